@@ -1,0 +1,1 @@
+export { compareVersions, isOlder, isNewer, inRange } from './dotted-version.js';

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Provision the real dockerd releases the suites run against (Debian, as root, idempotent).
+#   20.10 : bookworm docker.io, installed system-wide (brings containerd and runc)
+#   26.1  : trixie docker.io, only usr/sbin/dockerd extracted into the cache
+#   28.5  : sid docker.io, likewise
+# The archive address is read from the machine's own apt configuration; nothing is hard-coded.
+# Output: $CTR_DAEMON_CACHE/daemons.tsv with "<release>\t<path to dockerd>" lines.
+set -euo pipefail
+
+cache="${CTR_DAEMON_CACHE:-/var/cache/ctr-conformance/daemons}"
+mkdir -p "$cache"
+
+if [ "$(id -u)" != 0 ]; then
+  echo "provision-daemons: must run as root (apt and dockerd need it)" >&2
+  exit 1
+fi
+
+archive_uri() {
+  local f
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    awk '/^URIs:/ {print $2; exit}' "$f"
+  done | grep -v -- '-security' | head -n 1
+}
+
+if ! command -v /usr/sbin/dockerd >/dev/null 2>&1 || ! command -v containerd >/dev/null 2>&1; then
+  echo "provision-daemons: installing bookworm docker.io (dockerd 20.10, containerd, runc)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io >/dev/null
+fi
+
+uri="$(archive_uri)"
+if [ -z "$uri" ]; then
+  echo "provision-daemons: no archive address found under /etc/apt/sources.list.d/" >&2
+  exit 1
+fi
+
+fetch_dockerd() { # <suite> <release> <version-prefix>
+  local suite="$1" release="$2" prefix="$3" dest="$cache/$2"
+  if [ -x "$dest/dockerd" ] && "$dest/dockerd" --version 2>/dev/null | grep -q "version $prefix"; then
+    return 0
+  fi
+  local work; work="$(mktemp -d)"
+  trap 'rm -rf "$work"' RETURN
+  mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/etc"
+  printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    "$uri" "$suite" > "$work/etc/$suite.sources"
+  local opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$work/etc"
+              -o "Dir::State::Lists=$work/lists" -o "Dir::Cache=$work/cache" -o "APT::Get::List-Cleanup=false" -o "APT::Sandbox::User=root")
+  apt-get "${opts[@]}" update >/dev/null
+  local version
+  version="$(apt-cache "${opts[@]}" madison docker.io | awk -v s="$suite" '$0 ~ s {print $3; exit}')"
+  if [ -z "$version" ]; then echo "provision-daemons: docker.io not found in $suite" >&2; return 1; fi
+  (cd "$work" && apt-get "${opts[@]}" download "docker.io=$version" >/dev/null)
+  dpkg -x "$work"/docker.io_*.deb "$work/root"
+  mkdir -p "$dest"
+  install -m 0755 "$work/root/usr/sbin/dockerd" "$dest/dockerd"
+  echo "provision-daemons: $release <- $suite docker.io $version"
+}
+
+fetch_dockerd trixie 26.1 26.1
+fetch_dockerd sid 28.5 28.5
+
+{
+  printf '20.10\t%s\n' /usr/sbin/dockerd
+  printf '26.1\t%s\n' "$cache/26.1/dockerd"
+  printf '28.5\t%s\n' "$cache/28.5/dockerd"
+} > "$cache/daemons.tsv"
+
+while IFS=$'\t' read -r release path; do
+  printf 'provision-daemons: %-6s %s (%s)\n' "$release" "$path" "$("$path" --version)"
+done < "$cache/daemons.tsv"
