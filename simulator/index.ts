@@ -5,3 +5,4 @@ export { SimError, type SimErrorCode } from './errors.js';
 export { BRANDS, type Brand, type BrandNames } from './brand.js';
 export { parseHost, type ListenAddress } from './listeners.js';
 export { stderrLogger, silentLogger, type Logger } from './log.js';
+export { IMPLEMENTED_RULES } from './implemented-rules.js';

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import type { ConformanceReport, ResultStatus, RuleSummary } from '../reports/model/result.js';
+import type { SuiteRun } from '../suites/harness/runner.js';
+
+export const TOOL_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface RunMeta {
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+}
+
+/** Turns a suite run into the one result model the renderers read. */
+export function assembleReport(run: SuiteRun, meta: RunMeta): ConformanceReport {
+  const totals: Record<ResultStatus, number> = { pass: 0, fail: 0, 'not-applicable': 0, skipped: 0, error: 0 };
+  for (const result of run.results) totals[result.status]++;
+  const rules: RuleSummary[] = run.rules.map((rule) => ({
+    id: rule.id,
+    title: rule.title,
+    source: rule.source.kind,
+    section: rule.source.kind === 'document' ? `${rule.source.document} › ${rule.source.section}` : rule.source.reference,
+    ...(rule.reading === undefined ? {} : { reading: rule.reading }),
+  }));
+  return {
+    tool: { name: 'ctr-conformance', version: TOOL_VERSION },
+    target: run.target,
+    seed: meta.seed,
+    numRuns: meta.numRuns,
+    startedAt: meta.startedAt.toISOString(),
+    durationMs: Math.round(meta.durationMs),
+    apiVersions: run.apiVersions,
+    rules,
+    results: run.results,
+    totals,
+  };
+}

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { join } from 'node:path';
+import { writeReport } from '../reports/write.js';
+import { runSuites } from '../suites/harness/runner.js';
+import { freshSeed } from '../suites/harness/seeds.js';
+import { profileFor } from '../suites/profiles.js';
+import { resolveTarget } from '../suites/targets/resolve.js';
+import { TargetError } from '../suites/targets/target.js';
+import { EndpointError } from '../suites/http/endpoint.js';
+import { assembleReport, TOOL_VERSION } from './assemble-report.js';
+import { progressFor } from './progress.js';
+import { formatCoverage, ruleCoverage } from './rules-command.js';
+
+/** Exit codes: 0 no rule fails, 1 a rule fails (or the target cannot be run), 2 usage error. */
+const EXIT_FAIL = 1;
+const EXIT_USAGE = 2;
+
+const integer = (name: string, min: number) => (text: string): number => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
+  return value;
+};
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+interface RunFlags {
+  target: string;
+  profile: string;
+  emulate?: string;
+  release?: string;
+  out?: string;
+  seed?: number;
+  numRuns?: number;
+  numStarts?: number;
+  only?: string[];
+  path?: string;
+  concurrency: number;
+  allowRemote?: boolean;
+  quiet?: boolean;
+}
+
+const timestamp = (date: Date): string => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const slug = (spec: string): string => spec.replace(/^daemon:.*\/([^/]+)$/, 'daemon-$1').replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^-|-$/g, '');
+
+async function runCommand(flags: RunFlags): Promise<number> {
+  const profile = profileFor(flags.profile);
+  if (profile === undefined) throw new InvalidArgumentError(`--profile must be ctr or docker, got ${flags.profile}`);
+  const target = resolveTarget(flags.target, { profile, ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }), allowRemote: flags.allowRemote === true });
+  const isSim = target.kind === 'in-process' || flags.target === 'sim-process';
+  const seed = flags.seed ?? freshSeed();
+  const numRuns = flags.numRuns ?? (isSim ? 100 : 15);
+  const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
+  const startedAt = new Date();
+  const progress = progressFor(process.stderr, flags.quiet === true);
+  let run;
+  try {
+    run = await runSuites({
+      target,
+      profile,
+      seed,
+      numRuns,
+      numStarts,
+      concurrency: flags.concurrency,
+      ...(flags.release === undefined ? {} : { release: flags.release }),
+      ...(flags.only === undefined ? {} : { only: flags.only }),
+      ...(flags.path === undefined ? {} : { path: flags.path }),
+      onProgress: (done, total, label) => progress.update(done, total, label),
+    });
+  } finally {
+    progress.stop();
+  }
+  const report = assembleReport(run, { seed, numRuns, startedAt, durationMs: Date.now() - startedAt.getTime() });
+  const dir = flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}`);
+  const paths = await writeReport(dir, report);
+  const t = report.totals;
+  const failing = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
+  for (const result of failing.slice(0, 20)) {
+    const ce = result.evidence.counterexample;
+    process.stdout.write(
+      `${result.status.toUpperCase()} ${result.rule}${result.api === null ? '' : ` @ API ${result.api}`}: ${result.evidence.summary}\n` +
+        (ce === undefined ? '' : `  counterexample ${ce.input} (seed ${ce.seed}, path ${JSON.stringify(ce.path)}); replay: --seed ${seed} --only ${result.rule}@${result.api ?? 'none'} --path ${JSON.stringify(ce.path)}\n`),
+    );
+  }
+  if (failing.length > 20) process.stdout.write(`… and ${failing.length - 20} more (see the report)\n`);
+  process.stdout.write(
+    `${report.target.spec} (${report.target.version ?? 'unknown version'}, release ${report.target.release ?? 'unknown'}, API ${report.target.apiRange?.min}–${report.target.apiRange?.max}), seed ${seed}: ` +
+      `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n` +
+      `report: ${paths.html}\n`,
+  );
+  return t.fail > 0 || t.error > 0 ? EXIT_FAIL : 0;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('ctr-conformance')
+    .description('Conformance suites and reports for ctrd-compatible daemons')
+    .version(TOOL_VERSION)
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  program
+    .command('run')
+    .description('run the suites against a target and write report.json, report.html and junit.xml')
+    .option('--target <target>', 'sim | sim-process | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST)', 'sim')
+    .addOption(new Option('--profile <profile>', 'names the target uses').choices(['ctr', 'docker']).default('ctr'))
+    .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')
+    .option('--release <release>', 'release to take expectations from when the target does not name one')
+    .option('--out <dir>', 'report directory (default reports/<target>-<time>/)')
+    .option('--seed <n>', 'run seed (printed with every counterexample)', integer('--seed', -2147483648))
+    .option('--num-runs <n>', 'generated cases per property (default 100 on the simulator, 15 on daemons)', integer('--num-runs', 1))
+    .option('--num-starts <n>', 'generated cases for properties that start a daemon each', integer('--num-starts', 1))
+    .option('--only <rule[@api]>', 'run only this rule or cell (repeatable)', collect)
+    .option('--path <path>', 'replay path of a counterexample (with --only)')
+    .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)
+    .option('--allow-remote', 'allow endpoint targets on non-loopback addresses')
+    .option('-q, --quiet', 'no progress bar')
+    .action(async (flags: RunFlags) => {
+      process.exitCode = await runCommand(flags);
+    });
+
+  program
+    .command('rules')
+    .description('list the rule catalogue with its coverage')
+    .option('--json', 'machine-readable output')
+    .action((flags: { json?: boolean }) => {
+      const rows = ruleCoverage();
+      process.stdout.write(flags.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCoverage(rows));
+    });
+  return program;
+}
+
+async function main(): Promise<void> {
+  try {
+    await buildProgram().parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+    } else if (error instanceof InvalidArgumentError || error instanceof EndpointError || (error instanceof TargetError && error.code === 'TARGET_SPEC')) {
+      process.stderr.write(`ctr-conformance: ${error.message}\n`);
+      process.exitCode = EXIT_USAGE;
+    } else if (error instanceof TargetError) {
+      process.stderr.write(`ctr-conformance: ${error.message}\n`);
+      process.exitCode = EXIT_FAIL;
+    } else {
+      process.stderr.write(`ctr-conformance: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = EXIT_FAIL;
+    }
+  }
+}
+
+await main();

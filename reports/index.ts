@@ -1,0 +1,20 @@
+export type * from './model/result.js';
+export {
+  ConformanceReportSchema,
+  RESULT_STATUSES,
+  reportJsonSchema,
+  reportJsonSchemaText,
+  validateReport,
+  type ValidationResult,
+} from './schema.js';
+export { renderHtml, renderJson, renderJunit, evidenceText, replayHint, resultName } from './renderers/index.js';
+export {
+  REPORT_FILES,
+  ReportError,
+  writeReport,
+  type Renderer,
+  type ReportErrorCode,
+  type ReportFormat,
+  type ReportPaths,
+  type WriteReportOptions,
+} from './write.js';

@@ -1,0 +1,397 @@
+/**
+ * One self-contained HTML page: inline CSS and JS, no network (a Content-Security-Policy with
+ * hashes of the two inline blocks forbids everything else), the report embedded as JSON.
+ *
+ * The matrix is rendered on the server side so the page is readable without JS; the script only
+ * drives the evidence panel and keyboard navigation.
+ */
+import { createHash } from 'node:crypto';
+import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
+
+/** Symbol and word per status; the symbol keeps the matrix readable without colour. */
+export const STATUS_DISPLAY: Readonly<Record<ResultStatus, { symbol: string; word: string }>> = {
+  pass: { symbol: '✓', word: 'pass' },
+  fail: { symbol: '✗', word: 'fail' },
+  error: { symbol: '!', word: 'error' },
+  skipped: { symbol: '–', word: 'skipped' },
+  'not-applicable': { symbol: '·', word: 'not applicable' },
+};
+
+/** When a cell holds several results, the first status in this list wins. */
+const SEVERITY: readonly ResultStatus[] = ['fail', 'error', 'skipped', 'pass', 'not-applicable'];
+const STATUS_ORDER: readonly ResultStatus[] = ['pass', 'fail', 'error', 'skipped', 'not-applicable'];
+
+/** The `data-api` value of the column for results not tied to an API version. */
+export const NO_API = 'none';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** C0/C1 controls (except tab, LF, CR) are shown as `\uXXXX`; lone surrogates become U+FFFD. */
+const UNPRINTABLE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|[\uD800-\uDFFF]/gu;
+
+/** Escapes text for HTML content and double- or single-quoted attribute values. */
+export function escapeHtml(s: string): string {
+  return s
+    .replace(UNPRINTABLE, (c) => {
+      const cp = c.codePointAt(0) ?? 0;
+      return cp >= 0xd800 && cp <= 0xdfff ? '\uFFFD' : `\\u${cp.toString(16).padStart(4, '0')}`;
+    })
+    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/**
+ * JSON for a `<script type="application/json">` block. `<`, `>` and `&` only occur inside JSON
+ * strings, so writing them as `\u003c` etc. keeps the value while making `</script` and `<!--`
+ * impossible. U+2028/U+2029 are escaped too, for anyone who pastes the block into JS.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(s < 10 ? 2 : 1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${Math.round(s - m * 60)} s`;
+}
+
+const CSS = `
+:root{--pass:#1a7f37;--fail:#cf222e;--error:#a94000;--skipped:#6e7781;--na:#f3f4f6;--line:#d0d7de;--muted:#57606a;--sel:#0969da}
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
+header,main{padding:0 1.25rem}
+h1{font-size:1.35rem;margin:1rem 0 .5rem}h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+code,pre{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12px}
+.meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.25rem 1rem;margin:0}
+.meta div{display:flex;gap:.4rem}.meta dt{color:var(--muted)}.meta dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+.totals,.legend{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:.75rem 0}
+.totals li,.legend li{display:flex;align-items:center;gap:.35rem}
+.sw{display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;text-align:center;border-radius:3px;font-weight:700}
+[data-status=pass]{background:var(--pass);color:#fff}
+[data-status=fail]{background:var(--fail);color:#fff}
+[data-status=error]{background:var(--error);color:#fff}
+[data-status=skipped]{background:var(--skipped);color:#fff}
+[data-status=not-applicable]{background:var(--na);color:#8c959f}
+[data-status=none]{background:#fff}
+.src{display:inline-block;width:1.3em;text-align:center;border-radius:3px;font-size:11px;font-weight:700;border:1px solid var(--line)}
+.src-document{background:#ddf4ff;color:#0550ae}.src-implementation{background:#fff8c5;color:#7d4e00}
+.scroll{overflow:auto;max-height:80vh;border:1px solid var(--line)}
+table.matrix{border-collapse:separate;border-spacing:0}
+.matrix th,.matrix td{border-right:1px solid var(--line);border-bottom:1px solid var(--line)}
+.matrix thead th{position:sticky;top:0;background:#f6f8fa;z-index:2;font:600 11px/1.2 ui-monospace,monospace;padding:.35rem .2rem;white-space:nowrap}
+.matrix thead th:first-child{left:0;z-index:3;text-align:left}
+.matrix tbody th{position:sticky;left:0;background:#fff;z-index:1;text-align:left;font-weight:400;padding:.2rem .5rem;max-width:26rem;min-width:14rem}
+.matrix tbody th a{font:600 12px ui-monospace,monospace;color:inherit}
+.matrix .t{display:block;color:var(--muted);font-size:12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.matrix td{min-width:2.4em;height:2.2em;text-align:center;font-weight:700;padding:0}
+.matrix td[role=button]{cursor:pointer}
+.matrix td[role=button]:hover{filter:brightness(.9)}
+.matrix td:focus{outline:3px solid var(--sel);outline-offset:-3px}
+.matrix td.sel{box-shadow:inset 0 0 0 3px #000}
+.matrix td sup{font-size:9px;font-weight:400}
+.rules{border-collapse:collapse;width:100%}
+.rules th,.rules td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
+.rules td.reading{white-space:pre-line;color:#333}
+.rules :target{background:#fff8c5}
+#evidence{position:fixed;top:0;right:0;bottom:0;width:min(44rem,100vw);overflow:auto;background:#fff;border-left:1px solid var(--line);box-shadow:-6px 0 18px rgba(0,0,0,.15);padding:1rem 1.25rem;z-index:10}
+#evidence[hidden]{display:none}
+#evidence h2{margin-top:0;padding-right:4rem;overflow-wrap:anywhere}
+#evidence-close{position:absolute;top:.9rem;right:1rem;font:inherit;padding:.2rem .6rem;cursor:pointer}
+.result{border-top:1px solid var(--line);padding:.5rem 0}
+.result h3{font-size:1rem;margin:.25rem 0;display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
+.badge{padding:0 .45rem;border-radius:3px;font-size:12px}
+.summary{font-weight:600;overflow-wrap:anywhere;white-space:pre-wrap}
+.reason{white-space:pre-wrap;overflow-wrap:anywhere}
+.exchange{border:1px solid var(--line);border-radius:4px;margin:.5rem 0;padding:.4rem .6rem}
+.exchange pre,.ce pre,.ce code{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0;background:#f6f8fa;padding:.3rem .4rem;max-height:18rem;overflow:auto}
+.ce dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.ce dt{color:var(--muted)}.ce dd{margin:0;overflow-wrap:anywhere}
+.muted{color:var(--muted)}
+`.trim();
+
+/*
+ * The page's only script. It must not contain "</" (it is inlined); the tests check that.
+ * It builds the evidence panel from the embedded report with textContent only.
+ */
+const JS = `
+"use strict";
+(function () {
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var results = data.results;
+  var grid = document.querySelector("table.matrix");
+  var panel = document.getElementById("evidence");
+  var heading = document.getElementById("evidence-title");
+  var content = document.getElementById("evidence-body");
+  var closeBtn = document.getElementById("evidence-close");
+  var SYM = ${JSON.stringify(Object.fromEntries(Object.entries(STATUS_DISPLAY).map(([k, v]) => [k, v.symbol])))};
+  var WORD = ${JSON.stringify(Object.fromEntries(Object.entries(STATUS_DISPLAY).map(([k, v]) => [k, v.word])))};
+  var MAX_BODY = 4000;
+  var current = null;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function name(r) { return r.api === null ? r.rule : r.rule + " @ api " + r.api; }
+  function ms(v) {
+    if (v < 1000) return Math.round(v) + " ms";
+    var s = v / 1000;
+    if (s < 60) return s.toFixed(s < 10 ? 2 : 1) + " s";
+    var m = Math.floor(s / 60);
+    return m + " min " + Math.round(s - m * 60) + " s";
+  }
+  function excerpt(s) {
+    return s.length > MAX_BODY ? s.slice(0, MAX_BODY) + "\\n\\u2026 (" + (s.length - MAX_BODY) + " more characters)" : s;
+  }
+  function replay(ce) { return "fc.assert(property, { seed: " + ce.seed + ", path: " + JSON.stringify(ce.path) + " })"; }
+  function pair(dl, k, v) { dl.append(el("dt", null, k)); var dd = el("dd"); dd.append(v); dl.append(dd); }
+
+  function renderResult(r) {
+    var e = r.evidence;
+    var art = el("article", "result");
+    art.dataset.status = r.status;
+    var h = el("h3");
+    var b = el("span", "badge", SYM[r.status] + " " + WORD[r.status]);
+    b.dataset.status = r.status;
+    h.append(b, el("span", null, name(r)), el("span", "muted", ms(r.durationMs)));
+    art.append(h, el("p", "summary", e.summary));
+    if (e.reason !== undefined) {
+      var p = el("p", "reason");
+      p.append(el("strong", null, "Reason: "), e.reason);
+      art.append(p);
+    }
+    (e.exchanges || []).forEach(function (x, i) {
+      var box = el("section", "exchange");
+      var line = el("div");
+      line.append(el("span", "muted", "HTTP exchange " + (i + 1) + ": "), el("code", "req", x.request));
+      if (x.status !== undefined) line.append(" \\u2192 ", el("strong", "http-status", x.status));
+      box.append(line);
+      var hs = Object.keys(x.headers || {});
+      if (hs.length) box.append(el("pre", "headers", hs.map(function (k) { return k + ": " + x.headers[k]; }).join("\\n")));
+      if (x.body !== undefined) box.append(el("pre", "body", excerpt(x.body)));
+      art.append(box);
+    });
+    var ce = e.counterexample;
+    if (ce) {
+      var sec = el("section", "ce");
+      sec.append(el("h4", null, "Counterexample"));
+      var dl = el("dl");
+      pair(dl, "Seed", el("code", "seed", ce.seed));
+      pair(dl, "Path", el("code", "path", ce.path));
+      pair(dl, "Runs", String(ce.numRuns));
+      pair(dl, "Input", el("pre", "input", ce.input));
+      pair(dl, "Replay", el("code", "replay", replay(ce)));
+      sec.append(dl);
+      art.append(sec);
+    }
+    return art;
+  }
+
+  function open(cell) {
+    var ids = (cell.getAttribute("data-r") || "").split(" ").filter(Boolean).map(Number);
+    var first = results[ids[0]];
+    heading.textContent = first ? name(first) : "";
+    content.replaceChildren.apply(content, ids.map(function (i) { return renderResult(results[i]); }));
+    if (current) { current.classList.remove("sel"); current.setAttribute("aria-expanded", "false"); }
+    current = cell;
+    cell.classList.add("sel");
+    cell.setAttribute("aria-expanded", "true");
+    panel.hidden = false;
+    panel.focus();
+  }
+  function close() {
+    panel.hidden = true;
+    if (current) { current.classList.remove("sel"); current.setAttribute("aria-expanded", "false"); current.focus(); }
+  }
+  function move(cell, key) {
+    var row = cell.parentElement, col = cell.cellIndex, next = null;
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      next = cell;
+      do { next = key === "ArrowLeft" ? next.previousElementSibling : next.nextElementSibling; }
+      while (next && next.getAttribute("role") !== "button");
+    } else {
+      var r = row;
+      do {
+        r = key === "ArrowUp" ? r.previousElementSibling : r.nextElementSibling;
+        next = r ? r.cells[col] : null;
+      } while (r && (!next || next.getAttribute("role") !== "button"));
+    }
+    if (next && next.tagName === "TD") {
+      cell.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus();
+    }
+  }
+
+  grid.addEventListener("click", function (ev) {
+    var cell = ev.target.closest("td[role=button]");
+    if (cell) open(cell);
+  });
+  grid.addEventListener("keydown", function (ev) {
+    var cell = ev.target.closest("td[role=button]");
+    if (!cell) return;
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(cell); }
+    else if (/^Arrow(Left|Right|Up|Down)$/.test(ev.key)) { ev.preventDefault(); move(cell, ev.key); }
+  });
+  grid.addEventListener("mouseover", function (ev) {
+    var cell = ev.target.closest("td[aria-label]");
+    if (cell && !cell.title) cell.title = cell.getAttribute("aria-label");
+  });
+  closeBtn.addEventListener("click", close);
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && !panel.hidden) close(); });
+})();
+`.trim();
+
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+const CSP = `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(JS)}; base-uri 'none'; form-action 'none'`;
+
+interface Cell {
+  readonly ids: number[];
+  readonly status: ResultStatus | 'none';
+}
+
+function cellStatus(statuses: readonly ResultStatus[]): ResultStatus | 'none' {
+  return SEVERITY.find((s) => statuses.includes(s)) ?? 'none';
+}
+
+export function renderHtml(report: ConformanceReport): string {
+  const e = escapeHtml;
+  // Rows: the report's rules, then any rule a result names that the report does not list.
+  const rows: RuleSummary[] = [...report.rules];
+  const known = new Set(rows.map((r) => r.id));
+  // Columns: the report's API versions, any other version a result names, then "no API version".
+  const cols: string[] = [...new Set(report.apiVersions)];
+  const knownApi = new Set(cols);
+  for (const r of report.results) {
+    if (!known.has(r.rule)) {
+      known.add(r.rule);
+      rows.push({ id: r.rule, title: '(not listed in the report’s rules)', source: 'implementation', section: '' });
+    }
+    if (r.api !== null && !knownApi.has(r.api)) {
+      knownApi.add(r.api);
+      cols.push(r.api);
+    }
+  }
+  const key = (rule: string, api: string | null) => JSON.stringify([rule, api]);
+  const byCell = new Map<string, number[]>();
+  report.results.forEach((r, i) => {
+    const k = key(r.rule, r.api);
+    const list = byCell.get(k);
+    if (list) list.push(i);
+    else byCell.set(k, [i]);
+  });
+  const apis: (string | null)[] = [...cols, null];
+
+  let focusable = false; // roving tabindex: the first clickable cell is the grid's tab stop
+  const cellHtml = (rule: RuleSummary, api: string | null): string => {
+    const ids = byCell.get(key(rule.id, api)) ?? [];
+    const c: Cell = { ids, status: cellStatus(ids.flatMap((i) => report.results[i]?.status ?? [])) };
+    const apiAttr = api ?? NO_API;
+    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"`;
+    if (c.status === 'none') return `<td ${base}></td>`;
+    const d = STATUS_DISPLAY[c.status];
+    const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}`;
+    const tab = focusable ? -1 : 0;
+    focusable = true;
+    const more = c.ids.length > 1 ? `<sup>${c.ids.length}</sup>` : '';
+    return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-haspopup="dialog" aria-expanded="false" aria-label="${e(label)}">${d.symbol}${more}</td>`;
+  };
+
+  const srcMarker = (s: RuleSummary['source']) =>
+    `<span class="src src-${s}" title="${s === 'document' ? 'from the specification document' : 'from the implementation'}">${s === 'document' ? 'D' : 'I'}</span>`;
+
+  const matrixRows = rows
+    .map(
+      (rule, i) =>
+        `<tr><th scope="row">${srcMarker(rule.source)} <a href="#rule-${i}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${apis
+          .map((api) => cellHtml(rule, api))
+          .join('')}</tr>`,
+    )
+    .join('\n');
+  const head = `<tr><th scope="col">Rule</th>${cols.map((v) => `<th scope="col">${e(v)}</th>`).join('')}<th scope="col" title="results not tied to an API version">—</th></tr>`;
+
+  const t = report.target;
+  const meta: [string, string][] = [
+    ['Target', t.spec],
+    ['Kind', t.kind],
+    ['Profile', t.profile],
+    ['Version', t.version ?? 'unknown'],
+    ['Release', t.release ?? 'unknown'],
+    ['API range', t.apiRange ? `${t.apiRange.min} – ${t.apiRange.max}` : 'unknown'],
+    ['Seed', String(report.seed)],
+    ['Runs', String(report.numRuns)],
+    ['Started', report.startedAt],
+    ['Duration', formatMs(report.durationMs)],
+    ['Tool', `${report.tool.name} ${report.tool.version}`],
+  ];
+  const metaHtml = meta.map(([k, v]) => `<div><dt>${e(k)}</dt><dd>${e(v)}</dd></div>`).join('');
+  const totals = STATUS_ORDER.map(
+    (s) =>
+      `<li data-total="${s}"><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word} <b>${report.totals[s]}</b></li>`,
+  ).join('');
+  const legend = [
+    ...STATUS_ORDER.map((s) => `<li><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word}</li>`),
+    `<li><span class="sw" data-status="none"></span>no result</li>`,
+    `<li>${srcMarker('document')} rule from the specification document</li>`,
+    `<li>${srcMarker('implementation')} rule from the implementation</li>`,
+    `<li><span class="muted">a small number: the cell holds that many results, the worst is shown</span></li>`,
+  ].join('');
+  const ruleList = rows
+    .map(
+      (r, i) =>
+        `<tr id="rule-${i}"><td><code>${e(r.id)}</code></td><td>${e(r.title)}</td><td>${srcMarker(r.source)} ${r.source}</td><td>${e(r.section)}</td><td class="reading">${e(r.reading ?? '')}</td></tr>`,
+    )
+    .join('\n');
+
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<title>ctr-conformance report: ${e(t.spec)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<header>
+<h1>Conformance report: <code>${e(t.spec)}</code></h1>
+<dl class="meta">${metaHtml}</dl>
+<ul class="totals" aria-label="Totals">${totals}</ul>
+</header>
+<main>
+<section aria-labelledby="matrix-title">
+<h2 id="matrix-title">Results by rule and API version</h2>
+<ul class="legend" aria-label="Legend">${legend}</ul>
+<p class="muted">Select a cell (click, or Enter; arrow keys move between cells) to see its evidence.</p>
+<div class="scroll"><table class="matrix">
+<thead>${head}</thead>
+<tbody>
+${matrixRows}
+</tbody>
+</table></div>
+</section>
+<section aria-labelledby="rules-title">
+<h2 id="rules-title">Rules</h2>
+<table class="rules">
+<thead><tr><th>Rule</th><th>Title</th><th>Source</th><th>Section</th><th>Reading</th></tr></thead>
+<tbody>
+${ruleList}
+</tbody>
+</table>
+</section>
+</main>
+<aside id="evidence" role="dialog" aria-modal="false" aria-labelledby="evidence-title" tabindex="-1" hidden>
+<button type="button" id="evidence-close">Close</button>
+<h2 id="evidence-title"></h2>
+<div id="evidence-body"></div>
+</aside>
+<script type="application/json" id="report-data">${scriptJson(report)}</script>
+<script>${JS}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,202 @@
+/**
+ * JSON Schema (TypeBox) for the report model in ./model/result.ts, and a validator.
+ *
+ * The schema mirrors `ConformanceReport` exactly; a compile-time check at the bottom of this file
+ * fails the build when the two drift apart. `validateReport` adds a few consistency checks that a
+ * JSON Schema cannot express (totals agree with the results, results name known rules and
+ * API versions).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ConformanceReport, ResultStatus } from './model/result.js';
+
+export const RESULT_STATUSES = ['pass', 'fail', 'not-applicable', 'skipped', 'error'] as const satisfies readonly ResultStatus[];
+
+const closed = { additionalProperties: false } as const;
+
+export const ResultStatusSchema = Type.Union([
+  Type.Literal('pass'),
+  Type.Literal('fail'),
+  Type.Literal('not-applicable'),
+  Type.Literal('skipped'),
+  Type.Literal('error'),
+]);
+
+const NonNegative = (description?: string) => Type.Number({ minimum: 0, ...(description ? { description } : {}) });
+const Count = () => Type.Integer({ minimum: 0 });
+
+export const HttpExchangeSchema = Type.Object(
+  {
+    request: Type.String({ description: 'e.g. "GET /v1.12/version"' }),
+    status: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    body: Type.Optional(Type.String({ description: 'The first bytes of the body.' })),
+  },
+  closed,
+);
+
+export const CounterexampleSchema = Type.Object(
+  {
+    seed: Type.Integer({ description: 'fast-check seed' }),
+    path: Type.String({ description: 'fast-check replay path' }),
+    input: Type.String({ description: 'The generated input, printed.' }),
+    numRuns: Count(),
+  },
+  closed,
+);
+
+export const EvidenceSchema = Type.Object(
+  {
+    summary: Type.String(),
+    exchanges: Type.Optional(Type.Array(HttpExchangeSchema)),
+    counterexample: Type.Optional(CounterexampleSchema),
+    reason: Type.Optional(Type.String()),
+  },
+  closed,
+);
+
+export const RuleResultSchema = Type.Object(
+  {
+    rule: Type.String({ minLength: 1 }),
+    api: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    status: ResultStatusSchema,
+    evidence: EvidenceSchema,
+    durationMs: NonNegative(),
+  },
+  closed,
+);
+
+export const RuleSummarySchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    title: Type.String(),
+    source: Type.Union([Type.Literal('document'), Type.Literal('implementation')]),
+    section: Type.String(),
+    reading: Type.Optional(Type.String()),
+  },
+  closed,
+);
+
+export const TargetDescriptionSchema = Type.Object(
+  {
+    spec: Type.String(),
+    kind: Type.Union([Type.Literal('in-process'), Type.Literal('process'), Type.Literal('endpoint')]),
+    profile: Type.Union([Type.Literal('ctr'), Type.Literal('docker')]),
+    version: Type.Union([Type.String(), Type.Null()]),
+    release: Type.Union([Type.String(), Type.Null()]),
+    apiRange: Type.Union([Type.Object({ min: Type.String(), max: Type.String() }, closed), Type.Null()]),
+  },
+  closed,
+);
+
+export const TotalsSchema = Type.Object(
+  {
+    pass: Count(),
+    fail: Count(),
+    'not-applicable': Count(),
+    skipped: Count(),
+    error: Count(),
+  },
+  closed,
+);
+
+export const ConformanceReportSchema = Type.Object(
+  {
+    tool: Type.Object({ name: Type.Literal('ctr-conformance'), version: Type.String() }, closed),
+    target: TargetDescriptionSchema,
+    seed: Type.Integer(),
+    numRuns: Count(),
+    startedAt: Type.String({ description: 'ISO 8601 timestamp' }),
+    durationMs: NonNegative(),
+    apiVersions: Type.Array(Type.String({ minLength: 1 }), { description: 'Matrix columns, oldest first.' }),
+    rules: Type.Array(RuleSummarySchema),
+    results: Type.Array(RuleResultSchema),
+    totals: TotalsSchema,
+  },
+  { ...closed, title: 'ConformanceReport' },
+);
+
+/** The schema as plain JSON (TypeBox's symbol keys dropped), ready to be written to a file. */
+export function reportJsonSchema(): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(ConformanceReportSchema)) as Record<string, unknown>;
+}
+
+/** The committed file's contents: `reports/report.schema.json`. */
+export function reportJsonSchemaText(): string {
+  return `${JSON.stringify(reportJsonSchema(), null, 2)}\n`;
+}
+
+export type ValidationResult = { ok: true } | { ok: false; errors: string[] };
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (!compiled) {
+    const ajv = new Ajv({ allErrors: true, strict: true });
+    compiled = ajv.compile(reportJsonSchema());
+  }
+  return compiled;
+}
+
+function describe(e: ErrorObject): string {
+  const where = e.instancePath === '' ? '(root)' : e.instancePath;
+  const extra =
+    e.keyword === 'additionalProperties'
+      ? ` '${String((e.params as { additionalProperty?: unknown }).additionalProperty)}'`
+      : e.keyword === 'const' || e.keyword === 'enum'
+        ? ` ${JSON.stringify(e.params)}`
+        : '';
+  return `${where}: ${e.message ?? e.keyword}${extra}`;
+}
+
+/** Checks a JSON Schema cannot express. Only called on schema-valid reports. */
+function consistency(report: ConformanceReport): string[] {
+  const errors: string[] = [];
+  const ruleIds = new Set<string>();
+  report.rules.forEach((r, i) => {
+    if (ruleIds.has(r.id)) errors.push(`/rules/${i}/id: duplicate rule id ${JSON.stringify(r.id)}`);
+    ruleIds.add(r.id);
+  });
+  const apis = new Set<string>();
+  report.apiVersions.forEach((v, i) => {
+    if (apis.has(v)) errors.push(`/apiVersions/${i}: duplicate API version ${JSON.stringify(v)}`);
+    apis.add(v);
+  });
+  const counted: Record<ResultStatus, number> = { pass: 0, fail: 0, 'not-applicable': 0, skipped: 0, error: 0 };
+  report.results.forEach((r, i) => {
+    counted[r.status] += 1;
+    if (!ruleIds.has(r.rule)) errors.push(`/results/${i}/rule: unknown rule ${JSON.stringify(r.rule)} (not in /rules)`);
+    if (r.api !== null && !apis.has(r.api)) {
+      errors.push(`/results/${i}/api: API version ${JSON.stringify(r.api)} is not in /apiVersions`);
+    }
+  });
+  for (const s of RESULT_STATUSES) {
+    if (report.totals[s] !== counted[s]) {
+      errors.push(`/totals/${s}: is ${report.totals[s]} but ${counted[s]} result(s) have status ${s}`);
+    }
+  }
+  return errors;
+}
+
+/** Validates against `ConformanceReportSchema`, then checks internal consistency. */
+export function validateReport(value: unknown): ValidationResult {
+  const validate = validator();
+  if (!validate(value)) {
+    return { ok: false, errors: (validate.errors ?? []).map(describe) };
+  }
+  const errors = consistency(value as ConformanceReport);
+  return errors.length === 0 ? { ok: true } : { ok: false, errors };
+}
+
+// ---- compile-time check: the schema's static type is exactly the model's type -------------------
+type DeepWritable<T> = T extends readonly (infer U)[]
+  ? DeepWritable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: DeepWritable<T[K]> }
+    : T;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type _SchemaMatchesModel = Assert<
+  Same<DeepWritable<Static<typeof ConformanceReportSchema>>, DeepWritable<ConformanceReport>>
+>;
+export type _StatusesComplete = Assert<Same<(typeof RESULT_STATUSES)[number], ResultStatus>>;

@@ -1,0 +1,16 @@
+import fc from 'fast-check';
+import { LOWER_DIGITS, word } from './words.js';
+
+/** The requests every daemon of this area serves, as [method, path]. */
+export const servedResource = fc.constantFrom(['GET', '/_ping'] as const, ['HEAD', '/_ping'] as const, ['GET', '/version'] as const);
+
+/**
+ * Paths no real daemon routes: a segment that starts with "ctc-" (this tool's own prefix), so a
+ * daemon with more endpoints than the simulator does not turn a generated path into a real one.
+ */
+export const unknownPath: fc.Arbitrary<string> = fc
+  .tuple(word(LOWER_DIGITS, 1, 8), fc.array(word(`${LOWER_DIGITS}_-`, 1, 12), { maxLength: 3 }))
+  .map(([head, rest]) => `/ctc-${head}${rest.map((s) => `/${s}`).join('')}`);
+
+/** A known path asked with a method it does not accept. */
+export const wrongMethod = fc.tuple(fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH'), fc.constantFrom('/_ping', '/version'));

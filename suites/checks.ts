@@ -1,0 +1,9 @@
+import type { RuleCheck } from './harness/rule-check.js';
+import { VERSIONING_CHECKS } from './versioning/index.js';
+
+/** Every assertion, by the rule id it is tagged with. */
+export const ALL_CHECKS: readonly RuleCheck[] = [...VERSIONING_CHECKS];
+
+const byRule = new Map(ALL_CHECKS.map((check) => [check.rule, check]));
+
+export const findCheck = (rule: string): RuleCheck | undefined => byRule.get(rule);

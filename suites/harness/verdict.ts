@@ -1,0 +1,25 @@
+import type { Counterexample, HttpExchange, ResultStatus } from '../../reports/model/result.js';
+
+/** What one check concluded about one cell (rule × API version). */
+export interface Verdict {
+  readonly status: ResultStatus;
+  readonly summary: string;
+  readonly exchanges?: readonly HttpExchange[];
+  readonly counterexample?: Counterexample;
+  readonly reason?: string;
+}
+
+export const pass = (summary: string, exchanges?: readonly HttpExchange[]): Verdict => ({ status: 'pass', summary, ...(exchanges ? { exchanges } : {}) });
+export const notApplicable = (reason: string): Verdict => ({ status: 'not-applicable', summary: 'not applicable', reason });
+export const skipped = (reason: string): Verdict => ({ status: 'skipped', summary: 'skipped', reason });
+
+/** Thrown inside a check when the target breaks the rule; carries what was exchanged. */
+export class Violation extends Error {
+  override readonly name = 'Violation';
+  constructor(
+    message: string,
+    readonly exchanges: readonly HttpExchange[] = [],
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgv, resolveConfig, SimError, startSimulator } from '../../simulator/index.js';
+import type { Endpoint } from '../http/endpoint.js';
+import { safetyFlags } from './spawned-daemon.js';
+import type { StartOutcome, StartRequest, Target } from './target.js';
+import { makeRunDir, removeRunDir } from './temp-dir.js';
+import { writeFileSync } from 'node:fs';
+
+/** The simulator in this process: the fast path for suites, with the daemon's exact code. */
+export class InProcessSimTarget implements Target {
+  readonly kind = 'in-process';
+  readonly configurable = true;
+
+  constructor(
+    readonly spec: string,
+    private readonly fixedArgs: readonly string[],
+  ) {}
+
+  async start(request: StartRequest = {}): Promise<StartOutcome> {
+    const dir = makeRunDir();
+    writeFileSync(join(dir, 'daemon.json'), JSON.stringify(request.config ?? {}));
+    const readFile = (path: string): string | null => {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch {
+        return null;
+      }
+    };
+    try {
+      const flags = parseArgv([...safetyFlags(dir, '--ip6tables'), ...this.fixedArgs, ...(request.args ?? [])]);
+      const env = { ...request.env };
+      const daemon = await startSimulator(resolveConfig(flags, { env, readFile }), { env });
+      const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
+      return {
+        ok: true,
+        instance: {
+          endpoint,
+          output: () => '',
+          stop: async () => {
+            await daemon.close();
+            removeRunDir(dir);
+          },
+        },
+      };
+    } catch (error) {
+      removeRunDir(dir);
+      if (error instanceof SimError) return { ok: false, exitCode: 1, output: `${error.message}\n` };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { accessSync, constants } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Profile } from '../profiles.js';
+import { InProcessSimTarget } from './in-process-sim.js';
+import { RunningEndpointTarget } from './running-endpoint.js';
+import { SpawnedDaemonTarget } from './spawned-daemon.js';
+import { TargetError, type Target } from './target.js';
+
+export interface TargetChoice {
+  readonly profile: Profile;
+  /** Release the simulator emulates (sim targets only). */
+  readonly emulate?: string;
+  readonly allowRemote?: boolean;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', import.meta.url));
+
+/** Turns `sim`, `sim-process`, `daemon:PATH` or `endpoint:URL` into a Target. */
+export function resolveTarget(spec: string, choice: TargetChoice): Target {
+  const simArgs = [...(choice.emulate === undefined ? [] : ['--emulate', choice.emulate]), '--brand', choice.profile.name];
+  if (spec === 'sim') return new InProcessSimTarget(spec, simArgs);
+  if (spec === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs });
+  if (choice.emulate !== undefined) throw new TargetError('TARGET_SPEC', '--emulate applies to the simulator targets (sim, sim-process) only');
+  if (spec.startsWith('daemon:')) {
+    const path = spec.slice('daemon:'.length);
+    try {
+      accessSync(path, constants.X_OK);
+    } catch {
+      throw new TargetError('TARGET_SPEC', `${path} is not an executable file`);
+    }
+    return new SpawnedDaemonTarget({ spec, command: [path] });
+  }
+  if (spec === 'endpoint' || spec.startsWith('endpoint:')) {
+    const env = choice.env ?? process.env;
+    const address = spec.slice('endpoint:'.length) || env[choice.profile.hostVariable] || env['CTR_HOST'] || env['DOCKER_HOST'];
+    if (address === undefined || address === '') {
+      throw new TargetError('TARGET_SPEC', `endpoint: no address given and neither ${choice.profile.hostVariable} nor DOCKER_HOST is set`);
+    }
+    return new RunningEndpointTarget(spec, address, choice.allowRemote ?? false);
+  }
+  throw new TargetError('TARGET_SPEC', `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, daemon:PATH or endpoint:URL`);
+}

@@ -1,0 +1,23 @@
+import { HttpClient } from '../http/client.js';
+import type { Endpoint } from '../http/endpoint.js';
+
+/** Polls GET /_ping until it answers 200, `gone()` turns true, or the deadline passes. */
+export async function waitForPing(endpoint: Endpoint, gone: () => boolean, timeoutMs: number): Promise<'ready' | 'gone' | 'timeout'> {
+  const client = new HttpClient(endpoint);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      if (gone()) return 'gone';
+      try {
+        const reply = await client.request('GET', '/_ping', { timeoutMs: 1_000 });
+        if (reply.status === 200) return 'ready';
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return 'timeout';
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,50 @@
+import type { RuleCheck } from '../harness/rule-check.js';
+import { skipped } from '../harness/verdict.js';
+import { compareNumericCheck, malformedCheck } from './spelling-checks.js';
+import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck } from './header-checks.js';
+import { notFoundCheck, pingCheck, robustnessCheck } from './basic-http-checks.js';
+import { negotiationCheck } from './negotiation-check.js';
+import { legacyOptInCheck, legacyRemovedCheck, minOverrideRaiseCheck } from './override-checks.js';
+import {
+  below124Check,
+  limitsMinimumCheck,
+  minimum112Check,
+  prefixCheck,
+  tooNewCheck,
+  tooOldCheck,
+  tooOldStatusCheck,
+  tooOldWordingCheck,
+  unversionedCheck,
+} from './range-checks.js';
+
+/** Needs a daemon on the other platform; the catalogue says so, and the runner reports it skipped. */
+const windowsMinimumCheck: RuleCheck = {
+  rule: 'api.version.windows-minimum',
+  run: () => Promise.resolve(skipped('needs a Windows daemon')),
+};
+
+/** Assertions of the API-versioning area, one per rule id. */
+export const VERSIONING_CHECKS: readonly RuleCheck[] = [
+  prefixCheck,
+  unversionedCheck,
+  negotiationCheck,
+  tooOldCheck,
+  tooOldWordingCheck,
+  tooOldStatusCheck,
+  tooNewCheck,
+  minimum112Check,
+  below124Check,
+  limitsMinimumCheck,
+  legacyRemovedCheck,
+  legacyOptInCheck,
+  minOverrideRaiseCheck,
+  compareNumericCheck,
+  malformedCheck,
+  apiVersionHeaderCheck,
+  jsonErrorCheck,
+  legacyPlainTextCheck,
+  pingCheck,
+  notFoundCheck,
+  robustnessCheck,
+  windowsMinimumCheck,
+];
