@@ -70,12 +70,13 @@ code,pre{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;fo
 .totals,.legend{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:.75rem 0}
 .totals li,.legend li{display:flex;align-items:center;gap:.35rem}
 .sw{display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;text-align:center;border-radius:3px;font-weight:700}
-[data-status=pass]{background:var(--pass);color:#fff}
-[data-status=fail]{background:var(--fail);color:#fff}
-[data-status=error]{background:var(--error);color:#fff}
-[data-status=skipped]{background:var(--skipped);color:#fff}
-[data-status=not-applicable]{background:var(--na);color:#8c959f}
-[data-status=none]{background:#fff}
+:is(td,.sw,.badge)[data-status=pass]{background:var(--pass);color:#fff}
+:is(td,.sw,.badge)[data-status=fail]{background:var(--fail);color:#fff}
+:is(td,.sw,.badge)[data-status=error]{background:var(--error);color:#fff}
+:is(td,.sw,.badge)[data-status=skipped]{background:var(--skipped);color:#fff}
+:is(td,.sw,.badge)[data-status=not-applicable]{background:var(--na);color:#8c959f}
+:is(td,.sw)[data-status=none]{background:#fff}
+.sw[data-status=none],.sw[data-status=not-applicable]{border:1px solid var(--line)}
 .src{display:inline-block;width:1.3em;text-align:center;border-radius:3px;font-size:11px;font-weight:700;border:1px solid var(--line)}
 .src-document{background:#ddf4ff;color:#0550ae}.src-implementation{background:#fff8c5;color:#7d4e00}
 .scroll{overflow:auto;max-height:80vh;border:1px solid var(--line)}
@@ -298,7 +299,7 @@ export function renderHtml(report: ConformanceReport): string {
     const tab = focusable ? -1 : 0;
     focusable = true;
     const more = c.ids.length > 1 ? `<sup>${c.ids.length}</sup>` : '';
-    return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-haspopup="dialog" aria-expanded="false" aria-label="${e(label)}">${d.symbol}${more}</td>`;
+    return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}">${d.symbol}${more}</td>`;
   };
 
   const srcMarker = (s: RuleSummary['source']) =>

@@ -1,8 +1,11 @@
 import { HttpClient } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
 
-/** Polls GET /_ping until it answers 200, `gone()` turns true, or the deadline passes. */
-export async function waitForPing(endpoint: Endpoint, gone: () => boolean, timeoutMs: number): Promise<'ready' | 'gone' | 'timeout'> {
+/**
+ * Polls GET /_ping until it answers 200, `gone()` turns true, or the deadline passes.
+ * `pollMs` is the pause between attempts (the benchmark polls every millisecond or so).
+ */
+export async function waitForPing(endpoint: Endpoint, gone: () => boolean, timeoutMs: number, pollMs = 10): Promise<'ready' | 'gone' | 'timeout'> {
   const client = new HttpClient(endpoint);
   const deadline = Date.now() + timeoutMs;
   try {
@@ -14,7 +17,7 @@ export async function waitForPing(endpoint: Endpoint, gone: () => boolean, timeo
       } catch {
         // Not listening yet.
       }
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
     return 'timeout';
   } finally {

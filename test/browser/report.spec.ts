@@ -1,0 +1,230 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import fc from 'fast-check';
+import { renderHtml, renderJunit, type ConformanceReport, type ResultStatus, type RuleResult } from '../../reports/index.js';
+import { reportArb } from '../reports-fixtures.js';
+
+const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };
+
+function buildReport(): ConformanceReport {
+  const apiVersions = ['1.40', '1.41', '1.42', '1.43'];
+  const results: RuleResult[] = [
+    { rule: 'version.header', api: '1.40', status: 'pass', evidence: { summary: 'API-Version header present' }, durationMs: 2 },
+    { rule: 'version.header', api: '1.41', status: 'pass', evidence: { summary: 'API-Version header present' }, durationMs: 2 },
+    {
+      rule: 'version.header',
+      api: '1.42',
+      status: 'fail',
+      evidence: {
+        summary: 'expected header API-Version: 1.42, got no header <b>at all</b>',
+        exchanges: [
+          {
+            request: 'GET /v1.42/version',
+            status: 200,
+            headers: { 'content-type': 'application/json', server: 'ctrd-sim' },
+            body: '{"Version":"1.0.0","ApiVersion":"1.42"} </script><img src=x onerror="window.pwned=1">',
+          },
+        ],
+        counterexample: { seed: 1837465, path: '12:3:0', input: '{"method":"GET","path":"/v1.42/version"}', numRuns: 100 },
+      },
+      durationMs: 31,
+    },
+    { rule: 'version.header', api: '1.43', status: 'skipped', evidence: { summary: 'not run', reason: 'profile docker' }, durationMs: 0 },
+    { rule: 'version.too-old', api: '1.40', status: 'not-applicable', evidence: { summary: 'n/a', reason: 'below minimum' }, durationMs: 0 },
+    { rule: 'version.too-old', api: '1.41', status: 'error', evidence: { summary: 'request failed', reason: 'ECONNRESET' }, durationMs: 5 },
+    { rule: 'ping.head', api: null, status: 'pass', evidence: { summary: 'HEAD /_ping answered 200' }, durationMs: 1 },
+    { rule: 'ping.head', api: '1.43', status: 'pass', evidence: { summary: 'ok' }, durationMs: 1 },
+    { rule: 'ping.head', api: '1.43', status: 'fail', evidence: { summary: 'second check failed' }, durationMs: 1 },
+  ];
+  const totals: Record<ResultStatus, number> = { pass: 0, fail: 0, 'not-applicable': 0, skipped: 0, error: 0 };
+  for (const r of results) totals[r.status]++;
+  return {
+    tool: { name: 'ctr-conformance', version: '0.1.0' },
+    target: { spec: 'sim', kind: 'in-process', profile: 'ctr', version: '1.0.0', release: '1.0', apiRange: { min: '1.40', max: '1.43' } },
+    seed: 4242,
+    numRuns: 100,
+    startedAt: '2024-05-01T12:00:00.000Z',
+    durationMs: 5321,
+    apiVersions,
+    rules: [
+      { id: 'version.header', title: 'Responses carry API-Version', source: 'document', section: '§2.1', reading: 'Every response has it.' },
+      { id: 'version.too-old', title: 'Too-old versions are rejected', source: 'document', section: '§2.3' },
+      { id: 'ping.head', title: 'HEAD /_ping works <really>', source: 'implementation', section: 'router.go:88' },
+    ],
+    results,
+    totals,
+  };
+}
+
+const report = buildReport();
+let dir = '';
+let url = '';
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ctr-report-browser-'));
+  const file = join(dir, 'report.html');
+  await writeFile(file, renderHtml(report), 'utf8');
+  url = pathToFileURL(file).href;
+});
+test.afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Opens the report, recording every request and every console error or page error. */
+async function openReport(page: Page): Promise<{ requests: string[]; problems: string[] }> {
+  const requests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(url);
+  return { requests, problems };
+}
+
+const cell = (page: Page, rule: string, api: string | null) =>
+  page.locator(`td[data-rule="${rule}"][data-api="${api ?? 'none'}"]`);
+
+test('cells show each result’s status as attribute and symbol', async ({ page }) => {
+  await openReport(page);
+  const checks: [string, string | null, ResultStatus][] = [
+    ['version.header', '1.40', 'pass'],
+    ['version.header', '1.42', 'fail'],
+    ['version.header', '1.43', 'skipped'],
+    ['version.too-old', '1.40', 'not-applicable'],
+    ['version.too-old', '1.41', 'error'],
+    ['ping.head', null, 'pass'],
+  ];
+  for (const [rule, api, status] of checks) {
+    const c = cell(page, rule, api);
+    await expect(c).toHaveCount(1);
+    await expect(c).toHaveAttribute('data-status', status);
+    await expect(c).toHaveText(SYMBOL[status]);
+    await expect(c).toHaveAttribute('role', 'button');
+  }
+  // a cell with two results shows the worse one and the count
+  await expect(cell(page, 'ping.head', '1.43')).toHaveAttribute('data-status', 'fail');
+  await expect(cell(page, 'ping.head', '1.43')).toHaveText('✗2');
+  // no result: empty, not a button
+  await expect(cell(page, 'ping.head', '1.40')).toHaveAttribute('data-status', 'none');
+  await expect(cell(page, 'ping.head', '1.40')).not.toHaveAttribute('role', 'button');
+  // 3 rules x (4 versions + "—")
+  await expect(page.locator('table.matrix td')).toHaveCount(15);
+  await expect(page.locator('table.matrix thead th').last()).toHaveText('—');
+  // colours differ per status
+  const colours = new Set<string>();
+  for (const [rule, api] of checks.filter(([, , s]) => s !== 'pass').concat([checks[0]!])) {
+    colours.add(await cell(page, rule, api).evaluate((e) => getComputedStyle(e).backgroundColor));
+  }
+  expect(colours.size).toBe(5);
+  // header and totals
+  await expect(page.locator('.meta')).toContainText('4242');
+  await expect(page.locator('.meta')).toContainText('1.40 – 1.43');
+  await expect(page.locator('[data-total=fail] b')).toHaveText('2');
+  await expect(page.locator('.matrix tbody th').nth(2)).toContainText('HEAD /_ping works <really>');
+});
+
+test('the page makes no network requests and has no script errors', async ({ page }) => {
+  const { requests, problems } = await openReport(page);
+  await cell(page, 'version.header', '1.42').click();
+  await expect(page.locator('#evidence')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requests).toEqual([url]);
+  expect(problems).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await page.locator('img').count()).toBe(0);
+});
+
+test('clicking a failing cell opens its evidence', async ({ page }, testInfo) => {
+  await openReport(page);
+  const evidence = page.locator('#evidence');
+  await expect(evidence).toBeHidden();
+  await cell(page, 'version.header', '1.42').click();
+  await expect(evidence).toBeVisible();
+  await expect(evidence.locator('h2')).toHaveText('version.header @ api 1.42');
+  await expect(evidence.locator('.summary')).toHaveText('expected header API-Version: 1.42, got no header <b>at all</b>');
+  await expect(evidence.locator('.seed')).toHaveText('1837465');
+  await expect(evidence.locator('.path')).toHaveText('12:3:0');
+  await expect(evidence.locator('.replay')).toHaveText('fc.assert(property, { seed: 1837465, path: "12:3:0" })');
+  await expect(evidence.locator('.req')).toHaveText('GET /v1.42/version');
+  await expect(evidence.locator('.http-status')).toHaveText('200');
+  await expect(evidence.locator('.headers')).toContainText('server: ctrd-sim');
+  await expect(evidence.locator('.body')).toContainText('</script><img src=x');
+  await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('aria-expanded', 'true');
+  // the panel's result is not painted in the status colour (only the badge is)
+  expect(await evidence.locator('article').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+
+  const png = testInfo.outputPath('report.png');
+  await page.screenshot({ path: png, fullPage: true });
+  await testInfo.attach('report', { path: png, contentType: 'image/png' });
+
+  // another cell replaces the content; the close button hides the panel
+  await cell(page, 'version.too-old', '1.41').click();
+  await expect(evidence.locator('h2')).toHaveText('version.too-old @ api 1.41');
+  await expect(evidence).toContainText('ECONNRESET');
+  await expect(evidence.locator('.seed')).toHaveCount(0);
+  await page.locator('#evidence-close').click();
+  await expect(evidence).toBeHidden();
+});
+
+test('keyboard: Enter opens the evidence, Escape closes it, arrows move', async ({ page }) => {
+  await openReport(page);
+  const evidence = page.locator('#evidence');
+  // the grid has one tab stop
+  await expect(page.locator('table.matrix [tabindex="0"]')).toHaveCount(1);
+  const first = cell(page, 'version.header', '1.40');
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const failing = cell(page, 'version.header', '1.42');
+  await expect(failing).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(evidence).toBeVisible();
+  await expect(evidence.locator('.summary')).toContainText('expected header API-Version');
+  await expect(evidence.locator('.seed')).toHaveText('1837465');
+  await page.keyboard.press('Escape');
+  await expect(evidence).toBeHidden();
+  await expect(failing).toBeFocused();
+  await page.keyboard.press('ArrowDown'); // nothing below in column 1.42: focus stays
+  await expect(failing).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await expect(cell(page, 'version.too-old', '1.41')).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(evidence).toContainText('ECONNRESET');
+});
+
+test('arbitrary reports: the browser reads back the embedded data, and junit.xml parses', async ({ page }) => {
+  const samples = fc.sample(reportArb, { numRuns: 40, seed: 7 });
+  for (const r of samples) {
+    await page.setContent(renderHtml(r));
+    const got = await page.evaluate(() => ({
+      data: JSON.stringify(JSON.parse(document.getElementById('report-data')?.textContent ?? 'null')),
+      scripts: document.scripts.length,
+      cells: document.querySelectorAll('table.matrix td').length,
+      results: document.querySelectorAll('table.matrix td[data-r]').length,
+    }));
+    expect(got.data).toBe(JSON.stringify(r));
+    expect(got.scripts).toBe(2);
+    const rules = new Set([...r.rules.map((x) => x.id), ...r.results.map((x) => x.rule)]).size;
+    const cols = new Set([...r.apiVersions, ...r.results.flatMap((x) => (x.api === null ? [] : [x.api]))]).size + 1;
+    expect(got.cells).toBe(rules * cols);
+
+    const xml = renderJunit(r);
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      return {
+        errors: doc.getElementsByTagName('parsererror').length,
+        cases: doc.getElementsByTagName('testcase').length,
+        failures: doc.getElementsByTagName('failure').length,
+      };
+    }, xml);
+    expect(parsed.errors).toBe(0);
+    expect(parsed.cases).toBe(r.results.length);
+    expect(parsed.failures).toBe(r.results.filter((x) => x.status === 'fail').length);
+  }
+});

@@ -1,0 +1,97 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import t from 'tap';
+import { HttpClient } from '../suites/http/client.js';
+import { startSimProcess } from './helpers/sim-process.js';
+
+async function ping(endpoint: ConstructorParameters<typeof HttpClient>[0]): Promise<number> {
+  const client = new HttpClient(endpoint);
+  try {
+    return (await client.request('GET', '/_ping')).status;
+  } finally {
+    client.close();
+  }
+}
+
+t.test('-v, --help and usage errors', async (t) => {
+  const version = startSimProcess(['-v']);
+  t.equal(await version.exited, 0);
+  t.match(version.output(), /^Ctr version \d+\.\d+\.\d+\+ctrd-sim, build ctrd-sim\n$/);
+  await version.kill();
+
+  const help = startSimProcess(['--help']);
+  t.equal(await help.exited, 0);
+  t.match(help.output(), /-H, --host list/);
+  await help.kill();
+
+  for (const [argv, message] of [
+    [['--bogus'], /unknown flag: --bogus\nSee 'ctrd --help'\./],
+    [['-H', 'udp://x'], /invalid protocol format: "udp"/],
+    [['-H', 'nonsense'], /bad format nonsense, expected PROTO:\/\/ADDR/],
+    [['-H', 'fd://'], /no sockets found via socket activation/],
+    [['--emulate', '3.0'], /unknown release/],
+  ] as const) {
+    const sim = startSimProcess(argv);
+    t.equal(await sim.exited, 1, `${argv.join(' ')} exits 1`);
+    t.match(sim.output(), message);
+    await sim.kill();
+  }
+});
+
+t.test('serves unix and tcp at once, then stops cleanly on SIGTERM', async (t) => {
+  const dir = startSimProcess([]).dir; // only for a unique name
+  const sim = startSimProcess(['-H', `unix://${join(dir, 'a.sock')}`, '-H', 'tcp://127.0.0.1:0']);
+  const [, port] = await sim.waitFor(/API listen on tcp:\/\/127\.0\.0\.1:(\d+)/);
+  await sim.waitFor(/completed initialization/);
+  t.equal(await ping({ kind: 'unix', path: join(dir, 'a.sock') }), 200, 'unix socket answers');
+  t.equal(await ping({ kind: 'tcp', host: '127.0.0.1', port: Number(port) }), 200, 'tcp answers');
+  t.ok(existsSync(join(sim.dir, 'pid')), 'pid file written');
+  t.equal(await sim.kill(), 0, 'SIGTERM exits 0');
+  t.notOk(existsSync(join(dir, 'a.sock')), 'socket removed');
+});
+
+t.test('a live daemon holding the pid file blocks a second start', async (t) => {
+  const first = startSimProcess(['-H', 'tcp://127.0.0.1:0']);
+  await first.waitFor(/completed initialization/);
+  const second = startSimProcess(['--pidfile', join(first.dir, 'pid'), '-H', 'tcp://127.0.0.1:0']);
+  t.equal(await second.exited, 1);
+  t.match(second.output(), /pid file found, ensure ctrd is not running or delete/);
+  await second.kill();
+  await first.kill();
+});
+
+t.test('SIGHUP reloads the file; a bad file keeps the old configuration serving', async (t) => {
+  const probe = startSimProcess(['-v']);
+  await probe.kill();
+  const sim = startSimProcess(['-H', `unix://${probe.dir}.sock`, '--config-file', `${probe.dir}.json`]);
+  writeFileSync(`${probe.dir}.json`, '{"debug": false}');
+  t.teardown(() => sim.kill());
+  // The file is written after spawn on purpose: the daemon must have read it before serving.
+  await sim.waitFor(/completed initialization|no such file/);
+  if (/no such file/.test(sim.output())) {
+    t.equal(await sim.exited, 1, 'a missing --config-file is an error');
+    return;
+  }
+  writeFileSync(`${probe.dir}.json`, '{"debug": true}');
+  sim.child.kill('SIGHUP');
+  await sim.waitFor(/Reloaded configuration/);
+  writeFileSync(`${probe.dir}.json`, '{"debug": tru');
+  sim.child.kill('SIGHUP');
+  await sim.waitFor(/Error reloading configuration/);
+  t.equal(await ping({ kind: 'unix', path: `${probe.dir}.sock` }), 200, 'still serving after a failed reload');
+});
+
+t.test('socket activation: fd:// serves the inherited listening socket', async (t) => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const fd = (server as unknown as { _handle: { fd: number } })._handle.fd;
+  // LISTEN_PID must be the daemon's own PID: a shell sets it to $$ and then execs the daemon.
+  const sim = startSimProcess(['-H', 'fd://'], { wrapper: 'LISTEN_PID=$$ LISTEN_FDS=1 exec "$@"', stdio: ['ignore', 'pipe', 'pipe', fd] });
+  await sim.waitFor(/API listen on fd:\/\/3/);
+  // Only the daemon may accept from now on.
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  t.equal(await ping({ kind: 'tcp', host: '127.0.0.1', port }), 200, 'answers on the activated socket');
+  await sim.kill();
+});
