@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { isOlder } from '../common/dotted-version.js';
+import { KNOWN_DEVIATIONS } from '../specs/known-deviations.js';
+import { validateReport, type ConformanceReport } from '../reports/index.js';
+import { runCli } from './helpers/cli.js';
+import { inCI, realDaemons } from './helpers/real-daemons.js';
+
+const { daemons, missing } = realDaemons();
+const SEED = '20261122';
+
+if (missing !== null) {
+  if (inCI()) t.fail(`real daemons are required in CI: ${missing}`);
+  else t.test('real dockerd releases', { skip: `real daemons not provisioned: ${missing}` }, async () => {});
+} else {
+  const out = mkdtempSync('/tmp/ctc-real-');
+  t.teardown(() => rmSync(out, { recursive: true, force: true }));
+
+  // All runs at once: real daemons start in parallel, which keeps the suite fast.
+  const runs = Promise.all(
+    daemons.flatMap((daemon) => [
+      runCli(['run', '--target', `daemon:${daemon.path}`, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--out', join(out, `real-${daemon.release}`), '-q']),
+      runCli(['run', '--target', 'sim', '--emulate', daemon.release, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--out', join(out, `sim-${daemon.release}`), '-q']),
+    ]),
+  );
+
+  const readReport = (name: string): ConformanceReport => JSON.parse(readFileSync(join(out, name, 'report.json'), 'utf8')) as ConformanceReport;
+
+  for (const [index, daemon] of daemons.entries()) {
+    t.test(`dockerd ${daemon.release}: reports, and agreement with the simulator emulating it`, async (t) => {
+      const results = await runs;
+      const real = results[index * 2]!;
+      const sim = results[index * 2 + 1]!;
+      t.not(real.code, 2, `the real run was not a usage error: ${real.stderr}`);
+      t.equal(sim.code, 0, `the simulator emulating ${daemon.release} passes every rule: ${sim.stdout}${sim.stderr}`);
+      for (const name of [`real-${daemon.release}`, `sim-${daemon.release}`]) {
+        for (const file of ['report.json', 'report.html', 'junit.xml']) t.ok(existsSync(join(out, name, file)), `${name}/${file} written`);
+        t.same(validateReport(readReport(name)), { ok: true }, `${name}/report.json is valid`);
+      }
+      const realReport = readReport(`real-${daemon.release}`);
+      const simReport = readReport(`sim-${daemon.release}`);
+      t.equal(realReport.target.release, daemon.release, 'the real daemon is recognised as its release');
+      t.same(realReport.target.apiRange, simReport.target.apiRange, 'same API range');
+
+      const min = realReport.target.apiRange!.min;
+      const deviates = (rule: string, api: string | null): boolean =>
+        KNOWN_DEVIATIONS.some((d) => d.rule === rule && d.releases.includes(daemon.release) && api !== null && isOlder(api, min));
+      const simByCell = new Map(simReport.results.map((r) => [`${r.rule}@${r.api}`, r]));
+      for (const result of realReport.results) {
+        const twin = simByCell.get(`${result.rule}@${result.api}`);
+        if (deviates(result.rule, result.api)) {
+          t.equal(result.status, 'fail', `${result.rule} @ ${result.api}: the known deviation is still reported as a failure`);
+          continue;
+        }
+        if (twin?.status !== result.status) {
+          t.fail(`${result.rule} @ ${result.api}: real ${result.status}, simulator ${twin?.status ?? 'absent'} — ${result.evidence.summary}`);
+        }
+      }
+      t.equal(real.code, realReport.totals.fail > 0 || realReport.totals.error > 0 ? 1 : 0, 'exit code follows the failures');
+      t.equal(realReport.totals.error, 0, 'no check errored');
+      t.ok(realReport.results.length === simReport.results.length, 'same cells');
+    });
+  }
+}
