@@ -1,6 +1,8 @@
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { RELEASES } from '../../specs/versions.js';
 import type { Profile } from '../profiles.js';
+import { releaseOf } from './facts.js';
 import { InProcessSimTarget } from './in-process-sim.js';
 import { RunningEndpointTarget } from './running-endpoint.js';
 import { SpawnedDaemonTarget } from './spawned-daemon.js';
@@ -18,6 +20,9 @@ export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', 
 
 /** Turns `sim`, `sim-process`, `daemon:PATH` or `endpoint:URL` into a Target. */
 export function resolveTarget(spec: string, choice: TargetChoice): Target {
+  if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
+    throw new TargetError('TARGET_SPEC', `unknown release ${JSON.stringify(choice.emulate)} for --emulate (known: ${RELEASES.map((r) => r.release).join(', ')})`);
+  }
   const simArgs = [...(choice.emulate === undefined ? [] : ['--emulate', choice.emulate]), '--brand', choice.profile.name];
   if (spec === 'sim') return new InProcessSimTarget(spec, simArgs);
   if (spec === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs });
