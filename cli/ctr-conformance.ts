@@ -7,6 +7,8 @@ import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { TargetError } from '../suites/targets/target.js';
+import { ReplayTarget } from '../suites/targets/replay-target.js';
+import { TranscriptRecorder, writeTranscript } from '../suites/targets/transcript.js';
 import { EndpointError } from '../suites/http/endpoint.js';
 import { assembleReport, TOOL_VERSION } from './assemble-report.js';
 import { progressFor } from './progress.js';
@@ -36,6 +38,7 @@ interface RunFlags {
   path?: string;
   concurrency: number;
   allowRemote?: boolean;
+  record?: string;
   quiet?: boolean;
 }
 
@@ -47,8 +50,11 @@ async function runCommand(flags: RunFlags): Promise<number> {
   if (profile === undefined) throw new InvalidArgumentError(`--profile must be ctr or docker, got ${flags.profile}`);
   const target = resolveTarget(flags.target, { profile, ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }), allowRemote: flags.allowRemote === true });
   const isSim = target.kind === 'in-process' || flags.target === 'sim-process';
-  const seed = flags.seed ?? freshSeed();
-  const numRuns = flags.numRuns ?? (isSim ? 100 : 15);
+  // A transcript answers only the requests it was recorded with: same seed, same number of runs.
+  const recorded = target instanceof ReplayTarget ? target.transcript : undefined;
+  const seed = flags.seed ?? recorded?.seed ?? freshSeed();
+  const numRuns = flags.numRuns ?? recorded?.numRuns ?? (isSim ? 100 : 15);
+  const recorder = flags.record === undefined ? undefined : new TranscriptRecorder();
   const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
   const startedAt = new Date();
   const progress = progressFor(process.stderr, flags.quiet === true);
@@ -61,6 +67,7 @@ async function runCommand(flags: RunFlags): Promise<number> {
       numRuns,
       numStarts,
       concurrency: flags.concurrency,
+      ...(recorder === undefined ? {} : { recorder }),
       ...(flags.release === undefined ? {} : { release: flags.release }),
       ...(flags.only === undefined ? {} : { only: flags.only }),
       ...(flags.path === undefined ? {} : { path: flags.path }),
@@ -68,6 +75,11 @@ async function runCommand(flags: RunFlags): Promise<number> {
     });
   } finally {
     progress.stop();
+  }
+  if (recorder !== undefined && flags.record !== undefined) {
+    const transcript = recorder.transcript({ recordedFrom: flags.target, profile: profile.name, seed, numRuns });
+    writeTranscript(flags.record, transcript);
+    process.stdout.write(`transcript: ${flags.record} (${transcript.exchanges.length} exchanges)\n`);
   }
   const report = assembleReport(run, { seed, numRuns, startedAt, durationMs: Date.now() - startedAt.getTime() });
   const dir = flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}`);
@@ -100,7 +112,7 @@ export function buildProgram(): Command {
   program
     .command('run')
     .description('run the suites against a target and write report.json, report.html and junit.xml')
-    .option('--target <target>', 'sim | sim-process | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST)', 'sim')
+    .option('--target <target>', 'sim | sim-process | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | replay:TRANSCRIPT', 'sim')
     .addOption(new Option('--profile <profile>', 'names the target uses').choices(['ctr', 'docker']).default('ctr'))
     .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')
     .option('--release <release>', 'release to take expectations from when the target does not name one')
@@ -112,6 +124,7 @@ export function buildProgram(): Command {
     .option('--path <path>', 'replay path of a counterexample (with --only)')
     .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)
     .option('--allow-remote', 'allow endpoint targets on non-loopback addresses')
+    .option('--record <file>', 'write every answer of the target to a transcript, for --target replay:FILE')
     .option('-q, --quiet', 'no progress bar')
     .action(async (flags: RunFlags) => {
       process.exitCode = await runCommand(flags);
@@ -147,4 +160,12 @@ async function main(): Promise<void> {
   }
 }
 
+// If a bug ever left the run waiting on nothing, node would exit 0 silently: make that a failure.
+let finished = false;
+process.once('beforeExit', () => {
+  if (finished) return;
+  process.stderr.write('ctr-conformance: internal error: the run stopped before it finished\n');
+  process.exitCode = EXIT_FAIL;
+});
 await main();
+finished = true;

@@ -34,6 +34,9 @@ export async function checkProperty<T>(
   };
   const cause = details.errorInstance;
   if (cause instanceof Violation) return { status: 'fail', summary: cause.message, exchanges: cause.exchanges, counterexample };
+  if (cause instanceof HttpClientError && cause.code === 'HTTP_NOT_RECORDED') {
+    return { status: 'error', summary: `the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`, counterexample };
+  }
   if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample };
   return { status: 'error', summary: `the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, counterexample };
 }

@@ -4,6 +4,7 @@ import type { RuleResult, TargetDescription } from '../../reports/model/result.j
 import { HttpClient } from '../http/client.js';
 import type { Profile } from '../profiles.js';
 import { readFacts, releaseOf } from '../targets/facts.js';
+import type { TranscriptRecorder } from '../targets/transcript.js';
 import { TargetError, type Target } from '../targets/target.js';
 import { findCheck } from '../checks.js';
 import { apiColumns, ruleGate } from './cells.js';
@@ -28,6 +29,8 @@ export interface RunOptions {
   /** Replay path of a counterexample (with --only naming one cell). */
   readonly path?: string;
   readonly concurrency?: number;
+  /** Records every answer of the target into this transcript recorder. */
+  readonly recorder?: TranscriptRecorder;
   readonly onProgress?: (done: number, total: number, label: string) => void;
 }
 
@@ -72,7 +75,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const started = await target.start();
   if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start (exit ${started.exitCode}): ${started.output.trim().split('\n').slice(-5).join('\n')}`);
   const instance = started.instance;
-  const client = new HttpClient(instance.endpoint);
+  const client = new HttpClient(instance.endpoint, options.recorder?.observe);
   try {
     const facts = await readFacts(client);
     const release = options.release !== undefined ? (RELEASES.find((r) => r.release === options.release) ?? null) : releaseOf(facts.version);

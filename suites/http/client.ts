@@ -1,4 +1,5 @@
-import { Agent, request as httpRequest } from 'node:http';
+// The default import, read at call time, so that nock's patching of http.request is seen.
+import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Endpoint } from './endpoint.js';
 
@@ -17,7 +18,7 @@ export interface RequestOptions {
 export class HttpClientError extends Error {
   override readonly name = 'HttpClientError';
   constructor(
-    readonly code: 'HTTP_TIMEOUT' | 'HTTP_CONNECTION',
+    readonly code: 'HTTP_TIMEOUT' | 'HTTP_CONNECTION' | 'HTTP_NOT_RECORDED',
     message: string,
   ) {
     super(message);
@@ -27,17 +28,26 @@ export class HttpClientError extends Error {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const MAX_BODY_BYTES = 1 << 20;
 
+/** Sees every answer the client gets (the runner records transcripts with it). */
+export type ReplyObserver = (method: string, path: string, reply: HttpReply) => void;
+
+/** How the error a replayed target raises for a request its transcript lacks begins. */
+export const NOT_RECORDED = 'CTC_NOT_RECORDED';
+
 /** A keep-alive HTTP/1.1 client for one endpoint, on node:http (so nock can intercept it). */
 export class HttpClient {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-  constructor(readonly endpoint: Endpoint) {}
+  constructor(
+    readonly endpoint: Endpoint,
+    private readonly observe?: ReplyObserver,
+  ) {}
 
   request(method: string, path: string, options: RequestOptions = {}): Promise<HttpReply> {
     const where = this.endpoint.kind === 'unix' ? { socketPath: this.endpoint.path } : { host: this.endpoint.host, port: this.endpoint.port };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
-      const req = httpRequest({ ...where, method, path, agent: this.agent, headers: { Host: 'ctrd', ...options.headers } }, (res) => {
+      const req = http.request({ ...where, method, path, agent: this.agent, headers: { Host: 'ctrd', ...options.headers } }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -49,14 +59,18 @@ export class HttpClient {
           for (const [name, value] of Object.entries(res.headers)) {
             if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
           }
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') });
+          const reply = { status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') };
+          this.observe?.(method, path, reply);
+          resolve(reply);
         });
         res.on('error', reject);
       });
       req.setTimeout(timeoutMs, () => req.destroy(new HttpClientError('HTTP_TIMEOUT', `${method} ${path}: no answer within ${timeoutMs} ms`)));
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        reject(error instanceof HttpClientError ? error : new HttpClientError('HTTP_CONNECTION', `${method} ${path}: ${error.code ?? ''} ${error.message}`.trim())),
-      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error instanceof HttpClientError) return reject(error);
+        if (error.message.startsWith(NOT_RECORDED) || error.code === 'ERR_NOCK_NO_MATCH') return reject(new HttpClientError('HTTP_NOT_RECORDED', `${method} ${path}: ${error.message}`));
+        reject(new HttpClientError('HTTP_CONNECTION', `${method} ${path}: ${error.code ?? ''} ${error.message}`.trim()));
+      });
       req.end();
     });
   }

@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 export class InProcessSimTarget implements Target {
   readonly kind = 'in-process';
   readonly configurable = true;
+  readonly rawSockets = true;
 
   constructor(
     readonly spec: string,

@@ -5,3 +5,5 @@ export { readFacts, releaseOf, type TargetFacts } from './facts.js';
 export { SpawnedDaemonTarget, safetyFlags } from './spawned-daemon.js';
 export { InProcessSimTarget } from './in-process-sim.js';
 export { RunningEndpointTarget } from './running-endpoint.js';
+export { ReplayTarget } from './replay-target.js';
+export { TranscriptRecorder, readTranscript, type Transcript, type RecordedExchange } from './transcript.js';

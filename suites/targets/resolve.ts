@@ -4,7 +4,9 @@ import { RELEASES } from '../../specs/versions.js';
 import type { Profile } from '../profiles.js';
 import { releaseOf } from './facts.js';
 import { InProcessSimTarget } from './in-process-sim.js';
+import { ReplayTarget } from './replay-target.js';
 import { RunningEndpointTarget } from './running-endpoint.js';
+import { readTranscript } from './transcript.js';
 import { SpawnedDaemonTarget } from './spawned-daemon.js';
 import { TargetError, type Target } from './target.js';
 
@@ -18,7 +20,7 @@ export interface TargetChoice {
 
 export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', import.meta.url));
 
-/** Turns `sim`, `sim-process`, `daemon:PATH` or `endpoint:URL` into a Target. */
+/** Turns `sim`, `sim-process`, `daemon:PATH`, `endpoint:URL` or `replay:FILE` into a Target. */
 export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
     throw new TargetError('TARGET_SPEC', `unknown release ${JSON.stringify(choice.emulate)} for --emulate (known: ${RELEASES.map((r) => r.release).join(', ')})`);
@@ -44,5 +46,6 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
     }
     return new RunningEndpointTarget(spec, address, choice.allowRemote ?? false);
   }
-  throw new TargetError('TARGET_SPEC', `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, daemon:PATH or endpoint:URL`);
+  if (spec.startsWith('replay:')) return new ReplayTarget(spec, readTranscript(spec.slice('replay:'.length)));
+  throw new TargetError('TARGET_SPEC', `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, daemon:PATH, endpoint:URL or replay:FILE`);
 }

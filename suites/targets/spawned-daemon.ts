@@ -75,6 +75,7 @@ export function safetyFlags(dir: string, help: string): string[] {
 export class SpawnedDaemonTarget implements Target {
   readonly kind = 'process';
   readonly configurable = true;
+  readonly rawSockets = true;
   readonly spec: string;
 
   constructor(private readonly options: SpawnedDaemonOptions) {

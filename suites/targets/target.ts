@@ -23,20 +23,22 @@ export type StartOutcome =
   /** The daemon refused to start: its exit code and what it printed. */
   | { readonly ok: false; readonly exitCode: number | null; readonly output: string };
 
-/** Something the suites can run against. Adapters: in-process simulator, spawned binary, running endpoint. */
+/** Something the suites can run against. Adapters: in-process simulator, spawned binary, running endpoint, replayed transcript. */
 export interface Target {
   /** As given on the command line: "sim", "sim-process", "daemon:/path", "endpoint:unix:///…". */
   readonly spec: string;
-  readonly kind: 'in-process' | 'process' | 'endpoint';
+  readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay';
   /** Whether `start` honours a StartRequest (endpoints cannot be restarted with other settings). */
   readonly configurable: boolean;
+  /** Whether raw bytes can be sent to it (false for a replayed transcript). */
+  readonly rawSockets: boolean;
   start(request?: StartRequest): Promise<StartOutcome>;
 }
 
 export class TargetError extends Error {
   override readonly name = 'TargetError';
   constructor(
-    readonly code: 'TARGET_SPEC' | 'TARGET_START' | 'TARGET_UNREACHABLE' | 'TARGET_NOT_CONFIGURABLE',
+    readonly code: 'TARGET_SPEC' | 'TARGET_START' | 'TARGET_UNREACHABLE' | 'TARGET_NOT_CONFIGURABLE' | 'TARGET_TRANSCRIPT',
     message: string,
   ) {
     super(message);

@@ -63,6 +63,7 @@ const show = (input: BadInput): string =>
 
 export const robustnessCheck: RuleCheck = {
   rule: 'api.robustness',
+  needsRawSockets: true,
   run: (ctx, _api, options) =>
     checkProperty(
       badInput,

@@ -1,0 +1,53 @@
+import { NOT_RECORDED } from '../http/client.js';
+import type { StartOutcome, Target } from './target.js';
+import { TargetError } from './target.js';
+import type { Transcript } from './transcript.js';
+
+/**
+ * Host the replayed daemon answers on: the Host header HttpClient sends, which is what nock
+ * matches. Net connect is disabled while replaying, so nothing goes on the network.
+ */
+const REPLAY_HOST = 'ctrd';
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+/** A daemon played back from a recorded transcript through nock. */
+export class ReplayTarget implements Target {
+  readonly kind = 'replay';
+  readonly configurable = false;
+  readonly rawSockets = false;
+
+  constructor(
+    readonly spec: string,
+    readonly transcript: Transcript,
+  ) {}
+
+  async start(request: object = {}): Promise<StartOutcome> {
+    if (Object.keys(request).length > 0) throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} is a recording and cannot be started with other settings`);
+    // Loaded only here: nock patches node:http for the whole process as soon as it is imported.
+    const { default: nock } = await import('nock');
+    if (!nock.isActive()) nock.activate();
+    const origin = `http://${REPLAY_HOST}`;
+    const scope = nock(origin).persist();
+    for (const exchange of this.transcript.exchanges) {
+      scope.intercept(exchange.path, exchange.method).reply(exchange.status, exchange.body, exchange.headers);
+    }
+    // Anything else was not recorded: an error of the replay, not a failure of the daemon.
+    for (const method of METHODS) {
+      // A string, not an error object: nock 14 never delivers an object error to the request.
+      scope.intercept(/.*/, method).replyWithError(`${NOT_RECORDED}: not in the transcript`);
+    }
+    nock.disableNetConnect();
+    return {
+      ok: true,
+      instance: {
+        endpoint: { kind: 'tcp', host: REPLAY_HOST, port: 80 },
+        output: () => '',
+        stop: async () => {
+          nock.cleanAll();
+          nock.enableNetConnect();
+          nock.restore();
+        },
+      },
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { isOlder } from '../../common/dotted-version.js';
+import { KNOWN_DEVIATIONS } from '../../specs/known-deviations.js';
+import type { ConformanceReport } from '../../reports/index.js';
+
+export interface Agreement {
+  /** Cells where the real daemon and the simulator disagree, other than the known deviations. */
+  readonly differences: string[];
+  /** Known-deviation cells the real daemon did not fail (the deviation is gone, or the check broke). */
+  readonly deviationsNotFailing: string[];
+  readonly deviationsSeen: number;
+}
+
+/**
+ * Compares a real daemon's report with the simulator's, emulating the same release and run with
+ * the same seed. `ignore` names statuses of the real report that say nothing (a replay skips the
+ * rules that restart the daemon or send raw bytes).
+ */
+export function compareWithSimulator(real: ConformanceReport, sim: ConformanceReport, ignore: (status: string) => boolean = () => false): Agreement {
+  const release = real.target.release ?? '';
+  const min = real.target.apiRange?.min ?? '0';
+  const isDeviation = (rule: string, api: string | null): boolean =>
+    KNOWN_DEVIATIONS.some((d) => d.rule === rule && d.releases.includes(release) && api !== null && isOlder(api, min));
+  const simByCell = new Map(sim.results.map((r) => [`${r.rule}@${r.api}`, r]));
+  const differences: string[] = [];
+  const deviationsNotFailing: string[] = [];
+  let deviationsSeen = 0;
+  for (const result of real.results) {
+    const cell = `${result.rule}@${result.api}`;
+    if (isDeviation(result.rule, result.api)) {
+      deviationsSeen++;
+      if (result.status !== 'fail') deviationsNotFailing.push(`${cell}: ${result.status}`);
+      continue;
+    }
+    if (ignore(result.status)) continue;
+    const twin = simByCell.get(cell);
+    if (twin?.status !== result.status) differences.push(`${cell}: real ${result.status}, simulator ${twin?.status ?? 'absent'} — ${result.evidence.summary}`);
+  }
+  return { differences, deviationsNotFailing, deviationsSeen };
+}

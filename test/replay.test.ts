@@ -1,0 +1,64 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { validateReport, type ConformanceReport } from '../reports/index.js';
+import { readTranscript, writeTranscript } from '../suites/targets/transcript.js';
+import { compareWithSimulator } from './helpers/agreement.js';
+import { runCli } from './helpers/cli.js';
+
+/**
+ * Transcripts recorded from the real dockerd releases (scripts: `run --record`) are replayed
+ * through nock: the suites must judge them exactly as they judged the live daemon, and the
+ * simulator emulating each release must agree with them. This runs on machines without daemons.
+ */
+const FIXTURES = fileURLToPath(new URL('../../test/fixtures/transcripts/', import.meta.url));
+const out = mkdtempSync('/tmp/ctc-replay-');
+t.teardown(() => rmSync(out, { recursive: true, force: true }));
+const report = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+
+for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json.gz'))) {
+  t.test(`replaying ${file}`, async (t) => {
+    const transcript = readTranscript(join(FIXTURES, file));
+    const release = /dockerd-(\d+\.\d+)\./.exec(file)![1]!;
+    const replayDir = join(out, `replay-${release}`);
+    const simDir = join(out, `sim-${release}`);
+    const [replay, sim] = await Promise.all([
+      runCli(['run', '--target', `replay:${join(FIXTURES, file)}`, '--profile', transcript.profile, '--out', replayDir, '-q']),
+      runCli(['run', '--target', 'sim', '--emulate', release, '--profile', transcript.profile, '--seed', String(transcript.seed), '--num-runs', String(transcript.numRuns), '--out', simDir, '-q']),
+    ]);
+    t.equal(sim.code, 0, 'the simulator passes');
+    t.same(validateReport(report(replayDir)), { ok: true }, 'the replay report is valid');
+    t.equal(report(replayDir).target.release, release);
+    t.equal(report(replayDir).totals.error, 0, `every request of the run was in the transcript: ${replay.stdout}`);
+    const agreement = compareWithSimulator(report(replayDir), report(simDir), (status) => status === 'skipped');
+    t.same(agreement.differences, [], 'the simulator agrees with the recorded daemon');
+    t.same(agreement.deviationsNotFailing, [], 'known deviations are failures');
+    t.equal(replay.code, agreement.deviationsSeen > 0 ? 1 : 0, 'exit code: 1 exactly when a rule fails');
+    const skippedRules = new Set(report(replayDir).results.filter((r) => r.status === 'skipped').map((r) => r.rule));
+    // Rules that restart the daemon (from 25.0) or send raw bytes cannot be answered by a recording.
+    const unanswerable = release === '20.10' ? ['api.robustness'] : ['api.robustness', 'api.version.legacy-removed', 'api.version.min-override-raise'];
+    t.same([...skippedRules].sort(), [...unanswerable, 'api.version.windows-minimum'].sort(), 'only rules a recording cannot answer are skipped');
+  });
+}
+
+t.test('a request missing from the transcript is an error of the replay, never a failure of the daemon', async (t) => {
+  const transcript = readTranscript(join(FIXTURES, 'dockerd-28.5.json.gz'));
+  const trimmed = join(out, 'trimmed.json.gz');
+  writeTranscript(trimmed, { ...transcript, exchanges: transcript.exchanges.filter((e) => !e.path.startsWith('/v1.51/')) });
+  const dir = join(out, 'trimmed');
+  const run = await runCli(['run', '--target', `replay:${trimmed}`, '--profile', 'docker', '--out', dir, '-q']);
+  t.equal(run.code, 1);
+  const errors = report(dir).results.filter((r) => r.status === 'error');
+  t.ok(errors.length > 0, 'cells that needed the removed requests are errors');
+  for (const result of errors) t.match(result.evidence.summary, /the transcript lacks a request/);
+  t.notOk(report(dir).results.some((r) => r.status === 'fail' && r.rule !== 'api.version.too-old.wording'), 'no failure is blamed on the daemon');
+});
+
+t.test('a file that is not a transcript is a clear error', async (t) => {
+  const bogus = join(out, 'bogus.json');
+  writeTranscript(bogus, { format: 'something-else' } as never);
+  const run = await runCli(['run', '--target', `replay:${bogus}`]);
+  t.equal(run.code, 1);
+  t.match(run.stderr, /is not a ctr-conformance transcript/);
+});
