@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { ConformanceReport, ResultStatus, RuleSummary } from '../reports/model/result.js';
+import type { ConformanceReport, RuleSummary } from '../reports/model/result.js';
+import { totalsOf } from '../reports/model/totals.js';
 import type { SuiteRun } from '../suites/harness/runner.js';
 
 export const TOOL_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -13,8 +14,7 @@ export interface RunMeta {
 
 /** Turns a suite run into the one result model the renderers read. */
 export function assembleReport(run: SuiteRun, meta: RunMeta): ConformanceReport {
-  const totals: Record<ResultStatus, number> = { pass: 0, fail: 0, 'not-applicable': 0, skipped: 0, error: 0 };
-  for (const result of run.results) totals[result.status]++;
+  const totals = totalsOf(run.results);
   const rules: RuleSummary[] = run.rules.map((rule) => ({
     id: rule.id,
     title: rule.title,

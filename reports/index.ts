@@ -1,4 +1,5 @@
 export type * from './model/result.js';
+export { totalsOf } from './model/totals.js';
 export {
   ConformanceReportSchema,
   RESULT_STATUSES,

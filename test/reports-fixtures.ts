@@ -1,5 +1,6 @@
 /** Shared by test/reports-*.test.ts: a fixed sample report, an arbitrary of reports, a strict XML checker. */
 import fc from 'fast-check';
+import { totalsOf } from '../reports/model/totals.js';
 import type {
   ConformanceReport,
   Counterexample,
@@ -12,11 +13,7 @@ import type {
 
 export const STATUSES: readonly ResultStatus[] = ['pass', 'fail', 'not-applicable', 'skipped', 'error'];
 
-export function totalsOf(results: readonly RuleResult[]): Record<ResultStatus, number> {
-  const t: Record<ResultStatus, number> = { pass: 0, fail: 0, 'not-applicable': 0, skipped: 0, error: 0 };
-  for (const r of results) t[r.status] += 1;
-  return t;
-}
+export { totalsOf };
 
 export function sampleReport(): ConformanceReport {
   const rules: RuleSummary[] = [

@@ -6,28 +6,24 @@ import type { SuiteContext } from '../harness/context.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { everySpelling } from '../laws/every-spelling.js';
 import { skipped } from '../harness/verdict.js';
 import type { HttpReply } from '../http/client.js';
 import { isClientError, parseJsonObject } from './expect.js';
 
 const LEGACY_ERROR_API = '1.24';
 
-export const apiVersionHeaderCheck: RuleCheck = {
+export const apiVersionHeaderCheck = everySpelling({
   rule: 'api.headers.api-version',
-  run: (ctx, api, options) =>
-    checkProperty(
-      fc.tuple(spellingsOf(api!), fc.constantFrom('/_ping', '/version')),
-      async ([spelling, path]) => {
-        const log = new ExchangeLog(ctx.client);
-        const reply = await log.send('GET', `/v${spelling}${path}`);
-        log.expect(reply.headers['api-version'] === ctx.expectedMax, `Api-Version should be ${ctx.expectedMax} whatever version was asked, got ${String(reply.headers['api-version'])}`);
-        log.expect(reply.headers['ostype'] === 'linux' || reply.headers['ostype'] === 'windows', `Ostype should be linux or windows, got ${String(reply.headers['ostype'])}`);
-        log.expect(typeof reply.headers['server'] === 'string' && reply.headers['server'] !== '', 'Server header should be present');
-      },
-      options,
-      'Api-Version, Ostype and Server on every answer',
-    ),
-};
+  resources: fc.constantFrom(['GET', '/_ping'] as const, ['GET', '/version'] as const),
+  async holds(log, spelling, [method, path], ctx) {
+    const reply = await log.send(method, `/v${spelling}${path}`);
+    log.expect(reply.headers['api-version'] === ctx.expectedMax, `Api-Version should be ${ctx.expectedMax} whatever version was asked, got ${String(reply.headers['api-version'])}`);
+    log.expect(reply.headers['ostype'] === 'linux' || reply.headers['ostype'] === 'windows', `Ostype should be linux or windows, got ${String(reply.headers['ostype'])}`);
+    log.expect(typeof reply.headers['server'] === 'string' && reply.headers['server'] !== '', 'Server header should be present');
+  },
+  summary: () => 'Api-Version, Ostype and Server on every answer',
+});
 
 function expectJsonError(log: ExchangeLog, reply: HttpReply, url: string): void {
   log.expect(isClientError(reply), `${url} should be an error, got ${reply.status}`);
@@ -35,22 +31,17 @@ function expectJsonError(log: ExchangeLog, reply: HttpReply, url: string): void 
   log.expect(typeof parseJsonObject(reply.body)?.['message'] === 'string', `${url}: error body should be a JSON object with a string "message", got ${JSON.stringify(reply.body.slice(0, 100))}`);
 }
 
-export const jsonErrorCheck: RuleCheck = {
+export const jsonErrorCheck = everySpelling({
   rule: 'api.error.json-body',
   applies: (_ctx, api) => (api !== null && !isOlder(api, LEGACY_ERROR_API) ? null : `API ${api} is below ${LEGACY_ERROR_API}`),
-  run: (ctx, api, options) =>
-    checkProperty(
-      fc.tuple(spellingsOf(api!), unknownPath),
-      async ([spelling, path]) => {
-        const log = new ExchangeLog(ctx.client);
-        // Above the maximum, the error is the refusal; within the range, an unknown path's 404.
-        const url = isNewer(api!, ctx.expectedMax) ? `/v${spelling}/version` : `/v${spelling}${path}`;
-        expectJsonError(log, await log.send('GET', url), url);
-      },
-      options,
-      `errors at API ${api} are JSON`,
-    ),
-};
+  resources: unknownPath.map((path) => ['GET', path] as const),
+  async holds(log, spelling, [method, path], ctx, api) {
+    // Above the maximum, the error is the refusal; within the range, an unknown path's 404.
+    const url = isNewer(api, ctx.expectedMax) ? `/v${spelling}/version` : `/v${spelling}${path}`;
+    expectJsonError(log, await log.send(method, url), url);
+  },
+  summary: (api) => `errors at API ${api} are JSON`,
+});
 
 export const legacyPlainTextCheck: RuleCheck = {
   rule: 'api.error.legacy-plain-text',

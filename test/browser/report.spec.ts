@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import fc from 'fast-check';
-import { renderHtml, renderJunit, type ConformanceReport, type ResultStatus, type RuleResult } from '../../reports/index.js';
+import { renderHtml, renderJunit, totalsOf, type ConformanceReport, type ResultStatus, type RuleResult } from '../../reports/index.js';
 import { reportArb } from '../reports-fixtures.js';
 
 const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };
@@ -39,8 +39,7 @@ function buildReport(): ConformanceReport {
     { rule: 'ping.head', api: '1.43', status: 'pass', evidence: { summary: 'ok' }, durationMs: 1 },
     { rule: 'ping.head', api: '1.43', status: 'fail', evidence: { summary: 'second check failed' }, durationMs: 1 },
   ];
-  const totals: Record<ResultStatus, number> = { pass: 0, fail: 0, 'not-applicable': 0, skipped: 0, error: 0 };
-  for (const r of results) totals[r.status]++;
+  const totals = totalsOf(results);
   return {
     tool: { name: 'ctr-conformance', version: '0.1.0' },
     target: { spec: 'sim', kind: 'in-process', profile: 'ctr', version: '1.0.0', release: '1.0', apiRange: { min: '1.40', max: '1.43' } },
