@@ -160,6 +160,15 @@ async function main(): Promise<void> {
   }
 }
 
+// An interrupted run exits through process.exit, so that the targets' exit hooks stop every daemon
+// it started (by PID) and remove their directories; a signal's default action would skip them.
+for (const [name, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  process.once(name, () => {
+    process.stderr.write(`ctr-conformance: ${name}: stopping the daemons this run started\n`);
+    process.exit(code);
+  });
+}
+
 // If a bug ever left the run waiting on nothing, node would exit 0 silently: make that a failure.
 let finished = false;
 process.once('beforeExit', () => {

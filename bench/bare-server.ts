@@ -1,0 +1,53 @@
+/**
+ * The throughput ceiling: a bare node:http server that answers every request with `OK`.
+ *
+ * It takes the same command line as a daemon so that the benchmark can start and stop it with
+ * SpawnedDaemonTarget like the others: it listens on the `-H unix://PATH` socket, writes its PID to
+ * `--pidfile` (the benchmark reads the server's CPU time through it) and ignores every other flag
+ * (--data-root, --bridge, …). `--help` prints a line and exits (the target asks for it to choose
+ * its safety flags).
+ *
+ * `--ping-headers` (benchmark-only flag) answers with the exact header list ctrd-sim sends on
+ * `GET /_ping` instead of node's defaults: node:http's cost of those headers, without ctrd-sim's
+ * routing, so the benchmark can tell the handler's cost from the headers' cost.
+ */
+import { writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  process.stdout.write('bare-server: node:http answering OK on -H unix://PATH; other daemon flags are ignored\n');
+  process.exit(0);
+}
+const valueOf = (flag: string): string | undefined => {
+  const at = args.indexOf(flag);
+  return at < 0 ? undefined : args[at + 1];
+};
+const host = valueOf('-H');
+if (host === undefined || !host.startsWith('unix://')) {
+  process.stderr.write('bare-server: expected -H unix://PATH\n');
+  process.exit(2);
+}
+
+let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+  res.end('OK');
+};
+if (args.includes('--ping-headers')) {
+  const { parseArgv } = await import('../simulator/argv.js');
+  const { resolveConfig } = await import('../simulator/config.js');
+  const { buildResponseKit } = await import('../simulator/api/responses.js');
+  const headers = buildResponseKit(resolveConfig(parseArgv([]), { env: {}, readFile: () => null })).pingGet;
+  handler = (_req, res) => {
+    res.writeHead(200, headers);
+    res.end('OK');
+  };
+}
+
+const pidfile = valueOf('--pidfile');
+if (pidfile !== undefined) writeFileSync(pidfile, String(process.pid));
+const server = createServer(handler);
+server.listen(host.slice('unix://'.length));
+process.once('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+});

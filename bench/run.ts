@@ -1,0 +1,753 @@
+/**
+ * Benchmark (not a test): ctrd-sim against the real daemons installed on this machine.
+ *
+ *   npm run bench                       builds, runs everything, prints a table, rewrites bench/RESULTS.md
+ *   node dist/bench/run.js [options]
+ *     --skip-real    only ctrd-sim, the node floors and the bare node:http server (no real dockerd);
+ *                    real daemons are also left out, with the reason printed, when daemons.tsv is
+ *                    missing, a binary is not executable, or the benchmark does not run as root
+ *     --no-write     print only; leave bench/RESULTS.md alone
+ *     --quick        fewer runs and shorter load phases (for trying the benchmark out)
+ *
+ * 1. Cold start: spawn → first `GET /_ping` answered 200 on the unix socket, polled every ~1 ms.
+ *    ctrd-sim with and without NODE_EXTRA_CA_CERTS, bare `node -e 0` (spawn → exit) with and
+ *    without it, and each real dockerd listed in daemons.tsv.
+ * 2. Throughput: `/_ping` requests per second, 32 keep-alive connections with one request in
+ *    flight each, load generated here (raw sockets) and the server in its own process: ctrd-sim,
+ *    dockerd 28.5, a bare node:http server answering `OK` (the ceiling) and the same bare server
+ *    sending ctrd-sim's /_ping headers (to tell node:http's header cost from ctrd-sim's own).
+ *    Also the server's CPU time per request, read from /proc/<pid>/stat.
+ *
+ * Every daemon gets the project's safety flags (private data/exec roots, pid file, unix socket in
+ * a /tmp/ctc-* directory, --bridge=none, --iptables=false, --ip6tables=false where known, its own
+ * `{}` configuration file) and is stopped by PID, its containerd found by the directory name.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { cpus, loadavg, release as kernelRelease, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { pidsMentioning, signal, terminate } from '../suites/targets/process-reaper.js';
+import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
+import type { TargetInstance } from '../suites/targets/target.js';
+import { makeRunDir, removeRunDir } from '../suites/targets/temp-dir.js';
+import { waitForPing } from '../suites/targets/wait-ready.js';
+
+// ───────────────────────────── settings ─────────────────────────────
+
+const argv = new Set(process.argv.slice(2));
+for (const flag of argv) {
+  if (!['--skip-real', '--no-write', '--quick', '--help'].includes(flag)) {
+    process.stderr.write(`bench: unknown option ${flag}\n`);
+    process.exit(2);
+  }
+}
+if (argv.has('--help')) {
+  process.stdout.write('usage: node dist/bench/run.js [--skip-real] [--no-write] [--quick]\n');
+  process.exit(0);
+}
+const SKIP_REAL = argv.has('--skip-real');
+const WRITE = !argv.has('--no-write');
+const QUICK = argv.has('--quick');
+
+const DAEMONS_TSV = '/var/cache/ctr-conformance/daemons/daemons.tsv';
+/** Repository root (dist/bench/run.js → ../..). */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url));
+
+/** Cold-start repetitions (one extra, discarded warm-up run precedes each series). */
+const RUNS_FAST = QUICK ? 3 : 10;
+/** dockerd 26.1 takes more than a second to come up. */
+const RUNS_SLOW = QUICK ? 2 : 5;
+const SLOW_RELEASES = new Set(['26.1']);
+/** Pause between /_ping attempts while waiting for a daemon. */
+const POLL_MS = 1;
+const START_TIMEOUT_MS = 60_000;
+
+const CONNECTIONS = 32;
+const WARMUP_MS = QUICK ? 200 : 500;
+const MEASURE_MS = QUICK ? 1_000 : 2_000;
+/** Throughput rounds, interleaved across the servers; medians over the rounds are reported. */
+const ROUNDS = QUICK ? 1 : 7;
+/** Linux clock ticks per second (USER_HZ) for /proc/<pid>/stat. */
+const CLOCK_TICKS = 100;
+
+const GOAL_COLD_RATIO = 0.5;
+const GOAL_RPS_RATIO = 0.8;
+const REFERENCE_RELEASE = '28.5';
+
+// ───────────────────────────── environment ─────────────────────────────
+
+/** The variables SpawnedDaemonTarget hands to a daemon, optionally without NODE_EXTRA_CA_CERTS. */
+function daemonEnv(withExtraCa: boolean): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'NODE_OPTIONS', ...(withExtraCa ? ['NODE_EXTRA_CA_CERTS'] : [])]) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+const EXTRA_CA = process.env['NODE_EXTRA_CA_CERTS'];
+
+interface RealDaemon {
+  readonly release: string;
+  readonly path: string;
+}
+
+/** Real daemons from daemons.tsv, and a sentence for each one (or all) that cannot be used. */
+function findRealDaemons(): { daemons: RealDaemon[]; missing: string[] } {
+  if (SKIP_REAL) return { daemons: [], missing: ['--skip-real given: real dockerd not measured'] };
+  const missing: string[] = [];
+  if (process.getuid?.() !== 0) missing.push(`not running as root (uid ${process.getuid?.()}): dockerd cannot start, real daemons skipped`);
+  let text: string;
+  try {
+    text = readFileSync(DAEMONS_TSV, 'utf8');
+  } catch (error) {
+    return { daemons: [], missing: [...missing, `${DAEMONS_TSV} unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)}): no real daemons provisioned`] };
+  }
+  if (missing.length > 0) return { daemons: [], missing };
+  const daemons: RealDaemon[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const [release, path] = line.split('\t');
+    if (release === undefined || path === undefined) {
+      missing.push(`${DAEMONS_TSV}: malformed line ${JSON.stringify(line)}`);
+      continue;
+    }
+    try {
+      accessSync(path, constants.X_OK);
+      daemons.push({ release, path });
+    } catch {
+      missing.push(`dockerd ${release}: ${path} is not an executable file`);
+    }
+  }
+  daemons.sort((a, b) => compareRelease(a.release, b.release));
+  if (!daemons.some((d) => d.release === REFERENCE_RELEASE)) missing.push(`dockerd ${REFERENCE_RELEASE} not provisioned: the cold-start goal cannot be judged`);
+  return { daemons, missing };
+}
+
+function compareRelease(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+const helpCache = new Map<string, string>();
+/** `--help` of a daemon binary: safetyFlags() adds --ip6tables=false only where it is known. */
+function helpOf(command: readonly string[]): string {
+  const key = command.join('\0');
+  let text = helpCache.get(key);
+  if (text === undefined) {
+    const result = spawnSync(command[0]!, [...command.slice(1), '--help'], { encoding: 'utf8', timeout: 15_000, env: daemonEnv(false) });
+    text = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+    helpCache.set(key, text);
+  }
+  return text;
+}
+
+// ───────────────────────────── cold start ─────────────────────────────
+
+/** Removes a daemon's private directory once it is stopped (removeRunDir detaches left-over mounts). */
+function removeDaemonDir(dir: string): void {
+  try {
+    removeRunDir(dir);
+  } catch (error) {
+    process.stderr.write(`bench: could not remove ${dir}: ${(error as Error).message}\n`);
+  }
+}
+
+/**
+ * What is running right now (daemons of the cold-start measurement, throughput servers), as
+ * idempotent stop functions: an interrupted run stops them gracefully (SIGTERM, so that dockerd
+ * unmounts its data root and stops its containerd) before it exits.
+ */
+const running = new Set<() => Promise<void>>();
+/** Last resort when the process exits anyway: cold-start daemons still alive, killed by PID. */
+const live = new Map<ChildProcess, string>();
+process.once('exit', () => {
+  for (const [child, dir] of live) {
+    if (child.pid !== undefined) signal(child.pid, 'SIGKILL');
+    for (const pid of pidsMentioning(dir)) signal(pid, 'SIGKILL');
+    removeDaemonDir(dir);
+  }
+});
+// A closed stdout (`… | head`) must not kill the run halfway and leave RESULTS.md unwritten.
+process.stdout.on('error', () => {});
+let interrupted = false;
+for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(name, () => {
+    if (interrupted) {
+      process.stderr.write(`bench: ${name} again, killing the daemons\n`);
+      process.exit(130);
+    }
+    interrupted = true;
+    process.stderr.write(`\nbench: ${name}, stopping the daemons (again to kill them)\n`);
+    void Promise.allSettled([...running].map((stop) => stop())).then(() => process.exit(130));
+  });
+}
+
+class StartFailure extends Error {}
+class Interrupted extends Error {}
+
+/** Wraps `stop` so that it runs once, however often it is called. */
+function once(stop: () => Promise<void>): () => Promise<void> {
+  let promise: Promise<void> | undefined;
+  return () => (promise ??= stop());
+}
+
+/**
+ * One cold start: the same flags and private directory SpawnedDaemonTarget uses, but timed from
+ * just before spawn() to the first 200 answer to /_ping, with a 1 ms poll instead of 10 ms.
+ * Returns milliseconds. The daemon is stopped (SIGTERM by PID, then whatever mentions its
+ * directory: its containerd) and its directory removed before returning.
+ */
+async function coldStart(command: readonly string[], env: Record<string, string>): Promise<number> {
+  if (interrupted) throw new Interrupted('interrupted');
+  const dir = makeRunDir();
+  writeFileSync(join(dir, 'daemon.json'), '{}');
+  const args = [...command.slice(1), ...safetyFlags(dir, helpOf(command))];
+  let output = '';
+  let gone = false;
+  const started = performance.now();
+  const child = spawn(command[0]!, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.set(child, dir);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      gone = true;
+      resolve();
+    });
+    child.once('error', (error) => {
+      output += `spawn failed: ${error.message}\n`;
+      gone = true;
+      resolve();
+    });
+  });
+  const collect = (chunk: Buffer): void => {
+    if (output.length < 64 * 1024) output += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const stop = once(async () => {
+    if (!gone && child.pid !== undefined) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await terminate(pidsMentioning(dir), 5_000);
+    live.delete(child);
+    removeDaemonDir(dir);
+  });
+  running.add(stop);
+  try {
+    const outcome = await waitForPing({ kind: 'unix', path: join(dir, 'd.sock') }, () => gone || interrupted, START_TIMEOUT_MS, POLL_MS);
+    const elapsed = performance.now() - started;
+    if (interrupted) throw new Interrupted('interrupted');
+    if (outcome !== 'ready') {
+      const said = output.trim().split('\n').slice(-2).join(' | ');
+      throw new StartFailure(`${command.join(' ')}: ${outcome === 'gone' ? 'exited before answering' : `no /_ping answer within ${START_TIMEOUT_MS} ms`}${said === '' ? '' : `: ${said}`}`);
+    }
+    return elapsed;
+  } finally {
+    await stop();
+    running.delete(stop);
+  }
+}
+
+/** Bare node start: spawn → exit of `node -e 0`. */
+async function nodeFloor(env: Record<string, string>): Promise<number> {
+  if (interrupted) throw new Interrupted('interrupted');
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-e', '0'], { env, stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('exit', (c) => resolve(c));
+    child.once('error', reject);
+  });
+  const elapsed = performance.now() - started;
+  if (code !== 0) throw new StartFailure(`node -e 0 exited with ${code}`);
+  return elapsed;
+}
+
+interface Series {
+  readonly label: string;
+  readonly what: string;
+  readonly runs: number;
+  readonly measure: () => Promise<number>;
+  samples: number[];
+  error?: string;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const min = (values: readonly number[]): number => Math.min(...values);
+const max = (values: readonly number[]): number => Math.max(...values);
+
+/** Runs the series interleaved (round i runs every series that wants an i-th sample). */
+async function measureColdStarts(series: Series[]): Promise<void> {
+  for (const s of series) {
+    process.stdout.write(`  warm-up ${s.label} … `);
+    try {
+      const ms = await s.measure();
+      process.stdout.write(`${ms.toFixed(1)} ms (discarded)\n`);
+    } catch (error) {
+      if (error instanceof Interrupted) throw error;
+      s.error = firstLine(error);
+      process.stdout.write(`FAILED: ${s.error}\n`);
+    }
+  }
+  const rounds = max(series.map((s) => s.runs));
+  for (let round = 0; round < rounds; round++) {
+    const line: string[] = [];
+    for (const s of series) {
+      if (s.error !== undefined || round >= s.runs) continue;
+      try {
+        const ms = await s.measure();
+        s.samples.push(ms);
+        line.push(`${s.label} ${ms.toFixed(1)}`);
+      } catch (error) {
+        if (error instanceof Interrupted) throw error;
+        s.error = firstLine(error);
+        line.push(`${s.label} FAILED`);
+      }
+    }
+    process.stdout.write(`  round ${round + 1}/${rounds}: ${line.join(' · ')}\n`);
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n').filter((l) => l.trim() !== '').slice(0, 3).join(' | ');
+}
+
+// ───────────────────────────── throughput ─────────────────────────────
+
+const PING = Buffer.from('GET /_ping HTTP/1.1\r\nHost: ctrd\r\nUser-Agent: ctr-conformance-bench\r\n\r\n', 'latin1');
+const HEADER_END = '\r\n\r\n';
+const CONTENT_LENGTH = /\r\ncontent-length:\s*(\d+)/i;
+const CHUNKED = /\r\ntransfer-encoding:\s*chunked/i;
+
+interface LoadResult {
+  readonly rps: number;
+  readonly responses: number;
+  readonly non200: number;
+  readonly reconnects: number;
+  /** CPU the load generator (this process) used during the window, in cores. */
+  readonly clientCores: number;
+  /** CPU the server process used per answer during the window (all its threads), or undefined. */
+  readonly serverUsPerRequest?: number;
+}
+
+/** utime + stime of a process (all threads), in clock ticks; undefined when it cannot be read. */
+function cpuTicks(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.split(' ');
+    return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's PID, from the --pidfile the safety flags put next to its socket. */
+function serverPid(socketPath: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(dirname(socketPath), 'd.pid'), 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The machine's CPU counters (/proc/stat first line), to report steal and load. */
+function cpuCounters(): number[] {
+  try {
+    return readFileSync('/proc/stat', 'latin1').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Closed-loop load: `connections` keep-alive connections, each sending the next `GET /_ping` as
+ * soon as the previous answer is complete (no pipelining). A raw socket client, so that the load
+ * generator costs far less than the servers it measures. Answers completed during the
+ * `measureMs` window after `warmupMs` are counted.
+ */
+function rawLoad(path: string, connections: number, warmupMs: number, measureMs: number, pid: number | undefined): Promise<LoadResult> {
+  return new Promise((resolve) => {
+    let serverTicks: number | undefined;
+    let clientCpu = process.cpuUsage();
+    let counting = false;
+    let stopped = false;
+    let responses = 0;
+    let non200 = 0;
+    let reconnects = 0;
+    let windowStart = 0;
+    const sockets = new Set<Socket>();
+
+    const open = (): void => {
+      const socket = connect(path);
+      sockets.add(socket);
+      let pending = '';
+      socket.on('connect', () => socket.write(PING));
+      socket.on('data', (chunk: Buffer) => {
+        pending += chunk.toString('latin1');
+        for (;;) {
+          const end = pending.indexOf(HEADER_END);
+          if (end < 0) return;
+          const head = pending.slice(0, end + 2);
+          let total: number;
+          const length = CONTENT_LENGTH.exec(head);
+          if (length !== null) {
+            total = end + 4 + Number(length[1]);
+          } else if (CHUNKED.test(head)) {
+            const last = pending.indexOf('\r\n0\r\n\r\n', end + 2);
+            if (last < 0) return;
+            total = last + 7;
+          } else {
+            total = end + 4;
+          }
+          if (pending.length < total) return;
+          if (counting) {
+            responses++;
+            if (!pending.startsWith('HTTP/1.1 200 ')) non200++;
+          }
+          pending = pending.slice(total);
+          if (stopped) return;
+          socket.write(PING);
+        }
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        if (!stopped) {
+          reconnects++;
+          open();
+        }
+      });
+    };
+    for (let i = 0; i < connections; i++) open();
+
+    setTimeout(() => {
+      counting = true;
+      windowStart = performance.now();
+      serverTicks = cpuTicks(pid);
+      clientCpu = process.cpuUsage();
+      setTimeout(() => {
+        const elapsed = performance.now() - windowStart;
+        const ticksAfter = cpuTicks(pid);
+        const client = process.cpuUsage(clientCpu);
+        counting = false;
+        stopped = true;
+        for (const socket of sockets) socket.destroy();
+        resolve({
+          rps: (responses * 1000) / elapsed,
+          responses,
+          non200,
+          reconnects,
+          clientCores: (client.user + client.system) / 1000 / elapsed,
+          ...(serverTicks !== undefined && ticksAfter !== undefined && responses > 0 ? { serverUsPerRequest: ((ticksAfter - serverTicks) * 1e6) / CLOCK_TICKS / responses } : {}),
+        });
+      }, measureMs);
+    }, warmupMs);
+  });
+}
+
+interface Server {
+  readonly label: string;
+  readonly target: SpawnedDaemonTarget;
+  instance?: TargetInstance;
+  rounds: LoadResult[];
+  error?: string;
+}
+
+async function measureThroughput(servers: Server[]): Promise<void> {
+  try {
+    for (const server of servers) {
+      if (interrupted) throw new Interrupted('interrupted');
+      const outcome = await server.target.start();
+      if (outcome.ok) {
+        const instance = outcome.instance;
+        const stop = once(() => instance.stop());
+        server.instance = { endpoint: instance.endpoint, output: () => instance.output(), stop };
+        running.add(stop);
+      } else {
+        server.error = `did not start (exit ${outcome.exitCode}): ${outcome.output.trim().split('\n').slice(-2).join(' | ')}`;
+      }
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const line: string[] = [];
+      for (const server of servers) {
+        if (interrupted) throw new Interrupted('interrupted');
+        if (server.instance === undefined || server.instance.endpoint.kind !== 'unix') continue;
+        const path = server.instance.endpoint.path;
+        const result = await rawLoad(path, CONNECTIONS, WARMUP_MS, MEASURE_MS, serverPid(path));
+        server.rounds.push(result);
+        const cpu = result.serverUsPerRequest === undefined ? '' : ` ${result.serverUsPerRequest.toFixed(1)} µs`;
+        line.push(`${server.label} ${Math.round(result.rps)}/s${cpu}${result.non200 > 0 ? ` (${result.non200} non-200!)` : ''}`);
+      }
+      process.stdout.write(`  round ${round + 1}/${ROUNDS}: ${line.join(' · ')}\n`);
+    }
+  } finally {
+    for (const server of servers) {
+      if (server.instance === undefined) continue;
+      await server.instance.stop();
+      running.delete(server.instance.stop);
+    }
+  }
+}
+
+// ───────────────────────────── report ─────────────────────────────
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string => `| ${header.map((_, i) => (i === 0 ? (cells[i] ?? '').padEnd(widths[i]!) : (cells[i] ?? '').padStart(widths[i]!))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)];
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const times = (value: number): string => `${value.toFixed(2)}×`;
+const pct = (value: number): string => `${(value * 100).toFixed(0)} %`;
+const verdict = (met: boolean | undefined): string => (met === undefined ? 'not judged' : met ? 'met' : '**NOT met**');
+
+/** Steal and busy shares of the machine's CPU time between two /proc/stat readings. */
+function cpuShares(before: number[], after: number[]): { busy: number; steal: number } | undefined {
+  if (before.length < 8 || after.length < 8) return undefined;
+  const d = after.slice(0, 8).map((v, i) => v - (before[i] ?? 0));
+  const total = d.reduce((a, b) => a + b, 0);
+  if (total <= 0) return undefined;
+  const idle = (d[3] ?? 0) + (d[4] ?? 0);
+  return { busy: (total - idle) / total, steal: (d[7] ?? 0) / total };
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const load = loadavg();
+  const countersAtStart = cpuCounters();
+  const { daemons, missing } = findRealDaemons();
+  const cpuList = cpus();
+  const machine = [
+    `node ${process.version} (${process.platform}/${process.arch})`,
+    `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'})`,
+    `kernel ${kernelRelease()}`,
+    `${Math.round(totalmem() / 2 ** 30)} GiB RAM`,
+    `NODE_EXTRA_CA_CERTS ${EXTRA_CA === undefined ? 'not set' : 'set'}`,
+  ];
+  // How busy the machine is before we add anything: other work makes every number here noisy.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const before = cpuShares(countersAtStart, cpuCounters());
+  const loadLine = `load average at start ${load.map((v) => v.toFixed(2)).join(' ')}${before === undefined ? '' : `, CPU busy in the second before the run ${pct(before.busy)}`}`;
+  process.stdout.write(`ctr-conformance bench — ${startedAt.toISOString()}\n${machine.join(', ')}\n${loadLine}\n`);
+  if ((before?.busy ?? 0) > 0.1) process.stdout.write('warning: the machine was busy when the benchmark started: expect noisy numbers\n');
+  for (const reason of missing) process.stdout.write(`note: ${reason}\n`);
+  if (!existsSync(SIM_BIN)) throw new Error(`${SIM_BIN} missing: run npm run build first`);
+  const countersAtRun = cpuCounters();
+
+  // 1. Cold start.
+  const simCommand = [process.execPath, SIM_BIN];
+  const bareCommand = [process.execPath, BARE_SERVER];
+  const withCa = daemonEnv(true);
+  const withoutCa = daemonEnv(false);
+  const series: Series[] = [
+    { label: 'node -e 0 (with NODE_EXTRA_CA_CERTS)', what: 'spawn → exit', runs: RUNS_FAST, measure: () => nodeFloor(withCa), samples: [] },
+    { label: 'node -e 0 (without)', what: 'spawn → exit', runs: RUNS_FAST, measure: () => nodeFloor(withoutCa), samples: [] },
+    { label: 'bare node:http server (without)', what: 'spawn → /_ping 200', runs: RUNS_FAST, measure: () => coldStart(bareCommand, withoutCa), samples: [] },
+    { label: 'ctrd-sim (with NODE_EXTRA_CA_CERTS)', what: 'spawn → /_ping 200', runs: RUNS_FAST, measure: () => coldStart(simCommand, withCa), samples: [] },
+    { label: 'ctrd-sim (without)', what: 'spawn → /_ping 200', runs: RUNS_FAST, measure: () => coldStart(simCommand, withoutCa), samples: [] },
+    ...daemons.map((d): Series => ({
+      label: `dockerd ${d.release}`,
+      what: 'spawn → /_ping 200',
+      runs: SLOW_RELEASES.has(d.release) ? RUNS_SLOW : RUNS_FAST,
+      measure: () => coldStart([d.path], withoutCa),
+      samples: [],
+    })),
+  ];
+  process.stdout.write(`\n1. Cold start (poll every ${POLL_MS} ms; one discarded warm-up run each)\n`);
+  await measureColdStarts(series);
+
+  // 2. Throughput.
+  const reference = daemons.find((d) => d.release === REFERENCE_RELEASE);
+  const noCa = { NODE_EXTRA_CA_CERTS: undefined };
+  const bare: Server = { label: 'bare node:http', target: new SpawnedDaemonTarget({ spec: 'bare', command: bareCommand, env: noCa }), rounds: [] };
+  const bareHeaders: Server = {
+    label: 'bare + ctrd-sim ping headers',
+    target: new SpawnedDaemonTarget({ spec: 'bare-headers', command: bareCommand, fixedArgs: ['--ping-headers'], env: noCa }),
+    rounds: [],
+  };
+  const sim: Server = { label: 'ctrd-sim', target: new SpawnedDaemonTarget({ spec: 'sim-process', command: simCommand, env: noCa }), rounds: [] };
+  const docker: Server | undefined =
+    reference === undefined ? undefined : { label: `dockerd ${reference.release}`, target: new SpawnedDaemonTarget({ spec: `daemon:${reference.path}`, command: [reference.path] }), rounds: [] };
+  const servers = [bare, bareHeaders, sim, ...(docker === undefined ? [] : [docker])];
+  process.stdout.write(
+    `\n2. Throughput: GET /_ping, ${CONNECTIONS} keep-alive connections × 1 in flight, ${WARMUP_MS} ms warm-up + ${MEASURE_MS} ms, ${ROUNDS} interleaved round(s) (req/s, server CPU per request)\n`,
+  );
+  await measureThroughput(servers);
+  const conditions = cpuShares(countersAtRun, cpuCounters());
+
+  // Cold-start summary.
+  const cold = (label: string): number[] | undefined => {
+    const s = series.find((x) => x.label === label);
+    return s === undefined || s.error !== undefined || s.samples.length === 0 ? undefined : s.samples;
+  };
+  const coldRows = series.map((s) =>
+    s.error !== undefined || s.samples.length === 0
+      ? [s.label, s.what, String(s.samples.length), 'failed', '', '', s.error ?? 'no sample']
+      : [s.label, s.what, String(s.samples.length), ms(median(s.samples)), ms(min(s.samples)), ms(max(s.samples)), ''],
+  );
+  const simNoCa = cold('ctrd-sim (without)');
+  const simCa = cold('ctrd-sim (with NODE_EXTRA_CA_CERTS)');
+  const floorNoCa = cold('node -e 0 (without)');
+  const floorCa = cold('node -e 0 (with NODE_EXTRA_CA_CERTS)');
+  const bareStart = cold('bare node:http server (without)');
+  const dockerRef = cold(`dockerd ${REFERENCE_RELEASE}`);
+  const coldLines: string[] = [];
+  let coldGoal: boolean | undefined;
+  if (simNoCa !== undefined && dockerRef !== undefined) {
+    const r = median(simNoCa) / median(dockerRef);
+    coldGoal = r <= GOAL_COLD_RATIO;
+    coldLines.push(
+      `- Goal: ctrd-sim (without NODE_EXTRA_CA_CERTS) / dockerd ${REFERENCE_RELEASE}, medians: **${times(r)}** (min/min ${times(min(simNoCa) / min(dockerRef))}); goal ≤ ${GOAL_COLD_RATIO}×: **${coldGoal ? 'met' : 'NOT met'}**`,
+    );
+    if (simCa !== undefined) coldLines.push(`- ctrd-sim with NODE_EXTRA_CA_CERTS (as the suites start it today) / dockerd ${REFERENCE_RELEASE}, medians: ${times(median(simCa) / median(dockerRef))}`);
+  } else {
+    coldLines.push(`- Goal (ctrd-sim without NODE_EXTRA_CA_CERTS ≤ ${GOAL_COLD_RATIO}× dockerd ${REFERENCE_RELEASE}): **not judged** (${simNoCa === undefined ? 'ctrd-sim' : `dockerd ${REFERENCE_RELEASE}`} not measured)`);
+  }
+  for (const d of daemons) {
+    const s = cold(`dockerd ${d.release}`);
+    if (s !== undefined && simNoCa !== undefined && d.release !== REFERENCE_RELEASE) coldLines.push(`- ctrd-sim (without) / dockerd ${d.release}, medians: ${times(median(simNoCa) / median(s))}`);
+  }
+  if (simNoCa !== undefined && floorNoCa !== undefined) {
+    coldLines.push(`- ctrd-sim (without) above bare \`node -e 0\`: +${ms(median(simNoCa) - median(floorNoCa))}${bareStart === undefined ? '' : `; above the bare node:http server: +${ms(median(simNoCa) - median(bareStart))}`}`);
+  }
+  if (simNoCa !== undefined && simCa !== undefined) {
+    coldLines.push(`- NODE_EXTRA_CA_CERTS costs ctrd-sim +${ms(median(simCa) - median(simNoCa))} per start${floorCa !== undefined && floorNoCa !== undefined ? ` (\`node -e 0\`: +${ms(median(floorCa) - median(floorNoCa))})` : ''}`);
+  }
+
+  // Throughput summary.
+  const ok = (s: Server | undefined): s is Server => s !== undefined && s.rounds.length > 0;
+  const medianRps = (s: Server): number => median(s.rounds.map((r) => r.rps));
+  /** Median over the rounds of a/b measured in the same round (close in time, so less exposed to drift). */
+  const pairedRatio = (a: Server, b: Server): number => median(a.rounds.map((r, i) => r.rps / (b.rounds[i]?.rps ?? Number.NaN)).filter(Number.isFinite));
+  const cpuPerRequest = (s: Server): number | undefined => {
+    const values = s.rounds.flatMap((r) => (r.serverUsPerRequest === undefined ? [] : [r.serverUsPerRequest]));
+    return values.length === 0 ? undefined : median(values);
+  };
+  const rpsRows = servers.map((s) => {
+    if (s.rounds.length === 0) return [s.label, 'failed', '', '', '', '', s.error ?? ''];
+    const cpu = cpuPerRequest(s);
+    const trouble = s.rounds.some((r) => r.non200 > 0 || r.reconnects > 0)
+      ? `non-200: ${s.rounds.reduce((a, r) => a + r.non200, 0)}, reconnects: ${s.rounds.reduce((a, r) => a + r.reconnects, 0)}`
+      : '';
+    return [
+      s.label,
+      `${Math.round(medianRps(s))}`,
+      s.rounds.map((r) => Math.round(r.rps)).join(' / '),
+      ok(bare) ? pct(pairedRatio(s, bare)) : '',
+      cpu === undefined ? '' : `${cpu.toFixed(1)} µs`,
+      median(s.rounds.map((r) => r.clientCores)).toFixed(2),
+      trouble,
+    ];
+  });
+  const rpsLines: string[] = [];
+  let rpsGoal: boolean | undefined;
+  if (ok(sim) && ok(bare)) {
+    const r = pairedRatio(sim, bare);
+    rpsGoal = r >= GOAL_RPS_RATIO;
+    rpsLines.push(`- Goal: ctrd-sim / bare node:http (median of per-round ratios): **${pct(r)}** (ratio of median req/s: ${pct(medianRps(sim) / medianRps(bare))}); goal ≥ ${pct(GOAL_RPS_RATIO)}: **${rpsGoal ? 'met' : 'NOT met'}**`);
+    const cs = cpuPerRequest(sim);
+    const cb = cpuPerRequest(bare);
+    if (cs !== undefined && cb !== undefined) rpsLines.push(`- Server CPU per request, bare / ctrd-sim: ${pct(cb / cs)} (the req/s ratio both would reach when CPU-bound; less sensitive to a busy machine than req/s)`);
+  } else {
+    rpsLines.push(`- Goal (ctrd-sim ≥ ${pct(GOAL_RPS_RATIO)} of bare node:http): **not judged**`);
+  }
+  if (ok(sim) && ok(bareHeaders)) {
+    const cs = cpuPerRequest(sim);
+    const ch = cpuPerRequest(bareHeaders);
+    rpsLines.push(`- ctrd-sim / bare server sending ctrd-sim's /_ping headers: ${pct(pairedRatio(sim, bareHeaders))}${cs !== undefined && ch !== undefined ? ` (CPU per request: ${pct(ch / cs)})` : ''}; bare + headers / bare: ${ok(bare) ? pct(pairedRatio(bareHeaders, bare)) : 'n/a'}`);
+  }
+  if (ok(bare) && bare.rounds.length > 1) {
+    const values = bare.rounds.map((r) => r.rps);
+    rpsLines.push(`- Noise: the bare server's req/s ranged ${Math.round(min(values))}–${Math.round(max(values))} over the rounds (${pct(max(values) / min(values) - 1)} spread); a verdict closer to its threshold than that is not settled by one run`);
+  }
+  if (ok(sim) && ok(docker)) rpsLines.push(`- ctrd-sim / dockerd ${REFERENCE_RELEASE} (median of per-round ratios): ${times(pairedRatio(sim, docker))}`);
+  const conditionLine =
+    conditions === undefined ? '' : `${loadLine}; machine CPU during the run: ${pct(conditions.busy)} busy, ${pct(conditions.steal)} stolen by the hypervisor`;
+
+  const coldTable = table(['target', 'measured', 'runs', 'median', 'min', 'max', 'note'], coldRows);
+  const rpsTable = table(['server', 'req/s (median)', 'per round', 'of bare (paired)', 'server CPU/req', 'load gen. cores', 'note'], rpsRows);
+  process.stdout.write(['', 'Cold start', ...coldTable, ...coldLines, '', 'Throughput (GET /_ping)', ...rpsTable, ...rpsLines, '', conditionLine, ''].join('\n') + '\n');
+
+  const took = ((Date.now() - startedAt.getTime()) / 1000).toFixed(0);
+  const options = [...argv];
+  const markdown = [
+    '# Benchmark results',
+    '',
+    '<!-- Written by bench/run.ts at the end of every run (pass --no-write to leave it alone). Do not edit by hand: the next run replaces it. -->',
+    '',
+    `- Date: ${startedAt.toISOString()} (the run took ${took} s)`,
+    `- Machine: ${machine.join(', ')}`,
+    `- Conditions: ${conditionLine === '' ? loadLine : conditionLine}`,
+    `- Command: \`npm run bench\` (= \`npm run build --silent && node dist/bench/run.js\`)${options.length > 0 ? `; this run: \`node dist/bench/run.js ${options.join(' ')}\`` : ''}`,
+    ...missing.map((reason) => `- Note: ${reason}`),
+    '',
+    '## Goals',
+    '',
+    '| goal | result |',
+    '|:--|:--|',
+    `| ctrd-sim cold start (without NODE_EXTRA_CA_CERTS) ≤ ${GOAL_COLD_RATIO}× dockerd ${REFERENCE_RELEASE}'s | ${verdict(coldGoal)} |`,
+    `| ctrd-sim \`GET /_ping\` throughput ≥ ${pct(GOAL_RPS_RATIO)} of a bare node:http server's | ${verdict(rpsGoal)} |`,
+    '',
+    '## 1. Cold start',
+    '',
+    `Time from just before \`spawn()\` to the first \`GET /_ping\` answered 200 on the daemon's unix socket (polled every ${POLL_MS} ms); for \`node -e 0\`, to its exit.`,
+    'Every daemon runs with the project\'s safety flags (private data and exec roots, pid file, socket and `{}` configuration file in a /tmp/ctc-* directory,',
+    '`--bridge=none --iptables=false`, `--ip6tables=false` where its `--help` knows it) and is stopped by PID, its containerd after it, before the next start.',
+    `Runs are interleaved across the targets, each series after one discarded warm-up run; dockerd ${[...SLOW_RELEASES].join(', ')}: ${RUNS_SLOW} runs, the others ${RUNS_FAST}.`,
+    '"without" = started without NODE_EXTRA_CA_CERTS; the bare node:http server (bench/bare-server.ts) is the floor for any node server answering /_ping.',
+    '',
+    ...coldTable,
+    '',
+    ...coldLines,
+    '',
+    '## 2. Throughput',
+    '',
+    `\`GET /_ping\` over the unix socket, ${CONNECTIONS} keep-alive connections with one request in flight each (closed loop, no pipelining),`,
+    `${WARMUP_MS} ms warm-up then ${MEASURE_MS} ms counted, ${ROUNDS} round(s) interleaved across the servers.`,
+    'The load generator is a raw-socket HTTP/1.1 client in the benchmark process (its CPU use is the "load gen. cores" column); each server is a process of its own,',
+    'the node ones without NODE_EXTRA_CA_CERTS. "of bare (paired)" is the median over the rounds of req/s ÷ the bare server\'s req/s in the same round.',
+    '"server CPU/req" is the server process\'s user + system CPU time (all threads, /proc/PID/stat) per answer during the counted window.',
+    'bare node:http = `createServer((req, res) => res.end(\'OK\'))` (bench/bare-server.ts); bare + ctrd-sim ping headers = the same answering with',
+    'ctrd-sim\'s `/_ping` header list through `res.writeHead(200, headers)`: node:http\'s own cost of those headers, without ctrd-sim\'s routing.',
+    'No external load generator is used: none on this machine speaks HTTP over a unix socket (wrk cannot).',
+    '',
+    ...rpsTable,
+    '',
+    ...rpsLines,
+    '',
+  ].join('\n');
+  if (WRITE) {
+    writeFileSync(RESULTS, markdown);
+    process.stdout.write(`wrote ${RESULTS}\n`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    // Interrupted: the signal handler exits once every daemon is stopped.
+    if (error instanceof Interrupted) return;
+    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
