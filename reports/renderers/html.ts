@@ -94,6 +94,7 @@ table.matrix{border-collapse:separate;border-spacing:0}
 .matrix td.sel{box-shadow:inset 0 0 0 3px #000}
 .matrix td sup{font-size:9px;font-weight:400}
 .rules{border-collapse:collapse;width:100%}
+tr.group th{background:#eef1f5;text-align:left;font-weight:600;padding:.3rem .5rem}
 .rules th,.rules td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 .rules td.reading{white-space:pre-line;color:#333}
 .rules :target{background:#fff8c5}
@@ -305,13 +306,20 @@ export function renderHtml(report: ConformanceReport): string {
   const srcMarker = (s: RuleSummary['source']) =>
     `<span class="src src-${s}" title="${s === 'document' ? 'from the specification document' : 'from the implementation'}">${s === 'document' ? 'D' : 'I'}</span>`;
 
-  const matrixRows = rows
-    .map(
-      (rule, i) =>
-        `<tr><th scope="row">${srcMarker(rule.source)} <a href="#rule-${i}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${apis
-          .map((api) => cellHtml(rule, api))
-          .join('')}</tr>`,
-    )
+  // Document rules and implementation rules are kept apart: one group each, document first.
+  const groups: [RuleSummary['source'], string][] = [
+    ['document', 'Rules from the specification document'],
+    ['implementation', 'Rules from the real implementation, where the document is silent'],
+  ];
+  const ruleRow = (rule: RuleSummary): string =>
+    `<tr><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${apis
+      .map((api) => cellHtml(rule, api))
+      .join('')}</tr>`;
+  const matrixRows = groups
+    .flatMap(([source, title]) => {
+      const members = rows.filter((rule) => rule.source === source);
+      return members.length === 0 ? [] : [`<tr class="group"><th scope="rowgroup" colspan="${apis.length + 1}">${e(title)}</th></tr>`, ...members.map(ruleRow)];
+    })
     .join('\n');
   const head = `<tr><th scope="col">Rule</th>${cols.map((v) => `<th scope="col">${e(v)}</th>`).join('')}<th scope="col" title="results not tied to an API version">—</th></tr>`;
 

@@ -124,7 +124,12 @@ test('cells show each result’s status as attribute and symbol', async ({ page 
   await expect(page.locator('.meta')).toContainText('4242');
   await expect(page.locator('.meta')).toContainText('1.40 – 1.43');
   await expect(page.locator('[data-total=fail] b')).toHaveText('2');
-  await expect(page.locator('.matrix tbody th').nth(2)).toContainText('HEAD /_ping works <really>');
+  await expect(page.locator('.matrix tbody th[scope=row]').nth(2)).toContainText('HEAD /_ping works <really>');
+  // document rules and implementation rules are kept apart, document first
+  await expect(page.locator('.matrix tbody th[scope=rowgroup]')).toHaveText([/specification document/, /real implementation/]);
+  const order = await page.locator('.matrix tbody th').allTextContents();
+  expect(order.findIndex((t) => /real implementation/.test(t))).toBeGreaterThan(order.findIndex((t) => t.includes('version.too-old')));
+  expect(order.findIndex((t) => /real implementation/.test(t))).toBeLessThan(order.findIndex((t) => t.includes('ping.head')));
 });
 
 test('the page makes no network requests and has no script errors', async ({ page }) => {
