@@ -66,6 +66,21 @@ t.test('a deliberately broken simulator fails exactly the rules it breaks', asyn
         for (const result of report.results.filter((r) => r.status === 'fail')) {
           t.ok(result.evidence.counterexample !== undefined || result.evidence.exchanges !== undefined, `${result.rule} @ ${result.api} carries evidence`);
         }
+        // The replay line printed with the first failure reproduces exactly that counterexample.
+        const replayLine = /replay: (--seed \S+ --only \S+ --path "([^"]*)")/.exec(run.stdout);
+        if (failing.length > 0) {
+          t.ok(replayLine !== null, 'a replay line is printed');
+          const [, , path] = replayLine!;
+          const args = replayLine![1]!.split(' ').map((a) => a.replace(/^"|"$/g, ''));
+          const again = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--out', `${out}-replay`, '-q', ...args]);
+          const replayed = JSON.parse(readFileSync(join(`${out}-replay`, 'report.json'), 'utf8')) as ConformanceReport;
+          const first = report.results.find((r) => r.status === 'fail')!;
+          t.equal(replayed.results.length, 1, 'only the replayed cell runs');
+          t.equal(replayed.results[0]?.status, 'fail', 'and it fails again');
+          t.same(replayed.results[0]?.evidence.counterexample?.input, first.evidence.counterexample?.input, 'with the same counterexample');
+          t.equal(replayed.results[0]?.evidence.counterexample?.path, path, 'at the same path');
+          t.equal(again.code, 1);
+        }
       } finally {
         await proxy.close();
       }
