@@ -55,6 +55,10 @@ t.test('the minimum-version override obeys each release’s floor', async (t) =>
     { numRuns: 300 },
   );
   t.throws(() => resolve([], {}, { CTR_MIN_API_VERSION: 'v1.30' }), { message: /without "v" prefix/ });
+  const file = { '/c.json': '{"min-api-version": "1.30"}' };
+  t.equal(resolve(['--emulate', '29.0', '--config-file', '/c.json'], file).minApi, '1.30', 'daemon.json min-api-version from 29.0');
+  t.throws(() => resolve(['--emulate', '28.5', '--config-file', '/c.json'], file), { message: /don't match any configuration option: min-api-version/ }, 'unknown before 29.0');
+  t.equal(resolve(['--emulate', '29.0', '--config-file', '/c.json'], file, { CTR_MIN_API_VERSION: '1.50' }).minApi, '1.50', 'the environment wins over the file');
   t.throws(() => resolve([], {}, { CTR_MIN_API_VERSION: '' }), { message: /value is empty/ });
   t.equal(resolve(['--brand', 'docker'], {}, { CTR_MIN_API_VERSION: '1.50' }).minApi, resolve(['--brand', 'docker']).minApi, 'the docker brand reads DOCKER_MIN_API_VERSION only');
 });

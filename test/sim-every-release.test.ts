@@ -1,0 +1,41 @@
+import t from 'tap';
+import { compareVersions } from '../common/dotted-version.js';
+import { RELEASES } from '../specs/versions.js';
+import { runSuites } from '../suites/harness/runner.js';
+import { profileFor } from '../suites/profiles.js';
+import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
+
+/**
+ * The simulator is the reference: emulating any release of the table, under either brand, it
+ * must pass every rule that applies to that release, and the rules must see the release's range.
+ */
+for (const release of RELEASES) {
+  t.test(`ctrd-sim emulating ${release.release}`, async (t) => {
+    const brand = Number(release.release.split('.')[0]) % 2 === 0 ? 'docker' : 'ctr';
+    const profile = profileFor(brand)!;
+    const run = await runSuites({
+      target: new InProcessSimTarget('sim', ['--emulate', release.release, '--brand', brand]),
+      profile,
+      seed: 4711,
+      numRuns: 8,
+      numStarts: 2,
+      concurrency: 8,
+    });
+    t.equal(run.target.release, release.release);
+    t.same(run.target.apiRange, { min: release.defaultMinApi, max: release.maxApi });
+    const broken = run.results.filter((r) => r.status === 'fail' || r.status === 'error');
+    t.same(broken.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], 'no rule fails');
+    const ran = new Set(run.results.filter((r) => r.status === 'pass').map((r) => r.rule));
+    for (const rule of ['api.version.prefix', 'api.version.negotiation', 'api.version.too-new', 'api.version.compare-numeric', 'api.robustness']) {
+      t.ok(ran.has(rule), `${rule} was checked and passed`);
+    }
+    const releaseBound: [string, boolean][] = [
+      ['api.version.minimum-1.12', compareVersions(release.release, '24.0') <= 0],
+      ['api.version.legacy-opt-in', release.release === '25.0'],
+      ['api.version.legacy-removed', Number(release.release.split('.')[0]) >= 26],
+    ];
+    for (const [rule, applies] of releaseBound) {
+      t.equal(ran.has(rule), applies, `${rule} ${applies ? 'passes' : 'does not apply'} on ${release.release}`);
+    }
+  });
+}
