@@ -141,7 +141,7 @@ function compareRelease(a: string, b: string): number {
 }
 
 const helpCache = new Map<string, string>();
-/** `--help` of a daemon binary: safetyFlags() adds --ip6tables=false only where it is known. */
+/** `--help` of a daemon binary: whether it knows --ip6tables. */
 function helpOf(command: readonly string[]): string {
   const key = command.join('\0');
   let text = helpCache.get(key);
@@ -213,7 +213,7 @@ async function coldStart(command: readonly string[], env: Record<string, string>
   if (interrupted) throw new Interrupted('interrupted');
   const dir = makeRunDir();
   writeFileSync(join(dir, 'daemon.json'), '{}');
-  const args = [...command.slice(1), ...safetyFlags(dir, helpOf(command))];
+  const args = [...command.slice(1), ...safetyFlags(dir, helpOf(command).includes('--ip6tables'))];
   let output = '';
   let gone = false;
   const started = performance.now();

@@ -12,7 +12,6 @@ import type { SuiteContext } from './context.js';
 import type { RuleCheck } from './rule-check.js';
 import { cellSeed } from './seeds.js';
 import { notApplicable, type Verdict } from './verdict.js';
-import { RELEASES } from '../../specs/versions.js';
 
 export interface RunOptions {
   readonly target: Target;
@@ -78,7 +77,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const client = new HttpClient(instance.endpoint, options.recorder?.observe);
   try {
     const facts = await readFacts(client);
-    const release = options.release !== undefined ? (RELEASES.find((r) => r.release === options.release) ?? null) : releaseOf(facts.version);
+    const release = releaseOf(options.release ?? facts.version);
     if (options.release !== undefined && release === null) throw new TargetError('TARGET_SPEC', `unknown release ${options.release}`);
     const windows = facts.os === 'windows';
     const expectedMin = release !== null ? (windows ? release.windowsMinApi : release.defaultMinApi) : facts.apiMin;

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgv, resolveConfig, SimError, startSimulator } from '../../simulator/index.js';
+import { parseArgv, processSources, resolveConfig, SimError, startSimulator } from '../../simulator/index.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { safetyFlags } from './spawned-daemon.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
-import { writeFileSync } from 'node:fs';
 
 /** The simulator in this process: the fast path for suites, with the daemon's exact code. */
 export class InProcessSimTarget implements Target {
@@ -21,17 +20,11 @@ export class InProcessSimTarget implements Target {
   async start(request: StartRequest = {}): Promise<StartOutcome> {
     const dir = makeRunDir();
     writeFileSync(join(dir, 'daemon.json'), JSON.stringify(request.config ?? {}));
-    const readFile = (path: string): string | null => {
-      try {
-        return readFileSync(path, 'utf8');
-      } catch {
-        return null;
-      }
-    };
     try {
-      const flags = parseArgv([...safetyFlags(dir, '--ip6tables'), ...this.fixedArgs, ...(request.args ?? [])]);
+      const flags = parseArgv([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])]);
+      // Only the requested environment: the runner's own CTR_* variables must not reach the daemon.
       const env = { ...request.env };
-      const daemon = await startSimulator(resolveConfig(flags, { env, readFile }), { env });
+      const daemon = await startSimulator(resolveConfig(flags, { env, readFile: processSources().readFile }), { env });
       const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
       return {
         ok: true,

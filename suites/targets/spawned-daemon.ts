@@ -65,7 +65,7 @@ function helpText(command: readonly string[]): string {
  * The flags that keep a daemon to itself: private roots, PID file and socket in a temp dir, no
  * default bridge and no firewall rules, its own configuration file (the system one is never read).
  */
-export function safetyFlags(dir: string, help: string): string[] {
+export function safetyFlags(dir: string, knowsIp6tables: boolean): string[] {
   return [
     '--data-root', join(dir, 'data'),
     '--exec-root', join(dir, 'exec'),
@@ -73,7 +73,7 @@ export function safetyFlags(dir: string, help: string): string[] {
     '-H', `unix://${join(dir, 'd.sock')}`,
     '--bridge=none',
     '--iptables=false',
-    ...(help.includes('--ip6tables') ? ['--ip6tables=false'] : []),
+    ...(knowsIp6tables ? ['--ip6tables=false'] : []),
     '--config-file', join(dir, 'daemon.json'),
   ];
 }
@@ -93,7 +93,7 @@ export class SpawnedDaemonTarget implements Target {
     const { command } = this.options;
     const dir = makeRunDir();
     writeFileSync(join(dir, 'daemon.json'), JSON.stringify(request.config ?? {}));
-    const args = [...command.slice(1), ...safetyFlags(dir, helpText(command)), ...(this.options.fixedArgs ?? []), ...(request.args ?? [])];
+    const args = [...command.slice(1), ...safetyFlags(dir, helpText(command).includes('--ip6tables')), ...(this.options.fixedArgs ?? []), ...(request.args ?? [])];
     const child = spawn(command[0]!, args, {
       env: { ...baseEnvironment(), ...this.options.env, ...request.env },
       stdio: ['ignore', 'pipe', 'pipe'],
