@@ -619,7 +619,7 @@ async function main(): Promise<void> {
     coldLines.push(
       `- Goal: ctrd-sim (without NODE_EXTRA_CA_CERTS) / dockerd ${REFERENCE_RELEASE}, medians: **${times(r)}** (min/min ${times(min(simNoCa) / min(dockerRef))}); goal ≤ ${GOAL_COLD_RATIO}×: **${coldGoal ? 'met' : 'NOT met'}**`,
     );
-    if (simCa !== undefined) coldLines.push(`- ctrd-sim with NODE_EXTRA_CA_CERTS (as the suites start it today) / dockerd ${REFERENCE_RELEASE}, medians: ${times(median(simCa) / median(dockerRef))}`);
+    if (simCa !== undefined) coldLines.push(`- ctrd-sim with NODE_EXTRA_CA_CERTS (as a user shell on these machines starts it; the suites leave the variable out) / dockerd ${REFERENCE_RELEASE}, medians: ${times(median(simCa) / median(dockerRef))}`);
   } else {
     coldLines.push(`- Goal (ctrd-sim without NODE_EXTRA_CA_CERTS ≤ ${GOAL_COLD_RATIO}× dockerd ${REFERENCE_RELEASE}): **not judged** (${simNoCa === undefined ? 'ctrd-sim' : `dockerd ${REFERENCE_RELEASE}`} not measured)`);
   }
