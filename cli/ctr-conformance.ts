@@ -27,7 +27,7 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 
 interface RunFlags {
   target: string;
-  profile: string;
+  profile?: string;
   emulate?: string;
   release?: string;
   out?: string;
@@ -46,9 +46,13 @@ const timestamp = (date: Date): string => date.toISOString().replace(/[-:]/g, ''
 const slug = (spec: string): string => spec.replace(/^daemon:.*\/([^/]+)$/, 'daemon-$1').replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^-|-$/g, '');
 
 async function runCommand(flags: RunFlags): Promise<number> {
-  const profile = profileFor(flags.profile);
-  if (profile === undefined) throw new InvalidArgumentError(`--profile must be ctr or docker, got ${flags.profile}`);
-  const target = resolveTarget(flags.target, { profile, ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }), allowRemote: flags.allowRemote === true });
+  const profile = flags.profile === undefined ? undefined : profileFor(flags.profile);
+  if (flags.profile !== undefined && profile === undefined) throw new InvalidArgumentError(`--profile must be ctr or docker, got ${flags.profile}`);
+  const target = resolveTarget(flags.target, {
+    ...(profile === undefined ? {} : { profile }),
+    ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }),
+    allowRemote: flags.allowRemote === true,
+  });
   const isSim = target.kind === 'in-process' || flags.target === 'sim-process';
   // A transcript answers only the requests it was recorded with: same seed, same number of runs.
   const recorded = target instanceof ReplayTarget ? target.transcript : undefined;
@@ -62,7 +66,7 @@ async function runCommand(flags: RunFlags): Promise<number> {
   try {
     run = await runSuites({
       target,
-      profile,
+      ...(profile === undefined ? {} : { profile }),
       seed,
       numRuns,
       numStarts,
@@ -77,7 +81,7 @@ async function runCommand(flags: RunFlags): Promise<number> {
     progress.stop();
   }
   if (recorder !== undefined && flags.record !== undefined) {
-    const transcript = recorder.transcript({ recordedFrom: flags.target, profile: profile.name, seed, numRuns });
+    const transcript = recorder.transcript({ recordedFrom: flags.target, profile: run.target.profile, seed, numRuns });
     writeTranscript(flags.record, transcript);
     process.stdout.write(`transcript: ${flags.record} (${transcript.exchanges.length} exchanges)\n`);
   }
@@ -113,7 +117,7 @@ export function buildProgram(): Command {
     .command('run')
     .description('run the suites against a target and write report.json, report.html and junit.xml')
     .option('--target <target>', 'sim | sim-process | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | replay:TRANSCRIPT', 'sim')
-    .addOption(new Option('--profile <profile>', 'names the target uses').choices(['ctr', 'docker']).default('ctr'))
+    .addOption(new Option('--profile <profile>', 'names the target uses (default: what its headers say; ctr for the simulator)').choices(['ctr', 'docker']))
     .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')
     .option('--release <release>', 'release to take expectations from when the target does not name one')
     .option('--out <dir>', 'report directory (default reports/<target>-<time>/)')
@@ -147,7 +151,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
-    } else if (error instanceof InvalidArgumentError || error instanceof EndpointError || (error instanceof TargetError && error.code === 'TARGET_SPEC')) {
+    } else if (error instanceof InvalidArgumentError || error instanceof EndpointError || (error instanceof TargetError && (error.code === 'TARGET_SPEC' || error.code === 'TARGET_PROFILE'))) {
       process.stderr.write(`ctr-conformance: ${error.message}\n`);
       process.exitCode = EXIT_USAGE;
     } else if (error instanceof TargetError) {

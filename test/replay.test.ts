@@ -55,6 +55,17 @@ t.test('a request missing from the transcript is an error of the replay, never a
   t.notOk(report(dir).results.some((r) => r.status === 'fail' && r.rule !== 'api.version.too-old.wording'), 'no failure is blamed on the daemon');
 });
 
+t.test('the profile is read from the target, and a contradicting --profile is refused', async (t) => {
+  const fixture = join(FIXTURES, 'dockerd-28.5.json.gz');
+  const dir = join(out, 'auto-profile');
+  const auto = await runCli(['run', '--target', `replay:${fixture}`, '--out', dir, '-q']);
+  t.equal(auto.code, 1, 'runs (and fails only the known deviation)');
+  t.equal(report(dir).target.profile, 'docker', 'Docker-Experimental header → docker profile');
+  const wrong = await runCli(['run', '--target', `replay:${fixture}`, '--profile', 'ctr', '--out', join(out, 'wrong-profile'), '-q']);
+  t.equal(wrong.code, 2, 'a contradicting profile is a usage error');
+  t.match(wrong.stderr, /uses the docker names .* run it with --profile docker/);
+});
+
 t.test('a file that is not a transcript is a clear error', async (t) => {
   const bogus = join(out, 'bogus.json');
   writeTranscript(bogus, { format: 'something-else' } as never);

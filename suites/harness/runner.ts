@@ -2,7 +2,7 @@ import { RULES } from '../../specs/index.js';
 import type { Rule } from '../../specs/types.js';
 import type { RuleResult, TargetDescription } from '../../reports/model/result.js';
 import { HttpClient } from '../http/client.js';
-import type { Profile } from '../profiles.js';
+import { profileFor, type Profile } from '../profiles.js';
 import { readFacts, releaseOf } from '../targets/facts.js';
 import type { TranscriptRecorder } from '../targets/transcript.js';
 import { TargetError, type Target } from '../targets/target.js';
@@ -15,7 +15,8 @@ import { notApplicable, type Verdict } from './verdict.js';
 
 export interface RunOptions {
   readonly target: Target;
-  readonly profile: Profile;
+  /** The names the target uses; when absent, taken from the target's own headers (ctr if none). */
+  readonly profile?: Profile;
   readonly seed: number;
   /** Generated cases per property. */
   readonly numRuns: number;
@@ -68,6 +69,18 @@ async function evaluate(cell: Cell, ctx: SuiteContext, options: RunOptions): Pro
   }
 }
 
+/**
+ * The profile decides which variable names the suites use (CTR_MIN_API_VERSION or
+ * DOCKER_MIN_API_VERSION): a wrong one would make rules fail that the daemon keeps. So a profile
+ * that contradicts the target's own headers is refused rather than trusted.
+ */
+function chooseProfile(spec: string, asked: Profile | undefined, seen: 'ctr' | 'docker' | null): Profile {
+  if (asked !== undefined && seen !== null && asked.name !== seen) {
+    throw new TargetError('TARGET_PROFILE', `${spec} uses the ${seen} names (its ${seen === 'docker' ? 'Docker' : 'Ctr'}-Experimental header), not ${asked.name}'s: run it with --profile ${seen}`);
+  }
+  return asked ?? profileFor(seen ?? 'ctr')!;
+}
+
 /** Runs every selected rule against the target and returns one result per cell. */
 export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const { target } = options;
@@ -85,7 +98,8 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     if (expectedMin === null || expectedMax === null) {
       throw new TargetError('TARGET_UNREACHABLE', `${target.spec}: GET /version did not give ApiVersion and MinAPIVersion, and no --release was given`);
     }
-    const ctx: SuiteContext = { target, instance, client, facts, release, profile: options.profile, expectedMin, expectedMax, numRuns: options.numRuns, numStarts: options.numStarts };
+    const profile = chooseProfile(target.spec, options.profile, facts.brand);
+    const ctx: SuiteContext = { target, instance, client, facts, release, profile, expectedMin, expectedMax, numRuns: options.numRuns, numStarts: options.numStarts };
     const apiVersions = apiColumns(facts.apiMax);
     const cells: Cell[] = RULES.flatMap((rule) =>
       (rule.binding === 'per-version' ? apiVersions : [null])
@@ -113,7 +127,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       target: {
         spec: target.spec,
         kind: target.kind,
-        profile: options.profile.name,
+        profile: profile.name,
         version: facts.version,
         release: release?.release ?? null,
         apiRange: { min: expectedMin, max: expectedMax },

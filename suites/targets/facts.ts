@@ -7,6 +7,8 @@ export interface TargetFacts {
   readonly apiMax: string | null;
   readonly apiMin: string | null;
   readonly os: string | null;
+  /** The brand its headers use (`Docker-Experimental` or `Ctr-Experimental`), if either. */
+  readonly brand: 'ctr' | 'docker' | null;
 }
 
 export async function readFacts(client: HttpClient): Promise<TargetFacts> {
@@ -19,7 +21,8 @@ export async function readFacts(client: HttpClient): Promise<TargetFacts> {
     // Not JSON: every fact stays unknown.
   }
   const text = (key: string): string | null => (typeof doc[key] === 'string' ? (doc[key] as string) : null);
-  return { version: text('Version'), apiMax: text('ApiVersion'), apiMin: text('MinAPIVersion'), os: text('Os') };
+  const brand = reply.headers['docker-experimental'] !== undefined ? 'docker' : reply.headers['ctr-experimental'] !== undefined ? 'ctr' : null;
+  return { version: text('Version'), apiMax: text('ApiVersion'), apiMin: text('MinAPIVersion'), os: text('Os'), brand };
 }
 
 /** The release series a version string belongs to ("28.5.2+dfsg4" → 28.5), if the table has it. */

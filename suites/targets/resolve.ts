@@ -11,7 +11,8 @@ import { SpawnedDaemonTarget } from './spawned-daemon.js';
 import { TargetError, type Target } from './target.js';
 
 export interface TargetChoice {
-  readonly profile: Profile;
+  /** The brand the simulator takes and whose host variable an endpoint reads first; default ctr. */
+  readonly profile?: Profile;
   /** Release the simulator emulates (sim targets only). */
   readonly emulate?: string;
   readonly allowRemote?: boolean;
@@ -25,7 +26,7 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
     throw new TargetError('TARGET_SPEC', `unknown release ${JSON.stringify(choice.emulate)} for --emulate (known: ${RELEASES.map((r) => r.release).join(', ')})`);
   }
-  const simArgs = [...(choice.emulate === undefined ? [] : ['--emulate', choice.emulate]), '--brand', choice.profile.name];
+  const simArgs = [...(choice.emulate === undefined ? [] : ['--emulate', choice.emulate]), '--brand', choice.profile?.name ?? 'ctr'];
   if (spec === 'sim') return new InProcessSimTarget(spec, simArgs);
   if (spec === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs });
   if (choice.emulate !== undefined) throw new TargetError('TARGET_SPEC', '--emulate applies to the simulator targets (sim, sim-process) only');
@@ -40,9 +41,9 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
   }
   if (spec === 'endpoint' || spec.startsWith('endpoint:')) {
     const env = choice.env ?? process.env;
-    const address = spec.slice('endpoint:'.length) || env[choice.profile.hostVariable] || env['CTR_HOST'] || env['DOCKER_HOST'];
+    const address = spec.slice('endpoint:'.length) || (choice.profile === undefined ? undefined : env[choice.profile.hostVariable]) || env['CTR_HOST'] || env['DOCKER_HOST'];
     if (address === undefined || address === '') {
-      throw new TargetError('TARGET_SPEC', `endpoint: no address given and neither ${choice.profile.hostVariable} nor DOCKER_HOST is set`);
+      throw new TargetError('TARGET_SPEC', 'endpoint: no address given and neither CTR_HOST nor DOCKER_HOST is set');
     }
     return new RunningEndpointTarget(spec, address, choice.allowRemote ?? false);
   }

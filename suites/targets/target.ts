@@ -38,7 +38,7 @@ export interface Target {
 export class TargetError extends Error {
   override readonly name = 'TargetError';
   constructor(
-    readonly code: 'TARGET_SPEC' | 'TARGET_START' | 'TARGET_UNREACHABLE' | 'TARGET_NOT_CONFIGURABLE' | 'TARGET_TRANSCRIPT',
+    readonly code: 'TARGET_SPEC' | 'TARGET_START' | 'TARGET_UNREACHABLE' | 'TARGET_NOT_CONFIGURABLE' | 'TARGET_TRANSCRIPT' | 'TARGET_PROFILE',
     message: string,
   ) {
     super(message);
