@@ -17,15 +17,29 @@ fi
 
 archive_uri() {
   local f
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] || continue
-    awk '/^URIs:/ {print $2; exit}' "$f"
-  done | grep -v -- '-security' | head -n 1
+  {
+    for f in /etc/apt/sources.list.d/*.sources; do
+      [ -f "$f" ] || continue
+      awk '/^URIs:/ {print $2}' "$f"
+    done
+    # One-line format, as a fallback: "deb [options] URI suite components".
+    cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; break } }'
+  } | grep -v -- '-security' | head -n 1 || true
 }
 
 if ! command -v /usr/sbin/dockerd >/dev/null 2>&1 || ! command -v containerd >/dev/null 2>&1; then
   echo "provision-daemons: installing bookworm docker.io (dockerd 20.10, containerd, runc)"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io >/dev/null
+  # The package's init scripts must not start a system dockerd (default bridge, firewall rules):
+  # policy-rc.d answering 101 forbids every service start during the install.
+  policy=/usr/sbin/policy-rc.d
+  had_policy=0
+  if [ -e "$policy" ]; then had_policy=1; cp -p "$policy" "$policy.ctr-conformance"; fi
+  printf '#!/bin/sh\nexit 101\n' > "$policy"
+  chmod +x "$policy"
+  status=0
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io >/dev/null || status=$?
+  if [ "$had_policy" = 1 ]; then mv "$policy.ctr-conformance" "$policy"; else rm -f "$policy"; fi
+  [ "$status" = 0 ] || exit "$status"
 fi
 
 uri="$(archive_uri)"
