@@ -53,7 +53,7 @@ async function runCommand(flags: RunFlags): Promise<number> {
     ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }),
     allowRemote: flags.allowRemote === true,
   });
-  const isSim = target.kind === 'in-process' || flags.target === 'sim-process';
+  const isSim = target.kind === 'in-process' || target.kind === 'container' || flags.target === 'sim-process';
   // A transcript answers only the requests it was recorded with: same seed, same number of runs.
   const recorded = target instanceof ReplayTarget ? target.transcript : undefined;
   const seed = flags.seed ?? recorded?.seed ?? freshSeed();

@@ -80,7 +80,7 @@ export const RuleSummarySchema = Type.Object(
 export const TargetDescriptionSchema = Type.Object(
   {
     spec: Type.String(),
-    kind: Type.Union([Type.Literal('in-process'), Type.Literal('process'), Type.Literal('endpoint'), Type.Literal('replay')]),
+    kind: Type.Union([Type.Literal('in-process'), Type.Literal('process'), Type.Literal('endpoint'), Type.Literal('replay'), Type.Literal('container')]),
     profile: Type.Union([Type.Literal('ctr'), Type.Literal('docker')]),
     version: Type.Union([Type.String(), Type.Null()]),
     release: Type.Union([Type.String(), Type.Null()]),

@@ -48,7 +48,7 @@ export interface RuleSummary {
 export interface TargetDescription {
   /** How the target was named on the command line, e.g. "sim", "daemon:/usr/sbin/dockerd". */
   readonly spec: string;
-  readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay';
+  readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay' | 'container';
   readonly profile: 'ctr' | 'docker';
   /** Version string the target reports in /version, or null if it could not be read. */
   readonly version: string | null;

@@ -1,9 +1,11 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { RELEASES } from '../../specs/versions.js';
 import type { Profile } from '../profiles.js';
 import { releaseOf } from './facts.js';
 import { InProcessSimTarget } from './in-process-sim.js';
+import { parseEndpoint } from '../http/endpoint.js';
+import { ContainerSimTarget } from './container/container-sim-target.js';
 import { ReplayTarget } from './replay-target.js';
 import { RunningEndpointTarget } from './running-endpoint.js';
 import { readTranscript } from './transcript.js';
@@ -19,17 +21,25 @@ export interface TargetChoice {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** Tag of the ctrd-sim image a container target imports: one per build of the simulator. */
+const TOOL_IMAGE_TAG = `build-${Math.floor(statSync(fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', import.meta.url))).mtimeMs)}`;
+
 export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', import.meta.url));
 
-/** Turns `sim`, `sim-process`, `daemon:PATH`, `endpoint:URL` or `replay:FILE` into a Target. */
+/** Turns `sim`, `sim-process`, `container:ENGINE`, `daemon:PATH`, `endpoint:URL` or `replay:FILE` into a Target. */
 export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
     throw new TargetError('TARGET_SPEC', `unknown release ${JSON.stringify(choice.emulate)} for --emulate (known: ${RELEASES.map((r) => r.release).join(', ')})`);
   }
   const simArgs = [...(choice.emulate === undefined ? [] : ['--emulate', choice.emulate]), '--brand', choice.profile?.name ?? 'ctr'];
   if (spec === 'sim') return new InProcessSimTarget(spec, simArgs);
+  if (spec.startsWith('container:')) {
+    const engine = parseEndpoint(spec.slice('container:'.length));
+    if (engine.kind !== 'unix') throw new TargetError('TARGET_SPEC', 'container: the engine must be a unix socket (container:unix:///path/engine.sock)');
+    return new ContainerSimTarget(spec, engine.path, simArgs, TOOL_IMAGE_TAG);
+  }
   if (spec === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs });
-  if (choice.emulate !== undefined) throw new TargetError('TARGET_SPEC', '--emulate applies to the simulator targets (sim, sim-process) only');
+  if (choice.emulate !== undefined) throw new TargetError('TARGET_SPEC', '--emulate applies to the simulator targets (sim, sim-process, container) only');
   if (spec.startsWith('daemon:')) {
     const path = spec.slice('daemon:'.length);
     try {
@@ -48,5 +58,5 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
     return new RunningEndpointTarget(spec, address, choice.allowRemote ?? false);
   }
   if (spec.startsWith('replay:')) return new ReplayTarget(spec, readTranscript(spec.slice('replay:'.length)));
-  throw new TargetError('TARGET_SPEC', `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, daemon:PATH, endpoint:URL or replay:FILE`);
+  throw new TargetError('TARGET_SPEC', `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, container:ENGINE, daemon:PATH, endpoint:URL or replay:FILE`);
 }

@@ -27,7 +27,7 @@ export type StartOutcome =
 export interface Target {
   /** As given on the command line: "sim", "sim-process", "daemon:/path", "endpoint:unix:///…". */
   readonly spec: string;
-  readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay';
+  readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay' | 'container';
   /** Whether `start` honours a StartRequest (endpoints cannot be restarted with other settings). */
   readonly configurable: boolean;
   /** Whether raw bytes can be sent to it (false for a replayed transcript). */

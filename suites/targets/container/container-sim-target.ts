@@ -1,0 +1,94 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Dockerode from 'dockerode';
+import type { Endpoint } from '../../http/endpoint.js';
+import { safetyFlags } from '../spawned-daemon.js';
+import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
+import { makeRunDir, removeRunDir } from '../temp-dir.js';
+import { IMAGE_NODE, IMAGE_SIM_BIN, simImageTar } from './sim-image.js';
+
+const MOUNT = '/run/ctc';
+
+/**
+ * ctrd-sim in a container, started through testcontainers on a container engine the caller names
+ * (`container:unix:///path/to/engine.sock`). Its socket is in a bind-mounted private directory;
+ * the container has no network.
+ */
+export class ContainerSimTarget implements Target {
+  readonly kind = 'container';
+  readonly configurable = true;
+  readonly rawSockets = true;
+  private image: Promise<string> | undefined;
+
+  constructor(
+    readonly spec: string,
+    private readonly engineSocket: string,
+    private readonly fixedArgs: readonly string[],
+    private readonly imageTag: string,
+  ) {}
+
+  /** Imports the simulator image into the engine once. */
+  private ensureImage(): Promise<string> {
+    this.image ??= (async () => {
+      const docker = new Dockerode({ socketPath: this.engineSocket });
+      const name = `ctrd-sim:${this.imageTag}`;
+      const existing = await docker.listImages({ filters: { reference: [name] } });
+      if (existing.length > 0) return name;
+      const stream = await docker.importImage(simImageTar() as unknown as NodeJS.ReadableStream, { repo: 'ctrd-sim', tag: this.imageTag });
+      await new Promise<void>((resolve, reject) => docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())));
+      return name;
+    })();
+    return this.image;
+  }
+
+  async start(request: StartRequest = {}): Promise<StartOutcome> {
+    // testcontainers reads its engine from the environment; the reaper image (ryuk) would need a
+    // registry, and this target stops its containers itself.
+    process.env['DOCKER_HOST'] = `unix://${this.engineSocket}`;
+    process.env['TESTCONTAINERS_RYUK_DISABLED'] = 'true';
+    // Without it testcontainers looks for the engine's "bridge" network, which a safe engine
+    // (--bridge=none) does not have; no traffic goes to this host: the socket is bind-mounted.
+    process.env['TESTCONTAINERS_HOST_OVERRIDE'] = 'localhost';
+    const { GenericContainer, Wait } = await import('testcontainers');
+    let image: string;
+    try {
+      image = await this.ensureImage();
+    } catch (error) {
+      throw new TargetError('TARGET_START', `cannot import the ctrd-sim image into ${this.engineSocket}: ${(error as Error).message}`);
+    }
+    const dir = makeRunDir();
+    writeFileSync(join(dir, 'daemon.json'), JSON.stringify(request.config ?? {}));
+    // The same private layout as every other target, seen from inside the container.
+    const flags = safetyFlags(MOUNT, true).map((flag) => (flag.startsWith(`${MOUNT}/data`) || flag.startsWith(`${MOUNT}/exec`) ? flag.replace(MOUNT, '/var/lib/ctc') : flag));
+    let output = '';
+    try {
+      const container = await new GenericContainer(image)
+        .withLabels({ 'ctr-conformance.run': dir })
+        .withLogConsumer((stream) => stream.on('data', (chunk: Buffer | string) => (output += chunk.toString())))
+        .withCommand([IMAGE_NODE, IMAGE_SIM_BIN, ...flags, ...this.fixedArgs, ...(request.args ?? [])])
+        .withEnvironment({ ...request.env })
+        .withBindMounts([{ source: dir, target: MOUNT, mode: 'rw' }])
+        .withNetworkMode('none')
+        .withWaitStrategy(Wait.forLogMessage(/Daemon has completed initialization/))
+        .withStartupTimeout(30_000)
+        .start();
+      const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
+      return {
+        ok: true,
+        instance: {
+          endpoint,
+          output: () => output,
+          stop: async () => {
+            await container.stop({ timeout: 10_000 });
+            removeRunDir(dir);
+          },
+        },
+      };
+    } catch (error) {
+      removeRunDir(dir);
+      // testcontainers removes a container that never came up; what it printed was streamed here.
+      return { ok: false, exitCode: null, output: `${output}${(error as Error).message}\n` };
+    }
+  }
+}
+
