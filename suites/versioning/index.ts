@@ -1,5 +1,4 @@
 import type { RuleCheck } from '../harness/rule-check.js';
-import { skipped } from '../harness/verdict.js';
 import { compareNumericCheck, malformedCheck } from './spelling-checks.js';
 import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck } from './header-checks.js';
 import { notFoundCheck, pingCheck, robustnessCheck } from './basic-http-checks.js';
@@ -9,6 +8,7 @@ import {
   below124Check,
   limitsMinimumCheck,
   minimum112Check,
+  windowsMinimumCheck,
   prefixCheck,
   tooNewCheck,
   tooOldCheck,
@@ -16,12 +16,6 @@ import {
   tooOldWordingCheck,
   unversionedCheck,
 } from './range-checks.js';
-
-/** Needs a daemon on the other platform; the catalogue says so, and the runner reports it skipped. */
-const windowsMinimumCheck: RuleCheck = {
-  rule: 'api.version.windows-minimum',
-  run: () => Promise.resolve(skipped('needs a Windows daemon')),
-};
 
 /** Assertions of the API-versioning area, one per rule id. */
 export const VERSIONING_CHECKS: readonly RuleCheck[] = [

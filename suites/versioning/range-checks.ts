@@ -121,3 +121,5 @@ function documentedFloorCheck(rule: string, floor: string, speaksOf: (api: strin
 export const minimum112Check = documentedFloorCheck('api.version.minimum-1.12', '1.12', () => true);
 export const below124Check = documentedFloorCheck('api.version.below-1.24-disabled', '1.24', (api) => isOlder(api, '1.24'));
 export const limitsMinimumCheck = documentedFloorCheck('limits.min-api-version', '1.24', (api) => api === '1.23' || api === '1.24');
+/** Runs only against a daemon on the other platform (the rule's platforms say so). */
+export const windowsMinimumCheck = documentedFloorCheck('api.version.windows-minimum', '1.24', () => true);
