@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { baselineOf, compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
 import { writeReport } from '../reports/write.js';
 import { runSuites } from '../suites/harness/runner.js';
 import { freshSeed } from '../suites/harness/seeds.js';
@@ -39,6 +41,8 @@ interface RunFlags {
   concurrency: number;
   allowRemote?: boolean;
   record?: string;
+  baseline?: string;
+  writeBaseline?: string;
   quiet?: boolean;
 }
 
@@ -60,6 +64,8 @@ async function runCommand(flags: RunFlags): Promise<number> {
   const numRuns = flags.numRuns ?? recorded?.numRuns ?? (isSim ? 100 : 15);
   const recorder = flags.record === undefined ? undefined : new TranscriptRecorder();
   const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
+  // Read before the run, so that a bad file is a usage error and costs no daemon start.
+  const baseline = flags.baseline === undefined ? undefined : await readBaseline(flags.baseline);
   const startedAt = new Date();
   const progress = progressFor(process.stderr, flags.quiet === true);
   let run;
@@ -103,7 +109,29 @@ async function runCommand(flags: RunFlags): Promise<number> {
       `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n` +
       `report: ${paths.html}\n`,
   );
+  if (flags.writeBaseline !== undefined) {
+    await writeFile(flags.writeBaseline, `${JSON.stringify(baselineOf(report), null, 1)}\n`);
+    process.stdout.write(`baseline: ${flags.writeBaseline}\n`);
+  }
+  if (baseline !== undefined) {
+    const { regressions, improvements } = compareWithBaseline(report, baseline);
+    for (const line of improvements) process.stdout.write(`IMPROVED ${line}\n`);
+    for (const line of regressions) process.stdout.write(`REGRESSED ${line}\n`);
+    process.stdout.write(`baseline ${flags.baseline}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`);
+    return regressions.length > 0 ? EXIT_FAIL : 0;
+  }
   return t.fail > 0 || t.error > 0 ? EXIT_FAIL : 0;
+}
+
+async function readBaseline(path: string): Promise<Baseline> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new InvalidArgumentError(`--baseline ${path}: ${(error as Error).message}`);
+  }
+  if (!isBaseline(doc)) throw new InvalidArgumentError(`--baseline ${path} is not a ctr-conformance baseline (format ctr-conformance-baseline/1)`);
+  return doc;
 }
 
 export function buildProgram(): Command {
@@ -128,6 +156,8 @@ export function buildProgram(): Command {
     .option('--path <path>', 'replay path of a counterexample (with --only)')
     .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)
     .option('--allow-remote', 'allow endpoint targets on non-loopback addresses')
+    .option('--baseline <file>', 'exit 1 only when a cell is worse than this baseline says (a regression gate)')
+    .option('--write-baseline <file>', "write this run's statuses as a baseline")
     .option('--record <file>', 'write every answer of the target to a transcript, for --target replay:FILE')
     .option('-q, --quiet', 'no progress bar')
     .action(async (flags: RunFlags) => {

@@ -19,3 +19,4 @@ export {
   type ReportPaths,
   type WriteReportOptions,
 } from './write.js';
+export { baselineOf, compareWithBaseline, isBaseline, type Baseline, type BaselineComparison } from './baselines/baseline.js';
