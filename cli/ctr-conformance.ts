@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { baselineOf, compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
+import { baselineOf } from '../reports/baselines/baseline.js';
 import { writeReport } from '../reports/write.js';
 import { runSuites } from '../suites/harness/runner.js';
 import { freshSeed } from '../suites/harness/seeds.js';
@@ -13,7 +13,9 @@ import { ReplayTarget } from '../suites/targets/replay-target.js';
 import { TranscriptRecorder, writeTranscript } from '../suites/targets/transcript.js';
 import { EndpointError } from '../suites/http/endpoint.js';
 import { assembleReport, TOOL_VERSION } from './assemble-report.js';
+import { readBaseline, gate } from './baseline-gate.js';
 import { progressFor } from './progress.js';
+import { formatFailures, formatTotals } from './run-summary.js';
 import { formatCoverage, ruleCoverage } from './rules-command.js';
 
 /** Exit codes: 0 no rule fails, 1 a rule fails (or the target cannot be run), 2 usage error. */
@@ -94,44 +96,17 @@ async function runCommand(flags: RunFlags): Promise<number> {
   const report = assembleReport(run, { seed, numRuns, startedAt, durationMs: Date.now() - startedAt.getTime() });
   const dir = flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}`);
   const paths = await writeReport(dir, report);
-  const t = report.totals;
-  const failing = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
-  for (const result of failing.slice(0, 20)) {
-    const ce = result.evidence.counterexample;
-    process.stdout.write(
-      `${result.status.toUpperCase()} ${result.rule}${result.api === null ? '' : ` @ API ${result.api}`}: ${result.evidence.summary}\n` +
-        (ce === undefined ? '' : `  counterexample ${ce.input} (seed ${ce.seed}, path ${JSON.stringify(ce.path)}); replay: --seed ${seed} --only ${result.rule}@${result.api ?? 'none'} --path ${JSON.stringify(ce.path)}\n`),
-    );
-  }
-  if (failing.length > 20) process.stdout.write(`… and ${failing.length - 20} more (see the report)\n`);
-  process.stdout.write(
-    `${report.target.spec} (${report.target.version ?? 'unknown version'}, release ${report.target.release ?? 'unknown'}, API ${report.target.apiRange?.min}–${report.target.apiRange?.max}), seed ${seed}: ` +
-      `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n` +
-      `report: ${paths.html}\n`,
-  );
+  process.stdout.write(formatFailures(report) + formatTotals(report, paths.html));
   if (flags.writeBaseline !== undefined) {
     await writeFile(flags.writeBaseline, `${JSON.stringify(baselineOf(report), null, 1)}\n`);
     process.stdout.write(`baseline: ${flags.writeBaseline}\n`);
   }
   if (baseline !== undefined) {
-    const { regressions, improvements } = compareWithBaseline(report, baseline);
-    for (const line of improvements) process.stdout.write(`IMPROVED ${line}\n`);
-    for (const line of regressions) process.stdout.write(`REGRESSED ${line}\n`);
-    process.stdout.write(`baseline ${flags.baseline}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`);
-    return regressions.length > 0 ? EXIT_FAIL : 0;
+    const verdict = gate(report, baseline, flags.baseline!);
+    process.stdout.write(verdict.text);
+    return verdict.passed ? 0 : EXIT_FAIL;
   }
-  return t.fail > 0 || t.error > 0 ? EXIT_FAIL : 0;
-}
-
-async function readBaseline(path: string): Promise<Baseline> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new InvalidArgumentError(`--baseline ${path}: ${(error as Error).message}`);
-  }
-  if (!isBaseline(doc)) throw new InvalidArgumentError(`--baseline ${path} is not a ctr-conformance baseline (format ctr-conformance-baseline/1)`);
-  return doc;
+  return report.totals.fail > 0 || report.totals.error > 0 ? EXIT_FAIL : 0;
 }
 
 export function buildProgram(): Command {
@@ -144,7 +119,7 @@ export function buildProgram(): Command {
   program
     .command('run')
     .description('run the suites against a target and write report.json, report.html and junit.xml')
-    .option('--target <target>', 'sim | sim-process | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | replay:TRANSCRIPT', 'sim')
+    .option('--target <target>', 'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | replay:TRANSCRIPT', 'sim')
     .addOption(new Option('--profile <profile>', 'names the target uses (default: what its headers say; ctr for the simulator)').choices(['ctr', 'docker']))
     .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')
     .option('--release <release>', 'release to take expectations from when the target does not name one')

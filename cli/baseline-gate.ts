@@ -1,0 +1,26 @@
+import { InvalidArgumentError } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
+import type { ConformanceReport } from '../reports/model/result.js';
+
+/** Reads a baseline; a missing or foreign file is a usage error. */
+export async function readBaseline(path: string): Promise<Baseline> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new InvalidArgumentError(`--baseline ${path}: ${(error as Error).message}`);
+  }
+  if (!isBaseline(doc)) throw new InvalidArgumentError(`--baseline ${path} is not a ctr-conformance baseline (format ctr-conformance-baseline/1)`);
+  return doc;
+}
+
+/** The gate's verdict and what to print: improvements, regressions, one summary line. */
+export function gate(report: ConformanceReport, baseline: Baseline, path: string): { passed: boolean; text: string } {
+  const { regressions, improvements } = compareWithBaseline(report, baseline);
+  const text =
+    improvements.map((line) => `IMPROVED ${line}\n`).join('') +
+    regressions.map((line) => `REGRESSED ${line}\n`).join('') +
+    `baseline ${path}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`;
+  return { passed: regressions.length === 0, text };
+}
