@@ -23,5 +23,7 @@ export const IMPLEMENTED_RULES: Readonly<Record<string, string>> = {
   'api.error.legacy-plain-text': 'api/handler.ts: sendTextError below 1.24',
   'api.ping': 'api/handler.ts + api/responses.ts: /_ping',
   'api.not-found': 'api/handler.ts: notFound',
+  'api.path.clean-redirect': 'api/handler.ts: cleanPath, redirect',
+  'api.options.any-path': 'api/handler.ts: OPTIONS route; api/responses.ts: options headers',
   'api.robustness': 'daemon.ts: clientError handler, maxHeaderSize',
 };

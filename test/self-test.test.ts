@@ -21,7 +21,7 @@ const FAULTS: Record<string, { fault: Fault; failing: string[] }> = {
       const { ['api-version']: _dropped, ...headers } = reply.headers;
       return { ...reply, headers };
     },
-    failing: ['api.headers.api-version', 'api.version.negotiation'],
+    failing: ['api.headers.api-version', 'api.options.any-path', 'api.version.negotiation'],
   },
   'versions above the maximum served': {
     fault: (_m, _p, reply) => (reply.status === 400 && reply.body.includes('too new') ? { ...reply, status: 200, body: '{}' } : reply),

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { posix } from 'node:path';
 import { isOlder } from '../../common/dotted-version.js';
 import type { SimConfig } from '../config.js';
 import { buildResponseKit, type ResponseKit } from './responses.js';
@@ -18,14 +19,14 @@ const NOT_FOUND_HEADERS = ['Content-Type', 'application/json', 'Content-Length',
 
 function sendJsonError(res: ServerResponse, kit: ResponseKit, status: number, message: string): void {
   const body = JSON.stringify({ message }) + '\n';
-  res.writeHead(status, [...kit.common.flat(), 'Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))]);
+  res.writeHead(status, [...kit.versionHeaders, 'Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))]);
   res.end(body);
 }
 
 function sendTextError(res: ServerResponse, kit: ResponseKit, status: number, message: string): void {
   const body = message + '\n';
   res.writeHead(status, [
-    ...kit.common.flat(),
+    ...kit.versionHeaders,
     'Content-Type', 'text/plain; charset=utf-8',
     'X-Content-Type-Options', 'nosniff',
     'Content-Length', String(Buffer.byteLength(body)),
@@ -40,12 +41,17 @@ export function createHandler(state: HandlerState): (req: IncomingMessage, res: 
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     let path = query < 0 ? url : url.slice(0, query);
+    if (path.includes('//') || path.includes('/.')) {
+      const clean = cleanPath(path);
+      if (clean !== path) return redirect(res, query < 0 ? clean : clean + url.slice(query));
+    }
+    const method = req.method;
     if (path.charCodeAt(1) === 118 /* v */) {
       const match = VERSIONED.exec(path);
       if (match !== null) {
         const requested = match[1]!;
         path = match[2]!;
-        if (!isRoute(req.method, path)) return notFound(res);
+        if (!isRoute(method, path)) return notFound(res);
         const verdict = judgeVersion(requested, config.minApi, config.maxApi);
         if (verdict === 'too-old') {
           const message = tooOldMessage(requested, config.minApi);
@@ -55,7 +61,11 @@ export function createHandler(state: HandlerState): (req: IncomingMessage, res: 
         if (verdict === 'too-new') return sendJsonError(res, kit, 400, tooNewMessage(requested, config.maxApi));
       }
     }
-    const method = req.method;
+    if (method === 'OPTIONS') {
+      res.writeHead(200, kit.options);
+      res.end();
+      return;
+    }
     if (path === '/_ping') {
       if (method === 'GET') {
         res.writeHead(200, kit.pingGet);
@@ -76,8 +86,23 @@ export function createHandler(state: HandlerState): (req: IncomingMessage, res: 
   };
 }
 
+/** The daemon's routes; OPTIONS matches every path (the preflight route). */
 function isRoute(method: string | undefined, path: string): boolean {
-  return (path === '/_ping' && (method === 'GET' || method === 'HEAD')) || (path === '/version' && method === 'GET');
+  return method === 'OPTIONS' || (path === '/_ping' && (method === 'GET' || method === 'HEAD')) || (path === '/version' && method === 'GET');
+}
+
+/** The daemon router's path cleaning: dot segments and empty segments go, a final slash stays. */
+export function cleanPath(path: string): string {
+  if (path === '') return '/';
+  let clean = posix.normalize(path.startsWith('/') ? path : `/${path}`);
+  if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
+  if (path.endsWith('/') && clean !== '/') clean += '/';
+  return clean;
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(301, ['Location', location, 'Content-Length', '0']);
+  res.end();
 }
 
 function notFound(res: ServerResponse): void {

@@ -4,8 +4,10 @@ import type { SimConfig } from '../config.js';
 
 /** Header lists and bodies that depend only on the configuration, computed once per (re)load. */
 export interface ResponseKit {
-  /** Headers every routed response carries (version middleware). */
-  readonly common: readonly [string, string][];
+  /** Headers of the version middleware: on every routed answer, version refusals included. */
+  readonly versionHeaders: readonly string[];
+  /** OPTIONS on any path (the preflight route): the middleware headers, no body. */
+  readonly options: string[];
   readonly pingGet: string[];
   readonly pingHead: string[];
   readonly versionGet: string[];
@@ -18,12 +20,13 @@ export const SIM_BUILD = 'ctrd-sim';
 
 export function buildResponseKit(config: SimConfig): ResponseKit {
   const version = `${config.release.version}+${SIM_BUILD}`;
-  const common: [string, string][] = [
+  const versionHeaders: [string, string][] = [
     ['Api-Version', config.maxApi],
-    [config.names.experimentalHeader, String(config.experimental)],
     ['Ostype', 'linux'],
     ['Server', `${config.names.product}/${version} (linux)`],
   ];
+  // The experimental middleware runs after the version check, so refusals do not carry its header.
+  const common: [string, string][] = [...versionHeaders, [config.names.experimentalHeader, String(config.experimental)]];
   // BuildKit became the default builder, and the Swarm header appeared, in 23.0.
   const modern = !isOlder(config.release.release, '23.0');
   const pingHeaders: [string, string][] = [
@@ -60,7 +63,8 @@ export function buildResponseKit(config: SimConfig): ResponseKit {
     }) + '\n',
   );
   return {
-    common,
+    versionHeaders: flat(versionHeaders),
+    options: flat([...common, ['Content-Length', '0']]),
     pingGet: flat([...pingHeaders, ['Content-Type', 'text/plain; charset=utf-8'], ['Content-Length', '2']]),
     pingHead: flat([...pingHeaders, ['Content-Type', 'text/plain; charset=utf-8'], ['Content-Length', '0']]),
     versionGet: flat([...common, ['Content-Type', 'application/json'], ['Content-Length', String(versionBody.length)]]),

@@ -30,6 +30,6 @@ export function ruleGate(rule: Rule, check: RuleCheck | undefined, ctx: SuiteCon
   if (check.startsDaemons === true && !ctx.target.configurable) {
     return skipped(`${ctx.target.spec} is already running; this rule starts daemons with another environment`);
   }
-  if (check.needsRawSockets === true && !ctx.target.rawSockets) return skipped(`${ctx.target.spec} cannot take raw bytes on a socket`);
+  if (check.needsWire === true && !ctx.target.wire) return skipped(`${ctx.target.spec} cannot take raw bytes or unclean paths (it is a recording)`);
   return null;
 }

@@ -68,7 +68,7 @@ export class HttpClient {
       req.setTimeout(timeoutMs, () => req.destroy(new HttpClientError('HTTP_TIMEOUT', `${method} ${path}: no answer within ${timeoutMs} ms`)));
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof HttpClientError) return reject(error);
-        if (error.message.startsWith(NOT_RECORDED) || error.code === 'ERR_NOCK_NO_MATCH') return reject(new HttpClientError('HTTP_NOT_RECORDED', `${method} ${path}: ${error.message}`));
+        if (error.message.startsWith(NOT_RECORDED) || error.code === 'ERR_NOCK_NO_MATCH' || error.message.startsWith('Nock: Disallowed net connect')) return reject(new HttpClientError('HTTP_NOT_RECORDED', `${method} ${path}: ${error.message}`));
         reject(new HttpClientError('HTTP_CONNECTION', `${method} ${path}: ${error.code ?? ''} ${error.message}`.trim()));
       });
       req.end();

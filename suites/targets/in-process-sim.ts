@@ -10,7 +10,7 @@ import { makeRunDir, removeRunDir } from './temp-dir.js';
 export class InProcessSimTarget implements Target {
   readonly kind = 'in-process';
   readonly configurable = true;
-  readonly rawSockets = true;
+  readonly wire = true;
 
   constructor(
     readonly spec: string,

@@ -14,7 +14,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
 export class ReplayTarget implements Target {
   readonly kind = 'replay';
   readonly configurable = false;
-  readonly rawSockets = false;
+  readonly wire = false;
 
   constructor(
     readonly spec: string,

@@ -5,7 +5,7 @@ import { TargetError, type StartOutcome, type StartRequest, type Target } from '
 export class RunningEndpointTarget implements Target {
   readonly kind = 'endpoint';
   readonly configurable = false;
-  readonly rawSockets = true;
+  readonly wire = true;
 
   constructor(
     readonly spec: string,

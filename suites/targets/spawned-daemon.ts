@@ -82,7 +82,7 @@ export function safetyFlags(dir: string, knowsIp6tables: boolean): string[] {
 export class SpawnedDaemonTarget implements Target {
   readonly kind = 'process';
   readonly configurable = true;
-  readonly rawSockets = true;
+  readonly wire = true;
   readonly spec: string;
 
   constructor(private readonly options: SpawnedDaemonOptions) {

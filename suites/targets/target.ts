@@ -30,8 +30,8 @@ export interface Target {
   readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay' | 'container';
   /** Whether `start` honours a StartRequest (endpoints cannot be restarted with other settings). */
   readonly configurable: boolean;
-  /** Whether raw bytes can be sent to it (false for a replayed transcript). */
-  readonly rawSockets: boolean;
+  /** Whether it takes anything a wire takes: raw bytes, paths like "//x" (false for a replayed transcript). */
+  readonly wire: boolean;
   start(request?: StartRequest): Promise<StartOutcome>;
 }
 

@@ -63,7 +63,7 @@ const show = (input: BadInput): string =>
 
 export const robustnessCheck: RuleCheck = {
   rule: 'api.robustness',
-  needsRawSockets: true,
+  needsWire: true,
   run: (ctx, _api, options) =>
     checkProperty(
       badInput,

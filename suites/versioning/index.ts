@@ -3,6 +3,7 @@ import { compareNumericCheck, malformedCheck } from './spelling-checks.js';
 import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck } from './header-checks.js';
 import { notFoundCheck, pingCheck, robustnessCheck } from './basic-http-checks.js';
 import { negotiationCheck } from './negotiation-check.js';
+import { cleanRedirectCheck, optionsCheck } from './routing-checks.js';
 import { legacyOptInCheck, legacyRemovedCheck, minOverrideRaiseCheck } from './override-checks.js';
 import {
   below124Check,
@@ -39,6 +40,8 @@ export const VERSIONING_CHECKS: readonly RuleCheck[] = [
   legacyPlainTextCheck,
   pingCheck,
   notFoundCheck,
+  cleanRedirectCheck,
+  optionsCheck,
   robustnessCheck,
   windowsMinimumCheck,
 ];

@@ -17,7 +17,7 @@ const MOUNT = '/run/ctc';
 export class ContainerSimTarget implements Target {
   readonly kind = 'container';
   readonly configurable = true;
-  readonly rawSockets = true;
+  readonly wire = true;
   private image: Promise<string> | undefined;
 
   constructor(
