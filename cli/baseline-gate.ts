@@ -1,7 +1,7 @@
-import { InvalidArgumentError } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
 import type { ConformanceReport } from '../reports/model/result.js';
+import { UsageError } from './usage-error.js';
 
 /** Reads a baseline; a missing or foreign file is a usage error. */
 export async function readBaseline(path: string): Promise<Baseline> {
@@ -9,9 +9,9 @@ export async function readBaseline(path: string): Promise<Baseline> {
   try {
     doc = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new InvalidArgumentError(`--baseline ${path}: ${(error as Error).message}`);
+    throw new UsageError(`--baseline ${path}: ${(error as Error).message}`);
   }
-  if (!isBaseline(doc)) throw new InvalidArgumentError(`--baseline ${path} is not a ctr-conformance baseline (format ctr-conformance-baseline/1)`);
+  if (!isBaseline(doc)) throw new UsageError(`--baseline ${path} is not a ctr-conformance baseline (format ctr-conformance-baseline/1)`);
   return doc;
 }
 

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { baselineOf } from '../reports/baselines/baseline.js';
 import { writeReport } from '../reports/write.js';
+import { RULES } from '../specs/index.js';
 import { runSuites } from '../suites/harness/runner.js';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
@@ -16,6 +17,7 @@ import { assembleReport, TOOL_VERSION } from './assemble-report.js';
 import { readBaseline, gate } from './baseline-gate.js';
 import { progressFor } from './progress.js';
 import { formatFailures, formatTotals } from './run-summary.js';
+import { UsageError } from './usage-error.js';
 import { formatCoverage, ruleCoverage } from './rules-command.js';
 
 /** Exit codes: 0 no rule fails, 1 a rule fails (or the target cannot be run), 2 usage error. */
@@ -53,12 +55,16 @@ const slug = (spec: string): string => spec.replace(/^daemon:.*\/([^/]+)$/, 'dae
 
 async function runCommand(flags: RunFlags): Promise<number> {
   const profile = flags.profile === undefined ? undefined : profileFor(flags.profile);
-  if (flags.profile !== undefined && profile === undefined) throw new InvalidArgumentError(`--profile must be ctr or docker, got ${flags.profile}`);
+  if (flags.profile !== undefined && profile === undefined) throw new UsageError(`--profile must be ctr or docker, got ${flags.profile}`);
   const target = resolveTarget(flags.target, {
     ...(profile === undefined ? {} : { profile }),
     ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }),
     allowRemote: flags.allowRemote === true,
   });
+  for (const entry of flags.only ?? []) {
+    const rule = entry.split('@')[0];
+    if (!RULES.some((r) => r.id === rule)) throw new UsageError(`--only ${entry}: no rule ${JSON.stringify(rule)} in the catalogue (see: ctr-conformance rules)`);
+  }
   const isSim = target.kind === 'in-process' || target.kind === 'container' || flags.target === 'sim-process';
   // A transcript answers only the requests it was recorded with: same seed, same number of runs.
   const recorded = target instanceof ReplayTarget ? target.transcript : undefined;
@@ -154,9 +160,13 @@ async function main(): Promise<void> {
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {
-    if (error instanceof CommanderError) {
+    // Errors thrown from an action are not commander's (it prints and wraps only its own).
+    if (error instanceof UsageError) {
+      process.stderr.write(`ctr-conformance: ${error.message}\n`);
+      process.exitCode = EXIT_USAGE;
+    } else if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
-    } else if (error instanceof InvalidArgumentError || error instanceof EndpointError || (error instanceof TargetError && (error.code === 'TARGET_SPEC' || error.code === 'TARGET_PROFILE'))) {
+    } else if (error instanceof EndpointError || (error instanceof TargetError && (error.code === 'TARGET_SPEC' || error.code === 'TARGET_PROFILE'))) {
       process.stderr.write(`ctr-conformance: ${error.message}\n`);
       process.exitCode = EXIT_USAGE;
     } else if (error instanceof TargetError) {

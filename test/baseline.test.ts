@@ -53,4 +53,5 @@ t.test('--baseline gates on changes, not on known gaps', async (t) => {
 
   const bad = await runCli(['run', '--target', `replay:${fixture}`, '--baseline', fixture, '-q']);
   t.equal(bad.code, 2, 'a file that is not a baseline is a usage error');
+  t.match(bad.stderr, /is not a ctr-conformance baseline/, 'and says so');
 });

@@ -20,6 +20,7 @@ t.test('usage errors exit 2 with a clear message', async (t) => {
     [['run', '--target', 'sim', '--emulate', '99.0'], /unknown release "99\.0"/],
     [['run', '--target', 'daemon:/bin/true', '--emulate', '28.5'], /--emulate applies to the simulator targets/],
     [['frobnicate'], /unknown command 'frobnicate'/],
+    [['run', '--only', 'api.nonsense'], /--only api\.nonsense: no rule "api\.nonsense"/],
   ];
   for (const [args, message] of cases) {
     const run = await runCli(args);
