@@ -5,11 +5,17 @@ import { UsageError } from './usage-error.js';
 
 /** Reads a baseline; a missing or foreign file is a usage error. */
 export async function readBaseline(path: string): Promise<Baseline> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --baseline ${path}: ${(error as Error).message}`);
+  }
   let doc: unknown;
   try {
-    doc = JSON.parse(await readFile(path, 'utf8'));
+    doc = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--baseline ${path}: ${(error as Error).message}`);
+    throw new UsageError(`--baseline ${path} is not a ctr-conformance baseline: ${(error as Error).message}`);
   }
   if (!isBaseline(doc)) throw new UsageError(`--baseline ${path} is not a ctr-conformance baseline (format ctr-conformance-baseline/1)`);
   return doc;
