@@ -48,7 +48,7 @@ if (build.code !== 0) {
   } else if (inCI) {
     results.push(['playwright', { code: 1, passed: 0, failed: 1, note: '/usr/bin/chromium is missing: run scripts/provision-browser.sh' }]);
   } else {
-    process.stdout.write('NOTICE: browser test skipped: /usr/bin/chromium is missing (sudo scripts/provision.sh installs it)\n');
+    process.stdout.write('NOTICE: browser test skipped: /usr/bin/chromium is missing (scripts/provision.sh, as root, installs it)\n');
   }
 }
 
