@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test } from '@playwright/test';
+import type { ConformanceReport } from '../../reports/index.js';
+
+/**
+ * The report of a real run, not a hand-made one: the recorded dockerd 28.5 transcript replayed
+ * through the compiled CLI (built by `npm test` before this runs). Every cell of the page must
+ * show what report.json says, and a failing cell's evidence must open.
+ */
+let dir = '';
+let report: ConformanceReport;
+
+test.beforeAll(() => {
+  dir = mkdtempSync('/tmp/ctc-pw-');
+  const run = spawnSync(
+    process.execPath,
+    ['dist/cli/ctr-conformance.js', 'run', '--target', 'replay:test/fixtures/transcripts/dockerd-28.5.json.gz', '--out', dir, '-q'],
+    { encoding: 'utf8' },
+  );
+  expect(run.status, run.stderr).toBe(1); // the known deviation fails
+  report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+});
+
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test('every cell of a real run shows the status report.json gives it', async ({ page }) => {
+  await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+  const shown = await page.locator('td[data-rule]').evaluateAll((cells) =>
+    Object.fromEntries(cells.map((c) => [`${c.getAttribute('data-rule')}@${c.getAttribute('data-api')}`, c.getAttribute('data-status')])),
+  );
+  expect(report.results.length).toBeGreaterThan(500);
+  for (const result of report.results) {
+    expect(shown[`${result.rule}@${result.api ?? 'none'}`], `${result.rule} @ ${result.api}`).toBe(result.status);
+  }
+});
+
+test('a failing cell of a real run opens its evidence', async ({ page }, testInfo) => {
+  await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+  const failing = report.results.find((r) => r.status === 'fail')!;
+  await page.locator(`td[data-rule="${failing.rule}"][data-api="${failing.api ?? 'none'}"]`).click();
+  await expect(page.locator('#evidence')).toBeVisible();
+  await expect(page.locator('#evidence')).toContainText('please upgrade your client');
+  await expect(page.locator('#evidence')).toContainText(String(failing.evidence.counterexample!.seed));
+  await page.screenshot({ path: testInfo.outputPath('real-report.png'), fullPage: true });
+  await testInfo.attach('real-report', { path: testInfo.outputPath('real-report.png'), contentType: 'image/png' });
+});
