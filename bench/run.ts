@@ -22,8 +22,9 @@
  * a /tmp/ctc-* directory, --bridge=none, --iptables=false, --ip6tables=false where known, its own
  * `{}` configuration file) and is stopped by PID, its containerd found by the directory name.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { compareVersions } from '../common/dotted-version.js';
 import { connect, type Socket } from 'node:net';
 import { cpus, loadavg, release as kernelRelease, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -31,7 +32,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { pidsMentioning, signal, terminate } from '../suites/targets/process-reaper.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
-import { SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
+import { daemonEnvironment, knowsIp6tables, SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
+import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
 import type { TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir, removeRunDir } from '../suites/targets/temp-dir.js';
 import { waitForPing } from '../suites/targets/wait-ready.js';
@@ -53,7 +55,6 @@ const SKIP_REAL = argv.has('--skip-real');
 const WRITE = !argv.has('--no-write');
 const QUICK = argv.has('--quick');
 
-const DAEMONS_TSV = '/var/cache/ctr-conformance/daemons/daemons.tsv';
 /** Repository root (dist/bench/run.js → ../..). */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
@@ -83,74 +84,23 @@ const REFERENCE_RELEASE = '28.5';
 // ───────────────────────────── environment ─────────────────────────────
 
 /** The variables SpawnedDaemonTarget hands to a daemon, optionally without NODE_EXTRA_CA_CERTS. */
-function daemonEnv(withExtraCa: boolean): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'NODE_OPTIONS', ...(withExtraCa ? ['NODE_EXTRA_CA_CERTS'] : [])]) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
+const daemonEnv = (withExtraCa: boolean): Record<string, string> =>
+  daemonEnvironment(['NODE_OPTIONS', ...(withExtraCa ? ['NODE_EXTRA_CA_CERTS'] : [])]);
 const EXTRA_CA = process.env['NODE_EXTRA_CA_CERTS'];
 
-interface RealDaemon {
-  readonly release: string;
-  readonly path: string;
-}
+type RealDaemon = ProvisionedDaemon;
 
 /** Real daemons from daemons.tsv, and a sentence for each one (or all) that cannot be used. */
 function findRealDaemons(): { daemons: RealDaemon[]; missing: string[] } {
   if (SKIP_REAL) return { daemons: [], missing: ['--skip-real given: real dockerd not measured'] };
   const missing: string[] = [];
   if (process.getuid?.() !== 0) missing.push(`not running as root (uid ${process.getuid?.()}): dockerd cannot start, real daemons skipped`);
-  let text: string;
-  try {
-    text = readFileSync(DAEMONS_TSV, 'utf8');
-  } catch (error) {
-    return { daemons: [], missing: [...missing, `${DAEMONS_TSV} unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)}): no real daemons provisioned`] };
-  }
+  const provisioned = provisionedDaemons();
+  missing.push(...provisioned.problems);
   if (missing.length > 0) return { daemons: [], missing };
-  const daemons: RealDaemon[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.startsWith('#')) continue;
-    const [release, path] = line.split('\t');
-    if (release === undefined || path === undefined) {
-      missing.push(`${DAEMONS_TSV}: malformed line ${JSON.stringify(line)}`);
-      continue;
-    }
-    try {
-      accessSync(path, constants.X_OK);
-      daemons.push({ release, path });
-    } catch {
-      missing.push(`dockerd ${release}: ${path} is not an executable file`);
-    }
-  }
-  daemons.sort((a, b) => compareRelease(a.release, b.release));
+  const daemons = [...provisioned.daemons].sort((a, b) => compareVersions(a.release, b.release));
   if (!daemons.some((d) => d.release === REFERENCE_RELEASE)) missing.push(`dockerd ${REFERENCE_RELEASE} not provisioned: the cold-start goal cannot be judged`);
   return { daemons, missing };
-}
-
-function compareRelease(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
-const helpCache = new Map<string, string>();
-/** `--help` of a daemon binary: whether it knows --ip6tables. */
-function helpOf(command: readonly string[]): string {
-  const key = command.join('\0');
-  let text = helpCache.get(key);
-  if (text === undefined) {
-    const result = spawnSync(command[0]!, [...command.slice(1), '--help'], { encoding: 'utf8', timeout: 15_000, env: daemonEnv(false) });
-    text = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-    helpCache.set(key, text);
-  }
-  return text;
 }
 
 // ───────────────────────────── cold start ─────────────────────────────
@@ -213,7 +163,7 @@ async function coldStart(command: readonly string[], env: Record<string, string>
   if (interrupted) throw new Interrupted('interrupted');
   const dir = makeRunDir();
   writeFileSync(join(dir, 'daemon.json'), '{}');
-  const args = [...command.slice(1), ...safetyFlags(dir, helpOf(command).includes('--ip6tables'))];
+  const args = [...command.slice(1), ...safetyFlags(dir, knowsIp6tables(command))];
   let output = '';
   let gone = false;
   const started = performance.now();

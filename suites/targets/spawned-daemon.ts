@@ -38,27 +38,28 @@ process.once('exit', () => {
  * Only what a daemon needs to run: the runner's own CTR_* / DOCKER_* variables must not leak into
  * a daemon under test and change what it does.
  */
-function baseEnvironment(): Record<string, string> {
+export function daemonEnvironment(also: readonly string[] = []): Record<string, string> {
   const env: Record<string, string> = {};
-  // NODE_EXTRA_CA_CERTS is left out on purpose: no daemon here makes TLS calls, and it costs a
-  // node-based daemon (ctrd-sim) about 60 ms per start.
-  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR']) {
+  // NODE_EXTRA_CA_CERTS is left out unless asked for: no daemon here makes TLS calls, and it
+  // costs a node-based daemon (ctrd-sim) about 60 ms per start.
+  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', ...also]) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
   return env;
 }
 
-const helpCache = new Map<string, string>();
-function helpText(command: readonly string[]): string {
+const ip6tablesCache = new Map<string, boolean>();
+/** Whether the binary knows --ip6tables (26.1 and 28.5 do; 20.10 refuses it), from its --help. */
+export function knowsIp6tables(command: readonly string[]): boolean {
   const key = command.join('\0');
-  let text = helpCache.get(key);
-  if (text === undefined) {
-    const result = spawnSync(command[0]!, [...command.slice(1), '--help'], { encoding: 'utf8', timeout: 15_000 });
-    text = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-    helpCache.set(key, text);
+  let known = ip6tablesCache.get(key);
+  if (known === undefined) {
+    const result = spawnSync(command[0]!, [...command.slice(1), '--help'], { encoding: 'utf8', timeout: 15_000, env: daemonEnvironment() });
+    known = `${result.stdout ?? ''}${result.stderr ?? ''}`.includes('--ip6tables');
+    ip6tablesCache.set(key, known);
   }
-  return text;
+  return known;
 }
 
 /**
@@ -93,9 +94,9 @@ export class SpawnedDaemonTarget implements Target {
     const { command } = this.options;
     const dir = makeRunDir();
     writeFileSync(join(dir, 'daemon.json'), JSON.stringify(request.config ?? {}));
-    const args = [...command.slice(1), ...safetyFlags(dir, helpText(command).includes('--ip6tables')), ...(this.options.fixedArgs ?? []), ...(request.args ?? [])];
+    const args = [...command.slice(1), ...safetyFlags(dir, knowsIp6tables(command)), ...(this.options.fixedArgs ?? []), ...(request.args ?? [])];
     const child = spawn(command[0]!, args, {
-      env: { ...baseEnvironment(), ...this.options.env, ...request.env },
+      env: { ...daemonEnvironment(), ...this.options.env, ...request.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
