@@ -34,6 +34,27 @@ function sendTextError(res: ServerResponse, kit: ResponseKit, status: number, me
   res.end(body);
 }
 
+type Responder = (res: ServerResponse, kit: ResponseKit) => void;
+
+/** The daemon's routes, path → method → answer: the one place that says what is served. */
+const ROUTES = new Map<string, ReadonlyMap<string, Responder>>([
+  [
+    '/_ping',
+    new Map<string, Responder>([
+      ['GET', (res, kit) => (res.writeHead(200, kit.pingGet), res.end('OK'))],
+      ['HEAD', (res, kit) => (res.writeHead(200, kit.pingHead), res.end())],
+    ]),
+  ],
+  ['/version', new Map<string, Responder>([['GET', (res, kit) => (res.writeHead(200, kit.versionGet), res.end(kit.versionBody))]])],
+]);
+
+/** OPTIONS matches every path (the preflight route). */
+const answerOptions: Responder = (res, kit) => (res.writeHead(200, kit.options), res.end());
+
+function route(method: string | undefined, path: string): Responder | undefined {
+  return method === 'OPTIONS' ? answerOptions : ROUTES.get(path)?.get(method ?? '');
+}
+
 /** Routes one request. Kept flat and allocation-light: /_ping is the benchmark's hot path. */
 export function createHandler(state: HandlerState): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -45,50 +66,23 @@ export function createHandler(state: HandlerState): (req: IncomingMessage, res: 
       const clean = cleanPath(path);
       if (clean !== path) return redirect(res, query < 0 ? clean : clean + url.slice(query));
     }
-    const method = req.method;
-    if (path.charCodeAt(1) === 118 /* v */) {
-      const match = VERSIONED.exec(path);
-      if (match !== null) {
-        const requested = match[1]!;
-        path = match[2]!;
-        if (!isRoute(method, path)) return notFound(res);
-        const verdict = judgeVersion(requested, config.minApi, config.maxApi);
-        if (verdict === 'too-old') {
-          const message = tooOldMessage(requested, config.minApi);
-          if (config.release.legacyPlainTextErrors === true && isOlder(requested, LEGACY_ERROR_API)) return sendTextError(res, kit, 400, message);
-          return sendJsonError(res, kit, 400, message);
-        }
-        if (verdict === 'too-new') return sendJsonError(res, kit, 400, tooNewMessage(requested, config.maxApi));
+    const match = path.charCodeAt(1) === 118 /* v */ ? VERSIONED.exec(path) : null;
+    if (match !== null) path = match[2]!;
+    // The router matches before the version middleware runs: an unknown route is 404 at any version.
+    const respond = route(req.method, path);
+    if (respond === undefined) return notFound(res);
+    if (match !== null) {
+      const requested = match[1]!;
+      const verdict = judgeVersion(requested, config.minApi, config.maxApi);
+      if (verdict === 'too-old') {
+        const message = tooOldMessage(requested, config.minApi);
+        if (config.release.legacyPlainTextErrors === true && isOlder(requested, LEGACY_ERROR_API)) return sendTextError(res, kit, 400, message);
+        return sendJsonError(res, kit, 400, message);
       }
+      if (verdict === 'too-new') return sendJsonError(res, kit, 400, tooNewMessage(requested, config.maxApi));
     }
-    if (method === 'OPTIONS') {
-      res.writeHead(200, kit.options);
-      res.end();
-      return;
-    }
-    if (path === '/_ping') {
-      if (method === 'GET') {
-        res.writeHead(200, kit.pingGet);
-        res.end('OK');
-        return;
-      }
-      if (method === 'HEAD') {
-        res.writeHead(200, kit.pingHead);
-        res.end();
-        return;
-      }
-    } else if (path === '/version' && method === 'GET') {
-      res.writeHead(200, kit.versionGet);
-      res.end(kit.versionBody);
-      return;
-    }
-    notFound(res);
+    respond(res, kit);
   };
-}
-
-/** The daemon's routes; OPTIONS matches every path (the preflight route). */
-function isRoute(method: string | undefined, path: string): boolean {
-  return method === 'OPTIONS' || (path === '/_ping' && (method === 'GET' || method === 'HEAD')) || (path === '/version' && method === 'GET');
 }
 
 /** The daemon router's path cleaning: dot segments and empty segments go, a final slash stays. */
