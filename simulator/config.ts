@@ -3,7 +3,7 @@ import { DAEMON_OPTIONS, FILE_ONLY_KEYS } from '../specs/options.js';
 import { NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../specs/versions.js';
 import { isNewer, isOlder } from '../common/dotted-version.js';
 import type { FlagValue, ParsedFlags } from './argv.js';
-import { BRANDS, isBrand, type Brand, type BrandNames } from './brand.js';
+import { BRANDS, isBrand, type Brand, type BrandNames } from '../specs/brands.js';
 import { SimError } from './errors.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */

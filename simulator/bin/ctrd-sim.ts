@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 import { parseArgv } from '../argv.js';
-import { processSources, resolveConfig } from '../config.js';
+import { findRelease, processSources, resolveConfig } from '../config.js';
 import { startSimulator } from '../daemon.js';
 import { SimError } from '../errors.js';
 import { stderrLogger } from '../log.js';
 import { usage } from '../usage.js';
-import { BRANDS, isBrand } from '../brand.js';
+import { BRANDS, isBrand } from '../../specs/brands.js';
 import { NEWEST_RELEASE } from '../../specs/versions.js';
-import { findRelease } from '../config.js';
 import { SIM_BUILD } from '../api/responses.js';
 
 async function main(argv: readonly string[]): Promise<number> {

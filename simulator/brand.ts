@@ -1,1 +1,0 @@
-export { BRANDS, isBrand, type Brand, type BrandNames } from '../specs/brands.js';
