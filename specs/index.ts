@@ -1,11 +1,10 @@
-export type { Rule, RuleSource, Applicability, VersionRange, Platform, Testability, ApiBinding, Area } from './types.js';
-export { RELEASES, NEWEST_RELEASE, ALL_API_VERSIONS, type DaemonRelease } from './versions.js';
+export type { Rule, RuleSource, Applicability, VersionRange, Platform, Testability, ApiBinding, Area, Surface, RuleLevel, Capability } from './types.js';
+export { CAPABILITIES } from './types.js';
+export { AREAS, type AreaDescription } from './areas.js';
+export { RELEASES, NEWEST_RELEASE, ALL_API_VERSIONS, findRelease, type DaemonRelease } from './versions.js';
 export { DAEMON_OPTIONS, FILE_ONLY_KEYS, type DaemonOption, type OptionKind } from './options.js';
 export { BRANDS, isBrand, type Brand, type BrandNames } from './brands.js';
 export { KNOWN_DEVIATIONS, type KnownDeviation } from './known-deviations.js';
 export { DEPRECATIONS, type DeprecationEntry } from './deprecations.js';
-import { API_VERSIONING_RULES } from './rules/api-versioning.js';
-import type { Rule } from './types.js';
-
-/** The whole catalogue, in a stable order. */
-export const RULES: readonly Rule[] = [...API_VERSIONING_RULES];
+export { DOCUMENT_MESSAGES, OBSERVED_DOCKERD_MESSAGES, TOO_OLD_SUBSTANCE, MIN_API_MESSAGES, LEGACY_ERROR_API, type DaemonMessages } from './messages.js';
+export { RULES, type RuleId, type TestableRuleId } from './catalogue.js';

@@ -26,6 +26,33 @@ export interface VersionRange {
   readonly max?: string;
 }
 
+/**
+ * Which interface of the target a rule speaks of: the daemon's HTTP API, the model runner's
+ * OpenAI-compatible API, or the daemon as a process (flags, files, signals, exit codes).
+ */
+export type Surface = 'daemon-api' | 'model-runner-api' | 'daemon-process';
+
+/**
+ * How strongly the rule binds: a requirement of the document (its MUST-like statements), a
+ * descriptive statement of the document, or behaviour observed on the real implementation where
+ * the document is silent.
+ */
+export type RuleLevel = 'must' | 'descriptive' | 'implementation';
+
+/**
+ * What a target must be able to do for a rule to be checked on it. A target that lacks one gets
+ * the rule `skipped`, with the capability named.
+ * - start: start the daemon with flags, environment and a configuration file of the suite's choosing
+ * - signal, reload, restart, logs: act on a daemon the suite started, read what it logged
+ * - tls: reach a TLS listener with client credentials
+ * - netns: start the daemon inside a private network namespace
+ * - wire: take raw bytes and unclean paths (a recording cannot)
+ */
+export type Capability = 'start' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'wire';
+
+export const CAPABILITIES: readonly Capability[] = ['start', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'wire'];
+
+/** The axes of a rule's applicability. A cell is checked only where every axis admits it. */
 export interface Applicability {
   /** API versions the rule is checked at (intersected with the target's own range). */
   readonly api?: VersionRange;
@@ -33,6 +60,8 @@ export interface Applicability {
   readonly releases?: VersionRange;
   /** Platforms the rule applies to. */
   readonly platforms: readonly Platform[];
+  /** The interface the rule speaks of. */
+  readonly surface: Surface;
   /** Releases explicitly excluded inside the range, with why. */
   readonly exceptReleases?: readonly { readonly release: string; readonly why: string }[];
 }
@@ -47,13 +76,18 @@ export type ApiBinding =
   /** Checked once, not tied to one API version. */
   | 'version-independent';
 
-export type Area = 'api-versioning';
+/**
+ * A rule area: one folder in specs/rules/, suites/ and simulator/. Open: every area issue adds
+ * one (see AREAS in specs/areas.ts).
+ */
+export type Area = string;
 
 export interface Rule {
   /** Stable id: dotted, lower-case, never reused. */
   readonly id: string;
   readonly title: string;
   readonly area: Area;
+  readonly level: RuleLevel;
   readonly source: RuleSource;
   /**
    * How this catalogue reads the source where it is ambiguous, quotes client output, or where
@@ -62,6 +96,14 @@ export interface Rule {
   readonly reading?: string;
   readonly applies: Applicability;
   readonly binding: ApiBinding;
+  /** Target capabilities the check needs. */
+  readonly requires: readonly Capability[];
+  /**
+   * Whether the expected outcome depends on the release (its API range, its messages, its
+   * quirks). Such a rule is never judged by a target's own claims: on a release the table does
+   * not know it is skipped unless `--release` names one.
+   */
+  readonly releaseDependent: boolean;
   /** The expected outcome and how it depends on the API version or release. */
   readonly expectation: string;
   readonly testability: Testability;

@@ -1,0 +1,15 @@
+/** The rule areas of the catalogue: one folder each in specs/rules/, suites/ and simulator/. */
+export interface AreaDescription {
+  readonly id: string;
+  readonly title: string;
+  /** Sections of the documents the area covers. */
+  readonly covers: string;
+}
+
+export const AREAS: readonly AreaDescription[] = [
+  {
+    id: 'api-versioning',
+    title: 'API versioning and negotiation',
+    covers: 'daemon.md › Versioning 1–3, Errors (too old), Limits (minimum API version), the "old API versions" and "API calls without version" catalogue rows, the /v<api>/ prefix; HTTP behaviour of the real daemons the document is silent on',
+  },
+];

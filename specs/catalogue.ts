@@ -1,0 +1,15 @@
+import { API_VERSIONING_RULES } from './rules/api-versioning.js';
+import type { Rule } from './types.js';
+
+const CATALOGUE = [...API_VERSIONING_RULES] as const satisfies readonly Rule[];
+
+/** The whole catalogue, in a stable order. */
+export const RULES: readonly Rule[] = CATALOGUE;
+
+type CatalogueRule = (typeof CATALOGUE)[number];
+
+/** Every rule id of the catalogue, as a type: a fault or a check naming another id does not compile. */
+export type RuleId = CatalogueRule['id'];
+
+/** Ids of the rules this machine can check: each must have a fault in the simulator. */
+export type TestableRuleId = Extract<CatalogueRule, { readonly testability: { readonly testable: true } }>['id'];

@@ -1,0 +1,44 @@
+/**
+ * The texts of the daemon's errors, written once. `{name}` marks a value filled in at use
+ * (common/messages.ts `fillMessage`). The document's forms come first; the forms real releases
+ * print, where they differ, are in the release table (specs/versions.ts › messages).
+ */
+export interface DaemonMessages {
+  /** A request whose API version is below the minimum: {version}, {min}. */
+  readonly tooOld: string;
+  /** A request whose API version is above the maximum: {version}, {max}. */
+  readonly tooNew: string;
+  /** A path or method no route serves. */
+  readonly pageNotFound: string;
+}
+
+/** daemon.md › Errors gives the too-old form; the client adds only "Error response from daemon: ". */
+export const DOCUMENT_MESSAGES: DaemonMessages = {
+  tooOld: 'client version {version} is too old. Minimum supported API version is {min}, upgrade your client to a newer version',
+  tooNew: 'client version {version} is too new. Maximum supported API version is {max}',
+  pageNotFound: 'page not found',
+};
+
+/** What dockerd 20.10.24, 26.1.5 and 28.5.2 answer (moby daemon/server/middleware/version.go). */
+export const OBSERVED_DOCKERD_MESSAGES: DaemonMessages = {
+  tooOld: 'client version {version} is too old. Minimum supported API version is {min}, please upgrade your client to a newer version',
+  tooNew: DOCUMENT_MESSAGES.tooNew,
+  pageNotFound: DOCUMENT_MESSAGES.pageNotFound,
+};
+
+/** The part of the too-old message every form shares: what rule api.version.too-old checks. */
+export const TOO_OLD_SUBSTANCE = 'client version {version} is too old. Minimum supported API version is {min}';
+
+/** Start-up refusals of the minimum-version override (moby daemon/config ValidateMinAPIVersion). */
+export const MIN_API_MESSAGES = {
+  invalidVariable: 'invalid {variable}: {problem}',
+  invalidFileKey: 'invalid min-api-version: {problem}',
+  empty: 'value is empty',
+  vPrefix: 'API version must be provided without "v" prefix',
+  malformed: 'invalid API version: {value}',
+  belowFloor: 'minimum supported API version is {floor}: {value}',
+  aboveMax: 'maximum supported API version is {max}: {value}',
+} as const;
+
+/** Where clients older than JSON errors get plain text (moby httputils): below this API version. */
+export const LEGACY_ERROR_API = '1.24';
