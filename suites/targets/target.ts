@@ -1,3 +1,4 @@
+import type { Capability, Surface } from '../../specs/types.js';
 import type { Endpoint } from '../http/endpoint.js';
 
 /** What a suite may ask of a start beyond the safe defaults. */
@@ -6,15 +7,43 @@ export interface StartRequest {
   readonly args?: readonly string[];
   /** Extra environment variables. */
   readonly env?: Readonly<Record<string, string>>;
-  /** The configuration file's content; `{}` when absent. */
-  readonly config?: Readonly<Record<string, unknown>>;
+  /** The configuration file: a document (written as JSON) or raw text; `{}` when absent. */
+  readonly config?: Readonly<Record<string, unknown>> | string;
 }
 
-/** A daemon instance that is serving. */
+/** Where an instance answers: the daemon API, the model runner's OpenAI-compatible API, and every listener. */
+export interface InstanceEndpoints {
+  /** The daemon's HTTP API (absent for a target that is only an OpenAI-compatible server). */
+  readonly daemon?: Endpoint;
+  /** The OpenAI-compatible API, with its base path (e.g. /engines/v1). */
+  readonly modelRunner?: Endpoint;
+  /** Every listener the instance has (unix, tcp, tls), the daemon's first. */
+  readonly listeners: readonly Endpoint[];
+}
+
+/** A daemon instance that is serving. Operations exist where the target's capabilities say so. */
 export interface TargetInstance {
+  readonly endpoints: InstanceEndpoints;
+  /** The daemon API endpoint, or the model runner's when there is no daemon API. */
   readonly endpoint: Endpoint;
-  /** What the daemon printed so far (empty for endpoints). */
+  /** Process id of the daemon, when the suite started it as a process. */
+  readonly pid?: number;
+  /** What the daemon printed so far (empty where logs are not a capability). */
   output(): string;
+  /** A position in the log; `logSince(mark)` returns what was printed after it. */
+  logMark(): number;
+  logSince(mark: number): string;
+  /** Rewrites the configuration file in place (capability start). */
+  writeConfig(config: Readonly<Record<string, unknown>> | string): Promise<void>;
+  /** Sends a signal to the daemon process (capability signal). */
+  signal(name: NodeJS.Signals): Promise<void>;
+  /** Asks the daemon to reload its configuration file (capability reload). */
+  reload(): Promise<void>;
+  /** Stops and starts the daemon with the same settings, or new ones (capability restart). */
+  restart(request?: StartRequest): Promise<StartOutcome>;
+  /** Kills the daemon without a clean shutdown; resolves with its exit code (capability signal). */
+  kill(): Promise<number | null>;
+  /** Stops the daemon cleanly (or disconnects, for targets the suite did not start). */
   stop(): Promise<void>;
 }
 
@@ -23,24 +52,39 @@ export type StartOutcome =
   /** The daemon refused to start: its exit code and what it printed. */
   | { readonly ok: false; readonly exitCode: number | null; readonly output: string };
 
-/** Something the suites can run against. Adapters: in-process simulator, spawned binary, running endpoint, replayed transcript. */
+export type TargetKind = 'in-process' | 'process' | 'endpoint' | 'replay' | 'container' | 'openai';
+
+/** Something the suites can run against. */
 export interface Target {
-  /** As given on the command line: "sim", "sim-process", "daemon:/path", "endpoint:unix:///…". */
+  /** As given on the command line: "sim", "sim-process", "daemon:/path", "endpoint:unix:///…", "openai:http://…". */
   readonly spec: string;
-  readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay' | 'container';
-  /** Whether `start` honours a StartRequest (endpoints cannot be restarted with other settings). */
-  readonly configurable: boolean;
-  /** Whether it takes anything a wire takes: raw bytes, paths like "//x" (false for a replayed transcript). */
-  readonly wire: boolean;
+  readonly kind: TargetKind;
+  /** What the suites may do with it; a rule that requires more is skipped, naming what is missing. */
+  readonly capabilities: ReadonlySet<Capability>;
+  /** The interfaces it has: rules about another surface are skipped on it. */
+  readonly surfaces: ReadonlySet<Surface>;
   start(request?: StartRequest): Promise<StartOutcome>;
 }
+
+export type TargetErrorCode =
+  | 'TARGET_SPEC'
+  | 'TARGET_START'
+  | 'TARGET_UNREACHABLE'
+  | 'TARGET_NOT_CONFIGURABLE'
+  | 'TARGET_NOT_CAPABLE'
+  | 'TARGET_TRANSCRIPT'
+  | 'TARGET_PROFILE';
 
 export class TargetError extends Error {
   override readonly name = 'TargetError';
   constructor(
-    readonly code: 'TARGET_SPEC' | 'TARGET_START' | 'TARGET_UNREACHABLE' | 'TARGET_NOT_CONFIGURABLE' | 'TARGET_TRANSCRIPT' | 'TARGET_PROFILE',
+    readonly code: TargetErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
+
+/** The error an operation raises on a target that lacks the capability for it. */
+export const notCapable = (spec: string, capability: Capability, operation: string): TargetError =>
+  new TargetError('TARGET_NOT_CAPABLE', `${spec} cannot ${operation} (it lacks the capability "${capability}")`);
