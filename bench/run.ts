@@ -30,7 +30,7 @@ import { cpus, loadavg, release as kernelRelease, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { pidsMentioning, signal, terminate } from '../suites/targets/process-reaper.js';
+import { pidsMentioning, signal, terminate } from '../suites/targets/process/reaper.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment, knowsIp6tables, SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
 import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
@@ -418,6 +418,7 @@ interface Server {
   readonly label: string;
   readonly target: SpawnedDaemonTarget;
   instance?: TargetInstance;
+  stop?: () => Promise<void>;
   rounds: LoadResult[];
   error?: string;
 }
@@ -430,7 +431,8 @@ async function measureThroughput(servers: Server[]): Promise<void> {
       if (outcome.ok) {
         const instance = outcome.instance;
         const stop = once(() => instance.stop());
-        server.instance = { endpoint: instance.endpoint, output: () => instance.output(), stop };
+        server.instance = instance;
+        server.stop = stop;
         running.add(stop);
       } else {
         server.error = `did not start (exit ${outcome.exitCode}): ${outcome.output.trim().split('\n').slice(-2).join(' | ')}`;
@@ -451,9 +453,9 @@ async function measureThroughput(servers: Server[]): Promise<void> {
     }
   } finally {
     for (const server of servers) {
-      if (server.instance === undefined) continue;
-      await server.instance.stop();
-      running.delete(server.instance.stop);
+      if (server.stop === undefined) continue;
+      await server.stop();
+      running.delete(server.stop);
     }
   }
 }

@@ -1,16 +1,29 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgv, processSources, resolveConfig, SimError, startSimulator } from '../../simulator/index.js';
+import { parseArgv, processSources, resolveConfig, SimError, startSimulator, type Logger } from '../../simulator/index.js';
 import type { Endpoint } from '../http/endpoint.js';
+import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
+import { writeConfigFile } from './config-file.js';
+import { makeInstance } from './instance.js';
+import { LogBuffer } from './log-buffer.js';
 import { safetyFlags } from './spawned-daemon.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
 
+/** A logger writing the daemon's text format into a buffer, as ctrd-sim writes it to stderr. */
+function bufferLogger(log: LogBuffer, debug: () => boolean): Logger {
+  return {
+    log(level, message) {
+      if (level === 'debug' && !debug()) return;
+      log.append(`time="${new Date().toISOString()}" level=${level} msg=${JSON.stringify(message)}\n`);
+    },
+  };
+}
+
 /** The simulator in this process: the fast path for suites, with the daemon's exact code. */
 export class InProcessSimTarget implements Target {
   readonly kind = 'in-process';
-  readonly configurable = true;
-  readonly wire = true;
+  readonly capabilities = CAPABILITIES_OF.inProcess;
+  readonly surfaces = SURFACES_OF.started;
 
   constructor(
     readonly spec: string,
@@ -19,27 +32,50 @@ export class InProcessSimTarget implements Target {
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
     const dir = makeRunDir();
-    writeFileSync(join(dir, 'daemon.json'), JSON.stringify(request.config ?? {}));
+    writeConfigFile(dir, request.config);
+    const outcome = await this.launch(dir, request, new LogBuffer());
+    if (!outcome.ok) removeRunDir(dir);
+    return outcome;
+  }
+
+  /** Starts the simulator on `dir` (its configuration file already written); `log` survives restarts. */
+  private async launch(dir: string, request: StartRequest, log: LogBuffer): Promise<StartOutcome> {
+    // Only the requested environment: the runner's own CTR_* variables must not reach the daemon.
+    const env = { ...request.env };
+    const sources = { env, readFile: processSources().readFile };
+    const from = log.mark();
     try {
-      const flags = parseArgv([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])]);
-      // Only the requested environment: the runner's own CTR_* variables must not reach the daemon.
-      const env = { ...request.env };
-      const daemon = await startSimulator(resolveConfig(flags, { env, readFile: processSources().readFile }), { env });
+      const config = resolveConfig(parseArgv([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])]), sources);
+      let debug = config.debug;
+      const daemon = await startSimulator(config, { env, logger: bufferLogger(log, () => debug) });
       const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
+      let closed: Promise<void> | undefined;
+      const close = (): Promise<void> => (closed ??= daemon.close());
       return {
         ok: true,
-        instance: {
-          endpoint,
-          output: () => '',
+        instance: makeInstance(this.spec, {
+          endpoints: { daemon: endpoint, listeners: [endpoint] },
+          log,
+          writeConfig: async (next) => writeConfigFile(dir, next),
+          reload: async () => {
+            const outcome = daemon.reload(sources);
+            if (outcome.ok) debug = outcome.config.debug;
+          },
+          restart: async (next) => {
+            await close();
+            if (next?.config !== undefined) writeConfigFile(dir, next.config);
+            const outcome = await this.launch(dir, next ?? request, log);
+            if (!outcome.ok) removeRunDir(dir);
+            return outcome;
+          },
           stop: async () => {
-            await daemon.close();
+            await close();
             removeRunDir(dir);
           },
-        },
+        }),
       };
     } catch (error) {
-      removeRunDir(dir);
-      if (error instanceof SimError) return { ok: false, exitCode: 1, output: `${error.message}\n` };
+      if (error instanceof SimError) return { ok: false, exitCode: 1, output: `${log.since(from)}${error.message}\n` };
       throw error;
     }
   }

@@ -1,4 +1,7 @@
 import { NOT_RECORDED } from '../http/client.js';
+import type { Endpoint } from '../http/endpoint.js';
+import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
+import { makeInstance } from './instance.js';
 import type { StartOutcome, Target } from './target.js';
 import { TargetError } from './target.js';
 import type { Transcript } from './transcript.js';
@@ -13,8 +16,8 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
 /** A daemon played back from a recorded transcript through nock. */
 export class ReplayTarget implements Target {
   readonly kind = 'replay';
-  readonly configurable = false;
-  readonly wire = false;
+  readonly capabilities = CAPABILITIES_OF.replay;
+  readonly surfaces = SURFACES_OF.connected;
 
   constructor(
     readonly spec: string,
@@ -37,17 +40,17 @@ export class ReplayTarget implements Target {
       scope.intercept(/.*/, method).replyWithError(`${NOT_RECORDED}: not in the transcript`);
     }
     nock.disableNetConnect();
+    const endpoint: Endpoint = { kind: 'tcp', host: REPLAY_HOST, port: 80 };
     return {
       ok: true,
-      instance: {
-        endpoint: { kind: 'tcp', host: REPLAY_HOST, port: 80 },
-        output: () => '',
+      instance: makeInstance(this.spec, {
+        endpoints: { daemon: endpoint, listeners: [endpoint] },
         stop: async () => {
           nock.cleanAll();
           nock.enableNetConnect();
           nock.restore();
         },
-      },
+      }),
     };
   }
 }

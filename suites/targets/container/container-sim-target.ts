@@ -1,8 +1,11 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import type { Endpoint } from '../../http/endpoint.js';
-import { safetyFlags } from '../spawned-daemon.js';
+import { CAPABILITIES_OF, SURFACES_OF } from '../capabilities.js';
+import { writeConfigFile } from '../config-file.js';
+import { makeInstance } from '../instance.js';
+import { LogBuffer } from '../log-buffer.js';
+import { safetyFlags } from '../process/safety.js';
 import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
 import { makeRunDir, removeRunDir } from '../temp-dir.js';
 import { IMAGE_NODE, IMAGE_SIM_BIN, simImageTar } from './sim-image.js';
@@ -16,8 +19,8 @@ const MOUNT = '/run/ctc';
  */
 export class ContainerSimTarget implements Target {
   readonly kind = 'container';
-  readonly configurable = true;
-  readonly wire = true;
+  readonly capabilities = CAPABILITIES_OF.container;
+  readonly surfaces = SURFACES_OF.started;
   private image: Promise<string> | undefined;
 
   constructor(
@@ -49,7 +52,6 @@ export class ContainerSimTarget implements Target {
     // Without it testcontainers looks for the engine's "bridge" network, which a safe engine
     // (--bridge=none) does not have; no traffic goes to this host: the socket is bind-mounted.
     process.env['TESTCONTAINERS_HOST_OVERRIDE'] = 'localhost';
-    const { GenericContainer, Wait } = await import('testcontainers');
     let image: string;
     try {
       image = await this.ensureImage();
@@ -57,14 +59,20 @@ export class ContainerSimTarget implements Target {
       throw new TargetError('TARGET_START', `cannot import the ctrd-sim image into ${this.engineSocket}: ${(error as Error).message}`);
     }
     const dir = makeRunDir();
-    writeFileSync(join(dir, 'daemon.json'), JSON.stringify(request.config ?? {}));
+    writeConfigFile(dir, request.config);
+    return this.launch(image, dir, request, new LogBuffer());
+  }
+
+  /** Runs a container on `dir` (its configuration file written); on failure the directory is removed. */
+  private async launch(image: string, dir: string, request: StartRequest, log: LogBuffer): Promise<StartOutcome> {
+    const { GenericContainer, Wait } = await import('testcontainers');
     // The same private layout as every other target, seen from inside the container.
     const flags = safetyFlags(MOUNT, true).map((flag) => (flag.startsWith(`${MOUNT}/data`) || flag.startsWith(`${MOUNT}/exec`) ? flag.replace(MOUNT, '/var/lib/ctc') : flag));
-    let output = '';
+    const from = log.mark();
     try {
       const container = await new GenericContainer(image)
         .withLabels({ 'ctr-conformance.run': dir })
-        .withLogConsumer((stream) => stream.on('data', (chunk: Buffer | string) => (output += chunk.toString())))
+        .withLogConsumer((stream) => stream.on('data', (chunk: Buffer | string) => log.append(chunk)))
         .withCommand([IMAGE_NODE, IMAGE_SIM_BIN, ...flags, ...this.fixedArgs, ...(request.args ?? [])])
         .withEnvironment({ ...request.env })
         .withBindMounts([{ source: dir, target: MOUNT, mode: 'rw' }])
@@ -73,22 +81,29 @@ export class ContainerSimTarget implements Target {
         .withStartupTimeout(30_000)
         .start();
       const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
+      let stopped: Promise<unknown> | undefined;
+      const stopContainer = (): Promise<unknown> => (stopped ??= container.stop({ timeout: 10_000 }));
       return {
         ok: true,
-        instance: {
-          endpoint,
-          output: () => output,
+        instance: makeInstance(this.spec, {
+          endpoints: { daemon: endpoint, listeners: [endpoint] },
+          log,
+          writeConfig: async (config) => writeConfigFile(dir, config),
+          restart: async (next) => {
+            await stopContainer();
+            if (next?.config !== undefined) writeConfigFile(dir, next.config);
+            return this.launch(image, dir, next ?? request, log);
+          },
           stop: async () => {
-            await container.stop({ timeout: 10_000 });
+            await stopContainer();
             removeRunDir(dir);
           },
-        },
+        }),
       };
     } catch (error) {
       removeRunDir(dir);
       // testcontainers removes a container that never came up; what it printed was streamed here.
-      return { ok: false, exitCode: null, output: `${output}${(error as Error).message}\n` };
+      return { ok: false, exitCode: null, output: `${log.since(from)}${(error as Error).message}\n` };
     }
   }
 }
-

@@ -1,0 +1,23 @@
+import type { Capability, Surface } from '../../specs/types.js';
+
+const set = <T>(...items: T[]): ReadonlySet<T> => Object.freeze(new Set(items));
+
+/** What each kind of target can do (see Target.capabilities). */
+export const CAPABILITIES_OF = {
+  inProcess: set<Capability>('start', 'reload', 'restart', 'logs', 'wire'),
+  process: set<Capability>('start', 'signal', 'reload', 'restart', 'logs', 'wire'),
+  container: set<Capability>('start', 'restart', 'logs', 'wire'),
+  endpoint: set<Capability>('wire'),
+  tlsEndpoint: set<Capability>('wire', 'tls'),
+  replay: set<Capability>(),
+  openai: set<Capability>(),
+} as const;
+
+/** The interfaces each kind of target has (see Target.surfaces). */
+export const SURFACES_OF = {
+  /** A daemon the suite starts: its API and the process (flags, files, signals). */
+  started: set<Surface>('daemon-api', 'daemon-process'),
+  /** A daemon somebody else started, or a recording of one: its API only. */
+  connected: set<Surface>('daemon-api'),
+  openai: set<Surface>('model-runner-api'),
+} as const;

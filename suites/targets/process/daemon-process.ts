@@ -1,0 +1,264 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { constants } from 'node:os';
+import type { Endpoint } from '../../http/endpoint.js';
+import { LogBuffer } from '../log-buffer.js';
+import { removeRunDir } from '../temp-dir.js';
+import { waitForPing } from '../wait-ready.js';
+import { registerLive } from './live-processes.js';
+import { descendantsOf, refOf, refsMentioning, signal, signalRef, terminate, type ProcessRef } from './reaper.js';
+
+export interface SpawnDaemonOptions {
+  /** Executable and the arguments that come before the daemon's flags (e.g. node + script). */
+  readonly command: readonly string[];
+  /** The daemon's flags (the caller puts the safety flags first; see safetyFlags). */
+  readonly args?: readonly string[];
+  /** The daemon's private run directory (/tmp/ctc-*): what its leftovers are found by, removed by dispose(). */
+  readonly dir: string;
+  /** The daemon's whole environment (see daemonEnvironment): nothing of the runner's is added. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Open file descriptors passed as fds 3, 4, … (socket activation). */
+  readonly extraFds?: readonly number[];
+  /** A `sh -c` script that runs the command as "$@" (e.g. to set LISTEN_PID=$$ and exec). */
+  readonly wrapper?: string;
+  /** Where its output goes; pass the previous one to keep a log across a restart. */
+  readonly log?: LogBuffer;
+}
+
+/** How a daemon ended. */
+export interface ExitStatus {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** An exit status as one number, as a shell gives it: the code, or 128 + the signal's number. */
+export function exitNumber(status: ExitStatus): number | null {
+  if (status.code !== null) return status.code;
+  return status.signal === null ? null : 128 + (constants.signals[status.signal] ?? 0);
+}
+
+/** Grace between SIGTERM and SIGKILL for the daemon itself, and for what it left behind. */
+export const STOP_GRACE_MS = 15_000;
+const LEFTOVER_GRACE_MS = 5_000;
+
+/** The pipe inode behind a process's fd (`pipe:[123]`), or undefined. */
+function pipeOf(pid: number, fd: number): string | undefined {
+  try {
+    const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    return link.startsWith('pipe:') ? link : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Processes (other than this one) that hold one of `pipes` as their stdout or stderr. */
+function holdersOf(pipes: ReadonlySet<string>): ProcessRef[] {
+  if (pipes.size === 0) return [];
+  const found: ProcessRef[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    if ([1, 2].some((fd) => pipes.has(pipeOf(pid, fd) ?? ''))) {
+      const ref = refOf(pid);
+      if (ref !== undefined) found.push(ref);
+    }
+  }
+  return found;
+}
+
+/**
+ * One daemon process in its private directory: output collected (capped, with marks), readiness
+ * by `GET /_ping`, signals, and a stop that ends it by PID and then everything it left behind
+ * (containerd and shims found by the directory in their command lines, descendants, and any
+ * process still holding its output pipes), so that nothing keeps the runner's event loop alive.
+ */
+export class DaemonProcess {
+  readonly child: ChildProcess;
+  readonly dir: string;
+  readonly log: LogBuffer;
+  /** Resolves when the process has exited (or could not be spawned). */
+  readonly exited: Promise<ExitStatus>;
+  private status: ExitStatus | undefined;
+  /** Its stdout/stderr pipes, to find processes that inherited them. */
+  private readonly pipes = new Set<string>();
+  /** Descendants seen at the last look, ended with it. */
+  private descendants: ProcessRef[] = [];
+  private readonly unregister: () => void;
+  private stopping: Promise<ExitStatus> | undefined;
+  private disposed: Promise<void> | undefined;
+
+  private constructor(options: SpawnDaemonOptions) {
+    this.dir = options.dir;
+    this.log = options.log ?? new LogBuffer();
+    const [file, ...lead] = options.command;
+    if (file === undefined) throw new Error('DaemonProcess: empty command');
+    const argv = [...lead, ...(options.args ?? [])];
+    const stdio: StdioOptions = ['ignore', 'pipe', 'pipe', ...(options.extraFds ?? [])];
+    this.child =
+      options.wrapper === undefined
+        ? spawn(file, argv, { env: { ...options.env }, stdio })
+        : spawn('/bin/sh', ['-c', options.wrapper, 'sh', file, ...argv], { env: { ...options.env }, stdio });
+    this.child.stdout?.on('data', (chunk: Buffer) => this.log.append(chunk));
+    this.child.stderr?.on('data', (chunk: Buffer) => this.log.append(chunk));
+    // A stream error (EPIPE after destroy) must not become an uncaught exception.
+    this.child.stdout?.on('error', () => {});
+    this.child.stderr?.on('error', () => {});
+    this.exited = new Promise<ExitStatus>((resolve) => {
+      this.child.once('exit', (code, sig) => {
+        this.status = { code, signal: sig };
+        resolve(this.status);
+      });
+      this.child.once('error', (error) => {
+        this.log.append(`[ctr-conformance] spawn failed: ${error.message}\n`);
+        this.status ??= { code: null, signal: null };
+        resolve(this.status);
+      });
+    });
+    const pid = this.child.pid;
+    if (pid !== undefined) for (const fd of [1, 2]) {
+      const pipe = pipeOf(pid, fd);
+      if (pipe !== undefined) this.pipes.add(pipe);
+    }
+    this.unregister = registerLive({ dir: this.dir, lastWords: () => this.killNow() });
+  }
+
+  /** Spawns the daemon; it is tracked until dispose() (or the runner's exit) ends it. */
+  static spawn(options: SpawnDaemonOptions): DaemonProcess {
+    return new DaemonProcess(options);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** How it ended, or undefined while it runs. */
+  get exitStatus(): ExitStatus | undefined {
+    return this.status;
+  }
+
+  get running(): boolean {
+    return this.status === undefined && this.child.pid !== undefined;
+  }
+
+  /** Polls `GET /_ping` on `endpoint` until 200, the process exits, `abort` is raised or the deadline passes. */
+  waitReady(endpoint: Endpoint, options: { timeoutMs: number; pollMs?: number; abort?: AbortSignal }): Promise<'ready' | 'gone' | 'timeout'> {
+    return waitForPing(endpoint, () => !this.running || options.abort?.aborted === true, options.timeoutMs, options.pollMs);
+  }
+
+  /** Resolves when the output after `from` (a log mark; default the start) matches `pattern`. */
+  waitForOutput(pattern: RegExp, timeoutMs = 10_000, from = 0): Promise<RegExpMatchArray> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const match = pattern.exec(this.log.since(from));
+        if (match === null) return false;
+        finish();
+        resolve(match);
+        return true;
+      };
+      const onData = (): void => void check();
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.child.stdout?.off('data', onData);
+        this.child.stderr?.off('data', onData);
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${pattern} in: ${this.log.since(from)}`));
+      }, timeoutMs);
+      if (check()) return;
+      // Listeners added after the log's own: the chunk is in the log when they run.
+      this.child.stdout?.on('data', onData);
+      this.child.stderr?.on('data', onData);
+      void this.exited.then(() =>
+        setImmediate(() => {
+          if (!check()) {
+            finish();
+            reject(new Error(`the process exited (${JSON.stringify(this.status)}) without printing ${pattern}: ${this.log.since(from)}`));
+          }
+        }),
+      );
+    });
+  }
+
+  /** Sends a signal to the daemon's PID (nothing when it has exited). */
+  signal(name: NodeJS.Signals): void {
+    if (this.running && this.child.pid !== undefined) signal(this.child.pid, name);
+  }
+
+  /** SIGHUP: a daemon re-reads its configuration file. */
+  reload(): void {
+    this.signal('SIGHUP');
+  }
+
+  /** SIGKILL, no clean shutdown; then what it left behind is ended too. */
+  async kill(): Promise<ExitStatus> {
+    this.lookAround();
+    this.signal('SIGKILL');
+    const status = await this.exited;
+    await this.endLeftovers();
+    return status;
+  }
+
+  /**
+   * SIGTERM by PID, SIGKILL after `graceMs`, then its containerd, shims and any other leftover
+   * (by PID), and its output pipes closed. The directory stays (see dispose()).
+   */
+  stop(graceMs = STOP_GRACE_MS): Promise<ExitStatus> {
+    this.stopping ??= (async () => {
+      if (this.running) {
+        this.lookAround();
+        this.signal('SIGTERM');
+        const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+        await this.exited;
+        clearTimeout(timer);
+      }
+      const status = await this.exited;
+      await this.endLeftovers();
+      return status;
+    })();
+    return this.stopping;
+  }
+
+  /** stop(), then the private directory is removed (after detaching what is mounted in it). */
+  dispose(graceMs?: number): Promise<void> {
+    this.disposed ??= (async () => {
+      await this.stop(graceMs);
+      this.unregister();
+      removeRunDir(this.dir);
+    })();
+    return this.disposed;
+  }
+
+  /** Notes the daemon's descendants while it still runs (they are reparented once it exits). */
+  private lookAround(): void {
+    if (this.child.pid === undefined || !this.running) return;
+    const known = new Map(this.descendants.map((r) => [r.pid, r]));
+    for (const ref of descendantsOf(this.child.pid)) known.set(ref.pid, ref);
+    this.descendants = [...known.values()];
+  }
+
+  private leftovers(): ProcessRef[] {
+    return refsMentioning(this.dir, [...this.descendants, ...holdersOf(this.pipes)]).filter((r) => r.pid !== this.child.pid);
+  }
+
+  private async endLeftovers(): Promise<void> {
+    await terminate(this.leftovers(), LEFTOVER_GRACE_MS);
+    // Whatever still writes to the pipes must not keep this process alive.
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.child.unref();
+  }
+
+  /** For the exit hook: no waiting possible, so SIGKILL, the daemon after what it started. */
+  private killNow(): void {
+    this.lookAround();
+    for (const ref of this.leftovers()) signalRef(ref, 'SIGKILL');
+    this.signal('SIGKILL');
+  }
+}

@@ -1,0 +1,40 @@
+import { removeRunDir } from '../temp-dir.js';
+
+/** What the exit hook needs to know of a daemon still alive. */
+export interface LiveProcess {
+  readonly dir: string;
+  /** Kills (SIGKILL, by PID) the daemon if it still runs, and what it started: descendants, holders of its output pipes. */
+  lastWords(): void;
+}
+
+/**
+ * Daemons the process layer started whose directory is not removed yet. When the runner exits (normally,
+ * through process.exit on a signal, or on an uncaught error), each is killed by PID with its
+ * containerd and shims, and its directory removed: an abrupt end never leaves a daemon behind.
+ */
+const live = new Set<LiveProcess>();
+
+let hooked = false;
+function hookExit(): void {
+  if (hooked) return;
+  hooked = true;
+  process.once('exit', () => {
+    for (const entry of live) {
+      entry.lastWords();
+      try {
+        removeRunDir(entry.dir);
+      } catch {
+        // Exiting anyway: a directory left in /tmp is better than an exception here.
+      }
+    }
+  });
+}
+
+export function registerLive(entry: LiveProcess): () => void {
+  hookExit();
+  live.add(entry);
+  return () => live.delete(entry);
+}
+
+/** How many daemons are still registered (for tests: none after a stop). */
+export const liveCount = (): number => live.size;

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * Only what a daemon needs to run: the runner's own CTR_* / DOCKER_* variables must not leak into
+ * a daemon under test and change what it does. `source` is the environment read (a parameter so
+ * that a test can pass another one).
+ */
+export function daemonEnvironment(also: readonly string[] = [], source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  // NODE_EXTRA_CA_CERTS is left out unless asked for: no daemon here makes TLS calls, and it
+  // costs a node-based daemon (ctrd-sim) about 60 ms per start.
+  for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', ...also]) {
+    const value = source[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
+const ip6tablesCache = new Map<string, boolean>();
+/** Whether the binary knows --ip6tables (26.1 and 28.5 do; 20.10 refuses it), from its --help. */
+export function knowsIp6tables(command: readonly string[]): boolean {
+  const key = command.join('\0');
+  let known = ip6tablesCache.get(key);
+  if (known === undefined) {
+    const result = spawnSync(command[0]!, [...command.slice(1), '--help'], { encoding: 'utf8', timeout: 15_000, env: daemonEnvironment() });
+    known = `${result.stdout ?? ''}${result.stderr ?? ''}`.includes('--ip6tables');
+    ip6tablesCache.set(key, known);
+  }
+  return known;
+}
+
+/** The daemon's socket in its private directory. */
+export const socketIn = (dir: string): string => join(dir, 'd.sock');
+/** The daemon's PID file in its private directory. */
+export const pidfileIn = (dir: string): string => join(dir, 'd.pid');
+
+/**
+ * The flags that keep a daemon to itself: private roots, PID file and socket in a temp dir, no
+ * default bridge and no firewall rules, its own configuration file (the system one is never read).
+ */
+export function safetyFlags(dir: string, knowsIp6tables: boolean): string[] {
+  return [
+    '--data-root', join(dir, 'data'),
+    '--exec-root', join(dir, 'exec'),
+    '--pidfile', pidfileIn(dir),
+    '-H', `unix://${socketIn(dir)}`,
+    '--bridge=none',
+    '--iptables=false',
+    ...(knowsIp6tables ? ['--ip6tables=false'] : []),
+    '--config-file', join(dir, 'daemon.json'),
+  ];
+}
