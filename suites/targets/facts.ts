@@ -1,7 +1,15 @@
 import { RELEASES, type DaemonRelease } from '../../specs/versions.js';
-import type { HttpClient } from '../http/client.js';
+import { HttpClientError, type HttpClient, type HttpReply } from '../http/client.js';
 
-/** What a target says about itself in GET /version. */
+/** The API range a target reported itself, and where it was read. */
+export interface ObservedApi {
+  readonly min: string | null;
+  readonly max: string | null;
+  /** `version`: GET /version's MinAPIVersion and ApiVersion; `ping`: GET /_ping's Api-Version header (max only); null: neither said. */
+  readonly source: 'version' | 'ping' | null;
+}
+
+/** What a target says about itself, from GET /version when it has one, else from GET /_ping's headers. */
 export interface TargetFacts {
   readonly version: string | null;
   readonly apiMax: string | null;
@@ -9,20 +17,55 @@ export interface TargetFacts {
   readonly os: string | null;
   /** The brand its headers use (`Docker-Experimental` or `Ctr-Experimental`), if either. */
   readonly brand: 'ctr' | 'docker' | null;
+  /** What the target reported of its API range (for the report, beside the expected range). */
+  readonly observedApi: ObservedApi;
 }
 
-export async function readFacts(client: HttpClient): Promise<TargetFacts> {
-  const reply = await client.request('GET', '/version');
-  let doc: Record<string, unknown> = {};
+const brandOf = (reply: HttpReply | null): TargetFacts['brand'] =>
+  reply === null ? null : reply.headers['docker-experimental'] !== undefined ? 'docker' : reply.headers['ctr-experimental'] !== undefined ? 'ctr' : null;
+
+/** The answer, or null when the target has no such path (a recording without it, a refused connection is thrown). */
+async function tryGet(client: HttpClient, path: string): Promise<HttpReply | null> {
   try {
-    const parsed: unknown = JSON.parse(reply.body);
-    if (typeof parsed === 'object' && parsed !== null) doc = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON: every fact stays unknown.
+    return await client.request('GET', path);
+  } catch (error) {
+    if (error instanceof HttpClientError && error.code === 'HTTP_NOT_RECORDED') return null;
+    throw error;
+  }
+}
+
+/**
+ * Reads the facts without assuming a daemon API: a server without /version (an OpenAI-compatible
+ * one), or with one that is not JSON, gives nulls; /_ping's headers (Api-Version, OSType) fill in
+ * what /version did not say. Only a target that cannot be reached at all throws.
+ */
+export async function readFacts(client: HttpClient): Promise<TargetFacts> {
+  const reply = await tryGet(client, '/version');
+  let doc: Record<string, unknown> = {};
+  if (reply !== null && reply.status === 200) {
+    try {
+      const parsed: unknown = JSON.parse(reply.body);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) doc = parsed as Record<string, unknown>;
+    } catch {
+      // Not JSON: every fact stays unknown.
+    }
   }
   const text = (key: string): string | null => (typeof doc[key] === 'string' ? (doc[key] as string) : null);
-  const brand = reply.headers['docker-experimental'] !== undefined ? 'docker' : reply.headers['ctr-experimental'] !== undefined ? 'ctr' : null;
-  return { version: text('Version'), apiMax: text('ApiVersion'), apiMin: text('MinAPIVersion'), os: text('Os'), brand };
+  const fromVersion = { version: text('Version'), apiMax: text('ApiVersion'), apiMin: text('MinAPIVersion'), os: text('Os') };
+  if (fromVersion.apiMax !== null) {
+    return { ...fromVersion, brand: brandOf(reply), observedApi: { min: fromVersion.apiMin, max: fromVersion.apiMax, source: 'version' } };
+  }
+  const ping = await tryGet(client, '/_ping');
+  const pinged = ping !== null && ping.status === 200 ? ping : null;
+  const header = (name: string): string | null => pinged?.headers[name] ?? null;
+  const apiMax = header('api-version');
+  return {
+    ...fromVersion,
+    apiMax,
+    os: fromVersion.os ?? header('ostype')?.toLowerCase() ?? null,
+    brand: brandOf(reply) ?? brandOf(pinged),
+    observedApi: apiMax === null ? { min: fromVersion.apiMin, max: null, source: fromVersion.apiMin === null ? null : 'version' } : { min: fromVersion.apiMin, max: apiMax, source: 'ping' },
+  };
 }
 
 /** The release series a version string belongs to ("28.5.2+dfsg4" → 28.5), if the table has it. */

@@ -4,14 +4,16 @@ import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
 import { makeInstance } from './instance.js';
 import type { StartOutcome, Target } from './target.js';
 import { TargetError } from './target.js';
-import type { Transcript } from './transcript.js';
+import { TRANSCRIPT_LIMITS, type Transcript } from './transcript.js';
 
 /**
- * Host the replayed daemon answers on: the Host header HttpClient sends, which is what nock
- * matches. Net connect is disabled while replaying, so nothing goes on the network.
+ * Host the replayed daemon answers on: the endpoint's host, which is what nock matches (the
+ * request goes to ctrd:80, so node sends `Host: ctrd`). Net connect is disabled while replaying, so nothing goes on the network.
  */
 const REPLAY_HOST = 'ctrd';
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A daemon played back from a recorded transcript through nock. */
 export class ReplayTarget implements Target {
@@ -31,8 +33,13 @@ export class ReplayTarget implements Target {
     if (!nock.isActive()) nock.activate();
     const origin = `http://${REPLAY_HOST}`;
     const scope = nock(origin).persist();
-    for (const exchange of this.transcript.exchanges) {
-      scope.intercept(exchange.path, exchange.method).reply(exchange.status, exchange.body, exchange.headers);
+    // Exchanges recorded with a request body first: they match on it; the others on method and path.
+    const ordered = [...this.transcript.exchanges].sort((a, b) => Number(b.requestBody !== undefined) - Number(a.requestBody !== undefined));
+    for (const exchange of ordered) {
+      const body = exchange.requestBody === undefined ? undefined : new RegExp(`^${escapeRegExp(exchange.requestBody)}${exchange.requestTruncated === true ? '' : '$'}`);
+      const interceptor = scope.intercept(exchange.path, exchange.method, body);
+      if (exchange.truncated === true) interceptor.replyWithError(`${NOT_RECORDED}: the recording cut this answer's body at ${TRANSCRIPT_LIMITS.bodyBytes} bytes`);
+      else interceptor.reply(exchange.status, exchange.body, exchange.headers);
     }
     // Anything else was not recorded: an error of the replay, not a failure of the daemon.
     for (const method of METHODS) {
