@@ -22,7 +22,7 @@
  * a /tmp/ctc-* directory, --bridge=none, --iptables=false, --ip6tables=false where known, its own
  * `{}` configuration file) and is stopped by PID, its containerd found by the directory name.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { compareVersions } from '../common/dotted-version.js';
 import { connect, type Socket } from 'node:net';
@@ -30,13 +30,13 @@ import { cpus, loadavg, release as kernelRelease, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { pidsMentioning, signal, terminate } from '../suites/targets/process/reaper.js';
+import { DaemonProcess } from '../suites/targets/process/daemon-process.js';
+import { socketIn } from '../suites/targets/process/safety.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment, knowsIp6tables, SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
 import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
 import type { TargetInstance } from '../suites/targets/target.js';
-import { makeRunDir, removeRunDir } from '../suites/targets/temp-dir.js';
-import { waitForPing } from '../suites/targets/wait-ready.js';
+import { makeRunDir } from '../suites/targets/temp-dir.js';
 
 // ───────────────────────────── settings ─────────────────────────────
 
@@ -105,44 +105,28 @@ function findRealDaemons(): { daemons: RealDaemon[]; missing: string[] } {
 
 // ───────────────────────────── cold start ─────────────────────────────
 
-/** Removes a daemon's private directory once it is stopped (removeRunDir detaches left-over mounts). */
-function removeDaemonDir(dir: string): void {
-  try {
-    removeRunDir(dir);
-  } catch (error) {
-    process.stderr.write(`bench: could not remove ${dir}: ${(error as Error).message}\n`);
-  }
-}
-
 /**
  * What is running right now (daemons of the cold-start measurement, throughput servers), as
  * idempotent stop functions: an interrupted run stops them gracefully (SIGTERM, so that dockerd
- * unmounts its data root and stops its containerd) before it exits.
+ * unmounts its data root and stops its containerd) before it exits. If the process exits anyway,
+ * the process layer's exit hook kills whatever is left, by PID.
  */
 const running = new Set<() => Promise<void>>();
-/** Last resort when the process exits anyway: cold-start daemons still alive, killed by PID. */
-const live = new Map<ChildProcess, string>();
-process.once('exit', () => {
-  for (const [child, dir] of live) {
-    if (child.pid !== undefined) signal(child.pid, 'SIGKILL');
-    for (const pid of pidsMentioning(dir)) signal(pid, 'SIGKILL');
-    removeDaemonDir(dir);
-  }
-});
 // A closed stdout (`… | head`) must not kill the run halfway and leave RESULTS.md unwritten.
 process.stdout.on('error', () => {});
-let interrupted = false;
+const interruption = new AbortController();
 for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(name, () => {
-    if (interrupted) {
+    if (interruption.signal.aborted) {
       process.stderr.write(`bench: ${name} again, killing the daemons\n`);
       process.exit(130);
     }
-    interrupted = true;
+    interruption.abort();
     process.stderr.write(`\nbench: ${name}, stopping the daemons (again to kill them)\n`);
     void Promise.allSettled([...running].map((stop) => stop())).then(() => process.exit(130));
   });
 }
+const interrupted = (): boolean => interruption.signal.aborted;
 
 class StartFailure extends Error {}
 class Interrupted extends Error {}
@@ -154,55 +138,32 @@ function once(stop: () => Promise<void>): () => Promise<void> {
 }
 
 /**
- * One cold start: the same flags and private directory SpawnedDaemonTarget uses, but timed from
- * just before spawn() to the first 200 answer to /_ping, with a 1 ms poll instead of 10 ms.
- * Returns milliseconds. The daemon is stopped (SIGTERM by PID, then whatever mentions its
- * directory: its containerd) and its directory removed before returning.
+ * One cold start: the same flags, private directory and process layer SpawnedDaemonTarget uses,
+ * but timed from just before the spawn to the first 200 answer to /_ping, with a 1 ms poll
+ * instead of 10 ms. Returns milliseconds. The daemon is stopped (SIGTERM by PID, then whatever
+ * mentions its directory: its containerd) and its directory removed before returning.
  */
 async function coldStart(command: readonly string[], env: Record<string, string>): Promise<number> {
-  if (interrupted) throw new Interrupted('interrupted');
+  if (interrupted()) throw new Interrupted('interrupted');
   const dir = makeRunDir();
   writeFileSync(join(dir, 'daemon.json'), '{}');
-  const args = [...command.slice(1), ...safetyFlags(dir, knowsIp6tables(command))];
-  let output = '';
-  let gone = false;
+  const args = safetyFlags(dir, knowsIp6tables(command));
   const started = performance.now();
-  const child = spawn(command[0]!, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  live.set(child, dir);
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      gone = true;
-      resolve();
-    });
-    child.once('error', (error) => {
-      output += `spawn failed: ${error.message}\n`;
-      gone = true;
-      resolve();
-    });
-  });
-  const collect = (chunk: Buffer): void => {
-    if (output.length < 64 * 1024) output += chunk.toString('utf8');
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  const daemon = DaemonProcess.spawn({ command, args, dir, env });
   const stop = once(async () => {
-    if (!gone && child.pid !== undefined) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
+    try {
+      await daemon.dispose();
+    } catch (error) {
+      process.stderr.write(`bench: could not remove ${dir}: ${(error as Error).message}\n`);
     }
-    await terminate(pidsMentioning(dir), 5_000);
-    live.delete(child);
-    removeDaemonDir(dir);
   });
   running.add(stop);
   try {
-    const outcome = await waitForPing({ kind: 'unix', path: join(dir, 'd.sock') }, () => gone || interrupted, START_TIMEOUT_MS, POLL_MS);
+    const outcome = await daemon.waitReady({ kind: 'unix', path: socketIn(dir) }, { timeoutMs: START_TIMEOUT_MS, pollMs: POLL_MS, abort: interruption.signal });
     const elapsed = performance.now() - started;
-    if (interrupted) throw new Interrupted('interrupted');
+    if (interrupted()) throw new Interrupted('interrupted');
     if (outcome !== 'ready') {
-      const said = output.trim().split('\n').slice(-2).join(' | ');
+      const said = daemon.log.text().trim().split('\n').slice(-2).join(' | ');
       throw new StartFailure(`${command.join(' ')}: ${outcome === 'gone' ? 'exited before answering' : `no /_ping answer within ${START_TIMEOUT_MS} ms`}${said === '' ? '' : `: ${said}`}`);
     }
     return elapsed;
@@ -214,7 +175,7 @@ async function coldStart(command: readonly string[], env: Record<string, string>
 
 /** Bare node start: spawn → exit of `node -e 0`. */
 async function nodeFloor(env: Record<string, string>): Promise<number> {
-  if (interrupted) throw new Interrupted('interrupted');
+  if (interrupted()) throw new Interrupted('interrupted');
   const started = performance.now();
   const child = spawn(process.execPath, ['-e', '0'], { env, stdio: 'ignore' });
   const code = await new Promise<number | null>((resolve, reject) => {
@@ -426,7 +387,7 @@ interface Server {
 async function measureThroughput(servers: Server[]): Promise<void> {
   try {
     for (const server of servers) {
-      if (interrupted) throw new Interrupted('interrupted');
+      if (interrupted()) throw new Interrupted('interrupted');
       const outcome = await server.target.start();
       if (outcome.ok) {
         const instance = outcome.instance;
@@ -441,7 +402,7 @@ async function measureThroughput(servers: Server[]): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const line: string[] = [];
       for (const server of servers) {
-        if (interrupted) throw new Interrupted('interrupted');
+        if (interrupted()) throw new Interrupted('interrupted');
         if (server.instance === undefined || server.instance.endpoint.kind !== 'unix') continue;
         const path = server.instance.endpoint.path;
         const result = await rawLoad(path, CONNECTIONS, WARMUP_MS, MEASURE_MS, serverPid(path));
