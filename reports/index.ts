@@ -8,7 +8,9 @@ export {
   validateReport,
   type ValidationResult,
 } from './schema.js';
-export { renderHtml, renderJson, renderJunit, evidenceText, replayHint, resultName } from './renderers/index.js';
+export { renderHtml, renderJson, renderJunit, apiRangeText, axesText, evidenceText, replayHint, resultName } from './renderers/index.js';
+export { TARGET_KINDS } from './model/result.js';
+export { curlCommand, shellWord } from './renderers/curl.js';
 export {
   REPORT_FILES,
   ReportError,

@@ -8,7 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { ConformanceReport, ResultStatus } from './model/result.js';
+import { TARGET_KINDS, type ConformanceReport, type ResultStatus } from './model/result.js';
 
 export const RESULT_STATUSES = ['pass', 'fail', 'not-applicable', 'skipped', 'error'] as const satisfies readonly ResultStatus[];
 
@@ -28,6 +28,8 @@ const Count = () => Type.Integer({ minimum: 0 });
 export const HttpExchangeSchema = Type.Object(
   {
     request: Type.String({ description: 'e.g. "GET /v1.12/version"' }),
+    endpoint: Type.Optional(Type.String({ description: 'Where the request went: "unix:///path/to.sock" or "http://127.0.0.1:2375".' })),
+    requestBody: Type.Optional(Type.String({ description: 'The body sent with the request (first bytes).' })),
     status: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
     headers: Type.Optional(Type.Record(Type.String(), Type.String())),
     body: Type.Optional(Type.String({ description: 'The first bytes of the body.' })),
@@ -51,6 +53,8 @@ export const EvidenceSchema = Type.Object(
     exchanges: Type.Optional(Type.Array(HttpExchangeSchema)),
     counterexample: Type.Optional(CounterexampleSchema),
     reason: Type.Optional(Type.String()),
+    rerun: Type.Optional(Type.String({ description: 'A command line that reruns exactly this cell.' })),
+    curl: Type.Optional(Type.String({ description: 'A curl command that sends the deciding request again.' })),
   },
   closed,
 );
@@ -59,6 +63,7 @@ export const RuleResultSchema = Type.Object(
   {
     rule: Type.String({ minLength: 1 }),
     api: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    axes: Type.Optional(Type.Record(Type.String(), Type.String(), { description: "Values of the cell's other axes." })),
     status: ResultStatusSchema,
     evidence: EvidenceSchema,
     durationMs: NonNegative(),
@@ -80,11 +85,29 @@ export const RuleSummarySchema = Type.Object(
 export const TargetDescriptionSchema = Type.Object(
   {
     spec: Type.String(),
-    kind: Type.Union([Type.Literal('in-process'), Type.Literal('process'), Type.Literal('endpoint'), Type.Literal('replay'), Type.Literal('container')]),
+    kind: Type.Union(TARGET_KINDS.map((kind) => Type.Literal(kind))),
     profile: Type.Union([Type.Literal('ctr'), Type.Literal('docker')]),
     version: Type.Union([Type.String(), Type.Null()]),
     release: Type.Union([Type.String(), Type.Null()]),
-    apiRange: Type.Union([Type.Object({ min: Type.String(), max: Type.String() }, closed), Type.Null()]),
+    apiRange: Type.Union([Type.Object({ min: Type.String(), max: Type.String() }, { ...closed, description: 'From the release table.' }), Type.Null()]),
+    observedApiRange: Type.Union([
+      Type.Object(
+        { min: Type.Union([Type.String(), Type.Null()]), max: Type.Union([Type.String(), Type.Null()]), source: Type.Union([Type.Literal('version'), Type.Literal('ping')]) },
+        { ...closed, description: 'As the target reported it, from GET /version or GET /_ping.' },
+      ),
+      Type.Null(),
+    ]),
+    surfaces: Type.Array(Type.String()),
+    capabilities: Type.Array(Type.String()),
+  },
+  closed,
+);
+
+export const DeadlinesSchema = Type.Object(
+  {
+    requestMs: NonNegative('One HTTP request.'),
+    cellMs: NonNegative('One cell.'),
+    runMs: NonNegative('The whole run.'),
   },
   closed,
 );
@@ -108,6 +131,7 @@ export const ConformanceReportSchema = Type.Object(
     numRuns: Count(),
     startedAt: Type.String({ description: 'ISO 8601 timestamp' }),
     durationMs: NonNegative(),
+    deadlines: DeadlinesSchema,
     apiVersions: Type.Array(Type.String({ minLength: 1 }), { description: 'Matrix columns, oldest first.' }),
     rules: Type.Array(RuleSummarySchema),
     results: Type.Array(RuleResultSchema),

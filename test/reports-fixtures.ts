@@ -1,5 +1,6 @@
 /** Shared by test/reports-*.test.ts: a fixed sample report, an arbitrary of reports, a strict XML checker. */
 import fc from 'fast-check';
+import { TARGET_KINDS } from '../reports/model/result.js';
 import { totalsOf } from '../reports/model/totals.js';
 import type {
   ConformanceReport,
@@ -29,8 +30,10 @@ export function sampleReport(): ConformanceReport {
       status: 'fail',
       evidence: {
         summary: 'expected header API-Version, got none',
-        exchanges: [{ request: 'GET /v1.41/version', status: 200, headers: { 'content-type': 'application/json' }, body: '{"Version":"1.0"}' }],
+        exchanges: [{ request: 'GET /v1.41/version', endpoint: 'unix:///tmp/ctc-x/ctr.sock', status: 200, headers: { 'content-type': 'application/json' }, body: '{"Version":"1.0"}' }],
         counterexample: { seed: -1234567, path: '7:0:1', input: '["/v1.41/version"]', numRuns: 100 },
+        rerun: 'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 42 --only version.header@1.41 --path "7:0:1"',
+        curl: "curl -sS -i --unix-socket /tmp/ctc-x/ctr.sock http://localhost/v1.41/version",
       },
       durationMs: 12,
     },
@@ -40,11 +43,22 @@ export function sampleReport(): ConformanceReport {
   ];
   return {
     tool: { name: 'ctr-conformance', version: '0.1.0' },
-    target: { spec: 'sim', kind: 'in-process', profile: 'ctr', version: '1.0.0', release: '1.0', apiRange: { min: '1.40', max: '1.41' } },
+    target: {
+      spec: 'sim',
+      kind: 'in-process',
+      profile: 'ctr',
+      version: '1.0.0',
+      release: '1.0',
+      apiRange: { min: '1.40', max: '1.41' },
+      observedApiRange: { min: '1.40', max: '1.41', source: 'version' },
+      surfaces: ['daemon-api', 'daemon-process'],
+      capabilities: ['start', 'wire'],
+    },
     seed: 42,
     numRuns: 100,
     startedAt: '2024-01-01T00:00:00.000Z',
     durationMs: 1234,
+    deadlines: { requestMs: 10_000, cellMs: 120_000, runMs: 1_800_000 },
     apiVersions: ['1.40', '1.41'],
     rules,
     results,
@@ -69,6 +83,8 @@ const nonNegative = fc.double({ min: 0, max: 1e7, noNaN: true, noDefaultInfinity
 const exchangeArb: fc.Arbitrary<HttpExchange> = fc.record(
   {
     request: nasty(),
+    endpoint: nasty(),
+    requestBody: nasty({ maxLength: 30 }),
     status: fc.integer({ min: 100, max: 599 }),
     headers: fc.dictionary(nasty({ maxLength: 8 }), nasty(), { maxKeys: 3 }),
     body: nasty({ maxLength: 60 }),
@@ -87,6 +103,8 @@ const evidenceArb: fc.Arbitrary<Evidence> = fc.record(
     exchanges: fc.array(exchangeArb, { maxLength: 2 }),
     counterexample: counterexampleArb,
     reason: nasty(),
+    rerun: nasty(),
+    curl: nasty(),
   },
   { requiredKeys: ['summary'] },
 );
@@ -114,27 +132,38 @@ export const reportArb: fc.Arbitrary<ConformanceReport> = fc
     const result: fc.Arbitrary<RuleResult> | null =
       ruleIds.length === 0
         ? null
-        : fc.record({
-            rule: fc.constantFrom(...ruleIds),
-            api: apis.length === 0 ? fc.constant(null) : fc.option(fc.constantFrom(...apis), { nil: null }),
-            status: fc.constantFrom(...STATUSES),
-            evidence: evidenceArb,
-            durationMs: nonNegative,
-          });
+        : fc.record(
+            {
+              rule: fc.constantFrom(...ruleIds),
+              api: apis.length === 0 ? fc.constant(null) : fc.option(fc.constantFrom(...apis), { nil: null }),
+              axes: fc.dictionary(nasty({ minLength: 1, maxLength: 6 }), nasty({ maxLength: 8 }), { maxKeys: 2 }),
+              status: fc.constantFrom(...STATUSES),
+              evidence: evidenceArb,
+              durationMs: nonNegative,
+            },
+            { requiredKeys: ['rule', 'api', 'status', 'evidence', 'durationMs'] },
+          );
     return fc.record({
       tool: fc.record({ name: fc.constant('ctr-conformance' as const), version: nasty() }),
       target: fc.record({
         spec: nasty(),
-        kind: fc.constantFrom('in-process' as const, 'process' as const, 'endpoint' as const),
+        kind: fc.constantFrom(...TARGET_KINDS),
         profile: fc.constantFrom('ctr' as const, 'docker' as const),
         version: fc.option(nasty(), { nil: null }),
         release: fc.option(nasty(), { nil: null }),
         apiRange: fc.option(fc.record({ min: nasty(), max: nasty() }), { nil: null }),
+        observedApiRange: fc.option(
+          fc.record({ min: fc.option(nasty(), { nil: null }), max: fc.option(nasty(), { nil: null }), source: fc.constantFrom('version' as const, 'ping' as const) }),
+          { nil: null },
+        ),
+        surfaces: fc.array(nasty({ maxLength: 16 }), { maxLength: 3 }),
+        capabilities: fc.array(nasty({ maxLength: 8 }), { maxLength: 4 }),
       }),
       seed: fc.integer(),
       numRuns: fc.nat(),
       startedAt: nasty(),
       durationMs: nonNegative,
+      deadlines: fc.record({ requestMs: nonNegative, cellMs: nonNegative, runMs: nonNegative }),
       apiVersions: fc.constant(apis),
       rules,
       results: result ? fc.array(result, { maxLength: 12 }) : fc.constant([]),

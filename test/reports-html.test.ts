@@ -56,10 +56,13 @@ t.test('sample report', async (t) => {
   t.match(html, /&lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
   t.match(html, /<dt>Seed<\/dt><dd>42<\/dd>/);
   t.match(html, /<dt>API range<\/dt><dd>1.40 – 1.41<\/dd>/);
+  t.match(html, /<dt>Observed API range<\/dt><dd>1.40 – 1.41<\/dd>/);
+  t.match(html, /<dt>Deadlines<\/dt><dd>request 10.0 s, cell 2 min 0 s, run 30 min 0 s<\/dd>/);
   t.match(html, /id="evidence"/);
-  // self-contained: nothing that could load a resource
-  t.notMatch(html, /\b(src|href)="(?!#)/i);
-  t.notMatch(html, /url\(|@import|@font-face|https?:/i);
+  // self-contained: nothing that could load a resource (the embedded data may hold URLs: curl lines)
+  const page = html.replace(embeddedData(html), '');
+  t.notMatch(page, /\b(src|href)="(?!#)/i);
+  t.notMatch(page, /url\(|@import|@font-face|https?:/i);
   t.ok(Buffer.byteLength(html) < 40_000, `small page (${Buffer.byteLength(html)} bytes)`);
 });
 

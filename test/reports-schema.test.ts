@@ -18,7 +18,7 @@ t.test('the committed reports/report.schema.json is up to date', async (t) => {
 t.test('the JSON schema has no TypeBox-only parts and is closed', async (t) => {
   const schema = reportJsonSchema() as { additionalProperties?: unknown; properties?: Record<string, unknown> };
   t.equal(schema.additionalProperties, false);
-  t.same(Object.keys(schema.properties ?? {}).sort(), ['apiVersions', 'durationMs', 'numRuns', 'results', 'rules', 'seed', 'startedAt', 'target', 'tool', 'totals'].sort());
+  t.same(Object.keys(schema.properties ?? {}).sort(), ['apiVersions', 'deadlines', 'durationMs', 'numRuns', 'results', 'rules', 'seed', 'startedAt', 'target', 'tool', 'totals'].sort());
   t.notMatch(JSON.stringify(schema), /"\[object|Symbol\(/);
 });
 

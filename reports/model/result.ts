@@ -4,6 +4,10 @@ export type ResultStatus = 'pass' | 'fail' | 'not-applicable' | 'skipped' | 'err
 
 export interface HttpExchange {
   readonly request: string; // e.g. "GET /v1.12/version"
+  /** Where the request went: "unix:///path/to.sock" or "http://127.0.0.1:2375". */
+  readonly endpoint?: string;
+  /** The body sent with the request, when there was one (first bytes). */
+  readonly requestBody?: string;
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   /** The first bytes of the body. */
@@ -26,12 +30,18 @@ export interface Evidence {
   readonly counterexample?: Counterexample;
   /** Why a result is not-applicable, skipped or an error. */
   readonly reason?: string;
+  /** A command line that reruns exactly this cell (failing and erring cells). */
+  readonly rerun?: string;
+  /** A curl command that sends the request that decided the cell again. */
+  readonly curl?: string;
 }
 
 export interface RuleResult {
   readonly rule: string;
   /** API version the result is about, or null for rules not tied to one. */
   readonly api: string | null;
+  /** Values of the cell's other axes (beyond the API version), when the rule has any. */
+  readonly axes?: Readonly<Record<string, string>>;
   readonly status: ResultStatus;
   readonly evidence: Evidence;
   readonly durationMs: number;
@@ -45,16 +55,50 @@ export interface RuleSummary {
   readonly reading?: string;
 }
 
+/** How a target is reached or run. The Target adapters (suites/targets) use this very union. */
+export const TARGET_KINDS = ['in-process', 'process', 'endpoint', 'replay', 'container', 'openai'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+export interface ApiRange {
+  readonly min: string;
+  readonly max: string;
+}
+
+/** What the target itself said: /version's MinAPIVersion and ApiVersion, or /_ping's Api-Version. */
+export interface ObservedApiRange {
+  readonly min: string | null;
+  readonly max: string | null;
+  /** Where it was read: GET /version (MinAPIVersion, ApiVersion) or GET /_ping (Api-Version, the maximum only). */
+  readonly source: 'version' | 'ping';
+}
+
 export interface TargetDescription {
   /** How the target was named on the command line, e.g. "sim", "daemon:/usr/sbin/dockerd". */
   readonly spec: string;
-  readonly kind: 'in-process' | 'process' | 'endpoint' | 'replay' | 'container';
+  readonly kind: TargetKind;
   readonly profile: 'ctr' | 'docker';
   /** Version string the target reports in /version, or null if it could not be read. */
   readonly version: string | null;
   /** Release series the expectations were taken from, or null when unknown. */
   readonly release: string | null;
-  readonly apiRange: { readonly min: string; readonly max: string } | null;
+  /** The API range the release table gives for `release`; null when the release is unknown. */
+  readonly apiRange: ApiRange | null;
+  /** The API range the target reported itself; null when it reported none. */
+  readonly observedApiRange: ObservedApiRange | null;
+  /** The interfaces the target has (daemon-api, model-runner-api, daemon-process). */
+  readonly surfaces: readonly string[];
+  /** What the suites could do with it (start, signal, reload, restart, logs, tls, netns, wire). */
+  readonly capabilities: readonly string[];
+}
+
+/** The time limits of the run, in milliseconds. */
+export interface Deadlines {
+  /** One HTTP request. */
+  readonly requestMs: number;
+  /** One cell (rule × API version). */
+  readonly cellMs: number;
+  /** The whole run. */
+  readonly runMs: number;
 }
 
 export interface ConformanceReport {
@@ -64,6 +108,7 @@ export interface ConformanceReport {
   readonly numRuns: number;
   readonly startedAt: string;
   readonly durationMs: number;
+  readonly deadlines: Deadlines;
   /** API versions that are the columns of the matrix, oldest first. */
   readonly apiVersions: readonly string[];
   readonly rules: readonly RuleSummary[];

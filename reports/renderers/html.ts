@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
+import { apiRangeText } from './text.js';
 
 /** Symbol and word per status; the symbol keeps the matrix readable without colour. */
 export const STATUS_DISPLAY: Readonly<Record<ResultStatus, { symbol: string; word: string }>> = {
@@ -109,6 +110,7 @@ tr.group th{background:#eef1f5;text-align:left;font-weight:600;padding:.3rem .5r
 .reason{white-space:pre-wrap;overflow-wrap:anywhere}
 .exchange{border:1px solid var(--line);border-radius:4px;margin:.5rem 0;padding:.4rem .6rem}
 .exchange pre,.ce pre,.ce code{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0;background:#f6f8fa;padding:.3rem .4rem;max-height:18rem;overflow:auto}
+.again{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.again dt{color:var(--muted)}.again dd{margin:0}.again code{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.3rem .4rem;user-select:all}
 .ce dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.ce dt{color:var(--muted)}.ce dd{margin:0;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
 `.trim();
@@ -138,7 +140,8 @@ const JS = `
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
   }
-  function name(r) { return r.api === null ? r.rule : r.rule + " @ api " + r.api; }
+  function axes(r) { return Object.keys(r.axes || {}).map(function (k) { return k + "=" + r.axes[k]; }).join(", "); }
+  function name(r) { var a = axes(r); return (r.api === null ? r.rule : r.rule + " @ api " + r.api) + (a ? " [" + a + "]" : ""); }
   function ms(v) {
     if (v < 1000) return Math.round(v) + " ms";
     var s = v / 1000;
@@ -331,6 +334,10 @@ export function renderHtml(report: ConformanceReport): string {
     ['Version', t.version ?? 'unknown'],
     ['Release', t.release ?? 'unknown'],
     ['API range', t.apiRange ? `${t.apiRange.min} – ${t.apiRange.max}` : 'unknown'],
+    ['Observed API range', apiRangeText(t.observedApiRange).replace('–', ' – ')],
+    ['Surfaces', t.surfaces.join(', ') || 'none'],
+    ['Capabilities', t.capabilities.join(', ') || 'none'],
+    ['Deadlines', `request ${formatMs(report.deadlines.requestMs)}, cell ${formatMs(report.deadlines.cellMs)}, run ${formatMs(report.deadlines.runMs)}`],
     ['Seed', String(report.seed)],
     ['Runs', String(report.numRuns)],
     ['Started', report.startedAt],

@@ -1,4 +1,5 @@
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';
 export { renderHtml } from './html.js';
-export { evidenceText, replayHint, resultName } from './text.js';
+export { apiRangeText, axesText, evidenceText, replayHint, resultName } from './text.js';
+export { curlCommand, shellWord } from './curl.js';

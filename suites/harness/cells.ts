@@ -1,7 +1,8 @@
 import { inRange, isNewer } from '../../common/dotted-version.js';
-import { ALL_API_VERSIONS } from '../../specs/versions.js';
-import type { Rule } from '../../specs/types.js';
-import type { SuiteContext } from './context.js';
+import { ALL_API_VERSIONS, type DaemonRelease } from '../../specs/versions.js';
+import type { Capability, Rule, Surface } from '../../specs/types.js';
+import type { TargetFacts } from '../targets/facts.js';
+import type { Target } from '../targets/target.js';
 import type { RuleCheck } from './rule-check.js';
 import { notApplicable, skipped, type Verdict } from './verdict.js';
 
@@ -12,24 +13,59 @@ export function apiColumns(targetMax: string | null): string[] {
   return Array.from({ length: top - 11 + 1 }, (_, i) => `1.${11 + i}`);
 }
 
-/** Why a whole rule yields no checked cells on this target, as a verdict; null when it runs. */
-export function ruleGate(rule: Rule, check: RuleCheck | undefined, ctx: SuiteContext): Verdict | null {
-  if (check === undefined) return { status: 'error', summary: `no assertion is registered for ${rule.id}` };
+/** Why a rule that requires a capability cannot be checked without it (the reason of a skip). */
+export const CAPABILITY_NEEDS: Readonly<Record<Capability, string>> = {
+  start: 'the rule starts the daemon with flags, environment or a configuration file of its own',
+  signal: 'the rule sends signals to the daemon process',
+  reload: 'the rule makes the daemon reload its configuration file',
+  restart: 'the rule stops and starts the daemon again',
+  logs: 'the rule reads what the daemon logged',
+  tls: 'the rule talks to a TLS listener with client credentials',
+  netns: 'the rule starts the daemon in a private network namespace',
+  wire: 'the rule sends raw bytes or unclean paths, which a recording cannot carry',
+};
+
+/** What a target without a surface lacks, and what the rule speaks of. */
+export const SURFACE_NEEDS: Readonly<Record<Surface, { readonly missing: string; readonly why: string }>> = {
+  'daemon-api': { missing: 'no daemon API', why: "the rule speaks of the daemon's HTTP API" },
+  'model-runner-api': { missing: 'no model runner API', why: "the rule speaks of the model runner's OpenAI-compatible API" },
+  'daemon-process': { missing: 'no daemon process the suites start', why: 'the rule speaks of the daemon as a process (flags, environment, files, signals)' },
+};
+
+/** The reason every release-dependent rule is skipped on a release the table does not know. */
+export const RELEASE_UNKNOWN = 'release unknown — pass `--release` to judge';
+
+/** What the gate reads: the target's interfaces and capabilities, what it said, and its release. */
+export interface GateInput {
+  readonly target: Pick<Target, 'spec' | 'capabilities' | 'surfaces'>;
+  readonly facts: Pick<TargetFacts, 'os'>;
+  readonly release: DaemonRelease | null;
+}
+
+/**
+ * Why a whole rule yields no checked cells on this target, as a verdict; null when it runs. The
+ * order matters: a rule about another interface or platform does not concern the target at all;
+ * a rule whose outcome depends on the release is never judged by the target's own claims; and
+ * only then does it matter whether the target can do what the check needs.
+ */
+export function ruleGate(rule: Rule, check: RuleCheck | undefined, on: GateInput): Verdict | null {
+  if (check === undefined) return { status: 'error', summary: `no assertion is registered for ${rule.id}`, reason: 'the catalogue has a rule the suites do not check' };
+  const surface = rule.applies.surface;
+  if (!on.target.surfaces.has(surface)) return skipped(`${on.target.spec} has ${SURFACE_NEEDS[surface].missing}: ${SURFACE_NEEDS[surface].why}`);
   // The platform first: a rule about another platform does not apply to this target, whether or
   // not this machine could run a daemon of that platform (the catalogue's testability says that).
-  const os = ctx.facts.os ?? 'linux';
+  const os = on.facts.os ?? 'linux';
   if (!rule.applies.platforms.some((p) => p === os)) return notApplicable(`applies to ${rule.applies.platforms.join(', ')}; the target runs ${os}`);
+  if (rule.releaseDependent && on.release === null) return skipped(RELEASE_UNKNOWN);
   const releases = rule.applies.releases;
   if (releases !== undefined) {
     const bounds = `${releases.min ?? 'any'}–${releases.max ?? 'any'}`;
-    if (ctx.release === null) return skipped(`applies to releases ${bounds}; the target's release is unknown (pass --release)`);
-    if (!inRange(ctx.release.release, releases)) return notApplicable(`applies to releases ${bounds}; the target is ${ctx.release.release}`);
+    if (on.release === null) return skipped(`applies to releases ${bounds}; ${RELEASE_UNKNOWN}`);
+    if (!inRange(on.release.release, releases)) return notApplicable(`applies to releases ${bounds}; the target is ${on.release.release}`);
   }
-  const excepted = rule.applies.exceptReleases?.find((e) => e.release === ctx.release?.release);
+  const excepted = rule.applies.exceptReleases?.find((e) => e.release === on.release?.release);
   if (excepted !== undefined) return notApplicable(excepted.why);
-  if (check.startsDaemons === true && !ctx.target.configurable) {
-    return skipped(`${ctx.target.spec} is already running; this rule starts daemons with another environment`);
-  }
-  if (check.needsWire === true && !ctx.target.wire) return skipped(`${ctx.target.spec} cannot take raw bytes or unclean paths (it is a recording)`);
+  const lacking = rule.requires.find((capability) => !on.target.capabilities.has(capability));
+  if (lacking !== undefined) return skipped(`${on.target.spec} lacks ${lacking}: ${CAPABILITY_NEEDS[lacking]}`);
   return null;
 }

@@ -1,25 +1,31 @@
 import type { HttpExchange } from '../../reports/model/result.js';
-import type { HttpClient, HttpReply, RequestOptions } from '../http/client.js';
+import type { HttpReply, RequestOptions } from '../http/client.js';
+import { formatEndpoint, type Endpoint } from '../http/endpoint.js';
+import type { CheckClient } from './context.js';
 import { Violation } from './verdict.js';
 
 const BODY_EXCERPT = 400;
-const KEPT_HEADERS = ['api-version', 'content-type', 'ostype', 'server', 'docker-experimental', 'ctr-experimental', 'cache-control', 'pragma'];
+const KEPT_HEADERS = ['api-version', 'content-type', 'ostype', 'server', 'docker-experimental', 'ctr-experimental', 'cache-control', 'pragma', 'location'];
 
-export function toExchange(request: string, reply: HttpReply): HttpExchange {
+/** One exchange as a report shows it; without a reply, only what was sent (a request that got no answer). */
+export function toExchange(request: string, reply: HttpReply | null, endpoint?: Endpoint, requestBody?: string): HttpExchange {
+  const where = endpoint === undefined ? {} : { endpoint: formatEndpoint(endpoint) };
+  const sent = requestBody === undefined ? {} : { requestBody: requestBody.slice(0, BODY_EXCERPT) };
+  if (reply === null) return { request, ...where, ...sent };
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) if (reply.headers[name] !== undefined) headers[name] = reply.headers[name];
-  return { request, status: reply.status, headers, body: reply.body.slice(0, BODY_EXCERPT) };
+  return { request, ...where, ...sent, status: reply.status, headers, body: reply.body.slice(0, BODY_EXCERPT) };
 }
 
 /** Sends requests and remembers them, so a violation can show exactly what was exchanged. */
 export class ExchangeLog {
   readonly exchanges: HttpExchange[] = [];
 
-  constructor(private readonly client: HttpClient) {}
+  constructor(private readonly client: CheckClient) {}
 
   async send(method: string, path: string, options?: RequestOptions): Promise<HttpReply> {
     const reply = await this.client.request(method, path, options);
-    this.exchanges.push(toExchange(`${method} ${path}`, reply));
+    this.exchanges.push(toExchange(`${method} ${path}`, reply, this.client.endpoint, bodyOf(options)));
     return reply;
   }
 
@@ -27,4 +33,11 @@ export class ExchangeLog {
   expect(condition: boolean, message: string): void {
     if (!condition) throw new Violation(message, this.exchanges);
   }
+}
+
+/** The request body of a request's options, as text, when it has one that is text. */
+export function bodyOf(options: RequestOptions | undefined): string | undefined {
+  if (options?.json !== undefined) return JSON.stringify(options.json);
+  const body = options?.body;
+  return body === undefined ? undefined : typeof body === 'string' ? body : body.toString('utf8');
 }

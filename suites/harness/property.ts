@@ -1,17 +1,25 @@
 import fc from 'fast-check';
 import { HttpClientError } from '../http/client.js';
-import { Violation, type Verdict } from './verdict.js';
+import type { CaseJournal } from './journal.js';
+import { errored, skipped, Unjudgeable, Violation, type Verdict } from './verdict.js';
 
 export interface PropertyOptions {
   readonly seed: number;
   readonly numRuns: number;
   /** Replay path of a counterexample, from an earlier report. */
   readonly path?: string;
+  /** Where the cell's exchanges are kept; the property marks where each generated case begins. */
+  readonly journal?: CaseJournal;
 }
 
+/** A request that got no answer in time (the target hung or trickled), or that the cell's deadline cancelled. */
+const isTimeout = (error: unknown): error is HttpClientError => error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED');
+
 /**
- * Runs an async property and turns its outcome into a verdict. A Violation, or a request that
- * got no answer, is a failure of the target; anything else is an error of the check itself.
+ * Runs an async property and turns its outcome into a verdict. A Violation, or a request the
+ * target answered improperly (a broken connection), is a failure of the target. A request that
+ * got no answer in time is an `error`: a hung or trickling target is not judged, and after the
+ * first such request no further case runs. Anything else is an error of the check itself.
  */
 export async function checkProperty<T>(
   arbitrary: fc.Arbitrary<T>,
@@ -19,13 +27,28 @@ export async function checkProperty<T>(
   options: PropertyOptions,
   passSummary: string,
 ): Promise<Verdict> {
-  const details = await fc.check(fc.asyncProperty(arbitrary, body), {
+  let timedOut: HttpClientError | undefined;
+  const guarded = async (value: T): Promise<void> => {
+    // Once a request went unanswered, every other case (shrinking included) ends at once.
+    if (timedOut !== undefined) throw timedOut;
+    options.journal?.beginCase();
+    try {
+      await body(value);
+    } catch (error) {
+      if (isTimeout(error)) timedOut = error;
+      throw error;
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
     seed: options.seed,
     numRuns: options.numRuns,
     ...(options.path === undefined ? {} : { path: options.path }),
     endOnFailure: false,
   });
-  if (!details.failed) return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases)` };
+  if (timedOut !== undefined) {
+    return errored(`the target did not answer in time: ${timedOut.message}`, 'a request timed out (--request-timeout); a hung or trickling target is not judged', options.journal?.lastCase());
+  }
+  if (!details.failed) return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases)`, ...lastCase(options.journal) };
   const counterexample = {
     seed: details.seed,
     path: details.counterexamplePath ?? '',
@@ -34,9 +57,15 @@ export async function checkProperty<T>(
   };
   const cause = details.errorInstance;
   if (cause instanceof Violation) return { status: 'fail', summary: cause.message, exchanges: cause.exchanges, counterexample };
+  if (cause instanceof Unjudgeable) return skipped(cause.message);
   if (cause instanceof HttpClientError && cause.code === 'HTTP_NOT_RECORDED') {
-    return { status: 'error', summary: `the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`, counterexample };
+    return { ...errored(`the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`, 'the recording cannot answer this cell'), counterexample };
   }
-  if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample };
-  return { status: 'error', summary: `the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, counterexample };
+  if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample, ...lastCase(options.journal) };
+  return { ...errored(`the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, 'an error in the check, not in the target'), counterexample };
 }
+
+const lastCase = (journal: CaseJournal | undefined): { exchanges?: ReturnType<CaseJournal['lastCase']> } => {
+  const exchanges = journal?.lastCase() ?? [];
+  return exchanges.length === 0 ? {} : { exchanges };
+};

@@ -12,6 +12,13 @@ export interface Verdict {
 export const pass = (summary: string, exchanges?: readonly HttpExchange[]): Verdict => ({ status: 'pass', summary, ...(exchanges ? { exchanges } : {}) });
 export const notApplicable = (reason: string): Verdict => ({ status: 'not-applicable', summary: 'not applicable', reason });
 export const skipped = (reason: string): Verdict => ({ status: 'skipped', summary: 'skipped', reason });
+/** The cell could not be judged because something broke: a deadline, a transcript, the check itself. */
+export const errored = (summary: string, reason: string, exchanges?: readonly HttpExchange[]): Verdict => ({
+  status: 'error',
+  summary,
+  reason,
+  ...(exchanges !== undefined && exchanges.length > 0 ? { exchanges } : {}),
+});
 
 /** Thrown inside a check when the target breaks the rule; carries what was exchanged. */
 export class Violation extends Error {
@@ -22,4 +29,12 @@ export class Violation extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * Thrown where a check needs something the target did not give (its API range, when neither the
+ * release table nor GET /version names one): the cell is `skipped` with this message as the reason.
+ */
+export class Unjudgeable extends Error {
+  override readonly name = 'Unjudgeable';
 }

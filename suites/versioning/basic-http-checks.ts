@@ -4,7 +4,7 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { rawExchange } from '../http/client.js';
-import { messageOf } from './expect.js';
+import { messageOf, PAGE_NOT_FOUND } from './expect.js';
 
 export const pingCheck: RuleCheck = {
   rule: 'api.ping',
@@ -37,7 +37,7 @@ export const notFoundCheck: RuleCheck = {
         const log = new ExchangeLog(ctx.client);
         const reply = await log.send(method, path);
         log.expect(reply.status === 404, `${method} ${path} should answer 404, got ${reply.status}`);
-        log.expect(messageOf(reply) === 'page not found', `${method} ${path}: message should be "page not found", got ${JSON.stringify(messageOf(reply))}`);
+        log.expect(messageOf(reply) === PAGE_NOT_FOUND, `${method} ${path}: message should be ${JSON.stringify(PAGE_NOT_FOUND)}, got ${JSON.stringify(messageOf(reply))}`);
       },
       options,
       'unknown paths and methods answer 404',
@@ -63,7 +63,6 @@ const show = (input: BadInput): string =>
 
 export const robustnessCheck: RuleCheck = {
   rule: 'api.robustness',
-  needsWire: true,
   run: (ctx, _api, options) =>
     checkProperty(
       badInput,

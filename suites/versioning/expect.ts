@@ -1,3 +1,5 @@
+import { fillMessage } from '../../common/messages.js';
+import { DOCUMENT_MESSAGES, TOO_OLD_SUBSTANCE } from '../../specs/messages.js';
 import type { HttpReply } from '../http/client.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
 
@@ -15,15 +17,16 @@ export function messageOf(reply: HttpReply): string {
 export const isSuccess = (reply: HttpReply): boolean => reply.status >= 200 && reply.status < 300;
 export const isClientError = (reply: HttpReply): boolean => reply.status >= 400 && reply.status < 500;
 
-export const tooOldPrefix = (requested: string, min: string): string =>
-  `client version ${requested} is too old. Minimum supported API version is ${min}`;
+/** The part of the too-old refusal every form shares (rule api.version.too-old). */
+export const tooOldPrefix = (requested: string, min: string): string => fillMessage(TOO_OLD_SUBSTANCE, { version: requested, min });
 
 /** The sentence daemon.md › Errors gives, without the client's "Error response from daemon: ". */
-export const documentedTooOld = (requested: string, min: string): string =>
-  `${tooOldPrefix(requested, min)}, upgrade your client to a newer version`;
+export const documentedTooOld = (requested: string, min: string): string => fillMessage(DOCUMENT_MESSAGES.tooOld, { version: requested, min });
 
-export const tooNewMessage = (requested: string, max: string): string =>
-  `client version ${requested} is too new. Maximum supported API version is ${max}`;
+export const tooNewMessage = (requested: string, max: string): string => fillMessage(DOCUMENT_MESSAGES.tooNew, { version: requested, max });
+
+/** The message of a 404 for a path or method no route serves. */
+export const PAGE_NOT_FOUND = DOCUMENT_MESSAGES.pageNotFound;
 
 /** Asks for `path` under version `spelling` and expects it served. */
 export async function expectServed(log: ExchangeLog, method: string, spelling: string | null, path: string): Promise<HttpReply> {

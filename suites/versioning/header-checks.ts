@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { isNewer, isOlder } from '../../common/dotted-version.js';
+import { LEGACY_ERROR_API } from '../../specs/messages.js';
 import { unknownPath } from '../arbitraries/requests.js';
 import { spellingsOf } from '../arbitraries/versions.js';
 import type { SuiteContext } from '../harness/context.js';
@@ -10,8 +11,6 @@ import { everySpelling } from '../laws/every-spelling.js';
 import { skipped } from '../harness/verdict.js';
 import type { HttpReply } from '../http/client.js';
 import { isClientError, parseJsonObject } from './expect.js';
-
-const LEGACY_ERROR_API = '1.24';
 
 export const apiVersionHeaderCheck = everySpelling({
   rule: 'api.headers.api-version',

@@ -5,21 +5,24 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, pass, Violation, type Verdict } from '../harness/verdict.js';
-import { HttpClient } from '../http/client.js';
 import type { TargetInstance } from '../targets/target.js';
 import { expectServed, expectTooOld, isClientError, parseJsonObject } from './expect.js';
 
-/** Starts the target with the minimum-version override set, runs `body`, always stops it. */
+/**
+ * Starts the target with the minimum-version override set, runs `body`, always stops it: also
+ * when the cell's deadline passes (the client then refuses every request, so `body` ends).
+ */
 async function withOverride(
   ctx: SuiteContext,
   value: string,
   body: (log: ExchangeLog) => Promise<void>,
   onRefusedStart: (exitCode: number | null, output: string) => void,
 ): Promise<void> {
+  ctx.signal.throwIfAborted();
   const outcome = await ctx.target.start({ env: { [ctx.profile.minApiVariable]: value } });
   if (!outcome.ok) return onRefusedStart(outcome.exitCode, outcome.output);
   const instance: TargetInstance = outcome.instance;
-  const client = new HttpClient(instance.endpoint);
+  const client = ctx.clientFor(instance.endpoint);
   try {
     await body(new ExchangeLog(client));
   } finally {
@@ -32,7 +35,6 @@ const lastLine = (output: string): string => output.trim().split('\n').slice(-3)
 
 export const legacyRemovedCheck: RuleCheck = {
   rule: 'api.version.legacy-removed',
-  startsDaemons: true,
   async run(ctx): Promise<Verdict> {
     const variable = ctx.profile.minApiVariable;
     let verdict: Verdict = pass(`${variable}=1.12 did not re-enable API versions below 1.24`);
@@ -64,7 +66,6 @@ export const legacyRemovedCheck: RuleCheck = {
 
 export const legacyOptInCheck: RuleCheck = {
   rule: 'api.version.legacy-opt-in',
-  startsDaemons: true,
   async run(ctx): Promise<Verdict> {
     const variable = ctx.profile.minApiVariable;
     try {
@@ -99,7 +100,6 @@ function raisedMinimum(ctx: SuiteContext): fc.Arbitrary<string> | null {
 
 export const minOverrideRaiseCheck: RuleCheck = {
   rule: 'api.version.min-override-raise',
-  startsDaemons: true,
   run(ctx, _api, options) {
     const raised = raisedMinimum(ctx);
     if (raised === null) return Promise.resolve(notApplicable(`no version between ${ctx.expectedMin} and ${ctx.expectedMax} to raise the minimum to`));

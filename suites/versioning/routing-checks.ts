@@ -21,7 +21,6 @@ function soil(path: string, dirt: Dirt, n: number): string {
 
 export const cleanRedirectCheck: RuleCheck = {
   rule: 'api.path.clean-redirect',
-  needsWire: true,
   run: (ctx, _api, options) =>
     checkProperty(
       fc.record({ path: cleanPath(ctx), dirt: fc.constantFrom<Dirt>('double-slash', 'dot', 'parent'), at: fc.nat(8), query: fc.boolean() }),

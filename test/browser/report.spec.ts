@@ -42,11 +42,22 @@ function buildReport(): ConformanceReport {
   const totals = totalsOf(results);
   return {
     tool: { name: 'ctr-conformance', version: '0.1.0' },
-    target: { spec: 'sim', kind: 'in-process', profile: 'ctr', version: '1.0.0', release: '1.0', apiRange: { min: '1.40', max: '1.43' } },
+    target: {
+      spec: 'sim',
+      kind: 'in-process',
+      profile: 'ctr',
+      version: '1.0.0',
+      release: '1.0',
+      apiRange: { min: '1.40', max: '1.43' },
+      observedApiRange: { min: '1.39', max: '1.43', source: 'version' },
+      surfaces: ['daemon-api', 'daemon-process'],
+      capabilities: ['start', 'wire'],
+    },
     seed: 4242,
     numRuns: 100,
     startedAt: '2024-05-01T12:00:00.000Z',
     durationMs: 5321,
+    deadlines: { requestMs: 10_000, cellMs: 120_000, runMs: 1_800_000 },
     apiVersions,
     rules: [
       { id: 'version.header', title: 'Responses carry API-Version', source: 'document', section: '§2.1', reading: 'Every response has it.' },

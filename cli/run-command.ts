@@ -1,0 +1,139 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { baselineOf } from '../reports/baselines/baseline.js';
+import { writeReport } from '../reports/write.js';
+import { RULES } from '../specs/index.js';
+import { assembleReport, checkOnly, runSuites, type Deadlines } from '../suites/run/index.js';
+import { freshSeed } from '../suites/harness/seeds.js';
+import { profileFor } from '../suites/profiles.js';
+import { releaseOf } from '../suites/targets/facts.js';
+import { resolveTarget, type TargetChoice } from '../suites/targets/resolve.js';
+import { ReplayTarget } from '../suites/targets/replay-target.js';
+import { TranscriptRecorder, writeTranscript } from '../suites/targets/transcript.js';
+import { readBaseline, gate } from './baseline-gate.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import { checkOutputDir, checkOutputFile } from './preflight.js';
+import { progressFor } from './progress.js';
+import { formatFailures, formatTotals } from './run-summary.js';
+import { UsageError } from './usage-error.js';
+
+export interface RunFlags {
+  target: string;
+  profile?: string;
+  emulate?: string;
+  release?: string;
+  fault?: string[];
+  out?: string;
+  seed?: number;
+  numRuns?: number;
+  numStarts?: number;
+  only?: string[];
+  path?: string;
+  concurrency: number;
+  requestTimeout: number;
+  cellTimeout: number;
+  runTimeout: number;
+  allowRemote?: boolean;
+  record?: string;
+  baseline?: string;
+  writeBaseline?: string;
+  quiet?: boolean;
+}
+
+/** Targets that are ctrd-sim, and so take --emulate and --fault. */
+const isSimulatorSpec = (spec: string): boolean => spec === 'sim' || spec === 'sim-process' || spec.startsWith('container:');
+
+const timestamp = (date: Date): string => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const slug = (spec: string): string => spec.replace(/^daemon:.*\/([^/]+)$/, 'daemon-$1').replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^-|-$/g, '');
+
+/** Everything that can be refused before a target starts: a usage error costs no daemon start. */
+function checkFlags(flags: RunFlags): void {
+  checkOnly(flags.only, RULES);
+  if (flags.release !== undefined && releaseOf(flags.release) === null) throw new UsageError(`--release ${flags.release}: not a release of the table (see specs/versions.ts)`);
+  for (const fault of flags.fault ?? []) {
+    if (!RULES.some((r) => r.id === fault)) throw new UsageError(`--fault ${fault}: no rule ${JSON.stringify(fault)} in the catalogue (see: ctr-conformance rules)`);
+  }
+  if (flags.fault !== undefined && !isSimulatorSpec(flags.target)) throw new UsageError(`--fault applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+  if (flags.path !== undefined && (flags.only === undefined || flags.only.length === 0)) throw new UsageError('--path replays one counterexample: name its cell with --only rule@api');
+}
+
+/** The arguments that name the target on a command line, for the rerun lines of failing cells. */
+function targetArgs(flags: RunFlags): string[] {
+  return [
+    '--target',
+    flags.target,
+    ...(flags.emulate === undefined ? [] : ['--emulate', flags.emulate]),
+    ...(flags.fault ?? []).flatMap((fault) => ['--fault', fault]),
+    ...(flags.allowRemote === true ? ['--allow-remote'] : []),
+  ];
+}
+
+/** `ctr-conformance run`: the exit code (see exit-codes.ts). */
+export async function runCommand(flags: RunFlags): Promise<ExitCode> {
+  const profile = flags.profile === undefined ? undefined : profileFor(flags.profile);
+  if (flags.profile !== undefined && profile === undefined) throw new UsageError(`--profile must be ctr or docker, got ${flags.profile}`);
+  checkFlags(flags);
+  const choice: TargetChoice & { readonly faults?: readonly string[] } = {
+    ...(profile === undefined ? {} : { profile }),
+    ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }),
+    ...(flags.fault === undefined ? {} : { faults: flags.fault }),
+    allowRemote: flags.allowRemote === true,
+  };
+  const target = resolveTarget(flags.target, choice);
+  const isSim = target.kind === 'in-process' || target.kind === 'container' || flags.target === 'sim-process';
+  // A transcript answers only the requests it was recorded with: same seed, same number of runs.
+  const recorded = target instanceof ReplayTarget ? target.transcript : undefined;
+  const seed = flags.seed ?? recorded?.seed ?? freshSeed();
+  const numRuns = flags.numRuns ?? recorded?.numRuns ?? (isSim ? 100 : 15);
+  const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
+  const startedAt = new Date();
+  const dir = flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}`);
+  // Read and checked before the run, so that a bad file is a usage error and costs no daemon start.
+  const baseline = flags.baseline === undefined ? undefined : await readBaseline(flags.baseline);
+  await checkOutputDir(flags.out === undefined ? 'report directory' : '--out', dir);
+  if (flags.record !== undefined) await checkOutputFile('--record', flags.record);
+  if (flags.writeBaseline !== undefined) await checkOutputFile('--write-baseline', flags.writeBaseline);
+
+  const recorder = flags.record === undefined ? undefined : new TranscriptRecorder();
+  const deadlines: Deadlines = { requestMs: flags.requestTimeout * 1000, cellMs: flags.cellTimeout * 1000, runMs: flags.runTimeout * 1000 };
+  const progress = progressFor(process.stderr, flags.quiet === true);
+  let run;
+  try {
+    run = await runSuites({
+      target,
+      ...(profile === undefined ? {} : { profile }),
+      seed,
+      numRuns,
+      numStarts,
+      concurrency: flags.concurrency,
+      deadlines,
+      targetArgs: targetArgs(flags),
+      ...(recorder === undefined ? {} : { recorder }),
+      ...(flags.release === undefined ? {} : { release: flags.release }),
+      ...(flags.only === undefined ? {} : { only: flags.only }),
+      ...(flags.path === undefined ? {} : { path: flags.path }),
+      onProgress: (done, total, label) => progress.update(done, total, label),
+    });
+  } finally {
+    progress.stop();
+  }
+  if (recorder !== undefined && flags.record !== undefined) {
+    const transcript = recorder.transcript({ recordedFrom: flags.target, profile: run.target.profile, seed, numRuns });
+    writeTranscript(flags.record, transcript);
+    process.stdout.write(`transcript: ${flags.record} (${transcript.exchanges.length} exchanges)\n`);
+  }
+  const report = assembleReport(run);
+  const paths = await writeReport(dir, report);
+  process.stdout.write(formatFailures(report) + formatTotals(report, paths.html));
+  if (run.runDeadlinePassed) process.stdout.write(`run deadline of ${flags.runTimeout} s passed: the cells it cut short are errors\n`);
+  if (flags.writeBaseline !== undefined) {
+    await writeFile(flags.writeBaseline, `${JSON.stringify(baselineOf(report), null, 1)}\n`);
+    process.stdout.write(`baseline: ${flags.writeBaseline}\n`);
+  }
+  if (baseline !== undefined) {
+    const verdict = gate(report, baseline, flags.baseline!);
+    process.stdout.write(verdict.text);
+    return verdict.passed ? EXIT.PASS : EXIT.FAIL;
+  }
+  return report.totals.fail > 0 || report.totals.error > 0 ? EXIT.FAIL : EXIT.PASS;
+}

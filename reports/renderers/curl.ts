@@ -1,0 +1,32 @@
+/** A curl command for one recorded exchange: what a reader pastes to send the request again. */
+import type { HttpExchange } from '../model/result.js';
+
+/** Quotes a word for a POSIX shell when it needs it. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `curl -sS -i --unix-socket /path 'http://localhost/v1.12/version'` for an exchange whose
+ * endpoint is known; undefined otherwise. HEAD becomes -I (curl would wait for a body), other
+ * methods than GET -X METHOD, a request body --data-binary.
+ */
+export function curlCommand(exchange: Pick<HttpExchange, 'request' | 'endpoint' | 'requestBody'>): string | undefined {
+  const match = /^(\S+) (.*)$/.exec(exchange.request);
+  if (match === null || exchange.endpoint === undefined) return undefined;
+  const [, method = 'GET', path = '/'] = match;
+  let base: string;
+  const socket: string[] = [];
+  const unix = /^unix:\/\/(\S+)(?: \(base (\S+)\))?$/.exec(exchange.endpoint);
+  if (unix !== null) {
+    socket.push('--unix-socket', shellWord(unix[1]!));
+    base = `http://localhost${unix[2] ?? ''}`;
+  } else {
+    const net = /^(?:tcp|http|https):\/\/\S+$/.exec(exchange.endpoint);
+    if (net === null) return undefined;
+    base = exchange.endpoint.replace(/^tcp:/, 'http:');
+  }
+  const how = method === 'HEAD' ? ['-I'] : method === 'GET' && exchange.requestBody === undefined ? [] : ['-X', shellWord(method)];
+  const data = exchange.requestBody === undefined ? [] : ['--data-binary', shellWord(exchange.requestBody)];
+  return ['curl', '-sS', '-i', ...how, ...socket, ...data, shellWord(base + path)].join(' ');
+}

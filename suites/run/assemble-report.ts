@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import type { ConformanceReport, RuleSummary } from '../../reports/model/result.js';
+import { totalsOf } from '../../reports/model/totals.js';
+import type { SuiteRun } from './run-suites.js';
+
+/** The version of this tool, as package.json gives it. */
+export const TOOL_VERSION: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Turns a suite run into the one result model the renderers read. */
+export function assembleReport(run: SuiteRun): ConformanceReport {
+  const rules: RuleSummary[] = run.rules.map((rule) => ({
+    id: rule.id,
+    title: rule.title,
+    source: rule.source.kind,
+    section: rule.source.kind === 'document' ? `${rule.source.document} › ${rule.source.section}` : rule.source.reference,
+    ...(rule.reading === undefined ? {} : { reading: rule.reading }),
+  }));
+  return {
+    tool: { name: 'ctr-conformance', version: TOOL_VERSION },
+    target: run.target,
+    seed: run.seed,
+    numRuns: run.numRuns,
+    startedAt: run.startedAt.toISOString(),
+    durationMs: Math.round(run.durationMs),
+    deadlines: run.deadlines,
+    apiVersions: run.apiVersions,
+    rules,
+    results: run.results,
+    totals: totalsOf(run.results),
+  };
+}

@@ -1,0 +1,136 @@
+import type { DaemonRelease } from '../../specs/versions.js';
+import type { RuleResult } from '../../reports/model/result.js';
+import { HttpClientError, type HttpClient } from '../http/client.js';
+import type { Endpoint } from '../http/endpoint.js';
+import type { Profile } from '../profiles.js';
+import type { TargetFacts } from '../targets/facts.js';
+import type { Target, TargetInstance } from '../targets/target.js';
+import { ruleGate } from '../harness/cells.js';
+import type { SuiteContext } from '../harness/context.js';
+import { CaseJournal } from '../harness/journal.js';
+import { cellSeed } from '../harness/seeds.js';
+import { errored, notApplicable, skipped, Unjudgeable, type Verdict } from '../harness/verdict.js';
+import { CellClient, type ClientFactory } from './cell-client.js';
+import { deadlineController, DeadlinePassed, whenAborted, type Deadlines } from './deadlines.js';
+import type { PlannedCell } from './plan.js';
+
+/** What every cell of a run shares: the started target, what it said, and the run's settings. */
+export interface RunState {
+  readonly target: Target;
+  readonly instance: TargetInstance;
+  readonly endpoint: Endpoint;
+  readonly facts: TargetFacts;
+  readonly release: DaemonRelease | null;
+  readonly profile: Profile;
+  /** The range expectations come from: the release table's, else the target's own; null if neither. */
+  readonly range: { readonly min: string; readonly max: string } | null;
+  readonly rangeUnknown: string;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly numStarts: number;
+  readonly path?: string;
+  readonly deadlines: Deadlines;
+  /** The run's client for the target's endpoint: cells send through views of it. */
+  readonly client: HttpClient;
+  readonly openClient: ClientFactory;
+  /** Aborted when the run's deadline passes. */
+  readonly runSignal: AbortSignal;
+  /** Work a cell left behind when its deadline passed; the run lets it settle before stopping the target. */
+  readonly leftovers: Promise<unknown>[];
+}
+
+function contextFor(state: RunState, client: CellClient, journal: CaseJournal, signal: AbortSignal, opened: CellClient[]): SuiteContext {
+  const range = (): { min: string; max: string } => {
+    if (state.range === null) throw new Unjudgeable(state.rangeUnknown);
+    return state.range;
+  };
+  return {
+    target: state.target,
+    instance: state.instance,
+    client,
+    facts: state.facts,
+    release: state.release,
+    profile: state.profile,
+    get expectedMin() {
+      return range().min;
+    },
+    get expectedMax() {
+      return range().max;
+    },
+    numRuns: state.numRuns,
+    numStarts: state.numStarts,
+    signal,
+    clientFor(endpoint) {
+      const other = new CellClient(state.openClient(endpoint), signal, journal, true);
+      opened.push(other);
+      return other;
+    },
+  };
+}
+
+/** What an exception out of a check (not out of a property: checkProperty judges those) means. */
+function verdictOfThrown(error: unknown): Verdict {
+  if (error instanceof Unjudgeable) return skipped(error.message);
+  if (error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED')) return errored(`the target did not answer in time: ${error.message}`, 'a request timed out (--request-timeout)');
+  return errored(`the check itself failed: ${error instanceof Error ? error.message : String(error)}`, 'an error in the check, not in the target');
+}
+
+async function judge(cell: PlannedCell, state: RunState): Promise<Verdict> {
+  const gate = ruleGate(cell.rule, cell.check, state);
+  if (gate !== null) return gate;
+  const check = cell.check!;
+  const deadline = deadlineController('cell', state.deadlines.cellMs, state.runSignal);
+  const journal = new CaseJournal();
+  const client = new CellClient(state.client, deadline.signal, journal, false);
+  const opened: CellClient[] = [client];
+  const ctx = contextFor(state, client, journal, deadline.signal, opened);
+  const work = (async (): Promise<Verdict> => {
+    try {
+      const reason = check.applies?.(ctx, cell.api) ?? null;
+      if (reason !== null) return notApplicable(reason);
+      return await check.run(ctx, cell.api, {
+        seed: cellSeed(state.seed, cell.rule.id, cell.api),
+        numRuns: state.numRuns,
+        journal,
+        ...(state.path === undefined ? {} : { path: state.path }),
+      });
+    } catch (error) {
+      return verdictOfThrown(error);
+    }
+  })();
+  try {
+    const verdict = await Promise.race([work, whenAborted(deadline.signal).then((reason) => late(reason, opened, journal))]);
+    if (verdict.exchanges !== undefined || verdict.status === 'not-applicable' || verdict.status === 'skipped') return verdict;
+    // Every judged cell shows what decided it: the exchanges of its last generated case.
+    const exchanges = journal.lastCase();
+    return exchanges.length === 0 ? verdict : { ...verdict, exchanges };
+  } finally {
+    deadline.dispose();
+    if (deadline.signal.aborted) state.leftovers.push(work);
+    for (const c of opened) c.close();
+  }
+}
+
+/** The verdict of a cell whose deadline (or the run's) passed: an error, with what it was waiting for. */
+function late(reason: unknown, opened: readonly CellClient[], journal: CaseJournal): Verdict {
+  const waiting = opened.flatMap((c) => c.inFlight());
+  const why = reason instanceof DeadlinePassed ? reason.message : 'the run was stopped';
+  const detail = reason instanceof DeadlinePassed && reason.scope === 'run' ? 'the whole run took longer than --run-timeout' : 'the cell took longer than --cell-timeout (a hung or trickling target is an error, not a failure)';
+  const exchanges = [...journal.lastCase(), ...waiting];
+  return errored(waiting.length === 0 ? why : `${why}; no answer yet to ${waiting.map((x) => x.request).join(', ')}`, detail, exchanges);
+}
+
+/** Judges one cell within its deadline and returns its result (evidence on every status). */
+export async function evaluateCell(cell: PlannedCell, state: RunState): Promise<RuleResult> {
+  const begin = performance.now();
+  const verdict = state.runSignal.aborted ? late(state.runSignal.reason, [], new CaseJournal()) : await judge(cell, state);
+  const { status, ...evidence } = verdict;
+  return {
+    rule: cell.rule.id,
+    api: cell.api,
+    ...(cell.axes === undefined ? {} : { axes: cell.axes }),
+    status,
+    evidence,
+    durationMs: Math.round(performance.now() - begin),
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * The run as a library: plan the cells, start the target, judge every cell within its deadline,
+ * stop the target, assemble the report. The CLI parses arguments and prints; tests and the
+ * benchmark call this.
+ */
+export { runSuites, observedRangeOf, type RunOptions, type SuiteRun } from './run-suites.js';
+export { assembleReport, TOOL_VERSION } from './assemble-report.js';
+export { planCells, checkOnly, cellKey, type PlannedCell } from './plan.js';
+export { evaluateCell, type RunState } from './evaluate-cell.js';
+export { DEFAULT_DEADLINES, DeadlinePassed, deadlineController, type Deadlines } from './deadlines.js';
+export { CellClient, clientFactory, type ClientFactory } from './cell-client.js';
+export { rerunCommand, withRerun, CLI_COMMAND, type RerunBase } from './rerun.js';
+export { RunError } from './errors.js';

@@ -1,0 +1,208 @@
+import { RULES } from '../../specs/index.js';
+import type { Rule } from '../../specs/types.js';
+import type { ObservedApiRange, RuleResult, TargetDescription } from '../../reports/model/result.js';
+import type { HttpClient } from '../http/client.js';
+import { profileFor, type Profile } from '../profiles.js';
+import { readFacts, releaseOf, type TargetFacts } from '../targets/facts.js';
+import type { TranscriptRecorder } from '../targets/transcript.js';
+import { TargetError, type Target, type TargetInstance } from '../targets/target.js';
+import { apiColumns } from '../harness/cells.js';
+import { clientFactory } from './cell-client.js';
+import { DEFAULT_DEADLINES, deadlineController, DeadlinePassed, raceDeadline, type Deadlines } from './deadlines.js';
+import { RunError } from './errors.js';
+import { evaluateCell, type RunState } from './evaluate-cell.js';
+import { planCells } from './plan.js';
+import { withRerun } from './rerun.js';
+
+export interface RunOptions {
+  readonly target: Target;
+  /** The names the target uses; when absent, taken from the target's own headers (ctr if none). */
+  readonly profile?: Profile;
+  readonly seed: number;
+  /** Generated cases per property. */
+  readonly numRuns: number;
+  /** Generated cases for properties that start a daemon per case. */
+  readonly numStarts: number;
+  /** Release to take expectations from, when the target's own version does not name one. */
+  readonly release?: string;
+  /** Only these cells: "rule" or "rule@api". */
+  readonly only?: readonly string[];
+  /** Replay path of a counterexample (with --only naming one cell). */
+  readonly path?: string;
+  /** Cells checked at once (default 4). */
+  readonly concurrency?: number;
+  /** Time limits; each one missing takes its default (DEFAULT_DEADLINES). */
+  readonly deadlines?: Partial<Deadlines>;
+  /** How the target is named on a command line, for the rerun lines of failing cells (default `--target <spec>`). */
+  readonly targetArgs?: readonly string[];
+  /** Records every answer of the target into this transcript recorder. */
+  readonly recorder?: TranscriptRecorder;
+  readonly onProgress?: (done: number, total: number, label: string) => void;
+}
+
+export interface SuiteRun {
+  readonly target: TargetDescription;
+  readonly apiVersions: readonly string[];
+  readonly rules: readonly Rule[];
+  readonly results: readonly RuleResult[];
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly deadlines: Deadlines;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  /** Whether the run's deadline passed (its remaining cells are errors). */
+  readonly runDeadlinePassed: boolean;
+}
+
+/** How long stopping a target may take before the run goes on without waiting (exit hooks finish it). */
+const STOP_GRACE_MS = 30_000;
+/** How long work abandoned at a deadline may take to let go of what it started. */
+const LEFTOVER_GRACE_MS = 5_000;
+
+/**
+ * The profile decides which variable names the suites use (CTR_MIN_API_VERSION or
+ * DOCKER_MIN_API_VERSION): a wrong one would make rules fail that the daemon keeps. So a profile
+ * that contradicts the target's own headers is refused rather than trusted.
+ */
+function chooseProfile(spec: string, asked: Profile | undefined, seen: 'ctr' | 'docker' | null): Profile {
+  if (asked !== undefined && seen !== null && asked.name !== seen) {
+    throw new TargetError('TARGET_PROFILE', `${spec} uses the ${seen} names (its ${seen === 'docker' ? 'Docker' : 'Ctr'}-Experimental header), not ${asked.name}'s: run it with --profile ${seen}`);
+  }
+  return asked ?? profileFor(seen ?? 'ctr')!;
+}
+
+/** The range the target reported itself, or null when it reported none. */
+export function observedRangeOf(facts: TargetFacts): ObservedApiRange | null {
+  const { min, max, source } = facts.observedApi;
+  return source === null ? null : { min, max, source };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** Starts the target within the run's deadline; a target that does not start is a TargetError. */
+async function startTarget(target: Target, signal: AbortSignal): Promise<TargetInstance> {
+  const starting = target.start();
+  const started = await raceDeadline(starting, signal, (reason) => {
+    // Whatever starts after all is stopped at once.
+    void starting.then((late) => (late.ok ? late.instance.stop() : undefined)).catch(() => undefined);
+    throw new TargetError('TARGET_START', `${target.spec} did not start before the ${reason instanceof DeadlinePassed ? reason.message : 'run was stopped'}`);
+  });
+  if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start (exit ${started.exitCode}): ${started.output.trim().split('\n').slice(-5).join('\n')}`);
+  return started.instance;
+}
+
+/**
+ * Runs every selected rule against the target and returns one result per cell. A target that
+ * cannot be started or does not answer at all is a TargetError; everything after that ends in
+ * results: a cell that outlives its deadline, or the run's, is an `error`, and the target is
+ * stopped in every case.
+ */
+export async function runSuites(options: RunOptions): Promise<SuiteRun> {
+  const { target } = options;
+  const startedAt = new Date();
+  const deadlines: Deadlines = { ...DEFAULT_DEADLINES, ...options.deadlines };
+  const optedRelease = options.release === undefined ? null : releaseOf(options.release);
+  if (options.release !== undefined && optedRelease === null) throw new RunError('RUN_OPTIONS', `unknown release ${JSON.stringify(options.release)} for --release`);
+  planCells(RULES, [], options.only); // an unknown rule in `only` is refused before anything starts
+  const run = deadlineController('run', deadlines.runMs);
+  const openClient = clientFactory(deadlines.requestMs, options.recorder?.observe);
+  let instance: TargetInstance | undefined;
+  let client: HttpClient | undefined;
+  const leftovers: Promise<unknown>[] = [];
+  try {
+    instance = await startTarget(target, run.signal);
+    const endpoint = instance.endpoint;
+    client = openClient(endpoint);
+    let facts: TargetFacts;
+    try {
+      facts = await readFacts(client.with({ signal: run.signal }));
+    } catch (error) {
+      const why = run.signal.aborted ? (run.signal.reason as Error).message : error instanceof Error ? error.message : String(error);
+      throw new TargetError('TARGET_UNREACHABLE', `${target.spec} could not be reached: ${why}`);
+    }
+    const release = optedRelease ?? releaseOf(facts.version);
+    const windows = facts.os === 'windows';
+    const observed = observedRangeOf(facts);
+    const table = release === null ? null : { min: windows ? release.windowsMinApi : release.defaultMinApi, max: release.maxApi };
+    const range = table ?? (observed?.min != null && observed.max != null ? { min: observed.min, max: observed.max } : null);
+    const profile = chooseProfile(target.spec, options.profile, facts.brand);
+    const apiVersions = apiColumns(range?.max ?? null);
+    const cells = planCells(RULES, apiVersions, options.only);
+    const state: RunState = {
+      target,
+      instance,
+      endpoint,
+      facts,
+      release,
+      profile,
+      range,
+      rangeUnknown: `${target.spec} reports no API range (GET /version gave no MinAPIVersion and ApiVersion) and its release is unknown — pass \`--release\` to judge`,
+      seed: options.seed,
+      numRuns: options.numRuns,
+      numStarts: options.numStarts,
+      ...(options.path === undefined ? {} : { path: options.path }),
+      deadlines,
+      client,
+      openClient,
+      runSignal: run.signal,
+      leftovers,
+    };
+    const rerunBase = {
+      targetArgs: options.targetArgs ?? ['--target', target.spec],
+      profile: profile.name,
+      ...(options.release === undefined ? {} : { release: options.release }),
+      seed: options.seed,
+      numRuns: options.numRuns,
+      numStarts: options.numStarts,
+    };
+
+    const results: RuleResult[] = new Array(cells.length);
+    let next = 0;
+    let done = 0;
+    const worker = async (): Promise<void> => {
+      while (next < cells.length) {
+        const index = next++;
+        const cell = cells[index]!;
+        const result = await evaluateCell(cell, state);
+        results[index] = { ...result, evidence: withRerun(rerunBase, result, result.evidence) };
+        options.onProgress?.(++done, cells.length, `${cell.rule.id}${cell.api === null ? '' : ` @ ${cell.api}`}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+
+    return {
+      target: {
+        spec: target.spec,
+        kind: target.kind,
+        profile: profile.name,
+        version: facts.version,
+        release: release?.release ?? null,
+        apiRange: table,
+        observedApiRange: observed,
+        surfaces: [...target.surfaces],
+        capabilities: [...target.capabilities],
+      },
+      apiVersions,
+      rules: RULES,
+      results,
+      seed: options.seed,
+      numRuns: options.numRuns,
+      deadlines,
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+      runDeadlinePassed: run.signal.aborted,
+    };
+  } finally {
+    run.dispose();
+    client?.close();
+    // Cells abandoned at a deadline get a moment to stop what they started; then the target stops.
+    if (leftovers.length > 0) await Promise.race([Promise.allSettled(leftovers), sleep(LEFTOVER_GRACE_MS)]);
+    if (instance !== undefined) await Promise.race([instance.stop().catch(() => undefined), sleep(STOP_GRACE_MS)]);
+  }
+}
+
+// The report's kinds and the adapters' kinds are one union: the build fails when they drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type _KindsAgree = Same<import('../targets/target.js').TargetKind, import('../../reports/model/result.js').TargetKind> extends true ? true : never;
+const kindsAgree: _KindsAgree = true;
+void kindsAgree;
