@@ -41,17 +41,20 @@ export function exitNumber(status: ExitStatus): number | null {
 export const STOP_GRACE_MS = 15_000;
 const LEFTOVER_GRACE_MS = 5_000;
 
-/** The pipe inode behind a process's fd (`pipe:[123]`), or undefined. */
+/**
+ * The pipe or socket behind a process's fd (`pipe:[123]`, `socket:[456]`: node gives a child's
+ * stdio as a socket pair), or undefined.
+ */
 function pipeOf(pid: number, fd: number): string | undefined {
   try {
     const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
-    return link.startsWith('pipe:') ? link : undefined;
+    return link.startsWith('pipe:') || link.startsWith('socket:') ? link : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Processes (other than this one) that hold one of `pipes` as their stdout or stderr. */
+/** Processes (other than this one) that hold one of `pipes` (the daemon's end) as their stdout or stderr. */
 function holdersOf(pipes: ReadonlySet<string>): ProcessRef[] {
   if (pipes.size === 0) return [];
   const found: ProcessRef[] = [];

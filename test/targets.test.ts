@@ -1,0 +1,294 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { HttpClient } from '../suites/http/client.js';
+import { readFacts } from '../suites/targets/facts.js';
+import { LogBuffer } from '../suites/targets/log-buffer.js';
+import { liveCount } from '../suites/targets/process/live-processes.js';
+import { isRunning } from '../suites/targets/process/reaper.js';
+import { resolveTarget } from '../suites/targets/resolve.js';
+import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
+import type { Target, TargetInstance } from '../suites/targets/target.js';
+
+const FIXTURE = fileURLToPath(new URL('../../test/fixtures/transcripts/dockerd-28.5.json.gz', import.meta.url));
+const DIST = fileURLToPath(new URL('../', import.meta.url));
+
+const sorted = (set: ReadonlySet<string>): string[] => [...set].sort();
+
+async function started(target: Target, t: { teardown(fn: () => Promise<void>): void }): Promise<TargetInstance> {
+  const outcome = await target.start();
+  if (!outcome.ok) throw new Error(`${target.spec} did not start: ${outcome.output}`);
+  t.teardown(() => outcome.instance.stop());
+  return outcome.instance;
+}
+
+async function ping(instance: TargetInstance): Promise<number> {
+  const client = new HttpClient(instance.endpoint);
+  try {
+    return (await client.request('GET', '/_ping', { timeoutMs: 5_000 })).status;
+  } finally {
+    client.close();
+  }
+}
+
+/** Polls until `condition` holds or `ms` pass. */
+async function eventually(condition: () => boolean, ms = 5_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+}
+
+const scratch = mkdtempSync('/tmp/ctc-targets-');
+t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
+
+t.test('capabilities and surfaces per kind of target', async (t) => {
+  const cases: [string, string, string[], string[]][] = [
+    ['sim', 'in-process', ['logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    ['sim-process', 'process', ['logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    [`daemon:${process.execPath}`, 'process', ['logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['wire'], ['daemon-api']],
+    ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['wire'], ['daemon-api']],
+    ['endpoint:https://127.0.0.1:2376', 'endpoint', ['tls', 'wire'], ['daemon-api']],
+    [`replay:${FIXTURE}`, 'replay', [], ['daemon-api']],
+    ['openai:http://127.0.0.1:12434/engines/v1', 'openai', [], ['model-runner-api']],
+  ];
+  for (const [spec, kind, capabilities, surfaces] of cases) {
+    const target = resolveTarget(spec, {});
+    t.equal(target.kind, kind, `${spec}: kind`);
+    t.same(sorted(target.capabilities), capabilities, `${spec}: capabilities`);
+    t.same(sorted(target.surfaces), surfaces, `${spec}: surfaces`);
+  }
+  t.throws(() => resolveTarget('openai:http://192.0.2.1:12434/engines/v1', {}), { code: 'ENDPOINT_NOT_LOOPBACK' }, 'openai: loopback only');
+  t.equal(resolveTarget('openai:http://192.0.2.1:12434/engines/v1', { allowRemote: true }).kind, 'openai', 'unless remote is allowed');
+  t.throws(() => resolveTarget('openai:', {}), { code: 'TARGET_SPEC' });
+});
+
+t.test('sim-process: writeConfig + reload shows in the log, kill returns, restart gives a new working instance', async (t) => {
+  const target = resolveTarget('sim-process', {});
+  const outcome = await target.start({ config: { debug: false } });
+  if (!outcome.ok) throw new Error(outcome.output);
+  const first = outcome.instance;
+  t.teardown(() => first.stop());
+  t.type(first.pid, 'number');
+  t.same(first.endpoints.listeners, [first.endpoint]);
+  t.same(first.endpoints.daemon, first.endpoint);
+  t.match(first.output(), /Daemon has completed initialization/);
+
+  const mark = first.logMark();
+  await first.writeConfig({ debug: true });
+  await first.reload();
+  t.ok(await eventually(() => /Reloaded configuration/.test(first.logSince(mark))), 'the reload is in the log after the mark');
+  t.notMatch(first.logSince(mark), /completed initialization/, 'logSince leaves out what came before the mark');
+
+  const broken = first.logMark();
+  await first.writeConfig('{"debug": tru');
+  await first.signal('SIGHUP');
+  t.ok(await eventually(() => /Error reloading configuration/.test(first.logSince(broken))), 'a bad file is refused on reload');
+  t.equal(await ping(first), 200, 'still serving the old configuration');
+  await first.writeConfig({ debug: true });
+
+  const code = await first.kill();
+  t.equal(code, 137, 'kill: SIGKILL, exit status 128 + 9');
+  t.notOk(isRunning(first.pid!), 'the process is gone');
+
+  const again = await first.restart();
+  if (!again.ok) throw new Error(again.output);
+  t.teardown(() => again.instance.stop());
+  t.not(again.instance.pid, first.pid, 'a new process');
+  t.same(again.instance.endpoint, first.endpoint, 'in the same private directory');
+  t.equal(await ping(again.instance), 200, 'the restarted daemon answers');
+  const client = new HttpClient(again.instance.endpoint);
+  t.equal((await readFacts(client)).observedApi.source, 'version');
+  client.close();
+  t.match(again.instance.output(), /Reloaded configuration[\s\S]*completed initialization/, 'one log across the restart');
+
+  await again.instance.stop();
+  const dir = first.endpoint.kind === 'unix' ? join(first.endpoint.path, '..') : '';
+  t.notOk(existsSync(dir), 'stop removes the private directory');
+});
+
+t.test('in-process simulator: reload and restart, no signals', async (t) => {
+  const first = await started(resolveTarget('sim', {}), t);
+  const mark = first.logMark();
+  await first.writeConfig({ debug: true });
+  await first.reload();
+  t.match(first.logSince(mark), /Reloaded configuration/);
+  await t.rejects(first.signal('SIGHUP'), { code: 'TARGET_NOT_CAPABLE' });
+  await t.rejects(first.kill(), { code: 'TARGET_NOT_CAPABLE', message: /lacks the capability "signal"/ });
+  const again = await first.restart();
+  if (!again.ok) throw new Error(again.output);
+  t.teardown(() => again.instance.stop());
+  t.equal(await ping(again.instance), 200);
+});
+
+t.test('a restart with a configuration the daemon refuses reports it and leaves nothing behind', async (t) => {
+  const first = await started(resolveTarget('sim-process', {}), t);
+  const again = await first.restart({ config: '{"debug": tru' });
+  t.equal(again.ok, false);
+  if (!again.ok) t.not(again.exitCode, 0);
+  const dir = first.endpoint.kind === 'unix' ? join(first.endpoint.path, '..') : '';
+  t.notOk(existsSync(dir), 'the directory is removed');
+});
+
+t.test('operations a target lacks throw TARGET_NOT_CAPABLE', async (t) => {
+  const server = createServer((_req, res) => res.end('OK'));
+  const socket = join(scratch, 'e.sock');
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const endpoint = await started(resolveTarget(`endpoint:unix://${socket}`, {}), t);
+  t.equal(await ping(endpoint), 200);
+  const operations: [string, () => Promise<unknown>][] = [
+    ['writeConfig', () => endpoint.writeConfig({})],
+    ['signal', () => endpoint.signal('SIGHUP')],
+    ['reload', () => endpoint.reload()],
+    ['restart', () => endpoint.restart()],
+    ['kill', () => endpoint.kill()],
+  ];
+  for (const [name, run] of operations) {
+    await t.rejects(run(), { code: 'TARGET_NOT_CAPABLE' }, `endpoint: ${name}`);
+  }
+  t.equal(endpoint.output(), '', 'no logs');
+  t.equal(endpoint.logSince(endpoint.logMark()), '');
+  await t.rejects(resolveTarget(`endpoint:unix://${socket}`, {}).start({ args: ['--debug'] }), { code: 'TARGET_NOT_CONFIGURABLE' });
+
+  const replay = await started(resolveTarget(`replay:${FIXTURE}`, {}), t);
+  await t.rejects(replay.writeConfig({}), { code: 'TARGET_NOT_CAPABLE' });
+  await t.rejects(replay.restart(), { code: 'TARGET_NOT_CAPABLE' });
+});
+
+t.test('openai target: only the OpenAI-compatible API, under its base path; no /version', async (t) => {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    if (req.url === '/engines/v1/models') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ object: 'list', data: [{ id: 'ai/smollm2', object: 'model' }] }));
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('404 page not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const port = (server.address() as { port: number }).port;
+  const target = resolveTarget(`openai:http://127.0.0.1:${port}/engines/v1`, {});
+  const instance = await started(target, t);
+  t.equal(instance.endpoints.daemon, undefined, 'no daemon API');
+  t.same(instance.endpoints.modelRunner, { kind: 'tcp', host: '127.0.0.1', port, basePath: '/engines/v1' });
+  t.same(instance.endpoint, instance.endpoints.modelRunner);
+  const client = new HttpClient(instance.endpoint);
+  t.teardown(() => client.close());
+  const facts = await readFacts(client);
+  t.same(facts, { version: null, apiMax: null, apiMin: null, os: null, brand: null, observedApi: { min: null, max: null, source: null } }, 'readFacts: nulls, no throw');
+  const models = await client.request('GET', '/models');
+  t.equal(models.status, 200);
+  t.match(JSON.parse(models.body), { object: 'list' });
+  t.ok(seen.includes('GET /engines/v1/models'), 'the base path prefixes every request');
+  await t.rejects(instance.reload(), { code: 'TARGET_NOT_CAPABLE' });
+});
+
+t.test('readFacts falls back on /_ping headers when /version says nothing', async (t) => {
+  const server = createServer((req, res) => {
+    if (req.url === '/_ping') {
+      res.writeHead(200, { 'api-version': '1.47', ostype: 'linux', 'docker-experimental': 'false' });
+      return res.end('OK');
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html>not json</html>');
+  });
+  const socket = join(scratch, 'p.sock');
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const client = new HttpClient({ kind: 'unix', path: socket });
+  t.teardown(() => client.close());
+  t.same(await readFacts(client), { version: null, apiMax: '1.47', apiMin: null, os: 'linux', brand: 'docker', observedApi: { min: null, max: '1.47', source: 'ping' } });
+});
+
+/** A "daemon" that serves /_ping on its -H socket and leaves a child behind that holds its output pipes. */
+const FAKE_DAEMON = `
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+const argv = process.argv.slice(2);
+if (argv.includes('--help')) { console.log('usage: fake-daemon -H unix://PATH'); process.exit(0); }
+const socket = argv[argv.indexOf('-H') + 1].slice('unix://'.length);
+const child = spawn('sleep', ['300'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+child.unref();
+console.log('leftover ' + child.pid);
+createServer((req, res) => {
+  if (req.url === '/crash') { res.end('bye'); setTimeout(() => process.exit(3), 10); return; }
+  res.end('OK');
+}).listen(socket);
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+t.test('the process layer ends what a daemon leaves behind, by PID, whether the daemon is stopped or crashed', async (t) => {
+  const script = join(scratch, 'fake-daemon.mjs');
+  writeFileSync(script, FAKE_DAEMON);
+  const target = new SpawnedDaemonTarget({ spec: 'fake', command: [process.execPath, script] });
+  for (const crash of [false, true]) {
+    const outcome = await target.start();
+    if (!outcome.ok) throw new Error(outcome.output);
+    const instance = outcome.instance;
+    t.ok(await eventually(() => /leftover \d+/.test(instance.output())));
+    const leftover = Number(/leftover (\d+)/.exec(instance.output())![1]);
+    t.ok(isRunning(leftover), 'the daemon left a child running');
+    if (crash) {
+      const client = new HttpClient(instance.endpoint);
+      await client.request('GET', '/crash');
+      client.close();
+      t.ok(await eventually(() => !isRunning(instance.pid!)), 'the daemon crashed; its child lives on, reparented');
+      t.ok(isRunning(leftover));
+    }
+    await instance.stop();
+    t.notOk(isRunning(leftover), `${crash ? 'after a crash' : 'on stop'}: the leftover was ended`);
+  }
+  t.equal(liveCount(), 0, 'nothing registered for the exit hook');
+});
+
+t.test('a runner exits by itself after stopping a daemon that left a child behind', async (t) => {
+  const script = join(scratch, 'fake-daemon-2.mjs');
+  writeFileSync(script, FAKE_DAEMON);
+  const runner = `
+    const { SpawnedDaemonTarget } = await import(${JSON.stringify(join(DIST, 'suites/targets/spawned-daemon.js'))});
+    const outcome = await new SpawnedDaemonTarget({ spec: 'fake', command: [process.execPath, ${JSON.stringify(script)}] }).start();
+    if (!outcome.ok) { console.log('did not start'); process.exitCode = 1; }
+    else { console.log(outcome.instance.output().trim()); await outcome.instance.stop(); }
+  `;
+  const begin = Date.now();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', runner], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(-1);
+    }, 20_000);
+    child.on('close', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  t.equal(code, 0, `the runner exited on its own (${Date.now() - begin} ms): ${out}`);
+  const leftover = Number(/leftover (\d+)/.exec(out)?.[1] ?? 0);
+  t.ok(leftover > 0 && !isRunning(leftover), 'and its daemon left nothing running');
+});
+
+t.test('the log buffer keeps the start and the end, and marks stay true after a cut', async (t) => {
+  const log = new LogBuffer(10, 20);
+  log.append('0123456789');
+  log.append('abcdefghij');
+  const mark = log.mark();
+  t.equal(mark, 20);
+  log.append('KLMNOPQRSTUVWXYZ');
+  t.equal(log.since(mark), 'KLMNOPQRSTUVWXYZ');
+  log.append('!');
+  t.equal(log.since(mark), 'KLMNOPQRSTUVWXYZ!', 'the tail still holds everything after the mark');
+  log.append('12345');
+  t.equal(log.since(mark), 'MNOPQRSTUVWXYZ!12345', 'what was cut is gone, the rest is there');
+  t.equal(log.text(), '0123456789\n[ctr-conformance: 12 characters of output left out]\nMNOPQRSTUVWXYZ!12345');
+  t.equal(log.since(log.mark()), '');
+  t.match(log.since(0), /^0123456789/);
+});
