@@ -40,14 +40,16 @@ export interface Transcript {
 }
 
 /** Bounds that keep a recording finite whatever the target sends. */
-export const TRANSCRIPT_LIMITS = Object.freeze({
+export interface TranscriptLimits {
   /** Of each request and answer body. */
-  bodyBytes: 64 * 1024,
+  readonly bodyBytes: number;
   /** Distinct exchanges kept. */
-  exchanges: 20_000,
+  readonly exchanges: number;
   /** Body bytes kept over the whole transcript. */
-  totalBodyBytes: 64 * 1024 * 1024,
-});
+  readonly totalBodyBytes: number;
+}
+
+export const TRANSCRIPT_LIMITS: TranscriptLimits = Object.freeze({ bodyBytes: 64 * 1024, exchanges: 20_000, totalBodyBytes: 64 * 1024 * 1024 });
 
 const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
@@ -68,7 +70,7 @@ export class TranscriptRecorder {
   private dropped = 0;
   private cutBodies = 0;
 
-  constructor(private readonly limits: typeof TRANSCRIPT_LIMITS = TRANSCRIPT_LIMITS) {}
+  constructor(private readonly limits: TranscriptLimits = TRANSCRIPT_LIMITS) {}
 
   readonly observe = (method: string, path: string, reply: HttpReply, request?: SentRequest): void => {
     const requestBody = request?.body === undefined || request.body.length === 0 ? undefined : cut(request.body, this.limits.bodyBytes);
