@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -291,4 +291,17 @@ t.test('the log buffer keeps the start and the end, and marks stay true after a 
   t.equal(log.text(), '0123456789\n[ctr-conformance: 12 characters of output left out]\nMNOPQRSTUVWXYZ!12345');
   t.equal(log.since(log.mark()), '');
   t.match(log.since(0), /^0123456789/);
+});
+
+t.test('an endpoint reads TLS settings as the docker CLI does', async (t) => {
+  const certs = join(scratch, 'certs');
+  mkdirSync(certs);
+  for (const name of ['ca.pem', 'cert.pem', 'key.pem']) writeFileSync(join(certs, name), `${name} text`);
+  const env = { DOCKER_HOST: 'tcp://127.0.0.1:2376', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: certs };
+  const target = resolveTarget('endpoint', { env });
+  t.same(sorted(target.capabilities), ['tls', 'wire']);
+  const instance = await started(target, t);
+  t.same(instance.endpoint, { kind: 'tcp', host: '127.0.0.1', port: 2376, tls: { ca: 'ca.pem text', cert: 'cert.pem text', key: 'key.pem text' } });
+  t.throws(() => resolveTarget('endpoint', { env: { ...env, DOCKER_CERT_PATH: '' } }), { code: 'TARGET_SPEC', message: /DOCKER_CERT_PATH is not/ });
+  t.same(sorted(resolveTarget('endpoint', { env: { DOCKER_HOST: 'tcp://127.0.0.1:2375' } }).capabilities), ['wire'], 'no TLS without TLS_VERIFY');
 });

@@ -4,7 +4,7 @@ import { RELEASES } from '../../specs/versions.js';
 import type { Profile } from '../profiles.js';
 import { releaseOf } from './facts.js';
 import { InProcessSimTarget } from './in-process-sim.js';
-import { parseEndpoint } from '../http/endpoint.js';
+import { parseEndpoint, type TlsSettings } from '../http/endpoint.js';
 import { ContainerSimTarget } from './container/container-sim-target.js';
 import { OpenAiTarget } from './openai-target.js';
 import { ReplayTarget } from './replay-target.js';
@@ -12,6 +12,7 @@ import { RunningEndpointTarget } from './running-endpoint.js';
 import { readTranscript } from './transcript.js';
 import { SpawnedDaemonTarget } from './spawned-daemon.js';
 import { TargetError, type Target } from './target.js';
+import { tlsFromEnvironment } from './tls-files.js';
 
 export interface TargetChoice {
   /** The brand the simulator takes and whose host variable an endpoint reads first; default ctr. */
@@ -20,6 +21,11 @@ export interface TargetChoice {
   readonly emulate?: string;
   readonly allowRemote?: boolean;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Client TLS settings for an endpoint or openai target. Without them, an endpoint reads
+   * CTR_TLS_VERIFY / DOCKER_TLS_VERIFY and the certificates in *_CERT_PATH as the docker CLI does.
+   */
+  readonly tls?: TlsSettings;
 }
 
 /** Tag of the ctrd-sim image a container target imports: one per build of the simulator. */
@@ -56,12 +62,14 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
     if (address === undefined || address === '') {
       throw new TargetError('TARGET_SPEC', 'endpoint: no address given and neither CTR_HOST nor DOCKER_HOST is set');
     }
-    return new RunningEndpointTarget(spec, address, choice.allowRemote ?? false);
+    const prefixes = [...(choice.profile === undefined ? [] : [choice.profile.names.envPrefix]), 'CTR_', 'DOCKER_'];
+    const tls = choice.tls ?? (address.startsWith('unix:') ? undefined : tlsFromEnvironment(env, prefixes));
+    return new RunningEndpointTarget(spec, address, choice.allowRemote ?? false, tls);
   }
   if (spec.startsWith('openai:')) {
     const url = spec.slice('openai:'.length);
     if (url === '') throw new TargetError('TARGET_SPEC', 'openai: no address given (openai:http://127.0.0.1:PORT/engines/v1)');
-    return new OpenAiTarget(spec, url, choice.allowRemote ?? false);
+    return new OpenAiTarget(spec, url, choice.allowRemote ?? false, choice.tls);
   }
   if (spec.startsWith('replay:')) return new ReplayTarget(spec, readTranscript(spec.slice('replay:'.length)));
   throw new TargetError('TARGET_SPEC', `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, container:ENGINE, daemon:PATH, endpoint:URL, openai:URL or replay:FILE`);
