@@ -8,10 +8,11 @@ import { HttpClient } from '../suites/http/client.js';
 import { readFacts } from '../suites/targets/facts.js';
 import { LogBuffer } from '../suites/targets/log-buffer.js';
 import { liveCount } from '../suites/targets/process/live-processes.js';
-import { isRunning } from '../suites/targets/process/reaper.js';
+import { isRunning, pidsMentioning } from '../suites/targets/process/reaper.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { Target, TargetInstance } from '../suites/targets/target.js';
+import { realDaemons } from './helpers/real-daemons.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/transcripts/dockerd-28.5.json.gz', import.meta.url));
 const DIST = fileURLToPath(new URL('../', import.meta.url));
@@ -304,4 +305,29 @@ t.test('an endpoint reads TLS settings as the docker CLI does', async (t) => {
   t.same(instance.endpoint, { kind: 'tcp', host: '127.0.0.1', port: 2376, tls: { ca: 'ca.pem text', cert: 'cert.pem text', key: 'key.pem text' } });
   t.throws(() => resolveTarget('endpoint', { env: { ...env, DOCKER_CERT_PATH: '' } }), { code: 'TARGET_SPEC', message: /DOCKER_CERT_PATH is not/ });
   t.same(sorted(resolveTarget('endpoint', { env: { DOCKER_HOST: 'tcp://127.0.0.1:2375' } }).capabilities), ['wire'], 'no TLS without TLS_VERIFY');
+});
+
+const real = realDaemons();
+const newest = real.daemons[real.daemons.length - 1];
+t.test('a real dockerd through the process layer: reload, kill, restart, and nothing left after stop', { skip: newest === undefined ? `no real dockerd: ${real.missing ?? 'none listed'}` : false }, async (t) => {
+  const target = new SpawnedDaemonTarget({ spec: `daemon:${newest!.path}`, command: [newest!.path] });
+  const first = await started(target, t);
+  const dir = first.endpoint.kind === 'unix' ? join(first.endpoint.path, '..') : '';
+  t.ok(pidsMentioning(dir).length >= 2, 'dockerd and its containerd run in the private directory');
+  const mark = first.logMark();
+  await first.writeConfig({ debug: true });
+  await first.reload();
+  t.ok(await eventually(() => /Reloaded configuration/.test(first.logSince(mark))), 'SIGHUP reloads the rewritten file');
+  t.equal(await first.kill(), 137);
+  t.same(pidsMentioning(dir), [], 'kill also ends the containerd the killed dockerd left');
+  const begin = Date.now();
+  const again = await first.restart();
+  if (!again.ok) throw new Error(again.output);
+  t.ok(Date.now() - begin < 5_000, `restarted in ${Date.now() - begin} ms (no wait for a containerd it takes for alive)`);
+  const client = new HttpClient(again.instance.endpoint);
+  t.equal(JSON.parse((await client.request('GET', '/info')).body).Debug, true, 'the restarted daemon read the rewritten file');
+  client.close();
+  await again.instance.stop();
+  t.same(pidsMentioning(dir), [], 'nothing mentions the directory after stop');
+  t.notOk(existsSync(dir), 'the directory is removed');
 });

@@ -40,6 +40,19 @@ export function exitNumber(status: ExitStatus): number | null {
 /** Grace between SIGTERM and SIGKILL for the daemon itself, and for what it left behind. */
 export const STOP_GRACE_MS = 15_000;
 const LEFTOVER_GRACE_MS = 5_000;
+/** Longest wait for killed leftovers to be reaped (init here reaps orphans' zombies within about 1.5 s). */
+const REAP_MS = 3_000;
+
+export interface StopOptions {
+  /** SIGTERM → SIGKILL grace for the daemon; default STOP_GRACE_MS. */
+  readonly graceMs?: number;
+  /**
+   * Wait until the leftovers that were ended are reaped (gone from /proc), up to 3 s. For a
+   * restart in the same directory: dockerd reads its old containerd's PID file, and would take
+   * an unreaped zombie for a live containerd and wait for it (about 10 s).
+   */
+  readonly awaitReaping?: boolean;
+}
 
 /**
  * The pipe or socket behind a process's fd (`pipe:[123]`, `socket:[456]`: node gives a child's
@@ -199,39 +212,42 @@ export class DaemonProcess {
     this.signal('SIGHUP');
   }
 
-  /** SIGKILL, no clean shutdown; then what it left behind is ended too. */
+  /**
+   * SIGKILL, no clean shutdown; then what it left behind is ended too, and reaped (see
+   * StopOptions.awaitReaping: a kill is usually followed by a restart).
+   */
   async kill(): Promise<ExitStatus> {
     this.lookAround();
     this.signal('SIGKILL');
     const status = await this.exited;
-    await this.endLeftovers();
+    await this.endLeftovers(REAP_MS);
     return status;
   }
 
   /**
-   * SIGTERM by PID, SIGKILL after `graceMs`, then its containerd, shims and any other leftover
+   * SIGTERM by PID, SIGKILL after the grace, then its containerd, shims and any other leftover
    * (by PID), and its output pipes closed. The directory stays (see dispose()).
    */
-  stop(graceMs = STOP_GRACE_MS): Promise<ExitStatus> {
+  stop(options: StopOptions = {}): Promise<ExitStatus> {
     this.stopping ??= (async () => {
       if (this.running) {
         this.lookAround();
         this.signal('SIGTERM');
-        const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+        const timer = setTimeout(() => this.signal('SIGKILL'), options.graceMs ?? STOP_GRACE_MS);
         await this.exited;
         clearTimeout(timer);
       }
       const status = await this.exited;
-      await this.endLeftovers();
+      await this.endLeftovers(options.awaitReaping === true ? REAP_MS : 0);
       return status;
     })();
     return this.stopping;
   }
 
   /** stop(), then the private directory is removed (after detaching what is mounted in it). */
-  dispose(graceMs?: number): Promise<void> {
+  dispose(options: StopOptions = {}): Promise<void> {
     this.disposed ??= (async () => {
-      await this.stop(graceMs);
+      await this.stop(options);
       this.unregister();
       removeRunDir(this.dir);
     })();
@@ -250,8 +266,8 @@ export class DaemonProcess {
     return refsMentioning(this.dir, [...this.descendants, ...holdersOf(this.pipes)]).filter((r) => r.pid !== this.child.pid);
   }
 
-  private async endLeftovers(): Promise<void> {
-    await terminate(this.leftovers(), LEFTOVER_GRACE_MS);
+  private async endLeftovers(reapMs: number): Promise<void> {
+    await terminate(this.leftovers(), LEFTOVER_GRACE_MS, reapMs);
     // Whatever still writes to the pipes must not keep this process alive.
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();

@@ -115,11 +115,21 @@ export function signalRef(ref: ProcessRef, name: NodeJS.Signals): void {
 // Ref'd on purpose: a stop in progress must finish before the runner may exit.
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Sends SIGTERM to each process, waits up to `graceMs`, then SIGKILLs what is left. By PID only. */
-export async function terminate(targets: readonly (number | ProcessRef)[], graceMs: number): Promise<void> {
+/** Whether the process `ref` names still has an entry in /proc (alive, or dead and not yet reaped). */
+const notReaped = (ref: ProcessRef): boolean => startTimeOf(ref.pid) === ref.startTime;
+
+/**
+ * Sends SIGTERM to each process, waits up to `graceMs`, then SIGKILLs what is left. By PID only.
+ * Then waits up to `reapMs` for the dead to be reaped: an orphan's zombie is its parent's (init's)
+ * to reap, and a daemon restarted meanwhile would take its PID for a live containerd.
+ */
+export async function terminate(targets: readonly (number | ProcessRef)[], graceMs: number, reapMs = 0): Promise<void> {
   const refs = targets.map((t) => (typeof t === 'number' ? refOf(t) : t)).filter((r): r is ProcessRef => r !== undefined);
+  if (refs.length === 0) return;
   for (const ref of refs) signalRef(ref, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   while (refs.some(stillThere) && Date.now() < deadline) await pause(20);
   for (const ref of refs) signalRef(ref, 'SIGKILL');
+  const reaped = Date.now() + reapMs;
+  while (refs.some(notReaped) && Date.now() < reaped) await pause(20);
 }
