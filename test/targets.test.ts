@@ -331,3 +331,16 @@ t.test('a real dockerd through the process layer: reload, kill, restart, and not
   t.same(pidsMentioning(dir), [], 'nothing mentions the directory after stop');
   t.notOk(existsSync(dir), 'the directory is removed');
 });
+
+t.test('after a restart the old instance is superseded: its stop leaves the new daemon alone', async (t) => {
+  for (const spec of ['sim', 'sim-process']) {
+    const first = await started(resolveTarget(spec, {}), t);
+    const again = await first.restart();
+    if (!again.ok) throw new Error(again.output);
+    t.teardown(() => again.instance.stop());
+    await first.stop();
+    t.equal(await ping(again.instance), 200, `${spec}: the new instance still answers after the old one's stop`);
+    await t.rejects(first.reload(), { code: 'TARGET_START', message: /was restarted/ }, `${spec}: operations on the old instance are refused`);
+    await t.rejects(first.restart(), { code: 'TARGET_START' });
+  }
+});

@@ -1,7 +1,7 @@
 import type { Capability } from '../../specs/types.js';
 import type { Endpoint } from '../http/endpoint.js';
 import type { LogBuffer } from './log-buffer.js';
-import { notCapable, type InstanceEndpoints, type StartOutcome, type StartRequest, type TargetInstance } from './target.js';
+import { notCapable, TargetError, type InstanceEndpoints, type StartOutcome, type StartRequest, type TargetInstance } from './target.js';
 
 /** The parts of an instance an adapter has; every operation it leaves out throws TARGET_NOT_CAPABLE. */
 export interface InstanceParts {
@@ -24,10 +24,23 @@ export function primaryEndpoint(endpoints: InstanceEndpoints): Endpoint {
   return endpoint;
 }
 
-/** Builds a TargetInstance from what an adapter can do; `spec` names the target in errors. */
+/**
+ * Builds a TargetInstance from what an adapter can do; `spec` names the target in errors.
+ * A restart hands the private directory to the new instance: the old one is then superseded, its
+ * stop() does nothing (it must not remove the directory the new daemon runs in) and its other
+ * operations are refused.
+ */
 export function makeInstance(spec: string, parts: InstanceParts): TargetInstance {
   const lacking = (capability: Capability, operation: string) => (): Promise<never> => Promise.reject(notCapable(spec, capability, operation));
   const { log } = parts;
+  let superseded = false;
+  const live =
+    <A extends unknown[], R>(operation: string, run: ((...args: A) => Promise<R>) | undefined, capability: Capability, what: string) =>
+    (...args: A): Promise<R> => {
+      if (run === undefined) return lacking(capability, what)();
+      if (superseded) return Promise.reject(new TargetError('TARGET_START', `${spec}: this instance was restarted; ${operation} the instance the restart returned`));
+      return run.apply(parts, args);
+    };
   return {
     endpoints: parts.endpoints,
     endpoint: primaryEndpoint(parts.endpoints),
@@ -35,11 +48,21 @@ export function makeInstance(spec: string, parts: InstanceParts): TargetInstance
     output: () => log?.text() ?? '',
     logMark: () => log?.mark() ?? 0,
     logSince: (mark) => log?.since(mark) ?? '',
-    writeConfig: parts.writeConfig?.bind(parts) ?? lacking('start', 'rewrite its configuration file'),
-    signal: parts.signal?.bind(parts) ?? lacking('signal', 'receive a signal'),
-    reload: parts.reload?.bind(parts) ?? lacking('reload', 'reload its configuration'),
-    restart: parts.restart?.bind(parts) ?? lacking('restart', 'restart'),
-    kill: parts.kill?.bind(parts) ?? lacking('signal', 'be killed'),
-    stop: () => parts.stop(),
+    writeConfig: live('rewrite the configuration of', parts.writeConfig, 'start', 'rewrite its configuration file'),
+    signal: live('signal', parts.signal, 'signal', 'receive a signal'),
+    reload: live('reload', parts.reload, 'reload', 'reload its configuration'),
+    restart: live(
+      'restart',
+      parts.restart === undefined
+        ? undefined
+        : (request?: StartRequest) => {
+            superseded = true;
+            return parts.restart!(request);
+          },
+      'restart',
+      'restart',
+    ),
+    kill: live('kill', parts.kill, 'signal', 'be killed'),
+    stop: () => (superseded ? Promise.resolve() : parts.stop()),
   };
 }

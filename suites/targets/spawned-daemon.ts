@@ -71,7 +71,7 @@ export class SpawnedDaemonTarget implements Target {
         reload: async () => daemon.reload(),
         kill: async () => exitNumber(await daemon.kill()),
         restart: async (next) => {
-          await daemon.stop({ awaitReaping: true });
+          await daemon.handOver({ awaitReaping: true });
           if (next?.config !== undefined) writeConfigFile(dir, next.config);
           try {
             return await this.launch(dir, next ?? request, log);

@@ -244,6 +244,16 @@ export class DaemonProcess {
     return this.stopping;
   }
 
+  /**
+   * stop(), then no longer tracked, the directory kept: for a restart, whose new process takes
+   * the directory over (and is tracked itself).
+   */
+  async handOver(options: StopOptions = {}): Promise<ExitStatus> {
+    const status = await this.stop(options);
+    this.unregister();
+    return status;
+  }
+
   /** stop(), then the private directory is removed (after detaching what is mounted in it). */
   dispose(options: StopOptions = {}): Promise<void> {
     this.disposed ??= (async () => {
@@ -268,6 +278,9 @@ export class DaemonProcess {
 
   private async endLeftovers(reapMs: number): Promise<void> {
     await terminate(this.leftovers(), LEFTOVER_GRACE_MS, reapMs);
+    // Ended: what was known of it must not single out anything later (the directory may be reused by a restart).
+    this.descendants = [];
+    this.pipes.clear();
     // Whatever still writes to the pipes must not keep this process alive.
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
