@@ -33,7 +33,10 @@ export class InProcessSimTarget implements Target {
   async start(request: StartRequest = {}): Promise<StartOutcome> {
     const dir = makeRunDir();
     writeConfigFile(dir, request.config);
-    const outcome = await this.launch(dir, request, new LogBuffer());
+    const outcome = await this.launch(dir, request, new LogBuffer()).catch((error: unknown) => {
+      removeRunDir(dir);
+      throw error;
+    });
     if (!outcome.ok) removeRunDir(dir);
     return outcome;
   }
@@ -64,7 +67,10 @@ export class InProcessSimTarget implements Target {
           restart: async (next) => {
             await close();
             if (next?.config !== undefined) writeConfigFile(dir, next.config);
-            const outcome = await this.launch(dir, next ?? request, log);
+            const outcome = await this.launch(dir, next ?? request, log).catch((error: unknown) => {
+              removeRunDir(dir);
+              throw error;
+            });
             if (!outcome.ok) removeRunDir(dir);
             return outcome;
           },

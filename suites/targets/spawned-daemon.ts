@@ -36,8 +36,7 @@ export class SpawnedDaemonTarget implements Target {
   async start(request: StartRequest = {}): Promise<StartOutcome> {
     const dir = makeRunDir();
     writeConfigFile(dir, request.config);
-    const outcome = await this.launch(dir, request, new LogBuffer());
-    return outcome;
+    return this.launch(dir, request, new LogBuffer());
   }
 
   /** Starts the daemon on `dir` (its configuration file written); on failure the directory is removed. */
