@@ -1,4 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import t from 'tap';
 import { RULES } from '../specs/index.js';
@@ -15,17 +18,25 @@ t.test('usage errors exit 2 with a clear message', async (t) => {
     [['run', '--profile', 'podman'], /Allowed choices are ctr, docker/],
     [['run', '--seed', 'abc'], /--seed must be an integer/],
     [['run', '--target', 'endpoint:tcp://10.1.2.3:2375'], /refusing to send traffic to 10\.1\.2\.3/],
-    [['run', '--target', 'endpoint:ftp://x'], /expected unix:\/\/\/path or tcp:\/\/host:port/],
+    [['run', '--target', 'endpoint:ftp://x'], /expected unix:\/\/\/path, tcp:\/\/host:port/],
     [['run', '--target', 'daemon:/nonexistent/dockerd'], /is not an executable file/],
     [['run', '--target', 'sim', '--emulate', '99.0'], /unknown release "99\.0"/],
     [['run', '--target', 'daemon:/bin/true', '--emulate', '28.5'], /--emulate applies to the simulator targets/],
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['run', '--only', 'api.nonsense'], /--only api\.nonsense: no rule "api\.nonsense"/],
+    [['run', '--release', '0.9'], /--release 0\.9: not a release of the table/],
+    [['run', '--fault', 'api.nonsense'], /--fault api\.nonsense: no rule "api\.nonsense" in the catalogue/],
+    [['run', '--target', 'endpoint:unix:///tmp/ctc-none.sock', '--fault', 'api.ping'], /--fault applies to the simulator targets/],
+    [['run', '--path', '0:1'], /--path replays one counterexample: name its cell with --only/],
+    [['run', '--request-timeout', '0'], /--request-timeout must be a number of seconds > 0/],
+    [['run', '--cell-timeout', 'soon'], /--cell-timeout must be a number of seconds > 0/],
+    [['run', '--run-timeout', '-5'], /--run-timeout must be a number of seconds > 0/],
   ];
   for (const [args, message] of cases) {
     const run = await runCli(args);
     t.equal(run.code, 2, `${args.join(' ')} exits 2`);
     t.match(run.stderr, message, `${args.join(' ')} says why`);
+    t.notMatch(run.stderr, /^\s+at /m, 'no stack trace');
   }
   const empty = await runCli(['run', '--target', 'endpoint'], { ...process.env, CTR_HOST: '', DOCKER_HOST: '' });
   t.equal(empty.code, 2, 'endpoint without an address is a usage error');
@@ -54,7 +65,10 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
   t.equal(report(a).seed, 5);
   const strip = (r: ConformanceReport) => r.results.map(({ rule, api, status, evidence }) => ({ rule, api, status, ce: evidence.counterexample }));
   t.same(strip(report(a)), strip(report(b)), 'same seed, same results');
-  t.match(runA.stdout, /sim \(\d+\.\d+\.\d+\+ctrd-sim, release \d+\.\d+, API 1\.\d+–1\.\d+\), seed 5: \d+ pass, 0 fail/);
+  t.match(runA.stdout, /sim \(\d+\.\d+\.\d+\+ctrd-sim, release \d+\.\d+, API 1\.\d+–1\.\d+, observed 1\.\d+–1\.\d+ from \/version\), seed 5: \d+ pass, 0 fail/);
+  t.same(report(a).target.observedApiRange, { ...report(a).target.apiRange, source: 'version' }, 'the range the simulator reported is the table\'s');
+  const judged = report(a).results.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'error');
+  t.ok(judged.length > 100 && judged.every((r) => (r.evidence.exchanges ?? []).length > 0 || /^(refused|started) /.test(r.evidence.summary)), 'every judged cell carries the exchanges that decided it');
 
   const only = join(out, 'only');
   const filtered = await runCli(['run', '--target', 'sim', '--only', 'api.ping', '--only', 'api.version.prefix@1.44', '--out', only]);
@@ -69,4 +83,60 @@ t.test('run --target sim-process runs the same suites against the simulator bina
   t.equal(report(dir).target.kind, 'process');
   t.equal(report(dir).target.release, '26.1');
   t.ok(report(dir).results.some((r) => r.rule === 'api.version.min-override-raise' && r.status === 'pass'), 'rules that start daemons ran');
+});
+
+t.test('outputs are checked before the run: an unwritable place is a usage error, nothing runs', async (t) => {
+  const file = join(out, 'a-file');
+  writeFileSync(file, 'x');
+  mkdirSync(join(out, 'a-dir'), { recursive: true });
+  const cases: [string[], RegExp][] = [
+    [['--out', join(file, 'report')], /--out \S+: cannot write a report there/],
+    [['--record', join(out, 'no-such-dir', 't.json')], /--record \S+: cannot write there/],
+    [['--write-baseline', join(out, 'a-dir')], /--write-baseline \S+: is a directory, not a file/],
+  ];
+  for (const [args, message] of cases) {
+    const run = await runCli(['run', '--target', 'sim', '--out', join(out, 'unused'), ...args]);
+    t.equal(run.code, 2, `${args.join(' ')} exits 2`);
+    t.match(run.stderr, message);
+    t.equal(run.stdout, '', 'no run happened');
+  }
+});
+
+t.test('a failing cell prints a rerun line that reruns exactly it, and a curl line for its request', async (t) => {
+  // Answers POST /_ping with 200: rule api.not-found fails on it.
+  const socket = join(out, 'lax.sock');
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const headers = { 'Api-Version': '1.51', Ostype: 'linux', Server: 'Lax/28.5.2', 'Docker-Experimental': 'false', 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, no-store, must-revalidate', Pragma: 'no-cache' };
+    const known = req.url === '/_ping' || req.url === '/version';
+    res.writeHead(known ? 200 : 404, headers);
+    res.end(req.method === 'HEAD' ? undefined : req.url === '/version' ? JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVersion: '1.24', Os: 'linux' }) : known ? 'OK' : '{"message":"page not found"}');
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const first = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--only', 'api.not-found', '--only', 'api.ping', '--seed', '11', '--out', join(out, 'lax'), '-q']);
+  t.equal(first.code, 1);
+  const rerun = /^ {2}rerun: node dist\/cli\/ctr-conformance\.js run (.*)$/m.exec(first.stdout)?.[1];
+  const curl = /^ {2}curl: (.*)$/m.exec(first.stdout)?.[1];
+  t.ok(rerun !== undefined && curl !== undefined, first.stdout);
+  t.match(rerun, /--profile docker --num-runs 15 --num-starts 2 --seed 11 --only api\.not-found@none --path "[\d:]+"$/);
+  const args = rerun!.split(' ').map((word) => word.replace(/^"(.*)"$/, '$1'));
+  const again = await runCli(['run', ...args, '--out', join(out, 'lax-again'), '-q']);
+  t.equal(again.code, 1, again.stderr);
+  const before = report(join(out, 'lax')).results.find((r) => r.rule === 'api.not-found')!;
+  const after = report(join(out, 'lax-again')).results;
+  t.same(after.map((r) => `${r.rule}@${r.api}: ${r.status}`), ['api.not-found@null: fail'], 'only that cell, failing again');
+  t.same(after[0]?.evidence.counterexample?.input, before.evidence.counterexample?.input, 'with the same counterexample');
+  t.match(curl, new RegExp(`^curl -sS -i -X [A-Z]+ --unix-socket ${socket} 'http://localhost/\\S+'$`));
+  // Asynchronously: the server answering it runs in this very process.
+  const { stdout: answer } = await promisify(execFile)('sh', ['-c', curl!], { encoding: 'utf8' });
+  t.match(answer, /^HTTP\/1\.1 200 OK/, 'the curl line sends the request that got the wrong answer');
+  t.equal(report(join(out, 'lax')).results.find((r) => r.rule === 'api.ping')?.evidence.rerun, undefined, 'passing cells carry no rerun line');
+});
+
+t.test('--fault breaks the simulator for one rule: exactly that rule fails, and the rerun line keeps the fault', async (t) => {
+  const dir = join(out, 'fault');
+  const run = await runCli(['run', '--target', 'sim', '--fault', 'api.ping', '--only', 'api.ping', '--only', 'api.not-found', '--seed', '4', '--num-runs', '10', '--out', dir, '-q']);
+  t.equal(run.code, 1, run.stdout + run.stderr);
+  t.same(report(dir).results.map((r) => `${r.rule}: ${r.status}`), ['api.ping: fail', 'api.not-found: pass']);
+  t.match(run.stdout, /rerun: node dist\/cli\/ctr-conformance\.js run --target sim --fault api\.ping --profile ctr /);
 });

@@ -70,6 +70,6 @@ t.test('a file that is not a transcript is a clear error', async (t) => {
   const bogus = join(out, 'bogus.json');
   writeTranscript(bogus, { format: 'something-else' } as never);
   const run = await runCli(['run', '--target', `replay:${bogus}`]);
-  t.equal(run.code, 1);
+  t.equal(run.code, 2, 'a usage error: the argument names no transcript');
   t.match(run.stderr, /is not a ctr-conformance transcript/);
 });

@@ -6,6 +6,9 @@ export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Always single-quoted: a URL may hold `?`, `&` or `#`. */
+const quoted = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
 /**
  * `curl -sS -i --unix-socket /path 'http://localhost/v1.12/version'` for an exchange whose
  * endpoint is known; undefined otherwise. HEAD becomes -I (curl would wait for a body), other
@@ -28,5 +31,5 @@ export function curlCommand(exchange: Pick<HttpExchange, 'request' | 'endpoint' 
   }
   const how = method === 'HEAD' ? ['-I'] : method === 'GET' && exchange.requestBody === undefined ? [] : ['-X', shellWord(method)];
   const data = exchange.requestBody === undefined ? [] : ['--data-binary', shellWord(exchange.requestBody)];
-  return ['curl', '-sS', '-i', ...how, ...socket, ...data, shellWord(base + path)].join(' ');
+  return ['curl', '-sS', '-i', ...how, ...socket, ...data, quoted(base + path)].join(' ');
 }

@@ -44,27 +44,27 @@ export interface GateInput {
 
 /**
  * Why a whole rule yields no checked cells on this target, as a verdict; null when it runs. The
- * order matters: a rule about another interface or platform does not concern the target at all;
- * a rule whose outcome depends on the release is never judged by the target's own claims; and
- * only then does it matter whether the target can do what the check needs.
+ * order matters. First what makes the rule not apply, as far as the facts tell: another platform,
+ * a known release outside the rule's. Then what keeps it from being checked: an interface the
+ * target lacks; a release the table does not know, for a rule whose outcome depends on it (such a
+ * rule is never judged by the target's own claims); a capability the check needs.
  */
 export function ruleGate(rule: Rule, check: RuleCheck | undefined, on: GateInput): Verdict | null {
   if (check === undefined) return { status: 'error', summary: `no assertion is registered for ${rule.id}`, reason: 'the catalogue has a rule the suites do not check' };
-  const surface = rule.applies.surface;
-  if (!on.target.surfaces.has(surface)) return skipped(`${on.target.spec} has ${SURFACE_NEEDS[surface].missing}: ${SURFACE_NEEDS[surface].why}`);
-  // The platform first: a rule about another platform does not apply to this target, whether or
-  // not this machine could run a daemon of that platform (the catalogue's testability says that).
-  const os = on.facts.os ?? 'linux';
-  if (!rule.applies.platforms.some((p) => p === os)) return notApplicable(`applies to ${rule.applies.platforms.join(', ')}; the target runs ${os}`);
-  if (rule.releaseDependent && on.release === null) return skipped(RELEASE_UNKNOWN);
+  // A rule about another platform does not apply to this target, whether or not this machine
+  // could run a daemon of that platform (the catalogue's testability says that). A daemon that
+  // does not say runs linux; a target without a daemon API has no platform to speak of.
+  const os = on.facts.os ?? (on.target.surfaces.has('daemon-api') ? 'linux' : null);
+  if (os !== null && !rule.applies.platforms.some((p) => p === os)) return notApplicable(`applies to ${rule.applies.platforms.join(', ')}; the target runs ${os}`);
   const releases = rule.applies.releases;
-  if (releases !== undefined) {
-    const bounds = `${releases.min ?? 'any'}–${releases.max ?? 'any'}`;
-    if (on.release === null) return skipped(`applies to releases ${bounds}; ${RELEASE_UNKNOWN}`);
-    if (!inRange(on.release.release, releases)) return notApplicable(`applies to releases ${bounds}; the target is ${on.release.release}`);
-  }
+  const bounds = `${releases?.min ?? 'any'}–${releases?.max ?? 'any'}`;
+  if (releases !== undefined && on.release !== null && !inRange(on.release.release, releases)) return notApplicable(`applies to releases ${bounds}; the target is ${on.release.release}`);
   const excepted = rule.applies.exceptReleases?.find((e) => e.release === on.release?.release);
   if (excepted !== undefined) return notApplicable(excepted.why);
+  const surface = rule.applies.surface;
+  if (!on.target.surfaces.has(surface)) return skipped(`${on.target.spec} has ${SURFACE_NEEDS[surface].missing}: ${SURFACE_NEEDS[surface].why}`);
+  if (rule.releaseDependent && on.release === null) return skipped(RELEASE_UNKNOWN);
+  if (releases !== undefined && on.release === null) return skipped(`applies to releases ${bounds}; ${RELEASE_UNKNOWN}`);
   const lacking = rule.requires.find((capability) => !on.target.capabilities.has(capability));
   if (lacking !== undefined) return skipped(`${on.target.spec} lacks ${lacking}: ${CAPABILITY_NEEDS[lacking]}`);
   return null;

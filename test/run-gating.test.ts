@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import t from 'tap';
+import { RULES } from '../specs/index.js';
+import type { ConformanceReport } from '../reports/index.js';
+import { RELEASE_UNKNOWN } from '../suites/harness/cells.js';
+import { runCli } from './helpers/cli.js';
+
+/**
+ * A made-up daemon must not pass by its own claims: it says it is release 0.9.0 and serves some
+ * API range, and every rule whose expectation depends on the release is skipped, not judged
+ * against what the daemon itself said.
+ */
+const dir = mkdtempSync('/tmp/ctc-gate-');
+t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+const report = (out: string): ConformanceReport => JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport;
+
+function listen(socket: string, handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+  const server = createServer(handler);
+  return new Promise((resolve) => server.listen(socket, () => resolve(server)));
+}
+const close = (server: Server): Promise<void> =>
+  new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+/** Answers /_ping and /version (Version 0.9.0, API 1.30–1.41) like a daemon; anything else 404 as plain text. */
+function madeUpDaemon(req: IncomingMessage, res: ServerResponse): void {
+  const headers = { 'Api-Version': '1.41', Ostype: 'linux', Server: 'Made-up/0.9.0' };
+  if (req.url === '/_ping') {
+    res.writeHead(200, { ...headers, 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, no-store, must-revalidate', Pragma: 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : 'OK');
+  } else if (req.url === '/version') {
+    res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ Version: '0.9.0', ApiVersion: '1.41', MinAPIVersion: '1.30', Os: 'linux' }));
+  } else {
+    res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' });
+    res.end('nope\n');
+  }
+}
+
+t.test('a daemon claiming release 0.9.0: release-dependent rules are skipped, never judged by its claims', async (t) => {
+  const socket = join(dir, 'made-up.sock');
+  const server = await listen(socket, madeUpDaemon);
+  t.teardown(() => close(server));
+  const out = join(dir, 'made-up');
+  const run = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--seed', '3', '--num-runs', '5', '--out', out, '-q']);
+  t.not(run.code, 0, 'the run does not pass');
+  t.equal(run.code, 1, 'rules the made-up daemon breaks fail');
+  const r = report(out);
+  t.equal(r.target.release, null, 'the release is unknown');
+  t.equal(r.target.apiRange, null, 'no range from the table');
+  t.same(r.target.observedApiRange, { min: '1.30', max: '1.41', source: 'version' }, 'the range it reported is shown as observed');
+  const dependent = new Set(RULES.filter((rule) => rule.releaseDependent).map((rule) => rule.id));
+  const judged = r.results.filter((x) => dependent.has(x.rule) && (x.status === 'pass' || x.status === 'fail' || x.status === 'error'));
+  t.same(judged.map((x) => `${x.rule}@${x.api}: ${x.status}`), [], 'no release-dependent cell is judged');
+  const onApi = RULES.filter((rule) => rule.releaseDependent && rule.applies.surface === 'daemon-api' && rule.applies.platforms.includes('linux'));
+  for (const rule of onApi) {
+    const cells = r.results.filter((x) => x.rule === rule.id);
+    t.ok(cells.length > 0 && cells.every((x) => x.status === 'skipped' && x.evidence.reason === RELEASE_UNKNOWN), `${rule.id}: skipped, "${RELEASE_UNKNOWN}"`);
+  }
+  t.ok(r.results.some((x) => !dependent.has(x.rule) && x.status === 'pass'), 'rules that do not depend on the release are still judged');
+  t.match(run.stdout, /release unknown, API unknown, observed 1\.30–1\.41 from \/version/);
+
+  const named = join(dir, 'made-up-28.5');
+  const judgedAs = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--release', '28.5', '--seed', '3', '--num-runs', '5', '--out', named, '-q']);
+  t.equal(judgedAs.code, 1);
+  const negotiation = report(named).results.find((x) => x.rule === 'api.version.negotiation');
+  t.equal(negotiation?.status, 'fail', 'with --release 28.5 the same daemon is judged against the table, and fails');
+  t.equal(report(named).target.release, '28.5');
+});
+
+t.test('an OpenAI-compatible server has no daemon API: every daemon rule is skipped with the reason', async (t) => {
+  const server = createServer((req, res) => {
+    res.writeHead(req.url === '/engines/v1/models' ? 200 : 404, { 'Content-Type': 'application/json' });
+    res.end(req.url === '/engines/v1/models' ? '{"object":"list","data":[]}' : '{"error":{"message":"not found"}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => close(server));
+  const port = (server.address() as { port: number }).port;
+  const out = join(dir, 'openai');
+  const run = await runCli(['run', '--target', `openai:http://127.0.0.1:${port}/engines/v1`, '--out', out, '-q']);
+  t.equal(run.code, 0, `nothing fails: ${run.stderr}`);
+  const r = report(out);
+  t.equal(r.target.kind, 'openai');
+  t.equal(r.target.observedApiRange, null, 'it reports no API range');
+  const daemonRules = new Set(RULES.filter((rule) => rule.applies.surface !== 'model-runner-api').map((rule) => rule.id));
+  const cells = r.results.filter((x) => daemonRules.has(x.rule));
+  t.ok(cells.length > 0);
+  t.ok(cells.every((x) => x.status === 'skipped' && /^openai:\S+ has no daemon (API|process the suites start): /.test(x.evidence.reason ?? '')), 'skipped, naming what it lacks');
+});
