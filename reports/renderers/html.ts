@@ -169,12 +169,21 @@ const JS = `
       p.append(el("strong", null, "Reason: "), e.reason);
       art.append(p);
     }
+    if (e.rerun !== undefined || e.curl !== undefined) {
+      var again = el("dl", "again");
+      if (e.rerun !== undefined) pair(again, "Rerun", el("code", "rerun", e.rerun));
+      if (e.curl !== undefined) pair(again, "curl", el("code", "curl", e.curl));
+      art.append(again);
+    }
     (e.exchanges || []).forEach(function (x, i) {
       var box = el("section", "exchange");
       var line = el("div");
       line.append(el("span", "muted", "HTTP exchange " + (i + 1) + ": "), el("code", "req", x.request));
       if (x.status !== undefined) line.append(" \\u2192 ", el("strong", "http-status", x.status));
+      else line.append(" ", el("strong", "http-status", "no answer"));
+      if (x.endpoint !== undefined) line.append(" ", el("span", "muted endpoint", "(" + x.endpoint + ")"));
       box.append(line);
+      if (x.requestBody !== undefined) box.append(el("pre", "request-body", excerpt(x.requestBody)));
       var hs = Object.keys(x.headers || {});
       if (hs.length) box.append(el("pre", "headers", hs.map(function (k) { return k + ": " + x.headers[k]; }).join("\\n")));
       if (x.body !== undefined) box.append(el("pre", "body", excerpt(x.body)));

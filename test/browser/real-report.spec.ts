@@ -37,6 +37,15 @@ test('every cell of a real run shows the status report.json gives it', async ({ 
   }
 });
 
+test('a passing cell of a real run shows the exchanges that decided it', async ({ page }) => {
+  await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+  const passing = report.results.find((r) => r.status === 'pass' && r.api !== null)!;
+  expect(passing.evidence.exchanges?.length ?? 0).toBeGreaterThan(0);
+  await page.locator(`td[data-rule="${passing.rule}"][data-api="${passing.api}"]`).click();
+  await expect(page.locator('#evidence .req').first()).toHaveText(passing.evidence.exchanges![0]!.request);
+  await expect(page.locator('.meta div').filter({ hasText: 'Observed API range' }).locator('dd')).toHaveText('1.24 – 1.51');
+});
+
 test('a failing cell of a real run opens its evidence', async ({ page }, testInfo) => {
   await page.goto(pathToFileURL(join(dir, 'report.html')).href);
   const failing = report.results.find((r) => r.status === 'fail')!;
@@ -44,6 +53,9 @@ test('a failing cell of a real run opens its evidence', async ({ page }, testInf
   await expect(page.locator('#evidence')).toBeVisible();
   await expect(page.locator('#evidence')).toContainText('please upgrade your client');
   await expect(page.locator('#evidence')).toContainText(String(failing.evidence.counterexample!.seed));
+  await expect(page.locator('#evidence .rerun')).toHaveText(failing.evidence.rerun!);
+  await expect(page.locator('#evidence .rerun')).toContainText(`--only ${failing.rule}@${failing.api ?? 'none'}`);
+  await expect(page.locator('#evidence .curl')).toHaveText(/^curl -sS -i /);
   await page.screenshot({ path: testInfo.outputPath('real-report.png'), fullPage: true });
   await testInfo.attach('real-report', { path: testInfo.outputPath('real-report.png'), contentType: 'image/png' });
 });

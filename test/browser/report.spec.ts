@@ -12,7 +12,13 @@ const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: 
 function buildReport(): ConformanceReport {
   const apiVersions = ['1.40', '1.41', '1.42', '1.43'];
   const results: RuleResult[] = [
-    { rule: 'version.header', api: '1.40', status: 'pass', evidence: { summary: 'API-Version header present' }, durationMs: 2 },
+    {
+      rule: 'version.header',
+      api: '1.40',
+      status: 'pass',
+      evidence: { summary: 'API-Version header present', exchanges: [{ request: 'HEAD /v1.40/_ping', endpoint: 'unix:///tmp/ctc-x/d.sock', status: 200, headers: { 'api-version': '1.43' }, body: '' }] },
+      durationMs: 2,
+    },
     { rule: 'version.header', api: '1.41', status: 'pass', evidence: { summary: 'API-Version header present' }, durationMs: 2 },
     {
       rule: 'version.header',
@@ -23,12 +29,15 @@ function buildReport(): ConformanceReport {
         exchanges: [
           {
             request: 'GET /v1.42/version',
+            endpoint: 'unix:///tmp/ctc-x/d.sock',
             status: 200,
             headers: { 'content-type': 'application/json', server: 'ctrd-sim' },
             body: '{"Version":"1.0.0","ApiVersion":"1.42"} </script><img src=x onerror="window.pwned=1">',
           },
         ],
         counterexample: { seed: 1837465, path: '12:3:0', input: '{"method":"GET","path":"/v1.42/version"}', numRuns: 100 },
+        rerun: 'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 4242 --only version.header@1.42 --path "12:3:0"',
+        curl: "curl -sS -i --unix-socket /tmp/ctc-x/d.sock 'http://localhost/v1.42/version'",
       },
       durationMs: 31,
     },
@@ -134,6 +143,8 @@ test('cells show each result’s status as attribute and symbol', async ({ page 
   // header and totals
   await expect(page.locator('.meta')).toContainText('4242');
   await expect(page.locator('.meta')).toContainText('1.40 – 1.43');
+  await expect(page.locator('.meta div').filter({ hasText: 'Observed API range' }).locator('dd')).toHaveText('1.39 – 1.43');
+  await expect(page.locator('.meta div').filter({ hasText: 'Capabilities' }).locator('dd')).toHaveText('start, wire');
   await expect(page.locator('[data-total=fail] b')).toHaveText('2');
   await expect(page.locator('.matrix tbody th[scope=row]').nth(2)).toContainText('HEAD /_ping works <really>');
   // document rules and implementation rules are kept apart, document first
@@ -165,7 +176,10 @@ test('clicking a failing cell opens its evidence', async ({ page }, testInfo) =>
   await expect(evidence.locator('.seed')).toHaveText('1837465');
   await expect(evidence.locator('.path')).toHaveText('12:3:0');
   await expect(evidence.locator('.replay')).toHaveText('fc.assert(property, { seed: 1837465, path: "12:3:0" })');
+  await expect(evidence.locator('.rerun')).toHaveText(/^node dist\/cli\/ctr-conformance\.js run --target sim .* --seed 4242 --only version\.header@1\.42 --path "12:3:0"$/);
+  await expect(evidence.locator('.curl')).toHaveText("curl -sS -i --unix-socket /tmp/ctc-x/d.sock 'http://localhost/v1.42/version'");
   await expect(evidence.locator('.req')).toHaveText('GET /v1.42/version');
+  await expect(evidence.locator('.endpoint')).toHaveText('(unix:///tmp/ctc-x/d.sock)');
   await expect(evidence.locator('.http-status')).toHaveText('200');
   await expect(evidence.locator('.headers')).toContainText('server: ctrd-sim');
   await expect(evidence.locator('.body')).toContainText('</script><img src=x');
@@ -182,6 +196,12 @@ test('clicking a failing cell opens its evidence', async ({ page }, testInfo) =>
   await expect(evidence.locator('h2')).toHaveText('version.too-old @ api 1.41');
   await expect(evidence).toContainText('ECONNRESET');
   await expect(evidence.locator('.seed')).toHaveCount(0);
+  await expect(evidence.locator('.rerun')).toHaveCount(0);
+
+  // a passing cell shows the exchange that decided it
+  await cell(page, 'version.header', '1.40').click();
+  await expect(evidence.locator('.req')).toHaveText('HEAD /v1.40/_ping');
+  await expect(evidence.locator('.http-status')).toHaveText('200');
   await page.locator('#evidence-close').click();
   await expect(evidence).toBeHidden();
 });
