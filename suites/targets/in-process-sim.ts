@@ -7,6 +7,7 @@ import { makeInstance } from './instance.js';
 import { LogBuffer } from './log-buffer.js';
 import { safetyFlags } from './spawned-daemon.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
+import { registerRunDir } from './process/live-processes.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
 
 /** A logger writing the daemon's text format into a buffer, as ctrd-sim writes it to stderr. */
@@ -32,17 +33,22 @@ export class InProcessSimTarget implements Target {
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
     const dir = makeRunDir();
+    const release = registerRunDir(dir);
     writeConfigFile(dir, request.config);
-    const outcome = await this.launch(dir, request, new LogBuffer()).catch((error: unknown) => {
+    const outcome = await this.launch(dir, request, new LogBuffer(), release).catch((error: unknown) => {
+      release();
       removeRunDir(dir);
       throw error;
     });
-    if (!outcome.ok) removeRunDir(dir);
+    if (!outcome.ok) {
+      release();
+      removeRunDir(dir);
+    }
     return outcome;
   }
 
   /** Starts the simulator on `dir` (its configuration file already written); `log` survives restarts. */
-  private async launch(dir: string, request: StartRequest, log: LogBuffer): Promise<StartOutcome> {
+  private async launch(dir: string, request: StartRequest, log: LogBuffer, release: () => void): Promise<StartOutcome> {
     // Only the requested environment: the runner's own CTR_* variables must not reach the daemon.
     const env = { ...request.env };
     const sources = { env, readFile: processSources().readFile };
@@ -67,15 +73,20 @@ export class InProcessSimTarget implements Target {
           restart: async (next) => {
             await close();
             if (next?.config !== undefined) writeConfigFile(dir, next.config);
-            const outcome = await this.launch(dir, next ?? request, log).catch((error: unknown) => {
+            const outcome = await this.launch(dir, next ?? request, log, release).catch((error: unknown) => {
+              release();
               removeRunDir(dir);
               throw error;
             });
-            if (!outcome.ok) removeRunDir(dir);
+            if (!outcome.ok) {
+              release();
+              removeRunDir(dir);
+            }
             return outcome;
           },
           stop: async () => {
             await close();
+            release();
             removeRunDir(dir);
           },
         }),

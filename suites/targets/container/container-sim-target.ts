@@ -7,6 +7,7 @@ import { makeInstance } from '../instance.js';
 import { LogBuffer } from '../log-buffer.js';
 import { safetyFlags } from '../process/safety.js';
 import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
+import { registerRunDir } from '../process/live-processes.js';
 import { makeRunDir, removeRunDir } from '../temp-dir.js';
 import { IMAGE_NODE, IMAGE_SIM_BIN, simImageTar } from './sim-image.js';
 
@@ -59,12 +60,14 @@ export class ContainerSimTarget implements Target {
       throw new TargetError('TARGET_START', `cannot import the ctrd-sim image into ${this.engineSocket}: ${(error as Error).message}`);
     }
     const dir = makeRunDir();
+    // Removed at exit if a run ends abruptly (the container itself has no process here to kill).
+    const release = registerRunDir(dir);
     writeConfigFile(dir, request.config);
-    return this.launch(image, dir, request, new LogBuffer());
+    return this.launch(image, dir, request, new LogBuffer(), release);
   }
 
   /** Runs a container on `dir` (its configuration file written); on failure the directory is removed. */
-  private async launch(image: string, dir: string, request: StartRequest, log: LogBuffer): Promise<StartOutcome> {
+  private async launch(image: string, dir: string, request: StartRequest, log: LogBuffer, release: () => void): Promise<StartOutcome> {
     const { GenericContainer, Wait } = await import('testcontainers');
     // The same private layout as every other target, seen from inside the container.
     const flags = safetyFlags(MOUNT, true).map((flag) => (flag.startsWith(`${MOUNT}/data`) || flag.startsWith(`${MOUNT}/exec`) ? flag.replace(MOUNT, '/var/lib/ctc') : flag));
@@ -92,15 +95,17 @@ export class ContainerSimTarget implements Target {
           restart: async (next) => {
             await stopContainer();
             if (next?.config !== undefined) writeConfigFile(dir, next.config);
-            return this.launch(image, dir, next ?? request, log);
+            return this.launch(image, dir, next ?? request, log, release);
           },
           stop: async () => {
             await stopContainer();
+            release();
             removeRunDir(dir);
           },
         }),
       };
     } catch (error) {
+      release();
       removeRunDir(dir);
       // testcontainers removes a container that never came up; what it printed was streamed here.
       return { ok: false, exitCode: null, output: `${log.since(from)}${(error as Error).message}\n` };

@@ -38,3 +38,8 @@ export function registerLive(entry: LiveProcess): () => void {
 
 /** How many daemons are still registered (for tests: none after a stop). */
 export const liveCount = (): number => live.size;
+
+/** Tracks a run directory with nothing to kill (an in-process or container daemon): removed at exit if still there. */
+export function registerRunDir(dir: string): () => void {
+  return registerLive({ dir, lastWords: () => {} });
+}
