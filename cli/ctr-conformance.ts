@@ -48,6 +48,7 @@ export function buildProgram(): Command {
     .option('--only <rule[@api]>', 'run only this rule or cell (repeatable)', collect)
     .option('--path <path>', 'replay path of a counterexample (with --only)')
     .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)
+    .option('--shard <k/n>', 'run only the k-th of n parts of the cells (each part writes its own report)')
     .option('--request-timeout <s>', 'seconds one request may take; a request that takes longer makes its cell an error', seconds('--request-timeout'), inSeconds(DEFAULT_DEADLINES.requestMs))
     .option('--cell-timeout <s>', 'seconds one cell may take; a cell that takes longer is an error', seconds('--cell-timeout'), inSeconds(DEFAULT_DEADLINES.cellMs))
     .option('--run-timeout <s>', 'seconds the whole run may take; cells left then are errors, the report is still written', seconds('--run-timeout'), inSeconds(DEFAULT_DEADLINES.runMs))

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { baselineOf } from '../reports/baselines/baseline.js';
 import { writeReport } from '../reports/write.js';
 import { RULES } from '../specs/index.js';
-import { assembleReport, checkOnly, runSuites, type Deadlines } from '../suites/run/index.js';
+import { assembleReport, checkOnly, parseShard, runSuites, type Deadlines, type Shard } from '../suites/run/index.js';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { releaseOf } from '../suites/targets/facts.js';
@@ -30,6 +30,7 @@ export interface RunFlags {
   only?: string[];
   path?: string;
   concurrency: number;
+  shard?: string;
   requestTimeout: number;
   cellTimeout: number;
   runTimeout: number;
@@ -73,6 +74,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const profile = flags.profile === undefined ? undefined : profileFor(flags.profile);
   if (flags.profile !== undefined && profile === undefined) throw new UsageError(`--profile must be ctr or docker, got ${flags.profile}`);
   checkFlags(flags);
+  const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
   const choice: TargetChoice & { readonly faults?: readonly string[] } = {
     ...(profile === undefined ? {} : { profile }),
     ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }),
@@ -87,7 +89,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const numRuns = flags.numRuns ?? recorded?.numRuns ?? (isSim ? 100 : 15);
   const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
   const startedAt = new Date();
-  const dir = flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}`);
+  const dir = flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
   // Read and checked before the run, so that a bad file is a usage error and costs no daemon start.
   const baseline = flags.baseline === undefined ? undefined : await readBaseline(flags.baseline);
   await checkOutputDir(flags.out === undefined ? 'report directory' : '--out', dir);
@@ -106,6 +108,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
       numRuns,
       numStarts,
       concurrency: flags.concurrency,
+      ...(shard === undefined ? {} : { shard }),
       deadlines,
       targetArgs: targetArgs(flags),
       ...(recorder === undefined ? {} : { recorder }),

@@ -31,6 +31,7 @@ t.test('usage errors exit 2 with a clear message', async (t) => {
     [['run', '--request-timeout', '0'], /--request-timeout must be a number of seconds > 0/],
     [['run', '--cell-timeout', 'soon'], /--cell-timeout must be a number of seconds > 0/],
     [['run', '--run-timeout', '-5'], /--run-timeout must be a number of seconds > 0/],
+    [['run', '--shard', '3/2'], /--shard 3\/2: expected K\/N with 1 ≤ K ≤ N/],
   ];
   for (const [args, message] of cases) {
     const run = await runCli(args);
@@ -69,6 +70,18 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
   t.same(report(a).target.observedApiRange, { ...report(a).target.apiRange, source: 'version' }, 'the range the simulator reported is the table\'s');
   const judged = report(a).results.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'error');
   t.ok(judged.length > 100 && judged.every((r) => (r.evidence.exchanges ?? []).length > 0 || /^(refused|started) /.test(r.evidence.summary)), 'every judged cell carries the exchanges that decided it');
+
+  const shards = await Promise.all(
+    ['1/2', '2/2'].map(async (shard) => {
+      const dir = join(out, `shard-${shard.replace('/', '-')}`);
+      const run = await runCli(['run', '--target', 'sim', '--seed', '5', '--num-runs', '20', '--shard', shard, '--out', dir, '-q']);
+      t.equal(run.code, 0, `shard ${shard}`);
+      return report(dir).results;
+    }),
+  );
+  const cellsOf = (results: ConformanceReport['results']) => results.map((r) => `${r.rule}@${r.api}: ${r.status}`).sort();
+  t.same(cellsOf(shards.flat()), cellsOf(report(a).results), 'two shards make the whole run, each cell once, with the same statuses');
+  t.ok(shards.every((part) => part.length > 0));
 
   const only = join(out, 'only');
   const filtered = await runCli(['run', '--target', 'sim', '--only', 'api.ping', '--only', 'api.version.prefix@1.44', '--out', only]);

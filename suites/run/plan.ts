@@ -28,12 +28,31 @@ function selected(only: readonly string[] | undefined, rule: string, api: string
   return only.some((entry) => entry === rule || entry === cellKey(rule, api));
 }
 
-/** The cells of a run: every rule at every column (per-version rules) or once, filtered by `only`. */
-export function planCells(rules: readonly Rule[], apiVersions: readonly string[], only?: readonly string[]): PlannedCell[] {
+/** One of `count` parts of a run (`index` from 1): machines share a long run, each writing its own report. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** Parses "K/N" (1 ≤ K ≤ N); a malformed shard is a RunError. */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || count < 1 || index < 1 || index > count) throw new RunError('RUN_OPTIONS', `--shard ${text}: expected K/N with 1 ≤ K ≤ N, e.g. 2/4`);
+  return { index, count };
+}
+
+/**
+ * The cells of a run: every rule at every column (per-version rules) or once, filtered by `only`,
+ * then the shard's part (every count-th cell, so each part holds every area and every column).
+ */
+export function planCells(rules: readonly Rule[], apiVersions: readonly string[], only?: readonly string[], shard?: Shard): PlannedCell[] {
   checkOnly(only, rules);
-  return rules.flatMap((rule) =>
+  const cells = rules.flatMap((rule) =>
     (rule.binding === 'per-version' ? apiVersions : [null])
       .filter((api) => selected(only, rule.id, api))
       .map((api) => ({ rule, check: findCheck(rule.id), api })),
   );
+  return shard === undefined ? cells : cells.filter((_, i) => i % shard.count === shard.index - 1);
 }

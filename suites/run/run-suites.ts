@@ -11,7 +11,7 @@ import { clientFactory } from './cell-client.js';
 import { DEFAULT_DEADLINES, deadlineController, DeadlinePassed, raceDeadline, type Deadlines } from './deadlines.js';
 import { RunError } from './errors.js';
 import { evaluateCell, type RunState } from './evaluate-cell.js';
-import { planCells } from './plan.js';
+import { planCells, type Shard } from './plan.js';
 import { withRerun } from './rerun.js';
 
 export interface RunOptions {
@@ -29,6 +29,8 @@ export interface RunOptions {
   readonly only?: readonly string[];
   /** Replay path of a counterexample (with --only naming one cell). */
   readonly path?: string;
+  /** Only this part of the cells (see planCells). */
+  readonly shard?: Shard;
   /** Cells checked at once (default 4). */
   readonly concurrency?: number;
   /** Time limits; each one missing takes its default (DEFAULT_DEADLINES). */
@@ -127,7 +129,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     const range = table ?? (observed?.min != null && observed.max != null ? { min: observed.min, max: observed.max } : null);
     const profile = chooseProfile(target.spec, options.profile, facts.brand);
     const apiVersions = apiColumns(range?.max ?? null);
-    const cells = planCells(RULES, apiVersions, options.only);
+    const cells = planCells(RULES, apiVersions, options.only, options.shard);
     const state: RunState = {
       target,
       instance,
