@@ -1,5 +1,5 @@
 import { RULES } from '../specs/index.js';
-import { IMPLEMENTED_RULES } from '../simulator/implemented-rules.js';
+import { IMPLEMENTED_RULES } from '../simulator/index.js';
 import { findCheck } from '../suites/checks.js';
 
 export interface RuleCoverage {
