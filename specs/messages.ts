@@ -42,3 +42,13 @@ export const MIN_API_MESSAGES = {
 
 /** Where clients older than JSON errors get plain text (moby httputils): below this API version. */
 export const LEGACY_ERROR_API = '1.24';
+
+/** The answer (501) of an experimental endpoint on a daemon started without --experimental: {product}. */
+export const EXPERIMENTAL_DISABLED_MESSAGE =
+  'This experimental feature is disabled by default. Start the {product} daemon in experimental mode in order to enable it.';
+
+/** What the simulator itself says, where it is not the daemon speaking. */
+export const SIMULATOR_MESSAGES = {
+  /** A documented endpoint the simulator has no behaviour for (answered 501): {method}, {path}. */
+  notImplemented: '{method} {path} is not implemented by ctrd-sim',
+} as const;

@@ -1,89 +1,116 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { inRange } from '../common/dotted-version.js';
 import type { ConformanceReport } from '../reports/index.js';
+import { alsoBroken, FAULTS } from '../simulator/index.js';
+import type { TestableRuleId } from '../specs/catalogue.js';
+import { RULES } from '../specs/index.js';
+import type { Rule } from '../specs/types.js';
+import { runSuites, type SuiteRun } from '../suites/harness/runner.js';
 import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
 import { runCli } from './helpers/cli.js';
-import { startFaultyProxy, type Fault } from './helpers/faulty-proxy.js';
+import { startSimProcess } from './helpers/sim-process.js';
 
 /**
- * The suites are themselves tested: a simulator behind a proxy that breaks exactly one behaviour
- * must make exactly the rules that speak of that behaviour fail, and the run exit 1.
+ * The suites are themselves tested: the whole catalogue runs on the simulator with no fault, then
+ * once per testable rule with that rule's fault on (ctrd-sim --fault). The rule must fail (fail,
+ * not error) and every other rule must keep the verdicts of the run without fault, except the
+ * rules the fault declares it necessarily breaks too.
  */
-const FAULTS: Record<string, { fault: Fault; failing: string[] }> = {
-  'no fault': { fault: (_m, _p, reply) => reply, failing: [] },
-  'the real daemons’ wording of the too-old error': {
-    fault: (_m, _p, reply) => ({ ...reply, body: reply.body.replace(', upgrade your client', ', please upgrade your client') }),
-    failing: ['api.version.too-old.wording'],
-  },
-  'no Api-Version header': {
-    fault: (_m, _p, reply) => {
-      const { ['api-version']: _dropped, ...headers } = reply.headers;
-      return { ...reply, headers };
-    },
-    failing: ['api.headers.api-version', 'api.options.any-path', 'api.version.negotiation'],
-  },
-  'versions above the maximum served': {
-    fault: (_m, _p, reply) => (reply.status === 400 && reply.body.includes('too new') ? { ...reply, status: 200, body: '{}' } : reply),
-    failing: ['api.version.too-new', 'api.version.compare-numeric', 'api.error.json-body'],
-  },
-  '405 for a wrong method': {
-    fault: (method, _p, reply) => (reply.status === 404 && method !== 'GET' && method !== 'HEAD' ? { ...reply, status: 405 } : reply),
-    failing: ['api.not-found'],
-  },
-  'legacy errors as JSON': {
-    fault: (_m, _p, reply) =>
-      (reply.headers['content-type'] ?? '').startsWith('text/plain') && reply.status === 400
-        ? { ...reply, headers: { ...reply.headers, 'content-type': 'application/json' }, body: JSON.stringify({ message: reply.body.trim() }) }
-        : reply,
-    failing: ['api.error.legacy-plain-text'],
-  },
+
+const SEED = 7;
+const NUM_RUNS = 20;
+/** Faults run this many at a time: enough to overlap the waits, few enough for two cores. */
+const BATCH = 4;
+
+/** The release each fault is checked on: 28.5 where the rule applies there, else the first that has it. */
+const RELEASES_TO_TRY = ['28.5', '20.10', '25.0'];
+const releaseFor = (rule: Rule): string => {
+  const found = RELEASES_TO_TRY.find((release) => rule.applies.releases === undefined || inRange(release, rule.applies.releases));
+  if (found === undefined) throw new Error(`${rule.id}: none of ${RELEASES_TO_TRY.join(', ')} is in its releases`);
+  return found;
 };
 
-t.test('a deliberately broken simulator fails exactly the rules it breaks', async (t) => {
-  const sim = new InProcessSimTarget('sim', ['--emulate', '28.5', '--brand', 'docker']);
-  const started = await sim.start();
-  if (!started.ok) throw new Error(started.output);
-  const upstream = started.instance.endpoint;
-  if (upstream.kind !== 'unix') throw new Error('expected a unix socket');
-  const dir = mkdtempSync('/tmp/ctc-self-');
-  t.teardown(async () => {
-    await started.instance.stop();
-    rmSync(dir, { recursive: true, force: true });
+const testable = RULES.filter((rule) => rule.testability.testable);
+
+const run = (release: string, fault?: string): Promise<SuiteRun> =>
+  runSuites({
+    target: new InProcessSimTarget('sim', ['--emulate', release, '--brand', 'docker', ...(fault === undefined ? [] : ['--fault', fault])]),
+    seed: SEED,
+    numRuns: NUM_RUNS,
+    numStarts: 2,
+    concurrency: 8,
   });
 
-  for (const [name, { fault, failing }] of Object.entries(FAULTS)) {
-    await t.test(name, async (t) => {
-      const socket = join(dir, 'p.sock');
-      const proxy = await startFaultyProxy(socket, upstream.path, fault);
-      try {
-        const out = join(dir, name.replace(/\W+/g, '-'));
-        const run = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--seed', '7', '--num-runs', '25', '--out', out, '-q']);
-        const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport;
-        const failed = [...new Set(report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.rule))].sort();
-        t.same(failed, [...failing].sort(), `failing rules: ${failed.join(', ') || 'none'}`);
-        t.equal(run.code, failing.length === 0 ? 0 : 1, 'exit code');
-        for (const result of report.results.filter((r) => r.status === 'fail')) {
-          t.ok(result.evidence.counterexample !== undefined || result.evidence.exchanges !== undefined, `${result.rule} @ ${result.api} carries evidence`);
-        }
-        // The replay line printed with the first failure reproduces exactly that counterexample.
-        const replayLine = /replay: (--seed \S+ --only \S+ --path "([^"]*)")/.exec(run.stdout);
-        if (failing.length > 0) {
-          t.ok(replayLine !== null, 'a replay line is printed');
-          const [, , path] = replayLine!;
-          const args = replayLine![1]!.split(' ').map((a) => a.replace(/^"|"$/g, ''));
-          const again = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--out', `${out}-replay`, '-q', ...args]);
-          const replayed = JSON.parse(readFileSync(join(`${out}-replay`, 'report.json'), 'utf8')) as ConformanceReport;
-          const first = report.results.find((r) => r.status === 'fail')!;
-          t.equal(replayed.results.length, 1, 'only the replayed cell runs');
-          t.equal(replayed.results[0]?.status, 'fail', 'and it fails again');
-          t.same(replayed.results[0]?.evidence.counterexample?.input, first.evidence.counterexample?.input, 'with the same counterexample');
-          t.equal(replayed.results[0]?.evidence.counterexample?.path, path, 'at the same path');
-          t.equal(again.code, 1);
-        }
-      } finally {
-        await proxy.close();
-      }
-    });
+/** rule → "api: status" of each of its cells. */
+function verdicts(suite: SuiteRun): Map<string, string[]> {
+  const byRule = new Map<string, string[]>();
+  for (const result of suite.results) byRule.set(result.rule, [...(byRule.get(result.rule) ?? []), `${result.api ?? '-'}: ${result.status}`]);
+  return byRule;
+}
+
+t.test('the fault registry names every testable rule and nothing else', async (t) => {
+  t.same(Object.keys(FAULTS).sort(), testable.map((rule) => rule.id).sort());
+  for (const [id, fault] of Object.entries(FAULTS)) {
+    t.ok(fault.breaks.length > 20, `${id} says what it breaks`);
+    for (const other of fault.alsoBreaks?.rules ?? []) t.ok(RULES.some((rule) => rule.id === other) && other !== id, `${id} also breaks ${other}, another rule`);
   }
+});
+
+t.test('each fault fails exactly its rule (and what it declares)', async (t) => {
+  const began = Date.now();
+  const releases = [...new Set(testable.map(releaseFor))];
+  const baselines = new Map((await Promise.all(releases.map(async (release) => [release, verdicts(await run(release))] as const))));
+  for (const [release, baseline] of baselines) {
+    const broken = [...baseline].filter(([, cells]) => cells.some((cell) => cell.endsWith('fail') || cell.endsWith('error')));
+    t.same(broken, [], `without a fault, emulating ${release}, no rule fails`);
+  }
+
+  const outcomes: { rule: Rule; release: string; suite: SuiteRun }[] = [];
+  for (let i = 0; i < testable.length; i += BATCH) {
+    const batch = testable.slice(i, i + BATCH);
+    outcomes.push(...(await Promise.all(batch.map(async (rule) => ({ rule, release: releaseFor(rule), suite: await run(releaseFor(rule), rule.id) })))));
+  }
+
+  // Assertions outside the runs, in catalogue order.
+  for (const { rule, release, suite } of outcomes) {
+    const own = suite.results.filter((result) => result.rule === rule.id);
+    t.ok(own.some((result) => result.status === 'fail'), `--fault ${rule.id} (emulating ${release}) makes ${rule.id} fail`);
+    t.same(own.filter((result) => result.status === 'error').map((result) => `${result.api}: ${result.evidence.summary}`), [], `${rule.id}: no cell errors`);
+    const allowed = new Set<string>([rule.id, ...alsoBroken(rule.id as TestableRuleId)]);
+    const baseline = baselines.get(release)!;
+    const changed = [...verdicts(suite)].filter(([other, cells]) => !allowed.has(other) && JSON.stringify(cells) !== JSON.stringify(baseline.get(other)));
+    t.same(
+      changed.map(([other]) => other),
+      [],
+      `--fault ${rule.id}: every other rule keeps its verdicts${changed.length === 0 ? '' : ` (${changed.map(([other]) => `${other}: ${suite.results.find((r) => r.rule === other && r.status !== 'pass' && r.status !== 'not-applicable')?.evidence.summary ?? '?'}`).join('; ')})`}`,
+    );
+  }
+  t.comment(`${outcomes.length} faults and ${baselines.size} baselines in ${Date.now() - began} ms`);
+});
+
+t.test('the printed rerun line reproduces a failure of a faulty ctrd-sim', async (t) => {
+  const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${join(mkdtempSync('/tmp/ctc-self-'), 's.sock')}`, '--fault', 'api.version.too-old.wording']);
+  t.teardown(() => sim.kill());
+  const [, socket] = await sim.waitFor(/API listen on unix:\/\/([^"\s]+)/);
+  const out = mkdtempSync('/tmp/ctc-self-out-');
+  t.teardown(() => rmSync(out, { recursive: true, force: true }));
+  const target = ['--target', `endpoint:unix://${socket!}`, '--profile', 'docker'];
+  const first = await runCli(['run', ...target, '--seed', '7', '--num-runs', '10', '--only', 'api.version.too-old.wording', '--out', join(out, 'a')]);
+  t.equal(first.code, 1, 'the faulty rule fails the run');
+  const report = JSON.parse(readFileSync(join(out, 'a', 'report.json'), 'utf8')) as ConformanceReport;
+  const failed = report.results.find((result) => result.status === 'fail');
+  t.ok(failed !== undefined, 'a cell fails');
+
+  const rerun = /^ {2}rerun: node dist\/cli\/ctr-conformance\.js run (.*)$/m.exec(first.stdout);
+  t.ok(rerun !== null, `a rerun line is printed: ${first.stdout.slice(0, 400)}`);
+  // The line is shell words; this one has no quoting beyond the --path value.
+  const words = [...rerun![1]!.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+  const again = await runCli(['run', ...words, '--out', join(out, 'b'), '-q']);
+  const replayed = JSON.parse(readFileSync(join(out, 'b', 'report.json'), 'utf8')) as ConformanceReport;
+  t.equal(again.code, 1, 'the rerun fails too');
+  t.equal(replayed.results.length, 1, 'only the failing cell runs');
+  t.equal(replayed.results[0]?.status, 'fail', 'and it fails again');
+  t.same(replayed.results[0]?.evidence.counterexample?.input, failed?.evidence.counterexample?.input, 'with the same counterexample');
 });

@@ -32,9 +32,11 @@ t.test('-v, --help and usage errors', async (t) => {
   await help.kill();
 
   for (const [argv, message] of [
-    [['--bogus'], /unknown flag: --bogus\nSee 'ctrd --help'\./],
-    [['-H', 'udp://x'], /invalid protocol format: "udp"/],
-    [['-H', 'nonsense'], /bad format nonsense, expected PROTO:\/\/ADDR/],
+    // The daemon's (cobra's) form of usage errors (observed on 20.10, 26.1, 28.5), exit 1.
+    [['--bogus'], /^Status: unknown flag: --bogus\nSee 'ctrd --help'\., Code: 125\n$/],
+    [['--brand', 'docker', '--bogus'], /^Status: unknown flag: --bogus\nSee 'dockerd --help'\., Code: 125\n$/],
+    [['-H', 'udp://x'], /^Status: invalid argument "udp:\/\/x" for "-H, --host" flag: invalid bind address \(udp:\/\/x\): unsupported proto 'udp'\n/],
+    [['-H', 'tcp://[::1'], /invalid bind address \(tcp:\/\/\[::1\): invalid address/],
     [['-H', 'fd://'], /no sockets found via socket activation/],
     [['--emulate', '3.0'], /unknown release/],
   ] as const) {
@@ -62,25 +64,48 @@ t.test('a live daemon holding the pid file blocks a second start', async (t) => 
   await first.waitFor(/completed initialization/);
   const second = startSimProcess(['--pidfile', join(first.dir, 'pid'), '-H', 'tcp://127.0.0.1:0']);
   t.equal(await second.exited, 1);
-  t.match(second.output(), /pid file found, ensure ctrd is not running or delete/);
+  t.match(second.output(), /pid file found, ensure ctr is not running or delete/);
   await second.kill();
   await first.kill();
 });
 
-t.test('SIGHUP reloads the file; a bad file keeps the old configuration serving', async (t) => {
+t.test('SIGHUP reloads the file: debug takes effect; a bad file keeps the old configuration serving', async (t) => {
   const dir = privateDir(t);
   const file = join(dir, 'daemon.json');
+  const socket = { kind: 'unix', path: join(dir, 's.sock') } as const;
   writeFileSync(file, '{"debug": false}');
-  const sim = startSimProcess(['-H', `unix://${join(dir, 's.sock')}`, '--config-file', file]);
+  const sim = startSimProcess(['-H', `unix://${socket.path}`, '--config-file', file, '--emulate', '28.5']);
   t.teardown(() => sim.kill());
   await sim.waitFor(/completed initialization/);
+  t.equal(await ping(socket), 200);
+  t.notMatch(sim.output(), /Calling GET \/_ping/, 'no request lines while debug is off');
+
   writeFileSync(file, '{"debug": true}');
   sim.child.kill('SIGHUP');
-  await sim.waitFor(/Reloaded configuration/);
+  // 28.5's lines (observed): structured fields after the message.
+  await sim.waitFor(new RegExp(`level=info msg="Got signal to reload configuration" config-file=${file.replace(/[.]/g, '\\.')}`));
+  await sim.waitFor(/level=info msg="Reloaded configuration" config="\{.*\\"debug\\":true/);
+  t.equal(await ping(socket), 200);
+  await sim.waitFor(/level=debug msg="Calling GET \/_ping"/, 2_000);
+  t.pass('with debug on after the reload, each request is logged as dockerd logs it');
+
   writeFileSync(file, '{"debug": tru');
   sim.child.kill('SIGHUP');
   await sim.waitFor(/Error reloading configuration/);
-  t.equal(await ping({ kind: 'unix', path: join(dir, 's.sock') }), 200, 'still serving after a failed reload');
+  t.equal(await ping(socket), 200, 'still serving after a failed reload');
+});
+
+t.test('SIGHUP on an emulated 26.1 logs as 26.1 does (the configuration inline)', async (t) => {
+  const dir = privateDir(t);
+  const file = join(dir, 'daemon.json');
+  writeFileSync(file, '{}');
+  const sim = startSimProcess(['-H', `unix://${join(dir, 's.sock')}`, '--config-file', file, '--emulate', '26.1']);
+  t.teardown(() => sim.kill());
+  await sim.waitFor(/completed initialization/);
+  sim.child.kill('SIGHUP');
+  await sim.waitFor(new RegExp(`msg="Got signal to reload configuration, reloading from: ${file.replace(/[.]/g, '\\.')}"`));
+  await sim.waitFor(/msg="Reloaded configuration: \{/);
+  t.pass('both lines in the 26.1 form');
 });
 
 t.test('socket activation: fd:// serves the inherited listening socket', async (t) => {

@@ -1,0 +1,34 @@
+import type { Route } from '../http/route.js';
+
+const OK = Buffer.from('OK');
+
+/**
+ * GET and HEAD /_ping: the endpoint clients negotiate with. The hot path of every benchmark:
+ * precomputed header arrays, no allocation beyond what node:http does.
+ */
+export const PING_ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    path: '/_ping',
+    where: 'api-versioning/ping.ts: GET /_ping',
+    rules: ['api.ping', 'api.version.negotiation', 'api.headers.api-version', 'api.version.unversioned-served', 'api.version.prefix'],
+    handle(x) {
+      const kit = x.state.kit;
+      x.res.writeHead(200, (x.version === null ? kit.bare : kit.versioned).pingGet as string[]);
+      x.res.end(OK);
+    },
+  },
+  {
+    method: 'HEAD',
+    path: '/_ping',
+    where: 'api-versioning/ping.ts: HEAD /_ping',
+    rules: ['api.ping', 'api.headers.api-version', 'api.version.unversioned-served', 'api.version.prefix'],
+    handle(x) {
+      const kit = x.state.kit;
+      // Fault: unversioned HEAD /_ping is no longer served.
+      const status = x.version === null && x.state.config.faults.has('api.version.unversioned-served') ? 410 : 200;
+      x.res.writeHead(status, (x.version === null ? kit.bare : kit.versioned).pingHead as string[]);
+      x.res.end();
+    },
+  },
+];

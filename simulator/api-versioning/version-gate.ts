@@ -1,0 +1,51 @@
+import { fillMessage } from '../../common/messages.js';
+import { isOlder } from '../../common/dotted-version.js';
+import { DOCUMENT_MESSAGES, OBSERVED_DOCKERD_MESSAGES } from '../../specs/messages.js';
+import type { Middleware } from '../http/route.js';
+import { plainTextFor, sendError } from '../http/replies.js';
+import { canonicalVersion, compareRequested } from './version-compare.js';
+
+/**
+ * The version middleware: a request under /v<api>/ below the minimum or above the maximum is
+ * refused with 400 and the daemon's message; an unversioned request is served at the maximum.
+ * It runs after the route matched (an unknown path is 404 at any version) and before the
+ * handler, and its refusals carry its own headers only (no experimental header).
+ */
+export const versionGate: Middleware = {
+  where: 'api-versioning/version-gate.ts: versionGate',
+  rules: [
+    'api.version.too-old',
+    'api.version.too-old.wording',
+    'api.version.too-old.status',
+    'api.version.too-new',
+    'api.version.compare-numeric',
+    'api.version.minimum-1.12',
+    'api.version.below-1.24-disabled',
+    'limits.min-api-version',
+    'api.error.json-body',
+    'api.error.legacy-plain-text',
+  ],
+  handle(x) {
+    const requested = x.version;
+    if (requested === null) return false;
+    const { config, kit } = x.state;
+    const { faults } = config;
+    const overflowFault = faults.has('api.version.compare-numeric');
+    if (compareRequested(requested, config.minApi, overflowFault) < 0) {
+      // Fault: from 25.0, HEAD below 1.23 slips through.
+      if (faults.has('api.version.below-1.24-disabled') && x.req.method === 'HEAD' && isOlder(requested, '1.23') && !isOlder(config.release.release, '25.0')) return false;
+      const template = faults.has('api.version.too-old.wording') ? OBSERVED_DOCKERD_MESSAGES.tooOld : DOCUMENT_MESSAGES.tooOld;
+      const version = faults.has('api.version.too-old') ? canonicalVersion(requested) : requested;
+      const message = fillMessage(template, { version, min: config.minApi });
+      const plain = !faults.has('api.error.legacy-plain-text') && plainTextFor(x.state, requested, 'legacyPlainTextErrors');
+      sendError(x.res, faults.has('api.version.too-old.status') ? 403 : 400, message, kit.versioned.middleware, plain);
+      return true;
+    }
+    if (compareRequested(requested, config.maxApi, overflowFault) > 0) {
+      const message = fillMessage(DOCUMENT_MESSAGES.tooNew, { version: requested, max: config.maxApi });
+      sendError(x.res, faults.has('api.version.too-new') ? 422 : 400, message, kit.versioned.middleware, false);
+      return true;
+    }
+    return false;
+  },
+};

@@ -1,0 +1,21 @@
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { Exchange } from '../http/exchange.js';
+
+/** The daemon's versioned routes: `/v{version:[0-9.]+}/…` (moby api/server/server.go). */
+const VERSIONED = /^\/v([0-9.]+)(\/.*)$/;
+/** Fault api.version.malformed-not-found: any characters make a version. */
+const ANYTHING_VERSIONED = /^\/v([^/]+)(\/.*)$/;
+
+/** The /v<api>/ prefix of a path: [whole, version, rest], or null. */
+export function matchVersionPrefix(path: string, faults: ReadonlySet<TestableRuleId>): RegExpExecArray | null {
+  if (path.charCodeAt(1) !== 118 /* v */) return null;
+  return (faults.has('api.version.malformed-not-found') ? ANYTHING_VERSIONED : VERSIONED).exec(path);
+}
+
+/** Moves a /v<api>/ prefix of the exchange's path into `x.version`. */
+export function takeVersionPrefix(x: Exchange): void {
+  const match = matchVersionPrefix(x.path, x.state.config.faults);
+  if (match === null) return;
+  x.version = match[1]!;
+  x.path = match[2]!;
+}

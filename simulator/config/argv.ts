@@ -1,0 +1,98 @@
+import { DAEMON_OPTIONS, type DaemonOption } from '../../specs/options.js';
+import { SimError } from '../errors.js';
+
+/** Options only the simulator has. */
+const SIM_OPTIONS: readonly DaemonOption[] = [
+  { name: 'emulate', kind: 'string' },
+  { name: 'brand', kind: 'string' },
+  // Deliberately broken behaviour for the self-test: one rule id per --fault, or a file of them.
+  { name: 'fault', kind: 'list' },
+  { name: 'faults-file', kind: 'string' },
+];
+
+export type FlagValue = boolean | string | number | readonly string[];
+
+/** Flags as given on the command line: only those that were set, by long name. */
+export type ParsedFlags = ReadonlyMap<string, FlagValue>;
+
+const byLong = new Map<string, DaemonOption>();
+const byShort = new Map<string, DaemonOption>();
+for (const option of [...DAEMON_OPTIONS, ...SIM_OPTIONS]) {
+  byLong.set(option.name, option);
+  if (option.short !== undefined) byShort.set(option.short, option);
+}
+
+function parseBool(option: DaemonOption, raw: string): boolean {
+  if (/^(1|t|true)$/i.test(raw)) return true;
+  if (/^(0|f|false)$/i.test(raw)) return false;
+  throw new SimError('SIM_USAGE', `invalid argument "${raw}" for "--${option.name}" flag: strconv.ParseBool: parsing "${raw}": invalid syntax`);
+}
+
+function parseInt64(option: DaemonOption, raw: string): number {
+  if (!/^[+-]?[0-9]+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new SimError('SIM_USAGE', `invalid argument "${raw}" for "--${option.name}" flag: strconv.ParseInt: parsing "${raw}": invalid syntax`);
+  }
+  return Number(raw);
+}
+
+/**
+ * Parses ctrd's command line with the daemon's flag conventions: `--name=value` or `--name value`,
+ * booleans only as `--name` or `--name=bool`, short flags `-D`, `-H value`, `-Hvalue`, repeatable
+ * list flags. No positional arguments.
+ */
+export function parseArgv(argv: readonly string[]): ParsedFlags {
+  const flags = new Map<string, FlagValue>();
+  const set = (option: DaemonOption, raw: string | undefined, flag: string): void => {
+    if (option.kind === 'bool') {
+      flags.set(option.name, raw === undefined ? true : parseBool(option, raw));
+      return;
+    }
+    if (raw === undefined) throw new SimError('SIM_USAGE', `flag needs an argument: ${flag}`);
+    if (option.kind === 'int') flags.set(option.name, parseInt64(option, raw));
+    else if (option.kind === 'list') flags.set(option.name, [...((flags.get(option.name) as readonly string[] | undefined) ?? []), raw]);
+    else flags.set(option.name, raw);
+  };
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      if (i + 1 < argv.length) throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(argv[i + 1])}`);
+      break;
+    }
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+      const option = byLong.get(name);
+      if (option === undefined) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
+      let raw = eq < 0 ? undefined : arg.slice(eq + 1);
+      if (raw === undefined && option.kind !== 'bool') raw = argv[++i];
+      set(option, raw, `--${name}`);
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      // A cluster of short flags: every one but the last must be boolean.
+      for (let j = 1; j < arg.length; j++) {
+        const letter = arg[j]!;
+        const option = byShort.get(letter);
+        if (option === undefined) throw new SimError('SIM_USAGE', `unknown shorthand flag: '${letter}' in ${arg}`);
+        if (option.kind === 'bool') {
+          if (arg[j + 1] === '=') {
+            set(option, arg.slice(j + 2), `-${letter}`);
+            break;
+          }
+          set(option, undefined, `-${letter}`);
+          continue;
+        }
+        let raw: string | undefined = arg.slice(j + 1);
+        if (raw.startsWith('=')) raw = raw.slice(1);
+        if (raw === '') raw = argv[++i];
+        set(option, raw, `-${letter}`);
+        break;
+      }
+    } else {
+      throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(arg)}`);
+    }
+  }
+  return flags;
+}
+
+/** Long names of every option, for --help. */
+export const KNOWN_OPTIONS: readonly DaemonOption[] = [...DAEMON_OPTIONS, ...SIM_OPTIONS];

@@ -1,0 +1,33 @@
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import { SimError } from '../errors.js';
+import { isFaultId } from '../faults/registry.js';
+import type { ParsedFlags } from './argv.js';
+import type { ConfigSources } from './sources.js';
+
+/**
+ * The faults asked for with `--fault <rule-id>` (repeatable) and `--faults-file FILE` (one rule
+ * id per line, `#` starts a comment). A name that is not a testable rule is a usage error.
+ */
+export function resolveFaults(flags: ParsedFlags, sources: ConfigSources): ReadonlySet<TestableRuleId> {
+  const named: [id: string, from: string][] = ((flags.get('fault') as readonly string[] | undefined) ?? []).map((id) => [id, '--fault']);
+  const file = flags.get('faults-file') as string | undefined;
+  if (file !== undefined) {
+    let text: string | null;
+    try {
+      text = sources.readFile(file);
+    } catch (error) {
+      throw new SimError('SIM_USAGE', `invalid argument "${file}" for "--faults-file" flag: ${(error as Error).message}`);
+    }
+    if (text === null) throw new SimError('SIM_USAGE', `invalid argument "${file}" for "--faults-file" flag: open ${file}: no such file or directory`);
+    for (const line of text.split('\n')) {
+      const id = line.replace(/#.*/, '').trim();
+      if (id !== '') named.push([id, '--faults-file']);
+    }
+  }
+  const faults = new Set<TestableRuleId>();
+  for (const [id, from] of named) {
+    if (!isFaultId(id)) throw new SimError('SIM_USAGE', `invalid argument "${id}" for "${from}" flag: no testable rule with that id has a fault`);
+    faults.add(id);
+  }
+  return faults;
+}

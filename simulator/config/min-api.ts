@@ -1,0 +1,48 @@
+import { fillMessage } from '../../common/messages.js';
+import { isNewer, isOlder } from '../../common/dotted-version.js';
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import { MIN_API_MESSAGES } from '../../specs/messages.js';
+import type { BrandNames } from '../../specs/brands.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import { SimError } from '../errors.js';
+import type { Implementation } from '../rules/implementation.js';
+import { fileValue, type ConfigFile } from './config-file.js';
+
+/** Where the minimum-version override is implemented. */
+export const MIN_API_OVERRIDE: Implementation = {
+  where: 'config/min-api.ts: resolveMinApi (<BRAND>_MIN_API_VERSION, daemon.json min-api-version)',
+  rules: ['api.version.legacy-removed', 'api.version.legacy-opt-in', 'api.version.min-override-raise'],
+};
+
+/** Checks a requested minimum API version the way the daemon does; returns the problem or null. */
+export function minApiProblem(value: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set()): string | null {
+  if (value === '') return MIN_API_MESSAGES.empty;
+  if (value.startsWith('v')) return MIN_API_MESSAGES.vPrefix;
+  if (!/^\d+\.\d+$/.test(value)) return fillMessage(MIN_API_MESSAGES.malformed, { value });
+  let floor = release.minApiFloor ?? release.defaultMinApi;
+  // Fault: 25.0 refuses the opt-in below its default minimum.
+  if (faults.has('api.version.legacy-opt-in')) floor = release.defaultMinApi;
+  // Fault: from 26.0 the removed versions can be re-enabled after all.
+  if (faults.has('api.version.legacy-removed') && !isOlder(release.release, '26.0')) floor = '1.12';
+  if (isOlder(value, floor)) return fillMessage(MIN_API_MESSAGES.belowFloor, { floor, value });
+  if (isNewer(value, release.maxApi)) return fillMessage(MIN_API_MESSAGES.aboveMax, { max: release.maxApi, value });
+  return null;
+}
+
+/** The minimum API version served: the release default, or the override from the environment or the file. */
+export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Readonly<Record<string, string | undefined>>, file: ConfigFile, faults: ReadonlySet<TestableRuleId>): string {
+  if (release.minApiFloor === null) return release.defaultMinApi;
+  const variable = `${names.envPrefix}MIN_API_VERSION`;
+  const chosen = (value: string, problemTemplate: string): string => {
+    const problem = minApiProblem(value, release, faults);
+    if (problem !== null) throw new SimError('SIM_CONFIG', fillMessage(problemTemplate, { variable, problem }));
+    // Fault: an override that raises the minimum is accepted, then forgotten.
+    if (faults.has('api.version.min-override-raise') && isNewer(value, release.defaultMinApi)) return release.defaultMinApi;
+    return value;
+  };
+  const fromEnv = env[variable];
+  if (fromEnv !== undefined) return chosen(fromEnv, MIN_API_MESSAGES.invalidVariable);
+  const fromFile = fileValue<string>(file, names, 'min-api-version', 'string');
+  if (fromFile !== undefined) return chosen(fromFile, MIN_API_MESSAGES.invalidFileKey);
+  return release.defaultMinApi;
+}

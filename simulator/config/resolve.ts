@@ -1,0 +1,90 @@
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import { BRANDS, isBrand, type Brand, type BrandNames } from '../../specs/brands.js';
+import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
+import { SimError } from '../errors.js';
+import { parseHost } from '../listeners/address.js';
+import type { ParsedFlags } from './argv.js';
+import { fileError, fileValue, readConfigFile } from './config-file.js';
+import { resolveFaults } from './faults.js';
+import { resolveMinApi } from './min-api.js';
+import type { ConfigSources } from './sources.js';
+
+/** Everything the running simulator needs, resolved once from flags, file and environment. */
+export interface SimConfig {
+  readonly brand: Brand;
+  readonly names: BrandNames;
+  readonly release: DaemonRelease;
+  readonly minApi: string;
+  readonly maxApi: string;
+  readonly hosts: readonly string[];
+  readonly debug: boolean;
+  readonly experimental: boolean;
+  readonly dataRoot: string;
+  readonly execRoot: string;
+  readonly pidfile: string;
+  /** The configuration file that was read, or null when none exists at the default path. */
+  readonly configFile: string | null;
+  /** The flags the daemon was started with (reload checks the file against them). */
+  readonly flags: ParsedFlags;
+  /** Rules whose behaviour is deliberately broken (`--fault`, `--faults-file`): empty normally. */
+  readonly faults: ReadonlySet<TestableRuleId>;
+}
+
+function chooseRelease(flags: ParsedFlags): DaemonRelease {
+  const emulate = flags.get('emulate') as string | undefined;
+  const release = emulate === undefined ? NEWEST_RELEASE : findRelease(emulate);
+  if (release === undefined) {
+    throw new SimError('SIM_USAGE', `invalid argument "${emulate}" for "--emulate" flag: unknown release (known: ${RELEASES.map((r) => r.release).join(', ')})`);
+  }
+  return release;
+}
+
+/**
+ * Checks every -H value now, so --validate catches them: from the command line a bad one is a
+ * usage error of the flag, from the file a configuration error (both texts as 26.1 and 28.5 print them).
+ */
+function checkHosts(hosts: readonly string[], fromFlags: boolean, names: BrandNames, path: string | null): void {
+  const unixDefault = names.defaultHost.slice('unix://'.length);
+  for (const host of hosts) {
+    try {
+      parseHost(host, unixDefault, false);
+    } catch (error) {
+      const problem = (error as Error).message;
+      if (fromFlags) throw new SimError('SIM_USAGE', `invalid argument "${host}" for "-H, --host" flag: ${problem}`);
+      throw fileError(names, path ?? '', `merged configuration validation from file and command line flags failed: ${problem}`);
+    }
+  }
+}
+
+/** Resolves flags, configuration file and environment into one frozen configuration. */
+export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimConfig {
+  const brand = (flags.get('brand') as string | undefined) ?? 'ctr';
+  if (!isBrand(brand)) throw new SimError('SIM_USAGE', `invalid argument "${brand}" for "--brand" flag: must be ctr or docker`);
+  const names = BRANDS[brand];
+  const release = chooseRelease(flags);
+  const faults = resolveFaults(flags, sources);
+  const flagHosts = flags.get('host') as readonly string[] | undefined;
+  if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
+  const file = readConfigFile(flags, names, release, sources);
+  const pick = <T>(flag: string, key: string, type: 'boolean' | 'string' | 'string[]', fallback: T): T =>
+    (flags.get(flag) as T | undefined) ?? fileValue<T>(file, names, key, type) ?? fallback;
+
+  const hosts = pick<readonly string[]>('host', 'hosts', 'string[]', []).filter((h) => h !== '');
+  if (flagHosts === undefined) checkHosts(hosts, false, names, file.path);
+  return Object.freeze({
+    brand,
+    names,
+    release,
+    minApi: resolveMinApi(release, names, sources.env, file, faults),
+    maxApi: release.maxApi,
+    hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
+    debug: pick('debug', 'debug', 'boolean', false),
+    experimental: pick('experimental', 'experimental', 'boolean', false),
+    dataRoot: pick('data-root', 'data-root', 'string', names.dataRoot),
+    execRoot: pick('exec-root', 'exec-root', 'string', names.execRoot),
+    pidfile: pick('pidfile', 'pidfile', 'string', names.pidfile),
+    configFile: file.path,
+    flags,
+    faults,
+  });
+}

@@ -1,0 +1,41 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { BrandNames } from '../../specs/brands.js';
+import { SimError } from '../errors.js';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Go's words for a failed write: `write <path>: invalid argument`. */
+function goWriteError(path: string, error: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = { EINVAL: 'invalid argument', EACCES: 'permission denied', ENOENT: 'no such file or directory', EISDIR: 'is a directory', EROFS: 'read-only file system' };
+  return `${error.code === 'ENOENT' || error.code === 'EACCES' || error.code === 'EISDIR' ? 'open' : 'write'} ${path}: ${words[error.code ?? ''] ?? error.message}`;
+}
+
+/**
+ * Writes the daemon's PID, refusing to start when a live process holds the file. A path that
+ * cannot take it fails as 26.1 and 28.5 do (observed for --pidfile /proc/self/status):
+ * `failed to start daemon, ensure docker is not running or delete <path>: write <path>: invalid argument`.
+ */
+export function claimPidfile(path: string, pid: number, names: BrandNames): void {
+  const word = names.product.toLowerCase();
+  let other = NaN;
+  try {
+    other = Number(readFileSync(path, 'utf8').trim());
+  } catch {
+    // No file, or not readable: nothing holds it.
+  }
+  if (Number.isInteger(other) && other > 0 && other !== pid && isAlive(other)) {
+    throw new SimError('SIM_PIDFILE', `pid file found, ensure ${word} is not running or delete ${path}`);
+  }
+  try {
+    writeFileSync(path, String(pid));
+  } catch (error) {
+    throw new SimError('SIM_PIDFILE', `failed to start daemon, ensure ${word} is not running or delete ${path}: ${goWriteError(path, error as NodeJS.ErrnoException)}`);
+  }
+}

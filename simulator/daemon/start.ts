@@ -1,0 +1,167 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import type { Server } from 'node:net';
+import { API_VERSIONING_ROUTES, buildResponseKit } from '../api-versioning/index.js';
+import { resolveConfig, type SimConfig } from '../config/resolve.js';
+import { processSources, type ConfigSources } from '../config/sources.js';
+import { documentedRoutes } from '../engine/documented-routes.js';
+import { SimError } from '../errors.js';
+import type { ServingState } from '../http/exchange.js';
+import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
+import { RouteTable } from '../http/route.js';
+import { httpServerFactory } from '../http/server.js';
+import { activationFds, expandAddress } from '../listeners/activation.js';
+import { parseHost, type ListenAddress } from '../listeners/address.js';
+import { listenBacklog } from '../listeners/backlog.js';
+import { openListener, type Listener, type TlsListenerOptions } from '../listeners/listen.js';
+import { silentLogger, type Logger } from './log.js';
+import { claimPidfile } from './pidfile.js';
+import { logReloaded, logReloadSignal } from './reload-log.js';
+import { dumpStacks } from './stack-dump.js';
+
+export interface StartOptions {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly logger?: Logger;
+  readonly pid?: number;
+  /** Where a reload (SIGHUP) reads the file and environment again; the process's own by default. */
+  readonly sources?: ConfigSources;
+  /** How long a request head may take (300 s, as dockerd); tests shorten it. */
+  readonly readHeaderTimeoutMs?: number;
+  /** TLS for every TCP listener. No flag sets it yet. */
+  readonly tls?: TlsListenerOptions;
+}
+
+export type ReloadOutcome = { readonly ok: true; readonly config: SimConfig } | { readonly ok: false; readonly error: SimError };
+
+/** The signals the daemon acts on; the others keep their default. */
+export type DaemonSignal = 'SIGHUP' | 'SIGUSR1' | 'SIGUSR2' | 'SIGALRM' | 'SIGTERM' | 'SIGINT';
+
+/** A simulator that is serving. */
+export interface RunningSimulator {
+  readonly config: SimConfig;
+  /** Where it listens, as `unix://…`, `tcp://host:port` or `fd://n`. */
+  readonly endpoints: readonly string[];
+  /** Re-reads the configuration file; on failure keeps serving the old configuration. */
+  reload(sources: ConfigSources): ReloadOutcome;
+  /**
+   * Acts on a signal as the daemon does: SIGHUP reloads, SIGUSR1 writes a stack dump into the exec
+   * root, SIGUSR2 and SIGALRM are ignored, SIGTERM and SIGINT shut down. Resolves when done.
+   */
+  signal(name: DaemonSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The routes of one configuration: those the simulator implements, then the release's others (501). */
+function routeTable(config: SimConfig): RouteTable {
+  return new RouteTable([...API_VERSIONING_ROUTES, ...documentedRoutes(config.release, API_VERSIONING_ROUTES)]);
+}
+
+/** Debug lines only while the configuration has debug on (it may change on reload). */
+function leveled(logger: Logger, debug: () => boolean): Logger {
+  return {
+    log(level, message, fields) {
+      if (level === 'debug' && !debug()) return;
+      logger.log(level, message, fields);
+    },
+  };
+}
+
+const SIGNAL_WORDS: Readonly<Record<string, string>> = { SIGTERM: 'terminated', SIGINT: 'interrupt' };
+
+/** Starts serving `config`. The same code runs in-process (suites) and as the ctrd-sim process. */
+export async function startSimulator(config: SimConfig, options: StartOptions = {}): Promise<RunningSimulator> {
+  const pid = options.pid ?? process.pid;
+  const addresses: ListenAddress[] = [];
+  const fds = activationFds(options.env ?? {}, pid);
+  const unixDefault = config.names.defaultHost.slice('unix://'.length);
+  for (const host of config.hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, false), fds));
+
+  mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
+  mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
+  claimPidfile(config.pidfile, pid, config.names);
+
+  const routes = routeTable(config);
+  const logger = leveled(options.logger ?? silentLogger, () => holder.current.config.debug);
+  const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger });
+  const holder: StateHolder = { current: serving(config) };
+
+  const factory = httpServerFactory(holder, createRequestHandler(holder), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
+  const backlog = listenBacklog();
+  const listeners: Listener[] = [];
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await Promise.all(listeners.map(({ server }) => closeServer(server)));
+      for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
+      rmSync(config.pidfile, { force: true });
+    })());
+
+  try {
+    for (const address of addresses) {
+      const listener = await openListener(address, factory, { backlog, ...(options.tls === undefined ? {} : { tls: options.tls }) });
+      listeners.push(listener);
+      if (address.kind === 'tcp' && options.tls === undefined) {
+        // Observed on every release, as warnings with the host as a field.
+        const fields = { host: `tcp://${address.host}:${address.port}` };
+        logger.log('warning', 'Binding to IP address without --tlsverify is insecure and gives root access on this machine to everyone who has access to your network.', fields);
+        logger.log('warning', 'Binding to an IP address, even on localhost, can also give access to scripts run in a browser. Be safe out there!', fields);
+      }
+      logger.log('info', `API listen on ${listener.endpoint}`);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  logger.log('info', 'Daemon has completed initialization');
+
+  const reload = (sources: ConfigSources): ReloadOutcome => {
+    try {
+      const next = resolveConfig(holder.current.config.flags, sources);
+      // Only reloadable options change; everything else keeps its start-up value.
+      const reloaded: SimConfig = Object.freeze({ ...holder.current.config, debug: next.debug });
+      holder.current = serving(reloaded);
+      logReloaded(logger, reloaded);
+      return { ok: true, config: reloaded };
+    } catch (error) {
+      const simError = error instanceof SimError ? error : new SimError('SIM_CONFIG', String(error));
+      logger.log('error', `Error reloading configuration: ${simError.message}`);
+      return { ok: false, error: simError };
+    }
+  };
+
+  return {
+    get config() {
+      return holder.current.config;
+    },
+    endpoints: listeners.map((listener) => listener.endpoint),
+    reload,
+    async signal(name) {
+      switch (name) {
+        case 'SIGHUP':
+          logReloadSignal(logger, holder.current.config);
+          reload(options.sources ?? processSources());
+          return;
+        case 'SIGUSR1':
+          logger.log('info', `goroutine stacks written to ${dumpStacks(holder.current.config.execRoot)}`);
+          return;
+        case 'SIGUSR2':
+        case 'SIGALRM':
+          // Go ignores them; node's default would kill the process without cleaning up.
+          return;
+        case 'SIGTERM':
+        case 'SIGINT':
+          logger.log('info', `Processing signal '${SIGNAL_WORDS[name]!}'`);
+          await close();
+          logger.log('info', 'Daemon shutdown complete');
+      }
+    },
+    close,
+  };
+}
+
+/** Stops accepting, ends every connection (idle or not) and waits for the server to close. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
+}

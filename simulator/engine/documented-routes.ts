@@ -1,0 +1,73 @@
+import { fillMessage } from '../../common/messages.js';
+import { inRange, isOlder } from '../../common/dotted-version.js';
+import { ENGINE_ROUTES, type EngineRoute } from '../../specs/engine-routes.js';
+import { EXPERIMENTAL_DISABLED_MESSAGE, LEGACY_ERROR_API, SIMULATOR_MESSAGES } from '../../specs/messages.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import type { Exchange } from '../http/exchange.js';
+import { handlerError } from '../http/replies.js';
+import type { Route } from '../http/route.js';
+
+/**
+ * The resources whose name or id placeholder may contain "/" in the daemon's router (`{name:.*}`
+ * in moby's route tables): an image named library/ubuntu is GET /images/library/ubuntu/json.
+ * specs/engine-routes.ts notes these in comments only.
+ */
+const SLASHED_NAMES = new Set(['containers', 'images', 'networks', 'volumes', 'plugins', 'exec', 'distribution']);
+
+/** The placeholder right after a resource family whose names may hold "/", if any. */
+function slashedParam(path: string): string | undefined {
+  const match = /^\/([a-z]+)\/\{([^}]+)\}/.exec(path);
+  return match !== null && SLASHED_NAMES.has(match[1]!) ? match[2] : undefined;
+}
+
+const EXPERIMENTAL = /\/checkpoints/;
+
+function answer(route: EngineRoute): (x: Exchange) => void {
+  if (EXPERIMENTAL.test(route.path)) {
+    return (x) =>
+      x.state.config.experimental
+        ? notImplemented(x, route)
+        : handlerError(x, 501, fillMessage(EXPERIMENTAL_DISABLED_MESSAGE, { product: x.state.config.names.product }));
+  }
+  if (route.method === 'POST' && route.path === '/containers/{name}/copy') {
+    // 20.10 only; from API 1.24 the route answers a bare 404 with an empty body (observed).
+    return (x) => {
+      if (x.version !== null && isOlder(x.version, LEGACY_ERROR_API)) return notImplemented(x, route);
+      x.res.writeHead(404, ['Content-Length', '0']);
+      x.res.end();
+    };
+  }
+  return (x) => notImplemented(x, route);
+}
+
+/** 501 naming the endpoint, as a handler error (after the version check, with its headers). */
+function notImplemented(x: Exchange, route: EngineRoute): void {
+  handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: route.method, path: route.path }));
+}
+
+/**
+ * The routes the emulated release has (specs/engine-routes.ts) that the simulator does not
+ * implement: they are routes all the same, so the version gate refuses them as the daemon does
+ * (/v1.11/containers/json on 26.1 is too old, not "page not found"), and past the gate they answer
+ * 501 "<METHOD> <path> is not implemented by ctrd-sim". Routes in `implemented` win.
+ */
+export function documentedRoutes(release: DaemonRelease, implemented: readonly Route[]): Route[] {
+  const taken = new Set(implemented.map((route) => `${route.method} ${route.path}`));
+  const anyPath = new Set(implemented.filter((route) => route.path === '*').map((route) => route.method));
+  return ENGINE_ROUTES.filter(
+    (route) =>
+      !taken.has(`${route.method} ${route.path}`) &&
+      !anyPath.has(route.method) &&
+      inRange(release.release, { min: route.since, ...(route.until === undefined ? {} : { max: route.until }) }),
+  ).map((route) => {
+    const slashed = slashedParam(route.path);
+    return {
+      method: route.method,
+      path: route.path,
+      ...(slashed === undefined ? {} : { slashedParams: [slashed] }),
+      where: 'engine/documented-routes.ts: 501 not implemented',
+      rules: [],
+      handle: answer(route),
+    };
+  });
+}

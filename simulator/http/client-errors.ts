@@ -1,0 +1,57 @@
+import type { Socket } from 'node:net';
+import { cleanPath, decodePath, escapePath } from './clean-path.js';
+import type { ServingState } from './exchange.js';
+import { parseRequestLine } from './raw-request.js';
+import { notFoundBytes, plainTextFor } from './replies.js';
+import { matchVersionPrefix } from '../api-versioning/version-prefix.js';
+import type { Implementation } from '../rules/implementation.js';
+
+export const CLIENT_ERRORS: Implementation = {
+  where: 'http/client-errors.ts: answerClientError (parser refusals: 400, 431, unknown methods)',
+  rules: ['api.robustness'],
+};
+
+/** Go's net/http answer to a request it cannot read, then it closes (observed, exact bytes). */
+const goError = (status: string): string => `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${status}`;
+const BAD_REQUEST = goError('400 Bad Request');
+const HEADERS_TOO_LARGE = goError('431 Request Header Fields Too Large');
+const FAULT_ANSWER = goError('500 Internal Server Error');
+
+/**
+ * What the daemon's router answers to a method node's parser does not know (FOO, PURGE in lower
+ * case): observed on every release, `FOO /_ping` is 404 page not found like any unrouted method,
+ * and an unclean path is redirected first.
+ */
+function unknownMethodAnswer(target: string, state: ServingState): string {
+  const queryAt = target.indexOf('?');
+  const path = decodePath(queryAt < 0 ? target : target.slice(0, queryAt));
+  if (path === null) return BAD_REQUEST;
+  const clean = cleanPath(path);
+  const date = new Date().toUTCString();
+  if (clean !== path) return `HTTP/1.1 301 Moved Permanently\r\nLocation: ${escapePath(clean)}${queryAt < 0 ? '' : target.slice(queryAt)}\r\nDate: ${date}\r\nContent-Length: 0\r\n\r\n`;
+  const version = matchVersionPrefix(path, state.config.faults)?.[1] ?? null;
+  return notFoundBytes(plainTextFor(state, version, 'legacyPlainTextNotFound'), date);
+}
+
+/**
+ * Answers a request node's HTTP parser refused, then closes the connection and releases its
+ * descriptor. dockerd keeps the connection open after answering an unknown method; node's parser
+ * cannot go on after an error, so the simulator closes it (the answer is the same).
+ */
+export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket, state: ServingState): void {
+  // A head not complete in time: Go closes without a word (observed, 300 s).
+  if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    socket.destroy();
+    return;
+  }
+  let answer: string;
+  if (state.config.faults.has('api.robustness')) answer = FAULT_ANSWER;
+  else if (error.code === 'HPE_HEADER_OVERFLOW') answer = HEADERS_TOO_LARGE;
+  else if (error.code === 'HPE_INVALID_METHOD') {
+    const line = parseRequestLine(error.rawPacket);
+    answer = line === null ? BAD_REQUEST : unknownMethodAnswer(line.target, state);
+  } else answer = BAD_REQUEST;
+  socket.end(answer);
+  // A client that never reads must not keep the descriptor: destroy once written, or soon.
+  socket.setTimeout(5_000, () => socket.destroy());
+}

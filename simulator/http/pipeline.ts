@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authorization } from './authorization.js';
+import { cleanPathMiddleware } from './clean-path.js';
+import { debugRequestLog } from './debug-log.js';
+import { Exchange, type ServingState } from './exchange.js';
+import { requireHost } from './host-header.js';
+import { handlerError } from './replies.js';
+import { routeMatch } from './route-match.js';
+import type { Middleware } from './route.js';
+import { versionGate } from '../api-versioning/version-gate.js';
+
+/**
+ * The one chain every request goes through, in the daemon's order: the Host check of Go's
+ * server, clean the path, match the route (unknown → 404, before any version check), log it when
+ * debugging, check the version, ask the authorization hook, then the route's handler.
+ */
+export const MIDDLEWARES: readonly Middleware[] = [requireHost, cleanPathMiddleware, routeMatch, debugRequestLog, versionGate, authorization];
+
+/** A holder for the state a reload swaps, read once per request. */
+export interface StateHolder {
+  current: ServingState;
+}
+
+/** The request listener of every server. Kept flat: /_ping is the benchmarks' hot path. */
+export function createRequestHandler(holder: StateHolder, middlewares: readonly Middleware[] = MIDDLEWARES): (req: IncomingMessage, res: ServerResponse) => void {
+  const count = middlewares.length;
+  return (req, res) => {
+    const x = new Exchange(req, res, holder.current);
+    for (let i = 0; i < count; i++) if (middlewares[i]!.handle(x)) return;
+    let outcome: void | Promise<void>;
+    try {
+      outcome = x.route!.handle(x);
+    } catch (error) {
+      return failed(x, error);
+    }
+    if (outcome !== undefined) outcome.catch((error: unknown) => failed(x, error));
+  };
+}
+
+function failed(x: Exchange, error: unknown): void {
+  x.state.logger.log('error', `Handler for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} returned error: ${error instanceof Error ? error.message : String(error)}`);
+  if (x.res.headersSent) {
+    x.res.destroy();
+    return;
+  }
+  handlerError(x, 500, error instanceof Error ? error.message : String(error));
+}

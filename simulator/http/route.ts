@@ -1,0 +1,102 @@
+import FindMyWay from 'find-my-way';
+import type { Implementation } from '../rules/implementation.js';
+import type { Exchange } from './exchange.js';
+
+/** A step of the chain every request goes through. */
+export interface Middleware extends Implementation {
+  /** Answers the request and returns true to end the chain, or returns false to pass it on. */
+  handle(x: Exchange): boolean;
+}
+
+/** One endpoint: method, path with `{param}`s, the rules it serves and its handler. */
+export interface Route extends Implementation {
+  readonly method: string;
+  /** As the API documents it, e.g. `/containers/{id}/json`; `*` matches every path. */
+  readonly path: string;
+  /** Placeholders that may hold "/" (the daemon's `{name:.*}`): matched across segments. */
+  readonly slashedParams?: readonly string[];
+  handle(x: Exchange): void | Promise<void>;
+}
+
+export interface RouteMatch {
+  readonly route: Route;
+  readonly params: Readonly<Record<string, string | undefined>>;
+}
+
+type Router = ReturnType<typeof FindMyWay>;
+
+/** `{name}` → `:name` (find-my-way's syntax); a `:` in a static segment is escaped as `::`. */
+const toRouterPath = (path: string): string => (path === '*' ? '*' : path.replace(/:/g, '::').replace(/\{([^}]+)\}/g, ':$1'));
+
+/**
+ * The routes of one configuration: a radix tree (find-my-way) from unversioned path and method to
+ * the route. The path it gets is already decoded and clean (http/clean-path.ts).
+ */
+export class RouteTable {
+  private readonly router: Router;
+  /** Routes with placeholders that may hold "/": tried in order when the tree finds nothing. */
+  private readonly slashed: readonly { readonly route: Route; readonly pattern: RegExp; readonly names: readonly string[] }[];
+  readonly routes: readonly Route[];
+
+  constructor(routes: readonly Route[]) {
+    // Path parameters as long as the daemon takes them (its router has no limit).
+    this.router = FindMyWay({ maxParamLength: 65536, caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false });
+    const seen = new Set<string>();
+    const kept: Route[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${toRouterPath(route.path)}`;
+      if (seen.has(key)) continue; // the first declaration of an endpoint wins
+      seen.add(key);
+      kept.push(route);
+      this.router.on(route.method as 'GET', toRouterPath(route.path), noop, route);
+    }
+    this.routes = kept;
+    this.slashed = kept.filter((route) => route.slashedParams !== undefined).map((route) => slashedPattern(route));
+  }
+
+  /** The route for a method and an unversioned, decoded path; null when none matches. */
+  match(method: string, path: string): RouteMatch | null {
+    const found = this.router.find(method as 'GET', escapeForRouter(path));
+    if (found !== null) return { route: found.store as Route, params: found.params };
+    for (const { route, pattern, names } of this.slashed) {
+      if (route.method !== method) continue;
+      const match = pattern.exec(path);
+      if (match !== null) return { route, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]])) };
+    }
+    return null;
+  }
+
+  /** Whether some other method is routed at this path (for a 405 fault). */
+  hasPathUnderOtherMethod(method: string, path: string): boolean {
+    return ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'].some((other) => other !== method && this.match(other, path) !== null);
+  }
+}
+
+const noop = (): void => {};
+
+/** A route's path as a regular expression, its slashed placeholders matching across segments. */
+function slashedPattern(route: Route): { route: Route; pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = route.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const placeholder = /^\{([^}]+)\}$/.exec(part);
+      if (placeholder === null) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(placeholder[1]!);
+      return route.slashedParams!.includes(placeholder[1]!) ? '(.+)' : '([^/]+)';
+    })
+    .join('');
+  return { route, pattern: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * find-my-way decodes percent escapes itself and cuts at "?" and "#": a path that is already
+ * decoded gets those characters escaped back so that they stay part of the path.
+ */
+function escapeForRouter(path: string): string {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 37 || c === 63 || c === 35) return path.replace(/[%?#;]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  }
+  return path;
+}

@@ -1,0 +1,42 @@
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { Socket } from 'node:net';
+import type { ServerFactory } from '../listeners/listen.js';
+import { answerClientError } from './client-errors.js';
+import type { StateHolder } from './pipeline.js';
+
+/** Go's net/http default limit on a request head (1 MiB) plus its 4 KiB slack: 1,052,672 bytes → 200, one more → 431 (observed). */
+export const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
+
+/**
+ * How long a connection may take to send a whole request head: moby's http.Server sets
+ * ReadHeaderTimeout to 5 minutes, and Go then closes the connection silently (observed on 20.10
+ * and 28.5: a half-sent head gets no answer and EOF at exactly 300 s).
+ */
+export const READ_HEADER_TIMEOUT_MS = 300_000;
+
+export interface HttpServerOptions {
+  /** READ_HEADER_TIMEOUT_MS unless a test needs a shorter one. */
+  readonly readHeaderTimeoutMs?: number;
+}
+
+/** Builds the HTTP (or HTTPS) servers of every listener: limits, timeouts, parser refusals. */
+export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMessage, res: ServerResponse) => void, options: HttpServerOptions = {}): ServerFactory {
+  const headersTimeout = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
+  const serverOptions: ServerOptions = {
+    maxHeaderSize: MAX_HEADER_BYTES,
+    keepAlive: true,
+    // The Host check is the chain's (http/host-header.ts), with Go's answer.
+    requireHostHeader: false,
+    headersTimeout,
+    // Go has no limit on a whole request (dockerd streams uploads for minutes).
+    requestTimeout: 0,
+    // How often node looks for heads that are late: the timeout is kept to within a second.
+    connectionsCheckingInterval: Math.min(1000, headersTimeout),
+  };
+  return (tls) => {
+    const server = tls === undefined ? createServer(serverOptions, handler) : createTlsServer({ ...tls, ...serverOptions }, handler);
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, holder.current));
+    return server;
+  };
+}

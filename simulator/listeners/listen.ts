@@ -1,0 +1,85 @@
+import type { Server } from 'node:net';
+import type { SecureContextOptions } from 'node:tls';
+import { SimError } from '../errors.js';
+import { describeAddress, type ListenAddress } from './address.js';
+import { checkUnixPath, removeStaleSocket, restrictSocket } from './unix-socket.js';
+
+/** TLS settings of a listener: a certificate, and client verification when `ca` is given. */
+export interface TlsListenerOptions extends SecureContextOptions {
+  readonly requestCert?: boolean;
+  readonly rejectUnauthorized?: boolean;
+}
+
+export interface ListenerOptions {
+  /** Accept backlog (listenBacklog()). */
+  readonly backlog: number;
+  /** When present the listener speaks TLS. No flag turns it on yet. */
+  readonly tls?: TlsListenerOptions;
+}
+
+/** Builds the server that answers on one listener: HTTP, or HTTPS when `tls` is given. */
+export type ServerFactory = (tls: TlsListenerOptions | undefined) => Server;
+
+/** A socket the daemon serves on. */
+export interface Listener {
+  readonly address: ListenAddress;
+  /** `unix:///p`, `tcp://h:port` (the bound port) or `fd://n`. */
+  readonly endpoint: string;
+  readonly server: Server;
+}
+
+/** Go's words for the errors a bind can meet, as dockerd prints them. */
+function goReason(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return 'bind: address already in use';
+    case 'EACCES':
+      return 'bind: permission denied';
+    case 'EADDRNOTAVAIL':
+      return 'bind: cannot assign requested address';
+    case 'ENOENT':
+      return 'bind: no such file or directory';
+    case 'EINVAL':
+      return 'bind: invalid argument';
+    default:
+      return error.message;
+  }
+}
+
+function listenError(address: ListenAddress, error: NodeJS.ErrnoException): SimError {
+  if (address.kind === 'unix') {
+    return new SimError('SIM_LISTEN', `failed to load listeners: can't create unix socket ${address.path}: listen unix ${address.path}: ${goReason(error)}`);
+  }
+  if (address.kind === 'tcp') {
+    if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return new SimError('SIM_LISTEN', `failed to load listeners: listen tcp: lookup ${address.host}: no such host`);
+    return new SimError('SIM_LISTEN', `failed to load listeners: listen tcp ${address.host}:${address.port}: ${goReason(error)}`);
+  }
+  return new SimError('SIM_LISTEN', `failed to load listeners: fd ${String(address.fd)}: ${error.message}`);
+}
+
+/** Opens one listener: checks the address, builds its server and starts listening. */
+export function openListener(address: ListenAddress, makeServer: ServerFactory, options: ListenerOptions): Promise<Listener> {
+  if (address.kind === 'unix') checkUnixPath(address.path);
+  const server = makeServer(options.tls);
+  return new Promise((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException): void => {
+      server.close();
+      reject(listenError(address, error));
+    };
+    server.once('error', fail);
+    const done = (): void => {
+      server.off('error', fail);
+      if (address.kind === 'unix') restrictSocket(address.path);
+      const bound = server.address();
+      resolve({ address, server, endpoint: describeAddress(address, typeof bound === 'object' && bound !== null ? bound.port : undefined) });
+    };
+    if (address.kind === 'unix') {
+      removeStaleSocket(address.path);
+      server.listen({ path: address.path, backlog: options.backlog }, done);
+    } else if (address.kind === 'tcp') {
+      server.listen({ port: address.port, host: address.host, backlog: options.backlog }, done);
+    } else {
+      server.listen({ fd: address.fd as number, backlog: options.backlog }, done);
+    }
+  });
+}

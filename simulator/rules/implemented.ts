@@ -1,0 +1,20 @@
+import { API_VERSIONING_ROUTES, RELEASE_RANGES } from '../api-versioning/index.js';
+import { MIN_API_OVERRIDE } from '../config/min-api.js';
+import { CLIENT_ERRORS } from '../http/client-errors.js';
+import { MIDDLEWARES } from '../http/pipeline.js';
+import type { Implementation } from './implementation.js';
+
+/** Every piece of the simulator that declares rules: middlewares, routes, configuration steps. */
+export const IMPLEMENTATIONS: readonly Implementation[] = [...MIDDLEWARES, ...API_VERSIONING_ROUTES, CLIENT_ERRORS, MIN_API_OVERRIDE, RELEASE_RANGES];
+
+/**
+ * Where the simulator implements each rule of the catalogue, derived from those declarations:
+ * rule id → the places, joined by "; ". A test checks it against specs/ in both directions.
+ */
+export const IMPLEMENTED_RULES: Readonly<Record<string, string>> = (() => {
+  const places = new Map<string, string[]>();
+  for (const { where, rules } of IMPLEMENTATIONS) {
+    for (const rule of rules) places.set(rule, [...(places.get(rule) ?? []), where]);
+  }
+  return Object.freeze(Object.fromEntries([...places].map(([rule, where]) => [rule, where.join('; ')])));
+})();
