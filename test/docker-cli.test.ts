@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { inCI } from './helpers/real-daemons.js';
+import { startSimProcess } from './helpers/sim-process.js';
+
+/**
+ * The docker CLI against ctrd-sim: what the simulator does not implement ends in a clear "not
+ * implemented" answer from the daemon, never in "page not found".
+ */
+const DOCKER = '/usr/local/bin/docker';
+
+const missing = ((): string | null => {
+  try {
+    accessSync(DOCKER, constants.X_OK);
+    return null;
+  } catch {
+    return `${DOCKER} is missing (the docker CLI 28.2.2)`;
+  }
+})();
+
+interface CliOutcome {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function docker(args: readonly string[], host: string, home: string): Promise<CliOutcome> {
+  return new Promise((resolve) => {
+    // Only what the CLI needs: its own config directory, no context or host from the runner's environment.
+    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, DOCKER_CONFIG: join(home, '.docker'), DOCKER_HOST: host };
+    execFile(DOCKER, [...args], { env, timeout: 30_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+if (missing !== null) {
+  if (inCI()) t.fail(`the docker CLI is required in CI: ${missing}`);
+  else t.test('docker CLI against ctrd-sim', { skip: missing }, async () => {});
+} else {
+  t.test('docker version, info and ps against ctrd-sim emulating 28.5', async (t) => {
+    const home = mkdtempSync('/tmp/ctc-cli-home-');
+    t.teardown(() => rmSync(home, { recursive: true, force: true }));
+    const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${join(home, 'd.sock')}`]);
+    t.teardown(() => sim.kill());
+    await sim.waitFor(/completed initialization/);
+    const host = `unix://${join(home, 'd.sock')}`;
+
+    const version = await docker(['version', '--format', '{{.Server.Version}} {{.Server.APIVersion}} {{.Server.MinAPIVersion}}'], host, home);
+    t.equal(version.code, 0, `docker version works: ${version.stderr}`);
+    t.equal(version.stdout.trim(), '28.5.2+ctrd-sim 1.51 1.24');
+
+    for (const [args, endpoint] of [
+      [['info'], 'GET /info'],
+      [['ps'], 'GET /containers/json'],
+    ] as const) {
+      const run = await docker(args, host, home);
+      t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
+      t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);
+      t.notMatch(run.stderr + run.stdout, /page not found/i, 'and never "page not found"');
+    }
+  });
+}
