@@ -52,7 +52,10 @@ function checkFlags(flags: RunFlags): void {
   checkOnly(flags.only, RULES);
   if (flags.release !== undefined && releaseOf(flags.release) === null) throw new UsageError(`--release ${flags.release}: not a release of the table (see specs/versions.ts)`);
   for (const fault of flags.fault ?? []) {
-    if (!RULES.some((r) => r.id === fault)) throw new UsageError(`--fault ${fault}: no rule ${JSON.stringify(fault)} in the catalogue (see: ctr-conformance rules)`);
+    const rule = RULES.find((r) => r.id === fault);
+    if (rule === undefined) throw new UsageError(`--fault ${fault}: no rule ${JSON.stringify(fault)} in the catalogue (see: ctr-conformance rules)`);
+    // The simulator has a fault for every rule this machine can check, and for no other.
+    if (!rule.testability.testable) throw new UsageError(`--fault ${fault}: the rule is not testable here (${rule.testability.why}), so the simulator has no fault for it`);
   }
   if (flags.fault !== undefined && !isSimulatorSpec(flags.target)) throw new UsageError(`--fault applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
   if (flags.path !== undefined && (flags.only === undefined || flags.only.length === 0)) throw new UsageError('--path replays one counterexample: name its cell with --only rule@api');

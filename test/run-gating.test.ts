@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import t from 'tap';
-import { RULES } from '../specs/index.js';
+import { findRelease, RULES, type Capability, type Surface } from '../specs/index.js';
 import type { ConformanceReport } from '../reports/index.js';
-import { RELEASE_UNKNOWN } from '../suites/harness/cells.js';
+import { CAPABILITY_NEEDS, RELEASE_UNKNOWN, ruleGate } from '../suites/harness/cells.js';
 import { runCli } from './helpers/cli.js';
 
 /**
@@ -90,4 +90,24 @@ t.test('an OpenAI-compatible server has no daemon API: every daemon rule is skip
   const cells = r.results.filter((x) => daemonRules.has(x.rule));
   t.ok(cells.length > 0);
   t.ok(cells.every((x) => x.status === 'skipped' && /^openai:\S+ has no daemon (API|process the suites start): /.test(x.evidence.reason ?? '')), 'skipped, naming what it lacks');
+});
+
+t.test('the gate, rule by rule: platform and a known release first, then surface, unknown release, capabilities', async (t) => {
+  const rule = (id: string) => RULES.find((r) => r.id === id)!;
+  const check = { rule: 'x', run: () => Promise.reject(new Error('not run')) };
+  const target = (surfaces: Surface[], capabilities: Capability[]) => ({ spec: 'T', surfaces: new Set(surfaces), capabilities: new Set(capabilities) });
+  const daemon = target(['daemon-api', 'daemon-process'], ['start', 'wire']);
+  const r28 = findRelease('28.5.2')!;
+  const r20 = findRelease('20.10.24')!;
+  const gate = (id: string, on: Parameters<typeof ruleGate>[2]) => ruleGate(rule(id), check, on);
+  t.same(ruleGate(rule('api.ping'), undefined, { target: daemon, facts: { os: 'linux' }, release: r28 })?.status, 'error', 'a rule without an assertion is an error');
+  t.equal(gate('api.ping', { target: daemon, facts: { os: 'linux' }, release: r28 }), null, 'a rule that applies and can be checked runs');
+  t.same(gate('api.version.windows-minimum', { target: daemon, facts: { os: 'linux' }, release: null }), { status: 'not-applicable', summary: 'not applicable', reason: 'applies to windows; the target runs linux' });
+  t.equal(gate('api.version.legacy-removed', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r20 })?.status, 'not-applicable', 'a known release outside the rule: not applicable, whatever the target can do');
+  t.same(gate('api.version.legacy-removed', { target: target(['daemon-api'], ['wire']), facts: { os: 'linux' }, release: r28 })?.reason, 'T has no daemon process the suites start: the rule speaks of the daemon as a process (flags, environment, files, signals)');
+  t.same(gate('api.version.prefix', { target: daemon, facts: { os: 'linux' }, release: null }), { status: 'skipped', summary: 'skipped', reason: RELEASE_UNKNOWN });
+  t.equal(gate('api.ping', { target: daemon, facts: { os: 'linux' }, release: null }), null, 'a rule that does not depend on the release runs on an unknown one');
+  t.same(gate('api.robustness', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r28 })?.reason, 'T lacks wire: the rule sends raw bytes or unclean paths, which a recording cannot carry');
+  t.same(gate('api.version.min-override-raise', { target: target(['daemon-api', 'daemon-process'], []), facts: { os: 'linux' }, release: r28 })?.reason, `T lacks start: ${CAPABILITY_NEEDS.start}`);
+  t.equal(gate('api.version.windows-minimum', { target: target(['model-runner-api'], []), facts: { os: null }, release: null })?.reason, "T has no daemon API: the rule speaks of the daemon's HTTP API", 'no daemon API, no platform to judge by');
 });
