@@ -7,6 +7,13 @@ export interface RuleCoverage {
   readonly title: string;
   readonly source: 'document' | 'implementation';
   readonly section: string;
+  readonly level: string;
+  /** The interface the rule speaks of; a target without it gets the rule skipped. */
+  readonly surface: string;
+  /** What a target must be able to do for the rule to be checked on it. */
+  readonly requires: readonly string[];
+  /** Whether the expected outcome depends on the release (skipped on an unknown one without --release). */
+  readonly releaseDependent: boolean;
   readonly testable: boolean;
   readonly untestableWhy?: string;
   readonly simulator: boolean;
@@ -19,6 +26,10 @@ export function ruleCoverage(): RuleCoverage[] {
     title: rule.title,
     source: rule.source.kind,
     section: rule.source.kind === 'document' ? `${rule.source.document} › ${rule.source.section}` : rule.source.reference,
+    level: rule.level,
+    surface: rule.applies.surface,
+    requires: rule.requires,
+    releaseDependent: rule.releaseDependent,
     testable: rule.testability.testable,
     ...(rule.testability.testable ? {} : { untestableWhy: rule.testability.why }),
     simulator: IMPLEMENTED_RULES[rule.id] !== undefined,

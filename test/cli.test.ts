@@ -46,8 +46,13 @@ t.test('usage errors exit 2 with a clear message', async (t) => {
 t.test('rules lists the catalogue with coverage', async (t) => {
   const run = await runCli(['rules', '--json']);
   t.equal(run.code, 0);
-  const rows = JSON.parse(run.stdout) as { id: string; simulator: boolean; assertion: boolean; testable: boolean }[];
+  const rows = JSON.parse(run.stdout) as { id: string; simulator: boolean; assertion: boolean; testable: boolean; surface: string; requires: string[]; releaseDependent: boolean }[];
   t.same(rows.map((r) => r.id), RULES.map((r) => r.id));
+  t.same(
+    rows.map((r) => [r.surface, r.requires, r.releaseDependent]),
+    RULES.map((r) => [r.applies.surface, r.requires, r.releaseDependent]),
+    'each rule with its surface, required capabilities and release dependence',
+  );
   for (const row of rows) t.ok(row.assertion && (row.simulator || !row.testable), `${row.id} covered`);
   const text = await runCli(['rules']);
   t.match(text.stdout, /rules: \d+ with simulator behaviour and assertion/);
