@@ -34,6 +34,8 @@ const toRouterPath = (path: string): string => (path === '*' ? '*' : path.replac
  */
 export class RouteTable {
   private readonly router: Router;
+  /** Routes without placeholders, method → path → match: the hot path (/_ping) takes no allocation. */
+  private readonly statics = new Map<string, Map<string, RouteMatch>>();
   /** Routes with placeholders that may hold "/": tried in order when the tree finds nothing. */
   private readonly slashed: readonly { readonly route: Route; readonly pattern: RegExp; readonly names: readonly string[] }[];
   readonly routes: readonly Route[];
@@ -49,6 +51,11 @@ export class RouteTable {
       seen.add(key);
       kept.push(route);
       this.router.on(route.method as 'GET', toRouterPath(route.path), noop, route);
+      if (!route.path.includes('{') && route.path !== '*') {
+        const byPath = this.statics.get(route.method) ?? new Map<string, RouteMatch>();
+        byPath.set(route.path, Object.freeze({ route, params: NO_PARAMS }));
+        this.statics.set(route.method, byPath);
+      }
     }
     this.routes = kept;
     this.slashed = kept.filter((route) => route.slashedParams !== undefined).map((route) => slashedPattern(route));
@@ -56,6 +63,8 @@ export class RouteTable {
 
   /** The route for a method and an unversioned, decoded path; null when none matches. */
   match(method: string, path: string): RouteMatch | null {
+    const fixed = this.statics.get(method)?.get(path);
+    if (fixed !== undefined) return fixed;
     const found = this.router.find(method as 'GET', escapeForRouter(path));
     if (found !== null) return { route: found.store as Route, params: found.params };
     for (const { route, pattern, names } of this.slashed) {
@@ -73,6 +82,7 @@ export class RouteTable {
 }
 
 const noop = (): void => {};
+const NO_PARAMS: Readonly<Record<string, string | undefined>> = Object.freeze({});
 
 /** A route's path as a regular expression, its slashed placeholders matching across segments. */
 function slashedPattern(route: Route): { route: Route; pattern: RegExp; names: string[] } {
