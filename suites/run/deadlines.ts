@@ -35,15 +35,30 @@ export function deadlineController(scope: 'cell' | 'run', ms: number, parent?: A
   };
 }
 
-/** Resolves when `signal` aborts, with its reason; never rejects. */
-export function whenAborted(signal: AbortSignal): Promise<unknown> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve(signal.reason);
-    else signal.addEventListener('abort', () => resolve(signal.reason), { once: true });
+/** `work`, or `late()` when `signal` aborts first; `late` is never called once `work` has settled. */
+export function raceDeadline<T>(work: Promise<T>, signal: AbortSignal, late: (reason: unknown) => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const onAbort = (): void => {
+      if (settled) return;
+      settled = true;
+      try {
+        resolve(late(signal.reason));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const finish = (settle: () => void): void => {
+      signal.removeEventListener('abort', onAbort);
+      if (settled) return;
+      settled = true;
+      settle();
+    };
+    work.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** `work`, or `late()` when `signal` aborts first. */
-export async function raceDeadline<T>(work: Promise<T>, signal: AbortSignal, late: (reason: unknown) => T): Promise<T> {
-  return Promise.race([work, whenAborted(signal).then(late)]);
 }

@@ -11,7 +11,7 @@ import { CaseJournal } from '../harness/journal.js';
 import { cellSeed } from '../harness/seeds.js';
 import { errored, notApplicable, skipped, Unjudgeable, type Verdict } from '../harness/verdict.js';
 import { CellClient, type ClientFactory } from './cell-client.js';
-import { deadlineController, DeadlinePassed, whenAborted, type Deadlines } from './deadlines.js';
+import { deadlineController, DeadlinePassed, raceDeadline, type Deadlines } from './deadlines.js';
 import type { PlannedCell } from './plan.js';
 
 /** What every cell of a run shares: the started target, what it said, and the run's settings. */
@@ -99,7 +99,7 @@ async function judge(cell: PlannedCell, state: RunState): Promise<Verdict> {
     }
   })();
   try {
-    const verdict = await Promise.race([work, whenAborted(deadline.signal).then((reason) => late(reason, opened, journal))]);
+    const verdict = await raceDeadline(work, deadline.signal, (reason) => late(reason, opened, journal));
     if (verdict.exchanges !== undefined || verdict.status === 'not-applicable' || verdict.status === 'skipped') return verdict;
     // Every judged cell shows what decided it: the exchanges of its last generated case.
     const exchanges = journal.lastCase();
