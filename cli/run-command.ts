@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { baselineOf } from '../reports/baselines/baseline.js';
 import { writeReport } from '../reports/write.js';
 import { RULES } from '../specs/index.js';
-import { assembleReport, checkOnly, parseShard, runSuites, type Deadlines, type Shard } from '../suites/run/index.js';
+import { assembleReport, checkOnly, parseShard, runSuites, withStartArgs, type Deadlines, type Shard } from '../suites/run/index.js';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { releaseOf } from '../suites/targets/facts.js';
@@ -78,16 +78,17 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   if (flags.profile !== undefined && profile === undefined) throw new UsageError(`--profile must be ctr or docker, got ${flags.profile}`);
   checkFlags(flags);
   const shard: Shard | undefined = flags.shard === undefined ? undefined : parseShard(flags.shard);
-  const choice: TargetChoice & { readonly faults?: readonly string[] } = {
+  const choice: TargetChoice = {
     ...(profile === undefined ? {} : { profile }),
     ...(flags.emulate === undefined ? {} : { emulate: flags.emulate }),
-    ...(flags.fault === undefined ? {} : { faults: flags.fault }),
     allowRemote: flags.allowRemote === true,
   };
-  const target = resolveTarget(flags.target, choice);
+  const resolved = resolveTarget(flags.target, choice);
+  // ctrd-sim's own flag: `--fault RULE` on every start of the simulator (checkFlags made sure it is one).
+  const target = withStartArgs(resolved, (flags.fault ?? []).flatMap((fault) => ['--fault', fault]));
   const isSim = target.kind === 'in-process' || target.kind === 'container' || flags.target === 'sim-process';
   // A transcript answers only the requests it was recorded with: same seed, same number of runs.
-  const recorded = target instanceof ReplayTarget ? target.transcript : undefined;
+  const recorded = resolved instanceof ReplayTarget ? resolved.transcript : undefined;
   const seed = flags.seed ?? recorded?.seed ?? freshSeed();
   const numRuns = flags.numRuns ?? recorded?.numRuns ?? (isSim ? 100 : 15);
   const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
