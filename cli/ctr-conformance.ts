@@ -5,6 +5,7 @@ import { DEFAULT_DEADLINES, RunError, TOOL_VERSION } from '../suites/run/index.j
 import { TargetError } from '../suites/targets/target.js';
 import { EndpointError } from '../suites/http/endpoint.js';
 import { EXIT } from './exit-codes.js';
+import { installSignalHandlers } from './interrupts.js';
 import { formatCoverage, ruleCoverage } from './rules-command.js';
 import { runCommand, type RunFlags } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -30,7 +31,7 @@ export function buildProgram(): Command {
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
     .addHelpText(
       'after',
-      '\nExit codes: 0 no rule fails; 1 a rule fails or errors (or a --baseline regression); 2 usage error; 3 the target could not be started or reached.',
+      '\nExit codes: 0 no rule fails; 1 a rule fails or errors (or a --baseline regression); 2 usage error; 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
     );
 
   program
@@ -98,12 +99,8 @@ async function main(): Promise<void> {
 
 // An interrupted run exits through process.exit, so that the targets' exit hooks stop every daemon
 // it started (by PID) and remove their directories; a signal's default action would skip them.
-for (const [name, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
-  process.once(name, () => {
-    process.stderr.write(`ctr-conformance: ${name}: stopping the daemons this run started\n`);
-    process.exit(code);
-  });
-}
+// During a run the first Ctrl-C only stops it, so that its report is written (see interrupts.ts).
+installSignalHandlers();
 
 // If a bug ever left the run waiting on nothing, node would exit 0 silently: make that a failure.
 let finished = false;

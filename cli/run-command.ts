@@ -12,6 +12,7 @@ import { ReplayTarget } from '../suites/targets/replay-target.js';
 import { TranscriptRecorder, writeTranscript } from '../suites/targets/transcript.js';
 import { readBaseline, gate } from './baseline-gate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
+import { takeNextInterrupt } from './interrupts.js';
 import { checkOutputDir, checkOutputFile } from './preflight.js';
 import { progressFor } from './progress.js';
 import { formatFailures, formatTotals } from './run-summary.js';
@@ -103,6 +104,12 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const recorder = flags.record === undefined ? undefined : new TranscriptRecorder();
   const deadlines: Deadlines = { requestMs: flags.requestTimeout * 1000, cellMs: flags.cellTimeout * 1000, runMs: flags.runTimeout * 1000 };
   const progress = progressFor(process.stderr, flags.quiet === true);
+  // The first Ctrl-C stops the run but keeps its results: the target is stopped, the report written.
+  const interrupt = new AbortController();
+  const giveBack = takeNextInterrupt(() => {
+    process.stderr.write('ctr-conformance: SIGINT: stopping the run and writing its report (Ctrl-C again quits at once)\n');
+    interrupt.abort(new Error('interrupted by SIGINT'));
+  });
   let run;
   try {
     run = await runSuites({
@@ -119,10 +126,12 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
       ...(flags.release === undefined ? {} : { release: flags.release }),
       ...(flags.only === undefined ? {} : { only: flags.only }),
       ...(flags.path === undefined ? {} : { path: flags.path }),
+      signal: interrupt.signal,
       onProgress: (done, total, label) => progress.update(done, total, label),
     });
   } finally {
     progress.stop();
+    giveBack();
   }
   if (recorder !== undefined && flags.record !== undefined) {
     const transcript = recorder.transcript({ recordedFrom: flags.target, profile: run.target.profile, seed, numRuns });
@@ -133,6 +142,10 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const paths = await writeReport(dir, report);
   process.stdout.write(formatFailures(report) + formatTotals(report, paths.html));
   if (run.runDeadlinePassed) process.stdout.write(`run deadline of ${flags.runTimeout} s passed: the cells it cut short are errors\n`);
+  if (run.stopped) {
+    process.stdout.write('interrupted: the cells not judged are errors\n');
+    return EXIT.INTERRUPTED;
+  }
   if (flags.writeBaseline !== undefined) {
     await writeFile(flags.writeBaseline, `${JSON.stringify(baselineOf(report), null, 1)}\n`);
     process.stdout.write(`baseline: ${flags.writeBaseline}\n`);

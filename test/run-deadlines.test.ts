@@ -4,7 +4,8 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import { join } from 'node:path';
 import t from 'tap';
 import type { ConformanceReport } from '../reports/index.js';
-import { runCli } from './helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { CLI, runCli } from './helpers/cli.js';
 
 /**
  * A hung or trickling target is an error, never a failure, and never holds the run: each request
@@ -127,4 +128,31 @@ t.test('a socket nobody listens on is a target error: exit 3, one line', async (
   t.equal(run.code, 3);
   t.match(run.stderr, /^ctr-conformance: endpoint:unix:\/\/\S+ could not be reached: GET \/version: ENOENT/);
   t.equal(run.stderr.split('\n').length, 2, 'one line, no stack trace');
+});
+
+t.test('the first Ctrl-C stops the run, stops the target and still writes the report: exit 130', async (t) => {
+  let cellsBegan: () => void = () => {};
+  const began = new Promise<void>((resolve) => (cellsBegan = resolve));
+  const hang = slowDaemon('hang');
+  const { socket, server } = await serve('interrupted', (req, res) => {
+    if (req.url !== '/_ping' && req.url !== '/version') cellsBegan();
+    hang(req, res);
+  });
+  t.teardown(() => close(server));
+  const out = join(dir, 'interrupted');
+  const child = spawn(process.execPath, [CLI, 'run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--out', out, '-q'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  await began; // the cells are running: the run, not the start-up, takes the signal
+  const sent = Date.now();
+  child.kill('SIGINT');
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  t.ok(Date.now() - sent < 10_000, 'ends soon after');
+  t.equal(code, 130, stderr);
+  t.match(stderr, /SIGINT: stopping the run and writing its report/);
+  t.match(stdout, /interrupted: the cells not judged are errors/);
+  const stopped = report(out).results.filter((r) => r.status === 'error' && /^the run was stopped \(interrupted by SIGINT\)/.test(r.evidence.summary));
+  t.ok(stopped.length > 100, `${stopped.length} cells stopped`);
 });

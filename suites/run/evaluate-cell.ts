@@ -114,8 +114,12 @@ async function judge(cell: PlannedCell, state: RunState): Promise<Verdict> {
 /** The verdict of a cell whose deadline (or the run's) passed: an error, with what it was waiting for. */
 function late(reason: unknown, opened: readonly CellClient[], journal: CaseJournal): Verdict {
   const waiting = opened.flatMap((c) => c.inFlight());
-  const why = reason instanceof DeadlinePassed ? reason.message : 'the run was stopped';
-  const detail = reason instanceof DeadlinePassed && reason.scope === 'run' ? 'the whole run took longer than --run-timeout' : 'the cell took longer than --cell-timeout (a hung or trickling target is an error, not a failure)';
+  const why = reason instanceof DeadlinePassed ? reason.message : `the run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`;
+  const detail = !(reason instanceof DeadlinePassed)
+    ? 'the run was stopped before this cell was judged'
+    : reason.scope === 'run'
+      ? 'the whole run took longer than --run-timeout'
+      : 'the cell took longer than --cell-timeout (a hung or trickling target is an error, not a failure)';
   const exchanges = [...journal.lastCase(), ...waiting];
   return errored(waiting.length === 0 ? why : `${why}; no answer yet to ${waiting.map((x) => x.request).join(', ')}`, detail, exchanges);
 }

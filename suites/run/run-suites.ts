@@ -37,6 +37,11 @@ export interface RunOptions {
   readonly deadlines?: Partial<Deadlines>;
   /** How the target is named on a command line, for the rerun lines of failing cells (default `--target <spec>`). */
   readonly targetArgs?: readonly string[];
+  /**
+   * Stops the run early (e.g. on SIGINT): like the run deadline, the cells not judged yet are
+   * errors, the target is stopped and the results are returned.
+   */
+  readonly signal?: AbortSignal;
   /** Records every answer of the target into this transcript recorder. */
   readonly recorder?: TranscriptRecorder;
   readonly onProgress?: (done: number, total: number, label: string) => void;
@@ -52,8 +57,10 @@ export interface SuiteRun {
   readonly deadlines: Deadlines;
   readonly startedAt: Date;
   readonly durationMs: number;
-  /** Whether the run's deadline passed (its remaining cells are errors). */
+  /** Whether the run's deadline passed, or `signal` stopped it (its remaining cells are errors). */
   readonly runDeadlinePassed: boolean;
+  /** Whether `signal` stopped the run. */
+  readonly stopped: boolean;
 }
 
 /** How long stopping a target may take before the run goes on without waiting (exit hooks finish it). */
@@ -87,7 +94,7 @@ async function startTarget(target: Target, signal: AbortSignal): Promise<TargetI
   const started = await raceDeadline(starting, signal, (reason) => {
     // Whatever starts after all is stopped at once.
     void starting.then((late) => (late.ok ? late.instance.stop() : undefined)).catch(() => undefined);
-    throw new TargetError('TARGET_START', `${target.spec} did not start before the ${reason instanceof DeadlinePassed ? reason.message : 'run was stopped'}`);
+    throw new TargetError('TARGET_START', `${target.spec} did not start before the ${reason instanceof DeadlinePassed ? reason.message : `run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`}`);
   });
   if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start (exit ${started.exitCode}): ${started.output.trim().split('\n').slice(-5).join('\n')}`);
   return started.instance;
@@ -106,7 +113,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const optedRelease = options.release === undefined ? null : releaseOf(options.release);
   if (options.release !== undefined && optedRelease === null) throw new RunError('RUN_OPTIONS', `unknown release ${JSON.stringify(options.release)} for --release`);
   planCells(RULES, [], options.only); // an unknown rule in `only` is refused before anything starts
-  const run = deadlineController('run', deadlines.runMs);
+  const run = deadlineController('run', deadlines.runMs, options.signal);
   const openClient = clientFactory(deadlines.requestMs, options.recorder?.observe);
   let instance: TargetInstance | undefined;
   let client: HttpClient | undefined;
@@ -192,7 +199,8 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       deadlines,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
-      runDeadlinePassed: run.signal.aborted,
+      runDeadlinePassed: run.signal.aborted && run.signal.reason instanceof DeadlinePassed,
+      stopped: options.signal?.aborted === true,
     };
   } finally {
     run.dispose();

@@ -1,0 +1,30 @@
+/**
+ * Who handles the next Ctrl-C. During a run, the first one stops the run gracefully (its report is
+ * still written); any other, or one outside a run, ends the process through process.exit so that
+ * the targets' exit hooks stop every daemon it started.
+ */
+let graceful: (() => void) | undefined;
+
+/** Makes `handler` take the next SIGINT instead of exiting; the returned function gives it back. */
+export function takeNextInterrupt(handler: () => void): () => void {
+  graceful = handler;
+  return () => {
+    if (graceful === handler) graceful = undefined;
+  };
+}
+
+/** Installs the process's signal handlers (once, from the CLI's entry point). */
+export function installSignalHandlers(): void {
+  for (const [name, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.on(name, () => {
+      if (name === 'SIGINT' && graceful !== undefined) {
+        const handler = graceful;
+        graceful = undefined;
+        handler();
+        return;
+      }
+      process.stderr.write(`ctr-conformance: ${name}: stopping the daemons this run started\n`);
+      process.exit(code);
+    });
+  }
+}
