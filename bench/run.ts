@@ -34,6 +34,7 @@ import { DaemonProcess } from '../suites/targets/process/daemon-process.js';
 import { socketIn } from '../suites/targets/process/safety.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment, knowsIp6tables, SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
+import { findRelease } from '../specs/versions.js';
 import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
 import type { TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir } from '../suites/targets/temp-dir.js';
@@ -62,9 +63,8 @@ const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url));
 
 /** Cold-start repetitions (one extra, discarded warm-up run precedes each series). */
 const RUNS_FAST = QUICK ? 3 : 10;
-/** dockerd 26.1 takes more than a second to come up. */
+/** Releases the table marks slowStart (26.1: more than a second to come up). */
 const RUNS_SLOW = QUICK ? 2 : 5;
-const SLOW_RELEASES = new Set(['26.1']);
 /** Pause between /_ping attempts while waiting for a daemon. */
 const POLL_MS = 1;
 const START_TIMEOUT_MS = 60_000;
@@ -481,7 +481,7 @@ async function main(): Promise<void> {
     ...daemons.map((d): Series => ({
       label: `dockerd ${d.release}`,
       what: 'spawn → /_ping 200',
-      runs: SLOW_RELEASES.has(d.release) ? RUNS_SLOW : RUNS_FAST,
+      runs: findRelease(d.release)?.slowStart === true ? RUNS_SLOW : RUNS_FAST,
       measure: () => coldStart([d.path], withoutCa),
       samples: [],
     })),

@@ -1,3 +1,4 @@
+import { DAEMON_FLAGS_BY_RELEASE } from './daemon-flags.js';
 import { OBSERVED_DOCKERD_MESSAGES, type DaemonMessages } from './messages.js';
 
 /**
@@ -38,39 +39,49 @@ export interface DaemonRelease {
    * (the simulator follows the document's forms, specs/messages.ts, whatever the release).
    */
   readonly messages: DaemonMessages | null;
+  /**
+   * The long flags a build of the series accepts (specs/daemon-flags.ts), or null where none was
+   * observed. The configuration-file keys per release are the configuration area's to observe.
+   */
+  readonly flags: readonly string[] | null;
+  /**
+   * Whether a start pauses for about a second after its supervisor is up (26.1.5 does: spawn to
+   * first /_ping ≈ 1.15 s against ≈ 0.17 s for 20.10 and 28.5); null where not observed.
+   */
+  readonly slowStart: boolean | null;
   readonly evidence: string;
 }
 
 const tag = (v: string): string => `moby tag ${v}`;
 
 export const RELEASES: readonly DaemonRelease[] = [
-  { release: '19.03', version: '19.03.15', maxApi: '1.40', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v19.03.0') },
-  { release: '20.10', version: '20.10.24', maxApi: '1.41', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: true, legacyPlainTextNotFound: true, messages: OBSERVED_DOCKERD_MESSAGES, evidence: `${tag('v20.10.0')}; observed on Debian 20.10.24` },
-  { release: '23.0', version: '23.0.6', maxApi: '1.42', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v23.0.0') },
-  { release: '24.0', version: '24.0.9', maxApi: '1.43', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v24.0.0') },
-  { release: '25.0', version: '25.0.5', maxApi: '1.44', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.12', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: `${tag('v25.0.0')} defaultMinAPIVersion=1.24` },
-  { release: '26.0', version: '26.0.2', maxApi: '1.45', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v26.0.0') },
-  { release: '26.1', version: '26.1.5', maxApi: '1.45', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: false, legacyPlainTextNotFound: false, messages: OBSERVED_DOCKERD_MESSAGES, evidence: `${tag('v26.1.0')}; observed on Debian 26.1.5` },
-  { release: '27.0', version: '27.0.3', maxApi: '1.46', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v27.0.1') },
-  { release: '27.1', version: '27.1.2', maxApi: '1.46', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v27.1.0') },
-  { release: '27.2', version: '27.2.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v27.2.0') },
-  { release: '27.3', version: '27.3.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v27.3.0') },
-  { release: '27.4', version: '27.4.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v27.4.0') },
-  { release: '27.5', version: '27.5.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v27.5.0') },
-  { release: '28.0', version: '28.0.4', maxApi: '1.48', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v28.0.0') },
-  { release: '28.1', version: '28.1.1', maxApi: '1.49', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v28.1.0') },
-  { release: '28.2', version: '28.2.2', maxApi: '1.50', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v28.2.0') },
-  { release: '28.3', version: '28.3.3', maxApi: '1.51', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v28.3.0') },
-  { release: '28.4', version: '28.4.0', maxApi: '1.51', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('v28.4.0') },
-  { release: '28.5', version: '28.5.2', maxApi: '1.51', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: true, legacyPlainTextNotFound: false, messages: OBSERVED_DOCKERD_MESSAGES, evidence: `${tag('v28.5.0')}; observed on Debian 28.5.2` },
-  { release: '29.0', version: '29.0.4', maxApi: '1.52', defaultMinApi: '1.44', windowsMinApi: '1.44', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: `${tag('docker-v29.0.0')} defaultMinAPIVersion=1.44` },
-  { release: '29.1', version: '29.1.5', maxApi: '1.52', defaultMinApi: '1.44', windowsMinApi: '1.44', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('docker-v29.1.0') },
-  { release: '29.2', version: '29.2.1', maxApi: '1.53', defaultMinApi: '1.44', windowsMinApi: '1.44', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('docker-v29.2.0') },
-  { release: '29.3', version: '29.3.1', maxApi: '1.54', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: `${tag('docker-v29.3.0')} lowered default minimum to 1.40` },
-  { release: '29.4', version: '29.4.1', maxApi: '1.54', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('docker-v29.4.0') },
-  { release: '29.5', version: '29.5.0', maxApi: '1.54', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('docker-v29.5.0') },
-  { release: '29.6', version: '29.6.0', maxApi: '1.55', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('docker-v29.6.0') },
-  { release: '29.7', version: '29.7.0', maxApi: '1.55', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, evidence: tag('docker-v29.7.0') },
+  { release: '19.03', version: '19.03.15', maxApi: '1.40', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v19.03.0') },
+  { release: '20.10', version: '20.10.24', maxApi: '1.41', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: true, legacyPlainTextNotFound: true, messages: OBSERVED_DOCKERD_MESSAGES, flags: DAEMON_FLAGS_BY_RELEASE['20.10'] ?? null, slowStart: false, evidence: `${tag('v20.10.0')}; observed on Debian 20.10.24` },
+  { release: '23.0', version: '23.0.6', maxApi: '1.42', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v23.0.0') },
+  { release: '24.0', version: '24.0.9', maxApi: '1.43', defaultMinApi: '1.12', windowsMinApi: '1.24', minApiFloor: null, legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v24.0.0') },
+  { release: '25.0', version: '25.0.5', maxApi: '1.44', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.12', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: `${tag('v25.0.0')} defaultMinAPIVersion=1.24` },
+  { release: '26.0', version: '26.0.2', maxApi: '1.45', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v26.0.0') },
+  { release: '26.1', version: '26.1.5', maxApi: '1.45', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: false, legacyPlainTextNotFound: false, messages: OBSERVED_DOCKERD_MESSAGES, flags: DAEMON_FLAGS_BY_RELEASE['26.1'] ?? null, slowStart: true, evidence: `${tag('v26.1.0')}; observed on Debian 26.1.5` },
+  { release: '27.0', version: '27.0.3', maxApi: '1.46', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v27.0.1') },
+  { release: '27.1', version: '27.1.2', maxApi: '1.46', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v27.1.0') },
+  { release: '27.2', version: '27.2.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v27.2.0') },
+  { release: '27.3', version: '27.3.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v27.3.0') },
+  { release: '27.4', version: '27.4.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v27.4.0') },
+  { release: '27.5', version: '27.5.1', maxApi: '1.47', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v27.5.0') },
+  { release: '28.0', version: '28.0.4', maxApi: '1.48', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v28.0.0') },
+  { release: '28.1', version: '28.1.1', maxApi: '1.49', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v28.1.0') },
+  { release: '28.2', version: '28.2.2', maxApi: '1.50', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v28.2.0') },
+  { release: '28.3', version: '28.3.3', maxApi: '1.51', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v28.3.0') },
+  { release: '28.4', version: '28.4.0', maxApi: '1.51', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('v28.4.0') },
+  { release: '28.5', version: '28.5.2', maxApi: '1.51', defaultMinApi: '1.24', windowsMinApi: '1.24', minApiFloor: '1.24', legacyPlainTextErrors: true, legacyPlainTextNotFound: false, messages: OBSERVED_DOCKERD_MESSAGES, flags: DAEMON_FLAGS_BY_RELEASE['28.5'] ?? null, slowStart: false, evidence: `${tag('v28.5.0')}; observed on Debian 28.5.2` },
+  { release: '29.0', version: '29.0.4', maxApi: '1.52', defaultMinApi: '1.44', windowsMinApi: '1.44', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: `${tag('docker-v29.0.0')} defaultMinAPIVersion=1.44` },
+  { release: '29.1', version: '29.1.5', maxApi: '1.52', defaultMinApi: '1.44', windowsMinApi: '1.44', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('docker-v29.1.0') },
+  { release: '29.2', version: '29.2.1', maxApi: '1.53', defaultMinApi: '1.44', windowsMinApi: '1.44', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('docker-v29.2.0') },
+  { release: '29.3', version: '29.3.1', maxApi: '1.54', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: `${tag('docker-v29.3.0')} lowered default minimum to 1.40` },
+  { release: '29.4', version: '29.4.1', maxApi: '1.54', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('docker-v29.4.0') },
+  { release: '29.5', version: '29.5.0', maxApi: '1.54', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('docker-v29.5.0') },
+  { release: '29.6', version: '29.6.0', maxApi: '1.55', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('docker-v29.6.0') },
+  { release: '29.7', version: '29.7.0', maxApi: '1.55', defaultMinApi: '1.40', windowsMinApi: '1.40', minApiFloor: '1.24', legacyPlainTextErrors: null, legacyPlainTextNotFound: null, messages: null, flags: null, slowStart: null, evidence: tag('docker-v29.7.0') },
 ];
 
 /** The release a simulator emulates when none is asked for. */
