@@ -34,7 +34,7 @@ import { DaemonProcess } from '../suites/targets/process/daemon-process.js';
 import { socketIn } from '../suites/targets/process/safety.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment, knowsIp6tables, SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
-import { findRelease } from '../specs/versions.js';
+import { findRelease, RELEASES } from '../specs/versions.js';
 import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
 import type { TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir } from '../suites/targets/temp-dir.js';
@@ -626,7 +626,7 @@ async function main(): Promise<void> {
     `Time from just before \`spawn()\` to the first \`GET /_ping\` answered 200 on the daemon's unix socket (polled every ${POLL_MS} ms); for \`node -e 0\`, to its exit.`,
     'Every daemon runs with the project\'s safety flags (private data and exec roots, pid file, socket and `{}` configuration file in a /tmp/ctc-* directory,',
     '`--bridge=none --iptables=false`, `--ip6tables=false` where its `--help` knows it) and is stopped by PID, its containerd after it, before the next start.',
-    `Runs are interleaved across the targets, each series after one discarded warm-up run; dockerd ${[...SLOW_RELEASES].join(', ')}: ${RUNS_SLOW} runs, the others ${RUNS_FAST}.`,
+    `Runs are interleaved across the targets, each series after one discarded warm-up run; dockerd ${RELEASES.filter((r) => r.slowStart === true).map((r) => r.release).join(', ')}: ${RUNS_SLOW} runs, the others ${RUNS_FAST}.`,
     '"without" = started without NODE_EXTRA_CA_CERTS; the bare node:http server (bench/bare-server.ts) is the floor for any node server answering /_ping.',
     '',
     ...coldTable,
