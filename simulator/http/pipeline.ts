@@ -38,8 +38,8 @@ export function createRequestHandler(holder: StateHolder, middlewares: readonly 
 }
 
 function failed(x: Exchange, error: unknown): void {
-  x.state.logger.log('error', `Handler for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} returned error: ${error instanceof Error ? error.message : String(error)}`);
   if (x.res.headersSent) {
+    x.state.logger.log('error', `Handler for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} failed after answering: ${error instanceof Error ? error.message : String(error)}`);
     x.res.destroy();
     return;
   }
