@@ -58,12 +58,27 @@ export const cleanPathMiddleware: Middleware = {
       if (absolute !== null) url = url.slice(absolute[0].length) || '/';
       else if (url !== '*') return malformed(x);
     }
-    const queryAt = url.indexOf('?');
+    // One pass over the target: where the query starts, whether the path has escapes or "//", "/.".
+    let queryAt = -1;
+    let escaped = false;
+    let unclean = url.charCodeAt(0) !== 47;
+    for (let i = 0; i < url.length; i++) {
+      const c = url.charCodeAt(i);
+      if (c === 63 /* ? */) {
+        queryAt = i;
+        break;
+      }
+      if (c === 37 /* % */) escaped = true;
+      else if (c === 47 /* / */) {
+        const n = url.charCodeAt(i + 1);
+        if (n === 47 || n === 46 /* . */) unclean = true;
+      }
+    }
     const raw = queryAt < 0 ? url : url.slice(0, queryAt);
-    const path = decodePath(raw);
+    const path = escaped ? decodePath(raw) : raw;
     if (path === null) return malformed(x);
     x.query = queryAt < 0 ? '' : url.slice(queryAt);
-    if (path.charCodeAt(0) !== 47 || path.includes('//') || path.includes('/.')) {
+    if (unclean || (escaped && (path.charCodeAt(0) !== 47 || path.includes('//') || path.includes('/.')))) {
       const clean = cleanPath(path);
       if (clean !== path) {
         const status = x.state.config.faults.has('api.path.clean-redirect') ? 302 : 301;

@@ -1,11 +1,19 @@
 import type { Middleware } from './route.js';
 
+/** Whether a header name is "Host" in any case, without allocating. */
+function isHost(name: string): boolean {
+  return (
+    name.length === 4 &&
+    (name.charCodeAt(0) | 32) === 104 /* h */ &&
+    (name.charCodeAt(1) | 32) === 111 /* o */ &&
+    (name.charCodeAt(2) | 32) === 115 /* s */ &&
+    (name.charCodeAt(3) | 32) === 116 /* t */
+  );
+}
+
 /** An HTTP/1.1 request must name its Host (Go's net/http refuses it otherwise, and closes). */
 function hasHost(rawHeaders: readonly string[]): boolean {
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!;
-    if (name.length === 4 && name.toLowerCase() === 'host') return true;
-  }
+  for (let i = 0; i < rawHeaders.length; i += 2) if (isHost(rawHeaders[i]!)) return true;
   return false;
 }
 

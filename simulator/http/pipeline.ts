@@ -14,7 +14,16 @@ import { versionGate } from '../api-versioning/version-gate.js';
  * server, clean the path, match the route (unknown → 404, before any version check), log it when
  * debugging, check the version, ask the authorization hook, then the route's handler.
  */
-export const MIDDLEWARES: readonly Middleware[] = [requireHost, cleanPathMiddleware, routeMatch, debugRequestLog, versionGate, authorization];
+export const MIDDLEWARES = [requireHost, cleanPathMiddleware, routeMatch, debugRequestLog, versionGate, authorization] as const satisfies readonly [
+  Middleware,
+  Middleware,
+  Middleware,
+  Middleware,
+  Middleware,
+  Middleware,
+];
+// One name per step for the written-out chain below; a seventh middleware fails the `satisfies` above until it is added there.
+const [step1, step2, step3, step4, step5, step6] = MIDDLEWARES;
 
 /** A holder for the state a reload swaps, read once per request. */
 export interface StateHolder {
@@ -23,18 +32,31 @@ export interface StateHolder {
 
 /** The request listener of every server. Kept flat: /_ping is the benchmarks' hot path. */
 export function createRequestHandler(holder: StateHolder, middlewares: readonly Middleware[] = MIDDLEWARES): (req: IncomingMessage, res: ServerResponse) => void {
+  if (middlewares === MIDDLEWARES) {
+    // The daemon's chain written out: each call site sees one middleware, which V8 inlines
+    // (a loop over the array costs twice as much per /_ping).
+    return (req, res) => {
+      const x = new Exchange(req, res, holder.current);
+      if (step1.handle(x) || step2.handle(x) || step3.handle(x) || step4.handle(x) || step5.handle(x) || step6.handle(x)) return;
+      runRoute(x);
+    };
+  }
   const count = middlewares.length;
   return (req, res) => {
     const x = new Exchange(req, res, holder.current);
     for (let i = 0; i < count; i++) if (middlewares[i]!.handle(x)) return;
-    let outcome: void | Promise<void>;
-    try {
-      outcome = x.route!.handle(x);
-    } catch (error) {
-      return failed(x, error);
-    }
-    if (outcome !== undefined) outcome.catch((error: unknown) => failed(x, error));
+    runRoute(x);
   };
+}
+
+function runRoute(x: Exchange): void {
+  let outcome: void | Promise<void>;
+  try {
+    outcome = x.route!.handle(x);
+  } catch (error) {
+    return failed(x, error);
+  }
+  if (outcome !== undefined) outcome.catch((error: unknown) => failed(x, error));
 }
 
 function failed(x: Exchange, error: unknown): void {
