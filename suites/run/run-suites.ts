@@ -211,8 +211,3 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   }
 }
 
-// The report's kinds and the adapters' kinds are one union: the build fails when they drift apart.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export type _KindsAgree = Same<import('../targets/target.js').TargetKind, import('../../reports/model/result.js').TargetKind> extends true ? true : never;
-const kindsAgree: _KindsAgree = true;
-void kindsAgree;

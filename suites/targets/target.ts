@@ -1,4 +1,5 @@
 import type { Capability, Surface } from '../../specs/types.js';
+import type { TargetKind } from '../../reports/model/result.js';
 import type { Endpoint } from '../http/endpoint.js';
 
 /** What a suite may ask of a start beyond the safe defaults. */
@@ -52,7 +53,8 @@ export type StartOutcome =
   /** The daemon refused to start: its exit code and what it printed. */
   | { readonly ok: false; readonly exitCode: number | null; readonly output: string };
 
-export type TargetKind = 'in-process' | 'process' | 'endpoint' | 'replay' | 'container' | 'openai';
+/** The kinds of target, defined once with the report model that records them. */
+export type { TargetKind };
 
 /** Something the suites can run against. */
 export interface Target {
