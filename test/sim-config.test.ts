@@ -42,6 +42,14 @@ t.test('configuration file: conflicts with flags, unknown keys, bad JSON', async
   t.throws(() => resolve(['--config-file', '/c.json'], file('[1]')), { code: 'SIM_CONFIG' });
 });
 
+t.test('a flag the emulated release does not have is unknown to it', async (t) => {
+  t.throws(() => resolve(['--emulate', '20.10', '--validate']), { code: 'SIM_USAGE', message: 'unknown flag: --validate' }, 'as 20.10 answers it (observed)');
+  t.equal(resolve(['--emulate', '28.5', '--validate']).flags.get('validate'), true);
+  t.throws(() => resolve(['--emulate', '26.1', '--feature', 'x']), { code: 'SIM_USAGE', message: 'unknown flag: --feature' }, 'new in 28.5');
+  t.equal(resolve(['--emulate', '20.10', '--ip6tables=false', '--iptables=false', '--bridge', 'none']).release.release, '20.10', 'the suites’ safety flags exist on 20.10');
+  t.equal(resolve(['--emulate', '24.0', '--validate', '--feature', 'x']).release.release, '24.0', 'a release whose flags were not observed takes them all');
+});
+
 t.test('-H values are checked when the configuration is resolved (so --validate sees them)', async (t) => {
   // Texts as 26.1 and 28.5 print them (observed).
   t.throws(() => resolve(['-H', 'udp://x']), { code: 'SIM_USAGE', message: `invalid argument "udp://x" for "-H, --host" flag: invalid bind address (udp://x): unsupported proto 'udp'` });

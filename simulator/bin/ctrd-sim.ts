@@ -33,7 +33,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const config = resolveConfig(flags, processSources());
-  if (flags.get('validate') === true) {
+  if (config.flags.get('validate') === true) {
     // Observed on 26.1 and 28.5: on stderr, stdout empty; -H values and the file are checked.
     process.stderr.write('configuration OK\n');
     return 0;

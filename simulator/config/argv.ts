@@ -94,5 +94,8 @@ export function parseArgv(argv: readonly string[]): ParsedFlags {
   return flags;
 }
 
+/** Whether an option is the simulator's own (not a daemon flag). */
+export const isSimOption = (name: string): boolean => SIM_OPTIONS.some((option) => option.name === name);
+
 /** Long names of every option, for --help. */
 export const KNOWN_OPTIONS: readonly DaemonOption[] = [...DAEMON_OPTIONS, ...SIM_OPTIONS];

@@ -3,7 +3,7 @@ import { BRANDS, isBrand, type Brand, type BrandNames } from '../../specs/brands
 import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { parseHost } from '../listeners/address.js';
-import type { ParsedFlags } from './argv.js';
+import { isSimOption, type ParsedFlags } from './argv.js';
 import { fileError, fileValue, readConfigFile } from './config-file.js';
 import { resolveFaults } from './faults.js';
 import { resolveMinApi } from './min-api.js';
@@ -40,6 +40,19 @@ function chooseRelease(flags: ParsedFlags): DaemonRelease {
 }
 
 /**
+ * A flag the emulated release does not have is unknown to it, as to the real daemon (observed:
+ * 20.10 answers `--validate` with `unknown flag: --validate`). Releases whose flags were not
+ * observed take every flag of the option table.
+ */
+function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease): void {
+  if (release.flags === null) return;
+  const known = new Set(release.flags);
+  for (const name of flags.keys()) {
+    if (!known.has(name) && !isSimOption(name)) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
+  }
+}
+
+/**
  * Checks every -H value now, so --validate catches them: from the command line a bad one is a
  * usage error of the flag, from the file a configuration error (both texts as 26.1 and 28.5 print them).
  */
@@ -62,6 +75,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   if (!isBrand(brand)) throw new SimError('SIM_USAGE', `invalid argument "${brand}" for "--brand" flag: must be ctr or docker`);
   const names = BRANDS[brand];
   const release = chooseRelease(flags);
+  checkReleaseFlags(flags, release);
   const faults = resolveFaults(flags, sources);
   const flagHosts = flags.get('host') as readonly string[] | undefined;
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
