@@ -76,10 +76,13 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
     breaks: 'answers to versioned requests (/v<api>/… and their version refusals) lack the Api-Version header; unversioned ones and OPTIONS keep it',
   },
   'api.error.json-body': {
-    breaks: 'an unknown path under a version prefix answers 404 page not found as text/plain',
+    breaks: 'an unknown path under a version prefix of 1.24 or later answers 404 page not found as text/plain',
   },
   'api.error.legacy-plain-text': {
     breaks: 'version refusals below API 1.24 are JSON on every release',
+  },
+  'api.not-found.legacy-plain-text': {
+    breaks: 'an unknown path under a version prefix below 1.24 answers 404 in the other form than the release does (JSON on 20.10, text on 26.1 and 28.5)',
   },
   'api.ping': {
     breaks: '/_ping answers without the Pragma: no-cache header',

@@ -1,3 +1,5 @@
+import { isOlder } from '../../common/dotted-version.js';
+import { LEGACY_ERROR_API } from '../../specs/messages.js';
 import { takeVersionPrefix } from '../api-versioning/version-prefix.js';
 import { notFound, plainTextFor } from './replies.js';
 import type { Middleware } from './route.js';
@@ -9,7 +11,7 @@ import type { Middleware } from './route.js';
  */
 export const routeMatch: Middleware = {
   where: 'http/route-match.ts: routeMatch',
-  rules: ['api.version.prefix', 'api.version.malformed-not-found', 'api.not-found', 'api.error.json-body'],
+  rules: ['api.version.prefix', 'api.version.malformed-not-found', 'api.not-found', 'api.error.json-body', 'api.not-found.legacy-plain-text'],
   handle(x) {
     takeVersionPrefix(x);
     const method = x.req.method ?? 'GET';
@@ -25,9 +27,12 @@ export const routeMatch: Middleware = {
       x.res.end('{"message":"method not allowed"}\n');
       return true;
     }
-    // Fault api.error.json-body: every versioned 404 in the text form.
-    const plain = (faults.has('api.error.json-body') && x.version !== null) || plainTextFor(x.state, x.version, 'legacyPlainTextNotFound');
-    notFound(x.res, plain);
+    const legacy = plainTextFor(x.state, x.version, 'legacyPlainTextNotFound');
+    // Fault api.error.json-body: versioned 404s from API 1.24 on in the text form.
+    const jsonBroken = faults.has('api.error.json-body') && x.version !== null && !isOlder(x.version, LEGACY_ERROR_API);
+    // Fault api.not-found.legacy-plain-text: below 1.24, the other form than the release's.
+    const legacyBroken = faults.has('api.not-found.legacy-plain-text') && x.version !== null && isOlder(x.version, LEGACY_ERROR_API);
+    notFound(x.res, jsonBroken || (legacyBroken ? !legacy : legacy));
     return true;
   },
 };

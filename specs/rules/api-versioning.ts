@@ -294,6 +294,24 @@ export const API_VERSIONING_RULES = [
     testability: TESTABLE,
   },
   {
+    id: 'api.not-found.legacy-plain-text',
+    title: 'Unknown paths under a version prefix below 1.24 answer 404 in plain text where the release does so',
+    area: 'api-versioning',
+    level: 'implementation',
+    source: impl(
+      'moby api/server/httputils (plain http.Error for clients older than JSON errors), router NotFoundHandler',
+      'text/plain "page not found\\n" for GET and POST /v1.11 … /v1.23/<unknown path> on 20.10.24; application/json on 26.1.5 and 28.5.2; unversioned and ≥ 1.24 paths JSON on all three (table specs/versions.ts legacyPlainTextNotFound)',
+    ),
+    reading:
+      'The router answers an unknown path before any version check, so the form depends only on the version written in the path and on the release. Release-dependent: checked only on releases where a real daemon of the series was observed.',
+    applies: { api: { max: '1.23' }, platforms: BOTH, surface: 'daemon-api' },
+    requires: [],
+    releaseDependent: true,
+    binding: 'per-version',
+    expectation: 'v < 1.24, unknown path under /v<v>/: 404 with Content-Type text/plain on releases marked plain-text (20.10), application/json otherwise; the message is "page not found" in both forms.',
+    testability: TESTABLE,
+  },
+  {
     id: 'api.ping',
     title: '/_ping answers OK without caching',
     area: 'api-versioning',

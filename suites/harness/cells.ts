@@ -69,3 +69,10 @@ export function ruleGate(rule: Rule, check: RuleCheck | undefined, on: GateInput
   if (lacking !== undefined) return skipped(`${on.target.spec} lacks ${lacking}: ${CAPABILITY_NEEDS[lacking]}`);
   return null;
 }
+
+/** A cell whose API version lies outside the versions the rule speaks of (`applies.api`) is not applicable. */
+export function apiGate(rule: Rule, api: string | null): Verdict | null {
+  const range = rule.applies.api;
+  if (range === undefined || api === null || inRange(api, range)) return null;
+  return notApplicable(`the rule speaks of API versions ${range.min ?? 'any'}–${range.max ?? 'any'}; this cell is API ${api}`);
+}

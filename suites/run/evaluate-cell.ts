@@ -5,7 +5,7 @@ import type { Endpoint } from '../http/endpoint.js';
 import type { Profile } from '../profiles.js';
 import type { TargetFacts } from '../targets/facts.js';
 import type { Target, TargetInstance } from '../targets/target.js';
-import { ruleGate } from '../harness/cells.js';
+import { apiGate, ruleGate } from '../harness/cells.js';
 import type { SuiteContext } from '../harness/context.js';
 import { CaseJournal } from '../harness/journal.js';
 import { cellSeed } from '../harness/seeds.js';
@@ -76,7 +76,7 @@ function verdictOfThrown(error: unknown): Verdict {
 }
 
 async function judge(cell: PlannedCell, state: RunState): Promise<Verdict> {
-  const gate = ruleGate(cell.rule, cell.check, state);
+  const gate = ruleGate(cell.rule, cell.check, state) ?? apiGate(cell.rule, cell.api);
   if (gate !== null) return gate;
   const check = cell.check!;
   const deadline = deadlineController('cell', state.deadlines.cellMs, state.runSignal);

@@ -1,6 +1,6 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { compareNumericCheck, malformedCheck } from './spelling-checks.js';
-import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck } from './header-checks.js';
+import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck, legacyPlainTextNotFoundCheck } from './header-checks.js';
 import { notFoundCheck, pingCheck, robustnessCheck } from './basic-http-checks.js';
 import { negotiationCheck } from './negotiation-check.js';
 import { cleanRedirectCheck, optionsCheck } from './routing-checks.js';
@@ -38,6 +38,7 @@ export const VERSIONING_CHECKS: readonly RuleCheck[] = [
   apiVersionHeaderCheck,
   jsonErrorCheck,
   legacyPlainTextCheck,
+  legacyPlainTextNotFoundCheck,
   pingCheck,
   notFoundCheck,
   cleanRedirectCheck,
