@@ -33,10 +33,8 @@ let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =
   res.end('OK');
 };
 if (args.includes('--ping-headers')) {
-  const { parseArgv } = await import('../simulator/argv.js');
-  const { resolveConfig } = await import('../simulator/config.js');
-  const { buildResponseKit } = await import('../simulator/api/responses.js');
-  const headers = buildResponseKit(resolveConfig(parseArgv([]), { env: {}, readFile: () => null })).pingGet;
+  const { buildResponseKit, parseArgv, resolveConfig } = await import('../simulator/index.js');
+  const headers = [...buildResponseKit(resolveConfig(parseArgv([]), { env: {}, readFile: () => null })).bare.pingGet];
   handler = (_req, res) => {
     res.writeHead(200, headers);
     res.end('OK');

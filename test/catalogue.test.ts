@@ -1,7 +1,7 @@
 import t from 'tap';
 import { compareVersions } from '../common/dotted-version.js';
 import { RULES, RELEASES, ALL_API_VERSIONS, DEPRECATIONS } from '../specs/index.js';
-import { IMPLEMENTED_RULES } from '../simulator/implemented-rules.js';
+import { IMPLEMENTED_RULES } from '../simulator/index.js';
 import { ALL_CHECKS } from '../suites/checks.js';
 
 const ids = new Set(RULES.map((rule) => rule.id));

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parseArgv, processSources, resolveConfig, SimError, startSimulator, type Logger } from '../../simulator/index.js';
+import { lineLogger, parseArgv, processSources, resolveConfig, SimError, startSimulator } from '../../simulator/index.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
 import { writeConfigFile } from './config-file.js';
@@ -9,16 +9,6 @@ import { safetyFlags } from './spawned-daemon.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
 import { registerRunDir } from './process/live-processes.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
-
-/** A logger writing the daemon's text format into a buffer, as ctrd-sim writes it to stderr. */
-function bufferLogger(log: LogBuffer, debug: () => boolean): Logger {
-  return {
-    log(level, message) {
-      if (level === 'debug' && !debug()) return;
-      log.append(`time="${new Date().toISOString()}" level=${level} msg=${JSON.stringify(message)}\n`);
-    },
-  };
-}
 
 /** The simulator in this process: the fast path for suites, with the daemon's exact code. */
 export class InProcessSimTarget implements Target {
@@ -55,8 +45,8 @@ export class InProcessSimTarget implements Target {
     const from = log.mark();
     try {
       const config = resolveConfig(parseArgv([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])]), sources);
-      let debug = config.debug;
-      const daemon = await startSimulator(config, { env, logger: bufferLogger(log, () => debug) });
+      // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
+      const daemon = await startSimulator(config, { env, sources, logger: lineLogger((line) => log.append(line)) });
       const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
       let closed: Promise<void> | undefined;
       const close = (): Promise<void> => (closed ??= daemon.close());
@@ -66,10 +56,8 @@ export class InProcessSimTarget implements Target {
           endpoints: { daemon: endpoint, listeners: [endpoint] },
           log,
           writeConfig: async (next) => writeConfigFile(dir, next),
-          reload: async () => {
-            const outcome = daemon.reload(sources);
-            if (outcome.ok) debug = outcome.config.debug;
-          },
+          // As SIGHUP does in the process: the reload log lines, then the reload.
+          reload: () => daemon.signal('SIGHUP'),
           restart: async (next) => {
             await close();
             if (next?.config !== undefined) writeConfigFile(dir, next.config);
