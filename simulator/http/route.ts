@@ -33,7 +33,8 @@ const toRouterPath = (path: string): string => (path === '*' ? '*' : path.replac
  * the route. The path it gets is already decoded and clean (http/clean-path.ts).
  */
 export class RouteTable {
-  private readonly router: Router;
+  /** Built on the first request that is not for a static path: compiling it costs ~20 ms of a start. */
+  private tree: Router | undefined;
   /** Routes without placeholders, path → method → match: the hot path (/_ping) takes one lookup and no allocation. */
   private readonly statics = new Map<string, Partial<Record<string, RouteMatch>>>();
   /** Routes with placeholders that may hold "/": tried in order when the tree finds nothing. */
@@ -41,8 +42,6 @@ export class RouteTable {
   readonly routes: readonly Route[];
 
   constructor(routes: readonly Route[]) {
-    // Path parameters as long as the daemon takes them (its router has no limit).
-    this.router = FindMyWay({ maxParamLength: 65536, caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false });
     const seen = new Set<string>();
     const kept: Route[] = [];
     for (const route of routes) {
@@ -50,7 +49,6 @@ export class RouteTable {
       if (seen.has(key)) continue; // the first declaration of an endpoint wins
       seen.add(key);
       kept.push(route);
-      this.router.on(route.method as 'GET', toRouterPath(route.path), noop, route);
       if (!route.path.includes('{') && route.path !== '*') {
         const byMethod = this.statics.get(route.path) ?? Object.create(null);
         byMethod[route.method] = Object.freeze({ route, params: NO_PARAMS });
@@ -65,7 +63,7 @@ export class RouteTable {
   match(method: string, path: string): RouteMatch | null {
     const fixed = this.statics.get(path)?.[method];
     if (fixed !== undefined) return fixed;
-    const found = this.router.find(method as 'GET', escapeForRouter(path));
+    const found = this.router().find(method as 'GET', escapeForRouter(path));
     if (found !== null) return { route: found.store as Route, params: found.params };
     for (const { route, pattern, names } of this.slashed) {
       if (route.method !== method) continue;
@@ -73,6 +71,16 @@ export class RouteTable {
       if (match !== null) return { route, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]])) };
     }
     return null;
+  }
+
+  private router(): Router {
+    if (this.tree === undefined) {
+      // Path parameters as long as the daemon takes them (its router has no limit).
+      const tree = FindMyWay({ maxParamLength: 65536, caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false });
+      for (const route of this.routes) tree.on(route.method as 'GET', toRouterPath(route.path), noop, route);
+      this.tree = tree;
+    }
+    return this.tree;
   }
 
   /** Whether some other method is routed at this path (for a 405 fault). */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
+import type * as Https from 'node:https';
+import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { ServerFactory } from '../listeners/listen.js';
 import { answerClientError } from './client-errors.js';
@@ -20,6 +21,9 @@ export interface HttpServerOptions {
   readonly readHeaderTimeoutMs?: number;
 }
 
+/** node:https, loaded only for a TLS listener: with TLS and crypto it costs ~14 ms of every start. */
+const loadHttps = (): typeof Https => createRequire(import.meta.url)('node:https') as typeof Https;
+
 /** Builds the HTTP (or HTTPS) servers of every listener: limits, timeouts, parser refusals. */
 export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMessage, res: ServerResponse) => void, options: HttpServerOptions = {}): ServerFactory {
   const headersTimeout = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
@@ -35,7 +39,7 @@ export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMe
     connectionsCheckingInterval: Math.min(1000, headersTimeout),
   };
   return (tls) => {
-    const server = tls === undefined ? createServer(serverOptions, handler) : createTlsServer({ ...tls, ...serverOptions }, handler);
+    const server = tls === undefined ? createServer(serverOptions, handler) : loadHttps().createServer({ ...tls, ...serverOptions }, handler);
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, holder.current));
     return server;
   };
