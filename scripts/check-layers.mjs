@@ -13,7 +13,7 @@ const ALLOWED = {
   reports: ['reports'],
   suites: ['suites', 'specs', 'common', 'reports', 'simulator'],
   cli: ['cli', 'suites', 'reports', 'specs', 'simulator', 'common'],
-  bench: ['bench', 'suites', 'simulator', 'specs', 'common'],
+  bench: ['bench', 'suites', 'simulator', 'specs', 'common', 'reports'],
 };
 
 function* files(dir) {
