@@ -25,15 +25,20 @@ export class InProcessSimTarget implements Target {
     const dir = makeRunDir();
     const release = registerRunDir(dir);
     writeConfigFile(dir, request.config);
-    const outcome = await this.launch(dir, request, new LogBuffer(), release).catch((error: unknown) => {
+    return this.launchOrClean(dir, request, new LogBuffer(), release);
+  }
+
+  /** Launches on `dir`; a start that fails or throws removes the directory and lets it go. */
+  private async launchOrClean(dir: string, request: StartRequest, log: LogBuffer, release: () => void): Promise<StartOutcome> {
+    const clean = (): void => {
       release();
       removeRunDir(dir);
+    };
+    const outcome = await this.launch(dir, request, log, release).catch((error: unknown) => {
+      clean();
       throw error;
     });
-    if (!outcome.ok) {
-      release();
-      removeRunDir(dir);
-    }
+    if (!outcome.ok) clean();
     return outcome;
   }
 
@@ -61,16 +66,7 @@ export class InProcessSimTarget implements Target {
           restart: async (next) => {
             await close();
             if (next?.config !== undefined) writeConfigFile(dir, next.config);
-            const outcome = await this.launch(dir, next ?? request, log, release).catch((error: unknown) => {
-              release();
-              removeRunDir(dir);
-              throw error;
-            });
-            if (!outcome.ok) {
-              release();
-              removeRunDir(dir);
-            }
-            return outcome;
+            return this.launchOrClean(dir, next ?? request, log, release);
           },
           stop: async () => {
             await close();
