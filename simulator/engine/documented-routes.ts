@@ -7,23 +7,13 @@ import type { Exchange } from '../http/exchange.js';
 import { handlerError } from '../http/replies.js';
 import type { Route } from '../http/route.js';
 
-/**
- * The resources whose name or id placeholder may contain "/" in the daemon's router (`{name:.*}`
- * in moby's route tables): an image named library/ubuntu is GET /images/library/ubuntu/json.
- * specs/engine-routes.ts notes these in comments only.
- */
-const SLASHED_NAMES = new Set(['containers', 'images', 'networks', 'volumes', 'plugins', 'exec', 'distribution']);
-
-/** The placeholder right after a resource family whose names may hold "/", if any. */
-function slashedParam(path: string): string | undefined {
-  const match = /^\/([a-z]+)\/\{([^}]+)\}/.exec(path);
-  return match !== null && SLASHED_NAMES.has(match[1]!) ? match[2] : undefined;
+/** The first placeholder of a route whose names may hold "/" (`slashed` in the route table). */
+function slashedParam(route: EngineRoute): string | undefined {
+  return route.slashed === true ? /\{([^}]+)\}/.exec(route.path)?.[1] : undefined;
 }
 
-const EXPERIMENTAL = /\/checkpoints/;
-
 function answer(route: EngineRoute): (x: Exchange) => void {
-  if (EXPERIMENTAL.test(route.path)) {
+  if (route.experimental === true) {
     return (x) =>
       x.state.config.experimental
         ? notImplemented(x, route)
@@ -60,7 +50,7 @@ export function documentedRoutes(release: DaemonRelease, implemented: readonly R
       !anyPath.has(route.method) &&
       inRange(release.release, { min: route.since, ...(route.until === undefined ? {} : { max: route.until }) }),
   ).map((route) => {
-    const slashed = slashedParam(route.path);
+    const slashed = slashedParam(route);
     return {
       method: route.method,
       path: route.path,
