@@ -14,7 +14,7 @@ export const CLIENT_ERRORS: Implementation = {
 /** Go's net/http answer to a request it cannot read, then it closes (observed, exact bytes). */
 const goError = (status: string): string => `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${status}`;
 const BAD_REQUEST = goError('400 Bad Request');
-const HEADERS_TOO_LARGE = goError('431 Request Header Fields Too Large');
+export const HEADERS_TOO_LARGE = goError('431 Request Header Fields Too Large');
 const FAULT_ANSWER = goError('500 Internal Server Error');
 
 /**

@@ -3,6 +3,7 @@ import { authorization } from './authorization.js';
 import { cleanPathMiddleware } from './clean-path.js';
 import { debugRequestLog } from './debug-log.js';
 import { Exchange, type ServingState } from './exchange.js';
+import { headerLineLimit } from './header-lines.js';
 import { requireHost } from './host-header.js';
 import { handlerError } from './replies.js';
 import { routeMatch } from './route-match.js';
@@ -10,11 +11,12 @@ import type { Middleware } from './route.js';
 import { versionGate } from '../api-versioning/version-gate.js';
 
 /**
- * The one chain every request goes through, in the daemon's order: the Host check of Go's
- * server, clean the path, match the route (unknown → 404, before any version check), log it when
+ * The one chain every request goes through, in the daemon's order: the Host check and the
+ * header-line limit of Go's server, clean the path, match the route (unknown → 404, before any version check), log it when
  * debugging, check the version, ask the authorization hook, then the route's handler.
  */
-export const MIDDLEWARES = [requireHost, cleanPathMiddleware, routeMatch, debugRequestLog, versionGate, authorization] as const satisfies readonly [
+export const MIDDLEWARES = [requireHost, headerLineLimit, cleanPathMiddleware, routeMatch, debugRequestLog, versionGate, authorization] as const satisfies readonly [
+  Middleware,
   Middleware,
   Middleware,
   Middleware,
@@ -22,8 +24,8 @@ export const MIDDLEWARES = [requireHost, cleanPathMiddleware, routeMatch, debugR
   Middleware,
   Middleware,
 ];
-// One name per step for the written-out chain below; a seventh middleware fails the `satisfies` above until it is added there.
-const [step1, step2, step3, step4, step5, step6] = MIDDLEWARES;
+// One name per step for the written-out chain below; an eighth middleware fails the `satisfies` above until it is added there.
+const [step1, step2, step3, step4, step5, step6, step7] = MIDDLEWARES;
 
 /** A holder for the state a reload swaps, read once per request. */
 export interface StateHolder {
@@ -37,7 +39,7 @@ export function createRequestHandler(holder: StateHolder, middlewares: readonly 
     // (a loop over the array costs twice as much per /_ping).
     return (req, res) => {
       const x = new Exchange(req, res, holder.current);
-      if (step1.handle(x) || step2.handle(x) || step3.handle(x) || step4.handle(x) || step5.handle(x) || step6.handle(x)) return;
+      if (step1.handle(x) || step2.handle(x) || step3.handle(x) || step4.handle(x) || step5.handle(x) || step6.handle(x) || step7.handle(x)) return;
       runRoute(x);
     };
   }

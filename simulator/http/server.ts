@@ -40,6 +40,9 @@ export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMe
   };
   return (tls) => {
     const server = tls === undefined ? createServer(serverOptions, handler) : loadHttps().createServer({ ...tls, ...serverOptions }, handler);
+    // Go counts no headers (the head's byte limit bounds them); the releases that do are emulated
+    // by the chain (http/header-lines.ts). node would silently keep only the first 2000.
+    server.maxHeadersCount = 0;
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, holder.current));
     return server;
   };

@@ -381,6 +381,24 @@ export const API_VERSIONING_RULES = [
     testability: TESTABLE,
   },
   {
+    id: 'api.limits.header-lines',
+    title: 'A request with more header lines than the release accepts is refused with 431',
+    area: 'api-versioning',
+    level: 'implementation',
+    source: impl(
+      'Go net/http, the release dockerd is built with (go1.19.8 for 20.10.24, go1.24.4 for 26.1.5, go1.27.1 for 28.5.2)',
+      '28.5.2: Host + 499 header lines → 200, Host + 500 → "431 Request Header Fields Too Large" and close; 20.10.24: 5000 lines → 200; 26.1.5: 20 000 lines → 200',
+    ),
+    reading:
+      'The document is silent. A limit of the HTTP server a release is built with, so release-dependent: checked only where a real daemon of the series was observed (specs/versions.ts headerLineLimit). The byte limit of the request head is rule api.robustness.',
+    applies: { platforms: BOTH, surface: 'daemon-api' },
+    requires: ['wire'],
+    releaseDependent: true,
+    binding: 'version-independent',
+    expectation: 'GET /_ping with n header lines (Host included): 200 while n ≤ the release\'s limit, 431 and a closed connection above it; on releases without a limit, 200 for every n up to 2000.',
+    testability: TESTABLE,
+  },
+  {
     id: 'api.version.windows-minimum',
     title: 'On the other platform the earliest API version is 1.24',
     area: 'api-versioning',

@@ -26,6 +26,8 @@ export async function checkProperty<T>(
   body: (value: T) => Promise<void>,
   options: PropertyOptions,
   passSummary: string,
+  /** Inputs tried first on every run, whatever the seed (boundaries a rule turns on). */
+  examples: readonly T[] = [],
 ): Promise<Verdict> {
   let timedOut: HttpClientError | undefined;
   const guarded = async (value: T): Promise<void> => {
@@ -43,6 +45,7 @@ export async function checkProperty<T>(
     seed: options.seed,
     numRuns: options.numRuns,
     ...(options.path === undefined ? {} : { path: options.path }),
+    ...(examples.length === 0 ? {} : { examples: examples.map((example): [T] => [example]) }),
     endOnFailure: false,
   });
   if (timedOut !== undefined) {

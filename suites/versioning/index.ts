@@ -2,6 +2,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { compareNumericCheck, malformedCheck } from './spelling-checks.js';
 import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck, legacyPlainTextNotFoundCheck } from './header-checks.js';
 import { notFoundCheck, pingCheck, robustnessCheck } from './basic-http-checks.js';
+import { headerLinesCheck } from './header-lines-check.js';
 import { negotiationCheck } from './negotiation-check.js';
 import { cleanRedirectCheck, optionsCheck } from './routing-checks.js';
 import { legacyOptInCheck, legacyRemovedCheck, minOverrideRaiseCheck } from './override-checks.js';
@@ -44,5 +45,6 @@ export const VERSIONING_CHECKS: readonly RuleCheck[] = [
   cleanRedirectCheck,
   optionsCheck,
   robustnessCheck,
+  headerLinesCheck,
   windowsMinimumCheck,
 ];
