@@ -1,4 +1,4 @@
-import FindMyWay from 'find-my-way';
+import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
 import type { Implementation } from '../rules/implementation.js';
 import type { Exchange } from './exchange.js';
 
@@ -23,18 +23,17 @@ export interface RouteMatch {
   readonly params: Readonly<Record<string, string | undefined>>;
 }
 
-type Router = ReturnType<typeof FindMyWay>;
 
-/** `{name}` → `:name` (find-my-way's syntax); a `:` in a static segment is escaped as `::`. */
-const toRouterPath = (path: string): string => (path === '*' ? '*' : path.replace(/:/g, '::').replace(/\{([^}]+)\}/g, ':$1'));
+/** `{name}` → `:name` (rou3's syntax); `*`, every path, → `/**`. No route has a `:` of its own. */
+const toRouterPath = (path: string): string => (path === '*' ? '/**' : path.replace(/\{([^}]+)\}/g, ':$1'));
 
 /**
- * The routes of one configuration: a radix tree (find-my-way) from unversioned path and method to
- * the route. The path it gets is already decoded and clean (http/clean-path.ts).
+ * The routes of one configuration: a radix tree (rou3) from unversioned path and method to the
+ * route. The path it gets is already decoded and clean (http/clean-path.ts).
  */
 export class RouteTable {
   /** Built on the first request that is not for a static path: compiling it costs ~20 ms of a start. */
-  private tree: Router | undefined;
+  private tree: RouterContext<Route> | undefined;
   /** Routes without placeholders, path → method → match: the hot path (/_ping) takes one lookup and no allocation. */
   private readonly statics = new Map<string, Partial<Record<string, RouteMatch>>>();
   /** Routes with placeholders that may hold "/": tried in order when the tree finds nothing. */
@@ -63,8 +62,9 @@ export class RouteTable {
   match(method: string, path: string): RouteMatch | null {
     const fixed = this.statics.get(path)?.[method];
     if (fixed !== undefined) return fixed;
-    const found = this.router().find(method as 'GET', escapeForRouter(path));
-    if (found !== null) return { route: found.store as Route, params: found.params };
+    // The tree takes "/x/" for "/x"; the daemon's router does not (a route ending in "/" is static).
+    const found = path.length > 1 && path.endsWith('/') ? undefined : findRoute(this.router(), method, path);
+    if (found !== undefined) return { route: found.data, params: found.params ?? NO_PARAMS };
     for (const { route, pattern, names } of this.slashed) {
       if (route.method !== method) continue;
       const match = pattern.exec(path);
@@ -73,11 +73,10 @@ export class RouteTable {
     return null;
   }
 
-  private router(): Router {
+  private router(): RouterContext<Route> {
     if (this.tree === undefined) {
-      // Path parameters as long as the daemon takes them (its router has no limit).
-      const tree = FindMyWay({ maxParamLength: 65536, caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false });
-      for (const route of this.routes) tree.on(route.method as 'GET', toRouterPath(route.path), noop, route);
+      const tree = createRouter<Route>();
+      for (const route of this.routes) addRoute(tree, route.method, toRouterPath(route.path), route);
       this.tree = tree;
     }
     return this.tree;
@@ -89,7 +88,6 @@ export class RouteTable {
   }
 }
 
-const noop = (): void => {};
 const NO_PARAMS: Readonly<Record<string, string | undefined>> = Object.freeze({});
 
 /** A route's path as a regular expression, its slashed placeholders matching across segments. */
@@ -105,16 +103,4 @@ function slashedPattern(route: Route): { route: Route; pattern: RegExp; names: s
     })
     .join('');
   return { route, pattern: new RegExp(`^${source}$`), names };
-}
-
-/**
- * find-my-way decodes percent escapes itself and cuts at "?" and "#": a path that is already
- * decoded gets those characters escaped back so that they stay part of the path.
- */
-function escapeForRouter(path: string): string {
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c === 37 || c === 63 || c === 35) return path.replace(/[%?#;]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  }
-  return path;
 }
