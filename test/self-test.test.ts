@@ -93,8 +93,12 @@ t.test('each fault fails exactly its rule (and what it declares)', async (t) => 
 });
 
 t.test('the printed rerun line reproduces a failure of a faulty ctrd-sim', async (t) => {
-  const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${join(mkdtempSync('/tmp/ctc-self-'), 's.sock')}`, '--fault', 'api.version.too-old.wording']);
-  t.teardown(() => sim.kill());
+  const socketDir = mkdtempSync('/tmp/ctc-self-');
+  const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${join(socketDir, 's.sock')}`, '--fault', 'api.version.too-old.wording']);
+  t.teardown(async () => {
+    await sim.kill();
+    rmSync(socketDir, { recursive: true, force: true });
+  });
   const [, socket] = await sim.waitFor(/API listen on unix:\/\/([^"\s]+)/);
   const out = mkdtempSync('/tmp/ctc-self-out-');
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
