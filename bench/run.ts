@@ -31,7 +31,8 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DaemonProcess } from '../suites/targets/process/daemon-process.js';
-import { socketIn } from '../suites/targets/process/safety.js';
+import { configPath } from '../suites/targets/config-file.js';
+import { pidfileIn, socketIn } from '../suites/targets/process/safety.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment, knowsIp6tables, SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
 import { findRelease, RELEASES } from '../specs/versions.js';
@@ -149,7 +150,7 @@ function once(stop: () => Promise<void>): () => Promise<void> {
 async function coldStart(command: readonly string[], env: Record<string, string>): Promise<number> {
   if (interrupted()) throw new Interrupted('interrupted');
   const dir = makeRunDir();
-  writeFileSync(join(dir, 'daemon.json'), '{}');
+  writeFileSync(configPath(dir), '{}');
   const args = safetyFlags(dir, knowsIp6tables(command));
   const started = performance.now();
   const daemon = DaemonProcess.spawn({ command, args, dir, env });
@@ -276,7 +277,7 @@ function cpuTicks(pid: number | undefined): number | undefined {
 /** The server's PID, from the --pidfile the safety flags put next to its socket. */
 function serverPid(socketPath: string): number | undefined {
   try {
-    const pid = Number(readFileSync(join(dirname(socketPath), 'd.pid'), 'utf8').trim());
+    const pid = Number(readFileSync(pidfileIn(dirname(socketPath)), 'utf8').trim());
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;

@@ -1,13 +1,11 @@
 /** A curl command for one recorded exchange: what a reader pastes to send the request again. */
 import type { HttpExchange } from '../model/result.js';
 
-/** Quotes a word for a POSIX shell when it needs it. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Always single-quoted: a URL may hold `?`, `&` or `#`. */
+/** Single-quoted for a POSIX shell: a URL may hold `?`, `&` or `#`. */
 const quoted = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** Quotes a word for a POSIX shell when it needs it. */
+export const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : quoted(word));
 
 /**
  * `curl -sS -i --unix-socket /path 'http://localhost/v1.12/version'` for an exchange whose

@@ -1,4 +1,4 @@
-import { RELEASES, type DaemonRelease } from '../../specs/versions.js';
+import { findRelease, type DaemonRelease } from '../../specs/versions.js';
 import { HttpClientError, type HttpClient, type HttpReply } from '../http/client.js';
 
 /** The API range a target reported itself, and where it was read. */
@@ -69,7 +69,4 @@ export async function readFacts(client: HttpClient): Promise<TargetFacts> {
 }
 
 /** The release series a version string belongs to ("28.5.2+dfsg4" → 28.5), if the table has it. */
-export function releaseOf(version: string | null): DaemonRelease | null {
-  const series = version === null ? undefined : /^(\d+\.\d+)/.exec(version)?.[1];
-  return RELEASES.find((r) => r.release === series) ?? null;
-}
+export const releaseOf = (version: string | null): DaemonRelease | null => findRelease(version) ?? null;

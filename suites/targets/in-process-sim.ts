@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { lineLogger, parseArgv, processSources, resolveConfig, SimError, startSimulator } from '../../simulator/index.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
 import { writeConfigFile } from './config-file.js';
 import { makeInstance } from './instance.js';
 import { LogBuffer } from './log-buffer.js';
-import { safetyFlags } from './spawned-daemon.js';
+import { safetyFlags, socketIn } from './process/safety.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
 import { registerRunDir } from './process/live-processes.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
@@ -52,7 +51,7 @@ export class InProcessSimTarget implements Target {
       const config = resolveConfig(parseArgv([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])]), sources);
       // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
       const daemon = await startSimulator(config, { env, sources, logger: lineLogger((line) => log.append(line)) });
-      const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
+      const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
       let closed: Promise<void> | undefined;
       const close = (): Promise<void> => (closed ??= daemon.close());
       return {

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import Dockerode from 'dockerode';
 import type { Endpoint } from '../../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from '../capabilities.js';
 import { writeConfigFile } from '../config-file.js';
 import { makeInstance } from '../instance.js';
 import { LogBuffer } from '../log-buffer.js';
-import { safetyFlags } from '../process/safety.js';
+import { safetyFlags, socketIn } from '../process/safety.js';
 import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
 import { registerRunDir } from '../process/live-processes.js';
 import { makeRunDir, removeRunDir } from '../temp-dir.js';
@@ -83,7 +82,7 @@ export class ContainerSimTarget implements Target {
         .withWaitStrategy(Wait.forLogMessage(/Daemon has completed initialization/))
         .withStartupTimeout(30_000)
         .start();
-      const endpoint: Endpoint = { kind: 'unix', path: join(dir, 'd.sock') };
+      const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
       let stopped: Promise<unknown> | undefined;
       const stopContainer = (): Promise<unknown> => (stopped ??= container.stop({ timeout: 10_000 }));
       return {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { configPath } from '../config-file.js';
 
 /**
  * Only what a daemon needs to run: the runner's own CTR_* / DOCKER_* variables must not leak into
@@ -48,6 +49,6 @@ export function safetyFlags(dir: string, knowsIp6tables: boolean): string[] {
     '--bridge=none',
     '--iptables=false',
     ...(knowsIp6tables ? ['--ip6tables=false'] : []),
-    '--config-file', join(dir, 'daemon.json'),
+    '--config-file', configPath(dir),
   ];
 }
