@@ -87,7 +87,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const resolved = resolveTarget(flags.target, choice);
   // ctrd-sim's own flag: `--fault RULE` on every start of the simulator (checkFlags made sure it is one).
   const target = withStartArgs(resolved, (flags.fault ?? []).flatMap((fault) => ['--fault', fault]));
-  const isSim = target.kind === 'in-process' || target.kind === 'container' || flags.target === 'sim-process';
+  const isSim = isSimulatorSpec(flags.target);
   // A transcript answers only the requests it was recorded with: same seed, same number of runs.
   const recorded = resolved instanceof ReplayTarget ? resolved.transcript : undefined;
   const seed = flags.seed ?? recorded?.seed ?? freshSeed();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isNewer, isOlder } from '../../common/dotted-version.js';
-import { DOCUMENT_MESSAGES, LEGACY_ERROR_API } from '../../specs/messages.js';
+import { LEGACY_ERROR_API } from '../../specs/messages.js';
 import { unknownPath } from '../arbitraries/requests.js';
 import { spellingsOf } from '../arbitraries/versions.js';
 import type { SuiteContext } from '../harness/context.js';
@@ -10,7 +10,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { everySpelling } from '../laws/every-spelling.js';
 import { skipped } from '../harness/verdict.js';
 import type { HttpReply } from '../http/client.js';
-import { isClientError, messageOf, parseJsonObject } from './expect.js';
+import { isClientError, messageOf, PAGE_NOT_FOUND, parseJsonObject } from './expect.js';
 
 export const apiVersionHeaderCheck = everySpelling({
   rule: 'api.headers.api-version',
@@ -83,7 +83,7 @@ export const legacyPlainTextNotFoundCheck: RuleCheck = {
         const reply = await log.send(method, url);
         log.expect(reply.status === 404, `${method} ${url} is no route and should answer 404, got ${reply.status}`);
         log.expect((reply.headers['content-type'] ?? '').startsWith(expected), `release ${ctx.release!.release} answers unknown paths below API ${LEGACY_ERROR_API} as ${expected}, got ${String(reply.headers['content-type'])}`);
-        log.expect(messageOf(reply) === DOCUMENT_MESSAGES.pageNotFound, `message should be ${JSON.stringify(DOCUMENT_MESSAGES.pageNotFound)}, got ${JSON.stringify(messageOf(reply))}`);
+        log.expect(messageOf(reply) === PAGE_NOT_FOUND, `message should be ${JSON.stringify(PAGE_NOT_FOUND)}, got ${JSON.stringify(messageOf(reply))}`);
       },
       options,
       `unknown paths at API ${api} answer 404 as ${expected}`,
