@@ -1,5 +1,5 @@
 /** The simulator's public surface: what suites/targets, the CLI and the benchmarks use. */
-export { parseArgv, KNOWN_OPTIONS, type ParsedFlags, type FlagValue } from './config/argv.js';
+export { parseArgv, KNOWN_OPTIONS, SIMULATOR_OPTIONS, type ParsedFlags, type FlagValue } from './config/argv.js';
 export { resolveConfig, type SimConfig } from './config/resolve.js';
 export { processSources, readFileCapped, MAX_FILE_BYTES, type ConfigSources } from './config/sources.js';
 export { minApiProblem } from './config/min-api.js';
@@ -16,3 +16,5 @@ export { FAULTS, alsoBroken, isFaultId } from './faults/registry.js';
 export type { Fault } from './faults/fault.js';
 export { IMPLEMENTED_RULES, IMPLEMENTATIONS } from './rules/implemented.js';
 export type { Implementation } from './rules/implementation.js';
+export { runCommandLine, usageText, type CommandOutcome } from './daemon-config/command.js';
+export type { DaemonSettings } from './daemon-config/settings.js';

@@ -12,4 +12,9 @@ export const AREAS: readonly AreaDescription[] = [
     title: 'API versioning and negotiation',
     covers: 'daemon.md › Versioning 1–3, Errors (too old), Limits (minimum API version), the "old API versions" and "API calls without version" catalogue rows, the /v<api>/ prefix; HTTP behaviour of the real daemons the document is silent on',
   },
+  {
+    id: 'daemon-config',
+    title: 'Command line, environment and configuration file',
+    covers: 'daemon.md › Command-line options, Environment variables (but the TLS ones), Configuration file 1–6, Nested shapes, Features, Storage drivers, Other specifics, the start-up rows of Errors, the defaults of Limits; GET /info as the place the effective configuration shows',
+  },
 ];

@@ -1,13 +1,24 @@
-import { DAEMON_OPTIONS, type DaemonOption } from '../../specs/options.js';
+import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption, type OptionKind } from '../../specs/options.js';
 import { SimError } from '../errors.js';
 
 /** Options only the simulator has. */
+const simOption = (name: string, kind: OptionKind, effect: string): DaemonOption => ({
+  name,
+  kind,
+  form: 'plain',
+  default: null,
+  repeatable: kind === 'list',
+  platforms: ['linux'],
+  reloadable: false,
+  effect,
+});
+
 const SIM_OPTIONS: readonly DaemonOption[] = [
-  { name: 'emulate', kind: 'string' },
-  { name: 'brand', kind: 'string' },
+  simOption('emulate', 'string', 'Release to emulate.'),
+  simOption('brand', 'string', 'Names to use: ctr (as documented) or docker.'),
   // Deliberately broken behaviour for the self-test: one rule id per --fault, or a file of them.
-  { name: 'fault', kind: 'list' },
-  { name: 'faults-file', kind: 'string' },
+  simOption('fault', 'list', 'Break the behaviour of this rule (self-test).'),
+  simOption('faults-file', 'string', 'A file of rule ids to break, one per line.'),
 ];
 
 export type FlagValue = boolean | string | number | readonly string[];
@@ -17,7 +28,7 @@ export type ParsedFlags = ReadonlyMap<string, FlagValue>;
 
 const byLong = new Map<string, DaemonOption>();
 const byShort = new Map<string, DaemonOption>();
-for (const option of [...DAEMON_OPTIONS, ...SIM_OPTIONS]) {
+for (const option of [...DAEMON_OPTIONS, ...UNLISTED_OPTIONS, ...SIM_OPTIONS]) {
   byLong.set(option.name, option);
   if (option.short !== undefined) byShort.set(option.short, option);
 }
@@ -40,15 +51,20 @@ function parseInt64(option: DaemonOption, raw: string): number {
  * booleans only as `--name` or `--name=bool`, short flags `-D`, `-H value`, `-Hvalue`, repeatable
  * list flags. No positional arguments.
  */
-export function parseArgv(argv: readonly string[]): ParsedFlags {
+export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> = NO_FAULTS): ParsedFlags {
   const flags = new Map<string, FlagValue>();
   const set = (option: DaemonOption, raw: string | undefined, flag: string): void => {
     if (option.kind === 'bool') {
-      flags.set(option.name, raw === undefined ? true : parseBool(option, raw));
+      // Fault (config.cli.bool-forms): --debug=false turns debug on.
+      flags.set(option.name, raw === undefined || (option.name === 'debug' && faults.has('config.cli.bool-forms')) ? true : parseBool(option, raw));
       return;
     }
+    // Fault (config.cli.value-required): a missing value is the empty string.
+    if (raw === undefined && faults.has('config.cli.value-required')) raw = '';
     if (raw === undefined) throw new SimError('SIM_USAGE', `flag needs an argument: ${flag}`);
     if (option.kind === 'int') flags.set(option.name, parseInt64(option, raw));
+    // Fault (config.cli.repeatable): of several --label only the last is kept.
+    else if (option.kind === 'list' && option.name === 'label' && faults.has('config.cli.repeatable')) flags.set(option.name, [raw]);
     else if (option.kind === 'list') flags.set(option.name, [...((flags.get(option.name) as readonly string[] | undefined) ?? []), raw]);
     else flags.set(option.name, raw);
   };
@@ -56,13 +72,14 @@ export function parseArgv(argv: readonly string[]): ParsedFlags {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
-      if (i + 1 < argv.length) throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(argv[i + 1])}`);
+      if (i + 1 < argv.length && !faults.has('config.cli.positional')) throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(argv[i + 1])}`);
       break;
     }
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const option = byLong.get(name);
+      if (option === undefined && faults.has('config.cli.unknown-option')) continue;
       if (option === undefined) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
       let raw = eq < 0 ? undefined : arg.slice(eq + 1);
       if (raw === undefined && option.kind !== 'bool') raw = argv[++i];
@@ -87,15 +104,20 @@ export function parseArgv(argv: readonly string[]): ParsedFlags {
         set(option, raw, `-${letter}`);
         break;
       }
-    } else {
+    } else if (!faults.has('config.cli.positional')) {
       throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(arg)}`);
     }
   }
   return flags;
 }
 
+const NO_FAULTS: ReadonlySet<string> = new Set();
+
 /** Whether an option is the simulator's own (not a daemon flag). */
 export const isSimOption = (name: string): boolean => SIM_OPTIONS.some((option) => option.name === name);
 
 /** Long names of every option, for --help. */
-export const KNOWN_OPTIONS: readonly DaemonOption[] = [...DAEMON_OPTIONS, ...SIM_OPTIONS];
+export const KNOWN_OPTIONS: readonly DaemonOption[] = [...DAEMON_OPTIONS, ...UNLISTED_OPTIONS, ...SIM_OPTIONS];
+
+/** The simulator's own options, for --help. */
+export const SIMULATOR_OPTIONS: readonly DaemonOption[] = SIM_OPTIONS;

@@ -6,7 +6,7 @@ import type { BrandNames } from '../../specs/brands.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import type { Implementation } from '../rules/implementation.js';
-import { fileValue, type ConfigFile } from './config-file.js';
+import type { ConfigDocument } from '../daemon-config/read-document.js';
 
 /** Where the minimum-version override is implemented. */
 export const MIN_API_OVERRIDE: Implementation = {
@@ -30,7 +30,7 @@ export function minApiProblem(value: string, release: DaemonRelease, faults: Rea
 }
 
 /** The minimum API version served: the release default, or the override from the environment or the file. */
-export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Readonly<Record<string, string | undefined>>, file: ConfigFile, faults: ReadonlySet<TestableRuleId>): string {
+export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Readonly<Record<string, string | undefined>>, file: ConfigDocument, faults: ReadonlySet<TestableRuleId>): string {
   if (release.minApiFloor === null) return release.defaultMinApi;
   const variable = `${names.envPrefix}MIN_API_VERSION`;
   const chosen = (value: string, problemTemplate: string): string => {
@@ -42,7 +42,7 @@ export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Re
   };
   const fromEnv = env[variable];
   if (fromEnv !== undefined) return chosen(fromEnv, MIN_API_MESSAGES.invalidVariable);
-  const fromFile = fileValue<string>(file, names, 'min-api-version', 'string');
-  if (fromFile !== undefined) return chosen(fromFile, MIN_API_MESSAGES.invalidFileKey);
+  const fromFile = file.doc['min-api-version'];
+  if (typeof fromFile === 'string') return chosen(fromFile, MIN_API_MESSAGES.invalidFileKey);
   return release.defaultMinApi;
 }

@@ -4,10 +4,13 @@ import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../..
 import { SimError } from '../errors.js';
 import { parseHost } from '../listeners/address.js';
 import { isSimOption, type ParsedFlags } from './argv.js';
-import { fileError, fileValue, readConfigFile } from './config-file.js';
+import { fileError } from '../daemon-config/read-document.js';
+import { checkFlagValues } from '../daemon-config/flag-values.js';
+import { loadConfiguration } from '../daemon-config/load.js';
 import { resolveFaults } from './faults.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './sources.js';
+import type { DaemonSettings } from '../daemon-config/settings.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -26,6 +29,8 @@ export interface SimConfig {
   readonly configFile: string | null;
   /** The flags the daemon was started with (reload checks the file against them). */
   readonly flags: ParsedFlags;
+  /** The effective daemon settings: flags, file and environment merged (what /info shows). */
+  readonly settings: DaemonSettings;
   /** Rules whose behaviour is deliberately broken (`--fault`, `--faults-file`): empty normally. */
   readonly faults: ReadonlySet<TestableRuleId>;
 }
@@ -44,9 +49,11 @@ function chooseRelease(flags: ParsedFlags): DaemonRelease {
  * 20.10 answers `--validate` with `unknown flag: --validate`). Releases whose flags were not
  * observed take every flag of the option table.
  */
-function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease): void {
+function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): void {
   if (release.flags === null) return;
   const known = new Set(release.flags);
+  // Fault (config.file.validate-absent): every release takes --validate.
+  if (faults.has('config.file.validate-absent')) known.add('validate');
   for (const name of flags.keys()) {
     if (!known.has(name) && !isSimOption(name)) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
   }
@@ -75,15 +82,15 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   if (!isBrand(brand)) throw new SimError('SIM_USAGE', `invalid argument "${brand}" for "--brand" flag: must be ctr or docker`);
   const names = BRANDS[brand];
   const release = chooseRelease(flags);
-  checkReleaseFlags(flags, release);
   const faults = resolveFaults(flags, sources);
+  checkReleaseFlags(flags, release, faults);
   const flagHosts = flags.get('host') as readonly string[] | undefined;
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
-  const file = readConfigFile(flags, names, release, sources);
-  const pick = <T>(flag: string, key: string, type: 'boolean' | 'string' | 'string[]', fallback: T): T =>
-    (flags.get(flag) as T | undefined) ?? fileValue<T>(file, names, key, type) ?? fallback;
+  checkFlagValues(flags, names, faults);
+  const { file, settings } = loadConfiguration(flags, names, release, sources, faults);
+  const pick = <T>(flag: string, key: string, fallback: T): T => (flags.get(flag) as T | undefined) ?? (file.doc[key] as T | null | undefined) ?? fallback;
 
-  const hosts = pick<readonly string[]>('host', 'hosts', 'string[]', []).filter((h) => h !== '');
+  const hosts = pick<readonly string[]>('host', 'hosts', []).filter((h) => h !== '');
   if (flagHosts === undefined) checkHosts(hosts, false, names, file.path);
   return Object.freeze({
     brand,
@@ -92,12 +99,13 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     minApi: resolveMinApi(release, names, sources.env, file, faults),
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
-    debug: pick('debug', 'debug', 'boolean', false),
-    experimental: pick('experimental', 'experimental', 'boolean', false),
-    dataRoot: pick('data-root', 'data-root', 'string', names.dataRoot),
-    execRoot: pick('exec-root', 'exec-root', 'string', names.execRoot),
-    pidfile: pick('pidfile', 'pidfile', 'string', names.pidfile),
+    debug: settings.debug,
+    experimental: settings.experimental,
+    dataRoot: pick('data-root', 'data-root', names.dataRoot),
+    execRoot: pick('exec-root', 'exec-root', names.execRoot),
+    pidfile: pick('pidfile', 'pidfile', names.pidfile),
     configFile: file.path,
+    settings,
     flags,
     faults,
   });

@@ -6,6 +6,8 @@ export interface ConfigSources {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The text of a file, or null when there is none at that path. Throws SimError when it cannot be read. */
   readonly readFile: (path: string) => string | null;
+  /** The bytes of a file (the configuration file is checked for UTF-8); falls back on readFile. */
+  readonly readFileBytes?: (path: string) => Buffer | null;
 }
 
 /**
@@ -25,6 +27,11 @@ const CHUNK = 64 * 1024;
  * /dev/null reads as empty, which 26.1 and 28.5 accept as an empty configuration (observed).
  */
 export function readFileCapped(path: string, limit: number = MAX_FILE_BYTES): string | null {
+  return readBytesCapped(path, limit)?.toString('utf8') ?? null;
+}
+
+/** readFileCapped's bytes, undecoded. */
+export function readBytesCapped(path: string, limit: number = MAX_FILE_BYTES): Buffer | null {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
@@ -51,7 +58,7 @@ export function readFileCapped(path: string, limit: number = MAX_FILE_BYTES): st
       if (total > limit) throw new SimError('SIM_CONFIG', `read ${path}: larger than ${limit} bytes`);
       chunks.push(chunk.subarray(0, read));
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
   }
@@ -69,4 +76,5 @@ function reason(error: unknown): string {
 export const processSources = (): ConfigSources => ({
   env: process.env,
   readFile: (path) => readFileCapped(path),
+  readFileBytes: (path) => readBytesCapped(path),
 });

@@ -6,7 +6,12 @@ export type LogFields = Readonly<Record<string, string>>;
 
 export interface Logger {
   log(level: LogLevel, message: string, fields?: LogFields): void;
+  /** The same sink with another line format (`--log-format`); absent where lines are not formatted. */
+  withFormat?(format: LogFormat): Logger;
 }
+
+/** The daemon's log formats (daemon.md › Other specifics › Daemon logs). */
+export type LogFormat = 'text' | 'json';
 
 /** logrus quotes a value only when it needs it. */
 const quoteIfNeeded = (value: string): string => (/^[A-Za-z0-9_.\/:@+-]+$/.test(value) ? value : JSON.stringify(value));
@@ -18,11 +23,20 @@ export function formatLogLine(level: LogLevel, message: string, fields: LogField
   return `${line}\n`;
 }
 
+/** RFC 3339 with the fraction of a second, trailing zeros dropped (Go's RFC3339Nano). */
+const rfc3339Nano = (now: Date): string => now.toISOString().replace(/\.(\d*?)0+Z$/, (_, digits: string) => (digits === '' ? 'Z' : `.${digits}Z`));
+
+/** One line as the JSON formatter writes it: the fields, then level, msg and time. */
+export function formatJsonLogLine(level: LogLevel, message: string, fields: LogFields = {}, now: Date = new Date()): string {
+  return `${JSON.stringify({ ...fields, level, msg: message, time: rfc3339Nano(now) })}\n`;
+}
+
 /** Writes lines to a sink (stderr for the ctrd-sim process, a buffer in-process). */
-export const lineLogger = (write: (line: string) => void): Logger => ({
+export const lineLogger = (write: (line: string) => void, format: LogFormat = 'text'): Logger => ({
   log(level, message, fields) {
-    write(formatLogLine(level, message, fields));
+    write(format === 'json' ? formatJsonLogLine(level, message, fields) : formatLogLine(level, message, fields));
   },
+  withFormat: (next) => lineLogger(write, next),
 });
 
 export const stderrLogger = (): Logger => lineLogger((line) => process.stderr.write(line));

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { BrandNames } from '../../specs/brands.js';
 import { SimError } from '../errors.js';
 
@@ -22,20 +22,31 @@ function goWriteError(path: string, error: NodeJS.ErrnoException): string {
  * cannot take it fails as 26.1 and 28.5 do (observed for --pidfile /proc/self/status):
  * `failed to start daemon, ensure docker is not running or delete <path>: write <path>: invalid argument`.
  */
-export function claimPidfile(path: string, pid: number, names: BrandNames): void {
+/** PID files held by simulators running in this process (they all write the same PID). */
+const HELD_HERE = new Set<string>();
+
+export function claimPidfile(path: string, pid: number, names: BrandNames, ignoreHolder = false): void {
   const word = names.product.toLowerCase();
+  if (HELD_HERE.has(path) && !ignoreHolder) throw new SimError('SIM_PIDFILE', `pid file found, ensure ${word} is not running or delete ${path}`);
   let other = NaN;
   try {
     other = Number(readFileSync(path, 'utf8').trim());
   } catch {
     // No file, or not readable: nothing holds it.
   }
-  if (Number.isInteger(other) && other > 0 && other !== pid && isAlive(other)) {
+  if (!ignoreHolder && Number.isInteger(other) && other > 0 && other !== pid && isAlive(other)) {
     throw new SimError('SIM_PIDFILE', `pid file found, ensure ${word} is not running or delete ${path}`);
   }
   try {
     writeFileSync(path, String(pid));
+    HELD_HERE.add(path);
   } catch (error) {
     throw new SimError('SIM_PIDFILE', `failed to start daemon, ensure ${word} is not running or delete ${path}: ${goWriteError(path, error as NodeJS.ErrnoException)}`);
   }
+}
+
+/** Removes the PID file of a daemon that stops. */
+export function releasePidfile(path: string): void {
+  HELD_HERE.delete(path);
+  rmSync(path, { force: true });
 }

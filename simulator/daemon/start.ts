@@ -3,6 +3,7 @@ import type { Server } from 'node:net';
 import { API_VERSIONING_ROUTES, buildResponseKit } from '../api-versioning/index.js';
 import { resolveConfig, type SimConfig } from '../config/resolve.js';
 import { processSources, type ConfigSources } from '../config/sources.js';
+import { infoRoute } from '../daemon-config/info/index.js';
 import { documentedRoutes } from '../engine/documented-routes.js';
 import { SimError } from '../errors.js';
 import type { ServingState } from '../http/exchange.js';
@@ -14,7 +15,8 @@ import { parseHost, type ListenAddress } from '../listeners/address.js';
 import { listenBacklog } from '../listeners/backlog.js';
 import { openListener, type Listener, type TlsListenerOptions } from '../listeners/listen.js';
 import { silentLogger, type Logger } from './log.js';
-import { claimPidfile } from './pidfile.js';
+import { checkAtStart } from '../daemon-config/start-checks.js';
+import { claimPidfile, releasePidfile } from './pidfile.js';
 import { logReloaded, logReloadSignal } from './reload-log.js';
 import { dumpStacks } from './stack-dump.js';
 
@@ -52,7 +54,8 @@ export interface RunningSimulator {
 
 /** The routes of one configuration: those the simulator implements, then the release's others (501). */
 function routeTable(config: SimConfig): RouteTable {
-  return new RouteTable([...API_VERSIONING_ROUTES, ...documentedRoutes(config.release, API_VERSIONING_ROUTES)]);
+  const implemented = [...API_VERSIONING_ROUTES, infoRoute()];
+  return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
 }
 
 /** Debug lines only while the configuration has debug on (it may change on reload). */
@@ -75,12 +78,15 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
   for (const host of config.hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, false), fds));
 
+  checkAtStart(config.settings, config.release, config.faults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
-  claimPidfile(config.pidfile, pid, config.names);
+  // Fault: the PID file of a running daemon is taken over.
+  claimPidfile(config.pidfile, pid, config.names, config.faults.has('config.multiple-daemons'));
 
   const routes = routeTable(config);
-  const logger = leveled(options.logger ?? silentLogger, () => holder.current.config.debug);
+  const sink = options.logger ?? silentLogger;
+  const logger = leveled((config.faults.has('config.log-format.json') ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink, () => holder.current.config.debug);
   const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger });
   const holder: StateHolder = { current: serving(config) };
 
@@ -92,7 +98,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     (closing ??= (async () => {
       await Promise.all(listeners.map(({ server }) => closeServer(server)));
       for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
-      rmSync(config.pidfile, { force: true });
+      releasePidfile(config.pidfile);
     })());
 
   try {

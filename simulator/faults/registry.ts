@@ -1,4 +1,5 @@
 import type { RuleId, TestableRuleId } from '../../specs/catalogue.js';
+import { DAEMON_CONFIG_FAULTS } from './daemon-config.js';
 import type { Fault } from './fault.js';
 
 /**
@@ -102,6 +103,7 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
   'api.robustness': {
     breaks: 'a request the HTTP parser refuses (garbage, oversized headers) is answered 500 Internal Server Error before the connection closes',
   },
+  ...DAEMON_CONFIG_FAULTS,
 };
 
 /** The rules a fault lets fail besides its own. */

@@ -1,4 +1,4 @@
-import { lineLogger, parseArgv, processSources, resolveConfig, SimError, startSimulator } from '../../simulator/index.js';
+import { lineLogger, processSources, runCommandLine, SimError, startSimulator } from '../../simulator/index.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
 import { writeConfigFile } from './config-file.js';
@@ -45,12 +45,14 @@ export class InProcessSimTarget implements Target {
   private async launch(dir: string, request: StartRequest, log: LogBuffer, release: () => void): Promise<StartOutcome> {
     // Only the requested environment: the runner's own CTR_* variables must not reach the daemon.
     const env = { ...request.env };
-    const sources = { env, readFile: processSources().readFile };
+    const { readFile, readFileBytes } = processSources();
+    const sources = { env, readFile, ...(readFileBytes === undefined ? {} : { readFileBytes }) };
     const from = log.mark();
     try {
-      const config = resolveConfig(parseArgv([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])]), sources);
+      const outcome = runCommandLine([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])], sources);
+      if (outcome.kind === 'exit') return { ok: false, exitCode: outcome.code, output: `${log.since(from)}${outcome.stdout}${outcome.stderr}` };
       // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
-      const daemon = await startSimulator(config, { env, sources, logger: lineLogger((line) => log.append(line)) });
+      const daemon = await startSimulator(outcome.config, { env, sources, logger: lineLogger((line) => log.append(line)) });
       const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
       let closed: Promise<void> | undefined;
       const close = (): Promise<void> => (closed ??= daemon.close());

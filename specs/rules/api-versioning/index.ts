@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../../types.js';
 
 const LINUX = ['linux'] as const;
 const BOTH = ['linux', 'windows'] as const;

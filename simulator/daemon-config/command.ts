@@ -1,0 +1,105 @@
+import { inRange } from '../../common/dotted-version.js';
+import { BRANDS, isBrand, type BrandNames } from '../../specs/brands.js';
+import { DAEMON_HIDDEN_FLAGS_BY_RELEASE } from '../../specs/daemon-flags.js';
+import { findRelease, NEWEST_RELEASE, type DaemonRelease } from '../../specs/versions.js';
+import { SIM_BUILD } from '../api-versioning/response-kit.js';
+import { KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } from '../config/argv.js';
+import { resolveConfig, type SimConfig } from '../config/resolve.js';
+import type { ConfigSources } from '../config/sources.js';
+import { SimError } from '../errors.js';
+import { releaseOptions } from './directives.js';
+
+/** What a command line comes to: the daemon exits with output, or it serves this configuration. */
+export type CommandOutcome =
+  | { readonly kind: 'exit'; readonly code: number; readonly stdout: string; readonly stderr: string }
+  | { readonly kind: 'serve'; readonly config: SimConfig };
+
+/** A value flag read before the command line is parsed (a usage error still names the brand and release). */
+function early(argv: readonly string[], name: string): string | undefined {
+  const at = argv.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (at < 0) return undefined;
+  return argv[at]!.startsWith(`--${name}=`) ? argv[at]!.slice(name.length + 3) : argv[at + 1];
+}
+
+export function brandOf(argv: readonly string[]): BrandNames {
+  const brand = early(argv, 'brand') ?? 'ctr';
+  return isBrand(brand) ? BRANDS[brand] : BRANDS.ctr;
+}
+
+/** Rule ids named by --fault, read before parsing: the faults of the parser itself. */
+function faultsNamed(argv: readonly string[]): ReadonlySet<string> {
+  const named = new Set<string>();
+  argv.forEach((arg, i) => {
+    if (arg === '--fault' && argv[i + 1] !== undefined) named.add(argv[i + 1]!);
+    else if (arg.startsWith('--fault=')) named.add(arg.slice('--fault='.length));
+  });
+  return named;
+}
+
+const releaseOf = (argv: readonly string[]): DaemonRelease => findRelease(early(argv, 'emulate') ?? NEWEST_RELEASE.release) ?? NEWEST_RELEASE;
+
+/** The usage text: every option the release lists (hidden ones left out), then the simulator's own. */
+export function usageText(release: DaemonRelease, names: BrandNames): string {
+  const hidden = new Set(DAEMON_HIDDEN_FLAGS_BY_RELEASE[release.release] ?? []);
+  const listed = releaseOptions(release).filter((o) => !hidden.has(o.name) && !(release.flags === null && o.until !== undefined && !inRange(release.release, { max: o.until })));
+  const line = (o: (typeof KNOWN_OPTIONS)[number]): string => {
+    const flag = o.short === undefined ? `      --${o.name}` : `  -${o.short}, --${o.name}`;
+    const value = o.kind === 'bool' ? '' : o.kind === 'list' ? ' list' : ` ${o.kind}`;
+    return `${`${flag}${value}`.padEnd(44)}${o.effect}`;
+  };
+  const daemon = names.product.toLowerCase();
+  return ['', `Usage:\t${daemon}d [OPTIONS]`, '', 'A self-sufficient runtime for containers.', '', 'Options:', ...listed.map(line), '', 'Simulator options (ctrd-sim only):', ...SIMULATOR_OPTIONS.map(line), ''].join('\n');
+}
+
+/** A usage error as the release prints it (cobra; 28.x inserts the whole usage), exit 1. */
+function usageError(message: string, release: DaemonRelease, names: BrandNames): CommandOutcome {
+  const daemon = `${names.product.toLowerCase()}d`;
+  if (message.includes('does not take any positional arguments')) {
+    const stderr = inRange(release.release, { min: '28.0' }) ? `${usageText(release, names)}\n` : `"${daemon}" accepts no argument(s).\nSee '${daemon} --help'.\n\nUsage:  ${daemon} [OPTIONS]\n\nA self-sufficient runtime for containers.\n`;
+    return { kind: 'exit', code: 1, stdout: '', stderr };
+  }
+  const usage = inRange(release.release, { min: '28.0' }) ? `\n${usageText(release, names)}\n` : '';
+  return { kind: 'exit', code: 1, stdout: '', stderr: `Status: ${message}\nSee '${daemon} --help'.${usage}, Code: 125\n` };
+}
+
+/**
+ * Runs a ctrd command line up to the point where the daemon would serve: usage errors, --help,
+ * --version and configuration errors end with an exit code and output, as the emulated release
+ * prints them (observed on 20.10.24, 26.1.5, 28.5.2: everything on stderr but --help and
+ * --version; exit 1 for every failure); --validate ends with "configuration OK".
+ */
+export function runCommandLine(argv: readonly string[], sources: ConfigSources): CommandOutcome {
+  const names = brandOf(argv);
+  const release = releaseOf(argv);
+  const deprecatedHelp = argv.includes('-h');
+  let flags: ParsedFlags;
+  try {
+    flags = parseArgv(argv.map((arg) => (arg === '-h' ? '--help' : arg)), faultsNamed(argv));
+    // Fault (config.cli.options): --default-shm-size is unknown.
+    if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
+  } catch (error) {
+    if (error instanceof SimError) return usageError(error.message, release, names);
+    throw error;
+  }
+  if (flags.get('help') === true) {
+    let usage = usageText(release, names);
+    // Fault (config.cli.help): --debug left out.
+    if (faultsNamed(argv).has('config.cli.help')) usage = usage.split('\n').filter((l) => !l.includes('--debug')).join('\n');
+    return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
+  }
+  if (flags.get('version') === true && release.flags?.includes('version') !== false) {
+    // Fault (config.cli.version): the newest release's version, whatever is emulated.
+    const version = faultsNamed(argv).has('config.cli.version') ? NEWEST_RELEASE.version : release.version;
+    return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
+  }
+  let config: SimConfig;
+  try {
+    config = resolveConfig(flags, sources);
+  } catch (error) {
+    if (error instanceof SimError && error.code === 'SIM_USAGE') return usageError(error.message, release, names);
+    if (error instanceof SimError) return { kind: 'exit', code: 1, stdout: '', stderr: `${error.message}\n` };
+    throw error;
+  }
+  if (config.flags.get('validate') === true) return { kind: 'exit', code: 0, stdout: '', stderr: config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n' };
+  return { kind: 'serve', config };
+}

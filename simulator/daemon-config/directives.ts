@@ -1,0 +1,83 @@
+import { inRange } from '../../common/dotted-version.js';
+import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption } from '../../specs/options.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import type { FlagValue, ParsedFlags } from '../config/argv.js';
+import { goValue } from './go-values.js';
+import type { FileDocument } from './read-document.js';
+
+/**
+ * Objects the daemon keeps whole when it looks for unknown and conflicting directives; any other
+ * object value is flattened into its keys (that is how `proxies` sets `http-proxy`, and why
+ * `{"debug": {"x": 1}}` reports the directive `x`). moby daemon/config `flatOptions`.
+ */
+const KEPT_WHOLE = new Set(['cluster-store-opts', 'log-opts', 'runtimes', 'default-ulimits', 'features', 'builder', 'default-network-opts']);
+
+/** Keys never reported as unknown (moby daemon/config `skipValidateOptions`). */
+const NEVER_UNKNOWN = new Set(['features', 'builder']);
+
+/** The options the release parses: its observed flag list, or the table's `since`/`until`. */
+export function releaseOptions(release: DaemonRelease): readonly DaemonOption[] {
+  const all = [...DAEMON_OPTIONS, ...UNLISTED_OPTIONS];
+  if (release.flags !== null) {
+    const known = new Set(release.flags);
+    return all.filter((option) => known.has(option.name));
+  }
+  return all.filter((option) => inRange(release.release, { ...(option.since === undefined ? {} : { min: option.since }), ...(option.until === undefined ? {} : { max: option.until }) }));
+}
+
+/**
+ * The name under which a flag's value is looked up in the file: list flags are "named options"
+ * under their plural key; `--host-gateway-ip` became one (host-gateway-ips) in 28.0.
+ */
+function fileNameOf(option: DaemonOption, release: DaemonRelease): string {
+  if (option.name === 'host-gateway-ip') return inRange(release.release, { min: '28.0' }) ? 'host-gateway-ips' : 'host-gateway-ip';
+  return option.kind === 'list' && option.fileKey !== undefined ? option.fileKey : option.name;
+}
+
+/** The file's directives as the daemon sees them: top-level keys, objects flattened but those kept whole. */
+export function flattenDirectives(doc: FileDocument): Map<string, unknown> {
+  const flat = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(doc)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !KEPT_WHOLE.has(key)) {
+      for (const [inner, innerValue] of Object.entries(value as Record<string, unknown>)) flat.set(inner, innerValue);
+    } else flat.set(key, value);
+  }
+  return flat;
+}
+
+/**
+ * Directives that match no option of the release: not a flag name, not a named option's name,
+ * not one of the keys never reported. In file order (the daemon lists them in map order, which
+ * is random; a check compares them as a set).
+ */
+export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: DaemonRelease): string[] {
+  const options = releaseOptions(release);
+  const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.map((o) => fileNameOf(o, release))]);
+  // min-api-version is a file key from 29.0 (api-versioning area).
+  if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
+  return [...flat.keys()].filter((key) => !known.has(key));
+}
+
+/** `key: (from flag: <flag value>, from file: <file value>)` for every set flag the file also sets, in flag-name order. */
+export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags: ParsedFlags, release: DaemonRelease): string[] {
+  const byName = new Map(releaseOptions(release).map((o) => [o.name, o]));
+  const conflicts: string[] = [];
+  for (const name of [...flags.keys()].sort()) {
+    const option = byName.get(name);
+    if (option === undefined) continue;
+    const fileName = fileNameOf(option, release);
+    const candidates = fileName === option.name && option.short !== undefined ? [fileName, option.short] : [fileName];
+    const hit = candidates.find((candidate) => flat.has(candidate));
+    if (hit !== undefined) conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
+  }
+  return conflicts;
+}
+
+/** A flag's value as its String() prints it. */
+function flagText(value: FlagValue, option: DaemonOption): string {
+  if (!Array.isArray(value)) return String(value);
+  if (option.form === 'key-value' && option.name === 'log-opt') {
+    return `map[${[...value].map((v) => v.replace('=', ':')).sort().join(' ')}]`;
+  }
+  return `[${value.join(' ')}]`;
+}

@@ -1,0 +1,28 @@
+/** Values printed as Go's fmt `%v` prints the decoded JSON (interface{}) and flag values. */
+export function goValue(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (Array.isArray(value)) return `[${value.map(goValue).join(' ')}]`;
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    return `map[${Object.keys(record).sort().map((k) => `${k}:${goValue(record[k])}`).join(' ')}]`;
+  }
+  if (typeof value === 'number') return goFloat(value);
+  return String(value);
+}
+
+/** A float64 as %v prints it: integers plainly up to 1e21, exponents with a sign and two digits. */
+function goFloat(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return String(n);
+  const text = String(n);
+  return text.replace(/e([+-])(\d)$/, 'e$10$2');
+}
+
+/** The JSON type word of Go's UnmarshalTypeError ("string", "number", "array", "object", "bool"). */
+export function jsonTypeWord(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'object';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return 'number';
+  return 'string';
+}

@@ -1,0 +1,54 @@
+import type { BrandNames } from '../../specs/brands.js';
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import type { ParsedFlags } from '../config/argv.js';
+import type { ConfigSources } from '../config/sources.js';
+import { findTypeProblem, typeProblemText } from './decode.js';
+import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
+import { mergeSettings } from './merge.js';
+import { messageStyle } from './message-style.js';
+import { fileError, readDocument, type ConfigDocument } from './read-document.js';
+import type { DaemonSettings } from './settings.js';
+import { validateSettings } from './validate.js';
+
+export interface LoadedConfiguration {
+  readonly file: ConfigDocument;
+  readonly settings: DaemonSettings;
+}
+
+const SIZE = /^\s*\d+(\.\d+)?\s*([kmgtpezy]?i?b?)?\s*$/i;
+
+/**
+ * The configuration file read and checked as the daemon does, in its order (observed on 20.10.24,
+ * 26.1.5, 28.5.2): unknown directives, then directives also given as flags, then value types,
+ * then values the decoder parses itself (sizes, addresses); then the merge with flags and
+ * environment, and the checks of the merged configuration. Throws the first problem.
+ */
+export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>): LoadedConfiguration {
+  const style = messageStyle(release);
+  const file = readDocument(flags.get('config-file') as string | undefined, names, style, sources);
+  const path = file.path ?? names.configFile;
+  const flat = flattenDirectives(file.doc);
+  const unknown = unknownDirectives(flat, release);
+  if (unknown.length > 0 && !faults.has('config.file.unknown-key')) {
+    throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
+  }
+  const conflicts = conflictingDirectives(flat, flags, release);
+  if (conflicts.length > 0 && !faults.has('config.file.conflict')) {
+    throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicts.join(', ')}`);
+  }
+  const typeProblem = faults.has('config.file.types') ? null : findTypeProblem(file.doc, style);
+  if (typeProblem !== null) throw fileError(names, path, typeProblemText(typeProblem, style));
+  const shm = file.doc['default-shm-size'];
+  if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
+  const merged = mergeSettings(flags, faults.has('config.file.types') ? withoutMistyped(file.doc) : file.doc, sources.env, release, names);
+  const settings = validateSettings({ settings: merged, release, names, path, fromFile: Object.keys(file.doc).length > 0, faults });
+  return { file, settings };
+}
+
+/** Under the types fault the file's mistyped values are dropped instead of refused. */
+function withoutMistyped(doc: ConfigDocument['doc']): ConfigDocument['doc'] {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) if (findTypeProblem({ [key]: value }, 'v28') === null) kept[key] = value;
+  return kept;
+}

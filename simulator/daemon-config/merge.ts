@@ -1,0 +1,141 @@
+import { inRange } from '../../common/dotted-version.js';
+import type { BrandNames } from '../../specs/brands.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import type { ParsedFlags } from '../config/argv.js';
+import { DEFAULT_CDI_SPEC_DIRS, DEFAULT_SETTINGS } from './defaults.js';
+import type { FileDocument } from './read-document.js';
+import type { AddressPoolSetting, CgroupDriver, DaemonSettings, RuntimeSetting, UlimitSetting } from './settings.js';
+import { parseUlimit } from './ulimits.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The value of an option: the flag's when given, else the file's, else undefined. */
+function pickFrom(flags: ParsedFlags, doc: FileDocument) {
+  return <T>(flag: string, key: string = flag): T | undefined => {
+    const fromFlag = flags.get(flag);
+    if (fromFlag !== undefined) return fromFlag as T;
+    const fromFile = doc[key];
+    return fromFile === null || fromFile === undefined ? undefined : (fromFile as T);
+  };
+}
+
+/** `key=value` entries into an object (the last value of a key wins). */
+const keyValues = (entries: readonly string[]): Record<string, string> =>
+  Object.fromEntries(entries.map((entry) => (entry.includes('=') ? [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)] : [entry, ''])));
+
+/** `driver=opt=value` entries into driver → option → value. */
+function networkOpts(entries: readonly string[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const entry of entries) {
+    const [driver, rest] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
+    (out[driver] ??= {})[rest.slice(0, rest.indexOf('='))] = rest.slice(rest.indexOf('=') + 1);
+  }
+  return out;
+}
+
+/** A mirror as the daemon keeps it: with a path of at least "/". */
+const normalizeMirror = (mirror: string): string => (/^[a-z]+:\/\/[^/]+$/i.test(mirror) ? `${mirror}/` : mirror);
+
+/** The cgroup driver asked for with `native.cgroupdriver=`, the last one winning; null when none. */
+export function requestedCgroupDriver(execOpts: readonly string[]): string | null {
+  let driver: string | null = null;
+  for (const opt of execOpts) {
+    const [key, value] = [opt.slice(0, opt.indexOf('=')).trim().toLowerCase(), opt.slice(opt.indexOf('=') + 1).trim()];
+    if (key === 'native.cgroupdriver') driver = value;
+  }
+  return driver;
+}
+
+/** Proxy settings: from 23.0 the option (flag or `proxies` in the file) wins over the environment. */
+function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease): string {
+  const fromEnv = env[variable] ?? env[variable.toLowerCase()] ?? '';
+  if (!inRange(release.release, { min: '23.0' })) return fromEnv;
+  const proxies = doc['proxies'];
+  const fromFile = proxies !== null && typeof proxies === 'object' ? (proxies as Record<string, unknown>)[flag] : undefined;
+  return (flags.get(flag) as string | undefined) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;
+}
+
+/**
+ * Flags, file and environment merged into the daemon's settings. Values are already checked for
+ * type (decode.ts) and form (flag-values.ts); what the daemon validates after merging is
+ * validate.ts's.
+ */
+export function mergeSettings(flags: ParsedFlags, doc: FileDocument, env: Env, release: DaemonRelease, names: BrandNames): DaemonSettings {
+  const pick = pickFrom(flags, doc);
+  const d = DEFAULT_SETTINGS;
+  const features: Record<string, boolean> = { ...((doc['features'] as Record<string, boolean> | null | undefined) ?? {}) };
+  for (const entry of (flags.get('feature') as readonly string[] | undefined) ?? []) {
+    const at = entry.indexOf('=');
+    features[at < 0 ? entry : entry.slice(0, at)] = at < 0 ? true : /^(1|t|true)$/i.test(entry.slice(at + 1));
+  }
+  const runtimes: Record<string, RuntimeSetting> = { ...((doc['runtimes'] as Record<string, RuntimeSetting> | null | undefined) ?? {}) };
+  for (const entry of (flags.get('add-runtime') as readonly string[] | undefined) ?? []) {
+    runtimes[entry.slice(0, entry.indexOf('='))] = { path: entry.slice(entry.indexOf('=') + 1) };
+  }
+  const ulimits: Record<string, UlimitSetting> = { ...((doc['default-ulimits'] as Record<string, UlimitSetting> | null | undefined) ?? {}) };
+  for (const entry of (flags.get('default-ulimit') as readonly string[] | undefined) ?? []) {
+    const parsed = parseUlimit(entry);
+    if (typeof parsed !== 'string') ulimits[parsed.Name] = parsed;
+  }
+  const execOpts = pick<readonly string[]>('exec-opt', 'exec-opts') ?? [];
+  const cdiOn = features['cdi'] ?? inRange(release.release, { min: '28.3' });
+  const hostGateway = pick<readonly string[] | string>('host-gateway-ip', 'host-gateway-ips') ?? (doc['host-gateway-ip'] as string | null | undefined) ?? [];
+  const cgroupDriver = (requestedCgroupDriver(execOpts) ?? d.cgroupDriver) as CgroupDriver;
+  return Object.freeze({
+    ...d,
+    debug: pick<boolean>('debug') ?? d.debug,
+    experimental: pick<boolean>('experimental') ?? d.experimental,
+    liveRestore: pick<boolean>('live-restore') ?? d.liveRestore,
+    labels: pick<readonly string[]>('label', 'labels') ?? d.labels,
+    logLevel: (pick<string>('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
+    logFormat: (pick<string>('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
+    rawLogs: pick<boolean>('raw-logs') ?? d.rawLogs,
+    logDriver: pick<string>('log-driver') ?? d.logDriver,
+    logOpts: flags.has('log-opt') ? keyValues(flags.get('log-opt') as readonly string[]) : ((doc['log-opts'] as Record<string, string> | null | undefined) ?? d.logOpts),
+    insecureRegistries: (pick<readonly string[]>('insecure-registry', 'insecure-registries') ?? d.insecureRegistries).map((r) => r.replace(/^https?:\/\//, '')),
+    registryMirrors: (pick<readonly string[]>('registry-mirror', 'registry-mirrors') ?? d.registryMirrors).map(normalizeMirror),
+    allowNondistributableArtifacts: pick<readonly string[]>('allow-nondistributable-artifacts') ?? d.allowNondistributableArtifacts,
+    runtimes,
+    defaultRuntime: pick<string>('default-runtime') ?? d.defaultRuntime,
+    cgroupDriver,
+    cgroupParent: pick<string>('cgroup-parent') ?? null,
+    execOpts,
+    storageDriver: pick<string>('storage-driver') ?? env[`${names.envPrefix}DRIVER`] ?? d.storageDriver,
+    storageOpts: pick<readonly string[]>('storage-opt', 'storage-opts') ?? d.storageOpts,
+    cdiSpecDirs: cdiOn ? (pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs') ?? DEFAULT_CDI_SPEC_DIRS) : [],
+    features,
+    httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release),
+    httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release),
+    noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release),
+    nodeGenericResources: pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources,
+    defaultUlimits: ulimits,
+    defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,
+    dns: pick<readonly string[]>('dns') ?? d.dns,
+    dnsOpts: pick<readonly string[]>('dns-opt', 'dns-opts') ?? d.dnsOpts,
+    dnsSearch: pick<readonly string[]>('dns-search') ?? d.dnsSearch,
+    maxConcurrentDownloads: pick<number>('max-concurrent-downloads') ?? d.maxConcurrentDownloads,
+    maxConcurrentUploads: pick<number>('max-concurrent-uploads') ?? d.maxConcurrentUploads,
+    maxDownloadAttempts: pick<number>('max-download-attempts') ?? d.maxDownloadAttempts,
+    shutdownTimeout: pick<number>('shutdown-timeout') ?? d.shutdownTimeout,
+    mtu: pick<number>('mtu') ?? d.mtu,
+    defaultShmSize: pick<string>('default-shm-size') ?? d.defaultShmSize,
+    defaultCgroupnsMode: (pick<string>('default-cgroupns-mode') ?? d.defaultCgroupnsMode) as DaemonSettings['defaultCgroupnsMode'],
+    defaultIpcMode: (pick<string>('default-ipc-mode') ?? d.defaultIpcMode) as DaemonSettings['defaultIpcMode'],
+    hostGatewayIps: typeof hostGateway === 'string' ? [hostGateway] : hostGateway,
+    init: pick<boolean>('init') ?? d.init,
+    initPath: pick<string>('init-path') ?? null,
+    noNewPrivileges: pick<boolean>('no-new-privileges') ?? d.noNewPrivileges,
+    selinuxEnabled: pick<boolean>('selinux-enabled') ?? d.selinuxEnabled,
+    seccompProfile: pick<string>('seccomp-profile') ?? d.seccompProfile,
+    rootless: pick<boolean>('rootless') ?? d.rootless,
+    userlandProxy: pick<boolean>('userland-proxy') ?? d.userlandProxy,
+    ipv6: pick<boolean>('ipv6') ?? d.ipv6,
+    icc: pick<boolean>('icc') ?? d.icc,
+    ipForward: pick<boolean>('ip-forward') ?? d.ipForward,
+    ipMasq: pick<boolean>('ip-masq') ?? d.ipMasq,
+    iptables: pick<boolean>('iptables') ?? d.iptables,
+    ip6tables: pick<boolean>('ip6tables') ?? d.ip6tables,
+    containerdNamespace: pick<string>('containerd-namespace') ?? d.containerdNamespace,
+    containerdPluginsNamespace: pick<string>('containerd-plugins-namespace') ?? d.containerdPluginsNamespace,
+  });
+}

@@ -1,0 +1,103 @@
+import type { BrandNames } from '../../specs/brands.js';
+import { SimError } from '../errors.js';
+import type { ConfigSources } from '../config/sources.js';
+import type { MessageStyle } from './message-style.js';
+
+/** The configuration file as parsed: key → JSON value. */
+export type FileDocument = Readonly<Record<string, unknown>>;
+
+export interface ConfigDocument {
+  /** The file that was read, or null when none exists at the default path. */
+  readonly path: string | null;
+  readonly doc: FileDocument;
+}
+
+/** Go's encoding/json refuses documents nested deeper than this. */
+const MAX_DEPTH = 10_000;
+
+/** `unable to configure the <Product> daemon with file <path>: <problem>` (every release). */
+export const fileError = (names: BrandNames, path: string, problem: string): SimError =>
+  new SimError('SIM_CONFIG', `unable to configure the ${names.product} daemon with file ${path}: ${problem}`);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads and parses the configuration file as the release does (observed on 20.10.24, 26.1.5,
+ * 28.5.2): a missing default file is no file; a blank file is an empty configuration from 23.0
+ * and `EOF` before; `null` is empty; any other non-object is refused; from 23.0 a document that is
+ * not valid UTF-8 is refused after it parsed; 28.x prefixes decoder errors with "invalid JSON: ".
+ */
+export function readDocument(explicit: string | undefined, names: BrandNames, style: MessageStyle, sources: ConfigSources): ConfigDocument {
+  const path = explicit ?? names.configFile;
+  const fail = (problem: string): SimError => fileError(names, path, problem);
+  let bytes: Buffer | null;
+  try {
+    bytes = sources.readFileBytes !== undefined ? sources.readFileBytes(path) : bufferOf(sources.readFile(path));
+  } catch (error) {
+    throw fail(error instanceof Error ? error.message : String(error));
+  }
+  if (bytes === null) {
+    if (explicit !== undefined) throw fail(`open ${path}: no such file or directory`);
+    return { path: null, doc: {} };
+  }
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const body = bytes.subarray(bom);
+  let text: string;
+  let validUtf8 = true;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    validUtf8 = false;
+    text = body.toString('utf8');
+  }
+  const trimmed = text.trim();
+  if (trimmed === '') {
+    if (style === 'v20') throw fail('EOF');
+    return { path, doc: {} };
+  }
+  const invalid = style === 'v28' ? 'invalid JSON: ' : '';
+  if (nestingDepth(trimmed) > MAX_DEPTH) throw fail(`${invalid}exceeded max depth`);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(trimmed);
+  } catch (error) {
+    throw fail(`${invalid}${syntaxProblem(trimmed, error as Error, style)}`);
+  }
+  if (doc === null) return { path, doc: {} };
+  if (typeof doc !== 'object' || Array.isArray(doc)) {
+    throw fail(`${invalid}json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc === 'boolean' ? 'bool' : typeof doc} into Go value of type map[string]interface {}`);
+  }
+  if (!validUtf8 && style !== 'v20') {
+    throw fail(`failed to decode configuration JSON at offset ${Buffer.byteLength(trimmed)}: encoding: invalid UTF-8`);
+  }
+  return { path, doc: doc as FileDocument };
+}
+
+const bufferOf = (text: string | null): Buffer | null => (text === null ? null : Buffer.from(text, 'utf8'));
+
+/** The deepest nesting of arrays and objects, outside strings, without recursion. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/** Go's wording of a syntax error: a truncated document ends early, anything else is an unexpected character. */
+function syntaxProblem(text: string, error: Error, style: MessageStyle): string {
+  if (/end of JSON input|Unterminated|Expected .* after/i.test(error.message) && !/position \d+ \(line/.test(error.message.replace(/end of JSON input/, ''))) {
+    return style === 'v20' ? 'unexpected EOF' : 'unexpected end of JSON input';
+  }
+  const at = /position (\d+)/.exec(error.message);
+  const char = at === null ? text[0] : text[Number(at[1])];
+  return `invalid character ${JSON.stringify(char ?? '')?.replace(/^"|"$/g, "'")} looking for beginning of value`;
+}

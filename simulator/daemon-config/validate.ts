@@ -1,0 +1,88 @@
+import { inRange } from '../../common/dotted-version.js';
+import type { BrandNames } from '../../specs/brands.js';
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import { SimError } from '../errors.js';
+import { isIp } from './flag-values.js';
+import { dedupeLabels, labelProblem } from './labels.js';
+import { messageStyle, validationPrefix } from './message-style.js';
+import { fileError } from './read-document.js';
+import type { DaemonSettings } from './settings.js';
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'warning', 'error', 'fatal', 'panic'];
+
+export interface ValidationInput {
+  readonly settings: DaemonSettings;
+  readonly release: DaemonRelease;
+  readonly names: BrandNames;
+  readonly path: string | null;
+  /** Whether the file set any option (20.10 words errors "from file" then). */
+  readonly fromFile: boolean;
+  readonly faults: ReadonlySet<TestableRuleId>;
+}
+
+/**
+ * The checks the daemon makes on the merged configuration before it starts anything (and that
+ * `--validate` makes), in the order and words of the releases observed (20.10.24, 26.1.5, 28.5.2).
+ * Returns the settings with the labels deduplicated.
+ */
+export function validateSettings(input: ValidationInput): DaemonSettings {
+  const { settings: s, release, names, faults } = input;
+  const style = messageStyle(release);
+  const fail = (problem: string): SimError => fileError(names, input.path ?? '', `${validationPrefix(style, input.fromFile)}${problem}`);
+
+  if (!faults.has('config.labels.reserved')) {
+    for (const label of s.labels) {
+      const problem = labelProblem(label, names);
+      if (problem !== null) throw fail(problem);
+    }
+  }
+  let labels = s.labels;
+  const deduped = dedupeLabels(s.labels);
+  if ('conflict' in deduped) {
+    // Every release prints this one bare, without the file prefix.
+    if (!faults.has('config.labels.conflict')) throw new SimError('SIM_CONFIG', deduped.conflict);
+  } else labels = deduped.labels;
+
+  if (!faults.has('config.values.enum')) {
+    if (!LOG_LEVELS.includes(s.logLevel)) {
+      throw style === 'v20' ? new SimError('SIM_CONFIG', `unable to parse logging level: ${s.logLevel}`) : fail(`invalid logging level: ${s.logLevel}`);
+    }
+    if (s.logFormat !== 'text' && s.logFormat !== 'json') throw fail(`invalid log format: ${s.logFormat}`);
+    if (s.defaultCgroupnsMode !== 'host' && s.defaultCgroupnsMode !== 'private') {
+      throw fail(style === 'v28' ? `invalid default cgroup namespace (${s.defaultCgroupnsMode}): use "host" or "private"` : `default cgroup namespace mode (${s.defaultCgroupnsMode}) is invalid; use "host" or "private"`);
+    }
+    if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private') throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
+  }
+  if (!faults.has('config.values.numbers')) {
+    if (s.maxConcurrentDownloads < 0) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
+    if (s.maxConcurrentUploads < 0) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
+    if (s.maxDownloadAttempts < 0) throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
+  }
+  if (style !== 'v20' && s.mtu < 0) throw fail(`invalid default MTU: ${s.mtu}`);
+  if (!faults.has('config.generic-resources')) {
+    for (const resource of s.nodeGenericResources) {
+      if (!/^[^=]+=.+$/.test(resource)) throw fail(`could not parse GenericResource: incorrect term ${resource}, missing '=' or malformed expression`);
+    }
+  }
+  if (style === 'v28') {
+    for (const opt of s.execOpts) {
+      const key = opt.slice(0, Math.max(0, opt.indexOf('='))).trim().toLowerCase();
+      if (key !== 'native.cgroupdriver' && key !== 'isolation') throw fail(`invalid exec-opt (${opt}): unknown option: '${key || opt}'`);
+    }
+    const v4 = s.hostGatewayIps.filter((ip) => !ip.includes(':'));
+    if (v4.length > 1) throw fail('only one IPv4 host gateway IP address can be specified');
+    for (const mirror of s.registryMirrors) {
+      if (!/^https?:\/\//i.test(mirror)) throw fail(`invalid mirror: no scheme specified for "${mirror}": must use either 'https://' or 'http://'`);
+    }
+  }
+  if (!faults.has('config.host-gateway.ips')) {
+    for (const ip of s.hostGatewayIps) if (!isIp(ip)) throw fileError(names, input.path ?? '', `${style === 'v28' ? 'invalid JSON: ' : ''}invalid IP address: ${ip}`);
+  }
+  if (style === 'v20') {
+    if ('runc' in s.runtimes) throw fail("runtime name 'runc' is reserved");
+    if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes)) throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
+  }
+  if (!inRange(release.release, { min: '20.10' }) && labels !== s.labels) return { ...s, labels };
+  return labels === s.labels ? s : { ...s, labels };
+}

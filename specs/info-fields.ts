@@ -1,0 +1,249 @@
+import type { VersionRange } from './types.js';
+
+/**
+ * How real daemons answer `GET /info`: the fields, their order and the values that do not come
+ * from the configuration, per observed release and API version. Data only. Observed on the Debian
+ * builds on this machine (20.10.24+dfsg1, 26.1.5+dfsg1, 28.5.2+dfsg4), cgroups v1, at API 1.12 (20.10
+ * only), 1.23–1.25, 1.40–1.51 where served, with default and configured daemons.
+ */
+
+/** The releases whose /info was observed; a release that was not behaves as the newest observed one at or before it. */
+export type InfoStyleName = '20.10' | '26.1' | '28.5';
+export const INFO_STYLE_NAMES: readonly InfoStyleName[] = ['20.10', '26.1', '28.5'];
+
+/** How an emulated daemon's ID is made and kept. */
+export type InfoIdKind =
+  /** libtrust key id of an EC P-256 key kept as a JWK in `key.json` (base32 of the SPKI's SHA-256, 12 groups of 4). */
+  | 'trust-key'
+  /** A random UUID kept in `<data-root>/engine-id` (no newline, mode 600). */
+  | 'engine-id';
+
+/** What /info does with `allow-nondistributable-artifacts` while the fields are shown. */
+export type NondistributableValues =
+  /** The configured CIDRs and host names, `[]` when none (20.10). */
+  | 'configured-or-empty'
+  /** The configured CIDRs, `null` when none; host names `null` (26.1). */
+  | 'configured-or-null'
+  /** Always `null`: the option has no effect (28.x, deprecated). */
+  | 'null';
+
+export interface InfoStyle {
+  readonly id: InfoIdKind;
+  /** The file the ID is kept in. */
+  readonly idFile: string;
+  /**
+   * API versions below this one get every object's keys sorted bytewise (Go map order), at every
+   * depth; null where the struct order is kept at every version.
+   */
+  readonly sortedKeysBelowApi: string | null;
+  /** Whether RegistryConfig (and its IndexConfigs entries) is sorted at every API version. */
+  readonly sortedRegistryConfig: boolean;
+  /** First API version that omits RegistryConfig.AllowNondistributableArtifacts*; null where none does. */
+  readonly nondistributableOmittedFrom: string | null;
+  readonly nondistributableValues: NondistributableValues;
+  /** RegistryConfig.Mirrors when no mirror is configured. */
+  readonly mirrorsWhenNone: 'empty' | 'null';
+  /** InsecureRegistryCIDRs always present, after the configured ones. */
+  readonly defaultInsecureCidrs: readonly string[];
+  /** Runtimes every daemon lists, besides the configured ones; each is `{"path":"runc"}`. */
+  readonly builtinRuntimes: readonly string[];
+  /**
+   * Whether the built-in runtimes carry a `status` (the OCI runtime's `features` document, under
+   * `org.opencontainers.runtime-spec.features`) from RUNTIME_STATUS_FROM_API on.
+   */
+  readonly builtinRuntimeStatus: boolean;
+  /** How a runtime registered by `runtimeType` (shim) shows. */
+  readonly shimRuntimeShown: 'empty-path' | 'empty-object';
+  /** Whether the `cdi` feature is on when `features.cdi` is not configured. */
+  readonly cdiByDefault: boolean;
+  readonly seccompProfileWord: 'default' | 'builtin';
+  readonly logPlugins: readonly string[];
+  readonly driverStatus: readonly (readonly [string, string])[];
+  readonly bridgeNf: boolean;
+  /** Whether a commit object's `Expected` is left out when empty (InitCommit on 28.5) where it is shown at all. */
+  readonly emptyExpectedOmitted: boolean;
+}
+
+const NETWORK_PLUGINS = ['bridge', 'host', 'ipvlan', 'macvlan', 'null', 'overlay'] as const;
+export const INFO_NETWORK_PLUGINS: readonly string[] = NETWORK_PLUGINS;
+
+export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
+  '20.10': {
+    id: 'trust-key',
+    // The real daemon keeps it at the trust key path, /etc/<brand>/key.json by default: the
+    // simulator keeps it under its data root so that it never writes outside its own roots.
+    idFile: 'key.json',
+    sortedKeysBelowApi: null,
+    sortedRegistryConfig: false,
+    nondistributableOmittedFrom: null,
+    nondistributableValues: 'configured-or-empty',
+    mirrorsWhenNone: 'empty',
+    defaultInsecureCidrs: ['127.0.0.0/8'],
+    builtinRuntimes: ['io.containerd.runc.v2', 'io.containerd.runtime.v1.linux', 'runc'],
+    builtinRuntimeStatus: false,
+    shimRuntimeShown: 'empty-path',
+    cdiByDefault: false,
+    seccompProfileWord: 'default',
+    logPlugins: ['awslogs', 'fluentd', 'gcplogs', 'gelf', 'journald', 'json-file', 'local', 'logentries', 'splunk', 'syslog'],
+    driverStatus: [['Backing Filesystem', 'extfs'], ['Supports d_type', 'true'], ['Native Overlay Diff', 'true'], ['userxattr', 'false']],
+    bridgeNf: true,
+    emptyExpectedOmitted: false,
+  },
+  '26.1': {
+    id: 'engine-id',
+    idFile: 'engine-id',
+    sortedKeysBelowApi: null,
+    sortedRegistryConfig: false,
+    nondistributableOmittedFrom: null,
+    nondistributableValues: 'configured-or-null',
+    mirrorsWhenNone: 'null',
+    defaultInsecureCidrs: ['127.0.0.0/8'],
+    builtinRuntimes: ['io.containerd.runc.v2', 'runc'],
+    builtinRuntimeStatus: true,
+    shimRuntimeShown: 'empty-object',
+    cdiByDefault: false,
+    seccompProfileWord: 'builtin',
+    logPlugins: ['awslogs', 'fluentd', 'gcplogs', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
+    driverStatus: [['Backing Filesystem', 'extfs'], ['Supports d_type', 'true'], ['Using metacopy', 'false'], ['Native Overlay Diff', 'true'], ['userxattr', 'false']],
+    bridgeNf: true,
+    emptyExpectedOmitted: false,
+  },
+  '28.5': {
+    id: 'engine-id',
+    idFile: 'engine-id',
+    sortedKeysBelowApi: '1.50',
+    sortedRegistryConfig: true,
+    // The document's boundary; 28.5 itself differs (INFO_RELEASE_QUIRKS).
+    nondistributableOmittedFrom: '1.49',
+    nondistributableValues: 'null',
+    mirrorsWhenNone: 'null',
+    defaultInsecureCidrs: ['::1/128', '127.0.0.0/8'],
+    builtinRuntimes: ['io.containerd.runc.v2', 'runc'],
+    builtinRuntimeStatus: true,
+    shimRuntimeShown: 'empty-object',
+    cdiByDefault: true,
+    seccompProfileWord: 'builtin',
+    logPlugins: ['awslogs', 'fluentd', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
+    driverStatus: [['Backing Filesystem', 'extfs'], ['Supports d_type', 'true'], ['Using metacopy', 'false'], ['Native Overlay Diff', 'true'], ['userxattr', 'false']],
+    bridgeNf: false,
+    emptyExpectedOmitted: true,
+  },
+};
+
+/** The document's boundary (Versioning 4): AllowNondistributableArtifacts* null up to 1.48, omitted from 1.49. */
+export const DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM = '1.49';
+
+/**
+ * Where one observed release differs from its style, and only that release (the releases around
+ * it were not observed, and the daemon's sources intend the document's behaviour).
+ */
+export const INFO_RELEASE_QUIRKS: Readonly<Record<string, Partial<InfoStyle>>> = {
+  // 28.5.2: AllowNondistributableArtifacts* null at API 1.46 and below, omitted at 1.47 and above;
+  // the document (Versioning 4) and moby's own test say null up to 1.48, omitted from 1.49.
+  '28.5': { nondistributableOmittedFrom: '1.47' },
+};
+
+/** A top-level field of /info, where it appears. A field without `api` or `styles` is always there. */
+export interface InfoField {
+  readonly name: string;
+  /** API versions that show it. */
+  readonly api?: VersionRange;
+  /** Observed releases whose answers have it at this position. */
+  readonly styles?: readonly InfoStyleName[];
+}
+
+/** The top-level fields in the daemon's struct order (the order of every answer not sorted). */
+export const INFO_FIELDS: readonly InfoField[] = [
+  { name: 'ID' },
+  { name: 'Containers' },
+  { name: 'ContainersRunning' },
+  { name: 'ContainersPaused' },
+  { name: 'ContainersStopped' },
+  { name: 'Images' },
+  { name: 'Driver' },
+  { name: 'DriverStatus' },
+  { name: 'Plugins' },
+  { name: 'MemoryLimit' },
+  { name: 'SwapLimit' },
+  { name: 'KernelMemory', api: { max: '1.41' } },
+  { name: 'KernelMemoryTCP' },
+  { name: 'CpuCfsPeriod' },
+  { name: 'CpuCfsQuota' },
+  { name: 'CPUShares' },
+  { name: 'CPUSet' },
+  { name: 'PidsLimit' },
+  { name: 'IPv4Forwarding' },
+  { name: 'BridgeNfIptables', api: { max: '1.49' } },
+  { name: 'BridgeNfIp6tables', api: { max: '1.49' } },
+  { name: 'Debug' },
+  { name: 'NFd' },
+  { name: 'OomKillDisable' },
+  { name: 'NGoroutines' },
+  { name: 'SystemTime' },
+  { name: 'LoggingDriver' },
+  { name: 'CgroupDriver' },
+  { name: 'CgroupVersion' },
+  { name: 'NEventsListener' },
+  { name: 'KernelVersion' },
+  { name: 'OperatingSystem' },
+  { name: 'OSVersion' },
+  { name: 'OSType' },
+  { name: 'Architecture' },
+  { name: 'IndexServerAddress' },
+  { name: 'RegistryConfig' },
+  { name: 'NCPU' },
+  { name: 'MemTotal' },
+  { name: 'GenericResources' },
+  { name: 'DockerRootDir' },
+  { name: 'HttpProxy' },
+  { name: 'HttpsProxy' },
+  { name: 'NoProxy' },
+  { name: 'Name' },
+  { name: 'Labels' },
+  { name: 'ExperimentalBuild' },
+  { name: 'ServerVersion' },
+  { name: 'Runtimes' },
+  { name: 'DefaultRuntime' },
+  { name: 'Swarm' },
+  { name: 'LiveRestoreEnabled' },
+  { name: 'Isolation' },
+  { name: 'InitBinary' },
+  { name: 'ContainerdCommit' },
+  { name: 'RuncCommit' },
+  { name: 'InitCommit' },
+  { name: 'SecurityOptions' },
+  // At every API version of 26.1 and 28.5, though the API documents it from 1.46.
+  { name: 'CDISpecDirs', styles: ['26.1', '28.5'] },
+  { name: 'ExecutionDriver', api: { max: '1.24' }, styles: ['26.1'] },
+  { name: 'Containerd', api: { min: '1.46' } },
+  { name: 'Warnings' },
+  // 20.10 adds it after the struct's own fields.
+  { name: 'ExecutionDriver', api: { max: '1.24' }, styles: ['20.10'] },
+];
+
+/** `ContainerdCommit`, `RuncCommit` and `InitCommit` carry `Expected` up to this API version. */
+export const COMMIT_EXPECTED_MAX_API = '1.48';
+
+/** Below this API version SecurityOptions holds the option names only (`seccomp`, not `name=seccomp,profile=…`). */
+export const SECURITY_OPTIONS_NAMES_BELOW_API = '1.25';
+
+/** First API version whose Runtimes entries carry `status` (26.1 and 28.5; 20.10 has none). */
+export const RUNTIME_STATUS_FROM_API = '1.44';
+
+/** ExecutionDriver's value where it is shown. */
+export const EXECUTION_DRIVER_VALUE = '<not supported>';
+
+/** The index every daemon lists in RegistryConfig.IndexConfigs, and its address. */
+export const OFFICIAL_INDEX = { name: 'docker.io', address: 'https://index.docker.io/v1/' } as const;
+
+/** What a proxy URL's user information is replaced with. */
+export const MASKED_CREDENTIALS = 'xxxxx:xxxxx';
+
+/** The document's first API version with CDISpecDirs (Other specifics › CDI; the API's own changelog). */
+export const DOCUMENTED_CDI_SPEC_DIRS_FROM = '1.46';
+
+/**
+ * The release that deprecated `allow-nondistributable-artifacts` (Deprecation catalogue: v28.0):
+ * from it the fields are always null where they are shown. Older releases show the configured values.
+ */
+export const NONDISTRIBUTABLE_NULL_FROM_RELEASE = '28.0';

@@ -1,0 +1,18 @@
+/** Shorthands for the rules of the daemon-configuration area. Data only. */
+import type { Capability, Rule } from '../../types.js';
+
+export const AREA = 'daemon-config';
+export const LINUX = ['linux'] as const;
+export const BOTH = ['linux', 'windows'] as const;
+export const TESTABLE = { testable: true } as const;
+export const daemonDoc = (section: string, quote: string) => ({ kind: 'document', document: 'daemon.md', section, quote }) as const;
+export const impl = (reference: string, observed?: string) =>
+  observed === undefined ? ({ kind: 'implementation', reference } as const) : ({ kind: 'implementation', reference, observed } as const);
+export const notTestable = (why: string) => ({ testable: false, why }) as const;
+
+/** Starting daemons of the suite's choosing. */
+export const START: readonly Capability[] = ['start'];
+export const START_LOGS: readonly Capability[] = ['start', 'logs'];
+
+/** Keeps a rule's literal types (its id above all) while checking it is a Rule. */
+export const rule = <const R extends Rule>(r: R): R => r;
