@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { optionNamed } from '../../specs/options.js';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { notApplicable, Violation } from '../harness/verdict.js';
+import { FALSE_SPELLINGS, TRUE_SPELLINGS, distinctLabels, notABool, suiteName } from './arbitraries/values.js';
+import { flagForm, flagWords, settingsArb, settingsOf } from './arbitraries/settings.js';
+import { hasFlag } from './release-facts.js';
+import { describe, expectAccepted, expectRefused, expectServedInfo } from './start-and-inspect.js';
+
+/** Whether the output names a one-letter flag: quoted (pflag's `'q' in -q`) or as `-q`. */
+export const namesShort = (output: string, letter: string): boolean => new RegExp(`['"\`]${letter}['"\`]|(^|\\s)-${letter}(\\s|=|$)`, 'm').test(output);
+
+export const optionsCheck: RuleCheck = {
+  rule: 'config.cli.options',
+  run(ctx, _api, options) {
+    const entries = settingsOf(ctx, 'flag');
+    const arb = settingsArb(entries, ctx.profile.name).chain((settings) => fc.tuple(fc.constant(settings), fc.array(flagForm, { minLength: settings.length, maxLength: settings.length })));
+    return checkProperty(
+      arb,
+      async ([settings, forms]) => {
+        const args = settings.flatMap((s, i) => flagWords(s, forms[i] ?? 'equals'));
+        await expectAccepted(ctx, { args }, 'options of the table with valid values');
+      },
+      { ...options, numRuns: ctx.numStarts },
+      `command lines of ${entries.length} options of the release, in long, \`=\` and short forms, are accepted`,
+    );
+  },
+};
+
+/** Letters no release uses as a short option. */
+const UNUSED_SHORT = 'jkqwxyzJKQWXYZ';
+
+export const unknownOptionCheck: RuleCheck = {
+  rule: 'config.cli.unknown-option',
+  run(ctx, _api, options) {
+    const arb = fc.oneof(
+      fc.tuple(suiteName(10), fc.option(suiteName(4), { nil: undefined })).map(([n, value]) => ({ word: value === undefined ? `--${n}` : `--${n}=${value}`, long: n })),
+      fc.constantFrom(...UNUSED_SHORT).map((letter) => ({ word: `-${letter}`, short: letter })),
+    );
+    return checkProperty(
+      arb,
+      async (unknown) => {
+        const named = 'long' in unknown ? `--${unknown.long}` : unknown.short;
+        await expectRefused(ctx, { args: ['--debug', unknown.word] }, [named], `the unknown option ${unknown.word}`, (output, n) => ('long' in unknown ? output.includes(n) : namesShort(output, n)));
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'unknown long and short options are refused, naming the flag',
+    );
+  },
+};
+
+export const valueRequiredCheck: RuleCheck = {
+  rule: 'config.cli.value-required',
+  run(ctx, _api, options) {
+    const valued = settingsOf(ctx, 'flag').filter((e) => optionNamed(e.option)?.kind !== 'bool');
+    if (valued.length === 0) return Promise.resolve(notApplicable('the release has no value option the suite may set'));
+    const arb = fc.record({
+      before: settingsArb(settingsOf(ctx, 'flag'), ctx.profile.name, 2, 0),
+      last: fc.constantFrom(...valued.map((e) => e.option)),
+      short: fc.boolean(),
+    });
+    return checkProperty(
+      arb,
+      async ({ before, last, short }) => {
+        const letter = optionNamed(last)?.short;
+        const useShort = short && letter !== undefined;
+        const rest = before.filter((s) => s.option !== last);
+        const args = [...rest.flatMap((s) => flagWords(s, 'equals')), useShort ? `-${letter}` : `--${last}`];
+        await expectRefused(ctx, { args }, [useShort ? letter : `--${last}`], `--${last} last without its value`, (output, n) => (useShort ? namesShort(output, n) : output.includes(n)));
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'a value option last without its value is refused, naming the flag',
+    );
+  },
+};
+
+type BoolCase = { readonly words: readonly string[]; readonly expected: boolean | 'refused' };
+
+export const boolFormsCheck: RuleCheck = {
+  rule: 'config.cli.bool-forms',
+  run(ctx, _api, options) {
+    const arb: fc.Arbitrary<BoolCase> = fc.oneof(
+      fc.constant<BoolCase>({ words: ['--debug'], expected: true }),
+      fc.constant<BoolCase>({ words: ['-D'], expected: true }),
+      fc.constantFrom(...TRUE_SPELLINGS).map((s): BoolCase => ({ words: [`--debug=${s}`], expected: true })),
+      fc.constantFrom(...FALSE_SPELLINGS).map((s): BoolCase => ({ words: [`--debug=${s}`], expected: false })),
+      notABool.map((s): BoolCase => ({ words: [`--debug=${s}`], expected: 'refused' })),
+    );
+    return checkProperty(
+      arb,
+      async ({ words, expected }) => {
+        const request = { args: [...words] };
+        if (expected === 'refused') {
+          await expectRefused(ctx, request, [], `the malformed switch ${words.join(' ')}`);
+          return;
+        }
+        const { info, log } = await expectServedInfo(ctx, request, `the switch ${words.join(' ')}`);
+        if (info['Debug'] !== expected) throw new Violation(`${words.join(' ')}: GET /info Debug is ${JSON.stringify(info['Debug'])}, expected ${String(expected)} (${describe(request)})`, log);
+      },
+      { ...options, numRuns: ctx.numStarts },
+      '--debug, -D and --debug=<bool> set Debug; a malformed bool is refused',
+      [{ words: ['--debug=false'], expected: false }],
+    );
+  },
+};
+
+export const repeatableCheck: RuleCheck = {
+  rule: 'config.cli.repeatable',
+  run(ctx, _api, options) {
+    return checkProperty(
+      distinctLabels(1, 5),
+      async (labels) => {
+        const request = { args: labels.flatMap((l) => ['--label', l]) };
+        const { info, log } = await expectServedInfo(ctx, request, `--label given ${labels.length} times`);
+        const shown = info['Labels'];
+        if (JSON.stringify(shown) !== JSON.stringify(labels)) {
+          throw new Violation(`--label given ${labels.length} times: GET /info Labels is ${JSON.stringify(shown)}, expected ${JSON.stringify(labels)} in that order`, log);
+        }
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'every --label is kept, in order',
+    );
+  },
+};
+
+const CDI_DEFAULT_DIRS = ['/etc/cdi', '/var/run/cdi'];
+
+export const featureValueCheck: RuleCheck = {
+  rule: 'config.cli.feature-value',
+  run(ctx, _api, options) {
+    if (!hasFlag(ctx, 'feature')) return Promise.resolve(notApplicable('the release has no --feature'));
+    type FeatureCase = { readonly value: string; readonly expected: boolean | 'refused' };
+    const arb: fc.Arbitrary<FeatureCase> = fc.oneof(
+      fc.constant<FeatureCase>({ value: 'cdi', expected: true }),
+      fc.constantFrom(...TRUE_SPELLINGS).map((s): FeatureCase => ({ value: `cdi=${s}`, expected: true })),
+      fc.constantFrom(...FALSE_SPELLINGS).map((s): FeatureCase => ({ value: `cdi=${s}`, expected: false })),
+      notABool.map((s): FeatureCase => ({ value: `cdi=${s}`, expected: 'refused' })),
+    );
+    return checkProperty(
+      arb,
+      async ({ value, expected }) => {
+        const request = { args: ['--feature', value] };
+        if (expected === 'refused') {
+          await expectRefused(ctx, request, [], `--feature ${value}`);
+          return;
+        }
+        const { info, log } = await expectServedInfo(ctx, request, `--feature ${value}`);
+        const want = expected ? CDI_DEFAULT_DIRS : [];
+        if (JSON.stringify(info['CDISpecDirs']) !== JSON.stringify(want)) {
+          throw new Violation(`--feature ${value}: GET /info CDISpecDirs is ${JSON.stringify(info['CDISpecDirs'])}, expected ${JSON.stringify(want)}`, log);
+        }
+      },
+      { ...options, numRuns: ctx.numStarts },
+      '--feature cdi and cdi=<bool> turn CDI on and off; a non-bool is refused',
+      [{ value: 'cdi', expected: true }, { value: 'cdi=false', expected: false }],
+    );
+  },
+};
+
