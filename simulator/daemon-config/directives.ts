@@ -1,6 +1,7 @@
 import { inRange } from '../../common/dotted-version.js';
 import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption } from '../../specs/options.js';
 import type { DaemonRelease } from '../../specs/versions.js';
+import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { FlagValue, ParsedFlags } from '../config/argv.js';
 import { goValue } from './go-values.js';
 import type { FileDocument } from './read-document.js';
@@ -50,16 +51,18 @@ export function flattenDirectives(doc: FileDocument): Map<string, unknown> {
  * not one of the keys never reported. In file order (the daemon lists them in map order, which
  * is random; a check compares them as a set).
  */
-export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: DaemonRelease): string[] {
+export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set()): string[] {
   const options = releaseOptions(release);
   const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.map((o) => fileNameOf(o, release))]);
   // min-api-version is a file key from 29.0 (api-versioning area).
   if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
+  // Fault (config.file.keys): dns-search is not a key.
+  if (faults.has('config.file.keys')) known.delete('dns-search');
   return [...flat.keys()].filter((key) => !known.has(key));
 }
 
 /** `key: (from flag: <flag value>, from file: <file value>)` for every set flag the file also sets, in flag-name order. */
-export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags: ParsedFlags, release: DaemonRelease): string[] {
+export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags: ParsedFlags, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set()): string[] {
   const byName = new Map(releaseOptions(release).map((o) => [o.name, o]));
   const conflicts: string[] = [];
   for (const name of [...flags.keys()].sort()) {
@@ -67,6 +70,8 @@ export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags:
     if (option === undefined) continue;
     const fileName = fileNameOf(option, release);
     const candidates = fileName === option.name && option.short !== undefined ? [fileName, option.short] : [fileName];
+    // Faults (config.log-format.exclusive, config.features.exclusive): that setting may come from both.
+    if ((fileName === 'log-format' && faults.has('config.log-format.exclusive')) || (fileName === 'features' && faults.has('config.features.exclusive'))) continue;
     const hit = candidates.find((candidate) => flat.has(candidate));
     if (hit !== undefined) conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
   }

@@ -26,14 +26,14 @@ const SIZE = /^\s*\d+(\.\d+)?\s*([kmgtpezy]?i?b?)?\s*$/i;
  */
 export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>): LoadedConfiguration {
   const style = messageStyle(release);
-  const file = readDocument(flags.get('config-file') as string | undefined, names, style, sources);
+  const file = readDocument(flags.get('config-file') as string | undefined, names, style, sources, faults);
   const path = file.path ?? names.configFile;
   const flat = flattenDirectives(file.doc);
-  const unknown = unknownDirectives(flat, release);
+  const unknown = unknownDirectives(flat, release, faults);
   if (unknown.length > 0 && !faults.has('config.file.unknown-key')) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
-  const conflicts = conflictingDirectives(flat, flags, release);
+  const conflicts = conflictingDirectives(flat, flags, release, faults);
   if (conflicts.length > 0 && !faults.has('config.file.conflict')) {
     throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicts.join(', ')}`);
   }
@@ -41,7 +41,10 @@ export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release
   if (typeProblem !== null) throw fileError(names, path, typeProblemText(typeProblem, style));
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
-  const merged = mergeSettings(flags, faults.has('config.file.types') ? withoutMistyped(file.doc) : file.doc, sources.env, release, names);
+  const pools = file.doc['default-address-pools'];
+  // Fault (config.file.nested-shapes): a well-formed address pool is refused.
+  if (faults.has('config.file.nested-shapes') && Array.isArray(pools) && pools.length > 0) throw fileError(names, path, 'invalid default-address-pools: malformed pool');
+  const merged = mergeSettings(flags, faults.has('config.file.types') ? withoutMistyped(file.doc) : file.doc, sources.env, release, names, faults);
   const settings = validateSettings({ settings: merged, release, names, path, fromFile: Object.keys(file.doc).length > 0, faults });
   return { file, settings };
 }

@@ -1,5 +1,6 @@
 import { inRange } from '../../common/dotted-version.js';
 import type { BrandNames } from '../../specs/brands.js';
+import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import type { ParsedFlags } from '../config/argv.js';
 import { DEFAULT_CDI_SPEC_DIRS, DEFAULT_SETTINGS } from './defaults.js';
@@ -47,9 +48,11 @@ export function requestedCgroupDriver(execOpts: readonly string[]): string | nul
 }
 
 /** Proxy settings: from 23.0 the option (flag or `proxies` in the file) wins over the environment. */
-function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease): string {
-  const fromEnv = env[variable] ?? env[variable.toLowerCase()] ?? '';
-  if (!inRange(release.release, { min: '23.0' })) return fromEnv;
+function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): string {
+  // Fault (config.env.proxy): the environment is not read.
+  const fromEnv = faults.has('config.env.proxy') ? '' : (env[variable] ?? env[variable.toLowerCase()] ?? '');
+  // Fault (config.env.proxy-precedence): the environment wins.
+  if (!inRange(release.release, { min: '23.0' }) || (faults.has('config.env.proxy-precedence') && fromEnv !== '')) return fromEnv;
   const proxies = doc['proxies'];
   const fromFile = proxies !== null && typeof proxies === 'object' ? (proxies as Record<string, unknown>)[flag] : undefined;
   return (flags.get(flag) as string | undefined) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;
@@ -60,15 +63,20 @@ function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, va
  * type (decode.ts) and form (flag-values.ts); what the daemon validates after merging is
  * validate.ts's.
  */
-export function mergeSettings(flags: ParsedFlags, doc: FileDocument, env: Env, release: DaemonRelease, names: BrandNames): DaemonSettings {
+export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, release: DaemonRelease, names: BrandNames, faults: ReadonlySet<TestableRuleId> = new Set()): DaemonSettings {
+  // Fault (config.file.plural-keys): the singular `label` sets the labels.
+  const doc = faults.has('config.file.plural-keys') && file['label'] !== undefined && file['labels'] === undefined ? { ...file, labels: file['label'] } : file;
   const pick = pickFrom(flags, doc);
   const d = DEFAULT_SETTINGS;
   const features: Record<string, boolean> = { ...((doc['features'] as Record<string, boolean> | null | undefined) ?? {}) };
   for (const entry of (flags.get('feature') as readonly string[] | undefined) ?? []) {
     const at = entry.indexOf('=');
-    features[at < 0 ? entry : entry.slice(0, at)] = at < 0 ? true : /^(1|t|true)$/i.test(entry.slice(at + 1));
+    // Fault (config.cli.feature-value): a feature named without a value is off.
+    features[at < 0 ? entry : entry.slice(0, at)] = at < 0 ? !faults.has('config.cli.feature-value') : /^(1|t|true)$/i.test(entry.slice(at + 1));
   }
   const runtimes: Record<string, RuntimeSetting> = { ...((doc['runtimes'] as Record<string, RuntimeSetting> | null | undefined) ?? {}) };
+  // Fault (config.runtimes.register): shim-style runtimes are not registered.
+  if (faults.has('config.runtimes.register')) for (const name of Object.keys(runtimes)) if (runtimes[name]!.runtimeType !== undefined) delete runtimes[name];
   for (const entry of (flags.get('add-runtime') as readonly string[] | undefined) ?? []) {
     runtimes[entry.slice(0, entry.indexOf('='))] = { path: entry.slice(entry.indexOf('=') + 1) };
   }
@@ -85,7 +93,7 @@ export function mergeSettings(flags: ParsedFlags, doc: FileDocument, env: Env, r
     ...d,
     debug: pick<boolean>('debug') ?? d.debug,
     experimental: pick<boolean>('experimental') ?? d.experimental,
-    liveRestore: pick<boolean>('live-restore') ?? d.liveRestore,
+    liveRestore: faults.has('config.info.effective') ? false : (pick<boolean>('live-restore') ?? (faults.has('config.file.absent-defaults') && Object.keys(doc).length > 0 ? true : d.liveRestore)),
     labels: pick<readonly string[]>('label', 'labels') ?? d.labels,
     logLevel: (pick<string>('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
     logFormat: (pick<string>('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
@@ -96,17 +104,17 @@ export function mergeSettings(flags: ParsedFlags, doc: FileDocument, env: Env, r
     registryMirrors: (pick<readonly string[]>('registry-mirror', 'registry-mirrors') ?? d.registryMirrors).map(normalizeMirror),
     allowNondistributableArtifacts: pick<readonly string[]>('allow-nondistributable-artifacts') ?? d.allowNondistributableArtifacts,
     runtimes,
-    defaultRuntime: pick<string>('default-runtime') ?? d.defaultRuntime,
+    defaultRuntime: faults.has('config.runtimes.default') ? d.defaultRuntime : (pick<string>('default-runtime') ?? d.defaultRuntime),
     cgroupDriver,
     cgroupParent: pick<string>('cgroup-parent') ?? null,
     execOpts,
     storageDriver: pick<string>('storage-driver') ?? env[`${names.envPrefix}DRIVER`] ?? d.storageDriver,
     storageOpts: pick<readonly string[]>('storage-opt', 'storage-opts') ?? d.storageOpts,
-    cdiSpecDirs: cdiOn ? (pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs') ?? DEFAULT_CDI_SPEC_DIRS) : [],
+    cdiSpecDirs: cdiOn ? ((faults.has('config.cdi.spec-dirs') ? undefined : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs')) ?? DEFAULT_CDI_SPEC_DIRS) : [],
     features,
-    httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release),
-    httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release),
-    noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release),
+    httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, faults),
+    httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release, faults),
+    noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, faults),
     nodeGenericResources: pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources,
     defaultUlimits: ulimits,
     defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,

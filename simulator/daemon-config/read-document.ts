@@ -1,4 +1,5 @@
 import type { BrandNames } from '../../specs/brands.js';
+import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import type { ConfigSources } from '../config/sources.js';
 import type { MessageStyle } from './message-style.js';
@@ -27,13 +28,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * and `EOF` before; `null` is empty; any other non-object is refused; from 23.0 a document that is
  * not valid UTF-8 is refused after it parsed; 28.x prefixes decoder errors with "invalid JSON: ".
  */
-export function readDocument(explicit: string | undefined, names: BrandNames, style: MessageStyle, sources: ConfigSources): ConfigDocument {
+export function readDocument(explicit: string | undefined, names: BrandNames, style: MessageStyle, sources: ConfigSources, faults: ReadonlySet<TestableRuleId> = new Set()): ConfigDocument {
   const path = explicit ?? names.configFile;
   const fail = (problem: string): SimError => fileError(names, path, problem);
   let bytes: Buffer | null;
   try {
     bytes = sources.readFileBytes !== undefined ? sources.readFileBytes(path) : bufferOf(sources.readFile(path));
   } catch (error) {
+    // Fault (config.file.unreadable): a directory reads as an empty configuration.
+    if (faults.has('config.file.unreadable') && error instanceof Error && error.message.includes('is a directory')) return { path, doc: {} };
     throw fail(error instanceof Error ? error.message : String(error));
   }
   if (bytes === null) {
@@ -52,7 +55,8 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
   }
   const trimmed = text.trim();
   if (trimmed === '') {
-    if (style === 'v20') throw fail('EOF');
+    // Fault (config.file.empty): the other releases' handling.
+    if ((style === 'v20') !== faults.has('config.file.empty')) throw fail('EOF');
     return { path, doc: {} };
   }
   const invalid = style === 'v28' ? 'invalid JSON: ' : '';
@@ -61,9 +65,12 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
   try {
     doc = JSON.parse(trimmed);
   } catch (error) {
+    // Fault (config.file.json): text that is not JSON is an empty configuration.
+    if (faults.has('config.file.json')) return { path, doc: {} };
     throw fail(`${invalid}${syntaxProblem(trimmed, error as Error, style)}`);
   }
   if (doc === null) return { path, doc: {} };
+  if ((typeof doc !== 'object' || Array.isArray(doc)) && faults.has('config.file.json')) return { path, doc: {} };
   if (typeof doc !== 'object' || Array.isArray(doc)) {
     throw fail(`${invalid}json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc === 'boolean' ? 'bool' : typeof doc} into Go value of type map[string]interface {}`);
   }

@@ -66,13 +66,13 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     }
   }
   if (style === 'v28') {
-    for (const opt of s.execOpts) {
+    for (const opt of faults.has('config.cgroup.driver') ? [] : s.execOpts) {
       const key = opt.slice(0, Math.max(0, opt.indexOf('='))).trim().toLowerCase();
       if (key !== 'native.cgroupdriver' && key !== 'isolation') throw fail(`invalid exec-opt (${opt}): unknown option: '${key || opt}'`);
     }
     const v4 = s.hostGatewayIps.filter((ip) => !ip.includes(':'));
-    if (v4.length > 1) throw fail('only one IPv4 host gateway IP address can be specified');
-    for (const mirror of s.registryMirrors) {
+    if (v4.length > 1 && !faults.has('config.host-gateway.ips')) throw fail('only one IPv4 host gateway IP address can be specified');
+    for (const mirror of faults.has('config.registries.insecure') ? [] : s.registryMirrors) {
       if (!/^https?:\/\//i.test(mirror)) throw fail(`invalid mirror: no scheme specified for "${mirror}": must use either 'https://' or 'http://'`);
     }
   }

@@ -16,6 +16,7 @@ import { listenBacklog } from '../listeners/backlog.js';
 import { openListener, type Listener, type TlsListenerOptions } from '../listeners/listen.js';
 import { silentLogger, type Logger } from './log.js';
 import { checkAtStart } from '../daemon-config/start-checks.js';
+import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
 import { logReloaded, logReloadSignal } from './reload-log.js';
 import { dumpStacks } from './stack-dump.js';
@@ -117,6 +118,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     await close();
     throw error;
   }
+  warnDeprecatedSettings(config, logger);
   logger.log('info', 'Daemon has completed initialization');
 
   const reload = (sources: ConfigSources): ReloadOutcome => {
