@@ -7,9 +7,11 @@ export interface KnownDeviation {
   readonly rule: string;
   /** Release series observed to deviate. */
   readonly releases: readonly string[];
-  /** API versions of the deviating cells: all refused versions below the minimum. */
-  readonly cells: 'below-minimum';
+  /** The deviating cells: those of API versions below the minimum, or every cell of the rule. */
+  readonly cells: 'below-minimum' | 'all';
   readonly what: string;
+  /** How it was observed (the release's exact output where it matters). */
+  readonly evidence?: string;
 }
 
 export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
@@ -18,5 +20,26 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'below-minimum',
     what: 'the message says "…, please upgrade your client to a newer version"; the document\'s form has no "please"',
+  },
+  {
+    rule: 'config.cgroup.systemd-unavailable',
+    releases: ['20.10', '26.1', '28.5'],
+    cells: 'all',
+    what: '`--exec-opt native.cgroupdriver=systemd` on a host without systemd starts the daemon instead of failing',
+    evidence: 'exec-opts ["native.cgroupdriver=systemd"], no /run/systemd/system, cgroup v1: 20.10.24, 26.1.5 and 28.5.2 serve /_ping (26.1/28.5 --validate: "configuration OK")',
+  },
+  {
+    rule: 'config.nondistributable.warning',
+    releases: ['28.5'],
+    cells: 'all',
+    what: 'allow-nondistributable-artifacts in the configuration file is taken without any warning in the log (only the flag prints "Flag --allow-nondistributable-artifacts has been deprecated, …")',
+    evidence: '28.5.2 started with {"allow-nondistributable-artifacts":["10.0.0.0/8"]}: no log line mentions it or a deprecation; with --allow-nondistributable-artifacts 10.0.0.0/8 the pflag line above appears on stderr',
+  },
+  {
+    rule: 'config.runtimes.default',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'default-runtime naming a shim (io.containerd.<name>.v1) that is not registered is refused: "specified default runtime \'io.containerd.runsc.v1\' does not exist"',
+    evidence: '20.10.24 with {"default-runtime":"io.containerd.runsc.v1"}: exit 1 with that message; 26.1.5 and 28.5.2 serve with DefaultRuntime io.containerd.runsc.v1',
   },
 ];
