@@ -28,7 +28,9 @@ const rfc3339Nano = (now: Date): string => now.toISOString().replace(/\.(\d*?)0+
 
 /** One line as the JSON formatter writes it: the fields, then level, msg and time. */
 export function formatJsonLogLine(level: LogLevel, message: string, fields: LogFields = {}, now: Date = new Date()): string {
-  return `${JSON.stringify({ ...fields, level, msg: message, time: rfc3339Nano(now) })}\n`;
+  const entry: Record<string, string> = { ...fields, level, msg: message, time: rfc3339Nano(now) };
+  // logrus sorts the keys.
+  return `${JSON.stringify(Object.fromEntries(Object.keys(entry).sort().map((key) => [key, entry[key]])))}\n`;
 }
 
 /** Writes lines to a sink (stderr for the ctrd-sim process, a buffer in-process). */

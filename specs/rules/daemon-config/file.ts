@@ -48,7 +48,7 @@ export const FILE_RULES = [
   }),
   rule({
     id: 'config.file.plural-keys',
-    title: 'A repeatable flag\'s key in the file is its plural; the singular is not a key',
+    title: 'A repeatable flag\'s key in the file is its plural; the singular does not set the option',
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 1', 'A flag that may be repeated uses the plural of its name (for example `labels` for `--label`, …)'),
@@ -56,7 +56,8 @@ export const FILE_RULES = [
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'The plural key with an array starts the daemon; the singular flag name as a key is refused as an unknown directive.',
+    reading: 'The document names only the plural as the key. The singular (the flag\'s own name) is not refused by 20.10.24, 26.1.5 or 28.5.2 — the unknown-directive check looks up flag names — but it sets nothing (observed: {"label":["a=b"]} leaves /info Labels empty). The rule is read as: the plural sets the option, the singular never does.',
+    expectation: 'labels given as the plural key: /info Labels has them; given as the singular `label`: the daemon either refuses the file or starts with no labels.',
     testability: TESTABLE,
   }),
   rule({
