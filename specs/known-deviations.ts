@@ -8,7 +8,7 @@ export interface KnownDeviation {
   /** Release series observed to deviate. */
   readonly releases: readonly string[];
   /** The deviating cells: those of API versions below the minimum, or every cell of the rule. */
-  readonly cells: 'below-minimum' | 'all';
+  readonly cells: 'below-minimum' | 'all' | { readonly api: readonly string[] };
   readonly what: string;
   /** How it was observed (the release's exact output where it matters). */
   readonly evidence?: string;
@@ -41,5 +41,12 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     cells: 'all',
     what: 'default-runtime naming a shim (io.containerd.<name>.v1) that is not registered is refused: "specified default runtime \'io.containerd.runsc.v1\' does not exist"',
     evidence: '20.10.24 with {"default-runtime":"io.containerd.runsc.v1"}: exit 1 with that message; 26.1.5 and 28.5.2 serve with DefaultRuntime io.containerd.runsc.v1',
+  },
+  {
+    rule: 'config.info.shape',
+    releases: ['28.5'],
+    cells: { api: ['1.47', '1.48'] },
+    what: 'GET /info leaves RegistryConfig.AllowNondistributableArtifactsCIDRs and …Hostnames out from API 1.47; the document keeps them (as null) up to 1.48',
+    evidence: '28.5.2: GET /v1.46/info has both fields (null), GET /v1.47/info and /v1.48/info have neither',
   },
 ];

@@ -49,7 +49,7 @@ export function findTypeProblem(doc: FileDocument, style: MessageStyle): TypePro
 }
 
 function check(shape: Shape, value: unknown, key: string, below: (string | number)[], struct: string | null, style: MessageStyle): TypeProblem | null {
-  if (value === null) return null; // Go leaves the field as it was
+  if (value === null || value === undefined) return null; // absent, or null: Go leaves the field as it was
   const problem = (): TypeProblem => ({ key, below, struct, json: jsonTypeWord(value), goType: goTypeOf(shape, key, style), value });
   switch (shape.type) {
     case 'bool':

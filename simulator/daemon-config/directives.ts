@@ -69,6 +69,8 @@ export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags:
     const option = byName.get(name);
     if (option === undefined) continue;
     const fileName = fileNameOf(option, release);
+    // --add-runtime and the file's runtimes merge: never a conflict (observed on 20.10.24, 26.1.5, 28.5.2).
+    if (fileName === 'runtimes') continue;
     const candidates = fileName === option.name && option.short !== undefined ? [fileName, option.short] : [fileName];
     // Faults (config.log-format.exclusive, config.features.exclusive): that setting may come from both.
     if ((fileName === 'log-format' && faults.has('config.log-format.exclusive')) || (fileName === 'features' && faults.has('config.features.exclusive'))) continue;

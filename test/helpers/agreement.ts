@@ -19,7 +19,7 @@ export function compareWithSimulator(real: ConformanceReport, sim: ConformanceRe
   const release = real.target.release ?? '';
   const min = real.target.apiRange?.min ?? '0';
   const isDeviation = (rule: string, api: string | null): boolean =>
-    KNOWN_DEVIATIONS.some((d) => d.rule === rule && d.releases.includes(release) && (d.cells === 'all' || (api !== null && isOlder(api, min))));
+    KNOWN_DEVIATIONS.some((d) => d.rule === rule && d.releases.includes(release) && (d.cells === 'all' || (d.cells === 'below-minimum' ? api !== null && isOlder(api, min) : api !== null && d.cells.api.includes(api))));
   const simByCell = new Map(sim.results.map((r) => [`${r.rule}@${r.api}`, r]));
   const differences: string[] = [];
   const deviationsNotFailing: string[] = [];
