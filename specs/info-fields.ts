@@ -138,9 +138,9 @@ export const DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM = '1.49';
  * it were not observed, and the daemon's sources intend the document's behaviour).
  */
 export const INFO_RELEASE_QUIRKS: Readonly<Record<string, Partial<InfoStyle>>> = {
-  // 28.5.2: AllowNondistributableArtifacts* null at API 1.46 and below, omitted at 1.47 and above;
-  // the document (Versioning 4) and moby's own test say null up to 1.48, omitted from 1.49.
-  '28.5': { nondistributableOmittedFrom: '1.47' },
+  // None the simulator copies. Where a release breaks a rule of the document (28.5.2 omits
+  // AllowNondistributableArtifacts* from API 1.47, the document from 1.49), the simulator follows
+  // the document and specs/known-deviations.ts lists the release.
 };
 
 /** A top-level field of /info, where it appears. A field without `api` or `styles` is always there. */

@@ -1,8 +1,9 @@
 import type { RuleCheck } from './harness/rule-check.js';
+import { DAEMON_CONFIG_CHECKS } from './daemon-config/index.js';
 import { VERSIONING_CHECKS } from './versioning/index.js';
 
 /** Every assertion, by the rule id it is tagged with. */
-export const ALL_CHECKS: readonly RuleCheck[] = [...VERSIONING_CHECKS];
+export const ALL_CHECKS: readonly RuleCheck[] = [...VERSIONING_CHECKS, ...DAEMON_CONFIG_CHECKS];
 
 const byRule = new Map(ALL_CHECKS.map((check) => [check.rule, check]));
 

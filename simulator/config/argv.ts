@@ -34,8 +34,9 @@ for (const option of [...DAEMON_OPTIONS, ...UNLISTED_OPTIONS, ...SIM_OPTIONS]) {
 }
 
 function parseBool(option: DaemonOption, raw: string): boolean {
-  if (/^(1|t|true)$/i.test(raw)) return true;
-  if (/^(0|f|false)$/i.test(raw)) return false;
+  // Go's strconv.ParseBool: exactly these spellings.
+  if (/^(1|t|T|TRUE|true|True)$/.test(raw)) return true;
+  if (/^(0|f|F|FALSE|false|False)$/.test(raw)) return false;
   throw new SimError('SIM_USAGE', `invalid argument "${raw}" for "--${option.name}" flag: strconv.ParseBool: parsing "${raw}": invalid syntax`);
 }
 

@@ -6,7 +6,7 @@ import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
 import { documentOf, flagForm, flagWords, settingsArb, settingsOf } from './arbitraries/settings.js';
 import { suiteName } from './arbitraries/values.js';
 import { hasFileKey } from './release-facts.js';
-import { describe, excerpt, expectAccepted, expectRefused, startWith } from './start-and-inspect.js';
+import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from './start-and-inspect.js';
 
 /** Text that is not JSON: a proper prefix of an object's text, or a common mistake. */
 const brokenJson = (doc: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<string> =>
@@ -105,11 +105,14 @@ const PLURALS: readonly { readonly flag: string; readonly key: string; readonly 
   { flag: 'cdi-spec-dir', key: 'cdi-spec-dirs', value: suiteName(6).map((n) => [`/etc/${n}`]) },
 ];
 
+/** Where /info shows what a plural key sets (the others are not visible in /info). */
+const INFO_FIELD_OF: Readonly<Record<string, string>> = { labels: 'Labels', 'registry-mirrors': 'RegistryConfig', 'insecure-registries': 'RegistryConfig', 'node-generic-resources': 'GenericResources', 'cdi-spec-dirs': 'CDISpecDirs' };
+
 export const pluralKeysCheck: RuleCheck = {
   rule: 'config.file.plural-keys',
   run(ctx, _api, options) {
     const pairs = PLURALS.filter((p) => hasFileKey(ctx, p.key));
-    const arb = fc.constantFrom(...pairs).chain((p) => fc.record({ pair: fc.constant(p), value: p.value, singular: fc.boolean() }));
+    const arb = fc.constantFrom(...pairs).chain((p) => fc.record({ pair: fc.constant({ flag: p.flag, key: p.key }), value: p.value, singular: fc.boolean() }));
     return checkProperty(
       arb,
       async ({ pair, value, singular }) => {
@@ -118,13 +121,18 @@ export const pluralKeysCheck: RuleCheck = {
           if (!outcome.served) throw new Violation(`the plural key ${pair.key} with an array: the daemon exited with code ${String(outcome.exitCode)} (${describe({ config: { [pair.key]: value } })}); output: ${excerpt(outcome.output)}`);
           return;
         }
+        // The singular may be refused, or taken and ignored (20.10.24, 26.1.5 and 28.5.2 ignore it): it must never set the option.
         const request = { config: { [pair.flag]: value } };
-        const output = await expectRefused(ctx, request, [pair.flag], `the singular ${pair.flag} as a key`);
-        const listed = unknownKeysIn(output);
-        if (listed === null || !listed.has(pair.flag)) throw new Violation(`the singular ${pair.flag} as a key: refused, but not as a directive that matches no option (${describe(request)}); output: ${excerpt(output)}`);
+        const outcome = await startWith(ctx, request, async (log) => getInfo(log));
+        if (!outcome.served) return;
+        const shown = JSON.stringify(outcome.value[INFO_FIELD_OF[pair.key] ?? ''] ?? null);
+        const set = (value as readonly string[]).some((entry) => shown.includes(JSON.stringify(entry.split('=')[0]).slice(1, -1)));
+        if (INFO_FIELD_OF[pair.key] !== undefined && set) {
+          throw new Violation(`the singular ${pair.flag} as a key set the option: /info ${INFO_FIELD_OF[pair.key]!} is ${shown} (${describe(request)})`, outcome.exchanges);
+        }
       },
       { ...options, numRuns: ctx.numStarts },
-      'plural keys take arrays; the singular flag names are unknown directives',
+      'plural keys set their option; the singular flag names never do',
     );
   },
 };
@@ -137,12 +145,16 @@ const TYPED_KEYS: Readonly<Record<Kind, readonly string[]>> = {
   array: ['labels', 'dns-search', 'dns-opts', 'exec-opts', 'insecure-registries', 'registry-mirrors', 'storage-opts', 'node-generic-resources'],
   map: ['log-opts', 'features', 'runtimes', 'default-ulimits', 'builder'],
 };
-/** A JSON value of each type but `kind` (never null: Go takes null for any type). */
+/**
+ * A JSON value of each type but `kind` (never null: Go takes null for any type). Objects only
+ * for maps: the daemon flattens an object under any other key into directives of its own
+ * (`{"debug": {"a": 1}}` reports the unknown directive `a`), which is config.file.unknown-key's.
+ */
 const WRONG: Readonly<Record<Kind, fc.Arbitrary<unknown>>> = {
-  bool: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 9 }), fc.constant(['x']), fc.constant({ a: 1 })),
-  int: fc.oneof(fc.constantFrom('3', 'x'), fc.boolean(), fc.constant([1]), fc.constant({ a: 1 })),
-  string: fc.oneof(fc.integer({ min: 0, max: 99 }), fc.boolean(), fc.constant(['x']), fc.constant({ a: 'b' })),
-  array: fc.oneof(suiteName(4), fc.integer({ min: 0, max: 99 }), fc.boolean(), fc.constant({ a: 'b' })),
+  bool: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 9 }), fc.constant(['x'])),
+  int: fc.oneof(fc.constantFrom('3', 'x'), fc.boolean(), fc.constant([1])),
+  string: fc.oneof(fc.integer({ min: 0, max: 99 }), fc.boolean(), fc.constant(['x'])),
+  array: fc.oneof(suiteName(4), fc.integer({ min: 0, max: 99 }), fc.boolean()),
   map: fc.oneof(suiteName(4), fc.integer({ min: 0, max: 99 }), fc.boolean(), fc.constant(['x'])),
 };
 
@@ -166,7 +178,8 @@ export const conflictCheck: RuleCheck = {
   rule: 'config.file.conflict',
   run(ctx, _api, options) {
     // host-gateway-ip: the file's single string is another key than the flag's plural one.
-    const entries = settingsOf(ctx, 'both').filter((e) => e.option !== 'host-gateway-ip');
+    // --add-runtime and the file's runtimes merge instead (observed on 20.10.24, 26.1.5, 28.5.2: no conflict).
+    const entries = settingsOf(ctx, 'both').filter((e) => e.option !== 'host-gateway-ip' && e.option !== 'add-runtime');
     const arb = fc.record({
       both: settingsArb(entries, ctx.profile.name, 3),
       fileValues: settingsArb(entries, ctx.profile.name, 6),

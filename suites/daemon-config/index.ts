@@ -18,6 +18,7 @@ import {
   systemdUnavailableCheck,
 } from './start-error-checks.js';
 import { insecureRegistriesCheck, multipleDaemonsCheck, storageDriverCheck, storageOptionsCheck } from './storage-checks.js';
+import { UNTESTABLE_CONFIG_CHECKS } from './untestable-checks.js';
 import { enumValuesCheck, numbersCheck } from './value-checks.js';
 
 /** Assertions of the daemon-configuration area (command line, environment, file), one per testable rule id. */
@@ -68,4 +69,5 @@ export const DAEMON_CONFIG_CHECKS: readonly RuleCheck[] = [
   proxyPrecedenceCheck,
   infoEffectiveCheck,
   infoShapeCheck,
+  ...UNTESTABLE_CONFIG_CHECKS,
 ];

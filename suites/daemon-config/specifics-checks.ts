@@ -111,7 +111,7 @@ export const genericResourcesCheck: RuleCheck = {
     );
     const arb = fc.record({
       resources: fc.uniqueArray(resource, { minLength: 1, maxLength: 3, selector: (r) => r.kind }),
-      bare: fc.option(suiteName(6), { nil: undefined, freq: 3 }),
+      bare: fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: suiteName(6), weight: 1 }),
       byFlag: fc.boolean(),
     });
     return checkProperty(

@@ -215,7 +215,8 @@ export const nondistributableWarningCheck: RuleCheck = {
           return instance.output();
         });
         if (!outcome.served) throw new Violation(`${option}: the daemon exited with code ${String(outcome.exitCode)} (${describe(request)})`);
-        const warned = outcome.value.split('\n').some((line) => line.includes(option) && /warn/i.test(line));
+        // A log line at warning level, or the flag library's deprecation notice, that names the option.
+        const warned = outcome.value.split('\n').some((line) => line.includes(option) && /warn|deprecat/i.test(line));
         if (!warned) throw new Violation(`${option}: the log since start has no warning line naming it (${describe(request)})`, outcome.exchanges);
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 4) },

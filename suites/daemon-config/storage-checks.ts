@@ -96,7 +96,7 @@ export const insecureRegistriesCheck: RuleCheck = {
       cidrs: fc.uniqueArray(cidr, { minLength: 0, maxLength: 2 }),
       names: fc.uniqueArray(registryName, { minLength: 0, maxLength: 2 }),
       mirrors: fc.uniqueArray(mirrorUrl, { minLength: 0, maxLength: 2 }),
-      badMirror: fc.option(fc.oneof(name(8), name(8).map((n) => `${n}.example`), name(6).map((n) => `ftp://${n}.example`)), { nil: undefined, freq: 3 }),
+      badMirror: fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: fc.oneof(name(8), name(8).map((n) => `${n}.example`), name(6).map((n) => `ftp://${n}.example`)), weight: 1 }),
       byFlag: fc.boolean(),
     });
     return checkProperty(

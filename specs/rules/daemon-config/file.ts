@@ -135,7 +135,7 @@ export const FILE_RULES = [
     area: AREA,
     level: 'implementation',
     source: impl('moby cmd/dockerd loadDaemonCliConfig', 'a missing --config-file and a directory: exit 1 naming the path, on 20.10.24, 26.1.5, 28.5.2'),
-    reading: 'Bad input of the file itself: missing, a directory, invalid UTF-8 inside a string, JSON nested 10 000 deep. Each is refused with a message naming the file; none hangs.',
+    reading: 'Bad input of the file itself: missing, a directory, JSON nested more than 10 000 deep, and from 23.0 invalid UTF-8 inside a string (20.10.24 takes that, observed). Each is refused with a message naming the file; none hangs.',
     applies: process,
     requires: START,
     releaseDependent: false,

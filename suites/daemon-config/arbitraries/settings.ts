@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { optionNamed } from '../../../specs/options.js';
 import type { Brand } from '../../../specs/brands.js';
-import { hasFileKey, hasFlag } from '../release-facts.js';
+import { hasFileKey, hasFlag, releaseAtLeast } from '../release-facts.js';
 import type { SuiteContext } from '../../harness/context.js';
 import { cidr, distinctLabels, domain, ipv4, mirrorUrl, name, registryName, suiteName } from './values.js';
 
@@ -21,6 +21,8 @@ export interface Setting {
 interface Entry {
   readonly option: string;
   readonly key?: string;
+  /** First release whose daemons take every value generated here, where that is later than the option. */
+  readonly since?: string;
   /** The generated value as (flag values, file value). */
   readonly value: (brand: Brand) => fc.Arbitrary<{ flag: readonly string[]; file: unknown }>;
 }
@@ -63,7 +65,8 @@ export const SAFE_SETTINGS: readonly Entry[] = [
   one('default-ipc-mode', fc.constantFrom('shareable', 'private')),
   one('default-shm-size', fc.tuple(fc.integer({ min: 1, max: 512 }), fc.constantFrom('m', 'M', 'MiB', 'k')).map(([n, unit]) => `${n}${unit}`)),
   one('cgroup-parent', suiteName().map((n) => `/${n}`)),
-  one('seccomp-profile', fc.constant('unconfined')),
+  // 20.10 reads `unconfined` as a profile path and fails at start; the keyword works from 23.0.
+  { ...one('seccomp-profile', fc.constant('unconfined')), since: '23.0' },
   list('exec-opt', fc.constant(['native.cgroupdriver=cgroupfs'])),
   list('label', distinctLabels(1, 3)),
   list('dns', fc.uniqueArray(ipv4, { minLength: 1, maxLength: 2 })),
@@ -103,7 +106,7 @@ const keyOf = (entry: Entry): string => entry.key ?? (entry.option === 'host-gat
 
 /** The entries the release has: by flag, by file, or both. */
 export function settingsOf(ctx: Pick<SuiteContext, 'release'>, by: 'flag' | 'file' | 'both'): readonly Entry[] {
-  return SAFE_SETTINGS.filter((entry) => (by === 'file' || hasFlag(ctx, entry.option)) && (by === 'flag' || hasFileKey(ctx, keyOf(entry))));
+  return SAFE_SETTINGS.filter((entry) => (entry.since === undefined || releaseAtLeast(ctx, entry.since)) && (by === 'file' || hasFlag(ctx, entry.option)) && (by === 'flag' || hasFileKey(ctx, keyOf(entry))));
 }
 
 /** A generated setting of one of `entries`. */
