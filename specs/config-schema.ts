@@ -1,6 +1,6 @@
 /**
  * The configuration file's keys and their shapes (daemon.md › Configuration file 6, › Nested
- * shapes), as data. The JSON Schema of the file is generated from it (specs/config-json-schema.ts);
+ * shapes), as data. The JSON Schema of the file is generated from it (suites/daemon-config/config-json-schema.ts);
  * the simulator decodes files with it. Data only.
  */
 import { DAEMON_OPTIONS } from './options.js';

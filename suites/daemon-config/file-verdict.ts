@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { configFileSchema } from '../../specs/config-json-schema.js';
+import { configFileSchema } from './config-json-schema.js';
 
 /**
  * The suite's own verdict on a configuration document, without any daemon: whether the release
