@@ -95,7 +95,8 @@ export const FILE_KEYS: readonly FileKey[] = [
             shape: SHAPE_OF_KEY[option.fileKey] ?? string,
             flag: option.name,
             platforms: LINUX_ONLY_WORDS.test(option.fileKey) ? ['linux'] : ['linux', 'windows'],
-            ...(option.since === undefined ? {} : { since: option.since }),
+            // host-gateway-ips is a key from 28.0 (20.10.24 and 26.1.5 call it unknown); the flag is older.
+            ...(option.fileKey === 'host-gateway-ips' ? { since: '28.0' } : option.since === undefined ? {} : { since: option.since }),
             ...(option.until === undefined ? {} : { until: option.until }),
           },
         ],

@@ -35,13 +35,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: 'allow-nondistributable-artifacts in the configuration file is taken without any warning in the log (only the flag prints "Flag --allow-nondistributable-artifacts has been deprecated, …")',
     evidence: '28.5.2 started with {"allow-nondistributable-artifacts":["10.0.0.0/8"]}: no log line mentions it or a deprecation; with --allow-nondistributable-artifacts 10.0.0.0/8 the pflag line above appears on stderr',
   },
-  {
-    rule: 'config.runtimes.default',
-    releases: ['20.10'],
-    cells: 'all',
-    what: 'default-runtime naming a shim (io.containerd.<name>.v1) that is not registered is refused: "specified default runtime \'io.containerd.runsc.v1\' does not exist"',
-    evidence: '20.10.24 with {"default-runtime":"io.containerd.runsc.v1"}: exit 1 with that message; 26.1.5 and 28.5.2 serve with DefaultRuntime io.containerd.runsc.v1',
-  },
+
   {
     rule: 'config.info.shape',
     releases: ['28.5'],

@@ -34,16 +34,17 @@ export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
   const conflicts = conflictingDirectives(flat, flags, release, faults);
-  if (conflicts.length > 0 && !faults.has('config.file.conflict')) {
-    throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicts.join(', ')}`);
+  const conflicting = faults.has('config.file.conflict') ? conflicts.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : conflicts;
+  if (conflicting.length > 0) {
+    throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`);
   }
   const typeProblem = faults.has('config.file.types') ? null : findTypeProblem(file.doc, style);
   if (typeProblem !== null) throw fileError(names, path, typeProblemText(typeProblem, style));
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
-  const pools = file.doc['default-address-pools'];
-  // Fault (config.file.nested-shapes): a well-formed address pool is refused.
-  if (faults.has('config.file.nested-shapes') && Array.isArray(pools) && pools.length > 0) throw fileError(names, path, 'invalid default-address-pools: malformed pool');
+  const builder = file.doc['builder'];
+  // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
+  if (faults.has('config.file.nested-shapes') && typeof builder === 'object' && builder !== null && 'gc' in builder) throw fileError(names, path, 'invalid builder: malformed gc policy');
   const merged = mergeSettings(flags, faults.has('config.file.types') ? withoutMistyped(file.doc) : file.doc, sources.env, release, names, faults);
   const settings = validateSettings({ settings: merged, release, names, path, fromFile: Object.keys(file.doc).length > 0, faults });
   return { file, settings };

@@ -4,7 +4,7 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, Violation } from '../harness/verdict.js';
 import { FALSE_SPELLINGS, TRUE_SPELLINGS, distinctLabels, notABool, suiteName } from './arbitraries/values.js';
-import { flagForm, flagWords, settingsArb, settingsOf } from './arbitraries/settings.js';
+import { flagForm, flagWords, settingsArb, settingsOf, everySetting, type FlagForm, type Setting } from './arbitraries/settings.js';
 import { hasFlag } from './release-facts.js';
 import { describe, expectAccepted, expectRefused, expectServedInfo } from './start-and-inspect.js';
 
@@ -24,6 +24,7 @@ export const optionsCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `command lines of ${entries.length} options of the release, in long, \`=\` and short forms, are accepted`,
+      [[everySetting(entries, ctx.profile.name), entries.map((): FlagForm => 'separate')] as [Setting[], FlagForm[]]],
     );
   },
 };

@@ -3,7 +3,7 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
-import { documentOf, flagForm, flagWords, settingsArb, settingsOf } from './arbitraries/settings.js';
+import { documentOf, everySetting, flagForm, flagWords, settingsArb, settingsOf } from './arbitraries/settings.js';
 import { suiteName } from './arbitraries/values.js';
 import { hasFileKey } from './release-facts.js';
 import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from './start-and-inspect.js';
@@ -23,8 +23,9 @@ const brokenJson = (doc: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<st
 
 /** A JSON value that is not an object. */
 const notAnObject: fc.Arbitrary<string> = fc
-  .oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, true, 0, 'x', [], [{}]))
-  .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+  .oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(true, 0, 'x', [], [{}]))
+  // null is not among them: every observed release reads it as an empty configuration (the rule's reading).
+  .filter((v) => (typeof v !== 'object' || Array.isArray(v)) && v !== null)
   .map((v) => JSON.stringify(v));
 
 export const jsonCheck: RuleCheck = {
@@ -53,6 +54,7 @@ export const keysCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `documents of ${entries.length} known keys of the release are accepted`,
+      [documentOf(everySetting(entries, ctx.profile.name))],
     );
   },
 };
@@ -133,6 +135,7 @@ export const pluralKeysCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'plural keys set their option; the singular flag names never do',
+      PLURALS.filter((p) => p.key === 'labels' && hasFileKey(ctx, p.key)).map((pair) => ({ pair, value: ['ctc-singular=1'], singular: true })),
     );
   },
 };

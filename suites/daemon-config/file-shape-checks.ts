@@ -64,6 +64,8 @@ export const nestedShapesCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `valid values of the nested shapes (${keys.join(', ')}) start the daemon`,
+      // First, a document with every nested shape the release has.
+      [Object.fromEntries(keys.map((k, i) => [k, fc.sample(NESTED[k]!(ctx.profile.name), { numRuns: 1, seed: 20261123 + i })[0]]))],
     );
   },
 };
@@ -103,6 +105,13 @@ export const unreadableCheck: RuleCheck = {
       ...badUtf8,
       fc.record({ kind: fc.constant('deep' as const), depth: fc.integer({ min: 10_001, max: 12_000 }) }),
     );
+    // Each kind once, first: a short run must not leave one out.
+    const everyKind: Unreadable[] = [
+      { kind: 'missing', leaf: 'ctc-missing' },
+      { kind: 'directory', leaf: 'ctc-dir' },
+      ...(badUtf8.length > 0 ? [{ kind: 'bad-utf8' as const, at: 3, key: 'log-level' }] : []),
+      { kind: 'deep', depth: 10_001 },
+    ];
     return checkProperty(
       arb,
       async (c) => {
@@ -116,6 +125,7 @@ export const unreadableCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'missing, directory, invalid UTF-8 and 10 000-deep files are refused naming the file',
+      everyKind,
     );
   },
 };

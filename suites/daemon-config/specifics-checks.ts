@@ -33,7 +33,10 @@ export const cdiSpecDirsCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `CDISpecDirs: the defaults${onByDefault ? '' : ' (with features.cdi on)'}, the configured directories, [] with features.cdi=false`,
-      [{ dirs: undefined, cdi: undefined, dirsByFlag: false }],
+      [
+        { dirs: undefined, cdi: undefined, dirsByFlag: false },
+        { dirs: ['/etc/ctc-cdi'], cdi: true, dirsByFlag: false },
+      ],
     );
   },
 };

@@ -150,6 +150,7 @@ export const labelsReservedCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `labels under ${prefixes.join(', ')} (any case) are refused naming them; look-alikes start`,
+      (['flag', 'file'] as const).map((via) => ({ reserved: true, prefix: 0, mask: [false], rest: 'ctc', joiner: 'x.', value: '1', others: [], via })),
     );
   },
 };

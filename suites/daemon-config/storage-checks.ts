@@ -128,6 +128,7 @@ export const insecureRegistriesCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'insecure CIDRs (with 127.0.0.0/8), insecure names and mirrors are shown in RegistryConfig; a non-URL mirror is refused',
+      [{ cidrs: [], names: [], mirrors: [], badMirror: 'ctc-mirror.example', byFlag: false }],
     );
   },
 };

@@ -21,6 +21,8 @@ export interface InfoInputs {
   readonly host: HostFacts;
   /** The live counters of the process (NFd, NGoroutines) and the clock. */
   readonly live: { readonly openFiles: number; readonly tasks: number; readonly now: Date };
+  /** Rules deliberately broken (self-test). */
+  readonly faults?: ReadonlySet<string>;
 }
 
 /**
@@ -62,7 +64,8 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
     CgroupVersion: host.cgroupVersion,
     NEventsListener: 0,
     KernelVersion: host.kernelVersion,
-    OperatingSystem: host.operatingSystem,
+    // Fault (config.info.shape): OperatingSystem left out (undefined fields are not serialised).
+    OperatingSystem: inputs.faults?.has('config.info.shape') === true ? undefined : host.operatingSystem,
     OSVersion: host.osVersion,
     OSType: 'linux',
     Architecture: host.architecture,

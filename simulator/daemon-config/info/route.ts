@@ -30,6 +30,7 @@ export function infoRoute(): Route {
       }
       host ??= readHostFacts();
       const values = infoValues({
+        faults: config.faults,
         id,
         settings: config.settings,
         style,

@@ -10,7 +10,7 @@ export const FILE_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 1', 'The file is JSON.'),
-    reading: 'A file that does not parse as a JSON object (malformed text, or another JSON value) makes the start fail with a message naming the file; an empty file is rule config.file.empty.',
+    reading: 'A file that does not parse as a JSON object (malformed text, or another JSON value) makes the start fail with a message naming the file. The JSON value `null` is the exception: 20.10.24, 26.1.5 and 28.5.2 read it as an empty configuration (observed; Go decodes null into a map as nothing). An empty file is rule config.file.empty.',
     applies: process,
     requires: START,
     releaseDependent: false,

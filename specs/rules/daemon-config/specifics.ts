@@ -24,7 +24,7 @@ export const SPECIFICS_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Other specifics, runtimes rule 3', '`--default-runtime` / `default-runtime` accepts a shim\'s fully qualified name or a registered runtime name.'),
-    reading: 'GET /info DefaultRuntime shows it; the reference runtime `runc` when unset.',
+    reading: 'GET /info DefaultRuntime shows it; the reference runtime `runc` when unset. A shim\'s name that is not registered is accepted from 23.0 (26.1.5 and 28.5.2 start with it); 20.10.24 refuses it as a runtime that "does not exist" (observed), so on releases before 23.0 only registered names are checked.',
     applies: process,
     requires: START,
     releaseDependent: true,

@@ -115,6 +115,14 @@ export const settingOf = (entries: readonly Entry[], brand: Brand): fc.Arbitrary
     entry.value(brand).map(({ flag, file }) => ({ option: entry.option, key: keyOf(entry), isSwitch: optionNamed(entry.option)?.kind === 'bool', flagValues: flag, fileValue: file })),
   );
 
+/**
+ * One setting of every entry (values drawn with a fixed seed): tried first by the checks that say
+ * "every option" or "every key", so that no option of the table goes unexercised in a short run.
+ */
+export function everySetting(entries: readonly Entry[], brand: Brand): Setting[] {
+  return entries.map((entry, i) => fc.sample(settingOf([entry], brand), { numRuns: 1, seed: 20261123 + i })[0]!);
+}
+
 /** 1…max settings of distinct options. */
 export const settingsArb = (entries: readonly Entry[], brand: Brand, max = 4, min = 1): fc.Arbitrary<Setting[]> =>
   fc.uniqueArray(settingOf(entries, brand), { minLength: min, maxLength: Math.min(max, entries.length), selector: (s) => s.option });
