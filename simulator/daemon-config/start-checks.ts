@@ -24,6 +24,10 @@ export const hostRunsSystemd = (): boolean => existsSync('/run/systemd/system');
  */
 export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): void {
   const style = messageStyle(release);
+  if (style === 'v20' && !s.icc && !s.iptables) {
+    // Observed on 20.10.24; 26.1.5 and 28.5.2 start.
+    throw failed('You specified --iptables=false with --icc=false. ICC=false uses iptables to function. Please set --icc or --iptables to true');
+  }
   if (s.logDriver === 'json-file') {
     for (const key of Object.keys(s.logOpts)) {
       if (!JSON_FILE_OPTS.includes(key)) throw failed(`failed to set log opts: ${style === 'v20' ? '' : 'failed to set log opts: '}unknown log opt '${key}' for json-file log driver`);

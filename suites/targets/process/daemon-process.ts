@@ -94,6 +94,9 @@ function holdersOf(pipes: ReadonlySet<string>): ProcessRef[] {
  * (containerd and shims found by the directory in their command lines, descendants, and any
  * process still holding its output pipes), so that nothing keeps the runner's event loop alive.
  */
+/** How long to wait, after the daemon exits, for the rest of its output. */
+const STDIO_DRAIN_MS = 300;
+
 export class DaemonProcess {
   readonly child: ChildProcess;
   readonly dir: string;
@@ -127,8 +130,20 @@ export class DaemonProcess {
     this.child.stderr?.on('error', () => {});
     this.exited = new Promise<ExitStatus>((resolve) => {
       this.child.once('exit', (code, sig) => {
-        this.status = { code, signal: sig };
-        resolve(this.status);
+        const status = { code, signal: sig };
+        // Its last words may still be in the pipes: wait for them to close, but not for ever (a
+        // supervisor the daemon started may hold them open after it).
+        const drained = setTimeout(done, STDIO_DRAIN_MS);
+        this.child.once('close', done);
+        function done(this: void): void {
+          clearTimeout(drained);
+          settle();
+        }
+        const settle = (): void => {
+          if (this.status !== undefined) return;
+          this.status = status;
+          resolve(status);
+        };
       });
       this.child.once('error', (error) => {
         this.log.append(`[ctr-conformance] spawn failed: ${error.message}\n`);
