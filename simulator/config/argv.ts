@@ -64,8 +64,8 @@ export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> =
     if (raw === undefined && faults.has('config.cli.value-required')) raw = '';
     if (raw === undefined) throw new SimError('SIM_USAGE', `flag needs an argument: ${flag}`);
     if (option.kind === 'int') flags.set(option.name, parseInt64(option, raw));
-    // Fault (config.cli.repeatable): several --label are kept in reverse order.
-    else if (option.kind === 'list' && option.name === 'label' && faults.has('config.cli.repeatable')) flags.set(option.name, [raw, ...((flags.get(option.name) as readonly string[] | undefined) ?? [])]);
+    // Fault (config.cli.repeatable): the third and later --label are dropped.
+    else if (option.kind === 'list' && option.name === 'label' && faults.has('config.cli.repeatable') && ((flags.get(option.name) as readonly string[] | undefined)?.length ?? 0) >= 2) return;
     else if (option.kind === 'list') flags.set(option.name, [...((flags.get(option.name) as readonly string[] | undefined) ?? []), raw]);
     else flags.set(option.name, raw);
   };

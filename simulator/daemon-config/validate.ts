@@ -84,5 +84,7 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes)) throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
   }
   if (!inRange(release.release, { min: '20.10' }) && labels !== s.labels) return { ...s, labels };
+  // 28.x lists daemon labels sorted (observed on 28.5.2).
+  if (style === 'v28') labels = [...labels].sort();
   return labels === s.labels ? s : { ...s, labels };
 }

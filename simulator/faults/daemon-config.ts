@@ -9,7 +9,7 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.cli.unknown-option': { breaks: 'unknown long options are ignored instead of refused (config/argv.ts)' },
   'config.cli.value-required': { breaks: 'a value option last on the command line without its value takes the empty string (config/argv.ts)' },
   'config.cli.bool-forms': { breaks: '`--debug=<false spelling>` turns debug on (config/argv.ts)' },
-  'config.cli.repeatable': { breaks: 'several --label flags are kept in reverse order (config/argv.ts)' },
+  'config.cli.repeatable': { breaks: 'of several --label flags, the third and later are dropped (config/argv.ts)' },
   'config.cli.feature-value': { breaks: '`--feature <name>` without a value turns the feature off (daemon-config/merge.ts)' },
   'config.cli.version': { breaks: '--version names the newest release the simulator knows, whatever it emulates (daemon-config/command.ts)' },
   'config.cli.help': { breaks: '--help leaves --debug out of the usage (daemon-config/command.ts)' },

@@ -135,7 +135,9 @@ export const infoEffectiveCheck: RuleCheck = {
         };
         const request: StartRequest = { args, config };
         const { info, log } = await expectServedInfo(ctx, request, 'a configuration split between flags and file');
-        const wrong = Object.entries(want).filter(([f, v]) => JSON.stringify(info[f]) !== JSON.stringify(v));
+        // Labels as a set: 28.5.2 lists them sorted (observed).
+        const same = (f: string, v: unknown): boolean => (f === 'Labels' && Array.isArray(v) && Array.isArray(info[f]) ? JSON.stringify([...(info[f] as string[])].sort()) === JSON.stringify([...v].sort()) : JSON.stringify(info[f]) === JSON.stringify(v));
+        const wrong = Object.entries(want).filter(([f, v]) => !same(f, v));
         if (wrong.length > 0) throw new Violation(`GET /info ${wrong.map(([f, v]) => `${f} is ${JSON.stringify(info[f])}, expected ${JSON.stringify(v)}`).join('; ')} (${describe(request)})`, log);
       },
       { ...options, numRuns: ctx.numStarts },
