@@ -222,6 +222,8 @@ export const nondistributableWarningCheck: RuleCheck = {
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 4) },
       `${option} starts the daemon with a deprecation warning in the log`,
+      // Both ways of setting it, first, on every run: the file and the flag.
+      [{ values: ['10.0.0.0/8'], viaFile: true }, { values: ['10.0.0.0/8'], viaFile: false }],
     );
   },
 };
