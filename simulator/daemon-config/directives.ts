@@ -51,13 +51,13 @@ export function flattenDirectives(doc: FileDocument): Map<string, unknown> {
  * not one of the keys never reported. In file order (the daemon lists them in map order, which
  * is random; a check compares them as a set).
  */
-export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set()): string[] {
+export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set(), flagsGiven: ReadonlySet<string> = new Set()): string[] {
   const options = releaseOptions(release);
   const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.map((o) => fileNameOf(o, release))]);
   // min-api-version is a file key from 29.0 (api-versioning area).
   if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
-  // Fault (config.file.keys): dns-search is not a key.
-  if (faults.has('config.file.keys')) known.delete('dns-search');
+  // Fault (config.file.keys): dns-search is not a key (but where --dns-search is also given: that is config.file.conflict's case).
+  if (faults.has('config.file.keys') && !flagsGiven.has('dns-search')) known.delete('dns-search');
   return [...flat.keys()].filter((key) => !known.has(key));
 }
 

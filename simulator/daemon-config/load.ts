@@ -29,7 +29,7 @@ export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release
   const file = readDocument(flags.get('config-file') as string | undefined, names, style, sources, faults);
   const path = file.path ?? names.configFile;
   const flat = flattenDirectives(file.doc);
-  const unknown = unknownDirectives(flat, release, faults);
+  const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()));
   if (unknown.length > 0 && !faults.has('config.file.unknown-key')) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }

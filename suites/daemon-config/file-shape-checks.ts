@@ -218,6 +218,7 @@ export const validateCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       '--validate: valid files exit 0 with "configuration OK"; unknown keys exit 1 naming the file and each key',
+      [{ doc: {}, unknown: [] }],
     );
   },
 };
