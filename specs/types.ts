@@ -43,14 +43,15 @@ export type RuleLevel = 'must' | 'descriptive' | 'implementation';
  * What a target must be able to do for a rule to be checked on it. A target that lacks one gets
  * the rule `skipped`, with the capability named.
  * - start: start the daemon with flags, environment and a configuration file of the suite's choosing
+ * - exit: see how a daemon that does not serve ended (its exit code and its last output)
  * - signal, reload, restart, logs: act on a daemon the suite started, read what it logged
  * - tls: reach a TLS listener with client credentials
  * - netns: start the daemon inside a private network namespace
  * - wire: take raw bytes and unclean paths (a recording cannot)
  */
-export type Capability = 'start' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'wire';
+export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'wire';
 
-export const CAPABILITIES: readonly Capability[] = ['start', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'wire'];
+export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'wire'];
 
 /** The axes of a rule's applicability. A cell is checked only where every axis admits it. */
 export interface Applicability {

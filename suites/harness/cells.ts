@@ -16,6 +16,7 @@ export function apiColumns(targetMax: string | null): string[] {
 /** Why a rule that requires a capability cannot be checked without it (the reason of a skip). */
 export const CAPABILITY_NEEDS: Readonly<Record<Capability, string>> = {
   start: 'the rule starts the daemon with flags, environment or a configuration file of its own',
+  exit: 'the rule judges how a daemon that does not serve ended: its exit code and last output',
   signal: 'the rule sends signals to the daemon process',
   reload: 'the rule makes the daemon reload its configuration file',
   restart: 'the rule stops and starts the daemon again',

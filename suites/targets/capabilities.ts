@@ -4,8 +4,9 @@ const set = <T>(...items: T[]): ReadonlySet<T> => Object.freeze(new Set(items));
 
 /** What each kind of target can do (see Target.capabilities). */
 export const CAPABILITIES_OF = {
-  inProcess: set<Capability>('start', 'reload', 'restart', 'logs', 'wire'),
-  process: set<Capability>('start', 'signal', 'reload', 'restart', 'logs', 'wire'),
+  inProcess: set<Capability>('start', 'exit', 'reload', 'restart', 'logs', 'wire'),
+  process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'wire'),
+  // No exit: testcontainers removes a container that never came up, and its exit code with it.
   container: set<Capability>('start', 'restart', 'logs', 'wire'),
   endpoint: set<Capability>('wire'),
   tlsEndpoint: set<Capability>('wire', 'tls'),

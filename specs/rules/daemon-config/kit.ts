@@ -10,9 +10,9 @@ export const impl = (reference: string, observed?: string) =>
   observed === undefined ? ({ kind: 'implementation', reference } as const) : ({ kind: 'implementation', reference, observed } as const);
 export const notTestable = (why: string) => ({ testable: false, why }) as const;
 
-/** Starting daemons of the suite's choosing. */
-export const START: readonly Capability[] = ['start'];
-export const START_LOGS: readonly Capability[] = ['start', 'logs'];
+/** Starting daemons of the suite's choosing, and seeing how those that refuse to serve ended. */
+export const START: readonly Capability[] = ['start', 'exit'];
+export const START_LOGS: readonly Capability[] = ['start', 'exit', 'logs'];
 
 /** Keeps a rule's literal types (its id above all) while checking it is a Rule. */
 export const rule = <const R extends Rule>(r: R): R => r;
