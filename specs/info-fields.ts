@@ -75,7 +75,7 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     idFile: 'key.json',
     sortedKeysBelowApi: null,
     sortedRegistryConfig: false,
-    nondistributableOmittedFrom: null,
+    nondistributableOmittedFrom: '1.49', // the document's API-version rule (Versioning 4), whatever the release
     nondistributableValues: 'configured-or-empty',
     mirrorsWhenNone: 'empty',
     defaultInsecureCidrs: ['127.0.0.0/8'],
@@ -94,7 +94,7 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     idFile: 'engine-id',
     sortedKeysBelowApi: null,
     sortedRegistryConfig: false,
-    nondistributableOmittedFrom: null,
+    nondistributableOmittedFrom: '1.49', // the document's API-version rule (Versioning 4), whatever the release
     nondistributableValues: 'configured-or-null',
     mirrorsWhenNone: 'null',
     defaultInsecureCidrs: ['127.0.0.0/8'],

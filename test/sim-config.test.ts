@@ -47,7 +47,9 @@ t.test('a flag the emulated release does not have is unknown to it', async (t) =
   t.equal(resolve(['--emulate', '28.5', '--validate']).flags.get('validate'), true);
   t.throws(() => resolve(['--emulate', '26.1', '--feature', 'x']), { code: 'SIM_USAGE', message: 'unknown flag: --feature' }, 'new in 28.5');
   t.equal(resolve(['--emulate', '20.10', '--ip6tables=false', '--iptables=false', '--bridge', 'none']).release.release, '20.10', 'the suites’ safety flags exist on 20.10');
-  t.equal(resolve(['--emulate', '24.0', '--validate', '--feature', 'x']).release.release, '24.0', 'a release whose flags were not observed takes them all');
+  t.equal(resolve(['--emulate', '24.0', '--validate']).release.release, '24.0', 'a release whose flags were not observed takes the options of its range (--validate from 23.0)');
+  t.throws(() => resolve(['--emulate', '24.0', '--feature', 'x']), { code: 'SIM_USAGE', message: 'unknown flag: --feature' }, 'but not those from later releases (--feature from 28.0)');
+  t.throws(() => resolve(['--emulate', '19.03', '--validate']), { code: 'SIM_USAGE', message: 'unknown flag: --validate' }, 'nor --validate before 23.0');
 });
 
 t.test('-H values are checked when the configuration is resolved (so --validate sees them)', async (t) => {

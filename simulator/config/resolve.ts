@@ -7,6 +7,7 @@ import { isSimOption, type ParsedFlags } from './argv.js';
 import { fileError } from '../daemon-config/read-document.js';
 import { checkFlagValues } from '../daemon-config/flag-values.js';
 import { loadConfiguration } from '../daemon-config/load.js';
+import { releaseOptions } from '../daemon-config/directives.js';
 import { resolveFaults } from './faults.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './sources.js';
@@ -50,8 +51,8 @@ function chooseRelease(flags: ParsedFlags): DaemonRelease {
  * observed take every flag of the option table.
  */
 function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): void {
-  if (release.flags === null) return;
-  const known = new Set(release.flags);
+  // Releases whose flags were not observed have the table's options of their range (--validate from 23.0).
+  const known = new Set(release.flags ?? releaseOptions(release).map((option) => option.name));
   // Fault (config.file.validate-absent): every release takes --validate.
   if (faults.has('config.file.validate-absent')) known.add('validate');
   for (const name of flags.keys()) {

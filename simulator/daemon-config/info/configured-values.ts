@@ -21,12 +21,11 @@ export function maskProxy(url: string): string {
 }
 
 /**
- * The CDI spec directories while the `cdi` feature is on, none while it is off. The feature's
- * default is the release's (off on 26.1, on from 28.x).
+ * The CDI spec directories while the `cdi` feature is on, none while it is off (the merge,
+ * daemon-config/merge.ts, decides: the feature's default is on from 28.3, as Features says).
  */
-export function cdiSpecDirs(settings: DaemonSettings, style: InfoStyle): readonly string[] {
-  const on = settings.features['cdi'] ?? style.cdiByDefault;
-  return on ? settings.cdiSpecDirs : [];
+export function cdiSpecDirs(settings: DaemonSettings, _style: InfoStyle): readonly string[] {
+  return settings.cdiSpecDirs;
 }
 
 /** SecurityOptions: the seccomp profile ("builtin", or "default" on 20.10, for the built-in one), rootless. */
