@@ -33,8 +33,10 @@ t.test('-v, --help and usage errors', async (t) => {
 
   for (const [argv, message] of [
     // The daemon's (cobra's) form of usage errors (observed on 20.10, 26.1, 28.5), exit 1.
-    [['--bogus'], /^Status: unknown flag: --bogus\nSee 'ctrd --help'\., Code: 125\n$/],
-    [['--brand', 'docker', '--bogus'], /^Status: unknown flag: --bogus\nSee 'dockerd --help'\., Code: 125\n$/],
+    [['--emulate', '26.1', '--bogus'], /^Status: unknown flag: --bogus\nSee 'ctrd --help'\., Code: 125\n$/],
+    [['--emulate', '26.1', '--brand', 'docker', '--bogus'], /^Status: unknown flag: --bogus\nSee 'dockerd --help'\., Code: 125\n$/],
+    // 28.x puts the whole usage between the two lines (observed on 28.5.2).
+    [['--emulate', '28.5', '--brand', 'docker', '--bogus'], /^Status: unknown flag: --bogus\nSee 'dockerd --help'\.\n\nUsage:\tdockerd \[OPTIONS\][\s\S]*--debug[\s\S]*\n, Code: 125\n$/],
     [['-H', 'udp://x'], /^Status: invalid argument "udp:\/\/x" for "-H, --host" flag: invalid bind address \(udp:\/\/x\): unsupported proto 'udp'\n/],
     [['-H', 'tcp://[::1'], /invalid bind address \(tcp:\/\/\[::1\): invalid address/],
     [['-H', 'fd://'], /no sockets found via socket activation/],

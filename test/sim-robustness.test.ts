@@ -75,7 +75,7 @@ t.test('--validate checks the file and the -H values; output on stderr as 26.1 a
   t.equal(await ok.exited, 0, 'a bare word is a TCP host: accepted');
   t.equal(ok.output(), 'configuration OK\n');
   await ok.kill();
-  const bad = startSimProcess(['--validate', '--brand', 'docker', '--config-file', '/dev/null', '-H', 'udp://x']);
+  const bad = startSimProcess(['--validate', '--brand', 'docker', '--emulate', '26.1', '--config-file', '/dev/null', '-H', 'udp://x']);
   t.equal(await bad.exited, 1);
   t.equal(bad.output(), `Status: invalid argument "udp://x" for "-H, --host" flag: invalid bind address (udp://x): unsupported proto 'udp'\nSee 'dockerd --help'., Code: 125\n`);
   await bad.kill();

@@ -23,8 +23,15 @@ export function formatLogLine(level: LogLevel, message: string, fields: LogField
   return `${line}\n`;
 }
 
-/** RFC 3339 with the fraction of a second, trailing zeros dropped (Go's RFC3339Nano). */
-const rfc3339Nano = (now: Date): string => now.toISOString().replace(/\.(\d*?)0+Z$/, (_, digits: string) => (digits === '' ? 'Z' : `.${digits}Z`));
+/**
+ * RFC 3339 with nanoseconds, trailing zeros dropped (Go's RFC3339Nano). The date has milliseconds;
+ * the six digits below them come from the monotonic clock, so the fraction is never all zeros.
+ */
+function rfc3339Nano(now: Date): string {
+  const below = (process.hrtime.bigint() % 1_000_000n).toString().padStart(6, '0');
+  const fraction = `${now.toISOString().slice(20, 23)}${below === '000000' ? '000001' : below}`.replace(/0+$/, '');
+  return `${now.toISOString().slice(0, 19)}.${fraction}Z`;
+}
 
 /** One line as the JSON formatter writes it: the fields, then level, msg and time. */
 export function formatJsonLogLine(level: LogLevel, message: string, fields: LogFields = {}, now: Date = new Date()): string {
