@@ -38,8 +38,6 @@ export interface InfoStyle {
   readonly sortedKeysBelowApi: string | null;
   /** Whether RegistryConfig (and its IndexConfigs entries) is sorted at every API version. */
   readonly sortedRegistryConfig: boolean;
-  /** First API version that omits RegistryConfig.AllowNondistributableArtifacts*; null where none does. */
-  readonly nondistributableOmittedFrom: string | null;
   readonly nondistributableValues: NondistributableValues;
   /** RegistryConfig.Mirrors when no mirror is configured. */
   readonly mirrorsWhenNone: 'empty' | 'null';
@@ -54,8 +52,6 @@ export interface InfoStyle {
   readonly builtinRuntimeStatus: boolean;
   /** How a runtime registered by `runtimeType` (shim) shows. */
   readonly shimRuntimeShown: 'empty-path' | 'empty-object';
-  /** Whether the `cdi` feature is on when `features.cdi` is not configured. */
-  readonly cdiByDefault: boolean;
   readonly seccompProfileWord: 'default' | 'builtin';
   readonly logPlugins: readonly string[];
   readonly driverStatus: readonly (readonly [string, string])[];
@@ -75,14 +71,12 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     idFile: 'key.json',
     sortedKeysBelowApi: null,
     sortedRegistryConfig: false,
-    nondistributableOmittedFrom: '1.49', // the document's API-version rule (Versioning 4), whatever the release
     nondistributableValues: 'configured-or-empty',
     mirrorsWhenNone: 'empty',
     defaultInsecureCidrs: ['127.0.0.0/8'],
     builtinRuntimes: ['io.containerd.runc.v2', 'io.containerd.runtime.v1.linux', 'runc'],
     builtinRuntimeStatus: false,
     shimRuntimeShown: 'empty-path',
-    cdiByDefault: false,
     seccompProfileWord: 'default',
     logPlugins: ['awslogs', 'fluentd', 'gcplogs', 'gelf', 'journald', 'json-file', 'local', 'logentries', 'splunk', 'syslog'],
     driverStatus: [['Backing Filesystem', 'extfs'], ['Supports d_type', 'true'], ['Native Overlay Diff', 'true'], ['userxattr', 'false']],
@@ -94,14 +88,12 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     idFile: 'engine-id',
     sortedKeysBelowApi: null,
     sortedRegistryConfig: false,
-    nondistributableOmittedFrom: '1.49', // the document's API-version rule (Versioning 4), whatever the release
     nondistributableValues: 'configured-or-null',
     mirrorsWhenNone: 'null',
     defaultInsecureCidrs: ['127.0.0.0/8'],
     builtinRuntimes: ['io.containerd.runc.v2', 'runc'],
     builtinRuntimeStatus: true,
     shimRuntimeShown: 'empty-object',
-    cdiByDefault: false,
     seccompProfileWord: 'builtin',
     logPlugins: ['awslogs', 'fluentd', 'gcplogs', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
     driverStatus: [['Backing Filesystem', 'extfs'], ['Supports d_type', 'true'], ['Using metacopy', 'false'], ['Native Overlay Diff', 'true'], ['userxattr', 'false']],
@@ -113,15 +105,12 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     idFile: 'engine-id',
     sortedKeysBelowApi: '1.50',
     sortedRegistryConfig: true,
-    // The document's boundary; 28.5 itself differs (INFO_RELEASE_QUIRKS).
-    nondistributableOmittedFrom: '1.49',
     nondistributableValues: 'null',
     mirrorsWhenNone: 'null',
     defaultInsecureCidrs: ['::1/128', '127.0.0.0/8'],
     builtinRuntimes: ['io.containerd.runc.v2', 'runc'],
     builtinRuntimeStatus: true,
     shimRuntimeShown: 'empty-object',
-    cdiByDefault: true,
     seccompProfileWord: 'builtin',
     logPlugins: ['awslogs', 'fluentd', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
     driverStatus: [['Backing Filesystem', 'extfs'], ['Supports d_type', 'true'], ['Using metacopy', 'false'], ['Native Overlay Diff', 'true'], ['userxattr', 'false']],
@@ -130,18 +119,11 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
   },
 };
 
-/** The document's boundary (Versioning 4): AllowNondistributableArtifacts* null up to 1.48, omitted from 1.49. */
-export const DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM = '1.49';
-
 /**
- * Where one observed release differs from its style, and only that release (the releases around
- * it were not observed, and the daemon's sources intend the document's behaviour).
+ * The document's boundary (Versioning 4): AllowNondistributableArtifacts* null up to 1.48, omitted
+ * from 1.49, on every release. 28.5.2 omits them from 1.47: a known deviation (specs/known-deviations.ts).
  */
-export const INFO_RELEASE_QUIRKS: Readonly<Record<string, Partial<InfoStyle>>> = {
-  // None the simulator copies. Where a release breaks a rule of the document (28.5.2 omits
-  // AllowNondistributableArtifacts* from API 1.47, the document from 1.49), the simulator follows
-  // the document and specs/known-deviations.ts lists the release.
-};
+export const DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM = '1.49';
 
 /** A top-level field of /info, where it appears. A field without `api` or `styles` is always there. */
 export interface InfoField {

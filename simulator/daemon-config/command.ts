@@ -41,7 +41,7 @@ const releaseOf = (argv: readonly string[]): DaemonRelease => findRelease(early(
 /** The usage text: every option the release lists (hidden ones left out), then the simulator's own. */
 export function usageText(release: DaemonRelease, names: BrandNames): string {
   const hidden = new Set(DAEMON_HIDDEN_FLAGS_BY_RELEASE[release.release] ?? []);
-  const listed = releaseOptions(release).filter((o) => !hidden.has(o.name) && !(release.flags === null && o.until !== undefined && !inRange(release.release, { max: o.until })));
+  const listed = releaseOptions(release).filter((o) => !hidden.has(o.name));
   const line = (o: (typeof KNOWN_OPTIONS)[number]): string => {
     const flag = o.short === undefined ? `      --${o.name}` : `  -${o.short}, --${o.name}`;
     const value = o.kind === 'bool' ? '' : o.kind === 'list' ? ' list' : ` ${o.kind}`;

@@ -2,6 +2,7 @@ import type { BrandNames } from '../../specs/brands.js';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import type { ConfigSources } from '../config/sources.js';
+import { jsonTypeWord } from './go-values.js';
 import type { MessageStyle } from './message-style.js';
 
 /** The configuration file as parsed: key → JSON value. */
@@ -72,7 +73,7 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
   if (doc === null) return { path, doc: {} };
   if ((typeof doc !== 'object' || Array.isArray(doc)) && faults.has('config.file.json')) return { path, doc: {} };
   if (typeof doc !== 'object' || Array.isArray(doc)) {
-    throw fail(`${invalid}json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc === 'boolean' ? 'bool' : typeof doc} into Go value of type map[string]interface {}`);
+    throw fail(`${invalid}json: cannot unmarshal ${jsonTypeWord(doc)} into Go value of type map[string]interface {}`);
   }
   if (!validUtf8 && style !== 'v20') {
     throw fail(`failed to decode configuration JSON at offset ${Buffer.byteLength(trimmed)}: encoding: invalid UTF-8`);
@@ -99,12 +100,15 @@ function nestingDepth(text: string): number {
   return deepest;
 }
 
-/** Go's wording of a syntax error: a truncated document ends early, anything else is an unexpected character. */
+/**
+ * Go's wording of a syntax error: a document that ends where the parser still wanted more is
+ * truncated; anything else is an unexpected character.
+ */
 function syntaxProblem(text: string, error: Error, style: MessageStyle): string {
-  if (/end of JSON input|Unterminated|Expected .* after/i.test(error.message) && !/position \d+ \(line/.test(error.message.replace(/end of JSON input/, ''))) {
+  const at = /position (\d+)/.exec(error.message);
+  if (at === null ? /end of JSON input/.test(error.message) : Number(at[1]) >= text.length) {
     return style === 'v20' ? 'unexpected EOF' : 'unexpected end of JSON input';
   }
-  const at = /position (\d+)/.exec(error.message);
-  const char = at === null ? text[0] : text[Number(at[1])];
-  return `invalid character ${JSON.stringify(char ?? '')?.replace(/^"|"$/g, "'")} looking for beginning of value`;
+  const char = text[at === null ? 0 : Number(at[1])] ?? '';
+  return `invalid character ${JSON.stringify(char).replace(/^"|"$/g, "'")} looking for beginning of value`;
 }

@@ -1,4 +1,3 @@
-import { inRange } from '../../common/dotted-version.js';
 import type { BrandNames } from '../../specs/brands.js';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
@@ -83,7 +82,6 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     if ('runc' in s.runtimes) throw fail("runtime name 'runc' is reserved");
     if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes)) throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
   }
-  if (!inRange(release.release, { min: '20.10' }) && labels !== s.labels) return { ...s, labels };
   // 28.x lists daemon labels sorted (observed on 28.5.2).
   if (style === 'v28') labels = [...labels].sort();
   return labels === s.labels ? s : { ...s, labels };

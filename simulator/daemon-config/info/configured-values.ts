@@ -20,14 +20,6 @@ export function maskProxy(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/?#]*@/i, `$1${MASKED_CREDENTIALS}@`);
 }
 
-/**
- * The CDI spec directories while the `cdi` feature is on, none while it is off (the merge,
- * daemon-config/merge.ts, decides: the feature's default is on from 28.3, as Features says).
- */
-export function cdiSpecDirs(settings: DaemonSettings, _style: InfoStyle): readonly string[] {
-  return settings.cdiSpecDirs;
-}
-
 /** SecurityOptions: the seccomp profile ("builtin", or "default" on 20.10, for the built-in one), rootless. */
 export function securityOptions(settings: DaemonSettings, style: InfoStyle): string[] {
   const profile = settings.seccompProfile === 'builtin' ? style.seccompProfileWord : settings.seccompProfile;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { EXECUTION_DRIVER_VALUE, INFO_NETWORK_PLUGINS, OFFICIAL_INDEX, type InfoStyle } from '../../../specs/info-fields.js';
 import type { BrandNames } from '../../../specs/brands.js';
 import type { DaemonSettings } from '../settings.js';
-import { cdiSpecDirs, genericResources, maskProxy, securityOptions } from './configured-values.js';
+import { genericResources, maskProxy, securityOptions } from './configured-values.js';
 import type { HostFacts } from './host-facts.js';
 import { registryConfig } from './registry-config.js';
 import { runtimesOf } from './runtimes.js';
@@ -93,7 +93,8 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
     RuncCommit: commit(style.builtinRuntimes.includes(settings.defaultRuntime) ? inputs.build : ''),
     InitCommit: commit(''),
     SecurityOptions: securityOptions(settings, style),
-    CDISpecDirs: [...cdiSpecDirs(settings, style)],
+    // None while the cdi feature is off: the merge decides (daemon-config/merge.ts).
+    CDISpecDirs: [...settings.cdiSpecDirs],
     ExecutionDriver: EXECUTION_DRIVER_VALUE,
     Containerd: {
       Address: join(inputs.execRoot, 'containerd', 'containerd.sock'),

@@ -1,5 +1,5 @@
 import { inRange, isOlder } from '../../../common/dotted-version.js';
-import { COMMIT_EXPECTED_MAX_API, INFO_FIELDS, RUNTIME_STATUS_FROM_API, SECURITY_OPTIONS_NAMES_BELOW_API, type InfoStyle, type InfoStyleName } from '../../../specs/info-fields.js';
+import { COMMIT_EXPECTED_MAX_API, INFO_FIELDS, RUNTIME_STATUS_FROM_API, SECURITY_OPTIONS_NAMES_BELOW_API, type InfoStyle, type InfoStyleName, DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM } from '../../../specs/info-fields.js';
 
 const COMMITS = new Set(['ContainerdCommit', 'RuncCommit', 'InitCommit']);
 
@@ -23,7 +23,7 @@ export function shapeInfo(values: Readonly<Record<string, unknown>>, style: Info
 }
 
 function shapeRegistryConfig(config: Record<string, unknown>, style: InfoStyle, api: string): Record<string, unknown> {
-  const omitted = style.nondistributableOmittedFrom !== null && !isOlder(api, style.nondistributableOmittedFrom);
+  const omitted = !isOlder(api, DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM);
   const shaped = omitted ? withoutKey(withoutKey(config, 'AllowNondistributableArtifactsCIDRs'), 'AllowNondistributableArtifactsHostnames') : config;
   return style.sortedRegistryConfig ? (sortedDeep(shaped) as Record<string, unknown>) : shaped;
 }

@@ -1,5 +1,5 @@
 import { isOlder } from '../../../common/dotted-version.js';
-import { INFO_RELEASE_QUIRKS, INFO_STYLE_NAMES, INFO_STYLES, type InfoStyle, type InfoStyleName } from '../../../specs/info-fields.js';
+import { INFO_STYLE_NAMES, INFO_STYLES, type InfoStyle, type InfoStyleName } from '../../../specs/info-fields.js';
 
 /** The observed release whose /info a release answers like: the newest observed at or before it, else the oldest. */
 export function infoStyleNameOf(release: string): InfoStyleName {
@@ -13,9 +13,8 @@ export interface ResolvedInfoStyle {
   readonly style: InfoStyle;
 }
 
-/** The style of a release series ("28.5"), with the quirks of that very release. */
+/** The style of a release series ("28.5"). */
 export function infoStyleOf(release: string): ResolvedInfoStyle {
   const name = infoStyleNameOf(release);
-  const quirks = INFO_RELEASE_QUIRKS[release];
-  return { name, style: quirks === undefined ? INFO_STYLES[name] : { ...INFO_STYLES[name], ...quirks } };
+  return { name, style: INFO_STYLES[name] };
 }
