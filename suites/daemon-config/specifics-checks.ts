@@ -5,7 +5,7 @@ import { Violation } from '../harness/verdict.js';
 import type { StartRequest } from '../targets/target.js';
 import { ipv4, ipv6, name, suiteName } from './arbitraries/values.js';
 import { hasFileKey, hasFlag, releaseAtLeast } from './release-facts.js';
-import { describe, expectRefused, expectServed, expectServedInfo } from './start-and-inspect.js';
+import { describe, expectRefused, expectServed, expectServedInfo, expectVerdict } from './start-and-inspect.js';
 
 const CDI_DEFAULT_DIRS = ['/etc/cdi', '/var/run/cdi'];
 
@@ -93,10 +93,7 @@ export const ulimitsCheck: RuleCheck = {
     );
     return checkProperty(
       arb,
-      async (c) => {
-        if (c.ok) await expectServed(ctx, c.request, c.what);
-        else await expectRefused(ctx, c.request, [], c.what);
-      },
+      (c) => expectVerdict(ctx, c),
       { ...options, numRuns: ctx.numStarts },
       'valid ulimits by flag or file start; soft above hard, unknown names and non-numbers are refused',
     );
@@ -158,10 +155,7 @@ export const networkOptsCheck: RuleCheck = {
     );
     return checkProperty(
       arb,
-      async (c) => {
-        if (c.ok) await expectServed(ctx, c.request, c.what);
-        else await expectRefused(ctx, c.request, [], c.what);
-      },
+      (c) => expectVerdict(ctx, c),
       { ...options, numRuns: ctx.numStarts },
       'driver=opt=value by flag and driver → option → value in the file start; malformed flag values are refused',
     );

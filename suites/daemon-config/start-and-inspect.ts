@@ -117,6 +117,19 @@ export async function expectRefused(
 }
 
 /** Whether a `--validate` run said the configuration is fine: exit 0, "configuration OK", nothing served. */
+/** A generated case that the daemon should either start with or refuse. */
+export interface StartCase {
+  readonly request: StartRequest;
+  readonly ok: boolean;
+  readonly what: string;
+}
+
+/** Expects a case's verdict: served when `ok`, refused otherwise. */
+export async function expectVerdict(ctx: SuiteContext, c: StartCase): Promise<void> {
+  if (c.ok) await expectServed(ctx, c.request, c.what);
+  else await expectRefused(ctx, c.request, [], c.what);
+}
+
 export async function validateRun(ctx: SuiteContext, request: StartRequest): Promise<Outcome<undefined>> {
   // --validate first: a value option last on the command line must not swallow it.
   return startWith(ctx, { ...request, args: ['--validate', ...(request.args ?? [])] }, async () => undefined);

@@ -45,8 +45,7 @@ export class InProcessSimTarget implements Target {
   private async launch(dir: string, request: StartRequest, log: LogBuffer, release: () => void): Promise<StartOutcome> {
     // Only the requested environment: the runner's own CTR_* variables must not reach the daemon.
     const env = { ...request.env };
-    const { readFile, readFileBytes } = processSources();
-    const sources = { env, readFile, ...(readFileBytes === undefined ? {} : { readFileBytes }) };
+    const sources = { ...processSources(), env };
     const from = log.mark();
     try {
       const outcome = runCommandLine([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])], sources);

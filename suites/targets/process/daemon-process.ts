@@ -130,20 +130,16 @@ export class DaemonProcess {
     this.child.stderr?.on('error', () => {});
     this.exited = new Promise<ExitStatus>((resolve) => {
       this.child.once('exit', (code, sig) => {
-        const status = { code, signal: sig };
         // Its last words may still be in the pipes: wait for them to close, but not for ever (a
         // supervisor the daemon started may hold them open after it).
-        const drained = setTimeout(done, STDIO_DRAIN_MS);
-        this.child.once('close', done);
-        function done(this: void): void {
-          clearTimeout(drained);
-          settle();
-        }
         const settle = (): void => {
+          clearTimeout(drained);
           if (this.status !== undefined) return;
-          this.status = status;
-          resolve(status);
+          this.status = { code, signal: sig };
+          resolve(this.status);
         };
+        const drained = setTimeout(settle, STDIO_DRAIN_MS);
+        this.child.once('close', settle);
       });
       this.child.once('error', (error) => {
         this.log.append(`[ctr-conformance] spawn failed: ${error.message}\n`);
