@@ -148,6 +148,44 @@ t.test('a connection closed in the middle of the body: HTTP_CONNECTION', async (
   t.equal(codeOf(error), 'HTTP_CONNECTION');
 });
 
+t.test('a kept-alive connection the server drops: an idempotent request is sent again on a fresh one, once per stale connection', async (t) => {
+  // Each connection answers its first request and resets on the second, as a server closing an idle connection does.
+  let connections = 0;
+  const endpoint = await listen(
+    t,
+    createServer((socket) => {
+      connections += 1;
+      let requests = 0;
+      let seen = '';
+      socket.on('data', (chunk: Buffer) => {
+        seen += chunk.toString('latin1');
+        while (seen.includes('\r\n\r\n')) {
+          seen = seen.slice(seen.indexOf('\r\n\r\n') + 4);
+          requests += 1;
+          if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nOK');
+          else socket.resetAndDestroy();
+        }
+      });
+    }),
+  );
+  const c = client(t, endpoint);
+  for (let i = 0; i < 3; i += 1) t.equal((await c.request('GET', '/_ping')).body, 'OK', `GET ${i + 1} answered`);
+  t.equal(connections, 3, 'each stale connection was replaced by a fresh one');
+  const { error } = await failure(() => c.request('POST', '/containers/create', { json: {} }));
+  t.equal(codeOf(error), 'HTTP_CONNECTION', 'a POST is never sent twice');
+});
+
+t.test('a server that resets fresh connections: HTTP_CONNECTION, no retry', async (t) => {
+  let connections = 0;
+  const endpoint = await rawServer(t, (socket) => {
+    connections += 1;
+    socket.resetAndDestroy();
+  });
+  const { error } = await failure(() => client(t, endpoint).request('GET', '/_ping', { timeoutMs: 5_000 }));
+  t.equal(codeOf(error), 'HTTP_CONNECTION');
+  t.equal(connections, 1);
+});
+
 t.test('nothing listening: HTTP_CONNECTION', async (t) => {
   const dir = mkdtempSync('/tmp/ctc-http-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));

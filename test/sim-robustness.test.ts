@@ -143,6 +143,26 @@ t.test('a request head that never ends is dropped silently after the read-header
   t.ok(idle.closed && idle.text === '', 'a connection that sends nothing is dropped too');
 });
 
+t.test('an idle keep-alive connection stays open past node’s 5 s default, with no Keep-Alive header, as in dockerd', async (t) => {
+  // dockerd's http.Server has no idle timeout (observed on 28.5: a connection idle for 8 s answers).
+  const { socket } = await inProcess(t, '28.5');
+  const answers: string[] = [];
+  let closed = false;
+  const connection = connect(socket);
+  t.teardown(() => connection.destroy());
+  connection.on('data', (chunk: Buffer) => answers.push(chunk.toString('utf8')));
+  connection.on('close', () => (closed = true));
+  const ping = 'GET /_ping HTTP/1.1\r\nHost: x\r\n\r\n';
+  connection.write(ping);
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  t.notOk(closed, 'still open after 6 s idle');
+  connection.write(ping);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const text = answers.join('');
+  t.equal(text.match(/HTTP\/1\.1 200 OK/g)?.length, 2, 'both pings answered on the one connection');
+  t.notMatch(text, /\r\nKeep-Alive:/i);
+});
+
 t.test('percent-encoded paths are routed decoded, unclean ones redirected, bad escapes refused', async (t) => {
   const { socket } = await inProcess(t, '28.5');
   const get = async (path: string): Promise<string> => withoutDate((await raw(socket, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)).text);

@@ -40,6 +40,11 @@ export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMe
   };
   return (tls) => {
     const server = tls === undefined ? createServer(serverOptions, handler) : loadHttps().createServer({ ...tls, ...serverOptions }, handler);
+    // Go's server has no idle timeout (moby sets neither IdleTimeout nor ReadTimeout): an idle
+    // keep-alive connection stays open, and no Keep-Alive header is sent (observed on 28.5: a
+    // connection idle for 8 s still answers). node's 5 s default closed pooled connections under
+    // clients that had just picked them, an ECONNRESET once in a few thousand requests.
+    server.keepAliveTimeout = 0;
     // Go counts no headers (the head's byte limit bounds them); the releases that do are emulated
     // by the chain (http/header-lines.ts). node would silently keep only the first 2000.
     server.maxHeadersCount = 0;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { HttpClientError } from '../http/client.js';
+import type { HttpExchange } from '../../reports/model/result.js';
 import type { CaseJournal } from './journal.js';
 import { errored, skipped, Unjudgeable, Violation, type Verdict } from './verdict.js';
 
@@ -38,6 +39,7 @@ export async function checkProperty<T>(
       await body(value);
     } catch (error) {
       if (isTimeout(error)) timedOut = error;
+      options.journal?.markFailed();
       throw error;
     }
   };
@@ -59,14 +61,19 @@ export async function checkProperty<T>(
     numRuns: options.numRuns,
   };
   const cause = details.errorInstance;
-  if (cause instanceof Violation) return { status: 'fail', summary: cause.message, exchanges: cause.exchanges, counterexample };
+  if (cause instanceof Violation) return { status: 'fail', summary: cause.message, counterexample, ...(cause.exchanges.length > 0 ? { exchanges: cause.exchanges } : failedCase(options.journal)) };
   if (cause instanceof Unjudgeable) return skipped(cause.message);
   if (cause instanceof HttpClientError && cause.code === 'HTTP_NOT_RECORDED') {
     return { ...errored(`the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`, 'the recording cannot answer this cell'), counterexample };
   }
-  if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample, ...lastCase(options.journal) };
+  if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample, ...failedCase(options.journal) };
   return { ...errored(`the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, 'an error in the check, not in the target'), counterexample };
 }
+
+const failedCase = (journal: CaseJournal | undefined): { exchanges?: readonly HttpExchange[] } => {
+  const exchanges = journal?.failedCase() ?? journal?.lastCase() ?? [];
+  return exchanges.length === 0 ? {} : { exchanges };
+};
 
 const lastCase = (journal: CaseJournal | undefined): { exchanges?: ReturnType<CaseJournal['lastCase']> } => {
   const exchanges = journal?.lastCase() ?? [];

@@ -113,6 +113,16 @@ class Guard {
   }
 }
 
+/**
+ * A server may close a kept-alive connection while a request is on its way (RFC 9112 §9.3.1); a
+ * client then sends an idempotent request again, as Go's and curl's do. Only a request that got
+ * no byte back on a reused connection is sent again, never one on a fresh connection: a target
+ * that resets fresh connections is still seen failing.
+ */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+const MAX_STALE_RETRIES = 8;
+const isStaleConnection = (error: NodeJS.ErrnoException): boolean => error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'socket hang up';
+
 /** Connections shared by a client and the views made with `with()`. */
 interface Pool {
   agent: http.Agent | undefined;
@@ -180,19 +190,28 @@ export class HttpClient {
         reject(error);
       });
       if (guard.failure !== undefined) return;
-      req = transport.request({ ...where, method, path: `${endpoint.basePath ?? ''}${path}`, agent: this.agent(), headers }, (res) => {
-        guard.attach(res);
-        // Errors are read where the body is read; one raised while nobody reads must not be uncaught.
-        res.on('error', () => {});
-        resolve({ res, guard, sent: body === undefined ? {} : { body } });
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        const failure = classify(what, error);
-        guard.fail(failure);
-        // After a failure of the guard its own error comes back here: the promise is settled already.
-        reject(failure);
-      });
-      req.end(body);
+      const attempt = (reusedBefore: number): void => {
+        let answered = false;
+        const current = transport.request({ ...where, method, path: `${endpoint.basePath ?? ''}${path}`, agent: this.agent(), headers }, (res) => {
+          answered = true;
+          guard.attach(res);
+          // Errors are read where the body is read; one raised while nobody reads must not be uncaught.
+          res.on('error', () => {});
+          resolve({ res, guard, sent: body === undefined ? {} : { body } });
+        });
+        req = current;
+        current.on('error', (error: NodeJS.ErrnoException) => {
+          if (!answered && guard.failure === undefined && current.reusedSocket && reusedBefore < MAX_STALE_RETRIES && isStaleConnection(error) && IDEMPOTENT.has(method)) {
+            return attempt(reusedBefore + 1);
+          }
+          const failure = classify(what, error);
+          guard.fail(failure);
+          // After a failure of the guard its own error comes back here: the promise is settled already.
+          reject(failure);
+        });
+        current.end(body);
+      };
+      attempt(0);
     });
   }
 
