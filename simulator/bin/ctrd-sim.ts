@@ -16,7 +16,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return outcome.code;
   }
   const daemon = await startSimulator(outcome.config, { env: process.env, logger: stderrLogger() });
-  return signals.attach(daemon);
+  return Promise.race([signals.attach(daemon), daemon.ended]);
 }
 
 main(process.argv.slice(2)).then(

@@ -19,6 +19,8 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   // Deliberately broken behaviour for the self-test: one rule id per --fault, or a file of them.
   simOption('fault', 'list', 'Break the behaviour of this rule (self-test).'),
   simOption('faults-file', 'string', 'A file of rule ids to break, one per line.'),
+  // dockerd waits 1+2+4+8 s for a missing plugin; tests that only check the sequence shorten it.
+  simOption('plugin-retry-ms', 'int', 'First wait of the plugin lookup retries, doubled each time (default 1000, as dockerd).'),
 ];
 
 export type FlagValue = boolean | string | number | readonly string[];

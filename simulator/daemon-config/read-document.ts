@@ -107,6 +107,14 @@ function nestingDepth(text: string): number {
 function syntaxProblem(text: string, error: Error, style: MessageStyle): string {
   const at = /position (\d+)/.exec(error.message);
   if (at === null ? /end of JSON input/.test(error.message) : Number(at[1]) >= text.length) {
+    // 26.1's Go feeds the scanner a space at the end: a document cut inside true, false or null
+    // is an invalid character in the literal (observed: `{"debug": tru`).
+    const literal = /(?:^|[^A-Za-z0-9"])(t|tr|tru|f|fa|fal|fals|n|nu|nul)$/.exec(text);
+    if (style === 'v23' && literal !== null) {
+      const cut = literal[1]!;
+      const word = ['true', 'false', 'null'].find((w) => w.startsWith(cut))!;
+      return `invalid character ' ' in literal ${word} (expecting '${word[cut.length]!}')`;
+    }
     return style === 'v20' ? 'unexpected EOF' : 'unexpected end of JSON input';
   }
   const char = text[at === null ? 0 : Number(at[1])] ?? '';

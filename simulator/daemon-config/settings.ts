@@ -85,4 +85,6 @@ export interface DaemonSettings {
   readonly ip6tables: boolean;
   readonly containerdNamespace: string;
   readonly containerdPluginsNamespace: string;
+  /** 20.10 after a reload that set runtimes: its built-in containerd shim names are gone from the table. */
+  readonly builtinShimsDropped?: boolean;
 }

@@ -18,6 +18,12 @@ export interface ValidationInput {
   /** Whether the file set any option (20.10 words errors "from file" then). */
   readonly fromFile: boolean;
   readonly faults: ReadonlySet<TestableRuleId>;
+  /**
+   * How a reload words a problem ("file configuration validation failed: …"). A reload validates
+   * the file alone with config.Validate, which on 20.10 leaves log-level and log-format to the
+   * start-up code: they are not checked then.
+   */
+  readonly failure?: (problem: string) => SimError;
 }
 
 /**
@@ -28,7 +34,8 @@ export interface ValidationInput {
 export function validateSettings(input: ValidationInput): DaemonSettings {
   const { settings: s, release, names, faults } = input;
   const style = messageStyle(release);
-  const fail = (problem: string): SimError => fileError(names, input.path ?? '', `${validationPrefix(style, input.fromFile)}${problem}`);
+  const fail = input.failure ?? ((problem: string): SimError => fileError(names, input.path ?? '', `${validationPrefix(style, input.fromFile)}${problem}`));
+  const startOnly = input.failure === undefined || style !== 'v20';
 
   if (!faults.has('config.labels.reserved')) {
     for (const label of s.labels) {
@@ -44,10 +51,10 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   } else labels = deduped.labels;
 
   if (!faults.has('config.values.enum')) {
-    if (!LOG_LEVELS.includes(s.logLevel)) {
+    if (startOnly && !LOG_LEVELS.includes(s.logLevel)) {
       throw style === 'v20' ? new SimError('SIM_CONFIG', `unable to parse logging level: ${s.logLevel}`) : fail(`invalid logging level: ${s.logLevel}`);
     }
-    if (s.logFormat !== 'text' && s.logFormat !== 'json') throw fail(`invalid log format: ${s.logFormat}`);
+    if (startOnly && s.logFormat !== 'text' && s.logFormat !== 'json') throw fail(`invalid log format: ${s.logFormat}`);
     if (s.defaultCgroupnsMode !== 'host' && s.defaultCgroupnsMode !== 'private') {
       throw fail(style === 'v28' ? `invalid default cgroup namespace (${s.defaultCgroupnsMode}): use "host" or "private"` : `default cgroup namespace mode (${s.defaultCgroupnsMode}) is invalid; use "host" or "private"`);
     }
@@ -56,7 +63,8 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   if (!faults.has('config.values.numbers')) {
     if (s.maxConcurrentDownloads < 0) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
     if (s.maxConcurrentUploads < 0) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
-    if (s.maxDownloadAttempts < 0) throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
+    // 20.10's config.Validate wants at least one attempt; later releases take 0 as the default.
+    if (s.maxDownloadAttempts < (style === 'v20' ? 1 : 0)) throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
   }
   if (style !== 'v20' && s.mtu < 0) throw fail(`invalid default MTU: ${s.mtu}`);
   if (!faults.has('config.generic-resources')) {

@@ -1,5 +1,5 @@
 /** Daemon log lines in the daemon's text format: time="…" level=… msg="…" key=value… */
-export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
+export type LogLevel = 'debug' | 'info' | 'warning' | 'error' | 'fatal';
 
 /** Structured fields after the message, as 28.5 logs them (`config-file=/etc/docker/daemon.json`). */
 export type LogFields = Readonly<Record<string, string>>;

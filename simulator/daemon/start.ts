@@ -1,11 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { API_VERSIONING_ROUTES, buildResponseKit } from '../api-versioning/index.js';
-import { resolveConfig, type SimConfig } from '../config/resolve.js';
+import type { SimConfig } from '../config/resolve.js';
 import { processSources, type ConfigSources } from '../config/sources.js';
 import { infoRoute } from '../daemon-config/info/index.js';
 import { documentedRoutes } from '../engine/documented-routes.js';
-import { SimError } from '../errors.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
 import { RouteTable } from '../http/route.js';
@@ -18,7 +17,9 @@ import { silentLogger, type Logger } from './log.js';
 import { checkAtStart } from '../daemon-config/start-checks.js';
 import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
-import { logReloaded, logReloadSignal } from './reload-log.js';
+import { logReloadSignal } from '../reload/log.js';
+import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
+import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
 
 export interface StartOptions {
@@ -33,7 +34,7 @@ export interface StartOptions {
   readonly tls?: TlsListenerOptions;
 }
 
-export type ReloadOutcome = { readonly ok: true; readonly config: SimConfig } | { readonly ok: false; readonly error: SimError };
+export type { ReloadOutcome } from '../reload/reload.js';
 
 /** The signals the daemon acts on; the others keep their default. */
 export type DaemonSignal = 'SIGHUP' | 'SIGUSR1' | 'SIGUSR2' | 'SIGALRM' | 'SIGTERM' | 'SIGINT';
@@ -51,6 +52,8 @@ export interface RunningSimulator {
    */
   signal(name: DaemonSignal): Promise<void>;
   close(): Promise<void>;
+  /** Resolves with the exit status when the daemon ends by itself (a fatal error), never otherwise. */
+  readonly ended: Promise<number>;
 }
 
 /** The routes of one configuration: those the simulator implements, then the release's others (501). */
@@ -121,19 +124,37 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   warnDeprecatedSettings(config, logger);
   logger.log('info', 'Daemon has completed initialization');
 
+  let endedBy: (status: number) => void = () => {};
+  const ended = new Promise<number>((resolve) => (endedBy = resolve));
+  let stopped = false;
+  const host = {
+    current: () => holder.current.config,
+    serve: (next: SimConfig) => {
+      holder.current = serving(next);
+    },
+    logger,
+    stopped: () => stopped,
+  };
   const reload = (sources: ConfigSources): ReloadOutcome => {
-    try {
-      const next = resolveConfig(holder.current.config.flags, sources);
-      // Only reloadable options change; everything else keeps its start-up value.
-      const reloaded: SimConfig = Object.freeze({ ...holder.current.config, debug: next.debug });
-      holder.current = serving(reloaded);
-      logReloaded(logger, reloaded);
-      return { ok: true, config: reloaded };
-    } catch (error) {
-      const simError = error instanceof SimError ? error : new SimError('SIM_CONFIG', String(error));
-      logger.log('error', `Error reloading configuration: ${simError.message}`);
-      return { ok: false, error: simError };
+    const outcome = reloadConfiguration(host, sources);
+    if (!outcome.ok && 'fatal' in outcome) {
+      void outcome.fatal.then(async (fatal) => {
+        if (!fatal) return;
+        await close();
+        endedBy(1);
+      });
     }
+    return outcome;
+  };
+  // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
+  const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
+  const watching = config.faults.has('reload.needs-signal') && configPath !== undefined;
+  if (watching) watchFile(configPath, { interval: 50 }, () => reload(options.sources ?? processSources()));
+  const closeOnce = close;
+  const closeAll = (): Promise<void> => {
+    stopped = true;
+    if (watching) unwatchFile(configPath);
+    return closeOnce();
   };
 
   return {
@@ -158,11 +179,12 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
         case 'SIGTERM':
         case 'SIGINT':
           logger.log('info', `Processing signal '${SIGNAL_WORDS[name]!}'`);
-          await close();
+          await closeAll();
           logger.log('info', 'Daemon shutdown complete');
       }
     },
-    close,
+    close: closeAll,
+    ended,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RuleId, TestableRuleId } from '../../specs/catalogue.js';
 import { DAEMON_CONFIG_FAULTS } from './daemon-config.js';
+import { RELOAD_FAULTS } from './reload.js';
 import type { Fault } from './fault.js';
 
 /**
@@ -104,6 +105,7 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
     breaks: 'a request the HTTP parser refuses (garbage, oversized headers) is answered 500 Internal Server Error before the connection closes',
   },
   ...DAEMON_CONFIG_FAULTS,
+  ...RELOAD_FAULTS,
 };
 
 /** The rules a fault lets fail besides its own. */

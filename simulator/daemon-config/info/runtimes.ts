@@ -17,7 +17,8 @@ const BUILTIN_STATUS = { 'org.opencontainers.runtime-spec.features': JSON.string
  */
 export function runtimesOf(settings: DaemonSettings, style: InfoStyle): Record<string, unknown> {
   const all: Record<string, unknown> = {};
-  for (const name of style.builtinRuntimes) all[name] = style.builtinRuntimeStatus ? { path: BUILTIN_PATH, status: BUILTIN_STATUS } : { path: BUILTIN_PATH };
+  const builtins = settings.builtinShimsDropped === true ? style.builtinRuntimes.filter((name) => name === 'runc') : style.builtinRuntimes;
+  for (const name of builtins) all[name] = style.builtinRuntimeStatus ? { path: BUILTIN_PATH, status: BUILTIN_STATUS } : { path: BUILTIN_PATH };
   for (const [name, runtime] of Object.entries(settings.runtimes)) all[name] = shown(runtime, style);
   return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

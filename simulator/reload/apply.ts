@@ -1,0 +1,77 @@
+import { isOlder } from '../../common/dotted-version.js';
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import { DEFAULT_SETTINGS } from '../daemon-config/defaults.js';
+import type { FileDocument } from '../daemon-config/read-document.js';
+import type { DaemonSettings } from '../daemon-config/settings.js';
+import type { ReloadedFile } from './read.js';
+
+/** The runtime names the daemon always has; a shim's fully qualified name needs no registration (from 23.0). */
+const BUILTIN_RUNTIMES = ['runc', 'io.containerd.runc.v2'];
+const SHIM_NAME = /^io\.containerd\.[^.]+\.v\d+$/;
+
+/**
+ * Why the daemon refuses the new runtimes (moby daemon.Reload → reloadPlatform → setupRuntimes,
+ * "Error reconfiguring the daemon" from 23.0; 20.10 refuses the same in validation), or null.
+ */
+export function reconfigureProblem(current: DaemonSettings, file: ReloadedFile, release: DaemonRelease): string | null {
+  if (isOlder(release.release, '23.0')) return null;
+  const runtimes = 'runtimes' in file.doc ? file.settings.runtimes : current.runtimes;
+  if ('runc' in runtimes) return "runtime name 'runc' is reserved";
+  const wanted = nonEmpty(file.doc['default-runtime']) ? file.settings.defaultRuntime : current.defaultRuntime;
+  if (!BUILTIN_RUNTIMES.includes(wanted) && !SHIM_NAME.test(wanted) && !(wanted in runtimes)) return `specified default runtime '${wanted}' does not exist`;
+  return null;
+}
+
+const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value !== '';
+
+/**
+ * The settings after a reload (moby daemon/reload.go and reload_unix.go): each reloadable option
+ * changes only when the new file names it; the download limits return to their defaults unless
+ * the file gives a value other than 0; features become the file's. Everything else stays.
+ */
+export function applyReload(current: DaemonSettings, file: ReloadedFile, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): DaemonSettings {
+  const { doc, settings: next } = file;
+  const named = (key: string): boolean => key in doc && doc[key] !== null;
+  const limit = (key: string, value: number, fallback: number, keep: number): number => {
+    // Fault (reload.absent-keys): a limit the file leaves out keeps its value.
+    if (!named(key) && faults.has('reload.absent-keys')) return keep;
+    return named(key) && value !== 0 ? value : fallback;
+  };
+  // Fault (reload.option.labels): the new labels are added to the old ones.
+  const labels = named('labels') ? (faults.has('reload.option.labels') ? [...new Set([...current.labels, ...next.labels])] : next.labels) : current.labels;
+  const runtimesSet = named('runtimes');
+  return {
+    ...current,
+    debug: named('debug') && !faults.has('reload.option.debug') ? next.debug : current.debug,
+    labels,
+    liveRestore: named('live-restore') && !faults.has('reload.option.live-restore') ? next.liveRestore : current.liveRestore,
+    maxConcurrentDownloads: limit('max-concurrent-downloads', next.maxConcurrentDownloads, DEFAULT_SETTINGS.maxConcurrentDownloads, current.maxConcurrentDownloads),
+    // Fault (reload.option.downloads): max-concurrent-uploads does not reload.
+    maxConcurrentUploads: faults.has('reload.option.downloads') ? current.maxConcurrentUploads : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
+    maxDownloadAttempts: limit('max-download-attempts', next.maxDownloadAttempts, DEFAULT_SETTINGS.maxDownloadAttempts, current.maxDownloadAttempts),
+    shutdownTimeout: named('shutdown-timeout') && !faults.has('reload.option.shutdown-timeout') ? next.shutdownTimeout : current.shutdownTimeout,
+    features: faults.has('reload.option.features') ? current.features : featuresOf(doc),
+    insecureRegistries: named('insecure-registries') ? next.insecureRegistries : current.insecureRegistries,
+    // Fault (reload.option.registries): registry-mirrors do not reload.
+    registryMirrors: named('registry-mirrors') && !faults.has('reload.option.registries') ? next.registryMirrors : current.registryMirrors,
+    allowNondistributableArtifacts: named('allow-nondistributable-artifacts') ? next.allowNondistributableArtifacts : current.allowNondistributableArtifacts,
+    runtimes: runtimesSet ? next.runtimes : current.runtimes,
+    // 20.10 rebuilds the runtime table from the file and runc alone (observed: its containerd shim names go).
+    ...(runtimesSet && isOlder(release.release, '23.0') ? { builtinShimsDropped: true } : {}),
+    // Fault (reload.option.runtimes): default-runtime does not reload.
+    defaultRuntime: nonEmpty(doc['default-runtime']) && !faults.has('reload.option.runtimes') ? next.defaultRuntime : current.defaultRuntime,
+    // Fault (reload.option.undocumented): default-shm-size does not reload.
+    defaultShmSize: named('default-shm-size') && !faults.has('reload.option.undocumented') ? next.defaultShmSize : current.defaultShmSize,
+    defaultIpcMode: nonEmpty(doc['default-ipc-mode']) ? next.defaultIpcMode : current.defaultIpcMode,
+    defaultCgroupnsMode: nonEmpty(doc['default-cgroupns-mode']) ? next.defaultCgroupnsMode : current.defaultCgroupnsMode,
+    // Fault (reload.non-reloadable): experimental is applied by a reload.
+    ...(faults.has('reload.non-reloadable') && named('experimental') ? { experimental: next.experimental } : {}),
+  };
+}
+
+/** The file's features alone: a reload replaces the set (none when the file has none). */
+function featuresOf(doc: FileDocument): Readonly<Record<string, boolean>> {
+  const features = doc['features'];
+  return typeof features === 'object' && features !== null ? (features as Record<string, boolean>) : {};
+}

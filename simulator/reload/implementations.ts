@@ -1,0 +1,32 @@
+import type { Implementation } from '../rules/implementation.js';
+
+/** Where the reload area's rules live in the simulator. */
+export const RELOAD_IMPLEMENTATIONS: readonly Implementation[] = [
+  {
+    where: 'reload/read.ts: readForReload (the file read again, checked against the start flags and validated alone)',
+    rules: ['reload.conflict.unchanged', 'reload.invalid.unchanged', 'reload.non-reloadable'],
+  },
+  {
+    where: 'reload/reload.ts: reloadConfiguration (SIGHUP: read, plugins, runtimes, one swap, the log lines); reload/log.ts',
+    rules: ['reload.sighup.applies', 'reload.atomic', 'reload.needs-signal'],
+  },
+  {
+    where: 'reload/apply.ts: applyReload (what each reloadable option becomes), reconfigureProblem',
+    rules: [
+      'reload.absent-keys',
+      'reload.option.debug',
+      'reload.option.labels',
+      'reload.option.live-restore',
+      'reload.option.downloads',
+      'reload.option.runtimes',
+      'reload.option.registries',
+      'reload.option.shutdown-timeout',
+      'reload.option.features',
+      'reload.option.undocumented',
+    ],
+  },
+  {
+    where: 'reload/authz.ts: missingPluginIsFatal (the lookup retries, then the fatal line; daemon/start.ts ends the daemon)',
+    rules: ['reload.authz-missing'],
+  },
+];

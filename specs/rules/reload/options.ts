@@ -1,0 +1,113 @@
+import { rule } from '../daemon-config/kit.js';
+import { AREA, PROCESS, RELOAD, reloadDoc } from './kit.js';
+
+const LIST = 'States and transitions › Reloadable options';
+const observed = 'dockerd 20.10.24, 26.1.5 and 28.5.2, observed on this machine (scripts of 2026-11-23)';
+const base = { area: AREA, applies: PROCESS, requires: RELOAD, binding: 'version-independent', testability: { testable: true } } as const;
+
+/** daemon.md › Reloadable options: each option, and where a reload makes it visible. */
+export const RELOAD_OPTION_RULES = [
+  rule({
+    ...base,
+    id: 'reload.option.debug',
+    title: 'debug toggles on reload',
+    level: 'must',
+    source: reloadDoc(LIST, '`debug` (toggle)'),
+    reading: 'Visible as /info Debug, and in the log: debug lines appear or stop.',
+    releaseDependent: false,
+    expectation: 'Generated debug values in reloaded files: /info Debug follows each applied reload.',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.labels',
+    title: 'labels replace the set on reload',
+    level: 'must',
+    source: reloadDoc(LIST, '`labels` (replace the set)'),
+    reading: '/info Labels is the new file\'s set, none of the old ones kept. 20.10 and 26.1 list them in Go map order (any order, observed); 28.5 sorts them.',
+    releaseDependent: true,
+    expectation: 'Generated label sets in reloaded files: /info Labels equals the last applied set (as a set before 28.0, sorted from 28.0).',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.live-restore',
+    title: 'live-restore toggles on reload',
+    level: 'must',
+    source: reloadDoc(LIST, '`live-restore` (toggle)'),
+    releaseDependent: false,
+    expectation: 'Generated live-restore values: /info LiveRestoreEnabled follows each applied reload.',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.downloads',
+    title: 'max-concurrent-downloads, max-concurrent-uploads and max-download-attempts reload',
+    level: 'must',
+    source: reloadDoc(LIST, '`max-concurrent-downloads`, `max-concurrent-uploads`, `max-download-attempts`'),
+    reading: 'Not shown by /info: read in the "Reloaded configuration" line\'s JSON (keys of the same names).',
+    releaseDependent: false,
+    expectation: 'Generated positive limits in reloaded files: the reload line shows them.',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.runtimes',
+    title: 'runtimes and default-runtime reload',
+    level: 'must',
+    source: reloadDoc(LIST, '`default-runtime`, `runtimes`'),
+    reading:
+      '/info Runtimes lists the new file\'s runtimes in place of those registered before, DefaultRuntime the new default. A default that names no runtime fails the reload (20.10 in validation, 26.1 and 28.5 as "Error reconfiguring the daemon"; observed). 20.10 also drops its built-in containerd shim names from the list once a reload sets runtimes (observed).',
+    releaseDependent: true,
+    expectation: 'Generated runtime sets and defaults: /info Runtimes and DefaultRuntime follow each applied reload.',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.registries',
+    title: 'insecure-registries and registry-mirrors reload',
+    level: 'must',
+    source: reloadDoc(LIST, '`insecure-registries`, `registry-mirrors`'),
+    reading: '/info RegistryConfig: InsecureRegistryCIDRs holds the new CIDRs beside the loopback ones, Mirrors the new mirrors (normalised with a trailing slash, observed).',
+    releaseDependent: false,
+    expectation: 'Generated CIDRs and mirror addresses: /info RegistryConfig follows each applied reload.',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.shutdown-timeout',
+    title: 'shutdown-timeout reloads',
+    level: 'must',
+    source: reloadDoc(LIST, '`shutdown-timeout` (time-out for stopping all containers)'),
+    reading: 'Not shown by /info: read in the "Reloaded configuration" line.',
+    releaseDependent: false,
+    expectation: 'Generated time-outs: the reload line shows each applied one.',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.features',
+    title: 'features reload',
+    level: 'must',
+    source: reloadDoc(LIST, '`features`'),
+    reading: 'Read in the "Reloaded configuration" line (`features`, left out when none). /info does not change with them (CDISpecDirs keeps its start-up value, observed on 28.5).',
+    releaseDependent: false,
+    expectation: 'Generated feature sets: the reload line shows each applied one.',
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.authorization-plugins',
+    title: 'authorization-plugins reload: a newly listed plugin is consulted',
+    level: 'must',
+    source: reloadDoc(LIST, '`authorization-plugins`'),
+    releaseDependent: false,
+    expectation: 'A plugin listed by a reload sees the next request (AuthZPlugin.AuthZReq) and its denial is the answer.',
+    testability: {
+      testable: false,
+      why: 'needs an authorization plugin the daemon can discover; the real daemons look only in the machine\'s own plugin directories (/run/docker/plugins, /etc/docker/plugins), and neither ctrd-sim nor the suites have plugins yet (they come with the authorization area). The missing-plugin case is reload.authz-missing.',
+    },
+  }),
+  rule({
+    ...base,
+    id: 'reload.option.undocumented',
+    title: 'default-shm-size, default-ipc-mode and default-cgroupns-mode reload too',
+    level: 'implementation',
+    source: { kind: 'implementation', reference: 'moby daemon/reload_unix.go reloadPlatform', observed },
+    reading: 'Not in the document\'s list, but the real daemons apply them (the reload line shows default-shm-size in bytes).',
+    releaseDependent: false,
+    expectation: 'Generated sizes and modes: the reload line shows each applied one.',
+  }),
+] as const;
