@@ -48,10 +48,10 @@ export function applyReload(current: DaemonSettings, file: ReloadedFile, release
     liveRestore: named('live-restore') && !faults.has('reload.option.live-restore') ? next.liveRestore : current.liveRestore,
     maxConcurrentDownloads: limit('max-concurrent-downloads', next.maxConcurrentDownloads, DEFAULT_SETTINGS.maxConcurrentDownloads, current.maxConcurrentDownloads),
     // Fault (reload.option.downloads): max-concurrent-uploads does not reload.
-    maxConcurrentUploads: faults.has('reload.option.downloads') ? current.maxConcurrentUploads : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
+    maxConcurrentUploads: named('max-concurrent-uploads') && faults.has('reload.option.downloads') ? current.maxConcurrentUploads : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
     maxDownloadAttempts: limit('max-download-attempts', next.maxDownloadAttempts, DEFAULT_SETTINGS.maxDownloadAttempts, current.maxDownloadAttempts),
     shutdownTimeout: named('shutdown-timeout') && !faults.has('reload.option.shutdown-timeout') ? next.shutdownTimeout : current.shutdownTimeout,
-    features: faults.has('reload.option.features') ? current.features : featuresOf(doc),
+    features: named('features') && faults.has('reload.option.features') ? current.features : featuresOf(doc),
     insecureRegistries: named('insecure-registries') ? next.insecureRegistries : current.insecureRegistries,
     // Fault (reload.option.registries): registry-mirrors do not reload.
     registryMirrors: named('registry-mirrors') && !faults.has('reload.option.registries') ? next.registryMirrors : current.registryMirrors,

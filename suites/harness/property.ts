@@ -11,6 +11,10 @@ export interface PropertyOptions {
   readonly path?: string;
   /** Where the cell's exchanges are kept; the property marks where each generated case begins. */
   readonly journal?: CaseJournal;
+  /** false: report the first failing case as found (for races, where a smaller case proves nothing). */
+  readonly shrink?: boolean;
+  /** Stops generating and shrinking after this long; a failure found by then is still reported. */
+  readonly timeLimitMs?: number;
 }
 
 /** A request that got no answer in time (the target hung or trickled), or that the cell's deadline cancelled. */
@@ -43,13 +47,15 @@ export async function checkProperty<T>(
       throw error;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
+  const parameters: fc.Parameters<[T]> = {
     seed: options.seed,
     numRuns: options.numRuns,
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(examples.length === 0 ? {} : { examples: examples.map((example): [T] => [example]) }),
-    endOnFailure: false,
-  });
+    endOnFailure: options.shrink === false,
+  };
+  if (options.timeLimitMs !== undefined) parameters.plugins = [fc.interruptAfterTimeLimit(options.timeLimitMs) as fc.Plugin<[T]>];
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), parameters);
   if (timedOut !== undefined) {
     return errored(`the target did not answer in time: ${timedOut.message}`, 'a request timed out (--request-timeout); a hung or trickling target is not judged', options.journal?.lastCase());
   }

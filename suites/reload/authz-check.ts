@@ -1,0 +1,53 @@
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Violation } from '../harness/verdict.js';
+import { suiteName } from '../daemon-config/arbitraries/values.js';
+import { HttpClientError } from '../http/client.js';
+
+/** dockerd gives up after 1+2+4+8 s; this leaves room for a loaded machine. */
+const FATAL_WITHIN_MS = 40_000;
+const POLL_MS = 50;
+
+/** reload.authz-missing: a reload naming a plugin nobody provides ends the daemon after the lookup retries. */
+export const authzMissingCheck: RuleCheck = {
+  rule: 'reload.authz-missing',
+  run(ctx, _api, options) {
+    return checkProperty(
+      suiteName(8).map((n) => `${n}-no-such-plugin`),
+      async (plugin) => {
+        const started = await ctx.target.start({});
+        if (!started.ok) throw new Violation(`the daemon did not start: ${started.output.slice(-300)}`);
+        const { instance } = started;
+        const client = ctx.clientFor(instance.endpoint);
+        try {
+          await instance.writeConfig({ 'authorization-plugins': [plugin] });
+          const mark = instance.logMark();
+          await instance.reload();
+          const deadline = Date.now() + FATAL_WITHIN_MS;
+          let lines: string[] = [];
+          for (;;) {
+            lines = instance.logSince(mark).split('\n');
+            if (lines.some((line) => /level=fatal/.test(line))) break;
+            if (Date.now() > deadline) throw new Violation(`authorization-plugins [${plugin}]: no fatal line within ${FATAL_WITHIN_MS} ms of SIGHUP; the log: ${lines.filter(Boolean).slice(-4).join(' | ')}`);
+            ctx.signal.throwIfAborted();
+            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          }
+          const fatal = lines.find((line) => /level=fatal/.test(line))!;
+          if (!fatal.includes('Error validating authorization plugin') || !fatal.includes(plugin)) throw new Violation(`the fatal line does not name the plugin's validation: ${fatal}`);
+          if (!lines.some((line) => /level=warn/.test(line) && line.includes(`Unable to locate plugin: ${plugin}`))) throw new Violation(`no "Unable to locate plugin: ${plugin}" retry warning before the fatal line`);
+          // The daemon is gone: a request gets no answer (its socket may be left behind).
+          const answered = await client.request('GET', '/_ping', { timeoutMs: 3_000 }).then(
+            (reply) => reply.status,
+            (error: unknown) => (error instanceof HttpClientError ? null : Promise.reject(error)),
+          );
+          if (answered !== null) throw new Violation(`after the fatal line, GET /_ping still answered ${answered}`);
+        } finally {
+          client.close();
+          await instance.stop();
+        }
+      },
+      { ...options, numRuns: 1 },
+      'a reload naming a missing authorization plugin logs the lookup retries and a fatal line, then the daemon answers no more',
+    );
+  },
+};

@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+import { labelKey, labelValue, suiteName } from '../daemon-config/arbitraries/values.js';
+
+/** Why a generated file must be refused by a reload, or 'none'. */
+export type Flaw =
+  | 'none'
+  | 'conflict'
+  | 'unknown-key'
+  | 'wrong-type'
+  | 'invalid-value'
+  | 'duplicate-labels'
+  | 'not-json'
+  | 'unknown-default-runtime'
+  | 'reserved-runtime'
+  /** A non-reloadable option with a value 23.0 and later refuse (20.10 does not check it on reload). */
+  | 'invalid-non-reloadable';
+
+/** A configuration file to write before a reload: a document, or text that is not JSON. */
+export interface ReloadFile {
+  readonly doc?: Readonly<Record<string, unknown>>;
+  readonly raw?: string;
+  readonly flaw: Flaw;
+}
+
+/** The options the daemon was started with, as flags (the file must not repeat them). */
+export interface StartSetup {
+  readonly debug?: boolean;
+  readonly labels?: readonly string[];
+  readonly maxConcurrentDownloads?: number;
+  readonly liveRestore?: boolean;
+  readonly insecure?: readonly string[];
+  readonly shutdownTimeout?: number;
+  readonly features?: Readonly<Record<string, boolean>>;
+}
+
+/** The start flags of a setup. */
+export function startArgs(setup: StartSetup): string[] {
+  const args: string[] = [];
+  if (setup.debug === true) args.push('-D');
+  for (const label of setup.labels ?? []) args.push('--label', label);
+  if (setup.maxConcurrentDownloads !== undefined) args.push('--max-concurrent-downloads', String(setup.maxConcurrentDownloads));
+  if (setup.liveRestore === true) args.push('--live-restore');
+  for (const cidr of setup.insecure ?? []) args.push('--insecure-registry', cidr);
+  if (setup.shutdownTimeout !== undefined) args.push('--shutdown-timeout', String(setup.shutdownTimeout));
+  for (const [name, on] of Object.entries(setup.features ?? {})) args.push('--feature', `${name}=${on}`);
+  return args;
+}
+
+/** The file keys a setup's flags (and the safety flags every started daemon has) make conflicting. */
+export function flaggedKeys(setup: StartSetup): string[] {
+  const keys = ['data-root', 'exec-root', 'pidfile'];
+  if (setup.debug === true) keys.push('debug');
+  if (setup.labels !== undefined) keys.push('labels');
+  if (setup.maxConcurrentDownloads !== undefined) keys.push('max-concurrent-downloads');
+  if (setup.liveRestore === true) keys.push('live-restore');
+  if (setup.insecure !== undefined) keys.push('insecure-registries');
+  if (setup.shutdownTimeout !== undefined) keys.push('shutdown-timeout');
+  if (setup.features !== undefined) keys.push('features');
+  return keys;
+}
+
+const label = fc.tuple(labelKey, labelValue).map(([k, v]) => `${k}=${v}`);
+const labels = fc.uniqueArray(fc.tuple(labelKey, labelValue), { maxLength: 3, selector: ([k]) => k }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`));
+const cidr = fc.integer({ min: 0, max: 255 }).map((n) => `10.${n}.0.0/16`);
+const cidrs = fc.uniqueArray(cidr, { minLength: 1, maxLength: 2 });
+/** Mirrors on a documentation address (TEST-NET-1): never contacted. */
+const mirrors = fc.uniqueArray(fc.integer({ min: 1, max: 254 }).map((n) => `https://192.0.2.${n}`), { maxLength: 2 });
+const features = fc.oneof(fc.constant({}), fc.boolean().map((on) => ({ cdi: on })));
+
+export const startSetups: fc.Arbitrary<StartSetup> = fc.record(
+  {
+    debug: fc.constant(true),
+    labels: fc.array(label, { minLength: 1, maxLength: 2 }).map((ls) => [...new Map(ls.map((l) => [l.split('=')[0], l])).values()]),
+    maxConcurrentDownloads: fc.integer({ min: 1, max: 9 }),
+    liveRestore: fc.constant(true),
+    insecure: cidrs,
+    shutdownTimeout: fc.integer({ min: 1, max: 99 }),
+    features: fc.boolean().map((on) => ({ cdi: on })),
+  },
+  { requiredKeys: [] },
+);
+
+/** Every reloadable option, with values every release takes. */
+export const RELOADABLE_VALUES: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
+  debug: fc.boolean(),
+  labels,
+  'live-restore': fc.boolean(),
+  'max-concurrent-downloads': fc.integer({ min: 0, max: 9 }),
+  'max-concurrent-uploads': fc.integer({ min: 0, max: 9 }),
+  'max-download-attempts': fc.integer({ min: 1, max: 9 }),
+  'shutdown-timeout': fc.integer({ min: 0, max: 120 }),
+  features,
+  'insecure-registries': cidrs,
+  'registry-mirrors': mirrors,
+  'default-shm-size': fc.constantFrom('64M', '128M', '1G'),
+  'default-ipc-mode': fc.constantFrom('shareable', 'private'),
+  'default-cgroupns-mode': fc.constantFrom('host', 'private'),
+};
+
+/** Options outside the reloadable list, with valid values. */
+export const NON_RELOADABLE_VALUES: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
+  experimental: fc.boolean(),
+  'storage-driver': fc.constant('vfs'),
+  'log-level': fc.constantFrom('warn', 'error', 'info'),
+  mtu: fc.integer({ min: 1280, max: 1500 }),
+};
+
+/** A runtimes object and a default-runtime every release takes: the default is registered in the same file (or is runc). */
+const runtimesPart = fc
+  .uniqueArray(suiteName(5).map((n) => `${n}-rt`), { minLength: 0, maxLength: 2 })
+  .chain((names) => fc.record({ names: fc.constant(names), pick: fc.integer({ min: -1, max: names.length - 1 }) }))
+  .map(({ names, pick }) => ({
+    runtimes: Object.fromEntries(names.map((n) => [n, { path: '/usr/bin/runc' }])),
+    ...(pick < 0 ? {} : { 'default-runtime': names[pick]! }),
+  }));
+
+/** A valid document of some reloadable options (`keys` limits which), with optional non-reloadable ones. */
+export function validDocs(keys: readonly string[] = Object.keys(RELOADABLE_VALUES), options: { runtimes?: boolean; nonReloadable?: boolean } = {}): fc.Arbitrary<Record<string, unknown>> {
+  const picked = fc.record(Object.fromEntries(keys.map((k) => [k, RELOADABLE_VALUES[k]!])), { requiredKeys: [] });
+  const extra = options.nonReloadable === true ? fc.record(NON_RELOADABLE_VALUES, { requiredKeys: [] }) : fc.constant({});
+  const runtimes = options.runtimes === true ? fc.option(runtimesPart, { nil: undefined }) : fc.constant(undefined);
+  return fc.tuple(picked, extra, runtimes).map(([a, b, r]) => ({ ...a, ...b, ...(r ?? {}) }));
+}
+
+/** Leaves out of generated documents the keys the start flags set (they would conflict). */
+export function notFlagged(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {
+  const flagged = new Set(flaggedKeys(setup));
+  return docs.map((doc) => Object.fromEntries(Object.entries(doc).filter(([key]) => !flagged.has(key))));
+}
+
+const SETUP_KEYS: Readonly<Record<string, keyof StartSetup>> = {
+  debug: 'debug',
+  labels: 'labels',
+  'max-concurrent-downloads': 'maxConcurrentDownloads',
+  'live-restore': 'liveRestore',
+  'insecure-registries': 'insecure',
+  'shutdown-timeout': 'shutdownTimeout',
+  features: 'features',
+};
+
+/** Start setups that leave `keys` to the file (so that a check of those keys can reload them). */
+export const setupsLeaving = (keys: readonly string[]): fc.Arbitrary<StartSetup> =>
+  startSetups.map((setup) => {
+    const left = new Set(keys.map((key) => SETUP_KEYS[key]).filter((k) => k !== undefined));
+    return Object.fromEntries(Object.entries(setup).filter(([name]) => !left.has(name as keyof StartSetup))) as StartSetup;
+  });
+
+/** A file with one flaw among valid changes (the valid part never repeats a start flag). */
+export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<ReloadFile> {
+  const conflicting = flaggedKeys(setup);
+  const base = notFlagged(setup, docs);
+  return fc.tuple(base, fc.integer({ min: 0, max: 1 << 20 }), suiteName(6)).chain(([doc, n, name]) =>
+    fc.constantFrom<Flaw>('conflict', 'unknown-key', 'wrong-type', 'invalid-value', 'duplicate-labels', 'not-json', 'unknown-default-runtime', 'reserved-runtime', 'invalid-non-reloadable').map((flaw): ReloadFile => {
+      switch (flaw) {
+        case 'conflict': {
+          const key = conflicting[n % conflicting.length]!;
+          return { doc: { ...doc, [key]: conflictValue(key, n) }, flaw };
+        }
+        case 'unknown-key':
+          return { doc: { ...doc, [`${name}-key`]: n }, flaw };
+        case 'wrong-type':
+          return { doc: { ...doc, 'shutdown-timeout': String(n) }, flaw };
+        case 'invalid-value':
+          return { doc: { ...doc, 'max-concurrent-uploads': -1 - (n % 100) }, flaw };
+        case 'duplicate-labels':
+          return { doc: { ...doc, labels: [`k${name}=1`, `k${name}=2`] }, flaw };
+        case 'not-json': {
+          const text = JSON.stringify(doc);
+          return { raw: text.slice(0, 1 + (n % Math.max(1, text.length - 1))), flaw };
+        }
+        case 'unknown-default-runtime':
+          return { doc: { ...withoutRuntimes(doc), 'default-runtime': `${name}-none` }, flaw };
+        case 'reserved-runtime':
+          return { doc: { ...withoutRuntimes(doc), runtimes: { runc: { path: '/usr/bin/runc' } } }, flaw };
+        case 'invalid-non-reloadable':
+        default:
+          return { doc: { ...doc, 'log-level': `${name}-level` }, flaw: 'invalid-non-reloadable' };
+      }
+    }),
+  );
+}
+
+const withoutRuntimes = (doc: Record<string, unknown>): Record<string, unknown> => {
+  const { runtimes: _r, 'default-runtime': _d, ...rest } = doc;
+  return rest;
+};
+
+/** A value for a key that is also a start flag (the conflict is reported whatever the value). */
+function conflictValue(key: string, n: number): unknown {
+  switch (key) {
+    case 'debug':
+    case 'live-restore':
+      return n % 2 === 0;
+    case 'labels':
+      return [`kconflict=${n}`];
+    case 'insecure-registries':
+      return [`10.${n % 256}.0.0/16`];
+    case 'features':
+      return { cdi: n % 2 === 0 };
+    case 'max-concurrent-downloads':
+    case 'shutdown-timeout':
+      return 1 + (n % 9);
+    default:
+      return `/tmp/ctc-conflict-${n}`;
+  }
+}

@@ -1,0 +1,203 @@
+import fc from 'fast-check';
+import type { SuiteContext } from '../harness/context.js';
+import { checkProperty, type PropertyOptions } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Violation, type Verdict } from '../harness/verdict.js';
+import { describe } from '../daemon-config/start-and-inspect.js';
+import { hasFlag } from '../daemon-config/release-facts.js';
+import { startArgs, startSetups, type ReloadFile, type StartSetup } from './files.js';
+import { initialState, predictReload } from './model.js';
+import { ReloadSession } from './session.js';
+import { differences, INFO_FIELDS, LINE_FIELDS, type ReloadState, type StateField } from './state.js';
+
+/** Which predictions of the model a rule's check asserts; the others only keep the model in step. */
+export interface Lens {
+  /** After a reload the model says applies: the fields compared with its prediction (given the file). */
+  readonly applied?: (file: ReloadFile) => readonly StateField[];
+  /** After a reload the model says is refused: nothing changed and an error line says why. */
+  readonly refused?: boolean;
+  /** After an applied reload: the signal and the reload are logged, the latter with the configuration. */
+  readonly lines?: boolean;
+  /** Between writing a file and the signal, /info shows the configuration in effect. */
+  readonly beforeSignal?: boolean;
+}
+
+export const ALL_FIELDS: readonly StateField[] = [...INFO_FIELDS, ...LINE_FIELDS];
+/** Every prediction: the whole model, as the model-based test runs it. */
+export const FULL_LENS: Lens = { applied: () => ALL_FIELDS, refused: true, lines: true, beforeSignal: true };
+
+/** The file keys behind each field of the state. */
+export const FIELD_KEYS: Readonly<Record<StateField, readonly string[]>> = {
+  debug: ['debug'],
+  labels: ['labels'],
+  liveRestore: ['live-restore'],
+  defaultRuntime: ['default-runtime'],
+  runtimes: ['runtimes'],
+  insecure: ['insecure-registries'],
+  mirrors: ['registry-mirrors'],
+  experimental: ['experimental'],
+  driver: ['storage-driver'],
+  maxConcurrentDownloads: ['max-concurrent-downloads'],
+  maxConcurrentUploads: ['max-concurrent-uploads'],
+  maxDownloadAttempts: ['max-download-attempts'],
+  shutdownTimeout: ['shutdown-timeout'],
+  features: ['features'],
+  shmBytes: ['default-shm-size'],
+  ipcMode: ['default-ipc-mode'],
+  cgroupnsMode: ['default-cgroupns-mode'],
+  logLevel: ['log-level'],
+};
+
+/** The fields whose keys the file names (`named`) or does not name. */
+export const fieldsNamed = (file: ReloadFile, named: boolean, among: readonly StateField[] = ALL_FIELDS): StateField[] =>
+  among.filter((field) => FIELD_KEYS[field].some((key) => key in (file.doc ?? {})) === named);
+
+/** Generation and shrinking stop after this (the cell deadline is 120 s). */
+const SHRINK_LIMIT_MS = 60_000;
+const SETTLE_TRIES = 25;
+const SETTLE_MS = 20;
+/** The fields real daemons change apart from the configuration swap (reload.partial-answers). */
+const LAGGING_FIELDS: readonly StateField[] = ['debug', 'insecure', 'mirrors'];
+
+interface Model {
+  state: ReloadState;
+  /** What the file holds now: the start's `{}` until a command writes another. */
+  file: ReloadFile;
+  /** Whether the file was rewritten since the last signal. */
+  dirty: boolean;
+}
+
+interface Real {
+  readonly session: ReloadSession;
+  readonly lens: Lens;
+  readonly release: string;
+  readonly describeStart: string;
+}
+
+const fail = (real: Real, message: string): never => {
+  throw new Violation(`${message} (${real.describeStart})`, real.session.exchanges);
+};
+
+class WriteFile implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly file: ReloadFile) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    await real.session.write(this.file);
+    model.file = this.file;
+    model.dirty = true;
+    if (real.lens.beforeSignal === true) {
+      // Long enough for a daemon that watched its file to have reacted.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const now = await real.session.infoState('after writing the file');
+      const wrong = differences(model.state, now, INFO_FIELDS);
+      if (wrong.length > 0) fail(real, `the file was rewritten without a signal and /info changed: ${wrong.join('; ')}`);
+    }
+  }
+  toString = (): string => `write ${this.file.raw !== undefined ? JSON.stringify(this.file.raw) : JSON.stringify(this.file.doc)}${this.file.flaw === 'none' ? '' : ` (${this.file.flaw})`}`;
+}
+
+class Sighup implements fc.AsyncCommand<Model, Real> {
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const { session, lens } = real;
+    const what = `SIGHUP with ${model.file.raw !== undefined ? `the text ${JSON.stringify(model.file.raw)}` : `the file ${JSON.stringify(model.file.doc)}`}`;
+    const prediction = predictReload(model.state, model.file, real.release);
+    const report = await session.reload(what);
+    let info = await session.infoState(what);
+    // dockerd switches its debug logging and its registry settings just after it logs the reload
+    // (reload.partial-answers): give them a moment before judging.
+    for (let tries = 0; prediction.outcome === 'applied' && differences(prediction.next, info, LAGGING_FIELDS).length > 0 && tries < SETTLE_TRIES; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      info = await session.infoState(what);
+    }
+    const line = ReloadSession.lineState(report);
+    const observed: ReloadState = { ...info, ...(line ?? {}) };
+    if (prediction.outcome === 'refused') {
+      if (lens.refused === true) {
+        if (report.errors.length === 0) fail(real, `${what}: the reload should fail (${prediction.why}) but no error line was logged`);
+        const changed = differences(model.state, observed, line === null ? INFO_FIELDS : ALL_FIELDS);
+        if (changed.length > 0) fail(real, `${what}: the reload should fail (${prediction.why}) and change nothing, but ${changed.join('; ')}`);
+      }
+    } else {
+      if (lens.lines === true) {
+        if (!report.lines.some((l) => l.includes('Got signal to reload configuration'))) fail(real, `${what}: no "Got signal to reload configuration" line`);
+        if (report.reloaded === null) fail(real, `${what}: no "Reloaded configuration" line with the configuration as JSON; the log: ${report.lines.slice(-3).join(' | ')}`);
+      }
+      if (lens.applied !== undefined) {
+        if (report.reloaded === null && lens.lines !== true && report.errors.length > 0) fail(real, `${what}: the reload should apply but failed: ${report.errors.join(' | ')}`);
+        const wrong = differences(prediction.next, observed, lens.applied(model.file));
+        if (wrong.length > 0) fail(real, `${what}: ${wrong.join('; ')}`);
+      }
+    }
+    // The next prediction starts from what the daemon shows: one wrong field is reported where it goes wrong, once.
+    model.state = { ...model.state, ...definedOnly(observed) };
+    model.dirty = false;
+  }
+  toString = (): string => 'SIGHUP';
+}
+
+class ReadInfo implements fc.AsyncCommand<Model, Real> {
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const now = await real.session.infoState('GET /info between reloads');
+    if (real.lens.beforeSignal === true) {
+      const wrong = differences(model.state, now, INFO_FIELDS);
+      if (wrong.length > 0) fail(real, `GET /info changed without a reload${model.dirty ? ' (the file was rewritten, no signal sent)' : ''}: ${wrong.join('; ')}`);
+    }
+  }
+  toString = (): string => 'GET /info';
+}
+
+const definedOnly = (state: ReloadState): ReloadState => Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as ReloadState;
+
+export interface ModelCheckOptions {
+  readonly rule: string;
+  readonly lens: Lens;
+  /** The files the commands write, given the start flags. */
+  readonly files: (setup: StartSetup) => fc.Arbitrary<ReloadFile>;
+  readonly summary: string;
+  readonly setups?: fc.Arbitrary<StartSetup>;
+  readonly maxCommands?: number;
+  /** Runs per cell: each starts a daemon (default ctx.numStarts). */
+  readonly numRuns?: (ctx: SuiteContext) => number;
+}
+
+/** Runs fast-check command sequences (write a file, SIGHUP, read /info) against a started daemon and the model. */
+export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, check: ModelCheckOptions): Promise<Verdict> {
+  const release = ctx.release?.release;
+  if (release === undefined) return Promise.resolve({ status: 'skipped', summary: 'the release is not known: the model depends on it (give --release)' });
+  const commands = (setup: StartSetup) =>
+    fc.commands([check.files(setup).map((file) => new WriteFile(file)), fc.constant(new Sighup()), fc.constant(new ReadInfo())], { maxCommands: check.maxCommands ?? 6 });
+  // --feature exists from 27.0 (20.10 and 26.1 refuse it).
+  const featureFlag = hasFlag(ctx, 'feature');
+  const setups = (check.setups ?? startSetups).map(({ features, ...rest }): StartSetup => (featureFlag && features !== undefined ? { ...rest, features } : rest));
+  const arb = setups.chain((setup) => fc.tuple(fc.constant(setup), commands(setup)));
+  return checkProperty(
+    arb,
+    async ([setup, cmds]) => {
+      const request = { args: startArgs(setup) };
+      const started = await ctx.target.start(request);
+      if (!started.ok) throw new Violation(`the daemon did not start with ${describe(request)}: exit ${String(started.exitCode)}: ${started.output.slice(-300)}`);
+      const { instance } = started;
+      const client = ctx.clientFor(instance.endpoint);
+      try {
+        const session = new ReloadSession(ctx, instance, client);
+        const state = initialState(await session.infoState('GET /info after start'), setup);
+        const real: Real = { session, lens: check.lens, release, describeStart: describe(request) };
+        await fc.asyncModelRun(() => ({ model: { state, file: { doc: {}, flaw: 'none' as const }, dirty: false }, real }), cmds);
+      } finally {
+        client.close();
+        await instance.stop();
+      }
+    },
+    // Each case starts a daemon: shrinking is bounded so that a failure stays a failure, not a cell past its deadline.
+    { ...options, numRuns: check.numRuns?.(ctx) ?? ctx.numStarts, timeLimitMs: SHRINK_LIMIT_MS },
+    check.summary,
+  );
+}
+
+/** A rule check that is a model run through its lens. */
+export const modelCheck = (check: ModelCheckOptions): RuleCheck => ({
+  rule: check.rule,
+  run: (ctx, _api, options) => runReloadModel(ctx, options, check),
+});

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { flawedFiles, notFlagged, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
+import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
+
+const valid = (setup: StartSetup, nonReloadable = false): fc.Arbitrary<ReloadFile> =>
+  notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));
+/** Valid files and files with a flaw of `kinds`, in about equal numbers. */
+const mixed = (setup: StartSetup, keep: (file: ReloadFile) => boolean): fc.Arbitrary<ReloadFile> =>
+  fc.oneof(valid(setup), flawedFiles(setup, validDocs(undefined, { runtimes: true })).filter(keep));
+
+export const sighupAppliesCheck = modelCheck({
+  rule: 'reload.sighup.applies',
+  lens: { lines: true },
+  files: (setup) => valid(setup),
+  summary: 'every reload of a valid file logs the signal and "Reloaded configuration" with the configuration, and the daemon answers',
+});
+
+export const conflictCheck = modelCheck({
+  rule: 'reload.conflict.unchanged',
+  lens: { refused: true },
+  files: (setup) => mixed(setup, (file) => file.flaw === 'conflict'),
+  setups: startSetups,
+  summary: 'a file repeating a start flag fails the reload: an error line, /info and the configuration unchanged, the daemon answering',
+});
+
+export const invalidCheck = modelCheck({
+  rule: 'reload.invalid.unchanged',
+  lens: { refused: true },
+  files: (setup) => mixed(setup, (file) => file.flaw !== 'conflict'),
+  summary: 'a file that is not JSON, names an unknown directive, a wrong type, an invalid value, duplicate labels or a runtime the daemon refuses fails the reload: an error line, nothing changed, the daemon answering',
+});
+
+export const needsSignalCheck = modelCheck({
+  rule: 'reload.needs-signal',
+  lens: { beforeSignal: true },
+  files: (setup) => valid(setup),
+  summary: 'a rewritten file changes nothing in /info until SIGHUP',
+});
+
+export const absentKeysCheck = modelCheck({
+  rule: 'reload.absent-keys',
+  lens: { applied: (file) => fieldsNamed(file, false, ALL_FIELDS.filter((f) => f !== 'experimental' && f !== 'driver' && f !== 'logLevel')) },
+  files: (setup) => valid(setup),
+  summary: 'options a reloaded file leaves out keep their values; the download limits go back to 3/5/5 and features to the file\'s',
+});
+
+export const nonReloadableCheck = modelCheck({
+  rule: 'reload.non-reloadable',
+  lens: { applied: () => ['experimental', 'driver', 'logLevel'], refused: true },
+  files: (setup) => fc.oneof(valid(setup, true), flawedFiles(setup, validDocs(['debug'])).filter((file) => file.flaw === 'invalid-non-reloadable')),
+  summary: 'experimental, storage-driver and log-level in a reloaded file change nothing (an invalid log-level fails the reload from 23.0)',
+});
