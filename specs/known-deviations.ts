@@ -43,4 +43,12 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: 'GET /info leaves RegistryConfig.AllowNondistributableArtifactsCIDRs and …Hostnames out from API 1.47; the document keeps them (as null) up to 1.48',
     evidence: '28.5.2: GET /v1.46/info has both fields (null), GET /v1.47/info and /v1.48/info have neither',
   },
+  {
+    rule: 'reload.atomic',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'a reload applies its options one at a time without a snapshot: an /info answer during a reload can mix the old labels and live-restore with the new runtimes and default runtime (26.1 and 28.5 swap one configuration)',
+    evidence:
+      '20.10.24, 8 readers of /info during 20 reloads between two generated configurations, on every attempt (4 of 4, 2026-11-23): e.g. [["kxz5g5e.lhbe2s=srk"],false,["ctcqalah-rt"],"ctcqalah-rt"] between [["kxz5g5e.lhbe2s=srk"],false,["ctcz4s-rt"],"ctcz4s-rt"] and [["kms65b.ituc=7x8kp0vm"],true,["ctcqalah-rt"],"ctcqalah-rt"] (Labels, LiveRestoreEnabled, Runtimes, DefaultRuntime)',
+  },
 ];

@@ -14,7 +14,7 @@ for (const release of RELEASES) {
     const brand = Number(release.release.split('.')[0]) % 2 === 0 ? 'docker' : 'ctr';
     const profile = profileFor(brand)!;
     const run = await runSuites({
-      target: new InProcessSimTarget('sim', ['--emulate', release.release, '--brand', brand]),
+      target: new InProcessSimTarget('sim', ['--emulate', release.release, '--brand', brand, '--plugin-retry-ms', '10']),
       profile,
       seed: 4711,
       numRuns: 8,

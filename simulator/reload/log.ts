@@ -52,6 +52,8 @@ export function reloadedConfigJson(config: SimConfig): string {
 
 /** `Got signal to reload configuration` (SIGHUP). */
 export function logReloadSignal(logger: Logger, config: SimConfig): void {
+  // Fault (reload.sighup.applies): the signal is not logged.
+  if (config.faults.has('reload.sighup.applies')) return;
   const file = config.configFile ?? config.names.configFile;
   if (structuredReloadLog(config)) logger.log('info', 'Got signal to reload configuration', { 'config-file': file });
   else logger.log('info', `Got signal to reload configuration, reloading from: ${file}`);

@@ -23,7 +23,9 @@ export interface ReloadedFile {
  * own, worded "file configuration validation failed: …". Throws the first problem as a SimError.
  */
 export function readForReload(config: SimConfig, sources: ConfigSources): ReloadedFile {
-  const { flags, names, release, faults } = config;
+  const { flags, names, release } = config;
+  // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
+  const faults = new Set([...config.faults].filter((rule) => rule.startsWith('reload.')));
   const style = messageStyle(release);
   const file = readDocument(flags.get('config-file') as string | undefined, names, style, sources, faults);
   const path = file.path ?? names.configFile;
@@ -34,9 +36,10 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   // Fault (reload.conflict.unchanged): a reload does not look for conflicts with the start flags.
   const conflicts = faults.has('reload.conflict.unchanged') ? [] : conflictingDirectives(flat, flags, release, faults);
   if (conflicts.length > 0) throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicts.join(', ')}`);
-  const typeProblem = findTypeProblem(file.doc, style);
+  // Fault (reload.invalid.unchanged): nor are values of the wrong type (they are dropped).
+  const typeProblem = faults.has('reload.invalid.unchanged') ? null : findTypeProblem(file.doc, style);
   if (typeProblem !== null) throw fileError(names, path, typeProblemText(typeProblem, style));
-  const doc = faults.has('reload.invalid.unchanged') ? withoutUnknown(file.doc, new Set(unknownDirectives(flat, release, new Set(), new Set(flags.keys())))) : file.doc;
+  const doc = faults.has('reload.invalid.unchanged') ? withoutBroken(file.doc, new Set(unknownDirectives(flat, release, new Set(), new Set(flags.keys()))), style) : file.doc;
   const alone = mergeSettings(configFileOnly(flags), doc, {}, release, names, faults);
   const settings = validateSettings({
     settings: alone,
@@ -56,4 +59,6 @@ const configFileOnly = (flags: ParsedFlags): ParsedFlags => {
   return new Map(path === undefined ? [] : [['config-file', path]]);
 };
 
-const withoutUnknown = (doc: FileDocument, unknown: ReadonlySet<string>): FileDocument => Object.fromEntries(Object.entries(doc).filter(([key]) => !unknown.has(key)));
+/** Under the fault: the document without its unknown directives and mistyped values. */
+const withoutBroken = (doc: FileDocument, unknown: ReadonlySet<string>, style: ReturnType<typeof messageStyle>): FileDocument =>
+  Object.fromEntries(Object.entries(doc).filter(([key, value]) => !unknown.has(key) && findTypeProblem({ [key]: value }, style) === null));

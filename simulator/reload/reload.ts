@@ -54,10 +54,7 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   const settings = applyReload(current.settings, file, current.release, current.faults);
   const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental });
   logLimitResets(logger, settings);
-  const report = (): void => {
-    // Fault (reload.sighup.applies): the reload is applied but not reported.
-    if (!current.faults.has('reload.sighup.applies')) logReloaded(logger, next);
-  };
+  const report = (): void => logReloaded(logger, next);
   if (current.faults.has('reload.atomic')) {
     // Fault (reload.atomic): the labels change first, the rest 30 ms later (then the line is logged).
     host.serve(Object.freeze({ ...current, settings: { ...current.settings, labels: settings.labels } }));

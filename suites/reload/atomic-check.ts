@@ -9,7 +9,7 @@ import { ReloadSession } from './session.js';
 import { stateOfInfo } from './state.js';
 
 const READERS = 8;
-const RELOADS = 20;
+const RELOADS = 40;
 const PROGRESS_WAIT_MS = 1_000;
 
 interface Side {

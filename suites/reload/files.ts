@@ -107,7 +107,7 @@ export const NON_RELOADABLE_VALUES: Readonly<Record<string, fc.Arbitrary<unknown
 
 /** A runtimes object and a default-runtime every release takes: the default is registered in the same file (or is runc). */
 const runtimesPart = fc
-  .uniqueArray(suiteName(5).map((n) => `${n}-rt`), { minLength: 0, maxLength: 2 })
+  .uniqueArray(suiteName(5).map((n) => `${n}-rt`), { minLength: 1, maxLength: 2 })
   .chain((names) => fc.record({ names: fc.constant(names), pick: fc.integer({ min: -1, max: names.length - 1 }) }))
   .map(({ names, pick }) => ({
     runtimes: Object.fromEntries(names.map((n) => [n, { path: '/usr/bin/runc' }])),
@@ -115,10 +115,13 @@ const runtimesPart = fc
   }));
 
 /** A valid document of some reloadable options (`keys` limits which), with optional non-reloadable ones. */
-export function validDocs(keys: readonly string[] = Object.keys(RELOADABLE_VALUES), options: { runtimes?: boolean; nonReloadable?: boolean } = {}): fc.Arbitrary<Record<string, unknown>> {
-  const picked = fc.record(Object.fromEntries(keys.map((k) => [k, RELOADABLE_VALUES[k]!])), { requiredKeys: [] });
+export function validDocs(
+  keys: readonly string[] = Object.keys(RELOADABLE_VALUES),
+  options: { runtimes?: boolean; nonReloadable?: boolean; required?: readonly string[] } = {},
+): fc.Arbitrary<Record<string, unknown>> {
+  const picked = fc.record(Object.fromEntries(keys.map((k) => [k, RELOADABLE_VALUES[k]!])), { requiredKeys: [...(options.required ?? [])] });
   const extra = options.nonReloadable === true ? fc.record(NON_RELOADABLE_VALUES, { requiredKeys: [] }) : fc.constant({});
-  const runtimes = options.runtimes === true ? fc.option(runtimesPart, { nil: undefined }) : fc.constant(undefined);
+  const runtimes = options.runtimes === true ? (keys.length === 0 ? runtimesPart : fc.option(runtimesPart, { nil: undefined })) : fc.constant(undefined);
   return fc.tuple(picked, extra, runtimes).map(([a, b, r]) => ({ ...a, ...b, ...(r ?? {}) }));
 }
 
@@ -146,11 +149,13 @@ export const setupsLeaving = (keys: readonly string[]): fc.Arbitrary<StartSetup>
   });
 
 /** A file with one flaw among valid changes (the valid part never repeats a start flag). */
-export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<ReloadFile> {
+export const FLAWS: readonly Exclude<Flaw, 'none'>[] = ['conflict', 'unknown-key', 'wrong-type', 'invalid-value', 'duplicate-labels', 'not-json', 'unknown-default-runtime', 'reserved-runtime', 'invalid-non-reloadable'];
+
+export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>, kinds: readonly Exclude<Flaw, 'none'>[] = FLAWS): fc.Arbitrary<ReloadFile> {
   const conflicting = flaggedKeys(setup);
   const base = notFlagged(setup, docs);
   return fc.tuple(base, fc.integer({ min: 0, max: 1 << 20 }), suiteName(6)).chain(([doc, n, name]) =>
-    fc.constantFrom<Flaw>('conflict', 'unknown-key', 'wrong-type', 'invalid-value', 'duplicate-labels', 'not-json', 'unknown-default-runtime', 'reserved-runtime', 'invalid-non-reloadable').map((flaw): ReloadFile => {
+    fc.constantFrom<Flaw>(...kinds).map((flaw): ReloadFile => {
       switch (flaw) {
         case 'conflict': {
           const key = conflicting[n % conflicting.length]!;
@@ -184,6 +189,10 @@ const withoutRuntimes = (doc: Record<string, unknown>): Record<string, unknown> 
   const { runtimes: _r, 'default-runtime': _d, ...rest } = doc;
   return rest;
 };
+
+/** One file of each kind of flaw, in a generated order. */
+export const oneOfEachFlaw = (setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>, kinds: readonly Exclude<Flaw, 'none'>[]): fc.Arbitrary<ReloadFile[]> =>
+  fc.tuple(...kinds.map((kind) => flawedFiles(setup, docs, [kind]))).chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
 
 /** A value for a key that is also a start flag (the conflict is reported whatever the value). */
 function conflictValue(key: string, n: number): unknown {

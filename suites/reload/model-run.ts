@@ -54,6 +54,10 @@ export const fieldsNamed = (file: ReloadFile, named: boolean, among: readonly St
 
 /** Generation and shrinking stop after this (the cell deadline is 120 s). */
 const SHRINK_LIMIT_MS = 60_000;
+/** Reloads every sequence begins with. */
+const FIRST_RELOADS = 3;
+/** How long a daemon that watched its file would take to react (ctrd-sim's fault polls every 50 ms). */
+const WATCH_GRACE_MS = 100;
 const SETTLE_TRIES = 25;
 const SETTLE_MS = 20;
 /** The fields real daemons change apart from the configuration swap (reload.partial-answers). */
@@ -87,7 +91,7 @@ class WriteFile implements fc.AsyncCommand<Model, Real> {
     model.dirty = true;
     if (real.lens.beforeSignal === true) {
       // Long enough for a daemon that watched its file to have reacted.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, WATCH_GRACE_MS));
       const now = await real.session.infoState('after writing the file');
       const wrong = differences(model.state, now, INFO_FIELDS);
       if (wrong.length > 0) fail(real, `the file was rewritten without a signal and /info changed: ${wrong.join('; ')}`);
@@ -136,6 +140,21 @@ class Sighup implements fc.AsyncCommand<Model, Real> {
   toString = (): string => 'SIGHUP';
 }
 
+/** Write a file, then SIGHUP: the step every sequence begins with a few of. */
+class Reload implements fc.AsyncCommand<Model, Real> {
+  private readonly write: WriteFile;
+  private readonly hup = new Sighup();
+  constructor(readonly file: ReloadFile) {
+    this.write = new WriteFile(file);
+  }
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    await this.write.run(model, real);
+    await this.hup.run(model, real);
+  }
+  toString = (): string => `${this.write.toString()}, SIGHUP`;
+}
+
 class ReadInfo implements fc.AsyncCommand<Model, Real> {
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
@@ -158,6 +177,10 @@ export interface ModelCheckOptions {
   readonly summary: string;
   readonly setups?: fc.Arbitrary<StartSetup>;
   readonly maxCommands?: number;
+  /** The files of the reloads every sequence begins with (default: three of `files`). */
+  readonly firstFiles?: (setup: StartSetup) => fc.Arbitrary<readonly ReloadFile[]>;
+  /** How long generation and shrinking may take (default 60 s). */
+  readonly timeLimitMs?: number;
   /** Runs per cell: each starts a daemon (default ctx.numStarts). */
   readonly numRuns?: (ctx: SuiteContext) => number;
 }
@@ -166,15 +189,19 @@ export interface ModelCheckOptions {
 export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, check: ModelCheckOptions): Promise<Verdict> {
   const release = ctx.release?.release;
   if (release === undefined) return Promise.resolve({ status: 'skipped', summary: 'the release is not known: the model depends on it (give --release)' });
+  // Every sequence begins with a few reloads (each case starts a daemon: it should reload more than once), then any commands.
   const commands = (setup: StartSetup) =>
-    fc.commands([check.files(setup).map((file) => new WriteFile(file)), fc.constant(new Sighup()), fc.constant(new ReadInfo())], { maxCommands: check.maxCommands ?? 6 });
+    fc.tuple(
+      (check.firstFiles?.(setup) ?? fc.array(check.files(setup), { minLength: FIRST_RELOADS, maxLength: FIRST_RELOADS })).map((files) => files.map((file) => new Reload(file))),
+      fc.commands([check.files(setup).map((file) => new WriteFile(file)), fc.constant(new Sighup()), fc.constant(new ReadInfo())], { maxCommands: check.maxCommands ?? 4 }),
+    );
   // --feature exists from 27.0 (20.10 and 26.1 refuse it).
   const featureFlag = hasFlag(ctx, 'feature');
   const setups = (check.setups ?? startSetups).map(({ features, ...rest }): StartSetup => (featureFlag && features !== undefined ? { ...rest, features } : rest));
   const arb = setups.chain((setup) => fc.tuple(fc.constant(setup), commands(setup)));
   return checkProperty(
     arb,
-    async ([setup, cmds]) => {
+    async ([setup, [first, rest]]) => {
       const request = { args: startArgs(setup) };
       const started = await ctx.target.start(request);
       if (!started.ok) throw new Violation(`the daemon did not start with ${describe(request)}: exit ${String(started.exitCode)}: ${started.output.slice(-300)}`);
@@ -184,14 +211,14 @@ export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, chec
         const session = new ReloadSession(ctx, instance, client);
         const state = initialState(await session.infoState('GET /info after start'), setup);
         const real: Real = { session, lens: check.lens, release, describeStart: describe(request) };
-        await fc.asyncModelRun(() => ({ model: { state, file: { doc: {}, flaw: 'none' as const }, dirty: false }, real }), cmds);
+        await fc.asyncModelRun(() => ({ model: { state, file: { doc: {}, flaw: 'none' as const }, dirty: false }, real }), [...first, ...rest]);
       } finally {
         client.close();
         await instance.stop();
       }
     },
     // Each case starts a daemon: shrinking is bounded so that a failure stays a failure, not a cell past its deadline.
-    { ...options, numRuns: check.numRuns?.(ctx) ?? ctx.numStarts, timeLimitMs: SHRINK_LIMIT_MS },
+    { ...options, numRuns: check.numRuns?.(ctx) ?? ctx.numStarts, timeLimitMs: check.timeLimitMs ?? SHRINK_LIMIT_MS },
     check.summary,
   );
 }

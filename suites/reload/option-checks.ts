@@ -8,7 +8,7 @@ import type { StateField } from './state.js';
 const filesOf =
   (keys: readonly string[], runtimes = false) =>
   (setup: StartSetup): fc.Arbitrary<ReloadFile> =>
-    notFlagged(setup, validDocs(keys, { runtimes })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));
+    notFlagged(setup, validDocs(keys, { runtimes, required: keys })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));
 
 /** The rule of one or more reloadable options: after each applied reload naming them, they show the file's values. */
 const optionCheck = (rule: string, keys: readonly string[], fields: readonly StateField[], summary: string, runtimes = false): RuleCheck =>
@@ -20,24 +20,24 @@ const optionCheck = (rule: string, keys: readonly string[], fields: readonly Sta
     summary,
   });
 
-export const debugCheck = optionCheck('reload.option.debug', ['debug', 'labels'], ['debug'], '/info Debug follows every applied reload that names debug');
-export const labelsCheck = optionCheck('reload.option.labels', ['labels', 'debug'], ['labels'], '/info Labels is the set of the last applied reload that named labels');
-export const liveRestoreCheck = optionCheck('reload.option.live-restore', ['live-restore', 'debug'], ['liveRestore'], '/info LiveRestoreEnabled follows every applied reload that names live-restore');
+export const debugCheck = optionCheck('reload.option.debug', ['debug'], ['debug'], '/info Debug follows every applied reload that names debug');
+export const labelsCheck = optionCheck('reload.option.labels', ['labels'], ['labels'], '/info Labels is the set of the last applied reload that named labels');
+export const liveRestoreCheck = optionCheck('reload.option.live-restore', ['live-restore'], ['liveRestore'], '/info LiveRestoreEnabled follows every applied reload that names live-restore');
 export const downloadsCheck = optionCheck(
   'reload.option.downloads',
   ['max-concurrent-downloads', 'max-concurrent-uploads', 'max-download-attempts'],
   ['maxConcurrentDownloads', 'maxConcurrentUploads', 'maxDownloadAttempts'],
   'the reload line shows the download limits each applied reload named',
 );
-export const runtimesCheck = optionCheck('reload.option.runtimes', ['debug'], ['runtimes', 'defaultRuntime'], '/info Runtimes and DefaultRuntime follow every applied reload that names them', true);
+export const runtimesCheck = optionCheck('reload.option.runtimes', [], ['runtimes', 'defaultRuntime'], '/info Runtimes and DefaultRuntime follow every applied reload that names them', true);
 export const registriesCheck = optionCheck(
   'reload.option.registries',
   ['insecure-registries', 'registry-mirrors'],
   ['insecure', 'mirrors'],
   '/info RegistryConfig shows the insecure CIDRs and mirrors of every applied reload that names them',
 );
-export const shutdownTimeoutCheck = optionCheck('reload.option.shutdown-timeout', ['shutdown-timeout', 'debug'], ['shutdownTimeout'], 'the reload line shows each applied shutdown-timeout');
-export const featuresCheck = optionCheck('reload.option.features', ['features', 'debug'], ['features'], 'the reload line shows the features of each applied reload that names them');
+export const shutdownTimeoutCheck = optionCheck('reload.option.shutdown-timeout', ['shutdown-timeout'], ['shutdownTimeout'], 'the reload line shows each applied shutdown-timeout');
+export const featuresCheck = optionCheck('reload.option.features', ['features'], ['features'], 'the reload line shows the features of each applied reload that names them');
 export const undocumentedCheck = optionCheck(
   'reload.option.undocumented',
   ['default-shm-size', 'default-ipc-mode', 'default-cgroupns-mode'],

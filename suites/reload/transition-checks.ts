@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { flawedFiles, notFlagged, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
+import { FLAWS, flawedFiles, notFlagged, oneOfEachFlaw, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
 import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
 
 const valid = (setup: StartSetup, nonReloadable = false): fc.Arbitrary<ReloadFile> =>
   notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));
 /** Valid files and files with a flaw of `kinds`, in about equal numbers. */
 const mixed = (setup: StartSetup, keep: (file: ReloadFile) => boolean): fc.Arbitrary<ReloadFile> =>
-  fc.oneof(valid(setup), flawedFiles(setup, validDocs(undefined, { runtimes: true })).filter(keep));
+  fc.oneof({ weight: 1, arbitrary: valid(setup) }, { weight: 2, arbitrary: flawedFiles(setup, validDocs(undefined, { runtimes: true })).filter(keep) });
 
 export const sighupAppliesCheck = modelCheck({
   rule: 'reload.sighup.applies',
@@ -27,6 +27,8 @@ export const invalidCheck = modelCheck({
   rule: 'reload.invalid.unchanged',
   lens: { refused: true },
   files: (setup) => mixed(setup, (file) => file.flaw !== 'conflict'),
+  // Every kind of broken file, each between valid ones' effects, then any sequence.
+  firstFiles: (setup) => oneOfEachFlaw(setup, validDocs(undefined, { runtimes: true }), FLAWS.filter((flaw) => flaw !== 'conflict')),
   summary: 'a file that is not JSON, names an unknown directive, a wrong type, an invalid value, duplicate labels or a runtime the daemon refuses fails the reload: an error line, nothing changed, the daemon answering',
 });
 
@@ -47,6 +49,11 @@ export const absentKeysCheck = modelCheck({
 export const nonReloadableCheck = modelCheck({
   rule: 'reload.non-reloadable',
   lens: { applied: () => ['experimental', 'driver', 'logLevel'], refused: true },
-  files: (setup) => fc.oneof(valid(setup, true), flawedFiles(setup, validDocs(['debug'])).filter((file) => file.flaw === 'invalid-non-reloadable')),
+  // Every valid file turns experimental on: a daemon that applied it would show it.
+  files: (setup) =>
+    fc.oneof(
+      valid(setup, true).map((file): ReloadFile => ({ ...file, doc: { ...file.doc, experimental: true } })),
+      flawedFiles(setup, validDocs(['debug'])).filter((file) => file.flaw === 'invalid-non-reloadable'),
+    ),
   summary: 'experimental, storage-driver and log-level in a reloaded file change nothing (an invalid log-level fails the reload from 23.0)',
 });

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import t from 'tap';
+import { findRelease } from '../specs/versions.js';
+import type { SuiteContext } from '../suites/harness/context.js';
+import { HttpClient } from '../suites/http/client.js';
+import { profileFor } from '../suites/profiles.js';
+import { flawedFiles, notFlagged, startSetups, validDocs, type ReloadFile, type StartSetup } from '../suites/reload/files.js';
+import { FULL_LENS, runReloadModel } from '../suites/reload/model-run.js';
+import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
+
+/**
+ * The whole reload model on ctrd-sim: every prediction asserted after every command (write a
+ * valid or broken file, SIGHUP, read /info), many sequences per release. The rules' checks run
+ * the same model through one lens each, on every target (real daemons included).
+ */
+const RUNS = 25;
+/** Half the daemons start without flags, so that files can reload every option. */
+const SETUPS: fc.Arbitrary<StartSetup> = fc.oneof(fc.constant({}), startSetups);
+
+function contextFor(release: string, target: InProcessSimTarget, signal: AbortSignal): SuiteContext {
+  const clients: HttpClient[] = [];
+  return {
+    target,
+    instance: undefined as never,
+    client: undefined as never,
+    facts: { version: null, apiMax: null, apiMin: null, os: 'linux', brand: 'docker', observedApi: {} as never },
+    release: findRelease(release) ?? null,
+    profile: profileFor('docker')!,
+    expectedMin: '1.24',
+    expectedMax: '1.51',
+    numRuns: RUNS,
+    numStarts: RUNS,
+    signal,
+    clientFor(endpoint) {
+      const client = new HttpClient(endpoint, undefined, { signal });
+      clients.push(client);
+      return { endpoint, request: (method, path, options) => client.request(method, path, options), close: () => client.close() };
+    },
+  };
+}
+
+const everyFile = (setup: Parameters<typeof flawedFiles>[0]): fc.Arbitrary<ReloadFile> =>
+  fc.oneof(
+    { weight: 2, arbitrary: notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable: true })).map((doc): ReloadFile => ({ doc, flaw: 'none' })) },
+    { weight: 1, arbitrary: flawedFiles(setup, validDocs(undefined, { runtimes: true })) },
+  );
+
+for (const release of ['20.10', '26.1', '28.5']) {
+  t.test(`the reload model holds on ctrd-sim emulating ${release} (${RUNS} command sequences)`, async (t) => {
+    const controller = new AbortController();
+    const target = new InProcessSimTarget('sim', ['--emulate', release, '--brand', 'docker']);
+    const verdict = await runReloadModel(contextFor(release, target, controller.signal), { seed: 20261123, numRuns: RUNS }, {
+      rule: 'reload (whole model)',
+      lens: FULL_LENS,
+      files: everyFile,
+      summary: 'every prediction of the reload model',
+      setups: SETUPS,
+      maxCommands: 10,
+    });
+    t.equal(verdict.status, 'pass', `${verdict.summary}${verdict.counterexample === undefined ? '' : ` — counterexample ${verdict.counterexample.input} (seed ${verdict.counterexample.seed}, path ${JSON.stringify(verdict.counterexample.path)})`}`);
+  });
+}
+
+t.test('the model catches a simulator that merges labels instead of replacing them', async (t) => {
+  const controller = new AbortController();
+  const target = new InProcessSimTarget('sim', ['--emulate', '28.5', '--brand', 'docker', '--fault', 'reload.option.labels']);
+  const verdict = await runReloadModel(contextFor('28.5', target, controller.signal), { seed: 7, numRuns: 100 }, {
+    rule: 'reload (whole model)',
+    lens: FULL_LENS,
+    files: everyFile,
+    summary: 'every prediction of the reload model',
+    setups: SETUPS,
+    maxCommands: 6,
+    numRuns: () => 40,
+    timeLimitMs: 20_000,
+  });
+  t.equal(verdict.status, 'fail', verdict.summary);
+  t.match(verdict.summary, /labels is/);
+  t.ok(verdict.counterexample !== undefined && verdict.counterexample.path !== '', `seed and path reported: ${JSON.stringify(verdict.counterexample)}`);
+});
