@@ -9,10 +9,9 @@
  * Every process gets the project's safety flags and its own file; --validate starts nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { writeResultsSection } from './results-section.js';
 import fc from 'fast-check';
 import { fileVerdict } from '../suites/daemon-config/file-verdict.js';
 import { configPath } from '../suites/targets/config-file.js';
@@ -115,10 +114,4 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
-if (WRITE) {
-  const results = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'RESULTS.md');
-  const text = existsSync(results) ? readFileSync(results, 'utf8') : '';
-  const at = text.indexOf('## 4. Judging configuration files');
-  const before = at < 0 ? text.trimEnd() : text.slice(0, at).trimEnd();
-  writeFileSync(results, `${before}\n\n${lines.join('\n')}`);
-}
+if (WRITE) writeResultsSection('## 4. Judging configuration files', lines);

@@ -17,4 +17,9 @@ export const AREAS: readonly AreaDescription[] = [
     title: 'Command line, environment and configuration file',
     covers: 'daemon.md › Command-line options, Environment variables (but the TLS ones), Configuration file 1–6, Nested shapes, Features, Storage drivers, Other specifics, the start-up rows of Errors, the defaults of Limits; GET /info as the place the effective configuration shows',
   },
+  {
+    id: 'reload',
+    title: 'Reload (SIGHUP) state machine',
+    covers: 'daemon.md › States and transitions › Daemon reload, Reloadable options, runtimes rule 4; what the real releases do where the document is silent (invalid files, absent keys, options that do not reload, a missing authorization plugin, atomicity)',
+  },
 ];

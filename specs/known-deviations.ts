@@ -51,4 +51,11 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     evidence:
       '20.10.24, 8 readers of /info during 20 reloads between two generated configurations, on every attempt (4 of 4, 2026-11-23): e.g. [["kxz5g5e.lhbe2s=srk"],false,["ctcqalah-rt"],"ctcqalah-rt"] between [["kxz5g5e.lhbe2s=srk"],false,["ctcz4s-rt"],"ctcz4s-rt"] and [["kms65b.ituc=7x8kp0vm"],true,["ctcqalah-rt"],"ctcqalah-rt"] (Labels, LiveRestoreEnabled, Runtimes, DefaultRuntime)',
   },
+  {
+    rule: 'reload.sighup.applies',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'a valid reload that replaces the runtimes without naming a default, while the default in effect is one of those it drops, crashes the daemon (nil-pointer panic in fillPlatformInfo as it logs the reload event); 26.1 and 28.5 refuse the file ("specified default runtime … does not exist") and keep running',
+    evidence: '20.10.24, reload of {"runtimes":{"a-rt":{"path":"/usr/bin/runc"}},"default-runtime":"a-rt"} then of {"runtimes":{"b-rt":{"path":"/usr/bin/runc"}}}: "Reloaded configuration: …", then "panic: runtime error: invalid memory address or nil pointer dereference" at daemon/info_unix.go:47 (fillPlatformInfo ← SystemInfo ← LogDaemonEventWithAttributes ← Reload), and the socket refuses connections (2026-11-23)',
+  },
 ];

@@ -78,8 +78,11 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     // Fault (config.cli.options): --default-shm-size is unknown.
     if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
   } catch (error) {
-    if (error instanceof SimError) return usageError(error.message, release, names);
-    throw error;
+    // cobra looks at --help before it checks the arguments: `--help x` prints the help (observed, 20.10 and 28.5).
+    const helpAnyway = error instanceof SimError && error.message.includes('does not take any positional arguments') && argv.some((arg) => arg === '--help' || arg === '-h');
+    if (error instanceof SimError && !helpAnyway) return usageError(error.message, release, names);
+    if (!helpAnyway) throw error;
+    flags = new Map([['help', true]]);
   }
   if (flags.get('help') === true) {
     let usage = usageText(release, names);

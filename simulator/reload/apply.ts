@@ -33,10 +33,12 @@ const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value
 export function applyReload(current: DaemonSettings, file: ReloadedFile, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): DaemonSettings {
   const { doc, settings: next } = file;
   const named = (key: string): boolean => key in doc && doc[key] !== null;
+  // 20.10 takes a limit the file names as it is, 0 included; later releases take 0 as the default (observed).
+  const zeroIsDefault = !isOlder(release.release, '23.0');
   const limit = (key: string, value: number, fallback: number, keep: number): number => {
     // Fault (reload.absent-keys): a limit the file leaves out keeps its value.
     if (!named(key) && faults.has('reload.absent-keys')) return keep;
-    return named(key) && value !== 0 ? value : fallback;
+    return named(key) && (value !== 0 || !zeroIsDefault) ? value : fallback;
   };
   // Fault (reload.option.labels): the new labels are added to the old ones.
   const labels = named('labels') ? (faults.has('reload.option.labels') ? [...new Set([...current.labels, ...next.labels])] : next.labels) : current.labels;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isOlder } from '../../common/dotted-version.js';
 import type { SuiteContext } from '../harness/context.js';
 import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
@@ -185,15 +186,29 @@ export interface ModelCheckOptions {
   readonly numRuns?: (ctx: SuiteContext) => number;
 }
 
+/**
+ * 20.10 crashes on a reload that replaces the runtimes without naming a default runtime while the
+ * default in effect is one of those it drops (observed: a nil-pointer panic in fillPlatformInfo).
+ * reload.sighup.applies provokes that on purpose; the other rules keep clear of it (a file that
+ * sets runtimes also names its default) so that each judges its own part.
+ */
+function clearOfKnownCrash(file: ReloadFile, release: string): ReloadFile {
+  const doc = file.doc;
+  if (!isOlder(release, '23.0') || doc === undefined || file.flaw !== 'none' || doc['runtimes'] === undefined || doc['default-runtime'] !== undefined) return file;
+  const first = Object.keys(doc['runtimes'] as object)[0];
+  return first === undefined ? file : { ...file, doc: { ...doc, 'default-runtime': first } };
+}
+
 /** Runs fast-check command sequences (write a file, SIGHUP, read /info) against a started daemon and the model. */
 export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, check: ModelCheckOptions): Promise<Verdict> {
   const release = ctx.release?.release;
   if (release === undefined) return Promise.resolve({ status: 'skipped', summary: 'the release is not known: the model depends on it (give --release)' });
   // Every sequence begins with a few reloads (each case starts a daemon: it should reload more than once), then any commands.
+  const files = (setup: StartSetup) => check.files(setup).map((file) => clearOfKnownCrash(file, release));
   const commands = (setup: StartSetup) =>
     fc.tuple(
-      (check.firstFiles?.(setup) ?? fc.array(check.files(setup), { minLength: FIRST_RELOADS, maxLength: FIRST_RELOADS })).map((files) => files.map((file) => new Reload(file))),
-      fc.commands([check.files(setup).map((file) => new WriteFile(file)), fc.constant(new Sighup()), fc.constant(new ReadInfo())], { maxCommands: check.maxCommands ?? 4 }),
+      (check.firstFiles?.(setup) ?? fc.array(files(setup), { minLength: FIRST_RELOADS, maxLength: FIRST_RELOADS })).map((first) => first.map((file) => new Reload(file))),
+      fc.commands([files(setup).map((file) => new WriteFile(file)), fc.constant(new Sighup()), fc.constant(new ReadInfo())], { maxCommands: check.maxCommands ?? 4 }),
     );
   // --feature exists from 27.0 (20.10 and 26.1 refuse it).
   const featureFlag = hasFlag(ctx, 'feature');

@@ -49,7 +49,8 @@ export function predictReload(state: ReloadState, file: ReloadFile, release: str
   if (!v20 && defaultRuntime !== undefined && runtimes !== undefined && !BUILTIN_RUNTIMES.includes(defaultRuntime) && !SHIM_NAME.test(defaultRuntime) && !runtimes.includes(defaultRuntime)) {
     return { outcome: 'refused', why: `the default runtime ${defaultRuntime} is no longer registered` };
   }
-  const limit = (key: string, fallback: number): number => (typeof doc[key] === 'number' && doc[key] !== 0 ? (doc[key] as number) : fallback);
+  // 20.10 takes a named limit as it is, 0 included; later releases take 0 as the default (observed).
+  const limit = (key: string, fallback: number): number => (typeof doc[key] === 'number' && (doc[key] !== 0 || v20) ? (doc[key] as number) : fallback);
   return {
     outcome: 'applied',
     next: {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { suiteName } from '../daemon-config/arbitraries/values.js';
 import { FLAWS, flawedFiles, notFlagged, oneOfEachFlaw, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
 import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
 
@@ -8,10 +9,20 @@ const valid = (setup: StartSetup, nonReloadable = false): fc.Arbitrary<ReloadFil
 const mixed = (setup: StartSetup, keep: (file: ReloadFile) => boolean): fc.Arbitrary<ReloadFile> =>
   fc.oneof({ weight: 1, arbitrary: valid(setup) }, { weight: 2, arbitrary: flawedFiles(setup, validDocs(undefined, { runtimes: true })).filter(keep) });
 
+/**
+ * Runtimes replaced without naming a default, after a reload made one of them the default: a valid
+ * file on every release (23.0 and later refuse it and keep running; 20.10 applies it).
+ */
+const runtimesSwap = fc.uniqueArray(suiteName(5).map((n) => `${n}-rt`), { minLength: 2, maxLength: 2 }).map(([a, b]): ReloadFile[] => [
+  { doc: { runtimes: { [a!]: { path: '/usr/bin/runc' } }, 'default-runtime': a! }, flaw: 'none' },
+  { doc: { runtimes: { [b!]: { path: '/usr/bin/runc' } } }, flaw: 'none' },
+]);
+
 export const sighupAppliesCheck = modelCheck({
   rule: 'reload.sighup.applies',
   lens: { lines: true },
   files: (setup) => valid(setup),
+  firstFiles: () => runtimesSwap,
   summary: 'every reload of a valid file logs the signal and "Reloaded configuration" with the configuration, and the daemon answers',
 });
 

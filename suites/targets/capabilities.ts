@@ -7,7 +7,7 @@ export const CAPABILITIES_OF = {
   inProcess: set<Capability>('start', 'exit', 'reload', 'restart', 'logs', 'wire'),
   process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'wire'),
   // No exit: testcontainers removes a container that never came up, and its exit code with it.
-  container: set<Capability>('start', 'restart', 'logs', 'wire'),
+  container: set<Capability>('start', 'reload', 'restart', 'logs', 'wire'),
   endpoint: set<Capability>('wire'),
   tlsEndpoint: set<Capability>('wire', 'tls'),
   replay: set<Capability>(),

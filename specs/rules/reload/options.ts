@@ -82,7 +82,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.features',
     title: 'features reload',
     level: 'must',
-    source: reloadDoc(LIST, '`features`'),
+    source: reloadDoc(LIST, '`shutdown-timeout` (time-out for stopping all containers), `features`'),
     reading: 'Read in the "Reloaded configuration" line (`features`, left out when none). /info does not change with them (CDISpecDirs keeps its start-up value, observed on 28.5).',
     releaseDependent: false,
     expectation: 'Generated feature sets: the reload line shows each applied one.',

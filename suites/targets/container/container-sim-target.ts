@@ -91,6 +91,10 @@ export class ContainerSimTarget implements Target {
           endpoints: { daemon: endpoint, listeners: [endpoint] },
           log,
           writeConfig: async (config) => writeConfigFile(dir, config),
+          // The file is on the bind mount; the signal goes through the engine, to the container's first process (ctrd-sim).
+          reload: async () => {
+            await new Dockerode({ socketPath: this.engineSocket }).getContainer(container.getId()).kill({ signal: 'SIGHUP' });
+          },
           restart: async (next) => {
             await stopContainer();
             if (next?.config !== undefined) writeConfigFile(dir, next.config);

@@ -1,0 +1,15 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const RESULTS_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'RESULTS.md');
+
+/** Replaces one `## ` section of bench/RESULTS.md (from its heading to the next), or appends it. */
+export function writeResultsSection(heading: string, lines: readonly string[]): void {
+  const text = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const at = text.indexOf(heading);
+  const next = at < 0 ? -1 : text.indexOf('\n## ', at + heading.length);
+  const before = (at < 0 ? text : text.slice(0, at)).trimEnd();
+  const after = next < 0 ? '' : text.slice(next).trimStart();
+  writeFileSync(RESULTS_FILE, `${before}\n\n${lines.join('\n').trimEnd()}\n${after === '' ? '' : `\n${after}`}`);
+}
