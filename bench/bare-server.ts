@@ -10,8 +10,12 @@
  * `--ping-headers` (benchmark-only flag) answers with the exact header list ctrd-sim sends on
  * `GET /_ping` instead of node's defaults: node:http's cost of those headers, without ctrd-sim's
  * routing, so the benchmark can tell the handler's cost from the headers' cost.
+ *
+ * `--reload-info` (benchmark-only flag): the reload ceiling. On SIGHUP it reads `--config-file`
+ * (JSON) and from then on answers `GET /info` with the reloadable fields the benchmark compares,
+ * built from it: no validation, no merge, no daemon.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 const args = process.argv.slice(2);
@@ -38,6 +42,31 @@ if (args.includes('--ping-headers')) {
   handler = (_req, res) => {
     res.writeHead(200, headers);
     res.end('OK');
+  };
+}
+
+if (args.includes('--reload-info')) {
+  const configFile = valueOf('--config-file');
+  const infoOf = (doc: Record<string, unknown>): string =>
+    JSON.stringify({
+      Labels: doc['labels'] ?? [],
+      LiveRestoreEnabled: doc['live-restore'] === true,
+      Debug: doc['debug'] === true,
+      Runtimes: { runc: { path: 'runc' }, ...((doc['runtimes'] as object | undefined) ?? {}) },
+      DefaultRuntime: doc['default-runtime'] ?? 'runc',
+      RegistryConfig: { Mirrors: doc['registry-mirrors'] ?? [] },
+    });
+  const read = (): string => infoOf(configFile === undefined ? {} : (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>));
+  let info = read();
+  process.on('SIGHUP', () => {
+    info = read();
+    process.stderr.write('level=info msg="Reloaded configuration"\n');
+  });
+  handler = (req, res) => {
+    if (req.url === '/info') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(info);
+    } else res.end('OK');
   };
 }
 
