@@ -50,7 +50,7 @@ t.test('capabilities and surfaces per kind of target', async (t) => {
     ['sim', 'in-process', ['exit', 'logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['sim-process', 'process', ['exit', 'logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process']],
-    ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['wire'], ['daemon-api']],
     ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['wire'], ['daemon-api']],
     ['endpoint:https://127.0.0.1:2376', 'endpoint', ['tls', 'wire'], ['daemon-api']],
