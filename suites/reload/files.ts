@@ -12,6 +12,8 @@ export type Flaw =
   | 'not-json'
   | 'unknown-default-runtime'
   | 'reserved-runtime'
+  /** A directory where the file should be. */
+  | 'unreadable'
   /** A non-reloadable option with a value 23.0 and later refuse (20.10 does not check it on reload). */
   | 'invalid-non-reloadable';
 
@@ -19,6 +21,8 @@ export type Flaw =
 export interface ReloadFile {
   readonly doc?: Readonly<Record<string, unknown>>;
   readonly raw?: string;
+  /** A directory in place of the file. */
+  readonly unreadable?: true;
   readonly flaw: Flaw;
 }
 
@@ -149,7 +153,7 @@ export const setupsLeaving = (keys: readonly string[]): fc.Arbitrary<StartSetup>
   });
 
 /** A file with one flaw among valid changes (the valid part never repeats a start flag). */
-export const FLAWS: readonly Exclude<Flaw, 'none'>[] = ['conflict', 'unknown-key', 'wrong-type', 'invalid-value', 'duplicate-labels', 'not-json', 'unknown-default-runtime', 'reserved-runtime', 'invalid-non-reloadable'];
+export const FLAWS: readonly Exclude<Flaw, 'none'>[] = ['conflict', 'unknown-key', 'wrong-type', 'invalid-value', 'duplicate-labels', 'not-json', 'unreadable', 'unknown-default-runtime', 'reserved-runtime', 'invalid-non-reloadable'];
 
 export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>, kinds: readonly Exclude<Flaw, 'none'>[] = FLAWS): fc.Arbitrary<ReloadFile> {
   const conflicting = flaggedKeys(setup);
@@ -173,6 +177,8 @@ export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string,
           const text = JSON.stringify(doc);
           return { raw: text.slice(0, 1 + (n % Math.max(1, text.length - 1))), flaw };
         }
+        case 'unreadable':
+          return { unreadable: true, flaw };
         case 'unknown-default-runtime':
           return { doc: { ...withoutRuntimes(doc), 'default-runtime': `${name}-none` }, flaw };
         case 'reserved-runtime':

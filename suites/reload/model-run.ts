@@ -79,6 +79,9 @@ interface Real {
   readonly describeStart: string;
 }
 
+const describeFile = (file: ReloadFile): string =>
+  file.unreadable === true ? 'a directory in place of the file' : file.raw !== undefined ? `the text ${JSON.stringify(file.raw)}` : `the file ${JSON.stringify(file.doc)}`;
+
 const fail = (real: Real, message: string): never => {
   throw new Violation(`${message} (${real.describeStart})`, real.session.exchanges);
 };
@@ -98,14 +101,14 @@ class WriteFile implements fc.AsyncCommand<Model, Real> {
       if (wrong.length > 0) fail(real, `the file was rewritten without a signal and /info changed: ${wrong.join('; ')}`);
     }
   }
-  toString = (): string => `write ${this.file.raw !== undefined ? JSON.stringify(this.file.raw) : JSON.stringify(this.file.doc)}${this.file.flaw === 'none' ? '' : ` (${this.file.flaw})`}`;
+  toString = (): string => `write ${describeFile(this.file)}${this.file.flaw === 'none' ? '' : ` (${this.file.flaw})`}`;
 }
 
 class Sighup implements fc.AsyncCommand<Model, Real> {
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
     const { session, lens } = real;
-    const what = `SIGHUP with ${model.file.raw !== undefined ? `the text ${JSON.stringify(model.file.raw)}` : `the file ${JSON.stringify(model.file.doc)}`}`;
+    const what = `SIGHUP with ${describeFile(model.file)}`;
     const prediction = predictReload(model.state, model.file, real.release);
     const report = await session.reload(what);
     let info = await session.infoState(what);

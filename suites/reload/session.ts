@@ -2,6 +2,7 @@ import type { HttpExchange } from '../../reports/model/result.js';
 import type { SuiteContext } from '../harness/context.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { Violation } from '../harness/verdict.js';
+import { UNREADABLE_CONFIG } from '../targets/config-file.js';
 import type { TargetInstance } from '../targets/target.js';
 import { getInfo } from '../daemon-config/start-and-inspect.js';
 import type { ReloadFile } from './files.js';
@@ -60,7 +61,7 @@ export class ReloadSession {
   }
 
   async write(file: ReloadFile): Promise<void> {
-    await this.instance.writeConfig(file.raw ?? (file.doc as Record<string, unknown>));
+    await this.instance.writeConfig(file.unreadable === true ? UNREADABLE_CONFIG : (file.raw ?? (file.doc as Record<string, unknown>)));
   }
 
   /** SIGHUP, then waits until the log says the reload is done; a reload never logged done is a violation. */

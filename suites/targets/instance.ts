@@ -1,3 +1,4 @@
+import type { ConfigContent } from './config-file.js';
 import type { Capability } from '../../specs/types.js';
 import type { Endpoint } from '../http/endpoint.js';
 import type { LogBuffer } from './log-buffer.js';
@@ -9,7 +10,7 @@ export interface InstanceParts {
   readonly pid?: number;
   /** What the daemon prints (absent: no logs capability, output() is empty). */
   readonly log?: LogBuffer;
-  writeConfig?(config: Readonly<Record<string, unknown>> | string): Promise<void>;
+  writeConfig?(config: ConfigContent): Promise<void>;
   signal?(name: NodeJS.Signals): Promise<void>;
   reload?(): Promise<void>;
   restart?(request?: StartRequest): Promise<StartOutcome>;

@@ -1,3 +1,4 @@
+import type { ConfigContent } from './config-file.js';
 import type { Capability, Surface } from '../../specs/types.js';
 import type { TargetKind } from '../../reports/model/result.js';
 import type { Endpoint } from '../http/endpoint.js';
@@ -34,8 +35,8 @@ export interface TargetInstance {
   /** A position in the log; `logSince(mark)` returns what was printed after it. */
   logMark(): number;
   logSince(mark: number): string;
-  /** Rewrites the configuration file in place (capability start). */
-  writeConfig(config: Readonly<Record<string, unknown>> | string): Promise<void>;
+  /** Rewrites the configuration file in place, or puts a directory there (capability start). */
+  writeConfig(config: ConfigContent): Promise<void>;
   /** Sends a signal to the daemon process (capability signal). */
   signal(name: NodeJS.Signals): Promise<void>;
   /** Asks the daemon to reload its configuration file (capability reload). */
