@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { writeResultsSection } from './results-section.js';
 import { HttpClient } from '../suites/http/client.js';
+import { waitForLog } from '../suites/reload/session.js';
 import { stateOfInfo } from '../suites/reload/state.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
@@ -110,8 +111,7 @@ async function measure(target: SpawnedDaemonTarget): Promise<Measured> {
       await instance.writeConfig(side(n));
       const mark = instance.logMark();
       await instance.reload();
-      const until = performance.now() + POLL_TIMEOUT_MS;
-      while (!/Reloaded configuration|level=error/.test(instance.logSince(mark)) && performance.now() < until) await new Promise((r) => setTimeout(r, 1));
+      await waitForLog(instance, mark, (line) => /Reloaded configuration|level=error/.test(line), POLL_TIMEOUT_MS);
     }
     const reloadsMs = performance.now() - began;
     stop = true;

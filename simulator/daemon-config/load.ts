@@ -7,7 +7,7 @@ import { findTypeProblem, typeProblemText } from './decode.js';
 import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
 import { mergeSettings } from './merge.js';
 import { messageStyle } from './message-style.js';
-import { fileError, readDocument, type ConfigDocument } from './read-document.js';
+import { fileError, readDocument, type ConfigDocument, type FileDocument } from './read-document.js';
 import type { DaemonSettings } from './settings.js';
 import { validateSettings } from './validate.js';
 
@@ -18,35 +18,57 @@ export interface LoadedConfiguration {
 
 const SIZE = /^\s*\d+(\.\d+)?\s*([kmgtpezy]?i?b?)?\s*$/i;
 
+/** Which checks of the document a reading makes (each reader leaves out what its own faults break). */
+export interface DocumentChecks {
+  /** Refuse directives that match no option. */
+  readonly unknown: boolean;
+  /** The conflicts with start flags to refuse, of those found. */
+  readonly conflicts: (found: readonly string[]) => readonly string[];
+  /** Refuse values of the wrong type; when false they are dropped. */
+  readonly types: boolean;
+}
+
 /**
- * The configuration file read and checked as the daemon does, in its order (observed on 20.10.24,
- * 26.1.5, 28.5.2): unknown directives, then directives also given as flags, then value types,
- * then values the decoder parses itself (sizes, addresses); then the merge with flags and
- * environment, and the checks of the merged configuration. Throws the first problem.
+ * The document's own checks, in the daemon's order (observed on 20.10.24, 26.1.5, 28.5.2): unknown
+ * directives, then directives also given as flags, then value types, then values the decoder
+ * parses itself (sizes). Throws the first problem; returns the document to merge.
  */
-export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>): LoadedConfiguration {
+export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: BrandNames, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, checks: DocumentChecks): FileDocument {
   const style = messageStyle(release);
-  const file = readDocument(flags.get('config-file') as string | undefined, names, style, sources, faults);
   const path = file.path ?? names.configFile;
   const flat = flattenDirectives(file.doc);
   const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()));
-  if (unknown.length > 0 && !faults.has('config.file.unknown-key')) {
+  if (unknown.length > 0 && checks.unknown) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
-  const conflicts = conflictingDirectives(flat, flags, release, faults);
-  const conflicting = faults.has('config.file.conflict') ? conflicts.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : conflicts;
+  const conflicting = checks.conflicts(conflictingDirectives(flat, flags, release, faults));
   if (conflicting.length > 0) {
     throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`);
   }
-  const typeProblem = faults.has('config.file.types') ? null : findTypeProblem(file.doc, style);
+  const typeProblem = checks.types ? findTypeProblem(file.doc, style) : null;
   if (typeProblem !== null) throw fileError(names, path, typeProblemText(typeProblem, style));
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
   const builder = file.doc['builder'];
   // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
   if (faults.has('config.file.nested-shapes') && typeof builder === 'object' && builder !== null && 'gc' in builder) throw fileError(names, path, 'invalid builder: malformed gc policy');
-  const merged = mergeSettings(flags, faults.has('config.file.types') ? withoutMistyped(file.doc) : file.doc, sources.env, release, names, faults);
-  const settings = validateSettings({ settings: merged, release, names, path, fromFile: Object.keys(file.doc).length > 0, faults });
+  return checks.types ? file.doc : withoutMistyped(file.doc);
+}
+
+/**
+ * The configuration file read and checked as the daemon does at start: the document's checks,
+ * then the merge with flags and environment, and the checks of the merged configuration.
+ */
+export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>): LoadedConfiguration {
+  const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults);
+  const doc = checkDocument(file, flags, names, release, faults, {
+    unknown: !faults.has('config.file.unknown-key'),
+    // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
+    conflicts: (found) => (faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found),
+    types: !faults.has('config.file.types'),
+  });
+  const merged = mergeSettings(flags, doc, sources.env, release, names, faults);
+  const settings = validateSettings({ settings: merged, release, names, path: file.path ?? names.configFile, fromFile: Object.keys(file.doc).length > 0, faults });
   return { file, settings };
 }
 

@@ -97,9 +97,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const factory = httpServerFactory(holder, createRequestHandler(holder), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
   const listeners: Listener[] = [];
+  // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
+  const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
+  const watched = config.faults.has('reload.needs-signal') ? configPath : undefined;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      if (watched !== undefined) unwatchFile(watched);
       await Promise.all(listeners.map(({ server }) => closeServer(server)));
       for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
       releasePidfile(config.pidfile);
@@ -126,14 +130,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   let endedBy: (status: number) => void = () => {};
   const ended = new Promise<number>((resolve) => (endedBy = resolve));
-  let stopped = false;
   const host = {
     current: () => holder.current.config,
     serve: (next: SimConfig) => {
       holder.current = serving(next);
     },
     logger,
-    stopped: () => stopped,
+    stopped: () => closing !== undefined,
   };
   const reload = (sources: ConfigSources): ReloadOutcome => {
     const outcome = reloadConfiguration(host, sources);
@@ -146,16 +149,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     }
     return outcome;
   };
-  // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
-  const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
-  const watching = config.faults.has('reload.needs-signal') && configPath !== undefined;
-  if (watching) watchFile(configPath, { interval: 50 }, () => reload(options.sources ?? processSources()));
-  const closeOnce = close;
-  const closeAll = (): Promise<void> => {
-    stopped = true;
-    if (watching) unwatchFile(configPath);
-    return closeOnce();
-  };
+  if (watched !== undefined) watchFile(watched, { interval: 50 }, () => reload(options.sources ?? processSources()));
 
   return {
     get config() {
@@ -179,11 +173,11 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
         case 'SIGTERM':
         case 'SIGINT':
           logger.log('info', `Processing signal '${SIGNAL_WORDS[name]!}'`);
-          await closeAll();
+          await close();
           logger.log('info', 'Daemon shutdown complete');
       }
     },
-    close: closeAll,
+    close,
     ended,
   };
 }

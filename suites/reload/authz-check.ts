@@ -3,10 +3,10 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
 import { HttpClientError } from '../http/client.js';
+import { waitForLog } from './session.js';
 
 /** dockerd gives up after 1+2+4+8 s; this leaves room for a loaded machine. */
 const FATAL_WITHIN_MS = 40_000;
-const POLL_MS = 50;
 
 /** reload.authz-missing: a reload naming a plugin nobody provides ends the daemon after the lookup retries. */
 export const authzMissingCheck: RuleCheck = {
@@ -23,15 +23,8 @@ export const authzMissingCheck: RuleCheck = {
           await instance.writeConfig({ 'authorization-plugins': [plugin] });
           const mark = instance.logMark();
           await instance.reload();
-          const deadline = Date.now() + FATAL_WITHIN_MS;
-          let lines: string[] = [];
-          for (;;) {
-            lines = instance.logSince(mark).split('\n');
-            if (lines.some((line) => /level=fatal/.test(line))) break;
-            if (Date.now() > deadline) throw new Violation(`authorization-plugins [${plugin}]: no fatal line within ${FATAL_WITHIN_MS} ms of SIGHUP; the log: ${lines.filter(Boolean).slice(-4).join(' | ')}`);
-            ctx.signal.throwIfAborted();
-            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-          }
+          const { lines, found } = await waitForLog(instance, mark, (line) => /level=fatal/.test(line), FATAL_WITHIN_MS, ctx.signal);
+          if (!found) throw new Violation(`authorization-plugins [${plugin}]: no fatal line within ${FATAL_WITHIN_MS} ms of SIGHUP; the log: ${lines.slice(-4).join(' | ')}`);
           const fatal = lines.find((line) => /level=fatal/.test(line))!;
           if (!fatal.includes('Error validating authorization plugin') || !fatal.includes(plugin)) throw new Violation(`the fatal line does not name the plugin's validation: ${fatal}`);
           if (!lines.some((line) => /level=warn/.test(line) && line.includes(`Unable to locate plugin: ${plugin}`))) throw new Violation(`no "Unable to locate plugin: ${plugin}" retry warning before the fatal line`);

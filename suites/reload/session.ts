@@ -44,6 +44,27 @@ export function reloadedJson(line: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * Polls what the daemon logged since `mark` until a line satisfies `wanted`, the deadline passes
+ * (`found: false`) or `signal` aborts (it throws).
+ */
+export async function waitForLog(
+  instance: Pick<TargetInstance, 'logSince'>,
+  mark: number,
+  wanted: (line: string) => boolean,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ readonly lines: readonly string[]; readonly found: boolean }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = instance.logSince(mark).split('\n').filter((line) => line !== '');
+    if (lines.some(wanted)) return { lines, found: true };
+    if (Date.now() > deadline) return { lines, found: false };
+    signal?.throwIfAborted();
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
 /** A started daemon the suite reconfigures: writes its file, signals it, reads /info and its log. */
 export class ReloadSession {
   readonly log: ExchangeLog;
@@ -68,17 +89,10 @@ export class ReloadSession {
   async reload(what: string): Promise<ReloadReport> {
     const mark = this.instance.logMark();
     await this.instance.reload();
-    const deadline = Date.now() + RELOAD_DEADLINE_MS;
-    for (;;) {
-      const lines = this.instance.logSince(mark).split('\n').filter((line) => line !== '');
-      if (lines.some(endsReload)) {
-        const last = [...lines].reverse().find((line) => line.includes('Reloaded configuration'));
-        return { lines, reloaded: last === undefined ? null : reloadedJson(last), errors: lines.filter((line) => /level=(error|fatal)/.test(line)) };
-      }
-      if (Date.now() > deadline) throw new Violation(`${what}: no "Reloaded configuration" nor error line within ${RELOAD_DEADLINE_MS} ms of SIGHUP; the log since: ${lines.slice(-5).join(' | ') || '(nothing)'}`, this.exchanges);
-      this.ctx.signal.throwIfAborted();
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    const { lines, found } = await waitForLog(this.instance, mark, (line) => endsReload(line), RELOAD_DEADLINE_MS, this.ctx.signal);
+    if (!found) throw new Violation(`${what}: no "Reloaded configuration" nor error line within ${RELOAD_DEADLINE_MS} ms of SIGHUP; the log since: ${lines.slice(-5).join(' | ') || '(nothing)'}`, this.exchanges);
+    const last = [...lines].reverse().find((line) => line.includes('Reloaded configuration'));
+    return { lines, reloaded: last === undefined ? null : reloadedJson(last), errors: lines.filter((line) => /level=(error|fatal)/.test(line)) };
   }
 
   /** /info as reload state; a daemon that does not answer breaks every reload rule. */
