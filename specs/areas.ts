@@ -22,4 +22,9 @@ export const AREAS: readonly AreaDescription[] = [
     title: 'Reload (SIGHUP) state machine',
     covers: 'daemon.md › States and transitions › Daemon reload, Reloadable options, runtimes rule 4; what the real releases do where the document is silent (invalid files, absent keys, options that do not reload, a missing authorization plugin, atomicity)',
   },
+  {
+    id: 'model-runner',
+    title: 'Model runner: model management and OpenAI-style inference',
+    covers: 'model-runner-api.md, all of it: base addresses (TCP and the daemon socket with /exp/vENG4.40), the model reference, the management and OpenAI-style endpoints, the /engines shortcut, authentication, versioning; where it says "not shown", what Docker Model Runner and the OpenAI API do (implementation rules)',
+  },
 ];

@@ -28,9 +28,11 @@ export interface VersionRange {
 
 /**
  * Which interface of the target a rule speaks of: the daemon's HTTP API, the model runner's
- * OpenAI-compatible API, or the daemon as a process (flags, files, signals, exit codes).
+ * OpenAI-compatible API (inference under one base path, as any OpenAI-compatible server has it),
+ * the model runner service as a whole (model management, the /engines routing, the daemon
+ * socket's prefix, its store), or the daemon as a process (flags, files, signals, exit codes).
  */
-export type Surface = 'daemon-api' | 'model-runner-api' | 'daemon-process';
+export type Surface = 'daemon-api' | 'model-runner-api' | 'model-runner-service' | 'daemon-process';
 
 /**
  * How strongly the rule binds: a requirement of the document (its MUST-like statements), a

@@ -1,0 +1,42 @@
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { Fault } from './fault.js';
+
+type ModelRunnerRuleId = Extract<TestableRuleId, `mr.${string}`>;
+
+/** The faults of the model-runner area: one per testable rule, each noticed only by its rule's check (suites/model-runner/). */
+export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
+  'mr.tcp.serves': { breaks: 'the TCP listener answers 404 to requests addressed to the document\'s base address, Host localhost:<port> (model-runner/listener.ts)' },
+  'mr.socket.prefix': { breaks: 'the management paths under /exp/vENG4.40 on the daemon socket are not served (only /exp/vENG4.40/engines/… is) (model-runner/mount.ts)' },
+  'mr.socket.daemon-beside': { breaks: 'unprefixed /engines/… on the daemon socket is handed to the runner instead of the daemon (model-runner/mount.ts)' },
+  'mr.engines.shortcut': { breaks: 'the model list under /engines/llama.cpp/v1 says owned_by "llama.cpp", unlike /engines/v1 (model-runner/routes/openai-models.ts)' },
+  'mr.engines.unknown': { breaks: 'an inference request for an unknown engine is served by the default engine (model-runner/routes/inference.ts)' },
+  'mr.versioning.v1': { breaks: 'any v<digits> segment is served as v1 (model-runner/routes/index.ts)' },
+  'mr.auth.none': { breaks: 'a request with an Authorization header is refused with 401 (model-runner/handler.ts)' },
+  'mr.reference.format': { breaks: 'a create reference with three segments is accepted and stored (model-runner/routes/models.ts)' },
+  'mr.reference.normalised': { breaks: 'GET /models/{namespace}/{name} looks the name up without lower-casing it (model-runner/routes/models.ts)' },
+  'mr.models.create': { breaks: 'the progress of a create ends without its success line (model-runner/routes/models.ts)' },
+  'mr.models.create.bad-body': { breaks: 'a create body whose "from" is not a string is a 500 (model-runner/routes/models.ts)' },
+  'mr.models.create.cached': { breaks: 'a create of a model held already reports a fresh pull (model-runner/routes/models.ts)' },
+  'mr.models.list': { breaks: 'GET /models leaves out the model created last (model-runner/routes/models.ts)' },
+  'mr.models.get': { breaks: 'GET /models/{namespace}/{name} answers a record whose created is one second later than the list\'s (model-runner/routes/models.ts)' },
+  'mr.models.delete': { breaks: 'DELETE of a model not held answers 200 (model-runner/routes/models.ts)' },
+  'mr.openai.models.list': { breaks: 'the entries of GET …/v1/models lack owned_by (model-runner/routes/openai-models.ts)' },
+  'mr.openai.models.retrieve': { breaks: 'GET …/v1/models/{id} with the id\'s "/" escaped (%2F) is 404 (model-runner/routes/openai-models.ts)' },
+  'mr.chat.shape': { breaks: 'a chat completion that is not streamed says object "chat_completion" (model-runner/routes/chat.ts)' },
+  'mr.chat.stream': { breaks: 'a streamed chat completion never sends the chunk with finish_reason (model-runner/routes/chat.ts)' },
+  'mr.chat.stream.usage': { breaks: 'stream_options.include_usage is ignored (model-runner/routes/chat.ts)' },
+  'mr.completions.shape': { breaks: 'streamed text completion chunks say object "chat.completion.chunk" (model-runner/routes/completions.ts)' },
+  'mr.embeddings.shape': { breaks: 'embedding indexes start at 1 (model-runner/routes/embeddings.ts)' },
+  'mr.embeddings.base64': { breaks: 'base64 embeddings are big-endian float32 (model-runner/routes/embeddings.ts)' },
+  'mr.generation.max-tokens': { breaks: 'max_tokens lets one token more through (model-runner/routes/generation-params.ts)' },
+  'mr.generation.stop': { breaks: 'the stop string is returned at the end of the text (model-runner/routes/generation-params.ts)' },
+  'mr.generation.n': { breaks: 'n above 2 gives 2 choices (model-runner/routes/generation-params.ts)' },
+  'mr.generation.usage': { breaks: 'total_tokens counts one more than prompt_tokens + completion_tokens (model-runner/routes/openai-objects.ts)' },
+  'mr.openai.bad-request': { breaks: 'a chat completion without messages answers 200 with an empty completion (model-runner/routes/chat.ts)' },
+  'mr.inference.checks': { breaks: 'an inference request for a model not held is served (model-runner/routes/inference.ts)' },
+  'mr.inference.body-limit': { breaks: 'the inference body limit is 16 MiB, not 10 (model-runner/routes/inference.ts)' },
+  'mr.store.persists': { breaks: 'a clean shutdown empties the store (model-runner/runner.ts)' },
+  'mr.store.crash-safe': { breaks: 'a create is answered before it is written; the write follows 200 ms later (model-runner/runner.ts)' },
+  'mr.store.concurrent': { breaks: 'a create shows its record without tags for 30 ms before the whole record (model-runner/runner.ts)' },
+  'mr.server.survives-bad-input': { breaks: 'an inference body that is a JSON array is a 500 (model-runner/routes/inference.ts)' },
+};
