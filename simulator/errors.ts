@@ -3,7 +3,8 @@ export type SimErrorCode =
   | 'SIM_USAGE' // bad command line
   | 'SIM_CONFIG' // bad configuration file or environment
   | 'SIM_LISTEN' // a socket could not be opened
-  | 'SIM_PIDFILE'; // another daemon holds the PID file
+  | 'SIM_PIDFILE' // another daemon holds the PID file
+  | 'SIM_MODEL_STORE'; // the model runner's store cannot be read
 
 export class SimError extends Error {
   override readonly name = 'SimError';

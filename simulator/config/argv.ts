@@ -20,6 +20,9 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   simOption('fault', 'list', 'Break the behaviour of this rule (self-test).'),
   simOption('faults-file', 'string', 'A file of rule ids to break, one per line.'),
   // dockerd waits 1+2+4+8 s for a missing plugin; tests that only check the sequence shorten it.
+  // The model runner's host-side TCP access, off by default as the document has it (the enable command's --tcp).
+  simOption('model-runner', 'bool', 'Serve the model runner on TCP 127.0.0.1:12434 too (the daemon socket serves it under /exp/vENG4.40 always).'),
+  simOption('model-runner-tcp', 'int', 'Serve the model runner on TCP 127.0.0.1:<port> (0: a free port).'),
   simOption('plugin-retry-ms', 'int', 'First wait of the plugin lookup retries, doubled each time (default 1000, as dockerd).'),
 ];
 

@@ -3,6 +3,7 @@ import type { Server } from 'node:net';
 import { API_VERSIONING_ROUTES, buildResponseKit } from '../api-versioning/index.js';
 import type { SimConfig } from '../config/resolve.js';
 import { processSources, type ConfigSources } from '../config/sources.js';
+import { SimError } from '../errors.js';
 import { infoRoute } from '../daemon-config/info/index.js';
 import { documentedRoutes } from '../engine/documented-routes.js';
 import type { ServingState } from '../http/exchange.js';
@@ -21,6 +22,7 @@ import { logReloadSignal } from '../reload/log.js';
 import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
 import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
+import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler } from '../model-runner/index.js';
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -54,6 +56,15 @@ export interface RunningSimulator {
   close(): Promise<void>;
   /** Resolves with the exit status when the daemon ends by itself (a fatal error), never otherwise. */
   readonly ended: Promise<number>;
+  /** The model runner's TCP address (`tcp://127.0.0.1:port`), or null when TCP access is off. */
+  readonly modelRunnerTcp: string | null;
+}
+
+/** The model runner's TCP port: --model-runner-tcp, else 12434 with --model-runner, else none. */
+function modelRunnerPort(config: SimConfig): number | null {
+  const port = config.flags.get('model-runner-tcp') as number | undefined;
+  if (port !== undefined) return port;
+  return config.flags.get('model-runner') === true ? DEFAULT_TCP_PORT : null;
 }
 
 /** The routes of one configuration: those the simulator implements, then the release's others (501). */
@@ -94,9 +105,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger });
   const holder: StateHolder = { current: serving(config) };
 
-  const factory = httpServerFactory(holder, createRequestHandler(holder), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
+  const runner = ModelRunner.open(config.dataRoot, config.faults);
+  const forRunner = runnerHandler(runner);
+  const factory = httpServerFactory(holder, mountOnSocket(createRequestHandler(holder), forRunner, config.faults), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
   const listeners: Listener[] = [];
+  let runnerTcp: Server | undefined;
+  let modelRunnerTcp: string | null = null;
   // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
   const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
   const watched = config.faults.has('reload.needs-signal') ? configPath : undefined;
@@ -104,7 +119,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       if (watched !== undefined) unwatchFile(watched);
-      await Promise.all(listeners.map(({ server }) => closeServer(server)));
+      await Promise.all([...listeners.map(({ server }) => closeServer(server)), ...(runnerTcp === undefined ? [] : [closeServer(runnerTcp)])]);
+      runner.close();
       for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
       releasePidfile(config.pidfile);
     })());
@@ -120,6 +136,15 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
         logger.log('warning', 'Binding to an IP address, even on localhost, can also give access to scripts run in a browser. Be safe out there!', fields);
       }
       logger.log('info', `API listen on ${listener.endpoint}`);
+    }
+    const port = modelRunnerPort(config);
+    if (port !== null) {
+      const tcp = await listenTcp(forRunner, port, config.faults).catch((error: NodeJS.ErrnoException) => {
+        throw new SimError('SIM_LISTEN', `model runner: listen tcp 127.0.0.1:${port}: ${error.code === 'EADDRINUSE' ? 'bind: address already in use' : error.message}`);
+      });
+      runnerTcp = tcp.server;
+      modelRunnerTcp = `tcp://127.0.0.1:${tcp.port}`;
+      logger.log('info', `Model runner listen on ${modelRunnerTcp}`);
     }
   } catch (error) {
     await close();
@@ -179,6 +204,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     },
     close,
     ended,
+    modelRunnerTcp,
   };
 }
 

@@ -30,6 +30,7 @@ export const CAPABILITY_NEEDS: Readonly<Record<Capability, string>> = {
 export const SURFACE_NEEDS: Readonly<Record<Surface, { readonly missing: string; readonly why: string }>> = {
   'daemon-api': { missing: 'no daemon API', why: "the rule speaks of the daemon's HTTP API" },
   'model-runner-api': { missing: 'no model runner API', why: "the rule speaks of the model runner's OpenAI-compatible API" },
+  'model-runner-service': { missing: 'no model runner service', why: 'the rule speaks of the model runner service: its model management, its /engines routing, its store or the daemon socket it is reached through' },
   'daemon-process': { missing: 'no daemon process the suites start', why: 'the rule speaks of the daemon as a process (flags, environment, files, signals)' },
 };
 

@@ -18,6 +18,8 @@ export const CAPABILITIES_OF = {
 export const SURFACES_OF = {
   /** A daemon the suite starts: its API and the process (flags, files, signals). */
   started: set<Surface>('daemon-api', 'daemon-process'),
+  /** ctrd-sim started by the suite: the daemon, and the model runner it hosts (over TCP and under the socket's prefix). */
+  simulator: set<Surface>('daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service'),
   /** A daemon somebody else started, or a recording of one: its API only. */
   connected: set<Surface>('daemon-api'),
   openai: set<Surface>('model-runner-api'),

@@ -8,12 +8,13 @@ import { safetyFlags, socketIn } from './process/safety.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
 import { registerRunDir } from './process/live-processes.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
+import { MODEL_RUNNER_ARGS, modelRunnerEndpoints } from './model-runner-endpoints.js';
 
 /** The simulator in this process: the fast path for suites, with the daemon's exact code. */
 export class InProcessSimTarget implements Target {
   readonly kind = 'in-process';
   readonly capabilities = CAPABILITIES_OF.inProcess;
-  readonly surfaces = SURFACES_OF.started;
+  readonly surfaces = SURFACES_OF.simulator;
 
   constructor(
     readonly spec: string,
@@ -48,17 +49,18 @@ export class InProcessSimTarget implements Target {
     const sources = { ...processSources(), env };
     const from = log.mark();
     try {
-      const outcome = runCommandLine([...safetyFlags(dir, true), ...this.fixedArgs, ...(request.args ?? [])], sources);
+      const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...this.fixedArgs, ...(request.args ?? [])], sources);
       if (outcome.kind === 'exit') return { ok: false, exitCode: outcome.code, output: `${log.since(from)}${outcome.stdout}${outcome.stderr}` };
       // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
       const daemon = await startSimulator(outcome.config, { env, sources, logger: lineLogger((line) => log.append(line)) });
       const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
+      const runner = modelRunnerEndpoints(endpoint, daemon.modelRunnerTcp);
       let closed: Promise<void> | undefined;
       const close = (): Promise<void> => (closed ??= daemon.close());
       return {
         ok: true,
         instance: makeInstance(this.spec, {
-          endpoints: { daemon: endpoint, listeners: [endpoint] },
+          endpoints: { daemon: endpoint, ...runner, listeners: [endpoint] },
           log,
           writeConfig: async (next) => writeConfigFile(dir, next),
           // As SIGHUP does in the process: the reload log lines, then the reload.

@@ -45,7 +45,7 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
     if (engine.kind !== 'unix') throw new TargetError('TARGET_SPEC', 'container: the engine must be a unix socket (container:unix:///path/engine.sock)');
     return new ContainerSimTarget(spec, engine.path, simArgs, TOOL_IMAGE_TAG);
   }
-  if (spec === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs });
+  if (spec === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs, modelRunner: true });
   if (choice.emulate !== undefined) throw new TargetError('TARGET_SPEC', '--emulate applies to the simulator targets (sim, sim-process, container) only');
   if (spec.startsWith('daemon:')) {
     const path = spec.slice('daemon:'.length);

@@ -7,6 +7,18 @@ import { DaemonProcess, exitNumber } from './process/daemon-process.js';
 import { daemonEnvironment, knowsIp6tables, safetyFlags, socketIn } from './process/safety.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
+import { MODEL_RUNNER_ARGS, modelRunnerEndpoints, modelRunnerTcpIn } from './model-runner-endpoints.js';
+import type { Surface } from '../../specs/types.js';
+
+/** ctrd-sim logs its runner's address before it serves; the pipe may bring the line a little after /_ping answers. */
+async function loggedModelRunner(log: LogBuffer, from: number): Promise<string | null> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    const found = modelRunnerTcpIn(log.since(from));
+    if (found !== null || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 export { daemonEnvironment, knowsIp6tables, safetyFlags } from './process/safety.js';
 
@@ -18,6 +30,8 @@ export interface SpawnedDaemonOptions {
   readonly fixedArgs?: readonly string[];
   readonly startTimeoutMs?: number;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** ctrd-sim: it hosts the model runner, whose TCP address it logs. */
+  readonly modelRunner?: boolean;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -26,11 +40,12 @@ const DEFAULT_START_TIMEOUT_MS = 60_000;
 export class SpawnedDaemonTarget implements Target {
   readonly kind = 'process';
   readonly capabilities = CAPABILITIES_OF.process;
-  readonly surfaces = SURFACES_OF.started;
+  readonly surfaces: ReadonlySet<Surface>;
   readonly spec: string;
 
   constructor(private readonly options: SpawnedDaemonOptions) {
     this.spec = options.spec;
+    this.surfaces = options.modelRunner === true ? SURFACES_OF.simulator : SURFACES_OF.started;
   }
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
@@ -46,7 +61,7 @@ export class SpawnedDaemonTarget implements Target {
     const from = log.mark();
     const daemon = DaemonProcess.spawn({
       command,
-      args: [...safetyFlags(dir, knowsIp6tables(command)), ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
+      args: [...safetyFlags(dir, knowsIp6tables(command)), ...(this.options.modelRunner === true ? MODEL_RUNNER_ARGS : []), ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
       dir,
       env: { ...daemonEnvironment(), ...this.options.env, ...request.env },
       log,
@@ -59,10 +74,11 @@ export class SpawnedDaemonTarget implements Target {
       const status = daemon.exitStatus;
       return { ok: false, exitCode: ready === 'timeout' || status === undefined ? null : exitNumber(status), output: log.since(from) };
     }
+    const runner = this.options.modelRunner === true ? modelRunnerEndpoints(endpoint, await loggedModelRunner(log, from)) : {};
     return {
       ok: true,
       instance: makeInstance(this.spec, {
-        endpoints: { daemon: endpoint, listeners: [endpoint] },
+        endpoints: { daemon: endpoint, ...runner, listeners: [endpoint] },
         ...(daemon.pid === undefined ? {} : { pid: daemon.pid }),
         log,
         writeConfig: async (config) => writeConfigFile(dir, config),

@@ -19,6 +19,11 @@ export interface InstanceEndpoints {
   readonly daemon?: Endpoint;
   /** The OpenAI-compatible API, with its base path (e.g. /engines/v1). */
   readonly modelRunner?: Endpoint;
+  /**
+   * The model runner service as a whole (management, /engines routing): its root over TCP, and over
+   * the daemon socket under the /exp/vENG4.40 prefix where the socket carries it.
+   */
+  readonly modelRunnerService?: { readonly tcp: Endpoint; readonly socket?: Endpoint };
   /** Every listener the instance has (unix, tcp, tls), the daemon's first. */
   readonly listeners: readonly Endpoint[];
 }

@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { plainError, RUNNER_MESSAGES } from './replies.js';
+import { enginePath, pathSegments } from './paths.js';
+import { chatCompletions } from './routes/chat.js';
+import { completions } from './routes/completions.js';
+import type { RunnerRequest } from './routes/context.js';
+import { embeddings } from './routes/embeddings.js';
+import { createModel, deleteModel, getModel, listModels } from './routes/models.js';
+import { listOpenAiModels, retrieveOpenAiModel } from './routes/openai-models.js';
+import type { ModelRunner } from './runner.js';
+
+/** What `handle` needs beyond the request: the runner, and the path below the mount point. */
+export type RunnerHandler = (req: IncomingMessage, res: ServerResponse, path: string) => void;
+
+const isV1 = (segment: string): boolean => segment === 'v1';
+/** Fault (mr.versioning.v1): any v<digits> is taken for v1. */
+const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
+
+/**
+ * The runner's routes, as the real service's mux has them: /models… (management), /engines…
+ * (OpenAI-style, with or without the engine), GET / (alive). Under /models and /engines an unknown
+ * path or method is 404 "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
+ */
+export function runnerHandler(runner: ModelRunner): RunnerHandler {
+  const versionSegment = runner.faults.has('mr.versioning.v1') ? anyVersion : isV1;
+  return (req, res, path) => {
+    // Fault (mr.auth.none): credentials are refused.
+    if (runner.faults.has('mr.auth.none') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
+    const segments = pathSegments(path);
+    if (segments === null) return plainError(res, 400, 'invalid URL escape');
+    const x: RunnerRequest = { req, res, segments, runner };
+    const method = req.method ?? 'GET';
+    const failed = (error: unknown): void => {
+      if (res.headersSent) res.destroy();
+      else plainError(res, 500, error instanceof Error ? error.message : String(error));
+    };
+    try {
+      const answer = route(x, method, segments, versionSegment);
+      if (answer === false) {
+        req.resume();
+        plainError(res, 404, segments[0] === 'models' || segments[0] === 'engines' ? RUNNER_MESSAGES.notFound : RUNNER_MESSAGES.pageNotFound);
+      } else if (answer !== true) answer.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  };
+}
+
+/** Runs the route for the request: true when answered at once, a promise when later, false when no route matches. */
+function route(x: RunnerRequest, method: string, segments: readonly string[], versionSegment: (s: string) => boolean): boolean | Promise<void> {
+  if (segments.length === 0) {
+    if (method !== 'GET') return false;
+    x.res.writeHead(200, ['Content-Type', 'text/plain; charset=utf-8']);
+    x.res.end(RUNNER_MESSAGES.running);
+    return true;
+  }
+  if (segments[0] === 'models') {
+    const rest = segments.slice(1);
+    if (rest.length === 0) return method === 'GET' && (listModels(x), true);
+    if (rest.length === 1 && rest[0] === 'create') return method === 'POST' && createModel(x);
+    if (method === 'GET') return getModel(x, rest), true;
+    if (method === 'DELETE') return deleteModel(x, rest), true;
+    return false;
+  }
+  const at = enginePath(segments, versionSegment);
+  if (at === null) return false;
+  const { engine, rest } = at;
+  if (method === 'GET' && rest[0] === 'models') {
+    if (rest.length === 1) return listOpenAiModels(x, engine), true;
+    return retrieveOpenAiModel(x, engine, rest.slice(1)), true;
+  }
+  if (method !== 'POST') return false;
+  const joined = rest.join('/');
+  if (joined === 'chat/completions') return chatCompletions(x, engine);
+  if (joined === 'completions') return completions(x, engine);
+  if (joined === 'embeddings') return embeddings(x, engine);
+  return false;
+}

@@ -1,0 +1,27 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { RunnerHandler } from './handler.js';
+
+/** The daemon socket's prefix for the runner (model-runner-api.md, Base addresses 2). */
+export const SOCKET_PREFIX = '/exp/vENG4.40';
+
+/**
+ * The daemon socket's handler: paths under the prefix go to the runner (without it), all others
+ * to the daemon's own chain, untouched. The check is one string comparison: /_ping stays as fast.
+ */
+export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse) => void, runner: RunnerHandler, faults: ReadonlySet<TestableRuleId>): (req: IncomingMessage, res: ServerResponse) => void {
+  const onlyEngines = faults.has('mr.socket.prefix');
+  const takesEngines = faults.has('mr.socket.daemon-beside');
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith(SOCKET_PREFIX) && (url.length === SOCKET_PREFIX.length || url[SOCKET_PREFIX.length] === '/' || url[SOCKET_PREFIX.length] === '?')) {
+      const path = url.slice(SOCKET_PREFIX.length).replace(/\?.*$/, '') || '/';
+      // Fault (mr.socket.prefix): only /engines… is served under the prefix.
+      if (onlyEngines && !path.startsWith('/engines')) return runner(req, res, '/no-such-path');
+      return runner(req, res, path);
+    }
+    // Fault (mr.socket.daemon-beside): unprefixed /engines… goes to the runner.
+    if (takesEngines && url.startsWith('/engines/')) return runner(req, res, url.replace(/\?.*$/, ''));
+    daemon(req, res);
+  };
+}

@@ -1,0 +1,68 @@
+import type { ChatMessage } from '../engine/engine.js';
+import { EngineRefusal, sendJson } from '../replies.js';
+import type { RunnerRequest } from './context.js';
+import { delivery, generationParams, withStopFault } from './generation-params.js';
+import { answerInference } from './inference.js';
+import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
+
+/** A message's content: a string, or OpenAI's array of text parts. */
+function contentOf(value: unknown, index: number): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((part) => typeof part === 'object' && part !== null && (part as Record<string, unknown>)['type'] === 'text' && typeof (part as Record<string, unknown>)['text'] === 'string')) {
+    return value.map((part) => (part as { text: string }).text).join('');
+  }
+  throw new EngineRefusal(`'messages[${index}].content' must be a string or an array of text parts`, `messages[${index}].content`);
+}
+
+function messagesOf(value: unknown): ChatMessage[] {
+  if (value === undefined) throw new EngineRefusal("'messages' is required", 'messages');
+  if (!Array.isArray(value)) throw new EngineRefusal("Expected 'messages' to be an array", 'messages');
+  if (value.length === 0) throw new EngineRefusal("'messages' must hold at least one message", 'messages');
+  return value.map((message: unknown, index) => {
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new EngineRefusal(`'messages[${index}]' must be an object`, `messages[${index}]`);
+    const { role, content } = message as Record<string, unknown>;
+    if (typeof role !== 'string' || role === '') throw new EngineRefusal(`'messages[${index}].role' must be a string`, `messages[${index}].role`);
+    if (content === undefined || content === null) throw new EngineRefusal(`'messages[${index}].content' is required`, `messages[${index}].content`);
+    return { role, content: contentOf(content, index) };
+  });
+}
+
+/** POST /engines[/<engine>]/v1/chat/completions. */
+export function chatCompletions(x: RunnerRequest, engineName: string | null): Promise<void> {
+  return answerInference(x, engineName, ({ engine, model, body }) => {
+    const { faults } = x.runner;
+    // Fault (mr.openai.bad-request): no messages is an empty conversation.
+    const messages = body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages']);
+    const params = generationParams(body, faults);
+    const how = delivery(body);
+    const raw = engine.chat(model, messages, params);
+    const result = { ...raw, choices: raw.choices.map((choice) => withStopFault(choice, params, faults)) };
+    const id = completionId('chatcmpl');
+    const created = unixSeconds();
+    const head = { id, created, model, system_fingerprint: FINGERPRINT };
+    if (!how.stream) {
+      return sendJson(x.res, 200, {
+        id,
+        // Fault (mr.chat.shape): the object's name is misspelt.
+        object: faults.has('mr.chat.shape') ? 'chat_completion' : 'chat.completion',
+        created,
+        model,
+        system_fingerprint: FINGERPRINT,
+        choices: result.choices.map((choice, index) => ({ index, message: { role: 'assistant', content: choice.text, refusal: null }, logprobs: null, finish_reason: choice.finishReason })),
+        usage: usageOf(result, faults),
+      });
+    }
+    const usage = how.includeUsage && !faults.has('mr.chat.stream.usage') ? { usage: null } : {};
+    const chunk = (index: number, delta: object, finish: string | null) => ({ ...head, object: 'chat.completion.chunk', choices: [{ index, delta, logprobs: null, finish_reason: finish }], ...usage });
+    function* chunks(): Generator<object> {
+      for (const [index, choice] of result.choices.entries()) {
+        yield chunk(index, { role: 'assistant', content: '' }, null);
+        for (const piece of choice.pieces) yield chunk(index, { content: piece }, null);
+        // Fault (mr.chat.stream): the closing chunk is never sent.
+        if (!faults.has('mr.chat.stream')) yield chunk(index, {}, choice.finishReason);
+      }
+      if ('usage' in usage) yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
+    }
+    return sendEvents(x.res, chunks());
+  });
+}

@@ -1,0 +1,48 @@
+import { EngineRefusal, sendJson } from '../replies.js';
+import type { RunnerRequest } from './context.js';
+import { delivery, generationParams, withStopFault } from './generation-params.js';
+import { answerInference } from './inference.js';
+import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
+
+function promptsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return value as string[];
+  if (value === undefined) throw new EngineRefusal("'prompt' is required", 'prompt');
+  throw new EngineRefusal("'prompt' must be a string or a non-empty array of strings", 'prompt');
+}
+
+/** POST /engines[/<engine>]/v1/completions: one choice per prompt and n, indexed prompt-major. */
+export function completions(x: RunnerRequest, engineName: string | null): Promise<void> {
+  return answerInference(x, engineName, ({ engine, model, body }) => {
+    const { faults } = x.runner;
+    const prompts = promptsOf(body['prompt']);
+    const params = generationParams(body, faults);
+    const how = delivery(body);
+    const results = prompts.map((prompt) => engine.complete(model, prompt, params));
+    const choices = results.flatMap((result) => result.choices.map((choice) => withStopFault(choice, params, faults)));
+    const result = { promptTokens: results.reduce((sum, r) => sum + r.promptTokens, 0), choices };
+    const id = completionId('cmpl');
+    const created = unixSeconds();
+    const head = { id, created, model, system_fingerprint: FINGERPRINT };
+    if (!how.stream) {
+      return sendJson(x.res, 200, {
+        ...head,
+        object: 'text_completion',
+        choices: choices.map((choice, index) => ({ text: choice.text, index, logprobs: null, finish_reason: choice.finishReason })),
+        usage: usageOf(result, faults),
+      });
+    }
+    // Fault (mr.completions.shape): the chunks are named as chat chunks.
+    const object = faults.has('mr.completions.shape') ? 'chat.completion.chunk' : 'text_completion';
+    const usage = how.includeUsage ? { usage: null } : {};
+    const chunk = (index: number, text: string, finish: string | null) => ({ ...head, object, choices: [{ text, index, logprobs: null, finish_reason: finish }], ...usage });
+    function* chunks(): Generator<object> {
+      for (const [index, choice] of choices.entries()) {
+        for (const piece of choice.pieces) yield chunk(index, piece, null);
+        yield chunk(index, '', choice.finishReason);
+      }
+      if (how.includeUsage) yield { ...head, object, choices: [], usage: usageOf(result, faults) };
+    }
+    return sendEvents(x.res, chunks());
+  });
+}

@@ -1,0 +1,52 @@
+import { embeddingToBase64 } from '../engine/deterministic.js';
+import { EngineRefusal, sendJson } from '../replies.js';
+import type { RunnerRequest } from './context.js';
+import { answerInference } from './inference.js';
+
+const MAX_INPUTS = 2048;
+const MAX_DIMENSIONS = 4096;
+
+/** OpenAI's input forms: a string, strings, token ids or arrays of token ids (read as their text). */
+function inputsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  const isTokens = (item: unknown): boolean => Array.isArray(item) && item.length > 0 && item.every((token) => Number.isInteger(token));
+  if (isTokens(value)) return [(value as number[]).join(' ')];
+  if (Array.isArray(value) && value.length > 0 && value.length <= MAX_INPUTS) {
+    if (value.every((item) => typeof item === 'string')) return value as string[];
+    if (value.every(isTokens)) return (value as number[][]).map((tokens) => tokens.join(' '));
+  }
+  if (value === undefined) throw new EngineRefusal("'input' is required", 'input');
+  throw new EngineRefusal(`'input' must be a string, a non-empty array of at most ${MAX_INPUTS} strings, or token arrays`, 'input');
+}
+
+/** Little-endian is OpenAI's; the fault writes big-endian. */
+function bigEndianBase64(vector: Float32Array): string {
+  const buffer = Buffer.alloc(vector.length * 4);
+  vector.forEach((value, i) => buffer.writeFloatBE(value, i * 4));
+  return buffer.toString('base64');
+}
+
+/** POST /engines[/<engine>]/v1/embeddings. */
+export function embeddings(x: RunnerRequest, engineName: string | null): Promise<void> {
+  return answerInference(x, engineName, ({ engine, model, body }) => {
+    const { faults } = x.runner;
+    const inputs = inputsOf(body['input']);
+    const format = body['encoding_format'] ?? 'float';
+    if (format !== 'float' && format !== 'base64') throw new EngineRefusal("'encoding_format' must be \"float\" or \"base64\"", 'encoding_format');
+    const dimensions = body['dimensions'];
+    if (dimensions !== undefined && dimensions !== null && (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS)) {
+      throw new EngineRefusal(`'dimensions' must be an integer from 1 to ${MAX_DIMENSIONS}`, 'dimensions');
+    }
+    const result = engine.embed(model, inputs, typeof dimensions === 'number' ? dimensions : undefined);
+    const encode = (vector: Float32Array): number[] | string =>
+      format === 'float' ? Array.from(vector) : faults.has('mr.embeddings.base64') ? bigEndianBase64(vector) : embeddingToBase64(vector);
+    // Fault (mr.embeddings.shape): indexes from 1.
+    const first = faults.has('mr.embeddings.shape') ? 1 : 0;
+    sendJson(x.res, 200, {
+      object: 'list',
+      data: result.vectors.map((vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) })),
+      model,
+      usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens },
+    });
+  });
+}

@@ -1,0 +1,87 @@
+import { BodyTooLarge, readBody } from '../../http/body.js';
+import type { InferenceEngine } from '../engine/engine.js';
+import { EngineRefusal, openAiError, plainError, RUNNER_MESSAGES } from '../replies.js';
+import { ModelStoreError, parseModelReference } from '../store/index.js';
+import type { RunnerRequest } from './context.js';
+
+/** The real service's limit on an inference body (maximumOpenAIInferenceRequestSize). */
+export const INFERENCE_BODY_LIMIT = 10 * 1024 * 1024;
+const FAULTY_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** A request the runner has checked: the engine, the model as asked, and the body as an object. */
+export interface InferenceRequest {
+  readonly engine: InferenceEngine;
+  readonly model: string;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The runner's own checks, in the real service's order (handleOpenAIInference): the engine, the
+ * body's size (refused as soon as it passes the limit), JSON, the model named, the model held.
+ * Answers the refusal itself and returns null; otherwise the request for the engine.
+ */
+export async function checkInference(x: RunnerRequest, engineName: string | null): Promise<InferenceRequest | null> {
+  const { runner } = x;
+  let engine = engineName === null ? runner.defaultEngine : runner.engines.get(engineName);
+  if (engine === undefined) {
+    // Fault (mr.engines.unknown): served by the default engine.
+    if (!runner.faults.has('mr.engines.unknown')) {
+      x.req.resume();
+      plainError(x.res, 404, RUNNER_MESSAGES.backendNotFound);
+      return null;
+    }
+    engine = runner.defaultEngine;
+  }
+  let raw: Buffer;
+  try {
+    raw = await readBody(x.req, runner.faults.has('mr.inference.body-limit') ? FAULTY_BODY_LIMIT : INFERENCE_BODY_LIMIT);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    // The rest is not read: the connection closes after the answer, as Go's MaxBytesReader makes it.
+    plainError(x.res, 400, RUNNER_MESSAGES.tooLarge, true);
+    return null;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    plainError(x.res, 400, RUNNER_MESSAGES.invalidRequest);
+    return null;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    // Fault (mr.server.survives-bad-input): an array body fails inside.
+    plainError(x.res, Array.isArray(body) && runner.faults.has('mr.server.survives-bad-input') ? 500 : 400, RUNNER_MESSAGES.invalidRequest);
+    return null;
+  }
+  const model = (body as Record<string, unknown>)['model'];
+  if (typeof model !== 'string' || model === '') {
+    plainError(x.res, 400, RUNNER_MESSAGES.modelRequired);
+    return null;
+  }
+  if (!runner.faults.has('mr.inference.checks') && !holds(x, model)) {
+    plainError(x.res, 404, `error while getting model: get model ${JSON.stringify(model)}: ${RUNNER_MESSAGES.modelNotFound}`);
+    return null;
+  }
+  return { engine, model, body: body as Record<string, unknown> };
+}
+
+function holds(x: RunnerRequest, model: string): boolean {
+  try {
+    return x.runner.get(parseModelReference(model)) !== undefined;
+  } catch (error) {
+    if (error instanceof ModelStoreError) return false;
+    throw error;
+  }
+}
+
+/** Runs the engine step; a refusal of the body is the OpenAI error object. */
+export async function answerInference(x: RunnerRequest, engineName: string | null, answer: (request: InferenceRequest) => Promise<void> | void): Promise<void> {
+  const request = await checkInference(x, engineName);
+  if (request === null) return;
+  try {
+    await answer(request);
+  } catch (error) {
+    if (!(error instanceof EngineRefusal)) throw error;
+    openAiError(x.res, 400, error);
+  }
+}

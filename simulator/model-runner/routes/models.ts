@@ -1,0 +1,96 @@
+import { readBody, BodyTooLarge } from '../../http/body.js';
+import { startChunked } from '../../http/streaming.js';
+import { plainError, RUNNER_MESSAGES, sendJson } from '../replies.js';
+import { ModelStoreError, parseModelReference, type ModelRecord, type ModelReference } from '../store/index.js';
+import type { RunnerRequest } from './context.js';
+
+/** The create body's limit: a reference and a token fit many times over. */
+const CREATE_BODY_LIMIT = 1024 * 1024;
+
+/** A reference from the path's segments after /models/ (`ns/name`, or one segment with an escaped "/"). */
+function referenceOf(x: RunnerRequest, parts: readonly string[]): ModelReference | null {
+  let text = parts.join('/');
+  // Fault (mr.reference.normalised): the name is looked up as given, not lower-cased.
+  const keepCase = x.runner.faults.has('mr.reference.normalised');
+  try {
+    const ref = parseModelReference(text);
+    if (!keepCase || text === text.toLowerCase()) return ref;
+    text = text.replace(/:.*$/, '');
+    return { ...ref, canonical: `${text}:${ref.tag}` };
+  } catch (error) {
+    if (!(error instanceof ModelStoreError)) throw error;
+    plainError(x.res, 400, error.message);
+    return null;
+  }
+}
+
+/** POST /models/create {"from": <reference>}: streamed progress lines, the last one the outcome. */
+export async function createModel(x: RunnerRequest): Promise<void> {
+  let body: unknown;
+  try {
+    body = JSON.parse((await readBody(x.req, CREATE_BODY_LIMIT)).toString('utf8'));
+  } catch (error) {
+    if (error instanceof BodyTooLarge || error instanceof SyntaxError) return plainError(x.res, 400, RUNNER_MESSAGES.invalidBody);
+    throw error;
+  }
+  const from = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['from'] : undefined;
+  if (typeof from !== 'string' || from === '') {
+    // Fault (mr.models.create.bad-body): a "from" of another type fails inside.
+    if (from !== undefined && typeof from !== 'string' && x.runner.faults.has('mr.models.create.bad-body')) return plainError(x.res, 500, 'internal error');
+    return plainError(x.res, 400, RUNNER_MESSAGES.invalidBody);
+  }
+  let ref: ModelReference;
+  try {
+    ref = parseModelReference(from);
+  } catch (error) {
+    if (!(error instanceof ModelStoreError)) throw error;
+    // Fault (mr.reference.format): three segments are taken as namespace and a name holding "/".
+    const parts = from.split('/');
+    if (!(x.runner.faults.has('mr.reference.format') && parts.length === 3 && parts.every((p) => /^[a-z0-9]+$/.test(p)))) return plainError(x.res, 400, error.message);
+    const inner = parseModelReference(`${parts[0]}/${parts[1]}-${parts[2]}`);
+    ref = { ...inner, name: `${parts[1]}/${parts[2]}`, canonical: `${from}:latest` };
+  }
+  const { record, cached } = await x.runner.create(ref);
+  const json = x.req.headers.accept === 'application/json';
+  const stream = startChunked(x.res, 200, ['Cache-Control', 'no-cache'], json ? 'application/json' : 'text/plain; charset=utf-8');
+  const line = (document: object): string => {
+    const text = JSON.stringify(document);
+    // The real service HTML-escapes its JSON lines unless the client asked for JSON (progressResponseWriter).
+    return `${json ? text : text.replace(/"/g, '&#34;')}\n`;
+  };
+  const size = record.config.size;
+  if (cached && !x.runner.faults.has('mr.models.create.cached')) {
+    stream.write(line({ type: 'success', message: `Using cached model: ${size}` }));
+  } else {
+    const layer = { id: record.id, size: 1, current: 1 };
+    stream.write(line({ type: 'progress', message: `Downloaded: ${size}`, total: 1, pulled: 1, layer, mode: 'pull' }));
+    // Fault (mr.models.create): the success line never comes.
+    if (!x.runner.faults.has('mr.models.create')) stream.write(line({ type: 'success', message: 'Model pulled successfully', mode: 'pull' }));
+  }
+  stream.end();
+}
+
+export function listModels(x: RunnerRequest): void {
+  sendJson(x.res, 200, x.runner.list());
+}
+
+export function getModel(x: RunnerRequest, parts: readonly string[]): void {
+  const ref = referenceOf(x, parts);
+  if (ref === null) return;
+  const record = x.runner.get(ref);
+  if (record === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
+  // Fault (mr.models.get): the record is not the list's.
+  sendJson(x.res, 200, x.runner.faults.has('mr.models.get') ? { ...record, created: record.created + 1 } : record);
+}
+
+export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
+  const ref = referenceOf(x, parts);
+  if (ref === null) return;
+  const record: ModelRecord | undefined = x.runner.delete(ref);
+  if (record === undefined) {
+    // Fault (mr.models.delete): a model not held is "deleted" all the same.
+    if (x.runner.faults.has('mr.models.delete')) return sendJson(x.res, 200, [{ Untagged: ref.canonical }]);
+    return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
+  }
+  sendJson(x.res, 200, [{ Untagged: ref.canonical }, { Deleted: record.id }]);
+}

@@ -1,0 +1,97 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import { SimError } from '../errors.js';
+import { DeterministicEngine } from './engine/deterministic.js';
+import type { InferenceEngine } from './engine/engine.js';
+import { ModelStore, ModelStoreError, type ModelRecord, type ModelReference } from './store/index.js';
+
+/** Where the runner keeps its models, inside the daemon's data root. */
+export const modelsDirIn = (dataRoot: string): string => join(dataRoot, 'models');
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The model runner: its store, its engines and its faults. Every write goes through here, so that
+ * a write answered is a write done (the store renames a synced file into place before it returns).
+ */
+export class ModelRunner {
+  readonly engines: ReadonlyMap<string, InferenceEngine>;
+  readonly defaultEngine: InferenceEngine;
+  /** Records answered but not yet written (fault mr.store.crash-safe). */
+  private readonly unwritten = new Map<string, ModelRecord>();
+  /** Records whose tags are not in place yet (fault mr.store.concurrent). */
+  private readonly halfWritten = new Set<string>();
+  /** The reference created last, for the list fault. */
+  private newest: string | undefined;
+
+  private constructor(
+    private readonly store: ModelStore,
+    private readonly dir: string,
+    readonly faults: ReadonlySet<TestableRuleId>,
+  ) {
+    const engine = new DeterministicEngine();
+    this.defaultEngine = engine;
+    this.engines = new Map([[engine.name, engine]]);
+  }
+
+  /** Opens the store under the data root; a store that cannot be read stops the start. */
+  static open(dataRoot: string, faults: ReadonlySet<TestableRuleId>): ModelRunner {
+    const dir = modelsDirIn(dataRoot);
+    try {
+      return new ModelRunner(ModelStore.open(dir), dir, faults);
+    } catch (error) {
+      if (error instanceof ModelStoreError) throw new SimError('SIM_MODEL_STORE', `model runner: ${error.message}`);
+      throw error;
+    }
+  }
+
+  list(): ModelRecord[] {
+    const records = [...this.store.list(), ...this.unwritten.values()].map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
+    // Fault (mr.models.list): the model created last is left out.
+    return this.faults.has('mr.models.list') && this.newest !== undefined ? records.filter((record) => !record.tags.includes(this.newest!)) : records;
+  }
+
+  get(ref: ModelReference): ModelRecord | undefined {
+    return this.store.get(ref) ?? this.unwritten.get(ref.canonical);
+  }
+
+  async create(ref: ModelReference): Promise<{ record: ModelRecord; cached: boolean }> {
+    const held = this.get(ref);
+    if (held !== undefined) return { record: held, cached: true };
+    if (this.faults.has('mr.store.crash-safe')) {
+      // Fault: answered at once, written later.
+      const { record } = this.store.create(ref);
+      this.store.delete(ref);
+      this.unwritten.set(ref.canonical, record);
+      setTimeout(() => {
+        if (this.unwritten.delete(ref.canonical)) this.store.create(ref);
+      }, 200).unref();
+      this.newest = ref.canonical;
+      return { record, cached: false };
+    }
+    const outcome = this.store.create(ref);
+    this.newest = ref.canonical;
+    if (this.faults.has('mr.store.concurrent')) {
+      this.halfWritten.add(outcome.record.id);
+      await sleep(30);
+      this.halfWritten.delete(outcome.record.id);
+    }
+    return outcome;
+  }
+
+  delete(ref: ModelReference): ModelRecord | undefined {
+    const pending = this.unwritten.get(ref.canonical);
+    if (pending !== undefined) {
+      this.unwritten.delete(ref.canonical);
+      return pending;
+    }
+    return this.store.delete(ref);
+  }
+
+  /** A clean shutdown: nothing to flush (every write is on disk when answered). */
+  close(): void {
+    // Fault (mr.store.persists): a clean shutdown empties the store.
+    if (this.faults.has('mr.store.persists')) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
