@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import type { CheckClient, SuiteContext } from '../harness/context.js';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Violation } from '../harness/verdict.js';
+import type { TargetInstance } from '../targets/target.js';
+import { serviceEndpoint } from './endpoints.js';
+
+/** A write to the store: create or delete of `namespace/name` (canonical `namespace/name:latest`). */
+interface Write {
+  readonly kind: 'create' | 'delete';
+  readonly name: string;
+}
+
+const component = fc.stringMatching(/^[a-z][a-z0-9]{2,7}$/);
+const writes = (max: number): fc.Arbitrary<Write[]> =>
+  fc.array(fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'gamma', 'delta') }), { minLength: 1, maxLength: max });
+
+const canonical = (namespace: string, name: string): string => `${namespace}/${name}:latest`;
+
+/** Sends one write; true when the runner answered 200 (created, or deleted a model it held). */
+async function send(client: CheckClient, namespace: string, write: Write, signal?: AbortSignal): Promise<number> {
+  const reply =
+    write.kind === 'create'
+      ? await client.request('POST', '/models/create', { json: { from: `${namespace}/${write.name}` }, ...(signal === undefined ? {} : { signal }) })
+      : await client.request('DELETE', `/models/${namespace}/${write.name}`, signal === undefined ? {} : { signal });
+  return reply.status;
+}
+
+/** What the store must hold after `done` writes were answered: the canonical references. */
+function expectedAfter(namespace: string, done: readonly Write[]): Set<string> {
+  const held = new Set<string>();
+  for (const write of done) {
+    if (write.kind === 'create') held.add(canonical(namespace, write.name));
+    else held.delete(canonical(namespace, write.name));
+  }
+  return held;
+}
+
+/** The references GET /models lists in a namespace; the answer must be an array of whole records. */
+async function listed(client: CheckClient, namespace: string): Promise<Set<string>> {
+  const reply = await client.request('GET', '/models');
+  if (reply.status !== 200) throw new Violation(`GET /models answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+  return new Set(wholeRecords(reply.body).flatMap((record) => record.tags.filter((tag) => tag.startsWith(`${namespace}/`))));
+}
+
+/** Parses a list answer and checks every record is whole: an id and at least one tag. */
+function wholeRecords(body: string): { id: string; tags: string[] }[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new Violation(`GET /models answered a body that is not JSON: ${body.slice(0, 200)}`);
+  }
+  if (!Array.isArray(parsed)) throw new Violation(`GET /models answered no array: ${body.slice(0, 200)}`);
+  for (const record of parsed as Record<string, unknown>[]) {
+    const tags = record?.['tags'];
+    if (typeof record?.['id'] !== 'string' || !Array.isArray(tags) || tags.length === 0 || !tags.every((tag) => typeof tag === 'string')) {
+      throw new Violation(`GET /models listed a record that is not whole: ${JSON.stringify(record).slice(0, 200)}`);
+    }
+  }
+  return parsed as { id: string; tags: string[] }[];
+}
+
+const same = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+const show = (set: ReadonlySet<string>): string => `[${[...set].sort().join(', ')}]`;
+
+/** Starts a runner of the check's own (its store is the check's), runs `body`, and stops it. */
+async function withOwnRunner(ctx: SuiteContext, body: (instance: TargetInstance) => Promise<TargetInstance>): Promise<void> {
+  const started = await ctx.target.start({});
+  if (!started.ok) throw new Violation(`the daemon did not start: ${started.output.slice(-300)}`);
+  let instance = started.instance;
+  try {
+    instance = await body(instance);
+  } finally {
+    await instance.stop();
+  }
+}
+
+/** Restarts and returns the new instance; a daemon that does not come back is a violation. */
+async function restarted(instance: TargetInstance): Promise<TargetInstance> {
+  const outcome = await instance.restart();
+  if (!outcome.ok) throw new Violation(`the daemon did not start again (exit ${outcome.exitCode}): ${outcome.output.slice(-300)}`);
+  return outcome.instance;
+}
+
+/** mr.store.persists: what was held before a clean restart is held after it. */
+export const persistsCheck: RuleCheck = {
+  rule: 'mr.store.persists',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.tuple(component, writes(6)),
+      ([namespace, sequence]) =>
+        withOwnRunner(ctx, async (first) => {
+          const before = ctx.clientFor(serviceEndpoint(first));
+          for (const write of sequence) await send(before, namespace, write);
+          const held = await listed(before, namespace);
+          before.close();
+          const expected = expectedAfter(namespace, sequence);
+          if (!same(held, expected)) throw new Violation(`before the restart the list is ${show(held)}, not the answered writes' ${show(expected)}`);
+          const second = await restarted(first);
+          const after = ctx.clientFor(serviceEndpoint(second));
+          try {
+            const kept = await listed(after, namespace);
+            if (!same(kept, held)) throw new Violation(`after ${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')} and a restart, the list is ${show(kept)}, not ${show(held)}`);
+          } finally {
+            after.close();
+          }
+          return second;
+        }),
+      { ...options, numRuns: ctx.numStarts },
+      'models held before a restart are held after it, deleted ones stay deleted',
+    );
+  },
+};
+
+/** mr.store.crash-safe: SIGKILL while a write is in flight loses no answered write. */
+export const crashSafeCheck: RuleCheck = {
+  rule: 'mr.store.crash-safe',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.tuple(component, writes(6), fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'epsilon') })),
+      ([namespace, sequence, inFlight]) =>
+        withOwnRunner(ctx, async (first) => {
+          const client = ctx.clientFor(serviceEndpoint(first));
+          const answered: Write[] = [];
+          for (const write of sequence) if ((await send(client, namespace, write)) === 200) answered.push(write);
+          // One more write on its way, then the kill: it may or may not have happened.
+          const last = send(client, namespace, inFlight).catch(() => 0);
+          await first.kill();
+          await last;
+          client.close();
+          const second = await restarted(first);
+          const after = ctx.clientFor(serviceEndpoint(second));
+          try {
+            const kept = await listed(after, namespace);
+            const without = expectedAfter(namespace, answered);
+            const withIt = expectedAfter(namespace, [...answered, inFlight]);
+            if (!same(kept, without) && !same(kept, withIt)) {
+              throw new Violation(`after the answered writes ${answered.map((w) => `${w.kind} ${w.name}`).join(', ')}, a kill during ${inFlight.kind} ${inFlight.name} and a start, the list is ${show(kept)}: expected ${show(without)} or ${show(withIt)}`);
+            }
+          } finally {
+            after.close();
+          }
+          return second;
+        }),
+      { ...options, numRuns: ctx.numStarts },
+      'after SIGKILL during a write, every answered write is in effect and the store opens',
+    );
+  },
+};
+
+/** mr.store.concurrent: readers during concurrent writes see whole records only. */
+export const concurrentCheck: RuleCheck = {
+  rule: 'mr.store.concurrent',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.tuple(component, fc.array(writes(5), { minLength: 2, maxLength: 4 })),
+      async ([namespace, writers]) => {
+        const endpoint = serviceEndpoint(ctx.instance);
+        const clients = writers.map(() => ctx.clientFor(endpoint));
+        const reader = ctx.clientFor(endpoint);
+        let writing = true;
+        try {
+          // Each writer its own names, so that the end state is the outcome of its own answered writes.
+          const work = writers.map(async (sequence, i) => {
+            const ns = `${namespace}w${i}`;
+            for (const write of sequence) await send(clients[i]!, ns, write);
+          });
+          const reads = (async () => {
+            let count = 0;
+            while (writing || count === 0) {
+              await listed(reader, namespace);
+              count++;
+            }
+            return count;
+          })();
+          await Promise.all(work).finally(() => (writing = false));
+          await reads;
+          for (const [i, sequence] of writers.entries()) {
+            const ns = `${namespace}w${i}`;
+            const held = await listed(reader, ns);
+            const expected = expectedAfter(ns, sequence);
+            if (!same(held, expected)) throw new Violation(`writer ${i} (${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')}) left ${show(held)}, not ${show(expected)}`);
+            for (const name of new Set(sequence.map((w) => w.name))) await send(clients[i]!, ns, { kind: 'delete', name });
+          }
+        } finally {
+          writing = false;
+          for (const c of [...clients, reader]) c.close();
+        }
+      },
+      options,
+      'concurrent readers saw whole records only, and the writers\' answered writes stand',
+    );
+  },
+};
