@@ -47,8 +47,8 @@ t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
 t.test('capabilities and surfaces per kind of target', async (t) => {
   const cases: [string, string, string[], string[]][] = [
-    ['sim', 'in-process', ['exit', 'logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
-    ['sim-process', 'process', ['exit', 'logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    ['sim', 'in-process', ['exit', 'logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
+    ['sim-process', 'process', ['exit', 'logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
     [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['wire'], ['daemon-api']],
@@ -78,6 +78,10 @@ t.test('sim-process: writeConfig + reload shows in the log, kill returns, restar
   t.same(first.endpoints.listeners, [first.endpoint]);
   t.same(first.endpoints.daemon, first.endpoint);
   t.match(first.output(), /Daemon has completed initialization/);
+  const service = first.endpoints.modelRunnerService;
+  t.match(service?.tcp, { kind: 'tcp', host: '127.0.0.1' }, 'the model runner over TCP, on the port ctrd-sim logged');
+  t.same(service?.socket, { ...first.endpoint, basePath: '/exp/vENG4.40' }, 'and under the prefix on the daemon socket');
+  t.same(first.endpoints.modelRunner, { ...service!.tcp, basePath: '/engines/v1' }, 'the OpenAI base');
 
   const mark = first.logMark();
   await first.writeConfig({ debug: true });
