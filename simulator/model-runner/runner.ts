@@ -4,7 +4,7 @@ import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import { DeterministicEngine } from './engine/deterministic.js';
 import type { InferenceEngine } from './engine/engine.js';
-import { ModelStore, ModelStoreError, type ModelRecord, type ModelReference } from './store/index.js';
+import { ModelStore, ModelStoreError, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
 export const modelsDirIn = (dataRoot: string): string => join(dataRoot, 'models');
@@ -46,6 +46,12 @@ export class ModelRunner {
     }
   }
 
+  /** Every model held, as written: what the OpenAI-style list shows. */
+  records(): ModelRecord[] {
+    return [...this.store.list(), ...this.unwritten.values()];
+  }
+
+  /** GET /models: the records, with what the faults of the management list do to them. */
   list(): ModelRecord[] {
     const records = [...this.store.list(), ...this.unwritten.values()].map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
     // Fault (mr.models.list): the model created last is left out.
@@ -61,8 +67,7 @@ export class ModelRunner {
     if (held !== undefined) return { record: held, cached: true };
     if (this.faults.has('mr.store.crash-safe')) {
       // Fault: answered at once, written later.
-      const { record } = this.store.create(ref);
-      this.store.delete(ref);
+      const record = recordFor(ref, Math.floor(Date.now() / 1000));
       this.unwritten.set(ref.canonical, record);
       setTimeout(() => {
         if (this.unwritten.delete(ref.canonical)) this.store.create(ref);

@@ -17,7 +17,7 @@ function ownedBy(x: RunnerRequest, engine: string | null): string | null {
 /** GET /engines[/<engine>]/v1/models: every model held, whatever the engine (the real service does not check it). */
 export function listOpenAiModels(x: RunnerRequest, engine: string | null): void {
   const owner = ownedBy(x, engine);
-  sendJson(x.res, 200, { object: 'list', data: x.runner.list().map((record) => modelObject(record, owner)) });
+  sendJson(x.res, 200, { object: 'list', data: x.runner.records().map((record) => modelObject(record, owner)) });
 }
 
 /** GET /engines[/<engine>]/v1/models/{namespace}/{name}, or the id as one escaped segment. */
