@@ -2,6 +2,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { untestableCheck } from '../harness/untestable.js';
 import { survivesBadInputCheck } from './bad-input-check.js';
 import { MODEL_RUNNER_INFERENCE_CHECKS } from './inference-index.js';
+import { bodyLimitCheck, inferenceChecksCheck } from './runner-check-checks.js';
 import { MODEL_RUNNER_SERVICE_CHECKS } from './service-index.js';
 import { concurrentCheck, crashSafeCheck, persistsCheck } from './store-checks.js';
 
@@ -13,5 +14,7 @@ export const MODEL_RUNNER_CHECKS: readonly RuleCheck[] = [
   crashSafeCheck,
   concurrentCheck,
   survivesBadInputCheck,
+  inferenceChecksCheck,
+  bodyLimitCheck,
   untestableCheck('mr.tcp.default-port'),
 ];

@@ -175,8 +175,8 @@ export const concurrentCheck: RuleCheck = {
             }
             return count;
           })();
-          await Promise.all(work).finally(() => (writing = false));
-          await reads;
+          // Together: a reader's violation ends the case at once, and the writers' later failures are handled.
+          await Promise.all([Promise.all(work).finally(() => (writing = false)), reads]);
           for (const [i, sequence] of writers.entries()) {
             const ns = `${namespace}w${i}`;
             const held = await listed(reader, ns);

@@ -37,8 +37,8 @@ export async function checkInference(x: RunnerRequest, engineName: string | null
     raw = await readBody(x.req, runner.faults.has('mr.inference.body-limit') ? FAULTY_BODY_LIMIT : INFERENCE_BODY_LIMIT);
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
-    // The rest is not read: the connection closes after the answer, as Go's MaxBytesReader makes it.
-    plainError(x.res, 400, RUNNER_MESSAGES.tooLarge, true);
+    // Refused without buffering the rest: readBody drains what still comes and keeps none of it.
+    plainError(x.res, 400, RUNNER_MESSAGES.tooLarge);
     return null;
   }
   let body: unknown;

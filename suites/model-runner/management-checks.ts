@@ -1,0 +1,190 @@
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import type { CheckClient } from '../harness/context.js';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Violation } from '../harness/verdict.js';
+import { badCreateBody } from './create-body-arbitraries.js';
+import { serviceClient } from './endpoints.js';
+import { cleanUp, createOrFail, freshNamespace, listRecords, openAiIds, ownTags, sameItems, saysCached, sendCreate, show } from './management-calls.js';
+import { clip } from './openai-calls.js';
+import { bind, component, invalidReference, modelPath, validReference, withCase, type ValidReference } from './reference-arbitraries.js';
+
+/** Several valid references with distinct canonical forms. */
+const distinctReferences = (min: number, max: number) => fc.uniqueArray(validReference, { minLength: min, maxLength: max, selector: (ref) => ref.canonical });
+
+/** GET /models/{path}: the answer and, when 200, its JSON (a body that is not JSON is a Violation). */
+async function getRecord(client: CheckClient, path: string): Promise<{ status: number; record: unknown; body: string }> {
+  const reply = await client.request('GET', `/models/${path}`);
+  if (reply.status !== 200) return { status: reply.status, record: undefined, body: reply.body };
+  try {
+    return { status: 200, record: JSON.parse(reply.body) as unknown, body: reply.body };
+  } catch {
+    throw new Violation(`GET /models/${path} answered 200 with a body that is not JSON: ${clip(reply.body)}`);
+  }
+}
+
+/** Runs `body` with the service client and a fresh namespace per case, cleaning the namespace up after. */
+function inNamespace<T>(client: CheckClient, body: (value: T, namespace: string) => Promise<void>): (value: T) => Promise<void> {
+  return async (value) => {
+    const namespace = freshNamespace();
+    try {
+      await body(value, namespace);
+    } finally {
+      await cleanUp(client, namespace);
+    }
+  };
+}
+
+/** A check on the service root over TCP whose cases each run in a fresh namespace. */
+function serviceCheck<T>(rule: string, arbitrary: fc.Arbitrary<T>, summary: string, body: (client: CheckClient, value: T, namespace: string) => Promise<void>): RuleCheck {
+  return {
+    rule,
+    async run(ctx, _api, options) {
+      const client = serviceClient(ctx);
+      try {
+        return await checkProperty(arbitrary, inNamespace(client, (value: T, namespace) => body(client, value, namespace)), options, summary);
+      } finally {
+        client.close();
+      }
+    },
+  };
+}
+
+/** mr.reference.format: valid references are created, invalid ones refused with 400 and nothing added. */
+export const referenceFormatCheck = serviceCheck(
+  'mr.reference.format',
+  fc.record({ valid: distinctReferences(1, 3), invalid: fc.array(invalidReference, { minLength: 1, maxLength: 4 }) }),
+  'valid references were created (200); invalid ones were refused with 400 and added nothing to the list',
+  async (client, { valid, invalid }, ns) => {
+    for (const ref of valid) await createOrFail(client, bind(ref.text, ns), ` (a valid reference, canonical ${bind(ref.canonical, ns)})`);
+    const expected = valid.map((ref) => bind(ref.canonical, ns));
+    const afterValid = ownTags(await listRecords(client), ns);
+    if (!sameItems(afterValid, expected)) throw new Violation(`after creating ${show(valid.map((ref) => bind(ref.text, ns)))}, GET /models lists ${show(afterValid)} in the case's namespace, not ${show(expected)}`);
+    for (const ref of invalid) {
+      const text = bind(ref.text, ns);
+      const reply = await sendCreate(client, text);
+      if (reply.status !== 400) throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} (invalid: ${ref.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
+    }
+    const afterInvalid = ownTags(await listRecords(client), ns);
+    if (!sameItems(afterInvalid, expected)) throw new Violation(`after refusing ${show(invalid.map((ref) => JSON.stringify(bind(ref.text, ns))))}, GET /models lists ${show(afterInvalid)} in the case's namespace, not ${show(expected)}`);
+  },
+);
+
+/** mr.reference.normalised: with or without :latest, whatever the case, the same model. */
+export const referenceNormalisedCheck = serviceCheck(
+  'mr.reference.normalised',
+  fc.record({ name: component, mask: fc.nat(), upperNamespace: fc.boolean(), createMixed: fc.boolean() }),
+  'ns/name, ns/name:latest and the name in other cases answered the same record; creating them again was cached',
+  async (client, { name, mask, upperNamespace, createMixed }, ns) => {
+    const plain = `${ns}/${name}`;
+    // Always another spelling: the namespace begins with a letter to upper-case.
+    const mixedNamespace = upperNamespace || withCase(name, mask) === name ? ns.toUpperCase() : ns;
+    const mixed = `${mixedNamespace}/${withCase(name, mask)}`;
+    await createOrFail(client, createMixed ? mixed : plain);
+    const first = await getRecord(client, plain);
+    if (first.status !== 200) throw new Violation(`after creating ${createMixed ? mixed : plain}, GET /models/${plain} answered ${first.status}: ${clip(first.body)}`);
+    for (const spelling of [`${plain}:latest`, mixed, `${mixed}:latest`]) {
+      const other = await getRecord(client, spelling);
+      if (other.status !== 200) throw new Violation(`GET /models/${spelling} answered ${other.status} while GET /models/${plain} answers 200: ${clip(other.body)}`);
+      if (!isDeepStrictEqual(other.record, first.record)) throw new Violation(`GET /models/${spelling} answered ${clip(other.body)}, not the record of GET /models/${plain}: ${clip(first.body)}`);
+    }
+    for (const again of [`${plain}:latest`, createMixed ? plain : mixed]) {
+      const reply = await createOrFail(client, again, ` (after creating ${createMixed ? mixed : plain})`);
+      if (!saysCached(reply.body)) throw new Violation(`POST /models/create {"from": ${JSON.stringify(again)}} after creating ${createMixed ? mixed : plain} does not say "Using cached model": ${clip(reply.body)}`);
+    }
+    const tags = ownTags(await listRecords(client), ns);
+    if (!sameItems(tags, [`${plain}:latest`])) throw new Violation(`after creating ${plain} in several spellings, GET /models lists ${show(tags)} in the case's namespace, not [${plain}:latest]`);
+  },
+);
+
+/** mr.models.create: created models are in GET /models, GET /models/{namespace}/{name} and the OpenAI list. */
+export const createCheck = serviceCheck(
+  'mr.models.create',
+  distinctReferences(1, 2),
+  'each create answered 200 ending in success, and the model was then in GET /models, GET /models/{namespace}/{name} and the OpenAI list',
+  async (client, refs, ns) => {
+    for (const ref of refs) {
+      const text = bind(ref.text, ns);
+      const canonical = bind(ref.canonical, ns);
+      await createOrFail(client, text);
+      const listed = ownTags(await listRecords(client), ns);
+      if (!listed.includes(canonical)) throw new Violation(`after POST /models/create {"from": ${JSON.stringify(text)}}, GET /models does not list ${canonical}: ${show(listed)}`);
+      const path = modelPath(ref, ns);
+      const got = await getRecord(client, path);
+      if (got.status !== 200) throw new Violation(`after creating ${text}, GET /models/${path} answered ${got.status}: ${clip(got.body)}`);
+      const tags = (got.record as { tags?: unknown } | null)?.tags;
+      if (!Array.isArray(tags) || !tags.includes(canonical)) throw new Violation(`after creating ${text}, GET /models/${path} answered a record without ${canonical} among its tags: ${clip(got.body)}`);
+      const ids = await openAiIds(client);
+      if (!ids.includes(canonical)) throw new Violation(`after creating ${text}, GET /engines/v1/models does not list ${canonical}: ${show(ids.filter((id) => id.includes(ns)))}`);
+    }
+  },
+);
+
+/** mr.models.create.bad-body: 400, and nothing is added. */
+export const createBadBodyCheck = serviceCheck(
+  'mr.models.create.bad-body',
+  fc.array(badCreateBody, { minLength: 1, maxLength: 4 }),
+  'bodies that are not an object with a non-empty string "from" were refused with 400, and the list gained nothing',
+  async (client, bodies, ns) => {
+    for (const bad of bodies) {
+      const body = bind(bad.text, ns);
+      const reply = await client.request('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } });
+      if (reply.status !== 400) throw new Violation(`POST /models/create with ${JSON.stringify(body)} (${bad.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
+    }
+    const tags = ownTags(await listRecords(client), ns);
+    if (tags.length > 0) throw new Violation(`after refused create bodies ${show(bodies.map((bad) => JSON.stringify(bind(bad.text, ns))))}, GET /models lists ${show(tags)}`);
+  },
+);
+
+/** mr.models.create.cached: a second create is 200, says "Using cached model", and the model is listed once. */
+export const createCachedCheck = serviceCheck(
+  'mr.models.create.cached',
+  fc.record({ ref: validReference, again: fc.integer({ min: 1, max: 2 }) }),
+  'creating a held model again answered 200 with "Using cached model", and the list held it once',
+  async (client, { ref, again }, ns) => {
+    const text = bind(ref.text, ns);
+    await createOrFail(client, text);
+    for (let i = 0; i < again; i++) {
+      const reply = await createOrFail(client, text, ' a second time');
+      if (!saysCached(reply.body)) throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} a second time does not say "Using cached model": ${clip(reply.body)}`);
+    }
+    const tags = ownTags(await listRecords(client), ns);
+    const canonical = bind(ref.canonical, ns);
+    if (!sameItems(tags, [canonical])) throw new Violation(`after creating ${text} ${again + 1} times, GET /models lists ${show(tags)} in the case's namespace, not [${canonical}] once`);
+  },
+);
+
+/** mr.models.get: a held model's record (its reference among its tags, equal to its list entry); 404 otherwise. */
+export const getCheck = serviceCheck(
+  'mr.models.get',
+  fc.array(fc.tuple(validReference, fc.boolean()), { minLength: 1, maxLength: 4 }).map((pairs) => uniqueHeld(pairs)),
+  'held models answered their record, equal to their list entry; others answered 404',
+  async (client, refs, ns) => {
+    for (const { ref, held } of refs) if (held) await createOrFail(client, bind(ref.text, ns));
+    const records = await listRecords(client);
+    for (const { ref, held } of refs) {
+      const path = modelPath(ref, ns);
+      const canonical = bind(ref.canonical, ns);
+      const got = await getRecord(client, path);
+      if (!held) {
+        if (got.status !== 404) throw new Violation(`GET /models/${path} (never created) answered ${got.status}, not 404: ${clip(got.body)}`);
+        continue;
+      }
+      if (got.status !== 200) throw new Violation(`GET /models/${path} (created as ${bind(ref.text, ns)}) answered ${got.status}: ${clip(got.body)}`);
+      const entry = records.find((record) => record.tags.includes(canonical));
+      if (entry === undefined) throw new Violation(`GET /models does not list ${canonical}, which GET /models/${path} answers`);
+      if (!isDeepStrictEqual(got.record, entry)) throw new Violation(`GET /models/${path} answered ${clip(got.body)}, not its entry in GET /models: ${clip(JSON.stringify(entry))}`);
+    }
+  },
+);
+
+/** Distinct canonical forms; a reference both held and not is held. */
+function uniqueHeld(pairs: readonly (readonly [ValidReference, boolean])[]): { ref: ValidReference; held: boolean }[] {
+  const byCanonical = new Map<string, { ref: ValidReference; held: boolean }>();
+  for (const [ref, held] of pairs) {
+    const seen = byCanonical.get(ref.canonical);
+    byCanonical.set(ref.canonical, { ref: seen?.ref ?? ref, held: held || (seen?.held ?? false) });
+  }
+  return [...byCanonical.values()];
+}

@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import type { CheckClient } from '../harness/context.js';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Unjudgeable, Violation } from '../harness/verdict.js';
+import { serviceClient } from './endpoints.js';
+import { cleanUp, freshNamespace, listRecords, openAiIds, ownTags, sameItems, sendCreate, show } from './management-calls.js';
+import { clip } from './openai-calls.js';
+import { bind, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
+
+/**
+ * A model-based test of the management endpoints: create, get, delete and list commands over a
+ * few references, against a model of what the store holds. Which predictions a run asserts is its
+ * lens: mr.models.list judges the list, mr.models.delete the deletes; the other commands only keep
+ * the model in step with what the runner answered.
+ */
+type Lens = 'list' | 'delete';
+
+interface Model {
+  /** Canonical references the runner holds, as far as its answers say. */
+  readonly held: Set<string>;
+  /** Canonical references deleted (200) and not created since: gone everywhere. */
+  readonly gone: Set<string>;
+}
+
+interface Real {
+  readonly client: CheckClient;
+  readonly namespace: string;
+  readonly lens: Lens;
+}
+
+const canonicalIn = (ref: ValidReference, real: Real): string => bind(ref.canonical, real.namespace);
+
+class Create implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly ref: ValidReference) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const text = bind(this.ref.text, real.namespace);
+    const reply = await sendCreate(real.client, text);
+    // A refused create is mr.models.create's failure: without it there is nothing to list or delete.
+    if (reply.status !== 200) throw new Unjudgeable(`POST /models/create {"from": ${JSON.stringify(text)}} answered ${reply.status}: ${clip(reply.body)}`);
+    model.held.add(canonicalIn(this.ref, real));
+    model.gone.delete(canonicalIn(this.ref, real));
+  }
+  toString = (): string => `create ${this.ref.text}`;
+}
+
+class Delete implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly ref: ValidReference) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const canonical = canonicalIn(this.ref, real);
+    const path = `/models/${modelPath(this.ref, real.namespace)}`;
+    const reply = await real.client.request('DELETE', path);
+    const wasHeld = model.held.has(canonical);
+    if (real.lens === 'delete') {
+      const expected = wasHeld ? 200 : 404;
+      if (reply.status !== expected) throw new Violation(`DELETE ${path} (${wasHeld ? 'held' : 'not held'}) answered ${reply.status}, not ${expected}: ${clip(reply.body)}`);
+    } else if (reply.status !== 200 && reply.status !== 404) {
+      throw new Unjudgeable(`DELETE ${path} answered ${reply.status}: ${clip(reply.body)}`);
+    }
+    if (reply.status !== 200) return;
+    model.held.delete(canonical);
+    model.gone.add(canonical);
+    if (real.lens === 'delete') await goneEverywhere(real, [canonical], `after DELETE ${path}`);
+  }
+  toString = (): string => `delete ${this.ref.text}`;
+}
+
+class Get implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly ref: ValidReference) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const path = `/models/${modelPath(this.ref, real.namespace)}`;
+    const reply = await real.client.request('GET', path);
+    if (real.lens === 'delete' && model.gone.has(canonicalIn(this.ref, real)) && reply.status !== 404) {
+      throw new Violation(`GET ${path} of a deleted model answered ${reply.status}, not 404: ${clip(reply.body)}`);
+    }
+  }
+  toString = (): string => `get ${this.ref.text}`;
+}
+
+class List implements fc.AsyncCommand<Model, Real> {
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    if (real.lens === 'delete') return goneEverywhere(real, [...model.gone], 'after the deletes');
+    const tags = ownTags(await listRecords(real.client), real.namespace);
+    if (!sameItems(tags, [...model.held])) throw new Violation(`GET /models lists ${show(tags)} in the case's namespace; the answered creates and deletes leave ${show(model.held)}, each once`);
+  }
+  toString = (): string => 'list';
+}
+
+/** A deleted model is in neither list, and GET answers 404 (mr.models.delete's "gone everywhere"). */
+async function goneEverywhere(real: Real, gone: readonly string[], when: string): Promise<void> {
+  if (gone.length === 0) return;
+  const listed = ownTags(await listRecords(real.client), real.namespace).filter((tag) => gone.includes(tag));
+  if (listed.length > 0) throw new Violation(`${when}, GET /models still lists ${show(listed)}`);
+  const ids = (await openAiIds(real.client)).filter((id) => gone.includes(id));
+  if (ids.length > 0) throw new Violation(`${when}, GET /engines/v1/models still lists ${show(ids)}`);
+  for (const canonical of gone) {
+    const reply = await real.client.request('GET', `/models/${canonical}`);
+    if (reply.status !== 404) throw new Violation(`${when}, GET /models/${canonical} answered ${reply.status}, not 404: ${clip(reply.body)}`);
+  }
+}
+
+/** Three references (few, so that sequences create, delete and re-create the same ones) and up to 8 commands over them. */
+const scenario = fc.uniqueArray(validReference, { minLength: 3, maxLength: 3, selector: (ref) => ref.canonical }).chain((refs) =>
+  fc.tuple(
+    fc.constant(refs),
+    fc.commands(
+      [
+        fc.constantFrom(...refs).map((ref) => new Create(ref)),
+        fc.constantFrom(...refs).map((ref) => new Delete(ref)),
+        fc.constantFrom(...refs).map((ref) => new Get(ref)),
+        fc.constant(new List()),
+      ],
+      { maxCommands: 8 },
+    ),
+  ),
+);
+
+function modelCheck(rule: string, lens: Lens, summary: string): RuleCheck {
+  return {
+    rule,
+    async run(ctx, _api, options) {
+      const client = serviceClient(ctx);
+      try {
+        return await checkProperty(
+          scenario,
+          async ([refs, commands]) => {
+            const real: Real = { client, namespace: freshNamespace(), lens };
+            try {
+              const model: Model = { held: new Set(), gone: new Set() };
+              await fc.asyncModelRun(() => ({ model, real }), commands);
+              // Every sequence ends with the list, whether or not it listed before.
+              await new List().run(model, real);
+            } finally {
+              await cleanUp(client, real.namespace, refs.map((ref) => bind(ref.canonical, real.namespace)));
+            }
+          },
+          options,
+          summary,
+        );
+      } finally {
+        client.close();
+      }
+    },
+  };
+}
+
+/** mr.models.list: after generated creates and deletes, the list holds exactly the models held, each once. */
+export const listCheck = modelCheck('mr.models.list', 'list', 'after generated creates and deletes, GET /models was an array of whole records holding exactly the models held, each once');
+
+/** mr.models.delete: 200 for a held model, 404 otherwise, and the model gone everywhere after. */
+export const deleteCheck = modelCheck('mr.models.delete', 'delete', 'deletes answered 200 for held models and 404 otherwise, and deleted models were gone from both lists and GET');
