@@ -86,10 +86,16 @@ t.test('an OpenAI-compatible server has no daemon API: every daemon rule is skip
   const r = report(out);
   t.equal(r.target.kind, 'openai');
   t.equal(r.target.observedApiRange, null, 'it reports no API range');
-  const daemonRules = new Set(RULES.filter((rule) => rule.applies.surface !== 'model-runner-api').map((rule) => rule.id));
+  const daemonRules = new Set(RULES.filter((rule) => !rule.applies.surface.startsWith('model-runner')).map((rule) => rule.id));
   const cells = r.results.filter((x) => daemonRules.has(x.rule));
   t.ok(cells.length > 0);
   t.ok(cells.every((x) => x.status === 'skipped' && /^openai:\S+ has no daemon (API|process the suites start): /.test(x.evidence.reason ?? '')), 'skipped, naming what it lacks');
+  const serviceRules = new Set(RULES.filter((rule) => rule.applies.surface === 'model-runner-service').map((rule) => rule.id));
+  const service = r.results.filter((x) => serviceRules.has(x.rule));
+  t.ok(service.length > 0 && service.every((x) => x.status === 'skipped' && /^openai:\S+ has no model runner service: /.test(x.evidence.reason ?? '')), 'the service rules too: it has no management or /engines routing');
+  const inference = r.results.filter((x) => RULES.find((rule) => rule.id === x.rule)?.applies.surface === 'model-runner-api');
+  t.ok(inference.some((x) => x.rule === 'mr.openai.models.list' && x.status === 'pass'), 'its model list is judged');
+  t.ok(inference.filter((x) => x.rule === 'mr.chat.shape').every((x) => x.status === 'skipped' && /lists no model/.test(x.evidence.reason ?? '')), 'without a model, inference is skipped, saying so');
 });
 
 t.test('the gate, rule by rule: platform and a known release first, then surface, unknown release, capabilities', async (t) => {

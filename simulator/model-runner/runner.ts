@@ -54,8 +54,9 @@ export class ModelRunner {
   /** GET /models: the records, with what the faults of the management list do to them. */
   list(): ModelRecord[] {
     const records = [...this.store.list(), ...this.unwritten.values()].map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
-    // Fault (mr.models.list): the model created last is left out.
-    return this.faults.has('mr.models.list') && this.newest !== undefined ? records.filter((record) => !record.tags.includes(this.newest!)) : records;
+    // Fault (mr.models.list): the model created last is listed twice.
+    const newest = this.faults.has('mr.models.list') && this.newest !== undefined ? records.find((record) => record.tags.includes(this.newest!)) : undefined;
+    return newest === undefined ? records : [...records, newest];
   }
 
   get(ref: ModelReference): ModelRecord | undefined {

@@ -73,3 +73,39 @@ export function restrictList(body: string, keep: (reference: string) => boolean)
   }
   return value;
 }
+
+/** One way of sending a request: over TCP or the socket, under one path form. */
+export interface Side {
+  /** How a Violation names it, e.g. "GET /exp/vENG4.40/models over the socket". */
+  readonly label: string;
+  send(): Promise<HttpReply>;
+}
+
+/** How often a list is asked again when other cells changed the store meanwhile. */
+const TRIES = 8;
+
+/**
+ * Sends one request both ways and compares the answers: null when the same, else what differs.
+ * A list (`keep` given) also shows other cells' models, which come and go meanwhile: it is asked
+ * A, B, A, and B must be one of the two A answers (the same list at some moment). A difference that
+ * persists over every try is then judged on the entries of the models `keep` names (the case's own),
+ * which only the case changes: a side that answers otherwise differs there too.
+ */
+export async function compareSides(a: Side, b: Side, keep?: (reference: string) => boolean): Promise<string | null> {
+  const both = (x: HttpReply, y: HttpReply): string | null => answerDifference({ label: a.label, reply: x }, { label: b.label, reply: y });
+  if (keep === undefined) {
+    const x = await a.send();
+    return both(x, await b.send());
+  }
+  for (let attempt = 0; attempt < TRIES; attempt++) {
+    const before = await a.send();
+    const other = await b.send();
+    const after = await a.send();
+    if (both(before, other) === null || both(after, other) === null) return null;
+  }
+  const x = await a.send();
+  const y = await b.send();
+  if (x.status !== y.status) return both(x, y);
+  const [rx, ry] = [restrictList(x.body, keep), restrictList(y.body, keep)];
+  return isDeepStrictEqual(rx, ry) ? null : `the lists differ in the case's own models: ${a.label} ${clip(JSON.stringify(rx), 300)}; ${b.label} ${clip(JSON.stringify(ry), 300)}`;
+}

@@ -78,7 +78,7 @@ function statusBeforeTheRest(endpoint: Endpoint, path: string, declared: number,
     });
     socket.on('error', () => done(null));
     socket.on('connect', () => {
-      socket.write(`POST ${endpoint.basePath ?? ''}${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+      socket.write(`POST ${endpoint.basePath ?? ''}${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
       socket.write(sent);
     });
   });

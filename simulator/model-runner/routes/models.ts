@@ -45,10 +45,11 @@ export async function createModel(x: RunnerRequest): Promise<void> {
   } catch (error) {
     if (!(error instanceof ModelStoreError)) throw error;
     // Fault (mr.reference.format): three segments are taken as namespace and a name holding "/".
-    const parts = from.split('/');
-    if (!(x.runner.faults.has('mr.reference.format') && parts.length === 3 && parts.every((p) => /^[a-z0-9]+$/.test(p)))) return plainError(x.res, 400, error.message);
-    const inner = parseModelReference(`${parts[0]}/${parts[1]}-${parts[2]}`);
-    ref = { ...inner, name: `${parts[1]}/${parts[2]}`, canonical: `${from}:latest` };
+    const parts = from.toLowerCase().replace(/:[^/]*$/, '').split('/');
+    const component = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+    if (!(x.runner.faults.has('mr.reference.format') && parts.length === 3 && parts.every((part) => component.test(part)))) return plainError(x.res, 400, error.message);
+    const tag = /:([^/]*)$/.exec(from)?.[1] ?? 'latest';
+    ref = { namespace: parts[0]!, name: `${parts[1]}/${parts[2]}`, tag, canonical: `${parts.join('/')}:${tag}` };
   }
   const { record, cached } = await x.runner.create(ref);
   const json = x.req.headers.accept === 'application/json';

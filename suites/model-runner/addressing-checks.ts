@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import type { CheckClient } from '../harness/context.js';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Unjudgeable, Violation } from '../harness/verdict.js';
+import type { HttpReply, RequestOptions } from '../http/client.js';
+import { conversation, embeddingInput, maxTokens, prompt } from './arbitraries.js';
+import { answerDifference, compareSides, type Side } from './answer-comparison.js';
+import { badCreateBody, type BadCreateBody } from './create-body-arbitraries.js';
+import { DEFAULT_ENGINE, serviceClient, serviceEndpoint, SOCKET_PREFIX, socketServiceEndpoint } from './endpoints.js';
+import { cleanUp, freshNamespace, lastLine, sendCreate } from './management-calls.js';
+import { modelForInference } from './models.js';
+import { bodyOf, describeCall, openAiCall, type OpenAiCall } from './openai-call-arbitraries.js';
+import { clip } from './openai-calls.js';
+import { bind, component, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
+
+/** mr.tcp.serves: each of the nine routes of the tables, with a valid request, answers 2xx over TCP. */
+export const tcpServesCheck: RuleCheck = {
+  rule: 'mr.tcp.serves',
+  async run(ctx, _api, options) {
+    const endpoint = serviceEndpoint(ctx.instance);
+    if (endpoint.kind !== 'tcp') throw new Unjudgeable('the model runner service address is not a TCP address');
+    // The document's base address is localhost:12434: a request names the host as a client of it would.
+    const headers = { Host: `localhost:${endpoint.port}` };
+    const client = serviceClient(ctx);
+    try {
+      return await checkProperty(
+        fc.record({ ref: validReference, messages: conversation, text: prompt, input: embeddingInput, limit: maxTokens }),
+        async ({ ref, messages, text, input, limit }) => {
+          const ns = freshNamespace();
+          const model = bind(ref.canonical, ns);
+          const path = modelPath(ref, ns);
+          const engine = `/engines/${DEFAULT_ENGINE}/v1`;
+          const routes: readonly (readonly [string, string, unknown?])[] = [
+            ['POST', '/models/create', { from: bind(ref.text, ns) }],
+            ['GET', '/models'],
+            ['GET', `/models/${path}`],
+            ['GET', `${engine}/models`],
+            ['GET', `${engine}/models/${path}`],
+            ['POST', `${engine}/chat/completions`, { model, messages, max_tokens: limit }],
+            ['POST', `${engine}/completions`, { model, prompt: text, max_tokens: limit }],
+            ['POST', `${engine}/embeddings`, { model, input }],
+            ['DELETE', `/models/${path}`],
+          ];
+          try {
+            for (const [method, route, json] of routes) {
+              const reply = await client.request(method, route, { headers, ...(json === undefined ? {} : { json }) });
+              if (reply.status < 200 || reply.status > 299) throw new Violation(`${method} ${route}${json === undefined ? '' : ` ${clip(JSON.stringify(json), 120)}`} on the TCP base address answered ${reply.status}: ${clip(reply.body)}`);
+            }
+          } finally {
+            await cleanUp(client, ns);
+          }
+        },
+        options,
+        'the nine routes of the endpoint tables answered 2xx on the TCP base address',
+      );
+    } finally {
+      client.close();
+    }
+  },
+};
+
+/** A request mr.socket.prefix sends over the socket and over TCP. */
+type Step =
+  | { readonly kind: 'openai'; readonly call: OpenAiCall }
+  | { readonly kind: 'list' }
+  | { readonly kind: 'get'; readonly held: boolean; readonly name: string }
+  | { readonly kind: 'lifecycle'; readonly ref: ValidReference }
+  | { readonly kind: 'bad-create'; readonly body: BadCreateBody };
+
+const step = (model: string): fc.Arbitrary<Step> =>
+  fc.oneof(
+    { weight: 4, arbitrary: openAiCall(model).map((call) => ({ kind: 'openai' as const, call })) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'list' as const }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('get' as const), held: fc.boolean(), name: component }) },
+    { weight: 2, arbitrary: validReference.map((ref) => ({ kind: 'lifecycle' as const, ref })) },
+    { weight: 1, arbitrary: badCreateBody.map((body) => ({ kind: 'bad-create' as const, body })) },
+  );
+
+/** Only the last line of a create answer is compared: the progress lines before it follow the clock in the real service. */
+const outcomeOnly = (reply: HttpReply): HttpReply => ({ ...reply, body: lastLine(reply.body) });
+
+/** mr.socket.prefix: under /exp/vENG4.40 on the daemon socket, the same answers as over TCP. */
+export const socketPrefixCheck: RuleCheck = {
+  rule: 'mr.socket.prefix',
+  async run(ctx, _api, options) {
+    const socketEndpoint = socketServiceEndpoint(ctx.instance);
+    const model = await modelForInference(ctx);
+    const tcp = serviceClient(ctx);
+    const socket = ctx.clientFor(socketEndpoint);
+    try {
+      return await checkProperty(
+        fc.record({ steps: fc.array(step(model), { minLength: 1, maxLength: 4 }), socketFirst: fc.boolean() }),
+        async ({ steps, socketFirst }) => {
+          const ns = freshNamespace();
+          const keep = (reference: string): boolean => reference === model || reference.includes(ns);
+          const side = (client: CheckClient, method: string, path: string, request: RequestOptions): Side => ({
+            label: `${method} ${client === socket ? SOCKET_PREFIX : ''}${path} over ${client === socket ? 'the socket' : 'TCP'}`,
+            send: () => client.request(method, path, request),
+          });
+          const pair = (method: string, path: string, request: RequestOptions = {}): [Side, Side] => {
+            const sides: [Side, Side] = [side(socket, method, path, request), side(tcp, method, path, request)];
+            return socketFirst ? sides : [sides[1], sides[0]];
+          };
+          const expectSame = (difference: string | null): void => {
+            if (difference !== null) throw new Violation(difference);
+          };
+          try {
+            for (const s of steps) {
+              if (s.kind === 'openai') {
+                const path = `/engines/v1${s.call.path}`;
+                const [a, b] = pair(s.call.method, path, bodyOf(s.call));
+                const difference = await compareSides(a, b, s.call.path === '/models' ? keep : undefined);
+                if (difference !== null) throw new Violation(`${describeCall(s.call, path)}: ${difference}`);
+              } else if (s.kind === 'list') {
+                expectSame(await compareSides(...pair('GET', '/models'), keep));
+              } else if (s.kind === 'get') {
+                expectSame(await compareSides(...pair('GET', `/models/${s.held ? model.replace(/:latest$/, '') : `${ns}/${s.name}`}`)));
+              } else if (s.kind === 'bad-create') {
+                const body = bind(s.body.text, ns);
+                expectSame(await compareSides(...pair('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } })));
+              } else {
+                await compareLifecycle(s.ref, ns, socketFirst ? [socket, tcp] : [tcp, socket], (client) => client === socket);
+              }
+            }
+          } finally {
+            await cleanUp(tcp, ns);
+          }
+        },
+        options,
+        'listing, management and inference requests answered alike over the socket prefix and over TCP',
+      );
+    } finally {
+      tcp.close();
+      socket.close();
+    }
+  },
+};
+
+/**
+ * Create (new), create (cached), delete (held), delete (gone) of one reference, first all one way,
+ * then all the other: the same reference passes the same states both ways, so each answer of the
+ * one way must be the other's.
+ */
+async function compareLifecycle(ref: ValidReference, ns: string, clients: readonly [CheckClient, CheckClient], isSocket: (client: CheckClient) => boolean): Promise<void> {
+  const from = bind(ref.text, ns);
+  const path = `/models/${modelPath(ref, ns)}`;
+  const stages = ['create (new)', 'create (held)', 'delete (held)', 'delete (gone)'] as const;
+  const run = async (client: CheckClient): Promise<HttpReply[]> => [
+    outcomeOnly(await sendCreate(client, from)),
+    outcomeOnly(await sendCreate(client, from)),
+    await client.request('DELETE', path),
+    await client.request('DELETE', path),
+  ];
+  const [first, second] = [await run(clients[0]), await run(clients[1])];
+  const where = (client: CheckClient): string => (isSocket(client) ? `over the socket (${SOCKET_PREFIX})` : 'over TCP');
+  for (const [i, stage] of stages.entries()) {
+    const difference = answerDifference({ label: where(clients[0]), reply: first[i]! }, { label: where(clients[1]), reply: second[i]! });
+    if (difference !== null) throw new Violation(`${stage} of ${from} (${stage.startsWith('create') ? 'the last line of POST /models/create' : `DELETE ${path}`}): ${difference}`);
+  }
+}

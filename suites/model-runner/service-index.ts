@@ -1,0 +1,28 @@
+import type { RuleCheck } from '../harness/rule-check.js';
+import { socketPrefixCheck, tcpServesCheck } from './addressing-checks.js';
+import { daemonBesideCheck } from './daemon-beside-check.js';
+import { shortcutCheck, unknownEngineCheck, versioningCheck } from './engine-path-checks.js';
+import { createBadBodyCheck, createCachedCheck, createCheck, getCheck, referenceFormatCheck, referenceNormalisedCheck } from './management-checks.js';
+import { deleteCheck, listCheck } from './management-model.js';
+
+/**
+ * The model runner as a service: its addresses and /engines routing (addressing.ts, but for
+ * mr.auth.none, an inference rule, and mr.tcp.default-port, which is not testable) and its
+ * management endpoints (management.ts), one check per rule id.
+ */
+export const MODEL_RUNNER_SERVICE_CHECKS: readonly RuleCheck[] = [
+  tcpServesCheck,
+  socketPrefixCheck,
+  daemonBesideCheck,
+  shortcutCheck,
+  unknownEngineCheck,
+  versioningCheck,
+  referenceFormatCheck,
+  referenceNormalisedCheck,
+  createCheck,
+  createBadBodyCheck,
+  createCachedCheck,
+  listCheck,
+  getCheck,
+  deleteCheck,
+];
