@@ -48,7 +48,7 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.inference.checks': { breaks: 'an inference request for a model not held is served (model-runner/routes/inference.ts)' },
   'mr.inference.body-limit': { breaks: 'the inference body limit is 16 MiB, not 10 (model-runner/routes/inference.ts)' },
   'mr.store.persists': { breaks: 'a clean shutdown empties the store (model-runner/runner.ts)' },
-  'mr.store.crash-safe': { breaks: 'a create is answered before it is written; the write follows 200 ms later (model-runner/runner.ts)' },
+  'mr.store.crash-safe': { breaks: 'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/runner.ts)' },
   'mr.store.concurrent': { breaks: 'a create shows its record without tags for 30 ms before the whole record (model-runner/runner.ts)' },
   'mr.server.survives-bad-input': { breaks: 'an inference body that is a JSON array is a 500 (model-runner/routes/inference.ts)' },
 };

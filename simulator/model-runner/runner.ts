@@ -4,7 +4,7 @@ import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import { DeterministicEngine } from './engine/deterministic.js';
 import type { InferenceEngine } from './engine/engine.js';
-import { ModelStore, ModelStoreError, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
+import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
 export const modelsDirIn = (dataRoot: string): string => join(dataRoot, 'models');
@@ -95,8 +95,13 @@ export class ModelRunner {
     return this.store.delete(ref);
   }
 
-  /** A clean shutdown: nothing to flush (every write is on disk when answered). */
+  /** A clean shutdown: nothing to flush (every write is on disk when answered), but under a fault. */
   close(): void {
+    // Fault (mr.store.crash-safe): what was answered but not written is written now; only a kill loses it.
+    for (const [canonical, record] of this.unwritten) {
+      this.unwritten.delete(canonical);
+      this.store.create(parseModelReference(record.tags[0] ?? canonical));
+    }
     // Fault (mr.store.persists): a clean shutdown empties the store.
     if (this.faults.has('mr.store.persists')) rmSync(this.dir, { recursive: true, force: true });
   }

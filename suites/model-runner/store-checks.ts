@@ -65,22 +65,28 @@ function wholeRecords(body: string): { id: string; tags: string[] }[] {
 const same = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
 const show = (set: ReadonlySet<string>): string => `[${[...set].sort().join(', ')}]`;
 
-/** Starts a runner of the check's own (its store is the check's), runs `body`, and stops it. */
-async function withOwnRunner(ctx: SuiteContext, body: (instance: TargetInstance) => Promise<TargetInstance>): Promise<void> {
+/** The instance a check started, and the one its restarts handed over to. */
+interface OwnRunner {
+  current: TargetInstance;
+}
+
+/** Starts a runner of the check's own (its store is the check's), runs `body`, and stops whichever instance is current. */
+async function withOwnRunner(ctx: SuiteContext, body: (own: OwnRunner) => Promise<void>): Promise<void> {
   const started = await ctx.target.start({});
   if (!started.ok) throw new Violation(`the daemon did not start: ${started.output.slice(-300)}`);
-  let instance = started.instance;
+  const own: OwnRunner = { current: started.instance };
   try {
-    instance = await body(instance);
+    await body(own);
   } finally {
-    await instance.stop();
+    await own.current.stop();
   }
 }
 
-/** Restarts and returns the new instance; a daemon that does not come back is a violation. */
-async function restarted(instance: TargetInstance): Promise<TargetInstance> {
-  const outcome = await instance.restart();
+/** Restarts; the new instance becomes current. A daemon that does not come back is a violation. */
+async function restarted(own: OwnRunner): Promise<TargetInstance> {
+  const outcome = await own.current.restart();
   if (!outcome.ok) throw new Violation(`the daemon did not start again (exit ${outcome.exitCode}): ${outcome.output.slice(-300)}`);
+  own.current = outcome.instance;
   return outcome.instance;
 }
 
@@ -91,14 +97,14 @@ export const persistsCheck: RuleCheck = {
     return checkProperty(
       fc.tuple(component, writes(6)),
       ([namespace, sequence]) =>
-        withOwnRunner(ctx, async (first) => {
-          const before = ctx.clientFor(serviceEndpoint(first));
+        withOwnRunner(ctx, async (own) => {
+          const before = ctx.clientFor(serviceEndpoint(own.current));
           for (const write of sequence) await send(before, namespace, write);
           const held = await listed(before, namespace);
           before.close();
           const expected = expectedAfter(namespace, sequence);
           if (!same(held, expected)) throw new Violation(`before the restart the list is ${show(held)}, not the answered writes' ${show(expected)}`);
-          const second = await restarted(first);
+          const second = await restarted(own);
           const after = ctx.clientFor(serviceEndpoint(second));
           try {
             const kept = await listed(after, namespace);
@@ -106,7 +112,6 @@ export const persistsCheck: RuleCheck = {
           } finally {
             after.close();
           }
-          return second;
         }),
       { ...options, numRuns: ctx.numStarts },
       'models held before a restart are held after it, deleted ones stay deleted',
@@ -121,7 +126,8 @@ export const crashSafeCheck: RuleCheck = {
     return checkProperty(
       fc.tuple(component, writes(6), fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'epsilon') })),
       ([namespace, sequence, inFlight]) =>
-        withOwnRunner(ctx, async (first) => {
+        withOwnRunner(ctx, async (own) => {
+          const first = own.current;
           const client = ctx.clientFor(serviceEndpoint(first));
           const answered: Write[] = [];
           for (const write of sequence) if ((await send(client, namespace, write)) === 200) answered.push(write);
@@ -130,7 +136,7 @@ export const crashSafeCheck: RuleCheck = {
           await first.kill();
           await last;
           client.close();
-          const second = await restarted(first);
+          const second = await restarted(own);
           const after = ctx.clientFor(serviceEndpoint(second));
           try {
             const kept = await listed(after, namespace);
@@ -142,7 +148,6 @@ export const crashSafeCheck: RuleCheck = {
           } finally {
             after.close();
           }
-          return second;
         }),
       { ...options, numRuns: ctx.numStarts },
       'after SIGKILL during a write, every answered write is in effect and the store opens',
