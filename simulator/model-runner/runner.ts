@@ -47,13 +47,15 @@ export class ModelRunner {
   }
 
   /** Every model held, as written: what the OpenAI-style list shows. */
-  records(): ModelRecord[] {
-    return [...this.store.list(), ...this.unwritten.values()];
+  records(): readonly ModelRecord[] {
+    // The store's own list (the same array until its next write) when nothing is pending: answers can cache on it.
+    return this.unwritten.size === 0 ? this.store.list() : [...this.store.list(), ...this.unwritten.values()];
   }
 
   /** GET /models: the records, with what the faults of the management list do to them. */
-  list(): ModelRecord[] {
-    const records = [...this.store.list(), ...this.unwritten.values()].map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
+  list(): readonly ModelRecord[] {
+    if (this.halfWritten.size === 0 && !this.faults.has('mr.models.list')) return this.records();
+    const records = this.records().map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
     // Fault (mr.models.list): the model created last is listed twice.
     const newest = this.faults.has('mr.models.list') && this.newest !== undefined ? records.find((record) => record.tags.includes(this.newest!)) : undefined;
     return newest === undefined ? records : [...records, newest];

@@ -53,8 +53,12 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
       });
     }
     const usage = how.includeUsage && !faults.has('mr.chat.stream.usage') ? { usage: null } : {};
-    const chunk = (index: number, delta: object, finish: string | null) => ({ ...head, object: 'chat.completion.chunk', choices: [{ index, delta, logprobs: null, finish_reason: finish }], ...usage });
-    function* chunks(): Generator<object> {
+    // Chunks as text: the same head on every one, serialised once (a stream is one chunk per token).
+    const prefix = JSON.stringify({ ...head, object: 'chat.completion.chunk' }).slice(0, -1);
+    const suffix = 'usage' in usage ? ',"usage":null}' : '}';
+    const chunk = (index: number, delta: object, finish: string | null): string =>
+      `${prefix},"choices":[{"index":${index},"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${suffix}`;
+    function* chunks(): Generator<object | string> {
       for (const [index, choice] of result.choices.entries()) {
         yield chunk(index, { role: 'assistant', content: '' }, null);
         for (const piece of choice.pieces) yield chunk(index, { content: piece }, null);

@@ -71,8 +71,15 @@ export async function createModel(x: RunnerRequest): Promise<void> {
   stream.end();
 }
 
+/** The list's JSON, kept as long as the list is the same array (the store's, until its next write). */
+const listJson = new WeakMap<readonly ModelRecord[], Buffer>();
+
 export function listModels(x: RunnerRequest): void {
-  sendJson(x.res, 200, x.runner.list());
+  const list = x.runner.list();
+  let body = listJson.get(list);
+  if (body === undefined) listJson.set(list, (body = Buffer.from(`${JSON.stringify(list)}\n`)));
+  x.res.writeHead(200, ['Content-Type', 'application/json', 'Content-Length', String(body.length)]);
+  x.res.end(body);
 }
 
 export function getModel(x: RunnerRequest, parts: readonly string[]): void {

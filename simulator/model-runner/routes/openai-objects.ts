@@ -34,15 +34,24 @@ export function usageOf(result: GenerationResult, faults: ReadonlySet<TestableRu
 /** Yields to the event loop between chunks, so that a client that left is noticed. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Sends `data: <chunk>` events, then `data: [DONE]`; stops early when the client leaves. */
+/**
+ * Sends `data: <chunk>` events (each chunk an object, or its JSON text), then `data: [DONE]`, in
+ * batches of 16 per write; between batches a client that left is noticed and the stream stops.
+ */
 export async function sendEvents(res: ServerResponse, chunks: Iterable<unknown>): Promise<void> {
   const stream = startEventStream(res, ['X-Accel-Buffering', 'no']);
-  let sent = 0;
+  let batch = '';
+  let count = 0;
   for (const chunk of chunks) {
     if (!stream.open) return;
-    stream.send(JSON.stringify(chunk));
-    if (++sent % 8 === 0) await nextTurn();
+    batch += `data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`;
+    if (++count % 16 === 0) {
+      stream.write(batch);
+      batch = '';
+      await nextTurn();
+    }
   }
-  if (stream.open) stream.send('[DONE]');
+  if (!stream.open) return;
+  stream.write(`${batch}data: [DONE]\n\n`);
   stream.end();
 }
