@@ -48,12 +48,13 @@ export function endsInSuccess(body: string): boolean {
 /** Whether a create answer says the model was in the store already (the real service's words). */
 export const saysCached = (body: string): boolean => body.includes('Using cached model');
 
-/** Creates `from`; anything but 200 ending in success is a Violation naming the answer. */
+/**
+ * Creates `from` as a step towards something else; anything but 200 is a Violation naming the
+ * answer. What the progress says is mr.models.create's to judge (and mr.models.create.cached's).
+ */
 export async function createOrFail(client: CheckClient, from: string, why = ''): Promise<HttpReply> {
   const reply = await sendCreate(client, from);
-  const what = `POST /models/create {"from": ${JSON.stringify(from)}}${why}`;
-  if (reply.status !== 200) throw new Violation(`${what} answered ${reply.status}: ${clip(reply.body)}`);
-  if (!endsInSuccess(reply.body)) throw new Violation(`${what} answered 200, but its last line is no success: ${clip(lastLine(reply.body))}`);
+  if (reply.status !== 200) throw new Violation(`POST /models/create {"from": ${JSON.stringify(from)}}${why} answered ${reply.status}: ${clip(reply.body)}`);
   return reply;
 }
 

@@ -6,7 +6,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { badCreateBody } from './create-body-arbitraries.js';
 import { serviceClient } from './endpoints.js';
-import { cleanUp, createOrFail, freshNamespace, listRecords, openAiIds, ownTags, sameItems, saysCached, sendCreate, show } from './management-calls.js';
+import { cleanUp, createOrFail, endsInSuccess, freshNamespace, lastLine, listRecords, openAiIds, ownTags, sameItems, saysCached, sendCreate, show } from './management-calls.js';
 import { clip } from './openai-calls.js';
 import { bind, component, invalidReference, modelPath, validReference, withCase, type ValidReference } from './reference-arbitraries.js';
 
@@ -58,16 +58,15 @@ export const referenceFormatCheck = serviceCheck(
   'valid references were created (200); invalid ones were refused with 400 and added nothing to the list',
   async (client, { valid, invalid }, ns) => {
     for (const ref of valid) await createOrFail(client, bind(ref.text, ns), ` (a valid reference, canonical ${bind(ref.canonical, ns)})`);
-    const expected = valid.map((ref) => bind(ref.canonical, ns));
-    const afterValid = ownTags(await listRecords(client), ns);
-    if (!sameItems(afterValid, expected)) throw new Violation(`after creating ${show(valid.map((ref) => bind(ref.text, ns)))}, GET /models lists ${show(afterValid)} in the case's namespace, not ${show(expected)}`);
+    // Whether the list shows what was created is mr.models.list's to judge; here, that invalid ones add nothing to it.
+    const before = ownTags(await listRecords(client), ns);
     for (const ref of invalid) {
       const text = bind(ref.text, ns);
       const reply = await sendCreate(client, text);
       if (reply.status !== 400) throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} (invalid: ${ref.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
     }
-    const afterInvalid = ownTags(await listRecords(client), ns);
-    if (!sameItems(afterInvalid, expected)) throw new Violation(`after refusing ${show(invalid.map((ref) => JSON.stringify(bind(ref.text, ns))))}, GET /models lists ${show(afterInvalid)} in the case's namespace, not ${show(expected)}`);
+    const after = ownTags(await listRecords(client), ns);
+    if (!sameItems(after, before)) throw new Violation(`after refusing ${show(invalid.map((ref) => JSON.stringify(bind(ref.text, ns))))}, GET /models lists ${show(after)} in the case's namespace, not ${show(before)} as before them`);
   },
 );
 
@@ -89,12 +88,13 @@ export const referenceNormalisedCheck = serviceCheck(
       if (other.status !== 200) throw new Violation(`GET /models/${spelling} answered ${other.status} while GET /models/${plain} answers 200: ${clip(other.body)}`);
       if (!isDeepStrictEqual(other.record, first.record)) throw new Violation(`GET /models/${spelling} answered ${clip(other.body)}, not the record of GET /models/${plain}: ${clip(first.body)}`);
     }
-    for (const again of [`${plain}:latest`, createMixed ? plain : mixed]) {
-      const reply = await createOrFail(client, again, ` (after creating ${createMixed ? mixed : plain})`);
-      if (!saysCached(reply.body)) throw new Violation(`POST /models/create {"from": ${JSON.stringify(again)}} after creating ${createMixed ? mixed : plain} does not say "Using cached model": ${clip(reply.body)}`);
-    }
-    const tags = ownTags(await listRecords(client), ns);
-    if (!sameItems(tags, [`${plain}:latest`])) throw new Violation(`after creating ${plain} in several spellings, GET /models lists ${show(tags)} in the case's namespace, not [${plain}:latest]`);
+    // Cached: the runner takes the other spellings for the model it holds. Its words ("Using cached
+    // model") are mr.models.create.cached's to judge; here, that no second model comes of it.
+    for (const again of [`${plain}:latest`, createMixed ? plain : mixed]) await createOrFail(client, again, ` (after creating ${createMixed ? mixed : plain})`);
+    const after = await getRecord(client, plain);
+    if (!isDeepStrictEqual(after.record, first.record)) throw new Violation(`after creating ${plain}:latest and ${createMixed ? plain : mixed} again, GET /models/${plain} answers ${clip(after.body)}, not the record held before: ${clip(first.body)}`);
+    const others = ownTags(await listRecords(client), ns).filter((tag, i, all) => tag !== `${plain}:latest` || all.indexOf(tag) !== i);
+    if (others.length > 0) throw new Violation(`after creating ${plain} in several spellings, GET /models lists ${show(others)} beside ${plain}:latest`);
   },
 );
 
@@ -107,7 +107,8 @@ export const createCheck = serviceCheck(
     for (const ref of refs) {
       const text = bind(ref.text, ns);
       const canonical = bind(ref.canonical, ns);
-      await createOrFail(client, text);
+      const reply = await createOrFail(client, text);
+      if (!endsInSuccess(reply.body)) throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} answered 200, but its last line is no success: ${clip(lastLine(reply.body))}`);
       const listed = ownTags(await listRecords(client), ns);
       if (!listed.includes(canonical)) throw new Violation(`after POST /models/create {"from": ${JSON.stringify(text)}}, GET /models does not list ${canonical}: ${show(listed)}`);
       const path = modelPath(ref, ns);
@@ -172,9 +173,11 @@ export const getCheck = serviceCheck(
         continue;
       }
       if (got.status !== 200) throw new Violation(`GET /models/${path} (created as ${bind(ref.text, ns)}) answered ${got.status}: ${clip(got.body)}`);
+      const tags = (got.record as { tags?: unknown } | null)?.tags;
+      if (!Array.isArray(tags) || !tags.includes(canonical)) throw new Violation(`GET /models/${path} answered a record without ${canonical} among its tags: ${clip(got.body)}`);
+      // A held model the list leaves out is mr.models.list's failure: there is no entry to compare with.
       const entry = records.find((record) => record.tags.includes(canonical));
-      if (entry === undefined) throw new Violation(`GET /models does not list ${canonical}, which GET /models/${path} answers`);
-      if (!isDeepStrictEqual(got.record, entry)) throw new Violation(`GET /models/${path} answered ${clip(got.body)}, not its entry in GET /models: ${clip(JSON.stringify(entry))}`);
+      if (entry !== undefined && !isDeepStrictEqual(got.record, entry)) throw new Violation(`GET /models/${path} answered ${clip(got.body)}, not its entry in GET /models: ${clip(JSON.stringify(entry))}`);
     }
   },
 );

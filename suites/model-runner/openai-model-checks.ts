@@ -7,7 +7,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { HttpClientError } from '../http/client.js';
 import { inferenceClient, serviceClient } from './endpoints.js';
-import { createModel, modelForInference } from './models.js';
+import { createModel, modelForInference, SUITE_MODEL } from './models.js';
 import { call, clip, jsonOf } from './openai-calls.js';
 import type { OpenAiObject } from './openai-schemas.js';
 
@@ -115,8 +115,23 @@ export const modelsRetrieveCheck: RuleCheck = {
       return await checkProperty(
         fc.record({ namespace: component, name: component }),
         async ({ namespace, name }) => {
+          // On a runner with management, other cells create and delete models meanwhile: only the
+          // models no other cell touches are judged (the suite's, and one of this case's own).
+          const service = ctx.instance.endpoints.modelRunnerService === undefined ? undefined : serviceClient(ctx);
+          const own = `mrt${namespace}/${name}:latest`;
+          try {
+            if (service !== undefined) await createModel(service, own);
+            const list = await call(client, 'GET', '/models', undefined, 'model-list');
+            const judged = service === undefined ? list.data : list.data.filter((entry) => entry.id === SUITE_MODEL || entry.id === own);
+            if (service !== undefined && !judged.some((entry) => entry.id === own)) throw new Violation(`${own} was created, but GET /models does not list it: ${clip(JSON.stringify(list))}`);
+            for (const entry of judged) await retrievesEntry(client, entry);
+          } finally {
+            if (service !== undefined) {
+              await service.request('DELETE', `/models/${own.replace(/:latest$/, '')}`);
+              service.close();
+            }
+          }
           const list = await call(client, 'GET', '/models', undefined, 'model-list');
-          for (const entry of list.data) await retrievesEntry(client, entry);
           const unknown = `mrr${namespace}/${name}:latest`;
           fc.pre(!list.data.some((model) => model.id === unknown));
           for (const path of spellings(unknown)) {
