@@ -61,7 +61,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'On the socket, GET /_ping is 200, /v<newest+1>/version is refused as too new, and unprefixed /engines/v1/models is the daemon\'s 404.',
+    expectation: 'On the socket, GET /_ping is 200, /v<newest+1>/version is refused by the version gate as too new (its status and words are api.version.too-new\'s), and unprefixed runner paths are the daemon\'s 404.',
     testability: TESTABLE,
   }),
   rule({
