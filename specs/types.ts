@@ -48,12 +48,14 @@ export type RuleLevel = 'must' | 'descriptive' | 'implementation';
  * - exit: see how a daemon that does not serve ended (its exit code and its last output)
  * - signal, reload, restart, logs: act on a daemon the suite started, read what it logged
  * - tls: reach a TLS listener with client credentials
- * - netns: start the daemon inside a private network namespace
+ * - netns: start the daemon inside a private network namespace the suite creates, and reach its
+ *   TCP listeners there
+ * - plugins: start the daemon with a plugin directory of the suite's (authorization plugins)
  * - wire: take raw bytes and unclean paths (a recording cannot)
  */
-export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'wire';
+export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'plugins' | 'wire';
 
-export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'wire'];
+export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire'];
 
 /** The axes of a rule's applicability. A cell is checked only where every axis admits it. */
 export interface Applicability {

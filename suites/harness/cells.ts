@@ -23,6 +23,7 @@ export const CAPABILITY_NEEDS: Readonly<Record<Capability, string>> = {
   logs: 'the rule reads what the daemon logged',
   tls: 'the rule talks to a TLS listener with client credentials',
   netns: 'the rule starts the daemon in a private network namespace',
+  plugins: 'the rule gives the daemon authorization plugins from a directory of its own',
   wire: 'the rule sends raw bytes or unclean paths, which a recording cannot carry',
 };
 

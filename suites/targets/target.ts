@@ -11,6 +11,17 @@ export interface StartRequest {
   readonly env?: Readonly<Record<string, string>>;
   /** The configuration file: a document (written as JSON) or raw text; `{}` when absent. */
   readonly config?: Readonly<Record<string, unknown>> | string;
+  /**
+   * Capability plugins: the daemon discovers plugin sockets (`<name>.sock`) in this directory in
+   * place of its system one (/run/<brand>/plugins). A real daemon gets it through a private mount
+   * namespace; ctrd-sim through its --plugin-dir option.
+   */
+  readonly pluginDir?: string;
+  /**
+   * Capability netns: the daemon runs in a private network namespace of its own with loopback up
+   * and these extra addresses on it (e.g. "10.250.0.1"), none of them reachable from the machine.
+   */
+  readonly netns?: { readonly addresses: readonly string[] };
 }
 
 /** Where an instance answers: the daemon API, the model runner's OpenAI-compatible API, and every listener. */
