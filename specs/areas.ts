@@ -27,4 +27,9 @@ export const AREAS: readonly AreaDescription[] = [
     title: 'Model runner: model management and OpenAI-style inference',
     covers: 'model-runner-api.md, all of it: base addresses (TCP and the daemon socket with /exp/vENG4.40), the model reference, the management and OpenAI-style endpoints, the /engines shortcut, authentication, versioning; where it says "not shown", what Docker Model Runner and the OpenAI API do (implementation rules)',
   },
+  {
+    id: 'listeners',
+    title: 'Listeners, TLS, authorization plugins and metrics',
+    covers: 'daemon.md › Daemon listening sockets, Authentication 1–6, the TLS and socket rows of the options, environment variables (CTR_CERT_PATH, CTR_TLS_VERIFY) and limits, the 27.0 rule on remote TCP without TLS verification, Metrics API, and the deprecation rows on unauthenticated TCP connections, encrypted TLS private keys and the API CORS header option',
+  },
 ];

@@ -58,4 +58,18 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: 'a valid reload that replaces the runtimes without naming a default, while the default in effect is one of those it drops, crashes the daemon (nil-pointer panic in fillPlatformInfo as it logs the reload event); 26.1 and 28.5 refuse the file ("specified default runtime … does not exist") and keep running',
     evidence: '20.10.24, reload of {"runtimes":{"a-rt":{"path":"/usr/bin/runc"}},"default-runtime":"a-rt"} then of {"runtimes":{"b-rt":{"path":"/usr/bin/runc"}}}: "Reloaded configuration: …", then "panic: runtime error: invalid memory address or nil pointer dereference" at daemon/info_unix.go:47 (fillPlatformInfo ← SystemInfo ← LogDaemonEventWithAttributes ← Reload), and the socket refuses connections (2026-11-23)',
   },
+  {
+    rule: 'listen.tcp.path',
+    releases: ['20.10', '26.1', '28.5'],
+    cells: 'all',
+    what: 'a tcp listen address with a path is refused at start instead of serving under the path',
+    evidence: '-H tcp://127.0.0.1:23751/base: 26.1.5 and 28.5.2 exit with "invalid argument \"tcp://127.0.0.1:23751/base\" for \"-H, --host\" flag: invalid bind address (tcp://127.0.0.1:23751/base): should not contain a path element"; 20.10.24 exits 1 with "failed to load listeners: listen tcp: address tcp/23751/base: unknown port" (2026-11-24)',
+  },
+  {
+    rule: 'metrics.requires-experimental',
+    releases: ['20.10', '26.1', '28.5'],
+    cells: 'all',
+    what: '--metrics-addr serves /metrics without experimental mode',
+    evidence: '--metrics-addr 127.0.0.1:19323 without --experimental: GET /metrics answers 200 "text/plain; version=0.0.4" with builder_builds_failed_total… on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24)',
+  },
 ];

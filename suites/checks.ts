@@ -1,11 +1,12 @@
 import type { RuleCheck } from './harness/rule-check.js';
 import { DAEMON_CONFIG_CHECKS } from './daemon-config/index.js';
 import { MODEL_RUNNER_CHECKS } from './model-runner/index.js';
+import { LISTENERS_CHECKS } from './listeners/index.js';
 import { RELOAD_CHECKS } from './reload/index.js';
 import { VERSIONING_CHECKS } from './versioning/index.js';
 
 /** Every assertion, by the rule id it is tagged with. */
-export const ALL_CHECKS: readonly RuleCheck[] = [...VERSIONING_CHECKS, ...DAEMON_CONFIG_CHECKS, ...RELOAD_CHECKS, ...MODEL_RUNNER_CHECKS];
+export const ALL_CHECKS: readonly RuleCheck[] = [...VERSIONING_CHECKS, ...DAEMON_CONFIG_CHECKS, ...RELOAD_CHECKS, ...MODEL_RUNNER_CHECKS, ...LISTENERS_CHECKS];
 
 const byRule = new Map(ALL_CHECKS.map((check) => [check.rule, check]));
 

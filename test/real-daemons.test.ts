@@ -5,6 +5,11 @@ import { validateReport, type ConformanceReport } from '../reports/index.js';
 import { compareWithSimulator } from './helpers/agreement.js';
 import { runCli } from './helpers/cli.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
+import { RULES } from '../specs/catalogue.js';
+import { CAPABILITIES_OF } from '../suites/targets/capabilities.js';
+
+/** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
+const PROCESS_ONLY = RULES.filter((rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon')).map((rule) => rule.id);
 
 const { daemons, missing } = realDaemons();
 const SEED = '20261122';
@@ -21,6 +26,7 @@ if (missing !== null) {
     daemons.flatMap((daemon) => [
       runCli(['run', '--target', `daemon:${daemon.path}`, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--out', join(out, `real-${daemon.release}`), '-q']),
       runCli(['run', '--target', 'sim', '--emulate', daemon.release, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--out', join(out, `sim-${daemon.release}`), '-q']),
+      runCli(['run', '--target', 'sim-process', '--emulate', daemon.release, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', ...PROCESS_ONLY.flatMap((id) => ['--only', id]), '--out', join(out, `simp-${daemon.release}`), '-q']),
     ]),
   );
 
@@ -29,8 +35,10 @@ if (missing !== null) {
   for (const [index, daemon] of daemons.entries()) {
     t.test(`dockerd ${daemon.release}: reports, and agreement with the simulator emulating it`, async (t) => {
       const results = await runs;
-      const real = results[index * 2]!;
-      const sim = results[index * 2 + 1]!;
+      const real = results[index * 3]!;
+      const sim = results[index * 3 + 1]!;
+      const simProcess = results[index * 3 + 2]!;
+      t.equal(simProcess.code, 0, `ctrd-sim as a process emulating ${daemon.release} passes the rules only it carries: ${simProcess.stdout}${simProcess.stderr}`);
       t.not(real.code, 2, `the real run was not a usage error: ${real.stderr}`);
       t.equal(sim.code, 0, `the simulator emulating ${daemon.release} passes every rule: ${sim.stdout}${sim.stderr}`);
       for (const name of [`real-${daemon.release}`, `sim-${daemon.release}`]) {
@@ -38,7 +46,9 @@ if (missing !== null) {
         t.same(validateReport(readReport(name)), { ok: true }, `${name}/report.json is valid`);
       }
       const realReport = readReport(`real-${daemon.release}`);
-      const simReport = readReport(`sim-${daemon.release}`);
+      const inProcess = readReport(`sim-${daemon.release}`);
+      const asProcess = new Map(readReport(`simp-${daemon.release}`).results.map((r) => [`${r.rule}@${r.api}`, r]));
+      const simReport = { ...inProcess, results: inProcess.results.map((r) => asProcess.get(`${r.rule}@${r.api}`) ?? r) };
       t.equal(realReport.target.release, daemon.release, 'the real daemon is recognised as its release');
       t.same(realReport.target.apiRange, simReport.target.apiRange, 'same API range');
 

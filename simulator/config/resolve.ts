@@ -1,8 +1,11 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import { BRANDS, isBrand, type Brand, type BrandNames } from '../../specs/brands.js';
+import { inRange } from '../../common/dotted-version.js';
 import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { parseHost } from '../listeners/address.js';
+import { planTls, type TlsPlan } from '../listeners/tls-plan.js';
+import type { SocketGroup } from '../listeners/socket-group.js';
 import { isSimOption, type ParsedFlags } from './argv.js';
 import { fileError } from '../daemon-config/read-document.js';
 import { checkFlagValues } from '../daemon-config/flag-values.js';
@@ -21,6 +24,14 @@ export interface SimConfig {
   readonly minApi: string;
   readonly maxApi: string;
   readonly hosts: readonly string[];
+  /** What the TLS options add up to (the TCP listeners use it). */
+  readonly tls: TlsPlan;
+  /** The group of the unix sockets (`-G`, `group`, else the brand's). */
+  readonly socketGroup: SocketGroup;
+  /** --metrics-addr / `metrics-addr`, or null. */
+  readonly metricsAddress: string | null;
+  /** --api-cors-header / `api-cors-header`, or null (the releases that still have it). */
+  readonly corsHeader: string | null;
   readonly debug: boolean;
   readonly experimental: boolean;
   readonly dataRoot: string;
@@ -77,6 +88,12 @@ function checkHosts(hosts: readonly string[], fromFlags: boolean, names: BrandNa
   }
 }
 
+/** 27.x disables the CORS header option unless CTRD_DEPRECATED_CORS_HEADER is set non-empty (daemon.md › Errors). */
+const corsHeaderOf = (value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>): string | null =>
+  value !== null && inRange(release.release, { min: '27.0', max: '27.99' }) && (env['CTRD_DEPRECATED_CORS_HEADER'] ?? '') === '' ? null : value;
+
+const socketGroupOf = (given: unknown, brand: Brand): SocketGroup => (typeof given === 'string' ? { name: given, given: true } : { name: brand, given: false });
+
 /** Resolves flags, configuration file and environment into one frozen configuration. */
 export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimConfig {
   const brand = (flags.get('brand') as string | undefined) ?? 'ctr';
@@ -100,6 +117,10 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     minApi: resolveMinApi(release, names, sources.env, file, faults),
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
+    tls: planTls(flags, file.doc, sources.env, names, faults),
+    metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
+    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env),
+    socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
     debug: settings.debug,
     experimental: settings.experimental,
     dataRoot: pick('data-root', 'data-root', names.dataRoot),

@@ -14,6 +14,12 @@ import { activationFds, expandAddress } from '../listeners/activation.js';
 import { parseHost, type ListenAddress } from '../listeners/address.js';
 import { listenBacklog } from '../listeners/backlog.js';
 import { openListener, type Listener, type TlsListenerOptions } from '../listeners/listen.js';
+import { loadTls } from '../listeners/tls-load.js';
+import { sslv3Trap } from '../listeners/sslv3-trap.js';
+import { resolveSocketGroup } from '../listeners/socket-group.js';
+import { startMetrics } from '../metrics/server.js';
+import { withCorsHeaders } from '../http/cors.js';
+import { refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
 import { silentLogger, type Logger } from './log.js';
 import { checkAtStart } from '../daemon-config/start-checks.js';
 import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
@@ -32,8 +38,6 @@ export interface StartOptions {
   readonly sources?: ConfigSources;
   /** How long a request head may take (300 s, as dockerd); tests shorten it. */
   readonly readHeaderTimeoutMs?: number;
-  /** TLS for every TCP listener. No flag sets it yet. */
-  readonly tls?: TlsListenerOptions;
 }
 
 export type { ReloadOutcome } from '../reload/reload.js';
@@ -91,7 +95,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const addresses: ListenAddress[] = [];
   const fds = activationFds(options.env ?? {}, pid);
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
-  for (const host of config.hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, false), fds));
+  // Fault (listen.multiple): only the first two -H are opened.
+  const hosts = config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
+  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults), fds));
+  const tcpAddresses = addresses.filter((a): a is Extract<ListenAddress, { kind: 'tcp' }> => a.kind === 'tcp');
+  for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults);
+  // Loaded before any listener, unix-only included, as dockerd does.
+  const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults) : undefined;
 
   checkAtStart(config.settings, config.release, config.faults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
@@ -107,10 +117,14 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const runner = ModelRunner.open(config.dataRoot, config.faults);
   const forRunner = runnerHandler(runner);
-  const factory = httpServerFactory(holder, mountOnSocket(createRequestHandler(holder), forRunner, config.faults), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
+  const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
+  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (message) => logger.log('warning', message), config.faults) : null;
+  // Fault (listen.unix.mode): sockets are open to everyone.
+  const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
   const listeners: Listener[] = [];
   let runnerTcp: Server | undefined;
+  let metrics: Server | null = null;
   let modelRunnerTcp: string | null = null;
   // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
   const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
@@ -119,7 +133,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       if (watched !== undefined) unwatchFile(watched);
-      await Promise.all([...listeners.map(({ server }) => closeServer(server)), ...(runnerTcp === undefined ? [] : [closeServer(runnerTcp)])]);
+      await Promise.all([...listeners.map(({ server }) => closeServer(server)), ...(runnerTcp === undefined ? [] : [closeServer(runnerTcp)]), ...(metrics === null ? [] : [closeServer(metrics)])]);
       runner.close();
       for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
       releasePidfile(config.pidfile);
@@ -127,16 +141,12 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   try {
     for (const address of addresses) {
-      const listener = await openListener(address, factory, { backlog, ...(options.tls === undefined ? {} : { tls: options.tls }) });
+      const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, ...(config.faults.has('tls.versions.old-refused') ? { front: sslv3Trap } : {}), ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
-      if (address.kind === 'tcp' && options.tls === undefined) {
-        // Observed on every release, as warnings with the host as a field.
-        const fields = { host: `tcp://${address.host}:${address.port}` };
-        logger.log('warning', 'Binding to IP address without --tlsverify is insecure and gives root access on this machine to everyone who has access to your network.', fields);
-        logger.log('warning', 'Binding to an IP address, even on localhost, can also give access to scripts run in a browser. Be safe out there!', fields);
-      }
+      if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);
       logger.log('info', `API listen on ${listener.endpoint}`);
     }
+    metrics = await startMetrics(config, logger);
     const port = modelRunnerPort(config);
     if (port !== null) {
       const tcp = await listenTcp(forRunner, port, config.faults).catch((error: NodeJS.ErrnoException) => {

@@ -2,6 +2,7 @@ import type { RuleId, TestableRuleId } from '../../specs/catalogue.js';
 import { DAEMON_CONFIG_FAULTS } from './daemon-config.js';
 import { MODEL_RUNNER_FAULTS } from './model-runner.js';
 import { RELOAD_FAULTS } from './reload.js';
+import { LISTENERS_FAULTS } from './listeners.js';
 import type { Fault } from './fault.js';
 
 /**
@@ -108,6 +109,7 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
   ...DAEMON_CONFIG_FAULTS,
   ...RELOAD_FAULTS,
   ...MODEL_RUNNER_FAULTS,
+  ...LISTENERS_FAULTS,
 };
 
 /** The rules a fault lets fail besides its own. */

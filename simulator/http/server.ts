@@ -38,8 +38,9 @@ export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMe
     // How often node looks for heads that are late: the timeout is kept to within a second.
     connectionsCheckingInterval: Math.min(1000, headersTimeout),
   };
-  return (tls) => {
-    const server = tls === undefined ? createServer(serverOptions, handler) : loadHttps().createServer({ ...tls, ...serverOptions }, handler);
+  return (tls, basePath) => {
+    const serve = basePath === '' ? handler : underBasePath(basePath, handler);
+    const server = tls === undefined ? createServer(serverOptions, serve) : loadHttps().createServer({ ...tls, ...serverOptions }, serve);
     // Go's server has no idle timeout (moby sets neither IdleTimeout nor ReadTimeout): an idle
     // keep-alive connection stays open, and no Keep-Alive header is sent (observed on 28.5: a
     // connection idle for 8 s still answers). node's 5 s default closed pooled connections under
@@ -50,5 +51,23 @@ export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMe
     server.maxHeadersCount = 0;
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, holder.current));
     return server;
+  };
+}
+
+/**
+ * A TCP listener with a path (`tcp://host:port/base`, daemon.md › Daemon listening sockets: "A path
+ * is prepended to all requests"): requests under it are served without it; others are not found.
+ */
+export function underBasePath(basePath: string, handler: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  const base = basePath.replace(/\/+$/, '');
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith(base) && (url.length === base.length || url[base.length] === '/' || url[base.length] === '?')) {
+      req.url = url.slice(base.length) || '/';
+      if (req.url.startsWith('?')) req.url = `/${req.url}`;
+      handler(req, res);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"page not found"}\n');
   };
 }

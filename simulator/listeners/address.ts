@@ -3,7 +3,8 @@ import { SimError } from '../errors.js';
 /** One place to listen, as a `-H` value names it (daemon.md › Endpoints › Daemon listening sockets). */
 export type ListenAddress =
   | { readonly kind: 'unix'; readonly path: string }
-  | { readonly kind: 'tcp'; readonly host: string; readonly port: number; readonly basePath: string }
+  /** `named`: the host was written (bare `tcp://` and `:port` are 127.0.0.1 without one). */
+  | { readonly kind: 'tcp'; readonly host: string; readonly port: number; readonly basePath: string; readonly named: boolean }
   | { readonly kind: 'fd'; readonly fd: number | 'all' };
 
 /** `host`, `host:port`, `:port`, with an optional base path: a bare word is a TCP host (observed: `-H bogus` passes --validate). */
@@ -15,12 +16,14 @@ const badAddress = (raw: string, why: string): SimError => new SimError('SIM_LIS
  * Parses one `-H` value. The error texts are 26.1's and 28.5's (observed): `invalid bind address
  * (udp://x): unsupported proto 'udp'`.
  */
-export function parseHost(raw: string, defaultUnixPath: string, tls: boolean): ListenAddress {
+export function parseHost(raw: string, defaultUnixPath: string, tls: boolean, faults: ReadonlySet<string> = NO_FAULTS): ListenAddress {
   const scheme = raw.indexOf('://');
   if (scheme < 0) {
     const short = TCP_SHORTHAND.exec(raw);
     if (short === null) throw badAddress(raw, 'invalid address');
-    return tcp(short[1]!, short[2] ?? '', short[3] ?? '', tls, raw);
+    const address = tcp(short[1]!, short[2] ?? '', short[3] ?? '', tls, raw, faults);
+    // Fault (listen.tcp.forms): the `:port` shorthand listens on the next port.
+    return faults.has('listen.tcp.forms') && address.kind === 'tcp' && raw.startsWith(':') ? { ...address, port: address.port + 1 } : address;
   }
   const proto = raw.slice(0, scheme);
   const rest = raw.slice(scheme + 3);
@@ -30,7 +33,7 @@ export function parseHost(raw: string, defaultUnixPath: string, tls: boolean): L
     case 'tcp': {
       const match = TCP_SHORTHAND.exec(rest);
       if (match === null) throw badAddress(raw, 'invalid address');
-      return tcp(match[1]!, match[2] ?? '', match[3] ?? '', tls, raw);
+      return tcp(match[1]!, match[2] ?? '', match[3] ?? '', tls, raw, faults);
     }
     case 'fd': {
       if (rest === '' || rest === '*') return { kind: 'fd', fd: 'all' };
@@ -42,11 +45,15 @@ export function parseHost(raw: string, defaultUnixPath: string, tls: boolean): L
   }
 }
 
-function tcp(hostText: string, portText: string, basePath: string, tls: boolean, raw: string): ListenAddress {
+const NO_FAULTS: ReadonlySet<string> = new Set();
+
+function tcp(hostText: string, portText: string, basePath: string, tls: boolean, raw: string, faults: ReadonlySet<string>): ListenAddress {
   const host = hostText === '' ? '127.0.0.1' : hostText.replace(/^\[(.*)\]$/, '$1');
-  const port = portText === '' ? (tls ? 2376 : 2375) : Number(portText);
+  // Fault (listen.tcp.default-port): 2375 even with TLS.
+  const port = portText === '' ? (tls && !faults.has('listen.tcp.default-port') ? 2376 : 2375) : Number(portText);
   if (!Number.isInteger(port) || port > 65535) throw badAddress(raw, `invalid port ${portText}`);
-  return { kind: 'tcp', host, port, basePath };
+  // Fault (listen.tcp.path): the path is dropped.
+  return { kind: 'tcp', host, port, basePath: faults.has('listen.tcp.path') ? '' : basePath, named: hostText !== '' };
 }
 
 /** How an address is written in logs and endpoint lists: `unix:///p`, `tcp://h:port`, `fd://n`. */

@@ -13,12 +13,18 @@ export interface TlsListenerOptions extends SecureContextOptions {
 export interface ListenerOptions {
   /** Accept backlog (listenBacklog()). */
   readonly backlog: number;
-  /** When present the listener speaks TLS. No flag turns it on yet. */
+  /** When present the listener speaks TLS (TCP listeners of a daemon with TLS on). */
   readonly tls?: TlsListenerOptions;
+  /** The group unix sockets are given (resolveSocketGroup), null to keep the caller's. */
+  readonly socketGroup?: number | null;
+  /** Fault (tls.versions.old-refused): a front that answers SSLv3 handshakes (listeners/sslv3-trap.ts). */
+  readonly front?: (server: Server) => Server;
+  /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
+  readonly socketMode?: number;
 }
 
 /** Builds the server that answers on one listener: HTTP, or HTTPS when `tls` is given. */
-export type ServerFactory = (tls: TlsListenerOptions | undefined) => Server;
+export type ServerFactory = (tls: TlsListenerOptions | undefined, basePath: string) => Server;
 
 /** A socket the daemon serves on. */
 export interface Listener {
@@ -60,7 +66,8 @@ function listenError(address: ListenAddress, error: NodeJS.ErrnoException): SimE
 /** Opens one listener: checks the address, builds its server and starts listening. */
 export function openListener(address: ListenAddress, makeServer: ServerFactory, options: ListenerOptions): Promise<Listener> {
   if (address.kind === 'unix') checkUnixPath(address.path);
-  const server = makeServer(options.tls);
+  const inner = makeServer(options.tls, address.kind === 'tcp' ? address.basePath : '');
+  const server = options.tls !== undefined && options.front !== undefined ? options.front(inner) : inner;
   return new Promise((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException): void => {
       server.close();
@@ -69,7 +76,7 @@ export function openListener(address: ListenAddress, makeServer: ServerFactory, 
     server.once('error', fail);
     const done = (): void => {
       server.off('error', fail);
-      if (address.kind === 'unix') restrictSocket(address.path);
+      if (address.kind === 'unix') restrictSocket(address.path, options.socketGroup ?? null, options.socketMode);
       const bound = server.address();
       resolve({ address, server, endpoint: describeAddress(address, typeof bound === 'object' && bound !== null ? bound.port : undefined) });
     };

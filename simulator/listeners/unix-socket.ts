@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, unlinkSync } from 'node:fs';
 import { SimError } from '../errors.js';
 
 /** sun_path holds 108 bytes on Linux, the terminating NUL included. */
@@ -24,5 +24,16 @@ export function removeStaleSocket(path: string): void {
   }
 }
 
-/** srw-rw---- as on every observed release (the group is the daemon's group; the simulator keeps the caller's). */
-export const restrictSocket = (path: string): void => chmodSync(path, 0o660);
+/**
+ * srw-rw---- as on every observed release, owned by the socket group (`gid`) when there is one.
+ * A caller that may not give the file to that group (not root, not a member) keeps its own.
+ */
+export function restrictSocket(path: string, gid: number | null, mode = 0o660): void {
+  chmodSync(path, mode);
+  if (gid === null) return;
+  try {
+    chownSync(path, process.getuid?.() ?? 0, gid);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
+}

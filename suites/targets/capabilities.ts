@@ -4,8 +4,9 @@ const set = <T>(...items: T[]): ReadonlySet<T> => Object.freeze(new Set(items));
 
 /** What each kind of target can do (see Target.capabilities). */
 export const CAPABILITIES_OF = {
-  inProcess: set<Capability>('start', 'exit', 'reload', 'restart', 'logs', 'wire'),
-  process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'wire'),
+  inProcess: set<Capability>('start', 'exit', 'reload', 'restart', 'logs', 'tls', 'plugins', 'wire'),
+  // netns and plugins: unshare (root) gives the daemon private network and mount namespaces.
+  process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire'),
   // No exit: testcontainers removes a container that never came up, and its exit code with it.
   container: set<Capability>('start', 'reload', 'restart', 'logs', 'wire'),
   endpoint: set<Capability>('wire'),

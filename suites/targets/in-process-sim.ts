@@ -5,7 +5,7 @@ import { writeConfigFile } from './config-file.js';
 import { makeInstance } from './instance.js';
 import { LogBuffer } from './log-buffer.js';
 import { safetyFlags, socketIn } from './process/safety.js';
-import type { StartOutcome, StartRequest, Target } from './target.js';
+import { TargetError, type StartOutcome, type StartRequest, type Target } from './target.js';
 import { registerRunDir } from './process/live-processes.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
 import { MODEL_RUNNER_ARGS, modelRunnerEndpoints } from './model-runner-endpoints.js';
@@ -49,7 +49,9 @@ export class InProcessSimTarget implements Target {
     const sources = { ...processSources(), env };
     const from = log.mark();
     try {
-      const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...this.fixedArgs, ...(request.args ?? [])], sources);
+      if (request.netns !== undefined) throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start in a network namespace (it lacks the capability "netns")`);
+      const pluginArgs = request.pluginDir === undefined ? [] : ['--plugin-dir', request.pluginDir];
+      const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...pluginArgs, ...this.fixedArgs, ...(request.args ?? [])], sources);
       if (outcome.kind === 'exit') return { ok: false, exitCode: outcome.code, output: `${log.since(from)}${outcome.stdout}${outcome.stderr}` };
       // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
       const daemon = await startSimulator(outcome.config, { env, sources, logger: lineLogger((line) => log.append(line)) });

@@ -2,6 +2,7 @@ import type { ConfigContent } from './config-file.js';
 import type { Capability } from '../../specs/types.js';
 import type { Endpoint } from '../http/endpoint.js';
 import type { LogBuffer } from './log-buffer.js';
+import type { NetnsProbe, NetnsReply } from './process/namespaces.js';
 import { notCapable, TargetError, type InstanceEndpoints, type StartOutcome, type StartRequest, type TargetInstance } from './target.js';
 
 /** The parts of an instance an adapter has; every operation it leaves out throws TARGET_NOT_CAPABLE. */
@@ -15,6 +16,7 @@ export interface InstanceParts {
   reload?(): Promise<void>;
   restart?(request?: StartRequest): Promise<StartOutcome>;
   kill?(): Promise<number | null>;
+  probeInNetns?(probe: NetnsProbe): Promise<NetnsReply>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function makeInstance(spec: string, parts: InstanceParts): TargetInstance
       'restart',
     ),
     kill: live('kill', parts.kill, 'signal', 'be killed'),
+    probeInNetns: live('probe', parts.probeInNetns, 'netns', 'be probed inside a network namespace'),
     stop: () => (superseded ? Promise.resolve() : parts.stop()),
   };
 }

@@ -9,6 +9,7 @@ import type { StartOutcome, StartRequest, Target } from './target.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
 import { MODEL_RUNNER_ARGS, modelRunnerEndpoints, modelRunnerTcpIn } from './model-runner-endpoints.js';
 import type { Surface } from '../../specs/types.js';
+import { inNamespaces, probeInNetns } from './process/namespaces.js';
 
 /** ctrd-sim logs its runner's address before it serves; the pipe may bring the line a little after /_ping answers. */
 async function loggedModelRunner(log: LogBuffer, from: number): Promise<string | null> {
@@ -59,9 +60,12 @@ export class SpawnedDaemonTarget implements Target {
     const { command } = this.options;
     const timeoutMs = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     const from = log.mark();
+    const simulator = this.options.modelRunner === true;
+    // ctrd-sim takes its plugin directory as a flag; a real daemon finds it in a private mount namespace.
+    const pluginArgs = simulator && request.pluginDir !== undefined ? ['--plugin-dir', request.pluginDir] : [];
     const daemon = DaemonProcess.spawn({
-      command,
-      args: [...safetyFlags(dir, knowsIp6tables(command)), ...(this.options.modelRunner === true ? MODEL_RUNNER_ARGS : []), ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
+      command: inNamespaces(command, request, !simulator),
+      args: [...safetyFlags(dir, knowsIp6tables(command)), ...(simulator ? MODEL_RUNNER_ARGS : []), ...pluginArgs, ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
       dir,
       env: { ...daemonEnvironment(), ...this.options.env, ...request.env },
       log,
@@ -85,6 +89,7 @@ export class SpawnedDaemonTarget implements Target {
         signal: async (name) => daemon.signal(name),
         reload: async () => daemon.reload(),
         kill: async () => exitNumber(await daemon.kill()),
+        ...(request.netns === undefined || daemon.pid === undefined ? {} : { probeInNetns: (probe) => probeInNetns(daemon.pid!, probe) }),
         restart: async (next) => {
           await daemon.handOver({ awaitReaping: true });
           if (next?.config !== undefined) writeConfigFile(dir, next.config);

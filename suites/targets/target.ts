@@ -2,6 +2,7 @@ import type { ConfigContent } from './config-file.js';
 import type { Capability, Surface } from '../../specs/types.js';
 import type { TargetKind } from '../../reports/model/result.js';
 import type { Endpoint } from '../http/endpoint.js';
+import type { NetnsProbe, NetnsReply } from './process/namespaces.js';
 
 /** What a suite may ask of a start beyond the safe defaults. */
 export interface StartRequest {
@@ -59,6 +60,8 @@ export interface TargetInstance {
   reload(): Promise<void>;
   /** Stops and starts the daemon with the same settings, or new ones (capability restart). */
   restart(request?: StartRequest): Promise<StartOutcome>;
+  /** One GET from inside the daemon's private network namespace (capability netns; a start with `netns`). */
+  probeInNetns(probe: NetnsProbe): Promise<NetnsReply>;
   /** Kills the daemon without a clean shutdown; resolves with its exit code (capability signal). */
   kill(): Promise<number | null>;
   /** Stops the daemon cleanly (or disconnects, for targets the suite did not start). */

@@ -1,0 +1,31 @@
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { Fault } from './fault.js';
+
+type ListenersRuleId = Extract<TestableRuleId, `listen.${string}` | `tls.${string}` | `metrics.${string}`>;
+
+/** The faults of the listeners area (sockets, TLS, metrics): one per testable rule, each noticed only by its rule's check (suites/listeners/). */
+export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
+  'listen.unix.mode': { breaks: 'unix sockets are created 0666, open to everyone (daemon/start.ts)' },
+  'listen.unix.group-missing': { breaks: 'a -G group that does not exist is ignored with a warning (listeners/socket-group.ts)' },
+  'listen.tcp.forms': { breaks: 'the `:port` shorthand listens on port+1 (listeners/address.ts)' },
+  'listen.tcp.default-port': { breaks: 'bare tcp:// takes 2375 even with TLS (listeners/address.ts)' },
+  'listen.tcp.path': { breaks: 'the path of a tcp address is dropped: requests under it are not found (http/server.ts)' },
+  'listen.multiple': { breaks: 'only the first two -H listeners are opened (daemon/start.ts)' },
+  'listen.tcp.unauthenticated-deprecated': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
+  'listen.cors-header': { breaks: 'the CORS header is sent on /version only, not on /_ping (http/cors.ts)' },
+  'tls.verify': {
+    breaks: 'client certificates are asked for but not required (listeners/tls-load.ts)',
+    alsoBreaks: { rules: ['tls.env-verify'], why: 'the variable is --tlsverify: where verification lets a client without a certificate through, a variable that turns it on cannot keep that client out either' },
+  },
+  'tls.encrypts': { breaks: '--tls without --tlsverify serves plain HTTP (listeners/tls-plan.ts)' },
+  'tls.cert-path': { breaks: 'the default files ignore <PREFIX>CERT_PATH (listeners/tls-plan.ts)' },
+  'tls.env-verify': { breaks: '<PREFIX>TLS_VERIFY is ignored (listeners/tls-plan.ts)' },
+  'tls.versions.supported': { breaks: 'only TLS 1.2 and later, as the real releases (listeners/tls-load.ts)' },
+  'tls.versions.old-refused': { breaks: 'an SSLv3 ClientHello is answered with a ServerHello-typed record (listeners/sslv3-trap.ts)' },
+  'tls.encrypted-key': { breaks: 'a TLS listener whose key is encrypted is opened without TLS instead of stopping the start (listeners/tls-load.ts)' },
+  'tls.remote-requires-verify': { breaks: 'the 27.0 rule is not enforced: a remote listener without verification starts (listeners/tcp-policy.ts)' },
+  'tls.remote-before-27': { breaks: 'before 27.0 a remote listener without TLS starts without the insecurity warnings (listeners/tcp-policy.ts)' },
+  'metrics.served': { breaks: '/metrics answers JSON instead of the text format (metrics/server.ts)' },
+  'metrics.requires-experimental': { breaks: 'metrics are served without experimental mode (metrics/server.ts)' },
+  'metrics.other-paths': { breaks: 'the metrics address also serves the daemon API (metrics/server.ts)' },
+};

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { SimError } from '../errors.js';
+
+/** The group the unix sockets get: `-G`/`group`, by default the brand's own group (`ctr`, `docker`). */
+export interface SocketGroup {
+  readonly name: string;
+  /** Whether it was given (-G or the file) rather than the default. */
+  readonly given: boolean;
+}
+
+/** A group's id from /etc/group, by name or as a number (observed: `-G 0` gives root). */
+export function lookupGroupId(group: string, read: () => string = () => readFileSync('/etc/group', 'utf8')): number | null {
+  if (/^\d+$/.test(group)) return Number(group);
+  for (const line of read().split('\n')) {
+    const [name, , gid] = line.split(':');
+    if (name === group && gid !== undefined && /^\d+$/.test(gid)) return Number(gid);
+  }
+  return null;
+}
+
+/**
+ * The id to give the sockets, or null to leave them as created. A given group that does not exist
+ * stops the start (`failed to load listeners: group nosuchgroup not found` on 20.10, 26.1 and
+ * 28.5, observed); a missing default group only warns, as dockerd does.
+ */
+export function resolveSocketGroup(group: SocketGroup, warn: (message: string) => void, faults: ReadonlySet<string>): number | null {
+  const gid = lookupGroupId(group.name);
+  if (gid !== null) return gid;
+  // Fault (listen.unix.group-missing): a missing group is ignored.
+  if (group.given && !faults.has('listen.unix.group-missing')) throw new SimError('SIM_LISTEN', `failed to load listeners: group ${group.name} not found`);
+  warn(`could not change group of the unix socket to ${group.name}: group ${group.name} not found`);
+  return null;
+}

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { BrandNames } from '../../specs/brands.js';
+import type { ParsedFlags } from '../config/argv.js';
+
+/**
+ * What the TLS options of flags, file and environment add up to (daemon.md › Authentication 2–3),
+ * as dockerd's SetDefaultOptions reads them: naming `tlsverify` at all (flag or file, true or
+ * false) turns TLS on; `<PREFIX>TLS_VERIFY` non-empty is `--tlsverify`; the files default to
+ * ca.pem, cert.pem and key.pem in `<PREFIX>CERT_PATH` (else ~/.ctr or ~/.docker), and a default
+ * certificate or key that does not exist is dropped (the CA never is: observed, `--tls` alone
+ * fails with `could not read CA certificate "/root/.docker/ca.pem"`).
+ */
+export interface TlsPlan {
+  readonly enabled: boolean;
+  /** Client certificates are required and verified against the CA. */
+  readonly verify: boolean;
+  readonly caFile: string;
+  readonly certFile: string;
+  readonly keyFile: string;
+  /** `--tls=false` / `--tlsverify=false` or the same in the file: the 27.0 rule's trigger. */
+  readonly explicitlyDisabled: boolean;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The certificate directory: `<PREFIX>CERT_PATH`, else `~/.ctr` (`~/.docker`). */
+export function certDirectory(names: BrandNames, env: Env): string {
+  const fromEnv = env[`${names.envPrefix}CERT_PATH`];
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  return join(env['HOME'] ?? homedir(), `.${names.envPrefix.slice(0, -1).toLowerCase()}`);
+}
+
+export function planTls(flags: ParsedFlags, doc: Readonly<Record<string, unknown>>, env: Env, names: BrandNames, faults: ReadonlySet<string>): TlsPlan {
+  const pick = (key: string): unknown => flags.get(key) ?? doc[key];
+  const verifySetting = pick('tlsverify') as boolean | undefined;
+  // Fault (tls.env-verify): <PREFIX>TLS_VERIFY is ignored.
+  const verifyFromEnv = !faults.has('tls.env-verify') && (env[`${names.envPrefix}TLS_VERIFY`] ?? '') !== '';
+  const verify = verifySetting ?? verifyFromEnv;
+  const tlsSetting = pick('tls') as boolean | undefined;
+  // Fault (tls.encrypts): --tls alone (without verification) leaves TLS off.
+  const enabled = verifySetting !== undefined || verify || (tlsSetting === true && !faults.has('tls.encrypts'));
+  const dir = certDirectory(names, env);
+  // Fault (tls.cert-path): the defaults ignore <PREFIX>CERT_PATH.
+  const defaults = faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir;
+  const file = (key: string, name: string, dropMissingDefault: boolean): string => {
+    const given = pick(key) as string | undefined;
+    if (given !== undefined) return given;
+    const path = join(defaults, name);
+    return dropMissingDefault && !existsSync(path) ? '' : path;
+  };
+  return {
+    enabled,
+    verify,
+    caFile: file('tlscacert', 'ca.pem', false),
+    certFile: file('tlscert', 'cert.pem', true),
+    keyFile: file('tlskey', 'key.pem', true),
+    explicitlyDisabled: tlsSetting === false || verifySetting === false,
+  };
+}

@@ -1,0 +1,53 @@
+import { createServer, type Server } from 'node:http';
+import type { SimConfig } from '../config/resolve.js';
+import type { Logger } from '../daemon/log.js';
+import { SimError } from '../errors.js';
+import { daemonMetrics } from './registry.js';
+
+/** `host:port` of --metrics-addr (IPv6 in brackets). */
+export function parseMetricsAddress(text: string): { host: string; port: number } {
+  const match = /^(\[[^\]]*\]|[^:]*):(\d{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (match === null || port > 65535) throw new SimError('SIM_CONFIG', `failed to start metrics server: listen tcp: address ${text}: missing port in address`);
+  return { host: match[1]!.replace(/^\[(.*)\]$/, '$1') || '0.0.0.0', port };
+}
+
+/**
+ * daemon.md › Metrics API: `/metrics` in the Prometheus text format on --metrics-addr, with
+ * experimental mode on ("Requires experimental mode"); without it nothing listens there and the
+ * daemon says why. Other paths answer Go's mux 404.
+ */
+export async function startMetrics(config: SimConfig, logger: Logger): Promise<Server | null> {
+  const address = config.metricsAddress;
+  if (address === null) return null;
+  // Fault (metrics.requires-experimental): served without experimental mode.
+  if (!config.experimental && !config.faults.has('metrics.requires-experimental')) {
+    logger.log('warning', `metrics-addr ${address} is not served: the metrics API requires experimental mode`);
+    return null;
+  }
+  const { host, port } = parseMetricsAddress(address);
+  const registry = daemonMetrics(config);
+  const asJson = config.faults.has('metrics.served');
+  const servesApi = config.faults.has('metrics.other-paths');
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').replace(/\?.*$/, '');
+    if (path === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Fault (metrics.served): JSON instead of the text format.
+      const body = asJson ? registry.getMetricsAsJSON().then((m) => JSON.stringify(m)) : registry.metrics();
+      void body.then(
+        (text) => res.writeHead(200, { 'Content-Type': asJson ? 'application/json' : registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
+        (error: unknown) => res.writeHead(500).end(String(error)),
+      );
+      return;
+    }
+    // Fault (metrics.other-paths): the daemon's /_ping is served here too.
+    if (servesApi && path === '/_ping') return void res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('OK');
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('404 page not found\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new SimError('SIM_LISTEN', `failed to start metrics server: listen tcp ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'bind: address already in use' : error.message}`)));
+    server.listen({ host, port }, resolve);
+  });
+  logger.log('info', `metrics API listening on ${host}:${port}`);
+  return server;
+}

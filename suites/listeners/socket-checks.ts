@@ -1,0 +1,197 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Violation } from '../harness/verdict.js';
+import { suiteName } from '../daemon-config/arbitraries/values.js';
+import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
+import type { Endpoint } from '../http/endpoint.js';
+import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
+import { freePort, freePorts } from './ports.js';
+
+/** The machine's groups (name and id) from /etc/group. */
+function machineGroups(): { name: string; gid: number }[] {
+  return readFileSync('/etc/group', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .filter((fields) => fields.length >= 3 && /^\d+$/.test(fields[2]!))
+    .map((fields) => ({ name: fields[0]!, gid: Number(fields[2]) }));
+}
+
+const tcp = (port: number): Endpoint => ({ kind: 'tcp', host: '127.0.0.1', port });
+
+export const unixModeCheck: RuleCheck = {
+  rule: 'listen.unix.mode',
+  run(ctx, _api, options) {
+    const groups = machineGroups();
+    const defaultGroup = groups.find((g) => g.name === ctx.profile.name);
+    const choice = fc.option(fc.record({ group: fc.constantFrom(...groups), byNumber: fc.boolean() }), { nil: undefined });
+    return checkProperty(
+      choice,
+      async (picked) => {
+        const args = picked === undefined ? [] : ['-G', picked.byNumber ? String(picked.group.gid) : picked.group.name];
+        const outcome = await startWith(ctx, { args }, async (log, instance) => {
+          const reply = await log.send('GET', '/_ping');
+          log.expect(reply.status === 200, `GET /_ping answered ${reply.status}`);
+          if (instance.endpoint.kind !== 'unix') throw new Violation('the daemon\'s endpoint is not a unix socket');
+          return statSync(instance.endpoint.path);
+        });
+        if (!outcome.served) throw new Violation(`the daemon did not serve with ${describe({ args })}: ${excerpt(outcome.output)}`);
+        const stat = outcome.value;
+        const mode = stat.mode & 0o777;
+        if (mode !== 0o660) throw new Violation(`the socket's mode is ${mode.toString(8)}, not 660 (${describe({ args })})`, outcome.exchanges);
+        const wanted = picked?.group ?? defaultGroup;
+        if (wanted !== undefined && stat.gid !== wanted.gid) throw new Violation(`the socket's group is ${stat.gid}, not ${wanted.name} (${wanted.gid}) (${describe({ args })})`, outcome.exchanges);
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'sockets are 0660 and owned by the -G group (by name or id), else the default group',
+    );
+  },
+};
+
+export const groupMissingCheck: RuleCheck = {
+  rule: 'listen.unix.group-missing',
+  run(ctx, _api, options) {
+    const known = new Set(machineGroups().map((g) => g.name));
+    return checkProperty(
+      suiteName(8).filter((name) => !known.has(name)),
+      async (group) => {
+        await expectRefused(ctx, { args: ['-G', group] }, [group], `-G ${group} (no such group)`);
+      },
+      { ...options, numRuns: Math.min(2, ctx.numStarts) },
+      'a -G group that does not exist stops the start, naming it',
+    );
+  },
+};
+
+/** Starts with extra -H values and asks each endpoint for /_ping (and /info's ID, to be sure it is this daemon). */
+async function servesOn(ctx: Parameters<RuleCheck['run']>[0], hosts: readonly string[], endpoints: readonly Endpoint[], what: string): Promise<void> {
+  const args = hosts.flatMap((host) => ['-H', host]);
+  const outcome = await startWith(ctx, { args }, async (log) => {
+    const info = await log.send('GET', '/info');
+    const id = (JSON.parse(info.body) as { ID?: string }).ID;
+    for (const endpoint of endpoints) {
+      const client = ctx.clientFor(endpoint);
+      try {
+        const ping = await client.request('GET', '/_ping', { timeoutMs: 5_000 }).catch((error: Error) => error);
+        if (ping instanceof Error) throw new Violation(`${what}: GET /_ping on ${JSON.stringify(endpoint)} failed: ${ping.message}`, log.exchanges);
+        if (ping.status !== 200) throw new Violation(`${what}: GET /_ping on ${JSON.stringify(endpoint)} answered ${ping.status}`, log.exchanges);
+        const other = await client.request('GET', '/info', { timeoutMs: 5_000 });
+        if ((JSON.parse(other.body) as { ID?: string }).ID !== id) throw new Violation(`${what}: the daemon on ${JSON.stringify(endpoint)} is not the one on the suite's socket (another /info ID)`, log.exchanges);
+      } finally {
+        client.close();
+      }
+    }
+  });
+  if (!outcome.served) throw new Violation(`${what}: the daemon did not serve (${describe({ args })}): ${excerpt(outcome.output)}`);
+}
+
+export const tcpFormsCheck: RuleCheck = {
+  rule: 'listen.tcp.forms',
+  run(ctx, _api, options) {
+    const form = fc.constantFrom('tcp://127.0.0.1:P', '127.0.0.1:P', ':P', 'tcp://:P', 'tcp://localhost:P');
+    return checkProperty(
+      form,
+      async (pattern) => {
+        const port = await freePort();
+        const host = pattern.replace('P', String(port));
+        await servesOn(ctx, [host], [tcp(port)], `-H ${host}`);
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'every tcp form listens on 127.0.0.1 at its port',
+      [':P'],
+    );
+  },
+};
+
+export const tcpPathCheck: RuleCheck = {
+  rule: 'listen.tcp.path',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.array(suiteName(6), { minLength: 1, maxLength: 2 }).map((parts) => `/${parts.join('/')}`),
+      async (path) => {
+        const port = await freePort();
+        const host = `tcp://127.0.0.1:${port}${path}`;
+        const outcome = await startWith(ctx, { args: ['-H', host] }, async (log) => {
+          const version = await log.send('GET', '/version');
+          const client = ctx.clientFor({ ...tcp(port), basePath: path });
+          try {
+            const ping = await client.request('GET', '/_ping', { timeoutMs: 5_000 });
+            if (ping.status !== 200) throw new Violation(`-H ${host}: GET ${path}/_ping answered ${ping.status}`, log.exchanges);
+            const prefixed = await client.request('GET', '/version', { timeoutMs: 5_000 });
+            if (prefixed.status !== 200 || prefixed.body !== version.body) throw new Violation(`-H ${host}: GET ${path}/version answered ${prefixed.status}, not what /version answers on the socket`, log.exchanges);
+          } finally {
+            client.close();
+          }
+        });
+        if (!outcome.served) throw new Violation(`-H ${host}: the daemon did not serve: ${excerpt(outcome.output)}`);
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'requests under the path of a tcp address are served without it',
+    );
+  },
+};
+
+export const multipleCheck: RuleCheck = {
+  rule: 'listen.multiple',
+  run(ctx, _api, options) {
+    const kinds = fc.array(fc.constantFrom<'unix' | 'tcp'>('unix', 'tcp'), { minLength: 1, maxLength: 3 });
+    return checkProperty(
+      kinds,
+      async (wanted) => {
+        const dir = makeRunDir();
+        try {
+          const ports = await freePorts(wanted.length);
+          const hosts: string[] = [];
+          const endpoints: Endpoint[] = [];
+          wanted.forEach((kind, i) => {
+            if (kind === 'unix') {
+              const path = join(dir, `extra${i}.sock`);
+              hosts.push(`unix://${path}`);
+              endpoints.push({ kind: 'unix', path });
+            } else {
+              hosts.push(`tcp://127.0.0.1:${ports[i]!}`);
+              endpoints.push(tcp(ports[i]!));
+            }
+          });
+          await servesOn(ctx, hosts, endpoints, `${hosts.length + 1} listeners`);
+        } finally {
+          removeRunDir(dir);
+        }
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'every -H listens, all with the same daemon',
+      [['tcp', 'unix']],
+    );
+  },
+};
+
+export const unauthenticatedDeprecatedCheck: RuleCheck = {
+  rule: 'listen.tcp.unauthenticated-deprecated',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.constant(null),
+      async () => {
+        const port = await freePort();
+        const outcome = await startWith(ctx, { args: ['-H', `tcp://127.0.0.1:${port}`] }, async (log, instance) => {
+          const client = ctx.clientFor(tcp(port));
+          try {
+            const ping = await client.request('GET', '/_ping', { timeoutMs: 5_000 });
+            if (ping.status !== 200) throw new Violation(`the TCP listener answered ${ping.status}`, log.exchanges);
+          } finally {
+            client.close();
+          }
+          return instance.output();
+        });
+        if (!outcome.served) throw new Violation(`-H tcp://127.0.0.1:${port}: the daemon did not serve: ${excerpt(outcome.output)}`);
+        const notice = outcome.value.split('\n').find((line) => line.includes('DEPRECATION NOTICE') && line.includes('without encryption') && line.includes(String(port)));
+        if (notice === undefined) throw new Violation(`no deprecation notice for the TCP listener without TLS on port ${port} in the log`, outcome.exchanges);
+      },
+      { ...options, numRuns: 1 },
+      'a TCP listener without TLS serves and the log carries its deprecation notice',
+    );
+  },
+};
+
+export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck];
