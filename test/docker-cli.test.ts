@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { DOCKER, dockerCliMissing } from './helpers/docker-cli.js';
 import { inCI } from './helpers/real-daemons.js';
 import { startSimProcess } from './helpers/sim-process.js';
 
@@ -9,16 +10,8 @@ import { startSimProcess } from './helpers/sim-process.js';
  * The docker CLI against ctrd-sim: what the simulator does not implement ends in a clear "not
  * implemented" answer from the daemon, never in "page not found".
  */
-const DOCKER = '/usr/local/bin/docker';
 
-const missing = ((): string | null => {
-  try {
-    accessSync(DOCKER, constants.X_OK);
-    return null;
-  } catch {
-    return `${DOCKER} is missing (the docker CLI 28.2.2)`;
-  }
-})();
+const missing = dockerCliMissing;
 
 interface CliOutcome {
   readonly code: number;

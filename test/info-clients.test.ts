@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import t from 'tap';
 import { infoValidator } from '../suites/daemon-config/info-schema.js';
+import { DOCKER, dockerCliMissing } from './helpers/docker-cli.js';
 import { inCI } from './helpers/real-daemons.js';
 import { startSimProcess, type SimProcess } from './helpers/sim-process.js';
 
@@ -12,16 +13,8 @@ import { startSimProcess, type SimProcess } from './helpers/sim-process.js';
  * GET /info of ctrd-sim through real clients: the docker CLI (28.2) and dockerode read the
  * configured values, and every API version's answer has the shape the suite's schema asks for.
  */
-const DOCKER = '/usr/local/bin/docker';
 
-const cliMissing = ((): string | null => {
-  try {
-    accessSync(DOCKER, constants.X_OK);
-    return null;
-  } catch {
-    return `${DOCKER} is missing (the docker CLI 28.2.2)`;
-  }
-})();
+const cliMissing = dockerCliMissing;
 
 interface Started {
   readonly sim: SimProcess;

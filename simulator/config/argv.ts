@@ -23,6 +23,7 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   // The model runner's host-side TCP access, off by default as the document has it (the enable command's --tcp).
   simOption('model-runner', 'bool', 'Serve the model runner on TCP 127.0.0.1:12434 too (the daemon socket serves it under /exp/vENG4.40 always).'),
   simOption('model-runner-tcp', 'int', 'Serve the model runner on TCP 127.0.0.1:<port> (0: a free port).'),
+  simOption('plugin-dir', 'string', 'Look for plugins (authorization) here instead of /run/<brand>/plugins, /etc/<brand>/plugins and /usr/lib/<brand>/plugins.'),
   simOption('plugin-retry-ms', 'int', 'First wait of the plugin lookup retries, doubled each time (default 1000, as dockerd).'),
 ];
 

@@ -15,6 +15,7 @@ import { resolveFaults } from './faults.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './sources.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
+import { pluginDirs } from '../authz/locate.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -30,6 +31,10 @@ export interface SimConfig {
   readonly socketGroup: SocketGroup;
   /** --metrics-addr / `metrics-addr`, or null. */
   readonly metricsAddress: string | null;
+  /** --authorization-plugin / `authorization-plugins`, in order. */
+  readonly authorizationPlugins: readonly string[];
+  /** Where plugins are looked for (the brand's directories, or ctrd-sim's --plugin-dir). */
+  readonly pluginDirs: readonly string[];
   /** --api-cors-header / `api-cors-header`, or null (the releases that still have it). */
   readonly corsHeader: string | null;
   readonly debug: boolean;
@@ -119,6 +124,8 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
     tls: planTls(flags, file.doc, sources.env, names, faults),
     metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
+    authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
+    pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),
     corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env),
     socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
     debug: settings.debug,

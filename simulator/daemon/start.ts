@@ -21,6 +21,9 @@ import { startMetrics } from '../metrics/server.js';
 import { withCorsHeaders } from '../http/cors.js';
 import { refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
 import { silentLogger, type Logger } from './log.js';
+import type { AuthzChain } from '../authz/chain.js';
+import { chainAfterReload, installAuthzPlugins, type PluginSettings } from '../authz/install.js';
+import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import { checkAtStart } from '../daemon-config/start-checks.js';
 import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
@@ -112,7 +115,15 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const routes = routeTable(config);
   const sink = options.logger ?? silentLogger;
   const logger = leveled((config.faults.has('config.log-format.json') ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink, () => holder.current.config.debug);
-  const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger });
+  const pluginSettings = (of: SimConfig): PluginSettings => ({ names: of.authorizationPlugins, dirs: of.pluginDirs, retryBaseMs: (of.flags.get('plugin-retry-ms') as number | undefined) ?? DEFAULT_RETRY_BASE_MS });
+  let authz: AuthzChain | null;
+  try {
+    authz = await installAuthzPlugins(pluginSettings(config), logger, config.faults);
+  } catch (error) {
+    releasePidfile(config.pidfile);
+    throw error;
+  }
+  const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz });
   const holder: StateHolder = { current: serving(config) };
 
   const runner = ModelRunner.open(config.dataRoot, config.faults);
@@ -168,6 +179,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const host = {
     current: () => holder.current.config,
     serve: (next: SimConfig) => {
+      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins) authz = chainAfterReload(pluginSettings(next), logger, next.faults);
       holder.current = serving(next);
     },
     logger,

@@ -1,7 +1,7 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { Fault } from './fault.js';
 
-type ListenersRuleId = Extract<TestableRuleId, `listen.${string}` | `tls.${string}` | `metrics.${string}`>;
+type ListenersRuleId = Extract<TestableRuleId, `listen.${string}` | `tls.${string}` | `metrics.${string}` | `authz.${string}`>;
 
 /** The faults of the listeners area (sockets, TLS, metrics): one per testable rule, each noticed only by its rule's check (suites/listeners/). */
 export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
@@ -25,6 +25,13 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'tls.encrypted-key': { breaks: 'a TLS listener whose key is encrypted is opened without TLS instead of stopping the start (listeners/tls-load.ts)' },
   'tls.remote-requires-verify': { breaks: 'the 27.0 rule is not enforced: a remote listener without verification starts (listeners/tcp-policy.ts)' },
   'tls.remote-before-27': { breaks: 'before 27.0 a remote listener without TLS starts without the insecurity warnings (listeners/tcp-policy.ts)' },
+  'authz.allow': { breaks: 'the plugins are told the request\'s URI without its query (authz/request-message.ts)' },
+  'authz.deny': { breaks: 'a request a plugin denies runs all the same (its answer goes to AuthZRes); only the 403 reaches the client (http/authorization.ts)' },
+  'authz.chain': { breaks: 'only the first installed plugin is asked (authz/chain.ts)' },
+  'authz.response-deny': { breaks: 'what the plugins say of an answer is not heard (authz/chain.ts)' },
+  'authz.unreachable': { breaks: 'a plugin that cannot be reached lets the request through (authz/chain.ts)' },
+  'authz.missing': { breaks: 'a plugin that cannot be found is left out and the daemon serves (authz/install.ts)' },
+  'authz.order': { breaks: 'the API version check comes before the plugins (http/authorization.ts)' },
   'metrics.served': { breaks: '/metrics answers JSON instead of the text format (metrics/server.ts)' },
   'metrics.requires-experimental': { breaks: 'metrics are served without experimental mode (metrics/server.ts)' },
   'metrics.other-paths': { breaks: 'the metrics address also serves the daemon API (metrics/server.ts)' },

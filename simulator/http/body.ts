@@ -9,11 +9,21 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** Bodies read before the route ran (the authorization plugins saw them), kept for the route. */
+const kept = new WeakMap<IncomingMessage, Buffer>();
+
+/** Keeps a body that was read off the request, so that the route's readBody gets it. */
+export function keepBody(req: IncomingMessage, body: Buffer): void {
+  kept.set(req, body);
+}
+
 /**
  * Reads a request body, at most `limit` bytes: a larger one (by Content-Length or as it arrives)
  * rejects with BodyTooLarge and the rest is not buffered.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const early = kept.get(req);
+  if (early !== undefined) return early.length > limit ? Promise.reject(new BodyTooLarge(limit)) : Promise.resolve(early);
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) {
     req.resume();

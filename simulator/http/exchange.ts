@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponseKit } from '../api-versioning/response-kit.js';
+import type { AuthzChain } from '../authz/chain.js';
 import type { SimConfig } from '../config/resolve.js';
 import type { Logger } from '../daemon/log.js';
 import type { Route, RouteTable } from './route.js';
@@ -10,6 +11,8 @@ export interface ServingState {
   readonly kit: ResponseKit;
   readonly routes: RouteTable;
   readonly logger: Logger;
+  /** The installed authorization plugins, or null when there are none (the fast path). */
+  readonly authz: AuthzChain | null;
 }
 
 /**

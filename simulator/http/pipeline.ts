@@ -5,17 +5,19 @@ import { debugRequestLog } from './debug-log.js';
 import { Exchange, type ServingState } from './exchange.js';
 import { headerLineLimit } from './header-lines.js';
 import { requireHost } from './host-header.js';
-import { handlerError } from './replies.js';
 import { routeMatch } from './route-match.js';
 import type { Middleware } from './route.js';
+import { runRoute } from './run-route.js';
 import { versionGate } from '../api-versioning/version-gate.js';
 
 /**
  * The one chain every request goes through, in the daemon's order: the Host check and the
  * header-line limit of Go's server, clean the path, match the route (unknown → 404, before any version check), log it when
- * debugging, check the version, ask the authorization hook, then the route's handler.
+ * debugging, ask the authorization plugins (dockerd's outermost middleware: before the version
+ * check, observed), check the version, then the route's handler. With plugins installed the
+ * authorization step takes the request over and runs the rest itself once they allowed it.
  */
-export const MIDDLEWARES = [requireHost, headerLineLimit, cleanPathMiddleware, routeMatch, debugRequestLog, versionGate, authorization] as const satisfies readonly [
+export const MIDDLEWARES = [requireHost, headerLineLimit, cleanPathMiddleware, routeMatch, debugRequestLog, authorization, versionGate] as const satisfies readonly [
   Middleware,
   Middleware,
   Middleware,
@@ -49,23 +51,4 @@ export function createRequestHandler(holder: StateHolder, middlewares: readonly 
     for (let i = 0; i < count; i++) if (middlewares[i]!.handle(x)) return;
     runRoute(x);
   };
-}
-
-function runRoute(x: Exchange): void {
-  let outcome: void | Promise<void>;
-  try {
-    outcome = x.route!.handle(x);
-  } catch (error) {
-    return failed(x, error);
-  }
-  if (outcome !== undefined) outcome.catch((error: unknown) => failed(x, error));
-}
-
-function failed(x: Exchange, error: unknown): void {
-  if (x.res.headersSent) {
-    x.state.logger.log('error', `Handler for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} failed after answering: ${error instanceof Error ? error.message : String(error)}`);
-    x.res.destroy();
-    return;
-  }
-  handlerError(x, 500, error instanceof Error ? error.message : String(error));
 }

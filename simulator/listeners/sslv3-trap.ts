@@ -11,7 +11,10 @@ export const isSslv3ClientHello = (bytes: Buffer): boolean => bytes.length >= 11
 export function sslv3Trap(tlsServer: Server): Server {
   let innerPort: Promise<number> | undefined;
   const inner = (): Promise<number> => (innerPort ??= new Promise((resolve) => tlsServer.listen(0, '127.0.0.1', () => resolve((tlsServer.address() as AddressInfo).port))));
+  const open = new Set<Socket>();
   const front = createServer((socket: Socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.once('data', (first: Buffer) => {
       if (isSslv3ClientHello(first)) {
@@ -27,10 +30,16 @@ export function sslv3Trap(tlsServer: Server): Server {
           socket.resume();
         });
         upstream.on('error', () => socket.destroy());
+        upstream.on('close', () => socket.destroy());
         socket.on('close', () => upstream.destroy());
       });
     });
   });
-  front.on('close', () => tlsServer.close());
+  const close = front.close.bind(front);
+  front.close = (callback) => {
+    for (const socket of open) socket.destroy();
+    tlsServer.close();
+    return close(callback);
+  };
   return front;
 }

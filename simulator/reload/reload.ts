@@ -3,7 +3,7 @@ import type { ConfigSources } from '../config/sources.js';
 import type { Logger } from '../daemon/log.js';
 import { SimError } from '../errors.js';
 import { applyReload, reconfigureProblem } from './apply.js';
-import { missingPluginIsFatal, namedAuthzPlugins } from './authz.js';
+import { firstMissingPlugin, missingPluginIsFatal, namedAuthzPlugins } from './authz.js';
 import { logLimitResets, logReconfigureFailed, logReloaded, logReloadFailed } from './log.js';
 import { readForReload } from './read.js';
 
@@ -42,9 +42,10 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     return { ok: false, error: simError };
   }
   const plugins = namedAuthzPlugins(file.doc);
+  const missing = plugins === undefined ? undefined : firstMissingPlugin(plugins, current);
   // Fault (reload.authz-missing): a missing authorization plugin is ignored.
-  if (plugins.length > 0 && !current.faults.has('reload.authz-missing')) {
-    return { ok: false, fatal: missingPluginIsFatal(plugins, current, logger, host.stopped) };
+  if (missing !== undefined && !current.faults.has('reload.authz-missing')) {
+    return { ok: false, fatal: missingPluginIsFatal(missing, current, logger, host.stopped) };
   }
   const problem = reconfigureProblem(current.settings, file, current.release);
   if (problem !== null) {
@@ -52,7 +53,8 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     return { ok: false, error: new SimError('SIM_CONFIG', problem) };
   }
   const settings = applyReload(current.settings, file, current.release, current.faults);
-  const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental });
+  const authorizationPlugins = plugins === undefined ? current.authorizationPlugins : plugins.filter((name) => firstMissingPlugin([name], current) === undefined);
+  const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental, authorizationPlugins });
   logLimitResets(logger, settings);
   const report = (): void => logReloaded(logger, next);
   if (current.faults.has('reload.atomic')) {

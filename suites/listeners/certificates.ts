@@ -1,7 +1,7 @@
 import { createPrivateKey, KeyObject, webcrypto } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 
 /** A certificate and its private key, both PEM. */
 export interface PemPair {
@@ -31,7 +31,15 @@ export const SERVER_CERT_IPS: readonly string[] = ['127.0.0.1', '10.250.0.1', '1
 const ALGORITHM: EcKeyGenParams & EcdsaParams = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+type X509Module = typeof X509;
+
+/** Loaded on first use: the library (and the reflect polyfill it needs) costs start-up time no other rule should pay. */
+async function loadX509(): Promise<X509Module> {
+  await import('reflect-metadata');
+  const x509 = await import('@peculiar/x509');
+  x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+  return x509;
+}
 
 interface Issuer {
   readonly name: string;
@@ -42,7 +50,7 @@ const generateKeys = (): Promise<CryptoKeyPair> => webcrypto.subtle.generateKey(
 
 const keyPem = (key: CryptoKey): string => KeyObject.from(key as webcrypto.CryptoKey).export({ type: 'pkcs8', format: 'pem' }).toString();
 
-async function makeCa(commonName: string): Promise<Issuer & { readonly pem: PemPair }> {
+async function makeCa(x509: X509Module, commonName: string): Promise<Issuer & { readonly pem: PemPair }> {
   const keys = await generateKeys();
   const name = `CN=${commonName}`;
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -66,10 +74,10 @@ interface LeafOptions {
   readonly expired?: boolean;
 }
 
-async function makeLeaf(issuer: Issuer, options: LeafOptions): Promise<PemPair> {
+async function makeLeaf(x509: X509Module, issuer: Issuer, options: LeafOptions): Promise<PemPair> {
   const keys = await generateKeys();
   const now = Date.now();
-  const extensions: x509.Extension[] = [
+  const extensions: X509.Extension[] = [
     new x509.BasicConstraintsExtension(false, undefined, true),
     new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
     new x509.ExtendedKeyUsageExtension([options.usage === 'server' ? x509.ExtendedKeyUsage.serverAuth : x509.ExtendedKeyUsage.clientAuth]),
@@ -101,15 +109,16 @@ const legacyEncrypted = (keyPemText: string): string =>
   createPrivateKey(keyPemText).export({ type: 'sec1', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'ctr-conformance' }).toString();
 
 async function generate(): Promise<TlsMaterial> {
-  const ca = await makeCa('ctr-conformance test CA');
-  const otherCa = await makeCa('ctr-conformance untrusted CA');
-  const server = await makeLeaf(ca, { commonName: 'ctrd', usage: 'server' });
+  const x509 = await loadX509();
+  const ca = await makeCa(x509, 'ctr-conformance test CA');
+  const otherCa = await makeCa(x509, 'ctr-conformance untrusted CA');
+  const server = await makeLeaf(x509, ca, { commonName: 'ctrd', usage: 'server' });
   return {
     ca: ca.pem,
     server,
-    client: await makeLeaf(ca, { commonName: 'client', usage: 'client' }),
-    otherClient: await makeLeaf(otherCa, { commonName: 'client of another CA', usage: 'client' }),
-    expiredClient: await makeLeaf(ca, { commonName: 'expired client', usage: 'client', expired: true }),
+    client: await makeLeaf(x509, ca, { commonName: 'client', usage: 'client' }),
+    otherClient: await makeLeaf(x509, otherCa, { commonName: 'client of another CA', usage: 'client' }),
+    expiredClient: await makeLeaf(x509, ca, { commonName: 'expired client', usage: 'client', expired: true }),
     encryptedServerKey: legacyEncrypted(server.key),
   };
 }

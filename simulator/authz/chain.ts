@@ -1,0 +1,81 @@
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { Logger } from '../daemon/log.js';
+import type { PluginAddress } from './locate.js';
+import { callPlugin, PluginCallError } from './plugin-client.js';
+
+/** What the daemon sends a plugin about one request (and, with the response fields, its answer). */
+export interface AuthzMessage {
+  User?: string;
+  UserAuthNMethod?: string;
+  RequestMethod: string;
+  RequestUri: string;
+  RequestBody?: string;
+  RequestHeaders?: Record<string, string>;
+  ResponseStatusCode?: number;
+  ResponseBody?: string;
+  ResponseHeaders?: Record<string, string>;
+}
+
+export interface InstalledPlugin {
+  readonly name: string;
+  readonly address: PluginAddress;
+}
+
+/** Allowed, or refused with the status and message the client gets. */
+export type AuthzOutcome = { readonly allowed: true } | { readonly allowed: false; readonly status: number; readonly message: string };
+
+const ALLOWED: AuthzOutcome = Object.freeze({ allowed: true });
+
+interface Verdict {
+  readonly Allow?: unknown;
+  readonly Msg?: unknown;
+}
+
+type Phase = 'AuthZRequest' | 'AuthZResponse';
+const METHOD: Readonly<Record<Phase, string>> = { AuthZRequest: 'AuthZPlugin.AuthZReq', AuthZResponse: 'AuthZPlugin.AuthZRes' };
+
+/**
+ * The installed plugins in order (moby pkg/authorization): every plugin must allow a request, and
+ * then its answer; the first denial answers 403 "authorization denied by plugin NAME: MSG", a
+ * plugin that cannot be asked answers 500 "plugin NAME failed with error: …". Never allowed by default.
+ */
+export class AuthzChain {
+  constructor(
+    readonly plugins: readonly InstalledPlugin[],
+    private readonly retryBaseMs: number,
+    private readonly logger: Logger,
+    private readonly faults: ReadonlySet<TestableRuleId>,
+  ) {}
+
+  authorizeRequest(message: AuthzMessage): Promise<AuthzOutcome> {
+    return this.ask('AuthZRequest', message, false);
+  }
+
+  authorizeResponse(message: AuthzMessage): Promise<AuthzOutcome> {
+    // Fault (authz.response-deny): what the plugins say of the answer is not heard.
+    return this.ask('AuthZResponse', message, this.faults.has('authz.response-deny'));
+  }
+
+  private async ask(phase: Phase, message: AuthzMessage, ignoreDenials: boolean): Promise<AuthzOutcome> {
+    // Fault (authz.chain): only the first plugin is asked.
+    const plugins = this.faults.has('authz.chain') ? this.plugins.slice(0, 1) : this.plugins;
+    for (const plugin of plugins) {
+      let verdict: Verdict;
+      try {
+        verdict = (await callPlugin(plugin.address, METHOD[phase], message, this.retryBaseMs, this.logger)) as Verdict;
+      } catch (error) {
+        // Fault (authz.unreachable): a plugin that cannot be reached lets the request through.
+        if (this.faults.has('authz.unreachable')) continue;
+        const words = error instanceof PluginCallError ? error.message : String(error);
+        const text = `plugin ${plugin.name} failed with error: ${words}`;
+        this.logger.log('error', `${phase} for ${message.RequestMethod} ${message.RequestUri} returned error: ${text}`);
+        return { allowed: false, status: 500, message: text };
+      }
+      if (verdict.Allow !== true && !ignoreDenials) {
+        const msg = typeof verdict.Msg === 'string' ? verdict.Msg : '';
+        return { allowed: false, status: 403, message: `authorization denied by plugin ${plugin.name}: ${msg}` };
+      }
+    }
+    return ALLOWED;
+  }
+}

@@ -1,0 +1,61 @@
+import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { Logger } from '../daemon/log.js';
+import { SimError } from '../errors.js';
+import { AuthzChain, type InstalledPlugin } from './chain.js';
+import { locatePlugin, lookUpWithRetries } from './locate.js';
+import { callPlugin, PluginCallError } from './plugin-client.js';
+
+export interface PluginSettings {
+  readonly names: readonly string[];
+  readonly dirs: readonly string[];
+  readonly retryBaseMs: number;
+}
+
+const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `failed to validate authorization plugin: ${words}`);
+
+/** Activates a found plugin: it must say it implements "authz". */
+async function activate(plugin: InstalledPlugin, settings: PluginSettings, logger: Logger): Promise<void> {
+  let answer: unknown;
+  try {
+    answer = await callPlugin(plugin.address, 'Plugin.Activate', {}, settings.retryBaseMs, logger);
+  } catch (error) {
+    throw validationError(error instanceof PluginCallError ? error.message : String(error));
+  }
+  const implementsList = (answer as { Implements?: unknown }).Implements;
+  if (!Array.isArray(implementsList) || !implementsList.includes('authz')) throw validationError('Plugin does not implement the requested driver');
+}
+
+/**
+ * Finds and activates the named plugins as dockerd validates them at start (and on reload): a
+ * plugin not found after the lookup's retries stops the daemon with
+ * `failed to validate authorization plugin: plugin "NAME" not found` (observed on 20.10, 26.1, 28.5).
+ * Resolves with the chain, or null when no plugin is named.
+ */
+export async function installAuthzPlugins(settings: PluginSettings, logger: Logger, faults: ReadonlySet<TestableRuleId>, cancelled?: () => boolean): Promise<AuthzChain | null> {
+  if (settings.names.length === 0) return null;
+  const installed: InstalledPlugin[] = [];
+  for (const name of settings.names) {
+    const address = await lookUpWithRetries(name, settings.dirs, settings.retryBaseMs, logger, cancelled);
+    if (address === null) {
+      // Fault (authz.missing): a plugin that cannot be found is left out, and the daemon serves.
+      if (faults.has('authz.missing')) continue;
+      throw validationError(`plugin "${name}" not found`);
+    }
+    const plugin = { name, address };
+    await activate(plugin, settings, logger);
+    installed.push(plugin);
+  }
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.retryBaseMs, logger, faults);
+}
+
+/**
+ * The chain for a reloaded set of names (the reload already checked they can be found): plugins
+ * are found now and activated by their first call, as dockerd's lazily loaded ones are.
+ */
+export function chainAfterReload(settings: PluginSettings, logger: Logger, faults: ReadonlySet<TestableRuleId>): AuthzChain | null {
+  const installed = settings.names.flatMap((name) => {
+    const address = locatePlugin(name, settings.dirs);
+    return address === null ? [] : [{ name, address }];
+  });
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.retryBaseMs, logger, faults);
+}

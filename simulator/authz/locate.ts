@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Brand } from '../../specs/brands.js';
+import type { Logger } from '../daemon/log.js';
+import { formatGoDuration } from './retry.js';
+
+/** Where a plugin is reached: a unix socket path, or a TCP address from a spec file. */
+export type PluginAddress = { readonly kind: 'unix'; readonly path: string } | { readonly kind: 'tcp'; readonly host: string; readonly port: number };
+
+/**
+ * The directories dockerd looks in (moby pkg/plugins: sockets in /run/docker/plugins, spec files
+ * in /etc/docker/plugins and /usr/lib/docker/plugins), under the brand's name; ctrd-sim's
+ * --plugin-dir replaces them all with one.
+ */
+export function pluginDirs(brand: Brand, pluginDir: string | undefined): readonly string[] {
+  if (pluginDir !== undefined) return [pluginDir];
+  return [`/run/${brand}/plugins`, `/etc/${brand}/plugins`, `/usr/lib/${brand}/plugins`];
+}
+
+function specAddress(text: string): PluginAddress | null {
+  const url = text.trim();
+  if (url.startsWith('unix://')) return { kind: 'unix', path: url.slice('unix://'.length) };
+  const tcp = /^tcp:\/\/([^:/]+):(\d+)\/?$/.exec(url);
+  return tcp === null ? null : { kind: 'tcp', host: tcp[1]!, port: Number(tcp[2]) };
+}
+
+/**
+ * A plugin by name: `<dir>/<name>.sock`, or `<dir>/<name>.spec` holding its address. Only names
+ * are looked up: a path (anything with "/") is not found, as on every real release observed.
+ */
+export function locatePlugin(name: string, dirs: readonly string[]): PluginAddress | null {
+  if (name === '' || name.includes('/')) return null;
+  for (const dir of dirs) {
+    const socket = join(dir, `${name}.sock`);
+    if (existsSync(socket)) return { kind: 'unix', path: socket };
+    const spec = join(dir, `${name}.spec`);
+    if (existsSync(spec)) {
+      try {
+        const address = specAddress(readFileSync(spec, 'utf8'));
+        if (address !== null) return address;
+      } catch {
+        // an unreadable spec file is a missing plugin
+      }
+    }
+  }
+  return null;
+}
+
+/** The lookup's four retries, waiting base, 2×, 4×, 8× (dockerd: 1, 2, 4, 8 s). */
+export const LOOKUP_RETRIES = 4;
+
+/**
+ * Looks a plugin up as dockerd does at start and on reload: when it is not there, a warning
+ * "Unable to locate plugin: NAME, retrying in 1s" and another look, four times; null when it never appears.
+ */
+export async function lookUpWithRetries(name: string, dirs: readonly string[], baseMs: number, logger: Logger, cancelled: () => boolean = () => false): Promise<PluginAddress | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    const found = locatePlugin(name, dirs);
+    if (found !== null || attempt === LOOKUP_RETRIES || cancelled()) return found;
+    const wait = baseMs * 2 ** attempt;
+    logger.log('warning', `Unable to locate plugin: ${name}, retrying in ${formatGoDuration(wait)}`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}

@@ -1,0 +1,258 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { checkProperty } from '../harness/property.js';
+import type { SuiteContext } from '../harness/context.js';
+import type { ExchangeLog } from '../harness/exchange-log.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Violation } from '../harness/verdict.js';
+import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
+import { suiteName } from '../daemon-config/arbitraries/values.js';
+import type { HttpReply } from '../http/client.js';
+import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
+import type { StartRequest } from '../targets/target.js';
+import { ALLOW_ALL, startAuthzPlugin, type AuthzCall, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
+
+/** A plugin unreachable or missing costs the real daemons 15 s of retries per request or start: one case each. */
+const SLOW_CASES = 1;
+
+/** The plugin names of a start, in order, with their policies. */
+type Installed = readonly { readonly name: string; readonly policy: AuthzPolicy }[];
+
+/**
+ * Starts the given test plugins in a directory of their own, starts the daemon with
+ * `--authorization-plugin` for each (in order) and runs `use`; stops everything after.
+ */
+async function withPlugins(ctx: SuiteContext, installed: Installed, use: (log: ExchangeLog, plugins: readonly AuthzPlugin[]) => Promise<void>): Promise<void> {
+  const dir = makeRunDir();
+  const plugins: AuthzPlugin[] = [];
+  try {
+    for (const { name, policy } of installed) plugins.push(await startAuthzPlugin(dir, name, policy));
+    const request: StartRequest = { args: installed.flatMap(({ name }) => ['--authorization-plugin', name]), pluginDir: dir };
+    const outcome = await startWith(ctx, request, (log) => use(log, plugins));
+    if (!outcome.served) throw new Violation(`the daemon did not serve with the plugins (${describe(request)}): ${excerpt(outcome.output)}`);
+  } finally {
+    await Promise.all(plugins.map((plugin) => plugin.close()));
+    removeRunDir(dir);
+  }
+}
+
+/** A generated request the daemon answers 200 without plugins. */
+const allowedRequest = fc
+  .record({
+    path: fc.constantFrom('/_ping', '/version', '/info'),
+    prefix: fc.constantFrom('', '/v1.41'),
+    query: fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { nil: undefined }),
+  })
+  .map(({ path, prefix, query }) => `${prefix}${path}${query === undefined ? '' : `?${query}`}`);
+
+const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[0-9.]+/, '');
+const callsSince = (plugin: AuthzPlugin, mark: number): AuthzCall[] => plugin.calls.slice(mark);
+const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean => calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
+const messageOf = (reply: HttpReply): string => {
+  try {
+    return String((JSON.parse(reply.body) as { message?: unknown }).message ?? '');
+  } catch {
+    return reply.body.trim();
+  }
+};
+/** Go canonicalizes header names: the plugins see it spelt so. */
+const VERDICT_HEADER = 'X-Ctc-Verdict';
+const denialOf = (name: string, msg: string): string => `authorization denied by plugin ${name}: ${msg}`;
+
+/** One generated request through the daemon, with what each plugin was asked for it. */
+async function send(log: ExchangeLog, plugins: readonly AuthzPlugin[], uri: string, headers?: Record<string, string>): Promise<{ reply: HttpReply; calls: AuthzCall[][] }> {
+  const marks = plugins.map((plugin) => plugin.calls.length);
+  const reply = await log.send('GET', uri, headers === undefined ? undefined : { headers });
+  return { reply, calls: plugins.map((plugin, i) => callsSince(plugin, marks[i]!)) };
+}
+
+export const authzAllowCheck: RuleCheck = {
+  rule: 'authz.allow',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.array(allowedRequest, { minLength: 1, maxLength: 6 }),
+      (uris) =>
+        withPlugins(ctx, [{ name: 'ctcallow', policy: ALLOW_ALL }], async (log, plugins) => {
+          for (const uri of uris) {
+            const { reply, calls } = await send(log, plugins, uri);
+            log.expect(reply.status === 200, `GET ${uri} with a plugin that allows everything answered ${reply.status}: ${messageOf(reply)}`);
+            log.expect(asked(calls[0]!, 'request', uri), `the plugin got no AuthZReq with RequestMethod GET and RequestUri ${JSON.stringify(uri)} (it got ${JSON.stringify(calls[0]!.map((c) => `${c.kind} ${c.message?.RequestUri ?? ''}`))})`);
+            log.expect(asked(calls[0]!, 'response', uri), `the plugin got no AuthZRes for GET ${uri}`);
+            const status = calls[0]!.find((call) => call.kind === 'response')?.message?.ResponseStatusCode;
+            log.expect(status === undefined || status === 200, `the AuthZRes for GET ${uri} says status ${status}, the answer was 200`);
+          }
+        }),
+      { ...options, numRuns: ctx.numStarts },
+      'every request went to the plugin with its method and URI, and its answer after',
+      [['/_ping', '/v1.41/version?a=1']],
+    );
+  },
+};
+
+export const authzDenyCheck: RuleCheck = {
+  rule: 'authz.deny',
+  run(ctx, _api, options) {
+    const msg = fc.stringMatching(/^[A-Za-z0-9 ._-]{0,24}$/);
+    return checkProperty(
+      fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), msg, uris: fc.array(allowedRequest, { minLength: 2, maxLength: 6 }) }),
+      ({ denied, msg, uris }) => {
+        const policy: AuthzPolicy = { request: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: msg } : { Allow: true }) };
+        return withPlugins(ctx, [{ name: 'ctcdeny', policy }], async (log, plugins) => {
+          for (const uri of uris) {
+            const { reply, calls } = await send(log, plugins, uri);
+            if (!denied.includes(pathOf(uri))) {
+              log.expect(reply.status === 200, `GET ${uri}, which the plugin allows, answered ${reply.status}: ${messageOf(reply)}`);
+              continue;
+            }
+            log.expect(reply.status === 403, `GET ${uri}, which the plugin denies, answered ${reply.status}, not 403`);
+            log.expect(messageOf(reply) === denialOf('ctcdeny', msg), `GET ${uri} was denied with ${JSON.stringify(messageOf(reply))}, not ${JSON.stringify(denialOf('ctcdeny', msg))}`);
+            log.expect(!asked(calls[0]!, 'response', uri), `the plugin got an AuthZRes for GET ${uri}, which it had denied: the request was served`);
+          }
+        });
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'denied requests answered 403 with the plugin\'s message and were not served',
+      [{ denied: ['/info'], msg: 'no', uris: ['/info', '/_ping', '/v1.41/info?a=b'] }],
+    );
+  },
+};
+
+export const authzChainCheck: RuleCheck = {
+  rule: 'authz.chain',
+  run(ctx, _api, options) {
+    // Per generated request: which of the two plugins allow it, told to them in a header (the plugins see the request's headers).
+    const verdicts = fc.record({ first: fc.boolean(), second: fc.boolean() });
+    const byHeader = (which: 'first' | 'second'): AuthzPolicy => ({
+      request: (m) => ((m.RequestHeaders?.[VERDICT_HEADER] ?? '').includes(`${which}=deny`) ? { Allow: false, Msg: `${which} says no` } : { Allow: true }),
+    });
+    const askedAbout = (calls: readonly AuthzCall[], uri: string): boolean => calls.some((call) => call.kind === 'request' && call.message !== undefined && pathOf(call.message.RequestUri) === pathOf(uri));
+    return checkProperty(
+      fc.array(fc.record({ uri: allowedRequest, verdict: verdicts }), { minLength: 1, maxLength: 6 }),
+      (cases) =>
+        withPlugins(ctx, [{ name: 'ctcfirst', policy: byHeader('first') }, { name: 'ctcsecond', policy: byHeader('second') }], async (log, plugins) => {
+          for (const { uri, verdict } of cases) {
+            const { reply, calls } = await send(log, plugins, uri, { [VERDICT_HEADER]: `first=${verdict.first ? 'allow' : 'deny'};second=${verdict.second ? 'allow' : 'deny'}` });
+            const [first, second] = calls as [AuthzCall[], AuthzCall[]];
+            log.expect(askedAbout(first, uri), `the first plugin was not asked about GET ${uri}`);
+            if (!verdict.first) {
+              log.expect(reply.status === 403 && messageOf(reply) === denialOf('ctcfirst', 'first says no'), `GET ${uri}, denied by the first plugin, answered ${reply.status} ${JSON.stringify(messageOf(reply))}`);
+              log.expect(!askedAbout(second, uri), `the second plugin was asked about GET ${uri} after the first denied it`);
+              continue;
+            }
+            log.expect(askedAbout(second, uri), `the second plugin was not asked about GET ${uri}, which the first allowed`);
+            if (!verdict.second) {
+              log.expect(reply.status === 403 && messageOf(reply) === denialOf('ctcsecond', 'second says no'), `GET ${uri}, denied by the second plugin, answered ${reply.status} ${JSON.stringify(messageOf(reply))}`);
+            } else {
+              log.expect(reply.status === 200, `GET ${uri}, allowed by both plugins, answered ${reply.status}: ${messageOf(reply)}`);
+            }
+          }
+        }),
+      { ...options, numRuns: ctx.numStarts },
+      'both plugins asked in order; the first denial answered',
+      [[{ uri: '/version', verdict: { first: true, second: false } }, { uri: '/_ping', verdict: { first: false, second: true } }]],
+    );
+  },
+};
+
+export const authzResponseDenyCheck: RuleCheck = {
+  rule: 'authz.response-deny',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), uris: fc.array(allowedRequest, { minLength: 2, maxLength: 6 }) }),
+      ({ denied, uris }) => {
+        const policy: AuthzPolicy = { request: () => ({ Allow: true }), response: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: 'not this answer' } : { Allow: true }) };
+        return withPlugins(ctx, [{ name: 'ctcres', policy }], async (log, plugins) => {
+          for (const uri of uris) {
+            const { reply } = await send(log, plugins, uri);
+            if (!denied.includes(pathOf(uri))) {
+              log.expect(reply.status === 200, `GET ${uri}, whose answer the plugin allows, answered ${reply.status}`);
+              continue;
+            }
+            log.expect(reply.status === 403, `GET ${uri}, whose answer the plugin denies, answered ${reply.status}, not 403`);
+            log.expect(messageOf(reply) === denialOf('ctcres', 'not this answer'), `GET ${uri} answered ${JSON.stringify(messageOf(reply))}, not the plugin's denial`);
+            log.expect(!/ApiVersion|OperatingSystem/.test(reply.body), `the denied answer of GET ${uri} carries the route's body`);
+          }
+        });
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'answers a plugin denied were replaced by 403 and its message',
+      [{ denied: ['/version'], uris: ['/version', '/_ping'] }],
+    );
+  },
+};
+
+export const authzUnreachableCheck: RuleCheck = {
+  rule: 'authz.unreachable',
+  run(ctx, _api, options) {
+    return checkProperty(
+      allowedRequest,
+      (uri) =>
+        withPlugins(ctx, [{ name: 'ctcgone', policy: ALLOW_ALL }], async (log, plugins) => {
+          const before = await log.send('GET', uri);
+          log.expect(before.status === 200, `GET ${uri} answered ${before.status} while the plugin ran`);
+          await plugins[0]!.close();
+          const after = await log.send('GET', uri, { timeoutMs: 60_000 });
+          log.expect(after.status !== 200 && after.status < 600, `GET ${uri} answered ${after.status} after the plugin went away`);
+          log.expect(after.status === 500 && messageOf(after).startsWith('plugin ctcgone failed with error:'), `GET ${uri} after the plugin went away answered ${after.status} ${JSON.stringify(messageOf(after))}, not 500 "plugin ctcgone failed with error: …"`);
+        }),
+      { ...options, numRuns: SLOW_CASES },
+      'with the plugin gone, the request failed with 500 naming it',
+    );
+  },
+};
+
+export const authzMissingCheck: RuleCheck = {
+  rule: 'authz.missing',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.record({ name: suiteName(8), byPath: fc.boolean() }),
+      async ({ name, byPath }) => {
+        const dir = makeRunDir();
+        let plugin: AuthzPlugin | undefined;
+        try {
+          let id = name;
+          if (byPath) {
+            // A valid spec file, named by its absolute path, for a plugin that runs.
+            plugin = await startAuthzPlugin(dir, 'ctcrunning');
+            id = join(dir, 'ctcrunning.spec');
+            writeFileSync(id, `unix://${plugin.socket}\n`);
+          }
+          await expectRefused(ctx, { args: ['--authorization-plugin', id], pluginDir: dir }, [`plugin "${id}" not found`], `--authorization-plugin ${id}`);
+        } finally {
+          await plugin?.close();
+          removeRunDir(dir);
+        }
+      },
+      { ...options, numRuns: SLOW_CASES + 1 },
+      'a plugin that could not be found stopped the start',
+      [{ name: 'absent', byPath: true }],
+    );
+  },
+};
+
+export const authzOrderCheck: RuleCheck = {
+  rule: 'authz.order',
+  run(ctx, _api, options) {
+    const tooNew = fc.integer({ min: 60, max: 999 }).map((minor) => `/v1.${minor}`);
+    return checkProperty(
+      fc.record({ prefix: tooNew, unknown: suiteName(6).map((n) => `/${n}/here`) }),
+      ({ prefix, unknown }) => {
+        const policy: AuthzPolicy = { request: (m) => (pathOf(m.RequestUri) === '/info' ? { Allow: false, Msg: 'no info' } : { Allow: true }) };
+        return withPlugins(ctx, [{ name: 'ctcorder', policy }], async (log, plugins) => {
+          const denied = await send(log, plugins, `${prefix}/info`);
+          log.expect(denied.reply.status === 403 && messageOf(denied.reply) === denialOf('ctcorder', 'no info'), `GET ${prefix}/info, denied by the plugin, answered ${denied.reply.status} ${JSON.stringify(messageOf(denied.reply))}: the version was checked before the plugin`);
+          const allowed = await send(log, plugins, `${prefix}/version`);
+          log.expect(allowed.reply.status === 400, `GET ${prefix}/version, allowed by the plugin, answered ${allowed.reply.status}, not the version check's 400`);
+          const missing = await send(log, plugins, unknown);
+          log.expect(missing.reply.status === 404, `GET ${unknown} answered ${missing.reply.status}, not 404`);
+          log.expect(missing.calls[0]!.length === 0, `the plugin was asked about GET ${unknown}, which no route serves`);
+        });
+      },
+      { ...options, numRuns: ctx.numStarts },
+      'the plugin answered before the version check, after routing',
+    );
+  },
+};
+
+export const AUTHZ_CHECKS: readonly RuleCheck[] = [authzAllowCheck, authzDenyCheck, authzChainCheck, authzResponseDenyCheck, authzUnreachableCheck, authzMissingCheck, authzOrderCheck];
