@@ -15,7 +15,6 @@ import { parseHost, type ListenAddress } from '../listeners/address.js';
 import { listenBacklog } from '../listeners/backlog.js';
 import { openListener, type Listener, type TlsListenerOptions } from '../listeners/listen.js';
 import { loadTls } from '../listeners/tls-load.js';
-import { sslv3Trap } from '../listeners/sslv3-trap.js';
 import { resolveSocketGroup } from '../listeners/socket-group.js';
 import { startMetrics } from '../metrics/server.js';
 import { withCorsHeaders } from '../http/cors.js';
@@ -152,7 +151,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   try {
     for (const address of addresses) {
-      const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, ...(config.faults.has('tls.versions.old-refused') ? { front: sslv3Trap } : {}), ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);
       logger.log('info', `API listen on ${listener.endpoint}`);

@@ -2,6 +2,7 @@ import type { Server } from 'node:net';
 import type { SecureContextOptions } from 'node:tls';
 import { SimError } from '../errors.js';
 import { describeAddress, type ListenAddress } from './address.js';
+import { tlsFront } from './tls-front.js';
 import { checkUnixPath, removeStaleSocket, restrictSocket } from './unix-socket.js';
 
 /** TLS settings of a listener: a certificate, and client verification when `ca` is given. */
@@ -17,8 +18,8 @@ export interface ListenerOptions {
   readonly tls?: TlsListenerOptions;
   /** The group unix sockets are given (resolveSocketGroup), null to keep the caller's. */
   readonly socketGroup?: number | null;
-  /** Fault (tls.versions.old-refused): a front that answers SSLv3 handshakes (listeners/sslv3-trap.ts). */
-  readonly front?: (server: Server) => Server;
+  /** Faults of the TLS front (listeners/tls-front.ts): plain HTTP served, SSLv3 answered. */
+  readonly frontFaults?: { readonly plainRequest: boolean; readonly sslv3: boolean };
   /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
   readonly socketMode?: number;
 }
@@ -67,7 +68,11 @@ function listenError(address: ListenAddress, error: NodeJS.ErrnoException): SimE
 export function openListener(address: ListenAddress, makeServer: ServerFactory, options: ListenerOptions): Promise<Listener> {
   if (address.kind === 'unix') checkUnixPath(address.path);
   const inner = makeServer(options.tls, address.kind === 'tcp' ? address.basePath : '');
-  const server = options.tls !== undefined && options.front !== undefined ? options.front(inner) : inner;
+  const faults = options.frontFaults;
+  const server =
+    options.tls === undefined
+      ? inner
+      : tlsFront(inner, { answerSslv3: faults?.sslv3 === true, ...(faults?.plainRequest === true ? { plainServer: makeServer(undefined, address.kind === 'tcp' ? address.basePath : '') } : {}) });
   return new Promise((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException): void => {
       server.close();

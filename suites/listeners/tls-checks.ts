@@ -7,7 +7,7 @@ import { Violation } from '../harness/verdict.js';
 import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
 import type { StartRequest } from '../targets/target.js';
 import type { TlsMaterial } from './certificates.js';
-import { firstRecord, RECORD, sslv3ClientHello, tlsPing, type ClientSetup } from './tls-handshake.js';
+import { firstRecord, plainExchange, RECORD, sslv3ClientHello, tlsPing, type ClientSetup } from './tls-handshake.js';
 import { profileVariable, verifyingStart, withTlsFiles, type TlsFiles } from './tls-start.js';
 
 type ClientKind = 'good' | 'none' | 'other-ca' | 'expired';
@@ -171,4 +171,33 @@ export const tlsEncryptedKeyCheck: RuleCheck = {
   },
 };
 
-export const TLS_CHECKS: readonly RuleCheck[] = [tlsVerifyCheck, tlsEncryptsCheck, tlsCertPathCheck, tlsEnvVerifyCheck, tlsVersionsCheck, tlsOldRefusedCheck, tlsEncryptedKeyCheck];
+/** Go's net/http answer to plain HTTP on a TLS listener. */
+const PLAIN_HTTP_REFUSAL = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n';
+
+export const tlsPlainRequestCheck: RuleCheck = {
+  rule: 'tls.plain-request',
+  run(ctx, _api, options) {
+    const request = fc
+      .record({ method: fc.constantFrom('GET', 'HEAD', 'POST'), path: fc.constantFrom('/_ping', '/version', '/info', '/v1.41/version'), close: fc.boolean() })
+      .map(({ method, path, close }) => ({ what: `${method} ${path}`, text: `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${close ? 'Connection: close\r\n' : ''}Content-Length: 0\r\n\r\n` }));
+    return checkProperty(
+      fc.array(request, { minLength: 1, maxLength: 4 }),
+      (requests) =>
+        withTlsFiles((files) =>
+          whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
+            for (const { what, text } of requests) {
+              const { answer, closed } = await plainExchange(files.port, text);
+              if (answer !== PLAIN_HTTP_REFUSAL) throw new Violation(`plain HTTP ${what} on the TLS listener got ${JSON.stringify(answer.slice(0, 200))}, not Go's ${JSON.stringify(PLAIN_HTTP_REFUSAL)}`);
+              if (!closed) throw new Violation(`plain HTTP ${what} on the TLS listener: the connection stayed open after the refusal`);
+            }
+            const after = await tlsPing(files.port, clientSetup(files.material, 'good'));
+            if (after.status !== 200) throw new Violation(`after the plain requests a client of the CA got ${after.status ?? 'no answer'}`);
+          }),
+        ),
+      { ...options, numRuns: Math.min(2, ctx.numStarts) },
+      'plain HTTP on the TLS listener got 400 "Client sent an HTTP request to an HTTPS server." and a close',
+    );
+  },
+};
+
+export const TLS_CHECKS: readonly RuleCheck[] = [tlsVerifyCheck, tlsEncryptsCheck, tlsCertPathCheck, tlsEnvVerifyCheck, tlsVersionsCheck, tlsOldRefusedCheck, tlsPlainRequestCheck, tlsEncryptedKeyCheck];

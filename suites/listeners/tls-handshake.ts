@@ -92,3 +92,21 @@ export function firstRecord(port: number, hello: Buffer, timeoutMs = 5_000): Pro
 
 /** TLS record content types. */
 export const RECORD = { alert: 0x15, handshake: 0x16 } as const;
+
+/** Everything a plain (non-TLS) connection gets back for `request` until the server closes, or `timeoutMs` passes. */
+export function plainExchange(port: number, request: string, timeoutMs = 5_000): Promise<{ readonly answer: string; readonly closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connectTcp({ host: '127.0.0.1', port });
+    const chunks: Buffer[] = [];
+    const finish = (closed: boolean): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ answer: Buffer.concat(chunks).toString('latin1'), closed });
+    };
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    socket.once('connect', () => socket.write(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => finish(true));
+    socket.on('close', () => finish(true));
+  });
+}
