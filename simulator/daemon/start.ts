@@ -178,7 +178,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const host = {
     current: () => holder.current.config,
     serve: (next: SimConfig) => {
-      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins) authz = chainAfterReload(pluginSettings(next), logger, next.faults);
+      // Fault (reload.option.authorization-plugins): the chain stays what it was.
+      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins && !next.faults.has('reload.option.authorization-plugins')) authz = chainAfterReload(pluginSettings(next), logger, next.faults);
       holder.current = serving(next);
     },
     logger,

@@ -13,6 +13,7 @@ export const RELOAD_FAULTS: Readonly<Record<ReloadRuleId, Fault>> = {
   'reload.absent-keys': { breaks: 'the download limits the new file leaves out keep their value instead of returning to the defaults (reload/apply.ts)' },
   'reload.non-reloadable': { breaks: 'experimental in the new file is applied (reload/apply.ts)' },
   'reload.authz-missing': { breaks: 'a reload naming a missing authorization plugin ignores it (reload/reload.ts)' },
+  'reload.option.authorization-plugins': { breaks: 'a reload that lists authorization plugins keeps the chain it had (daemon/start.ts)' },
   'reload.option.debug': { breaks: 'debug does not reload (reload/apply.ts)' },
   'reload.option.labels': {
     breaks: 'reloaded labels are added to the old ones instead of replacing them (reload/apply.ts)',

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
 import { HttpClientError } from '../http/client.js';
+import { startAuthzPlugin, type AuthzPlugin } from '../listeners/authz-plugin.js';
+import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
 import { waitForLog } from './session.js';
 
 /** dockerd gives up after 1+2+4+8 s; this leaves room for a loaded machine. */
@@ -41,6 +44,52 @@ export const authzMissingCheck: RuleCheck = {
       },
       { ...options, numRuns: 1 },
       'a reload naming a missing authorization plugin logs the lookup retries and a fatal line, then the daemon answers no more',
+    );
+  },
+};
+
+/** A reload ends with this line (or an error line) within this time. */
+const RELOADED_WITHIN_MS = 30_000;
+
+/** reload.option.authorization-plugins: a plugin a reload lists answers the next requests. */
+export const authzReloadCheck: RuleCheck = {
+  rule: 'reload.option.authorization-plugins',
+  run(ctx, _api, options) {
+    return checkProperty(
+      fc.record({ name: suiteName(8), msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{1,20}$/) }),
+      async ({ name, msg }) => {
+        const dir = makeRunDir();
+        let plugin: AuthzPlugin | undefined;
+        try {
+          plugin = await startAuthzPlugin(dir, name, { request: (m) => (m.RequestUri.split('?')[0]!.endsWith('/info') ? { Allow: false, Msg: msg } : { Allow: true }) });
+          const started = await ctx.target.start({ pluginDir: dir });
+          if (!started.ok) throw new Violation(`the daemon did not start: ${started.output.slice(-300)}`);
+          const { instance } = started;
+          const client = ctx.clientFor(instance.endpoint);
+          try {
+            const before = await client.request('GET', '/info');
+            if (before.status !== 200) throw new Violation(`before the reload GET /info answered ${before.status}`);
+            if (plugin.calls.length > 0) throw new Violation(`the plugin was asked before any configuration listed it (${plugin.calls.length} calls)`);
+            await instance.writeConfig({ 'authorization-plugins': [name] });
+            const mark = instance.logMark();
+            await instance.reload();
+            const { lines, found } = await waitForLog(instance, mark, (line) => line.includes('Reloaded configuration') || /level=(error|fatal)/.test(line), RELOADED_WITHIN_MS, ctx.signal);
+            if (!found || !lines.some((line) => line.includes('Reloaded configuration'))) throw new Violation(`authorization-plugins [${name}]: the reload did not end with "Reloaded configuration": ${lines.slice(-4).join(' | ')}`);
+            const after = await client.request('GET', '/info');
+            const expected = `authorization denied by plugin ${name}: ${msg}`;
+            if (after.status !== 403 || !after.body.includes(expected)) throw new Violation(`after the reload listed ${name}, GET /info answered ${after.status} ${after.body.slice(0, 200)}, not 403 "${expected}"`);
+            if (!plugin.calls.some((call) => call.kind === 'request' && call.message?.RequestUri === '/info')) throw new Violation('the plugin got no AuthZReq for GET /info after the reload');
+          } finally {
+            client.close();
+            await instance.stop();
+          }
+        } finally {
+          await plugin?.close();
+          removeRunDir(dir);
+        }
+      },
+      { ...options, numRuns: Math.min(2, ctx.numStarts) },
+      'a plugin listed by a reload denied the next request with its message',
     );
   },
 };

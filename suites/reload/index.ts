@@ -1,7 +1,7 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { untestableCheck } from '../harness/untestable.js';
 import { atomicCheck } from './atomic-check.js';
-import { authzMissingCheck } from './authz-check.js';
+import { authzMissingCheck, authzReloadCheck } from './authz-check.js';
 import { debugCheck, downloadsCheck, featuresCheck, labelsCheck, liveRestoreCheck, registriesCheck, runtimesCheck, shutdownTimeoutCheck, undocumentedCheck } from './option-checks.js';
 import { absentKeysCheck, conflictCheck, invalidCheck, needsSignalCheck, nonReloadableCheck, sighupAppliesCheck } from './transition-checks.js';
 
@@ -26,5 +26,5 @@ export const RELOAD_CHECKS: readonly RuleCheck[] = [
   undocumentedCheck,
   untestableCheck('reload.other-platform'),
   untestableCheck('reload.partial-answers'),
-  untestableCheck('reload.option.authorization-plugins'),
+  authzReloadCheck,
 ];

@@ -93,12 +93,10 @@ export const RELOAD_OPTION_RULES = [
     title: 'authorization-plugins reload: a newly listed plugin is consulted',
     level: 'must',
     source: reloadDoc(LIST, '`authorization-plugins`'),
+    reading: 'The suite\'s test plugin runs in a directory the target makes the daemon look in (see the listeners area); the reload finds it by name, and from then on every request passes it (moby cmd/dockerd reloadConfig: validateAuthzPlugins, then the middleware\'s SetPlugins).',
+    requires: [...RELOAD, 'plugins'],
     releaseDependent: false,
-    expectation: 'A plugin listed by a reload sees the next request (AuthZPlugin.AuthZReq) and its denial is the answer.',
-    testability: {
-      testable: false,
-      why: 'needs an authorization plugin the daemon can discover; the real daemons look only in the machine\'s own plugin directories (/run/docker/plugins, /etc/docker/plugins), and neither ctrd-sim nor the suites have plugins yet (they come with the authorization area). The missing-plugin case is reload.authz-missing.',
-    },
+    expectation: 'A daemon started without plugins, its plugin directory holding a running test plugin that denies GET /info with a generated message: before the reload /info answers 200 and the plugin is not asked; after a reload whose file lists the plugin, /info answers 403 "authorization denied by plugin <name>: <msg>" and the plugin got the AuthZReq.',
   }),
   rule({
     ...base,
