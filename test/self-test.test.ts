@@ -58,7 +58,7 @@ const run = (release: string, fault?: string): Promise<SuiteRun> =>
 const needsProcess = (rule: Rule): boolean => rule.requires.some((capability) => !CAPABILITIES_OF.inProcess.has(capability));
 const processRun = (release: string, area: string, fault?: string): Promise<SuiteRun> =>
   runSuites({
-    target: new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: ['--emulate', release, '--brand', 'docker', ...(fault === undefined ? [] : ['--fault', fault])], modelRunner: true }),
+    target: new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: ['--emulate', release, '--brand', 'docker', '--plugin-retry-ms', '10', ...(fault === undefined ? [] : ['--fault', fault])], modelRunner: true }),
     seed: SEED,
     numRuns: NUM_RUNS,
     numStarts: 2,

@@ -93,9 +93,18 @@ function checkHosts(hosts: readonly string[], fromFlags: boolean, names: BrandNa
   }
 }
 
-/** 27.x disables the CORS header option unless CTRD_DEPRECATED_CORS_HEADER is set non-empty (daemon.md › Errors). */
-const corsHeaderOf = (value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>): string | null =>
-  value !== null && inRange(release.release, { min: '27.0', max: '27.99' }) && (env['CTRD_DEPRECATED_CORS_HEADER'] ?? '') === '' ? null : value;
+/** 28.x still parses the option and refuses it (observed on 28.5.2, word for word). */
+const CORS_REMOVED = 'merged configuration validation from file and command line flags failed: DEPRECATED: The "api-cors-header" config parameter and the dockerd "--api-cors-header" option have been removed; use a reverse proxy if you need CORS headers';
+
+/**
+ * 27.x disables the CORS header option unless CTRD_DEPRECATED_CORS_HEADER is set non-empty
+ * (daemon.md › Errors); from 28.0 it is removed: the releases that still parse it refuse to start.
+ */
+function corsHeaderOf(value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>, names: BrandNames, path: string | null): string | null {
+  if (value === null) return null;
+  if (inRange(release.release, { min: '28.0' })) throw fileError(names, path ?? names.configFile, CORS_REMOVED);
+  return inRange(release.release, { min: '27.0', max: '27.99' }) && (env['CTRD_DEPRECATED_CORS_HEADER'] ?? '') === '' ? null : value;
+}
 
 const socketGroupOf = (given: unknown, brand: Brand): SocketGroup => (typeof given === 'string' ? { name: given, given: true } : { name: brand, given: false });
 
@@ -126,7 +135,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),
-    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env),
+    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path),
     socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
     debug: settings.debug,
     experimental: settings.experimental,
