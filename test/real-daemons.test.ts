@@ -14,6 +14,10 @@ const PROCESS_ONLY = RULES.filter((rule) => rule.testability.testable && rule.re
 const { daemons, missing } = realDaemons();
 const SEED = '20261122';
 
+// Longer than the project's 180 s per file: nine whole runs at once, the listeners area starting
+// a daemon per case and waiting out dockerd's 15 s plugin retries twice per release.
+t.setTimeout(900_000);
+
 if (missing !== null) {
   if (inCI()) t.fail(`real daemons are required in CI: ${missing}`);
   else t.test('real dockerd releases', { skip: `real daemons not provisioned: ${missing}` }, async () => {});
