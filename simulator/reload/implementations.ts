@@ -29,4 +29,8 @@ export const RELOAD_IMPLEMENTATIONS: readonly Implementation[] = [
     where: 'reload/authz.ts: missingPluginIsFatal (the lookup retries, then the fatal line; daemon/start.ts ends the daemon)',
     rules: ['reload.authz-missing'],
   },
+  {
+    where: 'reload/reload.ts: the listed plugins are found; daemon/start.ts: chainAfterReload serves them from the next request',
+    rules: ['reload.option.authorization-plugins'],
+  },
 ];

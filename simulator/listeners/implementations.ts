@@ -1,0 +1,37 @@
+import type { Implementation } from '../rules/implementation.js';
+
+/** Where the listeners area's rules live in the simulator (the authorization middleware declares its own). */
+export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
+  {
+    where: 'listeners/unix-socket.ts: restrictSocket (mode 0660, the -G group); listeners/socket-group.ts: resolveSocketGroup',
+    rules: ['listen.unix.mode', 'listen.unix.group-missing'],
+  },
+  {
+    where: 'listeners/address.ts: parseHost (tcp:// forms, the default ports with and without TLS, the path, the empty host); daemon/start.ts opens every -H',
+    rules: ['listen.tcp.forms', 'listen.tcp.default-port', 'listen.tcp.path', 'listen.multiple', 'listen.empty-host'],
+  },
+  {
+    where: 'listeners/tcp-policy.ts: warnUnverifiedTcp, refuseUnverifiedRemote (the 27.0 rule, the warnings and the deprecation notice before it)',
+    rules: ['listen.tcp.unauthenticated-deprecated', 'tls.remote-requires-verify', 'tls.remote-before-27'],
+  },
+  {
+    where: 'listeners/tls-plan.ts: planTls (--tls, --tlsverify, the default files, <PREFIX>CERT_PATH, <PREFIX>TLS_VERIFY); listeners/tls-load.ts: loadTls (client verification, TLS 1.0 and later, encrypted keys)',
+    rules: ['tls.verify', 'tls.encrypts', 'tls.cert-path', 'tls.env-verify', 'tls.versions.supported', 'tls.encrypted-key'],
+  },
+  {
+    where: 'listeners/tls-front.ts: tlsFront (plain HTTP answered as Go does; no SSLv3); listeners/tls-load.ts (minimum TLS 1.0)',
+    rules: ['tls.versions.old-refused', 'tls.plain-request'],
+  },
+  {
+    where: 'authz/install.ts: installAuthzPlugins (lookup with retries, activation; a missing plugin stops the start)',
+    rules: ['authz.missing'],
+  },
+  {
+    where: 'metrics/server.ts: startMetrics (/metrics only, Prometheus text from metrics/registry.ts, experimental mode required)',
+    rules: ['metrics.served', 'metrics.requires-experimental', 'metrics.other-paths'],
+  },
+  {
+    where: 'http/cors.ts: withCorsHeaders; config/resolve.ts: corsHeaderOf (27.x needs CTRD_DEPRECATED_CORS_HEADER, 28.x refuses the option)',
+    rules: ['listen.cors-header'],
+  },
+];
