@@ -47,9 +47,9 @@ t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
 t.test('capabilities and surfaces per kind of target', async (t) => {
   const cases: [string, string, string[], string[]][] = [
-    ['sim', 'in-process', ['exit', 'logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    ['sim-process', 'process', ['exit', 'logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'reload', 'restart', 'signal', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    ['sim', 'in-process', ['exit', 'logs', 'plugins', 'reload', 'restart', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
+    ['sim-process', 'process', ['exit', 'logs', 'netns', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
+    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process']],
     ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['wire'], ['daemon-api']],
     ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['wire'], ['daemon-api']],

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import type { Logger } from '../daemon/log.js';
 import type { PluginAddress } from './locate.js';
 import { CALL_RETRIES, formatGoDuration } from './retry.js';
@@ -10,6 +10,9 @@ const PLUGIN_HOST = 'plugin.moby.localhost';
 const CALL_TIMEOUT_MS = 30_000;
 /** A plugin's answer larger than this is refused rather than buffered. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** Connections to the plugins stay open between calls, as Go's plugin client keeps them (two calls per request). */
+const KEEP_ALIVE = new Agent({ keepAlive: true });
 
 export class PluginCallError extends Error {
   override readonly name = 'PluginCallError';
@@ -35,7 +38,7 @@ function postOnce(address: PluginAddress, method: string, body: string): Promise
       path: `/${method}`,
       headers: { Host: PLUGIN_HOST, Accept: PLUGIN_MEDIA_TYPE, 'Content-Type': PLUGIN_MEDIA_TYPE, 'Content-Length': Buffer.byteLength(body) },
       timeout: CALL_TIMEOUT_MS,
-      agent: false,
+      agent: KEEP_ALIVE,
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error(`timeout awaiting response headers`), { code: 'ETIMEDOUT' })));
     req.on('error', reject);
@@ -54,8 +57,8 @@ function postOnce(address: PluginAddress, method: string, body: string): Promise
   });
 }
 
-/** A connection that never reached the plugin: worth another attempt. */
-const isDialError = (error: NodeJS.ErrnoException): boolean => error.code === 'ENOENT' || error.code === 'ECONNREFUSED';
+/** A connection that never reached the plugin (or a kept one it closed meanwhile): worth another attempt. */
+const isDialError = (error: NodeJS.ErrnoException): boolean => error.code === 'ENOENT' || error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET';
 
 /**
  * One call of the plugin protocol, as dockerd's plugin client makes it: POST /<method> with a JSON
@@ -71,7 +74,8 @@ export async function callPlugin(address: PluginAddress, method: string, payload
       answer = await postOnce(address, method, body);
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
-      const words = `Post "${url}": ${isDialError(e) ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
+      const dialFailed = e.code === 'ENOENT' || e.code === 'ECONNREFUSED';
+      const words = `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
       if (!isDialError(e) || attempt === CALL_RETRIES) throw new PluginCallError(words);
       const wait = retryBaseMs * 2 ** attempt;
       logger.log('warning', `Unable to connect to plugin: ${PLUGIN_HOST}/${method}: ${words}, retrying in ${formatGoDuration(wait)}`);
