@@ -37,14 +37,15 @@ async function withPlugins(ctx: SuiteContext, installed: Installed, use: (log: E
   }
 }
 
-/** A generated request the daemon answers 200 without plugins. */
-const allowedRequest = fc
-  .record({
-    path: fc.constantFrom('/_ping', '/version', '/info'),
-    prefix: fc.constantFrom('', '/v1.41'),
-    query: fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { nil: undefined }),
-  })
-  .map(({ path, prefix, query }) => `${prefix}${path}${query === undefined ? '' : `?${query}`}`);
+/** A generated request the daemon answers 200 without plugins: unversioned, or under its minimum or maximum API version. */
+const allowedRequestOf = (ctx: SuiteContext): fc.Arbitrary<string> =>
+  fc
+    .record({
+      path: fc.constantFrom('/_ping', '/version', '/info'),
+      prefix: fc.constantFrom('', `/v${ctx.expectedMin}`, `/v${ctx.expectedMax}`),
+      query: fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { nil: undefined }),
+    })
+    .map(({ path, prefix, query }) => `${prefix}${path}${query === undefined ? '' : `?${query}`}`);
 
 const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[0-9.]+/, '');
 const callsSince = (plugin: AuthzPlugin, mark: number): AuthzCall[] => plugin.calls.slice(mark);
@@ -71,7 +72,7 @@ export const authzAllowCheck: RuleCheck = {
   rule: 'authz.allow',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.array(allowedRequest, { minLength: 1, maxLength: 6 }),
+      fc.array(allowedRequestOf(ctx), { minLength: 1, maxLength: 6 }),
       (uris) =>
         withPlugins(ctx, [{ name: 'ctcallow', policy: ALLOW_ALL }], async (log, plugins) => {
           for (const uri of uris) {
@@ -85,7 +86,7 @@ export const authzAllowCheck: RuleCheck = {
         }),
       { ...options, numRuns: ctx.numStarts },
       'every request went to the plugin with its method and URI, and its answer after',
-      [['/_ping', '/v1.41/version?a=1']],
+      [['/_ping', `/v${ctx.expectedMax}/version?a=1`]],
     );
   },
 };
@@ -95,7 +96,7 @@ export const authzDenyCheck: RuleCheck = {
   run(ctx, _api, options) {
     const msg = fc.stringMatching(/^[A-Za-z0-9 ._-]{0,24}$/);
     return checkProperty(
-      fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), msg, uris: fc.array(allowedRequest, { minLength: 2, maxLength: 6 }) }),
+      fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), msg, uris: fc.array(allowedRequestOf(ctx), { minLength: 2, maxLength: 6 }) }),
       ({ denied, msg, uris }) => {
         const policy: AuthzPolicy = { request: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: msg } : { Allow: true }) };
         return withPlugins(ctx, [{ name: 'ctcdeny', policy }], async (log, plugins) => {
@@ -113,7 +114,7 @@ export const authzDenyCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'denied requests answered 403 with the plugin\'s message and were not served',
-      [{ denied: ['/info'], msg: 'no', uris: ['/info', '/_ping', '/v1.41/info?a=b'] }],
+      [{ denied: ['/info'], msg: 'no', uris: ['/info', '/_ping', `/v${ctx.expectedMin}/info?a=b`] }],
     );
   },
 };
@@ -128,7 +129,7 @@ export const authzChainCheck: RuleCheck = {
     });
     const askedAbout = (calls: readonly AuthzCall[], uri: string): boolean => calls.some((call) => call.kind === 'request' && call.message !== undefined && pathOf(call.message.RequestUri) === pathOf(uri));
     return checkProperty(
-      fc.array(fc.record({ uri: allowedRequest, verdict: verdicts }), { minLength: 1, maxLength: 6 }),
+      fc.array(fc.record({ uri: allowedRequestOf(ctx), verdict: verdicts }), { minLength: 1, maxLength: 6 }),
       (cases) =>
         withPlugins(ctx, [{ name: 'ctcfirst', policy: byHeader('first') }, { name: 'ctcsecond', policy: byHeader('second') }], async (log, plugins) => {
           for (const { uri, verdict } of cases) {
@@ -159,7 +160,7 @@ export const authzResponseDenyCheck: RuleCheck = {
   rule: 'authz.response-deny',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), uris: fc.array(allowedRequest, { minLength: 2, maxLength: 6 }) }),
+      fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), uris: fc.array(allowedRequestOf(ctx), { minLength: 2, maxLength: 6 }) }),
       ({ denied, uris }) => {
         const policy: AuthzPolicy = { request: () => ({ Allow: true }), response: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: 'not this answer' } : { Allow: true }) };
         return withPlugins(ctx, [{ name: 'ctcres', policy }], async (log, plugins) => {
@@ -186,7 +187,7 @@ export const authzUnreachableCheck: RuleCheck = {
   rule: 'authz.unreachable',
   run(ctx, _api, options) {
     return checkProperty(
-      allowedRequest,
+      allowedRequestOf(ctx),
       (uri) =>
         withPlugins(ctx, [{ name: 'ctcgone', policy: ALLOW_ALL }], async (log, plugins) => {
           const before = await log.send('GET', uri);
@@ -234,7 +235,8 @@ export const authzMissingCheck: RuleCheck = {
 export const authzOrderCheck: RuleCheck = {
   rule: 'authz.order',
   run(ctx, _api, options) {
-    const tooNew = fc.integer({ min: 60, max: 999 }).map((minor) => `/v1.${minor}`);
+    const maxMinor = Number(ctx.expectedMax.split('.')[1]);
+    const tooNew = fc.integer({ min: maxMinor + 1, max: maxMinor + 400 }).map((minor) => `/v1.${minor}`);
     return checkProperty(
       fc.record({ prefix: tooNew, unknown: suiteName(6).map((n) => `/${n}/here`) }),
       ({ prefix, unknown }) => {
