@@ -100,9 +100,10 @@ const CORS_REMOVED = 'merged configuration validation from file and command line
  * 27.x disables the CORS header option unless CTRD_DEPRECATED_CORS_HEADER is set non-empty
  * (daemon.md › Errors); from 28.0 it is removed: the releases that still parse it refuse to start.
  */
-function corsHeaderOf(value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>, names: BrandNames, path: string | null): string | null {
+function corsHeaderOf(value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>, names: BrandNames, path: string | null, faults: ReadonlySet<TestableRuleId>): string | null {
   if (value === null) return null;
-  if (inRange(release.release, { min: '28.0' })) throw fileError(names, path ?? names.configFile, CORS_REMOVED);
+  // Fault (listen.cors-header): 28.x takes the option instead of refusing it.
+  if (inRange(release.release, { min: '28.0' }) && !faults.has('listen.cors-header')) throw fileError(names, path ?? names.configFile, CORS_REMOVED);
   return inRange(release.release, { min: '27.0', max: '27.99' }) && (env['CTRD_DEPRECATED_CORS_HEADER'] ?? '') === '' ? null : value;
 }
 
@@ -135,7 +136,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),
-    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path),
+    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults),
     socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
     debug: settings.debug,
     experimental: settings.experimental,

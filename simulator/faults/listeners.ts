@@ -12,7 +12,7 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'listen.tcp.path': { breaks: 'the path of a tcp address is dropped: requests under it are not found (http/server.ts)' },
   'listen.multiple': { breaks: 'only the first two -H listeners are opened (daemon/start.ts)' },
   'listen.tcp.unauthenticated-deprecated': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
-  'listen.cors-header': { breaks: 'the CORS header is sent on /version only, not on /_ping (http/cors.ts)' },
+  'listen.cors-header': { breaks: 'the CORS header is sent on /version only, not on /_ping (http/cors.ts), and 28.x takes the option instead of refusing it (config/resolve.ts)' },
   'tls.verify': {
     breaks: 'client certificates are asked for but not required (listeners/tls-load.ts)',
     alsoBreaks: { rules: ['tls.env-verify'], why: 'the variable is --tlsverify: where verification lets a client without a certificate through, a variable that turns it on cannot keep that client out either' },
@@ -22,7 +22,10 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'tls.env-verify': { breaks: '<PREFIX>TLS_VERIFY is ignored (listeners/tls-plan.ts)' },
   'tls.versions.supported': { breaks: 'only TLS 1.2 and later, as the real releases (listeners/tls-load.ts)' },
   'tls.versions.old-refused': { breaks: 'an SSLv3 ClientHello is answered with a ServerHello-typed record (listeners/tls-front.ts)' },
-  'tls.plain-request': { breaks: 'a TLS listener serves plain HTTP too (listeners/tls-front.ts)' },
+  'tls.plain-request': {
+    breaks: 'a TLS listener serves plain HTTP too (listeners/tls-front.ts)',
+    alsoBreaks: { rules: ['tls.encrypts'], why: 'tls.encrypts asserts that a --tls listener answers no plaintext request: a listener that serves plain HTTP beside TLS breaks it too' },
+  },
   'tls.encrypted-key': { breaks: 'a TLS listener whose key is encrypted is opened without TLS instead of stopping the start (listeners/tls-load.ts)' },
   'tls.remote-requires-verify': { breaks: 'the 27.0 rule is not enforced: a remote listener without verification starts (listeners/tcp-policy.ts)' },
   'tls.remote-before-27': { breaks: 'before 27.0 a remote listener without TLS starts without the insecurity warnings (listeners/tcp-policy.ts)' },
