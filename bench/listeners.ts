@@ -21,6 +21,7 @@ import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { StartRequest, TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir, removeRunDir } from '../suites/targets/temp-dir.js';
+import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
 
 const args = new Set(process.argv.slice(2));
 const WRITE = !args.has('--no-write');
@@ -32,8 +33,6 @@ const MEASURE_MS = 1_500;
 /** Rounds interleaved across every cell (after one discarded round); medians are reported. */
 const ROUNDS = 5;
 const PLUGIN = 'ctcbench';
-/** Linux clock ticks per second (USER_HZ) for /proc/<pid>/stat. */
-const CLOCK_TICKS = 100;
 
 // ───────────────────────────── clean-up ─────────────────────────────
 
@@ -230,17 +229,6 @@ function ping(route: Route, agent: HttpAgent): Promise<number> {
     req.on('error', reject);
     req.end();
   });
-}
-
-/** utime + stime of a process (all threads), in clock ticks; undefined when it cannot be read. */
-function cpuTicks(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.split(' ');
-    return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

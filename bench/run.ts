@@ -40,6 +40,7 @@ import { measureWholeRuns, WHOLE_RUN_CASES, WHOLE_RUN_SEED, wholeRunSeries } fro
 import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
 import type { TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir } from '../suites/targets/temp-dir.js';
+import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
 
 // ───────────────────────────── settings ─────────────────────────────
 
@@ -76,8 +77,6 @@ const WARMUP_MS = QUICK ? 200 : 500;
 const MEASURE_MS = QUICK ? 1_000 : 2_000;
 /** Throughput rounds, interleaved across the servers; medians over the rounds are reported. */
 const ROUNDS = QUICK ? 1 : 7;
-/** Linux clock ticks per second (USER_HZ) for /proc/<pid>/stat. */
-const CLOCK_TICKS = 100;
 
 /** Whole conformance runs per target (section 3). */
 const WHOLE_ROUNDS = QUICK ? 1 : 3;
@@ -261,17 +260,6 @@ interface LoadResult {
   readonly clientCores: number;
   /** CPU the server process used per answer during the window (all its threads), or undefined. */
   readonly serverUsPerRequest?: number;
-}
-
-/** utime + stime of a process (all threads), in clock ticks; undefined when it cannot be read. */
-function cpuTicks(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.split(' ');
-    return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The server's PID, from the --pidfile the safety flags put next to its socket. */
