@@ -8,8 +8,17 @@ export interface SocketGroup {
   readonly given: boolean;
 }
 
-/** A group's id from /etc/group, by name or as a number (observed: `-G 0` gives root). */
-export function lookupGroupId(group: string, read: () => string = () => readFileSync('/etc/group', 'utf8')): number | null {
+/** /etc/group, or "" where there is none (a minimal container image has none). */
+function readGroupFile(): string {
+  try {
+    return readFileSync('/etc/group', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** A group's id from /etc/group, by name or as a number (observed: `-G 0` gives root); null when it is not there. */
+export function lookupGroupId(group: string, read: () => string = readGroupFile): number | null {
   if (/^\d+$/.test(group)) return Number(group);
   for (const line of read().split('\n')) {
     const [name, , gid] = line.split(':');
