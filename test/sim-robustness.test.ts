@@ -65,7 +65,10 @@ t.test('a unix socket path longer than the kernel takes is refused with dockerdâ
   const long = join(dir, `${'a'.repeat(120)}.sock`);
   const sim = startSimProcess(['-H', `unix://${long}`]);
   t.equal(await sim.exited, 1);
-  t.equal(sim.output(), `failed to load listeners: can't create unix socket ${long}: listen unix ${long}: bind: invalid argument\n`);
+  const lines = sim.output().trimEnd().split('\n');
+  t.equal(lines.at(-1), `failed to load listeners: can't create unix socket ${long}: listen unix ${long}: bind: invalid argument`);
+  // Before it, only the warning of a missing default socket group (a machine without a "ctr" group), as dockerd prints it.
+  t.same(lines.slice(0, -1).filter((line) => !line.includes(`msg="could not change group ${long} to ctr: group ctr not found"`)), [], 'nothing else is printed');
   await sim.kill();
   t.notOk(existsSync(long.slice(0, 107)), 'nothing was bound at a truncated path');
 });

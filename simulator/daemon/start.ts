@@ -129,7 +129,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const forRunner = runnerHandler(runner);
   const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
-  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (message) => logger.log('warning', message), config.faults) : null;
+  let groupProblem: string | undefined;
+  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults) : null;
   // Fault (listen.unix.mode): sockets are open to everyone.
   const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
   const listeners: Listener[] = [];
@@ -151,6 +152,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   try {
     for (const address of addresses) {
+      // dockerd's words, logged for each unix socket before it is created (moby pkg/listeners).
+      if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
       const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);

@@ -30,13 +30,14 @@ export function lookupGroupId(group: string, read: () => string = readGroupFile)
 /**
  * The id to give the sockets, or null to leave them as created. A given group that does not exist
  * stops the start (`failed to load listeners: group nosuchgroup not found` on 20.10, 26.1 and
- * 28.5, observed); a missing default group only warns, as dockerd does.
+ * 28.5, observed); a missing default group only warns, as dockerd does: `warn` gets the problem,
+ * which the caller logs for each unix socket it creates.
  */
 export function resolveSocketGroup(group: SocketGroup, warn: (message: string) => void, faults: ReadonlySet<string>): number | null {
   const gid = lookupGroupId(group.name);
   if (gid !== null) return gid;
   // Fault (listen.unix.group-missing): a missing group is ignored.
   if (group.given && !faults.has('listen.unix.group-missing')) throw new SimError('SIM_LISTEN', `failed to load listeners: group ${group.name} not found`);
-  warn(`could not change group of the unix socket to ${group.name}: group ${group.name} not found`);
+  warn(`group ${group.name} not found`);
   return null;
 }

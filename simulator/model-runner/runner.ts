@@ -73,7 +73,8 @@ export class ModelRunner {
       const record = recordFor(ref, Math.floor(Date.now() / 1000));
       this.unwritten.set(ref.canonical, record);
       setTimeout(() => {
-        if (this.unwritten.delete(ref.canonical)) this.store.create(ref);
+        // The record written is the one answered (its creation time too): only when it is written differs.
+        if (this.unwritten.delete(ref.canonical)) this.store.create(ref, record.created);
       }, 200).unref();
       this.newest = ref.canonical;
       return { record, cached: false };
@@ -102,7 +103,7 @@ export class ModelRunner {
     // Fault (mr.store.crash-safe): what was answered but not written is written now; only a kill loses it.
     for (const [canonical, record] of this.unwritten) {
       this.unwritten.delete(canonical);
-      this.store.create(parseModelReference(record.tags[0] ?? canonical));
+      this.store.create(parseModelReference(record.tags[0] ?? canonical), record.created);
     }
     // Fault (mr.store.persists): a clean shutdown empties the store.
     if (this.faults.has('mr.store.persists')) rmSync(this.dir, { recursive: true, force: true });

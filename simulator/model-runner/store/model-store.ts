@@ -172,10 +172,10 @@ export class ModelStore {
    *
    * @throws {@link ModelStoreError} `MR_STORE_IO`; the store is then unchanged.
    */
-  create(ref: ModelReference): { record: ModelRecord; cached: boolean } {
+  create(ref: ModelReference, created: number = this.clock()): { record: ModelRecord; cached: boolean } {
     const held = this.byReference.get(ref.canonical);
     if (held !== undefined) return { record: held.record, cached: true };
-    const stored: StoredRecord = { seq: this.lastSeq + 1, record: frozen(recordFor(ref, this.clock())) };
+    const stored: StoredRecord = { seq: this.lastSeq + 1, record: frozen(recordFor(ref, created)) };
     this.write(stored);
     this.lastSeq = stored.seq;
     this.byReference.set(ref.canonical, stored);
