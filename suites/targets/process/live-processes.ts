@@ -14,10 +14,18 @@ export interface LiveProcess {
  */
 const live = new Set<LiveProcess>();
 
+/** Signals that end a node process without its 'exit' event unless someone listens (tap's time-out sends one). */
+const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGALRM'];
+const SIGNAL_NUMBERS: Readonly<Record<string, number>> = { SIGHUP: 1, SIGINT: 2, SIGALRM: 14, SIGTERM: 15 };
+
 let hooked = false;
 function hookExit(): void {
   if (hooked) return;
   hooked = true;
+  // Where the program has no handler of its own, such a signal goes through process.exit, so that the hook below runs.
+  for (const signal of ENDING_SIGNALS) {
+    if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + SIGNAL_NUMBERS[signal]!));
+  }
   process.once('exit', () => {
     for (const entry of live) {
       entry.lastWords();
