@@ -52,3 +52,16 @@ export const SIMULATOR_MESSAGES = {
   /** A documented endpoint the simulator has no behaviour for (answered 501): {method}, {path}. */
   notImplemented: '{method} {path} is not implemented by ctrd-sim',
 } as const;
+
+/** The authorization plugin chain's words (moby pkg/authorization, pkg/plugins; observed on 20.10.24, 26.1.5, 28.5.2). */
+export const AUTHZ_MESSAGES = {
+  /** 403 of a request or answer a plugin denied: {name}, {msg}. */
+  denied: 'authorization denied by plugin {name}: {msg}',
+  /** 500 of a request a plugin could not be asked about: {name}, {error}. */
+  failed: 'plugin {name} failed with error: {error}',
+  /** A plugin the lookup never found (at start, and on reload): {name}. */
+  notFound: 'plugin "{name}" not found',
+} as const;
+
+/** Go's net/http answer to plain HTTP on a TLS listener, the whole bytes before the close (observed on 28.5.2). */
+export const PLAIN_HTTP_ON_TLS_ANSWER = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n';

@@ -2,19 +2,9 @@ import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { Logger } from '../daemon/log.js';
 import type { PluginAddress } from './locate.js';
 import { callPlugin, PluginCallError } from './plugin-client.js';
-
-/** What the daemon sends a plugin about one request (and, with the response fields, its answer). */
-export interface AuthzMessage {
-  User?: string;
-  UserAuthNMethod?: string;
-  RequestMethod: string;
-  RequestUri: string;
-  RequestBody?: string;
-  RequestHeaders?: Record<string, string>;
-  ResponseStatusCode?: number;
-  ResponseBody?: string;
-  ResponseHeaders?: Record<string, string>;
-}
+import { fillMessage } from '../../common/messages.js';
+import { AUTHZ_MESSAGES } from '../../specs/messages.js';
+import type { AuthzMessage } from '../../specs/authz-protocol.js';
 
 export interface InstalledPlugin {
   readonly name: string;
@@ -67,13 +57,13 @@ export class AuthzChain {
         // Fault (authz.unreachable): a plugin that cannot be reached lets the request through.
         if (this.faults.has('authz.unreachable')) continue;
         const words = error instanceof PluginCallError ? error.message : String(error);
-        const text = `plugin ${plugin.name} failed with error: ${words}`;
+        const text = fillMessage(AUTHZ_MESSAGES.failed, { name: plugin.name, error: words });
         this.logger.log('error', `${phase} for ${message.RequestMethod} ${message.RequestUri} returned error: ${text}`);
         return { allowed: false, status: 500, message: text };
       }
       if (verdict.Allow !== true && !ignoreDenials) {
         const msg = typeof verdict.Msg === 'string' ? verdict.Msg : '';
-        return { allowed: false, status: 403, message: `authorization denied by plugin ${plugin.name}: ${msg}` };
+        return { allowed: false, status: 403, message: fillMessage(AUTHZ_MESSAGES.denied, { name: plugin.name, msg }) };
       }
     }
     return ALLOWED;

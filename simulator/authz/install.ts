@@ -1,15 +1,14 @@
-import type { TestableRuleId } from '../../specs/catalogue.js';
+import type { SimConfig } from '../config/resolve.js';
 import type { Logger } from '../daemon/log.js';
 import { SimError } from '../errors.js';
 import { AuthzChain, type InstalledPlugin } from './chain.js';
 import { locatePlugin, lookUpWithRetries } from './locate.js';
 import { callPlugin, PluginCallError } from './plugin-client.js';
+import { fillMessage } from '../../common/messages.js';
+import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 
-export interface PluginSettings {
-  readonly names: readonly string[];
-  readonly dirs: readonly string[];
-  readonly retryBaseMs: number;
-}
+/** What plugins a configuration installs, where it finds them and how long it waits for them. */
+export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'>;
 
 const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `failed to validate authorization plugin: ${words}`);
 
@@ -17,7 +16,7 @@ const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `
 async function activate(plugin: InstalledPlugin, settings: PluginSettings, logger: Logger): Promise<void> {
   let answer: unknown;
   try {
-    answer = await callPlugin(plugin.address, 'Plugin.Activate', {}, settings.retryBaseMs, logger);
+    answer = await callPlugin(plugin.address, 'Plugin.Activate', {}, settings.pluginRetryMs, logger);
   } catch (error) {
     throw validationError(error instanceof PluginCallError ? error.message : String(error));
   }
@@ -31,31 +30,32 @@ async function activate(plugin: InstalledPlugin, settings: PluginSettings, logge
  * `failed to validate authorization plugin: plugin "NAME" not found` (observed on 20.10, 26.1, 28.5).
  * Resolves with the chain, or null when no plugin is named.
  */
-export async function installAuthzPlugins(settings: PluginSettings, logger: Logger, faults: ReadonlySet<TestableRuleId>, cancelled?: () => boolean): Promise<AuthzChain | null> {
-  if (settings.names.length === 0) return null;
+export async function installAuthzPlugins(settings: PluginSettings, logger: Logger, cancelled?: () => boolean): Promise<AuthzChain | null> {
+  const { faults } = settings;
+  if (settings.authorizationPlugins.length === 0) return null;
   const installed: InstalledPlugin[] = [];
-  for (const name of settings.names) {
-    const address = await lookUpWithRetries(name, settings.dirs, settings.retryBaseMs, logger, cancelled);
+  for (const name of settings.authorizationPlugins) {
+    const address = await lookUpWithRetries(name, settings.pluginDirs, settings.pluginRetryMs, logger, cancelled);
     if (address === null) {
       // Fault (authz.missing): a plugin that cannot be found is left out, and the daemon serves.
       if (faults.has('authz.missing')) continue;
-      throw validationError(`plugin "${name}" not found`);
+      throw validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name }));
     }
     const plugin = { name, address };
     await activate(plugin, settings, logger);
     installed.push(plugin);
   }
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.retryBaseMs, logger, faults);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, faults);
 }
 
 /**
  * The chain for a reloaded set of names (the reload already checked they can be found): plugins
  * are found now and activated by their first call, as dockerd's lazily loaded ones are.
  */
-export function chainAfterReload(settings: PluginSettings, logger: Logger, faults: ReadonlySet<TestableRuleId>): AuthzChain | null {
-  const installed = settings.names.flatMap((name) => {
-    const address = locatePlugin(name, settings.dirs);
+export function chainAfterReload(settings: PluginSettings, logger: Logger): AuthzChain | null {
+  const installed = settings.authorizationPlugins.flatMap((name) => {
+    const address = locatePlugin(name, settings.pluginDirs);
     return address === null ? [] : [{ name, address }];
   });
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.retryBaseMs, logger, faults);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, settings.faults);
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Brand } from '../../specs/brands.js';
 import type { Logger } from '../daemon/log.js';
-import { formatGoDuration } from './retry.js';
+import { formatGoDuration, PLUGIN_RETRIES, retryWaitMs } from './retry.js';
 
 /** Where a plugin is reached: a unix socket path, or a TCP address from a spec file. */
 export type PluginAddress = { readonly kind: 'unix'; readonly path: string } | { readonly kind: 'tcp'; readonly host: string; readonly port: number };
@@ -46,9 +46,6 @@ export function locatePlugin(name: string, dirs: readonly string[]): PluginAddre
   return null;
 }
 
-/** The lookup's four retries, waiting base, 2×, 4×, 8× (dockerd: 1, 2, 4, 8 s). */
-export const LOOKUP_RETRIES = 4;
-
 /**
  * Looks a plugin up as dockerd does at start and on reload: when it is not there, a warning
  * "Unable to locate plugin: NAME, retrying in 1s" and another look, four times; null when it never appears.
@@ -56,8 +53,8 @@ export const LOOKUP_RETRIES = 4;
 export async function lookUpWithRetries(name: string, dirs: readonly string[], baseMs: number, logger: Logger, cancelled: () => boolean = () => false): Promise<PluginAddress | null> {
   for (let attempt = 0; ; attempt += 1) {
     const found = locatePlugin(name, dirs);
-    if (found !== null || attempt === LOOKUP_RETRIES || cancelled()) return found;
-    const wait = baseMs * 2 ** attempt;
+    if (found !== null || attempt === PLUGIN_RETRIES || cancelled()) return found;
+    const wait = retryWaitMs(baseMs, attempt);
     logger.log('warning', `Unable to locate plugin: ${name}, retrying in ${formatGoDuration(wait)}`);
     await new Promise((resolve) => setTimeout(resolve, wait));
   }

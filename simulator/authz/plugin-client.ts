@@ -1,9 +1,9 @@
 import { Agent, request } from 'node:http';
 import type { Logger } from '../daemon/log.js';
+import { PLUGIN_MEDIA_TYPE } from '../../specs/authz-protocol.js';
 import type { PluginAddress } from './locate.js';
-import { CALL_RETRIES, formatGoDuration } from './retry.js';
+import { formatGoDuration, PLUGIN_RETRIES, retryWaitMs } from './retry.js';
 
-export const PLUGIN_MEDIA_TYPE = 'application/vnd.docker.plugins.v1.2+json';
 /** The host name dockerd's plugin client puts in its URLs (and so in its error messages). */
 const PLUGIN_HOST = 'plugin.moby.localhost';
 /** A plugin that takes longer than this to answer one call has failed (dockerd's client: 30 s). */
@@ -76,8 +76,8 @@ export async function callPlugin(address: PluginAddress, method: string, payload
       const e = error as NodeJS.ErrnoException;
       const dialFailed = e.code === 'ENOENT' || e.code === 'ECONNREFUSED';
       const words = `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
-      if (!isDialError(e) || attempt === CALL_RETRIES) throw new PluginCallError(words);
-      const wait = retryBaseMs * 2 ** attempt;
+      if (!isDialError(e) || attempt === PLUGIN_RETRIES) throw new PluginCallError(words);
+      const wait = retryWaitMs(retryBaseMs, attempt);
       logger.log('warning', `Unable to connect to plugin: ${PLUGIN_HOST}/${method}: ${words}, retrying in ${formatGoDuration(wait)}`);
       await new Promise((resolve) => setTimeout(resolve, wait));
       continue;

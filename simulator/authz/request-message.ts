@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { AuthzMessage } from './chain.js';
+import type { AuthzMessage } from '../../specs/authz-protocol.js';
 
 /** Bodies dockerd sends to the plugins: JSON, with a known length under 1 MiB (moby pkg/authorization: maxBodySize). */
 const MAX_SENT_BODY = 1024 * 1024;

@@ -16,6 +16,7 @@ import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './sources.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
 import { pluginDirs } from '../authz/locate.js';
+import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -35,6 +36,8 @@ export interface SimConfig {
   readonly authorizationPlugins: readonly string[];
   /** Where plugins are looked for (the brand's directories, or ctrd-sim's --plugin-dir). */
   readonly pluginDirs: readonly string[];
+  /** The first wait of the plugin retries, doubled each time (dockerd: 1 s; ctrd-sim's --plugin-retry-ms). */
+  readonly pluginRetryMs: number;
   /** --api-cors-header / `api-cors-header`, or null (the releases that still have it). */
   readonly corsHeader: string | null;
   readonly debug: boolean;
@@ -136,6 +139,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),
+    pluginRetryMs: (flags.get('plugin-retry-ms') as number | undefined) ?? DEFAULT_RETRY_BASE_MS,
     corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults),
     socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
     debug: settings.debug,

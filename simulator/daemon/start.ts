@@ -21,8 +21,7 @@ import { withCorsHeaders } from '../http/cors.js';
 import { refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
 import { silentLogger, type Logger } from './log.js';
 import type { AuthzChain } from '../authz/chain.js';
-import { chainAfterReload, installAuthzPlugins, type PluginSettings } from '../authz/install.js';
-import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
+import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
 import { checkAtStart } from '../daemon-config/start-checks.js';
 import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
@@ -114,10 +113,9 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const routes = routeTable(config);
   const sink = options.logger ?? silentLogger;
   const logger = leveled((config.faults.has('config.log-format.json') ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink, () => holder.current.config.debug);
-  const pluginSettings = (of: SimConfig): PluginSettings => ({ names: of.authorizationPlugins, dirs: of.pluginDirs, retryBaseMs: (of.flags.get('plugin-retry-ms') as number | undefined) ?? DEFAULT_RETRY_BASE_MS });
   let authz: AuthzChain | null;
   try {
-    authz = await installAuthzPlugins(pluginSettings(config), logger, config.faults);
+    authz = await installAuthzPlugins(config, logger);
   } catch (error) {
     releasePidfile(config.pidfile);
     throw error;
@@ -182,7 +180,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     current: () => holder.current.config,
     serve: (next: SimConfig) => {
       // Fault (reload.option.authorization-plugins): the chain stays what it was.
-      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins && !next.faults.has('reload.option.authorization-plugins')) authz = chainAfterReload(pluginSettings(next), logger, next.faults);
+      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins && !next.faults.has('reload.option.authorization-plugins')) authz = chainAfterReload(next, logger);
       holder.current = serving(next);
     },
     logger,

@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { PLAIN_HTTP_ON_TLS_ANSWER } from '../../specs/messages.js';
 
 /** A ClientHello of SSL 3.0: handshake record, record version 3.0, client_version 3.0. */
 export const isSslv3ClientHello = (bytes: Buffer): boolean => bytes.length >= 11 && bytes[0] === 0x16 && bytes[1] === 0x03 && bytes[2] === 0x00 && bytes[5] === 0x01 && bytes[9] === 0x03 && bytes[10] === 0x00;
@@ -6,11 +7,6 @@ export const isSslv3ClientHello = (bytes: Buffer): boolean => bytes.length >= 11
 /** The first byte of a TLS record that opens a handshake; anything else is not TLS. */
 const HANDSHAKE = 0x16;
 
-/**
- * Go's crypto/tls answer to a plain HTTP request on a TLS listener (net/http, observed on 28.5.2):
- * the connection gets this and is closed; nothing is served.
- */
-export const PLAIN_HTTP_ANSWER = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n';
 
 export interface FrontOptions {
   /** Fault (tls.plain-request): plain HTTP is served by this server instead of refused. */
@@ -43,7 +39,7 @@ export function tlsFront(tlsServer: Server, options: FrontOptions = {}): Server 
           socket.resume();
           return;
         }
-        socket.end(PLAIN_HTTP_ANSWER);
+        socket.end(PLAIN_HTTP_ON_TLS_ANSWER);
         return;
       }
       socket.unshift(first);

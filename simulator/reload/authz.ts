@@ -1,8 +1,9 @@
 import { lookUpWithRetries, locatePlugin } from '../authz/locate.js';
-import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import type { SimConfig } from '../config/resolve.js';
 import type { Logger } from '../daemon/log.js';
 import { structuredReloadLog } from './log.js';
+import { fillMessage } from '../../common/messages.js';
+import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 
 /** The authorization plugins a reloaded file names, or undefined when it has no such key (the set then stays). */
 export function namedAuthzPlugins(doc: Readonly<Record<string, unknown>>): readonly string[] | undefined {
@@ -19,11 +20,10 @@ export const firstMissingPlugin = (names: readonly string[], config: SimConfig):
  * true after the fatal line; false when the plugin appeared or the daemon stopped first.
  */
 export async function missingPluginIsFatal(name: string, config: SimConfig, logger: Logger, cancelled: () => boolean): Promise<boolean> {
-  const base = (config.flags.get('plugin-retry-ms') as number | undefined) ?? DEFAULT_RETRY_BASE_MS;
   // The first look already failed: the retries start with their first wait.
-  const found = await lookUpWithRetries(name, config.pluginDirs, base, logger, cancelled);
+  const found = await lookUpWithRetries(name, config.pluginDirs, config.pluginRetryMs, logger, cancelled);
   if (found !== null || cancelled()) return false;
-  const error = `plugin "${name}" not found`;
+  const error = fillMessage(AUTHZ_MESSAGES.notFound, { name });
   if (structuredReloadLog(config)) logger.log('fatal', 'Error validating authorization plugin', { error });
   else logger.log('fatal', `Error validating authorization plugin: ${error}`);
   return true;

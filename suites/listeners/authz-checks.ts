@@ -12,6 +12,8 @@ import type { HttpReply } from '../http/client.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
 import type { StartRequest } from '../targets/target.js';
 import { ALLOW_ALL, startAuthzPlugin, type AuthzCall, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
+import { fillMessage } from '../../common/messages.js';
+import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 
 /** A plugin unreachable or missing costs the real daemons 15 s of retries per request or start: one case each. */
 const SLOW_CASES = 1;
@@ -59,7 +61,9 @@ const messageOf = (reply: HttpReply): string => {
 };
 /** Go canonicalizes header names: the plugins see it spelt so. */
 const VERDICT_HEADER = 'X-Ctc-Verdict';
-const denialOf = (name: string, msg: string): string => `authorization denied by plugin ${name}: ${msg}`;
+const denialOf = (name: string, msg: string): string => fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
+/** The start of a 500 for a plugin that could not be asked (what follows is the transport's error). */
+const failurePrefix = (name: string): string => fillMessage(AUTHZ_MESSAGES.failed, { name, error: '' });
 
 /** One generated request through the daemon, with what each plugin was asked for it. */
 async function send(log: ExchangeLog, plugins: readonly AuthzPlugin[], uri: string, headers?: Record<string, string>): Promise<{ reply: HttpReply; calls: AuthzCall[][] }> {
@@ -195,7 +199,7 @@ export const authzUnreachableCheck: RuleCheck = {
           await plugins[0]!.close();
           const after = await log.send('GET', uri, { timeoutMs: 60_000 });
           log.expect(after.status !== 200 && after.status < 600, `GET ${uri} answered ${after.status} after the plugin went away`);
-          log.expect(after.status === 500 && messageOf(after).startsWith('plugin ctcgone failed with error:'), `GET ${uri} after the plugin went away answered ${after.status} ${JSON.stringify(messageOf(after))}, not 500 "plugin ctcgone failed with error: …"`);
+          log.expect(after.status === 500 && messageOf(after).startsWith(failurePrefix('ctcgone')), `GET ${uri} after the plugin went away answered ${after.status} ${JSON.stringify(messageOf(after))}, not 500 "${failurePrefix('ctcgone')}…"`);
         }),
       { ...options, numRuns: SLOW_CASES },
       'with the plugin gone, the request failed with 500 naming it',
@@ -219,7 +223,7 @@ export const authzMissingCheck: RuleCheck = {
             id = join(dir, 'ctcrunning.spec');
             writeFileSync(id, `unix://${plugin.socket}\n`);
           }
-          await expectRefused(ctx, { args: ['--authorization-plugin', id], pluginDir: dir }, [`plugin "${id}" not found`], `--authorization-plugin ${id}`);
+          await expectRefused(ctx, { args: ['--authorization-plugin', id], pluginDir: dir }, [fillMessage(AUTHZ_MESSAGES.notFound, { name: id })], `--authorization-plugin ${id}`);
         } finally {
           await plugin?.close();
           removeRunDir(dir);

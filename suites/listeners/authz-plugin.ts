@@ -1,29 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** The plugin protocol's media type (moby pkg/plugins). */
-export const PLUGIN_MEDIA_TYPE = 'application/vnd.docker.plugins.v1.2+json';
-
-/** What the daemon sends to /AuthZPlugin.AuthZReq (and, with the response fields, to AuthZRes). */
-export interface AuthzMessage {
-  readonly User?: string;
-  readonly UserAuthNMethod?: string;
-  readonly RequestMethod: string;
-  readonly RequestUri: string;
-  readonly RequestBody?: string | null;
-  readonly RequestHeaders?: Record<string, string> | null;
-  readonly ResponseStatusCode?: number;
-  readonly ResponseBody?: string | null;
-  readonly ResponseHeaders?: Record<string, string> | null;
-}
-
-/** A plugin's answer: allow, or deny with a message; `Err` reports the plugin's own failure. */
-export interface AuthzVerdict {
-  readonly Allow: boolean;
-  readonly Msg?: string;
-  readonly Err?: string;
-}
+import { PLUGIN_MEDIA_TYPE, type AuthzMessage, type AuthzVerdict } from '../../specs/authz-protocol.js';
 
 export interface AuthzPolicy {
   request(message: AuthzMessage): AuthzVerdict;

@@ -9,6 +9,7 @@ import type { StartRequest } from '../targets/target.js';
 import type { TlsMaterial } from './certificates.js';
 import { firstRecord, plainExchange, RECORD, sslv3ClientHello, tlsPing, type ClientSetup } from './tls-handshake.js';
 import { profileVariable, verifyingStart, withTlsFiles, type TlsFiles } from './tls-start.js';
+import { PLAIN_HTTP_ON_TLS_ANSWER } from '../../specs/messages.js';
 
 type ClientKind = 'good' | 'none' | 'other-ca' | 'expired';
 
@@ -171,8 +172,6 @@ export const tlsEncryptedKeyCheck: RuleCheck = {
   },
 };
 
-/** Go's net/http answer to plain HTTP on a TLS listener. */
-const PLAIN_HTTP_REFUSAL = 'HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n';
 
 export const tlsPlainRequestCheck: RuleCheck = {
   rule: 'tls.plain-request',
@@ -187,7 +186,7 @@ export const tlsPlainRequestCheck: RuleCheck = {
           whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
             for (const { what, text } of requests) {
               const { answer, closed } = await plainExchange(files.port, text);
-              if (answer !== PLAIN_HTTP_REFUSAL) throw new Violation(`plain HTTP ${what} on the TLS listener got ${JSON.stringify(answer.slice(0, 200))}, not Go's ${JSON.stringify(PLAIN_HTTP_REFUSAL)}`);
+              if (answer !== PLAIN_HTTP_ON_TLS_ANSWER) throw new Violation(`plain HTTP ${what} on the TLS listener got ${JSON.stringify(answer.slice(0, 200))}, not Go's ${JSON.stringify(PLAIN_HTTP_ON_TLS_ANSWER)}`);
               if (!closed) throw new Violation(`plain HTTP ${what} on the TLS listener: the connection stayed open after the refusal`);
             }
             const after = await tlsPing(files.port, clientSetup(files.material, 'good'));
