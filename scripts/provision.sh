@@ -4,3 +4,4 @@ set -euo pipefail
 here="$(dirname "$0")"
 "$here/provision-daemons.sh"
 "$here/provision-browser.sh"
+"$here/provision-busybox.sh"

@@ -32,4 +32,9 @@ export const AREAS: readonly AreaDescription[] = [
     title: 'Listeners, TLS, authorization plugins and metrics',
     covers: 'daemon.md › Daemon listening sockets, Authentication 1–6, the TLS and socket rows of the options, environment variables (CTR_CERT_PATH, CTR_TLS_VERIFY) and limits, the 27.0 rule on remote TCP without TLS verification, Metrics API, and the deprecation rows on unauthenticated TCP connections, encrypted TLS private keys and the API CORS header option',
   },
+  {
+    id: 'deprecations',
+    title: 'Deprecation lifecycle and version-dependent fields',
+    covers: 'daemon.md › Feature lifecycle, the Deprecation catalogue (rows the daemon can show, the others catalogued with why not), Versioning 4 (every version-dependent field of images, containers and events), HTTP API paths named in this document, the events row of Events; the daemon options the catalogue removes',
+  },
 ];

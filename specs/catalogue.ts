@@ -3,9 +3,10 @@ import { DAEMON_CONFIG_RULES } from './rules/daemon-config/index.js';
 import { MODEL_RUNNER_RULES } from './rules/model-runner/index.js';
 import { LISTENERS_RULES } from './rules/listeners/index.js';
 import { RELOAD_RULES } from './rules/reload/index.js';
+import { DEPRECATIONS_RULES } from './rules/deprecations/index.js';
 import type { Rule } from './types.js';
 
-const CATALOGUE = [...API_VERSIONING_RULES, ...DAEMON_CONFIG_RULES, ...RELOAD_RULES, ...MODEL_RUNNER_RULES, ...LISTENERS_RULES] as const satisfies readonly Rule[];
+const CATALOGUE = [...API_VERSIONING_RULES, ...DAEMON_CONFIG_RULES, ...RELOAD_RULES, ...MODEL_RUNNER_RULES, ...LISTENERS_RULES, ...DEPRECATIONS_RULES] as const satisfies readonly Rule[];
 
 /** The whole catalogue, in a stable order. */
 export const RULES: readonly Rule[] = CATALOGUE;

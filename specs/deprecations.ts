@@ -180,3 +180,79 @@ export const LIFECYCLE_TRANSITIONS: readonly LifecycleTransition[] = [
   { from: 'deprecated', to: 'disabled-by-default', trigger: 'a release turns it off by default', condition: 'only for entries that list a default-disabled version (explicit opt-in re-enables it until removal)' },
   { from: 'disabled-by-default', to: 'removed', trigger: 'a later release removes it', condition: 'none' },
 ];
+
+/**
+ * The daemon options whose row removes the option itself (not a behaviour of it): from the
+ * row's removal release on, the flag and the configuration-file key are no longer known. A row
+ * about what an option accepts (labels, TLS keys, TCP without TLS) is not here.
+ */
+export interface RemovedDaemonOption {
+  readonly row: string;
+  /** Long flag name, without dashes; absent where only the file had it. */
+  readonly flag?: string;
+  /** Key of the configuration file; absent where only the command line had it. */
+  readonly fileKey?: string;
+}
+
+export const REMOVED_DAEMON_OPTIONS: readonly RemovedDaemonOption[] = [
+  { row: 'api-cors-header', flag: 'api-cors-header', fileKey: 'api-cors-header' },
+  { row: 'oom-score-adjust', flag: 'oom-score-adjust', fileKey: 'oom-score-adjust' },
+  { row: 'cluster-store', flag: 'cluster-store', fileKey: 'cluster-store' },
+  { row: 'cluster-store', flag: 'cluster-advertise', fileKey: 'cluster-advertise' },
+  { row: 'cluster-store', flag: 'cluster-store-opt', fileKey: 'cluster-store-opts' },
+  { row: 'disable-legacy-registry', flag: 'disable-legacy-registry', fileKey: 'disable-legacy-registry' },
+  { row: 'graph-flag', flag: 'graph', fileKey: 'graph' },
+  { row: 'api-enable-cors', flag: 'api-enable-cors' },
+];
+
+/** The storage drivers the catalogue removes: from the row's removal release a start with one is refused. */
+export const REMOVED_STORAGE_DRIVERS: readonly { readonly row: string; readonly driver: string }[] = [
+  { row: 'aufs', driver: 'aufs' },
+  { row: 'overlay', driver: 'overlay' },
+  { row: 'devicemapper', driver: 'devicemapper' },
+];
+
+/**
+ * How each row the daemon can show is asserted: the rule ids that check it (in any area), or why
+ * none does. Rows about the CLI, the build, registries or orchestration (`outside-daemon`) need
+ * neither. A test keeps this complete and every id real.
+ */
+export const ROW_ASSERTIONS: Readonly<Record<string, { readonly rules: readonly string[] } | { readonly unasserted: string }>> = {
+  'network-settings-top-level': { rules: ['deprecated.network-settings.top-level'] },
+  'image-config-empty-fields': { rules: ['deprecated.image-inspect.empty-fields'] },
+  'nondistributable-artifacts': { rules: ['config.nondistributable.warning', 'config.info.shape'] },
+  'image-inspect-nonstandard-fields': { rules: ['deprecated.image-inspect.nonstandard-fields'] },
+  'api-cors-header': { rules: ['listen.cors-header', 'deprecated.options.removed-refused'] },
+  'graphdriver-plugins': { unasserted: 'a graphdriver plugin is a managed plugin a registry provides; the machine has none' },
+  'unauthenticated-tcp': { rules: ['tls.remote-requires-verify', 'tls.remote-before-27'] },
+  'image-inspect-container-config': { rules: ['deprecated.image-inspect.container-config'] },
+  'old-api-versions': { rules: ['api.version.below-1.24-disabled', 'api.version.minimum-1.12'] },
+  'network-aliases-short-id': { rules: ['deprecated.network.aliases-short-id', 'deprecated.network.dns-names'] },
+  'search-is-automated': { rules: ['deprecated.search.is-automated'] },
+  'logentries-driver': { unasserted: 'the logentries driver sends container logs to a remote service; a container using it cannot be run without sending traffic off the machine' },
+  'oom-score-adjust': { rules: ['deprecated.options.removed-refused'] },
+  'btrfs-centos7': { unasserted: 'about CentOS 7 and RHEL 7 hosts only' },
+  'encrypted-tls-keys': { rules: ['tls.encrypted-key'] },
+  'kernel-memory': { rules: ['deprecated.kernel-memory'] },
+  'cluster-store': { rules: ['deprecated.options.removed-refused'] },
+  'fluentd-async-connect': { unasserted: 'a log option of the fluentd driver, which needs a fluentd server to run a container with' },
+  'overlay2-override-kernel-check': { unasserted: 'the option was a no-op before its removal; its refusal is the storage-options rule of daemon-config for unknown options, not a lifecycle of its own' },
+  aufs: { rules: ['deprecated.options.removed-refused'] },
+  overlay: { rules: ['deprecated.options.removed-refused'] },
+  devicemapper: { rules: ['deprecated.options.removed-refused'] },
+  'reserved-label-namespaces': { rules: ['config.labels.reserved'] },
+  'disable-legacy-registry': { rules: ['deprecated.options.removed-refused'] },
+  'graph-flag': { rules: ['deprecated.options.removed-refused'] },
+  'images-json-filter': { rules: ['deprecated.images-list.filter-parameter'] },
+  'repository-shortid': { unasserted: 'a reference repository:shortid resolves only where a tag happens to equal an image id prefix; no rule of the document shows the removed behaviour' },
+  'duplicate-label-keys': { rules: ['config.labels.conflict'] },
+  'no-d-type': { rules: ['config.overlay.d-type'] },
+  'ambiguous-event-fields': { rules: ['deprecated.events.legacy-fields'] },
+  'start-host-config': { rules: ['deprecated.container-start.host-config'] },
+  'driver-log-tags': { unasserted: 'the syslog, gelf and fluentd drivers need their servers to run a container with' },
+  'containers-copy': { rules: ['deprecated.container-copy.removed', 'deprecated.container-archive.served'] },
+  'legacy-cli-options': { unasserted: 'the options were those of the docker binary before 1.10 (-d, --daemon …), never of the separate daemon binary' },
+  'api-enable-cors': { rules: ['deprecated.options.removed-refused'] },
+  'help-shorthand': { unasserted: 'not asserted yet: config.cli.help checks --help, not its deprecated -h shorthand' },
+  'unversioned-api-calls': { rules: ['api.version.unversioned-served'] },
+};

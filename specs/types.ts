@@ -51,7 +51,8 @@ export type RuleLevel = 'must' | 'descriptive' | 'implementation';
  * - netns: start the daemon inside a private network namespace the suite creates, and reach its
  *   TCP listeners there
  * - plugins: start the daemon with a plugin directory of the suite's (authorization plugins)
- * - wire: take raw bytes and unclean paths (a recording cannot)
+ * - wire: take raw bytes, unclean paths, or requests shaped by the moment they are sent, such as
+ *   an events window (a recording cannot)
  */
 export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'plugins' | 'wire';
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import t from 'tap';
 import { compareVersions } from '../common/dotted-version.js';
 import { lifecycleProblems, stateIn } from '../common/lifecycle.js';
-import { DEPRECATIONS, DOCUMENT_RELEASE, LIFECYCLE_STATES, LIFECYCLE_TRANSITIONS, type LifecycleState } from '../specs/deprecations.js';
+import { DEPRECATIONS, DOCUMENT_RELEASE, LIFECYCLE_STATES, LIFECYCLE_TRANSITIONS, REMOVED_DAEMON_OPTIONS, REMOVED_STORAGE_DRIVERS, ROW_ASSERTIONS, type LifecycleState } from '../specs/deprecations.js';
+import { RULES } from '../specs/catalogue.js';
 import { RELEASES } from '../specs/index.js';
 
 /**
@@ -73,4 +74,29 @@ t.test('the states of a row at its own boundaries', async (t) => {
   t.equal(stateIn(row('unversioned-api-calls'), '28.5', DOCUMENT_RELEASE), 'deprecated', 'a lapsed planned removal is not applied');
   t.equal(stateIn(row('nondistributable-artifacts'), '29.0', DOCUMENT_RELEASE), 'removed', 'a planned removal after the document applies');
   t.same([...LIFECYCLE_STATES], ['active', 'deprecated', 'disabled-by-default', 'removed']);
+});
+
+t.test('every row the daemon can show is asserted by real rules, or says why not', async (t) => {
+  const ids = new Set(RULES.map((rule) => rule.id));
+  for (const row of DEPRECATIONS) {
+    const assertion = ROW_ASSERTIONS[row.id];
+    if (row.concerns.kind === 'outside-daemon') {
+      t.equal(assertion, undefined, `${row.id} is about ${row.concerns.what}: nothing of the daemon to assert`);
+      continue;
+    }
+    if (assertion === undefined) {
+      t.fail(`${row.id} (${row.concerns.kind}) has no entry in ROW_ASSERTIONS`);
+      continue;
+    }
+    if ('rules' in assertion) for (const id of assertion.rules) t.ok(ids.has(id), `${row.id} is asserted by ${id}, a rule of the catalogue`);
+    else t.comment(`catalogue row not asserted: ${row.id}: ${assertion.unasserted}`);
+  }
+  for (const id of Object.keys(ROW_ASSERTIONS)) t.ok(DEPRECATIONS.some((row) => row.id === id), `ROW_ASSERTIONS names the row ${id}`);
+});
+
+t.test('the removed options and drivers are rows the lifecycle removes somewhere', async (t) => {
+  for (const { row } of [...REMOVED_DAEMON_OPTIONS, ...REMOVED_STORAGE_DRIVERS]) {
+    const entry = DEPRECATIONS.find((r) => r.id === row);
+    t.ok(entry !== undefined && entry.removal !== null, `${row} is a row with a removal release`);
+  }
 });

@@ -8,6 +8,7 @@ import { conflictingDirectives, flattenDirectives, unknownDirectives } from './d
 import { mergeSettings } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { fileError, readDocument, type ConfigDocument, type FileDocument } from './read-document.js';
+import { withRemovedKeys } from './removed-options.js';
 import type { DaemonSettings } from './settings.js';
 import { validateSettings } from './validate.js';
 
@@ -60,7 +61,7 @@ export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: B
  * then the merge with flags and environment, and the checks of the merged configuration.
  */
 export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>): LoadedConfiguration {
-  const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults);
+  const file = withRemovedKeys(readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults), release, faults);
   const doc = checkDocument(file, flags, names, release, faults, {
     unknown: !faults.has('config.file.unknown-key'),
     // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.

@@ -6,6 +6,8 @@ import { processSources, type ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';
 import { infoRoute } from '../daemon-config/info/index.js';
 import { documentedRoutes } from '../engine/documented-routes.js';
+import { ObjectStore } from '../engine/objects/index.js';
+import { deprecationRoutes } from '../deprecations/routes.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
 import { RouteTable } from '../http/route.js';
@@ -74,7 +76,7 @@ function modelRunnerPort(config: SimConfig): number | null {
 
 /** The routes of one configuration: those the simulator implements, then the release's others (501). */
 function routeTable(config: SimConfig): RouteTable {
-  const implemented = [...API_VERSIONING_ROUTES, infoRoute()];
+  const implemented = [...API_VERSIONING_ROUTES, infoRoute(), ...deprecationRoutes(config)];
   return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
 }
 
@@ -120,7 +122,9 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     releasePidfile(config.pidfile);
     throw error;
   }
-  const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz });
+  // In memory: a restart (a new simulator) starts without images, containers or events.
+  const objects = new ObjectStore();
+  const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz, objects });
   const holder: StateHolder = { current: serving(config) };
 
   const runner = ModelRunner.open(config.dataRoot, config.faults);

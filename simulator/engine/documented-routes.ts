@@ -1,7 +1,7 @@
 import { fillMessage } from '../../common/messages.js';
-import { inRange, isOlder } from '../../common/dotted-version.js';
+import { inRange } from '../../common/dotted-version.js';
 import { ENGINE_ROUTES, type EngineRoute } from '../../specs/engine-routes.js';
-import { EXPERIMENTAL_DISABLED_MESSAGE, LEGACY_ERROR_API, SIMULATOR_MESSAGES } from '../../specs/messages.js';
+import { EXPERIMENTAL_DISABLED_MESSAGE, SIMULATOR_MESSAGES } from '../../specs/messages.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import type { Exchange } from '../http/exchange.js';
 import { handlerError } from '../http/replies.js';
@@ -18,14 +18,6 @@ function answer(route: EngineRoute): (x: Exchange) => void {
       x.state.config.experimental
         ? notImplemented(x, route)
         : handlerError(x, 501, fillMessage(EXPERIMENTAL_DISABLED_MESSAGE, { product: x.state.config.names.product }));
-  }
-  if (route.method === 'POST' && route.path === '/containers/{name}/copy') {
-    // 20.10 only; from API 1.24 the route answers a bare 404 with an empty body (observed).
-    return (x) => {
-      if (x.version !== null && isOlder(x.version, LEGACY_ERROR_API)) return notImplemented(x, route);
-      x.res.writeHead(404, ['Content-Length', '0']);
-      x.res.end();
-    };
   }
   return (x) => notImplemented(x, route);
 }

@@ -3,6 +3,7 @@ import { DAEMON_CONFIG_FAULTS } from './daemon-config.js';
 import { MODEL_RUNNER_FAULTS } from './model-runner.js';
 import { RELOAD_FAULTS } from './reload.js';
 import { LISTENERS_FAULTS } from './listeners.js';
+import { DEPRECATIONS_FAULTS } from './deprecations.js';
 import type { Fault } from './fault.js';
 
 /**
@@ -110,6 +111,7 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
   ...RELOAD_FAULTS,
   ...MODEL_RUNNER_FAULTS,
   ...LISTENERS_FAULTS,
+  ...DEPRECATIONS_FAULTS,
 };
 
 /** The rules a fault lets fail besides its own. */

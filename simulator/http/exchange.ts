@@ -3,6 +3,7 @@ import type { ResponseKit } from '../api-versioning/response-kit.js';
 import type { AuthzChain } from '../authz/chain.js';
 import type { SimConfig } from '../config/resolve.js';
 import type { Logger } from '../daemon/log.js';
+import type { ObjectStore } from '../engine/objects/index.js';
 import type { Route, RouteTable } from './route.js';
 
 /** What answers depend on, swapped as a whole on reload. */
@@ -13,6 +14,8 @@ export interface ServingState {
   readonly logger: Logger;
   /** The installed authorization plugins, or null when there are none (the fast path). */
   readonly authz: AuthzChain | null;
+  /** Images, containers and events: one store for the simulator's life, the same after every reload. */
+  readonly objects: ObjectStore;
 }
 
 /**

@@ -4,13 +4,14 @@ import { DAEMON_CONFIG_IMPLEMENTATIONS } from '../daemon-config/implementations.
 import { RELOAD_IMPLEMENTATIONS } from '../reload/implementations.js';
 import { LISTENERS_IMPLEMENTATIONS } from '../listeners/implementations.js';
 import { MODEL_RUNNER_IMPLEMENTATIONS } from '../model-runner/implementations.js';
+import { DEPRECATIONS_IMPLEMENTATIONS } from '../deprecations/implementations.js';
 import { infoRoute } from '../daemon-config/info/index.js';
 import { CLIENT_ERRORS } from '../http/client-errors.js';
 import { MIDDLEWARES } from '../http/pipeline.js';
 import type { Implementation } from './implementation.js';
 
 /** Every piece of the simulator that declares rules: middlewares, routes, configuration steps. */
-export const IMPLEMENTATIONS: readonly Implementation[] = [...MIDDLEWARES, ...API_VERSIONING_ROUTES, CLIENT_ERRORS, MIN_API_OVERRIDE, RELEASE_RANGES, ...DAEMON_CONFIG_IMPLEMENTATIONS, ...RELOAD_IMPLEMENTATIONS, ...LISTENERS_IMPLEMENTATIONS, ...MODEL_RUNNER_IMPLEMENTATIONS, infoRoute()];
+export const IMPLEMENTATIONS: readonly Implementation[] = [...MIDDLEWARES, ...API_VERSIONING_ROUTES, CLIENT_ERRORS, MIN_API_OVERRIDE, RELEASE_RANGES, ...DAEMON_CONFIG_IMPLEMENTATIONS, ...RELOAD_IMPLEMENTATIONS, ...LISTENERS_IMPLEMENTATIONS, ...MODEL_RUNNER_IMPLEMENTATIONS, ...DEPRECATIONS_IMPLEMENTATIONS, infoRoute()];
 
 /**
  * Where the simulator implements each rule of the catalogue, derived from those declarations:

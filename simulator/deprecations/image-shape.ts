@@ -1,0 +1,112 @@
+import { posix } from 'node:path';
+import { rfc3339Nano, unixSeconds, type Image, type ImageConfig } from '../engine/objects/index.js';
+import type { Exchange } from '../http/exchange.js';
+import { apiBelow, releaseBelow, sortedMap } from './replies.js';
+
+/** The fields API 1.50 removes from image-config output (the last three only ever written when set). */
+const NONSTANDARD_KEYS = ['Hostname', 'Domainname', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Image', 'NetworkDisabled', 'MacAddress', 'StopTimeout'];
+/** The fields API 1.52 (29.0) leaves out when empty. */
+const OMITTED_WHEN_EMPTY = ['Cmd', 'Entrypoint', 'Env', 'Labels', 'OnBuild', 'User', 'Volumes', 'WorkingDir'];
+
+/** An image's config as moby's container.Config writes it, in its field order; the optional fields only when set. */
+function configDocument(config: ImageConfig): Record<string, unknown> {
+  return {
+    Hostname: '',
+    Domainname: '',
+    User: config.User,
+    AttachStdin: false,
+    AttachStdout: false,
+    AttachStderr: false,
+    ...(config.ExposedPorts === null ? {} : { ExposedPorts: sortedMap(config.ExposedPorts) }),
+    Tty: false,
+    OpenStdin: false,
+    StdinOnce: false,
+    Env: config.Env,
+    Cmd: config.Cmd,
+    ...(config.Healthcheck === null ? {} : { Healthcheck: config.Healthcheck }),
+    Image: '',
+    Volumes: sortedMap(config.Volumes),
+    WorkingDir: config.WorkingDir,
+    Entrypoint: config.Entrypoint,
+    OnBuild: config.OnBuild,
+    Labels: sortedMap(config.Labels),
+    ...(config.StopSignal === '' ? {} : { StopSignal: config.StopSignal }),
+  };
+}
+
+/** ContainerConfig of an imported image (below API 1.45): the config of no container, every field empty. */
+export const EMPTY_CONTAINER_CONFIG = configDocument({ User: '', ExposedPorts: null, Env: null, Cmd: null, Healthcheck: null, Volumes: null, WorkingDir: '', Entrypoint: null, OnBuild: null, Labels: null, StopSignal: '' });
+
+const isEmpty = (value: unknown): boolean => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The image config as the request's API version and the release write it. */
+export function shapeImageConfig(x: Exchange, config: ImageConfig): Record<string, unknown> {
+  const { faults } = x.state.config;
+  const document = configDocument(config);
+  if (!apiBelow(x, '1.50')) {
+    // Fault (deprecated.image-inspect.nonstandard-fields): Hostname and Domainname stay.
+    const kept = faults.has('deprecated.image-inspect.nonstandard-fields') ? ['Hostname', 'Domainname'] : [];
+    for (const key of NONSTANDARD_KEYS) if (!kept.includes(key)) delete document[key];
+  }
+  if (!apiBelow(x, '1.52')) {
+    for (const key of OMITTED_WHEN_EMPTY) if (isEmpty(document[key])) delete document[key];
+  } else if (faults.has('deprecated.image-inspect.empty-fields') && document['OnBuild'] === null) {
+    // Fault: below 1.52 an empty OnBuild is left out.
+    delete document['OnBuild'];
+  }
+  // 28.0 and later write the config through a map: sorted keys (observed on 28.5.2).
+  return releaseBelow(x, '28.0') ? document : sortedMap(document)!;
+}
+
+const ZERO_TIME = '0001-01-01T00:00:00Z';
+
+/** GET /images/{name}/json of an image, for the request's API version on the emulated release. */
+export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly string[], lastTagTime: bigint | null): Record<string, unknown> {
+  const { config: sim } = x.state;
+  const below145 = apiBelow(x, '1.45');
+  const config = shapeImageConfig(x, image.config);
+  const cacheDir = posix.join(sim.dataRoot, 'overlay2', image.layer.slice(7, 7 + 25));
+  const configFirst = releaseBelow(x, '28.0');
+  return {
+    Id: image.id,
+    RepoTags: repoTags,
+    RepoDigests: [],
+    Parent: '',
+    Comment: 'Imported from -',
+    Created: rfc3339Nano(image.created),
+    // Before 25.0 the empty Container is written; later releases leave it out (observed on 26.1.5, 28.5.2).
+    ...(below145 && releaseBelow(x, '25.0') ? { Container: '' } : {}),
+    // Fault (deprecated.image-inspect.container-config): kept from 1.45 too.
+    ...(below145 || sim.faults.has('deprecated.image-inspect.container-config') ? { ContainerConfig: EMPTY_CONTAINER_CONFIG } : {}),
+    DockerVersion: sim.release.version,
+    Author: '',
+    ...(configFirst ? { Config: config } : {}),
+    Architecture: 'amd64',
+    Os: 'linux',
+    Size: image.size,
+    ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
+    GraphDriver: { Data: { MergedDir: `${cacheDir}/merged`, UpperDir: `${cacheDir}/diff`, WorkDir: `${cacheDir}/work` }, Name: 'overlay2' },
+    RootFS: { Type: 'layers', Layers: [image.layer] },
+    Metadata: { LastTagTime: lastTagTime === null ? ZERO_TIME : rfc3339Nano(lastTagTime) },
+    ...(configFirst ? {} : { Config: config }),
+  };
+}
+
+/** One entry of GET /images/json. */
+export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly string[]): Record<string, unknown> {
+  return {
+    Containers: -1,
+    Created: unixSeconds(image.created),
+    Id: image.id,
+    Labels: sortedMap(image.config.Labels),
+    ParentId: '',
+    RepoDigests: [],
+    RepoTags: repoTags,
+    SharedSize: -1,
+    Size: image.size,
+    ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
+  };
+}
+
+/** Newest first, as the daemon sorts the list. */
+export const newestFirst = (a: Image, b: Image): number => (a.created > b.created ? -1 : a.created < b.created ? 1 : 0);

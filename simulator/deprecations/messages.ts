@@ -1,0 +1,26 @@
+/**
+ * The engine's words for the image, container and events endpoints (moby daemon, observed on
+ * 20.10.24, 26.1.5 and 28.5.2 where the brief of each says so). `{…}` are filled by fillMessage.
+ */
+export const ENGINE_MESSAGES = {
+  noSuchImage: 'No such image: {name}',
+  /** 20.10 wraps the reference error around it. */
+  noSuchImageOld: 'no such image: {name}: No such image: {name}',
+  noSuchContainer: 'No such container: {name}',
+  nameInUse: 'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',
+  invalidName: 'Invalid container name ({name}), only [a-zA-Z0-9][a-zA-Z0-9_.-] are allowed',
+  networkNotFound: 'network {name} not found',
+  aliasOnNone: 'invalid config for network none: invalid endpoint settings:\nnetwork-scoped alias is supported only for containers in user defined networks',
+  noCommand: 'no command specified',
+  kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',
+  kernelMemoryWarning: 'Specifying a kernel memory limit is deprecated and will be removed in a future release.',
+  startBody: 'starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24',
+  notRunning: 'Cannot kill container: {name}: Container {id} is not running',
+  removeRunning: 'You cannot remove a running container {id}. Stop the container before attempting removal or force remove',
+  imageInUse: 'conflict: unable to delete {image} (must be forced) - image is being used by stopped container {container}',
+  imageInUseRunning: 'conflict: unable to delete {image} (cannot be forced) - image is being used by running container {container}',
+  fileNotFound: 'Could not find the file {path} in container {name}',
+  pathEmpty: 'Path cannot be empty',
+  missingRepo: 'repository name must have at least one component',
+  badTimestamp: 'failed to parse value {value} as a timestamp',
+} as const;

@@ -1,0 +1,47 @@
+import { compareVersions } from '../../common/dotted-version.js';
+import { fillMessage } from '../../common/messages.js';
+import { SIMULATOR_MESSAGES } from '../../specs/messages.js';
+import { handlerError } from '../http/replies.js';
+import type { Exchange } from '../http/exchange.js';
+
+/** The API version a request is served at: its prefix, or the release's newest when unversioned. */
+export const apiOf = (x: Exchange): string => x.version ?? x.state.config.maxApi;
+
+/** Whether the request's API version is below `version`. */
+export const apiBelow = (x: Exchange, version: string): boolean => compareVersions(apiOf(x), version) < 0;
+
+/** Whether the emulated release is older than `release`. */
+export const releaseBelow = (x: Exchange, release: string): boolean => compareVersions(x.state.config.release.release, release) < 0;
+
+/** The request's query parameters. */
+export const queryOf = (x: Exchange): URLSearchParams => new URLSearchParams(x.query.slice(1));
+
+/** The route's headers (Api-Version, Server, …) for this request. */
+export const routedHeaders = (x: Exchange): readonly string[] => (x.version === null ? x.state.kit.bare : x.state.kit.versioned).routed;
+
+/** A JSON answer, one document and a newline as the daemon writes it. */
+export function sendJson(x: Exchange, status: number, document: unknown): void {
+  sendBody(x, status, `${JSON.stringify(document)}\n`, 'application/json');
+}
+
+/** An answer with a body of `type`. */
+export function sendBody(x: Exchange, status: number, body: string | Buffer, type: string, extraHeaders: readonly string[] = []): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  x.res.writeHead(status, [...routedHeaders(x), ...extraHeaders, 'Content-Type', type, 'Content-Length', String(bytes.length)]);
+  x.res.end(bytes);
+}
+
+/** An answer without a body (204, 304). */
+export function sendEmpty(x: Exchange, status: number, extraHeaders: readonly string[] = []): void {
+  x.res.writeHead(status, [...routedHeaders(x), ...extraHeaders]);
+  x.res.end();
+}
+
+/** Keys in Go's map order (sorted), as encoding/json writes a map. */
+export const sortedMap = <T>(map: Readonly<Record<string, T>> | null): Record<string, T> | null =>
+  map === null ? null : Object.fromEntries(Object.keys(map).sort().map((key) => [key, map[key]!]));
+
+/** 501 for a form of an endpoint the simulator does not have (a pull, a filter it does not know). */
+export function notImplementedHere(x: Exchange, what: string): void {
+  handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: x.req.method ?? 'GET', path: what }));
+}

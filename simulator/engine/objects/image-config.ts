@@ -1,0 +1,110 @@
+import { isOlder } from '../../../common/dotted-version.js';
+
+/** What an import's `changes` can set: the image-config fields of Dockerfile instructions. */
+export interface ImageConfig {
+  readonly User: string;
+  readonly ExposedPorts: Readonly<Record<string, object>> | null;
+  readonly Env: readonly string[] | null;
+  readonly Cmd: readonly string[] | null;
+  readonly Healthcheck: { readonly Test: readonly string[] } | null;
+  readonly Volumes: Readonly<Record<string, object>> | null;
+  readonly WorkingDir: string;
+  readonly Entrypoint: readonly string[] | null;
+  readonly OnBuild: readonly string[] | null;
+  readonly Labels: Readonly<Record<string, string>> | null;
+  readonly StopSignal: string;
+}
+
+export const EMPTY_IMAGE_CONFIG: ImageConfig = { User: '', ExposedPorts: null, Env: null, Cmd: null, Healthcheck: null, Volumes: null, WorkingDir: '', Entrypoint: null, OnBuild: null, Labels: null, StopSignal: '' };
+
+/** A change the release does not take: 400 with this message. */
+export class InvalidChange extends Error {
+  override readonly name = 'InvalidChange';
+  readonly code = 'SIM_INVALID_CHANGE';
+}
+
+/** The instructions `changes` takes (moby builder/dockerfile `validCommitCommands`); STOPSIGNAL not on 20.10 (observed). */
+const VALID = ['cmd', 'entrypoint', 'env', 'expose', 'healthcheck', 'label', 'onbuild', 'user', 'volume', 'workdir', 'stopsignal'];
+
+/** `["a","b"]` as its list, anything else as the shell form. */
+function execOrShell(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed as string[];
+  } catch {
+    // not JSON: the shell form
+  }
+  return ['/bin/sh', '-c', text];
+}
+
+/** A JSON list of strings, or the words of the text. */
+function listOrWords(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed as string[];
+  } catch {
+    // not JSON: words
+  }
+  return text.split(/\s+/).filter((word) => word !== '');
+}
+
+/** `k=v k2="v 2"` pairs, or the legacy `k v` form (one pair, the rest of the line its value). */
+function pairs(text: string): [string, string][] {
+  if (!/^[^\s=]+=/.test(text)) {
+    const [key = '', ...rest] = text.split(/\s+/);
+    return [[key, rest.join(' ')]];
+  }
+  const found: [string, string][] = [];
+  for (const match of text.matchAll(/([^\s=]+)=("((?:[^"\\]|\\.)*)"|\S*)/g)) found.push([match[1]!, match[3] !== undefined ? match[3].replace(/\\(.)/g, '$1') : match[2]!]);
+  return found;
+}
+
+/** The image config after one Dockerfile instruction of an import's `changes`. */
+export function applyChange(config: ImageConfig, change: string, release: string): ImageConfig {
+  const trimmed = change.trim();
+  const space = trimmed.search(/\s/);
+  const word = space < 0 ? trimmed : trimmed.slice(0, space);
+  const rest = space < 0 ? '' : trimmed.slice(space).trim();
+  const instruction = word.toLowerCase();
+  const old = isOlder(release, '23.0');
+  if (!VALID.includes(instruction) || (instruction === 'stopsignal' && old)) {
+    // 20.10 names the instruction in lower case, later releases as given (observed).
+    throw new InvalidChange(`${old ? instruction : word} is not a valid change command`);
+  }
+  switch (instruction) {
+    case 'cmd':
+      return { ...config, Cmd: execOrShell(rest) };
+    case 'entrypoint':
+      return { ...config, Entrypoint: execOrShell(rest) };
+    case 'env': {
+      const env = [...(config.Env ?? [])];
+      for (const [key, value] of pairs(rest)) {
+        const at = env.findIndex((item) => item.split('=')[0] === key);
+        if (at >= 0) env[at] = `${key}=${value}`;
+        else env.push(`${key}=${value}`);
+      }
+      return { ...config, Env: env };
+    }
+    case 'label':
+      return { ...config, Labels: { ...config.Labels, ...Object.fromEntries(pairs(rest)) } };
+    case 'onbuild':
+      return { ...config, OnBuild: [...(config.OnBuild ?? []), rest] };
+    case 'user':
+      return { ...config, User: rest };
+    case 'workdir':
+      return { ...config, WorkingDir: rest };
+    case 'volume':
+      return { ...config, Volumes: { ...config.Volumes, ...Object.fromEntries(listOrWords(rest).map((path) => [path, {}])) } };
+    case 'expose':
+      return { ...config, ExposedPorts: { ...config.ExposedPorts, ...Object.fromEntries(listOrWords(rest).map((port) => [port.includes('/') ? port : `${port}/tcp`, {}])) } };
+    case 'stopsignal':
+      return { ...config, StopSignal: rest };
+    default: {
+      // healthcheck: NONE, or CMD in exec or shell form.
+      const none = /^none$/i.test(rest);
+      const command = rest.replace(/^cmd\s+/i, '');
+      const test = none ? ['NONE'] : command.startsWith('[') ? ['CMD', ...execOrShell(command)] : ['CMD-SHELL', command];
+      return { ...config, Healthcheck: { Test: test } };
+    }
+  }
+}

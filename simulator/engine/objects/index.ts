@@ -1,0 +1,8 @@
+export { ObjectStore, type Container } from './store.js';
+export { makeImage, type Image } from './images.js';
+export { EMPTY_IMAGE_CONFIG, InvalidChange, applyChange, type ImageConfig } from './image-config.js';
+export { type DaemonEvent } from './events.js';
+export { nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
+export { cleanPath, packTar, readTar, type FsEntry } from './tar-entries.js';
+export { type PathStat } from './filesystem.js';
+export { referenceMatches, splitReference } from './references.js';

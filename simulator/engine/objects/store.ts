@@ -1,0 +1,117 @@
+import { EventLog } from './events.js';
+import type { Image } from './images.js';
+import { splitReference } from './references.js';
+
+/** A container: created from an image, never running anything (the simulator has no runtime). */
+export interface Container {
+  readonly id: string;
+  /** Without the leading "/". */
+  readonly name: string;
+  readonly image: Image;
+  /** The image as the create named it. */
+  readonly imageRef: string;
+  readonly created: bigint;
+  /** Config as inspect shows it (moby container.Config), in its field order. */
+  readonly config: Readonly<Record<string, unknown>>;
+  hostConfig: Readonly<Record<string, unknown>>;
+  /** NetworkingConfig's aliases on the network none, or null. */
+  readonly aliases: readonly string[] | null;
+  state: 'created' | 'running' | 'exited';
+  startedAt: bigint | null;
+  finishedAt: bigint | null;
+  exitCode: number;
+}
+
+/**
+ * The images, tags, containers and events of one simulator: created once when it starts and kept
+ * across reloads. In memory only, so a restart (a new simulator) begins empty, which a daemon
+ * with a fresh data root does too.
+ */
+export class ObjectStore {
+  readonly events = new EventLog();
+  private readonly images = new Map<string, Image>();
+  /** `repo:tag` → image ID, and when each was last tagged. */
+  private readonly tags = new Map<string, string>();
+  private readonly tagTimes = new Map<string, bigint>();
+  private readonly containers = new Map<string, Container>();
+
+  addImage(image: Image): void {
+    this.images.set(image.id, image);
+  }
+
+  /** `repo:tag` (or `repo`, as `repo:latest`), a full ID with or without `sha256:`, or a unique ID prefix. */
+  findImage(name: string): Image | undefined {
+    const { repo, tag } = splitReference(name);
+    const tagged = this.tags.get(`${repo}:${tag}`);
+    if (tagged !== undefined) return this.images.get(tagged);
+    const hex = name.startsWith('sha256:') ? name.slice(7) : name;
+    if (!/^[0-9a-f]+$/.test(hex)) return undefined;
+    const found = [...this.images.values()].filter((image) => image.id.slice(7).startsWith(hex));
+    return found.length === 1 ? found[0] : undefined;
+  }
+
+  allImages(): Image[] {
+    return [...this.images.values()];
+  }
+
+  /** The image's `repo:tag`s, in the order they were made. */
+  tagsOf(image: Image): string[] {
+    return [...this.tags].filter(([, id]) => id === image.id).map(([repoTag]) => repoTag);
+  }
+
+  lastTagTime(image: Image): bigint | null {
+    const times = this.tagsOf(image).map((repoTag) => this.tagTimes.get(repoTag)!);
+    return times.length === 0 ? null : times.reduce((a, b) => (a > b ? a : b));
+  }
+
+  /** Points `repo:tag` at the image (moving it from another one); records the `tag` event. */
+  tag(image: Image, repoTag: string, at: bigint): void {
+    this.tags.delete(repoTag);
+    this.tags.set(repoTag, image.id);
+    this.tagTimes.set(repoTag, at);
+    this.events.record('image', 'tag', image.id, { name: repoTag });
+  }
+
+  untag(repoTag: string): void {
+    const id = this.tags.get(repoTag);
+    if (id === undefined) return;
+    this.tags.delete(repoTag);
+    this.tagTimes.delete(repoTag);
+    this.events.record('image', 'untag', id, { name: id });
+  }
+
+  removeImage(image: Image): void {
+    this.images.delete(image.id);
+    this.events.record('image', 'delete', image.id, { name: image.id });
+  }
+
+  addContainer(container: Container): void {
+    this.containers.set(container.id, container);
+  }
+
+  /** By full ID, name (with or without "/") or unique ID prefix. */
+  findContainer(key: string): Container | undefined {
+    const byId = this.containers.get(key);
+    if (byId !== undefined) return byId;
+    const name = key.replace(/^\//, '');
+    const all = [...this.containers.values()];
+    const named = all.find((container) => container.name === name);
+    if (named !== undefined) return named;
+    const prefixed = /^[0-9a-f]+$/.test(key) ? all.filter((container) => container.id.startsWith(key)) : [];
+    return prefixed.length === 1 ? prefixed[0] : undefined;
+  }
+
+  allContainers(): Container[] {
+    return [...this.containers.values()];
+  }
+
+  removeContainer(container: Container): void {
+    this.containers.delete(container.id);
+  }
+
+  /** A container event: its actor's attributes are the image as named, the name and the labels. */
+  containerEvent(container: Container, action: string, extra: Readonly<Record<string, string>> = {}): void {
+    const labels = (container.config['Labels'] ?? {}) as Record<string, string>;
+    this.events.record('container', action, container.id, { ...labels, image: container.imageRef, name: container.name, ...extra });
+  }
+}

@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { isOlder } from '../../common/dotted-version.js';
+import { ExchangeLog } from '../harness/exchange-log.js';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { at, baseImage, createContainer, jsonObject, objectAt, removeContainer, setupPath } from './objects.js';
+import { servedVersion } from './served.js';
+import { containerBudget } from './container-checks.js';
+
+const LEGACY_GONE_FROM = '1.52';
+const LEGACY = ['status', 'id', 'from'] as const;
+
+/** A generated sequence of what the suite does between `since` and `until`. */
+const sequence = fc.array(fc.constantFrom('create', 'create+start', 'tag'), { minLength: 1, maxLength: 3 });
+
+/** Seconds since the epoch with milliseconds, as the events API takes `since` and `until`. */
+const epochSeconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+export const eventsLegacyCheck: RuleCheck = {
+  rule: 'deprecated.events.legacy-fields',
+  applies: servedVersion,
+  run: (ctx, api, options) =>
+    checkProperty(
+      sequence,
+      async (steps) => {
+        const log = new ExchangeLog(ctx.client);
+        const image = await baseImage(ctx, log);
+        const since = epochSeconds(Date.now() - 1000);
+        const made: string[] = [];
+        try {
+          for (const [i, step] of steps.entries()) {
+            if (step === 'tag') {
+              await log.send('POST', setupPath(ctx, `/images/${image}/tag?repo=ctc-base/busybox&tag=e${i}`));
+              continue;
+            }
+            const id = await createContainer(log, { api: ctx.expectedMax, image });
+            made.push(id);
+            if (step === 'create+start') await log.send('POST', setupPath(ctx, `/containers/${id}/start`));
+          }
+          const until = epochSeconds(Date.now() + 200);
+          const reply = await log.send('GET', at(api!, `/events?since=${since}&until=${until}`), { timeoutMs: 10_000 });
+          log.expect(reply.status === 200, `GET /events with since and until should answer 200, got ${reply.status} (API ${api})`);
+          const events = reply.body.split('\n').filter((line) => line.trim() !== '').map((line) => jsonObject(line));
+          log.expect(events.every((e) => e !== null), `every line of the events stream should be a JSON object (API ${api})`);
+          const created = events.filter((e) => e!['Type'] === 'container' && e!['Action'] === 'create').map((e) => objectAt(e, 'Actor')?.['ID']);
+          const missing = made.filter((id) => !created.includes(id));
+          log.expect(missing.length === 0, `the stream between since and until should hold the create event of ${missing.join(', ')} (API ${api})`);
+          // The legacy fields were those of container and image events (the only kinds the old API had).
+          for (const event of events.filter((e) => e!['Type'] === 'container' || e!['Type'] === 'image')) {
+            const actor = objectAt(event, 'Actor');
+            const description = `${String(event!['Type'])} ${String(event!['Action'])} event`;
+            if (!isOlder(api!, LEGACY_GONE_FROM)) {
+              const kept = LEGACY.filter((key) => key in event!);
+              log.expect(kept.length === 0, `from API ${LEGACY_GONE_FROM} the ${description} should not have ${kept.join(', ')}`);
+              continue;
+            }
+            log.expect(event!['status'] === event!['Action'], `below API ${LEGACY_GONE_FROM} the ${description} should have status = Action, got ${JSON.stringify(event!['status'])} (API ${api})`);
+            log.expect(event!['id'] === actor?.['ID'], `below API ${LEGACY_GONE_FROM} the ${description} should have id = Actor.ID, got ${JSON.stringify(event!['id'])} (API ${api})`);
+            if (event!['Type'] === 'container') {
+              const image = objectAt(actor, 'Attributes')?.['image'];
+              log.expect(event!['from'] === image, `below API ${LEGACY_GONE_FROM} the ${description} should have from = Actor.Attributes.image (${JSON.stringify(image)}), got ${JSON.stringify(event!['from'])} (API ${api})`);
+            }
+          }
+        } finally {
+          for (const id of made) await removeContainer(ctx, log, id);
+        }
+      },
+      containerBudget(ctx, options),
+      isOlder(api!, LEGACY_GONE_FROM) ? `API ${api}: events carry status, id and from` : `API ${api}: events without status, id and from`,
+    ),
+};
