@@ -12,9 +12,13 @@ import type { Target } from '../suites/targets/target.js';
 export interface WholeRunSeries {
   readonly label: string;
   readonly target: () => Target;
+  /** The rules to run; all of the catalogue when absent. */
+  readonly only?: readonly string[];
   readonly seconds: number[];
   /** "N pass, N fail, …" of the last round, so that a fast run that judged nothing shows. */
   outcome?: string;
+  /** Cells judged in the last round. */
+  cells?: number;
   error?: string;
 }
 
@@ -39,11 +43,12 @@ export async function measureWholeRuns(series: readonly WholeRunSeries[], rounds
       if (s.error !== undefined) continue;
       const begin = performance.now();
       try {
-        const run = await runSuites({ target: s.target(), seed: WHOLE_RUN_SEED, numRuns: WHOLE_RUN_CASES, numStarts: 2, concurrency: 4 });
+        const run = await runSuites({ target: s.target(), seed: WHOLE_RUN_SEED, numRuns: WHOLE_RUN_CASES, numStarts: 2, concurrency: 4, ...(s.only === undefined ? {} : { only: s.only }) });
         const seconds = (performance.now() - begin) / 1000;
         s.seconds.push(seconds);
         const t = totalsOf(run.results);
         s.outcome = `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped`;
+        s.cells = run.results.length;
         parts.push(`${s.label} ${seconds.toFixed(2)} s`);
       } catch (error) {
         s.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);

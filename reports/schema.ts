@@ -78,6 +78,7 @@ export const RuleSummarySchema = Type.Object(
     source: Type.Union([Type.Literal('document'), Type.Literal('implementation')]),
     section: Type.String(),
     reading: Type.Optional(Type.String()),
+    boundaries: Type.Optional(Type.Array(Type.String({ pattern: '^\\d+\\.\\d+$' }), { description: 'API versions from which the expected outcome changes.' })),
   },
   closed,
 );

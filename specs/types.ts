@@ -51,12 +51,14 @@ export type RuleLevel = 'must' | 'descriptive' | 'implementation';
  * - netns: start the daemon inside a private network namespace the suite creates, and reach its
  *   TCP listeners there
  * - plugins: start the daemon with a plugin directory of the suite's (authorization plugins)
- * - wire: take raw bytes, unclean paths, or requests shaped by the moment they are sent, such as
- *   an events window (a recording cannot)
+ * - wire: take raw bytes and unclean paths (a recording cannot)
+ * - objects: let the suite create images and containers and read what they became: their answers
+ *   change from case to case (new ids, lists, an events window of the moment), which a recording
+ *   keyed by request cannot answer
  */
-export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'plugins' | 'wire';
+export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'plugins' | 'wire' | 'objects';
 
-export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire'];
+export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects'];
 
 /** The axes of a rule's applicability. A cell is checked only where every axis admits it. */
 export interface Applicability {
@@ -102,6 +104,11 @@ export interface Rule {
   readonly reading?: string;
   readonly applies: Applicability;
   readonly binding: ApiBinding;
+  /**
+   * API versions from which a per-version rule's expected outcome changes (a field omitted from
+   * 1.45 on: ["1.45"]). Reports draw the boundary in the matrix.
+   */
+  readonly boundaries?: readonly string[];
   /** Target capabilities the check needs. */
   readonly requires: readonly Capability[];
   /**

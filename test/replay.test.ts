@@ -39,7 +39,14 @@ for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json.gz'))) 
     t.equal(replay.code, agreement.deviationsSeen > 0 ? 1 : 0, 'exit code: 1 exactly when a rule fails');
     const skippedRules = new Set(report(replayDir).results.filter((r) => r.status === 'skipped').map((r) => r.rule));
     // Rules that restart the daemon (from 25.0), send raw bytes or unclean paths cannot be answered by a recording.
-    const unanswerable = ['api.robustness', 'api.path.clean-redirect', 'api.limits.header-lines', ...(release === '20.10' ? [] : ['api.version.legacy-removed', 'api.version.min-override-raise'])];
+    // And those that create images and containers and read what they became (capability `objects`).
+    const unanswerable = [
+      'api.robustness',
+      'api.path.clean-redirect',
+      'api.limits.header-lines',
+      ...(release === '20.10' ? [] : ['api.version.legacy-removed', 'api.version.min-override-raise']),
+      ...RULES.filter((r) => r.testability.testable && r.requires.includes('objects')).map((r) => r.id),
+    ];
     // So can none about the daemon as a process (flags, files: they start daemons of their own), nor the untestable ones,
     // nor the model runner's: the recorded dockerd hosts none.
     const processRules = RULES.filter((r) => r.applies.surface === 'daemon-process' || r.applies.surface.startsWith('model-runner') || !r.testability.testable).map((r) => r.id);

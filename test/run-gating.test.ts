@@ -113,7 +113,7 @@ t.test('the gate, rule by rule: platform and a known release first, then surface
   t.same(gate('api.version.legacy-removed', { target: target(['daemon-api'], ['wire']), facts: { os: 'linux' }, release: r28 })?.reason, 'T has no daemon process the suites start: the rule speaks of the daemon as a process (flags, environment, files, signals)');
   t.same(gate('api.version.prefix', { target: daemon, facts: { os: 'linux' }, release: null }), { status: 'skipped', summary: 'skipped', reason: RELEASE_UNKNOWN });
   t.equal(gate('api.ping', { target: daemon, facts: { os: 'linux' }, release: null }), null, 'a rule that does not depend on the release runs on an unknown one');
-  t.same(gate('api.robustness', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r28 })?.reason, 'T lacks wire: the rule sends raw bytes, unclean paths or requests shaped by the time of the run (an events window), which a recording cannot carry');
+  t.same(gate('api.robustness', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r28 })?.reason, 'T lacks wire: the rule sends raw bytes or unclean paths, which a recording cannot carry');
   t.same(gate('api.version.min-override-raise', { target: target(['daemon-api', 'daemon-process'], []), facts: { os: 'linux' }, release: r28 })?.reason, `T lacks start: ${CAPABILITY_NEEDS.start}`);
   t.equal(gate('api.version.windows-minimum', { target: target(['model-runner-api'], []), facts: { os: null }, release: null })?.reason, "T has no daemon API: the rule speaks of the daemon's HTTP API", 'no daemon API, no platform to judge by');
 });

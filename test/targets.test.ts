@@ -47,13 +47,13 @@ t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
 t.test('capabilities and surfaces per kind of target', async (t) => {
   const cases: [string, string, string[], string[]][] = [
-    ['sim', 'in-process', ['exit', 'logs', 'plugins', 'reload', 'restart', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    ['sim-process', 'process', ['exit', 'logs', 'netns', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process']],
-    ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
-    ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['wire'], ['daemon-api']],
-    ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['wire'], ['daemon-api']],
-    ['endpoint:https://127.0.0.1:2376', 'endpoint', ['tls', 'wire'], ['daemon-api']],
+    ['sim', 'in-process', ['exit', 'logs', 'objects', 'plugins', 'reload', 'restart', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
+    ['sim-process', 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
+    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process']],
+    ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'objects', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
+    ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['objects', 'wire'], ['daemon-api']],
+    ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['objects', 'wire'], ['daemon-api']],
+    ['endpoint:https://127.0.0.1:2376', 'endpoint', ['objects', 'tls', 'wire'], ['daemon-api']],
     [`replay:${FIXTURE}`, 'replay', [], ['daemon-api']],
     ['openai:http://127.0.0.1:12434/engines/v1', 'openai', [], ['model-runner-api']],
   ];
@@ -304,11 +304,11 @@ t.test('an endpoint reads TLS settings as the docker CLI does', async (t) => {
   for (const name of ['ca.pem', 'cert.pem', 'key.pem']) writeFileSync(join(certs, name), `${name} text`);
   const env = { DOCKER_HOST: 'tcp://127.0.0.1:2376', DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: certs };
   const target = resolveTarget('endpoint', { env });
-  t.same(sorted(target.capabilities), ['tls', 'wire']);
+  t.same(sorted(target.capabilities), ['objects', 'tls', 'wire']);
   const instance = await started(target, t);
   t.same(instance.endpoint, { kind: 'tcp', host: '127.0.0.1', port: 2376, tls: { ca: 'ca.pem text', cert: 'cert.pem text', key: 'key.pem text' } });
   t.throws(() => resolveTarget('endpoint', { env: { ...env, DOCKER_CERT_PATH: '' } }), { code: 'TARGET_SPEC', message: /DOCKER_CERT_PATH is not/ });
-  t.same(sorted(resolveTarget('endpoint', { env: { DOCKER_HOST: 'tcp://127.0.0.1:2375' } }).capabilities), ['wire'], 'no TLS without TLS_VERIFY');
+  t.same(sorted(resolveTarget('endpoint', { env: { DOCKER_HOST: 'tcp://127.0.0.1:2375' } }).capabilities), ['objects', 'wire'], 'no TLS without TLS_VERIFY');
 });
 
 const real = realDaemons();

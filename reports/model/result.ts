@@ -53,6 +53,8 @@ export interface RuleSummary {
   readonly source: 'document' | 'implementation';
   readonly section: string;
   readonly reading?: string;
+  /** API versions from which the rule's expected outcome changes (the matrix draws the boundary). */
+  readonly boundaries?: readonly string[];
 }
 
 /** How a target is reached or run. The Target adapters (suites/targets) use this very union. */
@@ -115,3 +117,7 @@ export interface ConformanceReport {
   readonly results: readonly RuleResult[];
   readonly totals: Readonly<Record<ResultStatus, number>>;
 }
+
+/** How an exchange shows a request body that is not text (a tarball): its size only. */
+export const binaryBodyNote = (bytes: number): string => `(${bytes} bytes of binary data)`;
+export const isBinaryBodyNote = (body: string): boolean => /^\(\d+ bytes of binary data\)$/.test(body);

@@ -1,5 +1,5 @@
 /** A curl command for one recorded exchange: what a reader pastes to send the request again. */
-import type { HttpExchange } from '../model/result.js';
+import { isBinaryBodyNote, type HttpExchange } from '../model/result.js';
 
 /** Single-quoted for a POSIX shell: a URL may hold `?`, `&` or `#`. */
 const quoted = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
@@ -28,6 +28,8 @@ export function curlCommand(exchange: Pick<HttpExchange, 'request' | 'endpoint' 
     base = exchange.endpoint.replace(/^tcp:/, 'http:');
   }
   const how = method === 'HEAD' ? ['-I'] : method === 'GET' && exchange.requestBody === undefined ? [] : ['-X', shellWord(method)];
-  const data = exchange.requestBody === undefined ? [] : ['--data-binary', shellWord(exchange.requestBody)];
+  // A binary body is only described in the report ("(N bytes of binary data)"): curl reads it from a file the user supplies.
+  const binary = exchange.requestBody !== undefined && isBinaryBodyNote(exchange.requestBody);
+  const data = exchange.requestBody === undefined ? [] : ['--data-binary', binary ? '@BODY.bin' : shellWord(exchange.requestBody)];
   return ['curl', '-sS', '-i', ...how, ...socket, ...data, quoted(base + path)].join(' ');
 }

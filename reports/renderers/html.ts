@@ -94,6 +94,7 @@ table.matrix{border-collapse:separate;border-spacing:0}
 .matrix td:focus{outline:3px solid var(--sel);outline-offset:-3px}
 .matrix td.sel{box-shadow:inset 0 0 0 3px #000}
 .matrix td sup{font-size:9px;font-weight:400}
+.matrix td.edge{border-left:3px solid #000}
 .rules{border-collapse:collapse;width:100%}
 tr.group th{background:#eef1f5;text-align:left;font-weight:600;padding:.3rem .5rem}
 .rules th,.rules td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
@@ -305,7 +306,9 @@ export function renderHtml(report: ConformanceReport): string {
     const ids = byCell.get(key(rule.id, api)) ?? [];
     const c: Cell = { ids, status: cellStatus(ids.flatMap((i) => report.results[i]?.status ?? [])) };
     const apiAttr = api ?? NO_API;
-    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"`;
+    // Where the rule's expected outcome changes (a field dropped from this version on): a bar at the column's left.
+    const edge = api !== null && rule.boundaries?.includes(api) === true ? ` class="edge" title="${e(`the expected outcome changes from API ${api}`)}"` : '';
+    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}`;
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
     const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}`;

@@ -1,30 +1,31 @@
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
 import { changesFor, repoFor, type ImageSettings } from './arbitraries.js';
-import { importImage } from './objects.js';
-
-/** Images imported for generated settings, per target instance: a setting seen again is not imported again. */
-const imported = new WeakMap<object, Map<string, Promise<string>>>();
+import { importImage, setupPath } from './objects.js';
 
 /** A one-file layer: the image-config rules judge the configuration, not the files. */
 const LAYER = [{ type: 'file', name: 'ctc-config', content: Buffer.from('ctr-conformance\n') }] as const;
 
-/** The reference of an image with `settings`, imported from a tarball on first use. */
-export function imageWith(ctx: SuiteContext, log: ExchangeLog, settings: ImageSettings): Promise<string> {
-  const { repo, tag } = repoFor(settings);
-  return imageTagged(ctx, log, repo, tag, changesFor(settings));
+/**
+ * Runs `body` with `repo:tag` imported (with `changes`) and removes the image afterwards, whatever
+ * happens: images left behind would make every list longer than a transcript keeps, and a real
+ * daemon slower with each case.
+ */
+export async function withImageTagged<T>(ctx: SuiteContext, log: ExchangeLog, repo: string, tag: string, changes: readonly string[], body: (ref: string) => Promise<T>): Promise<T> {
+  const ref = `${repo}:${tag}`;
+  await importImage(ctx, log, { repo, tag, changes, entries: LAYER });
+  try {
+    return await body(ref);
+  } finally {
+    await log.send('DELETE', setupPath(ctx, `/images/${ref}?force=1`)).catch(() => undefined);
+  }
 }
 
-/** `repo:tag`, imported (with `changes`) on first use in this target instance. */
-export function imageTagged(ctx: SuiteContext, log: ExchangeLog, repo: string, tag: string, changes: readonly string[] = []): Promise<string> {
-  let byRef = imported.get(ctx.instance);
-  if (byRef === undefined) imported.set(ctx.instance, (byRef = new Map()));
-  const ref = `${repo}:${tag}`;
-  let image = byRef.get(ref);
-  if (image === undefined) {
-    image = importImage(ctx, log, { repo, tag, changes, entries: LAYER }).then(() => ref);
-    image.catch(() => byRef.delete(ref));
-    byRef.set(ref, image);
-  }
-  return image;
+/**
+ * Runs `body` with an image of `settings`, removed afterwards. `cell` (the rule and API version)
+ * is in the tag: cells run concurrently, and one must not remove the image another inspects.
+ */
+export function withImage<T>(ctx: SuiteContext, log: ExchangeLog, settings: ImageSettings, cell: string, body: (ref: string) => Promise<T>): Promise<T> {
+  const { repo, tag } = repoFor(settings);
+  return withImageTagged(ctx, log, repo, `${tag}-${cell}`, changesFor(settings), body);
 }

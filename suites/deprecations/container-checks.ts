@@ -79,13 +79,15 @@ export const startHostConfigCheck: RuleCheck = {
     ),
 };
 
-/** Paths of the base image (image-tarball.ts), and their tar entry names. */
+/**
+ * Paths of the base image (image-tarball.ts) and their tar entry names: small ones only, so that
+ * every answer fits a transcript whole (the busybox binary, 2 MB, is there to be run, not copied).
+ */
 const IMAGE_FILES = [
-  { path: '/bin/busybox', entry: 'busybox' },
   { path: '/etc/hostname', entry: 'hostname' },
   { path: '/etc/ctc-release', entry: 'ctc-release' },
 ] as const;
-const IMAGE_PATHS = [...IMAGE_FILES, { path: '/bin/sh', entry: 'sh' }, { path: '/etc', entry: 'etc/' }, { path: '/bin', entry: 'bin/' }] as const;
+const IMAGE_PATHS = [...IMAGE_FILES, { path: '/bin/sh', entry: 'sh' }, { path: '/etc', entry: 'etc/' }] as const;
 const imagePath = fc.constantFrom(...IMAGE_PATHS);
 /** /copy of a directory tars its content without the directory (20.10.24), which the document does not describe: files only. */
 const imageFile = fc.constantFrom(...IMAGE_FILES);

@@ -4,14 +4,12 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { EMPTY_DEFAULT_FIELDS, expectedValue, imageSettings, type ImageSettings } from './arbitraries.js';
-import { imageWith } from './configured-images.js';
+import { withImage } from './configured-images.js';
 import { at, jsonObject, objectAt } from './objects.js';
 import { servedVersion } from './served.js';
-import type { SuiteContext } from '../harness/context.js';
 
 /** GET /v<api>/images/<ref>/json of an image with generated settings, as an object. */
-async function inspectAt(ctx: SuiteContext, log: ExchangeLog, api: string, settings: ImageSettings): Promise<Record<string, unknown>> {
-  const ref = await imageWith(ctx, log, settings);
+async function inspectAt(log: ExchangeLog, api: string, ref: string): Promise<Record<string, unknown>> {
   const reply = await log.send('GET', at(api, `/images/${ref}/json`));
   const doc = jsonObject(reply.body);
   log.expect(reply.status === 200 && doc !== null, `image inspect at API ${api} should answer 200 with an object, got ${reply.status}`);
@@ -28,9 +26,9 @@ function imageConfigCheck(rule: string, summary: (api: string) => string, holds:
         imageSettings,
         async (settings) => {
           const log = new ExchangeLog(ctx.client);
-          holds(log, await inspectAt(ctx, log, api!, settings), api!, settings);
+          await withImage(ctx, log, settings, `${rule.split('.').pop()!}-${api!.replace('.', '-')}`, async (ref) => holds(log, await inspectAt(log, api!, ref), api!, settings));
         },
-        // Each new setting is an import (a layer on a real daemon): as many as a start-costly property.
+        // Each case is an import (a layer on a real daemon): as many as a start-costly property.
         { ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) },
         summary(api!),
         [{}],

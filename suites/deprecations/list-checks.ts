@@ -3,7 +3,7 @@ import { isOlder } from '../../common/dotted-version.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { imageTagged } from './configured-images.js';
+import { withImageTagged } from './configured-images.js';
 import { at, jsonArray } from './objects.js';
 import { servedVersion } from './served.js';
 import { containerBudget } from './container-checks.js';
@@ -60,20 +60,22 @@ export const filterParameterCheck: RuleCheck = {
       listCase(api!),
       async ({ a, b, tagA, tagB, repoA, repoB, pattern }) => {
         const log = new ExchangeLog(ctx.client);
-        await imageTagged(ctx, log, `${repoA}/img`, tagA, [`LABEL ctc.list=${a}`]);
-        await imageTagged(ctx, log, `${repoB}/img`, tagB, [`LABEL ctc.list=${b}`]);
-        const byReference = await listAt(log, at(api!, `/images/json?filters=${encodeURIComponent(JSON.stringify({ reference: [pattern] }))}`));
-        const byFilter = await listAt(log, at(api!, `/images/json?filter=${encodeURIComponent(pattern)}`));
-        const all = await listAt(log, at(api!, '/images/json'));
-        const expected = tagsOf(all).filter((tag) => matches(pattern, tag));
-        log.expect(JSON.stringify(tagsOf(byReference)) === JSON.stringify(expected), `filters={"reference":["${pattern}"]} should list exactly ${JSON.stringify(expected)} at API ${api}, got ${JSON.stringify(tagsOf(byReference))}`);
-        if (isOlder(api!, FILTER_IGNORED_FROM)) {
-          log.expect(JSON.stringify(tagsOf(byFilter)) === JSON.stringify(expected), `below API ${FILTER_IGNORED_FROM} filter=${pattern} should list like the reference filter, ${JSON.stringify(expected)}, got ${JSON.stringify(tagsOf(byFilter))} (API ${api})`);
-        } else {
-          // Other cells add images meanwhile: this cell's own repositories must all be there, as in the whole list.
-          const own = (listed: Listed): string[] => tagsOf(listed).filter((tag) => tag.startsWith(`${repoA}/`) || tag.startsWith(`${repoB}/`));
-          log.expect(JSON.stringify(own(byFilter)) === JSON.stringify(own(all)), `from API ${FILTER_IGNORED_FROM} filter=${pattern} should be ignored: the list should hold ${JSON.stringify(own(all))} of this case's repositories, got ${JSON.stringify(own(byFilter))} (API ${api})`);
-        }
+        await withImageTagged(ctx, log, `${repoA}/img`, tagA, [`LABEL ctc.list=${a}`], () =>
+          withImageTagged(ctx, log, `${repoB}/img`, tagB, [`LABEL ctc.list=${b}`], async () => {
+            const byReference = await listAt(log, at(api!, `/images/json?filters=${encodeURIComponent(JSON.stringify({ reference: [pattern] }))}`));
+            const byFilter = await listAt(log, at(api!, `/images/json?filter=${encodeURIComponent(pattern)}`));
+            const all = await listAt(log, at(api!, '/images/json'));
+            const expected = tagsOf(all).filter((tag) => matches(pattern, tag));
+            log.expect(JSON.stringify(tagsOf(byReference)) === JSON.stringify(expected), `filters={"reference":["${pattern}"]} should list exactly ${JSON.stringify(expected)} at API ${api}, got ${JSON.stringify(tagsOf(byReference))}`);
+            if (isOlder(api!, FILTER_IGNORED_FROM)) {
+              log.expect(JSON.stringify(tagsOf(byFilter)) === JSON.stringify(expected), `below API ${FILTER_IGNORED_FROM} filter=${pattern} should list like the reference filter, ${JSON.stringify(expected)}, got ${JSON.stringify(tagsOf(byFilter))} (API ${api})`);
+            } else {
+              // Other cells add images meanwhile: this cell's own repositories must all be there, as in the whole list.
+              const own = (listed: Listed): string[] => tagsOf(listed).filter((tag) => tag.startsWith(`${repoA}/`) || tag.startsWith(`${repoB}/`));
+              log.expect(JSON.stringify(own(byFilter)) === JSON.stringify(own(all)), `from API ${FILTER_IGNORED_FROM} filter=${pattern} should be ignored: the list should hold ${JSON.stringify(own(all))} of this case's repositories, got ${JSON.stringify(own(byFilter))} (API ${api})`);
+            }
+          }),
+        );
       },
       containerBudget(ctx, options),
       isOlder(api!, FILTER_IGNORED_FROM) ? `API ${api}: filter= and the reference filter list the same tags` : `API ${api}: filter= is ignored, the reference filter works`,

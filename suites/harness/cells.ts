@@ -24,7 +24,8 @@ export const CAPABILITY_NEEDS: Readonly<Record<Capability, string>> = {
   tls: 'the rule talks to a TLS listener with client credentials',
   netns: 'the rule starts the daemon in a private network namespace',
   plugins: 'the rule gives the daemon authorization plugins from a directory of its own',
-  wire: 'the rule sends raw bytes, unclean paths or requests shaped by the time of the run (an events window), which a recording cannot carry',
+  wire: 'the rule sends raw bytes or unclean paths, which a recording cannot carry',
+  objects: 'the rule creates images and containers and reads what they became; their answers change from case to case, which a recording keyed by request cannot answer',
 };
 
 /** What a target without a surface lacks, and what the rule speaks of. */

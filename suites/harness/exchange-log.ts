@@ -1,4 +1,4 @@
-import type { HttpExchange } from '../../reports/model/result.js';
+import { binaryBodyNote, type HttpExchange } from '../../reports/model/result.js';
 import type { HttpReply, RequestOptions } from '../http/client.js';
 import { formatEndpoint, type Endpoint } from '../http/endpoint.js';
 import type { CheckClient } from './context.js';
@@ -39,5 +39,7 @@ export class ExchangeLog {
 export function bodyOf(options: RequestOptions | undefined): string | undefined {
   if (options?.json !== undefined) return JSON.stringify(options.json);
   const body = options?.body;
-  return body === undefined ? undefined : typeof body === 'string' ? body : body.toString('utf8');
+  if (body === undefined || typeof body === 'string') return body;
+  // A tarball and the like: its bytes as text would be noise in a report.
+  return body.includes(0) ? binaryBodyNote(body.length) : body.toString('utf8');
 }

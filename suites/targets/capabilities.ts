@@ -4,13 +4,13 @@ const set = <T>(...items: T[]): ReadonlySet<T> => Object.freeze(new Set(items));
 
 /** What each kind of target can do (see Target.capabilities). */
 export const CAPABILITIES_OF = {
-  inProcess: set<Capability>('start', 'exit', 'reload', 'restart', 'logs', 'tls', 'plugins', 'wire'),
+  inProcess: set<Capability>('start', 'exit', 'reload', 'restart', 'logs', 'tls', 'plugins', 'wire', 'objects'),
   // netns and plugins: unshare (root) gives the daemon private network and mount namespaces.
-  process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire'),
+  process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects'),
   // No exit: testcontainers removes a container that never came up, and its exit code with it.
-  container: set<Capability>('start', 'reload', 'restart', 'logs', 'wire'),
-  endpoint: set<Capability>('wire'),
-  tlsEndpoint: set<Capability>('wire', 'tls'),
+  container: set<Capability>('start', 'reload', 'restart', 'logs', 'wire', 'objects'),
+  endpoint: set<Capability>('wire', 'objects'),
+  tlsEndpoint: set<Capability>('wire', 'tls', 'objects'),
   replay: set<Capability>(),
   openai: set<Capability>(),
 } as const;

@@ -1,5 +1,5 @@
 /** Shorthands for the rules of the deprecations area (the lifecycle and the version-dependent fields). Data only. */
-import type { Rule } from '../../types.js';
+import type { Capability, Rule } from '../../types.js';
 
 export const AREA = 'deprecations';
 export const LINUX = ['linux'] as const;
@@ -10,6 +10,9 @@ export const notTestable = (why: string) => ({ testable: false, why }) as const;
 
 /** The daemon's HTTP API, on either platform: the fields are the API's. */
 export const API = { platforms: BOTH, surface: 'daemon-api' } as const;
+
+/** The suite makes images and containers and reads what they became. */
+export const OBJECTS: readonly Capability[] = ['objects'];
 
 /** Keeps a rule's literal types (its id above all) while checking it is a Rule. */
 export const rule = <const R extends Rule>(r: R): R => r;
