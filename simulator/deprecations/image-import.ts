@@ -1,15 +1,19 @@
 import { gunzipSync } from 'node:zlib';
 import { fillMessage } from '../../common/messages.js';
 import { applyChange, EMPTY_IMAGE_CONFIG, InvalidChange, makeImage, nowNanos, readTar, splitReference, type ImageConfig } from '../engine/objects/index.js';
-import { readBody } from '../http/body.js';
+import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
 import { handlerError } from '../http/replies.js';
 import type { Route } from '../http/route.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { notImplementedHere, queryOf, sendJson } from './replies.js';
 
-/** The largest layer tarball an import takes. */
-const MAX_LAYER_BYTES = 512 * 1024 * 1024;
+/**
+ * The largest layer an import takes, packed or unpacked: ctrd-sim keeps every layer's files in
+ * memory, so a larger one is refused (413) rather than risking the process. The suites' layers
+ * are a few megabytes.
+ */
+const MAX_LAYER_BYTES = 64 * 1024 * 1024;
 
 /** A repository name as the reference grammar allows it (domain[:port]/ then lower-case path components). */
 const REPOSITORY = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
@@ -54,11 +58,18 @@ export const imageCreateRoute: Route = {
     const target = targetOf(query);
     const problem = target === null ? null : referenceProblem(target.repo, target.tag);
     if (problem !== null) return handlerError(x, 400, problem);
-    const raw = await readBody(x.req, MAX_LAYER_BYTES);
-    const tar = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw;
-    const entries = await readTar(tar).catch((error: unknown) => {
-      throw new Error(fillMessage('failed to import layer: {why}', { why: error instanceof Error ? error.message : String(error) }));
-    });
+    let tar: Buffer;
+    try {
+      const raw = await readBody(x.req, MAX_LAYER_BYTES);
+      tar = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw, { maxOutputLength: MAX_LAYER_BYTES }) : raw;
+    } catch (error) {
+      if (error instanceof BodyTooLarge || error instanceof RangeError) return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_LAYER_BYTES) }));
+      if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) return handlerError(x, 500, ENGINE_MESSAGES.badTar);
+      throw error;
+    }
+    const entries = await readTar(tar).catch(() => null);
+    // A body that is no tarball: 500 with Go's archive/tar words (20.10 wraps them; observed).
+    if (entries === null) return handlerError(x, 500, release === '20.10' ? ENGINE_MESSAGES.badTarOld : ENGINE_MESSAGES.badTar);
     const created = nowNanos();
     const image = makeImage(tar, entries, config, created);
     const { objects } = x.state;

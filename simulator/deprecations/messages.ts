@@ -11,6 +11,10 @@ export const ENGINE_MESSAGES = {
   invalidName: 'Invalid container name ({name}), only [a-zA-Z0-9][a-zA-Z0-9_.-] are allowed',
   networkNotFound: 'network {name} not found',
   aliasOnNone: 'invalid config for network none: invalid endpoint settings:\nnetwork-scoped alias is supported only for containers in user defined networks',
+  /** The simulator's own limit (it keeps layers in memory); the daemon has none. */
+  layerTooLarge: 'ctrd-sim takes layers of at most {limit} bytes, packed or unpacked',
+  badTar: 'archive/tar: invalid tar header',
+  badTarOld: 'Error processing tar file(exit status 1): archive/tar: invalid tar header',
   noCommand: 'no command specified',
   kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',
   kernelMemoryWarning: 'Specifying a kernel memory limit is deprecated and will be removed in a future release.',
