@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { compareVersions } from '../common/dotted-version.js';
 import { lifecycleProblems, stateIn } from '../common/lifecycle.js';
-import { DEPRECATIONS, DOCUMENT_RELEASE, LIFECYCLE_STATES, LIFECYCLE_TRANSITIONS, REMOVED_DAEMON_OPTIONS, REMOVED_STORAGE_DRIVERS, ROW_ASSERTIONS, type LifecycleState } from '../specs/deprecations.js';
+import { DEPRECATIONS, DOCUMENT_RELEASE, LIFECYCLE_STATES, LIFECYCLE_TRANSITIONS, REMOVED_DAEMON_OPTIONS, REMOVED_LOG_OPTIONS, REMOVED_STORAGE_DRIVERS, REMOVED_STORAGE_OPTIONS, ROW_ASSERTIONS, type LifecycleState } from '../specs/deprecations.js';
 import { RULES } from '../specs/catalogue.js';
 import { RELEASES } from '../specs/index.js';
 
@@ -95,7 +95,7 @@ t.test('every row the daemon can show is asserted by real rules, or says why not
 });
 
 t.test('the removed options and drivers are rows the lifecycle removes somewhere', async (t) => {
-  for (const { row } of [...REMOVED_DAEMON_OPTIONS, ...REMOVED_STORAGE_DRIVERS]) {
+  for (const { row } of [...REMOVED_DAEMON_OPTIONS, ...REMOVED_STORAGE_DRIVERS, ...REMOVED_LOG_OPTIONS, ...REMOVED_STORAGE_OPTIONS]) {
     const entry = DEPRECATIONS.find((r) => r.id === row);
     t.ok(entry !== undefined && entry.removal !== null, `${row} is a row with a removal release`);
   }

@@ -4,6 +4,7 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { requestedCgroupDriver } from './merge.js';
 import { messageStyle } from './message-style.js';
+import { keptStorageOptions, removedLogOption } from './removed-options.js';
 import type { DaemonSettings } from './settings.js';
 
 /** Storage drivers a Linux daemon of these releases can initialise (the document's, plus vfs). */
@@ -28,11 +29,13 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
     // Observed on 20.10.24; 26.1.5 and 28.5.2 start.
     throw failed('You specified --iptables=false with --icc=false. ICC=false uses iptables to function. Please set --icc or --iptables to true');
   }
+  const unknownLogOpt = (key: string): SimError => failed(`failed to set log opts: ${style === 'v20' ? '' : 'failed to set log opts: '}unknown log opt '${key}' for ${s.logDriver} log driver`);
   if (s.logDriver === 'json-file') {
-    for (const key of Object.keys(s.logOpts)) {
-      if (!JSON_FILE_OPTS.includes(key)) throw failed(`failed to set log opts: ${style === 'v20' ? '' : 'failed to set log opts: '}unknown log opt '${key}' for json-file log driver`);
-    }
+    for (const key of Object.keys(s.logOpts)) if (!JSON_FILE_OPTS.includes(key)) throw unknownLogOpt(key);
   }
+  // The options of other drivers are not modelled, but for those the catalogue removes (refused from the removal release).
+  const removedLogOpt = removedLogOption(s.logDriver, Object.keys(s.logOpts), release);
+  if (removedLogOpt !== undefined && !faults.has('deprecated.options.removed-refused')) throw unknownLogOpt(removedLogOpt);
   for (const [name, runtime] of Object.entries(s.runtimes)) {
     if (style === 'v20') continue;
     if (name === 'runc') throw failed("runtime name 'runc' is reserved");
@@ -61,7 +64,7 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   if (!faults.has('config.storage.options')) {
     for (const opt of s.storageOpts) {
       const key = opt.slice(0, Math.max(0, opt.indexOf('='))).trim().toLowerCase();
-      const own = DRIVER_OPTIONS[s.storageDriver] ?? [];
+      const own = [...(DRIVER_OPTIONS[s.storageDriver] ?? []), ...keptStorageOptions(s.storageDriver, release)];
       if (key === 'overlay2.size' && s.storageDriver === 'overlay2') throw failed(`error initializing graphdriver: Storage Option overlay2.size only supported for backingFS XFS. Found extfs${style === 'v20' ? '' : ': overlay2'}`);
       if (!own.includes(key)) throw failed(`error initializing graphdriver: ${s.storageDriver}: unknown option ${key}`);
     }

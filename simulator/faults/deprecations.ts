@@ -16,5 +16,5 @@ export const DEPRECATIONS_FAULTS: Readonly<Record<DeprecationsRuleId, Fault>> = 
   'deprecated.network-settings.top-level': { breaks: 'from API 1.44 container inspect leaves IPAddress and Gateway out of the top level of NetworkSettings (deprecations/network-settings.ts)' },
   'deprecated.network.dns-names': { breaks: 'endpoint settings have no DNSNames key (deprecations/network-settings.ts)' },
   'deprecated.events.legacy-fields': { breaks: 'below API 1.52 container events have no "from" (deprecations/events-route.ts)' },
-  'deprecated.options.removed-refused': { breaks: 'a removed option given in the configuration file is taken without a word' },
+  'deprecated.options.removed-refused': { breaks: 'a removed option given in the configuration file, and a removed log option, are taken without a word' },
 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { stateIn } from '../../common/lifecycle.js';
-import { DEPRECATIONS, DOCUMENT_RELEASE, REMOVED_DAEMON_OPTIONS, REMOVED_STORAGE_DRIVERS } from '../../specs/deprecations.js';
+import { DEPRECATIONS, DOCUMENT_RELEASE, REMOVED_DAEMON_OPTIONS, REMOVED_LOG_OPTIONS, REMOVED_STORAGE_DRIVERS, REMOVED_STORAGE_OPTIONS } from '../../specs/deprecations.js';
 import { expectRefused } from '../daemon-config/start-and-inspect.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
@@ -8,7 +8,7 @@ import { notApplicable } from '../harness/verdict.js';
 import type { StartRequest } from '../targets/target.js';
 import { word } from './arbitraries.js';
 
-type Placement = { readonly via: 'flag' | 'file' | 'storage-driver'; readonly name: string };
+type Placement = { readonly via: 'flag' | 'file' | 'storage-driver' | 'log-option' | 'storage-option'; readonly name: string; readonly driver?: string };
 
 /** Every way to ask for an option or driver whose row the lifecycle puts in the state Removed in `release`. */
 export function removedPlacementsIn(release: string): Placement[] {
@@ -19,13 +19,34 @@ export function removedPlacementsIn(release: string): Placement[] {
       ...(option.fileKey === undefined ? [] : [{ via: 'file' as const, name: option.fileKey }]),
     ]),
     ...REMOVED_STORAGE_DRIVERS.filter((driver) => removed.has(driver.row)).map((driver) => ({ via: 'storage-driver' as const, name: driver.driver })),
+    ...REMOVED_LOG_OPTIONS.filter((option) => removed.has(option.row)).map((option) => ({ via: 'log-option' as const, name: option.option, driver: option.driver })),
+    ...REMOVED_STORAGE_OPTIONS.filter((option) => removed.has(option.row)).map((option) => ({ via: 'storage-option' as const, name: option.option, driver: option.driver })),
   ];
 }
 
-const requestFor = ({ via, name }: Placement, value: string): StartRequest =>
-  via === 'flag' ? { args: [`--${name}=${value}`] } : via === 'file' ? { config: { [name]: value } } : { args: [`--storage-driver=${name}`] };
+function requestFor({ via, name, driver }: Placement, value: string): StartRequest {
+  switch (via) {
+    case 'flag':
+      return { args: [`--${name}=${value}`] };
+    case 'file':
+      return { config: { [name]: value } };
+    case 'storage-driver':
+      return { args: [`--storage-driver=${name}`] };
+    case 'log-option':
+      return { args: [`--log-driver=${driver!}`, '--log-opt', `${name}=${value}`] };
+    case 'storage-option':
+      return { args: [`--storage-driver=${driver!}`, '--storage-opt', `${name}=true`] };
+  }
+}
 
-const describePlacement = ({ via, name }: Placement): string => (via === 'flag' ? `--${name}` : via === 'file' ? `"${name}" in the configuration file` : `the storage driver ${name}`);
+const DESCRIBE: Readonly<Record<Placement['via'], (p: Placement) => string>> = {
+  flag: (p) => `--${p.name}`,
+  file: (p) => `"${p.name}" in the configuration file`,
+  'storage-driver': (p) => `the storage driver ${p.name}`,
+  'log-option': (p) => `log option ${p.name} of the ${p.driver!} driver`,
+  'storage-option': (p) => `storage option ${p.name} of ${p.driver!}`,
+};
+const describePlacement = (p: Placement): string => DESCRIBE[p.via](p);
 
 export const removedOptionsCheck: RuleCheck = {
   rule: 'deprecated.options.removed-refused',
@@ -38,7 +59,8 @@ export const removedOptionsCheck: RuleCheck = {
       async ({ placement, value }) => {
         await expectRefused(ctx, requestFor(placement, value), [placement.name], `${release}: the removed ${describePlacement(placement)}`);
       },
-      { ...options, numRuns: Math.min(ctx.numStarts * 2, placements.length) },
+      // Every way to ask is tried once (the examples come first and count): the rule speaks of each removed option.
+      { ...options, numRuns: placements.length },
       `${release}: every removed option and driver (${placements.length} ways to ask) is refused naming it`,
       placements.map((placement) => ({ placement, value: 'ctc' })),
     );
