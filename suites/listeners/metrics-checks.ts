@@ -7,25 +7,26 @@ import { describe, excerpt, expectRefused, startWith } from '../daemon-config/st
 import type { HttpReply } from '../http/client.js';
 import { inRange } from '../../common/dotted-version.js';
 import type { StartRequest } from '../targets/target.js';
-import { freePort } from './ports.js';
+import { withFreePort } from './ports.js';
 import { parsePrometheusText } from './prometheus-text.js';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
 
 /** Starts with --metrics-addr on a free port and runs `probe` with a client for that address. */
 async function withMetrics(ctx: SuiteContext, experimental: boolean, probe: (get: (path: string) => Promise<HttpReply | Error>) => Promise<void>): Promise<void> {
-  const port = await freePort();
-  const request: StartRequest = { args: [...(experimental ? ['--experimental'] : []), '--metrics-addr', `127.0.0.1:${port}`] };
-  const outcome = await startWith(ctx, request, async (log) => {
-    const ping = await log.send('GET', '/_ping');
-    log.expect(ping.status === 200, `GET /_ping answered ${ping.status}`);
-    const client = ctx.clientFor({ kind: 'tcp', host: '127.0.0.1', port });
-    try {
-      await probe((path) => client.request('GET', path, { timeoutMs: 5_000 }).catch((error: Error) => error));
-    } finally {
-      client.close();
-    }
+  await withFreePort(async (port) => {
+    const request: StartRequest = { args: [...(experimental ? ['--experimental'] : []), '--metrics-addr', `127.0.0.1:${port}`] };
+    const outcome = await startWith(ctx, request, async (log) => {
+      const ping = await log.send('GET', '/_ping');
+      log.expect(ping.status === 200, `GET /_ping answered ${ping.status}`);
+      const client = ctx.clientFor({ kind: 'tcp', host: '127.0.0.1', port });
+      try {
+        await probe((path) => client.request('GET', path, { timeoutMs: 5_000 }).catch((error: Error) => error));
+      } finally {
+        client.close();
+      }
+    });
+    if (!outcome.served) throw new Violation(`the daemon did not serve (${describe(request)}): ${excerpt(outcome.output)}`);
   });
-  if (!outcome.served) throw new Violation(`the daemon did not serve (${describe(request)}): ${excerpt(outcome.output)}`);
 }
 
 export const metricsServedCheck: RuleCheck = {

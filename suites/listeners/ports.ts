@@ -17,6 +17,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Runs `use` with a free port. A start that lost the port to another process in the meantime
+ * (its error names the port: "bind: address already in use") says nothing of the daemon: `use`
+ * runs again with another port, at most three times in all.
+ */
+export async function withFreePort<T>(use: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await use(port);
+    } catch (error) {
+      const lost = error instanceof Error && error.message.includes(`:${port}: bind: address already in use`);
+      if (!lost || attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Several distinct free ports. */
 export async function freePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();

@@ -3,7 +3,7 @@ import type { SuiteContext } from '../harness/context.js';
 import type { StartRequest } from '../targets/target.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
 import { sharedTlsMaterial, writeTlsFiles, type TlsMaterial } from './certificates.js';
-import { freePort } from './ports.js';
+import { withFreePort } from './ports.js';
 
 /** A TLS set-up written for one start: the files, the flags naming them, the port. */
 export interface TlsFiles {
@@ -24,8 +24,7 @@ export async function withTlsFiles<T>(use: (files: TlsFiles) => Promise<T>, serv
   const dir = makeRunDir();
   try {
     writeTlsFiles(dir, { ca: material.ca.cert, cert: material.server.cert, key: serverKey?.(material) ?? material.server.key });
-    const port = await freePort();
-    return await use({ dir, material, port, fileArgs: ['--tlscacert', join(dir, 'ca.pem'), '--tlscert', join(dir, 'cert.pem'), '--tlskey', join(dir, 'key.pem')] });
+    return await withFreePort((port) => use({ dir, material, port, fileArgs: ['--tlscacert', join(dir, 'ca.pem'), '--tlscert', join(dir, 'cert.pem'), '--tlskey', join(dir, 'key.pem')] }));
   } finally {
     removeRunDir(dir);
   }
