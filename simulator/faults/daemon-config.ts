@@ -20,7 +20,10 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.file.keys': { breaks: 'the file key dns-search is an unknown directive (daemon-config/directives.ts)' },
   'config.file.unknown-key': {
     breaks: 'unknown directives are ignored (daemon-config/load.ts)',
-    alsoBreaks: { rules: ['config.file.validate'], why: 'the document states --validate\'s failure as listing the directives that match no option: a daemon that ignores them cannot fail --validate for them' },
+    alsoBreaks: {
+      rules: ['config.file.validate', 'deprecated.options.removed-refused'],
+      why: 'the document states --validate\'s failure as listing the directives that match no option: a daemon that ignores them cannot fail --validate for them; and the key of an option the catalogue removed is a directive that matches no option of the release, so it is ignored too',
+    },
   },
   'config.file.plural-keys': { breaks: 'the singular key `label` in the file sets the labels, as `labels` does (daemon-config/merge.ts)' },
   'config.file.types': { breaks: 'values of the wrong type are dropped instead of refused (daemon-config/load.ts)' },

@@ -94,6 +94,10 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
   },
   'api.not-found': {
     breaks: 'a known path asked with a method it does not accept answers 405 Method Not Allowed instead of 404',
+    alsoBreaks: {
+      rules: ['deprecated.container-copy.removed'],
+      why: 'the removed POST /containers/{id}/copy is such a path: DELETE /containers/{name} takes any name, "<id>/copy" included, so its 404 becomes 405',
+    },
   },
   'api.path.clean-redirect': {
     breaks: 'unclean paths are redirected with 302 Found instead of 301',
