@@ -34,7 +34,7 @@ if (missing !== null) {
   if (inCI()) t.fail(`the docker CLI is required in CI: ${missing}`);
   else t.test('docker CLI against ctrd-sim', { skip: missing }, async () => {});
 } else {
-  t.test('docker version and ps against ctrd-sim emulating 28.5 (docker info: test/info-clients.test.ts)', async (t) => {
+  t.test('docker version, ps and volume ls against ctrd-sim emulating 28.5 (docker info: test/info-clients.test.ts)', async (t) => {
     const home = mkdtempSync('/tmp/ctc-cli-home-');
     t.teardown(() => rmSync(home, { recursive: true, force: true }));
     const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${join(home, 'd.sock')}`]);
@@ -46,7 +46,11 @@ if (missing !== null) {
     t.equal(version.code, 0, `docker version works: ${version.stderr}`);
     t.equal(version.stdout.trim(), '28.5.2+ctrd-sim 1.51 1.24');
 
-    for (const [args, endpoint] of [[['ps'], 'GET /containers/json']] as const) {
+    const ps = await docker(['ps', '--all'], host, home);
+    t.equal(ps.code, 0, `docker ps works (ctrd-sim lists containers): ${ps.stderr}`);
+    t.match(ps.stdout, /^CONTAINER ID\s+IMAGE/, 'with the table header and no container');
+
+    for (const [args, endpoint] of [[['volume', 'ls'], 'GET /volumes']] as const) {
       const run = await docker(args, host, home);
       t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
       t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);
