@@ -6,7 +6,10 @@ type ConfigRuleId = Extract<TestableRuleId, `config.${string}`>;
 /** The faults of the daemon-configuration area: one per testable rule, each noticed only by its rule's check (suites/daemon-config/). */
 export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.cli.options': { breaks: 'the option --default-shm-size is an unknown flag (daemon-config/command.ts)' },
-  'config.cli.unknown-option': { breaks: 'unknown long options are ignored instead of refused (config/argv.ts)' },
+  'config.cli.unknown-option': {
+    breaks: 'unknown long options are ignored instead of refused (config/argv.ts)',
+    alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'an option the catalogue removed is no option of the release: the daemon that ignores unknown options ignores it too' },
+  },
   'config.cli.value-required': { breaks: 'a value option last on the command line without its value takes the empty string (config/argv.ts)' },
   'config.cli.bool-forms': { breaks: '`--debug=<false spelling>` turns debug on (config/argv.ts)' },
   'config.cli.repeatable': { breaks: 'of several --label flags, the third and later are dropped (config/argv.ts)' },
@@ -49,8 +52,14 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.ulimits.default': { breaks: '--default-ulimit takes a soft limit above the hard one (daemon-config/flag-values.ts)' },
   'config.generic-resources': { breaks: 'a node generic resource without "=" is accepted (daemon-config/validate.ts, flag-values.ts)' },
   'config.network-opts.forms': { breaks: 'a --default-network-opt value without driver=opt=value form is accepted (daemon-config/flag-values.ts)' },
-  'config.storage.driver': { breaks: 'an unknown storage driver is accepted (daemon-config/start-checks.ts)' },
-  'config.storage.options': { breaks: 'storage options of other drivers, or unknown ones, are accepted (daemon-config/start-checks.ts)' },
+  'config.storage.driver': {
+    breaks: 'an unknown storage driver is accepted (daemon-config/start-checks.ts)',
+    alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'a storage driver the catalogue removed (aufs, overlay, devicemapper) is one the release does not know: accepting unknown drivers accepts it' },
+  },
+  'config.storage.options': {
+    breaks: 'storage options of other drivers, or unknown ones, are accepted (daemon-config/start-checks.ts)',
+    alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'a storage option the catalogue removed (overlay2.override_kernel_check) is unknown to the driver from its removal: accepting unknown options accepts it' },
+  },
   'config.multiple-daemons': { breaks: 'the PID file of a running daemon is taken over (daemon/pidfile.ts)' },
   'config.registries.insecure': { breaks: 'a registry mirror that is not an http(s) URL is accepted (daemon-config/validate.ts, start-checks.ts)' },
   'config.env.proxy': { breaks: 'HTTP_PROXY, HTTPS_PROXY and NO_PROXY are ignored (daemon-config/merge.ts)' },
