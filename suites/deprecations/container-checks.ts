@@ -6,7 +6,8 @@ import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { hostConfigBody } from './arbitraries.js';
-import { at, jsonObject, objectAt, setupPath, withContainer } from './objects.js';
+import { parseJsonObject } from '../versioning/expect.js';
+import { at, getObject, objectAt, setupPath, withContainer } from './objects.js';
 import { servedVersion } from './served.js';
 
 const KERNEL_MEMORY_IGNORED_FROM = '1.42';
@@ -22,14 +23,6 @@ const TOP_LEVEL = ['EndpointID', 'Gateway', 'GlobalIPv6Address', 'GlobalIPv6Pref
  */
 export const containerBudget = (ctx: SuiteContext, options: PropertyOptions): PropertyOptions => ({ ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) });
 
-/** GET <path> of a container, as an object. */
-async function inspect(log: ExchangeLog, path: string): Promise<Record<string, unknown>> {
-  const reply = await log.send('GET', path);
-  const doc = jsonObject(reply.body);
-  log.expect(reply.status === 200 && doc !== null, `GET ${path} should answer 200 with an object, got ${reply.status}`);
-  return doc!;
-}
-
 export const kernelMemoryCheck: RuleCheck = {
   rule: 'deprecated.kernel-memory',
   applies: servedVersion,
@@ -39,7 +32,7 @@ export const kernelMemoryCheck: RuleCheck = {
       async (limit) => {
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: api!, hostConfig: { KernelMemory: limit } }, async (id) => {
-          const kept = objectAt(await inspect(log, at(api!, `/containers/${id}/json`)), 'HostConfig')?.['KernelMemory'];
+          const kept = objectAt(await getObject(log, at(api!, `/containers/${id}/json`)), 'HostConfig')?.['KernelMemory'];
           if (isOlder(api!, KERNEL_MEMORY_IGNORED_FROM)) log.expect(kept === limit, `below API ${KERNEL_MEMORY_IGNORED_FROM} a create with KernelMemory ${limit} should keep it, inspect shows ${JSON.stringify(kept)} (API ${api})`);
           else log.expect(kept === undefined || kept === 0, `from API ${KERNEL_MEMORY_IGNORED_FROM} KernelMemory ${limit} should be ignored, inspect shows ${JSON.stringify(kept)} (API ${api})`);
         });
@@ -59,9 +52,9 @@ export const startHostConfigCheck: RuleCheck = {
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: ctx.expectedMax }, async (id) => {
           const reply = await log.send('POST', at(api!, `/containers/${id}/start`), { json: body });
-          const doc = await inspect(log, setupPath(ctx, `/containers/${id}/json`));
+          const doc = await getObject(log, setupPath(ctx, `/containers/${id}/json`));
           if (!isOlder(api!, START_BODY_REFUSED_FROM)) {
-            const message = jsonObject(reply.body)?.['message'];
+            const message = parseJsonObject(reply.body)?.['message'];
             log.expect(reply.status === 400, `from API ${START_BODY_REFUSED_FROM} a start with a host-configuration body should be refused with 400, got ${reply.status} (API ${api})`);
             log.expect(message === START_BODY_REFUSAL, `the refusal should read ${JSON.stringify(START_BODY_REFUSAL)}, got ${JSON.stringify(message)}`);
             const status = objectAt(doc, 'State')?.['Status'];
@@ -130,7 +123,7 @@ export const copyRemovedCheck: RuleCheck = {
 
 /** The stat header of an archive answer, decoded; null when absent or not base64 JSON. */
 function pathStat(header: string | undefined): Record<string, unknown> | null {
-  return header === undefined ? null : jsonObject(Buffer.from(header, 'base64').toString('utf8'));
+  return header === undefined ? null : parseJsonObject(Buffer.from(header, 'base64').toString('utf8'));
 }
 
 export const archiveServedCheck: RuleCheck = {
@@ -166,7 +159,7 @@ export const archiveServedCheck: RuleCheck = {
 
 /** A container on the network none, inspected at the cell's version. */
 async function networkSettingsAt(log: ExchangeLog, api: string, id: string): Promise<Record<string, unknown>> {
-  const settings = objectAt(await inspect(log, at(api, `/containers/${id}/json`)), 'NetworkSettings');
+  const settings = objectAt(await getObject(log, at(api, `/containers/${id}/json`)), 'NetworkSettings');
   log.expect(settings !== null, `container inspect at API ${api} should have a NetworkSettings object`);
   return settings!;
 }

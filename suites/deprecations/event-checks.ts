@@ -3,7 +3,8 @@ import { isOlder } from '../../common/dotted-version.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { at, baseImage, createContainer, jsonObject, objectAt, removeContainer, setupPath } from './objects.js';
+import { parseJsonObject } from '../versioning/expect.js';
+import { at, baseImage, createContainer, objectAt, removeContainer, setupPath } from './objects.js';
 import { servedVersion } from './served.js';
 import { containerBudget } from './container-checks.js';
 
@@ -42,7 +43,7 @@ export const eventsLegacyCheck: RuleCheck = {
           const until = epochSeconds(Date.now() + 1);
           const reply = await log.send('GET', at(api!, `/events?since=${since}&until=${until}`), { timeoutMs: 10_000 });
           log.expect(reply.status === 200, `GET /events with since and until should answer 200, got ${reply.status} (API ${api})`);
-          const events = reply.body.split('\n').filter((line) => line.trim() !== '').map((line) => jsonObject(line));
+          const events = reply.body.split('\n').filter((line) => line.trim() !== '').map((line) => parseJsonObject(line));
           log.expect(events.every((e) => e !== null), `every line of the events stream should be a JSON object (API ${api})`);
           const created = events.filter((e) => e!['Type'] === 'container' && e!['Action'] === 'create').map((e) => objectAt(e, 'Actor')?.['ID']);
           const missing = made.filter((id) => !created.includes(id));

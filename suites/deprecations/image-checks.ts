@@ -5,16 +5,8 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { EMPTY_DEFAULT_FIELDS, expectedValue, imageSettings, type ImageSettings } from './arbitraries.js';
 import { withImage } from './configured-images.js';
-import { at, jsonObject, objectAt } from './objects.js';
+import { at, getObject, objectAt } from './objects.js';
 import { servedVersion } from './served.js';
-
-/** GET /v<api>/images/<ref>/json of an image with generated settings, as an object. */
-async function inspectAt(log: ExchangeLog, api: string, ref: string): Promise<Record<string, unknown>> {
-  const reply = await log.send('GET', at(api, `/images/${ref}/json`));
-  const doc = jsonObject(reply.body);
-  log.expect(reply.status === 200 && doc !== null, `image inspect at API ${api} should answer 200 with an object, got ${reply.status}`);
-  return doc!;
-}
 
 /** The image-config rules: a property over generated settings, judged at the cell's API version. */
 function imageConfigCheck(rule: string, summary: (api: string) => string, holds: (log: ExchangeLog, doc: Record<string, unknown>, api: string, settings: ImageSettings) => void): RuleCheck {
@@ -26,7 +18,7 @@ function imageConfigCheck(rule: string, summary: (api: string) => string, holds:
         imageSettings,
         async (settings) => {
           const log = new ExchangeLog(ctx.client);
-          await withImage(ctx, log, settings, `${rule.split('.').pop()!}-${api!.replace('.', '-')}`, async (ref) => holds(log, await inspectAt(log, api!, ref), api!, settings));
+          await withImage(ctx, log, settings, `${rule.split('.').pop()!}-${api!.replace('.', '-')}`, async (ref) => holds(log, await getObject(log, at(api!, `/images/${ref}/json`)), api!, settings));
         },
         // Each case is an import (a layer on a real daemon): as many as a start-costly property.
         { ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) },

@@ -1,20 +1,11 @@
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
+import { parseJsonObject } from '../versioning/expect.js';
 import { baseTarball, tarball, type TarEntry } from './image-tarball.js';
 
 /** Where setup and clean-up requests go: the newest version the target serves (never unversioned). */
 export const setupPath = (ctx: SuiteContext, path: string): string => `/v${ctx.expectedMax}${path}`;
 export const at = (api: string, path: string): string => `/v${api}${path}`;
-
-/** Answers as a JSON object, or null. */
-export function jsonObject(body: string): Record<string, unknown> | null {
-  try {
-    const doc: unknown = JSON.parse(body);
-    return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 export function jsonArray(body: string): unknown[] | null {
   try {
@@ -23,6 +14,14 @@ export function jsonArray(body: string): unknown[] | null {
   } catch {
     return null;
   }
+}
+
+/** GET `path` as a JSON object; anything but 200 with an object is a violation. */
+export async function getObject(log: ExchangeLog, path: string): Promise<Record<string, unknown>> {
+  const reply = await log.send('GET', path);
+  const doc = parseJsonObject(reply.body);
+  log.expect(reply.status === 200 && doc !== null, `GET ${path} should answer 200 with an object, got ${reply.status}`);
+  return doc!;
 }
 
 export const objectAt = (doc: Record<string, unknown> | null | undefined, key: string): Record<string, unknown> | null => {
@@ -79,7 +78,7 @@ export interface CreateOptions {
 export async function createContainer(log: ExchangeLog, options: CreateOptions): Promise<string> {
   const body = { Image: options.image, Cmd: ['/bin/busybox', 'true'], ...options.extra, HostConfig: { NetworkMode: 'none', ...options.hostConfig } };
   const reply = await log.send('POST', at(options.api, '/containers/create'), { json: body });
-  const id = jsonObject(reply.body)?.['Id'];
+  const id = parseJsonObject(reply.body)?.['Id'];
   log.expect(reply.status === 201 && typeof id === 'string', `creating a container at API ${options.api} should answer 201 with its Id, got ${reply.status}`);
   return id as string;
 }
