@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { HttpClientError } from '../http/client.js';
 import type { HttpExchange } from '../../reports/model/result.js';
 import type { CaseJournal } from './journal.js';
+import type { CoverageRecorder } from './coverage.js';
 import { errored, skipped, Unjudgeable, Violation, type Verdict } from './verdict.js';
 
 export interface PropertyOptions {
@@ -15,7 +16,17 @@ export interface PropertyOptions {
   readonly shrink?: boolean;
   /** Stops generating and shrinking after this long; a failure found by then is still reported. */
   readonly timeLimitMs?: number;
+  /** Where the check reports the documented items its generated cases reach (rules with `documentedItems`). */
+  readonly coverage?: CoverageRecorder;
+  /**
+   * Which reading of an ambiguous document the check judges by: the catalogue's `reading`, the
+   * stricter one that decides the verdict (the default), or the rule's `otherReading`, whose
+   * verdict the report shows beside it.
+   */
+  readonly reading?: Reading;
 }
+
+export type Reading = 'strict' | 'other';
 
 /** A request that got no answer in time (the target hung or trickled), or that the cell's deadline cancelled. */
 const isTimeout = (error: unknown): error is HttpClientError => error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED');

@@ -1,5 +1,5 @@
 import type { DaemonRelease } from '../../specs/versions.js';
-import type { RuleResult } from '../../reports/model/result.js';
+import type { Coverage, OtherReadingVerdict, RuleResult } from '../../reports/model/result.js';
 import { HttpClientError, type HttpClient } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
 import type { Profile } from '../profiles.js';
@@ -8,6 +8,8 @@ import type { Target, TargetInstance } from '../targets/target.js';
 import { apiGate, ruleGate } from '../harness/cells.js';
 import type { SuiteContext } from '../harness/context.js';
 import { CaseJournal } from '../harness/journal.js';
+import { CoverageRecorder } from '../harness/coverage.js';
+import type { Reading } from '../harness/property.js';
 import { cellSeed } from '../harness/seeds.js';
 import { errored, notApplicable, skipped, Unjudgeable, type Verdict } from '../harness/verdict.js';
 import { CellClient, type ClientFactory } from './cell-client.js';
@@ -75,10 +77,17 @@ function verdictOfThrown(error: unknown): Verdict {
   return errored(`the check itself failed: ${error instanceof Error ? error.message : String(error)}`, 'an error in the check, not in the target');
 }
 
-async function judge(cell: PlannedCell, state: RunState): Promise<Verdict> {
+/** A judged cell: its verdict and, for rules that range over documented items, what was reached. */
+interface Judgement {
+  readonly verdict: Verdict;
+  readonly coverage?: Coverage;
+}
+
+async function judge(cell: PlannedCell, state: RunState, reading: Reading): Promise<Judgement> {
   const gate = ruleGate(cell.rule, cell.check, state) ?? apiGate(cell.rule, cell.api);
-  if (gate !== null) return gate;
+  if (gate !== null) return { verdict: gate };
   const check = cell.check!;
+  let recorder: CoverageRecorder | undefined;
   const deadline = deadlineController('cell', state.deadlines.cellMs, state.runSignal);
   const journal = new CaseJournal();
   const client = new CellClient(state.client, deadline.signal, journal, false);
@@ -88,10 +97,14 @@ async function judge(cell: PlannedCell, state: RunState): Promise<Verdict> {
     try {
       const reason = check.applies?.(ctx, cell.api) ?? null;
       if (reason !== null) return notApplicable(reason);
+      const items = check.documentedItems?.(ctx, cell.api);
+      if (items !== undefined) recorder = new CoverageRecorder(items);
       return await check.run(ctx, cell.api, {
         seed: cellSeed(state.seed, cell.rule.id, cell.api),
         numRuns: state.numRuns,
         journal,
+        reading,
+        ...(recorder === undefined ? {} : { coverage: recorder }),
         ...(state.path === undefined ? {} : { path: state.path }),
       });
     } catch (error) {
@@ -100,10 +113,13 @@ async function judge(cell: PlannedCell, state: RunState): Promise<Verdict> {
   })();
   try {
     const verdict = await raceDeadline(work, deadline.signal, (reason) => late(reason, opened, journal));
-    if (verdict.exchanges !== undefined || verdict.status === 'not-applicable' || verdict.status === 'skipped') return verdict;
+    // Coverage says what a judged run generated: a cell that was not judged generated nothing to speak of.
+    const judged = verdict.status === 'pass' || verdict.status === 'fail';
+    const coverage = judged && recorder !== undefined ? { coverage: recorder.figure() } : {};
+    if (verdict.exchanges !== undefined || verdict.status === 'not-applicable' || verdict.status === 'skipped') return { verdict, ...coverage };
     // Every judged cell shows what decided it: the exchanges of its last generated case.
     const exchanges = journal.lastCase();
-    return exchanges.length === 0 ? verdict : { ...verdict, exchanges };
+    return { verdict: exchanges.length === 0 ? verdict : { ...verdict, exchanges }, ...coverage };
   } finally {
     deadline.dispose();
     if (deadline.signal.aborted) state.leftovers.push(work);
@@ -124,11 +140,22 @@ function late(reason: unknown, opened: readonly CellClient[], journal: CaseJourn
   return errored(waiting.length === 0 ? why : `${why}; no answer yet to ${waiting.map((x) => x.request).join(', ')}`, detail, exchanges);
 }
 
+/**
+ * A rule with two readings of an ambiguous document is judged again by the other one, with the
+ * same seed; the strict reading alone decides the cell's status.
+ */
+async function judgeOtherReading(cell: PlannedCell, state: RunState, strict: Verdict): Promise<{ otherReading?: OtherReadingVerdict }> {
+  if (cell.rule.otherReading === undefined || (strict.status !== 'pass' && strict.status !== 'fail')) return {};
+  const { verdict } = await judge(cell, state, 'other');
+  return { otherReading: { status: verdict.status, summary: verdict.summary } };
+}
+
 /** Judges one cell within its deadline and returns its result (evidence on every status). */
 export async function evaluateCell(cell: PlannedCell, state: RunState): Promise<RuleResult> {
   const begin = performance.now();
-  const verdict = state.runSignal.aborted ? late(state.runSignal.reason, [], new CaseJournal()) : await judge(cell, state);
-  const { status, ...evidence } = verdict;
+  const judgement: Judgement = state.runSignal.aborted ? { verdict: late(state.runSignal.reason, [], new CaseJournal()) } : await judge(cell, state, 'strict');
+  const other = state.runSignal.aborted ? {} : await judgeOtherReading(cell, state, judgement.verdict);
+  const { status, ...evidence } = judgement.verdict;
   return {
     rule: cell.rule.id,
     api: cell.api,
@@ -136,5 +163,7 @@ export async function evaluateCell(cell: PlannedCell, state: RunState): Promise<
     status,
     evidence,
     durationMs: Math.round(performance.now() - begin),
+    ...(judgement.coverage === undefined ? {} : { coverage: judgement.coverage }),
+    ...other,
   };
 }
