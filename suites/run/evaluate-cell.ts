@@ -74,6 +74,7 @@ function contextFor(state: RunState, client: CellClient, journal: CaseJournal, s
 function verdictOfThrown(error: unknown): Verdict {
   if (error instanceof Unjudgeable) return skipped(error.message);
   if (error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED')) return errored(`the target did not answer in time: ${error.message}`, 'a request timed out (--request-timeout)');
+  if (error instanceof HttpClientError && error.code === 'HTTP_PROTOCOL') return errored(`the target's answer could not be read: ${error.message}`, 'a protocol error of the target: no rule can be judged on an answer that is not HTTP');
   return errored(`the check itself failed: ${error instanceof Error ? error.message : String(error)}`, 'an error in the check, not in the target');
 }
 

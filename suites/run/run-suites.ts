@@ -88,6 +88,13 @@ export function observedRangeOf(facts: TargetFacts): ObservedApiRange | null {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+/** What a start that failed showed: how the process ended, and its last lines (or that it printed nothing). */
+function whyNotStarted(exitCode: number | null, output: string): string {
+  const how = exitCode === null ? 'it did not answer GET /_ping' : `it exited with code ${exitCode} before it answered GET /_ping`;
+  const last = output.trim().split('\n').slice(-5).join('\n');
+  return last === '' ? `${how}, and printed nothing` : `${how}; its last output:\n${last}`;
+}
+
 /** Starts the target within the run's deadline; a target that does not start is a TargetError. */
 async function startTarget(target: Target, signal: AbortSignal): Promise<TargetInstance> {
   const starting = target.start();
@@ -96,7 +103,7 @@ async function startTarget(target: Target, signal: AbortSignal): Promise<TargetI
     void starting.then((late) => (late.ok ? late.instance.stop() : undefined)).catch(() => undefined);
     throw new TargetError('TARGET_START', `${target.spec} did not start before the ${reason instanceof DeadlinePassed ? reason.message : `run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`}`);
   });
-  if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start (exit ${started.exitCode}): ${started.output.trim().split('\n').slice(-5).join('\n')}`);
+  if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start: ${whyNotStarted(started.exitCode, started.output)}`);
   return started.instance;
 }
 
@@ -124,7 +131,11 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     client = openClient(endpoint);
     let facts: TargetFacts;
     try {
-      facts = await readFacts(client.with({ signal: run.signal }));
+      const reading = client.with({ signal: run.signal });
+      // A target without a daemon API (openai:URL) has no /version: that it answers at all is
+      // seen on its models list, and a failure names that request, not one it never had.
+      if (!target.surfaces.has('daemon-api')) await reading.request('GET', '/models');
+      facts = await readFacts(reading);
     } catch (error) {
       const why = run.signal.aborted ? (run.signal.reason as Error).message : error instanceof Error ? error.message : String(error);
       throw new TargetError('TARGET_UNREACHABLE', `${target.spec} could not be reached: ${why}`);
