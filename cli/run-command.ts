@@ -200,6 +200,13 @@ function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline 
     process.stdout.write('interrupted: the cells not judged are errors\n');
     return EXIT.INTERRUPTED;
   }
+  // A selection that judges nothing (every cell not applicable here, or skipped) must not pass.
+  const judged = report.results.filter((r) => r.status !== 'not-applicable' && r.status !== 'skipped');
+  if (flags.only !== undefined && flags.only.length > 0 && judged.length === 0) {
+    const first = report.results[0];
+    process.stderr.write(`ctr-conformance: --only ${flags.only.join(' --only ')} judged nothing on this target: ${report.results.length === 1 && first !== undefined ? `${first.evidence.summary}${first.evidence.reason === undefined ? '' : ` (${first.evidence.reason})`}` : `all ${report.results.length} cells are not applicable or skipped`}\n`);
+    return EXIT.USAGE;
+  }
   if (baseline !== undefined) {
     const verdict = gate(report, baseline, flags.baseline!);
     process.stdout.write(verdict.text);

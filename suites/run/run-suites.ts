@@ -11,7 +11,7 @@ import { clientFactory } from './cell-client.js';
 import { DEFAULT_DEADLINES, deadlineController, DeadlinePassed, raceDeadline, type Deadlines } from './deadlines.js';
 import { RunError } from './errors.js';
 import { evaluateCell, type RunState } from './evaluate-cell.js';
-import { planCells, type Shard } from './plan.js';
+import { checkSelection, planCells, type Shard } from './plan.js';
 import { withRerun } from './rerun.js';
 
 export interface RunOptions {
@@ -148,6 +148,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     const profile = chooseProfile(target.spec, options.profile, facts.brand);
     const apiVersions = apiColumns(range?.max ?? null);
     const cells = planCells(RULES, apiVersions, options.only, options.shard);
+    checkSelection(options.only, apiVersions, options.shard === undefined ? cells : planCells(RULES, apiVersions, options.only), cells, options.shard);
     const state: RunState = {
       target,
       instance,
