@@ -181,6 +181,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     return null;
   });
   process.stdout.write(formatFailures(report) + formatTotals(report, html ?? `not written (see below)`));
+  if (run.unresponsive !== null) process.stdout.write(`${run.unresponsive}: the cells not judged are errors\n`);
   if (run.runDeadlinePassed) process.stdout.write(`run deadline of ${flags.runTimeout} s passed: the cells it cut short are errors\n`);
   if (flags.writeBaseline !== undefined && !run.stopped) {
     const file = flags.writeBaseline;
@@ -200,6 +201,7 @@ function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline 
     process.stdout.write('interrupted: the cells not judged are errors\n');
     return EXIT.INTERRUPTED;
   }
+  if (run.unresponsive !== null) return EXIT.TARGET;
   // A selection that judges nothing (every cell not applicable here, or skipped) must not pass.
   const judged = report.results.filter((r) => r.status !== 'not-applicable' && r.status !== 'skipped');
   if (flags.only !== undefined && flags.only.length > 0 && judged.length === 0) {

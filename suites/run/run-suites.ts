@@ -13,6 +13,7 @@ import { RunError } from './errors.js';
 import { evaluateCell, type RunState } from './evaluate-cell.js';
 import { checkSelection, planCells, type Shard } from './plan.js';
 import { withRerun } from './rerun.js';
+import { ResponsivenessWatch, type TargetUnresponsive } from './responsiveness.js';
 
 export interface RunOptions {
   readonly target: Target;
@@ -61,6 +62,8 @@ export interface SuiteRun {
   readonly runDeadlinePassed: boolean;
   /** Whether `signal` stopped the run. */
   readonly stopped: boolean;
+  /** Why the target was declared unresponsive (its remaining cells are errors), or null. */
+  readonly unresponsive: string | null;
 }
 
 /** How long stopping a target may take before the run goes on without waiting (exit hooks finish it). */
@@ -120,7 +123,10 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const optedRelease = options.release === undefined ? null : releaseOf(options.release);
   if (options.release !== undefined && optedRelease === null) throw new RunError('RUN_OPTIONS', `unknown release ${JSON.stringify(options.release)} for --release`);
   planCells(RULES, [], options.only); // an unknown rule in `only` is refused before anything starts
-  const run = deadlineController('run', deadlines.runMs, options.signal);
+  // A target that stops answering ends the run as its deadline would, but at once.
+  const unresponsive = new AbortController();
+  const watch = new ResponsivenessWatch(deadlines.requestMs, (reason) => unresponsive.abort(reason));
+  const run = deadlineController('run', deadlines.runMs, options.signal === undefined ? unresponsive.signal : AbortSignal.any([options.signal, unresponsive.signal]));
   const openClient = clientFactory(deadlines.requestMs, options.recorder?.observe);
   let instance: TargetInstance | undefined;
   let client: HttpClient | undefined;
@@ -166,6 +172,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       client,
       openClient,
       runSignal: run.signal,
+      watch,
       leftovers,
     };
     const rerunBase = {
@@ -213,6 +220,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       durationMs: Date.now() - startedAt.getTime(),
       runDeadlinePassed: run.signal.aborted && run.signal.reason instanceof DeadlinePassed,
       stopped: options.signal?.aborted === true,
+      unresponsive: unresponsive.signal.aborted ? (unresponsive.signal.reason as TargetUnresponsive).message : null,
     };
   } finally {
     run.dispose();
