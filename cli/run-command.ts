@@ -195,6 +195,15 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   return unwritten.length > 0 && outcome === EXIT.PASS ? EXIT.FAIL : outcome;
 }
 
+/** Why a `--only` selection judged nothing (every cell not applicable here, or skipped): it must not pass. Null when it judged a cell. */
+function judgedNothing(report: ConformanceReport, only: readonly string[] | undefined): string | null {
+  if (only === undefined || only.length === 0) return null;
+  if (report.results.some((r) => r.status !== 'not-applicable' && r.status !== 'skipped')) return null;
+  const [first, ...rest] = report.results;
+  const why = first !== undefined && rest.length === 0 ? `${first.evidence.summary}${first.evidence.reason === undefined ? '' : ` (${first.evidence.reason})`}` : `all ${report.results.length} cells are not applicable or skipped`;
+  return `--only ${only.join(' --only ')} judged nothing on this target: ${why}`;
+}
+
 /** The exit code the run's results give (see exit-codes.ts), printing what a baseline gate found. */
 function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline | undefined, flags: RunFlags): ExitCode {
   if (run.stopped) {
@@ -202,11 +211,9 @@ function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline 
     return EXIT.INTERRUPTED;
   }
   if (run.unresponsive !== null) return EXIT.TARGET;
-  // A selection that judges nothing (every cell not applicable here, or skipped) must not pass.
-  const judged = report.results.filter((r) => r.status !== 'not-applicable' && r.status !== 'skipped');
-  if (flags.only !== undefined && flags.only.length > 0 && judged.length === 0) {
-    const first = report.results[0];
-    process.stderr.write(`ctr-conformance: --only ${flags.only.join(' --only ')} judged nothing on this target: ${report.results.length === 1 && first !== undefined ? `${first.evidence.summary}${first.evidence.reason === undefined ? '' : ` (${first.evidence.reason})`}` : `all ${report.results.length} cells are not applicable or skipped`}\n`);
+  const nothing = judgedNothing(report, flags.only);
+  if (nothing !== null) {
+    process.stderr.write(`ctr-conformance: ${nothing}\n`);
     return EXIT.USAGE;
   }
   if (baseline !== undefined) {
