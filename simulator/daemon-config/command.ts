@@ -77,6 +77,8 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     flags = parseArgv(argv.map((arg) => (arg === '-h' ? '--help' : arg)), faultsNamed(argv));
     // Fault (config.cli.options): --default-shm-size is unknown.
     if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
+    // Fault (config.cli.options.release): --max-download-attempts is unknown.
+    if (flags.has('max-download-attempts') && faultsNamed(argv).has('config.cli.options.release')) throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
   } catch (error) {
     // cobra looks at --help before it checks the arguments: `--help x` prints the help (observed, 20.10 and 28.5).
     const helpAnyway = error instanceof SimError && error.message.includes('does not take any positional arguments') && argv.some((arg) => arg === '--help' || arg === '-h');

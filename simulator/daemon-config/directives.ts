@@ -58,6 +58,8 @@ export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: D
   if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
   // Fault (config.file.keys): dns-search is not a key (but where --dns-search is also given: that is config.file.conflict's case).
   if (faults.has('config.file.keys') && !flagsGiven.has('dns-search')) known.delete('dns-search');
+  // Fault (config.file.keys.release): max-download-attempts is not a key (the same proviso).
+  if (faults.has('config.file.keys.release') && !flagsGiven.has('max-download-attempts')) known.delete('max-download-attempts');
   return [...flat.keys()].filter((key) => !known.has(key));
 }
 
