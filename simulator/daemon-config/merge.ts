@@ -47,12 +47,12 @@ export function requestedCgroupDriver(execOpts: readonly string[]): string | nul
   return driver;
 }
 
-/** Proxy settings: from 23.0 the option (flag or `proxies` in the file) wins over the environment. */
+/** Proxy settings: the option (flag, or `proxies` in the file) wins over the environment (every release: the document's strict reading). */
 function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): string {
   // Fault (config.env.proxy): the environment is not read.
   const fromEnv = faults.has('config.env.proxy') ? '' : (env[variable] ?? env[variable.toLowerCase()] ?? '');
   // Fault (config.env.proxy-precedence): the environment wins.
-  if (!inRange(release.release, { min: '23.0' }) || (faults.has('config.env.proxy-precedence') && fromEnv !== '')) return fromEnv;
+  if (faults.has('config.env.proxy-precedence') && fromEnv !== '') return fromEnv;
   const proxies = doc['proxies'];
   const fromFile = proxies !== null && typeof proxies === 'object' ? (proxies as Record<string, unknown>)[flag] : undefined;
   return (flags.get(flag) as string | undefined) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;

@@ -1,0 +1,10 @@
+import type { DaemonOption } from '../../../specs/options.js';
+
+/**
+ * Observed quirk (observed.config.file.conflict): --add-runtime and the file's `runtimes` are no
+ * conflict: the releases merge the two (20.10.24, 26.1.5, 28.5.2 take `--add-runtime ctcy=/bin/true`
+ * with {"runtimes":{"ctcx":{"path":"/bin/true"}}}).
+ */
+export function conflictKeys(option: DaemonOption, quirks: ReadonlySet<string>, keys: readonly string[]): readonly string[] {
+  return quirks.has('observed.config.file.conflict') && option.name === 'add-runtime' ? [] : keys;
+}
