@@ -8,6 +8,7 @@ import { resolveConfig, type SimConfig } from '../config/resolve.js';
 import type { ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';
 import { releaseOptions } from './directives.js';
+import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
 import { observedQuirksOf } from '../../specs/quirks/index.js';
 import { ABSENT_OPTION_QUIRKS, absentFlags, usageAsObserved } from '../quirks/daemon-config/absent-options.js';
 
@@ -122,7 +123,9 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     config = resolveConfig(flags, sources);
   } catch (error) {
     if (error instanceof SimError && error.code === 'SIM_USAGE') return usageError(error.message, release, names);
-    if (error instanceof SimError) return { kind: 'exit', code: 1, stdout: '', stderr: `${error.message}\n` };
+    // Hypothetical quirk: --validate says which directives are unknown, and exits 0.
+    const validateExit0 = error instanceof SimError && flags.get('validate') === true && quirksNamed(argv, release).has(VALIDATE_UNKNOWN_EXIT_0) && error.message.includes("don't match any configuration option");
+    if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
   // Fault (config.file.validate-absent): --validate is ignored, and the daemon starts.

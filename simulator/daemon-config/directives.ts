@@ -6,6 +6,8 @@ import type { FlagValue, ParsedFlags } from '../config/argv.js';
 import { goValue } from './go-values.js';
 import { absentKeys } from '../quirks/daemon-config/absent-options.js';
 import { conflictKeys } from '../quirks/daemon-config/conflicts-merged.js';
+import { FEATURES_DISJOINT_ACCEPTED } from '../quirks/daemon-config/features-disjoint-accepted.js';
+import { LOG_FORMAT_EQUAL_ACCEPTED } from '../quirks/daemon-config/log-format-equal-accepted.js';
 import type { FileDocument } from './read-document.js';
 
 /**
@@ -85,9 +87,19 @@ export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags:
     const candidates = fileNames.length === 1 && fileNames[0] === option.name && option.short !== undefined ? [option.name, option.short] : fileNames;
     // Faults (config.log-format.exclusive, config.features.exclusive): that setting may come from both.
     if ((option.name === 'log-format' && faults.has('config.log-format.exclusive')) || (option.name === 'feature' && faults.has('config.features.exclusive'))) continue;
+    if (exclusiveTakenAnyway(option.name, flags.get(name)!, flat, quirks)) continue;
     for (const hit of candidates.filter((candidate) => flat.has(candidate))) conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
   }
   return conflicts;
+}
+
+/** Hypothetical quirks of the two exclusive settings: equal log formats, or features of other names, taken from both. */
+function exclusiveTakenAnyway(name: string, value: FlagValue, flat: ReadonlyMap<string, unknown>, quirks: ReadonlySet<string>): boolean {
+  if (name === 'log-format') return quirks.has(LOG_FORMAT_EQUAL_ACCEPTED) && flat.get('log-format') === value;
+  if (name !== 'feature' || !quirks.has(FEATURES_DISJOINT_ACCEPTED)) return false;
+  const inFile = flat.get('features');
+  const fileNames = typeof inFile === 'object' && inFile !== null ? Object.keys(inFile) : [];
+  return (Array.isArray(value) ? value : [String(value)]).every((entry) => !fileNames.includes(entry.split('=')[0]!));
 }
 
 /** A flag's value as its String() prints it. */

@@ -4,6 +4,7 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import type { ParsedFlags } from '../config/argv.js';
 import type { ConfigSources } from '../config/sources.js';
 import { findTypeProblem, typeProblemText } from './decode.js';
+import { PROXIES_UNKNOWN_IGNORED } from '../quirks/daemon-config/proxies-unknown-ignored.js';
 import { ignoredTypes, unnamedTypeProblem } from '../quirks/daemon-config/types-unchecked.js';
 import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
 import { mergeSettings } from './merge.js';
@@ -39,7 +40,10 @@ export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: B
   const style = messageStyle(release);
   const path = file.path ?? names.configFile;
   const flat = flattenDirectives(file.doc);
-  const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()), quirks);
+  const proxies = file.doc['proxies'];
+  // Hypothetical quirk: unknown keys inside proxies are not looked up.
+  const inProxies = quirks.has(PROXIES_UNKNOWN_IGNORED) && typeof proxies === 'object' && proxies !== null ? Object.keys(proxies) : [];
+  const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()), quirks).filter((key) => !inProxies.includes(key));
   if (unknown.length > 0 && checks.unknown) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
@@ -72,7 +76,7 @@ export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release
     conflicts: (found) => (faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found),
     types: !faults.has('config.file.types'),
   }, quirks);
-  const merged = mergeSettings(flags, doc, sources.env, release, names, faults);
+  const merged = mergeSettings(flags, doc, sources.env, release, names, faults, quirks);
   const settings = validateSettings({ settings: merged, release, names, path: file.path ?? names.configFile, fromFile: Object.keys(file.doc).length > 0, faults, quirks });
   return { file, settings };
 }

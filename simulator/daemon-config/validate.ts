@@ -4,6 +4,7 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { isIp } from './flag-values.js';
 import { dedupeLabels, labelProblem } from './labels.js';
+import { IPC_HOST } from '../quirks/daemon-config/ipc-host.js';
 import { logLevels } from '../quirks/daemon-config/log-levels.js';
 import { defaultRuntimeMustBeRegistered } from '../quirks/daemon-config/default-runtime-registered.js';
 import { messageStyle, validationPrefix } from './message-style.js';
@@ -61,7 +62,9 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     if (s.defaultCgroupnsMode !== 'host' && s.defaultCgroupnsMode !== 'private') {
       throw fail(style === 'v28' ? `invalid default cgroup namespace (${s.defaultCgroupnsMode}): use "host" or "private"` : `default cgroup namespace mode (${s.defaultCgroupnsMode}) is invalid; use "host" or "private"`);
     }
-    if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private') throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
+    // Hypothetical quirk: `host` taken too.
+    const ipcHost = (input.quirks ?? new Set()).has(IPC_HOST) && (s.defaultIpcMode as string) === 'host';
+    if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private' && !ipcHost) throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
   }
   if (!faults.has('config.values.numbers')) {
     if (s.maxConcurrentDownloads < 0) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);

@@ -74,6 +74,8 @@ export const unknownKeyCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'unknown keys (top level and in proxies) are refused, the message listing exactly them',
+      // First, one unknown key inside proxies (where the release has that object) beside one at the top level.
+      withProxies ? [{ valid: {}, unknown: { top: ['ctctopkey'], inProxies: ['pctcinner'] }, nested: undefined }] : [],
     );
   },
 };

@@ -220,9 +220,12 @@ export const validateCheck: RuleCheck = {
           throw new Violation(`--validate with a valid file: exit code ${String(outcome.exitCode)}, expected 0 and "configuration OK" (${describe(request)}); output: ${excerpt(outcome.output)}`);
         }
       },
-      { ...options, numRuns: ctx.numStarts },
+      { ...options, numRuns: Math.max(ctx.numStarts, 2) },
       '--validate: valid files exit 0 with "configuration OK"; unknown keys exit 1 naming the file and each key',
-      [{ doc: {}, unknown: [] }],
+      [
+        { doc: {}, unknown: [] },
+        { doc: {}, unknown: ['ctcunknownkey'] },
+      ],
     );
   },
 };

@@ -32,7 +32,7 @@ export const cdiSpecDirsCheck: RuleCheck = {
           throw new Violation(`GET /info CDISpecDirs is ${JSON.stringify(info['CDISpecDirs'])}, expected ${JSON.stringify(want)} (CDI ${enabled ? 'on' : 'off'}; ${describe(request)})`, log);
         }
       },
-      { ...options, numRuns: ctx.numStarts },
+      { ...options, numRuns: Math.max(ctx.numStarts, 3) },
       `CDISpecDirs: the defaults${onByDefault ? '' : ' (with features.cdi on)'}, the configured directories, [] with features.cdi=false`,
       [
         { dirs: undefined, cdi: undefined, dirsByFlag: false },

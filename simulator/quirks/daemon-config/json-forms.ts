@@ -1,4 +1,6 @@
 import type { MessageStyle } from '../../daemon-config/message-style.js';
+import { BOM_DROPPED } from './bom-dropped.js';
+import { TRAILING_DATA } from './trailing-data.js';
 
 /** The quirk id: how the releases read configuration files that are not JSON text of an object. */
 export const JSON_FORMS_QUIRK = 'observed.config.file.json';
@@ -20,7 +22,9 @@ export interface ReadAsObserved {
 const NONE: ReadAsObserved = { bom: false, utf16WithBom: false, blank: false, firstValueOnly: false, invalidUtf8: false };
 
 export function readAsObserved(style: MessageStyle, quirks: ReadonlySet<string>): ReadAsObserved {
-  if (!quirks.has(JSON_FORMS_QUIRK)) return NONE;
+  // Hypothetical quirks: trailing data ignored, a BOM dropped (on any release).
+  const hypothetical: ReadAsObserved = { ...NONE, firstValueOnly: quirks.has(TRAILING_DATA), bom: quirks.has(BOM_DROPPED) };
+  if (!quirks.has(JSON_FORMS_QUIRK)) return hypothetical;
   return style === 'v20' ? { ...NONE, firstValueOnly: true, invalidUtf8: true } : { ...NONE, bom: true, utf16WithBom: true, blank: true };
 }
 

@@ -1,5 +1,6 @@
 import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
+import { ULIMITS_UNTYPED } from './ulimits-untyped.js';
 
 /** The quirk id: keys whose value type the releases do not check, or check without naming the key. */
 export const TYPES_QUIRK = 'observed.config.file.types';
@@ -13,7 +14,8 @@ export const TYPES_QUIRK = 'observed.config.file.types';
  * []*ipamutils.NetworkToSplit").
  */
 export function ignoredTypes(release: DaemonRelease, quirks: ReadonlySet<string>): ReadonlySet<string> {
-  if (!quirks.has(TYPES_QUIRK)) return new Set();
+  // Hypothetical quirk: default-ulimits of any type is ignored.
+  if (!quirks.has(TYPES_QUIRK)) return new Set(quirks.has(ULIMITS_UNTYPED) ? ['default-ulimits'] : []);
   return new Set(['containerd-plugins-namespace', ...(isOlder(release.release, '23.0') ? [] : ['http-proxy', 'https-proxy', 'no-proxy'])]);
 }
 
