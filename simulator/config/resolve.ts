@@ -13,6 +13,7 @@ import { loadConfiguration } from '../daemon-config/load.js';
 import { releaseOptions } from '../daemon-config/directives.js';
 import { resolveFaults } from './faults.js';
 import { resolveQuirks } from './quirks.js';
+import { absentFlags } from '../quirks/daemon-config/absent-options.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './sources.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
@@ -72,11 +73,10 @@ function chooseRelease(flags: ParsedFlags): DaemonRelease {
  * 20.10 answers `--validate` with `unknown flag: --validate`). Releases whose flags were not
  * observed take every flag of the option table.
  */
-function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): void {
-  // Releases whose flags were not observed have the table's options of their range (--validate from 23.0).
-  const known = new Set(release.flags ?? releaseOptions(release).map((option) => option.name));
-  // Fault (config.file.validate-absent): every release takes --validate.
-  if (faults.has('config.file.validate-absent')) known.add('validate');
+function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, _faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
+  // Every documented option, and the release's other flags; observed quirks take documented ones away.
+  const known = new Set([...(release.flags ?? []), ...releaseOptions(release, absentFlags(release, quirks)).map((option) => option.name)]);
+  for (const name of absentFlags(release, quirks)) known.delete(name);
   for (const name of flags.keys()) {
     if (!known.has(name) && !isSimOption(name)) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
   }
@@ -123,11 +123,11 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   const release = chooseRelease(flags);
   const faults = resolveFaults(flags, sources);
   const quirks = resolveQuirks(flags, release);
-  checkReleaseFlags(flags, release, faults);
+  checkReleaseFlags(flags, release, faults, quirks);
   const flagHosts = flags.get('host') as readonly string[] | undefined;
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
   checkFlagValues(flags, names, faults);
-  const { file, settings } = loadConfiguration(flags, names, release, sources, faults);
+  const { file, settings } = loadConfiguration(flags, names, release, sources, faults, quirks);
   const pick = <T>(flag: string, key: string, fallback: T): T => (flags.get(flag) as T | undefined) ?? (file.doc[key] as T | null | undefined) ?? fallback;
 
   const hosts = pick<readonly string[]>('host', 'hosts', []).filter((h) => h !== '');

@@ -106,7 +106,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   // Loaded before any listener, unix-only included, as dockerd does.
   const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults) : undefined;
 
-  checkAtStart(config.settings, config.release, config.faults);
+  checkAtStart(config.settings, config.release, config.faults, config.quirks);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
   // Fault: the PID file of a running daemon is taken over.
