@@ -11,15 +11,37 @@ const BUILTIN_RUNTIMES = ['runc', 'io.containerd.runc.v2'];
 const SHIM_NAME = /^io\.containerd\.[^.]+\.v\d+$/;
 
 /**
- * Why the daemon refuses the new runtimes (moby daemon.Reload → reloadPlatform → setupRuntimes,
- * "Error reconfiguring the daemon" from 23.0; 20.10 refuses the same in validation), or null.
+ * Why the daemon refuses to apply the new file (moby daemon.Reload: reloadPlatform → setupRuntimes,
+ * then the registry configuration; logged "Error reconfiguring the daemon"), or null. 20.10
+ * refuses the runtimes in validation instead; the registry values every release refuses here
+ * (observed on 20.10.24, 26.1.5, 28.5.2, 2026-11-26; 28.5 refuses other mirror schemes already in
+ * validation).
  */
 export function reconfigureProblem(current: DaemonSettings, file: ReloadedFile, release: DaemonRelease): string | null {
-  if (isOlder(release.release, '23.0')) return null;
-  const runtimes = 'runtimes' in file.doc ? file.settings.runtimes : current.runtimes;
-  if ('runc' in runtimes) return "runtime name 'runc' is reserved";
-  const wanted = nonEmpty(file.doc['default-runtime']) ? file.settings.defaultRuntime : current.defaultRuntime;
-  if (!BUILTIN_RUNTIMES.includes(wanted) && !SHIM_NAME.test(wanted) && !(wanted in runtimes)) return `specified default runtime '${wanted}' does not exist`;
+  if (!isOlder(release.release, '23.0')) {
+    const runtimes = 'runtimes' in file.doc ? file.settings.runtimes : current.runtimes;
+    if ('runc' in runtimes) return "runtime name 'runc' is reserved";
+    const wanted = nonEmpty(file.doc['default-runtime']) ? file.settings.defaultRuntime : current.defaultRuntime;
+    if (!BUILTIN_RUNTIMES.includes(wanted) && !SHIM_NAME.test(wanted) && !(wanted in runtimes)) return `specified default runtime '${wanted}' does not exist`;
+  }
+  return registryProblem(file);
+}
+
+/** moby registry LoadInsecureRegistries and ValidateMirror, on the values the file names. */
+function registryProblem(file: ReloadedFile): string | null {
+  if ('insecure-registries' in file.doc) {
+    for (const value of file.settings.insecureRegistries) {
+      const registry = value.replace(/^https?:\/\//i, '');
+      if (registry.includes('://')) return `insecure registry ${registry} should not contain '://'`;
+      if (!/^[0-9a-fA-F.:]+\/\d+$/.test(registry) && (registry.startsWith('-') || registry.endsWith('-'))) return `invalid index name (${registry}). Cannot begin or end with a hyphen`;
+    }
+  }
+  if ('registry-mirrors' in file.doc) {
+    for (const mirror of file.settings.registryMirrors) {
+      const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(mirror)?.[1] ?? '';
+      if (scheme.toLowerCase() !== 'http' && scheme.toLowerCase() !== 'https') return `invalid mirror: unsupported scheme "${scheme}" in "${mirror}"`;
+    }
+  }
   return null;
 }
 
