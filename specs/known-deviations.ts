@@ -122,4 +122,13 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: '--metrics-addr serves /metrics without experimental mode',
     evidence: '--metrics-addr 127.0.0.1:19323 without --experimental: GET /metrics answers 200 "text/plain; version=0.0.4" with builder_builds_failed_total… on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24)',
   },
+  {
+    rule: 'reload.invalid.unchanged',
+    quirk: 'observed.reload.invalid.unchanged',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'a reload whose insecure-registries or registry-mirrors the daemon refuses ("Error reconfiguring the daemon") is half applied: the options daemon.Reload handles before the registries (runtimes and default-runtime, the download limits, shutdown-timeout, features, labels; insecure-registries when the mirrors are refused) take the file\'s values, live-restore and Debug do not; 26.1 and 28.5 apply nothing of it',
+    evidence:
+      '20.10.24 (2026-11-26), file {"insecure-registries":["ftp://10.9.0.0/16"],"labels":["v=10"],"live-restore":true,"shutdown-timeout":40,"registry-mirrors":["https://192.0.2.3"]} after {"labels":["base=0"],"shutdown-timeout":20}: "Error reconfiguring the daemon: insecure registry ftp://10.9.0.0/16 should not contain \'://\'", then /info Labels ["v=10"], LiveRestoreEnabled false, and a reload of {} logs "shutdown-timeout":40; with {"registry-mirrors":["ftp://192.0.2.9"],"labels":["v=12"],…,"insecure-registries":["10.12.0.0/16"]}: "Error reconfiguring the daemon: invalid mirror: unsupported scheme \"ftp\" in \"ftp://192.0.2.9\"", then /info Labels ["v=12"] and InsecureRegistryCIDRs ["10.12.0.0/16","127.0.0.0/8"]; run --only reload.invalid.unchanged (seed 2129432396) also showed Runtimes and DefaultRuntime taken from such a file. 26.1.5 and 28.5.2 with the same files: /info and the next reload line unchanged',
+  },
 ];

@@ -6,6 +6,9 @@ import { applyReload, reconfigureProblem } from './apply.js';
 import { firstMissingPlugin, missingPluginIsFatal, namedAuthzPlugins } from './authz.js';
 import { logLimitResets, logReconfigureFailed, logReloaded, logReloadFailed } from './log.js';
 import { readForReload } from './read.js';
+import { HALF_APPLIED, settingsAtRefusal } from '../quirks/reload/half-applied.js';
+import { ONE_AT_A_TIME, serveOneAtATime } from '../quirks/reload/one-at-a-time.js';
+import { dropsDefaultRuntime, logPanic, RUNTIME_PANIC } from '../quirks/reload/runtime-panic.js';
 
 export type ReloadOutcome =
   | { readonly ok: true; readonly config: SimConfig }
@@ -49,6 +52,8 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   }
   const problem = reconfigureProblem(current.settings, file, current.release);
   if (problem !== null) {
+    // Quirk (observed on 20.10): the options handled before the refused registries stay applied.
+    if (current.quirks.has(HALF_APPLIED)) host.serve(settingsAtRefusal(current, applyReload(current.settings, file, current.release, current.faults), problem));
     logReconfigureFailed(logger, current, problem);
     return { ok: false, error: new SimError('SIM_CONFIG', problem) };
   }
@@ -57,6 +62,18 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental, authorizationPlugins });
   logLimitResets(logger, settings);
   const report = (): void => logReloaded(logger, next);
+  if (current.quirks.has(RUNTIME_PANIC) && dropsDefaultRuntime(file.doc, next)) {
+    // Quirk (observed on 20.10): the reload is logged, then the daemon panics and ends.
+    host.serve(next);
+    report();
+    logPanic(logger);
+    return { ok: false, fatal: Promise.resolve(true) };
+  }
+  if (current.quirks.has(ONE_AT_A_TIME)) {
+    // Quirk (observed on 20.10): the options change one at a time, the line is logged at the end.
+    serveOneAtATime(current, next, (config) => host.serve(config), report);
+    return { ok: true, config: next };
+  }
   if (current.faults.has('reload.atomic')) {
     // Fault (reload.atomic): the labels change first, the rest 30 ms later (then the line is logged).
     host.serve(Object.freeze({ ...current, settings: { ...current.settings, labels: settings.labels } }));
