@@ -9,6 +9,11 @@ import { readForReload } from './read.js';
 import { HALF_APPLIED, settingsAtRefusal } from '../quirks/reload/half-applied.js';
 import { ONE_AT_A_TIME, serveOneAtATime } from '../quirks/reload/one-at-a-time.js';
 import { dropsDefaultRuntime, logPanic, RUNTIME_PANIC } from '../quirks/reload/runtime-panic.js';
+import { REGISTRIES_LAST } from '../quirks/reload/registries-last.js';
+import { readWithoutOneKey } from '../quirks/reload/valid-keys-applied.js';
+import { LABELS_LATE, serveLabelsLate } from '../quirks/reload/labels-late.js';
+import { AUTHZ_SKIPPED } from '../quirks/reload/authz-skipped.js';
+import { withSettingQuirks } from './apply-quirks.js';
 
 export type ReloadOutcome =
   | { readonly ok: true; readonly config: SimConfig }
@@ -42,22 +47,28 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   } catch (error) {
     const simError = error instanceof SimError ? error : new SimError('SIM_CONFIG', String(error));
     logReloadFailed(logger, current, simError.message);
+    // Quirks (hypothetical): the failure is logged, and the file's other keys are applied all the same.
+    const rest = readWithoutOneKey(current, sources, simError.message, (other) => readForReload(current, other));
+    if (rest === null) return { ok: false, error: simError };
+    host.serve(Object.freeze({ ...current, settings: withSettingQuirks(current.settings, applyReload(current.settings, rest, current.release, current.faults), rest.doc, current.quirks) }));
     return { ok: false, error: simError };
   }
   const plugins = namedAuthzPlugins(file.doc);
   const missing = plugins === undefined ? undefined : firstMissingPlugin(plugins, current);
   // Fault (reload.authz-missing): a missing authorization plugin is ignored.
-  if (missing !== undefined && !current.faults.has('reload.authz-missing')) {
+  // Quirk (hypothetical): a missing plugin is skipped with a warning.
+  if (missing !== undefined && current.quirks.has(AUTHZ_SKIPPED)) logger.log('warning', `Unable to locate plugin: ${missing}, skipping it`);
+  else if (missing !== undefined && !current.faults.has('reload.authz-missing')) {
     return { ok: false, fatal: missingPluginIsFatal(missing, current, logger, host.stopped) };
   }
   const problem = reconfigureProblem(current.settings, file, current.release);
   if (problem !== null) {
     // Quirk (observed on 20.10): the options handled before the refused registries stay applied.
-    if (current.quirks.has(HALF_APPLIED)) host.serve(settingsAtRefusal(current, applyReload(current.settings, file, current.release, current.faults), problem));
+    if (current.quirks.has(HALF_APPLIED) || current.quirks.has(REGISTRIES_LAST)) host.serve(settingsAtRefusal(current, applyReload(current.settings, file, current.release, current.faults), problem));
     logReconfigureFailed(logger, current, problem);
     return { ok: false, error: new SimError('SIM_CONFIG', problem) };
   }
-  const settings = applyReload(current.settings, file, current.release, current.faults);
+  const settings = withSettingQuirks(current.settings, applyReload(current.settings, file, current.release, current.faults), file.doc, current.quirks);
   const authorizationPlugins = plugins === undefined ? current.authorizationPlugins : plugins.filter((name) => firstMissingPlugin([name], current) === undefined);
   const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental, authorizationPlugins });
   logLimitResets(logger, settings);
@@ -68,6 +79,11 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     report();
     logPanic(logger);
     return { ok: false, fatal: Promise.resolve(true) };
+  }
+  if (current.quirks.has(LABELS_LATE)) {
+    // Quirk (hypothetical): the labels change a moment after the rest.
+    serveLabelsLate(current, next, (config) => host.serve(config), report);
+    return { ok: true, config: next };
   }
   if (current.quirks.has(ONE_AT_A_TIME)) {
     // Quirk (observed on 20.10): the options change one at a time, the line is logged at the end.

@@ -128,9 +128,10 @@ const runtimesPart = fc
 /** A valid document of some reloadable options (`keys` limits which), with optional non-reloadable ones. */
 export function validDocs(
   keys: readonly string[] = Object.keys(RELOADABLE_VALUES),
-  options: { runtimes?: boolean; nonReloadable?: boolean; required?: readonly string[] } = {},
+  options: { runtimes?: boolean; nonReloadable?: boolean; required?: readonly string[]; values?: Readonly<Record<string, fc.Arbitrary<unknown>>> } = {},
 ): fc.Arbitrary<Record<string, unknown>> {
-  const picked = fc.record(Object.fromEntries(keys.map((k) => [k, RELOADABLE_VALUES[k]!])), { requiredKeys: [...(options.required ?? [])] });
+  const values = { ...RELOADABLE_VALUES, ...options.values };
+  const picked = fc.record(Object.fromEntries(keys.map((k) => [k, values[k]!])), { requiredKeys: [...(options.required ?? [])] });
   const extra = options.nonReloadable === true ? fc.record(NON_RELOADABLE_VALUES, { requiredKeys: [] }) : fc.constant({});
   const runtimes = options.runtimes === true ? (keys.length === 0 ? runtimesPart : fc.option(runtimesPart, { nil: undefined })) : fc.constant(undefined);
   return fc.tuple(picked, extra, runtimes).map(([a, b, r]) => ({ ...a, ...b, ...(r ?? {}) }));
