@@ -52,14 +52,23 @@ const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value
  * changes only when the new file names it; the download limits return to their defaults unless
  * the file gives a value other than 0; features become the file's. Everything else stays.
  */
-export function applyReload(current: DaemonSettings, file: ReloadedFile, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): DaemonSettings {
+export function applyReload(
+  current: DaemonSettings,
+  file: ReloadedFile,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId>,
+  /** Whether a start flag gave the option of this file key (a reload keeps it: reload.flags.kept). */
+  flagged: (key: string) => boolean = () => false,
+): DaemonSettings {
   const { doc, settings: next } = file;
   const named = (key: string): boolean => key in doc && doc[key] !== null;
+  // Fault (reload.flags.kept): the limits and features given as flags are reset as the others are.
+  const kept = (key: string): boolean => !named(key) && flagged(key) && !faults.has('reload.flags.kept');
   // 20.10 takes a limit the file names as it is, 0 included; later releases take 0 as the default (observed).
   const zeroIsDefault = !isOlder(release.release, '23.0');
   const limit = (key: string, value: number, fallback: number, keep: number): number => {
     // Fault (reload.absent-keys): a limit the file leaves out keeps its value.
-    if (!named(key) && faults.has('reload.absent-keys')) return keep;
+    if ((!named(key) && faults.has('reload.absent-keys')) || kept(key)) return keep;
     return named(key) && (value !== 0 || !zeroIsDefault) ? value : fallback;
   };
   // Fault (reload.option.labels): the new labels are added to the old ones.
@@ -75,7 +84,7 @@ export function applyReload(current: DaemonSettings, file: ReloadedFile, release
     maxConcurrentUploads: named('max-concurrent-uploads') && faults.has('reload.option.downloads') ? current.maxConcurrentUploads : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
     maxDownloadAttempts: limit('max-download-attempts', next.maxDownloadAttempts, DEFAULT_SETTINGS.maxDownloadAttempts, current.maxDownloadAttempts),
     shutdownTimeout: named('shutdown-timeout') && !faults.has('reload.option.shutdown-timeout') ? next.shutdownTimeout : current.shutdownTimeout,
-    features: named('features') && faults.has('reload.option.features') ? current.features : featuresOf(doc),
+    features: (named('features') && faults.has('reload.option.features')) || kept('features') ? current.features : featuresOf(doc),
     insecureRegistries: named('insecure-registries') ? next.insecureRegistries : current.insecureRegistries,
     // Fault (reload.option.registries): registry-mirrors do not reload.
     registryMirrors: named('registry-mirrors') && !faults.has('reload.option.registries') ? next.registryMirrors : current.registryMirrors,

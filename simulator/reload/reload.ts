@@ -14,6 +14,17 @@ import { readWithoutOneKey } from '../quirks/reload/valid-keys-applied.js';
 import { LABELS_LATE, serveLabelsLate } from '../quirks/reload/labels-late.js';
 import { AUTHZ_SKIPPED } from '../quirks/reload/authz-skipped.js';
 import { withSettingQuirks } from './apply-quirks.js';
+import { FLAGS_RESET } from '../quirks/reload/flags-reset.js';
+
+/** The start flag of each file key whose flag name differs. */
+const FLAG_OF: Readonly<Record<string, string>> = { features: 'feature' };
+
+/** Whether a start flag gave the option of a file key: a reload keeps it (reload.flags.kept). */
+function keptFlags(config: SimConfig): (key: string) => boolean {
+  // Quirk (observed on 20.10, 26.1, 28.5): the limits and features given as flags are reset all the same.
+  if (config.quirks.has(FLAGS_RESET)) return () => false;
+  return (key) => config.flags.has(FLAG_OF[key] ?? key);
+}
 
 export type ReloadOutcome =
   | { readonly ok: true; readonly config: SimConfig }
@@ -50,7 +61,7 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     // Quirks (hypothetical): the failure is logged, and the file's other keys are applied all the same.
     const rest = readWithoutOneKey(current, sources, simError.message, (other) => readForReload(current, other));
     if (rest === null) return { ok: false, error: simError };
-    host.serve(Object.freeze({ ...current, settings: withSettingQuirks(current.settings, applyReload(current.settings, rest, current.release, current.faults), rest.doc, current.quirks) }));
+    host.serve(Object.freeze({ ...current, settings: withSettingQuirks(current.settings, applyReload(current.settings, rest, current.release, current.faults, keptFlags(current)), rest.doc, current.quirks) }));
     return { ok: false, error: simError };
   }
   const plugins = namedAuthzPlugins(file.doc);
@@ -64,11 +75,11 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   const problem = reconfigureProblem(current.settings, file, current.release);
   if (problem !== null) {
     // Quirk (observed on 20.10): the options handled before the refused registries stay applied.
-    if (current.quirks.has(HALF_APPLIED) || current.quirks.has(REGISTRIES_LAST)) host.serve(settingsAtRefusal(current, applyReload(current.settings, file, current.release, current.faults), problem));
+    if (current.quirks.has(HALF_APPLIED) || current.quirks.has(REGISTRIES_LAST)) host.serve(settingsAtRefusal(current, applyReload(current.settings, file, current.release, current.faults, keptFlags(current)), problem));
     logReconfigureFailed(logger, current, problem);
     return { ok: false, error: new SimError('SIM_CONFIG', problem) };
   }
-  const settings = withSettingQuirks(current.settings, applyReload(current.settings, file, current.release, current.faults), file.doc, current.quirks);
+  const settings = withSettingQuirks(current.settings, applyReload(current.settings, file, current.release, current.faults, keptFlags(current)), file.doc, current.quirks);
   const authorizationPlugins = plugins === undefined ? current.authorizationPlugins : plugins.filter((name) => firstMissingPlugin([name], current) === undefined);
   const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental, authorizationPlugins });
   logLimitResets(logger, settings);

@@ -26,6 +26,19 @@ export const sighupAppliesCheck = modelCheck({
   summary: 'every reload of a valid file logs the signal and "Reloaded configuration" with the configuration, and the daemon answers',
 });
 
+/** Start flags that a reload resetting them would show: a download limit other than the default, and a feature. */
+const flaggedSetups = fc
+  .tuple(startSetups, fc.integer({ min: 4, max: 9 }), fc.boolean())
+  .map(([setup, downloads, cdi]): StartSetup => ({ ...setup, maxConcurrentDownloads: downloads, features: { cdi } }));
+
+export const flagsKeptCheck = modelCheck({
+  rule: 'reload.flags.kept',
+  lens: { flagsKept: true },
+  files: (setup) => valid(setup),
+  setups: flaggedSetups,
+  summary: 'every option given as a start flag keeps the flag\'s value through every reload',
+});
+
 export const conflictCheck = modelCheck({
   rule: 'reload.conflict.unchanged',
   lens: { refused: true },

@@ -5,6 +5,7 @@ import { AUTHZ_SKIPPED, authzSkipped } from './authz-skipped.js';
 import * as debugOnlyEnables from './debug-only-enables.js';
 import * as defaultNeedsKnown from './default-needs-known.js';
 import * as featuresFalseDropped from './features-false-dropped.js';
+import { FLAGS_RESET, flagsReset } from './flags-reset.js';
 import { HALF_APPLIED, halfApplied } from './half-applied.js';
 import * as insecureKept from './insecure-kept.js';
 import * as ipcKept from './ipc-kept.js';
@@ -22,6 +23,7 @@ import { OTHER_KEYS_APPLIED, otherKeysApplied, VALID_KEYS_APPLIED, validKeysAppl
 /** The quirks of the reload area, by id (one module each in this directory). */
 export const RELOAD_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [HALF_APPLIED]: halfApplied,
+  [FLAGS_RESET]: flagsReset,
   [ONE_AT_A_TIME]: oneAtATime,
   [RUNTIME_PANIC]: runtimePanic,
   [REGISTRIES_LAST]: registriesLast,
