@@ -57,12 +57,12 @@ export const RELOAD_TRANSITION_RULES = [
     level: 'implementation',
     source: { kind: 'implementation', reference: 'moby daemon/config/config.go Reload; cmd/dockerd reloadConfig', observed },
     reading:
-      'The document names only the conflict; the real daemons treat every problem of the new file the same way: not JSON, a directive that matches no option, a value of the wrong type, a value the validation refuses ("file configuration validation failed: …"), duplicate labels with different values, a path that is a directory or missing. Nothing changes and an error line is logged (20.10 and 26.1: the error as the message; 28.5: "Error reloading configuration" with the error as a field).',
+      'The document names only the conflict; a file that breaks the document\'s key types or bounds cannot be "applied" either, and the whole reload is refused: not JSON, a directive that matches no option, a value of the wrong type, a value the validation refuses ("file configuration validation failed: …"), duplicate labels with different values, runtimes or registry values the daemon refuses ("Error reconfiguring the daemon"), a path that is a directory or missing. Nothing of the file is applied, not even its valid keys, and an error line is logged (20.10 and 26.1: the error as the message; 28.5: "Error reloading configuration" with the error as a field). 20.10 applies the options it handles before refused registry values: its known deviation.',
     applies: PROCESS,
     requires: RELOAD,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Generated broken files among valid changes: after SIGHUP, /info is as before, an error line is logged, and the daemon answers.',
+    expectation: 'An invalid value of every reloadable key, alone and among valid changes to the other keys, and every other kind of broken file, in every sequence: after SIGHUP, /info (and the reload line, where one is logged) is as before, an error line is logged, and the daemon answers.',
     testability: { testable: true },
   }),
   rule({
