@@ -250,4 +250,22 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: 'a shim\'s fully qualified name that is not registered is refused as default-runtime (the document accepts it)',
     evidence: '{"default-runtime":"io.containerd.ctcshim.v2"}: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: configuration validation from file failed: specified default runtime \'io.containerd.ctcshim.v2\' does not exist" (2026-11-26)',
   },
+  {
+    rule: 'reload.invalid.unchanged',
+    quirk: 'observed.reload.invalid.unchanged',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'a reload whose insecure-registries or registry-mirrors the daemon refuses ("Error reconfiguring the daemon") is half applied: the options daemon.Reload handles before the registries (runtimes and default-runtime, the download limits, shutdown-timeout, features, labels; insecure-registries when the mirrors are refused) take the file\'s values, live-restore and Debug do not; 26.1 and 28.5 apply nothing of it',
+    evidence:
+      '20.10.24 (2026-11-26), file {"insecure-registries":["ftp://10.9.0.0/16"],"labels":["v=10"],"live-restore":true,"shutdown-timeout":40,"registry-mirrors":["https://192.0.2.3"]} after {"labels":["base=0"],"shutdown-timeout":20}: "Error reconfiguring the daemon: insecure registry ftp://10.9.0.0/16 should not contain \'://\'", then /info Labels ["v=10"], LiveRestoreEnabled false, and a reload of {} logs "shutdown-timeout":40; with {"registry-mirrors":["ftp://192.0.2.9"],"labels":["v=12"],…,"insecure-registries":["10.12.0.0/16"]}: "Error reconfiguring the daemon: invalid mirror: unsupported scheme \"ftp\" in \"ftp://192.0.2.9\"", then /info Labels ["v=12"] and InsecureRegistryCIDRs ["10.12.0.0/16","127.0.0.0/8"]; run --only reload.invalid.unchanged (seed 2129432396) also showed Runtimes and DefaultRuntime taken from such a file. 26.1.5 and 28.5.2 with the same files: /info and the next reload line unchanged',
+  },
+  {
+    rule: 'reload.flags.kept',
+    quirk: 'observed.reload.flags.kept',
+    releases: ['20.10', '26.1', '28.5'],
+    cells: 'all',
+    what: 'every reload returns max-concurrent-downloads, max-concurrent-uploads and max-download-attempts given as start flags to their defaults (3, 5, 5), and features given with --feature (28.5) to none, though the file cannot name them; the other flags (labels, debug, shutdown-timeout, …) are kept',
+    evidence:
+      'started with --max-concurrent-downloads 7 --shutdown-timeout 9 (28.5 also --feature cdi=false), reloads of {"labels":["v=1"]}, {"max-concurrent-uploads":7} and {}: each "Reloaded configuration" line shows "max-concurrent-downloads":3 and "shutdown-timeout":9, and on 28.5 no features; 20.10.24, 26.1.5 and 28.5.2 alike (2026-11-26)',
+  },
 ];

@@ -86,7 +86,11 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     const v4 = s.hostGatewayIps.filter((ip) => !ip.includes(':'));
     if (v4.length > 1 && !faults.has('config.host-gateway.ips')) throw fail('only one IPv4 host gateway IP address can be specified');
     for (const mirror of faults.has('config.registries.insecure') ? [] : s.registryMirrors) {
-      if (!/^https?:\/\//i.test(mirror)) throw fail(`invalid mirror: no scheme specified for "${mirror}": must use either 'https://' or 'http://'`);
+      if (!/^https?:\/\//i.test(mirror)) {
+        const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(mirror)?.[1];
+        // Another scheme is named as such (observed on 28.5.2: unsupported scheme "ftp" in "ftp://…").
+        throw fail(scheme === undefined ? `invalid mirror: no scheme specified for "${mirror}": must use either 'https://' or 'http://'` : `invalid mirror: unsupported scheme "${scheme}" in "${mirror}": must use either 'https://' or 'http://'`);
+      }
     }
   }
   if (!faults.has('config.host-gateway.ips')) {

@@ -127,7 +127,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz, objects });
   const holder: StateHolder = { current: serving(config) };
 
-  const runner = ModelRunner.open(config.dataRoot, config.faults);
+  const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks);
   const forRunner = runnerHandler(runner);
   const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();

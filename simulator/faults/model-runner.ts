@@ -11,7 +11,14 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.engines.shortcut': { breaks: 'the model list under /engines/llama.cpp/v1 says owned_by "llama.cpp", unlike /engines/v1 (model-runner/routes/openai-models.ts)' },
   'mr.engines.unknown': { breaks: 'an inference request for an unknown engine is served by the default engine (model-runner/routes/inference.ts)' },
   'mr.versioning.v1': { breaks: 'any v<digits> segment is served as v1 (model-runner/routes/index.ts)' },
-  'mr.auth.none': { breaks: 'a request with an Authorization header is refused with 401 (model-runner/handler.ts)' },
+  'mr.auth.none': {
+    breaks: 'an inference POST without an Authorization header is refused with 401 (model-runner/handler.ts)',
+    alsoBreaks: {
+      rules: ['mr.tcp.serves', 'mr.engines.unknown', 'mr.versioning.v1', 'mr.chat.shape', 'mr.chat.stream', 'mr.chat.stream.usage', 'mr.completions.shape', 'mr.embeddings.shape', 'mr.embeddings.base64', 'mr.generation.max-tokens', 'mr.generation.stop', 'mr.generation.n', 'mr.generation.usage', 'mr.openai.bad-request', 'mr.inference.checks', 'mr.inference.body-limit', 'mr.server.survives-bad-input'],
+      why: 'every inference rule sends the document\'s calls, which carry no credentials: a runner that refuses such calls answers none of them',
+    },
+  },
+  'mr.auth.ignored': { breaks: 'a request with an Authorization header is refused with 401 (model-runner/handler.ts)' },
   'mr.reference.format': { breaks: 'a create reference with three segments is accepted and stored (model-runner/routes/models.ts)' },
   'mr.reference.normalised': { breaks: 'GET /models/{namespace}/{name} looks the name up without lower-casing it (model-runner/routes/models.ts)' },
   'mr.models.create': { breaks: 'the progress of a create ends without its success line (model-runner/routes/models.ts)' },

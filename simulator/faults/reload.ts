@@ -6,6 +6,7 @@ type ReloadRuleId = Extract<TestableRuleId, `reload.${string}`>;
 /** The faults of the reload area: one per testable rule, each noticed only by its rule's check (suites/reload/). */
 export const RELOAD_FAULTS: Readonly<Record<ReloadRuleId, Fault>> = {
   'reload.sighup.applies': { breaks: 'the signal is not logged ("Got signal to reload configuration") (reload/log.ts)' },
+  'reload.flags.kept': { breaks: 'a reload returns the download limits and features given as start flags to their defaults, as the real daemons do (reload/apply.ts)' },
   'reload.conflict.unchanged': { breaks: 'a reload does not compare the file with the start flags: a conflicting file is applied (reload/read.ts)' },
   'reload.invalid.unchanged': { breaks: 'unknown directives and values of the wrong type in the new file are dropped and the rest applied (reload/read.ts)' },
   'reload.needs-signal': { breaks: 'the file is read again whenever it changes, without a signal (daemon/start.ts)' },

@@ -1,3 +1,4 @@
+import { V2_SERVED } from '../quirks/model-runner/v2-served.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { plainError, RUNNER_MESSAGES } from './replies.js';
 import { enginePath, pathSegments } from './paths.js';
@@ -22,10 +23,12 @@ const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
  * path or method is 404 "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
-  const versionSegment = runner.faults.has('mr.versioning.v1') ? anyVersion : isV1;
+  // Quirk (hypothetical): the version segment is not checked.
+  const versionSegment = runner.faults.has('mr.versioning.v1') ? anyVersion : runner.quirks.has(V2_SERVED) ? (segment: string) => /^[vV][0-9]+$/.test(segment) : isV1;
   return (req, res, path) => {
-    // Fault (mr.auth.none): credentials are refused.
-    if (runner.faults.has('mr.auth.none') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
+    // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
+    if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
+    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined) return plainError(res, 401, 'unauthorized');
     const segments = pathSegments(path);
     if (segments === null) return plainError(res, 400, 'invalid URL escape');
     const x: RunnerRequest = { req, res, segments, runner };

@@ -4,7 +4,7 @@ import type { Implementation } from '../rules/implementation.js';
 export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [
   { where: 'model-runner/listener.ts: listenTcp (127.0.0.1:<--model-runner-tcp>, 12434 with --model-runner)', rules: ['mr.tcp.serves', 'mr.tcp.default-port'] },
   { where: 'model-runner/mount.ts: mountOnSocket (/exp/vENG4.40 on the daemon socket; the rest is the daemon\'s)', rules: ['mr.socket.prefix', 'mr.socket.daemon-beside'] },
-  { where: 'model-runner/handler.ts: runnerHandler (routes; /engines/v1 ≡ /engines/llama.cpp/v1; v1 only; no credentials)', rules: ['mr.engines.shortcut', 'mr.versioning.v1', 'mr.auth.none'] },
+  { where: 'model-runner/handler.ts: runnerHandler (routes; /engines/v1 ≡ /engines/llama.cpp/v1; v1 only; no credentials)', rules: ['mr.engines.shortcut', 'mr.versioning.v1', 'mr.auth.none', 'mr.auth.ignored'] },
   { where: 'model-runner/store/reference.ts: parseModelReference', rules: ['mr.reference.format', 'mr.reference.normalised'] },
   {
     where: 'model-runner/routes/models.ts: createModel, listModels, getModel, deleteModel',

@@ -29,6 +29,8 @@ export class ModelRunner {
     private readonly store: ModelStore,
     private readonly dir: string,
     readonly faults: ReadonlySet<TestableRuleId>,
+    /** The quirks the simulator carries (specs/quirks; none normally). */
+    readonly quirks: ReadonlySet<string>,
   ) {
     const engine = new DeterministicEngine();
     this.defaultEngine = engine;
@@ -36,10 +38,10 @@ export class ModelRunner {
   }
 
   /** Opens the store under the data root; a store that cannot be read stops the start. */
-  static open(dataRoot: string, faults: ReadonlySet<TestableRuleId>): ModelRunner {
+  static open(dataRoot: string, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): ModelRunner {
     const dir = modelsDirIn(dataRoot);
     try {
-      return new ModelRunner(ModelStore.open(dir), dir, faults);
+      return new ModelRunner(ModelStore.open(dir), dir, faults, quirks);
     } catch (error) {
       if (error instanceof ModelStoreError) throw new SimError('SIM_MODEL_STORE', `model runner: ${error.message}`);
       throw error;

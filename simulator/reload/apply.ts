@@ -11,15 +11,37 @@ const BUILTIN_RUNTIMES = ['runc', 'io.containerd.runc.v2'];
 const SHIM_NAME = /^io\.containerd\.[^.]+\.v\d+$/;
 
 /**
- * Why the daemon refuses the new runtimes (moby daemon.Reload → reloadPlatform → setupRuntimes,
- * "Error reconfiguring the daemon" from 23.0; 20.10 refuses the same in validation), or null.
+ * Why the daemon refuses to apply the new file (moby daemon.Reload: reloadPlatform → setupRuntimes,
+ * then the registry configuration; logged "Error reconfiguring the daemon"), or null. 20.10
+ * refuses the runtimes in validation instead; the registry values every release refuses here
+ * (observed on 20.10.24, 26.1.5, 28.5.2, 2026-11-26; 28.5 refuses other mirror schemes already in
+ * validation).
  */
 export function reconfigureProblem(current: DaemonSettings, file: ReloadedFile, release: DaemonRelease): string | null {
-  if (isOlder(release.release, '23.0')) return null;
-  const runtimes = 'runtimes' in file.doc ? file.settings.runtimes : current.runtimes;
-  if ('runc' in runtimes) return "runtime name 'runc' is reserved";
-  const wanted = nonEmpty(file.doc['default-runtime']) ? file.settings.defaultRuntime : current.defaultRuntime;
-  if (!BUILTIN_RUNTIMES.includes(wanted) && !SHIM_NAME.test(wanted) && !(wanted in runtimes)) return `specified default runtime '${wanted}' does not exist`;
+  if (!isOlder(release.release, '23.0')) {
+    const runtimes = 'runtimes' in file.doc ? file.settings.runtimes : current.runtimes;
+    if ('runc' in runtimes) return "runtime name 'runc' is reserved";
+    const wanted = nonEmpty(file.doc['default-runtime']) ? file.settings.defaultRuntime : current.defaultRuntime;
+    if (!BUILTIN_RUNTIMES.includes(wanted) && !SHIM_NAME.test(wanted) && !(wanted in runtimes)) return `specified default runtime '${wanted}' does not exist`;
+  }
+  return registryProblem(file);
+}
+
+/** moby registry LoadInsecureRegistries and ValidateMirror, on the values the file names. */
+function registryProblem(file: ReloadedFile): string | null {
+  if ('insecure-registries' in file.doc) {
+    for (const value of file.settings.insecureRegistries) {
+      const registry = value.replace(/^https?:\/\//i, '');
+      if (registry.includes('://')) return `insecure registry ${registry} should not contain '://'`;
+      if (!/^[0-9a-fA-F.:]+\/\d+$/.test(registry) && (registry.startsWith('-') || registry.endsWith('-'))) return `invalid index name (${registry}). Cannot begin or end with a hyphen`;
+    }
+  }
+  if ('registry-mirrors' in file.doc) {
+    for (const mirror of file.settings.registryMirrors) {
+      const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(mirror)?.[1] ?? '';
+      if (scheme.toLowerCase() !== 'http' && scheme.toLowerCase() !== 'https') return `invalid mirror: unsupported scheme "${scheme}" in "${mirror}"`;
+    }
+  }
   return null;
 }
 
@@ -30,14 +52,23 @@ const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value
  * changes only when the new file names it; the download limits return to their defaults unless
  * the file gives a value other than 0; features become the file's. Everything else stays.
  */
-export function applyReload(current: DaemonSettings, file: ReloadedFile, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): DaemonSettings {
+export function applyReload(
+  current: DaemonSettings,
+  file: ReloadedFile,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId>,
+  /** Whether a start flag gave the option of this file key (a reload keeps it: reload.flags.kept). */
+  flagged: (key: string) => boolean = () => false,
+): DaemonSettings {
   const { doc, settings: next } = file;
   const named = (key: string): boolean => key in doc && doc[key] !== null;
+  // Fault (reload.flags.kept): the limits and features given as flags are reset as the others are.
+  const kept = (key: string): boolean => !named(key) && flagged(key) && !faults.has('reload.flags.kept');
   // 20.10 takes a limit the file names as it is, 0 included; later releases take 0 as the default (observed).
   const zeroIsDefault = !isOlder(release.release, '23.0');
   const limit = (key: string, value: number, fallback: number, keep: number): number => {
     // Fault (reload.absent-keys): a limit the file leaves out keeps its value.
-    if (!named(key) && faults.has('reload.absent-keys')) return keep;
+    if ((!named(key) && faults.has('reload.absent-keys')) || kept(key)) return keep;
     return named(key) && (value !== 0 || !zeroIsDefault) ? value : fallback;
   };
   // Fault (reload.option.labels): the new labels are added to the old ones.
@@ -53,7 +84,7 @@ export function applyReload(current: DaemonSettings, file: ReloadedFile, release
     maxConcurrentUploads: named('max-concurrent-uploads') && faults.has('reload.option.downloads') ? current.maxConcurrentUploads : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
     maxDownloadAttempts: limit('max-download-attempts', next.maxDownloadAttempts, DEFAULT_SETTINGS.maxDownloadAttempts, current.maxDownloadAttempts),
     shutdownTimeout: named('shutdown-timeout') && !faults.has('reload.option.shutdown-timeout') ? next.shutdownTimeout : current.shutdownTimeout,
-    features: named('features') && faults.has('reload.option.features') ? current.features : featuresOf(doc),
+    features: (named('features') && faults.has('reload.option.features')) || kept('features') ? current.features : featuresOf(doc),
     insecureRegistries: named('insecure-registries') ? next.insecureRegistries : current.insecureRegistries,
     // Fault (reload.option.registries): registry-mirrors do not reload.
     registryMirrors: named('registry-mirrors') && !faults.has('reload.option.registries') ? next.registryMirrors : current.registryMirrors,

@@ -2,6 +2,7 @@ import { isOlder } from '../../common/dotted-version.js';
 import type { SimConfig } from '../config/resolve.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
 import type { Logger } from '../daemon/log.js';
+import { LINE_WITHOUT_CONFIG } from '../quirks/reload/line-without-config.js';
 
 /**
  * 28.5 logs with structured fields, 20.10 and 26.1 inline (observed). Where the change happened in
@@ -68,6 +69,8 @@ export function logLimitResets(logger: Logger, s: DaemonSettings): void {
 
 /** `Reloaded configuration` with the effective configuration. */
 export function logReloaded(logger: Logger, config: SimConfig): void {
+  // Quirk (hypothetical): the line does not carry the configuration.
+  if (config.quirks.has(LINE_WITHOUT_CONFIG)) return logger.log('info', 'Reloaded configuration');
   if (structuredReloadLog(config)) logger.log('info', 'Reloaded configuration', { config: reloadedConfigJson(config) });
   else logger.log('info', `Reloaded configuration: ${reloadedConfigJson(config)}`);
 }

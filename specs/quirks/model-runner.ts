@@ -1,4 +1,14 @@
 import type { Quirk } from './types.js';
 
 /** Hypothetical quirks of the model-runner area (ids `hypothetical.<rule-id>.<short-name>`); append yours. */
-export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [];
+export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
+  { id: 'hypothetical.mr.reference.format.bare-name-in-ai', rule: 'mr.reference.format', kind: 'hypothetical', what: 'a reference without namespace is created as ai/<name> (as Docker Model Runner normalises it) instead of being refused: not the document\'s <namespace>/<name>' },
+  { id: 'hypothetical.mr.models.create.bad-body.array-from-taken', rule: 'mr.models.create.bad-body', kind: 'hypothetical', what: 'a create body whose "from" is an array of one string is taken as that string (a lenient decoder) instead of being refused' },
+  { id: 'hypothetical.mr.chat.stream.usage.no-usage-chunk', rule: 'mr.chat.stream.usage', kind: 'hypothetical', what: 'with stream_options.include_usage the chunks carry "usage": null, but the last chunk with the usage never comes' },
+  { id: 'hypothetical.mr.openai.bad-request.content-missing-accepted', rule: 'mr.openai.bad-request', kind: 'hypothetical', what: 'a chat message without content is taken as an empty message and answered 200 instead of refused with 400' },
+  { id: 'hypothetical.mr.embeddings.base64.float64', rule: 'mr.embeddings.base64', kind: 'hypothetical', what: 'encoding_format "base64" encodes the vector as float64 (little-endian) instead of float32' },
+  { id: 'hypothetical.mr.generation.max-tokens.finish-stop', rule: 'mr.generation.max-tokens', kind: 'hypothetical', what: 'a choice that max_tokens cut ends with finish_reason "stop" instead of "length"' },
+  { id: 'hypothetical.mr.versioning.v1.v2-served', rule: 'mr.versioning.v1', kind: 'hypothetical', what: 'the version segment is not checked: /engines/v2/… (and any v<n>) answers as /engines/v1/…' },
+  { id: 'hypothetical.mr.inference.checks.unknown-model-500', rule: 'mr.inference.checks', kind: 'hypothetical', what: 'an inference request naming a model the runner does not hold fails inside the engine with 500 instead of 404' },
+  { id: 'hypothetical.mr.models.delete.absent-200', rule: 'mr.models.delete', kind: 'hypothetical', what: 'deleting a model the runner does not hold answers 200 with an empty list of actions instead of 404' },
+];

@@ -1,6 +1,6 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { choiceCountCheck, maxTokensCheck, stopCheck, usageCheck } from './generation-checks.js';
-import { authNoneCheck, badRequestCheck, chatShapeCheck, embeddingsBase64Check, embeddingsShapeCheck } from './inference-checks.js';
+import { authIgnoredCheck, authNoneCheck, badRequestCheck, chatShapeCheck, embeddingsBase64Check, embeddingsShapeCheck } from './inference-checks.js';
 import { modelsListCheck, modelsRetrieveCheck } from './openai-model-checks.js';
 import { chatStreamCheck, chatStreamUsageCheck, completionsShapeCheck } from './stream-checks.js';
 
@@ -24,4 +24,5 @@ export const MODEL_RUNNER_INFERENCE_CHECKS: readonly RuleCheck[] = [
   usageCheck,
   badRequestCheck,
   authNoneCheck,
+  authIgnoredCheck,
 ];

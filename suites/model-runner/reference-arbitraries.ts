@@ -62,13 +62,12 @@ export const tag: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
- * A valid reference: `{ns}<tail>/<name>[:tag]`, the namespace and the name sometimes with upper
- * case (the runner lower-cases both); sometimes without namespace (the runner's is "ai"), the
- * name then carrying the fresh namespace so that the case still owns it.
+ * A reference of the document's form: `{ns}<tail>/<name>[:tag]`, the namespace and the name
+ * sometimes with upper case (the runner lower-cases both).
  */
 export const validReference: fc.Arbitrary<ValidReference> = fc
   .record({
-    bare: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    bare: fc.constant(false),
     tail: namespaceTail,
     name: component,
     upperNamespace: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
@@ -84,6 +83,15 @@ export const validReference: fc.Arbitrary<ValidReference> = fc
     }
     return { text: `${ns}${withCase(tail, nameCase)}/${withCase(name, nameCase)}${suffix}`, canonical: `{ns}${tail}/${name}${canonicalTag}`, tagged: t !== undefined };
   });
+
+/**
+ * A reference without namespace (`{ns}-<name>[:tag]`, the name carrying the fresh namespace so
+ * that the case still owns it): not the document's `<namespace>/<name>`; Docker Model Runner
+ * takes it as `ai/<name>` (mr.reference.format judges it by both readings).
+ */
+export const bareReference: fc.Arbitrary<ValidReference> = fc
+  .record({ name: component, nameCase: fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat() }), tag: fc.option(tag, { nil: undefined }) })
+  .map(({ name, nameCase, tag: t }) => ({ text: `{ns}-${withCase(name, nameCase)}${t === undefined ? '' : `:${t}`}`, canonical: `ai/{ns}-${name}:${t ?? 'latest'}`, tagged: t !== undefined }));
 
 /**
  * Characters outside the grammar. No "{" or "}" (they would read as a template) and nothing at

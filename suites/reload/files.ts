@@ -15,7 +15,9 @@ export type Flaw =
   /** A directory where the file should be. */
   | 'unreadable'
   /** A non-reloadable option with a value 23.0 and later refuse (20.10 does not check it on reload). */
-  | 'invalid-non-reloadable';
+  | 'invalid-non-reloadable'
+  /** One documented reloadable key with an invalid value (`ReloadFile.invalid`), alone or among valid changes. */
+  | 'invalid-key';
 
 /** A configuration file to write before a reload: a document, or text that is not JSON. */
 export interface ReloadFile {
@@ -24,7 +26,12 @@ export interface ReloadFile {
   /** A directory in place of the file. */
   readonly unreadable?: true;
   readonly flaw: Flaw;
+  /** For an `invalid-key` file: which key is invalid, and whether the file holds valid changes to other keys too. */
+  readonly invalid?: { readonly key: ReloadableKey; readonly alone: boolean };
 }
+
+/** The documented item an `invalid-key` file exercises (reload.invalid.unchanged's coverage). */
+export const invalidItem = (key: string, alone: boolean): string => `invalid:${key}:${alone ? 'alone' : 'with-valid-changes'}`;
 
 /** The options the daemon was started with, as flags (the file must not repeat them). */
 export interface StartSetup {
@@ -121,13 +128,111 @@ const runtimesPart = fc
 /** A valid document of some reloadable options (`keys` limits which), with optional non-reloadable ones. */
 export function validDocs(
   keys: readonly string[] = Object.keys(RELOADABLE_VALUES),
-  options: { runtimes?: boolean; nonReloadable?: boolean; required?: readonly string[] } = {},
+  options: { runtimes?: boolean; nonReloadable?: boolean; required?: readonly string[]; values?: Readonly<Record<string, fc.Arbitrary<unknown>>> } = {},
 ): fc.Arbitrary<Record<string, unknown>> {
-  const picked = fc.record(Object.fromEntries(keys.map((k) => [k, RELOADABLE_VALUES[k]!])), { requiredKeys: [...(options.required ?? [])] });
+  const values = { ...RELOADABLE_VALUES, ...options.values };
+  const picked = fc.record(Object.fromEntries(keys.map((k) => [k, values[k]!])), { requiredKeys: [...(options.required ?? [])] });
   const extra = options.nonReloadable === true ? fc.record(NON_RELOADABLE_VALUES, { requiredKeys: [] }) : fc.constant({});
   const runtimes = options.runtimes === true ? (keys.length === 0 ? runtimesPart : fc.option(runtimesPart, { nil: undefined })) : fc.constant(undefined);
   return fc.tuple(picked, extra, runtimes).map(([a, b, r]) => ({ ...a, ...b, ...(r ?? {}) }));
 }
+
+/** daemon.md › States and transitions › Daemon reload › Reloadable options, in the document's order. */
+export const RELOADABLE_KEYS = [
+  'debug',
+  'labels',
+  'live-restore',
+  'max-concurrent-downloads',
+  'max-concurrent-uploads',
+  'max-download-attempts',
+  'default-runtime',
+  'runtimes',
+  'authorization-plugins',
+  'insecure-registries',
+  'registry-mirrors',
+  'shutdown-timeout',
+  'features',
+] as const;
+export type ReloadableKey = (typeof RELOADABLE_KEYS)[number];
+
+const negative = fc.integer({ min: -1000, max: -1 });
+/** A number where the document says int: Go's decoder refuses it. */
+const fraction = fc.integer({ min: 1, max: 99 }).map((n) => n + 0.5);
+/**
+ * Invalid values of every reloadable key: a value of another type than daemon.md › Keys in the
+ * Linux file gives the key, and, where the document or the validation the real daemons run
+ * bounds the value, one outside it (a negative count, a default runtime not registered, a runtime
+ * entry that is no object, conflicting duplicate labels, a registry address of another scheme or
+ * with a leading hyphen). Never a plugin name that does not exist: that ends the daemon
+ * (reload.authz-missing).
+ */
+export const INVALID_VALUES: Readonly<Record<ReloadableKey, fc.Arbitrary<unknown>>> = {
+  debug: fc.constantFrom<unknown>('yes', 'true', 1),
+  labels: fc.oneof(
+    fc.tuple(labelKey, labelValue).map(([k, v]): unknown => `${k}=${v}`),
+    fc.tuple(labelKey, labelValue, labelValue).filter(([, a, b]) => a !== b).map(([k, a, b]): unknown => [`${k}=${a}`, `${k}=${b}`]),
+  ),
+  'live-restore': fc.constantFrom<unknown>('yes', 'false', 0),
+  'max-concurrent-downloads': fc.oneof(negative, fraction, fc.integer({ min: 1, max: 9 }).map(String)),
+  'max-concurrent-uploads': fc.oneof(negative, fraction, fc.integer({ min: 1, max: 9 }).map(String)),
+  'max-download-attempts': fc.oneof(negative, fraction, fc.integer({ min: 1, max: 9 }).map(String)),
+  'default-runtime': fc.oneof(suiteName(5).map((n): unknown => `${n}-none`), fc.integer({ min: 1, max: 9 })),
+  runtimes: fc.oneof(
+    suiteName(5).map((n): unknown => ({ [`${n}-rt`]: '/usr/bin/runc' })),
+    fc.constant<unknown>({ runc: { path: '/usr/bin/runc' } }),
+    suiteName(5).map((n): unknown => [`${n}-rt`]),
+  ),
+  'authorization-plugins': fc.oneof(suiteName(5).map((n): unknown => `${n}-authz`), fc.integer({ min: 1, max: 9 }).map((n): unknown => [n])),
+  'insecure-registries': fc.oneof(
+    fc.integer({ min: 0, max: 255 }).map((n): unknown => [`ftp://10.${n}.0.0/16`]),
+    suiteName(5).map((n): unknown => [`-${n}-`]),
+    fc.integer({ min: 0, max: 255 }).map((n): unknown => `10.${n}.0.0/16`),
+  ),
+  'registry-mirrors': fc.oneof(
+    fc.integer({ min: 1, max: 254 }).map((n): unknown => [`ftp://192.0.2.${n}`]),
+    fc.integer({ min: 1, max: 254 }).map((n): unknown => `https://192.0.2.${n}`),
+  ),
+  'shutdown-timeout': fc.oneof(fc.integer({ min: 0, max: 99 }).map(String), fraction),
+  features: fc.oneof(fc.constant<unknown>({ cdi: 'yes' }), fc.constant<unknown>(['cdi']), fc.constant<unknown>({ cdi: 1 })),
+};
+
+/** Labels that change the set whatever it was: at least one, with a key no earlier file used. */
+const freshLabels = fc.uniqueArray(fc.tuple(labelKey, labelValue), { minLength: 1, maxLength: 3, selector: ([k]) => k }).map((pairs) => pairs.map(([k, v]) => `${k}v=${v}`));
+
+/**
+ * Valid changes to the keys other than `key`: new labels, live-restore, shutdown-timeout and
+ * upload limit always (labels and the registries are what a daemon that applied half of the file
+ * shows in /info), the rest sometimes. Never runtimes or default-runtime beside an invalid one of
+ * them (the file would be invalid for another reason).
+ */
+function validChangesBeside(key: ReloadableKey): fc.Arbitrary<Record<string, unknown>> {
+  const skip = new Set<string>([key, ...(key === 'runtimes' || key === 'default-runtime' ? ['runtimes', 'default-runtime'] : [])]);
+  const always = ['labels', 'live-restore', 'shutdown-timeout', 'max-concurrent-uploads', 'insecure-registries', 'registry-mirrors'].filter((k) => !skip.has(k));
+  const sometimes = ['debug', 'max-concurrent-downloads', 'max-download-attempts', 'features'].filter((k) => !skip.has(k));
+  const values = { ...RELOADABLE_VALUES, labels: freshLabels, 'registry-mirrors': mirrors.filter((m) => m.length > 0), 'max-concurrent-uploads': fc.integer({ min: 1, max: 9 }) };
+  const keys = [...always, ...sometimes];
+  // A runtimes part always names its default: 20.10 applies runtimes before it finds a bad registry
+  // value, and a default it dropped crashes it (the known deviation of reload.sighup.applies).
+  const runtimes = skip.has('runtimes') ? fc.constant(undefined) : fc.option(runtimesPart.filter((part) => 'default-runtime' in part), { nil: undefined });
+  return fc
+    .tuple(fc.record(Object.fromEntries(keys.map((k) => [k, values[k as keyof typeof values]!])), { requiredKeys: always }), runtimes)
+    .map(([doc, r]) => ({ ...doc, ...(r ?? {}) }));
+}
+
+/**
+ * Files with an invalid value for `key`: alone, and among valid changes to other keys. Either
+ * way the whole reload must be refused, nothing of it applied. (Start flags are left out: the
+ * valid changes would conflict with them.)
+ */
+export const invalidKeyFile = (key: ReloadableKey, alone: boolean): fc.Arbitrary<ReloadFile> =>
+  fc
+    .tuple(INVALID_VALUES[key], alone ? fc.constant({}) : validChangesBeside(key))
+    .map(([value, valid]): ReloadFile => ({ doc: { ...valid, [key]: value }, flaw: 'invalid-key', invalid: { key, alone } }));
+
+/** Every reloadable key's invalid value, alone and among valid changes, in a generated order. */
+export const everyInvalidKey = (): fc.Arbitrary<ReloadFile[]> =>
+  fc.tuple(...RELOADABLE_KEYS.flatMap((key) => [invalidKeyFile(key, true), invalidKeyFile(key, false)]))
+  .chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
 
 /** Leaves out of generated documents the keys the start flags set (they would conflict). */
 export function notFlagged(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {

@@ -3,11 +3,12 @@ import { untestableCheck } from '../harness/untestable.js';
 import { atomicCheck } from './atomic-check.js';
 import { authzMissingCheck, authzReloadCheck } from './authz-check.js';
 import { debugCheck, downloadsCheck, featuresCheck, labelsCheck, liveRestoreCheck, registriesCheck, runtimesCheck, shutdownTimeoutCheck, undocumentedCheck } from './option-checks.js';
-import { absentKeysCheck, conflictCheck, invalidCheck, needsSignalCheck, nonReloadableCheck, sighupAppliesCheck } from './transition-checks.js';
+import { absentKeysCheck, conflictCheck, flagsKeptCheck, invalidCheck, needsSignalCheck, nonReloadableCheck, sighupAppliesCheck } from './transition-checks.js';
 
 /** Assertions of the reload area, one per rule id. */
 export const RELOAD_CHECKS: readonly RuleCheck[] = [
   sighupAppliesCheck,
+  flagsKeptCheck,
   conflictCheck,
   invalidCheck,
   needsSignalCheck,

@@ -6,7 +6,8 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation, type Verdict } from '../harness/verdict.js';
 import { describe } from '../daemon-config/start-and-inspect.js';
 import { hasFlag } from '../daemon-config/release-facts.js';
-import { startArgs, startSetups, type ReloadFile, type StartSetup } from './files.js';
+import type { CoverageRecorder } from '../harness/coverage.js';
+import { flaggedKeys, invalidItem, startArgs, startSetups, type ReloadFile, type StartSetup } from './files.js';
 import { initialState, predictReload } from './model.js';
 import { ReloadSession } from './session.js';
 import { differences, INFO_FIELDS, LINE_FIELDS, type ReloadState, type StateField } from './state.js';
@@ -21,6 +22,8 @@ export interface Lens {
   readonly lines?: boolean;
   /** Between writing a file and the signal, /info shows the configuration in effect. */
   readonly beforeSignal?: boolean;
+  /** After an applied reload: the options given as start flags kept their values. */
+  readonly flagsKept?: boolean;
 }
 
 export const ALL_FIELDS: readonly StateField[] = [...INFO_FIELDS, ...LINE_FIELDS];
@@ -77,10 +80,18 @@ interface Real {
   readonly lens: Lens;
   readonly release: string;
   readonly describeStart: string;
+  readonly coverage: CoverageRecorder | undefined;
+  /** The file keys the start flags set. */
+  readonly flagged: ReadonlySet<string>;
 }
 
+/** The documented items a reload of `file` exercises. */
+const itemsOf = (file: ReloadFile): readonly string[] => (file.invalid === undefined ? [] : [invalidItem(file.invalid.key, file.invalid.alone)]);
+
 const describeFile = (file: ReloadFile): string =>
-  file.unreadable === true ? 'a directory in place of the file' : file.raw !== undefined ? `the text ${JSON.stringify(file.raw)}` : `the file ${JSON.stringify(file.doc)}`;
+  file.invalid !== undefined
+    ? `the file ${JSON.stringify(file.doc)} (${file.invalid.key} invalid${file.invalid.alone ? '' : ', among valid changes'})`
+    : file.unreadable === true ? 'a directory in place of the file' : file.raw !== undefined ? `the text ${JSON.stringify(file.raw)}` : `the file ${JSON.stringify(file.doc)}`;
 
 const fail = (real: Real, message: string): never => {
   throw new Violation(`${message} (${real.describeStart})`, real.session.exchanges);
@@ -109,8 +120,9 @@ class Sighup implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const { session, lens } = real;
     const what = `SIGHUP with ${describeFile(model.file)}`;
-    const prediction = predictReload(model.state, model.file, real.release);
+    const prediction = predictReload(model.state, model.file, real.release, real.flagged);
     const report = await session.reload(what);
+    for (const item of itemsOf(model.file)) real.coverage?.hit(item);
     let info = await session.infoState(what);
     // dockerd switches its debug logging and its registry settings just after it logs the reload
     // (reload.partial-answers): give them a moment before judging.
@@ -133,8 +145,15 @@ class Sighup implements fc.AsyncCommand<Model, Real> {
       }
       if (lens.applied !== undefined) {
         if (report.reloaded === null && lens.lines !== true && report.errors.length > 0) fail(real, `${what}: the reload should apply but failed: ${report.errors.join(' | ')}`);
-        const wrong = differences(prediction.next, observed, lens.applied(model.file));
+        // Options given as start flags are reload.flags.kept's: the other lenses leave them out.
+        const fields = lens.flagsKept === true ? lens.applied(model.file) : lens.applied(model.file).filter((field) => !FIELD_KEYS[field].some((key) => real.flagged.has(key)));
+        const wrong = differences(prediction.next, observed, fields);
         if (wrong.length > 0) fail(real, `${what}: ${wrong.join('; ')}`);
+      }
+      if (lens.flagsKept === true) {
+        const fields = ALL_FIELDS.filter((field) => FIELD_KEYS[field].some((key) => real.flagged.has(key)));
+        const changed = differences(model.state, observed, fields);
+        if (changed.length > 0) fail(real, `${what}: an option given as a start flag changed: ${changed.join('; ')}`);
       }
     }
     // The next prediction starts from what the daemon shows: one wrong field is reported where it goes wrong, once.
@@ -187,6 +206,8 @@ export interface ModelCheckOptions {
   readonly timeLimitMs?: number;
   /** Runs per cell: each starts a daemon (default ctx.numStarts). */
   readonly numRuns?: (ctx: SuiteContext) => number;
+  /** The documented items the files range over (the coverage figure); each reload hits its own. */
+  readonly documentedItems?: readonly string[];
 }
 
 /**
@@ -228,7 +249,7 @@ export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, chec
       try {
         const session = new ReloadSession(ctx, instance, client);
         const state = initialState(await session.infoState('GET /info after start'), setup);
-        const real: Real = { session, lens: check.lens, release, describeStart: describe(request) };
+        const real: Real = { session, lens: check.lens, release, describeStart: describe(request), coverage: options.coverage, flagged: new Set(flaggedKeys(setup)) };
         await fc.asyncModelRun(() => ({ model: { state, file: { doc: {}, flaw: 'none' as const }, dirty: false }, real }), [...first, ...rest]);
       } finally {
         client.close();
@@ -244,5 +265,6 @@ export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, chec
 /** A rule check that is a model run through its lens. */
 export const modelCheck = (check: ModelCheckOptions): RuleCheck => ({
   rule: check.rule,
+  ...(check.documentedItems === undefined ? {} : { documentedItems: () => check.documentedItems! }),
   run: (ctx, _api, options) => runReloadModel(ctx, options, check),
 });

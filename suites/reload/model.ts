@@ -37,7 +37,7 @@ const sortedStrings = (value: unknown): readonly string[] => [...(value as strin
  * takes its value, the download limits not named (or 0) go back to their defaults, features
  * become the file's, and everything else stays.
  */
-export function predictReload(state: ReloadState, file: ReloadFile, release: string): Prediction {
+export function predictReload(state: ReloadState, file: ReloadFile, release: string, flagged: ReadonlySet<string> = new Set()): Prediction {
   const v20 = isOlder(release, '23.0');
   // 20.10 does not validate log-level on reload: the file is applied (log-level is not reloadable).
   if (file.flaw !== 'none' && !(file.flaw === 'invalid-non-reloadable' && v20)) return { outcome: 'refused', why: file.flaw };
@@ -50,7 +50,9 @@ export function predictReload(state: ReloadState, file: ReloadFile, release: str
     return { outcome: 'refused', why: `the default runtime ${defaultRuntime} is no longer registered` };
   }
   // 20.10 takes a named limit as it is, 0 included; later releases take 0 as the default (observed).
-  const limit = (key: string, fallback: number): number => (typeof doc[key] === 'number' && (doc[key] !== 0 || v20) ? (doc[key] as number) : fallback);
+  // An option given as a start flag keeps its value (reload.flags.kept): the file cannot name it.
+  const limit = (key: string, fallback: number, kept: number | undefined): number =>
+    !has(key) && flagged.has(key) && kept !== undefined ? kept : typeof doc[key] === 'number' && (doc[key] !== 0 || v20) ? (doc[key] as number) : fallback;
   return {
     outcome: 'applied',
     next: {
@@ -62,11 +64,11 @@ export function predictReload(state: ReloadState, file: ReloadFile, release: str
       runtimes,
       insecure: has('insecure-registries') ? sortedStrings(doc['insecure-registries']) : state.insecure,
       mirrors: has('registry-mirrors') ? sortedStrings(doc['registry-mirrors']) : state.mirrors,
-      maxConcurrentDownloads: limit('max-concurrent-downloads', DEFAULT_LIMITS.maxConcurrentDownloads),
-      maxConcurrentUploads: limit('max-concurrent-uploads', DEFAULT_LIMITS.maxConcurrentUploads),
-      maxDownloadAttempts: limit('max-download-attempts', DEFAULT_LIMITS.maxDownloadAttempts),
+      maxConcurrentDownloads: limit('max-concurrent-downloads', DEFAULT_LIMITS.maxConcurrentDownloads, state.maxConcurrentDownloads),
+      maxConcurrentUploads: limit('max-concurrent-uploads', DEFAULT_LIMITS.maxConcurrentUploads, state.maxConcurrentUploads),
+      maxDownloadAttempts: limit('max-download-attempts', DEFAULT_LIMITS.maxDownloadAttempts, state.maxDownloadAttempts),
       shutdownTimeout: has('shutdown-timeout') ? (doc['shutdown-timeout'] as number) : state.shutdownTimeout,
-      features: featuresText(doc['features'] as Record<string, boolean> | undefined),
+      features: !has('features') && flagged.has('features') && state.features !== undefined ? state.features : featuresText(doc['features'] as Record<string, boolean> | undefined),
       shmBytes: has('default-shm-size') ? bytesOf(doc['default-shm-size'] as string) : state.shmBytes,
       ipcMode: has('default-ipc-mode') ? (doc['default-ipc-mode'] as string) : state.ipcMode,
       cgroupnsMode: has('default-cgroupns-mode') ? (doc['default-cgroupns-mode'] as string) : state.cgroupnsMode,

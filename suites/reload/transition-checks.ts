@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
-import { FLAWS, flawedFiles, notFlagged, oneOfEachFlaw, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
+import { everyInvalidKey, FLAWS, flawedFiles, invalidItem, notFlagged, oneOfEachFlaw, RELOADABLE_KEYS, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
 import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
 
 const valid = (setup: StartSetup, nonReloadable = false): fc.Arbitrary<ReloadFile> =>
@@ -26,6 +26,19 @@ export const sighupAppliesCheck = modelCheck({
   summary: 'every reload of a valid file logs the signal and "Reloaded configuration" with the configuration, and the daemon answers',
 });
 
+/** Start flags that a reload resetting them would show: a download limit other than the default, and a feature. */
+const flaggedSetups = fc
+  .tuple(startSetups, fc.integer({ min: 4, max: 9 }), fc.boolean())
+  .map(([setup, downloads, cdi]): StartSetup => ({ ...setup, maxConcurrentDownloads: downloads, features: { cdi } }));
+
+export const flagsKeptCheck = modelCheck({
+  rule: 'reload.flags.kept',
+  lens: { flagsKept: true },
+  files: (setup) => valid(setup),
+  setups: flaggedSetups,
+  summary: 'every option given as a start flag keeps the flag\'s value through every reload',
+});
+
 export const conflictCheck = modelCheck({
   rule: 'reload.conflict.unchanged',
   lens: { refused: true },
@@ -38,9 +51,18 @@ export const invalidCheck = modelCheck({
   rule: 'reload.invalid.unchanged',
   lens: { refused: true },
   files: (setup) => mixed(setup, (file) => file.flaw !== 'conflict'),
-  // Every kind of broken file, each between valid ones' effects, then any sequence.
-  firstFiles: (setup) => oneOfEachFlaw(setup, validDocs(undefined, { runtimes: true }), FLAWS.filter((flaw) => flaw !== 'conflict')),
-  summary: 'a file that is not JSON, names an unknown directive, a wrong type, an invalid value, duplicate labels or a runtime the daemon refuses fails the reload: an error line, nothing changed, the daemon answering',
+  // No start flags: every reloadable key is the file's, so that each can be the invalid one.
+  setups: fc.constant({}),
+  // Every sequence: an invalid value of every reloadable key, alone and among valid changes to
+  // other keys, and every other kind of broken file, in a generated order, each judged after its
+  // own reload (nothing of it applied); then any sequence.
+  firstFiles: (setup) =>
+    fc.tuple(everyInvalidKey(), oneOfEachFlaw(setup, validDocs(undefined, { runtimes: true }), FLAWS.filter((flaw) => flaw !== 'conflict'))).chain(([invalid, other]) =>
+      fc.shuffledSubarray([...invalid, ...other], { minLength: invalid.length + other.length, maxLength: invalid.length + other.length }),
+    ),
+  documentedItems: RELOADABLE_KEYS.flatMap((key) => [invalidItem(key, true), invalidItem(key, false)]),
+  summary:
+    'an invalid value of any reloadable key, alone or among valid changes, and a file that is not JSON, names an unknown directive, a wrong type, duplicate labels or a runtime the daemon refuses fail the whole reload: an error line, nothing of the file applied, the daemon answering',
 });
 
 export const needsSignalCheck = modelCheck({

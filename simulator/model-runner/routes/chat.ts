@@ -1,9 +1,11 @@
 import type { ChatMessage } from '../engine/engine.js';
 import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
-import { delivery, generationParams, withStopFault } from './generation-params.js';
+import { delivery, generationParams, withFinishQuirk, withStopFault } from './generation-params.js';
 import { answerInference } from './inference.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
+import { CONTENT_MISSING_ACCEPTED } from '../../quirks/model-runner/content-missing-accepted.js';
+import { NO_USAGE_CHUNK } from '../../quirks/model-runner/no-usage-chunk.js';
 
 /** A message's content: a string, or OpenAI's array of text parts. */
 function contentOf(value: unknown, index: number): string {
@@ -14,7 +16,8 @@ function contentOf(value: unknown, index: number): string {
   throw new EngineRefusal(`'messages[${index}].content' must be a string or an array of text parts`, `messages[${index}].content`);
 }
 
-function messagesOf(value: unknown): ChatMessage[] {
+/** `lenient`: quirk (hypothetical) — a message without content is an empty one. */
+function messagesOf(value: unknown, lenient = false): ChatMessage[] {
   if (value === undefined) throw new EngineRefusal("'messages' is required", 'messages');
   if (!Array.isArray(value)) throw new EngineRefusal("Expected 'messages' to be an array", 'messages');
   if (value.length === 0) throw new EngineRefusal("'messages' must hold at least one message", 'messages');
@@ -22,6 +25,7 @@ function messagesOf(value: unknown): ChatMessage[] {
     if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new EngineRefusal(`'messages[${index}]' must be an object`, `messages[${index}]`);
     const { role, content } = message as Record<string, unknown>;
     if (typeof role !== 'string' || role === '') throw new EngineRefusal(`'messages[${index}].role' must be a string`, `messages[${index}].role`);
+    if ((content === undefined || content === null) && lenient) return { role, content: '' };
     if (content === undefined || content === null) throw new EngineRefusal(`'messages[${index}].content' is required`, `messages[${index}].content`);
     return { role, content: contentOf(content, index) };
   });
@@ -32,11 +36,11 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
   return answerInference(x, engineName, ({ engine, model, body }) => {
     const { faults } = x.runner;
     // Fault (mr.openai.bad-request): no messages is an empty conversation.
-    const messages = body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages']);
+    const messages = body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages'], x.runner.quirks.has(CONTENT_MISSING_ACCEPTED));
     const params = generationParams(body, faults);
     const how = delivery(body);
     const raw = engine.chat(model, messages, params);
-    const result = { ...raw, choices: raw.choices.map((choice) => withStopFault(choice, params, faults)) };
+    const result = { ...raw, choices: raw.choices.map((choice) => withFinishQuirk(withStopFault(choice, params, faults), x.runner.quirks)) };
     const id = completionId('chatcmpl');
     const created = unixSeconds();
     const head = { id, created, model, system_fingerprint: FINGERPRINT };
@@ -65,7 +69,8 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
         // Fault (mr.chat.stream): the closing chunk is never sent.
         if (!faults.has('mr.chat.stream')) yield chunk(index, {}, choice.finishReason);
       }
-      if ('usage' in usage) yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
+      // Quirk (hypothetical): the usage chunk never comes.
+      if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK)) yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
     }
     return sendEvents(x.res, chunks());
   });

@@ -1,6 +1,6 @@
 import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
-import { delivery, generationParams, withStopFault } from './generation-params.js';
+import { delivery, generationParams, withFinishQuirk, withStopFault } from './generation-params.js';
 import { answerInference } from './inference.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
 
@@ -19,7 +19,7 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
     const params = generationParams(body, faults);
     const how = delivery(body);
     const results = prompts.map((prompt) => engine.complete(model, prompt, params));
-    const choices = results.flatMap((result) => result.choices.map((choice) => withStopFault(choice, params, faults)));
+    const choices = results.flatMap((result) => result.choices.map((choice) => withFinishQuirk(withStopFault(choice, params, faults), x.runner.quirks)));
     const result = { promptTokens: results.reduce((sum, r) => sum + r.promptTokens, 0), choices };
     const id = completionId('cmpl');
     const created = unixSeconds();

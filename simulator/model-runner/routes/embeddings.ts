@@ -1,3 +1,4 @@
+import { FLOAT64_BASE64 } from '../../quirks/model-runner/float64-base64.js';
 import { embeddingToBase64 } from '../engine/deterministic.js';
 import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
@@ -26,6 +27,13 @@ function bigEndianBase64(vector: Float32Array): string {
   return buffer.toString('base64');
 }
 
+/** The vector as little-endian float64 (quirk: hypothetical.mr.embeddings.base64.float64). */
+function float64Base64(vector: Float32Array): string {
+  const buffer = Buffer.alloc(vector.length * 8);
+  vector.forEach((value, i) => buffer.writeDoubleLE(value, i * 8));
+  return buffer.toString('base64');
+}
+
 /** POST /engines[/<engine>]/v1/embeddings. */
 export function embeddings(x: RunnerRequest, engineName: string | null): Promise<void> {
   return answerInference(x, engineName, ({ engine, model, body }) => {
@@ -39,7 +47,14 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
     }
     const result = engine.embed(model, inputs, typeof dimensions === 'number' ? dimensions : undefined);
     const encode = (vector: Float32Array): number[] | string =>
-      format === 'float' ? Array.from(vector) : faults.has('mr.embeddings.base64') ? bigEndianBase64(vector) : embeddingToBase64(vector);
+      format === 'float'
+        ? Array.from(vector)
+        : faults.has('mr.embeddings.base64')
+          ? bigEndianBase64(vector)
+          : // Quirk (hypothetical): float64 in place of float32.
+            x.runner.quirks.has(FLOAT64_BASE64)
+            ? float64Base64(vector)
+            : embeddingToBase64(vector);
     // Fault (mr.embeddings.shape): indexes from 1.
     const first = faults.has('mr.embeddings.shape') ? 1 : 0;
     sendJson(x.res, 200, {

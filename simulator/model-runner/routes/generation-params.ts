@@ -1,3 +1,4 @@
+import { FINISH_STOP_WHEN_CUT, finishReasonWithQuirk } from '../../quirks/model-runner/finish-stop-when-cut.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { Generation, GenerationParams } from '../engine/engine.js';
 import { EngineRefusal } from '../replies.js';
@@ -57,4 +58,9 @@ export function withStopFault(choice: Generation, params: GenerationParams, faul
   if (!faults.has('mr.generation.stop') || params.stop === undefined || choice.finishReason !== 'stop') return choice;
   const stop = params.stop[0]!;
   return { ...choice, pieces: [...choice.pieces, stop], text: choice.text + stop, completionTokens: choice.completionTokens + 1 };
+}
+
+/** Quirk (hypothetical): a choice the cap cut reports "stop". */
+export function withFinishQuirk(choice: Generation, quirks: ReadonlySet<string>): Generation {
+  return quirks.has(FINISH_STOP_WHEN_CUT) ? { ...choice, finishReason: finishReasonWithQuirk(choice.finishReason) as Generation['finishReason'] } : choice;
 }

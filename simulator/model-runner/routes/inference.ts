@@ -1,3 +1,4 @@
+import { UNKNOWN_MODEL_500 } from '../../quirks/model-runner/unknown-model-500.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { InferenceEngine } from '../engine/engine.js';
 import { EngineRefusal, openAiError, plainError, RUNNER_MESSAGES } from '../replies.js';
@@ -56,6 +57,11 @@ export async function checkInference(x: RunnerRequest, engineName: string | null
   const model = (body as Record<string, unknown>)['model'];
   if (typeof model !== 'string' || model === '') {
     plainError(x.res, 400, RUNNER_MESSAGES.modelRequired);
+    return null;
+  }
+  // Quirk (hypothetical): a model not held fails inside the engine.
+  if (runner.quirks.has(UNKNOWN_MODEL_500) && !holds(x, model)) {
+    plainError(x.res, 500, `engine failed to load model ${JSON.stringify(model)}`);
     return null;
   }
   if (!runner.faults.has('mr.inference.checks') && !holds(x, model)) {

@@ -3,6 +3,9 @@ import { startChunked } from '../../http/streaming.js';
 import { plainError, RUNNER_MESSAGES, sendJson } from '../replies.js';
 import { ModelStoreError, parseModelReference, type ModelRecord, type ModelReference } from '../store/index.js';
 import type { RunnerRequest } from './context.js';
+import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js';
+import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
+import { DELETE_ABSENT_200 } from '../../quirks/model-runner/delete-absent-200.js';
 
 /** The create body's limit: a reference and a token fit many times over. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
@@ -33,12 +36,16 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     if (error instanceof BodyTooLarge || error instanceof SyntaxError) return plainError(x.res, 400, RUNNER_MESSAGES.invalidBody);
     throw error;
   }
-  const from = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['from'] : undefined;
+  const given = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['from'] : undefined;
+  // Quirk (hypothetical): an array of one string is taken as that string.
+  const from = x.runner.quirks.has(ARRAY_FROM_TAKEN) && Array.isArray(given) && given.length === 1 && typeof given[0] === 'string' ? (given[0] as string) : given;
   if (typeof from !== 'string' || from === '') {
     // Fault (mr.models.create.bad-body): a "from" of another type fails inside.
     if (from !== undefined && typeof from !== 'string' && x.runner.faults.has('mr.models.create.bad-body')) return plainError(x.res, 500, 'internal error');
     return plainError(x.res, 400, RUNNER_MESSAGES.invalidBody);
   }
+  // The document's form is <namespace>/<name> (mr.reference.format); quirk (hypothetical): a bare name goes into "ai".
+  if (!from.includes('/') && !x.runner.quirks.has(BARE_NAME_IN_AI)) return plainError(x.res, 400, `invalid model reference ${JSON.stringify(from)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
   let ref: ModelReference;
   try {
     ref = parseModelReference(from);
@@ -98,6 +105,8 @@ export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
   if (record === undefined) {
     // Fault (mr.models.delete): a model not held is "deleted" all the same.
     if (x.runner.faults.has('mr.models.delete')) return sendJson(x.res, 200, [{ Untagged: ref.canonical }]);
+    // Quirk (hypothetical): nothing to delete is no error.
+    if (x.runner.quirks.has(DELETE_ABSENT_200)) return sendJson(x.res, 200, []);
     return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   }
   sendJson(x.res, 200, [{ Untagged: ref.canonical }, { Deleted: record.id }]);

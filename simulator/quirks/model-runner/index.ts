@@ -1,4 +1,23 @@
 import type { QuirkModule } from '../quirk-module.js';
+import { ARRAY_FROM_TAKEN, arrayFromTaken } from './array-from-taken.js';
+import { BARE_NAME_IN_AI, bareNameInAi } from './bare-name-in-ai.js';
+import { CONTENT_MISSING_ACCEPTED, contentMissingAccepted } from './content-missing-accepted.js';
+import { DELETE_ABSENT_200, deleteAbsent200 } from './delete-absent-200.js';
+import { FLOAT64_BASE64, float64Base64 } from './float64-base64.js';
+import { NO_USAGE_CHUNK, noUsageChunk } from './no-usage-chunk.js';
+import { FINISH_STOP_WHEN_CUT, finishStopWhenCut } from './finish-stop-when-cut.js';
+import { UNKNOWN_MODEL_500, unknownModel500 } from './unknown-model-500.js';
+import { V2_SERVED, v2Served } from './v2-served.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
-export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {};
+export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
+  [BARE_NAME_IN_AI]: bareNameInAi,
+  [ARRAY_FROM_TAKEN]: arrayFromTaken,
+  [NO_USAGE_CHUNK]: noUsageChunk,
+  [CONTENT_MISSING_ACCEPTED]: contentMissingAccepted,
+  [FLOAT64_BASE64]: float64Base64,
+  [FINISH_STOP_WHEN_CUT]: finishStopWhenCut,
+  [V2_SERVED]: v2Served,
+  [UNKNOWN_MODEL_500]: unknownModel500,
+  [DELETE_ABSENT_200]: deleteAbsent200,
+};

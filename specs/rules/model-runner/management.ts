@@ -12,12 +12,13 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     level: 'must',
     source: mrDoc('Resources and their fields › Model', 'Model reference | string | `<namespace>/<name>`; `{namespace}` and `{name}` are each one path segment'),
     reading:
-      `Read with the real service's grammar (${DMR}: pkg/distribution/distribution/client.go normalizeModelName): each part a lower-case path component ([a-z0-9] joined by ".", "_", "__" or "-"; upper case is lower-cased), an optional ":tag"; a reference without "/" is in namespace "ai". Refused with 400: extra segments, empty parts, "." or "..", other characters, a digest.`,
+      `Each part a path component in the real service's grammar (${DMR}: pkg/distribution/distribution/client.go normalizeModelName: [a-z0-9] joined by ".", "_", "__" or "-"; upper case is lower-cased), the name with an optional ":tag". A reference without "/" is not of the form <namespace>/<name>: refused with 400, as are extra segments, empty parts, "." or "..", other characters and a digest.`,
+    otherReading: `The document gives the form of a reference without saying that other forms are refused: a reference without "/" may be taken as a name in a default namespace, as the real service takes it into "ai" (${DMR}: normalizeModelName). Then it is created (200); the other malformed references are still refused with 400.`,
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated valid references are created (200); generated invalid ones are refused with 400 and nothing is added to the list.',
+    expectation: 'Generated references of the form are created (200); generated invalid ones and references without namespace are refused with 400 and nothing is added to the list (by the other reading, a reference without namespace is created).',
     testability: TESTABLE,
   }),
   rule({

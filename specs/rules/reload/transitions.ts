@@ -22,6 +22,21 @@ export const RELOAD_TRANSITION_RULES = [
     testability: { testable: true },
   }),
   rule({
+    id: 'reload.flags.kept',
+    title: 'A reload leaves the options given as start flags as they are',
+    area: AREA,
+    level: 'must',
+    source: reloadDoc(TABLE, 'configuration file does not conflict with flags given at start | Running, with changed reloadable options applied'),
+    reading:
+      'A reload applies the options the file changes. An option given as a start flag cannot be in the file (that is the conflict row), so a reload does not change it: it keeps the flag\'s value, whatever else the file holds. (The real daemons return the download limits and features given as flags to their defaults on every reload: a known deviation; reload.absent-keys says what they do with keys an earlier file set.)',
+    applies: PROCESS,
+    requires: RELOAD,
+    releaseDependent: false,
+    binding: 'version-independent',
+    expectation: 'Generated start flags (always a max-concurrent-downloads other than the default, and a feature where --feature exists) and valid files that do not repeat them: after each reload, every option given as a flag shows its flag\'s value.',
+    testability: { testable: true },
+  }),
+  rule({
     id: 'reload.conflict.unchanged',
     title: 'A file that conflicts with a start flag leaves the daemon running and unchanged',
     area: AREA,
@@ -42,12 +57,12 @@ export const RELOAD_TRANSITION_RULES = [
     level: 'implementation',
     source: { kind: 'implementation', reference: 'moby daemon/config/config.go Reload; cmd/dockerd reloadConfig', observed },
     reading:
-      'The document names only the conflict; the real daemons treat every problem of the new file the same way: not JSON, a directive that matches no option, a value of the wrong type, a value the validation refuses ("file configuration validation failed: …"), duplicate labels with different values, a path that is a directory or missing. Nothing changes and an error line is logged (20.10 and 26.1: the error as the message; 28.5: "Error reloading configuration" with the error as a field).',
+      'The document names only the conflict; a file that breaks the document\'s key types or bounds cannot be "applied" either, and the whole reload is refused: not JSON, a directive that matches no option, a value of the wrong type, a value the validation refuses ("file configuration validation failed: …"), duplicate labels with different values, runtimes or registry values the daemon refuses ("Error reconfiguring the daemon"), a path that is a directory or missing. Nothing of the file is applied, not even its valid keys, and an error line is logged (20.10 and 26.1: the error as the message; 28.5: "Error reloading configuration" with the error as a field). 20.10 applies the options it handles before refused registry values: its known deviation.',
     applies: PROCESS,
     requires: RELOAD,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Generated broken files among valid changes: after SIGHUP, /info is as before, an error line is logged, and the daemon answers.',
+    expectation: 'An invalid value of every reloadable key, alone and among valid changes to the other keys, and every other kind of broken file, in every sequence: after SIGHUP, /info (and the reload line, where one is logged) is as before, an error line is logged, and the daemon answers.',
     testability: { testable: true },
   }),
   rule({
@@ -104,7 +119,7 @@ export const RELOAD_TRANSITION_RULES = [
     level: 'implementation',
     source: { kind: 'implementation', reference: 'moby daemon/reload.go: each option changes only if conf.IsValueSet; max-concurrent-downloads/-uploads and max-download-attempts are always reset; features are replaced', observed },
     reading:
-      'An option the new file does not name keeps the value in effect, whether it came from a flag, the old file or a reload. max-concurrent-downloads, max-concurrent-uploads and max-download-attempts return to their defaults (3, 5, 5) when the file does not name them or gives 0 (20.10 refuses max-download-attempts 0), even when a start flag set them; features become the file\'s set, none when absent. Read in the "Reloaded configuration" line.',
+      'An option the new file does not name keeps the value an earlier file or reload gave it. max-concurrent-downloads, max-concurrent-uploads and max-download-attempts return to their defaults (3, 5, 5) when the file does not name them or gives 0 (20.10 refuses max-download-attempts 0); features become the file\'s set, none when absent. Read in the "Reloaded configuration" line. Options given as start flags are reload.flags.kept\'s (the document keeps them; the real daemons reset the limits and features given as flags too, its known deviation), so they are not judged here.',
     applies: PROCESS,
     requires: RELOAD,
     releaseDependent: true,

@@ -1,0 +1,32 @@
+import type { SimConfig } from '../../config/resolve.js';
+import type { QuirkModule } from '../quirk-module.js';
+
+/** 20.10: a reload applies its options one at a time, without a snapshot (specs/known-deviations.ts). */
+export const ONE_AT_A_TIME = 'observed.reload.atomic';
+
+export const oneAtATime: QuirkModule = { where: 'simulator/quirks/reload/one-at-a-time.ts, called from simulator/reload/reload.ts' };
+
+/** How long each step stays visible: long enough for concurrent readers to see it. */
+const STEP_MS = 15;
+
+/**
+ * Serves the new configuration in 20.10's order (daemon.Reload on the live configuration):
+ * the runtimes and default runtime first, then the limits, features and labels, then the
+ * registries and live-restore and Debug; `done` runs once the whole of it is in place.
+ */
+export function serveOneAtATime(current: SimConfig, next: SimConfig, serve: (config: SimConfig) => void, done: () => void): void {
+  const n = next.settings;
+  const first: SimConfig = Object.freeze({ ...current, settings: { ...current.settings, runtimes: n.runtimes, defaultRuntime: n.defaultRuntime } });
+  const second: SimConfig = Object.freeze({
+    ...first,
+    settings: { ...first.settings, maxConcurrentDownloads: n.maxConcurrentDownloads, maxConcurrentUploads: n.maxConcurrentUploads, maxDownloadAttempts: n.maxDownloadAttempts, shutdownTimeout: n.shutdownTimeout, features: n.features, labels: n.labels },
+  });
+  serve(first);
+  setTimeout(() => {
+    serve(second);
+    setTimeout(() => {
+      serve(next);
+      done();
+    }, STEP_MS);
+  }, STEP_MS);
+}
