@@ -68,8 +68,8 @@ export const archiveGetRoute: Route = {
 const MAX_COPY_BODY = 1024 * 1024;
 
 /**
- * POST /containers/{name}/copy: below API 1.24 a tar of the body's Resource; from 1.24 the route
- * answers a bare 404 with an empty body (20.10.24, observed).
+ * POST /containers/{name}/copy: removed (the document gives the removal no API range), so a bare 404
+ * with an empty body at every API version, as 20.10.24 answers from 1.24 (observed).
  */
 export const containerCopyRoute: Route = {
   method: 'POST',
@@ -79,7 +79,7 @@ export const containerCopyRoute: Route = {
   rules: ['deprecated.container-copy.removed'],
   async handle(x) {
     // Fault (deprecated.container-copy.removed): it copies at every version.
-    if (!apiBelow(x, '1.24') && !x.state.config.faults.has('deprecated.container-copy.removed')) {
+    if (!x.state.config.faults.has('deprecated.container-copy.removed')) {
       x.req.resume();
       x.res.writeHead(404, ['Content-Length', '0']);
       x.res.end();

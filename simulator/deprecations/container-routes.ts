@@ -69,21 +69,25 @@ async function startBody(x: Exchange): Promise<Record<string, unknown> | null> {
 
 /**
  * POST /containers/{name}/start: the container becomes "running" (it runs nothing). A host
- * configuration body is refused from API 1.24 and applied below it.
+ * configuration body is refused at every API version: the document removes it with no API range.
  */
 export const containerStartRoute: Route = {
   method: 'POST',
   path: '/containers/{name}/start',
   slashedParams: ['name'],
   where: 'deprecations/container-routes.ts: POST /containers/{name}/start',
-  rules: ['deprecated.container-start.host-config'],
+  rules: ['deprecated.container-start.host-config', 'deprecated.container-start.host-config.refusal'],
   async handle(x) {
     const body = await startBody(x);
     const container = containerOr404(x);
     if (container === undefined) return;
     if (body !== null) {
+      const { faults } = x.state.config;
       // Fault (deprecated.container-start.host-config): the body is taken at every version.
-      if (!apiBelow(x, '1.24') && !x.state.config.faults.has('deprecated.container-start.host-config')) return handlerError(x, 400, ENGINE_MESSAGES.startBody);
+      if (!faults.has('deprecated.container-start.host-config')) {
+        // Fault (deprecated.container-start.host-config.refusal): the refusal is a 409.
+        return handlerError(x, faults.has('deprecated.container-start.host-config.refusal') ? 409 : 400, ENGINE_MESSAGES.startBody);
+      }
       container.hostConfig = applyHostConfig(x, container.hostConfig, body);
     }
     if (container.state === 'running') return sendEmpty(x, 304);

@@ -12,7 +12,8 @@ const MAX_WAIT_MS = 10 * 60 * 1000;
 
 /** One event as the request's API version writes it; timeNano exceeds a double, so it is written by hand. */
 function eventLine(x: Exchange, event: DaemonEvent): string {
-  const legacy = apiBelow(x, '1.52');
+  // Deprecated, never removed (the catalogue's removal is "-"): the kinds the old API had keep them at every version.
+  const legacy = event.type === 'container' || event.type === 'image';
   // Fault (deprecated.events.legacy-fields): container events lack "from".
   const from = legacy && event.type === 'container' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: event.attributes['image'] ?? '' } : {};
   const document = {

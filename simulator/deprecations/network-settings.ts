@@ -27,9 +27,9 @@ export function noneEndpoint(x: Exchange, container: Container): Record<string, 
 /** The deprecated top-level fields (moby DefaultNetworkSettings): empty on the network none. */
 const DEPRECATED_TOP_LEVEL: Readonly<Record<string, string | number>> = { EndpointID: '', Gateway: '', GlobalIPv6Address: '', GlobalIPv6PrefixLen: 0, IPAddress: '', IPPrefixLen: 0, IPv6Gateway: '', MacAddress: '' };
 
-/** Container inspect's NetworkSettings: the deprecated top-level fields up to API 1.51, then Networks. */
+/** Container inspect's NetworkSettings: the deprecated top-level fields (never removed by the document) at every API version, then Networks. */
 export function shapeNetworkSettings(x: Exchange, container: Container): Record<string, unknown> {
-  const topLevel: Record<string, string | number> = apiBelow(x, '1.52') ? { ...DEPRECATED_TOP_LEVEL } : {};
+  const topLevel: Record<string, string | number> = { ...DEPRECATED_TOP_LEVEL };
   // Fault (deprecated.network-settings.top-level): from 1.44 IPAddress and Gateway are gone.
   if (!apiBelow(x, '1.44') && x.state.config.faults.has('deprecated.network-settings.top-level')) {
     delete topLevel['IPAddress'];
