@@ -101,6 +101,9 @@ export const containerCreateRoute: Route = {
     const aliases = asList(endpoint['Aliases']);
     const refused = networkProblem(x, mode, aliases);
     if (refused !== null) return handlerError(x, ...refused);
+    // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
+    const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
+    if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
     const id = randomBytes(32).toString('hex');
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';

@@ -7,6 +7,9 @@ import { referenceProblem, targetOf } from './image-import.js';
 import { newestFirst, shapeImageInspect, shapeImageSummary } from './image-shape.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from './replies.js';
+import { exactTagHonoured } from '../quirks/deprecations/exact-tag-honoured.js';
+import { legacyFilterHonoured } from '../quirks/deprecations/filter-honoured-below-1-41.js';
+import { literalLegacyFilter, literalMatch } from '../quirks/deprecations/legacy-filter-literal.js';
 
 /** The image a path names, or a 404 already answered. */
 export function imageOr404(x: Exchange, name: string): Image | undefined {
@@ -67,11 +70,24 @@ const FILTER_REMOVED_IN = '20.10';
  * gives the removal no API range). Fault (deprecated.images-list.filter-parameter.legacy-form):
  * below 1.41 it keeps the tags that do NOT match.
  */
-function legacyFilter(x: Exchange, pattern: string): { pattern: string; inverted: boolean } | null {
+function legacyFilter(x: Exchange, pattern: string): LegacyFilter | null {
+  const { faults, quirks } = x.state.config;
+  if (pattern !== '' && exactTagHonoured(quirks, pattern)) return { pattern, inverted: false, literal: false };
   if (pattern === '' || !apiBelow(x, '1.41')) return null;
-  if (x.state.config.faults.has('deprecated.images-list.filter-parameter.legacy-form')) return { pattern, inverted: true };
-  return releaseBelow(x, FILTER_REMOVED_IN) ? { pattern, inverted: false } : null;
+  if (faults.has('deprecated.images-list.filter-parameter.legacy-form')) return { pattern, inverted: true, literal: false };
+  if (literalLegacyFilter(quirks)) return { pattern, inverted: false, literal: true };
+  return releaseBelow(x, FILTER_REMOVED_IN) || legacyFilterHonoured(quirks) ? { pattern, inverted: false, literal: false } : null;
 }
+
+interface LegacyFilter {
+  readonly pattern: string;
+  /** Keeps the tags that do not match (a fault). */
+  readonly inverted: boolean;
+  /** Compares without glob patterns (a quirk). */
+  readonly literal: boolean;
+}
+
+const legacyMatches = (legacy: LegacyFilter, tag: string): boolean => (legacy.literal ? literalMatch(legacy.pattern, tag) : referenceMatches(legacy.pattern, tag)) !== legacy.inverted;
 
 /** GET /images/json: newest first, with the `reference` and `dangling` filters and the former `filter` parameter (legacyFilter). */
 export const imageListRoute: Route = {
@@ -100,7 +116,7 @@ export const imageListRoute: Route = {
       const all = objects.tagsOf(image);
       if (dangling !== undefined && (dangling === 'true' || dangling === '1') !== (all.length === 0)) continue;
       const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
-      const tags = legacy === null ? byReference : byReference.filter((tag) => referenceMatches(legacy.pattern, tag) !== legacy.inverted);
+      const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
       if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
       list.push(shapeImageSummary(x, image, tags));
     }

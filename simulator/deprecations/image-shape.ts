@@ -2,9 +2,13 @@ import { posix } from 'node:path';
 import { NONSTANDARD_KEYS, readConfigDocument, rfc3339Nano, unixSeconds, type Image, type ImageConfig } from '../engine/objects/index.js';
 import type { Exchange } from '../http/exchange.js';
 import { apiBelow, releaseBelow, sortedMap } from './replies.js';
-
-/** The observed quirk of 26.1 and 28.5: an empty Container is left out below API 1.45. */
-const CONTAINER_OMITTED_WHEN_EMPTY = 'observed.deprecated.image-inspect.container-config';
+import { containerKeptWhenSet } from '../quirks/deprecations/container-kept-when-set.js';
+import { containerOmittedWhenEmpty } from '../quirks/deprecations/container-omitted-when-empty.js';
+import { nonstandardAsWritten } from '../quirks/deprecations/nonstandard-blanked-below-1-50.js';
+import { containerAsWritten } from '../quirks/deprecations/set-container-blanked.js';
+import { omittedThoughSet } from '../quirks/deprecations/set-field-omitted.js';
+import { threeDropped } from '../quirks/deprecations/three-dropped.js';
+import { threeKeptWhenSet } from '../quirks/deprecations/three-kept-when-set.js';
 
 /** The fields API 1.52 (29.0) leaves out when empty. */
 const OMITTED_WHEN_EMPTY = ['Cmd', 'Entrypoint', 'Env', 'Labels', 'OnBuild', 'User', 'Volumes', 'WorkingDir'];
@@ -50,15 +54,17 @@ const isEmpty = (value: unknown): boolean => value === null || value === '' || (
 
 /** The image config as the request's API version and the release write it. */
 export function shapeImageConfig(x: Exchange, config: ImageConfig, nonstandard: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
-  const { faults } = x.state.config;
-  const document = configDocument(config, nonstandard);
-  if (!apiBelow(x, '1.50')) {
+  const { faults, quirks } = x.state.config;
+  const below150 = apiBelow(x, '1.50');
+  const document = configDocument(config, below150 ? threeDropped(quirks, nonstandardAsWritten(quirks, nonstandard)) : nonstandard);
+  if (!below150) {
     // Fault (deprecated.image-inspect.nonstandard-fields): Hostname and Domainname stay.
-    const kept = faults.has('deprecated.image-inspect.nonstandard-fields') ? ['Hostname', 'Domainname'] : [];
+    const kept = [...(faults.has('deprecated.image-inspect.nonstandard-fields') ? ['Hostname', 'Domainname'] : []), ...threeKeptWhenSet(quirks)];
     for (const key of NONSTANDARD_KEYS) if (!kept.includes(key)) delete document[key];
   }
   if (!apiBelow(x, '1.52')) {
-    for (const key of OMITTED_WHEN_EMPTY) if (isEmpty(document[key])) delete document[key];
+    const dropped = omittedThoughSet(quirks);
+    for (const key of OMITTED_WHEN_EMPTY) if (isEmpty(document[key]) || dropped.includes(key)) delete document[key];
   } else if (faults.has('deprecated.image-inspect.empty-fields') && document['OnBuild'] === null) {
     // Fault: below 1.52 an empty OnBuild is left out.
     delete document['OnBuild'];
@@ -85,8 +91,8 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
   const cacheDir = posix.join(sim.dataRoot, 'overlay2', image.layer.slice(7, 7 + 25));
   const configFirst = releaseBelow(x, '28.0');
   const container = origin?.container ?? '';
-  // Before 25.0 an empty Container is written; later releases leave it out when empty (observed on 26.1.5, 28.5.2: an observed quirk).
-  const keepContainer = below145 && (container !== '' || releaseBelow(x, '25.0') || !sim.quirks.has(CONTAINER_OMITTED_WHEN_EMPTY));
+  const keptAnyway = containerKeptWhenSet(sim.quirks, container);
+  const keepContainer = (below145 && !containerOmittedWhenEmpty(sim.quirks, container)) || keptAnyway;
   return {
     Id: image.id,
     RepoTags: repoTags,
@@ -94,9 +100,9 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     Parent: origin?.parent ?? '',
     Comment: origin?.comment ?? 'Imported from -',
     Created: rfc3339Nano(image.created),
-    ...(keepContainer ? { Container: container } : {}),
+    ...(keepContainer ? { Container: containerAsWritten(sim.quirks, container) } : {}),
     // Fault (deprecated.image-inspect.container-config): kept from 1.45 too.
-    ...(below145 || sim.faults.has('deprecated.image-inspect.container-config') ? { ContainerConfig: containerConfigDocument(origin?.containerConfig ?? null) } : {}),
+    ...(below145 || keptAnyway || sim.faults.has('deprecated.image-inspect.container-config') ? { ContainerConfig: containerConfigDocument(origin?.containerConfig ?? null) } : {}),
     DockerVersion: origin?.dockerVersion ?? sim.release.version,
     Author: origin?.author ?? '',
     ...(configFirst ? { Config: config } : {}),
