@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
+import { send, type Reply } from './helpers/unix-send.js';
 import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
 import { imageArchive, NONSTANDARD, type FullImageCase, type NonstandardField } from '../suites/deprecations/full-images.js';
 
@@ -12,24 +12,6 @@ import { imageArchive, NONSTANDARD, type FullImageCase, type NonstandardField } 
  * inspect below API 1.50 (the reference; 28.5's blanking is its observed quirk) and loses them from
  * 1.50; a committed image names its container below 1.45.
  */
-interface Reply {
-  readonly status: number;
-  readonly body: string;
-}
-
-function send(socket: string, method: string, path: string, body?: Buffer, type = 'application/x-tar'): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath: socket, method, path, headers: { 'Content-Type': type, ...(body === undefined ? {} : { 'Content-Length': body.length }) }, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function simulator(t: { teardown(fn: () => unknown): void }, args: readonly string[]): Promise<string> {
   const dir = mkdtempSync('/tmp/ctc-load-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
