@@ -9,6 +9,7 @@ import { Violation } from '../harness/verdict.js';
 import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
 import type { HttpReply } from '../http/client.js';
+import { errorMessageOf } from '../http/error-message.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
 import type { StartRequest } from '../targets/target.js';
 import { ALLOW_ALL, startAuthzPlugin, type AuthzCall, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
@@ -52,13 +53,8 @@ const allowedRequestOf = (ctx: SuiteContext): fc.Arbitrary<string> =>
 const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[0-9.]+/, '');
 const callsSince = (plugin: AuthzPlugin, mark: number): AuthzCall[] => plugin.calls.slice(mark);
 const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean => calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
-const messageOf = (reply: HttpReply): string => {
-  try {
-    return String((JSON.parse(reply.body) as { message?: unknown }).message ?? '');
-  } catch {
-    return reply.body.trim();
-  }
-};
+/** The plugin's words as the daemon framed them (JSON, or plain text below API 1.24): exact, never trimmed. */
+const messageOf = errorMessageOf;
 /** Go canonicalizes header names: the plugins see it spelt so. */
 const VERDICT_HEADER = 'X-Ctc-Verdict';
 const denialOf = (name: string, msg: string): string => fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
