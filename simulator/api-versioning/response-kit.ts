@@ -39,10 +39,9 @@ const minorBelow = (api: string): string => `1.${Number(api.split('.')[1]) - 1}`
 
 function minApiReported(config: SimConfig): string {
   const { faults, release } = config;
-  // Faults: before 25.0 (api.version.minimum-1.12) and from 25.0 to 28.5 (limits.min-api-version), MinAPIVersion is misreported.
+  // Faults: before 25.0 (api.version.minimum-1.12) and from 25.0 (limits.min-api-version), MinAPIVersion is misreported.
   const before25 = isOlder(release.release, '25.0');
-  const limitsRange = !before25 && !isOlder('28.5', release.release);
-  const wrong = (faults.has('api.version.minimum-1.12') && before25) || (faults.has('limits.min-api-version') && limitsRange);
+  const wrong = (faults.has('api.version.minimum-1.12') && before25) || (faults.has('limits.min-api-version') && !before25);
   return wrong ? `1.${Number(config.minApi.split('.')[1]) + 1}` : config.minApi;
 }
 

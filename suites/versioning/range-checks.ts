@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { inRange, isNewer, isOlder } from '../../common/dotted-version.js';
+import { spellingsOf } from '../arbitraries/versions.js';
 import { servedResource } from '../arbitraries/requests.js';
 import type { SuiteContext } from '../harness/context.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
@@ -120,6 +122,45 @@ function documentedFloorCheck(rule: string, floor: string, speaksOf: (api: strin
 
 export const minimum112Check = documentedFloorCheck('api.version.minimum-1.12', '1.12', () => true);
 export const below124Check = documentedFloorCheck('api.version.below-1.24-disabled', '1.24', (api) => isOlder(api, '1.24'));
-export const limitsMinimumCheck = documentedFloorCheck('limits.min-api-version', '1.24', (api) => api === '1.23' || api === '1.24');
+/**
+ * limits.min-api-version, by both readings of the document. Strict (the verdict): from 25.0 the
+ * minimum is 1.24 — 1.23 refused, 1.24 served, MinAPIVersion 1.24 — on every release. Other
+ * (Versioning 2: "the minimum will rise in later releases"): it is at least 1.24 — 1.23 refused,
+ * MinAPIVersion 1.24 or later and served, 1.24 served exactly when it is the minimum.
+ */
+export const limitsMinimumCheck: RuleCheck = {
+  rule: 'limits.min-api-version',
+  applies: (ctx, api) => {
+    if (api !== '1.23' && api !== '1.24') return `API ${api} is not one this rule speaks of`;
+    return isNewer(api, ctx.expectedMax) ? `API ${api} is above the maximum ${ctx.expectedMax}` : null;
+  },
+  run(ctx, api, options) {
+    const strict = options.reading !== 'other';
+    return checkProperty(
+      fc.tuple(spellingsOf(api!), servedResource),
+      async ([spelling, [method, path]]) => {
+        const log = new ExchangeLog(ctx.client);
+        const url = `/v${spelling}${path}`;
+        if (api === '1.23') {
+          const reply = await log.send(method, url);
+          log.expect(isClientError(reply), `API ${spelling} is below 1.24 and should be refused, got ${reply.status}`);
+          return;
+        }
+        const min = parseJsonObject((await log.send('GET', '/version')).body)?.['MinAPIVersion'];
+        if (strict) {
+          log.expect(min === '1.24', `MinAPIVersion should be 1.24 (daemon.md › Limits), got ${String(min)}`);
+          await expectServed(log, method, spelling, path);
+          return;
+        }
+        log.expect(typeof min === 'string' && !isOlder(min, '1.24'), `MinAPIVersion should be 1.24 or later, got ${String(min)}`);
+        await expectServed(log, method, min as string, path);
+        if (min === '1.24') await expectServed(log, method, spelling, path);
+        else log.expect(isClientError(await log.send(method, url)), `API ${spelling} is below the minimum ${String(min)} the daemon names and should be refused`);
+      },
+      options,
+      strict ? `API ${api}: the minimum is 1.24` : `API ${api}: the minimum is 1.24 or later`,
+    );
+  },
+};
 /** Runs only against a daemon on the other platform (the rule's platforms say so). */
 export const windowsMinimumCheck = documentedFloorCheck('api.version.windows-minimum', '1.24', () => true);
