@@ -38,6 +38,7 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'authz.response-deny': { breaks: 'what the plugins say of an answer is not heard (authz/chain.ts)' },
   'authz.unreachable': { breaks: 'a plugin that cannot be reached lets the request through (authz/chain.ts)' },
   'authz.missing': { breaks: 'a plugin that cannot be found is left out and the daemon serves (authz/install.ts)' },
+  'authz.spec-path': { breaks: 'a plugin named by the path of its spec file is not found: the start fails (authz/install.ts, authz/locate.ts)' },
   'authz.order': { breaks: 'the API version check comes before the plugins (http/authorization.ts)' },
   'metrics.served': { breaks: '/metrics answers JSON instead of the text format (metrics/server.ts)' },
   'metrics.requires-experimental': { breaks: 'metrics are served without experimental mode (metrics/server.ts)' },

@@ -23,8 +23,8 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['tls.versions.old-refused', 'tls.plain-request'],
   },
   {
-    where: 'authz/install.ts: installAuthzPlugins (lookup with retries, activation; a missing plugin stops the start)',
-    rules: ['authz.missing'],
+    where: 'authz/install.ts: installAuthzPlugins (lookup with retries, activation; a missing plugin stops the start); authz/locate.ts: locatePlugin (by name, or by the path of a spec file)',
+    rules: ['authz.missing', 'authz.spec-path'],
   },
   {
     where: 'metrics/server.ts: startMetrics (/metrics only, Prometheus text from metrics/registry.ts, experimental mode required)',

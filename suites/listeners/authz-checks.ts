@@ -207,27 +207,64 @@ export const authzMissingCheck: RuleCheck = {
   rule: 'authz.missing',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.record({ name: suiteName(8), byPath: fc.boolean() }),
-      async ({ name, byPath }) => {
+      suiteName(8),
+      async (name) => {
         const dir = makeRunDir();
-        let plugin: AuthzPlugin | undefined;
         try {
-          let id = name;
-          if (byPath) {
-            // A valid spec file, named by its absolute path, for a plugin that runs.
-            plugin = await startAuthzPlugin(dir, 'ctcrunning');
-            id = join(dir, 'ctcrunning.spec');
-            writeFileSync(id, `unix://${plugin.socket}\n`);
-          }
-          await expectRefused(ctx, { args: ['--authorization-plugin', id], pluginDir: dir }, [fillMessage(AUTHZ_MESSAGES.notFound, { name: id })], `--authorization-plugin ${id}`);
+          await expectRefused(ctx, { args: ['--authorization-plugin', name], pluginDir: dir }, [fillMessage(AUTHZ_MESSAGES.notFound, { name })], `--authorization-plugin ${name}`);
         } finally {
-          await plugin?.close();
           removeRunDir(dir);
         }
       },
-      { ...options, numRuns: SLOW_CASES + 1 },
+      { ...options, numRuns: SLOW_CASES },
       'a plugin that could not be found stopped the start',
-      [{ name: 'absent', byPath: true }],
+    );
+  },
+};
+
+/**
+ * authz.spec-path: a running plugin named by the absolute path of its spec file, which lies outside
+ * the plugin directory (so only the path leads to it). Strict reading: the daemon serves with the
+ * plugin installed. Other reading: that, or the start fails saying the plugin was not found; never
+ * a daemon that serves without asking the plugin.
+ */
+export const authzSpecPathCheck: RuleCheck = {
+  rule: 'authz.spec-path',
+  run(ctx, _api, options) {
+    const strict = options.reading !== 'other';
+    return checkProperty(
+      fc.record({ name: suiteName(8), msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{0,16}$/) }),
+      async ({ name, msg }) => {
+        const own = makeRunDir();
+        const empty = makeRunDir();
+        let plugin: AuthzPlugin | undefined;
+        try {
+          plugin = await startAuthzPlugin(own, name, { request: (m) => (pathOf(m.RequestUri) === '/info' ? { Allow: false, Msg: msg } : { Allow: true }) });
+          const id = join(own, `${name}.spec`);
+          writeFileSync(id, `unix://${plugin.socket}\n`);
+          const request: StartRequest = { args: ['--authorization-plugin', id], pluginDir: empty };
+          const running = plugin;
+          const outcome = await startWith(ctx, request, async (log) => {
+            const { reply, calls } = await send(log, [running], '/_ping');
+            log.expect(reply.status === 200, `GET /_ping with the plugin of ${id} answered ${reply.status}: ${messageOf(reply)}`);
+            log.expect(asked(calls[0]!, 'request', '/_ping'), `the plugin of ${id} was not asked about GET /_ping: the daemon serves without it`);
+            const denied = await send(log, [running], '/info');
+            log.expect(denied.reply.status === 403, `GET /info, which the plugin of ${id} denies, answered ${denied.reply.status}`);
+          });
+          if (outcome.served) return;
+          const notFound = fillMessage(AUTHZ_MESSAGES.notFound, { name: id });
+          if (strict) throw new Violation(`--authorization-plugin ${id} (the spec file of a running plugin): the daemon did not start (${describe(request)}): ${excerpt(outcome.output)}`);
+          if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes(notFound)) {
+            throw new Violation(`--authorization-plugin ${id}: the daemon neither installed the plugin nor refused the start with ${JSON.stringify(notFound)} (exit ${String(outcome.exitCode)}): ${excerpt(outcome.output)}`);
+          }
+        } finally {
+          await plugin?.close();
+          removeRunDir(own);
+          removeRunDir(empty);
+        }
+      },
+      { ...options, numRuns: SLOW_CASES },
+      strict ? 'a plugin named by its spec file\'s path was installed' : 'a plugin named by its spec file\'s path was installed, or the start refused as not found',
     );
   },
 };
@@ -258,4 +295,4 @@ export const authzOrderCheck: RuleCheck = {
   },
 };
 
-export const AUTHZ_CHECKS: readonly RuleCheck[] = [authzAllowCheck, authzDenyCheck, authzChainCheck, authzResponseDenyCheck, authzUnreachableCheck, authzMissingCheck, authzOrderCheck];
+export const AUTHZ_CHECKS: readonly RuleCheck[] = [authzAllowCheck, authzDenyCheck, authzChainCheck, authzResponseDenyCheck, authzUnreachableCheck, authzMissingCheck, authzSpecPathCheck, authzOrderCheck];
