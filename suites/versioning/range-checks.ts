@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { inRange, isNewer, isOlder } from '../../common/dotted-version.js';
 import { spellingsOf } from '../arbitraries/versions.js';
-import { servedResource } from '../arbitraries/requests.js';
+import { SERVED_RESOURCES, servedResource } from '../arbitraries/requests.js';
 import type { SuiteContext } from '../harness/context.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
@@ -17,12 +17,12 @@ const aboveMax = (ctx: SuiteContext, api: string | null): string | null =>
   api !== null && isNewer(api, ctx.expectedMax) ? null : `API ${api} is not above the maximum ${ctx.expectedMax}`;
 
 /** Resources whose answers have a body to read a message from. */
-const withBody = servedResource.filter(([method]) => method !== 'HEAD');
+const withBody = SERVED_RESOURCES.filter(([method]) => method !== 'HEAD');
 
 export const prefixCheck = everySpelling({
   rule: 'api.version.prefix',
   applies: inServedRange,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path], ctx) {
     const reply = await expectServed(log, method, spelling, path);
     if (path === '/version') {
@@ -49,7 +49,7 @@ export const unversionedCheck: RuleCheck = {
 export const tooOldCheck = everySpelling({
   rule: 'api.version.too-old',
   applies: belowMin,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path], ctx) {
     await expectTooOld(log, method, spelling, path, ctx.expectedMin);
   },
@@ -71,7 +71,7 @@ export const tooOldWordingCheck = everySpelling({
 export const tooOldStatusCheck = everySpelling({
   rule: 'api.version.too-old.status',
   applies: belowMin,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path]) {
     const reply = await log.send(method, `/v${spelling}${path}`);
     log.expect(reply.status === 400, `status should be 400, got ${reply.status}`);
@@ -82,7 +82,7 @@ export const tooOldStatusCheck = everySpelling({
 export const tooNewCheck = everySpelling({
   rule: 'api.version.too-new',
   applies: aboveMax,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path], ctx) {
     const url = `/v${spelling}${path}`;
     const reply = await log.send(method, url);
@@ -103,7 +103,7 @@ function documentedFloorCheck(rule: string, floor: string, speaksOf: (api: strin
       if (api === null || !speaksOf(api)) return `API ${api} is not one this rule speaks of`;
       return isNewer(api, ctx.expectedMax) ? `API ${api} is above the maximum ${ctx.expectedMax}` : null;
     },
-    resources: servedResource,
+    resources: SERVED_RESOURCES,
     async holds(log, spelling, [method, path], _ctx, api) {
       if (isOlder(api, floor)) {
         const reply = await log.send(method, `/v${spelling}${path}`);
