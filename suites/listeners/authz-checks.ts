@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { checkProperty } from '../harness/property.js';
+import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
 import type { RuleCheck } from '../harness/rule-check.js';
@@ -51,6 +51,17 @@ const allowedRequestOf = (ctx: SuiteContext): fc.Arbitrary<string> =>
     .map(({ path, prefix, query }) => `${prefix}${path}${query === undefined ? '' : `?${query}`}`);
 
 const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[0-9.]+/, '');
+/** The documented parts of a generated request: its path, its version prefix (none, the minimum, the maximum) and whether it has a query. */
+const REQUEST_ITEMS = ['path:/_ping', 'path:/version', 'path:/info', 'prefix:none', 'prefix:min', 'prefix:max', 'query'] as const;
+function requestItems(ctx: SuiteContext, uri: string): string[] {
+  const prefix = /^\/v([0-9.]+)\//.exec(uri)?.[1];
+  return [`path:${pathOf(uri)}`, prefix === undefined ? 'prefix:none' : prefix === ctx.expectedMin ? 'prefix:min' : 'prefix:max', ...(uri.includes('?') ? ['query'] : [])];
+}
+/** Requests that reach every item of REQUEST_ITEMS at once. */
+const everyRequest = (ctx: SuiteContext): string[] => ['/_ping', `/v${ctx.expectedMin}/info?a=b`, `/v${ctx.expectedMax}/version`];
+const hitRequest = (options: PropertyOptions, ctx: SuiteContext, uri: string): void => {
+  for (const item of requestItems(ctx, uri)) options.coverage?.hit(item);
+};
 const callsSince = (plugin: AuthzPlugin, mark: number): AuthzCall[] => plugin.calls.slice(mark);
 const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean => calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
 /** The plugin's words as the daemon framed them (JSON, or plain text below API 1.24): exact, never trimmed. */
@@ -70,12 +81,14 @@ async function send(log: ExchangeLog, plugins: readonly AuthzPlugin[], uri: stri
 
 export const authzAllowCheck: RuleCheck = {
   rule: 'authz.allow',
+  documentedItems: () => REQUEST_ITEMS,
   run(ctx, _api, options) {
     return checkProperty(
       fc.array(allowedRequestOf(ctx), { minLength: 1, maxLength: 6 }),
       (uris) =>
         withPlugins(ctx, [{ name: 'ctcallow', policy: ALLOW_ALL }], async (log, plugins) => {
           for (const uri of uris) {
+            hitRequest(options, ctx, uri);
             const { reply, calls } = await send(log, plugins, uri);
             log.expect(reply.status === 200, `GET ${uri} with a plugin that allows everything answered ${reply.status}: ${messageOf(reply)}`);
             log.expect(asked(calls[0]!, 'request', uri), `the plugin got no AuthZReq with RequestMethod GET and RequestUri ${JSON.stringify(uri)} (it got ${JSON.stringify(calls[0]!.map((c) => `${c.kind} ${c.message?.RequestUri ?? ''}`))})`);
@@ -86,13 +99,18 @@ export const authzAllowCheck: RuleCheck = {
         }),
       { ...options, numRuns: ctx.numStarts },
       'every request went to the plugin with its method and URI, and its answer after',
-      [['/_ping', `/v${ctx.expectedMax}/version?a=1`]],
+      [everyRequest(ctx)],
     );
   },
 };
 
+/** The plugin's answers a denial is judged on: the message empty, with spaces at its ends, or plain words; allowed requests beside. */
+const DENY_ITEMS = ['answer:allow', 'answer:deny', 'msg:empty', 'msg:edge-spaces', 'msg:words', ...REQUEST_ITEMS];
+const msgItem = (msg: string): string => (msg === '' ? 'msg:empty' : msg.trim() !== msg ? 'msg:edge-spaces' : 'msg:words');
+
 export const authzDenyCheck: RuleCheck = {
   rule: 'authz.deny',
+  documentedItems: () => DENY_ITEMS,
   run(ctx, _api, options) {
     const msg = fc.stringMatching(/^[A-Za-z0-9 ._-]{0,24}$/);
     return checkProperty(
@@ -101,6 +119,9 @@ export const authzDenyCheck: RuleCheck = {
         const policy: AuthzPolicy = { request: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: msg } : { Allow: true }) };
         return withPlugins(ctx, [{ name: 'ctcdeny', policy }], async (log, plugins) => {
           for (const uri of uris) {
+            hitRequest(options, ctx, uri);
+            options.coverage?.hit(denied.includes(pathOf(uri)) ? 'answer:deny' : 'answer:allow');
+            if (denied.includes(pathOf(uri))) options.coverage?.hit(msgItem(msg));
             const { reply, calls } = await send(log, plugins, uri);
             if (!denied.includes(pathOf(uri))) {
               log.expect(reply.status === 200, `GET ${uri}, which the plugin allows, answered ${reply.status}: ${messageOf(reply)}`);
@@ -114,13 +135,21 @@ export const authzDenyCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'denied requests answered 403 with the plugin\'s message and were not served',
-      [{ denied: ['/info'], msg: 'no', uris: ['/info', '/_ping', `/v${ctx.expectedMin}/info?a=b`] }],
+      // Every answer on every prefix, whatever the seed: below API 1.24 some releases answer in plain text.
+      [
+        { denied: ['/info'], msg: 'no', uris: ['/info', ...everyRequest(ctx)] },
+        { denied: ['/version', '/info'], msg: '', uris: [`/v${ctx.expectedMin}/version`, `/v${ctx.expectedMax}/info`, '/version?a=1'] },
+        { denied: ['/version'], msg: ' a b ', uris: [`/v${ctx.expectedMin}/version`, '/_ping'] },
+      ],
     );
   },
 };
 
+const chainItem = (verdict: { first: boolean; second: boolean }): string => (!verdict.first ? 'first denies' : verdict.second ? 'both allow' : 'second denies');
+
 export const authzChainCheck: RuleCheck = {
   rule: 'authz.chain',
+  documentedItems: () => ['first denies', 'second denies', 'both allow'],
   run(ctx, _api, options) {
     // Per generated request: which of the two plugins allow it, told to them in a header (the plugins see the request's headers).
     const verdicts = fc.record({ first: fc.boolean(), second: fc.boolean() });
@@ -133,6 +162,7 @@ export const authzChainCheck: RuleCheck = {
       (cases) =>
         withPlugins(ctx, [{ name: 'ctcfirst', policy: byHeader('first') }, { name: 'ctcsecond', policy: byHeader('second') }], async (log, plugins) => {
           for (const { uri, verdict } of cases) {
+            options.coverage?.hit(chainItem(verdict));
             const { reply, calls } = await send(log, plugins, uri, { [VERDICT_HEADER]: `first=${verdict.first ? 'allow' : 'deny'};second=${verdict.second ? 'allow' : 'deny'}` });
             const [first, second] = calls as [AuthzCall[], AuthzCall[]];
             log.expect(askedAbout(first, uri), `the first plugin was not asked about GET ${uri}`);
@@ -151,7 +181,7 @@ export const authzChainCheck: RuleCheck = {
         }),
       { ...options, numRuns: ctx.numStarts },
       'both plugins asked in order; the first denial answered',
-      [[{ uri: '/version', verdict: { first: true, second: false } }, { uri: '/_ping', verdict: { first: false, second: true } }]],
+      [[{ uri: '/version', verdict: { first: true, second: false } }, { uri: '/_ping', verdict: { first: false, second: true } }, { uri: '/info', verdict: { first: true, second: true } }]],
     );
   },
 };
