@@ -107,4 +107,11 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: '--metrics-addr serves /metrics without experimental mode',
     evidence: '--metrics-addr 127.0.0.1:19323 without --experimental: GET /metrics answers 200 "text/plain; version=0.0.4" with builder_builds_failed_total… on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24)',
   },
+  {
+    rule: 'authz.spec-path',
+    releases: ['20.10', '26.1', '28.5'],
+    cells: 'all',
+    what: 'a plugin named by the absolute path of its spec file is not found: the releases look plugins up by name only, retry, and end the start',
+    evidence: '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin \"/tmp/ctc-…/ctca.spec\" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
+  },
 ];
