@@ -42,6 +42,8 @@ export function buildProgram(): Command {
     .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')
     .option('--release <release>', 'release to take expectations from; without it, a target whose version the release table does not know gets every release-dependent rule skipped')
     .option('--fault <rule-id>', "break the simulator for this rule (ctrd-sim --fault; sim targets only; repeatable)", collect)
+    .option('--quirk <id>', 'make the simulator carry this quirk of specs/quirks (ctrd-sim --quirk; sim targets only; repeatable)', collect)
+    .option('--as-observed', "make the simulator carry every observed quirk of the emulated release, i.e. answer as the real release does (ctrd-sim --as-observed; sim targets only)")
     .option('--out <dir>', 'report directory (default reports/<target>-<time>/)')
     .option('--seed <n>', 'run seed (printed with every counterexample)', integer('--seed', -2147483648))
     .option('--num-runs <n>', 'generated cases per property (default 100 on the simulator, 15 on daemons)', integer('--num-runs', 1))

@@ -2,7 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { baselineOf } from '../reports/baselines/baseline.js';
 import { writeReport } from '../reports/write.js';
-import { RULES } from '../specs/index.js';
+import { findRelease, NEWEST_RELEASE, RULES } from '../specs/index.js';
+import { observedQuirksOf } from '../specs/quirks/index.js';
+import { isQuirkId } from '../simulator/quirks/registry.js';
 import { assembleReport, checkOnly, parseShard, runSuites, withStartArgs, type Deadlines, type Shard } from '../suites/run/index.js';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
@@ -24,6 +26,8 @@ export interface RunFlags {
   emulate?: string;
   release?: string;
   fault?: string[];
+  quirk?: string[];
+  asObserved?: boolean;
   out?: string;
   seed?: number;
   numRuns?: number;
@@ -42,7 +46,7 @@ export interface RunFlags {
   quiet?: boolean;
 }
 
-/** Targets that are ctrd-sim, and so take --emulate and --fault. */
+/** Targets that are ctrd-sim, and so take --emulate, --fault, --quirk and --as-observed. */
 const isSimulatorSpec = (spec: string): boolean => spec === 'sim' || spec === 'sim-process' || spec.startsWith('container:');
 
 const timestamp = (date: Date): string => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -59,7 +63,25 @@ function checkFlags(flags: RunFlags): void {
     if (!rule.testability.testable) throw new UsageError(`--fault ${fault}: the rule is not testable here (${rule.testability.why}), so the simulator has no fault for it`);
   }
   if (flags.fault !== undefined && !isSimulatorSpec(flags.target)) throw new UsageError(`--fault applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+  for (const quirk of flags.quirk ?? []) {
+    if (!isQuirkId(quirk)) throw new UsageError(`--quirk ${quirk}: no quirk ${JSON.stringify(quirk)} (see specs/quirks: observed.<rule> or hypothetical.<rule>.<name>)`);
+  }
+  if (flags.quirk !== undefined && !isSimulatorSpec(flags.target)) throw new UsageError(`--quirk applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+  if (flags.asObserved === true && !isSimulatorSpec(flags.target)) throw new UsageError(`--as-observed applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
   if (flags.path !== undefined && (flags.only === undefined || flags.only.length === 0)) throw new UsageError('--path replays one counterexample: name its cell with --only rule@api');
+}
+
+/** ctrd-sim's own flags of the run, given to every start of the simulator: --fault, --quirk, --as-observed. */
+const simArgs = (flags: RunFlags): string[] => [
+  ...(flags.fault ?? []).flatMap((fault) => ['--fault', fault]),
+  ...(flags.quirk ?? []).flatMap((quirk) => ['--quirk', quirk]),
+  ...(flags.asObserved === true ? ['--as-observed'] : []),
+];
+
+/** The quirks the simulator carries in this run (as ctrd-sim resolves them), for the report's target. */
+function quirksOf(flags: RunFlags): string[] {
+  const observed = flags.asObserved === true ? observedQuirksOf(findRelease(flags.emulate ?? NEWEST_RELEASE.release)?.release ?? NEWEST_RELEASE.release) : [];
+  return [...new Set([...(flags.quirk ?? []), ...observed])];
 }
 
 /** The arguments that name the target on a command line, for the rerun lines of failing cells. */
@@ -68,7 +90,7 @@ function targetArgs(flags: RunFlags): string[] {
     '--target',
     flags.target,
     ...(flags.emulate === undefined ? [] : ['--emulate', flags.emulate]),
-    ...(flags.fault ?? []).flatMap((fault) => ['--fault', fault]),
+    ...simArgs(flags),
     ...(flags.allowRemote === true ? ['--allow-remote'] : []),
   ];
 }
@@ -85,8 +107,8 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     allowRemote: flags.allowRemote === true,
   };
   const resolved = resolveTarget(flags.target, choice);
-  // ctrd-sim's own flag: `--fault RULE` on every start of the simulator (checkFlags made sure it is one).
-  const target = withStartArgs(resolved, (flags.fault ?? []).flatMap((fault) => ['--fault', fault]));
+  // ctrd-sim's own flags (`--fault RULE`, `--quirk ID`, `--as-observed`) on every start of the simulator (checkFlags made sure of them).
+  const target = withStartArgs(resolved, simArgs(flags));
   const isSim = isSimulatorSpec(flags.target);
   // A transcript answers only the requests it was recorded with: same seed, same number of runs.
   const recorded = resolved instanceof ReplayTarget ? resolved.transcript : undefined;
@@ -138,7 +160,8 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     writeTranscript(flags.record, transcript);
     process.stdout.write(`transcript: ${flags.record} (${transcript.exchanges.length} exchanges)\n`);
   }
-  const report = assembleReport(run);
+  const quirks = quirksOf(flags);
+  const report = assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } });
   const paths = await writeReport(dir, report);
   process.stdout.write(formatFailures(report) + formatTotals(report, paths.html));
   if (run.runDeadlinePassed) process.stdout.write(`run deadline of ${flags.runTimeout} s passed: the cells it cut short are errors\n`);

@@ -114,6 +114,7 @@ export const TargetDescriptionSchema = Type.Object(
     ]),
     surfaces: Type.Array(Type.String()),
     capabilities: Type.Array(Type.String()),
+    quirks: Type.Optional(Type.Array(Type.String(), { description: 'The quirks the simulator carried (ctrd-sim --quirk, --as-observed); absent when none.' })),
   },
   closed,
 );

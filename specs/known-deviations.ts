@@ -12,17 +12,21 @@ export interface KnownDeviation {
   readonly what: string;
   /** How it was observed (the release's exact output where it matters). */
   readonly evidence?: string;
+  /** The observed quirk that makes ctrd-sim --as-observed do the same: `observed.<rule-id>` (suffixed when a rule has two entries). */
+  readonly quirk: string;
 }
 
 export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     rule: 'api.version.too-old.wording',
+    quirk: 'observed.api.version.too-old.wording',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'below-minimum',
     what: 'the message says "…, please upgrade your client to a newer version"; the document\'s form has no "please"',
   },
   {
     rule: 'config.cgroup.systemd-unavailable',
+    quirk: 'observed.config.cgroup.systemd-unavailable',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: '`--exec-opt native.cgroupdriver=systemd` on a host without systemd starts the daemon instead of failing',
@@ -30,6 +34,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'config.nondistributable.warning',
+    quirk: 'observed.config.nondistributable.warning',
     releases: ['28.5'],
     cells: 'all',
     what: 'allow-nondistributable-artifacts in the configuration file is taken without any warning in the log (only the flag prints "Flag --allow-nondistributable-artifacts has been deprecated, …")',
@@ -38,6 +43,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
 
   {
     rule: 'config.info.shape',
+    quirk: 'observed.config.info.shape',
     releases: ['28.5'],
     cells: { api: ['1.47', '1.48'] },
     what: 'GET /info leaves RegistryConfig.AllowNondistributableArtifactsCIDRs and …Hostnames out from API 1.47; the document keeps them (as null) up to 1.48',
@@ -45,6 +51,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'reload.atomic',
+    quirk: 'observed.reload.atomic',
     releases: ['20.10'],
     cells: 'all',
     what: 'a reload applies its options one at a time without a snapshot: an /info answer during a reload can mix the old labels and live-restore with the new runtimes and default runtime (26.1 and 28.5 swap one configuration)',
@@ -53,6 +60,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'reload.sighup.applies',
+    quirk: 'observed.reload.sighup.applies',
     releases: ['20.10'],
     cells: 'all',
     what: 'a valid reload that replaces the runtimes without naming a default, while the default in effect is one of those it drops, crashes the daemon (nil-pointer panic in fillPlatformInfo as it logs the reload event); 26.1 and 28.5 refuse the file ("specified default runtime … does not exist") and keep running',
@@ -60,6 +68,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'listen.tcp.path',
+    quirk: 'observed.listen.tcp.path',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'a tcp listen address with a path is refused at start instead of serving under the path',
@@ -67,6 +76,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'listen.tcp.default-port',
+    quirk: 'observed.listen.tcp.default-port',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'bare tcp:// (and host:) with TLS listens on 2375, not 2376',
@@ -74,6 +84,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'tls.encrypts',
+    quirk: 'observed.tls.encrypts',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: '--tls without --tlsverify still requires client certificates',
@@ -81,6 +92,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'tls.env-verify',
+    quirk: 'observed.tls.env-verify',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'DOCKER_TLS_VERIFY is ignored by the daemon: the TCP listener serves plain HTTP',
@@ -88,6 +100,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'tls.versions.supported',
+    quirk: 'observed.tls.versions.supported',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'TLS 1.0 and 1.1 are refused: the minimum is TLS 1.2',
@@ -95,6 +108,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'tls.remote-requires-verify',
+    quirk: 'observed.tls.remote-requires-verify',
     releases: ['28.5'],
     cells: 'all',
     what: 'a remote TCP listener without TLS verification still starts (with a deprecation notice) instead of being refused',
@@ -102,6 +116,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'metrics.requires-experimental',
+    quirk: 'observed.metrics.requires-experimental',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: '--metrics-addr serves /metrics without experimental mode',

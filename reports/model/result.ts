@@ -110,6 +110,8 @@ export interface TargetDescription {
   readonly surfaces: readonly string[];
   /** What the suites could do with it (start, signal, reload, restart, logs, tls, netns, wire). */
   readonly capabilities: readonly string[];
+  /** The quirks the simulator carried (`--quirk`, `--as-observed`: specs/quirks); absent when none. */
+  readonly quirks?: readonly string[];
 }
 
 /** The time limits of the run, in milliseconds. */

@@ -363,6 +363,7 @@ export function renderHtml(report: ConformanceReport): string {
     ['Observed API range', apiRangeText(t.observedApiRange).replace('–', ' – ')],
     ['Surfaces', t.surfaces.join(', ') || 'none'],
     ['Capabilities', t.capabilities.join(', ') || 'none'],
+    ...(t.quirks === undefined ? [] : [['Quirks', t.quirks.join(', ')] as [string, string]]),
     ['Deadlines', `request ${formatMs(report.deadlines.requestMs)}, cell ${formatMs(report.deadlines.cellMs)}, run ${formatMs(report.deadlines.runMs)}`],
     ['Seed', String(report.seed)],
     ['Runs', String(report.numRuns)],

@@ -19,6 +19,9 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   // Deliberately broken behaviour for the self-test: one rule id per --fault, or a file of them.
   simOption('fault', 'list', 'Break the behaviour of this rule (self-test).'),
   simOption('faults-file', 'string', 'A file of rule ids to break, one per line.'),
+  // What releases do where they depart from the document (specs/quirks): one quirk id per --quirk.
+  simOption('quirk', 'list', 'Carry this quirk (specs/quirks: observed.<rule> or hypothetical.<rule>.<name>).'),
+  simOption('as-observed', 'bool', 'Carry every observed quirk of the emulated release (its known deviations).'),
   // dockerd waits 1+2+4+8 s for a missing plugin; tests that only check the sequence shorten it.
   // The model runner's host-side TCP access, off by default as the document has it (the enable command's --tcp).
   simOption('model-runner', 'bool', 'Serve the model runner on TCP 127.0.0.1:12434 too (the daemon socket serves it under /exp/vENG4.40 always).'),

@@ -12,6 +12,7 @@ import { checkFlagValues } from '../daemon-config/flag-values.js';
 import { loadConfiguration } from '../daemon-config/load.js';
 import { releaseOptions } from '../daemon-config/directives.js';
 import { resolveFaults } from './faults.js';
+import { resolveQuirks } from './quirks.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './sources.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
@@ -53,6 +54,8 @@ export interface SimConfig {
   readonly settings: DaemonSettings;
   /** Rules whose behaviour is deliberately broken (`--fault`, `--faults-file`): empty normally. */
   readonly faults: ReadonlySet<TestableRuleId>;
+  /** Quirks the simulator carries (`--quirk`, `--as-observed`; specs/quirks): empty normally. */
+  readonly quirks: ReadonlySet<string>;
 }
 
 function chooseRelease(flags: ParsedFlags): DaemonRelease {
@@ -122,6 +125,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   const names = BRANDS[brand];
   const release = chooseRelease(flags);
   const faults = resolveFaults(flags, sources);
+  const quirks = resolveQuirks(flags, release);
   checkReleaseFlags(flags, release, faults);
   const flagHosts = flags.get('host') as readonly string[] | undefined;
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
@@ -154,5 +158,6 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     settings,
     flags,
     faults,
+    quirks,
   });
 }

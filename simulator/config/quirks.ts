@@ -1,0 +1,20 @@
+import { observedQuirksOf } from '../../specs/quirks/index.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import { SimError } from '../errors.js';
+import { isQuirkId } from '../quirks/registry.js';
+import type { ParsedFlags } from './argv.js';
+
+/**
+ * The quirks asked for with `--quirk ID` (repeatable) and `--as-observed` (every observed quirk of
+ * the emulated release: the known deviations that list it). An id that neither the specs nor the
+ * simulator know is a usage error.
+ */
+export function resolveQuirks(flags: ParsedFlags, release: DaemonRelease): ReadonlySet<string> {
+  const quirks = new Set<string>();
+  for (const id of (flags.get('quirk') as readonly string[] | undefined) ?? []) {
+    if (!isQuirkId(id)) throw new SimError('SIM_USAGE', `invalid argument "${id}" for "--quirk" flag: no quirk with that id (see specs/quirks)`);
+    quirks.add(id);
+  }
+  if (flags.get('as-observed') === true) for (const id of observedQuirksOf(release.release)) quirks.add(id);
+  return quirks;
+}

@@ -1,0 +1,94 @@
+import t from 'tap';
+import { KNOWN_DEVIATIONS, NEWEST_RELEASE, RELEASES, RULES } from '../specs/index.js';
+import { HYPOTHETICAL_QUIRKS, OBSERVED_QUIRKS, QUIRKS, type Quirk } from '../specs/quirks/index.js';
+import { QUIRK_MODULES } from '../simulator/quirks/registry.js';
+import { runSuites, withStartArgs, type SuiteRun } from '../suites/run/index.js';
+import { CAPABILITIES_OF } from '../suites/targets/capabilities.js';
+import { resolveTarget } from '../suites/targets/resolve.js';
+import { runCli } from './helpers/cli.js';
+
+/**
+ * The quirks (specs/quirks, simulator/quirks): the two lists name the same quirks, and every
+ * hypothetical quirk is caught by its rule. For each, `run --target sim` (sim-process when the quirk
+ * or its rule needs a process) `--emulate R --quirk ID --only RULE` on each release it names (else
+ * the newest) must give at least one `fail` cell: a quirk no rule catches is a hole in the suite.
+ */
+
+const SEED = 7;
+/** Quirks checked at once: two cores. */
+const AT_ONCE = 2;
+
+// Each hypothetical quirk runs one rule on the simulator (the CLI's defaults: 100 cases, 5 starts).
+t.setTimeout(1_800_000);
+
+t.test('every quirk of the specs is registered in simulator/quirks, and every registered one is in the specs', async (t) => {
+  const specified = QUIRKS.map((quirk) => quirk.id);
+  const registered = Object.keys(QUIRK_MODULES);
+  t.same(specified.filter((id) => !registered.includes(id)).sort(), [], 'quirks of specs/quirks not registered in simulator/quirks/<area>/index.ts');
+  t.same(registered.filter((id) => !specified.includes(id)).sort(), [], 'quirks registered in simulator/quirks that specs/quirks does not name');
+  t.equal(new Set(specified).size, specified.length, 'quirk ids are unique');
+  for (const [id, module] of Object.entries(QUIRK_MODULES)) t.ok(module.where.trim() !== '', `${id}: names the file(s) that carry it`);
+});
+
+t.test('quirks name a rule of the catalogue, releases of the table, and ids of the agreed forms', async (t) => {
+  const ruleIds = new Set(RULES.map((rule) => rule.id));
+  const releases = new Set(RELEASES.map((release) => release.release));
+  for (const quirk of QUIRKS) {
+    t.ok(ruleIds.has(quirk.rule), `${quirk.id}: rule ${quirk.rule} is in the catalogue`);
+    for (const release of quirk.releases ?? []) t.ok(releases.has(release), `${quirk.id}: release ${release} is in specs/versions.ts`);
+    t.ok(quirk.what.trim() !== '', `${quirk.id}: says what it does`);
+  }
+  for (const quirk of HYPOTHETICAL_QUIRKS) {
+    t.equal(quirk.kind, 'hypothetical', quirk.id);
+    t.match(quirk.id, new RegExp(`^hypothetical\\.${quirk.rule.replace(/\./g, '\\.')}\\.[a-z0-9][a-z0-9-]*$`), `${quirk.id}: hypothetical.<rule-id>.<short-name>`);
+  }
+  const observed = OBSERVED_QUIRKS.map((quirk) => quirk.id);
+  t.equal(OBSERVED_QUIRKS.length, KNOWN_DEVIATIONS.length, 'one observed quirk per known deviation');
+  for (const deviation of KNOWN_DEVIATIONS) t.match(deviation.quirk, new RegExp(`^observed\\.${deviation.rule.replace(/\./g, '\\.')}(\\.[a-z0-9-]+)?$`), `${deviation.rule}: observed.<rule-id>`);
+  t.equal(new Set(observed).size, observed.length, 'observed quirk ids are unique');
+});
+
+t.test('--quirk and --as-observed: usage errors', async (t) => {
+  const unknown = await runCli(['run', '--target', 'sim', '--quirk', 'hypothetical.no.such-quirk', '-q', '--out', '/tmp/ctc-quirks-never']);
+  t.equal(unknown.code, 2, 'an unknown quirk id is a usage error');
+  t.match(unknown.stderr, /--quirk hypothetical\.no\.such-quirk/);
+  const notSim = await runCli(['run', '--target', 'endpoint:unix:///tmp/ctc-quirks-none.sock', '--as-observed', '-q', '--out', '/tmp/ctc-quirks-never']);
+  t.equal(notSim.code, 2, '--as-observed with a target that is not the simulator is a usage error');
+  t.match(notSim.stderr, /--as-observed applies to the simulator targets/);
+});
+
+const needsProcess = (quirk: Quirk): boolean => {
+  const rule = RULES.find((r) => r.id === quirk.rule);
+  return quirk.process === true || (rule?.requires.some((capability) => !CAPABILITIES_OF.inProcess.has(capability)) ?? false);
+};
+
+/** `run --target sim|sim-process --emulate R --quirk ID --only RULE`, as the CLI runs it. */
+const runWithQuirk = (quirk: Quirk, release: string): Promise<SuiteRun> =>
+  runSuites({
+    target: withStartArgs(resolveTarget(needsProcess(quirk) ? 'sim-process' : 'sim', { emulate: release }), ['--quirk', quirk.id]),
+    seed: SEED,
+    numRuns: 100,
+    numStarts: 5,
+    concurrency: 4,
+    only: [quirk.rule],
+  });
+
+t.test('every hypothetical quirk makes its rule fail (a quirk no rule catches is a hole)', async (t) => {
+  const holes: string[] = [];
+  const queue = [...HYPOTHETICAL_QUIRKS];
+  const worker = async (): Promise<void> => {
+    for (let quirk = queue.shift(); quirk !== undefined; quirk = queue.shift()) {
+      for (const release of quirk.releases ?? [NEWEST_RELEASE.release]) {
+        const run = await runWithQuirk(quirk, release);
+        const statuses = run.results.filter((result) => result.rule === quirk.rule).map((result) => `${result.api ?? '-'}: ${result.status}`);
+        if (!statuses.some((status) => status.endsWith(': fail'))) {
+          holes.push(quirk.id);
+          process.stderr.write(`hole: ${quirk.id} (--emulate ${release}): ${quirk.rule} gives ${statuses.join(', ') || 'no cell'}\n`);
+        }
+        t.ok(statuses.some((status) => status.endsWith(': fail')), `${quirk.id} --emulate ${release}: ${quirk.rule} fails (${statuses.join(', ')})`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  t.same(holes, [], 'hypothetical quirks no rule catches (holes in the suite)');
+});
