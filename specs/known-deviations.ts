@@ -124,6 +124,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     rule: 'authz.spec-path',
+    quirk: 'observed.authz.spec-path',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'a plugin named by the absolute path of its spec file is not found: the releases look plugins up by name only, retry, and end the start',

@@ -142,7 +142,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     minApi: resolveMinApi(release, names, sources.env, file, faults),
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
-    tls: planTls(flags, file.doc, sources.env, names, faults),
+    tls: planTls(flags, file.doc, sources.env, names, faults, quirks),
     metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),

@@ -100,11 +100,11 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
   // Fault (listen.multiple): only the first two -H are opened.
   const hosts = config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
-  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults), fds));
+  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds));
   const tcpAddresses = addresses.filter((a): a is Extract<ListenAddress, { kind: 'tcp' }> => a.kind === 'tcp');
-  for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults);
+  for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults, config.quirks);
   // Loaded before any listener, unix-only included, as dockerd does.
-  const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults) : undefined;
+  const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
 
   checkAtStart(config.settings, config.release, config.faults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
