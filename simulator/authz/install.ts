@@ -48,7 +48,7 @@ export async function installAuthzPlugins(settings: PluginSettings, logger: Logg
     await activate(plugin, settings, logger);
     installed.push(plugin);
   }
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, faults);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, faults, settings.quirks);
 }
 
 /**
@@ -60,5 +60,5 @@ export function chainAfterReload(settings: PluginSettings, logger: Logger): Auth
     const address = locatePlugin(name, settings.pluginDirs);
     return address === null ? [] : [{ name, address }];
   });
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, settings.faults);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, settings.faults, settings.quirks);
 }

@@ -32,6 +32,7 @@ import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
 import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
 import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler } from '../model-runner/index.js';
+import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -132,7 +133,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
   let groupProblem: string | undefined;
-  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults) : null;
+  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks) : null;
   // Fault (listen.unix.mode): sockets are open to everyone.
   const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
   const listeners: Listener[] = [];
@@ -156,7 +157,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     for (const address of addresses) {
       // dockerd's words, logged for each unix socket before it is created (moby pkg/listeners).
       if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
-      const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused'), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0 }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);
       logger.log('info', `API listen on ${listener.endpoint}`);

@@ -2,6 +2,8 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { refuseTcpPath, TCP_PATH_REFUSED } from '../quirks/listeners/tcp-path-refused.js';
 import { TLS_PORT_2375 } from '../quirks/listeners/tls-port-2375.js';
+import { HOST_FORM_2375 } from '../quirks/listeners/host-form-2375.js';
+import { LOCALHOST_V6 } from '../quirks/listeners/localhost-v6.js';
 
 /** One place to listen, as a `-H` value names it (daemon.md › Endpoints › Daemon listening sockets). */
 export type ListenAddress =
@@ -58,10 +60,14 @@ export interface Quirks {
 const NO_QUIRKS: Quirks = { quirks: new Set(), release: null };
 
 function tcp(hostText: string, portText: string, basePath: string, tls: boolean, raw: string, faults: ReadonlySet<string>, { quirks, release }: Quirks): ListenAddress {
-  const host = hostText === '' ? '127.0.0.1' : hostText.replace(/^\[(.*)\]$/, '$1');
+  // Quirk hypothetical.listen.tcp.forms.localhost-v6: localhost is ::1 only.
+  const named = quirks.has(LOCALHOST_V6) && hostText === 'localhost' ? '::1' : hostText;
+  const host = named === '' ? '127.0.0.1' : named.replace(/^\[(.*)\]$/, '$1');
   // Fault (listen.tcp.default-port): 2375 even with TLS.
   // Quirk observed.listen.tcp.default-port: the releases take 2375 with TLS too.
-  const port = portText === '' ? (tls && !faults.has('listen.tcp.default-port') && !quirks.has(TLS_PORT_2375) ? 2376 : 2375) : Number(portText);
+  // Quirk hypothetical.listen.tcp.default-port.host-form-2375: only the bare tcp:// takes 2376.
+  const tlsPort = tls && !faults.has('listen.tcp.default-port') && !quirks.has(TLS_PORT_2375) && !(quirks.has(HOST_FORM_2375) && hostText !== '');
+  const port = portText === '' ? (tlsPort ? 2376 : 2375) : Number(portText);
   if (!Number.isInteger(port) || port > 65535) throw badAddress(raw, `invalid port ${portText}`);
   // Quirk observed.listen.tcp.path: the releases refuse an address with a path.
   if (basePath !== '' && quirks.has(TCP_PATH_REFUSED) && release !== null) throw refuseTcpPath(raw, portText, basePath, release);

@@ -5,6 +5,7 @@ import { SimError } from '../errors.js';
 import type { TlsListenerOptions } from './listen.js';
 import type { TlsPlan } from './tls-plan.js';
 import { observedVersions, TLS_MINIMUM_1_2 } from '../quirks/listeners/tls-minimum-1-2.js';
+import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
 
 /** The releases' prefix of a TLS set-up error: 20.10 "failed to create API server", 26.1 and 28.5 "invalid TLS configuration" (observed). */
 const prefixFor = (release: DaemonRelease): string => (inRange(release.release, { max: '22.06' }) ? 'failed to create API server' : 'invalid TLS configuration');
@@ -61,6 +62,8 @@ export function loadTls(plan: TlsPlan, release: DaemonRelease, faults: ReadonlyS
     minVersion: faults.has('tls.versions.supported') ? 'TLSv1.2' : 'TLSv1',
     // Quirk observed.tls.versions.supported: the releases' minimum 1.2 (and no 1.3 before 28.0).
     ...(quirks.has(TLS_MINIMUM_1_2) ? observedVersions(release) : {}),
+    // Quirk hypothetical.tls.versions.supported.no-tls13: at most TLS 1.2.
+    ...(quirks.has(NO_TLS13) ? { maxVersion: 'TLSv1.2' as const } : {}),
     ciphers: 'DEFAULT:@SECLEVEL=0',
   };
 }

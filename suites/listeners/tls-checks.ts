@@ -28,6 +28,17 @@ async function whileServing(ctx: SuiteContext, request: StartRequest, what: stri
   if (!outcome.served) throw new Violation(`${what}: the daemon did not serve (${describe(request)}): ${excerpt(outcome.output)}`);
 }
 
+/** A client without TLS at all has no certificate either: it must never be served (Go answers its fixed 400). */
+async function expectPlainRefused(ctx: SuiteContext, files: TlsFiles, what: string): Promise<void> {
+  const plain = ctx.clientFor({ kind: 'tcp', host: '127.0.0.1', port: files.port });
+  try {
+    const reply = await plain.request('GET', '/_ping', { timeoutMs: 5_000 }).catch(() => null);
+    if (reply !== null && reply.status >= 200 && reply.status < 300) throw new Violation(`${what}: a plain-HTTP client (no TLS, no certificate) was served ${reply.status}`);
+  } finally {
+    plain.close();
+  }
+}
+
 /** Only a client of the CA is answered; the others never see an HTTP answer. */
 async function expectVerifying(files: TlsFiles, kinds: readonly ClientKind[], what: string, coverage?: PropertyOptions['coverage']): Promise<void> {
   for (const kind of kinds) {
@@ -40,12 +51,20 @@ async function expectVerifying(files: TlsFiles, kinds: readonly ClientKind[], wh
 
 export const tlsVerifyCheck: RuleCheck = {
   rule: 'tls.verify',
-  documentedItems: () => ['client:good', 'client:none', 'client:other-ca', 'client:expired'],
+  documentedItems: () => ['client:plain', 'client:good', 'client:none', 'client:other-ca', 'client:expired'],
   run(ctx, _api, options) {
     const kinds = fc.shuffledSubarray<ClientKind>(['none', 'other-ca', 'expired'], { minLength: 1 }).map((bad) => ['good', ...bad] as ClientKind[]);
     return checkProperty(
       kinds,
-      (order) => withTlsFiles((files) => whileServing(ctx, verifyingStart(files), '--tlsverify', () => expectVerifying(files, order, '--tlsverify', options.coverage))),
+      (order) =>
+        withTlsFiles((files) =>
+          whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
+            // First, as soon as the daemon serves: a listener must not answer before its TLS is set up.
+            options.coverage?.hit('client:plain');
+            await expectPlainRefused(ctx, files, '--tlsverify');
+            await expectVerifying(files, order, '--tlsverify', options.coverage);
+          }),
+        ),
       { ...options, numRuns: ctx.numStarts },
       'with --tlsverify a client of the CA is served; without a certificate, of another CA or expired it is not',
       [['good', 'none', 'other-ca', 'expired'] as ClientKind[]],
