@@ -2,7 +2,7 @@ import type { Quirk } from './types.js';
 
 /** Hypothetical quirks of the listeners area (ids `hypothetical.<rule-id>.<short-name>`); append yours. */
 export const LISTENERS_QUIRKS: readonly Quirk[] = [
-  { id: 'hypothetical.tls.verify.plain-before-tls', rule: 'tls.verify', kind: 'hypothetical', what: 'the TCP listener answers plain HTTP for its first seconds, before its TLS is set up (opened before the certificates are loaded): a client without any certificate is served', process: true },
+  { id: 'hypothetical.tls.verify.plain-before-tls', rule: 'tls.verify', kind: 'hypothetical', what: 'the TCP listener answers plain HTTP for its first seconds, before its TLS is set up (opened before the certificates are loaded): a client without any certificate is served' },
   { id: 'hypothetical.listen.unix.mode.gid-as-name', rule: 'listen.unix.mode', kind: 'hypothetical', what: '-G with a group number is looked up as a group name, found nowhere, and the start is refused' },
   { id: 'hypothetical.tls.env-verify.zero-off', rule: 'tls.env-verify', kind: 'hypothetical', what: '<PREFIX>TLS_VERIFY=0 or =false is read as off, though any non-empty value is documented to equal --tlsverify' },
   { id: 'hypothetical.tls.versions.supported.no-tls13', rule: 'tls.versions.supported', kind: 'hypothetical', what: 'the listener negotiates at most TLS 1.2 (a maximum version pinned in its TLS configuration)' },
