@@ -27,7 +27,10 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'tls.versions.old-refused': { breaks: 'an SSLv3 ClientHello is answered with a ServerHello-typed record (listeners/tls-front.ts)' },
   'tls.plain-request': {
     breaks: 'a TLS listener serves plain HTTP too (listeners/tls-front.ts)',
-    alsoBreaks: { rules: ['tls.encrypts'], why: 'tls.encrypts asserts that a --tls listener answers no plaintext request: a listener that serves plain HTTP beside TLS breaks it too' },
+    alsoBreaks: {
+      rules: ['tls.encrypts', 'tls.verify'],
+      why: 'tls.encrypts asserts that a --tls listener answers no plaintext request, and tls.verify that a client without a certificate (a plain-HTTP one included) is not served: a listener that serves plain HTTP beside TLS breaks both',
+    },
   },
   'tls.encrypted-key': { breaks: 'a TLS listener whose key is encrypted is opened without TLS instead of stopping the start (listeners/tls-load.ts)' },
   'tls.remote-requires-verify': { breaks: 'the 27.0 rule is not enforced: a remote listener without verification starts (listeners/tcp-policy.ts)' },
