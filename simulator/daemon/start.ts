@@ -20,7 +20,8 @@ import { loadTls } from '../listeners/tls-load.js';
 import { resolveSocketGroup } from '../listeners/socket-group.js';
 import { startMetrics } from '../metrics/server.js';
 import { withCorsHeaders } from '../http/cors.js';
-import { refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
+import { halfRemovedPlainTcp, refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
+import { inRange } from '../../common/dotted-version.js';
 import { silentLogger, type Logger } from './log.js';
 import type { AuthzChain } from '../authz/chain.js';
 import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
@@ -157,7 +158,9 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     for (const address of addresses) {
       // dockerd's words, logged for each unix socket before it is created (moby pkg/listeners).
       if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
-      const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused'), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0 }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      // Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS is half removed.
+      const halfRemoved = address.kind === 'tcp' && tls === undefined && config.faults.has('listen.tcp.unauthenticated-deprecated') && inRange(config.release.release, { min: '26.0' });
+      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused'), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0 }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);
       logger.log('info', `API listen on ${listener.endpoint}`);

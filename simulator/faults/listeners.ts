@@ -11,7 +11,8 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'listen.tcp.default-port': { breaks: 'bare tcp:// takes 2375 even with TLS (listeners/address.ts)' },
   'listen.tcp.path': { breaks: 'the path of a tcp address is dropped: requests under it are not found (http/server.ts)' },
   'listen.multiple': { breaks: 'only the first two -H listeners are opened (daemon/start.ts)' },
-  'listen.tcp.unauthenticated-deprecated': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
+  'listen.tcp.unauthenticated-deprecated': { breaks: 'from 26.0 a TCP listener without TLS refuses versioned requests with 403, as if the deprecated feature were half removed (listeners/tcp-policy.ts, daemon/start.ts)' },
+  'listen.tcp.unauthenticated-notice': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
   'listen.cors-header': {
     breaks: 'the CORS header is sent on /version only, not on /_ping (http/cors.ts), and 28.x takes the option instead of refusing it (config/resolve.ts)',
     alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'on 28.x both rules ask for the refusal of --api-cors-header (removed in 28.0): a daemon that takes it breaks both' },

@@ -183,6 +183,34 @@ export const multipleCheck: RuleCheck = {
 export const unauthenticatedDeprecatedCheck: RuleCheck = {
   rule: 'listen.tcp.unauthenticated-deprecated',
   run(ctx, _api, options) {
+    const paths = ['/_ping', '/version', `/v${ctx.expectedMax}/version`];
+    return checkProperty(
+      fc.shuffledSubarray(paths, { minLength: paths.length }),
+      async (order) => {
+        const port = await freePort();
+        const outcome = await startWith(ctx, { args: ['-H', `tcp://127.0.0.1:${port}`] }, async (log) => {
+          const client = ctx.clientFor(tcp(port));
+          try {
+            for (const path of order) {
+              const onSocket = await log.send('GET', path);
+              const onTcp = await client.request('GET', path, { timeoutMs: 5_000 });
+              if (onTcp.status !== onSocket.status) throw new Violation(`GET ${path} on the TCP listener without TLS answered ${onTcp.status}, on the unix socket ${onSocket.status}`, log.exchanges);
+            }
+          } finally {
+            client.close();
+          }
+        });
+        if (!outcome.served) throw new Violation(`-H tcp://127.0.0.1:${port}: the daemon did not serve: ${excerpt(outcome.output)}`);
+      },
+      { ...options, numRuns: 1 },
+      'a TCP listener without TLS still serves the API (deprecated, not removed)',
+    );
+  },
+};
+
+export const unauthenticatedNoticeCheck: RuleCheck = {
+  rule: 'listen.tcp.unauthenticated-notice',
+  run(ctx, _api, options) {
     return checkProperty(
       fc.constant(null),
       async () => {
@@ -207,4 +235,4 @@ export const unauthenticatedDeprecatedCheck: RuleCheck = {
   },
 };
 
-export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck];
+export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck, unauthenticatedNoticeCheck];
