@@ -308,4 +308,12 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: 'below API 1.50 image inspect writes Hostname, Domainname, AttachStdin/out/err, Tty, OpenStdin, StdinOnce and Image with their empty values and leaves NetworkDisabled, MacAddress and StopTimeout out, whatever the image configuration sets: "older API versions keep them" does not hold for set fields',
     evidence: '2026-11-26, 28.5.2, POST /images/load of an archive whose config sets "Hostname":"lh","Domainname":"ld","AttachStdin":true,…,"Tty":true,"Image":"sha256:abab…","NetworkDisabled":true,"MacAddress":"02:42:ac:11:00:0a","StopTimeout":9: GET /v1.24/… and /v1.49/images/ctc-load/img:1/json give Config {"AttachStderr":false,"AttachStdin":false,…,"Hostname":"","Image":"",…,"Tty":false,…} without NetworkDisabled, MacAddress, StopTimeout (26.1.5 and 20.10.24 give "Hostname":"lh", …, "StopTimeout":9); a container committed with Hostname hh1, Tty true, StopTimeout 7 gives the same empty values',
   },
+  {
+    rule: 'authz.spec-path',
+    quirk: 'observed.authz.spec-path',
+    releases: ['20.10', '26.1', '28.5'],
+    cells: 'all',
+    what: 'a plugin named by the absolute path of its spec file is not found: the releases look plugins up by name only, retry, and end the start',
+    evidence: '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin \"/tmp/ctc-…/ctca.spec\" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
+  },
 ];

@@ -60,7 +60,8 @@ export async function checkProperty<T>(
   };
   const parameters: fc.Parameters<[T]> = {
     seed: options.seed,
-    numRuns: options.numRuns,
+    // fast-check counts the examples among the runs: never fewer runs than examples, or the last ones are never tried.
+    numRuns: Math.max(options.numRuns, examples.length),
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(examples.length === 0 ? {} : { examples: examples.map((example): [T] => [example]) }),
     endOnFailure: options.shrink === false,
