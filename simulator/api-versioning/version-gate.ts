@@ -4,6 +4,7 @@ import { DOCUMENT_MESSAGES, OBSERVED_DOCKERD_MESSAGES } from '../../specs/messag
 import type { Middleware } from '../http/route.js';
 import { plainTextFor, sendError } from '../http/replies.js';
 import { canonicalVersion, compareRequested } from './version-compare.js';
+import { releaseTooOldTemplate, TOO_OLD_PLEASE } from '../quirks/api-versioning/too-old-please.js';
 
 /**
  * The version middleware: a request under /v<api>/ below the minimum or above the maximum is
@@ -34,7 +35,8 @@ export const versionGate: Middleware = {
     if (compareRequested(requested, config.minApi, overflowFault) < 0) {
       // Fault: from 25.0, HEAD below 1.23 slips through.
       if (faults.has('api.version.below-1.24-disabled') && x.req.method === 'HEAD' && isOlder(requested, '1.23') && !isOlder(config.release.release, '25.0')) return false;
-      const template = faults.has('api.version.too-old.wording') ? OBSERVED_DOCKERD_MESSAGES.tooOld : DOCUMENT_MESSAGES.tooOld;
+      // Quirk (observed.api.version.too-old.wording): the release's "please upgrade" sentence.
+      const template = faults.has('api.version.too-old.wording') ? OBSERVED_DOCKERD_MESSAGES.tooOld : config.quirks.has(TOO_OLD_PLEASE) ? releaseTooOldTemplate(config.release) : DOCUMENT_MESSAGES.tooOld;
       const version = faults.has('api.version.too-old') ? canonicalVersion(requested) : requested;
       const message = fillMessage(template, { version, min: config.minApi });
       const plain = !faults.has('api.error.legacy-plain-text') && plainTextFor(x.state, requested, 'legacyPlainTextErrors');

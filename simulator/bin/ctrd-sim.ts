@@ -15,6 +15,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(outcome.stderr);
     return outcome.code;
   }
+  if (outcome.stdout !== undefined) process.stdout.write(outcome.stdout);
   const daemon = await startSimulator(outcome.config, { env: process.env, logger: stderrLogger() });
   return Promise.race([signals.attach(daemon), daemon.ended]);
 }

@@ -3,7 +3,7 @@ import { BRANDS, isBrand, type Brand, type BrandNames } from '../../specs/brands
 import { inRange } from '../../common/dotted-version.js';
 import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
-import { parseHost } from '../listeners/address.js';
+import { parseHost, type HostQuirks } from '../listeners/address.js';
 import { planTls, type TlsPlan } from '../listeners/tls-plan.js';
 import type { SocketGroup } from '../listeners/socket-group.js';
 import { isSimOption, type ParsedFlags } from './argv.js';
@@ -86,11 +86,11 @@ function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: R
  * Checks every -H value now, so --validate catches them: from the command line a bad one is a
  * usage error of the flag, from the file a configuration error (both texts as 26.1 and 28.5 print them).
  */
-function checkHosts(hosts: readonly string[], fromFlags: boolean, names: BrandNames, path: string | null): void {
+function checkHosts(hosts: readonly string[], fromFlags: boolean, names: BrandNames, path: string | null, quirks: HostQuirks): void {
   const unixDefault = names.defaultHost.slice('unix://'.length);
   for (const host of hosts) {
     try {
-      parseHost(host, unixDefault, false);
+      parseHost(host, unixDefault, false, undefined, quirks);
     } catch (error) {
       const problem = (error as Error).message;
       if (fromFlags) throw new SimError('SIM_USAGE', `invalid argument "${host}" for "-H, --host" flag: ${problem}`);
@@ -125,13 +125,13 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   const quirks = resolveQuirks(flags, release);
   checkReleaseFlags(flags, release, faults);
   const flagHosts = flags.get('host') as readonly string[] | undefined;
-  if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
+  if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null, { quirks, release });
   checkFlagValues(flags, names, faults);
   const { file, settings } = loadConfiguration(flags, names, release, sources, faults);
   const pick = <T>(flag: string, key: string, fallback: T): T => (flags.get(flag) as T | undefined) ?? (file.doc[key] as T | null | undefined) ?? fallback;
 
   const hosts = pick<readonly string[]>('host', 'hosts', []).filter((h) => h !== '');
-  if (flagHosts === undefined) checkHosts(hosts, false, names, file.path);
+  if (flagHosts === undefined) checkHosts(hosts, false, names, file.path, { quirks, release });
   return Object.freeze({
     brand,
     names,
@@ -139,7 +139,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     minApi: resolveMinApi(release, names, sources.env, file, faults),
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
-    tls: planTls(flags, file.doc, sources.env, names, faults),
+    tls: planTls(flags, file.doc, sources.env, names, faults, quirks),
     metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),

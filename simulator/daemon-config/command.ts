@@ -8,11 +8,13 @@ import { resolveConfig, type SimConfig } from '../config/resolve.js';
 import type { ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';
 import { releaseOptions } from './directives.js';
+import { nondistributableFlagLine, NONDISTRIBUTABLE_FLAG_ONLY } from '../quirks/daemon-config/nondistributable-flag-only.js';
 
 /** What a command line comes to: the daemon exits with output, or it serves this configuration. */
 export type CommandOutcome =
   | { readonly kind: 'exit'; readonly code: number; readonly stdout: string; readonly stderr: string }
-  | { readonly kind: 'serve'; readonly config: SimConfig };
+  /** `stdout`: what the command line printed before the daemon started (a deprecated flag's pflag line). */
+  | { readonly kind: 'serve'; readonly config: SimConfig; readonly stdout?: string };
 
 /** A value flag read before the command line is parsed (a usage error still names the brand and release). */
 function early(argv: readonly string[], name: string): string | undefined {
@@ -103,6 +105,8 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     if (error instanceof SimError) return { kind: 'exit', code: 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
-  if (config.flags.get('validate') === true) return { kind: 'exit', code: 0, stdout: '', stderr: config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n' };
-  return { kind: 'serve', config };
+  // Quirk (observed.config.nondistributable.warning): pflag's line for the deprecated flag, on stdout.
+  const stdout = config.quirks.has(NONDISTRIBUTABLE_FLAG_ONLY) ? nondistributableFlagLine(config.flags, config.release) : '';
+  if (config.flags.get('validate') === true) return { kind: 'exit', code: 0, stdout, stderr: config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n' };
+  return { kind: 'serve', config, ...(stdout === '' ? {} : { stdout }) };
 }

@@ -1,6 +1,7 @@
 import { inRange } from '../../common/dotted-version.js';
 import type { SimConfig } from '../config/resolve.js';
 import type { Logger } from '../daemon/log.js';
+import { NONDISTRIBUTABLE_FLAG_ONLY } from '../quirks/daemon-config/nondistributable-flag-only.js';
 
 /**
  * Deprecation warnings of settings that still start (daemon.md › Errors). allow-nondistributable-artifacts
@@ -9,7 +10,8 @@ import type { Logger } from '../daemon/log.js';
  * (observed; specs/known-deviations.ts); the simulator warns for both.
  */
 export function warnDeprecatedSettings(config: SimConfig, logger: Logger): void {
-  if (config.faults.has('config.nondistributable.warning')) return;
+  // Quirk (observed.config.nondistributable.warning): 28.5 logs none (the flag's pflag line: daemon-config/command.ts).
+  if (config.faults.has('config.nondistributable.warning') || config.quirks.has(NONDISTRIBUTABLE_FLAG_ONLY)) return;
   if (config.settings.allowNondistributableArtifacts.length === 0 || !inRange(config.release.release, { min: '28.0', max: '28.5' })) return;
   logger.log('warning', 'The "allow-nondistributable-artifacts" option is deprecated and has no effect: pushing nondistributable artifacts is enabled by default; it will be refused from 29.0', { option: 'allow-nondistributable-artifacts' });
 }

@@ -6,6 +6,7 @@ import { requestedCgroupDriver } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { keptStorageOptions, removedLogOption } from './removed-options.js';
 import type { DaemonSettings } from './settings.js';
+import { systemdDriverAccepted } from '../quirks/daemon-config/systemd-cgroup-accepted.js';
 
 /** Storage drivers a Linux daemon of these releases can initialise (the document's, plus vfs). */
 const DRIVERS = ['overlay2', 'fuse-overlayfs', 'btrfs', 'zfs', 'vfs'];
@@ -23,7 +24,7 @@ export const hostRunsSystemd = (): boolean => existsSync('/run/systemd/system');
  * What the daemon finds wrong only as it starts (after its supervisor is up; `--validate` passes
  * these), in the words of the releases observed. Throws the first problem.
  */
-export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): void {
+export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
   const style = messageStyle(release);
   if (style === 'v20' && !s.icc && !s.iptables) {
     // Observed on 20.10.24; 26.1.5 and 28.5.2 start.
@@ -47,7 +48,8 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   }
   const driver = requestedCgroupDriver(s.execOpts);
   if (driver !== null && driver !== 'cgroupfs' && driver !== 'systemd' && !faults.has('config.cgroup.driver')) throw failed(`native.cgroupdriver option ${driver} not supported`);
-  if (driver === 'systemd' && !hostRunsSystemd() && !faults.has('config.cgroup.systemd-unavailable')) {
+  // Quirk (observed.config.cgroup.systemd-unavailable): the releases start with it.
+  if (driver === 'systemd' && !hostRunsSystemd() && !faults.has('config.cgroup.systemd-unavailable') && !systemdDriverAccepted(quirks)) {
     throw failed('systemd cgroup flag passed, but systemd support for managing cgroups is not available');
   }
   for (const registry of s.insecureRegistries) {

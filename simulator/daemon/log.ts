@@ -8,6 +8,8 @@ export interface Logger {
   log(level: LogLevel, message: string, fields?: LogFields): void;
   /** The same sink with another line format (`--log-format`); absent where lines are not formatted. */
   withFormat?(format: LogFormat): Logger;
+  /** Text written outside the log format, as the Go runtime writes a panic; absent where there is no such stream. */
+  raw?(text: string): void;
 }
 
 /** The daemon's log formats (daemon.md › Other specifics › Daemon logs). */
@@ -45,6 +47,7 @@ export const lineLogger = (write: (line: string) => void, format: LogFormat = 't
   log(level, message, fields) {
     write(format === 'json' ? formatJsonLogLine(level, message, fields) : formatLogLine(level, message, fields));
   },
+  raw: write,
   withFormat: (next) => lineLogger(write, next),
 });
 

@@ -21,6 +21,7 @@ import { resolveSocketGroup } from '../listeners/socket-group.js';
 import { startMetrics } from '../metrics/server.js';
 import { withCorsHeaders } from '../http/cors.js';
 import { refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
+import { refuseTcpPathAtListen } from '../quirks/listeners/tcp-path-refused.js';
 import { silentLogger, type Logger } from './log.js';
 import type { AuthzChain } from '../authz/chain.js';
 import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
@@ -87,6 +88,7 @@ function leveled(logger: Logger, debug: () => boolean): Logger {
       if (level === 'debug' && !debug()) return;
       logger.log(level, message, fields);
     },
+    ...(logger.raw === undefined ? {} : { raw: (text: string) => logger.raw!(text) }),
   };
 }
 
@@ -100,13 +102,15 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
   // Fault (listen.multiple): only the first two -H are opened.
   const hosts = config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
-  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults), fds));
+  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, config), fds));
   const tcpAddresses = addresses.filter((a): a is Extract<ListenAddress, { kind: 'tcp' }> => a.kind === 'tcp');
-  for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults);
+  for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults, config.quirks);
   // Loaded before any listener, unix-only included, as dockerd does.
-  const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults) : undefined;
+  const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
+  // Quirk (observed.listen.tcp.path): 20.10 fails as it listens on an address with a path.
+  for (const address of tcpAddresses) refuseTcpPathAtListen(address, config.quirks, config.release);
 
-  checkAtStart(config.settings, config.release, config.faults);
+  checkAtStart(config.settings, config.release, config.faults, config.quirks);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
   // Fault: the PID file of a running daemon is taken over.
@@ -143,11 +147,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
   const watched = config.faults.has('reload.needs-signal') ? configPath : undefined;
   let closing: Promise<void> | undefined;
-  const close = (): Promise<void> =>
+  // `crashed`: the process died (a panic): its socket files and PID file stay behind, as a dead daemon's do.
+  const close = (crashed = false): Promise<void> =>
     (closing ??= (async () => {
       if (watched !== undefined) unwatchFile(watched);
       await Promise.all([...listeners.map(({ server }) => closeServer(server)), ...(runnerTcp === undefined ? [] : [closeServer(runnerTcp)]), ...(metrics === null ? [] : [closeServer(metrics)])]);
       runner.close();
+      if (crashed) return;
       for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
       releasePidfile(config.pidfile);
     })());
@@ -194,9 +200,9 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     const outcome = reloadConfiguration(host, sources);
     if (!outcome.ok && 'fatal' in outcome) {
       void outcome.fatal.then(async (fatal) => {
-        if (!fatal) return;
-        await close();
-        endedBy(1);
+        if (fatal === false) return;
+        await close(fatal !== true);
+        endedBy(fatal === true ? 1 : fatal);
       });
     }
     return outcome;
@@ -229,7 +235,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
           logger.log('info', 'Daemon shutdown complete');
       }
     },
-    close,
+    close: () => close(),
     ended,
     modelRunnerTcp,
   };

@@ -5,6 +5,7 @@ import type { Logger } from '../daemon/log.js';
 import { SimError } from '../errors.js';
 import type { ListenAddress } from './address.js';
 import type { TlsPlan } from './tls-plan.js';
+import { remoteUnverifiedRefused } from '../quirks/listeners/remote-unverified-starts.js';
 
 type TcpAddress = Extract<ListenAddress, { kind: 'tcp' }>;
 
@@ -16,10 +17,12 @@ export const isLoopbackHost = (host: string): boolean => /^127\./.test(host) || 
  * (`--tls=false`, `--tlsverify=false`, or no verification at all) stops the start. The plain
  * `tcp://` form (127.0.0.1) is not remote.
  */
-export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>): void {
+export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>, quirks: ReadonlySet<string>): void {
   if (plan.verify || isLoopbackHost(address.host) || !inRange(release.release, { min: '27.0' })) return;
   // Fault (tls.remote-requires-verify): the rule is not enforced.
   if (faults.has('tls.remote-requires-verify')) return;
+  // Quirk (observed.tls.remote-requires-verify): 28.5 starts, with the deprecation notice of warnUnverifiedTcp.
+  if (!remoteUnverifiedRefused(quirks)) return;
   throw new SimError(
     'SIM_LISTEN',
     `failed to load listeners: refusing to listen on tcp://${address.host}:${address.port} without TLS verification: remote TCP access requires --tlsverify from 27.0 (use a unix socket or SSH instead)`,

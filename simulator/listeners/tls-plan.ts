@@ -3,6 +3,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BrandNames } from '../../specs/brands.js';
 import type { ParsedFlags } from '../config/argv.js';
+import { tlsVerifyVariableRead } from '../quirks/listeners/tls-env-verify-ignored.js';
+import { clientCertsVerified } from '../quirks/listeners/tls-requires-client-cert.js';
 
 /**
  * What the TLS options of flags, file and environment add up to (daemon.md › Authentication 2–3),
@@ -32,15 +34,18 @@ export function certDirectory(names: BrandNames, env: Env): string {
   return join(env['HOME'] ?? homedir(), `.${names.envPrefix.slice(0, -1).toLowerCase()}`);
 }
 
-export function planTls(flags: ParsedFlags, doc: Readonly<Record<string, unknown>>, env: Env, names: BrandNames, faults: ReadonlySet<string>): TlsPlan {
+export function planTls(flags: ParsedFlags, doc: Readonly<Record<string, unknown>>, env: Env, names: BrandNames, faults: ReadonlySet<string>, quirks: ReadonlySet<string>): TlsPlan {
   const pick = (key: string): unknown => flags.get(key) ?? doc[key];
   const verifySetting = pick('tlsverify') as boolean | undefined;
   // Fault (tls.env-verify): <PREFIX>TLS_VERIFY is ignored.
-  const verifyFromEnv = !faults.has('tls.env-verify') && (env[`${names.envPrefix}TLS_VERIFY`] ?? '') !== '';
-  const verify = verifySetting ?? verifyFromEnv;
+  // Quirk (observed.tls.env-verify): the same, as the releases do.
+  const verifyFromEnv = !faults.has('tls.env-verify') && tlsVerifyVariableRead(quirks) && (env[`${names.envPrefix}TLS_VERIFY`] ?? '') !== '';
+  const named = verifySetting ?? verifyFromEnv;
   const tlsSetting = pick('tls') as boolean | undefined;
   // Fault (tls.encrypts): --tls alone (without verification) leaves TLS off.
-  const enabled = verifySetting !== undefined || verify || (tlsSetting === true && !faults.has('tls.encrypts'));
+  const enabled = verifySetting !== undefined || named || (tlsSetting === true && !faults.has('tls.encrypts'));
+  // Quirk (observed.tls.encrypts): with TLS on, client certificates are verified unless tlsverify is set false.
+  const verify = clientCertsVerified(quirks, enabled, verifySetting, named);
   const dir = certDirectory(names, env);
   // Fault (tls.cert-path): the defaults ignore <PREFIX>CERT_PATH.
   const defaults = faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir;

@@ -6,12 +6,17 @@ import { applyReload, reconfigureProblem } from './apply.js';
 import { firstMissingPlugin, missingPluginIsFatal, namedAuthzPlugins } from './authz.js';
 import { logLimitResets, logReconfigureFailed, logReloaded, logReloadFailed } from './log.js';
 import { readForReload } from './read.js';
+import { applyStepwise, NON_ATOMIC_RELOAD, settleStepwiseReload } from '../quirks/reload/non-atomic-reload.js';
+import { defaultRuntimeMissing, DEFAULT_RUNTIME_PANIC, logPanic, PANIC_EXIT_STATUS } from '../quirks/reload/default-runtime-panic.js';
 
 export type ReloadOutcome =
   | { readonly ok: true; readonly config: SimConfig }
   | { readonly ok: false; readonly error: SimError }
-  /** The file names an authorization plugin that cannot be found: the daemon ends once the lookup gives up. */
-  | { readonly ok: false; readonly fatal: Promise<boolean> };
+  /**
+   * The daemon ends: the file names an authorization plugin that cannot be found (once the lookup
+   * gives up: true, status 1; false when it does not end), or it crashes (the exit status).
+   */
+  | { readonly ok: false; readonly fatal: Promise<boolean | number> };
 
 /** What a reload acts on: the configuration in effect, and how to replace it or end the daemon. */
 export interface ReloadHost {
@@ -31,6 +36,8 @@ export interface ReloadHost {
  * was and is logged; the daemon keeps serving, except when a plugin is missing.
  */
 export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): ReloadOutcome {
+  // Quirk (observed.reload.atomic): a reload still in its steps ends first.
+  if (host.current().quirks.has(NON_ATOMIC_RELOAD)) settleStepwiseReload(host);
   const current = host.current();
   const { logger } = host;
   let file;
@@ -56,7 +63,12 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   const authorizationPlugins = plugins === undefined ? current.authorizationPlugins : plugins.filter((name) => firstMissingPlugin([name], current) === undefined);
   const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental, authorizationPlugins });
   logLimitResets(logger, settings);
-  const report = (): void => logReloaded(logger, next);
+  // Quirk (observed.reload.sighup.applies): 20.10 panics as it logs the reload of a default runtime it dropped.
+  const panics = current.quirks.has(DEFAULT_RUNTIME_PANIC) && defaultRuntimeMissing(next);
+  const report = (): void => {
+    logReloaded(logger, next);
+    if (panics) logPanic(logger);
+  };
   if (current.faults.has('reload.atomic')) {
     // Fault (reload.atomic): the labels change first, the rest 30 ms later (then the line is logged).
     host.serve(Object.freeze({ ...current, settings: { ...current.settings, labels: settings.labels } }));
@@ -66,7 +78,11 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     }, 30);
     return { ok: true, config: next };
   }
+  if (current.quirks.has(NON_ATOMIC_RELOAD)) {
+    const served = applyStepwise(host, current, next, report);
+    return panics ? { ok: false, fatal: served.then(() => PANIC_EXIT_STATUS) } : { ok: true, config: next };
+  }
   host.serve(next);
   report();
-  return { ok: true, config: next };
+  return panics ? { ok: false, fatal: Promise.resolve(PANIC_EXIT_STATUS) } : { ok: true, config: next };
 }

@@ -53,7 +53,9 @@ export class InProcessSimTarget implements Target {
       const pluginArgs = request.pluginDir === undefined ? [] : ['--plugin-dir', request.pluginDir];
       const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...pluginArgs, ...this.fixedArgs, ...(request.args ?? [])], sources);
       if (outcome.kind === 'exit') return { ok: false, exitCode: outcome.code, output: `${log.since(from)}${outcome.stdout}${outcome.stderr}` };
-      // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
+      // What the command line printed first (ctrd-sim writes it to stdout), then the simulator's own
+      // log lines (structured fields included), as ctrd-sim writes them to stderr.
+      if (outcome.stdout !== undefined) log.append(outcome.stdout);
       const daemon = await startSimulator(outcome.config, { env, sources, logger: lineLogger((line) => log.append(line)) });
       const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
       const runner = modelRunnerEndpoints(endpoint, daemon.modelRunnerTcp);

@@ -5,6 +5,7 @@ import { infoValues } from './document.js';
 import { openFileCount, readHostFacts, type HostFacts } from './host-facts.js';
 import { shapeInfo } from './shape.js';
 import { infoStyleOf } from './style.js';
+import { nondistributableOmittedFrom } from '../../quirks/daemon-config/info-nondistributable-from-1.47.js';
 
 /**
  * GET /info: the effective settings (x.state.config.settings), the host and the daemon's ID,
@@ -42,7 +43,7 @@ export function infoRoute(): Route {
         host,
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
-      const body = Buffer.from(`${JSON.stringify(shapeInfo(values, style, name, x.version ?? config.maxApi))}\n`);
+      const body = Buffer.from(`${JSON.stringify(shapeInfo(values, style, name, x.version ?? config.maxApi, nondistributableOmittedFrom(config.quirks)))}\n`);
       const headers = (x.version === null ? kit.bare : kit.versioned).routed;
       x.res.writeHead(200, [...headers, 'Content-Type', 'application/json', 'Content-Length', String(body.length)]);
       x.res.end(body);

@@ -7,13 +7,13 @@ const COMMITS = new Set(['ContainerdCommit', 'RuncCommit', 'InitCommit']);
  * The one place /info depends on the API version: which fields an answer at `api` has, in which
  * order, and how RegistryConfig and the commit objects look (specs/info-fields.ts).
  */
-export function shapeInfo(values: Readonly<Record<string, unknown>>, style: InfoStyle, styleName: InfoStyleName, api: string): Record<string, unknown> {
+export function shapeInfo(values: Readonly<Record<string, unknown>>, style: InfoStyle, styleName: InfoStyleName, api: string, nondistributableOmittedFrom = DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM): Record<string, unknown> {
   const shaped: Record<string, unknown> = {};
   for (const field of INFO_FIELDS) {
     if (field.api !== undefined && !inRange(api, field.api)) continue;
     if (field.styles !== undefined && !field.styles.includes(styleName)) continue;
     const value = values[field.name];
-    if (field.name === 'RegistryConfig') shaped[field.name] = shapeRegistryConfig(value as Record<string, unknown>, style, api);
+    if (field.name === 'RegistryConfig') shaped[field.name] = shapeRegistryConfig(value as Record<string, unknown>, style, api, nondistributableOmittedFrom);
     else if (COMMITS.has(field.name)) shaped[field.name] = shapeCommit(value as Record<string, unknown>, style, api);
     else if (field.name === 'Runtimes' && isOlder(api, RUNTIME_STATUS_FROM_API)) shaped[field.name] = withoutStatus(value as Record<string, Record<string, unknown>>);
     else if (field.name === 'SecurityOptions' && isOlder(api, SECURITY_OPTIONS_NAMES_BELOW_API)) shaped[field.name] = (value as string[]).map(optionName);
@@ -22,8 +22,8 @@ export function shapeInfo(values: Readonly<Record<string, unknown>>, style: Info
   return style.sortedKeysBelowApi !== null && isOlder(api, style.sortedKeysBelowApi) ? (sortedDeep(shaped) as Record<string, unknown>) : shaped;
 }
 
-function shapeRegistryConfig(config: Record<string, unknown>, style: InfoStyle, api: string): Record<string, unknown> {
-  const omitted = !isOlder(api, DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM);
+function shapeRegistryConfig(config: Record<string, unknown>, style: InfoStyle, api: string, omittedFrom: string): Record<string, unknown> {
+  const omitted = !isOlder(api, omittedFrom);
   const shaped = omitted ? withoutKey(withoutKey(config, 'AllowNondistributableArtifactsCIDRs'), 'AllowNondistributableArtifactsHostnames') : config;
   return style.sortedRegistryConfig ? (sortedDeep(shaped) as Record<string, unknown>) : shaped;
 }
