@@ -67,6 +67,19 @@ export const RuleResultSchema = Type.Object(
     status: ResultStatusSchema,
     evidence: EvidenceSchema,
     durationMs: NonNegative(),
+    coverage: Type.Optional(
+      Type.Object(
+        {
+          items: Count(),
+          generated: Type.Array(Type.String()),
+          missing: Type.Array(Type.String()),
+        },
+        { ...closed, description: 'The documented items (options, keys, fields, forms) the rule ranges over, and which the run generated.' },
+      ),
+    ),
+    otherReading: Type.Optional(
+      Type.Object({ status: ResultStatusSchema, summary: Type.String() }, { ...closed, description: "The verdict by the rule's other reading of an ambiguous document." }),
+    ),
   },
   closed,
 );
@@ -78,6 +91,7 @@ export const RuleSummarySchema = Type.Object(
     source: Type.Union([Type.Literal('document'), Type.Literal('implementation')]),
     section: Type.String(),
     reading: Type.Optional(Type.String()),
+    otherReading: Type.Optional(Type.String()),
     boundaries: Type.Optional(Type.Array(Type.String({ pattern: '^\\d+\\.\\d+$' }), { description: 'API versions from which the expected outcome changes.' })),
   },
   closed,

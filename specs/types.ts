@@ -102,6 +102,12 @@ export interface Rule {
    * the rule is taken from the real implementation because the document is silent.
    */
   readonly reading?: string;
+  /**
+   * Where the document is ambiguous, the other reading. `reading` is then the stricter one, which
+   * decides the verdict; the check is also judged by this one, and the report shows that verdict
+   * beside it.
+   */
+  readonly otherReading?: string;
   readonly applies: Applicability;
   readonly binding: ApiBinding;
   /**

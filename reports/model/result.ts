@@ -36,6 +36,19 @@ export interface Evidence {
   readonly curl?: string;
 }
 
+/** Which documented items (options, keys, fields, forms) the cell's generator reached. */
+export interface Coverage {
+  readonly items: number;
+  readonly generated: readonly string[];
+  readonly missing: readonly string[];
+}
+
+/** The verdict of a rule's other reading of an ambiguous document, shown beside the strict one. */
+export interface OtherReadingVerdict {
+  readonly status: ResultStatus;
+  readonly summary: string;
+}
+
 export interface RuleResult {
   readonly rule: string;
   /** API version the result is about, or null for rules not tied to one. */
@@ -45,6 +58,10 @@ export interface RuleResult {
   readonly status: ResultStatus;
   readonly evidence: Evidence;
   readonly durationMs: number;
+  /** Rules whose generator ranges over documented items: which the run generated. */
+  readonly coverage?: Coverage;
+  /** Rules with two readings of the document: the verdict by the other (less strict) reading. */
+  readonly otherReading?: OtherReadingVerdict;
 }
 
 export interface RuleSummary {
@@ -53,6 +70,8 @@ export interface RuleSummary {
   readonly source: 'document' | 'implementation';
   readonly section: string;
   readonly reading?: string;
+  /** The other reading of an ambiguous document (the verdict follows `reading`, the stricter one). */
+  readonly otherReading?: string;
   /** API versions from which the rule's expected outcome changes (the matrix draws the boundary). */
   readonly boundaries?: readonly string[];
 }

@@ -99,6 +99,7 @@ table.matrix{border-collapse:separate;border-spacing:0}
 tr.group th{background:#eef1f5;text-align:left;font-weight:600;padding:.3rem .5rem}
 .rules th,.rules td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 .rules td.reading{white-space:pre-line;color:#333}
+.missing{color:#a00}
 .rules :target{background:#fff8c5}
 #evidence{position:fixed;top:0;right:0;bottom:0;width:min(44rem,100vw);overflow:auto;background:#fff;border-left:1px solid var(--line);box-shadow:-6px 0 18px rgba(0,0,0,.15);padding:1rem 1.25rem;z-index:10}
 #evidence[hidden]{display:none}
@@ -169,6 +170,19 @@ const JS = `
       var p = el("p", "reason");
       p.append(el("strong", null, "Reason: "), e.reason);
       art.append(p);
+    }
+    if (r.otherReading !== undefined) {
+      var o = el("p", "other-reading");
+      var ob = el("span", "badge", SYM[r.otherReading.status] + " " + WORD[r.otherReading.status]);
+      ob.dataset.status = r.otherReading.status;
+      o.append(el("strong", null, "By the other reading of the document: "), ob, " " + r.otherReading.summary);
+      art.append(o);
+    }
+    if (r.coverage !== undefined) {
+      var cov = el("p", "coverage");
+      cov.append(el("strong", null, "Coverage: "), r.coverage.generated.length + " of " + r.coverage.items + " documented items generated");
+      if (r.coverage.missing.length) cov.append(el("span", "missing", "; not generated: " + r.coverage.missing.join(", ")));
+      art.append(cov);
     }
     if (e.rerun !== undefined || e.curl !== undefined) {
       var again = el("dl", "again");
@@ -369,10 +383,19 @@ export function renderHtml(report: ConformanceReport): string {
     `<li>${srcMarker('implementation')} rule from the implementation</li>`,
     `<li><span class="muted">a small number: the cell holds that many results, the worst is shown</span></li>`,
   ].join('');
+  const readingOf = (r: RuleSummary): string =>
+    r.otherReading === undefined ? e(r.reading ?? '') : `<b>Verdict by (stricter):</b> ${e(r.reading ?? '')}\n<b>Other reading:</b> ${e(r.otherReading)}`;
+  const coverageOf = (id: string): string => {
+    const figures = report.results.filter((x) => x.rule === id && x.coverage !== undefined).map((x) => x.coverage!);
+    if (figures.length === 0) return '';
+    const missing = [...new Set(figures.flatMap((f) => f.missing))];
+    const items = Math.max(...figures.map((f) => f.items));
+    return missing.length === 0 ? `all ${items} documented items generated` : `<span class="missing">not generated: ${e(missing.join(', '))}</span>`;
+  };
   const ruleList = rows
     .map(
       (r, i) =>
-        `<tr id="rule-${i}"><td><code>${e(r.id)}</code></td><td>${e(r.title)}</td><td>${srcMarker(r.source)} ${r.source}</td><td>${e(r.section)}</td><td class="reading">${e(r.reading ?? '')}</td></tr>`,
+        `<tr id="rule-${i}"><td><code>${e(r.id)}</code></td><td>${e(r.title)}</td><td>${srcMarker(r.source)} ${r.source}</td><td>${e(r.section)}</td><td class="reading">${readingOf(r)}</td><td class="coverage">${coverageOf(r.id)}</td></tr>`,
     )
     .join('\n');
 
@@ -406,7 +429,7 @@ ${matrixRows}
 <section aria-labelledby="rules-title">
 <h2 id="rules-title">Rules</h2>
 <table class="rules">
-<thead><tr><th>Rule</th><th>Title</th><th>Source</th><th>Section</th><th>Reading</th></tr></thead>
+<thead><tr><th>Rule</th><th>Title</th><th>Source</th><th>Section</th><th>Reading</th><th>Generator coverage</th></tr></thead>
 <tbody>
 ${ruleList}
 </tbody>

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { HttpClientError } from '../http/client.js';
 import type { HttpExchange } from '../../reports/model/result.js';
 import type { CaseJournal } from './journal.js';
+import type { CoverageRecorder } from './coverage.js';
 import { errored, skipped, Unjudgeable, Violation, type Verdict } from './verdict.js';
 
 export interface PropertyOptions {
@@ -15,7 +16,17 @@ export interface PropertyOptions {
   readonly shrink?: boolean;
   /** Stops generating and shrinking after this long; a failure found by then is still reported. */
   readonly timeLimitMs?: number;
+  /** Where the check reports the documented items its generated cases reach (rules with `documentedItems`). */
+  readonly coverage?: CoverageRecorder;
+  /**
+   * Which reading of an ambiguous document the check judges by: the catalogue's `reading`, the
+   * stricter one that decides the verdict (the default), or the rule's `otherReading`, whose
+   * verdict the report shows beside it.
+   */
+  readonly reading?: Reading;
 }
+
+export type Reading = 'strict' | 'other';
 
 /** A request that got no answer in time (the target hung or trickled), or that the cell's deadline cancelled. */
 const isTimeout = (error: unknown): error is HttpClientError => error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED');
@@ -71,6 +82,9 @@ export async function checkProperty<T>(
   if (cause instanceof Unjudgeable) return skipped(cause.message);
   if (cause instanceof HttpClientError && cause.code === 'HTTP_NOT_RECORDED') {
     return { ...errored(`the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`, 'the recording cannot answer this cell'), counterexample };
+  }
+  if (cause instanceof HttpClientError && cause.code === 'HTTP_PROTOCOL') {
+    return { ...errored(`the target's answer could not be read: ${cause.message}`, 'a protocol error of the target: no rule can be judged on an answer that is not HTTP'), counterexample, ...failedCase(options.journal) };
   }
   if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample, ...failedCase(options.journal) };
   return { ...errored(`the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, 'an error in the check, not in the target'), counterexample };

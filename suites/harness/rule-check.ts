@@ -11,5 +11,12 @@ export interface RuleCheck {
   readonly rule: string;
   /** Why the rule does not apply to this cell, or null when it does. */
   applies?(ctx: SuiteContext, api: string | null): string | null;
+  /**
+   * Every documented item (option, key, field, form) the rule's generator ranges over in this
+   * cell. The check reports each one a generated case exercises (`options.coverage.hit`); the
+   * report shows which were generated, and a rule that leaves one out at the default settings
+   * fails test/coverage.test.ts.
+   */
+  documentedItems?(ctx: SuiteContext, api: string | null): readonly string[];
   run(ctx: SuiteContext, api: string | null, options: PropertyOptions): Promise<Verdict>;
 }

@@ -14,6 +14,7 @@ export function assembleReport(run: SuiteRun): ConformanceReport {
     source: rule.source.kind,
     section: rule.source.kind === 'document' ? `${rule.source.document} › ${rule.source.section}` : rule.source.reference,
     ...(rule.reading === undefined ? {} : { reading: rule.reading }),
+    ...(rule.otherReading === undefined ? {} : { otherReading: rule.otherReading }),
     ...(rule.boundaries === undefined ? {} : { boundaries: rule.boundaries }),
   }));
   return {

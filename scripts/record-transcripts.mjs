@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Records fresh transcripts of the real dockerd releases for test/replay.test.ts: every rule a
+// recording can carry (the daemon API, no capability), seed 20261123, 15 runs. Needs the releases
+// of scripts/provision-daemons.sh and a build (`npm run build`). Usage: node scripts/record-transcripts.mjs [RELEASE...]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { RULES } = await import(join(root, 'dist/specs/catalogue.js'));
+const DAEMONS = {
+  '20.10': '/usr/sbin/dockerd',
+  '26.1': '/var/cache/ctr-conformance/daemons/26.1/dockerd',
+  '28.5': '/var/cache/ctr-conformance/daemons/28.5/dockerd',
+};
+const carried = RULES.filter((rule) => rule.testability.testable && rule.applies.surface === 'daemon-api' && rule.requires.length === 0).map((rule) => rule.id);
+const releases = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(DAEMONS);
+const out = mkdtempSync('/tmp/ctc-record-');
+let failed = 0;
+for (const release of releases) {
+  const daemon = DAEMONS[release];
+  if (daemon === undefined || !existsSync(daemon)) {
+    console.error(`record-transcripts: no dockerd ${release} (run scripts/provision.sh as root)`);
+    failed++;
+    continue;
+  }
+  const file = join(root, 'test/fixtures/transcripts', `dockerd-${release}.json.gz`);
+  const run = spawnSync(process.execPath, [join(root, 'dist/cli/ctr-conformance.js'), 'run', '--target', `daemon:${daemon}`, '--profile', 'docker', '--seed', '20261123', '--num-runs', '15', ...carried.flatMap((id) => ['--only', id]), '--record', file, '--out', join(out, release), '-q'], { stdio: 'inherit' });
+  // Exit 1 is a rule failing (the known deviations): the recording is still whole.
+  if (run.status !== 0 && run.status !== 1) failed++;
+  console.log(`record-transcripts: ${release} → ${file} (exit ${run.status})`);
+}
+rmSync(out, { recursive: true, force: true });
+process.exitCode = failed === 0 ? 0 : 1;
