@@ -151,7 +151,7 @@ async function coldStart(command: readonly string[], env: Record<string, string>
   if (interrupted()) throw new Interrupted('interrupted');
   const dir = makeRunDir();
   writeFileSync(configPath(dir), '{}');
-  const args = safetyFlags(dir, knowsIp6tables(command));
+  const args = safetyFlags(dir, await knowsIp6tables(command));
   const started = performance.now();
   const daemon = DaemonProcess.spawn({ command, args, dir, env });
   const stop = once(async () => {

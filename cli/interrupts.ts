@@ -13,8 +13,13 @@ export function takeNextInterrupt(handler: () => void): () => void {
   };
 }
 
-/** Installs the process's signal handlers (once, from the CLI's entry point). */
+/**
+ * Installs the process's signal handlers (once, first thing in the CLI's entry point). SIGUSR1
+ * gets a listener that only says it is ignored: without one, node opens its inspector on
+ * 127.0.0.1:9229, through which any local user could run code as this user (ctrd-sim does the same).
+ */
 export function installSignalHandlers(): void {
+  process.on('SIGUSR1', () => process.stderr.write('ctr-conformance: SIGUSR1 ignored (no debugger is opened)\n'));
   for (const [name, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     process.on(name, () => {
       if (name === 'SIGINT' && graceful !== undefined) {

@@ -1,21 +1,21 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { baselineOf } from '../reports/baselines/baseline.js';
-import { writeReport } from '../reports/write.js';
+import { baselineOf, type Baseline } from '../reports/baselines/baseline.js';
+import type { ConformanceReport } from '../reports/model/result.js';
+import { ReportError, writeReport } from '../reports/write.js';
 import { findRelease, NEWEST_RELEASE, RULES } from '../specs/index.js';
 import { observedQuirksOf } from '../specs/quirks/index.js';
 import { isQuirkId } from '../simulator/quirks/registry.js';
-import { assembleReport, checkOnly, parseShard, runSuites, withStartArgs, type Deadlines, type Shard } from '../suites/run/index.js';
+import { assembleReport, checkOnly, parseShard, runSuites, withStartArgs, type Deadlines, type Shard, type SuiteRun } from '../suites/run/index.js';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { releaseOf } from '../suites/targets/facts.js';
 import { resolveTarget, type TargetChoice } from '../suites/targets/resolve.js';
 import { ReplayTarget } from '../suites/targets/replay-target.js';
-import { TranscriptRecorder, writeTranscript } from '../suites/targets/transcript.js';
+import { encodeTranscript, TranscriptRecorder } from '../suites/targets/transcript.js';
 import { readBaseline, gate } from './baseline-gate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { takeNextInterrupt } from './interrupts.js';
-import { checkOutputDir, checkOutputFile } from './preflight.js';
+import { checkOutputDir, checkOutputFile, reason, writeOutputFile } from './preflight.js';
 import { progressFor } from './progress.js';
 import { formatFailures, formatTotals } from './run-summary.js';
 import { UsageError } from './usage-error.js';
@@ -155,23 +155,66 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     progress.stop();
     giveBack();
   }
+  // Each output is written whatever became of the others: a failure is reported, never a loss of the rest.
+  const unwritten: string[] = [];
+  const output = async (what: string, write: () => Promise<string | null>): Promise<void> => {
+    try {
+      const line = await write();
+      if (line !== null) process.stdout.write(line);
+    } catch (error) {
+      unwritten.push(error instanceof ReportError ? `${what}: ${error.problems.join('; ')}` : `${what}: ${reason(error)}`);
+    }
+  };
   if (recorder !== undefined && flags.record !== undefined) {
-    const transcript = recorder.transcript({ recordedFrom: flags.target, profile: run.target.profile, seed, numRuns });
-    writeTranscript(flags.record, transcript);
-    process.stdout.write(`transcript: ${flags.record} (${transcript.exchanges.length} exchanges)\n`);
+    const file = flags.record;
+    await output(`--record ${file}`, async () => {
+      const transcript = recorder.transcript({ recordedFrom: flags.target, profile: run.target.profile, seed, numRuns });
+      await writeOutputFile(file, encodeTranscript(file, transcript));
+      return `transcript: ${file} (${transcript.exchanges.length} exchanges)\n`;
+    });
   }
   const quirks = quirksOf(flags);
   const report = assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } });
-  const paths = await writeReport(dir, report);
-  process.stdout.write(formatFailures(report) + formatTotals(report, paths.html));
+  let html: string | undefined;
+  await output(`report ${dir}`, async () => {
+    html = (await writeReport(dir, report)).html;
+    return null;
+  });
+  process.stdout.write(formatFailures(report) + formatTotals(report, html ?? `not written (see below)`));
+  if (run.unresponsive !== null) process.stdout.write(`${run.unresponsive}: the cells not judged are errors\n`);
   if (run.runDeadlinePassed) process.stdout.write(`run deadline of ${flags.runTimeout} s passed: the cells it cut short are errors\n`);
+  if (flags.writeBaseline !== undefined && !run.stopped) {
+    const file = flags.writeBaseline;
+    await output(`--write-baseline ${file}`, async () => {
+      await writeOutputFile(file, `${JSON.stringify(baselineOf(report), null, 1)}\n`);
+      return `baseline: ${file}\n`;
+    });
+  }
+  for (const line of unwritten) process.stderr.write(`ctr-conformance: could not write ${line}\n`);
+  const outcome = verdictOf(run, report, baseline, flags);
+  return unwritten.length > 0 && outcome === EXIT.PASS ? EXIT.FAIL : outcome;
+}
+
+/** Why a `--only` selection judged nothing (every cell not applicable here, or skipped): it must not pass. Null when it judged a cell. */
+function judgedNothing(report: ConformanceReport, only: readonly string[] | undefined): string | null {
+  if (only === undefined || only.length === 0) return null;
+  if (report.results.some((r) => r.status !== 'not-applicable' && r.status !== 'skipped')) return null;
+  const [first, ...rest] = report.results;
+  const why = first !== undefined && rest.length === 0 ? `${first.evidence.summary}${first.evidence.reason === undefined ? '' : ` (${first.evidence.reason})`}` : `all ${report.results.length} cells are not applicable or skipped`;
+  return `--only ${only.join(' --only ')} judged nothing on this target: ${why}`;
+}
+
+/** The exit code the run's results give (see exit-codes.ts), printing what a baseline gate found. */
+function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline | undefined, flags: RunFlags): ExitCode {
   if (run.stopped) {
     process.stdout.write('interrupted: the cells not judged are errors\n');
     return EXIT.INTERRUPTED;
   }
-  if (flags.writeBaseline !== undefined) {
-    await writeFile(flags.writeBaseline, `${JSON.stringify(baselineOf(report), null, 1)}\n`);
-    process.stdout.write(`baseline: ${flags.writeBaseline}\n`);
+  if (run.unresponsive !== null) return EXIT.TARGET;
+  const nothing = judgedNothing(report, flags.only);
+  if (nothing !== null) {
+    process.stderr.write(`ctr-conformance: ${nothing}\n`);
+    return EXIT.USAGE;
   }
   if (baseline !== undefined) {
     const verdict = gate(report, baseline, flags.baseline!);

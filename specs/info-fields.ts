@@ -194,8 +194,9 @@ export const INFO_FIELDS: readonly InfoField[] = [
   { name: 'RuncCommit' },
   { name: 'InitCommit' },
   { name: 'SecurityOptions' },
-  // At every API version of 26.1 and 28.5, though the API documents it from 1.46.
-  { name: 'CDISpecDirs', styles: ['26.1', '28.5'] },
+  // At every API version (26.1 and 28.5 do so, though the API documents it from 1.46; the
+  // document lists the configured directories on every release: 20.10 lacks it, an observed quirk).
+  { name: 'CDISpecDirs' },
   { name: 'ExecutionDriver', api: { max: '1.24' }, styles: ['26.1'] },
   { name: 'Containerd', api: { min: '1.46' } },
   { name: 'Warnings' },

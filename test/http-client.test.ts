@@ -132,10 +132,18 @@ t.test('an endless body: HTTP_BODY_TOO_LARGE at the cap, HTTP_TIMEOUT at the dea
   t.equal(cut.status, 200);
 });
 
-t.test('garbage instead of HTTP: HTTP_CONNECTION at once', async (t) => {
+t.test('garbage instead of HTTP: HTTP_PROTOCOL at once', async (t) => {
   const endpoint = await rawServer(t, (socket) => socket.write('\x00\x01 this is not HTTP\r\n\r\n'));
   const { error, ms } = await failure(() => client(t, endpoint).request('GET', '/', { timeoutMs: 5_000 }));
-  t.equal(codeOf(error), 'HTTP_CONNECTION');
+  t.equal(codeOf(error), 'HTTP_PROTOCOL');
+  t.ok(ms < 1_000, `ended after ${ms} ms`);
+});
+
+t.test('a HEAD answer followed by a body: HTTP_PROTOCOL, not a request that never settles', async (t) => {
+  const endpoint = await rawServer(t, (socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nOK'));
+  const { error, ms } = await failure(() => client(t, endpoint).request('HEAD', '/_ping', { timeoutMs: 5_000 }));
+  t.equal(codeOf(error), 'HTTP_PROTOCOL');
+  t.match((error as Error).message, /^HEAD \/_ping: the answer broke HTTP\/1\.1 \(HPE_/);
   t.ok(ms < 1_000, `ended after ${ms} ms`);
 });
 

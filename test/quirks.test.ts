@@ -5,10 +5,13 @@ import { QUIRK_MODULES } from '../simulator/quirks/registry.js';
 import { runSuites, withStartArgs, type SuiteRun } from '../suites/run/index.js';
 import { CAPABILITIES_OF } from '../suites/targets/capabilities.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
+import { profileFor } from '../suites/profiles.js';
+import { isKnownDeviationCell } from './helpers/agreement.js';
 import { runCli } from './helpers/cli.js';
 
 /**
- * The quirks (specs/quirks, simulator/quirks): the two lists name the same quirks, and every
+ * The quirks (specs/quirks, simulator/quirks): the two lists name the same quirks; every observed
+ * quirk is what makes `--emulate R --as-observed` fail exactly R's known deviations; and every
  * hypothetical quirk is caught by its rule. For each, `run --target sim` (sim-process when the quirk
  * or its rule needs a process) `--emulate R --quirk ID --only RULE` on each release it names (else
  * the newest) must give at least one `fail` cell: a quirk no rule catches is a hole in the suite.
@@ -91,4 +94,37 @@ t.test('every hypothetical quirk makes its rule fail (a quirk no rule catches is
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
   t.same(holes, [], 'hypothetical quirks no rule catches (holes in the suite)');
+});
+
+/** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
+const PROCESS_ONLY = RULES.filter((rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon')).map((rule) => rule.id);
+const DOCKER = profileFor('docker')!;
+
+/** `run --target sim|sim-process --emulate R --profile docker [--as-observed]`: the in-process cells, those only a process carries replaced by its. */
+async function runAs(release: string, asObserved: boolean, processOnly: boolean): Promise<SuiteRun> {
+  const args = asObserved ? ['--as-observed'] : [];
+  const options = { profile: DOCKER, seed: SEED, numRuns: 8, numStarts: 2, concurrency: 6 };
+  return runSuites({ ...options, target: withStartArgs(resolveTarget(processOnly ? 'sim-process' : 'sim', { emulate: release, profile: DOCKER }), args), ...(processOnly ? { only: PROCESS_ONLY } : {}) });
+}
+
+const RELEASES_OBSERVED = [...new Set(KNOWN_DEVIATIONS.flatMap((deviation) => deviation.releases))].sort();
+
+t.test('--emulate R --as-observed fails exactly the cells of R\'s known deviations; the plain reference as a process fails none', async (t) => {
+  for (const release of RELEASES_OBSERVED) {
+    const [inProcess, asProcess, plainProcess] = [await runAs(release, true, false), await runAs(release, true, true), await runAs(release, false, true)];
+    const processCells = new Map(asProcess.results.map((r) => [`${r.rule}@${r.api}`, r]));
+    const results = [...inProcess.results.map((r) => processCells.get(`${r.rule}@${r.api}`) ?? r)];
+    const min = inProcess.target.apiRange?.min ?? '0';
+    const failing = results.filter((r) => r.status === 'fail').map((r) => `${r.rule}@${r.api}`);
+    const expected = results.filter((r) => isKnownDeviationCell(r.rule, r.api, release, min)).map((r) => `${r.rule}@${r.api}`);
+    t.same(failing.filter((cell) => !expected.includes(cell)), [], `${release} --as-observed: no rule fails but the known deviations (${results.filter((r) => r.status === 'fail' && !expected.includes(`${r.rule}@${r.api}`)).map((r) => r.evidence.summary).join('; ')})`);
+    t.same(expected.filter((cell) => !failing.includes(cell)), [], `${release} --as-observed: every cell of a known deviation fails`);
+    t.same(results.filter((r) => r.status === 'error').map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], `${release} --as-observed: no cell errors`);
+    for (const deviation of KNOWN_DEVIATIONS.filter((d) => d.releases.includes(release))) {
+      t.ok(failing.some((cell) => cell.startsWith(`${deviation.rule}@`)), `${deviation.quirk} makes ${deviation.rule} fail on ${release}`);
+    }
+    t.same(inProcess.target.release, release);
+    const brokenPlain = plainProcess.results.filter((r) => r.status === 'fail' || r.status === 'error');
+    t.same(brokenPlain.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], `plain --emulate ${release} as a process passes ${PROCESS_ONLY.join(', ')}`);
+  }
 });

@@ -44,7 +44,9 @@ async function serve(name: string, handler: (req: IncomingMessage, res: ServerRe
   return { socket, server };
 }
 
-const CELLS = ['--only', 'api.version.prefix@1.30', '--only', 'api.not-found', '--only', 'api.version.too-old@1.20'];
+// Two cells: two request deadlines in a row stay below the three that declare a target unresponsive
+// (exit 3, see test/cli-robustness.test.ts); here each cell's own error is what is checked.
+const CELLS = ['--only', 'api.version.prefix@1.30', '--only', 'api.not-found'];
 
 for (const slow of ['hang', 'trickle'] as const) {
   t.test(`a target that ${slow === 'hang' ? 'never answers' : 'trickles its answers'}: error cells within the deadlines, exit 1`, async (t) => {
@@ -58,7 +60,7 @@ for (const slow of ['hang', 'trickle'] as const) {
     t.equal(run.code, 1, `a cell that errs fails the run: ${run.stderr}`);
     const r = report(out);
     t.same(r.deadlines, { requestMs: 500, cellMs: 5000, runMs: 1_800_000 });
-    t.equal(r.results.length, 3);
+    t.equal(r.results.length, 2);
     for (const result of r.results) {
       t.equal(result.status, 'error', `${result.rule}@${result.api} is an error, not a failure`);
       t.match(result.evidence.summary, /did not answer in time/);

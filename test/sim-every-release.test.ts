@@ -23,8 +23,17 @@ for (const release of RELEASES) {
     });
     t.equal(run.target.release, release.release);
     t.same(run.target.apiRange, { min: release.defaultMinApi, max: release.maxApi });
-    const broken = run.results.filter((r) => r.status === 'fail' || r.status === 'error');
-    t.same(broken.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], 'no rule fails');
+    // The release's own minimum (specs/versions.ts) departs from daemon.md › Limits where it is not
+    // 1.24 from 25.0 (29.x raised it): limits.min-api-version fails there by its strict reading, as
+    // the real release would, and passes by its other one ("the minimum will rise").
+    const departs = compareVersions(release.release, '25.0') >= 0 && release.defaultMinApi !== '1.24';
+    const limits = run.results.find((r) => r.rule === 'limits.min-api-version' && r.api === '1.24');
+    if (departs) {
+      t.equal(limits?.status, 'fail', `limits.min-api-version@1.24 fails on ${release.release} (minimum ${release.defaultMinApi})`);
+      t.equal(limits?.otherReading?.status, 'pass', 'and passes by its other reading');
+    }
+    const broken = run.results.filter((r) => (r.status === 'fail' || r.status === 'error') && !(departs && r === limits));
+    t.same(broken.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], 'no other rule fails');
     const ran = new Set(run.results.filter((r) => r.status === 'pass').map((r) => r.rule));
     for (const rule of ['api.version.prefix', 'api.version.negotiation', 'api.version.too-new', 'api.version.compare-numeric', 'api.robustness']) {
       t.ok(ran.has(rule), `${rule} was checked and passed`);

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import t from 'tap';
+import { send, type Reply } from './helpers/unix-send.js';
 import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
 import { tarball } from '../suites/deprecations/image-tarball.js';
 
@@ -12,24 +12,6 @@ import { tarball } from '../suites/deprecations/image-tarball.js';
  * nothing, more than it keeps, and changes it does not know. Every answer is a proper HTTP answer
  * with dockerd's words, and the daemon keeps serving.
  */
-interface Reply {
-  readonly status: number;
-  readonly body: string;
-}
-
-function send(socket: string, method: string, path: string, body?: Buffer): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath: socket, method, path, headers: { 'Content-Type': 'application/x-tar', ...(body === undefined ? {} : { 'Content-Length': body.length }) }, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function simulator(t: { teardown(fn: () => unknown): void }, release: string): Promise<string> {
   const dir = mkdtempSync('/tmp/ctc-objects-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 import { arch, release as kernelRelease } from 'node:os';
 import { isOlder } from '../../common/dotted-version.js';
 import type { SimConfig } from '../config/resolve.js';
+import { REPORTS_LEGACY_FLOOR } from '../quirks/api-versioning/reports-legacy-floor.js';
 
 /** The header lists of one kind of request (unversioned or under a /v<api>/ prefix). */
 export interface AnswerHeaders {
@@ -39,10 +40,11 @@ const minorBelow = (api: string): string => `1.${Number(api.split('.')[1]) - 1}`
 
 function minApiReported(config: SimConfig): string {
   const { faults, release } = config;
-  // Faults: before 25.0 (api.version.minimum-1.12) and from 25.0 to 28.5 (limits.min-api-version), MinAPIVersion is misreported.
+  // Faults: before 25.0 (api.version.minimum-1.12) and from 25.0 (limits.min-api-version), MinAPIVersion is misreported.
   const before25 = isOlder(release.release, '25.0');
-  const limitsRange = !before25 && !isOlder('28.5', release.release);
-  const wrong = (faults.has('api.version.minimum-1.12') && before25) || (faults.has('limits.min-api-version') && limitsRange);
+  const wrong = (faults.has('api.version.minimum-1.12') && before25) || (faults.has('limits.min-api-version') && !before25);
+  // Quirk hypothetical.limits.min-api-version.reports-legacy-floor: the compiled-in oldest version is reported.
+  if (config.quirks.has(REPORTS_LEGACY_FLOOR)) return '1.12';
   return wrong ? `1.${Number(config.minApi.split('.')[1]) + 1}` : config.minApi;
 }
 

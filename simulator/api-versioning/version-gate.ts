@@ -4,6 +4,10 @@ import { DOCUMENT_MESSAGES, OBSERVED_DOCKERD_MESSAGES } from '../../specs/messag
 import type { Middleware } from '../http/route.js';
 import { plainTextFor, sendError } from '../http/replies.js';
 import { canonicalVersion, compareRequested } from './version-compare.js';
+import { PLEASE_UPGRADE } from '../quirks/api-versioning/please-upgrade.js';
+import { HEAD_SKIPS_CHECK } from '../quirks/api-versioning/head-skips-check.js';
+import { MINIMUM_EXCLUDED } from '../quirks/api-versioning/minimum-excluded.js';
+import { UNVERSIONED_HEAD_REFUSED } from '../quirks/api-versioning/unversioned-head-refused.js';
 
 /**
  * The version middleware: a request under /v<api>/ below the minimum or above the maximum is
@@ -27,14 +31,24 @@ export const versionGate: Middleware = {
   ],
   handle(x) {
     const requested = x.version;
-    if (requested === null) return false;
     const { config, kit } = x.state;
+    // Quirk hypothetical.api.version.unversioned-served.head-refused: no unversioned HEAD route.
+    if (requested === null && config.quirks.has(UNVERSIONED_HEAD_REFUSED) && x.req.method === 'HEAD') {
+      sendError(x.res, 404, DOCUMENT_MESSAGES.pageNotFound, [], false);
+      return true;
+    }
+    if (requested === null) return false;
+    // Quirk hypothetical.api.version.too-old.head-served: HEAD skips the version check.
+    if (config.quirks.has(HEAD_SKIPS_CHECK) && x.req.method === 'HEAD') return false;
     const { faults } = config;
     const overflowFault = faults.has('api.version.compare-numeric');
-    if (compareRequested(requested, config.minApi, overflowFault) < 0) {
+    // Quirk hypothetical.api.version.prefix.minimum-excluded: the minimum itself is refused (an off-by-one).
+    const belowBy = config.quirks.has(MINIMUM_EXCLUDED) ? 1 : 0;
+    if (compareRequested(requested, config.minApi, overflowFault) < belowBy) {
       // Fault: from 25.0, HEAD below 1.23 slips through.
       if (faults.has('api.version.below-1.24-disabled') && x.req.method === 'HEAD' && isOlder(requested, '1.23') && !isOlder(config.release.release, '25.0')) return false;
-      const template = faults.has('api.version.too-old.wording') ? OBSERVED_DOCKERD_MESSAGES.tooOld : DOCUMENT_MESSAGES.tooOld;
+      // Quirk observed.api.version.too-old.wording: the releases' "please upgrade".
+      const template = faults.has('api.version.too-old.wording') || config.quirks.has(PLEASE_UPGRADE) ? OBSERVED_DOCKERD_MESSAGES.tooOld : DOCUMENT_MESSAGES.tooOld;
       const version = faults.has('api.version.too-old') ? canonicalVersion(requested) : requested;
       const message = fillMessage(template, { version, min: config.minApi });
       const plain = !faults.has('api.error.legacy-plain-text') && plainTextFor(x.state, requested, 'legacyPlainTextErrors');

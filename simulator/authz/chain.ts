@@ -5,6 +5,8 @@ import { callPlugin, PluginCallError } from './plugin-client.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 import type { AuthzMessage } from '../../specs/authz-protocol.js';
+import { AUTHZ_EMPTY_MESSAGE_DROPPED, denialWithoutEmpty } from '../quirks/listeners/authz-empty-message-dropped.js';
+import { AUTHZ_STOPS_AT_ALLOW } from '../quirks/listeners/authz-stops-at-allow.js';
 
 export interface InstalledPlugin {
   readonly name: string;
@@ -35,6 +37,7 @@ export class AuthzChain {
     private readonly retryBaseMs: number,
     private readonly logger: Logger,
     private readonly faults: ReadonlySet<TestableRuleId>,
+    private readonly quirks: ReadonlySet<string> = new Set(),
   ) {}
 
   authorizeRequest(message: AuthzMessage): Promise<AuthzOutcome> {
@@ -63,8 +66,12 @@ export class AuthzChain {
       }
       if (verdict.Allow !== true && !ignoreDenials) {
         const msg = typeof verdict.Msg === 'string' ? verdict.Msg : '';
-        return { allowed: false, status: 403, message: fillMessage(AUTHZ_MESSAGES.denied, { name: plugin.name, msg }) };
+        // Quirk hypothetical.authz.deny.empty-message-dropped: no ": " after the name when the message is empty.
+        const message = this.quirks.has(AUTHZ_EMPTY_MESSAGE_DROPPED) ? denialWithoutEmpty(plugin.name, msg) : fillMessage(AUTHZ_MESSAGES.denied, { name: plugin.name, msg });
+        return { allowed: false, status: 403, message };
       }
+      // Quirk hypothetical.authz.chain.stops-at-allow: the first plugin that allows ends the chain.
+      if (this.quirks.has(AUTHZ_STOPS_AT_ALLOW)) return ALLOWED;
     }
     return ALLOWED;
   }

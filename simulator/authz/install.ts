@@ -3,12 +3,13 @@ import type { Logger } from '../daemon/log.js';
 import { SimError } from '../errors.js';
 import { AuthzChain, type InstalledPlugin } from './chain.js';
 import { locatePlugin, lookUpWithRetries } from './locate.js';
+import { SPEC_PATH_NOT_FOUND } from '../quirks/listeners/spec-path-not-found.js';
 import { callPlugin, PluginCallError } from './plugin-client.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 
 /** What plugins a configuration installs, where it finds them and how long it waits for them. */
-export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'>;
+export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'> & Partial<Pick<SimConfig, 'quirks'>>;
 
 const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `failed to validate authorization plugin: ${words}`);
 
@@ -35,7 +36,9 @@ export async function installAuthzPlugins(settings: PluginSettings, logger: Logg
   if (settings.authorizationPlugins.length === 0) return null;
   const installed: InstalledPlugin[] = [];
   for (const name of settings.authorizationPlugins) {
-    const address = await lookUpWithRetries(name, settings.pluginDirs, settings.pluginRetryMs, logger, cancelled);
+    // Fault (authz.spec-path), quirk observed.authz.spec-path: a plugin named by the path of its spec file is not found, as on the real releases.
+    const byPath = !faults.has('authz.spec-path') && !(settings.quirks?.has(SPEC_PATH_NOT_FOUND) ?? false);
+    const address = await lookUpWithRetries(name, settings.pluginDirs, settings.pluginRetryMs, logger, cancelled, byPath);
     if (address === null) {
       // Fault (authz.missing): a plugin that cannot be found is left out, and the daemon serves.
       if (faults.has('authz.missing')) continue;
@@ -45,7 +48,7 @@ export async function installAuthzPlugins(settings: PluginSettings, logger: Logg
     await activate(plugin, settings, logger);
     installed.push(plugin);
   }
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, faults);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, faults, settings.quirks);
 }
 
 /**
@@ -57,5 +60,5 @@ export function chainAfterReload(settings: PluginSettings, logger: Logger): Auth
     const address = locatePlugin(name, settings.pluginDirs);
     return address === null ? [] : [{ name, address }];
   });
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, settings.faults);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, settings.faults, settings.quirks);
 }

@@ -24,24 +24,28 @@ function specAddress(text: string): PluginAddress | null {
   return tcp === null ? null : { kind: 'tcp', host: tcp[1]!, port: Number(tcp[2]) };
 }
 
+function fromSpecFile(spec: string): PluginAddress | null {
+  if (!existsSync(spec)) return null;
+  try {
+    return specAddress(readFileSync(spec, 'utf8'));
+  } catch {
+    return null; // an unreadable spec file is a missing plugin
+  }
+}
+
 /**
- * A plugin by name: `<dir>/<name>.sock`, or `<dir>/<name>.spec` holding its address. Only names
- * are looked up: a path (anything with "/") is not found, as on every real release observed.
+ * A plugin by name: `<dir>/<name>.sock`, or `<dir>/<name>.spec` holding its address; or by the
+ * absolute path of its spec file (daemon.md › Authentication 6: "name or spec-file path"), unless
+ * `byPath` is false (the real releases look names up only: a path is not found).
  */
-export function locatePlugin(name: string, dirs: readonly string[]): PluginAddress | null {
+export function locatePlugin(name: string, dirs: readonly string[], byPath = true): PluginAddress | null {
+  if (name.startsWith('/') && name.endsWith('.spec')) return byPath ? fromSpecFile(name) : null;
   if (name === '' || name.includes('/')) return null;
   for (const dir of dirs) {
     const socket = join(dir, `${name}.sock`);
     if (existsSync(socket)) return { kind: 'unix', path: socket };
-    const spec = join(dir, `${name}.spec`);
-    if (existsSync(spec)) {
-      try {
-        const address = specAddress(readFileSync(spec, 'utf8'));
-        if (address !== null) return address;
-      } catch {
-        // an unreadable spec file is a missing plugin
-      }
-    }
+    const address = fromSpecFile(join(dir, `${name}.spec`));
+    if (address !== null) return address;
   }
   return null;
 }
@@ -50,9 +54,9 @@ export function locatePlugin(name: string, dirs: readonly string[]): PluginAddre
  * Looks a plugin up as dockerd does at start and on reload: when it is not there, a warning
  * "Unable to locate plugin: NAME, retrying in 1s" and another look, four times; null when it never appears.
  */
-export async function lookUpWithRetries(name: string, dirs: readonly string[], baseMs: number, logger: Logger, cancelled: () => boolean = () => false): Promise<PluginAddress | null> {
+export async function lookUpWithRetries(name: string, dirs: readonly string[], baseMs: number, logger: Logger, cancelled: () => boolean = () => false, byPath = true): Promise<PluginAddress | null> {
   for (let attempt = 0; ; attempt += 1) {
-    const found = locatePlugin(name, dirs);
+    const found = locatePlugin(name, dirs, byPath);
     if (found !== null || attempt === PLUGIN_RETRIES || cancelled()) return found;
     const wait = retryWaitMs(baseMs, attempt);
     logger.log('warning', `Unable to locate plugin: ${name}, retrying in ${formatGoDuration(wait)}`);

@@ -13,6 +13,7 @@ import { loadConfiguration } from '../daemon-config/load.js';
 import { releaseOptions } from '../daemon-config/directives.js';
 import { resolveFaults } from './faults.js';
 import { resolveQuirks } from './quirks.js';
+import { absentFlags } from '../quirks/daemon-config/absent-options.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './sources.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
@@ -72,11 +73,10 @@ function chooseRelease(flags: ParsedFlags): DaemonRelease {
  * 20.10 answers `--validate` with `unknown flag: --validate`). Releases whose flags were not
  * observed take every flag of the option table.
  */
-function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): void {
-  // Releases whose flags were not observed have the table's options of their range (--validate from 23.0).
-  const known = new Set(release.flags ?? releaseOptions(release).map((option) => option.name));
-  // Fault (config.file.validate-absent): every release takes --validate.
-  if (faults.has('config.file.validate-absent')) known.add('validate');
+function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, _faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
+  // Every documented option, and the release's other flags; observed quirks take documented ones away.
+  const known = new Set([...(release.flags ?? []), ...releaseOptions(release, absentFlags(release, quirks)).map((option) => option.name)]);
+  for (const name of absentFlags(release, quirks)) known.delete(name);
   for (const name of flags.keys()) {
     if (!known.has(name) && !isSimOption(name)) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
   }
@@ -102,6 +102,9 @@ function checkHosts(hosts: readonly string[], fromFlags: boolean, names: BrandNa
 /** 28.x still parses the option and refuses it (observed on 28.5.2, word for word). */
 const CORS_REMOVED = 'merged configuration validation from file and command line flags failed: DEPRECATED: The "api-cors-header" config parameter and the dockerd "--api-cors-header" option have been removed; use a reverse proxy if you need CORS headers';
 
+/** CTRD_DEPRECATED_CORS_HEADER under the brand's daemon name (DOCKERD_… for dockerd). */
+export const corsVariable = (names: BrandNames): string => `${names.envPrefix.slice(0, -1)}D_DEPRECATED_CORS_HEADER`;
+
 /**
  * 27.x disables the CORS header option unless CTRD_DEPRECATED_CORS_HEADER is set non-empty
  * (daemon.md › Errors); from 28.0 it is removed: the releases that still parse it refuse to start.
@@ -110,7 +113,7 @@ function corsHeaderOf(value: string | null, release: DaemonRelease, env: Readonl
   if (value === null) return null;
   // Fault (listen.cors-header): 28.x takes the option instead of refusing it.
   if (inRange(release.release, { min: '28.0' }) && !faults.has('listen.cors-header')) throw fileError(names, path ?? names.configFile, CORS_REMOVED);
-  return inRange(release.release, { min: '27.0', max: '27.99' }) && (env['CTRD_DEPRECATED_CORS_HEADER'] ?? '') === '' ? null : value;
+  return inRange(release.release, { min: '27.0', max: '27.99' }) && (env[corsVariable(names)] ?? '') === '' ? null : value;
 }
 
 const socketGroupOf = (given: unknown, brand: Brand): SocketGroup => (typeof given === 'string' ? { name: given, given: true } : { name: brand, given: false });
@@ -123,11 +126,11 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   const release = chooseRelease(flags);
   const faults = resolveFaults(flags, sources);
   const quirks = resolveQuirks(flags, release);
-  checkReleaseFlags(flags, release, faults);
+  checkReleaseFlags(flags, release, faults, quirks);
   const flagHosts = flags.get('host') as readonly string[] | undefined;
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
   checkFlagValues(flags, names, faults);
-  const { file, settings } = loadConfiguration(flags, names, release, sources, faults);
+  const { file, settings } = loadConfiguration(flags, names, release, sources, faults, quirks);
   const pick = <T>(flag: string, key: string, fallback: T): T => (flags.get(flag) as T | undefined) ?? (file.doc[key] as T | null | undefined) ?? fallback;
 
   const hosts = pick<readonly string[]>('host', 'hosts', []).filter((h) => h !== '');
@@ -139,7 +142,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     minApi: resolveMinApi(release, names, sources.env, file, faults),
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
-    tls: planTls(flags, file.doc, sources.env, names, faults),
+    tls: planTls(flags, file.doc, sources.env, names, faults, quirks),
     metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),

@@ -8,6 +8,9 @@ import { resolveConfig, type SimConfig } from '../config/resolve.js';
 import type { ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';
 import { releaseOptions } from './directives.js';
+import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
+import { observedQuirksOf } from '../../specs/quirks/index.js';
+import { ABSENT_OPTION_QUIRKS, absentFlags, usageAsObserved } from '../quirks/daemon-config/absent-options.js';
 
 /** What a command line comes to: the daemon exits with output, or it serves this configuration. */
 export type CommandOutcome =
@@ -38,10 +41,25 @@ function faultsNamed(argv: readonly string[]): ReadonlySet<string> {
 
 const releaseOf = (argv: readonly string[]): DaemonRelease => findRelease(early(argv, 'emulate') ?? NEWEST_RELEASE.release) ?? NEWEST_RELEASE;
 
-/** The usage text: every option the release lists (hidden ones left out), then the simulator's own. */
-export function usageText(release: DaemonRelease, names: BrandNames): string {
+/**
+ * The quirks the command line carries, read before parsing (`--quirk`, and `--as-observed` with the
+ * emulated release): the options a release lacks are unknown to its parser, before --version.
+ */
+function quirksNamed(argv: readonly string[], release: DaemonRelease): ReadonlySet<string> {
+  const named = new Set<string>();
+  argv.forEach((arg, i) => {
+    if (arg === '--quirk' && argv[i + 1] !== undefined) named.add(argv[i + 1]!);
+    else if (arg.startsWith('--quirk=')) named.add(arg.slice('--quirk='.length));
+  });
+  if (argv.includes('--as-observed')) for (const id of observedQuirksOf(release.release)) named.add(id);
+  return named;
+}
+
+/** The usage text: every documented option and the release's others (hidden ones left out), then the simulator's own. */
+export function usageText(release: DaemonRelease, names: BrandNames, quirks: ReadonlySet<string> = new Set()): string {
   const hidden = new Set(DAEMON_HIDDEN_FLAGS_BY_RELEASE[release.release] ?? []);
-  const listed = releaseOptions(release).filter((o) => !hidden.has(o.name));
+  // Observed quirk (observed.config.cli.help): the usage lists the release's own flags only.
+  const listed = releaseOptions(release, usageAsObserved(quirks) ? absentFlags(release, new Set(ABSENT_OPTION_QUIRKS)) : new Set()).filter((o) => !hidden.has(o.name));
   const line = (o: (typeof KNOWN_OPTIONS)[number]): string => {
     const flag = o.short === undefined ? `      --${o.name}` : `  -${o.short}, --${o.name}`;
     const value = o.kind === 'bool' ? '' : o.kind === 'list' ? ' list' : ` ${o.kind}`;
@@ -77,6 +95,11 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     flags = parseArgv(argv.map((arg) => (arg === '-h' ? '--help' : arg)), faultsNamed(argv));
     // Fault (config.cli.options): --default-shm-size is unknown.
     if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
+    // Fault (config.cli.options.release): --max-download-attempts is unknown.
+    if (flags.has('max-download-attempts') && faultsNamed(argv).has('config.cli.options.release')) throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
+    // Observed quirks: a documented option the release lacks is an unknown flag (before --help and --version look).
+    const absent = [...absentFlags(release, quirksNamed(argv, release))].find((name) => flags.has(name));
+    if (absent !== undefined) throw new SimError('SIM_USAGE', `unknown flag: --${absent}`);
   } catch (error) {
     // cobra looks at --help before it checks the arguments: `--help x` prints the help (observed, 20.10 and 28.5).
     const helpAnyway = error instanceof SimError && error.message.includes('does not take any positional arguments') && argv.some((arg) => arg === '--help' || arg === '-h');
@@ -85,7 +108,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     flags = new Map([['help', true]]);
   }
   if (flags.get('help') === true) {
-    let usage = usageText(release, names);
+    let usage = usageText(release, names, quirksNamed(argv, release));
     // Fault (config.cli.help): --debug left out.
     if (faultsNamed(argv).has('config.cli.help')) usage = usage.split('\n').filter((l) => !l.includes('--debug')).join('\n');
     return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
@@ -100,9 +123,12 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     config = resolveConfig(flags, sources);
   } catch (error) {
     if (error instanceof SimError && error.code === 'SIM_USAGE') return usageError(error.message, release, names);
-    if (error instanceof SimError) return { kind: 'exit', code: 1, stdout: '', stderr: `${error.message}\n` };
+    // Hypothetical quirk: --validate says which directives are unknown, and exits 0.
+    const validateExit0 = error instanceof SimError && flags.get('validate') === true && quirksNamed(argv, release).has(VALIDATE_UNKNOWN_EXIT_0) && error.message.includes("don't match any configuration option");
+    if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
-  if (config.flags.get('validate') === true) return { kind: 'exit', code: 0, stdout: '', stderr: config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n' };
+  // Fault (config.file.validate-absent): --validate is ignored, and the daemon starts.
+  if (config.flags.get('validate') === true && !config.faults.has('config.file.validate-absent')) return { kind: 'exit', code: 0, stdout: '', stderr: config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n' };
   return { kind: 'serve', config };
 }

@@ -1,6 +1,7 @@
 import { inRange } from '../../common/dotted-version.js';
 import type { SimConfig } from '../config/resolve.js';
 import type { Logger } from '../daemon/log.js';
+import { warnsOnlyForFlag } from '../quirks/daemon-config/nondistributable-flag-only.js';
 
 /**
  * Deprecation warnings of settings that still start (daemon.md › Errors). allow-nondistributable-artifacts
@@ -9,7 +10,7 @@ import type { Logger } from '../daemon/log.js';
  * (observed; specs/known-deviations.ts); the simulator warns for both.
  */
 export function warnDeprecatedSettings(config: SimConfig, logger: Logger): void {
-  if (config.faults.has('config.nondistributable.warning')) return;
+  if (config.faults.has('config.nondistributable.warning') || warnsOnlyForFlag(config.flags, config.quirks)) return;
   if (config.settings.allowNondistributableArtifacts.length === 0 || !inRange(config.release.release, { min: '28.0', max: '28.5' })) return;
   logger.log('warning', 'The "allow-nondistributable-artifacts" option is deprecated and has no effect: pushing nondistributable artifacts is enabled by default; it will be refused from 29.0', { option: 'allow-nondistributable-artifacts' });
 }

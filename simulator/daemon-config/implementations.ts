@@ -4,7 +4,7 @@ import type { Implementation } from '../rules/implementation.js';
 export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
   {
     where: 'config/argv.ts: parseArgv; daemon-config/command.ts: runCommandLine (usage errors, --help, --version, --validate as each release prints them)',
-    rules: ['config.cli.options', 'config.cli.unknown-option', 'config.cli.value-required', 'config.cli.bool-forms', 'config.cli.repeatable', 'config.cli.version', 'config.cli.help', 'config.cli.positional', 'config.file.validate', 'config.file.validate-absent'],
+    rules: ['config.cli.options', 'config.cli.options.release', 'config.cli.unknown-option', 'config.cli.value-required', 'config.cli.bool-forms', 'config.cli.repeatable', 'config.cli.version', 'config.cli.help', 'config.cli.positional', 'config.file.validate', 'config.file.validate-absent'],
   },
   {
     where: 'daemon-config/flag-values.ts: checkFlagValues (values the flag library checks as it parses)',
@@ -16,7 +16,7 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
   },
   {
     where: 'daemon-config/directives.ts + load.ts: unknown and conflicting directives, value types, nested shapes',
-    rules: ['config.file.keys', 'config.file.unknown-key', 'config.file.plural-keys', 'config.file.types', 'config.file.nested-shapes', 'config.file.conflict', 'config.log-format.exclusive', 'config.features.exclusive'],
+    rules: ['config.file.keys', 'config.file.keys.release', 'config.file.unknown-key', 'config.file.plural-keys', 'config.file.types', 'config.file.nested-shapes', 'config.file.conflict', 'config.log-format.exclusive', 'config.features.exclusive'],
   },
   {
     where: 'daemon-config/merge.ts: mergeSettings (flags, file, environment, defaults)',

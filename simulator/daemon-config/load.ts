@@ -4,6 +4,8 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import type { ParsedFlags } from '../config/argv.js';
 import type { ConfigSources } from '../config/sources.js';
 import { findTypeProblem, typeProblemText } from './decode.js';
+import { PROXIES_UNKNOWN_IGNORED } from '../quirks/daemon-config/proxies-unknown-ignored.js';
+import { ignoredTypes, unnamedTypeProblem } from '../quirks/daemon-config/types-unchecked.js';
 import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
 import { mergeSettings } from './merge.js';
 import { messageStyle } from './message-style.js';
@@ -34,20 +36,26 @@ export interface DocumentChecks {
  * directives, then directives also given as flags, then value types, then values the decoder
  * parses itself (sizes). Throws the first problem; returns the document to merge.
  */
-export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: BrandNames, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, checks: DocumentChecks): FileDocument {
+export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: BrandNames, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, checks: DocumentChecks, quirks: ReadonlySet<string> = new Set()): FileDocument {
   const style = messageStyle(release);
   const path = file.path ?? names.configFile;
   const flat = flattenDirectives(file.doc);
-  const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()));
+  const proxies = file.doc['proxies'];
+  // Hypothetical quirk: unknown keys inside proxies are not looked up.
+  const inProxies = quirks.has(PROXIES_UNKNOWN_IGNORED) && typeof proxies === 'object' && proxies !== null ? Object.keys(proxies) : [];
+  const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()), quirks).filter((key) => !inProxies.includes(key));
   if (unknown.length > 0 && checks.unknown) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
-  const conflicting = checks.conflicts(conflictingDirectives(flat, flags, release, faults));
+  const conflicting = checks.conflicts(conflictingDirectives(flat, flags, release, faults, quirks));
   if (conflicting.length > 0) {
     throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`);
   }
-  const typeProblem = checks.types ? findTypeProblem(file.doc, style) : null;
-  if (typeProblem !== null) throw fileError(names, path, typeProblemText(typeProblem, style));
+  // Observed quirk (observed.config.file.types): keys whose type is not checked, or not in words that name them.
+  const ignored = ignoredTypes(release, quirks);
+  const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
+  const typeProblem = checks.types ? findTypeProblem(typed, style) : null;
+  if (typeProblem !== null) throw fileError(names, path, unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ?? typeProblemText(typeProblem, style));
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
   const builder = file.doc['builder'];
@@ -60,16 +68,16 @@ export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: B
  * The configuration file read and checked as the daemon does at start: the document's checks,
  * then the merge with flags and environment, and the checks of the merged configuration.
  */
-export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>): LoadedConfiguration {
-  const file = withRemovedKeys(readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults), release, faults);
+export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): LoadedConfiguration {
+  const file = withRemovedKeys(readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, quirks), release, faults);
   const doc = checkDocument(file, flags, names, release, faults, {
     unknown: !faults.has('config.file.unknown-key'),
     // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
     conflicts: (found) => (faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found),
     types: !faults.has('config.file.types'),
-  });
-  const merged = mergeSettings(flags, doc, sources.env, release, names, faults);
-  const settings = validateSettings({ settings: merged, release, names, path: file.path ?? names.configFile, fromFile: Object.keys(file.doc).length > 0, faults });
+  }, quirks);
+  const merged = mergeSettings(flags, doc, sources.env, release, names, faults, quirks);
+  const settings = validateSettings({ settings: merged, release, names, path: file.path ?? names.configFile, fromFile: Object.keys(file.doc).length > 0, faults, quirks });
   return { file, settings };
 }
 

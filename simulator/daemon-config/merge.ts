@@ -4,6 +4,7 @@ import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import type { ParsedFlags } from '../config/argv.js';
 import { DEFAULT_CDI_SPEC_DIRS, DEFAULT_SETTINGS } from './defaults.js';
+import { CDI_FLAG_IGNORED } from '../quirks/daemon-config/cdi-flag-ignored.js';
 import type { FileDocument } from './read-document.js';
 import type { AddressPoolSetting, CgroupDriver, DaemonSettings, RuntimeSetting, UlimitSetting } from './settings.js';
 import { parseUlimit } from './ulimits.js';
@@ -47,12 +48,12 @@ export function requestedCgroupDriver(execOpts: readonly string[]): string | nul
   return driver;
 }
 
-/** Proxy settings: from 23.0 the option (flag or `proxies` in the file) wins over the environment. */
+/** Proxy settings: the option (flag, or `proxies` in the file) wins over the environment (every release: the document's strict reading). */
 function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): string {
   // Fault (config.env.proxy): the environment is not read.
   const fromEnv = faults.has('config.env.proxy') ? '' : (env[variable] ?? env[variable.toLowerCase()] ?? '');
   // Fault (config.env.proxy-precedence): the environment wins.
-  if (!inRange(release.release, { min: '23.0' }) || (faults.has('config.env.proxy-precedence') && fromEnv !== '')) return fromEnv;
+  if (faults.has('config.env.proxy-precedence') && fromEnv !== '') return fromEnv;
   const proxies = doc['proxies'];
   const fromFile = proxies !== null && typeof proxies === 'object' ? (proxies as Record<string, unknown>)[flag] : undefined;
   return (flags.get(flag) as string | undefined) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;
@@ -63,7 +64,7 @@ function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, va
  * type (decode.ts) and form (flag-values.ts); what the daemon validates after merging is
  * validate.ts's.
  */
-export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, release: DaemonRelease, names: BrandNames, faults: ReadonlySet<TestableRuleId> = new Set()): DaemonSettings {
+export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, release: DaemonRelease, names: BrandNames, faults: ReadonlySet<TestableRuleId> = new Set(), quirks: ReadonlySet<string> = new Set()): DaemonSettings {
   // Fault (config.file.plural-keys): the singular `label` sets the labels.
   const doc = faults.has('config.file.plural-keys') && file['label'] !== undefined && file['labels'] === undefined ? { ...file, labels: file['label'] } : file;
   const pick = pickFrom(flags, doc);
@@ -111,7 +112,7 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     // The environment variable wins over flag and file (observed: DOCKER_DRIVER=vfs beats storage-driver in the file).
     storageDriver: (env[`${names.envPrefix}DRIVER`] || undefined) ?? pick<string>('storage-driver') ?? d.storageDriver,
     storageOpts: pick<readonly string[]>('storage-opt', 'storage-opts') ?? d.storageOpts,
-    cdiSpecDirs: cdiOn ? ((faults.has('config.cdi.spec-dirs') ? undefined : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs')) ?? DEFAULT_CDI_SPEC_DIRS) : [],
+    cdiSpecDirs: cdiOn ? ((faults.has('config.cdi.spec-dirs') ? undefined : (quirks.has(CDI_FLAG_IGNORED) ? (doc['cdi-spec-dirs'] as readonly string[] | undefined) : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs'))) ?? DEFAULT_CDI_SPEC_DIRS) : [],
     features,
     httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, faults),
     httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release, faults),

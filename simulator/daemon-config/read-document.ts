@@ -4,6 +4,7 @@ import { SimError } from '../errors.js';
 import type { ConfigSources } from '../config/sources.js';
 import { jsonTypeWord } from './go-values.js';
 import type { MessageStyle } from './message-style.js';
+import { firstValue, readAsObserved } from '../quirks/daemon-config/json-forms.js';
 
 /** The configuration file as parsed: key → JSON value. */
 export type FileDocument = Readonly<Record<string, unknown>>;
@@ -24,12 +25,15 @@ export const fileError = (names: BrandNames, path: string, problem: string): Sim
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Reads and parses the configuration file as the release does (observed on 20.10.24, 26.1.5,
- * 28.5.2): a missing default file is no file; a blank file is an empty configuration from 23.0
- * and `EOF` before; `null` is empty; any other non-object is refused; from 23.0 a document that is
- * not valid UTF-8 is refused after it parsed; 28.x prefixes decoder errors with "invalid JSON: ".
+ * Reads and parses the configuration file as the document says (rule config.file.json, its strict
+ * reading): a missing default file is no file; the file must be JSON text of an object in UTF-8
+ * (`null` is empty): a byte-order mark, UTF-16, invalid UTF-8, a blank file, trailing data and a
+ * second document are refused. What the releases take beyond that is the observed quirk
+ * observed.config.file.json (simulator/quirks/daemon-config/json-forms.ts). The messages are the
+ * releases' own; 28.x prefixes decoder errors with "invalid JSON: ".
  */
-export function readDocument(explicit: string | undefined, names: BrandNames, style: MessageStyle, sources: ConfigSources, faults: ReadonlySet<TestableRuleId> = new Set()): ConfigDocument {
+export function readDocument(explicit: string | undefined, names: BrandNames, style: MessageStyle, sources: ConfigSources, faults: ReadonlySet<TestableRuleId> = new Set(), quirks: ReadonlySet<string> = new Set()): ConfigDocument {
+  const observed = readAsObserved(style, quirks);
   const path = explicit ?? names.configFile;
   const fail = (problem: string): SimError => fileError(names, path, problem);
   let bytes: Buffer | null;
@@ -44,8 +48,11 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
     if (explicit !== undefined) throw fail(`open ${path}: no such file or directory`);
     return { path: null, doc: {} };
   }
+  const invalid = style === 'v28' ? 'invalid JSON: ' : '';
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const body = bytes.subarray(bom);
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if ((bom > 0 && !observed.bom) || (utf16 && !observed.utf16WithBom)) throw fail(`${invalid}invalid character '${bom > 0 ? 'ï' : 'ÿ'}' looking for beginning of value`);
+  const body = utf16 ? decodeUtf16(bytes) : bytes.subarray(bom);
   let text: string;
   let validUtf8 = true;
   try {
@@ -54,13 +61,13 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
     validUtf8 = false;
     text = body.toString('utf8');
   }
-  const trimmed = text.trim();
+  const trimmed = observed.firstValueOnly ? firstValue(text).trim() : text.trim();
   if (trimmed === '') {
-    // Fault (config.file.empty): the other releases' handling.
-    if ((style === 'v20') !== faults.has('config.file.empty')) throw fail('EOF');
+    // Fault (config.file.empty): a blank file turns debug on.
+    if (faults.has('config.file.empty')) return { path, doc: { debug: true } };
+    if (!observed.blank) throw fail(style === 'v20' ? 'EOF' : `${invalid}unexpected end of JSON input`);
     return { path, doc: {} };
   }
-  const invalid = style === 'v28' ? 'invalid JSON: ' : '';
   if (nestingDepth(trimmed) > MAX_DEPTH) throw fail(`${invalid}exceeded max depth`);
   let doc: unknown;
   try {
@@ -75,10 +82,17 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
   if (typeof doc !== 'object' || Array.isArray(doc)) {
     throw fail(`${invalid}json: cannot unmarshal ${jsonTypeWord(doc)} into Go value of type map[string]interface {}`);
   }
-  if (!validUtf8 && style !== 'v20') {
+  if (!validUtf8 && !observed.invalidUtf8) {
     throw fail(`failed to decode configuration JSON at offset ${Buffer.byteLength(trimmed)}: encoding: invalid UTF-8`);
   }
   return { path, doc: doc as FileDocument };
+}
+
+/** UTF-16 with its byte-order mark (little or big endian) as UTF-8 bytes. */
+function decodeUtf16(bytes: Buffer): Buffer {
+  const body = Buffer.from(bytes.subarray(2));
+  if (bytes[0] === 0xfe) for (let i = 0; i + 1 < body.length; i += 2) [body[i], body[i + 1]] = [body[i + 1]!, body[i]!];
+  return Buffer.from(body.toString('utf16le'), 'utf8');
 }
 
 const bufferOf = (text: string | null): Buffer | null => (text === null ? null : Buffer.from(text, 'utf8'));

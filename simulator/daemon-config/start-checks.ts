@@ -1,3 +1,4 @@
+import { systemdUnchecked } from '../quirks/daemon-config/systemd-unchecked.js';
 import { existsSync } from 'node:fs';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
@@ -23,7 +24,7 @@ export const hostRunsSystemd = (): boolean => existsSync('/run/systemd/system');
  * What the daemon finds wrong only as it starts (after its supervisor is up; `--validate` passes
  * these), in the words of the releases observed. Throws the first problem.
  */
-export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): void {
+export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): void {
   const style = messageStyle(release);
   if (style === 'v20' && !s.icc && !s.iptables) {
     // Observed on 20.10.24; 26.1.5 and 28.5.2 start.
@@ -47,7 +48,7 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   }
   const driver = requestedCgroupDriver(s.execOpts);
   if (driver !== null && driver !== 'cgroupfs' && driver !== 'systemd' && !faults.has('config.cgroup.driver')) throw failed(`native.cgroupdriver option ${driver} not supported`);
-  if (driver === 'systemd' && !hostRunsSystemd() && !faults.has('config.cgroup.systemd-unavailable')) {
+  if (driver === 'systemd' && !hostRunsSystemd() && !faults.has('config.cgroup.systemd-unavailable') && !systemdUnchecked(quirks)) {
     throw failed('systemd cgroup flag passed, but systemd support for managing cgroups is not available');
   }
   for (const registry of s.insecureRegistries) {

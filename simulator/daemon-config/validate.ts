@@ -4,11 +4,13 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { isIp } from './flag-values.js';
 import { dedupeLabels, labelProblem } from './labels.js';
+import { IPC_HOST } from '../quirks/daemon-config/ipc-host.js';
+import { logLevels } from '../quirks/daemon-config/log-levels.js';
+import { defaultRuntimeMustBeRegistered } from '../quirks/daemon-config/default-runtime-registered.js';
 import { messageStyle, validationPrefix } from './message-style.js';
 import { fileError } from './read-document.js';
 import type { DaemonSettings } from './settings.js';
 
-const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'warning', 'error', 'fatal', 'panic'];
 
 export interface ValidationInput {
   readonly settings: DaemonSettings;
@@ -18,6 +20,8 @@ export interface ValidationInput {
   /** Whether the file set any option (20.10 words errors "from file" then). */
   readonly fromFile: boolean;
   readonly faults: ReadonlySet<TestableRuleId>;
+  /** The quirks the simulator carries (specs/quirks). */
+  readonly quirks?: ReadonlySet<string>;
   /**
    * How a reload words a problem ("file configuration validation failed: …"). A reload validates
    * the file alone with config.Validate, which on 20.10 leaves log-level and log-format to the
@@ -51,14 +55,16 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   } else labels = deduped.labels;
 
   if (!faults.has('config.values.enum')) {
-    if (startOnly && !LOG_LEVELS.includes(s.logLevel)) {
+    if (startOnly && !logLevels(input.quirks ?? new Set()).includes(s.logLevel)) {
       throw style === 'v20' ? new SimError('SIM_CONFIG', `unable to parse logging level: ${s.logLevel}`) : fail(`invalid logging level: ${s.logLevel}`);
     }
     if (startOnly && s.logFormat !== 'text' && s.logFormat !== 'json') throw fail(`invalid log format: ${s.logFormat}`);
     if (s.defaultCgroupnsMode !== 'host' && s.defaultCgroupnsMode !== 'private') {
       throw fail(style === 'v28' ? `invalid default cgroup namespace (${s.defaultCgroupnsMode}): use "host" or "private"` : `default cgroup namespace mode (${s.defaultCgroupnsMode}) is invalid; use "host" or "private"`);
     }
-    if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private') throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
+    // Hypothetical quirk: `host` taken too.
+    const ipcHost = (input.quirks ?? new Set()).has(IPC_HOST) && (s.defaultIpcMode as string) === 'host';
+    if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private' && !ipcHost) throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
   }
   if (!faults.has('config.values.numbers')) {
     if (s.maxConcurrentDownloads < 0) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
@@ -92,7 +98,8 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   }
   if (style === 'v20') {
     if ('runc' in s.runtimes) throw fail("runtime name 'runc' is reserved");
-    if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes)) throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
+    const shimName = /^io\.containerd\.[\w.-]+\.v\d+$/.test(s.defaultRuntime) && !defaultRuntimeMustBeRegistered(input.quirks ?? new Set());
+    if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes) && !shimName) throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
   }
   // 28.x lists daemon labels sorted (observed on 28.5.2).
   if (style === 'v28') labels = [...labels].sort();

@@ -20,7 +20,8 @@ import { loadTls } from '../listeners/tls-load.js';
 import { resolveSocketGroup } from '../listeners/socket-group.js';
 import { startMetrics } from '../metrics/server.js';
 import { withCorsHeaders } from '../http/cors.js';
-import { refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
+import { halfRemovedPlainTcp, refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
+import { inRange } from '../../common/dotted-version.js';
 import { silentLogger, type Logger } from './log.js';
 import type { AuthzChain } from '../authz/chain.js';
 import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
@@ -32,6 +33,7 @@ import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
 import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
 import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler } from '../model-runner/index.js';
+import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -100,13 +102,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
   // Fault (listen.multiple): only the first two -H are opened.
   const hosts = config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
-  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults), fds));
+  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds));
   const tcpAddresses = addresses.filter((a): a is Extract<ListenAddress, { kind: 'tcp' }> => a.kind === 'tcp');
-  for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults);
+  for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults, config.quirks);
   // Loaded before any listener, unix-only included, as dockerd does.
-  const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults) : undefined;
+  const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
 
-  checkAtStart(config.settings, config.release, config.faults);
+  checkAtStart(config.settings, config.release, config.faults, config.quirks);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
   // Fault: the PID file of a running daemon is taken over.
@@ -132,7 +134,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
   let groupProblem: string | undefined;
-  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults) : null;
+  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks) : null;
   // Fault (listen.unix.mode): sockets are open to everyone.
   const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
   const listeners: Listener[] = [];
@@ -156,7 +158,9 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     for (const address of addresses) {
       // dockerd's words, logged for each unix socket before it is created (moby pkg/listeners).
       if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
-      const listener = await openListener(address, factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      // Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS is half removed.
+      const halfRemoved = address.kind === 'tcp' && tls === undefined && config.faults.has('listen.tcp.unauthenticated-deprecated') && inRange(config.release.release, { min: '26.0' });
+      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused'), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0 }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);
       logger.log('info', `API listen on ${listener.endpoint}`);

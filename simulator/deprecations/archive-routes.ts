@@ -7,13 +7,17 @@ import type { Route } from '../http/route.js';
 import { containerOr404 } from './container-routes.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { apiBelow, queryOf, sendBody, sendEmpty } from './replies.js';
+import { copiesBelow124 } from '../quirks/deprecations/copy-below-1-24.js';
+import { tarWith404 } from '../quirks/deprecations/copy-tar-with-404.js';
+import { statWithoutLinkTarget } from '../quirks/deprecations/stat-without-link-target.js';
 
 const TAR_TYPE = 'application/x-tar';
 const STAT_HEADER = 'X-Docker-Container-Path-Stat';
 
 /** The stat header's value: base64 of moby's PathStat JSON. */
-function statHeader(stat: PathStat): string {
-  return Buffer.from(JSON.stringify({ name: stat.name, size: stat.size, mode: stat.mode, mtime: rfc3339(stat.mtime), linkTarget: stat.linkTarget })).toString('base64');
+function statHeader(x: Exchange, stat: PathStat): string {
+  const linkTarget = statWithoutLinkTarget(x.state.config.quirks) ? {} : { linkTarget: stat.linkTarget };
+  return Buffer.from(JSON.stringify({ name: stat.name, size: stat.size, mode: stat.mode, mtime: rfc3339(stat.mtime), ...linkTarget })).toString('base64');
 }
 
 /** The container and the `path` query, or an answered 404/400. */
@@ -49,7 +53,7 @@ export const archiveHeadRoute: Route = {
   handle(x) {
     const found = target(x);
     const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
-    if (stat !== undefined) sendEmpty(x, 200, [STAT_HEADER, statHeader(stat), 'Content-Type', TAR_TYPE]);
+    if (stat !== undefined) sendEmpty(x, 200, [STAT_HEADER, statHeader(x, stat), 'Content-Type', TAR_TYPE]);
   },
 };
 
@@ -61,15 +65,15 @@ export const archiveGetRoute: Route = {
     const found = target(x);
     const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
     if (found === undefined || stat === undefined) return;
-    sendBody(x, 200, await tarOf(found.container, found.path), TAR_TYPE, [STAT_HEADER, statHeader(stat)]);
+    sendBody(x, 200, await tarOf(found.container, found.path), TAR_TYPE, [STAT_HEADER, statHeader(x, stat)]);
   },
 };
 
 const MAX_COPY_BODY = 1024 * 1024;
 
 /**
- * POST /containers/{name}/copy: below API 1.24 a tar of the body's Resource; from 1.24 the route
- * answers a bare 404 with an empty body (20.10.24, observed).
+ * POST /containers/{name}/copy: removed (the document gives the removal no API range), so a bare 404
+ * with an empty body at every API version, as 20.10.24 answers from 1.24 (observed).
  */
 export const containerCopyRoute: Route = {
   method: 'POST',
@@ -78,8 +82,9 @@ export const containerCopyRoute: Route = {
   where: 'deprecations/archive-routes.ts: POST /containers/{name}/copy',
   rules: ['deprecated.container-copy.removed'],
   async handle(x) {
+    const { faults, quirks } = x.state.config;
     // Fault (deprecated.container-copy.removed): it copies at every version.
-    if (!apiBelow(x, '1.24') && !x.state.config.faults.has('deprecated.container-copy.removed')) {
+    if (!faults.has('deprecated.container-copy.removed') && !copiesBelow124(quirks, apiBelow(x, '1.24')) && !tarWith404(quirks)) {
       x.req.resume();
       x.res.writeHead(404, ['Content-Length', '0']);
       x.res.end();
@@ -96,6 +101,6 @@ export const containerCopyRoute: Route = {
     const resource = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['Resource'] : undefined;
     if (typeof resource !== 'string' || resource === '') return handlerError(x, 400, ENGINE_MESSAGES.pathEmpty);
     if (container.image.filesystem.stat(resource) === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: resource, name: x.params['name'] ?? '' }));
-    sendBody(x, 200, await tarOf(container, resource), TAR_TYPE);
+    sendBody(x, tarWith404(quirks) && !copiesBelow124(quirks, apiBelow(x, '1.24')) ? 404 : 200, await tarOf(container, resource), TAR_TYPE);
   },
 };

@@ -7,7 +7,7 @@ import { handlerError } from '../http/replies.js';
 import type { Route } from '../http/route.js';
 import { applyHostConfig, hasKernelMemory } from './host-config.js';
 import { ENGINE_MESSAGES } from './messages.js';
-import { queryOf, releaseBelow, sendJson, sortedMap } from './replies.js';
+import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from './replies.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 const NAME = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
@@ -29,8 +29,8 @@ function mergedEnv(image: Image, given: string[] | null): string[] | null {
   return env.length === 0 ? null : env;
 }
 
-/** moby container.Config of a new container: the request's fields over its image's. */
-function containerConfig(body: Body, image: Image, id: string): Record<string, unknown> {
+/** moby container.Config of a new container: the request's fields over its image's. `macAddress`: the container-wide MacAddress is still the container's (below API 1.44). */
+function containerConfig(body: Body, image: Image, id: string, macAddress: boolean): Record<string, unknown> {
   const exposed = { ...image.config.ExposedPorts, ...asObject(body['ExposedPorts']) };
   const volumes = { ...image.config.Volumes, ...asObject(body['Volumes']) };
   const str = (key: string, fallback: string): string => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : fallback);
@@ -53,9 +53,12 @@ function containerConfig(body: Body, image: Image, id: string): Record<string, u
     Volumes: Object.keys(volumes).length === 0 ? null : sortedMap(volumes),
     WorkingDir: str('WorkingDir', image.config.WorkingDir),
     Entrypoint: asList(body['Entrypoint']) ?? image.config.Entrypoint,
-    OnBuild: null,
+    ...(bool('NetworkDisabled') ? { NetworkDisabled: true } : {}),
+    ...(macAddress && str('MacAddress', '') !== '' ? { MacAddress: body['MacAddress'] } : {}),
+    OnBuild: asList(body['OnBuild']),
     Labels: sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
     ...(stopSignal === '' ? {} : { StopSignal: stopSignal }),
+    ...(typeof body['StopTimeout'] === 'number' ? { StopTimeout: body['StopTimeout'] } : {}),
   };
 }
 
@@ -98,8 +101,13 @@ export const containerCreateRoute: Route = {
     const aliases = asList(endpoint['Aliases']);
     const refused = networkProblem(x, mode, aliases);
     if (refused !== null) return handlerError(x, ...refused);
+    // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
+    const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
+    if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
     const id = randomBytes(32).toString('hex');
-    const config = containerConfig(body, image, id);
+    // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
+    const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
+    const config = containerConfig(body, image, id, !macMoved);
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, ENGINE_MESSAGES.noCommand);
     const hostConfig = applyHostConfig(x, {}, given);
     // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
@@ -109,7 +117,7 @@ export const containerCreateRoute: Route = {
     const container = { id, name: name === '' ? `ctrd_sim_${id.slice(0, 12)}` : name, image, imageRef, created: nowNanos(), config, hostConfig, aliases: aliases !== null && aliases.length > 0 ? aliases : null, state: 'created' as const, startedAt: null, finishedAt: null, exitCode: 0 };
     objects.addContainer(container);
     objects.containerEvent(container, 'create');
-    const warnings = releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : [];
+    const warnings = [...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []), ...(macMoved ? [ENGINE_MESSAGES.macAddressMoved] : [])];
     sendJson(x, 201, { Id: id, Warnings: warnings });
   },
 };

@@ -8,6 +8,9 @@ import { shapeContainerInspect, shapeContainerSummary } from './container-shape.
 import { applyHostConfig } from './host-config.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { apiBelow, notImplementedHere, queryOf, sendEmpty, sendJson } from './replies.js';
+import { startBodyTaken } from '../quirks/deprecations/start-body-taken-below-1-24.js';
+import { appliedBeforeRefusal } from '../quirks/deprecations/start-refused-but-applied.js';
+import { startedDespiteRefusal } from '../quirks/deprecations/start-refused-but-started.js';
 
 /** The container a path names, or a 404 already answered. */
 export function containerOr404(x: Exchange): Container | undefined {
@@ -69,31 +72,41 @@ async function startBody(x: Exchange): Promise<Record<string, unknown> | null> {
 
 /**
  * POST /containers/{name}/start: the container becomes "running" (it runs nothing). A host
- * configuration body is refused from API 1.24 and applied below it.
+ * configuration body is refused at every API version: the document removes it with no API range.
  */
 export const containerStartRoute: Route = {
   method: 'POST',
   path: '/containers/{name}/start',
   slashedParams: ['name'],
   where: 'deprecations/container-routes.ts: POST /containers/{name}/start',
-  rules: ['deprecated.container-start.host-config'],
+  rules: ['deprecated.container-start.host-config', 'deprecated.container-start.host-config.refusal'],
   async handle(x) {
     const body = await startBody(x);
     const container = containerOr404(x);
     if (container === undefined) return;
     if (body !== null) {
+      const { faults, quirks } = x.state.config;
       // Fault (deprecated.container-start.host-config): the body is taken at every version.
-      if (!apiBelow(x, '1.24') && !x.state.config.faults.has('deprecated.container-start.host-config')) return handlerError(x, 400, ENGINE_MESSAGES.startBody);
+      if (!faults.has('deprecated.container-start.host-config') && !startBodyTaken(quirks, apiBelow(x, '1.24'))) {
+        if (appliedBeforeRefusal(quirks)) container.hostConfig = applyHostConfig(x, container.hostConfig, body);
+        if (startedDespiteRefusal(quirks)) start(x, container);
+        // Fault (deprecated.container-start.host-config.refusal): the refusal is a 409.
+        return handlerError(x, faults.has('deprecated.container-start.host-config.refusal') ? 409 : 400, ENGINE_MESSAGES.startBody);
+      }
       container.hostConfig = applyHostConfig(x, container.hostConfig, body);
     }
     if (container.state === 'running') return sendEmpty(x, 304);
-    container.state = 'running';
-    container.startedAt = nowNanos();
-    container.exitCode = 0;
-    x.state.objects.containerEvent(container, 'start');
+    start(x, container);
     sendEmpty(x, 204);
   },
 };
+
+function start(x: Exchange, container: Container): void {
+  container.state = 'running';
+  container.startedAt = nowNanos();
+  container.exitCode = 0;
+  x.state.objects.containerEvent(container, 'start');
+}
 
 /** The signals a kill names by name or number (SIG prefix optional). */
 const SIGNALS: Readonly<Record<string, number>> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, TERM: 15 };

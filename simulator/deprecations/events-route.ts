@@ -6,13 +6,17 @@ import type { Route } from '../http/route.js';
 import { startChunked } from '../http/streaming.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { apiBelow, notImplementedHere, queryOf, routedHeaders, sortedMap } from './replies.js';
+import { imageEventsWithoutLegacy } from '../quirks/deprecations/legacy-fields-container-only.js';
+import { legacyDropped } from '../quirks/deprecations/legacy-fields-dropped-from-1-52.js';
 
 /** How long a stream whose `until` is in the future is held open at most. */
 const MAX_WAIT_MS = 10 * 60 * 1000;
 
 /** One event as the request's API version writes it; timeNano exceeds a double, so it is written by hand. */
 function eventLine(x: Exchange, event: DaemonEvent): string {
-  const legacy = apiBelow(x, '1.52');
+  // Deprecated, never removed (the catalogue's removal is "-"): the kinds the old API had keep them at every version.
+  const { quirks } = x.state.config;
+  const legacy = (event.type === 'container' || event.type === 'image') && !imageEventsWithoutLegacy(quirks, event.type) && !legacyDropped(quirks, apiBelow(x, '1.52'));
   // Fault (deprecated.events.legacy-fields): container events lack "from".
   const from = legacy && event.type === 'container' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: event.attributes['image'] ?? '' } : {};
   const document = {

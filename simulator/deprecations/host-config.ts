@@ -1,5 +1,6 @@
 import type { Exchange } from '../http/exchange.js';
 import { apiBelow, releaseBelow } from './replies.js';
+import { kernelMemoryKept } from '../quirks/deprecations/kernel-memory-kept.js';
 
 /** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others. */
 const HOST_CONFIG_FIELDS = [
@@ -24,7 +25,7 @@ export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unk
   const next: Record<string, unknown> = { ...stored };
   for (const field of HOST_CONFIG_FIELDS) if (Object.hasOwn(body, field)) next[field] = body[field];
   // Fault (deprecated.kernel-memory): kept at every version.
-  if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory')) for (const field of KERNEL_MEMORY) delete next[field];
+  if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory') && !kernelMemoryKept(x.state.config.quirks)) for (const field of KERNEL_MEMORY) delete next[field];
   return next;
 }
 

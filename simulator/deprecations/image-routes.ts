@@ -7,6 +7,9 @@ import { referenceProblem, targetOf } from './image-import.js';
 import { newestFirst, shapeImageInspect, shapeImageSummary } from './image-shape.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from './replies.js';
+import { exactTagHonoured } from '../quirks/deprecations/exact-tag-honoured.js';
+import { legacyFilterHonoured } from '../quirks/deprecations/filter-honoured-below-1-41.js';
+import { literalLegacyFilter, literalMatch } from '../quirks/deprecations/legacy-filter-literal.js';
 
 /** The image a path names, or a 404 already answered. */
 export function imageOr404(x: Exchange, name: string): Image | undefined {
@@ -58,15 +61,40 @@ function filterValues(filters: Record<string, unknown>, key: string): string[] {
 
 const KNOWN_FILTERS = ['reference', 'dangling'];
 
+/** The release that removed the former `filter` parameter (Deprecation catalogue: deprecated 1.13, removed 20.10). */
+const FILTER_REMOVED_IN = '20.10';
+
 /**
- * GET /images/json: newest first, with the `reference` and `dangling` filters; below API 1.41 the
- * former `filter=<pattern>` parameter is a reference filter, from 1.41 it is ignored.
+ * The former `filter=<pattern>` parameter as the request's release and API version take it: a
+ * reference filter below API 1.41 on releases before its removal, ignored otherwise (the document
+ * gives the removal no API range). Fault (deprecated.images-list.filter-parameter.legacy-form):
+ * below 1.41 it keeps the tags that do NOT match.
  */
+function legacyFilter(x: Exchange, pattern: string): LegacyFilter | null {
+  const { faults, quirks } = x.state.config;
+  if (pattern !== '' && exactTagHonoured(quirks, pattern)) return { pattern, inverted: false, literal: false };
+  if (pattern === '' || !apiBelow(x, '1.41')) return null;
+  if (faults.has('deprecated.images-list.filter-parameter.legacy-form')) return { pattern, inverted: true, literal: false };
+  if (literalLegacyFilter(quirks)) return { pattern, inverted: false, literal: true };
+  return releaseBelow(x, FILTER_REMOVED_IN) || legacyFilterHonoured(quirks) ? { pattern, inverted: false, literal: false } : null;
+}
+
+interface LegacyFilter {
+  readonly pattern: string;
+  /** Keeps the tags that do not match (a fault). */
+  readonly inverted: boolean;
+  /** Compares without glob patterns (a quirk). */
+  readonly literal: boolean;
+}
+
+const legacyMatches = (legacy: LegacyFilter, tag: string): boolean => (legacy.literal ? literalMatch(legacy.pattern, tag) : referenceMatches(legacy.pattern, tag)) !== legacy.inverted;
+
+/** GET /images/json: newest first, with the `reference` and `dangling` filters and the former `filter` parameter (legacyFilter). */
 export const imageListRoute: Route = {
   method: 'GET',
   path: '/images/json',
   where: 'deprecations/image-routes.ts: GET /images/json',
-  rules: ['deprecated.images-list.filter-parameter'],
+  rules: ['deprecated.images-list.filter-parameter', 'deprecated.images-list.filter-parameter.legacy-form'],
   handle(x) {
     const query = queryOf(x);
     let filters: Record<string, unknown> = {};
@@ -77,18 +105,19 @@ export const imageListRoute: Route = {
     }
     const unknown = Object.keys(filters).find((key) => !KNOWN_FILTERS.includes(key));
     if (unknown !== undefined) return notImplementedHere(x, `/images/json with the ${unknown} filter`);
-    const patterns = filterValues(filters, 'reference');
-    const legacy = query.get('filter') ?? '';
-    // Fault (deprecated.images-list.filter-parameter): the former parameter is ignored everywhere.
-    if (legacy !== '' && apiBelow(x, '1.41') && !x.state.config.faults.has('deprecated.images-list.filter-parameter')) patterns.push(legacy);
+    const { faults } = x.state.config;
+    // Fault (deprecated.images-list.filter-parameter): from 1.41 the reference filter is not applied.
+    const patterns = faults.has('deprecated.images-list.filter-parameter') && !apiBelow(x, '1.41') ? [] : filterValues(filters, 'reference');
+    const legacy = legacyFilter(x, query.get('filter') ?? '');
     const dangling = filterValues(filters, 'dangling')[0];
     const { objects } = x.state;
     const list: Record<string, unknown>[] = [];
     for (const image of objects.allImages().sort(newestFirst)) {
       const all = objects.tagsOf(image);
       if (dangling !== undefined && (dangling === 'true' || dangling === '1') !== (all.length === 0)) continue;
-      const tags = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
-      if (patterns.length > 0 && tags.length === 0) continue;
+      const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
+      const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
+      if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
       list.push(shapeImageSummary(x, image, tags));
     }
     sendJson(x, 200, list);

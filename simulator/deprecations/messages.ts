@@ -18,6 +18,8 @@ export const ENGINE_MESSAGES = {
   noCommand: 'no command specified',
   kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',
   kernelMemoryWarning: 'Specifying a kernel memory limit is deprecated and will be removed in a future release.',
+  macAddressMoved: 'The container-wide MacAddress field is now deprecated. It should be specified in EndpointsConfig instead.',
+  macAddressConflict: 'conflicting options: mac-address and the network mode',
   startBody: 'starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24',
   notRunning: 'Cannot kill container: {name}: Container {id} is not running',
   removeRunning: 'You cannot remove a running container {id}. Stop the container before attempting removal or force remove',

@@ -7,11 +7,15 @@ import { containerCreateRoute } from './container-create.js';
 import { containerDeleteRoute, containerInspectRoute, containerKillRoute, containerListRoute, containerStartRoute } from './container-routes.js';
 import { eventsRoute } from './events-route.js';
 import { imageCreateRoute } from './image-import.js';
+import { commitRoute } from './commit-route.js';
+import { imageLoadRoute } from './load-route.js';
 import { imageDeleteRoute, imageInspectRoute, imageListRoute, imageTagRoute } from './image-routes.js';
 
 /** Every image, container and events route the simulator implements. */
 export const OBJECT_ROUTES: readonly Route[] = [
   imageCreateRoute,
+  imageLoadRoute,
+  commitRoute,
   imageTagRoute,
   imageInspectRoute,
   imageListRoute,

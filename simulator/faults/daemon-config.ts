@@ -5,7 +5,14 @@ type ConfigRuleId = Extract<TestableRuleId, `config.${string}`>;
 
 /** The faults of the daemon-configuration area: one per testable rule, each noticed only by its rule's check (suites/daemon-config/). */
 export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
-  'config.cli.options': { breaks: 'the option --default-shm-size is an unknown flag (daemon-config/command.ts)' },
+  'config.cli.options': {
+    breaks: 'the option --default-shm-size is an unknown flag (daemon-config/command.ts)',
+    alsoBreaks: { rules: ['config.cli.options.release'], why: 'every release the simulator emulates has --default-shm-size: an option of the document it lacks is one of the release it lacks' },
+  },
+  'config.cli.options.release': {
+    breaks: 'the option --max-download-attempts is an unknown flag (daemon-config/command.ts)',
+    alsoBreaks: { rules: ['config.cli.options'], why: 'the option is documented too: one the release lacks is one of the document it lacks' },
+  },
   'config.cli.unknown-option': {
     breaks: 'unknown long options are ignored instead of refused (config/argv.ts)',
     alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'an option the catalogue removed is no option of the release: the daemon that ignores unknown options ignores it too' },
@@ -20,7 +27,14 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.values.enum': { breaks: 'log-level, log-format, default-cgroupns-mode and default-ipc-mode take any value (daemon-config/validate.ts)' },
   'config.values.numbers': { breaks: 'negative max-concurrent-* and max-download-attempts are accepted (daemon-config/validate.ts)' },
   'config.file.json': { breaks: 'a file that is not JSON is taken as an empty configuration (daemon-config/read-document.ts)' },
-  'config.file.keys': { breaks: 'the file key dns-search is an unknown directive (daemon-config/directives.ts)' },
+  'config.file.keys': {
+    breaks: 'the file key dns-search is an unknown directive (daemon-config/directives.ts)',
+    alsoBreaks: { rules: ['config.file.keys.release'], why: 'every release has the key dns-search: a documented key it refuses is a key of the release it refuses' },
+  },
+  'config.file.keys.release': {
+    breaks: 'the file key max-download-attempts is an unknown directive (daemon-config/directives.ts)',
+    alsoBreaks: { rules: ['config.file.keys'], why: 'the key is documented too: one the release refuses is one of the document it refuses' },
+  },
   'config.file.unknown-key': {
     breaks: 'unknown directives are ignored (daemon-config/load.ts)',
     alsoBreaks: {

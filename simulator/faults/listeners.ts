@@ -11,7 +11,8 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'listen.tcp.default-port': { breaks: 'bare tcp:// takes 2375 even with TLS (listeners/address.ts)' },
   'listen.tcp.path': { breaks: 'the path of a tcp address is dropped: requests under it are not found (http/server.ts)' },
   'listen.multiple': { breaks: 'only the first two -H listeners are opened (daemon/start.ts)' },
-  'listen.tcp.unauthenticated-deprecated': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
+  'listen.tcp.unauthenticated-deprecated': { breaks: 'from 26.0 a TCP listener without TLS refuses versioned requests with 403, as if the deprecated feature were half removed (listeners/tcp-policy.ts, daemon/start.ts)' },
+  'listen.tcp.unauthenticated-notice': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
   'listen.cors-header': {
     breaks: 'the CORS header is sent on /version only, not on /_ping (http/cors.ts), and 28.x takes the option instead of refusing it (config/resolve.ts)',
     alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'on 28.x both rules ask for the refusal of --api-cors-header (removed in 28.0): a daemon that takes it breaks both' },
@@ -27,7 +28,10 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'tls.versions.old-refused': { breaks: 'an SSLv3 ClientHello is answered with a ServerHello-typed record (listeners/tls-front.ts)' },
   'tls.plain-request': {
     breaks: 'a TLS listener serves plain HTTP too (listeners/tls-front.ts)',
-    alsoBreaks: { rules: ['tls.encrypts'], why: 'tls.encrypts asserts that a --tls listener answers no plaintext request: a listener that serves plain HTTP beside TLS breaks it too' },
+    alsoBreaks: {
+      rules: ['tls.encrypts', 'tls.verify'],
+      why: 'tls.encrypts asserts that a --tls listener answers no plaintext request, and tls.verify that a client without a certificate (a plain-HTTP one included) is not served: a listener that serves plain HTTP beside TLS breaks both',
+    },
   },
   'tls.encrypted-key': { breaks: 'a TLS listener whose key is encrypted is opened without TLS instead of stopping the start (listeners/tls-load.ts)' },
   'tls.remote-requires-verify': { breaks: 'the 27.0 rule is not enforced: a remote listener without verification starts (listeners/tcp-policy.ts)' },
@@ -38,6 +42,7 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'authz.response-deny': { breaks: 'what the plugins say of an answer is not heard (authz/chain.ts)' },
   'authz.unreachable': { breaks: 'a plugin that cannot be reached lets the request through (authz/chain.ts)' },
   'authz.missing': { breaks: 'a plugin that cannot be found is left out and the daemon serves (authz/install.ts)' },
+  'authz.spec-path': { breaks: 'a plugin named by the path of its spec file is not found: the start fails (authz/install.ts, authz/locate.ts)' },
   'authz.order': { breaks: 'the API version check comes before the plugins (http/authorization.ts)' },
   'metrics.served': { breaks: '/metrics answers JSON instead of the text format (metrics/server.ts)' },
   'metrics.requires-experimental': { breaks: 'metrics are served without experimental mode (metrics/server.ts)' },

@@ -56,7 +56,7 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
     },
   },
   'limits.min-api-version': {
-    breaks: 'from 25.0 to 28.5, /version reports MinAPIVersion one minor above the minimum it serves',
+    breaks: 'from 25.0, /version reports MinAPIVersion one minor above the minimum it serves',
     alsoBreaks: {
       rules: ['api.version.negotiation'],
       why: 'on these releases the release minimum that negotiation expects in MinAPIVersion is the documented 1.24',

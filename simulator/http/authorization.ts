@@ -7,6 +7,8 @@ import type { Exchange } from './exchange.js';
 import { handlerError, plainTextFor, sendError } from './replies.js';
 import type { Middleware } from './route.js';
 import { runRoute } from './run-route.js';
+import { AUTHZ_PLAIN_TRIMMED } from '../quirks/listeners/authz-plain-trimmed.js';
+import { AUTHZ_URI_UNVERSIONED, withoutVersion } from '../quirks/listeners/authz-uri-unversioned.js';
 
 /** A body the plugins see is read whole first; beyond this it is not sent (bodyIsSent), so never more. */
 const SENT_BODY_LIMIT = 1024 * 1024;
@@ -36,7 +38,10 @@ export const authorization: Middleware = {
 
 function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>): void {
   // dockerd's authorization middleware is outside the version middleware: its refusals carry none of that one's headers.
-  sendError(x.res, outcome.status, outcome.message, [], plainTextFor(x.state, x.version, 'legacyPlainTextErrors'));
+  const plain = plainTextFor(x.state, x.version, 'legacyPlainTextErrors');
+  // Quirk hypothetical.authz.deny.plain-text-trimmed: the plain-text form loses the message's edge spaces.
+  const message = plain && x.state.config.quirks.has(AUTHZ_PLAIN_TRIMMED) ? outcome.message.trim() : outcome.message;
+  sendError(x.res, outcome.status, message, [], plain);
 }
 
 async function authorize(x: Exchange, chain: AuthzChain): Promise<void> {
@@ -45,7 +50,9 @@ async function authorize(x: Exchange, chain: AuthzChain): Promise<void> {
     body = await readBody(x.req, SENT_BODY_LIMIT);
     keepBody(x.req, body);
   }
-  const message = requestMessage(x.req, body, x.state.config.faults.has('authz.allow'));
+  const told = requestMessage(x.req, body, x.state.config.faults.has('authz.allow'));
+  // Quirk hypothetical.authz.allow.uri-unversioned: the plugins see the URI without its version prefix.
+  const message = x.state.config.quirks.has(AUTHZ_URI_UNVERSIONED) ? { ...told, RequestUri: withoutVersion(told.RequestUri) } : told;
   const verdict = await chain.authorizeRequest(message);
   if (!verdict.allowed && !x.state.config.faults.has('authz.deny')) return refuse(x, verdict);
   // The version check's refusals are errors returned to the middleware: they skip AuthZRes (observed).

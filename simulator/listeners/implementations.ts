@@ -12,7 +12,7 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
   },
   {
     where: 'listeners/tcp-policy.ts: warnUnverifiedTcp, refuseUnverifiedRemote (the 27.0 rule, the warnings and the deprecation notice before it)',
-    rules: ['listen.tcp.unauthenticated-deprecated', 'tls.remote-requires-verify', 'tls.remote-before-27'],
+    rules: ['listen.tcp.unauthenticated-deprecated', 'listen.tcp.unauthenticated-notice', 'tls.remote-requires-verify', 'tls.remote-before-27'],
   },
   {
     where: 'listeners/tls-plan.ts: planTls (--tls, --tlsverify, the default files, <PREFIX>CERT_PATH, <PREFIX>TLS_VERIFY); listeners/tls-load.ts: loadTls (client verification, TLS 1.0 and later, encrypted keys)',
@@ -23,8 +23,8 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['tls.versions.old-refused', 'tls.plain-request'],
   },
   {
-    where: 'authz/install.ts: installAuthzPlugins (lookup with retries, activation; a missing plugin stops the start)',
-    rules: ['authz.missing'],
+    where: 'authz/install.ts: installAuthzPlugins (lookup with retries, activation; a missing plugin stops the start); authz/locate.ts: locatePlugin (by name, or by the path of a spec file)',
+    rules: ['authz.missing', 'authz.spec-path'],
   },
   {
     where: 'metrics/server.ts: startMetrics (/metrics only, Prometheus text from metrics/registry.ts, experimental mode required)',

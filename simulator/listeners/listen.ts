@@ -19,7 +19,8 @@ export interface ListenerOptions {
   /** The group unix sockets are given (resolveSocketGroup), null to keep the caller's. */
   readonly socketGroup?: number | null;
   /** Faults of the TLS front (listeners/tls-front.ts): plain HTTP served, SSLv3 answered. */
-  readonly frontFaults?: { readonly plainRequest: boolean; readonly sslv3: boolean };
+  /** Quirk hypothetical.tls.verify.plain-before-tls: plainForMs > 0 serves plain HTTP that long after opening. */
+  readonly frontFaults?: { readonly plainRequest: boolean; readonly sslv3: boolean; readonly plainForMs?: number };
   /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
   readonly socketMode?: number;
 }
@@ -72,7 +73,11 @@ export function openListener(address: ListenAddress, makeServer: ServerFactory, 
   const server =
     options.tls === undefined
       ? inner
-      : tlsFront(inner, { answerSslv3: faults?.sslv3 === true, ...(faults?.plainRequest === true ? { plainServer: makeServer(undefined, address.kind === 'tcp' ? address.basePath : '') } : {}) });
+      : tlsFront(inner, {
+          answerSslv3: faults?.sslv3 === true,
+          ...(faults?.plainRequest === true || (faults?.plainForMs ?? 0) > 0 ? { plainServer: makeServer(undefined, address.kind === 'tcp' ? address.basePath : '') } : {}),
+          ...(faults?.plainRequest !== true && (faults?.plainForMs ?? 0) > 0 ? { plainUntil: Date.now() + faults!.plainForMs! } : {}),
+        });
   return new Promise((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException): void => {
       server.close();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SimError } from '../errors.js';
+import { GID_AS_NAME } from '../quirks/listeners/gid-as-name.js';
 
 /** The group the unix sockets get: `-G`/`group`, by default the brand's own group (`ctr`, `docker`). */
 export interface SocketGroup {
@@ -33,8 +34,9 @@ export function lookupGroupId(group: string, read: () => string = readGroupFile)
  * 28.5, observed); a missing default group only warns, as dockerd does: `warn` gets the problem,
  * which the caller logs for each unix socket it creates.
  */
-export function resolveSocketGroup(group: SocketGroup, warn: (message: string) => void, faults: ReadonlySet<string>): number | null {
-  const gid = lookupGroupId(group.name);
+export function resolveSocketGroup(group: SocketGroup, warn: (message: string) => void, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): number | null {
+  // Quirk hypothetical.listen.unix.mode.gid-as-name: a number is looked up as a name.
+  const gid = quirks.has(GID_AS_NAME) && /^\d+$/.test(group.name) ? null : lookupGroupId(group.name);
   if (gid !== null) return gid;
   // Fault (listen.unix.group-missing): a missing group is ignored.
   if (group.given && !faults.has('listen.unix.group-missing')) throw new SimError('SIM_LISTEN', `failed to load listeners: group ${group.name} not found`);

@@ -1,10 +1,13 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inRange } from '../../common/dotted-version.js';
+import type { ServerFactory } from './listen.js';
 import type { BrandNames } from '../../specs/brands.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import type { Logger } from '../daemon/log.js';
 import { SimError } from '../errors.js';
 import type { ListenAddress } from './address.js';
 import type { TlsPlan } from './tls-plan.js';
+import { REMOTE_NOTICE_ONLY } from '../quirks/listeners/remote-notice-only.js';
 
 type TcpAddress = Extract<ListenAddress, { kind: 'tcp' }>;
 
@@ -16,10 +19,12 @@ export const isLoopbackHost = (host: string): boolean => /^127\./.test(host) || 
  * (`--tls=false`, `--tlsverify=false`, or no verification at all) stops the start. The plain
  * `tcp://` form (127.0.0.1) is not remote.
  */
-export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>): void {
+export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): void {
   if (plan.verify || isLoopbackHost(address.host) || !inRange(release.release, { min: '27.0' })) return;
   // Fault (tls.remote-requires-verify): the rule is not enforced.
   if (faults.has('tls.remote-requires-verify')) return;
+  // Quirk observed.tls.remote-requires-verify (28.5): it starts, with the deprecation notice warnUnverifiedTcp logs.
+  if (quirks.has(REMOTE_NOTICE_ONLY)) return;
   throw new SimError(
     'SIM_LISTEN',
     `failed to load listeners: refusing to listen on tcp://${address.host}:${address.port} without TLS verification: remote TCP access requires --tlsverify from 27.0 (use a unix socket or SSH instead)`,
@@ -38,8 +43,8 @@ export function warnUnverifiedTcp(address: TcpAddress, plan: TlsPlan, release: D
   const fields = { host: `tcp://${address.host}:${address.port}` };
   logger.log('warning', 'Binding to IP address without --tlsverify is insecure and gives root access on this machine to everyone who has access to your network.', fields);
   logger.log('warning', 'Binding to an IP address, even on localhost, can also give access to scripts run in a browser. Be safe out there!', fields);
-  // Fault (listen.tcp.unauthenticated-deprecated): no deprecation notice.
-  if (plan.enabled || !inRange(release.release, { min: '26.0' }) || faults.has('listen.tcp.unauthenticated-deprecated')) return;
+  // Fault (listen.tcp.unauthenticated-notice): no deprecation notice.
+  if (plan.enabled || !inRange(release.release, { min: '26.0' }) || faults.has('listen.tcp.unauthenticated-notice')) return;
   // The address as written (bare tcp:// is "localhost" in the notice, observed).
   const shown = !address.named ? `localhost:${address.port}` : `${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}`;
   logger.log(
@@ -50,4 +55,25 @@ export function warnUnverifiedTcp(address: TcpAddress, plan: TlsPlan, release: D
       '         more information.\n' +
       'In future versions this will be a hard failure preventing the daemon from starting!',
   );
+}
+
+/**
+ * Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS answers
+ * versioned requests with 403, as if the deprecated feature were half removed.
+ */
+export function halfRemovedPlainTcp(factory: ServerFactory): ServerFactory {
+  return (tls, basePath) => {
+    const server = factory(tls, basePath);
+    const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (/^\/v[0-9.]+\//.test(req.url ?? '')) {
+        res.writeHead(403, { 'Content-Type': 'application/json' });
+        res.end(`${JSON.stringify({ message: 'unauthenticated TCP connections are deprecated' })}\n`);
+        return;
+      }
+      for (const handler of handlers) handler.call(server, req, res);
+    });
+    return server;
+  };
 }

@@ -13,6 +13,8 @@ export interface FrontOptions {
   readonly plainServer?: Server;
   /** Fault (tls.versions.old-refused): an SSLv3 ClientHello is answered with a handshake record. */
   readonly answerSslv3?: boolean;
+  /** Quirk hypothetical.tls.verify.plain-before-tls: plain HTTP goes to plainServer only until this time (epoch ms). */
+  readonly plainUntil?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export function tlsFront(tlsServer: Server, options: FrontOptions = {}): Server 
         return;
       }
       if (first[0] !== HANDSHAKE) {
-        if (options.plainServer !== undefined) {
+        if (options.plainServer !== undefined && (options.plainUntil === undefined || Date.now() < options.plainUntil)) {
           socket.unshift(first);
           options.plainServer.emit('connection', socket);
           socket.resume();

@@ -4,6 +4,8 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import type { TlsListenerOptions } from './listen.js';
 import type { TlsPlan } from './tls-plan.js';
+import { observedVersions, TLS_MINIMUM_1_2 } from '../quirks/listeners/tls-minimum-1-2.js';
+import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
 
 /** The releases' prefix of a TLS set-up error: 20.10 "failed to create API server", 26.1 and 28.5 "invalid TLS configuration" (observed). */
 const prefixFor = (release: DaemonRelease): string => (inRange(release.release, { max: '22.06' }) ? 'failed to create API server' : 'invalid TLS configuration');
@@ -24,7 +26,7 @@ function openReason(path: string, error: unknown): string {
  * Authentication 5: removed in 23.0; 20.10 could not read one either). TLS 1.0 and later
  * (Authentication 2): OpenSSL needs security level 0 for the ciphers of 1.0 and 1.1.
  */
-export function loadTls(plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>): TlsListenerOptions | undefined {
+export function loadTls(plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): TlsListenerOptions | undefined {
   const fail = (message: string): SimError => new SimError('SIM_CONFIG', `${prefixFor(release)}: ${message}`);
   const pair = `(cert: ${JSON.stringify(plan.certFile)}, key: ${JSON.stringify(plan.keyFile)})`;
   const read = (path: string): string => {
@@ -58,6 +60,10 @@ export function loadTls(plan: TlsPlan, release: DaemonRelease, faults: ReadonlyS
     rejectUnauthorized: verify && !lenient,
     // Fault (tls.versions.supported): only TLS 1.2 and later, as the real releases (Go's tlsconfig.ServerDefault).
     minVersion: faults.has('tls.versions.supported') ? 'TLSv1.2' : 'TLSv1',
+    // Quirk observed.tls.versions.supported: the releases' minimum 1.2 (and no 1.3 before 28.0).
+    ...(quirks.has(TLS_MINIMUM_1_2) ? observedVersions(release) : {}),
+    // Quirk hypothetical.tls.versions.supported.no-tls13: at most TLS 1.2.
+    ...(quirks.has(NO_TLS13) ? { maxVersion: 'TLSv1.2' as const } : {}),
     ciphers: 'DEFAULT:@SECLEVEL=0',
   };
 }

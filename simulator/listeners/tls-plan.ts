@@ -3,6 +3,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BrandNames } from '../../specs/brands.js';
 import type { ParsedFlags } from '../config/argv.js';
+import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
+import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
+import { ENV_ZERO_OFF } from '../quirks/listeners/env-zero-off.js';
 
 /**
  * What the TLS options of flags, file and environment add up to (daemon.md › Authentication 2–3),
@@ -32,13 +35,18 @@ export function certDirectory(names: BrandNames, env: Env): string {
   return join(env['HOME'] ?? homedir(), `.${names.envPrefix.slice(0, -1).toLowerCase()}`);
 }
 
-export function planTls(flags: ParsedFlags, doc: Readonly<Record<string, unknown>>, env: Env, names: BrandNames, faults: ReadonlySet<string>): TlsPlan {
+export function planTls(flags: ParsedFlags, doc: Readonly<Record<string, unknown>>, env: Env, names: BrandNames, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): TlsPlan {
   const pick = (key: string): unknown => flags.get(key) ?? doc[key];
   const verifySetting = pick('tlsverify') as boolean | undefined;
   // Fault (tls.env-verify): <PREFIX>TLS_VERIFY is ignored.
-  const verifyFromEnv = !faults.has('tls.env-verify') && (env[`${names.envPrefix}TLS_VERIFY`] ?? '') !== '';
-  const verify = verifySetting ?? verifyFromEnv;
+  // Quirk observed.tls.env-verify: the releases ignore it too.
+  const envValue = env[`${names.envPrefix}TLS_VERIFY`] ?? '';
+  // Quirk hypothetical.tls.env-verify.zero-off: "0" and "false" read as off.
+  const readAsOff = quirks.has(ENV_ZERO_OFF) && (envValue === '0' || envValue === 'false');
+  const verifyFromEnv = !faults.has('tls.env-verify') && !quirks.has(TLS_ENV_IGNORED) && envValue !== '' && !readAsOff;
   const tlsSetting = pick('tls') as boolean | undefined;
+  // Quirk observed.tls.encrypts: --tls verifies clients too unless tlsverify is set false.
+  const verify = quirks.has(TLS_REQUIRES_CLIENT_CERT) ? verifiesWithTls(verifySetting, tlsSetting, verifyFromEnv) : (verifySetting ?? verifyFromEnv);
   // Fault (tls.encrypts): --tls alone (without verification) leaves TLS off.
   const enabled = verifySetting !== undefined || verify || (tlsSetting === true && !faults.has('tls.encrypts'));
   const dir = certDirectory(names, env);

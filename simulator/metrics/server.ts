@@ -3,6 +3,7 @@ import type { SimConfig } from '../config/resolve.js';
 import type { Logger } from '../daemon/log.js';
 import { SimError } from '../errors.js';
 import { daemonMetrics } from './registry.js';
+import { METRICS_WITHOUT_EXPERIMENTAL } from '../quirks/listeners/metrics-without-experimental.js';
 
 /** `host:port` of --metrics-addr (IPv6 in brackets). */
 export function parseMetricsAddress(text: string): { host: string; port: number } {
@@ -21,7 +22,8 @@ export async function startMetrics(config: SimConfig, logger: Logger): Promise<S
   const address = config.metricsAddress;
   if (address === null) return null;
   // Fault (metrics.requires-experimental): served without experimental mode.
-  if (!config.experimental && !config.faults.has('metrics.requires-experimental')) {
+  // Quirk observed.metrics.requires-experimental: the releases serve it without experimental mode.
+  if (!config.experimental && !config.faults.has('metrics.requires-experimental') && !config.quirks.has(METRICS_WITHOUT_EXPERIMENTAL)) {
     logger.log('warning', `metrics-addr ${address} is not served: the metrics API requires experimental mode`);
     return null;
   }

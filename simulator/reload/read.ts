@@ -26,7 +26,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   const { flags, names, release } = config;
   // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
   const faults = new Set([...config.faults].filter((rule) => rule.startsWith('reload.')));
-  const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults);
+  const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, config.quirks);
   // Fault (reload.invalid.unchanged): unknown directives and mistyped values are dropped, the rest applied.
   const broken = faults.has('reload.invalid.unchanged');
   const doc = checkDocument(file, flags, names, release, faults, {
@@ -34,7 +34,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
     // Fault (reload.conflict.unchanged): a reload does not look for conflicts with the start flags.
     conflicts: (found) => (faults.has('reload.conflict.unchanged') ? [] : found),
     types: !broken,
-  });
+  }, config.quirks);
   const alone = mergeSettings(configFileOnly(flags), doc, {}, release, names, faults);
   const settings = validateSettings({
     settings: alone,

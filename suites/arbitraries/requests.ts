@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { LOWER_DIGITS, word } from './words.js';
 
 /** The requests every daemon of this area serves, as [method, path]. */
-export const servedResource = fc.constantFrom(['GET', '/_ping'] as const, ['HEAD', '/_ping'] as const, ['GET', '/version'] as const);
+/** The resources every release serves at every version: what the version rules ask for. */
+export const SERVED_RESOURCES = [['GET', '/_ping'], ['HEAD', '/_ping'], ['GET', '/version']] as const satisfies readonly (readonly [string, string])[];
+export const servedResource = fc.constantFrom(...SERVED_RESOURCES);
 
 /**
  * Paths no real daemon routes: a segment that starts with "ctc-" (this tool's own prefix), so a

@@ -1,31 +1,73 @@
 import fc from 'fast-check';
-import { optionNamed } from '../../specs/options.js';
+import { DAEMON_OPTIONS, optionNamed } from '../../specs/options.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, Violation } from '../harness/verdict.js';
 import { FALSE_SPELLINGS, TRUE_SPELLINGS, distinctLabels, notABool, suiteName } from './arbitraries/values.js';
-import { flagForm, flagWords, settingsArb, settingsOf, everySetting, type FlagForm, type Setting } from './arbitraries/settings.js';
+import { documentedSettings, flagForm, flagWords, optionsOf, settingsArb, settingsOf, everySetting, type FlagForm, type Setting } from './arbitraries/settings.js';
 import { hasFlag } from './release-facts.js';
-import { describe, expectAccepted, expectRefused, expectServedInfo } from './start-and-inspect.js';
+import { describe, excerpt, expectAccepted, expectRefused, expectServedInfo, startWith } from './start-and-inspect.js';
 
 /** Whether the output names a one-letter flag: quoted (pflag's `'q' in -q`) or as `-q`. */
 export const namesShort = (output: string, letter: string): boolean => new RegExp(`['"\`]${letter}['"\`]|(^|\\s)-${letter}(\\s|=|$)`, 'm').test(output);
 
+/** Options of the document the suite never sets (the target sets them, or they leave the sandbox). */
+const SANDBOX_OPTIONS = new Set(['host', 'data-root', 'exec-root', 'pidfile', 'bridge', 'iptables', 'ip6tables', 'config-file', 'help', 'version']);
+
+/**
+ * Documented options outside the generated ones that the release's flag list lacks: each is tried
+ * once as `--name=<value> --version`, which parses every flag and starts nothing; an unknown flag
+ * there is an option absent in this release.
+ */
+const probedAbsent = (ctx: Parameters<NonNullable<RuleCheck['documentedItems']>>[0]): string[] => {
+  const generated = new Set(optionsOf(documentedSettings()));
+  return DAEMON_OPTIONS.filter((o) => o.platforms.includes('linux') && !generated.has(o.name) && !SANDBOX_OPTIONS.has(o.name) && !hasFlag(ctx, o.name)).map((o) => o.name);
+};
+const PROBE_VALUE: Readonly<Record<string, string>> = { bip6: 'fd00:ca7::1/64' };
+
+/** Command lines of `entries`, every one first in the `--name value` form. */
+function optionsProperty(ctx: Parameters<RuleCheck['run']>[0], options: Parameters<RuleCheck['run']>[2], entries: ReturnType<typeof settingsOf>, summary: string, absent: readonly string[]) {
+  type Case = { readonly settings: Setting[]; readonly forms: FlagForm[] } | { readonly probe: string };
+  const arb: fc.Arbitrary<Case> = settingsArb(entries, ctx.profile.name).chain((settings) => fc.array(flagForm, { minLength: settings.length, maxLength: settings.length }).map((forms) => ({ settings, forms })));
+  const examples: Case[] = [{ settings: everySetting(entries, ctx.profile.name), forms: entries.map((): FlagForm => 'separate') }, ...absent.map((probe) => ({ probe }))];
+  return checkProperty(
+    arb,
+    async (c) => {
+      if ('probe' in c) {
+        options.coverage?.hit(`option:${c.probe}`);
+        const kind = optionNamed(c.probe)?.kind;
+        const word = kind === 'bool' ? `--${c.probe}=true` : `--${c.probe}=${PROBE_VALUE[c.probe] ?? (kind === 'int' ? '1' : 'ctc')}`;
+        const outcome = await startWith(ctx, { args: [word, '--version'] }, async () => undefined);
+        if (!outcome.served && /unknown (shorthand )?flag/.test(outcome.output) && outcome.output.includes(`--${c.probe}`)) {
+          throw new Violation(`absent in this release: the documented option --${c.probe} is an unknown flag (args: ${JSON.stringify([word, '--version'])}); output: ${excerpt(outcome.output)}`);
+        }
+        return;
+      }
+      for (const s of c.settings) options.coverage?.hit(`option:${s.option}`);
+      const args = c.settings.flatMap((s, i) => flagWords(s, c.forms[i] ?? 'equals'));
+      await expectAccepted(ctx, { args }, 'options of the table with valid values');
+    },
+    { ...options, numRuns: Math.max(ctx.numStarts, examples.length) },
+    summary,
+    examples,
+  );
+}
+
 export const optionsCheck: RuleCheck = {
   rule: 'config.cli.options',
+  documentedItems: (ctx) => [...optionsOf(documentedSettings()), ...probedAbsent(ctx)].map((o) => `option:${o}`),
+  run(ctx, _api, options) {
+    const entries = documentedSettings();
+    return optionsProperty(ctx, options, entries, `command lines of the ${entries.length} documented options the suite may set, in long, \`=\` and short forms, are accepted; no documented option is unknown`, probedAbsent(ctx));
+  },
+};
+
+export const optionsReleaseCheck: RuleCheck = {
+  rule: 'config.cli.options.release',
+  documentedItems: (ctx) => optionsOf(settingsOf(ctx, 'flag')).map((o) => `option:${o}`),
   run(ctx, _api, options) {
     const entries = settingsOf(ctx, 'flag');
-    const arb = settingsArb(entries, ctx.profile.name).chain((settings) => fc.tuple(fc.constant(settings), fc.array(flagForm, { minLength: settings.length, maxLength: settings.length })));
-    return checkProperty(
-      arb,
-      async ([settings, forms]) => {
-        const args = settings.flatMap((s, i) => flagWords(s, forms[i] ?? 'equals'));
-        await expectAccepted(ctx, { args }, 'options of the table with valid values');
-      },
-      { ...options, numRuns: ctx.numStarts },
-      `command lines of ${entries.length} options of the release, in long, \`=\` and short forms, are accepted`,
-      [[everySetting(entries, ctx.profile.name), entries.map((): FlagForm => 'separate')] as [Setting[], FlagForm[]]],
-    );
+    return optionsProperty(ctx, options, entries, `command lines of ${entries.length} options of the release, in long, \`=\` and short forms, are accepted`, []);
   },
 };
 
@@ -133,7 +175,6 @@ const CDI_DEFAULT_DIRS = ['/etc/cdi', '/var/run/cdi'];
 export const featureValueCheck: RuleCheck = {
   rule: 'config.cli.feature-value',
   run(ctx, _api, options) {
-    if (!hasFlag(ctx, 'feature')) return Promise.resolve(notApplicable('the release has no --feature'));
     type FeatureCase = { readonly value: string; readonly expected: boolean | 'refused' };
     const arb: fc.Arbitrary<FeatureCase> = fc.oneof(
       fc.constant<FeatureCase>({ value: 'cdi', expected: true }),

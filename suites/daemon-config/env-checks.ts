@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { Violation } from '../harness/verdict.js';
+import { notApplicable, Violation } from '../harness/verdict.js';
+import { releaseAtLeast } from './release-facts.js';
 import type { StartRequest } from '../targets/target.js';
 import { distinctLabels, domain, name, port } from './arbitraries/values.js';
 import { describe, expectServedInfo } from './start-and-inspect.js';
@@ -81,8 +82,11 @@ export const proxyPrecedenceCheck: RuleCheck = {
       byFlag: fc.boolean(),
     });
     const all = [...FIELDS, { variable: 'NO_PROXY', field: 'NoProxy', option: 'no-proxy' }] as const;
+    // "daemon version 23.0 and later": strict, it qualifies the file fields only; the other reading, the flags too.
+    const fileFieldsRequired = releaseAtLeast(ctx, '23.0');
+    if (!fileFieldsRequired && options.reading === 'other') return Promise.resolve(notApplicable('the other reading: neither the flags nor the file fields are required before 23.0'));
     return checkProperty(
-      arb,
+      fileFieldsRequired ? arb : arb.map((c) => ({ ...c, byFlag: true })),
       async ({ which, env, set, byFlag }) => {
         const entry = all[which]!;
         const envValue = entry.option === 'no-proxy' ? `env-${env.slice(7)}` : env;
@@ -94,7 +98,8 @@ export const proxyPrecedenceCheck: RuleCheck = {
         }
       },
       { ...options, numRuns: ctx.numStarts },
-      'proxy flags and the proxies fields of the file override the environment',
+      fileFieldsRequired ? 'proxy flags and the proxies fields of the file override the environment' : 'proxy flags override the environment (the file fields from 23.0)',
+      fileFieldsRequired ? [] : [{ which: 0, env: 'http://ctc-env.example:3128', set: 'http://ctc-flag.example:3129', byFlag: true }],
     );
   },
 };

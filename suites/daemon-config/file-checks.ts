@@ -1,61 +1,43 @@
 import fc from 'fast-check';
+import { FILE_KEYS, type Shape } from '../../specs/config-schema.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
-import { documentOf, everySetting, flagForm, flagWords, settingsArb, settingsOf } from './arbitraries/settings.js';
+import { documentedSettings, documentOf, everySetting, flagWords, keysOf, settingOf, settingsArb, settingsOf, type Entry, type Setting } from './arbitraries/settings.js';
 import { suiteName } from './arbitraries/values.js';
 import { hasFileKey } from './release-facts.js';
 import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from './start-and-inspect.js';
 
-/** Text that is not JSON: a proper prefix of an object's text, or a common mistake. */
-const brokenJson = (doc: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<string> =>
-  fc.oneof(
-    doc.chain((d) => {
-      const text = JSON.stringify(d);
-      return fc.integer({ min: 1, max: text.length - 1 }).map((cut) => text.slice(0, cut));
-    }),
-    doc.map((d) => `${JSON.stringify(d).slice(0, -1)},}`),
-    doc.map((d) => JSON.stringify(d).replace(/"([^"]+)":/g, '$1:')),
-    doc.map((d) => JSON.stringify(d).replace(/"/g, "'")),
-    fc.constantFrom('{', '}', '{"debug": tru', '{"debug": true', '{debug}', '{"a" 1}', 'debug: true', '# comment\n{}', '{"debug": true}}'),
+/** Documents of `entries`' keys: every one first, in one document. */
+function keysProperty(ctx: Parameters<RuleCheck['run']>[0], options: Parameters<RuleCheck['run']>[2], entries: readonly Entry[], summary: string) {
+  return checkProperty(
+    settingsArb(entries, ctx.profile.name, 6),
+    async (settings) => {
+      for (const s of settings) options.coverage?.hit(`key:${s.key}`);
+      await expectAccepted(ctx, { config: documentOf(settings) }, 'a document of known keys with values of their shape');
+    },
+    { ...options, numRuns: ctx.numStarts },
+    summary,
+    [everySetting(entries, ctx.profile.name)],
   );
-
-/** A JSON value that is not an object. */
-const notAnObject: fc.Arbitrary<string> = fc
-  .oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(true, 0, 'x', [], [{}]))
-  // null is not among them: every observed release reads it as an empty configuration (the rule's reading).
-  .filter((v) => (typeof v !== 'object' || Array.isArray(v)) && v !== null)
-  .map((v) => JSON.stringify(v));
-
-export const jsonCheck: RuleCheck = {
-  rule: 'config.file.json',
-  run(ctx, _api, options) {
-    const doc = settingsArb(settingsOf(ctx, 'file'), ctx.profile.name, 3).map(documentOf);
-    return checkProperty(
-      fc.oneof(brokenJson(doc), notAnObject),
-      async (text) => {
-        await expectRefused(ctx, { config: text }, [CONFIG_FILE_NAME], 'a configuration file that is not a JSON object');
-      },
-      { ...options, numRuns: ctx.numStarts },
-      'broken JSON and non-object documents are refused, naming the file',
-    );
-  },
-};
+}
 
 export const keysCheck: RuleCheck = {
   rule: 'config.file.keys',
+  documentedItems: () => keysOf(documentedSettings()).map((k) => `key:${k}`),
+  run(ctx, _api, options) {
+    const entries = documentedSettings();
+    return keysProperty(ctx, options, entries, `documents of the ${keysOf(entries).length} documented keys the suite may set are accepted`);
+  },
+};
+
+export const keysReleaseCheck: RuleCheck = {
+  rule: 'config.file.keys.release',
+  documentedItems: (ctx) => keysOf(settingsOf(ctx, 'file')).map((k) => `key:${k}`),
   run(ctx, _api, options) {
     const entries = settingsOf(ctx, 'file');
-    return checkProperty(
-      settingsArb(entries, ctx.profile.name, 6).map(documentOf),
-      async (doc) => {
-        await expectAccepted(ctx, { config: doc }, 'a document of known keys with values of their shape');
-      },
-      { ...options, numRuns: ctx.numStarts },
-      `documents of ${entries.length} known keys of the release are accepted`,
-      [documentOf(everySetting(entries, ctx.profile.name))],
-    );
+    return keysProperty(ctx, options, entries, `documents of ${keysOf(entries).length} known keys of the release are accepted`);
   },
 };
 
@@ -92,6 +74,8 @@ export const unknownKeyCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'unknown keys (top level and in proxies) are refused, the message listing exactly them',
+      // First, one unknown key inside proxies (where the release has that object) beside one at the top level.
+      withProxies ? [{ valid: {}, unknown: { top: ['ctctopkey'], inProxies: ['pctcinner'] }, nested: undefined }] : [],
     );
   },
 };
@@ -141,13 +125,8 @@ export const pluralKeysCheck: RuleCheck = {
 };
 
 type Kind = 'bool' | 'int' | 'string' | 'array' | 'map';
-const TYPED_KEYS: Readonly<Record<Kind, readonly string[]>> = {
-  bool: ['debug', 'experimental', 'live-restore', 'icc', 'init', 'no-new-privileges', 'raw-logs', 'userland-proxy', 'ip-masq', 'ipv6'],
-  int: ['mtu', 'max-concurrent-downloads', 'max-concurrent-uploads', 'max-download-attempts', 'shutdown-timeout'],
-  string: ['log-level', 'log-driver', 'cgroup-parent', 'seccomp-profile', 'default-runtime', 'storage-driver', 'default-cgroupns-mode', 'default-ipc-mode'],
-  array: ['labels', 'dns-search', 'dns-opts', 'exec-opts', 'insecure-registries', 'registry-mirrors', 'storage-opts', 'node-generic-resources'],
-  map: ['log-opts', 'features', 'runtimes', 'default-ulimits', 'builder'],
-};
+/** The JSON type a key's shape asks for (objects with fields count as maps: both are JSON objects). */
+const kindOf = (shape: Shape): Kind => (shape.type === 'object' ? 'map' : shape.type);
 /**
  * A JSON value of each type but `kind` (never null: Go takes null for any type). Objects only
  * for maps: the daemon flattens an object under any other key into directives of its own
@@ -155,56 +134,132 @@ const TYPED_KEYS: Readonly<Record<Kind, readonly string[]>> = {
  */
 const WRONG: Readonly<Record<Kind, fc.Arbitrary<unknown>>> = {
   bool: fc.oneof(fc.constantFrom('true', 'false', 'yes'), fc.integer({ min: 0, max: 9 }), fc.constant(['x'])),
-  int: fc.oneof(fc.constantFrom('3', 'x'), fc.boolean(), fc.constant([1])),
+  int: fc.oneof(fc.constantFrom('3', 'x'), fc.boolean(), fc.constant([1]), fc.constant(1.5)),
   string: fc.oneof(fc.integer({ min: 0, max: 99 }), fc.boolean(), fc.constant(['x'])),
   array: fc.oneof(suiteName(4), fc.integer({ min: 0, max: 99 }), fc.boolean()),
   map: fc.oneof(suiteName(4), fc.integer({ min: 0, max: 99 }), fc.boolean(), fc.constant(['x'])),
 };
+/** One wrong value of each kind, tried for every key whatever the seed. */
+const FIRST_WRONG: Readonly<Record<Kind, unknown>> = { bool: 'true', int: '3', string: 7, array: 'x', map: ['x'] };
+
+/** The documented keys of the release's Linux file, with their types. */
+const typedKeys = (ctx: Parameters<RuleCheck['run']>[0]): { key: string; kind: Kind }[] =>
+  FILE_KEYS.filter((k) => k.platforms.includes('linux') && hasFileKey(ctx, k.key)).map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
 
 export const typesCheck: RuleCheck = {
   rule: 'config.file.types',
+  documentedItems: (ctx) => typedKeys(ctx).map(({ key }) => `wrong-type:${key}`),
   run(ctx, _api, options) {
-    const kinds = Object.keys(TYPED_KEYS) as Kind[];
-    const arb = fc.constantFrom(...kinds).chain((kind) => fc.record({ kind: fc.constant(kind), key: fc.constantFrom(...TYPED_KEYS[kind].filter((k) => hasFileKey(ctx, k))), value: WRONG[kind] }));
+    const keys = typedKeys(ctx);
+    const arb = fc.constantFrom(...keys).chain(({ key, kind }) => WRONG[kind].map((value) => ({ kind, key, value })));
+    // Every key once (a refusal names only the first wrong value, so one start each).
+    const everyKey = keys.map(({ key, kind }) => ({ kind, key, value: FIRST_WRONG[kind] }));
     return checkProperty(
       arb,
       async ({ kind, key, value }) => {
+        options.coverage?.hit(`wrong-type:${key}`);
         await expectRefused(ctx, { config: { [key]: value } }, [key], `${key} (${kind}) given ${JSON.stringify(value)}`);
       },
-      { ...options, numRuns: ctx.numStarts },
-      'a value of another JSON type is refused, naming the key',
+      { ...options, numRuns: Math.max(ctx.numStarts, everyKey.length) },
+      `a value of another JSON type is refused, naming the key (${keys.length} keys)`,
+      everyKey,
     );
   },
 };
+
+/** One option set by flag and in the file: the setting, the file key used, and whether the two values are equal. */
+interface Conflict {
+  readonly setting: Setting;
+  /** The key the file uses: the option's, or (for --host-gateway-ip) the plural `host-gateway-ips`. */
+  readonly key: string;
+  readonly fileValue: unknown;
+  readonly equal: boolean;
+}
+
+/** The names a refusal may give a conflict: the key, or the option's own name (the proxies' fields; --add-runtime). */
+const conflictNames = (c: Conflict): string[] => [c.key === 'proxies' ? c.setting.option : c.key, c.setting.option];
+
+/** Whether the output names a conflict: in the list of directives set both ways, or on a line of its own that says flag and file. */
+function namesConflict(output: string, c: Conflict): boolean {
+  const list = /specified both as a flag and in the configuration file:([^\n]*)/.exec(output)?.[1] ?? '';
+  return conflictNames(c).some((n) => new RegExp(`(^|[\\s,])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`).test(list) || output.split('\n').some((line) => !line.includes('specified both as a flag') && line.includes(n) && /flag/.test(line) && /file|configuration/.test(line)));
+}
+
+/** The item a conflict stands for in the coverage figure. */
+const conflictItem = (c: Conflict): string => `flag+file:${c.key === 'proxies' ? c.setting.option : c.key}:${c.equal ? 'equal' : 'different'}`;
+
+/** A file value of the setting's option that differs from the flag's (a switch flipped; another sample). */
+function differentValue(setting: Setting, entry: Entry, brand: Parameters<typeof everySetting>[1], salt: number): unknown {
+  if (setting.isSwitch) return !(setting.fileValue as boolean);
+  for (let i = 0; i < 20; i++) {
+    const other = fc.sample(settingOf([entry], brand), { numRuns: 1, seed: 7919 * (salt + 1) + i })[0]!;
+    if (JSON.stringify(other.fileValue) !== JSON.stringify(setting.fileValue)) return other.fileValue;
+  }
+  return setting.fileValue;
+}
+
+/** The plural key of --host-gateway-ip, beside its older single string. */
+const asPlural = (value: unknown): unknown => (Array.isArray(value) ? value : [value]);
+
+/** Every conflict form of every option the release has both ways (the documented items of config.file.conflict). */
+function conflictSweep(entries: readonly Entry[], brand: Parameters<typeof everySetting>[1]): Conflict[][] {
+  const base = everySetting(entries, brand);
+  const conflicts = (equal: boolean, plural: boolean): Conflict[] =>
+    base.map((setting, i) => {
+      const value = equal ? setting.fileValue : differentValue(setting, entries[i]!, brand, i);
+      if (setting.option === 'host-gateway-ip' && plural) return { setting, key: 'host-gateway-ips', fileValue: asPlural(value), equal };
+      return { setting, key: setting.key, fileValue: value, equal };
+    });
+  const hgw = (c: Conflict[]): Conflict[] => c.filter((x) => x.setting.option === 'host-gateway-ip');
+  // Two packed starts (every option at once: the refusal lists each conflict), and the other two forms of --host-gateway-ip.
+  return [conflicts(true, false), conflicts(false, true), hgw(conflicts(true, true)), hgw(conflicts(false, false))].filter((list) => list.length > 0);
+}
+
+function conflictItems(entries: readonly Entry[], brand: Parameters<typeof everySetting>[1]): string[] {
+  return [...new Set(conflictSweep(entries, brand).flat().map(conflictItem))];
+}
+
+/** A file that sets `conflicts` and the command line that sets them too. */
+function conflictRequest(conflicts: readonly Conflict[]): { args: string[]; config: Record<string, unknown> } {
+  const args = conflicts.flatMap((c) => flagWords(c.setting, 'equals'));
+  const config: Record<string, unknown> = {};
+  for (const c of conflicts) {
+    const previous = config[c.key];
+    config[c.key] = c.key === 'proxies' ? { ...(previous as Record<string, unknown> | undefined), ...(c.fileValue as Record<string, unknown>) } : c.fileValue;
+  }
+  return { args, config };
+}
 
 export const conflictCheck: RuleCheck = {
   rule: 'config.file.conflict',
+  documentedItems: (ctx) => conflictItems(settingsOf(ctx, 'both'), ctx.profile.name),
   run(ctx, _api, options) {
-    // host-gateway-ip: the file's single string is another key than the flag's plural one.
-    // --add-runtime and the file's runtimes merge instead (observed on 20.10.24, 26.1.5, 28.5.2: no conflict).
-    const entries = settingsOf(ctx, 'both').filter((e) => e.option !== 'host-gateway-ip' && e.option !== 'add-runtime');
-    const arb = fc.record({
-      both: settingsArb(entries, ctx.profile.name, 3),
-      fileValues: settingsArb(entries, ctx.profile.name, 6),
-      forms: fc.array(flagForm, { minLength: 3, maxLength: 3 }),
-      equal: fc.boolean(),
-    });
+    const entries = settingsOf(ctx, 'both');
+    const brand = ctx.profile.name;
+    const arb: fc.Arbitrary<Conflict[]> = fc
+      .record({ both: settingsArb(entries, brand, 3), fileValues: settingsArb(entries, brand, 6), equal: fc.boolean() })
+      .map(({ both, fileValues, equal }) =>
+        both.map((setting) => {
+          const other = fileValues.find((f) => f.option === setting.option)?.fileValue;
+          const value = equal || other === undefined ? setting.fileValue : other;
+          return { setting, key: setting.key, fileValue: value, equal: JSON.stringify(value) === JSON.stringify(setting.fileValue) };
+        }),
+      );
+    const sweep = conflictSweep(entries, brand);
     return checkProperty(
       arb,
-      async ({ both, fileValues, forms, equal }) => {
-        const args = both.flatMap((s, i) => flagWords(s, forms[i] ?? 'equals'));
-        const inFile = both.map((s) => (equal ? s : (fileValues.find((f) => f.option === s.option) ?? s)));
-        const doc = documentOf(inFile);
-        // The proxy options are named by their own key (the file's proxies object is flattened).
-        const names = both.map((s) => (s.key === 'proxies' ? s.option : s.key));
-        await expectRefused(ctx, { args, config: doc }, names, 'options set both by flag and in the file', (output, n) => {
-          const option = both.find((s) => s.key === n || s.option === n)?.option ?? n;
-          return output.includes(n) || output.includes(option);
-        });
+      async (conflicts) => {
+        for (const c of conflicts) options.coverage?.hit(conflictItem(c));
+        const request = conflictRequest(conflicts);
+        const output = await expectRefused(ctx, request, [], 'options set both by flag and in the file');
+        const missing = conflicts.filter((c) => !namesConflict(output, c));
+        if (missing.length > 0) {
+          throw new Violation(`options set both by flag and in the file: the refusal does not name ${missing.map((c) => `${conflictNames(c)[0]!} (${c.equal ? 'equal values' : 'different values'})`).join(', ')} as set both ways (${describe(request)}); output: ${excerpt(output)}`);
+        }
       },
-      { ...options, numRuns: ctx.numStarts },
+      { ...options, numRuns: Math.max(ctx.numStarts, sweep.length) },
       'an option given by flag and in the file is refused, whatever the values, naming each such key',
+      sweep,
     );
   },
 };
-

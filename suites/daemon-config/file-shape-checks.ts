@@ -12,7 +12,7 @@ import { documentOf, settingsArb, settingsOf } from './arbitraries/settings.js';
 import { suiteName } from './arbitraries/values.js';
 import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
 import { hasFileKey, releaseAtLeast } from './release-facts.js';
-import { describe, excerpt, expectRefused, expectServedInfo, startWith, validateRun } from './start-and-inspect.js';
+import { describe, excerpt, expectRefused, expectServedInfo, getInfo, startWith, validateRun } from './start-and-inspect.js';
 
 const gb = fc.integer({ min: 1, max: 64 }).map((n) => `${n}GB`);
 
@@ -166,21 +166,24 @@ const blank = fc.array(fc.constantFrom(' ', '\t', '\n', '\r\n'), { minLength: 0,
 export const emptyCheck: RuleCheck = {
   rule: 'config.file.empty',
   run(ctx, _api, options) {
-    const refuses = !releaseAtLeast(ctx, '23.0');
     return checkProperty(
       blank,
       async (text) => {
         const request = { config: text };
-        if (refuses) {
-          await expectRefused(ctx, request, [CONFIG_FILE_NAME], `a blank configuration file (${JSON.stringify(text)}) on ${ctx.release?.release ?? 'this release'}`);
+        const what = `a blank configuration file (${JSON.stringify(text)})`;
+        // Either way the releases go: refused naming the file (20.10), or no options at all (23.0 and later).
+        const outcome = await startWith(ctx, request, (log) => getInfo(log));
+        if (outcome.served) {
+          expectDefaults(outcome.value, outcome.exchanges, what);
           return;
         }
-        const { info, log } = await expectServedInfo(ctx, request, `a blank configuration file (${JSON.stringify(text)})`);
-        expectDefaults(info, log, `a blank configuration file (${JSON.stringify(text)})`);
+        if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes(CONFIG_FILE_NAME)) {
+          throw new Violation(`${what}: neither served with the defaults nor refused naming the file (exit ${String(outcome.exitCode)}; ${describe(request)}); output: ${excerpt(outcome.output)}`);
+        }
       },
       { ...options, numRuns: ctx.numStarts },
-      refuses ? 'a blank file is refused, naming the file (before 23.0)' : 'a blank file configures nothing: the daemon starts with the defaults',
-      [''],
+      'a blank file is refused naming the file, or configures nothing',
+      ['', ' \n'],
     );
   },
 };
@@ -212,13 +215,17 @@ export const validateCheck: RuleCheck = {
         const outcome = await validateRun(ctx, { config: doc });
         const request = { args: ['--validate'], config: doc };
         if (outcome.served) throw new Violation(`--validate with a valid file: the daemon started and served (${describe(request)})`, outcome.exchanges);
+        if (/unknown flag: --validate/.test(outcome.output)) throw new Violation(`absent in this release: --validate is an unknown flag (${describe(request)}); output: ${excerpt(outcome.output)}`);
         if (outcome.exitCode !== 0 || !/configuration OK/.test(outcome.output)) {
           throw new Violation(`--validate with a valid file: exit code ${String(outcome.exitCode)}, expected 0 and "configuration OK" (${describe(request)}); output: ${excerpt(outcome.output)}`);
         }
       },
-      { ...options, numRuns: ctx.numStarts },
+      { ...options, numRuns: Math.max(ctx.numStarts, 2) },
       '--validate: valid files exit 0 with "configuration OK"; unknown keys exit 1 naming the file and each key',
-      [{ doc: {}, unknown: [] }],
+      [
+        { doc: {}, unknown: [] },
+        { doc: {}, unknown: ['ctcunknownkey'] },
+      ],
     );
   },
 };
@@ -229,10 +236,17 @@ export const validateAbsentCheck: RuleCheck = {
     return checkProperty(
       settingsArb(settingsOf(ctx, 'file'), ctx.profile.name, 3, 0).map(documentOf),
       async (doc) => {
-        await expectRefused(ctx, { args: ['--validate'], config: doc }, ['--validate'], '--validate on a release without it');
+        const request = { args: ['--validate'], config: doc };
+        const outcome = await validateRun(ctx, { config: doc });
+        // A release that has --validate answers it: nothing of this rule to check.
+        if (!outcome.served && outcome.exitCode === 0 && /configuration OK/.test(outcome.output)) return;
+        if (outcome.served) throw new Violation(`--validate: the daemon started and served, neither checking the file nor refusing the flag (${describe(request)})`, outcome.exchanges);
+        if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes('--validate')) {
+          throw new Violation(`--validate on a release without it: exit ${String(outcome.exitCode)}, expected ≠ 0 naming --validate (${describe(request)}); output: ${excerpt(outcome.output)}`);
+        }
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 3) },
-      '--validate is an unknown option: refused naming it',
+      '--validate is answered, or refused as an unknown option naming it',
     );
   },
 };

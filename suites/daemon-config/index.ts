@@ -1,8 +1,9 @@
 import type { RuleCheck } from '../harness/rule-check.js';
-import { boolFormsCheck, featureValueCheck, optionsCheck, repeatableCheck, unknownOptionCheck, valueRequiredCheck } from './cli-checks.js';
+import { boolFormsCheck, featureValueCheck, optionsCheck, optionsReleaseCheck, repeatableCheck, unknownOptionCheck, valueRequiredCheck } from './cli-checks.js';
 import { helpCheck, positionalCheck, versionCheck } from './cli-info-checks.js';
 import { proxyEnvCheck, proxyPrecedenceCheck, infoEffectiveCheck } from './env-checks.js';
-import { conflictCheck, jsonCheck, keysCheck, pluralKeysCheck, typesCheck, unknownKeyCheck } from './file-checks.js';
+import { jsonCheck } from './malformed-files.js';
+import { conflictCheck, keysCheck, keysReleaseCheck, pluralKeysCheck, typesCheck, unknownKeyCheck } from './file-checks.js';
 import { absentDefaultsCheck, emptyCheck, nestedShapesCheck, unreadableCheck, validateAbsentCheck, validateCheck } from './file-shape-checks.js';
 import { infoShapeCheck } from './info-shape-check.js';
 import { runtimesDefaultCheck, runtimesRegisterCheck } from './runtime-checks.js';
@@ -24,6 +25,7 @@ import { enumValuesCheck, numbersCheck } from './value-checks.js';
 /** Assertions of the daemon-configuration area (command line, environment, file), one per testable rule id. */
 export const DAEMON_CONFIG_CHECKS: readonly RuleCheck[] = [
   optionsCheck,
+  optionsReleaseCheck,
   unknownOptionCheck,
   valueRequiredCheck,
   boolFormsCheck,
@@ -36,6 +38,7 @@ export const DAEMON_CONFIG_CHECKS: readonly RuleCheck[] = [
   numbersCheck,
   jsonCheck,
   keysCheck,
+  keysReleaseCheck,
   unknownKeyCheck,
   pluralKeysCheck,
   typesCheck,

@@ -4,7 +4,6 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import type { StartRequest } from '../targets/target.js';
 import { suiteName } from './arbitraries/values.js';
-import { releaseAtLeast } from './release-facts.js';
 import { describe, expectServedInfo } from './start-and-inspect.js';
 
 type Runtime = { readonly name: string } & ({ readonly path: string; readonly runtimeArgs?: readonly string[] } | { readonly runtimeType: string; readonly options?: Record<string, unknown> });
@@ -27,8 +26,8 @@ const fileEntry = (r: Runtime): Record<string, unknown> => {
 export const runtimesRegisterCheck: RuleCheck = {
   rule: 'config.runtimes.register',
   run(ctx, _api, options) {
-    // 20.10 has no shim entries (it drops runtimeType): they exist from 23.0.
-    const shims = releaseAtLeast(ctx, '23.0');
+    // Shim entries on every release (the document gives them no release).
+    const shims = true;
     const arb = fc
       .record({ names: fc.uniqueArray(suiteName(), { minLength: 1, maxLength: 3 }), sharedType: suiteName(5).map((n) => `io.containerd.${n}.v2`), byFlag: fc.boolean() })
       .chain(({ names, sharedType, byFlag }) =>
@@ -49,8 +48,10 @@ export const runtimesRegisterCheck: RuleCheck = {
           if ('path' in r && entry['path'] !== r.path) throw new Violation(`runtime ${r.name}: GET /info shows path ${JSON.stringify(entry['path'])}, expected ${r.path} (${describe(request)})`, log);
         }
       },
-      { ...options, numRuns: ctx.numStarts },
-      `runtimes registered by --add-runtime or the file (drop-in${shims ? ' and shim' : ''} entries) are listed (drop-in ones with their path)`,
+      { ...options, numRuns: Math.max(ctx.numStarts, 2) },
+      'runtimes registered by --add-runtime or the file (drop-in and shim entries) are listed (drop-in ones with their path)',
+      // First, two shim entries sharing one runtimeType beside a drop-in one (runtimes rules 1 and 2).
+      [[false, [{ name: 'ctcshima', runtimeType: 'io.containerd.ctcs.v2' }, { name: 'ctcshimb', runtimeType: 'io.containerd.ctcs.v2', options: {} }, { name: 'ctcdrop', path: '/bin/true' }]] as [boolean, Runtime[]]],
     );
   },
 };
@@ -60,9 +61,8 @@ type DefaultCase = { readonly kind: 'registered' | 'runc' | 'shim'; readonly val
 export const runtimesDefaultCheck: RuleCheck = {
   rule: 'config.runtimes.default',
   run(ctx, _api, options) {
-    // A shim's fully qualified name as default-runtime: 20.10 refuses it ("does not exist"); from 23.0.
-    const shims = releaseAtLeast(ctx, '23.0');
-    const kinds = shims ? (['registered', 'runc', 'shim'] as const) : (['registered', 'runc'] as const);
+    // Both kinds of name on every release (20.10.24 refuses a shim's name, "does not exist": it fails the rule).
+    const kinds = ['registered', 'runc', 'shim'] as const;
     const arb: fc.Arbitrary<DefaultCase> = fc.record({ kind: fc.constantFrom(...kinds), byFlag: fc.boolean(), n: suiteName(5), major: fc.constantFrom(1, 2) }).map(({ kind, byFlag, n, major }) => ({
       kind,
       byFlag,
@@ -76,8 +76,12 @@ export const runtimesDefaultCheck: RuleCheck = {
         const { info, log } = await expectServedInfo(ctx, request, `default-runtime ${value} (${kind})`);
         if (info['DefaultRuntime'] !== value) throw new Violation(`default-runtime ${value}: GET /info DefaultRuntime is ${JSON.stringify(info['DefaultRuntime'])} (${describe(request)})`, log);
       },
-      { ...options, numRuns: ctx.numStarts },
-      `default-runtime takes a registered name${shims ? ' or a shim\'s fully qualified name' : ''}; DefaultRuntime shows it`,
+      { ...options, numRuns: Math.max(ctx.numStarts, 2) },
+      'default-runtime takes a registered name or a shim\'s fully qualified name; DefaultRuntime shows it',
+      [
+        { kind: 'shim', value: 'io.containerd.ctcshim.v2', byFlag: false },
+        { kind: 'registered', value: 'ctcreg', byFlag: true },
+      ],
     );
   },
 };

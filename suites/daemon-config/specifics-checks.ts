@@ -21,21 +21,23 @@ export const cdiSpecDirsCheck: RuleCheck = {
     return checkProperty(
       arb,
       async ({ dirs, cdi, dirsByFlag }) => {
-        const byFlag = dirs !== undefined && dirsByFlag && hasFlag(ctx, 'cdi-spec-dir');
+        const byFlag = dirs !== undefined && dirsByFlag;
         const config: Record<string, unknown> = { ...(dirs !== undefined && !byFlag ? { 'cdi-spec-dirs': dirs } : {}), ...(cdi === undefined ? {} : { features: { cdi } }) };
         const request: StartRequest = { config, ...(byFlag ? { args: dirs.flatMap((d) => ['--cdi-spec-dir', d]) } : {}) };
         const enabled = cdi ?? onByDefault;
         const want = enabled ? (dirs ?? CDI_DEFAULT_DIRS) : [];
         const { info, log } = await expectServedInfo(ctx, request, 'CDI settings');
+        if (!('CDISpecDirs' in info)) throw new Violation(`absent in this release: GET /info has no CDISpecDirs, so the configured directories are not listed (${describe(request)})`, log);
         if (JSON.stringify(info['CDISpecDirs']) !== JSON.stringify(want)) {
           throw new Violation(`GET /info CDISpecDirs is ${JSON.stringify(info['CDISpecDirs'])}, expected ${JSON.stringify(want)} (CDI ${enabled ? 'on' : 'off'}; ${describe(request)})`, log);
         }
       },
-      { ...options, numRuns: ctx.numStarts },
+      { ...options, numRuns: Math.max(ctx.numStarts, 3) },
       `CDISpecDirs: the defaults${onByDefault ? '' : ' (with features.cdi on)'}, the configured directories, [] with features.cdi=false`,
       [
         { dirs: undefined, cdi: undefined, dirsByFlag: false },
         { dirs: ['/etc/ctc-cdi'], cdi: true, dirsByFlag: false },
+        { dirs: ['/etc/ctc-cdi-flag'], cdi: true, dirsByFlag: true },
       ],
     );
   },

@@ -40,9 +40,12 @@ export const featuresExclusiveCheck: RuleCheck = {
         if (where === 'both') await expectRefused(ctx, request, ['features'], '--feature and the file\'s features together');
         else await expectServed(ctx, request, `features by ${where} alone`);
       },
-      { ...options, numRuns: ctx.numStarts },
+      { ...options, numRuns: Math.max(ctx.numStarts, 2) },
       '--feature with the file\'s features is refused naming features; either alone starts',
-      [{ where: 'both', flagFeature: 'cdi', fileFeature: 'cdi', on: true }],
+      [
+        { where: 'both', flagFeature: 'cdi', fileFeature: 'cdi', on: true },
+        { where: 'both', flagFeature: 'cdi', fileFeature: 'ctcother', on: false },
+      ],
     );
   },
 };

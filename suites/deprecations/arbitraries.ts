@@ -38,6 +38,9 @@ export const imageSettings: fc.Arbitrary<ImageSettings> = fc.record(
   { requiredKeys: [] },
 );
 
+/** Every one of the eight fields set: tried first on every run, with the empty settings. */
+export const EVERY_SETTING: ImageSettings = { Cmd: ['x'], Entrypoint: ['/bin/yy'], Env: [['A', 'x']], Labels: [['ctc.l', 'x']], OnBuild: 'RUN z9', User: 'a', Volumes: '/v/x', WorkingDir: '/w/x' };
+
 /** The import's `changes` for the settings. */
 export function changesFor(settings: ImageSettings): string[] {
   const changes: string[] = [];
@@ -79,6 +82,10 @@ export function repoFor(settings: ImageSettings): { repo: string; tag: string } 
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619) >>> 0;
   return { repo: 'ctc-config/image', tag: `c${hash.toString(36)}` };
 }
+
+/** The host-configuration keys the start bodies range over, and a body with all of them (tried first on every run). */
+export const HOST_CONFIG_KEYS = ['Dns', 'DnsSearch', 'ReadonlyRootfs'] as const;
+export const HOST_CONFIG_EXAMPLE: Readonly<Record<string, unknown>> = { Dns: ['10.1.2.1'], DnsSearch: ['a.example'], ReadonlyRootfs: true };
 
 /** Host-configuration bodies that change nothing a container on the network none could feel. */
 export const hostConfigBody = fc.record(

@@ -1,18 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { isNewer, isOlder } from '../../common/dotted-version.js';
+import { isOlder } from '../../common/dotted-version.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { SuiteContext } from '../harness/context.js';
+import type { HttpReply } from '../http/client.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { hostConfigBody } from './arbitraries.js';
+import { HOST_CONFIG_EXAMPLE, HOST_CONFIG_KEYS, hostConfigBody } from './arbitraries.js';
 import { parseJsonObject } from '../versioning/expect.js';
 import { at, getObject, objectAt, setupPath, withContainer } from './objects.js';
 import { servedVersion } from './served.js';
 
 const KERNEL_MEMORY_IGNORED_FROM = '1.42';
 const START_BODY_REFUSED_FROM = '1.24';
-const COPY_REMOVED_FROM = '1.24';
 const DNS_NAMES_SINCE_RELEASE = '25.0';
 export const START_BODY_REFUSAL = 'starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24';
 const TOP_LEVEL = ['EndpointID', 'Gateway', 'GlobalIPv6Address', 'GlobalIPv6PrefixLen', 'IPAddress', 'IPPrefixLen', 'IPv6Gateway', 'MacAddress'] as const;
@@ -23,55 +23,78 @@ const TOP_LEVEL = ['EndpointID', 'Gateway', 'GlobalIPv6Address', 'GlobalIPv6Pref
  */
 export const containerBudget = (ctx: SuiteContext, options: PropertyOptions): PropertyOptions => ({ ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) });
 
+/** The catalogue's removal release of the kernel memory limit: the other reading ignores it there at every API version. */
+const KERNEL_MEMORY_REMOVED_IN = '23.0';
+
 export const kernelMemoryCheck: RuleCheck = {
   rule: 'deprecated.kernel-memory',
   applies: servedVersion,
-  run: (ctx, api, options) =>
-    checkProperty(
+  run(ctx, api, options) {
+    const release = ctx.release?.release;
+    const removedRelease = options.reading === 'other' && release !== undefined && !isOlder(release, KERNEL_MEMORY_REMOVED_IN);
+    const ignored = !isOlder(api!, KERNEL_MEMORY_IGNORED_FROM) || removedRelease;
+    const why = removedRelease ? `the option is removed in ${KERNEL_MEMORY_REMOVED_IN} (other reading)` : `API ${KERNEL_MEMORY_IGNORED_FROM} and later ignore it`;
+    return checkProperty(
       fc.integer({ min: 6, max: 1024 }).map((mib) => mib * 1024 * 1024),
       async (limit) => {
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: api!, hostConfig: { KernelMemory: limit } }, async (id) => {
           const kept = objectAt(await getObject(log, at(api!, `/containers/${id}/json`)), 'HostConfig')?.['KernelMemory'];
-          if (isOlder(api!, KERNEL_MEMORY_IGNORED_FROM)) log.expect(kept === limit, `below API ${KERNEL_MEMORY_IGNORED_FROM} a create with KernelMemory ${limit} should keep it, inspect shows ${JSON.stringify(kept)} (API ${api})`);
-          else log.expect(kept === undefined || kept === 0, `from API ${KERNEL_MEMORY_IGNORED_FROM} KernelMemory ${limit} should be ignored, inspect shows ${JSON.stringify(kept)} (API ${api})`);
+          if (!ignored) log.expect(kept === limit, `below API ${KERNEL_MEMORY_IGNORED_FROM} a create with KernelMemory ${limit} should keep it, inspect shows ${JSON.stringify(kept)} (API ${api})`);
+          else log.expect(kept === undefined || kept === 0, `KernelMemory ${limit} should be ignored (${why}), inspect shows ${JSON.stringify(kept)} (API ${api})`);
         });
       },
       containerBudget(ctx, options),
-      isOlder(api!, KERNEL_MEMORY_IGNORED_FROM) ? `API ${api}: the kernel memory limit is kept` : `API ${api}: the kernel memory limit is ignored`,
-    ),
+      ignored ? `API ${api}: the kernel memory limit is ignored` : `API ${api}: the kernel memory limit is kept`,
+    );
+  },
 };
 
-export const startHostConfigCheck: RuleCheck = {
-  rule: 'deprecated.container-start.host-config',
-  applies: servedVersion,
-  run: (ctx, api, options) =>
-    checkProperty(
-      hostConfigBody,
-      async (body) => {
-        const log = new ExchangeLog(ctx.client);
-        await withContainer(ctx, log, { api: ctx.expectedMax }, async (id) => {
-          const reply = await log.send('POST', at(api!, `/containers/${id}/start`), { json: body });
-          const doc = await getObject(log, setupPath(ctx, `/containers/${id}/json`));
-          if (!isOlder(api!, START_BODY_REFUSED_FROM)) {
-            const message = parseJsonObject(reply.body)?.['message'];
-            log.expect(reply.status === 400, `from API ${START_BODY_REFUSED_FROM} a start with a host-configuration body should be refused with 400, got ${reply.status} (API ${api})`);
-            log.expect(message === START_BODY_REFUSAL, `the refusal should read ${JSON.stringify(START_BODY_REFUSAL)}, got ${JSON.stringify(message)}`);
-            const status = objectAt(doc, 'State')?.['Status'];
-            log.expect(status === 'created', `a refused start should leave the container "created", it is ${JSON.stringify(status)}`);
-          } else {
-            log.expect(!reply.body.includes(START_BODY_REFUSAL), `below API ${START_BODY_REFUSED_FROM} a host-configuration body should be taken, got ${reply.status} ${reply.body.trim()} (API ${api})`);
-            const hostConfig = objectAt(doc, 'HostConfig');
-            const differing = Object.entries(body).filter(([key, value]) => !isDeepStrictEqual(hostConfig?.[key], value));
-            log.expect(differing.length === 0, `below API ${START_BODY_REFUSED_FROM} the start body should become the host configuration: ${differing.map(([k, v]) => `${k} ${JSON.stringify(v)} → ${JSON.stringify(hostConfig?.[k])}`).join(', ')} (API ${api})`);
-          }
-        });
-      },
-      containerBudget(ctx, options),
-      isOlder(api!, START_BODY_REFUSED_FROM) ? `API ${api}: the start body is the host configuration` : `API ${api}: a start body is refused as documented`,
-    ),
-};
+/** Starts a fresh container at the cell's version with a generated host-configuration body; `judge` reads the answer and the inspect after it. */
+function startWithBody(rule: string, summary: (api: string) => string, judge: (log: ExchangeLog, api: string, body: Readonly<Record<string, unknown>>, reply: HttpReply, doc: Record<string, unknown>) => void): RuleCheck {
+  return {
+    rule,
+    applies: servedVersion,
+    documentedItems: () => HOST_CONFIG_KEYS.map((key) => `body:${key}`),
+    run: (ctx, api, options) =>
+      checkProperty(
+        hostConfigBody,
+        async (body) => {
+          for (const key of Object.keys(body)) options.coverage?.hit(`body:${key}`);
+          const log = new ExchangeLog(ctx.client);
+          await withContainer(ctx, log, { api: ctx.expectedMax }, async (id) => {
+            const reply = await log.send('POST', at(api!, `/containers/${id}/start`), { json: body });
+            judge(log, api!, body, reply, await getObject(log, setupPath(ctx, `/containers/${id}/json`)));
+          });
+        },
+        containerBudget(ctx, options),
+        summary(api!),
+        [HOST_CONFIG_EXAMPLE],
+      ),
+  };
+}
 
+export const startHostConfigCheck = startWithBody(
+  'deprecated.container-start.host-config',
+  (api) => `API ${api}: a start body does not become the host configuration`,
+  (log, api, body, reply, doc) => {
+    const hostConfig = objectAt(doc, 'HostConfig');
+    const taken = Object.entries(body).filter(([key, value]) => isDeepStrictEqual(hostConfig?.[key], value));
+    log.expect(taken.length === 0, `the removed start body should not become the host configuration at any API version, but inspect shows ${taken.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')} after a start answered ${reply.status} (API ${api})`);
+  },
+);
+
+export const startRefusalCheck = startWithBody(
+  'deprecated.container-start.host-config.refusal',
+  (api) => `API ${api}: a start body is refused with 400 and the removal message`,
+  (log, api, _body, reply, doc) => {
+    const message = parseJsonObject(reply.body)?.['message'];
+    log.expect(reply.status === 400, `from API ${START_BODY_REFUSED_FROM} a start with a host-configuration body should be refused with 400, got ${reply.status} (API ${api})`);
+    log.expect(message === START_BODY_REFUSAL, `the refusal should read ${JSON.stringify(START_BODY_REFUSAL)}, got ${JSON.stringify(message)}`);
+    const status = objectAt(doc, 'State')?.['Status'];
+    log.expect(status === 'created', `a refused start should leave the container "created", it is ${JSON.stringify(status)}`);
+  },
+);
 /**
  * Paths of the base image (image-tarball.ts) and their tar entry names: small ones only, so that
  * every answer fits a transcript whole (the busybox binary, 2 MB, is there to be run, not copied).
@@ -89,35 +112,25 @@ const missingPath = fc.stringMatching(/^[a-z]{1,8}$/).map((w) => `/ctc-missing/$
 /** Whether a body is a tar whose first entry is `entry` (the name field, then "ustar" at 257). */
 const tarStartingWith = (body: string, entry: string): boolean => body.startsWith(`${entry}\0`) && body.slice(257, 262) === 'ustar';
 
-/** The newest release observed to still copy below API 1.24; 23.0 and 24.0 were not observed. */
-const LAST_RELEASE_WITH_COPY = '20.10';
-
 export const copyRemovedCheck: RuleCheck = {
   rule: 'deprecated.container-copy.removed',
-  applies(ctx, api) {
-    const unserved = servedVersion(ctx, api);
-    if (unserved !== null) return unserved;
-    const release = ctx.release?.release;
-    if (isOlder(api!, COPY_REMOVED_FROM) && release !== undefined && isNewer(release, LAST_RELEASE_WITH_COPY)) return `below API ${COPY_REMOVED_FROM} on ${release}: whether the release still had the endpoint was not observed (20.10 had it, 26.1 did not)`;
-    return null;
-  },
+  applies: servedVersion,
+  documentedItems: () => IMAGE_FILES.map(({ path }) => `resource:${path}`),
   run: (ctx, api, options) =>
     checkProperty(
       imageFile,
       async ({ path, entry }) => {
+        options.coverage?.hit(`resource:${path}`);
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: ctx.expectedMax }, async (id) => {
           const reply = await log.send('POST', at(api!, `/containers/${id}/copy`), { json: { Resource: path } });
-          if (isOlder(api!, COPY_REMOVED_FROM)) {
-            log.expect(reply.status === 200 && tarStartingWith(reply.body, entry), `below API ${COPY_REMOVED_FROM} /copy of ${path} should answer 200 with a tar starting at ${entry}, got ${reply.status} (API ${api})`);
-          } else {
-            log.expect(reply.status === 404, `from API ${COPY_REMOVED_FROM} POST /containers/{id}/copy should be 404, got ${reply.status} (API ${api})`);
-            log.expect(!tarStartingWith(reply.body, entry), `from API ${COPY_REMOVED_FROM} /copy should copy nothing, but the answer is a tar of ${path}`);
-          }
+          log.expect(reply.status === 404, `the removed POST /containers/{id}/copy should be 404 at every API version, got ${reply.status} (API ${api})`);
+          log.expect(!tarStartingWith(reply.body, entry), `the removed /copy should copy nothing, but the answer is a tar of ${path} (API ${api})`);
         });
       },
       containerBudget(ctx, options),
-      isOlder(api!, COPY_REMOVED_FROM) ? `API ${api}: /copy still copies` : `API ${api}: /copy is gone (404)`,
+      `API ${api}: /copy is gone (404)`,
+      [...IMAGE_FILES],
     ),
 };
 
@@ -126,13 +139,18 @@ function pathStat(header: string | undefined): Record<string, unknown> | null {
   return header === undefined ? null : parseJsonObject(Buffer.from(header, 'base64').toString('utf8'));
 }
 
+/** What each generated archive path is: the documented items of the /archive rule. */
+const pathKind = (path: string, exists: boolean): string => (!exists ? 'path:missing' : path === '/etc' ? 'path:directory' : path === '/bin/sh' ? 'path:symlink' : 'path:file');
+
 export const archiveServedCheck: RuleCheck = {
   rule: 'deprecated.container-archive.served',
   applies: servedVersion,
+  documentedItems: () => ['path:file', 'path:symlink', 'path:directory', 'path:missing'],
   run: (ctx, api, options) =>
     checkProperty(
       fc.oneof(imagePath.map((p) => ({ ...p, exists: true as const })), missingPath.map((path) => ({ path, entry: '', exists: false as const }))),
       async ({ path, entry, exists }) => {
+        options.coverage?.hit(pathKind(path, exists));
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: ctx.expectedMax }, async (id) => {
           const query = `/containers/${id}/archive?path=${encodeURIComponent(path)}`;
@@ -154,6 +172,8 @@ export const archiveServedCheck: RuleCheck = {
       },
       containerBudget(ctx, options),
       `API ${api}: /archive serves paths and their stat`,
+      // One of each kind (the examples count in the cell's few cases): a file, the symlink, the directory, a missing path.
+      [...IMAGE_PATHS.filter((p) => p.path !== '/etc/ctc-release').map((p) => ({ ...p, exists: true as const })), { path: '/ctc-missing/a', entry: '', exists: false as const }],
     ),
 };
 
@@ -167,18 +187,23 @@ async function networkSettingsAt(log: ExchangeLog, api: string, id: string): Pro
 export const networkTopLevelCheck: RuleCheck = {
   rule: 'deprecated.network-settings.top-level',
   applies: servedVersion,
+  documentedItems: () => TOP_LEVEL.map((field) => `field:${field}`),
   run: (ctx, api, options) =>
     checkProperty(
-      fc.constantFrom(...TOP_LEVEL),
-      async (field) => {
+      fc.shuffledSubarray([...TOP_LEVEL], { minLength: 1 }),
+      async (fields) => {
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: ctx.expectedMax }, async (id) => {
           const settings = await networkSettingsAt(log, api!, id);
-          log.expect(field in settings, `NetworkSettings should still have the deprecated ${field} at API ${api}`);
+          for (const field of fields) {
+            options.coverage?.hit(`field:${field}`);
+            log.expect(field in settings, `NetworkSettings should still have the deprecated ${field} at API ${api}`);
+          }
         });
       },
       containerBudget(ctx, options),
       `API ${api}: the eight deprecated keys are still there`,
+      [[...TOP_LEVEL]],
     ),
 };
 
@@ -205,4 +230,4 @@ export const dnsNamesCheck: RuleCheck = {
   },
 };
 
-export const CONTAINER_CHECKS: readonly RuleCheck[] = [kernelMemoryCheck, startHostConfigCheck, copyRemovedCheck, archiveServedCheck, networkTopLevelCheck, dnsNamesCheck];
+export const CONTAINER_CHECKS: readonly RuleCheck[] = [kernelMemoryCheck, startHostConfigCheck, startRefusalCheck, copyRemovedCheck, archiveServedCheck, networkTopLevelCheck, dnsNamesCheck];

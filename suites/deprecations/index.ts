@@ -3,7 +3,7 @@ import { untestableCheck } from '../harness/untestable.js';
 import { CONTAINER_CHECKS } from './container-checks.js';
 import { eventsLegacyCheck } from './event-checks.js';
 import { containerConfigCheck, emptyFieldsCheck, nonstandardFieldsCheck } from './image-checks.js';
-import { filterParameterCheck } from './list-checks.js';
+import { filterLegacyFormCheck, filterParameterCheck } from './list-checks.js';
 import { removedOptionsCheck } from './option-checks.js';
 
 /** One check per rule of the deprecations area (specs/rules/deprecations/). */
@@ -12,6 +12,7 @@ export const DEPRECATIONS_CHECKS: readonly RuleCheck[] = [
   nonstandardFieldsCheck,
   emptyFieldsCheck,
   filterParameterCheck,
+  filterLegacyFormCheck,
   untestableCheck('deprecated.search.is-automated'),
   ...CONTAINER_CHECKS,
   untestableCheck('deprecated.network.aliases-short-id'),

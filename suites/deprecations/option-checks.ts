@@ -48,8 +48,11 @@ const DESCRIBE: Readonly<Record<Placement['via'], (p: Placement) => string>> = {
 };
 const describePlacement = (p: Placement): string => DESCRIBE[p.via](p);
 
+const itemOf = (p: Placement): string => `${p.via}:${p.name}`;
+
 export const removedOptionsCheck: RuleCheck = {
   rule: 'deprecated.options.removed-refused',
+  documentedItems: (ctx) => (ctx.release === null ? [] : removedPlacementsIn(ctx.release.release).map(itemOf)),
   run(ctx, _api, options) {
     const release = ctx.release!.release;
     const placements = removedPlacementsIn(release);
@@ -57,6 +60,7 @@ export const removedOptionsCheck: RuleCheck = {
     return checkProperty(
       fc.record({ placement: fc.constantFrom(...placements), value: word }),
       async ({ placement, value }) => {
+        options.coverage?.hit(itemOf(placement));
         await expectRefused(ctx, requestFor(placement, value), [placement.name], `${release}: the removed ${describePlacement(placement)}`);
       },
       // Every way to ask is tried once (the examples come first and count): the rule speaks of each removed option.

@@ -60,7 +60,8 @@ export async function checkProperty<T>(
   };
   const parameters: fc.Parameters<[T]> = {
     seed: options.seed,
-    numRuns: options.numRuns,
+    // fast-check counts the examples among the runs: never fewer runs than examples, or the last ones are never tried.
+    numRuns: Math.max(options.numRuns, examples.length),
     ...(options.path === undefined ? {} : { path: options.path }),
     ...(examples.length === 0 ? {} : { examples: examples.map((example): [T] => [example]) }),
     endOnFailure: options.shrink === false,
@@ -82,6 +83,9 @@ export async function checkProperty<T>(
   if (cause instanceof Unjudgeable) return skipped(cause.message);
   if (cause instanceof HttpClientError && cause.code === 'HTTP_NOT_RECORDED') {
     return { ...errored(`the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`, 'the recording cannot answer this cell'), counterexample };
+  }
+  if (cause instanceof HttpClientError && cause.code === 'HTTP_PROTOCOL') {
+    return { ...errored(`the target's answer could not be read: ${cause.message}`, 'a protocol error of the target: no rule can be judged on an answer that is not HTTP'), counterexample, ...failedCase(options.journal) };
   }
   if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample, ...failedCase(options.journal) };
   return { ...errored(`the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, 'an error in the check, not in the target'), counterexample };

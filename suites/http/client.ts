@@ -222,6 +222,10 @@ export class HttpClient {
     const what = `${method} ${path}`;
     try {
       const { body, truncated } = await new Promise<{ body: Buffer; truncated: boolean }>((resolve, reject) => {
+        // The answer may have failed between its head and this line (a HEAD answer followed by a
+        // body: node's parser refuses the extra bytes at once); its 'error' and 'close' are gone.
+        if (guard.failure !== undefined) return reject(guard.failure);
+        if (res.destroyed && !res.complete) return reject(new HttpClientError('HTTP_CONNECTION', `${what}: the connection closed before the answer was complete`));
         const chunks: Buffer[] = [];
         let size = 0;
         const onData = (chunk: Buffer): void => {

@@ -6,6 +6,8 @@ export type HttpClientErrorCode =
   | 'HTTP_ABORTED'
   /** Connecting failed, or the connection broke before the answer was complete. */
   | 'HTTP_CONNECTION'
+  /** The target's answer broke HTTP/1.1 (node's parser refused it: a HEAD answer with a body, garbage after an answer). */
+  | 'HTTP_PROTOCOL'
   /** The answer's body exceeded the size cap. */
   | 'HTTP_BODY_TOO_LARGE'
   /** A replayed target has no recorded answer for the request. */
@@ -30,5 +32,6 @@ export function classify(what: string, error: NodeJS.ErrnoException): HttpClient
   if (error.message.startsWith(NOT_RECORDED) || error.code === 'ERR_NOCK_NO_MATCH' || error.message.startsWith('Nock: Disallowed net connect')) {
     return new HttpClientError('HTTP_NOT_RECORDED', `${what}: ${error.message}`);
   }
+  if (error.code?.startsWith('HPE_') === true) return new HttpClientError('HTTP_PROTOCOL', `${what}: the answer broke HTTP/1.1 (${error.code}: ${error.message.replace(/^Parse Error: /, '')})`);
   return new HttpClientError('HTTP_CONNECTION', `${what}: ${error.code ?? ''} ${error.message}`.trim());
 }

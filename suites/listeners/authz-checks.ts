@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { checkProperty } from '../harness/property.js';
+import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
 import type { RuleCheck } from '../harness/rule-check.js';
@@ -9,6 +9,7 @@ import { Violation } from '../harness/verdict.js';
 import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
 import type { HttpReply } from '../http/client.js';
+import { errorMessageOf } from '../http/error-message.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
 import type { StartRequest } from '../targets/target.js';
 import { ALLOW_ALL, startAuthzPlugin, type AuthzCall, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
@@ -50,15 +51,21 @@ const allowedRequestOf = (ctx: SuiteContext): fc.Arbitrary<string> =>
     .map(({ path, prefix, query }) => `${prefix}${path}${query === undefined ? '' : `?${query}`}`);
 
 const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[0-9.]+/, '');
+/** The documented parts of a generated request: its path, its version prefix (none, the minimum, the maximum) and whether it has a query. */
+const REQUEST_ITEMS = ['path:/_ping', 'path:/version', 'path:/info', 'prefix:none', 'prefix:min', 'prefix:max', 'query'] as const;
+function requestItems(ctx: SuiteContext, uri: string): string[] {
+  const prefix = /^\/v([0-9.]+)\//.exec(uri)?.[1];
+  return [`path:${pathOf(uri)}`, prefix === undefined ? 'prefix:none' : prefix === ctx.expectedMin ? 'prefix:min' : 'prefix:max', ...(uri.includes('?') ? ['query'] : [])];
+}
+/** Requests that reach every item of REQUEST_ITEMS at once. */
+const everyRequest = (ctx: SuiteContext): string[] => ['/_ping', `/v${ctx.expectedMin}/info?a=b`, `/v${ctx.expectedMax}/version`];
+const hitRequest = (options: PropertyOptions, ctx: SuiteContext, uri: string): void => {
+  for (const item of requestItems(ctx, uri)) options.coverage?.hit(item);
+};
 const callsSince = (plugin: AuthzPlugin, mark: number): AuthzCall[] => plugin.calls.slice(mark);
 const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean => calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
-const messageOf = (reply: HttpReply): string => {
-  try {
-    return String((JSON.parse(reply.body) as { message?: unknown }).message ?? '');
-  } catch {
-    return reply.body.trim();
-  }
-};
+/** The plugin's words as the daemon framed them (JSON, or plain text below API 1.24): exact, never trimmed. */
+const messageOf = errorMessageOf;
 /** Go canonicalizes header names: the plugins see it spelt so. */
 const VERDICT_HEADER = 'X-Ctc-Verdict';
 const denialOf = (name: string, msg: string): string => fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
@@ -74,12 +81,14 @@ async function send(log: ExchangeLog, plugins: readonly AuthzPlugin[], uri: stri
 
 export const authzAllowCheck: RuleCheck = {
   rule: 'authz.allow',
+  documentedItems: () => REQUEST_ITEMS,
   run(ctx, _api, options) {
     return checkProperty(
       fc.array(allowedRequestOf(ctx), { minLength: 1, maxLength: 6 }),
       (uris) =>
         withPlugins(ctx, [{ name: 'ctcallow', policy: ALLOW_ALL }], async (log, plugins) => {
           for (const uri of uris) {
+            hitRequest(options, ctx, uri);
             const { reply, calls } = await send(log, plugins, uri);
             log.expect(reply.status === 200, `GET ${uri} with a plugin that allows everything answered ${reply.status}: ${messageOf(reply)}`);
             log.expect(asked(calls[0]!, 'request', uri), `the plugin got no AuthZReq with RequestMethod GET and RequestUri ${JSON.stringify(uri)} (it got ${JSON.stringify(calls[0]!.map((c) => `${c.kind} ${c.message?.RequestUri ?? ''}`))})`);
@@ -90,13 +99,18 @@ export const authzAllowCheck: RuleCheck = {
         }),
       { ...options, numRuns: ctx.numStarts },
       'every request went to the plugin with its method and URI, and its answer after',
-      [['/_ping', `/v${ctx.expectedMax}/version?a=1`]],
+      [everyRequest(ctx)],
     );
   },
 };
 
+/** The plugin's answers a denial is judged on: the message empty, with spaces at its ends, or plain words; allowed requests beside. */
+const DENY_ITEMS = ['answer:allow', 'answer:deny', 'msg:empty', 'msg:edge-spaces', 'msg:words', ...REQUEST_ITEMS];
+const msgItem = (msg: string): string => (msg === '' ? 'msg:empty' : msg.trim() !== msg ? 'msg:edge-spaces' : 'msg:words');
+
 export const authzDenyCheck: RuleCheck = {
   rule: 'authz.deny',
+  documentedItems: () => DENY_ITEMS,
   run(ctx, _api, options) {
     const msg = fc.stringMatching(/^[A-Za-z0-9 ._-]{0,24}$/);
     return checkProperty(
@@ -105,6 +119,9 @@ export const authzDenyCheck: RuleCheck = {
         const policy: AuthzPolicy = { request: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: msg } : { Allow: true }) };
         return withPlugins(ctx, [{ name: 'ctcdeny', policy }], async (log, plugins) => {
           for (const uri of uris) {
+            hitRequest(options, ctx, uri);
+            options.coverage?.hit(denied.includes(pathOf(uri)) ? 'answer:deny' : 'answer:allow');
+            if (denied.includes(pathOf(uri))) options.coverage?.hit(msgItem(msg));
             const { reply, calls } = await send(log, plugins, uri);
             if (!denied.includes(pathOf(uri))) {
               log.expect(reply.status === 200, `GET ${uri}, which the plugin allows, answered ${reply.status}: ${messageOf(reply)}`);
@@ -118,13 +135,21 @@ export const authzDenyCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'denied requests answered 403 with the plugin\'s message and were not served',
-      [{ denied: ['/info'], msg: 'no', uris: ['/info', '/_ping', `/v${ctx.expectedMin}/info?a=b`] }],
+      // Every answer on every prefix, whatever the seed: below API 1.24 some releases answer in plain text.
+      [
+        { denied: ['/info'], msg: 'no', uris: ['/info', ...everyRequest(ctx)] },
+        { denied: ['/version', '/info'], msg: '', uris: [`/v${ctx.expectedMin}/version`, `/v${ctx.expectedMax}/info`, '/version?a=1'] },
+        { denied: ['/version'], msg: ' a b ', uris: [`/v${ctx.expectedMin}/version`, '/_ping'] },
+      ],
     );
   },
 };
 
+const chainItem = (verdict: { first: boolean; second: boolean }): string => (!verdict.first ? 'first denies' : verdict.second ? 'both allow' : 'second denies');
+
 export const authzChainCheck: RuleCheck = {
   rule: 'authz.chain',
+  documentedItems: () => ['first denies', 'second denies', 'both allow'],
   run(ctx, _api, options) {
     // Per generated request: which of the two plugins allow it, told to them in a header (the plugins see the request's headers).
     const verdicts = fc.record({ first: fc.boolean(), second: fc.boolean() });
@@ -137,6 +162,7 @@ export const authzChainCheck: RuleCheck = {
       (cases) =>
         withPlugins(ctx, [{ name: 'ctcfirst', policy: byHeader('first') }, { name: 'ctcsecond', policy: byHeader('second') }], async (log, plugins) => {
           for (const { uri, verdict } of cases) {
+            options.coverage?.hit(chainItem(verdict));
             const { reply, calls } = await send(log, plugins, uri, { [VERDICT_HEADER]: `first=${verdict.first ? 'allow' : 'deny'};second=${verdict.second ? 'allow' : 'deny'}` });
             const [first, second] = calls as [AuthzCall[], AuthzCall[]];
             log.expect(askedAbout(first, uri), `the first plugin was not asked about GET ${uri}`);
@@ -155,7 +181,7 @@ export const authzChainCheck: RuleCheck = {
         }),
       { ...options, numRuns: ctx.numStarts },
       'both plugins asked in order; the first denial answered',
-      [[{ uri: '/version', verdict: { first: true, second: false } }, { uri: '/_ping', verdict: { first: false, second: true } }]],
+      [[{ uri: '/version', verdict: { first: true, second: false } }, { uri: '/_ping', verdict: { first: false, second: true } }, { uri: '/info', verdict: { first: true, second: true } }]],
     );
   },
 };
@@ -211,27 +237,64 @@ export const authzMissingCheck: RuleCheck = {
   rule: 'authz.missing',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.record({ name: suiteName(8), byPath: fc.boolean() }),
-      async ({ name, byPath }) => {
+      suiteName(8),
+      async (name) => {
         const dir = makeRunDir();
-        let plugin: AuthzPlugin | undefined;
         try {
-          let id = name;
-          if (byPath) {
-            // A valid spec file, named by its absolute path, for a plugin that runs.
-            plugin = await startAuthzPlugin(dir, 'ctcrunning');
-            id = join(dir, 'ctcrunning.spec');
-            writeFileSync(id, `unix://${plugin.socket}\n`);
-          }
-          await expectRefused(ctx, { args: ['--authorization-plugin', id], pluginDir: dir }, [fillMessage(AUTHZ_MESSAGES.notFound, { name: id })], `--authorization-plugin ${id}`);
+          await expectRefused(ctx, { args: ['--authorization-plugin', name], pluginDir: dir }, [fillMessage(AUTHZ_MESSAGES.notFound, { name })], `--authorization-plugin ${name}`);
         } finally {
-          await plugin?.close();
           removeRunDir(dir);
         }
       },
-      { ...options, numRuns: SLOW_CASES + 1 },
+      { ...options, numRuns: SLOW_CASES },
       'a plugin that could not be found stopped the start',
-      [{ name: 'absent', byPath: true }],
+    );
+  },
+};
+
+/**
+ * authz.spec-path: a running plugin named by the absolute path of its spec file, which lies outside
+ * the plugin directory (so only the path leads to it). Strict reading: the daemon serves with the
+ * plugin installed. Other reading: that, or the start fails saying the plugin was not found; never
+ * a daemon that serves without asking the plugin.
+ */
+export const authzSpecPathCheck: RuleCheck = {
+  rule: 'authz.spec-path',
+  run(ctx, _api, options) {
+    const strict = options.reading !== 'other';
+    return checkProperty(
+      fc.record({ name: suiteName(8), msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{0,16}$/) }),
+      async ({ name, msg }) => {
+        const own = makeRunDir();
+        const empty = makeRunDir();
+        let plugin: AuthzPlugin | undefined;
+        try {
+          plugin = await startAuthzPlugin(own, name, { request: (m) => (pathOf(m.RequestUri) === '/info' ? { Allow: false, Msg: msg } : { Allow: true }) });
+          const id = join(own, `${name}.spec`);
+          writeFileSync(id, `unix://${plugin.socket}\n`);
+          const request: StartRequest = { args: ['--authorization-plugin', id], pluginDir: empty };
+          const running = plugin;
+          const outcome = await startWith(ctx, request, async (log) => {
+            const { reply, calls } = await send(log, [running], '/_ping');
+            log.expect(reply.status === 200, `GET /_ping with the plugin of ${id} answered ${reply.status}: ${messageOf(reply)}`);
+            log.expect(asked(calls[0]!, 'request', '/_ping'), `the plugin of ${id} was not asked about GET /_ping: the daemon serves without it`);
+            const denied = await send(log, [running], '/info');
+            log.expect(denied.reply.status === 403, `GET /info, which the plugin of ${id} denies, answered ${denied.reply.status}`);
+          });
+          if (outcome.served) return;
+          const notFound = fillMessage(AUTHZ_MESSAGES.notFound, { name: id });
+          if (strict) throw new Violation(`--authorization-plugin ${id} (the spec file of a running plugin): the daemon did not start (${describe(request)}): ${excerpt(outcome.output)}`);
+          if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes(notFound)) {
+            throw new Violation(`--authorization-plugin ${id}: the daemon neither installed the plugin nor refused the start with ${JSON.stringify(notFound)} (exit ${String(outcome.exitCode)}): ${excerpt(outcome.output)}`);
+          }
+        } finally {
+          await plugin?.close();
+          removeRunDir(own);
+          removeRunDir(empty);
+        }
+      },
+      { ...options, numRuns: SLOW_CASES },
+      strict ? 'a plugin named by its spec file\'s path was installed' : 'a plugin named by its spec file\'s path was installed, or the start refused as not found',
     );
   },
 };
@@ -262,4 +325,4 @@ export const authzOrderCheck: RuleCheck = {
   },
 };
 
-export const AUTHZ_CHECKS: readonly RuleCheck[] = [authzAllowCheck, authzDenyCheck, authzChainCheck, authzResponseDenyCheck, authzUnreachableCheck, authzMissingCheck, authzOrderCheck];
+export const AUTHZ_CHECKS: readonly RuleCheck[] = [authzAllowCheck, authzDenyCheck, authzChainCheck, authzResponseDenyCheck, authzUnreachableCheck, authzMissingCheck, authzSpecPathCheck, authzOrderCheck];

@@ -94,35 +94,46 @@ export const metricsOtherPathsCheck: RuleCheck = {
 
 const ORIGIN = fc.oneof(fc.constant('*'), suiteName(6).map((n) => `http://${n}.example`));
 
+/** The variable 27.x asks for (daemon.md › Errors: CTRD_DEPRECATED_CORS_HEADER), under the brand's daemon name. */
+const corsVariable = (ctx: SuiteContext): string => `${ctx.profile.names.envPrefix.slice(0, -1)}D_DEPRECATED_CORS_HEADER`;
+
+/** The forms of the option a release of each range is tried with. */
+const corsForms = (release: string | null): readonly string[] =>
+  release !== null && inRange(release, { min: '28.0' }) ? ['removed'] : release !== null && inRange(release, { min: '27.0', max: '27.99' }) ? ['27:without-variable', '27:with-variable'] : ['works'];
+
 export const corsHeaderCheck: RuleCheck = {
   rule: 'listen.cors-header',
+  documentedItems: (ctx) => corsForms(ctx.release?.release ?? null),
   run(ctx, _api, options) {
     const release = ctx.release?.release ?? null;
+    const forms = corsForms(release);
     return checkProperty(
-      ORIGIN,
-      async (origin) => {
-        const request: StartRequest = { args: ['--api-cors-header', origin] };
-        if (release !== null && inRange(release, { min: '28.0' })) {
+      fc.record({ origin: ORIGIN, form: fc.constantFrom(...forms), value: suiteName(4) }),
+      async ({ origin, form, value }) => {
+        options.coverage?.hit(form);
+        const request: StartRequest = { args: ['--api-cors-header', origin], ...(form === '27:with-variable' ? { env: { [corsVariable(ctx)]: value } } : {}) };
+        if (form === 'removed') {
           await expectRefused(ctx, request, ['api-cors-header'], `--api-cors-header ${origin}`);
           return;
         }
+        // In 27.x the option has no effect unless the variable is set non-empty (daemon.md › Errors).
+        const expected = form === '27:without-variable' ? undefined : origin;
         const outcome = await startWith(ctx, request, async (log) => {
           for (const path of ['/_ping', '/version']) {
             const reply = await log.send('GET', path);
             const header = reply.headers['access-control-allow-origin'];
-            log.expect(header === origin, `GET ${path} carried Access-Control-Allow-Origin ${JSON.stringify(header)}, not ${JSON.stringify(origin)}`);
+            log.expect(header === expected, `GET ${path} carried Access-Control-Allow-Origin ${JSON.stringify(header)}, not ${expected === undefined ? 'none (27.x without the variable)' : JSON.stringify(expected)}`);
           }
         });
         if (!outcome.served) throw new Violation(`the daemon did not serve (${describe(request)}): ${excerpt(outcome.output)}`);
       },
       { ...options, numRuns: Math.min(2, ctx.numStarts) },
-      'before 27.0 every answer carries the CORS origin; from 28.0 the option is refused',
+      'before 27.0 every answer carries the CORS origin; in 27.x only with the variable; from 28.0 the option is refused',
+      forms.map((form) => ({ origin: '*', form, value: 'x' })),
     );
   },
   applies(ctx) {
-    const release = ctx.release?.release;
-    if (release === undefined) return 'the release decides what the option does, and it is not known';
-    return inRange(release, { min: '27.0', max: '27.99' }) ? 'in 27.x the option needs CTRD_DEPRECATED_CORS_HEADER; no 27.x release is checked here' : null;
+    return ctx.release === null || ctx.release === undefined ? 'the release decides what the option does, and it is not known' : null;
   },
 };
 

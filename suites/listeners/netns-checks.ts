@@ -25,13 +25,17 @@ async function servedInside(ctx: SuiteContext, request: StartRequest, what: stri
   return outcome.value;
 }
 
+const PORTLESS_FORMS = ['tcp://', '127.0.0.1:', 'tcp://127.0.0.1:'] as const;
+const portlessItem = (form: string, tls: boolean): string => `${form} ${tls ? 'with' : 'without'} TLS`;
+
 export const defaultPortCheck: RuleCheck = {
   rule: 'listen.tcp.default-port',
+  documentedItems: () => PORTLESS_FORMS.flatMap((form) => [portlessItem(form, false), portlessItem(form, true)]),
   run(ctx, _api, options) {
-    const form = fc.constantFrom('tcp://', '127.0.0.1:', 'tcp://127.0.0.1:');
     return checkProperty(
-      fc.record({ form, tls: fc.boolean() }),
+      fc.record({ form: fc.constantFrom<string>(...PORTLESS_FORMS), tls: fc.boolean() }),
       async ({ form, tls }) => {
+        options.coverage?.hit(portlessItem(form, tls));
         if (!tls) {
           await servedInside(ctx, { args: ['-H', form], netns: { addresses: [] } }, `-H ${form}`, (instance) => expectPingInside(instance, '127.0.0.1', 2375, `-H ${form} without TLS`));
           return;
@@ -44,7 +48,8 @@ export const defaultPortCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'bare tcp:// and host: listen on port 2375 without TLS and 2376 with it',
-      [{ form: 'tcp://', tls: true }],
+      // Every form with and without TLS, whatever the seed.
+      [true, false].flatMap((tls) => PORTLESS_FORMS.map((form) => ({ form, tls }))),
     );
   },
 };
@@ -69,18 +74,21 @@ function unverifiedRemote(address: string, disable: Disable, fileArgs: readonly 
 
 export const remoteRequiresVerifyCheck: RuleCheck = {
   rule: 'tls.remote-requires-verify',
+  documentedItems: () => DISABLES,
   run(ctx, _api, options) {
     return checkProperty(
       fc.record({ address: namespaceAddress, disable: fc.constantFrom(...DISABLES) }),
       ({ address, disable }) =>
         withTlsFiles(async (files) => {
+          options.coverage?.hit(disable);
           await expectRefused(ctx, unverifiedRemote(address, disable, files.fileArgs), [], `a remote listener on ${address} with ${disable}`);
           // The plain tcp:// form has no host: the rule does not apply, the daemon serves.
           await servedInside(ctx, { args: ['-H', 'tcp://', '--tls=false'], netns: { addresses: [address] } }, '-H tcp:// --tls=false', (instance) => expectPingInside(instance, '127.0.0.1', 2375, '-H tcp:// --tls=false'));
         }),
       { ...options, numRuns: ctx.numStarts },
       'from 27.0 a remote listener without TLS verification stops the start; plain tcp:// serves',
-      [{ address: '10.250.0.1', disable: 'flag --tls=false' as Disable }],
+      // Each way to turn verification off (flag or file, tls or tlsverify), whatever the seed.
+      DISABLES.map((disable, i) => ({ address: `10.250.0.${i + 1}`, disable })),
     );
   },
 };

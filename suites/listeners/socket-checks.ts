@@ -23,6 +23,7 @@ const tcp = (port: number): Endpoint => ({ kind: 'tcp', host: '127.0.0.1', port 
 
 export const unixModeCheck: RuleCheck = {
   rule: 'listen.unix.mode',
+  documentedItems: () => ['no -G', '-G <name>', '-G <gid>'],
   run(ctx, _api, options) {
     const groups = machineGroups();
     const defaultGroup = groups.find((g) => g.name === ctx.profile.name);
@@ -30,6 +31,7 @@ export const unixModeCheck: RuleCheck = {
     return checkProperty(
       choice,
       async (picked) => {
+        options.coverage?.hit(picked === undefined ? 'no -G' : picked.byNumber ? '-G <gid>' : '-G <name>');
         const args = picked === undefined ? [] : ['-G', picked.byNumber ? String(picked.group.gid) : picked.group.name];
         const outcome = await startWith(ctx, { args }, async (log, instance) => {
           const reply = await log.send('GET', '/_ping');
@@ -46,6 +48,8 @@ export const unixModeCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'sockets are 0660 and owned by the -G group (by name or id), else the default group',
+      // Every way to give the group, whatever the seed: none, by name, by number.
+      [undefined, ...(groups.length === 0 ? [] : [{ group: groups[0]!, byNumber: false }, { group: groups[groups.length - 1]!, byNumber: true }])],
     );
   },
 };
@@ -87,20 +91,27 @@ async function servesOn(ctx: Parameters<RuleCheck['run']>[0], hosts: readonly st
   if (!outcome.served) throw new Violation(`${what}: the daemon did not serve (${describe({ args })}): ${excerpt(outcome.output)}`);
 }
 
+/** daemon.md's tcp forms with a port (those without one are listen.tcp.default-port's); P is a free port. */
+const TCP_FORMS = ['tcp://127.0.0.1:P', '127.0.0.1:P', ':P', 'tcp://:P', 'tcp://localhost:P'] as const;
+
 export const tcpFormsCheck: RuleCheck = {
   rule: 'listen.tcp.forms',
+  documentedItems: () => TCP_FORMS,
   run(ctx, _api, options) {
-    const form = fc.constantFrom('tcp://127.0.0.1:P', '127.0.0.1:P', ':P', 'tcp://:P', 'tcp://localhost:P');
+    // Several forms per start, each on a port of its own: every form is tried on every run.
     return checkProperty(
-      form,
-      async (pattern) => {
-        const port = await freePort();
-        const host = pattern.replace('P', String(port));
-        await servesOn(ctx, [host], [tcp(port)], `-H ${host}`);
+      fc.shuffledSubarray([...TCP_FORMS], { minLength: 1 }),
+      async (patterns) => {
+        const ports = await freePorts(patterns.length);
+        const hosts = patterns.map((pattern, i) => {
+          options.coverage?.hit(pattern);
+          return pattern.replace('P', String(ports[i]!));
+        });
+        await servesOn(ctx, hosts, ports.map(tcp), hosts.map((host) => `-H ${host}`).join(' '));
       },
       { ...options, numRuns: ctx.numStarts },
       'every tcp form listens on 127.0.0.1 at its port',
-      [':P'],
+      [[...TCP_FORMS]],
     );
   },
 };
@@ -135,6 +146,7 @@ export const tcpPathCheck: RuleCheck = {
 
 export const multipleCheck: RuleCheck = {
   rule: 'listen.multiple',
+  documentedItems: () => ['unix', 'tcp'],
   run(ctx, _api, options) {
     const kinds = fc.array(fc.constantFrom<'unix' | 'tcp'>('unix', 'tcp'), { minLength: 1, maxLength: 3 });
     return checkProperty(
@@ -146,6 +158,7 @@ export const multipleCheck: RuleCheck = {
           const hosts: string[] = [];
           const endpoints: Endpoint[] = [];
           wanted.forEach((kind, i) => {
+            options.coverage?.hit(kind);
             if (kind === 'unix') {
               const path = join(dir, `extra${i}.sock`);
               hosts.push(`unix://${path}`);
@@ -169,6 +182,34 @@ export const multipleCheck: RuleCheck = {
 
 export const unauthenticatedDeprecatedCheck: RuleCheck = {
   rule: 'listen.tcp.unauthenticated-deprecated',
+  run(ctx, _api, options) {
+    const paths = ['/_ping', '/version', `/v${ctx.expectedMax}/version`];
+    return checkProperty(
+      fc.shuffledSubarray(paths, { minLength: paths.length }),
+      async (order) => {
+        const port = await freePort();
+        const outcome = await startWith(ctx, { args: ['-H', `tcp://127.0.0.1:${port}`] }, async (log) => {
+          const client = ctx.clientFor(tcp(port));
+          try {
+            for (const path of order) {
+              const onSocket = await log.send('GET', path);
+              const onTcp = await client.request('GET', path, { timeoutMs: 5_000 });
+              if (onTcp.status !== onSocket.status) throw new Violation(`GET ${path} on the TCP listener without TLS answered ${onTcp.status}, on the unix socket ${onSocket.status}`, log.exchanges);
+            }
+          } finally {
+            client.close();
+          }
+        });
+        if (!outcome.served) throw new Violation(`-H tcp://127.0.0.1:${port}: the daemon did not serve: ${excerpt(outcome.output)}`);
+      },
+      { ...options, numRuns: 1 },
+      'a TCP listener without TLS still serves the API (deprecated, not removed)',
+    );
+  },
+};
+
+export const unauthenticatedNoticeCheck: RuleCheck = {
+  rule: 'listen.tcp.unauthenticated-notice',
   run(ctx, _api, options) {
     return checkProperty(
       fc.constant(null),
@@ -194,4 +235,4 @@ export const unauthenticatedDeprecatedCheck: RuleCheck = {
   },
 };
 
-export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck];
+export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck, unauthenticatedNoticeCheck];

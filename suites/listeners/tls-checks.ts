@@ -6,6 +6,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
 import type { StartRequest } from '../targets/target.js';
+import type { PropertyOptions } from '../harness/property.js';
 import type { TlsMaterial } from './certificates.js';
 import { firstRecord, plainExchange, RECORD, sslv3ClientHello, tlsPing, type ClientSetup } from './tls-handshake.js';
 import { profileVariable, verifyingStart, withTlsFiles, type TlsFiles } from './tls-start.js';
@@ -27,9 +28,21 @@ async function whileServing(ctx: SuiteContext, request: StartRequest, what: stri
   if (!outcome.served) throw new Violation(`${what}: the daemon did not serve (${describe(request)}): ${excerpt(outcome.output)}`);
 }
 
+/** A client without TLS at all has no certificate either: it must never be served (Go answers its fixed 400). */
+async function expectPlainRefused(ctx: SuiteContext, files: TlsFiles, what: string): Promise<void> {
+  const plain = ctx.clientFor({ kind: 'tcp', host: '127.0.0.1', port: files.port });
+  try {
+    const reply = await plain.request('GET', '/_ping', { timeoutMs: 5_000 }).catch(() => null);
+    if (reply !== null && reply.status >= 200 && reply.status < 300) throw new Violation(`${what}: a plain-HTTP client (no TLS, no certificate) was served ${reply.status}`);
+  } finally {
+    plain.close();
+  }
+}
+
 /** Only a client of the CA is answered; the others never see an HTTP answer. */
-async function expectVerifying(files: TlsFiles, kinds: readonly ClientKind[], what: string): Promise<void> {
+async function expectVerifying(files: TlsFiles, kinds: readonly ClientKind[], what: string, coverage?: PropertyOptions['coverage']): Promise<void> {
   for (const kind of kinds) {
+    coverage?.hit(`client:${kind}`);
     const outcome = await tlsPing(files.port, clientSetup(files.material, kind));
     if (kind === 'good' && outcome.status !== 200) throw new Violation(`${what}: a client with a certificate of the CA got ${outcome.status ?? `no answer (${outcome.error ?? 'handshake failed'})`}`);
     if (kind !== 'good' && outcome.status !== null) throw new Violation(`${what}: a client with ${kind === 'none' ? 'no certificate' : kind === 'other-ca' ? 'a certificate of another CA' : 'an expired certificate'} was answered ${outcome.status}`);
@@ -38,11 +51,20 @@ async function expectVerifying(files: TlsFiles, kinds: readonly ClientKind[], wh
 
 export const tlsVerifyCheck: RuleCheck = {
   rule: 'tls.verify',
+  documentedItems: () => ['client:plain', 'client:good', 'client:none', 'client:other-ca', 'client:expired'],
   run(ctx, _api, options) {
     const kinds = fc.shuffledSubarray<ClientKind>(['none', 'other-ca', 'expired'], { minLength: 1 }).map((bad) => ['good', ...bad] as ClientKind[]);
     return checkProperty(
       kinds,
-      (order) => withTlsFiles((files) => whileServing(ctx, verifyingStart(files), '--tlsverify', () => expectVerifying(files, order, '--tlsverify'))),
+      (order) =>
+        withTlsFiles((files) =>
+          whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
+            // First, as soon as the daemon serves: a listener must not answer before its TLS is set up.
+            options.coverage?.hit('client:plain');
+            await expectPlainRefused(ctx, files, '--tlsverify');
+            await expectVerifying(files, order, '--tlsverify', options.coverage);
+          }),
+        ),
       { ...options, numRuns: ctx.numStarts },
       'with --tlsverify a client of the CA is served; without a certificate, of another CA or expired it is not',
       [['good', 'none', 'other-ca', 'expired'] as ClientKind[]],
@@ -52,11 +74,13 @@ export const tlsVerifyCheck: RuleCheck = {
 
 export const tlsEncryptsCheck: RuleCheck = {
   rule: 'tls.encrypts',
+  documentedItems: () => ['client without a certificate', 'client with a certificate'],
   run(ctx, _api, options) {
     return checkProperty(
       fc.boolean(),
-      (withClientCert) =>
-        withTlsFiles((files) =>
+      (withClientCert) => {
+        options.coverage?.hit(withClientCert ? 'client with a certificate' : 'client without a certificate');
+        return withTlsFiles((files) =>
           whileServing(ctx, { args: ['--tls', ...files.fileArgs, '-H', `tcp://127.0.0.1:${files.port}`] }, '--tls', async () => {
             const outcome = await tlsPing(files.port, withClientCert ? clientSetup(files.material, 'good') : { ca: files.material.ca.cert });
             if (outcome.status !== 200) throw new Violation(`--tls: a TLS client trusting the CA ${withClientCert ? 'with' : 'without'} a certificate got ${outcome.status ?? `no answer (${outcome.error ?? ''})`}`);
@@ -68,10 +92,11 @@ export const tlsEncryptsCheck: RuleCheck = {
               plain.close();
             }
           }),
-        ),
+        );
+      },
       { ...options, numRuns: Math.min(2, ctx.numStarts) },
       'with --tls the listener speaks TLS with the given certificate to any client, and never answers plain HTTP 200',
-      [false],
+      [false, true],
     );
   },
 };
@@ -94,24 +119,30 @@ export const tlsCertPathCheck: RuleCheck = {
   },
 };
 
+/** Non-empty values a release could plausibly read as "off" or "on": the document says any non-empty value verifies. */
+const VERIFY_VALUES = ['0', 'false', '1'] as const;
+
 export const tlsEnvVerifyCheck: RuleCheck = {
   rule: 'tls.env-verify',
+  documentedItems: () => VERIFY_VALUES.map((v) => `value:${v}`),
   run(ctx, _api, options) {
     const value = fc.oneof(fc.constantFrom('1', 'true', 'yes', '0', 'false'), fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/[\0=]/.test(s)));
     return checkProperty(
       value,
-      (verify) =>
-        withTlsFiles((files) =>
+      (verify) => {
+        options.coverage?.hit(`value:${verify}`);
+        return withTlsFiles((files) =>
           whileServing(
             ctx,
             { args: [...files.fileArgs, '-H', `tcp://127.0.0.1:${files.port}`], env: { [profileVariable(ctx, 'TLS_VERIFY')]: verify } },
             `${profileVariable(ctx, 'TLS_VERIFY')}=${JSON.stringify(verify)}`,
             () => expectVerifying(files, ['good', 'none'], `${profileVariable(ctx, 'TLS_VERIFY')}=${JSON.stringify(verify)}`),
           ),
-        ),
+        );
+      },
       { ...options, numRuns: Math.min(2, ctx.numStarts) },
       'any non-empty TLS_VERIFY variable verifies clients as --tlsverify does',
-      ['0'],
+      [...VERIFY_VALUES],
     );
   },
 };
@@ -120,12 +151,14 @@ const VERSIONS: readonly SecureVersion[] = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv
 
 export const tlsVersionsCheck: RuleCheck = {
   rule: 'tls.versions.supported',
+  documentedItems: () => VERSIONS,
   run(ctx, _api, options) {
     return checkProperty(
       fc.shuffledSubarray([...VERSIONS], { minLength: VERSIONS.length }),
       (order) =>
         withTlsFiles((files) =>
           whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
+            for (const version of order) options.coverage?.hit(version);
             for (const version of order) {
               const outcome = await tlsPing(files.port, { ...clientSetup(files.material, 'good'), minVersion: version, maxVersion: version });
               if (outcome.protocol !== version || outcome.status !== 200) throw new Violation(`a client limited to ${version} got ${outcome.protocol === null ? `no handshake (${outcome.error ?? ''})` : `${outcome.protocol}, status ${outcome.status ?? 'none'}`}`);

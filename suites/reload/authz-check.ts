@@ -9,6 +9,7 @@ import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
 import { waitForLog } from './session.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
+import { errorMessageOf } from '../http/error-message.js';
 
 /** dockerd gives up after 1+2+4+8 s; this leaves room for a loaded machine. */
 const FATAL_WITHIN_MS = 40_000;
@@ -79,7 +80,7 @@ export const authzReloadCheck: RuleCheck = {
             if (!found || !lines.some((line) => line.includes('Reloaded configuration'))) throw new Violation(`authorization-plugins [${name}]: the reload did not end with "Reloaded configuration": ${lines.slice(-4).join(' | ')}`);
             const after = await client.request('GET', '/info');
             const expected = fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
-            if (after.status !== 403 || !after.body.includes(expected)) throw new Violation(`after the reload listed ${name}, GET /info answered ${after.status} ${after.body.slice(0, 200)}, not 403 "${expected}"`);
+            if (after.status !== 403 || errorMessageOf(after) !== expected) throw new Violation(`after the reload listed ${name}, GET /info answered ${after.status} ${after.body.slice(0, 200)}, not 403 "${expected}"`);
             if (!plugin.calls.some((call) => call.kind === 'request' && call.message?.RequestUri === '/info')) throw new Violation('the plugin got no AuthZReq for GET /info after the reload');
           } finally {
             client.close();

@@ -4,6 +4,8 @@ import type { ClosableCheckClient } from '../harness/context.js';
 import { bodyOf, toExchange } from '../harness/exchange-log.js';
 import type { HttpExchange } from '../../reports/model/result.js';
 import type { CaseJournal } from '../harness/journal.js';
+import { HttpClientError } from '../http/errors.js';
+import type { ResponsivenessWatch } from './responsiveness.js';
 
 /** How the run opens an HTTP client for an endpoint (one place, so every client records alike). */
 export type ClientFactory = (endpoint: Endpoint) => HttpClient;
@@ -30,6 +32,8 @@ export class CellClient implements ClosableCheckClient {
     private readonly journal: CaseJournal,
     /** Whether closing this client closes `inner`'s connections (not when they are the run's). */
     private readonly owns: boolean,
+    /** Told of every complete answer and every request deadline (see ResponsivenessWatch). */
+    private readonly watch?: ResponsivenessWatch,
   ) {
     this.view = inner.with({ signal });
   }
@@ -46,8 +50,10 @@ export class CellClient implements ClosableCheckClient {
     try {
       const reply = await this.view.request(method, path, options);
       this.journal.record(toExchange(request, reply, this.endpoint, bodyOf(options)));
+      this.watch?.answered();
       return reply;
     } catch (error) {
+      if (error instanceof HttpClientError && error.code === 'HTTP_TIMEOUT') this.watch?.timedOut();
       this.journal.record(sent);
       throw error;
     } finally {

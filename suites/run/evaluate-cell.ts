@@ -15,6 +15,7 @@ import { errored, notApplicable, skipped, Unjudgeable, type Verdict } from '../h
 import { CellClient, type ClientFactory } from './cell-client.js';
 import { deadlineController, DeadlinePassed, raceDeadline, type Deadlines } from './deadlines.js';
 import type { PlannedCell } from './plan.js';
+import { TargetUnresponsive, type ResponsivenessWatch } from './responsiveness.js';
 
 /** What every cell of a run shares: the started target, what it said, and the run's settings. */
 export interface RunState {
@@ -37,6 +38,8 @@ export interface RunState {
   readonly openClient: ClientFactory;
   /** Aborted when the run's deadline passes. */
   readonly runSignal: AbortSignal;
+  /** Sees every answer and request deadline of the cells: a target that stops answering ends the run. */
+  readonly watch?: ResponsivenessWatch;
   /** Work a cell left behind when its deadline passed; the run lets it settle before stopping the target. */
   readonly leftovers: Promise<unknown>[];
 }
@@ -63,7 +66,7 @@ function contextFor(state: RunState, client: CellClient, journal: CaseJournal, s
     numStarts: state.numStarts,
     signal,
     clientFor(endpoint) {
-      const other = new CellClient(state.openClient(endpoint), signal, journal, true);
+      const other = new CellClient(state.openClient(endpoint), signal, journal, true, state.watch);
       opened.push(other);
       return other;
     },
@@ -74,6 +77,7 @@ function contextFor(state: RunState, client: CellClient, journal: CaseJournal, s
 function verdictOfThrown(error: unknown): Verdict {
   if (error instanceof Unjudgeable) return skipped(error.message);
   if (error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED')) return errored(`the target did not answer in time: ${error.message}`, 'a request timed out (--request-timeout)');
+  if (error instanceof HttpClientError && error.code === 'HTTP_PROTOCOL') return errored(`the target's answer could not be read: ${error.message}`, 'a protocol error of the target: no rule can be judged on an answer that is not HTTP');
   return errored(`the check itself failed: ${error instanceof Error ? error.message : String(error)}`, 'an error in the check, not in the target');
 }
 
@@ -90,7 +94,7 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
   let recorder: CoverageRecorder | undefined;
   const deadline = deadlineController('cell', state.deadlines.cellMs, state.runSignal);
   const journal = new CaseJournal();
-  const client = new CellClient(state.client, deadline.signal, journal, false);
+  const client = new CellClient(state.client, deadline.signal, journal, false, state.watch);
   const opened: CellClient[] = [client];
   const ctx = contextFor(state, client, journal, deadline.signal, opened);
   const work = (async (): Promise<Verdict> => {
@@ -130,8 +134,10 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
 /** The verdict of a cell whose deadline (or the run's) passed: an error, with what it was waiting for. */
 function late(reason: unknown, opened: readonly CellClient[], journal: CaseJournal): Verdict {
   const waiting = opened.flatMap((c) => c.inFlight());
-  const why = reason instanceof DeadlinePassed ? reason.message : `the run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`;
-  const detail = !(reason instanceof DeadlinePassed)
+  const why = reason instanceof DeadlinePassed || reason instanceof TargetUnresponsive ? reason.message : `the run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`;
+  const detail = reason instanceof TargetUnresponsive
+    ? 'the run ended early: the target stopped answering (a hung or trickling target is an error, not a failure)'
+    : !(reason instanceof DeadlinePassed)
     ? 'the run was stopped before this cell was judged'
     : reason.scope === 'run'
       ? 'the whole run took longer than --run-timeout'

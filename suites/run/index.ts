@@ -11,4 +11,5 @@ export { DEFAULT_DEADLINES, DeadlinePassed, deadlineController, type Deadlines }
 export { CellClient, clientFactory, type ClientFactory } from './cell-client.js';
 export { rerunCommand, withRerun, CLI_COMMAND, type RerunBase } from './rerun.js';
 export { RunError } from './errors.js';
+export { ResponsivenessWatch, TargetUnresponsive, UNRESPONSIVE_AFTER } from './responsiveness.js';
 export { withStartArgs } from './start-args.js';

@@ -11,8 +11,9 @@ import { clientFactory } from './cell-client.js';
 import { DEFAULT_DEADLINES, deadlineController, DeadlinePassed, raceDeadline, type Deadlines } from './deadlines.js';
 import { RunError } from './errors.js';
 import { evaluateCell, type RunState } from './evaluate-cell.js';
-import { planCells, type Shard } from './plan.js';
+import { checkSelection, planCells, type Shard } from './plan.js';
 import { withRerun } from './rerun.js';
+import { ResponsivenessWatch, type TargetUnresponsive } from './responsiveness.js';
 
 export interface RunOptions {
   readonly target: Target;
@@ -61,6 +62,8 @@ export interface SuiteRun {
   readonly runDeadlinePassed: boolean;
   /** Whether `signal` stopped the run. */
   readonly stopped: boolean;
+  /** Why the target was declared unresponsive (its remaining cells are errors), or null. */
+  readonly unresponsive: string | null;
 }
 
 /** How long stopping a target may take before the run goes on without waiting (exit hooks finish it). */
@@ -88,6 +91,13 @@ export function observedRangeOf(facts: TargetFacts): ObservedApiRange | null {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+/** What a start that failed showed: how the process ended, and its last lines (or that it printed nothing). */
+function whyNotStarted(exitCode: number | null, output: string): string {
+  const how = exitCode === null ? 'it did not answer GET /_ping' : `it exited with code ${exitCode} before it answered GET /_ping`;
+  const last = output.trim().split('\n').slice(-5).join('\n');
+  return last === '' ? `${how}, and printed nothing` : `${how}; its last output:\n${last}`;
+}
+
 /** Starts the target within the run's deadline; a target that does not start is a TargetError. */
 async function startTarget(target: Target, signal: AbortSignal): Promise<TargetInstance> {
   const starting = target.start();
@@ -96,7 +106,7 @@ async function startTarget(target: Target, signal: AbortSignal): Promise<TargetI
     void starting.then((late) => (late.ok ? late.instance.stop() : undefined)).catch(() => undefined);
     throw new TargetError('TARGET_START', `${target.spec} did not start before the ${reason instanceof DeadlinePassed ? reason.message : `run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`}`);
   });
-  if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start (exit ${started.exitCode}): ${started.output.trim().split('\n').slice(-5).join('\n')}`);
+  if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start: ${whyNotStarted(started.exitCode, started.output)}`);
   return started.instance;
 }
 
@@ -113,7 +123,10 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const optedRelease = options.release === undefined ? null : releaseOf(options.release);
   if (options.release !== undefined && optedRelease === null) throw new RunError('RUN_OPTIONS', `unknown release ${JSON.stringify(options.release)} for --release`);
   planCells(RULES, [], options.only); // an unknown rule in `only` is refused before anything starts
-  const run = deadlineController('run', deadlines.runMs, options.signal);
+  // A target that stops answering ends the run as its deadline would, but at once.
+  const unresponsive = new AbortController();
+  const watch = new ResponsivenessWatch(deadlines.requestMs, (reason) => unresponsive.abort(reason));
+  const run = deadlineController('run', deadlines.runMs, options.signal === undefined ? unresponsive.signal : AbortSignal.any([options.signal, unresponsive.signal]));
   const openClient = clientFactory(deadlines.requestMs, options.recorder?.observe);
   let instance: TargetInstance | undefined;
   let client: HttpClient | undefined;
@@ -124,7 +137,11 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     client = openClient(endpoint);
     let facts: TargetFacts;
     try {
-      facts = await readFacts(client.with({ signal: run.signal }));
+      const reading = client.with({ signal: run.signal });
+      // A target without a daemon API (openai:URL) has no /version: that it answers at all is
+      // seen on its models list, and a failure names that request, not one it never had.
+      if (!target.surfaces.has('daemon-api')) await reading.request('GET', '/models');
+      facts = await readFacts(reading);
     } catch (error) {
       const why = run.signal.aborted ? (run.signal.reason as Error).message : error instanceof Error ? error.message : String(error);
       throw new TargetError('TARGET_UNREACHABLE', `${target.spec} could not be reached: ${why}`);
@@ -137,6 +154,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     const profile = chooseProfile(target.spec, options.profile, facts.brand);
     const apiVersions = apiColumns(range?.max ?? null);
     const cells = planCells(RULES, apiVersions, options.only, options.shard);
+    checkSelection(options.only, apiVersions, options.shard === undefined ? cells : planCells(RULES, apiVersions, options.only), cells, options.shard);
     const state: RunState = {
       target,
       instance,
@@ -154,6 +172,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       client,
       openClient,
       runSignal: run.signal,
+      watch,
       leftovers,
     };
     const rerunBase = {
@@ -201,6 +220,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       durationMs: Date.now() - startedAt.getTime(),
       runDeadlinePassed: run.signal.aborted && run.signal.reason instanceof DeadlinePassed,
       stopped: options.signal?.aborted === true,
+      unresponsive: unresponsive.signal.aborted ? (unresponsive.signal.reason as TargetUnresponsive).message : null,
     };
   } finally {
     run.dispose();

@@ -63,9 +63,10 @@ export class SpawnedDaemonTarget implements Target {
     const simulator = this.options.modelRunner === true;
     // ctrd-sim takes its plugin directory as a flag; a real daemon finds it in a private mount namespace.
     const pluginArgs = simulator && request.pluginDir !== undefined ? ['--plugin-dir', request.pluginDir] : [];
+    const ip6tables = await knowsIp6tables(command);
     const daemon = DaemonProcess.spawn({
       command: inNamespaces(command, request, !simulator),
-      args: [...safetyFlags(dir, knowsIp6tables(command)), ...(simulator ? MODEL_RUNNER_ARGS : []), ...pluginArgs, ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
+      args: [...safetyFlags(dir, ip6tables), ...(simulator ? MODEL_RUNNER_ARGS : []), ...pluginArgs, ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
       dir,
       env: { ...daemonEnvironment(), ...this.options.env, ...request.env },
       log,

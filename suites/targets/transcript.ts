@@ -145,8 +145,13 @@ export function readTranscript(path: string): Transcript {
   return t as Transcript;
 }
 
+/** A transcript's bytes as written to `path`: gzipped when the file name ends in .gz. */
+export function encodeTranscript(path: string, transcript: Transcript): string | Buffer {
+  const text = `${JSON.stringify(transcript)}\n`;
+  return path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text;
+}
+
 /** Writes a transcript; gzipped when the file name ends in .gz. */
 export function writeTranscript(path: string, transcript: Transcript): void {
-  const text = `${JSON.stringify(transcript)}\n`;
-  writeFileSync(path, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
+  writeFileSync(path, encodeTranscript(path, transcript));
 }

@@ -1,18 +1,11 @@
 import { fillMessage } from '../../common/messages.js';
 import { DOCUMENT_MESSAGES, TOO_OLD_SUBSTANCE } from '../../specs/messages.js';
 import type { HttpReply } from '../http/client.js';
+import { errorMessageOf } from '../http/error-message.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
 
-/** The error message of a reply: `message` of a JSON body, else the text body without its newline. */
-export function messageOf(reply: HttpReply): string {
-  try {
-    const doc: unknown = JSON.parse(reply.body);
-    if (typeof doc === 'object' && doc !== null && typeof (doc as { message?: unknown }).message === 'string') return (doc as { message: string }).message;
-  } catch {
-    // Plain text.
-  }
-  return reply.body.replace(/\r?\n$/, '');
-}
+/** The error message of a reply: `message` of a JSON body, else the text body without the newline Go adds. */
+export const messageOf = (reply: HttpReply): string => errorMessageOf(reply);
 
 export const isSuccess = (reply: HttpReply): boolean => reply.status >= 200 && reply.status < 300;
 export const isClientError = (reply: HttpReply): boolean => reply.status >= 400 && reply.status < 500;

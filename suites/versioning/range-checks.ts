@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { inRange, isNewer, isOlder } from '../../common/dotted-version.js';
-import { servedResource } from '../arbitraries/requests.js';
+import { spellingsOf } from '../arbitraries/versions.js';
+import { SERVED_RESOURCES, servedResource } from '../arbitraries/requests.js';
 import type { SuiteContext } from '../harness/context.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
@@ -15,12 +17,12 @@ const aboveMax = (ctx: SuiteContext, api: string | null): string | null =>
   api !== null && isNewer(api, ctx.expectedMax) ? null : `API ${api} is not above the maximum ${ctx.expectedMax}`;
 
 /** Resources whose answers have a body to read a message from. */
-const withBody = servedResource.filter(([method]) => method !== 'HEAD');
+const withBody = SERVED_RESOURCES.filter(([method]) => method !== 'HEAD');
 
 export const prefixCheck = everySpelling({
   rule: 'api.version.prefix',
   applies: inServedRange,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path], ctx) {
     const reply = await expectServed(log, method, spelling, path);
     if (path === '/version') {
@@ -47,7 +49,7 @@ export const unversionedCheck: RuleCheck = {
 export const tooOldCheck = everySpelling({
   rule: 'api.version.too-old',
   applies: belowMin,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path], ctx) {
     await expectTooOld(log, method, spelling, path, ctx.expectedMin);
   },
@@ -69,7 +71,7 @@ export const tooOldWordingCheck = everySpelling({
 export const tooOldStatusCheck = everySpelling({
   rule: 'api.version.too-old.status',
   applies: belowMin,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path]) {
     const reply = await log.send(method, `/v${spelling}${path}`);
     log.expect(reply.status === 400, `status should be 400, got ${reply.status}`);
@@ -80,7 +82,7 @@ export const tooOldStatusCheck = everySpelling({
 export const tooNewCheck = everySpelling({
   rule: 'api.version.too-new',
   applies: aboveMax,
-  resources: servedResource,
+  resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path], ctx) {
     const url = `/v${spelling}${path}`;
     const reply = await log.send(method, url);
@@ -101,7 +103,7 @@ function documentedFloorCheck(rule: string, floor: string, speaksOf: (api: strin
       if (api === null || !speaksOf(api)) return `API ${api} is not one this rule speaks of`;
       return isNewer(api, ctx.expectedMax) ? `API ${api} is above the maximum ${ctx.expectedMax}` : null;
     },
-    resources: servedResource,
+    resources: SERVED_RESOURCES,
     async holds(log, spelling, [method, path], _ctx, api) {
       if (isOlder(api, floor)) {
         const reply = await log.send(method, `/v${spelling}${path}`);
@@ -120,6 +122,45 @@ function documentedFloorCheck(rule: string, floor: string, speaksOf: (api: strin
 
 export const minimum112Check = documentedFloorCheck('api.version.minimum-1.12', '1.12', () => true);
 export const below124Check = documentedFloorCheck('api.version.below-1.24-disabled', '1.24', (api) => isOlder(api, '1.24'));
-export const limitsMinimumCheck = documentedFloorCheck('limits.min-api-version', '1.24', (api) => api === '1.23' || api === '1.24');
+/**
+ * limits.min-api-version, by both readings of the document. Strict (the verdict): from 25.0 the
+ * minimum is 1.24 — 1.23 refused, 1.24 served, MinAPIVersion 1.24 — on every release. Other
+ * (Versioning 2: "the minimum will rise in later releases"): it is at least 1.24 — 1.23 refused,
+ * MinAPIVersion 1.24 or later and served, 1.24 served exactly when it is the minimum.
+ */
+export const limitsMinimumCheck: RuleCheck = {
+  rule: 'limits.min-api-version',
+  applies: (ctx, api) => {
+    if (api !== '1.23' && api !== '1.24') return `API ${api} is not one this rule speaks of`;
+    return isNewer(api, ctx.expectedMax) ? `API ${api} is above the maximum ${ctx.expectedMax}` : null;
+  },
+  run(ctx, api, options) {
+    const strict = options.reading !== 'other';
+    return checkProperty(
+      fc.tuple(spellingsOf(api!), servedResource),
+      async ([spelling, [method, path]]) => {
+        const log = new ExchangeLog(ctx.client);
+        const url = `/v${spelling}${path}`;
+        if (api === '1.23') {
+          const reply = await log.send(method, url);
+          log.expect(isClientError(reply), `API ${spelling} is below 1.24 and should be refused, got ${reply.status}`);
+          return;
+        }
+        const min = parseJsonObject((await log.send('GET', '/version')).body)?.['MinAPIVersion'];
+        if (strict) {
+          log.expect(min === '1.24', `MinAPIVersion should be 1.24 (daemon.md › Limits), got ${String(min)}`);
+          await expectServed(log, method, spelling, path);
+          return;
+        }
+        log.expect(typeof min === 'string' && !isOlder(min, '1.24'), `MinAPIVersion should be 1.24 or later, got ${String(min)}`);
+        await expectServed(log, method, min as string, path);
+        if (min === '1.24') await expectServed(log, method, spelling, path);
+        else log.expect(isClientError(await log.send(method, url)), `API ${spelling} is below the minimum ${String(min)} the daemon names and should be refused`);
+      },
+      options,
+      strict ? `API ${api}: the minimum is 1.24` : `API ${api}: the minimum is 1.24 or later`,
+    );
+  },
+};
 /** Runs only against a daemon on the other platform (the rule's platforms say so). */
 export const windowsMinimumCheck = documentedFloorCheck('api.version.windows-minimum', '1.24', () => true);

@@ -108,3 +108,38 @@ export function applyChange(config: ImageConfig, change: string, release: string
     }
   }
 }
+
+/** The configuration fields API 1.50 removes from image-config output (daemon.md Versioning 4). */
+export const NONSTANDARD_KEYS = ['Hostname', 'Domainname', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Image', 'NetworkDisabled', 'MacAddress', 'StopTimeout'] as const;
+
+const stringList = (value: unknown): readonly string[] | null => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null);
+const objectMap = <T>(value: unknown): Readonly<Record<string, T>> | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, T>) : null);
+
+/** Whether a non-standard field holds a value a configuration sets (not its empty one). */
+const isSet = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && value !== false;
+
+/**
+ * A configuration document's `config` (container.Config keys) as an image's config and its set
+ * non-standard fields. Anything of another type is taken as empty, as a lenient reader does.
+ */
+export function readConfigDocument(raw: Readonly<Record<string, unknown>>): { config: ImageConfig; nonstandard: Record<string, unknown> } {
+  const text = (key: string): string => (typeof raw[key] === 'string' ? (raw[key] as string) : '');
+  const health = objectMap<unknown>(raw['Healthcheck']);
+  const test = stringList(health?.['Test']);
+  const config: ImageConfig = {
+    User: text('User'),
+    ExposedPorts: objectMap<object>(raw['ExposedPorts']),
+    Env: stringList(raw['Env']),
+    Cmd: stringList(raw['Cmd']),
+    Healthcheck: test === null ? null : { Test: test },
+    Volumes: objectMap<object>(raw['Volumes']),
+    WorkingDir: text('WorkingDir'),
+    Entrypoint: stringList(raw['Entrypoint']),
+    OnBuild: stringList(raw['OnBuild']),
+    Labels: objectMap<string>(raw['Labels']),
+    StopSignal: text('StopSignal'),
+  };
+  // StopTimeout is a pointer in moby: 0 is set.
+  const nonstandard = Object.fromEntries(NONSTANDARD_KEYS.filter((key) => isSet(raw[key]) || (key === 'StopTimeout' && typeof raw[key] === 'number')).map((key) => [key, raw[key]]));
+  return { config, nonstandard };
+}

@@ -4,11 +4,33 @@ import { LayerFilesystem } from './filesystem.js';
 import type { ImageConfig } from './image-config.js';
 import type { FsEntry } from './tar-entries.js';
 
-/** An imported image: one layer and the config its `changes` made. */
+/**
+ * Where an image came from, beyond an import: a commit of a container or a loaded archive, whose
+ * configuration can set the non-standard fields an import cannot, and which names a container.
+ */
+export interface ImageOrigin {
+  /** The configuration's non-standard fields (Hostname … StopTimeout) that are set, as stored. */
+  readonly nonstandard: Readonly<Record<string, unknown>>;
+  /** The container the image was made from, or "". */
+  readonly container: string;
+  /** That container's configuration (container.Config keys), or null when the image names none. */
+  readonly containerConfig: Readonly<Record<string, unknown>> | null;
+  readonly parent: string;
+  readonly comment: string;
+  readonly author: string;
+  /** The release that made it, as its config document says; null: this one. */
+  readonly dockerVersion: string | null;
+  /** Every layer's diff ID, the image's own last. */
+  readonly layers: readonly string[];
+}
+
+/** An image: its layer, the config its `changes` (or its origin) made. */
 export interface Image {
   /** `sha256:<hex>` of its config document. */
   readonly id: string;
   readonly config: ImageConfig;
+  /** Absent for an imported image. */
+  readonly origin?: ImageOrigin;
   readonly created: bigint;
   /** `sha256:<hex>` of the layer tarball as imported (the diff ID). */
   readonly layer: string;
@@ -24,6 +46,18 @@ function canonical(value: unknown): unknown {
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
   return value;
 }
+
+/** An image of a loaded or committed configuration: its ID is given (the hash of its config document). */
+export function makeImageWithOrigin(id: string, files: { readonly entries: readonly FsEntry[] } | { readonly of: Image }, config: ImageConfig, created: bigint, origin: ImageOrigin): Image {
+  const layer = origin.layers[origin.layers.length - 1] ?? '';
+  // A commit of a container that runs nothing changes no file: its image has its parent's.
+  if ('of' in files) return { id, config, origin, created, layer, size: files.of.size, filesystem: files.of.filesystem };
+  const size = files.entries.reduce((total, entry) => total + entry.size, 0);
+  return { id, config, origin, created, layer, size, filesystem: new LayerFilesystem(files.entries, new Date(Number(created / 1_000_000n))) };
+}
+
+/** `sha256:<hex>` of bytes. */
+export const digestOf = (data: string | Buffer): string => `sha256:${sha256(data)}`;
 
 /** An image of `tar`'s entries: its ID hashes the config document (creation time included, as the daemon's). */
 export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: ImageConfig, created: bigint): Image {

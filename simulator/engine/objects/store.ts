@@ -64,12 +64,12 @@ export class ObjectStore {
     return times.length === 0 ? null : times.reduce((a, b) => (a > b ? a : b));
   }
 
-  /** Points `repo:tag` at the image (moving it from another one); records the `tag` event. */
-  tag(image: Image, repoTag: string, at: bigint): void {
+  /** Points `repo:tag` at the image (moving it from another one); records the `tag` event unless `quiet` (a load tags without one). */
+  tag(image: Image, repoTag: string, at: bigint, quiet = false): void {
     this.tags.delete(repoTag);
     this.tags.set(repoTag, image.id);
     this.tagTimes.set(repoTag, at);
-    this.events.record('image', 'tag', image.id, { name: repoTag });
+    if (!quiet) this.events.record('image', 'tag', image.id, { name: repoTag });
   }
 
   untag(repoTag: string): void {

@@ -1,4 +1,43 @@
 import type { QuirkModule } from '../quirk-module.js';
+import { AUTHZ_EMPTY_MESSAGE_DROPPED, authzEmptyMessageDropped } from './authz-empty-message-dropped.js';
+import { AUTHZ_PLAIN_TRIMMED, authzPlainTrimmed } from './authz-plain-trimmed.js';
+import { AUTHZ_STOPS_AT_ALLOW, authzStopsAtAllow } from './authz-stops-at-allow.js';
+import { AUTHZ_URI_UNVERSIONED, authzUriUnversioned } from './authz-uri-unversioned.js';
+import { ENV_ZERO_OFF, envZeroOff } from './env-zero-off.js';
+import { GID_AS_NAME, gidAsName } from './gid-as-name.js';
+import { HOST_FORM_2375, hostForm2375 } from './host-form-2375.js';
+import { LOCALHOST_V6, localhostV6 } from './localhost-v6.js';
+import { METRICS_WITHOUT_EXPERIMENTAL, metricsWithoutExperimental } from './metrics-without-experimental.js';
+import { NO_TLS13, noTls13 } from './no-tls13.js';
+import { PLAIN_BEFORE_TLS, plainBeforeTls } from './plain-before-tls.js';
+import { REMOTE_NOTICE_ONLY, remoteNoticeOnly } from './remote-notice-only.js';
+import { SPEC_PATH_NOT_FOUND, specPathNotFound } from './spec-path-not-found.js';
+import { TCP_PATH_REFUSED, tcpPathRefused } from './tcp-path-refused.js';
+import { TLS_ENV_IGNORED, tlsEnvIgnored } from './tls-env-ignored.js';
+import { TLS_MINIMUM_1_2, tlsMinimum12 } from './tls-minimum-1-2.js';
+import { TLS_PORT_2375, tlsPort2375 } from './tls-port-2375.js';
+import { TLS_REQUIRES_CLIENT_CERT, tlsRequiresClientCert } from './tls-requires-client-cert.js';
 
 /** The quirks of the listeners area, by id (one module each in this directory). */
-export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {};
+export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
+  // Observed (specs/known-deviations.ts).
+  [TCP_PATH_REFUSED]: tcpPathRefused,
+  [TLS_PORT_2375]: tlsPort2375,
+  [TLS_REQUIRES_CLIENT_CERT]: tlsRequiresClientCert,
+  [TLS_ENV_IGNORED]: tlsEnvIgnored,
+  [TLS_MINIMUM_1_2]: tlsMinimum12,
+  [REMOTE_NOTICE_ONLY]: remoteNoticeOnly,
+  [METRICS_WITHOUT_EXPERIMENTAL]: metricsWithoutExperimental,
+  [SPEC_PATH_NOT_FOUND]: specPathNotFound,
+  // Hypothetical (specs/quirks/listeners.ts).
+  [PLAIN_BEFORE_TLS]: plainBeforeTls,
+  [GID_AS_NAME]: gidAsName,
+  [ENV_ZERO_OFF]: envZeroOff,
+  [NO_TLS13]: noTls13,
+  [LOCALHOST_V6]: localhostV6,
+  [HOST_FORM_2375]: hostForm2375,
+  [AUTHZ_STOPS_AT_ALLOW]: authzStopsAtAllow,
+  [AUTHZ_EMPTY_MESSAGE_DROPPED]: authzEmptyMessageDropped,
+  [AUTHZ_PLAIN_TRIMMED]: authzPlainTrimmed,
+  [AUTHZ_URI_UNVERSIONED]: authzUriUnversioned,
+};

@@ -161,12 +161,14 @@ export const API_VERSIONING_RULES = [
     level: 'must',
     source: daemonDoc('Limits (Minimum supported API version)', '| Minimum supported API version | 1.24 | both platforms from 25.0 |'),
     reading:
-      'Versioning › 2 adds that "the minimum will rise in later releases"; it rose to 1.44 in 29.0 and settled at 1.40 in 29.3, so the limit is read as applying to releases 25.0 to 28.x.',
-    applies: { releases: { min: '25.0', max: '28.5' }, platforms: BOTH, surface: 'daemon-api' },
+      'The Limits table gives the value 1.24 "from 25.0" and no end, so it applies to every release from 25.0: API 1.24 is served, 1.23 refused, MinAPIVersion = 1.24. (Releases from 29.0 raised the minimum, to 1.44 and then 1.40: they fail this reading.)',
+    otherReading:
+      'Versioning › 2 adds that "the minimum will rise in later releases": 1.24 is the least minimum from 25.0, which a later release may raise. Then 1.23 is refused, MinAPIVersion is 1.24 or later and served, and 1.24 is served exactly when it is the minimum.',
+    applies: { releases: { min: '25.0' }, platforms: BOTH, surface: 'daemon-api' },
     requires: [],
     releaseDependent: true,
     binding: 'per-version',
-    expectation: 'API 1.24 is served, API 1.23 is refused, MinAPIVersion = 1.24.',
+    expectation: 'API 1.24 is served, API 1.23 is refused, MinAPIVersion = 1.24 (other reading: 1.23 refused, MinAPIVersion ≥ 1.24 and served, 1.24 served iff it is the minimum).',
     testability: TESTABLE,
   },
   {

@@ -18,7 +18,7 @@ export interface Setting {
   readonly fileValue: unknown;
 }
 
-interface Entry {
+export interface Entry {
   readonly option: string;
   readonly key?: string;
   /** First release whose daemons take every value generated here, where that is later than the option. */
@@ -54,7 +54,9 @@ export const SAFE_SETTINGS: readonly Entry[] = [
   sw('userland-proxy'),
   sw('allow-direct-routing'),
   one('log-level', fc.constantFrom('debug', 'info', 'warn', 'error', 'fatal')),
-  one('log-driver', fc.constantFrom('json-file', 'local', 'none')),
+  // Not none: it takes no log options, and log-opt is generated beside it.
+  one('log-driver', fc.constantFrom('json-file', 'local')),
+  { option: 'log-opt', value: () => fc.integer({ min: 1, max: 100 }).map((n) => ({ flag: [`max-size=${n}m`], file: { 'max-size': `${n}m` } })) },
   one('log-format', fc.constantFrom('text', 'json')),
   int('max-concurrent-downloads', 1, 10),
   int('max-concurrent-uploads', 1, 10),
@@ -108,6 +110,18 @@ const keyOf = (entry: Entry): string => entry.key ?? (entry.option === 'host-gat
 export function settingsOf(ctx: Pick<SuiteContext, 'release'>, by: 'flag' | 'file' | 'both'): readonly Entry[] {
   return SAFE_SETTINGS.filter((entry) => (entry.since === undefined || releaseAtLeast(ctx, entry.since)) && (by === 'file' || hasFlag(ctx, entry.option)) && (by === 'flag' || hasFileKey(ctx, keyOf(entry))));
 }
+
+/**
+ * Every entry of the document's tables, whatever the release has (the rules that assert the
+ * document: config.cli.options, config.file.keys): a release that lacks one fails them.
+ */
+export const documentedSettings = (): readonly Entry[] => SAFE_SETTINGS;
+
+/** The option names of entries (a documented item each). */
+export const optionsOf = (entries: readonly Entry[]): string[] => entries.map((entry) => entry.option);
+
+/** The file key of entries (a documented item each). */
+export const keysOf = (entries: readonly Entry[]): string[] => [...new Set(entries.map(keyOf))];
 
 /** A generated setting of one of `entries`. */
 export const settingOf = (entries: readonly Entry[], brand: Brand): fc.Arbitrary<Setting> =>

@@ -23,6 +23,11 @@ export interface SpawnDaemonOptions {
   readonly wrapper?: string;
   /** Where its output goes; pass the previous one to keep a log across a restart. */
   readonly log?: LogBuffer;
+  /**
+   * Runs it in a process group of its own, and sends every signal to the whole group: for short
+   * probes (`--help`), whose children must end with them even if they ignore SIGTERM.
+   */
+  readonly ownGroup?: boolean;
 }
 
 /** How a daemon ended. */
@@ -109,6 +114,7 @@ export class DaemonProcess {
   /** Descendants seen at the last look, ended with it. */
   private descendants: ProcessRef[] = [];
   private readonly unregister: () => void;
+  private readonly ownGroup: boolean;
   private stopping: Promise<ExitStatus> | undefined;
   private disposed: Promise<void> | undefined;
 
@@ -119,10 +125,9 @@ export class DaemonProcess {
     if (file === undefined) throw new Error('DaemonProcess: empty command');
     const argv = [...lead, ...(options.args ?? [])];
     const stdio: StdioOptions = ['ignore', 'pipe', 'pipe', ...(options.extraFds ?? [])];
-    this.child =
-      options.wrapper === undefined
-        ? spawn(file, argv, { env: { ...options.env }, stdio })
-        : spawn('/bin/sh', ['-c', options.wrapper, 'sh', file, ...argv], { env: { ...options.env }, stdio });
+    this.ownGroup = options.ownGroup === true;
+    const how = { env: { ...options.env }, stdio, detached: this.ownGroup };
+    this.child = options.wrapper === undefined ? spawn(file, argv, how) : spawn('/bin/sh', ['-c', options.wrapper, 'sh', file, ...argv], how);
     this.child.stdout?.on('data', (chunk: Buffer) => this.log.append(chunk));
     this.child.stderr?.on('data', (chunk: Buffer) => this.log.append(chunk));
     // A stream error (EPIPE after destroy) must not become an uncaught exception.
@@ -213,9 +218,9 @@ export class DaemonProcess {
     });
   }
 
-  /** Sends a signal to the daemon's PID (nothing when it has exited). */
+  /** Sends a signal to the daemon's PID, or to its whole group with `ownGroup` (nothing when it has exited). */
   signal(name: NodeJS.Signals): void {
-    if (this.running && this.child.pid !== undefined) signal(this.child.pid, name);
+    if (this.running && this.child.pid !== undefined) signal(this.ownGroup ? -this.child.pid : this.child.pid, name);
   }
 
   /** SIGHUP: a daemon re-reads its configuration file. */
@@ -288,6 +293,8 @@ export class DaemonProcess {
   }
 
   private async endLeftovers(reapMs: number): Promise<void> {
+    // A group of its own (a probe) is ended whole, members that left no trace here included.
+    if (this.ownGroup && this.child.pid !== undefined) signal(-this.child.pid, 'SIGKILL');
     await terminate(this.leftovers(), LEFTOVER_GRACE_MS, reapMs);
     // Ended: what was known of it must not single out anything later (the directory may be reused by a restart).
     this.descendants = [];

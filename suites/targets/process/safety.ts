@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { configPath } from '../config-file.js';
+import { makeRunDir } from '../temp-dir.js';
+import { DaemonProcess } from './daemon-process.js';
 
 /**
  * Only what a daemon needs to run: the runner's own CTR_* / DOCKER_* variables must not leak into
@@ -18,14 +19,29 @@ export function daemonEnvironment(also: readonly string[] = [], source: NodeJS.P
   return env;
 }
 
-const ip6tablesCache = new Map<string, boolean>();
-/** Whether the binary knows --ip6tables (26.1 and 28.5 do; 20.10 refuses it), from its --help. */
-export function knowsIp6tables(command: readonly string[]): boolean {
+const ip6tablesCache = new Map<string, Promise<boolean>>();
+/** How long a `--help` probe may run; dockerd answers in about 0.1 s. */
+export const PROBE_MS = 10_000;
+/** SIGTERM → SIGKILL grace of a probe that overstays. */
+const PROBE_GRACE_MS = 1_000;
+
+/**
+ * Whether the binary knows --ip6tables (26.1 and 28.5 do; 20.10 refuses it), from its --help. The
+ * probe is a process like the daemon: in a private directory, in a process group of its own, ended
+ * after PROBE_MS with everything it started (a script whose child ignores SIGTERM included), reaped.
+ */
+export function knowsIp6tables(command: readonly string[], probeMs = PROBE_MS): Promise<boolean> {
   const key = command.join('\0');
   let known = ip6tablesCache.get(key);
   if (known === undefined) {
-    const result = spawnSync(command[0]!, [...command.slice(1), '--help'], { encoding: 'utf8', timeout: 15_000, env: daemonEnvironment() });
-    known = `${result.stdout ?? ''}${result.stderr ?? ''}`.includes('--ip6tables');
+    known = (async () => {
+      const probe = DaemonProcess.spawn({ command: [...command, '--help'], dir: makeRunDir(), env: daemonEnvironment(), ownGroup: true });
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([probe.exited, new Promise((resolve) => (timer = setTimeout(resolve, probeMs)))]);
+      clearTimeout(timer);
+      await probe.dispose({ graceMs: PROBE_GRACE_MS });
+      return probe.log.since(0).includes('--ip6tables');
+    })();
     ip6tablesCache.set(key, known);
   }
   return known;
