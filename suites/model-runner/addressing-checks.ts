@@ -1,8 +1,9 @@
+import { connect as connectTls } from 'node:tls';
 import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { Unjudgeable, Violation } from '../harness/verdict.js';
+import { Unjudgeable, Violation, type Verdict } from '../harness/verdict.js';
 import type { HttpReply, RequestOptions } from '../http/client.js';
 import { conversation, embeddingInput, maxTokens, prompt } from './arbitraries.js';
 import { answerDifference, compareSides, type Side } from './answer-comparison.js';
@@ -14,12 +15,28 @@ import { bodyOf, describeCall, openAiCall, type OpenAiCall } from './openai-call
 import { clip } from './openai-calls.js';
 import { bind, component, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
 
+/** Whether a TLS handshake succeeds on the base address (any certificate: the scheme is judged, not the trust). */
+function speaksTls(host: string, port: number): Promise<Verdict> {
+  return new Promise((resolve) => {
+    const socket = connectTls({ host, port, servername: 'localhost', rejectUnauthorized: false, timeout: 5_000 });
+    const done = (verdict: Verdict): void => {
+      socket.destroy();
+      resolve(verdict);
+    };
+    socket.once('secureConnect', () => done({ status: 'pass', summary: `a TLS handshake with localhost:${port} succeeded: the base address is https` }));
+    socket.once('error', (error) => done({ status: 'fail', summary: `no TLS on the base address localhost:${port} (${error.message}): it is not https, the scheme of the document's examples` }));
+    socket.once('timeout', () => done({ status: 'fail', summary: `no TLS handshake on the base address localhost:${port} within 5 s: it is not https, the scheme of the document's examples` }));
+  });
+}
+
 /** mr.tcp.serves: each of the nine routes of the tables, with a valid request, answers 2xx over TCP. */
 export const tcpServesCheck: RuleCheck = {
   rule: 'mr.tcp.serves',
   async run(ctx, _api, options) {
     const endpoint = serviceEndpoint(ctx.instance);
     if (endpoint.kind !== 'tcp') throw new Unjudgeable('the model runner service address is not a TCP address');
+    // The other reading of the scheme (the document's examples use https): the base address speaks TLS.
+    if (options.reading === 'other') return speaksTls(endpoint.host, endpoint.port);
     // The document's base address is localhost:12434: a request names the host as a client of it would.
     const headers = { Host: `localhost:${endpoint.port}` };
     const client = serviceClient(ctx);

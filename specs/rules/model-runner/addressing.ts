@@ -11,6 +11,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     source: mrDoc('What the service does › Base addresses', 'Process on the host, over TCP | `<scheme>://localhost:12434/` | Requires TCP host access to be enabled. The port is the default 12434 unless another one was given with `--tcp`.'),
     reading:
       'Read as: once TCP access is enabled on a port, the management and OpenAI-style paths of the endpoint tables answer there (none is 404 or 405). The scheme is plain HTTP, as the real service listens (the document says its scheme is not shown unambiguously).',
+    otherReading: 'The scheme is https, as the document\'s examples write it: the base address speaks TLS (any certificate; the trust is not shown).',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
