@@ -76,6 +76,15 @@ export const absentKeysCheck = modelCheck({
   rule: 'reload.absent-keys',
   lens: { applied: (file) => fieldsNamed(file, false, ALL_FIELDS.filter((f) => f !== 'experimental' && f !== 'driver' && f !== 'logLevel')) },
   files: (setup) => valid(setup),
+  // No start flags (reload.flags.kept judges those); every sequence first sets the options whose
+  // absence the document gives a meaning (features, the download limits) and then leaves them all
+  // out, so that a daemon keeping them is seen on every run.
+  setups: fc.constant({}),
+  firstFiles: () =>
+    fc.tuple(fc.boolean(), fc.integer({ min: 4, max: 9 }), suiteName(5)).map(([cdi, limit, label]): ReloadFile[] => [
+      { doc: { features: { cdi }, 'max-concurrent-downloads': limit, 'max-concurrent-uploads': limit, 'max-download-attempts': limit, labels: [`ctc-${label}=1`] }, flaw: 'none' },
+      { doc: {}, flaw: 'none' },
+    ]),
   summary: 'options a reloaded file leaves out keep their values; the download limits go back to 3/5/5 and features to the file\'s',
 });
 
