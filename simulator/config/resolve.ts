@@ -19,6 +19,7 @@ import type { ConfigSources } from './sources.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
 import { pluginDirs } from '../authz/locate.js';
 import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
+import { CORS_WITHOUT_VARIABLE } from '../quirks/listeners/cors-without-variable.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -109,10 +110,12 @@ export const corsVariable = (names: BrandNames): string => `${names.envPrefix.sl
  * 27.x disables the CORS header option unless CTRD_DEPRECATED_CORS_HEADER is set non-empty
  * (daemon.md › Errors); from 28.0 it is removed: the releases that still parse it refuse to start.
  */
-function corsHeaderOf(value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>, names: BrandNames, path: string | null, faults: ReadonlySet<TestableRuleId>): string | null {
+function corsHeaderOf(value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>, names: BrandNames, path: string | null, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): string | null {
   if (value === null) return null;
   // Fault (listen.cors-header): 28.x takes the option instead of refusing it.
   if (inRange(release.release, { min: '28.0' }) && !faults.has('listen.cors-header')) throw fileError(names, path ?? names.configFile, CORS_REMOVED);
+  // Quirk hypothetical.listen.cors-header.without-variable: 27.x honours the option without the variable.
+  if (quirks.has(CORS_WITHOUT_VARIABLE)) return value;
   return inRange(release.release, { min: '27.0', max: '27.99' }) && (env[corsVariable(names)] ?? '') === '' ? null : value;
 }
 
@@ -147,7 +150,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),
     pluginRetryMs: (flags.get('plugin-retry-ms') as number | undefined) ?? DEFAULT_RETRY_BASE_MS,
-    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults),
+    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults, quirks),
     socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
     debug: settings.debug,
     experimental: settings.experimental,

@@ -11,5 +11,6 @@ export const LISTENERS_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.authz.chain.stops-at-allow', rule: 'authz.chain', kind: 'hypothetical', what: 'the first plugin that allows a request ends the chain (any-of instead of every plugin in sequence)' },
   { id: 'hypothetical.authz.deny.empty-message-dropped', rule: 'authz.deny', kind: 'hypothetical', what: 'a plugin\'s empty message leaves the denial without its ": " ("authorization denied by plugin NAME")' },
   { id: 'hypothetical.authz.deny.plain-text-trimmed', rule: 'authz.deny', kind: 'hypothetical', what: 'a denial answered in plain text (below API 1.24) has the plugin\'s message trimmed of its edge spaces', releases: ['20.10'] },
+  { id: 'hypothetical.listen.cors-header.without-variable', rule: 'listen.cors-header', kind: 'hypothetical', what: '27.x honours --api-cors-header without CTRD_DEPRECATED_CORS_HEADER: the default-disabled switch is never wired', releases: ['27.1'] },
   { id: 'hypothetical.authz.allow.uri-unversioned', rule: 'authz.allow', kind: 'hypothetical', what: 'the plugins are told the request\'s URI without its /v<api> prefix (the path as routed)' },
 ];

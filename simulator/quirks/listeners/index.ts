@@ -3,6 +3,7 @@ import { AUTHZ_EMPTY_MESSAGE_DROPPED, authzEmptyMessageDropped } from './authz-e
 import { AUTHZ_PLAIN_TRIMMED, authzPlainTrimmed } from './authz-plain-trimmed.js';
 import { AUTHZ_STOPS_AT_ALLOW, authzStopsAtAllow } from './authz-stops-at-allow.js';
 import { AUTHZ_URI_UNVERSIONED, authzUriUnversioned } from './authz-uri-unversioned.js';
+import { CORS_WITHOUT_VARIABLE, corsWithoutVariable } from './cors-without-variable.js';
 import { ENV_ZERO_OFF, envZeroOff } from './env-zero-off.js';
 import { GID_AS_NAME, gidAsName } from './gid-as-name.js';
 import { HOST_FORM_2375, hostForm2375 } from './host-form-2375.js';
@@ -40,4 +41,5 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [AUTHZ_EMPTY_MESSAGE_DROPPED]: authzEmptyMessageDropped,
   [AUTHZ_PLAIN_TRIMMED]: authzPlainTrimmed,
   [AUTHZ_URI_UNVERSIONED]: authzUriUnversioned,
+  [CORS_WITHOUT_VARIABLE]: corsWithoutVariable,
 };

@@ -19,7 +19,7 @@ export const TLS_RULES = [
     requires: START_TLS,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated client set-ups on a TLS listener: a certificate of the CA gets GET /_ping 200; none, another CA\'s, an expired one: no HTTP answer at all.',
+    expectation: 'Generated client set-ups on a TLS listener: a certificate of the CA gets GET /_ping 200; none, another CA\'s, an expired one: no HTTP answer at all; a plain-HTTP client, asked first as soon as the daemon serves, is never served (2xx).',
     testability: TESTABLE,
   }),
   rule({
