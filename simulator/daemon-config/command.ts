@@ -128,7 +128,8 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
-  // Fault (config.file.validate-absent): --validate is ignored, and the daemon starts.
-  if (config.flags.get('validate') === true && !config.faults.has('config.file.validate-absent')) return { kind: 'exit', code: 0, stdout: '', stderr: config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n' };
+  // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
+  const success = config.faults.has('config.file.validate-absent') ? '' : config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n';
+  if (config.flags.get('validate') === true) return { kind: 'exit', code: 0, stdout: '', stderr: success };
   return { kind: 'serve', config };
 }

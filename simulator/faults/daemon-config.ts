@@ -7,11 +7,17 @@ type ConfigRuleId = Extract<TestableRuleId, `config.${string}`>;
 export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.cli.options': {
     breaks: 'the option --default-shm-size is an unknown flag (daemon-config/command.ts)',
-    alsoBreaks: { rules: ['config.cli.options.release'], why: 'every release the simulator emulates has --default-shm-size: an option of the document it lacks is one of the release it lacks' },
+    alsoBreaks: {
+      rules: ['config.cli.options.release', 'config.file.conflict'],
+      why: 'every release the simulator emulates has --default-shm-size: an option of the document it lacks is one of the release it lacks; and config.file.conflict sets every option by flag at once, so an unknown one refuses the start before any conflict is listed',
+    },
   },
   'config.cli.options.release': {
     breaks: 'the option --max-download-attempts is an unknown flag (daemon-config/command.ts)',
-    alsoBreaks: { rules: ['config.cli.options'], why: 'the option is documented too: one the release lacks is one of the document it lacks' },
+    alsoBreaks: {
+      rules: ['config.cli.options', 'config.file.conflict', 'config.values.numbers'],
+      why: 'the option is documented too: one the release lacks is one of the document it lacks; config.file.conflict sets every option by flag at once, and config.values.numbers sets this one, so an unknown flag refuses those starts',
+    },
   },
   'config.cli.unknown-option': {
     breaks: 'unknown long options are ignored instead of refused (config/argv.ts)',
@@ -33,7 +39,10 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   },
   'config.file.keys.release': {
     breaks: 'the file key max-download-attempts is an unknown directive (daemon-config/directives.ts)',
-    alsoBreaks: { rules: ['config.file.keys'], why: 'the key is documented too: one the release refuses is one of the document it refuses' },
+    alsoBreaks: {
+      rules: ['config.file.keys', 'config.values.numbers'],
+      why: 'the key is documented too: one the release refuses is one of the document it refuses; config.values.numbers sets max-download-attempts in the file, which the fault makes an unknown directive',
+    },
   },
   'config.file.unknown-key': {
     breaks: 'unknown directives are ignored (daemon-config/load.ts)',
@@ -47,10 +56,13 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.file.nested-shapes': { breaks: 'a builder object with a gc policy is refused as malformed (daemon-config/load.ts)' },
   'config.file.conflict': { breaks: 'options set both by flag and in the file are not refused, but log-format and features (their own rules); the flag wins (daemon-config/load.ts)' },
   'config.file.absent-defaults': { breaks: 'when the file sets any option, an absent live-restore defaults to on (daemon-config/merge.ts)' },
-  'config.file.empty': { breaks: 'the handling of a blank file is that of the other releases: refused from 23.0, taken as empty on 20.10 (daemon-config/read-document.ts)' },
+  'config.file.empty': { breaks: 'a blank file turns debug on instead of being refused or configuring nothing (daemon-config/read-document.ts)' },
   'config.file.unreadable': { breaks: 'a configuration file that is a directory is taken as an empty configuration (daemon-config/read-document.ts)' },
   'config.file.validate': { breaks: '--validate answers "configuration valid" instead of "configuration OK" (daemon-config/command.ts)' },
-  'config.file.validate-absent': { breaks: 'releases before 23.0 accept --validate (config/resolve.ts)' },
+  'config.file.validate-absent': {
+    breaks: '--validate exits 0 without any success line: neither answered nor refused (daemon-config/command.ts)',
+    alsoBreaks: { rules: ['config.file.validate'], why: 'config.file.validate asks for the success line of a valid file: a --validate that prints none breaks both rules' },
+  },
   'config.log-format.exclusive': { breaks: 'log-format given by flag and file is not a conflict; the flag wins (daemon-config/directives.ts)' },
   'config.features.exclusive': { breaks: 'features given by flag and file is not a conflict; both merge (daemon-config/directives.ts)' },
   'config.log-format.json': { breaks: '--log-format json still writes text lines (daemon/start.ts)' },

@@ -82,8 +82,17 @@ const COUNTS = ['max-concurrent-downloads', 'max-concurrent-uploads', 'max-downl
 
 type NumberCase = { readonly option: string; readonly via: Via; readonly value: number | string; readonly ok: boolean };
 
+/** The document's defaults of the counts (› Limits): boundary values it names, which must start; and -1, the first refused. */
+const DOCUMENTED_DEFAULTS: Readonly<Record<(typeof COUNTS)[number], number>> = { 'max-concurrent-downloads': 3, 'max-concurrent-uploads': 5, 'max-download-attempts': 5 };
+const numberItem = (c: NumberCase): string => `boundary:${c.option}=${String(c.value)}:${c.via}`;
+const BOUNDARY_CASES: readonly NumberCase[] = COUNTS.flatMap((o, i) => [
+  { option: o, via: i % 2 === 0 ? 'flag' : 'file', value: DOCUMENTED_DEFAULTS[o], ok: true },
+  { option: o, via: i % 2 === 0 ? 'file' : 'flag', value: -1, ok: false },
+]);
+
 export const numbersCheck: RuleCheck = {
   rule: 'config.values.numbers',
+  documentedItems: () => BOUNDARY_CASES.map(numberItem),
   run(ctx, _api, options) {
     const option = fc.constantFrom(...COUNTS);
     const via = fc.constantFrom<Via>('flag', 'file');
@@ -94,13 +103,15 @@ export const numbersCheck: RuleCheck = {
     );
     return checkProperty(
       arb,
-      async ({ option: o, via: v, value, ok }) => {
-        const request = requestFor(o, value, v);
-        if (ok) await expectServed(ctx, request, `${o} ${String(value)} by ${v}`);
-        else await expectRefused(ctx, request, [], `${o} ${JSON.stringify(value)} by ${v}`);
+      async (c) => {
+        options.coverage?.hit(numberItem(c));
+        const request = requestFor(c.option, c.value, c.via);
+        if (c.ok) await expectServed(ctx, request, `${c.option} ${String(c.value)} by ${c.via}`);
+        else await expectRefused(ctx, request, [], `${c.option} ${JSON.stringify(c.value)} by ${c.via}`);
       },
-      { ...options, numRuns: ctx.numStarts },
-      'counts from 1 start; negative counts and non-integers are refused',
+      { ...options, numRuns: Math.max(ctx.numStarts, BOUNDARY_CASES.length) },
+      'counts from 1 start (the documented defaults 3, 5, 5 first); negative counts and non-integers are refused',
+      BOUNDARY_CASES,
     );
   },
 };
