@@ -38,7 +38,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['28.5'],
     cells: 'all',
     what: 'allow-nondistributable-artifacts in the configuration file is taken without any warning in the log (only the flag prints "Flag --allow-nondistributable-artifacts has been deprecated, …")',
-    evidence: '28.5.2 started with {"allow-nondistributable-artifacts":["10.0.0.0/8"]}: no log line mentions it or a deprecation; with --allow-nondistributable-artifacts 10.0.0.0/8 the pflag line above appears on stderr',
+    evidence: '28.5.2 started with {"allow-nondistributable-artifacts":["10.0.0.0/8"]}: no log line mentions it or a deprecation; with --allow-nondistributable-artifacts 10.0.0.0/8 the pflag line above appears, on stdout (2026-11-26: `--allow-nondistributable-artifacts 10.0.0.0/8 --validate` prints "Flag --allow-nondistributable-artifacts has been deprecated, Pushing nondistributable artifacts is now enabled by default. " on stdout and "configuration OK" on stderr; 26.1.5 prints no such line)',
   },
 
   {
