@@ -56,7 +56,10 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.file.nested-shapes': { breaks: 'a builder object with a gc policy is refused as malformed (daemon-config/load.ts)' },
   'config.file.conflict': { breaks: 'options set both by flag and in the file are not refused, but log-format and features (their own rules); the flag wins (daemon-config/load.ts)' },
   'config.file.absent-defaults': { breaks: 'when the file sets any option, an absent live-restore defaults to on (daemon-config/merge.ts)' },
-  'config.file.empty': { breaks: 'a blank file turns debug on instead of being refused or configuring nothing (daemon-config/read-document.ts)' },
+  'config.file.empty': {
+    breaks: 'a blank file turns debug on instead of being refused or configuring nothing (daemon-config/read-document.ts)',
+    alsoBreaks: { rules: ['config.file.json'], why: 'a blank file is no JSON: config.file.json (strict reading) asks that it be refused, and a blank file that starts with options of its own is not refused' },
+  },
   'config.file.unreadable': { breaks: 'a configuration file that is a directory is taken as an empty configuration (daemon-config/read-document.ts)' },
   'config.file.validate': { breaks: '--validate answers "configuration valid" instead of "configuration OK" (daemon-config/command.ts)' },
   'config.file.validate-absent': {

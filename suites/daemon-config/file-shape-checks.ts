@@ -238,8 +238,8 @@ export const validateAbsentCheck: RuleCheck = {
       async (doc) => {
         const request = { args: ['--validate'], config: doc };
         const outcome = await validateRun(ctx, { config: doc });
-        // A release that has --validate answers it: nothing of this rule to check.
-        if (!outcome.served && outcome.exitCode === 0 && /configuration OK/.test(outcome.output)) return;
+        // A release that has --validate answers it (exit 0 and a success line, whose words are config.file.validate's): nothing of this rule to check.
+        if (!outcome.served && outcome.exitCode === 0 && outcome.output.trim() !== '') return;
         if (outcome.served) throw new Violation(`--validate: the daemon started and served, neither checking the file nor refusing the flag (${describe(request)})`, outcome.exchanges);
         if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes('--validate')) {
           throw new Violation(`--validate on a release without it: exit ${String(outcome.exitCode)}, expected ≠ 0 naming --validate (${describe(request)}); output: ${excerpt(outcome.output)}`);
