@@ -1,4 +1,5 @@
 import type { DaemonRelease } from '../../specs/versions.js';
+import type { HttpExchange } from '../../reports/model/result.js';
 import type { HttpReply, RequestOptions } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
 import type { Profile } from '../profiles.js';
@@ -13,6 +14,8 @@ import type { Target, TargetInstance } from '../targets/target.js';
 export interface CheckClient {
   readonly endpoint: Endpoint;
   request(method: string, path: string, options?: RequestOptions): Promise<HttpReply>;
+  /** Records an exchange sent outside this client (raw bytes), so that the cell's evidence shows it. */
+  note?(exchange: HttpExchange): void;
 }
 
 export interface ClosableCheckClient extends CheckClient {

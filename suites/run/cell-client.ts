@@ -61,6 +61,10 @@ export class CellClient implements ClosableCheckClient {
     }
   }
 
+  note(exchange: HttpExchange): void {
+    this.journal.record(exchange);
+  }
+
   /** Requests sent and not answered yet: what a cell that ran out of time was waiting for. */
   inFlight(): readonly HttpExchange[] {
     return [...this.pending.values()];

@@ -4,6 +4,7 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { skipped } from '../harness/verdict.js';
 import { rawExchange } from '../http/client.js';
+import { formatEndpoint } from '../http/endpoint.js';
 
 /** Most header lines tried on a release without a limit. */
 const UNLIMITED_UP_TO = 2000;
@@ -31,6 +32,9 @@ export const headerLinesCheck: RuleCheck = {
         const answer = await rawExchange(ctx.instance.endpoint, requestWith(count), { timeoutMs: 15_000, maxBytes: 4096 });
         const statusLine = answer.received.split('\r\n', 1)[0] ?? '';
         const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? NaN);
+        const exchange = { request: `GET /_ping with ${count} header lines (raw bytes)`, endpoint: formatEndpoint(ctx.instance.endpoint), ...(Number.isNaN(status) ? {} : { status }), body: answer.received.slice(0, 400) };
+        ctx.client.note?.(exchange);
+        log.exchanges.push(exchange);
         if (limit !== 'none' && count > limit) {
           log.expect(status === 431, `GET /_ping with ${count} header lines is above the limit of ${limit} and should be refused with 431, got ${JSON.stringify(statusLine)}`);
           log.expect(answer.closed, `after refusing ${count} header lines the daemon should close the connection`);
