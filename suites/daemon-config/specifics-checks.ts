@@ -155,11 +155,22 @@ export const networkOptsCheck: RuleCheck = {
       ),
       fc.oneof(fc.constantFrom('bridge'), suiteName(6), suiteName(6).map((n) => `bridge=${n}`)).map((v): NetCase => ({ request: { args: ['--default-network-opt', v] }, ok: false, what: `--default-network-opt ${v} (not driver=opt=value)` })),
     );
+    // Each form is tried on every run, whatever --num-starts says: a release that lacks one fails.
+    const examples: NetCase[] = [
+      { request: { args: ['--default-network-opt', 'bridge=com.example.ctcn=v1'] }, ok: true, what: 'default network options by flag' },
+      { request: { config: { 'default-network-opts': { bridge: { 'com.example.ctcn': 'v1' } } } }, ok: true, what: 'default network options in the file' },
+      { request: { args: ['--default-network-opt', 'bridge'] }, ok: false, what: '--default-network-opt bridge (not driver=opt=value)' },
+    ];
     return checkProperty(
       arb,
-      (c) => expectVerdict(ctx, c),
+      async (c) => {
+        options.coverage?.hit(c.ok ? (c.request.args === undefined ? 'form:file' : 'form:flag') : 'form:malformed-flag');
+        await expectVerdict(ctx, c);
+      },
       { ...options, numRuns: ctx.numStarts },
       'driver=opt=value by flag and driver → option → value in the file start; malformed flag values are refused',
+      examples,
     );
   },
+  documentedItems: () => ['form:flag', 'form:file', 'form:malformed-flag'],
 };

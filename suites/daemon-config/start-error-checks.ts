@@ -18,15 +18,22 @@ export const logFormatExclusiveCheck: RuleCheck = {
     return checkProperty(
       fc.record({ where: placement, flag: format, file: format }),
       async ({ where, flag, file }) => {
+        options.coverage?.hit(`placement:${where}`);
         const request: StartRequest = { ...(where !== 'file' ? { args: [`--log-format=${flag}`] } : {}), ...(where !== 'flag' ? { config: { 'log-format': file } } : {}) };
         if (where === 'both') await expectRefused(ctx, request, ['log-format'], '--log-format and the file\'s log-format together');
         else await expectServed(ctx, request, `log-format by ${where} alone`);
       },
       { ...options, numRuns: ctx.numStarts },
       'log-format by flag and file together is refused naming it; either alone starts',
-      [{ where: 'both', flag: 'json', file: 'json' }],
+      // Every placement on every run, whatever --num-starts says: a release that lacks the option fails.
+      [
+        { where: 'both', flag: 'json', file: 'json' },
+        { where: 'flag', flag: 'text', file: 'text' },
+        { where: 'file', flag: 'json', file: 'json' },
+      ],
     );
   },
+  documentedItems: () => ['placement:flag', 'placement:file', 'placement:both'],
 };
 
 export const featuresExclusiveCheck: RuleCheck = {
@@ -36,6 +43,7 @@ export const featuresExclusiveCheck: RuleCheck = {
     return checkProperty(
       fc.record({ where: placement, flagFeature: feature, fileFeature: feature, on: fc.boolean() }),
       async ({ where, flagFeature, fileFeature, on }) => {
+        options.coverage?.hit(`placement:${where}`);
         const request: StartRequest = { ...(where !== 'file' ? { args: ['--feature', `${flagFeature}=${String(on)}`] } : {}), ...(where !== 'flag' ? { config: { features: { [fileFeature]: on } } } : {}) };
         if (where === 'both') await expectRefused(ctx, request, ['features'], '--feature and the file\'s features together');
         else await expectServed(ctx, request, `features by ${where} alone`);
@@ -45,9 +53,12 @@ export const featuresExclusiveCheck: RuleCheck = {
       [
         { where: 'both', flagFeature: 'cdi', fileFeature: 'cdi', on: true },
         { where: 'both', flagFeature: 'cdi', fileFeature: 'ctcother', on: false },
+        { where: 'flag', flagFeature: 'cdi', fileFeature: 'cdi', on: true },
+        { where: 'file', flagFeature: 'cdi', fileFeature: 'cdi', on: false },
       ],
     );
   },
+  documentedItems: () => ['placement:flag', 'placement:file', 'placement:both'],
 };
 
 const RFC3339_FRACTION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,9}(Z|[+-]\d{2}:\d{2})$/;
