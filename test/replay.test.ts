@@ -16,6 +16,10 @@ import { runCli } from './helpers/cli.js';
  * cell by cell. This runs on machines without daemons.
  */
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/transcripts/', import.meta.url));
+// Longer than the project's 180 s per file: three recordings replayed beside three whole runs of
+// the simulator (with its observed quirks), then the error cases.
+t.setTimeout(600_000);
+
 const out = mkdtempSync('/tmp/ctc-replay-');
 t.teardown(() => rmSync(out, { recursive: true, force: true }));
 const report = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
