@@ -17,9 +17,9 @@ import { startSimProcess } from './helpers/sim-process.js';
 
 /**
  * The suites are themselves tested: the whole catalogue runs on the simulator with no fault, then
- * once per testable rule with that rule's fault on (ctrd-sim --fault). The rule must fail (fail,
- * not error) and every other rule must keep the verdicts of the run without fault, except the
- * rules the fault declares it necessarily breaks too.
+ * once per testable rule with that rule's fault on (ctrd-sim --fault), over the rule's area and the
+ * rules the fault declares it breaks. The rule must fail (fail, not error) and every other rule of
+ * that run must keep the verdicts of the run without fault, except the declared ones.
  */
 
 const SEED = 7;
@@ -42,6 +42,16 @@ const testable = RULES.filter((rule) => rule.testability.testable);
 // ctrd-sim processes; tap runs other files beside this one.
 t.setTimeout(2_760_000);
 
+/**
+ * A fault's run judges its rule's area and the rules it declares it breaks: a fault lives in its
+ * area's code, and the whole catalogue per fault (about 190 runs) no longer fits the file's time on
+ * two cores. The baselines stay whole; the fault's cells are compared with them.
+ */
+const rulesAround = (fault: string): string[] => {
+  const area = RULES.find((rule) => rule.id === fault)!.area;
+  return [...new Set([...RULES.filter((rule) => rule.area === area).map((rule) => rule.id), ...alsoBroken(fault as TestableRuleId)])];
+};
+
 const run = (release: string, fault?: string): Promise<SuiteRun> =>
   runSuites({
     // The missing-plugin lookup waits 10 ms, 20 ms… instead of dockerd's 1 s, 2 s…: the check does not time it.
@@ -50,6 +60,7 @@ const run = (release: string, fault?: string): Promise<SuiteRun> =>
     numRuns: NUM_RUNS,
     numStarts: 2,
     concurrency: 8,
+    ...(fault === undefined ? {} : { only: rulesAround(fault) }),
   });
 
 /**
@@ -83,7 +94,7 @@ t.test('the fault registry names every testable rule and nothing else', async (t
   }
 });
 
-t.test('each fault fails exactly its rule (and what it declares)', async (t) => {
+t.test('each fault fails exactly its rule (and what it declares), every other rule of its area keeping its verdicts', async (t) => {
   // About 15 min on two busy cores; the deadline leaves room for a loaded CI machine.
   t.setTimeout(2_700_000);
   const began = Date.now();
