@@ -10,7 +10,7 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'listen.tcp.forms': { breaks: 'the `:port` shorthand listens on port+1 (listeners/address.ts)' },
   'listen.tcp.default-port': { breaks: 'bare tcp:// takes 2375 even with TLS (listeners/address.ts)' },
   'listen.tcp.path': { breaks: 'the path of a tcp address is dropped: requests under it are not found (http/server.ts)' },
-  'listen.multiple': { breaks: 'only the first two -H listeners are opened (daemon/start.ts)' },
+  'listen.multiple': { breaks: 'only the first two -H listeners are opened (daemon/start.ts)', alsoBreaks: { rules: ['listen.tcp.forms'], why: 'listen.tcp.forms now opens several tcp forms per start (with the unix socket, more than two listeners)' } },
   'listen.tcp.unauthenticated-deprecated': { breaks: 'from 26.0 a TCP listener without TLS refuses versioned requests with 403, as if the deprecated feature were half removed (listeners/tcp-policy.ts, daemon/start.ts)' },
   'listen.tcp.unauthenticated-notice': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
   'listen.cors-header': {
