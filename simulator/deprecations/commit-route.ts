@@ -5,6 +5,7 @@ import type { Exchange } from '../http/exchange.js';
 import { handlerError } from '../http/replies.js';
 import type { Route } from '../http/route.js';
 import { referenceProblem, targetOf } from './image-import.js';
+import { objectOf } from './bodies.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { queryOf, sendJson } from './replies.js';
 
@@ -12,8 +13,7 @@ const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
 /** The body's fields that are set: they replace the container's (moby merges the container's config under the request's). */
 function setFields(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== '' && value !== false && !(Array.isArray(value) && value.length === 0)));
+  return Object.fromEntries(Object.entries(objectOf(body) ?? {}).filter(([, value]) => value !== null && value !== '' && value !== false && !(Array.isArray(value) && value.length === 0)));
 }
 
 /**

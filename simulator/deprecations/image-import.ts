@@ -1,10 +1,10 @@
-import { gunzipSync } from 'node:zlib';
 import { fillMessage } from '../../common/messages.js';
 import { applyChange, EMPTY_IMAGE_CONFIG, InvalidChange, makeImage, nowNanos, readTar, splitReference, type ImageConfig } from '../engine/objects/index.js';
 import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
 import { handlerError } from '../http/replies.js';
 import type { Route } from '../http/route.js';
+import { gunzipIfGzipped } from './bodies.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { notImplementedHere, queryOf, sendJson } from './replies.js';
 
@@ -61,7 +61,7 @@ export const imageCreateRoute: Route = {
     let tar: Buffer;
     try {
       const raw = await readBody(x.req, MAX_LAYER_BYTES);
-      tar = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw, { maxOutputLength: MAX_LAYER_BYTES }) : raw;
+      tar = gunzipIfGzipped(raw, MAX_LAYER_BYTES);
     } catch (error) {
       if (error instanceof BodyTooLarge || error instanceof RangeError) return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_LAYER_BYTES) }));
       if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) return handlerError(x, 500, ENGINE_MESSAGES.badTar);

@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import { fillMessage } from '../../common/messages.js';
 import { cleanPath, digestOf, makeImageWithOrigin, nowNanos, parseTimestamp, readConfigDocument, readTar, type FsEntry } from '../engine/objects/index.js';
 import { BodyTooLarge, readBody } from '../http/body.js';
@@ -7,6 +6,7 @@ import { handlerError } from '../http/replies.js';
 import type { Route } from '../http/route.js';
 import { referenceProblem } from './image-import.js';
 import { splitReference } from '../engine/objects/index.js';
+import { gunzipIfGzipped, objectOf } from './bodies.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { sendBody } from './replies.js';
 
@@ -37,7 +37,6 @@ function manifestOf(files: ReadonlyMap<string, Buffer>): ManifestEntry[] | null 
 }
 
 const textOf = (doc: Record<string, unknown>, key: string): string => (typeof doc[key] === 'string' ? (doc[key] as string) : '');
-const objectOf = (value: unknown): Record<string, unknown> | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
 
 /**
  * POST /images/load: the images of an archive in the save format. Each image's ID is the digest
@@ -55,7 +54,7 @@ export const imageLoadRoute: Route = {
     let archive: Buffer;
     try {
       const raw = await readBody(x.req, MAX_ARCHIVE_BYTES);
-      archive = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw, { maxOutputLength: MAX_ARCHIVE_BYTES }) : raw;
+      archive = gunzipIfGzipped(raw, MAX_ARCHIVE_BYTES);
     } catch (error) {
       if (error instanceof BodyTooLarge || error instanceof RangeError) return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_ARCHIVE_BYTES) }));
       throw error;
