@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
@@ -74,10 +75,20 @@ t.test('a unix socket path longer than the kernel takes is refused with dockerdâ
 });
 
 t.test('--validate checks the file and the -H values; output on stderr as 26.1 and 28.5', async (t) => {
-  const ok = startSimProcess(['--validate', '--config-file', '/dev/null', '-H', 'bogus']);
+  const dir = mkdtempSync(join(tmpdir(), 'ctrd-sim-validate-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'daemon.json'), '{}');
+  const ok = startSimProcess(['--validate', '--config-file', join(dir, 'daemon.json'), '-H', 'bogus']);
   t.equal(await ok.exited, 0, 'a bare word is a TCP host: accepted');
   t.equal(ok.output(), 'configuration OK\n');
   await ok.kill();
+  const empty = startSimProcess(['--validate', '--config-file', '/dev/null']);
+  t.equal(await empty.exited, 1, 'an empty file is not a JSON object: refused as the document reads');
+  t.equal(empty.output(), 'unable to configure the Ctr daemon with file /dev/null: invalid JSON: unexpected end of JSON input\n');
+  await empty.kill();
+  const observed = startSimProcess(['--validate', '--emulate', '28.5', '--as-observed', '--config-file', '/dev/null']);
+  t.equal(await observed.exited, 0, 'as 28.5 takes an empty file (observed quirk)');
+  await observed.kill();
   const bad = startSimProcess(['--validate', '--brand', 'docker', '--emulate', '26.1', '--config-file', '/dev/null', '-H', 'udp://x']);
   t.equal(await bad.exited, 1);
   t.equal(bad.output(), `Status: invalid argument "udp://x" for "-H, --host" flag: invalid bind address (udp://x): unsupported proto 'udp'\nSee 'dockerd --help'., Code: 125\n`);

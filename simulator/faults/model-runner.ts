@@ -25,7 +25,7 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.models.create.bad-body': { breaks: 'a create body whose "from" is not a string is a 500 (model-runner/routes/models.ts)' },
   'mr.models.create.cached': { breaks: 'a create of a model held already reports a fresh pull (model-runner/routes/models.ts)' },
   'mr.models.list': {
-    breaks: 'GET /models lists the model created last twice (model-runner/runner.ts)',
+    breaks: 'GET /models lists every model twice (model-runner/runner.ts)',
     alsoBreaks: {
       rules: ['mr.reference.format', 'mr.models.create.cached'],
       why: 'those rules count the models the list holds after their requests (none added by a refused reference, one after a repeated create): a list that names a model twice miscounts for them too',

@@ -23,7 +23,6 @@ export class ModelRunner {
   /** Records whose tags are not in place yet (fault mr.store.concurrent). */
   private readonly halfWritten = new Set<string>();
   /** The reference created last, for the list fault. */
-  private newest: string | undefined;
 
   private constructor(
     private readonly store: ModelStore,
@@ -58,9 +57,8 @@ export class ModelRunner {
   list(): readonly ModelRecord[] {
     if (this.halfWritten.size === 0 && !this.faults.has('mr.models.list')) return this.records();
     const records = this.records().map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
-    // Fault (mr.models.list): the model created last is listed twice.
-    const newest = this.faults.has('mr.models.list') && this.newest !== undefined ? records.find((record) => record.tags.includes(this.newest!)) : undefined;
-    return newest === undefined ? records : [...records, newest];
+    // Fault (mr.models.list): every model is listed twice (whatever other clients create meanwhile).
+    return this.faults.has('mr.models.list') ? [...records, ...records] : records;
   }
 
   get(ref: ModelReference): ModelRecord | undefined {
@@ -78,11 +76,9 @@ export class ModelRunner {
         // The record written is the one answered (its creation time too): only when it is written differs.
         if (this.unwritten.delete(ref.canonical)) this.store.create(ref, record.created);
       }, 200).unref();
-      this.newest = ref.canonical;
       return { record, cached: false };
     }
     const outcome = this.store.create(ref);
-    this.newest = ref.canonical;
     if (this.faults.has('mr.store.concurrent')) {
       this.halfWritten.add(outcome.record.id);
       await sleep(30);
