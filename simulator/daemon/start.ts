@@ -67,6 +67,8 @@ export interface RunningSimulator {
   readonly ended: Promise<number>;
   /** The model runner's TCP address (`tcp://127.0.0.1:port`), or null when TCP access is off. */
   readonly modelRunnerTcp: string | null;
+  /** The name of the model runner's default engine (what /engines/v1 stands for). */
+  readonly modelRunnerEngine: string;
 }
 
 /** The model runner's TCP port: --model-runner-tcp, else 12434 with --model-runner, else none. */
@@ -173,7 +175,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
       });
       runnerTcp = tcp.server;
       modelRunnerTcp = `tcp://127.0.0.1:${tcp.port}`;
-      logger.log('info', `Model runner listen on ${modelRunnerTcp}`);
+      logger.log('info', `Model runner listen on ${modelRunnerTcp} (default engine ${runner.defaultEngine.name})`);
     }
   } catch (error) {
     await close();
@@ -236,6 +238,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     close,
     ended,
     modelRunnerTcp,
+    modelRunnerEngine: runner.defaultEngine.name,
   };
 }
 

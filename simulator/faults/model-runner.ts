@@ -6,15 +6,24 @@ type ModelRunnerRuleId = Extract<TestableRuleId, `mr.${string}`>;
 /** The faults of the model-runner area: one per testable rule, each noticed only by its rule's check (suites/model-runner/). */
 export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.tcp.serves': { breaks: 'the TCP listener answers 404 to requests addressed to the document\'s base address, Host localhost:<port> (model-runner/listener.ts)' },
-  'mr.socket.prefix': { breaks: 'the management paths under /exp/vENG4.40 on the daemon socket are not served (only /exp/vENG4.40/engines/… is) (model-runner/mount.ts)' },
+  'mr.socket.prefix': { breaks: 'under /exp/vENG4.40 on the daemon socket the shortcut /engines/v1/… is not served (the full form is) (model-runner/mount.ts)' },
+  'mr.socket.prefix.management': { breaks: 'the management paths under /exp/vENG4.40 on the daemon socket are not served (only /exp/vENG4.40/engines/… is) (model-runner/mount.ts)' },
   'mr.socket.daemon-beside': { breaks: 'unprefixed /engines/… on the daemon socket is handed to the runner instead of the daemon (model-runner/mount.ts)' },
-  'mr.engines.shortcut': { breaks: 'the model list under /engines/llama.cpp/v1 says owned_by "llama.cpp", unlike /engines/v1 (model-runner/routes/openai-models.ts)' },
+  'mr.engines.shortcut': {
+    breaks: 'the model list under /engines/llama.cpp/v1 says owned_by "llama.cpp", unlike /engines/v1 (model-runner/routes/openai-models.ts)',
+    alsoBreaks: { rules: ['mr.engines.default-name'], why: 'the default engine is llama.cpp: its full form is the one the fault changes' },
+  },
+  'mr.engines.default-name': { breaks: 'the default engine is named llama-cpp, not llama.cpp (model-runner/runner.ts)' },
   'mr.engines.unknown': { breaks: 'an inference request for an unknown engine is served by the default engine (model-runner/routes/inference.ts)' },
-  'mr.versioning.v1': { breaks: 'any v<digits> segment is served as v1 (model-runner/routes/index.ts)' },
+  'mr.versioning.v1': {
+    breaks: 'POST /engines/<engine>/v1/embeddings, the full form, answers 404 (model-runner/handler.ts)',
+    alsoBreaks: { rules: ['mr.engines.shortcut', 'mr.engines.default-name', 'mr.tcp.serves'], why: 'those rules send embeddings in the full form too: compared with the shortcut, or required to answer 2xx' },
+  },
+  'mr.versioning.other-segments': { breaks: 'any v<digits> segment is served as v1 (model-runner/handler.ts)' },
   'mr.auth.none': {
     breaks: 'an inference POST without an Authorization header is refused with 401 (model-runner/handler.ts)',
     alsoBreaks: {
-      rules: ['mr.tcp.serves', 'mr.engines.unknown', 'mr.versioning.v1', 'mr.chat.shape', 'mr.chat.stream', 'mr.chat.stream.usage', 'mr.completions.shape', 'mr.embeddings.shape', 'mr.embeddings.base64', 'mr.generation.max-tokens', 'mr.generation.stop', 'mr.generation.n', 'mr.generation.usage', 'mr.openai.bad-request', 'mr.inference.checks', 'mr.inference.body-limit', 'mr.server.survives-bad-input'],
+      rules: ['mr.tcp.serves', 'mr.engines.unknown', 'mr.versioning.v1', 'mr.versioning.other-segments', 'mr.chat.shape', 'mr.chat.stream', 'mr.chat.stream.usage', 'mr.completions.shape', 'mr.embeddings.shape', 'mr.embeddings.base64', 'mr.generation.max-tokens', 'mr.generation.stop', 'mr.generation.n', 'mr.generation.usage', 'mr.openai.bad-request', 'mr.inference.checks', 'mr.inference.body-limit', 'mr.server.survives-bad-input'],
       why: 'every inference rule sends the document\'s calls, which carry no credentials: a runner that refuses such calls answers none of them',
     },
   },

@@ -14,7 +14,7 @@ import type { ModelRunner } from './runner.js';
 export type RunnerHandler = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
 const isV1 = (segment: string): boolean => segment === 'v1';
-/** Fault (mr.versioning.v1): any v<digits> is taken for v1. */
+/** Fault (mr.versioning.other-segments): any v<digits> is taken for v1. */
 const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
 
 /**
@@ -24,7 +24,7 @@ const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
   // Quirk (hypothetical): the version segment is not checked.
-  const versionSegment = runner.faults.has('mr.versioning.v1') ? anyVersion : runner.quirks.has(V2_SERVED) ? (segment: string) => /^[vV][0-9]+$/.test(segment) : isV1;
+  const versionSegment = runner.faults.has('mr.versioning.other-segments') ? anyVersion : runner.quirks.has(V2_SERVED) ? (segment: string) => /^[vV][0-9]+$/.test(segment) : isV1;
   return (req, res, path) => {
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
@@ -68,6 +68,8 @@ function route(x: RunnerRequest, method: string, segments: readonly string[], ve
   const at = enginePath(segments, versionSegment);
   if (at === null) return false;
   const { engine, rest } = at;
+  // Fault (mr.versioning.v1): the full form of embeddings is not served under v1.
+  if (engine !== null && x.runner.faults.has('mr.versioning.v1') && rest.join('/') === 'embeddings') return false;
   if (method === 'GET' && rest[0] === 'models') {
     if (rest.length === 1) return listOpenAiModels(x, engine), true;
     return retrieveOpenAiModel(x, engine, rest.slice(1)), true;

@@ -3,8 +3,8 @@ import type { Implementation } from '../rules/implementation.js';
 /** Where the model-runner area's rules live in the simulator. */
 export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [
   { where: 'model-runner/listener.ts: listenTcp (127.0.0.1:<--model-runner-tcp>, 12434 with --model-runner)', rules: ['mr.tcp.serves', 'mr.tcp.default-port'] },
-  { where: 'model-runner/mount.ts: mountOnSocket (/exp/vENG4.40 on the daemon socket; the rest is the daemon\'s)', rules: ['mr.socket.prefix', 'mr.socket.daemon-beside'] },
-  { where: 'model-runner/handler.ts: runnerHandler (routes; /engines/v1 ≡ /engines/llama.cpp/v1; v1 only; no credentials)', rules: ['mr.engines.shortcut', 'mr.versioning.v1', 'mr.auth.none', 'mr.auth.ignored'] },
+  { where: 'model-runner/mount.ts: mountOnSocket (/exp/vENG4.40 on the daemon socket; the rest is the daemon\'s)', rules: ['mr.socket.prefix', 'mr.socket.prefix.management', 'mr.socket.daemon-beside'] },
+  { where: 'model-runner/handler.ts: runnerHandler (routes; /engines/v1 ≡ /engines/<default engine>/v1, the default engine llama.cpp (model-runner/engine/deterministic.ts); v1 only; no credentials)', rules: ['mr.engines.shortcut', 'mr.engines.default-name', 'mr.versioning.v1', 'mr.versioning.other-segments', 'mr.auth.none', 'mr.auth.ignored'] },
   { where: 'model-runner/store/reference.ts: parseModelReference', rules: ['mr.reference.format', 'mr.reference.normalised'] },
   {
     where: 'model-runner/routes/models.ts: createModel, listModels, getModel, deleteModel',

@@ -10,14 +10,17 @@ export const SOCKET_PREFIX = '/exp/vENG4.40';
  * to the daemon's own chain, untouched. The check is one string comparison: /_ping stays as fast.
  */
 export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse) => void, runner: RunnerHandler, faults: ReadonlySet<TestableRuleId>): (req: IncomingMessage, res: ServerResponse) => void {
-  const onlyEngines = faults.has('mr.socket.prefix');
+  const onlyEngines = faults.has('mr.socket.prefix.management');
+  const noShortcut = faults.has('mr.socket.prefix');
   const takesEngines = faults.has('mr.socket.daemon-beside');
   return (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith(SOCKET_PREFIX) && (url.length === SOCKET_PREFIX.length || url[SOCKET_PREFIX.length] === '/' || url[SOCKET_PREFIX.length] === '?')) {
       const path = url.slice(SOCKET_PREFIX.length).replace(/\?.*$/, '') || '/';
-      // Fault (mr.socket.prefix): only /engines… is served under the prefix.
+      // Fault (mr.socket.prefix.management): only /engines… is served under the prefix.
       if (onlyEngines && !path.startsWith('/engines')) return runner(req, res, '/no-such-path');
+      // Fault (mr.socket.prefix): the shortcut /engines/v1… is not served under the prefix.
+      if (noShortcut && path.startsWith('/engines/v1/')) return runner(req, res, '/no-such-path');
       return runner(req, res, path);
     }
     // Fault (mr.socket.daemon-beside): unprefixed /engines… goes to the runner.

@@ -22,8 +22,6 @@ export class ModelRunner {
   private readonly unwritten = new Map<string, ModelRecord>();
   /** Records whose tags are not in place yet (fault mr.store.concurrent). */
   private readonly halfWritten = new Set<string>();
-  /** The reference created last, for the list fault. */
-
   private constructor(
     private readonly store: ModelStore,
     private readonly dir: string,
@@ -31,7 +29,8 @@ export class ModelRunner {
     /** The quirks the simulator carries (specs/quirks; none normally). */
     readonly quirks: ReadonlySet<string>,
   ) {
-    const engine = new DeterministicEngine();
+    // Fault (mr.engines.default-name): the default engine is named otherwise.
+    const engine = new DeterministicEngine(faults.has('mr.engines.default-name') ? 'llama-cpp' : undefined);
     this.defaultEngine = engine;
     this.engines = new Map([[engine.name, engine]]);
   }

@@ -8,7 +8,7 @@ export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.mr.openai.bad-request.content-missing-accepted', rule: 'mr.openai.bad-request', kind: 'hypothetical', what: 'a chat message without content is taken as an empty message and answered 200 instead of refused with 400' },
   { id: 'hypothetical.mr.embeddings.base64.float64', rule: 'mr.embeddings.base64', kind: 'hypothetical', what: 'encoding_format "base64" encodes the vector as float64 (little-endian) instead of float32' },
   { id: 'hypothetical.mr.generation.max-tokens.finish-stop', rule: 'mr.generation.max-tokens', kind: 'hypothetical', what: 'a choice that max_tokens cut ends with finish_reason "stop" instead of "length"' },
-  { id: 'hypothetical.mr.versioning.v1.v2-served', rule: 'mr.versioning.v1', kind: 'hypothetical', what: 'the version segment is not checked: /engines/v2/… (and any v<n>) answers as /engines/v1/…' },
+  { id: 'hypothetical.mr.versioning.other-segments.v2-served', rule: 'mr.versioning.other-segments', kind: 'hypothetical', what: 'the version segment is not checked: /engines/v2/… (and any v<n>) answers as /engines/v1/…' },
   { id: 'hypothetical.mr.inference.checks.unknown-model-500', rule: 'mr.inference.checks', kind: 'hypothetical', what: 'an inference request naming a model the runner does not hold fails inside the engine with 500 instead of 404' },
   { id: 'hypothetical.mr.models.delete.absent-200', rule: 'mr.models.delete', kind: 'hypothetical', what: 'deleting a model the runner does not hold answers 200 with an empty list of actions instead of 404' },
 ];

@@ -1,17 +1,17 @@
 import { connect as connectTls } from 'node:tls';
 import fc from 'fast-check';
-import type { CheckClient } from '../harness/context.js';
-import { checkProperty } from '../harness/property.js';
+import type { CheckClient, SuiteContext } from '../harness/context.js';
+import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Unjudgeable, Violation, type Verdict } from '../harness/verdict.js';
 import type { HttpReply, RequestOptions } from '../http/client.js';
 import { conversation, embeddingInput, maxTokens, prompt } from './arbitraries.js';
 import { answerDifference, compareSides, type Side } from './answer-comparison.js';
 import { badCreateBody, type BadCreateBody } from './create-body-arbitraries.js';
-import { DEFAULT_ENGINE, serviceClient, serviceEndpoint, SOCKET_PREFIX, socketServiceEndpoint } from './endpoints.js';
+import { defaultEngineOf, serviceClient, serviceEndpoint, SOCKET_PREFIX, socketServiceEndpoint } from './endpoints.js';
 import { cleanUp, freshNamespace, lastLine, sendCreate } from './management-calls.js';
 import { modelForInference } from './models.js';
-import { bodyOf, describeCall, openAiCall, type OpenAiCall } from './openai-call-arbitraries.js';
+import { bodyOf, describeCall, openAiCall } from './openai-call-arbitraries.js';
 import { clip } from './openai-calls.js';
 import { bind, component, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
 
@@ -47,7 +47,7 @@ export const tcpServesCheck: RuleCheck = {
           const ns = freshNamespace();
           const model = bind(ref.canonical, ns);
           const path = modelPath(ref, ns);
-          const engine = `/engines/${DEFAULT_ENGINE}/v1`;
+          const engine = `/engines/${defaultEngineOf(ctx.instance)}/v1`;
           const routes: readonly (readonly [string, string, unknown?])[] = [
             ['POST', '/models/create', { from: bind(ref.text, ns) }],
             ['GET', '/models'],
@@ -77,81 +77,115 @@ export const tcpServesCheck: RuleCheck = {
   },
 };
 
-/** A request mr.socket.prefix sends over the socket and over TCP. */
-type Step =
-  | { readonly kind: 'openai'; readonly call: OpenAiCall }
+/** A listing or management request mr.socket.prefix.management sends over the socket and over TCP. */
+type ManagementStep =
   | { readonly kind: 'list' }
   | { readonly kind: 'get'; readonly held: boolean; readonly name: string }
   | { readonly kind: 'lifecycle'; readonly ref: ValidReference }
   | { readonly kind: 'bad-create'; readonly body: BadCreateBody };
 
-const step = (model: string): fc.Arbitrary<Step> =>
-  fc.oneof(
-    { weight: 4, arbitrary: openAiCall(model).map((call) => ({ kind: 'openai' as const, call })) },
-    { weight: 1, arbitrary: fc.constant({ kind: 'list' as const }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('get' as const), held: fc.boolean(), name: component }) },
-    { weight: 2, arbitrary: validReference.map((ref) => ({ kind: 'lifecycle' as const, ref })) },
-    { weight: 1, arbitrary: badCreateBody.map((body) => ({ kind: 'bad-create' as const, body })) },
-  );
+const managementStep: fc.Arbitrary<ManagementStep> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant({ kind: 'list' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('get' as const), held: fc.boolean(), name: component }) },
+  { weight: 2, arbitrary: validReference.map((ref) => ({ kind: 'lifecycle' as const, ref })) },
+  { weight: 1, arbitrary: badCreateBody.map((body) => ({ kind: 'bad-create' as const, body })) },
+);
 
 /** Only the last line of a create answer is compared: the progress lines before it follow the clock in the real service. */
 const outcomeOnly = (reply: HttpReply): HttpReply => ({ ...reply, body: lastLine(reply.body) });
 
-/** mr.socket.prefix: under /exp/vENG4.40 on the daemon socket, the same answers as over TCP. */
+/** One case's view of the two ways in: both clients in the generated order, and a pair of sides for one request. */
+interface BothWays {
+  readonly socket: CheckClient;
+  readonly tcp: CheckClient;
+  /** The socket and TCP clients, first the one the case sends to first. */
+  readonly order: readonly [CheckClient, CheckClient];
+  readonly model: string;
+  pair(method: string, path: string, request?: RequestOptions): [Side, Side];
+}
+
+/** Runs a property whose cases send the same requests over the socket (under the prefix) and over TCP. */
+async function overSocketAndTcp<T>(ctx: SuiteContext, options: PropertyOptions, steps: (model: string) => fc.Arbitrary<T>, body: (ways: BothWays, steps: T) => Promise<void>, summary: string): Promise<Verdict> {
+  const socketEndpoint = socketServiceEndpoint(ctx.instance);
+  const model = await modelForInference(ctx);
+  const tcp = serviceClient(ctx);
+  const socket = ctx.clientFor(socketEndpoint);
+  try {
+    return await checkProperty(
+      fc.record({ steps: steps(model), socketFirst: fc.boolean() }),
+      ({ steps: generated, socketFirst }) => {
+        const side = (client: CheckClient, method: string, path: string, request: RequestOptions): Side => ({
+          label: `${method} ${client === socket ? SOCKET_PREFIX : ''}${path} over ${client === socket ? 'the socket' : 'TCP'}`,
+          send: () => client.request(method, path, request),
+        });
+        const order: [CheckClient, CheckClient] = socketFirst ? [socket, tcp] : [tcp, socket];
+        const pair = (method: string, path: string, request: RequestOptions = {}): [Side, Side] => [side(order[0], method, path, request), side(order[1], method, path, request)];
+        return body({ socket, tcp, order, model, pair }, generated);
+      },
+      options,
+      summary,
+    );
+  } finally {
+    tcp.close();
+    socket.close();
+  }
+}
+
+/** mr.socket.prefix: the OpenAI-style endpoints under /exp/vENG4.40 on the daemon socket answer as over TCP, in both forms. */
 export const socketPrefixCheck: RuleCheck = {
   rule: 'mr.socket.prefix',
-  async run(ctx, _api, options) {
-    const socketEndpoint = socketServiceEndpoint(ctx.instance);
-    const model = await modelForInference(ctx);
-    const tcp = serviceClient(ctx);
-    const socket = ctx.clientFor(socketEndpoint);
-    try {
-      return await checkProperty(
-        fc.record({ steps: fc.array(step(model), { minLength: 1, maxLength: 4 }), socketFirst: fc.boolean() }),
-        async ({ steps, socketFirst }) => {
-          const ns = freshNamespace();
-          const keep = (reference: string): boolean => reference === model || reference.includes(ns);
-          const side = (client: CheckClient, method: string, path: string, request: RequestOptions): Side => ({
-            label: `${method} ${client === socket ? SOCKET_PREFIX : ''}${path} over ${client === socket ? 'the socket' : 'TCP'}`,
-            send: () => client.request(method, path, request),
-          });
-          const pair = (method: string, path: string, request: RequestOptions = {}): [Side, Side] => {
-            const sides: [Side, Side] = [side(socket, method, path, request), side(tcp, method, path, request)];
-            return socketFirst ? sides : [sides[1], sides[0]];
-          };
-          const expectSame = (difference: string | null): void => {
-            if (difference !== null) throw new Violation(difference);
-          };
-          try {
-            for (const s of steps) {
-              if (s.kind === 'openai') {
-                const path = `/engines/v1${s.call.path}`;
-                const [a, b] = pair(s.call.method, path, bodyOf(s.call));
-                const difference = await compareSides(a, b, s.call.path === '/models' ? keep : undefined);
-                if (difference !== null) throw new Violation(`${describeCall(s.call, path)}: ${difference}`);
-              } else if (s.kind === 'list') {
-                expectSame(await compareSides(...pair('GET', '/models'), keep));
-              } else if (s.kind === 'get') {
-                expectSame(await compareSides(...pair('GET', `/models/${s.held ? model.replace(/:latest$/, '') : `${ns}/${s.name}`}`)));
-              } else if (s.kind === 'bad-create') {
-                const body = bind(s.body.text, ns);
-                expectSame(await compareSides(...pair('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } })));
-              } else {
-                await compareLifecycle(s.ref, ns, socketFirst ? [socket, tcp] : [tcp, socket], (client) => client === socket);
-              }
-            }
-          } finally {
-            await cleanUp(tcp, ns);
-          }
-        },
-        options,
-        'listing, management and inference requests answered alike over the socket prefix and over TCP',
-      );
-    } finally {
-      tcp.close();
-      socket.close();
-    }
+  run: (ctx, _api, options) => {
+    const engine = defaultEngineOf(ctx.instance);
+    return overSocketAndTcp(
+      ctx,
+      options,
+      (model) => fc.array(fc.record({ call: openAiCall(model), fullForm: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+      async ({ pair, model }, steps) => {
+        for (const { call, fullForm } of steps) {
+          const path = `/engines${fullForm ? `/${engine}` : ''}/v1${call.path}`;
+          // A list also shows other cells' models: the suite's model is compared.
+          const difference = await compareSides(...pair(call.method, path, bodyOf(call)), call.path === '/models' ? (reference) => reference === model : undefined);
+          if (difference !== null) throw new Violation(`${describeCall(call, path)}: ${difference}`);
+        }
+      },
+      'OpenAI-style requests (shortcut and full form) answered alike over the socket prefix and over TCP',
+    );
   },
+};
+
+/** mr.socket.prefix.management: listing and management under /exp/vENG4.40 on the daemon socket answer as over TCP. */
+export const socketPrefixManagementCheck: RuleCheck = {
+  rule: 'mr.socket.prefix.management',
+  run: (ctx, _api, options) =>
+    overSocketAndTcp(
+      ctx,
+      options,
+      () => fc.array(managementStep, { minLength: 1, maxLength: 4 }),
+      async ({ socket, tcp, order, model, pair }, steps) => {
+        const ns = freshNamespace();
+        const keep = (reference: string): boolean => reference === model || reference.includes(ns);
+        const expectSame = (difference: string | null): void => {
+          if (difference !== null) throw new Violation(difference);
+        };
+        try {
+          for (const s of steps) {
+            if (s.kind === 'list') {
+              expectSame(await compareSides(...pair('GET', '/models'), keep));
+            } else if (s.kind === 'get') {
+              expectSame(await compareSides(...pair('GET', `/models/${s.held ? model.replace(/:latest$/, '') : `${ns}/${s.name}`}`)));
+            } else if (s.kind === 'bad-create') {
+              const body = bind(s.body.text, ns);
+              expectSame(await compareSides(...pair('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } })));
+            } else {
+              await compareLifecycle(s.ref, ns, order, (client) => client === socket);
+            }
+          }
+        } finally {
+          await cleanUp(tcp, ns);
+        }
+      },
+      'listing and management requests answered alike over the socket prefix and over TCP',
+    ),
 };
 
 /**

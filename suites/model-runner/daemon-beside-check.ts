@@ -6,7 +6,7 @@ import { Violation } from '../harness/verdict.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { conversation, embeddingInput } from './arbitraries.js';
 import { comparableBody } from './answer-comparison.js';
-import { DEFAULT_ENGINE, serviceClient, SOCKET_PREFIX, socketServiceEndpoint } from './endpoints.js';
+import { DOCKER_DEFAULT_ENGINE, serviceClient, SOCKET_PREFIX, socketServiceEndpoint } from './endpoints.js';
 import { cleanUp, createOrFail, freshNamespace } from './management-calls.js';
 import { modelForInference } from './models.js';
 import { clip } from './openai-calls.js';
@@ -20,9 +20,9 @@ type Unprefixed =
 
 const unprefixed = (model: string): fc.Arbitrary<Unprefixed> =>
   fc.oneof(
-    fc.constantFrom('/engines/v1/models', `/engines/${DEFAULT_ENGINE}/v1/models`, '/models', `/models/${model.replace(/:latest$/, '')}`).map((path) => ({ kind: 'get' as const, path })),
+    fc.constantFrom('/engines/v1/models', `/engines/${DOCKER_DEFAULT_ENGINE}/v1/models`, '/models', `/models/${model.replace(/:latest$/, '')}`).map((path) => ({ kind: 'get' as const, path })),
     conversation.map((messages) => ({ kind: 'post' as const, path: '/engines/v1/chat/completions', json: { model, messages } })),
-    embeddingInput.map((input) => ({ kind: 'post' as const, path: `/engines/${DEFAULT_ENGINE}/v1/embeddings`, json: { model, input } })),
+    embeddingInput.map((input) => ({ kind: 'post' as const, path: `/engines/${DOCKER_DEFAULT_ENGINE}/v1/embeddings`, json: { model, input } })),
     component.map((name) => ({ kind: 'create' as const, name })),
     component.map((name) => ({ kind: 'delete' as const, name })),
   );

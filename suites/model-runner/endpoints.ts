@@ -5,8 +5,8 @@ import type { TargetInstance } from '../targets/target.js';
 
 /** The path prefix the daemon socket serves the model runner under (model-runner-api.md, Base addresses 2). */
 export const SOCKET_PREFIX = '/exp/vENG4.40';
-/** The real service's default engine (docker/model-runner pkg/server/server.go). */
-export const DEFAULT_ENGINE = 'llama.cpp';
+/** The real service's default engine (docker/model-runner pkg/server/server.go): mr.engines.default-name. */
+export const DOCKER_DEFAULT_ENGINE = 'llama.cpp';
 
 /** The OpenAI-compatible base (e.g. tcp …/engines/v1): every target with the model-runner-api surface has it. */
 export function inferenceEndpoint(instance: TargetInstance): Endpoint {
@@ -20,6 +20,13 @@ export function serviceEndpoint(instance: TargetInstance): Endpoint {
   const service = instance.endpoints.modelRunnerService;
   if (service === undefined) throw new Unjudgeable('the target names no model runner service address');
   return service.tcp;
+}
+
+/** The engine the target says /engines/v1 stands for (the document names none). */
+export function defaultEngineOf(instance: TargetInstance): string {
+  const service = instance.endpoints.modelRunnerService;
+  if (service === undefined) throw new Unjudgeable('the target names no model runner service address');
+  return service.defaultEngine;
 }
 
 /** The service root over the daemon socket, under its prefix. */

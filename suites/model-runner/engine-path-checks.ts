@@ -5,7 +5,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation, type Verdict } from '../harness/verdict.js';
 import { LOWER_DIGITS, word } from '../arbitraries/words.js';
 import { compareSides } from './answer-comparison.js';
-import { DEFAULT_ENGINE, serviceClient } from './endpoints.js';
+import { defaultEngineOf, DOCKER_DEFAULT_ENGINE, serviceClient } from './endpoints.js';
 import { modelForInference } from './models.js';
 import { bodyOf, describeCall, generationCall, modelCall, openAiCall, refusedGenerationCall, type OpenAiCall } from './openai-call-arbitraries.js';
 import { clip } from './openai-calls.js';
@@ -21,37 +21,48 @@ async function withModel<T>(ctx: SuiteContext, options: PropertyOptions, arbitra
   }
 }
 
-/** mr.engines.shortcut: the same answers under /engines/v1 and /engines/llama.cpp/v1. */
-export const shortcutCheck: RuleCheck = {
-  rule: 'mr.engines.shortcut',
-  run: (ctx, _api, options) =>
-    withModel(
-      ctx,
-      options,
-      (model) => fc.record({ calls: fc.array(openAiCall(model), { minLength: 1, maxLength: 4 }), shortFirst: fc.boolean() }),
-      async (client, { calls, shortFirst }, model) => {
-        for (const call of calls) {
-          const side = (base: string) => ({ label: `${call.method} ${base}${call.path}`, send: () => client.request(call.method, `${base}${call.path}`, bodyOf(call)) });
-          const [short, full] = [side('/engines/v1'), side(`/engines/${DEFAULT_ENGINE}/v1`)];
-          // A list also shows other cells' models; when it will not hold still, the suite's model is compared.
-          const difference = await compareSides(shortFirst ? short : full, shortFirst ? full : short, call.path === '/models' ? (reference) => reference === model : undefined);
-          if (difference !== null) throw new Violation(`${describeCall(call, `/engines[/${DEFAULT_ENGINE}]/v1${call.path}`)}: ${difference}`);
-        }
-      },
-      `every OpenAI-style request answered alike under /engines/v1 and /engines/${DEFAULT_ENGINE}/v1`,
-    ),
-};
+/** Generated OpenAI-style requests answer alike under /engines/v1 and under /engines/<engine>/v1. */
+function shortcutEquals(rule: string, engineOf: (ctx: SuiteContext) => string): RuleCheck {
+  return {
+    rule,
+    run: (ctx, _api, options) => {
+      const engine = engineOf(ctx);
+      return withModel(
+        ctx,
+        options,
+        (model) => fc.record({ calls: fc.array(openAiCall(model), { minLength: 1, maxLength: 4 }), shortFirst: fc.boolean() }),
+        async (client, { calls, shortFirst }, model) => {
+          for (const call of calls) {
+            const side = (base: string) => ({ label: `${call.method} ${base}${call.path}`, send: () => client.request(call.method, `${base}${call.path}`, bodyOf(call)) });
+            const [short, full] = [side('/engines/v1'), side(`/engines/${engine}/v1`)];
+            // A list also shows other cells' models; when it will not hold still, the suite's model is compared.
+            const difference = await compareSides(shortFirst ? short : full, shortFirst ? full : short, call.path === '/models' ? (reference) => reference === model : undefined);
+            if (difference !== null) throw new Violation(`${describeCall(call, `/engines[/${engine}]/v1${call.path}`)}: ${difference}`);
+          }
+        },
+        `every OpenAI-style request answered alike under /engines/v1 and /engines/${engine}/v1`,
+      );
+    },
+  };
+}
+
+/** mr.engines.shortcut: the same answers under /engines/v1 and /engines/<the target's default engine>/v1. */
+export const shortcutCheck = shortcutEquals('mr.engines.shortcut', (ctx) => defaultEngineOf(ctx.instance));
+
+/** mr.engines.default-name: the same answers under /engines/v1 and /engines/llama.cpp/v1, whatever the target says. */
+export const defaultNameCheck = shortcutEquals('mr.engines.default-name', () => DOCKER_DEFAULT_ENGINE);
 
 /**
  * Engine names the runner does not have: lower-case letters, digits, "." and "-", beginning with
  * a letter or digit (so never "." or ".."), never the version segment, and none of the real
  * service's engines (it may have them installed).
  */
-const KNOWN_ENGINES = new Set([DEFAULT_ENGINE, 'v1', 'vllm', 'mlx', 'sglang', 'diffusers']);
-const unknownEngine = fc
-  .tuple(word(LOWER_DIGITS, 1, 1), word(`${LOWER_DIGITS}.-`, 0, 15))
-  .map(([head, tail]) => head + tail)
-  .filter((name) => !KNOWN_ENGINES.has(name));
+const KNOWN_ENGINES = new Set([DOCKER_DEFAULT_ENGINE, 'v1', 'vllm', 'mlx', 'sglang', 'diffusers']);
+const unknownEngine = (defaultEngine: string): fc.Arbitrary<string> =>
+  fc
+    .tuple(word(LOWER_DIGITS, 1, 1), word(`${LOWER_DIGITS}.-`, 0, 15))
+    .map(([head, tail]) => head + tail)
+    .filter((name) => !KNOWN_ENGINES.has(name) && name !== defaultEngine);
 
 /** mr.engines.unknown: POST chat, completions and embeddings under an unknown engine are 404, whatever the body. */
 export const unknownEngineCheck: RuleCheck = {
@@ -60,7 +71,7 @@ export const unknownEngineCheck: RuleCheck = {
     withModel(
       ctx,
       options,
-      (model) => fc.record({ engine: unknownEngine, calls: fc.array(fc.oneof(generationCall(model), refusedGenerationCall(model)), { minLength: 1, maxLength: 4 }) }),
+      (model) => fc.record({ engine: unknownEngine(defaultEngineOf(ctx.instance)), calls: fc.array(fc.oneof(generationCall(model), refusedGenerationCall(model)), { minLength: 1, maxLength: 4 }) }),
       async (client, { engine, calls }) => {
         for (const call of calls) {
           const path = `/engines/${engine}/v1${call.path}`;
@@ -89,26 +100,49 @@ const otherVersion = fc
 /** A valid OpenAI-style request: served under v1, so that its 404 elsewhere is the segment's doing. */
 const servedCall = (model: string): fc.Arbitrary<OpenAiCall> => fc.oneof(modelCall(model).filter((call) => call.valid), generationCall(model));
 
-/** mr.versioning.v1: /engines/<engine>/v1/… is served; with another segment in place of v1, 404. */
+/** mr.versioning.v1: valid OpenAI-style requests are served under v1, in the full form and the shortcut. */
 export const versioningCheck: RuleCheck = {
   rule: 'mr.versioning.v1',
-  run: (ctx, _api, options) =>
-    withModel(
+  run: (ctx, _api, options) => {
+    const engine = defaultEngineOf(ctx.instance);
+    return withModel(
+      ctx,
+      options,
+      (model) => fc.record({ calls: fc.array(servedCall(model), { minLength: 1, maxLength: 3 }), shortFirst: fc.boolean() }),
+      async (client, { calls, shortFirst }) => {
+        for (const call of calls) {
+          const bases = shortFirst ? ['/engines/v1', `/engines/${engine}/v1`] : [`/engines/${engine}/v1`, '/engines/v1'];
+          for (const base of bases) {
+            const reply = await client.request(call.method, `${base}${call.path}`, bodyOf(call));
+            if (reply.status < 200 || reply.status > 299) throw new Violation(`${describeCall(call, `${base}${call.path}`)} answered ${reply.status}: the v1 path is not served: ${clip(reply.body)}`);
+          }
+        }
+      },
+      'valid OpenAI-style requests were served under v1, in the full form and the shortcut',
+    );
+  },
+};
+
+/** mr.versioning.other-segments: a request v1 serves, with another segment in place of v1, is 404. */
+export const otherSegmentsCheck: RuleCheck = {
+  rule: 'mr.versioning.other-segments',
+  run: (ctx, _api, options) => {
+    const engine = defaultEngineOf(ctx.instance);
+    return withModel(
       ctx,
       options,
       (model) => fc.record({ segment: otherVersion, calls: fc.array(servedCall(model), { minLength: 1, maxLength: 3 }) }),
       async (client, { segment, calls }) => {
         for (const call of calls) {
-          const served = `/engines/${DEFAULT_ENGINE}/v1${call.path}`;
-          const reply = await client.request(call.method, served, bodyOf(call));
-          if (reply.status < 200 || reply.status > 299) throw new Violation(`${describeCall(call, served)} answered ${reply.status}: the v1 path is not served: ${clip(reply.body)}`);
+          // A request v1 serves (mr.versioning.v1 judges that it is), so that its 404 here is the segment's doing.
           // The segment where v1 belongs, in the full form and in the shortcut (never /engines/<segment>/v1/…: that names an engine).
-          for (const path of [`/engines/${DEFAULT_ENGINE}/${segment}${call.path}`, `/engines/${segment}${call.path}`]) {
+          for (const path of [`/engines/${engine}/${segment}${call.path}`, `/engines/${segment}${call.path}`]) {
             const other = await client.request(call.method, path, bodyOf(call));
             if (other.status !== 404) throw new Violation(`${describeCall(call, path)} (version segment ${JSON.stringify(segment)}) answered ${other.status}, not 404: ${clip(other.body)}`);
           }
         }
       },
       'OpenAI-style requests were served under v1 and answered 404 under other version segments',
-    ),
+    );
+  },
 };

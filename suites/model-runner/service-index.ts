@@ -1,7 +1,7 @@
 import type { RuleCheck } from '../harness/rule-check.js';
-import { socketPrefixCheck, tcpServesCheck } from './addressing-checks.js';
+import { socketPrefixCheck, socketPrefixManagementCheck, tcpServesCheck } from './addressing-checks.js';
 import { daemonBesideCheck } from './daemon-beside-check.js';
-import { shortcutCheck, unknownEngineCheck, versioningCheck } from './engine-path-checks.js';
+import { defaultNameCheck, otherSegmentsCheck, shortcutCheck, unknownEngineCheck, versioningCheck } from './engine-path-checks.js';
 import { createBadBodyCheck, createCachedCheck, createCheck, getCheck, referenceFormatCheck, referenceNormalisedCheck } from './management-checks.js';
 import { deleteCheck, listCheck } from './management-model.js';
 
@@ -13,10 +13,13 @@ import { deleteCheck, listCheck } from './management-model.js';
 export const MODEL_RUNNER_SERVICE_CHECKS: readonly RuleCheck[] = [
   tcpServesCheck,
   socketPrefixCheck,
+  socketPrefixManagementCheck,
   daemonBesideCheck,
   shortcutCheck,
+  defaultNameCheck,
   unknownEngineCheck,
   versioningCheck,
+  otherSegmentsCheck,
   referenceFormatCheck,
   referenceNormalisedCheck,
   createCheck,

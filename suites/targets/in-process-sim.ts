@@ -56,7 +56,7 @@ export class InProcessSimTarget implements Target {
       // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
       const daemon = await startSimulator(outcome.config, { env, sources, logger: lineLogger((line) => log.append(line)) });
       const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
-      const runner = modelRunnerEndpoints(endpoint, daemon.modelRunnerTcp);
+      const runner = modelRunnerEndpoints(endpoint, daemon.modelRunnerTcp === null ? null : { tcp: daemon.modelRunnerTcp, defaultEngine: daemon.modelRunnerEngine });
       let closed: Promise<void> | undefined;
       const close = (): Promise<void> => (closed ??= daemon.close());
       return {

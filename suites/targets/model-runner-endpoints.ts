@@ -7,17 +7,24 @@ export const MODEL_RUNNER_ARGS: readonly string[] = ['--model-runner-tcp', '0'];
 /** The prefix the daemon socket serves the runner under (model-runner-api.md, Base addresses 2). */
 const SOCKET_PREFIX = '/exp/vENG4.40';
 
-/** Where a ctrd-sim instance serves its model runner: TCP (`tcp://127.0.0.1:port`, or null when off) and its daemon socket. */
-export function modelRunnerEndpoints(socket: Endpoint, tcp: string | null): Pick<InstanceEndpoints, 'modelRunner' | 'modelRunnerService'> {
-  if (tcp === null) return {};
-  const root = parseEndpoint(tcp);
+/** Where a ctrd-sim instance's model runner listens: its TCP address, and the engine /engines/v1 stands for. */
+export interface LoggedModelRunner {
+  readonly tcp: string;
+  readonly defaultEngine: string;
+}
+
+/** Where a ctrd-sim instance serves its model runner (none when TCP access is off): TCP and its daemon socket. */
+export function modelRunnerEndpoints(socket: Endpoint, runner: LoggedModelRunner | null): Pick<InstanceEndpoints, 'modelRunner' | 'modelRunnerService'> {
+  if (runner === null) return {};
+  const root = parseEndpoint(runner.tcp);
   return {
     modelRunner: { ...root, basePath: '/engines/v1' },
-    modelRunnerService: { tcp: root, socket: { ...socket, basePath: SOCKET_PREFIX } },
+    modelRunnerService: { tcp: root, socket: { ...socket, basePath: SOCKET_PREFIX }, defaultEngine: runner.defaultEngine },
   };
 }
 
-/** The TCP address ctrd-sim logged ("Model runner listen on tcp://…"), or null. */
-export function modelRunnerTcpIn(log: string): string | null {
-  return /Model runner listen on (tcp:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1] ?? null;
+/** What ctrd-sim logged ("Model runner listen on tcp://… (default engine NAME)"), or null. */
+export function modelRunnerIn(log: string): LoggedModelRunner | null {
+  const found = /Model runner listen on (tcp:\/\/127\.0\.0\.1:\d+) \(default engine ([^)\s]+)\)/.exec(log);
+  return found === null ? null : { tcp: found[1]!, defaultEngine: found[2]! };
 }

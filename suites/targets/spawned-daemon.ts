@@ -7,15 +7,15 @@ import { DaemonProcess, exitNumber } from './process/daemon-process.js';
 import { daemonEnvironment, knowsIp6tables, safetyFlags, socketIn } from './process/safety.js';
 import type { StartOutcome, StartRequest, Target } from './target.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
-import { MODEL_RUNNER_ARGS, modelRunnerEndpoints, modelRunnerTcpIn } from './model-runner-endpoints.js';
+import { MODEL_RUNNER_ARGS, modelRunnerEndpoints, modelRunnerIn, type LoggedModelRunner } from './model-runner-endpoints.js';
 import type { Surface } from '../../specs/types.js';
 import { inNamespaces, probeInNetns } from './process/namespaces.js';
 
 /** ctrd-sim logs its runner's address before it serves; the pipe may bring the line a little after /_ping answers. */
-async function loggedModelRunner(log: LogBuffer, from: number): Promise<string | null> {
+async function loggedModelRunner(log: LogBuffer, from: number): Promise<LoggedModelRunner | null> {
   const deadline = Date.now() + 2_000;
   for (;;) {
-    const found = modelRunnerTcpIn(log.since(from));
+    const found = modelRunnerIn(log.since(from));
     if (found !== null || Date.now() > deadline) return found;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

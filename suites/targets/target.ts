@@ -35,7 +35,12 @@ export interface InstanceEndpoints {
    * The model runner service as a whole (management, /engines routing): its root over TCP, and over
    * the daemon socket under the /exp/vENG4.40 prefix where the socket carries it.
    */
-  readonly modelRunnerService?: { readonly tcp: Endpoint; readonly socket?: Endpoint };
+  readonly modelRunnerService?: {
+    readonly tcp: Endpoint;
+    readonly socket?: Endpoint;
+    /** The engine the shortcut /engines/v1 stands for: the document names none, so the target says which. */
+    readonly defaultEngine: string;
+  };
   /** Every listener the instance has (unix, tcp, tls), the daemon's first. */
   readonly listeners: readonly Endpoint[];
 }

@@ -39,7 +39,8 @@ const atLeastOne = (value: number): number => (Number.isNaN(value) ? 1 : Math.ma
  *   by default); a shorter one is the start of a longer one, renormalised.
  */
 export class DeterministicEngine implements InferenceEngine {
-  readonly name = 'llama.cpp';
+  /** The real service's default engine's name (docker/model-runner pkg/server/server.go DefaultBackendName). */
+  constructor(readonly name: string = 'llama.cpp') {}
   readonly embeddingDimension = EMBEDDING_DIMENSION;
 
   chat(model: string, messages: readonly ChatMessage[], params: GenerationParams): GenerationResult {
