@@ -223,7 +223,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     quirk: 'observed.config.file.types',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
-    what: 'some keys take a value of any type or refuse it without naming the key: containerd-plugins-namespace is read into no field (its field is containerd-plugin-namespace) and takes any value; from 23.0 so do the top-level http-proxy, https-proxy and no-proxy; default-shm-size refuses a number as "invalid size"; 28.x refuses a string default-address-pools naming only the Go type',
+    what: 'some keys take a value of any type: containerd-plugins-namespace is read into no field (its field is containerd-plugin-namespace) and takes any value; from 23.0 so do the top-level http-proxy, https-proxy and no-proxy (default-shm-size, refused as "invalid size", and 28.x\'s default-address-pools, refused naming only the Go type, are refused: config.file.types.message leaves their words out)',
     evidence: '{"containerd-plugins-namespace":7}: served by 20.10.24, --validate "configuration OK" on 26.1.5 and 28.5.2; {"http-proxy":7} (and https-proxy, no-proxy): "configuration OK" on 26.1.5 and 28.5.2; {"default-shm-size":7}: "unable to configure the Docker daemon with file …: invalid size: \"7\"" on all three (28.5.2 with "invalid JSON: "); {"default-address-pools":"x"} on 28.5.2: "invalid JSON: json: cannot unmarshal string into Go value of type []*ipamutils.NetworkToSplit" (2026-11-26)',
   },
   {

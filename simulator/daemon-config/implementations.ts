@@ -16,7 +16,7 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
   },
   {
     where: 'daemon-config/directives.ts + load.ts: unknown and conflicting directives, value types, nested shapes',
-    rules: ['config.file.keys', 'config.file.keys.release', 'config.file.unknown-key', 'config.file.plural-keys', 'config.file.types', 'config.file.nested-shapes', 'config.file.conflict', 'config.log-format.exclusive', 'config.features.exclusive'],
+    rules: ['config.file.keys', 'config.file.keys.release', 'config.file.unknown-key', 'config.file.plural-keys', 'config.file.types', 'config.file.types.message', 'config.file.nested-shapes', 'config.file.conflict', 'config.log-format.exclusive', 'config.features.exclusive'],
   },
   {
     where: 'daemon-config/merge.ts: mergeSettings (flags, file, environment, defaults)',

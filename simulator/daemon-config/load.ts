@@ -55,6 +55,8 @@ export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: B
   const ignored = ignoredTypes(release, quirks);
   const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
   const typeProblem = checks.types ? findTypeProblem(typed, style) : null;
+  // Fault (config.file.types.message): the refusal names the Go type only.
+  if (typeProblem !== null && faults.has('config.file.types.message')) throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
   if (typeProblem !== null) throw fileError(names, path, unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ?? typeProblemText(typeProblem, style));
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);

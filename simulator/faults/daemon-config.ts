@@ -53,6 +53,7 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   },
   'config.file.plural-keys': { breaks: 'the singular key `label` in the file sets the labels, as `labels` does (daemon-config/merge.ts)' },
   'config.file.types': { breaks: 'values of the wrong type are dropped instead of refused (daemon-config/load.ts)' },
+  'config.file.types.message': { breaks: 'a value of the wrong type is refused naming the Go type only, not the key (daemon-config/load.ts)' },
   'config.file.nested-shapes': { breaks: 'a builder object with a gc policy is refused as malformed (daemon-config/load.ts)' },
   'config.file.conflict': { breaks: 'options set both by flag and in the file are not refused, but log-format and features (their own rules); the flag wins (daemon-config/load.ts)' },
   'config.file.absent-defaults': { breaks: 'when the file sets any option, an absent live-restore defaults to on (daemon-config/merge.ts)' },

@@ -6,7 +6,7 @@ import { Violation } from '../harness/verdict.js';
 import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
 import { documentedSettings, documentOf, everySetting, flagWords, keysOf, settingOf, settingsArb, settingsOf, type Entry, type Setting } from './arbitraries/settings.js';
 import { suiteName } from './arbitraries/values.js';
-import { hasFileKey } from './release-facts.js';
+import { hasFileKey, releaseAtLeast } from './release-facts.js';
 import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from './start-and-inspect.js';
 
 /** Documents of `entries`' keys: every one first, in one document. */
@@ -142,15 +142,15 @@ const WRONG: Readonly<Record<Kind, fc.Arbitrary<unknown>>> = {
 /** One wrong value of each kind, tried for every key whatever the seed. */
 const FIRST_WRONG: Readonly<Record<Kind, unknown>> = { bool: 'true', int: '3', string: 7, array: 'x', map: ['x'] };
 
-/** The documented keys of the release's Linux file, with their types. */
-const typedKeys = (ctx: Parameters<RuleCheck['run']>[0]): { key: string; kind: Kind }[] =>
-  FILE_KEYS.filter((k) => k.platforms.includes('linux') && hasFileKey(ctx, k.key)).map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
+/** Every documented key of the Linux file, with its type: the document gives the keys no release. */
+const typedKeys = (): { key: string; kind: Kind }[] => FILE_KEYS.filter((k) => k.platforms.includes('linux')).map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
 
+/** config.file.types: every documented key given a value of another JSON type is refused (exit ≠ 0, nothing serves). */
 export const typesCheck: RuleCheck = {
   rule: 'config.file.types',
-  documentedItems: (ctx) => typedKeys(ctx).map(({ key }) => `wrong-type:${key}`),
+  documentedItems: () => typedKeys().map(({ key }) => `wrong-type:${key}`),
   run(ctx, _api, options) {
-    const keys = typedKeys(ctx);
+    const keys = typedKeys();
     const arb = fc.constantFrom(...keys).chain(({ key, kind }) => WRONG[kind].map((value) => ({ kind, key, value })));
     // Every key once (a refusal names only the first wrong value, so one start each).
     const everyKey = keys.map(({ key, kind }) => ({ kind, key, value: FIRST_WRONG[kind] }));
@@ -158,10 +158,46 @@ export const typesCheck: RuleCheck = {
       arb,
       async ({ kind, key, value }) => {
         options.coverage?.hit(`wrong-type:${key}`);
-        await expectRefused(ctx, { config: { [key]: value } }, [key], `${key} (${kind}) given ${JSON.stringify(value)}`);
+        await expectRefused(ctx, { config: { [key]: value } }, [], `${key} (${kind}) given ${JSON.stringify(value)}`);
       },
       { ...options, numRuns: Math.max(ctx.numStarts, everyKey.length) },
-      `a value of another JSON type is refused, naming the key (${keys.length} keys)`,
+      `a value of another JSON type was refused (${keys.length} keys)`,
+      everyKey,
+    );
+  },
+};
+
+/**
+ * The keys whose wrong type the releases refuse in the JSON decoder's words: those the release's
+ * file has, but default-shm-size (a size parser) and, from 28.0, default-address-pools (a type of its own).
+ */
+const decodedKeys = (ctx: Parameters<RuleCheck['run']>[0]): { key: string; kind: Kind }[] =>
+  typedKeys().filter(({ key }) => hasFileKey(ctx, key) && key !== 'default-shm-size' && !(key === 'default-address-pools' && releaseAtLeast(ctx, '28.0')));
+
+/** Whether the output names the key as a word of its own (Go's "field Config.CommonConfig.ip of type", not the "ip" of "pipe"). */
+const namesKey = (output: string, key: string): boolean => new RegExp(`(^|[^A-Za-z0-9-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9-])`).test(output);
+
+/** config.file.types.message: where a wrong-typed value is refused, the output names the key. */
+export const typesMessageCheck: RuleCheck = {
+  rule: 'config.file.types.message',
+  documentedItems: (ctx) => decodedKeys(ctx).map(({ key }) => `wrong-type-named:${key}`),
+  run(ctx, _api, options) {
+    const keys = decodedKeys(ctx);
+    const arb = fc.constantFrom(...keys).chain(({ key, kind }) => WRONG[kind].map((value) => ({ kind, key, value })));
+    const everyKey = keys.map(({ key, kind }) => ({ kind, key, value: FIRST_WRONG[kind] }));
+    return checkProperty(
+      arb,
+      async ({ kind, key, value }) => {
+        options.coverage?.hit(`wrong-type-named:${key}`);
+        const request = { config: { [key]: value } };
+        const outcome = await startWith(ctx, request, async () => undefined);
+        // Taken (served, or exit 0): config.file.types's failure, nothing for the words to name.
+        if (outcome.served || outcome.exitCode === 0) return;
+        if (outcome.exitCode === null) throw new Violation(`${key} (${kind}) given ${JSON.stringify(value)}: the daemon neither served nor exited within the start deadline (${describe(request)}); output: ${excerpt(outcome.output)}`);
+        if (!namesKey(outcome.output, key)) throw new Violation(`${key} (${kind}) given ${JSON.stringify(value)}: refused (exit ${outcome.exitCode}), but the output does not name ${JSON.stringify(key)} (${describe(request)}); output: ${excerpt(outcome.output)}`);
+      },
+      { ...options, numRuns: Math.max(ctx.numStarts, everyKey.length) },
+      `refusals of a value of another JSON type named the key (${keys.length} keys)`,
       everyKey,
     );
   },

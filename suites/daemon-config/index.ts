@@ -3,7 +3,7 @@ import { boolFormsCheck, featureValueCheck, optionsCheck, optionsReleaseCheck, r
 import { helpCheck, positionalCheck, versionCheck } from './cli-info-checks.js';
 import { proxyEnvCheck, proxyPrecedenceCheck, infoEffectiveCheck } from './env-checks.js';
 import { jsonCheck } from './malformed-files.js';
-import { conflictCheck, keysCheck, keysReleaseCheck, pluralKeysCheck, typesCheck, unknownKeyCheck } from './file-checks.js';
+import { conflictCheck, keysCheck, keysReleaseCheck, pluralKeysCheck, typesCheck, typesMessageCheck, unknownKeyCheck } from './file-checks.js';
 import { absentDefaultsCheck, emptyCheck, nestedShapesCheck, unreadableCheck, validateAbsentCheck, validateCheck } from './file-shape-checks.js';
 import { infoShapeCheck } from './info-shape-check.js';
 import { runtimesDefaultCheck, runtimesRegisterCheck } from './runtime-checks.js';
@@ -42,6 +42,7 @@ export const DAEMON_CONFIG_CHECKS: readonly RuleCheck[] = [
   unknownKeyCheck,
   pluralKeysCheck,
   typesCheck,
+  typesMessageCheck,
   nestedShapesCheck,
   conflictCheck,
   absentDefaultsCheck,

@@ -198,7 +198,8 @@ export const API_VERSIONING_RULES = [
       'Versioning › 2; States and transitions › Feature lifecycle',
       'From 25.0 versions below 1.24 are disabled by default | Disabled by default … explicit opt-in may re-enable it until removal',
     ),
-    reading: 'The explicit opt-in is the minimum-version override (`<BRAND>_MIN_API_VERSION`), as in the real 25.0.',
+    reading:
+      'Two readings of "may": that 25.0 offers an explicit opt-in (stricter: a 25.0 without one fails), or only that it is allowed to (then nothing is asserted, and no verdict of the other reading is shown: it cannot fail). The stricter one is judged. The document names no mechanism; the opt-in checked is the minimum-version override (`<BRAND>_MIN_API_VERSION`), the one the real 25.0 has (moby daemon/config, api.version.min-override-raise).',
     applies: { releases: { min: '25.0', max: '25.0' }, platforms: BOTH, surface: 'daemon-process' },
     requires: ['start'],
     releaseDependent: true,
