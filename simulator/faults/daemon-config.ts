@@ -52,7 +52,10 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
     },
   },
   'config.file.plural-keys': { breaks: 'the singular key `label` in the file sets the labels, as `labels` does (daemon-config/merge.ts)' },
-  'config.file.types': { breaks: 'values of the wrong type are dropped instead of refused (daemon-config/load.ts)' },
+  'config.file.types': {
+    breaks: 'values of the wrong type are dropped instead of refused (daemon-config/load.ts)',
+    alsoBreaks: { rules: ['config.file.types.message'], why: 'a dropped value can still stop the start later, where what reads the setting refuses it in words that need not name the key' },
+  },
   'config.file.types.message': { breaks: 'a value of the wrong type is refused naming the Go type only, not the key (daemon-config/load.ts)' },
   'config.file.nested-shapes': { breaks: 'a builder object with a gc policy is refused as malformed (daemon-config/load.ts)' },
   'config.file.conflict': { breaks: 'options set both by flag and in the file are not refused, but log-format and features (their own rules); the flag wins (daemon-config/load.ts)' },
