@@ -80,46 +80,71 @@ export const unknownKeyCheck: RuleCheck = {
   },
 };
 
-/** Repeatable flags whose file key is a plural different from the flag's name, with a valid array. */
-const PLURALS: readonly { readonly flag: string; readonly key: string; readonly value: fc.Arbitrary<unknown> }[] = [
-  { flag: 'label', key: 'labels', value: suiteName(6).map((n) => [`k${n}=v`]) },
-  { flag: 'dns-opt', key: 'dns-opts', value: fc.constant(['ndots:2']) },
-  { flag: 'exec-opt', key: 'exec-opts', value: fc.constant(['native.cgroupdriver=cgroupfs']) },
-  { flag: 'insecure-registry', key: 'insecure-registries', value: suiteName(6).map((n) => [`${n}.example:5000`]) },
-  { flag: 'registry-mirror', key: 'registry-mirrors', value: suiteName(6).map((n) => [`https://${n}.example`]) },
-  { flag: 'node-generic-resource', key: 'node-generic-resources', value: suiteName(6).map((n) => [`${n}=1`]) },
-  { flag: 'cdi-spec-dir', key: 'cdi-spec-dirs', value: suiteName(6).map((n) => [`/etc/${n}`]) },
+/**
+ * Repeatable flags whose file key is a plural different from the flag's name: a valid value for the
+ * plural, the same setting in the flag's own form for the singular, and the name /info shows it by.
+ */
+interface Plural {
+  readonly flag: string;
+  readonly key: string;
+  readonly value: fc.Arbitrary<{ readonly plural: unknown; readonly singular: unknown; readonly shownAs: string }>;
+}
+const listOf = (make: (name: string) => string, shownAs: (name: string) => string = (name) => name): Plural['value'] => suiteName(6).map((n) => ({ plural: [make(n)], singular: [make(n)], shownAs: shownAs(n) }));
+const PLURALS: readonly Plural[] = [
+  { flag: 'label', key: 'labels', value: listOf((n) => `k${n}=v`, (n) => `k${n}`) },
+  { flag: 'dns-opt', key: 'dns-opts', value: fc.constant({ plural: ['ndots:2'], singular: ['ndots:2'], shownAs: 'ndots:2' }) },
+  { flag: 'exec-opt', key: 'exec-opts', value: fc.constant({ plural: ['native.cgroupdriver=cgroupfs'], singular: ['native.cgroupdriver=cgroupfs'], shownAs: 'cgroupfs' }) },
+  { flag: 'insecure-registry', key: 'insecure-registries', value: listOf((n) => `${n}.example:5000`) },
+  { flag: 'registry-mirror', key: 'registry-mirrors', value: listOf((n) => `https://${n}.example`) },
+  { flag: 'node-generic-resource', key: 'node-generic-resources', value: listOf((n) => `${n}=1`) },
+  { flag: 'cdi-spec-dir', key: 'cdi-spec-dirs', value: listOf((n) => `/etc/${n}`) },
+  { flag: 'add-runtime', key: 'runtimes', value: suiteName(6).map((n) => ({ plural: { [`ctc${n}`]: { path: '/bin/true' } }, singular: [`ctc${n}=/bin/true`], shownAs: `ctc${n}` })) },
 ];
 
-/** Where /info shows what a plural key sets (the others are not visible in /info). */
-const INFO_FIELD_OF: Readonly<Record<string, string>> = { labels: 'Labels', 'registry-mirrors': 'RegistryConfig', 'insecure-registries': 'RegistryConfig', 'node-generic-resources': 'GenericResources', 'cdi-spec-dirs': 'CDISpecDirs' };
+/**
+ * Where /info shows what a plural key sets. The others are not visible there (dns-opts; exec-opts,
+ * whose value tried is this machine's default; cdi-spec-dirs, listed only where CDI is on, which
+ * is config.cdi.*'s): their singular cannot be seen to set nothing, so only their plural is judged
+ * (the daemon takes it).
+ */
+const INFO_FIELD_OF: Readonly<Record<string, string>> = { labels: 'Labels', 'registry-mirrors': 'RegistryConfig', 'insecure-registries': 'RegistryConfig', 'node-generic-resources': 'GenericResources', runtimes: 'Runtimes' };
+
+const pluralsOf = (ctx: Parameters<RuleCheck['run']>[0]): readonly Plural[] => PLURALS.filter((p) => hasFileKey(ctx, p.key));
 
 export const pluralKeysCheck: RuleCheck = {
   rule: 'config.file.plural-keys',
-  run(ctx, _api, options) {
-    const pairs = PLURALS.filter((p) => hasFileKey(ctx, p.key));
-    const arb = fc.constantFrom(...pairs).chain((p) => fc.record({ pair: fc.constant({ flag: p.flag, key: p.key }), value: p.value, singular: fc.boolean() }));
+  documentedItems: (ctx) => pluralsOf(ctx).flatMap((p) => [`plural:${p.key}`, ...(INFO_FIELD_OF[p.key] === undefined ? [] : [`singular:${p.flag}`])]),
+  async run(ctx, _api, options) {
+    const pairs = pluralsOf(ctx);
+    const arb = fc.constantFrom(...pairs).chain((p) => fc.record({ pair: fc.constant(p), value: p.value, singular: fc.boolean() }));
+    // Every plural once, and every singular /info can show once, whatever the seed.
+    const firsts = await Promise.all(pairs.map(async (p) => ({ pair: p, value: fc.sample(p.value, { numRuns: 1, seed: 1 })[0]! })));
+    const examples = [...firsts.map((f) => ({ ...f, singular: false })), ...firsts.filter((f) => INFO_FIELD_OF[f.pair.key] !== undefined).map((f) => ({ ...f, singular: true }))];
     return checkProperty(
       arb,
       async ({ pair, value, singular }) => {
+        const field = INFO_FIELD_OF[pair.key];
+        const shows = (info: Record<string, unknown>): boolean => field !== undefined && JSON.stringify(info[field] ?? null).includes(JSON.stringify(value.shownAs).slice(1, -1));
         if (!singular) {
-          const outcome = await startWith(ctx, { config: { [pair.key]: value } }, async () => undefined);
-          if (!outcome.served) throw new Violation(`the plural key ${pair.key} with an array: the daemon exited with code ${String(outcome.exitCode)} (${describe({ config: { [pair.key]: value } })}); output: ${excerpt(outcome.output)}`);
+          options.coverage?.hit(`plural:${pair.key}`);
+          const request = { config: { [pair.key]: value.plural } };
+          const outcome = await startWith(ctx, request, async (log) => getInfo(log));
+          if (!outcome.served) throw new Violation(`the plural key ${pair.key}: the daemon exited with code ${String(outcome.exitCode)} (${describe(request)}); output: ${excerpt(outcome.output)}`);
+          if (field !== undefined && !shows(outcome.value)) throw new Violation(`the plural key ${pair.key} did not set its option: /info ${field} is ${JSON.stringify(outcome.value[field] ?? null)}, without ${value.shownAs} (${describe(request)})`, outcome.exchanges);
           return;
         }
+        if (field === undefined) return;
+        options.coverage?.hit(`singular:${pair.flag}`);
         // The singular may be refused, or taken and ignored (20.10.24, 26.1.5 and 28.5.2 ignore it): it must never set the option.
-        const request = { config: { [pair.flag]: value } };
+        const request = { config: { [pair.flag]: value.singular } };
         const outcome = await startWith(ctx, request, async (log) => getInfo(log));
-        if (!outcome.served) return;
-        const shown = JSON.stringify(outcome.value[INFO_FIELD_OF[pair.key] ?? ''] ?? null);
-        const set = (value as readonly string[]).some((entry) => shown.includes(JSON.stringify(entry.split('=')[0]).slice(1, -1)));
-        if (INFO_FIELD_OF[pair.key] !== undefined && set) {
-          throw new Violation(`the singular ${pair.flag} as a key set the option: /info ${INFO_FIELD_OF[pair.key]!} is ${shown} (${describe(request)})`, outcome.exchanges);
+        if (outcome.served && shows(outcome.value)) {
+          throw new Violation(`the singular ${pair.flag} as a key set the option: /info ${field} is ${JSON.stringify(outcome.value[field] ?? null)} (${describe(request)})`, outcome.exchanges);
         }
       },
-      { ...options, numRuns: ctx.numStarts },
+      { ...options, numRuns: Math.max(ctx.numStarts, examples.length) },
       'plural keys set their option; the singular flag names never do',
-      PLURALS.filter((p) => p.key === 'labels' && hasFileKey(ctx, p.key)).map((pair) => ({ pair, value: ['ctc-singular=1'], singular: true })),
+      examples,
     );
   },
 };

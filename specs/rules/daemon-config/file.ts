@@ -74,7 +74,7 @@ export const FILE_RULES = [
     releaseDependent: true,
     binding: 'version-independent',
     reading: 'The document names only the plural as the key. The singular (the flag\'s own name) is not refused by 20.10.24, 26.1.5 or 28.5.2 — the unknown-directive check looks up flag names — but it sets nothing (observed: {"label":["a=b"]} leaves /info Labels empty). The rule is read as: the plural sets the option, the singular never does.',
-    expectation: 'labels given as the plural key: /info Labels has them; given as the singular `label`: the daemon either refuses the file or starts with no labels.',
+    expectation: 'Each plural key with a valid value: the daemon starts, and /info shows the setting where it shows it (labels, registry-mirrors, insecure-registries, node-generic-resources, runtimes); the singular of those five (label, registry-mirror, insecure-registry, node-generic-resource, add-runtime): the daemon either refuses the file or starts without the setting. The singulars /info cannot show (dns-opt, exec-opt, cdi-spec-dir) are not judged.',
     testability: TESTABLE,
   }),
   rule({
