@@ -28,10 +28,15 @@ export interface ReloadFile {
   readonly flaw: Flaw;
   /** For an `invalid-key` file: which key is invalid, and whether the file holds valid changes to other keys too. */
   readonly invalid?: { readonly key: ReloadableKey; readonly alone: boolean };
+  /** For a `conflict` file: the key that repeats a start flag. */
+  readonly conflict?: string;
 }
 
 /** The documented item an `invalid-key` file exercises (reload.invalid.unchanged's coverage). */
 export const invalidItem = (key: string, alone: boolean): string => `invalid:${key}:${alone ? 'alone' : 'with-valid-changes'}`;
+
+/** The documented item a `conflict` file exercises (reload.conflict.unchanged's coverage). */
+export const conflictItem = (key: string): string => `conflict:${key}`;
 
 /** The options the daemon was started with, as flags (the file must not repeat them). */
 export interface StartSetup {
@@ -90,6 +95,19 @@ export const startSetups: fc.Arbitrary<StartSetup> = fc.record(
   },
   { requiredKeys: [] },
 );
+
+/** Setups that give every start flag the suite sets (so that the file can repeat each of them). */
+export const fullSetups: fc.Arbitrary<StartSetup> = startSetups.chain((setup) =>
+  fc.record({ labels: fc.array(label, { minLength: 1, maxLength: 2 }).map((ls) => [...new Map(ls.map((l) => [l.split('=')[0], l])).values()]), maxConcurrentDownloads: fc.integer({ min: 1, max: 9 }), insecure: cidrs, shutdownTimeout: fc.integer({ min: 1, max: 99 }), features: fc.boolean().map((on) => ({ cdi: on })) }).map((all) => ({ ...all, ...setup, debug: true, liveRestore: true })),
+);
+
+/** One file per key the start flags set, each repeating that key among valid changes to others, in a generated order. */
+export const everyConflict = (setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<ReloadFile[]> => {
+  const keys = flaggedKeys(setup);
+  return fc
+    .tuple(...keys.map((key) => fc.tuple(notFlagged(setup, docs), fc.integer({ min: 0, max: 1 << 20 })).map(([doc, n]): ReloadFile => ({ doc: { ...doc, [key]: conflictValue(key, n) }, flaw: 'conflict', conflict: key }))))
+    .chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
+};
 
 /** Every reloadable option, with values every release takes. */
 export const RELOADABLE_VALUES: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
@@ -268,7 +286,7 @@ export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string,
       switch (flaw) {
         case 'conflict': {
           const key = conflicting[n % conflicting.length]!;
-          return { doc: { ...doc, [key]: conflictValue(key, n) }, flaw };
+          return { doc: { ...doc, [key]: conflictValue(key, n) }, flaw, conflict: key };
         }
         case 'unknown-key':
           return { doc: { ...doc, [`${name}-key`]: n }, flaw };

@@ -7,7 +7,7 @@ import { Violation, type Verdict } from '../harness/verdict.js';
 import { describe } from '../daemon-config/start-and-inspect.js';
 import { hasFlag } from '../daemon-config/release-facts.js';
 import type { CoverageRecorder } from '../harness/coverage.js';
-import { flaggedKeys, invalidItem, startArgs, startSetups, type ReloadFile, type StartSetup } from './files.js';
+import { conflictItem, flaggedKeys, invalidItem, startArgs, startSetups, type ReloadFile, type StartSetup } from './files.js';
 import { initialState, predictReload } from './model.js';
 import { ReloadSession } from './session.js';
 import { differences, INFO_FIELDS, LINE_FIELDS, type ReloadState, type StateField } from './state.js';
@@ -86,7 +86,7 @@ interface Real {
 }
 
 /** The documented items a reload of `file` exercises. */
-const itemsOf = (file: ReloadFile): readonly string[] => (file.invalid === undefined ? [] : [invalidItem(file.invalid.key, file.invalid.alone)]);
+const itemsOf = (file: ReloadFile): readonly string[] => [...(file.invalid === undefined ? [] : [invalidItem(file.invalid.key, file.invalid.alone)]), ...(file.conflict === undefined ? [] : [conflictItem(file.conflict)])];
 
 const describeFile = (file: ReloadFile): string =>
   file.invalid !== undefined
@@ -207,7 +207,7 @@ export interface ModelCheckOptions {
   /** Runs per cell: each starts a daemon (default ctx.numStarts). */
   readonly numRuns?: (ctx: SuiteContext) => number;
   /** The documented items the files range over (the coverage figure); each reload hits its own. */
-  readonly documentedItems?: readonly string[];
+  readonly documentedItems?: readonly string[] | ((ctx: SuiteContext) => readonly string[]);
 }
 
 /**
@@ -265,6 +265,6 @@ export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, chec
 /** A rule check that is a model run through its lens. */
 export const modelCheck = (check: ModelCheckOptions): RuleCheck => ({
   rule: check.rule,
-  ...(check.documentedItems === undefined ? {} : { documentedItems: () => check.documentedItems! }),
+  ...(check.documentedItems === undefined ? {} : { documentedItems: (ctx: SuiteContext) => (typeof check.documentedItems === 'function' ? check.documentedItems(ctx) : check.documentedItems!) }),
   run: (ctx, _api, options) => runReloadModel(ctx, options, check),
 });

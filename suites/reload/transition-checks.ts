@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
-import { everyInvalidKey, FLAWS, flawedFiles, invalidItem, notFlagged, oneOfEachFlaw, RELOADABLE_KEYS, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
+import { conflictItem, everyConflict, everyInvalidKey, flaggedKeys, FLAWS, flawedFiles, fullSetups, invalidItem, notFlagged, oneOfEachFlaw, RELOADABLE_KEYS, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
 import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
+import { hasFlag } from '../daemon-config/release-facts.js';
 
 const valid = (setup: StartSetup, nonReloadable = false): fc.Arbitrary<ReloadFile> =>
   notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));
@@ -43,7 +44,11 @@ export const conflictCheck = modelCheck({
   rule: 'reload.conflict.unchanged',
   lens: { refused: true },
   files: (setup) => mixed(setup, (file) => file.flaw === 'conflict'),
-  setups: startSetups,
+  // Every start flag the suite sets is given, and every sequence first repeats each of them in the
+  // file, one reload each, among valid changes to other keys; then any sequence.
+  setups: fullSetups,
+  firstFiles: (setup) => everyConflict(setup, validDocs(undefined, { runtimes: true })),
+  documentedItems: (ctx) => flaggedKeys({ debug: true, labels: [], maxConcurrentDownloads: 1, liveRestore: true, insecure: [], shutdownTimeout: 1, ...(hasFlag(ctx, 'feature') ? { features: {} } : {}) }).map(conflictItem),
   summary: 'a file repeating a start flag fails the reload: an error line, /info and the configuration unchanged, the daemon answering',
 });
 
