@@ -1,11 +1,14 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { ReportError } from '../reports/write.js';
-import { DEFAULT_DEADLINES, RunError, TOOL_VERSION } from '../suites/run/index.js';
+// Only what --help and the usage errors need is loaded here: each command loads its own modules
+// when it runs (the suites, the targets and the renderers take about a second to load).
+import { ReportError } from '../reports/errors.js';
+import { DEFAULT_DEADLINES } from '../suites/run/deadlines.js';
+import { RunError } from '../suites/run/errors.js';
+import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { TargetError } from '../suites/targets/target.js';
 import { EndpointError } from '../suites/http/endpoint.js';
 import { EXIT } from './exit-codes.js';
-import { formatCoverage, ruleCoverage } from './rules-command.js';
-import { runCommand, type RunFlags } from './run-command.js';
+import type { RunFlags } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
 const integer = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => (text: string): number => {
@@ -62,6 +65,7 @@ export function buildProgram(): Command {
     .option('--record <file>', 'write every answer of the target to a transcript, for --target replay:FILE')
     .option('-q, --quiet', 'no progress bar')
     .action(async (flags: RunFlags) => {
+      const { runCommand } = await import('./run-command.js');
       process.exitCode = await runCommand(flags);
     });
 
@@ -69,7 +73,8 @@ export function buildProgram(): Command {
     .command('rules')
     .description('list the rule catalogue with its coverage')
     .option('--json', 'machine-readable output')
-    .action((flags: { json?: boolean }) => {
+    .action(async (flags: { json?: boolean }) => {
+      const { formatCoverage, ruleCoverage } = await import('./rules-command.js');
       const rows = ruleCoverage();
       process.stdout.write(flags.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCoverage(rows));
     });

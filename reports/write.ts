@@ -5,30 +5,9 @@ import type { ConformanceReport } from './model/result.js';
 import { renderHtml, renderJson, renderJunit } from './renderers/index.js';
 import { validateReport } from './schema.js';
 
-export type ReportErrorCode = 'REPORT_INVALID' | 'REPORT_WRITE_FAILED';
+import { ReportError, type ReportPaths } from './errors.js';
 
-export class ReportError extends Error {
-  override readonly name = 'ReportError';
-  constructor(
-    readonly code: ReportErrorCode,
-    /** One line per problem: schema violations, or `<file>: <error>` for failed outputs. */
-    readonly problems: readonly string[],
-    /** Outputs that were written despite the error (REPORT_WRITE_FAILED only). */
-    readonly written: Partial<ReportPaths> = {},
-    options?: { cause?: unknown },
-  ) {
-    super(
-      `${code === 'REPORT_INVALID' ? 'report is invalid' : 'some report files could not be written'}:\n  ${problems.join('\n  ')}`,
-      options,
-    );
-  }
-}
-
-export interface ReportPaths {
-  readonly json: string;
-  readonly html: string;
-  readonly junit: string;
-}
+export { ReportError, type ReportErrorCode, type ReportPaths } from './errors.js';
 
 export type ReportFormat = keyof ReportPaths;
 export type Renderer = (report: ConformanceReport) => string;

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { ConformanceReport, RuleSummary } from '../../reports/model/result.js';
 import { totalsOf } from '../../reports/model/totals.js';
 import type { SuiteRun } from './run-suites.js';
 
-/** The version of this tool, as package.json gives it. */
-export const TOOL_VERSION: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+import { TOOL_VERSION } from './tool-version.js';
+
+export { TOOL_VERSION };
 
 /** Turns a suite run into the one result model the renderers read. */
 export function assembleReport(run: SuiteRun): ConformanceReport {

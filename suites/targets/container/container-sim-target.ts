@@ -1,4 +1,3 @@
-import Dockerode from 'dockerode';
 import type { Endpoint } from '../../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from '../capabilities.js';
 import { writeConfigFile } from '../config-file.js';
@@ -12,6 +11,12 @@ import { IMAGE_NODE, IMAGE_SIM_BIN, simImageTar } from './sim-image.js';
 
 const MOUNT = '/run/ctc';
 
+
+/** dockerode, loaded when a container target first needs it (it is slow to load, and most runs never do). */
+async function engineClient(socketPath: string) {
+  const { default: Dockerode } = await import('dockerode');
+  return new Dockerode({ socketPath });
+}
 /**
  * ctrd-sim in a container, started through testcontainers on a container engine the caller names
  * (`container:unix:///path/to/engine.sock`). Its socket is in a bind-mounted private directory;
@@ -33,7 +38,7 @@ export class ContainerSimTarget implements Target {
   /** Imports the simulator image into the engine once. */
   private ensureImage(): Promise<string> {
     this.image ??= (async () => {
-      const docker = new Dockerode({ socketPath: this.engineSocket });
+      const docker = await engineClient(this.engineSocket);
       const name = `ctrd-sim:${this.imageTag}`;
       const existing = await docker.listImages({ filters: { reference: [name] } });
       if (existing.length > 0) return name;
@@ -93,7 +98,7 @@ export class ContainerSimTarget implements Target {
           writeConfig: async (config) => writeConfigFile(dir, config),
           // The file is on the bind mount; the signal goes through the engine, to the container's first process (ctrd-sim).
           reload: async () => {
-            await new Dockerode({ socketPath: this.engineSocket }).getContainer(container.getId()).kill({ signal: 'SIGHUP' });
+            await (await engineClient(this.engineSocket)).getContainer(container.getId()).kill({ signal: 'SIGHUP' });
           },
           restart: async (next) => {
             await stopContainer();
