@@ -1,4 +1,5 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
+import { hiddenRemovedFlags } from '../quirks/deprecations/removed-flag-hidden.js';
 import { BRANDS, isBrand, type Brand, type BrandNames } from '../../specs/brands.js';
 import { inRange } from '../../common/dotted-version.js';
 import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
@@ -78,6 +79,8 @@ function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, _faults: 
   // Every documented option, and the release's other flags; observed quirks take documented ones away.
   const known = new Set([...(release.flags ?? []), ...releaseOptions(release, absentFlags(release, quirks)).map((option) => option.name)]);
   for (const name of absentFlags(release, quirks)) known.delete(name);
+  // Hypothetical quirk: the removed options' flags are hidden flags, parsed and ignored.
+  for (const name of hiddenRemovedFlags(release, quirks)) known.add(name);
   for (const name of flags.keys()) {
     if (!known.has(name) && !isSimOption(name)) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
   }
@@ -132,7 +135,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   checkReleaseFlags(flags, release, faults, quirks);
   const flagHosts = flags.get('host') as readonly string[] | undefined;
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
-  checkFlagValues(flags, names, faults);
+  checkFlagValues(flags, names, faults, quirks);
   const { file, settings } = loadConfiguration(flags, names, release, sources, faults, quirks);
   const pick = <T>(flag: string, key: string, fallback: T): T => (flags.get(flag) as T | undefined) ?? (file.doc[key] as T | null | undefined) ?? fallback;
 

@@ -4,6 +4,7 @@ import { KNOWN_OPTIONS, type ParsedFlags } from '../config/argv.js';
 import { SimError } from '../errors.js';
 import { labelProblem } from './labels.js';
 import { parseUlimit } from './ulimits.js';
+import { unknownNameAccepted } from '../quirks/daemon-config/ulimit-unknown-name.js';
 
 const BOOL = /^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -15,13 +16,15 @@ export function isIp(value: string): boolean {
 }
 
 /** What the flag library checks as it takes a value: the reason a value is refused, or null. */
-function problemOf(name: string, value: string, names: BrandNames, faults: ReadonlySet<TestableRuleId>): string | null {
+function problemOf(name: string, value: string, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): string | null {
   switch (name) {
     case 'label':
-      return faults.has('config.labels.reserved') && value.includes('=') ? null : labelProblem(value, names);
+      return faults.has('config.labels.reserved') && value.includes('=') ? null : labelProblem(value, names, quirks);
     case 'default-ulimit': {
       const parsed = parseUlimit(value);
       if (typeof parsed === 'string' && faults.has('config.ulimits.default') && parsed.startsWith('ulimit soft limit')) return null;
+      // Hypothetical quirk: an unknown limit name passes.
+      if (typeof parsed === 'string' && unknownNameAccepted(parsed, quirks)) return null;
       return typeof parsed === 'string' ? parsed : null;
     }
     case 'add-runtime': {
@@ -48,11 +51,11 @@ function problemOf(name: string, value: string, names: BrandNames, faults: Reado
 }
 
 /** Checks each value of the flags that validate as they parse; a refusal is a usage error naming flag and value. */
-export function checkFlagValues(flags: ParsedFlags, names: BrandNames, faults: ReadonlySet<TestableRuleId>): void {
+export function checkFlagValues(flags: ParsedFlags, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): void {
   for (const [name, value] of flags) {
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one !== 'string') continue;
-      const problem = problemOf(name, one, names, faults);
+      const problem = problemOf(name, one, names, faults, quirks);
       if (problem === null) continue;
       const option = KNOWN_OPTIONS.find((o) => o.name === name);
       const spelled = option?.short === undefined ? `--${name}` : `-${option.short}, --${name}`;

@@ -1,4 +1,5 @@
 import type { BrandNames } from '../../specs/brands.js';
+import { forPrefixMatch } from '../quirks/daemon-config/reserved-case-sensitive.js';
 
 /** The label namespaces reserved for the daemon itself (daemon.md › Errors), for this brand. */
 export function reservedPrefixes(names: BrandNames): readonly string[] {
@@ -7,9 +8,10 @@ export function reservedPrefixes(names: BrandNames): readonly string[] {
 }
 
 /** Why a label is refused, or null: no `=`, or a reserved namespace (case-insensitive). */
-export function labelProblem(label: string, names: BrandNames): string | null {
+export function labelProblem(label: string, names: BrandNames, quirks: ReadonlySet<string> = new Set()): string | null {
   if (!label.includes('=')) return `bad attribute format: ${label}`;
-  const lowered = label.toLowerCase();
+  // Hypothetical quirk (reserved-case-sensitive.ts): matched as written.
+  const lowered = forPrefixMatch(label, quirks);
   const prefixes = reservedPrefixes(names);
   if (prefixes.some((prefix) => lowered.startsWith(prefix))) {
     return `label ${label} is not allowed: the namespaces ${prefixes.slice(0, 2).map((p) => `${p}*`).join(', ')}, and ${prefixes[2]}* are reserved for internal use`;

@@ -8,6 +8,17 @@ import { CDI_FLAG_IGNORED } from '../quirks/daemon-config/cdi-flag-ignored.js';
 import type { FileDocument } from './read-document.js';
 import type { AddressPoolSetting, CgroupDriver, DaemonSettings, RuntimeSetting, UlimitSetting } from './settings.js';
 import { parseUlimit } from './ulimits.js';
+import { isIp } from './flag-values.js';
+import * as labelsCommaSplit from '../quirks/daemon-config/labels-comma-split.js';
+import * as absentLogDriverZeroed from '../quirks/daemon-config/absent-log-driver-zeroed.js';
+import * as flagLabelsLastWins from '../quirks/daemon-config/flag-labels-last-wins.js';
+import * as runtimesOnePerType from '../quirks/daemon-config/runtimes-one-per-type.js';
+import * as hostGatewayStringUnchecked from '../quirks/daemon-config/host-gateway-string-unchecked.js';
+import * as genericNamedDropped from '../quirks/daemon-config/generic-named-dropped.js';
+import * as storageEnvFallback from '../quirks/daemon-config/storage-env-fallback.js';
+import * as cgroupFileFallback from '../quirks/daemon-config/cgroup-file-fallback.js';
+import * as insecureRegistryAlias from '../quirks/daemon-config/insecure-registry-alias.js';
+import { STORAGE_DRIVERS } from './storage-drivers.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -59,6 +70,14 @@ function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, va
   return (flags.get(flag) as string | undefined) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;
 }
 
+/** The --label values as the flag keeps them (hypothetical quirks: split at commas; the last value of a key); undefined when not given. */
+function flagLabels(flags: ParsedFlags, quirks: ReadonlySet<string>): readonly string[] | undefined {
+  const given = flags.get('label') as readonly string[] | undefined;
+  if (given === undefined) return undefined;
+  const split = quirks.has(labelsCommaSplit.ID) ? labelsCommaSplit.splitAtCommas(given) : given;
+  return quirks.has(flagLabelsLastWins.ID) ? flagLabelsLastWins.lastValuePerKey(split) : split;
+}
+
 /**
  * Flags, file and environment merged into the daemon's settings. Values are already checked for
  * type (decode.ts) and form (flag-values.ts); what the daemon validates after merging is
@@ -75,7 +94,9 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     // Fault (config.cli.feature-value): a feature named without a value is off.
     features[at < 0 ? entry : entry.slice(0, at)] = at < 0 ? !faults.has('config.cli.feature-value') : /^(1|t|true)$/i.test(entry.slice(at + 1));
   }
-  const runtimes: Record<string, RuntimeSetting> = { ...((doc['runtimes'] as Record<string, RuntimeSetting> | null | undefined) ?? {}) };
+  const fileRuntimes = (doc['runtimes'] as Record<string, RuntimeSetting> | null | undefined) ?? {};
+  // Hypothetical quirk: one shim runtime per runtimeType.
+  const runtimes: Record<string, RuntimeSetting> = quirks.has(runtimesOnePerType.ID) ? runtimesOnePerType.onePerType(fileRuntimes) : { ...fileRuntimes };
   // Fault (config.runtimes.register): shim-style runtimes are not registered.
   if (faults.has('config.runtimes.register')) for (const name of Object.keys(runtimes)) if (runtimes[name]!.runtimeType !== undefined) delete runtimes[name];
   for (const entry of (flags.get('add-runtime') as readonly string[] | undefined) ?? []) {
@@ -86,7 +107,9 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     const parsed = parseUlimit(entry);
     if (typeof parsed !== 'string') ulimits[parsed.Name] = parsed;
   }
-  const execOpts = pick<readonly string[]>('exec-opt', 'exec-opts') ?? [];
+  const pickedExecOpts = pick<readonly string[]>('exec-opt', 'exec-opts') ?? [];
+  // Hypothetical quirk: the file's unknown cgroup driver is passed over.
+  const execOpts = quirks.has(cgroupFileFallback.ID) && !flags.has('exec-opt') ? cgroupFileFallback.withoutUnknownDriver(pickedExecOpts) : pickedExecOpts;
   const cdiOn = features['cdi'] ?? inRange(release.release, { min: '28.3' });
   const hostGateway = pick<readonly string[] | string>('host-gateway-ip', 'host-gateway-ips') ?? (doc['host-gateway-ip'] as string | null | undefined) ?? [];
   const cgroupDriver = (requestedCgroupDriver(execOpts) ?? d.cgroupDriver) as CgroupDriver;
@@ -95,13 +118,15 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     debug: pick<boolean>('debug') ?? d.debug,
     experimental: pick<boolean>('experimental') ?? d.experimental,
     liveRestore: faults.has('config.info.effective') ? false : (pick<boolean>('live-restore') ?? (faults.has('config.file.absent-defaults') && Object.keys(doc).length > 0 ? true : d.liveRestore)),
-    labels: pick<readonly string[]>('label', 'labels') ?? d.labels,
+    labels: flagLabels(flags, quirks) ?? pick<readonly string[]>('label', 'labels') ?? d.labels,
     logLevel: (pick<string>('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
     logFormat: (pick<string>('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
     rawLogs: pick<boolean>('raw-logs') ?? d.rawLogs,
-    logDriver: pick<string>('log-driver') ?? d.logDriver,
+    // Hypothetical quirk: an absent log-driver is the file's zero value.
+    logDriver: pick<string>('log-driver') ?? absentLogDriverZeroed.absentLogDriver(quirks, doc, d.logDriver),
     logOpts: flags.has('log-opt') ? keyValues(flags.get('log-opt') as readonly string[]) : ((doc['log-opts'] as Record<string, string> | null | undefined) ?? d.logOpts),
-    insecureRegistries: (pick<readonly string[]>('insecure-registry', 'insecure-registries') ?? d.insecureRegistries).map((r) => r.replace(/^https?:\/\//, '')),
+    // Hypothetical quirk: the singular insecure-registry in the file as an alias.
+    insecureRegistries: (pick<readonly string[]>('insecure-registry', 'insecure-registries') ?? (quirks.has(insecureRegistryAlias.ID) ? insecureRegistryAlias.singular(doc) : undefined) ?? d.insecureRegistries).map((r) => r.replace(/^https?:\/\//, '')),
     registryMirrors: (pick<readonly string[]>('registry-mirror', 'registry-mirrors') ?? d.registryMirrors).map(normalizeMirror),
     allowNondistributableArtifacts: pick<readonly string[]>('allow-nondistributable-artifacts') ?? d.allowNondistributableArtifacts,
     runtimes,
@@ -110,14 +135,15 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     cgroupParent: pick<string>('cgroup-parent') ?? null,
     execOpts,
     // The environment variable wins over flag and file (observed: DOCKER_DRIVER=vfs beats storage-driver in the file).
-    storageDriver: (env[`${names.envPrefix}DRIVER`] || undefined) ?? pick<string>('storage-driver') ?? d.storageDriver,
+    // Hypothetical quirk: an unknown driver in the environment is passed over.
+    storageDriver: storageEnvFallback.driverFromEnv(env[`${names.envPrefix}DRIVER`] || undefined, STORAGE_DRIVERS, quirks) ?? pick<string>('storage-driver') ?? d.storageDriver,
     storageOpts: pick<readonly string[]>('storage-opt', 'storage-opts') ?? d.storageOpts,
     cdiSpecDirs: cdiOn ? ((faults.has('config.cdi.spec-dirs') ? undefined : (quirks.has(CDI_FLAG_IGNORED) ? (doc['cdi-spec-dirs'] as readonly string[] | undefined) : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs'))) ?? DEFAULT_CDI_SPEC_DIRS) : [],
     features,
     httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, faults),
     httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release, faults),
     noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, faults),
-    nodeGenericResources: pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources,
+    nodeGenericResources: ((resources) => (quirks.has(genericNamedDropped.ID) ? genericNamedDropped.discreteOnly(resources) : resources))(pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources),
     defaultUlimits: ulimits,
     defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,
     dns: pick<readonly string[]>('dns') ?? d.dns,
@@ -131,7 +157,8 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     defaultShmSize: pick<string>('default-shm-size') ?? d.defaultShmSize,
     defaultCgroupnsMode: (pick<string>('default-cgroupns-mode') ?? d.defaultCgroupnsMode) as DaemonSettings['defaultCgroupnsMode'],
     defaultIpcMode: (pick<string>('default-ipc-mode') ?? d.defaultIpcMode) as DaemonSettings['defaultIpcMode'],
-    hostGatewayIps: typeof hostGateway === 'string' ? [hostGateway] : hostGateway,
+    // Hypothetical quirk: the legacy string is not checked.
+    hostGatewayIps: typeof hostGateway === 'string' ? hostGatewayStringUnchecked.legacyString(hostGateway, isIp, quirks) : hostGateway,
     init: pick<boolean>('init') ?? d.init,
     initPath: pick<string>('init-path') ?? null,
     noNewPrivileges: pick<boolean>('no-new-privileges') ?? d.noNewPrivileges,

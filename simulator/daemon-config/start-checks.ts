@@ -7,9 +7,8 @@ import { requestedCgroupDriver } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { keptStorageOptions, removedLogOption } from './removed-options.js';
 import type { DaemonSettings } from './settings.js';
+import { STORAGE_DRIVERS as DRIVERS } from './storage-drivers.js';
 
-/** Storage drivers a Linux daemon of these releases can initialise (the document's, plus vfs). */
-const DRIVERS = ['overlay2', 'fuse-overlayfs', 'btrfs', 'zfs', 'vfs'];
 /** Options each driver takes (daemon.md › Storage drivers). */
 const DRIVER_OPTIONS: Readonly<Record<string, readonly string[]>> = { overlay2: ['overlay2.size'], zfs: ['zfs.fsname'], btrfs: ['btrfs.min_space'], vfs: ['vfs.size'], 'fuse-overlayfs': [] };
 /** Log options the default driver json-file takes (and the documented cache options). */

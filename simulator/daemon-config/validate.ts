@@ -43,7 +43,7 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
 
   if (!faults.has('config.labels.reserved')) {
     for (const label of s.labels) {
-      const problem = labelProblem(label, names);
+      const problem = labelProblem(label, names, input.quirks);
       if (problem !== null) throw fail(problem);
     }
   }

@@ -34,6 +34,8 @@ import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
 import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler } from '../model-runner/index.js';
 import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
+import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
+import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -126,6 +128,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     releasePidfile(config.pidfile);
     throw error;
   }
+  const startedWithChain = authz !== null;
   // In memory: a restart (a new simulator) starts without images, containers or events.
   const objects = new ObjectStore();
   const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz, objects });
@@ -146,10 +149,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
   const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
   const watched = config.faults.has('reload.needs-signal') ? configPath : undefined;
+  // Hypothetical quirk (runtimes-watched.ts): the file is watched for its runtimes.
+  const runtimesWatchedPath = config.quirks.has(runtimesWatched.ID) ? configPath : undefined;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       if (watched !== undefined) unwatchFile(watched);
+      if (runtimesWatchedPath !== undefined) unwatchFile(runtimesWatchedPath);
       await Promise.all([...listeners.map(({ server }) => closeServer(server)), ...(runnerTcp === undefined ? [] : [closeServer(runnerTcp)]), ...(metrics === null ? [] : [closeServer(metrics)])]);
       runner.close();
       for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
@@ -190,7 +196,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     current: () => holder.current.config,
     serve: (next: SimConfig) => {
       // Fault (reload.option.authorization-plugins): the chain stays what it was.
-      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins && !next.faults.has('reload.option.authorization-plugins')) authz = chainAfterReload(next, logger);
+      // Hypothetical quirk (authz-needs-start-chain.ts): no chain is made for a daemon started without one.
+      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins && !next.faults.has('reload.option.authorization-plugins') && reloadSwapsChain(next.quirks, startedWithChain)) authz = chainAfterReload(next, logger);
       holder.current = serving(next);
     },
     logger,
@@ -208,6 +215,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     return outcome;
   };
   if (watched !== undefined) watchFile(watched, { interval: 50 }, () => reload(options.sources ?? processSources()));
+  if (runtimesWatchedPath !== undefined) {
+    watchFile(runtimesWatchedPath, { interval: runtimesWatched.WATCH_INTERVAL_MS }, () => {
+      const runtimes = runtimesWatched.runtimesOfFile(runtimesWatchedPath);
+      const current = holder.current.config;
+      if (runtimes !== undefined && closing === undefined) holder.current = serving(Object.freeze({ ...current, settings: Object.freeze({ ...current.settings, runtimes }) }));
+    });
+  }
 
   return {
     get config() {

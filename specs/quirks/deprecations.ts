@@ -20,4 +20,5 @@ export const DEPRECATIONS_QUIRKS: readonly Quirk[] = [
   hypothetical('deprecated.network.dns-names', 'from-api-1-44', 'DNSNames is gated on the request\'s API version (1.44) instead of the release: inspect at an older API version lacks it', ['28.5']),
   hypothetical('deprecated.events.legacy-fields', 'image-events-dropped', 'only container events keep status, id and from: image events are written without them'),
   hypothetical('deprecated.events.legacy-fields', 'dropped-from-1-52', 'from API 1.52 events have no status, id and from (as the daemon\'s change log plans; the document never removes them)'),
+  hypothetical('deprecated.options.removed-refused', 'flag-hidden', 'a removed option\'s flag is kept as a hidden flag that is parsed and ignored (the daemon starts); its file key is refused'),
 ];

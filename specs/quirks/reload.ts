@@ -19,4 +19,6 @@ export const RELOAD_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.reload.option.shutdown-timeout.zero-kept', rule: 'reload.option.shutdown-timeout', kind: 'hypothetical', what: 'a shutdown-timeout of 0 is taken for "not set" and the old time-out stays' },
   { id: 'hypothetical.reload.option.features.false-dropped', rule: 'reload.option.features', kind: 'hypothetical', what: 'a feature the reloaded file sets to false is left out of the set instead of being switched off' },
   { id: 'hypothetical.reload.option.undocumented.ipc-kept', rule: 'reload.option.undocumented', kind: 'hypothetical', what: 'default-ipc-mode does not reload (default-shm-size does)' },
+  { id: 'hypothetical.reload.needs-signal.runtimes-watched', rule: 'reload.needs-signal', kind: 'hypothetical', what: 'the daemon watches its file for runtimes: rewritten runtimes are registered without a signal (the other options wait for SIGHUP)' },
+  { id: 'hypothetical.reload.option.authorization-plugins.needs-start-chain', rule: 'reload.option.authorization-plugins', kind: 'hypothetical', what: 'the authorization middleware is installed at start only when plugins are listed then: a reload changes the plugins of a daemon that started with some, but a daemon started without any stays without (the reload is logged as applied)' },
 ];

@@ -1,5 +1,6 @@
 import { withRegistryConfigAsObserved } from '../../quirks/daemon-config/registry-config-early.js';
 import { withoutCdiSpecDirs } from '../../quirks/daemon-config/cdi-unlisted.js';
+import { withoutLoopbackWhenConfigured } from '../../quirks/daemon-config/loopback-replaced.js';
 import { SIM_BUILD } from '../../api-versioning/response-kit.js';
 import type { Route } from '../../http/route.js';
 import { loadDaemonId } from './daemon-id.js';
@@ -44,7 +45,7 @@ export function infoRoute(): Route {
         host,
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
-      const body = Buffer.from(`${JSON.stringify(withRegistryConfigAsObserved(withoutCdiSpecDirs(shapeInfo(values, style, name, x.version ?? config.maxApi), name, config.quirks), name, x.version ?? config.maxApi, config.quirks))}\n`);
+      const body = Buffer.from(`${JSON.stringify(withoutLoopbackWhenConfigured(withRegistryConfigAsObserved(withoutCdiSpecDirs(shapeInfo(values, style, name, x.version ?? config.maxApi), name, config.quirks), name, x.version ?? config.maxApi, config.quirks), config.quirks))}\n`);
       const headers = (x.version === null ? kit.bare : kit.versioned).routed;
       x.res.writeHead(200, [...headers, 'Content-Type', 'application/json', 'Content-Length', String(body.length)]);
       x.res.end(body);

@@ -1,5 +1,17 @@
 import type { QuirkModule } from '../quirk-module.js';
 import { ABSENT_OPTION_QUIRKS } from './absent-options.js';
+import * as labelsCommaSplit from './labels-comma-split.js';
+import * as absentLogDriverZeroed from './absent-log-driver-zeroed.js';
+import * as flagLabelsLastWins from './flag-labels-last-wins.js';
+import * as reservedCaseSensitive from './reserved-case-sensitive.js';
+import * as runtimesOnePerType from './runtimes-one-per-type.js';
+import * as hostGatewayStringUnchecked from './host-gateway-string-unchecked.js';
+import * as ulimitUnknownName from './ulimit-unknown-name.js';
+import * as genericNamedDropped from './generic-named-dropped.js';
+import * as loopbackReplaced from './loopback-replaced.js';
+import * as storageEnvFallback from './storage-env-fallback.js';
+import * as cgroupFileFallback from './cgroup-file-fallback.js';
+import * as insecureRegistryAlias from './insecure-registry-alias.js';
 
 const ABSENT: QuirkModule = { where: 'quirks/daemon-config/absent-options.ts; config/resolve.ts (checkReleaseFlags), daemon-config/command.ts (parse, usage), daemon-config/directives.ts (unknown directives)' };
 
@@ -26,4 +38,16 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   'hypothetical.config.file.validate.unknown-exit-0': { where: 'quirks/daemon-config/validate-unknown-exit-0.ts; daemon-config/command.ts' },
   'hypothetical.config.file.unknown-key.proxies-ignored': { where: 'quirks/daemon-config/proxies-unknown-ignored.ts; daemon-config/load.ts' },
   'hypothetical.config.cdi.spec-dirs.flag-ignored': { where: 'quirks/daemon-config/cdi-flag-ignored.ts; daemon-config/merge.ts' },
+  [labelsCommaSplit.ID]: labelsCommaSplit.MODULE,
+  [absentLogDriverZeroed.ID]: absentLogDriverZeroed.MODULE,
+  [flagLabelsLastWins.ID]: flagLabelsLastWins.MODULE,
+  [reservedCaseSensitive.ID]: reservedCaseSensitive.MODULE,
+  [runtimesOnePerType.ID]: runtimesOnePerType.MODULE,
+  [hostGatewayStringUnchecked.ID]: hostGatewayStringUnchecked.MODULE,
+  [ulimitUnknownName.ID]: ulimitUnknownName.MODULE,
+  [genericNamedDropped.ID]: genericNamedDropped.MODULE,
+  [loopbackReplaced.ID]: loopbackReplaced.MODULE,
+  [storageEnvFallback.ID]: storageEnvFallback.MODULE,
+  [cgroupFileFallback.ID]: cgroupFileFallback.MODULE,
+  [insecureRegistryAlias.ID]: insecureRegistryAlias.MODULE,
 };

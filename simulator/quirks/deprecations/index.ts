@@ -20,6 +20,7 @@ import * as topLevelDroppedFrom152 from './top-level-dropped-from-1-52.js';
 import * as dnsNamesFromApi144 from './dns-names-from-api-1-44.js';
 import * as legacyFieldsContainerOnly from './legacy-fields-container-only.js';
 import * as legacyFieldsDroppedFrom152 from './legacy-fields-dropped-from-1-52.js';
+import * as removedFlagHidden from './removed-flag-hidden.js';
 
 /** The quirks of the deprecations area, by id (one module each in this directory). */
 export const DEPRECATIONS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -44,4 +45,5 @@ export const DEPRECATIONS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [dnsNamesFromApi144.QUIRK]: dnsNamesFromApi144.MODULE,
   [legacyFieldsContainerOnly.QUIRK]: legacyFieldsContainerOnly.MODULE,
   [legacyFieldsDroppedFrom152.QUIRK]: legacyFieldsDroppedFrom152.MODULE,
+  [removedFlagHidden.QUIRK]: removedFlagHidden.MODULE,
 };

@@ -18,6 +18,8 @@ import { ONE_AT_A_TIME, oneAtATime } from './one-at-a-time.js';
 import { REGISTRIES_LAST, registriesLast } from './registries-last.js';
 import { RUNTIME_PANIC, runtimePanic } from './runtime-panic.js';
 import * as shutdownZeroKept from './shutdown-zero-kept.js';
+import * as runtimesWatched from './runtimes-watched.js';
+import * as authzNeedsStartChain from './authz-needs-start-chain.js';
 import { OTHER_KEYS_APPLIED, otherKeysApplied, VALID_KEYS_APPLIED, validKeysApplied } from './valid-keys-applied.js';
 
 /** The quirks of the reload area, by id (one module each in this directory). */
@@ -43,4 +45,6 @@ export const RELOAD_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [liveRestoreOnlyEnables.ID]: liveRestoreOnlyEnables.liveRestoreOnlyEnables,
   [logLevelApplied.ID]: logLevelApplied.logLevelApplied,
   [shutdownZeroKept.ID]: shutdownZeroKept.shutdownZeroKept,
+  [runtimesWatched.ID]: runtimesWatched.runtimesWatched,
+  [authzNeedsStartChain.ID]: authzNeedsStartChain.needsStartChain,
 };
