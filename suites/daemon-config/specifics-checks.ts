@@ -70,6 +70,11 @@ export const hostGatewayCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `one IPv4 by flag or string${two ? ', IPv4 + IPv6 by two flags or host-gateway-ips,' : ''} start; a non-address is refused`,
+      // A non-address by flag and as the file's string, whatever the seed.
+      [
+        { request: { args: ['--host-gateway-ip', 'ctcgateway'] }, ok: false, what: '--host-gateway-ip ctcgateway', bad: 'ctcgateway' },
+        { request: { config: { 'host-gateway-ip': 'ctcgateway' } }, ok: false, what: 'host-gateway-ip "ctcgateway" in the file', bad: 'ctcgateway' },
+      ],
     );
   },
 };
@@ -98,6 +103,8 @@ export const ulimitsCheck: RuleCheck = {
       (c) => expectVerdict(ctx, c),
       { ...options, numRuns: ctx.numStarts },
       'valid ulimits by flag or file start; soft above hard, unknown names and non-numbers are refused',
+      // An unknown limit name, whatever the seed (the other refusals come up at random).
+      [{ request: { args: ['--default-ulimit', 'ctclimit=10'] }, ok: false, what: '--default-ulimit ctclimit=10 (unknown name)' }],
     );
   },
 };
@@ -135,6 +142,8 @@ export const genericResourcesCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'kind=count and kind=name entries are advertised in GenericResources; an entry without "=" is refused',
+      // A discrete and a named resource together, whatever the seed.
+      [{ resources: [{ kind: 'ctcgpu', value: '2', discrete: true }, { kind: 'ctcmodel', value: 'ufast', discrete: false }], bare: undefined, byFlag: true }],
     );
   },
 };

@@ -132,6 +132,8 @@ export const labelsConflictCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'a label key under two values is refused naming it; repeated with its value it starts',
+      // A conflict by flag and one in the file, whatever the seed.
+      (['flag', 'file'] as const).map((via) => ({ base: ['kctca=1', 'kctcb=2'], pick: 0, other: 'x1', conflicting: true, via, at: 2 })),
     );
   },
 };
@@ -164,7 +166,8 @@ export const labelsReservedCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `labels under ${prefixes.join(', ')} (any case) are refused naming them; look-alikes start`,
-      (['flag', 'file'] as const).map((via) => ({ reserved: true, prefix: 0, mask: [false], rest: 'ctc', joiner: 'x.', value: '1', others: [], via })),
+      // Each way in lower case, and each in mixed case (the namespaces are matched without regard to case).
+      (['flag', 'file'] as const).flatMap((via) => [false, true].map((mixed) => ({ reserved: true, prefix: mixed ? 1 : 0, mask: mixed ? [true, false] : [false], rest: 'ctc', joiner: 'x.', value: '1', others: [], via }))),
     );
   },
 };
@@ -211,7 +214,8 @@ export const cgroupDriverCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `CgroupDriver is ${hostDefault} by default and cgroupfs when chosen; other values are refused`,
-      [{ value: null, viaFile: false }],
+      // The default, and another value by flag and in the file, whatever the seed.
+      [{ value: null, viaFile: false }, { value: 'ctcdriver', viaFile: false }, { value: 'ctcdriver', viaFile: true }],
     );
   },
 };

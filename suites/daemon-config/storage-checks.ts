@@ -30,6 +30,8 @@ export const storageDriverCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       `-s, --storage-driver, storage-driver and ${variable} choose vfs (Driver "vfs"); unknown names are refused`,
+      // An unknown name in the environment, whatever the seed.
+      [{ via: 'env' as const, unknown: 'ctcnodriver' }],
     );
   },
 };
@@ -128,7 +130,11 @@ export const insecureRegistriesCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'insecure CIDRs (with 127.0.0.0/8), insecure names and mirrors are shown in RegistryConfig; a non-URL mirror is refused',
-      [{ cidrs: [], names: [], mirrors: [], badMirror: 'ctc-mirror.example', byFlag: false }],
+      [
+        { cidrs: [], names: [], mirrors: [], badMirror: 'ctc-mirror.example', byFlag: false },
+        // CIDRs, names and a mirror together: 127.0.0.0/8 must stay beside the CIDRs given.
+        { cidrs: ['10.0.0.0/8'], names: ['ctcreg.example:5000'], mirrors: ['https://ctcmirror.example'], badMirror: undefined, byFlag: true },
+      ],
     );
   },
 };
