@@ -36,7 +36,7 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.models.list': {
     breaks: 'GET /models lists every model twice (model-runner/runner.ts)',
     alsoBreaks: {
-      rules: ['mr.reference.format', 'mr.models.create.cached'],
+      rules: ['mr.reference.format', 'mr.reference.normalised', 'mr.models.create.cached'],
       why: 'those rules count the models the list holds after their requests (none added by a refused reference, one after a repeated create): a list that names a model twice miscounts for them too',
     },
   },
