@@ -140,7 +140,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks);
   const forRunner = runnerHandler(runner);
-  const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
+  const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults, config.quirks)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
   let groupProblem: string | undefined;
   const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks) : null;
