@@ -2,6 +2,7 @@ import { arch, release as kernelRelease } from 'node:os';
 import { isOlder } from '../../common/dotted-version.js';
 import type { SimConfig } from '../config/resolve.js';
 import { REPORTS_LEGACY_FLOOR } from '../quirks/api-versioning/reports-legacy-floor.js';
+import { OTHER_PLATFORM_MINIMUM, reportedWithOtherPlatform } from '../quirks/api-versioning/other-platform-minimum.js';
 
 /** The header lists of one kind of request (unversioned or under a /v<api>/ prefix). */
 export interface AnswerHeaders {
@@ -45,6 +46,8 @@ function minApiReported(config: SimConfig): string {
   const wrong = (faults.has('api.version.minimum-1.12') && before25) || (faults.has('limits.min-api-version') && !before25);
   // Quirk hypothetical.limits.min-api-version.reports-legacy-floor: the compiled-in oldest version is reported.
   if (config.quirks.has(REPORTS_LEGACY_FLOOR)) return '1.12';
+  // Quirk hypothetical.api.version.minimum-1.12.other-platform-reported: before 25.0 the other platform's minimum is reported.
+  if (config.quirks.has(OTHER_PLATFORM_MINIMUM) && before25) return reportedWithOtherPlatform(release.windowsMinApi);
   return wrong ? `1.${Number(config.minApi.split('.')[1]) + 1}` : config.minApi;
 }
 

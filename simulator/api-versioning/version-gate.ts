@@ -7,6 +7,7 @@ import { canonicalVersion, compareRequested } from './version-compare.js';
 import { PLEASE_UPGRADE } from '../quirks/api-versioning/please-upgrade.js';
 import { HEAD_SKIPS_CHECK } from '../quirks/api-versioning/head-skips-check.js';
 import { MINIMUM_EXCLUDED } from '../quirks/api-versioning/minimum-excluded.js';
+import { DEFAULT_FLOOR_1_23, gateMinimum } from '../quirks/api-versioning/default-floor-1-23.js';
 import { UNVERSIONED_HEAD_REFUSED } from '../quirks/api-versioning/unversioned-head-refused.js';
 
 /**
@@ -44,7 +45,9 @@ export const versionGate: Middleware = {
     const overflowFault = faults.has('api.version.compare-numeric');
     // Quirk hypothetical.api.version.prefix.minimum-excluded: the minimum itself is refused (an off-by-one).
     const belowBy = config.quirks.has(MINIMUM_EXCLUDED) ? 1 : 0;
-    if (compareRequested(requested, config.minApi, overflowFault) < belowBy) {
+    // Quirk hypothetical.api.version.below-1.24-disabled.floor-1-23: from 25.0 the gate's default minimum is one short.
+    const minimum = config.quirks.has(DEFAULT_FLOOR_1_23) && !isOlder(config.release.release, '25.0') ? gateMinimum(config.minApi) : config.minApi;
+    if (compareRequested(requested, minimum, overflowFault) < belowBy) {
       // Fault: from 25.0, HEAD below 1.23 slips through.
       if (faults.has('api.version.below-1.24-disabled') && x.req.method === 'HEAD' && isOlder(requested, '1.23') && !isOlder(config.release.release, '25.0')) return false;
       // Quirk observed.api.version.too-old.wording: the releases' "please upgrade".

@@ -7,6 +7,7 @@ import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 import type { AuthzMessage } from '../../specs/authz-protocol.js';
 import { AUTHZ_EMPTY_MESSAGE_DROPPED, denialWithoutEmpty } from '../quirks/listeners/authz-empty-message-dropped.js';
 import { AUTHZ_STOPS_AT_ALLOW } from '../quirks/listeners/authz-stops-at-allow.js';
+import { isReadOnly, UNREACHABLE_READS_OPEN } from '../quirks/listeners/unreachable-reads-open.js';
 
 export interface InstalledPlugin {
   readonly name: string;
@@ -59,6 +60,8 @@ export class AuthzChain {
       } catch (error) {
         // Fault (authz.unreachable): a plugin that cannot be reached lets the request through.
         if (this.faults.has('authz.unreachable')) continue;
+        // Quirk hypothetical.authz.unreachable.reads-open: read-only requests skip a plugin that cannot be reached.
+        if (this.quirks.has(UNREACHABLE_READS_OPEN) && isReadOnly(message.RequestMethod)) continue;
         const words = error instanceof PluginCallError ? error.message : String(error);
         const text = fillMessage(AUTHZ_MESSAGES.failed, { name: plugin.name, error: words });
         this.logger.log('error', `${phase} for ${message.RequestMethod} ${message.RequestUri} returned error: ${text}`);

@@ -4,6 +4,7 @@ import { SimError } from '../errors.js';
 import { AuthzChain, type InstalledPlugin } from './chain.js';
 import { locatePlugin, lookUpWithRetries } from './locate.js';
 import { SPEC_PATH_NOT_FOUND } from '../quirks/listeners/spec-path-not-found.js';
+import { CleanShutdown, MISSING_EXIT_0 } from '../quirks/listeners/missing-exit-0.js';
 import { callPlugin, PluginCallError } from './plugin-client.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
@@ -42,6 +43,8 @@ export async function installAuthzPlugins(settings: PluginSettings, logger: Logg
     if (address === null) {
       // Fault (authz.missing): a plugin that cannot be found is left out, and the daemon serves.
       if (faults.has('authz.missing')) continue;
+      // Quirk hypothetical.authz.missing.exit-0: the refusal ends the process with status 0.
+      if (settings.quirks?.has(MISSING_EXIT_0) ?? false) throw new CleanShutdown('SIM_AUTHZ', validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name })).message);
       throw validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name }));
     }
     const plugin = { name, address };

@@ -7,6 +7,7 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import type { Implementation } from '../rules/implementation.js';
 import type { ConfigDocument } from '../daemon-config/read-document.js';
+import { ENV_FLOOR_UNCHECKED, isFloorProblem } from '../quirks/api-versioning/env-floor-unchecked.js';
 
 /** Where the minimum-version override is implemented. */
 export const MIN_API_OVERRIDE: Implementation = {
@@ -30,18 +31,20 @@ export function minApiProblem(value: string, release: DaemonRelease, faults: Rea
 }
 
 /** The minimum API version served: the release default, or the override from the environment or the file. */
-export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Readonly<Record<string, string | undefined>>, file: ConfigDocument, faults: ReadonlySet<TestableRuleId>): string {
+export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Readonly<Record<string, string | undefined>>, file: ConfigDocument, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): string {
   if (release.minApiFloor === null) return release.defaultMinApi;
   const variable = `${names.envPrefix}MIN_API_VERSION`;
-  const chosen = (value: string, problemTemplate: string): string => {
+  const chosen = (value: string, problemTemplate: string, fromEnv = false): string => {
     const problem = minApiProblem(value, release, faults);
+    // Quirk hypothetical.api.version.legacy-removed.env-floor-unchecked: the variable skips the floor check.
+    if (problem !== null && fromEnv && quirks.has(ENV_FLOOR_UNCHECKED) && isFloorProblem(problem, MIN_API_MESSAGES.belowFloor)) return value;
     if (problem !== null) throw new SimError('SIM_CONFIG', fillMessage(problemTemplate, { variable, problem }));
     // Fault: an override that raises the minimum is accepted, then forgotten.
     if (faults.has('api.version.min-override-raise') && isNewer(value, release.defaultMinApi)) return release.defaultMinApi;
     return value;
   };
   const fromEnv = env[variable];
-  if (fromEnv !== undefined) return chosen(fromEnv, MIN_API_MESSAGES.invalidVariable);
+  if (fromEnv !== undefined) return chosen(fromEnv, MIN_API_MESSAGES.invalidVariable, true);
   const fromFile = file.doc['min-api-version'];
   if (typeof fromFile === 'string') return chosen(fromFile, MIN_API_MESSAGES.invalidFileKey);
   return release.defaultMinApi;

@@ -145,7 +145,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     brand,
     names,
     release,
-    minApi: resolveMinApi(release, names, sources.env, file, faults),
+    minApi: resolveMinApi(release, names, sources.env, file, faults, quirks),
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
     tls: planTls(flags, file.doc, sources.env, names, faults, quirks),

@@ -36,6 +36,9 @@ import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler 
 import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
 import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
+import { ONE_PER_SCHEME, firstOfEachScheme } from '../quirks/listeners/one-per-scheme.js';
+import { PLAIN_TCP_REMOVED_EARLY, removedEarly } from '../quirks/listeners/plain-tcp-removed-early.js';
+import { SSLV3_MINIMUM } from '../quirks/listeners/sslv3-minimum.js';
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -107,8 +110,12 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   // Fault (listen.multiple): only the first two -H are opened.
   const hosts = config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
   for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds));
+  // Quirk hypothetical.listen.multiple.one-per-scheme: one listener per scheme, the first.
+  if (config.quirks.has(ONE_PER_SCHEME)) addresses.splice(0, addresses.length, ...firstOfEachScheme(addresses));
   const tcpAddresses = addresses.filter((a): a is Extract<ListenAddress, { kind: 'tcp' }> => a.kind === 'tcp');
   for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults, config.quirks);
+  // Quirk hypothetical.listen.tcp.unauthenticated-deprecated.removed-early: from 28.0 a TCP listener without TLS stops the start.
+  if (config.quirks.has(PLAIN_TCP_REMOVED_EARLY) && !config.tls.enabled && tcpAddresses.length > 0 && inRange(config.release.release, { min: '28.0' })) throw removedEarly(tcpAddresses[0]!.host, tcpAddresses[0]!.port);
   // Loaded before any listener, unix-only included, as dockerd does.
   const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
 
@@ -136,7 +143,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks);
   const forRunner = runnerHandler(runner);
-  const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
+  const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), forRunner, config.faults, config.quirks)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
   const backlog = listenBacklog();
   let groupProblem: string | undefined;
   const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks) : null;
@@ -168,7 +175,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
       if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
       // Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS is half removed.
       const halfRemoved = address.kind === 'tcp' && tls === undefined && config.faults.has('listen.tcp.unauthenticated-deprecated') && inRange(config.release.release, { min: '26.0' });
-      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused'), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0 }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0 }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);
       logger.log('info', `API listen on ${listener.endpoint}`);

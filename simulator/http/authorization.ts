@@ -9,6 +9,7 @@ import type { Middleware } from './route.js';
 import { runRoute } from './run-route.js';
 import { AUTHZ_PLAIN_TRIMMED } from '../quirks/listeners/authz-plain-trimmed.js';
 import { AUTHZ_URI_UNVERSIONED, withoutVersion } from '../quirks/listeners/authz-uri-unversioned.js';
+import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../quirks/listeners/response-deny-body-kept.js';
 
 /** A body the plugins see is read whole first; beyond this it is not sent (bodyIsSent), so never more. */
 const SENT_BODY_LIMIT = 1024 * 1024;
@@ -61,7 +62,8 @@ async function authorize(x: Exchange, chain: AuthzChain): Promise<void> {
     const answer = { ...message, ResponseStatusCode: held.status, ResponseHeaders: held.headers, ...(held.body.length === 0 ? {} : { ResponseBody: held.body.toString('base64') }) };
     chain.authorizeResponse(answer).then(
       // Fault (authz.deny): a denied request is served all the same (its effects happen, the plugins see its answer); only the 403 is sent.
-      (outcome) => (!verdict.allowed ? refuse(x, verdict) : outcome.allowed ? held.release() : refuse(x, outcome)),
+      // Quirk hypothetical.authz.response-deny.body-kept: a denied answer keeps the route's body under the 403.
+      (outcome) => (!verdict.allowed ? refuse(x, verdict) : outcome.allowed ? held.release() : x.state.config.quirks.has(RESPONSE_DENY_BODY_KEPT) ? deniedWithBody(x.res, held) : refuse(x, outcome)),
       (error: unknown) => handlerError(x, 500, error instanceof Error ? error.message : String(error)),
     );
   });

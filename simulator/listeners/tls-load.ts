@@ -6,6 +6,7 @@ import type { TlsListenerOptions } from './listen.js';
 import type { TlsPlan } from './tls-plan.js';
 import { observedVersions, TLS_MINIMUM_1_2 } from '../quirks/listeners/tls-minimum-1-2.js';
 import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
+import { ENCRYPTED_KEY_UNEXPLAINED, UNEXPLAINED_REASON } from '../quirks/listeners/encrypted-key-unexplained.js';
 
 /** The releases' prefix of a TLS set-up error: 20.10 "failed to create API server", 26.1 and 28.5 "invalid TLS configuration" (observed). */
 const prefixFor = (release: DaemonRelease): string => (inRange(release.release, { max: '22.06' }) ? 'failed to create API server' : 'invalid TLS configuration');
@@ -38,6 +39,8 @@ export function loadTls(plan: TlsPlan, release: DaemonRelease, faults: ReadonlyS
   };
   const cert = read(plan.certFile);
   const key = read(plan.keyFile);
+  // Quirk hypothetical.tls.encrypted-key.unexplained: the refusal does not say the key is encrypted.
+  if (isEncryptedKey(key) && quirks.has(ENCRYPTED_KEY_UNEXPLAINED)) throw fail(`Error reading X509 key pair ${pair}: ${UNEXPLAINED_REASON}`);
   if (isEncryptedKey(key) && !faults.has('tls.encrypted-key')) throw fail(`Error reading X509 key pair ${pair}: tls: failed to parse private key. Make sure the key is not encrypted.`);
   // Fault (tls.encrypted-key): a listener whose key is encrypted is opened without TLS.
   if (isEncryptedKey(key)) return undefined;

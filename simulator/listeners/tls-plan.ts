@@ -6,6 +6,7 @@ import type { ParsedFlags } from '../config/argv.js';
 import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
 import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
 import { ENV_ZERO_OFF } from '../quirks/listeners/env-zero-off.js';
+import { CERT_PATH_CA_ONLY } from '../quirks/listeners/cert-path-ca-only.js';
 
 /**
  * What the TLS options of flags, file and environment add up to (daemon.md › Authentication 2–3),
@@ -52,10 +53,12 @@ export function planTls(flags: ParsedFlags, doc: Readonly<Record<string, unknown
   const dir = certDirectory(names, env);
   // Fault (tls.cert-path): the defaults ignore <PREFIX>CERT_PATH.
   const defaults = faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir;
+  // Quirk hypothetical.tls.cert-path.ca-only: the certificate and key default to the home directory's, whatever <PREFIX>CERT_PATH says.
+  const homeDir = certDirectory(names, { ...env, [`${names.envPrefix}CERT_PATH`]: undefined });
   const file = (key: string, name: string, dropMissingDefault: boolean): string => {
     const given = pick(key) as string | undefined;
     if (given !== undefined) return given;
-    const path = join(defaults, name);
+    const path = join(quirks.has(CERT_PATH_CA_ONLY) && name !== 'ca.pem' ? homeDir : defaults, name);
     return dropMissingDefault && !existsSync(path) ? '' : path;
   };
   return {

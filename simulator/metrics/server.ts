@@ -4,6 +4,7 @@ import type { Logger } from '../daemon/log.js';
 import { SimError } from '../errors.js';
 import { daemonMetrics } from './registry.js';
 import { METRICS_WITHOUT_EXPERIMENTAL } from '../quirks/listeners/metrics-without-experimental.js';
+import { METRICS_UNVERSIONED_TYPE, UNVERSIONED_TYPE } from '../quirks/listeners/metrics-unversioned-type.js';
 
 /** `host:port` of --metrics-addr (IPv6 in brackets). */
 export function parseMetricsAddress(text: string): { host: string; port: number } {
@@ -37,7 +38,8 @@ export async function startMetrics(config: SimConfig, logger: Logger): Promise<S
       // Fault (metrics.served): JSON instead of the text format.
       const body = asJson ? registry.getMetricsAsJSON().then((m) => JSON.stringify(m)) : registry.metrics();
       void body.then(
-        (text) => res.writeHead(200, { 'Content-Type': asJson ? 'application/json' : registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
+        // Quirk hypothetical.metrics.served.unversioned-type: the text format without its version.
+        (text) => res.writeHead(200, { 'Content-Type': asJson ? 'application/json' : config.quirks.has(METRICS_UNVERSIONED_TYPE) ? UNVERSIONED_TYPE : registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
         (error: unknown) => res.writeHead(500).end(String(error)),
       );
       return;

@@ -1,4 +1,5 @@
 import { V2_SERVED } from '../quirks/model-runner/v2-served.js';
+import { SHORTCUT_MODELS_PREFIX } from '../quirks/model-runner/shortcut-models-prefix.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { plainError, RUNNER_MESSAGES } from './replies.js';
 import { enginePath, pathSegments } from './paths.js';
@@ -71,7 +72,8 @@ function route(x: RunnerRequest, method: string, segments: readonly string[], ve
   // Fault (mr.versioning.v1): the full form of embeddings is not served under v1.
   if (engine !== null && x.runner.faults.has('mr.versioning.v1') && rest.join('/') === 'embeddings') return false;
   if (method === 'GET' && rest[0] === 'models') {
-    if (rest.length === 1) return listOpenAiModels(x, engine), true;
+    // Quirk hypothetical.mr.engines.shortcut.models-prefix: under the shortcut, /models matches as a prefix.
+    if (rest.length === 1 || (engine === null && x.runner.quirks.has(SHORTCUT_MODELS_PREFIX))) return listOpenAiModels(x, engine), true;
     return retrieveOpenAiModel(x, engine, rest.slice(1)), true;
   }
   if (method !== 'POST') return false;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { RunnerHandler } from './handler.js';
+import { daemonErrorForm, SOCKET_DAEMON_ERRORS } from '../quirks/model-runner/socket-daemon-errors.js';
 
 /** The daemon socket's prefix for the runner (model-runner-api.md, Base addresses 2). */
 export const SOCKET_PREFIX = '/exp/vENG4.40';
@@ -9,7 +10,7 @@ export const SOCKET_PREFIX = '/exp/vENG4.40';
  * The daemon socket's handler: paths under the prefix go to the runner (without it), all others
  * to the daemon's own chain, untouched. The check is one string comparison: /_ping stays as fast.
  */
-export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse) => void, runner: RunnerHandler, faults: ReadonlySet<TestableRuleId>): (req: IncomingMessage, res: ServerResponse) => void {
+export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse) => void, runner: RunnerHandler, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): (req: IncomingMessage, res: ServerResponse) => void {
   const onlyEngines = faults.has('mr.socket.prefix.management');
   const noShortcut = faults.has('mr.socket.prefix');
   const takesEngines = faults.has('mr.socket.daemon-beside');
@@ -21,7 +22,8 @@ export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse
       if (onlyEngines && !path.startsWith('/engines')) return runner(req, res, '/no-such-path');
       // Fault (mr.socket.prefix): the shortcut /engines/v1… is not served under the prefix.
       if (noShortcut && path.startsWith('/engines/v1/')) return runner(req, res, '/no-such-path');
-      return runner(req, res, path);
+      // Quirk hypothetical.mr.socket.prefix.daemon-errors: the runner's errors take the daemon's form.
+      return runner(req, quirks.has(SOCKET_DAEMON_ERRORS) ? daemonErrorForm(res) : res, path);
     }
     // Fault (mr.socket.daemon-beside): unprefixed /engines… goes to the runner.
     if (takesEngines && url.startsWith('/engines/')) return runner(req, res, url.replace(/\?.*$/, ''));

@@ -6,6 +6,7 @@ import { answerInference } from './inference.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
 import { CONTENT_MISSING_ACCEPTED } from '../../quirks/model-runner/content-missing-accepted.js';
 import { NO_USAGE_CHUNK } from '../../quirks/model-runner/no-usage-chunk.js';
+import { FINISH_NULL_ON_STOP, finishOrNull } from '../../quirks/model-runner/finish-null-on-stop.js';
 
 /** A message's content: a string, or OpenAI's array of text parts. */
 function contentOf(value: unknown, index: number): string {
@@ -52,7 +53,7 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
         created,
         model,
         system_fingerprint: FINGERPRINT,
-        choices: result.choices.map((choice, index) => ({ index, message: { role: 'assistant', content: choice.text, refusal: null }, logprobs: null, finish_reason: choice.finishReason })),
+        choices: result.choices.map((choice, index) => ({ index, message: { role: 'assistant', content: choice.text, refusal: null }, logprobs: null, finish_reason: x.runner.quirks.has(FINISH_NULL_ON_STOP) ? finishOrNull(choice.finishReason) : choice.finishReason })),
         usage: usageOf(result, faults),
       });
     }

@@ -2,6 +2,7 @@ import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
 import { delivery, generationParams, withFinishQuirk, withStopFault } from './generation-params.js';
 import { answerInference } from './inference.js';
+import { finishChunkText, LAST_PIECE_REPEATED } from '../../quirks/model-runner/last-piece-repeated.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
 
 function promptsOf(value: unknown): string[] {
@@ -39,7 +40,8 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
     function* chunks(): Generator<object> {
       for (const [index, choice] of choices.entries()) {
         for (const piece of choice.pieces) yield chunk(index, piece, null);
-        yield chunk(index, '', choice.finishReason);
+        // Quirk hypothetical.mr.completions.shape.last-piece-repeated: the finish chunk carries the last piece again.
+        yield chunk(index, x.runner.quirks.has(LAST_PIECE_REPEATED) ? finishChunkText(choice.pieces) : '', choice.finishReason);
       }
       if (how.includeUsage) yield { ...head, object, choices: [], usage: usageOf(result, faults) };
     }

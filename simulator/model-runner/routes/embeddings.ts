@@ -3,6 +3,7 @@ import { embeddingToBase64 } from '../engine/deterministic.js';
 import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
 import { answerInference } from './inference.js';
+import { BATCH_POOLING_LEAK, leakPooling } from '../../quirks/model-runner/batch-pooling-leak.js';
 
 const MAX_INPUTS = 2048;
 const MAX_DIMENSIONS = 4096;
@@ -59,7 +60,8 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
     const first = faults.has('mr.embeddings.shape') ? 1 : 0;
     sendJson(x.res, 200, {
       object: 'list',
-      data: result.vectors.map((vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) })),
+      // Quirk hypothetical.mr.embeddings.shape.batch-pooling-leak: each input after the first is pooled with some of the one before.
+      data: (x.runner.quirks.has(BATCH_POOLING_LEAK) ? leakPooling(result.vectors) : result.vectors).map((vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) })),
       model,
       usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens },
     });

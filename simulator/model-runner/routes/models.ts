@@ -6,6 +6,7 @@ import type { RunnerRequest } from './context.js';
 import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js';
 import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
 import { DELETE_ABSENT_200 } from '../../quirks/model-runner/delete-absent-200.js';
+import { SHORT_ID, withShortId } from '../../quirks/model-runner/short-id.js';
 
 /** The create body's limit: a reference and a token fit many times over. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
@@ -95,7 +96,9 @@ export function getModel(x: RunnerRequest, parts: readonly string[]): void {
   const record = x.runner.get(ref);
   if (record === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   // Fault (mr.models.get): the record is not the list's.
-  sendJson(x.res, 200, x.runner.faults.has('mr.models.get') ? { ...record, created: record.created + 1 } : record);
+  // Quirk hypothetical.mr.models.get.short-id: the id as the CLI shows it.
+  const shown = x.runner.quirks.has(SHORT_ID) ? withShortId(record) : record;
+  sendJson(x.res, 200, x.runner.faults.has('mr.models.get') ? { ...shown, created: shown.created + 1 } : shown);
 }
 
 export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {

@@ -18,6 +18,15 @@ import { TLS_ENV_IGNORED, tlsEnvIgnored } from './tls-env-ignored.js';
 import { TLS_MINIMUM_1_2, tlsMinimum12 } from './tls-minimum-1-2.js';
 import { TLS_PORT_2375, tlsPort2375 } from './tls-port-2375.js';
 import { TLS_REQUIRES_CLIENT_CERT, tlsRequiresClientCert } from './tls-requires-client-cert.js';
+import { ONE_PER_SCHEME, onePerScheme } from './one-per-scheme.js';
+import { PLAIN_TCP_REMOVED_EARLY, plainTcpRemovedEarly } from './plain-tcp-removed-early.js';
+import { CERT_PATH_CA_ONLY, certPathCaOnly } from './cert-path-ca-only.js';
+import { SSLV3_MINIMUM, sslv3Minimum } from './sslv3-minimum.js';
+import { ENCRYPTED_KEY_UNEXPLAINED, encryptedKeyUnexplained } from './encrypted-key-unexplained.js';
+import { RESPONSE_DENY_BODY_KEPT, responseDenyBodyKept } from './response-deny-body-kept.js';
+import { UNREACHABLE_READS_OPEN, unreachableReadsOpen } from './unreachable-reads-open.js';
+import { MISSING_EXIT_0, missingExit0 } from './missing-exit-0.js';
+import { METRICS_UNVERSIONED_TYPE, metricsUnversionedType } from './metrics-unversioned-type.js';
 
 /** The quirks of the listeners area, by id (one module each in this directory). */
 export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -42,4 +51,13 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [AUTHZ_PLAIN_TRIMMED]: authzPlainTrimmed,
   [AUTHZ_URI_UNVERSIONED]: authzUriUnversioned,
   [CORS_WITHOUT_VARIABLE]: corsWithoutVariable,
+  [ONE_PER_SCHEME]: onePerScheme,
+  [PLAIN_TCP_REMOVED_EARLY]: plainTcpRemovedEarly,
+  [CERT_PATH_CA_ONLY]: certPathCaOnly,
+  [SSLV3_MINIMUM]: sslv3Minimum,
+  [ENCRYPTED_KEY_UNEXPLAINED]: encryptedKeyUnexplained,
+  [RESPONSE_DENY_BODY_KEPT]: responseDenyBodyKept,
+  [UNREACHABLE_READS_OPEN]: unreachableReadsOpen,
+  [MISSING_EXIT_0]: missingExit0,
+  [METRICS_UNVERSIONED_TYPE]: metricsUnversionedType,
 };

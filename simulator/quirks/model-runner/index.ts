@@ -8,6 +8,15 @@ import { NO_USAGE_CHUNK, noUsageChunk } from './no-usage-chunk.js';
 import { FINISH_STOP_WHEN_CUT, finishStopWhenCut } from './finish-stop-when-cut.js';
 import { UNKNOWN_MODEL_500, unknownModel500 } from './unknown-model-500.js';
 import { V2_SERVED, v2Served } from './v2-served.js';
+import { OPENAI_LIST_CACHED, openAiListCached } from './openai-list-cached.js';
+import { SHORT_ID, shortId } from './short-id.js';
+import { LATEST_DROPPED, latestDropped } from './latest-dropped.js';
+import { RETRIEVE_ANY_ID, retrieveAnyId } from './retrieve-any-id.js';
+import { FINISH_NULL_ON_STOP, finishNullOnStop } from './finish-null-on-stop.js';
+import { LAST_PIECE_REPEATED, lastPieceRepeated } from './last-piece-repeated.js';
+import { BATCH_POOLING_LEAK, batchPoolingLeak } from './batch-pooling-leak.js';
+import { SHORTCUT_MODELS_PREFIX, shortcutModelsPrefix } from './shortcut-models-prefix.js';
+import { SOCKET_DAEMON_ERRORS, socketDaemonErrors } from './socket-daemon-errors.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -20,4 +29,13 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [V2_SERVED]: v2Served,
   [UNKNOWN_MODEL_500]: unknownModel500,
   [DELETE_ABSENT_200]: deleteAbsent200,
+  [OPENAI_LIST_CACHED]: openAiListCached,
+  [SHORT_ID]: shortId,
+  [LATEST_DROPPED]: latestDropped,
+  [RETRIEVE_ANY_ID]: retrieveAnyId,
+  [FINISH_NULL_ON_STOP]: finishNullOnStop,
+  [LAST_PIECE_REPEATED]: lastPieceRepeated,
+  [BATCH_POOLING_LEAK]: batchPoolingLeak,
+  [SHORTCUT_MODELS_PREFIX]: shortcutModelsPrefix,
+  [SOCKET_DAEMON_ERRORS]: socketDaemonErrors,
 };
