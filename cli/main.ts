@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .option('--only <rule[@api]>', 'run only this rule or cell (repeatable)', collect)
     .option('--path <path>', 'replay path of a counterexample (with --only)')
     .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)
+    .option('--no-shrink', 'report the first failing case a property finds, unshrunk (faster verdicts; the counterexample may be larger)')
     .option('--shard <k/n>', 'run only the k-th of n parts of the cells (each part writes its own report)')
     .option('--request-timeout <s>', 'seconds one request may take; a request that takes longer makes its cell an error', seconds('--request-timeout'), inSeconds(DEFAULT_DEADLINES.requestMs))
     .option('--cell-timeout <s>', 'seconds one cell may take; a cell that takes longer is an error', seconds('--cell-timeout'), inSeconds(DEFAULT_DEADLINES.cellMs))
@@ -95,6 +96,11 @@ export function classifyError(error: unknown): { code: number; line: string | nu
 }
 
 async function main(): Promise<void> {
+  // A reader that stops early (`rules --json | head`) is no error of ours: end quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {

@@ -35,6 +35,8 @@ export interface RunFlags {
   only?: string[];
   path?: string;
   concurrency: number;
+  /** false with --no-shrink. */
+  shrink?: boolean;
   shard?: string;
   requestTimeout: number;
   cellTimeout: number;
@@ -141,6 +143,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
       numRuns,
       numStarts,
       concurrency: flags.concurrency,
+      ...(flags.shrink === false ? { shrink: false } : {}),
       ...(shard === undefined ? {} : { shard }),
       deadlines,
       targetArgs: targetArgs(flags),

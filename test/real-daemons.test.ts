@@ -33,12 +33,13 @@ if (missing !== null) {
   const out = mkdtempSync('/tmp/ctc-real-');
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
 
-  // All runs at once: real daemons start in parallel, which keeps the suite fast.
+  // All runs at once: real daemons start in parallel, which keeps the suite fast. Statuses are
+  // compared, not counterexamples: failures are not shrunk (on a real daemon each step may start one).
   const runs = Promise.all(
     daemons.flatMap((daemon) => [
-      runCli(['run', '--target', `daemon:${daemon.path}`, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--out', join(out, `real-${daemon.release}`), '-q']),
-      runCli(['run', '--target', 'sim', '--emulate', daemon.release, '--as-observed', '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--out', join(out, `sim-${daemon.release}`), '-q']),
-      runCli(['run', '--target', 'sim-process', '--emulate', daemon.release, '--as-observed', '--profile', 'docker', '--seed', SEED, '--num-runs', '15', ...PROCESS_ONLY.flatMap((id) => ['--only', id]), '--out', join(out, `simp-${daemon.release}`), '-q']),
+      runCli(['run', '--target', `daemon:${daemon.path}`, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--no-shrink', '--out', join(out, `real-${daemon.release}`), '-q']),
+      runCli(['run', '--target', 'sim', '--emulate', daemon.release, '--as-observed', '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--no-shrink', '--out', join(out, `sim-${daemon.release}`), '-q']),
+      runCli(['run', '--target', 'sim-process', '--emulate', daemon.release, '--as-observed', '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--no-shrink', ...PROCESS_ONLY.flatMap((id) => ['--only', id]), '--out', join(out, `simp-${daemon.release}`), '-q']),
     ]),
   );
 

@@ -32,6 +32,8 @@ export interface RunState {
   readonly numRuns: number;
   readonly numStarts: number;
   readonly path?: string;
+  /** false: properties report their first failing case unshrunk. */
+  readonly shrink?: boolean;
   readonly deadlines: Deadlines;
   /** The run's client for the target's endpoint: cells send through views of it. */
   readonly client: HttpClient;
@@ -110,6 +112,7 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
         reading,
         ...(recorder === undefined ? {} : { coverage: recorder }),
         ...(state.path === undefined ? {} : { path: state.path }),
+        ...(state.shrink === false ? { shrink: false } : {}),
       });
     } catch (error) {
       return verdictOfThrown(error);

@@ -34,6 +34,11 @@ export interface RunOptions {
   readonly shard?: Shard;
   /** Cells checked at once (default 4). */
   readonly concurrency?: number;
+  /**
+   * false: a failing property reports the first failing case it finds, unshrunk (for runs that
+   * want verdicts, not small counterexamples: the self-tests). Default true.
+   */
+  readonly shrink?: boolean;
   /** Time limits; each one missing takes its default (DEFAULT_DEADLINES). */
   readonly deadlines?: Partial<Deadlines>;
   /** How the target is named on a command line, for the rerun lines of failing cells (default `--target <spec>`). */
@@ -168,6 +173,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       numRuns: options.numRuns,
       numStarts: options.numStarts,
       ...(options.path === undefined ? {} : { path: options.path }),
+      ...(options.shrink === false ? { shrink: false } : {}),
       deadlines,
       client,
       openClient,
