@@ -3,6 +3,7 @@ import { compareNumericCheck, malformedCheck } from './spelling-checks.js';
 import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck, legacyPlainTextNotFoundCheck } from './header-checks.js';
 import { notFoundCheck, pingCheck, robustnessCheck } from './basic-http-checks.js';
 import { headerLinesCheck } from './header-lines-check.js';
+import { hostHeaderCheck } from './host-header-check.js';
 import { negotiationCheck } from './negotiation-check.js';
 import { cleanRedirectCheck, optionsCheck } from './routing-checks.js';
 import { legacyOptInCheck, legacyRemovedCheck, minOverrideRaiseCheck } from './override-checks.js';
@@ -46,5 +47,6 @@ export const VERSIONING_CHECKS: readonly RuleCheck[] = [
   optionsCheck,
   robustnessCheck,
   headerLinesCheck,
+  hostHeaderCheck,
   windowsMinimumCheck,
 ];

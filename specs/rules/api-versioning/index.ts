@@ -402,6 +402,23 @@ export const API_VERSIONING_RULES = [
     testability: TESTABLE,
   },
   {
+    id: 'api.http.host-header',
+    title: 'A request with several Host headers, a malformed Host, or (HTTP/1.1) none is refused with 400',
+    area: 'api-versioning',
+    level: 'implementation',
+    source: impl(
+      'Go net/http (request.go readRequest: "too many Host headers"; server.go: "missing required Host header", httpguts.ValidHostHeader "malformed Host header")',
+      '20.10.24 and 28.5.2 (2026-11-26): two Host headers (equal or not, HTTP/1.0 or 1.1) → "HTTP/1.1 400 Bad Request", body "400 Bad Request"; "Host: a b" or "Host: a/b" → "HTTP/1.1 400 Bad Request: malformed Host header", body the same words; an empty Host → 200; every 400 with Connection: close',
+    ),
+    reading: 'The document is silent; every release is built on Go\'s HTTP server, which refuses such requests before the daemon sees them.',
+    applies: { platforms: BOTH, surface: 'daemon-api' },
+    requires: ['wire'],
+    releaseDependent: false,
+    binding: 'version-independent',
+    expectation: 'GET /_ping with generated Host headers: several → 400 "Bad Request"; one with a byte Go does not take in a host → 400 "Bad Request: malformed Host header"; none on HTTP/1.1 → 400 "Bad Request: missing required Host header"; each refused with that text as body and the connection closed; a valid or empty Host, or none on HTTP/1.0 → 200.',
+    testability: TESTABLE,
+  },
+  {
     id: 'api.version.windows-minimum',
     title: 'On the other platform the earliest API version is 1.24',
     area: 'api-versioning',
