@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { escapeRegExp } from '../../common/regexp.js';
 import { inRange } from '../../common/dotted-version.js';
 import { DAEMON_FLAGS_BY_RELEASE, DAEMON_HIDDEN_FLAGS_BY_RELEASE } from '../../specs/daemon-flags.js';
 import { DAEMON_OPTIONS } from '../../specs/options.js';
@@ -41,7 +42,7 @@ export const versionCheck: RuleCheck = {
 };
 
 /** Whether the usage text lists `--name` as an option (not as the prefix of a longer one). */
-const listsFlag = (usage: string, flag: string): boolean => new RegExp(`(^|[\\s,])--${flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s=,]|$)`, 'm').test(usage);
+const listsFlag = (usage: string, flag: string): boolean => new RegExp(`(^|[\\s,])--${escapeRegExp(flag)}(?=[\\s=,]|$)`, 'm').test(usage);
 
 /**
  * The options the usage must list: every documented Linux option (the document gives them no

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { escapeRegExp } from '../../common/regexp.js';
 import { FILE_KEYS, type Shape } from '../../specs/config-schema.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
@@ -114,11 +115,11 @@ const pluralsOf = (ctx: Parameters<RuleCheck['run']>[0]): readonly Plural[] => P
 export const pluralKeysCheck: RuleCheck = {
   rule: 'config.file.plural-keys',
   documentedItems: (ctx) => pluralsOf(ctx).flatMap((p) => [`plural:${p.key}`, ...(INFO_FIELD_OF[p.key] === undefined ? [] : [`singular:${p.flag}`])]),
-  async run(ctx, _api, options) {
+  run(ctx, _api, options) {
     const pairs = pluralsOf(ctx);
     const arb = fc.constantFrom(...pairs).chain((p) => fc.record({ pair: fc.constant(p), value: p.value, singular: fc.boolean() }));
     // Every plural once, and every singular /info can show once, whatever the seed.
-    const firsts = await Promise.all(pairs.map(async (p) => ({ pair: p, value: fc.sample(p.value, { numRuns: 1, seed: 1 })[0]! })));
+    const firsts = pairs.map((p) => ({ pair: p, value: fc.sample(p.value, { numRuns: 1, seed: 1 })[0]! }));
     const examples = [...firsts.map((f) => ({ ...f, singular: false })), ...firsts.filter((f) => INFO_FIELD_OF[f.pair.key] !== undefined).map((f) => ({ ...f, singular: true }))];
     return checkProperty(
       arb,
@@ -170,15 +171,19 @@ const FIRST_WRONG: Readonly<Record<Kind, unknown>> = { bool: 'true', int: '3', s
 /** Every documented key of the Linux file, with its type: the document gives the keys no release. */
 const typedKeys = (): { key: string; kind: Kind }[] => FILE_KEYS.filter((k) => k.platforms.includes('linux')).map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
 
+/** A generated wrong value for one of `keys`, and one wrong value for every key, tried first whatever the seed (a refusal names only the first, so one start each). */
+const wrongValues = (keys: readonly { key: string; kind: Kind }[]) => ({
+  arb: fc.constantFrom(...keys).chain(({ key, kind }) => WRONG[kind].map((value) => ({ kind, key, value }))),
+  everyKey: keys.map(({ key, kind }) => ({ kind, key, value: FIRST_WRONG[kind] })),
+});
+
 /** config.file.types: every documented key given a value of another JSON type is refused (exit ≠ 0, nothing serves). */
 export const typesCheck: RuleCheck = {
   rule: 'config.file.types',
   documentedItems: () => typedKeys().map(({ key }) => `wrong-type:${key}`),
   run(ctx, _api, options) {
     const keys = typedKeys();
-    const arb = fc.constantFrom(...keys).chain(({ key, kind }) => WRONG[kind].map((value) => ({ kind, key, value })));
-    // Every key once (a refusal names only the first wrong value, so one start each).
-    const everyKey = keys.map(({ key, kind }) => ({ kind, key, value: FIRST_WRONG[kind] }));
+    const { arb, everyKey } = wrongValues(keys);
     return checkProperty(
       arb,
       async ({ kind, key, value }) => {
@@ -200,7 +205,7 @@ const decodedKeys = (ctx: Parameters<RuleCheck['run']>[0]): { key: string; kind:
   typedKeys().filter(({ key }) => hasFileKey(ctx, key) && key !== 'default-shm-size' && !(key === 'default-address-pools' && releaseAtLeast(ctx, '28.0')));
 
 /** Whether the output names the key as a word of its own (Go's "field Config.CommonConfig.ip of type", not the "ip" of "pipe"). */
-const namesKey = (output: string, key: string): boolean => new RegExp(`(^|[^A-Za-z0-9-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9-])`).test(output);
+const namesKey = (output: string, key: string): boolean => new RegExp(`(^|[^A-Za-z0-9-])${escapeRegExp(key)}($|[^A-Za-z0-9-])`).test(output);
 
 /** config.file.types.message: where a wrong-typed value is refused, the output names the key. */
 export const typesMessageCheck: RuleCheck = {
@@ -208,8 +213,7 @@ export const typesMessageCheck: RuleCheck = {
   documentedItems: (ctx) => decodedKeys(ctx).map(({ key }) => `wrong-type-named:${key}`),
   run(ctx, _api, options) {
     const keys = decodedKeys(ctx);
-    const arb = fc.constantFrom(...keys).chain(({ key, kind }) => WRONG[kind].map((value) => ({ kind, key, value })));
-    const everyKey = keys.map(({ key, kind }) => ({ kind, key, value: FIRST_WRONG[kind] }));
+    const { arb, everyKey } = wrongValues(keys);
     return checkProperty(
       arb,
       async ({ kind, key, value }) => {
@@ -243,7 +247,7 @@ const conflictNames = (c: Conflict): string[] => [c.key === 'proxies' ? c.settin
 /** Whether the output names a conflict: in the list of directives set both ways, or on a line of its own that says flag and file. */
 function namesConflict(output: string, c: Conflict): boolean {
   const list = /specified both as a flag and in the configuration file:([^\n]*)/.exec(output)?.[1] ?? '';
-  return conflictNames(c).some((n) => new RegExp(`(^|[\\s,])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`).test(list) || output.split('\n').some((line) => !line.includes('specified both as a flag') && line.includes(n) && /flag/.test(line) && /file|configuration/.test(line)));
+  return conflictNames(c).some((n) => new RegExp(`(^|[\\s,])${escapeRegExp(n)}:`).test(list) || output.split('\n').some((line) => !line.includes('specified both as a flag') && line.includes(n) && /flag/.test(line) && /file|configuration/.test(line)));
 }
 
 /** The item a conflict stands for in the coverage figure. */

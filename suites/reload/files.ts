@@ -83,23 +83,22 @@ const cidrs = fc.uniqueArray(cidr, { minLength: 1, maxLength: 2 });
 const mirrors = fc.uniqueArray(fc.integer({ min: 1, max: 254 }).map((n) => `https://192.0.2.${n}`), { maxLength: 2 });
 const features = fc.oneof(fc.constant({}), fc.boolean().map((on) => ({ cdi: on })));
 
-export const startSetups: fc.Arbitrary<StartSetup> = fc.record(
-  {
-    debug: fc.constant(true),
-    labels: fc.array(label, { minLength: 1, maxLength: 2 }).map((ls) => [...new Map(ls.map((l) => [l.split('=')[0], l])).values()]),
-    maxConcurrentDownloads: fc.integer({ min: 1, max: 9 }),
-    liveRestore: fc.constant(true),
-    insecure: cidrs,
-    shutdownTimeout: fc.integer({ min: 1, max: 99 }),
-    features: fc.boolean().map((on) => ({ cdi: on })),
-  },
-  { requiredKeys: [] },
-);
+/** The start flags the suite sets, with the values it gives them. */
+const SETUP_FLAGS = {
+  debug: fc.constant(true),
+  labels: fc.array(label, { minLength: 1, maxLength: 2 }).map((ls) => [...new Map(ls.map((l) => [l.split('=')[0], l])).values()]),
+  maxConcurrentDownloads: fc.integer({ min: 1, max: 9 }),
+  liveRestore: fc.constant(true),
+  insecure: cidrs,
+  shutdownTimeout: fc.integer({ min: 1, max: 99 }),
+  features: fc.boolean().map((on) => ({ cdi: on })),
+};
+
+/** Any of the start flags, or none. */
+export const startSetups: fc.Arbitrary<StartSetup> = fc.record(SETUP_FLAGS, { requiredKeys: [] });
 
 /** Setups that give every start flag the suite sets (so that the file can repeat each of them). */
-export const fullSetups: fc.Arbitrary<StartSetup> = startSetups.chain((setup) =>
-  fc.record({ labels: fc.array(label, { minLength: 1, maxLength: 2 }).map((ls) => [...new Map(ls.map((l) => [l.split('=')[0], l])).values()]), maxConcurrentDownloads: fc.integer({ min: 1, max: 9 }), insecure: cidrs, shutdownTimeout: fc.integer({ min: 1, max: 99 }), features: fc.boolean().map((on) => ({ cdi: on })) }).map((all) => ({ ...all, ...setup, debug: true, liveRestore: true })),
-);
+export const fullSetups: fc.Arbitrary<StartSetup> = fc.record(SETUP_FLAGS);
 
 /** One file per key the start flags set, each repeating that key among valid changes to others, in a generated order. */
 export const everyConflict = (setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<ReloadFile[]> => {

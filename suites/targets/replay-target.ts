@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../common/regexp.js';
 import { NOT_RECORDED } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
@@ -13,7 +14,6 @@ import { TRANSCRIPT_LIMITS, type Transcript } from './transcript.js';
 const REPLAY_HOST = 'ctrd';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A daemon played back from a recorded transcript through nock. */
 export class ReplayTarget implements Target {
