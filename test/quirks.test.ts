@@ -1,6 +1,6 @@
 import t from 'tap';
-import { KNOWN_DEVIATIONS, NEWEST_RELEASE, RELEASES, RULES } from '../specs/index.js';
-import { HYPOTHETICAL_QUIRKS, OBSERVED_QUIRKS, QUIRKS, type Quirk } from '../specs/quirks/index.js';
+import { KNOWN_DEVIATIONS, RELEASES, RULES } from '../specs/index.js';
+import { HYPOTHETICAL_QUIRKS, OBSERVED_QUIRKS, QUIRKS } from '../specs/quirks/index.js';
 import { QUIRK_MODULES } from '../simulator/quirks/registry.js';
 import { runSuites, withStartArgs, type SuiteRun } from '../suites/run/index.js';
 import { CAPABILITIES_OF } from '../suites/targets/capabilities.js';
@@ -8,21 +8,28 @@ import { resolveTarget } from '../suites/targets/resolve.js';
 import { profileFor } from '../suites/profiles.js';
 import { isKnownDeviationCell } from './helpers/agreement.js';
 import { runCli } from './helpers/cli.js';
+import { shardFilesBeside, shardOf } from './helpers/shard.js';
 
 /**
- * The quirks (specs/quirks, simulator/quirks): the two lists name the same quirks; every observed
- * quirk is what makes `--emulate R --as-observed` fail exactly R's known deviations; and every
- * hypothetical quirk is caught by its rule. For each, `run --target sim` (sim-process when the quirk
- * or its rule needs a process) `--emulate R --quirk ID --only RULE` on each release it names (else
- * the newest) must give at least one `fail` cell: a quirk no rule catches is a hole in the suite.
+ * The quirks (specs/quirks, simulator/quirks): the two lists name the same quirks, and every observed
+ * quirk is what makes `--emulate R --as-observed` fail exactly R's known deviations. That every
+ * hypothetical quirk is caught by its rule is checked by the shard files
+ * test/quirks-hypothetical-<k>-of-<n>.test.ts (test/helpers/hypothetical-quirks.ts).
  */
 
 const SEED = 7;
-/** Quirks checked at once: two cores. */
-const AT_ONCE = 2;
 
-// Each hypothetical quirk runs one rule on the simulator (the CLI's defaults: 100 cases, 5 starts).
-t.setTimeout(1_800_000);
+// The three releases with observed quirks, each run whole in process and as a process.
+t.setTimeout(900_000);
+
+t.test('the shard files of the hypothetical quirks cover every one', async (t) => {
+  const { of, shards } = shardFilesBeside(import.meta.url, 'quirks-hypothetical');
+  t.equal(of.length, 1, `the shards agree on their number (${of.join(', ')})`);
+  const count = of[0] ?? 0;
+  t.same(shards, Array.from({ length: count }, (_, i) => i + 1), 'one file per shard, none missing');
+  const covered = Array.from({ length: count }, (_, i) => shardOf(HYPOTHETICAL_QUIRKS, i + 1, count)).flat();
+  t.same(covered.map((quirk) => quirk.id).sort(), HYPOTHETICAL_QUIRKS.map((quirk) => quirk.id).sort(), 'every hypothetical quirk in exactly one shard');
+});
 
 t.test('every quirk of the specs is registered in simulator/quirks, and every registered one is in the specs', async (t) => {
   const specified = QUIRKS.map((quirk) => quirk.id);
@@ -58,45 +65,6 @@ t.test('--quirk and --as-observed: usage errors', async (t) => {
   const notSim = await runCli(['run', '--target', 'endpoint:unix:///tmp/ctc-quirks-none.sock', '--as-observed', '-q', '--out', '/tmp/ctc-quirks-never']);
   t.equal(notSim.code, 2, '--as-observed with a target that is not the simulator is a usage error');
   t.match(notSim.stderr, /--as-observed applies to the simulator targets/);
-});
-
-const needsProcess = (quirk: Quirk): boolean => {
-  const rule = RULES.find((r) => r.id === quirk.rule);
-  return quirk.process === true || (rule?.requires.some((capability) => !CAPABILITIES_OF.inProcess.has(capability)) ?? false);
-};
-
-/** `run --target sim|sim-process --emulate R --quirk ID --only RULE`, as the CLI runs it. */
-const runWithQuirk = (quirk: Quirk, release: string): Promise<SuiteRun> =>
-  runSuites({
-    // The missing-plugin lookup waits 10 ms, 20 ms… instead of dockerd's 1 s, 2 s… (as in the self-test): no check times it.
-    target: withStartArgs(resolveTarget(needsProcess(quirk) ? 'sim-process' : 'sim', { emulate: release }), ['--quirk', quirk.id, '--plugin-retry-ms', '10']),
-    seed: SEED,
-    numRuns: 100,
-    numStarts: 5,
-    concurrency: 4,
-    only: [quirk.rule],
-    // Whether the rule fails is what counts: the first failing case is not shrunk.
-    shrink: false,
-  });
-
-t.test('every hypothetical quirk makes its rule fail (a quirk no rule catches is a hole)', async (t) => {
-  const holes: string[] = [];
-  const queue = [...HYPOTHETICAL_QUIRKS];
-  const worker = async (): Promise<void> => {
-    for (let quirk = queue.shift(); quirk !== undefined; quirk = queue.shift()) {
-      for (const release of quirk.releases ?? [NEWEST_RELEASE.release]) {
-        const run = await runWithQuirk(quirk, release);
-        const statuses = run.results.filter((result) => result.rule === quirk.rule).map((result) => `${result.api ?? '-'}: ${result.status}`);
-        if (!statuses.some((status) => status.endsWith(': fail'))) {
-          holes.push(quirk.id);
-          process.stderr.write(`hole: ${quirk.id} (--emulate ${release}): ${quirk.rule} gives ${statuses.join(', ') || 'no cell'}\n`);
-        }
-        t.ok(statuses.some((status) => status.endsWith(': fail')), `${quirk.id} --emulate ${release}: ${quirk.rule} fails (${statuses.join(', ')})`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: AT_ONCE }, worker));
-  t.same(holes, [], 'hypothetical quirks no rule catches (holes in the suite)');
 });
 
 /** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
