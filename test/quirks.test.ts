@@ -8,7 +8,6 @@ import { resolveTarget } from '../suites/targets/resolve.js';
 import { profileFor } from '../suites/profiles.js';
 import { isKnownDeviationCell } from './helpers/agreement.js';
 import { runCli } from './helpers/cli.js';
-import { shardFilesBeside, shardOf } from './helpers/shard.js';
 
 /**
  * The quirks (specs/quirks, simulator/quirks): the two lists name the same quirks, and every observed
@@ -22,14 +21,6 @@ const SEED = 7;
 // The three releases with observed quirks, each run whole in process and as a process.
 t.setTimeout(900_000);
 
-t.test('the shard files of the hypothetical quirks cover every one', async (t) => {
-  const { of, shards } = shardFilesBeside(import.meta.url, 'quirks-hypothetical');
-  t.equal(of.length, 1, `the shards agree on their number (${of.join(', ')})`);
-  const count = of[0] ?? 0;
-  t.same(shards, Array.from({ length: count }, (_, i) => i + 1), 'one file per shard, none missing');
-  const covered = Array.from({ length: count }, (_, i) => shardOf(HYPOTHETICAL_QUIRKS, i + 1, count)).flat();
-  t.same(covered.map((quirk) => quirk.id).sort(), HYPOTHETICAL_QUIRKS.map((quirk) => quirk.id).sort(), 'every hypothetical quirk in exactly one shard');
-});
 
 t.test('every quirk of the specs is registered in simulator/quirks, and every registered one is in the specs', async (t) => {
   const specified = QUIRKS.map((quirk) => quirk.id);

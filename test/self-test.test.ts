@@ -5,13 +5,11 @@ import type { ConformanceReport } from '../reports/index.js';
 import { FAULTS } from '../simulator/index.js';
 import { RULES } from '../specs/index.js';
 import { runCli } from './helpers/cli.js';
-import { shardFilesBeside, shardOf } from './helpers/shard.js';
 import { startSimProcess } from './helpers/sim-process.js';
 
 /**
- * The self-test, part one: the fault registry, the shard files that check every fault
- * (test/self-test-faults-<k>-of-<n>.test.ts, test/helpers/self-test-faults.ts), and the rerun line
- * of a faulty ctrd-sim.
+ * The self-test, part one: the fault registry and the rerun line of a faulty ctrd-sim (the faults
+ * are checked by test/self-test-faults-<k>-of-<n>.test.ts, test/helpers/self-test-faults.ts).
  */
 
 const testable = RULES.filter((rule) => rule.testability.testable);
@@ -24,14 +22,6 @@ t.test('the fault registry names every testable rule and nothing else', async (t
   }
 });
 
-t.test('the shard files of the fault self-test cover every testable rule', async (t) => {
-  const { of, shards } = shardFilesBeside(import.meta.url, 'self-test-faults');
-  t.equal(of.length, 1, `the shards agree on their number (${of.join(', ')})`);
-  const count = of[0] ?? 0;
-  t.same(shards, Array.from({ length: count }, (_, i) => i + 1), 'one file per shard, none missing');
-  const covered = Array.from({ length: count }, (_, i) => shardOf(testable, i + 1, count)).flat();
-  t.same(covered.map((rule) => rule.id).sort(), testable.map((rule) => rule.id).sort(), 'every testable rule in exactly one shard');
-});
 
 t.test('the printed rerun line reproduces a failure of a faulty ctrd-sim', async (t) => {
   const socketDir = mkdtempSync('/tmp/ctc-self-');

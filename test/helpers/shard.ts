@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Test } from 'tap';
 
 /**
  * Long test files are split into shards (`<name>-<k>-of-<n>.test.ts`) so that tap, which runs files
@@ -19,9 +20,16 @@ export function shardFromFile(url: string): { shard: number; of: number } {
   return { shard: Number(match[1]), of: Number(match[2]) };
 }
 
-/** The shards of `<prefix>-<k>-of-<n>.test.js` present beside `url`'s file: { of, shards found }. */
-export function shardFilesBeside(url: string, prefix: string): { of: number[]; shards: number[] } {
-  const pattern = new RegExp(`^${prefix}-\\d+-of-\\d+\\.test\\.js$`);
-  const found = readdirSync(dirname(fileURLToPath(url))).filter((name) => pattern.test(name)).map(shardFromFile);
-  return { of: [...new Set(found.map((s) => s.of))], shards: found.map((s) => s.shard).sort((a, b) => a - b) };
+/**
+ * The shard files `<prefix>-<k>-of-<n>.test.js` beside `url`'s file: they agree on n, none is
+ * missing, and together they take every item exactly once (a lost shard file would drop checks).
+ */
+export function checkShardsCover(t: Test, url: string, prefix: string, items: readonly { readonly id: string }[]): void {
+  const found = readdirSync(dirname(fileURLToPath(url))).filter((name) => new RegExp(`^${prefix}-\\d+-of-\\d+\\.test\\.js$`).test(name)).map(shardFromFile);
+  const of = [...new Set(found.map((s) => s.of))];
+  t.equal(of.length, 1, `${prefix}: the shards agree on their number (${of.join(', ')})`);
+  const count = of[0] ?? 0;
+  t.same(found.map((s) => s.shard).sort((a, b) => a - b), Array.from({ length: count }, (_, i) => i + 1), `${prefix}: one file per shard, none missing`);
+  const covered = Array.from({ length: count }, (_, i) => shardOf(items, i + 1, count)).flat();
+  t.same(covered.map((item) => item.id).sort(), items.map((item) => item.id).sort(), `${prefix}: every item in exactly one shard`);
 }
