@@ -9,6 +9,11 @@ import { HEAD_SKIPS_CHECK } from '../quirks/api-versioning/head-skips-check.js';
 import { MINIMUM_EXCLUDED } from '../quirks/api-versioning/minimum-excluded.js';
 import { DEFAULT_FLOOR_1_23, gateMinimum } from '../quirks/api-versioning/default-floor-1-23.js';
 import { UNVERSIONED_HEAD_REFUSED } from '../quirks/api-versioning/unversioned-head-refused.js';
+import { tooNewAbove } from '../quirks/api-versioning/maximum-excluded.js';
+import { UNTYPED_ERROR_500, UNTYPED_ERROR_STATUS } from '../quirks/api-versioning/untyped-error-500.js';
+import { TOO_NEW_CLAMPED, clampToMaximum } from '../quirks/api-versioning/too-new-clamped.js';
+import { GATE_KEEPS_DEFAULT } from '../quirks/api-versioning/gate-keeps-default.js';
+import { TEXT_COMPARE, compareAsText } from '../quirks/api-versioning/text-compare.js';
 
 /**
  * The version middleware: a request under /v<api>/ below the minimum or above the maximum is
@@ -46,8 +51,12 @@ export const versionGate: Middleware = {
     // Quirk hypothetical.api.version.prefix.minimum-excluded: the minimum itself is refused (an off-by-one).
     const belowBy = config.quirks.has(MINIMUM_EXCLUDED) ? 1 : 0;
     // Quirk hypothetical.api.version.below-1.24-disabled.floor-1-23: from 25.0 the gate's default minimum is one short.
-    const minimum = config.quirks.has(DEFAULT_FLOOR_1_23) && !isOlder(config.release.release, '25.0') ? gateMinimum(config.minApi) : config.minApi;
-    if (compareRequested(requested, minimum, overflowFault) < belowBy) {
+    const floor = config.quirks.has(DEFAULT_FLOOR_1_23) && !isOlder(config.release.release, '25.0') ? gateMinimum(config.minApi) : config.minApi;
+    // Quirk hypothetical.api.version.min-override-raise.gate-keeps-default: the override is reported, the gate keeps the release's default.
+    const minimum = config.quirks.has(GATE_KEEPS_DEFAULT) ? config.release.defaultMinApi : floor;
+    // Quirk hypothetical.api.version.compare-numeric.text-compare: versions compared as strings.
+    const compare = config.quirks.has(TEXT_COMPARE) ? compareAsText : compareRequested;
+    if (compare(requested, minimum, overflowFault) < belowBy) {
       // Fault: from 25.0, HEAD below 1.23 slips through.
       if (faults.has('api.version.below-1.24-disabled') && x.req.method === 'HEAD' && isOlder(requested, '1.23') && !isOlder(config.release.release, '25.0')) return false;
       // Quirk observed.api.version.too-old.wording: the releases' "please upgrade".
@@ -55,10 +64,15 @@ export const versionGate: Middleware = {
       const version = faults.has('api.version.too-old') ? canonicalVersion(requested) : requested;
       const message = fillMessage(template, { version, min: config.minApi });
       const plain = !faults.has('api.error.legacy-plain-text') && plainTextFor(x.state, requested, 'legacyPlainTextErrors');
-      sendError(x.res, faults.has('api.version.too-old.status') ? 403 : 400, message, kit.versioned.middleware, plain);
+      // Quirk hypothetical.api.version.too-old.status.untyped-error: the error has no type, the mapping gives 500.
+      const status = config.quirks.has(UNTYPED_ERROR_500) ? UNTYPED_ERROR_STATUS : 400;
+      sendError(x.res, faults.has('api.version.too-old.status') ? 403 : status, message, kit.versioned.middleware, plain);
       return true;
     }
-    if (compareRequested(requested, config.maxApi, overflowFault) > 0) {
+    // Quirk hypothetical.api.version.negotiation.maximum-excluded: the maximum itself counts as too new (an off-by-one).
+    if (compare(requested, config.maxApi, overflowFault) > tooNewAbove(config.quirks)) {
+      // Quirk hypothetical.api.version.too-new.clamped: served as the maximum instead of refused.
+      if (config.quirks.has(TOO_NEW_CLAMPED)) return clampToMaximum(x, config.maxApi);
       const message = fillMessage(DOCUMENT_MESSAGES.tooNew, { version: requested, max: config.maxApi });
       sendError(x.res, faults.has('api.version.too-new') ? 422 : 400, message, kit.versioned.middleware, false);
       return true;

@@ -8,6 +8,7 @@ import { SimError } from '../errors.js';
 import type { Implementation } from '../rules/implementation.js';
 import type { ConfigDocument } from '../daemon-config/read-document.js';
 import { ENV_FLOOR_UNCHECKED, isFloorProblem } from '../quirks/api-versioning/env-floor-unchecked.js';
+import { OPT_IN_RAISE_ONLY } from '../quirks/api-versioning/opt-in-raise-only.js';
 
 /** Where the minimum-version override is implemented. */
 export const MIN_API_OVERRIDE: Implementation = {
@@ -41,6 +42,8 @@ export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Re
     if (problem !== null) throw new SimError('SIM_CONFIG', fillMessage(problemTemplate, { variable, problem }));
     // Fault: an override that raises the minimum is accepted, then forgotten.
     if (faults.has('api.version.min-override-raise') && isNewer(value, release.defaultMinApi)) return release.defaultMinApi;
+    // Quirk hypothetical.api.version.legacy-opt-in.raise-only: a value below the default is accepted, then dropped.
+    if (quirks.has(OPT_IN_RAISE_ONLY) && isOlder(value, release.defaultMinApi)) return release.defaultMinApi;
     return value;
   };
   const fromEnv = env[variable];

@@ -34,6 +34,7 @@ import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
 import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler } from '../model-runner/index.js';
 import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
+import { PLAIN_PING_SERVED } from '../quirks/listeners/plain-ping-served.js';
 import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
 import { ONE_PER_SCHEME, firstOfEachScheme } from '../quirks/listeners/one-per-scheme.js';
@@ -175,9 +176,9 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
       if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
       // Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS is half removed.
       const halfRemoved = address.kind === 'tcp' && tls === undefined && config.faults.has('listen.tcp.unauthenticated-deprecated') && inRange(config.release.release, { min: '26.0' });
-      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0 }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0, plainPing: config.quirks.has(PLAIN_PING_SERVED) }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
-      if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults);
+      if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults, config.quirks);
       logger.log('info', `API listen on ${listener.endpoint}`);
     }
     metrics = await startMetrics(config, logger);

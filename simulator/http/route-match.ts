@@ -3,6 +3,7 @@ import { LEGACY_ERROR_API } from '../../specs/messages.js';
 import { takeVersionPrefix } from '../api-versioning/version-prefix.js';
 import { notFound, plainTextFor } from './replies.js';
 import type { Middleware } from './route.js';
+import { AUTHZ_BEFORE_ROUTING, askBeforeNotFound } from '../quirks/listeners/authz-before-routing.js';
 
 /**
  * Finds the route before any version check, as the daemon's router does: a path or method no
@@ -32,7 +33,10 @@ export const routeMatch: Middleware = {
     const jsonBroken = faults.has('api.error.json-body') && x.version !== null && !isOlder(x.version, LEGACY_ERROR_API);
     // Fault api.not-found.legacy-plain-text: below 1.24, the other form than the release's.
     const legacyBroken = faults.has('api.not-found.legacy-plain-text') && x.version !== null && isOlder(x.version, LEGACY_ERROR_API);
-    notFound(x.res, jsonBroken || (legacyBroken ? !legacy : legacy));
+    const plain = jsonBroken || (legacyBroken ? !legacy : legacy);
+    // Quirk hypothetical.authz.order.before-routing: the plugins are asked about a path no route serves.
+    if (x.state.authz !== null && x.state.config.quirks.has(AUTHZ_BEFORE_ROUTING)) return askBeforeNotFound(x, () => notFound(x.res, plain));
+    notFound(x.res, plain);
     return true;
   },
 };

@@ -4,6 +4,7 @@ import { SimError } from '../errors.js';
 import { describeAddress, type ListenAddress } from './address.js';
 import { tlsFront } from './tls-front.js';
 import { checkUnixPath, removeStaleSocket, restrictSocket } from './unix-socket.js';
+import { isPlainPing } from '../quirks/listeners/plain-ping-served.js';
 
 /** TLS settings of a listener: a certificate, and client verification when `ca` is given. */
 export interface TlsListenerOptions extends SecureContextOptions {
@@ -20,7 +21,8 @@ export interface ListenerOptions {
   readonly socketGroup?: number | null;
   /** Faults of the TLS front (listeners/tls-front.ts): plain HTTP served, SSLv3 answered. */
   /** Quirk hypothetical.tls.verify.plain-before-tls: plainForMs > 0 serves plain HTTP that long after opening. */
-  readonly frontFaults?: { readonly plainRequest: boolean; readonly sslv3: boolean; readonly plainForMs?: number };
+  /** Quirk hypothetical.tls.plain-request.ping-served: plainPing serves a plain GET or HEAD /_ping. */
+  readonly frontFaults?: { readonly plainRequest: boolean; readonly sslv3: boolean; readonly plainForMs?: number; readonly plainPing?: boolean };
   /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
   readonly socketMode?: number;
 }
@@ -75,8 +77,9 @@ export function openListener(address: ListenAddress, makeServer: ServerFactory, 
       ? inner
       : tlsFront(inner, {
           answerSslv3: faults?.sslv3 === true,
-          ...(faults?.plainRequest === true || (faults?.plainForMs ?? 0) > 0 ? { plainServer: makeServer(undefined, address.kind === 'tcp' ? address.basePath : '') } : {}),
+          ...(faults?.plainRequest === true || (faults?.plainForMs ?? 0) > 0 || faults?.plainPing === true ? { plainServer: makeServer(undefined, address.kind === 'tcp' ? address.basePath : '') } : {}),
           ...(faults?.plainRequest !== true && (faults?.plainForMs ?? 0) > 0 ? { plainUntil: Date.now() + faults!.plainForMs! } : {}),
+          ...(faults?.plainRequest !== true && faults?.plainPing === true ? { plainIf: isPlainPing } : {}),
         });
   return new Promise((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException): void => {

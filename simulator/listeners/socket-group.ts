@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SimError } from '../errors.js';
 import { GID_AS_NAME } from '../quirks/listeners/gid-as-name.js';
+import { GROUP_PREFIX_MATCH, lookupGroupIdByPrefix } from '../quirks/listeners/group-prefix-match.js';
 
 /** The group the unix sockets get: `-G`/`group`, by default the brand's own group (`ctr`, `docker`). */
 export interface SocketGroup {
@@ -36,7 +37,9 @@ export function lookupGroupId(group: string, read: () => string = readGroupFile)
  */
 export function resolveSocketGroup(group: SocketGroup, warn: (message: string) => void, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): number | null {
   // Quirk hypothetical.listen.unix.mode.gid-as-name: a number is looked up as a name.
-  const gid = quirks.has(GID_AS_NAME) && /^\d+$/.test(group.name) ? null : lookupGroupId(group.name);
+  // Quirk hypothetical.listen.unix.group-missing.prefix-match: a line of /etc/group is matched by its start.
+  const lookup = quirks.has(GROUP_PREFIX_MATCH) ? (name: string) => lookupGroupIdByPrefix(name, readGroupFile) : lookupGroupId;
+  const gid = quirks.has(GID_AS_NAME) && /^\d+$/.test(group.name) ? null : lookup(group.name);
   if (gid !== null) return gid;
   // Fault (listen.unix.group-missing): a missing group is ignored.
   if (group.given && !faults.has('listen.unix.group-missing')) throw new SimError('SIM_LISTEN', `failed to load listeners: group ${group.name} not found`);

@@ -8,6 +8,8 @@ import { SimError } from '../errors.js';
 import type { ListenAddress } from './address.js';
 import type { TlsPlan } from './tls-plan.js';
 import { REMOTE_NOTICE_ONLY } from '../quirks/listeners/remote-notice-only.js';
+import { refusalSince } from '../quirks/listeners/remote-refusal-backported.js';
+import { NOTICE_REMOTE_ONLY } from '../quirks/listeners/notice-remote-only.js';
 
 type TcpAddress = Extract<ListenAddress, { kind: 'tcp' }>;
 
@@ -20,7 +22,8 @@ export const isLoopbackHost = (host: string): boolean => /^127\./.test(host) || 
  * `tcp://` form (127.0.0.1) is not remote.
  */
 export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): void {
-  if (plan.verify || isLoopbackHost(address.host) || !inRange(release.release, { min: '27.0' })) return;
+  // Quirk hypothetical.tls.remote-before-27.backported: the refusal from 26.0.
+  if (plan.verify || isLoopbackHost(address.host) || !inRange(release.release, { min: refusalSince(quirks) })) return;
   // Fault (tls.remote-requires-verify): the rule is not enforced.
   if (faults.has('tls.remote-requires-verify')) return;
   // Quirk observed.tls.remote-requires-verify (28.5): it starts, with the deprecation notice warnUnverifiedTcp logs.
@@ -36,7 +39,7 @@ export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, relea
  * (observed): two on every release, and from 26.0 (daemon.md › Deprecation catalogue:
  * unauthenticated TCP connections, deprecated in 26.0) the deprecation notice for plain HTTP.
  */
-export function warnUnverifiedTcp(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, names: BrandNames, logger: Logger, faults: ReadonlySet<string>): void {
+export function warnUnverifiedTcp(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, names: BrandNames, logger: Logger, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): void {
   if (plan.verify) return;
   // Fault (tls.remote-before-27): no warnings for remote listeners before 27.0.
   if (faults.has('tls.remote-before-27') && !isLoopbackHost(address.host) && !inRange(release.release, { min: '27.0' })) return;
@@ -45,6 +48,8 @@ export function warnUnverifiedTcp(address: TcpAddress, plan: TlsPlan, release: D
   logger.log('warning', 'Binding to an IP address, even on localhost, can also give access to scripts run in a browser. Be safe out there!', fields);
   // Fault (listen.tcp.unauthenticated-notice): no deprecation notice.
   if (plan.enabled || !inRange(release.release, { min: '26.0' }) || faults.has('listen.tcp.unauthenticated-notice')) return;
+  // Quirk hypothetical.listen.tcp.unauthenticated-notice.remote-only: no notice for a loopback address.
+  if (quirks.has(NOTICE_REMOTE_ONLY) && isLoopbackHost(address.host)) return;
   // The address as written (bare tcp:// is "localhost" in the notice, observed).
   const shown = !address.named ? `localhost:${address.port}` : `${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}`;
   logger.log(

@@ -15,6 +15,8 @@ export interface FrontOptions {
   readonly answerSslv3?: boolean;
   /** Quirk hypothetical.tls.verify.plain-before-tls: plain HTTP goes to plainServer only until this time (epoch ms). */
   readonly plainUntil?: number;
+  /** Quirk hypothetical.tls.plain-request.ping-served: plain HTTP goes to plainServer only when its first bytes pass this test. */
+  readonly plainIf?: (first: Buffer) => boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export function tlsFront(tlsServer: Server, options: FrontOptions = {}): Server 
         return;
       }
       if (first[0] !== HANDSHAKE) {
-        if (options.plainServer !== undefined && (options.plainUntil === undefined || Date.now() < options.plainUntil)) {
+        if (options.plainServer !== undefined && (options.plainUntil === undefined || Date.now() < options.plainUntil) && (options.plainIf?.(first) ?? true)) {
           socket.unshift(first);
           options.plainServer.emit('connection', socket);
           socket.resume();

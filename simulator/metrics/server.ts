@@ -5,6 +5,7 @@ import { SimError } from '../errors.js';
 import { daemonMetrics } from './registry.js';
 import { METRICS_WITHOUT_EXPERIMENTAL } from '../quirks/listeners/metrics-without-experimental.js';
 import { METRICS_UNVERSIONED_TYPE, UNVERSIONED_TYPE } from '../quirks/listeners/metrics-unversioned-type.js';
+import { servesMetrics } from '../quirks/listeners/metrics-subtree.js';
 
 /** `host:port` of --metrics-addr (IPv6 in brackets). */
 export function parseMetricsAddress(text: string): { host: string; port: number } {
@@ -34,7 +35,8 @@ export async function startMetrics(config: SimConfig, logger: Logger): Promise<S
   const servesApi = config.faults.has('metrics.other-paths');
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').replace(/\?.*$/, '');
-    if (path === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
+    // Quirk hypothetical.metrics.other-paths.subtree: every path under /metrics/ is served too.
+    if (servesMetrics(path, config.quirks) && (req.method === 'GET' || req.method === 'HEAD')) {
       // Fault (metrics.served): JSON instead of the text format.
       const body = asJson ? registry.getMetricsAsJSON().then((m) => JSON.stringify(m)) : registry.metrics();
       void body.then(

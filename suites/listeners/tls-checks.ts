@@ -209,9 +209,15 @@ export const tlsEncryptedKeyCheck: RuleCheck = {
 export const tlsPlainRequestCheck: RuleCheck = {
   rule: 'tls.plain-request',
   run(ctx, _api, options) {
-    const request = fc
-      .record({ method: fc.constantFrom('GET', 'HEAD', 'POST'), path: fc.constantFrom('/_ping', '/version', '/info', '/v1.41/version'), close: fc.boolean() })
-      .map(({ method, path, close }) => ({ what: `${method} ${path}`, text: `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${close ? 'Connection: close\r\n' : ''}Content-Length: 0\r\n\r\n` }));
+    const methods = ['GET', 'HEAD', 'POST'] as const;
+    const paths = ['/_ping', '/version', '/info', '/v1.41/version'] as const;
+    const plain = ({ method, path, close }: { method: string; path: string; close: boolean }): { what: string; text: string } => ({
+      what: `${method} ${path}`,
+      text: `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${close ? 'Connection: close\r\n' : ''}Content-Length: 0\r\n\r\n`,
+    });
+    const request = fc.record({ method: fc.constantFrom(...methods), path: fc.constantFrom(...paths), close: fc.boolean() }).map(plain);
+    // Every method on every path once, whatever the seed (a front that serves some plain requests serves only some).
+    const everyRequest = methods.flatMap((method, m) => paths.map((path, p) => plain({ method, path, close: (m + p) % 2 === 0 })));
     return checkProperty(
       fc.array(request, { minLength: 1, maxLength: 4 }),
       (requests) =>
@@ -228,6 +234,7 @@ export const tlsPlainRequestCheck: RuleCheck = {
         ),
       { ...options, numRuns: Math.min(2, ctx.numStarts) },
       'plain HTTP on the TLS listener got 400 "Client sent an HTTP request to an HTTPS server." and a close',
+      [everyRequest],
     );
   },
 };

@@ -27,6 +27,12 @@ import { RESPONSE_DENY_BODY_KEPT, responseDenyBodyKept } from './response-deny-b
 import { UNREACHABLE_READS_OPEN, unreachableReadsOpen } from './unreachable-reads-open.js';
 import { MISSING_EXIT_0, missingExit0 } from './missing-exit-0.js';
 import { METRICS_UNVERSIONED_TYPE, metricsUnversionedType } from './metrics-unversioned-type.js';
+import { GROUP_PREFIX_MATCH, groupPrefixMatch } from './group-prefix-match.js';
+import { NOTICE_REMOTE_ONLY, noticeRemoteOnly } from './notice-remote-only.js';
+import { PLAIN_PING_SERVED, plainPingServed } from './plain-ping-served.js';
+import { REMOTE_REFUSAL_BACKPORTED, remoteRefusalBackported } from './remote-refusal-backported.js';
+import { AUTHZ_BEFORE_ROUTING, authzBeforeRouting } from './authz-before-routing.js';
+import { METRICS_SUBTREE, metricsSubtree } from './metrics-subtree.js';
 
 /** The quirks of the listeners area, by id (one module each in this directory). */
 export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -60,4 +66,10 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [UNREACHABLE_READS_OPEN]: unreachableReadsOpen,
   [MISSING_EXIT_0]: missingExit0,
   [METRICS_UNVERSIONED_TYPE]: metricsUnversionedType,
+  [GROUP_PREFIX_MATCH]: groupPrefixMatch,
+  [NOTICE_REMOTE_ONLY]: noticeRemoteOnly,
+  [PLAIN_PING_SERVED]: plainPingServed,
+  [REMOTE_REFUSAL_BACKPORTED]: remoteRefusalBackported,
+  [AUTHZ_BEFORE_ROUTING]: authzBeforeRouting,
+  [METRICS_SUBTREE]: metricsSubtree,
 };
