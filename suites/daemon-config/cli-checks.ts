@@ -149,7 +149,8 @@ export const boolFormsCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       '--debug, -D and --debug=<bool> set Debug; a malformed bool is refused',
-      [{ words: ['--debug=false'], expected: false }],
+      // Whatever the seed (the first generated cases lean to --debug and -D): false, a true spelling other than `true`, and a word that is no bool.
+      [{ words: ['--debug=false'], expected: false }, { words: ['--debug=1'], expected: true }, { words: ['--debug=yes'], expected: 'refused' }],
     );
   },
 };
