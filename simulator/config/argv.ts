@@ -1,5 +1,9 @@
 import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption, type OptionKind } from '../../specs/options.js';
 import { SimError } from '../errors.js';
+import * as unknownValuedSkipped from '../quirks/daemon-config/unknown-valued-skipped.js';
+import * as valueUnnamed from '../quirks/daemon-config/value-unnamed.js';
+import * as boolOnlyTrue from '../quirks/daemon-config/bool-only-true.js';
+import * as boolWordTaken from '../quirks/daemon-config/bool-word-taken.js';
 
 /** Options only the simulator has. */
 const simOption = (name: string, kind: OptionKind, effect: string): DaemonOption => ({
@@ -61,17 +65,20 @@ function parseInt64(option: DaemonOption, raw: string): number {
  * booleans only as `--name` or `--name=bool`, short flags `-D`, `-H value`, `-Hvalue`, repeatable
  * list flags. No positional arguments.
  */
-export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> = NO_FAULTS): ParsedFlags {
+export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> = NO_FAULTS, quirks: ReadonlySet<string> = NO_FAULTS): ParsedFlags {
   const flags = new Map<string, FlagValue>();
   const set = (option: DaemonOption, raw: string | undefined, flag: string): void => {
     if (option.kind === 'bool') {
+      // Hypothetical quirk: only the word true turns a switch on.
+      if (raw !== undefined && quirks.has(boolOnlyTrue.ID)) return void flags.set(option.name, boolOnlyTrue.parse(raw));
       // Fault (config.cli.bool-forms): --debug=false turns debug on.
       flags.set(option.name, raw === undefined || (option.name === 'debug' && faults.has('config.cli.bool-forms')) ? true : parseBool(option, raw));
       return;
     }
     // Fault (config.cli.value-required): a missing value is the empty string.
     if (raw === undefined && faults.has('config.cli.value-required')) raw = '';
-    if (raw === undefined) throw new SimError('SIM_USAGE', `flag needs an argument: ${flag}`);
+    // Hypothetical quirk: the usage error names no flag.
+    if (raw === undefined) throw new SimError('SIM_USAGE', quirks.has(valueUnnamed.ID) ? valueUnnamed.MESSAGE : `flag needs an argument: ${flag}`);
     if (option.kind === 'int') flags.set(option.name, parseInt64(option, raw));
     // Fault (config.cli.repeatable): the third and later --label are dropped.
     else if (option.kind === 'list' && option.name === 'label' && faults.has('config.cli.repeatable') && ((flags.get(option.name) as readonly string[] | undefined)?.length ?? 0) >= 2) return;
@@ -90,9 +97,13 @@ export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> =
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const option = byLong.get(name);
       if (option === undefined && faults.has('config.cli.unknown-option')) continue;
+      // Hypothetical quirk: an unknown `--name=value` is passed over.
+      if (option === undefined && quirks.has(unknownValuedSkipped.ID) && unknownValuedSkipped.skipped(arg)) continue;
       if (option === undefined) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
       let raw = eq < 0 ? undefined : arg.slice(eq + 1);
       if (raw === undefined && option.kind !== 'bool') raw = argv[++i];
+      // Hypothetical quirk: a bool word after a switch is its value.
+      else if (raw === undefined && quirks.has(boolWordTaken.ID) && boolWordTaken.isBoolWord(argv[i + 1])) raw = argv[++i];
       set(option, raw, `--${name}`);
     } else if (arg.startsWith('-') && arg.length > 1) {
       // A cluster of short flags: every one but the last must be boolean.

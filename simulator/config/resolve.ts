@@ -21,6 +21,7 @@ import type { DaemonSettings } from '../daemon-config/settings.js';
 import { pluginDirs } from '../authz/locate.js';
 import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import { CORS_WITHOUT_VARIABLE } from '../quirks/listeners/cors-without-variable.js';
+import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -81,6 +82,8 @@ function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, _faults: 
   for (const name of absentFlags(release, quirks)) known.delete(name);
   // Hypothetical quirk: the removed options' flags are hidden flags, parsed and ignored.
   for (const name of hiddenRemovedFlags(release, quirks)) known.add(name);
+  // Hypothetical quirk: --validate a hidden flag of a release without it.
+  if (validateHiddenNoop.ignored(release, quirks)) known.add('validate');
   for (const name of flags.keys()) {
     if (!known.has(name) && !isSimOption(name)) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
   }

@@ -9,6 +9,8 @@ import type { ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';
 import { releaseOptions } from './directives.js';
 import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
+import * as versionStartsAnyway from '../quirks/daemon-config/version-starts-anyway.js';
+import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
 import { observedQuirksOf } from '../../specs/quirks/index.js';
 import { ABSENT_OPTION_QUIRKS, absentFlags, usageAsObserved } from '../quirks/daemon-config/absent-options.js';
 
@@ -92,7 +94,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   const deprecatedHelp = argv.includes('-h');
   let flags: ParsedFlags;
   try {
-    flags = parseArgv(argv.map((arg) => (arg === '-h' ? '--help' : arg)), faultsNamed(argv));
+    flags = parseArgv(argv.map((arg) => (arg === '-h' ? '--help' : arg)), faultsNamed(argv), quirksNamed(argv, release));
     // Fault (config.cli.options): --default-shm-size is unknown.
     if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
     // Fault (config.cli.options.release): --max-download-attempts is unknown.
@@ -113,7 +115,8 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     if (faultsNamed(argv).has('config.cli.help')) usage = usage.split('\n').filter((l) => !l.includes('--debug')).join('\n');
     return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
   }
-  if (flags.get('version') === true && release.flags?.includes('version') !== false) {
+  // Hypothetical quirk: --version does not end the command.
+  if (flags.get('version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(quirksNamed(argv, release))) {
     // Fault (config.cli.version): the newest release's version, whatever is emulated.
     const version = faultsNamed(argv).has('config.cli.version') ? NEWEST_RELEASE.version : release.version;
     return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
@@ -130,6 +133,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   }
   // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
   const success = config.faults.has('config.file.validate-absent') ? '' : config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n';
-  if (config.flags.get('validate') === true) return { kind: 'exit', code: 0, stdout: '', stderr: success };
+  // Hypothetical quirk: a release without --validate parses it and starts.
+  if (config.flags.get('validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks)) return { kind: 'exit', code: 0, stdout: '', stderr: success };
   return { kind: 'serve', config };
 }

@@ -8,6 +8,7 @@ import { absentKeys } from '../quirks/daemon-config/absent-options.js';
 import { conflictKeys } from '../quirks/daemon-config/conflicts-merged.js';
 import { FEATURES_DISJOINT_ACCEPTED } from '../quirks/daemon-config/features-disjoint-accepted.js';
 import { LOG_FORMAT_EQUAL_ACCEPTED } from '../quirks/daemon-config/log-format-equal-accepted.js';
+import * as hostGatewayKeyRenamed from '../quirks/daemon-config/host-gateway-key-renamed.js';
 import type { FileDocument } from './read-document.js';
 
 /**
@@ -73,6 +74,8 @@ export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: D
   if (faults.has('config.file.keys') && !flagsGiven.has('dns-search')) known.delete('dns-search');
   // Fault (config.file.keys.release): max-download-attempts is not a key (the same proviso).
   if (faults.has('config.file.keys.release') && !flagsGiven.has('max-download-attempts')) known.delete('max-download-attempts');
+  // Hypothetical quirk: the older host-gateway-ip key renamed without an alias.
+  if (quirks.has(hostGatewayKeyRenamed.ID)) known.delete(hostGatewayKeyRenamed.DROPPED_KEY);
   return [...flat.keys()].filter((key) => !known.has(key));
 }
 

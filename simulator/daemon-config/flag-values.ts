@@ -5,6 +5,7 @@ import { SimError } from '../errors.js';
 import { labelProblem } from './labels.js';
 import { parseUlimit } from './ulimits.js';
 import { unknownNameAccepted } from '../quirks/daemon-config/ulimit-unknown-name.js';
+import * as shmUpperUnit from '../quirks/daemon-config/shm-upper-unit.js';
 
 const BOOL = /^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -45,6 +46,9 @@ function problemOf(name: string, value: string, names: BrandNames, faults: Reado
       return faults.has('config.host-gateway.ips') || isIp(value) ? null : `${value} is not an ip address`;
     case 'dns':
       return isIp(value) ? null : `${value} is not an ip address`;
+    // Hypothetical quirk: a size pattern of upper-case units only.
+    case 'default-shm-size':
+      return quirks.has(shmUpperUnit.ID) ? shmUpperUnit.upperUnitProblem(value) : null;
     default:
       return null;
   }

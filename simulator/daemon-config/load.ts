@@ -6,6 +6,8 @@ import type { ConfigSources } from '../config/sources.js';
 import { findTypeProblem, typeProblemText } from './decode.js';
 import { PROXIES_UNKNOWN_IGNORED } from '../quirks/daemon-config/proxies-unknown-ignored.js';
 import { ignoredTypes, unnamedTypeProblem } from '../quirks/daemon-config/types-unchecked.js';
+import * as boolTypeUnnamed from '../quirks/daemon-config/bool-type-unnamed.js';
+import * as poolSizeString from '../quirks/daemon-config/pool-size-string.js';
 import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
 import { mergeSettings } from './merge.js';
 import { messageStyle } from './message-style.js';
@@ -57,9 +59,12 @@ export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: B
   const typeProblem = checks.types ? findTypeProblem(typed, style) : null;
   // Fault (config.file.types.message): the refusal names the Go type only.
   if (typeProblem !== null && faults.has('config.file.types.message')) throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
-  if (typeProblem !== null) throw fileError(names, path, unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ?? typeProblemText(typeProblem, style));
+  // Hypothetical quirk (boolTypeUnnamed): a boolean key's wrong type in the words of the daemon's own bool type.
+  if (typeProblem !== null) throw fileError(names, path, boolTypeUnnamed.unnamed(typeProblem, quirks) ?? unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ?? typeProblemText(typeProblem, style));
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
+  // Hypothetical quirk: the pools' size decoded as a string.
+  if (quirks.has(poolSizeString.ID)) poolSizeString.refuseNumberSize(file.doc, (problem) => fileError(names, path, problem));
   const builder = file.doc['builder'];
   // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
   if (faults.has('config.file.nested-shapes') && typeof builder === 'object' && builder !== null && 'gc' in builder) throw fileError(names, path, 'invalid builder: malformed gc policy');

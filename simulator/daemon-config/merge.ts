@@ -19,6 +19,7 @@ import * as storageEnvFallback from '../quirks/daemon-config/storage-env-fallbac
 import * as cgroupFileFallback from '../quirks/daemon-config/cgroup-file-fallback.js';
 import * as insecureRegistryAlias from '../quirks/daemon-config/insecure-registry-alias.js';
 import { STORAGE_DRIVERS } from './storage-drivers.js';
+import * as noProxyLowercase from '../quirks/daemon-config/no-proxy-lowercase.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -60,9 +61,10 @@ export function requestedCgroupDriver(execOpts: readonly string[]): string | nul
 }
 
 /** Proxy settings: the option (flag, or `proxies` in the file) wins over the environment (every release: the document's strict reading). */
-function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): string {
+function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): string {
   // Fault (config.env.proxy): the environment is not read.
-  const fromEnv = faults.has('config.env.proxy') ? '' : (env[variable] ?? env[variable.toLowerCase()] ?? '');
+  // Hypothetical quirk: NO_PROXY read in lower case only (noProxyLowercase.names).
+  const fromEnv = faults.has('config.env.proxy') ? '' : (noProxyLowercase.names(variable, quirks).map((name) => env[name]).find((value) => value !== undefined) ?? '');
   // Fault (config.env.proxy-precedence): the environment wins.
   if (faults.has('config.env.proxy-precedence') && fromEnv !== '') return fromEnv;
   const proxies = doc['proxies'];
@@ -142,7 +144,7 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     features,
     httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, faults),
     httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release, faults),
-    noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, faults),
+    noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, faults, quirks),
     nodeGenericResources: ((resources) => (quirks.has(genericNamedDropped.ID) ? genericNamedDropped.discreteOnly(resources) : resources))(pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources),
     defaultUlimits: ulimits,
     defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,

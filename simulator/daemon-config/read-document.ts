@@ -5,6 +5,8 @@ import type { ConfigSources } from '../config/sources.js';
 import { jsonTypeWord } from './go-values.js';
 import type { MessageStyle } from './message-style.js';
 import { firstValue, readAsObserved } from '../quirks/daemon-config/json-forms.js';
+import * as blankBareEof from '../quirks/daemon-config/blank-bare-eof.js';
+import { missingRefused } from '../quirks/daemon-config/missing-explicit-skipped.js';
 
 /** The configuration file as parsed: key → JSON value. */
 export type FileDocument = Readonly<Record<string, unknown>>;
@@ -45,7 +47,8 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
     throw fail(error instanceof Error ? error.message : String(error));
   }
   if (bytes === null) {
-    if (explicit !== undefined) throw fail(`open ${path}: no such file or directory`);
+    // Hypothetical quirk: a missing --config-file passed over (missingRefused).
+    if (explicit !== undefined && missingRefused(quirks)) throw fail(`open ${path}: no such file or directory`);
     return { path: null, doc: {} };
   }
   const invalid = style === 'v28' ? 'invalid JSON: ' : '';
@@ -65,6 +68,8 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
   if (trimmed === '') {
     // Fault (config.file.empty): a blank file turns debug on.
     if (faults.has('config.file.empty')) return { path, doc: { debug: true } };
+    // Hypothetical quirk: the decoder's bare EOF, unwrapped.
+    if (!observed.blank && quirks.has(blankBareEof.ID)) throw new SimError('SIM_CONFIG', blankBareEof.MESSAGE);
     if (!observed.blank) throw fail(style === 'v20' ? 'EOF' : `${invalid}unexpected end of JSON input`);
     return { path, doc: {} };
   }

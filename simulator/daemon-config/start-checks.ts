@@ -1,4 +1,5 @@
 import { systemdUnchecked } from '../quirks/daemon-config/systemd-unchecked.js';
+import { passedOver } from '../quirks/daemon-config/storage-other-prefix.js';
 import { existsSync } from 'node:fs';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
@@ -65,6 +66,8 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
     for (const opt of s.storageOpts) {
       const key = opt.slice(0, Math.max(0, opt.indexOf('='))).trim().toLowerCase();
       const own = [...(DRIVER_OPTIONS[s.storageDriver] ?? []), ...keptStorageOptions(s.storageDriver, release)];
+      // Hypothetical quirk: another driver's option is passed over.
+      if (passedOver(key, s.storageDriver, DRIVERS, quirks)) continue;
       if (key === 'overlay2.size' && s.storageDriver === 'overlay2') throw failed(`error initializing graphdriver: Storage Option overlay2.size only supported for backingFS XFS. Found extfs${style === 'v20' ? '' : ': overlay2'}`);
       if (!own.includes(key)) throw failed(`error initializing graphdriver: ${s.storageDriver}: unknown option ${key}`);
     }

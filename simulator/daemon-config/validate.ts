@@ -5,6 +5,7 @@ import { SimError } from '../errors.js';
 import { isIp } from './flag-values.js';
 import { dedupeLabels, labelProblem } from './labels.js';
 import { IPC_HOST } from '../quirks/daemon-config/ipc-host.js';
+import { isSentinel } from '../quirks/daemon-config/count-minus-one.js';
 import { logLevels } from '../quirks/daemon-config/log-levels.js';
 import { defaultRuntimeMustBeRegistered } from '../quirks/daemon-config/default-runtime-registered.js';
 import { messageStyle, validationPrefix } from './message-style.js';
@@ -66,11 +67,13 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     const ipcHost = (input.quirks ?? new Set()).has(IPC_HOST) && (s.defaultIpcMode as string) === 'host';
     if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private' && !ipcHost) throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
   }
+  // Hypothetical quirk: -1 is "no limit" (isSentinel).
+  const quirks = input.quirks ?? new Set<string>();
   if (!faults.has('config.values.numbers')) {
-    if (s.maxConcurrentDownloads < 0) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
-    if (s.maxConcurrentUploads < 0) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
+    if (s.maxConcurrentDownloads < 0 && !isSentinel(s.maxConcurrentDownloads, quirks)) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
+    if (s.maxConcurrentUploads < 0 && !isSentinel(s.maxConcurrentUploads, quirks)) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
     // 20.10's config.Validate wants at least one attempt; later releases take 0 as the default.
-    if (s.maxDownloadAttempts < (style === 'v20' ? 1 : 0)) throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
+    if (s.maxDownloadAttempts < (style === 'v20' ? 1 : 0) && !isSentinel(s.maxDownloadAttempts, quirks)) throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
   }
   if (style !== 'v20' && s.mtu < 0) throw fail(`invalid default MTU: ${s.mtu}`);
   if (!faults.has('config.generic-resources')) {

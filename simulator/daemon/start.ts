@@ -28,6 +28,7 @@ import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
 import { checkAtStart } from '../daemon-config/start-checks.js';
 import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
+import * as pidfileTruncated from '../quirks/daemon-config/pidfile-truncated.js';
 import { logReloadSignal } from '../reload/log.js';
 import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
 import { watchFile, unwatchFile } from 'node:fs';
@@ -123,6 +124,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   checkAtStart(config.settings, config.release, config.faults, config.quirks);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
+  // Hypothetical quirk: the PID file truncated before it is read.
+  if (config.quirks.has(pidfileTruncated.ID)) pidfileTruncated.truncate(config.pidfile);
   // Fault: the PID file of a running daemon is taken over.
   claimPidfile(config.pidfile, pid, config.names, config.faults.has('config.multiple-daemons'));
 

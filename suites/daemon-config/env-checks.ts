@@ -147,6 +147,8 @@ export const infoEffectiveCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       'GET /info shows Labels, Debug, ExperimentalBuild, LiveRestoreEnabled and LoggingDriver as flags, file and defaults merge them',
+      // Whatever the seed: every field set in the file only, and every field by flag only, each away from its default.
+      (['file', 'flag'] as const).map((where) => ({ debug: [where, true], experimental: [where, true], liveRestore: [where, true], logDriver: [where, 'local'], labels: [where, ['ctc-a=1', 'ctc-b=2']] })),
     );
   },
 };

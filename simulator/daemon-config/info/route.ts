@@ -8,6 +8,7 @@ import { infoValues } from './document.js';
 import { openFileCount, readHostFacts, type HostFacts } from './host-facts.js';
 import { shapeInfo } from './shape.js';
 import { infoStyleOf } from './style.js';
+import * as infoSwitchesFlags from '../../quirks/daemon-config/info-switches-flags.js';
 
 /**
  * GET /info: the effective settings (x.state.config.settings), the host and the daemon's ID,
@@ -35,7 +36,8 @@ export function infoRoute(): Route {
       const values = infoValues({
         faults: config.faults,
         id,
-        settings: config.settings,
+        // Hypothetical quirk: the switches from the flags alone.
+        settings: config.quirks.has(infoSwitchesFlags.ID) ? infoSwitchesFlags.switchesFromFlags(config.settings, config.flags) : config.settings,
         style,
         names: config.names,
         dataRoot: config.dataRoot,

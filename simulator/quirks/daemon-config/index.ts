@@ -12,6 +12,23 @@ import * as loopbackReplaced from './loopback-replaced.js';
 import * as storageEnvFallback from './storage-env-fallback.js';
 import * as cgroupFileFallback from './cgroup-file-fallback.js';
 import * as insecureRegistryAlias from './insecure-registry-alias.js';
+import * as shmUpperUnit from './shm-upper-unit.js';
+import * as unknownValuedSkipped from './unknown-valued-skipped.js';
+import * as valueUnnamed from './value-unnamed.js';
+import * as boolOnlyTrue from './bool-only-true.js';
+import * as versionStartsAnyway from './version-starts-anyway.js';
+import * as boolWordTaken from './bool-word-taken.js';
+import * as countMinusOne from './count-minus-one.js';
+import * as hostGatewayKeyRenamed from './host-gateway-key-renamed.js';
+import * as boolTypeUnnamed from './bool-type-unnamed.js';
+import * as poolSizeString from './pool-size-string.js';
+import * as blankBareEof from './blank-bare-eof.js';
+import * as missingExplicitSkipped from './missing-explicit-skipped.js';
+import * as validateHiddenNoop from './validate-hidden-noop.js';
+import * as storageOtherPrefix from './storage-other-prefix.js';
+import * as pidfileTruncated from './pidfile-truncated.js';
+import * as noProxyLowercase from './no-proxy-lowercase.js';
+import * as infoSwitchesFlags from './info-switches-flags.js';
 
 const ABSENT: QuirkModule = { where: 'quirks/daemon-config/absent-options.ts; config/resolve.ts (checkReleaseFlags), daemon-config/command.ts (parse, usage), daemon-config/directives.ts (unknown directives)' };
 
@@ -50,4 +67,21 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [storageEnvFallback.ID]: storageEnvFallback.MODULE,
   [cgroupFileFallback.ID]: cgroupFileFallback.MODULE,
   [insecureRegistryAlias.ID]: insecureRegistryAlias.MODULE,
+  [shmUpperUnit.ID]: shmUpperUnit.MODULE,
+  [unknownValuedSkipped.ID]: unknownValuedSkipped.MODULE,
+  [valueUnnamed.ID]: valueUnnamed.MODULE,
+  [boolOnlyTrue.ID]: boolOnlyTrue.MODULE,
+  [versionStartsAnyway.ID]: versionStartsAnyway.MODULE,
+  [boolWordTaken.ID]: boolWordTaken.MODULE,
+  [countMinusOne.ID]: countMinusOne.MODULE,
+  [hostGatewayKeyRenamed.ID]: hostGatewayKeyRenamed.MODULE,
+  [boolTypeUnnamed.ID]: boolTypeUnnamed.MODULE,
+  [poolSizeString.ID]: poolSizeString.MODULE,
+  [blankBareEof.ID]: blankBareEof.MODULE,
+  [missingExplicitSkipped.ID]: missingExplicitSkipped.MODULE,
+  [validateHiddenNoop.ID]: validateHiddenNoop.MODULE,
+  [storageOtherPrefix.ID]: storageOtherPrefix.MODULE,
+  [pidfileTruncated.ID]: pidfileTruncated.MODULE,
+  [noProxyLowercase.ID]: noProxyLowercase.MODULE,
+  [infoSwitchesFlags.ID]: infoSwitchesFlags.MODULE,
 };

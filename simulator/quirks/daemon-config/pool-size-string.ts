@@ -1,0 +1,12 @@
+import type { QuirkModule } from '../quirk-module.js';
+
+/** Hypothetical quirk: the file's default-address-pools entries are decoded into a type whose size is a string: the JSON number the document gives (`"size": 24`) is refused. */
+export const ID = 'hypothetical.config.file.nested-shapes.pool-size-string';
+export const MODULE: QuirkModule = { where: 'simulator/quirks/daemon-config/pool-size-string.ts, called from simulator/daemon-config/load.ts (checkDocument)' };
+
+/** Throws `refusal(problem)` where a default-address-pools entry of the document gives its size as a JSON number. */
+export function refuseNumberSize(doc: Readonly<Record<string, unknown>>, refusal: (problem: string) => Error): void {
+  const pools = doc['default-address-pools'];
+  const numbered = Array.isArray(pools) && pools.some((pool) => typeof pool === 'object' && pool !== null && typeof (pool as Record<string, unknown>)['size'] === 'number');
+  if (numbered) throw refusal('json: cannot unmarshal number into Go struct field PoolsOpt.default-address-pools.size of type string');
+}
