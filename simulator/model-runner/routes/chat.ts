@@ -1,5 +1,6 @@
 import { doneUnlessCut, NO_DONE_WHEN_CUT } from '../../quirks/model-runner/no-done-when-cut.js';
 import { PER_TOKEN_STOP, stopPerToken } from '../../quirks/model-runner/per-token-stop.js';
+import { FIRST_STOP_ONLY, withFirstStopOnly } from '../../quirks/model-runner/first-stop-only.js';
 import { indexWithinTask, TASK_INDEX } from '../../quirks/model-runner/task-index.js';
 import { LAST_MESSAGE_ONLY, lastMessageCounted } from '../../quirks/model-runner/last-message-only.js';
 import { LONE_SURROGATE_500, tokenizeStrictly } from '../../quirks/model-runner/lone-surrogate-500.js';
@@ -45,7 +46,8 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
     const messages = body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages'], x.runner.quirks.has(CONTENT_MISSING_ACCEPTED));
     // Quirk (hypothetical): a lone surrogate makes the tokenizer throw.
     if (x.runner.quirks.has(LONE_SURROGATE_500)) tokenizeStrictly(messages);
-    const params = generationParams(body, faults);
+    // Quirk (hypothetical): only the first stop string.
+    const params = x.runner.quirks.has(FIRST_STOP_ONLY) ? withFirstStopOnly(generationParams(body, faults)) : generationParams(body, faults);
     const how = delivery(body);
     // Quirk (hypothetical): stop strings looked for token by token.
     const generated = x.runner.quirks.has(PER_TOKEN_STOP) ? stopPerToken((p) => engine.chat(model, messages, p), params) : engine.chat(model, messages, params);

@@ -1,5 +1,6 @@
 import { NO_DONE_WHEN_CUT, noDoneWhenCut } from './no-done-when-cut.js';
 import { PER_TOKEN_STOP, perTokenStop } from './per-token-stop.js';
+import { FIRST_STOP_ONLY, firstStopOnly } from './first-stop-only.js';
 import { TASK_INDEX, taskIndex } from './task-index.js';
 import { LAST_MESSAGE_ONLY, lastMessageOnly } from './last-message-only.js';
 import { DECIMAL_MB, decimalMb } from './decimal-mb.js';
@@ -31,6 +32,7 @@ import { SOCKET_DAEMON_ERRORS, socketDaemonErrors } from './socket-daemon-errors
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [NO_DONE_WHEN_CUT]: noDoneWhenCut,
   [PER_TOKEN_STOP]: perTokenStop,
+  [FIRST_STOP_ONLY]: firstStopOnly,
   [TASK_INDEX]: taskIndex,
   [LAST_MESSAGE_ONLY]: lastMessageOnly,
   [DECIMAL_MB]: decimalMb,
