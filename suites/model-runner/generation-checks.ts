@@ -50,7 +50,7 @@ const UNSTOPPED_TOKENS = 24;
 /** A stop string cut from the unstopped answer: where it starts (after the first character) and how long it is. */
 const stopCut = fc.record({ at: fc.nat(), length: fc.integer({ min: 1, max: 6 }) });
 
-/** The piece of `content` (at least 2 characters) a stop cut names: never its first character, so the answer before it is never empty by construction. */
+/** The piece of `content` (at least 2 characters) a stop cut names; it never starts at the first character. */
 function stopString(content: string, { at, length }: { readonly at: number; readonly length: number }): string {
   const start = 1 + (at % (content.length - 1));
   return content.slice(start, start + length);
