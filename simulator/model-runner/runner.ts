@@ -4,6 +4,9 @@ import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import { DeterministicEngine } from './engine/deterministic.js';
 import type { InferenceEngine } from './engine/engine.js';
+import { DELETE_IN_MEMORY, keepRecordFile } from '../quirks/model-runner/delete-in-memory.js';
+import { LAZY_UNLINK, sweepNow, unlinkLater } from '../quirks/model-runner/lazy-unlink.js';
+import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/stale-index-copy.js';
 import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
@@ -39,7 +42,9 @@ export class ModelRunner {
   static open(dataRoot: string, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): ModelRunner {
     const dir = modelsDirIn(dataRoot);
     try {
-      return new ModelRunner(ModelStore.open(dir), dir, faults, quirks);
+      // Quirks (hypothetical): a deleted model's record file kept, or removed later.
+      const unlink = quirks.has(DELETE_IN_MEMORY) ? keepRecordFile : quirks.has(LAZY_UNLINK) ? unlinkLater : undefined;
+      return new ModelRunner(ModelStore.open(dir, undefined, unlink), dir, faults, quirks);
     } catch (error) {
       if (error instanceof ModelStoreError) throw new SimError('SIM_MODEL_STORE', `model runner: ${error.message}`);
       throw error;
@@ -67,6 +72,8 @@ export class ModelRunner {
   async create(ref: ModelReference): Promise<{ record: ModelRecord; cached: boolean }> {
     const held = this.get(ref);
     if (held !== undefined) return { record: held, cached: true };
+    // Quirk (hypothetical): the index installed from a copy taken before an awaited write.
+    if (this.quirks.has(STALE_INDEX_COPY)) return createFromStaleCopy(this.store, ref);
     if (this.faults.has('mr.store.crash-safe')) {
       // Fault: answered at once, written later.
       const record = recordFor(ref, Math.floor(Date.now() / 1000));
@@ -102,6 +109,8 @@ export class ModelRunner {
       this.unwritten.delete(canonical);
       this.store.create(parseModelReference(record.tags[0] ?? canonical), record.created);
     }
+    // Quirk (hypothetical): the pending sweep of deleted record files runs now.
+    if (this.quirks.has(LAZY_UNLINK)) sweepNow(this.dir);
     // Fault (mr.store.persists): a clean shutdown empties the store.
     if (this.faults.has('mr.store.persists')) rmSync(this.dir, { recursive: true, force: true });
   }

@@ -29,7 +29,7 @@ const badBody = (model: string): fc.Arbitrary<string> =>
     }),
     fc.array(fc.anything(), { maxLength: 3 }).map((items) => JSON.stringify(items)),
     fc.record({ model: fc.constant(model), messages: fc.oneof(fc.anything(), fc.array(fc.anything(), { maxLength: 2 })), input: fc.anything(), prompt: fc.anything(), n: fc.anything(), stop: fc.anything() }).map((doc) => JSON.stringify(doc)),
-    fc.constant(`{"model": ${JSON.stringify(model)}, "messages": [{"role": "user", "content": "\\ud800"}]`),
+    fc.constant(`{"model": ${JSON.stringify(model)}, "messages": [{"role": "user", "content": "\\ud800"}]}`),
     fc.uint8Array({ maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
   );
 

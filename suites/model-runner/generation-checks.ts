@@ -47,7 +47,16 @@ export const maxTokensCheck: RuleCheck = {
 /** How long the unstopped answer may be: enough text to cut a stop string from. */
 const UNSTOPPED_TOKENS = 24;
 
-/** mr.generation.stop: a stop string cut from the answer ends it just before its first occurrence, with "stop". */
+/** A stop string cut from the unstopped answer: where it starts (after the first character) and how long it is. */
+const stopCut = fc.record({ at: fc.nat(), length: fc.integer({ min: 1, max: 6 }) });
+
+/** The piece of `content` (at least 2 characters) a stop cut names; it never starts at the first character. */
+function stopString(content: string, { at, length }: { readonly at: number; readonly length: number }): string {
+  const start = 1 + (at % (content.length - 1));
+  return content.slice(start, start + length);
+}
+
+/** mr.generation.stop: stop strings cut from the answer end it just before the earliest occurrence of any, with "stop". */
 export const stopCheck: RuleCheck = {
   rule: 'mr.generation.stop',
   async run(ctx, _api, options) {
@@ -55,27 +64,27 @@ export const stopCheck: RuleCheck = {
     const client = inferenceClient(ctx);
     try {
       return await checkProperty(
-        fc.record({ messages: conversation, seed, at: fc.nat(), length: fc.integer({ min: 1, max: 6 }) }),
-        async ({ messages, seed: s, at, length }) => {
+        // One stop string, sent as a string or as an array of one; or up to 4 (OpenAI's most), sent as an array in any order.
+        fc.record({ messages: conversation, seed, cuts: fc.array(stopCut, { minLength: 1, maxLength: 4 }), asArray: fc.boolean() }),
+        async ({ messages, seed: s, cuts, asArray }) => {
           const request = { model, messages, max_tokens: UNSTOPPED_TOKENS, ...deterministic(s) };
           const whole = await post(client, CHAT, request, 'chat.completion');
           const content = contentOf(whole.choices[0]?.message.content ?? null);
           fc.pre(content.length >= 2);
-          const start = 1 + (at % (content.length - 1));
-          const stop = content.slice(start, start + length);
-          const expected = content.slice(0, content.indexOf(stop));
+          const stops = cuts.map((cut) => stopString(content, cut));
+          const expected = content.slice(0, Math.min(...stops.map((stop) => content.indexOf(stop))));
           // More room than the unstopped answer had: were the stop string to end on the cap's last
           // token, an engine could report the cap; with room, only the stop string ends it there.
-          const stopped = { ...request, max_tokens: UNSTOPPED_TOKENS + 8, stop };
+          const stopped = { ...request, max_tokens: UNSTOPPED_TOKENS + 8, stop: stops.length === 1 && !asArray ? stops[0]! : stops };
           const answer = await post(client, CHAT, stopped, 'chat.completion');
           const choice = answer.choices[0];
           const got = contentOf(choice?.message.content ?? null);
           const what = sent('POST', CHAT, stopped);
-          if (got !== expected) throw new Violation(`${what} answered ${JSON.stringify(clip(got))}; without the stop string the answer is ${JSON.stringify(clip(content))}, so ${JSON.stringify(clip(expected))} was due`);
+          if (got !== expected) throw new Violation(`${what} answered ${JSON.stringify(clip(got))}; without the stop strings the answer is ${JSON.stringify(clip(content))}, so ${JSON.stringify(clip(expected))} was due (up to the earliest of them)`);
           if (choice?.finish_reason !== 'stop') throw new Violation(`${what} ended with finish_reason ${JSON.stringify(choice?.finish_reason)}, not "stop"`);
         },
         options,
-        'a stop string cut from the answer ended it just before its first occurrence, with finish_reason "stop"',
+        'stop strings cut from the answer ended it just before the earliest occurrence of any, with finish_reason "stop"',
       );
     } finally {
       client.close();

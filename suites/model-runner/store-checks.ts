@@ -13,8 +13,25 @@ interface Write {
 }
 
 const component = fc.stringMatching(/^[a-z][a-z0-9]{2,7}$/);
+const NAMES = ['alpha', 'beta', 'gamma', 'delta'] as const;
+
+/**
+ * Up to `max` writes. A create names any model; a delete names, three times in four, one the
+ * sequence holds at that point (so that a delete answered 200, whose effect the rules judge, comes
+ * in most sequences), else any (a delete answered 404 when the model is not held).
+ */
 const writes = (max: number): fc.Arbitrary<Write[]> =>
-  fc.array(fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'gamma', 'delta') }), { minLength: 1, maxLength: max });
+  fc
+    .array(fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'create', 'delete'), name: fc.constantFrom(...NAMES), ofHeld: fc.nat(3), pick: fc.nat() }), { minLength: 1, maxLength: max })
+    .map((drawn) => {
+      const held: string[] = [];
+      return drawn.map(({ kind, name, ofHeld, pick }): Write => {
+        const chosen = kind === 'delete' && ofHeld !== 0 && held.length > 0 ? held[pick % held.length]! : name;
+        if (kind === 'create' && !held.includes(chosen)) held.push(chosen);
+        else if (kind === 'delete' && held.includes(chosen)) held.splice(held.indexOf(chosen), 1);
+        return { kind, name: chosen };
+      });
+    });
 
 const canonical = (namespace: string, name: string): string => `${namespace}/${name}:latest`;
 

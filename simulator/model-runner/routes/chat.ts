@@ -1,3 +1,9 @@
+import { doneUnlessCut, NO_DONE_WHEN_CUT } from '../../quirks/model-runner/no-done-when-cut.js';
+import { PER_TOKEN_STOP, stopPerToken } from '../../quirks/model-runner/per-token-stop.js';
+import { FIRST_STOP_ONLY, withFirstStopOnly } from '../../quirks/model-runner/first-stop-only.js';
+import { indexWithinTask, TASK_INDEX } from '../../quirks/model-runner/task-index.js';
+import { LAST_MESSAGE_ONLY, lastMessageCounted } from '../../quirks/model-runner/last-message-only.js';
+import { LONE_SURROGATE_500, tokenizeStrictly } from '../../quirks/model-runner/lone-surrogate-500.js';
 import type { ChatMessage } from '../engine/engine.js';
 import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
@@ -38,9 +44,15 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
     const { faults } = x.runner;
     // Fault (mr.openai.bad-request): no messages is an empty conversation.
     const messages = body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages'], x.runner.quirks.has(CONTENT_MISSING_ACCEPTED));
-    const params = generationParams(body, faults);
+    // Quirk (hypothetical): a lone surrogate makes the tokenizer throw.
+    if (x.runner.quirks.has(LONE_SURROGATE_500)) tokenizeStrictly(messages);
+    // Quirk (hypothetical): only the first stop string.
+    const params = x.runner.quirks.has(FIRST_STOP_ONLY) ? withFirstStopOnly(generationParams(body, faults)) : generationParams(body, faults);
     const how = delivery(body);
-    const raw = engine.chat(model, messages, params);
+    // Quirk (hypothetical): stop strings looked for token by token.
+    const generated = x.runner.quirks.has(PER_TOKEN_STOP) ? stopPerToken((p) => engine.chat(model, messages, p), params) : engine.chat(model, messages, params);
+    // Quirk (hypothetical): prompt_tokens of the last message alone.
+    const raw = x.runner.quirks.has(LAST_MESSAGE_ONLY) ? lastMessageCounted(generated, messages) : generated;
     const result = { ...raw, choices: raw.choices.map((choice) => withFinishQuirk(withStopFault(choice, params, faults), x.runner.quirks)) };
     const id = completionId('chatcmpl');
     const created = unixSeconds();
@@ -53,7 +65,7 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
         created,
         model,
         system_fingerprint: FINGERPRINT,
-        choices: result.choices.map((choice, index) => ({ index, message: { role: 'assistant', content: choice.text, refusal: null }, logprobs: null, finish_reason: x.runner.quirks.has(FINISH_NULL_ON_STOP) ? finishOrNull(choice.finishReason) : choice.finishReason })),
+        choices: result.choices.map((choice, index) => ({ index: x.runner.quirks.has(TASK_INDEX) ? indexWithinTask(index) : index, message: { role: 'assistant', content: choice.text, refusal: null }, logprobs: null, finish_reason: x.runner.quirks.has(FINISH_NULL_ON_STOP) ? finishOrNull(choice.finishReason) : choice.finishReason })),
         usage: usageOf(result, faults),
       });
     }
@@ -73,6 +85,7 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
       // Quirk (hypothetical): the usage chunk never comes.
       if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK)) yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
     }
-    return sendEvents(x.res, chunks());
+    // Quirk (hypothetical): no data: [DONE] when the cap cut.
+    return sendEvents(x.res, chunks(), !x.runner.quirks.has(NO_DONE_WHEN_CUT) || doneUnlessCut(result.choices));
   });
 }

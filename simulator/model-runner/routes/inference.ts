@@ -1,3 +1,4 @@
+import { DECIMAL_BODY_LIMIT, DECIMAL_MB } from '../../quirks/model-runner/decimal-mb.js';
 import { UNKNOWN_MODEL_500 } from '../../quirks/model-runner/unknown-model-500.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { InferenceEngine } from '../engine/engine.js';
@@ -35,7 +36,7 @@ export async function checkInference(x: RunnerRequest, engineName: string | null
   }
   let raw: Buffer;
   try {
-    raw = await readBody(x.req, runner.faults.has('mr.inference.body-limit') ? FAULTY_BODY_LIMIT : INFERENCE_BODY_LIMIT);
+    raw = await readBody(x.req, runner.faults.has('mr.inference.body-limit') ? FAULTY_BODY_LIMIT : runner.quirks.has(DECIMAL_MB) ? DECIMAL_BODY_LIMIT : INFERENCE_BODY_LIMIT);
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
     // Refused without buffering the rest: readBody drains what still comes and keeps none of it.

@@ -35,10 +35,10 @@ export function usageOf(result: GenerationResult, faults: ReadonlySet<TestableRu
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Sends `data: <chunk>` events (each chunk an object, or its JSON text), then `data: [DONE]`, in
+ * Sends `data: <chunk>` events (each chunk an object, or its JSON text), then `data: [DONE]` (unless not `done`), in
  * batches of 16 per write; between batches a client that left is noticed and the stream stops.
  */
-export async function sendEvents(res: ServerResponse, chunks: Iterable<unknown>): Promise<void> {
+export async function sendEvents(res: ServerResponse, chunks: Iterable<unknown>, done = true): Promise<void> {
   const stream = startEventStream(res, ['X-Accel-Buffering', 'no']);
   let batch = '';
   let count = 0;
@@ -52,6 +52,6 @@ export async function sendEvents(res: ServerResponse, chunks: Iterable<unknown>)
     }
   }
   if (!stream.open) return;
-  stream.write(`${batch}data: [DONE]\n\n`);
+  stream.write(done ? `${batch}data: [DONE]\n\n` : batch);
   stream.end();
 }

@@ -98,6 +98,8 @@ export class ModelStore {
     /** The store's directory. */
     readonly dir: string,
     private readonly clock: () => number,
+    /** Removes a deleted model's record file (a quirk may do it otherwise). */
+    private readonly unlink: (path: string) => void,
   ) {}
 
   /**
@@ -105,10 +107,11 @@ export class ModelStore {
    * record and deleting the temporary files of interrupted writes.
    *
    * @param clock - unix seconds, for the `created` of new records.
+   * @param unlink - removes a deleted model's record file (unlinkSync; a quirk passes its own).
    * @throws {@link ModelStoreError} `MR_STORE_IO` when the directory or a record file cannot be read.
    */
-  static open(dir: string, clock: () => number = nowSeconds): ModelStore {
-    const store = new ModelStore(dir, clock);
+  static open(dir: string, clock: () => number = nowSeconds, unlink: (path: string) => void = unlinkSync): ModelStore {
+    const store = new ModelStore(dir, clock, unlink);
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       store.load();
@@ -195,7 +198,7 @@ export class ModelStore {
     const path = this.fileOf(held.record);
     try {
       try {
-        unlinkSync(path);
+        this.unlink(path);
       } catch (error) {
         // Gone already, e.g. a retry after the directory sync failed: the sync below finishes it.
         if (!isMissing(error)) throw error;

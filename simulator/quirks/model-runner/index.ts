@@ -1,3 +1,13 @@
+import { NO_DONE_WHEN_CUT, noDoneWhenCut } from './no-done-when-cut.js';
+import { PER_TOKEN_STOP, perTokenStop } from './per-token-stop.js';
+import { FIRST_STOP_ONLY, firstStopOnly } from './first-stop-only.js';
+import { TASK_INDEX, taskIndex } from './task-index.js';
+import { LAST_MESSAGE_ONLY, lastMessageOnly } from './last-message-only.js';
+import { DECIMAL_MB, decimalMb } from './decimal-mb.js';
+import { DELETE_IN_MEMORY, deleteInMemory } from './delete-in-memory.js';
+import { LAZY_UNLINK, lazyUnlink } from './lazy-unlink.js';
+import { STALE_INDEX_COPY, staleIndexCopy } from './stale-index-copy.js';
+import { LONE_SURROGATE_500, loneSurrogate500 } from './lone-surrogate-500.js';
 import type { QuirkModule } from '../quirk-module.js';
 import { ARRAY_FROM_TAKEN, arrayFromTaken } from './array-from-taken.js';
 import { BARE_NAME_IN_AI, bareNameInAi } from './bare-name-in-ai.js';
@@ -20,6 +30,16 @@ import { SOCKET_DAEMON_ERRORS, socketDaemonErrors } from './socket-daemon-errors
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
+  [NO_DONE_WHEN_CUT]: noDoneWhenCut,
+  [PER_TOKEN_STOP]: perTokenStop,
+  [FIRST_STOP_ONLY]: firstStopOnly,
+  [TASK_INDEX]: taskIndex,
+  [LAST_MESSAGE_ONLY]: lastMessageOnly,
+  [DECIMAL_MB]: decimalMb,
+  [DELETE_IN_MEMORY]: deleteInMemory,
+  [LAZY_UNLINK]: lazyUnlink,
+  [STALE_INDEX_COPY]: staleIndexCopy,
+  [LONE_SURROGATE_500]: loneSurrogate500,
   [BARE_NAME_IN_AI]: bareNameInAi,
   [ARRAY_FROM_TAKEN]: arrayFromTaken,
   [NO_USAGE_CHUNK]: noUsageChunk,
