@@ -10,6 +10,7 @@ import { SHORT_ID, withShortId } from '../../quirks/model-runner/short-id.js';
 import { NAMESPACE_CASE_KEPT, withNamespaceAsGiven } from '../../quirks/model-runner/namespace-case-kept.js';
 import { CONFLICT_409, CONFLICT_MESSAGE } from '../../quirks/model-runner/conflict-409.js';
 import { listedUntilAdded, STALE_AFTER_DELETE } from '../../quirks/model-runner/stale-after-delete.js';
+import { lowerCased, TAG_LOWER_CASED } from '../../quirks/model-runner/tag-lower-cased.js';
 
 /** The create body's limit: a reference and a token fit many times over. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
@@ -64,7 +65,8 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     const tag = /:([^/]*)$/.exec(from)?.[1] ?? 'latest';
     ref = { namespace: parts[0]!, name: `${parts[1]}/${parts[2]}`, tag, canonical: `${parts.join('/')}:${tag}` };
   }
-  const { record, cached } = await x.runner.create(ref);
+  // Quirk hypothetical.mr.reference.normalised.tag-lower-cased: the whole reference lower-cased.
+  const { record, cached } = await x.runner.create(x.runner.quirks.has(TAG_LOWER_CASED) ? lowerCased(ref) : ref);
   // Quirk hypothetical.mr.models.create.cached.conflict-409: a held model is a conflict.
   if (cached && x.runner.quirks.has(CONFLICT_409)) return plainError(x.res, 409, CONFLICT_MESSAGE);
   const json = x.req.headers.accept === 'application/json';

@@ -28,6 +28,7 @@ import { TOKEN_AS_JWT, tokenAsJwt } from './token-as-jwt.js';
 import { NAMESPACE_CASE_KEPT, namespaceCaseKept } from './namespace-case-kept.js';
 import { CONFLICT_409, conflict409 } from './conflict-409.js';
 import { STALE_AFTER_DELETE, staleAfterDelete } from './stale-after-delete.js';
+import { TAG_LOWER_CASED, tagLowerCased } from './tag-lower-cased.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -60,4 +61,5 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [NAMESPACE_CASE_KEPT]: namespaceCaseKept,
   [CONFLICT_409]: conflict409,
   [STALE_AFTER_DELETE]: staleAfterDelete,
+  [TAG_LOWER_CASED]: tagLowerCased,
 };
