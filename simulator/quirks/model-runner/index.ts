@@ -29,6 +29,7 @@ import { NAMESPACE_CASE_KEPT, namespaceCaseKept } from './namespace-case-kept.js
 import { CONFLICT_409, conflict409 } from './conflict-409.js';
 import { STALE_AFTER_DELETE, staleAfterDelete } from './stale-after-delete.js';
 import { TAG_LOWER_CASED, tagLowerCased } from './tag-lower-cased.js';
+import { BASIC_VERIFIED, basicVerified } from './basic-verified.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -62,4 +63,5 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [CONFLICT_409]: conflict409,
   [STALE_AFTER_DELETE]: staleAfterDelete,
   [TAG_LOWER_CASED]: tagLowerCased,
+  [BASIC_VERIFIED]: basicVerified,
 };
