@@ -187,7 +187,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     metrics = await startMetrics(config, logger);
     const port = modelRunnerPort(config);
     if (port !== null) {
-      const tcp = await listenTcp(forRunner, port, config.faults).catch((error: NodeJS.ErrnoException) => {
+      const tcp = await listenTcp(forRunner, port, config.faults, config.quirks).catch((error: NodeJS.ErrnoException) => {
         throw new SimError('SIM_LISTEN', `model runner: listen tcp 127.0.0.1:${port}: ${error.code === 'EADDRINUSE' ? 'bind: address already in use' : error.message}`);
       });
       runnerTcp = tcp.server;

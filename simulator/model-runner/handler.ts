@@ -1,5 +1,9 @@
 import { V2_SERVED } from '../quirks/model-runner/v2-served.js';
 import { SHORTCUT_MODELS_PREFIX } from '../quirks/model-runner/shortcut-models-prefix.js';
+import { MODELS_SUBTREE_REDIRECT, redirectedToSubtree } from '../quirks/model-runner/models-subtree-redirect.js';
+import { CSRF_GUARD, refusedByGuard } from '../quirks/model-runner/csrf-guard.js';
+import { TOKEN_AS_JWT, tokenRefused } from '../quirks/model-runner/token-as-jwt.js';
+import { BASIC_VERIFIED, carriesBasic } from '../quirks/model-runner/basic-verified.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { plainError, RUNNER_MESSAGES } from './replies.js';
 import { enginePath, pathSegments } from './paths.js';
@@ -30,6 +34,12 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
     if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined) return plainError(res, 401, 'unauthorized');
+    // Quirks hypothetical.mr.auth.none.csrf-guard (no Authorization refused) and hypothetical.mr.auth.ignored.token-as-jwt (a token not a JWT refused).
+    if ((runner.quirks.has(CSRF_GUARD) && refusedByGuard(req, path)) || (runner.quirks.has(TOKEN_AS_JWT) && tokenRefused(req))) return plainError(res, 401, 'unauthorized');
+    // Quirk hypothetical.mr.auth.ignored.basic-verified: Basic credentials are verified (and the runner holds none).
+    if (runner.quirks.has(BASIC_VERIFIED) && carriesBasic(req)) return plainError(res, 401, 'unauthorized');
+    // Quirk hypothetical.mr.versioning.v1.models-subtree-redirect: the list is a subtree pattern.
+    if (runner.quirks.has(MODELS_SUBTREE_REDIRECT) && redirectedToSubtree(req, res, path)) return;
     const segments = pathSegments(path);
     if (segments === null) return plainError(res, 400, 'invalid URL escape');
     const x: RunnerRequest = { req, res, segments, runner };

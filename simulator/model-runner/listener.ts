@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { RunnerHandler } from './handler.js';
 import { plainError, RUNNER_MESSAGES } from './replies.js';
+import { EMBEDDINGS_NOT_FORWARDED, refusedByForwarder } from '../quirks/model-runner/embeddings-not-forwarded.js';
 
 /** The enable command's default TCP port (model-runner-api.md, Base addresses). */
 export const DEFAULT_TCP_PORT = 12434;
@@ -10,7 +11,7 @@ export const DEFAULT_TCP_PORT = 12434;
 const READ_HEADER_TIMEOUT_MS = 10_000;
 
 /** Serves the runner alone on 127.0.0.1:<port> (0: a free port); resolves with the server and its port. */
-export async function listenTcp(handler: RunnerHandler, port: number, faults: ReadonlySet<TestableRuleId>): Promise<{ server: Server; port: number }> {
+export async function listenTcp(handler: RunnerHandler, port: number, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): Promise<{ server: Server; port: number }> {
   const refuseLocalhost = faults.has('mr.tcp.serves');
   const server = createServer({ keepAlive: true, headersTimeout: READ_HEADER_TIMEOUT_MS, requestTimeout: 0 }, (req, res) => {
     // Fault (mr.tcp.serves): the document's own base address, localhost:<port>, is refused.
@@ -18,7 +19,10 @@ export async function listenTcp(handler: RunnerHandler, port: number, faults: Re
       req.resume();
       return plainError(res, 404, RUNNER_MESSAGES.pageNotFound);
     }
-    handler(req, res, (req.url ?? '/').replace(/\?.*$/, ''));
+    const path = (req.url ?? '/').replace(/\?.*$/, '');
+    // Quirk hypothetical.mr.tcp.serves.embeddings-not-forwarded: the forwarder's allow-list lacks embeddings.
+    if (quirks.has(EMBEDDINGS_NOT_FORWARDED) && refusedByForwarder(req, res, path)) return;
+    handler(req, res, path);
   });
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { RunnerHandler } from './handler.js';
 import { daemonErrorForm, SOCKET_DAEMON_ERRORS } from '../quirks/model-runner/socket-daemon-errors.js';
+import { DELETE_NOT_FORWARDED, proxied } from '../quirks/model-runner/delete-not-forwarded.js';
+import { isOldModelsPath, MODELS_UNPREFIXED } from '../quirks/model-runner/models-unprefixed.js';
 
 /** The daemon socket's prefix for the runner (model-runner-api.md, Base addresses 2). */
 export const SOCKET_PREFIX = '/exp/vENG4.40';
@@ -18,6 +20,8 @@ export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse
     const url = req.url ?? '/';
     if (url.startsWith(SOCKET_PREFIX) && (url.length === SOCKET_PREFIX.length || url[SOCKET_PREFIX.length] === '/' || url[SOCKET_PREFIX.length] === '?')) {
       const path = url.slice(SOCKET_PREFIX.length).replace(/\?.*$/, '') || '/';
+      // Quirk hypothetical.mr.socket.prefix.management.delete-not-forwarded: the proxy passes GET and POST only.
+      if (quirks.has(DELETE_NOT_FORWARDED) && !proxied(req.method)) return daemon(req, res);
       // Fault (mr.socket.prefix.management): only /engines… is served under the prefix.
       if (onlyEngines && !path.startsWith('/engines')) return runner(req, res, '/no-such-path');
       // Fault (mr.socket.prefix): the shortcut /engines/v1… is not served under the prefix.
@@ -27,6 +31,8 @@ export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse
     }
     // Fault (mr.socket.daemon-beside): unprefixed /engines… goes to the runner.
     if (takesEngines && url.startsWith('/engines/')) return runner(req, res, url.replace(/\?.*$/, ''));
+    // Quirk hypothetical.mr.socket.daemon-beside.models-unprefixed: an earlier command line's /models paths are kept.
+    if (quirks.has(MODELS_UNPREFIXED) && isOldModelsPath(url)) return runner(req, res, url.replace(/\?.*$/, ''));
     daemon(req, res);
   };
 }

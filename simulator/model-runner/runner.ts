@@ -7,6 +7,7 @@ import type { InferenceEngine } from './engine/engine.js';
 import { DELETE_IN_MEMORY, keepRecordFile } from '../quirks/model-runner/delete-in-memory.js';
 import { LAZY_UNLINK, sweepNow, unlinkLater } from '../quirks/model-runner/lazy-unlink.js';
 import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/stale-index-copy.js';
+import { PACKAGE_NAME_KEY, packageName } from '../quirks/model-runner/package-name-key.js';
 import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
@@ -35,7 +36,8 @@ export class ModelRunner {
     // Fault (mr.engines.default-name): the default engine is named otherwise.
     const engine = new DeterministicEngine(faults.has('mr.engines.default-name') ? 'llama-cpp' : undefined);
     this.defaultEngine = engine;
-    this.engines = new Map([[engine.name, engine]]);
+    // Quirk hypothetical.mr.engines.default-name.package-name-key: registered under the package name.
+    this.engines = new Map([[quirks.has(PACKAGE_NAME_KEY) ? packageName(engine.name) : engine.name, engine]]);
   }
 
   /** Opens the store under the data root; a store that cannot be read stops the start. */

@@ -46,3 +46,10 @@ export const seed: fc.Arbitrary<number> = fc.integer({ min: 0, max: 0x7fffffff }
 
 /** A bearer token (RFC 6750 token68 characters). */
 export const bearerToken: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,40}$/);
+
+/** An Authorization header value: a bearer token, Basic credentials (user:password in base64), or a token under another scheme. */
+export const authorization: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: bearerToken.map((token) => `Bearer ${token}`) },
+  { weight: 1, arbitrary: fc.tuple(word, fc.stringMatching(/^[!-~]{0,16}$/)).map(([user, password]) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('Token', 'ApiKey', 'bearer'), bearerToken).map(([scheme, token]) => `${scheme} ${token}`) },
+);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
-import { bearerToken, conversation, embeddingInput, inputsOf, maxTokens, text } from './arbitraries.js';
+import { authorization, conversation, embeddingInput, inputsOf, maxTokens, text } from './arbitraries.js';
 import { inferenceClient } from './endpoints.js';
 import { modelForInference } from './models.js';
 import { clip, jsonOf, post, sent } from './openai-calls.js';
@@ -188,7 +188,7 @@ export const badRequestCheck: RuleCheck = {
 };
 
 /**
- * mr.auth.none (without credentials) and mr.auth.ignored (with an arbitrary bearer token): the
+ * mr.auth.none (without credentials) and mr.auth.ignored (with an arbitrary Authorization header): the
  * model list and a chat completion are 200.
  */
 const authCheck = (rule: string, withToken: boolean): RuleCheck => ({
@@ -198,17 +198,17 @@ const authCheck = (rule: string, withToken: boolean): RuleCheck => ({
     const client = inferenceClient(ctx);
     try {
       return await checkProperty(
-        fc.record({ token: bearerToken, messages: conversation }),
-        async ({ token, messages }) => {
+        fc.record({ credentials: authorization, messages: conversation }),
+        async ({ credentials, messages }) => {
           const chat = { model, messages, max_tokens: 4 };
-          const [how, headers]: readonly [string, Record<string, string>] = withToken ? [`with Authorization: Bearer ${token}`, { Authorization: `Bearer ${token}` }] : ['without Authorization', {}];
+          const [how, headers]: readonly [string, Record<string, string>] = withToken ? [`with Authorization: ${credentials}`, { Authorization: credentials }] : ['without Authorization', {}];
           const list = await client.request('GET', '/models', { headers });
           if (list.status !== 200) throw new Violation(`GET /models ${how} answered ${list.status}: ${clip(list.body)}`);
           const answer = await client.request('POST', CHAT, { json: chat, headers });
           if (answer.status !== 200) throw new Violation(`${sent('POST', CHAT, chat)} ${how} answered ${answer.status}: ${clip(answer.body)}`);
         },
         options,
-        `GET /models and a chat completion answered 200 ${withToken ? 'with a generated bearer token' : 'without credentials'}`,
+        `GET /models and a chat completion answered 200 ${withToken ? 'with a generated Authorization header' : 'without credentials'}`,
       );
     } finally {
       client.close();

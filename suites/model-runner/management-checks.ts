@@ -8,7 +8,7 @@ import { badCreateBody } from './create-body-arbitraries.js';
 import { serviceClient } from './endpoints.js';
 import { cleanUp, createOrFail, endsInSuccess, freshNamespace, lastLine, listRecords, openAiIds, ownTags, sameItems, saysCached, sendCreate, show } from './management-calls.js';
 import { clip } from './openai-calls.js';
-import { bareReference, bind, component, invalidReference, modelPath, validReference, withCase, type ValidReference } from './reference-arbitraries.js';
+import { bareReference, bind, component, invalidReference, modelPath, tag, validReference, withCase, type ValidReference } from './reference-arbitraries.js';
 import type { Reading } from '../harness/property.js';
 
 /** Several valid references with distinct canonical forms. */
@@ -81,12 +81,15 @@ export const referenceFormatCheck = serviceCheck(
   },
 );
 
-/** mr.reference.normalised: with or without :latest, whatever the case, the same model. */
+/** A tag with upper case in it: its lower-cased spelling is another tag (never latest, the case's plain reference). */
+const tagWithUpperCase = tag.filter((t) => t !== t.toLowerCase() && t.toLowerCase() !== 'latest');
+
+/** mr.reference.normalised: with or without :latest, whatever the case of the name, the same model; the tag's case kept. */
 export const referenceNormalisedCheck = serviceCheck(
   'mr.reference.normalised',
-  fc.record({ name: component, mask: fc.nat(), upperNamespace: fc.boolean(), createMixed: fc.boolean() }),
-  'ns/name, ns/name:latest and the name in other cases answered the same record; creating them again was cached',
-  async (client, { name, mask, upperNamespace, createMixed }, ns) => {
+  fc.record({ name: component, mask: fc.nat(), upperNamespace: fc.boolean(), createMixed: fc.boolean(), upperTag: fc.option(tagWithUpperCase, { nil: undefined }) }),
+  'ns/name, ns/name:latest and the name in other cases answered the same record; creating them again was cached; a tag and its lower-cased spelling were two references',
+  async (client, { name, mask, upperNamespace, createMixed, upperTag }, ns) => {
     const plain = `${ns}/${name}`;
     // Always another spelling: the namespace begins with a letter to upper-case.
     const mixedNamespace = upperNamespace || withCase(name, mask) === name ? ns.toUpperCase() : ns;
@@ -106,6 +109,12 @@ export const referenceNormalisedCheck = serviceCheck(
     if (!isDeepStrictEqual(after.record, first.record)) throw new Violation(`after creating ${plain}:latest and ${createMixed ? plain : mixed} again, GET /models/${plain} answers ${clip(after.body)}, not the record held before: ${clip(first.body)}`);
     const others = ownTags(await listRecords(client), ns).filter((tag, i, all) => tag !== `${plain}:latest` || all.indexOf(tag) !== i);
     if (others.length > 0) throw new Violation(`after creating ${plain} in several spellings, GET /models lists ${show(others)} beside ${plain}:latest`);
+    if (upperTag === undefined) return;
+    // The tag keeps its case: ns/name:Tag and ns/name:tag are two references (of one model or two).
+    const [kept, lowered] = [`${plain}:${upperTag}`, `${plain}:${upperTag.toLowerCase()}`];
+    for (const reference of [kept, lowered]) await createOrFail(client, reference);
+    const tagged = ownTags(await listRecords(client), ns).filter((t) => t !== `${plain}:latest`);
+    if (!sameItems(tagged, [kept, lowered])) throw new Violation(`after creating ${kept} and ${lowered}, GET /models lists ${show(tagged)} beside ${plain}:latest, not the two: a tag keeps its case`);
   },
 );
 

@@ -1,5 +1,6 @@
 import { DECIMAL_BODY_LIMIT, DECIMAL_MB } from '../../quirks/model-runner/decimal-mb.js';
 import { UNKNOWN_MODEL_500 } from '../../quirks/model-runner/unknown-model-500.js';
+import { BODY_FIRST, refusedBeforeEngine } from '../../quirks/model-runner/body-first.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { InferenceEngine } from '../engine/engine.js';
 import { EngineRefusal, openAiError, plainError, RUNNER_MESSAGES } from '../replies.js';
@@ -25,6 +26,8 @@ export interface InferenceRequest {
 export async function checkInference(x: RunnerRequest, engineName: string | null): Promise<InferenceRequest | null> {
   const { runner } = x;
   let engine = engineName === null ? runner.defaultEngine : runner.engines.get(engineName);
+  // Quirk hypothetical.mr.engines.unknown.body-first: the body is checked before the engine.
+  if (engine === undefined && runner.quirks.has(BODY_FIRST) && (await refusedBeforeEngine(x, INFERENCE_BODY_LIMIT))) return null;
   if (engine === undefined) {
     // Fault (mr.engines.unknown): served by the default engine.
     if (!runner.faults.has('mr.engines.unknown')) {

@@ -7,6 +7,10 @@ import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js'
 import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
 import { DELETE_ABSENT_200 } from '../../quirks/model-runner/delete-absent-200.js';
 import { SHORT_ID, withShortId } from '../../quirks/model-runner/short-id.js';
+import { NAMESPACE_CASE_KEPT, withNamespaceAsGiven } from '../../quirks/model-runner/namespace-case-kept.js';
+import { CONFLICT_409, CONFLICT_MESSAGE } from '../../quirks/model-runner/conflict-409.js';
+import { listedUntilAdded, STALE_AFTER_DELETE } from '../../quirks/model-runner/stale-after-delete.js';
+import { lowerCased, TAG_LOWER_CASED } from '../../quirks/model-runner/tag-lower-cased.js';
 
 /** The create body's limit: a reference and a token fit many times over. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
@@ -18,6 +22,8 @@ function referenceOf(x: RunnerRequest, parts: readonly string[]): ModelReference
   const keepCase = x.runner.faults.has('mr.reference.normalised');
   try {
     const ref = parseModelReference(text);
+    // Quirk hypothetical.mr.reference.normalised.namespace-case-kept: the namespace is looked up as given.
+    if (x.runner.quirks.has(NAMESPACE_CASE_KEPT)) return withNamespaceAsGiven(ref, text);
     if (!keepCase || text === text.toLowerCase()) return ref;
     text = text.replace(/:.*$/, '');
     return { ...ref, canonical: `${text}:${ref.tag}` };
@@ -59,7 +65,10 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     const tag = /:([^/]*)$/.exec(from)?.[1] ?? 'latest';
     ref = { namespace: parts[0]!, name: `${parts[1]}/${parts[2]}`, tag, canonical: `${parts.join('/')}:${tag}` };
   }
-  const { record, cached } = await x.runner.create(ref);
+  // Quirk hypothetical.mr.reference.normalised.tag-lower-cased: the whole reference lower-cased.
+  const { record, cached } = await x.runner.create(x.runner.quirks.has(TAG_LOWER_CASED) ? lowerCased(ref) : ref);
+  // Quirk hypothetical.mr.models.create.cached.conflict-409: a held model is a conflict.
+  if (cached && x.runner.quirks.has(CONFLICT_409)) return plainError(x.res, 409, CONFLICT_MESSAGE);
   const json = x.req.headers.accept === 'application/json';
   const stream = startChunked(x.res, 200, ['Cache-Control', 'no-cache'], json ? 'application/json' : 'text/plain; charset=utf-8');
   const line = (document: object): string => {
@@ -83,7 +92,8 @@ export async function createModel(x: RunnerRequest): Promise<void> {
 const listJson = new WeakMap<readonly ModelRecord[], Buffer>();
 
 export function listModels(x: RunnerRequest): void {
-  const list = x.runner.list();
+  // Quirk hypothetical.mr.models.list.stale-after-delete: the list is refreshed on additions only.
+  const list = x.runner.quirks.has(STALE_AFTER_DELETE) ? listedUntilAdded(x.runner, x.runner.list()) : x.runner.list();
   let body = listJson.get(list);
   if (body === undefined) listJson.set(list, (body = Buffer.from(`${JSON.stringify(list)}\n`)));
   x.res.writeHead(200, ['Content-Type', 'application/json', 'Content-Length', String(body.length)]);

@@ -27,6 +27,19 @@ import { LAST_PIECE_REPEATED, lastPieceRepeated } from './last-piece-repeated.js
 import { BATCH_POOLING_LEAK, batchPoolingLeak } from './batch-pooling-leak.js';
 import { SHORTCUT_MODELS_PREFIX, shortcutModelsPrefix } from './shortcut-models-prefix.js';
 import { SOCKET_DAEMON_ERRORS, socketDaemonErrors } from './socket-daemon-errors.js';
+import { EMBEDDINGS_NOT_FORWARDED, embeddingsNotForwarded } from './embeddings-not-forwarded.js';
+import { DELETE_NOT_FORWARDED, deleteNotForwarded } from './delete-not-forwarded.js';
+import { MODELS_UNPREFIXED, modelsUnprefixed } from './models-unprefixed.js';
+import { PACKAGE_NAME_KEY, packageNameKey } from './package-name-key.js';
+import { BODY_FIRST, bodyFirst } from './body-first.js';
+import { MODELS_SUBTREE_REDIRECT, modelsSubtreeRedirect } from './models-subtree-redirect.js';
+import { CSRF_GUARD, csrfGuard } from './csrf-guard.js';
+import { TOKEN_AS_JWT, tokenAsJwt } from './token-as-jwt.js';
+import { NAMESPACE_CASE_KEPT, namespaceCaseKept } from './namespace-case-kept.js';
+import { CONFLICT_409, conflict409 } from './conflict-409.js';
+import { STALE_AFTER_DELETE, staleAfterDelete } from './stale-after-delete.js';
+import { TAG_LOWER_CASED, tagLowerCased } from './tag-lower-cased.js';
+import { BASIC_VERIFIED, basicVerified } from './basic-verified.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -58,4 +71,17 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [BATCH_POOLING_LEAK]: batchPoolingLeak,
   [SHORTCUT_MODELS_PREFIX]: shortcutModelsPrefix,
   [SOCKET_DAEMON_ERRORS]: socketDaemonErrors,
+  [EMBEDDINGS_NOT_FORWARDED]: embeddingsNotForwarded,
+  [DELETE_NOT_FORWARDED]: deleteNotForwarded,
+  [MODELS_UNPREFIXED]: modelsUnprefixed,
+  [PACKAGE_NAME_KEY]: packageNameKey,
+  [BODY_FIRST]: bodyFirst,
+  [MODELS_SUBTREE_REDIRECT]: modelsSubtreeRedirect,
+  [CSRF_GUARD]: csrfGuard,
+  [TOKEN_AS_JWT]: tokenAsJwt,
+  [NAMESPACE_CASE_KEPT]: namespaceCaseKept,
+  [CONFLICT_409]: conflict409,
+  [STALE_AFTER_DELETE]: staleAfterDelete,
+  [TAG_LOWER_CASED]: tagLowerCased,
+  [BASIC_VERIFIED]: basicVerified,
 };

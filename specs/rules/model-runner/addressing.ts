@@ -174,7 +174,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'GET models and a chat completion with a generated bearer token are 200.',
+    expectation: 'GET models and a chat completion with a generated Authorization header (a bearer token, Basic credentials, another scheme) are 200.',
     testability: TESTABLE,
   }),
 ] as const;

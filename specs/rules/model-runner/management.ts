@@ -32,7 +32,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'After creating ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached.',
+    expectation: 'After creating ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached; ns/name:Tag and ns/name:tag, both created, are two references in the list.',
     testability: TESTABLE,
   }),
   rule({

@@ -1,0 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { QuirkModule } from '../quirk-module.js';
+
+/** Hypothetical (specs/quirks/model-runner.ts): the model list is registered as a subtree pattern (…/v1/models/): GET /engines[/<engine>]/v1/models answers Go's 301 redirect to …/v1/models/ instead of the list. */
+export const MODELS_SUBTREE_REDIRECT = 'hypothetical.mr.versioning.v1.models-subtree-redirect';
+
+export const modelsSubtreeRedirect: QuirkModule = { where: 'simulator/quirks/model-runner/models-subtree-redirect.ts; the branch in simulator/model-runner/handler.ts' };
+
+/** Go's ServeMux for a subtree pattern asked without its trailing slash: 301 to the path with it (true), else false. */
+export function redirectedToSubtree(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  if ((req.method ?? 'GET') !== 'GET' || !/^\/engines(?:\/[^/]+)?\/v1\/models$/.test(path)) return false;
+  const location = `${path}/`;
+  const body = `<a href="${location}">Moved Permanently</a>.\n\n`;
+  req.resume();
+  res.writeHead(301, ['Location', location, 'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(Buffer.byteLength(body))]);
+  res.end(body);
+  return true;
+}
