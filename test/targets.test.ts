@@ -48,8 +48,8 @@ t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 t.test('capabilities and surfaces per kind of target', async (t) => {
   const cases: [string, string, string[], string[]][] = [
     ['sim', 'in-process', ['exit', 'logs', 'objects', 'plugins', 'reload', 'restart', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    ['sim-process', 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process']],
+    ['sim-process', 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
+    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'], ['daemon-api', 'daemon-process']],
     ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'objects', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['objects', 'wire'], ['daemon-api']],
     ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['objects', 'wire'], ['daemon-api']],

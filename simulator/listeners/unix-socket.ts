@@ -25,6 +25,26 @@ export function removeStaleSocket(path: string): void {
 }
 
 /**
+ * The umask a socket is bound under: only its owner's bits of `mode`, so that nobody else can
+ * connect before restrictSocket gives it its group and mode (dockerd binds under 0777).
+ */
+export const bindMask = (mode: number): number => 0o777 & ~(mode & 0o600);
+
+/**
+ * Runs `bind` under `mask`, then gives the process its own back. The mask is process-wide (the
+ * suite may run the simulator in its own process): Node binds a path synchronously inside
+ * `listen()` ('listening' comes later), so the mask holds for that call and nothing else.
+ */
+export function underUmask<T>(mask: number, bind: () => T): T {
+  const previous = process.umask(mask);
+  try {
+    return bind();
+  } finally {
+    process.umask(previous);
+  }
+}
+
+/**
  * srw-rw---- as on every observed release, owned by the socket group (`gid`) when there is one.
  * A caller that may not give the file to that group (not root, not a member) keeps its own.
  */
