@@ -46,14 +46,16 @@ export function underUmask<T>(mask: number, bind: () => T): T {
 
 /**
  * srw-rw---- as on every observed release, owned by the socket group (`gid`) when there is one.
- * A caller that may not give the file to that group (not root, not a member) keeps its own.
+ * A caller that may not give the file to that group (not root, not a member) keeps its own. The
+ * group first, then the mode (as dockerd): the caller's own group never gets the group's access.
  */
 export function restrictSocket(path: string, gid: number | null, mode = 0o660): void {
-  chmodSync(path, mode);
-  if (gid === null) return;
-  try {
-    chownSync(path, process.getuid?.() ?? 0, gid);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  if (gid !== null) {
+    try {
+      chownSync(path, process.getuid?.() ?? 0, gid);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    }
   }
+  chmodSync(path, mode);
 }

@@ -56,6 +56,8 @@ export class SpawnedDaemonTarget implements Target {
   }
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
+    // A umask out of range is refused before anything is made.
+    if (request.umask !== undefined) umaskWrapper(request.umask);
     const dir = makeRunDir();
     writeConfigFile(dir, request.config);
     return this.launch(dir, request, new LogBuffer());
