@@ -23,8 +23,12 @@ export interface ListenerOptions {
   readonly frontFaults?: { readonly plainRequest: boolean; readonly sslv3: boolean; readonly plainForMs?: number };
   /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
   readonly socketMode?: number;
-  /** Fault (listen.unix.mode-from-start): unix sockets are bound under the process's umask and get their mode this many ms later. */
-  readonly socketModeLateMs?: number;
+  /**
+   * Fault (listen.unix.mode-from-start) and its hypothetical quirk chmod-after-listen: unix sockets
+   * are bound under the process's umask and get their mode `lateMs` after they listen (the fault,
+   * answering nothing meanwhile) or at once in the listen callback (the quirk, 0).
+   */
+  readonly socketBoundAsIs?: { readonly lateMs: number };
 }
 
 /** Builds the server that answers on one listener: HTTP, or HTTPS when `tls` is given. */
@@ -97,7 +101,7 @@ export function openListener(address: ListenAddress, makeServer: ServerFactory, 
       reject(listenError(address, error));
     };
     server.once('error', fail);
-    const lateMs = options.socketModeLateMs ?? 0;
+    const lateMs = options.socketBoundAsIs?.lateMs ?? 0;
     const done = (): void => {
       server.off('error', fail);
       const bound = server.address();
@@ -116,7 +120,7 @@ export function openListener(address: ListenAddress, makeServer: ServerFactory, 
       if (lateMs > 0) holdRequests(server, lateMs);
       const listen = (): unknown => server.listen({ path: address.path, backlog: options.backlog }, done);
       // Bound with no access for others from its first moment; restrictSocket then gives it its group and mode.
-      if (lateMs > 0) listen();
+      if (options.socketBoundAsIs !== undefined) listen();
       else underUmask(bindMask(options.socketMode ?? 0o660), listen);
     } else if (address.kind === 'tcp') {
       server.listen({ port: address.port, host: address.host, backlog: options.backlog }, done);

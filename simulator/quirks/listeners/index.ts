@@ -27,6 +27,7 @@ import { RESPONSE_DENY_BODY_KEPT, responseDenyBodyKept } from './response-deny-b
 import { UNREACHABLE_READS_OPEN, unreachableReadsOpen } from './unreachable-reads-open.js';
 import { MISSING_EXIT_0, missingExit0 } from './missing-exit-0.js';
 import { METRICS_UNVERSIONED_TYPE, metricsUnversionedType } from './metrics-unversioned-type.js';
+import { CHMOD_AFTER_LISTEN, chmodAfterListen } from './chmod-after-listen.js';
 
 /** The quirks of the listeners area, by id (one module each in this directory). */
 export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -58,6 +59,7 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [ENCRYPTED_KEY_UNEXPLAINED]: encryptedKeyUnexplained,
   [RESPONSE_DENY_BODY_KEPT]: responseDenyBodyKept,
   [UNREACHABLE_READS_OPEN]: unreachableReadsOpen,
+  [CHMOD_AFTER_LISTEN]: chmodAfterListen,
   [MISSING_EXIT_0]: missingExit0,
   [METRICS_UNVERSIONED_TYPE]: metricsUnversionedType,
 };
