@@ -33,7 +33,9 @@ export const bindMask = (mode: number): number => 0o777 & ~(mode & 0o600);
 /**
  * Runs `bind` under `mask`, then gives the process its own back. The mask is process-wide (the
  * suite may run the simulator in its own process): Node binds a path synchronously inside
- * `listen()` ('listening' comes later), so the mask holds for that call and nothing else.
+ * `listen()` ('listening' comes later), so the mask holds for that call only; a file another
+ * thread creates in that instant gets at most its owner's access, never more than it would have.
+ * (process.umask cannot be set in a worker thread: the simulator runs in a main thread.)
  */
 export function underUmask<T>(mask: number, bind: () => T): T {
   const previous = process.umask(mask);
