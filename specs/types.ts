@@ -56,9 +56,9 @@ export type RuleLevel = 'must' | 'descriptive' | 'implementation';
  *   change from case to case (new ids, lists, an events window of the moment), which a recording
  *   keyed by request cannot answer
  */
-export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'plugins' | 'wire' | 'objects';
+export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'plugins' | 'wire' | 'objects' | 'umask';
 
-export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects'];
+export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects', 'umask'];
 
 /** The axes of a rule's applicability. A cell is checked only where every axis admits it. */
 export interface Applicability {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { liveCount } from '../suites/targets/process/live-processes.js';
 import { isRunning, pidsMentioning } from '../suites/targets/process/reaper.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
-import type { Target, TargetInstance } from '../suites/targets/target.js';
+import type { StartRequest, Target, TargetInstance } from '../suites/targets/target.js';
 import { realDaemons } from './helpers/real-daemons.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/transcripts/dockerd-28.5.json.gz', import.meta.url));
@@ -19,8 +19,8 @@ const DIST = fileURLToPath(new URL('../', import.meta.url));
 
 const sorted = (set: ReadonlySet<string>): string[] => [...set].sort();
 
-async function started(target: Target, t: { teardown(fn: () => Promise<void>): void }): Promise<TargetInstance> {
-  const outcome = await target.start();
+async function started(target: Target, t: { teardown(fn: () => Promise<void>): void }, request?: StartRequest): Promise<TargetInstance> {
+  const outcome = await target.start(request);
   if (!outcome.ok) throw new Error(`${target.spec} did not start: ${outcome.output}`);
   t.teardown(() => outcome.instance.stop());
   return outcome.instance;
@@ -48,8 +48,8 @@ t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 t.test('capabilities and surfaces per kind of target', async (t) => {
   const cases: [string, string, string[], string[]][] = [
     ['sim', 'in-process', ['exit', 'logs', 'objects', 'plugins', 'reload', 'restart', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    ['sim-process', 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process']],
+    ['sim-process', 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
+    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'], ['daemon-api', 'daemon-process']],
     ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'objects', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['objects', 'wire'], ['daemon-api']],
     ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['objects', 'wire'], ['daemon-api']],
@@ -114,6 +114,18 @@ t.test('sim-process: writeConfig + reload shows in the log, kill returns, restar
   await again.instance.stop();
   const dir = first.endpoint.kind === 'unix' ? join(first.endpoint.path, '..') : '';
   t.notOk(existsSync(dir), 'stop removes the private directory');
+});
+
+t.test('a start under a umask: the process targets run the daemon with it; the in-process simulator cannot', async (t) => {
+  const target = resolveTarget('sim-process', {});
+  for (const umask of [0, 0o027]) {
+    const instance = await started(target, t, { umask });
+    const status = readFileSync(`/proc/${instance.pid!}/status`, 'utf8');
+    t.match(status, new RegExp(`^Umask:\\s+${umask.toString(8).padStart(4, '0')}$`, 'm'), `umask ${umask.toString(8)} reaches the daemon process`);
+    t.equal(await ping(instance), 200);
+  }
+  await t.rejects(target.start({ umask: 0o1000 }), { code: 'TARGET_SPEC' }, 'a umask beyond 0777 is refused');
+  await t.rejects(resolveTarget('sim', {}).start({ umask: 0 }), { code: 'TARGET_NOT_CAPABLE' });
 });
 
 t.test('in-process simulator: reload and restart, no signals', async (t) => {

@@ -36,6 +36,7 @@ import { dumpStacks } from './stack-dump.js';
 import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler } from '../model-runner/index.js';
 import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
 import { PLAIN_PING_SERVED } from '../quirks/listeners/plain-ping-served.js';
+import { BOUND_AS_IS, CHMOD_AFTER_LISTEN } from '../quirks/listeners/chmod-after-listen.js';
 import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
 import { ONE_PER_SCHEME, firstOfEachScheme } from '../quirks/listeners/one-per-scheme.js';
@@ -153,6 +154,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks) : null;
   // Fault (listen.unix.mode): sockets are open to everyone.
   const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
+  // Fault (listen.unix.mode-from-start): bound under the process's umask, the mode set 200 ms later; hypothetical quirk: at once after the bind.
+  const socketBoundAsIs = config.faults.has('listen.unix.mode-from-start') ? { lateMs: 200 } : config.quirks.has(CHMOD_AFTER_LISTEN) ? BOUND_AS_IS : undefined;
   const listeners: Listener[] = [];
   let runnerTcp: Server | undefined;
   let metrics: Server | null = null;
@@ -179,7 +182,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
       if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
       // Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS is half removed.
       const halfRemoved = address.kind === 'tcp' && tls === undefined && config.faults.has('listen.tcp.unauthenticated-deprecated') && inRange(config.release.release, { min: '26.0' });
-      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0, plainPing: config.quirks.has(PLAIN_PING_SERVED) }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, socketBoundAsIs, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0, plainPing: config.quirks.has(PLAIN_PING_SERVED) }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults, config.quirks);
       logger.log('info', `API listen on ${listener.endpoint}`);

@@ -5,7 +5,11 @@ type ListenersRuleId = Extract<TestableRuleId, `listen.${string}` | `tls.${strin
 
 /** The faults of the listeners area (sockets, TLS, metrics): one per testable rule, each noticed only by its rule's check (suites/listeners/). */
 export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
-  'listen.unix.mode': { breaks: 'unix sockets are created 0666, open to everyone (daemon/start.ts)' },
+  'listen.unix.mode': {
+    breaks: 'unix sockets are created 0666, open to everyone (daemon/start.ts)',
+    alsoBreaks: { rules: ['listen.unix.mode-from-start'], why: 'a socket whose mode is wider than 0660 once it serves has had that mode from some moment on: the rule that watches it from its first appearance sees it too' },
+  },
+  'listen.unix.mode-from-start': { breaks: 'unix sockets are bound under the process umask and get their mode 200 ms later, answering nothing in between (listeners/listen.ts, daemon/start.ts)' },
   'listen.unix.group-missing': { breaks: 'a -G group that does not exist is ignored with a warning (listeners/socket-group.ts)' },
   'listen.tcp.forms': { breaks: 'the `:port` shorthand listens on port+1 (listeners/address.ts)' },
   'listen.tcp.default-port': { breaks: 'bare tcp:// takes 2375 even with TLS (listeners/address.ts)' },

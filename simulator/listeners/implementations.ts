@@ -7,6 +7,10 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['listen.unix.mode', 'listen.unix.group-missing'],
   },
   {
+    where: 'listeners/listen.ts: openListener binds a unix socket under bindMask (listeners/unix-socket.ts: underUmask, owner-only), then restrictSocket',
+    rules: ['listen.unix.mode-from-start'],
+  },
+  {
     where: 'listeners/address.ts: parseHost (tcp:// forms, the default ports with and without TLS, the path, the empty host); daemon/start.ts opens every -H',
     rules: ['listen.tcp.forms', 'listen.tcp.default-port', 'listen.tcp.path', 'listen.multiple', 'listen.empty-host'],
   },

@@ -3,7 +3,7 @@ import type { SecureContextOptions } from 'node:tls';
 import { SimError } from '../errors.js';
 import { describeAddress, type ListenAddress } from './address.js';
 import { tlsFront } from './tls-front.js';
-import { checkUnixPath, removeStaleSocket, restrictSocket } from './unix-socket.js';
+import { bindMask, checkUnixPath, removeStaleSocket, restrictSocket, underUmask } from './unix-socket.js';
 import { isPlainPing } from '../quirks/listeners/plain-ping-served.js';
 
 /** TLS settings of a listener: a certificate, and client verification when `ca` is given. */
@@ -25,6 +25,12 @@ export interface ListenerOptions {
   readonly frontFaults?: { readonly plainRequest: boolean; readonly sslv3: boolean; readonly plainForMs?: number; readonly plainPing?: boolean };
   /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
   readonly socketMode?: number;
+  /**
+   * Fault (listen.unix.mode-from-start) and its hypothetical quirk chmod-after-listen: unix sockets
+   * are bound under the process's umask and get their mode `lateMs` after they listen (the fault,
+   * answering nothing meanwhile) or at once in the listen callback (the quirk, 0).
+   */
+  readonly socketBoundAsIs?: { readonly lateMs: number };
 }
 
 /** Builds the server that answers on one listener: HTTP, or HTTPS when `tls` is given. */
@@ -67,6 +73,17 @@ function listenError(address: ListenAddress, error: NodeJS.ErrnoException): SimE
   return new SimError('SIM_LISTEN', `failed to load listeners: fd ${String(address.fd)}: ${error.message}`);
 }
 
+/**
+ * Fault (listen.unix.mode-from-start): the server answers no request during its first `ms`; the
+ * requests that came wait and are answered after (a connection made then stays usable).
+ */
+function holdRequests(server: Server, ms: number): void {
+  const opened = new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const handlers = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (...args: unknown[]) => void opened.then(() => handlers.forEach((handler) => handler.apply(server, args))));
+}
+
 /** Opens one listener: checks the address, builds its server and starts listening. */
 export function openListener(address: ListenAddress, makeServer: ServerFactory, options: ListenerOptions): Promise<Listener> {
   if (address.kind === 'unix') checkUnixPath(address.path);
@@ -87,15 +104,27 @@ export function openListener(address: ListenAddress, makeServer: ServerFactory, 
       reject(listenError(address, error));
     };
     server.once('error', fail);
+    const lateMs = options.socketBoundAsIs?.lateMs ?? 0;
     const done = (): void => {
       server.off('error', fail);
-      if (address.kind === 'unix') restrictSocket(address.path, options.socketGroup ?? null, options.socketMode);
       const bound = server.address();
-      resolve({ address, server, endpoint: describeAddress(address, typeof bound === 'object' && bound !== null ? bound.port : undefined) });
+      const listener = { address, server, endpoint: describeAddress(address, typeof bound === 'object' && bound !== null ? bound.port : undefined) };
+      if (address.kind !== 'unix') return resolve(listener);
+      const restrict = (): void => {
+        restrictSocket(address.path, options.socketGroup ?? null, options.socketMode);
+        resolve(listener);
+      };
+      if (lateMs > 0) setTimeout(restrict, lateMs);
+      else restrict();
     };
     if (address.kind === 'unix') {
       removeStaleSocket(address.path);
-      server.listen({ path: address.path, backlog: options.backlog }, done);
+      // Fault: connections made in the window wait, as in dockerd's backlog until its API serves, and are served after it.
+      if (lateMs > 0) holdRequests(server, lateMs);
+      const listen = (): unknown => server.listen({ path: address.path, backlog: options.backlog }, done);
+      // Bound with no access for others from its first moment; restrictSocket then gives it its group and mode.
+      if (options.socketBoundAsIs !== undefined) listen();
+      else underUmask(bindMask(options.socketMode ?? 0o660), listen);
     } else if (address.kind === 'tcp') {
       server.listen({ port: address.port, host: address.host, backlog: options.backlog }, done);
     } else {

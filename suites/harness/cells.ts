@@ -25,6 +25,7 @@ export const CAPABILITY_NEEDS: Readonly<Record<Capability, string>> = {
   netns: 'the rule starts the daemon in a private network namespace',
   plugins: 'the rule gives the daemon authorization plugins from a directory of its own',
   wire: 'the rule sends raw bytes or unclean paths, which a recording cannot carry',
+  umask: 'the rule starts the daemon as a process of its own under a file-creation mask (umask) of its choosing; the suite\'s process keeps its own',
   objects: 'the rule creates images and containers and reads what they became; their answers change from case to case, which a recording keyed by request cannot answer',
 };
 

@@ -8,6 +8,7 @@ import { suiteName } from '../daemon-config/arbitraries/values.js';
 import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
+import { modeFromStartCheck } from './mode-from-start-check.js';
 import { freePort, freePorts } from './ports.js';
 
 /** The machine's groups (name and id) from /etc/group. */
@@ -248,4 +249,4 @@ export const unauthenticatedNoticeCheck: RuleCheck = {
   },
 };
 
-export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck, unauthenticatedNoticeCheck];
+export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, modeFromStartCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck, unauthenticatedNoticeCheck];

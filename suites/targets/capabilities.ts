@@ -6,7 +6,7 @@ const set = <T>(...items: T[]): ReadonlySet<T> => Object.freeze(new Set(items));
 export const CAPABILITIES_OF = {
   inProcess: set<Capability>('start', 'exit', 'reload', 'restart', 'logs', 'tls', 'plugins', 'wire', 'objects'),
   // netns and plugins: unshare (root) gives the daemon private network and mount namespaces.
-  process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects'),
+  process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects', 'umask'),
   // No exit: testcontainers removes a container that never came up, and its exit code with it.
   container: set<Capability>('start', 'reload', 'restart', 'logs', 'wire', 'objects'),
   endpoint: set<Capability>('wire', 'objects'),

@@ -49,6 +49,7 @@ export class InProcessSimTarget implements Target {
     const sources = { ...processSources(), env };
     const from = log.mark();
     try {
+      if (request.umask !== undefined) throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start under a umask of its own (it lacks the capability "umask")`);
       if (request.netns !== undefined) throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start in a network namespace (it lacks the capability "netns")`);
       const pluginArgs = request.pluginDir === undefined ? [] : ['--plugin-dir', request.pluginDir];
       const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...pluginArgs, ...this.fixedArgs, ...(request.args ?? [])], sources);

@@ -5,7 +5,7 @@ import { makeInstance } from './instance.js';
 import { LogBuffer } from './log-buffer.js';
 import { DaemonProcess, exitNumber } from './process/daemon-process.js';
 import { daemonEnvironment, knowsIp6tables, safetyFlags, socketIn } from './process/safety.js';
-import type { StartOutcome, StartRequest, Target } from './target.js';
+import { TargetError, type StartOutcome, type StartRequest, type Target } from './target.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
 import { MODEL_RUNNER_ARGS, modelRunnerEndpoints, modelRunnerIn, type LoggedModelRunner } from './model-runner-endpoints.js';
 import type { Surface } from '../../specs/types.js';
@@ -37,6 +37,12 @@ export interface SpawnedDaemonOptions {
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 
+/** A shell line that sets the umask and execs the daemon: its PID stays the one spawned. */
+export function umaskWrapper(umask: number): string {
+  if (!Number.isInteger(umask) || umask < 0 || umask > 0o777) throw new TargetError('TARGET_SPEC', `umask ${String(umask)} is not between 0 and 0777`);
+  return `umask ${umask.toString(8).padStart(4, '0')}; exec "$@"`;
+}
+
 /** A daemon binary started for each request: ctrd-sim or any dockerd-compatible binary. */
 export class SpawnedDaemonTarget implements Target {
   readonly kind = 'process';
@@ -50,6 +56,8 @@ export class SpawnedDaemonTarget implements Target {
   }
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
+    // A umask out of range is refused before anything is made.
+    if (request.umask !== undefined) umaskWrapper(request.umask);
     const dir = makeRunDir();
     writeConfigFile(dir, request.config);
     return this.launch(dir, request, new LogBuffer());
@@ -69,6 +77,7 @@ export class SpawnedDaemonTarget implements Target {
       args: [...safetyFlags(dir, ip6tables), ...(simulator ? MODEL_RUNNER_ARGS : []), ...pluginArgs, ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
       dir,
       env: { ...daemonEnvironment(), ...this.options.env, ...request.env },
+      ...(request.umask === undefined ? {} : { wrapper: umaskWrapper(request.umask) }),
       log,
     });
     const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };

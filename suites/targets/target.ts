@@ -23,6 +23,11 @@ export interface StartRequest {
    * and these extra addresses on it (e.g. "10.250.0.1"), none of them reachable from the machine.
    */
   readonly netns?: { readonly addresses: readonly string[] };
+  /**
+   * Capability umask: the file-creation mask the daemon process starts with (0 to 0o777). A
+   * permissive one shows what a daemon creates before it sets the mode it means.
+   */
+  readonly umask?: number;
 }
 
 /** Where an instance answers: the daemon API, the model runner's OpenAI-compatible API, and every listener. */

@@ -33,6 +33,7 @@ import { PLAIN_PING_SERVED, plainPingServed } from './plain-ping-served.js';
 import { REMOTE_REFUSAL_BACKPORTED, remoteRefusalBackported } from './remote-refusal-backported.js';
 import { AUTHZ_BEFORE_ROUTING, authzBeforeRouting } from './authz-before-routing.js';
 import { METRICS_SUBTREE, metricsSubtree } from './metrics-subtree.js';
+import { CHMOD_AFTER_LISTEN, chmodAfterListen } from './chmod-after-listen.js';
 
 /** The quirks of the listeners area, by id (one module each in this directory). */
 export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -64,6 +65,7 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [ENCRYPTED_KEY_UNEXPLAINED]: encryptedKeyUnexplained,
   [RESPONSE_DENY_BODY_KEPT]: responseDenyBodyKept,
   [UNREACHABLE_READS_OPEN]: unreachableReadsOpen,
+  [CHMOD_AFTER_LISTEN]: chmodAfterListen,
   [MISSING_EXIT_0]: missingExit0,
   [METRICS_UNVERSIONED_TYPE]: metricsUnversionedType,
   [GROUP_PREFIX_MATCH]: groupPrefixMatch,

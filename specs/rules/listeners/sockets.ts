@@ -1,4 +1,4 @@
-import { AREA, daemonDoc, impl, NETNS, notTestable, PROCESS, rule, START, START_LOGS, TESTABLE } from './kit.js';
+import { AREA, daemonDoc, impl, NETNS, notTestable, PROCESS, rule, START, START_LOGS, TESTABLE, UMASK } from './kit.js';
 
 const SOCKETS = 'Endpoints › Daemon listening sockets';
 const OBSERVED = 'dockerd 20.10.24, 26.1.5, 28.5.2 on this machine';
@@ -17,6 +17,21 @@ export const SOCKET_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation: 'Generated groups of the machine (by name or id) as -G: the daemon serves, its socket has mode 0660 and that group; without -G the socket is 0660 (and the default group where the machine has it).',
+    testability: TESTABLE,
+  }),
+  rule({
+    id: 'listen.unix.mode-from-start',
+    title: 'A unix socket never has a mode wider than 0660, from the moment it appears: not even while the daemon starts under a permissive umask',
+    area: AREA,
+    level: 'must',
+    source: daemonDoc(SOCKETS, '`unix://<path>` … created with root-only access or group membership (group set by `-G`).'),
+    reading: 'The socket is "created with" that access: the mode of listen.unix.mode (0660, or narrower) holds from the moment the path exists, whatever the umask the daemon was started with. A socket bound under the process umask and changed afterwards lets any local user connect in between, and that connection stays usable. Strict: every mode the socket is seen with from its first appearance counts.',
+    otherReading: 'The access is what the socket has once the daemon serves: only the mode it has when the daemon first answers, and after, counts.',
+    applies: PROCESS,
+    requires: UMASK,
+    releaseDependent: false,
+    binding: 'version-independent',
+    expectation: 'Generated permissive umasks (0000, 0022 and others under which a socket bound as it comes is wider than 0660) and one or two extra unix sockets (-H) in a directory watched from before the start (lstat every 0.2 ms in a thread of its own, and inotify): no mode seen has a bit beyond 0660, and the daemon serves on every socket.',
     testability: TESTABLE,
   }),
   rule({

@@ -1,0 +1,12 @@
+import type { QuirkModule } from '../quirk-module.js';
+
+/**
+ * Hypothetical: a unix socket is bound under the process's umask and given its mode in the listen
+ * callback, as a daemon that calls listen and then chmod does: for about a millisecond it has the
+ * umask's mode (0777 under umask 0), and a connection made then stays usable.
+ */
+export const CHMOD_AFTER_LISTEN = 'hypothetical.listen.unix.mode-from-start.chmod-after-listen';
+export const chmodAfterListen: QuirkModule = { where: 'simulator/quirks/listeners/chmod-after-listen.ts, switched on in simulator/daemon/start.ts, carried by simulator/listeners/listen.ts (socketBoundAsIs)' };
+
+/** The binding it gives: under the process's umask, the mode set as soon as the socket listens. */
+export const BOUND_AS_IS = { lateMs: 0 } as const;

@@ -1,0 +1,103 @@
+import { basename, join } from 'node:path';
+import fc from 'fast-check';
+import { suiteName } from '../daemon-config/arbitraries/values.js';
+import { describe, excerpt, startWith } from '../daemon-config/start-and-inspect.js';
+import { checkProperty } from '../harness/property.js';
+import type { RuleCheck } from '../harness/rule-check.js';
+import { Violation } from '../harness/verdict.js';
+import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
+import { now, watchModes, type ModeObservation } from './mode-watch.js';
+
+/** The document's mode of a unix socket (listen.unix.mode's reading): read-write for its owner and the socket group. */
+export const SOCKET_MODE = 0o660;
+/** Permission bits of a st_mode beyond the document's (special bits included). */
+const beyond = (mode: number): number => mode & 0o7777 & ~SOCKET_MODE;
+const octal = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, '0');
+
+/** Umasks under which a socket bound as it comes (0777 & ~umask) is wider than 0660: 0000, 0022, 0002… */
+const permissiveUmask = fc.integer({ min: 0, max: 0o777 }).filter((umask) => beyond(0o777 & ~umask) !== 0);
+
+interface WatchCase {
+  readonly umask: number;
+  /** The extra unix sockets (-H), in a directory watched from before the start. */
+  readonly names: readonly string[];
+}
+
+const watchCase: fc.Arbitrary<WatchCase> = fc.record({ umask: permissiveUmask, names: fc.uniqueArray(suiteName(6), { minLength: 1, maxLength: 2 }) });
+
+/** One observation as a reader follows it: the socket, the time since the start was asked for, the mode, who saw it. */
+const line = (o: ModeObservation, began: number): string =>
+  `${basename(o.path)} +${(o.at - began).toFixed(3)} ms: ${o.mode === null ? 'absent' : `${octal(o.mode)} uid ${String(o.uid)} gid ${String(o.gid)}`} (${o.by})`;
+
+/**
+ * The observations a reading judges. Strict: every one, from the socket's first appearance. Other
+ * reading (the mode holds once the daemon serves): the mode each socket had when the daemon first
+ * answered, and every one after.
+ */
+function judged(observations: readonly ModeObservation[], servedAt: number, strict: boolean): ModeObservation[] {
+  if (strict) return [...observations];
+  const before = new Map<string, ModeObservation>();
+  for (const o of observations) if (o.at < servedAt) before.set(o.path, o);
+  return [...before.values(), ...observations.filter((o) => o.at >= servedAt)];
+}
+
+export const modeFromStartCheck: RuleCheck = {
+  rule: 'listen.unix.mode-from-start',
+  run(ctx, _api, options) {
+    const strict = options.reading !== 'other';
+    return checkProperty(
+      watchCase,
+      async ({ umask, names }) => {
+        const dir = makeRunDir();
+        const paths = names.map((name) => join(dir, `${name}.sock`));
+        const request = { args: paths.flatMap((path) => ['-H', `unix://${path}`]), umask };
+        const what = `umask ${octal(umask)}, ${describe(request)}`;
+        try {
+          const watch = await watchModes(paths);
+          const began = now();
+          const started = startWith(ctx, request, async (log) => {
+            const servedAt = now();
+            const reply = await log.send('GET', '/_ping');
+            log.expect(reply.status === 200, `GET /_ping answered ${reply.status}`);
+            for (const path of paths) {
+              const client = ctx.clientFor({ kind: 'unix', path });
+              try {
+                const ping = await client.request('GET', '/_ping', { timeoutMs: 5_000 });
+                if (ping.status !== 200) throw new Violation(`GET /_ping on ${path} answered ${ping.status} (${what})`, log.exchanges);
+              } finally {
+                client.close();
+              }
+            }
+            return servedAt;
+          });
+          // Stopped whatever the start gave (the thread must not outlive the case).
+          const outcome = await started.catch(async (error: unknown) => {
+            await watch.stop();
+            throw error;
+          });
+          const report = await watch.stop();
+          if (!outcome.served) throw new Violation(`the daemon did not serve (${what}): ${excerpt(outcome.output)}`);
+          const seen = report.observations;
+          const unseen = paths.filter((path) => !seen.some((o) => o.path === path && o.mode !== null));
+          // The daemon answered on it: a watch that never saw it watched nothing, and judges nothing.
+          if (unseen.length > 0) throw new Error(`the watch never saw ${unseen.join(', ')} although the daemon answered there (${report.samples} rounds of lstat)`);
+          const wide = judged(seen, outcome.value, strict).filter((o) => o.mode !== null && beyond(o.mode) !== 0);
+          if (wide.length > 0) {
+            const first = wide[0]!;
+            throw new Violation(
+              `${basename(first.path)} had mode ${octal(first.mode!)}, wider than ${octal(SOCKET_MODE)}, ${(first.at - began).toFixed(3)} ms after the start was asked for ` +
+                `(the daemon first answered at +${(outcome.value - began).toFixed(3)} ms; ${what}); every mode seen (${report.samples} rounds of lstat, at most ${report.longestGapMs.toFixed(3)} ms apart): ` +
+                seen.map((o) => line(o, began)).join('; '),
+              outcome.exchanges,
+            );
+          }
+        } finally {
+          removeRunDir(dir);
+        }
+      },
+      { ...options, numRuns: ctx.numStarts },
+      strict ? 'unix sockets started under a permissive umask never had a mode wider than 0660, from their first appearance' : 'unix sockets started under a permissive umask had no mode wider than 0660 from the moment the daemon served',
+      [{ umask: 0, names: ['ctcw'] }],
+    );
+  },
+};
