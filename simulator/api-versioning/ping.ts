@@ -1,4 +1,5 @@
 import type { Route } from '../http/route.js';
+import { HEAD_UNCACHED, withoutCacheHeaders } from '../quirks/api-versioning/head-uncached.js';
 
 const OK = Buffer.from('OK');
 
@@ -27,7 +28,9 @@ export const PING_ROUTES: readonly Route[] = [
       const kit = x.state.kit;
       // Fault: unversioned HEAD /_ping is no longer served.
       const status = x.version === null && x.state.config.faults.has('api.version.unversioned-served') ? 410 : 200;
-      x.res.writeHead(status, (x.version === null ? kit.bare : kit.versioned).pingHead as string[]);
+      const headers = (x.version === null ? kit.bare : kit.versioned).pingHead;
+      // Quirk hypothetical.api.ping.head-uncached: HEAD returns before the cache headers are set.
+      x.res.writeHead(status, x.state.config.quirks.has(HEAD_UNCACHED) ? withoutCacheHeaders(headers) : (headers as string[]));
       x.res.end();
     },
   },

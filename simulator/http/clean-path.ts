@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Exchange } from './exchange.js';
 import type { Middleware } from './route.js';
+import { droppedQuery, QUERY_DROPPED } from '../quirks/api-versioning/query-dropped.js';
 
 /**
  * The router's path cleaning (gorilla/mux cleanPath): dot segments and empty segments go, a final
@@ -82,7 +83,8 @@ export const cleanPathMiddleware: Middleware = {
       const clean = cleanPath(path);
       if (clean !== path) {
         const status = x.state.config.faults.has('api.path.clean-redirect') ? 302 : 301;
-        x.res.writeHead(status, ['Location', escapePath(clean) + x.query, 'Content-Length', '0']);
+        // Quirk hypothetical.api.path.clean-redirect.query-dropped: Location without the query.
+        x.res.writeHead(status, ['Location', escapePath(clean) + (x.state.config.quirks.has(QUERY_DROPPED) ? droppedQuery(x.query) : x.query), 'Content-Length', '0']);
         x.res.end();
         return true;
       }

@@ -3,6 +3,9 @@ import { LEGACY_ERROR_API } from '../../specs/messages.js';
 import { takeVersionPrefix } from '../api-versioning/version-prefix.js';
 import { notFound, plainTextFor } from './replies.js';
 import type { Middleware } from './route.js';
+import { GO_DEFAULT_NOT_FOUND, goNotFound } from '../quirks/api-versioning/go-default-text.js';
+import { isPingUnderOtherMethod, PING_ANY_METHOD } from '../quirks/api-versioning/ping-any-method.js';
+import { KNOWN_PATHS_ONLY, preflightWithoutRoute } from '../quirks/api-versioning/known-paths-only.js';
 
 /**
  * Finds the route before any version check, as the daemon's router does: a path or method no
@@ -15,8 +18,11 @@ export const routeMatch: Middleware = {
   handle(x) {
     takeVersionPrefix(x);
     const method = x.req.method ?? 'GET';
-    const found = x.state.routes.match(method, x.path);
-    if (found !== null) {
+    const { quirks } = x.state.config;
+    // Quirk hypothetical.api.not-found.ping-any-method: /_ping answers every method as GET.
+    const found = x.state.routes.match(quirks.has(PING_ANY_METHOD) && isPingUnderOtherMethod(method, x.path) ? 'GET' : method, x.path);
+    // Quirk hypothetical.api.options.any-path.known-paths-only: no preflight for a path no route serves.
+    if (found !== null && !(quirks.has(KNOWN_PATHS_ONLY) && preflightWithoutRoute(method, x.state.routes.hasPathUnderOtherMethod(method, x.path)))) {
       x.route = found.route;
       x.params = found.params;
       return false;
@@ -32,6 +38,8 @@ export const routeMatch: Middleware = {
     const jsonBroken = faults.has('api.error.json-body') && x.version !== null && !isOlder(x.version, LEGACY_ERROR_API);
     // Fault api.not-found.legacy-plain-text: below 1.24, the other form than the release's.
     const legacyBroken = faults.has('api.not-found.legacy-plain-text') && x.version !== null && isOlder(x.version, LEGACY_ERROR_API);
+    // Quirk hypothetical.api.not-found.legacy-plain-text.go-default-text: the legacy 404 is Go's http.NotFound.
+    if (legacy && quirks.has(GO_DEFAULT_NOT_FOUND)) return goNotFound(x.res), true;
     notFound(x.res, jsonBroken || (legacyBroken ? !legacy : legacy));
     return true;
   },

@@ -7,6 +7,17 @@ import { OTHER_PLATFORM_MINIMUM, otherPlatformMinimum } from './other-platform-m
 import { PLEASE_UPGRADE, pleaseUpgrade } from './please-upgrade.js';
 import { REPORTS_LEGACY_FLOOR, reportsLegacyFloor } from './reports-legacy-floor.js';
 import { UNVERSIONED_HEAD_REFUSED, unversionedHeadRefused } from './unversioned-head-refused.js';
+import { REQUESTED_ECHOED, requestedEchoed } from './requested-echoed.js';
+import { CAPITALISED_KEY, capitalisedKey } from './capitalised-key.js';
+import { CANONICAL_SPELLING_ONLY, canonicalSpellingOnly } from './canonical-spelling-only.js';
+import { GO_DEFAULT_NOT_FOUND, goDefaultNotFound } from './go-default-text.js';
+import { HEAD_UNCACHED, headUncached } from './head-uncached.js';
+import { PING_ANY_METHOD, pingAnyMethod } from './ping-any-method.js';
+import { QUERY_DROPPED, queryDropped } from './query-dropped.js';
+import { KNOWN_PATHS_ONLY, knownPathsOnly } from './known-paths-only.js';
+import { LARGE_HEAD_SERVED, largeHeadServed } from './large-head-served.js';
+import { REQUEST_LINE_COUNTED, requestLineCounted } from './request-line-counted.js';
+import { EQUAL_HOSTS_MERGED, equalHostsMerged } from './equal-hosts-merged.js';
 
 /** The quirks of the api-versioning area, by id (one module each in this directory). */
 export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -18,4 +29,15 @@ export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [OTHER_PLATFORM_MINIMUM]: otherPlatformMinimum,
   [DEFAULT_FLOOR_1_23]: defaultFloor123,
   [ENV_FLOOR_UNCHECKED]: envFloorUnchecked,
+  [REQUESTED_ECHOED]: requestedEchoed,
+  [CAPITALISED_KEY]: capitalisedKey,
+  [CANONICAL_SPELLING_ONLY]: canonicalSpellingOnly,
+  [GO_DEFAULT_NOT_FOUND]: goDefaultNotFound,
+  [HEAD_UNCACHED]: headUncached,
+  [PING_ANY_METHOD]: pingAnyMethod,
+  [QUERY_DROPPED]: queryDropped,
+  [KNOWN_PATHS_ONLY]: knownPathsOnly,
+  [LARGE_HEAD_SERVED]: largeHeadServed,
+  [REQUEST_LINE_COUNTED]: requestLineCounted,
+  [EQUAL_HOSTS_MERGED]: equalHostsMerged,
 };
