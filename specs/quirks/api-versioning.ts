@@ -20,4 +20,5 @@ export const API_VERSIONING_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.api.robustness.large-head-served', rule: 'api.robustness', kind: 'hypothetical', what: 'the request-head limit is raised to 16 MiB (for large registry-auth headers): a head of more than 1 MiB is read whole and served 200 instead of refused' },
   { id: 'hypothetical.api.limits.header-lines.request-line-counted', rule: 'api.limits.header-lines', kind: 'hypothetical', what: 'the header-line limit counts the request line too: Host + 499 header lines are refused with 431, one short of the limit', releases: ['28.5'] },
   { id: 'hypothetical.api.http.host-header.equal-hosts-merged', rule: 'api.http.host-header', kind: 'hypothetical', what: 'several Host headers with one and the same value are merged into one and served; only different values are refused' },
+  { id: 'hypothetical.api.path.clean-redirect.get-only', rule: 'api.path.clean-redirect', kind: 'hypothetical', what: 'only GET and HEAD are redirected to the clean path; POST, DELETE and the other methods are cleaned silently and routed (a redirect would lose their body)' },
 ];

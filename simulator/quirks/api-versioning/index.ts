@@ -18,6 +18,7 @@ import { KNOWN_PATHS_ONLY, knownPathsOnly } from './known-paths-only.js';
 import { LARGE_HEAD_SERVED, largeHeadServed } from './large-head-served.js';
 import { REQUEST_LINE_COUNTED, requestLineCounted } from './request-line-counted.js';
 import { EQUAL_HOSTS_MERGED, equalHostsMerged } from './equal-hosts-merged.js';
+import { GET_ONLY, getOnly } from './get-only.js';
 
 /** The quirks of the api-versioning area, by id (one module each in this directory). */
 export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -40,4 +41,5 @@ export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [LARGE_HEAD_SERVED]: largeHeadServed,
   [REQUEST_LINE_COUNTED]: requestLineCounted,
   [EQUAL_HOSTS_MERGED]: equalHostsMerged,
+  [GET_ONLY]: getOnly,
 };
