@@ -21,4 +21,5 @@ export const API_VERSIONING_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.api.limits.header-lines.request-line-counted', rule: 'api.limits.header-lines', kind: 'hypothetical', what: 'the header-line limit counts the request line too: Host + 499 header lines are refused with 431, one short of the limit', releases: ['28.5'] },
   { id: 'hypothetical.api.http.host-header.equal-hosts-merged', rule: 'api.http.host-header', kind: 'hypothetical', what: 'several Host headers with one and the same value are merged into one and served; only different values are refused' },
   { id: 'hypothetical.api.path.clean-redirect.get-only', rule: 'api.path.clean-redirect', kind: 'hypothetical', what: 'only GET and HEAD are redirected to the clean path; POST, DELETE and the other methods are cleaned silently and routed (a redirect would lose their body)' },
+  { id: 'hypothetical.api.headers.api-version.head-probe-shortcut', rule: 'api.headers.api-version', kind: 'hypothetical', what: 'HEAD /_ping (the load balancers\' probe) is answered by a cheap shortcut that writes the ping headers but not the version middleware\'s Api-Version' },
 ];

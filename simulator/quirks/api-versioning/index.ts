@@ -19,6 +19,7 @@ import { LARGE_HEAD_SERVED, largeHeadServed } from './large-head-served.js';
 import { REQUEST_LINE_COUNTED, requestLineCounted } from './request-line-counted.js';
 import { EQUAL_HOSTS_MERGED, equalHostsMerged } from './equal-hosts-merged.js';
 import { GET_ONLY, getOnly } from './get-only.js';
+import { HEAD_PROBE_SHORTCUT, headProbeShortcut } from './head-probe-shortcut.js';
 
 /** The quirks of the api-versioning area, by id (one module each in this directory). */
 export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -42,4 +43,5 @@ export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [REQUEST_LINE_COUNTED]: requestLineCounted,
   [EQUAL_HOSTS_MERGED]: equalHostsMerged,
   [GET_ONLY]: getOnly,
+  [HEAD_PROBE_SHORTCUT]: headProbeShortcut,
 };
