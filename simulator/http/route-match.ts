@@ -6,6 +6,7 @@ import type { Middleware } from './route.js';
 import { GO_DEFAULT_NOT_FOUND, goNotFound } from '../quirks/api-versioning/go-default-text.js';
 import { isPingUnderOtherMethod, PING_ANY_METHOD } from '../quirks/api-versioning/ping-any-method.js';
 import { KNOWN_PATHS_ONLY, preflightWithoutRoute } from '../quirks/api-versioning/known-paths-only.js';
+import { fallbackForHead, HEAD_ON_GET_ROUTES } from '../quirks/api-versioning/head-on-get-routes.js';
 
 /**
  * Finds the route before any version check, as the daemon's router does: a path or method no
@@ -20,7 +21,10 @@ export const routeMatch: Middleware = {
     const method = x.req.method ?? 'GET';
     const { quirks } = x.state.config;
     // Quirk hypothetical.api.not-found.ping-any-method: /_ping answers every method as GET.
-    const found = x.state.routes.match(quirks.has(PING_ANY_METHOD) && isPingUnderOtherMethod(method, x.path) ? 'GET' : method, x.path);
+    const asked = x.state.routes.match(quirks.has(PING_ANY_METHOD) && isPingUnderOtherMethod(method, x.path) ? 'GET' : method, x.path);
+    // Quirk hypothetical.api.not-found.head-on-get-routes: HEAD falls back to the path's GET route.
+    const fallback = asked === null && quirks.has(HEAD_ON_GET_ROUTES) ? fallbackForHead(method) : null;
+    const found = fallback === null ? asked : x.state.routes.match(fallback, x.path);
     // Quirk hypothetical.api.options.any-path.known-paths-only: no preflight for a path no route serves.
     if (found !== null && !(quirks.has(KNOWN_PATHS_ONLY) && preflightWithoutRoute(method, x.state.routes.hasPathUnderOtherMethod(method, x.path)))) {
       x.route = found.route;

@@ -22,4 +22,5 @@ export const API_VERSIONING_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.api.http.host-header.equal-hosts-merged', rule: 'api.http.host-header', kind: 'hypothetical', what: 'several Host headers with one and the same value are merged into one and served; only different values are refused' },
   { id: 'hypothetical.api.path.clean-redirect.get-only', rule: 'api.path.clean-redirect', kind: 'hypothetical', what: 'only GET and HEAD are redirected to the clean path; POST, DELETE and the other methods are cleaned silently and routed (a redirect would lose their body)' },
   { id: 'hypothetical.api.headers.api-version.head-probe-shortcut', rule: 'api.headers.api-version', kind: 'hypothetical', what: 'HEAD /_ping (the load balancers\' probe) is answered by a cheap shortcut that writes the ping headers but not the version middleware\'s Api-Version' },
+  { id: 'hypothetical.api.not-found.head-on-get-routes', rule: 'api.not-found', kind: 'hypothetical', what: 'a route registered for GET also answers HEAD (as Go 1.22\'s ServeMux does for a "GET /path" pattern): HEAD /version answers 200 instead of 404' },
 ];

@@ -20,6 +20,7 @@ import { REQUEST_LINE_COUNTED, requestLineCounted } from './request-line-counted
 import { EQUAL_HOSTS_MERGED, equalHostsMerged } from './equal-hosts-merged.js';
 import { GET_ONLY, getOnly } from './get-only.js';
 import { HEAD_PROBE_SHORTCUT, headProbeShortcut } from './head-probe-shortcut.js';
+import { HEAD_ON_GET_ROUTES, headOnGetRoutes } from './head-on-get-routes.js';
 
 /** The quirks of the api-versioning area, by id (one module each in this directory). */
 export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -44,4 +45,5 @@ export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [EQUAL_HOSTS_MERGED]: equalHostsMerged,
   [GET_ONLY]: getOnly,
   [HEAD_PROBE_SHORTCUT]: headProbeShortcut,
+  [HEAD_ON_GET_ROUTES]: headOnGetRoutes,
 };
