@@ -1,4 +1,6 @@
 import type { Route } from '../http/route.js';
+import { HEAD_UNCACHED, withoutCacheHeaders } from '../quirks/api-versioning/head-uncached.js';
+import { HEAD_PROBE_SHORTCUT, withoutApiVersion } from '../quirks/api-versioning/head-probe-shortcut.js';
 
 const OK = Buffer.from('OK');
 
@@ -27,7 +29,11 @@ export const PING_ROUTES: readonly Route[] = [
       const kit = x.state.kit;
       // Fault: unversioned HEAD /_ping is no longer served.
       const status = x.version === null && x.state.config.faults.has('api.version.unversioned-served') ? 410 : 200;
-      x.res.writeHead(status, (x.version === null ? kit.bare : kit.versioned).pingHead as string[]);
+      const headers = (x.version === null ? kit.bare : kit.versioned).pingHead;
+      // Quirk hypothetical.api.ping.head-uncached: HEAD returns before the cache headers are set.
+      const cached = x.state.config.quirks.has(HEAD_UNCACHED) ? withoutCacheHeaders(headers) : headers;
+      // Quirk hypothetical.api.headers.api-version.head-probe-shortcut: HEAD /_ping without Api-Version.
+      x.res.writeHead(status, (x.state.config.quirks.has(HEAD_PROBE_SHORTCUT) ? withoutApiVersion(cached) : cached) as string[]);
       x.res.end();
     },
   },

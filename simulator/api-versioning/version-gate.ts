@@ -14,6 +14,9 @@ import { UNTYPED_ERROR_500, UNTYPED_ERROR_STATUS } from '../quirks/api-versionin
 import { TOO_NEW_CLAMPED, clampToMaximum } from '../quirks/api-versioning/too-new-clamped.js';
 import { GATE_KEEPS_DEFAULT } from '../quirks/api-versioning/gate-keeps-default.js';
 import { TEXT_COMPARE, compareAsText } from '../quirks/api-versioning/text-compare.js';
+import { echoRequestedVersion, REQUESTED_ECHOED } from '../quirks/api-versioning/requested-echoed.js';
+import { CAPITALISED_KEY, sendCapitalisedError } from '../quirks/api-versioning/capitalised-key.js';
+import { CANONICAL_SPELLING_ONLY, strictlyParsed } from '../quirks/api-versioning/canonical-spelling-only.js';
 
 /**
  * The version middleware: a request under /v<api>/ below the minimum or above the maximum is
@@ -44,6 +47,8 @@ export const versionGate: Middleware = {
       return true;
     }
     if (requested === null) return false;
+    // Quirk hypothetical.api.headers.api-version.requested-echoed: Api-Version is the version asked, not the maximum.
+    if (config.quirks.has(REQUESTED_ECHOED)) echoRequestedVersion(x.res, requested);
     // Quirk hypothetical.api.version.too-old.head-served: HEAD skips the version check.
     if (config.quirks.has(HEAD_SKIPS_CHECK) && x.req.method === 'HEAD') return false;
     const { faults } = config;
@@ -63,7 +68,8 @@ export const versionGate: Middleware = {
       const template = faults.has('api.version.too-old.wording') || config.quirks.has(PLEASE_UPGRADE) ? OBSERVED_DOCKERD_MESSAGES.tooOld : DOCUMENT_MESSAGES.tooOld;
       const version = faults.has('api.version.too-old') ? canonicalVersion(requested) : requested;
       const message = fillMessage(template, { version, min: config.minApi });
-      const plain = !faults.has('api.error.legacy-plain-text') && plainTextFor(x.state, requested, 'legacyPlainTextErrors');
+      // Quirk hypothetical.api.error.legacy-plain-text.canonical-spelling-only: a spelling the error writer cannot parse gets JSON.
+      const plain = !faults.has('api.error.legacy-plain-text') && plainTextFor(x.state, requested, 'legacyPlainTextErrors') && (!config.quirks.has(CANONICAL_SPELLING_ONLY) || strictlyParsed(requested));
       // Quirk hypothetical.api.version.too-old.status.untyped-error: the error has no type, the mapping gives 500.
       const status = config.quirks.has(UNTYPED_ERROR_500) ? UNTYPED_ERROR_STATUS : 400;
       sendError(x.res, faults.has('api.version.too-old.status') ? 403 : status, message, kit.versioned.middleware, plain);
@@ -74,6 +80,8 @@ export const versionGate: Middleware = {
       // Quirk hypothetical.api.version.too-new.clamped: served as the maximum instead of refused.
       if (config.quirks.has(TOO_NEW_CLAMPED)) return clampToMaximum(x, config.maxApi);
       const message = fillMessage(DOCUMENT_MESSAGES.tooNew, { version: requested, max: config.maxApi });
+      // Quirk hypothetical.api.error.json-body.capitalised-key: {"Message": …} (a struct without a json tag).
+      if (config.quirks.has(CAPITALISED_KEY)) return sendCapitalisedError(x.res, 400, message, kit.versioned.middleware), true;
       sendError(x.res, faults.has('api.version.too-new') ? 422 : 400, message, kit.versioned.middleware, false);
       return true;
     }

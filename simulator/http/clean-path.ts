@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
 import type { Exchange } from './exchange.js';
 import type { Middleware } from './route.js';
+import { droppedQuery, QUERY_DROPPED } from '../quirks/api-versioning/query-dropped.js';
+import { GET_ONLY, routedWithoutRedirect } from '../quirks/api-versioning/get-only.js';
 
 /**
  * The router's path cleaning (gorilla/mux cleanPath): dot segments and empty segments go, a final
@@ -80,9 +82,12 @@ export const cleanPathMiddleware: Middleware = {
     x.query = queryAt < 0 ? '' : url.slice(queryAt);
     if (unclean || (escaped && (path.charCodeAt(0) !== 47 || path.includes('//') || path.includes('/.')))) {
       const clean = cleanPath(path);
+      // Quirk hypothetical.api.path.clean-redirect.get-only: other methods are routed on the clean path, not redirected.
+      if (clean !== path && x.state.config.quirks.has(GET_ONLY) && routedWithoutRedirect(x.req.method)) return (x.path = clean), false;
       if (clean !== path) {
         const status = x.state.config.faults.has('api.path.clean-redirect') ? 302 : 301;
-        x.res.writeHead(status, ['Location', escapePath(clean) + x.query, 'Content-Length', '0']);
+        // Quirk hypothetical.api.path.clean-redirect.query-dropped: Location without the query.
+        x.res.writeHead(status, ['Location', escapePath(clean) + (x.state.config.quirks.has(QUERY_DROPPED) ? droppedQuery(x.query) : x.query), 'Content-Length', '0']);
         x.res.end();
         return true;
       }

@@ -1,5 +1,6 @@
 import { HEADERS_TOO_LARGE } from './client-errors.js';
 import type { Middleware } from './route.js';
+import { linesWithRequestLine, REQUEST_LINE_COUNTED } from '../quirks/api-versioning/request-line-counted.js';
 
 /** The limit in force for this exchange: the release's (specs/versions.ts headerLineLimit), or none. */
 function limitOf(release: { readonly headerLineLimit: number | 'none' | null }, faulty: boolean): number | null {
@@ -18,7 +19,9 @@ export const headerLineLimit: Middleware = {
   rules: ['api.limits.header-lines'],
   handle(x) {
     const limit = limitOf(x.state.config.release, x.state.config.faults.has('api.limits.header-lines'));
-    if (limit === null || x.req.rawHeaders.length / 2 <= limit) return false;
+    const lines = x.req.rawHeaders.length / 2;
+    // Quirk hypothetical.api.limits.header-lines.request-line-counted: the request line counts too (one short).
+    if (limit === null || (x.state.config.quirks.has(REQUEST_LINE_COUNTED) ? linesWithRequestLine(lines) : lines) <= limit) return false;
     x.req.socket.end(HEADERS_TOO_LARGE);
     return true;
   },

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Middleware } from './route.js';
+import { EQUAL_HOSTS_MERGED, hostsAllEqual } from '../quirks/api-versioning/equal-hosts-merged.js';
 
 /** Whether a header name is "Host" in any case, without allocating. */
 function isHost(name: string): boolean {
@@ -51,7 +52,8 @@ export const requireHost: Middleware = {
       first ??= raw[i + 1];
     }
     // Fault (api.http.host-header): several Host headers are served as the first.
-    if (count > 1 && !x.state.config.faults.has('api.http.host-header')) return refuse(x.res, 'Bad Request');
+    // Quirk hypothetical.api.http.host-header.equal-hosts-merged: equal Host headers are taken as one.
+    if (count > 1 && !x.state.config.faults.has('api.http.host-header') && !(x.state.config.quirks.has(EQUAL_HOSTS_MERGED) && hostsAllEqual(raw, isHost))) return refuse(x.res, 'Bad Request');
     if (count === 0) return x.req.httpVersionMinor === 0 ? false : refuse(x.res, 'Bad Request: missing required Host header');
     return validHost(first!) ? false : refuse(x.res, 'Bad Request: malformed Host header');
   },

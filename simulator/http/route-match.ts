@@ -4,6 +4,10 @@ import { takeVersionPrefix } from '../api-versioning/version-prefix.js';
 import { notFound, plainTextFor } from './replies.js';
 import type { Middleware } from './route.js';
 import { AUTHZ_BEFORE_ROUTING, askBeforeNotFound } from '../quirks/listeners/authz-before-routing.js';
+import { GO_DEFAULT_NOT_FOUND, goNotFound } from '../quirks/api-versioning/go-default-text.js';
+import { isPingUnderOtherMethod, PING_ANY_METHOD } from '../quirks/api-versioning/ping-any-method.js';
+import { KNOWN_PATHS_ONLY, preflightWithoutRoute } from '../quirks/api-versioning/known-paths-only.js';
+import { fallbackForHead, HEAD_ON_GET_ROUTES } from '../quirks/api-versioning/head-on-get-routes.js';
 
 /**
  * Finds the route before any version check, as the daemon's router does: a path or method no
@@ -16,8 +20,14 @@ export const routeMatch: Middleware = {
   handle(x) {
     takeVersionPrefix(x);
     const method = x.req.method ?? 'GET';
-    const found = x.state.routes.match(method, x.path);
-    if (found !== null) {
+    const { quirks } = x.state.config;
+    // Quirk hypothetical.api.not-found.ping-any-method: /_ping answers every method as GET.
+    const asked = x.state.routes.match(quirks.has(PING_ANY_METHOD) && isPingUnderOtherMethod(method, x.path) ? 'GET' : method, x.path);
+    // Quirk hypothetical.api.not-found.head-on-get-routes: HEAD falls back to the path's GET route.
+    const fallback = asked === null && quirks.has(HEAD_ON_GET_ROUTES) ? fallbackForHead(method) : null;
+    const found = fallback === null ? asked : x.state.routes.match(fallback, x.path);
+    // Quirk hypothetical.api.options.any-path.known-paths-only: no preflight for a path no route serves.
+    if (found !== null && !(quirks.has(KNOWN_PATHS_ONLY) && preflightWithoutRoute(method, x.state.routes.hasPathUnderOtherMethod(method, x.path)))) {
       x.route = found.route;
       x.params = found.params;
       return false;
@@ -34,6 +44,8 @@ export const routeMatch: Middleware = {
     // Fault api.not-found.legacy-plain-text: below 1.24, the other form than the release's.
     const legacyBroken = faults.has('api.not-found.legacy-plain-text') && x.version !== null && isOlder(x.version, LEGACY_ERROR_API);
     const plain = jsonBroken || (legacyBroken ? !legacy : legacy);
+    // Quirk hypothetical.api.not-found.legacy-plain-text.go-default-text: the legacy 404 is Go's http.NotFound.
+    if (legacy && quirks.has(GO_DEFAULT_NOT_FOUND)) return goNotFound(x.res), true;
     // Quirk hypothetical.authz.order.before-routing: the plugins are asked about a path no route serves.
     if (x.state.authz !== null && x.state.config.quirks.has(AUTHZ_BEFORE_ROUTING)) return askBeforeNotFound(x, () => notFound(x.res, plain));
     notFound(x.res, plain);

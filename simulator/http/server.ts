@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { ServerFactory } from '../listeners/listen.js';
 import { answerClientError } from './client-errors.js';
 import type { StateHolder } from './pipeline.js';
+import { LARGE_HEAD_SERVED, RAISED_HEAD_LIMIT } from '../quirks/api-versioning/large-head-served.js';
 
 /** Go's net/http default limit on a request head (1 MiB) plus its 4 KiB slack: 1,052,672 bytes → 200, one more → 431 (observed). */
 export const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
@@ -28,7 +29,8 @@ const loadHttps = (): typeof Https => createRequire(import.meta.url)('node:https
 export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMessage, res: ServerResponse) => void, options: HttpServerOptions = {}): ServerFactory {
   const headersTimeout = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
   const serverOptions: ServerOptions = {
-    maxHeaderSize: MAX_HEADER_BYTES,
+    // Quirk hypothetical.api.robustness.large-head-served: the head limit raised to 16 MiB.
+    maxHeaderSize: holder.current.config.quirks.has(LARGE_HEAD_SERVED) ? RAISED_HEAD_LIMIT : MAX_HEADER_BYTES,
     keepAlive: true,
     // The Host check is the chain's (http/host-header.ts), with Go's answer.
     requireHostHeader: false,

@@ -14,5 +14,8 @@ export const unknownPath: fc.Arbitrary<string> = fc
   .tuple(word(LOWER_DIGITS, 1, 8), fc.array(word(`${LOWER_DIGITS}_-`, 1, 12), { maxLength: 3 }))
   .map(([head, rest]) => `/ctc-${head}${rest.map((s) => `/${s}`).join('')}`);
 
-/** A known path asked with a method it does not accept. */
-export const wrongMethod = fc.tuple(fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH'), fc.constantFrom('/_ping', '/version'));
+/** A known path asked with a method it does not accept; HEAD on a GET-only route too (a router may answer HEAD with its GET route). */
+export const wrongMethod: fc.Arbitrary<readonly [string, string]> = fc.oneof(
+  fc.tuple(fc.constantFrom('POST', 'PUT', 'DELETE', 'PATCH'), fc.constantFrom('/_ping', '/version')),
+  fc.constant(['HEAD', '/version'] as const),
+);

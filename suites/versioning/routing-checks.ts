@@ -23,13 +23,14 @@ export const cleanRedirectCheck: RuleCheck = {
   rule: 'api.path.clean-redirect',
   run: (ctx, _api, options) =>
     checkProperty(
-      fc.record({ path: cleanPath(ctx), dirt: fc.constantFrom<Dirt>('double-slash', 'dot', 'parent'), at: fc.nat(8), query: fc.boolean() }),
-      async ({ path, dirt, at, query }) => {
+      // Every method: the router cleans the path before it looks at the method (observed: POST /%2F_ping?a=b → 301).
+      fc.record({ path: cleanPath(ctx), dirt: fc.constantFrom<Dirt>('double-slash', 'dot', 'parent'), at: fc.nat(8), query: fc.boolean(), method: fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE') }),
+      async ({ path, dirt, at, query, method }) => {
         const log = new ExchangeLog(ctx.client);
         const suffix = query ? '?ctc=1' : '';
         const dirty = soil(path, dirt, at) + suffix;
-        const reply = await log.send('GET', dirty);
-        log.expect(reply.status === 301, `GET ${dirty} should be redirected (301) to its clean path, got ${reply.status}`);
+        const reply = await log.send(method, dirty);
+        log.expect(reply.status === 301, `${method} ${dirty} should be redirected (301) to its clean path, got ${reply.status}`);
         log.expect(reply.headers['location'] === path + suffix, `Location should be ${path + suffix}, got ${String(reply.headers['location'])}`);
       },
       options,

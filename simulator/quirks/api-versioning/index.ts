@@ -14,6 +14,20 @@ import { OPT_IN_RAISE_ONLY, optInRaiseOnly } from './opt-in-raise-only.js';
 import { GATE_KEEPS_DEFAULT, gateKeepsDefault } from './gate-keeps-default.js';
 import { TEXT_COMPARE, textCompare } from './text-compare.js';
 import { LEADING_DIGITS, leadingDigits } from './leading-digits.js';
+import { REQUESTED_ECHOED, requestedEchoed } from './requested-echoed.js';
+import { CAPITALISED_KEY, capitalisedKey } from './capitalised-key.js';
+import { CANONICAL_SPELLING_ONLY, canonicalSpellingOnly } from './canonical-spelling-only.js';
+import { GO_DEFAULT_NOT_FOUND, goDefaultNotFound } from './go-default-text.js';
+import { HEAD_UNCACHED, headUncached } from './head-uncached.js';
+import { PING_ANY_METHOD, pingAnyMethod } from './ping-any-method.js';
+import { QUERY_DROPPED, queryDropped } from './query-dropped.js';
+import { KNOWN_PATHS_ONLY, knownPathsOnly } from './known-paths-only.js';
+import { LARGE_HEAD_SERVED, largeHeadServed } from './large-head-served.js';
+import { REQUEST_LINE_COUNTED, requestLineCounted } from './request-line-counted.js';
+import { EQUAL_HOSTS_MERGED, equalHostsMerged } from './equal-hosts-merged.js';
+import { GET_ONLY, getOnly } from './get-only.js';
+import { HEAD_PROBE_SHORTCUT, headProbeShortcut } from './head-probe-shortcut.js';
+import { HEAD_ON_GET_ROUTES, headOnGetRoutes } from './head-on-get-routes.js';
 
 /** The quirks of the api-versioning area, by id (one module each in this directory). */
 export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -32,4 +46,18 @@ export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [GATE_KEEPS_DEFAULT]: gateKeepsDefault,
   [TEXT_COMPARE]: textCompare,
   [LEADING_DIGITS]: leadingDigits,
+  [REQUESTED_ECHOED]: requestedEchoed,
+  [CAPITALISED_KEY]: capitalisedKey,
+  [CANONICAL_SPELLING_ONLY]: canonicalSpellingOnly,
+  [GO_DEFAULT_NOT_FOUND]: goDefaultNotFound,
+  [HEAD_UNCACHED]: headUncached,
+  [PING_ANY_METHOD]: pingAnyMethod,
+  [QUERY_DROPPED]: queryDropped,
+  [KNOWN_PATHS_ONLY]: knownPathsOnly,
+  [LARGE_HEAD_SERVED]: largeHeadServed,
+  [REQUEST_LINE_COUNTED]: requestLineCounted,
+  [EQUAL_HOSTS_MERGED]: equalHostsMerged,
+  [GET_ONLY]: getOnly,
+  [HEAD_PROBE_SHORTCUT]: headProbeShortcut,
+  [HEAD_ON_GET_ROUTES]: headOnGetRoutes,
 };
