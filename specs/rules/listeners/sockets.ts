@@ -141,7 +141,7 @@ export const SOCKET_RULES = [
     requires: START_LOGS,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'A TCP listener on a generated free loopback port without TLS: the log has a line with "DEPRECATION NOTICE", "without encryption" and the port.',
+    expectation: 'Two TCP listeners without TLS on generated free loopback ports, one as 127.0.0.1 and one as localhost: the log has, for each, a line with "DEPRECATION NOTICE", "without encryption" and its port.',
     testability: TESTABLE,
   }),
 ] as const;
