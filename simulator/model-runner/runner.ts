@@ -4,6 +4,7 @@ import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import { DeterministicEngine } from './engine/deterministic.js';
 import type { InferenceEngine } from './engine/engine.js';
+import { STREAM_STALL_MS } from './routes/backpressure.js';
 import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
@@ -18,6 +19,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class ModelRunner {
   readonly engines: ReadonlyMap<string, InferenceEngine>;
   readonly defaultEngine: InferenceEngine;
+  /** How long an answer waits for a client that reads nothing before dropping it (routes/backpressure.ts); tests shorten it. */
+  streamStallMs = STREAM_STALL_MS;
   /** Records answered but not yet written (fault mr.store.crash-safe). */
   private readonly unwritten = new Map<string, ModelRecord>();
   /** Records whose tags are not in place yet (fault mr.store.concurrent). */

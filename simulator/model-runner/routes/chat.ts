@@ -73,6 +73,6 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
       // Quirk (hypothetical): the usage chunk never comes.
       if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK)) yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
     }
-    return sendEvents(x.res, chunks());
+    return sendEvents(x.res, chunks(), x.runner.streamStallMs);
   });
 }
