@@ -92,7 +92,7 @@ export const workBoundsCheck: RuleCheck = {
   },
 };
 
-/** How long another client's model list may take while a heavy request is answered. */
+/** How much longer than with no other request another client's model list may take while a heavy request is answered. */
 const FAIR_MS = 500;
 /** How often the second client lists the models. */
 const PROBE_EVERY_MS = 20;
@@ -131,6 +131,53 @@ async function sendHeavy(client: CheckClient, path: string, json: unknown): Prom
   return (await client.request('POST', path, { json, timeoutMs: 120_000, maxBodyBytes: 256 * 1024 * 1024 })).status;
 }
 
+/** Lists the models every PROBE_EVERY_MS until `until` settles; each listing's time from when it was due. */
+async function listWhile(prober: CheckClient, until: Promise<unknown>, what: string): Promise<number[]> {
+  let done = false;
+  void until.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  const latencies: number[] = [];
+  // Counted from when the listing was due, not from when it went: a target in this process that
+  // holds the event loop holds the prober's timer too, and would otherwise go unseen.
+  let due = performance.now();
+  while (!done) {
+    const reply = await prober.request('GET', '/models', { timeoutMs: 30_000 });
+    latencies.push(performance.now() - due);
+    if (reply.status !== 200) throw new Violation(`GET /models answered ${reply.status} ${what}`);
+    due = performance.now() + PROBE_EVERY_MS;
+    await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+  }
+  return latencies;
+}
+
+interface Round {
+  readonly status: number;
+  /** The worst listing while the heavy request was answered. */
+  readonly worst: number;
+  readonly listings: number;
+  /** The worst listing over as long again with no heavy request: what the target (and this process) take anyway. */
+  readonly idle: number;
+}
+
+/** One heavy request with a second client listing models meanwhile, then as long again without it. */
+async function underLoad(client: CheckClient, prober: CheckClient, path: string, json: unknown, what: string): Promise<Round> {
+  // The prober's connection is open before the heavy request goes.
+  await prober.request('GET', '/models');
+  const start = performance.now();
+  const heavyDone = sendHeavy(client, path, json);
+  const latencies = await listWhile(prober, heavyDone, `while ${what} was answered`);
+  const status = await heavyDone;
+  if (status !== 200 && status !== 400) throw new Violation(`POST ${path} ${what} answered ${status}, neither 200 nor a 400 refusal`);
+  const took = Math.min(5_000, Math.max(200, performance.now() - start));
+  const idle = await listWhile(prober, new Promise((resolve) => setTimeout(resolve, took)), 'with no other request');
+  return { status, worst: Math.max(...latencies), listings: latencies.length, idle: Math.max(...idle) };
+}
+
+/** Whether a round shows the heavy request holding the listings: FAIR_MS beyond what they take anyway. */
+const unfair = (round: Round): boolean => round.worst > FAIR_MS + round.idle;
+
 /** mr.inference.fairness: another client's model list stays fast while a heavy request is answered. */
 export const fairnessCheck: RuleCheck = {
   rule: 'mr.inference.fairness',
@@ -138,42 +185,26 @@ export const fairnessCheck: RuleCheck = {
     const model = await modelForInference(ctx);
     const client = inferenceClient(ctx);
     const prober = inferenceClient(ctx);
-    const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       return await checkProperty(
         heavy,
         async (h) => {
           const { path, json, what } = heavyRequest(model, h);
-          // The prober's connection is open before the heavy request goes.
-          await prober.request('GET', '/models');
-          let done = false;
-          const latencies: number[] = [];
-          const probing = (async () => {
-            // Counted from when the listing was due, not from when it went: a target in this process
-            // that holds the event loop holds the prober's timer too, and would otherwise go unseen.
-            let due = performance.now();
-            while (!done) {
-              const reply = await prober.request('GET', '/models', { timeoutMs: 30_000 });
-              latencies.push(performance.now() - due);
-              if (reply.status !== 200) throw new Violation(`GET /models answered ${reply.status} while ${what} was answered`);
-              due = performance.now() + PROBE_EVERY_MS;
-              await sleep(PROBE_EVERY_MS);
-            }
-          })();
-          let status: number;
-          try {
-            status = await sendHeavy(client, path, json);
-          } finally {
-            done = true;
-            await probing;
+          // A stall seen once may be this process's own pause (a garbage collection, another cell's
+          // work: the in-process simulator shares the prober's event loop); a runner that holds the
+          // others for its request's length does it every time. Judged on the second of two stalls.
+          const first = await underLoad(client, prober, path, json, what);
+          if (!unfair(first)) return;
+          const again = await underLoad(client, prober, path, json, what);
+          if (unfair(again)) {
+            throw new Violation(
+              `while POST ${path} ${what} was answered (${again.status}), GET /models from another client answered ${again.worst.toFixed(0)} ms after it was due (${again.listings} listings, one every ${PROBE_EVERY_MS} ms), against ${again.idle.toFixed(0)} ms at worst with no other request: more than ${FAIR_MS} ms beyond; the first time ${first.worst.toFixed(0)} against ${first.idle.toFixed(0)} ms`,
+            );
           }
-          if (status >= 500 || (status !== 200 && status !== 400)) throw new Violation(`POST ${path} ${what} answered ${status}, neither 200 nor a 400 refusal`);
-          const worst = Math.max(...latencies);
-          if (worst > FAIR_MS) throw new Violation(`while POST ${path} ${what} was answered (${status}), GET /models from another client answered ${worst.toFixed(0)} ms after it was due (${latencies.length} listings, one every ${PROBE_EVERY_MS} ms; at most ${FAIR_MS} ms allowed)`);
         },
         // Each case moves up to tens of MB: a few, the heaviest first, whatever the seed.
         { ...options, numRuns: Math.min(options.numRuns, 4) },
-        `while heavy requests were answered or refused, another client's model list answered within ${FAIR_MS} ms`,
+        `while heavy requests were answered or refused, another client's model list answered within ${FAIR_MS} ms of what it takes with no other request`,
         HEAVIEST,
       );
     } finally {

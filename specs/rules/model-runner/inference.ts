@@ -226,7 +226,7 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     level: 'implementation',
     source: oai('CreateChatCompletionRequest.n and CreateCompletionRequest.n: maximum 128; CreateEmbeddingRequest.input: "any array must be 2048 dimensions or less", "must not exceed the max input tokens for the model (8192 tokens for all embedding models)", "a maximum of 300,000 tokens summed across all inputs in a single request"'),
     reading:
-      'The document shows no limits ("Rate limits, size limits and time-outs of the model runner: not shown"); the endpoints follow the OpenAI API, whose limits are these. Over one of them: 400 and an OpenAI error object whose message is a string and whose param, when the target gives one (OpenAI does, llama-server has no param), names the field (n, input). The same requests at the limits (n 128 on one prompt, 2048 short inputs, one input of 8192 tokens) are served (200). Tokens are counted as the target counts them: the check uses inputs whose count no tokenizer can misjudge by much (one short word per token, far over or at the limit).',
+      'The document shows no limits ("Rate limits, size limits and time-outs of the model runner: not shown"); the endpoints follow the OpenAI API, whose limits are these. Over one of them: 400 and an OpenAI error object whose message is a string and whose param, when the target gives one (OpenAI does, llama-server has no param), names the field (n, input). The same requests at the limits (n 128 on one prompt, 2048 short inputs, one input of 8000 tokens, 37 inputs of 8000 tokens: a margin for the tokens a tokenizer adds) are served (200). Tokens are counted as the target counts them: the check uses inputs whose count no tokenizer can misjudge by much (one short word per token, far over or at the limit).',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
@@ -241,12 +241,12 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/server/server.go (net/http serves each request on its own goroutine: a request never waits for another one's work), and llama-server's slots (docker/model-runner e2e/concurrency_test.go: parallel requests all answered)`),
     reading:
-      'The document says nothing of concurrency; the real service serves requests concurrently and no request holds the others (item 28 of the reference). Read as: while a heavy request (a prompt array with n up to 128, 2048 embedding inputs of up to 4096 dimensions, a long stream) is being answered, GET …/v1/models from another client answers within 500 ms of when it was sent every time (a pause no interactive client notices as a stall; a request that holds the runner for its whole length holds it for seconds); the heavy request itself ends with 200 or a 400 refusal (a bound of the runner), never a 5xx. A request refused as too heavy counts as answered.',
+      'The document says nothing of concurrency; the real service serves requests concurrently and no request holds the others (item 28 of the reference). Read as: while a heavy request within the OpenAI limits (a prompt array with n up to 128, 2048 embedding inputs of up to 4096 dimensions, a long stream) is being answered, GET …/v1/models from another client, sent every 20 ms, answers within 500 ms of when it was due beyond the worst the same listing takes over as long again with no other request (what the machine and the target take anyway); a runner that does the heavy request\'s work in one go holds the listing for seconds. A stall is judged only when it is seen twice in a row on the same request. The heavy request itself ends with 200 or a 400 refusal (a bound of the runner), never a 5xx.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated heavy requests within the OpenAI limits, each with a second client listing models every 20 ms: every listing within 500 ms; the heavy request 200 or 400.',
+    expectation: 'Generated heavy requests within the OpenAI limits (2048 inputs × 512 dimensions and 30 000 prompts × n 128 always), each with a second client listing models every 20 ms: no listing more than 500 ms beyond the idle worst; the heavy request 200 or 400.',
     testability: TESTABLE,
   }),
 ] as const;
