@@ -1,6 +1,7 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import { countTokens } from './engine/tokens.js';
 import { EngineRefusal } from './replies.js';
+import { NO_REQUEST_TOKEN_TOTAL } from '../quirks/model-runner/no-request-token-total.js';
 
 /**
  * The bounds of the work one inference request may ask for (rules mr.inference.work-bounds and
@@ -50,7 +51,7 @@ export function checkChoices(prompts: number, n: number): void {
  * the simulator's bound on inputs × dimensions. Fault (mr.inference.work-bounds): the documented
  * limits are not checked.
  */
-export function checkEmbeddingWork(inputs: readonly string[], dimensions: number, faults: ReadonlySet<TestableRuleId>): void {
+export function checkEmbeddingWork(inputs: readonly string[], dimensions: number, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
   if (!faults.has('mr.inference.work-bounds')) {
     if (inputs.length > LIMITS.embeddingInputs) throw new EngineRefusal(`Invalid 'input': array too long. Expected an array with maximum length ${LIMITS.embeddingInputs}, but got an array with length ${inputs.length} instead.`, 'input');
     let total = 0;
@@ -59,7 +60,8 @@ export function checkEmbeddingWork(inputs: readonly string[], dimensions: number
       if (tokens > LIMITS.embeddingInputTokens) throw new EngineRefusal(`Invalid 'input[${index}]': ${tokens} tokens, above the maximum input length of ${LIMITS.embeddingInputTokens} tokens.`, 'input');
       total += tokens;
     }
-    if (total > LIMITS.embeddingRequestTokens) throw new EngineRefusal(`Invalid 'input': ${total} tokens in all, above the maximum of ${LIMITS.embeddingRequestTokens} tokens per request.`, 'input');
+    // Quirk (hypothetical): the request's total is not checked.
+    if (total > LIMITS.embeddingRequestTokens && !quirks.has(NO_REQUEST_TOKEN_TOTAL)) throw new EngineRefusal(`Invalid 'input': ${total} tokens in all, above the maximum of ${LIMITS.embeddingRequestTokens} tokens per request.`, 'input');
   }
   if (inputs.length * dimensions > LIMITS.embeddingValues) {
     throw new EngineRefusal(`Invalid 'dimensions': ${inputs.length} inputs × ${dimensions} dimensions is ${inputs.length * dimensions} values, above this server's maximum of ${LIMITS.embeddingValues} per request.`, 'dimensions');

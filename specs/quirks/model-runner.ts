@@ -20,4 +20,5 @@ export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.mr.embeddings.shape.batch-pooling-leak', rule: 'mr.embeddings.shape', kind: 'hypothetical', what: 'in a batch, the pooling of each input after the first leaks the previous input\'s state: its vector differs from the same input\'s alone' },
   { id: 'hypothetical.mr.engines.shortcut.models-prefix', rule: 'mr.engines.shortcut', kind: 'hypothetical', what: 'under the shortcut /engines/v1, /models is matched as a prefix: GET /engines/v1/models/{id} answers the whole list, while the full form retrieves the model' },
   { id: 'hypothetical.mr.socket.prefix.daemon-errors', rule: 'mr.socket.prefix', kind: 'hypothetical', what: 'under the socket prefix the runner\'s error answers pass the daemon\'s error middleware: their body becomes the daemon\'s {"message": …} instead of the runner\'s' },
+  { id: 'hypothetical.mr.inference.work-bounds.no-request-token-total', rule: 'mr.inference.work-bounds', kind: 'hypothetical', what: 'embeddings check each input against 8192 tokens but not the 300 000 tokens of the whole request: 38 inputs of 8 000 tokens are served' },
 ];

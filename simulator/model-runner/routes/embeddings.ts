@@ -48,7 +48,7 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
     if (dimensions !== undefined && dimensions !== null && (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS)) {
       throw new EngineRefusal(`'dimensions' must be an integer from 1 to ${MAX_DIMENSIONS}`, 'dimensions');
     }
-    checkEmbeddingWork(inputs, typeof dimensions === 'number' ? dimensions : engine.embeddingDimension, faults);
+    checkEmbeddingWork(inputs, typeof dimensions === 'number' ? dimensions : engine.embeddingDimension, faults, x.runner.quirks);
     const result = await embedInSlices(engine, model, inputs, typeof dimensions === 'number' ? dimensions : undefined, faults.has('mr.inference.fairness'));
     const encode = (vector: Float32Array): number[] | string =>
       format === 'float'

@@ -17,6 +17,7 @@ import { LAST_PIECE_REPEATED, lastPieceRepeated } from './last-piece-repeated.js
 import { BATCH_POOLING_LEAK, batchPoolingLeak } from './batch-pooling-leak.js';
 import { SHORTCUT_MODELS_PREFIX, shortcutModelsPrefix } from './shortcut-models-prefix.js';
 import { SOCKET_DAEMON_ERRORS, socketDaemonErrors } from './socket-daemon-errors.js';
+import { NO_REQUEST_TOKEN_TOTAL, noRequestTokenTotal } from './no-request-token-total.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -38,4 +39,5 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [BATCH_POOLING_LEAK]: batchPoolingLeak,
   [SHORTCUT_MODELS_PREFIX]: shortcutModelsPrefix,
   [SOCKET_DAEMON_ERRORS]: socketDaemonErrors,
+  [NO_REQUEST_TOKEN_TOTAL]: noRequestTokenTotal,
 };
