@@ -23,7 +23,7 @@ const MODEL = 'bench/heavy:latest';
 const HEAVY: readonly { readonly label: string; readonly path: string; readonly body: unknown }[] = [
   { label: 'text completion, 32 prompts × n 128 (4 096 choices, the bound)', path: '/engines/v1/completions', body: { model: MODEL, prompt: Array.from({ length: 32 }, (_, i) => `p${i}`), n: 128 } },
   { label: 'the same, streamed (about 26 MB of events)', path: '/engines/v1/completions', body: { model: MODEL, prompt: Array.from({ length: 32 }, (_, i) => `p${i}`), n: 128, stream: true } },
-  { label: 'embeddings, 2 048 inputs × 512 dimensions (about 22 MB)', path: '/engines/v1/embeddings', body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 512 } },
+  { label: 'embeddings, 2 048 inputs × 1 024 dimensions (about 44 MB, the bound)', path: '/engines/v1/embeddings', body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 1024 } },
   { label: 'refused: 30 000 prompts × n 128 (about 100 KB)', path: '/engines/v1/completions', body: { model: MODEL, prompt: Array.from({ length: 30_000 }, (_, i) => `p${i}`), n: 128 } },
   { label: 'refused: embeddings, 2 048 inputs × 4 096 dimensions', path: '/engines/v1/embeddings', body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 4096 } },
 ];

@@ -32,8 +32,8 @@ export const LIMITS = {
   dimensions: 4096,
   /** The simulator's: choices per request, prompts × n (a chat has one prompt, so n alone). */
   choices: 4096,
-  /** The simulator's: embedding values per request, inputs × dimensions (2048 inputs of 512, 256 of 4096). */
-  embeddingValues: 1024 * 1024,
+  /** The simulator's: embedding values per request, inputs × dimensions (2048 inputs of 1024, 512 of 4096). */
+  embeddingValues: 2048 * 1024,
 } as const;
 
 /**

@@ -111,7 +111,7 @@ const heavy: fc.Arbitrary<Heavy> = fc.oneof(
 
 /** The heaviest: the 100 KB request, and 2048 inputs at the dimensions a runner may still serve. */
 const HEAVIEST: readonly Heavy[] = [
-  { kind: 'embeddings', inputs: INPUTS_MAX, dimensions: 512 },
+  { kind: 'embeddings', inputs: INPUTS_MAX, dimensions: 1024 },
   { kind: 'completions', prompts: 30_000, n: N_MAX, stream: false },
 ];
 

@@ -246,7 +246,7 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated heavy requests within the OpenAI limits (2048 inputs × 512 dimensions and 30 000 prompts × n 128 always), each with a second client listing models every 20 ms: no listing more than 500 ms beyond the idle worst; the heavy request 200 or 400.',
+    expectation: 'Generated heavy requests within the OpenAI limits (2048 inputs × 1024 dimensions and 30 000 prompts × n 128 always), each with a second client listing models every 20 ms: no listing more than 500 ms beyond the idle worst; the heavy request 200 or 400.',
     testability: TESTABLE,
   }),
 ] as const;
