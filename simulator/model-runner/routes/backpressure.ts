@@ -78,8 +78,8 @@ export async function sendEvents(res: ServerResponse, chunks: Iterable<unknown>,
 
 /**
  * A JSON answer whose array `key` is long (embeddings): `document` with `items` encoded one by one
- * and written in slices, with the same flow control as a stream (chunked: its length is not known
- * before it is written). `whole`: built and sent at once (fault mr.inference.fairness).
+ * and written in slices, with the same flow control as a stream (chunked when it takes more than one
+ * slice: its length is not known before it is written). `whole`: built and sent at once (fault mr.inference.fairness).
  */
 export async function sendJsonSliced<T>(
   res: ServerResponse,
@@ -93,16 +93,20 @@ export async function sendJsonSliced<T>(
   if (options.whole === true) return sendJson(res, status, { ...document, [key]: items.map(encode) });
   const marker = `sliced-${randomBytes(8).toString('hex')}`;
   const [head, tail] = JSON.stringify({ ...document, [key]: marker }).split(`"${marker}"`) as [string, string];
-  res.writeHead(status, ['Content-Type', 'application/json']);
   let text = `${head}[`;
   let sliceStart = performance.now();
   for (let i = 0; i < items.length; i++) {
     text += `${i === 0 ? '' : ','}${JSON.stringify(encode(items[i]!, i))}`;
     if (text.length < BYTES_PER_WRITE && performance.now() - sliceStart < SLICE_MS) continue;
+    // Chunked from the first slice on: the length is not known before the last one.
+    if (!res.headersSent) res.writeHead(status, ['Content-Type', 'application/json']);
     const accepted = res.write(text);
     text = '';
     if (!(await flowed(res, accepted, options.stallMs ?? STREAM_STALL_MS))) return;
     sliceStart = performance.now();
   }
-  res.end(`${text}]${tail}\n`);
+  const last = `${text}]${tail}\n`;
+  // An answer that fit in one slice goes as sendJson sends it, with its length.
+  if (!res.headersSent) res.writeHead(status, ['Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(last))]);
+  res.end(last);
 }
