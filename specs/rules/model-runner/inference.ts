@@ -236,7 +236,7 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
   }),
   rule({
     id: 'mr.inference.fairness',
-    title: 'While one client sends the heaviest requests the runner allows, another client\'s model list answers within 500 ms',
+    title: 'While one client sends the heaviest requests the runner allows, another client\'s model list answers within 500 ms of its idle time',
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/server/server.go (net/http serves each request on its own goroutine: a request never waits for another one's work), and llama-server's slots (docker/model-runner e2e/concurrency_test.go: parallel requests all answered)`),
