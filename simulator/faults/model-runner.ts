@@ -66,6 +66,8 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.openai.bad-request': { breaks: 'a chat completion without messages answers 200 with an empty completion (model-runner/routes/chat.ts)' },
   'mr.inference.checks': { breaks: 'an inference request for a model not held is served (model-runner/routes/inference.ts)' },
   'mr.inference.body-limit': { breaks: 'the inference body limit is 16 MiB, not 10 (model-runner/routes/inference.ts)' },
+  'mr.inference.work-bounds': { breaks: 'the OpenAI limits on embedding inputs (2048 items, 8192 tokens each, 300 000 in all) are not checked (model-runner/limits.ts)' },
+  'mr.inference.fairness': { breaks: 'a request\'s work is done in one go: every prompt generated and every embedding computed and serialised without yielding (model-runner/engine/slices.ts, routes/backpressure.ts)' },
   'mr.store.persists': { breaks: 'a clean shutdown empties the store (model-runner/runner.ts)' },
   'mr.store.crash-safe': { breaks: 'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/runner.ts)' },
   'mr.store.concurrent': { breaks: 'a create shows its record without tags for 30 ms before the whole record (model-runner/runner.ts)' },

@@ -19,5 +19,6 @@ export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [
     where: 'model-runner/routes/generation-params.ts and engine/deterministic.ts (max_tokens, stop, n, usage)',
     rules: ['mr.generation.max-tokens', 'mr.generation.stop', 'mr.generation.n', 'mr.generation.usage'],
   },
+  { where: 'model-runner/limits.ts (the OpenAI limits and the simulator\'s work bounds), engine/slices.ts (work in slices), routes/backpressure.ts (flow control, stalled clients dropped)', rules: ['mr.inference.work-bounds', 'mr.inference.fairness'] },
   { where: 'model-runner/store/model-store.ts: ModelStore (synced temp file renamed into place; loaded at start)', rules: ['mr.store.persists', 'mr.store.crash-safe', 'mr.store.concurrent'] },
 ];

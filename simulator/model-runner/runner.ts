@@ -8,6 +8,7 @@ import { DELETE_IN_MEMORY, keepRecordFile } from '../quirks/model-runner/delete-
 import { LAZY_UNLINK, sweepNow, unlinkLater } from '../quirks/model-runner/lazy-unlink.js';
 import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/stale-index-copy.js';
 import { PACKAGE_NAME_KEY, packageName } from '../quirks/model-runner/package-name-key.js';
+import { STREAM_STALL_MS } from './routes/backpressure.js';
 import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
@@ -22,6 +23,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class ModelRunner {
   readonly engines: ReadonlyMap<string, InferenceEngine>;
   readonly defaultEngine: InferenceEngine;
+  /** How long an answer waits for a client that reads nothing before dropping it (routes/backpressure.ts); tests shorten it. */
+  streamStallMs = STREAM_STALL_MS;
   /** Records answered but not yet written (fault mr.store.crash-safe). */
   private readonly unwritten = new Map<string, ModelRecord>();
   /** Records whose tags are not in place yet (fault mr.store.concurrent). */

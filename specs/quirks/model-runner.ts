@@ -43,4 +43,5 @@ export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
   { id: 'hypothetical.mr.models.list.stale-after-delete', rule: 'mr.models.list', kind: 'hypothetical', what: 'GET /models is cached and refreshed only when a model is added: a deleted model stays in the list until the next create' },
   { id: 'hypothetical.mr.reference.normalised.tag-lower-cased', rule: 'mr.reference.normalised', kind: 'hypothetical', what: 'the create lower-cases the whole reference, its tag too: ns/name:Tag is stored as ns/name:tag, and creating ns/name:tag after it is taken as cached' },
   { id: 'hypothetical.mr.auth.ignored.basic-verified', rule: 'mr.auth.ignored', kind: 'hypothetical', what: 'Authorization: Basic is taken as registry credentials and verified against the credentials the runner holds (none): a request carrying Basic credentials is refused with 401; bearer tokens are ignored' },
+  { id: 'hypothetical.mr.inference.work-bounds.no-request-token-total', rule: 'mr.inference.work-bounds', kind: 'hypothetical', what: 'embeddings check each input against 8192 tokens but not the 300 000 tokens of the whole request: 38 inputs of 8 000 tokens are served' },
 ];

@@ -1,6 +1,7 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { choiceCountCheck, maxTokensCheck, stopCheck, usageCheck } from './generation-checks.js';
 import { authIgnoredCheck, authNoneCheck, badRequestCheck, chatShapeCheck, embeddingsBase64Check, embeddingsShapeCheck } from './inference-checks.js';
+import { fairnessCheck, workBoundsCheck } from './bounds-checks.js';
 import { modelsListCheck, modelsRetrieveCheck } from './openai-model-checks.js';
 import { chatStreamCheck, chatStreamUsageCheck, completionsShapeCheck } from './stream-checks.js';
 
@@ -25,4 +26,6 @@ export const MODEL_RUNNER_INFERENCE_CHECKS: readonly RuleCheck[] = [
   badRequestCheck,
   authNoneCheck,
   authIgnoredCheck,
+  workBoundsCheck,
+  fairnessCheck,
 ];

@@ -86,6 +86,6 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
       if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK)) yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
     }
     // Quirk (hypothetical): no data: [DONE] when the cap cut.
-    return sendEvents(x.res, chunks(), !x.runner.quirks.has(NO_DONE_WHEN_CUT) || doneUnlessCut(result.choices));
+    return sendEvents(x.res, chunks(), x.runner.streamStallMs, !x.runner.quirks.has(NO_DONE_WHEN_CUT) || doneUnlessCut(result.choices));
   });
 }

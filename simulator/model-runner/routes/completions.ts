@@ -2,6 +2,8 @@ import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
 import { delivery, generationParams, withFinishQuirk, withStopFault } from './generation-params.js';
 import { answerInference } from './inference.js';
+import { checkChoices } from '../limits.js';
+import { mapInSlices } from '../engine/slices.js';
 import { finishChunkText, LAST_PIECE_REPEATED } from '../../quirks/model-runner/last-piece-repeated.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
 
@@ -14,12 +16,13 @@ function promptsOf(value: unknown): string[] {
 
 /** POST /engines[/<engine>]/v1/completions: one choice per prompt and n, indexed prompt-major. */
 export function completions(x: RunnerRequest, engineName: string | null): Promise<void> {
-  return answerInference(x, engineName, ({ engine, model, body }) => {
+  return answerInference(x, engineName, async ({ engine, model, body }) => {
     const { faults } = x.runner;
     const prompts = promptsOf(body['prompt']);
     const params = generationParams(body, faults);
     const how = delivery(body);
-    const results = prompts.map((prompt) => engine.complete(model, prompt, params));
+    checkChoices(prompts.length, params.n);
+    const results = await mapInSlices(prompts, (prompt) => engine.complete(model, prompt, params), faults.has('mr.inference.fairness'));
     const choices = results.flatMap((result) => result.choices.map((choice) => withFinishQuirk(withStopFault(choice, params, faults), x.runner.quirks)));
     const result = { promptTokens: results.reduce((sum, r) => sum + r.promptTokens, 0), choices };
     const id = completionId('cmpl');
@@ -45,6 +48,6 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
       }
       if (how.includeUsage) yield { ...head, object, choices: [], usage: usageOf(result, faults) };
     }
-    return sendEvents(x.res, chunks());
+    return sendEvents(x.res, chunks(), x.runner.streamStallMs);
   });
 }

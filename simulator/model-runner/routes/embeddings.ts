@@ -1,24 +1,26 @@
 import { FLOAT64_BASE64 } from '../../quirks/model-runner/float64-base64.js';
 import { embeddingToBase64 } from '../engine/deterministic.js';
-import { EngineRefusal, sendJson } from '../replies.js';
+import { EngineRefusal } from '../replies.js';
 import type { RunnerRequest } from './context.js';
 import { answerInference } from './inference.js';
 import { BATCH_POOLING_LEAK, leakPooling } from '../../quirks/model-runner/batch-pooling-leak.js';
+import { checkEmbeddingWork, LIMITS } from '../limits.js';
+import { embedInSlices } from '../engine/embed-slices.js';
+import { sendJsonSliced } from './backpressure.js';
 
-const MAX_INPUTS = 2048;
-const MAX_DIMENSIONS = 4096;
+const MAX_DIMENSIONS = LIMITS.dimensions;
 
 /** OpenAI's input forms: a string, strings, token ids or arrays of token ids (read as their text). */
 function inputsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   const isTokens = (item: unknown): boolean => Array.isArray(item) && item.length > 0 && item.every((token) => Number.isInteger(token));
   if (isTokens(value)) return [(value as number[]).join(' ')];
-  if (Array.isArray(value) && value.length > 0 && value.length <= MAX_INPUTS) {
+  if (Array.isArray(value) && value.length > 0) {
     if (value.every((item) => typeof item === 'string')) return value as string[];
     if (value.every(isTokens)) return (value as number[][]).map((tokens) => tokens.join(' '));
   }
   if (value === undefined) throw new EngineRefusal("'input' is required", 'input');
-  throw new EngineRefusal(`'input' must be a string, a non-empty array of at most ${MAX_INPUTS} strings, or token arrays`, 'input');
+  throw new EngineRefusal("'input' must be a string, a non-empty array of strings, or token arrays", 'input');
 }
 
 /** Little-endian is OpenAI's; the fault writes big-endian. */
@@ -37,7 +39,7 @@ function float64Base64(vector: Float32Array): string {
 
 /** POST /engines[/<engine>]/v1/embeddings. */
 export function embeddings(x: RunnerRequest, engineName: string | null): Promise<void> {
-  return answerInference(x, engineName, ({ engine, model, body }) => {
+  return answerInference(x, engineName, async ({ engine, model, body }) => {
     const { faults } = x.runner;
     const inputs = inputsOf(body['input']);
     const format = body['encoding_format'] ?? 'float';
@@ -46,7 +48,8 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
     if (dimensions !== undefined && dimensions !== null && (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS)) {
       throw new EngineRefusal(`'dimensions' must be an integer from 1 to ${MAX_DIMENSIONS}`, 'dimensions');
     }
-    const result = engine.embed(model, inputs, typeof dimensions === 'number' ? dimensions : undefined);
+    checkEmbeddingWork(inputs, typeof dimensions === 'number' ? dimensions : engine.embeddingDimension, faults, x.runner.quirks);
+    const result = await embedInSlices(engine, model, inputs, typeof dimensions === 'number' ? dimensions : undefined, faults.has('mr.inference.fairness'));
     const encode = (vector: Float32Array): number[] | string =>
       format === 'float'
         ? Array.from(vector)
@@ -58,12 +61,9 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
             : embeddingToBase64(vector);
     // Fault (mr.embeddings.shape): indexes from 1.
     const first = faults.has('mr.embeddings.shape') ? 1 : 0;
-    sendJson(x.res, 200, {
-      object: 'list',
-      // Quirk hypothetical.mr.embeddings.shape.batch-pooling-leak: each input after the first is pooled with some of the one before.
-      data: (x.runner.quirks.has(BATCH_POOLING_LEAK) ? leakPooling(result.vectors) : result.vectors).map((vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) })),
-      model,
-      usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens },
-    });
+    // Quirk hypothetical.mr.embeddings.shape.batch-pooling-leak: each input after the first is pooled with some of the one before.
+    const vectors = x.runner.quirks.has(BATCH_POOLING_LEAK) ? leakPooling(result.vectors) : result.vectors;
+    const document = { object: 'list', data: [], model, usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens } };
+    await sendJsonSliced(x.res, 200, document, 'data', vectors, (vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) }), { stallMs: x.runner.streamStallMs, whole: faults.has('mr.inference.fairness') });
   });
 }

@@ -40,6 +40,7 @@ import { CONFLICT_409, conflict409 } from './conflict-409.js';
 import { STALE_AFTER_DELETE, staleAfterDelete } from './stale-after-delete.js';
 import { TAG_LOWER_CASED, tagLowerCased } from './tag-lower-cased.js';
 import { BASIC_VERIFIED, basicVerified } from './basic-verified.js';
+import { NO_REQUEST_TOKEN_TOTAL, noRequestTokenTotal } from './no-request-token-total.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -84,4 +85,5 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [STALE_AFTER_DELETE]: staleAfterDelete,
   [TAG_LOWER_CASED]: tagLowerCased,
   [BASIC_VERIFIED]: basicVerified,
+  [NO_REQUEST_TOKEN_TOTAL]: noRequestTokenTotal,
 };
