@@ -61,6 +61,10 @@ export const AUTHZ_MESSAGES = {
   failed: 'plugin {name} failed with error: {error}',
   /** A plugin the lookup never found (at start, and on reload): {name}. */
   notFound: 'plugin "{name}" not found',
+  /** 413 of a request whose body is too large to be shown to the plugins (ctrd-sim; the releases let it through unseen). */
+  bodyTooLarge: 'request body of 1048576 bytes or more cannot be shown to the authorization plugins',
+  /** The error of a plugin call that outlived the whole-answer deadline (Go's http.Client Timeout): {url}. */
+  timeout: 'Post "{url}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)',
 } as const;
 
 /** Go's net/http answer to plain HTTP on a TLS listener, the whole bytes before the close (observed on 28.5.2). */
