@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { AuthzMessage } from '../../specs/authz-protocol.js';
 
-/** The largest body the plugins are shown: under 1 MiB, dockerd's limit (moby pkg/authorization: maxBodySize). */
-export const MAX_SHOWN_BODY = 1024 * 1024 - 1;
+/** The largest body the plugins are shown: 4 MiB (moby pkg/authorization maxBodySize from 29.4; observed on 26.1.5+dfsg1 and 28.5.2+dfsg4). */
+export const MAX_SHOWN_BODY = 4 * 1024 * 1024;
 
 /** Whether the request is sent chunked (its length is known only at its end). */
 export const isChunked = (req: IncomingMessage): boolean => /(^|,)\s*chunked\s*$/i.test(req.headers['transfer-encoding'] ?? '');

@@ -71,8 +71,8 @@ async function authorize(x: Exchange, chain: AuthzChain, serve: () => void, gate
   const { faults, quirks } = x.state.config;
   const body = await takeBody(x.req, faults, quirks);
   if ('tooLarge' in body) {
-    x.req.resume();
-    return refuse(x, { allowed: false, status: 413, message: AUTHZ_MESSAGES.bodyTooLarge });
+    x.state.logger.log('error', `AuthZRequest for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} returned error: ${AUTHZ_MESSAGES.bodyTooLarge}`);
+    return refuse(x, { allowed: false, status: 500, message: AUTHZ_MESSAGES.bodyTooLarge });
   }
   const told = requestMessage(x.req, body.shown, faults.has('authz.allow'));
   // Quirk hypothetical.authz.allow.uri-unversioned: the plugins see the URI without its version prefix.

@@ -8,8 +8,9 @@ import { errorMessageOf } from '../http/error-message.js';
 import { ALLOW_ALL, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
 import { asked, denialOf, send, withPlugins } from './authz-checks.js';
 
-/** dockerd shows the plugins bodies under this many bytes (moby pkg/authorization: maxBodySize). */
+/** The limits of moby pkg/authorization (maxBodySize): 1 MiB, 4 MiB from 29.4 (moby 7a767b27, ec76e941). */
 const LIMIT = 1024 * 1024;
+const LIMIT_29_4 = 4 * 1024 * 1024;
 const MSG = 'body seen';
 
 /** How a generated body is sent. */
@@ -113,20 +114,22 @@ export const authzBodyChunkedCheck = bodyCheck(
 
 export const authzBodyLargeCheck = bodyCheck(
   'authz.body.large',
-  ['framing:length', 'framing:chunked', 'size:at-limit', 'size:above'],
+  ['framing:length', 'framing:chunked', 'size:1MiB', 'size:above-1MiB', 'size:4MiB', 'size:above-4MiB'],
   () =>
     fc.record({
       framing: fc.constantFrom('length' as const, 'chunked' as const),
       type: fc.constant('application/json'),
-      size: fc.oneof(fc.constant(LIMIT), fc.integer({ min: LIMIT, max: LIMIT + 64 * 1024 })),
+      size: fc.oneof(fc.constant(LIMIT), fc.integer({ min: LIMIT + 1, max: LIMIT + 64 * 1024 }), fc.constant(LIMIT_29_4), fc.integer({ min: LIMIT_29_4 + 1, max: LIMIT_29_4 + 64 * 1024 })),
       image: imageName,
       marker: markerOf,
       versioned: fc.boolean(),
     }),
-  (c) => [`framing:${c.framing}`, c.size === LIMIT ? 'size:at-limit' : 'size:above'],
+  (c) => [`framing:${c.framing}`, c.size === LIMIT ? 'size:1MiB' : c.size < LIMIT_29_4 ? 'size:above-1MiB' : c.size === LIMIT_29_4 ? 'size:4MiB' : 'size:above-4MiB'],
   () => [
     { ...base, framing: 'length', type: 'application/json', size: LIMIT },
     { ...base, framing: 'chunked', type: 'application/json', size: LIMIT + 100 },
+    { ...base, framing: 'length', type: 'application/json', size: LIMIT_29_4 + 1 },
+    { ...base, framing: 'chunked', type: 'application/json', size: LIMIT_29_4 + 100 },
   ],
   'every body of 1 MiB or more was shown to the plugin or refused, never acted on unseen',
 );
@@ -150,6 +153,51 @@ export const authzBodyUntypedCheck = bodyCheck(
   () => UNTYPED.flatMap((type) => [{ ...base, framing: 'length' as const, type, size: 300 }, { ...base, framing: 'chunked' as const, type, size: 300 }]),
   'every body without a JSON type was shown to the plugin or not acted on',
 );
+
+const TOO_LARGE = 'request body too large for authorization plugin: size exceeds 4194304 bytes';
+
+/** authz.body.limit: up to 4 MiB shown whole (the plugin's 403 proves it saw the marker at the end), above it 500 with dockerd's words and no plugin asked. */
+export const authzBodyLimitCheck: RuleCheck = {
+  rule: 'authz.body.limit',
+  documentedItems: () => ['framing:length', 'framing:chunked', 'size:below', 'size:at-limit', 'size:above'],
+  run(ctx, _api, options) {
+    const near = fc.oneof(fc.constant(LIMIT_29_4), fc.constant(LIMIT_29_4 + 1), fc.integer({ min: LIMIT_29_4 - 64 * 1024, max: LIMIT_29_4 + 64 * 1024 }));
+    const one = fc.record({ framing: fc.constantFrom('length' as const, 'chunked' as const), type: fc.constant('application/json'), size: near, image: imageName, marker: markerOf, versioned: fc.boolean() });
+    return checkProperty(
+      fc.array(one, { minLength: 1, maxLength: 3 }),
+      (list) =>
+        withPlugins(ctx, [{ name: NAME, policy: ALLOW_ALL }], async (log, plugins) => {
+          const plugin = plugins[0]!;
+          for (const c of list) {
+            options.coverage?.hit(`framing:${c.framing}`);
+            options.coverage?.hit(c.size < LIMIT_29_4 ? 'size:below' : c.size === LIMIT_29_4 ? 'size:at-limit' : 'size:above');
+            const body = bodyOf(c);
+            const uri = `${c.versioned ? `/v${ctx.expectedMax}` : ''}/containers/create`;
+            plugin.setPolicy(markerPolicy(c.marker));
+            const mark = plugin.calls.length;
+            const reply = await log.send('POST', uri, { headers: { 'Content-Type': 'application/json', ...(c.framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : {}) }, body, timeoutMs: 60_000 });
+            const what = `POST ${uri} (${describeCase(c, body.length)})`;
+            if (body.length <= LIMIT_29_4) {
+              log.expect(reply.status === 403 && errorMessageOf(reply) === denialOf(NAME, MSG), `${what}: answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not the plugin's 403: the plugin was not shown the whole body`);
+            } else {
+              log.expect(reply.status === 500 && errorMessageOf(reply) === TOO_LARGE, `${what}: answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not 500 ${JSON.stringify(TOO_LARGE)}`);
+              log.expect(plugin.calls.slice(mark).every((call) => call.kind !== 'request'), `${what}: the plugin was asked about a body over the limit`);
+            }
+          }
+        }),
+      { ...options, numRuns: ctx.numStarts },
+      'bodies up to 4 MiB were shown whole, larger ones refused with 500 before the plugin',
+      [
+        [
+          { ...base, framing: 'length', type: 'application/json', size: LIMIT_29_4 },
+          { ...base, framing: 'chunked', type: 'application/json', size: LIMIT_29_4 + 1 },
+          { ...base, framing: 'chunked', type: 'application/json', size: LIMIT_29_4 - 10 },
+          { ...base, framing: 'length', type: 'application/json', size: LIMIT_29_4 + 1 },
+        ],
+      ],
+    );
+  },
+};
 
 /** The runner's prefix on the daemon socket (model-runner-api.md › Base addresses 2). */
 const PREFIX = '/exp/vENG4.40';
@@ -203,4 +251,4 @@ export const authzModelRunnerCheck: RuleCheck = {
   },
 };
 
-export const AUTHZ_BODY_CHECKS: readonly RuleCheck[] = [authzModelRunnerCheck, authzBodyChunkedCheck, authzBodyLargeCheck, authzBodyUntypedCheck];
+export const AUTHZ_BODY_CHECKS: readonly RuleCheck[] = [authzModelRunnerCheck, authzBodyChunkedCheck, authzBodyLargeCheck, authzBodyUntypedCheck, authzBodyLimitCheck];

@@ -3,6 +3,8 @@ import { AREA, daemonDoc, impl, PLUGINS, PROCESS, rule, TESTABLE } from './kit.j
 const AUTHN = 'Authentication';
 const QUOTE = '6. Authorization plugins: install one or more with `--authorization-plugin=<PLUGIN_ID>` (name or spec-file path, as the plugin allows). Each request from the command line or the HTTP API must be allowed by every installed plugin in sequence.';
 const OBSERVED = 'observed on 20.10.24, 26.1.5 and 28.5.2 with the suite\'s test plugin, 2026-11-25';
+/** The builds of the three releases on this machine (Debian's) and what they do with bodies. */
+const OBSERVED_BODIES = 'observed 2026-11-26 on 20.10.24+dfsg1, 26.1.5+dfsg1 and 28.5.2+dfsg4 (suites/listeners/authz-body-checks.ts)';
 /** How the suite installs a plugin: its socket in a directory the target makes the daemon look in. */
 const INSTALL = 'The suite\'s test plugin (suites/listeners/authz-plugin.ts) listens on <dir>/<name>.sock; the target makes the daemon look in <dir> (real daemons: a private mount namespace with <dir> bound on /run/docker/plugins; ctrd-sim: --plugin-dir).';
 
@@ -140,7 +142,7 @@ export const AUTHZ_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc(AUTHN, QUOTE),
-    reading: `A plugin decides on the request it is shown: the body is part of the request, so the daemon must not act on a body no plugin saw. A JSON body under 1 MiB sent with Transfer-Encoding: chunked (no Content-Length) is shown to the plugins whole (RequestBody), or the request is refused; a daemon that acts on it unseen lets it past the plugins (CVE-2024-41110: moby pkg/authorization before 25.0.6 / 26.1.5 / 27.1.1 looks at Content-Length only). ${INSTALL}`,
+    reading: `A plugin decides on the request it is shown: the body is part of the request, so the daemon must not act on a body no plugin saw. A JSON body under 1 MiB sent with Transfer-Encoding: chunked (no Content-Length) is shown to the plugins whole (RequestBody), or the request is refused; a daemon that acts on it unseen lets it past the plugins (CVE-2024-41110: upstream moby pkg/authorization before 25.0.6 / 26.1.5 / 27.1.1 looks at Content-Length only, 20.10.24 among them; the Debian build 20.10.24+dfsg1 carries the fix: all three builds here show such a body whole, ${OBSERVED_BODIES}). ${INSTALL}`,
     otherReading: '"Allowed" may mean the plugin was asked about the request (method, URI, headers), not that it saw the body: then only the other rules apply. The strict reading is kept, because a plugin that inspects bodies is the only kind for which a hidden body matters, and the protocol carries the body for it.',
     applies: PROCESS,
     requires: PLUGINS,
@@ -151,32 +153,46 @@ export const AUTHZ_RULES = [
   }),
   rule({
     id: 'authz.body.large',
-    title: 'A body of 1 MiB or more is shown to the plugins, or the request is refused',
+    title: 'A large body (1 MiB and more) is shown to the plugins, or the request is refused',
     area: AREA,
     level: 'must',
     source: daemonDoc(AUTHN, QUOTE),
-    reading: `As authz.body.chunked: the daemon must not act on a body no plugin saw. dockerd shows the plugins JSON bodies under 1 MiB only (moby pkg/authorization maxBodySize); a larger one, with Content-Length or chunked, must then be refused before the route rather than acted on unseen. ${INSTALL}`,
+    reading: `As authz.body.chunked: the daemon must not act on a body no plugin saw, whatever its size: one too large to show is refused before the route. Upstream moby before 29.4 shows JSON bodies under 1 MiB and lets larger ones through unseen ("Request body is larger than: '1048576' skipping body"), as 20.10.24+dfsg1 does; from 29.4 (moby 7a767b27, ec76e941) it shows them up to 4 MiB and refuses larger ones, as 26.1.5+dfsg1 and 28.5.2+dfsg4 do (${OBSERVED_BODIES}). ${INSTALL}`,
     otherReading: '"Allowed" may mean the plugin was asked about the request (method, URI, headers: a plugin can refuse a Content-Length it cannot be shown), not that it saw the body. The strict reading is kept: a chunked body\'s length is nowhere in what the plugin sees.',
     applies: PROCESS,
     requires: PLUGINS,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'The plugin and request of authz.body.chunked with a JSON body of 1 MiB to 1 MiB + 64 KiB, sent with Content-Length or chunked: the plugin\'s 403, or a refusal that did not act on the body — never the route\'s answer to it.',
+    expectation: 'The plugin and request of authz.body.chunked with a JSON body of 1 MiB to 1 MiB + 64 KiB or 4 MiB to 4 MiB + 64 KiB, sent with Content-Length or chunked: the plugin\'s 403, or a refusal that did not act on the body — never the route\'s answer to it.',
     testability: TESTABLE,
   }),
   rule({
     id: 'authz.body.untyped',
-    title: 'A body without a JSON Content-Type is shown to the plugins, or not acted on',
+    title: 'A JSON body sent without a JSON Content-Type is shown to the plugins, or not acted on',
     area: AREA,
     level: 'must',
     source: daemonDoc(AUTHN, QUOTE),
-    reading: `As authz.body.chunked: the daemon must not act on a body no plugin saw. dockerd shows the plugins JSON-typed bodies only; a JSON body sent without a Content-Type, or under another one, must then be refused by the route (moby's CheckForJSON answers 400) or shown. ${INSTALL}`,
+    reading: `As authz.body.chunked: the daemon must not act on a body no plugin saw. dockerd shows the plugins JSON-typed bodies only; a JSON body sent without a Content-Type, or under another one, must then be refused by the route (moby's CheckForJSON answers 400 "unsupported Content-Type header (…): must be 'application/json'", ${OBSERVED_BODIES}) or shown. Bodies that are not JSON (archives to load, build or copy) are not this rule's: dockerd never shows them, by the protocol's design. ${INSTALL}`,
     otherReading: '"Allowed" may mean the plugin was asked about the request (its headers say the type), not that it saw the body. The strict reading is kept.',
     applies: PROCESS,
     requires: PLUGINS,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'The plugin and request of authz.body.chunked with a JSON body under 1 MiB, sent with Content-Length or chunked, without Content-Type or as text/plain or application/octet-stream: the plugin\'s 403, or a refusal that did not act on the body — never the route\'s answer to it.',
+    expectation: 'The plugin and request of authz.body.chunked with a JSON body of 2 B to 64 KiB, sent with Content-Length or chunked, without Content-Type or as text/plain or application/octet-stream: the plugin\'s 403, or a refusal that did not act on the body — never the route\'s answer to it.',
+    testability: TESTABLE,
+  }),
+  rule({
+    id: 'authz.body.limit',
+    title: 'Bodies up to 4 MiB are shown whole; a larger one is refused with 500 before any plugin is asked',
+    area: AREA,
+    level: 'implementation',
+    source: impl('moby pkg/authorization AuthZRequest from 29.4 (commits 7a767b27 "Reject requests exceeding body size limit", ec76e941 "Increase body limit to 4 MiB")', `a JSON body of exactly 4194304 bytes is shown whole; one of 4194305 bytes or more, with Content-Length or chunked, answers 500 {"message":"request body too large for authorization plugin: size exceeds 4194304 bytes"} and no plugin is asked (26.1.5+dfsg1 and 28.5.2+dfsg4, ${OBSERVED_BODIES}; 20.10.24+dfsg1 lets bodies of 1 MiB and more through unseen)`),
+    reading: `Where authz.body.large leaves the daemon the choice (show or refuse), the releases that carry the fix draw the line at 4 MiB: what they show and what they refuse, and with which words. ${INSTALL}`,
+    applies: { ...PROCESS, releases: { min: '26.1' } },
+    requires: PLUGINS,
+    releaseDependent: false,
+    binding: 'version-independent',
+    expectation: 'A plugin that denies a body whose last bytes it is shown; POST /containers/create with a JSON body of generated size from 4 MiB − 64 KiB to 4 MiB + 64 KiB, with Content-Length or chunked: up to 4194304 bytes the plugin\'s 403 (it saw the whole body); above, 500 "request body too large for authorization plugin: size exceeds 4194304 bytes" and the plugin not asked.',
     testability: TESTABLE,
   }),
 ] as const;
