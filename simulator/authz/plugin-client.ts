@@ -94,7 +94,8 @@ export async function callPlugin(address: PluginAddress, method: string, payload
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       const dialFailed = e.code === 'ENOENT' || e.code === 'ECONNREFUSED';
-      const words = `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
+      // Go's json decoder hands the body's read error back bare; every other error is the Post's.
+      const words = e.message === BODY_LATE ? BODY_LATE : `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
       if (!isDialError(e) || attempt === PLUGIN_RETRIES) throw new PluginCallError(words);
       const wait = retryWaitMs(retryBaseMs, attempt);
       logger.log('warning', `Unable to connect to plugin: ${PLUGIN_HOST}/${method}: ${words}, retrying in ${formatGoDuration(wait)}`);
