@@ -214,7 +214,7 @@ export const authzModelRunnerCheck: RuleCheck = {
           const plugin = plugins[0]!;
           const probe = await log.send('GET', `${PREFIX}/models`);
           if (probe.status === 404 && plugin.calls.every((call) => call.message?.RequestUri !== `${PREFIX}/models`)) {
-            throw new Unjudgeable(`the daemon socket serves no model runner: GET ${PREFIX}/models answered 404 ${JSON.stringify(errorMessageOf(probe))} without asking the plugin`);
+            throw new Unjudgeable(`the daemon socket has no model runner: GET ${PREFIX}/models answered 404 ${JSON.stringify(errorMessageOf(probe))} without asking the plugin`);
           }
           const underPrefix = (uri: string): boolean => uri.startsWith(PREFIX);
           plugin.setPolicy({ request: (m) => (underPrefix(m.RequestUri) && denied.includes(m.RequestMethod) ? { Allow: false, Msg: msg } : { Allow: true }) });
