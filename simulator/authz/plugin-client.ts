@@ -9,7 +9,9 @@ const PLUGIN_HOST = 'plugin.moby.localhost';
 /**
  * A plugin that takes longer than this to answer one call, whole (head and body), has failed: a
  * plugin that trickles its answer must not hold the request. 30 s: moby's http.Client Timeout of
- * managed plugins (the enable --timeout default); moby's client of socket plugins has none.
+ * managed plugins (the enable --timeout default). moby's client of socket plugins has none (pkg/plugins
+ * NewClient): 20.10.24+dfsg1 and 28.5.2+dfsg4 answered GET /version 200 after 41 s with a plugin that
+ * trickled 40 bytes at a byte a second (observed 2026-11-26). ctrd-sim is stricter here.
  */
 export const CALL_TIMEOUT_MS = 30_000;
 /** A plugin's answer larger than this is refused rather than buffered. */
