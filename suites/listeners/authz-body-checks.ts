@@ -108,6 +108,7 @@ export const authzBodyChunkedCheck = bodyCheck(
   () => [
     { ...base, framing: 'chunked', type: 'application/json', size: 200 },
     { ...base, framing: 'chunked', type: 'application/json', size: LIMIT - 1, versioned: false },
+    { ...base, framing: 'chunked', type: 'application/json; charset=utf-8', size: 300_000 },
   ],
   'every chunked body was shown to the plugin or refused, never acted on unseen',
 );
@@ -130,6 +131,7 @@ export const authzBodyLargeCheck = bodyCheck(
     { ...base, framing: 'chunked', type: 'application/json', size: LIMIT + 100 },
     { ...base, framing: 'length', type: 'application/json', size: LIMIT_29_4 + 1 },
     { ...base, framing: 'chunked', type: 'application/json', size: LIMIT_29_4 + 100 },
+    { ...base, framing: 'length', type: 'application/json', size: LIMIT_29_4 },
   ],
   'every body of 1 MiB or more was shown to the plugin or refused, never acted on unseen',
 );
