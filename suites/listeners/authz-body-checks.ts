@@ -133,7 +133,7 @@ export const authzBodyLargeCheck = bodyCheck(
     { ...base, framing: 'chunked', type: 'application/json', size: LIMIT_29_4 + 100 },
     { ...base, framing: 'length', type: 'application/json', size: LIMIT_29_4 },
   ],
-  'every body of 1 MiB or more was shown to the plugin or refused, never acted on unseen',
+  'every body of 1 MiB or more (up to 4 MiB + 64 KiB) was shown to the plugin or refused, never acted on unseen',
 );
 
 const UNTYPED = [null, 'text/plain', 'application/octet-stream'] as const;
@@ -153,7 +153,7 @@ export const authzBodyUntypedCheck = bodyCheck(
     }),
   (c) => [`framing:${c.framing}`, typeItem(c.type)],
   () => UNTYPED.flatMap((type) => [{ ...base, framing: 'length' as const, type, size: 300 }, { ...base, framing: 'chunked' as const, type, size: 300 }]),
-  'every body without a JSON type was shown to the plugin or not acted on',
+  'every JSON body sent without a JSON type was shown to the plugin or not acted on',
 );
 
 const TOO_LARGE = 'request body too large for authorization plugin: size exceeds 4194304 bytes';
