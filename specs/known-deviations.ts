@@ -316,4 +316,12 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     what: 'a plugin named by the absolute path of its spec file is not found: the releases look plugins up by name only, retry, and end the start',
     evidence: '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin \"/tmp/ctc-…/ctca.spec\" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
   },
+  {
+    rule: 'authz.body.large',
+    quirk: 'observed.authz.body.large',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'a JSON body of 1 MiB or more, sent with Content-Length or chunked, is not shown to the plugins and the route acts on it (moby before 29.4: "Request body is larger than: \'1048576\' skipping body"); the shape of CVE-2024-41110 by size',
+    evidence: 'a plugin that denies any request whose body it is shown with a marker at its end; POST /v1.41/containers/create, Content-Type application/json, {"Image":"ctcnone-example","Labels":{"ctcpad":"aaa…","ctcmark":"ctcmarkExample1"}} of 1048576 bytes with Content-Length (likewise chunked 1048676 and 4194404 bytes, Content-Length 4194305): the plugin got AuthZReq with no RequestBody and allowed it, and 20.10.24+dfsg1 answered 404 {"message":"No such image: ctcnone-example:latest"}, the image the hidden body names (run --only authz.body.large, 2026-11-26). A chunked body under 1 MiB is shown whole on this build (Debian carries the CVE-2024-41110 fix); 26.1.5+dfsg1 and 28.5.2+dfsg4 show bodies up to 4194304 bytes and answer 500 "request body too large for authorization plugin: size exceeds 4194304 bytes" above (authz.body.limit)',
+  },
 ];

@@ -61,6 +61,10 @@ export const AUTHZ_MESSAGES = {
   failed: 'plugin {name} failed with error: {error}',
   /** A plugin the lookup never found (at start, and on reload): {name}. */
   notFound: 'plugin "{name}" not found',
+  /** 500 of a request whose body is too large to be shown to the plugins (moby 7a767b27, 29.4; observed on 26.1.5+dfsg1 and 28.5.2+dfsg4). */
+  bodyTooLarge: 'request body too large for authorization plugin: size exceeds 4194304 bytes',
+  /** The error of a plugin call that outlived the whole-answer deadline (Go's http.Client Timeout): {url}. */
+  timeout: 'Post "{url}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)',
 } as const;
 
 /** Go's net/http answer to plain HTTP on a TLS listener, the whole bytes before the close (observed on 28.5.2). */

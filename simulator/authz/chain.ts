@@ -39,6 +39,8 @@ export class AuthzChain {
     private readonly logger: Logger,
     private readonly faults: ReadonlySet<TestableRuleId>,
     private readonly quirks: ReadonlySet<string> = new Set(),
+    /** The deadline of a plugin's whole answer (CALL_TIMEOUT_MS unless --plugin-timeout-ms). */
+    private readonly timeoutMs?: number,
   ) {}
 
   authorizeRequest(message: AuthzMessage): Promise<AuthzOutcome> {
@@ -56,7 +58,7 @@ export class AuthzChain {
     for (const plugin of plugins) {
       let verdict: Verdict;
       try {
-        verdict = (await callPlugin(plugin.address, METHOD[phase], message, this.retryBaseMs, this.logger)) as Verdict;
+        verdict = (await callPlugin(plugin.address, METHOD[phase], message, this.retryBaseMs, this.logger, this.timeoutMs)) as Verdict;
       } catch (error) {
         // Fault (authz.unreachable): a plugin that cannot be reached lets the request through.
         if (this.faults.has('authz.unreachable')) continue;

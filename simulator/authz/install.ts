@@ -10,7 +10,7 @@ import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 
 /** What plugins a configuration installs, where it finds them and how long it waits for them. */
-export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'> & Partial<Pick<SimConfig, 'quirks'>>;
+export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'> & Partial<Pick<SimConfig, 'quirks' | 'pluginTimeoutMs'>>;
 
 const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `failed to validate authorization plugin: ${words}`);
 
@@ -18,7 +18,7 @@ const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `
 async function activate(plugin: InstalledPlugin, settings: PluginSettings, logger: Logger): Promise<void> {
   let answer: unknown;
   try {
-    answer = await callPlugin(plugin.address, 'Plugin.Activate', {}, settings.pluginRetryMs, logger);
+    answer = await callPlugin(plugin.address, 'Plugin.Activate', {}, settings.pluginRetryMs, logger, settings.pluginTimeoutMs);
   } catch (error) {
     throw validationError(error instanceof PluginCallError ? error.message : String(error));
   }
@@ -51,7 +51,7 @@ export async function installAuthzPlugins(settings: PluginSettings, logger: Logg
     await activate(plugin, settings, logger);
     installed.push(plugin);
   }
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, faults, settings.quirks);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, faults, settings.quirks, settings.pluginTimeoutMs);
 }
 
 /**
@@ -63,5 +63,5 @@ export function chainAfterReload(settings: PluginSettings, logger: Logger): Auth
     const address = locatePlugin(name, settings.pluginDirs);
     return address === null ? [] : [{ name, address }];
   });
-  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, settings.faults, settings.quirks);
+  return installed.length === 0 ? null : new AuthzChain(installed, settings.pluginRetryMs, logger, settings.faults, settings.quirks, settings.pluginTimeoutMs);
 }

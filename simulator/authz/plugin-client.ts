@@ -6,8 +6,14 @@ import { formatGoDuration, PLUGIN_RETRIES, retryWaitMs } from './retry.js';
 
 /** The host name dockerd's plugin client puts in its URLs (and so in its error messages). */
 const PLUGIN_HOST = 'plugin.moby.localhost';
-/** A plugin that takes longer than this to answer one call has failed (dockerd's client: 30 s). */
-const CALL_TIMEOUT_MS = 30_000;
+/**
+ * A plugin that takes longer than this to answer one call, whole (head and body), has failed: a
+ * plugin that trickles its answer must not hold the request. 30 s: moby's http.Client Timeout of
+ * managed plugins (the enable --timeout default). moby's client of socket plugins has none (pkg/plugins
+ * NewClient): 20.10.24+dfsg1 and 28.5.2+dfsg4 answered GET /version 200 after 41 s with a plugin that
+ * trickled 40 bytes at a byte a second (observed 2026-11-26). ctrd-sim is stricter here.
+ */
+export const CALL_TIMEOUT_MS = 30_000;
 /** A plugin's answer larger than this is refused rather than buffered. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
@@ -29,20 +35,31 @@ const DIAL_ERRORS: Readonly<Record<string, string>> = {
 
 const dialTarget = (address: PluginAddress): string => (address.kind === 'unix' ? `unix ${address.path}` : `tcp ${address.host}:${address.port}`);
 
-function postOnce(address: PluginAddress, method: string, body: string): Promise<{ status: number; text: string }> {
+/** Go's http.Client words when its Timeout ends a call: before the answer's head, or while its body is read. */
+const HEAD_LATE = 'context deadline exceeded (Client.Timeout exceeded while awaiting headers)';
+const BODY_LATE = 'context deadline exceeded (Client.Timeout or context cancellation while reading body)';
+const lateError = (words: string): Error => Object.assign(new Error(words), { code: 'ETIMEDOUT' });
+
+function postOnce(address: PluginAddress, method: string, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
+    let headIn = false;
+    // The whole answer within the deadline: a byte now and then does not extend it.
+    const deadline = setTimeout(() => req.destroy(lateError(headIn ? BODY_LATE : HEAD_LATE)), timeoutMs);
+    const fail = (error: Error): void => {
+      clearTimeout(deadline);
+      reject(error);
+    };
     const where = address.kind === 'unix' ? { socketPath: address.path } : { host: address.host, port: address.port };
     const req = request({
       ...where,
       method: 'POST',
       path: `/${method}`,
       headers: { Host: PLUGIN_HOST, Accept: PLUGIN_MEDIA_TYPE, 'Content-Type': PLUGIN_MEDIA_TYPE, 'Content-Length': Buffer.byteLength(body) },
-      timeout: CALL_TIMEOUT_MS,
       agent: KEEP_ALIVE,
     });
-    req.on('timeout', () => req.destroy(Object.assign(new Error(`timeout awaiting response headers`), { code: 'ETIMEDOUT' })));
-    req.on('error', reject);
+    req.on('error', fail);
     req.on('response', (res) => {
+      headIn = true;
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -50,8 +67,12 @@ function postOnce(address: PluginAddress, method: string, body: string): Promise
         if (size > MAX_ANSWER_BYTES) res.destroy(new Error('answer too large'));
         else chunks.push(chunk);
       });
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', fail);
+      res.on('aborted', () => fail(lateError(BODY_LATE)));
+      res.on('end', () => {
+        clearTimeout(deadline);
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      });
     });
     req.end(body);
   });
@@ -65,17 +86,18 @@ const isDialError = (error: NodeJS.ErrnoException): boolean => error.code === 'E
  * body; a connection that fails is tried again after base, 2×, 4×, 8× (with the daemon's warning);
  * an answer other than 200, or no usable answer, is a PluginCallError with Go's words.
  */
-export async function callPlugin(address: PluginAddress, method: string, payload: unknown, retryBaseMs: number, logger: Logger): Promise<unknown> {
+export async function callPlugin(address: PluginAddress, method: string, payload: unknown, retryBaseMs: number, logger: Logger, timeoutMs = CALL_TIMEOUT_MS): Promise<unknown> {
   const url = `http://${PLUGIN_HOST}/${method}`;
   const body = JSON.stringify(payload);
   for (let attempt = 0; ; attempt += 1) {
     let answer: { status: number; text: string };
     try {
-      answer = await postOnce(address, method, body);
+      answer = await postOnce(address, method, body, timeoutMs);
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       const dialFailed = e.code === 'ENOENT' || e.code === 'ECONNREFUSED';
-      const words = `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
+      // Go's json decoder hands the body's read error back bare; every other error is the Post's.
+      const words = e.message === BODY_LATE ? BODY_LATE : `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
       if (!isDialError(e) || attempt === PLUGIN_RETRIES) throw new PluginCallError(words);
       const wait = retryWaitMs(retryBaseMs, attempt);
       logger.log('warning', `Unable to connect to plugin: ${PLUGIN_HOST}/${method}: ${words}, retrying in ${formatGoDuration(wait)}`);

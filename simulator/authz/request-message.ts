@@ -2,14 +2,17 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { AuthzMessage } from '../../specs/authz-protocol.js';
 
-/** Bodies dockerd sends to the plugins: JSON, with a known length under 1 MiB (moby pkg/authorization: maxBodySize). */
-const MAX_SENT_BODY = 1024 * 1024;
+/** The largest body the plugins are shown: 4 MiB (moby pkg/authorization maxBodySize from 29.4; observed on 26.1.5+dfsg1 and 28.5.2+dfsg4). */
+export const MAX_SHOWN_BODY = 4 * 1024 * 1024;
 
-/** Whether the request's body goes to the plugins (then it is read first, and kept for the route). */
-export function bodyIsSent(req: IncomingMessage): boolean {
-  const length = Number(req.headers['content-length'] ?? NaN);
-  return length > 0 && length < MAX_SENT_BODY && (req.headers['content-type'] ?? '').split(';')[0]!.trim() === 'application/json';
-}
+/** Whether the request is sent chunked (its length is known only at its end). */
+export const isChunked = (req: IncomingMessage): boolean => /(^|,)\s*chunked\s*$/i.test(req.headers['transfer-encoding'] ?? '');
+
+/** Whether the request carries a body: a Content-Length above 0, or chunked. */
+export const hasBody = (req: IncomingMessage): boolean => isChunked(req) || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** Whether its Content-Type is JSON (the media type, whatever its case and parameters). */
+export const isJsonBody = (req: IncomingMessage): boolean => (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 
 /** Go's canonical header key: "content-type" → "Content-Type". */
 const canonicalKey = (key: string): string => key.toLowerCase().replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => dash + letter.toUpperCase());

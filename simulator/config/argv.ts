@@ -32,6 +32,7 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   simOption('model-runner-tcp', 'int', 'Serve the model runner on TCP 127.0.0.1:<port> (0: a free port).'),
   simOption('plugin-dir', 'string', 'Look for plugins (authorization) here instead of /run/<brand>/plugins, /etc/<brand>/plugins and /usr/lib/<brand>/plugins.'),
   simOption('plugin-retry-ms', 'int', 'First wait of the plugin lookup retries, doubled each time (default 1000, as dockerd).'),
+  simOption('plugin-timeout-ms', 'int', 'Deadline of a plugin\'s whole answer to one call (default 30000); then the request is refused.'),
 ];
 
 export type FlagValue = boolean | string | number | readonly string[];

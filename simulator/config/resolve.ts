@@ -20,6 +20,7 @@ import type { ConfigSources } from './sources.js';
 import type { DaemonSettings } from '../daemon-config/settings.js';
 import { pluginDirs } from '../authz/locate.js';
 import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
+import { CALL_TIMEOUT_MS } from '../authz/plugin-client.js';
 import { CORS_WITHOUT_VARIABLE } from '../quirks/listeners/cors-without-variable.js';
 import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
 
@@ -43,6 +44,8 @@ export interface SimConfig {
   readonly pluginDirs: readonly string[];
   /** The first wait of the plugin retries, doubled each time (dockerd: 1 s; ctrd-sim's --plugin-retry-ms). */
   readonly pluginRetryMs: number;
+  /** The deadline of a plugin's whole answer to one call (30 s; ctrd-sim's --plugin-timeout-ms). */
+  readonly pluginTimeoutMs: number;
   /** --api-cors-header / `api-cors-header`, or null (the releases that still have it). */
   readonly corsHeader: string | null;
   readonly debug: boolean;
@@ -156,6 +159,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),
     pluginRetryMs: (flags.get('plugin-retry-ms') as number | undefined) ?? DEFAULT_RETRY_BASE_MS,
+    pluginTimeoutMs: (flags.get('plugin-timeout-ms') as number | undefined) ?? CALL_TIMEOUT_MS,
     corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults, quirks),
     socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
     debug: settings.debug,

@@ -1,18 +1,18 @@
 import { versionGate } from '../api-versioning/version-gate.js';
 import type { AuthzChain, AuthzOutcome } from '../authz/chain.js';
 import { holdResponse } from '../authz/held-response.js';
-import { bodyIsSent, requestMessage } from '../authz/request-message.js';
-import { keepBody, readBody } from './body.js';
-import type { Exchange } from './exchange.js';
+import { takeBody } from '../authz/request-body.js';
+import { requestMessage } from '../authz/request-message.js';
+import type { RunnerHandler } from '../model-runner/handler.js';
+import { AUTHZ_MESSAGES } from '../../specs/messages.js';
+import { Exchange } from './exchange.js';
+import type { StateHolder } from './pipeline.js';
 import { handlerError, plainTextFor, sendError } from './replies.js';
 import type { Middleware } from './route.js';
 import { runRoute } from './run-route.js';
 import { AUTHZ_PLAIN_TRIMMED } from '../quirks/listeners/authz-plain-trimmed.js';
 import { AUTHZ_URI_UNVERSIONED, withoutVersion } from '../quirks/listeners/authz-uri-unversioned.js';
 import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../quirks/listeners/response-deny-body-kept.js';
-
-/** A body the plugins see is read whole first; beyond this it is not sent (bodyIsSent), so never more. */
-const SENT_BODY_LIMIT = 1024 * 1024;
 
 /**
  * The authorization plugins (`--authorization-plugin`): with none installed a request passes on
@@ -29,13 +29,31 @@ export const authorization: Middleware = {
     if (chain === null) return false;
     // Fault (authz.order): the version check comes before the plugins.
     if (x.state.config.faults.has('authz.order') && versionGate.handle(x)) return true;
-    authorize(x, chain).catch((error: unknown) => {
-      if (!x.res.headersSent) handlerError(x, 500, error instanceof Error ? error.message : String(error));
-      else x.res.destroy();
-    });
+    authorize(x, chain, () => runRoute(x), () => !x.state.config.faults.has('authz.order') && versionGate.handle(x)).catch(failed(x));
     return true;
   },
 };
+
+const failed =
+  (x: Exchange) =>
+  (error: unknown): void => {
+    if (!x.res.headersSent) handlerError(x, 500, error instanceof Error ? error.message : String(error));
+    else x.res.destroy();
+  };
+
+/**
+ * The model runner on a daemon socket (under its prefix) is served through the same plugins as
+ * the daemon's own routes: every request that enters through a daemon listener is put to them.
+ */
+export function authorizedRunner(holder: StateHolder, runner: RunnerHandler): RunnerHandler {
+  return (req, res, path) => {
+    const state = holder.current;
+    // Fault (authz.model-runner): requests under the runner's prefix skip the plugins.
+    if (state.authz === null || state.config.faults.has('authz.model-runner')) return runner(req, res, path);
+    const x = new Exchange(req, res, state);
+    authorize(x, state.authz, () => runner(req, res, path)).catch(failed(x));
+  };
+}
 
 function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>): void {
   // dockerd's authorization middleware is outside the version middleware: its refusals carry none of that one's headers.
@@ -45,19 +63,24 @@ function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>)
   sendError(x.res, outcome.status, message, [], plain);
 }
 
-async function authorize(x: Exchange, chain: AuthzChain): Promise<void> {
-  let body: Buffer | undefined;
-  if (bodyIsSent(x.req)) {
-    body = await readBody(x.req, SENT_BODY_LIMIT);
-    keepBody(x.req, body);
+/**
+ * Puts the request to the plugins, then `gate` (the version check: its refusals skip AuthZRes)
+ * and `serve` with the answer held back until the plugins allowed it too.
+ */
+async function authorize(x: Exchange, chain: AuthzChain, serve: () => void, gate: () => boolean = () => false): Promise<void> {
+  const { faults, quirks } = x.state.config;
+  const body = await takeBody(x.req, faults, quirks);
+  if ('tooLarge' in body) {
+    x.state.logger.log('error', `AuthZRequest for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} returned error: ${AUTHZ_MESSAGES.bodyTooLarge}`);
+    return refuse(x, { allowed: false, status: 500, message: AUTHZ_MESSAGES.bodyTooLarge });
   }
-  const told = requestMessage(x.req, body, x.state.config.faults.has('authz.allow'));
+  const told = requestMessage(x.req, body.shown, faults.has('authz.allow'));
   // Quirk hypothetical.authz.allow.uri-unversioned: the plugins see the URI without its version prefix.
   const message = x.state.config.quirks.has(AUTHZ_URI_UNVERSIONED) ? { ...told, RequestUri: withoutVersion(told.RequestUri) } : told;
   const verdict = await chain.authorizeRequest(message);
   if (!verdict.allowed && !x.state.config.faults.has('authz.deny')) return refuse(x, verdict);
   // The version check's refusals are errors returned to the middleware: they skip AuthZRes (observed).
-  if (verdict.allowed && !x.state.config.faults.has('authz.order') && versionGate.handle(x)) return;
+  if (verdict.allowed && gate()) return;
   holdResponse(x.res, (held) => {
     const answer = { ...message, ResponseStatusCode: held.status, ResponseHeaders: held.headers, ...(held.body.length === 0 ? {} : { ResponseBody: held.body.toString('base64') }) };
     chain.authorizeResponse(answer).then(
@@ -67,5 +90,5 @@ async function authorize(x: Exchange, chain: AuthzChain): Promise<void> {
       (error: unknown) => handlerError(x, 500, error instanceof Error ? error.message : String(error)),
     );
   });
-  runRoute(x);
+  serve();
 }

@@ -31,6 +31,14 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['authz.missing', 'authz.spec-path'],
   },
   {
+    where: 'http/authorization.ts: authorizedRunner (the model runner under its prefix on a daemon socket, through the same plugins)',
+    rules: ['authz.model-runner'],
+  },
+  {
+    where: 'authz/request-body.ts: takeBody (every body read and shown to the plugins, up to 4 MiB; larger refused before the route)',
+    rules: ['authz.body.chunked', 'authz.body.large', 'authz.body.untyped', 'authz.body.limit'],
+  },
+  {
     where: 'metrics/server.ts: startMetrics (/metrics only, Prometheus text from metrics/registry.ts, experimental mode required)',
     rules: ['metrics.served', 'metrics.requires-experimental', 'metrics.other-paths'],
   },

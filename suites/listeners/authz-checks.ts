@@ -26,7 +26,7 @@ type Installed = readonly { readonly name: string; readonly policy: AuthzPolicy 
  * Starts the given test plugins in a directory of their own, starts the daemon with
  * `--authorization-plugin` for each (in order) and runs `use`; stops everything after.
  */
-async function withPlugins(ctx: SuiteContext, installed: Installed, use: (log: ExchangeLog, plugins: readonly AuthzPlugin[]) => Promise<void>): Promise<void> {
+export async function withPlugins(ctx: SuiteContext, installed: Installed, use: (log: ExchangeLog, plugins: readonly AuthzPlugin[]) => Promise<void>): Promise<void> {
   const dir = makeRunDir();
   const plugins: AuthzPlugin[] = [];
   try {
@@ -50,7 +50,7 @@ const allowedRequestOf = (ctx: SuiteContext): fc.Arbitrary<string> =>
     })
     .map(({ path, prefix, query }) => `${prefix}${path}${query === undefined ? '' : `?${query}`}`);
 
-const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[0-9.]+/, '');
+export const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[0-9.]+/, '');
 /** The documented parts of a generated request: its path, its version prefix (none, the minimum, the maximum) and whether it has a query. */
 const REQUEST_ITEMS = ['path:/_ping', 'path:/version', 'path:/info', 'prefix:none', 'prefix:min', 'prefix:max', 'query'] as const;
 function requestItems(ctx: SuiteContext, uri: string): string[] {
@@ -63,17 +63,17 @@ const hitRequest = (options: PropertyOptions, ctx: SuiteContext, uri: string): v
   for (const item of requestItems(ctx, uri)) options.coverage?.hit(item);
 };
 const callsSince = (plugin: AuthzPlugin, mark: number): AuthzCall[] => plugin.calls.slice(mark);
-const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean => calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
+export const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean => calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
 /** The plugin's words as the daemon framed them (JSON, or plain text below API 1.24): exact, never trimmed. */
 const messageOf = errorMessageOf;
 /** Go canonicalizes header names: the plugins see it spelt so. */
 const VERDICT_HEADER = 'X-Ctc-Verdict';
-const denialOf = (name: string, msg: string): string => fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
+export const denialOf = (name: string, msg: string): string => fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
 /** The start of a 500 for a plugin that could not be asked (what follows is the transport's error). */
 const failurePrefix = (name: string): string => fillMessage(AUTHZ_MESSAGES.failed, { name, error: '' });
 
 /** One generated request through the daemon, with what each plugin was asked for it. */
-async function send(log: ExchangeLog, plugins: readonly AuthzPlugin[], uri: string, headers?: Record<string, string>): Promise<{ reply: HttpReply; calls: AuthzCall[][] }> {
+export async function send(log: ExchangeLog, plugins: readonly AuthzPlugin[], uri: string, headers?: Record<string, string>): Promise<{ reply: HttpReply; calls: AuthzCall[][] }> {
   const marks = plugins.map((plugin) => plugin.calls.length);
   const reply = await log.send('GET', uri, headers === undefined ? undefined : { headers });
   return { reply, calls: plugins.map((plugin, i) => callsSince(plugin, marks[i]!)) };

@@ -13,6 +13,7 @@ import { NO_TLS13, noTls13 } from './no-tls13.js';
 import { PLAIN_BEFORE_TLS, plainBeforeTls } from './plain-before-tls.js';
 import { REMOTE_NOTICE_ONLY, remoteNoticeOnly } from './remote-notice-only.js';
 import { SPEC_PATH_NOT_FOUND, specPathNotFound } from './spec-path-not-found.js';
+import { AUTHZ_BODY_LARGE_HIDDEN, authzBodyLargeHidden } from './authz-body-large-hidden.js';
 import { TCP_PATH_REFUSED, tcpPathRefused } from './tcp-path-refused.js';
 import { TLS_ENV_IGNORED, tlsEnvIgnored } from './tls-env-ignored.js';
 import { TLS_MINIMUM_1_2, tlsMinimum12 } from './tls-minimum-1-2.js';
@@ -46,6 +47,7 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [REMOTE_NOTICE_ONLY]: remoteNoticeOnly,
   [METRICS_WITHOUT_EXPERIMENTAL]: metricsWithoutExperimental,
   [SPEC_PATH_NOT_FOUND]: specPathNotFound,
+  [AUTHZ_BODY_LARGE_HIDDEN]: authzBodyLargeHidden,
   // Hypothetical (specs/quirks/listeners.ts).
   [PLAIN_BEFORE_TLS]: plainBeforeTls,
   [GID_AS_NAME]: gidAsName,
