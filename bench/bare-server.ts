@@ -23,11 +23,11 @@ if (args.includes('--help')) {
   process.stdout.write('bare-server: node:http answering OK on -H unix://PATH; other daemon flags are ignored\n');
   process.exit(0);
 }
-const valueOf = (flag: string): string | undefined => {
+const flagValue = (flag: string): string | undefined => {
   const at = args.indexOf(flag);
   return at < 0 ? undefined : args[at + 1];
 };
-const host = valueOf('-H');
+const host = flagValue('-H');
 if (host === undefined || !host.startsWith('unix://')) {
   process.stderr.write('bare-server: expected -H unix://PATH\n');
   process.exit(2);
@@ -46,7 +46,7 @@ if (args.includes('--ping-headers')) {
 }
 
 if (args.includes('--reload-info')) {
-  const configFile = valueOf('--config-file');
+  const configFile = flagValue('--config-file');
   const infoOf = (doc: Record<string, unknown>): string =>
     JSON.stringify({
       Labels: doc['labels'] ?? [],
@@ -70,7 +70,7 @@ if (args.includes('--reload-info')) {
   };
 }
 
-const pidfile = valueOf('--pidfile');
+const pidfile = flagValue('--pidfile');
 if (pidfile !== undefined) writeFileSync(pidfile, String(process.pid));
 const server = createServer(handler);
 server.listen(host.slice('unix://'.length));

@@ -1,14 +1,4 @@
-/**
- * Benchmark section 8 (not a test): the per-API-version matrix. One run, three targets:
- * - the deprecations area alone (every version-dependent rule × every API version the target
- *   serves, with the images and containers it creates): ctrd-sim in-process, ctrd-sim as a
- *   process and dockerd 28.5, same seed and cases, rounds interleaved;
- * - the whole catalogue × every API version on the in-process simulator as `--target sim` runs it
- *   (plugin retries of 10 ms), against the goal of 10 s.
- *
- *   node dist/bench/deprecations.js [--no-write] [--skip-real]
- */
-import { performance } from 'node:perf_hooks';
+
 import { RULES } from '../specs/catalogue.js';
 import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';

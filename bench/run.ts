@@ -607,7 +607,7 @@ async function main(): Promise<void> {
   const coldTable = table(['target', 'measured', 'runs', 'median', 'min', 'max', 'note'], coldRows);
   const rpsTable = table(['server', 'req/s (median)', 'per round', 'of bare (paired)', 'server CPU/req', 'load gen. cores', 'note'], rpsRows);
   const wholeTable = table(['target', 'runs', 'median', 'min', 'max', 'verdicts (last round)'], wholeRows);
-  process.stdout.write(['', 'Cold start', ...coldTable, ...coldLines, '', 'Throughput (GET /_ping)', ...rpsTable, ...rpsLines, '', 'Whole run', ...wholeTable, ...wholeLines, '', conditionLine, ''].join('\n') + '\n');
+  process.stdout.write(`${['', 'Cold start', ...coldTable, ...coldLines, '', 'Throughput (GET /_ping)', ...rpsTable, ...rpsLines, '', 'Whole run', ...wholeTable, ...wholeLines, '', conditionLine, ''].join('\n')}\n`);
 
   const took = ((Date.now() - startedAt.getTime()) / 1000).toFixed(0);
   const options = [...argv];

@@ -134,7 +134,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     process.stderr.write('ctr-conformance: SIGINT: stopping the run and writing its report (Ctrl-C again quits at once)\n');
     interrupt.abort(new Error('interrupted by SIGINT'));
   });
-  let run;
+  let run: SuiteRun;
   try {
     run = await runSuites({
       target,

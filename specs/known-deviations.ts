@@ -72,7 +72,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'a tcp listen address with a path is refused at start instead of serving under the path',
-    evidence: '-H tcp://127.0.0.1:23751/base: 26.1.5 and 28.5.2 exit with "invalid argument \"tcp://127.0.0.1:23751/base\" for \"-H, --host\" flag: invalid bind address (tcp://127.0.0.1:23751/base): should not contain a path element"; 20.10.24 exits 1 with "failed to load listeners: listen tcp: address tcp/23751/base: unknown port" (2026-11-24)',
+    evidence: '-H tcp://127.0.0.1:23751/base: 26.1.5 and 28.5.2 exit with "invalid argument "tcp://127.0.0.1:23751/base" for "-H, --host" flag: invalid bind address (tcp://127.0.0.1:23751/base): should not contain a path element"; 20.10.24 exits 1 with "failed to load listeners: listen tcp: address tcp/23751/base: unknown port" (2026-11-24)',
   },
   {
     rule: 'listen.tcp.default-port',
@@ -224,7 +224,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'some keys take a value of any type: containerd-plugins-namespace is read into no field (its field is containerd-plugin-namespace) and takes any value; from 23.0 so do the top-level http-proxy, https-proxy and no-proxy (default-shm-size, refused as "invalid size", and 28.x\'s default-address-pools, refused naming only the Go type, are refused: config.file.types.message leaves their words out)',
-    evidence: '{"containerd-plugins-namespace":7}: served by 20.10.24, --validate "configuration OK" on 26.1.5 and 28.5.2; {"http-proxy":7} (and https-proxy, no-proxy): "configuration OK" on 26.1.5 and 28.5.2; {"default-shm-size":7}: "unable to configure the Docker daemon with file …: invalid size: \"7\"" on all three (28.5.2 with "invalid JSON: "); {"default-address-pools":"x"} on 28.5.2: "invalid JSON: json: cannot unmarshal string into Go value of type []*ipamutils.NetworkToSplit" (2026-11-26)',
+    evidence: '{"containerd-plugins-namespace":7}: served by 20.10.24, --validate "configuration OK" on 26.1.5 and 28.5.2; {"http-proxy":7} (and https-proxy, no-proxy): "configuration OK" on 26.1.5 and 28.5.2; {"default-shm-size":7}: "unable to configure the Docker daemon with file …: invalid size: "7"" on all three (28.5.2 with "invalid JSON: "); {"default-address-pools":"x"} on 28.5.2: "invalid JSON: json: cannot unmarshal string into Go value of type []*ipamutils.NetworkToSplit" (2026-11-26)',
   },
   {
     rule: 'config.file.conflict',
@@ -257,7 +257,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     cells: 'all',
     what: 'a reload whose insecure-registries or registry-mirrors the daemon refuses ("Error reconfiguring the daemon") is half applied: the options daemon.Reload handles before the registries (runtimes and default-runtime, the download limits, shutdown-timeout, features, labels; insecure-registries when the mirrors are refused) take the file\'s values, live-restore and Debug do not; 26.1 and 28.5 apply nothing of it',
     evidence:
-      '20.10.24 (2026-11-26), file {"insecure-registries":["ftp://10.9.0.0/16"],"labels":["v=10"],"live-restore":true,"shutdown-timeout":40,"registry-mirrors":["https://192.0.2.3"]} after {"labels":["base=0"],"shutdown-timeout":20}: "Error reconfiguring the daemon: insecure registry ftp://10.9.0.0/16 should not contain \'://\'", then /info Labels ["v=10"], LiveRestoreEnabled false, and a reload of {} logs "shutdown-timeout":40; with {"registry-mirrors":["ftp://192.0.2.9"],"labels":["v=12"],…,"insecure-registries":["10.12.0.0/16"]}: "Error reconfiguring the daemon: invalid mirror: unsupported scheme \"ftp\" in \"ftp://192.0.2.9\"", then /info Labels ["v=12"] and InsecureRegistryCIDRs ["10.12.0.0/16","127.0.0.0/8"]; run --only reload.invalid.unchanged (seed 2129432396) also showed Runtimes and DefaultRuntime taken from such a file. 26.1.5 and 28.5.2 with the same files: /info and the next reload line unchanged',
+      '20.10.24 (2026-11-26), file {"insecure-registries":["ftp://10.9.0.0/16"],"labels":["v=10"],"live-restore":true,"shutdown-timeout":40,"registry-mirrors":["https://192.0.2.3"]} after {"labels":["base=0"],"shutdown-timeout":20}: "Error reconfiguring the daemon: insecure registry ftp://10.9.0.0/16 should not contain \'://\'", then /info Labels ["v=10"], LiveRestoreEnabled false, and a reload of {} logs "shutdown-timeout":40; with {"registry-mirrors":["ftp://192.0.2.9"],"labels":["v=12"],…,"insecure-registries":["10.12.0.0/16"]}: "Error reconfiguring the daemon: invalid mirror: unsupported scheme "ftp" in "ftp://192.0.2.9"", then /info Labels ["v=12"] and InsecureRegistryCIDRs ["10.12.0.0/16","127.0.0.0/8"]; run --only reload.invalid.unchanged (seed 2129432396) also showed Runtimes and DefaultRuntime taken from such a file. 26.1.5 and 28.5.2 with the same files: /info and the next reload line unchanged',
   },
   {
     rule: 'reload.flags.kept',
@@ -274,7 +274,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: { api: ['1.12', '1.13', '1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20', '1.21', '1.22', '1.23', '1.24', '1.25', '1.26', '1.27', '1.28', '1.29', '1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37', '1.38', '1.39', '1.40'] },
     what: 'below API 1.41 the `filter` parameter of GET /images/json, removed in 20.10, still filters (as a reference filter); the document gives the removal no API range',
-    evidence: '2026-11-26, an imported ctc-load/img:1 among ctc-base/busybox:1 and ctc-commit/img:1: GET /v1.24/images/json?filter=ctc-load/img and GET /v1.40/images/json?filter=ctc-load/img list only ["ctc-load/img:1"] on 20.10.24, 26.1.5 and 28.5.2; GET /v1.41/… lists all three. run --only deprecated.images-list.filter-parameter: fail at every API version below 1.41 (20.10.24: 1.12–1.40; 26.1.5: 1.24–1.40), e.g. "the removed filter=ctc-fa-rv1-24/img should filter nothing … got [\"ctc-fa-rv1-24/img:1\"] (API 1.24)"',
+    evidence: '2026-11-26, an imported ctc-load/img:1 among ctc-base/busybox:1 and ctc-commit/img:1: GET /v1.24/images/json?filter=ctc-load/img and GET /v1.40/images/json?filter=ctc-load/img list only ["ctc-load/img:1"] on 20.10.24, 26.1.5 and 28.5.2; GET /v1.41/… lists all three. run --only deprecated.images-list.filter-parameter: fail at every API version below 1.41 (20.10.24: 1.12–1.40; 26.1.5: 1.24–1.40), e.g. "the removed filter=ctc-fa-rv1-24/img should filter nothing … got ["ctc-fa-rv1-24/img:1"] (API 1.24)"',
   },
   {
     rule: 'deprecated.container-start.host-config',
@@ -314,7 +314,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'a plugin named by the absolute path of its spec file is not found: the releases look plugins up by name only, retry, and end the start',
-    evidence: '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin \"/tmp/ctc-…/ctca.spec\" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
+    evidence: '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin "/tmp/ctc-…/ctca.spec" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
   },
   {
     rule: 'authz.body.large',

@@ -37,7 +37,7 @@ const VERSION = JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVe
 /** A server that stays silent to every request after the first (its /version). */
 function hangingAfterVersion(): HttpServer {
   let answered = 0;
-  return createHttpServer((req, res) => {
+  return createHttpServer((_req, res) => {
     if (answered++ > 0) return;
     res.writeHead(200, { 'Content-Type': 'application/json', 'Api-Version': '1.51', 'Docker-Experimental': 'false' });
     res.end(VERSION);

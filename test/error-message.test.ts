@@ -17,7 +17,7 @@ t.test('the framing is removed, the message kept as it is', async (t) => {
   t.equal(errorMessageOf({ body: 'no newline' }), 'no newline');
 });
 
-t.test('plain text and JSON give the same message, and a message that lost a character differs', async (t) => {
+t.test('plain text and JSON give the same message, and a message that lost a character differs', async (_t) => {
   fc.assert(
     fc.property(fc.string({ maxLength: 30 }), (msg) => {
       const text = `authorization denied by plugin p: ${msg}`;

@@ -98,7 +98,7 @@ t.test('a server that trickles its body: the deadline is total, not idle', async
 
 t.test('a server that trickles its headers', async (t) => {
   const endpoint = await rawServer(t, (socket) => {
-    const head = 'HTTP/1.1 200 OK\r\nX-Slow: ' + 'a'.repeat(1000);
+    const head = `HTTP/1.1 200 OK\r\nX-Slow: ${'a'.repeat(1000)}`;
     let i = 0;
     const timer = setInterval(() => socket.write(head[i++ % head.length]!), 10);
     socket.on('close', () => clearInterval(timer));

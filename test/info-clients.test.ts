@@ -158,10 +158,10 @@ if (cliMissing !== null) {
     t.match(server, /\n Logging Driver: json-file\n/);
     t.match(server, /\n Cgroup Driver: cgroupfs\n/);
     t.match(server, /\n Default Runtime: runc\n/);
-    t.match(server, /\n Insecure Registries:\n  ::1\/128\n  127\.0\.0\.0\/8\n/);
-    t.match(server, /\n CDI spec directories:\n  \/etc\/cdi\n  \/var\/run\/cdi\n/);
+    t.match(server, /\n Insecure Registries:\n {2}::1\/128\n {2}127\.0\.0\.0\/8\n/);
+    t.match(server, /\n CDI spec directories:\n {2}\/etc\/cdi\n {2}\/var\/run\/cdi\n/);
     t.match(server, /\n Live Restore Enabled: false\n/);
-    t.match(server, /\n Labels:\n  a=1\n  b=2\n/, 'the labels');
+    t.match(server, /\n Labels:\n {2}a=1\n {2}b=2\n/, 'the labels');
     t.notMatch(run.stderr, /not implemented|page not found/i);
 
     const json = await docker(['info', '--format', '{{json .}}'], socket, home);

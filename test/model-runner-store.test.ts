@@ -139,7 +139,7 @@ t.test('invalid references are refused with MR_BAD_REFERENCE and a message namin
   );
   t.equal(refusal('a/b/c')?.message, 'invalid model reference "a/b/c": a reference is <namespace>/<name>[:<tag>], each part one path segment');
   t.match(refusal('ai/..')?.message, /the name "\.\." is not a path segment/);
-  t.match(refusal('ai/x@sha256:' + '0'.repeat(64))?.message, /digests are not supported/);
+  t.match(refusal(`ai/x@sha256:${'0'.repeat(64)}`)?.message, /digests are not supported/);
   t.match(refusal(`${'n'.repeat(250)}`)?.message, /canonical form is longer than 255/, 'the defaults count towards the limit');
   t.match(refusal('ai/Smol LM')?.message, /the name "Smol LM" is not a path component/);
   t.end();

@@ -262,6 +262,7 @@ export function parseXml(xml: string): XmlElement {
 
 /** What the HTML renderer promises to show for a string: controls as \uXXXX, lone surrogates as U+FFFD. */
 export const htmlVisible = (s: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it replaces
   s.replace(/[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|[\uD800-\uDFFF]/gu, (c) => {
     const cp = c.codePointAt(0) ?? 0;
     return cp >= 0xd800 && cp <= 0xdfff ? '\uFFFD' : `\\u${cp.toString(16).padStart(4, '0')}`;

@@ -41,7 +41,9 @@ function countingTarget(socket: string, startAfterMs = 0): Target & { starts: nu
       target.starts += 1;
       await new Promise((resolve) => setTimeout(resolve, startAfterMs));
       const endpoint = { kind: 'unix' as const, path: socket };
-      return { ok: true, instance: makeInstance('counting', { endpoints: { daemon: endpoint, listeners: [endpoint] }, stop: async () => void (target.stops += 1) }) };
+      return { ok: true, instance: makeInstance('counting', { endpoints: { daemon: endpoint, listeners: [endpoint] }, stop: async () => {
+        target.stops += 1;
+      } }) };
     },
   };
   return target;

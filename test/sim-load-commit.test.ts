@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
-import { send, type Reply } from './helpers/unix-send.js';
+import { send, } from './helpers/unix-send.js';
 import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
 import { imageArchive, NONSTANDARD, type FullImageCase, type NonstandardField } from '../suites/deprecations/full-images.js';
 

@@ -27,7 +27,7 @@ export interface ResponseKit {
 }
 
 type Pair = readonly [string, string];
-const flat = (pairs: readonly Pair[]): string[] => pairs.flatMap(([k, v]) => [k, v]);
+const flat = (pairs: readonly Pair[]): string[] => pairs.flat();
 
 export const SIM_BUILD = 'ctrd-sim';
 

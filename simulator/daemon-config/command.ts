@@ -3,7 +3,7 @@ import { BRANDS, isBrand, type BrandNames } from '../../specs/brands.js';
 import { DAEMON_HIDDEN_FLAGS_BY_RELEASE } from '../../specs/daemon-flags.js';
 import { findRelease, NEWEST_RELEASE, type DaemonRelease } from '../../specs/versions.js';
 import { SIM_BUILD } from '../api-versioning/response-kit.js';
-import { KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } from '../config/argv.js';
+import { type KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } from '../config/argv.js';
 import { resolveConfig, type SimConfig } from '../config/resolve.js';
 import type { ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';

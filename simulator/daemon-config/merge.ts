@@ -37,16 +37,6 @@ function pickFrom(flags: ParsedFlags, doc: FileDocument) {
 const keyValues = (entries: readonly string[]): Record<string, string> =>
   Object.fromEntries(entries.map((entry) => (entry.includes('=') ? [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)] : [entry, ''])));
 
-/** `driver=opt=value` entries into driver → option → value. */
-function networkOpts(entries: readonly string[]): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
-  for (const entry of entries) {
-    const [driver, rest] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
-    (out[driver] ??= {})[rest.slice(0, rest.indexOf('='))] = rest.slice(rest.indexOf('=') + 1);
-  }
-  return out;
-}
-
 /** A mirror as the daemon keeps it: with a path of at least "/". */
 const normalizeMirror = (mirror: string): string => (/^[a-z]+:\/\/[^/]+$/i.test(mirror) ? `${mirror}/` : mirror);
 
@@ -61,7 +51,7 @@ export function requestedCgroupDriver(execOpts: readonly string[]): string | nul
 }
 
 /** Proxy settings: the option (flag, or `proxies` in the file) wins over the environment (every release: the document's strict reading). */
-function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): string {
+function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, _release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): string {
   // Fault (config.env.proxy): the environment is not read.
   // Hypothetical quirk: NO_PROXY read in lower case only (noProxyLowercase.names).
   const fromEnv = faults.has('config.env.proxy') ? '' : (noProxyLowercase.names(variable, quirks).map((name) => env[name]).find((value) => value !== undefined) ?? '');

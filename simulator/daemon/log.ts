@@ -14,7 +14,7 @@ export interface Logger {
 export type LogFormat = 'text' | 'json';
 
 /** logrus quotes a value only when it needs it. */
-const quoteIfNeeded = (value: string): string => (/^[A-Za-z0-9_.\/:@+-]+$/.test(value) ? value : JSON.stringify(value));
+const quoteIfNeeded = (value: string): string => (/^[A-Za-z0-9_./:@+-]+$/.test(value) ? value : JSON.stringify(value));
 
 /** One line as dockerd's text formatter writes it, newline included. */
 export function formatLogLine(level: LogLevel, message: string, fields: LogFields = {}, now: Date = new Date()): string {

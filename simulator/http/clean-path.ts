@@ -83,7 +83,10 @@ export const cleanPathMiddleware: Middleware = {
     if (unclean || (escaped && (path.charCodeAt(0) !== 47 || path.includes('//') || path.includes('/.')))) {
       const clean = cleanPath(path);
       // Quirk hypothetical.api.path.clean-redirect.get-only: other methods are routed on the clean path, not redirected.
-      if (clean !== path && x.state.config.quirks.has(GET_ONLY) && routedWithoutRedirect(x.req.method)) return (x.path = clean), false;
+      if (clean !== path && x.state.config.quirks.has(GET_ONLY) && routedWithoutRedirect(x.req.method)) {
+        x.path = clean;
+        return false;
+      }
       if (clean !== path) {
         const status = x.state.config.faults.has('api.path.clean-redirect') ? 302 : 301;
         // Quirk hypothetical.api.path.clean-redirect.query-dropped: Location without the query.

@@ -52,7 +52,7 @@ export interface ReloadHost {
 export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): ReloadOutcome {
   const current = host.current();
   const { logger } = host;
-  let file;
+  let file: ReturnType<typeof readForReload>;
   try {
     file = readForReload(current, sources);
   } catch (error) {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { escapeRegExp } from '../../common/regexp.js';
-import { inRange } from '../../common/dotted-version.js';
 import { DAEMON_FLAGS_BY_RELEASE, DAEMON_HIDDEN_FLAGS_BY_RELEASE } from '../../specs/daemon-flags.js';
 import { DAEMON_OPTIONS } from '../../specs/options.js';
 import type { SuiteContext } from '../harness/context.js';

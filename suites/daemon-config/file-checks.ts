@@ -4,7 +4,7 @@ import { FILE_KEYS, type Shape } from '../../specs/config-schema.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
-import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
+import { unknownKeysIn } from './file-facts.js';
 import { documentedSettings, documentOf, everySetting, flagWords, keysOf, settingOf, settingsArb, settingsOf, type Entry, type Setting } from './arbitraries/settings.js';
 import { suiteName } from './arbitraries/values.js';
 import { hasFileKey, releaseAtLeast } from './release-facts.js';

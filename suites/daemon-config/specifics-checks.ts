@@ -4,7 +4,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import type { StartRequest } from '../targets/target.js';
 import { ipv4, ipv6, name, suiteName } from './arbitraries/values.js';
-import { hasFileKey, hasFlag, releaseAtLeast } from './release-facts.js';
+import { hasFileKey, releaseAtLeast } from './release-facts.js';
 import { describe, expectRefused, expectServed, expectServedInfo, expectVerdict } from './start-and-inspect.js';
 
 const CDI_DEFAULT_DIRS = ['/etc/cdi', '/var/run/cdi'];

@@ -34,7 +34,7 @@ export interface FullImageCase {
 }
 
 /** A value for each field, as a configuration sets it. */
-const valueOf: { readonly [F in NonstandardField]: fc.Arbitrary<string | boolean | number> } = {
+const fieldValues: { readonly [F in NonstandardField]: fc.Arbitrary<string | boolean | number> } = {
   Hostname: fc.constantFrom('ctc-h', 'h2'),
   Domainname: fc.constantFrom('ctc.example', 'd2.example'),
   AttachStdin: fc.constant(true),
@@ -53,7 +53,7 @@ const everyField: NonstandardSettings = { Hostname: 'ctc-h', Domainname: 'ctc.ex
 
 export const fullImageCase: fc.Arbitrary<FullImageCase> = fc.record({
   source: fc.constantFrom(...SOURCES),
-  fields: fc.record(valueOf, { requiredKeys: [] }) as fc.Arbitrary<NonstandardSettings>,
+  fields: fc.record(fieldValues, { requiredKeys: [] }) as fc.Arbitrary<NonstandardSettings>,
   container: fc.boolean(),
 });
 

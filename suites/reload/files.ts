@@ -305,7 +305,6 @@ export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string,
           return { doc: { ...withoutRuntimes(doc), 'default-runtime': `${name}-none` }, flaw };
         case 'reserved-runtime':
           return { doc: { ...withoutRuntimes(doc), runtimes: { runc: { path: '/usr/bin/runc' } } }, flaw };
-        case 'invalid-non-reloadable':
         default:
           return { doc: { ...doc, 'log-level': `${name}-level` }, flaw: 'invalid-non-reloadable' };
       }

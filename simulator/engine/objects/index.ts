@@ -1,8 +1,8 @@
 export { ObjectStore, type Container } from './store.js';
 export { digestOf, makeImage, makeImageWithOrigin, type Image, type ImageOrigin } from './images.js';
 export { EMPTY_IMAGE_CONFIG, InvalidChange, NONSTANDARD_KEYS, applyChange, readConfigDocument, type ImageConfig } from './image-config.js';
-export { type DaemonEvent } from './events.js';
+export type { DaemonEvent } from './events.js';
 export { nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
 export { cleanPath, packTar, readTar, type FsEntry } from './tar-entries.js';
-export { type PathStat } from './filesystem.js';
+export type { PathStat } from './filesystem.js';
 export { referenceMatches, splitReference } from './references.js';

@@ -61,6 +61,7 @@ export class ObjectStore {
 
   lastTagTime(image: Image): bigint | null {
     const times = this.tagsOf(image).map((repoTag) => this.tagTimes.get(repoTag)!);
+    // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
     return times.length === 0 ? null : times.reduce((a, b) => (a > b ? a : b));
   }
 

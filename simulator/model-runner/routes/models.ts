@@ -95,7 +95,10 @@ export function listModels(x: RunnerRequest): void {
   // Quirk hypothetical.mr.models.list.stale-after-delete: the list is refreshed on additions only.
   const list = x.runner.quirks.has(STALE_AFTER_DELETE) ? listedUntilAdded(x.runner, x.runner.list()) : x.runner.list();
   let body = listJson.get(list);
-  if (body === undefined) listJson.set(list, (body = Buffer.from(`${JSON.stringify(list)}\n`)));
+  if (body === undefined) {
+    body = Buffer.from(`${JSON.stringify(list)}\n`);
+    listJson.set(list, body);
+  }
   x.res.writeHead(200, ['Content-Type', 'application/json', 'Content-Length', String(body.length)]);
   x.res.end(body);
 }

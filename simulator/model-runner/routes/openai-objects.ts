@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { GenerationResult } from '../engine/engine.js';
 

@@ -11,7 +11,7 @@ const cached = new WeakMap<object, readonly { readonly id: string }[]>();
 export function listedThroughCache<R extends { readonly id: string }>(owner: object, records: readonly R[]): readonly R[] {
   const held = new Set(records.map((record) => record.id));
   const before = cached.get(owner) as readonly R[] | undefined;
-  if (before !== undefined && before.every((record) => held.has(record.id))) return before;
+  if (before?.every((record) => held.has(record.id))) return before;
   cached.set(owner, records);
   return records;
 }

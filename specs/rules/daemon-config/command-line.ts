@@ -135,7 +135,7 @@ export const COMMAND_LINE_RULES = [
     title: 'The daemon takes no positional arguments',
     area: AREA,
     level: 'implementation',
-    source: impl('moby cmd/dockerd (cobra.NoArgs)', '20.10.24 and 26.1.5: "\"dockerd\" accepts no argument(s)." and the usage; 28.5.2: the usage alone; exit 1 on all three'),
+    source: impl('moby cmd/dockerd (cobra.NoArgs)', '20.10.24 and 26.1.5: ""dockerd" accepts no argument(s)." and the usage; 28.5.2: the usage alone; exit 1 on all three'),
     reading: 'Also the trap `--debug false`: the switch takes no separate value, so `false` is a positional argument and the start is refused.',
     applies: process,
     requires: START,
