@@ -31,7 +31,10 @@ const valid = fc.record(
   {
     debug: fc.boolean(),
     'live-restore': fc.boolean(),
-    labels: fc.array(fc.tuple(fc.constantFrom('a', 'b', 'zone', 'team'), fc.nat(9)).map(([k, v]) => `${k}${v}=x`), { maxLength: 3 }),
+    labels: fc.array(
+      fc.tuple(fc.constantFrom('a', 'b', 'zone', 'team'), fc.nat(9)).map(([k, v]) => `${k}${v}=x`),
+      { maxLength: 3 },
+    ),
     'max-concurrent-downloads': fc.integer({ min: 1, max: 10 }),
     'shutdown-timeout': fc.integer({ min: 0, max: 60 }),
     'log-level': fc.constantFrom('debug', 'info', 'warn', 'error'),
@@ -41,9 +44,22 @@ const valid = fc.record(
   },
   { requiredKeys: [] },
 );
-const wrongType = fc.constantFrom<Record<string, unknown>>({ debug: 'yes' }, { mtu: '1500' }, { labels: 'a=b' }, { 'log-opts': [] }, { 'max-concurrent-uploads': 1.5 });
+const wrongType = fc.constantFrom<Record<string, unknown>>(
+  { debug: 'yes' },
+  { mtu: '1500' },
+  { labels: 'a=b' },
+  { 'log-opts': [] },
+  { 'max-concurrent-uploads': 1.5 },
+);
 const unknown = fc.constantFrom('bogus', 'label-set', 'debugging', 'storage').map((key) => ({ [key]: 1 }));
-const documents = fc.sample(fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: fc.tuple(valid, wrongType).map(([a, b]) => ({ ...a, ...b })), weight: 2 }, { arbitrary: fc.tuple(valid, unknown).map(([a, b]) => ({ ...a, ...b })), weight: 2 }), { seed: SEED, numRuns: FILES });
+const documents = fc.sample(
+  fc.oneof(
+    { arbitrary: valid, weight: 6 },
+    { arbitrary: fc.tuple(valid, wrongType).map(([a, b]) => ({ ...a, ...b })), weight: 2 },
+    { arbitrary: fc.tuple(valid, unknown).map(([a, b]) => ({ ...a, ...b })), weight: 2 },
+  ),
+  { seed: SEED, numRuns: FILES },
+);
 
 interface Timed {
   readonly ms: number;
@@ -57,7 +73,10 @@ function validateEach(command: readonly string[], extra: readonly string[]): Tim
     const start = performance.now();
     for (const doc of documents) {
       writeFileSync(configPath(dir), JSON.stringify(doc));
-      const result = spawnSync(command[0]!, [...command.slice(1), ...safetyFlags(dir, true), ...extra, '--validate'], { env: daemonEnvironment(), timeout: 30_000 });
+      const result = spawnSync(command[0]!, [...command.slice(1), ...safetyFlags(dir, true), ...extra, '--validate'], {
+        env: daemonEnvironment(),
+        timeout: 30_000,
+      });
       accepted.push(result.status === 0);
     }
     return { ms: performance.now() - start, accepted };
@@ -101,7 +120,9 @@ const lines = [
   `| in-process verdict | ${verdict.ms.toFixed(1)} ms | ${perFile(verdict)} | ${verdict.accepted.filter(Boolean).length} |`,
   `| ctrd-sim --validate | ${(sim.ms / 1000).toFixed(2)} s | ${perFile(sim)} | ${sim.accepted.filter(Boolean).length} |`,
   `| floor: \`node -e 0\` | ${(floor.ms / 1000).toFixed(2)} s | ${perFile(floor)} | – |`,
-  ...(dockerd === null ? [] : [`| dockerd 28.5 --validate | ${(dockerd.ms / 1000).toFixed(2)} s | ${perFile(dockerd)} | ${dockerd.accepted.filter(Boolean).length} |`]),
+  ...(dockerd === null
+    ? []
+    : [`| dockerd 28.5 --validate | ${(dockerd.ms / 1000).toFixed(2)} s | ${perFile(dockerd)} | ${dockerd.accepted.filter(Boolean).length} |`]),
   '',
   ...(dockerd === null
     ? ['- dockerd 28.5 not measured (--skip-real, or not provisioned)']

@@ -1,4 +1,3 @@
-
 import { RULES } from '../specs/catalogue.js';
 import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
@@ -28,7 +27,13 @@ const median = (values: readonly number[]): number => {
 const measure = (series: readonly WholeRunSeries[]): Promise<void> => measureWholeRuns(series, ROUNDS, (line) => process.stdout.write(line));
 
 function table(series: readonly WholeRunSeries[]): string[] {
-  const rows = series.map((s) => [s.label, String(s.seconds.length), s.seconds.length === 0 ? '–' : `${median(s.seconds).toFixed(2)} s`, String(s.cells ?? '–'), s.error ?? s.outcome ?? '–']);
+  const rows = series.map((s) => [
+    s.label,
+    String(s.seconds.length),
+    s.seconds.length === 0 ? '–' : `${median(s.seconds).toFixed(2)} s`,
+    String(s.cells ?? '–'),
+    s.error ?? s.outcome ?? '–',
+  ]);
   return ['| target | runs | median | cells | verdicts (last round) |', '|:--|--:|--:|--:|--:|', ...rows.map((r) => `| ${r.join(' | ')} |`)];
 }
 
@@ -37,17 +42,38 @@ async function main(): Promise<void> {
   const daemon = SKIP_REAL ? undefined : provisionedDaemons().daemons.find((d) => d.release === RELEASE);
   const area: WholeRunSeries[] = [
     { label: `ctrd-sim in-process (emulating ${RELEASE})`, target: () => new InProcessSimTarget('sim', simArgs), only: AREA_RULES, seconds: [] },
-    { label: `ctrd-sim process (emulating ${RELEASE})`, target: () => new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: simArgs }), only: AREA_RULES, seconds: [] },
-    ...(daemon === undefined ? [] : [{ label: `dockerd ${RELEASE}`, target: () => new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }), only: AREA_RULES, seconds: [] }]),
+    {
+      label: `ctrd-sim process (emulating ${RELEASE})`,
+      target: () => new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: simArgs }),
+      only: AREA_RULES,
+      seconds: [],
+    },
+    ...(daemon === undefined
+      ? []
+      : [
+          {
+            label: `dockerd ${RELEASE}`,
+            target: () => new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }),
+            only: AREA_RULES,
+            seconds: [],
+          },
+        ]),
   ];
-  const whole: WholeRunSeries[] = [{ label: `ctrd-sim in-process (emulating ${RELEASE}), whole catalogue`, target: () => new InProcessSimTarget('sim', [...simArgs, '--plugin-retry-ms', '10']), seconds: [] }];
+  const whole: WholeRunSeries[] = [
+    {
+      label: `ctrd-sim in-process (emulating ${RELEASE}), whole catalogue`,
+      target: () => new InProcessSimTarget('sim', [...simArgs, '--plugin-retry-ms', '10']),
+      seconds: [],
+    },
+  ];
   process.stdout.write(`section 8: the deprecations area's matrix (${AREA_RULES.length} rules), ${ROUNDS} rounds\n`);
   await measure(area);
   process.stdout.write('section 8: the whole catalogue on the in-process simulator\n');
   await measure(whole);
 
   const real = area[2];
-  const ratio = (s: WholeRunSeries): string => (real === undefined || real.seconds.length === 0 || s.seconds.length === 0 ? '–' : `${(median(s.seconds) / median(real.seconds)).toFixed(2)}×`);
+  const ratio = (s: WholeRunSeries): string =>
+    real === undefined || real.seconds.length === 0 || s.seconds.length === 0 ? '–' : `${(median(s.seconds) / median(real.seconds)).toFixed(2)}×`;
   const wholeMedian = whole[0]!.seconds.length === 0 ? null : median(whole[0]!.seconds);
   const lines = [
     HEADING,

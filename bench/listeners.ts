@@ -270,7 +270,9 @@ async function measureWindow(route: Route, pid: number | undefined, warmupMs: nu
     failed,
     answered,
     clientCores: (clientCpu.user + clientCpu.system) / 1000 / elapsed,
-    ...(ticksBefore !== undefined && ticksAfter !== undefined && served > 0 ? { serverUsPerRequest: ((ticksAfter - ticksBefore) * 1e6) / CLOCK_TICKS / served } : {}),
+    ...(ticksBefore !== undefined && ticksAfter !== undefined && served > 0
+      ? { serverUsPerRequest: ((ticksAfter - ticksBefore) * 1e6) / CLOCK_TICKS / served }
+      : {}),
   };
 }
 
@@ -356,7 +358,7 @@ function sectionLines(sim: Map<Transport, Cell>, real: Map<Transport, Cell> | un
     '(allows everything; in a node process of its own, reached through the plugin directory: bound on /run/docker/plugins in a private mount namespace for dockerd, `--plugin-dir` for ctrd-sim).',
     `Three daemons per target, all running at once; each window uses a fresh agent: ${WARMUP_MS} ms warm-up (connections and TLS handshakes made there), then ${MEASURE_MS} ms counted.`,
     `One discarded round, then ${ROUNDS} rounds interleaved across all cells; req/s is the median (range over the rounds), ratios are medians of per-round ratios.`,
-    'With keep-alive, TLS costs record encryption, not handshakes. "CPU/req": the daemon process\'s user + system CPU per answer (/proc/PID/stat; not the plugin\'s, not containerd\'s).',
+    "With keep-alive, TLS costs record encryption, not handshakes. \"CPU/req\": the daemon process's user + system CPU per answer (/proc/PID/stat; not the plugin's, not containerd's).",
     `ctrd-sim: \`--emulate ${RELEASE} --brand docker\`, ${isBundled() ? 'the bundled binary (as `npm run bench` runs it)' : 'the unbundled tsc output (this run did not come from `npm run bench`, which runs the bundled binary)'}.`,
     '',
     `| transport | ctrd-sim req/s | ${realName} req/s | ctrd-sim / ${realName} | ctrd-sim CPU/req | ${realName} CPU/req | load gen. cores (sim / dockerd) |`,
@@ -396,10 +398,18 @@ async function main(): Promise<void> {
   const tls = await tlsSetup();
   const pluginDir = tempDir();
   const plugin = await startPluginProcess(pluginDir);
-  const simTarget = new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: ['--emulate', RELEASE, '--brand', 'docker'], modelRunner: true });
+  const simTarget = new SpawnedDaemonTarget({
+    spec: 'sim-process',
+    command: [process.execPath, SIM_BIN],
+    fixedArgs: ['--emulate', RELEASE, '--brand', 'docker'],
+    modelRunner: true,
+  });
   process.stdout.write(`7. Listeners: GET /_ping, ${CLIENTS} keep-alive clients, ${WARMUP_MS} ms warm-up + ${MEASURE_MS} ms, ${ROUNDS} interleaved rounds\n`);
   const simCells = await startCells('ctrd-sim', simTarget, tls, pluginDir);
-  const realCells = realPath === undefined ? undefined : await startCells('dockerd', new SpawnedDaemonTarget({ spec: `daemon:${realPath}`, command: [realPath] }), tls, pluginDir);
+  const realCells =
+    realPath === undefined
+      ? undefined
+      : await startCells('dockerd', new SpawnedDaemonTarget({ spec: `daemon:${realPath}`, command: [realPath] }), tls, pluginDir);
   await measureInterleaved([...simCells, ...(realCells ?? [])], plugin);
   const byTransport = (cells: readonly Cell[]): Map<Transport, Cell> => new Map(cells.map((c) => [c.transport, c]));
   const lines = sectionLines(byTransport(simCells), realCells === undefined ? undefined : byTransport(realCells), notes);

@@ -21,23 +21,52 @@ const ROUNDS = 3;
 const MODEL = 'bench/heavy:latest';
 
 const HEAVY: readonly { readonly label: string; readonly path: string; readonly body: unknown }[] = [
-  { label: 'text completion, 32 prompts × n 128 (4 096 choices, the bound)', path: '/engines/v1/completions', body: { model: MODEL, prompt: Array.from({ length: 32 }, (_, i) => `p${i}`), n: 128 } },
-  { label: 'the same, streamed (about 26 MB of events)', path: '/engines/v1/completions', body: { model: MODEL, prompt: Array.from({ length: 32 }, (_, i) => `p${i}`), n: 128, stream: true } },
-  { label: 'embeddings, 2 048 inputs × 1 024 dimensions (about 44 MB, the bound)', path: '/engines/v1/embeddings', body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 1024 } },
-  { label: 'refused: 30 000 prompts × n 128 (about 100 KB)', path: '/engines/v1/completions', body: { model: MODEL, prompt: Array.from({ length: 30_000 }, (_, i) => `p${i}`), n: 128 } },
-  { label: 'refused: embeddings, 2 048 inputs × 4 096 dimensions', path: '/engines/v1/embeddings', body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 4096 } },
+  {
+    label: 'text completion, 32 prompts × n 128 (4 096 choices, the bound)',
+    path: '/engines/v1/completions',
+    body: { model: MODEL, prompt: Array.from({ length: 32 }, (_, i) => `p${i}`), n: 128 },
+  },
+  {
+    label: 'the same, streamed (about 26 MB of events)',
+    path: '/engines/v1/completions',
+    body: { model: MODEL, prompt: Array.from({ length: 32 }, (_, i) => `p${i}`), n: 128, stream: true },
+  },
+  {
+    label: 'embeddings, 2 048 inputs × 1 024 dimensions (about 44 MB, the bound)',
+    path: '/engines/v1/embeddings',
+    body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 1024 },
+  },
+  {
+    label: 'refused: 30 000 prompts × n 128 (about 100 KB)',
+    path: '/engines/v1/completions',
+    body: { model: MODEL, prompt: Array.from({ length: 30_000 }, (_, i) => `p${i}`), n: 128 },
+  },
+  {
+    label: 'refused: embeddings, 2 048 inputs × 4 096 dimensions',
+    path: '/engines/v1/embeddings',
+    body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 4096 },
+  },
 ];
 
 function send(where: Endpoint, agent: Agent, method: string, path: string, body?: unknown): Promise<{ status: number; bytes: number }> {
   const address = where.kind === 'unix' ? { socketPath: where.path } : { host: where.host, port: where.port };
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ ...address, method, path, agent, headers: payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        ...address,
+        method,
+        path,
+        agent,
+        headers: payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -76,7 +105,12 @@ const figures = (latencies: number[], note: string): Figures => {
 };
 
 async function measure(fault: boolean): Promise<[string, Figures][]> {
-  const target = new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], modelRunner: true, ...(fault ? { fixedArgs: ['--fault', 'mr.inference.fairness'] } : {}) });
+  const target = new SpawnedDaemonTarget({
+    spec: 'sim-process',
+    command: [process.execPath, SIM_BIN],
+    modelRunner: true,
+    ...(fault ? { fixedArgs: ['--fault', 'mr.inference.fairness'] } : {}),
+  });
   const started = await target.start({});
   if (!started.ok) throw new Error(`ctrd-sim did not start: ${started.output}`);
   const { daemon } = started.instance.endpoints;
@@ -85,7 +119,9 @@ async function measure(fault: boolean): Promise<[string, Figures][]> {
   const agent = new Agent({ keepAlive: true });
   try {
     await send(tcp, agent, 'POST', '/models/create', { from: MODEL });
-    const rows: [string, Figures][] = [['idle', figures(await pingWhile(daemon, new Promise((resolve) => setTimeout(resolve, IDLE_MS))), `${(IDLE_MS / 1000).toFixed(0)} s`)]];
+    const rows: [string, Figures][] = [
+      ['idle', figures(await pingWhile(daemon, new Promise((resolve) => setTimeout(resolve, IDLE_MS))), `${(IDLE_MS / 1000).toFixed(0)} s`)],
+    ];
     for (const heavy of HEAVY) {
       const latencies: number[] = [];
       const took: number[] = [];
@@ -97,7 +133,13 @@ async function measure(fault: boolean): Promise<[string, Figures][]> {
         answer = await sent;
         took.push(performance.now() - start);
       }
-      rows.push([heavy.label, figures(latencies, `${answer.status}, ${(answer.bytes / 1024 / 1024).toFixed(1)} MB in ${(took.reduce((a, b) => a + b, 0) / took.length / 1000).toFixed(2)} s`)]);
+      rows.push([
+        heavy.label,
+        figures(
+          latencies,
+          `${answer.status}, ${(answer.bytes / 1024 / 1024).toFixed(1)} MB in ${(took.reduce((a, b) => a + b, 0) / took.length / 1000).toFixed(2)} s`,
+        ),
+      ]);
     }
     return rows;
   } finally {
@@ -112,7 +154,7 @@ async function main(): Promise<void> {
   const fair = await measure(false);
   const whole = await measure(true);
   const lines = [
-    '## 9. The daemon under the model runner\'s heaviest requests',
+    "## 9. The daemon under the model runner's heaviest requests",
     '',
     `ctrd-sim as a process (\`--model-runner-tcp 0\`): GET /_ping on the daemon socket every ${PING_EVERY_MS} ms, idle for ${IDLE_MS / 1000} s and while one heavy request at a time is answered over the runner's TCP port (${ROUNDS} rounds each); each ping's latency counted from when it was due. The heavy requests are the heaviest the runner allows (simulator/model-runner/limits.ts) and two the issue names, now refused. "whole": the same with \`--fault mr.inference.fairness\` (every prompt generated and every embedding serialised in one go), what ctrd-sim did before.`,
     '',

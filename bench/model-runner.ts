@@ -19,7 +19,15 @@ const CHAT_REQUESTS = 4_000;
 const LIST_MODELS = 1_000;
 const LIST_REQUESTS = 200;
 const MODEL = 'bench/tiny:latest';
-const CHAT = { model: MODEL, messages: [{ role: 'system', content: 'You are brief.' }, { role: 'user', content: 'Say something about conformance.' }], max_tokens: 32, seed: 1 };
+const CHAT = {
+  model: MODEL,
+  messages: [
+    { role: 'system', content: 'You are brief.' },
+    { role: 'user', content: 'Say something about conformance.' },
+  ],
+  max_tokens: 32,
+  seed: 1,
+};
 
 interface Base {
   readonly port: number;
@@ -29,12 +37,22 @@ interface Base {
 function send(base: Base, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port: base.port, method, path, agent: base.agent, headers: payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: base.port,
+        method,
+        path,
+        agent: base.agent,
+        headers: payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -129,7 +147,10 @@ async function main(): Promise<void> {
       '',
       '| what | ctrd-sim p50 | p99 | req/s | bare p50 | p99 | req/s | ctrd-sim / bare req/s |',
       '|:--|--:|--:|--:|--:|--:|--:|--:|',
-      ...rows.map(([label, s, b]) => `| ${label} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.perSecond.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${b.perSecond.toFixed(0)} | ${((100 * s.perSecond) / b.perSecond).toFixed(0)} % |`),
+      ...rows.map(
+        ([label, s, b]) =>
+          `| ${label} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.perSecond.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${b.perSecond.toFixed(0)} | ${((100 * s.perSecond) / b.perSecond).toFixed(0)} % |`,
+      ),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     if (WRITE) writeResultsSection('## 6. Model runner', lines);

@@ -44,7 +44,14 @@ const whole = (info: Record<string, unknown>): string => {
 };
 const expected = (n: number) => {
   const d = side(n);
-  const info = { Labels: d.labels, LiveRestoreEnabled: d['live-restore'], Runtimes: d.runtimes, DefaultRuntime: d['default-runtime'], Debug: d.debug, RegistryConfig: { Mirrors: d['registry-mirrors'] } };
+  const info = {
+    Labels: d.labels,
+    LiveRestoreEnabled: d['live-restore'],
+    Runtimes: d.runtimes,
+    DefaultRuntime: d['default-runtime'],
+    Debug: d.debug,
+    RegistryConfig: { Mirrors: d['registry-mirrors'] },
+  };
   return { snapshot: snapshot(info), whole: whole(info) };
 };
 
@@ -116,7 +123,10 @@ async function measure(target: SpawnedDaemonTarget): Promise<Measured> {
     const reloadsMs = performance.now() - began;
     stop = true;
     await Promise.all(running);
-    const ping = await client.request('GET', '/_ping', { timeoutMs: 5_000 }).then((r) => r.status === 200, () => false);
+    const ping = await client.request('GET', '/_ping', { timeoutMs: 5_000 }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     return { latencies, reads, dropped, halfApplied, partialDebugOrRegistry: partial, stillAnswers: ping, reloadsMs };
   } finally {
     client.close();
@@ -130,7 +140,9 @@ const ms = (x: number): string => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
 const BARE = fileURLToPath(new URL('./bare-server.js', import.meta.url));
 const bare = await measure(new SpawnedDaemonTarget({ spec: 'bare', command: [process.execPath, BARE], fixedArgs: ['--reload-info'] }));
-const sim = await measure(new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: ['--emulate', '28.5', '--brand', 'docker'] }));
+const sim = await measure(
+  new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: ['--emulate', '28.5', '--brand', 'docker'] }),
+);
 const real = SKIP_REAL ? undefined : provisionedDaemons().daemons.find((d) => d.release === '28.5');
 const dockerd = real === undefined ? null : await measure(new SpawnedDaemonTarget({ spec: `daemon:${real.path}`, command: [real.path] }));
 
@@ -150,7 +162,9 @@ const lines = [
   `- SIGHUP → visible, median: ctrd-sim / bare = **${(quantile(sim.latencies, 0.5) / quantile(bare.latencies, 0.5)).toFixed(2)}×** (the ceiling: a node process that only re-reads its JSON and serves it)`,
   ...(dockerd === null
     ? ['- dockerd 28.5 not measured (--skip-real, or not provisioned)']
-    : [`- SIGHUP → visible, median: ctrd-sim / dockerd = **${(quantile(sim.latencies, 0.5) / quantile(dockerd.latencies, 0.5)).toFixed(2)}×** (goal ≤ 1×: **${quantile(sim.latencies, 0.5) <= quantile(dockerd.latencies, 0.5) ? 'met' : 'NOT met'}**)`]),
+    : [
+        `- SIGHUP → visible, median: ctrd-sim / dockerd = **${(quantile(sim.latencies, 0.5) / quantile(dockerd.latencies, 0.5)).toFixed(2)}×** (goal ≤ 1×: **${quantile(sim.latencies, 0.5) <= quantile(dockerd.latencies, 0.5) ? 'met' : 'NOT met'}**)`,
+      ]),
   `- Reliability goal (no dropped connection, no half-applied answer, still answering): ctrd-sim **${sim.dropped === 0 && sim.halfApplied === 0 && sim.stillAnswers ? 'met' : 'NOT met'}**${dockerd === null ? '' : `, dockerd 28.5 **${dockerd.dropped === 0 && dockerd.halfApplied === 0 && dockerd.stillAnswers ? 'met' : 'NOT met'}**`}`,
   '',
 ];

@@ -88,8 +88,7 @@ const REFERENCE_RELEASE = '28.5';
 // ───────────────────────────── environment ─────────────────────────────
 
 /** The variables SpawnedDaemonTarget hands to a daemon, optionally without NODE_EXTRA_CA_CERTS. */
-const daemonEnv = (withExtraCa: boolean): Record<string, string> =>
-  daemonEnvironment(['NODE_OPTIONS', ...(withExtraCa ? ['NODE_EXTRA_CA_CERTS'] : [])]);
+const daemonEnv = (withExtraCa: boolean): Record<string, string> => daemonEnvironment(['NODE_OPTIONS', ...(withExtraCa ? ['NODE_EXTRA_CA_CERTS'] : [])]);
 const EXTRA_CA = process.env['NODE_EXTRA_CA_CERTS'];
 
 type RealDaemon = ProvisionedDaemon;
@@ -168,7 +167,9 @@ async function coldStart(command: readonly string[], env: Record<string, string>
     if (interrupted()) throw new Interrupted('interrupted');
     if (outcome !== 'ready') {
       const said = daemon.log.text().trim().split('\n').slice(-2).join(' | ');
-      throw new StartFailure(`${command.join(' ')}: ${outcome === 'gone' ? 'exited before answering' : `no /_ping answer within ${START_TIMEOUT_MS} ms`}${said === '' ? '' : `: ${said}`}`);
+      throw new StartFailure(
+        `${command.join(' ')}: ${outcome === 'gone' ? 'exited before answering' : `no /_ping answer within ${START_TIMEOUT_MS} ms`}${said === '' ? '' : `: ${said}`}`,
+      );
     }
     return elapsed;
   } finally {
@@ -242,7 +243,11 @@ async function measureColdStarts(series: Series[]): Promise<void> {
 
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n').filter((l) => l.trim() !== '').slice(0, 3).join(' | ');
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, 3)
+    .join(' | ');
 }
 
 // ───────────────────────────── throughput ─────────────────────────────
@@ -361,7 +366,9 @@ function rawLoad(path: string, connections: number, warmupMs: number, measureMs:
           non200,
           reconnects,
           clientCores: (client.user + client.system) / 1000 / elapsed,
-          ...(serverTicks !== undefined && ticksAfter !== undefined && responses > 0 ? { serverUsPerRequest: ((ticksAfter - serverTicks) * 1e6) / CLOCK_TICKS / responses } : {}),
+          ...(serverTicks !== undefined && ticksAfter !== undefined && responses > 0
+            ? { serverUsPerRequest: ((ticksAfter - serverTicks) * 1e6) / CLOCK_TICKS / responses }
+            : {}),
         });
       }, measureMs);
     }, warmupMs);
@@ -418,7 +425,8 @@ async function measureThroughput(servers: Server[]): Promise<void> {
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]): string => `| ${header.map((_, i) => (i === 0 ? (cells[i] ?? '').padEnd(widths[i]!) : (cells[i] ?? '').padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: readonly string[]): string =>
+    `| ${header.map((_, i) => (i === 0 ? (cells[i] ?? '').padEnd(widths[i]!) : (cells[i] ?? '').padStart(widths[i]!))).join(' | ')} |`;
   return [line(header), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)];
 }
 
@@ -471,13 +479,15 @@ async function main(): Promise<void> {
     { label: 'bare node:http server (without)', what: 'spawn → /_ping 200', runs: RUNS_FAST, measure: () => coldStart(bareCommand, withoutCa), samples: [] },
     { label: 'ctrd-sim (with NODE_EXTRA_CA_CERTS)', what: 'spawn → /_ping 200', runs: RUNS_FAST, measure: () => coldStart(simCommand, withCa), samples: [] },
     { label: 'ctrd-sim (without)', what: 'spawn → /_ping 200', runs: RUNS_FAST, measure: () => coldStart(simCommand, withoutCa), samples: [] },
-    ...daemons.map((d): Series => ({
-      label: `dockerd ${d.release}`,
-      what: 'spawn → /_ping 200',
-      runs: findRelease(d.release)?.slowStart === true ? RUNS_SLOW : RUNS_FAST,
-      measure: () => coldStart([d.path], withoutCa),
-      samples: [],
-    })),
+    ...daemons.map(
+      (d): Series => ({
+        label: `dockerd ${d.release}`,
+        what: 'spawn → /_ping 200',
+        runs: findRelease(d.release)?.slowStart === true ? RUNS_SLOW : RUNS_FAST,
+        measure: () => coldStart([d.path], withoutCa),
+        samples: [],
+      }),
+    ),
   ];
   process.stdout.write(`\n1. Cold start (poll every ${POLL_MS} ms; one discarded warm-up run each)\n`);
   await measureColdStarts(series);
@@ -493,7 +503,9 @@ async function main(): Promise<void> {
   };
   const sim: Server = { label: 'ctrd-sim', target: new SpawnedDaemonTarget({ spec: 'sim-process', command: simCommand, env: noCa }), rounds: [] };
   const docker: Server | undefined =
-    reference === undefined ? undefined : { label: `dockerd ${reference.release}`, target: new SpawnedDaemonTarget({ spec: `daemon:${reference.path}`, command: [reference.path] }), rounds: [] };
+    reference === undefined
+      ? undefined
+      : { label: `dockerd ${reference.release}`, target: new SpawnedDaemonTarget({ spec: `daemon:${reference.path}`, command: [reference.path] }), rounds: [] };
   const servers = [bare, bareHeaders, sim, ...(docker === undefined ? [] : [docker])];
   process.stdout.write(
     `\n2. Throughput: GET /_ping, ${CONNECTIONS} keep-alive connections × 1 in flight, ${WARMUP_MS} ms warm-up + ${MEASURE_MS} ms, ${ROUNDS} interleaved round(s) (req/s, server CPU per request)\n`,
@@ -530,19 +542,29 @@ async function main(): Promise<void> {
     coldLines.push(
       `- Goal: ctrd-sim (without NODE_EXTRA_CA_CERTS) / dockerd ${REFERENCE_RELEASE}, medians: **${times(r)}** (min/min ${times(min(simNoCa) / min(dockerRef))}); goal ≤ ${GOAL_COLD_RATIO}×: **${coldGoal ? 'met' : 'NOT met'}**`,
     );
-    if (simCa !== undefined) coldLines.push(`- ctrd-sim with NODE_EXTRA_CA_CERTS (as a user shell on these machines starts it; the suites leave the variable out) / dockerd ${REFERENCE_RELEASE}, medians: ${times(median(simCa) / median(dockerRef))}`);
+    if (simCa !== undefined)
+      coldLines.push(
+        `- ctrd-sim with NODE_EXTRA_CA_CERTS (as a user shell on these machines starts it; the suites leave the variable out) / dockerd ${REFERENCE_RELEASE}, medians: ${times(median(simCa) / median(dockerRef))}`,
+      );
   } else {
-    coldLines.push(`- Goal (ctrd-sim without NODE_EXTRA_CA_CERTS ≤ ${GOAL_COLD_RATIO}× dockerd ${REFERENCE_RELEASE}): **not judged** (${simNoCa === undefined ? 'ctrd-sim' : `dockerd ${REFERENCE_RELEASE}`} not measured)`);
+    coldLines.push(
+      `- Goal (ctrd-sim without NODE_EXTRA_CA_CERTS ≤ ${GOAL_COLD_RATIO}× dockerd ${REFERENCE_RELEASE}): **not judged** (${simNoCa === undefined ? 'ctrd-sim' : `dockerd ${REFERENCE_RELEASE}`} not measured)`,
+    );
   }
   for (const d of daemons) {
     const s = cold(`dockerd ${d.release}`);
-    if (s !== undefined && simNoCa !== undefined && d.release !== REFERENCE_RELEASE) coldLines.push(`- ctrd-sim (without) / dockerd ${d.release}, medians: ${times(median(simNoCa) / median(s))}`);
+    if (s !== undefined && simNoCa !== undefined && d.release !== REFERENCE_RELEASE)
+      coldLines.push(`- ctrd-sim (without) / dockerd ${d.release}, medians: ${times(median(simNoCa) / median(s))}`);
   }
   if (simNoCa !== undefined && floorNoCa !== undefined) {
-    coldLines.push(`- ctrd-sim (without) above bare \`node -e 0\`: +${ms(median(simNoCa) - median(floorNoCa))}${bareStart === undefined ? '' : `; above the bare node:http server: +${ms(median(simNoCa) - median(bareStart))}`}`);
+    coldLines.push(
+      `- ctrd-sim (without) above bare \`node -e 0\`: +${ms(median(simNoCa) - median(floorNoCa))}${bareStart === undefined ? '' : `; above the bare node:http server: +${ms(median(simNoCa) - median(bareStart))}`}`,
+    );
   }
   if (simNoCa !== undefined && simCa !== undefined) {
-    coldLines.push(`- NODE_EXTRA_CA_CERTS costs ctrd-sim +${ms(median(simCa) - median(simNoCa))} per start${floorCa !== undefined && floorNoCa !== undefined ? ` (\`node -e 0\`: +${ms(median(floorCa) - median(floorNoCa))})` : ''}`);
+    coldLines.push(
+      `- NODE_EXTRA_CA_CERTS costs ctrd-sim +${ms(median(simCa) - median(simNoCa))} per start${floorCa !== undefined && floorNoCa !== undefined ? ` (\`node -e 0\`: +${ms(median(floorCa) - median(floorNoCa))})` : ''}`,
+    );
   }
 
   // Throughput summary.
@@ -575,25 +597,43 @@ async function main(): Promise<void> {
   if (ok(sim) && ok(bare)) {
     const r = pairedRatio(sim, bare);
     rpsGoal = r >= GOAL_RPS_RATIO;
-    rpsLines.push(`- Goal: ctrd-sim / bare node:http (median of per-round ratios): **${pct(r)}** (ratio of median req/s: ${pct(medianRps(sim) / medianRps(bare))}); goal ≥ ${pct(GOAL_RPS_RATIO)}: **${rpsGoal ? 'met' : 'NOT met'}**`);
+    rpsLines.push(
+      `- Goal: ctrd-sim / bare node:http (median of per-round ratios): **${pct(r)}** (ratio of median req/s: ${pct(medianRps(sim) / medianRps(bare))}); goal ≥ ${pct(GOAL_RPS_RATIO)}: **${rpsGoal ? 'met' : 'NOT met'}**`,
+    );
     const cs = cpuPerRequest(sim);
     const cb = cpuPerRequest(bare);
-    if (cs !== undefined && cb !== undefined) rpsLines.push(`- Server CPU per request, bare / ctrd-sim: ${pct(cb / cs)} (the req/s ratio both would reach when CPU-bound; less sensitive to a busy machine than req/s)`);
+    if (cs !== undefined && cb !== undefined)
+      rpsLines.push(
+        `- Server CPU per request, bare / ctrd-sim: ${pct(cb / cs)} (the req/s ratio both would reach when CPU-bound; less sensitive to a busy machine than req/s)`,
+      );
   } else {
     rpsLines.push(`- Goal (ctrd-sim ≥ ${pct(GOAL_RPS_RATIO)} of bare node:http): **not judged**`);
   }
   if (ok(sim) && ok(bareHeaders)) {
     const cs = cpuPerRequest(sim);
     const ch = cpuPerRequest(bareHeaders);
-    rpsLines.push(`- ctrd-sim / bare server sending ctrd-sim's /_ping headers: ${pct(pairedRatio(sim, bareHeaders))}${cs !== undefined && ch !== undefined ? ` (CPU per request: ${pct(ch / cs)})` : ''}; bare + headers / bare: ${ok(bare) ? pct(pairedRatio(bareHeaders, bare)) : 'n/a'}`);
+    rpsLines.push(
+      `- ctrd-sim / bare server sending ctrd-sim's /_ping headers: ${pct(pairedRatio(sim, bareHeaders))}${cs !== undefined && ch !== undefined ? ` (CPU per request: ${pct(ch / cs)})` : ''}; bare + headers / bare: ${ok(bare) ? pct(pairedRatio(bareHeaders, bare)) : 'n/a'}`,
+    );
   }
   if (ok(bare) && bare.rounds.length > 1) {
     const values = bare.rounds.map((r) => r.rps);
-    rpsLines.push(`- Noise: the bare server's req/s ranged ${Math.round(min(values))}–${Math.round(max(values))} over the rounds (${pct(max(values) / min(values) - 1)} spread); a verdict closer to its threshold than that is not settled by one run`);
+    rpsLines.push(
+      `- Noise: the bare server's req/s ranged ${Math.round(min(values))}–${Math.round(max(values))} over the rounds (${pct(max(values) / min(values) - 1)} spread); a verdict closer to its threshold than that is not settled by one run`,
+    );
   }
   if (ok(sim) && ok(docker)) rpsLines.push(`- ctrd-sim / dockerd ${REFERENCE_RELEASE} (median of per-round ratios): ${times(pairedRatio(sim, docker))}`);
   const wholeRows = wholeSeries.map((s) =>
-    s.seconds.length === 0 ? [s.label, '0', 'failed', '', '', s.error ?? ''] : [s.label, String(s.seconds.length), `${median(s.seconds).toFixed(2)} s`, `${min(s.seconds).toFixed(2)} s`, `${max(s.seconds).toFixed(2)} s`, s.outcome ?? ''],
+    s.seconds.length === 0
+      ? [s.label, '0', 'failed', '', '', s.error ?? '']
+      : [
+          s.label,
+          String(s.seconds.length),
+          `${median(s.seconds).toFixed(2)} s`,
+          `${min(s.seconds).toFixed(2)} s`,
+          `${max(s.seconds).toFixed(2)} s`,
+          s.outcome ?? '',
+        ],
   );
   const wholeLines: string[] = [];
   const realWhole = wholeSeries.find((s) => s.label.startsWith('dockerd'));
@@ -607,7 +647,9 @@ async function main(): Promise<void> {
   const coldTable = table(['target', 'measured', 'runs', 'median', 'min', 'max', 'note'], coldRows);
   const rpsTable = table(['server', 'req/s (median)', 'per round', 'of bare (paired)', 'server CPU/req', 'load gen. cores', 'note'], rpsRows);
   const wholeTable = table(['target', 'runs', 'median', 'min', 'max', 'verdicts (last round)'], wholeRows);
-  process.stdout.write(`${['', 'Cold start', ...coldTable, ...coldLines, '', 'Throughput (GET /_ping)', ...rpsTable, ...rpsLines, '', 'Whole run', ...wholeTable, ...wholeLines, '', conditionLine, ''].join('\n')}\n`);
+  process.stdout.write(
+    `${['', 'Cold start', ...coldTable, ...coldLines, '', 'Throughput (GET /_ping)', ...rpsTable, ...rpsLines, '', 'Whole run', ...wholeTable, ...wholeLines, '', conditionLine, ''].join('\n')}\n`,
+  );
 
   const took = ((Date.now() - startedAt.getTime()) / 1000).toFixed(0);
   const options = [...argv];
@@ -632,9 +674,11 @@ async function main(): Promise<void> {
     '## 1. Cold start',
     '',
     `Time from just before \`spawn()\` to the first \`GET /_ping\` answered 200 on the daemon's unix socket (polled every ${POLL_MS} ms); for \`node -e 0\`, to its exit.`,
-    'Every daemon runs with the project\'s safety flags (private data and exec roots, pid file, socket and `{}` configuration file in a /tmp/ctc-* directory,',
+    "Every daemon runs with the project's safety flags (private data and exec roots, pid file, socket and `{}` configuration file in a /tmp/ctc-* directory,",
     '`--bridge=none --iptables=false`, `--ip6tables=false` where its `--help` knows it) and is stopped by PID, its containerd after it, before the next start.',
-    `Runs are interleaved across the targets, each series after one discarded warm-up run; dockerd ${RELEASES.filter((r) => r.slowStart === true).map((r) => r.release).join(', ')}: ${RUNS_SLOW} runs, the others ${RUNS_FAST}.`,
+    `Runs are interleaved across the targets, each series after one discarded warm-up run; dockerd ${RELEASES.filter((r) => r.slowStart === true)
+      .map((r) => r.release)
+      .join(', ')}: ${RUNS_SLOW} runs, the others ${RUNS_FAST}.`,
     '"without" = started without NODE_EXTRA_CA_CERTS; the bare node:http server (bench/bare-server.ts) is the floor for any node server answering /_ping.',
     '',
     ...coldTable,
@@ -648,8 +692,8 @@ async function main(): Promise<void> {
     'The load generator is a raw-socket HTTP/1.1 client in the benchmark process (its CPU use is the "load gen. cores" column); each server is a process of its own,',
     'the node ones without NODE_EXTRA_CA_CERTS. "of bare (paired)" is the median over the rounds of req/s ÷ the bare server\'s req/s in the same round.',
     '"server CPU/req" is the server process\'s user + system CPU time (all threads, /proc/PID/stat) per answer during the counted window.',
-    'bare node:http = `createServer((req, res) => res.end(\'OK\'))` (bench/bare-server.ts); bare + ctrd-sim ping headers = the same answering with',
-    'ctrd-sim\'s `/_ping` header list through `res.writeHead(200, headers)`: node:http\'s own cost of those headers, without ctrd-sim\'s routing.',
+    "bare node:http = `createServer((req, res) => res.end('OK'))` (bench/bare-server.ts); bare + ctrd-sim ping headers = the same answering with",
+    "ctrd-sim's `/_ping` header list through `res.writeHead(200, headers)`: node:http's own cost of those headers, without ctrd-sim's routing.",
     'No external load generator is used: none on this machine speaks HTTP over a unix socket (wrk cannot).',
     '',
     ...rpsTable,

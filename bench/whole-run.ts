@@ -30,8 +30,14 @@ export function wholeRunSeries(release: string, daemonPath: string | undefined, 
   const simArgs = ['--emulate', release, '--brand', 'docker'];
   return [
     { label: `ctrd-sim in-process (emulating ${release})`, target: () => new InProcessSimTarget('sim', simArgs), seconds: [] },
-    { label: `ctrd-sim process (emulating ${release})`, target: () => new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: simArgs, env }), seconds: [] },
-    ...(daemonPath === undefined ? [] : [{ label: `dockerd ${release}`, target: () => new SpawnedDaemonTarget({ spec: `daemon:${daemonPath}`, command: [daemonPath] }), seconds: [] }]),
+    {
+      label: `ctrd-sim process (emulating ${release})`,
+      target: () => new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: simArgs, env }),
+      seconds: [],
+    },
+    ...(daemonPath === undefined
+      ? []
+      : [{ label: `dockerd ${release}`, target: () => new SpawnedDaemonTarget({ spec: `daemon:${daemonPath}`, command: [daemonPath] }), seconds: [] }]),
   ];
 }
 
@@ -43,7 +49,14 @@ export async function measureWholeRuns(series: readonly WholeRunSeries[], rounds
       if (s.error !== undefined) continue;
       const begin = performance.now();
       try {
-        const run = await runSuites({ target: s.target(), seed: WHOLE_RUN_SEED, numRuns: WHOLE_RUN_CASES, numStarts: 2, concurrency: 4, ...(s.only === undefined ? {} : { only: s.only }) });
+        const run = await runSuites({
+          target: s.target(),
+          seed: WHOLE_RUN_SEED,
+          numRuns: WHOLE_RUN_CASES,
+          numStarts: 2,
+          concurrency: 4,
+          ...(s.only === undefined ? {} : { only: s.only }),
+        });
         const seconds = (performance.now() - begin) / 1000;
         s.seconds.push(seconds);
         const t = totalsOf(run.results);

@@ -20,7 +20,11 @@ export function takeNextInterrupt(handler: () => void): () => void {
  */
 export function installSignalHandlers(): void {
   process.on('SIGUSR1', () => process.stderr.write('ctr-conformance: SIGUSR1 ignored (no debugger is opened)\n'));
-  for (const [name, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [name, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     process.on(name, () => {
       if (name === 'SIGINT' && graceful !== undefined) {
         const handler = graceful;

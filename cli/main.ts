@@ -11,18 +11,24 @@ import { EXIT } from './exit-codes.js';
 import type { RunFlags } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
-const integer = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => (text: string): number => {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < min || value > max || text.trim() === '') {
-    throw new InvalidArgumentError(max === Number.MAX_SAFE_INTEGER ? `${name} must be an integer ≥ ${min}` : `${name} must be an integer from ${min} to ${max}`);
-  }
-  return value;
-};
-const seconds = (name: string) => (text: string): number => {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || text.trim() === '') throw new InvalidArgumentError(`${name} must be a number of seconds > 0`);
-  return value;
-};
+const integer =
+  (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (text: string): number => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value < min || value > max || text.trim() === '') {
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER ? `${name} must be an integer ≥ ${min}` : `${name} must be an integer from ${min} to ${max}`,
+      );
+    }
+    return value;
+  };
+const seconds =
+  (name: string) =>
+  (text: string): number => {
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0 || text.trim() === '') throw new InvalidArgumentError(`${name} must be a number of seconds > 0`);
+    return value;
+  };
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const inSeconds = (ms: number): number => ms / 1000;
 
@@ -32,7 +38,10 @@ export function buildProgram(): Command {
     .version(TOOL_VERSION)
     .exitOverride()
     // Every error line starts with the tool's name, commander's own ("error: unknown option") too.
-    .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`ctr-conformance: ${text.replace(/^error: /, '')}`) })
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(text),
+      outputError: (text, write) => write(`ctr-conformance: ${text.replace(/^error: /, '')}`),
+    })
     .addHelpText(
       'after',
       '\nExit codes: 0 no rule fails; 1 a rule fails or errors (or a --baseline regression); 2 usage error; 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
@@ -41,13 +50,23 @@ export function buildProgram(): Command {
   program
     .command('run')
     .description('run the suites against a target and write report.json, report.html and junit.xml')
-    .option('--target <target>', 'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | replay:TRANSCRIPT', 'sim')
+    .option(
+      '--target <target>',
+      'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | replay:TRANSCRIPT',
+      'sim',
+    )
     .addOption(new Option('--profile <profile>', 'names the target uses (default: what its headers say; ctr for the simulator)').choices(['ctr', 'docker']))
     .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')
-    .option('--release <release>', 'release to take expectations from; without it, a target whose version the release table does not know gets every release-dependent rule skipped')
-    .option('--fault <rule-id>', "break the simulator for this rule (ctrd-sim --fault; sim targets only; repeatable)", collect)
+    .option(
+      '--release <release>',
+      'release to take expectations from; without it, a target whose version the release table does not know gets every release-dependent rule skipped',
+    )
+    .option('--fault <rule-id>', 'break the simulator for this rule (ctrd-sim --fault; sim targets only; repeatable)', collect)
     .option('--quirk <id>', 'make the simulator carry this quirk of specs/quirks (ctrd-sim --quirk; sim targets only; repeatable)', collect)
-    .option('--as-observed', "make the simulator carry every observed quirk of the emulated release, i.e. answer as the real release does (ctrd-sim --as-observed; sim targets only)")
+    .option(
+      '--as-observed',
+      'make the simulator carry every observed quirk of the emulated release, i.e. answer as the real release does (ctrd-sim --as-observed; sim targets only)',
+    )
     .option('--out <dir>', 'report directory (default reports/<target>-<time>/)')
     .option('--seed <n>', 'run seed, a 32-bit integer (printed with every counterexample)', integer('--seed', -2147483648, 2147483647))
     .option('--num-runs <n>', 'generated cases per property (default 100 on the simulator, 15 on daemons)', integer('--num-runs', 1))
@@ -57,9 +76,24 @@ export function buildProgram(): Command {
     .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)
     .option('--no-shrink', 'report the first failing case a property finds, unshrunk (faster verdicts; the counterexample may be larger)')
     .option('--shard <k/n>', 'run only the k-th of n parts of the cells (each part writes its own report)')
-    .option('--request-timeout <s>', 'seconds one request may take; a request that takes longer makes its cell an error', seconds('--request-timeout'), inSeconds(DEFAULT_DEADLINES.requestMs))
-    .option('--cell-timeout <s>', 'seconds one cell may take; a cell that takes longer is an error', seconds('--cell-timeout'), inSeconds(DEFAULT_DEADLINES.cellMs))
-    .option('--run-timeout <s>', 'seconds the whole run may take; cells left then are errors, the report is still written', seconds('--run-timeout'), inSeconds(DEFAULT_DEADLINES.runMs))
+    .option(
+      '--request-timeout <s>',
+      'seconds one request may take; a request that takes longer makes its cell an error',
+      seconds('--request-timeout'),
+      inSeconds(DEFAULT_DEADLINES.requestMs),
+    )
+    .option(
+      '--cell-timeout <s>',
+      'seconds one cell may take; a cell that takes longer is an error',
+      seconds('--cell-timeout'),
+      inSeconds(DEFAULT_DEADLINES.cellMs),
+    )
+    .option(
+      '--run-timeout <s>',
+      'seconds the whole run may take; cells left then are errors, the report is still written',
+      seconds('--run-timeout'),
+      inSeconds(DEFAULT_DEADLINES.runMs),
+    )
     .option('--allow-remote', 'allow endpoint targets on non-loopback addresses')
     .option('--baseline <file>', 'exit 1 only when a cell is worse than this baseline says (a regression gate)')
     .option('--write-baseline <file>', "write this run's statuses as a baseline")
@@ -92,7 +126,10 @@ export function classifyError(error: unknown): { code: number; line: string | nu
   }
   if (error instanceof ReportError) return { code: EXIT.FAIL, line: error.message.replace(/\n\s*/g, '; ') };
   const message = error instanceof Error ? error.message : String(error);
-  return { code: EXIT.FAIL, line: `internal error: ${message}${process.env['CTR_CONFORMANCE_DEBUG'] === '1' && error instanceof Error ? `\n${error.stack}` : ' (set CTR_CONFORMANCE_DEBUG=1 for the stack)'}` };
+  return {
+    code: EXIT.FAIL,
+    line: `internal error: ${message}${process.env['CTR_CONFORMANCE_DEBUG'] === '1' && error instanceof Error ? `\n${error.stack}` : ' (set CTR_CONFORMANCE_DEBUG=1 for the stack)'}`,
+  };
 }
 
 async function main(): Promise<void> {

@@ -51,26 +51,41 @@ export interface RunFlags {
 /** Targets that are ctrd-sim, and so take --emulate, --fault, --quirk and --as-observed. */
 const isSimulatorSpec = (spec: string): boolean => spec === 'sim' || spec === 'sim-process' || spec.startsWith('container:');
 
-const timestamp = (date: Date): string => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-const slug = (spec: string): string => spec.replace(/^daemon:.*\/([^/]+)$/, 'daemon-$1').replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^-|-$/g, '');
+const timestamp = (date: Date): string =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+const slug = (spec: string): string =>
+  spec
+    .replace(/^daemon:.*\/([^/]+)$/, 'daemon-$1')
+    .replace(/[^A-Za-z0-9.-]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Everything that can be refused before a target starts: a usage error costs no daemon start. */
 function checkFlags(flags: RunFlags): void {
   checkOnly(flags.only, RULES);
-  if (flags.release !== undefined && releaseOf(flags.release) === null) throw new UsageError(`--release ${flags.release}: not a release of the table (see specs/versions.ts)`);
+  if (flags.release !== undefined && releaseOf(flags.release) === null)
+    throw new UsageError(`--release ${flags.release}: not a release of the table (see specs/versions.ts)`);
   for (const fault of flags.fault ?? []) {
     const rule = RULES.find((r) => r.id === fault);
     if (rule === undefined) throw new UsageError(`--fault ${fault}: no rule ${JSON.stringify(fault)} in the catalogue (see: ctr-conformance rules)`);
     // The simulator has a fault for every rule this machine can check, and for no other.
-    if (!rule.testability.testable) throw new UsageError(`--fault ${fault}: the rule is not testable here (${rule.testability.why}), so the simulator has no fault for it`);
+    if (!rule.testability.testable)
+      throw new UsageError(`--fault ${fault}: the rule is not testable here (${rule.testability.why}), so the simulator has no fault for it`);
   }
-  if (flags.fault !== undefined && !isSimulatorSpec(flags.target)) throw new UsageError(`--fault applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+  if (flags.fault !== undefined && !isSimulatorSpec(flags.target))
+    throw new UsageError(`--fault applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
   for (const quirk of flags.quirk ?? []) {
-    if (!isQuirkId(quirk)) throw new UsageError(`--quirk ${quirk}: no quirk ${JSON.stringify(quirk)} (see specs/quirks: observed.<rule> or hypothetical.<rule>.<name>)`);
+    if (!isQuirkId(quirk))
+      throw new UsageError(`--quirk ${quirk}: no quirk ${JSON.stringify(quirk)} (see specs/quirks: observed.<rule> or hypothetical.<rule>.<name>)`);
   }
-  if (flags.quirk !== undefined && !isSimulatorSpec(flags.target)) throw new UsageError(`--quirk applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
-  if (flags.asObserved === true && !isSimulatorSpec(flags.target)) throw new UsageError(`--as-observed applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
-  if (flags.path !== undefined && (flags.only === undefined || flags.only.length === 0)) throw new UsageError('--path replays one counterexample: name its cell with --only rule@api');
+  if (flags.quirk !== undefined && !isSimulatorSpec(flags.target))
+    throw new UsageError(`--quirk applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+  if (flags.asObserved === true && !isSimulatorSpec(flags.target))
+    throw new UsageError(`--as-observed applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+  if (flags.path !== undefined && (flags.only === undefined || flags.only.length === 0))
+    throw new UsageError('--path replays one counterexample: name its cell with --only rule@api');
 }
 
 /** ctrd-sim's own flags of the run, given to every start of the simulator: --fault, --quirk, --as-observed. */
@@ -118,7 +133,8 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const numRuns = flags.numRuns ?? recorded?.numRuns ?? (isSim ? 100 : 15);
   const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
   const startedAt = new Date();
-  const dir = flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
+  const dir =
+    flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
   // Read and checked before the run, so that a bad file is a usage error and costs no daemon start.
   const baseline = flags.baseline === undefined ? undefined : await readBaseline(flags.baseline);
   await checkOutputDir(flags.out === undefined ? 'report directory' : '--out', dir);
@@ -203,7 +219,10 @@ function judgedNothing(report: ConformanceReport, only: readonly string[] | unde
   if (only === undefined || only.length === 0) return null;
   if (report.results.some((r) => r.status !== 'not-applicable' && r.status !== 'skipped')) return null;
   const [first, ...rest] = report.results;
-  const why = first !== undefined && rest.length === 0 ? `${first.evidence.summary}${first.evidence.reason === undefined ? '' : ` (${first.evidence.reason})`}` : `all ${report.results.length} cells are not applicable or skipped`;
+  const why =
+    first !== undefined && rest.length === 0
+      ? `${first.evidence.summary}${first.evidence.reason === undefined ? '' : ` (${first.evidence.reason})`}`
+      : `all ${report.results.length} cells are not applicable or skipped`;
   return `--only ${only.join(' --only ')} judged nothing on this target: ${why}`;
 }
 

@@ -25,7 +25,10 @@ export function formatFailures(report: ConformanceReport): string {
 /** The one-line outcome of a run, and where its report is. */
 export function formatTotals(report: ConformanceReport, htmlPath: string): string {
   const { target, totals: t } = report;
-  const observed = target.observedApiRange === null ? 'none reported' : `${apiRangeText(target.observedApiRange)} from /${target.observedApiRange.source === 'ping' ? '_ping' : 'version'}`;
+  const observed =
+    target.observedApiRange === null
+      ? 'none reported'
+      : `${apiRangeText(target.observedApiRange)} from /${target.observedApiRange.source === 'ping' ? '_ping' : 'version'}`;
   const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed})`;
   return (
     `${what}, seed ${report.seed}: ${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n` +

@@ -11,8 +11,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { RULES } = await import(join(root, 'dist/specs/catalogue.js'));
 const DAEMONS = {
   '20.10': '/usr/sbin/dockerd',
-  '26.1': '/var/cache/ctr-conformance/daemons/26.1/dockerd',
-  '28.5': '/var/cache/ctr-conformance/daemons/28.5/dockerd',
+  26.1: '/var/cache/ctr-conformance/daemons/26.1/dockerd',
+  28.5: '/var/cache/ctr-conformance/daemons/28.5/dockerd',
 };
 const carried = RULES.filter((rule) => rule.testability.testable && rule.applies.surface === 'daemon-api' && rule.requires.length === 0).map((rule) => rule.id);
 const releases = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(DAEMONS);
@@ -26,7 +26,28 @@ for (const release of releases) {
     continue;
   }
   const file = join(root, 'test/fixtures/transcripts', `dockerd-${release}.json.gz`);
-  const run = spawnSync(process.execPath, [join(root, 'dist/cli/ctr-conformance.js'), 'run', '--target', `daemon:${daemon}`, '--profile', 'docker', '--seed', '20261123', '--num-runs', '15', ...carried.flatMap((id) => ['--only', id]), '--record', file, '--out', join(out, release), '-q'], { stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(root, 'dist/cli/ctr-conformance.js'),
+      'run',
+      '--target',
+      `daemon:${daemon}`,
+      '--profile',
+      'docker',
+      '--seed',
+      '20261123',
+      '--num-runs',
+      '15',
+      ...carried.flatMap((id) => ['--only', id]),
+      '--record',
+      file,
+      '--out',
+      join(out, release),
+      '-q',
+    ],
+    { stdio: 'inherit' },
+  );
   // Exit 1 is a rule failing (the known deviations): the recording is still whole.
   if (run.status !== 0 && run.status !== 1) failed++;
   console.log(`record-transcripts: ${release} → ${file} (exit ${run.status})`);

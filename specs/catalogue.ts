@@ -6,7 +6,14 @@ import { RELOAD_RULES } from './rules/reload/index.js';
 import { DEPRECATIONS_RULES } from './rules/deprecations/index.js';
 import type { Rule } from './types.js';
 
-const CATALOGUE = [...API_VERSIONING_RULES, ...DAEMON_CONFIG_RULES, ...RELOAD_RULES, ...MODEL_RUNNER_RULES, ...LISTENERS_RULES, ...DEPRECATIONS_RULES] as const satisfies readonly Rule[];
+const CATALOGUE = [
+  ...API_VERSIONING_RULES,
+  ...DAEMON_CONFIG_RULES,
+  ...RELOAD_RULES,
+  ...MODEL_RUNNER_RULES,
+  ...LISTENERS_RULES,
+  ...DEPRECATIONS_RULES,
+] as const satisfies readonly Rule[];
 
 /** The whole catalogue, in a stable order. */
 export const RULES: readonly Rule[] = CATALOGUE;

@@ -54,7 +54,16 @@ export const NESTED_SHAPES = {
 } as const satisfies Readonly<Record<string, Shape>>;
 
 /** The documented log-option keys (› Nested shapes › log-opts keys). Drivers take others too. */
-export const DOCUMENTED_LOG_OPTS: readonly string[] = ['cache-disabled', 'cache-max-file', 'cache-max-size', 'cache-compress', 'env', 'labels', 'max-file', 'max-size'];
+export const DOCUMENTED_LOG_OPTS: readonly string[] = [
+  'cache-disabled',
+  'cache-max-file',
+  'cache-max-size',
+  'cache-compress',
+  'env',
+  'labels',
+  'max-file',
+  'max-size',
+];
 
 export interface FileKey {
   readonly key: string;
@@ -66,16 +75,63 @@ export interface FileKey {
   readonly until?: string;
 }
 
-const LINUX_ONLY_WORDS = /^(bip|bip6|default-gateway|default-gateway-v6|fixed-cidr-v6|cgroup-parent|default-cgroupns-mode|iptables|ip6tables|ip-masq|ip-forward|ip-forward-no-drop|icc|ip|http-proxy|https-proxy|no-proxy|proxies|userns-remap|seccomp-profile|live-restore|init|init-path|userland-proxy|userland-proxy-path|default-ulimits|default-shm-size|default-ipc-mode|no-new-privileges|selinux-enabled|rootless|cpu-rt-period|cpu-rt-runtime|runtimes|host-gateway-ip|host-gateway-ips|cdi-spec-dirs|allow-direct-routing)$/;
+const LINUX_ONLY_WORDS =
+  /^(bip|bip6|default-gateway|default-gateway-v6|fixed-cidr-v6|cgroup-parent|default-cgroupns-mode|iptables|ip6tables|ip-masq|ip-forward|ip-forward-no-drop|icc|ip|http-proxy|https-proxy|no-proxy|proxies|userns-remap|seccomp-profile|live-restore|init|init-path|userland-proxy|userland-proxy-path|default-ulimits|default-shm-size|default-ipc-mode|no-new-privileges|selinux-enabled|rootless|cpu-rt-period|cpu-rt-runtime|runtimes|host-gateway-ip|host-gateway-ips|cdi-spec-dirs|allow-direct-routing)$/;
 
 /** Keys of the file listed by type in the document (› Configuration file 6). */
 const SHAPE_OF_KEY: Readonly<Record<string, Shape>> = {
   ...Object.fromEntries(
-    ['allow-direct-routing', 'debug', 'experimental', 'icc', 'init', 'ip-forward', 'ip-forward-no-drop', 'ip-masq', 'iptables', 'ip6tables', 'ipv6', 'live-restore', 'no-new-privileges', 'raw-logs', 'selinux-enabled', 'tls', 'tlsverify', 'userland-proxy', 'cri-containerd', 'rootless'].map((k) => [k, bool]),
+    [
+      'allow-direct-routing',
+      'debug',
+      'experimental',
+      'icc',
+      'init',
+      'ip-forward',
+      'ip-forward-no-drop',
+      'ip-masq',
+      'iptables',
+      'ip6tables',
+      'ipv6',
+      'live-restore',
+      'no-new-privileges',
+      'raw-logs',
+      'selinux-enabled',
+      'tls',
+      'tlsverify',
+      'userland-proxy',
+      'cri-containerd',
+      'rootless',
+    ].map((k) => [k, bool]),
   ),
-  ...Object.fromEntries(['max-concurrent-downloads', 'max-concurrent-uploads', 'max-download-attempts', 'mtu', 'network-control-plane-mtu', 'shutdown-timeout', 'cpu-rt-period', 'cpu-rt-runtime'].map((k) => [k, int])),
   ...Object.fromEntries(
-    ['authorization-plugins', 'dns', 'dns-opts', 'dns-search', 'exec-opts', 'hosts', 'insecure-registries', 'labels', 'registry-mirrors', 'storage-opts', 'node-generic-resources', 'host-gateway-ips', 'cdi-spec-dirs'].map((k) => [k, strings]),
+    [
+      'max-concurrent-downloads',
+      'max-concurrent-uploads',
+      'max-download-attempts',
+      'mtu',
+      'network-control-plane-mtu',
+      'shutdown-timeout',
+      'cpu-rt-period',
+      'cpu-rt-runtime',
+    ].map((k) => [k, int]),
+  ),
+  ...Object.fromEntries(
+    [
+      'authorization-plugins',
+      'dns',
+      'dns-opts',
+      'dns-search',
+      'exec-opts',
+      'hosts',
+      'insecure-registries',
+      'labels',
+      'registry-mirrors',
+      'storage-opts',
+      'node-generic-resources',
+      'host-gateway-ips',
+      'cdi-spec-dirs',
+    ].map((k) => [k, strings]),
   ),
   'default-shm-size': size,
   ...NESTED_SHAPES,

@@ -30,7 +30,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: '`--exec-opt native.cgroupdriver=systemd` on a host without systemd starts the daemon instead of failing',
-    evidence: 'exec-opts ["native.cgroupdriver=systemd"], no /run/systemd/system, cgroup v1: 20.10.24, 26.1.5 and 28.5.2 serve /_ping (26.1/28.5 --validate: "configuration OK")',
+    evidence:
+      'exec-opts ["native.cgroupdriver=systemd"], no /run/systemd/system, cgroup v1: 20.10.24, 26.1.5 and 28.5.2 serve /_ping (26.1/28.5 --validate: "configuration OK")',
   },
   {
     rule: 'config.nondistributable.warning',
@@ -38,7 +39,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['28.5'],
     cells: 'all',
     what: 'allow-nondistributable-artifacts in the configuration file is taken without any warning in the log (only the flag prints "Flag --allow-nondistributable-artifacts has been deprecated, …")',
-    evidence: '28.5.2 started with {"allow-nondistributable-artifacts":["10.0.0.0/8"]}: no log line mentions it or a deprecation; with --allow-nondistributable-artifacts 10.0.0.0/8 the pflag line above appears, on stdout (2026-11-26: `--allow-nondistributable-artifacts 10.0.0.0/8 --validate` prints "Flag --allow-nondistributable-artifacts has been deprecated, Pushing nondistributable artifacts is now enabled by default. " on stdout and "configuration OK" on stderr; 26.1.5 prints no such line)',
+    evidence:
+      '28.5.2 started with {"allow-nondistributable-artifacts":["10.0.0.0/8"]}: no log line mentions it or a deprecation; with --allow-nondistributable-artifacts 10.0.0.0/8 the pflag line above appears, on stdout (2026-11-26: `--allow-nondistributable-artifacts 10.0.0.0/8 --validate` prints "Flag --allow-nondistributable-artifacts has been deprecated, Pushing nondistributable artifacts is now enabled by default. " on stdout and "configuration OK" on stderr; 26.1.5 prints no such line)',
   },
 
   {
@@ -64,7 +66,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10'],
     cells: 'all',
     what: 'a valid reload that replaces the runtimes without naming a default, while the default in effect is one of those it drops, crashes the daemon (nil-pointer panic in fillPlatformInfo as it logs the reload event); 26.1 and 28.5 refuse the file ("specified default runtime … does not exist") and keep running',
-    evidence: '20.10.24, reload of {"runtimes":{"a-rt":{"path":"/usr/bin/runc"}},"default-runtime":"a-rt"} then of {"runtimes":{"b-rt":{"path":"/usr/bin/runc"}}}: "Reloaded configuration: …", then "panic: runtime error: invalid memory address or nil pointer dereference" at daemon/info_unix.go:47 (fillPlatformInfo ← SystemInfo ← LogDaemonEventWithAttributes ← Reload), and the socket refuses connections (2026-11-23)',
+    evidence:
+      '20.10.24, reload of {"runtimes":{"a-rt":{"path":"/usr/bin/runc"}},"default-runtime":"a-rt"} then of {"runtimes":{"b-rt":{"path":"/usr/bin/runc"}}}: "Reloaded configuration: …", then "panic: runtime error: invalid memory address or nil pointer dereference" at daemon/info_unix.go:47 (fillPlatformInfo ← SystemInfo ← LogDaemonEventWithAttributes ← Reload), and the socket refuses connections (2026-11-23)',
   },
   {
     rule: 'listen.tcp.path',
@@ -72,7 +75,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'a tcp listen address with a path is refused at start instead of serving under the path',
-    evidence: '-H tcp://127.0.0.1:23751/base: 26.1.5 and 28.5.2 exit with "invalid argument "tcp://127.0.0.1:23751/base" for "-H, --host" flag: invalid bind address (tcp://127.0.0.1:23751/base): should not contain a path element"; 20.10.24 exits 1 with "failed to load listeners: listen tcp: address tcp/23751/base: unknown port" (2026-11-24)',
+    evidence:
+      '-H tcp://127.0.0.1:23751/base: 26.1.5 and 28.5.2 exit with "invalid argument "tcp://127.0.0.1:23751/base" for "-H, --host" flag: invalid bind address (tcp://127.0.0.1:23751/base): should not contain a path element"; 20.10.24 exits 1 with "failed to load listeners: listen tcp: address tcp/23751/base: unknown port" (2026-11-24)',
   },
   {
     rule: 'listen.tcp.default-port',
@@ -80,7 +84,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'bare tcp:// (and host:) with TLS listens on 2375, not 2376',
-    evidence: 'in a private network namespace, -H tcp:// --tlsverify with the suite\'s certificates: GET https://127.0.0.1:2376/_ping is refused (ECONNREFUSED) on 20.10.24, 26.1.5 and 28.5.2; moby uses DefaultHTTPPort for every tcp address without a port, TLS or not (2026-11-24, again 2026-11-25)',
+    evidence:
+      "in a private network namespace, -H tcp:// --tlsverify with the suite's certificates: GET https://127.0.0.1:2376/_ping is refused (ECONNREFUSED) on 20.10.24, 26.1.5 and 28.5.2; moby uses DefaultHTTPPort for every tcp address without a port, TLS or not (2026-11-24, again 2026-11-25)",
   },
   {
     rule: 'tls.encrypts',
@@ -88,7 +93,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: '--tls without --tlsverify still requires client certificates',
-    evidence: '--tls --tlscacert/--tlscert/--tlskey: a TLS client trusting the CA without a certificate gets the alert "certificate required" (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED) on 20.10.24, 26.1.5 and 28.5.2; moby cmd/dockerd requires and verifies client certificates unless tlsverify is set to false explicitly (--tls --tlsverify=false serves a client without a certificate) (2026-11-24, again 2026-11-25)',
+    evidence:
+      '--tls --tlscacert/--tlscert/--tlskey: a TLS client trusting the CA without a certificate gets the alert "certificate required" (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED) on 20.10.24, 26.1.5 and 28.5.2; moby cmd/dockerd requires and verifies client certificates unless tlsverify is set to false explicitly (--tls --tlsverify=false serves a client without a certificate) (2026-11-24, again 2026-11-25)',
   },
   {
     rule: 'tls.env-verify',
@@ -96,7 +102,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'DOCKER_TLS_VERIFY is ignored by the daemon: the TCP listener serves plain HTTP',
-    evidence: 'DOCKER_TLS_VERIFY=1 with DOCKER_CERT_PATH holding ca.pem/cert.pem/key.pem and -H tcp://127.0.0.1:P: a TLS client gets ERR_SSL_WRONG_VERSION_NUMBER (the listener is plain HTTP) on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24, again 2026-11-25)',
+    evidence:
+      'DOCKER_TLS_VERIFY=1 with DOCKER_CERT_PATH holding ca.pem/cert.pem/key.pem and -H tcp://127.0.0.1:P: a TLS client gets ERR_SSL_WRONG_VERSION_NUMBER (the listener is plain HTTP) on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24, again 2026-11-25)',
   },
   {
     rule: 'tls.versions.supported',
@@ -104,7 +111,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'TLS 1.0 and 1.1 are refused: the minimum is TLS 1.2',
-    evidence: 'a client limited to TLSv1 (and to TLSv1.1) gets the alert protocol_version (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION) on 20.10.24, 26.1.5 and 28.5.2; go-connections tlsconfig sets MinVersion TLS 1.2 (2026-11-24, again 2026-11-25)',
+    evidence:
+      'a client limited to TLSv1 (and to TLSv1.1) gets the alert protocol_version (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION) on 20.10.24, 26.1.5 and 28.5.2; go-connections tlsconfig sets MinVersion TLS 1.2 (2026-11-24, again 2026-11-25)',
   },
   {
     rule: 'tls.remote-requires-verify',
@@ -112,7 +120,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['28.5'],
     cells: 'all',
     what: 'a remote TCP listener without TLS verification still starts (with a deprecation notice) instead of being refused',
-    evidence: 'in a private network namespace, -H tcp://10.250.0.1:2375 --tls=false: 28.5.2 starts and serves, logging "[DEPRECATION NOTICE] … In future versions this will be a hard failure preventing the daemon from starting!" (2026-11-24, again 2026-11-25)',
+    evidence:
+      'in a private network namespace, -H tcp://10.250.0.1:2375 --tls=false: 28.5.2 starts and serves, logging "[DEPRECATION NOTICE] … In future versions this will be a hard failure preventing the daemon from starting!" (2026-11-24, again 2026-11-25)',
   },
   {
     rule: 'metrics.requires-experimental',
@@ -120,7 +129,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: '--metrics-addr serves /metrics without experimental mode',
-    evidence: '--metrics-addr 127.0.0.1:19323 without --experimental: GET /metrics answers 200 "text/plain; version=0.0.4" with builder_builds_failed_total… on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24)',
+    evidence:
+      '--metrics-addr 127.0.0.1:19323 without --experimental: GET /metrics answers 200 "text/plain; version=0.0.4" with builder_builds_failed_total… on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24)',
   },
   {
     rule: 'config.file.validate',
@@ -136,7 +146,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1'],
     cells: 'all',
     what: 'absent in this release: documented options are unknown flags (20.10.24 lacks --allow-direct-routing, --bip6, --cdi-spec-dir, --default-network-opt, --feature, --http-proxy, --https-proxy, --ip-forward-no-drop, --log-format, --no-proxy, --validate; 26.1.5 lacks --allow-direct-routing, --bip6, --feature, --ip-forward-no-drop)',
-    evidence: 'a command line of every documented option the suite sets: 20.10.24 and 26.1.5 exit 1 with "Status: unknown flag: --allow-direct-routing\nSee \'dockerd --help\'., Code: 125" (2026-11-26); the flag lists of specs/daemon-flags.ts',
+    evidence:
+      'a command line of every documented option the suite sets: 20.10.24 and 26.1.5 exit 1 with "Status: unknown flag: --allow-direct-routing\nSee \'dockerd --help\'., Code: 125" (2026-11-26); the flag lists of specs/daemon-flags.ts',
   },
   {
     rule: 'config.file.keys',
@@ -144,7 +155,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1'],
     cells: 'all',
     what: 'absent in this release: documented keys are unknown directives (20.10.24: allow-direct-routing, cdi-spec-dirs, log-format, the proxies fields, default-network-opts, host-gateway-ips; 26.1.5: allow-direct-routing, host-gateway-ips)',
-    evidence: 'a file of every documented key the suite sets: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives don\'t match any configuration option: https-proxy, cdi-spec-dirs, log-format, allow-direct-routing, no-proxy, http-proxy"; 26.1.5 --validate exits 1 with "… don\'t match any configuration option: allow-direct-routing"; {"host-gateway-ips":["10.0.0.2"]}: "… don\'t match any configuration option: host-gateway-ips" on both (2026-11-26)',
+    evidence:
+      'a file of every documented key the suite sets: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives don\'t match any configuration option: https-proxy, cdi-spec-dirs, log-format, allow-direct-routing, no-proxy, http-proxy"; 26.1.5 --validate exits 1 with "… don\'t match any configuration option: allow-direct-routing"; {"host-gateway-ips":["10.0.0.2"]}: "… don\'t match any configuration option: host-gateway-ips" on both (2026-11-26)',
   },
   {
     rule: 'config.cli.feature-value',
@@ -167,7 +179,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     quirk: 'observed.config.log-format.exclusive',
     releases: ['20.10'],
     cells: 'all',
-    what: 'absent in this release: `--log-format` alone does not start (unknown flag), and the file\'s log-format is an unknown directive',
+    what: "absent in this release: `--log-format` alone does not start (unknown flag), and the file's log-format is an unknown directive",
     evidence: '`--log-format=text` alone: 20.10.24 exits 1 with "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
   },
   {
@@ -176,7 +188,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10'],
     cells: 'all',
     what: 'absent in this release: `--log-format=json` is an unknown flag, there are no JSON log lines',
-    evidence: '`--log-format=json --log-level=info`: 20.10.24 exits 1 with "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
+    evidence:
+      '`--log-format=json --log-level=info`: 20.10.24 exits 1 with "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
   },
   {
     rule: 'config.network-opts.forms',
@@ -184,7 +197,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10'],
     cells: 'all',
     what: 'absent in this release: `--default-network-opt` is an unknown flag and default-network-opts no key (the object is flattened into directives: its `bridge` conflicts with --bridge)',
-    evidence: '{"default-network-opts":{"bridge":{"com.example.ctca":"a"}}} with the suite\'s --bridge=none: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives are specified both as a flag and in the configuration file: bridge: (from flag: none, from file: map[com.example.ctca:a])" (2026-11-26)',
+    evidence:
+      '{"default-network-opts":{"bridge":{"com.example.ctca":"a"}}} with the suite\'s --bridge=none: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives are specified both as a flag and in the configuration file: bridge: (from flag: none, from file: map[com.example.ctca:a])" (2026-11-26)',
   },
   {
     rule: 'config.cdi.spec-dirs',
@@ -200,15 +214,17 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10'],
     cells: 'all',
     what: 'absent in this release (strict reading): `--http-proxy`, `--https-proxy` and `--no-proxy` are unknown flags; by the other reading ("23.0 and later" for the flags too) the rule does not apply',
-    evidence: 'HTTP_PROXY=http://ctc-env.example:3128 with --http-proxy=http://ctc-flag.example:3129: 20.10.24 exits 1 with "Status: unknown flag: --http-proxy\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
+    evidence:
+      'HTTP_PROXY=http://ctc-env.example:3128 with --http-proxy=http://ctc-flag.example:3129: 20.10.24 exits 1 with "Status: unknown flag: --http-proxy\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
   },
   {
     rule: 'config.values.enum',
     quirk: 'observed.config.values.enum',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
-    what: 'log levels outside the document\'s list (`trace`, `panic`, `warning`) are taken (the logging library\'s levels); on 20.10 `--log-format` is also an unknown flag. The other reading (the list need not be exhaustive) passes on 26.1 and 28.5',
-    evidence: '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; 20.10.24 with --log-level=trace --max-concurrent-downloads=-1 gets past the level to "invalid max concurrent downloads: -1"; 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
+    what: "log levels outside the document's list (`trace`, `panic`, `warning`) are taken (the logging library's levels); on 20.10 `--log-format` is also an unknown flag. The other reading (the list need not be exhaustive) passes on 26.1 and 28.5",
+    evidence:
+      '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; 20.10.24 with --log-level=trace --max-concurrent-downloads=-1 gets past the level to "invalid max concurrent downloads: -1"; 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
   },
   {
     rule: 'config.file.json',
@@ -216,7 +232,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'files that are not JSON text of an object are taken: 20.10 reads the first JSON value and ignores what follows (trailing data, a second document) and takes invalid UTF-8; 26.1 and 28.5 drop a UTF-8 byte-order mark, decode UTF-16 that starts with one, and take an empty or blank file as no options (all of which the other reading allows)',
-    evidence: '20.10.24 serves with {"debug":true,"labels":["ctc-form=2"]} { (trailing " {"); 26.1.5 and 28.5.2 --validate answer "configuration OK" (exit 0) for EF BB BF + {"debug":true}, for UTF-16 with a BOM, for an empty and a whitespace-only file, and refuse trailing data ("invalid character \'x\' after top-level value"), two documents, UTF-16 without a BOM and invalid UTF-8 ("failed to decode configuration JSON at offset 19: encoding: invalid UTF-8") (2026-11-26)',
+    evidence:
+      '20.10.24 serves with {"debug":true,"labels":["ctc-form=2"]} { (trailing " {"); 26.1.5 and 28.5.2 --validate answer "configuration OK" (exit 0) for EF BB BF + {"debug":true}, for UTF-16 with a BOM, for an empty and a whitespace-only file, and refuse trailing data ("invalid character \'x\' after top-level value"), two documents, UTF-16 without a BOM and invalid UTF-8 ("failed to decode configuration JSON at offset 19: encoding: invalid UTF-8") (2026-11-26)',
   },
   {
     rule: 'config.file.types',
@@ -224,15 +241,17 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'some keys take a value of any type: containerd-plugins-namespace is read into no field (its field is containerd-plugin-namespace) and takes any value; from 23.0 so do the top-level http-proxy, https-proxy and no-proxy (default-shm-size, refused as "invalid size", and 28.x\'s default-address-pools, refused naming only the Go type, are refused: config.file.types.message leaves their words out)',
-    evidence: '{"containerd-plugins-namespace":7}: served by 20.10.24, --validate "configuration OK" on 26.1.5 and 28.5.2; {"http-proxy":7} (and https-proxy, no-proxy): "configuration OK" on 26.1.5 and 28.5.2; {"default-shm-size":7}: "unable to configure the Docker daemon with file …: invalid size: "7"" on all three (28.5.2 with "invalid JSON: "); {"default-address-pools":"x"} on 28.5.2: "invalid JSON: json: cannot unmarshal string into Go value of type []*ipamutils.NetworkToSplit" (2026-11-26)',
+    evidence:
+      '{"containerd-plugins-namespace":7}: served by 20.10.24, --validate "configuration OK" on 26.1.5 and 28.5.2; {"http-proxy":7} (and https-proxy, no-proxy): "configuration OK" on 26.1.5 and 28.5.2; {"default-shm-size":7}: "unable to configure the Docker daemon with file …: invalid size: "7"" on all three (28.5.2 with "invalid JSON: "); {"default-address-pools":"x"} on 28.5.2: "invalid JSON: json: cannot unmarshal string into Go value of type []*ipamutils.NetworkToSplit" (2026-11-26)',
   },
   {
     rule: 'config.file.conflict',
     quirk: 'observed.config.file.conflict',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
-    what: '--add-runtime together with the file\'s runtimes is no conflict: the two are merged',
-    evidence: '--add-runtime=ctcy=/bin/true with {"runtimes":{"ctcx":{"path":"/bin/true"}}}: 26.1.5 and 28.5.2 --validate "configuration OK"; 20.10.24 (with --max-concurrent-downloads=-1) gets past the conflict check to "invalid max concurrent downloads: -1"; in a file with every option the suite sets by flag too, every other conflict is listed, runtimes not (2026-11-26)',
+    what: "--add-runtime together with the file's runtimes is no conflict: the two are merged",
+    evidence:
+      '--add-runtime=ctcy=/bin/true with {"runtimes":{"ctcx":{"path":"/bin/true"}}}: 26.1.5 and 28.5.2 --validate "configuration OK"; 20.10.24 (with --max-concurrent-downloads=-1) gets past the conflict check to "invalid max concurrent downloads: -1"; in a file with every option the suite sets by flag too, every other conflict is listed, runtimes not (2026-11-26)',
   },
   {
     rule: 'config.cli.help',
@@ -240,15 +259,17 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1'],
     cells: 'all',
     what: 'absent in this release: the usage does not list documented options the release lacks',
-    evidence: '--help: the usage of 20.10.24 lists none of --allow-direct-routing, --bip6, --cdi-spec-dir, --default-network-opt, --feature, --http-proxy, --https-proxy, --ip-forward-no-drop, --log-format, --no-proxy, --validate; that of 26.1.5 none of --allow-direct-routing, --bip6, --feature, --ip-forward-no-drop (2026-11-26)',
+    evidence:
+      '--help: the usage of 20.10.24 lists none of --allow-direct-routing, --bip6, --cdi-spec-dir, --default-network-opt, --feature, --http-proxy, --https-proxy, --ip-forward-no-drop, --log-format, --no-proxy, --validate; that of 26.1.5 none of --allow-direct-routing, --bip6, --feature, --ip-forward-no-drop (2026-11-26)',
   },
   {
     rule: 'config.runtimes.default',
     quirk: 'observed.config.runtimes.default',
     releases: ['20.10'],
     cells: 'all',
-    what: 'a shim\'s fully qualified name that is not registered is refused as default-runtime (the document accepts it)',
-    evidence: '{"default-runtime":"io.containerd.ctcshim.v2"}: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: configuration validation from file failed: specified default runtime \'io.containerd.ctcshim.v2\' does not exist" (2026-11-26)',
+    what: "a shim's fully qualified name that is not registered is refused as default-runtime (the document accepts it)",
+    evidence:
+      '{"default-runtime":"io.containerd.ctcshim.v2"}: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: configuration validation from file failed: specified default runtime \'io.containerd.ctcshim.v2\' does not exist" (2026-11-26)',
   },
   {
     rule: 'reload.invalid.unchanged',
@@ -272,9 +293,42 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     rule: 'deprecated.images-list.filter-parameter',
     quirk: 'observed.deprecated.images-list.filter-parameter',
     releases: ['20.10', '26.1', '28.5'],
-    cells: { api: ['1.12', '1.13', '1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20', '1.21', '1.22', '1.23', '1.24', '1.25', '1.26', '1.27', '1.28', '1.29', '1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37', '1.38', '1.39', '1.40'] },
+    cells: {
+      api: [
+        '1.12',
+        '1.13',
+        '1.14',
+        '1.15',
+        '1.16',
+        '1.17',
+        '1.18',
+        '1.19',
+        '1.20',
+        '1.21',
+        '1.22',
+        '1.23',
+        '1.24',
+        '1.25',
+        '1.26',
+        '1.27',
+        '1.28',
+        '1.29',
+        '1.30',
+        '1.31',
+        '1.32',
+        '1.33',
+        '1.34',
+        '1.35',
+        '1.36',
+        '1.37',
+        '1.38',
+        '1.39',
+        '1.40',
+      ],
+    },
     what: 'below API 1.41 the `filter` parameter of GET /images/json, removed in 20.10, still filters (as a reference filter); the document gives the removal no API range',
-    evidence: '2026-11-26, an imported ctc-load/img:1 among ctc-base/busybox:1 and ctc-commit/img:1: GET /v1.24/images/json?filter=ctc-load/img and GET /v1.40/images/json?filter=ctc-load/img list only ["ctc-load/img:1"] on 20.10.24, 26.1.5 and 28.5.2; GET /v1.41/… lists all three. run --only deprecated.images-list.filter-parameter: fail at every API version below 1.41 (20.10.24: 1.12–1.40; 26.1.5: 1.24–1.40), e.g. "the removed filter=ctc-fa-rv1-24/img should filter nothing … got ["ctc-fa-rv1-24/img:1"] (API 1.24)"',
+    evidence:
+      '2026-11-26, an imported ctc-load/img:1 among ctc-base/busybox:1 and ctc-commit/img:1: GET /v1.24/images/json?filter=ctc-load/img and GET /v1.40/images/json?filter=ctc-load/img list only ["ctc-load/img:1"] on 20.10.24, 26.1.5 and 28.5.2; GET /v1.41/… lists all three. run --only deprecated.images-list.filter-parameter: fail at every API version below 1.41 (20.10.24: 1.12–1.40; 26.1.5: 1.24–1.40), e.g. "the removed filter=ctc-fa-rv1-24/img should filter nothing … got ["ctc-fa-rv1-24/img:1"] (API 1.24)"',
   },
   {
     rule: 'deprecated.container-start.host-config',
@@ -282,7 +336,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10'],
     cells: { api: ['1.12', '1.13', '1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20', '1.21', '1.22', '1.23'] },
     what: 'below API 1.24 a start with a host-configuration body (removed in release 1.12, no API range in the document) takes the body as the host configuration and starts the container',
-    evidence: '2026-11-26, 20.10.24, run --only deprecated.container-start.host-config: POST /v1.12/containers/<id>/start {"Dns":["10.1.2.1"],"DnsSearch":["a.example"],"ReadonlyRootfs":true} answers 204 and inspect shows Dns ["10.1.2.1"], DnsSearch ["a.example"], ReadonlyRootfs true; the same at every API version 1.12–1.23; from 1.24 400 "starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24"',
+    evidence:
+      '2026-11-26, 20.10.24, run --only deprecated.container-start.host-config: POST /v1.12/containers/<id>/start {"Dns":["10.1.2.1"],"DnsSearch":["a.example"],"ReadonlyRootfs":true} answers 204 and inspect shows Dns ["10.1.2.1"], DnsSearch ["a.example"], ReadonlyRootfs true; the same at every API version 1.12–1.23; from 1.24 400 "starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24"',
   },
   {
     rule: 'deprecated.container-copy.removed',
@@ -290,23 +345,79 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10'],
     cells: { api: ['1.12', '1.13', '1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20', '1.21', '1.22', '1.23'] },
     what: 'below API 1.24 POST /containers/{id}/copy (removed in release 1.12, no API range in the document) still copies: 200 with a tar of the resource',
-    evidence: '2026-11-26, 20.10.24, run --only deprecated.container-copy.removed: POST /v1.12/containers/<id>/copy {"Resource":"/etc/hostname"} answers 200 with a tar whose first entry is "hostname", at every API version 1.12–1.23 ("the removed POST /containers/{id}/copy should be 404 at every API version, got 200 (API 1.12)"); from 1.24 a bare 404',
+    evidence:
+      '2026-11-26, 20.10.24, run --only deprecated.container-copy.removed: POST /v1.12/containers/<id>/copy {"Resource":"/etc/hostname"} answers 200 with a tar whose first entry is "hostname", at every API version 1.12–1.23 ("the removed POST /containers/{id}/copy should be 404 at every API version, got 200 (API 1.12)"); from 1.24 a bare 404',
   },
   {
     rule: 'deprecated.image-inspect.container-config',
     quirk: 'observed.deprecated.image-inspect.container-config',
     releases: ['26.1', '28.5'],
-    cells: { api: ['1.24', '1.25', '1.26', '1.27', '1.28', '1.29', '1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37', '1.38', '1.39', '1.40', '1.41', '1.42', '1.43', '1.44'] },
+    cells: {
+      api: [
+        '1.24',
+        '1.25',
+        '1.26',
+        '1.27',
+        '1.28',
+        '1.29',
+        '1.30',
+        '1.31',
+        '1.32',
+        '1.33',
+        '1.34',
+        '1.35',
+        '1.36',
+        '1.37',
+        '1.38',
+        '1.39',
+        '1.40',
+        '1.41',
+        '1.42',
+        '1.43',
+        '1.44',
+      ],
+    },
     what: 'below API 1.45 image inspect leaves Container out when it is empty (an imported image); the document omits it only from 1.45 (the other reading, "may be left out when empty", holds)',
-    evidence: '2026-11-26, an image imported with POST /images/create?fromSrc=-: GET /v1.24/images/ctc-base/busybox:1/json has no Container key on 26.1.5 and 28.5.2 (20.10.24: "Container":""); a committed image has "Container":"<the container\'s id>" below 1.45 on all three',
+    evidence:
+      '2026-11-26, an image imported with POST /images/create?fromSrc=-: GET /v1.24/images/ctc-base/busybox:1/json has no Container key on 26.1.5 and 28.5.2 (20.10.24: "Container":""); a committed image has "Container":"<the container\'s id>" below 1.45 on all three',
   },
   {
     rule: 'deprecated.image-inspect.nonstandard-fields',
     quirk: 'observed.deprecated.image-inspect.nonstandard-fields',
     releases: ['28.5'],
-    cells: { api: ['1.24', '1.25', '1.26', '1.27', '1.28', '1.29', '1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37', '1.38', '1.39', '1.40', '1.41', '1.42', '1.43', '1.44', '1.45', '1.46', '1.47', '1.48', '1.49'] },
+    cells: {
+      api: [
+        '1.24',
+        '1.25',
+        '1.26',
+        '1.27',
+        '1.28',
+        '1.29',
+        '1.30',
+        '1.31',
+        '1.32',
+        '1.33',
+        '1.34',
+        '1.35',
+        '1.36',
+        '1.37',
+        '1.38',
+        '1.39',
+        '1.40',
+        '1.41',
+        '1.42',
+        '1.43',
+        '1.44',
+        '1.45',
+        '1.46',
+        '1.47',
+        '1.48',
+        '1.49',
+      ],
+    },
     what: 'below API 1.50 image inspect writes Hostname, Domainname, AttachStdin/out/err, Tty, OpenStdin, StdinOnce and Image with their empty values and leaves NetworkDisabled, MacAddress and StopTimeout out, whatever the image configuration sets: "older API versions keep them" does not hold for set fields',
-    evidence: '2026-11-26, 28.5.2, POST /images/load of an archive whose config sets "Hostname":"lh","Domainname":"ld","AttachStdin":true,…,"Tty":true,"Image":"sha256:abab…","NetworkDisabled":true,"MacAddress":"02:42:ac:11:00:0a","StopTimeout":9: GET /v1.24/… and /v1.49/images/ctc-load/img:1/json give Config {"AttachStderr":false,"AttachStdin":false,…,"Hostname":"","Image":"",…,"Tty":false,…} without NetworkDisabled, MacAddress, StopTimeout (26.1.5 and 20.10.24 give "Hostname":"lh", …, "StopTimeout":9); a container committed with Hostname hh1, Tty true, StopTimeout 7 gives the same empty values',
+    evidence:
+      '2026-11-26, 28.5.2, POST /images/load of an archive whose config sets "Hostname":"lh","Domainname":"ld","AttachStdin":true,…,"Tty":true,"Image":"sha256:abab…","NetworkDisabled":true,"MacAddress":"02:42:ac:11:00:0a","StopTimeout":9: GET /v1.24/… and /v1.49/images/ctc-load/img:1/json give Config {"AttachStderr":false,"AttachStdin":false,…,"Hostname":"","Image":"",…,"Tty":false,…} without NetworkDisabled, MacAddress, StopTimeout (26.1.5 and 20.10.24 give "Hostname":"lh", …, "StopTimeout":9); a container committed with Hostname hh1, Tty true, StopTimeout 7 gives the same empty values',
   },
   {
     rule: 'authz.spec-path',
@@ -314,7 +425,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
     what: 'a plugin named by the absolute path of its spec file is not found: the releases look plugins up by name only, retry, and end the start',
-    evidence: '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin "/tmp/ctc-…/ctca.spec" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
+    evidence:
+      '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin "/tmp/ctc-…/ctca.spec" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
   },
   {
     rule: 'authz.body.large',
@@ -322,6 +434,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     releases: ['20.10'],
     cells: 'all',
     what: 'a JSON body of 1 MiB or more, sent with Content-Length or chunked, is not shown to the plugins and the route acts on it (moby before 29.4: "Request body is larger than: \'1048576\' skipping body"); the shape of CVE-2024-41110 by size',
-    evidence: 'a plugin that denies any request whose body it is shown with a marker at its end; POST /v1.41/containers/create, Content-Type application/json, {"Image":"ctcnone-example","Labels":{"ctcpad":"aaa…","ctcmark":"ctcmarkExample1"}} of 1048576 bytes with Content-Length (likewise chunked 1048676 and 4194404 bytes, Content-Length 4194305): the plugin got AuthZReq with no RequestBody and allowed it, and 20.10.24+dfsg1 answered 404 {"message":"No such image: ctcnone-example:latest"}, the image the hidden body names (run --only authz.body.large, 2026-11-26). A chunked body under 1 MiB is shown whole on this build (Debian carries the CVE-2024-41110 fix); 26.1.5+dfsg1 and 28.5.2+dfsg4 show bodies up to 4194304 bytes and answer 500 "request body too large for authorization plugin: size exceeds 4194304 bytes" above (authz.body.limit)',
+    evidence:
+      'a plugin that denies any request whose body it is shown with a marker at its end; POST /v1.41/containers/create, Content-Type application/json, {"Image":"ctcnone-example","Labels":{"ctcpad":"aaa…","ctcmark":"ctcmarkExample1"}} of 1048576 bytes with Content-Length (likewise chunked 1048676 and 4194404 bytes, Content-Length 4194305): the plugin got AuthZReq with no RequestBody and allowed it, and 20.10.24+dfsg1 answered 404 {"message":"No such image: ctcnone-example:latest"}, the image the hidden body names (run --only authz.body.large, 2026-11-26). A chunked body under 1 MiB is shown whole on this build (Debian carries the CVE-2024-41110 fix); 26.1.5+dfsg1 and 28.5.2+dfsg4 show bodies up to 4194304 bytes and answer 500 "request body too large for authorization plugin: size exceeds 4194304 bytes" above (authz.body.limit)',
   },
 ];

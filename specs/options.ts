@@ -62,8 +62,19 @@ const LINUX: readonly Platform[] = ['linux'];
 
 /** Reloadable file keys (daemon.md › States and transitions › Reloadable options). */
 export const RELOADABLE_KEYS: readonly string[] = [
-  'debug', 'labels', 'live-restore', 'max-concurrent-downloads', 'max-concurrent-uploads', 'max-download-attempts',
-  'default-runtime', 'runtimes', 'authorization-plugins', 'insecure-registries', 'registry-mirrors', 'shutdown-timeout', 'features',
+  'debug',
+  'labels',
+  'live-restore',
+  'max-concurrent-downloads',
+  'max-concurrent-uploads',
+  'max-download-attempts',
+  'default-runtime',
+  'runtimes',
+  'authorization-plugins',
+  'insecure-registries',
+  'registry-mirrors',
+  'shutdown-timeout',
+  'features',
 ];
 
 interface Extra {
@@ -98,13 +109,22 @@ function option(name: string, kind: OptionKind, def: string | null, effect: stri
 
 /** Every option of the document's table, in its order. */
 export const DAEMON_OPTIONS: readonly DaemonOption[] = [
-  option('add-runtime', 'list', null, 'Register an additional OCI-compatible runtime. Runtime arguments cannot be given this way.', { form: 'runtime', fileKey: 'runtimes', platforms: LINUX }),
+  option('add-runtime', 'list', null, 'Register an additional OCI-compatible runtime. Runtime arguments cannot be given this way.', {
+    form: 'runtime',
+    fileKey: 'runtimes',
+    platforms: LINUX,
+  }),
   option('allow-direct-routing', 'bool', 'off', 'Allow remote access to published ports on container IP addresses.', { platforms: LINUX, since: '28.0' }),
   option('authorization-plugin', 'list', null, 'Authorization plugins to load.', { fileKey: 'authorization-plugins' }),
   option('bip', 'string', null, 'IPv4 address for the default bridge.', { platforms: LINUX }),
   option('bip6', 'string', null, 'IPv6 address for the default bridge.', { platforms: LINUX, since: '28.0' }),
   option('bridge', 'string', null, 'Network bridge to attach containers to. The value `none` disables the default bridge.', { short: 'b' }),
-  option('cdi-spec-dir', 'list', 'see CDI', 'Directories for device specifications.', { form: 'path', fileKey: 'cdi-spec-dirs', platforms: LINUX, since: '25.0' }),
+  option('cdi-spec-dir', 'list', 'see CDI', 'Directories for device specifications.', {
+    form: 'path',
+    fileKey: 'cdi-spec-dirs',
+    platforms: LINUX,
+    since: '25.0',
+  }),
   option('cgroup-parent', 'string', 'see cgroup parent', 'Parent cgroup for all containers.', { platforms: LINUX }),
   option('config-file', 'string', '/etc/ctr/daemon.json', 'Daemon configuration file.', { form: 'path', fileKey: null }),
   option('containerd', 'string', null, 'Supervisor gRPC address.'),
@@ -116,14 +136,26 @@ export const DAEMON_OPTIONS: readonly DaemonOption[] = [
   option('data-root', 'string', '/var/lib/ctr', 'Root directory of persistent state.', { form: 'path' }),
   option('debug', 'bool', 'off', 'Debug mode.', { short: 'D' }),
   option('default-address-pool', 'list', null, 'Default address pools for node-local networks.', { form: 'pool', fileKey: 'default-address-pools' }),
-  option('default-cgroupns-mode', 'string', 'private', 'Default cgroup namespace mode of containers.', { form: 'enum', choices: ['host', 'private'], platforms: LINUX }),
+  option('default-cgroupns-mode', 'string', 'private', 'Default cgroup namespace mode of containers.', {
+    form: 'enum',
+    choices: ['host', 'private'],
+    platforms: LINUX,
+  }),
   option('default-gateway', 'string', null, 'Default gateway of the default bridge network.', { form: 'ip', platforms: LINUX }),
   option('default-gateway-v6', 'string', null, 'Default IPv6 gateway of the default bridge network.', { form: 'ip', platforms: LINUX }),
   option('default-ipc-mode', 'string', 'private', 'Default IPC mode of containers.', { form: 'enum', choices: ['shareable', 'private'], platforms: LINUX }),
-  option('default-network-opt', 'list', null, 'Default options for drivers of new networks.', { form: 'network-opt', fileKey: 'default-network-opts', since: '24.0' }),
+  option('default-network-opt', 'list', null, 'Default options for drivers of new networks.', {
+    form: 'network-opt',
+    fileKey: 'default-network-opts',
+    since: '24.0',
+  }),
   option('default-runtime', 'string', 'the reference OCI runtime', 'Default runtime of containers; a registered runtime name or a supervisor shim name.'),
   option('default-shm-size', 'string', '64MiB', 'Default shared-memory size of containers.', { form: 'bytes', platforms: LINUX }),
-  option('default-ulimit', 'list', null, "Default ulimits of containers; same form as the client's run option `--ulimit`.", { form: 'ulimit', fileKey: 'default-ulimits', platforms: LINUX }),
+  option('default-ulimit', 'list', null, "Default ulimits of containers; same form as the client's run option `--ulimit`.", {
+    form: 'ulimit',
+    fileKey: 'default-ulimits',
+    platforms: LINUX,
+  }),
   option('dns', 'list', null, 'DNS servers for all containers.', { form: 'ip' }),
   option('dns-opt', 'list', null, 'DNS options.', { fileKey: 'dns-opts' }),
   option('dns-search', 'list', null, 'DNS search domains.'),
@@ -136,7 +168,11 @@ export const DAEMON_OPTIONS: readonly DaemonOption[] = [
   option('group', 'string', 'ctr', 'Group that owns the Unix socket.', { short: 'G' }),
   option('help', 'bool', null, 'Print usage.', { fileKey: null }),
   option('host', 'list', null, 'Socket(s) to listen on.', { short: 'H', fileKey: 'hosts' }),
-  option('host-gateway-ip', 'list', 'addresses of the default bridge', 'Addresses that the special value `host-gateway` of `--add-host` resolves to.', { form: 'ip', fileKey: 'host-gateway-ips', platforms: LINUX }),
+  option('host-gateway-ip', 'list', 'addresses of the default bridge', 'Addresses that the special value `host-gateway` of `--add-host` resolves to.', {
+    form: 'ip',
+    fileKey: 'host-gateway-ips',
+    platforms: LINUX,
+  }),
   option('http-proxy', 'string', null, 'Proxy for outgoing HTTP traffic.', { since: '23.0' }),
   option('https-proxy', 'string', null, 'Proxy for outgoing HTTPS traffic.', { since: '23.0' }),
   option('icc', 'bool', 'true', 'Inter-container communication on the default bridge.', { platforms: LINUX }),

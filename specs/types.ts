@@ -58,7 +58,20 @@ export type RuleLevel = 'must' | 'descriptive' | 'implementation';
  */
 export type Capability = 'start' | 'exit' | 'signal' | 'reload' | 'restart' | 'logs' | 'tls' | 'netns' | 'plugins' | 'wire' | 'objects' | 'umask';
 
-export const CAPABILITIES: readonly Capability[] = ['start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects', 'umask'];
+export const CAPABILITIES: readonly Capability[] = [
+  'start',
+  'exit',
+  'signal',
+  'reload',
+  'restart',
+  'logs',
+  'tls',
+  'netns',
+  'plugins',
+  'wire',
+  'objects',
+  'umask',
+];
 
 /** The axes of a rule's applicability. A cell is checked only where every axis admits it. */
 export interface Applicability {

@@ -7,7 +7,14 @@ import { VERSIONING_CHECKS } from './versioning/index.js';
 import { DEPRECATIONS_CHECKS } from './deprecations/index.js';
 
 /** Every assertion, by the rule id it is tagged with. */
-export const ALL_CHECKS: readonly RuleCheck[] = [...VERSIONING_CHECKS, ...DAEMON_CONFIG_CHECKS, ...RELOAD_CHECKS, ...MODEL_RUNNER_CHECKS, ...LISTENERS_CHECKS, ...DEPRECATIONS_CHECKS];
+export const ALL_CHECKS: readonly RuleCheck[] = [
+  ...VERSIONING_CHECKS,
+  ...DAEMON_CONFIG_CHECKS,
+  ...RELOAD_CHECKS,
+  ...MODEL_RUNNER_CHECKS,
+  ...LISTENERS_CHECKS,
+  ...DEPRECATIONS_CHECKS,
+];
 
 const byRule = new Map(ALL_CHECKS.map((check) => [check.rule, check]));
 

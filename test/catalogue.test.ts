@@ -48,6 +48,12 @@ t.test('the release table is ordered and self-consistent', async (t) => {
 });
 
 t.test('the deprecation rows this area rests on are in the catalogue', async (t) => {
-  t.match(DEPRECATIONS.find((d) => d.id === 'old-api-versions'), { status: 'Removed', deprecated: '25.0', removal: '26.0' });
-  t.match(DEPRECATIONS.find((d) => d.id === 'unversioned-api-calls'), { status: 'Deprecated' });
+  t.match(
+    DEPRECATIONS.find((d) => d.id === 'old-api-versions'),
+    { status: 'Removed', deprecated: '25.0', removal: '26.0' },
+  );
+  t.match(
+    DEPRECATIONS.find((d) => d.id === 'unversioned-api-calls'),
+    { status: 'Deprecated' },
+  );
 });

@@ -42,7 +42,11 @@ t.test('an output that fails after the run loses none of the others', async (t) 
   t.equal(run.code, 1, `exit 1: an output was not written (${run.stderr})`);
   t.match(run.stderr, /^ctr-conformance: could not write --record \S+record\.fifo: ENXIO/m, 'says which output failed and why');
   t.notMatch(run.stderr, /internal error/);
-  t.same(report(dir).results.map((r) => `${r.rule}: ${r.status}`), ['api.ping: pass'], 'the report is written');
+  t.same(
+    report(dir).results.map((r) => `${r.rule}: ${r.status}`),
+    ['api.ping: pass'],
+    'the report is written',
+  );
   t.ok(existsSync(baseline), 'the baseline is written');
   t.match(run.stdout, /baseline: /);
 });

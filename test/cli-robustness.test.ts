@@ -31,7 +31,8 @@ async function listen<S extends HttpServer | NetServer>(t: Test, server: S, name
 }
 
 /** Headers of a daemon that answers as dockerd 28.5 does (see test/cli.test.ts's lax server). */
-const DAEMON_HEADERS = 'Api-Version: 1.51\r\nOstype: linux\r\nServer: Docker/28.5.2 (linux)\r\nDocker-Experimental: false\r\nCache-Control: no-cache, no-store, must-revalidate\r\nPragma: no-cache\r\n';
+const DAEMON_HEADERS =
+  'Api-Version: 1.51\r\nOstype: linux\r\nServer: Docker/28.5.2 (linux)\r\nDocker-Experimental: false\r\nCache-Control: no-cache, no-store, must-revalidate\r\nPragma: no-cache\r\n';
 const VERSION = JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVersion: '1.24', Os: 'linux' });
 
 /** A server that stays silent to every request after the first (its /version). */
@@ -97,7 +98,10 @@ t.test('a target that stops answering is declared unresponsive: exit 3 long befo
   const results = report(dir).results;
   const cut = results.filter((r) => r.status === 'error' && /unresponsive/.test(r.evidence.summary));
   t.ok(cut.length > results.length / 2, `the cells not judged are errors saying so (${cut.length} of ${results.length})`);
-  t.notOk(results.some((r) => r.status === 'pass' || r.status === 'fail'), 'nothing is judged on a silent target');
+  t.notOk(
+    results.some((r) => r.status === 'pass' || r.status === 'fail'),
+    'nothing is judged on a silent target',
+  );
 });
 
 t.test('the --help probe runs in its own process group and ends with everything it started', async (t) => {

@@ -20,5 +20,8 @@ t.test('run --target sim-process runs the same suites against the simulator bina
   t.equal(run.code, 0, run.stdout + run.stderr);
   t.equal(report(dir).target.kind, 'process');
   t.equal(report(dir).target.release, '26.1');
-  t.ok(report(dir).results.some((r) => r.rule === 'api.version.min-override-raise' && r.status === 'pass'), 'rules that start daemons ran');
+  t.ok(
+    report(dir).results.some((r) => r.rule === 'api.version.min-override-raise' && r.status === 'pass'),
+    'rules that start daemons ran',
+  );
 });

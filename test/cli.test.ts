@@ -50,8 +50,19 @@ t.test('usage errors exit 2 with a clear message', async (t) => {
 t.test('rules lists the catalogue with coverage', async (t) => {
   const run = await runCli(['rules', '--json']);
   t.equal(run.code, 0);
-  const rows = JSON.parse(run.stdout) as { id: string; simulator: boolean; assertion: boolean; testable: boolean; surface: string; requires: string[]; releaseDependent: boolean }[];
-  t.same(rows.map((r) => r.id), RULES.map((r) => r.id));
+  const rows = JSON.parse(run.stdout) as {
+    id: string;
+    simulator: boolean;
+    assertion: boolean;
+    testable: boolean;
+    surface: string;
+    requires: string[];
+    releaseDependent: boolean;
+  }[];
+  t.same(
+    rows.map((r) => r.id),
+    RULES.map((r) => r.id),
+  );
   t.same(
     rows.map((r) => [r.surface, r.requires, r.releaseDependent]),
     RULES.map((r) => [r.applies.surface, r.requires, r.releaseDependent]),
@@ -76,11 +87,15 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
   const strip = (r: ConformanceReport) => r.results.map(({ rule, api, status, evidence }) => ({ rule, api, status, ce: evidence.counterexample }));
   t.same(strip(report(a)), strip(report(b)), 'same seed, same results');
   t.match(runA.stdout, /sim \(\d+\.\d+\.\d+\+ctrd-sim, release \d+\.\d+, API 1\.\d+–1\.\d+, observed 1\.\d+–1\.\d+ from \/version\), seed 5: \d+ pass, 0 fail/);
-  t.same(report(a).target.observedApiRange, { ...report(a).target.apiRange, source: 'version' }, 'the range the simulator reported is the table\'s');
+  t.same(report(a).target.observedApiRange, { ...report(a).target.apiRange, source: 'version' }, "the range the simulator reported is the table's");
   const judged = report(a).results.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'error');
   // Rules about the daemon as a process are decided by how the starts ended; their evidence is in the summary (and, on failure, the command line, file and output).
   const processRules = new Set(RULES.filter((rule) => rule.applies.surface === 'daemon-process').map((rule) => rule.id));
-  t.ok(judged.length > 100 && judged.every((r) => (r.evidence.exchanges ?? []).length > 0 || /^(refused|started) /.test(r.evidence.summary) || processRules.has(r.rule)), 'every judged cell carries the exchanges that decided it');
+  t.ok(
+    judged.length > 100 &&
+      judged.every((r) => (r.evidence.exchanges ?? []).length > 0 || /^(refused|started) /.test(r.evidence.summary) || processRules.has(r.rule)),
+    'every judged cell carries the exchanges that decided it',
+  );
 
   const shards = await Promise.all(
     ['1/2', '2/2'].map(async (shard) => {
@@ -121,14 +136,43 @@ t.test('a failing cell prints a rerun line that reruns exactly it, and a curl li
   // Answers POST /_ping with 200: rule api.not-found fails on it.
   const socket = join(out, 'lax.sock');
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const headers = { 'Api-Version': '1.51', Ostype: 'linux', Server: 'Lax/28.5.2', 'Docker-Experimental': 'false', 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, no-store, must-revalidate', Pragma: 'no-cache' };
+    const headers = {
+      'Api-Version': '1.51',
+      Ostype: 'linux',
+      Server: 'Lax/28.5.2',
+      'Docker-Experimental': 'false',
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-cache, no-store, must-revalidate',
+      Pragma: 'no-cache',
+    };
     const known = req.url === '/_ping' || req.url === '/version';
     res.writeHead(known ? 200 : 404, headers);
-    res.end(req.method === 'HEAD' ? undefined : req.url === '/version' ? JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVersion: '1.24', Os: 'linux' }) : known ? 'OK' : '{"message":"page not found"}');
+    res.end(
+      req.method === 'HEAD'
+        ? undefined
+        : req.url === '/version'
+          ? JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVersion: '1.24', Os: 'linux' })
+          : known
+            ? 'OK'
+            : '{"message":"page not found"}',
+    );
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const first = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--only', 'api.not-found', '--only', 'api.ping', '--seed', '11', '--out', join(out, 'lax'), '-q']);
+  const first = await runCli([
+    'run',
+    '--target',
+    `endpoint:unix://${socket}`,
+    '--only',
+    'api.not-found',
+    '--only',
+    'api.ping',
+    '--seed',
+    '11',
+    '--out',
+    join(out, 'lax'),
+    '-q',
+  ]);
   t.equal(first.code, 1);
   const rerun = /^ {2}rerun: node dist\/cli\/ctr-conformance\.js run (.*)$/m.exec(first.stdout)?.[1];
   const curl = /^ {2}curl: (.*)$/m.exec(first.stdout)?.[1];
@@ -139,7 +183,11 @@ t.test('a failing cell prints a rerun line that reruns exactly it, and a curl li
   t.equal(again.code, 1, again.stderr);
   const before = report(join(out, 'lax')).results.find((r) => r.rule === 'api.not-found')!;
   const after = report(join(out, 'lax-again')).results;
-  t.same(after.map((r) => `${r.rule}@${r.api}: ${r.status}`), ['api.not-found@null: fail'], 'only that cell, failing again');
+  t.same(
+    after.map((r) => `${r.rule}@${r.api}: ${r.status}`),
+    ['api.not-found@null: fail'],
+    'only that cell, failing again',
+  );
   t.same(after[0]?.evidence.counterexample?.input, before.evidence.counterexample?.input, 'with the same counterexample');
   // HEAD is curl's -I (a body is not read), the other methods -X METHOD.
   t.match(curl, new RegExp(`^curl -sS -i (-I|-X [A-Z]+) --unix-socket ${socket} 'http://localhost/\\S+'$`));
@@ -151,8 +199,28 @@ t.test('a failing cell prints a rerun line that reruns exactly it, and a curl li
 
 t.test('--fault breaks the simulator for one rule: exactly that rule fails, and the rerun line keeps the fault', async (t) => {
   const dir = join(out, 'fault');
-  const run = await runCli(['run', '--target', 'sim', '--fault', 'api.ping', '--only', 'api.ping', '--only', 'api.not-found', '--seed', '4', '--num-runs', '10', '--out', dir, '-q']);
+  const run = await runCli([
+    'run',
+    '--target',
+    'sim',
+    '--fault',
+    'api.ping',
+    '--only',
+    'api.ping',
+    '--only',
+    'api.not-found',
+    '--seed',
+    '4',
+    '--num-runs',
+    '10',
+    '--out',
+    dir,
+    '-q',
+  ]);
   t.equal(run.code, 1, run.stdout + run.stderr);
-  t.same(report(dir).results.map((r) => `${r.rule}: ${r.status}`), ['api.ping: fail', 'api.not-found: pass']);
+  t.same(
+    report(dir).results.map((r) => `${r.rule}: ${r.status}`),
+    ['api.ping: fail', 'api.not-found: pass'],
+  );
   t.match(run.stdout, /rerun: node dist\/cli\/ctr-conformance\.js run --target sim --fault api\.ping --profile ctr /);
 });

@@ -27,14 +27,38 @@ if (missing !== null || engineBinary === undefined) {
       rmSync(out, { recursive: true, force: true });
     });
     const socket = engine.instance.endpoint.kind === 'unix' ? engine.instance.endpoint.path : '';
-    const run = await runCli(['run', '--target', `container:unix://${socket}`, '--emulate', '26.1', '--profile', 'docker', '--num-runs', '10', '--num-starts', '2', '--out', out, '-q']);
+    const run = await runCli([
+      'run',
+      '--target',
+      `container:unix://${socket}`,
+      '--emulate',
+      '26.1',
+      '--profile',
+      'docker',
+      '--num-runs',
+      '10',
+      '--num-starts',
+      '2',
+      '--out',
+      out,
+      '-q',
+    ]);
     t.equal(run.code, 0, `${run.stdout}${run.stderr}`);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport;
     t.equal(report.target.kind, 'container');
     t.equal(report.target.release, '26.1');
     // reload.option.labels: the file rewritten on the bind mount, SIGHUP through the engine.
-    for (const rule of ['api.version.min-override-raise', 'api.version.legacy-removed', 'api.robustness', 'reload.option.labels', 'reload.conflict.unchanged']) {
-      t.ok(report.results.some((r) => r.rule === rule && r.status === 'pass'), `${rule} ran in the container and passed`);
+    for (const rule of [
+      'api.version.min-override-raise',
+      'api.version.legacy-removed',
+      'api.robustness',
+      'reload.option.labels',
+      'reload.conflict.unchanged',
+    ]) {
+      t.ok(
+        report.results.some((r) => r.rule === rule && r.status === 'pass'),
+        `${rule} ran in the container and passed`,
+      );
     }
   });
 }

@@ -26,25 +26,33 @@ t.test('the coverage figure: what was generated and what was left out', async (t
   t.same(recorder.figure(), { items: 3, generated: ['b'], missing: ['a', 'c'] }, 'duplicates count once; a hit outside the list is not counted');
 });
 
-t.test('generators reach every documented item at the default settings', { skip: COVERED.length === 0 ? 'no check declares documented items yet' : false }, async (t) => {
-  const out = mkdtempSync('/tmp/ctc-coverage-');
-  t.teardown(() => rmSync(out, { recursive: true, force: true }));
-  const only = COVERED.flatMap((rule) => ['--only', rule]);
-  // Two at a time: the machine has two cores.
-  for (let i = 0; i < RELEASES.length; i += 2) {
-    await Promise.all(
-      RELEASES.slice(i, i + 2).map(async (release) => {
-        const dir = join(out, release);
-        const run = await runCli(['run', '--target', 'sim', '--emulate', release, '--num-runs', '15', '--num-starts', '2', ...only, '--out', dir, '-q']);
-        t.not(run.code, 2, `the run of ${release} is no usage error: ${run.stderr}`);
-        const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
-        for (const result of report.results) {
-          if (result.status !== 'pass' && result.status !== 'fail') continue;
-          const cell = `${result.rule}@${result.api ?? '—'} on ${release}`;
-          if (!t.ok(result.coverage, `${cell} reports its coverage`)) continue;
-          t.same(result.coverage!.missing, [], `${cell}: every documented item generated (${result.coverage!.generated.length} of ${result.coverage!.items}; seed ${report.seed})`);
-        }
-      }),
-    );
-  }
-});
+t.test(
+  'generators reach every documented item at the default settings',
+  { skip: COVERED.length === 0 ? 'no check declares documented items yet' : false },
+  async (t) => {
+    const out = mkdtempSync('/tmp/ctc-coverage-');
+    t.teardown(() => rmSync(out, { recursive: true, force: true }));
+    const only = COVERED.flatMap((rule) => ['--only', rule]);
+    // Two at a time: the machine has two cores.
+    for (let i = 0; i < RELEASES.length; i += 2) {
+      await Promise.all(
+        RELEASES.slice(i, i + 2).map(async (release) => {
+          const dir = join(out, release);
+          const run = await runCli(['run', '--target', 'sim', '--emulate', release, '--num-runs', '15', '--num-starts', '2', ...only, '--out', dir, '-q']);
+          t.not(run.code, 2, `the run of ${release} is no usage error: ${run.stderr}`);
+          const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+          for (const result of report.results) {
+            if (result.status !== 'pass' && result.status !== 'fail') continue;
+            const cell = `${result.rule}@${result.api ?? '—'} on ${release}`;
+            if (!t.ok(result.coverage, `${cell} reports its coverage`)) continue;
+            t.same(
+              result.coverage!.missing,
+              [],
+              `${cell}: every documented item generated (${result.coverage!.generated.length} of ${result.coverage!.items}; seed ${report.seed})`,
+            );
+          }
+        }),
+      );
+    }
+  },
+);

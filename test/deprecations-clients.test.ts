@@ -26,7 +26,13 @@ t.test('the docker CLI imports, inspects, creates, copies and reads events on ct
   await sim.waitFor(/completed initialization/);
   const docker = (args: readonly string[], env: Record<string, string> = {}): Promise<CliOutcome> =>
     new Promise((resolve) => {
-      const isolated = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, DOCKER_CONFIG: join(home, '.docker'), DOCKER_HOST: `unix://${socket}`, ...env };
+      const isolated = {
+        PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+        HOME: home,
+        DOCKER_CONFIG: join(home, '.docker'),
+        DOCKER_HOST: `unix://${socket}`,
+        ...env,
+      };
       execFile(DOCKER, [...args], { env: isolated, timeout: 30_000, encoding: 'buffer' }, (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
         resolve({ code, stdout: stdout.toString('latin1'), stderr: stderr.toString('utf8') });
@@ -62,7 +68,10 @@ t.test('the docker CLI imports, inspects, creates, copies and reads events on ct
   const until = String(Math.floor(Date.now() / 1000) + 1);
   const events = await docker(['events', '--since', since, '--until', until, '--format', '{{json .}}']);
   t.equal(events.code, 0, `docker events: ${events.stderr}`);
-  const lines = events.stdout.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = events.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const create = lines.find((event) => event['Type'] === 'container' && event['Action'] === 'create');
   t.ok(create !== undefined, 'the events of the window hold the create');
   t.equal(create?.['status'], 'create', 'below 1.52 the create event still has status');

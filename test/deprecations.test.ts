@@ -2,7 +2,18 @@ import fc from 'fast-check';
 import t from 'tap';
 import { compareVersions } from '../common/dotted-version.js';
 import { lifecycleProblems, stateIn } from '../common/lifecycle.js';
-import { DEPRECATIONS, DOCUMENT_RELEASE, LIFECYCLE_STATES, LIFECYCLE_TRANSITIONS, REMOVED_DAEMON_OPTIONS, REMOVED_LOG_OPTIONS, REMOVED_STORAGE_DRIVERS, REMOVED_STORAGE_OPTIONS, ROW_ASSERTIONS, type LifecycleState } from '../specs/deprecations.js';
+import {
+  DEPRECATIONS,
+  DOCUMENT_RELEASE,
+  LIFECYCLE_STATES,
+  LIFECYCLE_TRANSITIONS,
+  REMOVED_DAEMON_OPTIONS,
+  REMOVED_LOG_OPTIONS,
+  REMOVED_STORAGE_DRIVERS,
+  REMOVED_STORAGE_OPTIONS,
+  ROW_ASSERTIONS,
+  type LifecycleState,
+} from '../specs/deprecations.js';
 import { RULES } from '../specs/catalogue.js';
 import { RELEASES } from '../specs/index.js';
 
@@ -12,11 +23,12 @@ import { RELEASES } from '../specs/index.js';
  * The contradictions are printed, not hidden.
  */
 
-t.test('the catalogue holds the document\'s 67 rows, each once, with dotted versions', async (t) => {
+t.test("the catalogue holds the document's 67 rows, each once, with dotted versions", async (t) => {
   t.equal(DEPRECATIONS.length, 67);
   t.equal(new Set(DEPRECATIONS.map((row) => row.id)).size, DEPRECATIONS.length, 'ids are unique');
   for (const row of DEPRECATIONS) {
-    for (const version of [row.deprecated, row.removal, row.disabledByDefault]) if (version !== null && version !== undefined) t.match(version, /^\d+(\.\d+){1,2}$/, `${row.id}: ${version} is a release`);
+    for (const version of [row.deprecated, row.removal, row.disabledByDefault])
+      if (version !== null && version !== undefined) t.match(version, /^\d+(\.\d+){1,2}$/, `${row.id}: ${version} is a release`);
   }
 });
 
@@ -46,10 +58,19 @@ const reachable = (from: LifecycleState, to: LifecycleState): boolean => {
 };
 
 /** Releases around every boundary the catalogue names, the emulated ones, and generated ones. */
-const NAMED = [...new Set([...DEPRECATIONS.flatMap((row) => [row.deprecated, row.removal, row.disabledByDefault]), ...RELEASES.map((r) => r.release)].filter((v): v is string => typeof v === 'string'))];
-const release = fc.oneof(fc.constantFrom(...NAMED), fc.tuple(fc.integer({ min: 0, max: 35 }), fc.integer({ min: 0, max: 12 })).map(([a, b]) => `${a}.${b}`));
+const NAMED = [
+  ...new Set(
+    [...DEPRECATIONS.flatMap((row) => [row.deprecated, row.removal, row.disabledByDefault]), ...RELEASES.map((r) => r.release)].filter(
+      (v): v is string => typeof v === 'string',
+    ),
+  ),
+];
+const release = fc.oneof(
+  fc.constantFrom(...NAMED),
+  fc.tuple(fc.integer({ min: 0, max: 35 }), fc.integer({ min: 0, max: 12 })).map(([a, b]) => `${a}.${b}`),
+);
 
-t.test('between any two releases a row only moves forward along the lifecycle\'s transitions', async (t) => {
+t.test("between any two releases a row only moves forward along the lifecycle's transitions", async (t) => {
   const fitting = DEPRECATIONS.filter((row) => row.reading === undefined);
   fc.assert(
     fc.property(fc.constantFrom(...fitting), release, release, (row, a, b) => {
@@ -91,7 +112,11 @@ t.test('every row the daemon can show is asserted by real rules, or says why not
     if ('rules' in assertion) for (const id of assertion.rules) t.ok(ids.has(id), `${row.id} is asserted by ${id}, a rule of the catalogue`);
     else t.comment(`catalogue row not asserted: ${row.id}: ${assertion.unasserted}`);
   }
-  for (const id of Object.keys(ROW_ASSERTIONS)) t.ok(DEPRECATIONS.some((row) => row.id === id), `ROW_ASSERTIONS names the row ${id}`);
+  for (const id of Object.keys(ROW_ASSERTIONS))
+    t.ok(
+      DEPRECATIONS.some((row) => row.id === id),
+      `ROW_ASSERTIONS names the row ${id}`,
+    );
 });
 
 t.test('the removed options and drivers are rows the lifecycle removes somewhere', async (t) => {

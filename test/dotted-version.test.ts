@@ -7,8 +7,14 @@ const version = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) =>
 const RUNS = { numRuns: 2000 };
 
 t.test('compareVersions is a total preorder', async (t) => {
-  fc.assert(fc.property(version, (a) => compareVersions(a, a) === 0), RUNS);
-  fc.assert(fc.property(version, version, (a, b) => compareVersions(a, b) === -compareVersions(b, a)), RUNS);
+  fc.assert(
+    fc.property(version, (a) => compareVersions(a, a) === 0),
+    RUNS,
+  );
+  fc.assert(
+    fc.property(version, version, (a, b) => compareVersions(a, b) === -compareVersions(b, a)),
+    RUNS,
+  );
   fc.assert(
     fc.property(version, version, version, (a, b, c) => !(compareVersions(a, b) <= 0 && compareVersions(b, c) <= 0) || compareVersions(a, c) <= 0),
     RUNS,

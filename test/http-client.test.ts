@@ -226,16 +226,34 @@ t.test('request bodies: string, Buffer and JSON, with their content type', async
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: req.headers['content-type'] ?? null, length: req.headers['content-length'] ?? null, body: Buffer.concat(chunks).toString('utf8'), url: req.url }));
+      res.end(
+        JSON.stringify({
+          type: req.headers['content-type'] ?? null,
+          length: req.headers['content-length'] ?? null,
+          body: Buffer.concat(chunks).toString('utf8'),
+          url: req.url,
+        }),
+      );
     });
   });
   const c = client(t, endpoint);
-  const echo = async (options: Parameters<HttpClient['request']>[2]): Promise<Record<string, unknown>> => JSON.parse((await c.request('POST', '/echo', options)).body) as Record<string, unknown>;
+  const echo = async (options: Parameters<HttpClient['request']>[2]): Promise<Record<string, unknown>> =>
+    JSON.parse((await c.request('POST', '/echo', options)).body) as Record<string, unknown>;
   const doc = '{"model":"m","n":1}';
   t.same(await echo({ json: { model: 'm', n: 1 } }), { type: 'application/json', length: String(doc.length), body: doc, url: '/echo' });
-  t.same(await echo({ body: 'héllo', headers: { 'Content-Type': 'text/plain' } }), { type: 'text/plain', length: String(Buffer.byteLength('héllo')), body: 'héllo', url: '/echo' });
+  t.same(await echo({ body: 'héllo', headers: { 'Content-Type': 'text/plain' } }), {
+    type: 'text/plain',
+    length: String(Buffer.byteLength('héllo')),
+    body: 'héllo',
+    url: '/echo',
+  });
   t.same(await echo({ body: Buffer.from([0x61, 0x62]) }), { type: null, length: '2', body: 'ab', url: '/echo' });
-  t.same(await echo({ json: [1], headers: { 'content-type': 'application/x-custom+json' } }), { type: 'application/x-custom+json', length: '3', body: '[1]', url: '/echo' });
+  t.same(await echo({ json: [1], headers: { 'content-type': 'application/x-custom+json' } }), {
+    type: 'application/x-custom+json',
+    length: '3',
+    body: '[1]',
+    url: '/echo',
+  });
 
   const based = client(t, parseEndpoint(`http://127.0.0.1:${endpoint.kind === 'tcp' ? endpoint.port : 0}/engines/v1/`));
   t.equal((JSON.parse((await based.request('GET', '/models')).body) as { url: string }).url, '/engines/v1/models', 'the base path prefixes every path');
@@ -247,7 +265,9 @@ t.test('the observer sees request bodies and answers', async (t) => {
     req.on('end', () => res.end('ok'));
   });
   const seen: string[] = [];
-  const c = new HttpClient(endpoint, (method, path, reply, sent) => seen.push(`${method} ${path} ${reply.status} ${reply.body} ${sent?.body?.toString('utf8') ?? '-'}`));
+  const c = new HttpClient(endpoint, (method, path, reply, sent) =>
+    seen.push(`${method} ${path} ${reply.status} ${reply.body} ${sent?.body?.toString('utf8') ?? '-'}`),
+  );
   t.teardown(() => c.close());
   await c.request('POST', '/x', { json: { a: 1 } });
   await c.request('GET', '/y');
@@ -344,7 +364,25 @@ t.test('https with a CA and a server name', { skip: openssl ? false : 'openssl n
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=ctrd.test', '-addext', 'subjectAltName=DNS:ctrd.test', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=ctrd.test',
+      '-addext',
+      'subjectAltName=DNS:ctrd.test',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
     { encoding: 'utf8' },
   );
   t.equal(made.status, 0, made.stderr);
@@ -356,6 +394,10 @@ t.test('https with a CA and a server name', { skip: openssl ? false : 'openssl n
   t.equal((await good.request('GET', '/_ping')).body, 'secure /v/_ping');
   const untrusted = client(t, parseEndpoint(`https://127.0.0.1:${port}`));
   t.equal(codeOf((await failure(() => untrusted.request('GET', '/_ping'))).error), 'HTTP_CONNECTION', 'an unknown CA is refused');
-  const raw = await rawExchange(parseEndpoint(`https://127.0.0.1:${port}`, false, { ca: cert, servername: 'ctrd.test' }), 'GET /raw HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', { timeoutMs: 2_000 });
+  const raw = await rawExchange(
+    parseEndpoint(`https://127.0.0.1:${port}`, false, { ca: cert, servername: 'ctrd.test' }),
+    'GET /raw HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    { timeoutMs: 2_000 },
+  );
   t.match(raw.received, /secure \/raw$/);
 });

@@ -95,7 +95,11 @@ t.test('every API version of 28.5 answers the shape the suite asks for', async (
     const document = JSON.parse(reply.body) as Record<string, unknown>;
     const registry = document['RegistryConfig'] as Record<string, unknown>;
     // As the document says (null up to 1.48, omitted from 1.49); 28.5.2 itself omits them from 1.47, a known deviation.
-    t.equal('AllowNondistributableArtifactsCIDRs' in registry, minor < 49, `API ${api}: AllowNondistributableArtifactsCIDRs ${minor < 49 ? 'null' : 'omitted'}`);
+    t.equal(
+      'AllowNondistributableArtifactsCIDRs' in registry,
+      minor < 49,
+      `API ${api}: AllowNondistributableArtifactsCIDRs ${minor < 49 ? 'null' : 'omitted'}`,
+    );
     if (minor < 47 || minor >= 49) {
       const validate = infoValidator(api, 'null');
       t.ok(validate(document), `API ${api} matches the schema: ${JSON.stringify(validate.errors)}`);

@@ -70,10 +70,14 @@ async function startDaemons(t: Teardown): Promise<Daemons> {
   const tls = startSimProcess([
     ...base,
     '--tlsverify',
-    '--tlscacert', join(certs.server, 'ca.pem'),
-    '--tlscert', join(certs.server, 'cert.pem'),
-    '--tlskey', join(certs.server, 'key.pem'),
-    '-H', `tcp://127.0.0.1:${tlsPort}`,
+    '--tlscacert',
+    join(certs.server, 'ca.pem'),
+    '--tlscert',
+    join(certs.server, 'cert.pem'),
+    '--tlskey',
+    join(certs.server, 'key.pem'),
+    '-H',
+    `tcp://127.0.0.1:${tlsPort}`,
   ]);
   t.teardown(() => tls.kill());
   await Promise.all([plain.waitFor(/completed initialization/), tls.waitFor(/completed initialization/)]);
@@ -97,7 +101,15 @@ function docker(args: readonly string[], home: string, env: Record<string, strin
   });
 }
 
-const tlsFlags = (dir: string): string[] => ['--tlsverify', '--tlscacert', join(dir, 'ca.pem'), '--tlscert', join(dir, 'cert.pem'), '--tlskey', join(dir, 'key.pem')];
+const tlsFlags = (dir: string): string[] => [
+  '--tlsverify',
+  '--tlscacert',
+  join(dir, 'ca.pem'),
+  '--tlscert',
+  join(dir, 'cert.pem'),
+  '--tlskey',
+  join(dir, 'key.pem'),
+];
 
 /** One way of reaching a daemon with the CLI: global flags before the command, and the environment. */
 interface CliRoute {
@@ -112,7 +124,11 @@ function cliRoutes(daemons: Daemons): CliRoute[] {
     { name: 'unix socket', flags: [], env: { DOCKER_HOST: `unix://${daemons.socket}` } },
     { name: 'plain TCP', flags: [], env: { DOCKER_HOST: `tcp://127.0.0.1:${daemons.tcpPort}` } },
     { name: 'TLS, flags', flags: tlsFlags(daemons.certs.client), env: { DOCKER_HOST: tlsHost } },
-    { name: 'TLS, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH', flags: [], env: { DOCKER_HOST: tlsHost, DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: daemons.certs.client } },
+    {
+      name: 'TLS, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH',
+      flags: [],
+      env: { DOCKER_HOST: tlsHost, DOCKER_TLS_VERIFY: '1', DOCKER_CERT_PATH: daemons.certs.client },
+    },
   ];
 }
 
@@ -123,7 +139,11 @@ if (cliMissing !== null) {
   t.test('docker version and info over a unix socket, plain TCP and TLS (flags and environment)', async (t) => {
     const daemons = await startDaemons(t);
     for (const route of cliRoutes(daemons)) {
-      const version = await docker([...route.flags, 'version', '--format', '{{.Server.Version}} {{.Server.APIVersion}} {{.Server.MinAPIVersion}}'], daemons.home, route.env);
+      const version = await docker(
+        [...route.flags, 'version', '--format', '{{.Server.Version}} {{.Server.APIVersion}} {{.Server.MinAPIVersion}}'],
+        daemons.home,
+        route.env,
+      );
       t.equal(version.code, 0, `${route.name}: docker version works: ${version.stderr}`);
       t.equal(version.stdout.trim(), `${SERVER_VERSION} 1.51 1.24`, `${route.name}: the server's versions`);
       const info = await docker([...route.flags, 'info', '--format', '{{.ServerVersion}}'], daemons.home, route.env);
@@ -136,7 +156,11 @@ if (cliMissing !== null) {
     const daemons = await startDaemons(t);
     const env = { DOCKER_HOST: `tcp://127.0.0.1:${daemons.tlsPort}` };
     // The CLI verifies the daemon (so the refusal is the daemon's), but has no certificate to show.
-    const run = await docker(['--tlsverify', '--tlscacert', join(daemons.certs.client, 'ca.pem'), 'version', '--format', '{{.Server.Version}}'], daemons.home, env);
+    const run = await docker(
+      ['--tlsverify', '--tlscacert', join(daemons.certs.client, 'ca.pem'), 'version', '--format', '{{.Server.Version}}'],
+      daemons.home,
+      env,
+    );
     t.not(run.code, 0, 'docker version fails');
     t.notMatch(run.stdout, SERVER_VERSION, 'no server version was read');
     t.match(run.stderr, /remote error: tls: certificate required/, `the handshake is refused: ${run.stderr}`);
@@ -158,7 +182,10 @@ function dockerodeRoutes(daemons: Daemons, material: { ca: string; client: PemPa
   return [
     { name: 'unix socket', client: new Docker({ socketPath: daemons.socket, timeout: DOCKERODE_TIMEOUT_MS }) },
     { name: 'plain TCP', client: new Docker({ host: '127.0.0.1', port: daemons.tcpPort, protocol: 'http', timeout: DOCKERODE_TIMEOUT_MS }) },
-    { name: 'TLS', client: new Docker({ host: '127.0.0.1', port: daemons.tlsPort, protocol: 'https', ca: material.ca, ...material.client, timeout: DOCKERODE_TIMEOUT_MS }) },
+    {
+      name: 'TLS',
+      client: new Docker({ host: '127.0.0.1', port: daemons.tlsPort, protocol: 'https', ca: material.ca, ...material.client, timeout: DOCKERODE_TIMEOUT_MS }),
+    },
   ];
 }
 
@@ -178,7 +205,8 @@ t.test('dockerode ping() and version() over a unix socket, plain TCP and TLS', a
 t.test('dockerode with a client certificate of another CA is refused, and the daemon keeps serving', async (t) => {
   const daemons = await startDaemons(t);
   const material = await sharedTlsMaterial();
-  const tlsClient = (pair: PemPair): Docker => new Docker({ host: '127.0.0.1', port: daemons.tlsPort, protocol: 'https', ca: material.ca.cert, ...pair, timeout: DOCKERODE_TIMEOUT_MS });
+  const tlsClient = (pair: PemPair): Docker =>
+    new Docker({ host: '127.0.0.1', port: daemons.tlsPort, protocol: 'https', ca: material.ca.cert, ...pair, timeout: DOCKERODE_TIMEOUT_MS });
   await t.rejects(tlsClient(material.otherClient).ping(), 'ping with a certificate of another CA is refused');
   await t.rejects(tlsClient(material.otherClient).version(), 'and so is version');
   t.equal(String(await tlsClient(material.client).ping()), 'OK', 'a client of the daemon’s CA is still answered');

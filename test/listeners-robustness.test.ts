@@ -208,7 +208,12 @@ function abuseArbitrary(hello: Buffer): fc.Arbitrary<Abuse> {
   return fc.oneof(
     fc.record({ kind: fc.constant('garbage' as const), listener, bytes: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 2048 }), mangledHello) }),
     fc.record({ kind: fc.constant('truncated ClientHello' as const), listener, length }),
-    fc.record({ kind: fc.constant('half-open' as const), listener, opening: fc.constantFrom<Opening>('nothing', 'truncated ClientHello', 'partial request head'), length }),
+    fc.record({
+      kind: fc.constant('half-open' as const),
+      listener,
+      opening: fc.constantFrom<Opening>('nothing', 'truncated ClientHello', 'partial request head'),
+      length,
+    }),
     fc.record({ kind: fc.constant('closed mid-request' as const), listener, length, reset: fc.boolean() }),
   );
 }
@@ -268,7 +273,17 @@ async function startDaemons(t: Teardown, material: TlsMaterial): Promise<Daemons
   const tlsPort = await freePort();
   const plain = startSimProcess(['-H', `unix://${socketPath}`, '-H', `tcp://127.0.0.1:${tcpPort}`]);
   t.teardown(() => plain.kill());
-  const tls = startSimProcess(['--tlsverify', '--tlscacert', join(dir, 'ca.pem'), '--tlscert', join(dir, 'cert.pem'), '--tlskey', join(dir, 'key.pem'), '-H', `tcp://127.0.0.1:${tlsPort}`]);
+  const tls = startSimProcess([
+    '--tlsverify',
+    '--tlscacert',
+    join(dir, 'ca.pem'),
+    '--tlscert',
+    join(dir, 'cert.pem'),
+    '--tlskey',
+    join(dir, 'key.pem'),
+    '-H',
+    `tcp://127.0.0.1:${tlsPort}`,
+  ]);
   t.teardown(() => tls.kill());
   await Promise.all([plain.waitFor(/completed initialization/), tls.waitFor(/completed initialization/)]);
   return {
@@ -279,12 +294,14 @@ async function startDaemons(t: Teardown, material: TlsMaterial): Promise<Daemons
 
 const isRunning = (daemon: SimProcess): boolean => daemon.child.exitCode === null && daemon.child.signalCode === null;
 
-const describeEnd = (daemon: SimProcess): string => `ctrd-sim ${daemon.child.pid} ended (${daemon.child.exitCode ?? daemon.child.signalCode}):\n${daemon.output()}`;
+const describeEnd = (daemon: SimProcess): string =>
+  `ctrd-sim ${daemon.child.pid} ended (${daemon.child.exitCode ?? daemon.child.signalCode}):\n${daemon.output()}`;
 
 /** A failure says first whether a daemon ended: then the connection errors that follow are only its consequence. */
 async function explainFailure(daemons: Daemons, error: unknown): Promise<Error> {
   const message = error instanceof Error ? error.message : String(error);
-  const noticeWithin = (daemon: SimProcess): Promise<boolean> => Promise.race([daemon.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, 500, false))]);
+  const noticeWithin = (daemon: SimProcess): Promise<boolean> =>
+    Promise.race([daemon.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, 500, false))]);
   for (const daemon of daemons.processes) {
     if (await noticeWithin(daemon)) return new Error(`${describeEnd(daemon)}\nnoticed as: ${message}`);
   }

@@ -33,17 +33,28 @@ function post(port: number, path: string, body: unknown): Promise<{ status: numb
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - start }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - start }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-const errorOf = (text: string): { message: string; type: string; param: string | null } => (JSON.parse(text) as { error: { message: string; type: string; param: string | null } }).error;
+const errorOf = (text: string): { message: string; type: string; param: string | null } =>
+  (JSON.parse(text) as { error: { message: string; type: string; param: string | null } }).error;
 
 t.test('a prompt array of 30 000 items with n 128 (about 100 KB) is refused at once, naming prompt', async (t) => {
   const { port } = await startRunner(t);
@@ -69,7 +80,11 @@ t.test('2 048 embedding inputs × 4 096 dimensions (a 10 KB request) are refused
   t.ok(reply.ms < 2_000, `answered in ${reply.ms.toFixed(0)} ms`);
   t.equal((await post(port, '/engines/v1/embeddings', { model: MODEL, input: Array.from({ length: 2049 }, () => 'w') })).status, 400, '2 049 inputs');
   t.equal((await post(port, '/engines/v1/embeddings', { model: MODEL, input: ['w '.repeat(8193).trim()] })).status, 400, 'an input of 8 193 tokens');
-  t.equal((await post(port, '/engines/v1/embeddings', { model: MODEL, input: Array.from({ length: 38 }, () => 'w '.repeat(8000).trim()) })).status, 400, '304 000 tokens in all');
+  t.equal(
+    (await post(port, '/engines/v1/embeddings', { model: MODEL, input: Array.from({ length: 38 }, () => 'w '.repeat(8000).trim()) })).status,
+    400,
+    '304 000 tokens in all',
+  );
   const at = await post(port, '/engines/v1/embeddings', { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 512 });
   t.equal(at.status, 200, '2 048 inputs × 512 dimensions are served');
   t.equal((JSON.parse(at.text) as { data: { embedding: number[] }[] }).data[2047]?.embedding.length, 512);
@@ -79,7 +94,9 @@ t.test('2 048 embedding inputs × 4 096 dimensions (a 10 KB request) are refused
 function stalledClient(port: number, body: unknown): Socket {
   const payload = JSON.stringify(body);
   const socket = connect(port, '127.0.0.1', () => {
-    socket.write(`POST /engines/v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
+    socket.write(
+      `POST /engines/v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+    );
   });
   socket.pause();
   socket.on('error', () => undefined);
@@ -91,7 +108,8 @@ const memory = (): number => {
   return usage.heapUsed + usage.external;
 };
 
-const connections = (server: Server): Promise<number> => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+const connections = (server: Server): Promise<number> =>
+  new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
 t.test('two streaming clients that never read do not grow memory, and are dropped after the stall deadline', async (t) => {
   const { runner, server, port } = await startRunner(t);
@@ -110,7 +128,10 @@ t.test('two streaming clients that never read do not grow memory, and are droppe
     await new Promise((resolve) => setTimeout(resolve, 50));
     peak = Math.max(peak, memory() - before);
     // What the server holds for them beyond the kernel's buffers: the answer it wrote and they did not take.
-    queued = Math.max(queued, sockets.reduce((sum, socket) => sum + socket.writableLength, 0));
+    queued = Math.max(
+      queued,
+      sockets.reduce((sum, socket) => sum + socket.writableLength, 0),
+    );
   }
   t.ok(queued < 1024 * 1024, `the server holds ${(queued / 1024).toFixed(0)} KiB of unread answer for them (it waits for them to read)`);
   t.ok(peak < 40 * 1024 * 1024, `memory grew by at most ${(peak / 1024 / 1024).toFixed(1)} MB while 2 × 26 MB went unread`);

@@ -21,7 +21,33 @@ const referenceCount = (text: string): number => text.match(REFERENCE_TOKEN)?.le
 
 /** Text with the cases a tokenizer trips on: non-ASCII letters and spaces, emoji, lone surrogates. */
 const trickyText = fc
-  .array(fc.constantFrom('a', 'Z', '7', ' ', '  ', '\n', '\t', ',', '.', '!', 'é', 'ß', '漢', '٣', '\u00a0', '\u2028', '\ufeff', '😀', '\u0301', '\ud800', '\udc00', '-'), { maxLength: 30 })
+  .array(
+    fc.constantFrom(
+      'a',
+      'Z',
+      '7',
+      ' ',
+      '  ',
+      '\n',
+      '\t',
+      ',',
+      '.',
+      '!',
+      'é',
+      'ß',
+      '漢',
+      '٣',
+      '\u00a0',
+      '\u2028',
+      '\ufeff',
+      '😀',
+      '\u0301',
+      '\ud800',
+      '\udc00',
+      '-',
+    ),
+    { maxLength: 30 },
+  )
   .map((parts) => parts.join(''));
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), trickyText);
 
@@ -75,12 +101,18 @@ t.test('countTokens follows its documented rule', async (t) => {
   t.equal(countTokens('a  '), 2, 'trailing whitespace is a token of its own');
   t.equal(countTokens('😀😀'), 2, 'an emoji is one code point, one token');
   t.equal(countTokens('naïve café 42'), 3, 'letters and digits of any script make words');
-  fc.assert(fc.property(anyText, (text) => countTokens(text) === referenceCount(text)), { numRuns: 3000 });
+  fc.assert(
+    fc.property(anyText, (text) => countTokens(text) === referenceCount(text)),
+    { numRuns: 3000 },
+  );
   t.pass('countTokens agrees with the rule written as a regex');
 });
 
 t.test('a text only grows in tokens as it grows in characters', async (t) => {
-  fc.assert(fc.property(anyText, anyText, (a, b) => countTokens(a + b) >= countTokens(a)), { numRuns: 3000 });
+  fc.assert(
+    fc.property(anyText, anyText, (a, b) => countTokens(a + b) >= countTokens(a)),
+    { numRuns: 3000 },
+  );
   t.pass();
 });
 
@@ -141,7 +173,11 @@ t.test('maxTokens cuts a prefix of the same text, with "length" only when it cut
       const [capped] = engine.complete(m, prompt, { n: 1, seed, maxTokens: cap }).choices;
       if (free === undefined || capped === undefined) throw new Error('no choice');
       if (free.completionTokens <= cap) return same(capped, free, 'a cap that does not cut');
-      same(capped, { pieces: free.pieces.slice(0, cap), text: free.pieces.slice(0, cap).join(''), finishReason: 'length', completionTokens: cap }, 'a cap that cuts');
+      same(
+        capped,
+        { pieces: free.pieces.slice(0, cap), text: free.pieces.slice(0, cap).join(''), finishReason: 'length', completionTokens: cap },
+        'a cap that cuts',
+      );
     }),
     RUNS,
   );
@@ -195,7 +231,11 @@ t.test('seeds, models, prompts and chat vs completion each change the text', asy
   t.ok(texts((i) => engine.complete(`m${i}`, 'p', { n: 1 })) >= 195, 'by model');
   t.ok(texts((i) => engine.complete('m', `p${i}`, { n: 1 })) >= 195, 'by prompt');
   t.ok(texts((i) => engine.chat('m', [{ role: i % 2 === 0 ? 'user' : 'system', content: `p${i >> 1}` }], { n: 1 })) >= 195, 'by role');
-  t.not(engine.chat('m', [{ role: 'user', content: 'p' }], { n: 1 }).choices[0]?.text, engine.complete('m', 'p', { n: 1 }).choices[0]?.text, 'chat and completion hash apart');
+  t.not(
+    engine.chat('m', [{ role: 'user', content: 'p' }], { n: 1 }).choices[0]?.text,
+    engine.complete('m', 'p', { n: 1 }).choices[0]?.text,
+    'chat and completion hash apart',
+  );
   t.same(engine.complete('m', 'p', { n: 1 }), engine.complete('m', 'p', { n: 1, seed: 0 }), 'no seed is seed 0');
 });
 
@@ -204,17 +244,22 @@ const norm = (vector: Float32Array): number => Math.sqrt(vector.reduce((sum, x) 
 
 t.test('embeddings: unit vectors of the asked dimension, one per input, the same for the same input', async (t) => {
   fc.assert(
-    fc.property(model, fc.array(anyText, { minLength: 1, maxLength: 5 }), fc.option(fc.integer({ min: 1, max: 4096 }), { nil: undefined }), (m, inputs, dimensions) => {
-      const result = engine.embed(m, inputs, dimensions);
-      if (result.vectors.length !== inputs.length) throw new Error(`${result.vectors.length} vectors for ${inputs.length} inputs`);
-      const tokens = inputs.reduce((sum, input) => sum + countTokens(input), 0);
-      if (result.promptTokens !== tokens) throw new Error(`promptTokens ${result.promptTokens}, not ${tokens}`);
-      for (const [i, vector] of result.vectors.entries()) {
-        if (vector.length !== (dimensions ?? EMBEDDING_DIMENSION)) throw new Error(`length ${vector.length}`);
-        if (Math.abs(norm(vector) - 1) > 1e-5) throw new Error(`norm ${norm(vector)}`);
-        same(engine.embed(m, [inputs[i]!], dimensions).vectors[0], vector, `input ${i} alone`);
-      }
-    }),
+    fc.property(
+      model,
+      fc.array(anyText, { minLength: 1, maxLength: 5 }),
+      fc.option(fc.integer({ min: 1, max: 4096 }), { nil: undefined }),
+      (m, inputs, dimensions) => {
+        const result = engine.embed(m, inputs, dimensions);
+        if (result.vectors.length !== inputs.length) throw new Error(`${result.vectors.length} vectors for ${inputs.length} inputs`);
+        const tokens = inputs.reduce((sum, input) => sum + countTokens(input), 0);
+        if (result.promptTokens !== tokens) throw new Error(`promptTokens ${result.promptTokens}, not ${tokens}`);
+        for (const [i, vector] of result.vectors.entries()) {
+          if (vector.length !== (dimensions ?? EMBEDDING_DIMENSION)) throw new Error(`length ${vector.length}`);
+          if (Math.abs(norm(vector) - 1) > 1e-5) throw new Error(`norm ${norm(vector)}`);
+          same(engine.embed(m, [inputs[i]!], dimensions).vectors[0], vector, `input ${i} alone`);
+        }
+      },
+    ),
     { numRuns: 200 },
   );
   t.pass();
@@ -259,7 +304,10 @@ t.test('embeddingToBase64 is little-endian float32 that decodes to the same valu
 });
 
 t.test('fast enough for 64 clients: a 48-piece answer in microseconds', async (t) => {
-  const msgs: ChatMessage[] = [{ role: 'system', content: 'You are terse.' }, { role: 'user', content: 'Say something about the model runner.' }];
+  const msgs: ChatMessage[] = [
+    { role: 'system', content: 'You are terse.' },
+    { role: 'user', content: 'Say something about the model runner.' },
+  ];
   const calls = 20_000;
   const started = process.hrtime.bigint();
   let tokens = 0;

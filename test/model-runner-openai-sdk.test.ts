@@ -27,29 +27,55 @@ t.test('the openai SDK against ctrd-sim, over TCP and over the unix socket', asy
   const [, tcp] = await sim.waitFor(/Model runner listen on (tcp:\/\/127\.0\.0\.1:\d+)/);
   await sim.waitFor(/completed initialization/);
   const root = tcp!.replace('tcp://', 'http://');
-  const created = await fetch(`${root}/models/create`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ from: 'ai/smollm2' }) });
+  const created = await fetch(`${root}/models/create`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from: 'ai/smollm2' }),
+  });
   t.equal(created.status, 200, 'the model is created');
   await created.text();
 
   const clients: [string, OpenAI][] = [
     ['TCP', new OpenAI({ baseURL: `${root}/engines/v1`, apiKey: 'not-needed', maxRetries: 0 })],
-    ['unix socket + /exp/vENG4.40', new OpenAI({ baseURL: 'http://localhost/exp/vENG4.40/engines/v1', apiKey: 'not-needed', maxRetries: 0, fetch: unixFetch(socket) })],
+    [
+      'unix socket + /exp/vENG4.40',
+      new OpenAI({ baseURL: 'http://localhost/exp/vENG4.40/engines/v1', apiKey: 'not-needed', maxRetries: 0, fetch: unixFetch(socket) }),
+    ],
   ];
   for (const [over, client] of clients) {
     await t.test(over, async (t) => {
       const models = await client.models.list();
-      t.same(models.data.map((m) => m.id), [MODEL], 'models.list');
+      t.same(
+        models.data.map((m) => m.id),
+        [MODEL],
+        'models.list',
+      );
       const model = await client.models.retrieve(MODEL);
       t.equal(model.id, MODEL, 'models.retrieve (the id escaped as one segment)');
       t.equal(model.object, 'model');
 
-      const chat = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hello there' }], max_tokens: 12, seed: 7 });
+      const chat = await client.chat.completions.create({
+        model: MODEL,
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Hello there' },
+        ],
+        max_tokens: 12,
+        seed: 7,
+      });
       t.equal(chat.object, 'chat.completion');
       t.equal(chat.choices[0]?.message.role, 'assistant');
       t.ok((chat.choices[0]?.message.content ?? '').length > 0, 'chat content');
       t.ok((chat.usage?.completion_tokens ?? 99) <= 12, 'max_tokens honoured');
 
-      const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Hello there' }], max_tokens: 12, seed: 7, stream: true, stream_options: { include_usage: true } });
+      const stream = await client.chat.completions.create({
+        model: MODEL,
+        messages: [{ role: 'user', content: 'Hello there' }],
+        max_tokens: 12,
+        seed: 7,
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       let text = '';
       let usage: OpenAI.CompletionUsage | null | undefined;
       for await (const chunk of stream) {
@@ -74,12 +100,27 @@ t.test('the openai SDK against ctrd-sim, over TCP and over the unix socket', asy
       for (const [i, item] of base64.data.entries()) {
         const float = floats.data[i]!.embedding;
         t.equal(item.embedding.length, float.length, `vector ${i}: same length`);
-        t.ok(item.embedding.every((x, j) => Math.abs(x - float[j]!) < 1e-6), `vector ${i}: same values`);
+        t.ok(
+          item.embedding.every((x, j) => Math.abs(x - float[j]!) < 1e-6),
+          `vector ${i}: same values`,
+        );
       }
 
-      const status = (call: Promise<unknown>): Promise<unknown> => call.then(() => 'no error', (error: unknown) => (error instanceof OpenAI.APIError ? `${error.constructor.name} ${error.status}` : String(error)));
-      t.equal(await status(client.chat.completions.create({ model: 'ai/absent', messages: [{ role: 'user', content: 'x' }] })), 'NotFoundError 404', 'an unknown model is the SDK\'s NotFoundError');
-      t.equal(await status(client.embeddings.create({ model: MODEL, input: 'x', encoding_format: 'hex' as 'float' })), 'BadRequestError 400', 'a bad encoding_format is its BadRequestError');
+      const status = (call: Promise<unknown>): Promise<unknown> =>
+        call.then(
+          () => 'no error',
+          (error: unknown) => (error instanceof OpenAI.APIError ? `${error.constructor.name} ${error.status}` : String(error)),
+        );
+      t.equal(
+        await status(client.chat.completions.create({ model: 'ai/absent', messages: [{ role: 'user', content: 'x' }] })),
+        'NotFoundError 404',
+        "an unknown model is the SDK's NotFoundError",
+      );
+      t.equal(
+        await status(client.embeddings.create({ model: MODEL, input: 'x', encoding_format: 'hex' as 'float' })),
+        'BadRequestError 400',
+        'a bad encoding_format is its BadRequestError',
+      );
     });
   }
 });

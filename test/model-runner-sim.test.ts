@@ -29,17 +29,21 @@ function get(socketOrPort: string | number, path: string): Promise<{ status: num
 }
 
 const defaultPortFree = await portIsFree(12434);
-t.test('--model-runner listens on 127.0.0.1:12434, the enable command\'s default (mr.tcp.default-port)', { skip: defaultPortFree ? false : 'port 12434 is taken on this machine' }, async (t) => {
-  const dir = mkdtempSync('/tmp/ctc-mr-');
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const sim = startSimProcess(['-H', `unix://${join(dir, 'd.sock')}`, '--model-runner']);
-  t.teardown(() => sim.kill());
-  await sim.waitFor(/completed initialization/);
-  t.match(sim.output(), /Model runner listen on tcp:\/\/127\.0\.0\.1:12434/);
-  t.same(await get(12434, '/models'), { status: 200, body: '[]\n' }, 'the runner answers there');
-  t.same(await get(join(dir, 'd.sock'), '/exp/vENG4.40/models'), { status: 200, body: '[]\n' }, 'and under the prefix on the daemon socket');
-  t.equal((await get(join(dir, 'd.sock'), '/_ping')).status, 200, 'the daemon API beside it');
-});
+t.test(
+  "--model-runner listens on 127.0.0.1:12434, the enable command's default (mr.tcp.default-port)",
+  { skip: defaultPortFree ? false : 'port 12434 is taken on this machine' },
+  async (t) => {
+    const dir = mkdtempSync('/tmp/ctc-mr-');
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const sim = startSimProcess(['-H', `unix://${join(dir, 'd.sock')}`, '--model-runner']);
+    t.teardown(() => sim.kill());
+    await sim.waitFor(/completed initialization/);
+    t.match(sim.output(), /Model runner listen on tcp:\/\/127\.0\.0\.1:12434/);
+    t.same(await get(12434, '/models'), { status: 200, body: '[]\n' }, 'the runner answers there');
+    t.same(await get(join(dir, 'd.sock'), '/exp/vENG4.40/models'), { status: 200, body: '[]\n' }, 'and under the prefix on the daemon socket');
+    t.equal((await get(join(dir, 'd.sock'), '/_ping')).status, 200, 'the daemon API beside it');
+  },
+);
 
 t.test('a taken port stops the start with a clear error', async (t) => {
   const holder = createServer();

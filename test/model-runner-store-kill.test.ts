@@ -25,8 +25,16 @@ const WRITER = fileURLToPath(new URL('./helpers/store-writer.js', import.meta.ur
 /** The references as written (mixed case, tags or not), one canonical form each. */
 const component = fc.stringMatching(/^[a-z0-9]{1,5}(?:[._-][a-z0-9]{1,5}){0,2}$/);
 const written = fc
-  .record({ namespace: fc.option(component, { nil: undefined }), name: component, tag: fc.option(fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,8}$/), { nil: undefined }), upper: fc.boolean() })
-  .map(({ namespace, name, tag, upper }) => `${namespace === undefined ? '' : `${namespace}/`}${upper ? name.toUpperCase() : name}${tag === undefined ? '' : `:${tag}`}`);
+  .record({
+    namespace: fc.option(component, { nil: undefined }),
+    name: component,
+    tag: fc.option(fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,8}$/), { nil: undefined }),
+    upper: fc.boolean(),
+  })
+  .map(
+    ({ namespace, name, tag, upper }) =>
+      `${namespace === undefined ? '' : `${namespace}/`}${upper ? name.toUpperCase() : name}${tag === undefined ? '' : `:${tag}`}`,
+  );
 
 /** mulberry32, for the kill delays and the children's seeds. */
 function generator(seed: number): () => number {
@@ -86,7 +94,8 @@ function afterAcks(held: ReadonlySet<string>, acks: readonly string[]): { expect
     if (match === null) return { problem: `the child printed ${JSON.stringify(ack)}` };
     const [, op, canonical] = match as unknown as [string, 'created' | 'deleted', string];
     // The child creates what it sees absent and deletes what it sees present: it saw what we saw.
-    if ((op === 'created') === expected.has(canonical)) return { problem: `"${ack}" but the store ${expected.has(canonical) ? 'held' : 'did not hold'} it: the child opened another state` };
+    if ((op === 'created') === expected.has(canonical))
+      return { problem: `"${ack}" but the store ${expected.has(canonical) ? 'held' : 'did not hold'} it: the child opened another state` };
     if (op === 'created') expected.add(canonical);
     else expected.delete(canonical);
   }
@@ -107,14 +116,18 @@ function checkReopened(dir: string, store: ModelStore, expected: ReadonlySet<str
   }
   const files = readdirSync(dir).sort();
   const recordFiles = records.map((record) => `${record.id.slice('sha256:'.length)}.json`).sort();
-  if (JSON.stringify(files) !== JSON.stringify(recordFiles)) problems.push(`after open the directory holds ${files.join(', ')}; the records are ${recordFiles.join(', ')}`);
+  if (JSON.stringify(files) !== JSON.stringify(recordFiles))
+    problems.push(`after open the directory holds ${files.join(', ')}; the records are ${recordFiles.join(', ')}`);
   return { held, problems, inFlightLanded: difference.size === 1 };
 }
 
 t.test(`SIGKILL mid-write loses no acknowledged write (${KILLS} kills, seed ${SEED})`, async (t) => {
   const dir = mkdtempSync('/tmp/ctc-store-kill-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const texts = fc.sample(fc.uniqueArray(written, { minLength: REFERENCES, maxLength: REFERENCES, selector: (text) => parseModelReference(text).canonical }), { seed: SEED, numRuns: 1 })[0]!;
+  const texts = fc.sample(fc.uniqueArray(written, { minLength: REFERENCES, maxLength: REFERENCES, selector: (text) => parseModelReference(text).canonical }), {
+    seed: SEED,
+    numRuns: 1,
+  })[0]!;
   const random = generator(SEED);
   const started = performance.now();
   let held = new Set<string>();

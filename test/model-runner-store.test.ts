@@ -4,7 +4,15 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t, { type Test } from 'tap';
-import { ModelStore, ModelStoreError, parseModelReference, recordFor, referenceFromPath, type ModelRecord, type ModelReference } from '../simulator/model-runner/store/index.js';
+import {
+  ModelStore,
+  ModelStoreError,
+  parseModelReference,
+  recordFor,
+  referenceFromPath,
+  type ModelRecord,
+  type ModelReference,
+} from '../simulator/model-runner/store/index.js';
 
 /**
  * The model runner's store: the reference grammar (valid references round-trip, invalid ones are
@@ -35,7 +43,9 @@ const tag = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,15}$/);
 
 /** Upper-cases some of the letters: the service accepts those and lower-cases them. */
 const mixedCase = (lower: string): fc.Arbitrary<string> =>
-  fc.array(fc.boolean(), { minLength: lower.length, maxLength: lower.length }).map((flips) => [...lower].map((c, i) => (flips[i] ? c.toUpperCase() : c)).join(''));
+  fc
+    .array(fc.boolean(), { minLength: lower.length, maxLength: lower.length })
+    .map((flips) => [...lower].map((c, i) => (flips[i] ? c.toUpperCase() : c)).join(''));
 
 interface Parts {
   readonly namespace: string | undefined;
@@ -52,28 +62,66 @@ const written: fc.Arbitrary<{ text: string; parts: Parts }> = parts.chain((p) =>
 );
 
 /** Characters no part may hold (`:` is left out: in a name it starts the tag). */
-const badChar = fc.constantFrom(' ', '\t', '\n', '\0', '$', '#', '%', '?', '\\', '!', '+', '=', ',', '*', '~', '"', 'é', '\u212a' /* Kelvin sign: folds to k */, '\u00a0');
+const badChar = fc.constantFrom(
+  ' ',
+  '\t',
+  '\n',
+  '\0',
+  '$',
+  '#',
+  '%',
+  '?',
+  '\\',
+  '!',
+  '+',
+  '=',
+  ',',
+  '*',
+  '~',
+  '"',
+  'é',
+  '\u212a' /* Kelvin sign: folds to k */,
+  '\u00a0',
+);
 
 /** Invalid references, by what is wrong with them. */
 const invalid: fc.Arbitrary<{ text: string; flaw: string }> = fc.oneof(
-  fc.tuple(parts, fc.array(component, { minLength: 1, maxLength: 3 })).map(([p, extra]) => ({ text: `${p.namespace ?? 'ai'}/${[...extra, p.name].join('/')}${p.tag === undefined ? '' : `:${p.tag}`}`, flaw: 'extra segments' })),
-  fc.tuple(parts, fc.constantFrom('.', '..'), fc.boolean()).map(([p, dots, inName]) => ({ text: inName ? `${p.namespace ?? 'ai'}/${dots}` : `${dots}/${p.name}`, flaw: `"${dots}" as a part` })),
-  fc.tuple(component, component, tag).chain(([ns, name, tg]) => fc.constantFrom('', `/${name}`, `${ns}/`, `${ns}/:${tg}`, `:${tg}`, `${ns}/${name}:`, '/', `//${name}`).map((text) => ({ text, flaw: 'empty part' }))),
+  fc
+    .tuple(parts, fc.array(component, { minLength: 1, maxLength: 3 }))
+    .map(([p, extra]) => ({ text: `${p.namespace ?? 'ai'}/${[...extra, p.name].join('/')}${p.tag === undefined ? '' : `:${p.tag}`}`, flaw: 'extra segments' })),
+  fc
+    .tuple(parts, fc.constantFrom('.', '..'), fc.boolean())
+    .map(([p, dots, inName]) => ({ text: inName ? `${p.namespace ?? 'ai'}/${dots}` : `${dots}/${p.name}`, flaw: `"${dots}" as a part` })),
+  fc
+    .tuple(component, component, tag)
+    .chain(([ns, name, tg]) =>
+      fc.constantFrom('', `/${name}`, `${ns}/`, `${ns}/:${tg}`, `:${tg}`, `${ns}/${name}:`, '/', `//${name}`).map((text) => ({ text, flaw: 'empty part' })),
+    ),
   fc.tuple(parts, badChar, fc.nat(), fc.constantFrom<'namespace' | 'name' | 'tag'>('namespace', 'name', 'tag')).map(([p, bad, at, where]) => {
     const insert = (s: string): string => s.slice(0, at % (s.length + 1)) + bad + s.slice(at % (s.length + 1));
     const q = { namespace: p.namespace ?? 'ai', name: p.name, tag: p.tag ?? 'latest' };
     return { text: textOf({ ...q, [where]: insert(q[where]) }), flaw: `bad character ${JSON.stringify(bad)} in the ${where}` };
   }),
-  fc.tuple(parts, fc.constantFrom('-', '.', '_', '__')).chain(([p, sep]) =>
-    fc.constantFrom(`${sep}${p.name}`, `${p.name}${sep}`).map((name) => ({ text: textOf({ ...p, name }), flaw: 'a separator at an end' })),
-  ),
-  fc.tuple(parts, fc.constantFrom('.', '-')).map(([p, first]) => ({ text: `${textOf({ ...p, tag: undefined })}:${first}${p.tag ?? 'x'}`, flaw: 'a tag starting with . or -' })),
-  fc.tuple(parts, fc.stringMatching(/^[0-9a-f]{64}$/), fc.boolean()).map(([p, hex, tagged]) => ({ text: `${textOf({ ...p, tag: tagged ? p.tag ?? 'v1' : undefined })}@sha256:${hex}`, flaw: 'a digest' })),
+  fc
+    .tuple(parts, fc.constantFrom('-', '.', '_', '__'))
+    .chain(([p, sep]) =>
+      fc.constantFrom(`${sep}${p.name}`, `${p.name}${sep}`).map((name) => ({ text: textOf({ ...p, name }), flaw: 'a separator at an end' })),
+    ),
+  fc
+    .tuple(parts, fc.constantFrom('.', '-'))
+    .map(([p, first]) => ({ text: `${textOf({ ...p, tag: undefined })}:${first}${p.tag ?? 'x'}`, flaw: 'a tag starting with . or -' })),
+  fc
+    .tuple(parts, fc.stringMatching(/^[0-9a-f]{64}$/), fc.boolean())
+    .map(([p, hex, tagged]) => ({ text: `${textOf({ ...p, tag: tagged ? (p.tag ?? 'v1') : undefined })}@sha256:${hex}`, flaw: 'a digest' })),
   fc.tuple(parts, fc.integer({ min: 256, max: 400 })).map(([p, length]) => ({ text: `${p.namespace ?? 'ai'}/${'m'.repeat(length)}`, flaw: 'too long' })),
-  fc.tuple(parts, fc.integer({ min: 129, max: 140 })).map(([p, length]) => ({ text: `${textOf({ ...p, tag: undefined })}:${'t'.repeat(length)}`, flaw: 'a tag over 128 characters' })),
-  fc.tuple(parts, fc.constantFrom(' ', '\t', '\n')).chain(([p, space]) =>
-    fc.constantFrom(`${space}${textOf(p)}`, `${textOf(p)}${space}`).map((text) => ({ text, flaw: 'surrounding white space (nothing is trimmed)' })),
-  ),
+  fc
+    .tuple(parts, fc.integer({ min: 129, max: 140 }))
+    .map(([p, length]) => ({ text: `${textOf({ ...p, tag: undefined })}:${'t'.repeat(length)}`, flaw: 'a tag over 128 characters' })),
+  fc
+    .tuple(parts, fc.constantFrom(' ', '\t', '\n'))
+    .chain(([p, space]) =>
+      fc.constantFrom(`${space}${textOf(p)}`, `${textOf(p)}${space}`).map((text) => ({ text, flaw: 'surrounding white space (nothing is trimmed)' })),
+    ),
 );
 
 function refusal(text: string): ModelStoreError | undefined {
@@ -118,7 +166,7 @@ t.test('ns/name ≡ ns/name:latest, name ≡ ai/name, upper case ≡ lower case'
     }),
     300,
   );
-  t.equal(parseModelReference('AI/SmolLM2:latest').canonical, 'ai/smollm2:latest', 'the document\'s example');
+  t.equal(parseModelReference('AI/SmolLM2:latest').canonical, 'ai/smollm2:latest', "the document's example");
   t.equal(parseModelReference('smollm2').canonical, 'ai/smollm2:latest');
   t.equal(parseModelReference('ai/smollm2:Q4_K_M').canonical, 'ai/smollm2:Q4_K_M', 'the tag keeps its case');
   t.equal(parseModelReference(`ai/m:${'T'.repeat(128)}`).tag.length, 128, 'a tag of 128 characters is a tag');
@@ -146,7 +194,14 @@ t.test('invalid references are refused with MR_BAD_REFERENCE and a message namin
 });
 
 t.test('referenceFromPath refuses what the route cannot name', (t) => {
-  for (const [namespace, name] of [['', 'x'], ['a/b', 'c'], ['a', 'b/c'], ['a', ''], ['..', 'x'], ['a', 'x@sha256:00']] as const) {
+  for (const [namespace, name] of [
+    ['', 'x'],
+    ['a/b', 'c'],
+    ['a', 'b/c'],
+    ['a', ''],
+    ['..', 'x'],
+    ['a', 'x@sha256:00'],
+  ] as const) {
     t.throws(() => referenceFromPath(namespace, name), { code: 'MR_BAD_REFERENCE' }, `${namespace} / ${name}`);
   }
   t.end();
@@ -213,15 +268,29 @@ t.test('list answers from memory, in creation order, across reopens', (t) => {
   const store = ModelStore.open(dir, () => 1700000000);
   const names = Array.from({ length: 1000 }, (_, i) => `bench/m${(i * 7919) % 1000}`);
   for (const name of names) store.create(ref(name));
-  t.same(store.list().map((r) => r.tags[0]), names.map((n) => `${n}:latest`), 'same created second: order by sequence, not by time or file name');
+  t.same(
+    store.list().map((r) => r.tags[0]),
+    names.map((n) => `${n}:latest`),
+    'same created second: order by sequence, not by time or file name',
+  );
   const started = performance.now();
   for (let i = 0; i < 100; i++) store.list();
   t.ok(performance.now() - started < 500, 'listing 1000 models 100 times is fast');
   store.delete(ref(names[0]!));
   store.create(ref(names[0]!));
   const expected = [...names.slice(1), names[0]!].map((n) => `${n}:latest`);
-  t.same(store.list().map((r) => r.tags[0]), expected, 're-created: last');
-  t.same(ModelStore.open(dir).list().map((r) => r.tags[0]), expected, 'the order survives a reopen');
+  t.same(
+    store.list().map((r) => r.tags[0]),
+    expected,
+    're-created: last',
+  );
+  t.same(
+    ModelStore.open(dir)
+      .list()
+      .map((r) => r.tags[0]),
+    expected,
+    'the order survives a reopen',
+  );
   t.end();
 });
 

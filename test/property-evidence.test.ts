@@ -34,7 +34,10 @@ t.test('a violation without exchanges of its own shows the counterexample’s re
       t.equal(verdict.status, 'fail');
       t.equal(verdict.counterexample?.input, String(failFrom), 'shrunk to the boundary');
       t.equal(ran.at(-1)! < failFrom, true, 'a passing candidate ran after the counterexample');
-      t.same(verdict.exchanges?.map((x) => x.request), [`GET /case/${failFrom}`]);
+      t.same(
+        verdict.exchanges?.map((x) => x.request),
+        [`GET /case/${failFrom}`],
+      );
     }),
     { numRuns: 5 },
   );
@@ -44,5 +47,8 @@ t.test('a broken connection shows the request it broke on, not a later candidate
   const { verdict } = await verdictWhen((n) => new HttpClientError('HTTP_CONNECTION', `GET /case/${n}: ECONNRESET`), 20261123);
   t.equal(verdict.status, 'fail');
   t.match(verdict.summary, /^no proper answer: GET \/case\/10: ECONNRESET/);
-  t.same(verdict.exchanges?.map((x) => x.request), [`GET /case/${failFrom}`]);
+  t.same(
+    verdict.exchanges?.map((x) => x.request),
+    [`GET /case/${failFrom}`],
+  );
 });

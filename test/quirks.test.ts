@@ -21,7 +21,6 @@ const SEED = 7;
 // The three releases with observed quirks, each run whole in process and as a process.
 t.setTimeout(900_000);
 
-
 t.test('every quirk of the specs is registered in simulator/quirks, and every registered one is in the specs', async (t) => {
   const specified = QUIRKS.map((quirk) => quirk.id);
   const registered = Object.keys(QUIRK_MODULES);
@@ -41,11 +40,16 @@ t.test('quirks name a rule of the catalogue, releases of the table, and ids of t
   }
   for (const quirk of HYPOTHETICAL_QUIRKS) {
     t.equal(quirk.kind, 'hypothetical', quirk.id);
-    t.match(quirk.id, new RegExp(`^hypothetical\\.${quirk.rule.replace(/\./g, '\\.')}\\.[a-z0-9][a-z0-9-]*$`), `${quirk.id}: hypothetical.<rule-id>.<short-name>`);
+    t.match(
+      quirk.id,
+      new RegExp(`^hypothetical\\.${quirk.rule.replace(/\./g, '\\.')}\\.[a-z0-9][a-z0-9-]*$`),
+      `${quirk.id}: hypothetical.<rule-id>.<short-name>`,
+    );
   }
   const observed = OBSERVED_QUIRKS.map((quirk) => quirk.id);
   t.equal(OBSERVED_QUIRKS.length, KNOWN_DEVIATIONS.length, 'one observed quirk per known deviation');
-  for (const deviation of KNOWN_DEVIATIONS) t.match(deviation.quirk, new RegExp(`^observed\\.${deviation.rule.replace(/\./g, '\\.')}(\\.[a-z0-9-]+)?$`), `${deviation.rule}: observed.<rule-id>`);
+  for (const deviation of KNOWN_DEVIATIONS)
+    t.match(deviation.quirk, new RegExp(`^observed\\.${deviation.rule.replace(/\./g, '\\.')}(\\.[a-z0-9-]+)?$`), `${deviation.rule}: observed.<rule-id>`);
   t.equal(new Set(observed).size, observed.length, 'observed quirk ids are unique');
 });
 
@@ -59,19 +63,25 @@ t.test('--quirk and --as-observed: usage errors', async (t) => {
 });
 
 /** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
-const PROCESS_ONLY = RULES.filter((rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon')).map((rule) => rule.id);
+const PROCESS_ONLY = RULES.filter(
+  (rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon'),
+).map((rule) => rule.id);
 const DOCKER = profileFor('docker')!;
 
 /** `run --target sim|sim-process --emulate R --profile docker [--as-observed]`: the in-process cells, those only a process carries replaced by its. */
 async function runAs(release: string, asObserved: boolean, processOnly: boolean): Promise<SuiteRun> {
   const args = [...(asObserved ? ['--as-observed'] : []), '--plugin-retry-ms', '10'];
   const options = { profile: DOCKER, seed: SEED, numRuns: 8, numStarts: 2, concurrency: 6, shrink: false };
-  return runSuites({ ...options, target: withStartArgs(resolveTarget(processOnly ? 'sim-process' : 'sim', { emulate: release, profile: DOCKER }), args), ...(processOnly ? { only: PROCESS_ONLY } : {}) });
+  return runSuites({
+    ...options,
+    target: withStartArgs(resolveTarget(processOnly ? 'sim-process' : 'sim', { emulate: release, profile: DOCKER }), args),
+    ...(processOnly ? { only: PROCESS_ONLY } : {}),
+  });
 }
 
 const RELEASES_OBSERVED = [...new Set(KNOWN_DEVIATIONS.flatMap((deviation) => deviation.releases))].sort();
 
-t.test('--emulate R --as-observed fails exactly the cells of R\'s known deviations; the plain reference as a process fails none', async (t) => {
+t.test("--emulate R --as-observed fails exactly the cells of R's known deviations; the plain reference as a process fails none", async (t) => {
   for (const release of RELEASES_OBSERVED) {
     const [inProcess, asProcess, plainProcess] = [await runAs(release, true, false), await runAs(release, true, true), await runAs(release, false, true)];
     const processCells = new Map(asProcess.results.map((r) => [`${r.rule}@${r.api}`, r]));
@@ -80,14 +90,36 @@ t.test('--emulate R --as-observed fails exactly the cells of R\'s known deviatio
     const failing = results.filter((r) => r.status === 'fail').map((r) => `${r.rule}@${r.api}`);
     // A deviation's API versions the release does not serve are not-applicable there.
     const expected = results.filter((r) => r.status !== 'not-applicable' && isKnownDeviationCell(r.rule, r.api, release, min)).map((r) => `${r.rule}@${r.api}`);
-    t.same(failing.filter((cell) => !expected.includes(cell)), [], `${release} --as-observed: no rule fails but the known deviations (${results.filter((r) => r.status === 'fail' && !expected.includes(`${r.rule}@${r.api}`)).map((r) => r.evidence.summary).join('; ')})`);
-    t.same(expected.filter((cell) => !failing.includes(cell)), [], `${release} --as-observed: every cell of a known deviation fails`);
-    t.same(results.filter((r) => r.status === 'error').map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], `${release} --as-observed: no cell errors`);
+    t.same(
+      failing.filter((cell) => !expected.includes(cell)),
+      [],
+      `${release} --as-observed: no rule fails but the known deviations (${results
+        .filter((r) => r.status === 'fail' && !expected.includes(`${r.rule}@${r.api}`))
+        .map((r) => r.evidence.summary)
+        .join('; ')})`,
+    );
+    t.same(
+      expected.filter((cell) => !failing.includes(cell)),
+      [],
+      `${release} --as-observed: every cell of a known deviation fails`,
+    );
+    t.same(
+      results.filter((r) => r.status === 'error').map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`),
+      [],
+      `${release} --as-observed: no cell errors`,
+    );
     for (const deviation of KNOWN_DEVIATIONS.filter((d) => d.releases.includes(release))) {
-      t.ok(failing.some((cell) => cell.startsWith(`${deviation.rule}@`)), `${deviation.quirk} makes ${deviation.rule} fail on ${release}`);
+      t.ok(
+        failing.some((cell) => cell.startsWith(`${deviation.rule}@`)),
+        `${deviation.quirk} makes ${deviation.rule} fail on ${release}`,
+      );
     }
     t.same(inProcess.target.release, release);
     const brokenPlain = plainProcess.results.filter((r) => r.status === 'fail' || r.status === 'error');
-    t.same(brokenPlain.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], `plain --emulate ${release} as a process passes ${PROCESS_ONLY.join(', ')}`);
+    t.same(
+      brokenPlain.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`),
+      [],
+      `plain --emulate ${release} as a process passes ${PROCESS_ONLY.join(', ')}`,
+    );
   }
 });

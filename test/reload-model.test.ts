@@ -41,7 +41,10 @@ function contextFor(release: string, target: InProcessSimTarget, signal: AbortSi
 
 const everyFile = (setup: Parameters<typeof flawedFiles>[0]): fc.Arbitrary<ReloadFile> =>
   fc.oneof(
-    { weight: 2, arbitrary: notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable: true })).map((doc): ReloadFile => ({ doc, flaw: 'none' })) },
+    {
+      weight: 2,
+      arbitrary: notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable: true })).map((doc): ReloadFile => ({ doc, flaw: 'none' })),
+    },
     { weight: 1, arbitrary: flawedFiles(setup, validDocs(undefined, { runtimes: true })) },
   );
 
@@ -49,31 +52,43 @@ for (const release of ['20.10', '26.1', '28.5']) {
   t.test(`the reload model holds on ctrd-sim emulating ${release} (${RUNS} command sequences)`, async (t) => {
     const controller = new AbortController();
     const target = new InProcessSimTarget('sim', ['--emulate', release, '--brand', 'docker']);
-    const verdict = await runReloadModel(contextFor(release, target, controller.signal), { seed: 20261123, numRuns: RUNS }, {
-      rule: 'reload (whole model)',
-      lens: FULL_LENS,
-      files: everyFile,
-      summary: 'every prediction of the reload model',
-      setups: SETUPS,
-      maxCommands: 10,
-    });
-    t.equal(verdict.status, 'pass', `${verdict.summary}${verdict.counterexample === undefined ? '' : ` — counterexample ${verdict.counterexample.input} (seed ${verdict.counterexample.seed}, path ${JSON.stringify(verdict.counterexample.path)})`}`);
+    const verdict = await runReloadModel(
+      contextFor(release, target, controller.signal),
+      { seed: 20261123, numRuns: RUNS },
+      {
+        rule: 'reload (whole model)',
+        lens: FULL_LENS,
+        files: everyFile,
+        summary: 'every prediction of the reload model',
+        setups: SETUPS,
+        maxCommands: 10,
+      },
+    );
+    t.equal(
+      verdict.status,
+      'pass',
+      `${verdict.summary}${verdict.counterexample === undefined ? '' : ` — counterexample ${verdict.counterexample.input} (seed ${verdict.counterexample.seed}, path ${JSON.stringify(verdict.counterexample.path)})`}`,
+    );
   });
 }
 
 t.test('the model catches a simulator that merges labels instead of replacing them', async (t) => {
   const controller = new AbortController();
   const target = new InProcessSimTarget('sim', ['--emulate', '28.5', '--brand', 'docker', '--fault', 'reload.option.labels']);
-  const verdict = await runReloadModel(contextFor('28.5', target, controller.signal), { seed: 7, numRuns: 100 }, {
-    rule: 'reload (whole model)',
-    lens: FULL_LENS,
-    files: everyFile,
-    summary: 'every prediction of the reload model',
-    setups: SETUPS,
-    maxCommands: 6,
-    numRuns: () => 40,
-    timeLimitMs: 20_000,
-  });
+  const verdict = await runReloadModel(
+    contextFor('28.5', target, controller.signal),
+    { seed: 7, numRuns: 100 },
+    {
+      rule: 'reload (whole model)',
+      lens: FULL_LENS,
+      files: everyFile,
+      summary: 'every prediction of the reload model',
+      setups: SETUPS,
+      maxCommands: 6,
+      numRuns: () => 40,
+      timeLimitMs: 20_000,
+    },
+  );
   t.equal(verdict.status, 'fail', verdict.summary);
   t.match(verdict.summary, /labels is/);
   t.ok(verdict.counterexample !== undefined && verdict.counterexample.path !== '', `seed and path reported: ${JSON.stringify(verdict.counterexample)}`);

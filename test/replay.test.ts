@@ -32,7 +32,23 @@ for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json.gz'))) 
     const simDir = join(out, `sim-${release}`);
     const [replay, sim] = await Promise.all([
       runCli(['run', '--target', `replay:${join(FIXTURES, file)}`, '--profile', transcript.profile, '--out', replayDir, '-q']),
-      runCli(['run', '--target', 'sim', '--emulate', release, '--as-observed', '--profile', transcript.profile, '--seed', String(transcript.seed), '--num-runs', String(transcript.numRuns), '--out', simDir, '-q']),
+      runCli([
+        'run',
+        '--target',
+        'sim',
+        '--emulate',
+        release,
+        '--as-observed',
+        '--profile',
+        transcript.profile,
+        '--seed',
+        String(transcript.seed),
+        '--num-runs',
+        String(transcript.numRuns),
+        '--out',
+        simDir,
+        '-q',
+      ]),
     ]);
     t.not(sim.code, 2, `the simulator's run is not a usage error: ${sim.stderr}`);
     t.same(validateReport(report(replayDir)), { ok: true }, 'the replay report is valid');
@@ -42,7 +58,11 @@ for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json.gz'))) 
     t.same(agreement.differences, [], 'the simulator agrees with the recorded daemon');
     t.same(agreement.deviationsNotFailing, [], 'known deviations are failures');
     t.equal(replay.code, agreement.deviationsSeen > 0 ? 1 : 0, 'exit code: 1 exactly when a rule fails');
-    const skippedRules = new Set(report(replayDir).results.filter((r) => r.status === 'skipped').map((r) => r.rule));
+    const skippedRules = new Set(
+      report(replayDir)
+        .results.filter((r) => r.status === 'skipped')
+        .map((r) => r.rule),
+    );
     // Rules that restart the daemon (from 25.0), send raw bytes or unclean paths cannot be answered by a recording.
     // And those that create images and containers and read what they became (capability `objects`).
     const unanswerable = [
@@ -53,9 +73,19 @@ for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json.gz'))) 
     ];
     // So can none about the daemon as a process (flags, files: they start daemons of their own), nor the untestable ones,
     // nor the model runner's: the recorded dockerd hosts none.
-    const processRules = RULES.filter((r) => r.applies.surface === 'daemon-process' || r.applies.surface.startsWith('model-runner') || !r.testability.testable).map((r) => r.id);
-    t.same(unanswerable.filter((rule) => !skippedRules.has(rule)), [], 'the rules a recording cannot answer are skipped');
-    t.same([...skippedRules].filter((rule) => !unanswerable.includes(rule) && !processRules.includes(rule)), [], 'and no other rule is');
+    const processRules = RULES.filter(
+      (r) => r.applies.surface === 'daemon-process' || r.applies.surface.startsWith('model-runner') || !r.testability.testable,
+    ).map((r) => r.id);
+    t.same(
+      unanswerable.filter((rule) => !skippedRules.has(rule)),
+      [],
+      'the rules a recording cannot answer are skipped',
+    );
+    t.same(
+      [...skippedRules].filter((rule) => !unanswerable.includes(rule) && !processRules.includes(rule)),
+      [],
+      'and no other rule is',
+    );
   });
 }
 
@@ -70,7 +100,10 @@ t.test('a request missing from the transcript is an error of the replay, never a
   t.ok(errors.length > 0, 'cells that needed the removed requests are errors');
   for (const result of errors) t.match(result.evidence.summary, /the transcript lacks a request/);
   const deviating = new Set(KNOWN_DEVIATIONS.filter((d) => d.releases.includes('28.5')).map((d) => d.rule));
-  t.notOk(report(dir).results.some((r) => r.status === 'fail' && !deviating.has(r.rule)), 'no failure is blamed on the daemon but its known deviations');
+  t.notOk(
+    report(dir).results.some((r) => r.status === 'fail' && !deviating.has(r.rule)),
+    'no failure is blamed on the daemon but its known deviations',
+  );
 });
 
 t.test('the profile is read from the target, and a contradicting --profile is refused', async (t) => {

@@ -2,15 +2,7 @@
 import fc from 'fast-check';
 import { TARGET_KINDS } from '../reports/model/result.js';
 import { totalsOf } from '../reports/model/totals.js';
-import type {
-  ConformanceReport,
-  Counterexample,
-  Evidence,
-  HttpExchange,
-  ResultStatus,
-  RuleResult,
-  RuleSummary,
-} from '../reports/index.js';
+import type { ConformanceReport, Counterexample, Evidence, HttpExchange, ResultStatus, RuleResult, RuleSummary } from '../reports/index.js';
 
 export const STATUSES: readonly ResultStatus[] = ['pass', 'fail', 'not-applicable', 'skipped', 'error'];
 
@@ -20,7 +12,13 @@ export function sampleReport(): ConformanceReport {
   const rules: RuleSummary[] = [
     { id: 'version.header', title: 'Responses carry an API-Version header', source: 'document', section: '§2.1', reading: 'Every response\nhas the header.' },
     { id: 'version.too-old', title: 'Too-old versions are rejected with 400', source: 'document', section: '§2.3' },
-    { id: 'ping.head', title: 'HEAD /_ping <answers> & "works"', source: 'implementation', section: 'router.go', reading: '</script><script>alert(1)</script>' },
+    {
+      id: 'ping.head',
+      title: 'HEAD /_ping <answers> & "works"',
+      source: 'implementation',
+      section: 'router.go',
+      reading: '</script><script>alert(1)</script>',
+    },
   ];
   const results: RuleResult[] = [
     { rule: 'version.header', api: '1.40', status: 'pass', evidence: { summary: 'header present' }, durationMs: 3.5 },
@@ -30,10 +28,19 @@ export function sampleReport(): ConformanceReport {
       status: 'fail',
       evidence: {
         summary: 'expected header API-Version, got none',
-        exchanges: [{ request: 'GET /v1.41/version', endpoint: 'unix:///tmp/ctc-x/ctr.sock', status: 200, headers: { 'content-type': 'application/json' }, body: '{"Version":"1.0"}' }],
+        exchanges: [
+          {
+            request: 'GET /v1.41/version',
+            endpoint: 'unix:///tmp/ctc-x/ctr.sock',
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: '{"Version":"1.0"}',
+          },
+        ],
         counterexample: { seed: -1234567, path: '7:0:1', input: '["/v1.41/version"]', numRuns: 100 },
-        rerun: 'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 42 --only version.header@1.41 --path "7:0:1"',
-        curl: "curl -sS -i --unix-socket /tmp/ctc-x/ctr.sock http://localhost/v1.41/version",
+        rerun:
+          'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 42 --only version.header@1.41 --path "7:0:1"',
+        curl: 'curl -sS -i --unix-socket /tmp/ctc-x/ctr.sock http://localhost/v1.41/version',
       },
       durationMs: 12,
     },
@@ -70,13 +77,45 @@ export function sampleReport(): ConformanceReport {
 
 /** Pieces that break naive escaping, plus any single code point. */
 const special = fc.constantFrom(
-  '<', '>', '&', '"', "'", '</script>', '</SCRIPT ', '<!--', '-->', ']]>', '&amp;', '&#0;', '\\', '\\u003c',
-  '\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001f', '\u007f', '\u0085', '\u2028', '\u2029',
-  '\uFFFE', '\uFFFF', '\uD800', '\uDFFF', '😀', 'é', '中', '\t', '\n', '\r', ' ', 'a',
+  '<',
+  '>',
+  '&',
+  '"',
+  "'",
+  '</script>',
+  '</SCRIPT ',
+  '<!--',
+  '-->',
+  ']]>',
+  '&amp;',
+  '&#0;',
+  '\\',
+  '\\u003c',
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\uFFFE',
+  '\uFFFF',
+  '\uD800',
+  '\uDFFF',
+  '😀',
+  'é',
+  '中',
+  '\t',
+  '\n',
+  '\r',
+  ' ',
+  'a',
 );
 const unit = fc.oneof(special, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
-export const nasty = (c: { minLength?: number; maxLength?: number } = {}) =>
-  fc.string({ unit, maxLength: 20, ...c });
+export const nasty = (c: { minLength?: number; maxLength?: number } = {}) => fc.string({ unit, maxLength: 20, ...c });
 
 const nonNegative = fc.double({ min: 0, max: 1e7, noNaN: true, noDefaultInfinity: true }).map((x) => x + 0); // no -0
 
@@ -153,7 +192,11 @@ export const reportArb: fc.Arbitrary<ConformanceReport> = fc
         release: fc.option(nasty(), { nil: null }),
         apiRange: fc.option(fc.record({ min: nasty(), max: nasty() }), { nil: null }),
         observedApiRange: fc.option(
-          fc.record({ min: fc.option(nasty(), { nil: null }), max: fc.option(nasty(), { nil: null }), source: fc.constantFrom('version' as const, 'ping' as const) }),
+          fc.record({
+            min: fc.option(nasty(), { nil: null }),
+            max: fc.option(nasty(), { nil: null }),
+            source: fc.constantFrom('version' as const, 'ping' as const),
+          }),
           { nil: null },
         ),
         surfaces: fc.array(nasty({ maxLength: 16 }), { maxLength: 3 }),
@@ -182,8 +225,7 @@ export interface XmlElement {
 
 /** What an XML 1.0 document cannot contain, as a string-level replacement (the renderer's contract). */
 export const XML_ILLEGAL = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-export const xmlVisible = (s: string) =>
-  s.replace(XML_ILLEGAL, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+export const xmlVisible = (s: string) => s.replace(XML_ILLEGAL, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
 
 const NAME = /^[A-Za-z_][\w.-]*/;
 

@@ -40,7 +40,7 @@ function check(report: ConformanceReport): void {
     const want = SEVERITY.find((s) => c.ids.some((i) => report.results[i]?.status === s)) ?? 'none';
     if (c.status !== want) fail(`cell status ${c.status}, expected ${want}`);
     if (c.text !== SYMBOL[want]) fail(`cell text ${JSON.stringify(c.text)} for ${want}`);
-    if ((c.ids.length > 0) !== /role="button" tabindex="-?[01]"/.test(c.attrs)) fail('role/tabindex only on cells with results');
+    if (c.ids.length > 0 !== /role="button" tabindex="-?[01]"/.test(c.attrs)) fail('role/tabindex only on cells with results');
   }
   if (seen.size !== report.results.length) fail('some results have no cell');
   if ((html.match(/tabindex="0"/g) ?? []).length !== (report.results.length > 0 ? 1 : 0)) fail('roving tabindex: one tab stop');
@@ -86,7 +86,12 @@ t.test('arbitrary reports: data round-trips, nothing escapes, matrix matches', a
 
 t.test('size: 25 rules x 45 versions stays reasonable', async (t) => {
   const apis = Array.from({ length: 45 }, (_, i) => `1.${i + 10}`);
-  const rules = Array.from({ length: 25 }, (_, i) => ({ id: `rule.number-${i}`, title: `Rule number ${i} does a thing`, source: 'document' as const, section: `§${i}` }));
+  const rules = Array.from({ length: 25 }, (_, i) => ({
+    id: `rule.number-${i}`,
+    title: `Rule number ${i} does a thing`,
+    source: 'document' as const,
+    section: `§${i}`,
+  }));
   const statuses: ResultStatus[] = ['pass', 'pass', 'pass', 'fail', 'not-applicable', 'skipped', 'error'];
   const results = rules.flatMap((r, i) =>
     apis.map((api, j) => ({ rule: r.id, api, status: statuses[(i + j) % statuses.length]!, evidence: { summary: 'expected x, got y' }, durationMs: 1 })),

@@ -3,8 +3,7 @@ import t from 'tap';
 import { renderJunit, resultName, type ConformanceReport } from '../reports/index.js';
 import { parseXml, reportArb, sampleReport, xmlVisible, type XmlElement } from './reports-fixtures.js';
 
-const all = (e: XmlElement, name: string): XmlElement[] =>
-  (e.name === name ? [e] : []).concat(e.children.flatMap((c) => all(c, name)));
+const all = (e: XmlElement, name: string): XmlElement[] => (e.name === name ? [e] : []).concat(e.children.flatMap((c) => all(c, name)));
 
 function check(report: ConformanceReport): void {
   const xml = renderJunit(report);
@@ -56,10 +55,16 @@ t.test('sample report: well-formed, counts and evidence', async (t) => {
   t.doesNotThrow(() => check(sampleReport()));
   const xml = renderJunit(sampleReport());
   t.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
-  t.match(xml, /<testcase name="version.header @ api 1.41" classname="version.header" time="0.012"><failure message="expected header API-Version, got none" type="fail">/);
+  t.match(
+    xml,
+    /<testcase name="version.header @ api 1.41" classname="version.header" time="0.012"><failure message="expected header API-Version, got none" type="fail">/,
+  );
   t.match(xml, /<testcase name="ping.head" classname="ping.head" time="0.001"><error message="ECONNREFUSED"/);
   t.match(xml, /seed: -1234567\npath: 7:0:1\n/);
-  t.match(xml, /replay: fc.assert\(property, \{ seed: -1234567, path: &quot;7:0:1&quot; \}\)|replay: fc.assert\(property, \{ seed: -1234567, path: "7:0:1" \}\)/);
+  t.match(
+    xml,
+    /replay: fc.assert\(property, \{ seed: -1234567, path: &quot;7:0:1&quot; \}\)|replay: fc.assert\(property, \{ seed: -1234567, path: "7:0:1" \}\)/,
+  );
   t.match(xml, /<skipped message="minimum version">not-applicable: /);
   t.ok(xml.endsWith('</testsuites>\n'));
 });

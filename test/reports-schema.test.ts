@@ -18,7 +18,10 @@ t.test('the committed reports/report.schema.json is up to date', async (t) => {
 t.test('the JSON schema has no TypeBox-only parts and is closed', async (t) => {
   const schema = reportJsonSchema() as { additionalProperties?: unknown; properties?: Record<string, unknown> };
   t.equal(schema.additionalProperties, false);
-  t.same(Object.keys(schema.properties ?? {}).sort(), ['apiVersions', 'deadlines', 'durationMs', 'numRuns', 'results', 'rules', 'seed', 'startedAt', 'target', 'tool', 'totals'].sort());
+  t.same(
+    Object.keys(schema.properties ?? {}).sort(),
+    ['apiVersions', 'deadlines', 'durationMs', 'numRuns', 'results', 'rules', 'seed', 'startedAt', 'target', 'tool', 'totals'].sort(),
+  );
   t.notMatch(JSON.stringify(schema), /"\[object|Symbol\(/);
 });
 
@@ -56,13 +59,29 @@ const cases: [string, unknown, RegExp][] = [
   ['extra top-level property', broken((r) => (r.extra = 1)), /must NOT have additional properties 'extra'/],
   ['wrong tool name', broken((r) => (r.tool = { name: 'other', version: '1' })), /\/tool\/name: must be equal to constant/],
   ['unknown status', broken((r) => ((r.results as { status: string }[])[0]!.status = 'passed')), /\/results\/0\/status/],
-  ['extra evidence property', broken((r) => ((r.results as { evidence: Record<string, unknown> }[])[0]!.evidence.extra = 1)), /\/results\/0\/evidence: must NOT have additional properties 'extra'/],
+  [
+    'extra evidence property',
+    broken((r) => ((r.results as { evidence: Record<string, unknown> }[])[0]!.evidence.extra = 1)),
+    /\/results\/0\/evidence: must NOT have additional properties 'extra'/,
+  ],
   ['negative duration', broken((r) => (r.durationMs = -1)), /\/durationMs: must be >= 0/],
   ['fractional seed', broken((r) => (r.seed = 1.5)), /\/seed: must be integer/],
-  ['header value not a string', broken((r) => ((r.results as { evidence: { exchanges: { headers: unknown }[] } }[])[1]!.evidence.exchanges[0]!.headers = { a: 1 })), /\/headers\/a: must be string/],
-  ['totals disagree with results', broken((r) => (r.totals = { pass: 9, fail: 1, 'not-applicable': 1, skipped: 1, error: 1 })), /\/totals\/pass: is 9 but 1 result/],
+  [
+    'header value not a string',
+    broken((r) => ((r.results as { evidence: { exchanges: { headers: unknown }[] } }[])[1]!.evidence.exchanges[0]!.headers = { a: 1 })),
+    /\/headers\/a: must be string/,
+  ],
+  [
+    'totals disagree with results',
+    broken((r) => (r.totals = { pass: 9, fail: 1, 'not-applicable': 1, skipped: 1, error: 1 })),
+    /\/totals\/pass: is 9 but 1 result/,
+  ],
   ['result for an unknown rule', broken((r) => ((r.results as { rule: string }[])[0]!.rule = 'nope')), /\/results\/0\/rule: unknown rule "nope"/],
-  ['result for an unlisted API version', broken((r) => ((r.results as { api: string }[])[0]!.api = '9.99')), /\/results\/0\/api: API version "9.99" is not in \/apiVersions/],
+  [
+    'result for an unlisted API version',
+    broken((r) => ((r.results as { api: string }[])[0]!.api = '9.99')),
+    /\/results\/0\/api: API version "9.99" is not in \/apiVersions/,
+  ],
   ['duplicate rule id', broken((r) => (r.rules = [...(r.rules as unknown[]), (r.rules as unknown[])[0]])), /\/rules\/3\/id: duplicate rule id/],
 ];
 

@@ -10,7 +10,11 @@ async function tempDir(t: { teardown(f: () => unknown): void }): Promise<string>
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }
-const exists = (p: string) => stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
 
 t.test('writes the three files', async (t) => {
   const dir = join(await tempDir(t), 'nested', 'out');

@@ -54,7 +54,23 @@ for (const slow of ['hang', 'trickle'] as const) {
     t.teardown(() => close(server));
     const out = join(dir, slow);
     const began = Date.now();
-    const run = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', ...CELLS, '--request-timeout', '0.5', '--cell-timeout', '5', '--seed', '1', '--out', out, '-q']);
+    const run = await runCli([
+      'run',
+      '--target',
+      `endpoint:unix://${socket}`,
+      '--profile',
+      'docker',
+      ...CELLS,
+      '--request-timeout',
+      '0.5',
+      '--cell-timeout',
+      '5',
+      '--seed',
+      '1',
+      '--out',
+      out,
+      '-q',
+    ]);
     const took = Date.now() - began;
     t.ok(took < 15_000, `ended in ${took} ms`);
     t.equal(run.code, 1, `a cell that errs fails the run: ${run.stderr}`);
@@ -64,7 +80,10 @@ for (const slow of ['hang', 'trickle'] as const) {
     for (const result of r.results) {
       t.equal(result.status, 'error', `${result.rule}@${result.api} is an error, not a failure`);
       t.match(result.evidence.summary, /did not answer in time/);
-      t.ok(result.evidence.exchanges?.some((x) => x.status === undefined), 'the unanswered request is in the evidence');
+      t.ok(
+        result.evidence.exchanges?.some((x) => x.status === undefined),
+        'the unanswered request is in the evidence',
+      );
       t.match(result.evidence.curl, new RegExp(`^curl -sS -i (-I |-X [A-Z]+ )?--unix-socket ${socket} 'http://localhost/`), 'a curl line for it');
       t.match(result.evidence.rerun, /^node dist\/cli\/ctr-conformance\.js run --target endpoint:unix:\/\/\S+ --profile docker /);
     }
@@ -79,14 +98,38 @@ t.test('a cell that outlives --cell-timeout is an error, and the run goes on', a
   const { socket, server } = await serve('slow-cell', (req, res) => {
     const ok = (req.url === '/_ping' || req.url === '/version') && (req.method === 'GET' || req.method === 'HEAD');
     const headers = { 'Api-Version': '1.51', Ostype: 'linux', Server: 'Docker/28.5.2 (linux)', 'Docker-Experimental': 'false' };
-    setTimeout(() => {
-      res.writeHead(ok ? 200 : 404, { ...headers, 'Content-Type': 'application/json' });
-      res.end(req.url === '/version' ? JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVersion: '1.24', Os: 'linux' }) : ok ? 'OK' : '{"message":"page not found"}');
-    }, ok ? 0 : 300);
+    setTimeout(
+      () => {
+        res.writeHead(ok ? 200 : 404, { ...headers, 'Content-Type': 'application/json' });
+        res.end(
+          req.url === '/version'
+            ? JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVersion: '1.24', Os: 'linux' })
+            : ok
+              ? 'OK'
+              : '{"message":"page not found"}',
+        );
+      },
+      ok ? 0 : 300,
+    );
   });
   t.teardown(() => close(server));
   const out = join(dir, 'slow-cell');
-  const run = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--only', 'api.not-found', '--num-runs', '100', '--cell-timeout', '1.5', '--seed', '2', '--out', out, '-q']);
+  const run = await runCli([
+    'run',
+    '--target',
+    `endpoint:unix://${socket}`,
+    '--only',
+    'api.not-found',
+    '--num-runs',
+    '100',
+    '--cell-timeout',
+    '1.5',
+    '--seed',
+    '2',
+    '--out',
+    out,
+    '-q',
+  ]);
   t.equal(run.code, 1);
   const [result] = report(out).results;
   t.equal(result?.status, 'error');
@@ -99,7 +142,22 @@ t.test('when the run deadline passes, the remaining cells are errors and the rep
   t.teardown(() => close(server));
   const out = join(dir, 'run-deadline');
   const began = Date.now();
-  const run = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--request-timeout', '30', '--cell-timeout', '60', '--run-timeout', '2', '--out', out, '-q']);
+  const run = await runCli([
+    'run',
+    '--target',
+    `endpoint:unix://${socket}`,
+    '--profile',
+    'docker',
+    '--request-timeout',
+    '30',
+    '--cell-timeout',
+    '60',
+    '--run-timeout',
+    '2',
+    '--out',
+    out,
+    '-q',
+  ]);
   const took = Date.now() - began;
   t.ok(took < 12_000, `ended in ${took} ms`);
   t.equal(run.code, 1);
@@ -117,7 +175,13 @@ t.test('a target that accepts connections but answers nothing at all is a target
   await new Promise<void>((resolve) => silent.listen(socket, resolve));
   const sockets = new Set<Socket>();
   silent.on('connection', (s) => sockets.add(s));
-  t.teardown(() => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); silent.close(() => resolve()); }));
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        silent.close(() => resolve());
+      }),
+  );
   const began = Date.now();
   const run = await runCli(['run', '--target', `endpoint:unix://${socket}`, '--request-timeout', '0.5', '--out', join(dir, 'silent'), '-q']);
   t.ok(Date.now() - began < 10_000, 'ends within the request deadlines');
@@ -142,7 +206,9 @@ t.test('the first Ctrl-C stops the run, stops the target and still writes the re
   });
   t.teardown(() => close(server));
   const out = join(dir, 'interrupted');
-  const child = spawn(process.execPath, [CLI, 'run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--out', out, '-q'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--out', out, '-q'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

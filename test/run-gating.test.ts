@@ -55,13 +55,20 @@ t.test('a daemon claiming release 0.9.0: release-dependent rules are skipped, ne
   t.same(r.target.observedApiRange, { min: '1.30', max: '1.41', source: 'version' }, 'the range it reported is shown as observed');
   const dependent = new Set(RULES.filter((rule) => rule.releaseDependent).map((rule) => rule.id));
   const judged = r.results.filter((x) => dependent.has(x.rule) && (x.status === 'pass' || x.status === 'fail' || x.status === 'error'));
-  t.same(judged.map((x) => `${x.rule}@${x.api}: ${x.status}`), [], 'no release-dependent cell is judged');
+  t.same(
+    judged.map((x) => `${x.rule}@${x.api}: ${x.status}`),
+    [],
+    'no release-dependent cell is judged',
+  );
   const onApi = RULES.filter((rule) => rule.releaseDependent && rule.applies.surface === 'daemon-api' && rule.applies.platforms.includes('linux'));
   for (const rule of onApi) {
     const cells = r.results.filter((x) => x.rule === rule.id);
     t.ok(cells.length > 0 && cells.every((x) => x.status === 'skipped' && x.evidence.reason === RELEASE_UNKNOWN), `${rule.id}: skipped, "${RELEASE_UNKNOWN}"`);
   }
-  t.ok(r.results.some((x) => !dependent.has(x.rule) && x.status === 'pass'), 'rules that do not depend on the release are still judged');
+  t.ok(
+    r.results.some((x) => !dependent.has(x.rule) && x.status === 'pass'),
+    'rules that do not depend on the release are still judged',
+  );
   t.match(run.stdout, /release unknown, API unknown, observed 1\.30–1\.41 from \/version/);
 
   const named = join(dir, 'made-up-28.5');
@@ -89,13 +96,25 @@ t.test('an OpenAI-compatible server has no daemon API: every daemon rule is skip
   const daemonRules = new Set(RULES.filter((rule) => !rule.applies.surface.startsWith('model-runner')).map((rule) => rule.id));
   const cells = r.results.filter((x) => daemonRules.has(x.rule));
   t.ok(cells.length > 0);
-  t.ok(cells.every((x) => x.status === 'skipped' && /^openai:\S+ has no daemon (API|process the suites start): /.test(x.evidence.reason ?? '')), 'skipped, naming what it lacks');
+  t.ok(
+    cells.every((x) => x.status === 'skipped' && /^openai:\S+ has no daemon (API|process the suites start): /.test(x.evidence.reason ?? '')),
+    'skipped, naming what it lacks',
+  );
   const serviceRules = new Set(RULES.filter((rule) => rule.applies.surface === 'model-runner-service').map((rule) => rule.id));
   const service = r.results.filter((x) => serviceRules.has(x.rule));
-  t.ok(service.length > 0 && service.every((x) => x.status === 'skipped' && /^openai:\S+ has no model runner service: /.test(x.evidence.reason ?? '')), 'the service rules too: it has no management or /engines routing');
+  t.ok(
+    service.length > 0 && service.every((x) => x.status === 'skipped' && /^openai:\S+ has no model runner service: /.test(x.evidence.reason ?? '')),
+    'the service rules too: it has no management or /engines routing',
+  );
   const inference = r.results.filter((x) => RULES.find((rule) => rule.id === x.rule)?.applies.surface === 'model-runner-api');
-  t.ok(inference.some((x) => x.rule === 'mr.openai.models.list' && x.status === 'pass'), 'its model list is judged');
-  t.ok(inference.filter((x) => x.rule === 'mr.chat.shape').every((x) => x.status === 'skipped' && /lists no model/.test(x.evidence.reason ?? '')), 'without a model, inference is skipped, saying so');
+  t.ok(
+    inference.some((x) => x.rule === 'mr.openai.models.list' && x.status === 'pass'),
+    'its model list is judged',
+  );
+  t.ok(
+    inference.filter((x) => x.rule === 'mr.chat.shape').every((x) => x.status === 'skipped' && /lists no model/.test(x.evidence.reason ?? '')),
+    'without a model, inference is skipped, saying so',
+  );
 });
 
 t.test('the gate, rule by rule: platform and a known release first, then surface, unknown release, capabilities', async (t) => {
@@ -106,14 +125,47 @@ t.test('the gate, rule by rule: platform and a known release first, then surface
   const r28 = findRelease('28.5.2')!;
   const r20 = findRelease('20.10.24')!;
   const gate = (id: string, on: Parameters<typeof ruleGate>[2]) => ruleGate(rule(id), check, on);
-  t.same(ruleGate(rule('api.ping'), undefined, { target: daemon, facts: { os: 'linux' }, release: r28 })?.status, 'error', 'a rule without an assertion is an error');
+  t.same(
+    ruleGate(rule('api.ping'), undefined, { target: daemon, facts: { os: 'linux' }, release: r28 })?.status,
+    'error',
+    'a rule without an assertion is an error',
+  );
   t.equal(gate('api.ping', { target: daemon, facts: { os: 'linux' }, release: r28 }), null, 'a rule that applies and can be checked runs');
-  t.same(gate('api.version.windows-minimum', { target: daemon, facts: { os: 'linux' }, release: null }), { status: 'not-applicable', summary: 'not applicable', reason: 'applies to windows; the target runs linux' });
-  t.equal(gate('api.version.legacy-removed', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r20 })?.status, 'not-applicable', 'a known release outside the rule: not applicable, whatever the target can do');
-  t.same(gate('api.version.legacy-removed', { target: target(['daemon-api'], ['wire']), facts: { os: 'linux' }, release: r28 })?.reason, 'T has no daemon process the suites start: the rule speaks of the daemon as a process (flags, environment, files, signals)');
-  t.same(gate('api.version.prefix', { target: daemon, facts: { os: 'linux' }, release: null }), { status: 'skipped', summary: 'skipped', reason: RELEASE_UNKNOWN });
-  t.equal(gate('api.ping', { target: daemon, facts: { os: 'linux' }, release: null }), null, 'a rule that does not depend on the release runs on an unknown one');
-  t.same(gate('api.robustness', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r28 })?.reason, 'T lacks wire: the rule sends raw bytes or unclean paths, which a recording cannot carry');
-  t.same(gate('api.version.min-override-raise', { target: target(['daemon-api', 'daemon-process'], []), facts: { os: 'linux' }, release: r28 })?.reason, `T lacks start: ${CAPABILITY_NEEDS.start}`);
-  t.equal(gate('api.version.windows-minimum', { target: target(['model-runner-api'], []), facts: { os: null }, release: null })?.reason, "T has no daemon API: the rule speaks of the daemon's HTTP API", 'no daemon API, no platform to judge by');
+  t.same(gate('api.version.windows-minimum', { target: daemon, facts: { os: 'linux' }, release: null }), {
+    status: 'not-applicable',
+    summary: 'not applicable',
+    reason: 'applies to windows; the target runs linux',
+  });
+  t.equal(
+    gate('api.version.legacy-removed', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r20 })?.status,
+    'not-applicable',
+    'a known release outside the rule: not applicable, whatever the target can do',
+  );
+  t.same(
+    gate('api.version.legacy-removed', { target: target(['daemon-api'], ['wire']), facts: { os: 'linux' }, release: r28 })?.reason,
+    'T has no daemon process the suites start: the rule speaks of the daemon as a process (flags, environment, files, signals)',
+  );
+  t.same(gate('api.version.prefix', { target: daemon, facts: { os: 'linux' }, release: null }), {
+    status: 'skipped',
+    summary: 'skipped',
+    reason: RELEASE_UNKNOWN,
+  });
+  t.equal(
+    gate('api.ping', { target: daemon, facts: { os: 'linux' }, release: null }),
+    null,
+    'a rule that does not depend on the release runs on an unknown one',
+  );
+  t.same(
+    gate('api.robustness', { target: target(['daemon-api'], []), facts: { os: 'linux' }, release: r28 })?.reason,
+    'T lacks wire: the rule sends raw bytes or unclean paths, which a recording cannot carry',
+  );
+  t.same(
+    gate('api.version.min-override-raise', { target: target(['daemon-api', 'daemon-process'], []), facts: { os: 'linux' }, release: r28 })?.reason,
+    `T lacks start: ${CAPABILITY_NEEDS.start}`,
+  );
+  t.equal(
+    gate('api.version.windows-minimum', { target: target(['model-runner-api'], []), facts: { os: null }, release: null })?.reason,
+    "T has no daemon API: the rule speaks of the daemon's HTTP API",
+    'no daemon API, no platform to judge by',
+  );
 });

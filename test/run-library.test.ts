@@ -21,10 +21,13 @@ async function hangingDaemon(name: string): Promise<{ socket: string; server: Se
     res.end(req.url === '/version' ? JSON.stringify({ Version: '28.5.2', ApiVersion: '1.51', MinAPIVersion: '1.24', Os: 'linux' }) : 'OK');
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
-  t.teardown(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return { socket, server };
 }
 
@@ -41,9 +44,15 @@ function countingTarget(socket: string, startAfterMs = 0): Target & { starts: nu
       target.starts += 1;
       await new Promise((resolve) => setTimeout(resolve, startAfterMs));
       const endpoint = { kind: 'unix' as const, path: socket };
-      return { ok: true, instance: makeInstance('counting', { endpoints: { daemon: endpoint, listeners: [endpoint] }, stop: async () => {
-        target.stops += 1;
-      } }) };
+      return {
+        ok: true,
+        instance: makeInstance('counting', {
+          endpoints: { daemon: endpoint, listeners: [endpoint] },
+          stop: async () => {
+            target.stops += 1;
+          },
+        }),
+      };
     },
   };
   return target;
@@ -57,10 +66,16 @@ t.test('the run deadline: every cell has a result, the cut ones are errors, the 
   t.ok(Date.now() - began < 8000, 'ends soon after the deadline');
   t.equal(run.runDeadlinePassed, true);
   t.same([target.starts, target.stops], [1, 1], 'started once, stopped once');
-  t.ok(run.results.every((r) => r !== undefined), 'a result for every planned cell');
+  t.ok(
+    run.results.every((r) => r !== undefined),
+    'a result for every planned cell',
+  );
   const cut = run.results.filter((r) => r.status === 'error' && r.evidence.summary.startsWith('run deadline of 1 s passed'));
   t.ok(cut.length > 100, `${cut.length} cells cut`);
-  t.ok(cut.every((r) => r.evidence.rerun?.includes(`--only ${r.rule}@${r.api ?? 'none'}`)), 'each with its rerun line');
+  t.ok(
+    cut.every((r) => r.evidence.rerun?.includes(`--only ${r.rule}@${r.api ?? 'none'}`)),
+    'each with its rerun line',
+  );
   t.same(validateReport(assembleReport(run)), { ok: true });
   t.same(run.deadlines, { requestMs: 10_000, cellMs: 120_000, runMs: 1000 }, 'the defaults fill in what was not given');
 });

@@ -18,14 +18,23 @@ t.test('the fault registry names every testable rule and nothing else', async (t
   t.same(Object.keys(FAULTS).sort(), testable.map((rule) => rule.id).sort());
   for (const [id, fault] of Object.entries(FAULTS)) {
     t.ok(fault.breaks.length > 20, `${id} says what it breaks`);
-    for (const other of fault.alsoBreaks?.rules ?? []) t.ok(RULES.some((rule) => rule.id === other) && other !== id, `${id} also breaks ${other}, another rule`);
+    for (const other of fault.alsoBreaks?.rules ?? [])
+      t.ok(RULES.some((rule) => rule.id === other) && other !== id, `${id} also breaks ${other}, another rule`);
   }
 });
 
-
 t.test('the printed rerun line reproduces a failure of a faulty ctrd-sim', async (t) => {
   const socketDir = mkdtempSync('/tmp/ctc-self-');
-  const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${join(socketDir, 's.sock')}`, '--fault', 'api.version.too-old.wording']);
+  const sim = startSimProcess([
+    '--brand',
+    'docker',
+    '--emulate',
+    '28.5',
+    '-H',
+    `unix://${join(socketDir, 's.sock')}`,
+    '--fault',
+    'api.version.too-old.wording',
+  ]);
   t.teardown(async () => {
     await sim.kill();
     rmSync(socketDir, { recursive: true, force: true });

@@ -12,19 +12,23 @@ interface Occurrence {
 }
 
 /** One flag occurrence rendered in one of the spellings the daemon accepts. */
-const occurrence = fc.constantFrom(...DAEMON_OPTIONS.filter((o) => o.name !== 'help' && o.name !== 'version')).chain((option: DaemonOption): fc.Arbitrary<Occurrence> => {
-  const names = option.short === undefined ? [`--${option.name}`] : [`--${option.name}`, `-${option.short}`];
-  const name = fc.constantFrom(...names);
-  if (option.kind === 'bool') {
-    return fc.tuple(name, fc.option(fc.boolean(), { nil: undefined })).map(([flag, b]) => ({
-      option,
-      value: b ?? true,
-      argv: b === undefined ? [flag] : [`${flag}=${String(b)}`],
-    }));
-  }
-  const raw = option.kind === 'int' ? fc.integer({ min: -5, max: 100000 }).map(String) : value;
-  return fc.tuple(name, raw, fc.boolean()).map(([flag, v, joined]) => ({ option, value: option.kind === 'int' ? Number(v) : v, argv: joined ? [`${flag}=${v}`] : [flag, v] }));
-});
+const occurrence = fc
+  .constantFrom(...DAEMON_OPTIONS.filter((o) => o.name !== 'help' && o.name !== 'version'))
+  .chain((option: DaemonOption): fc.Arbitrary<Occurrence> => {
+    const names = option.short === undefined ? [`--${option.name}`] : [`--${option.name}`, `-${option.short}`];
+    const name = fc.constantFrom(...names);
+    if (option.kind === 'bool') {
+      return fc.tuple(name, fc.option(fc.boolean(), { nil: undefined })).map(([flag, b]) => ({
+        option,
+        value: b ?? true,
+        argv: b === undefined ? [flag] : [`${flag}=${String(b)}`],
+      }));
+    }
+    const raw = option.kind === 'int' ? fc.integer({ min: -5, max: 100000 }).map(String) : value;
+    return fc
+      .tuple(name, raw, fc.boolean())
+      .map(([flag, v, joined]) => ({ option, value: option.kind === 'int' ? Number(v) : v, argv: joined ? [`${flag}=${v}`] : [flag, v] }));
+  });
 
 t.test('every generated command line parses to the flags it was made from', async (t) => {
   const details = fc.check(
@@ -69,7 +73,10 @@ t.test('bad command lines are usage errors, never crashes', async (t) => {
 });
 
 t.test('--fault takes rule ids, repeatable; --faults-file a path', async (t) => {
-  t.same(Object.fromEntries(parseArgv(['--fault', 'api.ping', '--fault=api.not-found', '--faults-file', '/f'])), { fault: ['api.ping', 'api.not-found'], 'faults-file': '/f' });
+  t.same(Object.fromEntries(parseArgv(['--fault', 'api.ping', '--fault=api.not-found', '--faults-file', '/f'])), {
+    fault: ['api.ping', 'api.not-found'],
+    'faults-file': '/f',
+  });
 });
 
 t.test('short flag clusters and attached values', async (t) => {

@@ -52,7 +52,7 @@ function get(socket: string, path: string): Promise<{ status: number; body: stri
   });
 }
 
-t.test('the deadline of a plugin\'s answer is 30 s unless --plugin-timeout-ms', async (t) => {
+t.test("the deadline of a plugin's answer is 30 s unless --plugin-timeout-ms", async (t) => {
   t.equal(CALL_TIMEOUT_MS, 30_000);
   t.equal(resolveConfig(parseArgv([]), { env: {}, readFile: () => null }).pluginTimeoutMs, 30_000);
   t.equal(resolveConfig(parseArgv(['--plugin-timeout-ms', '700']), { env: {}, readFile: () => null }).pluginTimeoutMs, 700);
@@ -67,7 +67,24 @@ t.test('a plugin that trickles its answer gets the request refused with 500 at t
   plugin.on('connection', (socket) => t.teardown(() => socket.destroy()));
   const socket = join(dir, 'd.sock');
   const deadline = 800;
-  const flags = parseArgv(['--brand', 'docker', '-H', `unix://${socket}`, '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'pid'), '--plugin-dir', dir, '--authorization-plugin', 'slow', '--plugin-timeout-ms', String(deadline)]);
+  const flags = parseArgv([
+    '--brand',
+    'docker',
+    '-H',
+    `unix://${socket}`,
+    '--data-root',
+    join(dir, 'data'),
+    '--exec-root',
+    join(dir, 'exec'),
+    '--pidfile',
+    join(dir, 'pid'),
+    '--plugin-dir',
+    dir,
+    '--authorization-plugin',
+    'slow',
+    '--plugin-timeout-ms',
+    String(deadline),
+  ]);
   const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }));
   t.teardown(() => sim.close());
   const url = 'http://plugin.moby.localhost/AuthZPlugin.AuthZReq';
@@ -75,11 +92,21 @@ t.test('a plugin that trickles its answer gets the request refused with 500 at t
     fc.asyncProperty(fc.constantFrom<Phase>('head', 'body'), fc.constantFrom('/_ping', '/version', '/v1.45/info'), async (which, path) => {
       phase = which;
       const reply = await get(socket, path);
-      const words = which === 'head' ? `Post "${url}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)` : 'context deadline exceeded (Client.Timeout or context cancellation while reading body)';
+      const words =
+        which === 'head'
+          ? `Post "${url}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)`
+          : 'context deadline exceeded (Client.Timeout or context cancellation while reading body)';
       t.equal(reply.status, 500, `${which}: GET ${path} is refused`);
       t.same(JSON.parse(reply.body), { message: `plugin slow failed with error: ${words}` }, `${which}: in dockerd's words`);
       t.ok(reply.ms >= deadline - 50 && reply.ms < deadline + 3000, `${which}: at the deadline (${reply.ms} ms)`);
     }),
-    { numRuns: 4, seed: 7, examples: [['head', '/_ping'], ['body', '/_ping']] },
+    {
+      numRuns: 4,
+      seed: 7,
+      examples: [
+        ['head', '/_ping'],
+        ['body', '/_ping'],
+      ],
+    },
   );
 });

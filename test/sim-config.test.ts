@@ -33,12 +33,26 @@ t.test('--emulate sets the API range of every release', async (t) => {
 t.test('configuration file: conflicts with flags, unknown keys, bad JSON', async (t) => {
   const file = (text: string) => ({ '/c.json': text });
   t.equal(resolve(['--config-file', '/c.json'], file('{"debug": true}')).debug, true);
-  t.throws(() => resolve(['--config-file', '/c.json', '-D'], file('{"debug": false}')), { code: 'SIM_CONFIG', message: /specified both as a flag and in the configuration file: debug/ });
-  t.throws(() => resolve(['--config-file', '/c.json'], file('{"debugg": true, "x": 1}')), { code: 'SIM_CONFIG', message: /don't match any configuration option: debugg, x/ });
-  t.throws(() => resolve(['--config-file', '/c.json'], file('{"debug": ')), { code: 'SIM_CONFIG', message: /^unable to configure the Ctr daemon with file \/c\.json: / });
-  t.throws(() => resolve(['--brand', 'docker', '--config-file', '/c.json'], file('{"debug": ')), { message: /^unable to configure the Docker daemon with file \/c\.json: / });
+  t.throws(() => resolve(['--config-file', '/c.json', '-D'], file('{"debug": false}')), {
+    code: 'SIM_CONFIG',
+    message: /specified both as a flag and in the configuration file: debug/,
+  });
+  t.throws(() => resolve(['--config-file', '/c.json'], file('{"debugg": true, "x": 1}')), {
+    code: 'SIM_CONFIG',
+    message: /don't match any configuration option: debugg, x/,
+  });
+  t.throws(() => resolve(['--config-file', '/c.json'], file('{"debug": ')), {
+    code: 'SIM_CONFIG',
+    message: /^unable to configure the Ctr daemon with file \/c\.json: /,
+  });
+  t.throws(() => resolve(['--brand', 'docker', '--config-file', '/c.json'], file('{"debug": ')), {
+    message: /^unable to configure the Docker daemon with file \/c\.json: /,
+  });
   t.throws(() => resolve(['--config-file', '/missing.json']), { code: 'SIM_CONFIG', message: /no such file/ });
-  t.throws(() => resolve(['--config-file', '/c.json'], file('{"debug": "yes"}')), { code: 'SIM_CONFIG', message: /cannot unmarshal string into Go struct field \S*debug of type bool/ });
+  t.throws(() => resolve(['--config-file', '/c.json'], file('{"debug": "yes"}')), {
+    code: 'SIM_CONFIG',
+    message: /cannot unmarshal string into Go struct field \S*debug of type bool/,
+  });
   t.throws(() => resolve(['--config-file', '/c.json'], file('[1]')), { code: 'SIM_CONFIG' });
 });
 
@@ -47,17 +61,40 @@ t.test('every documented option exists on every release; --as-observed takes awa
     t.equal(resolve(['--emulate', release, '--validate']).flags.get('validate'), true, `--validate on ${release}: the document lists it without a release`);
     t.equal(resolve(['--emulate', release, '--feature', 'x']).release.release, release, `--feature on ${release}`);
   }
-  t.throws(() => resolve(['--emulate', '20.10', '--as-observed', '--validate']), { code: 'SIM_USAGE', message: 'unknown flag: --validate' }, 'as 20.10 answers it (observed)');
-  t.throws(() => resolve(['--emulate', '26.1', '--as-observed', '--feature', 'x']), { code: 'SIM_USAGE', message: 'unknown flag: --feature' }, 'as 26.1 answers it (observed; new in 28.0)');
+  t.throws(
+    () => resolve(['--emulate', '20.10', '--as-observed', '--validate']),
+    { code: 'SIM_USAGE', message: 'unknown flag: --validate' },
+    'as 20.10 answers it (observed)',
+  );
+  t.throws(
+    () => resolve(['--emulate', '26.1', '--as-observed', '--feature', 'x']),
+    { code: 'SIM_USAGE', message: 'unknown flag: --feature' },
+    'as 26.1 answers it (observed; new in 28.0)',
+  );
   t.equal(resolve(['--emulate', '28.5', '--as-observed', '--validate', '--feature', 'x']).release.release, '28.5', '28.5 has both (observed)');
-  t.equal(resolve(['--emulate', '20.10', '--as-observed', '--ip6tables=false', '--iptables=false', '--bridge', 'none']).release.release, '20.10', 'the suites’ safety flags exist on 20.10');
-  t.equal(resolve(['--emulate', '24.0', '--as-observed', '--feature', 'x']).release.release, '24.0', 'a release that was not observed has no observed quirks: the document’s options');
-  t.throws(() => resolve(['--emulate', '20.10', '--no-such-flag']), { code: 'SIM_USAGE', message: 'unknown flag: --no-such-flag' }, 'an undocumented flag is unknown everywhere');
+  t.equal(
+    resolve(['--emulate', '20.10', '--as-observed', '--ip6tables=false', '--iptables=false', '--bridge', 'none']).release.release,
+    '20.10',
+    'the suites’ safety flags exist on 20.10',
+  );
+  t.equal(
+    resolve(['--emulate', '24.0', '--as-observed', '--feature', 'x']).release.release,
+    '24.0',
+    'a release that was not observed has no observed quirks: the document’s options',
+  );
+  t.throws(
+    () => resolve(['--emulate', '20.10', '--no-such-flag']),
+    { code: 'SIM_USAGE', message: 'unknown flag: --no-such-flag' },
+    'an undocumented flag is unknown everywhere',
+  );
 });
 
 t.test('-H values are checked when the configuration is resolved (so --validate sees them)', async (t) => {
   // Texts as 26.1 and 28.5 print them (observed).
-  t.throws(() => resolve(['-H', 'udp://x']), { code: 'SIM_USAGE', message: `invalid argument "udp://x" for "-H, --host" flag: invalid bind address (udp://x): unsupported proto 'udp'` });
+  t.throws(() => resolve(['-H', 'udp://x']), {
+    code: 'SIM_USAGE',
+    message: `invalid argument "udp://x" for "-H, --host" flag: invalid bind address (udp://x): unsupported proto 'udp'`,
+  });
   t.same(resolve(['-H', 'bogus']).hosts, ['bogus'], 'a bare word is a TCP host, as dockerd accepts it');
   t.throws(() => resolve(['--brand', 'docker', '--config-file', '/c.json'], { '/c.json': '{"hosts": ["udp://x"]}' }), {
     code: 'SIM_CONFIG',
@@ -70,7 +107,10 @@ t.test('--fault and --faults-file name testable rules only', async (t) => {
   t.same([...resolve(['--fault', 'api.options.any-path', '--faults-file', '/f'], files).faults].sort(), ['api.not-found', 'api.options.any-path', 'api.ping']);
   t.throws(() => resolve(['--fault', 'api.nonsense']), { code: 'SIM_USAGE', message: /invalid argument "api.nonsense" for "--fault" flag/ });
   t.throws(() => resolve(['--fault', 'api.version.windows-minimum']), { code: 'SIM_USAGE' }, 'a rule this machine cannot test has no fault');
-  t.throws(() => resolve(['--faults-file', '/f'], { '/f': 'api.ping\nno.such.rule\n' }), { code: 'SIM_USAGE', message: /"no.such.rule" for "--faults-file" flag/ });
+  t.throws(() => resolve(['--faults-file', '/f'], { '/f': 'api.ping\nno.such.rule\n' }), {
+    code: 'SIM_USAGE',
+    message: /"no.such.rule" for "--faults-file" flag/,
+  });
   t.throws(() => resolve(['--faults-file', '/missing']), { code: 'SIM_USAGE', message: /no such file/ });
 });
 
@@ -85,12 +125,17 @@ t.test('the minimum-version override obeys each release’s floor', async (t) =>
   };
   const expected = (release: (typeof RELEASES)[number], value: string): string => {
     if (release.minApiFloor === null) return release.defaultMinApi;
-    if (compareVersions(value, release.minApiFloor) < 0) return `error: invalid CTR_MIN_API_VERSION: minimum supported API version is ${release.minApiFloor}: ${value}`;
+    if (compareVersions(value, release.minApiFloor) < 0)
+      return `error: invalid CTR_MIN_API_VERSION: minimum supported API version is ${release.minApiFloor}: ${value}`;
     if (compareVersions(value, release.maxApi) > 0) return `error: invalid CTR_MIN_API_VERSION: maximum supported API version is ${release.maxApi}: ${value}`;
     return value;
   };
   const details = fc.check(
-    fc.property(fc.constantFrom(...RELEASES), fc.integer({ min: 0, max: 60 }), (release, minor) => outcome(release, `1.${minor}`) === expected(release, `1.${minor}`)),
+    fc.property(
+      fc.constantFrom(...RELEASES),
+      fc.integer({ min: 0, max: 60 }),
+      (release, minor) => outcome(release, `1.${minor}`) === expected(release, `1.${minor}`),
+    ),
     { numRuns: 300 },
   );
   t.notOk(details.failed, fc.defaultReportMessage(details) ?? 'every release and value');
@@ -98,10 +143,22 @@ t.test('the minimum-version override obeys each release’s floor', async (t) =>
   t.throws(() => resolve([], {}, { CTR_MIN_API_VERSION: 'v1.30' }), { message: /without "v" prefix/ });
   const file = { '/c.json': '{"min-api-version": "1.30"}' };
   t.equal(resolve(['--emulate', '29.0', '--config-file', '/c.json'], file).minApi, '1.30', 'daemon.json min-api-version from 29.0');
-  t.throws(() => resolve(['--emulate', '28.5', '--config-file', '/c.json'], file), { message: /don't match any configuration option: min-api-version/ }, 'unknown before 29.0');
-  t.equal(resolve(['--emulate', '29.0', '--config-file', '/c.json'], file, { CTR_MIN_API_VERSION: '1.50' }).minApi, '1.50', 'the environment wins over the file');
+  t.throws(
+    () => resolve(['--emulate', '28.5', '--config-file', '/c.json'], file),
+    { message: /don't match any configuration option: min-api-version/ },
+    'unknown before 29.0',
+  );
+  t.equal(
+    resolve(['--emulate', '29.0', '--config-file', '/c.json'], file, { CTR_MIN_API_VERSION: '1.50' }).minApi,
+    '1.50',
+    'the environment wins over the file',
+  );
   t.throws(() => resolve([], {}, { CTR_MIN_API_VERSION: '' }), { message: /value is empty/ });
-  t.equal(resolve(['--brand', 'docker'], {}, { CTR_MIN_API_VERSION: '1.50' }).minApi, resolve(['--brand', 'docker']).minApi, 'the docker brand reads DOCKER_MIN_API_VERSION only');
+  t.equal(
+    resolve(['--brand', 'docker'], {}, { CTR_MIN_API_VERSION: '1.50' }).minApi,
+    resolve(['--brand', 'docker']).minApi,
+    'the docker brand reads DOCKER_MIN_API_VERSION only',
+  );
 });
 
 t.test('special files never hang or spin: FIFOs refused, endless devices capped, /proc read to the end', async (t) => {

@@ -88,7 +88,11 @@ async function serve(t: { teardown(fn: () => void): void }, handler: (req: Incom
   return (server.address() as AddressInfo).port;
 }
 
-function send(port: number, body: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+function send(
+  port: number,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers }, (res) => {
       let text = '';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
-import { send, } from './helpers/unix-send.js';
+import { send } from './helpers/unix-send.js';
 import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
 import { imageArchive, NONSTANDARD, type FullImageCase, type NonstandardField } from '../suites/deprecations/full-images.js';
 
@@ -16,7 +16,19 @@ async function simulator(t: { teardown(fn: () => unknown): void }, args: readonl
   const dir = mkdtempSync('/tmp/ctc-load-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const socket = join(dir, 's.sock');
-  const flags = parseArgv([...args, '--brand', 'docker', '-H', `unix://${socket}`, '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'pid')]);
+  const flags = parseArgv([
+    ...args,
+    '--brand',
+    'docker',
+    '-H',
+    `unix://${socket}`,
+    '--data-root',
+    join(dir, 'data'),
+    '--exec-root',
+    join(dir, 'exec'),
+    '--pidfile',
+    join(dir, 'pid'),
+  ]);
   const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }));
   t.teardown(() => sim.close());
   return socket;
@@ -25,7 +37,20 @@ async function simulator(t: { teardown(fn: () => unknown): void }, args: readonl
 const configAt = async (socket: string, api: string, ref: string): Promise<Record<string, unknown>> =>
   (JSON.parse((await send(socket, 'GET', `/v${api}/images/${ref}/json`)).body) as { Config: Record<string, unknown> }).Config;
 
-const VALUES: Readonly<Record<NonstandardField, string | boolean | number>> = { Hostname: 'h', Domainname: 'd.example', AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: true, OpenStdin: true, StdinOnce: true, Image: 'ctc-base/busybox:1', NetworkDisabled: true, MacAddress: '02:42:ac:11:00:0a', StopTimeout: 5 };
+const VALUES: Readonly<Record<NonstandardField, string | boolean | number>> = {
+  Hostname: 'h',
+  Domainname: 'd.example',
+  AttachStdin: true,
+  AttachStdout: true,
+  AttachStderr: true,
+  Tty: true,
+  OpenStdin: true,
+  StdinOnce: true,
+  Image: 'ctc-base/busybox:1',
+  NetworkDisabled: true,
+  MacAddress: '02:42:ac:11:00:0a',
+  StopTimeout: 5,
+};
 
 t.test('a loaded archive keeps the non-standard fields it sets below 1.50 and loses them all from 1.50', async (t) => {
   const socket = await simulator(t, ['--emulate', '28.5']);
@@ -43,15 +68,19 @@ t.test('a loaded archive keeps the non-standard fields it sets below 1.50 and lo
         else t.equal(field in old, !when, `below 1.50 an unset ${field} is ${when ? 'absent' : 'there, empty'}`);
       }
       const current = await configAt(socket, '1.50', ref);
-      t.same(NONSTANDARD.filter((field) => field in current), [], 'from 1.50 none of the twelve');
+      t.same(
+        NONSTANDARD.filter((field) => field in current),
+        [],
+        'from 1.50 none of the twelve',
+      );
       const inspect = JSON.parse((await send(socket, 'GET', `/v1.44/images/${ref}/json`)).body) as Record<string, unknown>;
-      t.equal(inspect['Container'], container ? `c0ffee${'0'.repeat(58)}` : '', 'below 1.45 Container is the archive\'s');
+      t.equal(inspect['Container'], container ? `c0ffee${'0'.repeat(58)}` : '', "below 1.45 Container is the archive's");
     }),
     { numRuns: 12 },
   );
 });
 
-t.test('28.5 as observed blanks the set fields below 1.50; a commit keeps the container\'s configuration and names it', async (t) => {
+t.test("28.5 as observed blanks the set fields below 1.50; a commit keeps the container's configuration and names it", async (t) => {
   const socket = await simulator(t, ['--emulate', '28.5', '--as-observed']);
   const archive = await imageArchive({ source: 'load', fields: VALUES, container: false }, 'ctc-load/o:1');
   t.equal((await send(socket, 'POST', '/v1.51/images/load', archive)).status, 200);
@@ -59,7 +88,15 @@ t.test('28.5 as observed blanks the set fields below 1.50; a commit keeps the co
   t.same([blanked['Hostname'], blanked['Tty'], 'StopTimeout' in blanked], ['', false, false], 'Hostname "", Tty false, no StopTimeout (28.5.2, observed)');
   const base = await send(socket, 'POST', '/v1.51/images/create?fromSrc=-&repo=ctc-base/busybox&tag=1', Buffer.alloc(0));
   t.equal(base.status, 200);
-  const created = await send(socket, 'POST', '/v1.51/containers/create', Buffer.from(JSON.stringify({ Image: 'ctc-base/busybox:1', Cmd: ['true'], Hostname: 'hh1', Tty: true, StopTimeout: 7, HostConfig: { NetworkMode: 'none' } })), 'application/json');
+  const created = await send(
+    socket,
+    'POST',
+    '/v1.51/containers/create',
+    Buffer.from(
+      JSON.stringify({ Image: 'ctc-base/busybox:1', Cmd: ['true'], Hostname: 'hh1', Tty: true, StopTimeout: 7, HostConfig: { NetworkMode: 'none' } }),
+    ),
+    'application/json',
+  );
   const id = (JSON.parse(created.body) as { Id: string }).Id;
   const committed = await send(socket, 'POST', `/v1.51/commit?container=${id}&repo=ctc-commit/t&tag=1&comment=c`, Buffer.from('{}'), 'application/json');
   t.equal(committed.status, 201);
@@ -70,5 +107,9 @@ t.test('28.5 as observed blanks the set fields below 1.50; a commit keeps the co
   t.equal(inspect['Comment'], 'c');
   const plain = await simulator(t, ['--emulate', '28.5']);
   t.equal((await send(plain, 'POST', '/v1.51/images/load', archive)).status, 200);
-  t.equal((await configAt(plain, '1.49', 'ctc-load/o:1'))['StopTimeout'], VALUES.StopTimeout, 'without the quirk (the reference) the set StopTimeout is kept below 1.50');
+  t.equal(
+    (await configAt(plain, '1.49', 'ctc-load/o:1'))['StopTimeout'],
+    VALUES.StopTimeout,
+    'without the quirk (the reference) the set StopTimeout is kept below 1.50',
+  );
 });

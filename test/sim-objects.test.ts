@@ -16,7 +16,20 @@ async function simulator(t: { teardown(fn: () => unknown): void }, release: stri
   const dir = mkdtempSync('/tmp/ctc-objects-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const socket = join(dir, 's.sock');
-  const flags = parseArgv(['--emulate', release, '--brand', 'docker', '-H', `unix://${socket}`, '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'pid')]);
+  const flags = parseArgv([
+    '--emulate',
+    release,
+    '--brand',
+    'docker',
+    '-H',
+    `unix://${socket}`,
+    '--data-root',
+    join(dir, 'data'),
+    '--exec-root',
+    join(dir, 'exec'),
+    '--pidfile',
+    join(dir, 'pid'),
+  ]);
   const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }));
   t.teardown(() => sim.close());
   return socket;
@@ -41,7 +54,11 @@ t.test('an import answers every body properly, in the words of the release', asy
     const bomb = await send(socket, 'POST', '/images/create?fromSrc=-', gzipSync(Buffer.alloc(80 * 1024 * 1024)));
     t.equal(bomb.status, 413, `${release}: a layer that unpacks beyond what ctrd-sim keeps in memory is refused, not held`);
     const change = await send(socket, 'POST', `/images/create?fromSrc=-&changes=${encodeURIComponent('RUN x')}`, layer);
-    t.same([change.status, message(change)], [400, release === '20.10' ? 'run is not a valid change command' : 'RUN is not a valid change command'], `${release}: an instruction imports cannot take`);
+    t.same(
+      [change.status, message(change)],
+      [400, release === '20.10' ? 'run is not a valid change command' : 'RUN is not a valid change command'],
+      `${release}: an instruction imports cannot take`,
+    );
     t.equal((await send(socket, 'GET', '/_ping')).status, 200, `${release}: and the daemon keeps serving`);
   }
 });

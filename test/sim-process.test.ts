@@ -32,7 +32,11 @@ t.test('-v, --help and usage errors', async (t) => {
   await help.kill();
 
   // cobra looks at --help before the arguments (observed on 20.10.24 and 28.5.2: help, exit 0).
-  for (const argv of [['--help', 'x'], ['x', '--help'], ['-h', 'x']]) {
+  for (const argv of [
+    ['--help', 'x'],
+    ['x', '--help'],
+    ['-h', 'x'],
+  ]) {
     const withArgument = startSimProcess(argv);
     t.equal(await withArgument.exited, 0, `${argv.join(' ')} exits 0`);
     t.match(withArgument.output(), /-H, --host list/, `${argv.join(' ')} prints the help`);
@@ -44,7 +48,10 @@ t.test('-v, --help and usage errors', async (t) => {
     [['--emulate', '26.1', '--bogus'], /^Status: unknown flag: --bogus\nSee 'ctrd --help'\., Code: 125\n$/],
     [['--emulate', '26.1', '--brand', 'docker', '--bogus'], /^Status: unknown flag: --bogus\nSee 'dockerd --help'\., Code: 125\n$/],
     // 28.x puts the whole usage between the two lines (observed on 28.5.2).
-    [['--emulate', '28.5', '--brand', 'docker', '--bogus'], /^Status: unknown flag: --bogus\nSee 'dockerd --help'\.\n\nUsage:\tdockerd \[OPTIONS\][\s\S]*--debug[\s\S]*\n, Code: 125\n$/],
+    [
+      ['--emulate', '28.5', '--brand', 'docker', '--bogus'],
+      /^Status: unknown flag: --bogus\nSee 'dockerd --help'\.\n\nUsage:\tdockerd \[OPTIONS\][\s\S]*--debug[\s\S]*\n, Code: 125\n$/,
+    ],
     [['-H', 'udp://x'], /^Status: invalid argument "udp:\/\/x" for "-H, --host" flag: invalid bind address \(udp:\/\/x\): unsupported proto 'udp'\n/],
     [['-H', 'tcp://[::1'], /invalid bind address \(tcp:\/\/\[::1\): invalid address/],
     [['-H', 'fd://'], /no sockets found via socket activation/],

@@ -50,10 +50,27 @@ function raw(socketPath: string, bytes: string | Buffer, waitMs = 2_000): Promis
 const withoutDate = (text: string): string => text.replace(/\r\nDate: [^\r]+/g, '');
 
 /** A simulator in this process, emulating `release` on a private socket. */
-async function inProcess(t: { teardown(fn: () => Promise<void> | void): void }, release: string, options: { readHeaderTimeoutMs?: number } = {}): Promise<{ sim: RunningSimulator; socket: string }> {
+async function inProcess(
+  t: { teardown(fn: () => Promise<void> | void): void },
+  release: string,
+  options: { readHeaderTimeoutMs?: number } = {},
+): Promise<{ sim: RunningSimulator; socket: string }> {
   const dir = privateDir(t);
   const socket = join(dir, 's.sock');
-  const flags = parseArgv(['--emulate', release, '--brand', 'docker', '-H', `unix://${socket}`, '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'pid')]);
+  const flags = parseArgv([
+    '--emulate',
+    release,
+    '--brand',
+    'docker',
+    '-H',
+    `unix://${socket}`,
+    '--data-root',
+    join(dir, 'data'),
+    '--exec-root',
+    join(dir, 'exec'),
+    '--pidfile',
+    join(dir, 'pid'),
+  ]);
   const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }), options);
   t.teardown(() => sim.close());
   return { sim, socket };
@@ -69,7 +86,11 @@ t.test('a unix socket path longer than the kernel takes is refused with dockerd�
   const lines = sim.output().trimEnd().split('\n');
   t.equal(lines.at(-1), `failed to load listeners: can't create unix socket ${long}: listen unix ${long}: bind: invalid argument`);
   // Before it, only the warning of a missing default socket group (a machine without a "ctr" group), as dockerd prints it.
-  t.same(lines.slice(0, -1).filter((line) => !line.includes(`msg="could not change group ${long} to ctr: group ctr not found"`)), [], 'nothing else is printed');
+  t.same(
+    lines.slice(0, -1).filter((line) => !line.includes(`msg="could not change group ${long} to ctr: group ctr not found"`)),
+    [],
+    'nothing else is printed',
+  );
   await sim.kill();
   t.notOk(existsSync(long.slice(0, 107)), 'nothing was bound at a truncated path');
 });
@@ -91,7 +112,10 @@ t.test('--validate checks the file and the -H values; output on stderr as 26.1 a
   await observed.kill();
   const bad = startSimProcess(['--validate', '--brand', 'docker', '--emulate', '26.1', '--config-file', '/dev/null', '-H', 'udp://x']);
   t.equal(await bad.exited, 1);
-  t.equal(bad.output(), `Status: invalid argument "udp://x" for "-H, --host" flag: invalid bind address (udp://x): unsupported proto 'udp'\nSee 'dockerd --help'., Code: 125\n`);
+  t.equal(
+    bad.output(),
+    `Status: invalid argument "udp://x" for "-H, --host" flag: invalid bind address (udp://x): unsupported proto 'udp'\nSee 'dockerd --help'., Code: 125\n`,
+  );
   await bad.kill();
   const file = startSimProcess(['--validate', '--config-file', '/proc/self/status']);
   t.equal(await file.exited, 1);
@@ -136,7 +160,10 @@ t.test('garbage is refused with Go’s exact 400 and the connections are release
   await new Promise((resolve) => setTimeout(resolve, 200));
   const before = openFds(pid);
   const answers = await Promise.all(Array.from({ length: 200 }, () => raw(socket, garbage)));
-  t.same([...new Set(answers.map((a) => `${a.closed} ${a.text}`))], ['true HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request']);
+  t.same(
+    [...new Set(answers.map((a) => `${a.closed} ${a.text}`))],
+    ['true HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request'],
+  );
   // Released as the connections finish closing: poll, within the 5 s after which any is destroyed.
   let after = openFds(pid);
   for (let waited = 0; after > before && waited < 7_000; waited += 100) {
@@ -197,30 +224,50 @@ t.test('unknown methods get the router’s 404; a method that is not a token get
   for (const line of ['FOO /_ping HTTP/1.1', 'foo /_ping HTTP/1.1', 'FOO /v1.40/version HTTP/1.1']) {
     t.equal(withoutDate((await ask(line)).text), notFound, line);
   }
-  t.match(withoutDate((await ask('FOO //_ping HTTP/1.1')).text), /^HTTP\/1\.1 301 Moved Permanently\r\nLocation: \/_ping\r\n/, 'an unclean path is redirected first');
+  t.match(
+    withoutDate((await ask('FOO //_ping HTTP/1.1')).text),
+    /^HTTP\/1\.1 301 Moved Permanently\r\nLocation: \/_ping\r\n/,
+    'an unclean path is redirected first',
+  );
   const bad = await ask('F@O /_ping HTTP/1.1');
   t.equal(bad.text, 'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request');
   t.ok(bad.closed);
-  t.match(withoutDate((await raw(socket, 'GET /_ping HTTP/1.1\r\n\r\n')).text), /^HTTP\/1\.1 400 Bad Request: missing required Host header\r\n[\s\S]*\r\n\r\n400 Bad Request: missing required Host header$/);
+  t.match(
+    withoutDate((await raw(socket, 'GET /_ping HTTP/1.1\r\n\r\n')).text),
+    /^HTTP\/1\.1 400 Bad Request: missing required Host header\r\n[\s\S]*\r\n\r\n400 Bad Request: missing required Host header$/,
+  );
 
   const old = await inProcess(t, '20.10');
   const text = withoutDate((await raw(old.socket, 'FOO /v1.20/ctc-x HTTP/1.1\r\nHost: x\r\n\r\n')).text);
-  t.equal(text, 'HTTP/1.1 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 15\r\n\r\npage not found\n', '20.10 below 1.24: the text form');
+  t.equal(
+    text,
+    'HTTP/1.1 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 15\r\n\r\npage not found\n',
+    '20.10 below 1.24: the text form',
+  );
 });
 
 t.test('headers over the limit: Go’s exact 431, then the daemon keeps serving', async (t) => {
   const { socket } = await inProcess(t, '28.5');
   const answer = await raw(socket, `GET /_ping HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(1_100_000)}\r\n\r\n`);
-  t.equal(answer.text, 'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n431 Request Header Fields Too Large');
+  t.equal(
+    answer.text,
+    'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n431 Request Header Fields Too Large',
+  );
   t.ok(answer.closed);
   t.match((await raw(socket, 'GET /_ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).text, /^HTTP\/1\.1 200 OK/);
 });
 
 t.test('the listen backlog is Go’s: the kernel’s somaxconn, else 128', async (t) => {
-  t.equal(listenBacklog(() => '4096\n'), 4096);
-  t.equal(listenBacklog(() => {
-    throw new Error('no /proc');
-  }), 128);
+  t.equal(
+    listenBacklog(() => '4096\n'),
+    4096,
+  );
+  t.equal(
+    listenBacklog(() => {
+      throw new Error('no /proc');
+    }),
+    128,
+  );
 });
 
 const hasSs = ((): boolean => {
@@ -232,14 +279,18 @@ const hasSs = ((): boolean => {
   }
 })();
 
-t.test('a listening socket’s backlog is somaxconn', { skip: hasSs ? false : 'ss is not installed: cannot read the backlog of a listening socket' }, async (t) => {
-  const { socket } = await inProcess(t, '28.5');
-  const line = execFileSync('ss', ['-xlnH'], { encoding: 'utf8' })
-    .split('\n')
-    .find((l) => l.includes(socket));
-  const somaxconn = readFileSync('/proc/sys/net/core/somaxconn', 'utf8').trim();
-  t.match(line, new RegExp(`^u_str\\s+LISTEN\\s+0\\s+${somaxconn}\\s`), `Send-Q of the listening socket is ${somaxconn}`);
-});
+t.test(
+  'a listening socket’s backlog is somaxconn',
+  { skip: hasSs ? false : 'ss is not installed: cannot read the backlog of a listening socket' },
+  async (t) => {
+    const { socket } = await inProcess(t, '28.5');
+    const line = execFileSync('ss', ['-xlnH'], { encoding: 'utf8' })
+      .split('\n')
+      .find((l) => l.includes(socket));
+    const somaxconn = readFileSync('/proc/sys/net/core/somaxconn', 'utf8').trim();
+    t.match(line, new RegExp(`^u_str\\s+LISTEN\\s+0\\s+${somaxconn}\\s`), `Send-Q of the listening socket is ${somaxconn}`);
+  },
+);
 
 t.test('special files as paths: refused or capped, never a hang', async (t) => {
   const dir = privateDir(t);
@@ -258,6 +309,10 @@ t.test('special files as paths: refused or capped, never a hang', async (t) => {
   }
   const pidfile = startSimProcess(['--pidfile', '/proc/self/status', '--brand', 'docker', '-H', `unix://${join(dir, 's.sock')}`]);
   t.equal(await pidfile.exited, 1);
-  t.equal(pidfile.output(), 'failed to start daemon, ensure docker is not running or delete /proc/self/status: write /proc/self/status: invalid argument\n', 'as 26.1 and 28.5');
+  t.equal(
+    pidfile.output(),
+    'failed to start daemon, ensure docker is not running or delete /proc/self/status: write /proc/self/status: invalid argument\n',
+    'as 26.1 and 28.5',
+  );
   await pidfile.kill();
 });

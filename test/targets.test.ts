@@ -47,9 +47,24 @@ t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
 t.test('capabilities and surfaces per kind of target', async (t) => {
   const cases: [string, string, string[], string[]][] = [
-    ['sim', 'in-process', ['exit', 'logs', 'objects', 'plugins', 'reload', 'restart', 'start', 'tls', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    ['sim-process', 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'], ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service']],
-    [`daemon:${process.execPath}`, 'process', ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'], ['daemon-api', 'daemon-process']],
+    [
+      'sim',
+      'in-process',
+      ['exit', 'logs', 'objects', 'plugins', 'reload', 'restart', 'start', 'tls', 'wire'],
+      ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service'],
+    ],
+    [
+      'sim-process',
+      'process',
+      ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'],
+      ['daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service'],
+    ],
+    [
+      `daemon:${process.execPath}`,
+      'process',
+      ['exit', 'logs', 'netns', 'objects', 'plugins', 'reload', 'restart', 'signal', 'start', 'tls', 'umask', 'wire'],
+      ['daemon-api', 'daemon-process'],
+    ],
     ['container:unix:///tmp/ctc-none/engine.sock', 'container', ['logs', 'objects', 'reload', 'restart', 'start', 'wire'], ['daemon-api', 'daemon-process']],
     ['endpoint:unix:///tmp/ctc-none/d.sock', 'endpoint', ['objects', 'wire'], ['daemon-api']],
     ['endpoint:tcp://127.0.0.1:2375', 'endpoint', ['objects', 'wire'], ['daemon-api']],
@@ -199,7 +214,11 @@ t.test('openai target: only the OpenAI-compatible API, under its base path; no /
   const client = new HttpClient(instance.endpoint);
   t.teardown(() => client.close());
   const facts = await readFacts(client);
-  t.same(facts, { version: null, apiMax: null, apiMin: null, os: null, brand: null, observedApi: { min: null, max: null, source: null } }, 'readFacts: nulls, no throw');
+  t.same(
+    facts,
+    { version: null, apiMax: null, apiMin: null, os: null, brand: null, observedApi: { min: null, max: null, source: null } },
+    'readFacts: nulls, no throw',
+  );
   const models = await client.request('GET', '/models');
   t.equal(models.status, 200);
   t.match(JSON.parse(models.body), { object: 'list' });
@@ -221,7 +240,14 @@ t.test('readFacts falls back on /_ping headers when /version says nothing', asyn
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const client = new HttpClient({ kind: 'unix', path: socket });
   t.teardown(() => client.close());
-  t.same(await readFacts(client), { version: null, apiMax: '1.47', apiMin: null, os: 'linux', brand: 'docker', observedApi: { min: null, max: '1.47', source: 'ping' } });
+  t.same(await readFacts(client), {
+    version: null,
+    apiMax: '1.47',
+    apiMin: null,
+    os: 'linux',
+    brand: 'docker',
+    observedApi: { min: null, max: '1.47', source: 'ping' },
+  });
 });
 
 /** A "daemon" that serves /_ping on its -H socket and leaves a child behind that holds its output pipes. */
@@ -325,28 +351,32 @@ t.test('an endpoint reads TLS settings as the docker CLI does', async (t) => {
 
 const real = realDaemons();
 const newest = real.daemons[real.daemons.length - 1];
-t.test('a real dockerd through the process layer: reload, kill, restart, and nothing left after stop', { skip: newest === undefined ? `no real dockerd: ${real.missing ?? 'none listed'}` : false }, async (t) => {
-  const target = new SpawnedDaemonTarget({ spec: `daemon:${newest!.path}`, command: [newest!.path] });
-  const first = await started(target, t);
-  const dir = first.endpoint.kind === 'unix' ? join(first.endpoint.path, '..') : '';
-  t.ok(pidsMentioning(dir).length >= 2, 'dockerd and its containerd run in the private directory');
-  const mark = first.logMark();
-  await first.writeConfig({ debug: true });
-  await first.reload();
-  t.ok(await eventually(() => /Reloaded configuration/.test(first.logSince(mark))), 'SIGHUP reloads the rewritten file');
-  t.equal(await first.kill(), 137);
-  t.same(pidsMentioning(dir), [], 'kill also ends the containerd the killed dockerd left');
-  const begin = Date.now();
-  const again = await first.restart();
-  if (!again.ok) throw new Error(again.output);
-  t.ok(Date.now() - begin < 5_000, `restarted in ${Date.now() - begin} ms (no wait for a containerd it takes for alive)`);
-  const client = new HttpClient(again.instance.endpoint);
-  t.equal(JSON.parse((await client.request('GET', '/info')).body).Debug, true, 'the restarted daemon read the rewritten file');
-  client.close();
-  await again.instance.stop();
-  t.same(pidsMentioning(dir), [], 'nothing mentions the directory after stop');
-  t.notOk(existsSync(dir), 'the directory is removed');
-});
+t.test(
+  'a real dockerd through the process layer: reload, kill, restart, and nothing left after stop',
+  { skip: newest === undefined ? `no real dockerd: ${real.missing ?? 'none listed'}` : false },
+  async (t) => {
+    const target = new SpawnedDaemonTarget({ spec: `daemon:${newest!.path}`, command: [newest!.path] });
+    const first = await started(target, t);
+    const dir = first.endpoint.kind === 'unix' ? join(first.endpoint.path, '..') : '';
+    t.ok(pidsMentioning(dir).length >= 2, 'dockerd and its containerd run in the private directory');
+    const mark = first.logMark();
+    await first.writeConfig({ debug: true });
+    await first.reload();
+    t.ok(await eventually(() => /Reloaded configuration/.test(first.logSince(mark))), 'SIGHUP reloads the rewritten file');
+    t.equal(await first.kill(), 137);
+    t.same(pidsMentioning(dir), [], 'kill also ends the containerd the killed dockerd left');
+    const begin = Date.now();
+    const again = await first.restart();
+    if (!again.ok) throw new Error(again.output);
+    t.ok(Date.now() - begin < 5_000, `restarted in ${Date.now() - begin} ms (no wait for a containerd it takes for alive)`);
+    const client = new HttpClient(again.instance.endpoint);
+    t.equal(JSON.parse((await client.request('GET', '/info')).body).Debug, true, 'the restarted daemon read the rewritten file');
+    client.close();
+    await again.instance.stop();
+    t.same(pidsMentioning(dir), [], 'nothing mentions the directory after stop');
+    t.notOk(existsSync(dir), 'the directory is removed');
+  },
+);
 
 t.test('after a restart the old instance is superseded: its stop leaves the new daemon alone', async (t) => {
   for (const spec of ['sim', 'sim-process']) {

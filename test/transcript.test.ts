@@ -40,7 +40,15 @@ t.test('the recorder keeps distinct exchanges, request bodies included, and cuts
   cut.observe('GET', '/é', reply('ééééé'));
   cut.observe('GET', '/t', { ...reply('abc'), truncated: true });
   const exchanges = cut.transcript(meta).exchanges;
-  t.same(exchanges.map((e) => [e.body, e.truncated]), [['01234567', true], ['abc', true], ['éééé', true]], 'cut at the byte cap, never in a character; a reply the client cut stays marked');
+  t.same(
+    exchanges.map((e) => [e.body, e.truncated]),
+    [
+      ['01234567', true],
+      ['abc', true],
+      ['éééé', true],
+    ],
+    'cut at the byte cap, never in a character; a reply the client cut stays marked',
+  );
   t.match(cut.transcript(meta).notes, [/3 answer body\(ies\) were cut at 8 bytes/]);
 });
 
@@ -70,10 +78,20 @@ t.test('format /2 round trip; /1 files are still read', async (t) => {
   t.equal(back.exchanges[0]!.requestBody, '{"a":1}');
   // A file as format /1 wrote it: no request bodies, no truncation marks, no notes.
   const v1 = join(out, 'one.json');
-  writeFileSync(v1, JSON.stringify({ format: 'ctr-conformance-transcript/1', ...meta, exchanges: [{ method: 'GET', path: '/_ping', status: 200, headers: { 'api-version': '1.51' }, body: 'OK' }] }));
+  writeFileSync(
+    v1,
+    JSON.stringify({
+      format: 'ctr-conformance-transcript/1',
+      ...meta,
+      exchanges: [{ method: 'GET', path: '/_ping', status: 200, headers: { 'api-version': '1.51' }, body: 'OK' }],
+    }),
+  );
   const old = readTranscript(v1);
   t.equal(old.format, 'ctr-conformance-transcript/1');
-  t.same(old.exchanges.map((e) => [e.method, e.path, e.status, e.body]), [['GET', '/_ping', 200, 'OK']]);
+  t.same(
+    old.exchanges.map((e) => [e.method, e.path, e.status, e.body]),
+    [['GET', '/_ping', 200, 'OK']],
+  );
   writeTranscript(join(out, 'bad.json'), { ...back, exchanges: [{ ...back.exchanges[0]!, requestBody: 3 as unknown as string }] });
   t.throws(() => readTranscript(join(out, 'bad.json')), { code: 'TARGET_TRANSCRIPT' });
 });

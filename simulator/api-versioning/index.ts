@@ -12,6 +12,6 @@ export const API_VERSIONING_ROUTES = [...PING_ROUTES, VERSION_ROUTE, OPTIONS_ROU
 
 /** Behaviour of the area that is data rather than a route: the release table's API ranges. */
 export const RELEASE_RANGES: Implementation = {
-  where: 'specs/versions.ts via config/resolve.ts: the emulated release\'s API range (--emulate)',
+  where: "specs/versions.ts via config/resolve.ts: the emulated release's API range (--emulate)",
   rules: ['api.version.minimum-1.12', 'api.version.below-1.24-disabled', 'limits.min-api-version', 'api.version.negotiation'],
 };

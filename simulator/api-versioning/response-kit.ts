@@ -87,7 +87,13 @@ function versionDocument(config: SimConfig): Record<string, unknown> {
   };
 }
 
-function answerHeaders(config: SimConfig, apiVersion: string | null, pingApiVersion: string | null, versionBody: Buffer, optionsApiVersion: string): AnswerHeaders {
+function answerHeaders(
+  config: SimConfig,
+  apiVersion: string | null,
+  pingApiVersion: string | null,
+  versionBody: Buffer,
+  optionsApiVersion: string,
+): AnswerHeaders {
   const server: Pair = ['Server', `${config.names.product}/${config.release.version}+${SIM_BUILD} (linux)`];
   const withApi = (api: string | null): Pair[] => [...(api === null ? [] : [['Api-Version', api] as Pair]), ['Ostype', 'linux'], server];
   const experimental: Pair = [config.names.experimentalHeader, String(config.experimental)];
@@ -101,7 +107,12 @@ function answerHeaders(config: SimConfig, apiVersion: string | null, pingApiVers
     experimental,
     ['Cache-Control', 'no-cache, no-store, must-revalidate'],
     ...(config.faults.has('api.ping') ? [] : [['Pragma', 'no-cache'] as Pair]),
-    ...(modern ? ([['Builder-Version', '2'], ['Swarm', 'inactive']] as Pair[]) : []),
+    ...(modern
+      ? ([
+          ['Builder-Version', '2'],
+          ['Swarm', 'inactive'],
+        ] as Pair[])
+      : []),
   ];
   return {
     middleware: flat(middleware),

@@ -63,13 +63,18 @@ export const versionGate: Middleware = {
     const compare = config.quirks.has(TEXT_COMPARE) ? compareAsText : compareRequested;
     if (compare(requested, minimum, overflowFault) < belowBy) {
       // Fault: from 25.0, HEAD below 1.23 slips through.
-      if (faults.has('api.version.below-1.24-disabled') && x.req.method === 'HEAD' && isOlder(requested, '1.23') && !isOlder(config.release.release, '25.0')) return false;
+      if (faults.has('api.version.below-1.24-disabled') && x.req.method === 'HEAD' && isOlder(requested, '1.23') && !isOlder(config.release.release, '25.0'))
+        return false;
       // Quirk observed.api.version.too-old.wording: the releases' "please upgrade".
-      const template = faults.has('api.version.too-old.wording') || config.quirks.has(PLEASE_UPGRADE) ? OBSERVED_DOCKERD_MESSAGES.tooOld : DOCUMENT_MESSAGES.tooOld;
+      const template =
+        faults.has('api.version.too-old.wording') || config.quirks.has(PLEASE_UPGRADE) ? OBSERVED_DOCKERD_MESSAGES.tooOld : DOCUMENT_MESSAGES.tooOld;
       const version = faults.has('api.version.too-old') ? canonicalVersion(requested) : requested;
       const message = fillMessage(template, { version, min: config.minApi });
       // Quirk hypothetical.api.error.legacy-plain-text.canonical-spelling-only: a spelling the error writer cannot parse gets JSON.
-      const plain = !faults.has('api.error.legacy-plain-text') && plainTextFor(x.state, requested, 'legacyPlainTextErrors') && (!config.quirks.has(CANONICAL_SPELLING_ONLY) || strictlyParsed(requested));
+      const plain =
+        !faults.has('api.error.legacy-plain-text') &&
+        plainTextFor(x.state, requested, 'legacyPlainTextErrors') &&
+        (!config.quirks.has(CANONICAL_SPELLING_ONLY) || strictlyParsed(requested));
       // Quirk hypothetical.api.version.too-old.status.untyped-error: the error has no type, the mapping gives 500.
       const status = config.quirks.has(UNTYPED_ERROR_500) ? UNTYPED_ERROR_STATUS : 400;
       sendError(x.res, faults.has('api.version.too-old.status') ? 403 : status, message, kit.versioned.middleware, plain);
@@ -81,7 +86,7 @@ export const versionGate: Middleware = {
       if (config.quirks.has(TOO_NEW_CLAMPED)) return clampToMaximum(x, config.maxApi);
       const message = fillMessage(DOCUMENT_MESSAGES.tooNew, { version: requested, max: config.maxApi });
       // Quirk hypothetical.api.error.json-body.capitalised-key: {"Message": …} (a struct without a json tag).
-      if (config.quirks.has(CAPITALISED_KEY)) return sendCapitalisedError(x.res, 400, message, kit.versioned.middleware), true;
+      if (config.quirks.has(CAPITALISED_KEY)) return (sendCapitalisedError(x.res, 400, message, kit.versioned.middleware), true);
       sendError(x.res, faults.has('api.version.too-new') ? 422 : 400, message, kit.versioned.middleware, false);
       return true;
     }

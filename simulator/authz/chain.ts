@@ -72,7 +72,9 @@ export class AuthzChain {
       if (verdict.Allow !== true && !ignoreDenials) {
         const msg = typeof verdict.Msg === 'string' ? verdict.Msg : '';
         // Quirk hypothetical.authz.deny.empty-message-dropped: no ": " after the name when the message is empty.
-        const message = this.quirks.has(AUTHZ_EMPTY_MESSAGE_DROPPED) ? denialWithoutEmpty(plugin.name, msg) : fillMessage(AUTHZ_MESSAGES.denied, { name: plugin.name, msg });
+        const message = this.quirks.has(AUTHZ_EMPTY_MESSAGE_DROPPED)
+          ? denialWithoutEmpty(plugin.name, msg)
+          : fillMessage(AUTHZ_MESSAGES.denied, { name: plugin.name, msg });
         return { allowed: false, status: 403, message };
       }
       // Quirk hypothetical.authz.chain.stops-at-allow: the first plugin that allows ends the chain.

@@ -37,7 +37,11 @@ export function holdResponse(res: ServerResponse, onEnd: (held: HeldResponse) =>
     if (status !== undefined) (original.writeHead as (...args: unknown[]) => ServerResponse).call(res, status, ...head);
   };
   const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
-    Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 
   res.writeHead = ((code: number, ...rest: HeadArgs) => {
     status = code;

@@ -10,7 +10,8 @@ import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 
 /** What plugins a configuration installs, where it finds them and how long it waits for them. */
-export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'> & Partial<Pick<SimConfig, 'quirks' | 'pluginTimeoutMs'>>;
+export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'> &
+  Partial<Pick<SimConfig, 'quirks' | 'pluginTimeoutMs'>>;
 
 const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `failed to validate authorization plugin: ${words}`);
 
@@ -44,7 +45,8 @@ export async function installAuthzPlugins(settings: PluginSettings, logger: Logg
       // Fault (authz.missing): a plugin that cannot be found is left out, and the daemon serves.
       if (faults.has('authz.missing')) continue;
       // Quirk hypothetical.authz.missing.exit-0: the refusal ends the process with status 0.
-      if (settings.quirks?.has(MISSING_EXIT_0) ?? false) throw new CleanShutdown('SIM_AUTHZ', validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name })).message);
+      if (settings.quirks?.has(MISSING_EXIT_0) ?? false)
+        throw new CleanShutdown('SIM_AUTHZ', validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name })).message);
       throw validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name }));
     }
     const plugin = { name, address };

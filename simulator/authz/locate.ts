@@ -54,7 +54,14 @@ export function locatePlugin(name: string, dirs: readonly string[], byPath = tru
  * Looks a plugin up as dockerd does at start and on reload: when it is not there, a warning
  * "Unable to locate plugin: NAME, retrying in 1s" and another look, four times; null when it never appears.
  */
-export async function lookUpWithRetries(name: string, dirs: readonly string[], baseMs: number, logger: Logger, cancelled: () => boolean = () => false, byPath = true): Promise<PluginAddress | null> {
+export async function lookUpWithRetries(
+  name: string,
+  dirs: readonly string[],
+  baseMs: number,
+  logger: Logger,
+  cancelled: () => boolean = () => false,
+  byPath = true,
+): Promise<PluginAddress | null> {
   for (let attempt = 0; ; attempt += 1) {
     const found = locatePlugin(name, dirs, byPath);
     if (found !== null || attempt === PLUGIN_RETRIES || cancelled()) return found;

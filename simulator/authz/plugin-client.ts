@@ -86,7 +86,14 @@ const isDialError = (error: NodeJS.ErrnoException): boolean => error.code === 'E
  * body; a connection that fails is tried again after base, 2×, 4×, 8× (with the daemon's warning);
  * an answer other than 200, or no usable answer, is a PluginCallError with Go's words.
  */
-export async function callPlugin(address: PluginAddress, method: string, payload: unknown, retryBaseMs: number, logger: Logger, timeoutMs = CALL_TIMEOUT_MS): Promise<unknown> {
+export async function callPlugin(
+  address: PluginAddress,
+  method: string,
+  payload: unknown,
+  retryBaseMs: number,
+  logger: Logger,
+  timeoutMs = CALL_TIMEOUT_MS,
+): Promise<unknown> {
   const url = `http://${PLUGIN_HOST}/${method}`;
   const body = JSON.stringify(payload);
   for (let attempt = 0; ; attempt += 1) {
@@ -97,7 +104,10 @@ export async function callPlugin(address: PluginAddress, method: string, payload
       const e = error as NodeJS.ErrnoException;
       const dialFailed = e.code === 'ENOENT' || e.code === 'ECONNREFUSED';
       // Go's json decoder hands the body's read error back bare; every other error is the Post's.
-      const words = e.message === BODY_LATE ? BODY_LATE : `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
+      const words =
+        e.message === BODY_LATE
+          ? BODY_LATE
+          : `Post "${url}": ${dialFailed ? `dial ${dialTarget(address)}: connect: ` : ''}${DIAL_ERRORS[e.code ?? ''] ?? e.message}`;
       if (!isDialError(e) || attempt === PLUGIN_RETRIES) throw new PluginCallError(words);
       const wait = retryWaitMs(retryBaseMs, attempt);
       logger.log('warning', `Unable to connect to plugin: ${PLUGIN_HOST}/${method}: ${words}, retrying in ${formatGoDuration(wait)}`);
@@ -111,7 +121,10 @@ export async function callPlugin(address: PluginAddress, method: string, payload
       throw new PluginCallError(`${method}: the plugin's answer is not JSON: ${answer.text.slice(0, 200)}`);
     }
     if (answer.status !== 200) {
-      const err = typeof parsed === 'object' && parsed !== null && typeof (parsed as { Err?: unknown }).Err === 'string' ? (parsed as { Err: string }).Err : answer.text.trim();
+      const err =
+        typeof parsed === 'object' && parsed !== null && typeof (parsed as { Err?: unknown }).Err === 'string'
+          ? (parsed as { Err: string }).Err
+          : answer.text.trim();
       throw new PluginCallError(`Plugin Error: ${method}, ${err}`);
     }
     return parsed;

@@ -23,7 +23,9 @@ export async function takeBody(req: IncomingMessage, faults: ReadonlySet<Testabl
   try {
     // Fault (authz.body.limit): off by one, a body of exactly 4 MiB is refused.
     // Quirk observed.authz.body.large: the body is read whole, and a large one is not shown.
-    body = quirks.has(AUTHZ_BODY_LARGE_HIDDEN) ? await readHidden(req) : await readBody(req, faults.has('authz.body.limit') ? MAX_SHOWN_BODY - 1 : MAX_SHOWN_BODY);
+    body = quirks.has(AUTHZ_BODY_LARGE_HIDDEN)
+      ? await readHidden(req)
+      : await readBody(req, faults.has('authz.body.limit') ? MAX_SHOWN_BODY - 1 : MAX_SHOWN_BODY);
   } catch (error) {
     if (error instanceof BodyTooLarge) return TOO_LARGE;
     throw error;

@@ -30,9 +30,13 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   // The model runner's host-side TCP access, off by default as the document has it (the enable command's --tcp).
   simOption('model-runner', 'bool', 'Serve the model runner on TCP 127.0.0.1:12434 too (the daemon socket serves it under /exp/vENG4.40 always).'),
   simOption('model-runner-tcp', 'int', 'Serve the model runner on TCP 127.0.0.1:<port> (0: a free port).'),
-  simOption('plugin-dir', 'string', 'Look for plugins (authorization) here instead of /run/<brand>/plugins, /etc/<brand>/plugins and /usr/lib/<brand>/plugins.'),
+  simOption(
+    'plugin-dir',
+    'string',
+    'Look for plugins (authorization) here instead of /run/<brand>/plugins, /etc/<brand>/plugins and /usr/lib/<brand>/plugins.',
+  ),
   simOption('plugin-retry-ms', 'int', 'First wait of the plugin lookup retries, doubled each time (default 1000, as dockerd).'),
-  simOption('plugin-timeout-ms', 'int', 'Deadline of a plugin\'s whole answer to one call (default 30000); then the request is refused.'),
+  simOption('plugin-timeout-ms', 'int', "Deadline of a plugin's whole answer to one call (default 30000); then the request is refused."),
 ];
 
 export type FlagValue = boolean | string | number | readonly string[];
@@ -82,7 +86,13 @@ export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> =
     if (raw === undefined) throw new SimError('SIM_USAGE', quirks.has(valueUnnamed.ID) ? valueUnnamed.MESSAGE : `flag needs an argument: ${flag}`);
     if (option.kind === 'int') flags.set(option.name, parseInt64(option, raw));
     // Fault (config.cli.repeatable): the third and later --label are dropped.
-    else if (option.kind === 'list' && option.name === 'label' && faults.has('config.cli.repeatable') && ((flags.get(option.name) as readonly string[] | undefined)?.length ?? 0) >= 2) return;
+    else if (
+      option.kind === 'list' &&
+      option.name === 'label' &&
+      faults.has('config.cli.repeatable') &&
+      ((flags.get(option.name) as readonly string[] | undefined)?.length ?? 0) >= 2
+    )
+      return;
     else if (option.kind === 'list') flags.set(option.name, [...((flags.get(option.name) as readonly string[] | undefined) ?? []), raw]);
     else flags.set(option.name, raw);
   };
@@ -90,7 +100,8 @@ export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> =
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
-      if (i + 1 < argv.length && !faults.has('config.cli.positional')) throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(argv[i + 1])}`);
+      if (i + 1 < argv.length && !faults.has('config.cli.positional'))
+        throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(argv[i + 1])}`);
       break;
     }
     if (arg.startsWith('--')) {

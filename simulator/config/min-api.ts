@@ -32,7 +32,14 @@ export function minApiProblem(value: string, release: DaemonRelease, faults: Rea
 }
 
 /** The minimum API version served: the release default, or the override from the environment or the file. */
-export function resolveMinApi(release: DaemonRelease, names: BrandNames, env: Readonly<Record<string, string | undefined>>, file: ConfigDocument, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): string {
+export function resolveMinApi(
+  release: DaemonRelease,
+  names: BrandNames,
+  env: Readonly<Record<string, string | undefined>>,
+  file: ConfigDocument,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string> = new Set(),
+): string {
   if (release.minApiFloor === null) return release.defaultMinApi;
   const variable = `${names.envPrefix}MIN_API_VERSION`;
   const chosen = (value: string, problemTemplate: string, fromEnv = false): string => {

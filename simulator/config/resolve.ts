@@ -69,7 +69,10 @@ function chooseRelease(flags: ParsedFlags): DaemonRelease {
   const emulate = flags.get('emulate') as string | undefined;
   const release = emulate === undefined ? NEWEST_RELEASE : findRelease(emulate);
   if (release === undefined) {
-    throw new SimError('SIM_USAGE', `invalid argument "${emulate}" for "--emulate" flag: unknown release (known: ${RELEASES.map((r) => r.release).join(', ')})`);
+    throw new SimError(
+      'SIM_USAGE',
+      `invalid argument "${emulate}" for "--emulate" flag: unknown release (known: ${RELEASES.map((r) => r.release).join(', ')})`,
+    );
   }
   return release;
 }
@@ -110,7 +113,8 @@ function checkHosts(hosts: readonly string[], fromFlags: boolean, names: BrandNa
 }
 
 /** 28.x still parses the option and refuses it (observed on 28.5.2, word for word). */
-const CORS_REMOVED = 'merged configuration validation from file and command line flags failed: DEPRECATED: The "api-cors-header" config parameter and the dockerd "--api-cors-header" option have been removed; use a reverse proxy if you need CORS headers';
+const CORS_REMOVED =
+  'merged configuration validation from file and command line flags failed: DEPRECATED: The "api-cors-header" config parameter and the dockerd "--api-cors-header" option have been removed; use a reverse proxy if you need CORS headers';
 
 /** CTRD_DEPRECATED_CORS_HEADER under the brand's daemon name (DOCKERD_… for dockerd). */
 export const corsVariable = (names: BrandNames): string => `${names.envPrefix.slice(0, -1)}D_DEPRECATED_CORS_HEADER`;
@@ -119,7 +123,15 @@ export const corsVariable = (names: BrandNames): string => `${names.envPrefix.sl
  * 27.x disables the CORS header option unless CTRD_DEPRECATED_CORS_HEADER is set non-empty
  * (daemon.md › Errors); from 28.0 it is removed: the releases that still parse it refuse to start.
  */
-function corsHeaderOf(value: string | null, release: DaemonRelease, env: Readonly<Record<string, string | undefined>>, names: BrandNames, path: string | null, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): string | null {
+function corsHeaderOf(
+  value: string | null,
+  release: DaemonRelease,
+  env: Readonly<Record<string, string | undefined>>,
+  names: BrandNames,
+  path: string | null,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string>,
+): string | null {
   if (value === null) return null;
   // Fault (listen.cors-header): 28.x takes the option instead of refusing it.
   if (inRange(release.release, { min: '28.0' }) && !faults.has('listen.cors-header')) throw fileError(names, path ?? names.configFile, CORS_REMOVED);

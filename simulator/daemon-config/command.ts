@@ -61,21 +61,37 @@ function quirksNamed(argv: readonly string[], release: DaemonRelease): ReadonlyS
 export function usageText(release: DaemonRelease, names: BrandNames, quirks: ReadonlySet<string> = new Set()): string {
   const hidden = new Set(DAEMON_HIDDEN_FLAGS_BY_RELEASE[release.release] ?? []);
   // Observed quirk (observed.config.cli.help): the usage lists the release's own flags only.
-  const listed = releaseOptions(release, usageAsObserved(quirks) ? absentFlags(release, new Set(ABSENT_OPTION_QUIRKS)) : new Set()).filter((o) => !hidden.has(o.name));
+  const listed = releaseOptions(release, usageAsObserved(quirks) ? absentFlags(release, new Set(ABSENT_OPTION_QUIRKS)) : new Set()).filter(
+    (o) => !hidden.has(o.name),
+  );
   const line = (o: (typeof KNOWN_OPTIONS)[number]): string => {
     const flag = o.short === undefined ? `      --${o.name}` : `  -${o.short}, --${o.name}`;
     const value = o.kind === 'bool' ? '' : o.kind === 'list' ? ' list' : ` ${o.kind}`;
     return `${`${flag}${value}`.padEnd(44)}${o.effect}`;
   };
   const daemon = names.product.toLowerCase();
-  return ['', `Usage:\t${daemon}d [OPTIONS]`, '', 'A self-sufficient runtime for containers.', '', 'Options:', ...listed.map(line), '', 'Simulator options (ctrd-sim only):', ...SIMULATOR_OPTIONS.map(line), ''].join('\n');
+  return [
+    '',
+    `Usage:\t${daemon}d [OPTIONS]`,
+    '',
+    'A self-sufficient runtime for containers.',
+    '',
+    'Options:',
+    ...listed.map(line),
+    '',
+    'Simulator options (ctrd-sim only):',
+    ...SIMULATOR_OPTIONS.map(line),
+    '',
+  ].join('\n');
 }
 
 /** A usage error as the release prints it (cobra; 28.x inserts the whole usage), exit 1. */
 function usageError(message: string, release: DaemonRelease, names: BrandNames): CommandOutcome {
   const daemon = `${names.product.toLowerCase()}d`;
   if (message.includes('does not take any positional arguments')) {
-    const stderr = inRange(release.release, { min: '28.0' }) ? `${usageText(release, names)}\n` : `"${daemon}" accepts no argument(s).\nSee '${daemon} --help'.\n\nUsage:  ${daemon} [OPTIONS]\n\nA self-sufficient runtime for containers.\n`;
+    const stderr = inRange(release.release, { min: '28.0' })
+      ? `${usageText(release, names)}\n`
+      : `"${daemon}" accepts no argument(s).\nSee '${daemon} --help'.\n\nUsage:  ${daemon} [OPTIONS]\n\nA self-sufficient runtime for containers.\n`;
     return { kind: 'exit', code: 1, stdout: '', stderr };
   }
   const usage = inRange(release.release, { min: '28.0' }) ? `\n${usageText(release, names)}\n` : '';
@@ -94,17 +110,23 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   const deprecatedHelp = argv.includes('-h');
   let flags: ParsedFlags;
   try {
-    flags = parseArgv(argv.map((arg) => (arg === '-h' ? '--help' : arg)), faultsNamed(argv), quirksNamed(argv, release));
+    flags = parseArgv(
+      argv.map((arg) => (arg === '-h' ? '--help' : arg)),
+      faultsNamed(argv),
+      quirksNamed(argv, release),
+    );
     // Fault (config.cli.options): --default-shm-size is unknown.
     if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
     // Fault (config.cli.options.release): --max-download-attempts is unknown.
-    if (flags.has('max-download-attempts') && faultsNamed(argv).has('config.cli.options.release')) throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
+    if (flags.has('max-download-attempts') && faultsNamed(argv).has('config.cli.options.release'))
+      throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
     // Observed quirks: a documented option the release lacks is an unknown flag (before --help and --version look).
     const absent = [...absentFlags(release, quirksNamed(argv, release))].find((name) => flags.has(name));
     if (absent !== undefined) throw new SimError('SIM_USAGE', `unknown flag: --${absent}`);
   } catch (error) {
     // cobra looks at --help before it checks the arguments: `--help x` prints the help (observed, 20.10 and 28.5).
-    const helpAnyway = error instanceof SimError && error.message.includes('does not take any positional arguments') && argv.some((arg) => arg === '--help' || arg === '-h');
+    const helpAnyway =
+      error instanceof SimError && error.message.includes('does not take any positional arguments') && argv.some((arg) => arg === '--help' || arg === '-h');
     if (error instanceof SimError && !helpAnyway) return usageError(error.message, release, names);
     if (!helpAnyway) throw error;
     flags = new Map([['help', true]]);
@@ -112,7 +134,11 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   if (flags.get('help') === true) {
     let usage = usageText(release, names, quirksNamed(argv, release));
     // Fault (config.cli.help): --debug left out.
-    if (faultsNamed(argv).has('config.cli.help')) usage = usage.split('\n').filter((l) => !l.includes('--debug')).join('\n');
+    if (faultsNamed(argv).has('config.cli.help'))
+      usage = usage
+        .split('\n')
+        .filter((l) => !l.includes('--debug'))
+        .join('\n');
     return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
   }
   // Hypothetical quirk: --version does not end the command.
@@ -127,13 +153,22 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   } catch (error) {
     if (error instanceof SimError && error.code === 'SIM_USAGE') return usageError(error.message, release, names);
     // Hypothetical quirk: --validate says which directives are unknown, and exits 0.
-    const validateExit0 = error instanceof SimError && flags.get('validate') === true && quirksNamed(argv, release).has(VALIDATE_UNKNOWN_EXIT_0) && error.message.includes("don't match any configuration option");
+    const validateExit0 =
+      error instanceof SimError &&
+      flags.get('validate') === true &&
+      quirksNamed(argv, release).has(VALIDATE_UNKNOWN_EXIT_0) &&
+      error.message.includes("don't match any configuration option");
     if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
   // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
-  const success = config.faults.has('config.file.validate-absent') ? '' : config.faults.has('config.file.validate') ? 'configuration valid\n' : 'configuration OK\n';
+  const success = config.faults.has('config.file.validate-absent')
+    ? ''
+    : config.faults.has('config.file.validate')
+      ? 'configuration valid\n'
+      : 'configuration OK\n';
   // Hypothetical quirk: a release without --validate parses it and starts.
-  if (config.flags.get('validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks)) return { kind: 'exit', code: 0, stdout: '', stderr: success };
+  if (config.flags.get('validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks))
+    return { kind: 'exit', code: 0, stdout: '', stderr: success };
   return { kind: 'serve', config };
 }

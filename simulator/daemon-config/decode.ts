@@ -16,7 +16,12 @@ export interface TypeProblem {
   readonly value: unknown;
 }
 
-const STRUCT_OF_KEY: Readonly<Record<string, string>> = { 'default-ulimits': 'Ulimit', runtimes: 'Runtime', builder: 'BuilderConfig', 'default-address-pools': 'NetworkToSplit' };
+const STRUCT_OF_KEY: Readonly<Record<string, string>> = {
+  'default-ulimits': 'Ulimit',
+  runtimes: 'Runtime',
+  builder: 'BuilderConfig',
+  'default-address-pools': 'NetworkToSplit',
+};
 
 function goTypeOf(shape: Shape, key: string, style: MessageStyle): string {
   switch (shape.type) {
@@ -68,7 +73,14 @@ function check(shape: Shape, value: unknown, key: string, below: (string | numbe
     case 'map':
       if (typeof value !== 'object' || Array.isArray(value)) return problem();
       for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
-        const found = check(shape.values, inner, key, [...below, name], struct ?? (shape.values.type === 'object' ? (STRUCT_OF_KEY[key] ?? null) : null), style);
+        const found = check(
+          shape.values,
+          inner,
+          key,
+          [...below, name],
+          struct ?? (shape.values.type === 'object' ? (STRUCT_OF_KEY[key] ?? null) : null),
+          style,
+        );
         if (found !== null) return found;
       }
       return null;
@@ -92,6 +104,9 @@ export function typeProblemText(p: TypeProblem, style: MessageStyle): string {
     return `invalid JSON: json: cannot unmarshal ${what} into ${lastIsIndex ? '' : 'Go struct field '}${path} of type ${p.goType}`;
   }
   // Before 28.0 the path names the innermost struct and the key, then the field (map keys and indexes left out).
-  const field = p.struct !== null && fields.length > 0 ? `${p.struct}.${p.key}.${fields[fields.length - 1]!}` : `${style === 'v23' && !(p.key in STRUCT_OF_KEY && p.key !== 'builder') ? 'Config.CommonConfig' : 'Config'}.${p.key}`;
+  const field =
+    p.struct !== null && fields.length > 0
+      ? `${p.struct}.${p.key}.${fields[fields.length - 1]!}`
+      : `${style === 'v23' && !(p.key in STRUCT_OF_KEY && p.key !== 'builder') ? 'Config.CommonConfig' : 'Config'}.${p.key}`;
   return `json: cannot unmarshal ${what} into Go struct field ${field} of type ${p.goType}`;
 }

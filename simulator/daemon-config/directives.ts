@@ -32,7 +32,12 @@ export function releaseOptions(release: DaemonRelease, absent: ReadonlySet<strin
     const known = new Set(release.flags);
     return [...documented, ...UNLISTED_OPTIONS.filter((option) => known.has(option.name))];
   }
-  return [...documented, ...UNLISTED_OPTIONS.filter((option) => inRange(release.release, { ...(option.since === undefined ? {} : { min: option.since }), ...(option.until === undefined ? {} : { max: option.until }) }))];
+  return [
+    ...documented,
+    ...UNLISTED_OPTIONS.filter((option) =>
+      inRange(release.release, { ...(option.since === undefined ? {} : { min: option.since }), ...(option.until === undefined ? {} : { max: option.until }) }),
+    ),
+  ];
 }
 
 /**
@@ -63,7 +68,13 @@ export function flattenDirectives(doc: FileDocument): Map<string, unknown> {
  * not one of the keys never reported. In file order (the daemon lists them in map order, which
  * is random; a check compares them as a set).
  */
-export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set(), flagsGiven: ReadonlySet<string> = new Set(), quirks: ReadonlySet<string> = new Set()): string[] {
+export function unknownDirectives(
+  flat: ReadonlyMap<string, unknown>,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId> = new Set(),
+  flagsGiven: ReadonlySet<string> = new Set(),
+  quirks: ReadonlySet<string> = new Set(),
+): string[] {
   const options = releaseOptions(release);
   const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.flatMap((o) => fileNamesOf(o))]);
   // Observed quirks: keys the release does not have.
@@ -80,7 +91,13 @@ export function unknownDirectives(flat: ReadonlyMap<string, unknown>, release: D
 }
 
 /** `key: (from flag: <flag value>, from file: <file value>)` for every set flag the file also sets, in flag-name order. */
-export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags: ParsedFlags, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set(), quirks: ReadonlySet<string> = new Set()): string[] {
+export function conflictingDirectives(
+  flat: ReadonlyMap<string, unknown>,
+  flags: ParsedFlags,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId> = new Set(),
+  quirks: ReadonlySet<string> = new Set(),
+): string[] {
   const byName = new Map(releaseOptions(release).map((o) => [o.name, o]));
   const conflicts: string[] = [];
   for (const name of [...flags.keys()].sort()) {
@@ -89,9 +106,11 @@ export function conflictingDirectives(flat: ReadonlyMap<string, unknown>, flags:
     const fileNames = conflictKeys(option, quirks, fileNamesOf(option));
     const candidates = fileNames.length === 1 && fileNames[0] === option.name && option.short !== undefined ? [option.name, option.short] : fileNames;
     // Faults (config.log-format.exclusive, config.features.exclusive): that setting may come from both.
-    if ((option.name === 'log-format' && faults.has('config.log-format.exclusive')) || (option.name === 'feature' && faults.has('config.features.exclusive'))) continue;
+    if ((option.name === 'log-format' && faults.has('config.log-format.exclusive')) || (option.name === 'feature' && faults.has('config.features.exclusive')))
+      continue;
     if (exclusiveTakenAnyway(option.name, flags.get(name)!, flat, quirks)) continue;
-    for (const hit of candidates.filter((candidate) => flat.has(candidate))) conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
+    for (const hit of candidates.filter((candidate) => flat.has(candidate)))
+      conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
   }
   return conflicts;
 }
@@ -109,7 +128,10 @@ function exclusiveTakenAnyway(name: string, value: FlagValue, flat: ReadonlyMap<
 function flagText(value: FlagValue, option: DaemonOption): string {
   if (!Array.isArray(value)) return String(value);
   if (option.form === 'key-value' && option.name === 'log-opt') {
-    return `map[${[...value].map((v) => v.replace('=', ':')).sort().join(' ')}]`;
+    return `map[${[...value]
+      .map((v) => v.replace('=', ':'))
+      .sort()
+      .join(' ')}]`;
   }
   return `[${value.join(' ')}]`;
 }

@@ -13,7 +13,13 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
 /** Whether a string is an IPv4 or IPv6 address. */
 export function isIp(value: string): boolean {
   if (IPV4.test(value)) return true;
-  return value.includes(':') && /^[0-9a-fA-F:.]+$/.test(value) && (value.match(/::/g) ?? []).length <= 1 && value.split(':').length <= 8 && value.split(':').length >= 3;
+  return (
+    value.includes(':') &&
+    /^[0-9a-fA-F:.]+$/.test(value) &&
+    (value.match(/::/g) ?? []).length <= 1 &&
+    value.split(':').length <= 8 &&
+    value.split(':').length >= 3
+  );
 }
 
 /** What the flag library checks as it takes a value: the reason a value is refused, or null. */
@@ -34,14 +40,18 @@ function problemOf(name: string, value: string, names: BrandNames, faults: Reado
       return value.slice(0, at) === 'runc' ? "runtime name 'runc' is reserved" : null;
     }
     case 'node-generic-resource':
-      return faults.has('config.generic-resources') || /^[^=]+=.+$/.test(value) ? null : `invalid node-generic-resource format \`${value}\` expected \`name=value\``;
+      return faults.has('config.generic-resources') || /^[^=]+=.+$/.test(value)
+        ? null
+        : `invalid node-generic-resource format \`${value}\` expected \`name=value\``;
     case 'feature': {
       const at = value.indexOf('=');
       if (at === 0) return `invalid feature: ${value}`;
       return at < 0 || BOOL.test(value.slice(at + 1)) ? null : `strconv.ParseBool: parsing "${value.slice(at + 1)}": invalid syntax`;
     }
     case 'default-network-opt':
-      return faults.has('config.network-opts.forms') || /^[^=]+=[^=]+=/.test(value) ? null : `invalid value "${value}" for map option, should be root-key=key=value`;
+      return faults.has('config.network-opts.forms') || /^[^=]+=[^=]+=/.test(value)
+        ? null
+        : `invalid value "${value}" for map option, should be root-key=key=value`;
     case 'host-gateway-ip':
       return faults.has('config.host-gateway.ips') || isIp(value) ? null : `${value} is not an ip address`;
     case 'dns':

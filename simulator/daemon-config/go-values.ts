@@ -4,7 +4,10 @@ export function goValue(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(goValue).join(' ')}]`;
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    return `map[${Object.keys(record).sort().map((k) => `${k}:${goValue(record[k])}`).join(' ')}]`;
+    return `map[${Object.keys(record)
+      .sort()
+      .map((k) => `${k}:${goValue(record[k])}`)
+      .join(' ')}]`;
   }
   if (typeof value === 'number') return goFloat(value);
   return String(value);

@@ -14,7 +14,10 @@ export function labelProblem(label: string, names: BrandNames, quirks: ReadonlyS
   const lowered = forPrefixMatch(label, quirks);
   const prefixes = reservedPrefixes(names);
   if (prefixes.some((prefix) => lowered.startsWith(prefix))) {
-    return `label ${label} is not allowed: the namespaces ${prefixes.slice(0, 2).map((p) => `${p}*`).join(', ')}, and ${prefixes[2]}* are reserved for internal use`;
+    return `label ${label} is not allowed: the namespaces ${prefixes
+      .slice(0, 2)
+      .map((p) => `${p}*`)
+      .join(', ')}, and ${prefixes[2]}* are reserved for internal use`;
   }
   return null;
 }

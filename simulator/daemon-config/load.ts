@@ -38,7 +38,15 @@ export interface DocumentChecks {
  * directives, then directives also given as flags, then value types, then values the decoder
  * parses itself (sizes). Throws the first problem; returns the document to merge.
  */
-export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: BrandNames, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, checks: DocumentChecks, quirks: ReadonlySet<string> = new Set()): FileDocument {
+export function checkDocument(
+  file: ConfigDocument,
+  flags: ParsedFlags,
+  names: BrandNames,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId>,
+  checks: DocumentChecks,
+  quirks: ReadonlySet<string> = new Set(),
+): FileDocument {
   const style = messageStyle(release);
   const path = file.path ?? names.configFile;
   const flat = flattenDirectives(file.doc);
@@ -58,16 +66,25 @@ export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: B
   const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
   const typeProblem = checks.types ? findTypeProblem(typed, style) : null;
   // Fault (config.file.types.message): the refusal names the Go type only.
-  if (typeProblem !== null && faults.has('config.file.types.message')) throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
+  if (typeProblem !== null && faults.has('config.file.types.message'))
+    throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
   // Hypothetical quirk (boolTypeUnnamed): a boolean key's wrong type in the words of the daemon's own bool type.
-  if (typeProblem !== null) throw fileError(names, path, boolTypeUnnamed.unnamed(typeProblem, quirks) ?? unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ?? typeProblemText(typeProblem, style));
+  if (typeProblem !== null)
+    throw fileError(
+      names,
+      path,
+      boolTypeUnnamed.unnamed(typeProblem, quirks) ??
+        unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ??
+        typeProblemText(typeProblem, style),
+    );
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
   // Hypothetical quirk: the pools' size decoded as a string.
   if (quirks.has(poolSizeString.ID)) poolSizeString.refuseNumberSize(file.doc, (problem) => fileError(names, path, problem));
   const builder = file.doc['builder'];
   // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
-  if (faults.has('config.file.nested-shapes') && typeof builder === 'object' && builder !== null && 'gc' in builder) throw fileError(names, path, 'invalid builder: malformed gc policy');
+  if (faults.has('config.file.nested-shapes') && typeof builder === 'object' && builder !== null && 'gc' in builder)
+    throw fileError(names, path, 'invalid builder: malformed gc policy');
   return checks.types ? file.doc : withoutMistyped(file.doc);
 }
 
@@ -75,16 +92,43 @@ export function checkDocument(file: ConfigDocument, flags: ParsedFlags, names: B
  * The configuration file read and checked as the daemon does at start: the document's checks,
  * then the merge with flags and environment, and the checks of the merged configuration.
  */
-export function loadConfiguration(flags: ParsedFlags, names: BrandNames, release: DaemonRelease, sources: ConfigSources, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): LoadedConfiguration {
-  const file = withRemovedKeys(readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, quirks), release, faults);
-  const doc = checkDocument(file, flags, names, release, faults, {
-    unknown: !faults.has('config.file.unknown-key'),
-    // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
-    conflicts: (found) => (faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found),
-    types: !faults.has('config.file.types'),
-  }, quirks);
+export function loadConfiguration(
+  flags: ParsedFlags,
+  names: BrandNames,
+  release: DaemonRelease,
+  sources: ConfigSources,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string> = new Set(),
+): LoadedConfiguration {
+  const file = withRemovedKeys(
+    readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, quirks),
+    release,
+    faults,
+  );
+  const doc = checkDocument(
+    file,
+    flags,
+    names,
+    release,
+    faults,
+    {
+      unknown: !faults.has('config.file.unknown-key'),
+      // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
+      conflicts: (found) => (faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found),
+      types: !faults.has('config.file.types'),
+    },
+    quirks,
+  );
   const merged = mergeSettings(flags, doc, sources.env, release, names, faults, quirks);
-  const settings = validateSettings({ settings: merged, release, names, path: file.path ?? names.configFile, fromFile: Object.keys(file.doc).length > 0, faults, quirks });
+  const settings = validateSettings({
+    settings: merged,
+    release,
+    names,
+    path: file.path ?? names.configFile,
+    fromFile: Object.keys(file.doc).length > 0,
+    faults,
+    quirks,
+  });
   return { file, settings };
 }
 

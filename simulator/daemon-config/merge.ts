@@ -51,10 +51,24 @@ export function requestedCgroupDriver(execOpts: readonly string[]): string | nul
 }
 
 /** Proxy settings: the option (flag, or `proxies` in the file) wins over the environment (every release: the document's strict reading). */
-function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, _release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): string {
+function proxy(
+  flag: string,
+  flags: ParsedFlags,
+  doc: FileDocument,
+  env: Env,
+  variable: string,
+  _release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string> = new Set(),
+): string {
   // Fault (config.env.proxy): the environment is not read.
   // Hypothetical quirk: NO_PROXY read in lower case only (noProxyLowercase.names).
-  const fromEnv = faults.has('config.env.proxy') ? '' : (noProxyLowercase.names(variable, quirks).map((name) => env[name]).find((value) => value !== undefined) ?? '');
+  const fromEnv = faults.has('config.env.proxy')
+    ? ''
+    : (noProxyLowercase
+        .names(variable, quirks)
+        .map((name) => env[name])
+        .find((value) => value !== undefined) ?? '');
   // Fault (config.env.proxy-precedence): the environment wins.
   if (faults.has('config.env.proxy-precedence') && fromEnv !== '') return fromEnv;
   const proxies = doc['proxies'];
@@ -75,7 +89,15 @@ function flagLabels(flags: ParsedFlags, quirks: ReadonlySet<string>): readonly s
  * type (decode.ts) and form (flag-values.ts); what the daemon validates after merging is
  * validate.ts's.
  */
-export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, release: DaemonRelease, names: BrandNames, faults: ReadonlySet<TestableRuleId> = new Set(), quirks: ReadonlySet<string> = new Set()): DaemonSettings {
+export function mergeSettings(
+  flags: ParsedFlags,
+  file: FileDocument,
+  env: Env,
+  release: DaemonRelease,
+  names: BrandNames,
+  faults: ReadonlySet<TestableRuleId> = new Set(),
+  quirks: ReadonlySet<string> = new Set(),
+): DaemonSettings {
   // Fault (config.file.plural-keys): the singular `label` sets the labels.
   const doc = faults.has('config.file.plural-keys') && file['label'] !== undefined && file['labels'] === undefined ? { ...file, labels: file['label'] } : file;
   const pick = pickFrom(flags, doc);
@@ -109,16 +131,24 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     ...d,
     debug: pick<boolean>('debug') ?? d.debug,
     experimental: pick<boolean>('experimental') ?? d.experimental,
-    liveRestore: faults.has('config.info.effective') ? false : (pick<boolean>('live-restore') ?? (faults.has('config.file.absent-defaults') && Object.keys(doc).length > 0 ? true : d.liveRestore)),
+    liveRestore: faults.has('config.info.effective')
+      ? false
+      : (pick<boolean>('live-restore') ?? (faults.has('config.file.absent-defaults') && Object.keys(doc).length > 0 ? true : d.liveRestore)),
     labels: flagLabels(flags, quirks) ?? pick<readonly string[]>('label', 'labels') ?? d.labels,
     logLevel: (pick<string>('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
     logFormat: (pick<string>('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
     rawLogs: pick<boolean>('raw-logs') ?? d.rawLogs,
     // Hypothetical quirk: an absent log-driver is the file's zero value.
     logDriver: pick<string>('log-driver') ?? absentLogDriverZeroed.absentLogDriver(quirks, doc, d.logDriver),
-    logOpts: flags.has('log-opt') ? keyValues(flags.get('log-opt') as readonly string[]) : ((doc['log-opts'] as Record<string, string> | null | undefined) ?? d.logOpts),
+    logOpts: flags.has('log-opt')
+      ? keyValues(flags.get('log-opt') as readonly string[])
+      : ((doc['log-opts'] as Record<string, string> | null | undefined) ?? d.logOpts),
     // Hypothetical quirk: the singular insecure-registry in the file as an alias.
-    insecureRegistries: (pick<readonly string[]>('insecure-registry', 'insecure-registries') ?? (quirks.has(insecureRegistryAlias.ID) ? insecureRegistryAlias.singular(doc) : undefined) ?? d.insecureRegistries).map((r) => r.replace(/^https?:\/\//, '')),
+    insecureRegistries: (
+      pick<readonly string[]>('insecure-registry', 'insecure-registries') ??
+      (quirks.has(insecureRegistryAlias.ID) ? insecureRegistryAlias.singular(doc) : undefined) ??
+      d.insecureRegistries
+    ).map((r) => r.replace(/^https?:\/\//, '')),
     registryMirrors: (pick<readonly string[]>('registry-mirror', 'registry-mirrors') ?? d.registryMirrors).map(normalizeMirror),
     allowNondistributableArtifacts: pick<readonly string[]>('allow-nondistributable-artifacts') ?? d.allowNondistributableArtifacts,
     runtimes,
@@ -128,14 +158,25 @@ export function mergeSettings(flags: ParsedFlags, file: FileDocument, env: Env, 
     execOpts,
     // The environment variable wins over flag and file (observed: DOCKER_DRIVER=vfs beats storage-driver in the file).
     // Hypothetical quirk: an unknown driver in the environment is passed over.
-    storageDriver: storageEnvFallback.driverFromEnv(env[`${names.envPrefix}DRIVER`] || undefined, STORAGE_DRIVERS, quirks) ?? pick<string>('storage-driver') ?? d.storageDriver,
+    storageDriver:
+      storageEnvFallback.driverFromEnv(env[`${names.envPrefix}DRIVER`] || undefined, STORAGE_DRIVERS, quirks) ??
+      pick<string>('storage-driver') ??
+      d.storageDriver,
     storageOpts: pick<readonly string[]>('storage-opt', 'storage-opts') ?? d.storageOpts,
-    cdiSpecDirs: cdiOn ? ((faults.has('config.cdi.spec-dirs') ? undefined : (quirks.has(CDI_FLAG_IGNORED) ? (doc['cdi-spec-dirs'] as readonly string[] | undefined) : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs'))) ?? DEFAULT_CDI_SPEC_DIRS) : [],
+    cdiSpecDirs: cdiOn
+      ? ((faults.has('config.cdi.spec-dirs')
+          ? undefined
+          : quirks.has(CDI_FLAG_IGNORED)
+            ? (doc['cdi-spec-dirs'] as readonly string[] | undefined)
+            : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs')) ?? DEFAULT_CDI_SPEC_DIRS)
+      : [],
     features,
     httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, faults),
     httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release, faults),
     noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, faults, quirks),
-    nodeGenericResources: ((resources) => (quirks.has(genericNamedDropped.ID) ? genericNamedDropped.discreteOnly(resources) : resources))(pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources),
+    nodeGenericResources: ((resources) => (quirks.has(genericNamedDropped.ID) ? genericNamedDropped.discreteOnly(resources) : resources))(
+      pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources,
+    ),
     defaultUlimits: ulimits,
     defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,
     dns: pick<readonly string[]>('dns') ?? d.dns,

@@ -16,4 +16,8 @@ export function messageStyle(release: DaemonRelease): MessageStyle {
 
 /** The prefix of early validation errors of the merged configuration. */
 export const validationPrefix = (style: MessageStyle, fromFile: boolean): string =>
-  style === 'v20' ? (fromFile ? 'configuration validation from file failed: ' : '') : 'merged configuration validation from file and command line flags failed: ';
+  style === 'v20'
+    ? fromFile
+      ? 'configuration validation from file failed: '
+      : ''
+    : 'merged configuration validation from file and command line flags failed: ';

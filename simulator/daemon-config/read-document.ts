@@ -34,7 +34,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * observed.config.file.json (simulator/quirks/daemon-config/json-forms.ts). The messages are the
  * releases' own; 28.x prefixes decoder errors with "invalid JSON: ".
  */
-export function readDocument(explicit: string | undefined, names: BrandNames, style: MessageStyle, sources: ConfigSources, faults: ReadonlySet<TestableRuleId> = new Set(), quirks: ReadonlySet<string> = new Set()): ConfigDocument {
+export function readDocument(
+  explicit: string | undefined,
+  names: BrandNames,
+  style: MessageStyle,
+  sources: ConfigSources,
+  faults: ReadonlySet<TestableRuleId> = new Set(),
+  quirks: ReadonlySet<string> = new Set(),
+): ConfigDocument {
   const observed = readAsObserved(style, quirks);
   const path = explicit ?? names.configFile;
   const fail = (problem: string): SimError => fileError(names, path, problem);
@@ -54,7 +61,8 @@ export function readDocument(explicit: string | undefined, names: BrandNames, st
   const invalid = style === 'v28' ? 'invalid JSON: ' : '';
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  if ((bom > 0 && !observed.bom) || (utf16 && !observed.utf16WithBom)) throw fail(`${invalid}invalid character '${bom > 0 ? 'ï' : 'ÿ'}' looking for beginning of value`);
+  if ((bom > 0 && !observed.bom) || (utf16 && !observed.utf16WithBom))
+    throw fail(`${invalid}invalid character '${bom > 0 ? 'ï' : 'ÿ'}' looking for beginning of value`);
   const body = utf16 ? decodeUtf16(bytes) : bytes.subarray(bom);
   let text: string;
   let validUtf8 = true;

@@ -11,9 +11,30 @@ import type { DaemonSettings } from './settings.js';
 import { STORAGE_DRIVERS as DRIVERS } from './storage-drivers.js';
 
 /** Options each driver takes (daemon.md › Storage drivers). */
-const DRIVER_OPTIONS: Readonly<Record<string, readonly string[]>> = { overlay2: ['overlay2.size'], zfs: ['zfs.fsname'], btrfs: ['btrfs.min_space'], vfs: ['vfs.size'], 'fuse-overlayfs': [] };
+const DRIVER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  overlay2: ['overlay2.size'],
+  zfs: ['zfs.fsname'],
+  btrfs: ['btrfs.min_space'],
+  vfs: ['vfs.size'],
+  'fuse-overlayfs': [],
+};
 /** Log options the default driver json-file takes (and the documented cache options). */
-const JSON_FILE_OPTS = ['max-size', 'max-file', 'compress', 'labels', 'labels-regex', 'env', 'env-regex', 'tag', 'mode', 'max-buffer-size', 'cache-disabled', 'cache-max-file', 'cache-max-size', 'cache-compress'];
+const JSON_FILE_OPTS = [
+  'max-size',
+  'max-file',
+  'compress',
+  'labels',
+  'labels-regex',
+  'env',
+  'env-regex',
+  'tag',
+  'mode',
+  'max-buffer-size',
+  'cache-disabled',
+  'cache-max-file',
+  'cache-max-size',
+  'cache-compress',
+];
 
 const failed = (problem: string): SimError => new SimError('SIM_CONFIG', `failed to start daemon: ${problem}`);
 
@@ -30,7 +51,8 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
     // Observed on 20.10.24; 26.1.5 and 28.5.2 start.
     throw failed('You specified --iptables=false with --icc=false. ICC=false uses iptables to function. Please set --icc or --iptables to true');
   }
-  const unknownLogOpt = (key: string): SimError => failed(`failed to set log opts: ${style === 'v20' ? '' : 'failed to set log opts: '}unknown log opt '${key}' for ${s.logDriver} log driver`);
+  const unknownLogOpt = (key: string): SimError =>
+    failed(`failed to set log opts: ${style === 'v20' ? '' : 'failed to set log opts: '}unknown log opt '${key}' for ${s.logDriver} log driver`);
   if (s.logDriver === 'json-file') {
     for (const key of Object.keys(s.logOpts)) if (!JSON_FILE_OPTS.includes(key)) throw unknownLogOpt(key);
   }
@@ -40,19 +62,22 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   for (const [name, runtime] of Object.entries(s.runtimes)) {
     if (style === 'v20') continue;
     if (name === 'runc') throw failed("runtime name 'runc' is reserved");
-    if (runtime.path !== undefined && runtime.runtimeType !== undefined) throw failed(`runtime ${name}: cannot configure both path and runtimeType for the same runtime`);
+    if (runtime.path !== undefined && runtime.runtimeType !== undefined)
+      throw failed(`runtime ${name}: cannot configure both path and runtimeType for the same runtime`);
     if (runtime.path === undefined && runtime.runtimeType === undefined) throw failed(`runtime ${name}: either a runtimeType or a path must be configured`);
   }
   if (style !== 'v20' && s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes) && !/^io\.containerd\.[\w.-]+\.v\d+$/.test(s.defaultRuntime)) {
     throw failed(`specified default runtime '${s.defaultRuntime}' does not exist`);
   }
   const driver = requestedCgroupDriver(s.execOpts);
-  if (driver !== null && driver !== 'cgroupfs' && driver !== 'systemd' && !faults.has('config.cgroup.driver')) throw failed(`native.cgroupdriver option ${driver} not supported`);
+  if (driver !== null && driver !== 'cgroupfs' && driver !== 'systemd' && !faults.has('config.cgroup.driver'))
+    throw failed(`native.cgroupdriver option ${driver} not supported`);
   if (driver === 'systemd' && !hostRunsSystemd() && !faults.has('config.cgroup.systemd-unavailable') && !systemdUnchecked(quirks)) {
     throw failed('systemd cgroup flag passed, but systemd support for managing cgroups is not available');
   }
   for (const registry of s.insecureRegistries) {
-    if (registry.includes('/') && !/^[0-9a-fA-F.:]+\/\d+$/.test(registry)) throw failed(`insecure registry ${registry} is not valid: invalid host "${registry}"`);
+    if (registry.includes('/') && !/^[0-9a-fA-F.:]+\/\d+$/.test(registry))
+      throw failed(`insecure registry ${registry} is not valid: invalid host "${registry}"`);
   }
   if (style !== 'v28' && !faults.has('config.registries.insecure')) {
     for (const mirror of s.registryMirrors) {
@@ -64,11 +89,17 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   }
   if (!faults.has('config.storage.options')) {
     for (const opt of s.storageOpts) {
-      const key = opt.slice(0, Math.max(0, opt.indexOf('='))).trim().toLowerCase();
+      const key = opt
+        .slice(0, Math.max(0, opt.indexOf('=')))
+        .trim()
+        .toLowerCase();
       const own = [...(DRIVER_OPTIONS[s.storageDriver] ?? []), ...keptStorageOptions(s.storageDriver, release)];
       // Hypothetical quirk: another driver's option is passed over.
       if (passedOver(key, s.storageDriver, DRIVERS, quirks)) continue;
-      if (key === 'overlay2.size' && s.storageDriver === 'overlay2') throw failed(`error initializing graphdriver: Storage Option overlay2.size only supported for backingFS XFS. Found extfs${style === 'v20' ? '' : ': overlay2'}`);
+      if (key === 'overlay2.size' && s.storageDriver === 'overlay2')
+        throw failed(
+          `error initializing graphdriver: Storage Option overlay2.size only supported for backingFS XFS. Found extfs${style === 'v20' ? '' : ': overlay2'}`,
+        );
       if (!own.includes(key)) throw failed(`error initializing graphdriver: ${s.storageDriver}: unknown option ${key}`);
     }
   }

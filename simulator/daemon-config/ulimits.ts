@@ -1,7 +1,23 @@
 import type { UlimitSetting } from './settings.js';
 
 /** The limit names the client's `--ulimit` knows (go-units). */
-export const ULIMIT_NAMES: readonly string[] = ['core', 'cpu', 'data', 'fsize', 'locks', 'memlock', 'msgqueue', 'nice', 'nofile', 'nproc', 'rss', 'rtprio', 'rttime', 'sigpending', 'stack'];
+export const ULIMIT_NAMES: readonly string[] = [
+  'core',
+  'cpu',
+  'data',
+  'fsize',
+  'locks',
+  'memlock',
+  'msgqueue',
+  'nice',
+  'nofile',
+  'nproc',
+  'rss',
+  'rtprio',
+  'rttime',
+  'sigpending',
+  'stack',
+];
 
 /** `name=soft[:hard]` as the client's `--ulimit` parses it, or why not. */
 export function parseUlimit(value: string): UlimitSetting | string {

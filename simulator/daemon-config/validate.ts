@@ -12,7 +12,6 @@ import { messageStyle, validationPrefix } from './message-style.js';
 import { fileError } from './read-document.js';
 import type { DaemonSettings } from './settings.js';
 
-
 export interface ValidationInput {
   readonly settings: DaemonSettings;
   readonly release: DaemonRelease;
@@ -61,19 +60,26 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     }
     if (startOnly && s.logFormat !== 'text' && s.logFormat !== 'json') throw fail(`invalid log format: ${s.logFormat}`);
     if (s.defaultCgroupnsMode !== 'host' && s.defaultCgroupnsMode !== 'private') {
-      throw fail(style === 'v28' ? `invalid default cgroup namespace (${s.defaultCgroupnsMode}): use "host" or "private"` : `default cgroup namespace mode (${s.defaultCgroupnsMode}) is invalid; use "host" or "private"`);
+      throw fail(
+        style === 'v28'
+          ? `invalid default cgroup namespace (${s.defaultCgroupnsMode}): use "host" or "private"`
+          : `default cgroup namespace mode (${s.defaultCgroupnsMode}) is invalid; use "host" or "private"`,
+      );
     }
     // Hypothetical quirk: `host` taken too.
     const ipcHost = (input.quirks ?? new Set()).has(IPC_HOST) && (s.defaultIpcMode as string) === 'host';
-    if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private' && !ipcHost) throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
+    if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private' && !ipcHost)
+      throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
   }
   // Hypothetical quirk: -1 is "no limit" (isSentinel).
   const quirks = input.quirks ?? new Set<string>();
   if (!faults.has('config.values.numbers')) {
-    if (s.maxConcurrentDownloads < 0 && !isSentinel(s.maxConcurrentDownloads, quirks)) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
+    if (s.maxConcurrentDownloads < 0 && !isSentinel(s.maxConcurrentDownloads, quirks))
+      throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
     if (s.maxConcurrentUploads < 0 && !isSentinel(s.maxConcurrentUploads, quirks)) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
     // 20.10's config.Validate wants at least one attempt; later releases take 0 as the default.
-    if (s.maxDownloadAttempts < (style === 'v20' ? 1 : 0) && !isSentinel(s.maxDownloadAttempts, quirks)) throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
+    if (s.maxDownloadAttempts < (style === 'v20' ? 1 : 0) && !isSentinel(s.maxDownloadAttempts, quirks))
+      throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
   }
   if (style !== 'v20' && s.mtu < 0) throw fail(`invalid default MTU: ${s.mtu}`);
   if (!faults.has('config.generic-resources')) {
@@ -83,7 +89,10 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   }
   if (style === 'v28') {
     for (const opt of faults.has('config.cgroup.driver') ? [] : s.execOpts) {
-      const key = opt.slice(0, Math.max(0, opt.indexOf('='))).trim().toLowerCase();
+      const key = opt
+        .slice(0, Math.max(0, opt.indexOf('=')))
+        .trim()
+        .toLowerCase();
       if (key !== 'native.cgroupdriver' && key !== 'isolation') throw fail(`invalid exec-opt (${opt}): unknown option: '${key || opt}'`);
     }
     const v4 = s.hostGatewayIps.filter((ip) => !ip.includes(':'));
@@ -92,17 +101,23 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
       if (!/^https?:\/\//i.test(mirror)) {
         const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(mirror)?.[1];
         // Another scheme is named as such (observed on 28.5.2: unsupported scheme "ftp" in "ftp://…").
-        throw fail(scheme === undefined ? `invalid mirror: no scheme specified for "${mirror}": must use either 'https://' or 'http://'` : `invalid mirror: unsupported scheme "${scheme}" in "${mirror}": must use either 'https://' or 'http://'`);
+        throw fail(
+          scheme === undefined
+            ? `invalid mirror: no scheme specified for "${mirror}": must use either 'https://' or 'http://'`
+            : `invalid mirror: unsupported scheme "${scheme}" in "${mirror}": must use either 'https://' or 'http://'`,
+        );
       }
     }
   }
   if (!faults.has('config.host-gateway.ips')) {
-    for (const ip of s.hostGatewayIps) if (!isIp(ip)) throw fileError(names, input.path ?? '', `${style === 'v28' ? 'invalid JSON: ' : ''}invalid IP address: ${ip}`);
+    for (const ip of s.hostGatewayIps)
+      if (!isIp(ip)) throw fileError(names, input.path ?? '', `${style === 'v28' ? 'invalid JSON: ' : ''}invalid IP address: ${ip}`);
   }
   if (style === 'v20') {
     if ('runc' in s.runtimes) throw fail("runtime name 'runc' is reserved");
     const shimName = /^io\.containerd\.[\w.-]+\.v\d+$/.test(s.defaultRuntime) && !defaultRuntimeMustBeRegistered(input.quirks ?? new Set());
-    if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes) && !shimName) throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
+    if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes) && !shimName)
+      throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
   }
   // 28.x lists daemon labels sorted (observed on 28.5.2).
   if (style === 'v28') labels = [...labels].sort();

@@ -37,7 +37,13 @@ function rfc3339Nano(now: Date): string {
 export function formatJsonLogLine(level: LogLevel, message: string, fields: LogFields = {}, now: Date = new Date()): string {
   const entry: Record<string, string> = { ...fields, level, msg: message, time: rfc3339Nano(now) };
   // logrus sorts the keys.
-  return `${JSON.stringify(Object.fromEntries(Object.keys(entry).sort().map((key) => [key, entry[key]])))}\n`;
+  return `${JSON.stringify(
+    Object.fromEntries(
+      Object.keys(entry)
+        .sort()
+        .map((key) => [key, entry[key]]),
+    ),
+  )}\n`;
 }
 
 /** Writes lines to a sink (stderr for the ctrd-sim process, a buffer in-process). */

@@ -13,7 +13,13 @@ function isAlive(pid: number): boolean {
 
 /** Go's words for a failed write: `write <path>: invalid argument`. */
 function goWriteError(path: string, error: NodeJS.ErrnoException): string {
-  const words: Record<string, string> = { EINVAL: 'invalid argument', EACCES: 'permission denied', ENOENT: 'no such file or directory', EISDIR: 'is a directory', EROFS: 'read-only file system' };
+  const words: Record<string, string> = {
+    EINVAL: 'invalid argument',
+    EACCES: 'permission denied',
+    ENOENT: 'no such file or directory',
+    EISDIR: 'is a directory',
+    EROFS: 'read-only file system',
+  };
   return `${error.code === 'ENOENT' || error.code === 'EACCES' || error.code === 'EISDIR' ? 'open' : 'write'} ${path}: ${words[error.code ?? ''] ?? error.message}`;
 }
 
@@ -41,7 +47,10 @@ export function claimPidfile(path: string, pid: number, names: BrandNames, ignor
     writeFileSync(path, String(pid));
     HELD_HERE.add(path);
   } catch (error) {
-    throw new SimError('SIM_PIDFILE', `failed to start daemon, ensure ${word} is not running or delete ${path}: ${goWriteError(path, error as NodeJS.ErrnoException)}`);
+    throw new SimError(
+      'SIM_PIDFILE',
+      `failed to start daemon, ensure ${word} is not running or delete ${path}: ${goWriteError(path, error as NodeJS.ErrnoException)}`,
+    );
   }
 }
 

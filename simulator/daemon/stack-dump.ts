@@ -3,7 +3,10 @@ import { join } from 'node:path';
 
 /** dockerd's file name: goroutine-stacks-2026-11-23T150720Z.log (UTC, no colons), in the exec root. */
 export function stackDumpName(now: Date): string {
-  return `goroutine-stacks-${now.toISOString().replace(/:/g, '').replace(/\.\d+Z$/, 'Z')}.log`;
+  return `goroutine-stacks-${now
+    .toISOString()
+    .replace(/:/g, '')
+    .replace(/\.\d+Z$/, 'Z')}.log`;
 }
 
 /**

@@ -113,13 +113,15 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
   // Fault (listen.multiple): only the first two -H are opened.
   const hosts = config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
-  for (const host of hosts) addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds));
+  for (const host of hosts)
+    addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds));
   // Quirk hypothetical.listen.multiple.one-per-scheme: one listener per scheme, the first.
   if (config.quirks.has(ONE_PER_SCHEME)) addresses.splice(0, addresses.length, ...firstOfEachScheme(addresses));
   const tcpAddresses = addresses.filter((a): a is Extract<ListenAddress, { kind: 'tcp' }> => a.kind === 'tcp');
   for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults, config.quirks);
   // Quirk hypothetical.listen.tcp.unauthenticated-deprecated.removed-early: from 28.0 a TCP listener without TLS stops the start.
-  if (config.quirks.has(PLAIN_TCP_REMOVED_EARLY) && !config.tls.enabled && tcpAddresses.length > 0 && inRange(config.release.release, { min: '28.0' })) throw removedEarly(tcpAddresses[0]!.host, tcpAddresses[0]!.port);
+  if (config.quirks.has(PLAIN_TCP_REMOVED_EARLY) && !config.tls.enabled && tcpAddresses.length > 0 && inRange(config.release.release, { min: '28.0' }))
+    throw removedEarly(tcpAddresses[0]!.host, tcpAddresses[0]!.port);
   // Loaded before any listener, unix-only included, as dockerd does.
   const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
 
@@ -133,7 +135,10 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const routes = routeTable(config);
   const sink = options.logger ?? silentLogger;
-  const logger = leveled((config.faults.has('config.log-format.json') ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink, () => holder.current.config.debug);
+  const logger = leveled(
+    (config.faults.has('config.log-format.json') ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink,
+    () => holder.current.config.debug,
+  );
   let authz: AuthzChain | null;
   try {
     authz = await installAuthzPlugins(config, logger);
@@ -149,10 +154,16 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks);
   const forRunner = runnerHandler(runner);
-  const factory = httpServerFactory(holder, withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), authorizedRunner(holder, forRunner), config.faults, config.quirks)), options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs });
+  const factory = httpServerFactory(
+    holder,
+    withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), authorizedRunner(holder, forRunner), config.faults, config.quirks)),
+    options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs },
+  );
   const backlog = listenBacklog();
   let groupProblem: string | undefined;
-  const socketGroup = addresses.some((a) => a.kind === 'unix') ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks) : null;
+  const socketGroup = addresses.some((a) => a.kind === 'unix')
+    ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks)
+    : null;
   // Fault (listen.unix.mode): sockets are open to everyone.
   const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
   // Fault (listen.unix.mode-from-start): bound under the process's umask, the mode set 200 ms later; hypothetical quirk: at once after the bind.
@@ -171,7 +182,11 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     (closing ??= (async () => {
       if (watched !== undefined) unwatchFile(watched);
       if (runtimesWatchedPath !== undefined) unwatchFile(runtimesWatchedPath);
-      await Promise.all([...listeners.map(({ server }) => closeServer(server)), ...(runnerTcp === undefined ? [] : [closeServer(runnerTcp)]), ...(metrics === null ? [] : [closeServer(metrics)])]);
+      await Promise.all([
+        ...listeners.map(({ server }) => closeServer(server)),
+        ...(runnerTcp === undefined ? [] : [closeServer(runnerTcp)]),
+        ...(metrics === null ? [] : [closeServer(metrics)]),
+      ]);
       runner.close();
       for (const address of addresses) if (address.kind === 'unix') rmSync(address.path, { force: true });
       releasePidfile(config.pidfile);
@@ -180,10 +195,27 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   try {
     for (const address of addresses) {
       // dockerd's words, logged for each unix socket before it is created (moby pkg/listeners).
-      if (address.kind === 'unix' && groupProblem !== undefined) logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
+      if (address.kind === 'unix' && groupProblem !== undefined)
+        logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
       // Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS is half removed.
-      const halfRemoved = address.kind === 'tcp' && tls === undefined && config.faults.has('listen.tcp.unauthenticated-deprecated') && inRange(config.release.release, { min: '26.0' });
-      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, { backlog, socketGroup, socketMode, socketBoundAsIs, frontFaults: { plainRequest: config.faults.has('tls.plain-request'), sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM), plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0, plainPing: config.quirks.has(PLAIN_PING_SERVED) }, ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}) });
+      const halfRemoved =
+        address.kind === 'tcp' &&
+        tls === undefined &&
+        config.faults.has('listen.tcp.unauthenticated-deprecated') &&
+        inRange(config.release.release, { min: '26.0' });
+      const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, {
+        backlog,
+        socketGroup,
+        socketMode,
+        socketBoundAsIs,
+        frontFaults: {
+          plainRequest: config.faults.has('tls.plain-request'),
+          sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM),
+          plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0,
+          plainPing: config.quirks.has(PLAIN_PING_SERVED),
+        },
+        ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}),
+      });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults, config.quirks);
       logger.log('info', `API listen on ${listener.endpoint}`);
@@ -192,7 +224,10 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     const port = modelRunnerPort(config);
     if (port !== null) {
       const tcp = await listenTcp(forRunner, port, config.faults, config.quirks).catch((error: NodeJS.ErrnoException) => {
-        throw new SimError('SIM_LISTEN', `model runner: listen tcp 127.0.0.1:${port}: ${error.code === 'EADDRINUSE' ? 'bind: address already in use' : error.message}`);
+        throw new SimError(
+          'SIM_LISTEN',
+          `model runner: listen tcp 127.0.0.1:${port}: ${error.code === 'EADDRINUSE' ? 'bind: address already in use' : error.message}`,
+        );
       });
       runnerTcp = tcp.server;
       modelRunnerTcp = `tcp://127.0.0.1:${tcp.port}`;
@@ -212,7 +247,12 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     serve: (next: SimConfig) => {
       // Fault (reload.option.authorization-plugins): the chain stays what it was.
       // Hypothetical quirk (authz-needs-start-chain.ts): no chain is made for a daemon started without one.
-      if (next.authorizationPlugins !== holder.current.config.authorizationPlugins && !next.faults.has('reload.option.authorization-plugins') && reloadSwapsChain(next.quirks, startedWithChain)) authz = chainAfterReload(next, logger);
+      if (
+        next.authorizationPlugins !== holder.current.config.authorizationPlugins &&
+        !next.faults.has('reload.option.authorization-plugins') &&
+        reloadSwapsChain(next.quirks, startedWithChain)
+      )
+        authz = chainAfterReload(next, logger);
       holder.current = serving(next);
     },
     logger,
@@ -234,7 +274,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     watchFile(runtimesWatchedPath, { interval: runtimesWatched.WATCH_INTERVAL_MS }, () => {
       const runtimes = runtimesWatched.runtimesOfFile(runtimesWatchedPath);
       const current = holder.current.config;
-      if (runtimes !== undefined && closing === undefined) holder.current = serving(Object.freeze({ ...current, settings: Object.freeze({ ...current.settings, runtimes }) }));
+      if (runtimes !== undefined && closing === undefined)
+        holder.current = serving(Object.freeze({ ...current, settings: Object.freeze({ ...current.settings, runtimes }) }));
     });
   }
 

@@ -100,7 +100,8 @@ export const containerCopyRoute: Route = {
     if (container === undefined) return;
     const resource = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['Resource'] : undefined;
     if (typeof resource !== 'string' || resource === '') return handlerError(x, 400, ENGINE_MESSAGES.pathEmpty);
-    if (container.image.filesystem.stat(resource) === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: resource, name: x.params['name'] ?? '' }));
+    if (container.image.filesystem.stat(resource) === undefined)
+      return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: resource, name: x.params['name'] ?? '' }));
     sendBody(x, tarWith404(quirks) && !copiesBelow124(quirks, apiBelow(x, '1.24')) ? 404 : 200, await tarOf(container, resource), TAR_TYPE);
   },
 };

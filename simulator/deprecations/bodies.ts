@@ -4,4 +4,5 @@ import { gunzipSync } from 'node:zlib';
 export const gunzipIfGzipped = (raw: Buffer, limit: number): Buffer => (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw, { maxOutputLength: limit }) : raw);
 
 /** A JSON value as an object, or null when it is not one (null, an array, a scalar). */
-export const objectOf = (value: unknown): Record<string, unknown> | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+export const objectOf = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

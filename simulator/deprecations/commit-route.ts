@@ -13,7 +13,11 @@ const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
 /** The body's fields that are set: they replace the container's (moby merges the container's config under the request's). */
 function setFields(body: unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(objectOf(body) ?? {}).filter(([, value]) => value !== null && value !== '' && value !== false && !(Array.isArray(value) && value.length === 0)));
+  return Object.fromEntries(
+    Object.entries(objectOf(body) ?? {}).filter(
+      ([, value]) => value !== null && value !== '' && value !== false && !(Array.isArray(value) && value.length === 0),
+    ),
+  );
 }
 
 /**

@@ -108,16 +108,33 @@ export const containerCreateRoute: Route = {
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     const config = containerConfig(body, image, id, !macMoved);
-    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, ENGINE_MESSAGES.noCommand);
+    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0)
+      return handlerError(x, 400, ENGINE_MESSAGES.noCommand);
     const hostConfig = applyHostConfig(x, {}, given);
     // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
     const kernel = hostConfig['KernelMemory'];
     if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
     // The daemon draws a random adjective_surname; the simulator names a container after its ID.
-    const container = { id, name: name === '' ? `ctrd_sim_${id.slice(0, 12)}` : name, image, imageRef, created: nowNanos(), config, hostConfig, aliases: aliases !== null && aliases.length > 0 ? aliases : null, state: 'created' as const, startedAt: null, finishedAt: null, exitCode: 0 };
+    const container = {
+      id,
+      name: name === '' ? `ctrd_sim_${id.slice(0, 12)}` : name,
+      image,
+      imageRef,
+      created: nowNanos(),
+      config,
+      hostConfig,
+      aliases: aliases !== null && aliases.length > 0 ? aliases : null,
+      state: 'created' as const,
+      startedAt: null,
+      finishedAt: null,
+      exitCode: 0,
+    };
     objects.addContainer(container);
     objects.containerEvent(container, 'create');
-    const warnings = [...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []), ...(macMoved ? [ENGINE_MESSAGES.macAddressMoved] : [])];
+    const warnings = [
+      ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),
+      ...(macMoved ? [ENGINE_MESSAGES.macAddressMoved] : []),
+    ];
     sendJson(x, 201, { Id: id, Warnings: warnings });
   },
 };

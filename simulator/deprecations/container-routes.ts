@@ -64,7 +64,9 @@ async function startBody(x: Exchange): Promise<Record<string, unknown> | null> {
   if (body.length === 0 || !/^application\/json\b/.test(x.req.headers['content-type'] ?? '')) return null;
   try {
     const parsed: unknown = JSON.parse(body.toString('utf8'));
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0 ? (parsed as Record<string, unknown>) : null;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

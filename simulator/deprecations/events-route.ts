@@ -16,9 +16,11 @@ const MAX_WAIT_MS = 10 * 60 * 1000;
 function eventLine(x: Exchange, event: DaemonEvent): string {
   // Deprecated, never removed (the catalogue's removal is "-"): the kinds the old API had keep them at every version.
   const { quirks } = x.state.config;
-  const legacy = (event.type === 'container' || event.type === 'image') && !imageEventsWithoutLegacy(quirks, event.type) && !legacyDropped(quirks, apiBelow(x, '1.52'));
+  const legacy =
+    (event.type === 'container' || event.type === 'image') && !imageEventsWithoutLegacy(quirks, event.type) && !legacyDropped(quirks, apiBelow(x, '1.52'));
   // Fault (deprecated.events.legacy-fields): container events lack "from".
-  const from = legacy && event.type === 'container' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: event.attributes['image'] ?? '' } : {};
+  const from =
+    legacy && event.type === 'container' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: event.attributes['image'] ?? '' } : {};
   const document = {
     ...(legacy ? { status: event.action, id: event.actorId, ...from } : {}),
     Type: event.type,

@@ -4,12 +4,72 @@ import { kernelMemoryKept } from '../quirks/deprecations/kernel-memory-kept.js';
 
 /** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others. */
 const HOST_CONFIG_FIELDS = [
-  'Binds', 'ContainerIDFile', 'LogConfig', 'NetworkMode', 'PortBindings', 'RestartPolicy', 'AutoRemove', 'VolumeDriver', 'VolumesFrom', 'ConsoleSize', 'Annotations',
-  'CapAdd', 'CapDrop', 'CgroupnsMode', 'Dns', 'DnsOptions', 'DnsSearch', 'ExtraHosts', 'GroupAdd', 'IpcMode', 'Cgroup', 'Links', 'OomScoreAdj', 'PidMode', 'Privileged',
-  'PublishAllPorts', 'ReadonlyRootfs', 'SecurityOpt', 'StorageOpt', 'Tmpfs', 'UTSMode', 'UsernsMode', 'ShmSize', 'Sysctls', 'Runtime', 'Isolation', 'CpuShares', 'Memory',
-  'NanoCpus', 'CgroupParent', 'BlkioWeight', 'BlkioWeightDevice', 'BlkioDeviceReadBps', 'BlkioDeviceWriteBps', 'BlkioDeviceReadIOps', 'BlkioDeviceWriteIOps', 'CpuPeriod',
-  'CpuQuota', 'CpuRealtimePeriod', 'CpuRealtimeRuntime', 'CpusetCpus', 'CpusetMems', 'Devices', 'DeviceCgroupRules', 'DeviceRequests', 'KernelMemory', 'KernelMemoryTCP',
-  'MemoryReservation', 'MemorySwap', 'MemorySwappiness', 'OomKillDisable', 'PidsLimit', 'Ulimits', 'MaskedPaths', 'ReadonlyPaths', 'Init',
+  'Binds',
+  'ContainerIDFile',
+  'LogConfig',
+  'NetworkMode',
+  'PortBindings',
+  'RestartPolicy',
+  'AutoRemove',
+  'VolumeDriver',
+  'VolumesFrom',
+  'ConsoleSize',
+  'Annotations',
+  'CapAdd',
+  'CapDrop',
+  'CgroupnsMode',
+  'Dns',
+  'DnsOptions',
+  'DnsSearch',
+  'ExtraHosts',
+  'GroupAdd',
+  'IpcMode',
+  'Cgroup',
+  'Links',
+  'OomScoreAdj',
+  'PidMode',
+  'Privileged',
+  'PublishAllPorts',
+  'ReadonlyRootfs',
+  'SecurityOpt',
+  'StorageOpt',
+  'Tmpfs',
+  'UTSMode',
+  'UsernsMode',
+  'ShmSize',
+  'Sysctls',
+  'Runtime',
+  'Isolation',
+  'CpuShares',
+  'Memory',
+  'NanoCpus',
+  'CgroupParent',
+  'BlkioWeight',
+  'BlkioWeightDevice',
+  'BlkioDeviceReadBps',
+  'BlkioDeviceWriteBps',
+  'BlkioDeviceReadIOps',
+  'BlkioDeviceWriteIOps',
+  'CpuPeriod',
+  'CpuQuota',
+  'CpuRealtimePeriod',
+  'CpuRealtimeRuntime',
+  'CpusetCpus',
+  'CpusetMems',
+  'Devices',
+  'DeviceCgroupRules',
+  'DeviceRequests',
+  'KernelMemory',
+  'KernelMemoryTCP',
+  'MemoryReservation',
+  'MemorySwap',
+  'MemorySwappiness',
+  'OomKillDisable',
+  'PidsLimit',
+  'Ulimits',
+  'MaskedPaths',
+  'ReadonlyPaths',
+  'Init',
 ] as const;
 
 /** The fields inspect always shows (the others only when a request set them): the simulator fills no daemon defaults it does not know. */
@@ -25,7 +85,8 @@ export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unk
   const next: Record<string, unknown> = { ...stored };
   for (const field of HOST_CONFIG_FIELDS) if (Object.hasOwn(body, field)) next[field] = body[field];
   // Fault (deprecated.kernel-memory): kept at every version.
-  if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory') && !kernelMemoryKept(x.state.config.quirks)) for (const field of KERNEL_MEMORY) delete next[field];
+  if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory') && !kernelMemoryKept(x.state.config.quirks))
+    for (const field of KERNEL_MEMORY) delete next[field];
   return next;
 }
 
@@ -45,4 +106,5 @@ export function shapeHostConfig(x: Exchange, stored: Readonly<Record<string, unk
 }
 
 /** Whether a kernel memory limit was kept (20.10 warns about it at create). */
-export const hasKernelMemory = (hostConfig: Readonly<Record<string, unknown>>): boolean => typeof hostConfig['KernelMemory'] === 'number' && hostConfig['KernelMemory'] > 0;
+export const hasKernelMemory = (hostConfig: Readonly<Record<string, unknown>>): boolean =>
+  typeof hostConfig['KernelMemory'] === 'number' && hostConfig['KernelMemory'] > 0;

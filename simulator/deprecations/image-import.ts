@@ -16,13 +16,17 @@ import { notImplementedHere, queryOf, sendJson } from './replies.js';
 const MAX_LAYER_BYTES = 64 * 1024 * 1024;
 
 /** A repository name as the reference grammar allows it (domain[:port]/ then lower-case path components). */
-const REPOSITORY = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
+const REPOSITORY =
+  /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?(?::\d+)?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
 const TAG = /^[\w][\w.-]{0,127}$/;
 
 /** The reason `repo:tag` is not a valid reference, or null. */
 export function referenceProblem(repo: string, tag: string): string | null {
   if (repo === '') return ENGINE_MESSAGES.missingRepo;
-  if (!REPOSITORY.test(repo)) return repo.toLowerCase() !== repo && REPOSITORY.test(repo.toLowerCase()) ? 'invalid reference format: repository name must be lowercase' : 'invalid reference format';
+  if (!REPOSITORY.test(repo))
+    return repo.toLowerCase() !== repo && REPOSITORY.test(repo.toLowerCase())
+      ? 'invalid reference format: repository name must be lowercase'
+      : 'invalid reference format';
   return TAG.test(tag) ? null : 'invalid reference format';
 }
 
@@ -63,8 +67,10 @@ export const imageCreateRoute: Route = {
       const raw = await readBody(x.req, MAX_LAYER_BYTES);
       tar = gunzipIfGzipped(raw, MAX_LAYER_BYTES);
     } catch (error) {
-      if (error instanceof BodyTooLarge || error instanceof RangeError) return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_LAYER_BYTES) }));
-      if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) return handlerError(x, 500, ENGINE_MESSAGES.badTar);
+      if (error instanceof BodyTooLarge || error instanceof RangeError)
+        return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_LAYER_BYTES) }));
+      if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_'))
+        return handlerError(x, 500, ENGINE_MESSAGES.badTar);
       throw error;
     }
     const entries = await readTar(tar).catch(() => null);

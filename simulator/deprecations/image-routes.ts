@@ -18,7 +18,11 @@ export function imageOr404(x: Exchange, name: string): Image | undefined {
   return image;
 }
 
-const INSPECT_RULES = ['deprecated.image-inspect.container-config', 'deprecated.image-inspect.nonstandard-fields', 'deprecated.image-inspect.empty-fields'] as const;
+const INSPECT_RULES = [
+  'deprecated.image-inspect.container-config',
+  'deprecated.image-inspect.nonstandard-fields',
+  'deprecated.image-inspect.empty-fields',
+] as const;
 
 export const imageInspectRoute: Route = {
   method: 'GET',
@@ -87,7 +91,8 @@ interface LegacyFilter {
   readonly literal: boolean;
 }
 
-const legacyMatches = (legacy: LegacyFilter, tag: string): boolean => (legacy.literal ? literalMatch(legacy.pattern, tag) : referenceMatches(legacy.pattern, tag)) !== legacy.inverted;
+const legacyMatches = (legacy: LegacyFilter, tag: string): boolean =>
+  (legacy.literal ? literalMatch(legacy.pattern, tag) : referenceMatches(legacy.pattern, tag)) !== legacy.inverted;
 
 /** GET /images/json: newest first, with the `reference` and `dangling` filters and the former `filter` parameter (legacyFilter). */
 export const imageListRoute: Route = {
@@ -149,8 +154,10 @@ export const imageDeleteRoute: Route = {
     const users = objects.allContainers().filter((container) => container.image.id === image.id);
     const running = users.find((container) => container.state === 'running');
     const short = image.id.slice(7, 19);
-    if (running !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUseRunning, { image: short, container: running.id.slice(0, 12) }));
-    if (users[0] !== undefined && !force) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUse, { image: short, container: users[0].id.slice(0, 12) }));
+    if (running !== undefined)
+      return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUseRunning, { image: short, container: running.id.slice(0, 12) }));
+    if (users[0] !== undefined && !force)
+      return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUse, { image: short, container: users[0].id.slice(0, 12) }));
     for (const tag of tags) objects.untag(tag);
     objects.removeImage(image);
     sendJson(x, 200, [...tags.map((tag) => ({ Untagged: tag })), { Deleted: image.id }]);

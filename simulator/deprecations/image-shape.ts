@@ -48,7 +48,19 @@ function configDocument(config: ImageConfig, set: Readonly<Record<string, unknow
 }
 
 /** ContainerConfig of an imported image (below API 1.45): the config of no container, every field empty. */
-export const EMPTY_CONTAINER_CONFIG = configDocument({ User: '', ExposedPorts: null, Env: null, Cmd: null, Healthcheck: null, Volumes: null, WorkingDir: '', Entrypoint: null, OnBuild: null, Labels: null, StopSignal: '' });
+export const EMPTY_CONTAINER_CONFIG = configDocument({
+  User: '',
+  ExposedPorts: null,
+  Env: null,
+  Cmd: null,
+  Healthcheck: null,
+  Volumes: null,
+  WorkingDir: '',
+  Entrypoint: null,
+  OnBuild: null,
+  Labels: null,
+  StopSignal: '',
+});
 
 const isEmpty = (value: unknown): boolean => value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -102,7 +114,9 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     Created: rfc3339Nano(image.created),
     ...(keepContainer ? { Container: containerAsWritten(sim.quirks, container) } : {}),
     // Fault (deprecated.image-inspect.container-config): kept from 1.45 too.
-    ...(below145 || keptAnyway || sim.faults.has('deprecated.image-inspect.container-config') ? { ContainerConfig: containerConfigDocument(origin?.containerConfig ?? null) } : {}),
+    ...(below145 || keptAnyway || sim.faults.has('deprecated.image-inspect.container-config')
+      ? { ContainerConfig: containerConfigDocument(origin?.containerConfig ?? null) }
+      : {}),
     DockerVersion: origin?.dockerVersion ?? sim.release.version,
     Author: origin?.author ?? '',
     ...(configFirst ? { Config: config } : {}),

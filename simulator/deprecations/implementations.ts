@@ -3,7 +3,8 @@ import { OBJECT_ROUTES } from './routes.js';
 
 /** Where a removed daemon option is refused: no such flag or file key in the release, or 28.x's own refusal of api-cors-header. */
 const REMOVED_OPTIONS: Implementation = {
-  where: 'config/resolve.ts: checkReleaseFlags (unknown flag), corsHeaderOf (28.x); daemon-config/directives.ts: unknownDirectives; daemon-config/removed-options.ts (fault)',
+  where:
+    'config/resolve.ts: checkReleaseFlags (unknown flag), corsHeaderOf (28.x); daemon-config/directives.ts: unknownDirectives; daemon-config/removed-options.ts (fault)',
   rules: ['deprecated.options.removed-refused'],
 };
 

@@ -56,7 +56,8 @@ export const imageLoadRoute: Route = {
       const raw = await readBody(x.req, MAX_ARCHIVE_BYTES);
       archive = gunzipIfGzipped(raw, MAX_ARCHIVE_BYTES);
     } catch (error) {
-      if (error instanceof BodyTooLarge || error instanceof RangeError) return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_ARCHIVE_BYTES) }));
+      if (error instanceof BodyTooLarge || error instanceof RangeError)
+        return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_ARCHIVE_BYTES) }));
       throw error;
     }
     const entries = await readTar(archive).catch(() => null);

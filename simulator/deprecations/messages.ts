@@ -7,7 +7,8 @@ export const ENGINE_MESSAGES = {
   /** 20.10 wraps the reference error around it. */
   noSuchImageOld: 'no such image: {name}: No such image: {name}',
   noSuchContainer: 'No such container: {name}',
-  nameInUse: 'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',
+  nameInUse:
+    'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',
   invalidName: 'Invalid container name ({name}), only [a-zA-Z0-9][a-zA-Z0-9_.-] are allowed',
   networkNotFound: 'network {name} not found',
   aliasOnNone: 'invalid config for network none: invalid endpoint settings:\nnetwork-scoped alias is supported only for containers in user defined networks',

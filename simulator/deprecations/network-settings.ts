@@ -22,12 +22,23 @@ export function noneEndpoint(x: Exchange, container: Container): Record<string, 
     GlobalIPv6Address: '',
     GlobalIPv6PrefixLen: 0,
     // From 25.0 (null on the network none, observed on 26.1.5 and 28.5.2). Fault (deprecated.network.dns-names): left out.
-    ...(releaseBelow(x, '25.0') || x.state.config.faults.has('deprecated.network.dns-names') || dnsNamesHidden(x.state.config.quirks, apiBelow(x, '1.44')) ? {} : { DNSNames: null }),
+    ...(releaseBelow(x, '25.0') || x.state.config.faults.has('deprecated.network.dns-names') || dnsNamesHidden(x.state.config.quirks, apiBelow(x, '1.44'))
+      ? {}
+      : { DNSNames: null }),
   };
 }
 
 /** The deprecated top-level fields (moby DefaultNetworkSettings): empty on the network none. */
-const DEPRECATED_TOP_LEVEL: Readonly<Record<string, string | number>> = { EndpointID: '', Gateway: '', GlobalIPv6Address: '', GlobalIPv6PrefixLen: 0, IPAddress: '', IPPrefixLen: 0, IPv6Gateway: '', MacAddress: '' };
+const DEPRECATED_TOP_LEVEL: Readonly<Record<string, string | number>> = {
+  EndpointID: '',
+  Gateway: '',
+  GlobalIPv6Address: '',
+  GlobalIPv6PrefixLen: 0,
+  IPAddress: '',
+  IPPrefixLen: 0,
+  IPv6Gateway: '',
+  MacAddress: '',
+};
 
 /** Container inspect's NetworkSettings: the deprecated top-level fields (never removed by the document) at every API version, then Networks. */
 export function shapeNetworkSettings(x: Exchange, container: Container): Record<string, unknown> {

@@ -39,7 +39,13 @@ export function sendEmpty(x: Exchange, status: number, extraHeaders: readonly st
 
 /** Keys in Go's map order (sorted), as encoding/json writes a map. */
 export const sortedMap = <T>(map: Readonly<Record<string, T>> | null): Record<string, T> | null =>
-  map === null ? null : Object.fromEntries(Object.keys(map).sort().map((key) => [key, map[key]!]));
+  map === null
+    ? null
+    : Object.fromEntries(
+        Object.keys(map)
+          .sort()
+          .map((key) => [key, map[key]!]),
+      );
 
 /** 501 for a form of an endpoint the simulator does not have (a pull, a filter it does not know). */
 export function notImplementedHere(x: Exchange, what: string): void {

@@ -21,7 +21,10 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   },
   'config.cli.unknown-option': {
     breaks: 'unknown long options are ignored instead of refused (config/argv.ts)',
-    alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'an option the catalogue removed is no option of the release: the daemon that ignores unknown options ignores it too' },
+    alsoBreaks: {
+      rules: ['deprecated.options.removed-refused'],
+      why: 'an option the catalogue removed is no option of the release: the daemon that ignores unknown options ignores it too',
+    },
   },
   'config.cli.value-required': { breaks: 'a value option last on the command line without its value takes the empty string (config/argv.ts)' },
   'config.cli.bool-forms': { breaks: '`--debug=<false spelling>` turns debug on (config/argv.ts)' },
@@ -35,7 +38,10 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.file.json': { breaks: 'a file that is not JSON is taken as an empty configuration (daemon-config/read-document.ts)' },
   'config.file.keys': {
     breaks: 'the file key dns-search is an unknown directive (daemon-config/directives.ts)',
-    alsoBreaks: { rules: ['config.file.keys.release'], why: 'every release has the key dns-search: a documented key it refuses is a key of the release it refuses' },
+    alsoBreaks: {
+      rules: ['config.file.keys.release'],
+      why: 'every release has the key dns-search: a documented key it refuses is a key of the release it refuses',
+    },
   },
   'config.file.keys.release': {
     breaks: 'the file key max-download-attempts is an unknown directive (daemon-config/directives.ts)',
@@ -48,30 +54,53 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
     breaks: 'unknown directives are ignored (daemon-config/load.ts)',
     alsoBreaks: {
       rules: ['config.file.validate', 'deprecated.options.removed-refused'],
-      why: 'the document states --validate\'s failure as listing the directives that match no option: a daemon that ignores them cannot fail --validate for them; and the key of an option the catalogue removed is a directive that matches no option of the release, so it is ignored too',
+      why: "the document states --validate's failure as listing the directives that match no option: a daemon that ignores them cannot fail --validate for them; and the key of an option the catalogue removed is a directive that matches no option of the release, so it is ignored too",
     },
   },
   'config.file.plural-keys': { breaks: 'the singular key `label` in the file sets the labels, as `labels` does (daemon-config/merge.ts)' },
   'config.file.types': {
     breaks: 'values of the wrong type are dropped instead of refused (daemon-config/load.ts)',
-    alsoBreaks: { rules: ['config.file.types.message'], why: 'a dropped value can still stop the start later, where what reads the setting refuses it in words that need not name the key' },
+    alsoBreaks: {
+      rules: ['config.file.types.message'],
+      why: 'a dropped value can still stop the start later, where what reads the setting refuses it in words that need not name the key',
+    },
   },
   'config.file.types.message': { breaks: 'a value of the wrong type is refused naming the Go type only, not the key (daemon-config/load.ts)' },
   'config.file.nested-shapes': { breaks: 'a builder object with a gc policy is refused as malformed (daemon-config/load.ts)' },
-  'config.file.conflict': { breaks: 'options set both by flag and in the file are not refused, but log-format and features (their own rules); the flag wins (daemon-config/load.ts)' },
+  'config.file.conflict': {
+    breaks: 'options set both by flag and in the file are not refused, but log-format and features (their own rules); the flag wins (daemon-config/load.ts)',
+  },
   'config.file.absent-defaults': { breaks: 'when the file sets any option, an absent live-restore defaults to on (daemon-config/merge.ts)' },
   'config.file.empty': {
     breaks: 'a blank file turns debug on instead of being refused or configuring nothing (daemon-config/read-document.ts)',
-    alsoBreaks: { rules: ['config.file.json'], why: 'a blank file is no JSON: config.file.json (strict reading) asks that it be refused, and a blank file that starts with options of its own is not refused' },
+    alsoBreaks: {
+      rules: ['config.file.json'],
+      why: 'a blank file is no JSON: config.file.json (strict reading) asks that it be refused, and a blank file that starts with options of its own is not refused',
+    },
   },
   'config.file.unreadable': { breaks: 'a configuration file that is a directory is taken as an empty configuration (daemon-config/read-document.ts)' },
   'config.file.validate': { breaks: '--validate answers "configuration valid" instead of "configuration OK" (daemon-config/command.ts)' },
   'config.file.validate-absent': {
     breaks: '--validate exits 0 without any success line: neither answered nor refused (daemon-config/command.ts)',
-    alsoBreaks: { rules: ['config.file.validate'], why: 'config.file.validate asks for the success line of a valid file: a --validate that prints none breaks both rules' },
+    alsoBreaks: {
+      rules: ['config.file.validate'],
+      why: 'config.file.validate asks for the success line of a valid file: a --validate that prints none breaks both rules',
+    },
   },
-  'config.log-format.exclusive': { breaks: 'log-format given by flag and file is not a conflict; the flag wins (daemon-config/directives.ts)', alsoBreaks: { rules: ['config.file.conflict'], why: 'config.file.conflict sets every option both ways, log-format among them: a conflict not refused is not refused there either' } },
-  'config.features.exclusive': { breaks: 'features given by flag and file is not a conflict; both merge (daemon-config/directives.ts)', alsoBreaks: { rules: ['config.file.conflict'], why: 'config.file.conflict sets every option both ways, features among them: a conflict not refused is not refused there either' } },
+  'config.log-format.exclusive': {
+    breaks: 'log-format given by flag and file is not a conflict; the flag wins (daemon-config/directives.ts)',
+    alsoBreaks: {
+      rules: ['config.file.conflict'],
+      why: 'config.file.conflict sets every option both ways, log-format among them: a conflict not refused is not refused there either',
+    },
+  },
+  'config.features.exclusive': {
+    breaks: 'features given by flag and file is not a conflict; both merge (daemon-config/directives.ts)',
+    alsoBreaks: {
+      rules: ['config.file.conflict'],
+      why: 'config.file.conflict sets every option both ways, features among them: a conflict not refused is not refused there either',
+    },
+  },
   'config.log-format.json': { breaks: '--log-format json still writes text lines (daemon/start.ts)' },
   'config.labels.conflict': { breaks: 'labels with the same key and different values are all kept (daemon-config/validate.ts)' },
   'config.labels.reserved': { breaks: 'labels in the reserved namespaces are accepted (daemon-config/validate.ts, flag-values.ts)' },
@@ -87,16 +116,22 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.network-opts.forms': { breaks: 'a --default-network-opt value without driver=opt=value form is accepted (daemon-config/flag-values.ts)' },
   'config.storage.driver': {
     breaks: 'an unknown storage driver is accepted (daemon-config/start-checks.ts)',
-    alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'a storage driver the catalogue removed (aufs, overlay, devicemapper) is one the release does not know: accepting unknown drivers accepts it' },
+    alsoBreaks: {
+      rules: ['deprecated.options.removed-refused'],
+      why: 'a storage driver the catalogue removed (aufs, overlay, devicemapper) is one the release does not know: accepting unknown drivers accepts it',
+    },
   },
   'config.storage.options': {
     breaks: 'storage options of other drivers, or unknown ones, are accepted (daemon-config/start-checks.ts)',
-    alsoBreaks: { rules: ['deprecated.options.removed-refused'], why: 'a storage option the catalogue removed (overlay2.override_kernel_check) is unknown to the driver from its removal: accepting unknown options accepts it' },
+    alsoBreaks: {
+      rules: ['deprecated.options.removed-refused'],
+      why: 'a storage option the catalogue removed (overlay2.override_kernel_check) is unknown to the driver from its removal: accepting unknown options accepts it',
+    },
   },
   'config.multiple-daemons': { breaks: 'the PID file of a running daemon is taken over (daemon/pidfile.ts)' },
   'config.registries.insecure': { breaks: 'a registry mirror that is not an http(s) URL is accepted (daemon-config/validate.ts, start-checks.ts)' },
   'config.env.proxy': { breaks: 'HTTP_PROXY, HTTPS_PROXY and NO_PROXY are ignored (daemon-config/merge.ts)' },
-  'config.env.proxy-precedence': { breaks: 'the environment\'s proxies win over the options (daemon-config/merge.ts)' },
+  'config.env.proxy-precedence': { breaks: "the environment's proxies win over the options (daemon-config/merge.ts)" },
   'config.info.effective': { breaks: 'GET /info LiveRestoreEnabled is false whatever the configuration (daemon-config/merge.ts)' },
   'config.info.shape': { breaks: 'GET /info leaves out OperatingSystem (daemon-config/info/)' },
 };

@@ -5,9 +5,15 @@ type ModelRunnerRuleId = Extract<TestableRuleId, `mr.${string}`>;
 
 /** The faults of the model-runner area: one per testable rule, each noticed only by its rule's check (suites/model-runner/). */
 export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
-  'mr.tcp.serves': { breaks: 'the TCP listener answers 404 to requests addressed to the document\'s base address, Host localhost:<port> (model-runner/listener.ts)' },
-  'mr.socket.prefix': { breaks: 'under /exp/vENG4.40 on the daemon socket the shortcut /engines/v1/… is not served (the full form is) (model-runner/mount.ts)' },
-  'mr.socket.prefix.management': { breaks: 'the management paths under /exp/vENG4.40 on the daemon socket are not served (only /exp/vENG4.40/engines/… is) (model-runner/mount.ts)' },
+  'mr.tcp.serves': {
+    breaks: "the TCP listener answers 404 to requests addressed to the document's base address, Host localhost:<port> (model-runner/listener.ts)",
+  },
+  'mr.socket.prefix': {
+    breaks: 'under /exp/vENG4.40 on the daemon socket the shortcut /engines/v1/… is not served (the full form is) (model-runner/mount.ts)',
+  },
+  'mr.socket.prefix.management': {
+    breaks: 'the management paths under /exp/vENG4.40 on the daemon socket are not served (only /exp/vENG4.40/engines/… is) (model-runner/mount.ts)',
+  },
   'mr.socket.daemon-beside': { breaks: 'unprefixed /engines/… on the daemon socket is handed to the runner instead of the daemon (model-runner/mount.ts)' },
   'mr.engines.shortcut': {
     breaks: 'the model list under /engines/llama.cpp/v1 says owned_by "llama.cpp", unlike /engines/v1 (model-runner/routes/openai-models.ts)',
@@ -17,14 +23,36 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.engines.unknown': { breaks: 'an inference request for an unknown engine is served by the default engine (model-runner/routes/inference.ts)' },
   'mr.versioning.v1': {
     breaks: 'POST /engines/<engine>/v1/embeddings, the full form, answers 404 (model-runner/handler.ts)',
-    alsoBreaks: { rules: ['mr.engines.shortcut', 'mr.engines.default-name', 'mr.tcp.serves'], why: 'those rules send embeddings in the full form too: compared with the shortcut, or required to answer 2xx' },
+    alsoBreaks: {
+      rules: ['mr.engines.shortcut', 'mr.engines.default-name', 'mr.tcp.serves'],
+      why: 'those rules send embeddings in the full form too: compared with the shortcut, or required to answer 2xx',
+    },
   },
   'mr.versioning.other-segments': { breaks: 'any v<digits> segment is served as v1 (model-runner/handler.ts)' },
   'mr.auth.none': {
     breaks: 'an inference POST without an Authorization header is refused with 401 (model-runner/handler.ts)',
     alsoBreaks: {
-      rules: ['mr.tcp.serves', 'mr.engines.unknown', 'mr.versioning.v1', 'mr.versioning.other-segments', 'mr.chat.shape', 'mr.chat.stream', 'mr.chat.stream.usage', 'mr.completions.shape', 'mr.embeddings.shape', 'mr.embeddings.base64', 'mr.generation.max-tokens', 'mr.generation.stop', 'mr.generation.n', 'mr.generation.usage', 'mr.openai.bad-request', 'mr.inference.checks', 'mr.inference.body-limit', 'mr.server.survives-bad-input'],
-      why: 'every inference rule sends the document\'s calls, which carry no credentials: a runner that refuses such calls answers none of them',
+      rules: [
+        'mr.tcp.serves',
+        'mr.engines.unknown',
+        'mr.versioning.v1',
+        'mr.versioning.other-segments',
+        'mr.chat.shape',
+        'mr.chat.stream',
+        'mr.chat.stream.usage',
+        'mr.completions.shape',
+        'mr.embeddings.shape',
+        'mr.embeddings.base64',
+        'mr.generation.max-tokens',
+        'mr.generation.stop',
+        'mr.generation.n',
+        'mr.generation.usage',
+        'mr.openai.bad-request',
+        'mr.inference.checks',
+        'mr.inference.body-limit',
+        'mr.server.survives-bad-input',
+      ],
+      why: "every inference rule sends the document's calls, which carry no credentials: a runner that refuses such calls answers none of them",
     },
   },
   'mr.auth.ignored': { breaks: 'a request with an Authorization header is refused with 401 (model-runner/handler.ts)' },
@@ -40,11 +68,16 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
       why: 'those rules count the models the list holds after their requests (none added by a refused reference, one after a repeated create): a list that names a model twice miscounts for them too',
     },
   },
-  'mr.models.get': { breaks: 'GET /models/{namespace}/{name} answers a record whose created is one second later than the list\'s (model-runner/routes/models.ts)' },
+  'mr.models.get': {
+    breaks: "GET /models/{namespace}/{name} answers a record whose created is one second later than the list's (model-runner/routes/models.ts)",
+  },
   'mr.models.delete': { breaks: 'DELETE of a model not held answers 200 (model-runner/routes/models.ts)' },
   'mr.openai.models.list': {
     breaks: 'the entries of GET …/v1/models lack owned_by (model-runner/routes/openai-models.ts)',
-    alsoBreaks: { rules: ['mr.openai.models.retrieve'], why: 'retrieve is judged against the list\'s entries: a list that is not an OpenAI model list names no model object to compare with' },
+    alsoBreaks: {
+      rules: ['mr.openai.models.retrieve'],
+      why: "retrieve is judged against the list's entries: a list that is not an OpenAI model list names no model object to compare with",
+    },
   },
   'mr.openai.models.retrieve': { breaks: 'GET …/v1/models/{id} with the id\'s "/" escaped (%2F) is 404 (model-runner/routes/openai-models.ts)' },
   'mr.chat.shape': {
@@ -66,10 +99,17 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.openai.bad-request': { breaks: 'a chat completion without messages answers 200 with an empty completion (model-runner/routes/chat.ts)' },
   'mr.inference.checks': { breaks: 'an inference request for a model not held is served (model-runner/routes/inference.ts)' },
   'mr.inference.body-limit': { breaks: 'the inference body limit is 16 MiB, not 10 (model-runner/routes/inference.ts)' },
-  'mr.inference.work-bounds': { breaks: 'the OpenAI limits on embedding inputs (2048 items, 8192 tokens each, 300 000 in all) are not checked (model-runner/limits.ts)' },
-  'mr.inference.fairness': { breaks: 'a request\'s work is done in one go: every prompt generated and every embedding computed and serialised without yielding (model-runner/engine/slices.ts, routes/backpressure.ts)' },
+  'mr.inference.work-bounds': {
+    breaks: 'the OpenAI limits on embedding inputs (2048 items, 8192 tokens each, 300 000 in all) are not checked (model-runner/limits.ts)',
+  },
+  'mr.inference.fairness': {
+    breaks:
+      "a request's work is done in one go: every prompt generated and every embedding computed and serialised without yielding (model-runner/engine/slices.ts, routes/backpressure.ts)",
+  },
   'mr.store.persists': { breaks: 'a clean shutdown empties the store (model-runner/runner.ts)' },
-  'mr.store.crash-safe': { breaks: 'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/runner.ts)' },
+  'mr.store.crash-safe': {
+    breaks: 'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/runner.ts)',
+  },
   'mr.store.concurrent': { breaks: 'a create shows its record without tags for 30 ms before the whole record (model-runner/runner.ts)' },
   'mr.server.survives-bad-input': { breaks: 'an inference body that is a JSON array is a 500 (model-runner/routes/inference.ts)' },
 };

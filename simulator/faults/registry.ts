@@ -109,7 +109,7 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
     breaks: 'a request with several Host headers is served as if it had the first (http/host-header.ts)',
   },
   'api.limits.header-lines': {
-    breaks: 'the header-line limit is one line above the release\'s (28.5: 501 lines accepted); a release without a limit refuses more than 1000 lines',
+    breaks: "the header-line limit is one line above the release's (28.5: 501 lines accepted); a release without a limit refuses more than 1000 lines",
   },
   'api.robustness': {
     breaks: 'a request the HTTP parser refuses (garbage, oversized headers) is answered 500 Internal Server Error before the connection closes',

@@ -29,7 +29,12 @@ export const authorization: Middleware = {
     if (chain === null) return false;
     // Fault (authz.order): the version check comes before the plugins.
     if (x.state.config.faults.has('authz.order') && versionGate.handle(x)) return true;
-    authorize(x, chain, () => runRoute(x), () => !x.state.config.faults.has('authz.order') && versionGate.handle(x)).catch(failed(x));
+    authorize(
+      x,
+      chain,
+      () => runRoute(x),
+      () => !x.state.config.faults.has('authz.order') && versionGate.handle(x),
+    ).catch(failed(x));
     return true;
   },
 };
@@ -82,11 +87,23 @@ async function authorize(x: Exchange, chain: AuthzChain, serve: () => void, gate
   // The version check's refusals are errors returned to the middleware: they skip AuthZRes (observed).
   if (verdict.allowed && gate()) return;
   holdResponse(x.res, (held) => {
-    const answer = { ...message, ResponseStatusCode: held.status, ResponseHeaders: held.headers, ...(held.body.length === 0 ? {} : { ResponseBody: held.body.toString('base64') }) };
+    const answer = {
+      ...message,
+      ResponseStatusCode: held.status,
+      ResponseHeaders: held.headers,
+      ...(held.body.length === 0 ? {} : { ResponseBody: held.body.toString('base64') }),
+    };
     chain.authorizeResponse(answer).then(
       // Fault (authz.deny): a denied request is served all the same (its effects happen, the plugins see its answer); only the 403 is sent.
       // Quirk hypothetical.authz.response-deny.body-kept: a denied answer keeps the route's body under the 403.
-      (outcome) => (!verdict.allowed ? refuse(x, verdict) : outcome.allowed ? held.release() : x.state.config.quirks.has(RESPONSE_DENY_BODY_KEPT) ? deniedWithBody(x.res, held) : refuse(x, outcome)),
+      (outcome) =>
+        !verdict.allowed
+          ? refuse(x, verdict)
+          : outcome.allowed
+            ? held.release()
+            : x.state.config.quirks.has(RESPONSE_DENY_BODY_KEPT)
+              ? deniedWithBody(x.res, held)
+              : refuse(x, outcome),
       (error: unknown) => handlerError(x, 500, error instanceof Error ? error.message : String(error)),
     );
   });

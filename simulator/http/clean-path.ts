@@ -24,7 +24,10 @@ export function decodePath(raw: string): string | null {
     return decodeURIComponent(raw);
   } catch {
     // Escapes that are not UTF-8: decode byte by byte, as Go does.
-    return Buffer.from(raw.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    return Buffer.from(
+      raw.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
   }
 }
 
@@ -90,7 +93,12 @@ export const cleanPathMiddleware: Middleware = {
       if (clean !== path) {
         const status = x.state.config.faults.has('api.path.clean-redirect') ? 302 : 301;
         // Quirk hypothetical.api.path.clean-redirect.query-dropped: Location without the query.
-        x.res.writeHead(status, ['Location', escapePath(clean) + (x.state.config.quirks.has(QUERY_DROPPED) ? droppedQuery(x.query) : x.query), 'Content-Length', '0']);
+        x.res.writeHead(status, [
+          'Location',
+          escapePath(clean) + (x.state.config.quirks.has(QUERY_DROPPED) ? droppedQuery(x.query) : x.query),
+          'Content-Length',
+          '0',
+        ]);
         x.res.end();
         return true;
       }

@@ -28,7 +28,8 @@ function unknownMethodAnswer(target: string, state: ServingState): string {
   if (path === null) return BAD_REQUEST;
   const clean = cleanPath(path);
   const date = new Date().toUTCString();
-  if (clean !== path) return `HTTP/1.1 301 Moved Permanently\r\nLocation: ${escapePath(clean)}${queryAt < 0 ? '' : target.slice(queryAt)}\r\nDate: ${date}\r\nContent-Length: 0\r\n\r\n`;
+  if (clean !== path)
+    return `HTTP/1.1 301 Moved Permanently\r\nLocation: ${escapePath(clean)}${queryAt < 0 ? '' : target.slice(queryAt)}\r\nDate: ${date}\r\nContent-Length: 0\r\n\r\n`;
   const version = matchVersionPrefix(path, state.config.faults, state.config.quirks)?.[1] ?? null;
   return notFoundBytes(plainTextFor(state, version, 'legacyPlainTextNotFound'), date);
 }

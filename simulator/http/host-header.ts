@@ -53,7 +53,8 @@ export const requireHost: Middleware = {
     }
     // Fault (api.http.host-header): several Host headers are served as the first.
     // Quirk hypothetical.api.http.host-header.equal-hosts-merged: equal Host headers are taken as one.
-    if (count > 1 && !x.state.config.faults.has('api.http.host-header') && !(x.state.config.quirks.has(EQUAL_HOSTS_MERGED) && hostsAllEqual(raw, isHost))) return refuse(x.res, 'Bad Request');
+    if (count > 1 && !x.state.config.faults.has('api.http.host-header') && !(x.state.config.quirks.has(EQUAL_HOSTS_MERGED) && hostsAllEqual(raw, isHost)))
+      return refuse(x.res, 'Bad Request');
     if (count === 0) return x.req.httpVersionMinor === 0 ? false : refuse(x.res, 'Bad Request: missing required Host header');
     return validHost(first!) ? false : refuse(x.res, 'Bad Request: malformed Host header');
   },

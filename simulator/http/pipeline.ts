@@ -17,15 +17,15 @@ import { versionGate } from '../api-versioning/version-gate.js';
  * check, observed), check the version, then the route's handler. With plugins installed the
  * authorization step takes the request over and runs the rest itself once they allowed it.
  */
-export const MIDDLEWARES = [requireHost, headerLineLimit, cleanPathMiddleware, routeMatch, debugRequestLog, authorization, versionGate] as const satisfies readonly [
-  Middleware,
-  Middleware,
-  Middleware,
-  Middleware,
-  Middleware,
-  Middleware,
-  Middleware,
-];
+export const MIDDLEWARES = [
+  requireHost,
+  headerLineLimit,
+  cleanPathMiddleware,
+  routeMatch,
+  debugRequestLog,
+  authorization,
+  versionGate,
+] as const satisfies readonly [Middleware, Middleware, Middleware, Middleware, Middleware, Middleware, Middleware];
 // One name per step for the written-out chain below; an eighth middleware fails the `satisfies` above until it is added there.
 const [step1, step2, step3, step4, step5, step6, step7] = MIDDLEWARES;
 
@@ -35,7 +35,10 @@ export interface StateHolder {
 }
 
 /** The request listener of every server. Kept flat: /_ping is the benchmarks' hot path. */
-export function createRequestHandler(holder: StateHolder, middlewares: readonly Middleware[] = MIDDLEWARES): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestHandler(
+  holder: StateHolder,
+  middlewares: readonly Middleware[] = MIDDLEWARES,
+): (req: IncomingMessage, res: ServerResponse) => void {
   if (middlewares === MIDDLEWARES) {
     // The daemon's chain written out: each call site sees one middleware, which V8 inlines
     // (a loop over the array costs twice as much per /_ping).

@@ -34,7 +34,8 @@ export function sendError(res: ServerResponse, status: number, message: string, 
  * included). A 5xx is also logged, as moby's makeHTTPHandler logs it.
  */
 export function handlerError(x: Exchange, status: number, message: string): void {
-  if (status >= 500) x.state.logger.log('error', `Handler for ${x.req.method ?? 'GET'} ${x.version === null ? '' : `/v${x.version}`}${x.path} returned error: ${message}`);
+  if (status >= 500)
+    x.state.logger.log('error', `Handler for ${x.req.method ?? 'GET'} ${x.version === null ? '' : `/v${x.version}`}${x.path} returned error: ${message}`);
   const headers = x.version === null ? x.state.kit.bare.routed : x.state.kit.versioned.routed;
   sendError(x.res, status, message, headers, plainTextFor(x.state, x.version, 'legacyPlainTextErrors'));
 }

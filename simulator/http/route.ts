@@ -23,7 +23,6 @@ export interface RouteMatch {
   readonly params: Readonly<Record<string, string | undefined>>;
 }
 
-
 /** `{name}` → `:name` (rou3's syntax); `*`, every path, → `/**`. No route has a `:` of its own. */
 const toRouterPath = (path: string): string => (path === '*' ? '/**' : path.replace(/\{([^}]+)\}/g, ':$1'));
 

@@ -14,7 +14,10 @@ export function runRoute(x: Exchange): void {
 
 function failed(x: Exchange, error: unknown): void {
   if (x.res.headersSent) {
-    x.state.logger.log('error', `Handler for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} failed after answering: ${error instanceof Error ? error.message : String(error)}`);
+    x.state.logger.log(
+      'error',
+      `Handler for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} failed after answering: ${error instanceof Error ? error.message : String(error)}`,
+    );
     x.res.destroy();
     return;
   }

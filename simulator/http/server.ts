@@ -26,7 +26,11 @@ export interface HttpServerOptions {
 const loadHttps = (): typeof Https => createRequire(import.meta.url)('node:https') as typeof Https;
 
 /** Builds the HTTP (or HTTPS) servers of every listener: limits, timeouts, parser refusals. */
-export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMessage, res: ServerResponse) => void, options: HttpServerOptions = {}): ServerFactory {
+export function httpServerFactory(
+  holder: StateHolder,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  options: HttpServerOptions = {},
+): ServerFactory {
   const headersTimeout = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
   const serverOptions: ServerOptions = {
     // Quirk hypothetical.api.robustness.large-head-served: the head limit raised to 16 MiB.
@@ -60,7 +64,10 @@ export function httpServerFactory(holder: StateHolder, handler: (req: IncomingMe
  * A TCP listener with a path (`tcp://host:port/base`, daemon.md › Daemon listening sockets: "A path
  * is prepended to all requests"): requests under it are served without it; others are not found.
  */
-export function underBasePath(basePath: string, handler: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function underBasePath(
+  basePath: string,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const base = basePath.replace(/\/+$/, '');
   return (req, res) => {
     const url = req.url ?? '/';

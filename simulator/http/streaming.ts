@@ -42,6 +42,12 @@ export function startJsonLines(res: ServerResponse, status: number, headers: rea
 export function startEventStream(res: ServerResponse, headers: readonly string[]): BodyStream & { send(data: string, event?: string): boolean } {
   const body = startChunked(res, 200, [...headers, 'Cache-Control', 'no-cache'], 'text/event-stream');
   return Object.assign(body, {
-    send: (data: string, event?: string) => body.write(`${event === undefined ? '' : `event: ${event}\n`}${data.split('\n').map((line) => `data: ${line}\n`).join('')}\n`),
+    send: (data: string, event?: string) =>
+      body.write(
+        `${event === undefined ? '' : `event: ${event}\n`}${data
+          .split('\n')
+          .map((line) => `data: ${line}\n`)
+          .join('')}\n`,
+      ),
   });
 }

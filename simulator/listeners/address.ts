@@ -21,7 +21,13 @@ const badAddress = (raw: string, why: string): SimError => new SimError('SIM_LIS
  * Parses one `-H` value. The error texts are 26.1's and 28.5's (observed): `invalid bind address
  * (udp://x): unsupported proto 'udp'`.
  */
-export function parseHost(raw: string, defaultUnixPath: string, tls: boolean, faults: ReadonlySet<string> = NO_FAULTS, quirks: Quirks = NO_QUIRKS): ListenAddress {
+export function parseHost(
+  raw: string,
+  defaultUnixPath: string,
+  tls: boolean,
+  faults: ReadonlySet<string> = NO_FAULTS,
+  quirks: Quirks = NO_QUIRKS,
+): ListenAddress {
   const scheme = raw.indexOf('://');
   if (scheme < 0) {
     const short = TCP_SHORTHAND.exec(raw);
@@ -59,7 +65,15 @@ export interface Quirks {
 }
 const NO_QUIRKS: Quirks = { quirks: new Set(), release: null };
 
-function tcp(hostText: string, portText: string, basePath: string, tls: boolean, raw: string, faults: ReadonlySet<string>, { quirks, release }: Quirks): ListenAddress {
+function tcp(
+  hostText: string,
+  portText: string,
+  basePath: string,
+  tls: boolean,
+  raw: string,
+  faults: ReadonlySet<string>,
+  { quirks, release }: Quirks,
+): ListenAddress {
   // Quirk hypothetical.listen.tcp.forms.localhost-v6: localhost is ::1 only.
   const named = quirks.has(LOCALHOST_V6) && hostText === 'localhost' ? '::1' : hostText;
   const host = named === '' ? '127.0.0.1' : named.replace(/^\[(.*)\]$/, '$1');

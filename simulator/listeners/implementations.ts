@@ -19,7 +19,8 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['listen.tcp.unauthenticated-deprecated', 'listen.tcp.unauthenticated-notice', 'tls.remote-requires-verify', 'tls.remote-before-27'],
   },
   {
-    where: 'listeners/tls-plan.ts: planTls (--tls, --tlsverify, the default files, <PREFIX>CERT_PATH, <PREFIX>TLS_VERIFY); listeners/tls-load.ts: loadTls (client verification, TLS 1.0 and later, encrypted keys)',
+    where:
+      'listeners/tls-plan.ts: planTls (--tls, --tlsverify, the default files, <PREFIX>CERT_PATH, <PREFIX>TLS_VERIFY); listeners/tls-load.ts: loadTls (client verification, TLS 1.0 and later, encrypted keys)',
     rules: ['tls.verify', 'tls.encrypts', 'tls.cert-path', 'tls.env-verify', 'tls.versions.supported', 'tls.encrypted-key'],
   },
   {
@@ -27,7 +28,8 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['tls.versions.old-refused', 'tls.plain-request'],
   },
   {
-    where: 'authz/install.ts: installAuthzPlugins (lookup with retries, activation; a missing plugin stops the start); authz/locate.ts: locatePlugin (by name, or by the path of a spec file)',
+    where:
+      'authz/install.ts: installAuthzPlugins (lookup with retries, activation; a missing plugin stops the start); authz/locate.ts: locatePlugin (by name, or by the path of a spec file)',
     rules: ['authz.missing', 'authz.spec-path'],
   },
   {

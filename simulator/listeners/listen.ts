@@ -67,7 +67,8 @@ function listenError(address: ListenAddress, error: NodeJS.ErrnoException): SimE
     return new SimError('SIM_LISTEN', `failed to load listeners: can't create unix socket ${address.path}: listen unix ${address.path}: ${goReason(error)}`);
   }
   if (address.kind === 'tcp') {
-    if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return new SimError('SIM_LISTEN', `failed to load listeners: listen tcp: lookup ${address.host}: no such host`);
+    if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')
+      return new SimError('SIM_LISTEN', `failed to load listeners: listen tcp: lookup ${address.host}: no such host`);
     return new SimError('SIM_LISTEN', `failed to load listeners: listen tcp ${address.host}:${address.port}: ${goReason(error)}`);
   }
   return new SimError('SIM_LISTEN', `failed to load listeners: fd ${String(address.fd)}: ${error.message}`);
@@ -94,7 +95,9 @@ export function openListener(address: ListenAddress, makeServer: ServerFactory, 
       ? inner
       : tlsFront(inner, {
           answerSslv3: faults?.sslv3 === true,
-          ...(faults?.plainRequest === true || (faults?.plainForMs ?? 0) > 0 || faults?.plainPing === true ? { plainServer: makeServer(undefined, address.kind === 'tcp' ? address.basePath : '') } : {}),
+          ...(faults?.plainRequest === true || (faults?.plainForMs ?? 0) > 0 || faults?.plainPing === true
+            ? { plainServer: makeServer(undefined, address.kind === 'tcp' ? address.basePath : '') }
+            : {}),
           ...(faults?.plainRequest !== true && (faults?.plainForMs ?? 0) > 0 ? { plainUntil: Date.now() + faults!.plainForMs! } : {}),
           ...(faults?.plainRequest !== true && faults?.plainPing === true ? { plainIf: isPlainPing } : {}),
         });

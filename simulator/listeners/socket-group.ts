@@ -35,7 +35,12 @@ export function lookupGroupId(group: string, read: () => string = readGroupFile)
  * 28.5, observed); a missing default group only warns, as dockerd does: `warn` gets the problem,
  * which the caller logs for each unix socket it creates.
  */
-export function resolveSocketGroup(group: SocketGroup, warn: (message: string) => void, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): number | null {
+export function resolveSocketGroup(
+  group: SocketGroup,
+  warn: (message: string) => void,
+  faults: ReadonlySet<string>,
+  quirks: ReadonlySet<string> = new Set(),
+): number | null {
   // Quirk hypothetical.listen.unix.mode.gid-as-name: a number is looked up as a name.
   // Quirk hypothetical.listen.unix.group-missing.prefix-match: a line of /etc/group is matched by its start.
   const lookup = quirks.has(GROUP_PREFIX_MATCH) ? (name: string) => lookupGroupIdByPrefix(name, readGroupFile) : lookupGroupId;

@@ -21,7 +21,13 @@ export const isLoopbackHost = (host: string): boolean => /^127\./.test(host) || 
  * (`--tls=false`, `--tlsverify=false`, or no verification at all) stops the start. The plain
  * `tcp://` form (127.0.0.1) is not remote.
  */
-export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): void {
+export function refuseUnverifiedRemote(
+  address: TcpAddress,
+  plan: TlsPlan,
+  release: DaemonRelease,
+  faults: ReadonlySet<string>,
+  quirks: ReadonlySet<string> = new Set(),
+): void {
   // Quirk hypothetical.tls.remote-before-27.backported: the refusal from 26.0.
   if (plan.verify || isLoopbackHost(address.host) || !inRange(release.release, { min: refusalSince(quirks) })) return;
   // Fault (tls.remote-requires-verify): the rule is not enforced.
@@ -39,12 +45,24 @@ export function refuseUnverifiedRemote(address: TcpAddress, plan: TlsPlan, relea
  * (observed): two on every release, and from 26.0 (daemon.md › Deprecation catalogue:
  * unauthenticated TCP connections, deprecated in 26.0) the deprecation notice for plain HTTP.
  */
-export function warnUnverifiedTcp(address: TcpAddress, plan: TlsPlan, release: DaemonRelease, names: BrandNames, logger: Logger, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): void {
+export function warnUnverifiedTcp(
+  address: TcpAddress,
+  plan: TlsPlan,
+  release: DaemonRelease,
+  names: BrandNames,
+  logger: Logger,
+  faults: ReadonlySet<string>,
+  quirks: ReadonlySet<string> = new Set(),
+): void {
   if (plan.verify) return;
   // Fault (tls.remote-before-27): no warnings for remote listeners before 27.0.
   if (faults.has('tls.remote-before-27') && !isLoopbackHost(address.host) && !inRange(release.release, { min: '27.0' })) return;
   const fields = { host: `tcp://${address.host}:${address.port}` };
-  logger.log('warning', 'Binding to IP address without --tlsverify is insecure and gives root access on this machine to everyone who has access to your network.', fields);
+  logger.log(
+    'warning',
+    'Binding to IP address without --tlsverify is insecure and gives root access on this machine to everyone who has access to your network.',
+    fields,
+  );
   logger.log('warning', 'Binding to an IP address, even on localhost, can also give access to scripts run in a browser. Be safe out there!', fields);
   // Fault (listen.tcp.unauthenticated-notice): no deprecation notice.
   if (plan.enabled || !inRange(release.release, { min: '26.0' }) || faults.has('listen.tcp.unauthenticated-notice')) return;

@@ -2,11 +2,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { PLAIN_HTTP_ON_TLS_ANSWER } from '../../specs/messages.js';
 
 /** A ClientHello of SSL 3.0: handshake record, record version 3.0, client_version 3.0. */
-export const isSslv3ClientHello = (bytes: Buffer): boolean => bytes.length >= 11 && bytes[0] === 0x16 && bytes[1] === 0x03 && bytes[2] === 0x00 && bytes[5] === 0x01 && bytes[9] === 0x03 && bytes[10] === 0x00;
+export const isSslv3ClientHello = (bytes: Buffer): boolean =>
+  bytes.length >= 11 && bytes[0] === 0x16 && bytes[1] === 0x03 && bytes[2] === 0x00 && bytes[5] === 0x01 && bytes[9] === 0x03 && bytes[10] === 0x00;
 
 /** The first byte of a TLS record that opens a handshake; anything else is not TLS. */
 const HANDSHAKE = 0x16;
-
 
 export interface FrontOptions {
   /** Fault (tls.plain-request): plain HTTP is served by this server instead of refused. */

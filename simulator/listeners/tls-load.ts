@@ -9,7 +9,8 @@ import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
 import { ENCRYPTED_KEY_UNEXPLAINED, UNEXPLAINED_REASON } from '../quirks/listeners/encrypted-key-unexplained.js';
 
 /** The releases' prefix of a TLS set-up error: 20.10 "failed to create API server", 26.1 and 28.5 "invalid TLS configuration" (observed). */
-const prefixFor = (release: DaemonRelease): string => (inRange(release.release, { max: '22.06' }) ? 'failed to create API server' : 'invalid TLS configuration');
+const prefixFor = (release: DaemonRelease): string =>
+  inRange(release.release, { max: '22.06' }) ? 'failed to create API server' : 'invalid TLS configuration';
 
 /** A PEM key block encrypted the legacy way (`Proc-Type: 4,ENCRYPTED`) or as encrypted PKCS#8. */
 export const isEncryptedKey = (pem: string): boolean => /Proc-Type:\s*4,ENCRYPTED|BEGIN ENCRYPTED PRIVATE KEY/.test(pem);
@@ -17,7 +18,14 @@ export const isEncryptedKey = (pem: string): boolean => /Proc-Type:\s*4,ENCRYPTE
 /** Go's wording of a failed open: `open <path>: no such file or directory`. */
 function openReason(path: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message);
+  const why =
+    code === 'ENOENT'
+      ? 'no such file or directory'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : String((error as Error).message);
   return `open ${path}: ${why}`;
 }
 
@@ -27,7 +35,12 @@ function openReason(path: string, error: unknown): string {
  * Authentication 5: removed in 23.0; 20.10 could not read one either). TLS 1.0 and later
  * (Authentication 2): OpenSSL needs security level 0 for the ciphers of 1.0 and 1.1.
  */
-export function loadTls(plan: TlsPlan, release: DaemonRelease, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): TlsListenerOptions | undefined {
+export function loadTls(
+  plan: TlsPlan,
+  release: DaemonRelease,
+  faults: ReadonlySet<string>,
+  quirks: ReadonlySet<string> = new Set(),
+): TlsListenerOptions | undefined {
   const fail = (message: string): SimError => new SimError('SIM_CONFIG', `${prefixFor(release)}: ${message}`);
   const pair = `(cert: ${JSON.stringify(plan.certFile)}, key: ${JSON.stringify(plan.keyFile)})`;
   const read = (path: string): string => {
@@ -41,7 +54,8 @@ export function loadTls(plan: TlsPlan, release: DaemonRelease, faults: ReadonlyS
   const key = read(plan.keyFile);
   // Quirk hypothetical.tls.encrypted-key.unexplained: the refusal does not say the key is encrypted.
   if (isEncryptedKey(key) && quirks.has(ENCRYPTED_KEY_UNEXPLAINED)) throw fail(`Error reading X509 key pair ${pair}: ${UNEXPLAINED_REASON}`);
-  if (isEncryptedKey(key) && !faults.has('tls.encrypted-key')) throw fail(`Error reading X509 key pair ${pair}: tls: failed to parse private key. Make sure the key is not encrypted.`);
+  if (isEncryptedKey(key) && !faults.has('tls.encrypted-key'))
+    throw fail(`Error reading X509 key pair ${pair}: tls: failed to parse private key. Make sure the key is not encrypted.`);
   // Fault (tls.encrypted-key): a listener whose key is encrypted is opened without TLS.
   if (isEncryptedKey(key)) return undefined;
   let ca: string | undefined;

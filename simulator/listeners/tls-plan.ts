@@ -36,7 +36,14 @@ export function certDirectory(names: BrandNames, env: Env): string {
   return join(env['HOME'] ?? homedir(), `.${names.envPrefix.slice(0, -1).toLowerCase()}`);
 }
 
-export function planTls(flags: ParsedFlags, doc: Readonly<Record<string, unknown>>, env: Env, names: BrandNames, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = new Set()): TlsPlan {
+export function planTls(
+  flags: ParsedFlags,
+  doc: Readonly<Record<string, unknown>>,
+  env: Env,
+  names: BrandNames,
+  faults: ReadonlySet<string>,
+  quirks: ReadonlySet<string> = new Set(),
+): TlsPlan {
   const pick = (key: string): unknown => flags.get(key) ?? doc[key];
   const verifySetting = pick('tlsverify') as boolean | undefined;
   // Fault (tls.env-verify): <PREFIX>TLS_VERIFY is ignored.

@@ -41,7 +41,12 @@ export async function startMetrics(config: SimConfig, logger: Logger): Promise<S
       const body = asJson ? registry.getMetricsAsJSON().then((m) => JSON.stringify(m)) : registry.metrics();
       void body.then(
         // Quirk hypothetical.metrics.served.unversioned-type: the text format without its version.
-        (text) => res.writeHead(200, { 'Content-Type': asJson ? 'application/json' : config.quirks.has(METRICS_UNVERSIONED_TYPE) ? UNVERSIONED_TYPE : registry.contentType }).end(req.method === 'HEAD' ? undefined : text),
+        (text) =>
+          res
+            .writeHead(200, {
+              'Content-Type': asJson ? 'application/json' : config.quirks.has(METRICS_UNVERSIONED_TYPE) ? UNVERSIONED_TYPE : registry.contentType,
+            })
+            .end(req.method === 'HEAD' ? undefined : text),
         (error: unknown) => res.writeHead(500).end(String(error)),
       );
       return;
@@ -51,7 +56,14 @@ export async function startMetrics(config: SimConfig, logger: Logger): Promise<S
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('404 page not found\n');
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new SimError('SIM_LISTEN', `failed to start metrics server: listen tcp ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'bind: address already in use' : error.message}`)));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new SimError(
+          'SIM_LISTEN',
+          `failed to start metrics server: listen tcp ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'bind: address already in use' : error.message}`,
+        ),
+      ),
+    );
     server.listen({ host, port }, resolve);
   });
   logger.log('info', `metrics API listening on ${host}:${port}`);

@@ -29,13 +29,19 @@ const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
   // Quirk (hypothetical): the version segment is not checked.
-  const versionSegment = runner.faults.has('mr.versioning.other-segments') ? anyVersion : runner.quirks.has(V2_SERVED) ? (segment: string) => /^[vV][0-9]+$/.test(segment) : isV1;
+  const versionSegment = runner.faults.has('mr.versioning.other-segments')
+    ? anyVersion
+    : runner.quirks.has(V2_SERVED)
+      ? (segment: string) => /^[vV][0-9]+$/.test(segment)
+      : isV1;
   return (req, res, path) => {
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
-    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined) return plainError(res, 401, 'unauthorized');
+    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined)
+      return plainError(res, 401, 'unauthorized');
     // Quirks hypothetical.mr.auth.none.csrf-guard (no Authorization refused) and hypothetical.mr.auth.ignored.token-as-jwt (a token not a JWT refused).
-    if ((runner.quirks.has(CSRF_GUARD) && refusedByGuard(req, path)) || (runner.quirks.has(TOKEN_AS_JWT) && tokenRefused(req))) return plainError(res, 401, 'unauthorized');
+    if ((runner.quirks.has(CSRF_GUARD) && refusedByGuard(req, path)) || (runner.quirks.has(TOKEN_AS_JWT) && tokenRefused(req)))
+      return plainError(res, 401, 'unauthorized');
     // Quirk hypothetical.mr.auth.ignored.basic-verified: Basic credentials are verified (and the runner holds none).
     if (runner.quirks.has(BASIC_VERIFIED) && carriesBasic(req)) return plainError(res, 401, 'unauthorized');
     // Quirk hypothetical.mr.versioning.v1.models-subtree-redirect: the list is a subtree pattern.
@@ -72,8 +78,8 @@ function route(x: RunnerRequest, method: string, segments: readonly string[], ve
     const rest = segments.slice(1);
     if (rest.length === 0) return method === 'GET' && (listModels(x), true);
     if (rest.length === 1 && rest[0] === 'create') return method === 'POST' && createModel(x);
-    if (method === 'GET') return getModel(x, rest), true;
-    if (method === 'DELETE') return deleteModel(x, rest), true;
+    if (method === 'GET') return (getModel(x, rest), true);
+    if (method === 'DELETE') return (deleteModel(x, rest), true);
     return false;
   }
   const at = enginePath(segments, versionSegment);
@@ -83,8 +89,8 @@ function route(x: RunnerRequest, method: string, segments: readonly string[], ve
   if (engine !== null && x.runner.faults.has('mr.versioning.v1') && rest.join('/') === 'embeddings') return false;
   if (method === 'GET' && rest[0] === 'models') {
     // Quirk hypothetical.mr.engines.shortcut.models-prefix: under the shortcut, /models matches as a prefix.
-    if (rest.length === 1 || (engine === null && x.runner.quirks.has(SHORTCUT_MODELS_PREFIX))) return listOpenAiModels(x, engine), true;
-    return retrieveOpenAiModel(x, engine, rest.slice(1)), true;
+    if (rest.length === 1 || (engine === null && x.runner.quirks.has(SHORTCUT_MODELS_PREFIX))) return (listOpenAiModels(x, engine), true);
+    return (retrieveOpenAiModel(x, engine, rest.slice(1)), true);
   }
   if (method !== 'POST') return false;
   const joined = rest.join('/');

@@ -42,8 +42,12 @@ export const LIMITS = {
  */
 export function checkChoices(prompts: number, n: number): void {
   if (prompts * n <= LIMITS.choices) return;
-  if (prompts > LIMITS.choices) throw new EngineRefusal(`Invalid 'prompt': array too long. Expected an array of at most ${LIMITS.choices} prompts, but got ${prompts} instead.`, 'prompt');
-  throw new EngineRefusal(`Invalid 'n': ${prompts} prompts × n ${n} is ${prompts * n} choices, above this server's maximum of ${LIMITS.choices} choices per request.`, 'n');
+  if (prompts > LIMITS.choices)
+    throw new EngineRefusal(`Invalid 'prompt': array too long. Expected an array of at most ${LIMITS.choices} prompts, but got ${prompts} instead.`, 'prompt');
+  throw new EngineRefusal(
+    `Invalid 'n': ${prompts} prompts × n ${n} is ${prompts * n} choices, above this server's maximum of ${LIMITS.choices} choices per request.`,
+    'n',
+  );
 }
 
 /**
@@ -53,17 +57,29 @@ export function checkChoices(prompts: number, n: number): void {
  */
 export function checkEmbeddingWork(inputs: readonly string[], dimensions: number, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
   if (!faults.has('mr.inference.work-bounds')) {
-    if (inputs.length > LIMITS.embeddingInputs) throw new EngineRefusal(`Invalid 'input': array too long. Expected an array with maximum length ${LIMITS.embeddingInputs}, but got an array with length ${inputs.length} instead.`, 'input');
+    if (inputs.length > LIMITS.embeddingInputs)
+      throw new EngineRefusal(
+        `Invalid 'input': array too long. Expected an array with maximum length ${LIMITS.embeddingInputs}, but got an array with length ${inputs.length} instead.`,
+        'input',
+      );
     let total = 0;
     for (const [index, input] of inputs.entries()) {
       const tokens = countTokens(input);
-      if (tokens > LIMITS.embeddingInputTokens) throw new EngineRefusal(`Invalid 'input[${index}]': ${tokens} tokens, above the maximum input length of ${LIMITS.embeddingInputTokens} tokens.`, 'input');
+      if (tokens > LIMITS.embeddingInputTokens)
+        throw new EngineRefusal(
+          `Invalid 'input[${index}]': ${tokens} tokens, above the maximum input length of ${LIMITS.embeddingInputTokens} tokens.`,
+          'input',
+        );
       total += tokens;
     }
     // Quirk (hypothetical): the request's total is not checked.
-    if (total > LIMITS.embeddingRequestTokens && !quirks.has(NO_REQUEST_TOKEN_TOTAL)) throw new EngineRefusal(`Invalid 'input': ${total} tokens in all, above the maximum of ${LIMITS.embeddingRequestTokens} tokens per request.`, 'input');
+    if (total > LIMITS.embeddingRequestTokens && !quirks.has(NO_REQUEST_TOKEN_TOTAL))
+      throw new EngineRefusal(`Invalid 'input': ${total} tokens in all, above the maximum of ${LIMITS.embeddingRequestTokens} tokens per request.`, 'input');
   }
   if (inputs.length * dimensions > LIMITS.embeddingValues) {
-    throw new EngineRefusal(`Invalid 'dimensions': ${inputs.length} inputs × ${dimensions} dimensions is ${inputs.length * dimensions} values, above this server's maximum of ${LIMITS.embeddingValues} per request.`, 'dimensions');
+    throw new EngineRefusal(
+      `Invalid 'dimensions': ${inputs.length} inputs × ${dimensions} dimensions is ${inputs.length * dimensions} values, above this server's maximum of ${LIMITS.embeddingValues} per request.`,
+      'dimensions',
+    );
   }
 }

@@ -11,7 +11,12 @@ export const DEFAULT_TCP_PORT = 12434;
 const READ_HEADER_TIMEOUT_MS = 10_000;
 
 /** Serves the runner alone on 127.0.0.1:<port> (0: a free port); resolves with the server and its port. */
-export async function listenTcp(handler: RunnerHandler, port: number, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): Promise<{ server: Server; port: number }> {
+export async function listenTcp(
+  handler: RunnerHandler,
+  port: number,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string> = new Set(),
+): Promise<{ server: Server; port: number }> {
   const refuseLocalhost = faults.has('mr.tcp.serves');
   const server = createServer({ keepAlive: true, headersTimeout: READ_HEADER_TIMEOUT_MS, requestTimeout: 0 }, (req, res) => {
     // Fault (mr.tcp.serves): the document's own base address, localhost:<port>, is refused.

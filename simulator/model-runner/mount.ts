@@ -12,7 +12,12 @@ export const SOCKET_PREFIX = '/exp/vENG4.40';
  * The daemon socket's handler: paths under the prefix go to the runner (without it), all others
  * to the daemon's own chain, untouched. The check is one string comparison: /_ping stays as fast.
  */
-export function mountOnSocket(daemon: (req: IncomingMessage, res: ServerResponse) => void, runner: RunnerHandler, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): (req: IncomingMessage, res: ServerResponse) => void {
+export function mountOnSocket(
+  daemon: (req: IncomingMessage, res: ServerResponse) => void,
+  runner: RunnerHandler,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string> = new Set(),
+): (req: IncomingMessage, res: ServerResponse) => void {
   const onlyEngines = faults.has('mr.socket.prefix.management');
   const noShortcut = faults.has('mr.socket.prefix');
   const takesEngines = faults.has('mr.socket.daemon-beside');

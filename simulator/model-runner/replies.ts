@@ -8,9 +8,12 @@ import type { ServerResponse } from 'node:http';
 export function plainError(res: ServerResponse, status: number, message: string, close = false): void {
   const body = `${message}\n`;
   res.writeHead(status, [
-    'Content-Type', 'text/plain; charset=utf-8',
-    'X-Content-Type-Options', 'nosniff',
-    'Content-Length', String(Buffer.byteLength(body)),
+    'Content-Type',
+    'text/plain; charset=utf-8',
+    'X-Content-Type-Options',
+    'nosniff',
+    'Content-Length',
+    String(Buffer.byteLength(body)),
     ...(close ? ['Connection', 'close'] : []),
   ]);
   res.end(body);

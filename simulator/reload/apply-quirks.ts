@@ -13,7 +13,19 @@ import * as logLevelApplied from '../quirks/reload/log-level-applied.js';
 import * as shutdownZeroKept from '../quirks/reload/shutdown-zero-kept.js';
 
 /** The quirks that change what an applied reload makes of the settings, each one function of its module. */
-const SETTING_QUIRKS = [absentFeaturesKept, attemptsKept, debugOnlyEnables, defaultNeedsKnown, featuresFalseDropped, insecureKept, ipcKept, labelsEmptyKept, liveRestoreOnlyEnables, logLevelApplied, shutdownZeroKept];
+const SETTING_QUIRKS = [
+  absentFeaturesKept,
+  attemptsKept,
+  debugOnlyEnables,
+  defaultNeedsKnown,
+  featuresFalseDropped,
+  insecureKept,
+  ipcKept,
+  labelsEmptyKept,
+  liveRestoreOnlyEnables,
+  logLevelApplied,
+  shutdownZeroKept,
+];
 
 /** The settings of an applied reload with the quirks the simulator carries (none normally). */
 export function withSettingQuirks(before: DaemonSettings, after: DaemonSettings, doc: FileDocument, quirks: ReadonlySet<string>): DaemonSettings {

@@ -33,7 +33,8 @@ function registryProblem(file: ReloadedFile): string | null {
     for (const value of file.settings.insecureRegistries) {
       const registry = value.replace(/^https?:\/\//i, '');
       if (registry.includes('://')) return `insecure registry ${registry} should not contain '://'`;
-      if (!/^[0-9a-fA-F.:]+\/\d+$/.test(registry) && (registry.startsWith('-') || registry.endsWith('-'))) return `invalid index name (${registry}). Cannot begin or end with a hyphen`;
+      if (!/^[0-9a-fA-F.:]+\/\d+$/.test(registry) && (registry.startsWith('-') || registry.endsWith('-')))
+        return `invalid index name (${registry}). Cannot begin or end with a hyphen`;
     }
   }
   if ('registry-mirrors' in file.doc) {
@@ -79,9 +80,17 @@ export function applyReload(
     debug: named('debug') && !faults.has('reload.option.debug') ? next.debug : current.debug,
     labels,
     liveRestore: named('live-restore') && !faults.has('reload.option.live-restore') ? next.liveRestore : current.liveRestore,
-    maxConcurrentDownloads: limit('max-concurrent-downloads', next.maxConcurrentDownloads, DEFAULT_SETTINGS.maxConcurrentDownloads, current.maxConcurrentDownloads),
+    maxConcurrentDownloads: limit(
+      'max-concurrent-downloads',
+      next.maxConcurrentDownloads,
+      DEFAULT_SETTINGS.maxConcurrentDownloads,
+      current.maxConcurrentDownloads,
+    ),
     // Fault (reload.option.downloads): max-concurrent-uploads does not reload.
-    maxConcurrentUploads: named('max-concurrent-uploads') && faults.has('reload.option.downloads') ? current.maxConcurrentUploads : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
+    maxConcurrentUploads:
+      named('max-concurrent-uploads') && faults.has('reload.option.downloads')
+        ? current.maxConcurrentUploads
+        : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
     maxDownloadAttempts: limit('max-download-attempts', next.maxDownloadAttempts, DEFAULT_SETTINGS.maxDownloadAttempts, current.maxDownloadAttempts),
     shutdownTimeout: named('shutdown-timeout') && !faults.has('reload.option.shutdown-timeout') ? next.shutdownTimeout : current.shutdownTimeout,
     features: (named('features') && faults.has('reload.option.features')) || kept('features') ? current.features : featuresOf(doc),

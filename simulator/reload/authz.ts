@@ -12,7 +12,8 @@ export function namedAuthzPlugins(doc: Readonly<Record<string, unknown>>): reado
 }
 
 /** The first named plugin that cannot be found now, or undefined when every one is there. */
-export const firstMissingPlugin = (names: readonly string[], config: SimConfig): string | undefined => names.find((name) => locatePlugin(name, config.pluginDirs) === null);
+export const firstMissingPlugin = (names: readonly string[], config: SimConfig): string | undefined =>
+  names.find((name) => locatePlugin(name, config.pluginDirs) === null);
 
 /**
  * A reload naming a plugin that is not there: dockerd looks it up again with retry warnings and,

@@ -11,7 +11,8 @@ export const RELOAD_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['reload.sighup.applies', 'reload.atomic', 'reload.needs-signal'],
   },
   {
-    where: 'reload/apply.ts: applyReload (what each reloadable option becomes; options given as start flags kept), reconfigureProblem (runtimes and registry values refused)',
+    where:
+      'reload/apply.ts: applyReload (what each reloadable option becomes; options given as start flags kept), reconfigureProblem (runtimes and registry values refused)',
     rules: [
       'reload.flags.kept',
       'reload.absent-keys',

@@ -29,12 +29,20 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, config.quirks);
   // Fault (reload.invalid.unchanged): unknown directives and mistyped values are dropped, the rest applied.
   const broken = faults.has('reload.invalid.unchanged');
-  const doc = checkDocument(file, flags, names, release, faults, {
-    unknown: !broken,
-    // Fault (reload.conflict.unchanged): a reload does not look for conflicts with the start flags.
-    conflicts: (found) => (faults.has('reload.conflict.unchanged') ? [] : found),
-    types: !broken,
-  }, config.quirks);
+  const doc = checkDocument(
+    file,
+    flags,
+    names,
+    release,
+    faults,
+    {
+      unknown: !broken,
+      // Fault (reload.conflict.unchanged): a reload does not look for conflicts with the start flags.
+      conflicts: (found) => (faults.has('reload.conflict.unchanged') ? [] : found),
+      types: !broken,
+    },
+    config.quirks,
+  );
   const alone = mergeSettings(configFileOnly(flags), doc, {}, release, names, faults);
   const settings = validateSettings({
     settings: alone,

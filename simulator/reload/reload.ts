@@ -61,7 +61,17 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     // Quirks (hypothetical): the failure is logged, and the file's other keys are applied all the same.
     const rest = readWithoutOneKey(current, sources, simError.message, (other) => readForReload(current, other));
     if (rest === null) return { ok: false, error: simError };
-    host.serve(Object.freeze({ ...current, settings: withSettingQuirks(current.settings, applyReload(current.settings, rest, current.release, current.faults, keptFlags(current)), rest.doc, current.quirks) }));
+    host.serve(
+      Object.freeze({
+        ...current,
+        settings: withSettingQuirks(
+          current.settings,
+          applyReload(current.settings, rest, current.release, current.faults, keptFlags(current)),
+          rest.doc,
+          current.quirks,
+        ),
+      }),
+    );
     return { ok: false, error: simError };
   }
   const plugins = namedAuthzPlugins(file.doc);
@@ -75,12 +85,19 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   const problem = reconfigureProblem(current.settings, file, current.release);
   if (problem !== null) {
     // Quirk (observed on 20.10): the options handled before the refused registries stay applied.
-    if (current.quirks.has(HALF_APPLIED) || current.quirks.has(REGISTRIES_LAST)) host.serve(settingsAtRefusal(current, applyReload(current.settings, file, current.release, current.faults, keptFlags(current)), problem));
+    if (current.quirks.has(HALF_APPLIED) || current.quirks.has(REGISTRIES_LAST))
+      host.serve(settingsAtRefusal(current, applyReload(current.settings, file, current.release, current.faults, keptFlags(current)), problem));
     logReconfigureFailed(logger, current, problem);
     return { ok: false, error: new SimError('SIM_CONFIG', problem) };
   }
-  const settings = withSettingQuirks(current.settings, applyReload(current.settings, file, current.release, current.faults, keptFlags(current)), file.doc, current.quirks);
-  const authorizationPlugins = plugins === undefined ? current.authorizationPlugins : plugins.filter((name) => firstMissingPlugin([name], current) === undefined);
+  const settings = withSettingQuirks(
+    current.settings,
+    applyReload(current.settings, file, current.release, current.faults, keptFlags(current)),
+    file.doc,
+    current.quirks,
+  );
+  const authorizationPlugins =
+    plugins === undefined ? current.authorizationPlugins : plugins.filter((name) => firstMissingPlugin([name], current) === undefined);
   const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental, authorizationPlugins });
   logLimitResets(logger, settings);
   const report = (): void => logReloaded(logger, next);

@@ -11,7 +11,19 @@ import { MIDDLEWARES } from '../http/pipeline.js';
 import type { Implementation } from './implementation.js';
 
 /** Every piece of the simulator that declares rules: middlewares, routes, configuration steps. */
-export const IMPLEMENTATIONS: readonly Implementation[] = [...MIDDLEWARES, ...API_VERSIONING_ROUTES, CLIENT_ERRORS, MIN_API_OVERRIDE, RELEASE_RANGES, ...DAEMON_CONFIG_IMPLEMENTATIONS, ...RELOAD_IMPLEMENTATIONS, ...LISTENERS_IMPLEMENTATIONS, ...MODEL_RUNNER_IMPLEMENTATIONS, ...DEPRECATIONS_IMPLEMENTATIONS, infoRoute()];
+export const IMPLEMENTATIONS: readonly Implementation[] = [
+  ...MIDDLEWARES,
+  ...API_VERSIONING_ROUTES,
+  CLIENT_ERRORS,
+  MIN_API_OVERRIDE,
+  RELEASE_RANGES,
+  ...DAEMON_CONFIG_IMPLEMENTATIONS,
+  ...RELOAD_IMPLEMENTATIONS,
+  ...LISTENERS_IMPLEMENTATIONS,
+  ...MODEL_RUNNER_IMPLEMENTATIONS,
+  ...DEPRECATIONS_IMPLEMENTATIONS,
+  infoRoute(),
+];
 
 /**
  * Where the simulator implements each rule of the catalogue, derived from those declarations:

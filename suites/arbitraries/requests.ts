@@ -3,7 +3,11 @@ import { LOWER_DIGITS, word } from './words.js';
 
 /** The requests every daemon of this area serves, as [method, path]. */
 /** The resources every release serves at every version: what the version rules ask for. */
-export const SERVED_RESOURCES = [['GET', '/_ping'], ['HEAD', '/_ping'], ['GET', '/version']] as const satisfies readonly (readonly [string, string])[];
+export const SERVED_RESOURCES = [
+  ['GET', '/_ping'],
+  ['HEAD', '/_ping'],
+  ['GET', '/version'],
+] as const satisfies readonly (readonly [string, string])[];
 export const servedResource = fc.constantFrom(...SERVED_RESOURCES);
 
 /**

@@ -4,7 +4,17 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, Violation } from '../harness/verdict.js';
 import { FALSE_SPELLINGS, TRUE_SPELLINGS, distinctLabels, notABool, suiteName } from './arbitraries/values.js';
-import { documentedSettings, flagForm, flagWords, optionsOf, settingsArb, settingsOf, everySetting, type FlagForm, type Setting } from './arbitraries/settings.js';
+import {
+  documentedSettings,
+  flagForm,
+  flagWords,
+  optionsOf,
+  settingsArb,
+  settingsOf,
+  everySetting,
+  type FlagForm,
+  type Setting,
+} from './arbitraries/settings.js';
 import { hasFlag } from './release-facts.js';
 import { describe, excerpt, expectAccepted, expectRefused, expectServedInfo, startWith } from './start-and-inspect.js';
 
@@ -21,15 +31,28 @@ const SANDBOX_OPTIONS = new Set(['host', 'data-root', 'exec-root', 'pidfile', 'b
  */
 const probedAbsent = (ctx: Parameters<NonNullable<RuleCheck['documentedItems']>>[0]): string[] => {
   const generated = new Set(optionsOf(documentedSettings()));
-  return DAEMON_OPTIONS.filter((o) => o.platforms.includes('linux') && !generated.has(o.name) && !SANDBOX_OPTIONS.has(o.name) && !hasFlag(ctx, o.name)).map((o) => o.name);
+  return DAEMON_OPTIONS.filter((o) => o.platforms.includes('linux') && !generated.has(o.name) && !SANDBOX_OPTIONS.has(o.name) && !hasFlag(ctx, o.name)).map(
+    (o) => o.name,
+  );
 };
 const PROBE_VALUE: Readonly<Record<string, string>> = { bip6: 'fd00:ca7::1/64' };
 
 /** Command lines of `entries`, every one first in the `--name value` form. */
-function optionsProperty(ctx: Parameters<RuleCheck['run']>[0], options: Parameters<RuleCheck['run']>[2], entries: ReturnType<typeof settingsOf>, summary: string, absent: readonly string[]) {
+function optionsProperty(
+  ctx: Parameters<RuleCheck['run']>[0],
+  options: Parameters<RuleCheck['run']>[2],
+  entries: ReturnType<typeof settingsOf>,
+  summary: string,
+  absent: readonly string[],
+) {
   type Case = { readonly settings: Setting[]; readonly forms: FlagForm[] } | { readonly probe: string };
-  const arb: fc.Arbitrary<Case> = settingsArb(entries, ctx.profile.name).chain((settings) => fc.array(flagForm, { minLength: settings.length, maxLength: settings.length }).map((forms) => ({ settings, forms })));
-  const examples: Case[] = [{ settings: everySetting(entries, ctx.profile.name), forms: entries.map((): FlagForm => 'separate') }, ...absent.map((probe) => ({ probe }))];
+  const arb: fc.Arbitrary<Case> = settingsArb(entries, ctx.profile.name).chain((settings) =>
+    fc.array(flagForm, { minLength: settings.length, maxLength: settings.length }).map((forms) => ({ settings, forms })),
+  );
+  const examples: Case[] = [
+    { settings: everySetting(entries, ctx.profile.name), forms: entries.map((): FlagForm => 'separate') },
+    ...absent.map((probe) => ({ probe })),
+  ];
   return checkProperty(
     arb,
     async (c) => {
@@ -39,7 +62,9 @@ function optionsProperty(ctx: Parameters<RuleCheck['run']>[0], options: Paramete
         const word = kind === 'bool' ? `--${c.probe}=true` : `--${c.probe}=${PROBE_VALUE[c.probe] ?? (kind === 'int' ? '1' : 'ctc')}`;
         const outcome = await startWith(ctx, { args: [word, '--version'] }, async () => undefined);
         if (!outcome.served && /unknown (shorthand )?flag/.test(outcome.output) && outcome.output.includes(`--${c.probe}`)) {
-          throw new Violation(`absent in this release: the documented option --${c.probe} is an unknown flag (args: ${JSON.stringify([word, '--version'])}); output: ${excerpt(outcome.output)}`);
+          throw new Violation(
+            `absent in this release: the documented option --${c.probe} is an unknown flag (args: ${JSON.stringify([word, '--version'])}); output: ${excerpt(outcome.output)}`,
+          );
         }
         return;
       }
@@ -58,7 +83,13 @@ export const optionsCheck: RuleCheck = {
   documentedItems: (ctx) => [...optionsOf(documentedSettings()), ...probedAbsent(ctx)].map((o) => `option:${o}`),
   run(ctx, _api, options) {
     const entries = documentedSettings();
-    return optionsProperty(ctx, options, entries, `command lines of the ${entries.length} documented options the suite may set, in long, \`=\` and short forms, are accepted; no documented option is unknown`, probedAbsent(ctx));
+    return optionsProperty(
+      ctx,
+      options,
+      entries,
+      `command lines of the ${entries.length} documented options the suite may set, in long, \`=\` and short forms, are accepted; no documented option is unknown`,
+      probedAbsent(ctx),
+    );
   },
 };
 
@@ -67,7 +98,13 @@ export const optionsReleaseCheck: RuleCheck = {
   documentedItems: (ctx) => optionsOf(settingsOf(ctx, 'flag')).map((o) => `option:${o}`),
   run(ctx, _api, options) {
     const entries = settingsOf(ctx, 'flag');
-    return optionsProperty(ctx, options, entries, `command lines of ${entries.length} options of the release, in long, \`=\` and short forms, are accepted`, []);
+    return optionsProperty(
+      ctx,
+      options,
+      entries,
+      `command lines of ${entries.length} options of the release, in long, \`=\` and short forms, are accepted`,
+      [],
+    );
   },
 };
 
@@ -78,14 +115,18 @@ export const unknownOptionCheck: RuleCheck = {
   rule: 'config.cli.unknown-option',
   run(ctx, _api, options) {
     const arb = fc.oneof(
-      fc.tuple(suiteName(10), fc.option(suiteName(4), { nil: undefined })).map(([n, value]) => ({ word: value === undefined ? `--${n}` : `--${n}=${value}`, long: n })),
+      fc
+        .tuple(suiteName(10), fc.option(suiteName(4), { nil: undefined }))
+        .map(([n, value]) => ({ word: value === undefined ? `--${n}` : `--${n}=${value}`, long: n })),
       fc.constantFrom(...UNUSED_SHORT).map((letter) => ({ word: `-${letter}`, short: letter })),
     );
     return checkProperty(
       arb,
       async (unknown) => {
         const named = 'long' in unknown ? `--${unknown.long}` : unknown.short;
-        await expectRefused(ctx, { args: ['--debug', unknown.word] }, [named], `the unknown option ${unknown.word}`, (output, n) => ('long' in unknown ? output.includes(n) : namesShort(output, n)));
+        await expectRefused(ctx, { args: ['--debug', unknown.word] }, [named], `the unknown option ${unknown.word}`, (output, n) =>
+          'long' in unknown ? output.includes(n) : namesShort(output, n),
+        );
       },
       { ...options, numRuns: ctx.numStarts },
       'unknown long and short options are refused, naming the flag',
@@ -97,7 +138,11 @@ export const unknownOptionCheck: RuleCheck = {
  * The output without the usage's option lines (`  -l, --log-level string   Set…`): 28.x prints the
  * whole usage after a usage error, which lists every flag; the error itself must name the flag.
  */
-export const withoutUsageOptions = (output: string): string => output.split('\n').filter((line) => !/^\s+(-[A-Za-z], )?--[A-Za-z0-9-]+/.test(line)).join('\n');
+export const withoutUsageOptions = (output: string): string =>
+  output
+    .split('\n')
+    .filter((line) => !/^\s+(-[A-Za-z], )?--[A-Za-z0-9-]+/.test(line))
+    .join('\n');
 
 export const valueRequiredCheck: RuleCheck = {
   rule: 'config.cli.value-required',
@@ -116,7 +161,9 @@ export const valueRequiredCheck: RuleCheck = {
         const useShort = short && letter !== undefined;
         const rest = before.filter((s) => s.option !== last);
         const args = [...rest.flatMap((s) => flagWords(s, 'equals')), useShort ? `-${letter}` : `--${last}`];
-        await expectRefused(ctx, { args }, [useShort ? letter : `--${last}`], `--${last} last without its value`, (output, n) => (useShort ? namesShort(withoutUsageOptions(output), n) : withoutUsageOptions(output).includes(n)));
+        await expectRefused(ctx, { args }, [useShort ? letter : `--${last}`], `--${last} last without its value`, (output, n) =>
+          useShort ? namesShort(withoutUsageOptions(output), n) : withoutUsageOptions(output).includes(n),
+        );
       },
       { ...options, numRuns: ctx.numStarts },
       'a value option last without its value is refused, naming the flag',
@@ -145,12 +192,20 @@ export const boolFormsCheck: RuleCheck = {
           return;
         }
         const { info, log } = await expectServedInfo(ctx, request, `the switch ${words.join(' ')}`);
-        if (info['Debug'] !== expected) throw new Violation(`${words.join(' ')}: GET /info Debug is ${JSON.stringify(info['Debug'])}, expected ${String(expected)} (${describe(request)})`, log);
+        if (info['Debug'] !== expected)
+          throw new Violation(
+            `${words.join(' ')}: GET /info Debug is ${JSON.stringify(info['Debug'])}, expected ${String(expected)} (${describe(request)})`,
+            log,
+          );
       },
       { ...options, numRuns: ctx.numStarts },
       '--debug, -D and --debug=<bool> set Debug; a malformed bool is refused',
       // Whatever the seed (the first generated cases lean to --debug and -D): false, a true spelling other than `true`, and a word that is no bool.
-      [{ words: ['--debug=false'], expected: false }, { words: ['--debug=1'], expected: true }, { words: ['--debug=yes'], expected: 'refused' }],
+      [
+        { words: ['--debug=false'], expected: false },
+        { words: ['--debug=1'], expected: true },
+        { words: ['--debug=yes'], expected: 'refused' },
+      ],
     );
   },
 };
@@ -167,13 +222,19 @@ export const repeatableCheck: RuleCheck = {
         // Every value, in any order: 28.5.2 lists daemon labels sorted (observed), the document says nothing of order.
         const sameSet = Array.isArray(shown) && shown.length === labels.length && labels.every((l) => shown.includes(l));
         if (!sameSet) {
-          throw new Violation(`--label given ${labels.length} times: GET /info Labels is ${JSON.stringify(shown)}, expected each of ${JSON.stringify(labels)}`, log);
+          throw new Violation(
+            `--label given ${labels.length} times: GET /info Labels is ${JSON.stringify(shown)}, expected each of ${JSON.stringify(labels)}`,
+            log,
+          );
         }
       },
       { ...options, numRuns: ctx.numStarts },
       'every --label is kept',
       // A value with a comma is one value: a flag that splits values at commas (a string slice) does not keep it.
-      [['ctc-a=1', 'ctc-b=2', 'ctc-c=3'], ['ctc-a=1', 'ctc-b=2,3']],
+      [
+        ['ctc-a=1', 'ctc-b=2', 'ctc-c=3'],
+        ['ctc-a=1', 'ctc-b=2,3'],
+      ],
     );
   },
 };
@@ -206,8 +267,10 @@ export const featureValueCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       '--feature cdi and cdi=<bool> turn CDI on and off; a non-bool is refused',
-      [{ value: 'cdi', expected: true }, { value: 'cdi=false', expected: false }],
+      [
+        { value: 'cdi', expected: true },
+        { value: 'cdi=false', expected: false },
+      ],
     );
   },
 };
-

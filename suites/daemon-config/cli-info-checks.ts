@@ -30,9 +30,14 @@ export const versionCheck: RuleCheck = {
         const output = await printAndQuit(ctx, args);
         const lines = output.trim().split('\n');
         const match = /^(\S+) version (\S+), build (\S+)$/.exec(lines[0] ?? '');
-        if (lines.length !== 1 || match === null) throw new Violation(`${args.join(' ')}: expected one line "${product} version <version>, build <commit>", got ${JSON.stringify(output.slice(0, 300))}`);
-        if (match[1] !== product) throw new Violation(`${args.join(' ')}: the line names the product ${JSON.stringify(match[1])}, expected ${product}: ${lines[0]}`);
-        if (!(match[2] ?? '').startsWith(`${release.release}.`)) throw new Violation(`${args.join(' ')}: version ${String(match[2])} is not of the ${release.release} series: ${lines[0]}`);
+        if (lines.length !== 1 || match === null)
+          throw new Violation(
+            `${args.join(' ')}: expected one line "${product} version <version>, build <commit>", got ${JSON.stringify(output.slice(0, 300))}`,
+          );
+        if (match[1] !== product)
+          throw new Violation(`${args.join(' ')}: the line names the product ${JSON.stringify(match[1])}, expected ${product}: ${lines[0]}`);
+        if (!(match[2] ?? '').startsWith(`${release.release}.`))
+          throw new Violation(`${args.join(' ')}: version ${String(match[2])} is not of the ${release.release} series: ${lines[0]}`);
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 4) },
       `--version and -v print "${product} version ${release.release}.…, build …" and quit`,
@@ -70,9 +75,11 @@ export const helpCheck: RuleCheck = {
       async (args) => {
         const usage = await printAndQuit(ctx, args);
         const missing = listed.filter((f) => !listsFlag(usage, f));
-        if (missing.length > 0) throw new Violation(`${args.join(' ')}: the usage does not list ${missing.map((f) => `--${f}`).join(', ')} (release ${release.release})`);
+        if (missing.length > 0)
+          throw new Violation(`${args.join(' ')}: the usage does not list ${missing.map((f) => `--${f}`).join(', ')} (release ${release.release})`);
         const extra = absent.filter((f) => listsFlag(usage, f));
-        if (extra.length > 0) throw new Violation(`${args.join(' ')}: the usage lists ${extra.map((f) => `--${f}`).join(', ')}, which release ${release.release} does not have`);
+        if (extra.length > 0)
+          throw new Violation(`${args.join(' ')}: the usage lists ${extra.map((f) => `--${f}`).join(', ')}, which release ${release.release} does not have`);
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 2) },
       `--help lists the ${listed.length} visible options of ${release.release} and none it lacks`,

@@ -5,7 +5,18 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { unknownKeysIn } from './file-facts.js';
-import { documentedSettings, documentOf, everySetting, flagWords, keysOf, settingOf, settingsArb, settingsOf, type Entry, type Setting } from './arbitraries/settings.js';
+import {
+  documentedSettings,
+  documentOf,
+  everySetting,
+  flagWords,
+  keysOf,
+  settingOf,
+  settingsArb,
+  settingsOf,
+  type Entry,
+  type Setting,
+} from './arbitraries/settings.js';
 import { suiteName } from './arbitraries/values.js';
 import { hasFileKey, releaseAtLeast } from './release-facts.js';
 import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from './start-and-inspect.js';
@@ -44,10 +55,17 @@ export const keysReleaseCheck: RuleCheck = {
 
 /** Unknown keys to add beside valid ones: at the top level, or inside `proxies` (which counts). */
 const unknownKeys = (withProxies: boolean): fc.Arbitrary<{ top: string[]; inProxies: string[] }> =>
-  fc.record({
-    top: fc.uniqueArray(suiteName(10), { minLength: 0, maxLength: 4 }),
-    inProxies: withProxies ? fc.uniqueArray(suiteName(10).map((n) => `p${n}`), { minLength: 0, maxLength: 2 }) : fc.constant<string[]>([]),
-  }).filter(({ top, inProxies }) => top.length + inProxies.length > 0);
+  fc
+    .record({
+      top: fc.uniqueArray(suiteName(10), { minLength: 0, maxLength: 4 }),
+      inProxies: withProxies
+        ? fc.uniqueArray(
+            suiteName(10).map((n) => `p${n}`),
+            { minLength: 0, maxLength: 2 },
+          )
+        : fc.constant<string[]>([]),
+    })
+    .filter(({ top, inProxies }) => top.length + inProxies.length > 0);
 
 export const unknownKeyCheck: RuleCheck = {
   rule: 'config.file.unknown-key',
@@ -64,14 +82,21 @@ export const unknownKeyCheck: RuleCheck = {
       async ({ valid, unknown, nested }) => {
         const doc: Record<string, unknown> = { ...valid };
         for (const key of unknown.top) doc[key] = 1;
-        if (unknown.inProxies.length > 0) doc['proxies'] = { ...(doc['proxies'] as Record<string, unknown> | undefined), ...Object.fromEntries(unknown.inProxies.map((k) => [k, 'x'])) };
+        if (unknown.inProxies.length > 0)
+          doc['proxies'] = { ...(doc['proxies'] as Record<string, unknown> | undefined), ...Object.fromEntries(unknown.inProxies.map((k) => [k, 'x'])) };
         if (nested !== undefined) doc['builder'] = { [nested]: 1 };
         const expected = new Set([...unknown.top, ...unknown.inProxies]);
         const output = await expectRefused(ctx, { config: doc }, [...expected], 'a file with unknown keys');
         const listed = unknownKeysIn(output);
-        if (listed === null) throw new Violation(`a file with unknown keys: the output does not say which directives "don't match any configuration option" (${describe({ config: doc })}); output: ${excerpt(output)}`);
+        if (listed === null)
+          throw new Violation(
+            `a file with unknown keys: the output does not say which directives "don't match any configuration option" (${describe({ config: doc })}); output: ${excerpt(output)}`,
+          );
         const same = listed.size === expected.size && [...expected].every((k) => listed.has(k));
-        if (!same) throw new Violation(`a file with unknown keys: the message lists {${[...listed].join(', ')}}, expected exactly {${[...expected].join(', ')}} (${describe({ config: doc })})`);
+        if (!same)
+          throw new Violation(
+            `a file with unknown keys: the message lists {${[...listed].join(', ')}}, expected exactly {${[...expected].join(', ')}} (${describe({ config: doc })})`,
+          );
       },
       { ...options, numRuns: ctx.numStarts },
       'unknown keys (top level and in proxies) are refused, the message listing exactly them',
@@ -90,16 +115,32 @@ interface Plural {
   readonly key: string;
   readonly value: fc.Arbitrary<{ readonly plural: unknown; readonly singular: unknown; readonly shownAs: string }>;
 }
-const listOf = (make: (name: string) => string, shownAs: (name: string) => string = (name) => name): Plural['value'] => suiteName(6).map((n) => ({ plural: [make(n)], singular: [make(n)], shownAs: shownAs(n) }));
+const listOf = (make: (name: string) => string, shownAs: (name: string) => string = (name) => name): Plural['value'] =>
+  suiteName(6).map((n) => ({ plural: [make(n)], singular: [make(n)], shownAs: shownAs(n) }));
 const PLURALS: readonly Plural[] = [
-  { flag: 'label', key: 'labels', value: listOf((n) => `k${n}=v`, (n) => `k${n}`) },
+  {
+    flag: 'label',
+    key: 'labels',
+    value: listOf(
+      (n) => `k${n}=v`,
+      (n) => `k${n}`,
+    ),
+  },
   { flag: 'dns-opt', key: 'dns-opts', value: fc.constant({ plural: ['ndots:2'], singular: ['ndots:2'], shownAs: 'ndots:2' }) },
-  { flag: 'exec-opt', key: 'exec-opts', value: fc.constant({ plural: ['native.cgroupdriver=cgroupfs'], singular: ['native.cgroupdriver=cgroupfs'], shownAs: 'cgroupfs' }) },
+  {
+    flag: 'exec-opt',
+    key: 'exec-opts',
+    value: fc.constant({ plural: ['native.cgroupdriver=cgroupfs'], singular: ['native.cgroupdriver=cgroupfs'], shownAs: 'cgroupfs' }),
+  },
   { flag: 'insecure-registry', key: 'insecure-registries', value: listOf((n) => `${n}.example:5000`) },
   { flag: 'registry-mirror', key: 'registry-mirrors', value: listOf((n) => `https://${n}.example`) },
   { flag: 'node-generic-resource', key: 'node-generic-resources', value: listOf((n) => `${n}=1`) },
   { flag: 'cdi-spec-dir', key: 'cdi-spec-dirs', value: listOf((n) => `/etc/${n}`) },
-  { flag: 'add-runtime', key: 'runtimes', value: suiteName(6).map((n) => ({ plural: { [`ctc${n}`]: { path: '/bin/true' } }, singular: [`ctc${n}=/bin/true`], shownAs: `ctc${n}` })) },
+  {
+    flag: 'add-runtime',
+    key: 'runtimes',
+    value: suiteName(6).map((n) => ({ plural: { [`ctc${n}`]: { path: '/bin/true' } }, singular: [`ctc${n}=/bin/true`], shownAs: `ctc${n}` })),
+  },
 ];
 
 /**
@@ -108,7 +149,13 @@ const PLURALS: readonly Plural[] = [
  * is config.cdi.*'s): their singular cannot be seen to set nothing, so only their plural is judged
  * (the daemon takes it).
  */
-const INFO_FIELD_OF: Readonly<Record<string, string>> = { labels: 'Labels', 'registry-mirrors': 'RegistryConfig', 'insecure-registries': 'RegistryConfig', 'node-generic-resources': 'GenericResources', runtimes: 'Runtimes' };
+const INFO_FIELD_OF: Readonly<Record<string, string>> = {
+  labels: 'Labels',
+  'registry-mirrors': 'RegistryConfig',
+  'insecure-registries': 'RegistryConfig',
+  'node-generic-resources': 'GenericResources',
+  runtimes: 'Runtimes',
+};
 
 const pluralsOf = (ctx: Parameters<RuleCheck['run']>[0]): readonly Plural[] => PLURALS.filter((p) => hasFileKey(ctx, p.key));
 
@@ -120,18 +167,29 @@ export const pluralKeysCheck: RuleCheck = {
     const arb = fc.constantFrom(...pairs).chain((p) => fc.record({ pair: fc.constant(p), value: p.value, singular: fc.boolean() }));
     // Every plural once, and every singular /info can show once, whatever the seed.
     const firsts = pairs.map((p) => ({ pair: p, value: fc.sample(p.value, { numRuns: 1, seed: 1 })[0]! }));
-    const examples = [...firsts.map((f) => ({ ...f, singular: false })), ...firsts.filter((f) => INFO_FIELD_OF[f.pair.key] !== undefined).map((f) => ({ ...f, singular: true }))];
+    const examples = [
+      ...firsts.map((f) => ({ ...f, singular: false })),
+      ...firsts.filter((f) => INFO_FIELD_OF[f.pair.key] !== undefined).map((f) => ({ ...f, singular: true })),
+    ];
     return checkProperty(
       arb,
       async ({ pair, value, singular }) => {
         const field = INFO_FIELD_OF[pair.key];
-        const shows = (info: Record<string, unknown>): boolean => field !== undefined && JSON.stringify(info[field] ?? null).includes(JSON.stringify(value.shownAs).slice(1, -1));
+        const shows = (info: Record<string, unknown>): boolean =>
+          field !== undefined && JSON.stringify(info[field] ?? null).includes(JSON.stringify(value.shownAs).slice(1, -1));
         if (!singular) {
           options.coverage?.hit(`plural:${pair.key}`);
           const request = { config: { [pair.key]: value.plural } };
           const outcome = await startWith(ctx, request, async (log) => getInfo(log));
-          if (!outcome.served) throw new Violation(`the plural key ${pair.key}: the daemon exited with code ${String(outcome.exitCode)} (${describe(request)}); output: ${excerpt(outcome.output)}`);
-          if (field !== undefined && !shows(outcome.value)) throw new Violation(`the plural key ${pair.key} did not set its option: /info ${field} is ${JSON.stringify(outcome.value[field] ?? null)}, without ${value.shownAs} (${describe(request)})`, outcome.exchanges);
+          if (!outcome.served)
+            throw new Violation(
+              `the plural key ${pair.key}: the daemon exited with code ${String(outcome.exitCode)} (${describe(request)}); output: ${excerpt(outcome.output)}`,
+            );
+          if (field !== undefined && !shows(outcome.value))
+            throw new Violation(
+              `the plural key ${pair.key} did not set its option: /info ${field} is ${JSON.stringify(outcome.value[field] ?? null)}, without ${value.shownAs} (${describe(request)})`,
+              outcome.exchanges,
+            );
           return;
         }
         if (field === undefined) return;
@@ -140,7 +198,10 @@ export const pluralKeysCheck: RuleCheck = {
         const request = { config: { [pair.flag]: value.singular } };
         const outcome = await startWith(ctx, request, async (log) => getInfo(log));
         if (outcome.served && shows(outcome.value)) {
-          throw new Violation(`the singular ${pair.flag} as a key set the option: /info ${field} is ${JSON.stringify(outcome.value[field] ?? null)} (${describe(request)})`, outcome.exchanges);
+          throw new Violation(
+            `the singular ${pair.flag} as a key set the option: /info ${field} is ${JSON.stringify(outcome.value[field] ?? null)} (${describe(request)})`,
+            outcome.exchanges,
+          );
         }
       },
       { ...options, numRuns: Math.max(ctx.numStarts, examples.length) },
@@ -169,7 +230,8 @@ const WRONG: Readonly<Record<Kind, fc.Arbitrary<unknown>>> = {
 const FIRST_WRONG: Readonly<Record<Kind, unknown>> = { bool: 'true', int: '3', string: 7, array: 'x', map: ['x'] };
 
 /** Every documented key of the Linux file, with its type: the document gives the keys no release. */
-const typedKeys = (): { key: string; kind: Kind }[] => FILE_KEYS.filter((k) => k.platforms.includes('linux')).map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
+const typedKeys = (): { key: string; kind: Kind }[] =>
+  FILE_KEYS.filter((k) => k.platforms.includes('linux')).map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
 
 /** A generated wrong value for one of `keys`, and one wrong value for every key, tried first whatever the seed (a refusal names only the first, so one start each). */
 const wrongValues = (keys: readonly { key: string; kind: Kind }[]) => ({
@@ -222,8 +284,14 @@ export const typesMessageCheck: RuleCheck = {
         const outcome = await startWith(ctx, request, async () => undefined);
         // Taken (served, or exit 0): config.file.types's failure, nothing for the words to name.
         if (outcome.served || outcome.exitCode === 0) return;
-        if (outcome.exitCode === null) throw new Violation(`${key} (${kind}) given ${JSON.stringify(value)}: the daemon neither served nor exited within the start deadline (${describe(request)}); output: ${excerpt(outcome.output)}`);
-        if (!namesKey(outcome.output, key)) throw new Violation(`${key} (${kind}) given ${JSON.stringify(value)}: refused (exit ${outcome.exitCode}), but the output does not name ${JSON.stringify(key)} (${describe(request)}); output: ${excerpt(outcome.output)}`);
+        if (outcome.exitCode === null)
+          throw new Violation(
+            `${key} (${kind}) given ${JSON.stringify(value)}: the daemon neither served nor exited within the start deadline (${describe(request)}); output: ${excerpt(outcome.output)}`,
+          );
+        if (!namesKey(outcome.output, key))
+          throw new Violation(
+            `${key} (${kind}) given ${JSON.stringify(value)}: refused (exit ${outcome.exitCode}), but the output does not name ${JSON.stringify(key)} (${describe(request)}); output: ${excerpt(outcome.output)}`,
+          );
       },
       { ...options, numRuns: Math.max(ctx.numStarts, everyKey.length) },
       `refusals of a value of another JSON type named the key (${keys.length} keys)`,
@@ -247,7 +315,11 @@ const conflictNames = (c: Conflict): string[] => [c.key === 'proxies' ? c.settin
 /** Whether the output names a conflict: in the list of directives set both ways, or on a line of its own that says flag and file. */
 function namesConflict(output: string, c: Conflict): boolean {
   const list = /specified both as a flag and in the configuration file:([^\n]*)/.exec(output)?.[1] ?? '';
-  return conflictNames(c).some((n) => new RegExp(`(^|[\\s,])${escapeRegExp(n)}:`).test(list) || output.split('\n').some((line) => !line.includes('specified both as a flag') && line.includes(n) && /flag/.test(line) && /file|configuration/.test(line)));
+  return conflictNames(c).some(
+    (n) =>
+      new RegExp(`(^|[\\s,])${escapeRegExp(n)}:`).test(list) ||
+      output.split('\n').some((line) => !line.includes('specified both as a flag') && line.includes(n) && /flag/.test(line) && /file|configuration/.test(line)),
+  );
 }
 
 /** The item a conflict stands for in the coverage figure. */
@@ -319,7 +391,9 @@ export const conflictCheck: RuleCheck = {
         const output = await expectRefused(ctx, request, [], 'options set both by flag and in the file');
         const missing = conflicts.filter((c) => !namesConflict(output, c));
         if (missing.length > 0) {
-          throw new Violation(`options set both by flag and in the file: the refusal does not name ${missing.map((c) => `${conflictNames(c)[0]!} (${c.equal ? 'equal values' : 'different values'})`).join(', ')} as set both ways (${describe(request)}); output: ${excerpt(output)}`);
+          throw new Violation(
+            `options set both by flag and in the file: the refusal does not name ${missing.map((c) => `${conflictNames(c)[0]!} (${c.equal ? 'equal values' : 'different values'})`).join(', ')} as set both ways (${describe(request)}); output: ${excerpt(output)}`,
+          );
         }
       },
       { ...options, numRuns: Math.max(ctx.numStarts, sweep.length) },

@@ -19,35 +19,56 @@ const gb = fc.integer({ min: 1, max: 64 }).map((n) => `${n}GB`);
 /** A generated valid value of each nested shape (daemon.md › Nested shapes). */
 const NESTED: Readonly<Record<string, (brand: Brand) => fc.Arbitrary<unknown>>> = {
   'default-address-pools': () =>
-    fc.uniqueArray(fc.integer({ min: 11, max: 126 }), { minLength: 1, maxLength: 2 }).chain((firsts) =>
-      fc.constantFrom(20, 24, 26).map((size) => firsts.map((a) => ({ base: `${a}.0.0.0/16`, size }))),
-    ),
+    fc
+      .uniqueArray(fc.integer({ min: 11, max: 126 }), { minLength: 1, maxLength: 2 })
+      .chain((firsts) => fc.constantFrom(20, 24, 26).map((size) => firsts.map((a) => ({ base: `${a}.0.0.0/16`, size })))),
   'default-ulimits': () =>
-    fc.uniqueArray(fc.tuple(fc.constantFrom('nofile', 'nproc', 'core', 'memlock'), fc.integer({ min: 0, max: 4096 }), fc.integer({ min: 0, max: 4096 })), { minLength: 1, maxLength: 3, selector: ([n]) => n }).map((limits) =>
-      Object.fromEntries(limits.map(([n, a, b]) => [n, { Name: n, Soft: Math.min(a, b), Hard: Math.max(a, b) }])),
-    ),
+    fc
+      .uniqueArray(fc.tuple(fc.constantFrom('nofile', 'nproc', 'core', 'memlock'), fc.integer({ min: 0, max: 4096 }), fc.integer({ min: 0, max: 4096 })), {
+        minLength: 1,
+        maxLength: 3,
+        selector: ([n]) => n,
+      })
+      .map((limits) => Object.fromEntries(limits.map(([n, a, b]) => [n, { Name: n, Soft: Math.min(a, b), Hard: Math.max(a, b) }]))),
   builder: () =>
     fc.record({
       gc: fc.record({
         enabled: fc.boolean(),
         defaultKeepStorage: gb,
-        policy: fc.array(fc.record({ keepStorage: gb, filter: fc.constantFrom(['unused-for=2200h'], ['type=source.local'], []), all: fc.boolean() }), { minLength: 0, maxLength: 2 }),
+        policy: fc.array(fc.record({ keepStorage: gb, filter: fc.constantFrom(['unused-for=2200h'], ['type=source.local'], []), all: fc.boolean() }), {
+          minLength: 0,
+          maxLength: 2,
+        }),
       }),
     }),
-  'log-opts': () => fc.record({ 'max-size': fc.integer({ min: 1, max: 100 }).map((n) => `${n}m`), 'max-file': fc.integer({ min: 1, max: 9 }).map(String) }, { requiredKeys: [] }),
+  'log-opts': () =>
+    fc.record(
+      { 'max-size': fc.integer({ min: 1, max: 100 }).map((n) => `${n}m`), 'max-file': fc.integer({ min: 1, max: 9 }).map(String) },
+      { requiredKeys: [] },
+    ),
   runtimes: () =>
-    fc.uniqueArray(
-      fc.tuple(
-        suiteName(),
-        fc.oneof(
-          fc.record({ path: fc.constant('/bin/true'), runtimeArgs: fc.constantFrom(['--debug'], [], ['--root', '/run/ctc']) }, { requiredKeys: ['path'] }),
-          fc.record({ runtimeType: suiteName(5).map((n) => `io.containerd.${n}.v2`), options: fc.constant({}) }, { requiredKeys: ['runtimeType'] }),
+    fc
+      .uniqueArray(
+        fc.tuple(
+          suiteName(),
+          fc.oneof(
+            fc.record({ path: fc.constant('/bin/true'), runtimeArgs: fc.constantFrom(['--debug'], [], ['--root', '/run/ctc']) }, { requiredKeys: ['path'] }),
+            fc.record({ runtimeType: suiteName(5).map((n) => `io.containerd.${n}.v2`), options: fc.constant({}) }, { requiredKeys: ['runtimeType'] }),
+          ),
         ),
-      ),
-      { minLength: 1, maxLength: 3, selector: ([n]) => n },
-    ).map((entries) => Object.fromEntries(entries)),
+        { minLength: 1, maxLength: 3, selector: ([n]) => n },
+      )
+      .map((entries) => Object.fromEntries(entries)),
   'default-network-opts': (brand) => fc.integer({ min: 1280, max: 1500 }).map((mtu) => ({ bridge: { [`com.${brand}.network.driver.mtu`]: String(mtu) } })),
-  proxies: () => fc.record({ 'http-proxy': suiteName().map((n) => `http://${n}.example:3128`), 'https-proxy': suiteName().map((n) => `http://${n}.example:3129`), 'no-proxy': fc.constant('localhost,127.0.0.1') }, { requiredKeys: [] }),
+  proxies: () =>
+    fc.record(
+      {
+        'http-proxy': suiteName().map((n) => `http://${n}.example:3128`),
+        'https-proxy': suiteName().map((n) => `http://${n}.example:3129`),
+        'no-proxy': fc.constant('localhost,127.0.0.1'),
+      },
+      { requiredKeys: [] },
+    ),
   features: () => fc.record({ cdi: fc.boolean() }),
 };
 
@@ -55,12 +76,17 @@ export const nestedShapesCheck: RuleCheck = {
   rule: 'config.file.nested-shapes',
   run(ctx, _api, options) {
     const keys = Object.keys(NESTED).filter((k) => hasFileKey(ctx, k));
-    const arb = fc.uniqueArray(fc.constantFrom(...keys), { minLength: 1, maxLength: 3 }).chain((chosen) => fc.tuple(...chosen.map((k) => NESTED[k]!(ctx.profile.name).map((v) => [k, v] as const))));
+    const arb = fc
+      .uniqueArray(fc.constantFrom(...keys), { minLength: 1, maxLength: 3 })
+      .chain((chosen) => fc.tuple(...chosen.map((k) => NESTED[k]!(ctx.profile.name).map((v) => [k, v] as const))));
     return checkProperty(
       arb.map((entries) => Object.fromEntries(entries)),
       async (doc) => {
         const outcome = await startWith(ctx, { config: doc }, async () => undefined);
-        if (!outcome.served) throw new Violation(`valid nested shapes: the daemon exited with code ${String(outcome.exitCode)} (${describe({ config: doc })}); output: ${excerpt(outcome.output)}`);
+        if (!outcome.served)
+          throw new Violation(
+            `valid nested shapes: the daemon exited with code ${String(outcome.exitCode)} (${describe({ config: doc })}); output: ${excerpt(outcome.output)}`,
+          );
       },
       { ...options, numRuns: ctx.numStarts },
       `valid values of the nested shapes (${keys.join(', ')}) start the daemon`,
@@ -70,7 +96,10 @@ export const nestedShapesCheck: RuleCheck = {
   },
 };
 
-type Unreadable = { readonly kind: 'missing' | 'directory'; readonly leaf: string } | { readonly kind: 'bad-utf8'; readonly at: number; readonly key: string } | { readonly kind: 'deep'; readonly depth: number };
+type Unreadable =
+  | { readonly kind: 'missing' | 'directory'; readonly leaf: string }
+  | { readonly kind: 'bad-utf8'; readonly at: number; readonly key: string }
+  | { readonly kind: 'deep'; readonly depth: number };
 
 /** Writes the case's file in `dir`; returns the path to give --config-file. */
 function prepare(dir: string, c: Unreadable): string {
@@ -98,7 +127,13 @@ export const unreadableCheck: RuleCheck = {
   run(ctx, _api, options) {
     // Invalid UTF-8 is refused from 23.0; 20.10.24 takes it (observed), as the rule's reading says.
     const badUtf8: fc.Arbitrary<Unreadable>[] = releaseAtLeast(ctx, '23.0')
-      ? [fc.record({ kind: fc.constant('bad-utf8' as const), at: fc.integer({ min: 0, max: 20 }), key: fc.constantFrom('cgroup-parent', 'log-level', 'seccomp-profile') })]
+      ? [
+          fc.record({
+            kind: fc.constant('bad-utf8' as const),
+            at: fc.integer({ min: 0, max: 20 }),
+            key: fc.constantFrom('cgroup-parent', 'log-level', 'seccomp-profile'),
+          }),
+        ]
       : [];
     const arb: fc.Arbitrary<Unreadable> = fc.oneof(
       fc.record({ kind: fc.constantFrom('missing' as const, 'directory' as const), leaf: suiteName() }),
@@ -131,12 +166,22 @@ export const unreadableCheck: RuleCheck = {
 };
 
 /** The defaults GET /info shows when nothing sets them (rule config.file.absent-defaults). */
-const DEFAULTS: Readonly<Record<string, unknown>> = { Debug: false, ExperimentalBuild: false, LiveRestoreEnabled: false, LoggingDriver: 'json-file', DefaultRuntime: 'runc', Labels: [] };
+const DEFAULTS: Readonly<Record<string, unknown>> = {
+  Debug: false,
+  ExperimentalBuild: false,
+  LiveRestoreEnabled: false,
+  LoggingDriver: 'json-file',
+  DefaultRuntime: 'runc',
+  Labels: [],
+};
 
 export function expectDefaults(info: Record<string, unknown>, exchanges: readonly HttpExchange[], what: string): void {
   const wrong = Object.entries(DEFAULTS).filter(([field, value]) => JSON.stringify(info[field]) !== JSON.stringify(value));
   if (wrong.length > 0) {
-    throw new Violation(`${what}: GET /info ${wrong.map(([f, v]) => `${f} is ${JSON.stringify(info[f])}, expected ${JSON.stringify(v)}`).join('; ')}`, exchanges);
+    throw new Violation(
+      `${what}: GET /info ${wrong.map(([f, v]) => `${f} is ${JSON.stringify(info[f])}, expected ${JSON.stringify(v)}`).join('; ')}`,
+      exchanges,
+    );
   }
 }
 
@@ -179,7 +224,9 @@ export const emptyCheck: RuleCheck = {
           return;
         }
         if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes(CONFIG_FILE_NAME)) {
-          throw new Violation(`${what}: neither served with the defaults nor refused naming the file (exit ${String(outcome.exitCode)}; ${describe(request)}); output: ${excerpt(outcome.output)}`);
+          throw new Violation(
+            `${what}: neither served with the defaults nor refused naming the file (exit ${String(outcome.exitCode)}; ${describe(request)}); output: ${excerpt(outcome.output)}`,
+          );
         }
       },
       { ...options, numRuns: ctx.numStarts },
@@ -194,11 +241,16 @@ async function validateUnknown(ctx: SuiteContext, doc: Record<string, unknown>, 
   const outcome = await validateRun(ctx, { config: doc });
   const request = { args: ['--validate'], config: doc };
   if (outcome.served) throw new Violation(`--validate with unknown keys: the daemon started and served (${describe(request)})`, outcome.exchanges);
-  if (outcome.exitCode !== 1) throw new Violation(`--validate with unknown keys: exit code ${String(outcome.exitCode)}, expected 1 (${describe(request)}); output: ${excerpt(outcome.output)}`);
+  if (outcome.exitCode !== 1)
+    throw new Violation(
+      `--validate with unknown keys: exit code ${String(outcome.exitCode)}, expected 1 (${describe(request)}); output: ${excerpt(outcome.output)}`,
+    );
   const listed = unknownKeysIn(outcome.output) ?? new Set<string>();
   const missing = unknown.filter((k) => !listed.has(k));
   if (!outcome.output.includes(CONFIG_FILE_NAME) || missing.length > 0) {
-    throw new Violation(`--validate with unknown keys: the output should name the file and list ${unknown.join(', ')} (${describe(request)}); output: ${excerpt(outcome.output)}`);
+    throw new Violation(
+      `--validate with unknown keys: the output should name the file and list ${unknown.join(', ')} (${describe(request)}); output: ${excerpt(outcome.output)}`,
+    );
   }
 }
 
@@ -216,9 +268,12 @@ export const validateCheck: RuleCheck = {
         const outcome = await validateRun(ctx, { config: doc });
         const request = { args: ['--validate'], config: doc };
         if (outcome.served) throw new Violation(`--validate with a valid file: the daemon started and served (${describe(request)})`, outcome.exchanges);
-        if (/unknown flag: --validate/.test(outcome.output)) throw new Violation(`absent in this release: --validate is an unknown flag (${describe(request)}); output: ${excerpt(outcome.output)}`);
+        if (/unknown flag: --validate/.test(outcome.output))
+          throw new Violation(`absent in this release: --validate is an unknown flag (${describe(request)}); output: ${excerpt(outcome.output)}`);
         if (outcome.exitCode !== 0 || !/configuration OK/.test(outcome.output)) {
-          throw new Violation(`--validate with a valid file: exit code ${String(outcome.exitCode)}, expected 0 and "configuration OK" (${describe(request)}); output: ${excerpt(outcome.output)}`);
+          throw new Violation(
+            `--validate with a valid file: exit code ${String(outcome.exitCode)}, expected 0 and "configuration OK" (${describe(request)}); output: ${excerpt(outcome.output)}`,
+          );
         }
       },
       { ...options, numRuns: Math.max(ctx.numStarts, 2) },
@@ -241,9 +296,15 @@ export const validateAbsentCheck: RuleCheck = {
         const outcome = await validateRun(ctx, { config: doc });
         // A release that has --validate answers it (exit 0 and a success line, whose words are config.file.validate's): nothing of this rule to check.
         if (!outcome.served && outcome.exitCode === 0 && outcome.output.trim() !== '') return;
-        if (outcome.served) throw new Violation(`--validate: the daemon started and served, neither checking the file nor refusing the flag (${describe(request)})`, outcome.exchanges);
+        if (outcome.served)
+          throw new Violation(
+            `--validate: the daemon started and served, neither checking the file nor refusing the flag (${describe(request)})`,
+            outcome.exchanges,
+          );
         if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes('--validate')) {
-          throw new Violation(`--validate on a release without it: exit ${String(outcome.exitCode)}, expected ≠ 0 naming --validate (${describe(request)}); output: ${excerpt(outcome.output)}`);
+          throw new Violation(
+            `--validate on a release without it: exit ${String(outcome.exitCode)}, expected ≠ 0 naming --validate (${describe(request)}); output: ${excerpt(outcome.output)}`,
+          );
         }
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 3) },

@@ -6,7 +6,9 @@ import { configFileSchema } from './config-json-schema.js';
  * reads it without a complaint about keys or types, from the JSON Schema generated out of the
  * catalogue's key table. Fast enough to judge thousands of generated files (bench/config-validate.ts).
  */
-export type FileVerdict = { readonly accepted: true } | { readonly accepted: false; readonly unknownKeys: readonly string[]; readonly problems: readonly string[] };
+export type FileVerdict =
+  | { readonly accepted: true }
+  | { readonly accepted: false; readonly unknownKeys: readonly string[]; readonly problems: readonly string[] };
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const validators = new Map<string, ValidateFunction>();
@@ -25,6 +27,8 @@ export function fileVerdict(doc: unknown, release: string | null): FileVerdict {
   const validate = validatorFor(release);
   if (validate(doc)) return { accepted: true };
   const errors = validate.errors ?? [];
-  const unknownKeys = errors.filter((e) => e.keyword === 'additionalProperties').map((e) => String((e.params as { additionalProperty: string }).additionalProperty));
+  const unknownKeys = errors
+    .filter((e) => e.keyword === 'additionalProperties')
+    .map((e) => String((e.params as { additionalProperty: string }).additionalProperty));
   return { accepted: false, unknownKeys, problems: errors.map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`) };
 }

@@ -35,7 +35,9 @@ export const infoShapeCheck: RuleCheck = everySpelling({
     const document = parseJsonObject(reply.body);
     log.expect(document !== null, `GET /v${spelling}/info should be a JSON object, got ${JSON.stringify(reply.body.slice(0, 80))}`);
     const valid = validate(document);
-    const problems = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params === undefined ? '' : ` ${JSON.stringify(error.params)}`}`);
+    const problems = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params === undefined ? '' : ` ${JSON.stringify(error.params)}`}`);
     log.expect(valid, `GET /v${spelling}/info does not match the API ${api} schema: ${problems.join('; ')}`);
   },
   summary: (api) => `GET /v${api}/info answers the fields of API ${api}`,

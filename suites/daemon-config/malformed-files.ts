@@ -116,7 +116,9 @@ export const jsonCheck: RuleCheck = {
             // The other reading: taken or refused naming the file; never a start that hangs.
             const outcome = await startWith(ctx, request, async () => undefined);
             if (!outcome.served && (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes(path))) {
-              throw new Violation(`${what}: neither served nor refused naming the file (exit ${String(outcome.exitCode)}; ${describe(request)}); output: ${excerpt(outcome.output)}`);
+              throw new Violation(
+                `${what}: neither served nor refused naming the file (exit ${String(outcome.exitCode)}; ${describe(request)}); output: ${excerpt(outcome.output)}`,
+              );
             }
             return;
           }

@@ -45,4 +45,8 @@ export const hasValidate = (ctx: Ctx): boolean => {
 };
 
 /** The label namespaces reserved for the daemon: they carry the brand word (rule config.labels.reserved). */
-export const reservedLabelPrefixes = (ctx: Pick<SuiteContext, 'profile'>): readonly string[] => [`com.${ctx.profile.name}.`, `io.${ctx.profile.name}.`, 'org.dockerproject.'];
+export const reservedLabelPrefixes = (ctx: Pick<SuiteContext, 'profile'>): readonly string[] => [
+  `com.${ctx.profile.name}.`,
+  `io.${ctx.profile.name}.`,
+  'org.dockerproject.',
+];

@@ -14,7 +14,10 @@ export const cdiSpecDirsCheck: RuleCheck = {
   run(ctx, _api, options) {
     const onByDefault = releaseAtLeast(ctx, '28.3');
     const arb = fc.record({
-      dirs: fc.option(fc.uniqueArray(suiteName(), { minLength: 1, maxLength: 3 }).map((ds) => ds.map((d) => `/etc/${d}`)), { nil: undefined }),
+      dirs: fc.option(
+        fc.uniqueArray(suiteName(), { minLength: 1, maxLength: 3 }).map((ds) => ds.map((d) => `/etc/${d}`)),
+        { nil: undefined },
+      ),
       cdi: fc.constantFrom<boolean | undefined>(undefined, true, false),
       dirsByFlag: fc.boolean(),
     });
@@ -22,14 +25,21 @@ export const cdiSpecDirsCheck: RuleCheck = {
       arb,
       async ({ dirs, cdi, dirsByFlag }) => {
         const byFlag = dirs !== undefined && dirsByFlag;
-        const config: Record<string, unknown> = { ...(dirs !== undefined && !byFlag ? { 'cdi-spec-dirs': dirs } : {}), ...(cdi === undefined ? {} : { features: { cdi } }) };
+        const config: Record<string, unknown> = {
+          ...(dirs !== undefined && !byFlag ? { 'cdi-spec-dirs': dirs } : {}),
+          ...(cdi === undefined ? {} : { features: { cdi } }),
+        };
         const request: StartRequest = { config, ...(byFlag ? { args: dirs.flatMap((d) => ['--cdi-spec-dir', d]) } : {}) };
         const enabled = cdi ?? onByDefault;
         const want = enabled ? (dirs ?? CDI_DEFAULT_DIRS) : [];
         const { info, log } = await expectServedInfo(ctx, request, 'CDI settings');
-        if (!('CDISpecDirs' in info)) throw new Violation(`absent in this release: GET /info has no CDISpecDirs, so the configured directories are not listed (${describe(request)})`, log);
+        if (!('CDISpecDirs' in info))
+          throw new Violation(`absent in this release: GET /info has no CDISpecDirs, so the configured directories are not listed (${describe(request)})`, log);
         if (JSON.stringify(info['CDISpecDirs']) !== JSON.stringify(want)) {
-          throw new Violation(`GET /info CDISpecDirs is ${JSON.stringify(info['CDISpecDirs'])}, expected ${JSON.stringify(want)} (CDI ${enabled ? 'on' : 'off'}; ${describe(request)})`, log);
+          throw new Violation(
+            `GET /info CDISpecDirs is ${JSON.stringify(info['CDISpecDirs'])}, expected ${JSON.stringify(want)} (CDI ${enabled ? 'on' : 'off'}; ${describe(request)})`,
+            log,
+          );
         }
       },
       { ...options, numRuns: Math.max(ctx.numStarts, 3) },
@@ -59,7 +69,11 @@ export const hostGatewayCheck: RuleCheck = {
     if (two) {
       cases.push(
         fc.tuple(ipv4, ipv6).map(([a, b]) => ({ request: { config: { 'host-gateway-ips': [a, b] } }, ok: true, what: `host-gateway-ips [${a}, ${b}]` })),
-        fc.tuple(ipv4, ipv6).map(([a, b]) => ({ request: { args: ['--host-gateway-ip', a, '--host-gateway-ip', b] }, ok: true, what: `--host-gateway-ip ${a} --host-gateway-ip ${b}` })),
+        fc.tuple(ipv4, ipv6).map(([a, b]) => ({
+          request: { args: ['--host-gateway-ip', a, '--host-gateway-ip', b] },
+          ok: true,
+          what: `--host-gateway-ip ${a} --host-gateway-ip ${b}`,
+        })),
       );
     }
     return checkProperty(
@@ -92,11 +106,23 @@ export const ulimitsCheck: RuleCheck = {
         const text = hardToo ? `${l}=${Math.min(a, b)}:${Math.max(a, b)}` : `${l}=${a}`;
         return { request: { args: ['--default-ulimit', text] }, ok: true, what: `--default-ulimit ${text}` };
       }),
-      fc.tuple(limit, n, n).map(([l, a, b]) => ({ request: { config: { 'default-ulimits': { [l]: { Name: l, Soft: Math.min(a, b), Hard: Math.max(a, b) } } } }, ok: true, what: `default-ulimits ${l} in the file` })),
+      fc.tuple(limit, n, n).map(([l, a, b]) => ({
+        request: { config: { 'default-ulimits': { [l]: { Name: l, Soft: Math.min(a, b), Hard: Math.max(a, b) } } } },
+        ok: true,
+        what: `default-ulimits ${l} in the file`,
+      })),
       // The refusals are the flag's form, the one the client's --ulimit parser reads.
-      fc.tuple(limit, n, fc.integer({ min: 1, max: 1000 })).map(([l, hard, more]) => ({ request: { args: ['--default-ulimit', `${l}=${hard + more}:${hard}`] }, ok: false, what: `--default-ulimit ${l}=${hard + more}:${hard} (soft above hard)` })),
-      fc.tuple(suiteName(6), n).map(([l, v]) => ({ request: { args: ['--default-ulimit', `${l}=${v}`] }, ok: false, what: `--default-ulimit ${l}=${v} (unknown name)` })),
-      fc.tuple(limit, name(4)).map(([l, v]) => ({ request: { args: ['--default-ulimit', `${l}=${v}`] }, ok: false, what: `--default-ulimit ${l}=${v} (not a number)` })),
+      fc.tuple(limit, n, fc.integer({ min: 1, max: 1000 })).map(([l, hard, more]) => ({
+        request: { args: ['--default-ulimit', `${l}=${hard + more}:${hard}`] },
+        ok: false,
+        what: `--default-ulimit ${l}=${hard + more}:${hard} (soft above hard)`,
+      })),
+      fc
+        .tuple(suiteName(6), n)
+        .map(([l, v]) => ({ request: { args: ['--default-ulimit', `${l}=${v}`] }, ok: false, what: `--default-ulimit ${l}=${v} (unknown name)` })),
+      fc
+        .tuple(limit, name(4))
+        .map(([l, v]) => ({ request: { args: ['--default-ulimit', `${l}=${v}`] }, ok: false, what: `--default-ulimit ${l}=${v} (not a number)` })),
     );
     return checkProperty(
       arb,
@@ -127,7 +153,9 @@ export const genericResourcesCheck: RuleCheck = {
       arb,
       async ({ resources, bare, byFlag }) => {
         const entries = [...resources.map((r) => `${r.kind}=${r.value}`), ...(bare === undefined ? [] : [bare])];
-        const request: StartRequest = byFlag ? { args: entries.flatMap((e) => ['--node-generic-resource', e]) } : { config: { 'node-generic-resources': entries } };
+        const request: StartRequest = byFlag
+          ? { args: entries.flatMap((e) => ['--node-generic-resource', e]) }
+          : { config: { 'node-generic-resources': entries } };
         if (bare !== undefined) {
           await expectRefused(ctx, request, [], `the generic resource "${bare}" without "="`);
           return;
@@ -137,13 +165,26 @@ export const genericResourcesCheck: RuleCheck = {
         for (const r of resources) {
           const field = r.discrete ? 'DiscreteResourceSpec' : 'NamedResourceSpec';
           const found = shown.some((g) => g[field]?.['Kind'] === r.kind && String(g[field]?.['Value']) === r.value);
-          if (!found) throw new Violation(`${r.kind}=${r.value}: GET /info GenericResources has no ${field} for it: ${JSON.stringify(info['GenericResources'])} (${describe(request)})`, log);
+          if (!found)
+            throw new Violation(
+              `${r.kind}=${r.value}: GET /info GenericResources has no ${field} for it: ${JSON.stringify(info['GenericResources'])} (${describe(request)})`,
+              log,
+            );
         }
       },
       { ...options, numRuns: ctx.numStarts },
       'kind=count and kind=name entries are advertised in GenericResources; an entry without "=" is refused',
       // A discrete and a named resource together, whatever the seed.
-      [{ resources: [{ kind: 'ctcgpu', value: '2', discrete: true }, { kind: 'ctcmodel', value: 'ufast', discrete: false }], bare: undefined, byFlag: true }],
+      [
+        {
+          resources: [
+            { kind: 'ctcgpu', value: '2', discrete: true },
+            { kind: 'ctcmodel', value: 'ufast', discrete: false },
+          ],
+          bare: undefined,
+          byFlag: true,
+        },
+      ],
     );
   },
 };
@@ -152,17 +193,32 @@ export const networkOptsCheck: RuleCheck = {
   rule: 'config.network-opts.forms',
   run(ctx, _api, options) {
     type NetCase = { readonly request: StartRequest; readonly ok: boolean; readonly what: string };
-    const triple = fc.tuple(fc.constantFrom('bridge', 'overlay', 'macvlan', 'ipvlan'), suiteName(6).map((n) => `com.example.${n}`), name(6));
+    const triple = fc.tuple(
+      fc.constantFrom('bridge', 'overlay', 'macvlan', 'ipvlan'),
+      suiteName(6).map((n) => `com.example.${n}`),
+      name(6),
+    );
     const arb: fc.Arbitrary<NetCase> = fc.oneof(
       fc.uniqueArray(triple, { minLength: 1, maxLength: 3, selector: ([d, o]) => `${d}/${o}` }).chain((triples) =>
         fc.boolean().map((byFlag): NetCase => {
-          if (byFlag) return { request: { args: triples.flatMap(([d, o, v]) => ['--default-network-opt', `${d}=${o}=${v}`]) }, ok: true, what: 'default network options by flag' };
+          if (byFlag)
+            return {
+              request: { args: triples.flatMap(([d, o, v]) => ['--default-network-opt', `${d}=${o}=${v}`]) },
+              ok: true,
+              what: 'default network options by flag',
+            };
           const doc: Record<string, Record<string, string>> = {};
           for (const [d, o, v] of triples) doc[d] = { ...doc[d], [o]: v };
           return { request: { config: { 'default-network-opts': doc } }, ok: true, what: 'default network options in the file' };
         }),
       ),
-      fc.oneof(fc.constantFrom('bridge'), suiteName(6), suiteName(6).map((n) => `bridge=${n}`)).map((v): NetCase => ({ request: { args: ['--default-network-opt', v] }, ok: false, what: `--default-network-opt ${v} (not driver=opt=value)` })),
+      fc
+        .oneof(
+          fc.constantFrom('bridge'),
+          suiteName(6),
+          suiteName(6).map((n) => `bridge=${n}`),
+        )
+        .map((v): NetCase => ({ request: { args: ['--default-network-opt', v] }, ok: false, what: `--default-network-opt ${v} (not driver=opt=value)` })),
     );
     // Each form is tried on every run, whatever --num-starts says: a release that lacks one fails.
     const examples: NetCase[] = [

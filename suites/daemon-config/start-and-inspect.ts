@@ -29,7 +29,10 @@ export function excerpt(output: string, lines = 3): string {
   const kept = output
     .split('\n')
     .map((line) => line.trimEnd())
-    .filter((line) => line !== '' && !/level=(info|debug)|"level":"(info|debug)"/.test(line) && !/^\s/.test(line) && !/^(Usage:|Options:|A self-sufficient)/.test(line));
+    .filter(
+      (line) =>
+        line !== '' && !/level=(info|debug)|"level":"(info|debug)"/.test(line) && !/^\s/.test(line) && !/^(Usage:|Options:|A self-sufficient)/.test(line),
+    );
   const text = kept.slice(-lines).join(' | ');
   return text.length > 600 ? `…${text.slice(-600)}` : text === '' ? '(no output)' : text;
 }
@@ -73,7 +76,11 @@ export async function getInfo(log: ExchangeLog, path = '/info'): Promise<Record<
 }
 
 /** Starts and reads GET /info; a start that fails breaks the rule (`what` says what was expected). */
-export async function expectServedInfo(ctx: SuiteContext, request: StartRequest, what: string): Promise<{ info: Record<string, unknown>; log: readonly HttpExchange[] }> {
+export async function expectServedInfo(
+  ctx: SuiteContext,
+  request: StartRequest,
+  what: string,
+): Promise<{ info: Record<string, unknown>; log: readonly HttpExchange[] }> {
   const outcome = await startWith(ctx, request, (log) => getInfo(log));
   if (!outcome.served) throw refusedStart(request, outcome, what);
   return { info: outcome.value, log: outcome.exchanges };
@@ -107,11 +114,14 @@ export async function expectRefused(
 ): Promise<string> {
   const outcome = await startWith(ctx, request, async () => undefined);
   if (outcome.served) throw new Violation(`${what}: the daemon started and served (${describe(request)})`, outcome.exchanges);
-  if (outcome.exitCode === null) throw new Violation(`${what}: the daemon neither served nor exited within the start deadline (${describe(request)}); output: ${excerpt(outcome.output)}`);
+  if (outcome.exitCode === null)
+    throw new Violation(`${what}: the daemon neither served nor exited within the start deadline (${describe(request)}); output: ${excerpt(outcome.output)}`);
   if (outcome.exitCode === 0) throw new Violation(`${what}: the daemon exited with code 0 (${describe(request)}); output: ${excerpt(outcome.output)}`);
   const missing = names.filter((name) => !match(outcome.output, name));
   if (missing.length > 0) {
-    throw new Violation(`${what}: exit ${outcome.exitCode}, but the output does not name ${missing.map((n) => JSON.stringify(n)).join(', ')} (${describe(request)}); output: ${excerpt(outcome.output)}`);
+    throw new Violation(
+      `${what}: exit ${outcome.exitCode}, but the output does not name ${missing.map((n) => JSON.stringify(n)).join(', ')} (${describe(request)}); output: ${excerpt(outcome.output)}`,
+    );
   }
   return outcome.output;
 }
@@ -142,7 +152,8 @@ export async function validateRun(ctx: SuiteContext, request: StartRequest): Pro
 export async function expectAccepted(ctx: SuiteContext, request: StartRequest, what: string): Promise<void> {
   if (!hasValidate(ctx)) return expectServed(ctx, request, what);
   const outcome = await validateRun(ctx, request);
-  if (outcome.served) throw new Violation(`${what}: with --validate the daemon started and served instead of checking and exiting (${describe(request)})`, outcome.exchanges);
+  if (outcome.served)
+    throw new Violation(`${what}: with --validate the daemon started and served instead of checking and exiting (${describe(request)})`, outcome.exchanges);
   // Acceptance is the exit code; the wording of the success line is config.file.validate's to check.
   if (outcome.exitCode !== 0) {
     throw new Violation(`${what}: --validate exited with code ${String(outcome.exitCode)} (${describe(request)}); output: ${excerpt(outcome.output)}`);

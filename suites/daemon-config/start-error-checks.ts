@@ -19,8 +19,11 @@ export const logFormatExclusiveCheck: RuleCheck = {
       fc.record({ where: placement, flag: format, file: format }),
       async ({ where, flag, file }) => {
         options.coverage?.hit(`placement:${where}`);
-        const request: StartRequest = { ...(where !== 'file' ? { args: [`--log-format=${flag}`] } : {}), ...(where !== 'flag' ? { config: { 'log-format': file } } : {}) };
-        if (where === 'both') await expectRefused(ctx, request, ['log-format'], '--log-format and the file\'s log-format together');
+        const request: StartRequest = {
+          ...(where !== 'file' ? { args: [`--log-format=${flag}`] } : {}),
+          ...(where !== 'flag' ? { config: { 'log-format': file } } : {}),
+        };
+        if (where === 'both') await expectRefused(ctx, request, ['log-format'], "--log-format and the file's log-format together");
         else await expectServed(ctx, request, `log-format by ${where} alone`);
       },
       { ...options, numRuns: ctx.numStarts },
@@ -44,12 +47,15 @@ export const featuresExclusiveCheck: RuleCheck = {
       fc.record({ where: placement, flagFeature: feature, fileFeature: feature, on: fc.boolean() }),
       async ({ where, flagFeature, fileFeature, on }) => {
         options.coverage?.hit(`placement:${where}`);
-        const request: StartRequest = { ...(where !== 'file' ? { args: ['--feature', `${flagFeature}=${String(on)}`] } : {}), ...(where !== 'flag' ? { config: { features: { [fileFeature]: on } } } : {}) };
-        if (where === 'both') await expectRefused(ctx, request, ['features'], '--feature and the file\'s features together');
+        const request: StartRequest = {
+          ...(where !== 'file' ? { args: ['--feature', `${flagFeature}=${String(on)}`] } : {}),
+          ...(where !== 'flag' ? { config: { features: { [fileFeature]: on } } } : {}),
+        };
+        if (where === 'both') await expectRefused(ctx, request, ['features'], "--feature and the file's features together");
         else await expectServed(ctx, request, `features by ${where} alone`);
       },
       { ...options, numRuns: Math.max(ctx.numStarts, 2) },
-      '--feature with the file\'s features is refused naming features; either alone starts',
+      "--feature with the file's features is refused naming features; either alone starts",
       [
         { where: 'both', flagFeature: 'cdi', fileFeature: 'cdi', on: true },
         { where: 'both', flagFeature: 'cdi', fileFeature: 'ctcother', on: false },
@@ -69,7 +75,9 @@ export const logFormatJsonCheck: RuleCheck = {
     return checkProperty(
       fc.record({ level: fc.constantFrom('info', 'debug'), byFile: fc.boolean() }),
       async ({ level, byFile }) => {
-        const request: StartRequest = byFile ? { config: { 'log-format': 'json', 'log-level': level } } : { args: ['--log-format=json', `--log-level=${level}`] };
+        const request: StartRequest = byFile
+          ? { config: { 'log-format': 'json', 'log-level': level } }
+          : { args: ['--log-format=json', `--log-level=${level}`] };
         const outcome = await startWith(ctx, request, async (log, instance) => {
           await log.send('GET', '/_ping');
           await log.send('GET', '/info');
@@ -95,7 +103,8 @@ export const logFormatJsonCheck: RuleCheck = {
                 : !RFC3339_FRACTION.test(record['time'] as string)
                   ? `has time ${JSON.stringify(record['time'])}, not RFC 3339 with a fractional second`
                   : null;
-          if (problem !== null) throw new Violation(`--log-format=json: a log line ${problem}: ${line.slice(0, 300)} (${describe(request)})`, outcome.exchanges);
+          if (problem !== null)
+            throw new Violation(`--log-format=json: a log line ${problem}: ${line.slice(0, 300)} (${describe(request)})`, outcome.exchanges);
         }
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 4) },
@@ -105,7 +114,8 @@ export const logFormatJsonCheck: RuleCheck = {
 };
 
 type LabelsVia = 'flag' | 'file';
-const labelsRequest = (labels: readonly string[], via: LabelsVia): StartRequest => (via === 'flag' ? { args: labels.flatMap((l) => ['--label', l]) } : { config: { labels } });
+const labelsRequest = (labels: readonly string[], via: LabelsVia): StartRequest =>
+  via === 'flag' ? { args: labels.flatMap((l) => ['--label', l]) } : { config: { labels } };
 
 export const labelsConflictCheck: RuleCheck = {
   rule: 'config.labels.conflict',
@@ -167,7 +177,18 @@ export const labelsReservedCheck: RuleCheck = {
       { ...options, numRuns: ctx.numStarts },
       `labels under ${prefixes.join(', ')} (any case) are refused naming them; look-alikes start`,
       // Each way in lower case, and each in mixed case (the namespaces are matched without regard to case).
-      (['flag', 'file'] as const).flatMap((via) => [false, true].map((mixed) => ({ reserved: true, prefix: mixed ? 1 : 0, mask: mixed ? [true, false] : [false], rest: 'ctc', joiner: 'x.', value: '1', others: [], via }))),
+      (['flag', 'file'] as const).flatMap((via) =>
+        [false, true].map((mixed) => ({
+          reserved: true,
+          prefix: mixed ? 1 : 0,
+          mask: mixed ? [true, false] : [false],
+          rest: 'ctc',
+          joiner: 'x.',
+          value: '1',
+          others: [],
+          via,
+        })),
+      ),
     );
   },
 };
@@ -177,7 +198,8 @@ const hostRunsSystemd = (): boolean => existsSync('/run/systemd/system');
 /** Whether the host has the unified cgroup hierarchy (cgroup v2). */
 const hostCgroupV2 = (): boolean => existsSync('/sys/fs/cgroup/cgroup.controllers');
 
-const execOpt = (value: string, viaFile: boolean): StartRequest => (viaFile ? { config: { 'exec-opts': [`native.cgroupdriver=${value}`] } } : { args: ['--exec-opt', `native.cgroupdriver=${value}`] });
+const execOpt = (value: string, viaFile: boolean): StartRequest =>
+  viaFile ? { config: { 'exec-opts': [`native.cgroupdriver=${value}`] } } : { args: ['--exec-opt', `native.cgroupdriver=${value}`] };
 
 export const systemdUnavailableCheck: RuleCheck = {
   rule: 'config.cgroup.systemd-unavailable',
@@ -186,7 +208,12 @@ export const systemdUnavailableCheck: RuleCheck = {
     return checkProperty(
       fc.boolean(),
       async (viaFile) => {
-        await expectRefused(ctx, execOpt('systemd', viaFile), ['systemd'], `native.cgroupdriver=systemd on a host without systemd (by ${viaFile ? 'file' : 'flag'})`);
+        await expectRefused(
+          ctx,
+          execOpt('systemd', viaFile),
+          ['systemd'],
+          `native.cgroupdriver=systemd on a host without systemd (by ${viaFile ? 'file' : 'flag'})`,
+        );
       },
       { ...options, numRuns: Math.min(ctx.numStarts, 2) },
       'native.cgroupdriver=systemd is refused on a host without systemd',
@@ -210,12 +237,20 @@ export const cgroupDriverCheck: RuleCheck = {
         const request = value === null ? {} : execOpt(value, viaFile);
         const want = value ?? hostDefault;
         const { info, log } = await expectServedInfo(ctx, request, `cgroup driver ${value ?? '(default)'}`);
-        if (info['CgroupDriver'] !== want) throw new Violation(`cgroup driver ${value ?? '(default)'}: GET /info CgroupDriver is ${JSON.stringify(info['CgroupDriver'])}, expected ${want} (${describe(request)})`, log);
+        if (info['CgroupDriver'] !== want)
+          throw new Violation(
+            `cgroup driver ${value ?? '(default)'}: GET /info CgroupDriver is ${JSON.stringify(info['CgroupDriver'])}, expected ${want} (${describe(request)})`,
+            log,
+          );
       },
       { ...options, numRuns: ctx.numStarts },
       `CgroupDriver is ${hostDefault} by default and cgroupfs when chosen; other values are refused`,
       // The default, and another value by flag and in the file, whatever the seed.
-      [{ value: null, viaFile: false }, { value: 'ctcdriver', viaFile: false }, { value: 'ctcdriver', viaFile: true }],
+      [
+        { value: null, viaFile: false },
+        { value: 'ctcdriver', viaFile: false },
+        { value: 'ctcdriver', viaFile: true },
+      ],
     );
   },
 };
@@ -241,7 +276,10 @@ export const nondistributableWarningCheck: RuleCheck = {
       { ...options, numRuns: Math.min(ctx.numStarts, 4) },
       `${option} starts the daemon with a deprecation warning in the log`,
       // Both ways of setting it, first, on every run: the file and the flag.
-      [{ values: ['10.0.0.0/8'], viaFile: true }, { values: ['10.0.0.0/8'], viaFile: false }],
+      [
+        { values: ['10.0.0.0/8'], viaFile: true },
+        { values: ['10.0.0.0/8'], viaFile: false },
+      ],
     );
   },
 };

@@ -15,7 +15,13 @@ export const storageDriverCheck: RuleCheck = {
   run(ctx, _api, options) {
     const variable = `${ctx.profile.names.envPrefix}DRIVER`;
     const request = (driver: string, via: Via): StartRequest =>
-      via === 'short' ? { args: ['-s', driver] } : via === 'long' ? { args: [`--storage-driver=${driver}`] } : via === 'file' ? { config: { 'storage-driver': driver } } : { env: { [variable]: driver } };
+      via === 'short'
+        ? { args: ['-s', driver] }
+        : via === 'long'
+          ? { args: [`--storage-driver=${driver}`] }
+          : via === 'file'
+            ? { config: { 'storage-driver': driver } }
+            : { env: { [variable]: driver } };
     const arb = fc.record({ via: fc.constantFrom<Via>('short', 'long', 'file', 'env'), unknown: fc.option(suiteName(6), { nil: undefined }) });
     return checkProperty(
       arb,
@@ -26,7 +32,8 @@ export const storageDriverCheck: RuleCheck = {
         }
         const r = request('vfs', via);
         const { info, log } = await expectServedInfo(ctx, r, `storage driver vfs by ${via}`);
-        if (info['Driver'] !== 'vfs') throw new Violation(`storage driver vfs by ${via}: GET /info Driver is ${JSON.stringify(info['Driver'])} (${describe(r)})`, log);
+        if (info['Driver'] !== 'vfs')
+          throw new Violation(`storage driver vfs by ${via}: GET /info Driver is ${JSON.stringify(info['Driver'])} (${describe(r)})`, log);
       },
       { ...options, numRuns: ctx.numStarts },
       `-s, --storage-driver, storage-driver and ${variable} choose vfs (Driver "vfs"); unknown names are refused`,
@@ -47,7 +54,9 @@ export const storageOptionsCheck: RuleCheck = {
     return checkProperty(
       fc.record({ option, byFlag: fc.boolean() }),
       async ({ option: opt, byFlag }) => {
-        const request: StartRequest = byFlag ? { args: ['--storage-driver=vfs', '--storage-opt', opt] } : { config: { 'storage-driver': 'vfs', 'storage-opts': [opt] } };
+        const request: StartRequest = byFlag
+          ? { args: ['--storage-driver=vfs', '--storage-opt', opt] }
+          : { config: { 'storage-driver': 'vfs', 'storage-opts': [opt] } };
         await expectRefused(ctx, request, [], `vfs with the storage option ${opt}`);
       },
       { ...options, numRuns: ctx.numStarts },
@@ -98,7 +107,17 @@ export const insecureRegistriesCheck: RuleCheck = {
       cidrs: fc.uniqueArray(cidr, { minLength: 0, maxLength: 2 }),
       names: fc.uniqueArray(registryName, { minLength: 0, maxLength: 2 }),
       mirrors: fc.uniqueArray(mirrorUrl, { minLength: 0, maxLength: 2 }),
-      badMirror: fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: fc.oneof(name(8), name(8).map((n) => `${n}.example`), name(6).map((n) => `ftp://${n}.example`)), weight: 1 }),
+      badMirror: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 2 },
+        {
+          arbitrary: fc.oneof(
+            name(8),
+            name(8).map((n) => `${n}.example`),
+            name(6).map((n) => `ftp://${n}.example`),
+          ),
+          weight: 1,
+        },
+      ),
       byFlag: fc.boolean(),
     });
     return checkProperty(
@@ -108,7 +127,12 @@ export const insecureRegistriesCheck: RuleCheck = {
         const mirrorList = [...mirrors, ...(badMirror === undefined ? [] : [badMirror])];
         const request: StartRequest = byFlag
           ? { args: [...insecure.flatMap((v) => ['--insecure-registry', v]), ...mirrorList.flatMap((m) => ['--registry-mirror', m])] }
-          : { config: { ...(insecure.length > 0 ? { 'insecure-registries': insecure } : {}), ...(mirrorList.length > 0 ? { 'registry-mirrors': mirrorList } : {}) } };
+          : {
+              config: {
+                ...(insecure.length > 0 ? { 'insecure-registries': insecure } : {}),
+                ...(mirrorList.length > 0 ? { 'registry-mirrors': mirrorList } : {}),
+              },
+            };
         if (badMirror !== undefined) {
           await expectRefused(ctx, request, [], `the mirror ${badMirror}, not an http(s) URL`);
           return;
@@ -117,15 +141,21 @@ export const insecureRegistriesCheck: RuleCheck = {
         const registry = (info['RegistryConfig'] ?? {}) as Record<string, unknown>;
         const shownCidrs = Array.isArray(registry['InsecureRegistryCIDRs']) ? (registry['InsecureRegistryCIDRs'] as unknown[]) : [];
         for (const c of ['127.0.0.0/8', ...cidrs]) {
-          if (!shownCidrs.includes(c)) throw new Violation(`RegistryConfig.InsecureRegistryCIDRs ${JSON.stringify(shownCidrs)} lacks ${c} (${describe(request)})`, log);
+          if (!shownCidrs.includes(c))
+            throw new Violation(`RegistryConfig.InsecureRegistryCIDRs ${JSON.stringify(shownCidrs)} lacks ${c} (${describe(request)})`, log);
         }
         const index = (registry['IndexConfigs'] ?? {}) as Record<string, Record<string, unknown> | undefined>;
         for (const n of names) {
-          if (index[n]?.['Secure'] !== false) throw new Violation(`RegistryConfig.IndexConfigs[${JSON.stringify(n)}] is ${JSON.stringify(index[n])}, expected Secure false (${describe(request)})`, log);
+          if (index[n]?.['Secure'] !== false)
+            throw new Violation(
+              `RegistryConfig.IndexConfigs[${JSON.stringify(n)}] is ${JSON.stringify(index[n])}, expected Secure false (${describe(request)})`,
+              log,
+            );
         }
         const shownMirrors = (Array.isArray(registry['Mirrors']) ? (registry['Mirrors'] as unknown[]) : []).map((m) => withSlash(String(m)));
         for (const m of mirrors) {
-          if (!shownMirrors.includes(withSlash(m))) throw new Violation(`RegistryConfig.Mirrors ${JSON.stringify(registry['Mirrors'])} lacks ${m} (${describe(request)})`, log);
+          if (!shownMirrors.includes(withSlash(m)))
+            throw new Violation(`RegistryConfig.Mirrors ${JSON.stringify(registry['Mirrors'])} lacks ${m} (${describe(request)})`, log);
         }
       },
       { ...options, numRuns: ctx.numStarts },

@@ -21,7 +21,23 @@ const NEAR_MISSES: Readonly<Record<(typeof ENUM_OPTIONS)[number], readonly strin
 /** The library's own log levels: the other reading lets a release take them. */
 const LIBRARY_LEVELS: readonly string[] = ['trace', 'panic', 'warning'];
 /** Words any release takes for one of the options (generated refusals avoid them). */
-const ALSO_TAKEN: readonly string[] = ['panic', 'fatal', 'error', 'warn', 'warning', 'info', 'debug', 'trace', 'text', 'json', 'host', 'private', 'shareable', 'none', 'container'];
+const ALSO_TAKEN: readonly string[] = [
+  'panic',
+  'fatal',
+  'error',
+  'warn',
+  'warning',
+  'info',
+  'debug',
+  'trace',
+  'text',
+  'json',
+  'host',
+  'private',
+  'shareable',
+  'none',
+  'container',
+];
 
 type Via = 'flag' | 'file';
 const requestFor = (option: string, value: string | number, via: Via): StartRequest =>
@@ -36,15 +52,19 @@ export const enumValuesCheck: RuleCheck = {
   run(ctx, _api, options) {
     const other = options.reading === 'other';
     const arb: fc.Arbitrary<EnumCase> = fc.constantFrom(...ENUM_OPTIONS).chain((option) =>
-      fc.record({
-        option: fc.constant(option),
-        via: fc.constantFrom<Via>('flag', 'file'),
-        value: fc.oneof(
-          fc.constantFrom(...(optionNamed(option)?.choices ?? [])).map((v) => ({ v, listed: true })),
-          fc.constantFrom(...NEAR_MISSES[option]).map((v) => ({ v, listed: false })),
-          suiteName(6).filter((v) => !ALSO_TAKEN.includes(v)).map((v) => ({ v, listed: false })),
-        ),
-      }).map(({ option: o, via, value }) => ({ option: o, via, ...value })),
+      fc
+        .record({
+          option: fc.constant(option),
+          via: fc.constantFrom<Via>('flag', 'file'),
+          value: fc.oneof(
+            fc.constantFrom(...(optionNamed(option)?.choices ?? [])).map((v) => ({ v, listed: true })),
+            fc.constantFrom(...NEAR_MISSES[option]).map((v) => ({ v, listed: false })),
+            suiteName(6)
+              .filter((v) => !ALSO_TAKEN.includes(v))
+              .map((v) => ({ v, listed: false })),
+          ),
+        })
+        .map(({ option: o, via, value }) => ({ option: o, via, ...value })),
     );
     const examples = everyEnumCase();
     return checkProperty(
@@ -83,7 +103,11 @@ const COUNTS = ['max-concurrent-downloads', 'max-concurrent-uploads', 'max-downl
 type NumberCase = { readonly option: string; readonly via: Via; readonly value: number | string; readonly ok: boolean };
 
 /** The document's defaults of the counts (› Limits): boundary values it names, which must start; and -1, the first refused. */
-const DOCUMENTED_DEFAULTS: Readonly<Record<(typeof COUNTS)[number], number>> = { 'max-concurrent-downloads': 3, 'max-concurrent-uploads': 5, 'max-download-attempts': 5 };
+const DOCUMENTED_DEFAULTS: Readonly<Record<(typeof COUNTS)[number], number>> = {
+  'max-concurrent-downloads': 3,
+  'max-concurrent-uploads': 5,
+  'max-download-attempts': 5,
+};
 const numberItem = (c: NumberCase): string => `boundary:${c.option}=${String(c.value)}:${c.via}`;
 const BOUNDARY_CASES: readonly NumberCase[] = COUNTS.flatMap((o, i) => [
   { option: o, via: i % 2 === 0 ? 'flag' : 'file', value: DOCUMENTED_DEFAULTS[o], ok: true },

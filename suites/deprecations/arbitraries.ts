@@ -28,8 +28,20 @@ export const imageSettings: fc.Arbitrary<ImageSettings> = fc.record(
   {
     Cmd: fc.array(fewWords, { minLength: 1, maxLength: 2 }),
     Entrypoint: fewWords.map((w) => [`/bin/${w}`]),
-    Env: fc.constantFrom<(readonly [string, string])[]>([['A', 'x']], [['B_1', 'yy'], ['C', 'z9']]),
-    Labels: fc.constantFrom<(readonly [string, string])[]>([['ctc.l', 'x']], [['a', 'yy'], ['b.c', 'z9']]),
+    Env: fc.constantFrom<(readonly [string, string])[]>(
+      [['A', 'x']],
+      [
+        ['B_1', 'yy'],
+        ['C', 'z9'],
+      ],
+    ),
+    Labels: fc.constantFrom<(readonly [string, string])[]>(
+      [['ctc.l', 'x']],
+      [
+        ['a', 'yy'],
+        ['b.c', 'z9'],
+      ],
+    ),
     OnBuild: fewWords.map((w) => `RUN ${w}`),
     User: few,
     Volumes: fewWords.map((w) => `/v/${w}`),
@@ -39,7 +51,16 @@ export const imageSettings: fc.Arbitrary<ImageSettings> = fc.record(
 );
 
 /** Every one of the eight fields set: tried first on every run, with the empty settings. */
-export const EVERY_SETTING: ImageSettings = { Cmd: ['x'], Entrypoint: ['/bin/yy'], Env: [['A', 'x']], Labels: [['ctc.l', 'x']], OnBuild: 'RUN z9', User: 'a', Volumes: '/v/x', WorkingDir: '/w/x' };
+export const EVERY_SETTING: ImageSettings = {
+  Cmd: ['x'],
+  Entrypoint: ['/bin/yy'],
+  Env: [['A', 'x']],
+  Labels: [['ctc.l', 'x']],
+  OnBuild: 'RUN z9',
+  User: 'a',
+  Volumes: '/v/x',
+  WorkingDir: '/w/x',
+};
 
 /** The import's `changes` for the settings. */
 export function changesFor(settings: ImageSettings): string[] {
@@ -88,13 +109,21 @@ export const HOST_CONFIG_KEYS = ['Dns', 'DnsSearch', 'ReadonlyRootfs'] as const;
 export const HOST_CONFIG_EXAMPLE: Readonly<Record<string, unknown>> = { Dns: ['10.1.2.1'], DnsSearch: ['a.example'], ReadonlyRootfs: true };
 
 /** Host-configuration bodies that change nothing a container on the network none could feel. */
-export const hostConfigBody = fc.record(
-  {
-    Dns: fc.array(fc.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 })).map(([a, b]) => `10.${a}.${b}.1`), { minLength: 1, maxLength: 2 }),
-    DnsSearch: fc.array(word.map((w) => `${w}.example`), { minLength: 1, maxLength: 2 }),
-    ReadonlyRootfs: fc.constant(true),
-  },
-  { requiredKeys: [] },
-).filter((body) => Object.keys(body).length > 0);
+export const hostConfigBody = fc
+  .record(
+    {
+      Dns: fc.array(
+        fc.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 })).map(([a, b]) => `10.${a}.${b}.1`),
+        { minLength: 1, maxLength: 2 },
+      ),
+      DnsSearch: fc.array(
+        word.map((w) => `${w}.example`),
+        { minLength: 1, maxLength: 2 },
+      ),
+      ReadonlyRootfs: fc.constant(true),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((body) => Object.keys(body).length > 0);
 
 export { word };

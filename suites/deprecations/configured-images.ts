@@ -11,7 +11,14 @@ const LAYER = [{ type: 'file', name: 'ctc-config', content: Buffer.from('ctr-con
  * happens: images left behind would make every list longer than a transcript keeps, and a real
  * daemon slower with each case.
  */
-export async function withImageTagged<T>(ctx: SuiteContext, log: ExchangeLog, repo: string, tag: string, changes: readonly string[], body: (ref: string) => Promise<T>): Promise<T> {
+export async function withImageTagged<T>(
+  ctx: SuiteContext,
+  log: ExchangeLog,
+  repo: string,
+  tag: string,
+  changes: readonly string[],
+  body: (ref: string) => Promise<T>,
+): Promise<T> {
   const ref = `${repo}:${tag}`;
   await importImage(ctx, log, { repo, tag, changes, entries: LAYER });
   try {

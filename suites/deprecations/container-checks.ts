@@ -21,7 +21,10 @@ const TOP_LEVEL = ['EndpointID', 'Gateway', 'GlobalIPv6Address', 'GlobalIPv6Pref
  * Every case creates and removes a container, which costs a real daemon a layer and its
  * bookkeeping (≈0.3 s): as many cases per cell as a start-costly property.
  */
-export const containerBudget = (ctx: SuiteContext, options: PropertyOptions): PropertyOptions => ({ ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) });
+export const containerBudget = (ctx: SuiteContext, options: PropertyOptions): PropertyOptions => ({
+  ...options,
+  numRuns: Math.min(options.numRuns, ctx.numStarts * 2),
+});
 
 /** The catalogue's removal release of the kernel memory limit: the other reading ignores it there at every API version. */
 const KERNEL_MEMORY_REMOVED_IN = '23.0';
@@ -33,15 +36,25 @@ export const kernelMemoryCheck: RuleCheck = {
     const release = ctx.release?.release;
     const removedRelease = options.reading === 'other' && release !== undefined && !isOlder(release, KERNEL_MEMORY_REMOVED_IN);
     const ignored = !isOlder(api!, KERNEL_MEMORY_IGNORED_FROM) || removedRelease;
-    const why = removedRelease ? `the option is removed in ${KERNEL_MEMORY_REMOVED_IN} (other reading)` : `API ${KERNEL_MEMORY_IGNORED_FROM} and later ignore it`;
+    const why = removedRelease
+      ? `the option is removed in ${KERNEL_MEMORY_REMOVED_IN} (other reading)`
+      : `API ${KERNEL_MEMORY_IGNORED_FROM} and later ignore it`;
     return checkProperty(
       fc.integer({ min: 6, max: 1024 }).map((mib) => mib * 1024 * 1024),
       async (limit) => {
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: api!, hostConfig: { KernelMemory: limit } }, async (id) => {
           const kept = objectAt(await getObject(log, at(api!, `/containers/${id}/json`)), 'HostConfig')?.['KernelMemory'];
-          if (!ignored) log.expect(kept === limit, `below API ${KERNEL_MEMORY_IGNORED_FROM} a create with KernelMemory ${limit} should keep it, inspect shows ${JSON.stringify(kept)} (API ${api})`);
-          else log.expect(kept === undefined || kept === 0, `KernelMemory ${limit} should be ignored (${why}), inspect shows ${JSON.stringify(kept)} (API ${api})`);
+          if (!ignored)
+            log.expect(
+              kept === limit,
+              `below API ${KERNEL_MEMORY_IGNORED_FROM} a create with KernelMemory ${limit} should keep it, inspect shows ${JSON.stringify(kept)} (API ${api})`,
+            );
+          else
+            log.expect(
+              kept === undefined || kept === 0,
+              `KernelMemory ${limit} should be ignored (${why}), inspect shows ${JSON.stringify(kept)} (API ${api})`,
+            );
         });
       },
       containerBudget(ctx, options),
@@ -51,7 +64,11 @@ export const kernelMemoryCheck: RuleCheck = {
 };
 
 /** Starts a fresh container at the cell's version with a generated host-configuration body; `judge` reads the answer and the inspect after it. */
-function startWithBody(rule: string, summary: (api: string) => string, judge: (log: ExchangeLog, api: string, body: Readonly<Record<string, unknown>>, reply: HttpReply, doc: Record<string, unknown>) => void): RuleCheck {
+function startWithBody(
+  rule: string,
+  summary: (api: string) => string,
+  judge: (log: ExchangeLog, api: string, body: Readonly<Record<string, unknown>>, reply: HttpReply, doc: Record<string, unknown>) => void,
+): RuleCheck {
   return {
     rule,
     applies: servedVersion,
@@ -80,7 +97,10 @@ export const startHostConfigCheck = startWithBody(
   (log, api, body, reply, doc) => {
     const hostConfig = objectAt(doc, 'HostConfig');
     const taken = Object.entries(body).filter(([key, value]) => isDeepStrictEqual(hostConfig?.[key], value));
-    log.expect(taken.length === 0, `the removed start body should not become the host configuration at any API version, but inspect shows ${taken.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')} after a start answered ${reply.status} (API ${api})`);
+    log.expect(
+      taken.length === 0,
+      `the removed start body should not become the host configuration at any API version, but inspect shows ${taken.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')} after a start answered ${reply.status} (API ${api})`,
+    );
   },
 );
 
@@ -89,7 +109,10 @@ export const startRefusalCheck = startWithBody(
   (api) => `API ${api}: a start body is refused with 400 and the removal message`,
   (log, api, _body, reply, doc) => {
     const message = parseJsonObject(reply.body)?.['message'];
-    log.expect(reply.status === 400, `from API ${START_BODY_REFUSED_FROM} a start with a host-configuration body should be refused with 400, got ${reply.status} (API ${api})`);
+    log.expect(
+      reply.status === 400,
+      `from API ${START_BODY_REFUSED_FROM} a start with a host-configuration body should be refused with 400, got ${reply.status} (API ${api})`,
+    );
     log.expect(message === START_BODY_REFUSAL, `the refusal should read ${JSON.stringify(START_BODY_REFUSAL)}, got ${JSON.stringify(message)}`);
     const status = objectAt(doc, 'State')?.['Status'];
     log.expect(status === 'created', `a refused start should leave the container "created", it is ${JSON.stringify(status)}`);
@@ -140,7 +163,8 @@ function pathStat(header: string | undefined): Record<string, unknown> | null {
 }
 
 /** What each generated archive path is: the documented items of the /archive rule. */
-const pathKind = (path: string, exists: boolean): string => (!exists ? 'path:missing' : path === '/etc' ? 'path:directory' : path === '/bin/sh' ? 'path:symlink' : 'path:file');
+const pathKind = (path: string, exists: boolean): string =>
+  !exists ? 'path:missing' : path === '/etc' ? 'path:directory' : path === '/bin/sh' ? 'path:symlink' : 'path:file';
 
 export const archiveServedCheck: RuleCheck = {
   rule: 'deprecated.container-archive.served',
@@ -148,7 +172,10 @@ export const archiveServedCheck: RuleCheck = {
   documentedItems: () => ['path:file', 'path:symlink', 'path:directory', 'path:missing'],
   run: (ctx, api, options) =>
     checkProperty(
-      fc.oneof(imagePath.map((p) => ({ ...p, exists: true as const })), missingPath.map((path) => ({ path, entry: '', exists: false as const }))),
+      fc.oneof(
+        imagePath.map((p) => ({ ...p, exists: true as const })),
+        missingPath.map((path) => ({ path, entry: '', exists: false as const })),
+      ),
       async ({ path, entry, exists }) => {
         options.coverage?.hit(pathKind(path, exists));
         const log = new ExchangeLog(ctx.client);
@@ -165,15 +192,27 @@ export const archiveServedCheck: RuleCheck = {
           const base = path.slice(path.lastIndexOf('/') + 1);
           log.expect(head.status === 200, `HEAD archive of ${path} should be 200, got ${head.status} (API ${api})`);
           log.expect(stat !== null && stat['name'] === base, `X-Docker-Container-Path-Stat should describe ${base}, got ${JSON.stringify(stat)}`);
-          log.expect(typeof stat!['size'] === 'number' && typeof stat!['mode'] === 'number' && typeof stat!['mtime'] === 'string' && typeof stat!['linkTarget'] === 'string', `the path stat should have size, mode, mtime and linkTarget, got ${JSON.stringify(stat)}`);
+          log.expect(
+            typeof stat!['size'] === 'number' &&
+              typeof stat!['mode'] === 'number' &&
+              typeof stat!['mtime'] === 'string' &&
+              typeof stat!['linkTarget'] === 'string',
+            `the path stat should have size, mode, mtime and linkTarget, got ${JSON.stringify(stat)}`,
+          );
           const got = await log.send('GET', at(api!, query));
-          log.expect(got.status === 200 && tarStartingWith(got.body, entry), `GET archive of ${path} should answer a tar starting at ${entry}, got ${got.status} (API ${api})`);
+          log.expect(
+            got.status === 200 && tarStartingWith(got.body, entry),
+            `GET archive of ${path} should answer a tar starting at ${entry}, got ${got.status} (API ${api})`,
+          );
         });
       },
       containerBudget(ctx, options),
       `API ${api}: /archive serves paths and their stat`,
       // One of each kind (the examples count in the cell's few cases): a file, the symlink, the directory, a missing path.
-      [...IMAGE_PATHS.filter((p) => p.path !== '/etc/ctc-release').map((p) => ({ ...p, exists: true as const })), { path: '/ctc-missing/a', entry: '', exists: false as const }],
+      [
+        ...IMAGE_PATHS.filter((p) => p.path !== '/etc/ctc-release').map((p) => ({ ...p, exists: true as const })),
+        { path: '/ctc-missing/a', entry: '', exists: false as const },
+      ],
     ),
 };
 
@@ -221,7 +260,10 @@ export const dnsNamesCheck: RuleCheck = {
           // Networks is in the answer from API 1.21: below, no endpoint has DNSNames either.
           const endpoint = objectAt(objectAt(await networkSettingsAt(log, api!, id), 'Networks'), 'none');
           log.expect(endpoint !== null || !expected, `NetworkSettings.Networks should have the endpoint "none" at API ${api}`);
-          log.expect((endpoint !== null && 'DNSNames' in endpoint) === expected, `release ${release}: the endpoint settings should ${expected ? '' : 'not '}have DNSNames (added in ${DNS_NAMES_SINCE_RELEASE}), at API ${api}`);
+          log.expect(
+            (endpoint !== null && 'DNSNames' in endpoint) === expected,
+            `release ${release}: the endpoint settings should ${expected ? '' : 'not '}have DNSNames (added in ${DNS_NAMES_SINCE_RELEASE}), at API ${api}`,
+          );
         });
       },
       containerBudget(ctx, options),
@@ -230,4 +272,12 @@ export const dnsNamesCheck: RuleCheck = {
   },
 };
 
-export const CONTAINER_CHECKS: readonly RuleCheck[] = [kernelMemoryCheck, startHostConfigCheck, startRefusalCheck, copyRemovedCheck, archiveServedCheck, networkTopLevelCheck, dnsNamesCheck];
+export const CONTAINER_CHECKS: readonly RuleCheck[] = [
+  kernelMemoryCheck,
+  startHostConfigCheck,
+  startRefusalCheck,
+  copyRemovedCheck,
+  archiveServedCheck,
+  networkTopLevelCheck,
+  dnsNamesCheck,
+];

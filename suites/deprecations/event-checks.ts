@@ -7,7 +7,6 @@ import { at, baseImage, createContainer, objectAt, removeContainer, setupPath } 
 import { servedVersion } from './served.js';
 import { containerBudget } from './container-checks.js';
 
-
 /** A generated sequence of what the suite does between `since` and `until`. */
 const sequence = fc.array(fc.constantFrom('create', 'create+start', 'tag'), { minLength: 1, maxLength: 3 });
 
@@ -41,8 +40,14 @@ export const eventsLegacyCheck: RuleCheck = {
           const until = epochSeconds(Date.now() + 1);
           const reply = await log.send('GET', at(api!, `/events?since=${since}&until=${until}`), { timeoutMs: 10_000 });
           log.expect(reply.status === 200, `GET /events with since and until should answer 200, got ${reply.status} (API ${api})`);
-          const events = reply.body.split('\n').filter((line) => line.trim() !== '').map((line) => parseJsonObject(line));
-          log.expect(events.every((e) => e !== null), `every line of the events stream should be a JSON object (API ${api})`);
+          const events = reply.body
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .map((line) => parseJsonObject(line));
+          log.expect(
+            events.every((e) => e !== null),
+            `every line of the events stream should be a JSON object (API ${api})`,
+          );
           const created = events.filter((e) => e!['Type'] === 'container' && e!['Action'] === 'create').map((e) => objectAt(e, 'Actor')?.['ID']);
           const missing = made.filter((id) => !created.includes(id));
           log.expect(missing.length === 0, `the stream between since and until should hold the create event of ${missing.join(', ')} (API ${api})`);
@@ -51,11 +56,20 @@ export const eventsLegacyCheck: RuleCheck = {
             const actor = objectAt(event, 'Actor');
             const description = `${String(event!['Type'])} ${String(event!['Action'])} event`;
             options.coverage?.hit(`event:${String(event!['Type'])}`);
-            log.expect(event!['status'] === event!['Action'], `the deprecated (not removed) status should be there at every API version: the ${description} should have status = Action, got ${JSON.stringify(event!['status'])} (API ${api})`);
-            log.expect(event!['id'] === actor?.['ID'], `the deprecated (not removed) id should be there at every API version: the ${description} should have id = Actor.ID, got ${JSON.stringify(event!['id'])} (API ${api})`);
+            log.expect(
+              event!['status'] === event!['Action'],
+              `the deprecated (not removed) status should be there at every API version: the ${description} should have status = Action, got ${JSON.stringify(event!['status'])} (API ${api})`,
+            );
+            log.expect(
+              event!['id'] === actor?.['ID'],
+              `the deprecated (not removed) id should be there at every API version: the ${description} should have id = Actor.ID, got ${JSON.stringify(event!['id'])} (API ${api})`,
+            );
             if (event!['Type'] === 'container') {
               const image = objectAt(actor, 'Attributes')?.['image'];
-              log.expect(event!['from'] === image, `the deprecated (not removed) from should be there at every API version: the ${description} should have from = Actor.Attributes.image (${JSON.stringify(image)}), got ${JSON.stringify(event!['from'])} (API ${api})`);
+              log.expect(
+                event!['from'] === image,
+                `the deprecated (not removed) from should be there at every API version: the ${description} should have from = Actor.Attributes.image (${JSON.stringify(image)}), got ${JSON.stringify(event!['from'])} (API ${api})`,
+              );
             }
           }
         } finally {

@@ -49,7 +49,20 @@ const fieldValues: { readonly [F in NonstandardField]: fc.Arbitrary<string | boo
   StopTimeout: fc.integer({ min: 1, max: 30 }),
 };
 
-const everyField: NonstandardSettings = { Hostname: 'ctc-h', Domainname: 'ctc.example', AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: true, OpenStdin: true, StdinOnce: true, Image: 'ctc-base/busybox:1', NetworkDisabled: true, MacAddress: '02:42:ac:11:00:0a', StopTimeout: 7 };
+const everyField: NonstandardSettings = {
+  Hostname: 'ctc-h',
+  Domainname: 'ctc.example',
+  AttachStdin: true,
+  AttachStdout: true,
+  AttachStderr: true,
+  Tty: true,
+  OpenStdin: true,
+  StdinOnce: true,
+  Image: 'ctc-base/busybox:1',
+  NetworkDisabled: true,
+  MacAddress: '02:42:ac:11:00:0a',
+  StopTimeout: 7,
+};
 
 export const fullImageCase: fc.Arbitrary<FullImageCase> = fc.record({
   source: fc.constantFrom(...SOURCES),
@@ -76,7 +89,20 @@ export interface MadeImage {
   readonly containerConfig: { readonly Hostname: string; readonly Cmd: readonly string[] } | null;
 }
 
-const EMPTY: Readonly<Record<NonstandardField, unknown>> = { Hostname: '', Domainname: '', AttachStdin: false, AttachStdout: false, AttachStderr: false, Tty: false, OpenStdin: false, StdinOnce: false, Image: '', NetworkDisabled: false, MacAddress: '', StopTimeout: null };
+const EMPTY: Readonly<Record<NonstandardField, unknown>> = {
+  Hostname: '',
+  Domainname: '',
+  AttachStdin: false,
+  AttachStdout: false,
+  AttachStderr: false,
+  Tty: false,
+  OpenStdin: false,
+  StdinOnce: false,
+  Image: '',
+  NetworkDisabled: false,
+  MacAddress: '',
+  StopTimeout: null,
+};
 
 /** Whether a value is a field's empty one (what an unset field is). */
 export const isEmptyValue = (field: NonstandardField, value: unknown): boolean => value === undefined || value === EMPTY[field];
@@ -89,7 +115,17 @@ const LOADED_CONTAINER_CONFIG = { Hostname: 'ctc-builder', Cmd: ['/bin/sh', '-c'
 
 /** A configuration document of the container.Config shape, with every field the case sets. */
 function configFor(fields: NonstandardSettings): Record<string, unknown> {
-  const config: Record<string, unknown> = { ...EMPTY, User: '', Env: null, Cmd: ['/bin/busybox', 'true'], Volumes: null, WorkingDir: '', Entrypoint: null, OnBuild: null, Labels: null };
+  const config: Record<string, unknown> = {
+    ...EMPTY,
+    User: '',
+    Env: null,
+    Cmd: ['/bin/busybox', 'true'],
+    Volumes: null,
+    WorkingDir: '',
+    Entrypoint: null,
+    OnBuild: null,
+    Labels: null,
+  };
   for (const field of THREE_WHEN_SET) delete config[field];
   return { ...config, ...fields };
 }
@@ -128,8 +164,15 @@ function caseTag(c: FullImageCase): string {
 }
 
 async function load(ctx: SuiteContext, log: ExchangeLog, c: FullImageCase, ref: string): Promise<MadeImage> {
-  const reply = await log.send('POST', setupPath(ctx, '/images/load?quiet=1'), { body: await imageArchive(c, ref), headers: { 'Content-Type': 'application/x-tar' }, timeoutMs: 60_000 });
-  log.expect(reply.status === 200 && reply.body.includes(`Loaded image: ${ref}`), `loading an archive of ${ref} should answer 200 and name it, got ${reply.status} ${reply.body.trim().slice(0, 200)}`);
+  const reply = await log.send('POST', setupPath(ctx, '/images/load?quiet=1'), {
+    body: await imageArchive(c, ref),
+    headers: { 'Content-Type': 'application/x-tar' },
+    timeoutMs: 60_000,
+  });
+  log.expect(
+    reply.status === 200 && reply.body.includes(`Loaded image: ${ref}`),
+    `loading an archive of ${ref} should answer 200 and name it, got ${reply.status} ${reply.body.trim().slice(0, 200)}`,
+  );
   return { ref, set: c.fields, container: c.container ? LOADED_CONTAINER : '', containerConfig: c.container ? LOADED_CONTAINER_CONFIG : null };
 }
 
@@ -138,8 +181,6 @@ function createFields(fields: NonstandardSettings): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'Image'));
 }
 
-
-
 async function commit(ctx: SuiteContext, log: ExchangeLog, c: FullImageCase, repo: string, tag: string): Promise<MadeImage> {
   const image = await baseImage(ctx, log);
   // At the newest version: 26.1.5 and 28.5.2 refuse a MacAddress on the network none below 1.44 ("conflicting options: mac-address and the network mode"), and take it from 1.44 as the endpoint's, outside Config (20.10.24 keeps it in Config).
@@ -147,14 +188,22 @@ async function commit(ctx: SuiteContext, log: ExchangeLog, c: FullImageCase, rep
   try {
     const config = objectAt(await getObject(log, setupPath(ctx, `/containers/${id}/json`)), 'Config') ?? {};
     const reply = await log.send('POST', setupPath(ctx, `/commit?container=${id}&repo=${repo}&tag=${tag}`), { json: {} });
-    log.expect(reply.status === 201 && typeof parseJsonObject(reply.body)?.['Id'] === 'string', `committing a container should answer 201 with the image Id, got ${reply.status}`);
+    log.expect(
+      reply.status === 201 && typeof parseJsonObject(reply.body)?.['Id'] === 'string',
+      `committing a container should answer 201 with the image Id, got ${reply.status}`,
+    );
     const set: NonstandardSettings = {};
     for (const field of NONSTANDARD) {
       const value = config[field];
       if (!isEmptyValue(field, value) && (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number')) set[field] = value;
     }
     const cmd = config['Cmd'];
-    return { ref: `${repo}:${tag}`, set, container: id, containerConfig: { Hostname: String(config['Hostname'] ?? ''), Cmd: Array.isArray(cmd) ? (cmd as string[]) : [] } };
+    return {
+      ref: `${repo}:${tag}`,
+      set,
+      container: id,
+      containerConfig: { Hostname: String(config['Hostname'] ?? ''), Cmd: Array.isArray(cmd) ? (cmd as string[]) : [] },
+    };
   } finally {
     await removeContainer(ctx, log, id);
   }
@@ -175,7 +224,12 @@ export async function withFullImage<T>(ctx: SuiteContext, log: ExchangeLog, c: F
   const tag = caseTag(c);
   let made: MadeImage | undefined;
   try {
-    made = c.source === 'load' ? await load(ctx, log, c, `${repo}:${tag}`) : c.source === 'commit' ? await commit(ctx, log, c, repo, tag) : await importEmpty(ctx, log, repo, tag);
+    made =
+      c.source === 'load'
+        ? await load(ctx, log, c, `${repo}:${tag}`)
+        : c.source === 'commit'
+          ? await commit(ctx, log, c, repo, tag)
+          : await importEmpty(ctx, log, repo, tag);
     return await body(made);
   } finally {
     await log.send('DELETE', setupPath(ctx, `/images/${repo}:${tag}?force=1`)).catch(() => undefined);

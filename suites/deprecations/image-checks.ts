@@ -10,7 +10,11 @@ import { at, getObject, objectAt } from './objects.js';
 import { servedVersion } from './served.js';
 
 /** The empty-fields rule: a property over generated settings of the eight fields, judged at the cell's API version. */
-function imageConfigCheck(rule: string, summary: (api: string) => string, holds: (log: ExchangeLog, doc: Record<string, unknown>, api: string, settings: ImageSettings) => void): RuleCheck {
+function imageConfigCheck(
+  rule: string,
+  summary: (api: string) => string,
+  holds: (log: ExchangeLog, doc: Record<string, unknown>, api: string, settings: ImageSettings) => void,
+): RuleCheck {
   return {
     rule,
     applies: servedVersion,
@@ -21,7 +25,9 @@ function imageConfigCheck(rule: string, summary: (api: string) => string, holds:
         async (settings) => {
           for (const field of EMPTY_DEFAULT_FIELDS) options.coverage?.hit(`field:${field}:${settings[field] === undefined ? 'empty' : 'set'}`);
           const log = new ExchangeLog(ctx.client);
-          await withImage(ctx, log, settings, `${rule.split('.').pop()!}-${api!.replace('.', '-')}`, async (ref) => holds(log, await getObject(log, at(api!, `/images/${ref}/json`)), api!, settings));
+          await withImage(ctx, log, settings, `${rule.split('.').pop()!}-${api!.replace('.', '-')}`, async (ref) =>
+            holds(log, await getObject(log, at(api!, `/images/${ref}/json`)), api!, settings),
+          );
         },
         // Each case is an import (a layer on a real daemon): as many as a start-costly property.
         { ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) },
@@ -36,7 +42,12 @@ const NONSTANDARD_GONE_FROM = '1.50';
 const EMPTY_OMITTED_FROM = '1.52';
 
 /** The image-inspect rules judged on imported, loaded and committed images: a property over generated full configurations. */
-function fullImageCheck(rule: string, items: readonly string[], summary: (api: string) => string, holds: (log: ExchangeLog, doc: Record<string, unknown>, api: string, made: MadeImage, options: PropertyOptions) => void): RuleCheck {
+function fullImageCheck(
+  rule: string,
+  items: readonly string[],
+  summary: (api: string) => string,
+  holds: (log: ExchangeLog, doc: Record<string, unknown>, api: string, made: MadeImage, options: PropertyOptions) => void,
+): RuleCheck {
   return {
     rule,
     applies: servedVersion,
@@ -47,7 +58,9 @@ function fullImageCheck(rule: string, items: readonly string[], summary: (api: s
         async (c) => {
           options.coverage?.hit(`source:${c.source}`);
           const log = new ExchangeLog(ctx.client);
-          await withFullImage(ctx, log, c, `${rule.split('.').pop()!}-${api!.replace('.', '-')}`, async (made) => holds(log, await getObject(log, at(api!, `/images/${made.ref}/json`)), api!, made, options));
+          await withFullImage(ctx, log, c, `${rule.split('.').pop()!}-${api!.replace('.', '-')}`, async (made) =>
+            holds(log, await getObject(log, at(api!, `/images/${made.ref}/json`)), api!, made, options),
+          );
         },
         // Each case is a load, an import or a commit (a layer on a real daemon): as many as a start-costly property.
         { ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) },
@@ -62,24 +75,39 @@ const SOURCE_ITEMS = SOURCES.map((source) => `source:${source}`);
 export const containerConfigCheck = fullImageCheck(
   'deprecated.image-inspect.container-config',
   [...SOURCE_ITEMS, 'field:Container:set', 'field:Container:empty'],
-  (api) => (isOlder(api, CONTAINER_CONFIG_FROM) ? `API ${api}: Container and ContainerConfig are kept, with the image's values` : `API ${api}: neither Container nor ContainerConfig`),
+  (api) =>
+    isOlder(api, CONTAINER_CONFIG_FROM)
+      ? `API ${api}: Container and ContainerConfig are kept, with the image's values`
+      : `API ${api}: neither Container nor ContainerConfig`,
   (log, doc, api, made, options) => {
     options.coverage?.hit(`field:Container:${made.container === '' ? 'empty' : 'set'}`);
     if (!isOlder(api, CONTAINER_CONFIG_FROM)) {
       const kept = ['Container', 'ContainerConfig'].filter((key) => key in doc);
-      log.expect(kept.length === 0, `from API ${CONTAINER_CONFIG_FROM} image inspect should omit Container and ContainerConfig, got ${kept.join(' and ')} of an image whose Container is ${JSON.stringify(made.container)} (API ${api})`);
+      log.expect(
+        kept.length === 0,
+        `from API ${CONTAINER_CONFIG_FROM} image inspect should omit Container and ContainerConfig, got ${kept.join(' and ')} of an image whose Container is ${JSON.stringify(made.container)} (API ${api})`,
+      );
       return;
     }
     const containerConfig = objectAt(doc, 'ContainerConfig');
-    log.expect(containerConfig !== null, `below API ${CONTAINER_CONFIG_FROM} image inspect should keep ContainerConfig as an object, got ${JSON.stringify(doc['ContainerConfig'])} (API ${api})`);
+    log.expect(
+      containerConfig !== null,
+      `below API ${CONTAINER_CONFIG_FROM} image inspect should keep ContainerConfig as an object, got ${JSON.stringify(doc['ContainerConfig'])} (API ${api})`,
+    );
     // The other reading lets an empty Container be left out, as a Go field marked omitempty is.
     const mayOmit = options.reading === 'other' && made.container === '';
     if (!mayOmit || 'Container' in doc) {
-      log.expect(doc['Container'] === made.container, `below API ${CONTAINER_CONFIG_FROM} image inspect should keep Container, ${JSON.stringify(made.container)}, got ${'Container' in doc ? JSON.stringify(doc['Container']) : 'no such key'} (API ${api})`);
+      log.expect(
+        doc['Container'] === made.container,
+        `below API ${CONTAINER_CONFIG_FROM} image inspect should keep Container, ${JSON.stringify(made.container)}, got ${'Container' in doc ? JSON.stringify(doc['Container']) : 'no such key'} (API ${api})`,
+      );
     }
     if (made.containerConfig !== null) {
       const kept = { Hostname: containerConfig?.['Hostname'], Cmd: containerConfig?.['Cmd'] };
-      log.expect(isDeepStrictEqual(kept, made.containerConfig), `below API ${CONTAINER_CONFIG_FROM} ContainerConfig should keep the image's container configuration, ${JSON.stringify(made.containerConfig)}, got ${JSON.stringify(kept)} (API ${api})`);
+      log.expect(
+        isDeepStrictEqual(kept, made.containerConfig),
+        `below API ${CONTAINER_CONFIG_FROM} ContainerConfig should keep the image's container configuration, ${JSON.stringify(made.containerConfig)}, got ${JSON.stringify(kept)} (API ${api})`,
+      );
     }
   },
 );
@@ -89,30 +117,50 @@ const fieldItems = (fields: readonly string[]): string[] => fields.flatMap((fiel
 export const nonstandardFieldsCheck = fullImageCheck(
   'deprecated.image-inspect.nonstandard-fields',
   [...SOURCE_ITEMS, ...fieldItems(NONSTANDARD)],
-  (api) => (isOlder(api, NONSTANDARD_GONE_FROM) ? `API ${api}: Config keeps the nine fields and the three set ones, with their values` : `API ${api}: Config has none of the twelve fields`),
+  (api) =>
+    isOlder(api, NONSTANDARD_GONE_FROM)
+      ? `API ${api}: Config keeps the nine fields and the three set ones, with their values`
+      : `API ${api}: Config has none of the twelve fields`,
   (log, doc, api, made, options) => {
     const config = objectAt(doc, 'Config');
     log.expect(config !== null, `image inspect at API ${api} should have a Config object`);
     for (const field of NONSTANDARD) options.coverage?.hit(`field:${field}:${made.set[field] === undefined ? 'empty' : 'set'}`);
     if (!isOlder(api, NONSTANDARD_GONE_FROM)) {
       const kept = NONSTANDARD.filter((key) => key in config!);
-      log.expect(kept.length === 0, `from API ${NONSTANDARD_GONE_FROM} Config should not have ${kept.join(', ')} (set: ${JSON.stringify(made.set)}; API ${api})`);
+      log.expect(
+        kept.length === 0,
+        `from API ${NONSTANDARD_GONE_FROM} Config should not have ${kept.join(', ')} (set: ${JSON.stringify(made.set)}; API ${api})`,
+      );
       return;
     }
     for (const field of NINE_KEPT) {
       const expected = made.set[field] ?? (field === 'Hostname' || field === 'Domainname' || field === 'Image' ? '' : false);
-      log.expect(field in config! && config![field] === expected, `below API ${NONSTANDARD_GONE_FROM} Config should keep ${field} as the image's configuration gives it, ${JSON.stringify(expected)}, got ${field in config! ? JSON.stringify(config![field]) : 'no such key'} (API ${api})`);
+      log.expect(
+        field in config! && config![field] === expected,
+        `below API ${NONSTANDARD_GONE_FROM} Config should keep ${field} as the image's configuration gives it, ${JSON.stringify(expected)}, got ${field in config! ? JSON.stringify(config![field]) : 'no such key'} (API ${api})`,
+      );
     }
     for (const field of THREE_WHEN_SET) {
       const expected = made.set[field];
-      if (expected === undefined) log.expect(!(field in config!), `below API ${NONSTANDARD_GONE_FROM} Config should omit ${field} when it is not set, got ${JSON.stringify(config![field])} (API ${api})`);
-      else log.expect(config![field] === expected, `below API ${NONSTANDARD_GONE_FROM} Config should keep the set ${field}, ${JSON.stringify(expected)}, got ${field in config! ? JSON.stringify(config![field]) : 'no such key'} (API ${api})`);
+      if (expected === undefined)
+        log.expect(
+          !(field in config!),
+          `below API ${NONSTANDARD_GONE_FROM} Config should omit ${field} when it is not set, got ${JSON.stringify(config![field])} (API ${api})`,
+        );
+      else
+        log.expect(
+          config![field] === expected,
+          `below API ${NONSTANDARD_GONE_FROM} Config should keep the set ${field}, ${JSON.stringify(expected)}, got ${field in config! ? JSON.stringify(config![field]) : 'no such key'} (API ${api})`,
+        );
     }
   },
 );
 
 const isEmpty = (value: unknown): boolean =>
-  value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 export const emptyFieldsCheck = imageConfigCheck(
   'deprecated.image-inspect.empty-fields',
@@ -123,13 +171,21 @@ export const emptyFieldsCheck = imageConfigCheck(
     for (const field of EMPTY_DEFAULT_FIELDS) {
       const expected = expectedValue(settings, field);
       if (expected !== undefined) {
-        log.expect(isDeepStrictEqual(config![field], expected), `Config.${field} should be ${JSON.stringify(expected)} as set at import, got ${JSON.stringify(config![field])} (API ${api})`);
+        log.expect(
+          isDeepStrictEqual(config![field], expected),
+          `Config.${field} should be ${JSON.stringify(expected)} as set at import, got ${JSON.stringify(config![field])} (API ${api})`,
+        );
       } else if (isOlder(api, EMPTY_OMITTED_FROM)) {
-        log.expect(field in config! && isEmpty(config![field]), `below API ${EMPTY_OMITTED_FROM} Config should keep the empty ${field}, got ${field in config! ? JSON.stringify(config![field]) : 'no such key'} (API ${api})`);
+        log.expect(
+          field in config! && isEmpty(config![field]),
+          `below API ${EMPTY_OMITTED_FROM} Config should keep the empty ${field}, got ${field in config! ? JSON.stringify(config![field]) : 'no such key'} (API ${api})`,
+        );
       } else {
-        log.expect(!(field in config!), `from API ${EMPTY_OMITTED_FROM} Config should omit the empty ${field}, got ${JSON.stringify(config![field])} (API ${api})`);
+        log.expect(
+          !(field in config!),
+          `from API ${EMPTY_OMITTED_FROM} Config should omit the empty ${field}, got ${JSON.stringify(config![field])} (API ${api})`,
+        );
       }
     }
   },
 );
-

@@ -39,7 +39,12 @@ const BUSYBOX = '/bin/busybox';
  */
 export const BASE_ENTRIES: readonly TarEntry[] = [
   { type: 'directory', name: 'bin' },
-  { type: 'file', name: 'bin/busybox', content: existsSync(BUSYBOX) ? readFileSync(BUSYBOX) : Buffer.from('#!/bin/sh\n# ctr-conformance placeholder: busybox-static is not installed\n'), mode: 0o755 },
+  {
+    type: 'file',
+    name: 'bin/busybox',
+    content: existsSync(BUSYBOX) ? readFileSync(BUSYBOX) : Buffer.from('#!/bin/sh\n# ctr-conformance placeholder: busybox-static is not installed\n'),
+    mode: 0o755,
+  },
   { type: 'symlink', name: 'bin/sh', target: 'busybox' },
   { type: 'directory', name: 'etc' },
   { type: 'file', name: 'etc/ctc-release', content: Buffer.from('ctr-conformance base image\n') },

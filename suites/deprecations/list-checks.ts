@@ -19,20 +19,21 @@ const FORMS = ['repo', 'repo:tag', 'prefix/*'] as const;
  * naming the first. The cell's API version is in the names: cells run concurrently, and no other
  * cell may add a tag the pattern matches between the lists this one compares.
  */
-const listCase = (api: string, rule: string) => fc
-  .record({
-    a: fc.constantFrom('fa', 'fb', 'fc'),
-    b: fc.constantFrom('ga', 'gb'),
-    tagA: fc.constantFrom('1', '2'),
-    tagB: fc.constantFrom('1', '2'),
-    form: fc.constantFrom(...FORMS),
-  })
-  .map((c) => {
-    const cell = `${rule}v${api.replace(/\./g, '-')}`;
-    const repoA = `ctc-${c.a}-${cell}`;
-    const repoB = `ctc-${c.b}-${cell}`;
-    return { ...c, repoA, repoB, pattern: c.form === 'repo' ? `${repoA}/img` : c.form === 'repo:tag' ? `${repoA}/img:${c.tagA}` : `${repoA}/*` };
-  });
+const listCase = (api: string, rule: string) =>
+  fc
+    .record({
+      a: fc.constantFrom('fa', 'fb', 'fc'),
+      b: fc.constantFrom('ga', 'gb'),
+      tagA: fc.constantFrom('1', '2'),
+      tagB: fc.constantFrom('1', '2'),
+      form: fc.constantFrom(...FORMS),
+    })
+    .map((c) => {
+      const cell = `${rule}v${api.replace(/\./g, '-')}`;
+      const repoA = `ctc-${c.a}-${cell}`;
+      const repoB = `ctc-${c.b}-${cell}`;
+      return { ...c, repoA, repoB, pattern: c.form === 'repo' ? `${repoA}/img` : c.form === 'repo:tag' ? `${repoA}/img:${c.tagA}` : `${repoA}/*` };
+    });
 
 type ListCase = typeof listCase extends (api: string, rule: string) => fc.Arbitrary<infer T> ? T : never;
 
@@ -53,7 +54,9 @@ async function listAt(log: ExchangeLog, path: string): Promise<Listed> {
   const reply = await log.send('GET', path);
   const list = jsonArray(reply.body);
   log.expect(reply.status === 200 && list !== null, `GET ${path} should answer 200 with a list, got ${reply.status}`);
-  return new Map(list!.map((image) => [String((image as Record<string, unknown>)['Id']), ((image as Record<string, unknown>)['RepoTags'] as string[] | null) ?? []]));
+  return new Map(
+    list!.map((image) => [String((image as Record<string, unknown>)['Id']), ((image as Record<string, unknown>)['RepoTags'] as string[] | null) ?? []]),
+  );
 }
 
 const tagsOf = (listed: Listed): string[] => [...listed.values()].flat().sort();
@@ -93,7 +96,16 @@ const formExamples = (api: string, rule: string): ListCase[] =>
   FORMS.map((form) => {
     const cell = `${rule}v${api.replace(/\./g, '-')}`;
     const repoA = `ctc-fa-${cell}`;
-    return { a: 'fa', b: 'ga', tagA: '1', tagB: '2', form, repoA, repoB: `ctc-ga-${cell}`, pattern: form === 'repo' ? `${repoA}/img` : form === 'repo:tag' ? `${repoA}/img:1` : `${repoA}/*` };
+    return {
+      a: 'fa',
+      b: 'ga',
+      tagA: '1',
+      tagB: '2',
+      form,
+      repoA,
+      repoB: `ctc-ga-${cell}`,
+      pattern: form === 'repo' ? `${repoA}/img` : form === 'repo:tag' ? `${repoA}/img:1` : `${repoA}/*`,
+    };
   });
 
 export const filterParameterCheck: RuleCheck = {
@@ -106,8 +118,14 @@ export const filterParameterCheck: RuleCheck = {
       async (c) => {
         options.coverage?.hit(`form:${c.form}`);
         await withLists(ctx, api!, c, ({ log, pattern, expected, byReference, byFilter, all, own }) => {
-          log.expect(same(tagsOf(byReference), expected), `filters={"reference":["${pattern}"]} should list exactly ${JSON.stringify(expected)} at API ${api}, got ${JSON.stringify(tagsOf(byReference))}`);
-          log.expect(same(own(byFilter), own(all)), `the removed filter=${pattern} should filter nothing at any API version (removed in 20.10): the list should hold ${JSON.stringify(own(all))} of this case's repositories, got ${JSON.stringify(own(byFilter))} (API ${api})`);
+          log.expect(
+            same(tagsOf(byReference), expected),
+            `filters={"reference":["${pattern}"]} should list exactly ${JSON.stringify(expected)} at API ${api}, got ${JSON.stringify(tagsOf(byReference))}`,
+          );
+          log.expect(
+            same(own(byFilter), own(all)),
+            `the removed filter=${pattern} should filter nothing at any API version (removed in 20.10): the list should hold ${JSON.stringify(own(all))} of this case's repositories, got ${JSON.stringify(own(byFilter))} (API ${api})`,
+          );
         });
       },
       containerBudget(ctx, options),
@@ -128,9 +146,15 @@ export const filterLegacyFormCheck: RuleCheck = {
         await withLists(ctx, api!, c, ({ log, pattern, expected, byFilter, all, own }) => {
           const ignored = same(own(byFilter), own(all));
           if (isOlder(api!, FILTER_IGNORED_FROM)) {
-            log.expect(ignored || same(tagsOf(byFilter), expected), `below API ${FILTER_IGNORED_FROM} filter=${pattern} should list either as without it or exactly as the reference filter, ${JSON.stringify(expected)}; got ${JSON.stringify(tagsOf(byFilter))} (API ${api})`);
+            log.expect(
+              ignored || same(tagsOf(byFilter), expected),
+              `below API ${FILTER_IGNORED_FROM} filter=${pattern} should list either as without it or exactly as the reference filter, ${JSON.stringify(expected)}; got ${JSON.stringify(tagsOf(byFilter))} (API ${api})`,
+            );
           } else {
-            log.expect(ignored, `from API ${FILTER_IGNORED_FROM} filter=${pattern} should be ignored: the list should hold ${JSON.stringify(own(all))} of this case's repositories, got ${JSON.stringify(own(byFilter))} (API ${api})`);
+            log.expect(
+              ignored,
+              `from API ${FILTER_IGNORED_FROM} filter=${pattern} should be ignored: the list should hold ${JSON.stringify(own(all))} of this case's repositories, got ${JSON.stringify(own(byFilter))} (API ${api})`,
+            );
           }
         });
       },

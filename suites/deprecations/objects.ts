@@ -40,11 +40,23 @@ export interface ImportOptions {
 
 /** POST /images/create?fromSrc=- with a tarball of the suite's own: the image's id. */
 export async function importImage(ctx: SuiteContext, log: ExchangeLog, options: ImportOptions): Promise<string> {
-  const query = new URLSearchParams([['fromSrc', '-'], ['repo', options.repo], ['tag', options.tag], ...(options.changes ?? []).map((c): [string, string] => ['changes', c])]);
+  const query = new URLSearchParams([
+    ['fromSrc', '-'],
+    ['repo', options.repo],
+    ['tag', options.tag],
+    ...(options.changes ?? []).map((c): [string, string] => ['changes', c]),
+  ]);
   const body = options.entries === undefined ? await baseTarball() : await tarball(options.entries);
-  const reply = await log.send('POST', setupPath(ctx, `/images/create?${query.toString()}`), { body, headers: { 'Content-Type': 'application/x-tar' }, timeoutMs: 60_000 });
+  const reply = await log.send('POST', setupPath(ctx, `/images/create?${query.toString()}`), {
+    body,
+    headers: { 'Content-Type': 'application/x-tar' },
+    timeoutMs: 60_000,
+  });
   const id = /"status":"(sha256:[0-9a-f]{64})"/.exec(reply.body)?.[1];
-  log.expect(reply.status === 200 && id !== undefined, `importing ${options.repo}:${options.tag} from a tarball should answer 200 with the image id, got ${reply.status}`);
+  log.expect(
+    reply.status === 200 && id !== undefined,
+    `importing ${options.repo}:${options.tag} from a tarball should answer 200 with the image id, got ${reply.status}`,
+  );
   return id!;
 }
 
@@ -89,7 +101,12 @@ export async function removeContainer(ctx: SuiteContext, log: ExchangeLog, id: s
 }
 
 /** Runs `body` with a fresh container, removed afterwards whatever happens. */
-export async function withContainer<T>(ctx: SuiteContext, log: ExchangeLog, options: Omit<CreateOptions, 'image'>, body: (id: string) => Promise<T>): Promise<T> {
+export async function withContainer<T>(
+  ctx: SuiteContext,
+  log: ExchangeLog,
+  options: Omit<CreateOptions, 'image'>,
+  body: (id: string) => Promise<T>,
+): Promise<T> {
   const image = await baseImage(ctx, log);
   const id = await createContainer(log, { ...options, image });
   try {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { stateIn } from '../../common/lifecycle.js';
-import { DEPRECATIONS, DOCUMENT_RELEASE, REMOVED_DAEMON_OPTIONS, REMOVED_LOG_OPTIONS, REMOVED_STORAGE_DRIVERS, REMOVED_STORAGE_OPTIONS } from '../../specs/deprecations.js';
+import {
+  DEPRECATIONS,
+  DOCUMENT_RELEASE,
+  REMOVED_DAEMON_OPTIONS,
+  REMOVED_LOG_OPTIONS,
+  REMOVED_STORAGE_DRIVERS,
+  REMOVED_STORAGE_OPTIONS,
+} from '../../specs/deprecations.js';
 import { expectRefused } from '../daemon-config/start-and-inspect.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
@@ -19,8 +26,16 @@ export function removedPlacementsIn(release: string): Placement[] {
       ...(option.fileKey === undefined ? [] : [{ via: 'file' as const, name: option.fileKey }]),
     ]),
     ...REMOVED_STORAGE_DRIVERS.filter((driver) => removed.has(driver.row)).map((driver) => ({ via: 'storage-driver' as const, name: driver.driver })),
-    ...REMOVED_LOG_OPTIONS.filter((option) => removed.has(option.row)).map((option) => ({ via: 'log-option' as const, name: option.option, driver: option.driver })),
-    ...REMOVED_STORAGE_OPTIONS.filter((option) => removed.has(option.row)).map((option) => ({ via: 'storage-option' as const, name: option.option, driver: option.driver })),
+    ...REMOVED_LOG_OPTIONS.filter((option) => removed.has(option.row)).map((option) => ({
+      via: 'log-option' as const,
+      name: option.option,
+      driver: option.driver,
+    })),
+    ...REMOVED_STORAGE_OPTIONS.filter((option) => removed.has(option.row)).map((option) => ({
+      via: 'storage-option' as const,
+      name: option.option,
+      driver: option.driver,
+    })),
   ];
 }
 

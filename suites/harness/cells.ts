@@ -8,7 +8,8 @@ import { notApplicable, skipped, type Verdict } from './verdict.js';
 
 /** Matrix columns: one below the oldest API version, every version, and one above the newest. */
 export function apiColumns(targetMax: string | null): string[] {
-  const newest = targetMax !== null && isNewer(targetMax, ALL_API_VERSIONS[ALL_API_VERSIONS.length - 1]!) ? targetMax : ALL_API_VERSIONS[ALL_API_VERSIONS.length - 1]!;
+  const newest =
+    targetMax !== null && isNewer(targetMax, ALL_API_VERSIONS[ALL_API_VERSIONS.length - 1]!) ? targetMax : ALL_API_VERSIONS[ALL_API_VERSIONS.length - 1]!;
   const top = Number(newest.split('.')[1]) + 1;
   return Array.from({ length: top - 11 + 1 }, (_, i) => `1.${11 + i}`);
 }
@@ -25,15 +26,19 @@ export const CAPABILITY_NEEDS: Readonly<Record<Capability, string>> = {
   netns: 'the rule starts the daemon in a private network namespace',
   plugins: 'the rule gives the daemon authorization plugins from a directory of its own',
   wire: 'the rule sends raw bytes or unclean paths, which a recording cannot carry',
-  umask: 'the rule starts the daemon as a process of its own under a file-creation mask (umask) of its choosing; the suite\'s process keeps its own',
-  objects: 'the rule creates images and containers and reads what they became; their answers change from case to case, which a recording keyed by request cannot answer',
+  umask: "the rule starts the daemon as a process of its own under a file-creation mask (umask) of its choosing; the suite's process keeps its own",
+  objects:
+    'the rule creates images and containers and reads what they became; their answers change from case to case, which a recording keyed by request cannot answer',
 };
 
 /** What a target without a surface lacks, and what the rule speaks of. */
 export const SURFACE_NEEDS: Readonly<Record<Surface, { readonly missing: string; readonly why: string }>> = {
   'daemon-api': { missing: 'no daemon API', why: "the rule speaks of the daemon's HTTP API" },
   'model-runner-api': { missing: 'no model runner API', why: "the rule speaks of the model runner's OpenAI-compatible API" },
-  'model-runner-service': { missing: 'no model runner service', why: 'the rule speaks of the model runner service: its model management, its /engines routing, its store or the daemon socket it is reached through' },
+  'model-runner-service': {
+    missing: 'no model runner service',
+    why: 'the rule speaks of the model runner service: its model management, its /engines routing, its store or the daemon socket it is reached through',
+  },
   'daemon-process': { missing: 'no daemon process the suites start', why: 'the rule speaks of the daemon as a process (flags, environment, files, signals)' },
 };
 
@@ -55,15 +60,18 @@ export interface GateInput {
  * rule is never judged by the target's own claims); a capability the check needs.
  */
 export function ruleGate(rule: Rule, check: RuleCheck | undefined, on: GateInput): Verdict | null {
-  if (check === undefined) return { status: 'error', summary: `no assertion is registered for ${rule.id}`, reason: 'the catalogue has a rule the suites do not check' };
+  if (check === undefined)
+    return { status: 'error', summary: `no assertion is registered for ${rule.id}`, reason: 'the catalogue has a rule the suites do not check' };
   // A rule about another platform does not apply to this target, whether or not this machine
   // could run a daemon of that platform (the catalogue's testability says that). A daemon that
   // does not say runs linux; a target without a daemon API has no platform to speak of.
   const os = on.facts.os ?? (on.target.surfaces.has('daemon-api') ? 'linux' : null);
-  if (os !== null && !rule.applies.platforms.some((p) => p === os)) return notApplicable(`applies to ${rule.applies.platforms.join(', ')}; the target runs ${os}`);
+  if (os !== null && !rule.applies.platforms.some((p) => p === os))
+    return notApplicable(`applies to ${rule.applies.platforms.join(', ')}; the target runs ${os}`);
   const releases = rule.applies.releases;
   const bounds = `${releases?.min ?? 'any'}–${releases?.max ?? 'any'}`;
-  if (releases !== undefined && on.release !== null && !inRange(on.release.release, releases)) return notApplicable(`applies to releases ${bounds}; the target is ${on.release.release}`);
+  if (releases !== undefined && on.release !== null && !inRange(on.release.release, releases))
+    return notApplicable(`applies to releases ${bounds}; the target is ${on.release.release}`);
   const excepted = rule.applies.exceptReleases?.find((e) => e.release === on.release?.release);
   if (excepted !== undefined) return notApplicable(excepted.why);
   const surface = rule.applies.surface;

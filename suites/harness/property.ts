@@ -29,7 +29,8 @@ export interface PropertyOptions {
 export type Reading = 'strict' | 'other';
 
 /** A request that got no answer in time (the target hung or trickled), or that the cell's deadline cancelled. */
-const isTimeout = (error: unknown): error is HttpClientError => error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED');
+const isTimeout = (error: unknown): error is HttpClientError =>
+  error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED');
 
 /**
  * Runs an async property and turns its outcome into a verdict. A Violation, or a request the
@@ -69,7 +70,11 @@ export async function checkProperty<T>(
   if (options.timeLimitMs !== undefined) parameters.plugins = [fc.interruptAfterTimeLimit(options.timeLimitMs) as fc.Plugin<[T]>];
   const details = await fc.check(fc.asyncProperty(arbitrary, guarded), parameters);
   if (timedOut !== undefined) {
-    return errored(`the target did not answer in time: ${timedOut.message}`, 'a request timed out (--request-timeout); a hung or trickling target is not judged', options.journal?.lastCase());
+    return errored(
+      `the target did not answer in time: ${timedOut.message}`,
+      'a request timed out (--request-timeout); a hung or trickling target is not judged',
+      options.journal?.lastCase(),
+    );
   }
   if (!details.failed) return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases)`, ...lastCase(options.journal) };
   const counterexample = {
@@ -79,16 +84,39 @@ export async function checkProperty<T>(
     numRuns: options.numRuns,
   };
   const cause = details.errorInstance;
-  if (cause instanceof Violation) return { status: 'fail', summary: cause.message, counterexample, ...(cause.exchanges.length > 0 ? { exchanges: cause.exchanges } : failedCase(options.journal)) };
+  if (cause instanceof Violation)
+    return {
+      status: 'fail',
+      summary: cause.message,
+      counterexample,
+      ...(cause.exchanges.length > 0 ? { exchanges: cause.exchanges } : failedCase(options.journal)),
+    };
   if (cause instanceof Unjudgeable) return skipped(cause.message);
   if (cause instanceof HttpClientError && cause.code === 'HTTP_NOT_RECORDED') {
-    return { ...errored(`the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`, 'the recording cannot answer this cell'), counterexample };
+    return {
+      ...errored(
+        `the transcript lacks a request (replay with the seed and --num-runs it was recorded with): ${cause.message}`,
+        'the recording cannot answer this cell',
+      ),
+      counterexample,
+    };
   }
   if (cause instanceof HttpClientError && cause.code === 'HTTP_PROTOCOL') {
-    return { ...errored(`the target's answer could not be read: ${cause.message}`, 'a protocol error of the target: no rule can be judged on an answer that is not HTTP'), counterexample, ...failedCase(options.journal) };
+    return {
+      ...errored(
+        `the target's answer could not be read: ${cause.message}`,
+        'a protocol error of the target: no rule can be judged on an answer that is not HTTP',
+      ),
+      counterexample,
+      ...failedCase(options.journal),
+    };
   }
-  if (cause instanceof HttpClientError) return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample, ...failedCase(options.journal) };
-  return { ...errored(`the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, 'an error in the check, not in the target'), counterexample };
+  if (cause instanceof HttpClientError)
+    return { status: 'fail', summary: `no proper answer: ${cause.message}`, counterexample, ...failedCase(options.journal) };
+  return {
+    ...errored(`the check itself failed: ${cause instanceof Error ? cause.message : String(cause)}`, 'an error in the check, not in the target'),
+    counterexample,
+  };
 }
 
 const failedCase = (journal: CaseJournal | undefined): { exchanges?: readonly HttpExchange[] } => {

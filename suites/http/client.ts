@@ -121,7 +121,8 @@ class Guard {
  */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 const MAX_STALE_RETRIES = 8;
-const isStaleConnection = (error: NodeJS.ErrnoException): boolean => error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'socket hang up';
+const isStaleConnection = (error: NodeJS.ErrnoException): boolean =>
+  error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'socket hang up';
 
 /** Connections shared by a client and the views made with `with()`. */
 interface Pool {
@@ -201,7 +202,14 @@ export class HttpClient {
         });
         req = current;
         current.on('error', (error: NodeJS.ErrnoException) => {
-          if (!answered && guard.failure === undefined && current.reusedSocket && reusedBefore < MAX_STALE_RETRIES && isStaleConnection(error) && IDEMPOTENT.has(method)) {
+          if (
+            !answered &&
+            guard.failure === undefined &&
+            current.reusedSocket &&
+            reusedBefore < MAX_STALE_RETRIES &&
+            isStaleConnection(error) &&
+            IDEMPOTENT.has(method)
+          ) {
             return attempt(reusedBefore + 1);
           }
           const failure = classify(what, error);
@@ -225,7 +233,8 @@ export class HttpClient {
         // The answer may have failed between its head and this line (a HEAD answer followed by a
         // body: node's parser refuses the extra bytes at once); its 'error' and 'close' are gone.
         if (guard.failure !== undefined) return reject(guard.failure);
-        if (res.destroyed && !res.complete) return reject(new HttpClientError('HTTP_CONNECTION', `${what}: the connection closed before the answer was complete`));
+        if (res.destroyed && !res.complete)
+          return reject(new HttpClientError('HTTP_CONNECTION', `${what}: the connection closed before the answer was complete`));
         const chunks: Buffer[] = [];
         let size = 0;
         const onData = (chunk: Buffer): void => {

@@ -54,12 +54,16 @@ export function parseEndpoint(text: string, allowRemote = false, tls?: TlsSettin
     return { kind: 'unix', path };
   }
   const tcp = /^(tcp|http|https):\/\/(\[[^\]]+\]|[^:/[\]]+):(\d{1,5})(\/[^?#]*)?$/.exec(text);
-  if (tcp === null) throw new EndpointError('ENDPOINT_FORMAT', `expected unix:///path, tcp://host:port or http(s)://host:port[/base], got ${JSON.stringify(text)}`);
+  if (tcp === null)
+    throw new EndpointError('ENDPOINT_FORMAT', `expected unix:///path, tcp://host:port or http(s)://host:port[/base], got ${JSON.stringify(text)}`);
   const host = tcp[2]!.replace(/^\[(.*)\]$/, '$1');
   const port = Number(tcp[3]);
   if (port < 1 || port > 65535) throw new EndpointError('ENDPOINT_FORMAT', `port out of range in ${JSON.stringify(text)}`);
   if (!allowRemote && !isLoopback(host)) {
-    throw new EndpointError('ENDPOINT_NOT_LOOPBACK', `refusing to send traffic to ${host}: only unix sockets and loopback addresses are tested (pass --allow-remote to override)`);
+    throw new EndpointError(
+      'ENDPOINT_NOT_LOOPBACK',
+      `refusing to send traffic to ${host}: only unix sockets and loopback addresses are tested (pass --allow-remote to override)`,
+    );
   }
   const basePath = cleanBasePath(tcp[4]);
   const secure = tcp[1] === 'https' ? (tls ?? {}) : tls;

@@ -32,6 +32,7 @@ export function classify(what: string, error: NodeJS.ErrnoException): HttpClient
   if (error.message.startsWith(NOT_RECORDED) || error.code === 'ERR_NOCK_NO_MATCH' || error.message.startsWith('Nock: Disallowed net connect')) {
     return new HttpClientError('HTTP_NOT_RECORDED', `${what}: ${error.message}`);
   }
-  if (error.code?.startsWith('HPE_') === true) return new HttpClientError('HTTP_PROTOCOL', `${what}: the answer broke HTTP/1.1 (${error.code}: ${error.message.replace(/^Parse Error: /, '')})`);
+  if (error.code?.startsWith('HPE_') === true)
+    return new HttpClientError('HTTP_PROTOCOL', `${what}: the answer broke HTTP/1.1 (${error.code}: ${error.message.replace(/^Parse Error: /, '')})`);
   return new HttpClientError('HTTP_CONNECTION', `${what}: ${error.code ?? ''} ${error.message}`.trim());
 }

@@ -58,7 +58,12 @@ export class SseParser {
   private dispatch(): ServerSentEvent | undefined {
     if (this.data.length === 0 && this.event === undefined) return undefined;
     const data = this.data.join('\n');
-    const event: ServerSentEvent = { data, done: data === '[DONE]', ...(this.event === undefined ? {} : { event: this.event }), ...(this.id === undefined ? {} : { id: this.id }) };
+    const event: ServerSentEvent = {
+      data,
+      done: data === '[DONE]',
+      ...(this.event === undefined ? {} : { event: this.event }),
+      ...(this.id === undefined ? {} : { id: this.id }),
+    };
     this.data = [];
     this.event = undefined;
     return event;

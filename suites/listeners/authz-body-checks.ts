@@ -36,10 +36,14 @@ function bodyOf(c: BodyCase): Buffer {
 
 /** The plugin of the body rules: it denies a request whose body it is shown, when the body carries the marker; it allows the rest (no body seen: nothing to object to). */
 const markerPolicy = (marker: string): AuthzPolicy => ({
-  request: (m) => (m.RequestBody !== undefined && m.RequestBody !== null && Buffer.from(m.RequestBody, 'base64').toString('utf8').includes(marker) ? { Allow: false, Msg: MSG } : { Allow: true }),
+  request: (m) =>
+    m.RequestBody !== undefined && m.RequestBody !== null && Buffer.from(m.RequestBody, 'base64').toString('utf8').includes(marker)
+      ? { Allow: false, Msg: MSG }
+      : { Allow: true },
 });
 
-const describeCase = (c: BodyCase, length: number): string => `${c.framing === 'chunked' ? 'chunked' : `Content-Length ${length}`}, ${c.type === null ? 'no Content-Type' : `Content-Type ${c.type}`}, ${length} bytes`;
+const describeCase = (c: BodyCase, length: number): string =>
+  `${c.framing === 'chunked' ? 'chunked' : `Content-Length ${length}`}, ${c.type === null ? 'no Content-Type' : `Content-Type ${c.type}`}, ${length} bytes`;
 
 /**
  * One body through the daemon: POST /containers/create with the case's framing and type. Shown to
@@ -49,7 +53,10 @@ const describeCase = (c: BodyCase, length: number): string => `${c.framing === '
 async function sendBody(ctx: SuiteContext, log: ExchangeLog, plugin: AuthzPlugin, c: BodyCase): Promise<void> {
   const body = bodyOf(c);
   const uri = `${c.versioned ? `/v${ctx.expectedMax}` : ''}/containers/create`;
-  const headers: Record<string, string> = { ...(c.type === null ? {} : { 'Content-Type': c.type }), ...(c.framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : {}) };
+  const headers: Record<string, string> = {
+    ...(c.type === null ? {} : { 'Content-Type': c.type }),
+    ...(c.framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : {}),
+  };
   plugin.setPolicy(markerPolicy(c.marker));
   const mark = plugin.calls.length;
   const reply = await log.send('POST', uri, { headers, body, timeoutMs: 60_000 });
@@ -59,14 +66,24 @@ async function sendBody(ctx: SuiteContext, log: ExchangeLog, plugin: AuthzPlugin
   const shown = calls.find((call) => call.kind === 'request')?.message?.RequestBody;
   const seen = shown === undefined || shown === null ? 'no body' : `${Buffer.from(shown, 'base64').length} bytes of it`;
   const actedOn = reply.status === 201 || (reply.status === 404 && errorMessageOf(reply).includes(c.image));
-  log.expect(!actedOn, `${what}: the plugin was shown ${seen} and allowed it, and the daemon acted on the body: ${reply.status} ${JSON.stringify(errorMessageOf(reply))}`);
+  log.expect(
+    !actedOn,
+    `${what}: the plugin was shown ${seen} and allowed it, and the daemon acted on the body: ${reply.status} ${JSON.stringify(errorMessageOf(reply))}`,
+  );
 }
 
 const NAME = 'ctcbody';
 const imageName = fc.stringMatching(/^[a-z][a-z0-9]{5,11}$/).map((n) => `ctcnone-${n}`);
 const markerOf = fc.stringMatching(/^[A-Za-z0-9]{8,16}$/).map((m) => `ctcmark${m}`);
 
-function bodyCheck(rule: string, items: readonly string[], cases: (ctx: SuiteContext) => fc.Arbitrary<BodyCase>, itemsOf: (c: BodyCase) => string[], examples: (ctx: SuiteContext) => BodyCase[], summary: string): RuleCheck {
+function bodyCheck(
+  rule: string,
+  items: readonly string[],
+  cases: (ctx: SuiteContext) => fc.Arbitrary<BodyCase>,
+  itemsOf: (c: BodyCase) => string[],
+  examples: (ctx: SuiteContext) => BodyCase[],
+  summary: string,
+): RuleCheck {
   return {
     rule,
     documentedItems: () => items,
@@ -120,12 +137,20 @@ export const authzBodyLargeCheck = bodyCheck(
     fc.record({
       framing: fc.constantFrom('length' as const, 'chunked' as const),
       type: fc.constant('application/json'),
-      size: fc.oneof(fc.constant(LIMIT), fc.integer({ min: LIMIT + 1, max: LIMIT + 64 * 1024 }), fc.constant(LIMIT_29_4), fc.integer({ min: LIMIT_29_4 + 1, max: LIMIT_29_4 + 64 * 1024 })),
+      size: fc.oneof(
+        fc.constant(LIMIT),
+        fc.integer({ min: LIMIT + 1, max: LIMIT + 64 * 1024 }),
+        fc.constant(LIMIT_29_4),
+        fc.integer({ min: LIMIT_29_4 + 1, max: LIMIT_29_4 + 64 * 1024 }),
+      ),
       image: imageName,
       marker: markerOf,
       versioned: fc.boolean(),
     }),
-  (c) => [`framing:${c.framing}`, c.size === LIMIT ? 'size:1MiB' : c.size < LIMIT_29_4 ? 'size:above-1MiB' : c.size === LIMIT_29_4 ? 'size:4MiB' : 'size:above-4MiB'],
+  (c) => [
+    `framing:${c.framing}`,
+    c.size === LIMIT ? 'size:1MiB' : c.size < LIMIT_29_4 ? 'size:above-1MiB' : c.size === LIMIT_29_4 ? 'size:4MiB' : 'size:above-4MiB',
+  ],
   () => [
     { ...base, framing: 'length', type: 'application/json', size: LIMIT },
     { ...base, framing: 'chunked', type: 'application/json', size: LIMIT + 100 },
@@ -152,7 +177,11 @@ export const authzBodyUntypedCheck = bodyCheck(
       versioned: fc.boolean(),
     }),
   (c) => [`framing:${c.framing}`, typeItem(c.type)],
-  () => UNTYPED.flatMap((type) => [{ ...base, framing: 'length' as const, type, size: 300 }, { ...base, framing: 'chunked' as const, type, size: 300 }]),
+  () =>
+    UNTYPED.flatMap((type) => [
+      { ...base, framing: 'length' as const, type, size: 300 },
+      { ...base, framing: 'chunked' as const, type, size: 300 },
+    ]),
   'every JSON body sent without a JSON type was shown to the plugin or not acted on',
 );
 
@@ -164,7 +193,14 @@ export const authzBodyLimitCheck: RuleCheck = {
   documentedItems: () => ['framing:length', 'framing:chunked', 'size:below', 'size:at-limit', 'size:above'],
   run(ctx, _api, options) {
     const near = fc.oneof(fc.constant(LIMIT_29_4), fc.constant(LIMIT_29_4 + 1), fc.integer({ min: LIMIT_29_4 - 64 * 1024, max: LIMIT_29_4 + 64 * 1024 }));
-    const one = fc.record({ framing: fc.constantFrom('length' as const, 'chunked' as const), type: fc.constant('application/json'), size: near, image: imageName, marker: markerOf, versioned: fc.boolean() });
+    const one = fc.record({
+      framing: fc.constantFrom('length' as const, 'chunked' as const),
+      type: fc.constant('application/json'),
+      size: near,
+      image: imageName,
+      marker: markerOf,
+      versioned: fc.boolean(),
+    });
     return checkProperty(
       fc.array(one, { minLength: 1, maxLength: 3 }),
       (list) =>
@@ -177,13 +213,26 @@ export const authzBodyLimitCheck: RuleCheck = {
             const uri = `${c.versioned ? `/v${ctx.expectedMax}` : ''}/containers/create`;
             plugin.setPolicy(markerPolicy(c.marker));
             const mark = plugin.calls.length;
-            const reply = await log.send('POST', uri, { headers: { 'Content-Type': 'application/json', ...(c.framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : {}) }, body, timeoutMs: 60_000 });
+            const reply = await log.send('POST', uri, {
+              headers: { 'Content-Type': 'application/json', ...(c.framing === 'chunked' ? { 'Transfer-Encoding': 'chunked' } : {}) },
+              body,
+              timeoutMs: 60_000,
+            });
             const what = `POST ${uri} (${describeCase(c, body.length)})`;
             if (body.length <= LIMIT_29_4) {
-              log.expect(reply.status === 403 && errorMessageOf(reply) === denialOf(NAME, MSG), `${what}: answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not the plugin's 403: the plugin was not shown the whole body`);
+              log.expect(
+                reply.status === 403 && errorMessageOf(reply) === denialOf(NAME, MSG),
+                `${what}: answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not the plugin's 403: the plugin was not shown the whole body`,
+              );
             } else {
-              log.expect(reply.status === 500 && errorMessageOf(reply) === TOO_LARGE, `${what}: answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not 500 ${JSON.stringify(TOO_LARGE)}`);
-              log.expect(plugin.calls.slice(mark).every((call) => call.kind !== 'request'), `${what}: the plugin was asked about a body over the limit`);
+              log.expect(
+                reply.status === 500 && errorMessageOf(reply) === TOO_LARGE,
+                `${what}: answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not 500 ${JSON.stringify(TOO_LARGE)}`,
+              );
+              log.expect(
+                plugin.calls.slice(mark).every((call) => call.kind !== 'request'),
+                `${what}: the plugin was asked about a body over the limit`,
+              );
             }
           }
         }),
@@ -210,13 +259,19 @@ export const authzModelRunnerCheck: RuleCheck = {
   documentedItems: () => ['denied:POST', 'denied:GET', 'denied:DELETE', 'allowed:POST', 'allowed:GET', 'allowed:DELETE'],
   run(ctx, _api, options) {
     return checkProperty(
-      fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9]{3,10}$/), denied: fc.subarray(['POST', 'GET', 'DELETE']), msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{0,16}$/) }),
+      fc.record({
+        name: fc.stringMatching(/^[a-z][a-z0-9]{3,10}$/),
+        denied: fc.subarray(['POST', 'GET', 'DELETE']),
+        msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{0,16}$/),
+      }),
       ({ name, denied, msg }) =>
         withPlugins(ctx, [{ name: 'ctcrunner', policy: ALLOW_ALL }], async (log, plugins) => {
           const plugin = plugins[0]!;
           const probe = await log.send('GET', `${PREFIX}/models`);
           if (probe.status === 404 && plugin.calls.every((call) => call.message?.RequestUri !== `${PREFIX}/models`)) {
-            throw new Unjudgeable(`the daemon socket has no model runner: GET ${PREFIX}/models answered 404 ${JSON.stringify(errorMessageOf(probe))} without asking the plugin`);
+            throw new Unjudgeable(
+              `the daemon socket has no model runner: GET ${PREFIX}/models answered 404 ${JSON.stringify(errorMessageOf(probe))} without asking the plugin`,
+            );
           }
           const underPrefix = (uri: string): boolean => uri.startsWith(PREFIX);
           plugin.setPolicy({ request: (m) => (underPrefix(m.RequestUri) && denied.includes(m.RequestMethod) ? { Allow: false, Msg: msg } : { Allow: true }) });
@@ -234,23 +289,38 @@ export const authzModelRunnerCheck: RuleCheck = {
             const reply = await log.send(method, uri, json === undefined ? { timeoutMs: 60_000 } : { json, timeoutMs: 60_000 });
             const calls = plugin.calls.slice(mark);
             const told = calls.some((call) => call.kind === 'request' && call.message?.RequestUri === uri && call.message.RequestMethod === method);
-            log.expect(told, `${method} ${uri} on the daemon socket was not put to the plugin (it got ${JSON.stringify(calls.map((c) => `${c.kind} ${c.message?.RequestMethod ?? ''} ${c.message?.RequestUri ?? ''}`))}); it answered ${reply.status}`);
+            log.expect(
+              told,
+              `${method} ${uri} on the daemon socket was not put to the plugin (it got ${JSON.stringify(calls.map((c) => `${c.kind} ${c.message?.RequestMethod ?? ''} ${c.message?.RequestUri ?? ''}`))}); it answered ${reply.status}`,
+            );
             if (denied.includes(method)) {
-              log.expect(reply.status === 403 && errorMessageOf(reply) === denialOf('ctcrunner', msg), `${method} ${uri}, which the plugin denies, answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not 403 ${JSON.stringify(denialOf('ctcrunner', msg))}`);
+              log.expect(
+                reply.status === 403 && errorMessageOf(reply) === denialOf('ctcrunner', msg),
+                `${method} ${uri}, which the plugin denies, answered ${reply.status} ${JSON.stringify(errorMessageOf(reply))}, not 403 ${JSON.stringify(denialOf('ctcrunner', msg))}`,
+              );
             }
           }
           if (denied.includes('POST')) {
             plugin.setPolicy(ALLOW_ALL);
             const after = await send(log, [plugin], `${PREFIX}/models/${model}`);
-            log.expect(after.reply.status === 404, `GET ${PREFIX}/models/${model} answered ${after.reply.status} after its create was denied: the runner created the model all the same`);
+            log.expect(
+              after.reply.status === 404,
+              `GET ${PREFIX}/models/${model} answered ${after.reply.status} after its create was denied: the runner created the model all the same`,
+            );
             log.expect(asked(after.calls[0]!, 'request', `${PREFIX}/models/${model}`), `GET ${PREFIX}/models/${model} was not put to the plugin`);
           }
         }),
       { ...options, numRuns: ctx.numStarts },
-      'every request under the runner\'s prefix went to the plugin; denied ones answered 403 and did nothing',
+      "every request under the runner's prefix went to the plugin; denied ones answered 403 and did nothing",
       [{ name: 'example', denied: ['POST'], msg: 'no models' }],
     );
   },
 };
 
-export const AUTHZ_BODY_CHECKS: readonly RuleCheck[] = [authzModelRunnerCheck, authzBodyChunkedCheck, authzBodyLargeCheck, authzBodyUntypedCheck, authzBodyLimitCheck];
+export const AUTHZ_BODY_CHECKS: readonly RuleCheck[] = [
+  authzModelRunnerCheck,
+  authzBodyChunkedCheck,
+  authzBodyLargeCheck,
+  authzBodyUntypedCheck,
+  authzBodyLimitCheck,
+];

@@ -26,7 +26,11 @@ type Installed = readonly { readonly name: string; readonly policy: AuthzPolicy 
  * Starts the given test plugins in a directory of their own, starts the daemon with
  * `--authorization-plugin` for each (in order) and runs `use`; stops everything after.
  */
-export async function withPlugins(ctx: SuiteContext, installed: Installed, use: (log: ExchangeLog, plugins: readonly AuthzPlugin[]) => Promise<void>): Promise<void> {
+export async function withPlugins(
+  ctx: SuiteContext,
+  installed: Installed,
+  use: (log: ExchangeLog, plugins: readonly AuthzPlugin[]) => Promise<void>,
+): Promise<void> {
   const dir = makeRunDir();
   const plugins: AuthzPlugin[] = [];
   try {
@@ -55,7 +59,11 @@ export const pathOf = (uri: string): string => uri.split('?')[0]!.replace(/^\/v[
 const REQUEST_ITEMS = ['path:/_ping', 'path:/version', 'path:/info', 'prefix:none', 'prefix:min', 'prefix:max', 'query'] as const;
 function requestItems(ctx: SuiteContext, uri: string): string[] {
   const prefix = /^\/v([0-9.]+)\//.exec(uri)?.[1];
-  return [`path:${pathOf(uri)}`, prefix === undefined ? 'prefix:none' : prefix === ctx.expectedMin ? 'prefix:min' : 'prefix:max', ...(uri.includes('?') ? ['query'] : [])];
+  return [
+    `path:${pathOf(uri)}`,
+    prefix === undefined ? 'prefix:none' : prefix === ctx.expectedMin ? 'prefix:min' : 'prefix:max',
+    ...(uri.includes('?') ? ['query'] : []),
+  ];
 }
 /** Requests that reach every item of REQUEST_ITEMS at once. */
 const everyRequest = (ctx: SuiteContext): string[] => ['/_ping', `/v${ctx.expectedMin}/info?a=b`, `/v${ctx.expectedMax}/version`];
@@ -63,7 +71,8 @@ const hitRequest = (options: PropertyOptions, ctx: SuiteContext, uri: string): v
   for (const item of requestItems(ctx, uri)) options.coverage?.hit(item);
 };
 const callsSince = (plugin: AuthzPlugin, mark: number): AuthzCall[] => plugin.calls.slice(mark);
-export const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean => calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
+export const asked = (calls: readonly AuthzCall[], kind: 'request' | 'response', uri: string): boolean =>
+  calls.some((call) => call.kind === kind && call.message?.RequestUri === uri && call.message.RequestMethod === 'GET');
 /** The plugin's words as the daemon framed them (JSON, or plain text below API 1.24): exact, never trimmed. */
 const messageOf = errorMessageOf;
 /** Go canonicalizes header names: the plugins see it spelt so. */
@@ -73,7 +82,12 @@ export const denialOf = (name: string, msg: string): string => fillMessage(AUTHZ
 const failurePrefix = (name: string): string => fillMessage(AUTHZ_MESSAGES.failed, { name, error: '' });
 
 /** One generated request through the daemon, with what each plugin was asked for it. */
-export async function send(log: ExchangeLog, plugins: readonly AuthzPlugin[], uri: string, headers?: Record<string, string>): Promise<{ reply: HttpReply; calls: AuthzCall[][] }> {
+export async function send(
+  log: ExchangeLog,
+  plugins: readonly AuthzPlugin[],
+  uri: string,
+  headers?: Record<string, string>,
+): Promise<{ reply: HttpReply; calls: AuthzCall[][] }> {
   const marks = plugins.map((plugin) => plugin.calls.length);
   const reply = await log.send('GET', uri, headers === undefined ? undefined : { headers });
   return { reply, calls: plugins.map((plugin, i) => callsSince(plugin, marks[i]!)) };
@@ -91,7 +105,10 @@ export const authzAllowCheck: RuleCheck = {
             hitRequest(options, ctx, uri);
             const { reply, calls } = await send(log, plugins, uri);
             log.expect(reply.status === 200, `GET ${uri} with a plugin that allows everything answered ${reply.status}: ${messageOf(reply)}`);
-            log.expect(asked(calls[0]!, 'request', uri), `the plugin got no AuthZReq with RequestMethod GET and RequestUri ${JSON.stringify(uri)} (it got ${JSON.stringify(calls[0]!.map((c) => `${c.kind} ${c.message?.RequestUri ?? ''}`))})`);
+            log.expect(
+              asked(calls[0]!, 'request', uri),
+              `the plugin got no AuthZReq with RequestMethod GET and RequestUri ${JSON.stringify(uri)} (it got ${JSON.stringify(calls[0]!.map((c) => `${c.kind} ${c.message?.RequestUri ?? ''}`))})`,
+            );
             log.expect(asked(calls[0]!, 'response', uri), `the plugin got no AuthZRes for GET ${uri}`);
             const status = calls[0]!.find((call) => call.kind === 'response')?.message?.ResponseStatusCode;
             log.expect(status === undefined || status === 200, `the AuthZRes for GET ${uri} says status ${status}, the answer was 200`);
@@ -128,13 +145,16 @@ export const authzDenyCheck: RuleCheck = {
               continue;
             }
             log.expect(reply.status === 403, `GET ${uri}, which the plugin denies, answered ${reply.status}, not 403`);
-            log.expect(messageOf(reply) === denialOf('ctcdeny', msg), `GET ${uri} was denied with ${JSON.stringify(messageOf(reply))}, not ${JSON.stringify(denialOf('ctcdeny', msg))}`);
+            log.expect(
+              messageOf(reply) === denialOf('ctcdeny', msg),
+              `GET ${uri} was denied with ${JSON.stringify(messageOf(reply))}, not ${JSON.stringify(denialOf('ctcdeny', msg))}`,
+            );
             log.expect(!asked(calls[0]!, 'response', uri), `the plugin got an AuthZRes for GET ${uri}, which it had denied: the request was served`);
           }
         });
       },
       { ...options, numRuns: ctx.numStarts },
-      'denied requests answered 403 with the plugin\'s message and were not served',
+      "denied requests answered 403 with the plugin's message and were not served",
       // Every answer on every prefix, whatever the seed: below API 1.24 some releases answer in plain text.
       [
         { denied: ['/info'], msg: 'no', uris: ['/info', ...everyRequest(ctx)] },
@@ -156,32 +176,54 @@ export const authzChainCheck: RuleCheck = {
     const byHeader = (which: 'first' | 'second'): AuthzPolicy => ({
       request: (m) => ((m.RequestHeaders?.[VERDICT_HEADER] ?? '').includes(`${which}=deny`) ? { Allow: false, Msg: `${which} says no` } : { Allow: true }),
     });
-    const askedAbout = (calls: readonly AuthzCall[], uri: string): boolean => calls.some((call) => call.kind === 'request' && call.message !== undefined && pathOf(call.message.RequestUri) === pathOf(uri));
+    const askedAbout = (calls: readonly AuthzCall[], uri: string): boolean =>
+      calls.some((call) => call.kind === 'request' && call.message !== undefined && pathOf(call.message.RequestUri) === pathOf(uri));
     return checkProperty(
       fc.array(fc.record({ uri: allowedRequestOf(ctx), verdict: verdicts }), { minLength: 1, maxLength: 6 }),
       (cases) =>
-        withPlugins(ctx, [{ name: 'ctcfirst', policy: byHeader('first') }, { name: 'ctcsecond', policy: byHeader('second') }], async (log, plugins) => {
-          for (const { uri, verdict } of cases) {
-            options.coverage?.hit(chainItem(verdict));
-            const { reply, calls } = await send(log, plugins, uri, { [VERDICT_HEADER]: `first=${verdict.first ? 'allow' : 'deny'};second=${verdict.second ? 'allow' : 'deny'}` });
-            const [first, second] = calls as [AuthzCall[], AuthzCall[]];
-            log.expect(askedAbout(first, uri), `the first plugin was not asked about GET ${uri}`);
-            if (!verdict.first) {
-              log.expect(reply.status === 403 && messageOf(reply) === denialOf('ctcfirst', 'first says no'), `GET ${uri}, denied by the first plugin, answered ${reply.status} ${JSON.stringify(messageOf(reply))}`);
-              log.expect(!askedAbout(second, uri), `the second plugin was asked about GET ${uri} after the first denied it`);
-              continue;
+        withPlugins(
+          ctx,
+          [
+            { name: 'ctcfirst', policy: byHeader('first') },
+            { name: 'ctcsecond', policy: byHeader('second') },
+          ],
+          async (log, plugins) => {
+            for (const { uri, verdict } of cases) {
+              options.coverage?.hit(chainItem(verdict));
+              const { reply, calls } = await send(log, plugins, uri, {
+                [VERDICT_HEADER]: `first=${verdict.first ? 'allow' : 'deny'};second=${verdict.second ? 'allow' : 'deny'}`,
+              });
+              const [first, second] = calls as [AuthzCall[], AuthzCall[]];
+              log.expect(askedAbout(first, uri), `the first plugin was not asked about GET ${uri}`);
+              if (!verdict.first) {
+                log.expect(
+                  reply.status === 403 && messageOf(reply) === denialOf('ctcfirst', 'first says no'),
+                  `GET ${uri}, denied by the first plugin, answered ${reply.status} ${JSON.stringify(messageOf(reply))}`,
+                );
+                log.expect(!askedAbout(second, uri), `the second plugin was asked about GET ${uri} after the first denied it`);
+                continue;
+              }
+              log.expect(askedAbout(second, uri), `the second plugin was not asked about GET ${uri}, which the first allowed`);
+              if (!verdict.second) {
+                log.expect(
+                  reply.status === 403 && messageOf(reply) === denialOf('ctcsecond', 'second says no'),
+                  `GET ${uri}, denied by the second plugin, answered ${reply.status} ${JSON.stringify(messageOf(reply))}`,
+                );
+              } else {
+                log.expect(reply.status === 200, `GET ${uri}, allowed by both plugins, answered ${reply.status}: ${messageOf(reply)}`);
+              }
             }
-            log.expect(askedAbout(second, uri), `the second plugin was not asked about GET ${uri}, which the first allowed`);
-            if (!verdict.second) {
-              log.expect(reply.status === 403 && messageOf(reply) === denialOf('ctcsecond', 'second says no'), `GET ${uri}, denied by the second plugin, answered ${reply.status} ${JSON.stringify(messageOf(reply))}`);
-            } else {
-              log.expect(reply.status === 200, `GET ${uri}, allowed by both plugins, answered ${reply.status}: ${messageOf(reply)}`);
-            }
-          }
-        }),
+          },
+        ),
       { ...options, numRuns: ctx.numStarts },
       'both plugins asked in order; the first denial answered',
-      [[{ uri: '/version', verdict: { first: true, second: false } }, { uri: '/_ping', verdict: { first: false, second: true } }, { uri: '/info', verdict: { first: true, second: true } }]],
+      [
+        [
+          { uri: '/version', verdict: { first: true, second: false } },
+          { uri: '/_ping', verdict: { first: false, second: true } },
+          { uri: '/info', verdict: { first: true, second: true } },
+        ],
+      ],
     );
   },
 };
@@ -192,7 +234,10 @@ export const authzResponseDenyCheck: RuleCheck = {
     return checkProperty(
       fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), uris: fc.array(allowedRequestOf(ctx), { minLength: 2, maxLength: 6 }) }),
       ({ denied, uris }) => {
-        const policy: AuthzPolicy = { request: () => ({ Allow: true }), response: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: 'not this answer' } : { Allow: true }) };
+        const policy: AuthzPolicy = {
+          request: () => ({ Allow: true }),
+          response: (m) => (denied.includes(pathOf(m.RequestUri)) ? { Allow: false, Msg: 'not this answer' } : { Allow: true }),
+        };
         return withPlugins(ctx, [{ name: 'ctcres', policy }], async (log, plugins) => {
           for (const uri of uris) {
             const { reply } = await send(log, plugins, uri);
@@ -201,7 +246,10 @@ export const authzResponseDenyCheck: RuleCheck = {
               continue;
             }
             log.expect(reply.status === 403, `GET ${uri}, whose answer the plugin denies, answered ${reply.status}, not 403`);
-            log.expect(messageOf(reply) === denialOf('ctcres', 'not this answer'), `GET ${uri} answered ${JSON.stringify(messageOf(reply))}, not the plugin's denial`);
+            log.expect(
+              messageOf(reply) === denialOf('ctcres', 'not this answer'),
+              `GET ${uri} answered ${JSON.stringify(messageOf(reply))}, not the plugin's denial`,
+            );
             log.expect(!/ApiVersion|OperatingSystem/.test(reply.body), `the denied answer of GET ${uri} carries the route's body`);
           }
         });
@@ -225,7 +273,10 @@ export const authzUnreachableCheck: RuleCheck = {
           await plugins[0]!.close();
           const after = await log.send('GET', uri, { timeoutMs: 60_000 });
           log.expect(after.status !== 200 && after.status < 600, `GET ${uri} answered ${after.status} after the plugin went away`);
-          log.expect(after.status === 500 && messageOf(after).startsWith(failurePrefix('ctcgone')), `GET ${uri} after the plugin went away answered ${after.status} ${JSON.stringify(messageOf(after))}, not 500 "${failurePrefix('ctcgone')}…"`);
+          log.expect(
+            after.status === 500 && messageOf(after).startsWith(failurePrefix('ctcgone')),
+            `GET ${uri} after the plugin went away answered ${after.status} ${JSON.stringify(messageOf(after))}, not 500 "${failurePrefix('ctcgone')}…"`,
+          );
         }),
       // Each case waits out the plugin client's retries (15 s, twice when the answer is asked for too): a shorter URI proves nothing, so no shrinking.
       { ...options, numRuns: SLOW_CASES, shrink: false },
@@ -242,7 +293,12 @@ export const authzMissingCheck: RuleCheck = {
       async (name) => {
         const dir = makeRunDir();
         try {
-          await expectRefused(ctx, { args: ['--authorization-plugin', name], pluginDir: dir }, [fillMessage(AUTHZ_MESSAGES.notFound, { name })], `--authorization-plugin ${name}`);
+          await expectRefused(
+            ctx,
+            { args: ['--authorization-plugin', name], pluginDir: dir },
+            [fillMessage(AUTHZ_MESSAGES.notFound, { name })],
+            `--authorization-plugin ${name}`,
+          );
         } finally {
           removeRunDir(dir);
         }
@@ -284,9 +340,14 @@ export const authzSpecPathCheck: RuleCheck = {
           });
           if (outcome.served) return;
           const notFound = fillMessage(AUTHZ_MESSAGES.notFound, { name: id });
-          if (strict) throw new Violation(`--authorization-plugin ${id} (the spec file of a running plugin): the daemon did not start (${describe(request)}): ${excerpt(outcome.output)}`);
+          if (strict)
+            throw new Violation(
+              `--authorization-plugin ${id} (the spec file of a running plugin): the daemon did not start (${describe(request)}): ${excerpt(outcome.output)}`,
+            );
           if (outcome.exitCode === null || outcome.exitCode === 0 || !outcome.output.includes(notFound)) {
-            throw new Violation(`--authorization-plugin ${id}: the daemon neither installed the plugin nor refused the start with ${JSON.stringify(notFound)} (exit ${String(outcome.exitCode)}): ${excerpt(outcome.output)}`);
+            throw new Violation(
+              `--authorization-plugin ${id}: the daemon neither installed the plugin nor refused the start with ${JSON.stringify(notFound)} (exit ${String(outcome.exitCode)}): ${excerpt(outcome.output)}`,
+            );
           }
         } finally {
           await plugin?.close();
@@ -295,7 +356,9 @@ export const authzSpecPathCheck: RuleCheck = {
         }
       },
       { ...options, numRuns: SLOW_CASES },
-      strict ? 'a plugin named by its spec file\'s path was installed' : 'a plugin named by its spec file\'s path was installed, or the start refused as not found',
+      strict
+        ? "a plugin named by its spec file's path was installed"
+        : "a plugin named by its spec file's path was installed, or the start refused as not found",
     );
   },
 };
@@ -311,10 +374,16 @@ export const authzOrderCheck: RuleCheck = {
         const policy: AuthzPolicy = { request: (m) => (pathOf(m.RequestUri) === '/info' ? { Allow: false, Msg: 'no info' } : { Allow: true }) };
         return withPlugins(ctx, [{ name: 'ctcorder', policy }], async (log, plugins) => {
           const denied = await send(log, plugins, `${prefix}/info`);
-          log.expect(denied.reply.status === 403 && messageOf(denied.reply) === denialOf('ctcorder', 'no info'), `GET ${prefix}/info, denied by the plugin, answered ${denied.reply.status} ${JSON.stringify(messageOf(denied.reply))}: the version was checked before the plugin`);
+          log.expect(
+            denied.reply.status === 403 && messageOf(denied.reply) === denialOf('ctcorder', 'no info'),
+            `GET ${prefix}/info, denied by the plugin, answered ${denied.reply.status} ${JSON.stringify(messageOf(denied.reply))}: the version was checked before the plugin`,
+          );
           const allowed = await send(log, plugins, `${prefix}/version`);
           // Its status and words are api.version.too-new's: here only that the version check, not the plugin, refused it.
-          log.expect(allowed.reply.status >= 400 && allowed.reply.status !== 403 && asked(allowed.calls[0]!, 'request', `${prefix}/version`), `GET ${prefix}/version, allowed by the plugin, answered ${allowed.reply.status}: the version check did not refuse it after the plugin allowed it`);
+          log.expect(
+            allowed.reply.status >= 400 && allowed.reply.status !== 403 && asked(allowed.calls[0]!, 'request', `${prefix}/version`),
+            `GET ${prefix}/version, allowed by the plugin, answered ${allowed.reply.status}: the version check did not refuse it after the plugin allowed it`,
+          );
           const missing = await send(log, plugins, unknown);
           log.expect(missing.reply.status === 404, `GET ${unknown} answered ${missing.reply.status}, not 404`);
           log.expect(missing.calls[0]!.length === 0, `the plugin was asked about GET ${unknown}, which no route serves`);
@@ -326,4 +395,13 @@ export const authzOrderCheck: RuleCheck = {
   },
 };
 
-export const AUTHZ_CHECKS: readonly RuleCheck[] = [authzAllowCheck, authzDenyCheck, authzChainCheck, authzResponseDenyCheck, authzUnreachableCheck, authzMissingCheck, authzSpecPathCheck, authzOrderCheck];
+export const AUTHZ_CHECKS: readonly RuleCheck[] = [
+  authzAllowCheck,
+  authzDenyCheck,
+  authzChainCheck,
+  authzResponseDenyCheck,
+  authzUnreachableCheck,
+  authzMissingCheck,
+  authzSpecPathCheck,
+  authzOrderCheck,
+];

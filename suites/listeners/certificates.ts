@@ -48,7 +48,10 @@ interface Issuer {
 
 const generateKeys = (): Promise<CryptoKeyPair> => webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']) as Promise<CryptoKeyPair>;
 
-const keyPem = (key: CryptoKey): string => KeyObject.from(key as webcrypto.CryptoKey).export({ type: 'pkcs8', format: 'pem' }).toString();
+const keyPem = (key: CryptoKey): string =>
+  KeyObject.from(key as webcrypto.CryptoKey)
+    .export({ type: 'pkcs8', format: 'pem' })
+    .toString();
 
 async function makeCa(x509: X509Module, commonName: string): Promise<Issuer & { readonly pem: PemPair }> {
   const keys = await generateKeys();
@@ -85,10 +88,7 @@ async function makeLeaf(x509: X509Module, issuer: Issuer, options: LeafOptions):
   ];
   if (options.usage === 'server') {
     extensions.push(
-      new x509.SubjectAlternativeNameExtension([
-        { type: 'dns', value: 'localhost' },
-        ...SERVER_CERT_IPS.map((value) => ({ type: 'ip' as const, value })),
-      ]),
+      new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'localhost' }, ...SERVER_CERT_IPS.map((value) => ({ type: 'ip' as const, value }))]),
     );
   }
   const cert = await x509.X509CertificateGenerator.create({

@@ -8,4 +8,12 @@ import { SOCKET_CHECKS } from './socket-checks.js';
 import { TLS_CHECKS } from './tls-checks.js';
 
 /** One check per rule of the listeners area (specs/rules/listeners/). */
-export const LISTENERS_CHECKS: readonly RuleCheck[] = [...SOCKET_CHECKS, ...TLS_CHECKS, ...NETNS_CHECKS, ...AUTHZ_CHECKS, ...AUTHZ_BODY_CHECKS, ...METRICS_CHECKS, untestableCheck('listen.empty-host')];
+export const LISTENERS_CHECKS: readonly RuleCheck[] = [
+  ...SOCKET_CHECKS,
+  ...TLS_CHECKS,
+  ...NETNS_CHECKS,
+  ...AUTHZ_CHECKS,
+  ...AUTHZ_BODY_CHECKS,
+  ...METRICS_CHECKS,
+  untestableCheck('listen.empty-host'),
+];

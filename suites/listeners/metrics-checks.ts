@@ -12,7 +12,11 @@ import { parsePrometheusText } from './prometheus-text.js';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
 
 /** Starts with --metrics-addr on a free port and runs `probe` with a client for that address. */
-async function withMetrics(ctx: SuiteContext, experimental: boolean, probe: (get: (path: string) => Promise<HttpReply | Error>) => Promise<void>): Promise<void> {
+async function withMetrics(
+  ctx: SuiteContext,
+  experimental: boolean,
+  probe: (get: (path: string) => Promise<HttpReply | Error>) => Promise<void>,
+): Promise<void> {
   await withFreePort(async (port) => {
     const request: StartRequest = { args: [...(experimental ? ['--experimental'] : []), '--metrics-addr', `127.0.0.1:${port}`] };
     const outcome = await startWith(ctx, request, async (log) => {
@@ -40,12 +44,14 @@ export const metricsServedCheck: RuleCheck = {
           if (reply instanceof Error) throw new Violation(`GET /metrics on the metrics address failed: ${reply.message}`);
           if (reply.status !== 200) throw new Violation(`GET /metrics answered ${reply.status}`);
           const type = String(reply.headers['content-type'] ?? '');
-          if (!/^text\/plain;\s*version=0\.0\.4/.test(type)) throw new Violation(`GET /metrics answered Content-Type ${JSON.stringify(type)}, not the text format 0.0.4`);
+          if (!/^text\/plain;\s*version=0\.0\.4/.test(type))
+            throw new Violation(`GET /metrics answered Content-Type ${JSON.stringify(type)}, not the text format 0.0.4`);
           const families = parsePrometheusText(reply.body);
           if (families.length === 0) throw new Violation('the Prometheus text parser found no metric family in /metrics');
           for (const family of families) {
             for (const metric of family.metrics) {
-              if (metric.value !== undefined && Number.isNaN(Number(metric.value)) && !/^[+-]?Inf$|^NaN$/.test(metric.value)) throw new Violation(`metric ${family.name} has the value ${JSON.stringify(metric.value)}, not a number`);
+              if (metric.value !== undefined && Number.isNaN(Number(metric.value)) && !/^[+-]?Inf$|^NaN$/.test(metric.value))
+                throw new Violation(`metric ${family.name} has the value ${JSON.stringify(metric.value)}, not a number`);
             }
           }
         }),
@@ -63,7 +69,8 @@ export const metricsExperimentalCheck: RuleCheck = {
       () =>
         withMetrics(ctx, false, async (get) => {
           const reply = await get('/metrics');
-          if (!(reply instanceof Error) && reply.status === 200) throw new Violation('without experimental mode GET /metrics on the metrics address answered 200');
+          if (!(reply instanceof Error) && reply.status === 200)
+            throw new Violation('without experimental mode GET /metrics on the metrics address answered 200');
         }),
       { ...options, numRuns: 1 },
       'without experimental mode nothing serves /metrics',
@@ -74,7 +81,11 @@ export const metricsExperimentalCheck: RuleCheck = {
 export const metricsOtherPathsCheck: RuleCheck = {
   rule: 'metrics.other-paths',
   run(ctx, _api, options) {
-    const path = fc.oneof(fc.constantFrom('/_ping', '/version', '/info', '/metrics/', '/metrics/x'), suiteName(6).map((n) => `/${n}`), suiteName(6).map((n) => `/metrics/${n}`));
+    const path = fc.oneof(
+      fc.constantFrom('/_ping', '/version', '/info', '/metrics/', '/metrics/x'),
+      suiteName(6).map((n) => `/${n}`),
+      suiteName(6).map((n) => `/metrics/${n}`),
+    );
     return checkProperty(
       fc.array(path, { minLength: 1, maxLength: 4 }),
       (paths) =>
@@ -93,14 +104,21 @@ export const metricsOtherPathsCheck: RuleCheck = {
   },
 };
 
-const ORIGIN = fc.oneof(fc.constant('*'), suiteName(6).map((n) => `http://${n}.example`));
+const ORIGIN = fc.oneof(
+  fc.constant('*'),
+  suiteName(6).map((n) => `http://${n}.example`),
+);
 
 /** The variable 27.x asks for (daemon.md › Errors: CTRD_DEPRECATED_CORS_HEADER), under the brand's daemon name. */
 const corsVariable = (ctx: SuiteContext): string => `${ctx.profile.names.envPrefix.slice(0, -1)}D_DEPRECATED_CORS_HEADER`;
 
 /** The forms of the option a release of each range is tried with. */
 const corsForms = (release: string | null): readonly string[] =>
-  release !== null && inRange(release, { min: '28.0' }) ? ['removed'] : release !== null && inRange(release, { min: '27.0', max: '27.99' }) ? ['27:without-variable', '27:with-variable'] : ['works'];
+  release !== null && inRange(release, { min: '28.0' })
+    ? ['removed']
+    : release !== null && inRange(release, { min: '27.0', max: '27.99' })
+      ? ['27:without-variable', '27:with-variable']
+      : ['works'];
 
 export const corsHeaderCheck: RuleCheck = {
   rule: 'listen.cors-header',
@@ -123,7 +141,10 @@ export const corsHeaderCheck: RuleCheck = {
           for (const path of ['/_ping', '/version']) {
             const reply = await log.send('GET', path);
             const header = reply.headers['access-control-allow-origin'];
-            log.expect(header === expected, `GET ${path} carried Access-Control-Allow-Origin ${JSON.stringify(header)}, not ${expected === undefined ? 'none (27.x without the variable)' : JSON.stringify(expected)}`);
+            log.expect(
+              header === expected,
+              `GET ${path} carried Access-Control-Allow-Origin ${JSON.stringify(header)}, not ${expected === undefined ? 'none (27.x without the variable)' : JSON.stringify(expected)}`,
+            );
           }
         });
         if (!outcome.served) throw new Violation(`the daemon did not serve (${describe(request)}): ${excerpt(outcome.output)}`);

@@ -80,7 +80,8 @@ export const modeFromStartCheck: RuleCheck = {
           const seen = report.observations;
           const unseen = paths.filter((path) => !seen.some((o) => o.path === path && o.mode !== null));
           // The daemon answered on it: a watch that never saw it watched nothing, and judges nothing.
-          if (unseen.length > 0) throw new Error(`the watch never saw ${unseen.join(', ')} although the daemon answered there (${report.samples} rounds of lstat)`);
+          if (unseen.length > 0)
+            throw new Error(`the watch never saw ${unseen.join(', ')} although the daemon answered there (${report.samples} rounds of lstat)`);
           const wide = judged(seen, outcome.value, strict).filter((o) => o.mode !== null && beyond(o.mode) !== 0);
           if (wide.length > 0) {
             const first = wide[0]!;
@@ -96,7 +97,9 @@ export const modeFromStartCheck: RuleCheck = {
         }
       },
       { ...options, numRuns: ctx.numStarts },
-      strict ? 'unix sockets started under a permissive umask never had a mode wider than 0660, from their first appearance' : 'unix sockets started under a permissive umask had no mode wider than 0660 from the moment the daemon served',
+      strict
+        ? 'unix sockets started under a permissive umask never had a mode wider than 0660, from their first appearance'
+        : 'unix sockets started under a permissive umask had no mode wider than 0660 from the moment the daemon served',
       [{ umask: 0, names: ['ctcw'] }],
     );
   },

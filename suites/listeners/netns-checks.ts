@@ -8,12 +8,23 @@ import type { StartRequest, TargetInstance } from '../targets/target.js';
 import { withTlsFiles } from './tls-start.js';
 
 /** A generated address for a private namespace: 10.x.y.z, never one of the machine's. */
-const namespaceAddress = fc.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map(([a, b, c]) => `10.${a}.${b}.${c}`);
+const namespaceAddress = fc
+  .tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 }))
+  .map(([a, b, c]) => `10.${a}.${b}.${c}`);
 
 /** GET /_ping from inside the namespace; anything but 200 breaks the rule. */
-async function expectPingInside(instance: TargetInstance, host: string, port: number, what: string, tls?: { ca: string; cert: string; key: string }): Promise<void> {
+async function expectPingInside(
+  instance: TargetInstance,
+  host: string,
+  port: number,
+  what: string,
+  tls?: { ca: string; cert: string; key: string },
+): Promise<void> {
   const reply = await instance.probeInNetns({ host, port, path: '/_ping', ...(tls === undefined ? {} : { tls }) });
-  if (reply.status !== 200) throw new Violation(`${what}: GET ${tls === undefined ? 'http' : 'https'}://${host}:${port}/_ping inside the namespace got ${reply.status ?? `no answer (${reply.error ?? ''})`}`);
+  if (reply.status !== 200)
+    throw new Violation(
+      `${what}: GET ${tls === undefined ? 'http' : 'https'}://${host}:${port}/_ping inside the namespace got ${reply.status ?? `no answer (${reply.error ?? ''})`}`,
+    );
 }
 
 async function servedInside(ctx: SuiteContext, request: StartRequest, what: string, probe: (instance: TargetInstance) => Promise<void>): Promise<string> {
@@ -37,13 +48,17 @@ export const defaultPortCheck: RuleCheck = {
       async ({ form, tls }) => {
         options.coverage?.hit(portlessItem(form, tls));
         if (!tls) {
-          await servedInside(ctx, { args: ['-H', form], netns: { addresses: [] } }, `-H ${form}`, (instance) => expectPingInside(instance, '127.0.0.1', 2375, `-H ${form} without TLS`));
+          await servedInside(ctx, { args: ['-H', form], netns: { addresses: [] } }, `-H ${form}`, (instance) =>
+            expectPingInside(instance, '127.0.0.1', 2375, `-H ${form} without TLS`),
+          );
           return;
         }
         await withTlsFiles(async (files) => {
           const request: StartRequest = { args: ['--tlsverify', ...files.fileArgs, '-H', form], netns: { addresses: [] } };
           const client = { ca: files.material.ca.cert, cert: files.material.client.cert, key: files.material.client.key };
-          await servedInside(ctx, request, `-H ${form} --tlsverify`, (instance) => expectPingInside(instance, '127.0.0.1', 2376, `-H ${form} with TLS`, client));
+          await servedInside(ctx, request, `-H ${form} --tlsverify`, (instance) =>
+            expectPingInside(instance, '127.0.0.1', 2376, `-H ${form} with TLS`, client),
+          );
         });
       },
       { ...options, numRuns: ctx.numStarts },
@@ -83,7 +98,9 @@ export const remoteRequiresVerifyCheck: RuleCheck = {
           options.coverage?.hit(disable);
           await expectRefused(ctx, unverifiedRemote(address, disable, files.fileArgs), [], `a remote listener on ${address} with ${disable}`);
           // The plain tcp:// form has no host: the rule does not apply, the daemon serves.
-          await servedInside(ctx, { args: ['-H', 'tcp://', '--tls=false'], netns: { addresses: [address] } }, '-H tcp:// --tls=false', (instance) => expectPingInside(instance, '127.0.0.1', 2375, '-H tcp:// --tls=false'));
+          await servedInside(ctx, { args: ['-H', 'tcp://', '--tls=false'], netns: { addresses: [address] } }, '-H tcp:// --tls=false', (instance) =>
+            expectPingInside(instance, '127.0.0.1', 2375, '-H tcp:// --tls=false'),
+          );
         }),
       { ...options, numRuns: ctx.numStarts },
       'from 27.0 a remote listener without TLS verification stops the start; plain tcp:// serves',
@@ -100,8 +117,11 @@ export const remoteBefore27Check: RuleCheck = {
       namespaceAddress,
       async (address) => {
         const request: StartRequest = { args: ['-H', `tcp://${address}:2375`, '--tls=false'], netns: { addresses: [address] } };
-        const output = await servedInside(ctx, request, `a remote listener on ${address} with --tls=false`, (instance) => expectPingInside(instance, address, 2375, `tcp://${address}:2375`));
-        if (!output.includes('Binding to IP address without --tlsverify is insecure')) throw new Violation(`a remote listener on ${address} without TLS: no "Binding to IP address without --tlsverify is insecure" warning in the log`);
+        const output = await servedInside(ctx, request, `a remote listener on ${address} with --tls=false`, (instance) =>
+          expectPingInside(instance, address, 2375, `tcp://${address}:2375`),
+        );
+        if (!output.includes('Binding to IP address without --tlsverify is insecure'))
+          throw new Violation(`a remote listener on ${address} without TLS: no "Binding to IP address without --tlsverify is insecure" warning in the log`);
       },
       { ...options, numRuns: Math.min(2, ctx.numStarts) },
       'before 27.0 a remote listener without TLS starts and warns',

@@ -5,7 +5,12 @@ export interface MetricFamily {
   readonly name: string;
   readonly help: string;
   readonly type: string;
-  readonly metrics: readonly { readonly value?: string; readonly labels?: Readonly<Record<string, string>>; readonly buckets?: unknown; readonly quantiles?: unknown }[];
+  readonly metrics: readonly {
+    readonly value?: string;
+    readonly labels?: Readonly<Record<string, string>>;
+    readonly buckets?: unknown;
+    readonly quantiles?: unknown;
+  }[];
 }
 
 type Parse = (text: string) => MetricFamily[];

@@ -37,7 +37,7 @@ export const unixModeCheck: RuleCheck = {
         const outcome = await startWith(ctx, { args }, async (log, instance) => {
           const reply = await log.send('GET', '/_ping');
           log.expect(reply.status === 200, `GET /_ping answered ${reply.status}`);
-          if (instance.endpoint.kind !== 'unix') throw new Violation('the daemon\'s endpoint is not a unix socket');
+          if (instance.endpoint.kind !== 'unix') throw new Violation("the daemon's endpoint is not a unix socket");
           return statSync(instance.endpoint.path);
         });
         if (!outcome.served) throw new Violation(`the daemon did not serve with ${describe({ args })}: ${excerpt(outcome.output)}`);
@@ -45,12 +45,21 @@ export const unixModeCheck: RuleCheck = {
         const mode = stat.mode & 0o777;
         if (mode !== 0o660) throw new Violation(`the socket's mode is ${mode.toString(8)}, not 660 (${describe({ args })})`, outcome.exchanges);
         const wanted = picked?.group ?? defaultGroup;
-        if (wanted !== undefined && stat.gid !== wanted.gid) throw new Violation(`the socket's group is ${stat.gid}, not ${wanted.name} (${wanted.gid}) (${describe({ args })})`, outcome.exchanges);
+        if (wanted !== undefined && stat.gid !== wanted.gid)
+          throw new Violation(`the socket's group is ${stat.gid}, not ${wanted.name} (${wanted.gid}) (${describe({ args })})`, outcome.exchanges);
       },
       { ...options, numRuns: ctx.numStarts },
       'sockets are 0660 and owned by the -G group (by name or id), else the default group',
       // Every way to give the group, whatever the seed: none, by name, by number.
-      [undefined, ...(groups.length === 0 ? [] : [{ group: groups[0]!, byNumber: false }, { group: groups[groups.length - 1]!, byNumber: true }])],
+      [
+        undefined,
+        ...(groups.length === 0
+          ? []
+          : [
+              { group: groups[0]!, byNumber: false },
+              { group: groups[groups.length - 1]!, byNumber: true },
+            ]),
+      ],
     );
   },
 };
@@ -96,7 +105,8 @@ async function servesOn(ctx: Parameters<RuleCheck['run']>[0], hosts: readonly st
         if (ping instanceof Error) throw new Violation(`${what}: GET /_ping on ${JSON.stringify(endpoint)} failed: ${ping.message}`, log.exchanges);
         if (ping.status !== 200) throw new Violation(`${what}: GET /_ping on ${JSON.stringify(endpoint)} answered ${ping.status}`, log.exchanges);
         const other = await client.request('GET', '/info', { timeoutMs: 5_000 });
-        if ((JSON.parse(other.body) as { ID?: string }).ID !== id) throw new Violation(`${what}: the daemon on ${JSON.stringify(endpoint)} is not the one on the suite's socket (another /info ID)`, log.exchanges);
+        if ((JSON.parse(other.body) as { ID?: string }).ID !== id)
+          throw new Violation(`${what}: the daemon on ${JSON.stringify(endpoint)} is not the one on the suite's socket (another /info ID)`, log.exchanges);
       } finally {
         client.close();
       }
@@ -145,7 +155,8 @@ export const tcpPathCheck: RuleCheck = {
             const ping = await client.request('GET', '/_ping', { timeoutMs: 5_000 });
             if (ping.status !== 200) throw new Violation(`-H ${host}: GET ${path}/_ping answered ${ping.status}`, log.exchanges);
             const prefixed = await client.request('GET', '/version', { timeoutMs: 5_000 });
-            if (prefixed.status !== 200 || prefixed.body !== version.body) throw new Violation(`-H ${host}: GET ${path}/version answered ${prefixed.status}, not what /version answers on the socket`, log.exchanges);
+            if (prefixed.status !== 200 || prefixed.body !== version.body)
+              throw new Violation(`-H ${host}: GET ${path}/version answered ${prefixed.status}, not what /version answers on the socket`, log.exchanges);
           } finally {
             client.close();
           }
@@ -208,7 +219,11 @@ export const unauthenticatedDeprecatedCheck: RuleCheck = {
             for (const path of order) {
               const onSocket = await log.send('GET', path);
               const onTcp = await client.request('GET', path, { timeoutMs: 5_000 });
-              if (onTcp.status !== onSocket.status) throw new Violation(`GET ${path} on the TCP listener without TLS answered ${onTcp.status}, on the unix socket ${onSocket.status}`, log.exchanges);
+              if (onTcp.status !== onSocket.status)
+                throw new Violation(
+                  `GET ${path} on the TCP listener without TLS answered ${onTcp.status}, on the unix socket ${onSocket.status}`,
+                  log.exchanges,
+                );
             }
           } finally {
             client.close();
@@ -230,7 +245,10 @@ export const unauthenticatedNoticeCheck: RuleCheck = {
       async () => {
         // Both loopback spellings in one start: a release that skips the notice for one form (a
         // "loopback is safe" shortcut) fails on it.
-        const listeners = [{ host: '127.0.0.1', port: await freePort() }, { host: 'localhost', port: await freePort() }];
+        const listeners = [
+          { host: '127.0.0.1', port: await freePort() },
+          { host: 'localhost', port: await freePort() },
+        ];
         const args = listeners.flatMap(({ host, port }) => ['-H', `tcp://${host}:${port}`]);
         const outcome = await startWith(ctx, { args }, async (log, instance) => {
           for (const { port } of listeners) {
@@ -246,8 +264,11 @@ export const unauthenticatedNoticeCheck: RuleCheck = {
         });
         if (!outcome.served) throw new Violation(`${args.join(' ')}: the daemon did not serve: ${excerpt(outcome.output)}`);
         for (const { host, port } of listeners) {
-          const notice = outcome.value.split('\n').find((line) => line.includes('DEPRECATION NOTICE') && line.includes('without encryption') && line.includes(String(port)));
-          if (notice === undefined) throw new Violation(`no deprecation notice for the TCP listener without TLS tcp://${host}:${port} in the log`, outcome.exchanges);
+          const notice = outcome.value
+            .split('\n')
+            .find((line) => line.includes('DEPRECATION NOTICE') && line.includes('without encryption') && line.includes(String(port)));
+          if (notice === undefined)
+            throw new Violation(`no deprecation notice for the TCP listener without TLS tcp://${host}:${port} in the log`, outcome.exchanges);
         }
       },
       { ...options, numRuns: 1 },
@@ -256,4 +277,13 @@ export const unauthenticatedNoticeCheck: RuleCheck = {
   },
 };
 
-export const SOCKET_CHECKS: readonly RuleCheck[] = [unixModeCheck, modeFromStartCheck, groupMissingCheck, tcpFormsCheck, tcpPathCheck, multipleCheck, unauthenticatedDeprecatedCheck, unauthenticatedNoticeCheck];
+export const SOCKET_CHECKS: readonly RuleCheck[] = [
+  unixModeCheck,
+  modeFromStartCheck,
+  groupMissingCheck,
+  tcpFormsCheck,
+  tcpPathCheck,
+  multipleCheck,
+  unauthenticatedDeprecatedCheck,
+  unauthenticatedNoticeCheck,
+];

@@ -33,7 +33,8 @@ async function expectPlainRefused(ctx: SuiteContext, files: TlsFiles, what: stri
   const plain = ctx.clientFor({ kind: 'tcp', host: '127.0.0.1', port: files.port });
   try {
     const reply = await plain.request('GET', '/_ping', { timeoutMs: 5_000 }).catch(() => null);
-    if (reply !== null && reply.status >= 200 && reply.status < 300) throw new Violation(`${what}: a plain-HTTP client (no TLS, no certificate) was served ${reply.status}`);
+    if (reply !== null && reply.status >= 200 && reply.status < 300)
+      throw new Violation(`${what}: a plain-HTTP client (no TLS, no certificate) was served ${reply.status}`);
   } finally {
     plain.close();
   }
@@ -44,8 +45,12 @@ async function expectVerifying(files: TlsFiles, kinds: readonly ClientKind[], wh
   for (const kind of kinds) {
     coverage?.hit(`client:${kind}`);
     const outcome = await tlsPing(files.port, clientSetup(files.material, kind));
-    if (kind === 'good' && outcome.status !== 200) throw new Violation(`${what}: a client with a certificate of the CA got ${outcome.status ?? `no answer (${outcome.error ?? 'handshake failed'})`}`);
-    if (kind !== 'good' && outcome.status !== null) throw new Violation(`${what}: a client with ${kind === 'none' ? 'no certificate' : kind === 'other-ca' ? 'a certificate of another CA' : 'an expired certificate'} was answered ${outcome.status}`);
+    if (kind === 'good' && outcome.status !== 200)
+      throw new Violation(`${what}: a client with a certificate of the CA got ${outcome.status ?? `no answer (${outcome.error ?? 'handshake failed'})`}`);
+    if (kind !== 'good' && outcome.status !== null)
+      throw new Violation(
+        `${what}: a client with ${kind === 'none' ? 'no certificate' : kind === 'other-ca' ? 'a certificate of another CA' : 'an expired certificate'} was answered ${outcome.status}`,
+      );
   }
 }
 
@@ -83,7 +88,10 @@ export const tlsEncryptsCheck: RuleCheck = {
         return withTlsFiles((files) =>
           whileServing(ctx, { args: ['--tls', ...files.fileArgs, '-H', `tcp://127.0.0.1:${files.port}`] }, '--tls', async () => {
             const outcome = await tlsPing(files.port, withClientCert ? clientSetup(files.material, 'good') : { ca: files.material.ca.cert });
-            if (outcome.status !== 200) throw new Violation(`--tls: a TLS client trusting the CA ${withClientCert ? 'with' : 'without'} a certificate got ${outcome.status ?? `no answer (${outcome.error ?? ''})`}`);
+            if (outcome.status !== 200)
+              throw new Violation(
+                `--tls: a TLS client trusting the CA ${withClientCert ? 'with' : 'without'} a certificate got ${outcome.status ?? `no answer (${outcome.error ?? ''})`}`,
+              );
             const plain = ctx.clientFor({ kind: 'tcp', host: '127.0.0.1', port: files.port });
             try {
               const reply = await plain.request('GET', '/_ping', { timeoutMs: 5_000 }).catch(() => null);
@@ -109,8 +117,11 @@ export const tlsCertPathCheck: RuleCheck = {
       () =>
         withTlsFiles((files) =>
           // The client trusts only the suite's CA: an answer means the server presented cert.pem of the directory.
-          whileServing(ctx, { args: ['--tlsverify', '-H', `tcp://127.0.0.1:${files.port}`], env: { [profileVariable(ctx, 'CERT_PATH')]: files.dir } }, `${profileVariable(ctx, 'CERT_PATH')} without file flags`, () =>
-            expectVerifying(files, ['good'], `--tlsverify with ${profileVariable(ctx, 'CERT_PATH')}`),
+          whileServing(
+            ctx,
+            { args: ['--tlsverify', '-H', `tcp://127.0.0.1:${files.port}`], env: { [profileVariable(ctx, 'CERT_PATH')]: files.dir } },
+            `${profileVariable(ctx, 'CERT_PATH')} without file flags`,
+            () => expectVerifying(files, ['good'], `--tlsverify with ${profileVariable(ctx, 'CERT_PATH')}`),
           ),
         ),
       { ...options, numRuns: 1 },
@@ -126,7 +137,10 @@ export const tlsEnvVerifyCheck: RuleCheck = {
   rule: 'tls.env-verify',
   documentedItems: () => VERIFY_VALUES.map((v) => `value:${v}`),
   run(ctx, _api, options) {
-    const value = fc.oneof(fc.constantFrom('1', 'true', 'yes', '0', 'false'), fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/[\0=]/.test(s)));
+    const value = fc.oneof(
+      fc.constantFrom('1', 'true', 'yes', '0', 'false'),
+      fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/[\0=]/.test(s)),
+    );
     return checkProperty(
       value,
       (verify) => {
@@ -161,7 +175,10 @@ export const tlsVersionsCheck: RuleCheck = {
             for (const version of order) options.coverage?.hit(version);
             for (const version of order) {
               const outcome = await tlsPing(files.port, { ...clientSetup(files.material, 'good'), minVersion: version, maxVersion: version });
-              if (outcome.protocol !== version || outcome.status !== 200) throw new Violation(`a client limited to ${version} got ${outcome.protocol === null ? `no handshake (${outcome.error ?? ''})` : `${outcome.protocol}, status ${outcome.status ?? 'none'}`}`);
+              if (outcome.protocol !== version || outcome.status !== 200)
+                throw new Violation(
+                  `a client limited to ${version} got ${outcome.protocol === null ? `no handshake (${outcome.error ?? ''})` : `${outcome.protocol}, status ${outcome.status ?? 'none'}`}`,
+                );
             }
           }),
         ),
@@ -181,7 +198,10 @@ export const tlsOldRefusedCheck: RuleCheck = {
           whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
             for (const random of randoms) {
               const record = await firstRecord(files.port, sslv3ClientHello(Buffer.from(random)));
-              if (record !== null && record.type !== RECORD.alert) throw new Violation(`an SSLv3 ClientHello was answered with a record of type ${record.type} (version 0x${record.version.toString(16)}), not an alert or a close`);
+              if (record !== null && record.type !== RECORD.alert)
+                throw new Violation(
+                  `an SSLv3 ClientHello was answered with a record of type ${record.type} (version 0x${record.version.toString(16)}), not an alert or a close`,
+                );
             }
             const after = await tlsPing(files.port, clientSetup(files.material, 'good'));
             if (after.status !== 200) throw new Violation(`after the SSLv3 attempts a client of the CA got ${after.status ?? 'no answer'}`);
@@ -198,13 +218,16 @@ export const tlsEncryptedKeyCheck: RuleCheck = {
   run(ctx, _api, options) {
     return checkProperty(
       fc.constant(null),
-      () => withTlsFiles(async (files) => void (await expectRefused(ctx, verifyingStart(files), ['encrypted'], '--tlsverify with an encrypted key')), (material) => material.encryptedServerKey),
+      () =>
+        withTlsFiles(
+          async (files) => void (await expectRefused(ctx, verifyingStart(files), ['encrypted'], '--tlsverify with an encrypted key')),
+          (material) => material.encryptedServerKey,
+        ),
       { ...options, numRuns: 1 },
       'an encrypted private key stops the start, saying it is encrypted',
     );
   },
 };
-
 
 export const tlsPlainRequestCheck: RuleCheck = {
   rule: 'tls.plain-request',
@@ -225,7 +248,10 @@ export const tlsPlainRequestCheck: RuleCheck = {
           whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
             for (const { what, text } of requests) {
               const { answer, closed } = await plainExchange(files.port, text);
-              if (answer !== PLAIN_HTTP_ON_TLS_ANSWER) throw new Violation(`plain HTTP ${what} on the TLS listener got ${JSON.stringify(answer.slice(0, 200))}, not Go's ${JSON.stringify(PLAIN_HTTP_ON_TLS_ANSWER)}`);
+              if (answer !== PLAIN_HTTP_ON_TLS_ANSWER)
+                throw new Violation(
+                  `plain HTTP ${what} on the TLS listener got ${JSON.stringify(answer.slice(0, 200))}, not Go's ${JSON.stringify(PLAIN_HTTP_ON_TLS_ANSWER)}`,
+                );
               if (!closed) throw new Violation(`plain HTTP ${what} on the TLS listener: the connection stayed open after the refusal`);
             }
             const after = await tlsPing(files.port, clientSetup(files.material, 'good'));
@@ -239,4 +265,13 @@ export const tlsPlainRequestCheck: RuleCheck = {
   },
 };
 
-export const TLS_CHECKS: readonly RuleCheck[] = [tlsVerifyCheck, tlsEncryptsCheck, tlsCertPathCheck, tlsEnvVerifyCheck, tlsVersionsCheck, tlsOldRefusedCheck, tlsPlainRequestCheck, tlsEncryptedKeyCheck];
+export const TLS_CHECKS: readonly RuleCheck[] = [
+  tlsVerifyCheck,
+  tlsEncryptsCheck,
+  tlsCertPathCheck,
+  tlsEnvVerifyCheck,
+  tlsVersionsCheck,
+  tlsOldRefusedCheck,
+  tlsPlainRequestCheck,
+  tlsEncryptedKeyCheck,
+];

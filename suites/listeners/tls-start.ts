@@ -24,7 +24,9 @@ export async function withTlsFiles<T>(use: (files: TlsFiles) => Promise<T>, serv
   const dir = makeRunDir();
   try {
     writeTlsFiles(dir, { ca: material.ca.cert, cert: material.server.cert, key: serverKey?.(material) ?? material.server.key });
-    return await withFreePort((port) => use({ dir, material, port, fileArgs: ['--tlscacert', join(dir, 'ca.pem'), '--tlscert', join(dir, 'cert.pem'), '--tlskey', join(dir, 'key.pem')] }));
+    return await withFreePort((port) =>
+      use({ dir, material, port, fileArgs: ['--tlscacert', join(dir, 'ca.pem'), '--tlscert', join(dir, 'cert.pem'), '--tlskey', join(dir, 'key.pem')] }),
+    );
   } finally {
     removeRunDir(dir);
   }

@@ -24,8 +24,18 @@ function speaksTls(host: string, port: number): Promise<Verdict> {
       resolve(verdict);
     };
     socket.once('secureConnect', () => done({ status: 'pass', summary: `a TLS handshake with localhost:${port} succeeded: the base address is https` }));
-    socket.once('error', (error) => done({ status: 'fail', summary: `no TLS on the base address localhost:${port} (${error.message}): it is not https, the scheme of the document's examples` }));
-    socket.once('timeout', () => done({ status: 'fail', summary: `no TLS handshake on the base address localhost:${port} within 5 s: it is not https, the scheme of the document's examples` }));
+    socket.once('error', (error) =>
+      done({
+        status: 'fail',
+        summary: `no TLS on the base address localhost:${port} (${error.message}): it is not https, the scheme of the document's examples`,
+      }),
+    );
+    socket.once('timeout', () =>
+      done({
+        status: 'fail',
+        summary: `no TLS handshake on the base address localhost:${port} within 5 s: it is not https, the scheme of the document's examples`,
+      }),
+    );
   });
 }
 
@@ -62,7 +72,10 @@ export const tcpServesCheck: RuleCheck = {
           try {
             for (const [method, route, json] of routes) {
               const reply = await client.request(method, route, { headers, ...(json === undefined ? {} : { json }) });
-              if (reply.status < 200 || reply.status > 299) throw new Violation(`${method} ${route}${json === undefined ? '' : ` ${clip(JSON.stringify(json), 120)}`} on the TCP base address answered ${reply.status}: ${clip(reply.body)}`);
+              if (reply.status < 200 || reply.status > 299)
+                throw new Violation(
+                  `${method} ${route}${json === undefined ? '' : ` ${clip(JSON.stringify(json), 120)}`} on the TCP base address answered ${reply.status}: ${clip(reply.body)}`,
+                );
             }
           } finally {
             await cleanUp(client, ns);
@@ -105,7 +118,13 @@ interface BothWays {
 }
 
 /** Runs a property whose cases send the same requests over the socket (under the prefix) and over TCP. */
-async function overSocketAndTcp<T>(ctx: SuiteContext, options: PropertyOptions, steps: (model: string) => fc.Arbitrary<T>, body: (ways: BothWays, steps: T) => Promise<void>, summary: string): Promise<Verdict> {
+async function overSocketAndTcp<T>(
+  ctx: SuiteContext,
+  options: PropertyOptions,
+  steps: (model: string) => fc.Arbitrary<T>,
+  body: (ways: BothWays, steps: T) => Promise<void>,
+  summary: string,
+): Promise<Verdict> {
   const socketEndpoint = socketServiceEndpoint(ctx.instance);
   const model = await modelForInference(ctx);
   const tcp = serviceClient(ctx);
@@ -119,7 +138,10 @@ async function overSocketAndTcp<T>(ctx: SuiteContext, options: PropertyOptions, 
           send: () => client.request(method, path, request),
         });
         const order: [CheckClient, CheckClient] = socketFirst ? [socket, tcp] : [tcp, socket];
-        const pair = (method: string, path: string, request: RequestOptions = {}): [Side, Side] => [side(order[0], method, path, request), side(order[1], method, path, request)];
+        const pair = (method: string, path: string, request: RequestOptions = {}): [Side, Side] => [
+          side(order[0], method, path, request),
+          side(order[1], method, path, request),
+        ];
         return body({ socket, tcp, order, model, pair }, generated);
       },
       options,
@@ -144,7 +166,10 @@ export const socketPrefixCheck: RuleCheck = {
         for (const { call, fullForm } of steps) {
           const path = `/engines${fullForm ? `/${engine}` : ''}/v1${call.path}`;
           // A list also shows other cells' models: the suite's model is compared.
-          const difference = await compareSides(...pair(call.method, path, bodyOf(call)), call.path === '/models' ? (reference) => reference === model : undefined);
+          const difference = await compareSides(
+            ...pair(call.method, path, bodyOf(call)),
+            call.path === '/models' ? (reference) => reference === model : undefined,
+          );
           if (difference !== null) throw new Violation(`${describeCall(call, path)}: ${difference}`);
         }
       },
@@ -175,7 +200,9 @@ export const socketPrefixManagementCheck: RuleCheck = {
               expectSame(await compareSides(...pair('GET', `/models/${s.held ? model.replace(/:latest$/, '') : `${ns}/${s.name}`}`)));
             } else if (s.kind === 'bad-create') {
               const body = bind(s.body.text, ns);
-              expectSame(await compareSides(...pair('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } })));
+              expectSame(
+                await compareSides(...pair('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } })),
+              );
             } else {
               await compareLifecycle(s.ref, ns, order, (client) => client === socket);
             }
@@ -193,7 +220,12 @@ export const socketPrefixManagementCheck: RuleCheck = {
  * then all the other: the same reference passes the same states both ways, so each answer of the
  * one way must be the other's.
  */
-async function compareLifecycle(ref: ValidReference, ns: string, clients: readonly [CheckClient, CheckClient], isSocket: (client: CheckClient) => boolean): Promise<void> {
+async function compareLifecycle(
+  ref: ValidReference,
+  ns: string,
+  clients: readonly [CheckClient, CheckClient],
+  isSocket: (client: CheckClient) => boolean,
+): Promise<void> {
   const from = bind(ref.text, ns);
   const path = `/models/${modelPath(ref, ns)}`;
   const stages = ['create (new)', 'create (held)', 'delete (held)', 'delete (gone)'] as const;
@@ -207,6 +239,7 @@ async function compareLifecycle(ref: ValidReference, ns: string, clients: readon
   const where = (client: CheckClient): string => (isSocket(client) ? `over the socket (${SOCKET_PREFIX})` : 'over TCP');
   for (const [i, stage] of stages.entries()) {
     const difference = answerDifference({ label: where(clients[0]), reply: first[i]! }, { label: where(clients[1]), reply: second[i]! });
-    if (difference !== null) throw new Violation(`${stage} of ${from} (${stage.startsWith('create') ? 'the last line of POST /models/create' : `DELETE ${path}`}): ${difference}`);
+    if (difference !== null)
+      throw new Violation(`${stage} of ${from} (${stage.startsWith('create') ? 'the last line of POST /models/create' : `DELETE ${path}`}): ${difference}`);
   }
 }

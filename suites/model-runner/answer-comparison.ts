@@ -55,8 +55,12 @@ export function comparableBody(body: string): unknown {
 }
 
 /** Null when the two answers are the same (status and body); else what differs, naming both sides. */
-export function answerDifference(a: { readonly label: string; readonly reply: HttpReply }, b: { readonly label: string; readonly reply: HttpReply }): string | null {
-  if (a.reply.status !== b.reply.status) return `${a.label} answered ${a.reply.status}, ${b.label} ${b.reply.status} (${clip(a.reply.body, 120)} | ${clip(b.reply.body, 120)})`;
+export function answerDifference(
+  a: { readonly label: string; readonly reply: HttpReply },
+  b: { readonly label: string; readonly reply: HttpReply },
+): string | null {
+  if (a.reply.status !== b.reply.status)
+    return `${a.label} answered ${a.reply.status}, ${b.label} ${b.reply.status} (${clip(a.reply.body, 120)} | ${clip(b.reply.body, 120)})`;
   const x = comparableBody(a.reply.body);
   const y = comparableBody(b.reply.body);
   if (isDeepStrictEqual(x, y)) return null;
@@ -66,7 +70,8 @@ export function answerDifference(a: { readonly label: string; readonly reply: Ht
 /** Of the models the case may judge, only: the records (or OpenAI model objects) that `keep` accepts. */
 export function restrictList(body: string, keep: (reference: string) => boolean): unknown {
   const value = comparableBody(body);
-  if (Array.isArray(value)) return value.filter((record: { tags?: unknown }) => Array.isArray(record?.tags) && record.tags.some((t) => typeof t === 'string' && keep(t)));
+  if (Array.isArray(value))
+    return value.filter((record: { tags?: unknown }) => Array.isArray(record?.tags) && record.tags.some((t) => typeof t === 'string' && keep(t)));
   const list = value as { data?: unknown } | null;
   if (list !== null && typeof list === 'object' && Array.isArray(list.data)) {
     return { ...list, data: list.data.filter((entry: { id?: unknown }) => typeof entry?.id === 'string' && keep(entry.id)) };
@@ -107,5 +112,7 @@ export async function compareSides(a: Side, b: Side, keep?: (reference: string) 
   const y = await b.send();
   if (x.status !== y.status) return both(x, y);
   const [rx, ry] = [restrictList(x.body, keep), restrictList(y.body, keep)];
-  return isDeepStrictEqual(rx, ry) ? null : `the lists differ in the case's own models: ${a.label} ${clip(JSON.stringify(rx), 300)}; ${b.label} ${clip(JSON.stringify(ry), 300)}`;
+  return isDeepStrictEqual(rx, ry)
+    ? null
+    : `the lists differ in the case's own models: ${a.label} ${clip(JSON.stringify(rx), 300)}; ${b.label} ${clip(JSON.stringify(ry), 300)}`;
 }

@@ -24,7 +24,10 @@ export const text: fc.Arbitrary<string> = fc.oneof(
  */
 export const conversation: fc.Arbitrary<ChatMessage[]> = fc
   .tuple(fc.option(text, { nil: undefined }), fc.array(text, { minLength: 1, maxLength: 3 }))
-  .map(([system, users]) => [...(system === undefined ? [] : [{ role: 'system' as const, content: system }]), ...users.map((content) => ({ role: 'user' as const, content }))]);
+  .map(([system, users]) => [
+    ...(system === undefined ? [] : [{ role: 'system' as const, content: system }]),
+    ...users.map((content) => ({ role: 'user' as const, content })),
+  ]);
 
 /** A text-completion prompt. */
 export const prompt: fc.Arbitrary<string> = text;
@@ -50,6 +53,9 @@ export const bearerToken: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z0-9.
 /** An Authorization header value: a bearer token, Basic credentials (user:password in base64), or a token under another scheme. */
 export const authorization: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: bearerToken.map((token) => `Bearer ${token}`) },
-  { weight: 1, arbitrary: fc.tuple(word, fc.stringMatching(/^[!-~]{0,16}$/)).map(([user, password]) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(word, fc.stringMatching(/^[!-~]{0,16}$/)).map(([user, password]) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('Token', 'ApiKey', 'bearer'), bearerToken).map(([scheme, token]) => `${scheme} ${token}`) },
 );

@@ -28,14 +28,31 @@ const badBody = (model: string): fc.Arbitrary<string> =>
       return typeof value !== 'object' || value === null || Array.isArray(value);
     }),
     fc.array(fc.anything(), { maxLength: 3 }).map((items) => JSON.stringify(items)),
-    fc.record({ model: fc.constant(model), messages: fc.oneof(fc.anything(), fc.array(fc.anything(), { maxLength: 2 })), input: fc.anything(), prompt: fc.anything(), n: fc.anything(), stop: fc.anything() }).map((doc) => JSON.stringify(doc)),
+    fc
+      .record({
+        model: fc.constant(model),
+        messages: fc.oneof(fc.anything(), fc.array(fc.anything(), { maxLength: 2 })),
+        input: fc.anything(),
+        prompt: fc.anything(),
+        n: fc.anything(),
+        stop: fc.anything(),
+      })
+      .map((doc) => JSON.stringify(doc)),
     fc.constant(`{"model": ${JSON.stringify(model)}, "messages": [{"role": "user", "content": "\\ud800"}]}`),
     fc.uint8Array({ maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
   );
 
 const badInput = (model: string): fc.Arbitrary<BadInput> =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.record({ kind: fc.constant('body' as const), path: fc.constantFrom(...INFERENCE_PATHS), body: badBody(model), contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', '') }) },
+    {
+      weight: 5,
+      arbitrary: fc.record({
+        kind: fc.constant('body' as const),
+        path: fc.constantFrom(...INFERENCE_PATHS),
+        body: badBody(model),
+        contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('abandoned-stream' as const), afterMs: fc.integer({ min: 0, max: 5 }) }) },
   );
 
@@ -52,18 +69,27 @@ export const survivesBadInputCheck: RuleCheck = {
         async (inputs) => {
           for (const input of inputs) {
             if (input.kind === 'body') {
-              const reply = await client.request('POST', input.path, { body: input.body, headers: input.contentType === '' ? {} : { 'Content-Type': input.contentType } });
-              if (reply.status >= 500) throw new Violation(`POST ${input.path} with ${JSON.stringify(input.body).slice(0, 120)} (${input.contentType || 'no content type'}) answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+              const reply = await client.request('POST', input.path, {
+                body: input.body,
+                headers: input.contentType === '' ? {} : { 'Content-Type': input.contentType },
+              });
+              if (reply.status >= 500)
+                throw new Violation(
+                  `POST ${input.path} with ${JSON.stringify(input.body).slice(0, 120)} (${input.contentType || 'no content type'}) answered ${reply.status}: ${reply.body.slice(0, 200)}`,
+                );
             } else {
               const leaving = new AbortController();
               setTimeout(() => leaving.abort(), input.afterMs).unref();
-              await client.request('POST', '/engines/v1/chat/completions', { json: { ...chat, stream: true, max_tokens: 64, n: 4 }, signal: leaving.signal }).catch((error: unknown) => {
-                if (!(error instanceof HttpClientError)) throw error;
-              });
+              await client
+                .request('POST', '/engines/v1/chat/completions', { json: { ...chat, stream: true, max_tokens: 64, n: 4 }, signal: leaving.signal })
+                .catch((error: unknown) => {
+                  if (!(error instanceof HttpClientError)) throw error;
+                });
             }
           }
           const answer = await client.request('POST', '/engines/v1/chat/completions', { json: chat });
-          if (answer.status !== 200) throw new Violation(`after ${inputs.length} bad requests, a good chat completion answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+          if (answer.status !== 200)
+            throw new Violation(`after ${inputs.length} bad requests, a good chat completion answered ${answer.status}: ${answer.body.slice(0, 200)}`);
           const held = await client.request('GET', `/models/${model.replace(/:latest$/, '')}`);
           if (held.status !== 200) throw new Violation(`after the bad requests, the model ${model} is no longer held (GET answered ${held.status})`);
         },

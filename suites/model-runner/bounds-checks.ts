@@ -73,7 +73,8 @@ export const workBoundsCheck: RuleCheck = {
           const what = `POST ${refused.path} ${describe(refused.json)} (${over.limit} ${over.over} over the OpenAI limit)`;
           if (reply.status !== 400) throw new Violation(`${what} answered ${reply.status}, not 400: ${clip(reply.body)}`);
           const error = (jsonOf(sent('POST', refused.path), reply) as { error?: { message?: unknown; param?: unknown } } | null)?.error;
-          if (typeof error?.message !== 'string') throw new Violation(`${what} answered 400 without an OpenAI error object with a message: ${clip(reply.body)}`);
+          if (typeof error?.message !== 'string')
+            throw new Violation(`${what} answered 400 without an OpenAI error object with a message: ${clip(reply.body)}`);
           const param = error.param;
           if (param !== undefined && param !== null && !(typeof param === 'string' && (param === refused.field || param.startsWith(`${refused.field}[`)))) {
             throw new Violation(`${what} answered 400 naming param ${JSON.stringify(param)}, not ${refused.field}`);
@@ -81,7 +82,8 @@ export const workBoundsCheck: RuleCheck = {
           if (!alsoAt) return;
           const served = requestOf(model, { ...over, over: 0 });
           const at = await client.request('POST', served.path, { json: served.json, timeoutMs: 30_000, maxBodyBytes: 64 * 1024 * 1024 });
-          if (at.status !== 200) throw new Violation(`POST ${served.path} ${describe(served.json)} (${over.limit} at the OpenAI limit) answered ${at.status}: ${clip(at.body)}`);
+          if (at.status !== 200)
+            throw new Violation(`POST ${served.path} ${describe(served.json)} (${over.limit} at the OpenAI limit) answered ${at.status}: ${clip(at.body)}`);
         },
         options,
         'requests over the OpenAI limits were refused with 400 naming the field; at the limits they were served',
@@ -104,8 +106,17 @@ type Heavy =
   | { readonly kind: 'chat-stream'; readonly n: number };
 
 const heavy: fc.Arbitrary<Heavy> = fc.oneof(
-  fc.record({ kind: fc.constant('completions' as const), prompts: fc.integer({ min: 1, max: 30_000 }), n: fc.integer({ min: 1, max: N_MAX }), stream: fc.boolean() }),
-  fc.record({ kind: fc.constant('embeddings' as const), inputs: fc.integer({ min: 256, max: INPUTS_MAX }), dimensions: fc.constantFrom(256, 512, 1024, 3072, 4096) }),
+  fc.record({
+    kind: fc.constant('completions' as const),
+    prompts: fc.integer({ min: 1, max: 30_000 }),
+    n: fc.integer({ min: 1, max: N_MAX }),
+    stream: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('embeddings' as const),
+    inputs: fc.integer({ min: 256, max: INPUTS_MAX }),
+    dimensions: fc.constantFrom(256, 512, 1024, 3072, 4096),
+  }),
   fc.record({ kind: fc.constant('chat-stream' as const), n: fc.integer({ min: 1, max: N_MAX }) }),
 );
 
@@ -118,11 +129,23 @@ const HEAVIEST: readonly Heavy[] = [
 function heavyRequest(model: string, h: Heavy): { path: string; json: unknown; what: string } {
   switch (h.kind) {
     case 'completions':
-      return { path: '/completions', json: { model, prompt: Array.from({ length: h.prompts }, (_, i) => `p${i}`), n: h.n, stream: h.stream }, what: `completions of ${h.prompts} prompts × n ${h.n}${h.stream ? ', streamed' : ''}` };
+      return {
+        path: '/completions',
+        json: { model, prompt: Array.from({ length: h.prompts }, (_, i) => `p${i}`), n: h.n, stream: h.stream },
+        what: `completions of ${h.prompts} prompts × n ${h.n}${h.stream ? ', streamed' : ''}`,
+      };
     case 'embeddings':
-      return { path: '/embeddings', json: { model, input: Array.from({ length: h.inputs }, (_, i) => `w${i}`), dimensions: h.dimensions }, what: `embeddings of ${h.inputs} inputs × ${h.dimensions} dimensions` };
+      return {
+        path: '/embeddings',
+        json: { model, input: Array.from({ length: h.inputs }, (_, i) => `w${i}`), dimensions: h.dimensions },
+        what: `embeddings of ${h.inputs} inputs × ${h.dimensions} dimensions`,
+      };
     case 'chat-stream':
-      return { path: '/chat/completions', json: { model, messages: [{ role: 'user', content: 'Tell me a long story.' }], n: h.n, stream: true }, what: `a streamed chat with n ${h.n}` };
+      return {
+        path: '/chat/completions',
+        json: { model, messages: [{ role: 'user', content: 'Tell me a long story.' }], n: h.n, stream: true },
+        what: `a streamed chat with n ${h.n}`,
+      };
   }
 }
 

@@ -14,7 +14,9 @@ export interface BadCreateBody {
   readonly why: string;
 }
 
-const bad = (why: string) => (text: string): BadCreateBody => ({ text, why });
+const bad =
+  (why: string) =>
+  (text: string): BadCreateBody => ({ text, why });
 
 const notJson = (text: string): boolean => {
   try {
@@ -37,7 +39,10 @@ export const badCreateBody: fc.Arbitrary<BadCreateBody> = fc.oneof(
   reference.map((ref) => bad('single quotes')(`{'from': '${ref}'}`)),
   reference.map((ref) => bad('a trailing comma')(`{"from": "${ref}",}`)),
   reference.map((ref) => bad('a form, not JSON')(`from=${encodeURIComponent(ref)}`)),
-  fc.string({ maxLength: 30 }).filter((text) => notJson(text) && !text.includes('{ns}') && !text.includes('{NS}')).map(bad('text that is not JSON')),
+  fc
+    .string({ maxLength: 30 })
+    .filter((text) => notJson(text) && !text.includes('{ns}') && !text.includes('{NS}'))
+    .map(bad('text that is not JSON')),
   // JSON, but not an object.
   reference.map((ref) => bad('a JSON string')(JSON.stringify(ref))),
   reference.map((ref) => bad('a JSON array')(JSON.stringify([ref]))),
@@ -47,7 +52,9 @@ export const badCreateBody: fc.Arbitrary<BadCreateBody> = fc.oneof(
   fc.constant(bad('an empty object')('{}')),
   fc.tuple(otherKey, reference).map(([key, ref]) => bad(`"${key}" in place of "from"`)(JSON.stringify({ [key]: ref }))),
   // "from" not a string, or empty.
-  fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)).map((value) => bad('"from" not a string')(JSON.stringify({ from: value }))),
+  fc
+    .oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null))
+    .map((value) => bad('"from" not a string')(JSON.stringify({ from: value }))),
   reference.map((ref) => bad('"from" an array')(JSON.stringify({ from: [ref] }))),
   reference.map((ref) => bad('"from" an object')(JSON.stringify({ from: { reference: ref } }))),
   reference.map((ref) => bad('"from" empty')(JSON.stringify({ from: '', model: ref }))),

@@ -20,7 +20,9 @@ type Unprefixed =
 
 const unprefixed = (model: string): fc.Arbitrary<Unprefixed> =>
   fc.oneof(
-    fc.constantFrom('/engines/v1/models', `/engines/${DOCKER_DEFAULT_ENGINE}/v1/models`, '/models', `/models/${model.replace(/:latest$/, '')}`).map((path) => ({ kind: 'get' as const, path })),
+    fc
+      .constantFrom('/engines/v1/models', `/engines/${DOCKER_DEFAULT_ENGINE}/v1/models`, '/models', `/models/${model.replace(/:latest$/, '')}`)
+      .map((path) => ({ kind: 'get' as const, path })),
     conversation.map((messages) => ({ kind: 'post' as const, path: '/engines/v1/chat/completions', json: { model, messages } })),
     embeddingInput.map((input) => ({ kind: 'post' as const, path: `/engines/${DOCKER_DEFAULT_ENGINE}/v1/embeddings`, json: { model, input } })),
     component.map((name) => ({ kind: 'create' as const, name })),
@@ -29,7 +31,9 @@ const unprefixed = (model: string): fc.Arbitrary<Unprefixed> =>
 
 /** The daemon socket itself: the socket the runner is served on under its prefix, without the prefix. */
 function daemonSocket(prefixed: Endpoint): Endpoint {
-  return prefixed.kind === 'unix' ? { kind: 'unix', path: prefixed.path } : { kind: 'tcp', host: prefixed.host, port: prefixed.port, ...(prefixed.tls === undefined ? {} : { tls: prefixed.tls }) };
+  return prefixed.kind === 'unix'
+    ? { kind: 'unix', path: prefixed.path }
+    : { kind: 'tcp', host: prefixed.host, port: prefixed.port, ...(prefixed.tls === undefined ? {} : { tls: prefixed.tls }) };
 }
 
 /** "1.44" → "1.45" for `above` 1: a version the daemon must refuse as too new. */
@@ -74,9 +78,12 @@ export const daemonBesideCheck: RuleCheck = {
               if (unknown.status === 404 && !isDeepStrictEqual(comparableBody(reply.body), comparableBody(unknown.body))) {
                 throw new Violation(`${what} answered ${clip(reply.body)}, not the daemon's answer to an unknown path: ${clip(unknown.body)}`);
               }
-              const held = request.kind === 'create' || request.kind === 'delete' ? (await service.request('GET', `/models/${ns}/${request.name}`)).status : undefined;
-              if (request.kind === 'create' && held !== 404) throw new Violation(`after ${what}, the runner holds ${ns}/${request.name} (GET over TCP answered ${held})`);
-              if (request.kind === 'delete' && held !== 200) throw new Violation(`after ${what}, the runner no longer holds ${ns}/${request.name} (GET over TCP answered ${held})`);
+              const held =
+                request.kind === 'create' || request.kind === 'delete' ? (await service.request('GET', `/models/${ns}/${request.name}`)).status : undefined;
+              if (request.kind === 'create' && held !== 404)
+                throw new Violation(`after ${what}, the runner holds ${ns}/${request.name} (GET over TCP answered ${held})`);
+              if (request.kind === 'delete' && held !== 200)
+                throw new Violation(`after ${what}, the runner no longer holds ${ns}/${request.name} (GET over TCP answered ${held})`);
             }
             const ping = await daemon.request('GET', '/_ping');
             if (ping.status !== 200) throw new Violation(`GET /_ping on the daemon socket answered ${ping.status}: ${clip(ping.body)}`);
@@ -84,14 +91,16 @@ export const daemonBesideCheck: RuleCheck = {
             const refused = await daemon.request('GET', version);
             // The gate's own answer (its status and wording are api.version.too-new's to judge): a refusal naming the version.
             if (refused.status < 400 || refused.status > 499 || !/too new/.test(refused.body)) {
-              throw new Violation(`GET ${version} on the daemon socket (above ${ctx.expectedMax}) was not refused by the version gate: ${refused.status} ${clip(refused.body)}`);
+              throw new Violation(
+                `GET ${version} on the daemon socket (above ${ctx.expectedMax}) was not refused by the version gate: ${refused.status} ${clip(refused.body)}`,
+              );
             }
           } finally {
             await cleanUp(service, ns);
           }
         },
         options,
-        'beside the prefix, runner paths were the daemon\'s 404, /_ping answered 200 and the version gate refused a too-new version',
+        "beside the prefix, runner paths were the daemon's 404, /_ping answered 200 and the version gate refused a too-new version",
       );
     } finally {
       daemon.close();

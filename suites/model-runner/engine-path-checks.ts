@@ -11,7 +11,13 @@ import { bodyOf, describeCall, generationCall, modelCall, openAiCall, refusedGen
 import { clip } from './openai-calls.js';
 
 /** Runs a property over the service root with the suite's model held. */
-async function withModel<T>(ctx: SuiteContext, options: PropertyOptions, arbitrary: (model: string) => fc.Arbitrary<T>, body: (client: CheckClient, value: T, model: string) => Promise<void>, summary: string): Promise<Verdict> {
+async function withModel<T>(
+  ctx: SuiteContext,
+  options: PropertyOptions,
+  arbitrary: (model: string) => fc.Arbitrary<T>,
+  body: (client: CheckClient, value: T, model: string) => Promise<void>,
+  summary: string,
+): Promise<Verdict> {
   const model = await modelForInference(ctx);
   const client = serviceClient(ctx);
   try {
@@ -33,10 +39,17 @@ function shortcutEquals(rule: string, engineOf: (ctx: SuiteContext) => string): 
         (model) => fc.record({ calls: fc.array(openAiCall(model), { minLength: 1, maxLength: 4 }), shortFirst: fc.boolean() }),
         async (client, { calls, shortFirst }, model) => {
           for (const call of calls) {
-            const side = (base: string) => ({ label: `${call.method} ${base}${call.path}`, send: () => client.request(call.method, `${base}${call.path}`, bodyOf(call)) });
+            const side = (base: string) => ({
+              label: `${call.method} ${base}${call.path}`,
+              send: () => client.request(call.method, `${base}${call.path}`, bodyOf(call)),
+            });
             const [short, full] = [side('/engines/v1'), side(`/engines/${engine}/v1`)];
             // A list also shows other cells' models; when it will not hold still, the suite's model is compared.
-            const difference = await compareSides(shortFirst ? short : full, shortFirst ? full : short, call.path === '/models' ? (reference) => reference === model : undefined);
+            const difference = await compareSides(
+              shortFirst ? short : full,
+              shortFirst ? full : short,
+              call.path === '/models' ? (reference) => reference === model : undefined,
+            );
             if (difference !== null) throw new Violation(`${describeCall(call, `/engines[/${engine}]/v1${call.path}`)}: ${difference}`);
           }
         },
@@ -71,12 +84,19 @@ export const unknownEngineCheck: RuleCheck = {
     withModel(
       ctx,
       options,
-      (model) => fc.record({ engine: unknownEngine(defaultEngineOf(ctx.instance)), calls: fc.array(fc.oneof(generationCall(model), refusedGenerationCall(model)), { minLength: 1, maxLength: 4 }) }),
+      (model) =>
+        fc.record({
+          engine: unknownEngine(defaultEngineOf(ctx.instance)),
+          calls: fc.array(fc.oneof(generationCall(model), refusedGenerationCall(model)), { minLength: 1, maxLength: 4 }),
+        }),
       async (client, { engine, calls }) => {
         for (const call of calls) {
           const path = `/engines/${engine}/v1${call.path}`;
           const reply = await client.request(call.method, path, bodyOf(call));
-          if (reply.status !== 404) throw new Violation(`${describeCall(call, path)} (engine ${JSON.stringify(engine)}, not one the runner has) answered ${reply.status}, not 404: ${clip(reply.body)}`);
+          if (reply.status !== 404)
+            throw new Violation(
+              `${describeCall(call, path)} (engine ${JSON.stringify(engine)}, not one the runner has) answered ${reply.status}, not 404: ${clip(reply.body)}`,
+            );
         }
       },
       'generation requests under engines the runner does not have answered 404, valid body or not',
@@ -98,7 +118,11 @@ const otherVersion = fc
   .filter((segment) => segment !== 'v1');
 
 /** A valid OpenAI-style request: served under v1, so that its 404 elsewhere is the segment's doing. */
-const servedCall = (model: string): fc.Arbitrary<OpenAiCall> => fc.oneof(modelCall(model).filter((call) => call.valid), generationCall(model));
+const servedCall = (model: string): fc.Arbitrary<OpenAiCall> =>
+  fc.oneof(
+    modelCall(model).filter((call) => call.valid),
+    generationCall(model),
+  );
 
 /** mr.versioning.v1: valid OpenAI-style requests are served under v1, in the full form and the shortcut. */
 export const versioningCheck: RuleCheck = {
@@ -114,7 +138,8 @@ export const versioningCheck: RuleCheck = {
           const bases = shortFirst ? ['/engines/v1', `/engines/${engine}/v1`] : [`/engines/${engine}/v1`, '/engines/v1'];
           for (const base of bases) {
             const reply = await client.request(call.method, `${base}${call.path}`, bodyOf(call));
-            if (reply.status < 200 || reply.status > 299) throw new Violation(`${describeCall(call, `${base}${call.path}`)} answered ${reply.status}: the v1 path is not served: ${clip(reply.body)}`);
+            if (reply.status < 200 || reply.status > 299)
+              throw new Violation(`${describeCall(call, `${base}${call.path}`)} answered ${reply.status}: the v1 path is not served: ${clip(reply.body)}`);
           }
         }
       },
@@ -138,7 +163,10 @@ export const otherSegmentsCheck: RuleCheck = {
           // The segment where v1 belongs, in the full form and in the shortcut (never /engines/<segment>/v1/…: that names an engine).
           for (const path of [`/engines/${engine}/${segment}${call.path}`, `/engines/${segment}${call.path}`]) {
             const other = await client.request(call.method, path, bodyOf(call));
-            if (other.status !== 404) throw new Violation(`${describeCall(call, path)} (version segment ${JSON.stringify(segment)}) answered ${other.status}, not 404: ${clip(other.body)}`);
+            if (other.status !== 404)
+              throw new Violation(
+                `${describeCall(call, path)} (version segment ${JSON.stringify(segment)}) answered ${other.status}, not 404: ${clip(other.body)}`,
+              );
           }
         }
       },

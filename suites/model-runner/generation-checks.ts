@@ -25,14 +25,17 @@ export const maxTokensCheck: RuleCheck = {
           const request = { model, messages, max_tokens: limit, ...deterministic(s) };
           const capped = await post(client, CHAT, request, 'chat.completion');
           const what = sent('POST', CHAT, request);
-          if (capped.usage.completion_tokens > limit) throw new Violation(`${what} answered ${capped.usage.completion_tokens} completion tokens, over max_tokens ${limit}`);
+          if (capped.usage.completion_tokens > limit)
+            throw new Violation(`${what} answered ${capped.usage.completion_tokens} completion tokens, over max_tokens ${limit}`);
           // The same request with room to go on tells whether the cap, not the model, ended the answer.
           const longer = { ...request, max_tokens: limit + 16 };
           const free = await post(client, CHAT, longer, 'chat.completion');
           if (free.usage.completion_tokens <= limit) return;
           const choice = capped.choices[0];
           if (capped.usage.completion_tokens !== limit || choice?.finish_reason !== 'length') {
-            throw new Violation(`${what} answered ${capped.usage.completion_tokens} completion tokens with finish_reason ${JSON.stringify(choice?.finish_reason)}, though with max_tokens ${limit + 16} it answers ${free.usage.completion_tokens}: the cap cut it, so ${limit} tokens and "length"`);
+            throw new Violation(
+              `${what} answered ${capped.usage.completion_tokens} completion tokens with finish_reason ${JSON.stringify(choice?.finish_reason)}, though with max_tokens ${limit + 16} it answers ${free.usage.completion_tokens}: the cap cut it, so ${limit} tokens and "length"`,
+            );
           }
         },
         options,
@@ -80,7 +83,10 @@ export const stopCheck: RuleCheck = {
           const choice = answer.choices[0];
           const got = contentOf(choice?.message.content ?? null);
           const what = sent('POST', CHAT, stopped);
-          if (got !== expected) throw new Violation(`${what} answered ${JSON.stringify(clip(got))}; without the stop strings the answer is ${JSON.stringify(clip(content))}, so ${JSON.stringify(clip(expected))} was due (up to the earliest of them)`);
+          if (got !== expected)
+            throw new Violation(
+              `${what} answered ${JSON.stringify(clip(got))}; without the stop strings the answer is ${JSON.stringify(clip(content))}, so ${JSON.stringify(clip(expected))} was due (up to the earliest of them)`,
+            );
           if (choice?.finish_reason !== 'stop') throw new Violation(`${what} ended with finish_reason ${JSON.stringify(choice?.finish_reason)}, not "stop"`);
         },
         options,
@@ -106,7 +112,10 @@ export const choiceCountCheck: RuleCheck = {
           const answer = await post(client, CHAT, request, 'chat.completion');
           const indexes = answer.choices.map((choice) => choice.index).sort((a, b) => a - b);
           const expected = Array.from({ length: n }, (_, i) => i);
-          if (indexes.join() !== expected.join()) throw new Violation(`${sent('POST', CHAT, request)} answered ${answer.choices.length} choices indexed [${indexes.join(', ')}], not [${expected.join(', ')}]`);
+          if (indexes.join() !== expected.join())
+            throw new Violation(
+              `${sent('POST', CHAT, request)} answered ${answer.choices.length} choices indexed [${indexes.join(', ')}], not [${expected.join(', ')}]`,
+            );
         },
         options,
         'n choices came back, indexed 0 to n-1',
@@ -141,12 +150,20 @@ async function usageOf(client: CheckClient, model: string, c: UsageCase, longer:
   if (c.kind === 'chat') {
     const request = { model, messages: longer ? [...c.messages, { role: 'user', content: c.more }] : c.messages, max_tokens: c.limit };
     const answer = await post(client, CHAT, request, 'chat.completion');
-    return judgeUsage(sent('POST', CHAT, request), answer.usage, answer.choices.map((choice) => contentOf(choice.message.content)));
+    return judgeUsage(
+      sent('POST', CHAT, request),
+      answer.usage,
+      answer.choices.map((choice) => contentOf(choice.message.content)),
+    );
   }
   // A line break between prompt and addition, so that the prompt's own last token stays as it was.
   const request = { model, prompt: longer ? `${c.prompt}\n${c.more}` : c.prompt, max_tokens: c.limit };
   const answer = await post(client, COMPLETIONS, request, 'text_completion');
-  return judgeUsage(sent('POST', COMPLETIONS, request), answer.usage, answer.choices.map((choice) => choice.text));
+  return judgeUsage(
+    sent('POST', COMPLETIONS, request),
+    answer.usage,
+    answer.choices.map((choice) => choice.text),
+  );
 }
 
 /** mr.generation.usage: integer counts that add up, positive where due, and growing with the prompt. */
@@ -162,7 +179,9 @@ export const usageCheck: RuleCheck = {
           const short = await usageOf(client, model, c, false);
           const long = await usageOf(client, model, c, true);
           if (long.prompt_tokens < short.prompt_tokens) {
-            throw new Violation(`a ${c.kind} prompt extended by ${JSON.stringify(clip(c.more))} counted ${long.prompt_tokens} prompt tokens, fewer than the ${short.prompt_tokens} of the prompt alone`);
+            throw new Violation(
+              `a ${c.kind} prompt extended by ${JSON.stringify(clip(c.more))} counted ${long.prompt_tokens} prompt tokens, fewer than the ${short.prompt_tokens} of the prompt alone`,
+            );
           }
         },
         options,

@@ -67,7 +67,10 @@ export const embeddingsShapeCheck: RuleCheck = {
           for (const [i, item] of data.entries()) {
             const twin = inputs.indexOf(inputs[i]!);
             const other = data[twin]!.embedding;
-            if (distance(item.embedding, other) > SAME_VECTOR) throw new Violation(`${what}: inputs ${twin} and ${i} are both ${JSON.stringify(clip(inputs[i]!))} but their vectors differ by ${distance(item.embedding, other)}`);
+            if (distance(item.embedding, other) > SAME_VECTOR)
+              throw new Violation(
+                `${what}: inputs ${twin} and ${i} are both ${JSON.stringify(clip(inputs[i]!))} but their vectors differ by ${distance(item.embedding, other)}`,
+              );
           }
           // One input again, alone: the same text must give the same vector in any request.
           const k = probe % inputs.length;
@@ -75,7 +78,10 @@ export const embeddingsShapeCheck: RuleCheck = {
           const single = await post(client, EMBEDDINGS, alone, 'embedding-list.float');
           const vector = single.data[0]!.embedding;
           const apart = distance(vector, data[k]!.embedding);
-          if (apart > SAME_VECTOR) throw new Violation(`${sent('POST', EMBEDDINGS, alone)} answered a vector ${Number.isFinite(apart) ? `differing by ${apart} from` : `of length ${vector.length}, not that of`} input ${k} of ${what}`);
+          if (apart > SAME_VECTOR)
+            throw new Violation(
+              `${sent('POST', EMBEDDINGS, alone)} answered a vector ${Number.isFinite(apart) ? `differing by ${apart} from` : `of length ${vector.length}, not that of`} input ${k} of ${what}`,
+            );
         },
         options,
         'generated inputs answered one vector per input, indexed in order, of one length, the same input giving the same vector',
@@ -110,14 +116,17 @@ export const embeddingsBase64Check: RuleCheck = {
           const request = { model, input, encoding_format: 'base64' };
           const what = sent('POST', EMBEDDINGS, request);
           const encoded = await post(client, EMBEDDINGS, request, 'embedding-list.base64');
-          if (encoded.data.length !== floats.data.length) throw new Violation(`${what} answered ${encoded.data.length} embeddings, encoding_format "float" ${floats.data.length}`);
+          if (encoded.data.length !== floats.data.length)
+            throw new Violation(`${what} answered ${encoded.data.length} embeddings, encoding_format "float" ${floats.data.length}`);
           for (const [i, item] of encoded.data.entries()) {
             const expected = floats.data[i]!.embedding;
             const decoded = float32sOf(item.embedding);
             if (decoded === null) throw new Violation(`${what}: embedding ${i} decodes to a byte count that is not a multiple of 4: ${clip(item.embedding)}`);
-            if (decoded.length !== expected.length) throw new Violation(`${what}: embedding ${i} decodes to ${decoded.length} floats, the float vector has ${expected.length}`);
+            if (decoded.length !== expected.length)
+              throw new Violation(`${what}: embedding ${i} decodes to ${decoded.length} floats, the float vector has ${expected.length}`);
             const at = decoded.findIndex((value, j) => !sameFloat32(value, expected[j]!));
-            if (at >= 0) throw new Violation(`${what}: embedding ${i} decodes (little-endian float32) to ${decoded[at]} at ${at}, the float vector has ${expected[at]}`);
+            if (at >= 0)
+              throw new Violation(`${what}: embedding ${i} decodes (little-endian float32) to ${decoded[at]} at ${at}, the float vector has ${expected[at]}`);
           }
         },
         options,
@@ -140,7 +149,12 @@ interface Malformed {
 /** Bodies with a valid model, so that only the engine's own check of the body is judged. */
 function malformed(model: string): fc.Arbitrary<Malformed> {
   // max_tokens bounds the work should a target take a body for a conversation after all.
-  const chat = (what: string, fields: Record<string, unknown>, lenient = false): Malformed => ({ path: CHAT, what, body: { model, max_tokens: 4, ...fields }, ...(lenient ? { lenient } : {}) });
+  const chat = (what: string, fields: Record<string, unknown>, lenient = false): Malformed => ({
+    path: CHAT,
+    what,
+    body: { model, max_tokens: 4, ...fields },
+    ...(lenient ? { lenient } : {}),
+  });
   const notArray = fc.oneof(text, fc.integer(), fc.boolean(), fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), text, { maxKeys: 2 }));
   const unknownFormat = fc.stringMatching(/^[a-z0-9_]{1,10}$/).filter((format) => format !== 'float' && format !== 'base64');
   return fc.oneof(
@@ -154,7 +168,13 @@ function malformed(model: string): fc.Arbitrary<Malformed> {
     fc.constant(chat('empty messages', { messages: [] }, true)),
     fc.constant<Malformed>({ path: COMPLETIONS, what: 'prompt missing', body: { model, max_tokens: 4 } }),
     fc.constant<Malformed>({ path: EMBEDDINGS, what: 'input missing', body: { model } }),
-    fc.tuple(embeddingInput, unknownFormat).map(([input, format]): Malformed => ({ path: EMBEDDINGS, what: `encoding_format ${JSON.stringify(format)}`, body: { model, input, encoding_format: format } })),
+    fc.tuple(embeddingInput, unknownFormat).map(
+      ([input, format]): Malformed => ({
+        path: EMBEDDINGS,
+        what: `encoding_format ${JSON.stringify(format)}`,
+        body: { model, input, encoding_format: format },
+      }),
+    ),
   );
 }
 
@@ -176,7 +196,8 @@ export const badRequestCheck: RuleCheck = {
           }
           if (reply.status !== 400) throw new Violation(`${request} answered ${reply.status}, not 400: ${clip(reply.body)}`);
           const invalid = validate('error', jsonOf(request, reply));
-          if (invalid !== null) throw new Violation(`${request} answered 400 without an error object with a message: ${invalid}; the body: ${clip(reply.body)}`);
+          if (invalid !== null)
+            throw new Violation(`${request} answered 400 without an error object with a message: ${invalid}; the body: ${clip(reply.body)}`);
         },
         options,
         'malformed bodies answered 400 with {"error":{"message":…}}, and empty messages no 5xx',
@@ -201,7 +222,9 @@ const authCheck = (rule: string, withToken: boolean): RuleCheck => ({
         fc.record({ credentials: authorization, messages: conversation }),
         async ({ credentials, messages }) => {
           const chat = { model, messages, max_tokens: 4 };
-          const [how, headers]: readonly [string, Record<string, string>] = withToken ? [`with Authorization: ${credentials}`, { Authorization: credentials }] : ['without Authorization', {}];
+          const [how, headers]: readonly [string, Record<string, string>] = withToken
+            ? [`with Authorization: ${credentials}`, { Authorization: credentials }]
+            : ['without Authorization', {}];
           const list = await client.request('GET', '/models', { headers });
           if (list.status !== 200) throw new Violation(`GET /models ${how} answered ${list.status}: ${clip(list.body)}`);
           const answer = await client.request('POST', CHAT, { json: chat, headers });

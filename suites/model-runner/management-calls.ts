@@ -67,7 +67,13 @@ export interface ModelRecordView {
 
 const isRecord = (value: unknown): value is ModelRecordView => {
   const record = value as Record<string, unknown> | null;
-  return typeof record === 'object' && record !== null && typeof record['id'] === 'string' && Array.isArray(record['tags']) && record['tags'].every((t) => typeof t === 'string');
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record['id'] === 'string' &&
+    Array.isArray(record['tags']) &&
+    record['tags'].every((t) => typeof t === 'string')
+  );
 };
 
 /** GET /models: 200 and a JSON array of whole records (an id and string tags), else a Violation. */
@@ -87,7 +93,8 @@ export async function listRecords(client: CheckClient): Promise<ModelRecordView[
 }
 
 /** The tags of the listed records that hold `namespace`, one entry per listing (a tag listed twice appears twice). */
-export const ownTags = (records: readonly ModelRecordView[], namespace: string): string[] => records.flatMap((record) => record.tags.filter((t) => t.toLowerCase().includes(namespace)));
+export const ownTags = (records: readonly ModelRecordView[], namespace: string): string[] =>
+  records.flatMap((record) => record.tags.filter((t) => t.toLowerCase().includes(namespace)));
 
 /** The ids of the OpenAI-style list (GET /engines/v1/models on the service root), else a Violation. */
 export async function openAiIds(client: CheckClient): Promise<string[]> {
@@ -107,7 +114,8 @@ export async function openAiIds(client: CheckClient): Promise<string[]> {
 export const show = (items: Iterable<string>): string => `[${[...items].sort().join(', ')}]`;
 
 /** Whether two lists hold the same items the same number of times. */
-export const sameItems = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+export const sameItems = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /**
  * Deletes what a case may have left in its namespace: the references it names and any listed tag

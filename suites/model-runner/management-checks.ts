@@ -6,7 +6,20 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { badCreateBody } from './create-body-arbitraries.js';
 import { serviceClient } from './endpoints.js';
-import { cleanUp, createOrFail, endsInSuccess, freshNamespace, lastLine, listRecords, openAiIds, ownTags, sameItems, saysCached, sendCreate, show } from './management-calls.js';
+import {
+  cleanUp,
+  createOrFail,
+  endsInSuccess,
+  freshNamespace,
+  lastLine,
+  listRecords,
+  openAiIds,
+  ownTags,
+  sameItems,
+  saysCached,
+  sendCreate,
+  show,
+} from './management-calls.js';
 import { clip } from './openai-calls.js';
 import { bareReference, bind, component, invalidReference, modelPath, tag, validReference, withCase, type ValidReference } from './reference-arbitraries.js';
 import type { Reading } from '../harness/property.js';
@@ -50,7 +63,12 @@ function serviceCheck<T>(
       const client = serviceClient(ctx);
       const reading = options.reading ?? 'strict';
       try {
-        return await checkProperty(arbitrary, inNamespace(client, (value: T, namespace) => body(client, value, namespace, reading)), options, summary);
+        return await checkProperty(
+          arbitrary,
+          inNamespace(client, (value: T, namespace) => body(client, value, namespace, reading)),
+          options,
+          summary,
+        );
       } finally {
         client.close();
       }
@@ -61,7 +79,11 @@ function serviceCheck<T>(
 /** mr.reference.format: valid references are created, invalid ones refused with 400 and nothing added. */
 export const referenceFormatCheck = serviceCheck(
   'mr.reference.format',
-  fc.record({ valid: distinctReferences(1, 3), bare: fc.uniqueArray(bareReference, { maxLength: 2, selector: (ref) => ref.canonical }), invalid: fc.array(invalidReference, { minLength: 1, maxLength: 4 }) }),
+  fc.record({
+    valid: distinctReferences(1, 3),
+    bare: fc.uniqueArray(bareReference, { maxLength: 2, selector: (ref) => ref.canonical }),
+    invalid: fc.array(invalidReference, { minLength: 1, maxLength: 4 }),
+  }),
   'references of the form <namespace>/<name> were created (200); others were refused with 400 and added nothing to the list',
   async (client, { valid, bare, invalid: others }, ns, reading) => {
     // A reference without namespace is not of the document's form: refused by the strict reading,
@@ -74,10 +96,16 @@ export const referenceFormatCheck = serviceCheck(
     for (const ref of invalid) {
       const text = bind(ref.text, ns);
       const reply = await sendCreate(client, text);
-      if (reply.status !== 400) throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} (invalid: ${ref.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
+      if (reply.status !== 400)
+        throw new Violation(
+          `POST /models/create {"from": ${JSON.stringify(text)}} (invalid: ${ref.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`,
+        );
     }
     const after = ownTags(await listRecords(client), ns);
-    if (!sameItems(after, before)) throw new Violation(`after refusing ${show(invalid.map((ref) => JSON.stringify(bind(ref.text, ns))))}, GET /models lists ${show(after)} in the case's namespace, not ${show(before)} as before them`);
+    if (!sameItems(after, before))
+      throw new Violation(
+        `after refusing ${show(invalid.map((ref) => JSON.stringify(bind(ref.text, ns))))}, GET /models lists ${show(after)} in the case's namespace, not ${show(before)} as before them`,
+      );
   },
 );
 
@@ -87,7 +115,13 @@ const tagWithUpperCase = tag.filter((t) => t !== t.toLowerCase() && t.toLowerCas
 /** mr.reference.normalised: with or without :latest, whatever the case of the name, the same model; the tag's case kept. */
 export const referenceNormalisedCheck = serviceCheck(
   'mr.reference.normalised',
-  fc.record({ name: component, mask: fc.nat(), upperNamespace: fc.boolean(), createMixed: fc.boolean(), upperTag: fc.option(tagWithUpperCase, { nil: undefined }) }),
+  fc.record({
+    name: component,
+    mask: fc.nat(),
+    upperNamespace: fc.boolean(),
+    createMixed: fc.boolean(),
+    upperTag: fc.option(tagWithUpperCase, { nil: undefined }),
+  }),
   'ns/name, ns/name:latest and the name in other cases answered the same record; creating them again was cached; a tag and its lower-cased spelling were two references',
   async (client, { name, mask, upperNamespace, createMixed, upperTag }, ns) => {
     const plain = `${ns}/${name}`;
@@ -96,17 +130,23 @@ export const referenceNormalisedCheck = serviceCheck(
     const mixed = `${mixedNamespace}/${withCase(name, mask)}`;
     await createOrFail(client, createMixed ? mixed : plain);
     const first = await getRecord(client, plain);
-    if (first.status !== 200) throw new Violation(`after creating ${createMixed ? mixed : plain}, GET /models/${plain} answered ${first.status}: ${clip(first.body)}`);
+    if (first.status !== 200)
+      throw new Violation(`after creating ${createMixed ? mixed : plain}, GET /models/${plain} answered ${first.status}: ${clip(first.body)}`);
     for (const spelling of [`${plain}:latest`, mixed, `${mixed}:latest`]) {
       const other = await getRecord(client, spelling);
-      if (other.status !== 200) throw new Violation(`GET /models/${spelling} answered ${other.status} while GET /models/${plain} answers 200: ${clip(other.body)}`);
-      if (!isDeepStrictEqual(other.record, first.record)) throw new Violation(`GET /models/${spelling} answered ${clip(other.body)}, not the record of GET /models/${plain}: ${clip(first.body)}`);
+      if (other.status !== 200)
+        throw new Violation(`GET /models/${spelling} answered ${other.status} while GET /models/${plain} answers 200: ${clip(other.body)}`);
+      if (!isDeepStrictEqual(other.record, first.record))
+        throw new Violation(`GET /models/${spelling} answered ${clip(other.body)}, not the record of GET /models/${plain}: ${clip(first.body)}`);
     }
     // Cached: the runner takes the other spellings for the model it holds. Its words ("Using cached
     // model") are mr.models.create.cached's to judge; here, that no second model comes of it.
     for (const again of [`${plain}:latest`, createMixed ? plain : mixed]) await createOrFail(client, again, ` (after creating ${createMixed ? mixed : plain})`);
     const after = await getRecord(client, plain);
-    if (!isDeepStrictEqual(after.record, first.record)) throw new Violation(`after creating ${plain}:latest and ${createMixed ? plain : mixed} again, GET /models/${plain} answers ${clip(after.body)}, not the record held before: ${clip(first.body)}`);
+    if (!isDeepStrictEqual(after.record, first.record))
+      throw new Violation(
+        `after creating ${plain}:latest and ${createMixed ? plain : mixed} again, GET /models/${plain} answers ${clip(after.body)}, not the record held before: ${clip(first.body)}`,
+      );
     const others = ownTags(await listRecords(client), ns).filter((tag, i, all) => tag !== `${plain}:latest` || all.indexOf(tag) !== i);
     if (others.length > 0) throw new Violation(`after creating ${plain} in several spellings, GET /models lists ${show(others)} beside ${plain}:latest`);
     if (upperTag === undefined) return;
@@ -114,7 +154,8 @@ export const referenceNormalisedCheck = serviceCheck(
     const [kept, lowered] = [`${plain}:${upperTag}`, `${plain}:${upperTag.toLowerCase()}`];
     for (const reference of [kept, lowered]) await createOrFail(client, reference);
     const tagged = ownTags(await listRecords(client), ns).filter((t) => t !== `${plain}:latest`);
-    if (!sameItems(tagged, [kept, lowered])) throw new Violation(`after creating ${kept} and ${lowered}, GET /models lists ${show(tagged)} beside ${plain}:latest, not the two: a tag keeps its case`);
+    if (!sameItems(tagged, [kept, lowered]))
+      throw new Violation(`after creating ${kept} and ${lowered}, GET /models lists ${show(tagged)} beside ${plain}:latest, not the two: a tag keeps its case`);
   },
 );
 
@@ -128,16 +169,22 @@ export const createCheck = serviceCheck(
       const text = bind(ref.text, ns);
       const canonical = bind(ref.canonical, ns);
       const reply = await createOrFail(client, text);
-      if (!endsInSuccess(reply.body)) throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} answered 200, but its last line is no success: ${clip(lastLine(reply.body))}`);
+      if (!endsInSuccess(reply.body))
+        throw new Violation(
+          `POST /models/create {"from": ${JSON.stringify(text)}} answered 200, but its last line is no success: ${clip(lastLine(reply.body))}`,
+        );
       const listed = ownTags(await listRecords(client), ns);
-      if (!listed.includes(canonical)) throw new Violation(`after POST /models/create {"from": ${JSON.stringify(text)}}, GET /models does not list ${canonical}: ${show(listed)}`);
+      if (!listed.includes(canonical))
+        throw new Violation(`after POST /models/create {"from": ${JSON.stringify(text)}}, GET /models does not list ${canonical}: ${show(listed)}`);
       const path = modelPath(ref, ns);
       const got = await getRecord(client, path);
       if (got.status !== 200) throw new Violation(`after creating ${text}, GET /models/${path} answered ${got.status}: ${clip(got.body)}`);
       const tags = (got.record as { tags?: unknown } | null)?.tags;
-      if (!Array.isArray(tags) || !tags.includes(canonical)) throw new Violation(`after creating ${text}, GET /models/${path} answered a record without ${canonical} among its tags: ${clip(got.body)}`);
+      if (!Array.isArray(tags) || !tags.includes(canonical))
+        throw new Violation(`after creating ${text}, GET /models/${path} answered a record without ${canonical} among its tags: ${clip(got.body)}`);
       const ids = await openAiIds(client);
-      if (!ids.includes(canonical)) throw new Violation(`after creating ${text}, GET /engines/v1/models does not list ${canonical}: ${show(ids.filter((id) => id.includes(ns)))}`);
+      if (!ids.includes(canonical))
+        throw new Violation(`after creating ${text}, GET /engines/v1/models does not list ${canonical}: ${show(ids.filter((id) => id.includes(ns)))}`);
     }
   },
 );
@@ -151,10 +198,12 @@ export const createBadBodyCheck = serviceCheck(
     for (const bad of bodies) {
       const body = bind(bad.text, ns);
       const reply = await client.request('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } });
-      if (reply.status !== 400) throw new Violation(`POST /models/create with ${JSON.stringify(body)} (${bad.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
+      if (reply.status !== 400)
+        throw new Violation(`POST /models/create with ${JSON.stringify(body)} (${bad.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
     }
     const tags = ownTags(await listRecords(client), ns);
-    if (tags.length > 0) throw new Violation(`after refused create bodies ${show(bodies.map((bad) => JSON.stringify(bind(bad.text, ns))))}, GET /models lists ${show(tags)}`);
+    if (tags.length > 0)
+      throw new Violation(`after refused create bodies ${show(bodies.map((bad) => JSON.stringify(bind(bad.text, ns))))}, GET /models lists ${show(tags)}`);
   },
 );
 
@@ -168,11 +217,13 @@ export const createCachedCheck = serviceCheck(
     await createOrFail(client, text);
     for (let i = 0; i < again; i++) {
       const reply = await createOrFail(client, text, ' a second time');
-      if (!saysCached(reply.body)) throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} a second time does not say "Using cached model": ${clip(reply.body)}`);
+      if (!saysCached(reply.body))
+        throw new Violation(`POST /models/create {"from": ${JSON.stringify(text)}} a second time does not say "Using cached model": ${clip(reply.body)}`);
     }
     const tags = ownTags(await listRecords(client), ns);
     const canonical = bind(ref.canonical, ns);
-    if (!sameItems(tags, [canonical])) throw new Violation(`after creating ${text} ${again + 1} times, GET /models lists ${show(tags)} in the case's namespace, not [${canonical}] once`);
+    if (!sameItems(tags, [canonical]))
+      throw new Violation(`after creating ${text} ${again + 1} times, GET /models lists ${show(tags)} in the case's namespace, not [${canonical}] once`);
   },
 );
 
@@ -194,10 +245,12 @@ export const getCheck = serviceCheck(
       }
       if (got.status !== 200) throw new Violation(`GET /models/${path} (created as ${bind(ref.text, ns)}) answered ${got.status}: ${clip(got.body)}`);
       const tags = (got.record as { tags?: unknown } | null)?.tags;
-      if (!Array.isArray(tags) || !tags.includes(canonical)) throw new Violation(`GET /models/${path} answered a record without ${canonical} among its tags: ${clip(got.body)}`);
+      if (!Array.isArray(tags) || !tags.includes(canonical))
+        throw new Violation(`GET /models/${path} answered a record without ${canonical} among its tags: ${clip(got.body)}`);
       // A held model the list leaves out is mr.models.list's failure: there is no entry to compare with.
       const entry = records.find((record) => record.tags.includes(canonical));
-      if (entry !== undefined && !isDeepStrictEqual(got.record, entry)) throw new Violation(`GET /models/${path} answered ${clip(got.body)}, not its entry in GET /models: ${clip(JSON.stringify(entry))}`);
+      if (entry !== undefined && !isDeepStrictEqual(got.record, entry))
+        throw new Violation(`GET /models/${path} answered ${clip(got.body)}, not its entry in GET /models: ${clip(JSON.stringify(entry))}`);
     }
   },
 );

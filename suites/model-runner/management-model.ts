@@ -55,7 +55,8 @@ class Delete implements fc.AsyncCommand<Model, Real> {
     const wasHeld = model.held.has(canonical);
     if (real.lens === 'delete') {
       const expected = wasHeld ? 200 : 404;
-      if (reply.status !== expected) throw new Violation(`DELETE ${path} (${wasHeld ? 'held' : 'not held'}) answered ${reply.status}, not ${expected}: ${clip(reply.body)}`);
+      if (reply.status !== expected)
+        throw new Violation(`DELETE ${path} (${wasHeld ? 'held' : 'not held'}) answered ${reply.status}, not ${expected}: ${clip(reply.body)}`);
     } else if (reply.status !== 200 && reply.status !== 404) {
       throw new Unjudgeable(`DELETE ${path} answered ${reply.status}: ${clip(reply.body)}`);
     }
@@ -85,7 +86,8 @@ class List implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     if (real.lens === 'delete') return goneEverywhere(real, [...model.gone], 'after the deletes');
     const tags = ownTags(await listRecords(real.client), real.namespace);
-    if (!sameItems(tags, [...model.held])) throw new Violation(`GET /models lists ${show(tags)} in the case's namespace; the answered creates and deletes leave ${show(model.held)}, each once`);
+    if (!sameItems(tags, [...model.held]))
+      throw new Violation(`GET /models lists ${show(tags)} in the case's namespace; the answered creates and deletes leave ${show(model.held)}, each once`);
   }
   toString = (): string => 'list';
 }
@@ -104,20 +106,22 @@ async function goneEverywhere(real: Real, gone: readonly string[], when: string)
 }
 
 /** Three references (few, so that sequences create, delete and re-create the same ones) and up to 8 commands over them. */
-const scenario = fc.uniqueArray(validReference, { minLength: 3, maxLength: 3, selector: (ref) => ref.canonical }).chain((refs) =>
-  fc.tuple(
-    fc.constant(refs),
-    fc.commands(
-      [
-        fc.constantFrom(...refs).map((ref) => new Create(ref)),
-        fc.constantFrom(...refs).map((ref) => new Delete(ref)),
-        fc.constantFrom(...refs).map((ref) => new Get(ref)),
-        fc.constant(new List()),
-      ],
-      { maxCommands: 8 },
+const scenario = fc
+  .uniqueArray(validReference, { minLength: 3, maxLength: 3, selector: (ref) => ref.canonical })
+  .chain((refs) =>
+    fc.tuple(
+      fc.constant(refs),
+      fc.commands(
+        [
+          fc.constantFrom(...refs).map((ref) => new Create(ref)),
+          fc.constantFrom(...refs).map((ref) => new Delete(ref)),
+          fc.constantFrom(...refs).map((ref) => new Get(ref)),
+          fc.constant(new List()),
+        ],
+        { maxCommands: 8 },
+      ),
     ),
-  ),
-);
+  );
 
 function modelCheck(rule: string, lens: Lens, summary: string): RuleCheck {
   return {
@@ -135,7 +139,11 @@ function modelCheck(rule: string, lens: Lens, summary: string): RuleCheck {
               // Every sequence ends with the list, whether or not it listed before.
               await new List().run(model, real);
             } finally {
-              await cleanUp(client, real.namespace, refs.map((ref) => bind(ref.canonical, real.namespace)));
+              await cleanUp(
+                client,
+                real.namespace,
+                refs.map((ref) => bind(ref.canonical, real.namespace)),
+              );
             }
           },
           options,
@@ -149,7 +157,15 @@ function modelCheck(rule: string, lens: Lens, summary: string): RuleCheck {
 }
 
 /** mr.models.list: after generated creates and deletes, the list holds exactly the models held, each once. */
-export const listCheck = modelCheck('mr.models.list', 'list', 'after generated creates and deletes, GET /models was an array of whole records holding exactly the models held, each once');
+export const listCheck = modelCheck(
+  'mr.models.list',
+  'list',
+  'after generated creates and deletes, GET /models was an array of whole records holding exactly the models held, each once',
+);
 
 /** mr.models.delete: 200 for a held model, 404 otherwise, and the model gone everywhere after. */
-export const deleteCheck = modelCheck('mr.models.delete', 'delete', 'deletes answered 200 for held models and 404 otherwise, and deleted models were gone from both lists and GET');
+export const deleteCheck = modelCheck(
+  'mr.models.delete',
+  'delete',
+  'deletes answered 200 for held models and 404 otherwise, and deleted models were gone from both lists and GET',
+);

@@ -8,7 +8,8 @@ export const SUITE_MODEL = 'ctr-conformance/tiny:latest';
 /** Creates a model through POST /models/create; a refusal is a Violation naming the answer. */
 export async function createModel(client: CheckClient, reference: string): Promise<string> {
   const reply = await client.request('POST', '/models/create', { json: { from: reference } });
-  if (reply.status !== 200) throw new Violation(`POST /models/create {"from": ${JSON.stringify(reference)}} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+  if (reply.status !== 200)
+    throw new Violation(`POST /models/create {"from": ${JSON.stringify(reference)}} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
   return reply.body;
 }
 

@@ -34,10 +34,18 @@ export function generationCall(model: string): fc.Arbitrary<OpenAiCall> {
   return fc.oneof(
     fc
       .record({ messages: conversation, seed, max_tokens: maxTokens, n: fc.option(choiceCount, { nil: undefined }), stream: fc.boolean() })
-      .map(({ seed: s, n, stream, ...rest }) => ({ method: 'POST' as const, path: '/chat/completions', json: { model, ...rest, ...deterministic(s), ...(n === undefined ? {} : { n }), ...(stream ? { stream } : {}) }, valid: true })),
-    fc
-      .record({ prompt, seed, max_tokens: maxTokens, stream: fc.boolean() })
-      .map(({ seed: s, stream, ...rest }) => ({ method: 'POST' as const, path: '/completions', json: { model, ...rest, ...deterministic(s), ...(stream ? { stream } : {}) }, valid: true })),
+      .map(({ seed: s, n, stream, ...rest }) => ({
+        method: 'POST' as const,
+        path: '/chat/completions',
+        json: { model, ...rest, ...deterministic(s), ...(n === undefined ? {} : { n }), ...(stream ? { stream } : {}) },
+        valid: true,
+      })),
+    fc.record({ prompt, seed, max_tokens: maxTokens, stream: fc.boolean() }).map(({ seed: s, stream, ...rest }) => ({
+      method: 'POST' as const,
+      path: '/completions',
+      json: { model, ...rest, ...deterministic(s), ...(stream ? { stream } : {}) },
+      valid: true,
+    })),
     embeddingInput.map((input) => ({ method: 'POST' as const, path: '/embeddings', json: { model, input }, valid: true })),
   );
 }
@@ -48,7 +56,9 @@ export function refusedGenerationCall(model: string): fc.Arbitrary<OpenAiCall> {
   return fc.oneof(
     fc.tuple(post, fc.constantFrom('', 'not json', '{"model":', '[]', '"text"')).map(([path, raw]) => ({ method: 'POST' as const, path, raw, valid: false })),
     fc.tuple(post, conversation).map(([path, messages]) => ({ method: 'POST' as const, path, json: { messages, prompt: 'x', input: 'x' }, valid: false })),
-    fc.tuple(missingModel, conversation).map(([missing, messages]) => ({ method: 'POST' as const, path: '/chat/completions', json: { model: missing, messages }, valid: false })),
+    fc
+      .tuple(missingModel, conversation)
+      .map(([missing, messages]) => ({ method: 'POST' as const, path: '/chat/completions', json: { model: missing, messages }, valid: false })),
     fc.constant({ method: 'POST' as const, path: '/chat/completions', json: { model }, valid: false }),
     fc.constant({ method: 'POST' as const, path: '/embeddings', json: { model, input: [] }, valid: false }),
     fc.constant({ method: 'POST' as const, path: '/completions', json: { model, prompt: 'x', temperature: 3 }, valid: false }),

@@ -39,24 +39,35 @@ export async function call<K extends SchemaName>(client: CheckClient, method: st
 }
 
 /** POST `path` with `json`, answered 200 and the named object. */
-export const post = <K extends SchemaName>(client: CheckClient, path: string, json: unknown, schema: K): Promise<OpenAiObject<K>> => call(client, 'POST', path, json, schema);
+export const post = <K extends SchemaName>(client: CheckClient, path: string, json: unknown, schema: K): Promise<OpenAiObject<K>> =>
+  call(client, 'POST', path, json, schema);
 
 /**
  * Sends a streaming request and reads its answer whole: 200, text/event-stream, every event a
  * `data:` chunk valid against `schema`, no error event, and `data: [DONE]` once, last (openai-node
  * src/core/streaming.ts stops at [DONE] and throws on an `error` event or an `error` key).
  */
-export async function postStream<K extends 'chat.completion.chunk' | 'text_completion.chunk'>(client: CheckClient, path: string, json: unknown, schema: K): Promise<OpenAiObject<K>[]> {
+export async function postStream<K extends 'chat.completion.chunk' | 'text_completion.chunk'>(
+  client: CheckClient,
+  path: string,
+  json: unknown,
+  schema: K,
+): Promise<OpenAiObject<K>[]> {
   const request = sent('POST', path, json);
   const reply = await client.request('POST', path, { json });
   if (reply.status !== 200) throw new Violation(`${request} answered ${reply.status}: ${clip(reply.body)}`);
   const type = reply.headers['content-type'] ?? '';
-  if (!/^text\/event-stream\b/i.test(type)) throw new Violation(`${request} answered Content-Type ${JSON.stringify(type)}, not text/event-stream: ${clip(reply.body)}`);
+  if (!/^text\/event-stream\b/i.test(type))
+    throw new Violation(`${request} answered Content-Type ${JSON.stringify(type)}, not text/event-stream: ${clip(reply.body)}`);
   const parser = new SseParser();
   const events = [...parser.push(reply.body), ...parser.end()];
   const done = events.findIndex((event) => event.done);
-  if (done < 0) throw new Violation(`${request}: the stream of ${events.length} events has no data: [DONE]; it ends with ${clip(JSON.stringify(events.slice(-2)))}`);
-  if (done !== events.length - 1) throw new Violation(`${request}: data: [DONE] is event ${done + 1} of ${events.length}, not the last; after it: ${clip(JSON.stringify(events.slice(done + 1)))}`);
+  if (done < 0)
+    throw new Violation(`${request}: the stream of ${events.length} events has no data: [DONE]; it ends with ${clip(JSON.stringify(events.slice(-2)))}`);
+  if (done !== events.length - 1)
+    throw new Violation(
+      `${request}: data: [DONE] is event ${done + 1} of ${events.length}, not the last; after it: ${clip(JSON.stringify(events.slice(done + 1)))}`,
+    );
   const chunks: OpenAiObject<K>[] = [];
   for (const [i, event] of events.slice(0, done).entries()) {
     if (event.event === 'error') throw new Violation(`${request}: event ${i + 1} is an error event: ${clip(event.data)}`);
@@ -66,7 +77,8 @@ export async function postStream<K extends 'chat.completion.chunk' | 'text_compl
     } catch {
       throw new Violation(`${request}: event ${i + 1} is not JSON: ${clip(event.data)}`);
     }
-    if (typeof chunk === 'object' && chunk !== null && 'error' in chunk) throw new Violation(`${request}: event ${i + 1} carries an error: ${clip(event.data)}`);
+    if (typeof chunk === 'object' && chunk !== null && 'error' in chunk)
+      throw new Violation(`${request}: event ${i + 1} carries an error: ${clip(event.data)}`);
     const invalid = validate(schema, chunk);
     if (invalid !== null) throw new Violation(`${request}: event ${i + 1} is no valid ${schema}: ${invalid}; the event: ${clip(event.data)}`);
     chunks.push(chunk as OpenAiObject<K>);
@@ -82,7 +94,8 @@ export const streamedContent = (chunks: readonly ChatCompletionChunk[], index: n
   chunks.flatMap((chunk) => chunk.choices.filter((choice) => choice.index === index).map((choice) => contentOf(choice.delta.content ?? null))).join('');
 
 /** A chunk that carries usage: null and absent both mean none (OpenAI sends null, llama-server omits it). */
-export const hasUsage = <T extends { readonly usage?: Usage | null }>(chunk: T): chunk is T & { readonly usage: Usage } => chunk.usage !== undefined && chunk.usage !== null;
+export const hasUsage = <T extends { readonly usage?: Usage | null }>(chunk: T): chunk is T & { readonly usage: Usage } =>
+  chunk.usage !== undefined && chunk.usage !== null;
 
 /**
  * The three counts of a usage object, as one comparable string: equal requests may differ in the

@@ -61,7 +61,9 @@ export const modelsListCheck: RuleCheck = {
               const listed = new Set(list.data.map((model) => model.id).filter((id) => id.startsWith(`${namespace}/`)));
               const expected = new Set(created.map((reference) => `${reference}:latest`));
               if (!isDeepStrictEqual(listed, expected)) {
-                throw new Violation(`after POST /models/create of ${show(created)}, GET /models lists ${show(listed)} in ${namespace}/, not ${show(expected)}; the body: ${clip(JSON.stringify(list))}`);
+                throw new Violation(
+                  `after POST /models/create of ${show(created)}, GET /models lists ${show(listed)} in ${namespace}/, not ${show(expected)}; the body: ${clip(JSON.stringify(list))}`,
+                );
               }
             } finally {
               for (const reference of created) await deleteQuietly(service, reference);
@@ -80,7 +82,11 @@ export const modelsListCheck: RuleCheck = {
 };
 
 /** The path of an id as separate segments (the reference's own "/"); ":" is kept, as a path allows it. */
-const segmentsPath = (id: string): string => `/models/${id.split('/').map((segment) => encodeURIComponent(segment).replace(/%3A/gi, ':')).join('/')}`;
+const segmentsPath = (id: string): string =>
+  `/models/${id
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%3A/gi, ':'))
+    .join('/')}`;
 /** The path of an id as one segment, "/" escaped as %2F, as openai-node sends it (src/internal/utils/path.ts). */
 const escapedPath = (id: string): string => `/models/${encodeURIComponent(id)}`;
 const spellings = (id: string): string[] => [...new Set([segmentsPath(id), escapedPath(id)])];
@@ -123,7 +129,8 @@ export const modelsRetrieveCheck: RuleCheck = {
             if (service !== undefined) await createModel(service, own);
             const list = await call(client, 'GET', '/models', undefined, 'model-list');
             const judged = service === undefined ? list.data : list.data.filter((entry) => entry.id === SUITE_MODEL || entry.id === own);
-            if (service !== undefined && !judged.some((entry) => entry.id === own)) throw new Violation(`${own} was created, but GET /models does not list it: ${clip(JSON.stringify(list))}`);
+            if (service !== undefined && !judged.some((entry) => entry.id === own))
+              throw new Violation(`${own} was created, but GET /models does not list it: ${clip(JSON.stringify(list))}`);
             for (const entry of judged) await retrievesEntry(client, entry);
           } finally {
             if (service !== undefined) {

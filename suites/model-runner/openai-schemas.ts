@@ -88,8 +88,13 @@ const TextCompletionChunk = Type.Object({
 
 const FloatEmbedding = Type.Object({ object: Type.Literal('embedding'), index: Count, embedding: Type.Array(Type.Number(), { minItems: 1 }) });
 /** Little-endian float32 bytes in standard base64 (openai-node src/lib/embeddings.ts decodes it so). */
-const Base64Embedding = Type.Object({ object: Type.Literal('embedding'), index: Count, embedding: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/]*={0,2}$' }) });
-const embeddingList = <T extends TSchema>(item: T) => Type.Object({ object: Type.Literal('list'), data: Type.Array(item, { minItems: 1 }), model: NonEmpty, usage: EmbeddingUsage });
+const Base64Embedding = Type.Object({
+  object: Type.Literal('embedding'),
+  index: Count,
+  embedding: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/]*={0,2}$' }),
+});
+const embeddingList = <T extends TSchema>(item: T) =>
+  Type.Object({ object: Type.Literal('list'), data: Type.Array(item, { minItems: 1 }), model: NonEmpty, usage: EmbeddingUsage });
 
 const ErrorBody = Type.Object({ error: Type.Object({ message: Type.String() }) });
 
@@ -134,7 +139,8 @@ function validator(name: SchemaName): ValidateFunction {
 function describeError(error: ErrorObject): string {
   const where = error.instancePath === '' ? '(the body)' : error.instancePath;
   const params = error.params as { allowedValue?: unknown; allowedValues?: unknown };
-  const allowed = error.keyword === 'const' ? ` ${JSON.stringify(params.allowedValue)}` : error.keyword === 'enum' ? ` ${JSON.stringify(params.allowedValues)}` : '';
+  const allowed =
+    error.keyword === 'const' ? ` ${JSON.stringify(params.allowedValue)}` : error.keyword === 'enum' ? ` ${JSON.stringify(params.allowedValues)}` : '';
   return `${where} ${error.message ?? 'is invalid'}${allowed}`;
 }
 

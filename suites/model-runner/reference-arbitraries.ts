@@ -31,7 +31,8 @@ export const bind = (template: string, namespace: string): string => template.re
  * The path of a held model under /models (or …/v1/models): the canonical form, without `:latest`
  * when the reference named no tag, as the document's `/models/{namespace}/{name}` reads.
  */
-export const modelPath = (ref: ValidReference, namespace: string): string => bind(ref.tagged ? ref.canonical : ref.canonical.replace(/:latest$/, ''), namespace);
+export const modelPath = (ref: ValidReference, namespace: string): string =>
+  bind(ref.tagged ? ref.canonical : ref.canonical.replace(/:latest$/, ''), namespace);
 
 /** ASCII upper case by a bit mask over the letters (bit i of `mask` for letter i, cycling): 0 leaves the text. */
 export function withCase(text: string, mask: number): string {
@@ -52,7 +53,10 @@ export const component: fc.Arbitrary<string> = fc
  * What may follow the fresh namespace in a namespace: nothing, or a separator and a run. No "."
  * here: the real service reads a first part holding a dot as a registry host.
  */
-const namespaceTail = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom('_', '__', '-', '--'), alnum).map(([sep, run]) => sep + run) });
+const namespaceTail = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('') },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('_', '__', '-', '--'), alnum).map(([sep, run]) => sep + run) },
+);
 
 /** docker's tag: [A-Za-z0-9_][A-Za-z0-9_.-]{0,127}; its case is kept. */
 export const tag: fc.Arbitrary<string> = fc.oneof(
@@ -81,7 +85,11 @@ export const validReference: fc.Arbitrary<ValidReference> = fc
     if (bare) {
       return { text: `${ns}-${withCase(name, nameCase)}${suffix}`, canonical: `ai/{ns}-${name}${canonicalTag}`, tagged: t !== undefined };
     }
-    return { text: `${ns}${withCase(tail, nameCase)}/${withCase(name, nameCase)}${suffix}`, canonical: `{ns}${tail}/${name}${canonicalTag}`, tagged: t !== undefined };
+    return {
+      text: `${ns}${withCase(tail, nameCase)}/${withCase(name, nameCase)}${suffix}`,
+      canonical: `{ns}${tail}/${name}${canonicalTag}`,
+      tagged: t !== undefined,
+    };
   });
 
 /**
@@ -90,17 +98,56 @@ export const validReference: fc.Arbitrary<ValidReference> = fc
  * takes it as `ai/<name>` (mr.reference.format judges it by both readings).
  */
 export const bareReference: fc.Arbitrary<ValidReference> = fc
-  .record({ name: component, nameCase: fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat() }), tag: fc.option(tag, { nil: undefined }) })
-  .map(({ name, nameCase, tag: t }) => ({ text: `{ns}-${withCase(name, nameCase)}${t === undefined ? '' : `:${t}`}`, canonical: `ai/{ns}-${name}:${t ?? 'latest'}`, tagged: t !== undefined }));
+  .record({
+    name: component,
+    nameCase: fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat() }),
+    tag: fc.option(tag, { nil: undefined }),
+  })
+  .map(({ name, nameCase, tag: t }) => ({
+    text: `{ns}-${withCase(name, nameCase)}${t === undefined ? '' : `:${t}`}`,
+    canonical: `ai/{ns}-${name}:${t ?? 'latest'}`,
+    tagged: t !== undefined,
+  }));
 
 /**
  * Characters outside the grammar. No "{" or "}" (they would read as a template) and nothing at
  * either end of the reference: the real service trims spaces first.
  */
-const badCharacter = fc.constantFrom(' ', '\t', '%', '%2F', '!', '#', '$', '&', '*', '+', ',', ';', '=', '?', '[', ']', '~', '"', "'", '^', '`', '<', '>', '\\', '|', 'é', '\u212A', '\u0000');
+const badCharacter = fc.constantFrom(
+  ' ',
+  '\t',
+  '%',
+  '%2F',
+  '!',
+  '#',
+  '$',
+  '&',
+  '*',
+  '+',
+  ',',
+  ';',
+  '=',
+  '?',
+  '[',
+  ']',
+  '~',
+  '"',
+  "'",
+  '^',
+  '`',
+  '<',
+  '>',
+  '\\',
+  '|',
+  'é',
+  '\u212A',
+  '\u0000',
+);
 const hex64 = word('0123456789abcdef', 64, 64);
 
-const invalid = (why: string) => (text: string): InvalidReference => ({ text, why });
+const invalid =
+  (why: string) =>
+  (text: string): InvalidReference => ({ text, why });
 
 /** Invalid references, each with the reason the grammar refuses it; each holds the namespace. */
 export const invalidReference: fc.Arbitrary<InvalidReference> = fc.oneof(
@@ -112,12 +159,22 @@ export const invalidReference: fc.Arbitrary<InvalidReference> = fc.oneof(
   component.map((name) => invalid('an empty segment after the name')(`{ns}/${name}/`)),
   component.map((name) => invalid('an empty segment between namespace and name')(`{ns}//${name}`)),
   fc.tuple(fc.constantFrom('.', '..'), component).map(([dots, name]) => invalid(`"${dots}" as the namespace`)(`${dots}/{ns}-${name}`)),
-  fc.tuple(fc.constantFrom('.', '..'), fc.option(tag, { nil: undefined })).map(([dots, t]) => invalid(`"${dots}" as the name`)(`{ns}/${dots}${t === undefined ? '' : `:${t}`}`)),
-  fc.tuple(component, fc.option(tag, { nil: undefined }), hex64).map(([name, t, hex]) => invalid('a digest')(`{ns}/${name}${t === undefined ? '' : `:${t}`}@sha256:${hex}`)),
+  fc
+    .tuple(fc.constantFrom('.', '..'), fc.option(tag, { nil: undefined }))
+    .map(([dots, t]) => invalid(`"${dots}" as the name`)(`{ns}/${dots}${t === undefined ? '' : `:${t}`}`)),
+  fc
+    .tuple(component, fc.option(tag, { nil: undefined }), hex64)
+    .map(([name, t, hex]) => invalid('a digest')(`{ns}/${name}${t === undefined ? '' : `:${t}`}@sha256:${hex}`)),
   fc.tuple(alnum, badCharacter, alnum).map(([left, c, right]) => invalid(`${JSON.stringify(c)} in the name`)(`{ns}/${left}${c}${right}`)),
   fc.tuple(badCharacter, alnum, component).map(([c, run, name]) => invalid(`${JSON.stringify(c)} in the namespace`)(`{ns}${c}${run}/${name}`)),
-  fc.tuple(separator, component, fc.boolean()).map(([sep, name, atEnd]) => invalid(`the name ${atEnd ? 'ends' : 'begins'} with ${JSON.stringify(sep)}`)(atEnd ? `{ns}/${name}${sep}` : `{ns}/${sep}${name}`)),
-  fc.tuple(alnum, fc.constantFrom('..', '___', '._', '_.', '-.', '.-', '-_'), alnum).map(([left, run, right]) => invalid(`${JSON.stringify(run)} is no separator`)(`{ns}/${left}${run}${right}`)),
+  fc
+    .tuple(separator, component, fc.boolean())
+    .map(([sep, name, atEnd]) =>
+      invalid(`the name ${atEnd ? 'ends' : 'begins'} with ${JSON.stringify(sep)}`)(atEnd ? `{ns}/${name}${sep}` : `{ns}/${sep}${name}`),
+    ),
+  fc
+    .tuple(alnum, fc.constantFrom('..', '___', '._', '_.', '-.', '.-', '-_'), alnum)
+    .map(([left, run, right]) => invalid(`${JSON.stringify(run)} is no separator`)(`{ns}/${left}${run}${right}`)),
   component.map((name) => invalid('an empty tag')(`{ns}/${name}:`)),
   fc.tuple(component, fc.constantFrom('-x', '.x', 'a b', 'a:b', 'a+b', 'ä')).map(([name, t]) => invalid(`the tag ${JSON.stringify(t)}`)(`{ns}/${name}:${t}`)),
   component.map((name) => invalid('a tag of 129 characters')(`{ns}/${name}:${'t'.repeat(129)}`)),

@@ -26,8 +26,16 @@ const notJson = fc.string({ minLength: 1, maxLength: 30 }).filter((text) => {
 
 const refused: fc.Arbitrary<Refused> = fc.oneof(
   notJson.map((body) => ({ why: 'not JSON', body, status: 400 as const })),
-  fc.constantFrom(undefined, '').map((model) => ({ why: model === undefined ? 'no model' : 'an empty model', body: JSON.stringify({ ...(model === undefined ? {} : { model }), messages: [{ role: 'user', content: 'hi' }], prompt: 'hi', input: 'hi' }), status: 400 as const })),
-  fc.stringMatching(/^[a-z][a-z0-9]{3,9}$/).map((name) => ({ why: 'a model not held', body: JSON.stringify({ model: `absent${name}/${name}`, messages: [{ role: 'user', content: 'hi' }], prompt: 'hi', input: 'hi' }), status: 404 as const })),
+  fc.constantFrom(undefined, '').map((model) => ({
+    why: model === undefined ? 'no model' : 'an empty model',
+    body: JSON.stringify({ ...(model === undefined ? {} : { model }), messages: [{ role: 'user', content: 'hi' }], prompt: 'hi', input: 'hi' }),
+    status: 400 as const,
+  })),
+  fc.stringMatching(/^[a-z][a-z0-9]{3,9}$/).map((name) => ({
+    why: 'a model not held',
+    body: JSON.stringify({ model: `absent${name}/${name}`, messages: [{ role: 'user', content: 'hi' }], prompt: 'hi', input: 'hi' }),
+    status: 404 as const,
+  })),
 );
 
 /** mr.inference.checks: not JSON or no model is 400, a model not held is 404, on every inference endpoint. */
@@ -40,7 +48,10 @@ export const inferenceChecksCheck: RuleCheck = {
         fc.tuple(fc.constantFrom(...ENDPOINTS), refused),
         async ([path, { why, body, status }]) => {
           const reply = await client.request('POST', path, { body, headers: { 'Content-Type': 'application/json' } });
-          if (reply.status !== status) throw new Violation(`POST ${path} with ${why} (${JSON.stringify(body).slice(0, 80)}) answered ${reply.status}, not ${status}: ${reply.body.slice(0, 200)}`);
+          if (reply.status !== status)
+            throw new Violation(
+              `POST ${path} with ${why} (${JSON.stringify(body).slice(0, 80)}) answered ${reply.status}, not ${status}: ${reply.body.slice(0, 200)}`,
+            );
         },
         options,
         'bodies that are not JSON or name no model answered 400, a model not held 404',
@@ -78,7 +89,9 @@ function statusBeforeTheRest(endpoint: Endpoint, path: string, declared: number,
     });
     socket.on('error', () => done(null));
     socket.on('connect', () => {
-      socket.write(`POST ${endpoint.basePath ?? ''}${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+      socket.write(
+        `POST ${endpoint.basePath ?? ''}${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+      );
       socket.write(sent);
     });
   });
@@ -96,11 +109,15 @@ export const bodyLimitCheck: RuleCheck = {
         fc.tuple(fc.integer({ min: 1, max: 256 * 1024 }), fc.integer({ min: 0, max: 4096 })),
         async ([over, under]) => {
           const atLimit = await client.request('POST', ENDPOINTS[0], { body: chatBodyOf(model, LIMIT - under) });
-          if (atLimit.status !== 200) throw new Violation(`a ${LIMIT - under}-byte chat body (the limit is ${LIMIT}) answered ${atLimit.status}: ${atLimit.body.slice(0, 200)}`);
+          if (atLimit.status !== 200)
+            throw new Violation(`a ${LIMIT - under}-byte chat body (the limit is ${LIMIT}) answered ${atLimit.status}: ${atLimit.body.slice(0, 200)}`);
           const filler = randomBytes(8).toString('hex');
           const sent = Buffer.concat([Buffer.from(`{"model":${JSON.stringify(model)},"x":"${filler}`), Buffer.alloc(LIMIT + 1, 'y')]);
           const status = await statusBeforeTheRest(endpoint, ENDPOINTS[0], sent.length + over, sent, 5_000);
-          if (status !== 400) throw new Violation(`a body declared ${sent.length + over} bytes, of which ${sent.length} sent: ${status === null ? 'no answer within 5 s without the rest' : `answered ${status}, not 400`}`);
+          if (status !== 400)
+            throw new Violation(
+              `a body declared ${sent.length + over} bytes, of which ${sent.length} sent: ${status === null ? 'no answer within 5 s without the rest' : `answered ${status}, not 400`}`,
+            );
         },
         // Each case moves 20 MiB: one per run, its sizes drawn from the seed.
         { ...options, numRuns: 1 },

@@ -22,7 +22,15 @@ const NAMES = ['alpha', 'beta', 'gamma', 'delta'] as const;
  */
 const writes = (max: number): fc.Arbitrary<Write[]> =>
   fc
-    .array(fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'create', 'delete'), name: fc.constantFrom(...NAMES), ofHeld: fc.nat(3), pick: fc.nat() }), { minLength: 1, maxLength: max })
+    .array(
+      fc.record({
+        kind: fc.constantFrom<'create' | 'delete'>('create', 'create', 'delete'),
+        name: fc.constantFrom(...NAMES),
+        ofHeld: fc.nat(3),
+        pick: fc.nat(),
+      }),
+      { minLength: 1, maxLength: max },
+    )
     .map((drawn) => {
       const held: string[] = [];
       return drawn.map(({ kind, name, ofHeld, pick }): Write => {
@@ -125,7 +133,8 @@ export const persistsCheck: RuleCheck = {
           const after = ctx.clientFor(serviceEndpoint(second));
           try {
             const kept = await listed(after, namespace);
-            if (!same(kept, held)) throw new Violation(`after ${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')} and a restart, the list is ${show(kept)}, not ${show(held)}`);
+            if (!same(kept, held))
+              throw new Violation(`after ${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')} and a restart, the list is ${show(kept)}, not ${show(held)}`);
           } finally {
             after.close();
           }
@@ -141,7 +150,11 @@ export const crashSafeCheck: RuleCheck = {
   rule: 'mr.store.crash-safe',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.tuple(component, writes(6), fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'epsilon') })),
+      fc.tuple(
+        component,
+        writes(6),
+        fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'epsilon') }),
+      ),
       ([namespace, sequence, inFlight]) =>
         withOwnRunner(ctx, async (own) => {
           const first = own.current;
@@ -160,7 +173,9 @@ export const crashSafeCheck: RuleCheck = {
             const without = expectedAfter(namespace, answered);
             const withIt = expectedAfter(namespace, [...answered, inFlight]);
             if (!same(kept, without) && !same(kept, withIt)) {
-              throw new Violation(`after the answered writes ${answered.map((w) => `${w.kind} ${w.name}`).join(', ')}, a kill during ${inFlight.kind} ${inFlight.name} and a start, the list is ${show(kept)}: expected ${show(without)} or ${show(withIt)}`);
+              throw new Violation(
+                `after the answered writes ${answered.map((w) => `${w.kind} ${w.name}`).join(', ')}, a kill during ${inFlight.kind} ${inFlight.name} and a start, the list is ${show(kept)}: expected ${show(without)} or ${show(withIt)}`,
+              );
             }
           } finally {
             after.close();
@@ -203,7 +218,8 @@ export const concurrentCheck: RuleCheck = {
             const ns = `${namespace}w${i}`;
             const held = await listed(reader, ns);
             const expected = expectedAfter(ns, sequence);
-            if (!same(held, expected)) throw new Violation(`writer ${i} (${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')}) left ${show(held)}, not ${show(expected)}`);
+            if (!same(held, expected))
+              throw new Violation(`writer ${i} (${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')}) left ${show(held)}, not ${show(expected)}`);
             for (const name of new Set(sequence.map((w) => w.name))) await send(clients[i]!, ns, { kind: 'delete', name });
           }
         } finally {
@@ -212,7 +228,7 @@ export const concurrentCheck: RuleCheck = {
         }
       },
       options,
-      'concurrent readers saw whole records only, and the writers\' answered writes stand',
+      "concurrent readers saw whole records only, and the writers' answered writes stand",
     );
   },
 };

@@ -24,9 +24,11 @@ function judgeChatChunks(request: string, chunks: readonly ChatCompletionChunk[]
   for (const index of indexes) {
     const deltas = chunks.flatMap((chunk) => chunk.choices.filter((choice) => choice.index === index));
     const opening = deltas[0];
-    if (opening?.delta.role !== 'assistant') throw new Violation(`${request}: the first delta of choice ${index} has no role "assistant": ${clip(JSON.stringify(opening))}`);
+    if (opening?.delta.role !== 'assistant')
+      throw new Violation(`${request}: the first delta of choice ${index} has no role "assistant": ${clip(JSON.stringify(opening))}`);
     const finishes = deltas.filter((choice) => choice.finish_reason !== null);
-    if (finishes.length !== 1) throw new Violation(`${request}: choice ${index} has ${finishes.length} chunks with a finish_reason, not one: ${clip(JSON.stringify(finishes))}`);
+    if (finishes.length !== 1)
+      throw new Violation(`${request}: choice ${index} has ${finishes.length} chunks with a finish_reason, not one: ${clip(JSON.stringify(finishes))}`);
   }
 }
 
@@ -49,7 +51,10 @@ export const chatStreamCheck: RuleCheck = {
           for (const choice of whole.choices) {
             const text = streamedContent(chunks, choice.index);
             const expected = contentOf(choice.message.content);
-            if (text !== expected) throw new Violation(`${what}: the deltas of choice ${choice.index} join to ${JSON.stringify(clip(text))}, but the same request not streamed answered ${JSON.stringify(clip(expected))}`);
+            if (text !== expected)
+              throw new Violation(
+                `${what}: the deltas of choice ${choice.index} join to ${JSON.stringify(clip(text))}, but the same request not streamed answered ${JSON.stringify(clip(expected))}`,
+              );
           }
         },
         options,
@@ -78,13 +83,20 @@ export const chatStreamUsageCheck: RuleCheck = {
           const chunks = await postStream(client, CHAT, asked, 'chat.completion.chunk');
           const carrying = chunks.filter(hasUsage);
           const usageChunk = carrying[0];
-          if (carrying.length !== 1 || usageChunk === undefined) throw new Violation(`${what}: ${carrying.length} chunks carry usage, not one: ${clip(JSON.stringify(carrying))}`);
-          if (chunks.indexOf(usageChunk) !== chunks.length - 1) throw new Violation(`${what}: the usage chunk is chunk ${chunks.indexOf(usageChunk) + 1} of ${chunks.length}, not the last before [DONE]`);
-          if (usageChunk.choices.length !== 0) throw new Violation(`${what}: the usage chunk has ${usageChunk.choices.length} choices, not []: ${clip(JSON.stringify(usageChunk))}`);
-          if (counts(usageChunk.usage) !== counts(whole.usage)) throw new Violation(`${what}: the usage chunk counts ${counts(usageChunk.usage)}, the same request not streamed ${counts(whole.usage)}`);
+          if (carrying.length !== 1 || usageChunk === undefined)
+            throw new Violation(`${what}: ${carrying.length} chunks carry usage, not one: ${clip(JSON.stringify(carrying))}`);
+          if (chunks.indexOf(usageChunk) !== chunks.length - 1)
+            throw new Violation(`${what}: the usage chunk is chunk ${chunks.indexOf(usageChunk) + 1} of ${chunks.length}, not the last before [DONE]`);
+          if (usageChunk.choices.length !== 0)
+            throw new Violation(`${what}: the usage chunk has ${usageChunk.choices.length} choices, not []: ${clip(JSON.stringify(usageChunk))}`);
+          if (counts(usageChunk.usage) !== counts(whole.usage))
+            throw new Violation(`${what}: the usage chunk counts ${counts(usageChunk.usage)}, the same request not streamed ${counts(whole.usage)}`);
           const plain = { ...request, stream: true };
           const unasked = (await postStream(client, CHAT, plain, 'chat.completion.chunk')).filter(hasUsage);
-          if (unasked.length > 0) throw new Violation(`${sent('POST', CHAT, plain)}: without include_usage, ${unasked.length} chunks carry usage: ${clip(JSON.stringify(unasked[0]))}`);
+          if (unasked.length > 0)
+            throw new Violation(
+              `${sent('POST', CHAT, plain)}: without include_usage, ${unasked.length} chunks carry usage: ${clip(JSON.stringify(unasked[0]))}`,
+            );
         },
         options,
         'with include_usage one last chunk had no choices and the non-streamed usage; without it no chunk had usage',
@@ -111,7 +123,10 @@ export const completionsShapeCheck: RuleCheck = {
           const chunks = await postStream(client, COMPLETIONS, streamed, 'text_completion.chunk');
           for (const choice of whole.choices) {
             const joined = chunks.flatMap((chunk) => chunk.choices.filter((c) => c.index === choice.index).map((c) => c.text)).join('');
-            if (joined !== choice.text) throw new Violation(`${sent('POST', COMPLETIONS, streamed)}: the chunks of choice ${choice.index} join to ${JSON.stringify(clip(joined))}, but the same request not streamed answered ${JSON.stringify(clip(choice.text))}`);
+            if (joined !== choice.text)
+              throw new Violation(
+                `${sent('POST', COMPLETIONS, streamed)}: the chunks of choice ${choice.index} join to ${JSON.stringify(clip(joined))}, but the same request not streamed answered ${JSON.stringify(clip(choice.text))}`,
+              );
           }
         },
         options,

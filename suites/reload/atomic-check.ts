@@ -22,8 +22,14 @@ interface Side {
 /** Two configurations that differ in every field of the configuration one reload swaps. */
 const pairs: fc.Arbitrary<readonly [Side, Side]> = fc
   .tuple(
-    fc.uniqueArray(fc.tuple(labelKey, labelValue).map(([k, v]) => `${k}=${v}`), { minLength: 2, maxLength: 2 }),
-    fc.uniqueArray(suiteName(5).map((n) => `${n}-rt`), { minLength: 2, maxLength: 2 }),
+    fc.uniqueArray(
+      fc.tuple(labelKey, labelValue).map(([k, v]) => `${k}=${v}`),
+      { minLength: 2, maxLength: 2 },
+    ),
+    fc.uniqueArray(
+      suiteName(5).map((n) => `${n}-rt`),
+      { minLength: 2, maxLength: 2 },
+    ),
     fc.boolean(),
   )
   .map(([[la, lb], [ra, rb], liveFirst]) => [
@@ -36,7 +42,8 @@ const projection = (info: Record<string, unknown>): string => {
   const s = stateOfInfo(info);
   return JSON.stringify([s.labels, s.liveRestore, s.runtimes, s.defaultRuntime]);
 };
-const projectionOf = (side: Side): string => JSON.stringify([[...side.labels].sort(), side['live-restore'], Object.keys(side.runtimes).sort(), side['default-runtime']]);
+const projectionOf = (side: Side): string =>
+  JSON.stringify([[...side.labels].sort(), side['live-restore'], Object.keys(side.runtimes).sort(), side['default-runtime']]);
 
 /** reload.atomic: concurrent readers of /info during reloads see one configuration or the other, never a mix. */
 export const atomicCheck: RuleCheck = {
@@ -75,7 +82,11 @@ export const atomicCheck: RuleCheck = {
           }
           stop = true;
           await Promise.all(readers);
-          if (mixed !== undefined) throw new Violation(`during reloads between ${[...allowed].join(' and ')}, GET /info answered the mix ${mixed} (Labels, LiveRestoreEnabled, Runtimes, DefaultRuntime)`, log.exchanges.slice(-4));
+          if (mixed !== undefined)
+            throw new Violation(
+              `during reloads between ${[...allowed].join(' and ')}, GET /info answered the mix ${mixed} (Labels, LiveRestoreEnabled, Runtimes, DefaultRuntime)`,
+              log.exchanges.slice(-4),
+            );
           if (reads < RELOADS) throw new Violation(`only ${reads} reads completed during ${RELOADS} reloads`, log.exchanges.slice(-4));
         } finally {
           stop = true;

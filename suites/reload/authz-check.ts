@@ -30,10 +30,15 @@ export const authzMissingCheck: RuleCheck = {
           const mark = instance.logMark();
           await instance.reload();
           const { lines, found } = await waitForLog(instance, mark, (line) => /level=fatal/.test(line), FATAL_WITHIN_MS, ctx.signal);
-          if (!found) throw new Violation(`authorization-plugins [${plugin}]: no fatal line within ${FATAL_WITHIN_MS} ms of SIGHUP; the log: ${lines.slice(-4).join(' | ')}`);
+          if (!found)
+            throw new Violation(
+              `authorization-plugins [${plugin}]: no fatal line within ${FATAL_WITHIN_MS} ms of SIGHUP; the log: ${lines.slice(-4).join(' | ')}`,
+            );
           const fatal = lines.find((line) => /level=fatal/.test(line))!;
-          if (!fatal.includes('Error validating authorization plugin') || !fatal.includes(plugin)) throw new Violation(`the fatal line does not name the plugin's validation: ${fatal}`);
-          if (!lines.some((line) => /level=warn/.test(line) && line.includes(`Unable to locate plugin: ${plugin}`))) throw new Violation(`no "Unable to locate plugin: ${plugin}" retry warning before the fatal line`);
+          if (!fatal.includes('Error validating authorization plugin') || !fatal.includes(plugin))
+            throw new Violation(`the fatal line does not name the plugin's validation: ${fatal}`);
+          if (!lines.some((line) => /level=warn/.test(line) && line.includes(`Unable to locate plugin: ${plugin}`)))
+            throw new Violation(`no "Unable to locate plugin: ${plugin}" retry warning before the fatal line`);
           // The daemon is gone: a request gets no answer (its socket may be left behind).
           const answered = await client.request('GET', '/_ping', { timeoutMs: 3_000 }).then(
             (reply) => reply.status,
@@ -64,7 +69,9 @@ export const authzReloadCheck: RuleCheck = {
         const dir = makeRunDir();
         let plugin: AuthzPlugin | undefined;
         try {
-          plugin = await startAuthzPlugin(dir, name, { request: (m) => (m.RequestUri.split('?')[0]!.endsWith('/info') ? { Allow: false, Msg: msg } : { Allow: true }) });
+          plugin = await startAuthzPlugin(dir, name, {
+            request: (m) => (m.RequestUri.split('?')[0]!.endsWith('/info') ? { Allow: false, Msg: msg } : { Allow: true }),
+          });
           const started = await ctx.target.start({ pluginDir: dir });
           if (!started.ok) throw new Violation(`the daemon did not start: ${started.output.slice(-300)}`);
           const { instance } = started;
@@ -76,12 +83,21 @@ export const authzReloadCheck: RuleCheck = {
             await instance.writeConfig({ 'authorization-plugins': [name] });
             const mark = instance.logMark();
             await instance.reload();
-            const { lines, found } = await waitForLog(instance, mark, (line) => line.includes('Reloaded configuration') || /level=(error|fatal)/.test(line), RELOADED_WITHIN_MS, ctx.signal);
-            if (!found || !lines.some((line) => line.includes('Reloaded configuration'))) throw new Violation(`authorization-plugins [${name}]: the reload did not end with "Reloaded configuration": ${lines.slice(-4).join(' | ')}`);
+            const { lines, found } = await waitForLog(
+              instance,
+              mark,
+              (line) => line.includes('Reloaded configuration') || /level=(error|fatal)/.test(line),
+              RELOADED_WITHIN_MS,
+              ctx.signal,
+            );
+            if (!found || !lines.some((line) => line.includes('Reloaded configuration')))
+              throw new Violation(`authorization-plugins [${name}]: the reload did not end with "Reloaded configuration": ${lines.slice(-4).join(' | ')}`);
             const after = await client.request('GET', '/info');
             const expected = fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
-            if (after.status !== 403 || errorMessageOf(after) !== expected) throw new Violation(`after the reload listed ${name}, GET /info answered ${after.status} ${after.body.slice(0, 200)}, not 403 "${expected}"`);
-            if (!plugin.calls.some((call) => call.kind === 'request' && call.message?.RequestUri === '/info')) throw new Violation('the plugin got no AuthZReq for GET /info after the reload');
+            if (after.status !== 403 || errorMessageOf(after) !== expected)
+              throw new Violation(`after the reload listed ${name}, GET /info answered ${after.status} ${after.body.slice(0, 200)}, not 403 "${expected}"`);
+            if (!plugin.calls.some((call) => call.kind === 'request' && call.message?.RequestUri === '/info'))
+              throw new Violation('the plugin got no AuthZReq for GET /info after the reload');
           } finally {
             client.close();
             await instance.stop();

@@ -80,8 +80,14 @@ const labels = fc.uniqueArray(fc.tuple(labelKey, labelValue), { maxLength: 3, se
 const cidr = fc.integer({ min: 0, max: 255 }).map((n) => `10.${n}.0.0/16`);
 const cidrs = fc.uniqueArray(cidr, { minLength: 1, maxLength: 2 });
 /** Mirrors on a documentation address (TEST-NET-1): never contacted. */
-const mirrors = fc.uniqueArray(fc.integer({ min: 1, max: 254 }).map((n) => `https://192.0.2.${n}`), { maxLength: 2 });
-const features = fc.oneof(fc.constant({}), fc.boolean().map((on) => ({ cdi: on })));
+const mirrors = fc.uniqueArray(
+  fc.integer({ min: 1, max: 254 }).map((n) => `https://192.0.2.${n}`),
+  { maxLength: 2 },
+);
+const features = fc.oneof(
+  fc.constant({}),
+  fc.boolean().map((on) => ({ cdi: on })),
+);
 
 /** The start flags the suite sets, with the values it gives them. */
 const SETUP_FLAGS = {
@@ -104,7 +110,13 @@ export const fullSetups: fc.Arbitrary<StartSetup> = fc.record(SETUP_FLAGS);
 export const everyConflict = (setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<ReloadFile[]> => {
   const keys = flaggedKeys(setup);
   return fc
-    .tuple(...keys.map((key) => fc.tuple(notFlagged(setup, docs), fc.integer({ min: 0, max: 1 << 20 })).map(([doc, n]): ReloadFile => ({ doc: { ...doc, [key]: conflictValue(key, n) }, flaw: 'conflict', conflict: key }))))
+    .tuple(
+      ...keys.map((key) =>
+        fc
+          .tuple(notFlagged(setup, docs), fc.integer({ min: 0, max: 1 << 20 }))
+          .map(([doc, n]): ReloadFile => ({ doc: { ...doc, [key]: conflictValue(key, n) }, flaw: 'conflict', conflict: key })),
+      ),
+    )
     .chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
 };
 
@@ -135,7 +147,10 @@ export const NON_RELOADABLE_VALUES: Readonly<Record<string, fc.Arbitrary<unknown
 
 /** A runtimes object and a default-runtime every release takes: the default is registered in the same file (or is runc). */
 const runtimesPart = fc
-  .uniqueArray(suiteName(5).map((n) => `${n}-rt`), { minLength: 1, maxLength: 2 })
+  .uniqueArray(
+    suiteName(5).map((n) => `${n}-rt`),
+    { minLength: 1, maxLength: 2 },
+  )
   .chain((names) => fc.record({ names: fc.constant(names), pick: fc.integer({ min: -1, max: names.length - 1 }) }))
   .map(({ names, pick }) => ({
     runtimes: Object.fromEntries(names.map((n) => [n, { path: '/usr/bin/runc' }])),
@@ -187,19 +202,28 @@ export const INVALID_VALUES: Readonly<Record<ReloadableKey, fc.Arbitrary<unknown
   debug: fc.constantFrom<unknown>('yes', 'true', 1),
   labels: fc.oneof(
     fc.tuple(labelKey, labelValue).map(([k, v]): unknown => `${k}=${v}`),
-    fc.tuple(labelKey, labelValue, labelValue).filter(([, a, b]) => a !== b).map(([k, a, b]): unknown => [`${k}=${a}`, `${k}=${b}`]),
+    fc
+      .tuple(labelKey, labelValue, labelValue)
+      .filter(([, a, b]) => a !== b)
+      .map(([k, a, b]): unknown => [`${k}=${a}`, `${k}=${b}`]),
   ),
   'live-restore': fc.constantFrom<unknown>('yes', 'false', 0),
   'max-concurrent-downloads': fc.oneof(negative, fraction, fc.integer({ min: 1, max: 9 }).map(String)),
   'max-concurrent-uploads': fc.oneof(negative, fraction, fc.integer({ min: 1, max: 9 }).map(String)),
   'max-download-attempts': fc.oneof(negative, fraction, fc.integer({ min: 1, max: 9 }).map(String)),
-  'default-runtime': fc.oneof(suiteName(5).map((n): unknown => `${n}-none`), fc.integer({ min: 1, max: 9 })),
+  'default-runtime': fc.oneof(
+    suiteName(5).map((n): unknown => `${n}-none`),
+    fc.integer({ min: 1, max: 9 }),
+  ),
   runtimes: fc.oneof(
     suiteName(5).map((n): unknown => ({ [`${n}-rt`]: '/usr/bin/runc' })),
     fc.constant<unknown>({ runc: { path: '/usr/bin/runc' } }),
     suiteName(5).map((n): unknown => [`${n}-rt`]),
   ),
-  'authorization-plugins': fc.oneof(suiteName(5).map((n): unknown => `${n}-authz`), fc.integer({ min: 1, max: 9 }).map((n): unknown => [n])),
+  'authorization-plugins': fc.oneof(
+    suiteName(5).map((n): unknown => `${n}-authz`),
+    fc.integer({ min: 1, max: 9 }).map((n): unknown => [n]),
+  ),
   'insecure-registries': fc.oneof(
     fc.integer({ min: 0, max: 255 }).map((n): unknown => [`ftp://10.${n}.0.0/16`]),
     suiteName(5).map((n): unknown => [`-${n}-`]),
@@ -214,7 +238,9 @@ export const INVALID_VALUES: Readonly<Record<ReloadableKey, fc.Arbitrary<unknown
 };
 
 /** Labels that change the set whatever it was: at least one, with a key no earlier file used. */
-const freshLabels = fc.uniqueArray(fc.tuple(labelKey, labelValue), { minLength: 1, maxLength: 3, selector: ([k]) => k }).map((pairs) => pairs.map(([k, v]) => `${k}v=${v}`));
+const freshLabels = fc
+  .uniqueArray(fc.tuple(labelKey, labelValue), { minLength: 1, maxLength: 3, selector: ([k]) => k })
+  .map((pairs) => pairs.map(([k, v]) => `${k}v=${v}`));
 
 /**
  * Valid changes to the keys other than `key`: new labels, live-restore, shutdown-timeout and
@@ -224,13 +250,25 @@ const freshLabels = fc.uniqueArray(fc.tuple(labelKey, labelValue), { minLength: 
  */
 function validChangesBeside(key: ReloadableKey): fc.Arbitrary<Record<string, unknown>> {
   const skip = new Set<string>([key, ...(key === 'runtimes' || key === 'default-runtime' ? ['runtimes', 'default-runtime'] : [])]);
-  const always = ['labels', 'live-restore', 'shutdown-timeout', 'max-concurrent-uploads', 'insecure-registries', 'registry-mirrors'].filter((k) => !skip.has(k));
+  const always = ['labels', 'live-restore', 'shutdown-timeout', 'max-concurrent-uploads', 'insecure-registries', 'registry-mirrors'].filter(
+    (k) => !skip.has(k),
+  );
   const sometimes = ['debug', 'max-concurrent-downloads', 'max-download-attempts', 'features'].filter((k) => !skip.has(k));
-  const values = { ...RELOADABLE_VALUES, labels: freshLabels, 'registry-mirrors': mirrors.filter((m) => m.length > 0), 'max-concurrent-uploads': fc.integer({ min: 1, max: 9 }) };
+  const values = {
+    ...RELOADABLE_VALUES,
+    labels: freshLabels,
+    'registry-mirrors': mirrors.filter((m) => m.length > 0),
+    'max-concurrent-uploads': fc.integer({ min: 1, max: 9 }),
+  };
   const keys = [...always, ...sometimes];
   // A runtimes part always names its default: 20.10 applies runtimes before it finds a bad registry
   // value, and a default it dropped crashes it (the known deviation of reload.sighup.applies).
-  const runtimes = skip.has('runtimes') ? fc.constant(undefined) : fc.option(runtimesPart.filter((part) => 'default-runtime' in part), { nil: undefined });
+  const runtimes = skip.has('runtimes')
+    ? fc.constant(undefined)
+    : fc.option(
+        runtimesPart.filter((part) => 'default-runtime' in part),
+        { nil: undefined },
+      );
   return fc
     .tuple(fc.record(Object.fromEntries(keys.map((k) => [k, values[k as keyof typeof values]!])), { requiredKeys: always }), runtimes)
     .map(([doc, r]) => ({ ...doc, ...(r ?? {}) }));
@@ -248,8 +286,9 @@ export const invalidKeyFile = (key: ReloadableKey, alone: boolean): fc.Arbitrary
 
 /** Every reloadable key's invalid value, alone and among valid changes, in a generated order. */
 export const everyInvalidKey = (): fc.Arbitrary<ReloadFile[]> =>
-  fc.tuple(...RELOADABLE_KEYS.flatMap((key) => [invalidKeyFile(key, true), invalidKeyFile(key, false)]))
-  .chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
+  fc
+    .tuple(...RELOADABLE_KEYS.flatMap((key) => [invalidKeyFile(key, true), invalidKeyFile(key, false)]))
+    .chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
 
 /** Leaves out of generated documents the keys the start flags set (they would conflict). */
 export function notFlagged(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {
@@ -275,9 +314,24 @@ export const setupsLeaving = (keys: readonly string[]): fc.Arbitrary<StartSetup>
   });
 
 /** A file with one flaw among valid changes (the valid part never repeats a start flag). */
-export const FLAWS: readonly Exclude<Flaw, 'none'>[] = ['conflict', 'unknown-key', 'wrong-type', 'invalid-value', 'duplicate-labels', 'not-json', 'unreadable', 'unknown-default-runtime', 'reserved-runtime', 'invalid-non-reloadable'];
+export const FLAWS: readonly Exclude<Flaw, 'none'>[] = [
+  'conflict',
+  'unknown-key',
+  'wrong-type',
+  'invalid-value',
+  'duplicate-labels',
+  'not-json',
+  'unreadable',
+  'unknown-default-runtime',
+  'reserved-runtime',
+  'invalid-non-reloadable',
+];
 
-export function flawedFiles(setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>, kinds: readonly Exclude<Flaw, 'none'>[] = FLAWS): fc.Arbitrary<ReloadFile> {
+export function flawedFiles(
+  setup: StartSetup,
+  docs: fc.Arbitrary<Record<string, unknown>>,
+  kinds: readonly Exclude<Flaw, 'none'>[] = FLAWS,
+): fc.Arbitrary<ReloadFile> {
   const conflicting = flaggedKeys(setup);
   const base = notFlagged(setup, docs);
   return fc.tuple(base, fc.integer({ min: 0, max: 1 << 20 }), suiteName(6)).chain(([doc, n, name]) =>
@@ -318,8 +372,14 @@ const withoutRuntimes = (doc: Record<string, unknown>): Record<string, unknown> 
 };
 
 /** One file of each kind of flaw, in a generated order. */
-export const oneOfEachFlaw = (setup: StartSetup, docs: fc.Arbitrary<Record<string, unknown>>, kinds: readonly Exclude<Flaw, 'none'>[]): fc.Arbitrary<ReloadFile[]> =>
-  fc.tuple(...kinds.map((kind) => flawedFiles(setup, docs, [kind]))).chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
+export const oneOfEachFlaw = (
+  setup: StartSetup,
+  docs: fc.Arbitrary<Record<string, unknown>>,
+  kinds: readonly Exclude<Flaw, 'none'>[],
+): fc.Arbitrary<ReloadFile[]> =>
+  fc
+    .tuple(...kinds.map((kind) => flawedFiles(setup, docs, [kind])))
+    .chain((files) => fc.shuffledSubarray(files, { minLength: files.length, maxLength: files.length }));
 
 /** A value for a key that is also a start flag (the conflict is reported whatever the value). */
 function conflictValue(key: string, n: number): unknown {

@@ -2,7 +2,17 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { untestableCheck } from '../harness/untestable.js';
 import { atomicCheck } from './atomic-check.js';
 import { authzMissingCheck, authzReloadCheck } from './authz-check.js';
-import { debugCheck, downloadsCheck, featuresCheck, labelsCheck, liveRestoreCheck, registriesCheck, runtimesCheck, shutdownTimeoutCheck, undocumentedCheck } from './option-checks.js';
+import {
+  debugCheck,
+  downloadsCheck,
+  featuresCheck,
+  labelsCheck,
+  liveRestoreCheck,
+  registriesCheck,
+  runtimesCheck,
+  shutdownTimeoutCheck,
+  undocumentedCheck,
+} from './option-checks.js';
 import { absentKeysCheck, conflictCheck, flagsKeptCheck, invalidCheck, needsSignalCheck, nonReloadableCheck, sighupAppliesCheck } from './transition-checks.js';
 
 /** Assertions of the reload area, one per rule id. */

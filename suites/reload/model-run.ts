@@ -86,12 +86,19 @@ interface Real {
 }
 
 /** The documented items a reload of `file` exercises. */
-const itemsOf = (file: ReloadFile): readonly string[] => [...(file.invalid === undefined ? [] : [invalidItem(file.invalid.key, file.invalid.alone)]), ...(file.conflict === undefined ? [] : [conflictItem(file.conflict)])];
+const itemsOf = (file: ReloadFile): readonly string[] => [
+  ...(file.invalid === undefined ? [] : [invalidItem(file.invalid.key, file.invalid.alone)]),
+  ...(file.conflict === undefined ? [] : [conflictItem(file.conflict)]),
+];
 
 const describeFile = (file: ReloadFile): string =>
   file.invalid !== undefined
     ? `the file ${JSON.stringify(file.doc)} (${file.invalid.key} invalid${file.invalid.alone ? '' : ', among valid changes'})`
-    : file.unreadable === true ? 'a directory in place of the file' : file.raw !== undefined ? `the text ${JSON.stringify(file.raw)}` : `the file ${JSON.stringify(file.doc)}`;
+    : file.unreadable === true
+      ? 'a directory in place of the file'
+      : file.raw !== undefined
+        ? `the text ${JSON.stringify(file.raw)}`
+        : `the file ${JSON.stringify(file.doc)}`;
 
 const fail = (real: Real, message: string): never => {
   throw new Violation(`${message} (${real.describeStart})`, real.session.exchanges);
@@ -141,12 +148,17 @@ class Sighup implements fc.AsyncCommand<Model, Real> {
     } else {
       if (lens.lines === true) {
         if (!report.lines.some((l) => l.includes('Got signal to reload configuration'))) fail(real, `${what}: no "Got signal to reload configuration" line`);
-        if (report.reloaded === null) fail(real, `${what}: no "Reloaded configuration" line with the configuration as JSON; the log: ${report.lines.slice(-3).join(' | ')}`);
+        if (report.reloaded === null)
+          fail(real, `${what}: no "Reloaded configuration" line with the configuration as JSON; the log: ${report.lines.slice(-3).join(' | ')}`);
       }
       if (lens.applied !== undefined) {
-        if (report.reloaded === null && lens.lines !== true && report.errors.length > 0) fail(real, `${what}: the reload should apply but failed: ${report.errors.join(' | ')}`);
+        if (report.reloaded === null && lens.lines !== true && report.errors.length > 0)
+          fail(real, `${what}: the reload should apply but failed: ${report.errors.join(' | ')}`);
         // Options given as start flags are reload.flags.kept's: the other lenses leave them out.
-        const fields = lens.flagsKept === true ? lens.applied(model.file) : lens.applied(model.file).filter((field) => !FIELD_KEYS[field].some((key) => real.flagged.has(key)));
+        const fields =
+          lens.flagsKept === true
+            ? lens.applied(model.file)
+            : lens.applied(model.file).filter((field) => !FIELD_KEYS[field].some((key) => real.flagged.has(key)));
         const wrong = differences(prediction.next, observed, fields);
         if (wrong.length > 0) fail(real, `${what}: ${wrong.join('; ')}`);
       }
@@ -184,7 +196,8 @@ class ReadInfo implements fc.AsyncCommand<Model, Real> {
     const now = await real.session.infoState('GET /info between reloads');
     if (real.lens.beforeSignal === true) {
       const wrong = differences(model.state, now, INFO_FIELDS);
-      if (wrong.length > 0) fail(real, `GET /info changed without a reload${model.dirty ? ' (the file was rewritten, no signal sent)' : ''}: ${wrong.join('; ')}`);
+      if (wrong.length > 0)
+        fail(real, `GET /info changed without a reload${model.dirty ? ' (the file was rewritten, no signal sent)' : ''}: ${wrong.join('; ')}`);
     }
   }
   toString = (): string => 'GET /info';
@@ -218,7 +231,8 @@ export interface ModelCheckOptions {
  */
 function clearOfKnownCrash(file: ReloadFile, release: string): ReloadFile {
   const doc = file.doc;
-  if (!isOlder(release, '23.0') || doc === undefined || file.flaw !== 'none' || doc['runtimes'] === undefined || doc['default-runtime'] !== undefined) return file;
+  if (!isOlder(release, '23.0') || doc === undefined || file.flaw !== 'none' || doc['runtimes'] === undefined || doc['default-runtime'] !== undefined)
+    return file;
   const first = Object.keys(doc['runtimes'] as object)[0];
   return first === undefined ? file : { ...file, doc: { ...doc, 'default-runtime': first } };
 }
@@ -231,25 +245,39 @@ export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, chec
   const files = (setup: StartSetup) => check.files(setup).map((file) => clearOfKnownCrash(file, release));
   const commands = (setup: StartSetup) =>
     fc.tuple(
-      (check.firstFiles?.(setup) ?? fc.array(files(setup), { minLength: FIRST_RELOADS, maxLength: FIRST_RELOADS })).map((first) => first.map((file) => new Reload(file))),
-      fc.commands([files(setup).map((file) => new WriteFile(file)), fc.constant(new Sighup()), fc.constant(new ReadInfo())], { maxCommands: check.maxCommands ?? 4 }),
+      (check.firstFiles?.(setup) ?? fc.array(files(setup), { minLength: FIRST_RELOADS, maxLength: FIRST_RELOADS })).map((first) =>
+        first.map((file) => new Reload(file)),
+      ),
+      fc.commands([files(setup).map((file) => new WriteFile(file)), fc.constant(new Sighup()), fc.constant(new ReadInfo())], {
+        maxCommands: check.maxCommands ?? 4,
+      }),
     );
   // --feature exists from 27.0 (20.10 and 26.1 refuse it).
   const featureFlag = hasFlag(ctx, 'feature');
-  const setups = (check.setups ?? startSetups).map(({ features, ...rest }): StartSetup => (featureFlag && features !== undefined ? { ...rest, features } : rest));
+  const setups = (check.setups ?? startSetups).map(
+    ({ features, ...rest }): StartSetup => (featureFlag && features !== undefined ? { ...rest, features } : rest),
+  );
   const arb = setups.chain((setup) => fc.tuple(fc.constant(setup), commands(setup)));
   return checkProperty(
     arb,
     async ([setup, [first, rest]]) => {
       const request = { args: startArgs(setup) };
       const started = await ctx.target.start(request);
-      if (!started.ok) throw new Violation(`the daemon did not start with ${describe(request)}: exit ${String(started.exitCode)}: ${started.output.slice(-300)}`);
+      if (!started.ok)
+        throw new Violation(`the daemon did not start with ${describe(request)}: exit ${String(started.exitCode)}: ${started.output.slice(-300)}`);
       const { instance } = started;
       const client = ctx.clientFor(instance.endpoint);
       try {
         const session = new ReloadSession(ctx, instance, client);
         const state = initialState(await session.infoState('GET /info after start'), setup);
-        const real: Real = { session, lens: check.lens, release, describeStart: describe(request), coverage: options.coverage, flagged: new Set(flaggedKeys(setup)) };
+        const real: Real = {
+          session,
+          lens: check.lens,
+          release,
+          describeStart: describe(request),
+          coverage: options.coverage,
+          flagged: new Set(flaggedKeys(setup)),
+        };
         await fc.asyncModelRun(() => ({ model: { state, file: { doc: {}, flaw: 'none' as const }, dirty: false }, real }), [...first, ...rest]);
       } finally {
         client.close();
@@ -265,6 +293,8 @@ export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, chec
 /** A rule check that is a model run through its lens. */
 export const modelCheck = (check: ModelCheckOptions): RuleCheck => ({
   rule: check.rule,
-  ...(check.documentedItems === undefined ? {} : { documentedItems: (ctx: SuiteContext) => (typeof check.documentedItems === 'function' ? check.documentedItems(ctx) : check.documentedItems!) }),
+  ...(check.documentedItems === undefined
+    ? {}
+    : { documentedItems: (ctx: SuiteContext) => (typeof check.documentedItems === 'function' ? check.documentedItems(ctx) : check.documentedItems!) }),
   run: (ctx, _api, options) => runReloadModel(ctx, options, check),
 });

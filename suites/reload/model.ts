@@ -27,7 +27,7 @@ export function initialState(fromInfo: ReloadState, setup: StartSetup): ReloadSt
 
 const bytesOf = (size: string): number => {
   const match = /^(\d+)([kmg])$/i.exec(size)!;
-  return Number(match[1]) * 1024 ** (' kmg'.indexOf(match[2]!.toLowerCase()));
+  return Number(match[1]) * 1024 ** ' kmg'.indexOf(match[2]!.toLowerCase());
 };
 const sortedStrings = (value: unknown): readonly string[] => [...(value as string[])].sort();
 
@@ -46,7 +46,14 @@ export function predictReload(state: ReloadState, file: ReloadFile, release: str
   const runtimes = has('runtimes') ? Object.keys(doc['runtimes'] as object).sort() : state.runtimes;
   const defaultRuntime = typeof doc['default-runtime'] === 'string' ? (doc['default-runtime'] as string) : state.defaultRuntime;
   // From 23.0 the daemon refuses a default runtime that the new runtimes no longer have.
-  if (!v20 && defaultRuntime !== undefined && runtimes !== undefined && !BUILTIN_RUNTIMES.includes(defaultRuntime) && !SHIM_NAME.test(defaultRuntime) && !runtimes.includes(defaultRuntime)) {
+  if (
+    !v20 &&
+    defaultRuntime !== undefined &&
+    runtimes !== undefined &&
+    !BUILTIN_RUNTIMES.includes(defaultRuntime) &&
+    !SHIM_NAME.test(defaultRuntime) &&
+    !runtimes.includes(defaultRuntime)
+  ) {
     return { outcome: 'refused', why: `the default runtime ${defaultRuntime} is no longer registered` };
   }
   // 20.10 takes a named limit as it is, 0 included; later releases take 0 as the default (observed).
@@ -68,7 +75,10 @@ export function predictReload(state: ReloadState, file: ReloadFile, release: str
       maxConcurrentUploads: limit('max-concurrent-uploads', DEFAULT_LIMITS.maxConcurrentUploads, state.maxConcurrentUploads),
       maxDownloadAttempts: limit('max-download-attempts', DEFAULT_LIMITS.maxDownloadAttempts, state.maxDownloadAttempts),
       shutdownTimeout: has('shutdown-timeout') ? (doc['shutdown-timeout'] as number) : state.shutdownTimeout,
-      features: !has('features') && flagged.has('features') && state.features !== undefined ? state.features : featuresText(doc['features'] as Record<string, boolean> | undefined),
+      features:
+        !has('features') && flagged.has('features') && state.features !== undefined
+          ? state.features
+          : featuresText(doc['features'] as Record<string, boolean> | undefined),
       shmBytes: has('default-shm-size') ? bytesOf(doc['default-shm-size'] as string) : state.shmBytes,
       ipcMode: has('default-ipc-mode') ? (doc['default-ipc-mode'] as string) : state.ipcMode,
       cgroupnsMode: has('default-cgroupns-mode') ? (doc['default-cgroupns-mode'] as string) : state.cgroupnsMode,

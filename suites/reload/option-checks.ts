@@ -15,10 +15,19 @@ interface OptionCheckExtras {
 const filesOf =
   (keys: readonly string[], runtimes = false, values?: OptionCheckExtras['values']) =>
   (setup: StartSetup): fc.Arbitrary<ReloadFile> =>
-    notFlagged(setup, validDocs(keys, { runtimes, required: keys, ...(values === undefined ? {} : { values }) })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));
+    notFlagged(setup, validDocs(keys, { runtimes, required: keys, ...(values === undefined ? {} : { values }) })).map(
+      (doc): ReloadFile => ({ doc, flaw: 'none' }),
+    );
 
 /** The rule of one or more reloadable options: after each applied reload naming them, they show the file's values. */
-const optionCheck = (rule: string, keys: readonly string[], fields: readonly StateField[], summary: string, runtimes = false, extras: OptionCheckExtras = {}): RuleCheck =>
+const optionCheck = (
+  rule: string,
+  keys: readonly string[],
+  fields: readonly StateField[],
+  summary: string,
+  runtimes = false,
+  extras: OptionCheckExtras = {},
+): RuleCheck =>
   modelCheck({
     rule,
     lens: { applied: (file) => fieldsNamed(file, true, fields) },
@@ -34,7 +43,12 @@ const positiveLimit = fc.integer({ min: 1, max: 9 });
 
 export const debugCheck = optionCheck('reload.option.debug', ['debug'], ['debug'], '/info Debug follows every applied reload that names debug');
 export const labelsCheck = optionCheck('reload.option.labels', ['labels'], ['labels'], '/info Labels is the set of the last applied reload that named labels');
-export const liveRestoreCheck = optionCheck('reload.option.live-restore', ['live-restore'], ['liveRestore'], '/info LiveRestoreEnabled follows every applied reload that names live-restore');
+export const liveRestoreCheck = optionCheck(
+  'reload.option.live-restore',
+  ['live-restore'],
+  ['liveRestore'],
+  '/info LiveRestoreEnabled follows every applied reload that names live-restore',
+);
 export const downloadsCheck = optionCheck(
   'reload.option.downloads',
   ['max-concurrent-downloads', 'max-concurrent-uploads', 'max-download-attempts'],
@@ -43,18 +57,36 @@ export const downloadsCheck = optionCheck(
   false,
   { values: { 'max-concurrent-downloads': positiveLimit, 'max-concurrent-uploads': positiveLimit, 'max-download-attempts': positiveLimit } },
 );
-export const runtimesCheck = optionCheck('reload.option.runtimes', [], ['runtimes', 'defaultRuntime'], '/info Runtimes and DefaultRuntime follow every applied reload that names them', true);
+export const runtimesCheck = optionCheck(
+  'reload.option.runtimes',
+  [],
+  ['runtimes', 'defaultRuntime'],
+  '/info Runtimes and DefaultRuntime follow every applied reload that names them',
+  true,
+);
 export const registriesCheck = optionCheck(
   'reload.option.registries',
   ['insecure-registries', 'registry-mirrors'],
   ['insecure', 'mirrors'],
   '/info RegistryConfig shows the insecure CIDRs and mirrors of every applied reload that names them',
 );
-export const shutdownTimeoutCheck = optionCheck('reload.option.shutdown-timeout', ['shutdown-timeout'], ['shutdownTimeout'], 'the reload line shows each applied shutdown-timeout', false, {
-  // The boundary 0 (no wait) after a time-out of some seconds, then another: each must show.
-  firstFiles: fc.tuple(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 1, max: 120 })).map(([a, b]) => [timeoutFile(a), timeoutFile(0), timeoutFile(b)]),
-});
-export const featuresCheck = optionCheck('reload.option.features', ['features'], ['features'], 'the reload line shows the features of each applied reload that names them');
+export const shutdownTimeoutCheck = optionCheck(
+  'reload.option.shutdown-timeout',
+  ['shutdown-timeout'],
+  ['shutdownTimeout'],
+  'the reload line shows each applied shutdown-timeout',
+  false,
+  {
+    // The boundary 0 (no wait) after a time-out of some seconds, then another: each must show.
+    firstFiles: fc.tuple(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 1, max: 120 })).map(([a, b]) => [timeoutFile(a), timeoutFile(0), timeoutFile(b)]),
+  },
+);
+export const featuresCheck = optionCheck(
+  'reload.option.features',
+  ['features'],
+  ['features'],
+  'the reload line shows the features of each applied reload that names them',
+);
 export const undocumentedCheck = optionCheck(
   'reload.option.undocumented',
   ['default-shm-size', 'default-ipc-mode', 'default-cgroupns-mode'],

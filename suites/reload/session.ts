@@ -27,7 +27,8 @@ export interface ReloadReport {
  * structured logs an "Error reconfiguring the daemon" is followed by a "Reloaded configuration"
  * line (observed on 28.5), so it does not end the reload by itself.
  */
-const endsReload = (line: string): boolean => line.includes('Reloaded configuration') || (/level=(error|fatal)/.test(line) && !/msg="Error reconfiguring the daemon" /.test(line));
+const endsReload = (line: string): boolean =>
+  line.includes('Reloaded configuration') || (/level=(error|fatal)/.test(line) && !/msg="Error reconfiguring the daemon" /.test(line));
 
 /** The configuration JSON a "Reloaded configuration" line carries (inline or as a structured field). */
 export function reloadedJson(line: string): Record<string, unknown> | null {
@@ -57,7 +58,10 @@ export async function waitForLog(
 ): Promise<{ readonly lines: readonly string[]; readonly found: boolean }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const lines = instance.logSince(mark).split('\n').filter((line) => line !== '');
+    const lines = instance
+      .logSince(mark)
+      .split('\n')
+      .filter((line) => line !== '');
     if (lines.some(wanted)) return { lines, found: true };
     if (Date.now() > deadline) return { lines, found: false };
     signal?.throwIfAborted();
@@ -90,7 +94,11 @@ export class ReloadSession {
     const mark = this.instance.logMark();
     await this.instance.reload();
     const { lines, found } = await waitForLog(this.instance, mark, (line) => endsReload(line), RELOAD_DEADLINE_MS, this.ctx.signal);
-    if (!found) throw new Violation(`${what}: no "Reloaded configuration" nor error line within ${RELOAD_DEADLINE_MS} ms of SIGHUP; the log since: ${lines.slice(-5).join(' | ') || '(nothing)'}`, this.exchanges);
+    if (!found)
+      throw new Violation(
+        `${what}: no "Reloaded configuration" nor error line within ${RELOAD_DEADLINE_MS} ms of SIGHUP; the log since: ${lines.slice(-5).join(' | ') || '(nothing)'}`,
+        this.exchanges,
+      );
     const last = [...lines].reverse().find((line) => line.includes('Reloaded configuration'));
     return { lines, reloaded: last === undefined ? null : reloadedJson(last), errors: lines.filter((line) => /level=(error|fatal)/.test(line)) };
   }

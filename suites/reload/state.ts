@@ -32,8 +32,28 @@ export interface ReloadState {
 export type StateField = keyof ReloadState;
 
 /** Fields read from /info, and from the reload line. */
-export const INFO_FIELDS: readonly StateField[] = ['debug', 'labels', 'liveRestore', 'defaultRuntime', 'runtimes', 'insecure', 'mirrors', 'experimental', 'driver'];
-export const LINE_FIELDS: readonly StateField[] = ['maxConcurrentDownloads', 'maxConcurrentUploads', 'maxDownloadAttempts', 'shutdownTimeout', 'features', 'shmBytes', 'ipcMode', 'cgroupnsMode', 'logLevel'];
+export const INFO_FIELDS: readonly StateField[] = [
+  'debug',
+  'labels',
+  'liveRestore',
+  'defaultRuntime',
+  'runtimes',
+  'insecure',
+  'mirrors',
+  'experimental',
+  'driver',
+];
+export const LINE_FIELDS: readonly StateField[] = [
+  'maxConcurrentDownloads',
+  'maxConcurrentUploads',
+  'maxDownloadAttempts',
+  'shutdownTimeout',
+  'features',
+  'shmBytes',
+  'ipcMode',
+  'cgroupnsMode',
+  'logLevel',
+];
 
 const BUILTIN_RUNTIMES = new Set(['runc', 'io.containerd.runc.v2', 'io.containerd.runtime.v1.linux']);
 const LOOPBACK_CIDRS = new Set(['127.0.0.0/8', '::1/128']);

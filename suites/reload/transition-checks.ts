@@ -1,6 +1,22 @@
 import fc from 'fast-check';
 import { suiteName } from '../daemon-config/arbitraries/values.js';
-import { conflictItem, everyConflict, everyInvalidKey, flaggedKeys, FLAWS, flawedFiles, fullSetups, invalidItem, notFlagged, oneOfEachFlaw, RELOADABLE_KEYS, startSetups, validDocs, type ReloadFile, type StartSetup } from './files.js';
+import {
+  conflictItem,
+  everyConflict,
+  everyInvalidKey,
+  flaggedKeys,
+  FLAWS,
+  flawedFiles,
+  fullSetups,
+  invalidItem,
+  notFlagged,
+  oneOfEachFlaw,
+  RELOADABLE_KEYS,
+  startSetups,
+  validDocs,
+  type ReloadFile,
+  type StartSetup,
+} from './files.js';
 import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
 import { hasFlag } from '../daemon-config/release-facts.js';
 
@@ -14,10 +30,15 @@ const mixed = (setup: StartSetup, keep: (file: ReloadFile) => boolean): fc.Arbit
  * Runtimes replaced without naming a default, after a reload made one of them the default: a valid
  * file on every release (23.0 and later refuse it and keep running; 20.10 applies it).
  */
-const runtimesSwap = fc.uniqueArray(suiteName(5).map((n) => `${n}-rt`), { minLength: 2, maxLength: 2 }).map(([a, b]): ReloadFile[] => [
-  { doc: { runtimes: { [a!]: { path: '/usr/bin/runc' } }, 'default-runtime': a! }, flaw: 'none' },
-  { doc: { runtimes: { [b!]: { path: '/usr/bin/runc' } } }, flaw: 'none' },
-]);
+const runtimesSwap = fc
+  .uniqueArray(
+    suiteName(5).map((n) => `${n}-rt`),
+    { minLength: 2, maxLength: 2 },
+  )
+  .map(([a, b]): ReloadFile[] => [
+    { doc: { runtimes: { [a!]: { path: '/usr/bin/runc' } }, 'default-runtime': a! }, flaw: 'none' },
+    { doc: { runtimes: { [b!]: { path: '/usr/bin/runc' } } }, flaw: 'none' },
+  ]);
 
 export const sighupAppliesCheck = modelCheck({
   rule: 'reload.sighup.applies',
@@ -37,7 +58,7 @@ export const flagsKeptCheck = modelCheck({
   lens: { flagsKept: true },
   files: (setup) => valid(setup),
   setups: flaggedSetups,
-  summary: 'every option given as a start flag keeps the flag\'s value through every reload',
+  summary: "every option given as a start flag keeps the flag's value through every reload",
 });
 
 export const conflictCheck = modelCheck({
@@ -48,7 +69,16 @@ export const conflictCheck = modelCheck({
   // file, one reload each, among valid changes to other keys; then any sequence.
   setups: fullSetups,
   firstFiles: (setup) => everyConflict(setup, validDocs(undefined, { runtimes: true })),
-  documentedItems: (ctx) => flaggedKeys({ debug: true, labels: [], maxConcurrentDownloads: 1, liveRestore: true, insecure: [], shutdownTimeout: 1, ...(hasFlag(ctx, 'feature') ? { features: {} } : {}) }).map(conflictItem),
+  documentedItems: (ctx) =>
+    flaggedKeys({
+      debug: true,
+      labels: [],
+      maxConcurrentDownloads: 1,
+      liveRestore: true,
+      insecure: [],
+      shutdownTimeout: 1,
+      ...(hasFlag(ctx, 'feature') ? { features: {} } : {}),
+    }).map(conflictItem),
   summary: 'a file repeating a start flag fails the reload: an error line, /info and the configuration unchanged, the daemon answering',
 });
 
@@ -62,9 +92,18 @@ export const invalidCheck = modelCheck({
   // other keys, and every other kind of broken file, in a generated order, each judged after its
   // own reload (nothing of it applied); then any sequence.
   firstFiles: (setup) =>
-    fc.tuple(everyInvalidKey(), oneOfEachFlaw(setup, validDocs(undefined, { runtimes: true }), FLAWS.filter((flaw) => flaw !== 'conflict'))).chain(([invalid, other]) =>
-      fc.shuffledSubarray([...invalid, ...other], { minLength: invalid.length + other.length, maxLength: invalid.length + other.length }),
-    ),
+    fc
+      .tuple(
+        everyInvalidKey(),
+        oneOfEachFlaw(
+          setup,
+          validDocs(undefined, { runtimes: true }),
+          FLAWS.filter((flaw) => flaw !== 'conflict'),
+        ),
+      )
+      .chain(([invalid, other]) =>
+        fc.shuffledSubarray([...invalid, ...other], { minLength: invalid.length + other.length, maxLength: invalid.length + other.length }),
+      ),
   documentedItems: RELOADABLE_KEYS.flatMap((key) => [invalidItem(key, true), invalidItem(key, false)]),
   summary:
     'an invalid value of any reloadable key, alone or among valid changes, and a file that is not JSON, names an unknown directive, a wrong type, duplicate labels or a runtime the daemon refuses fail the whole reload: an error line, nothing of the file applied, the daemon answering',
@@ -79,7 +118,14 @@ export const needsSignalCheck = modelCheck({
 
 export const absentKeysCheck = modelCheck({
   rule: 'reload.absent-keys',
-  lens: { applied: (file) => fieldsNamed(file, false, ALL_FIELDS.filter((f) => f !== 'experimental' && f !== 'driver' && f !== 'logLevel')) },
+  lens: {
+    applied: (file) =>
+      fieldsNamed(
+        file,
+        false,
+        ALL_FIELDS.filter((f) => f !== 'experimental' && f !== 'driver' && f !== 'logLevel'),
+      ),
+  },
   files: (setup) => valid(setup),
   // No start flags (reload.flags.kept judges those); every sequence first sets the options whose
   // absence the document gives a meaning (features, the download limits) and then leaves them all
@@ -87,10 +133,19 @@ export const absentKeysCheck = modelCheck({
   setups: fc.constant({}),
   firstFiles: () =>
     fc.tuple(fc.boolean(), fc.integer({ min: 4, max: 9 }), suiteName(5)).map(([cdi, limit, label]): ReloadFile[] => [
-      { doc: { features: { cdi }, 'max-concurrent-downloads': limit, 'max-concurrent-uploads': limit, 'max-download-attempts': limit, labels: [`ctc-${label}=1`] }, flaw: 'none' },
+      {
+        doc: {
+          features: { cdi },
+          'max-concurrent-downloads': limit,
+          'max-concurrent-uploads': limit,
+          'max-download-attempts': limit,
+          labels: [`ctc-${label}=1`],
+        },
+        flaw: 'none',
+      },
       { doc: {}, flaw: 'none' },
     ]),
-  summary: 'options a reloaded file leaves out keep their values; the download limits go back to 3/5/5 and features to the file\'s',
+  summary: "options a reloaded file leaves out keep their values; the download limits go back to 3/5/5 and features to the file's",
 });
 
 export const nonReloadableCheck = modelCheck({

@@ -78,8 +78,13 @@ function contextFor(state: RunState, client: CellClient, journal: CaseJournal, s
 /** What an exception out of a check (not out of a property: checkProperty judges those) means. */
 function verdictOfThrown(error: unknown): Verdict {
   if (error instanceof Unjudgeable) return skipped(error.message);
-  if (error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED')) return errored(`the target did not answer in time: ${error.message}`, 'a request timed out (--request-timeout)');
-  if (error instanceof HttpClientError && error.code === 'HTTP_PROTOCOL') return errored(`the target's answer could not be read: ${error.message}`, 'a protocol error of the target: no rule can be judged on an answer that is not HTTP');
+  if (error instanceof HttpClientError && (error.code === 'HTTP_TIMEOUT' || error.code === 'HTTP_ABORTED'))
+    return errored(`the target did not answer in time: ${error.message}`, 'a request timed out (--request-timeout)');
+  if (error instanceof HttpClientError && error.code === 'HTTP_PROTOCOL')
+    return errored(
+      `the target's answer could not be read: ${error.message}`,
+      'a protocol error of the target: no rule can be judged on an answer that is not HTTP',
+    );
   return errored(`the check itself failed: ${error instanceof Error ? error.message : String(error)}`, 'an error in the check, not in the target');
 }
 
@@ -137,14 +142,18 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
 /** The verdict of a cell whose deadline (or the run's) passed: an error, with what it was waiting for. */
 function late(reason: unknown, opened: readonly CellClient[], journal: CaseJournal): Verdict {
   const waiting = opened.flatMap((c) => c.inFlight());
-  const why = reason instanceof DeadlinePassed || reason instanceof TargetUnresponsive ? reason.message : `the run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`;
-  const detail = reason instanceof TargetUnresponsive
-    ? 'the run ended early: the target stopped answering (a hung or trickling target is an error, not a failure)'
-    : !(reason instanceof DeadlinePassed)
-    ? 'the run was stopped before this cell was judged'
-    : reason.scope === 'run'
-      ? 'the whole run took longer than --run-timeout'
-      : 'the cell took longer than --cell-timeout (a hung or trickling target is an error, not a failure)';
+  const why =
+    reason instanceof DeadlinePassed || reason instanceof TargetUnresponsive
+      ? reason.message
+      : `the run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`;
+  const detail =
+    reason instanceof TargetUnresponsive
+      ? 'the run ended early: the target stopped answering (a hung or trickling target is an error, not a failure)'
+      : !(reason instanceof DeadlinePassed)
+        ? 'the run was stopped before this cell was judged'
+        : reason.scope === 'run'
+          ? 'the whole run took longer than --run-timeout'
+          : 'the cell took longer than --cell-timeout (a hung or trickling target is an error, not a failure)';
   const exchanges = [...journal.lastCase(), ...waiting];
   return errored(waiting.length === 0 ? why : `${why}; no answer yet to ${waiting.map((x) => x.request).join(', ')}`, detail, exchanges);
 }

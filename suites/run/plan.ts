@@ -26,10 +26,19 @@ export function checkOnly(only: readonly string[] | undefined, rules: readonly R
     const rule = rules.find((r) => r.id === id);
     if (rule === undefined) throw new RunError('RUN_OPTIONS', `--only ${entry}: no rule ${JSON.stringify(id)} in the catalogue (see: ctr-conformance rules)`);
     if (api === undefined) continue;
-    if (rest.length > 0 || (api !== 'none' && !/^1\.\d+$/.test(api))) throw new RunError('RUN_OPTIONS', `--only ${entry}: expected RULE or RULE@API with API a version such as 1.44 (or none), not ${JSON.stringify(entry.slice(entry.indexOf('@') + 1))}`);
+    if (rest.length > 0 || (api !== 'none' && !/^1\.\d+$/.test(api)))
+      throw new RunError(
+        'RUN_OPTIONS',
+        `--only ${entry}: expected RULE or RULE@API with API a version such as 1.44 (or none), not ${JSON.stringify(entry.slice(entry.indexOf('@') + 1))}`,
+      );
     const perVersion = rule.binding === 'per-version';
     if (perVersion === (api === 'none')) {
-      throw new RunError('RUN_OPTIONS', perVersion ? `--only ${entry}: ${id} is checked at each API version: name one (${id}@1.44) or none (${id})` : `--only ${entry}: ${id} is not tied to an API version: name it ${id} (or ${id}@none)`);
+      throw new RunError(
+        'RUN_OPTIONS',
+        perVersion
+          ? `--only ${entry}: ${id} is checked at each API version: name one (${id}@1.44) or none (${id})`
+          : `--only ${entry}: ${id} is not tied to an API version: name it ${id} (or ${id}@none)`,
+      );
     }
   }
 }
@@ -38,13 +47,23 @@ export function checkOnly(only: readonly string[] | undefined, rules: readonly R
  * A selection must match cells on this target: an `--only` entry whose API version is no column
  * of its matrix, or a shard left with no cell, is a RunError (a run that judges nothing must not pass).
  */
-export function checkSelection(only: readonly string[] | undefined, apiVersions: readonly string[], all: readonly PlannedCell[], planned: readonly PlannedCell[], shard?: Shard): void {
+export function checkSelection(
+  only: readonly string[] | undefined,
+  apiVersions: readonly string[],
+  all: readonly PlannedCell[],
+  planned: readonly PlannedCell[],
+  shard?: Shard,
+): void {
   for (const entry of only ?? []) {
     if (!all.some((cell) => entry === cell.rule.id || entry === cellKey(cell.rule.id, cell.api))) {
-      throw new RunError('RUN_OPTIONS', `--only ${entry}: this target has no such cell (its matrix has the API versions ${apiVersions[0]}–${apiVersions.at(-1)})`);
+      throw new RunError(
+        'RUN_OPTIONS',
+        `--only ${entry}: this target has no such cell (its matrix has the API versions ${apiVersions[0]}–${apiVersions.at(-1)})`,
+      );
     }
   }
-  if (planned.length === 0 && shard !== undefined) throw new RunError('RUN_OPTIONS', `--shard ${shard.index}/${shard.count}: the part has no cell (the selection has ${all.length})`);
+  if (planned.length === 0 && shard !== undefined)
+    throw new RunError('RUN_OPTIONS', `--shard ${shard.index}/${shard.count}: the part has no cell (the selection has ${all.length})`);
 }
 
 function selected(only: readonly string[] | undefined, rule: string, api: string | null): boolean {

@@ -8,7 +8,9 @@ export class TargetUnresponsive extends Error {
     readonly timeouts: number,
     readonly requestMs: number,
   ) {
-    super(`the target is unresponsive: ${timeouts} requests in a row got no complete answer within the request deadline of ${Math.round(requestMs / 100) / 10} s`);
+    super(
+      `the target is unresponsive: ${timeouts} requests in a row got no complete answer within the request deadline of ${Math.round(requestMs / 100) / 10} s`,
+    );
   }
 }
 

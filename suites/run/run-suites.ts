@@ -83,7 +83,10 @@ const LEFTOVER_GRACE_MS = 5_000;
  */
 function chooseProfile(spec: string, asked: Profile | undefined, seen: 'ctr' | 'docker' | null): Profile {
   if (asked !== undefined && seen !== null && asked.name !== seen) {
-    throw new TargetError('TARGET_PROFILE', `${spec} uses the ${seen} names (its ${seen === 'docker' ? 'Docker' : 'Ctr'}-Experimental header), not ${asked.name}'s: run it with --profile ${seen}`);
+    throw new TargetError(
+      'TARGET_PROFILE',
+      `${spec} uses the ${seen} names (its ${seen === 'docker' ? 'Docker' : 'Ctr'}-Experimental header), not ${asked.name}'s: run it with --profile ${seen}`,
+    );
   }
   return asked ?? profileFor(seen ?? 'ctr')!;
 }
@@ -109,7 +112,10 @@ async function startTarget(target: Target, signal: AbortSignal): Promise<TargetI
   const started = await raceDeadline(starting, signal, (reason) => {
     // Whatever starts after all is stopped at once.
     void starting.then((late) => (late.ok ? late.instance.stop() : undefined)).catch(() => undefined);
-    throw new TargetError('TARGET_START', `${target.spec} did not start before the ${reason instanceof DeadlinePassed ? reason.message : `run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`}`);
+    throw new TargetError(
+      'TARGET_START',
+      `${target.spec} did not start before the ${reason instanceof DeadlinePassed ? reason.message : `run was stopped${reason instanceof Error ? ` (${reason.message})` : ''}`}`,
+    );
   });
   if (!started.ok) throw new TargetError('TARGET_START', `${target.spec} did not start: ${whyNotStarted(started.exitCode, started.output)}`);
   return started.instance;
@@ -126,12 +132,17 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const startedAt = new Date();
   const deadlines: Deadlines = { ...DEFAULT_DEADLINES, ...options.deadlines };
   const optedRelease = options.release === undefined ? null : releaseOf(options.release);
-  if (options.release !== undefined && optedRelease === null) throw new RunError('RUN_OPTIONS', `unknown release ${JSON.stringify(options.release)} for --release`);
+  if (options.release !== undefined && optedRelease === null)
+    throw new RunError('RUN_OPTIONS', `unknown release ${JSON.stringify(options.release)} for --release`);
   planCells(RULES, [], options.only); // an unknown rule in `only` is refused before anything starts
   // A target that stops answering ends the run as its deadline would, but at once.
   const unresponsive = new AbortController();
   const watch = new ResponsivenessWatch(deadlines.requestMs, (reason) => unresponsive.abort(reason));
-  const run = deadlineController('run', deadlines.runMs, options.signal === undefined ? unresponsive.signal : AbortSignal.any([options.signal, unresponsive.signal]));
+  const run = deadlineController(
+    'run',
+    deadlines.runMs,
+    options.signal === undefined ? unresponsive.signal : AbortSignal.any([options.signal, unresponsive.signal]),
+  );
   const openClient = clientFactory(deadlines.requestMs, options.recorder?.observe);
   let instance: TargetInstance | undefined;
   let client: HttpClient | undefined;
@@ -236,4 +247,3 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     if (instance !== undefined) await Promise.race([instance.stop().catch(() => undefined), sleep(STOP_GRACE_MS)]);
   }
 }
-

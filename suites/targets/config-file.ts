@@ -6,7 +6,8 @@ import type { StartRequest } from './target.js';
 export const configPath = (dir: string): string => join(dir, 'daemon.json');
 
 /** The text of a configuration: a document as JSON, raw text as is, `{}` when absent. */
-export const configText = (config: StartRequest['config']): string => (config === undefined ? '{}' : typeof config === 'string' ? config : JSON.stringify(config));
+export const configText = (config: StartRequest['config']): string =>
+  config === undefined ? '{}' : typeof config === 'string' ? config : JSON.stringify(config);
 
 /** In place of the configuration file: a directory, a file no daemon can read (every release: "read …: is a directory"). */
 export const UNREADABLE_CONFIG: unique symbol = Symbol('a directory where the configuration file should be');

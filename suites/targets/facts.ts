@@ -64,7 +64,10 @@ export async function readFacts(client: HttpClient): Promise<TargetFacts> {
     apiMax,
     os: fromVersion.os ?? header('ostype')?.toLowerCase() ?? null,
     brand: brandOf(reply) ?? brandOf(pinged),
-    observedApi: apiMax === null ? { min: fromVersion.apiMin, max: null, source: fromVersion.apiMin === null ? null : 'version' } : { min: fromVersion.apiMin, max: apiMax, source: 'ping' },
+    observedApi:
+      apiMax === null
+        ? { min: fromVersion.apiMin, max: null, source: fromVersion.apiMin === null ? null : 'version' }
+        : { min: fromVersion.apiMin, max: apiMax, source: 'ping' },
   };
 }
 

@@ -49,15 +49,20 @@ export class InProcessSimTarget implements Target {
     const sources = { ...processSources(), env };
     const from = log.mark();
     try {
-      if (request.umask !== undefined) throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start under a umask of its own (it lacks the capability "umask")`);
-      if (request.netns !== undefined) throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start in a network namespace (it lacks the capability "netns")`);
+      if (request.umask !== undefined)
+        throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start under a umask of its own (it lacks the capability "umask")`);
+      if (request.netns !== undefined)
+        throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start in a network namespace (it lacks the capability "netns")`);
       const pluginArgs = request.pluginDir === undefined ? [] : ['--plugin-dir', request.pluginDir];
       const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...pluginArgs, ...this.fixedArgs, ...(request.args ?? [])], sources);
       if (outcome.kind === 'exit') return { ok: false, exitCode: outcome.code, output: `${log.since(from)}${outcome.stdout}${outcome.stderr}` };
       // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
       const daemon = await startSimulator(outcome.config, { env, sources, logger: lineLogger((line) => log.append(line)) });
       const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
-      const runner = modelRunnerEndpoints(endpoint, daemon.modelRunnerTcp === null ? null : { tcp: daemon.modelRunnerTcp, defaultEngine: daemon.modelRunnerEngine });
+      const runner = modelRunnerEndpoints(
+        endpoint,
+        daemon.modelRunnerTcp === null ? null : { tcp: daemon.modelRunnerTcp, defaultEngine: daemon.modelRunnerEngine },
+      );
       let closed: Promise<void> | undefined;
       const close = (): Promise<void> => (closed ??= daemon.close());
       return {

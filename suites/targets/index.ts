@@ -11,7 +11,16 @@ export { RunningEndpointTarget } from './running-endpoint.js';
 export { OpenAiTarget } from './openai-target.js';
 export { ReplayTarget } from './replay-target.js';
 export { ContainerSimTarget } from './container/container-sim-target.js';
-export { TranscriptRecorder, readTranscript, writeTranscript, TRANSCRIPT_FORMAT, TRANSCRIPT_LIMITS, type Transcript, type RecordedExchange, type TranscriptLimits } from './transcript.js';
+export {
+  TranscriptRecorder,
+  readTranscript,
+  writeTranscript,
+  TRANSCRIPT_FORMAT,
+  TRANSCRIPT_LIMITS,
+  type Transcript,
+  type RecordedExchange,
+  type TranscriptLimits,
+} from './transcript.js';
 export { tlsFromEnvironment } from './tls-files.js';
 export { provisionedDaemons, type ProvisionedDaemon } from './provisioned-daemons.js';
 export { waitForPing } from './wait-ready.js';

@@ -41,7 +41,8 @@ export function makeInstance(spec: string, parts: InstanceParts): TargetInstance
     <A extends unknown[], R>(operation: string, run: ((...args: A) => Promise<R>) | undefined, capability: Capability, what: string) =>
     (...args: A): Promise<R> => {
       if (run === undefined) return lacking(capability, what)();
-      if (superseded) return Promise.reject(new TargetError('TARGET_START', `${spec}: this instance was restarted; ${operation} the instance the restart returned`));
+      if (superseded)
+        return Promise.reject(new TargetError('TARGET_START', `${spec}: this instance was restarted; ${operation} the instance the restart returned`));
       return run.apply(parts, args);
     };
   return {

@@ -19,7 +19,10 @@ export function provisionedDaemons(cache = DAEMON_CACHE): { daemons: Provisioned
   try {
     text = readFileSync(list, 'utf8');
   } catch (error) {
-    return { daemons: [], problems: [`${list} is unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)}): run scripts/provision-daemons.sh as root`] };
+    return {
+      daemons: [],
+      problems: [`${list} is unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)}): run scripts/provision-daemons.sh as root`],
+    };
   }
   const daemons: ProvisionedDaemon[] = [];
   const problems: string[] = [];

@@ -14,7 +14,6 @@ import { TRANSCRIPT_LIMITS, type Transcript } from './transcript.js';
 const REPLAY_HOST = 'ctrd';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
-
 /** A daemon played back from a recorded transcript through nock. */
 export class ReplayTarget implements Target {
   readonly kind = 'replay';
@@ -27,7 +26,8 @@ export class ReplayTarget implements Target {
   ) {}
 
   async start(request: object = {}): Promise<StartOutcome> {
-    if (Object.keys(request).length > 0) throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} is a recording and cannot be started with other settings`);
+    if (Object.keys(request).length > 0)
+      throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} is a recording and cannot be started with other settings`);
     // Loaded only here: nock patches node:http for the whole process as soon as it is imported.
     const { default: nock } = await import('nock');
     if (!nock.isActive()) nock.activate();
@@ -36,9 +36,11 @@ export class ReplayTarget implements Target {
     // Exchanges recorded with a request body first: they match on it; the others on method and path.
     const ordered = [...this.transcript.exchanges].sort((a, b) => Number(b.requestBody !== undefined) - Number(a.requestBody !== undefined));
     for (const exchange of ordered) {
-      const body = exchange.requestBody === undefined ? undefined : new RegExp(`^${escapeRegExp(exchange.requestBody)}${exchange.requestTruncated === true ? '' : '$'}`);
+      const body =
+        exchange.requestBody === undefined ? undefined : new RegExp(`^${escapeRegExp(exchange.requestBody)}${exchange.requestTruncated === true ? '' : '$'}`);
       const interceptor = scope.intercept(exchange.path, exchange.method, body);
-      if (exchange.truncated === true) interceptor.replyWithError(`${NOT_RECORDED}: the recording cut this answer's body at ${TRANSCRIPT_LIMITS.bodyBytes} bytes`);
+      if (exchange.truncated === true)
+        interceptor.replyWithError(`${NOT_RECORDED}: the recording cut this answer's body at ${TRANSCRIPT_LIMITS.bodyBytes} bytes`);
       else interceptor.reply(exchange.status, exchange.body, exchange.headers);
     }
     // Anything else was not recorded: an error of the replay, not a failure of the daemon.

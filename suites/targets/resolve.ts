@@ -36,7 +36,10 @@ export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', 
 /** Turns `sim`, `sim-process`, `container:ENGINE`, `daemon:PATH`, `endpoint:URL`, `openai:URL` or `replay:FILE` into a Target. */
 export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
-    throw new TargetError('TARGET_SPEC', `unknown release ${JSON.stringify(choice.emulate)} for --emulate (known: ${RELEASES.map((r) => r.release).join(', ')})`);
+    throw new TargetError(
+      'TARGET_SPEC',
+      `unknown release ${JSON.stringify(choice.emulate)} for --emulate (known: ${RELEASES.map((r) => r.release).join(', ')})`,
+    );
   }
   const simArgs = [...(choice.emulate === undefined ? [] : ['--emulate', choice.emulate]), '--brand', choice.profile?.name ?? 'ctr'];
   // The embedded simulator waits 10 ms, 20 ms… between plugin lookups instead of dockerd's 1 s, 2 s…:
@@ -60,7 +63,8 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
   }
   if (spec === 'endpoint' || spec.startsWith('endpoint:')) {
     const env = choice.env ?? process.env;
-    const address = spec.slice('endpoint:'.length) || (choice.profile === undefined ? undefined : env[choice.profile.hostVariable]) || env['CTR_HOST'] || env['DOCKER_HOST'];
+    const address =
+      spec.slice('endpoint:'.length) || (choice.profile === undefined ? undefined : env[choice.profile.hostVariable]) || env['CTR_HOST'] || env['DOCKER_HOST'];
     if (address === undefined || address === '') {
       throw new TargetError('TARGET_SPEC', 'endpoint: no address given and neither CTR_HOST nor DOCKER_HOST is set');
     }
@@ -74,5 +78,8 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
     return new OpenAiTarget(spec, url, choice.allowRemote ?? false, choice.tls);
   }
   if (spec.startsWith('replay:')) return new ReplayTarget(spec, readTranscript(spec.slice('replay:'.length)));
-  throw new TargetError('TARGET_SPEC', `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, container:ENGINE, daemon:PATH, endpoint:URL, openai:URL or replay:FILE`);
+  throw new TargetError(
+    'TARGET_SPEC',
+    `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, container:ENGINE, daemon:PATH, endpoint:URL, openai:URL or replay:FILE`,
+  );
 }

@@ -74,7 +74,13 @@ export class SpawnedDaemonTarget implements Target {
     const ip6tables = await knowsIp6tables(command);
     const daemon = DaemonProcess.spawn({
       command: inNamespaces(command, request, !simulator),
-      args: [...safetyFlags(dir, ip6tables), ...(simulator ? MODEL_RUNNER_ARGS : []), ...pluginArgs, ...(this.options.fixedArgs ?? []), ...(request.args ?? [])],
+      args: [
+        ...safetyFlags(dir, ip6tables),
+        ...(simulator ? MODEL_RUNNER_ARGS : []),
+        ...pluginArgs,
+        ...(this.options.fixedArgs ?? []),
+        ...(request.args ?? []),
+      ],
       dir,
       env: { ...daemonEnvironment(), ...this.options.env, ...request.env },
       ...(request.umask === undefined ? {} : { wrapper: umaskWrapper(request.umask) }),

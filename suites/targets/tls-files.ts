@@ -12,7 +12,8 @@ export function tlsFromEnvironment(env: Readonly<Record<string, string | undefin
   const prefix = prefixes.find((p) => (env[`${p}TLS_VERIFY`] ?? '') !== '');
   if (prefix === undefined) return undefined;
   const dir = env[`${prefix}CERT_PATH`];
-  if (dir === undefined || dir === '') throw new TargetError('TARGET_SPEC', `${prefix}TLS_VERIFY is set but ${prefix}CERT_PATH is not: where are ca.pem, cert.pem and key.pem?`);
+  if (dir === undefined || dir === '')
+    throw new TargetError('TARGET_SPEC', `${prefix}TLS_VERIFY is set but ${prefix}CERT_PATH is not: where are ca.pem, cert.pem and key.pem?`);
   const read = (name: string): string => {
     try {
       return readFileSync(join(dir, name), 'utf8');

@@ -57,7 +57,14 @@ const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-le
 function cut(text: string | Buffer, limit: number): { text: string; cut: boolean; bytes: number } {
   const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   if (bytes.length <= limit) return { text: bytes.toString('utf8'), cut: false, bytes: bytes.length };
-  return { text: bytes.subarray(0, limit).toString('utf8').replace(/\uFFFD+$/, ''), cut: true, bytes: limit };
+  return {
+    text: bytes
+      .subarray(0, limit)
+      .toString('utf8')
+      .replace(/\uFFFD+$/, ''),
+    cut: true,
+    bytes: limit,
+  };
 }
 
 /**
@@ -74,7 +81,10 @@ export class TranscriptRecorder {
 
   readonly observe = (method: string, path: string, reply: HttpReply, request?: SentRequest): void => {
     const requestBody = request?.body === undefined || request.body.length === 0 ? undefined : cut(request.body, this.limits.bodyBytes);
-    const key = createHash('sha256').update(`${method} ${path}\0`).update(requestBody?.text ?? '').digest('base64');
+    const key = createHash('sha256')
+      .update(`${method} ${path}\0`)
+      .update(requestBody?.text ?? '')
+      .digest('base64');
     if (this.exchanges.has(key)) return;
     const body = cut(reply.body, this.limits.bodyBytes);
     const size = body.bytes + (requestBody?.bytes ?? 0);
@@ -110,7 +120,8 @@ export class TranscriptRecorder {
         `${this.dropped} further distinct exchange(s) were not recorded: a transcript keeps at most ${this.limits.exchanges} exchanges and ${this.limits.totalBodyBytes} bytes of bodies; replaying those requests is an error`,
       );
     }
-    if (this.cutBodies > 0) notes.push(`${this.cutBodies} answer body(ies) were cut at ${this.limits.bodyBytes} bytes and marked truncated; replaying those requests is an error`);
+    if (this.cutBodies > 0)
+      notes.push(`${this.cutBodies} answer body(ies) were cut at ${this.limits.bodyBytes} bytes and marked truncated; replaying those requests is an error`);
     return { format: TRANSCRIPT_FORMAT, ...meta, exchanges, ...(notes.length === 0 ? {} : { notes }) };
   }
 }

@@ -36,7 +36,10 @@ export async function expectTooOld(log: ExchangeLog, method: string, spelling: s
   log.expect(isClientError(reply), `${method} ${url} should be refused with a 4xx error (version below ${min}), got ${reply.status}`);
   if (method !== 'HEAD') {
     const message = messageOf(reply);
-    log.expect(message.startsWith(tooOldPrefix(spelling, min)), `message should start ${JSON.stringify(tooOldPrefix(spelling, min))}, got ${JSON.stringify(message)}`);
+    log.expect(
+      message.startsWith(tooOldPrefix(spelling, min)),
+      `message should start ${JSON.stringify(tooOldPrefix(spelling, min))}, got ${JSON.stringify(message)}`,
+    );
   }
   return reply;
 }

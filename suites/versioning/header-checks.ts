@@ -18,8 +18,14 @@ export const apiVersionHeaderCheck = everySpelling({
   resources: SERVED_RESOURCES,
   async holds(log, spelling, [method, path], ctx) {
     const reply = await log.send(method, `/v${spelling}${path}`);
-    log.expect(reply.headers['api-version'] === ctx.expectedMax, `Api-Version should be ${ctx.expectedMax} whatever version was asked, got ${String(reply.headers['api-version'])}`);
-    log.expect(reply.headers['ostype'] === 'linux' || reply.headers['ostype'] === 'windows', `Ostype should be linux or windows, got ${String(reply.headers['ostype'])}`);
+    log.expect(
+      reply.headers['api-version'] === ctx.expectedMax,
+      `Api-Version should be ${ctx.expectedMax} whatever version was asked, got ${String(reply.headers['api-version'])}`,
+    );
+    log.expect(
+      reply.headers['ostype'] === 'linux' || reply.headers['ostype'] === 'windows',
+      `Ostype should be linux or windows, got ${String(reply.headers['ostype'])}`,
+    );
     log.expect(typeof reply.headers['server'] === 'string' && reply.headers['server'] !== '', 'Server header should be present');
   },
   summary: () => 'Api-Version, Ostype and Server on every answer',
@@ -27,8 +33,14 @@ export const apiVersionHeaderCheck = everySpelling({
 
 function expectJsonError(log: ExchangeLog, reply: HttpReply, url: string): void {
   log.expect(isClientError(reply), `${url} should be an error, got ${reply.status}`);
-  log.expect((reply.headers['content-type'] ?? '').startsWith('application/json'), `${url}: error Content-Type should be application/json, got ${String(reply.headers['content-type'])}`);
-  log.expect(typeof parseJsonObject(reply.body)?.['message'] === 'string', `${url}: error body should be a JSON object with a string "message", got ${JSON.stringify(reply.body.slice(0, 100))}`);
+  log.expect(
+    (reply.headers['content-type'] ?? '').startsWith('application/json'),
+    `${url}: error Content-Type should be application/json, got ${String(reply.headers['content-type'])}`,
+  );
+  log.expect(
+    typeof parseJsonObject(reply.body)?.['message'] === 'string',
+    `${url}: error body should be a JSON object with a string "message", got ${JSON.stringify(reply.body.slice(0, 100))}`,
+  );
 }
 
 export const jsonErrorCheck = everySpelling({
@@ -50,7 +62,9 @@ export const legacyPlainTextCheck: RuleCheck = {
   run(ctx, api, options) {
     const plain = ctx.release?.legacyPlainTextErrors ?? null;
     if (plain === null) {
-      return Promise.resolve(skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; the content type of its legacy errors is not known`));
+      return Promise.resolve(
+        skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; the content type of its legacy errors is not known`),
+      );
     }
     const expected = plain ? 'text/plain' : 'application/json';
     return checkProperty(
@@ -60,7 +74,10 @@ export const legacyPlainTextCheck: RuleCheck = {
         const url = `/v${spelling}/version`;
         const reply = await log.send('GET', url);
         log.expect(isClientError(reply), `${url} should be refused, got ${reply.status}`);
-        log.expect((reply.headers['content-type'] ?? '').startsWith(expected), `release ${ctx.release!.release} answers errors below API ${LEGACY_ERROR_API} as ${expected}, got ${String(reply.headers['content-type'])}`);
+        log.expect(
+          (reply.headers['content-type'] ?? '').startsWith(expected),
+          `release ${ctx.release!.release} answers errors below API ${LEGACY_ERROR_API} as ${expected}, got ${String(reply.headers['content-type'])}`,
+        );
       },
       options,
       `refusals at API ${api} are ${expected}`,
@@ -73,7 +90,9 @@ export const legacyPlainTextNotFoundCheck: RuleCheck = {
   run(ctx, api, options) {
     const plain = ctx.release?.legacyPlainTextNotFound ?? null;
     if (plain === null) {
-      return Promise.resolve(skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; the content type of its legacy 404s is not known`));
+      return Promise.resolve(
+        skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; the content type of its legacy 404s is not known`),
+      );
     }
     const expected = plain ? 'text/plain' : 'application/json';
     return checkProperty(
@@ -83,7 +102,10 @@ export const legacyPlainTextNotFoundCheck: RuleCheck = {
         const url = `/v${spelling}${path}`;
         const reply = await log.send(method, url);
         log.expect(reply.status === 404, `${method} ${url} is no route and should answer 404, got ${reply.status}`);
-        log.expect((reply.headers['content-type'] ?? '').startsWith(expected), `release ${ctx.release!.release} answers unknown paths below API ${LEGACY_ERROR_API} as ${expected}, got ${String(reply.headers['content-type'])}`);
+        log.expect(
+          (reply.headers['content-type'] ?? '').startsWith(expected),
+          `release ${ctx.release!.release} answers unknown paths below API ${LEGACY_ERROR_API} as ${expected}, got ${String(reply.headers['content-type'])}`,
+        );
         log.expect(messageOf(reply) === PAGE_NOT_FOUND, `message should be ${JSON.stringify(PAGE_NOT_FOUND)}, got ${JSON.stringify(messageOf(reply))}`);
       },
       options,

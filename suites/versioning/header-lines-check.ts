@@ -20,7 +20,9 @@ export const headerLinesCheck: RuleCheck = {
   run(ctx, _api, options) {
     const limit = ctx.release?.headerLineLimit ?? null;
     if (limit === null) {
-      return Promise.resolve(skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; its limit on header lines is not known`));
+      return Promise.resolve(
+        skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; its limit on header lines is not known`),
+      );
     }
     const lines = fc.integer({ min: 2, max: limit === 'none' ? UNLIMITED_UP_TO : 2 * limit });
     // Tried first on every run: a limit off by one must not slip through.
@@ -32,14 +34,25 @@ export const headerLinesCheck: RuleCheck = {
         const answer = await rawExchange(ctx.instance.endpoint, requestWith(count), { timeoutMs: 15_000, maxBytes: 4096 });
         const statusLine = answer.received.split('\r\n', 1)[0] ?? '';
         const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? NaN);
-        const exchange = { request: `GET /_ping with ${count} header lines (raw bytes)`, endpoint: formatEndpoint(ctx.instance.endpoint), ...(Number.isNaN(status) ? {} : { status }), body: answer.received.slice(0, 400) };
+        const exchange = {
+          request: `GET /_ping with ${count} header lines (raw bytes)`,
+          endpoint: formatEndpoint(ctx.instance.endpoint),
+          ...(Number.isNaN(status) ? {} : { status }),
+          body: answer.received.slice(0, 400),
+        };
         ctx.client.note?.(exchange);
         log.exchanges.push(exchange);
         if (limit !== 'none' && count > limit) {
-          log.expect(status === 431, `GET /_ping with ${count} header lines is above the limit of ${limit} and should be refused with 431, got ${JSON.stringify(statusLine)}`);
+          log.expect(
+            status === 431,
+            `GET /_ping with ${count} header lines is above the limit of ${limit} and should be refused with 431, got ${JSON.stringify(statusLine)}`,
+          );
           log.expect(answer.closed, `after refusing ${count} header lines the daemon should close the connection`);
         } else {
-          log.expect(status === 200, `GET /_ping with ${count} header lines${limit === 'none' ? '' : ` (limit ${limit})`} should be served, got ${JSON.stringify(statusLine)}`);
+          log.expect(
+            status === 200,
+            `GET /_ping with ${count} header lines${limit === 'none' ? '' : ` (limit ${limit})`} should be served, got ${JSON.stringify(statusLine)}`,
+          );
         }
       },
       { ...options, numRuns: Math.min(options.numRuns, 20) },

@@ -9,7 +9,8 @@ import { formatEndpoint } from '../http/endpoint.js';
 const HOST_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&'()*+,-.:;=[]_~";
 const NOT_HOST_CHARS = ' "#/<>?@\\^`{|}';
 
-const hostWord = (min: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...HOST_CHARS), { minLength: min, maxLength: 12 }).map((chars) => chars.join(''));
+const hostWord = (min: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...HOST_CHARS), { minLength: min, maxLength: 12 }).map((chars) => chars.join(''));
 
 type HostCase =
   | { readonly kind: 'valid'; readonly minor: 0 | 1; readonly host: string }
@@ -22,9 +23,17 @@ const hostCase: fc.Arbitrary<HostCase> = fc.oneof(
   fc.record({ kind: fc.constant('valid' as const), minor, host: hostWord(0) }),
   fc.record({ kind: fc.constant('none' as const), minor }),
   // Equal values too: Go counts the lines, not the hosts.
-  fc.record({ kind: fc.constant('several' as const), minor, hosts: hostWord(1).chain((host) => fc.array(fc.oneof(fc.constant(host), hostWord(0)), { minLength: 2, maxLength: 3 })) }),
+  fc.record({
+    kind: fc.constant('several' as const),
+    minor,
+    hosts: hostWord(1).chain((host) => fc.array(fc.oneof(fc.constant(host), hostWord(0)), { minLength: 2, maxLength: 3 })),
+  }),
   // The bad byte inside the value: the parser trims spaces at its edges.
-  fc.record({ kind: fc.constant('malformed' as const), minor, host: fc.tuple(hostWord(1), fc.constantFrom(...NOT_HOST_CHARS), hostWord(1)).map(([a, bad, b]) => `${a}${bad}${b}`) }),
+  fc.record({
+    kind: fc.constant('malformed' as const),
+    minor,
+    host: fc.tuple(hostWord(1), fc.constantFrom(...NOT_HOST_CHARS), hostWord(1)).map(([a, bad, b]) => `${a}${bad}${b}`),
+  }),
 );
 
 /** Tried first on every run: each kind of refusal, and the edge cases a server gets wrong. */
@@ -48,7 +57,14 @@ function expectedRefusal(c: HostCase): string | null {
   return null;
 }
 
-const describeCase = (c: HostCase): string => `GET /_ping HTTP/1.${c.minor} with ${c.kind === 'none' ? 'no Host' : hostsOf(c).map((h) => `Host: ${JSON.stringify(h)}`).join(', ')}`;
+const describeCase = (c: HostCase): string =>
+  `GET /_ping HTTP/1.${c.minor} with ${
+    c.kind === 'none'
+      ? 'no Host'
+      : hostsOf(c)
+          .map((h) => `Host: ${JSON.stringify(h)}`)
+          .join(', ')
+  }`;
 
 /** api.http.host-header: several Host headers, a malformed one, or none on HTTP/1.1 → Go's 400 and a closed connection. */
 export const hostHeaderCheck: RuleCheck = {
@@ -60,11 +76,21 @@ export const hostHeaderCheck: RuleCheck = {
       async (c) => {
         options.coverage?.hit(c.kind === 'none' ? `none:1.${c.minor}` : c.kind);
         const log = new ExchangeLog(ctx.client);
-        const head = hostsOf(c).map((host) => `Host: ${host}\r\n`).join('');
-        const answer = await rawExchange(ctx.instance.endpoint, `GET /_ping HTTP/1.${c.minor}\r\n${head}Connection: close\r\n\r\n`, { timeoutMs: 15_000, maxBytes: 4096 });
+        const head = hostsOf(c)
+          .map((host) => `Host: ${host}\r\n`)
+          .join('');
+        const answer = await rawExchange(ctx.instance.endpoint, `GET /_ping HTTP/1.${c.minor}\r\n${head}Connection: close\r\n\r\n`, {
+          timeoutMs: 15_000,
+          maxBytes: 4096,
+        });
         const [statusLine = ''] = answer.received.split('\r\n', 1);
         const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? NaN);
-        const exchange = { request: `${describeCase(c)} (raw bytes)`, endpoint: formatEndpoint(ctx.instance.endpoint), ...(Number.isNaN(status) ? {} : { status }), body: answer.received.slice(0, 400) };
+        const exchange = {
+          request: `${describeCase(c)} (raw bytes)`,
+          endpoint: formatEndpoint(ctx.instance.endpoint),
+          ...(Number.isNaN(status) ? {} : { status }),
+          body: answer.received.slice(0, 400),
+        };
         ctx.client.note?.(exchange);
         log.exchanges.push(exchange);
         const reason = expectedRefusal(c);
@@ -72,13 +98,16 @@ export const hostHeaderCheck: RuleCheck = {
           log.expect(status === 200, `${describeCase(c)} should be served, got ${JSON.stringify(statusLine)}`);
           return;
         }
-        log.expect(statusLine === `HTTP/1.1 400 ${reason}`, `${describeCase(c)} should be refused with "HTTP/1.1 400 ${reason}", got ${JSON.stringify(statusLine)}`);
+        log.expect(
+          statusLine === `HTTP/1.1 400 ${reason}`,
+          `${describeCase(c)} should be refused with "HTTP/1.1 400 ${reason}", got ${JSON.stringify(statusLine)}`,
+        );
         const body = answer.received.slice(answer.received.indexOf('\r\n\r\n') + 4);
         log.expect(body === `400 ${reason}`, `the refusal of ${describeCase(c)} should say "400 ${reason}", got ${JSON.stringify(body.slice(0, 200))}`);
         log.expect(answer.closed, `after refusing ${describeCase(c)} the daemon should close the connection`);
       },
       { ...options, numRuns: Math.max(Math.min(options.numRuns, 30), EXAMPLES.length) },
-      'several Host headers, a malformed Host and a missing one (HTTP/1.1) were refused with Go\'s 400 and a close; valid, empty and HTTP/1.0 requests without Host were served',
+      "several Host headers, a malformed Host and a missing one (HTTP/1.1) were refused with Go's 400 and a close; valid, empty and HTTP/1.0 requests without Host were served",
       EXAMPLES,
     );
   },

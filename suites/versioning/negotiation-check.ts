@@ -1,4 +1,3 @@
-
 import { isOlder, compareVersions } from '../../common/dotted-version.js';
 import { clientVersion } from '../arbitraries/versions.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
@@ -19,7 +18,10 @@ export const negotiationCheck: RuleCheck = {
         log.expect(advertised === ctx.expectedMax, `/_ping should advertise Api-Version ${ctx.expectedMax}, got ${String(advertised)}`);
         const version = parseJsonObject((await log.send('GET', '/version')).body);
         log.expect(version?.['ApiVersion'] === ctx.expectedMax, `/version ApiVersion should be ${ctx.expectedMax}, got ${String(version?.['ApiVersion'])}`);
-        log.expect(version?.['MinAPIVersion'] === ctx.expectedMin, `/version MinAPIVersion should be ${ctx.expectedMin}, got ${String(version?.['MinAPIVersion'])}`);
+        log.expect(
+          version?.['MinAPIVersion'] === ctx.expectedMin,
+          `/version MinAPIVersion should be ${ctx.expectedMin}, got ${String(version?.['MinAPIVersion'])}`,
+        );
         const negotiated = compareVersions(client, advertised!) < 0 ? client : advertised!;
         if (isOlder(negotiated, ctx.expectedMin)) await expectTooOld(log, 'GET', negotiated, '/version', ctx.expectedMin);
         else await expectServed(log, 'GET', negotiated, '/version');
@@ -28,4 +30,3 @@ export const negotiationCheck: RuleCheck = {
       'advertised range and the negotiated version agree',
     ),
 };
-

@@ -27,7 +27,10 @@ export const prefixCheck = everySpelling({
     const reply = await expectServed(log, method, spelling, path);
     if (path === '/version') {
       const doc = parseJsonObject(reply.body);
-      log.expect(doc?.['ApiVersion'] === ctx.expectedMax, `/v${spelling}/version should describe the same daemon as /version (ApiVersion ${ctx.expectedMax}), got ${String(doc?.['ApiVersion'])}`);
+      log.expect(
+        doc?.['ApiVersion'] === ctx.expectedMax,
+        `/v${spelling}/version should describe the same daemon as /version (ApiVersion ${ctx.expectedMax}), got ${String(doc?.['ApiVersion'])}`,
+      );
     }
   },
   summary: (api) => `every spelling of /v${api}/ is served`,
@@ -155,7 +158,8 @@ export const limitsMinimumCheck: RuleCheck = {
         log.expect(typeof min === 'string' && !isOlder(min, '1.24'), `MinAPIVersion should be 1.24 or later, got ${String(min)}`);
         await expectServed(log, method, min as string, path);
         if (min === '1.24') await expectServed(log, method, spelling, path);
-        else log.expect(isClientError(await log.send(method, url)), `API ${spelling} is below the minimum ${String(min)} the daemon names and should be refused`);
+        else
+          log.expect(isClientError(await log.send(method, url)), `API ${spelling} is below the minimum ${String(min)} the daemon names and should be refused`);
       },
       options,
       strict ? `API ${api}: the minimum is 1.24` : `API ${api}: the minimum is 1.24 or later`,

@@ -15,9 +15,15 @@ export const compareNumericCheck: RuleCheck = {
         const url = `/v${spelling}/version`;
         const reply = await log.send('GET', url);
         if (compareVersions(spelling, ctx.expectedMin) < 0) {
-          log.expect(isClientError(reply) && messageOf(reply).includes('is too old'), `${url} compares below ${ctx.expectedMin} and should be refused as too old, got ${reply.status}`);
+          log.expect(
+            isClientError(reply) && messageOf(reply).includes('is too old'),
+            `${url} compares below ${ctx.expectedMin} and should be refused as too old, got ${reply.status}`,
+          );
         } else if (compareVersions(spelling, ctx.expectedMax) > 0) {
-          log.expect(isClientError(reply) && messageOf(reply).includes('is too new'), `${url} compares above ${ctx.expectedMax} and should be refused as too new, got ${reply.status}`);
+          log.expect(
+            isClientError(reply) && messageOf(reply).includes('is too new'),
+            `${url} compares above ${ctx.expectedMax} and should be refused as too new, got ${reply.status}`,
+          );
         } else {
           log.expect(isSuccess(reply), `${url} compares within ${ctx.expectedMin}–${ctx.expectedMax} and should be served, got ${reply.status}`);
         }

@@ -28,9 +28,11 @@ test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('every cell of a real run shows the status report.json gives it', async ({ page }) => {
   await page.goto(pathToFileURL(join(dir, 'report.html')).href);
-  const shown = await page.locator('td[data-rule]').evaluateAll((cells) =>
-    Object.fromEntries(cells.map((c) => [`${c.getAttribute('data-rule')}@${c.getAttribute('data-api')}`, c.getAttribute('data-status')])),
-  );
+  const shown = await page
+    .locator('td[data-rule]')
+    .evaluateAll((cells) =>
+      Object.fromEntries(cells.map((c) => [`${c.getAttribute('data-rule')}@${c.getAttribute('data-api')}`, c.getAttribute('data-status')])),
+    );
   expect(report.results.length).toBeGreaterThan(500);
   for (const result of report.results) {
     expect(shown[`${result.rule}@${result.api ?? 'none'}`], `${result.rule} @ ${result.api}`).toBe(result.status);

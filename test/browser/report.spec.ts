@@ -16,7 +16,10 @@ function buildReport(): ConformanceReport {
       rule: 'version.header',
       api: '1.40',
       status: 'pass',
-      evidence: { summary: 'API-Version header present', exchanges: [{ request: 'HEAD /v1.40/_ping', endpoint: 'unix:///tmp/ctc-x/d.sock', status: 200, headers: { 'api-version': '1.43' }, body: '' }] },
+      evidence: {
+        summary: 'API-Version header present',
+        exchanges: [{ request: 'HEAD /v1.40/_ping', endpoint: 'unix:///tmp/ctc-x/d.sock', status: 200, headers: { 'api-version': '1.43' }, body: '' }],
+      },
       durationMs: 2,
     },
     { rule: 'version.header', api: '1.41', status: 'pass', evidence: { summary: 'API-Version header present' }, durationMs: 2 },
@@ -36,7 +39,8 @@ function buildReport(): ConformanceReport {
           },
         ],
         counterexample: { seed: 1837465, path: '12:3:0', input: '{"method":"GET","path":"/v1.42/version"}', numRuns: 100 },
-        rerun: 'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 4242 --only version.header@1.42 --path "12:3:0"',
+        rerun:
+          'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 4242 --only version.header@1.42 --path "12:3:0"',
         curl: "curl -sS -i --unix-socket /tmp/ctc-x/d.sock 'http://localhost/v1.42/version'",
       },
       durationMs: 31,
@@ -105,8 +109,7 @@ async function openReport(page: Page): Promise<{ requests: string[]; problems: s
   return { requests, problems };
 }
 
-const cell = (page: Page, rule: string, api: string | null) =>
-  page.locator(`td[data-rule="${rule}"][data-api="${api ?? 'none'}"]`);
+const cell = (page: Page, rule: string, api: string | null) => page.locator(`td[data-rule="${rule}"][data-api="${api ?? 'none'}"]`);
 
 test('cells show each result’s status as attribute and symbol', async ({ page }) => {
   await openReport(page);
@@ -176,7 +179,9 @@ test('clicking a failing cell opens its evidence', async ({ page }, testInfo) =>
   await expect(evidence.locator('.seed')).toHaveText('1837465');
   await expect(evidence.locator('.path')).toHaveText('12:3:0');
   await expect(evidence.locator('.replay')).toHaveText('fc.assert(property, { seed: 1837465, path: "12:3:0" })');
-  await expect(evidence.locator('.rerun')).toHaveText(/^node dist\/cli\/ctr-conformance\.js run --target sim .* --seed 4242 --only version\.header@1\.42 --path "12:3:0"$/);
+  await expect(evidence.locator('.rerun')).toHaveText(
+    /^node dist\/cli\/ctr-conformance\.js run --target sim .* --seed 4242 --only version\.header@1\.42 --path "12:3:0"$/,
+  );
   await expect(evidence.locator('.curl')).toHaveText("curl -sS -i --unix-socket /tmp/ctc-x/d.sock 'http://localhost/v1.42/version'");
   await expect(evidence.locator('.req')).toHaveText('GET /v1.42/version');
   await expect(evidence.locator('.endpoint')).toHaveText('(unix:///tmp/ctc-x/d.sock)');

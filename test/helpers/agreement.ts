@@ -13,7 +13,10 @@ export interface Agreement {
 /** Whether a cell is one of `release`'s known deviations (`min`: the release's minimum API version). */
 export function isKnownDeviationCell(rule: string, api: string | null, release: string, min: string): boolean {
   return KNOWN_DEVIATIONS.some(
-    (d) => d.rule === rule && d.releases.includes(release) && (d.cells === 'all' || (d.cells === 'below-minimum' ? api !== null && isOlder(api, min) : api !== null && d.cells.api.includes(api))),
+    (d) =>
+      d.rule === rule &&
+      d.releases.includes(release) &&
+      (d.cells === 'all' || (d.cells === 'below-minimum' ? api !== null && isOlder(api, min) : api !== null && d.cells.api.includes(api))),
   );
 }
 
@@ -42,7 +45,10 @@ export function compareWithSimulator(real: ConformanceReport, sim: ConformanceRe
     // dockerd 20.10–28.5 hosts no model runner: ctrd-sim's runner has nothing there to agree with.
     if (result.status === 'skipped' && /has no model runner/.test(result.evidence.reason ?? '')) continue;
     const twin = simByCell.get(cell);
-    if (twin?.status !== result.status) differences.push(`${cell}: real ${result.status}, simulator ${twin?.status ?? 'absent'} — real: ${result.evidence.summary}${twin === undefined ? '' : ` — simulator: ${twin.evidence.summary}`}`);
+    if (twin?.status !== result.status)
+      differences.push(
+        `${cell}: real ${result.status}, simulator ${twin?.status ?? 'absent'} — real: ${result.evidence.summary}${twin === undefined ? '' : ` — simulator: ${twin.evidence.summary}`}`,
+      );
   }
   return { differences, deviationsNotFailing, deviationsSeen };
 }

@@ -40,7 +40,11 @@ export function checkEveryRelease(t: Test, { shard, of }: { shard: number; of: n
         t.equal(limits?.otherReading?.status, 'pass', 'and passes by its other reading');
       }
       const broken = run.results.filter((r) => (r.status === 'fail' || r.status === 'error') && !(departs && r === limits));
-      t.same(broken.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`), [], 'no other rule fails');
+      t.same(
+        broken.map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`),
+        [],
+        'no other rule fails',
+      );
       const ran = new Set(run.results.filter((r) => r.status === 'pass').map((r) => r.rule));
       for (const rule of ['api.version.prefix', 'api.version.negotiation', 'api.version.too-new', 'api.version.compare-numeric', 'api.robustness']) {
         t.ok(ran.has(rule), `${rule} was checked and passed`);

@@ -52,7 +52,10 @@ export function checkHypotheticalQuirks(t: Test, { shard, of }: { shard: number;
             holes.push(quirk.id);
             process.stderr.write(`hole: ${quirk.id} (--emulate ${release}): ${quirk.rule} gives ${statuses.join(', ') || 'no cell'}\n`);
           }
-          t.ok(statuses.some((status) => status.endsWith(': fail')), `${quirk.id} --emulate ${release}: ${quirk.rule} fails (${statuses.join(', ')})`);
+          t.ok(
+            statuses.some((status) => status.endsWith(': fail')),
+            `${quirk.id} --emulate ${release}: ${quirk.rule} fails (${statuses.join(', ')})`,
+          );
         }
       }
     };

@@ -18,7 +18,9 @@ import { shardOf } from './shard.js';
  */
 
 /** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
-const PROCESS_ONLY = RULES.filter((rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon')).map((rule) => rule.id);
+const PROCESS_ONLY = RULES.filter(
+  (rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon'),
+).map((rule) => rule.id);
 
 const SEED = '20261122';
 
@@ -42,9 +44,58 @@ export function checkAgreement(t: Test, { shard, of }: { shard: number; of: numb
     // compared, not counterexamples: failures are not shrunk (on a real daemon each step may start one).
     const runs = Promise.all(
       daemons.flatMap((daemon) => [
-        runCli(['run', '--target', `daemon:${daemon.path}`, '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--no-shrink', '--out', join(out, `real-${daemon.release}`), '-q']),
-        runCli(['run', '--target', 'sim', '--emulate', daemon.release, '--as-observed', '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--no-shrink', '--out', join(out, `sim-${daemon.release}`), '-q']),
-        runCli(['run', '--target', 'sim-process', '--emulate', daemon.release, '--as-observed', '--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--no-shrink', ...PROCESS_ONLY.flatMap((id) => ['--only', id]), '--out', join(out, `simp-${daemon.release}`), '-q']),
+        runCli([
+          'run',
+          '--target',
+          `daemon:${daemon.path}`,
+          '--profile',
+          'docker',
+          '--seed',
+          SEED,
+          '--num-runs',
+          '15',
+          '--no-shrink',
+          '--out',
+          join(out, `real-${daemon.release}`),
+          '-q',
+        ]),
+        runCli([
+          'run',
+          '--target',
+          'sim',
+          '--emulate',
+          daemon.release,
+          '--as-observed',
+          '--profile',
+          'docker',
+          '--seed',
+          SEED,
+          '--num-runs',
+          '15',
+          '--no-shrink',
+          '--out',
+          join(out, `sim-${daemon.release}`),
+          '-q',
+        ]),
+        runCli([
+          'run',
+          '--target',
+          'sim-process',
+          '--emulate',
+          daemon.release,
+          '--as-observed',
+          '--profile',
+          'docker',
+          '--seed',
+          SEED,
+          '--num-runs',
+          '15',
+          '--no-shrink',
+          ...PROCESS_ONLY.flatMap((id) => ['--only', id]),
+          '--out',
+          join(out, `simp-${daemon.release}`),
+          '-q',
+        ]),
       ]),
     );
 

@@ -34,7 +34,6 @@ const releaseFor = (rule: Rule): string => {
 
 const testable = RULES.filter((rule) => rule.testability.testable);
 
-
 /**
  * A fault's run judges its rule's area and the rules it declares it breaks: a fault lives in its
  * area's code, and the whole catalogue per fault (about 190 runs) no longer fits the file's time on
@@ -48,7 +47,15 @@ const rulesAround = (fault: string): string[] => {
 const run = (release: string, fault?: string): Promise<SuiteRun> =>
   runSuites({
     // The missing-plugin lookup waits 10 ms, 20 ms… instead of dockerd's 1 s, 2 s…: the check does not time it.
-    target: new InProcessSimTarget('sim', ['--emulate', release, '--brand', 'docker', '--plugin-retry-ms', '10', ...(fault === undefined ? [] : ['--fault', fault])]),
+    target: new InProcessSimTarget('sim', [
+      '--emulate',
+      release,
+      '--brand',
+      'docker',
+      '--plugin-retry-ms',
+      '10',
+      ...(fault === undefined ? [] : ['--fault', fault]),
+    ]),
     seed: SEED,
     numRuns: NUM_RUNS,
     numStarts: 2,
@@ -65,7 +72,12 @@ const run = (release: string, fault?: string): Promise<SuiteRun> =>
 const needsProcess = (rule: Rule): boolean => rule.requires.some((capability) => !CAPABILITIES_OF.inProcess.has(capability));
 const processRun = (release: string, area: string, fault?: string): Promise<SuiteRun> =>
   runSuites({
-    target: new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], fixedArgs: ['--emulate', release, '--brand', 'docker', '--plugin-retry-ms', '10', ...(fault === undefined ? [] : ['--fault', fault])], modelRunner: true }),
+    target: new SpawnedDaemonTarget({
+      spec: 'sim-process',
+      command: [process.execPath, SIM_BIN],
+      fixedArgs: ['--emulate', release, '--brand', 'docker', '--plugin-retry-ms', '10', ...(fault === undefined ? [] : ['--fault', fault])],
+      modelRunner: true,
+    }),
     seed: SEED,
     numRuns: NUM_RUNS,
     numStarts: 2,
@@ -86,59 +98,85 @@ export function checkFaults(t: Test, { shard, of }: { shard: number; of: number 
   const mine = shardOf(testable, shard, of);
   // A shard is about 5 min on two busy cores; the deadline leaves room for a loaded CI machine.
   t.setTimeout(1_200_000);
-  t.test(`each fault of shard ${shard} of ${of} fails exactly its rule (and what it declares), every other rule of its area keeping its verdicts`, async (t) => {
-    const began = Date.now();
-    const releases = [...new Set(mine.map(releaseFor))];
-    const baselines = new Map((await Promise.all(releases.map(async (release) => [release, verdicts(await run(release))] as const))));
-    for (const [release, baseline] of baselines) {
-      const broken = [...baseline].filter(([, cells]) => cells.some((cell) => cell.endsWith('fail') || cell.endsWith('error')));
-      t.same(broken, [], `without a fault, emulating ${release}, no rule fails`);
-    }
+  t.test(
+    `each fault of shard ${shard} of ${of} fails exactly its rule (and what it declares), every other rule of its area keeping its verdicts`,
+    async (t) => {
+      const began = Date.now();
+      const releases = [...new Set(mine.map(releaseFor))];
+      const baselines = new Map(await Promise.all(releases.map(async (release) => [release, verdicts(await run(release))] as const)));
+      for (const [release, baseline] of baselines) {
+        const broken = [...baseline].filter(([, cells]) => cells.some((cell) => cell.endsWith('fail') || cell.endsWith('error')));
+        t.same(broken, [], `without a fault, emulating ${release}, no rule fails`);
+      }
 
-    const outcomes: { rule: Rule; release: string; suite: SuiteRun; baseline: Map<string, string[]> }[] = [];
-    const inProcess = mine.filter((rule) => !needsProcess(rule));
-    for (let i = 0; i < inProcess.length; i += BATCH) {
-      const batch = inProcess.slice(i, i + BATCH);
-      outcomes.push(...(await Promise.all(batch.map(async (rule) => ({ rule, release: releaseFor(rule), suite: await run(releaseFor(rule), rule.id), baseline: baselines.get(releaseFor(rule))! })))));
-    }
-    // One baseline per release and area, then the faults of that area's process-only rules two at a time.
-    const processBaselines = new Map<string, Map<string, string[]>>();
-    const processRules = mine.filter(needsProcess);
-    for (const rule of processRules) {
-      const release = releaseFor(rule);
-      const key = `${release}/${rule.area}`;
-      if (processBaselines.has(key)) continue;
-      const baseline = verdicts(await processRun(release, rule.area));
-      processBaselines.set(key, baseline);
-      t.same([...baseline].filter(([, cells]) => cells.some((cell) => !cell.endsWith('pass') && !cell.endsWith('not-applicable') && !cell.endsWith('skipped'))), [], `without a fault, ctrd-sim as a process emulating ${release}: no ${rule.area} rule fails`);
-    }
-    for (let i = 0; i < processRules.length; i += 2) {
-      const batch = processRules.slice(i, i + 2);
-      outcomes.push(
-        ...(await Promise.all(
-          batch.map(async (rule) => {
-            const release = releaseFor(rule);
-            const baseline = processBaselines.get(`${release}/${rule.area}`)!;
-            t.ok(baseline.get(rule.id)?.every((cell) => cell.endsWith('pass')), `${rule.id} passes on ctrd-sim as a process`);
-            return { rule, release, suite: await processRun(release, rule.area, rule.id), baseline };
-          }),
-        )),
-      );
-    }
+      const outcomes: { rule: Rule; release: string; suite: SuiteRun; baseline: Map<string, string[]> }[] = [];
+      const inProcess = mine.filter((rule) => !needsProcess(rule));
+      for (let i = 0; i < inProcess.length; i += BATCH) {
+        const batch = inProcess.slice(i, i + BATCH);
+        outcomes.push(
+          ...(await Promise.all(
+            batch.map(async (rule) => ({
+              rule,
+              release: releaseFor(rule),
+              suite: await run(releaseFor(rule), rule.id),
+              baseline: baselines.get(releaseFor(rule))!,
+            })),
+          )),
+        );
+      }
+      // One baseline per release and area, then the faults of that area's process-only rules two at a time.
+      const processBaselines = new Map<string, Map<string, string[]>>();
+      const processRules = mine.filter(needsProcess);
+      for (const rule of processRules) {
+        const release = releaseFor(rule);
+        const key = `${release}/${rule.area}`;
+        if (processBaselines.has(key)) continue;
+        const baseline = verdicts(await processRun(release, rule.area));
+        processBaselines.set(key, baseline);
+        t.same(
+          [...baseline].filter(([, cells]) => cells.some((cell) => !cell.endsWith('pass') && !cell.endsWith('not-applicable') && !cell.endsWith('skipped'))),
+          [],
+          `without a fault, ctrd-sim as a process emulating ${release}: no ${rule.area} rule fails`,
+        );
+      }
+      for (let i = 0; i < processRules.length; i += 2) {
+        const batch = processRules.slice(i, i + 2);
+        outcomes.push(
+          ...(await Promise.all(
+            batch.map(async (rule) => {
+              const release = releaseFor(rule);
+              const baseline = processBaselines.get(`${release}/${rule.area}`)!;
+              t.ok(
+                baseline.get(rule.id)?.every((cell) => cell.endsWith('pass')),
+                `${rule.id} passes on ctrd-sim as a process`,
+              );
+              return { rule, release, suite: await processRun(release, rule.area, rule.id), baseline };
+            }),
+          )),
+        );
+      }
 
-    // Assertions outside the runs, in catalogue order.
-    for (const { rule, release, suite, baseline } of outcomes) {
-      const own = suite.results.filter((result) => result.rule === rule.id);
-      t.ok(own.some((result) => result.status === 'fail'), `--fault ${rule.id} (emulating ${release}) makes ${rule.id} fail`);
-      t.same(own.filter((result) => result.status === 'error').map((result) => `${result.api}: ${result.evidence.summary}`), [], `${rule.id}: no cell errors`);
-      const allowed = new Set<string>([rule.id, ...alsoBroken(rule.id as TestableRuleId)]);
-      const changed = [...verdicts(suite)].filter(([other, cells]) => !allowed.has(other) && JSON.stringify(cells) !== JSON.stringify(baseline.get(other)));
-      t.same(
-        changed.map(([other]) => other),
-        [],
-        `--fault ${rule.id}: every other rule keeps its verdicts${changed.length === 0 ? '' : ` (${changed.map(([other]) => `${other}: ${suite.results.find((r) => r.rule === other && r.status !== 'pass' && r.status !== 'not-applicable')?.evidence.summary ?? '?'}`).join('; ')})`}`,
-      );
-    }
-    t.comment(`${outcomes.length} faults and ${baselines.size} baselines in ${Date.now() - began} ms`);
-  });
+      // Assertions outside the runs, in catalogue order.
+      for (const { rule, release, suite, baseline } of outcomes) {
+        const own = suite.results.filter((result) => result.rule === rule.id);
+        t.ok(
+          own.some((result) => result.status === 'fail'),
+          `--fault ${rule.id} (emulating ${release}) makes ${rule.id} fail`,
+        );
+        t.same(
+          own.filter((result) => result.status === 'error').map((result) => `${result.api}: ${result.evidence.summary}`),
+          [],
+          `${rule.id}: no cell errors`,
+        );
+        const allowed = new Set<string>([rule.id, ...alsoBroken(rule.id as TestableRuleId)]);
+        const changed = [...verdicts(suite)].filter(([other, cells]) => !allowed.has(other) && JSON.stringify(cells) !== JSON.stringify(baseline.get(other)));
+        t.same(
+          changed.map(([other]) => other),
+          [],
+          `--fault ${rule.id}: every other rule keeps its verdicts${changed.length === 0 ? '' : ` (${changed.map(([other]) => `${other}: ${suite.results.find((r) => r.rule === other && r.status !== 'pass' && r.status !== 'not-applicable')?.evidence.summary ?? '?'}`).join('; ')})`}`,
+        );
+      }
+      t.comment(`${outcomes.length} faults and ${baselines.size} baselines in ${Date.now() - began} ms`);
+    },
+  );
 }

@@ -9,7 +9,8 @@ import type { Test } from 'tap';
  * each shard gets a share of every kind (in-process and process-only, each area).
  */
 export function shardOf<T>(items: readonly T[], shard: number, of: number): T[] {
-  if (!Number.isInteger(of) || of < 1 || !Number.isInteger(shard) || shard < 1 || shard > of) throw new RangeError(`shard ${shard} of ${of}: shards are numbered 1..${of}`);
+  if (!Number.isInteger(of) || of < 1 || !Number.isInteger(shard) || shard < 1 || shard > of)
+    throw new RangeError(`shard ${shard} of ${of}: shards are numbered 1..${of}`);
   return items.filter((_, index) => index % of === shard - 1);
 }
 
@@ -25,11 +26,17 @@ export function shardFromFile(url: string): { shard: number; of: number } {
  * missing, and together they take every item exactly once (a lost shard file would drop checks).
  */
 export function checkShardsCover(t: Test, url: string, prefix: string, items: readonly { readonly id: string }[]): void {
-  const found = readdirSync(dirname(fileURLToPath(url))).filter((name) => new RegExp(`^${prefix}-\\d+-of-\\d+\\.test\\.js$`).test(name)).map(shardFromFile);
+  const found = readdirSync(dirname(fileURLToPath(url)))
+    .filter((name) => new RegExp(`^${prefix}-\\d+-of-\\d+\\.test\\.js$`).test(name))
+    .map(shardFromFile);
   const of = [...new Set(found.map((s) => s.of))];
   t.equal(of.length, 1, `${prefix}: the shards agree on their number (${of.join(', ')})`);
   const count = of[0] ?? 0;
-  t.same(found.map((s) => s.shard).sort((a, b) => a - b), Array.from({ length: count }, (_, i) => i + 1), `${prefix}: one file per shard, none missing`);
+  t.same(
+    found.map((s) => s.shard).sort((a, b) => a - b),
+    Array.from({ length: count }, (_, i) => i + 1),
+    `${prefix}: one file per shard, none missing`,
+  );
   const covered = Array.from({ length: count }, (_, i) => shardOf(items, i + 1, count)).flat();
   t.same(covered.map((item) => item.id).sort(), items.map((item) => item.id).sort(), `${prefix}: every item in exactly one shard`);
 }

@@ -21,7 +21,10 @@ export interface SimProcess {
  * Starts ctrd-sim as a process in a private directory; `extra` flags follow the private roots.
  * `stdio` entries after the first three are file descriptors passed as fds 3, 4, …
  */
-export function startSimProcess(extra: readonly string[], options: { env?: Record<string, string>; stdio?: (number | 'ignore' | 'pipe')[]; wrapper?: string } = {}): SimProcess {
+export function startSimProcess(
+  extra: readonly string[],
+  options: { env?: Record<string, string>; stdio?: (number | 'ignore' | 'pipe')[]; wrapper?: string } = {},
+): SimProcess {
   const dir = mkdtempSync('/tmp/ctc-t-');
   const extraFds = (options.stdio ?? []).slice(3).filter((fd): fd is number => typeof fd === 'number');
   const daemon = DaemonProcess.spawn({

@@ -58,7 +58,10 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** libtrust's key id: the first 240 bits of the SHA-256 of the public key's SPKI, base32, in groups of four. */
 export function trustKeyId(publicKey: KeyObject): string {
-  const digest = createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest().subarray(0, 30);
+  const digest = createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest()
+    .subarray(0, 30);
   let bits = 0;
   let value = 0;
   let out = '';

@@ -47,7 +47,9 @@ export function infoRoute(): Route {
         host,
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
-      const body = Buffer.from(`${JSON.stringify(withoutLoopbackWhenConfigured(withRegistryConfigAsObserved(withoutCdiSpecDirs(shapeInfo(values, style, name, x.version ?? config.maxApi), name, config.quirks), name, x.version ?? config.maxApi, config.quirks), config.quirks))}\n`);
+      const body = Buffer.from(
+        `${JSON.stringify(withoutLoopbackWhenConfigured(withRegistryConfigAsObserved(withoutCdiSpecDirs(shapeInfo(values, style, name, x.version ?? config.maxApi), name, config.quirks), name, x.version ?? config.maxApi, config.quirks), config.quirks))}\n`,
+      );
       const headers = (x.version === null ? kit.bare : kit.versioned).routed;
       x.res.writeHead(200, [...headers, 'Content-Type', 'application/json', 'Content-Length', String(body.length)]);
       x.res.end(body);

@@ -1,5 +1,13 @@
 import { inRange, isOlder } from '../../../common/dotted-version.js';
-import { COMMIT_EXPECTED_MAX_API, INFO_FIELDS, RUNTIME_STATUS_FROM_API, SECURITY_OPTIONS_NAMES_BELOW_API, type InfoStyle, type InfoStyleName, DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM } from '../../../specs/info-fields.js';
+import {
+  COMMIT_EXPECTED_MAX_API,
+  INFO_FIELDS,
+  RUNTIME_STATUS_FROM_API,
+  SECURITY_OPTIONS_NAMES_BELOW_API,
+  type InfoStyle,
+  type InfoStyleName,
+  DOCUMENTED_NONDISTRIBUTABLE_OMITTED_FROM,
+} from '../../../specs/info-fields.js';
 
 const COMMITS = new Set(['ContainerdCommit', 'RuncCommit', 'InitCommit']);
 
@@ -15,7 +23,8 @@ export function shapeInfo(values: Readonly<Record<string, unknown>>, style: Info
     const value = values[field.name];
     if (field.name === 'RegistryConfig') shaped[field.name] = shapeRegistryConfig(value as Record<string, unknown>, style, api);
     else if (COMMITS.has(field.name)) shaped[field.name] = shapeCommit(value as Record<string, unknown>, style, api);
-    else if (field.name === 'Runtimes' && isOlder(api, RUNTIME_STATUS_FROM_API)) shaped[field.name] = withoutStatus(value as Record<string, Record<string, unknown>>);
+    else if (field.name === 'Runtimes' && isOlder(api, RUNTIME_STATUS_FROM_API))
+      shaped[field.name] = withoutStatus(value as Record<string, Record<string, unknown>>);
     else if (field.name === 'SecurityOptions' && isOlder(api, SECURITY_OPTIONS_NAMES_BELOW_API)) shaped[field.name] = (value as string[]).map(optionName);
     else shaped[field.name] = value;
   }

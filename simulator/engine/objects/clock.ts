@@ -15,7 +15,9 @@ export const unixSeconds = (nanos: bigint): number => Number(nanos / 1_000_000_0
 /** Go's RFC3339Nano in UTC: the fraction without trailing zeros, none when it is zero. */
 export function rfc3339Nano(nanos: bigint): string {
   const iso = new Date(Number(nanos / 1_000_000n)).toISOString();
-  const fraction = String(nanos % 1_000_000_000n).padStart(9, '0').replace(/0+$/, '');
+  const fraction = String(nanos % 1_000_000_000n)
+    .padStart(9, '0')
+    .replace(/0+$/, '');
   return `${iso.slice(0, 19)}${fraction === '' ? '' : `.${fraction}`}Z`;
 }
 

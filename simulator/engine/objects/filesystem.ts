@@ -43,7 +43,9 @@ export class LayerFilesystem {
    * when there is none.
    */
   lookup(path: string, followLast = false): FsEntry | undefined {
-    let pending = cleanPath(path).split('/').filter((part) => part !== '');
+    let pending = cleanPath(path)
+      .split('/')
+      .filter((part) => part !== '');
     let current = '/';
     for (let hops = 0; pending.length > 0; ) {
       const [part, ...rest] = pending as [string, ...string[]];
@@ -53,7 +55,12 @@ export class LayerFilesystem {
       if (entry.type === 'symlink' && (rest.length > 0 || followLast)) {
         if (++hops > MAX_LINKS) return undefined;
         const target = entry.linkname.startsWith('/') ? entry.linkname : posix.join(current, entry.linkname);
-        pending = [...cleanPath(target).split('/').filter((p) => p !== ''), ...rest];
+        pending = [
+          ...cleanPath(target)
+            .split('/')
+            .filter((p) => p !== ''),
+          ...rest,
+        ];
         current = '/';
         continue;
       }

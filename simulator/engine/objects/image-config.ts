@@ -15,7 +15,19 @@ export interface ImageConfig {
   readonly StopSignal: string;
 }
 
-export const EMPTY_IMAGE_CONFIG: ImageConfig = { User: '', ExposedPorts: null, Env: null, Cmd: null, Healthcheck: null, Volumes: null, WorkingDir: '', Entrypoint: null, OnBuild: null, Labels: null, StopSignal: '' };
+export const EMPTY_IMAGE_CONFIG: ImageConfig = {
+  User: '',
+  ExposedPorts: null,
+  Env: null,
+  Cmd: null,
+  Healthcheck: null,
+  Volumes: null,
+  WorkingDir: '',
+  Entrypoint: null,
+  OnBuild: null,
+  Labels: null,
+  StopSignal: '',
+};
 
 /** A change the release does not take: 400 with this message. */
 export class InvalidChange extends Error {
@@ -55,7 +67,8 @@ function pairs(text: string): [string, string][] {
     return [[key, rest.join(' ')]];
   }
   const found: [string, string][] = [];
-  for (const match of text.matchAll(/([^\s=]+)=("((?:[^"\\]|\\.)*)"|\S*)/g)) found.push([match[1]!, match[3] !== undefined ? match[3].replace(/\\(.)/g, '$1') : match[2]!]);
+  for (const match of text.matchAll(/([^\s=]+)=("((?:[^"\\]|\\.)*)"|\S*)/g))
+    found.push([match[1]!, match[3] !== undefined ? match[3].replace(/\\(.)/g, '$1') : match[2]!]);
   return found;
 }
 
@@ -96,7 +109,10 @@ export function applyChange(config: ImageConfig, change: string, release: string
     case 'volume':
       return { ...config, Volumes: { ...config.Volumes, ...Object.fromEntries(listOrWords(rest).map((path) => [path, {}])) } };
     case 'expose':
-      return { ...config, ExposedPorts: { ...config.ExposedPorts, ...Object.fromEntries(listOrWords(rest).map((port) => [port.includes('/') ? port : `${port}/tcp`, {}])) } };
+      return {
+        ...config,
+        ExposedPorts: { ...config.ExposedPorts, ...Object.fromEntries(listOrWords(rest).map((port) => [port.includes('/') ? port : `${port}/tcp`, {}])) },
+      };
     case 'stopsignal':
       return { ...config, StopSignal: rest };
     default: {
@@ -110,10 +126,25 @@ export function applyChange(config: ImageConfig, change: string, release: string
 }
 
 /** The configuration fields API 1.50 removes from image-config output (daemon.md Versioning 4). */
-export const NONSTANDARD_KEYS = ['Hostname', 'Domainname', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Image', 'NetworkDisabled', 'MacAddress', 'StopTimeout'] as const;
+export const NONSTANDARD_KEYS = [
+  'Hostname',
+  'Domainname',
+  'AttachStdin',
+  'AttachStdout',
+  'AttachStderr',
+  'Tty',
+  'OpenStdin',
+  'StdinOnce',
+  'Image',
+  'NetworkDisabled',
+  'MacAddress',
+  'StopTimeout',
+] as const;
 
-const stringList = (value: unknown): readonly string[] | null => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null);
-const objectMap = <T>(value: unknown): Readonly<Record<string, T>> | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, T>) : null);
+const stringList = (value: unknown): readonly string[] | null =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;
+const objectMap = <T>(value: unknown): Readonly<Record<string, T>> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, T>) : null;
 
 /** Whether a non-standard field holds a value a configuration sets (not its empty one). */
 const isSet = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && value !== false;
@@ -140,6 +171,8 @@ export function readConfigDocument(raw: Readonly<Record<string, unknown>>): { co
     StopSignal: text('StopSignal'),
   };
   // StopTimeout is a pointer in moby: 0 is set.
-  const nonstandard = Object.fromEntries(NONSTANDARD_KEYS.filter((key) => isSet(raw[key]) || (key === 'StopTimeout' && typeof raw[key] === 'number')).map((key) => [key, raw[key]]));
+  const nonstandard = Object.fromEntries(
+    NONSTANDARD_KEYS.filter((key) => isSet(raw[key]) || (key === 'StopTimeout' && typeof raw[key] === 'number')).map((key) => [key, raw[key]]),
+  );
   return { config, nonstandard };
 }

@@ -43,12 +43,23 @@ const sha256 = (data: string | Buffer): string => createHash('sha256').update(da
 /** Sorted keys at every level: the same config always gives the same ID. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
   return value;
 }
 
 /** An image of a loaded or committed configuration: its ID is given (the hash of its config document). */
-export function makeImageWithOrigin(id: string, files: { readonly entries: readonly FsEntry[] } | { readonly of: Image }, config: ImageConfig, created: bigint, origin: ImageOrigin): Image {
+export function makeImageWithOrigin(
+  id: string,
+  files: { readonly entries: readonly FsEntry[] } | { readonly of: Image },
+  config: ImageConfig,
+  created: bigint,
+  origin: ImageOrigin,
+): Image {
   const layer = origin.layers[origin.layers.length - 1] ?? '';
   // A commit of a container that runs nothing changes no file: its image has its parent's.
   if ('of' in files) return { id, config, origin, created, layer, size: files.of.size, filesystem: files.of.filesystem };
@@ -64,5 +75,12 @@ export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: Imag
   const layer = `sha256:${sha256(tar)}`;
   const document = { architecture: 'amd64', os: 'linux', created: rfc3339Nano(created), config, rootfs: { type: 'layers', diff_ids: [layer] } };
   const size = entries.reduce((total, entry) => total + entry.size, 0);
-  return { id: `sha256:${sha256(JSON.stringify(canonical(document)))}`, config, created, layer, size, filesystem: new LayerFilesystem(entries, new Date(Number(created / 1_000_000n))) };
+  return {
+    id: `sha256:${sha256(JSON.stringify(canonical(document)))}`,
+    config,
+    created,
+    layer,
+    size,
+    filesystem: new LayerFilesystem(entries, new Date(Number(created / 1_000_000n))),
+  };
 }

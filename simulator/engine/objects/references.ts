@@ -18,7 +18,10 @@ export function globMatches(pattern: string, text: string): boolean {
     else if (c === '[') {
       const end = pattern.indexOf(']', i + 1);
       if (end < 0) return false;
-      source += `[${pattern.slice(i + 1, end).replace(/^\^/, '^').replace(/\\/g, '\\\\')}]`;
+      source += `[${pattern
+        .slice(i + 1, end)
+        .replace(/^\^/, '^')
+        .replace(/\\/g, '\\\\')}]`;
       i = end;
     } else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   }
@@ -26,4 +29,5 @@ export function globMatches(pattern: string, text: string): boolean {
 }
 
 /** moby reference.FamiliarMatch: the pattern against `repo:tag`, then against `repo` alone. */
-export const referenceMatches = (pattern: string, repoTag: string): boolean => globMatches(pattern, repoTag) || globMatches(pattern, splitReference(repoTag).repo);
+export const referenceMatches = (pattern: string, repoTag: string): boolean =>
+  globMatches(pattern, repoTag) || globMatches(pattern, splitReference(repoTag).repo);

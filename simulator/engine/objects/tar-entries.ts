@@ -36,7 +36,15 @@ export async function readTar(body: Buffer): Promise<FsEntry[]> {
     const type = TYPES[header.type ?? 'file'];
     if (type === undefined) continue;
     const content = Buffer.concat(chunks);
-    entries.push({ path: cleanPath(header.name), type, size: type === 'file' ? content.length : 0, mode: header.mode ?? 0o644, mtime: header.mtime ?? new Date(0), linkname: header.linkname ?? '', content });
+    entries.push({
+      path: cleanPath(header.name),
+      type,
+      size: type === 'file' ? content.length : 0,
+      mode: header.mode ?? 0o644,
+      mtime: header.mtime ?? new Date(0),
+      linkname: header.linkname ?? '',
+      content,
+    });
   }
   return entries;
 }

@@ -17,7 +17,16 @@ import { FINISH_NULL_ON_STOP, finishOrNull } from '../../quirks/model-runner/fin
 /** A message's content: a string, or OpenAI's array of text parts. */
 function contentOf(value: unknown, index: number): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((part) => typeof part === 'object' && part !== null && (part as Record<string, unknown>)['type'] === 'text' && typeof (part as Record<string, unknown>)['text'] === 'string')) {
+  if (
+    Array.isArray(value) &&
+    value.every(
+      (part) =>
+        typeof part === 'object' &&
+        part !== null &&
+        (part as Record<string, unknown>)['type'] === 'text' &&
+        typeof (part as Record<string, unknown>)['text'] === 'string',
+    )
+  ) {
     return value.map((part) => (part as { text: string }).text).join('');
   }
   throw new EngineRefusal(`'messages[${index}].content' must be a string or an array of text parts`, `messages[${index}].content`);
@@ -29,7 +38,8 @@ function messagesOf(value: unknown, lenient = false): ChatMessage[] {
   if (!Array.isArray(value)) throw new EngineRefusal("Expected 'messages' to be an array", 'messages');
   if (value.length === 0) throw new EngineRefusal("'messages' must hold at least one message", 'messages');
   return value.map((message: unknown, index) => {
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new EngineRefusal(`'messages[${index}]' must be an object`, `messages[${index}]`);
+    if (typeof message !== 'object' || message === null || Array.isArray(message))
+      throw new EngineRefusal(`'messages[${index}]' must be an object`, `messages[${index}]`);
     const { role, content } = message as Record<string, unknown>;
     if (typeof role !== 'string' || role === '') throw new EngineRefusal(`'messages[${index}].role' must be a string`, `messages[${index}].role`);
     if ((content === undefined || content === null) && lenient) return { role, content: '' };
@@ -43,7 +53,8 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
   return answerInference(x, engineName, ({ engine, model, body }) => {
     const { faults } = x.runner;
     // Fault (mr.openai.bad-request): no messages is an empty conversation.
-    const messages = body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages'], x.runner.quirks.has(CONTENT_MISSING_ACCEPTED));
+    const messages =
+      body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages'], x.runner.quirks.has(CONTENT_MISSING_ACCEPTED));
     // Quirk (hypothetical): a lone surrogate makes the tokenizer throw.
     if (x.runner.quirks.has(LONE_SURROGATE_500)) tokenizeStrictly(messages);
     // Quirk (hypothetical): only the first stop string.
@@ -65,7 +76,12 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
         created,
         model,
         system_fingerprint: FINGERPRINT,
-        choices: result.choices.map((choice, index) => ({ index: x.runner.quirks.has(TASK_INDEX) ? indexWithinTask(index) : index, message: { role: 'assistant', content: choice.text, refusal: null }, logprobs: null, finish_reason: x.runner.quirks.has(FINISH_NULL_ON_STOP) ? finishOrNull(choice.finishReason) : choice.finishReason })),
+        choices: result.choices.map((choice, index) => ({
+          index: x.runner.quirks.has(TASK_INDEX) ? indexWithinTask(index) : index,
+          message: { role: 'assistant', content: choice.text, refusal: null },
+          logprobs: null,
+          finish_reason: x.runner.quirks.has(FINISH_NULL_ON_STOP) ? finishOrNull(choice.finishReason) : choice.finishReason,
+        })),
         usage: usageOf(result, faults),
       });
     }
@@ -83,7 +99,8 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
         if (!faults.has('mr.chat.stream')) yield chunk(index, {}, choice.finishReason);
       }
       // Quirk (hypothetical): the usage chunk never comes.
-      if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK)) yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
+      if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK))
+        yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
     }
     // Quirk (hypothetical): no data: [DONE] when the cap cut.
     return sendEvents(x.res, chunks(), x.runner.streamStallMs, !x.runner.quirks.has(NO_DONE_WHEN_CUT) || doneUnlessCut(result.choices));

@@ -39,7 +39,12 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
     // Fault (mr.completions.shape): the chunks are named as chat chunks.
     const object = faults.has('mr.completions.shape') ? 'chat.completion.chunk' : 'text_completion';
     const usage = how.includeUsage ? { usage: null } : {};
-    const chunk = (index: number, text: string, finish: string | null) => ({ ...head, object, choices: [{ text, index, logprobs: null, finish_reason: finish }], ...usage });
+    const chunk = (index: number, text: string, finish: string | null) => ({
+      ...head,
+      object,
+      choices: [{ text, index, logprobs: null, finish_reason: finish }],
+      ...usage,
+    });
     function* chunks(): Generator<object> {
       for (const [index, choice] of choices.entries()) {
         for (const piece of choice.pieces) yield chunk(index, piece, null);

@@ -43,9 +43,13 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
     const { faults } = x.runner;
     const inputs = inputsOf(body['input']);
     const format = body['encoding_format'] ?? 'float';
-    if (format !== 'float' && format !== 'base64') throw new EngineRefusal("'encoding_format' must be \"float\" or \"base64\"", 'encoding_format');
+    if (format !== 'float' && format !== 'base64') throw new EngineRefusal('\'encoding_format\' must be "float" or "base64"', 'encoding_format');
     const dimensions = body['dimensions'];
-    if (dimensions !== undefined && dimensions !== null && (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS)) {
+    if (
+      dimensions !== undefined &&
+      dimensions !== null &&
+      (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS)
+    ) {
       throw new EngineRefusal(`'dimensions' must be an integer from 1 to ${MAX_DIMENSIONS}`, 'dimensions');
     }
     checkEmbeddingWork(inputs, typeof dimensions === 'number' ? dimensions : engine.embeddingDimension, faults, x.runner.quirks);
@@ -64,6 +68,9 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
     // Quirk hypothetical.mr.embeddings.shape.batch-pooling-leak: each input after the first is pooled with some of the one before.
     const vectors = x.runner.quirks.has(BATCH_POOLING_LEAK) ? leakPooling(result.vectors) : result.vectors;
     const document = { object: 'list', data: [], model, usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens } };
-    await sendJsonSliced(x.res, 200, document, 'data', vectors, (vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) }), { stallMs: x.runner.streamStallMs, whole: faults.has('mr.inference.fairness') });
+    await sendJsonSliced(x.res, 200, document, 'data', vectors, (vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) }), {
+      stallMs: x.runner.streamStallMs,
+      whole: faults.has('mr.inference.fairness'),
+    });
   });
 }

@@ -27,11 +27,14 @@ function stopStrings(value: unknown): string[] | undefined {
 
 /** The OpenAI request fields every generation takes, checked as the OpenAI API bounds them. */
 export function generationParams(body: Readonly<Record<string, unknown>>, faults: ReadonlySet<TestableRuleId>): GenerationParams {
-  const maxTokens = optionalInteger(body, 'max_completion_tokens', 1, Number.MAX_SAFE_INTEGER) ?? optionalInteger(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER);
+  const maxTokens =
+    optionalInteger(body, 'max_completion_tokens', 1, Number.MAX_SAFE_INTEGER) ?? optionalInteger(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER);
   const n = optionalInteger(body, 'n', 1, 128) ?? 1;
-  const seed = body['seed'] === undefined || body['seed'] === null ? undefined : optionalInteger(body, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  const seed =
+    body['seed'] === undefined || body['seed'] === null ? undefined : optionalInteger(body, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
   const temperature = body['temperature'];
-  if (temperature !== undefined && temperature !== null && (typeof temperature !== 'number' || temperature < 0 || temperature > 2)) throw new EngineRefusal("'temperature' must be a number from 0 to 2", 'temperature');
+  if (temperature !== undefined && temperature !== null && (typeof temperature !== 'number' || temperature < 0 || temperature > 2))
+    throw new EngineRefusal("'temperature' must be a number from 0 to 2", 'temperature');
   const stop = stopStrings(body['stop']);
   return {
     // Fault (mr.generation.max-tokens): one token more.
@@ -48,7 +51,8 @@ export function delivery(body: Readonly<Record<string, unknown>>): Delivery {
   const stream = body['stream'];
   if (stream !== undefined && stream !== null && typeof stream !== 'boolean') throw new EngineRefusal("'stream' must be a boolean", 'stream');
   const options = body['stream_options'];
-  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) throw new EngineRefusal("'stream_options' must be an object", 'stream_options');
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options)))
+    throw new EngineRefusal("'stream_options' must be an object", 'stream_options');
   const includeUsage = (options as Record<string, unknown> | null | undefined)?.['include_usage'] === true;
   return { stream: stream === true, includeUsage };
 }

@@ -39,7 +39,10 @@ export async function checkInference(x: RunnerRequest, engineName: string | null
   }
   let raw: Buffer;
   try {
-    raw = await readBody(x.req, runner.faults.has('mr.inference.body-limit') ? FAULTY_BODY_LIMIT : runner.quirks.has(DECIMAL_MB) ? DECIMAL_BODY_LIMIT : INFERENCE_BODY_LIMIT);
+    raw = await readBody(
+      x.req,
+      runner.faults.has('mr.inference.body-limit') ? FAULTY_BODY_LIMIT : runner.quirks.has(DECIMAL_MB) ? DECIMAL_BODY_LIMIT : INFERENCE_BODY_LIMIT,
+    );
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
     // Refused without buffering the rest: readBody drains what still comes and keeps none of it.

@@ -45,23 +45,29 @@ export async function createModel(x: RunnerRequest): Promise<void> {
   }
   const given = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['from'] : undefined;
   // Quirk (hypothetical): an array of one string is taken as that string.
-  const from = x.runner.quirks.has(ARRAY_FROM_TAKEN) && Array.isArray(given) && given.length === 1 && typeof given[0] === 'string' ? (given[0] as string) : given;
+  const from =
+    x.runner.quirks.has(ARRAY_FROM_TAKEN) && Array.isArray(given) && given.length === 1 && typeof given[0] === 'string' ? (given[0] as string) : given;
   if (typeof from !== 'string' || from === '') {
     // Fault (mr.models.create.bad-body): a "from" of another type fails inside.
     if (from !== undefined && typeof from !== 'string' && x.runner.faults.has('mr.models.create.bad-body')) return plainError(x.res, 500, 'internal error');
     return plainError(x.res, 400, RUNNER_MESSAGES.invalidBody);
   }
   // The document's form is <namespace>/<name> (mr.reference.format); quirk (hypothetical): a bare name goes into "ai".
-  if (!from.includes('/') && !x.runner.quirks.has(BARE_NAME_IN_AI)) return plainError(x.res, 400, `invalid model reference ${JSON.stringify(from)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
+  if (!from.includes('/') && !x.runner.quirks.has(BARE_NAME_IN_AI))
+    return plainError(x.res, 400, `invalid model reference ${JSON.stringify(from)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
   let ref: ModelReference;
   try {
     ref = parseModelReference(from);
   } catch (error) {
     if (!(error instanceof ModelStoreError)) throw error;
     // Fault (mr.reference.format): three segments are taken as namespace and a name holding "/".
-    const parts = from.toLowerCase().replace(/:[^/]*$/, '').split('/');
+    const parts = from
+      .toLowerCase()
+      .replace(/:[^/]*$/, '')
+      .split('/');
     const component = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
-    if (!(x.runner.faults.has('mr.reference.format') && parts.length === 3 && parts.every((part) => component.test(part)))) return plainError(x.res, 400, error.message);
+    if (!(x.runner.faults.has('mr.reference.format') && parts.length === 3 && parts.every((part) => component.test(part))))
+      return plainError(x.res, 400, error.message);
     const tag = /:([^/]*)$/.exec(from)?.[1] ?? 'latest';
     ref = { namespace: parts[0]!, name: `${parts[1]}/${parts[2]}`, tag, canonical: `${parts.join('/')}:${tag}` };
   }

@@ -9,7 +9,12 @@ import { objectFromId, RETRIEVE_ANY_ID } from '../../quirks/model-runner/retriev
 function modelObject(record: ModelRecord, ownedBy: string | null, quirks: ReadonlySet<string>): Record<string, unknown> {
   const id = record.tags[0] ?? record.id;
   // Quirk hypothetical.mr.openai.models.list.latest-dropped: a latest tag is not shown.
-  return { id: quirks.has(LATEST_DROPPED) ? withoutLatest(id) : id, object: 'model', created: record.created, ...(ownedBy === null ? {} : { owned_by: ownedBy }) };
+  return {
+    id: quirks.has(LATEST_DROPPED) ? withoutLatest(id) : id,
+    object: 'model',
+    created: record.created,
+    ...(ownedBy === null ? {} : { owned_by: ownedBy }),
+  };
 }
 
 /** Who the list says owns the models: "docker", as the real service says (faults change it). */
@@ -22,13 +27,19 @@ function ownedBy(x: RunnerRequest, engine: string | null): string | null {
 /** GET /engines[/<engine>]/v1/models: every model held, whatever the engine (the real service does not check it). */
 export function listOpenAiModels(x: RunnerRequest, engine: string | null): void {
   const owner = ownedBy(x, engine);
-  sendJson(x.res, 200, { object: 'list', data: (x.runner.quirks.has(OPENAI_LIST_CACHED) ? listedThroughCache(x.runner, x.runner.records()) : x.runner.records()).map((record) => modelObject(record, owner, x.runner.quirks)) });
+  sendJson(x.res, 200, {
+    object: 'list',
+    data: (x.runner.quirks.has(OPENAI_LIST_CACHED) ? listedThroughCache(x.runner, x.runner.records()) : x.runner.records()).map((record) =>
+      modelObject(record, owner, x.runner.quirks),
+    ),
+  });
 }
 
 /** GET /engines[/<engine>]/v1/models/{namespace}/{name}, or the id as one escaped segment. */
 export function retrieveOpenAiModel(x: RunnerRequest, engine: string | null, parts: readonly string[]): void {
   // Fault (mr.openai.models.retrieve): an escaped "/" is not taken.
-  if (x.runner.faults.has('mr.openai.models.retrieve') && parts.length === 1 && parts[0]!.includes('/')) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
+  if (x.runner.faults.has('mr.openai.models.retrieve') && parts.length === 1 && parts[0]!.includes('/'))
+    return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   let record: ModelRecord | undefined;
   try {
     record = x.runner.get(parseModelReference(parts.join('/')));

@@ -26,7 +26,11 @@ export interface Usage {
 export function usageOf(result: GenerationResult, faults: ReadonlySet<TestableRuleId>): Usage {
   const completion = result.choices.reduce((sum, choice) => sum + choice.completionTokens, 0);
   // Fault (mr.generation.usage): the total counts one more.
-  return { prompt_tokens: result.promptTokens, completion_tokens: completion, total_tokens: result.promptTokens + completion + (faults.has('mr.generation.usage') ? 1 : 0) };
+  return {
+    prompt_tokens: result.promptTokens,
+    completion_tokens: completion,
+    total_tokens: result.promptTokens + completion + (faults.has('mr.generation.usage') ? 1 : 0),
+  };
 }
 
 /** Streams with backpressure: routes/backpressure.ts. */

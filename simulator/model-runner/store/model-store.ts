@@ -71,7 +71,14 @@ function parseStored(path: string, hex: string, text: string): StoredRecord {
       id,
       tags: [...(tags as string[])],
       created,
-      config: { format: 'gguf', quantization: c.quantization, parameters: c.parameters, architecture: c.architecture, size: c.size, context_size: c.context_size },
+      config: {
+        format: 'gguf',
+        quantization: c.quantization,
+        parameters: c.parameters,
+        architecture: c.architecture,
+        size: c.size,
+        context_size: c.context_size,
+      },
     }),
   };
 }

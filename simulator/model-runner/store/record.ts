@@ -31,6 +31,13 @@ export function recordFor(ref: ModelReference, nowSeconds: number): ModelRecord 
     id,
     tags: [ref.canonical],
     created: nowSeconds,
-    config: { format: 'gguf', quantization: 'Q4_K_M', parameters: shape.parameters, architecture: shape.architecture, size: shape.size, context_size: contextSize },
+    config: {
+      format: 'gguf',
+      quantization: 'Q4_K_M',
+      parameters: shape.parameters,
+      architecture: shape.architecture,
+      size: shape.size,
+      context_size: contextSize,
+    },
   };
 }

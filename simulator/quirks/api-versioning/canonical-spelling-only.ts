@@ -6,7 +6,9 @@ import type { QuirkModule } from '../quirk-module.js';
  * counts as a modern client, so that refusal is JSON while the canonical "1.12" is plain text.
  */
 export const CANONICAL_SPELLING_ONLY = 'hypothetical.api.error.legacy-plain-text.canonical-spelling-only';
-export const canonicalSpellingOnly: QuirkModule = { where: 'simulator/quirks/api-versioning/canonical-spelling-only.ts; the branch in simulator/api-versioning/version-gate.ts (versionGate)' };
+export const canonicalSpellingOnly: QuirkModule = {
+  where: 'simulator/quirks/api-versioning/canonical-spelling-only.ts; the branch in simulator/api-versioning/version-gate.ts (versionGate)',
+};
 
 /** Whether the stricter parser takes the version as written: major.minor, no leading zeros, nothing more. */
 export const strictlyParsed = (requested: string): boolean => /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/.test(requested);

@@ -55,9 +55,11 @@ export function absentKeys(release: DaemonRelease, quirks: ReadonlySet<string>):
     if (!quirks.has(id)) continue;
     if (keys === ALL) {
       // `features` is a key of every release (20.10.24 and 26.1.5 take it without --feature).
-      for (const option of DAEMON_OPTIONS) if (lacked.has(option.name)) for (const key of [option.name, option.fileKey]) if (key !== undefined && key !== 'features') absent.add(key);
+      for (const option of DAEMON_OPTIONS)
+        if (lacked.has(option.name)) for (const key of [option.name, option.fileKey]) if (key !== undefined && key !== 'features') absent.add(key);
       if (isOlder(release.release, '28.0')) absent.add('host-gateway-ips');
-    } else for (const key of keys) if ([...lacked].some((name) => name === key || DAEMON_OPTIONS.find((o) => o.name === name)?.fileKey === key)) absent.add(key);
+    } else
+      for (const key of keys) if ([...lacked].some((name) => name === key || DAEMON_OPTIONS.find((o) => o.name === name)?.fileKey === key)) absent.add(key);
   }
   return absent;
 }

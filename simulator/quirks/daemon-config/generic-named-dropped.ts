@@ -2,7 +2,10 @@ import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical quirk: node generic resources whose value is not an integer are parsed but left out: only discrete resources are advertised. */
 export const ID = 'hypothetical.config.generic-resources.named-dropped';
-export const MODULE: QuirkModule = { where: 'simulator/quirks/daemon-config/generic-named-dropped.ts, called from simulator/daemon-config/merge.ts (nodeGenericResources)' };
+export const MODULE: QuirkModule = {
+  where: 'simulator/quirks/daemon-config/generic-named-dropped.ts, called from simulator/daemon-config/merge.ts (nodeGenericResources)',
+};
 
 /** The entries the quirk advertises: `kind=<integer>` ones (and the malformed ones, which validation refuses). */
-export const discreteOnly = (entries: readonly string[]): readonly string[] => entries.filter((entry) => !/^[^=]+=.+$/.test(entry) || /^-?\d+$/.test(entry.slice(entry.indexOf('=') + 1)));
+export const discreteOnly = (entries: readonly string[]): readonly string[] =>
+  entries.filter((entry) => !/^[^=]+=.+$/.test(entry) || /^-?\d+$/.test(entry.slice(entry.indexOf('=') + 1)));

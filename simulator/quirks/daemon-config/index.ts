@@ -30,7 +30,10 @@ import * as pidfileTruncated from './pidfile-truncated.js';
 import * as noProxyLowercase from './no-proxy-lowercase.js';
 import * as infoSwitchesFlags from './info-switches-flags.js';
 
-const ABSENT: QuirkModule = { where: 'quirks/daemon-config/absent-options.ts; config/resolve.ts (checkReleaseFlags), daemon-config/command.ts (parse, usage), daemon-config/directives.ts (unknown directives)' };
+const ABSENT: QuirkModule = {
+  where:
+    'quirks/daemon-config/absent-options.ts; config/resolve.ts (checkReleaseFlags), daemon-config/command.ts (parse, usage), daemon-config/directives.ts (unknown directives)',
+};
 
 /** The quirks of the daemon-config area, by id (one module each in this directory). */
 export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -48,9 +51,15 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   'hypothetical.config.file.conflict.address-pools-merged': { where: 'quirks/daemon-config/address-pools-merged.ts; quirks/daemon-config/conflicts-merged.ts' },
   'hypothetical.config.log-format.exclusive.equal-accepted': { where: 'quirks/daemon-config/log-format-equal-accepted.ts; daemon-config/directives.ts' },
   'hypothetical.config.features.exclusive.disjoint-accepted': { where: 'quirks/daemon-config/features-disjoint-accepted.ts; daemon-config/directives.ts' },
-  'hypothetical.config.file.json.trailing-data': { where: 'quirks/daemon-config/trailing-data.ts; quirks/daemon-config/json-forms.ts, daemon-config/read-document.ts' },
-  'hypothetical.config.file.json.bom-dropped': { where: 'quirks/daemon-config/bom-dropped.ts; quirks/daemon-config/json-forms.ts, daemon-config/read-document.ts' },
-  'hypothetical.config.file.types.ulimits-ignored': { where: 'quirks/daemon-config/ulimits-untyped.ts; quirks/daemon-config/types-unchecked.ts, daemon-config/load.ts' },
+  'hypothetical.config.file.json.trailing-data': {
+    where: 'quirks/daemon-config/trailing-data.ts; quirks/daemon-config/json-forms.ts, daemon-config/read-document.ts',
+  },
+  'hypothetical.config.file.json.bom-dropped': {
+    where: 'quirks/daemon-config/bom-dropped.ts; quirks/daemon-config/json-forms.ts, daemon-config/read-document.ts',
+  },
+  'hypothetical.config.file.types.ulimits-ignored': {
+    where: 'quirks/daemon-config/ulimits-untyped.ts; quirks/daemon-config/types-unchecked.ts, daemon-config/load.ts',
+  },
   'hypothetical.config.values.enum.ipc-host': { where: 'quirks/daemon-config/ipc-host.ts; daemon-config/validate.ts' },
   'hypothetical.config.file.validate.unknown-exit-0': { where: 'quirks/daemon-config/validate-unknown-exit-0.ts; daemon-config/command.ts' },
   'hypothetical.config.file.unknown-key.proxies-ignored': { where: 'quirks/daemon-config/proxies-unknown-ignored.ts; daemon-config/load.ts' },

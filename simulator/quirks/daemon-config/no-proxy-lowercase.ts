@@ -5,4 +5,5 @@ export const ID = 'hypothetical.config.env.proxy.no-proxy-lowercase-only';
 export const MODULE: QuirkModule = { where: 'simulator/quirks/daemon-config/no-proxy-lowercase.ts, called from simulator/daemon-config/merge.ts (proxy)' };
 
 /** The names the quirk reads `variable` under, in order. */
-export const names = (variable: string, quirks: ReadonlySet<string>): readonly string[] => (quirks.has(ID) && variable === 'NO_PROXY' ? [variable.toLowerCase()] : [variable, variable.toLowerCase()]);
+export const names = (variable: string, quirks: ReadonlySet<string>): readonly string[] =>
+  quirks.has(ID) && variable === 'NO_PROXY' ? [variable.toLowerCase()] : [variable, variable.toLowerCase()];

@@ -7,6 +7,7 @@ export const MODULE: QuirkModule = { where: 'simulator/quirks/daemon-config/pool
 /** Throws `refusal(problem)` where a default-address-pools entry of the document gives its size as a JSON number. */
 export function refuseNumberSize(doc: Readonly<Record<string, unknown>>, refusal: (problem: string) => Error): void {
   const pools = doc['default-address-pools'];
-  const numbered = Array.isArray(pools) && pools.some((pool) => typeof pool === 'object' && pool !== null && typeof (pool as Record<string, unknown>)['size'] === 'number');
+  const numbered =
+    Array.isArray(pools) && pools.some((pool) => typeof pool === 'object' && pool !== null && typeof (pool as Record<string, unknown>)['size'] === 'number');
   if (numbered) throw refusal('json: cannot unmarshal number into Go struct field PoolsOpt.default-address-pools.size of type string');
 }

@@ -7,7 +7,12 @@ const FIELDS = ['AllowNondistributableArtifactsCIDRs', 'AllowNondistributableArt
  * Observed quirk (observed.config.info.shape): 28.5.2 leaves RegistryConfig's
  * AllowNondistributableArtifacts* out from API 1.47, where the document keeps them (null) up to 1.48.
  */
-export function withRegistryConfigAsObserved(info: Record<string, unknown>, style: InfoStyleName, api: string, quirks: ReadonlySet<string>): Record<string, unknown> {
+export function withRegistryConfigAsObserved(
+  info: Record<string, unknown>,
+  style: InfoStyleName,
+  api: string,
+  quirks: ReadonlySet<string>,
+): Record<string, unknown> {
   if (!quirks.has('observed.config.info.shape') || style !== '28.5' || !inRange(api, { min: '1.47', max: '1.48' })) return info;
   const registry = info['RegistryConfig'];
   if (typeof registry !== 'object' || registry === null) return info;

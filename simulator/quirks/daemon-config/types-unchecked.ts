@@ -24,6 +24,7 @@ export function unnamedTypeProblem(key: string, value: unknown, release: DaemonR
   if (!quirks.has(TYPES_QUIRK)) return null;
   const v28 = !isOlder(release.release, '28.0');
   if (key === 'default-shm-size') return `${v28 ? 'invalid JSON: ' : ''}invalid size: ${JSON.stringify(String(value))}`;
-  if (key === 'default-address-pools' && v28) return `invalid JSON: json: cannot unmarshal ${typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number'} into Go value of type []*ipamutils.NetworkToSplit`;
+  if (key === 'default-address-pools' && v28)
+    return `invalid JSON: json: cannot unmarshal ${typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number'} into Go value of type []*ipamutils.NetworkToSplit`;
   return null;
 }

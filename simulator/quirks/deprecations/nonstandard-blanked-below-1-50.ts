@@ -1,11 +1,14 @@
 import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'observed.deprecated.image-inspect.nonstandard-fields';
-export const MODULE: QuirkModule = { where: 'simulator/quirks/deprecations/nonstandard-blanked-below-1-50.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)' };
+export const MODULE: QuirkModule = {
+  where: 'simulator/quirks/deprecations/nonstandard-blanked-below-1-50.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)',
+};
 
 /**
  * Observed on 28.5.2: below API 1.50 image inspect writes the nine kept fields with their empty
  * values and leaves NetworkDisabled, MacAddress and StopTimeout out, whatever the image's
  * configuration sets (a loaded archive's or a committed container's Hostname "lh" reads "").
  */
-export const nonstandardAsWritten = (quirks: ReadonlySet<string>, set: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => (quirks.has(QUIRK) ? {} : set);
+export const nonstandardAsWritten = (quirks: ReadonlySet<string>, set: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> =>
+  quirks.has(QUIRK) ? {} : set;

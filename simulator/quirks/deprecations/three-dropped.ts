@@ -1,7 +1,9 @@
 import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'hypothetical.deprecated.image-inspect.nonstandard-fields.three-dropped';
-export const MODULE: QuirkModule = { where: 'simulator/quirks/deprecations/three-dropped.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)' };
+export const MODULE: QuirkModule = {
+  where: 'simulator/quirks/deprecations/three-dropped.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)',
+};
 
 /** Below API 1.50 NetworkDisabled, MacAddress and StopTimeout are left out even when set (the nine others are written as set). */
 export function threeDropped(quirks: ReadonlySet<string>, set: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {

@@ -6,7 +6,10 @@ import type { QuirkModule } from '../quirk-module.js';
  * umask's mode (0777 under umask 0), and a connection made then stays usable.
  */
 export const CHMOD_AFTER_LISTEN = 'hypothetical.listen.unix.mode-from-start.chmod-after-listen';
-export const chmodAfterListen: QuirkModule = { where: 'simulator/quirks/listeners/chmod-after-listen.ts, switched on in simulator/daemon/start.ts, carried by simulator/listeners/listen.ts (socketBoundAsIs)' };
+export const chmodAfterListen: QuirkModule = {
+  where:
+    'simulator/quirks/listeners/chmod-after-listen.ts, switched on in simulator/daemon/start.ts, carried by simulator/listeners/listen.ts (socketBoundAsIs)',
+};
 
 /** The binding it gives: under the process's umask, the mode set as soon as the socket listens. */
 export const BOUND_AS_IS = { lateMs: 0 } as const;

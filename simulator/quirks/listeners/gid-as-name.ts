@@ -2,4 +2,6 @@ import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical: -G with a group number looks it up as a name, finds none and refuses the start. */
 export const GID_AS_NAME = 'hypothetical.listen.unix.mode.gid-as-name';
-export const gidAsName: QuirkModule = { where: 'simulator/quirks/listeners/gid-as-name.ts, called from simulator/listeners/socket-group.ts (resolveSocketGroup)' };
+export const gidAsName: QuirkModule = {
+  where: 'simulator/quirks/listeners/gid-as-name.ts, called from simulator/listeners/socket-group.ts (resolveSocketGroup)',
+};

@@ -5,4 +5,5 @@ export const METRICS_SUBTREE = 'hypothetical.metrics.other-paths.subtree';
 export const metricsSubtree: QuirkModule = { where: 'simulator/quirks/listeners/metrics-subtree.ts, called from simulator/metrics/server.ts (startMetrics)' };
 
 /** Whether the metrics address serves `path` as /metrics: /metrics itself, and with the quirk anything under /metrics/. */
-export const servesMetrics = (path: string, quirks: ReadonlySet<string>): boolean => path === '/metrics' || (quirks.has(METRICS_SUBTREE) && path.startsWith('/metrics/'));
+export const servesMetrics = (path: string, quirks: ReadonlySet<string>): boolean =>
+  path === '/metrics' || (quirks.has(METRICS_SUBTREE) && path.startsWith('/metrics/'));

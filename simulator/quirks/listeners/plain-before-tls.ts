@@ -2,7 +2,10 @@ import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical: the TCP listener answers plain HTTP for its first seconds, before its TLS is set up (a listener opened before the certificates are loaded). */
 export const PLAIN_BEFORE_TLS = 'hypothetical.tls.verify.plain-before-tls';
-export const plainBeforeTls: QuirkModule = { where: 'simulator/quirks/listeners/plain-before-tls.ts, called from simulator/listeners/listen.ts and tls-front.ts (plainUntil), switched on in simulator/daemon/start.ts' };
+export const plainBeforeTls: QuirkModule = {
+  where:
+    'simulator/quirks/listeners/plain-before-tls.ts, called from simulator/listeners/listen.ts and tls-front.ts (plainUntil), switched on in simulator/daemon/start.ts',
+};
 
 /** How long the listener answers plain HTTP after it opened. */
 export const PLAIN_FOR_MS = 4_000;

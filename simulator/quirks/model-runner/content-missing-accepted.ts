@@ -3,4 +3,6 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical (specs/quirks/model-runner.ts): a chat message without content is taken as an empty message and answered 200 instead of refused with 400. */
 export const CONTENT_MISSING_ACCEPTED = 'hypothetical.mr.openai.bad-request.content-missing-accepted';
 
-export const contentMissingAccepted: QuirkModule = { where: 'simulator/quirks/model-runner/content-missing-accepted.ts; the branch in simulator/model-runner/routes/chat.ts' };
+export const contentMissingAccepted: QuirkModule = {
+  where: 'simulator/quirks/model-runner/content-missing-accepted.ts; the branch in simulator/model-runner/routes/chat.ts',
+};

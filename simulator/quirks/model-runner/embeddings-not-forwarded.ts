@@ -5,7 +5,9 @@ import { plainError, RUNNER_MESSAGES } from '../../model-runner/replies.js';
 /** Hypothetical (specs/quirks/model-runner.ts): the TCP listener forwards an allow-list of routes written before embeddings existed: POST /engines/<engine>/v1/embeddings over TCP answers Go's 404 page not found, while the socket serves it. */
 export const EMBEDDINGS_NOT_FORWARDED = 'hypothetical.mr.tcp.serves.embeddings-not-forwarded';
 
-export const embeddingsNotForwarded: QuirkModule = { where: 'simulator/quirks/model-runner/embeddings-not-forwarded.ts; the branch in simulator/model-runner/listener.ts' };
+export const embeddingsNotForwarded: QuirkModule = {
+  where: 'simulator/quirks/model-runner/embeddings-not-forwarded.ts; the branch in simulator/model-runner/listener.ts',
+};
 
 /** The TCP forwarder's allow-list: the management paths, the model lists, chat and text completions (no embeddings). */
 const FORWARDED = /^\/(?:models(?:\/.*)?|engines(?:\/[^/]+)?\/v1\/(?:models(?:\/.*)?|chat\/completions|completions)|)$/;

@@ -3,7 +3,9 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical (specs/quirks/model-runner.ts): the non-streamed chat.completion leaves finish_reason null when the model stopped by itself (only a max_tokens cut sets it). */
 export const FINISH_NULL_ON_STOP = 'hypothetical.mr.chat.shape.finish-null-on-stop';
 
-export const finishNullOnStop: QuirkModule = { where: 'simulator/quirks/model-runner/finish-null-on-stop.ts; the branch in simulator/model-runner/routes/chat.ts' };
+export const finishNullOnStop: QuirkModule = {
+  where: 'simulator/quirks/model-runner/finish-null-on-stop.ts; the branch in simulator/model-runner/routes/chat.ts',
+};
 
 /** The finish_reason the non-streamed answer shows with the quirk on. */
 export const finishOrNull = (reason: string): string | null => (reason === 'stop' ? null : reason);

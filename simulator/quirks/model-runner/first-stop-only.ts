@@ -7,4 +7,5 @@ export const FIRST_STOP_ONLY = 'hypothetical.mr.generation.stop.first-only';
 export const firstStopOnly: QuirkModule = { where: 'simulator/quirks/model-runner/first-stop-only.ts; the branch in simulator/model-runner/routes/chat.ts' };
 
 /** The parameters with only the first stop string kept. */
-export const withFirstStopOnly = (params: GenerationParams): GenerationParams => (params.stop === undefined ? params : { ...params, stop: params.stop.slice(0, 1) });
+export const withFirstStopOnly = (params: GenerationParams): GenerationParams =>
+  params.stop === undefined ? params : { ...params, stop: params.stop.slice(0, 1) };

@@ -5,7 +5,9 @@ import type { ChatMessage, GenerationResult } from '../../model-runner/engine/en
 /** Hypothetical (specs/quirks/model-runner.ts): a chat completion's prompt_tokens counts only the tokens of the last message (those evaluated past the prompt cache). */
 export const LAST_MESSAGE_ONLY = 'hypothetical.mr.generation.usage.last-message-only';
 
-export const lastMessageOnly: QuirkModule = { where: 'simulator/quirks/model-runner/last-message-only.ts; the branch in simulator/model-runner/routes/chat.ts' };
+export const lastMessageOnly: QuirkModule = {
+  where: 'simulator/quirks/model-runner/last-message-only.ts; the branch in simulator/model-runner/routes/chat.ts',
+};
 
 /** The result with prompt_tokens of the last message alone (its content and framing). */
 export function lastMessageCounted(result: GenerationResult, messages: readonly ChatMessage[]): GenerationResult {

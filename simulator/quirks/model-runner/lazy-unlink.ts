@@ -5,7 +5,9 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical (specs/quirks/model-runner.ts): a deleted model's record file is removed by a sweep seconds later (or at a clean shutdown): a kill before the sweep brings the model back. */
 export const LAZY_UNLINK = 'hypothetical.mr.store.crash-safe.lazy-unlink';
 
-export const lazyUnlink: QuirkModule = { where: 'simulator/quirks/model-runner/lazy-unlink.ts; the branches in simulator/model-runner/runner.ts (the store\'s unlink, and close)' };
+export const lazyUnlink: QuirkModule = {
+  where: "simulator/quirks/model-runner/lazy-unlink.ts; the branches in simulator/model-runner/runner.ts (the store's unlink, and close)",
+};
 
 /** How long a deleted record file waits for the sweep (a garbage collection that runs every few seconds). */
 const SWEEP_AFTER_MS = 5000;

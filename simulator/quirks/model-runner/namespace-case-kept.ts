@@ -4,7 +4,9 @@ import type { ModelReference } from '../../model-runner/store/index.js';
 /** Hypothetical (specs/quirks/model-runner.ts): GET and DELETE /models/{namespace}/{name} lower-case the name only: a namespace in another case names another model (404), while the create normalises the whole reference. */
 export const NAMESPACE_CASE_KEPT = 'hypothetical.mr.reference.normalised.namespace-case-kept';
 
-export const namespaceCaseKept: QuirkModule = { where: 'simulator/quirks/model-runner/namespace-case-kept.ts; the branch in simulator/model-runner/routes/models.ts' };
+export const namespaceCaseKept: QuirkModule = {
+  where: 'simulator/quirks/model-runner/namespace-case-kept.ts; the branch in simulator/model-runner/routes/models.ts',
+};
 
 /** The reference looked up with its namespace as the path gives it (the name and tag normalised). */
 export function withNamespaceAsGiven(ref: ModelReference, text: string): ModelReference {

@@ -6,4 +6,7 @@ export const SHORT_ID = 'hypothetical.mr.models.get.short-id';
 export const shortId: QuirkModule = { where: 'simulator/quirks/model-runner/short-id.ts; the branch in simulator/model-runner/routes/models.ts' };
 
 /** The record with its id as the CLI shows it: 12 hex digits, without "sha256:". */
-export const withShortId = <R extends { readonly id: string }>(record: R): R => ({ ...record, id: record.id.replace(/^sha256:([0-9a-f]{12})[0-9a-f]*$/, '$1') });
+export const withShortId = <R extends { readonly id: string }>(record: R): R => ({
+  ...record,
+  id: record.id.replace(/^sha256:([0-9a-f]{12})[0-9a-f]*$/, '$1'),
+});

@@ -4,7 +4,9 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 /** Hypothetical (specs/quirks/model-runner.ts): under the socket prefix the runner's error answers pass the daemon's error middleware: their body becomes the daemon's {"message": …} instead of the runner's. */
 export const SOCKET_DAEMON_ERRORS = 'hypothetical.mr.socket.prefix.daemon-errors';
 
-export const socketDaemonErrors: QuirkModule = { where: 'simulator/quirks/model-runner/socket-daemon-errors.ts; the branch in simulator/model-runner/mount.ts' };
+export const socketDaemonErrors: QuirkModule = {
+  where: 'simulator/quirks/model-runner/socket-daemon-errors.ts; the branch in simulator/model-runner/mount.ts',
+};
 
 /**
  * Wraps `res` so that an answer with a status of 400 or more goes out as the daemon's errors do:
@@ -14,7 +16,10 @@ export function daemonErrorForm(res: ServerResponse): ServerResponse {
   let status = 200;
   const writeHead = res.writeHead.bind(res) as (code: number, headers?: OutgoingHttpHeaders) => ServerResponse;
   const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
-  const patched = res as unknown as { writeHead: (code: number, ...rest: unknown[]) => ServerResponse; end: (chunk?: unknown, ...rest: unknown[]) => ServerResponse };
+  const patched = res as unknown as {
+    writeHead: (code: number, ...rest: unknown[]) => ServerResponse;
+    end: (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
+  };
   const originalWriteHead = patched.writeHead;
   patched.writeHead = (code: number, ...rest: unknown[]) => {
     status = code;

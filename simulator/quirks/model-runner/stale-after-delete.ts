@@ -3,7 +3,9 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical (specs/quirks/model-runner.ts): GET /models is cached and refreshed only when a model is added: a deleted model stays in the list until the next create. */
 export const STALE_AFTER_DELETE = 'hypothetical.mr.models.list.stale-after-delete';
 
-export const staleAfterDelete: QuirkModule = { where: 'simulator/quirks/model-runner/stale-after-delete.ts; the branch in simulator/model-runner/routes/models.ts' };
+export const staleAfterDelete: QuirkModule = {
+  where: 'simulator/quirks/model-runner/stale-after-delete.ts; the branch in simulator/model-runner/routes/models.ts',
+};
 
 const cached = new WeakMap<object, readonly { readonly id: string }[]>();
 

@@ -8,4 +8,5 @@ export const ID = 'hypothetical.reload.option.downloads.attempts-kept';
 export const attemptsKept: QuirkModule = { where: 'simulator/quirks/reload/attempts-kept.ts, called from simulator/reload/apply-quirks.ts' };
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings => 'max-download-attempts' in doc ? { ...after, maxDownloadAttempts: before.maxDownloadAttempts } : after;
+export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings =>
+  'max-download-attempts' in doc ? { ...after, maxDownloadAttempts: before.maxDownloadAttempts } : after;

@@ -8,4 +8,5 @@ export const ID = 'hypothetical.reload.option.runtimes.default-needs-known';
 export const defaultNeedsKnown: QuirkModule = { where: 'simulator/quirks/reload/default-needs-known.ts, called from simulator/reload/apply-quirks.ts' };
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings => typeof doc['default-runtime'] === 'string' && !(doc['default-runtime'] in before.runtimes) ? { ...after, defaultRuntime: before.defaultRuntime } : after;
+export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings =>
+  typeof doc['default-runtime'] === 'string' && !(doc['default-runtime'] in before.runtimes) ? { ...after, defaultRuntime: before.defaultRuntime } : after;

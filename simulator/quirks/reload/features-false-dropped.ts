@@ -8,4 +8,7 @@ export const ID = 'hypothetical.reload.option.features.false-dropped';
 export const featuresFalseDropped: QuirkModule = { where: 'simulator/quirks/reload/features-false-dropped.ts, called from simulator/reload/apply-quirks.ts' };
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (_before: DaemonSettings, after: DaemonSettings, _doc: FileDocument): DaemonSettings => ({ ...after, features: Object.fromEntries(Object.entries(after.features).filter(([, on]) => on)) });
+export const apply = (_before: DaemonSettings, after: DaemonSettings, _doc: FileDocument): DaemonSettings => ({
+  ...after,
+  features: Object.fromEntries(Object.entries(after.features).filter(([, on]) => on)),
+});

@@ -8,4 +8,5 @@ export const ID = 'hypothetical.reload.option.registries.insecure-kept';
 export const insecureKept: QuirkModule = { where: 'simulator/quirks/reload/insecure-kept.ts, called from simulator/reload/apply-quirks.ts' };
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings => 'insecure-registries' in doc ? { ...after, insecureRegistries: before.insecureRegistries } : after;
+export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings =>
+  'insecure-registries' in doc ? { ...after, insecureRegistries: before.insecureRegistries } : after;

@@ -8,4 +8,5 @@ export const ID = 'hypothetical.reload.option.undocumented.ipc-kept';
 export const ipcKept: QuirkModule = { where: 'simulator/quirks/reload/ipc-kept.ts, called from simulator/reload/apply-quirks.ts' };
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings => 'default-ipc-mode' in doc ? { ...after, defaultIpcMode: before.defaultIpcMode } : after;
+export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings =>
+  'default-ipc-mode' in doc ? { ...after, defaultIpcMode: before.defaultIpcMode } : after;

@@ -5,7 +5,10 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical (specs/quirks/reload.ts): a reload can switch live-restore on but not off. */
 export const ID = 'hypothetical.reload.option.live-restore.only-enables';
 
-export const liveRestoreOnlyEnables: QuirkModule = { where: 'simulator/quirks/reload/live-restore-only-enables.ts, called from simulator/reload/apply-quirks.ts' };
+export const liveRestoreOnlyEnables: QuirkModule = {
+  where: 'simulator/quirks/reload/live-restore-only-enables.ts, called from simulator/reload/apply-quirks.ts',
+};
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings => doc['live-restore'] === false ? { ...after, liveRestore: before.liveRestore } : after;
+export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings =>
+  doc['live-restore'] === false ? { ...after, liveRestore: before.liveRestore } : after;

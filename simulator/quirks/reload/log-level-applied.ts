@@ -8,4 +8,5 @@ export const ID = 'hypothetical.reload.non-reloadable.log-level-applied';
 export const logLevelApplied: QuirkModule = { where: 'simulator/quirks/reload/log-level-applied.ts, called from simulator/reload/apply-quirks.ts' };
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (_before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings => 'log-level' in doc ? { ...after, logLevel: doc['log-level'] as DaemonSettings['logLevel'] } : after;
+export const apply = (_before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings =>
+  'log-level' in doc ? { ...after, logLevel: doc['log-level'] as DaemonSettings['logLevel'] } : after;

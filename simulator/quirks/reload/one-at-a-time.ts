@@ -19,7 +19,15 @@ export function serveOneAtATime(current: SimConfig, next: SimConfig, serve: (con
   const first: SimConfig = Object.freeze({ ...current, settings: { ...current.settings, runtimes: n.runtimes, defaultRuntime: n.defaultRuntime } });
   const second: SimConfig = Object.freeze({
     ...first,
-    settings: { ...first.settings, maxConcurrentDownloads: n.maxConcurrentDownloads, maxConcurrentUploads: n.maxConcurrentUploads, maxDownloadAttempts: n.maxDownloadAttempts, shutdownTimeout: n.shutdownTimeout, features: n.features, labels: n.labels },
+    settings: {
+      ...first.settings,
+      maxConcurrentDownloads: n.maxConcurrentDownloads,
+      maxConcurrentUploads: n.maxConcurrentUploads,
+      maxDownloadAttempts: n.maxDownloadAttempts,
+      shutdownTimeout: n.shutdownTimeout,
+      features: n.features,
+      labels: n.labels,
+    },
   });
   serve(first);
   setTimeout(() => {

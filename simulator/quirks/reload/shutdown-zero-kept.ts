@@ -8,4 +8,5 @@ export const ID = 'hypothetical.reload.option.shutdown-timeout.zero-kept';
 export const shutdownZeroKept: QuirkModule = { where: 'simulator/quirks/reload/shutdown-zero-kept.ts, called from simulator/reload/apply-quirks.ts' };
 
 /** The settings a reload leaves with the quirk, given those before it and those it would apply. */
-export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings => doc['shutdown-timeout'] === 0 ? { ...after, shutdownTimeout: before.shutdownTimeout } : after;
+export const apply = (before: DaemonSettings, after: DaemonSettings, doc: FileDocument): DaemonSettings =>
+  doc['shutdown-timeout'] === 0 ? { ...after, shutdownTimeout: before.shutdownTimeout } : after;

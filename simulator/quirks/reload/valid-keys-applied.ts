@@ -18,7 +18,12 @@ const CONFLICT = 'specified both as a flag and in the configuration file';
  * without the first key whose removal makes it readable, or null (not JSON, or no single key to
  * blame, or a problem the quirk in effect does not concern).
  */
-export function readWithoutOneKey(config: SimConfig, sources: ConfigSources, problem: string, read: (sources: ConfigSources) => ReloadedFile): ReloadedFile | null {
+export function readWithoutOneKey(
+  config: SimConfig,
+  sources: ConfigSources,
+  problem: string,
+  read: (sources: ConfigSources) => ReloadedFile,
+): ReloadedFile | null {
   const conflict = problem.includes(CONFLICT);
   if (!(conflict ? config.quirks.has(OTHER_KEYS_APPLIED) : config.quirks.has(VALID_KEYS_APPLIED))) return null;
   const path = config.configFile ?? config.names.configFile;

@@ -47,10 +47,7 @@ export const API_VERSIONING_RULES = [
     title: 'Negotiation: the daemon advertises its newest version and serves min(client, daemon)',
     area: 'api-versioning',
     level: 'descriptive',
-    source: daemonDoc(
-      'Versioning › 1',
-      'clients negotiate, choosing the newest version the daemon supports and lowering it when needed',
-    ),
+    source: daemonDoc('Versioning › 1', 'clients negotiate, choosing the newest version the daemon supports and lowering it when needed'),
     reading:
       'The daemon side of negotiation: /_ping and /version advertise the newest supported version (Api-Version header, ApiVersion field) and the oldest (MinAPIVersion); a client whose newest version is c then uses min(c, advertised), which the daemon serves whenever it is not below the minimum.',
     applies: { platforms: BOTH, surface: 'daemon-api' },
@@ -168,7 +165,8 @@ export const API_VERSIONING_RULES = [
     requires: [],
     releaseDependent: true,
     binding: 'per-version',
-    expectation: 'API 1.24 is served, API 1.23 is refused, MinAPIVersion = 1.24 (other reading: 1.23 refused, MinAPIVersion ≥ 1.24 and served, 1.24 served iff it is the minimum).',
+    expectation:
+      'API 1.24 is served, API 1.23 is refused, MinAPIVersion = 1.24 (other reading: 1.23 refused, MinAPIVersion ≥ 1.24 and served, 1.24 served iff it is the minimum).',
     testability: TESTABLE,
   },
   {
@@ -212,7 +210,10 @@ export const API_VERSIONING_RULES = [
     title: 'The minimum-version override raises the minimum',
     area: 'api-versioning',
     level: 'implementation',
-    source: impl('moby api/server/middleware/version.go, daemon/config (DOCKER_MIN_API_VERSION)', 'DOCKER_MIN_API_VERSION=1.30 → v1.29 refused on 26.1.5 and 28.5.2'),
+    source: impl(
+      'moby api/server/middleware/version.go, daemon/config (DOCKER_MIN_API_VERSION)',
+      'DOCKER_MIN_API_VERSION=1.30 → v1.29 refused on 26.1.5 and 28.5.2',
+    ),
     applies: { releases: { min: '25.0' }, platforms: BOTH, surface: 'daemon-process' },
     requires: ['start'],
     releaseDependent: true,
@@ -243,7 +244,10 @@ export const API_VERSIONING_RULES = [
     title: 'A version prefix that is not digits and dots is not a route',
     area: 'api-versioning',
     level: 'implementation',
-    source: impl('moby api/server/server.go: route "/v{version:[0-9.]+}"', '404 {"message":"page not found"} for /vabc, /v-1.30, /v1.24.a on 20.10.24, 26.1.5, 28.5.2'),
+    source: impl(
+      'moby api/server/server.go: route "/v{version:[0-9.]+}"',
+      '404 {"message":"page not found"} for /vabc, /v-1.30, /v1.24.a on 20.10.24, 26.1.5, 28.5.2',
+    ),
     applies: { platforms: BOTH, surface: 'daemon-api' },
     requires: [],
     releaseDependent: false,
@@ -311,7 +315,8 @@ export const API_VERSIONING_RULES = [
     requires: [],
     releaseDependent: true,
     binding: 'per-version',
-    expectation: 'v < 1.24, unknown path under /v<v>/: 404 with Content-Type text/plain on releases marked plain-text (20.10), application/json otherwise; the message is "page not found" in both forms.',
+    expectation:
+      'v < 1.24, unknown path under /v<v>/: 404 with Content-Type text/plain on releases marked plain-text (20.10), application/json otherwise; the message is "page not found" in both forms.',
     testability: TESTABLE,
   },
   {
@@ -333,12 +338,16 @@ export const API_VERSIONING_RULES = [
     title: 'Unknown paths and methods answer 404 page not found',
     area: 'api-versioning',
     level: 'implementation',
-    source: impl('moby api/server/server.go (NotFoundHandler, MethodNotAllowedHandler)', '404 {"message":"page not found"} on 20.10.24, 26.1.5, 28.5.2; HEAD /version 404 too (2026-11-26)'),
+    source: impl(
+      'moby api/server/server.go (NotFoundHandler, MethodNotAllowedHandler)',
+      '404 {"message":"page not found"} on 20.10.24, 26.1.5, 28.5.2; HEAD /version 404 too (2026-11-26)',
+    ),
     applies: { platforms: BOTH, surface: 'daemon-api' },
     requires: [],
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated unknown paths, and known paths with another method (HEAD on a GET-only route included): 404 with message "page not found" (HEAD: 404, no body).',
+    expectation:
+      'Generated unknown paths, and known paths with another method (HEAD on a GET-only route included): 404 with message "page not found" (HEAD: 404, no body).',
     testability: TESTABLE,
   },
   {
@@ -346,13 +355,18 @@ export const API_VERSIONING_RULES = [
     title: 'A path with empty or dot segments is redirected to its clean form',
     area: 'api-versioning',
     level: 'implementation',
-    source: impl('gorilla/mux cleanPath in the daemon router', '301 Location: <clean path>?<query> for //_ping, /v1.30//version, /v1.30/./version, /a/../_ping on 20.10.24, 26.1.5, 28.5.2; with GET, HEAD, POST and DELETE alike (2026-11-26)'),
-    reading: 'The document is silent; every real release cleans the path before routing and before the version check, so a client that builds "/v1.44//version" is redirected, not refused.',
+    source: impl(
+      'gorilla/mux cleanPath in the daemon router',
+      '301 Location: <clean path>?<query> for //_ping, /v1.30//version, /v1.30/./version, /a/../_ping on 20.10.24, 26.1.5, 28.5.2; with GET, HEAD, POST and DELETE alike (2026-11-26)',
+    ),
+    reading:
+      'The document is silent; every real release cleans the path before routing and before the version check, so a client that builds "/v1.44//version" is redirected, not refused.',
     applies: { platforms: BOTH, surface: 'daemon-api' },
     requires: ['wire'],
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'A served or unknown path with "//", "/./" or "/x/../" inserted, asked with any method, answers 301 with Location = the path without them (query kept).',
+    expectation:
+      'A served or unknown path with "//", "/./" or "/x/../" inserted, asked with any method, answers 301 with Location = the path without them (query kept).',
     testability: TESTABLE,
   },
   {
@@ -360,7 +374,10 @@ export const API_VERSIONING_RULES = [
     title: 'OPTIONS on any path answers 200 with an empty body',
     area: 'api-versioning',
     level: 'implementation',
-    source: impl('moby api/server/server.go (OPTIONS route for CORS preflight)', '200, Api-Version and the experimental header, Content-Length 0, for OPTIONS on any path of 20.10.24, 26.1.5, 28.5.2; versioned paths are version-checked first'),
+    source: impl(
+      'moby api/server/server.go (OPTIONS route for CORS preflight)',
+      '200, Api-Version and the experimental header, Content-Length 0, for OPTIONS on any path of 20.10.24, 26.1.5, 28.5.2; versioned paths are version-checked first',
+    ),
     reading: 'The document is silent. Clients that send a preflight get an answer, so OPTIONS is excluded from the "wrong method gives 404" rule.',
     applies: { platforms: BOTH, surface: 'daemon-api' },
     requires: [],
@@ -398,7 +415,8 @@ export const API_VERSIONING_RULES = [
     requires: ['wire'],
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'GET /_ping with n header lines (Host included): 200 while n ≤ the release\'s limit, 431 and a closed connection above it; on releases without a limit, 200 for every n up to 2000.',
+    expectation:
+      "GET /_ping with n header lines (Host included): 200 while n ≤ the release's limit, 431 and a closed connection above it; on releases without a limit, 200 for every n up to 2000.",
     testability: TESTABLE,
   },
   {
@@ -410,12 +428,13 @@ export const API_VERSIONING_RULES = [
       'Go net/http (request.go readRequest: "too many Host headers"; server.go: "missing required Host header", httpguts.ValidHostHeader "malformed Host header")',
       '20.10.24 and 28.5.2 (2026-11-26): two Host headers (equal or not, HTTP/1.0 or 1.1) → "HTTP/1.1 400 Bad Request", body "400 Bad Request"; "Host: a b" or "Host: a/b" → "HTTP/1.1 400 Bad Request: malformed Host header", body the same words; an empty Host → 200; every 400 with Connection: close',
     ),
-    reading: 'The document is silent; every release is built on Go\'s HTTP server, which refuses such requests before the daemon sees them.',
+    reading: "The document is silent; every release is built on Go's HTTP server, which refuses such requests before the daemon sees them.",
     applies: { platforms: BOTH, surface: 'daemon-api' },
     requires: ['wire'],
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'GET /_ping with generated Host headers: several → 400 "Bad Request"; one with a byte Go does not take in a host → 400 "Bad Request: malformed Host header"; none on HTTP/1.1 → 400 "Bad Request: missing required Host header"; each refused with that text as body and the connection closed; a valid or empty Host, or none on HTTP/1.0 → 200.',
+    expectation:
+      'GET /_ping with generated Host headers: several → 400 "Bad Request"; one with a byte Go does not take in a host → 400 "Bad Request: malformed Host header"; none on HTTP/1.1 → 400 "Bad Request: missing required Host header"; each refused with that text as body and the connection closed; a valid or empty Host, or none on HTTP/1.0 → 200.',
     testability: TESTABLE,
   },
   {

@@ -11,12 +11,13 @@ export const COMMAND_LINE_RULES = [
     level: 'must',
     source: daemonDoc('Command-line options', 'Options marked repeatable may be given several times. The default is given where one exists.'),
     reading:
-      'Every option of the table, on every release (the document gives the options no release): a release that lacks one fails the rule (absent in this release). Options that would leave the suite\'s sandbox (-H, --data-root, --exec-root, --pidfile, --bridge, --iptables, --config-file, TLS, --containerd, --authorization-plugin, --metrics-addr, networking addresses that need a bridge) are set by the suite or belong to other areas; the rest are generated, and each documented option the release does not list is tried once.',
+      "Every option of the table, on every release (the document gives the options no release): a release that lacks one fails the rule (absent in this release). Options that would leave the suite's sandbox (-H, --data-root, --exec-root, --pidfile, --bridge, --iptables, --config-file, TLS, --containerd, --authorization-plugin, --metrics-addr, networking addresses that need a bridge) are set by the suite or belong to other areas; the rest are generated, and each documented option the release does not list is tried once.",
     applies: process,
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Command lines of generated options with valid values, in `--name=value`, `--name value` and short forms: the daemon starts (or `--validate` answers OK where the release has it); no documented option is an unknown flag.',
+    expectation:
+      'Command lines of generated options with valid values, in `--name=value`, `--name value` and short forms: the daemon starts (or `--validate` answers OK where the release has it); no documented option is an unknown flag.',
     testability: TESTABLE,
   }),
   rule({
@@ -24,13 +25,18 @@ export const COMMAND_LINE_RULES = [
     title: 'Every option the release has is accepted with a value of its form',
     area: AREA,
     level: 'implementation',
-    source: impl('moby cmd/dockerd (the flags of each release)', 'flag lists of 20.10.24, 26.1.5, 28.5.2 (specs/daemon-flags.ts): 20.10.24 lacks --allow-direct-routing, --bip6, --cdi-spec-dir, --default-network-opt, --feature, --http-proxy, --https-proxy, --ip-forward-no-drop, --log-format, --no-proxy, --validate; 26.1.5 lacks --allow-direct-routing, --bip6, --feature, --ip-forward-no-drop'),
-    reading: 'What the releases do: an option is checked where the release has it (its flag list as observed, or the `since`/`until` of specs/options.ts). The document\'s rule is config.cli.options.',
+    source: impl(
+      'moby cmd/dockerd (the flags of each release)',
+      'flag lists of 20.10.24, 26.1.5, 28.5.2 (specs/daemon-flags.ts): 20.10.24 lacks --allow-direct-routing, --bip6, --cdi-spec-dir, --default-network-opt, --feature, --http-proxy, --https-proxy, --ip-forward-no-drop, --log-format, --no-proxy, --validate; 26.1.5 lacks --allow-direct-routing, --bip6, --feature, --ip-forward-no-drop',
+    ),
+    reading:
+      "What the releases do: an option is checked where the release has it (its flag list as observed, or the `since`/`until` of specs/options.ts). The document's rule is config.cli.options.",
     applies: process,
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Command lines of generated options the release has, with valid values: the daemon starts (or `--validate` answers OK where the release has it).',
+    expectation:
+      'Command lines of generated options the release has, with valid values: the daemon starts (or `--validate` answers OK where the release has it).',
     testability: TESTABLE,
   }),
   rule({
@@ -39,7 +45,7 @@ export const COMMAND_LINE_RULES = [
     area: AREA,
     level: 'implementation',
     source: impl('moby cmd/dockerd (cobra/pflag)', 'exit 1 and "unknown flag: --<name>" (or "unknown shorthand flag") on 20.10.24, 26.1.5, 28.5.2'),
-    reading: 'The document lists the options; a name outside the release\'s list is a usage error that names it.',
+    reading: "The document lists the options; a name outside the release's list is a usage error that names it.",
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -66,7 +72,8 @@ export const COMMAND_LINE_RULES = [
     area: AREA,
     level: 'implementation',
     source: impl('spf13/pflag boolFlag, Go strconv.ParseBool', '`--debug=false` starts with Debug false, `--debug=maybe` exits 1 naming the value'),
-    reading: 'The document writes switches as "flag" with a default; `--name=false` turning one off follows the flag library every release uses (1, t, T, TRUE, true, True and their false forms).',
+    reading:
+      'The document writes switches as "flag" with a default; `--name=false` turning one off follows the flag library every release uses (1, t, T, TRUE, true, True and their false forms).',
     applies: process,
     requires: START,
     releaseDependent: false,
@@ -94,12 +101,14 @@ export const COMMAND_LINE_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Command-line options (--feature)', '`name` or `name=<bool>`, repeatable … A missing value means `true`.'),
-    reading: 'Observable through the `cdi` feature: with it off GET /info lists no CDI spec directory. A value that is not a bool is refused. The document gives `--feature` no release: a release without the flag fails the rule (absent in this release).',
+    reading:
+      'Observable through the `cdi` feature: with it off GET /info lists no CDI spec directory. A value that is not a bool is refused. The document gives `--feature` no release: a release without the flag fails the rule (absent in this release).',
     applies: process,
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: '`--feature cdi` and `--feature cdi=true`: CDISpecDirs is the default list; `--feature cdi=false`: empty; `--feature cdi=<not a bool>`: exit ≠ 0.',
+    expectation:
+      '`--feature cdi` and `--feature cdi=true`: CDISpecDirs is the default list; `--feature cdi=false`: empty; `--feature cdi=<not a bool>`: exit ≠ 0.',
     testability: TESTABLE,
   }),
   rule({
@@ -118,11 +127,12 @@ export const COMMAND_LINE_RULES = [
   }),
   rule({
     id: 'config.cli.help',
-    title: '`--help` prints the usage, listing the release\'s options, and quits',
+    title: "`--help` prints the usage, listing the release's options, and quits",
     area: AREA,
     level: 'descriptive',
     source: daemonDoc('Command-line options (--help)', 'Print usage.'),
-    reading: 'The usage lists every documented option (the document gives them no release: a release whose usage lacks one fails the rule) and every other option the release has, except the hidden ones (specs/daemon-flags.ts); exit 0.',
+    reading:
+      'The usage lists every documented option (the document gives them no release: a release whose usage lacks one fails the rule) and every other option the release has, except the hidden ones (specs/daemon-flags.ts); exit 0.',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -135,7 +145,10 @@ export const COMMAND_LINE_RULES = [
     title: 'The daemon takes no positional arguments',
     area: AREA,
     level: 'implementation',
-    source: impl('moby cmd/dockerd (cobra.NoArgs)', '20.10.24 and 26.1.5: ""dockerd" accepts no argument(s)." and the usage; 28.5.2: the usage alone; exit 1 on all three'),
+    source: impl(
+      'moby cmd/dockerd (cobra.NoArgs)',
+      '20.10.24 and 26.1.5: ""dockerd" accepts no argument(s)." and the usage; 28.5.2: the usage alone; exit 1 on all three',
+    ),
     reading: 'Also the trap `--debug false`: the switch takes no separate value, so `false` is a positional argument and the start is refused.',
     applies: process,
     requires: START,
@@ -153,8 +166,10 @@ export const COMMAND_LINE_RULES = [
       'Command-line options',
       '`--default-cgroupns-mode` `host` or `private`; `--default-ipc-mode` `shareable` or `private`; `--log-format` `text` or `json`; `-l`, `--log-level` `debug`, `info`, `warn`, `error`, `fatal`',
     ),
-    reading: 'Strict: the lists are the sets of values; any value outside a list, by flag or file, makes the start fail naming the value, the log levels `trace`, `panic` and `warning` (which the logging library of 20.10.24, 26.1.5 and 28.5.2 takes) included.',
-    otherReading: 'The lists name the documented values; a release may take further spellings its logging library knows (`trace`, `panic`, `warning`), and must refuse only values that name no level or mode.',
+    reading:
+      'Strict: the lists are the sets of values; any value outside a list, by flag or file, makes the start fail naming the value, the log levels `trace`, `panic` and `warning` (which the logging library of 20.10.24, 26.1.5 and 28.5.2 takes) included.',
+    otherReading:
+      'The lists name the documented values; a release may take further spellings its logging library knows (`trace`, `panic`, `warning`), and must refuse only values that name no level or mode.',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -167,7 +182,10 @@ export const COMMAND_LINE_RULES = [
     title: 'Counts and time-outs must be integers, and negative counts are refused',
     area: AREA,
     level: 'implementation',
-    source: impl('moby daemon/config (Validate: max-concurrent-*, max-download-attempts)', 'negative max-concurrent-downloads: "invalid max concurrent downloads" on 20.10.24, 26.1.5, 28.5.2'),
+    source: impl(
+      'moby daemon/config (Validate: max-concurrent-*, max-download-attempts)',
+      'negative max-concurrent-downloads: "invalid max concurrent downloads" on 20.10.24, 26.1.5, 28.5.2',
+    ),
     reading: 'The document types them int; the real daemons refuse negative concurrency and attempt counts and a non-integer anywhere.',
     applies: process,
     requires: START,

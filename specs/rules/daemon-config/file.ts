@@ -23,11 +23,12 @@ export const FILE_RULES = [
   }),
   rule({
     id: 'config.file.keys',
-    title: 'Every key of the file\'s list is accepted with a value of its type',
+    title: "Every key of the file's list is accepted with a value of its type",
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 1, 6', 'Keys equal the flag names without the leading dashes. … Keys in the Linux file: …'),
-    reading: 'Every key of the document\'s list, on every release (the document gives the keys no release): a release that lacks a key fails the rule (absent in this release). Keys that would leave the suite\'s sandbox or need host facilities are left out, as for config.cli.options.',
+    reading:
+      "Every key of the document's list, on every release (the document gives the keys no release): a release that lacks a key fails the rule (absent in this release). Keys that would leave the suite's sandbox or need host facilities are left out, as for config.cli.options.",
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -40,8 +41,12 @@ export const FILE_RULES = [
     title: 'Every key the release has is accepted with a value of its type',
     area: AREA,
     level: 'implementation',
-    source: impl('moby daemon/config (the Config struct of each release)', 'keys per release as observed on 20.10.24, 26.1.5, 28.5.2 (20.10.24 lacks log-format, cdi-spec-dirs, default-network-opts, proxies, allow-direct-routing, host-gateway-ips; 26.1.5 lacks allow-direct-routing, host-gateway-ips)'),
-    reading: 'What the releases do: a key is checked where the release has it (observed on 20.10, 26.1, 28.5; the `since` of specs/options.ts otherwise). The document\'s rule is config.file.keys.',
+    source: impl(
+      'moby daemon/config (the Config struct of each release)',
+      'keys per release as observed on 20.10.24, 26.1.5, 28.5.2 (20.10.24 lacks log-format, cdi-spec-dirs, default-network-opts, proxies, allow-direct-routing, host-gateway-ips; 26.1.5 lacks allow-direct-routing, host-gateway-ips)',
+    ),
+    reading:
+      "What the releases do: a key is checked where the release has it (observed on 20.10, 26.1, 28.5; the `since` of specs/options.ts otherwise). The document's rule is config.file.keys.",
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -55,17 +60,19 @@ export const FILE_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 4; Errors', 'lists the directives that match no option'),
-    reading: 'At start as with `--validate`: the daemon does not start, and the message names each unknown key (in any order: the real daemons list them in Go map order). Keys inside `proxies` count as keys of the file (the real daemons flatten that object); keys inside `builder`, `features`, `log-opts`, `runtimes`, `default-ulimits` and `default-network-opts` do not.',
+    reading:
+      'At start as with `--validate`: the daemon does not start, and the message names each unknown key (in any order: the real daemons list them in Go map order). Keys inside `proxies` count as keys of the file (the real daemons flatten that object); keys inside `builder`, `features`, `log-opts`, `runtimes`, `default-ulimits` and `default-network-opts` do not.',
     applies: process,
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Generated unknown keys beside valid ones: exit ≠ 0; the output says the directives "don\'t match any configuration option" and names exactly the unknown keys.',
+    expectation:
+      'Generated unknown keys beside valid ones: exit ≠ 0; the output says the directives "don\'t match any configuration option" and names exactly the unknown keys.',
     testability: TESTABLE,
   }),
   rule({
     id: 'config.file.plural-keys',
-    title: 'A repeatable flag\'s key in the file is its plural; the singular does not set the option',
+    title: "A repeatable flag's key in the file is its plural; the singular does not set the option",
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 1', 'A flag that may be repeated uses the plural of its name (for example `labels` for `--label`, …)'),
@@ -73,18 +80,23 @@ export const FILE_RULES = [
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    reading: 'The document names only the plural as the key. The singular (the flag\'s own name) is not refused by 20.10.24, 26.1.5 or 28.5.2 — the unknown-directive check looks up flag names — but it sets nothing (observed: {"label":["a=b"]} leaves /info Labels empty). The rule is read as: the plural sets the option, the singular never does.',
-    expectation: 'Each plural key with a valid value: the daemon starts, and /info shows the setting where it shows it (labels, registry-mirrors, insecure-registries, node-generic-resources, runtimes); the singular of those five (label, registry-mirror, insecure-registry, node-generic-resource, add-runtime): the daemon either refuses the file or starts without the setting. The singulars /info cannot show (dns-opt, exec-opt, cdi-spec-dir) are not judged.',
+    reading:
+      'The document names only the plural as the key. The singular (the flag\'s own name) is not refused by 20.10.24, 26.1.5 or 28.5.2 — the unknown-directive check looks up flag names — but it sets nothing (observed: {"label":["a=b"]} leaves /info Labels empty). The rule is read as: the plural sets the option, the singular never does.',
+    expectation:
+      'Each plural key with a valid value: the daemon starts, and /info shows the setting where it shows it (labels, registry-mirrors, insecure-registries, node-generic-resources, runtimes); the singular of those five (label, registry-mirror, insecure-registry, node-generic-resource, add-runtime): the daemon either refuses the file or starts without the setting. The singulars /info cannot show (dns-opt, exec-opt, cdi-spec-dir) are not judged.',
     testability: TESTABLE,
   }),
   rule({
     id: 'config.file.types',
-    title: 'A value of another type than the key\'s documented one is refused',
+    title: "A value of another type than the key's documented one is refused",
     area: AREA,
     level: 'descriptive',
-    source: daemonDoc('Configuration file › 6, 4', 'Keys in the Linux file: `allow-direct-routing` (bool), … `default-ulimits` (object); `builder` (object); `runtimes` (object). … Invalid file: prints a message of the form that names the file … and exits non-zero (1).'),
+    source: daemonDoc(
+      'Configuration file › 6, 4',
+      'Keys in the Linux file: `allow-direct-routing` (bool), … `default-ulimits` (object); `builder` (object); `runtimes` (object). … Invalid file: prints a message of the form that names the file … and exits non-zero (1).',
+    ),
     reading:
-      'The document gives each key a type: a file that gives a key a value of another JSON type is not a valid file, and the daemon does not start with it (exit ≠ 0, nothing serves). Every documented key, on every release. The words of the refusal are not the document\'s: config.file.types.message judges them.',
+      "The document gives each key a type: a file that gives a key a value of another JSON type is not a valid file, and the daemon does not start with it (exit ≠ 0, nothing serves). Every documented key, on every release. The words of the refusal are not the document's: config.file.types.message judges them.",
     applies: process,
     requires: START,
     releaseDependent: false,
@@ -94,7 +106,7 @@ export const FILE_RULES = [
   }),
   rule({
     id: 'config.file.types.message',
-    title: 'A wrong-typed value is refused in the JSON decoder\'s words, naming the key',
+    title: "A wrong-typed value is refused in the JSON decoder's words, naming the key",
     area: AREA,
     level: 'implementation',
     source: impl('moby daemon/config (json.Unmarshal into Config)', '"json: cannot unmarshal … into Go struct field … of type …" on 20.10.24, 26.1.5, 28.5.2'),
@@ -112,7 +124,10 @@ export const FILE_RULES = [
     title: 'The nested shapes are accepted as documented',
     area: AREA,
     level: 'descriptive',
-    source: daemonDoc('Nested shapes', 'default-address-pools element: `base` (string, CIDR), `size` (int) … default-ulimits … builder … log-opts … runtimes … default-network-opts … proxies'),
+    source: daemonDoc(
+      'Nested shapes',
+      'default-address-pools element: `base` (string, CIDR), `size` (int) … default-ulimits … builder … log-opts … runtimes … default-network-opts … proxies',
+    ),
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -126,7 +141,8 @@ export const FILE_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 3; Errors', 'An option set both in the file and by flag makes the daemon fail to start, whatever the values.'),
-    reading: 'Every option with a flag and a file key, the map and list ones included (`--add-runtime` and `runtimes`, `--log-opt` and `log-opts`, `--default-ulimit` and `default-ulimits`, `--host-gateway-ip` and both `host-gateway-ips` and the older single string `host-gateway-ip`, the proxy flags and the fields of `proxies`), equal values or not: the start fails and the message names each key set both ways ("specified both as a flag and in the configuration file").',
+    reading:
+      'Every option with a flag and a file key, the map and list ones included (`--add-runtime` and `runtimes`, `--log-opt` and `log-opts`, `--default-ulimit` and `default-ulimits`, `--host-gateway-ip` and both `host-gateway-ips` and the older single string `host-gateway-ip`, the proxy flags and the fields of `proxies`), equal values or not: the start fails and the message names each key set both ways ("specified both as a flag and in the configuration file").',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -140,12 +156,13 @@ export const FILE_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 3', 'Options absent from the file are ignored at start.'),
-    reading: 'Read with the option table\'s defaults: an option neither in the file nor on the command line has its default, as GET /info shows it.',
+    reading: "Read with the option table's defaults: an option neither in the file nor on the command line has its default, as GET /info shows it.",
     applies: process,
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Files of generated other keys: /info Debug false, ExperimentalBuild false, LiveRestoreEnabled false, LoggingDriver "json-file", DefaultRuntime "runc", Labels [].',
+    expectation:
+      'Files of generated other keys: /info Debug false, ExperimentalBuild false, LiveRestoreEnabled false, LoggingDriver "json-file", DefaultRuntime "runc", Labels [].',
     testability: TESTABLE,
   }),
   rule({
@@ -153,8 +170,12 @@ export const FILE_RULES = [
     title: 'An empty configuration file',
     area: AREA,
     level: 'implementation',
-    source: impl('moby daemon/config getConflictFreeConfiguration (empty file check)', '20.10.24 refuses a 0-byte file ("EOF"); 26.1.5 and 28.5.2 take an empty or blank file as no options'),
-    reading: 'What the releases do where the document\'s rule (config.file.json: an empty file is not JSON) is read two ways: 20.10 fails to start on a blank file, 23.0 and later take it as no options. Checked: a blank file is either refused naming the file or starts with the defaults, never anything else (a hang, options from elsewhere).',
+    source: impl(
+      'moby daemon/config getConflictFreeConfiguration (empty file check)',
+      '20.10.24 refuses a 0-byte file ("EOF"); 26.1.5 and 28.5.2 take an empty or blank file as no options',
+    ),
+    reading:
+      "What the releases do where the document's rule (config.file.json: an empty file is not JSON) is read two ways: 20.10 fails to start on a blank file, 23.0 and later take it as no options. Checked: a blank file is either refused naming the file or starts with the defaults, never anything else (a hang, options from elsewhere).",
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -168,7 +189,8 @@ export const FILE_RULES = [
     area: AREA,
     level: 'implementation',
     source: impl('moby cmd/dockerd loadDaemonCliConfig', 'a missing --config-file and a directory: exit 1 naming the path, on 20.10.24, 26.1.5, 28.5.2'),
-    reading: 'Bad input of the file itself: missing, a directory, JSON nested more than 10 000 deep, and from 23.0 invalid UTF-8 inside a string (20.10.24 takes that, observed). Each is refused with a message naming the file; none hangs.',
+    reading:
+      'Bad input of the file itself: missing, a directory, JSON nested more than 10 000 deep, and from 23.0 invalid UTF-8 inside a string (20.10.24 takes that, observed). Each is refused with a message naming the file; none hangs.',
     applies: process,
     requires: START,
     releaseDependent: false,
@@ -187,14 +209,17 @@ export const FILE_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation: 'A daemon started without --config-file applies /etc/ctr/daemon.json.',
-    testability: notTestable('reading the default path means writing the machine\'s own /etc/ctr (/etc/docker) configuration; the suite never touches it'),
+    testability: notTestable("reading the default path means writing the machine's own /etc/ctr (/etc/docker) configuration; the suite never touches it"),
   }),
   rule({
     id: 'config.file.other-platform',
-    title: 'The other platform\'s file: its location and the subset of keys it accepts',
+    title: "The other platform's file: its location and the subset of keys it accepts",
     area: AREA,
     level: 'descriptive',
-    source: daemonDoc('Configuration file › 2, 6', 'On the other supported platform it is `daemon.json` in the `ctr/config` directory under the program-data directory. … The file for the other platform accepts a subset of these keys'),
+    source: daemonDoc(
+      'Configuration file › 2, 6',
+      'On the other supported platform it is `daemon.json` in the `ctr/config` directory under the program-data directory. … The file for the other platform accepts a subset of these keys',
+    ),
     applies: { platforms: ['windows'], surface: 'daemon-process' },
     requires: START,
     releaseDependent: false,
@@ -207,8 +232,12 @@ export const FILE_RULES = [
     title: '`--validate` checks the file without starting: OK and exit 0, or the problem and exit 1',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Configuration file › 4', '`--validate` with `--config-file` checks the file without starting the daemon. Valid file: prints a success line and exit code 0. Invalid file: prints a message of the form that names the file and lists the directives that match no option, and exits non-zero (1).'),
-    reading: 'The success line is "configuration OK" (on standard error). The flags given with it are checked with the file, as a start would. The document gives `--validate` no release: a release without it fails the rule (absent in this release).',
+    source: daemonDoc(
+      'Configuration file › 4',
+      '`--validate` with `--config-file` checks the file without starting the daemon. Valid file: prints a success line and exit code 0. Invalid file: prints a message of the form that names the file and lists the directives that match no option, and exits non-zero (1).',
+    ),
+    reading:
+      'The success line is "configuration OK" (on standard error). The flags given with it are checked with the file, as a start would. The document gives `--validate` no release: a release without it fails the rule (absent in this release).',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -222,7 +251,8 @@ export const FILE_RULES = [
     area: AREA,
     level: 'implementation',
     source: impl('moby v23.0.0 release notes (dockerd --validate)', '20.10.24: "unknown flag: --validate", exit 1'),
-    reading: 'What releases before 23.0 do (config.file.validate, the document\'s rule, fails there): the flag is an unknown option, the daemon exits ≠ 0 naming it and nothing serves. On a release that answers `--validate` (exit 0, "configuration OK") there is nothing to check.',
+    reading:
+      'What releases before 23.0 do (config.file.validate, the document\'s rule, fails there): the flag is an unknown option, the daemon exits ≠ 0 naming it and nothing serves. On a release that answers `--validate` (exit 0, "configuration OK") there is nothing to check.',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -231,4 +261,3 @@ export const FILE_RULES = [
     testability: TESTABLE,
   }),
 ] as const;
-

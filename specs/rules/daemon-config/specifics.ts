@@ -9,22 +9,31 @@ export const SPECIFICS_RULES = [
     title: 'Runtimes registered by --add-runtime or the file (both styles) are listed by /info',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Nested shapes (runtimes); runtimes rule 2', 'A runtime that has no shim, or a shim outside PATH, must be registered with `runtimes` or `--add-runtime`.'),
-    reading: 'GET /info Runtimes holds every registered name beside the built-in ones; a drop-in entry shows its path. A shim entry is listed by name only: 26.1.5 and 28.5.2 show it as {} (observed), and 20.10.24 has no shim entries (it ignores runtimeType and lists the name). Several runtimes may share one runtimeType (rule 1).',
+    source: daemonDoc(
+      'Nested shapes (runtimes); runtimes rule 2',
+      'A runtime that has no shim, or a shim outside PATH, must be registered with `runtimes` or `--add-runtime`.',
+    ),
+    reading:
+      'GET /info Runtimes holds every registered name beside the built-in ones; a drop-in entry shows its path. A shim entry is listed by name only: 26.1.5 and 28.5.2 show it as {} (observed), and 20.10.24 has no shim entries (it ignores runtimeType and lists the name). Several runtimes may share one runtimeType (rule 1).',
     applies: process,
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Generated runtime names, drop-in (path, runtimeArgs) and shim (runtimeType, options) entries: /info Runtimes has each name, a drop-in one with its path.',
+    expectation:
+      'Generated runtime names, drop-in (path, runtimeArgs) and shim (runtimeType, options) entries: /info Runtimes has each name, a drop-in one with its path.',
     testability: TESTABLE,
   }),
   rule({
     id: 'config.runtimes.default',
-    title: 'default-runtime takes a registered runtime name or a shim\'s fully qualified name',
+    title: "default-runtime takes a registered runtime name or a shim's fully qualified name",
     area: AREA,
     level: 'must',
-    source: daemonDoc('Other specifics, runtimes rule 3', '`--default-runtime` / `default-runtime` accepts a shim\'s fully qualified name or a registered runtime name.'),
-    reading: 'GET /info DefaultRuntime shows it; the reference runtime `runc` when unset. Both kinds of name on every release (the document gives no release): a shim\'s fully qualified name that is not registered must start too (26.1.5 and 28.5.2 do; 20.10.24 refuses it as a runtime that "does not exist", observed, and fails the rule).',
+    source: daemonDoc(
+      'Other specifics, runtimes rule 3',
+      "`--default-runtime` / `default-runtime` accepts a shim's fully qualified name or a registered runtime name.",
+    ),
+    reading:
+      'GET /info DefaultRuntime shows it; the reference runtime `runc` when unset. Both kinds of name on every release (the document gives no release): a shim\'s fully qualified name that is not registered must start too (26.1.5 and 28.5.2 do; 20.10.24 refuses it as a runtime that "does not exist", observed, and fails the rule).',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -63,8 +72,12 @@ export const SPECIFICS_RULES = [
     title: 'CDI spec directories: /etc/cdi and /var/run/cdi by default, cdi-spec-dirs to change, features.cdi=false to disable',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Other specifics › Device interface (CDI)', 'Default spec directories: `/etc/cdi/` (static specs) and `/var/run/cdi` (generated specs). Custom directories: `cdi-spec-dirs` (array) or `--cdi-spec-dir`. Configured directories and device status are listed by the client\'s info command. Disable with `features.cdi` = false.'),
-    reading: 'Observable in GET /info CDISpecDirs (what the client\'s info command shows). CDI is on by default from 28.3 (Features); before it the field lists directories only with the feature turned on. The document gives the keys and the listing no release: a release without `cdi-spec-dirs`, `features` or the field fails the rule (absent in this release).',
+    source: daemonDoc(
+      'Other specifics › Device interface (CDI)',
+      "Default spec directories: `/etc/cdi/` (static specs) and `/var/run/cdi` (generated specs). Custom directories: `cdi-spec-dirs` (array) or `--cdi-spec-dir`. Configured directories and device status are listed by the client's info command. Disable with `features.cdi` = false.",
+    ),
+    reading:
+      "Observable in GET /info CDISpecDirs (what the client's info command shows). CDI is on by default from 28.3 (Features); before it the field lists directories only with the feature turned on. The document gives the keys and the listing no release: a release without `cdi-spec-dirs`, `features` or the field fails the rule (absent in this release).",
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -74,10 +87,13 @@ export const SPECIFICS_RULES = [
   }),
   rule({
     id: 'config.host-gateway.ips',
-    title: 'host-gateway takes one or two addresses; the file\'s older single string stays accepted',
+    title: "host-gateway takes one or two addresses; the file's older single string stays accepted",
     area: AREA,
     level: 'must',
-    source: daemonDoc('Other specifics › Host gateway', 'Override with one or two `--host-gateway-ip` options, or `host-gateway-ips` (array) in the file; a single string in `host-gateway-ip` remains accepted for older daemons.'),
+    source: daemonDoc(
+      'Other specifics › Host gateway',
+      'Override with one or two `--host-gateway-ip` options, or `host-gateway-ips` (array) in the file; a single string in `host-gateway-ip` remains accepted for older daemons.',
+    ),
     reading: 'Two addresses means one IPv4 and one IPv6 (host-gateway-ips exists from 28.0); a value that is not an IP address is refused.',
     applies: process,
     requires: START,
@@ -91,8 +107,12 @@ export const SPECIFICS_RULES = [
     title: 'Default ulimits: `name=soft[:hard]` by flag, {Name, Hard, Soft} in the file',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Command-line options (--default-ulimit); Nested shapes; Other specifics › Default ulimits', 'same form as the client\'s run option `--ulimit` … default-ulimits value (key is the limit name) | `Name` (string), `Hard` (int), `Soft` (int)'),
-    reading: 'The flag form is parsed as the client\'s `--ulimit`: an unknown limit name, a non-number or a soft limit above the hard one is a usage error. The file form is taken as written: none of 20.10.24, 26.1.5, 28.5.2 checks its names or limits at start (observed), so the check asks only that a well-formed entry starts.',
+    source: daemonDoc(
+      'Command-line options (--default-ulimit); Nested shapes; Other specifics › Default ulimits',
+      "same form as the client's run option `--ulimit` … default-ulimits value (key is the limit name) | `Name` (string), `Hard` (int), `Soft` (int)",
+    ),
+    reading:
+      "The flag form is parsed as the client's `--ulimit`: an unknown limit name, a non-number or a soft limit above the hard one is a usage error. The file form is taken as written: none of 20.10.24, 26.1.5, 28.5.2 checks its names or limits at start (observed), so the check asks only that a well-formed entry starts.",
     applies: process,
     requires: START,
     releaseDependent: false,
@@ -120,7 +140,8 @@ export const SPECIFICS_RULES = [
     area: AREA,
     level: 'descriptive',
     source: daemonDoc('Other specifics › Default network options', 'the command-line form is `driver=opt=value`; the file form is preferred for persistence.'),
-    reading: 'A flag value without both "=" is refused. The document gives the option no release: a release without `--default-network-opt` or `default-network-opts` fails the rule (absent in this release).',
+    reading:
+      'A flag value without both "=" is refused. The document gives the option no release: a release without `--default-network-opt` or `default-network-opts` fails the rule (absent in this release).',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -134,7 +155,8 @@ export const SPECIFICS_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Storage drivers; Environment variables (CTR_DRIVER)', '`CTR_DRIVER` | Storage driver to use.'),
-    reading: 'GET /info Driver names the driver in use; a name no driver has makes the start fail. `vfs` (present in every release, outside the document\'s list) is used to choose one that works on any file system.',
+    reading:
+      "GET /info Driver names the driver in use; a name no driver has makes the start fail. `vfs` (present in every release, outside the document's list) is used to choose one that works on any file system.",
     applies: process,
     requires: START,
     releaseDependent: false,
@@ -147,8 +169,12 @@ export const SPECIFICS_RULES = [
     title: 'Storage options belong to their driver',
     area: AREA,
     level: 'descriptive',
-    source: daemonDoc('Storage drivers (storage options)', '`overlay2.size` | overlay2 | … Supported only when the backing file system is xfs mounted with the pquota option'),
-    reading: 'overlay2.size on a backing file system other than xfs with pquota is refused at start (the data root of the suite\'s daemons is on the machine\'s file system, ext4 here).',
+    source: daemonDoc(
+      'Storage drivers (storage options)',
+      '`overlay2.size` | overlay2 | … Supported only when the backing file system is xfs mounted with the pquota option',
+    ),
+    reading:
+      "overlay2.size on a backing file system other than xfs with pquota is refused at start (the data root of the suite's daemons is on the machine's file system, ext4 here).",
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -161,13 +187,17 @@ export const SPECIFICS_RULES = [
     title: 'Several daemons on one host need distinct PID files (and roots, sockets, bridges)',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Other specifics › Multiple daemons', 'Multiple daemons on one host must each have distinct values for: `--bridge` …, `--exec-root`, `--data-root`, `--pidfile`, `--host`, `--iptables`, `--config-file`, and the TLS certificate options.'),
-    reading: 'Checked where a second daemon can fail safely: one given the PID file of a running daemon does not start, and the first keeps serving. The other shared values need a bridge, firewall rules or the same sockets, which the suite never sets up.',
+    source: daemonDoc(
+      'Other specifics › Multiple daemons',
+      'Multiple daemons on one host must each have distinct values for: `--bridge` …, `--exec-root`, `--data-root`, `--pidfile`, `--host`, `--iptables`, `--config-file`, and the TLS certificate options.',
+    ),
+    reading:
+      'Checked where a second daemon can fail safely: one given the PID file of a running daemon does not start, and the first keeps serving. The other shared values need a bridge, firewall rules or the same sockets, which the suite never sets up.',
     applies: process,
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'A second start with the first one\'s --pidfile: exit ≠ 0 naming the PID file; the first still answers /_ping.',
+    expectation: "A second start with the first one's --pidfile: exit ≠ 0 naming the PID file; the first still answers /_ping.",
     testability: TESTABLE,
   }),
   rule({
@@ -175,8 +205,12 @@ export const SPECIFICS_RULES = [
     title: 'Insecure registries and mirrors are shown by /info; 127.0.0.0/8 is insecure without being named',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Authentication › 7', 'An insecure registry … must be named with `--insecure-registry <host:port>` or `--insecure-registry <CIDR>` … Addresses in 127.0.0.0/8 are marked insecure automatically'),
-    reading: 'GET /info RegistryConfig: CIDRs in InsecureRegistryCIDRs (127.0.0.0/8 always there), host names in IndexConfigs with Secure false, mirrors in Mirrors. A mirror that is not an http(s) URL is refused.',
+    source: daemonDoc(
+      'Authentication › 7',
+      'An insecure registry … must be named with `--insecure-registry <host:port>` or `--insecure-registry <CIDR>` … Addresses in 127.0.0.0/8 are marked insecure automatically',
+    ),
+    reading:
+      'GET /info RegistryConfig: CIDRs in InsecureRegistryCIDRs (127.0.0.0/8 always there), host names in IndexConfigs with Secure false, mirrors in Mirrors. A mirror that is not an http(s) URL is refused.',
     applies: process,
     requires: START,
     releaseDependent: false,
@@ -189,13 +223,17 @@ export const SPECIFICS_RULES = [
     title: 'Defaults of Limits: 3 downloads, 5 uploads, 5 attempts, 15 s shutdown, 64MiB shm, MTU 1500',
     area: AREA,
     level: 'descriptive',
-    source: daemonDoc('Limits', 'Concurrent downloads | 3 … Concurrent uploads | 5 … Download attempts | 5 … Shutdown time-out | 15 … Default shared memory | 64MiB … MTU | 1500'),
+    source: daemonDoc(
+      'Limits',
+      'Concurrent downloads | 3 … Concurrent uploads | 5 … Download attempts | 5 … Shutdown time-out | 15 … Default shared memory | 64MiB … MTU | 1500',
+    ),
     applies: process,
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
     expectation: 'A pull uses 3 parallel downloads, a container gets 64MiB of shm, …',
-    testability: notTestable('the daemon shows none of these values in its API; they act only on pulls, pushes, containers and networks, and there is no registry or image here'),
+    testability: notTestable(
+      'the daemon shows none of these values in its API; they act only on pulls, pushes, containers and networks, and there is no registry or image here',
+    ),
   }),
 ] as const;
-

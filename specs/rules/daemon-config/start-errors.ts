@@ -6,11 +6,15 @@ const process = { platforms: LINUX, surface: 'daemon-process' } as const;
 export const START_ERROR_RULES = [
   rule({
     id: 'config.log-format.exclusive',
-    title: '`--log-format` and the file\'s `log-format` together are an error',
+    title: "`--log-format` and the file's `log-format` together are an error",
     area: AREA,
     level: 'must',
-    source: daemonDoc('Configuration file › 5; Errors', 'Only one of `--log-format` / `log-format` and `--feature` / `features` may be used; using both the flag and the file field for the same setting is an error.'),
-    reading: 'Whatever the two values. The document gives the option no release: a release without `--log-format` or `log-format` fails the rule (absent in this release: either alone does not start).',
+    source: daemonDoc(
+      'Configuration file › 5; Errors',
+      'Only one of `--log-format` / `log-format` and `--feature` / `features` may be used; using both the flag and the file field for the same setting is an error.',
+    ),
+    reading:
+      'Whatever the two values. The document gives the option no release: a release without `--log-format` or `log-format` fails the rule (absent in this release: either alone does not start).',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -20,11 +24,12 @@ export const START_ERROR_RULES = [
   }),
   rule({
     id: 'config.features.exclusive',
-    title: '`--feature` and the file\'s `features` together are an error',
+    title: "`--feature` and the file's `features` together are an error",
     area: AREA,
     level: 'must',
     source: daemonDoc('Configuration file › 5; Errors', '`--feature` and `features` used together | Error.'),
-    reading: 'Whatever the feature names. The document gives `--feature` no release: a release without the flag fails the rule (absent in this release: the flag alone does not start).',
+    reading:
+      'Whatever the feature names. The document gives `--feature` no release: a release without the flag fails the rule (absent in this release: the flag alone does not start).',
     applies: process,
     requires: START,
     releaseDependent: true,
@@ -37,13 +42,18 @@ export const START_ERROR_RULES = [
     title: 'With `--log-format=json` each log line is a JSON object with level, msg and time',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Other specifics › Daemon logs', 'with `--log-format=json`, each line is a JSON object with `level`, `msg` and `time` (RFC 3339 with nanoseconds).'),
-    reading: '"With nanoseconds" read as RFC 3339 with a fractional second of up to nine digits (Go\'s RFC3339Nano drops trailing zeros). The document gives `--log-format` no release: a release without it fails the rule (absent in this release).',
+    source: daemonDoc(
+      'Other specifics › Daemon logs',
+      'with `--log-format=json`, each line is a JSON object with `level`, `msg` and `time` (RFC 3339 with nanoseconds).',
+    ),
+    reading:
+      '"With nanoseconds" read as RFC 3339 with a fractional second of up to nine digits (Go\'s RFC3339Nano drops trailing zeros). The document gives `--log-format` no release: a release without it fails the rule (absent in this release).',
     applies: process,
     requires: START_LOGS,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Every line the daemon logs while starting and serving parses as a JSON object whose level, msg and time are strings, time in RFC 3339 with fraction.',
+    expectation:
+      'Every line the daemon logs while starting and serving parses as a JSON object whose level, msg and time are strings, time in RFC 3339 with fraction.',
     testability: TESTABLE,
   }),
   rule({
@@ -66,7 +76,8 @@ export const START_ERROR_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc('Errors', 'Reserved label namespaces `com.ctr.*`, `io.ctr.*`, `org.dockerproject.*` | Error (from v20.10; earlier a warning).'),
-    reading: 'The namespaces carry the brand word: com.ctr., io.ctr. for ctrd, com.docker., io.docker. for dockerd; org.dockerproject. for both. Matched without regard to case, by flag or file.',
+    reading:
+      'The namespaces carry the brand word: com.ctr., io.ctr. for ctrd, com.docker., io.docker. for dockerd; org.dockerproject. for both. Matched without regard to case, by flag or file.',
     applies: { ...process, releases: { min: '20.10' } },
     requires: START,
     releaseDependent: false,
@@ -93,13 +104,16 @@ export const START_ERROR_RULES = [
     title: 'The cgroup driver is cgroupfs or systemd, cgroupfs by default on cgroup v1',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Other specifics › Cgroup driver', '`--exec-opt native.cgroupdriver=<value>`, value `cgroupfs` or `systemd`. … When omitted: `cgroupfs` on cgroups v1 hosts; `systemd` on cgroups v2 hosts where it is available.'),
+    source: daemonDoc(
+      'Other specifics › Cgroup driver',
+      '`--exec-opt native.cgroupdriver=<value>`, value `cgroupfs` or `systemd`. … When omitted: `cgroupfs` on cgroups v1 hosts; `systemd` on cgroups v2 hosts where it is available.',
+    ),
     reading: 'Another value is refused. GET /info CgroupDriver shows the driver in use.',
     applies: process,
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'No exec-opt: CgroupDriver = the host\'s default; native.cgroupdriver=cgroupfs: cgroupfs; a generated other value: exit ≠ 0.',
+    expectation: "No exec-opt: CgroupDriver = the host's default; native.cgroupdriver=cgroupfs: cgroupfs; a generated other value: exit ≠ 0.",
     testability: TESTABLE,
   }),
   rule({
@@ -126,20 +140,27 @@ export const START_ERROR_RULES = [
     releaseDependent: true,
     binding: 'version-independent',
     expectation: 'overlay2 with a data root on a file system without d_type: exit ≠ 0.',
-    testability: notTestable('needs a file system without d_type (xfs made with ftype=0) mounted for the data root; this machine has no loop devices or mkfs.xfs for it'),
+    testability: notTestable(
+      'needs a file system without d_type (xfs made with ftype=0) mounted for the data root; this machine has no loop devices or mkfs.xfs for it',
+    ),
   }),
   rule({
     id: 'config.nondistributable.warning',
     title: 'Setting allow-nondistributable-artifacts logs a deprecation warning (28.x)',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Errors', 'Setting `allow-nondistributable-artifacts` | No effect; a deprecation warning in the log, planned to become an error in 29.0.'),
-    reading: 'From 28.0 (the catalogue\'s deprecation) to 29.0 (its removal): the daemon starts and its log has a warning naming the option. Earlier releases take the option without a warning.',
+    source: daemonDoc(
+      'Errors',
+      'Setting `allow-nondistributable-artifacts` | No effect; a deprecation warning in the log, planned to become an error in 29.0.',
+    ),
+    reading:
+      "From 28.0 (the catalogue's deprecation) to 29.0 (its removal): the daemon starts and its log has a warning naming the option. Earlier releases take the option without a warning.",
     applies: { ...process, releases: { min: '28.0', max: '28.5' } },
     requires: START_LOGS,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'allow-nondistributable-artifacts with generated CIDRs or hosts: starts; the log since start has a warning line naming allow-nondistributable-artifacts.',
+    expectation:
+      'allow-nondistributable-artifacts with generated CIDRs or hosts: starts; the log since start has a warning line naming allow-nondistributable-artifacts.',
     testability: TESTABLE,
   }),
 ] as const;

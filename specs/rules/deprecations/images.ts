@@ -12,13 +12,15 @@ export const IMAGE_RULES = [
       'API v1.45 and later omit `Container` and `ContainerConfig` from image inspect. | Removed | `Container` and `ContainerConfig` in image inspect | v25.0 | v26.0',
     ),
     reading: `From 1.45 neither key is in the answer, whatever the image (a committed or loaded image whose Container and ContainerConfig are set included). Below 1.45 both keys are in the answer ("1.45 and later omit" them; older versions do not): ContainerConfig an object, Container a string, the one the image carries (the committing container's ID for a commit, the archive's \`container\` for a load, the empty string for an import). The images judged: imported from a tarball, committed from a container (POST /commit) and loaded from an archive (POST /images/load) whose configuration sets them. ${OWN_OBJECTS}`,
-    otherReading: 'Below 1.45 Container may be left out when it is empty (an imported image; 26.1.5 and 28.5.2 omit it, 20.10.24 sends ""), as a Go field marked omitempty is; a Container that is set must still be there with its value.',
+    otherReading:
+      'Below 1.45 Container may be left out when it is empty (an imported image; 26.1.5 and 28.5.2 omit it, 20.10.24 sends ""), as a Go field marked omitempty is; a Container that is set must still be there with its value.',
     applies: API,
     requires: OBJECTS,
     releaseDependent: false,
     binding: 'per-version',
     boundaries: ['1.45'],
-    expectation: 'Imported, committed and loaded images: GET /v<api>/images/<ref>/json has neither Container nor ContainerConfig from 1.45; below 1.45 a ContainerConfig object and Container, the string the image carries (other reading: an empty Container may be absent).',
+    expectation:
+      'Imported, committed and loaded images: GET /v<api>/images/<ref>/json has neither Container nor ContainerConfig from 1.45; below 1.45 a ContainerConfig object and Container, the string the image carries (other reading: an empty Container may be absent).',
     testability: TESTABLE,
   }),
   rule({
@@ -36,7 +38,8 @@ export const IMAGE_RULES = [
     releaseDependent: false,
     binding: 'per-version',
     boundaries: ['1.50'],
-    expectation: 'Config of imported, loaded and committed images with generated subsets of the twelve fields set: from 1.50 none of the twelve keys; below 1.50 the first nine with the values set (or empty), and each of the last three exactly when set, with its value.',
+    expectation:
+      'Config of imported, loaded and committed images with generated subsets of the twelve fields set: from 1.50 none of the twelve keys; below 1.50 the first nine with the values set (or empty), and each of the last three exactly when set, with its value.',
     testability: TESTABLE,
   }),
   rule({
@@ -54,7 +57,8 @@ export const IMAGE_RULES = [
     releaseDependent: false,
     binding: 'per-version',
     boundaries: ['1.52'],
-    expectation: 'Generated subsets of the eight fields set at import: below 1.52 every key present, the set ones equal to what was set; from 1.52 exactly the set ones present.',
+    expectation:
+      'Generated subsets of the eight fields set at import: below 1.52 every key present, the set ones equal to what was set; from 1.52 exactly the set ones present.',
     testability: TESTABLE,
   }),
   rule({
@@ -71,18 +75,22 @@ export const IMAGE_RULES = [
     requires: OBJECTS,
     releaseDependent: true,
     binding: 'per-version',
-    expectation: 'Two imported repositories, a generated pattern matching one: filters={"reference":[p]} lists exactly the matching tags, and filter=p lists every tag of the two repositories, at every API version.',
+    expectation:
+      'Two imported repositories, a generated pattern matching one: filters={"reference":[p]} lists exactly the matching tags, and filter=p lists every tag of the two repositories, at every API version.',
     testability: TESTABLE,
   }),
   rule({
     id: 'deprecated.images-list.filter-parameter.legacy-form',
-    title: 'GET /images/json: the former `filter` parameter is never refused; from API 1.41 it is ignored, below it it filters, if at all, as the `reference` filter',
+    title:
+      'GET /images/json: the former `filter` parameter is never refused; from API 1.41 it is ignored, below it it filters, if at all, as the `reference` filter',
     area: AREA,
     level: 'implementation',
     source: {
       kind: 'implementation',
-      reference: 'moby api/server/router/image/image_routes.go getImagesJSON: below API 1.41 a non-empty `filter` is added as a reference filter, from 1.41 the parameter is not read',
-      observed: '20.10.24, 26.1.5 and 28.5.2 (2026-11-26): GET /v1.40/images/json?filter=ctc-load/img lists only ctc-load/img:1; GET /v1.41/images/json?filter=ctc-load/img lists every image; no version answers other than 200',
+      reference:
+        'moby api/server/router/image/image_routes.go getImagesJSON: below API 1.41 a non-empty `filter` is added as a reference filter, from 1.41 the parameter is not read',
+      observed:
+        '20.10.24, 26.1.5 and 28.5.2 (2026-11-26): GET /v1.40/images/json?filter=ctc-load/img lists only ctc-load/img:1; GET /v1.41/images/json?filter=ctc-load/img lists every image; no version answers other than 200',
     },
     reading: `What the releases do where the document is silent: it removes the parameter without saying whether a removed parameter is refused or ignored, nor what it did before. The releases ignore it from API 1.41 and, below 1.41, take it as a reference filter (which breaks the document's rule deprecated.images-list.filter-parameter, reported there). This rule judges the part that does not contradict the document: 200 at every version, the whole list from 1.41, and below 1.41 either the whole list or exactly what the reference filter lists, never anything else. ${OWN_OBJECTS}`,
     applies: API,
@@ -90,7 +98,8 @@ export const IMAGE_RULES = [
     releaseDependent: false,
     binding: 'per-version',
     boundaries: ['1.41'],
-    expectation: 'GET /v<api>/images/json?filter=p: 200; from 1.41 every tag of the case\'s repositories; below 1.41 either that or exactly the tags filters={"reference":[p]} lists.',
+    expectation:
+      'GET /v<api>/images/json?filter=p: 200; from 1.41 every tag of the case\'s repositories; below 1.41 either that or exactly the tags filters={"reference":[p]} lists.',
     testability: TESTABLE,
   }),
   rule({
@@ -98,7 +107,10 @@ export const IMAGE_RULES = [
     title: 'Search: IsAutomated is always false and is-automated=true finds nothing',
     area: AREA,
     level: 'descriptive',
-    source: daemonDoc('Versioning › 4; Deprecation catalogue (`IsAutomated` field and `is-automated` filter on search)', 'The search result field `IsAutomated` is always false and the filter `is-automated=true` returns nothing.'),
+    source: daemonDoc(
+      'Versioning › 4; Deprecation catalogue (`IsAutomated` field and `is-automated` filter on search)',
+      'The search result field `IsAutomated` is always false and the filter `is-automated=true` returns nothing.',
+    ),
     applies: API,
     requires: OBJECTS,
     releaseDependent: true,

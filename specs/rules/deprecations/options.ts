@@ -17,7 +17,8 @@ export const OPTION_RULES = [
     requires: ['start', 'exit'],
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Each removed option of the release, by flag and by file key, with a generated value, and each removed storage driver, log option and storage option: the daemon exits non-zero and its output names it.',
+    expectation:
+      'Each removed option of the release, by flag and by file key, with a generated value, and each removed storage driver, log option and storage option: the daemon exits non-zero and its output names it.',
     testability: TESTABLE,
   }),
 ] as const;

@@ -11,12 +11,14 @@ export const SOCKET_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc(SOCKETS, '`unix://<path>` … created with root-only access or group membership (group set by `-G`).'),
-    reading: '"Root-only access or group membership" is mode 0660 owned by the daemon\'s user and the socket group (srw-rw----, observed on every release). The group is given by name or by number (`-G 0` gives root, observed); the default group is the brand\'s (`ctr`, `docker`).',
+    reading:
+      '"Root-only access or group membership" is mode 0660 owned by the daemon\'s user and the socket group (srw-rw----, observed on every release). The group is given by name or by number (`-G 0` gives root, observed); the default group is the brand\'s (`ctr`, `docker`).',
     applies: PROCESS,
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated groups of the machine (by name or id) as -G: the daemon serves, its socket has mode 0660 and that group; without -G the socket is 0660 (and the default group where the machine has it).',
+    expectation:
+      'Generated groups of the machine (by name or id) as -G: the daemon serves, its socket has mode 0660 and that group; without -G the socket is 0660 (and the default group where the machine has it).',
     testability: TESTABLE,
   }),
   rule({
@@ -25,13 +27,15 @@ export const SOCKET_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc(SOCKETS, '`unix://<path>` … created with root-only access or group membership (group set by `-G`).'),
-    reading: 'The socket is "created with" that access: the mode of listen.unix.mode (0660, or narrower) holds from the moment the path exists, whatever the umask the daemon was started with. A socket bound under the process umask and changed afterwards lets any local user connect in between, and that connection stays usable. Strict: every mode the socket is seen with from its first appearance counts.',
+    reading:
+      'The socket is "created with" that access: the mode of listen.unix.mode (0660, or narrower) holds from the moment the path exists, whatever the umask the daemon was started with. A socket bound under the process umask and changed afterwards lets any local user connect in between, and that connection stays usable. Strict: every mode the socket is seen with from its first appearance counts.',
     otherReading: 'The access is what the socket has once the daemon serves: only the mode it has when the daemon first answers, and after, counts.',
     applies: PROCESS,
     requires: UMASK,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated permissive umasks (0000, 0022 and others under which a socket bound as it comes is wider than 0660) and one or two extra unix sockets (-H) in a directory watched from before the start (lstat every 0.2 ms in a thread of its own, and inotify): no mode seen has a bit beyond 0660, and the daemon serves on every socket.',
+    expectation:
+      'Generated permissive umasks (0000, 0022 and others under which a socket bound as it comes is wider than 0660) and one or two extra unix sockets (-H) in a directory watched from before the start (lstat every 0.2 ms in a thread of its own, and inotify): no mode seen has a bit beyond 0660, and the daemon serves on every socket.',
     testability: TESTABLE,
   }),
   rule({
@@ -40,7 +44,7 @@ export const SOCKET_RULES = [
     area: AREA,
     level: 'implementation',
     source: impl('moby daemon/listeners/listeners_linux.go (lookupGID)', `exit 1 and "failed to load listeners: group nosuchgroup not found" on ${OBSERVED}`),
-    reading: 'The document names the option only; what a missing group does is the real daemons\' answer.',
+    reading: "The document names the option only; what a missing group does is the real daemons' answer.",
     applies: PROCESS,
     requires: START,
     releaseDependent: false,
@@ -54,12 +58,14 @@ export const SOCKET_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc(SOCKETS, '`tcp://[host]:[port][path]` … Shorthands `host:`, `host:port`, `:port` are accepted.'),
-    reading: 'A missing host is 127.0.0.1 ("A bare `tcp://` means 127.0.0.1"). Checked on free loopback ports; the forms without a port are listen.tcp.default-port\'s.',
+    reading:
+      'A missing host is 127.0.0.1 ("A bare `tcp://` means 127.0.0.1"). Checked on free loopback ports; the forms without a port are listen.tcp.default-port\'s.',
     applies: PROCESS,
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated free ports in every form (`tcp://127.0.0.1:P`, `127.0.0.1:P`, `:P`, `tcp://:P`, `tcp://localhost:P`): the daemon serves GET /_ping on 127.0.0.1:P, and still on its unix socket.',
+    expectation:
+      'Generated free ports in every form (`tcp://127.0.0.1:P`, `127.0.0.1:P`, `:P`, `tcp://:P`, `tcp://localhost:P`): the daemon serves GET /_ping on 127.0.0.1:P, and still on its unix socket.',
     testability: TESTABLE,
   }),
   rule({
@@ -73,7 +79,8 @@ export const SOCKET_RULES = [
     requires: NETNS,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: '`-H tcp://` and `-H 127.0.0.1:` without TLS: GET /_ping answers on 127.0.0.1:2375 inside the namespace; with `--tlsverify` and generated certificates: on 127.0.0.1:2376, over TLS.',
+    expectation:
+      '`-H tcp://` and `-H 127.0.0.1:` without TLS: GET /_ping answers on 127.0.0.1:2375 inside the namespace; with `--tlsverify` and generated certificates: on 127.0.0.1:2376, over TLS.',
     testability: TESTABLE,
   }),
   rule({
@@ -82,7 +89,8 @@ export const SOCKET_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc(SOCKETS, '`tcp://[host]:[port][path]` … A path is prepended to all requests.'),
-    reading: 'On a listener: requests under the path are served as the daemon\'s API without it. (The real releases refuse such an address: 26.1 and 28.5 "invalid bind address (…): should not contain a path element", 20.10 "listen tcp: address tcp/<port>/<path>: unknown port"; see specs/known-deviations.ts.)',
+    reading:
+      'On a listener: requests under the path are served as the daemon\'s API without it. (The real releases refuse such an address: 26.1 and 28.5 "invalid bind address (…): should not contain a path element", 20.10 "listen tcp: address tcp/<port>/<path>: unknown port"; see specs/known-deviations.ts.)',
     applies: PROCESS,
     requires: START,
     releaseDependent: false,
@@ -100,7 +108,8 @@ export const SOCKET_RULES = [
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'One to three generated extra listeners (unix sockets in the suite\'s directory, TCP on free loopback ports) besides the suite\'s socket: every one answers GET /_ping with the same daemon (the same /info ID).',
+    expectation:
+      "One to three generated extra listeners (unix sockets in the suite's directory, TCP on free loopback ports) besides the suite's socket: every one answers GET /_ping with the same daemon (the same /info ID).",
     testability: TESTABLE,
   }),
   rule({
@@ -114,15 +123,21 @@ export const SOCKET_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation: 'The daemon listens on the default socket (/var/run/ctr.sock).',
-    testability: notTestable('the rule makes the daemon listen on the machine\'s own default socket (/var/run/docker.sock for the real daemons); checking it safely needs a private mount namespace with /run replaced, which the targets do not build yet'),
+    testability: notTestable(
+      "the rule makes the daemon listen on the machine's own default socket (/var/run/docker.sock for the real daemons); checking it safely needs a private mount namespace with /run replaced, which the targets do not build yet",
+    ),
   }),
   rule({
     id: 'listen.tcp.unauthenticated-deprecated',
     title: 'From 26.0 a TCP listener without TLS is deprecated, not removed: it still serves the API',
     area: AREA,
     level: 'must',
-    source: daemonDoc('Deprecation catalogue; States and transitions › Feature lifecycle', '| Deprecated | unauthenticated TCP connections | v26.0 | v28.0 | … Deprecated: stays for at least one stable release; may print a warning'),
-    reading: 'The catalogue gives the status Deprecated (the removal in v28.0 is planned, not done; the 27.0 rule for remote listeners is rule tls.remote-requires-verify): a TCP listener without TLS on this machine keeps serving the whole API, as the unix socket does. A deprecation "may print a warning": a notice is not required (what the releases log is the implementation rule listen.tcp.unauthenticated-notice).',
+    source: daemonDoc(
+      'Deprecation catalogue; States and transitions › Feature lifecycle',
+      '| Deprecated | unauthenticated TCP connections | v26.0 | v28.0 | … Deprecated: stays for at least one stable release; may print a warning',
+    ),
+    reading:
+      'The catalogue gives the status Deprecated (the removal in v28.0 is planned, not done; the 27.0 rule for remote listeners is rule tls.remote-requires-verify): a TCP listener without TLS on this machine keeps serving the whole API, as the unix socket does. A deprecation "may print a warning": a notice is not required (what the releases log is the implementation rule listen.tcp.unauthenticated-notice).',
     applies: { ...PROCESS, releases: { min: '26.0' } },
     requires: START,
     releaseDependent: true,
@@ -135,13 +150,18 @@ export const SOCKET_RULES = [
     title: 'From 26.0 the releases log a deprecation notice for a TCP listener without TLS',
     area: AREA,
     level: 'implementation',
-    source: impl('moby cmd/dockerd/daemon.go (loadListeners: the unencrypted-TCP deprecation notice)', `\`[DEPRECATION NOTICE]: API is accessible on http://<addr> without encryption.\` on 26.1.5 and 28.5.2, nothing on 20.10.24 (${OBSERVED})`),
-    reading: 'The document lets a deprecation print a warning (Feature lifecycle: "may print a warning"); the releases from 26.0 do, for each TCP listener without TLS.',
+    source: impl(
+      'moby cmd/dockerd/daemon.go (loadListeners: the unencrypted-TCP deprecation notice)',
+      `\`[DEPRECATION NOTICE]: API is accessible on http://<addr> without encryption.\` on 26.1.5 and 28.5.2, nothing on 20.10.24 (${OBSERVED})`,
+    ),
+    reading:
+      'The document lets a deprecation print a warning (Feature lifecycle: "may print a warning"); the releases from 26.0 do, for each TCP listener without TLS.',
     applies: { ...PROCESS, releases: { min: '26.0' } },
     requires: START_LOGS,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'Two TCP listeners without TLS on generated free loopback ports, one as 127.0.0.1 and one as localhost: the log has, for each, a line with "DEPRECATION NOTICE", "without encryption" and its port.',
+    expectation:
+      'Two TCP listeners without TLS on generated free loopback ports, one as 127.0.0.1 and one as localhost: the log has, for each, a line with "DEPRECATION NOTICE", "without encryption" and its port.',
     testability: TESTABLE,
   }),
 ] as const;

@@ -8,10 +8,13 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'Over TCP the runner serves every endpoint of the document at the base address',
     area: AREA,
     level: 'must',
-    source: mrDoc('What the service does › Base addresses', 'Process on the host, over TCP | `<scheme>://localhost:12434/` | Requires TCP host access to be enabled. The port is the default 12434 unless another one was given with `--tcp`.'),
+    source: mrDoc(
+      'What the service does › Base addresses',
+      'Process on the host, over TCP | `<scheme>://localhost:12434/` | Requires TCP host access to be enabled. The port is the default 12434 unless another one was given with `--tcp`.',
+    ),
     reading:
       'Read as: once TCP access is enabled on a port, the management and OpenAI-style paths of the endpoint tables answer there (none is 404 or 405). The scheme is plain HTTP, as the real service listens (the document says its scheme is not shown unambiguously).',
-    otherReading: 'The scheme is https, as the document\'s examples write it: the base address speaks TLS (any certificate; the trust is not shown).',
+    otherReading: "The scheme is https, as the document's examples write it: the base address speaks TLS (any certificate; the trust is not shown).",
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -21,11 +24,14 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
   }),
   rule({
     id: 'mr.tcp.default-port',
-    title: 'The default TCP port is 12434, and the enable command\'s --tcp <port> chooses another',
+    title: "The default TCP port is 12434, and the enable command's --tcp <port> chooses another",
     area: AREA,
     level: 'must',
-    source: mrDoc('What the service does › Base addresses', 'Port 12434 is the default TCP port. … The port is the default 12434 unless another one was given with `--tcp`.'),
-    reading: 'ctrd-sim enables TCP access with --model-runner-tcp (the enable command\'s --tcp): without a port it listens on 127.0.0.1:12434.',
+    source: mrDoc(
+      'What the service does › Base addresses',
+      'Port 12434 is the default TCP port. … The port is the default 12434 unless another one was given with `--tcp`.',
+    ),
+    reading: "ctrd-sim enables TCP access with --model-runner-tcp (the enable command's --tcp): without a port it listens on 127.0.0.1:12434.",
     applies: SERVICE,
     requires: ['start'],
     releaseDependent: false,
@@ -33,7 +39,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     expectation: 'The runner listens on 12434 when no port is given, on the given port otherwise.',
     testability: {
       testable: false,
-      why: 'port 12434 is one per machine: the suites run targets side by side, so they give every runner a free port; the project tests check ctrd-sim\'s default once (test/model-runner-sim.test.ts)',
+      why: "port 12434 is one per machine: the suites run targets side by side, so they give every runner a free port; the project tests check ctrd-sim's default once (test/model-runner-sim.test.ts)",
     },
   }),
   rule({
@@ -41,14 +47,18 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'Over the daemon socket, the same endpoints answer under /exp/vENG4.40, identically',
     area: AREA,
     level: 'must',
-    source: mrDoc('What the service does › Base addresses, rule 2', 'Over the Unix socket the prefix `/exp/vENG4.40` goes before `/engines/...`; for example `/exp/vENG4.40/engines/<engine>/v1/chat/completions`.'),
+    source: mrDoc(
+      'What the service does › Base addresses, rule 2',
+      'Over the Unix socket the prefix `/exp/vENG4.40` goes before `/engines/...`; for example `/exp/vENG4.40/engines/<engine>/v1/chat/completions`.',
+    ),
     reading:
       'The prefixed socket path and the TCP path give the same status and the same body (up to the fields that name a moment or an id: created, id), for the OpenAI-style endpoints under /engines/…, in the full form and the shortcut. The document prefixes the inference endpoints only ("Every inference endpoint path is prefixed"); the management paths under the prefix are mr.socket.prefix.management\'s.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated OpenAI-style requests (/engines/v1/… and /engines/<default engine>/v1/…) answer alike over the socket with the prefix and over TCP.',
+    expectation:
+      'Generated OpenAI-style requests (/engines/v1/… and /engines/<default engine>/v1/…) answer alike over the socket with the prefix and over TCP.',
     testability: TESTABLE,
   }),
   rule({
@@ -57,7 +67,8 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: cmd/cli/desktop/context.go (the command line sends the management calls through the socket prefix too)`),
-    reading: 'GET /models, GET /models/{namespace}/{name}, POST /models/create and DELETE /models/{namespace}/{name} under the prefix give the status and body they give over TCP (a create compared by its last line). The document is silent on them.',
+    reading:
+      'GET /models, GET /models/{namespace}/{name}, POST /models/create and DELETE /models/{namespace}/{name} under the prefix give the status and body they give over TCP (a create compared by its last line). The document is silent on them.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -71,12 +82,14 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/inference/api.go (the prefix belongs to the socket's proxy; unprefixed paths are the daemon's); docker/model-runner#118`),
-    reading: 'Unprefixed /engines/… and /models on the socket are daemon paths: 404 "page not found" as any unknown daemon path; /_ping and the version gate answer as without a runner.',
+    reading:
+      'Unprefixed /engines/… and /models on the socket are daemon paths: 404 "page not found" as any unknown daemon path; /_ping and the version gate answer as without a runner.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'On the socket, GET /_ping is 200, /v<newest+1>/version is refused by the version gate as too new (its status and words are api.version.too-new\'s), and unprefixed runner paths are the daemon\'s 404.',
+    expectation:
+      "On the socket, GET /_ping is 200, /v<newest+1>/version is refused by the version gate as too new (its status and words are api.version.too-new's), and unprefixed runner paths are the daemon's 404.",
     testability: TESTABLE,
   }),
   rule({
@@ -84,8 +97,12 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: '/engines/v1/… is /engines/<default engine>/v1/…',
     area: AREA,
     level: 'must',
-    source: mrDoc('Endpoints', 'The path segment `<engine>` names the inference engine; the engine the interface shows is its default engine. The segment `engines/<engine>` may be shortened to `engines`, so that `POST /engines/v1/chat/completions` is equivalent to the full form.'),
-    reading: 'The document does not name the default engine, so the full form compared is the one of the engine the target names as its default (ctrd-sim logs it beside its TCP address). Which name that is, is mr.engines.default-name\'s.',
+    source: mrDoc(
+      'Endpoints',
+      'The path segment `<engine>` names the inference engine; the engine the interface shows is its default engine. The segment `engines/<engine>` may be shortened to `engines`, so that `POST /engines/v1/chat/completions` is equivalent to the full form.',
+    ),
+    reading:
+      "The document does not name the default engine, so the full form compared is the one of the engine the target names as its default (ctrd-sim logs it beside its TCP address). Which name that is, is mr.engines.default-name's.",
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -99,7 +116,8 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/server/server.go DefaultBackendName; pkg/inference/backends/llamacpp (name "llama.cpp")`),
-    reading: 'Whatever engine the target says is its default, the real service\'s default is named llama.cpp: requests under /engines/llama.cpp/v1 answer as under /engines/v1.',
+    reading:
+      "Whatever engine the target says is its default, the real service's default is named llama.cpp: requests under /engines/llama.cpp/v1 answer as under /engines/v1.",
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -113,7 +131,8 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/inference/scheduling/http_handler.go handleOpenAIInference (404 "backend not found")`),
-    reading: 'Only the POST endpoints check the engine; GET …/models under any engine name lists the models in the real service (the model manager does not validate it), so listing is not judged here.',
+    reading:
+      'Only the POST endpoints check the engine; GET …/models under any engine name lists the models in the real service (the model manager does not validate it), so listing is not judged here.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -126,8 +145,12 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'The inference endpoints carry the segment v1',
     area: AREA,
     level: 'descriptive',
-    source: mrDoc('Versioning', 'The inference endpoints carry the segment `v1`. … Any other versioning or compatibility policy of the model runner: not shown.'),
-    reading: 'Read as: every OpenAI-style endpoint is served under /engines/<default engine>/v1/… and /engines/v1/… (2xx for a valid request). What other segments do is not shown (mr.versioning.other-segments).',
+    source: mrDoc(
+      'Versioning',
+      'The inference endpoints carry the segment `v1`. … Any other versioning or compatibility policy of the model runner: not shown.',
+    ),
+    reading:
+      'Read as: every OpenAI-style endpoint is served under /engines/<default engine>/v1/… and /engines/v1/… (2xx for a valid request). What other segments do is not shown (mr.versioning.other-segments).',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -155,7 +178,8 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     area: AREA,
     level: 'descriptive',
     source: mrDoc('Authentication', 'The calls in the interface carry no credential header or parameter.'),
-    reading: 'The calls of the document, which carry no credentials, are answered. Whether credentials are accepted is not shown, so a request with one is not judged here (mr.auth.ignored).',
+    reading:
+      'The calls of the document, which carry no credentials, are answered. Whether credentials are accepted is not shown, so a request with one is not judged here (mr.auth.ignored).',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
@@ -168,8 +192,11 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'Credentials a call carries are ignored',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: no authentication anywhere (pkg/server/server.go, pkg/routing); llama-server checks Authorization only with --api-key, which the service never passes`),
-    reading: 'The document does not show whether credentials are accepted; the real service has no authentication, so a request with an arbitrary Authorization header is answered as the same request without one.',
+    source: mrImpl(
+      `${DMR}: no authentication anywhere (pkg/server/server.go, pkg/routing); llama-server checks Authorization only with --api-key, which the service never passes`,
+    ),
+    reading:
+      'The document does not show whether credentials are accepted; the real service has no authentication, so a request with an arbitrary Authorization header is answered as the same request without one.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,

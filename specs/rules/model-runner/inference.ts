@@ -2,7 +2,8 @@ import { rule } from '../daemon-config/kit.js';
 import { AREA, DMR, INFERENCE, mrDoc, mrImpl, NONE, OPENAI, SERVICE, TESTABLE } from './kit.js';
 
 const TABLE = 'Endpoints › OpenAI-style endpoints';
-const SHAPE = 'The endpoints "follow the OpenAI-style API shape" (What the service does); the response bodies are not shown (note A), so they are read as the OpenAI API defines them';
+const SHAPE =
+  'The endpoints "follow the OpenAI-style API shape" (What the service does); the response bodies are not shown (note A), so they are read as the OpenAI API defines them';
 const oai = (what: string) => mrImpl(`${OPENAI} (${what})`);
 
 /** The OpenAI-style endpoints: models, chat, completions, embeddings, streaming, request checks. */
@@ -27,7 +28,8 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'must',
     source: mrDoc(TABLE, 'GET | `/engines/<engine>/v1/models/{namespace}/{name}` | Retrieve one model | none | note A'),
-    reading: 'The object is the list\'s entry for that id. The openai SDK sends the id as one segment with "/" escaped (%2F) (openai-node src/internal/utils/path.ts); both spellings name the model.',
+    reading:
+      'The object is the list\'s entry for that id. The openai SDK sends the id as one segment with "/" escaped (%2F) (openai-node src/internal/utils/path.ts); both spellings name the model.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
@@ -40,7 +42,10 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     title: 'A chat completion with model and messages answers a chat.completion object',
     area: AREA,
     level: 'must',
-    source: mrDoc(TABLE, 'POST | `/engines/<engine>/v1/chat/completions` | Chat completion | JSON body with `model` and `messages` (see Resources); note C | note A'),
+    source: mrDoc(
+      TABLE,
+      'POST | `/engines/<engine>/v1/chat/completions` | Chat completion | JSON body with `model` and `messages` (see Resources); note C | note A',
+    ),
     reading: `${SHAPE}: id, object "chat.completion", created (integer seconds), model, choices[] of {index, message {role "assistant", content}, finish_reason}, usage. Request fields beyond model and messages are not shown (note C); those of the OpenAI API are sent.`,
     applies: INFERENCE,
     requires: NONE,
@@ -70,12 +75,14 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'implementation',
     source: oai('ChatCompletionStreamOptions'),
-    reading: 'The other chunks carry usage null (OpenAI) or none (llama-server omits it): both are read as no usage. Without include_usage no chunk carries usage.',
+    reading:
+      'The other chunks carry usage null (OpenAI) or none (llama-server omits it): both are read as no usage. Without include_usage no chunk carries usage.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated streams with include_usage: exactly one chunk with choices [] and usage, the last before [DONE], with usage equal to the non-streamed answer\'s.',
+    expectation:
+      "Generated streams with include_usage: exactly one chunk with choices [] and usage, the last before [DONE], with usage equal to the non-streamed answer's.",
     testability: TESTABLE,
   }),
   rule({
@@ -112,12 +119,14 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'implementation',
     source: oai('CreateEmbeddingRequest.encoding_format; src/lib/embeddings.ts: the SDK asks for base64 by default'),
-    reading: 'The document does not show the request; the official SDK asks for base64 unless told otherwise, so a runner that cannot answer it fails every SDK embedding call. Read as: the base64 string decodes to the float32 values, little-endian, that encoding_format "float" answers for the same input.',
+    reading:
+      'The document does not show the request; the official SDK asks for base64 unless told otherwise, so a runner that cannot answer it fails every SDK embedding call. Read as: the base64 string decodes to the float32 values, little-endian, that encoding_format "float" answers for the same input.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated inputs: the base64 strings decode to the float vectors of the same request with encoding_format "float" (within float32 precision).',
+    expectation:
+      'Generated inputs: the base64 strings decode to the float vectors of the same request with encoding_format "float" (within float32 precision).',
     testability: TESTABLE,
   }),
   rule({
@@ -126,7 +135,8 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'implementation',
     source: oai('CreateChatCompletionRequest.max_tokens, max_completion_tokens; finish_reason'),
-    reading: 'The document does not show request fields beyond model and messages (note C); the OpenAI API\'s max_tokens (and max_completion_tokens) caps the completion. Read as: completion_tokens never exceeds the cap, and an answer that the cap cut ends with finish_reason "length".',
+    reading:
+      'The document does not show request fields beyond model and messages (note C); the OpenAI API\'s max_tokens (and max_completion_tokens) caps the completion. Read as: completion_tokens never exceeds the cap, and an answer that the cap cut ends with finish_reason "length".',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
@@ -140,12 +150,14 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'implementation',
     source: oai('CreateChatCompletionRequest.stop'),
-    reading: 'Checked with a deterministic request (temperature 0, a seed): a stop string taken from the unstopped answer cuts it just before its first occurrence, with finish_reason "stop"; of several (an array of up to 4, as OpenAI allows), the earliest occurrence of any cuts it.',
+    reading:
+      'Checked with a deterministic request (temperature 0, a seed): a stop string taken from the unstopped answer cuts it just before its first occurrence, with finish_reason "stop"; of several (an array of up to 4, as OpenAI allows), the earliest occurrence of any cuts it.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated stop strings (one, or an array of up to 4) cut from the answer: the stopped content is the unstopped one up to the first occurrence of any, and does not contain it.',
+    expectation:
+      'Generated stop strings (one, or an array of up to 4) cut from the answer: the stopped content is the unstopped one up to the first occurrence of any, and does not contain it.',
     testability: TESTABLE,
   }),
   rule({
@@ -154,7 +166,8 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'implementation',
     source: oai('CreateChatCompletionRequest.n'),
-    reading: "The document does not show request fields beyond model and messages (note C); the OpenAI API's n asks for n choices. Read as: exactly n choices, indexed 0 to n-1.",
+    reading:
+      "The document does not show request fields beyond model and messages (note C); the OpenAI API's n asks for n choices. Read as: exactly n choices, indexed 0 to n-1.",
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
@@ -168,7 +181,8 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'implementation',
     source: oai('CompletionUsage'),
-    reading: 'prompt_tokens is positive for a non-empty prompt; completion_tokens is positive when some text was returned; a longer prompt never counts fewer prompt tokens than its prefix.',
+    reading:
+      'prompt_tokens is positive for a non-empty prompt; completion_tokens is positive when some text was returned; a longer prompt never counts fewer prompt tokens than its prefix.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
@@ -196,8 +210,10 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     title: 'The runner checks inference bodies first: not JSON or no model is 400, a model it does not hold is 404',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/inference/scheduling/http_handler.go handleOpenAIInference ("invalid request", "model is required", "model not found"); Go's http.Error (plain text)`),
-    reading: 'These are the runner\'s own errors, before any engine sees the request: plain text, as the real service writes them.',
+    source: mrImpl(
+      `${DMR}: pkg/inference/scheduling/http_handler.go handleOpenAIInference ("invalid request", "model is required", "model not found"); Go's http.Error (plain text)`,
+    ),
+    reading: "These are the runner's own errors, before any engine sees the request: plain text, as the real service writes them.",
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -211,20 +227,24 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/inference/scheduling/http_handler.go (maximumOpenAIInferenceRequestSize = 10 MiB, MaxBytesReader; "request too large")`),
-    reading: 'The runner reads no more than the limit: once a body has passed 10 MiB the refusal comes without the runner waiting for the rest of it (Go\'s MaxBytesReader). 10 MiB itself is accepted.',
+    reading:
+      "The runner reads no more than the limit: once a body has passed 10 MiB the refusal comes without the runner waiting for the rest of it (Go's MaxBytesReader). 10 MiB itself is accepted.",
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated sizes just under 10 MiB are served; a body declared larger, of which a little more than 10 MiB is sent, is answered 400 without the rest.',
+    expectation:
+      'Generated sizes just under 10 MiB are served; a body declared larger, of which a little more than 10 MiB is sent, is answered 400 without the rest.',
     testability: TESTABLE,
   }),
   rule({
     id: 'mr.inference.work-bounds',
-    title: 'Requests over the OpenAI API\'s documented limits (n, embedding inputs and their tokens) are refused with 400 naming the field',
+    title: "Requests over the OpenAI API's documented limits (n, embedding inputs and their tokens) are refused with 400 naming the field",
     area: AREA,
     level: 'implementation',
-    source: oai('CreateChatCompletionRequest.n and CreateCompletionRequest.n: maximum 128; CreateEmbeddingRequest.input: "any array must be 2048 dimensions or less", "must not exceed the max input tokens for the model (8192 tokens for all embedding models)", "a maximum of 300,000 tokens summed across all inputs in a single request"'),
+    source: oai(
+      'CreateChatCompletionRequest.n and CreateCompletionRequest.n: maximum 128; CreateEmbeddingRequest.input: "any array must be 2048 dimensions or less", "must not exceed the max input tokens for the model (8192 tokens for all embedding models)", "a maximum of 300,000 tokens summed across all inputs in a single request"',
+    ),
     reading:
       'The document shows no limits ("Rate limits, size limits and time-outs of the model runner: not shown"); the endpoints follow the OpenAI API, whose limits are these. Over one of them: 400 and an OpenAI error object whose message is a string and whose param, when the target gives one (OpenAI does, llama-server has no param), names the field (n, input). The same requests at the limits (n 128 on one prompt, 2048 short inputs, one input of 8000 tokens, 37 inputs of 8000 tokens: a margin for the tokens a tokenizer adds) are served (200). Tokens are counted as the target counts them: the check uses inputs whose count no tokenizer can misjudge by much (one short word per token, far over or at the limit).',
     applies: INFERENCE,
@@ -236,17 +256,20 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
   }),
   rule({
     id: 'mr.inference.fairness',
-    title: 'While one client sends the heaviest requests the runner allows, another client\'s model list answers within 500 ms of its idle time',
+    title: "While one client sends the heaviest requests the runner allows, another client's model list answers within 500 ms of its idle time",
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/server/server.go (net/http serves each request on its own goroutine: a request never waits for another one's work), and llama-server's slots (docker/model-runner e2e/concurrency_test.go: parallel requests all answered)`),
+    source: mrImpl(
+      `${DMR}: pkg/server/server.go (net/http serves each request on its own goroutine: a request never waits for another one's work), and llama-server's slots (docker/model-runner e2e/concurrency_test.go: parallel requests all answered)`,
+    ),
     reading:
-      'The document says nothing of concurrency; the real service serves requests concurrently and no request holds the others (item 28 of the reference). Read as: while a heavy request within the OpenAI limits (a prompt array with n up to 128, 2048 embedding inputs of up to 4096 dimensions, a long stream) is being answered, GET …/v1/models from another client, sent every 20 ms, answers within 500 ms of when it was due beyond the worst the same listing takes over as long again with no other request (what the machine and the target take anyway); a runner that does the heavy request\'s work in one go holds the listing for seconds. A stall is judged only when it is seen twice in a row on the same request. The heavy request itself ends with 200 or a 400 refusal (a bound of the runner), never a 5xx.',
+      "The document says nothing of concurrency; the real service serves requests concurrently and no request holds the others (item 28 of the reference). Read as: while a heavy request within the OpenAI limits (a prompt array with n up to 128, 2048 embedding inputs of up to 4096 dimensions, a long stream) is being answered, GET …/v1/models from another client, sent every 20 ms, answers within 500 ms of when it was due beyond the worst the same listing takes over as long again with no other request (what the machine and the target take anyway); a runner that does the heavy request's work in one go holds the listing for seconds. A stall is judged only when it is seen twice in a row on the same request. The heavy request itself ends with 200 or a 400 refusal (a bound of the runner), never a 5xx.",
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated heavy requests within the OpenAI limits (2048 inputs × 1024 dimensions and 30 000 prompts × n 128 always), each with a second client listing models every 20 ms: no listing more than 500 ms beyond the idle worst; the heavy request 200 or 400.',
+    expectation:
+      'Generated heavy requests within the OpenAI limits (2048 inputs × 1024 dimensions and 30 000 prompts × n 128 always), each with a second client listing models every 20 ms: no listing more than 500 ms beyond the idle worst; the heavy request 200 or 400.',
     testability: TESTABLE,
   }),
 ] as const;

@@ -10,15 +10,18 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     title: 'A model reference is <namespace>/<name>, each part one path segment; others are refused',
     area: AREA,
     level: 'must',
-    source: mrDoc('Resources and their fields › Model', 'Model reference | string | `<namespace>/<name>`; `{namespace}` and `{name}` are each one path segment'),
-    reading:
-      `Each part a path component in the real service's grammar (${DMR}: pkg/distribution/distribution/client.go normalizeModelName: [a-z0-9] joined by ".", "_", "__" or "-"; upper case is lower-cased), the name with an optional ":tag". A reference without "/" is not of the form <namespace>/<name>: refused with 400, as are extra segments, empty parts, "." or "..", other characters and a digest.`,
+    source: mrDoc(
+      'Resources and their fields › Model',
+      'Model reference | string | `<namespace>/<name>`; `{namespace}` and `{name}` are each one path segment',
+    ),
+    reading: `Each part a path component in the real service's grammar (${DMR}: pkg/distribution/distribution/client.go normalizeModelName: [a-z0-9] joined by ".", "_", "__" or "-"; upper case is lower-cased), the name with an optional ":tag". A reference without "/" is not of the form <namespace>/<name>: refused with 400, as are extra segments, empty parts, "." or "..", other characters and a digest.`,
     otherReading: `The document gives the form of a reference without saying that other forms are refused: a reference without "/" may be taken as a name in a default namespace, as the real service takes it into "ai" (${DMR}: normalizeModelName). Then it is created (200); the other malformed references are still refused with 400.`,
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated references of the form are created (200); generated invalid ones and references without namespace are refused with 400 and nothing is added to the list (by the other reading, a reference without namespace is created).',
+    expectation:
+      'Generated references of the form are created (200); generated invalid ones and references without namespace are refused with 400 and nothing is added to the list (by the other reading, a reference without namespace is created).',
     testability: TESTABLE,
   }),
   rule({
@@ -27,12 +30,14 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/distribution/distribution/client.go normalizeModelName (no tag → :latest; the name lower-cased, the tag kept)`),
-    reading: 'The document gives the form only; the real service normalises every reference before it looks it up, so these spellings name one model. Read as: no tag is :latest; the name part compares lower-cased; the tag keeps its case.',
+    reading:
+      'The document gives the form only; the real service normalises every reference before it looks it up, so these spellings name one model. Read as: no tag is :latest; the name part compares lower-cased; the tag keeps its case.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'After creating ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached; ns/name:Tag and ns/name:tag, both created, are two references in the list.',
+    expectation:
+      'After creating ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached; ns/name:Tag and ns/name:tag, both created, are two references in the list.',
     testability: TESTABLE,
   }),
   rule({
@@ -55,7 +60,8 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/inference/models/http_handler.go handleCreateModel (400 "invalid request body")`),
-    reading: 'The body is not shown (note B); the real service decodes {"from": …} and refuses anything it cannot decode with 400 before it looks at the reference. Read as: a body that is not a JSON object, or whose "from" is missing, not a string or empty, is 400, and nothing is created.',
+    reading:
+      'The body is not shown (note B); the real service decodes {"from": …} and refuses anything it cannot decode with 400 before it looks at the reference. Read as: a body that is not a JSON object, or whose "from" is missing, not a string or empty, is 400, and nothing is created.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -69,7 +75,8 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(`${DMR}: pkg/distribution/internal/progress/reporter.go ("Using cached model"); e2e/api_test.go`),
-    reading: 'The document does not say what a second create does; the real service answers 200 and reports the model as cached, without a second pull. Read as: 200, a line saying "Using cached model", and still one model in the list.',
+    reading:
+      'The document does not say what a second create does; the real service answers 200 and reports the model as cached, without a second pull. Read as: 200, a line saying "Using cached model", and still one model in the list.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
@@ -88,12 +95,13 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'After generated creates and deletes, the list holds exactly the models created and not deleted, each once, each a record with an id and its reference among its tags.',
+    expectation:
+      'After generated creates and deletes, the list holds exactly the models created and not deleted, each once, each a record with an id and its reference among its tags.',
     testability: TESTABLE,
   }),
   rule({
     id: 'mr.models.get',
-    title: 'GET /models/{namespace}/{name} answers that model\'s record, or 404',
+    title: "GET /models/{namespace}/{name} answers that model's record, or 404",
     area: AREA,
     level: 'must',
     source: mrDoc(TABLE, 'GET | `/models/{namespace}/{name}` | Get one model | none | note A'),

@@ -25,12 +25,14 @@ export const MODEL_RUNNER_STORE_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(REFERENCE),
-    reading: 'After SIGKILL and a start: every create that was answered 200 and every delete answered 200 are in effect; the one write in flight may or may not be; the runner starts and lists.',
+    reading:
+      'After SIGKILL and a start: every create that was answered 200 and every delete answered 200 are in effect; the one write in flight may or may not be; the runner starts and lists.',
     applies: SERVICE,
     requires: ['signal', 'restart'],
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated write sequences, the daemon killed after a generated number of them (while one more is in flight): after the start, the list is the acknowledged state, up to the write in flight.',
+    expectation:
+      'Generated write sequences, the daemon killed after a generated number of them (while one more is in flight): after the start, the list is the acknowledged state, up to the write in flight.',
     testability: TESTABLE,
   }),
   rule({
@@ -39,12 +41,14 @@ export const MODEL_RUNNER_STORE_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl(REFERENCE),
-    reading: 'While clients create and delete at once, every answer of GET /models is a JSON array of whole records, and GET of a model is 200 with its whole record or 404.',
+    reading:
+      'While clients create and delete at once, every answer of GET /models is a JSON array of whole records, and GET of a model is 200 with its whole record or 404.',
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated writers and readers at once: every read answer parses and holds whole records; at the end the list is the outcome of the answered writes.',
+    expectation:
+      'Generated writers and readers at once: every read answer parses and holds whole records; at the end the list is the outcome of the answered writes.',
     testability: TESTABLE,
   }),
   rule({
@@ -53,7 +57,8 @@ export const MODEL_RUNNER_STORE_RULES = [
     area: AREA,
     level: 'implementation',
     source: mrImpl('The issue "Model runner" of this project (bad input); docker/model-runner e2e/api_test.go (malformed JSON, empty messages: never a 500)'),
-    reading: 'Invalid JSON, wrong content types, wrong types, bodies over the limit and clients that leave mid-stream get an error or a closed stream, never a 5xx for the body\'s sake; the runner answers the next request and the store is intact.',
+    reading:
+      "Invalid JSON, wrong content types, wrong types, bodies over the limit and clients that leave mid-stream get an error or a closed stream, never a 5xx for the body's sake; the runner answers the next request and the store is intact.",
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,

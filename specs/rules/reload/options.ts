@@ -23,7 +23,8 @@ export const RELOAD_OPTION_RULES = [
     title: 'labels replace the set on reload',
     level: 'must',
     source: reloadDoc(LIST, '`labels` (replace the set)'),
-    reading: '/info Labels is the new file\'s set, none of the old ones kept; compared as a set (the document says "set"; 20.10 and 26.1 list them in Go map order, 28.5 sorts them, observed).',
+    reading:
+      '/info Labels is the new file\'s set, none of the old ones kept; compared as a set (the document says "set"; 20.10 and 26.1 list them in Go map order, 28.5 sorts them, observed).',
     releaseDependent: false,
     expectation: 'Generated label sets in reloaded files, the empty set among them: /info Labels equals the last applied set, compared as a set.',
   }),
@@ -42,7 +43,8 @@ export const RELOAD_OPTION_RULES = [
     title: 'max-concurrent-downloads, max-concurrent-uploads and max-download-attempts reload',
     level: 'must',
     source: reloadDoc(LIST, '`max-concurrent-downloads`, `max-concurrent-uploads`, `max-download-attempts`'),
-    reading: 'Not shown by /info: read in the "Reloaded configuration" line\'s JSON (keys of the same names). The generated limits are positive: the document gives 0 no meaning (26.1 and 28.5 take it as the default, 20.10 as 0; reload.absent-keys says so), so no release is excused for it here.',
+    reading:
+      'Not shown by /info: read in the "Reloaded configuration" line\'s JSON (keys of the same names). The generated limits are positive: the document gives 0 no meaning (26.1 and 28.5 take it as the default, 20.10 as 0; reload.absent-keys says so), so no release is excused for it here.',
     releaseDependent: false,
     expectation: 'Generated positive limits in reloaded files: the reload line shows each as the file gave it.',
   }),
@@ -63,7 +65,8 @@ export const RELOAD_OPTION_RULES = [
     title: 'insecure-registries and registry-mirrors reload',
     level: 'must',
     source: reloadDoc(LIST, '`insecure-registries`, `registry-mirrors`'),
-    reading: '/info RegistryConfig: InsecureRegistryCIDRs holds the new CIDRs beside the loopback ones, Mirrors the new mirrors (normalised with a trailing slash, observed).',
+    reading:
+      '/info RegistryConfig: InsecureRegistryCIDRs holds the new CIDRs beside the loopback ones, Mirrors the new mirrors (normalised with a trailing slash, observed).',
     releaseDependent: false,
     expectation: 'Generated CIDRs and mirror addresses: /info RegistryConfig follows each applied reload.',
   }),
@@ -83,7 +86,8 @@ export const RELOAD_OPTION_RULES = [
     title: 'features reload',
     level: 'must',
     source: reloadDoc(LIST, '`shutdown-timeout` (time-out for stopping all containers), `features`'),
-    reading: 'Read in the "Reloaded configuration" line (`features`, left out when none). /info does not change with them (CDISpecDirs keeps its start-up value, observed on 28.5).',
+    reading:
+      'Read in the "Reloaded configuration" line (`features`, left out when none). /info does not change with them (CDISpecDirs keeps its start-up value, observed on 28.5).',
     releaseDependent: false,
     expectation: 'Generated feature sets: the reload line shows each applied one.',
   }),
@@ -93,10 +97,12 @@ export const RELOAD_OPTION_RULES = [
     title: 'authorization-plugins reload: a newly listed plugin is consulted',
     level: 'must',
     source: reloadDoc(LIST, '`authorization-plugins`'),
-    reading: 'The suite\'s test plugin runs in a directory the target makes the daemon look in (see the listeners area); the reload finds it by name, and from then on every request passes it (moby cmd/dockerd reloadConfig: validateAuthzPlugins, then the middleware\'s SetPlugins).',
+    reading:
+      "The suite's test plugin runs in a directory the target makes the daemon look in (see the listeners area); the reload finds it by name, and from then on every request passes it (moby cmd/dockerd reloadConfig: validateAuthzPlugins, then the middleware's SetPlugins).",
     requires: [...RELOAD, 'plugins'],
     releaseDependent: false,
-    expectation: 'A daemon started without plugins, its plugin directory holding a running test plugin that denies GET /info with a generated message: before the reload /info answers 200 and the plugin is not asked; after a reload whose file lists the plugin, /info answers 403 "authorization denied by plugin <name>: <msg>" and the plugin got the AuthZReq.',
+    expectation:
+      'A daemon started without plugins, its plugin directory holding a running test plugin that denies GET /info with a generated message: before the reload /info answers 200 and the plugin is not asked; after a reload whose file lists the plugin, /info answers 403 "authorization denied by plugin <name>: <msg>" and the plugin got the AuthZReq.',
   }),
   rule({
     ...base,
@@ -104,7 +110,7 @@ export const RELOAD_OPTION_RULES = [
     title: 'default-shm-size, default-ipc-mode and default-cgroupns-mode reload too',
     level: 'implementation',
     source: { kind: 'implementation', reference: 'moby daemon/reload_unix.go reloadPlatform', observed },
-    reading: 'Not in the document\'s list, but the real daemons apply them (the reload line shows default-shm-size in bytes).',
+    reading: "Not in the document's list, but the real daemons apply them (the reload line shows default-shm-size in bytes).",
     releaseDependent: false,
     expectation: 'Generated sizes and modes: the reload line shows each applied one.',
   }),

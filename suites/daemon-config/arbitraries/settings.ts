@@ -29,9 +29,16 @@ export interface Entry {
 
 const sw = (option: string): Entry => ({ option, value: () => fc.boolean().map((b) => ({ flag: [String(b)], file: b })) });
 const one = (option: string, values: fc.Arbitrary<string>): Entry => ({ option, value: () => values.map((v) => ({ flag: [v], file: v })) });
-const int = (option: string, min: number, max: number): Entry => ({ option, value: () => fc.integer({ min, max }).map((n) => ({ flag: [String(n)], file: n })) });
+const int = (option: string, min: number, max: number): Entry => ({
+  option,
+  value: () => fc.integer({ min, max }).map((n) => ({ flag: [String(n)], file: n })),
+});
 const list = (option: string, items: fc.Arbitrary<string[]>): Entry => ({ option, value: () => items.map((v) => ({ flag: v, file: v })) });
-const proxy = (option: string, values: fc.Arbitrary<string>): Entry => ({ option, key: 'proxies', value: () => values.map((v) => ({ flag: [v], file: { [option]: v } })) });
+const proxy = (option: string, values: fc.Arbitrary<string>): Entry => ({
+  option,
+  key: 'proxies',
+  value: () => values.map((v) => ({ flag: [v], file: { [option]: v } })),
+});
 
 const proxyUrl = fc.tuple(name(8), fc.integer({ min: 1025, max: 65000 })).map(([host, p]) => `http://${host}.example:${p}`);
 const noProxy = fc.array(domain, { minLength: 1, maxLength: 3 }).map((d) => d.join(','));
@@ -65,18 +72,32 @@ export const SAFE_SETTINGS: readonly Entry[] = [
   int('mtu', 1280, 1500),
   one('default-cgroupns-mode', fc.constantFrom('host', 'private')),
   one('default-ipc-mode', fc.constantFrom('shareable', 'private')),
-  one('default-shm-size', fc.tuple(fc.integer({ min: 1, max: 512 }), fc.constantFrom('m', 'M', 'MiB', 'k')).map(([n, unit]) => `${n}${unit}`)),
-  one('cgroup-parent', suiteName().map((n) => `/${n}`)),
+  one(
+    'default-shm-size',
+    fc.tuple(fc.integer({ min: 1, max: 512 }), fc.constantFrom('m', 'M', 'MiB', 'k')).map(([n, unit]) => `${n}${unit}`),
+  ),
+  one(
+    'cgroup-parent',
+    suiteName().map((n) => `/${n}`),
+  ),
   // 20.10 reads `unconfined` as a profile path and fails at start; the keyword works from 23.0.
   { ...one('seccomp-profile', fc.constant('unconfined')), since: '23.0' },
   list('exec-opt', fc.constant(['native.cgroupdriver=cgroupfs'])),
   list('label', distinctLabels(1, 3)),
   list('dns', fc.uniqueArray(ipv4, { minLength: 1, maxLength: 2 })),
   list('dns-search', fc.uniqueArray(domain, { minLength: 1, maxLength: 2 })),
-  list('dns-opt', fc.integer({ min: 1, max: 9 }).map((n) => [`ndots:${n}`])),
+  list(
+    'dns-opt',
+    fc.integer({ min: 1, max: 9 }).map((n) => [`ndots:${n}`]),
+  ),
   list('insecure-registry', fc.uniqueArray(fc.oneof(cidr, registryName), { minLength: 1, maxLength: 3 })),
   list('registry-mirror', fc.uniqueArray(mirrorUrl, { minLength: 1, maxLength: 2 })),
-  list('node-generic-resource', fc.uniqueArray(fc.tuple(suiteName(6), fc.integer({ min: 1, max: 16 })), { minLength: 1, maxLength: 2, selector: ([kind]) => kind }).map((pairs) => pairs.map(([k, n]) => `${k}=${n}`))),
+  list(
+    'node-generic-resource',
+    fc
+      .uniqueArray(fc.tuple(suiteName(6), fc.integer({ min: 1, max: 16 })), { minLength: 1, maxLength: 2, selector: ([kind]) => kind })
+      .map((pairs) => pairs.map(([k, n]) => `${k}=${n}`)),
+  ),
   {
     option: 'default-ulimit',
     value: () =>
@@ -88,15 +109,25 @@ export const SAFE_SETTINGS: readonly Entry[] = [
   {
     option: 'default-address-pool',
     value: () =>
-      fc.tuple(fc.integer({ min: 11, max: 126 }), fc.constantFrom(20, 24, 26)).map(([a, size]) => ({ flag: [`base=${a}.0.0.0/16,size=${size}`], file: [{ base: `${a}.0.0.0/16`, size }] })),
+      fc
+        .tuple(fc.integer({ min: 11, max: 126 }), fc.constantFrom(20, 24, 26))
+        .map(([a, size]) => ({ flag: [`base=${a}.0.0.0/16,size=${size}`], file: [{ base: `${a}.0.0.0/16`, size }] })),
   },
   {
     option: 'default-network-opt',
-    value: (brand) => fc.integer({ min: 1280, max: 1500 }).map((mtu) => ({ flag: [`bridge=com.${brand}.network.driver.mtu=${mtu}`], file: { bridge: { [`com.${brand}.network.driver.mtu`]: String(mtu) } } })),
+    value: (brand) =>
+      fc
+        .integer({ min: 1280, max: 1500 })
+        .map((mtu) => ({ flag: [`bridge=com.${brand}.network.driver.mtu=${mtu}`], file: { bridge: { [`com.${brand}.network.driver.mtu`]: String(mtu) } } })),
   },
   { option: 'add-runtime', value: () => suiteName().map((n) => ({ flag: [`${n}=/bin/true`], file: { [n]: { path: '/bin/true' } } })) },
   one('host-gateway-ip', ipv4),
-  { ...list('cdi-spec-dir', fc.uniqueArray(suiteName(), { minLength: 1, maxLength: 2 }).map((dirs) => dirs.map((d) => `/etc/${d}`))) },
+  {
+    ...list(
+      'cdi-spec-dir',
+      fc.uniqueArray(suiteName(), { minLength: 1, maxLength: 2 }).map((dirs) => dirs.map((d) => `/etc/${d}`)),
+    ),
+  },
   { option: 'feature', value: () => fc.boolean().map((b) => ({ flag: [`cdi=${b}`], file: { cdi: b } })) },
   proxy('http-proxy', proxyUrl),
   proxy('https-proxy', proxyUrl),
@@ -104,11 +135,17 @@ export const SAFE_SETTINGS: readonly Entry[] = [
 ];
 
 /** The file key of an entry: its own, the option's, or (for host-gateway-ip) the older single string. */
-const keyOf = (entry: Entry): string => entry.key ?? (entry.option === 'host-gateway-ip' ? 'host-gateway-ip' : (optionNamed(entry.option)?.fileKey ?? entry.option));
+const keyOf = (entry: Entry): string =>
+  entry.key ?? (entry.option === 'host-gateway-ip' ? 'host-gateway-ip' : (optionNamed(entry.option)?.fileKey ?? entry.option));
 
 /** The entries the release has: by flag, by file, or both. */
 export function settingsOf(ctx: Pick<SuiteContext, 'release'>, by: 'flag' | 'file' | 'both'): readonly Entry[] {
-  return SAFE_SETTINGS.filter((entry) => (entry.since === undefined || releaseAtLeast(ctx, entry.since)) && (by === 'file' || hasFlag(ctx, entry.option)) && (by === 'flag' || hasFileKey(ctx, keyOf(entry))));
+  return SAFE_SETTINGS.filter(
+    (entry) =>
+      (entry.since === undefined || releaseAtLeast(ctx, entry.since)) &&
+      (by === 'file' || hasFlag(ctx, entry.option)) &&
+      (by === 'flag' || hasFileKey(ctx, keyOf(entry))),
+  );
 }
 
 /**
@@ -126,7 +163,13 @@ export const keysOf = (entries: readonly Entry[]): string[] => [...new Set(entri
 /** A generated setting of one of `entries`. */
 export const settingOf = (entries: readonly Entry[], brand: Brand): fc.Arbitrary<Setting> =>
   fc.constantFrom(...entries).chain((entry) =>
-    entry.value(brand).map(({ flag, file }) => ({ option: entry.option, key: keyOf(entry), isSwitch: optionNamed(entry.option)?.kind === 'bool', flagValues: flag, fileValue: file })),
+    entry.value(brand).map(({ flag, file }) => ({
+      option: entry.option,
+      key: keyOf(entry),
+      isSwitch: optionNamed(entry.option)?.kind === 'bool',
+      flagValues: flag,
+      fileValue: file,
+    })),
   );
 
 /**
@@ -153,7 +196,9 @@ export function flagWords(setting: Setting, form: FlagForm): string[] {
     if (on && form === 'separate') return [`--${setting.option}`];
     return [`--${setting.option}=${setting.flagValues[0] ?? 'true'}`];
   }
-  return setting.flagValues.flatMap((value) => (form === 'equals' ? [`--${setting.option}=${value}`] : form === 'short' && short !== undefined ? [`-${short}`, value] : [`--${setting.option}`, value]));
+  return setting.flagValues.flatMap((value) =>
+    form === 'equals' ? [`--${setting.option}=${value}`] : form === 'short' && short !== undefined ? [`-${short}`, value] : [`--${setting.option}`, value],
+  );
 }
 
 /** The configuration document of settings (the proxy options share the `proxies` object). */

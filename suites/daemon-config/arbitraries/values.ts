@@ -22,15 +22,19 @@ export const distinctLabels = (minLength: number, maxLength: number): fc.Arbitra
 export const octet = fc.integer({ min: 1, max: 254 });
 export const ipv4: fc.Arbitrary<string> = fc.tuple(octet, octet, octet, octet).map((parts) => parts.join('.'));
 /** A global unicast IPv6 address in the documentation range. */
-export const ipv6: fc.Arbitrary<string> = fc.tuple(fc.integer({ min: 1, max: 0xffff }), fc.integer({ min: 1, max: 0xffff })).map(([a, b]) => `2001:db8::${a.toString(16)}:${b.toString(16)}`);
+export const ipv6: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 1, max: 0xffff }), fc.integer({ min: 1, max: 0xffff }))
+  .map(([a, b]) => `2001:db8::${a.toString(16)}:${b.toString(16)}`);
 /** A CIDR in canonical form (the network address of its prefix). */
-export const cidr: fc.Arbitrary<string> = fc.tuple(fc.integer({ min: 11, max: 126 }), fc.integer({ min: 0, max: 255 }), fc.constantFrom(8, 16, 24)).map(([a, b, prefix]) =>
-  prefix === 8 ? `${a}.0.0.0/8` : prefix === 16 ? `${a}.${b}.0.0/16` : `${a}.${b}.7.0/24`,
-);
+export const cidr: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 11, max: 126 }), fc.integer({ min: 0, max: 255 }), fc.constantFrom(8, 16, 24))
+  .map(([a, b, prefix]) => (prefix === 8 ? `${a}.0.0.0/8` : prefix === 16 ? `${a}.${b}.0.0/16` : `${a}.${b}.7.0/24`));
 export const port = fc.integer({ min: 1025, max: 65000 });
 /** A registry name `host:port` under the reserved `.example` domain. */
 export const registryName: fc.Arbitrary<string> = fc.tuple(name(8), port).map(([host, p]) => `${host}.example:${p}`);
-export const mirrorUrl: fc.Arbitrary<string> = fc.tuple(name(8), fc.option(port, { nil: undefined })).map(([host, p]) => `https://${host}.example${p === undefined ? '' : `:${String(p)}`}`);
+export const mirrorUrl: fc.Arbitrary<string> = fc
+  .tuple(name(8), fc.option(port, { nil: undefined }))
+  .map(([host, p]) => `https://${host}.example${p === undefined ? '' : `:${String(p)}`}`);
 export const domain: fc.Arbitrary<string> = fc.tuple(name(8), fc.constantFrom('example', 'example.org', 'test')).map(([a, b]) => `${a}.${b}`);
 
 /** The spellings Go's strconv.ParseBool takes. */

@@ -11,7 +11,6 @@ import { IMAGE_NODE, IMAGE_SIM_BIN, simImageTar } from './sim-image.js';
 
 const MOUNT = '/run/ctc';
 
-
 /** dockerode, loaded when a container target first needs it (it is slow to load, and most runs never do). */
 async function engineClient(socketPath: string) {
   const { default: Dockerode } = await import('dockerode');
@@ -74,7 +73,9 @@ export class ContainerSimTarget implements Target {
   private async launch(image: string, dir: string, request: StartRequest, log: LogBuffer, release: () => void): Promise<StartOutcome> {
     const { GenericContainer, Wait } = await import('testcontainers');
     // The same private layout as every other target, seen from inside the container.
-    const flags = safetyFlags(MOUNT, true).map((flag) => (flag.startsWith(`${MOUNT}/data`) || flag.startsWith(`${MOUNT}/exec`) ? flag.replace(MOUNT, '/var/lib/ctc') : flag));
+    const flags = safetyFlags(MOUNT, true).map((flag) =>
+      flag.startsWith(`${MOUNT}/data`) || flag.startsWith(`${MOUNT}/exec`) ? flag.replace(MOUNT, '/var/lib/ctc') : flag,
+    );
     const from = log.mark();
     try {
       const container = await new GenericContainer(image)

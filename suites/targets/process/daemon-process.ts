@@ -153,10 +153,11 @@ export class DaemonProcess {
       });
     });
     const pid = this.child.pid;
-    if (pid !== undefined) for (const fd of [1, 2]) {
-      const pipe = pipeOf(pid, fd);
-      if (pipe !== undefined) this.pipes.add(pipe);
-    }
+    if (pid !== undefined)
+      for (const fd of [1, 2]) {
+        const pipe = pipeOf(pid, fd);
+        if (pipe !== undefined) this.pipes.add(pipe);
+      }
     this.unregister = registerLive({ dir: this.dir, lastWords: () => this.killNow() });
   }
 

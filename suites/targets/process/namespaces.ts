@@ -25,12 +25,14 @@ export function inNamespaces(command: readonly string[], request: StartRequest, 
   if (network) {
     lines.push('ip link set lo up');
     for (const address of request.netns!.addresses) {
-      if (!NAMESPACE_ADDRESS.test(address)) throw new TargetError('TARGET_SPEC', `namespace address ${JSON.stringify(address)} is not a plain IPv4 address outside 127.0.0.0/8`);
+      if (!NAMESPACE_ADDRESS.test(address))
+        throw new TargetError('TARGET_SPEC', `namespace address ${JSON.stringify(address)} is not a plain IPv4 address outside 127.0.0.0/8`);
       lines.push(`ip addr add ${address}/32 dev lo`);
     }
   }
   if (mounts) {
-    if (!SAFE_PATH.test(request.pluginDir!)) throw new TargetError('TARGET_SPEC', `plugin directory ${JSON.stringify(request.pluginDir)} has characters the mount line does not take`);
+    if (!SAFE_PATH.test(request.pluginDir!))
+      throw new TargetError('TARGET_SPEC', `plugin directory ${JSON.stringify(request.pluginDir)} has characters the mount line does not take`);
     // Both brands' directories: the daemon looks in its own.
     lines.push('mount -t tmpfs tmpfs /run');
     for (const dir of PLUGIN_DIRS) lines.push(`mkdir -p ${dir}`, `mount --bind ${request.pluginDir} ${dir}`);
@@ -59,7 +61,10 @@ const PROBE_SCRIPT = fileURLToPath(new URL('./netns-probe.js', import.meta.url))
 /** Runs netns-probe.js with nsenter in the network namespace of `pid`; at most `timeoutMs`. */
 export function probeInNetns(pid: number, probe: NetnsProbe, timeoutMs = 10_000): Promise<NetnsReply> {
   return new Promise((resolve) => {
-    const child = spawn('nsenter', [`--net=/proc/${pid}/ns/net`, '--', process.execPath, PROBE_SCRIPT, JSON.stringify(probe)], { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    const child = spawn('nsenter', [`--net=/proc/${pid}/ns/net`, '--', process.execPath, PROBE_SCRIPT, JSON.stringify(probe)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));

@@ -13,7 +13,9 @@ export interface ProcessRef {
 
 const numericEntries = (): number[] => {
   try {
-    return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number);
+    return readdirSync('/proc')
+      .filter((e) => /^\d+$/.test(e))
+      .map(Number);
   } catch {
     return [];
   }

@@ -58,13 +58,18 @@ export const pidfileIn = (dir: string): string => join(dir, 'd.pid');
  */
 export function safetyFlags(dir: string, knowsIp6tables: boolean): string[] {
   return [
-    '--data-root', join(dir, 'data'),
-    '--exec-root', join(dir, 'exec'),
-    '--pidfile', pidfileIn(dir),
-    '-H', `unix://${socketIn(dir)}`,
+    '--data-root',
+    join(dir, 'data'),
+    '--exec-root',
+    join(dir, 'exec'),
+    '--pidfile',
+    pidfileIn(dir),
+    '-H',
+    `unix://${socketIn(dir)}`,
     '--bridge=none',
     '--iptables=false',
     ...(knowsIp6tables ? ['--ip6tables=false'] : []),
-    '--config-file', configPath(dir),
+    '--config-file',
+    configPath(dir),
   ];
 }
