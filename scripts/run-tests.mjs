@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's test command: builds, runs tap (unit, property, simulator, self-test, real daemons)
+// The README's test command: builds, runs npm run lint, tap (unit, property, simulator, self-test, real daemons)
 // and the browser test of report.html, and ends with one line "N passed, N failed" that CI reads.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,6 +40,9 @@ const build = await run('npm', ['run', '--silent', 'build']);
 if (build.code !== 0) {
   results.push(['build', { code: 1, passed: 0, failed: 1, note: 'tsc failed' }]);
 } else {
+  // The type check, the layering check, the formatter check and the linter: one result.
+  const lint = await run('npm', ['run', '--silent', 'lint']);
+  results.push(['lint', lint.code === 0 ? { code: 0, passed: 1, failed: 0 } : { code: 1, passed: 0, failed: 1, note: 'npm run lint failed' }]);
   // tap rebuilds its plugin set when package.json changes it; doing it first keeps that out of the run.
   await run('npx', ['tap', 'build']);
   results.push(['tap', await run('npx', ['tap'], tapTotals)]);
