@@ -30,6 +30,12 @@ t.test('every quirk of the specs is registered in simulator/quirks, and every re
   for (const [id, module] of Object.entries(QUIRK_MODULES)) t.ok(module.where.trim() !== '', `${id}: names the file(s) that carry it`);
 });
 
+t.test('every testable rule is broken by at least one quirk (hypothetical, or observed on a real release)', async (t) => {
+  const broken = new Set(QUIRKS.map((quirk) => quirk.rule));
+  const without = RULES.filter((rule) => rule.testability.testable && !broken.has(rule.id)).map((rule) => rule.id);
+  t.same(without, [], 'testable rules no quirk breaks: add a hypothetical quirk (specs/quirks/<area>.ts, simulator/quirks/<area>/)');
+});
+
 t.test('quirks name a rule of the catalogue, releases of the table, and ids of the agreed forms', async (t) => {
   const ruleIds = new Set(RULES.map((rule) => rule.id));
   const releases = new Set(RELEASES.map((release) => release.release));
