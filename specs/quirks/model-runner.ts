@@ -255,4 +255,10 @@ export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
     kind: 'hypothetical',
     what: 'embeddings check each input against 8192 tokens but not the 300 000 tokens of the whole request: 38 inputs of 8 000 tokens are served',
   },
+  {
+    id: 'hypothetical.mr.inference.fairness.completions-whole',
+    rule: 'mr.inference.fairness',
+    kind: 'hypothetical',
+    what: "embeddings are computed in slices that let other requests through, but a completions request's prompt array is computed in one go: every other request waits for its whole length",
+  },
 ];
