@@ -4,7 +4,6 @@ import { delivery, generationParams, withFinishQuirk, withStopFault } from './ge
 import { answerInference } from './inference.js';
 import { checkChoices } from '../limits.js';
 import { mapInSlices } from '../engine/slices.js';
-import { COMPLETIONS_WHOLE } from '../../quirks/model-runner/completions-whole.js';
 import { finishChunkText, LAST_PIECE_REPEATED } from '../../quirks/model-runner/last-piece-repeated.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
 
@@ -23,9 +22,7 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
     const params = generationParams(body, faults);
     const how = delivery(body);
     checkChoices(prompts.length, params.n);
-    // Quirk hypothetical.mr.inference.fairness.completions-whole: the prompts are computed in one go.
-    const whole = faults.has('mr.inference.fairness') || x.runner.quirks.has(COMPLETIONS_WHOLE);
-    const results = await mapInSlices(prompts, (prompt) => engine.complete(model, prompt, params), whole);
+    const results = await mapInSlices(prompts, (prompt) => engine.complete(model, prompt, params), faults.has('mr.inference.fairness'));
     const choices = results.flatMap((result) => result.choices.map((choice) => withFinishQuirk(withStopFault(choice, params, faults), x.runner.quirks)));
     const result = { promptTokens: results.reduce((sum, r) => sum + r.promptTokens, 0), choices };
     const id = completionId('cmpl');
