@@ -10,6 +10,7 @@ import type { StateHolder } from './pipeline.js';
 import { handlerError, plainTextFor, sendError } from './replies.js';
 import type { Middleware } from './route.js';
 import { runRoute } from './run-route.js';
+import { AUTHZ_ENGINES_UNAUTHORIZED, isEnginesPath } from '../quirks/listeners/authz-engines-unauthorized.js';
 import { AUTHZ_PLAIN_TRIMMED } from '../quirks/listeners/authz-plain-trimmed.js';
 import { AUTHZ_URI_UNVERSIONED, withoutVersion } from '../quirks/listeners/authz-uri-unversioned.js';
 import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../quirks/listeners/response-deny-body-kept.js';
@@ -55,6 +56,8 @@ export function authorizedRunner(holder: StateHolder, runner: RunnerHandler): Ru
     const state = holder.current;
     // Fault (authz.model-runner): requests under the runner's prefix skip the plugins.
     if (state.authz === null || state.config.faults.has('authz.model-runner')) return runner(req, res, path);
+    // Quirk hypothetical.authz.model-runner.engines-unauthorized: the inference paths (/engines…) skip the plugins.
+    if (state.config.quirks.has(AUTHZ_ENGINES_UNAUTHORIZED) && isEnginesPath(path)) return runner(req, res, path);
     const x = new Exchange(req, res, state);
     authorize(x, state.authz, () => runner(req, res, path)).catch(failed(x));
   };

@@ -181,4 +181,28 @@ export const LISTENERS_QUIRKS: readonly Quirk[] = [
     kind: 'hypothetical',
     what: 'the metrics handler is registered for the subtree "/metrics/" beside "/metrics": /metrics/ and every path under it answer the metrics too',
   },
+  {
+    id: 'hypothetical.authz.model-runner.engines-unauthorized',
+    rule: 'authz.model-runner',
+    kind: 'hypothetical',
+    what: "on a daemon socket only the model runner's management paths (/models…) go through the plugins: its inference paths (/engines…, the OpenAI-compatible API) are handed to the runner unasked",
+  },
+  {
+    id: 'hypothetical.authz.body.chunked.default-peek',
+    rule: 'authz.body.chunked',
+    kind: 'hypothetical',
+    what: "a chunked body (no Content-Length to size the buffer by) is peeked through a bufio.Reader of Go's default size: the plugins are shown its first 4096 bytes, and the route acts on it whole",
+  },
+  {
+    id: 'hypothetical.authz.body.untyped.chunked-untyped',
+    rule: 'authz.body.untyped',
+    kind: 'hypothetical',
+    what: "the plugins are shown JSON-typed bodies only, and the routes' JSON check lets a request without Content-Type through when its ContentLength is not positive (<= 0 where == 0, no body, was meant): a chunked body (length -1) without a type is parsed by the route, unseen",
+  },
+  {
+    id: 'hypothetical.authz.body.limit.content-length-only',
+    rule: 'authz.body.limit',
+    kind: 'hypothetical',
+    what: 'the 4 MiB limit is checked against Content-Length only: a chunked body over 4 MiB is not refused but peeked as before the limit, its first 4 MiB shown to the plugins and the whole acted on by the route',
+  },
 ];

@@ -255,4 +255,10 @@ export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
     kind: 'hypothetical',
     what: 'embeddings check each input against 8192 tokens but not the 300 000 tokens of the whole request: 38 inputs of 8 000 tokens are served',
   },
+  {
+    id: 'hypothetical.mr.inference.fairness.embeddings-encoded-whole',
+    rule: 'mr.inference.fairness',
+    kind: 'hypothetical',
+    what: 'embeddings are computed in slices that let other requests through, but the answer is encoded in one go (one JSON encode of the whole document, tens of MB for 2048 inputs of 1024 dimensions): every other request waits for it',
+  },
 ];

@@ -5,6 +5,7 @@ import type { RunnerRequest } from './context.js';
 import { answerInference } from './inference.js';
 import { BATCH_POOLING_LEAK, leakPooling } from '../../quirks/model-runner/batch-pooling-leak.js';
 import { checkEmbeddingWork, LIMITS } from '../limits.js';
+import { EMBEDDINGS_ENCODED_WHOLE } from '../../quirks/model-runner/embeddings-encoded-whole.js';
 import { embedInSlices } from '../engine/embed-slices.js';
 import { sendJsonSliced } from './backpressure.js';
 
@@ -70,7 +71,8 @@ export function embeddings(x: RunnerRequest, engineName: string | null): Promise
     const document = { object: 'list', data: [], model, usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens } };
     await sendJsonSliced(x.res, 200, document, 'data', vectors, (vector, i) => ({ object: 'embedding', index: i + first, embedding: encode(vector) }), {
       stallMs: x.runner.streamStallMs,
-      whole: faults.has('mr.inference.fairness'),
+      // Quirk hypothetical.mr.inference.fairness.embeddings-encoded-whole: the answer is encoded in one go.
+      whole: faults.has('mr.inference.fairness') || x.runner.quirks.has(EMBEDDINGS_ENCODED_WHOLE),
     });
   });
 }

@@ -35,6 +35,10 @@ import { REMOTE_REFUSAL_BACKPORTED, remoteRefusalBackported } from './remote-ref
 import { AUTHZ_BEFORE_ROUTING, authzBeforeRouting } from './authz-before-routing.js';
 import { METRICS_SUBTREE, metricsSubtree } from './metrics-subtree.js';
 import { CHMOD_AFTER_LISTEN, chmodAfterListen } from './chmod-after-listen.js';
+import { AUTHZ_ENGINES_UNAUTHORIZED, authzEnginesUnauthorized } from './authz-engines-unauthorized.js';
+import { AUTHZ_CHUNKED_PEEK, authzChunkedPeek } from './authz-chunked-peek.js';
+import { AUTHZ_UNTYPED_CHUNKED, authzUntypedChunked } from './authz-untyped-chunked.js';
+import { AUTHZ_LIMIT_LENGTH_ONLY, authzLimitLengthOnly } from './authz-limit-length-only.js';
 
 /** The quirks of the listeners area, by id (one module each in this directory). */
 export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -76,4 +80,8 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [REMOTE_REFUSAL_BACKPORTED]: remoteRefusalBackported,
   [AUTHZ_BEFORE_ROUTING]: authzBeforeRouting,
   [METRICS_SUBTREE]: metricsSubtree,
+  [AUTHZ_ENGINES_UNAUTHORIZED]: authzEnginesUnauthorized,
+  [AUTHZ_CHUNKED_PEEK]: authzChunkedPeek,
+  [AUTHZ_UNTYPED_CHUNKED]: authzUntypedChunked,
+  [AUTHZ_LIMIT_LENGTH_ONLY]: authzLimitLengthOnly,
 };

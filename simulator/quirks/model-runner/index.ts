@@ -41,6 +41,7 @@ import { STALE_AFTER_DELETE, staleAfterDelete } from './stale-after-delete.js';
 import { TAG_LOWER_CASED, tagLowerCased } from './tag-lower-cased.js';
 import { BASIC_VERIFIED, basicVerified } from './basic-verified.js';
 import { NO_REQUEST_TOKEN_TOTAL, noRequestTokenTotal } from './no-request-token-total.js';
+import { EMBEDDINGS_ENCODED_WHOLE, embeddingsEncodedWhole } from './embeddings-encoded-whole.js';
 
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -86,4 +87,5 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [TAG_LOWER_CASED]: tagLowerCased,
   [BASIC_VERIFIED]: basicVerified,
   [NO_REQUEST_TOKEN_TOTAL]: noRequestTokenTotal,
+  [EMBEDDINGS_ENCODED_WHOLE]: embeddingsEncodedWhole,
 };
