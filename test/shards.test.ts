@@ -2,6 +2,7 @@ import t from 'tap';
 import { RELEASES, RULES } from '../specs/index.js';
 import { HYPOTHETICAL_QUIRKS } from '../specs/quirks/index.js';
 import { checkShardsCover } from './helpers/shard.js';
+import { faultsOfShard } from './helpers/self-test-faults.js';
 import { realDaemons } from './helpers/real-daemons.js';
 
 // The long checks are split into shard files; a lost or misnumbered file would silently drop checks.
@@ -11,6 +12,7 @@ t.test('the fault self-test shards cover every testable rule', async (t) =>
     import.meta.url,
     'self-test-faults',
     RULES.filter((rule) => rule.testability.testable),
+    faultsOfShard,
   ),
 );
 t.test('the hypothetical-quirk shards cover every quirk', async (t) => checkShardsCover(t, import.meta.url, 'quirks-hypothetical', HYPOTHETICAL_QUIRKS));

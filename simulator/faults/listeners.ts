@@ -61,6 +61,10 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'authz.allow': { breaks: "the plugins are told the request's URI without its query (authz/request-message.ts)" },
   'authz.deny': {
     breaks: 'a request a plugin denies runs all the same (its answer goes to AuthZRes); only the 403 reaches the client (http/authorization.ts)',
+    alsoBreaks: {
+      rules: ['authz.model-runner'],
+      why: "authz.model-runner's denied request is a model create, whose answer streams (flushed as it goes, which dockerd's response modifier also lets through): served all the same, its 200 reaches the client before any 403",
+    },
   },
   'authz.chain': { breaks: 'only the first installed plugin is asked (authz/chain.ts)' },
   'authz.response-deny': { breaks: 'what the plugins say of an answer is not heard (authz/chain.ts)' },

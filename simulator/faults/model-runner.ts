@@ -51,6 +51,8 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
         'mr.inference.checks',
         'mr.inference.body-limit',
         'mr.server.survives-bad-input',
+        'mr.inference.work-bounds',
+        'mr.inference.fairness',
       ],
       why: "every inference rule sends the document's calls, which carry no credentials: a runner that refuses such calls answers none of them",
     },
