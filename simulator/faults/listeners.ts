@@ -22,7 +22,10 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'listen.tcp.path': { breaks: 'the path of a tcp address is dropped: requests under it are not found (http/server.ts)' },
   'listen.multiple': {
     breaks: 'only the first two -H listeners are opened (daemon/start.ts)',
-    alsoBreaks: { rules: ['listen.tcp.forms'], why: 'listen.tcp.forms now opens several tcp forms per start (with the unix socket, more than two listeners)' },
+    alsoBreaks: {
+      rules: ['listen.tcp.forms', 'listen.tcp.unauthenticated-notice'],
+      why: 'listen.tcp.forms opens several tcp forms per start, and listen.tcp.unauthenticated-notice two tcp listeners (with the unix socket, more than two listeners)',
+    },
   },
   'listen.tcp.unauthenticated-deprecated': {
     breaks:
