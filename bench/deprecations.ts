@@ -5,6 +5,7 @@ import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { writeResultsSection } from './results-section.js';
 import { measureWholeRuns, WHOLE_RUN_CASES as CASES, WHOLE_RUN_SEED as SEED, type WholeRunSeries } from './whole-run.js';
+import { median } from './stats.js';
 
 const args = new Set(process.argv.slice(2));
 const WRITE = !args.has('--no-write');
@@ -17,12 +18,6 @@ const WHOLE_MATRIX_GOAL_S = 10;
 const HEADING = '## 8. The per-API-version matrix';
 
 const AREA_RULES = RULES.filter((rule) => rule.area === 'deprecations').map((rule) => rule.id);
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const measure = (series: readonly WholeRunSeries[]): Promise<void> => measureWholeRuns(series, ROUNDS, (line) => process.stdout.write(line));
 

@@ -22,6 +22,7 @@ import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { StartRequest, TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir, removeRunDir } from '../suites/targets/temp-dir.js';
 import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
+import { median } from './stats.js';
 
 const args = new Set(process.argv.slice(2));
 const WRITE = !args.has('--no-write');
@@ -300,11 +301,6 @@ async function measureInterleaved(cells: readonly Cell[], plugin: PluginProcess)
 
 // ───────────────────────────── report ─────────────────────────────
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const measured = (cell: Cell | undefined): cell is Cell => cell !== undefined && cell.windows.length > 0;
 const medianOf = (cell: Cell, value: (w: Window) => number | undefined): number | undefined => {
   const values = cell.windows.flatMap((w) => (value(w) === undefined ? [] : [value(w)!]));

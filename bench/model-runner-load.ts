@@ -7,15 +7,14 @@
  *
  *   node dist/bench/model-runner-load.js [--no-write]
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { writeResultsSection } from './results-section.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
-import type { Endpoint } from '../suites/http/endpoint.js';
+import { figures, type Figures, PING_EVERY_MS, pingWhile, send } from './daemon-probe.js';
 
 const WRITE = !process.argv.includes('--no-write');
-const PING_EVERY_MS = 10;
 const IDLE_MS = 3_000;
 const ROUNDS = 3;
 const MODEL = 'bench/heavy:latest';
@@ -47,62 +46,6 @@ const HEAVY: readonly { readonly label: string; readonly path: string; readonly 
     body: { model: MODEL, input: Array.from({ length: 2048 }, (_, i) => `w${i}`), dimensions: 4096 },
   },
 ];
-
-function send(where: Endpoint, agent: Agent, method: string, path: string, body?: unknown): Promise<{ status: number; bytes: number }> {
-  const address = where.kind === 'unix' ? { socketPath: where.path } : { host: where.host, port: where.port };
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        ...address,
-        method,
-        path,
-        agent,
-        headers: payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** Pings until `until` settles; each ping's latency from when it was due. */
-async function pingWhile(daemon: Endpoint, until: Promise<unknown>): Promise<number[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  let done = false;
-  void until.finally(() => (done = true));
-  const latencies: number[] = [];
-  let due = performance.now();
-  while (!done) {
-    const reply = await send(daemon, agent, 'GET', '/_ping');
-    if (reply.status !== 200) throw new Error(`/_ping answered ${reply.status}`);
-    latencies.push(performance.now() - due);
-    due = performance.now() + PING_EVERY_MS;
-    await new Promise((resolve) => setTimeout(resolve, PING_EVERY_MS));
-  }
-  agent.destroy();
-  return latencies;
-}
-
-interface Figures {
-  readonly p50: number;
-  readonly p99: number;
-  readonly worst: number;
-  readonly pings: number;
-  readonly note: string;
-}
-
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const figures = (latencies: number[], note: string): Figures => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), worst: sorted[sorted.length - 1]!, pings: sorted.length, note };
-};
 
 async function measure(fault: boolean): Promise<[string, Figures][]> {
   const target = new SpawnedDaemonTarget({

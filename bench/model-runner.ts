@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { writeResultsSection } from './results-section.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
+import { percentile } from './stats.js';
 
 const WRITE = !process.argv.includes('--no-write');
 const CLIENTS = 64;
@@ -57,8 +58,6 @@ function send(base: Base, method: string, path: string, body?: unknown): Promise
     req.end(payload);
   });
 }
-
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 interface Load {
   readonly p50: number;

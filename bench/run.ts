@@ -42,6 +42,7 @@ import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/pr
 import type { TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir } from '../suites/targets/temp-dir.js';
 import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
+import { median } from './stats.js';
 
 // ───────────────────────────── settings ─────────────────────────────
 
@@ -201,11 +202,6 @@ interface Series {
   error?: string;
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const min = (values: readonly number[]): number => Math.min(...values);
 const max = (values: readonly number[]): number => Math.max(...values);
 

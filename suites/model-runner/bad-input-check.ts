@@ -11,9 +11,10 @@ type BadInput =
   | { readonly kind: 'body'; readonly path: string; readonly body: string; readonly contentType: string }
   | { readonly kind: 'abandoned-stream'; readonly afterMs: number };
 
-const INFERENCE_PATHS = ['/engines/v1/chat/completions', '/engines/v1/completions', '/engines/v1/embeddings', '/models/create'];
+export const INFERENCE_PATHS = ['/engines/v1/chat/completions', '/engines/v1/completions', '/engines/v1/embeddings', '/models/create'];
 
-const badBody = (model: string): fc.Arbitrary<string> =>
+/** Bodies a client gets wrong: not JSON, JSON of the wrong shape, wrong types, a lone surrogate, raw bytes. */
+export const badBody = (model: string): fc.Arbitrary<string> =>
   fc.oneof(
     fc.string({ maxLength: 40 }).filter((text) => {
       try {
