@@ -312,7 +312,11 @@ export const authzModelRunnerCheck: RuleCheck = {
         }),
       { ...options, numRuns: ctx.numStarts },
       "every request under the runner's prefix went to the plugin; denied ones answered 403 and did nothing",
-      [{ name: 'example', denied: ['POST'], msg: 'no models' }],
+      // Between them, every method both denied and allowed, whatever the seed.
+      [
+        { name: 'example', denied: ['POST'], msg: 'no models' },
+        { name: 'examplb', denied: ['GET', 'DELETE'], msg: 'no reads' },
+      ],
     );
   },
 };
