@@ -77,8 +77,8 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
   const a = join(out, 'a');
   const b = join(out, 'b');
   const [runA, _runB] = await Promise.all([
-    runCli(['run', '--target', 'sim', '--emulate', '28.5', '--seed', '5', '--num-runs', '20', '--out', a]),
-    runCli(['run', '--target', 'sim', '--emulate', '28.5', '--seed', '5', '--num-runs', '20', '--out', b]),
+    runCli(['run', '--target', 'sim', '--emulate', '28.5', '--seed', '5', '--num-runs', '5', '--num-starts', '1', '--out', a]),
+    runCli(['run', '--target', 'sim', '--emulate', '28.5', '--seed', '5', '--num-runs', '5', '--num-starts', '1', '--out', b]),
   ]);
   t.equal(runA.code, 0, runA.stdout + runA.stderr);
   for (const file of ['report.json', 'report.html', 'junit.xml']) t.ok(existsSync(join(a, file)), `${file} written`);
@@ -100,7 +100,7 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
   const shards = await Promise.all(
     ['1/2', '2/2'].map(async (shard) => {
       const dir = join(out, `shard-${shard.replace('/', '-')}`);
-      const run = await runCli(['run', '--target', 'sim', '--emulate', '28.5', '--seed', '5', '--num-runs', '20', '--shard', shard, '--out', dir, '-q']);
+      const run = await runCli(['run', '--target', 'sim', '--emulate', '28.5', '--seed', '5', '--num-runs', '5', '--num-starts', '1', '--shard', shard, '--out', dir, '-q']);
       t.equal(run.code, 0, `shard ${shard}`);
       return report(dir).results;
     }),
