@@ -16,7 +16,21 @@ t.test('run --target sim-process runs the same suites against the simulator bina
   const dir = join(out, 'process');
   // config.file.types starts ctrd-sim once per key of the file (a refusal names only the first
   // wrong value): as a process, beside the other test files, that cell may pass the default 120 s.
-  const run = await runCli(['run', '--target', 'sim-process', '--emulate', '26.1', '--num-runs', '3', '--num-starts', '1', '--cell-timeout', '600', '--out', dir]);
+  const run = await runCli([
+    'run',
+    '--target',
+    'sim-process',
+    '--emulate',
+    '26.1',
+    '--num-runs',
+    '3',
+    '--num-starts',
+    '1',
+    '--cell-timeout',
+    '600',
+    '--out',
+    dir,
+  ]);
   t.equal(run.code, 0, run.stdout + run.stderr);
   t.equal(report(dir).target.kind, 'process');
   t.equal(report(dir).target.release, '26.1');

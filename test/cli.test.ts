@@ -100,7 +100,24 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
   const shards = await Promise.all(
     ['1/2', '2/2'].map(async (shard) => {
       const dir = join(out, `shard-${shard.replace('/', '-')}`);
-      const run = await runCli(['run', '--target', 'sim', '--emulate', '28.5', '--seed', '5', '--num-runs', '5', '--num-starts', '1', '--shard', shard, '--out', dir, '-q']);
+      const run = await runCli([
+        'run',
+        '--target',
+        'sim',
+        '--emulate',
+        '28.5',
+        '--seed',
+        '5',
+        '--num-runs',
+        '5',
+        '--num-starts',
+        '1',
+        '--shard',
+        shard,
+        '--out',
+        dir,
+        '-q',
+      ]);
       t.equal(run.code, 0, `shard ${shard}`);
       return report(dir).results;
     }),
