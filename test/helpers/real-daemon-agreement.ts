@@ -42,41 +42,11 @@ export function checkAgreement(t: Test, { shard, of }: { shard: number; of: numb
 
     // All runs at once: real daemons start in parallel, which keeps the suite fast. Statuses are
     // compared, not counterexamples: failures are not shrunk (on a real daemon each step may start one).
+    const same = ['--profile', 'docker', '--seed', SEED, '--num-runs', '15', '--no-shrink', '-q'];
     const runs = Promise.all(
       daemons.flatMap((daemon) => [
-        runCli([
-          'run',
-          '--target',
-          `daemon:${daemon.path}`,
-          '--profile',
-          'docker',
-          '--seed',
-          SEED,
-          '--num-runs',
-          '15',
-          '--no-shrink',
-          '--out',
-          join(out, `real-${daemon.release}`),
-          '-q',
-        ]),
-        runCli([
-          'run',
-          '--target',
-          'sim',
-          '--emulate',
-          daemon.release,
-          '--as-observed',
-          '--profile',
-          'docker',
-          '--seed',
-          SEED,
-          '--num-runs',
-          '15',
-          '--no-shrink',
-          '--out',
-          join(out, `sim-${daemon.release}`),
-          '-q',
-        ]),
+        runCli(['run', '--target', `daemon:${daemon.path}`, ...same, '--out', join(out, `real-${daemon.release}`)]),
+        runCli(['run', '--target', 'sim', '--emulate', daemon.release, '--as-observed', ...same, '--out', join(out, `sim-${daemon.release}`)]),
         runCli([
           'run',
           '--target',
@@ -84,17 +54,10 @@ export function checkAgreement(t: Test, { shard, of }: { shard: number; of: numb
           '--emulate',
           daemon.release,
           '--as-observed',
-          '--profile',
-          'docker',
-          '--seed',
-          SEED,
-          '--num-runs',
-          '15',
-          '--no-shrink',
+          ...same,
           ...PROCESS_ONLY.flatMap((id) => ['--only', id]),
           '--out',
           join(out, `simp-${daemon.release}`),
-          '-q',
         ]),
       ]),
     );
