@@ -13,6 +13,7 @@ export type { TlsListenerOptions } from './listeners/listen.js';
 export { stderrLogger, silentLogger, lineLogger, formatLogLine, type Logger, type LogLevel, type LogFields } from './daemon/log.js';
 export { buildResponseKit, SIM_BUILD, type ResponseKit } from './api-versioning/index.js';
 export { FAULTS, alsoBroken, isFaultId } from './faults/registry.js';
+export { EVERY_FAULT } from './faults/fault-set.js';
 export type { Fault } from './faults/fault.js';
 export { IMPLEMENTED_RULES, IMPLEMENTATIONS } from './rules/implemented.js';
 export type { Implementation } from './rules/implementation.js';

@@ -23,6 +23,7 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   // Deliberately broken behaviour for the self-test: one rule id per --fault, or a file of them.
   simOption('fault', 'list', 'Break the behaviour of this rule (self-test).'),
   simOption('faults-file', 'string', 'A file of rule ids to break, one per line.'),
+  simOption('fault-trace', 'string', 'Append each fault the code asks about to this file, once (self-test).'),
   // What releases do where they depart from the document (specs/quirks): one quirk id per --quirk.
   simOption('quirk', 'list', 'Carry this quirk (specs/quirks: observed.<rule> or hypothetical.<rule>.<name>).'),
   simOption('as-observed', 'bool', 'Carry every observed quirk of the emulated release (its known deviations).'),

@@ -1,12 +1,14 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
+import { FaultSet } from '../faults/fault-set.js';
 import { isFaultId } from '../faults/registry.js';
 import type { ParsedFlags } from './argv.js';
 import type { ConfigSources } from './sources.js';
 
 /**
  * The faults asked for with `--fault <rule-id>` (repeatable) and `--faults-file FILE` (one rule
- * id per line, `#` starts a comment). A name that is not a testable rule is a usage error.
+ * id per line, `#` starts a comment). A name that is not a testable rule is a usage error. With
+ * `--fault-trace FILE`, the set notes which faults the code asks about (simulator/faults/fault-set.ts).
  */
 export function resolveFaults(flags: ParsedFlags, sources: ConfigSources): ReadonlySet<TestableRuleId> {
   const named: [id: string, from: string][] = ((flags.get('fault') as readonly string[] | undefined) ?? []).map((id) => [id, '--fault']);
@@ -24,7 +26,7 @@ export function resolveFaults(flags: ParsedFlags, sources: ConfigSources): Reado
       if (id !== '') named.push([id, '--faults-file']);
     }
   }
-  const faults = new Set<TestableRuleId>();
+  const faults = new FaultSet<TestableRuleId>([], flags.get('fault-trace') as string | undefined);
   for (const [id, from] of named) {
     if (!isFaultId(id)) throw new SimError('SIM_USAGE', `invalid argument "${id}" for "${from}" flag: no testable rule with that id has a fault`);
     faults.add(id);

@@ -7,6 +7,7 @@ import { type KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } fr
 import { resolveConfig, type SimConfig } from '../config/resolve.js';
 import type { ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';
+import { FaultSet } from '../faults/fault-set.js';
 import { releaseOptions } from './directives.js';
 import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
 import * as versionStartsAnyway from '../quirks/daemon-config/version-starts-anyway.js';
@@ -31,9 +32,9 @@ export function brandOf(argv: readonly string[]): BrandNames {
   return isBrand(brand) ? BRANDS[brand] : BRANDS.ctr;
 }
 
-/** Rule ids named by --fault, read before parsing: the faults of the parser itself. */
+/** Rule ids named by --fault, read before parsing: the faults of the parser itself (traced as --fault-trace says). */
 function faultsNamed(argv: readonly string[]): ReadonlySet<string> {
-  const named = new Set<string>();
+  const named = new FaultSet<string>([], early(argv, 'fault-trace'));
   argv.forEach((arg, i) => {
     if (arg === '--fault' && argv[i + 1] !== undefined) named.add(argv[i + 1]!);
     else if (arg.startsWith('--fault=')) named.add(arg.slice('--fault='.length));

@@ -8,6 +8,7 @@ import { readDocument, type FileDocument } from '../daemon-config/read-document.
 import type { DaemonSettings } from '../daemon-config/settings.js';
 import { validateSettings } from '../daemon-config/validate.js';
 import { SimError } from '../errors.js';
+import { faultsWhere } from '../faults/fault-set.js';
 
 /** The new file as a reload reads it: the document, and its settings on their own (no flags). */
 export interface ReloadedFile {
@@ -25,7 +26,7 @@ export interface ReloadedFile {
 export function readForReload(config: SimConfig, sources: ConfigSources): ReloadedFile {
   const { flags, names, release } = config;
   // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
-  const faults = new Set([...config.faults].filter((rule) => rule.startsWith('reload.')));
+  const faults = faultsWhere(config.faults, (rule) => rule.startsWith('reload.'));
   const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, config.quirks);
   // Fault (reload.invalid.unchanged): unknown directives and mistyped values are dropped, the rest applied.
   const broken = faults.has('reload.invalid.unchanged');
