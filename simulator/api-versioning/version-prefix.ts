@@ -12,7 +12,11 @@ export function matchVersionPrefix(path: string, faults: ReadonlySet<TestableRul
   if (path.charCodeAt(1) !== 118 /* v */) return null;
   // Quirk hypothetical.api.version.malformed-not-found.leading-digits: the pattern is not anchored at its end.
   if (quirks.has(LEADING_DIGITS)) return LEADING_DIGITS_VERSIONED.exec(path);
-  return (faults.has('api.version.malformed-not-found') ? ANYTHING_VERSIONED : VERSIONED).exec(path);
+  // The fault is asked about only where the two patterns differ (where both match, they match alike).
+  const documented = VERSIONED.exec(path);
+  if (documented !== null) return documented;
+  const any = ANYTHING_VERSIONED.exec(path);
+  return any !== null && faults.has('api.version.malformed-not-found') ? any : null;
 }
 
 /** Moves a /v<api>/ prefix of the exchange's path into `x.version`. */

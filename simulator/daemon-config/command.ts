@@ -162,14 +162,15 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
-  // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
-  const success = config.faults.has('config.file.validate-absent')
-    ? ''
-    : config.faults.has('config.file.validate')
-      ? 'configuration valid\n'
-      : 'configuration OK\n';
   // Hypothetical quirk: a release without --validate parses it and starts.
-  if (config.flags.get('validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks))
+  if (config.flags.get('validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks)) {
+    // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
+    const success = config.faults.has('config.file.validate-absent')
+      ? ''
+      : config.faults.has('config.file.validate')
+        ? 'configuration valid\n'
+        : 'configuration OK\n';
     return { kind: 'exit', code: 0, stdout: '', stderr: success };
+  }
   return { kind: 'serve', config };
 }

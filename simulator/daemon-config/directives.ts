@@ -82,9 +82,10 @@ export function unknownDirectives(
   // min-api-version is a file key from 29.0 (api-versioning area).
   if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
   // Fault (config.file.keys): dns-search is not a key (but where --dns-search is also given: that is config.file.conflict's case).
-  if (faults.has('config.file.keys') && !flagsGiven.has('dns-search')) known.delete('dns-search');
+  if (flat.has('dns-search') && !flagsGiven.has('dns-search') && faults.has('config.file.keys')) known.delete('dns-search');
   // Fault (config.file.keys.release): max-download-attempts is not a key (the same proviso).
-  if (faults.has('config.file.keys.release') && !flagsGiven.has('max-download-attempts')) known.delete('max-download-attempts');
+  if (flat.has('max-download-attempts') && !flagsGiven.has('max-download-attempts') && faults.has('config.file.keys.release'))
+    known.delete('max-download-attempts');
   // Hypothetical quirk: the older host-gateway-ip key renamed without an alias.
   if (quirks.has(hostGatewayKeyRenamed.ID)) known.delete(hostGatewayKeyRenamed.DROPPED_KEY);
   return [...flat.keys()].filter((key) => !known.has(key));

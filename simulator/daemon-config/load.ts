@@ -83,7 +83,7 @@ export function checkDocument(
   if (quirks.has(poolSizeString.ID)) poolSizeString.refuseNumberSize(file.doc, (problem) => fileError(names, path, problem));
   const builder = file.doc['builder'];
   // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
-  if (faults.has('config.file.nested-shapes') && typeof builder === 'object' && builder !== null && 'gc' in builder)
+  if (typeof builder === 'object' && builder !== null && 'gc' in builder && faults.has('config.file.nested-shapes'))
     throw fileError(names, path, 'invalid builder: malformed gc policy');
   return checks.types ? file.doc : withoutMistyped(file.doc);
 }
@@ -112,9 +112,13 @@ export function loadConfiguration(
     release,
     faults,
     {
-      unknown: !faults.has('config.file.unknown-key'),
+      // A getter: the fault is asked about only when a directive is unknown.
+      get unknown() {
+        return !faults.has('config.file.unknown-key');
+      },
       // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
-      conflicts: (found) => (faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found),
+      conflicts: (found) =>
+        found.length > 0 && faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found,
       types: !faults.has('config.file.types'),
     },
     quirks,

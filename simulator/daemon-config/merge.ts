@@ -63,14 +63,14 @@ function proxy(
 ): string {
   // Fault (config.env.proxy): the environment is not read.
   // Hypothetical quirk: NO_PROXY read in lower case only (noProxyLowercase.names).
-  const fromEnv = faults.has('config.env.proxy')
-    ? ''
-    : (noProxyLowercase
-        .names(variable, quirks)
-        .map((name) => env[name])
-        .find((value) => value !== undefined) ?? '');
+  const inEnv =
+    noProxyLowercase
+      .names(variable, quirks)
+      .map((name) => env[name])
+      .find((value) => value !== undefined) ?? '';
+  const fromEnv = inEnv !== '' && faults.has('config.env.proxy') ? '' : inEnv;
   // Fault (config.env.proxy-precedence): the environment wins.
-  if (faults.has('config.env.proxy-precedence') && fromEnv !== '') return fromEnv;
+  if (fromEnv !== '' && faults.has('config.env.proxy-precedence')) return fromEnv;
   const proxies = doc['proxies'];
   const fromFile = proxies !== null && typeof proxies === 'object' ? (proxies as Record<string, unknown>)[flag] : undefined;
   return (flags.get(flag) as string | undefined) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;
@@ -99,7 +99,7 @@ export function mergeSettings(
   quirks: ReadonlySet<string> = new Set(),
 ): DaemonSettings {
   // Fault (config.file.plural-keys): the singular `label` sets the labels.
-  const doc = faults.has('config.file.plural-keys') && file['label'] !== undefined && file['labels'] === undefined ? { ...file, labels: file['label'] } : file;
+  const doc = file['label'] !== undefined && file['labels'] === undefined && faults.has('config.file.plural-keys') ? { ...file, labels: file['label'] } : file;
   const pick = pickFrom(flags, doc);
   const d = DEFAULT_SETTINGS;
   const features: Record<string, boolean> = { ...((doc['features'] as Record<string, boolean> | null | undefined) ?? {}) };
@@ -112,7 +112,8 @@ export function mergeSettings(
   // Hypothetical quirk: one shim runtime per runtimeType.
   const runtimes: Record<string, RuntimeSetting> = quirks.has(runtimesOnePerType.ID) ? runtimesOnePerType.onePerType(fileRuntimes) : { ...fileRuntimes };
   // Fault (config.runtimes.register): shim-style runtimes are not registered.
-  if (faults.has('config.runtimes.register')) for (const name of Object.keys(runtimes)) if (runtimes[name]!.runtimeType !== undefined) delete runtimes[name];
+  if (Object.values(runtimes).some((runtime) => runtime.runtimeType !== undefined) && faults.has('config.runtimes.register'))
+    for (const name of Object.keys(runtimes)) if (runtimes[name]!.runtimeType !== undefined) delete runtimes[name];
   for (const entry of (flags.get('add-runtime') as readonly string[] | undefined) ?? []) {
     runtimes[entry.slice(0, entry.indexOf('='))] = { path: entry.slice(entry.indexOf('=') + 1) };
   }
@@ -131,9 +132,7 @@ export function mergeSettings(
     ...d,
     debug: pick<boolean>('debug') ?? d.debug,
     experimental: pick<boolean>('experimental') ?? d.experimental,
-    liveRestore: faults.has('config.info.effective')
-      ? false
-      : (pick<boolean>('live-restore') ?? (faults.has('config.file.absent-defaults') && Object.keys(doc).length > 0 ? true : d.liveRestore)),
+    liveRestore: liveRestoreOf(pick<boolean>('live-restore'), doc, faults),
     labels: flagLabels(flags, quirks) ?? pick<readonly string[]>('label', 'labels') ?? d.labels,
     logLevel: (pick<string>('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
     logFormat: (pick<string>('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
@@ -152,7 +151,7 @@ export function mergeSettings(
     registryMirrors: (pick<readonly string[]>('registry-mirror', 'registry-mirrors') ?? d.registryMirrors).map(normalizeMirror),
     allowNondistributableArtifacts: pick<readonly string[]>('allow-nondistributable-artifacts') ?? d.allowNondistributableArtifacts,
     runtimes,
-    defaultRuntime: faults.has('config.runtimes.default') ? d.defaultRuntime : (pick<string>('default-runtime') ?? d.defaultRuntime),
+    defaultRuntime: defaultRuntimeOf(pick<string>('default-runtime'), faults),
     cgroupDriver,
     cgroupParent: pick<string>('cgroup-parent') ?? null,
     execOpts,
@@ -164,11 +163,10 @@ export function mergeSettings(
       d.storageDriver,
     storageOpts: pick<readonly string[]>('storage-opt', 'storage-opts') ?? d.storageOpts,
     cdiSpecDirs: cdiOn
-      ? ((faults.has('config.cdi.spec-dirs')
-          ? undefined
-          : quirks.has(CDI_FLAG_IGNORED)
-            ? (doc['cdi-spec-dirs'] as readonly string[] | undefined)
-            : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs')) ?? DEFAULT_CDI_SPEC_DIRS)
+      ? (cdiDirsOf(
+          quirks.has(CDI_FLAG_IGNORED) ? (doc['cdi-spec-dirs'] as readonly string[] | undefined) : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs'),
+          faults,
+        ) ?? DEFAULT_CDI_SPEC_DIRS)
       : [],
     features,
     httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, faults),
@@ -208,4 +206,23 @@ export function mergeSettings(
     containerdNamespace: pick<string>('containerd-namespace') ?? d.containerdNamespace,
     containerdPluginsNamespace: pick<string>('containerd-plugins-namespace') ?? d.containerdPluginsNamespace,
   });
+}
+
+// The faults below are asked about only where they change the outcome (a value was given), so
+// that the self-test's trace names them for the requests they could change (simulator/faults/fault-set.ts).
+
+/** Fault (config.info.effective): live-restore reads false; fault (config.file.absent-defaults): a file without it turns it on. */
+function liveRestoreOf(given: boolean | undefined, doc: FileDocument, faults: ReadonlySet<TestableRuleId>): boolean {
+  const value = given ?? (Object.keys(doc).length > 0 && faults.has('config.file.absent-defaults') ? true : DEFAULT_SETTINGS.liveRestore);
+  return value && faults.has('config.info.effective') ? false : value;
+}
+
+/** Fault (config.runtimes.default): the default runtime given is ignored. */
+function defaultRuntimeOf(given: string | undefined, faults: ReadonlySet<TestableRuleId>): string {
+  return given === undefined || faults.has('config.runtimes.default') ? DEFAULT_SETTINGS.defaultRuntime : given;
+}
+
+/** Fault (config.cdi.spec-dirs): the directories given are ignored. */
+function cdiDirsOf(given: readonly string[] | undefined, faults: ReadonlySet<TestableRuleId>): readonly string[] | undefined {
+  return given !== undefined && faults.has('config.cdi.spec-dirs') ? undefined : given;
 }

@@ -31,7 +31,7 @@ export function keptStorageOptions(driver: string, release: DaemonRelease): stri
  * message). Fault (deprecated.options.removed-refused): those keys are dropped without a word.
  */
 export function withRemovedKeys(file: ConfigDocument, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): ConfigDocument {
-  if (!faults.has('deprecated.options.removed-refused')) return file;
   const removed = new Set(removedFileKeys(release));
+  if (!Object.keys(file.doc).some((key) => removed.has(key)) || !faults.has('deprecated.options.removed-refused')) return file;
   return { ...file, doc: Object.fromEntries(Object.entries(file.doc).filter(([key]) => !removed.has(key))) };
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
+import { unlessFault } from '../faults/fault-set.js';
 import { requestedCgroupDriver } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { keptStorageOptions, removedLogOption } from './removed-options.js';
@@ -79,15 +80,17 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
     if (registry.includes('/') && !/^[0-9a-fA-F.:]+\/\d+$/.test(registry))
       throw failed(`insecure registry ${registry} is not valid: invalid host "${registry}"`);
   }
-  if (style !== 'v28' && !faults.has('config.registries.insecure')) {
-    for (const mirror of s.registryMirrors) {
-      if (!/^https?:\/\//i.test(mirror)) throw failed(`invalid mirror: unsupported scheme "" in "${mirror}"`);
-    }
+  if (style !== 'v28') {
+    unlessFault(faults, 'config.registries.insecure', () => {
+      for (const mirror of s.registryMirrors) {
+        if (!/^https?:\/\//i.test(mirror)) throw failed(`invalid mirror: unsupported scheme "" in "${mirror}"`);
+      }
+    });
   }
   if (!DRIVERS.includes(s.storageDriver) && !faults.has('config.storage.driver')) {
     throw failed(`error initializing graphdriver: driver not supported${style === 'v20' ? '' : `: ${s.storageDriver}`}`);
   }
-  if (!faults.has('config.storage.options')) {
+  unlessFault(faults, 'config.storage.options', () => {
     for (const opt of s.storageOpts) {
       const key = opt
         .slice(0, Math.max(0, opt.indexOf('=')))
@@ -102,5 +105,5 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
         );
       if (!own.includes(key)) throw failed(`error initializing graphdriver: ${s.storageDriver}: unknown option ${key}`);
     }
-  }
+  });
 }

@@ -31,16 +31,16 @@ function goWriteError(path: string, error: NodeJS.ErrnoException): string {
 /** PID files held by simulators running in this process (they all write the same PID). */
 const HELD_HERE = new Set<string>();
 
-export function claimPidfile(path: string, pid: number, names: BrandNames, ignoreHolder = false): void {
+export function claimPidfile(path: string, pid: number, names: BrandNames, ignoreHolder: () => boolean = () => false): void {
   const word = names.product.toLowerCase();
-  if (HELD_HERE.has(path) && !ignoreHolder) throw new SimError('SIM_PIDFILE', `pid file found, ensure ${word} is not running or delete ${path}`);
+  if (HELD_HERE.has(path) && !ignoreHolder()) throw new SimError('SIM_PIDFILE', `pid file found, ensure ${word} is not running or delete ${path}`);
   let other = NaN;
   try {
     other = Number(readFileSync(path, 'utf8').trim());
   } catch {
     // No file, or not readable: nothing holds it.
   }
-  if (!ignoreHolder && Number.isInteger(other) && other > 0 && other !== pid && isAlive(other)) {
+  if (Number.isInteger(other) && other > 0 && other !== pid && isAlive(other) && !ignoreHolder()) {
     throw new SimError('SIM_PIDFILE', `pid file found, ensure ${word} is not running or delete ${path}`);
   }
   try {

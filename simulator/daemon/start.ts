@@ -112,7 +112,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const fds = activationFds(options.env ?? {}, pid);
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
   // Fault (listen.multiple): only the first two -H are opened.
-  const hosts = config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
+  const hosts = config.hosts.length > 2 && config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
   for (const host of hosts)
     addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds));
   // Quirk hypothetical.listen.multiple.one-per-scheme: one listener per scheme, the first.
@@ -131,7 +131,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   // Hypothetical quirk: the PID file truncated before it is read.
   if (config.quirks.has(pidfileTruncated.ID)) pidfileTruncated.truncate(config.pidfile);
   // Fault: the PID file of a running daemon is taken over.
-  claimPidfile(config.pidfile, pid, config.names, config.faults.has('config.multiple-daemons'));
+  claimPidfile(config.pidfile, pid, config.names, () => config.faults.has('config.multiple-daemons'));
 
   const routes = routeTable(config);
   const sink = options.logger ?? silentLogger;
@@ -208,13 +208,18 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
         socketGroup,
         socketMode,
         socketBoundAsIs,
-        frontFaults: {
-          plainRequest: config.faults.has('tls.plain-request'),
-          sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM),
-          plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0,
-          plainPing: config.quirks.has(PLAIN_PING_SERVED),
-        },
-        ...(address.kind === 'tcp' && tls !== undefined ? { tls } : {}),
+        // The TLS front's faults, asked about only for a TLS listener (the only one that has a front).
+        ...(address.kind === 'tcp' && tls !== undefined
+          ? {
+              tls,
+              frontFaults: {
+                plainRequest: config.faults.has('tls.plain-request'),
+                sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM),
+                plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0,
+                plainPing: config.quirks.has(PLAIN_PING_SERVED),
+              },
+            }
+          : {}),
       });
       listeners.push(listener);
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults, config.quirks);

@@ -51,7 +51,7 @@ export function planTls(
   const envValue = env[`${names.envPrefix}TLS_VERIFY`] ?? '';
   // Quirk hypothetical.tls.env-verify.zero-off: "0" and "false" read as off.
   const readAsOff = quirks.has(ENV_ZERO_OFF) && (envValue === '0' || envValue === 'false');
-  const verifyFromEnv = !faults.has('tls.env-verify') && !quirks.has(TLS_ENV_IGNORED) && envValue !== '' && !readAsOff;
+  const verifyFromEnv = envValue !== '' && !faults.has('tls.env-verify') && !quirks.has(TLS_ENV_IGNORED) && !readAsOff;
   const tlsSetting = pick('tls') as boolean | undefined;
   // Quirk observed.tls.encrypts: --tls verifies clients too unless tlsverify is set false.
   const verify = quirks.has(TLS_REQUIRES_CLIENT_CERT) ? verifiesWithTls(verifySetting, tlsSetting, verifyFromEnv) : (verifySetting ?? verifyFromEnv);

@@ -28,12 +28,9 @@ const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
  * path or method is 404 "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
-  // Quirk (hypothetical): the version segment is not checked.
-  const versionSegment = runner.faults.has('mr.versioning.other-segments')
-    ? anyVersion
-    : runner.quirks.has(V2_SERVED)
-      ? (segment: string) => /^[vV][0-9]+$/.test(segment)
-      : isV1;
+  // Fault (mr.versioning.other-segments) and quirk (hypothetical): the version segment is not checked.
+  const versionSegment = (segment: string): boolean =>
+    runner.faults.has('mr.versioning.other-segments') ? anyVersion(segment) : runner.quirks.has(V2_SERVED) ? /^[vV][0-9]+$/.test(segment) : isV1(segment);
   return (req, res, path) => {
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');

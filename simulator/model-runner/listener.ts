@@ -17,10 +17,9 @@ export async function listenTcp(
   faults: ReadonlySet<TestableRuleId>,
   quirks: ReadonlySet<string> = new Set(),
 ): Promise<{ server: Server; port: number }> {
-  const refuseLocalhost = faults.has('mr.tcp.serves');
   const server = createServer({ keepAlive: true, headersTimeout: READ_HEADER_TIMEOUT_MS, requestTimeout: 0 }, (req, res) => {
     // Fault (mr.tcp.serves): the document's own base address, localhost:<port>, is refused.
-    if (refuseLocalhost && /^localhost(:|$)/i.test(req.headers.host ?? '')) {
+    if (/^localhost(:|$)/i.test(req.headers.host ?? '') && faults.has('mr.tcp.serves')) {
       req.resume();
       return plainError(res, 404, RUNNER_MESSAGES.pageNotFound);
     }

@@ -18,9 +18,6 @@ export function mountOnSocket(
   faults: ReadonlySet<TestableRuleId>,
   quirks: ReadonlySet<string> = new Set(),
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const onlyEngines = faults.has('mr.socket.prefix.management');
-  const noShortcut = faults.has('mr.socket.prefix');
-  const takesEngines = faults.has('mr.socket.daemon-beside');
   return (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith(SOCKET_PREFIX) && (url.length === SOCKET_PREFIX.length || url[SOCKET_PREFIX.length] === '/' || url[SOCKET_PREFIX.length] === '?')) {
@@ -28,14 +25,14 @@ export function mountOnSocket(
       // Quirk hypothetical.mr.socket.prefix.management.delete-not-forwarded: the proxy passes GET and POST only.
       if (quirks.has(DELETE_NOT_FORWARDED) && !proxied(req.method)) return daemon(req, res);
       // Fault (mr.socket.prefix.management): only /engines… is served under the prefix.
-      if (onlyEngines && !path.startsWith('/engines')) return runner(req, res, '/no-such-path');
+      if (!path.startsWith('/engines') && faults.has('mr.socket.prefix.management')) return runner(req, res, '/no-such-path');
       // Fault (mr.socket.prefix): the shortcut /engines/v1… is not served under the prefix.
-      if (noShortcut && path.startsWith('/engines/v1/')) return runner(req, res, '/no-such-path');
+      if (path.startsWith('/engines/v1/') && faults.has('mr.socket.prefix')) return runner(req, res, '/no-such-path');
       // Quirk hypothetical.mr.socket.prefix.daemon-errors: the runner's errors take the daemon's form.
       return runner(req, quirks.has(SOCKET_DAEMON_ERRORS) ? daemonErrorForm(res) : res, path);
     }
     // Fault (mr.socket.daemon-beside): unprefixed /engines… goes to the runner.
-    if (takesEngines && url.startsWith('/engines/')) return runner(req, res, url.replace(/\?.*$/, ''));
+    if (url.startsWith('/engines/') && faults.has('mr.socket.daemon-beside')) return runner(req, res, url.replace(/\?.*$/, ''));
     // Quirk hypothetical.mr.socket.daemon-beside.models-unprefixed: an earlier command line's /models paths are kept.
     if (quirks.has(MODELS_UNPREFIXED) && isOldModelsPath(url)) return runner(req, res, url.replace(/\?.*$/, ''));
     daemon(req, res);
