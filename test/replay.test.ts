@@ -8,6 +8,7 @@ import { validateReport, type ConformanceReport } from '../reports/index.js';
 import { readTranscript, writeTranscript } from '../suites/targets/transcript.js';
 import { compareWithSimulator } from './helpers/agreement.js';
 import { runCli } from './helpers/cli.js';
+import { checkKnownDeviationCells } from './helpers/known-deviation-cells.js';
 
 /**
  * Transcripts recorded from the real dockerd releases (scripts: `run --record`) are replayed
@@ -58,6 +59,9 @@ for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json.gz'))) 
     t.same(agreement.differences, [], 'the simulator agrees with the recorded daemon');
     t.same(agreement.deviationsNotFailing, [], 'known deviations are failures');
     t.equal(replay.code, agreement.deviationsSeen > 0 ? 1 : 0, 'exit code: 1 exactly when a rule fails');
+    // The in-process cells of --as-observed fail exactly the release's known deviations (test/quirks.test.ts judges the process-only ones).
+    const simReport = report(simDir);
+    checkKnownDeviationCells(t, simReport.results, release, simReport.target.apiRange?.min ?? '0', `${release} --as-observed in process`);
     const skippedRules = new Set(
       report(replayDir)
         .results.filter((r) => r.status === 'skipped')
