@@ -41,6 +41,13 @@ const NUM_RUNS = 15;
 const BATCH = 3;
 /** Rules run alone at a time for the traced baseline (each is small: one rule, one simulator). */
 const BASELINE_WORKERS = 6;
+/**
+ * Rules that time the target's answers against what it takes with nothing else to do. Beside other
+ * runs in this process (whose cells share the in-process simulator's event loop) they would measure
+ * this process's load, not the simulator: they run alone, after the others, in the baseline and in
+ * every fault's run that judges them.
+ */
+const TIMED_RULES: ReadonlySet<string> = new Set(['mr.inference.fairness', 'mr.inference.work-bounds']);
 
 /** The release each fault is checked on: 28.5 where the rule applies there, else the first that has it. */
 const RELEASES_TO_TRY = ['28.5', '20.10', '25.0'];
@@ -85,7 +92,7 @@ async function tracedBaseline(release: string): Promise<ReleaseBaseline> {
   const dir = mkdtempSync(join(tmpdir(), 'ctc-fault-trace-'));
   try {
     const rules = new Map<string, RuleBaseline>();
-    const queue = RULES.map((rule) => rule.id);
+    const queue = RULES.map((rule) => rule.id).filter((id) => !TIMED_RULES.has(id));
     const worker = async (): Promise<void> => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         const trace = join(dir, id);
@@ -101,6 +108,8 @@ async function tracedBaseline(release: string): Promise<ReleaseBaseline> {
       }
     };
     await Promise.all(Array.from({ length: BASELINE_WORKERS }, worker));
+    queue.push(...TIMED_RULES);
+    await worker();
     const traces = [...rules.values()].map((rule) => rule.asked).filter((asked) => asked.size > 0);
     const askedByAll = new Set([...(traces[0] ?? [])].filter((id) => traces.every((asked) => asked.has(id))));
     return { rules, askedByAll };
@@ -144,8 +153,16 @@ const processRun = (release: string, area: string, fault?: string): Promise<Suit
     ...(fault === undefined ? {} : { shrink: false }),
   });
 
+type Results = SuiteRun['results'];
+
+/** The results of `rules` under `fault`, those of TIMED_RULES left out or, with `timed`, only those. */
+async function faultRun(release: string, fault: string, rules: readonly string[], timed: boolean): Promise<Results> {
+  const part = rules.filter((id) => TIMED_RULES.has(id) === timed);
+  return part.length === 0 ? [] : (await run(release, part, ['--fault', fault], false)).results;
+}
+
 /** rule → "api: status" of each of its cells. */
-function verdicts(suite: SuiteRun): Map<string, string[]> {
+function verdicts(suite: { readonly results: Results }): Map<string, string[]> {
   const byRule = new Map<string, string[]>();
   for (const result of suite.results) byRule.set(result.rule, [...(byRule.get(result.rule) ?? []), `${result.api ?? '-'}: ${result.status}`]);
   return byRule;
@@ -190,7 +207,8 @@ export function checkFaults(t: Test, { shard, of }: { shard: number; of: number 
         new Map([...baselines.get(release)!.rules].map(([id, rule]) => [id, [...rule.cells]]));
 
       // judgesOwn: the run that must show the fault's own rule failing (for a process-only rule, the process run).
-      const outcomes: { rule: Rule; release: string; suite: SuiteRun; baseline: ReadonlyMap<string, string[]>; judgesOwn: boolean }[] = [];
+      const outcomes: { rule: Rule; release: string; results: Results; baseline: ReadonlyMap<string, string[]>; judgesOwn: boolean }[] = [];
+      const judgedBy = (rule: Rule): string[] => rulesJudged(rule.id as TestableRuleId, baselines.get(releaseFor(rule))!);
       for (let i = 0; i < mine.length; i += BATCH) {
         const batch = mine.slice(i, i + BATCH);
         outcomes.push(
@@ -198,13 +216,16 @@ export function checkFaults(t: Test, { shard, of }: { shard: number; of: number 
             batch.map(async (rule) => ({
               rule,
               release: releaseFor(rule),
-              suite: await run(releaseFor(rule), rulesJudged(rule.id as TestableRuleId, baselines.get(releaseFor(rule))!), ['--fault', rule.id], false),
+              results: await faultRun(releaseFor(rule), rule.id, judgedBy(rule), false),
               baseline: baselineVerdicts(releaseFor(rule)),
               judgesOwn: !needsProcess(rule),
             })),
           )),
         );
       }
+      // Then the timed rules each fault's run judges, alone.
+      for (const outcome of outcomes)
+        outcome.results = [...outcome.results, ...(await faultRun(outcome.release, outcome.rule.id, judgedBy(outcome.rule), true))];
       // One baseline per release and area, then the faults of that area's process-only rules two at a time.
       const processBaselines = new Map<string, Map<string, string[]>>();
       const processRules = mine.filter(needsProcess);
@@ -231,14 +252,15 @@ export function checkFaults(t: Test, { shard, of }: { shard: number; of: number 
                 baseline.get(rule.id)?.every((cell) => cell.endsWith('pass')),
                 `${rule.id} passes on ctrd-sim as a process`,
               );
-              return { rule, release, suite: await processRun(release, rule.area, rule.id), baseline, judgesOwn: true };
+              return { rule, release, results: (await processRun(release, rule.area, rule.id)).results, baseline, judgesOwn: true };
             }),
           )),
         );
       }
 
       // Assertions outside the runs, in catalogue order.
-      for (const { rule, release, suite, baseline, judgesOwn } of outcomes) {
+      for (const { rule, release, results, baseline, judgesOwn } of outcomes) {
+        const suite = { results };
         const own = suite.results.filter((result) => result.rule === rule.id);
         if (judgesOwn) {
           t.ok(
@@ -259,7 +281,7 @@ export function checkFaults(t: Test, { shard, of }: { shard: number; of: number 
           `--fault ${rule.id}: every other rule keeps its verdicts${changed.length === 0 ? '' : ` (${changed.map(([other]) => `${other}: ${suite.results.find((r) => r.rule === other && r.status !== 'pass' && r.status !== 'not-applicable')?.evidence.summary ?? '?'}`).join('; ')})`}`,
         );
       }
-      const judged = outcomes.reduce((sum, outcome) => sum + new Set(outcome.suite.results.map((result) => result.rule)).size, 0);
+      const judged = outcomes.reduce((sum, outcome) => sum + new Set(outcome.results.map((result) => result.rule)).size, 0);
       t.comment(`${outcomes.length} faults (${judged} rule runs) and ${baselines.size} traced baselines in ${Date.now() - began} ms`);
     },
   );
