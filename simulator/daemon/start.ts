@@ -1,17 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:net';
-import { API_VERSIONING_ROUTES, buildResponseKit } from '../api-versioning/index.js';
+import { buildResponseKit } from '../engine/system/response-kit.js';
 import type { SimConfig } from '../config/resolve.js';
 import { processSources, type ConfigSources } from '../config/sources.js';
 import { SimError } from '../errors.js';
-import { infoRoute } from '../daemon-config/info/index.js';
-import { documentedRoutes } from '../engine/documented-routes.js';
 import { ObjectStore } from '../engine/objects/index.js';
-import { deprecationRoutes } from '../deprecations/routes.js';
+import { routeTable } from '../engine/routes.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
-import { authorizedRunner } from '../http/authorization.js';
-import { RouteTable } from '../http/route.js';
+import { authorizedRunner } from '../http/middleware/authorization.js';
 import { httpServerFactory } from '../http/server.js';
 import { activationFds, expandAddress } from '../listeners/activation.js';
 import { parseHost, type ListenAddress } from '../listeners/address.js';
@@ -23,11 +20,11 @@ import { startMetrics } from '../metrics/server.js';
 import { withCorsHeaders } from '../http/cors.js';
 import { halfRemovedPlainTcp, refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
 import { inRange } from '../../common/dotted-version.js';
-import { silentLogger, type Logger } from './log.js';
+import { silentLogger, type Logger } from '../log.js';
 import type { AuthzChain } from '../authz/chain.js';
 import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
-import { checkAtStart } from '../daemon-config/start-checks.js';
-import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
+import { checkAtStart } from '../config/file/start-checks.js';
+import { warnDeprecatedSettings } from '../config/file/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
 import * as pidfileTruncated from '../quirks/daemon-config/pidfile-truncated.js';
 import { logReloadSignal } from '../reload/log.js';
@@ -85,12 +82,6 @@ function modelRunnerPort(config: SimConfig): number | null {
   const port = config.flags.get('model-runner-tcp') as number | undefined;
   if (port !== undefined) return port;
   return config.flags.get('model-runner') === true ? DEFAULT_TCP_PORT : null;
-}
-
-/** The routes of one configuration: those the simulator implements, then the release's others (501). */
-function routeTable(config: SimConfig): RouteTable {
-  const implemented = [...API_VERSIONING_ROUTES, infoRoute(), ...deprecationRoutes(config)];
-  return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
 }
 
 /** Debug lines only while the configuration has debug on (it may change on reload). */

@@ -106,7 +106,7 @@ export const FAULTS: Readonly<Record<TestableRuleId, Fault>> = {
     breaks: 'OPTIONS answers 204 No Content instead of 200',
   },
   'api.http.host-header': {
-    breaks: 'a request with several Host headers is served as if it had the first (http/host-header.ts)',
+    breaks: 'a request with several Host headers is served as if it had the first (http/middleware/host-header.ts)',
   },
   'api.limits.header-lines': {
     breaks: "the header-line limit is one line above the release's (28.5: 501 lines accepted); a release without a limit refuses more than 1000 lines",

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ResponseKit } from '../api-versioning/response-kit.js';
+import type { ResponseKit } from '../engine/system/response-kit.js';
 import type { AuthzChain } from '../authz/chain.js';
 import type { SimConfig } from '../config/resolve.js';
-import type { Logger } from '../daemon/log.js';
+import type { Logger } from '../log.js';
 import type { ObjectStore } from '../engine/objects/index.js';
 import type { Route, RouteTable } from './route.js';
 

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authorization } from './authorization.js';
-import { cleanPathMiddleware } from './clean-path.js';
-import { debugRequestLog } from './debug-log.js';
+import { authorization } from './middleware/authorization.js';
+import { cleanPathMiddleware } from './middleware/clean-path.js';
+import { debugRequestLog } from './middleware/debug-log.js';
 import { Exchange, type ServingState } from './exchange.js';
-import { headerLineLimit } from './header-lines.js';
-import { requireHost } from './host-header.js';
-import { routeMatch } from './route-match.js';
+import { headerLineLimit } from './middleware/header-lines.js';
+import { requireHost } from './middleware/host-header.js';
+import { routeMatch } from './middleware/route-match.js';
 import type { Middleware } from './route.js';
 import { runRoute } from './run-route.js';
-import { versionGate } from '../api-versioning/version-gate.js';
+import { versionGate } from './middleware/version-gate.js';
 
 /**
  * The one chain every request goes through, in the daemon's order: the Host check and the

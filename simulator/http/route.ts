@@ -1,5 +1,5 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
-import type { Implementation } from '../rules/implementation.js';
+import type { Implementation } from '../implementation.js';
 import type { Exchange } from './exchange.js';
 
 /** A step of the chain every request goes through. */
@@ -28,7 +28,7 @@ const toRouterPath = (path: string): string => (path === '*' ? '/**' : path.repl
 
 /**
  * The routes of one configuration: a radix tree (rou3) from unversioned path and method to the
- * route. The path it gets is already decoded and clean (http/clean-path.ts).
+ * route. The path it gets is already decoded and clean (http/middleware/clean-path.ts).
  */
 export class RouteTable {
   /** Built on the first request that is not for a static path: compiling it costs ~20 ms of a start. */

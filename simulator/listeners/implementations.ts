@@ -1,4 +1,4 @@
-import type { Implementation } from '../rules/implementation.js';
+import type { Implementation } from '../implementation.js';
 
 /** Where the listeners area's rules live in the simulator (the authorization middleware declares its own). */
 export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
@@ -33,7 +33,7 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['authz.missing', 'authz.spec-path'],
   },
   {
-    where: 'http/authorization.ts: authorizedRunner (the model runner under its prefix on a daemon socket, through the same plugins)',
+    where: 'http/middleware/authorization.ts: authorizedRunner (the model runner under its prefix on a daemon socket, through the same plugins)',
     rules: ['authz.model-runner'],
   },
   {

@@ -1,4 +1,4 @@
-import type { Implementation } from '../rules/implementation.js';
+import type { Implementation } from '../implementation.js';
 
 /** Where the model-runner area's rules live in the simulator. */
 export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [

@@ -1,4 +1,4 @@
-import type { Implementation } from '../rules/implementation.js';
+import type { Implementation } from '../implementation.js';
 
 /** Where the reload area's rules live in the simulator. */
 export const RELOAD_IMPLEMENTATIONS: readonly Implementation[] = [

@@ -1,12 +1,12 @@
 import type { ParsedFlags } from '../config/argv.js';
 import type { SimConfig } from '../config/resolve.js';
 import type { ConfigSources } from '../config/sources.js';
-import { checkDocument } from '../daemon-config/load.js';
-import { mergeSettings } from '../daemon-config/merge.js';
-import { messageStyle } from '../daemon-config/message-style.js';
-import { readDocument, type FileDocument } from '../daemon-config/read-document.js';
-import type { DaemonSettings } from '../daemon-config/settings.js';
-import { validateSettings } from '../daemon-config/validate.js';
+import { checkDocument } from '../config/file/load.js';
+import { mergeSettings } from '../config/file/merge.js';
+import { messageStyle } from '../config/file/message-style.js';
+import { readDocument, type FileDocument } from '../config/file/read-document.js';
+import type { DaemonSettings } from '../config/file/settings.js';
+import { validateSettings } from '../config/file/validate.js';
 import { SimError } from '../errors.js';
 
 /** The new file as a reload reads it: the document, and its settings on their own (no flags). */

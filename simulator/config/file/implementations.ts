@@ -1,0 +1,90 @@
+import type { Implementation } from '../../implementation.js';
+
+/** Where the daemon-configuration area's rules live in the simulator (the /info route declares its own). */
+export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
+  {
+    where: 'config/argv.ts: parseArgv; config/file/command.ts: runCommandLine (usage errors, --help, --version, --validate as each release prints them)',
+    rules: [
+      'config.cli.options',
+      'config.cli.options.release',
+      'config.cli.unknown-option',
+      'config.cli.value-required',
+      'config.cli.bool-forms',
+      'config.cli.repeatable',
+      'config.cli.version',
+      'config.cli.help',
+      'config.cli.positional',
+      'config.file.validate',
+      'config.file.validate-absent',
+    ],
+  },
+  {
+    where: 'config/file/flag-values.ts: checkFlagValues (values the flag library checks as it parses)',
+    rules: [
+      'config.cli.feature-value',
+      'config.ulimits.default',
+      'config.network-opts.forms',
+      'config.generic-resources',
+      'config.host-gateway.ips',
+      'config.labels.reserved',
+    ],
+  },
+  {
+    where: 'config/file/read-document.ts: readDocument (JSON, blank, unreadable files)',
+    rules: ['config.file.json', 'config.file.empty', 'config.file.unreadable'],
+  },
+  {
+    where: 'config/file/directives.ts + load.ts: unknown and conflicting directives, value types, nested shapes',
+    rules: [
+      'config.file.keys',
+      'config.file.keys.release',
+      'config.file.unknown-key',
+      'config.file.plural-keys',
+      'config.file.types',
+      'config.file.types.message',
+      'config.file.nested-shapes',
+      'config.file.conflict',
+      'config.log-format.exclusive',
+      'config.features.exclusive',
+    ],
+  },
+  {
+    where: 'config/file/merge.ts: mergeSettings (flags, file, environment, defaults)',
+    rules: [
+      'config.file.absent-defaults',
+      'config.cli.repeatable',
+      'config.runtimes.register',
+      'config.runtimes.default',
+      'config.cdi.spec-dirs',
+      'config.env.proxy',
+      'config.env.proxy-precedence',
+      'config.info.effective',
+      'config.storage.driver',
+    ],
+  },
+  {
+    where: 'config/file/validate.ts: validateSettings (the merged configuration, before anything starts)',
+    rules: [
+      'config.labels.conflict',
+      'config.labels.reserved',
+      'config.values.enum',
+      'config.values.numbers',
+      'config.generic-resources',
+      'config.host-gateway.ips',
+      'config.registries.insecure',
+    ],
+  },
+  {
+    where: 'config/file/start-checks.ts: checkAtStart (what fails only as the daemon starts); daemon/pidfile.ts',
+    rules: [
+      'config.cgroup.systemd-unavailable',
+      'config.cgroup.driver',
+      'config.storage.driver',
+      'config.storage.options',
+      'config.registries.insecure',
+      'config.multiple-daemons',
+    ],
+  },
+  { where: 'log.ts: formatJsonLogLine (--log-format json)', rules: ['config.log-format.json'] },
+  { where: 'config/file/deprecation-warnings.ts: warnDeprecatedSettings', rules: ['config.nondistributable.warning'] },
+];
