@@ -5,7 +5,7 @@ import type { RuleId } from '../specs/catalogue.js';
  * configuration steps declare one each. The rule map (rules/implemented.ts) is derived from them.
  */
 export interface Implementation {
-  /** File and symbol, e.g. "engine/system/ping.ts: GET /_ping". */
+  /** Repository-relative file(s) and symbol, e.g. "simulator/engine/system/ping.ts: GET /_ping" (test/where.test.ts checks them). */
   readonly where: string;
   readonly rules: readonly RuleId[];
 }

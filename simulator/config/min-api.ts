@@ -12,13 +12,13 @@ import { OPT_IN_RAISE_ONLY } from '../quirks/api-versioning/opt-in-raise-only.js
 
 /** Where the minimum-version override is implemented. */
 export const MIN_API_OVERRIDE: Implementation = {
-  where: 'config/min-api.ts: resolveMinApi (<BRAND>_MIN_API_VERSION, daemon.json min-api-version)',
+  where: 'simulator/config/min-api.ts: resolveMinApi (<BRAND>_MIN_API_VERSION, daemon.json min-api-version)',
   rules: ['api.version.legacy-removed', 'api.version.legacy-opt-in', 'api.version.min-override-raise'],
 };
 
 /** Behaviour that is data rather than a route: the release table's API ranges. */
 export const RELEASE_RANGES: Implementation = {
-  where: "specs/versions.ts via config/resolve.ts: the emulated release's API range (--emulate)",
+  where: "specs/versions.ts via simulator/config/resolve.ts: the emulated release's API range (--emulate)",
   rules: ['api.version.minimum-1.12', 'api.version.below-1.24-disabled', 'limits.min-api-version', 'api.version.negotiation'],
 };
 

@@ -4,7 +4,7 @@ import { OBJECT_ROUTES } from './routes.js';
 /** Where a removed daemon option is refused: no such flag or file key in the release, or 28.x's own refusal of api-cors-header. */
 const REMOVED_OPTIONS: Implementation = {
   where:
-    'config/resolve.ts: checkReleaseFlags (unknown flag), corsHeaderOf (28.x); config/file/directives.ts: unknownDirectives; config/file/removed-options.ts (fault)',
+    'simulator/config/resolve.ts: checkReleaseFlags (unknown flag), corsHeaderOf (28.x); simulator/config/file/directives.ts: unknownDirectives; simulator/config/file/removed-options.ts (fault)',
   rules: ['deprecated.options.removed-refused'],
 };
 

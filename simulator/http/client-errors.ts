@@ -7,7 +7,7 @@ import { matchVersionPrefix } from './middleware/version-prefix.js';
 import type { Implementation } from '../implementation.js';
 
 export const CLIENT_ERRORS: Implementation = {
-  where: 'http/client-errors.ts: answerClientError (parser refusals: 400, 431, unknown methods)',
+  where: 'simulator/http/client-errors.ts: answerClientError (parser refusals: 400, 431, unknown methods)',
   rules: ['api.robustness'],
 };
 

@@ -3,7 +3,8 @@ import type { Implementation } from '../../implementation.js';
 /** Where the daemon-configuration area's rules live in the simulator (the /info route declares its own). */
 export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
   {
-    where: 'config/argv.ts: parseArgv; config/file/command.ts: runCommandLine (usage errors, --help, --version, --validate as each release prints them)',
+    where:
+      'simulator/config/argv.ts: parseArgv; simulator/config/file/command.ts: runCommandLine (usage errors, --help, --version, --validate as each release prints them)',
     rules: [
       'config.cli.options',
       'config.cli.options.release',
@@ -19,7 +20,7 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
     ],
   },
   {
-    where: 'config/file/flag-values.ts: checkFlagValues (values the flag library checks as it parses)',
+    where: 'simulator/config/file/flag-values.ts: checkFlagValues (values the flag library checks as it parses)',
     rules: [
       'config.cli.feature-value',
       'config.ulimits.default',
@@ -30,11 +31,11 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
     ],
   },
   {
-    where: 'config/file/read-document.ts: readDocument (JSON, blank, unreadable files)',
+    where: 'simulator/config/file/read-document.ts: readDocument (JSON, blank, unreadable files)',
     rules: ['config.file.json', 'config.file.empty', 'config.file.unreadable'],
   },
   {
-    where: 'config/file/directives.ts + load.ts: unknown and conflicting directives, value types, nested shapes',
+    where: 'simulator/config/file/directives.ts + simulator/config/file/load.ts: unknown and conflicting directives, value types, nested shapes',
     rules: [
       'config.file.keys',
       'config.file.keys.release',
@@ -49,7 +50,7 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
     ],
   },
   {
-    where: 'config/file/merge.ts: mergeSettings (flags, file, environment, defaults)',
+    where: 'simulator/config/file/merge.ts: mergeSettings (flags, file, environment, defaults)',
     rules: [
       'config.file.absent-defaults',
       'config.cli.repeatable',
@@ -63,7 +64,7 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
     ],
   },
   {
-    where: 'config/file/validate.ts: validateSettings (the merged configuration, before anything starts)',
+    where: 'simulator/config/file/validate.ts: validateSettings (the merged configuration, before anything starts)',
     rules: [
       'config.labels.conflict',
       'config.labels.reserved',
@@ -75,7 +76,7 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
     ],
   },
   {
-    where: 'config/file/start-checks.ts: checkAtStart (what fails only as the daemon starts); daemon/pidfile.ts',
+    where: 'simulator/config/file/start-checks.ts: checkAtStart (what fails only as the daemon starts); simulator/daemon/pidfile.ts',
     rules: [
       'config.cgroup.systemd-unavailable',
       'config.cgroup.driver',
@@ -85,6 +86,6 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
       'config.multiple-daemons',
     ],
   },
-  { where: 'log.ts: formatJsonLogLine (--log-format json)', rules: ['config.log-format.json'] },
-  { where: 'config/file/deprecation-warnings.ts: warnDeprecatedSettings', rules: ['config.nondistributable.warning'] },
+  { where: 'simulator/log.ts: formatJsonLogLine (--log-format json)', rules: ['config.log-format.json'] },
+  { where: 'simulator/config/file/deprecation-warnings.ts: warnDeprecatedSettings', rules: ['config.nondistributable.warning'] },
 ];

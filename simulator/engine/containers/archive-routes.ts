@@ -49,7 +49,7 @@ const ARCHIVE = { path: '/containers/{name}/archive', slashedParams: ['name'], r
 export const archiveHeadRoute: Route = {
   ...ARCHIVE,
   method: 'HEAD',
-  where: 'engine/containers/archive-routes.ts: HEAD /containers/{name}/archive',
+  where: 'simulator/engine/containers/archive-routes.ts: HEAD /containers/{name}/archive',
   handle(x) {
     const found = target(x);
     const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
@@ -60,7 +60,7 @@ export const archiveHeadRoute: Route = {
 export const archiveGetRoute: Route = {
   ...ARCHIVE,
   method: 'GET',
-  where: 'engine/containers/archive-routes.ts: GET /containers/{name}/archive',
+  where: 'simulator/engine/containers/archive-routes.ts: GET /containers/{name}/archive',
   async handle(x) {
     const found = target(x);
     const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
@@ -79,7 +79,7 @@ export const containerCopyRoute: Route = {
   method: 'POST',
   path: '/containers/{name}/copy',
   slashedParams: ['name'],
-  where: 'engine/containers/archive-routes.ts: POST /containers/{name}/copy',
+  where: 'simulator/engine/containers/archive-routes.ts: POST /containers/{name}/copy',
   rules: ['deprecated.container-copy.removed'],
   async handle(x) {
     const { faults, quirks } = x.state.config;

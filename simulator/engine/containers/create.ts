@@ -77,7 +77,7 @@ const MIN_KERNEL_MEMORY = 6 * 1024 * 1024;
 export const containerCreateRoute: Route = {
   method: 'POST',
   path: '/containers/create',
-  where: 'engine/containers/create.ts: POST /containers/create',
+  where: 'simulator/engine/containers/create.ts: POST /containers/create',
   rules: ['deprecated.kernel-memory', 'deprecated.network.dns-names'],
   async handle(x) {
     let body: Body;

@@ -26,7 +26,7 @@ export const containerInspectRoute: Route = {
   method: 'GET',
   path: '/containers/{name}/json',
   slashedParams: ['name'],
-  where: 'engine/containers/routes.ts: GET /containers/{name}/json',
+  where: 'simulator/engine/containers/routes.ts: GET /containers/{name}/json',
   rules: ['deprecated.kernel-memory', 'deprecated.network-settings.top-level', 'deprecated.network.dns-names'],
   handle(x) {
     const container = containerOr404(x);
@@ -37,7 +37,7 @@ export const containerInspectRoute: Route = {
 export const containerListRoute: Route = {
   method: 'GET',
   path: '/containers/json',
-  where: 'engine/containers/routes.ts: GET /containers/json',
+  where: 'simulator/engine/containers/routes.ts: GET /containers/json',
   rules: [],
   handle(x) {
     const filters = queryOf(x).get('filters') ?? '';
@@ -80,7 +80,7 @@ export const containerStartRoute: Route = {
   method: 'POST',
   path: '/containers/{name}/start',
   slashedParams: ['name'],
-  where: 'engine/containers/routes.ts: POST /containers/{name}/start',
+  where: 'simulator/engine/containers/routes.ts: POST /containers/{name}/start',
   rules: ['deprecated.container-start.host-config', 'deprecated.container-start.host-config.refusal'],
   async handle(x) {
     const body = await startBody(x);
@@ -133,7 +133,7 @@ export const containerKillRoute: Route = {
   method: 'POST',
   path: '/containers/{name}/kill',
   slashedParams: ['name'],
-  where: 'engine/containers/routes.ts: POST /containers/{name}/kill',
+  where: 'simulator/engine/containers/routes.ts: POST /containers/{name}/kill',
   rules: [],
   handle(x) {
     const container = containerOr404(x);
@@ -151,7 +151,7 @@ export const containerDeleteRoute: Route = {
   method: 'DELETE',
   path: '/containers/{name}',
   slashedParams: ['name'],
-  where: 'engine/containers/routes.ts: DELETE /containers/{name}',
+  where: 'simulator/engine/containers/routes.ts: DELETE /containers/{name}',
   rules: [],
   handle(x) {
     const container = containerOr404(x);

@@ -62,7 +62,7 @@ function filterOf(text: string): Filter | { unknown: string } {
 export const eventsRoute: Route = {
   method: 'GET',
   path: '/events',
-  where: 'engine/events/route.ts: GET /events',
+  where: 'simulator/engine/events/route.ts: GET /events',
   rules: ['deprecated.events.legacy-fields'],
   handle(x) {
     const query = queryOf(x);

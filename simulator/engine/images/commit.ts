@@ -30,7 +30,7 @@ function setFields(body: unknown): Record<string, unknown> {
 export const commitRoute: Route = {
   method: 'POST',
   path: '/commit',
-  where: 'engine/images/commit.ts: POST /commit',
+  where: 'simulator/engine/images/commit.ts: POST /commit',
   rules: ['deprecated.image-inspect.container-config', 'deprecated.image-inspect.nonstandard-fields'],
   async handle(x: Exchange) {
     let body: unknown;

@@ -46,7 +46,7 @@ export function targetOf(query: URLSearchParams): { repo: string; tag: string } 
 export const imageCreateRoute: Route = {
   method: 'POST',
   path: '/images/create',
-  where: 'engine/images/import.ts: POST /images/create',
+  where: 'simulator/engine/images/import.ts: POST /images/create',
   rules: ['deprecated.image-inspect.container-config', 'deprecated.image-inspect.nonstandard-fields', 'deprecated.image-inspect.empty-fields'],
   async handle(x: Exchange) {
     const query = queryOf(x);

@@ -48,7 +48,7 @@ const textOf = (doc: Record<string, unknown>, key: string): string => (typeof do
 export const imageLoadRoute: Route = {
   method: 'POST',
   path: '/images/load',
-  where: 'engine/images/load.ts: POST /images/load',
+  where: 'simulator/engine/images/load.ts: POST /images/load',
   rules: ['deprecated.image-inspect.container-config', 'deprecated.image-inspect.nonstandard-fields'],
   async handle(x: Exchange) {
     let archive: Buffer;

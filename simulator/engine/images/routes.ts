@@ -28,7 +28,7 @@ export const imageInspectRoute: Route = {
   method: 'GET',
   path: '/images/{name}/json',
   slashedParams: ['name'],
-  where: 'engine/images/routes.ts: GET /images/{name}/json',
+  where: 'simulator/engine/images/routes.ts: GET /images/{name}/json',
   rules: [...INSPECT_RULES],
   handle(x) {
     const image = imageOr404(x, x.params['name'] ?? '');
@@ -42,7 +42,7 @@ export const imageTagRoute: Route = {
   method: 'POST',
   path: '/images/{name}/tag',
   slashedParams: ['name'],
-  where: 'engine/images/routes.ts: POST /images/{name}/tag',
+  where: 'simulator/engine/images/routes.ts: POST /images/{name}/tag',
   rules: [],
   handle(x) {
     const image = imageOr404(x, x.params['name'] ?? '');
@@ -98,7 +98,7 @@ const legacyMatches = (legacy: LegacyFilter, tag: string): boolean =>
 export const imageListRoute: Route = {
   method: 'GET',
   path: '/images/json',
-  where: 'engine/images/routes.ts: GET /images/json',
+  where: 'simulator/engine/images/routes.ts: GET /images/json',
   rules: ['deprecated.images-list.filter-parameter', 'deprecated.images-list.filter-parameter.legacy-form'],
   handle(x) {
     const query = queryOf(x);
@@ -137,7 +137,7 @@ export const imageDeleteRoute: Route = {
   method: 'DELETE',
   path: '/images/{name}',
   slashedParams: ['name'],
-  where: 'engine/images/routes.ts: DELETE /images/{name}',
+  where: 'simulator/engine/images/routes.ts: DELETE /images/{name}',
   rules: [],
   handle(x) {
     const name = x.params['name'] ?? '';

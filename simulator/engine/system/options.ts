@@ -7,7 +7,7 @@ import type { Route } from '../../http/route.js';
 export const OPTIONS_ROUTE: Route = {
   method: 'OPTIONS',
   path: '*',
-  where: 'engine/system/options.ts: OPTIONS *',
+  where: 'simulator/engine/system/options.ts: OPTIONS *',
   rules: ['api.options.any-path'],
   handle(x) {
     const kit = x.state.kit;

@@ -12,7 +12,7 @@ export const PING_ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/_ping',
-    where: 'engine/system/ping.ts: GET /_ping',
+    where: 'simulator/engine/system/ping.ts: GET /_ping',
     rules: ['api.ping', 'api.version.negotiation', 'api.headers.api-version', 'api.version.unversioned-served', 'api.version.prefix'],
     handle(x) {
       const kit = x.state.kit;
@@ -23,7 +23,7 @@ export const PING_ROUTES: readonly Route[] = [
   {
     method: 'HEAD',
     path: '/_ping',
-    where: 'engine/system/ping.ts: HEAD /_ping',
+    where: 'simulator/engine/system/ping.ts: HEAD /_ping',
     rules: ['api.ping', 'api.headers.api-version', 'api.version.unversioned-served', 'api.version.prefix'],
     handle(x) {
       const kit = x.state.kit;

@@ -4,7 +4,7 @@ import type { Route } from '../../http/route.js';
 export const VERSION_ROUTE: Route = {
   method: 'GET',
   path: '/version',
-  where: 'engine/system/version.ts: GET /version',
+  where: 'simulator/engine/system/version.ts: GET /version',
   rules: ['api.version.negotiation', 'api.headers.api-version', 'api.version.unversioned-served', 'api.version.prefix'],
   handle(x) {
     const { kit, config } = x.state;

@@ -23,7 +23,7 @@ import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../../quirks/listeners/
  * with the plugin's words; it is never let through by default.
  */
 export const authorization: Middleware = {
-  where: 'http/middleware/authorization.ts: authorization',
+  where: 'simulator/http/middleware/authorization.ts: authorization',
   rules: ['authz.allow', 'authz.deny', 'authz.chain', 'authz.response-deny', 'authz.unreachable', 'authz.order'],
   handle(x) {
     const chain = x.state.authz;

@@ -54,7 +54,7 @@ const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
  * /%2F_ping?a=b → 301 Location: /_ping?a=b, whatever the method).
  */
 export const cleanPathMiddleware: Middleware = {
-  where: 'http/middleware/clean-path.ts: cleanPathMiddleware',
+  where: 'simulator/http/middleware/clean-path.ts: cleanPathMiddleware',
   rules: ['api.path.clean-redirect'],
   handle(x) {
     let url = x.req.url ?? '/';

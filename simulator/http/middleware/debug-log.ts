@@ -5,7 +5,7 @@ import type { Middleware } from '../route.js';
  * debug middleware does: `Calling GET /_ping`. Off, it costs one property read.
  */
 export const debugRequestLog: Middleware = {
-  where: 'http/middleware/debug-log.ts: debugRequestLog',
+  where: 'simulator/http/middleware/debug-log.ts: debugRequestLog',
   rules: [],
   handle(x) {
     if (x.state.config.debug) x.state.logger.log('debug', `Calling ${x.req.method ?? 'GET'} ${x.req.url ?? '/'}`);

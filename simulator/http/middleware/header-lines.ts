@@ -15,7 +15,7 @@ function limitOf(release: { readonly headerLineLimit: number | 'none' | null }, 
  * (observed on 28.5.2: Host + 499 lines → 200, one more → 431 with Go's exact bytes, then close).
  */
 export const headerLineLimit: Middleware = {
-  where: 'http/middleware/header-lines.ts: headerLineLimit',
+  where: 'simulator/http/middleware/header-lines.ts: headerLineLimit',
   rules: ['api.limits.header-lines'],
   handle(x) {
     const limit = limitOf(x.state.config.release, x.state.config.faults.has('api.limits.header-lines'));

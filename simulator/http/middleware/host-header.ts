@@ -40,7 +40,7 @@ function refuse(res: ServerResponse, reason: string): true {
  * `400 Bad Request: malformed Host header`. An empty Host is valid.
  */
 export const requireHost: Middleware = {
-  where: 'http/middleware/host-header.ts: requireHost',
+  where: 'simulator/http/middleware/host-header.ts: requireHost',
   rules: ['api.http.host-header'],
   handle(x) {
     const raw = x.req.rawHeaders;

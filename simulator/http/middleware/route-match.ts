@@ -15,7 +15,7 @@ import { fallbackForHead, HEAD_ON_GET_ROUTES } from '../../quirks/api-versioning
  * not too old), and a route the release has is version-checked next, known or not to the simulator.
  */
 export const routeMatch: Middleware = {
-  where: 'http/middleware/route-match.ts: routeMatch',
+  where: 'simulator/http/middleware/route-match.ts: routeMatch',
   rules: ['api.version.prefix', 'api.version.malformed-not-found', 'api.not-found', 'api.error.json-body', 'api.not-found.legacy-plain-text'],
   handle(x) {
     takeVersionPrefix(x);

@@ -25,7 +25,7 @@ import { CANONICAL_SPELLING_ONLY, strictlyParsed } from '../../quirks/api-versio
  * handler, and its refusals carry its own headers only (no experimental header).
  */
 export const versionGate: Middleware = {
-  where: 'http/middleware/version-gate.ts: versionGate',
+  where: 'simulator/http/middleware/version-gate.ts: versionGate',
   rules: [
     'api.version.too-old',
     'api.version.too-old.wording',

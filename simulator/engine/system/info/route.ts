@@ -21,7 +21,7 @@ export function infoRoute(): Route {
   return {
     method: 'GET',
     path: '/info',
-    where: 'engine/system/info/route.ts: GET /info',
+    where: 'simulator/engine/system/info/route.ts: GET /info',
     rules: ['config.info.shape'],
     handle(x) {
       const { config, kit } = x.state;
