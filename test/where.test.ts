@@ -6,7 +6,7 @@ import { QUIRK_MODULES } from '../simulator/quirks/registry.js';
 /**
  * The `where` of an implementation record (simulator/implementation.ts) and of a quirk module
  * (QuirkModule.where) tells a reader where to look: every path it names is relative to the
- * repository root and exists, and a symbol that follows a path ("simulator/config/argv.ts:
+ * repository root and exists, and a symbol that follows a path ("simulator/config/flags/argv.ts:
  * parseArgv, …") is in that file.
  */
 const root = new URL('../../', import.meta.url);
@@ -67,9 +67,9 @@ t.test('every path a where names exists, and the symbols after it are in the fil
 });
 
 t.test('the reading of a where', async (t) => {
-  t.same(namedPlaces('simulator/config/argv.ts: parseArgv; simulator/config/file/command.ts: runCommandLine (usage errors, --help)'), [
-    { path: 'simulator/config/argv.ts', symbols: ['parseArgv'] },
-    { path: 'simulator/config/file/command.ts', symbols: ['runCommandLine'] },
+  t.same(namedPlaces('simulator/config/flags/argv.ts: parseArgv; simulator/config/command.ts: runCommandLine (usage errors, --help)'), [
+    { path: 'simulator/config/flags/argv.ts', symbols: ['parseArgv'] },
+    { path: 'simulator/config/command.ts', symbols: ['runCommandLine'] },
   ]);
   t.same(namedPlaces('simulator/quirks/x.ts, called from simulator/engine/images/shape.ts (shapeImageConfig)'), [
     { path: 'simulator/quirks/x.ts', symbols: [] },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { runCommandLine } from '../config/file/command.js';
-import { processSources } from '../config/sources.js';
+import { runCommandLine } from '../config/command.js';
+import { processSources } from '../config/file/sources.js';
 import { stderrLogger } from '../log.js';
 import { takeProcessSignals } from '../daemon/signals.js';
 import { startSimulator } from '../daemon/start.js';

@@ -1,16 +1,17 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import { isFaultId } from '../faults/registry.js';
-import type { ParsedFlags } from './argv.js';
-import type { ConfigSources } from './sources.js';
+import type { ParsedFlags } from './flags/argv.js';
+import { flag } from './flags/options.js';
+import type { ConfigSources } from './file/sources.js';
 
 /**
  * The faults asked for with `--fault <rule-id>` (repeatable) and `--faults-file FILE` (one rule
  * id per line, `#` starts a comment). A name that is not a testable rule is a usage error.
  */
 export function resolveFaults(flags: ParsedFlags, sources: ConfigSources): ReadonlySet<TestableRuleId> {
-  const named: [id: string, from: string][] = ((flags.get('fault') as readonly string[] | undefined) ?? []).map((id) => [id, '--fault']);
-  const file = flags.get('faults-file') as string | undefined;
+  const named: [id: string, from: string][] = (flag(flags, 'fault') ?? []).map((id) => [id, '--fault']);
+  const file = flag(flags, 'faults-file');
   if (file !== undefined) {
     let text: string | null;
     try {

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { buildResponseKit } from '../engine/system/response-kit.js';
-import type { SimConfig } from '../config/resolve.js';
-import { processSources, type ConfigSources } from '../config/sources.js';
+import type { SimConfig } from '../config/types.js';
+import { processSources, type ConfigSources } from '../config/file/sources.js';
 import { SimError } from '../errors.js';
 import { ObjectStore } from '../engine/objects/index.js';
 import { routeTable } from '../engine/routes.js';
@@ -24,7 +24,7 @@ import { silentLogger, type Logger } from '../log.js';
 import type { AuthzChain } from '../authz/chain.js';
 import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
 import { checkAtStart } from '../config/file/start-checks.js';
-import { warnDeprecatedSettings } from '../config/file/deprecation-warnings.js';
+import { warnDeprecatedSettings } from '../config/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
 import * as pidfileTruncated from '../quirks/daemon-config/pidfile-truncated.js';
 import { logReloadSignal } from '../reload/log.js';
@@ -79,9 +79,7 @@ export interface RunningSimulator {
 
 /** The model runner's TCP port: --model-runner-tcp, else 12434 with --model-runner, else none. */
 function modelRunnerPort(config: SimConfig): number | null {
-  const port = config.flags.get('model-runner-tcp') as number | undefined;
-  if (port !== undefined) return port;
-  return config.flags.get('model-runner') === true ? DEFAULT_TCP_PORT : null;
+  return config.modelRunnerTcp === 'default' ? DEFAULT_TCP_PORT : config.modelRunnerTcp;
 }
 
 /** Debug lines only while the configuration has debug on (it may change on reload). */
@@ -164,7 +162,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   let metrics: Server | null = null;
   let modelRunnerTcp: string | null = null;
   // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
-  const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
+  const configPath = config.configFile ?? config.configFileGiven ?? undefined;
   const watched = config.faults.has('reload.needs-signal') ? configPath : undefined;
   // Hypothetical quirk (runtimes-watched.ts): the file is watched for its runtimes.
   const runtimesWatchedPath = config.quirks.has(runtimesWatched.ID) ? configPath : undefined;

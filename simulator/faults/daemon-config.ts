@@ -6,33 +6,33 @@ type ConfigRuleId = Extract<TestableRuleId, `config.${string}`>;
 /** The faults of the daemon-configuration area: one per testable rule, each noticed only by its rule's check (suites/daemon-config/). */
 export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
   'config.cli.options': {
-    breaks: 'the option --default-shm-size is an unknown flag (config/file/command.ts)',
+    breaks: 'the option --default-shm-size is an unknown flag (config/command.ts)',
     alsoBreaks: {
       rules: ['config.cli.options.release', 'config.file.conflict'],
       why: 'every release the simulator emulates has --default-shm-size: an option of the document it lacks is one of the release it lacks; and config.file.conflict sets every option by flag at once, so an unknown one refuses the start before any conflict is listed',
     },
   },
   'config.cli.options.release': {
-    breaks: 'the option --max-download-attempts is an unknown flag (config/file/command.ts)',
+    breaks: 'the option --max-download-attempts is an unknown flag (config/command.ts)',
     alsoBreaks: {
       rules: ['config.cli.options', 'config.file.conflict', 'config.values.numbers'],
       why: 'the option is documented too: one the release lacks is one of the document it lacks; config.file.conflict sets every option by flag at once, and config.values.numbers sets this one, so an unknown flag refuses those starts',
     },
   },
   'config.cli.unknown-option': {
-    breaks: 'unknown long options are ignored instead of refused (config/argv.ts)',
+    breaks: 'unknown long options are ignored instead of refused (config/flags/argv.ts)',
     alsoBreaks: {
       rules: ['deprecated.options.removed-refused'],
       why: 'an option the catalogue removed is no option of the release: the daemon that ignores unknown options ignores it too',
     },
   },
-  'config.cli.value-required': { breaks: 'a value option last on the command line without its value takes the empty string (config/argv.ts)' },
-  'config.cli.bool-forms': { breaks: '`--debug=<false spelling>` turns debug on (config/argv.ts)' },
-  'config.cli.repeatable': { breaks: 'of several --label flags, the third and later are dropped (config/argv.ts)' },
+  'config.cli.value-required': { breaks: 'a value option last on the command line without its value takes the empty string (config/flags/argv.ts)' },
+  'config.cli.bool-forms': { breaks: '`--debug=<false spelling>` turns debug on (config/flags/argv.ts)' },
+  'config.cli.repeatable': { breaks: 'of several --label flags, the third and later are dropped (config/flags/argv.ts)' },
   'config.cli.feature-value': { breaks: '`--feature <name>` without a value turns the feature off (config/file/merge.ts)' },
-  'config.cli.version': { breaks: '--version names the newest release the simulator knows, whatever it emulates (config/file/command.ts)' },
-  'config.cli.help': { breaks: '--help leaves --debug out of the usage (config/file/command.ts)' },
-  'config.cli.positional': { breaks: 'positional arguments are ignored (config/argv.ts)' },
+  'config.cli.version': { breaks: '--version names the newest release the simulator knows, whatever it emulates (config/command.ts)' },
+  'config.cli.help': { breaks: '--help leaves --debug out of the usage (config/command.ts)' },
+  'config.cli.positional': { breaks: 'positional arguments are ignored (config/flags/argv.ts)' },
   'config.values.enum': { breaks: 'log-level, log-format, default-cgroupns-mode and default-ipc-mode take any value (config/file/validate.ts)' },
   'config.values.numbers': { breaks: 'negative max-concurrent-* and max-download-attempts are accepted (config/file/validate.ts)' },
   'config.file.json': { breaks: 'a file that is not JSON is taken as an empty configuration (config/file/read-document.ts)' },
@@ -79,9 +79,9 @@ export const DAEMON_CONFIG_FAULTS: Readonly<Record<ConfigRuleId, Fault>> = {
     },
   },
   'config.file.unreadable': { breaks: 'a configuration file that is a directory is taken as an empty configuration (config/file/read-document.ts)' },
-  'config.file.validate': { breaks: '--validate answers "configuration valid" instead of "configuration OK" (config/file/command.ts)' },
+  'config.file.validate': { breaks: '--validate answers "configuration valid" instead of "configuration OK" (config/command.ts)' },
   'config.file.validate-absent': {
-    breaks: '--validate exits 0 without any success line: neither answered nor refused (config/file/command.ts)',
+    breaks: '--validate exits 0 without any success line: neither answered nor refused (config/command.ts)',
     alsoBreaks: {
       rules: ['config.file.validate'],
       why: 'config.file.validate asks for the success line of a valid file: a --validate that prints none breaks both rules',

@@ -1,6 +1,6 @@
-import type { ParsedFlags } from '../config/argv.js';
-import type { SimConfig } from '../config/resolve.js';
-import type { ConfigSources } from '../config/sources.js';
+import type { ParsedFlags } from '../config/flags/argv.js';
+import type { SimConfig } from '../config/types.js';
+import type { ConfigSources } from '../config/file/sources.js';
 import { checkDocument } from '../config/file/load.js';
 import { mergeSettings } from '../config/file/merge.js';
 import { messageStyle } from '../config/file/message-style.js';
@@ -26,7 +26,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   const { flags, names, release } = config;
   // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
   const faults = new Set([...config.faults].filter((rule) => rule.startsWith('reload.')));
-  const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, config.quirks);
+  const file = readDocument(config.configFileGiven ?? undefined, names, messageStyle(release), sources, faults, config.quirks);
   // Fault (reload.invalid.unchanged): unknown directives and mistyped values are dropped, the rest applied.
   const broken = faults.has('reload.invalid.unchanged');
   const doc = checkDocument(

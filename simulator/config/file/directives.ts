@@ -2,7 +2,7 @@ import { inRange } from '../../../common/dotted-version.js';
 import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption } from '../../../specs/options.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
-import type { FlagValue, ParsedFlags } from '../argv.js';
+import type { FlagValue, ParsedFlags } from '../flags/argv.js';
 import { goValue } from './go-values.js';
 import { absentKeys } from '../../quirks/daemon-config/absent-options.js';
 import { conflictKeys } from '../../quirks/daemon-config/conflicts-merged.js';

@@ -1,6 +1,6 @@
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
-import { KNOWN_OPTIONS, type ParsedFlags } from '../argv.js';
+import { KNOWN_OPTIONS, type ParsedFlags } from '../flags/argv.js';
 import { SimError } from '../../errors.js';
 import { labelProblem } from './labels.js';
 import { parseUlimit } from './ulimits.js';

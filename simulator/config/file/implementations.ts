@@ -4,7 +4,7 @@ import type { Implementation } from '../../implementation.js';
 export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
   {
     where:
-      'simulator/config/argv.ts: parseArgv; simulator/config/file/command.ts: runCommandLine (usage errors, --help, --version, --validate as each release prints them)',
+      'simulator/config/flags/argv.ts: parseArgv; simulator/config/command.ts: runCommandLine (usage errors, --help, --version, --validate as each release prints them)',
     rules: [
       'config.cli.options',
       'config.cli.options.release',
@@ -87,5 +87,5 @@ export const DAEMON_CONFIG_IMPLEMENTATIONS: readonly Implementation[] = [
     ],
   },
   { where: 'simulator/log.ts: formatJsonLogLine (--log-format json)', rules: ['config.log-format.json'] },
-  { where: 'simulator/config/file/deprecation-warnings.ts: warnDeprecatedSettings', rules: ['config.nondistributable.warning'] },
+  { where: 'simulator/config/deprecation-warnings.ts: warnDeprecatedSettings', rules: ['config.nondistributable.warning'] },
 ];

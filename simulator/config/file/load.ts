@@ -1,8 +1,9 @@
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
-import type { ParsedFlags } from '../argv.js';
-import type { ConfigSources } from '../sources.js';
+import type { ParsedFlags } from '../flags/argv.js';
+import { flag } from '../flags/options.js';
+import type { ConfigSources } from './sources.js';
 import { findTypeProblem, typeProblemText } from './decode.js';
 import { PROXIES_UNKNOWN_IGNORED } from '../../quirks/daemon-config/proxies-unknown-ignored.js';
 import { ignoredTypes, unnamedTypeProblem } from '../../quirks/daemon-config/types-unchecked.js';
@@ -100,11 +101,7 @@ export function loadConfiguration(
   faults: ReadonlySet<TestableRuleId>,
   quirks: ReadonlySet<string> = new Set(),
 ): LoadedConfiguration {
-  const file = withRemovedKeys(
-    readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, quirks),
-    release,
-    faults,
-  );
+  const file = withRemovedKeys(readDocument(flag(flags, 'config-file'), names, messageStyle(release), sources, faults, quirks), release, faults);
   const doc = checkDocument(
     file,
     flags,

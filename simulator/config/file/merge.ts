@@ -2,7 +2,8 @@ import { inRange } from '../../../common/dotted-version.js';
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
-import type { ParsedFlags } from '../argv.js';
+import type { ParsedFlags } from '../flags/argv.js';
+import { flag, stringFlag, type OptionValue, type ReadOption } from '../flags/options.js';
 import { DEFAULT_CDI_SPEC_DIRS, DEFAULT_SETTINGS } from './defaults.js';
 import { CDI_FLAG_IGNORED } from '../../quirks/daemon-config/cdi-flag-ignored.js';
 import type { FileDocument } from './read-document.js';
@@ -25,11 +26,12 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The value of an option: the flag's when given, else the file's, else undefined. */
 function pickFrom(flags: ParsedFlags, doc: FileDocument) {
-  return <T>(flag: string, key: string = flag): T | undefined => {
-    const fromFlag = flags.get(flag);
-    if (fromFlag !== undefined) return fromFlag as T;
+  return <K extends ReadOption>(name: K, key: string = name): OptionValue<K> | undefined => {
+    const fromFlag = flag(flags, name);
+    if (fromFlag !== undefined) return fromFlag;
     const fromFile = doc[key];
-    return fromFile === null || fromFile === undefined ? undefined : (fromFile as T);
+    // The file's value has the option's type: the document's value types were checked as it was loaded.
+    return fromFile === null || fromFile === undefined ? undefined : (fromFile as OptionValue<K>);
   };
 }
 
@@ -73,12 +75,12 @@ function proxy(
   if (faults.has('config.env.proxy-precedence') && fromEnv !== '') return fromEnv;
   const proxies = doc['proxies'];
   const fromFile = proxies !== null && typeof proxies === 'object' ? (proxies as Record<string, unknown>)[flag] : undefined;
-  return (flags.get(flag) as string | undefined) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;
+  return stringFlag(flags, flag) ?? (typeof fromFile === 'string' ? fromFile : undefined) ?? fromEnv;
 }
 
 /** The --label values as the flag keeps them (hypothetical quirks: split at commas; the last value of a key); undefined when not given. */
 function flagLabels(flags: ParsedFlags, quirks: ReadonlySet<string>): readonly string[] | undefined {
-  const given = flags.get('label') as readonly string[] | undefined;
+  const given = flag(flags, 'label');
   if (given === undefined) return undefined;
   const split = quirks.has(labelsCommaSplit.ID) ? labelsCommaSplit.splitAtCommas(given) : given;
   return quirks.has(flagLabelsLastWins.ID) ? flagLabelsLastWins.lastValuePerKey(split) : split;
@@ -103,7 +105,7 @@ export function mergeSettings(
   const pick = pickFrom(flags, doc);
   const d = DEFAULT_SETTINGS;
   const features: Record<string, boolean> = { ...((doc['features'] as Record<string, boolean> | null | undefined) ?? {}) };
-  for (const entry of (flags.get('feature') as readonly string[] | undefined) ?? []) {
+  for (const entry of flag(flags, 'feature') ?? []) {
     const at = entry.indexOf('=');
     // Fault (config.cli.feature-value): a feature named without a value is off.
     features[at < 0 ? entry : entry.slice(0, at)] = at < 0 ? !faults.has('config.cli.feature-value') : /^(1|t|true)$/i.test(entry.slice(at + 1));
@@ -113,99 +115,95 @@ export function mergeSettings(
   const runtimes: Record<string, RuntimeSetting> = quirks.has(runtimesOnePerType.ID) ? runtimesOnePerType.onePerType(fileRuntimes) : { ...fileRuntimes };
   // Fault (config.runtimes.register): shim-style runtimes are not registered.
   if (faults.has('config.runtimes.register')) for (const name of Object.keys(runtimes)) if (runtimes[name]!.runtimeType !== undefined) delete runtimes[name];
-  for (const entry of (flags.get('add-runtime') as readonly string[] | undefined) ?? []) {
+  for (const entry of flag(flags, 'add-runtime') ?? []) {
     runtimes[entry.slice(0, entry.indexOf('='))] = { path: entry.slice(entry.indexOf('=') + 1) };
   }
   const ulimits: Record<string, UlimitSetting> = { ...((doc['default-ulimits'] as Record<string, UlimitSetting> | null | undefined) ?? {}) };
-  for (const entry of (flags.get('default-ulimit') as readonly string[] | undefined) ?? []) {
+  for (const entry of flag(flags, 'default-ulimit') ?? []) {
     const parsed = parseUlimit(entry);
     if (typeof parsed !== 'string') ulimits[parsed.Name] = parsed;
   }
-  const pickedExecOpts = pick<readonly string[]>('exec-opt', 'exec-opts') ?? [];
+  const pickedExecOpts = pick('exec-opt', 'exec-opts') ?? [];
   // Hypothetical quirk: the file's unknown cgroup driver is passed over.
   const execOpts = quirks.has(cgroupFileFallback.ID) && !flags.has('exec-opt') ? cgroupFileFallback.withoutUnknownDriver(pickedExecOpts) : pickedExecOpts;
   const cdiOn = features['cdi'] ?? inRange(release.release, { min: '28.3' });
-  const hostGateway = pick<readonly string[] | string>('host-gateway-ip', 'host-gateway-ips') ?? (doc['host-gateway-ip'] as string | null | undefined) ?? [];
+  const hostGateway = pick('host-gateway-ip', 'host-gateway-ips') ?? (doc['host-gateway-ip'] as string | null | undefined) ?? [];
   const cgroupDriver = (requestedCgroupDriver(execOpts) ?? d.cgroupDriver) as CgroupDriver;
   return Object.freeze({
     ...d,
-    debug: pick<boolean>('debug') ?? d.debug,
-    experimental: pick<boolean>('experimental') ?? d.experimental,
+    debug: pick('debug') ?? d.debug,
+    experimental: pick('experimental') ?? d.experimental,
     liveRestore: faults.has('config.info.effective')
       ? false
-      : (pick<boolean>('live-restore') ?? (faults.has('config.file.absent-defaults') && Object.keys(doc).length > 0 ? true : d.liveRestore)),
-    labels: flagLabels(flags, quirks) ?? pick<readonly string[]>('label', 'labels') ?? d.labels,
-    logLevel: (pick<string>('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
-    logFormat: (pick<string>('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
-    rawLogs: pick<boolean>('raw-logs') ?? d.rawLogs,
+      : (pick('live-restore') ?? (faults.has('config.file.absent-defaults') && Object.keys(doc).length > 0 ? true : d.liveRestore)),
+    labels: flagLabels(flags, quirks) ?? pick('label', 'labels') ?? d.labels,
+    logLevel: (pick('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
+    logFormat: (pick('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
+    rawLogs: pick('raw-logs') ?? d.rawLogs,
     // Hypothetical quirk: an absent log-driver is the file's zero value.
-    logDriver: pick<string>('log-driver') ?? absentLogDriverZeroed.absentLogDriver(quirks, doc, d.logDriver),
-    logOpts: flags.has('log-opt')
-      ? keyValues(flags.get('log-opt') as readonly string[])
-      : ((doc['log-opts'] as Record<string, string> | null | undefined) ?? d.logOpts),
+    logDriver: pick('log-driver') ?? absentLogDriverZeroed.absentLogDriver(quirks, doc, d.logDriver),
+    logOpts: flags.has('log-opt') ? keyValues(flag(flags, 'log-opt') ?? []) : ((doc['log-opts'] as Record<string, string> | null | undefined) ?? d.logOpts),
     // Hypothetical quirk: the singular insecure-registry in the file as an alias.
     insecureRegistries: (
-      pick<readonly string[]>('insecure-registry', 'insecure-registries') ??
+      pick('insecure-registry', 'insecure-registries') ??
       (quirks.has(insecureRegistryAlias.ID) ? insecureRegistryAlias.singular(doc) : undefined) ??
       d.insecureRegistries
     ).map((r) => r.replace(/^https?:\/\//, '')),
-    registryMirrors: (pick<readonly string[]>('registry-mirror', 'registry-mirrors') ?? d.registryMirrors).map(normalizeMirror),
-    allowNondistributableArtifacts: pick<readonly string[]>('allow-nondistributable-artifacts') ?? d.allowNondistributableArtifacts,
+    registryMirrors: (pick('registry-mirror', 'registry-mirrors') ?? d.registryMirrors).map(normalizeMirror),
+    allowNondistributableArtifacts: pick('allow-nondistributable-artifacts') ?? d.allowNondistributableArtifacts,
     runtimes,
-    defaultRuntime: faults.has('config.runtimes.default') ? d.defaultRuntime : (pick<string>('default-runtime') ?? d.defaultRuntime),
+    defaultRuntime: faults.has('config.runtimes.default') ? d.defaultRuntime : (pick('default-runtime') ?? d.defaultRuntime),
     cgroupDriver,
-    cgroupParent: pick<string>('cgroup-parent') ?? null,
+    cgroupParent: pick('cgroup-parent') ?? null,
     execOpts,
     // The environment variable wins over flag and file (observed: DOCKER_DRIVER=vfs beats storage-driver in the file).
     // Hypothetical quirk: an unknown driver in the environment is passed over.
     storageDriver:
-      storageEnvFallback.driverFromEnv(env[`${names.envPrefix}DRIVER`] || undefined, STORAGE_DRIVERS, quirks) ??
-      pick<string>('storage-driver') ??
-      d.storageDriver,
-    storageOpts: pick<readonly string[]>('storage-opt', 'storage-opts') ?? d.storageOpts,
+      storageEnvFallback.driverFromEnv(env[`${names.envPrefix}DRIVER`] || undefined, STORAGE_DRIVERS, quirks) ?? pick('storage-driver') ?? d.storageDriver,
+    storageOpts: pick('storage-opt', 'storage-opts') ?? d.storageOpts,
     cdiSpecDirs: cdiOn
       ? ((faults.has('config.cdi.spec-dirs')
           ? undefined
           : quirks.has(CDI_FLAG_IGNORED)
             ? (doc['cdi-spec-dirs'] as readonly string[] | undefined)
-            : pick<readonly string[]>('cdi-spec-dir', 'cdi-spec-dirs')) ?? DEFAULT_CDI_SPEC_DIRS)
+            : pick('cdi-spec-dir', 'cdi-spec-dirs')) ?? DEFAULT_CDI_SPEC_DIRS)
       : [],
     features,
     httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, faults),
     httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release, faults),
     noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, faults, quirks),
     nodeGenericResources: ((resources) => (quirks.has(genericNamedDropped.ID) ? genericNamedDropped.discreteOnly(resources) : resources))(
-      pick<readonly string[]>('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources,
+      pick('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources,
     ),
     defaultUlimits: ulimits,
     defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,
-    dns: pick<readonly string[]>('dns') ?? d.dns,
-    dnsOpts: pick<readonly string[]>('dns-opt', 'dns-opts') ?? d.dnsOpts,
-    dnsSearch: pick<readonly string[]>('dns-search') ?? d.dnsSearch,
-    maxConcurrentDownloads: pick<number>('max-concurrent-downloads') ?? d.maxConcurrentDownloads,
-    maxConcurrentUploads: pick<number>('max-concurrent-uploads') ?? d.maxConcurrentUploads,
-    maxDownloadAttempts: pick<number>('max-download-attempts') ?? d.maxDownloadAttempts,
-    shutdownTimeout: pick<number>('shutdown-timeout') ?? d.shutdownTimeout,
-    mtu: pick<number>('mtu') ?? d.mtu,
-    defaultShmSize: pick<string>('default-shm-size') ?? d.defaultShmSize,
-    defaultCgroupnsMode: (pick<string>('default-cgroupns-mode') ?? d.defaultCgroupnsMode) as DaemonSettings['defaultCgroupnsMode'],
-    defaultIpcMode: (pick<string>('default-ipc-mode') ?? d.defaultIpcMode) as DaemonSettings['defaultIpcMode'],
+    dns: pick('dns') ?? d.dns,
+    dnsOpts: pick('dns-opt', 'dns-opts') ?? d.dnsOpts,
+    dnsSearch: pick('dns-search') ?? d.dnsSearch,
+    maxConcurrentDownloads: pick('max-concurrent-downloads') ?? d.maxConcurrentDownloads,
+    maxConcurrentUploads: pick('max-concurrent-uploads') ?? d.maxConcurrentUploads,
+    maxDownloadAttempts: pick('max-download-attempts') ?? d.maxDownloadAttempts,
+    shutdownTimeout: pick('shutdown-timeout') ?? d.shutdownTimeout,
+    mtu: pick('mtu') ?? d.mtu,
+    defaultShmSize: pick('default-shm-size') ?? d.defaultShmSize,
+    defaultCgroupnsMode: (pick('default-cgroupns-mode') ?? d.defaultCgroupnsMode) as DaemonSettings['defaultCgroupnsMode'],
+    defaultIpcMode: (pick('default-ipc-mode') ?? d.defaultIpcMode) as DaemonSettings['defaultIpcMode'],
     // Hypothetical quirk: the legacy string is not checked.
     hostGatewayIps: typeof hostGateway === 'string' ? hostGatewayStringUnchecked.legacyString(hostGateway, isIp, quirks) : hostGateway,
-    init: pick<boolean>('init') ?? d.init,
-    initPath: pick<string>('init-path') ?? null,
-    noNewPrivileges: pick<boolean>('no-new-privileges') ?? d.noNewPrivileges,
-    selinuxEnabled: pick<boolean>('selinux-enabled') ?? d.selinuxEnabled,
-    seccompProfile: pick<string>('seccomp-profile') ?? d.seccompProfile,
-    rootless: pick<boolean>('rootless') ?? d.rootless,
-    userlandProxy: pick<boolean>('userland-proxy') ?? d.userlandProxy,
-    ipv6: pick<boolean>('ipv6') ?? d.ipv6,
-    icc: pick<boolean>('icc') ?? d.icc,
-    ipForward: pick<boolean>('ip-forward') ?? d.ipForward,
-    ipMasq: pick<boolean>('ip-masq') ?? d.ipMasq,
-    iptables: pick<boolean>('iptables') ?? d.iptables,
-    ip6tables: pick<boolean>('ip6tables') ?? d.ip6tables,
-    containerdNamespace: pick<string>('containerd-namespace') ?? d.containerdNamespace,
-    containerdPluginsNamespace: pick<string>('containerd-plugins-namespace') ?? d.containerdPluginsNamespace,
+    init: pick('init') ?? d.init,
+    initPath: pick('init-path') ?? null,
+    noNewPrivileges: pick('no-new-privileges') ?? d.noNewPrivileges,
+    selinuxEnabled: pick('selinux-enabled') ?? d.selinuxEnabled,
+    seccompProfile: pick('seccomp-profile') ?? d.seccompProfile,
+    rootless: pick('rootless') ?? d.rootless,
+    userlandProxy: pick('userland-proxy') ?? d.userlandProxy,
+    ipv6: pick('ipv6') ?? d.ipv6,
+    icc: pick('icc') ?? d.icc,
+    ipForward: pick('ip-forward') ?? d.ipForward,
+    ipMasq: pick('ip-masq') ?? d.ipMasq,
+    iptables: pick('iptables') ?? d.iptables,
+    ip6tables: pick('ip6tables') ?? d.ip6tables,
+    containerdNamespace: pick('containerd-namespace') ?? d.containerdNamespace,
+    containerdPluginsNamespace: pick('containerd-plugins-namespace') ?? d.containerdPluginsNamespace,
   });
 }

@@ -1,7 +1,7 @@
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import { SimError } from '../../errors.js';
-import type { ConfigSources } from '../sources.js';
+import type { ConfigSources } from './sources.js';
 import { jsonTypeWord } from './go-values.js';
 import type { MessageStyle } from './message-style.js';
 import { firstValue, readAsObserved } from '../../quirks/daemon-config/json-forms.js';

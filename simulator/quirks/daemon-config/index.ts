@@ -32,7 +32,7 @@ import * as infoSwitchesFlags from './info-switches-flags.js';
 
 const ABSENT: QuirkModule = {
   where:
-    'simulator/quirks/daemon-config/absent-options.ts; simulator/config/resolve.ts (checkReleaseFlags), simulator/config/file/command.ts (parse, usage), simulator/config/file/directives.ts (unknown directives)',
+    'simulator/quirks/daemon-config/absent-options.ts; simulator/config/resolve.ts (checkReleaseFlags), simulator/config/command.ts (parse, usage), simulator/config/file/directives.ts (unknown directives)',
 };
 
 /** The quirks of the daemon-config area, by id (one module each in this directory). */
@@ -48,7 +48,7 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   },
   'observed.config.cgroup.systemd-unavailable': { where: 'simulator/quirks/daemon-config/systemd-unchecked.ts; simulator/config/file/start-checks.ts' },
   'observed.config.nondistributable.warning': {
-    where: 'simulator/quirks/daemon-config/nondistributable-flag-only.ts; simulator/config/file/deprecation-warnings.ts',
+    where: 'simulator/quirks/daemon-config/nondistributable-flag-only.ts; simulator/config/deprecation-warnings.ts',
   },
   'observed.config.info.shape': { where: 'simulator/quirks/daemon-config/registry-config-early.ts; simulator/engine/system/info/route.ts' },
   'hypothetical.config.file.conflict.log-opts-merged': {
@@ -73,7 +73,7 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
     where: 'simulator/quirks/daemon-config/ulimits-untyped.ts; simulator/quirks/daemon-config/types-unchecked.ts, simulator/config/file/load.ts',
   },
   'hypothetical.config.values.enum.ipc-host': { where: 'simulator/quirks/daemon-config/ipc-host.ts; simulator/config/file/validate.ts' },
-  'hypothetical.config.file.validate.unknown-exit-0': { where: 'simulator/quirks/daemon-config/validate-unknown-exit-0.ts; simulator/config/file/command.ts' },
+  'hypothetical.config.file.validate.unknown-exit-0': { where: 'simulator/quirks/daemon-config/validate-unknown-exit-0.ts; simulator/config/command.ts' },
   'hypothetical.config.file.unknown-key.proxies-ignored': { where: 'simulator/quirks/daemon-config/proxies-unknown-ignored.ts; simulator/config/file/load.ts' },
   'hypothetical.config.cdi.spec-dirs.flag-ignored': { where: 'simulator/quirks/daemon-config/cdi-flag-ignored.ts; simulator/config/file/merge.ts' },
   [labelsCommaSplit.ID]: labelsCommaSplit.MODULE,

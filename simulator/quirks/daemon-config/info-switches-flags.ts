@@ -1,4 +1,5 @@
-import type { ParsedFlags } from '../../config/argv.js';
+import type { ParsedFlags } from '../../config/flags/argv.js';
+import { flag } from '../../config/flags/options.js';
 import type { DaemonSettings } from '../../config/file/settings.js';
 import type { QuirkModule } from '../quirk-module.js';
 
@@ -11,7 +12,7 @@ export const MODULE: QuirkModule = {
 /** The settings /info shows under the quirk: the three switches as the flags alone set them. */
 export const switchesFromFlags = (settings: DaemonSettings, flags: ParsedFlags): DaemonSettings => ({
   ...settings,
-  debug: flags.get('debug') === true,
-  experimental: flags.get('experimental') === true,
-  liveRestore: flags.get('live-restore') === true,
+  debug: flag(flags, 'debug') === true,
+  experimental: flag(flags, 'experimental') === true,
+  liveRestore: flag(flags, 'live-restore') === true,
 });

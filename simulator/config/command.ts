@@ -1,18 +1,19 @@
-import { inRange } from '../../../common/dotted-version.js';
-import { BRANDS, isBrand, type BrandNames } from '../../../specs/brands.js';
-import { DAEMON_HIDDEN_FLAGS_BY_RELEASE } from '../../../specs/daemon-flags.js';
-import { findRelease, NEWEST_RELEASE, type DaemonRelease } from '../../../specs/versions.js';
-import { SIM_BUILD } from '../../engine/system/response-kit.js';
-import { type KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } from '../argv.js';
-import { resolveConfig, type SimConfig } from '../resolve.js';
-import type { ConfigSources } from '../sources.js';
-import { SimError } from '../../errors.js';
-import { releaseOptions } from './directives.js';
-import { VALIDATE_UNKNOWN_EXIT_0 } from '../../quirks/daemon-config/validate-unknown-exit-0.js';
-import * as versionStartsAnyway from '../../quirks/daemon-config/version-starts-anyway.js';
-import * as validateHiddenNoop from '../../quirks/daemon-config/validate-hidden-noop.js';
-import { observedQuirksOf } from '../../../specs/quirks/index.js';
-import { ABSENT_OPTION_QUIRKS, absentFlags, usageAsObserved } from '../../quirks/daemon-config/absent-options.js';
+import { inRange } from '../../common/dotted-version.js';
+import { BRANDS, isBrand, type BrandNames } from '../../specs/brands.js';
+import { DAEMON_HIDDEN_FLAGS_BY_RELEASE } from '../../specs/daemon-flags.js';
+import { findRelease, NEWEST_RELEASE, type DaemonRelease } from '../../specs/versions.js';
+import { SIM_BUILD } from '../engine/system/response-kit.js';
+import { type KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } from './flags/argv.js';
+import { flag } from './flags/options.js';
+import { resolveConfig, type SimConfig } from './resolve.js';
+import type { ConfigSources } from './file/sources.js';
+import { SimError } from '../errors.js';
+import { releaseOptions } from './file/directives.js';
+import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
+import * as versionStartsAnyway from '../quirks/daemon-config/version-starts-anyway.js';
+import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
+import { observedQuirksOf } from '../../specs/quirks/index.js';
+import { ABSENT_OPTION_QUIRKS, absentFlags, usageAsObserved } from '../quirks/daemon-config/absent-options.js';
 
 /** What a command line comes to: the daemon exits with output, or it serves this configuration. */
 export type CommandOutcome =
@@ -131,7 +132,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     if (!helpAnyway) throw error;
     flags = new Map([['help', true]]);
   }
-  if (flags.get('help') === true) {
+  if (flag(flags, 'help') === true) {
     let usage = usageText(release, names, quirksNamed(argv, release));
     // Fault (config.cli.help): --debug left out.
     if (faultsNamed(argv).has('config.cli.help'))
@@ -142,7 +143,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
   }
   // Hypothetical quirk: --version does not end the command.
-  if (flags.get('version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(quirksNamed(argv, release))) {
+  if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(quirksNamed(argv, release))) {
     // Fault (config.cli.version): the newest release's version, whatever is emulated.
     const version = faultsNamed(argv).has('config.cli.version') ? NEWEST_RELEASE.version : release.version;
     return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
@@ -155,7 +156,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     // Hypothetical quirk: --validate says which directives are unknown, and exits 0.
     const validateExit0 =
       error instanceof SimError &&
-      flags.get('validate') === true &&
+      flag(flags, 'validate') === true &&
       quirksNamed(argv, release).has(VALIDATE_UNKNOWN_EXIT_0) &&
       error.message.includes("don't match any configuration option");
     if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
@@ -168,7 +169,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
       ? 'configuration valid\n'
       : 'configuration OK\n';
   // Hypothetical quirk: a release without --validate parses it and starts.
-  if (config.flags.get('validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks))
+  if (flag(config.flags, 'validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks))
     return { kind: 'exit', code: 0, stdout: '', stderr: success };
   return { kind: 'serve', config };
 }

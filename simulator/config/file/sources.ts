@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { SimError } from '../errors.js';
+import { SimError } from '../../errors.js';
 
 /** What the outside world contributes to a configuration; parameters so tests can pass their own. */
 export interface ConfigSources {

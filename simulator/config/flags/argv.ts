@@ -1,9 +1,9 @@
-import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption, type OptionKind } from '../../specs/options.js';
-import { SimError } from '../errors.js';
-import * as unknownValuedSkipped from '../quirks/daemon-config/unknown-valued-skipped.js';
-import * as valueUnnamed from '../quirks/daemon-config/value-unnamed.js';
-import * as boolOnlyTrue from '../quirks/daemon-config/bool-only-true.js';
-import * as boolWordTaken from '../quirks/daemon-config/bool-word-taken.js';
+import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption, type OptionKind } from '../../../specs/options.js';
+import { SimError } from '../../errors.js';
+import * as unknownValuedSkipped from '../../quirks/daemon-config/unknown-valued-skipped.js';
+import * as valueUnnamed from '../../quirks/daemon-config/value-unnamed.js';
+import * as boolOnlyTrue from '../../quirks/daemon-config/bool-only-true.js';
+import * as boolWordTaken from '../../quirks/daemon-config/bool-word-taken.js';
 
 /** Options only the simulator has. */
 const simOption = (name: string, kind: OptionKind, effect: string): DaemonOption => ({

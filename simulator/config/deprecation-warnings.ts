@@ -1,7 +1,7 @@
-import { inRange } from '../../../common/dotted-version.js';
-import type { SimConfig } from '../resolve.js';
-import type { Logger } from '../../log.js';
-import { warnsOnlyForFlag } from '../../quirks/daemon-config/nondistributable-flag-only.js';
+import { inRange } from '../../common/dotted-version.js';
+import type { SimConfig } from './types.js';
+import type { Logger } from '../log.js';
+import { warnsOnlyForFlag } from '../quirks/daemon-config/nondistributable-flag-only.js';
 
 /**
  * Deprecation warnings of settings that still start (daemon.md › Errors). allow-nondistributable-artifacts
