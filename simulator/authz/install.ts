@@ -1,4 +1,4 @@
-import type { SimConfig } from '../config/resolve.js';
+import type { SimConfig } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import { AuthzChain, type InstalledPlugin } from './chain.js';

@@ -1,6 +1,6 @@
 import { inRange, isOlder } from '../../common/dotted-version.js';
 import { ENGINE_ROUTES } from '../../specs/engine-routes.js';
-import type { SimConfig } from '../config/resolve.js';
+import type { SimConfig } from '../config/types.js';
 import { RouteTable, type Route } from '../http/route.js';
 import { documentedRoutes } from './documented-routes.js';
 import { infoRoute } from './system/info/index.js';

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { SimConfig } from '../config/resolve.js';
+import type { SimConfig } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import { daemonMetrics } from './registry.js';

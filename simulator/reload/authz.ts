@@ -1,5 +1,5 @@
 import { lookUpWithRetries, locatePlugin } from '../authz/locate.js';
-import type { SimConfig } from '../config/resolve.js';
+import type { SimConfig } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { structuredReloadLog } from './log.js';
 import { fillMessage } from '../../common/messages.js';

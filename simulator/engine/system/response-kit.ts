@@ -1,6 +1,6 @@
 import { arch, release as kernelRelease } from 'node:os';
 import { isOlder } from '../../../common/dotted-version.js';
-import type { SimConfig } from '../../config/resolve.js';
+import type { SimConfig } from '../../config/types.js';
 import { REPORTS_LEGACY_FLOOR } from '../../quirks/api-versioning/reports-legacy-floor.js';
 import { OTHER_PLATFORM_MINIMUM, reportedWithOtherPlatform } from '../../quirks/api-versioning/other-platform-minimum.js';
 

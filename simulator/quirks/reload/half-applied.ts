@@ -1,4 +1,4 @@
-import type { SimConfig } from '../../config/resolve.js';
+import type { SimConfig } from '../../config/types.js';
 import type { DaemonSettings } from '../../config/file/settings.js';
 import type { QuirkModule } from '../quirk-module.js';
 

@@ -1,4 +1,4 @@
-import type { SimConfig } from '../../config/resolve.js';
+import type { SimConfig } from '../../config/types.js';
 import type { Logger } from '../../log.js';
 import type { FileDocument } from '../../config/file/read-document.js';
 import type { QuirkModule } from '../quirk-module.js';
