@@ -1,7 +1,7 @@
 /** The simulator's public surface: what suites/targets, the CLI and the benchmarks use. */
-export { parseArgv, KNOWN_OPTIONS, SIMULATOR_OPTIONS, type ParsedFlags, type FlagValue } from './config/argv.js';
+export { parseArgv, KNOWN_OPTIONS, SIMULATOR_OPTIONS, type ParsedFlags, type FlagValue } from './config/flags/argv.js';
 export { resolveConfig, type SimConfig } from './config/resolve.js';
-export { processSources, readFileCapped, MAX_FILE_BYTES, type ConfigSources } from './config/sources.js';
+export { processSources, readFileCapped, MAX_FILE_BYTES, type ConfigSources } from './config/file/sources.js';
 export { minApiProblem } from './config/min-api.js';
 export { findRelease } from '../specs/versions.js';
 export { startSimulator, type RunningSimulator, type ReloadOutcome, type StartOptions, type DaemonSignal } from './daemon/start.js';
@@ -10,12 +10,12 @@ export { SimError, type SimErrorCode } from './errors.js';
 export { BRANDS, type Brand, type BrandNames } from '../specs/brands.js';
 export { parseHost, type ListenAddress } from './listeners/address.js';
 export type { TlsListenerOptions } from './listeners/listen.js';
-export { stderrLogger, silentLogger, lineLogger, formatLogLine, type Logger, type LogLevel, type LogFields } from './daemon/log.js';
-export { buildResponseKit, SIM_BUILD, type ResponseKit } from './api-versioning/index.js';
+export { stderrLogger, silentLogger, lineLogger, formatLogLine, type Logger, type LogLevel, type LogFields } from './log.js';
+export { buildResponseKit, SIM_BUILD, type ResponseKit } from './engine/system/response-kit.js';
 export { FAULTS, alsoBroken, isFaultId } from './faults/registry.js';
 export { EVERY_FAULT } from './faults/fault-set.js';
 export type { Fault } from './faults/fault.js';
 export { IMPLEMENTED_RULES, IMPLEMENTATIONS } from './rules/implemented.js';
-export type { Implementation } from './rules/implementation.js';
-export { runCommandLine, usageText, type CommandOutcome } from './daemon-config/command.js';
-export type { DaemonSettings } from './daemon-config/settings.js';
+export type { Implementation } from './implementation.js';
+export { runCommandLine, usageText, type CommandOutcome } from './config/command.js';
+export type { DaemonSettings } from './config/file/settings.js';

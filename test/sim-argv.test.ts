@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { DAEMON_OPTIONS, type DaemonOption } from '../specs/options.js';
-import { parseArgv, SimError } from '../simulator/index.js';
+import { KNOWN_OPTIONS, parseArgv, SimError } from '../simulator/index.js';
+import { flag, READ_OPTIONS } from '../simulator/config/flags/options.js';
 
 const value = fc.string({ unit: fc.constantFrom(...'abcxyz019/._:=-'), minLength: 1, maxLength: 12 }).filter((s) => !s.startsWith('-'));
 
@@ -82,4 +83,16 @@ t.test('--fault takes rule ids, repeatable; --faults-file a path', async (t) => 
 t.test('short flag clusters and attached values', async (t) => {
   t.same(Object.fromEntries(parseArgv(['-DHunix:///a', '-H', 'tcp://127.0.0.1:1'])), { debug: true, host: ['unix:///a', 'tcp://127.0.0.1:1'] });
   t.same(Object.fromEntries(parseArgv(['-D=false', '--emulate=28.5'])), { debug: false, emulate: '28.5' });
+});
+
+t.test('every typed reader of config/flags/options.ts reads its option as the option table types it', async (t) => {
+  for (const [name, kind] of Object.entries(READ_OPTIONS)) {
+    t.equal(KNOWN_OPTIONS.find((option) => option.name === name)?.kind, kind, `--${name} is a ${kind} option`);
+  }
+  const flags = parseArgv(['--debug', '--label', 'a=1', '--mtu', '1400', '--log-level', 'warn']);
+  t.equal(flag(flags, 'debug'), true);
+  t.same(flag(flags, 'label'), ['a=1']);
+  t.equal(flag(flags, 'mtu'), 1400);
+  t.equal(flag(flags, 'log-level'), 'warn');
+  t.equal(flag(flags, 'experimental'), undefined, 'an option not given reads as undefined');
 });

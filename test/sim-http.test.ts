@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import t from 'tap';
 import { IMPLEMENTATIONS, IMPLEMENTED_RULES } from '../simulator/index.js';
 import { BodyTooLarge, readBody } from '../simulator/http/body.js';
-import { cleanPath, decodePath, escapePath } from '../simulator/http/clean-path.js';
+import { cleanPath, decodePath, escapePath } from '../simulator/http/middleware/clean-path.js';
 import { parseRequestLine } from '../simulator/http/raw-request.js';
 import { RouteTable, type Route } from '../simulator/http/route.js';
 import { startEventStream, startJsonLines } from '../simulator/http/streaming.js';
-import { canonicalVersion } from '../simulator/api-versioning/version-compare.js';
+import { canonicalVersion } from '../simulator/http/middleware/version-compare.js';
 import { RULES } from '../specs/index.js';
 
 const route = (method: string, path: string, slashedParams?: string[]): Route => ({
@@ -145,7 +145,7 @@ t.test('streamed answers: chunked JSON lines and server-sent events', async (t) 
 t.test('the rule map is derived from the declarations, and names only catalogue rules', async (t) => {
   const ids = new Set(RULES.map((rule) => rule.id));
   for (const { where, rules } of IMPLEMENTATIONS) for (const rule of rules) t.ok(ids.has(rule), `${where}: ${rule} is a rule`);
-  t.match(IMPLEMENTED_RULES['api.ping'], /api-versioning\/ping\.ts: GET \/_ping/);
-  t.match(IMPLEMENTED_RULES['api.version.too-old'], /api-versioning\/version-gate\.ts/);
+  t.match(IMPLEMENTED_RULES['api.ping'], /engine\/system\/ping\.ts: GET \/_ping/);
+  t.match(IMPLEMENTED_RULES['api.version.too-old'], /http\/middleware\/version-gate\.ts/);
   for (const rule of RULES.filter((r) => r.testability.testable)) t.ok(IMPLEMENTED_RULES[rule.id] !== undefined, `${rule.id} is implemented somewhere`);
 });

@@ -1,5 +1,5 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
-import type { Logger } from '../daemon/log.js';
+import type { Logger } from '../log.js';
 import type { PluginAddress } from './locate.js';
 import { callPlugin, PluginCallError } from './plugin-client.js';
 import { fillMessage } from '../../common/messages.js';

@@ -1,5 +1,5 @@
-import type { SimConfig } from '../config/resolve.js';
-import type { Logger } from '../daemon/log.js';
+import type { SimConfig } from '../config/types.js';
+import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import { AuthzChain, type InstalledPlugin } from './chain.js';
 import { locatePlugin, lookUpWithRetries } from './locate.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Brand } from '../../specs/brands.js';
-import type { Logger } from '../daemon/log.js';
+import type { Logger } from '../log.js';
 import { formatGoDuration, PLUGIN_RETRIES, retryWaitMs } from './retry.js';
 
 /** Where a plugin is reached: a unix socket path, or a TCP address from a spec file. */

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { Logger } from '../daemon/log.js';
+import type { Logger } from '../log.js';
 import { PLUGIN_MEDIA_TYPE } from '../../specs/authz-protocol.js';
 import type { PluginAddress } from './locate.js';
 import { formatGoDuration, PLUGIN_RETRIES, retryWaitMs } from './retry.js';

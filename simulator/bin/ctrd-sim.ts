@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { runCommandLine } from '../daemon-config/command.js';
-import { processSources } from '../config/sources.js';
-import { stderrLogger } from '../daemon/log.js';
+import { runCommandLine } from '../config/command.js';
+import { processSources } from '../config/file/sources.js';
+import { stderrLogger } from '../log.js';
 import { takeProcessSignals } from '../daemon/signals.js';
 import { startSimulator } from '../daemon/start.js';
 import { SimError } from '../errors.js';

@@ -2,8 +2,9 @@ import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
 import { FaultSet } from '../faults/fault-set.js';
 import { isFaultId } from '../faults/registry.js';
-import type { ParsedFlags } from './argv.js';
-import type { ConfigSources } from './sources.js';
+import type { ParsedFlags } from './flags/argv.js';
+import { flag } from './flags/options.js';
+import type { ConfigSources } from './file/sources.js';
 
 /**
  * The faults asked for with `--fault <rule-id>` (repeatable) and `--faults-file FILE` (one rule
@@ -11,8 +12,8 @@ import type { ConfigSources } from './sources.js';
  * `--fault-trace FILE`, the set notes which faults the code asks about (simulator/faults/fault-set.ts).
  */
 export function resolveFaults(flags: ParsedFlags, sources: ConfigSources): ReadonlySet<TestableRuleId> {
-  const named: [id: string, from: string][] = ((flags.get('fault') as readonly string[] | undefined) ?? []).map((id) => [id, '--fault']);
-  const file = flags.get('faults-file') as string | undefined;
+  const named: [id: string, from: string][] = (flag(flags, 'fault') ?? []).map((id) => [id, '--fault']);
+  const file = flag(flags, 'faults-file');
   if (file !== undefined) {
     let text: string | null;
     try {

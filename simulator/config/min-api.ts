@@ -5,15 +5,21 @@ import { MIN_API_MESSAGES } from '../../specs/messages.js';
 import type { BrandNames } from '../../specs/brands.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
-import type { Implementation } from '../rules/implementation.js';
-import type { ConfigDocument } from '../daemon-config/read-document.js';
+import type { Implementation } from '../implementation.js';
+import type { ConfigDocument } from './file/read-document.js';
 import { ENV_FLOOR_UNCHECKED, isFloorProblem } from '../quirks/api-versioning/env-floor-unchecked.js';
 import { OPT_IN_RAISE_ONLY } from '../quirks/api-versioning/opt-in-raise-only.js';
 
 /** Where the minimum-version override is implemented. */
 export const MIN_API_OVERRIDE: Implementation = {
-  where: 'config/min-api.ts: resolveMinApi (<BRAND>_MIN_API_VERSION, daemon.json min-api-version)',
+  where: 'simulator/config/min-api.ts: resolveMinApi (<BRAND>_MIN_API_VERSION, daemon.json min-api-version)',
   rules: ['api.version.legacy-removed', 'api.version.legacy-opt-in', 'api.version.min-override-raise'],
+};
+
+/** Behaviour that is data rather than a route: the release table's API ranges. */
+export const RELEASE_RANGES: Implementation = {
+  where: "specs/versions.ts via simulator/config/resolve.ts: the emulated release's API range (--emulate)",
+  rules: ['api.version.minimum-1.12', 'api.version.below-1.24-disabled', 'limits.min-api-version', 'api.version.negotiation'],
 };
 
 /** Checks a requested minimum API version the way the daemon does; returns the problem or null. */

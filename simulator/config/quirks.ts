@@ -2,7 +2,8 @@ import { observedQuirksOf } from '../../specs/quirks/index.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { isQuirkId } from '../quirks/registry.js';
-import type { ParsedFlags } from './argv.js';
+import type { ParsedFlags } from './flags/argv.js';
+import { flag } from './flags/options.js';
 
 /**
  * The quirks asked for with `--quirk ID` (repeatable) and `--as-observed` (every observed quirk of
@@ -11,10 +12,10 @@ import type { ParsedFlags } from './argv.js';
  */
 export function resolveQuirks(flags: ParsedFlags, release: DaemonRelease): ReadonlySet<string> {
   const quirks = new Set<string>();
-  for (const id of (flags.get('quirk') as readonly string[] | undefined) ?? []) {
+  for (const id of flag(flags, 'quirk') ?? []) {
     if (!isQuirkId(id)) throw new SimError('SIM_USAGE', `invalid argument "${id}" for "--quirk" flag: no quirk with that id (see specs/quirks)`);
     quirks.add(id);
   }
-  if (flags.get('as-observed') === true) for (const id of observedQuirksOf(release.release)) quirks.add(id);
+  if (flag(flags, 'as-observed') === true) for (const id of observedQuirksOf(release.release)) quirks.add(id);
   return quirks;
 }

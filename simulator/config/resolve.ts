@@ -5,68 +5,30 @@ import { inRange } from '../../common/dotted-version.js';
 import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { parseHost } from '../listeners/address.js';
-import { planTls, type TlsPlan } from '../listeners/tls-plan.js';
+import { planTls } from '../listeners/tls-plan.js';
 import type { SocketGroup } from '../listeners/socket-group.js';
-import { isSimOption, type ParsedFlags } from './argv.js';
-import { fileError } from '../daemon-config/read-document.js';
-import { checkFlagValues } from '../daemon-config/flag-values.js';
-import { loadConfiguration } from '../daemon-config/load.js';
-import { releaseOptions } from '../daemon-config/directives.js';
+import { isSimOption, type ParsedFlags } from './flags/argv.js';
+import type { SimConfig } from './types.js';
+
+export type { SimConfig } from './types.js';
+import { flag, type OptionValue, type ReadOption } from './flags/options.js';
+import { fileError } from './file/read-document.js';
+import { checkFlagValues } from './file/flag-values.js';
+import { loadConfiguration } from './file/load.js';
+import { releaseOptions } from './file/directives.js';
 import { resolveFaults } from './faults.js';
 import { resolveQuirks } from './quirks.js';
 import { absentFlags } from '../quirks/daemon-config/absent-options.js';
 import { resolveMinApi } from './min-api.js';
-import type { ConfigSources } from './sources.js';
-import type { DaemonSettings } from '../daemon-config/settings.js';
+import type { ConfigSources } from './file/sources.js';
 import { pluginDirs } from '../authz/locate.js';
 import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import { CALL_TIMEOUT_MS } from '../authz/plugin-client.js';
 import { CORS_WITHOUT_VARIABLE } from '../quirks/listeners/cors-without-variable.js';
 import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
 
-/** Everything the running simulator needs, resolved once from flags, file and environment. */
-export interface SimConfig {
-  readonly brand: Brand;
-  readonly names: BrandNames;
-  readonly release: DaemonRelease;
-  readonly minApi: string;
-  readonly maxApi: string;
-  readonly hosts: readonly string[];
-  /** What the TLS options add up to (the TCP listeners use it). */
-  readonly tls: TlsPlan;
-  /** The group of the unix sockets (`-G`, `group`, else the brand's). */
-  readonly socketGroup: SocketGroup;
-  /** --metrics-addr / `metrics-addr`, or null. */
-  readonly metricsAddress: string | null;
-  /** --authorization-plugin / `authorization-plugins`, in order. */
-  readonly authorizationPlugins: readonly string[];
-  /** Where plugins are looked for (the brand's directories, or ctrd-sim's --plugin-dir). */
-  readonly pluginDirs: readonly string[];
-  /** The first wait of the plugin retries, doubled each time (dockerd: 1 s; ctrd-sim's --plugin-retry-ms). */
-  readonly pluginRetryMs: number;
-  /** The deadline of a plugin's whole answer to one call (30 s; ctrd-sim's --plugin-timeout-ms). */
-  readonly pluginTimeoutMs: number;
-  /** --api-cors-header / `api-cors-header`, or null (the releases that still have it). */
-  readonly corsHeader: string | null;
-  readonly debug: boolean;
-  readonly experimental: boolean;
-  readonly dataRoot: string;
-  readonly execRoot: string;
-  readonly pidfile: string;
-  /** The configuration file that was read, or null when none exists at the default path. */
-  readonly configFile: string | null;
-  /** The flags the daemon was started with (reload checks the file against them). */
-  readonly flags: ParsedFlags;
-  /** The effective daemon settings: flags, file and environment merged (what /info shows). */
-  readonly settings: DaemonSettings;
-  /** Rules whose behaviour is deliberately broken (`--fault`, `--faults-file`): empty normally. */
-  readonly faults: ReadonlySet<TestableRuleId>;
-  /** Quirks the simulator carries (`--quirk`, `--as-observed`; specs/quirks): empty normally. */
-  readonly quirks: ReadonlySet<string>;
-}
-
 function chooseRelease(flags: ParsedFlags): DaemonRelease {
-  const emulate = flags.get('emulate') as string | undefined;
+  const emulate = flag(flags, 'emulate');
   const release = emulate === undefined ? NEWEST_RELEASE : findRelease(emulate);
   if (release === undefined) {
     throw new SimError(
@@ -144,20 +106,22 @@ const socketGroupOf = (given: unknown, brand: Brand): SocketGroup => (typeof giv
 
 /** Resolves flags, configuration file and environment into one frozen configuration. */
 export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimConfig {
-  const brand = (flags.get('brand') as string | undefined) ?? 'ctr';
+  const brand = flag(flags, 'brand') ?? 'ctr';
   if (!isBrand(brand)) throw new SimError('SIM_USAGE', `invalid argument "${brand}" for "--brand" flag: must be ctr or docker`);
   const names = BRANDS[brand];
   const release = chooseRelease(flags);
   const faults = resolveFaults(flags, sources);
   const quirks = resolveQuirks(flags, release);
   checkReleaseFlags(flags, release, faults, quirks);
-  const flagHosts = flags.get('host') as readonly string[] | undefined;
+  const flagHosts = flag(flags, 'host');
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
   checkFlagValues(flags, names, faults, quirks);
   const { file, settings } = loadConfiguration(flags, names, release, sources, faults, quirks);
-  const pick = <T>(flag: string, key: string, fallback: T): T => (flags.get(flag) as T | undefined) ?? (file.doc[key] as T | null | undefined) ?? fallback;
+  // The flag, else the file's key (its type checked as the file was loaded), else the default.
+  const pick = <K extends ReadOption, F>(name: K, key: string, fallback: F): OptionValue<K> | F =>
+    flag(flags, name) ?? (file.doc[key] as OptionValue<K> | null | undefined) ?? fallback;
 
-  const hosts = pick<readonly string[]>('host', 'hosts', []).filter((h) => h !== '');
+  const hosts = pick('host', 'hosts', []).filter((h) => h !== '');
   if (flagHosts === undefined) checkHosts(hosts, false, names, file.path);
   return Object.freeze({
     brand,
@@ -167,19 +131,21 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
     tls: planTls(flags, file.doc, sources.env, names, faults, quirks),
-    metricsAddress: pick<string | null>('metrics-addr', 'metrics-addr', null) || null,
-    authorizationPlugins: Object.freeze([...pick<readonly string[]>('authorization-plugin', 'authorization-plugins', [])]),
-    pluginDirs: pluginDirs(brand, flags.get('plugin-dir') as string | undefined),
-    pluginRetryMs: (flags.get('plugin-retry-ms') as number | undefined) ?? DEFAULT_RETRY_BASE_MS,
-    pluginTimeoutMs: (flags.get('plugin-timeout-ms') as number | undefined) ?? CALL_TIMEOUT_MS,
-    corsHeader: corsHeaderOf(pick<string | null>('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults, quirks),
-    socketGroup: socketGroupOf(flags.get('group') ?? file.doc['group'], brand),
+    metricsAddress: pick('metrics-addr', 'metrics-addr', null) || null,
+    authorizationPlugins: Object.freeze([...pick('authorization-plugin', 'authorization-plugins', [])]),
+    pluginDirs: pluginDirs(brand, flag(flags, 'plugin-dir')),
+    pluginRetryMs: flag(flags, 'plugin-retry-ms') ?? DEFAULT_RETRY_BASE_MS,
+    pluginTimeoutMs: flag(flags, 'plugin-timeout-ms') ?? CALL_TIMEOUT_MS,
+    corsHeader: corsHeaderOf(pick('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults, quirks),
+    socketGroup: socketGroupOf(flag(flags, 'group') ?? file.doc['group'], brand),
     debug: settings.debug,
     experimental: settings.experimental,
     dataRoot: pick('data-root', 'data-root', names.dataRoot),
     execRoot: pick('exec-root', 'exec-root', names.execRoot),
     pidfile: pick('pidfile', 'pidfile', names.pidfile),
     configFile: file.path,
+    configFileGiven: flag(flags, 'config-file') ?? null,
+    modelRunnerTcp: flag(flags, 'model-runner-tcp') ?? (flag(flags, 'model-runner') === true ? 'default' : null),
     settings,
     flags,
     faults,

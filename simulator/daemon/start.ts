@@ -1,17 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:net';
-import { API_VERSIONING_ROUTES, buildResponseKit } from '../api-versioning/index.js';
-import type { SimConfig } from '../config/resolve.js';
-import { processSources, type ConfigSources } from '../config/sources.js';
+import { buildResponseKit } from '../engine/system/response-kit.js';
+import type { SimConfig } from '../config/types.js';
+import { processSources, type ConfigSources } from '../config/file/sources.js';
 import { SimError } from '../errors.js';
-import { infoRoute } from '../daemon-config/info/index.js';
-import { documentedRoutes } from '../engine/documented-routes.js';
 import { ObjectStore } from '../engine/objects/index.js';
-import { deprecationRoutes } from '../deprecations/routes.js';
+import { routeTable } from '../engine/routes.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
-import { authorizedRunner } from '../http/authorization.js';
-import { RouteTable } from '../http/route.js';
+import { authorizedRunner } from '../http/middleware/authorization.js';
 import { httpServerFactory } from '../http/server.js';
 import { activationFds, expandAddress } from '../listeners/activation.js';
 import { parseHost, type ListenAddress } from '../listeners/address.js';
@@ -23,11 +20,11 @@ import { startMetrics } from '../metrics/server.js';
 import { withCorsHeaders } from '../http/cors.js';
 import { halfRemovedPlainTcp, refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
 import { inRange } from '../../common/dotted-version.js';
-import { silentLogger, type Logger } from './log.js';
+import { silentLogger, type Logger } from '../log.js';
 import type { AuthzChain } from '../authz/chain.js';
 import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
-import { checkAtStart } from '../daemon-config/start-checks.js';
-import { warnDeprecatedSettings } from '../daemon-config/deprecation-warnings.js';
+import { checkAtStart } from '../config/file/start-checks.js';
+import { warnDeprecatedSettings } from '../config/deprecation-warnings.js';
 import { claimPidfile, releasePidfile } from './pidfile.js';
 import * as pidfileTruncated from '../quirks/daemon-config/pidfile-truncated.js';
 import { logReloadSignal } from '../reload/log.js';
@@ -82,15 +79,7 @@ export interface RunningSimulator {
 
 /** The model runner's TCP port: --model-runner-tcp, else 12434 with --model-runner, else none. */
 function modelRunnerPort(config: SimConfig): number | null {
-  const port = config.flags.get('model-runner-tcp') as number | undefined;
-  if (port !== undefined) return port;
-  return config.flags.get('model-runner') === true ? DEFAULT_TCP_PORT : null;
-}
-
-/** The routes of one configuration: those the simulator implements, then the release's others (501). */
-function routeTable(config: SimConfig): RouteTable {
-  const implemented = [...API_VERSIONING_ROUTES, infoRoute(), ...deprecationRoutes(config)];
-  return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
+  return config.modelRunnerTcp === 'default' ? DEFAULT_TCP_PORT : config.modelRunnerTcp;
 }
 
 /** Debug lines only while the configuration has debug on (it may change on reload). */
@@ -173,7 +162,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   let metrics: Server | null = null;
   let modelRunnerTcp: string | null = null;
   // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
-  const configPath = config.configFile ?? (config.flags.get('config-file') as string | undefined);
+  const configPath = config.configFile ?? config.configFileGiven ?? undefined;
   const watched = config.faults.has('reload.needs-signal') ? configPath : undefined;
   // Hypothetical quirk (runtimes-watched.ts): the file is watched for its runtimes.
   const runtimesWatchedPath = config.quirks.has(runtimesWatched.ID) ? configPath : undefined;

@@ -47,7 +47,7 @@ export function documentedRoutes(release: DaemonRelease, implemented: readonly R
       method: route.method,
       path: route.path,
       ...(slashed === undefined ? {} : { slashedParams: [slashed] }),
-      where: 'engine/documented-routes.ts: 501 not implemented',
+      where: 'simulator/engine/documented-routes.ts: 501 not implemented',
       rules: [],
       handle: answer(route),
     };

@@ -63,7 +63,7 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'tls.remote-before-27': { breaks: 'before 27.0 a remote listener without TLS starts without the insecurity warnings (listeners/tcp-policy.ts)' },
   'authz.allow': { breaks: "the plugins are told the request's URI without its query (authz/request-message.ts)" },
   'authz.deny': {
-    breaks: 'a request a plugin denies runs all the same (its answer goes to AuthZRes); only the 403 reaches the client (http/authorization.ts)',
+    breaks: 'a request a plugin denies runs all the same (its answer goes to AuthZRes); only the 403 reaches the client (http/middleware/authorization.ts)',
     alsoBreaks: {
       rules: ['authz.model-runner'],
       why: "authz.model-runner's denied request is a model create, whose answer streams (flushed as it goes, which dockerd's response modifier also lets through): served all the same, its 200 reaches the client before any 403",
@@ -74,8 +74,10 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'authz.unreachable': { breaks: 'a plugin that cannot be reached lets the request through (authz/chain.ts)' },
   'authz.missing': { breaks: 'a plugin that cannot be found is left out and the daemon serves (authz/install.ts)' },
   'authz.spec-path': { breaks: 'a plugin named by the path of its spec file is not found: the start fails (authz/install.ts, authz/locate.ts)' },
-  'authz.order': { breaks: 'the API version check comes before the plugins (http/authorization.ts)' },
-  'authz.model-runner': { breaks: "requests under the model runner's prefix on a daemon socket skip the plugins (http/authorization.ts: authorizedRunner)" },
+  'authz.order': { breaks: 'the API version check comes before the plugins (http/middleware/authorization.ts)' },
+  'authz.model-runner': {
+    breaks: "requests under the model runner's prefix on a daemon socket skip the plugins (http/middleware/authorization.ts: authorizedRunner)",
+  },
   'authz.body.chunked': {
     breaks: 'a chunked JSON body under 1 MiB is not shown to the plugins and the route acts on it, as before the CVE-2024-41110 fix (authz/request-body.ts)',
   },

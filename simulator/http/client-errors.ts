@@ -1,13 +1,13 @@
 import type { Socket } from 'node:net';
-import { cleanPath, decodePath, escapePath } from './clean-path.js';
+import { cleanPath, decodePath, escapePath } from './middleware/clean-path.js';
 import type { ServingState } from './exchange.js';
 import { parseRequestLine } from './raw-request.js';
 import { notFoundBytes, plainTextFor } from './replies.js';
-import { matchVersionPrefix } from '../api-versioning/version-prefix.js';
-import type { Implementation } from '../rules/implementation.js';
+import { matchVersionPrefix } from './middleware/version-prefix.js';
+import type { Implementation } from '../implementation.js';
 
 export const CLIENT_ERRORS: Implementation = {
-  where: 'http/client-errors.ts: answerClientError (parser refusals: 400, 431, unknown methods)',
+  where: 'simulator/http/client-errors.ts: answerClientError (parser refusals: 400, 431, unknown methods)',
   rules: ['api.robustness'],
 };
 

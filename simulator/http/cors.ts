@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SimConfig } from '../config/resolve.js';
+import type { SimConfig } from '../config/types.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,16 +1,45 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ResponseKit } from '../api-versioning/response-kit.js';
+import type { ResponseKit } from '../engine/system/response-kit.js';
 import type { AuthzChain } from '../authz/chain.js';
-import type { SimConfig } from '../config/resolve.js';
-import type { Logger } from '../daemon/log.js';
+import type { SimConfig } from '../config/types.js';
+import type { Logger } from '../log.js';
 import type { ObjectStore } from '../engine/objects/index.js';
-import type { Route, RouteTable } from './route.js';
+import type { Implementation } from '../implementation.js';
+
+/** A step of the chain every request goes through. */
+export interface Middleware extends Implementation {
+  /** Answers the request and returns true to end the chain, or returns false to pass it on. */
+  handle(x: Exchange): boolean;
+}
+
+/** One endpoint: method, path with `{param}`s, the rules it serves and its handler. */
+export interface Route extends Implementation {
+  readonly method: string;
+  /** As the API documents it, e.g. `/containers/{id}/json`; `*` matches every path. */
+  readonly path: string;
+  /** Placeholders that may hold "/" (the daemon's `{name:.*}`): matched across segments. */
+  readonly slashedParams?: readonly string[];
+  handle(x: Exchange): void | Promise<void>;
+}
+
+export interface RouteMatch {
+  readonly route: Route;
+  readonly params: Readonly<Record<string, string | undefined>>;
+}
+
+/** The route table as the chain reads it (http/route.ts: RouteTable). */
+export interface RouteLookup {
+  /** The route for a method and an unversioned, decoded path; null when none matches. */
+  match(method: string, path: string): RouteMatch | null;
+  /** Whether another method has a route for the path. */
+  hasPathUnderOtherMethod(method: string, path: string): boolean;
+}
 
 /** What answers depend on, swapped as a whole on reload. */
 export interface ServingState {
   readonly config: SimConfig;
   readonly kit: ResponseKit;
-  readonly routes: RouteTable;
+  readonly routes: RouteLookup;
   readonly logger: Logger;
   /** The installed authorization plugins, or null when there are none (the fast path). */
   readonly authz: AuthzChain | null;
@@ -37,6 +66,11 @@ export class Exchange {
     readonly res: ServerResponse,
     readonly state: ServingState,
   ) {}
+}
+
+/** A holder for the state a reload swaps, read once per request. */
+export interface StateHolder {
+  current: ServingState;
 }
 
 const NO_PARAMS: Readonly<Record<string, string | undefined>> = Object.freeze({});

@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authorization } from './authorization.js';
-import { cleanPathMiddleware } from './clean-path.js';
-import { debugRequestLog } from './debug-log.js';
-import { Exchange, type ServingState } from './exchange.js';
-import { headerLineLimit } from './header-lines.js';
-import { requireHost } from './host-header.js';
-import { routeMatch } from './route-match.js';
+import { authorization } from './middleware/authorization.js';
+import { cleanPathMiddleware } from './middleware/clean-path.js';
+import { debugRequestLog } from './middleware/debug-log.js';
+import { Exchange, type StateHolder } from './exchange.js';
+
+export type { StateHolder } from './exchange.js';
+import { headerLineLimit } from './middleware/header-lines.js';
+import { requireHost } from './middleware/host-header.js';
+import { routeMatch } from './middleware/route-match.js';
 import type { Middleware } from './route.js';
 import { runRoute } from './run-route.js';
-import { versionGate } from '../api-versioning/version-gate.js';
+import { versionGate } from './middleware/version-gate.js';
 
 /**
  * The one chain every request goes through, in the daemon's order: the Host check and the
@@ -28,11 +30,6 @@ export const MIDDLEWARES = [
 ] as const satisfies readonly [Middleware, Middleware, Middleware, Middleware, Middleware, Middleware, Middleware];
 // One name per step for the written-out chain below; an eighth middleware fails the `satisfies` above until it is added there.
 const [step1, step2, step3, step4, step5, step6, step7] = MIDDLEWARES;
-
-/** A holder for the state a reload swaps, read once per request. */
-export interface StateHolder {
-  current: ServingState;
-}
 
 /** The request listener of every server. Kept flat: /_ping is the benchmarks' hot path. */
 export function createRequestHandler(

@@ -1,36 +1,16 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
-import type { Implementation } from '../rules/implementation.js';
-import type { Exchange } from './exchange.js';
+import type { Route, RouteLookup, RouteMatch } from './exchange.js';
 
-/** A step of the chain every request goes through. */
-export interface Middleware extends Implementation {
-  /** Answers the request and returns true to end the chain, or returns false to pass it on. */
-  handle(x: Exchange): boolean;
-}
-
-/** One endpoint: method, path with `{param}`s, the rules it serves and its handler. */
-export interface Route extends Implementation {
-  readonly method: string;
-  /** As the API documents it, e.g. `/containers/{id}/json`; `*` matches every path. */
-  readonly path: string;
-  /** Placeholders that may hold "/" (the daemon's `{name:.*}`): matched across segments. */
-  readonly slashedParams?: readonly string[];
-  handle(x: Exchange): void | Promise<void>;
-}
-
-export interface RouteMatch {
-  readonly route: Route;
-  readonly params: Readonly<Record<string, string | undefined>>;
-}
+export type { Middleware, Route, RouteMatch } from './exchange.js';
 
 /** `{name}` → `:name` (rou3's syntax); `*`, every path, → `/**`. No route has a `:` of its own. */
 const toRouterPath = (path: string): string => (path === '*' ? '/**' : path.replace(/\{([^}]+)\}/g, ':$1'));
 
 /**
  * The routes of one configuration: a radix tree (rou3) from unversioned path and method to the
- * route. The path it gets is already decoded and clean (http/clean-path.ts).
+ * route. The path it gets is already decoded and clean (http/middleware/clean-path.ts).
  */
-export class RouteTable {
+export class RouteTable implements RouteLookup {
   /** Built on the first request that is not for a static path: compiling it costs ~20 ms of a start. */
   private tree: RouterContext<Route> | undefined;
   /** Routes without placeholders, path → method → match: the hot path (/_ping) takes one lookup and no allocation. */

@@ -36,7 +36,7 @@ export function httpServerFactory(
     // Quirk hypothetical.api.robustness.large-head-served: the head limit raised to 16 MiB.
     maxHeaderSize: holder.current.config.quirks.has(LARGE_HEAD_SERVED) ? RAISED_HEAD_LIMIT : MAX_HEADER_BYTES,
     keepAlive: true,
-    // The Host check is the chain's (http/host-header.ts), with Go's answer.
+    // The Host check is the chain's (http/middleware/host-header.ts), with Go's answer.
     requireHostHeader: false,
     headersTimeout,
     // Go has no limit on a whole request (dockerd streams uploads for minutes).
@@ -53,7 +53,7 @@ export function httpServerFactory(
     // clients that had just picked them, an ECONNRESET once in a few thousand requests.
     server.keepAliveTimeout = 0;
     // Go counts no headers (the head's byte limit bounds them); the releases that do are emulated
-    // by the chain (http/header-lines.ts). node would silently keep only the first 2000.
+    // by the chain (http/middleware/header-lines.ts). node would silently keep only the first 2000.
     server.maxHeadersCount = 0;
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, holder.current));
     return server;

@@ -3,7 +3,7 @@ import { inRange } from '../../common/dotted-version.js';
 import type { ServerFactory } from './listen.js';
 import type { BrandNames } from '../../specs/brands.js';
 import type { DaemonRelease } from '../../specs/versions.js';
-import type { Logger } from '../daemon/log.js';
+import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import type { ListenAddress } from './address.js';
 import type { TlsPlan } from './tls-plan.js';

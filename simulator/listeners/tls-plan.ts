@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BrandNames } from '../../specs/brands.js';
-import type { ParsedFlags } from '../config/argv.js';
+import type { ParsedFlags } from '../config/flags/argv.js';
+import { flag, type OptionValue } from '../config/flags/options.js';
 import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
 import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
 import { ENV_ZERO_OFF } from '../quirks/listeners/env-zero-off.js';
@@ -44,15 +45,17 @@ export function planTls(
   faults: ReadonlySet<string>,
   quirks: ReadonlySet<string> = new Set(),
 ): TlsPlan {
-  const pick = (key: string): unknown => flags.get(key) ?? doc[key];
-  const verifySetting = pick('tlsverify') as boolean | undefined;
+  // The flag, else the file's key (its type checked as the file was loaded).
+  const pick = <K extends 'tls' | 'tlsverify' | 'tlscacert' | 'tlscert' | 'tlskey'>(key: K): OptionValue<K> | undefined =>
+    flag(flags, key) ?? (doc[key] as OptionValue<K> | undefined);
+  const verifySetting = pick('tlsverify');
   // Fault (tls.env-verify): <PREFIX>TLS_VERIFY is ignored.
   // Quirk observed.tls.env-verify: the releases ignore it too.
   const envValue = env[`${names.envPrefix}TLS_VERIFY`] ?? '';
   // Quirk hypothetical.tls.env-verify.zero-off: "0" and "false" read as off.
   const readAsOff = quirks.has(ENV_ZERO_OFF) && (envValue === '0' || envValue === 'false');
   const verifyFromEnv = envValue !== '' && !faults.has('tls.env-verify') && !quirks.has(TLS_ENV_IGNORED) && !readAsOff;
-  const tlsSetting = pick('tls') as boolean | undefined;
+  const tlsSetting = pick('tls');
   // Quirk observed.tls.encrypts: --tls verifies clients too unless tlsverify is set false.
   const verify = quirks.has(TLS_REQUIRES_CLIENT_CERT) ? verifiesWithTls(verifySetting, tlsSetting, verifyFromEnv) : (verifySetting ?? verifyFromEnv);
   // Fault (tls.encrypts): --tls alone (without verification) leaves TLS off.
@@ -62,8 +65,8 @@ export function planTls(
   const defaults = faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir;
   // Quirk hypothetical.tls.cert-path.ca-only: the certificate and key default to the home directory's, whatever <PREFIX>CERT_PATH says.
   const homeDir = certDirectory(names, { ...env, [`${names.envPrefix}CERT_PATH`]: undefined });
-  const file = (key: string, name: string, dropMissingDefault: boolean): string => {
-    const given = pick(key) as string | undefined;
+  const file = (key: 'tlscacert' | 'tlscert' | 'tlskey', name: string, dropMissingDefault: boolean): string => {
+    const given = pick(key);
     if (given !== undefined) return given;
     const path = join(quirks.has(CERT_PATH_CA_ONLY) && name !== 'ca.pem' ? homeDir : defaults, name);
     return dropMissingDefault && !existsSync(path) ? '' : path;

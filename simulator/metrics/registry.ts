@@ -1,5 +1,5 @@
 import { Counter, Gauge, Registry } from 'prom-client';
-import type { SimConfig } from '../config/resolve.js';
+import type { SimConfig } from '../config/types.js';
 
 /** Reasons the real daemons count failed builds by (every one is exported at 0 from the start, observed). */
 const BUILD_FAILURE_REASONS = [

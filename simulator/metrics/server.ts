@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { SimConfig } from '../config/resolve.js';
-import type { Logger } from '../daemon/log.js';
+import type { SimConfig } from '../config/types.js';
+import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import { daemonMetrics } from './registry.js';
 import { METRICS_WITHOUT_EXPERIMENTAL } from '../quirks/listeners/metrics-without-experimental.js';

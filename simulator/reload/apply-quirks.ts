@@ -1,5 +1,5 @@
-import type { DaemonSettings } from '../daemon-config/settings.js';
-import type { FileDocument } from '../daemon-config/read-document.js';
+import type { DaemonSettings } from '../config/file/settings.js';
+import type { FileDocument } from '../config/file/read-document.js';
 import * as absentFeaturesKept from '../quirks/reload/absent-features-kept.js';
 import * as attemptsKept from '../quirks/reload/attempts-kept.js';
 import * as debugOnlyEnables from '../quirks/reload/debug-only-enables.js';

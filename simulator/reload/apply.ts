@@ -1,9 +1,9 @@
 import { isOlder } from '../../common/dotted-version.js';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
-import { DEFAULT_SETTINGS } from '../daemon-config/defaults.js';
-import type { FileDocument } from '../daemon-config/read-document.js';
-import type { DaemonSettings } from '../daemon-config/settings.js';
+import { DEFAULT_SETTINGS } from '../config/file/defaults.js';
+import type { FileDocument } from '../config/file/read-document.js';
+import type { DaemonSettings } from '../config/file/settings.js';
 import type { ReloadedFile } from './read.js';
 
 /** The runtime names the daemon always has; a shim's fully qualified name needs no registration (from 23.0). */

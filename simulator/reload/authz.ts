@@ -1,6 +1,6 @@
 import { lookUpWithRetries, locatePlugin } from '../authz/locate.js';
-import type { SimConfig } from '../config/resolve.js';
-import type { Logger } from '../daemon/log.js';
+import type { SimConfig } from '../config/types.js';
+import type { Logger } from '../log.js';
 import { structuredReloadLog } from './log.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';

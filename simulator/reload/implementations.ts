@@ -1,18 +1,18 @@
-import type { Implementation } from '../rules/implementation.js';
+import type { Implementation } from '../implementation.js';
 
 /** Where the reload area's rules live in the simulator. */
 export const RELOAD_IMPLEMENTATIONS: readonly Implementation[] = [
   {
-    where: 'reload/read.ts: readForReload (the file read again, checked against the start flags and validated alone)',
+    where: 'simulator/reload/read.ts: readForReload (the file read again, checked against the start flags and validated alone)',
     rules: ['reload.conflict.unchanged', 'reload.invalid.unchanged', 'reload.non-reloadable'],
   },
   {
-    where: 'reload/reload.ts: reloadConfiguration (SIGHUP: read, plugins, runtimes, one swap, the log lines); reload/log.ts',
+    where: 'simulator/reload/reload.ts: reloadConfiguration (SIGHUP: read, plugins, runtimes, one swap, the log lines); simulator/reload/log.ts',
     rules: ['reload.sighup.applies', 'reload.atomic', 'reload.needs-signal'],
   },
   {
     where:
-      'reload/apply.ts: applyReload (what each reloadable option becomes; options given as start flags kept), reconfigureProblem (runtimes and registry values refused)',
+      'simulator/reload/apply.ts: applyReload (what each reloadable option becomes; options given as start flags kept), reconfigureProblem (runtimes and registry values refused)',
     rules: [
       'reload.flags.kept',
       'reload.absent-keys',
@@ -28,11 +28,11 @@ export const RELOAD_IMPLEMENTATIONS: readonly Implementation[] = [
     ],
   },
   {
-    where: 'reload/authz.ts: missingPluginIsFatal (the lookup retries, then the fatal line; daemon/start.ts ends the daemon)',
+    where: 'simulator/reload/authz.ts: missingPluginIsFatal (the lookup retries, then the fatal line; simulator/daemon/start.ts ends the daemon)',
     rules: ['reload.authz-missing'],
   },
   {
-    where: 'reload/reload.ts: the listed plugins are found; daemon/start.ts: chainAfterReload serves them from the next request',
+    where: 'simulator/reload/reload.ts: the listed plugins are found; simulator/daemon/start.ts: chainAfterReload serves them from the next request',
     rules: ['reload.option.authorization-plugins'],
   },
 ];

@@ -1,7 +1,7 @@
 import { isOlder } from '../../common/dotted-version.js';
-import type { SimConfig } from '../config/resolve.js';
-import type { DaemonSettings } from '../daemon-config/settings.js';
-import type { Logger } from '../daemon/log.js';
+import type { SimConfig } from '../config/types.js';
+import type { DaemonSettings } from '../config/file/settings.js';
+import type { Logger } from '../log.js';
 import { LINE_WITHOUT_CONFIG } from '../quirks/reload/line-without-config.js';
 
 /**

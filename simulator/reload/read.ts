@@ -1,12 +1,12 @@
-import type { ParsedFlags } from '../config/argv.js';
-import type { SimConfig } from '../config/resolve.js';
-import type { ConfigSources } from '../config/sources.js';
-import { checkDocument } from '../daemon-config/load.js';
-import { mergeSettings } from '../daemon-config/merge.js';
-import { messageStyle } from '../daemon-config/message-style.js';
-import { readDocument, type FileDocument } from '../daemon-config/read-document.js';
-import type { DaemonSettings } from '../daemon-config/settings.js';
-import { validateSettings } from '../daemon-config/validate.js';
+import type { ParsedFlags } from '../config/flags/argv.js';
+import type { SimConfig } from '../config/types.js';
+import type { ConfigSources } from '../config/file/sources.js';
+import { checkDocument } from '../config/file/load.js';
+import { mergeSettings } from '../config/file/merge.js';
+import { messageStyle } from '../config/file/message-style.js';
+import { readDocument, type FileDocument } from '../config/file/read-document.js';
+import type { DaemonSettings } from '../config/file/settings.js';
+import { validateSettings } from '../config/file/validate.js';
 import { SimError } from '../errors.js';
 import { faultsWhere } from '../faults/fault-set.js';
 
@@ -27,7 +27,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   const { flags, names, release } = config;
   // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
   const faults = faultsWhere(config.faults, (rule) => rule.startsWith('reload.'));
-  const file = readDocument(flags.get('config-file') as string | undefined, names, messageStyle(release), sources, faults, config.quirks);
+  const file = readDocument(config.configFileGiven ?? undefined, names, messageStyle(release), sources, faults, config.quirks);
   // Fault (reload.invalid.unchanged): unknown directives and mistyped values are dropped, the rest applied.
   const broken = faults.has('reload.invalid.unchanged');
   const doc = checkDocument(

@@ -1,6 +1,6 @@
-import type { SimConfig } from '../config/resolve.js';
-import type { ConfigSources } from '../config/sources.js';
-import type { Logger } from '../daemon/log.js';
+import type { SimConfig } from '../config/types.js';
+import type { ConfigSources } from '../config/file/sources.js';
+import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import { applyReload, reconfigureProblem } from './apply.js';
 import { firstMissingPlugin, missingPluginIsFatal, namedAuthzPlugins } from './authz.js';

@@ -1,19 +1,19 @@
-import { API_VERSIONING_ROUTES, RELEASE_RANGES } from '../api-versioning/index.js';
-import { MIN_API_OVERRIDE } from '../config/min-api.js';
-import { DAEMON_CONFIG_IMPLEMENTATIONS } from '../daemon-config/implementations.js';
+import { MIN_API_OVERRIDE, RELEASE_RANGES } from '../config/min-api.js';
+import { DAEMON_CONFIG_IMPLEMENTATIONS } from '../config/file/implementations.js';
 import { RELOAD_IMPLEMENTATIONS } from '../reload/implementations.js';
 import { LISTENERS_IMPLEMENTATIONS } from '../listeners/implementations.js';
 import { MODEL_RUNNER_IMPLEMENTATIONS } from '../model-runner/implementations.js';
-import { DEPRECATIONS_IMPLEMENTATIONS } from '../deprecations/implementations.js';
-import { infoRoute } from '../daemon-config/info/index.js';
+import { ENGINE_IMPLEMENTATIONS } from '../engine/implementations.js';
+import { SYSTEM_ROUTES } from '../engine/routes.js';
+import { infoRoute } from '../engine/system/info/index.js';
 import { CLIENT_ERRORS } from '../http/client-errors.js';
 import { MIDDLEWARES } from '../http/pipeline.js';
-import type { Implementation } from './implementation.js';
+import type { Implementation } from '../implementation.js';
 
 /** Every piece of the simulator that declares rules: middlewares, routes, configuration steps. */
 export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...MIDDLEWARES,
-  ...API_VERSIONING_ROUTES,
+  ...SYSTEM_ROUTES,
   CLIENT_ERRORS,
   MIN_API_OVERRIDE,
   RELEASE_RANGES,
@@ -21,7 +21,7 @@ export const IMPLEMENTATIONS: readonly Implementation[] = [
   ...RELOAD_IMPLEMENTATIONS,
   ...LISTENERS_IMPLEMENTATIONS,
   ...MODEL_RUNNER_IMPLEMENTATIONS,
-  ...DEPRECATIONS_IMPLEMENTATIONS,
+  ...ENGINE_IMPLEMENTATIONS,
   infoRoute(),
 ];
 

@@ -3,7 +3,7 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical: several Host headers with one and the same value are merged into one (as a lenient header reader does) and served; only different values are refused. */
 export const EQUAL_HOSTS_MERGED = 'hypothetical.api.http.host-header.equal-hosts-merged';
 export const equalHostsMerged: QuirkModule = {
-  where: 'simulator/quirks/api-versioning/equal-hosts-merged.ts; the branch in simulator/http/host-header.ts (requireHost)',
+  where: 'simulator/quirks/api-versioning/equal-hosts-merged.ts; the branch in simulator/http/middleware/host-header.ts (requireHost)',
 };
 
 /** Whether every Host header of the raw header list has the same value. */

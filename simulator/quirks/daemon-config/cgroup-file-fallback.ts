@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical quirk: a native.cgroupdriver value other than cgroupfs and systemd in the file's exec-opts is passed over (the host's default driver is used); the flag still refuses it. */
 export const ID = 'hypothetical.config.cgroup.driver.file-value-ignored';
-export const MODULE: QuirkModule = { where: 'simulator/quirks/daemon-config/cgroup-file-fallback.ts, called from simulator/daemon-config/merge.ts (execOpts)' };
+export const MODULE: QuirkModule = { where: 'simulator/quirks/daemon-config/cgroup-file-fallback.ts, called from simulator/config/file/merge.ts (execOpts)' };
 
 /** The file's exec-opts without the cgroup driver entries the quirk passes over. */
 export const withoutUnknownDriver = (execOpts: readonly string[]): readonly string[] =>

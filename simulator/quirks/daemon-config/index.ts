@@ -32,38 +32,50 @@ import * as infoSwitchesFlags from './info-switches-flags.js';
 
 const ABSENT: QuirkModule = {
   where:
-    'quirks/daemon-config/absent-options.ts; config/resolve.ts (checkReleaseFlags), daemon-config/command.ts (parse, usage), daemon-config/directives.ts (unknown directives)',
+    'simulator/quirks/daemon-config/absent-options.ts; simulator/config/resolve.ts (checkReleaseFlags), simulator/config/command.ts (parse, usage), simulator/config/file/directives.ts (unknown directives)',
 };
 
 /** The quirks of the daemon-config area, by id (one module each in this directory). */
 export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   ...Object.fromEntries(ABSENT_OPTION_QUIRKS.map((id) => [id, ABSENT])),
-  'observed.config.file.json': { where: 'quirks/daemon-config/json-forms.ts; daemon-config/read-document.ts' },
-  'observed.config.values.enum': { where: 'quirks/daemon-config/log-levels.ts; daemon-config/validate.ts' },
-  'observed.config.file.types': { where: 'quirks/daemon-config/types-unchecked.ts; daemon-config/load.ts (checkDocument)' },
-  'observed.config.file.conflict': { where: 'quirks/daemon-config/conflicts-merged.ts; daemon-config/directives.ts (conflictingDirectives)' },
-  'observed.config.runtimes.default': { where: 'quirks/daemon-config/default-runtime-registered.ts; daemon-config/validate.ts' },
-  'observed.config.cdi.spec-dirs': { where: 'quirks/daemon-config/cdi-unlisted.ts and absent-options.ts; daemon-config/info/route.ts' },
-  'observed.config.cgroup.systemd-unavailable': { where: 'quirks/daemon-config/systemd-unchecked.ts; daemon-config/start-checks.ts' },
-  'observed.config.nondistributable.warning': { where: 'quirks/daemon-config/nondistributable-flag-only.ts; daemon-config/deprecation-warnings.ts' },
-  'observed.config.info.shape': { where: 'quirks/daemon-config/registry-config-early.ts; daemon-config/info/route.ts' },
-  'hypothetical.config.file.conflict.log-opts-merged': { where: 'quirks/daemon-config/log-opts-merged.ts; quirks/daemon-config/conflicts-merged.ts' },
-  'hypothetical.config.file.conflict.address-pools-merged': { where: 'quirks/daemon-config/address-pools-merged.ts; quirks/daemon-config/conflicts-merged.ts' },
-  'hypothetical.config.log-format.exclusive.equal-accepted': { where: 'quirks/daemon-config/log-format-equal-accepted.ts; daemon-config/directives.ts' },
-  'hypothetical.config.features.exclusive.disjoint-accepted': { where: 'quirks/daemon-config/features-disjoint-accepted.ts; daemon-config/directives.ts' },
+  'observed.config.file.json': { where: 'simulator/quirks/daemon-config/json-forms.ts; simulator/config/file/read-document.ts' },
+  'observed.config.values.enum': { where: 'simulator/quirks/daemon-config/log-levels.ts; simulator/config/file/validate.ts' },
+  'observed.config.file.types': { where: 'simulator/quirks/daemon-config/types-unchecked.ts; simulator/config/file/load.ts (checkDocument)' },
+  'observed.config.file.conflict': { where: 'simulator/quirks/daemon-config/conflicts-merged.ts; simulator/config/file/directives.ts (conflictingDirectives)' },
+  'observed.config.runtimes.default': { where: 'simulator/quirks/daemon-config/default-runtime-registered.ts; simulator/config/file/validate.ts' },
+  'observed.config.cdi.spec-dirs': {
+    where: 'simulator/quirks/daemon-config/cdi-unlisted.ts and simulator/quirks/daemon-config/absent-options.ts; simulator/engine/system/info/route.ts',
+  },
+  'observed.config.cgroup.systemd-unavailable': { where: 'simulator/quirks/daemon-config/systemd-unchecked.ts; simulator/config/file/start-checks.ts' },
+  'observed.config.nondistributable.warning': {
+    where: 'simulator/quirks/daemon-config/nondistributable-flag-only.ts; simulator/config/deprecation-warnings.ts',
+  },
+  'observed.config.info.shape': { where: 'simulator/quirks/daemon-config/registry-config-early.ts; simulator/engine/system/info/route.ts' },
+  'hypothetical.config.file.conflict.log-opts-merged': {
+    where: 'simulator/quirks/daemon-config/log-opts-merged.ts; simulator/quirks/daemon-config/conflicts-merged.ts',
+  },
+  'hypothetical.config.file.conflict.address-pools-merged': {
+    where: 'simulator/quirks/daemon-config/address-pools-merged.ts; simulator/quirks/daemon-config/conflicts-merged.ts',
+  },
+  'hypothetical.config.log-format.exclusive.equal-accepted': {
+    where: 'simulator/quirks/daemon-config/log-format-equal-accepted.ts; simulator/config/file/directives.ts',
+  },
+  'hypothetical.config.features.exclusive.disjoint-accepted': {
+    where: 'simulator/quirks/daemon-config/features-disjoint-accepted.ts; simulator/config/file/directives.ts',
+  },
   'hypothetical.config.file.json.trailing-data': {
-    where: 'quirks/daemon-config/trailing-data.ts; quirks/daemon-config/json-forms.ts, daemon-config/read-document.ts',
+    where: 'simulator/quirks/daemon-config/trailing-data.ts; simulator/quirks/daemon-config/json-forms.ts, simulator/config/file/read-document.ts',
   },
   'hypothetical.config.file.json.bom-dropped': {
-    where: 'quirks/daemon-config/bom-dropped.ts; quirks/daemon-config/json-forms.ts, daemon-config/read-document.ts',
+    where: 'simulator/quirks/daemon-config/bom-dropped.ts; simulator/quirks/daemon-config/json-forms.ts, simulator/config/file/read-document.ts',
   },
   'hypothetical.config.file.types.ulimits-ignored': {
-    where: 'quirks/daemon-config/ulimits-untyped.ts; quirks/daemon-config/types-unchecked.ts, daemon-config/load.ts',
+    where: 'simulator/quirks/daemon-config/ulimits-untyped.ts; simulator/quirks/daemon-config/types-unchecked.ts, simulator/config/file/load.ts',
   },
-  'hypothetical.config.values.enum.ipc-host': { where: 'quirks/daemon-config/ipc-host.ts; daemon-config/validate.ts' },
-  'hypothetical.config.file.validate.unknown-exit-0': { where: 'quirks/daemon-config/validate-unknown-exit-0.ts; daemon-config/command.ts' },
-  'hypothetical.config.file.unknown-key.proxies-ignored': { where: 'quirks/daemon-config/proxies-unknown-ignored.ts; daemon-config/load.ts' },
-  'hypothetical.config.cdi.spec-dirs.flag-ignored': { where: 'quirks/daemon-config/cdi-flag-ignored.ts; daemon-config/merge.ts' },
+  'hypothetical.config.values.enum.ipc-host': { where: 'simulator/quirks/daemon-config/ipc-host.ts; simulator/config/file/validate.ts' },
+  'hypothetical.config.file.validate.unknown-exit-0': { where: 'simulator/quirks/daemon-config/validate-unknown-exit-0.ts; simulator/config/command.ts' },
+  'hypothetical.config.file.unknown-key.proxies-ignored': { where: 'simulator/quirks/daemon-config/proxies-unknown-ignored.ts; simulator/config/file/load.ts' },
+  'hypothetical.config.cdi.spec-dirs.flag-ignored': { where: 'simulator/quirks/daemon-config/cdi-flag-ignored.ts; simulator/config/file/merge.ts' },
   [labelsCommaSplit.ID]: labelsCommaSplit.MODULE,
   [absentLogDriverZeroed.ID]: absentLogDriverZeroed.MODULE,
   [flagLabelsLastWins.ID]: flagLabelsLastWins.MODULE,

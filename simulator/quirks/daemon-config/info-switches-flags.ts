@@ -1,17 +1,18 @@
-import type { ParsedFlags } from '../../config/argv.js';
-import type { DaemonSettings } from '../../daemon-config/settings.js';
+import type { ParsedFlags } from '../../config/flags/argv.js';
+import { flag } from '../../config/flags/options.js';
+import type { DaemonSettings } from '../../config/file/settings.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical quirk: GET /info takes Debug, ExperimentalBuild and LiveRestoreEnabled from the configuration the flags were parsed into, not from the merged one: switches set only in the file show false (the daemon still runs with them). */
 export const ID = 'hypothetical.config.info.effective.switches-from-flags';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/daemon-config/info-switches-flags.ts, called from simulator/daemon-config/info/route.ts (GET /info)',
+  where: 'simulator/quirks/daemon-config/info-switches-flags.ts, called from simulator/engine/system/info/route.ts (GET /info)',
 };
 
 /** The settings /info shows under the quirk: the three switches as the flags alone set them. */
 export const switchesFromFlags = (settings: DaemonSettings, flags: ParsedFlags): DaemonSettings => ({
   ...settings,
-  debug: flags.get('debug') === true,
-  experimental: flags.get('experimental') === true,
-  liveRestore: flags.get('live-restore') === true,
+  debug: flag(flags, 'debug') === true,
+  experimental: flag(flags, 'experimental') === true,
+  liveRestore: flag(flags, 'live-restore') === true,
 });

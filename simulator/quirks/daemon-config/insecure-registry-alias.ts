@@ -3,7 +3,7 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical quirk: the file's singular insecure-registry is read as an alias of insecure-registries (a key kept from an old release). */
 export const ID = 'hypothetical.config.file.plural-keys.insecure-registry-alias';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/daemon-config/insecure-registry-alias.ts, called from simulator/daemon-config/merge.ts (insecureRegistries)',
+  where: 'simulator/quirks/daemon-config/insecure-registry-alias.ts, called from simulator/config/file/merge.ts (insecureRegistries)',
 };
 
 /** The file's singular insecure-registry list, when it holds one. */

@@ -1,4 +1,4 @@
-import type { MessageStyle } from '../../daemon-config/message-style.js';
+import type { MessageStyle } from '../../config/file/message-style.js';
 import { BOM_DROPPED } from './bom-dropped.js';
 import { TRAILING_DATA } from './trailing-data.js';
 

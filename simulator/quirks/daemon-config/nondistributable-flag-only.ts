@@ -1,4 +1,4 @@
-import type { ParsedFlags } from '../../config/argv.js';
+import type { ParsedFlags } from '../../config/flags/argv.js';
 
 /**
  * Observed quirk (observed.config.nondistributable.warning): 28.5.2 warns of

@@ -6,7 +6,7 @@ import type { QuirkModule } from '../quirk-module.js';
 export const ID = 'hypothetical.config.file.validate-absent.hidden-noop';
 export const MODULE: QuirkModule = {
   where:
-    'simulator/quirks/daemon-config/validate-hidden-noop.ts, called from simulator/config/resolve.ts (checkReleaseFlags) and simulator/daemon-config/command.ts (runCommandLine)',
+    'simulator/quirks/daemon-config/validate-hidden-noop.ts, called from simulator/config/resolve.ts (checkReleaseFlags) and simulator/config/command.ts (runCommandLine)',
 };
 
 /** Whether the release takes --validate as the quirk's hidden flag that does nothing. */

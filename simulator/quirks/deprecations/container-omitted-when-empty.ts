@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'observed.deprecated.image-inspect.container-config';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/container-omitted-when-empty.ts, called from simulator/deprecations/image-shape.ts (shapeImageInspect)',
+  where: 'simulator/quirks/deprecations/container-omitted-when-empty.ts, called from simulator/engine/images/shape.ts (shapeImageInspect)',
 };
 
 /** Observed on 26.1.5 and 28.5.2: image inspect leaves an empty Container out at every API version (omitempty), below 1.45 included. */

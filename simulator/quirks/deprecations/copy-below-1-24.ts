@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'observed.deprecated.container-copy.removed';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/copy-below-1-24.ts, called from simulator/deprecations/archive-routes.ts (POST /containers/{name}/copy)',
+  where: 'simulator/quirks/deprecations/copy-below-1-24.ts, called from simulator/engine/containers/archive-routes.ts (POST /containers/{name}/copy)',
 };
 
 /** Observed on 20.10.24: below API 1.24 POST /containers/{id}/copy still answers 200 with a tar of the resource. */

@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'hypothetical.deprecated.images-list.filter-parameter.legacy-form.literal';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/legacy-filter-literal.ts, called from simulator/deprecations/image-routes.ts (legacyFilter)',
+  where: 'simulator/quirks/deprecations/legacy-filter-literal.ts, called from simulator/engine/images/routes.ts (legacyFilter)',
 };
 
 /** Below API 1.41 the former `filter` parameter is honoured but compared literally with each repository and tag, without glob patterns: `repo/*` lists nothing. */

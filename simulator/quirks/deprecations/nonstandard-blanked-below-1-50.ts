@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'observed.deprecated.image-inspect.nonstandard-fields';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/nonstandard-blanked-below-1-50.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)',
+  where: 'simulator/quirks/deprecations/nonstandard-blanked-below-1-50.ts, called from simulator/engine/images/shape.ts (shapeImageConfig)',
 };
 
 /**

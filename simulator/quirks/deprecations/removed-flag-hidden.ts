@@ -1,6 +1,6 @@
 import { REMOVED_DAEMON_OPTIONS } from '../../../specs/deprecations.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
-import { rowRemovedIn } from '../../daemon-config/removed-options.js';
+import { rowRemovedIn } from '../../config/file/removed-options.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical quirk: a removed option's flag is kept as a hidden flag that is parsed and ignored (its file key is refused). */

@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'hypothetical.deprecated.image-inspect.empty-fields.set-dropped';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/set-field-omitted.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)',
+  where: 'simulator/quirks/deprecations/set-field-omitted.ts, called from simulator/engine/images/shape.ts (shapeImageConfig)',
 };
 
 /** From API 1.52 WorkingDir is left out as if it were empty, even when the image sets it. */

@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'hypothetical.deprecated.image-inspect.nonstandard-fields.three-dropped';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/three-dropped.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)',
+  where: 'simulator/quirks/deprecations/three-dropped.ts, called from simulator/engine/images/shape.ts (shapeImageConfig)',
 };
 
 /** Below API 1.50 NetworkDisabled, MacAddress and StopTimeout are left out even when set (the nine others are written as set). */

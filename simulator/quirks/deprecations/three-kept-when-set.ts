@@ -2,7 +2,7 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'hypothetical.deprecated.image-inspect.nonstandard-fields.kept-when-set';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/three-kept-when-set.ts, called from simulator/deprecations/image-shape.ts (shapeImageConfig)',
+  where: 'simulator/quirks/deprecations/three-kept-when-set.ts, called from simulator/engine/images/shape.ts (shapeImageConfig)',
 };
 
 /** From API 1.50 NetworkDisabled, MacAddress and StopTimeout are still written when the configuration sets them (only the nine always-written fields go). */

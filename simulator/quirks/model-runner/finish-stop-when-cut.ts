@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const FINISH_STOP_WHEN_CUT = 'hypothetical.mr.generation.max-tokens.finish-stop';
 
 export const finishStopWhenCut: QuirkModule = {
-  where: 'simulator/quirks/model-runner/finish-stop-when-cut.ts; the branch in simulator/model-runner/routes/chat.ts and completions.ts',
+  where:
+    'simulator/quirks/model-runner/finish-stop-when-cut.ts; the branch in simulator/model-runner/routes/chat.ts and simulator/model-runner/routes/completions.ts',
 };
 
 /** The finish reason the quirk reports. */

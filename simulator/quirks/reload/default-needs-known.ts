@@ -1,5 +1,5 @@
-import type { DaemonSettings } from '../../daemon-config/settings.js';
-import type { FileDocument } from '../../daemon-config/read-document.js';
+import type { DaemonSettings } from '../../config/file/settings.js';
+import type { FileDocument } from '../../config/file/read-document.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical (specs/quirks/reload.ts): default-runtime reloads only when it names a runtime registered before the reload; a default among the file's new runtimes is ignored. */

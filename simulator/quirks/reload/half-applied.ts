@@ -1,5 +1,5 @@
-import type { SimConfig } from '../../config/resolve.js';
-import type { DaemonSettings } from '../../daemon-config/settings.js';
+import type { SimConfig } from '../../config/types.js';
+import type { DaemonSettings } from '../../config/file/settings.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** 20.10: a reload the daemon refuses for its registry values is half applied (specs/known-deviations.ts). */

@@ -1,5 +1,5 @@
-import type { DaemonSettings } from '../../daemon-config/settings.js';
-import type { FileDocument } from '../../daemon-config/read-document.js';
+import type { DaemonSettings } from '../../config/file/settings.js';
+import type { FileDocument } from '../../config/file/read-document.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical (specs/quirks/reload.ts): a reload whose labels are [] keeps the old set (an empty list taken for "not set"). */

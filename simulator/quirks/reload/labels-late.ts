@@ -1,4 +1,4 @@
-import type { SimConfig } from '../../config/resolve.js';
+import type { SimConfig } from '../../config/types.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical: the labels are applied a moment after the rest of the configuration. */

@@ -1,4 +1,4 @@
-import type { SimConfig } from '../../config/resolve.js';
+import type { SimConfig } from '../../config/types.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** 20.10: a reload applies its options one at a time, without a snapshot (specs/known-deviations.ts). */

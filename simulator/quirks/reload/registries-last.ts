@@ -7,4 +7,6 @@ import type { QuirkModule } from '../quirk-module.js';
  */
 export const REGISTRIES_LAST = 'hypothetical.reload.invalid.unchanged.registries-last';
 
-export const registriesLast: QuirkModule = { where: 'simulator/quirks/reload/registries-last.ts and half-applied.ts, called from simulator/reload/reload.ts' };
+export const registriesLast: QuirkModule = {
+  where: 'simulator/quirks/reload/registries-last.ts and simulator/quirks/reload/half-applied.ts, called from simulator/reload/reload.ts',
+};

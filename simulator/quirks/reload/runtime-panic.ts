@@ -1,6 +1,6 @@
-import type { SimConfig } from '../../config/resolve.js';
-import type { Logger } from '../../daemon/log.js';
-import type { FileDocument } from '../../daemon-config/read-document.js';
+import type { SimConfig } from '../../config/types.js';
+import type { Logger } from '../../log.js';
+import type { FileDocument } from '../../config/file/read-document.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** 20.10: a reload that drops the default runtime it does not name crashes the daemon (specs/known-deviations.ts). */

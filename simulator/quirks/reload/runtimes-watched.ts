@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { RuntimeSetting } from '../../daemon-config/settings.js';
+import type { RuntimeSetting } from '../../config/file/settings.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical (specs/quirks/reload.ts): the daemon watches its file for runtimes: rewritten runtimes are registered without a signal (the rest waits for SIGHUP). */

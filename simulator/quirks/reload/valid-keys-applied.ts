@@ -1,5 +1,5 @@
-import type { SimConfig } from '../../config/resolve.js';
-import type { ConfigSources } from '../../config/sources.js';
+import type { SimConfig } from '../../config/types.js';
+import type { ConfigSources } from '../../config/file/sources.js';
 import type { ReloadedFile } from '../../reload/read.js';
 import type { QuirkModule } from '../quirk-module.js';
 

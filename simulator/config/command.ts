@@ -1,0 +1,177 @@
+import { inRange } from '../../common/dotted-version.js';
+import { BRANDS, isBrand, type BrandNames } from '../../specs/brands.js';
+import { DAEMON_HIDDEN_FLAGS_BY_RELEASE } from '../../specs/daemon-flags.js';
+import { findRelease, NEWEST_RELEASE, type DaemonRelease } from '../../specs/versions.js';
+import { SIM_BUILD } from '../engine/system/response-kit.js';
+import { type KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } from './flags/argv.js';
+import { flag } from './flags/options.js';
+import { resolveConfig, type SimConfig } from './resolve.js';
+import type { ConfigSources } from './file/sources.js';
+import { SimError } from '../errors.js';
+import { FaultSet } from '../faults/fault-set.js';
+import { releaseOptions } from './file/directives.js';
+import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
+import * as versionStartsAnyway from '../quirks/daemon-config/version-starts-anyway.js';
+import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
+import { observedQuirksOf } from '../../specs/quirks/index.js';
+import { ABSENT_OPTION_QUIRKS, absentFlags, usageAsObserved } from '../quirks/daemon-config/absent-options.js';
+
+/** What a command line comes to: the daemon exits with output, or it serves this configuration. */
+export type CommandOutcome =
+  | { readonly kind: 'exit'; readonly code: number; readonly stdout: string; readonly stderr: string }
+  | { readonly kind: 'serve'; readonly config: SimConfig };
+
+/** A value flag read before the command line is parsed (a usage error still names the brand and release). */
+function early(argv: readonly string[], name: string): string | undefined {
+  const at = argv.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (at < 0) return undefined;
+  return argv[at]!.startsWith(`--${name}=`) ? argv[at]!.slice(name.length + 3) : argv[at + 1];
+}
+
+export function brandOf(argv: readonly string[]): BrandNames {
+  const brand = early(argv, 'brand') ?? 'ctr';
+  return isBrand(brand) ? BRANDS[brand] : BRANDS.ctr;
+}
+
+/** Rule ids named by --fault, read before parsing: the faults of the parser itself (traced as --fault-trace says). */
+function faultsNamed(argv: readonly string[]): ReadonlySet<string> {
+  const named = new FaultSet<string>([], early(argv, 'fault-trace'));
+  argv.forEach((arg, i) => {
+    if (arg === '--fault' && argv[i + 1] !== undefined) named.add(argv[i + 1]!);
+    else if (arg.startsWith('--fault=')) named.add(arg.slice('--fault='.length));
+  });
+  return named;
+}
+
+const releaseOf = (argv: readonly string[]): DaemonRelease => findRelease(early(argv, 'emulate') ?? NEWEST_RELEASE.release) ?? NEWEST_RELEASE;
+
+/**
+ * The quirks the command line carries, read before parsing (`--quirk`, and `--as-observed` with the
+ * emulated release): the options a release lacks are unknown to its parser, before --version.
+ */
+function quirksNamed(argv: readonly string[], release: DaemonRelease): ReadonlySet<string> {
+  const named = new Set<string>();
+  argv.forEach((arg, i) => {
+    if (arg === '--quirk' && argv[i + 1] !== undefined) named.add(argv[i + 1]!);
+    else if (arg.startsWith('--quirk=')) named.add(arg.slice('--quirk='.length));
+  });
+  if (argv.includes('--as-observed')) for (const id of observedQuirksOf(release.release)) named.add(id);
+  return named;
+}
+
+/** The usage text: every documented option and the release's others (hidden ones left out), then the simulator's own. */
+export function usageText(release: DaemonRelease, names: BrandNames, quirks: ReadonlySet<string> = new Set()): string {
+  const hidden = new Set(DAEMON_HIDDEN_FLAGS_BY_RELEASE[release.release] ?? []);
+  // Observed quirk (observed.config.cli.help): the usage lists the release's own flags only.
+  const listed = releaseOptions(release, usageAsObserved(quirks) ? absentFlags(release, new Set(ABSENT_OPTION_QUIRKS)) : new Set()).filter(
+    (o) => !hidden.has(o.name),
+  );
+  const line = (o: (typeof KNOWN_OPTIONS)[number]): string => {
+    const flag = o.short === undefined ? `      --${o.name}` : `  -${o.short}, --${o.name}`;
+    const value = o.kind === 'bool' ? '' : o.kind === 'list' ? ' list' : ` ${o.kind}`;
+    return `${`${flag}${value}`.padEnd(44)}${o.effect}`;
+  };
+  const daemon = names.product.toLowerCase();
+  return [
+    '',
+    `Usage:\t${daemon}d [OPTIONS]`,
+    '',
+    'A self-sufficient runtime for containers.',
+    '',
+    'Options:',
+    ...listed.map(line),
+    '',
+    'Simulator options (ctrd-sim only):',
+    ...SIMULATOR_OPTIONS.map(line),
+    '',
+  ].join('\n');
+}
+
+/** A usage error as the release prints it (cobra; 28.x inserts the whole usage), exit 1. */
+function usageError(message: string, release: DaemonRelease, names: BrandNames): CommandOutcome {
+  const daemon = `${names.product.toLowerCase()}d`;
+  if (message.includes('does not take any positional arguments')) {
+    const stderr = inRange(release.release, { min: '28.0' })
+      ? `${usageText(release, names)}\n`
+      : `"${daemon}" accepts no argument(s).\nSee '${daemon} --help'.\n\nUsage:  ${daemon} [OPTIONS]\n\nA self-sufficient runtime for containers.\n`;
+    return { kind: 'exit', code: 1, stdout: '', stderr };
+  }
+  const usage = inRange(release.release, { min: '28.0' }) ? `\n${usageText(release, names)}\n` : '';
+  return { kind: 'exit', code: 1, stdout: '', stderr: `Status: ${message}\nSee '${daemon} --help'.${usage}, Code: 125\n` };
+}
+
+/**
+ * Runs a ctrd command line up to the point where the daemon would serve: usage errors, --help,
+ * --version and configuration errors end with an exit code and output, as the emulated release
+ * prints them (observed on 20.10.24, 26.1.5, 28.5.2: everything on stderr but --help and
+ * --version; exit 1 for every failure); --validate ends with "configuration OK".
+ */
+export function runCommandLine(argv: readonly string[], sources: ConfigSources): CommandOutcome {
+  const names = brandOf(argv);
+  const release = releaseOf(argv);
+  const deprecatedHelp = argv.includes('-h');
+  let flags: ParsedFlags;
+  try {
+    flags = parseArgv(
+      argv.map((arg) => (arg === '-h' ? '--help' : arg)),
+      faultsNamed(argv),
+      quirksNamed(argv, release),
+    );
+    // Fault (config.cli.options): --default-shm-size is unknown.
+    if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
+    // Fault (config.cli.options.release): --max-download-attempts is unknown.
+    if (flags.has('max-download-attempts') && faultsNamed(argv).has('config.cli.options.release'))
+      throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
+    // Observed quirks: a documented option the release lacks is an unknown flag (before --help and --version look).
+    const absent = [...absentFlags(release, quirksNamed(argv, release))].find((name) => flags.has(name));
+    if (absent !== undefined) throw new SimError('SIM_USAGE', `unknown flag: --${absent}`);
+  } catch (error) {
+    // cobra looks at --help before it checks the arguments: `--help x` prints the help (observed, 20.10 and 28.5).
+    const helpAnyway =
+      error instanceof SimError && error.message.includes('does not take any positional arguments') && argv.some((arg) => arg === '--help' || arg === '-h');
+    if (error instanceof SimError && !helpAnyway) return usageError(error.message, release, names);
+    if (!helpAnyway) throw error;
+    flags = new Map([['help', true]]);
+  }
+  if (flag(flags, 'help') === true) {
+    let usage = usageText(release, names, quirksNamed(argv, release));
+    // Fault (config.cli.help): --debug left out.
+    if (faultsNamed(argv).has('config.cli.help'))
+      usage = usage
+        .split('\n')
+        .filter((l) => !l.includes('--debug'))
+        .join('\n');
+    return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
+  }
+  // Hypothetical quirk: --version does not end the command.
+  if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(quirksNamed(argv, release))) {
+    // Fault (config.cli.version): the newest release's version, whatever is emulated.
+    const version = faultsNamed(argv).has('config.cli.version') ? NEWEST_RELEASE.version : release.version;
+    return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
+  }
+  let config: SimConfig;
+  try {
+    config = resolveConfig(flags, sources);
+  } catch (error) {
+    if (error instanceof SimError && error.code === 'SIM_USAGE') return usageError(error.message, release, names);
+    // Hypothetical quirk: --validate says which directives are unknown, and exits 0.
+    const validateExit0 =
+      error instanceof SimError &&
+      flag(flags, 'validate') === true &&
+      quirksNamed(argv, release).has(VALIDATE_UNKNOWN_EXIT_0) &&
+      error.message.includes("don't match any configuration option");
+    if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
+    throw error;
+  }
+  // Hypothetical quirk: a release without --validate parses it and starts.
+  if (flag(config.flags, 'validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks)) {
+    // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
+    const success = config.faults.has('config.file.validate-absent')
+      ? ''
+      : config.faults.has('config.file.validate')
+        ? 'configuration valid\n'
+        : 'configuration OK\n';
+    return { kind: 'exit', code: 0, stdout: '', stderr: success };
+  }
+  return { kind: 'serve', config };
+}

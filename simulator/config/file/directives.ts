@@ -1,0 +1,138 @@
+import { inRange } from '../../../common/dotted-version.js';
+import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption } from '../../../specs/options.js';
+import type { DaemonRelease } from '../../../specs/versions.js';
+import type { TestableRuleId } from '../../../specs/catalogue.js';
+import type { FlagValue, ParsedFlags } from '../flags/argv.js';
+import { goValue } from './go-values.js';
+import { absentKeys } from '../../quirks/daemon-config/absent-options.js';
+import { conflictKeys } from '../../quirks/daemon-config/conflicts-merged.js';
+import { FEATURES_DISJOINT_ACCEPTED } from '../../quirks/daemon-config/features-disjoint-accepted.js';
+import { LOG_FORMAT_EQUAL_ACCEPTED } from '../../quirks/daemon-config/log-format-equal-accepted.js';
+import * as hostGatewayKeyRenamed from '../../quirks/daemon-config/host-gateway-key-renamed.js';
+import type { FileDocument } from './read-document.js';
+
+/**
+ * Objects the daemon keeps whole when it looks for unknown and conflicting directives; any other
+ * object value is flattened into its keys (that is how `proxies` sets `http-proxy`, and why
+ * `{"debug": {"x": 1}}` reports the directive `x`). moby daemon/config `flatOptions`.
+ */
+const KEPT_WHOLE = new Set(['cluster-store-opts', 'log-opts', 'runtimes', 'default-ulimits', 'features', 'builder', 'default-network-opts']);
+
+/** Keys never reported as unknown (moby daemon/config `skipValidateOptions`). */
+const NEVER_UNKNOWN = new Set(['features', 'builder']);
+
+/**
+ * The options the release parses: every documented option (the document gives them no release),
+ * but those an observed quirk takes away (`absent`, simulator/quirks/daemon-config/absent-options.ts),
+ * and the undocumented ones of its observed flag list or of their `since`/`until`.
+ */
+export function releaseOptions(release: DaemonRelease, absent: ReadonlySet<string> = new Set()): readonly DaemonOption[] {
+  const documented = DAEMON_OPTIONS.filter((option) => !absent.has(option.name));
+  if (release.flags !== null) {
+    const known = new Set(release.flags);
+    return [...documented, ...UNLISTED_OPTIONS.filter((option) => known.has(option.name))];
+  }
+  return [
+    ...documented,
+    ...UNLISTED_OPTIONS.filter((option) =>
+      inRange(release.release, { ...(option.since === undefined ? {} : { min: option.since }), ...(option.until === undefined ? {} : { max: option.until }) }),
+    ),
+  ];
+}
+
+/**
+ * The name under which a flag's value is looked up in the file: list flags are "named options"
+ * under their plural key; `--host-gateway-ip` became one (host-gateway-ips) in 28.0.
+ */
+function fileNamesOf(option: DaemonOption): readonly string[] {
+  // The plural, and the older single string the document keeps accepted (› Other specifics › Host gateway).
+  if (option.name === 'host-gateway-ip') return ['host-gateway-ips', 'host-gateway-ip'];
+  // --add-runtime's key is the plural runtimes (› Configuration file 1).
+  if (option.name === 'add-runtime') return ['runtimes'];
+  return [option.kind === 'list' && option.fileKey !== undefined ? option.fileKey : option.name];
+}
+
+/** The file's directives as the daemon sees them: top-level keys, objects flattened but those kept whole. */
+export function flattenDirectives(doc: FileDocument): Map<string, unknown> {
+  const flat = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(doc)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !KEPT_WHOLE.has(key)) {
+      for (const [inner, innerValue] of Object.entries(value as Record<string, unknown>)) flat.set(inner, innerValue);
+    } else flat.set(key, value);
+  }
+  return flat;
+}
+
+/**
+ * Directives that match no option of the release: not a flag name, not a named option's name,
+ * not one of the keys never reported. In file order (the daemon lists them in map order, which
+ * is random; a check compares them as a set).
+ */
+export function unknownDirectives(
+  flat: ReadonlyMap<string, unknown>,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId> = new Set(),
+  flagsGiven: ReadonlySet<string> = new Set(),
+  quirks: ReadonlySet<string> = new Set(),
+): string[] {
+  const options = releaseOptions(release);
+  const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.flatMap((o) => fileNamesOf(o))]);
+  // Observed quirks: keys the release does not have.
+  for (const key of absentKeys(release, quirks)) known.delete(key);
+  // min-api-version is a file key from 29.0 (api-versioning area).
+  if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
+  // Fault (config.file.keys): dns-search is not a key (but where --dns-search is also given: that is config.file.conflict's case).
+  if (flat.has('dns-search') && !flagsGiven.has('dns-search') && faults.has('config.file.keys')) known.delete('dns-search');
+  // Fault (config.file.keys.release): max-download-attempts is not a key (the same proviso).
+  if (flat.has('max-download-attempts') && !flagsGiven.has('max-download-attempts') && faults.has('config.file.keys.release'))
+    known.delete('max-download-attempts');
+  // Hypothetical quirk: the older host-gateway-ip key renamed without an alias.
+  if (quirks.has(hostGatewayKeyRenamed.ID)) known.delete(hostGatewayKeyRenamed.DROPPED_KEY);
+  return [...flat.keys()].filter((key) => !known.has(key));
+}
+
+/** `key: (from flag: <flag value>, from file: <file value>)` for every set flag the file also sets, in flag-name order. */
+export function conflictingDirectives(
+  flat: ReadonlyMap<string, unknown>,
+  flags: ParsedFlags,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId> = new Set(),
+  quirks: ReadonlySet<string> = new Set(),
+): string[] {
+  const byName = new Map(releaseOptions(release).map((o) => [o.name, o]));
+  const conflicts: string[] = [];
+  for (const name of [...flags.keys()].sort()) {
+    const option = byName.get(name);
+    if (option === undefined) continue;
+    const fileNames = conflictKeys(option, quirks, fileNamesOf(option));
+    const candidates = fileNames.length === 1 && fileNames[0] === option.name && option.short !== undefined ? [option.name, option.short] : fileNames;
+    // Faults (config.log-format.exclusive, config.features.exclusive): that setting may come from both.
+    if ((option.name === 'log-format' && faults.has('config.log-format.exclusive')) || (option.name === 'feature' && faults.has('config.features.exclusive')))
+      continue;
+    if (exclusiveTakenAnyway(option.name, flags.get(name)!, flat, quirks)) continue;
+    for (const hit of candidates.filter((candidate) => flat.has(candidate)))
+      conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
+  }
+  return conflicts;
+}
+
+/** Hypothetical quirks of the two exclusive settings: equal log formats, or features of other names, taken from both. */
+function exclusiveTakenAnyway(name: string, value: FlagValue, flat: ReadonlyMap<string, unknown>, quirks: ReadonlySet<string>): boolean {
+  if (name === 'log-format') return quirks.has(LOG_FORMAT_EQUAL_ACCEPTED) && flat.get('log-format') === value;
+  if (name !== 'feature' || !quirks.has(FEATURES_DISJOINT_ACCEPTED)) return false;
+  const inFile = flat.get('features');
+  const fileNames = typeof inFile === 'object' && inFile !== null ? Object.keys(inFile) : [];
+  return (Array.isArray(value) ? value : [String(value)]).every((entry) => !fileNames.includes(entry.split('=')[0]!));
+}
+
+/** A flag's value as its String() prints it. */
+function flagText(value: FlagValue, option: DaemonOption): string {
+  if (!Array.isArray(value)) return String(value);
+  if (option.form === 'key-value' && option.name === 'log-opt') {
+    return `map[${[...value]
+      .map((v) => v.replace('=', ':'))
+      .sort()
+      .join(' ')}]`;
+  }
+  return `[${value.join(' ')}]`;
+}

@@ -1,0 +1,79 @@
+import type { BrandNames } from '../../../specs/brands.js';
+import type { TestableRuleId } from '../../../specs/catalogue.js';
+import { KNOWN_OPTIONS, type ParsedFlags } from '../flags/argv.js';
+import { SimError } from '../../errors.js';
+import { labelProblem } from './labels.js';
+import { parseUlimit } from './ulimits.js';
+import { unknownNameAccepted } from '../../quirks/daemon-config/ulimit-unknown-name.js';
+import * as shmUpperUnit from '../../quirks/daemon-config/shm-upper-unit.js';
+
+const BOOL = /^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** Whether a string is an IPv4 or IPv6 address. */
+export function isIp(value: string): boolean {
+  if (IPV4.test(value)) return true;
+  return (
+    value.includes(':') &&
+    /^[0-9a-fA-F:.]+$/.test(value) &&
+    (value.match(/::/g) ?? []).length <= 1 &&
+    value.split(':').length <= 8 &&
+    value.split(':').length >= 3
+  );
+}
+
+/** What the flag library checks as it takes a value: the reason a value is refused, or null. */
+function problemOf(name: string, value: string, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): string | null {
+  switch (name) {
+    case 'label':
+      return faults.has('config.labels.reserved') && value.includes('=') ? null : labelProblem(value, names, quirks);
+    case 'default-ulimit': {
+      const parsed = parseUlimit(value);
+      if (typeof parsed === 'string' && faults.has('config.ulimits.default') && parsed.startsWith('ulimit soft limit')) return null;
+      // Hypothetical quirk: an unknown limit name passes.
+      if (typeof parsed === 'string' && unknownNameAccepted(parsed, quirks)) return null;
+      return typeof parsed === 'string' ? parsed : null;
+    }
+    case 'add-runtime': {
+      const at = value.indexOf('=');
+      if (at <= 0 || at === value.length - 1) return `invalid runtime argument: ${value}`;
+      return value.slice(0, at) === 'runc' ? "runtime name 'runc' is reserved" : null;
+    }
+    case 'node-generic-resource':
+      return faults.has('config.generic-resources') || /^[^=]+=.+$/.test(value)
+        ? null
+        : `invalid node-generic-resource format \`${value}\` expected \`name=value\``;
+    case 'feature': {
+      const at = value.indexOf('=');
+      if (at === 0) return `invalid feature: ${value}`;
+      return at < 0 || BOOL.test(value.slice(at + 1)) ? null : `strconv.ParseBool: parsing "${value.slice(at + 1)}": invalid syntax`;
+    }
+    case 'default-network-opt':
+      return faults.has('config.network-opts.forms') || /^[^=]+=[^=]+=/.test(value)
+        ? null
+        : `invalid value "${value}" for map option, should be root-key=key=value`;
+    case 'host-gateway-ip':
+      return faults.has('config.host-gateway.ips') || isIp(value) ? null : `${value} is not an ip address`;
+    case 'dns':
+      return isIp(value) ? null : `${value} is not an ip address`;
+    // Hypothetical quirk: a size pattern of upper-case units only.
+    case 'default-shm-size':
+      return quirks.has(shmUpperUnit.ID) ? shmUpperUnit.upperUnitProblem(value) : null;
+    default:
+      return null;
+  }
+}
+
+/** Checks each value of the flags that validate as they parse; a refusal is a usage error naming flag and value. */
+export function checkFlagValues(flags: ParsedFlags, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): void {
+  for (const [name, value] of flags) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (typeof one !== 'string') continue;
+      const problem = problemOf(name, one, names, faults, quirks);
+      if (problem === null) continue;
+      const option = KNOWN_OPTIONS.find((o) => o.name === name);
+      const spelled = option?.short === undefined ? `--${name}` : `-${option.short}, --${name}`;
+      throw new SimError('SIM_USAGE', `invalid argument "${one}" for "${spelled}" flag: ${problem}`);
+    }
+  }
+}

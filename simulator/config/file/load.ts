@@ -1,0 +1,141 @@
+import type { BrandNames } from '../../../specs/brands.js';
+import type { TestableRuleId } from '../../../specs/catalogue.js';
+import type { DaemonRelease } from '../../../specs/versions.js';
+import type { ParsedFlags } from '../flags/argv.js';
+import { flag } from '../flags/options.js';
+import type { ConfigSources } from './sources.js';
+import { findTypeProblem, typeProblemText } from './decode.js';
+import { PROXIES_UNKNOWN_IGNORED } from '../../quirks/daemon-config/proxies-unknown-ignored.js';
+import { ignoredTypes, unnamedTypeProblem } from '../../quirks/daemon-config/types-unchecked.js';
+import * as boolTypeUnnamed from '../../quirks/daemon-config/bool-type-unnamed.js';
+import * as poolSizeString from '../../quirks/daemon-config/pool-size-string.js';
+import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
+import { mergeSettings } from './merge.js';
+import { messageStyle } from './message-style.js';
+import { fileError, readDocument, type ConfigDocument, type FileDocument } from './read-document.js';
+import { withRemovedKeys } from './removed-options.js';
+import type { DaemonSettings } from './settings.js';
+import { validateSettings } from './validate.js';
+
+export interface LoadedConfiguration {
+  readonly file: ConfigDocument;
+  readonly settings: DaemonSettings;
+}
+
+const SIZE = /^\s*\d+(\.\d+)?\s*([kmgtpezy]?i?b?)?\s*$/i;
+
+/** Which checks of the document a reading makes (each reader leaves out what its own faults break). */
+export interface DocumentChecks {
+  /** Refuse directives that match no option. */
+  readonly unknown: boolean;
+  /** The conflicts with start flags to refuse, of those found. */
+  readonly conflicts: (found: readonly string[]) => readonly string[];
+  /** Refuse values of the wrong type; when false they are dropped. */
+  readonly types: boolean;
+}
+
+/**
+ * The document's own checks, in the daemon's order (observed on 20.10.24, 26.1.5, 28.5.2): unknown
+ * directives, then directives also given as flags, then value types, then values the decoder
+ * parses itself (sizes). Throws the first problem; returns the document to merge.
+ */
+export function checkDocument(
+  file: ConfigDocument,
+  flags: ParsedFlags,
+  names: BrandNames,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId>,
+  checks: DocumentChecks,
+  quirks: ReadonlySet<string> = new Set(),
+): FileDocument {
+  const style = messageStyle(release);
+  const path = file.path ?? names.configFile;
+  const flat = flattenDirectives(file.doc);
+  const proxies = file.doc['proxies'];
+  // Hypothetical quirk: unknown keys inside proxies are not looked up.
+  const inProxies = quirks.has(PROXIES_UNKNOWN_IGNORED) && typeof proxies === 'object' && proxies !== null ? Object.keys(proxies) : [];
+  const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()), quirks).filter((key) => !inProxies.includes(key));
+  if (unknown.length > 0 && checks.unknown) {
+    throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
+  }
+  const conflicting = checks.conflicts(conflictingDirectives(flat, flags, release, faults, quirks));
+  if (conflicting.length > 0) {
+    throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`);
+  }
+  // Observed quirk (observed.config.file.types): keys whose type is not checked, or not in words that name them.
+  const ignored = ignoredTypes(release, quirks);
+  const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
+  const typeProblem = checks.types ? findTypeProblem(typed, style) : null;
+  // Fault (config.file.types.message): the refusal names the Go type only.
+  if (typeProblem !== null && faults.has('config.file.types.message'))
+    throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
+  // Hypothetical quirk (boolTypeUnnamed): a boolean key's wrong type in the words of the daemon's own bool type.
+  if (typeProblem !== null)
+    throw fileError(
+      names,
+      path,
+      boolTypeUnnamed.unnamed(typeProblem, quirks) ??
+        unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ??
+        typeProblemText(typeProblem, style),
+    );
+  const shm = file.doc['default-shm-size'];
+  if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
+  // Hypothetical quirk: the pools' size decoded as a string.
+  if (quirks.has(poolSizeString.ID)) poolSizeString.refuseNumberSize(file.doc, (problem) => fileError(names, path, problem));
+  const builder = file.doc['builder'];
+  // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
+  if (typeof builder === 'object' && builder !== null && 'gc' in builder && faults.has('config.file.nested-shapes'))
+    throw fileError(names, path, 'invalid builder: malformed gc policy');
+  return checks.types ? file.doc : withoutMistyped(file.doc);
+}
+
+/**
+ * The configuration file read and checked as the daemon does at start: the document's checks,
+ * then the merge with flags and environment, and the checks of the merged configuration.
+ */
+export function loadConfiguration(
+  flags: ParsedFlags,
+  names: BrandNames,
+  release: DaemonRelease,
+  sources: ConfigSources,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string> = new Set(),
+): LoadedConfiguration {
+  const file = withRemovedKeys(readDocument(flag(flags, 'config-file'), names, messageStyle(release), sources, faults, quirks), release, faults);
+  const doc = checkDocument(
+    file,
+    flags,
+    names,
+    release,
+    faults,
+    {
+      // A getter: the fault is asked about only when a directive is unknown.
+      get unknown() {
+        return !faults.has('config.file.unknown-key');
+      },
+      // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
+      conflicts: (found) =>
+        found.length > 0 && faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found,
+      types: !faults.has('config.file.types'),
+    },
+    quirks,
+  );
+  const merged = mergeSettings(flags, doc, sources.env, release, names, faults, quirks);
+  const settings = validateSettings({
+    settings: merged,
+    release,
+    names,
+    path: file.path ?? names.configFile,
+    fromFile: Object.keys(file.doc).length > 0,
+    faults,
+    quirks,
+  });
+  return { file, settings };
+}
+
+/** Under the types fault the file's mistyped values are dropped instead of refused. */
+function withoutMistyped(doc: ConfigDocument['doc']): ConfigDocument['doc'] {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) if (findTypeProblem({ [key]: value }, 'v28') === null) kept[key] = value;
+  return kept;
+}

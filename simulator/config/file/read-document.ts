@@ -1,0 +1,149 @@
+import type { BrandNames } from '../../../specs/brands.js';
+import type { TestableRuleId } from '../../../specs/catalogue.js';
+import { SimError } from '../../errors.js';
+import type { ConfigSources } from './sources.js';
+import { jsonTypeWord } from './go-values.js';
+import type { MessageStyle } from './message-style.js';
+import { firstValue, readAsObserved } from '../../quirks/daemon-config/json-forms.js';
+import * as blankBareEof from '../../quirks/daemon-config/blank-bare-eof.js';
+import { missingRefused } from '../../quirks/daemon-config/missing-explicit-skipped.js';
+
+/** The configuration file as parsed: key → JSON value. */
+export type FileDocument = Readonly<Record<string, unknown>>;
+
+export interface ConfigDocument {
+  /** The file that was read, or null when none exists at the default path. */
+  readonly path: string | null;
+  readonly doc: FileDocument;
+}
+
+/** Go's encoding/json refuses documents nested deeper than this. */
+const MAX_DEPTH = 10_000;
+
+/** `unable to configure the <Product> daemon with file <path>: <problem>` (every release). */
+export const fileError = (names: BrandNames, path: string, problem: string): SimError =>
+  new SimError('SIM_CONFIG', `unable to configure the ${names.product} daemon with file ${path}: ${problem}`);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads and parses the configuration file as the document says (rule config.file.json, its strict
+ * reading): a missing default file is no file; the file must be JSON text of an object in UTF-8
+ * (`null` is empty): a byte-order mark, UTF-16, invalid UTF-8, a blank file, trailing data and a
+ * second document are refused. What the releases take beyond that is the observed quirk
+ * observed.config.file.json (simulator/quirks/daemon-config/json-forms.ts). The messages are the
+ * releases' own; 28.x prefixes decoder errors with "invalid JSON: ".
+ */
+export function readDocument(
+  explicit: string | undefined,
+  names: BrandNames,
+  style: MessageStyle,
+  sources: ConfigSources,
+  faults: ReadonlySet<TestableRuleId> = new Set(),
+  quirks: ReadonlySet<string> = new Set(),
+): ConfigDocument {
+  const observed = readAsObserved(style, quirks);
+  const path = explicit ?? names.configFile;
+  const fail = (problem: string): SimError => fileError(names, path, problem);
+  let bytes: Buffer | null;
+  try {
+    bytes = sources.readFileBytes !== undefined ? sources.readFileBytes(path) : bufferOf(sources.readFile(path));
+  } catch (error) {
+    // Fault (config.file.unreadable): a directory reads as an empty configuration.
+    if (faults.has('config.file.unreadable') && error instanceof Error && error.message.includes('is a directory')) return { path, doc: {} };
+    throw fail(error instanceof Error ? error.message : String(error));
+  }
+  if (bytes === null) {
+    // Hypothetical quirk: a missing --config-file passed over (missingRefused).
+    if (explicit !== undefined && missingRefused(quirks)) throw fail(`open ${path}: no such file or directory`);
+    return { path: null, doc: {} };
+  }
+  const invalid = style === 'v28' ? 'invalid JSON: ' : '';
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if ((bom > 0 && !observed.bom) || (utf16 && !observed.utf16WithBom))
+    throw fail(`${invalid}invalid character '${bom > 0 ? 'ï' : 'ÿ'}' looking for beginning of value`);
+  const body = utf16 ? decodeUtf16(bytes) : bytes.subarray(bom);
+  let text: string;
+  let validUtf8 = true;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    validUtf8 = false;
+    text = body.toString('utf8');
+  }
+  const trimmed = observed.firstValueOnly ? firstValue(text).trim() : text.trim();
+  if (trimmed === '') {
+    // Fault (config.file.empty): a blank file turns debug on.
+    if (faults.has('config.file.empty')) return { path, doc: { debug: true } };
+    // Hypothetical quirk: the decoder's bare EOF, unwrapped.
+    if (!observed.blank && quirks.has(blankBareEof.ID)) throw new SimError('SIM_CONFIG', blankBareEof.MESSAGE);
+    if (!observed.blank) throw fail(style === 'v20' ? 'EOF' : `${invalid}unexpected end of JSON input`);
+    return { path, doc: {} };
+  }
+  if (nestingDepth(trimmed) > MAX_DEPTH) throw fail(`${invalid}exceeded max depth`);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(trimmed);
+  } catch (error) {
+    // Fault (config.file.json): text that is not JSON is an empty configuration.
+    if (faults.has('config.file.json')) return { path, doc: {} };
+    throw fail(`${invalid}${syntaxProblem(trimmed, error as Error, style)}`);
+  }
+  if (doc === null) return { path, doc: {} };
+  if ((typeof doc !== 'object' || Array.isArray(doc)) && faults.has('config.file.json')) return { path, doc: {} };
+  if (typeof doc !== 'object' || Array.isArray(doc)) {
+    throw fail(`${invalid}json: cannot unmarshal ${jsonTypeWord(doc)} into Go value of type map[string]interface {}`);
+  }
+  if (!validUtf8 && !observed.invalidUtf8) {
+    throw fail(`failed to decode configuration JSON at offset ${Buffer.byteLength(trimmed)}: encoding: invalid UTF-8`);
+  }
+  return { path, doc: doc as FileDocument };
+}
+
+/** UTF-16 with its byte-order mark (little or big endian) as UTF-8 bytes. */
+function decodeUtf16(bytes: Buffer): Buffer {
+  const body = Buffer.from(bytes.subarray(2));
+  if (bytes[0] === 0xfe) for (let i = 0; i + 1 < body.length; i += 2) [body[i], body[i + 1]] = [body[i + 1]!, body[i]!];
+  return Buffer.from(body.toString('utf16le'), 'utf8');
+}
+
+const bufferOf = (text: string | null): Buffer | null => (text === null ? null : Buffer.from(text, 'utf8'));
+
+/** The deepest nesting of arrays and objects, outside strings, without recursion. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Go's wording of a syntax error: a document that ends where the parser still wanted more is
+ * truncated; anything else is an unexpected character.
+ */
+function syntaxProblem(text: string, error: Error, style: MessageStyle): string {
+  const at = /position (\d+)/.exec(error.message);
+  if (at === null ? /end of JSON input/.test(error.message) : Number(at[1]) >= text.length) {
+    // 26.1's Go feeds the scanner a space at the end: a document cut inside true, false or null
+    // is an invalid character in the literal (observed: `{"debug": tru`).
+    const literal = /(?:^|[^A-Za-z0-9"])(t|tr|tru|f|fa|fal|fals|n|nu|nul)$/.exec(text);
+    if (style === 'v23' && literal !== null) {
+      const cut = literal[1]!;
+      const word = ['true', 'false', 'null'].find((w) => w.startsWith(cut))!;
+      return `invalid character ' ' in literal ${word} (expecting '${word[cut.length]!}')`;
+    }
+    return style === 'v20' ? 'unexpected EOF' : 'unexpected end of JSON input';
+  }
+  const char = text[at === null ? 0 : Number(at[1])] ?? '';
+  return `invalid character ${JSON.stringify(char).replace(/^"|"$/g, "'")} looking for beginning of value`;
+}

@@ -1,0 +1,107 @@
+import { fillMessage } from '../../../common/messages.js';
+import { packTar, rfc3339, type Container, type PathStat } from '../objects/index.js';
+import { readJsonBody } from '../../http/body.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { containerOr404 } from './routes.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import { apiBelow, queryOf, sendBody, sendEmpty } from '../replies.js';
+import { copiesBelow124 } from '../../quirks/deprecations/copy-below-1-24.js';
+import { tarWith404 } from '../../quirks/deprecations/copy-tar-with-404.js';
+import { statWithoutLinkTarget } from '../../quirks/deprecations/stat-without-link-target.js';
+
+const TAR_TYPE = 'application/x-tar';
+const STAT_HEADER = 'X-Docker-Container-Path-Stat';
+
+/** The stat header's value: base64 of moby's PathStat JSON. */
+function statHeader(x: Exchange, stat: PathStat): string {
+  const linkTarget = statWithoutLinkTarget(x.state.config.quirks) ? {} : { linkTarget: stat.linkTarget };
+  return Buffer.from(JSON.stringify({ name: stat.name, size: stat.size, mode: stat.mode, mtime: rfc3339(stat.mtime), ...linkTarget })).toString('base64');
+}
+
+/** The container and the `path` query, or an answered 404/400. */
+function target(x: Exchange): { container: Container; path: string } | undefined {
+  const container = containerOr404(x);
+  if (container === undefined) return undefined;
+  const path = queryOf(x).get('path') ?? '';
+  if (path === '') {
+    handlerError(x, 400, 'bad parameter: path cannot be empty');
+    return undefined;
+  }
+  return { container, path };
+}
+
+/** The path's stat as the container sees it, or an answered 404. */
+function statOr404(x: Exchange, container: Container, path: string): PathStat | undefined {
+  const stat = container.image.filesystem.stat(path);
+  if (stat === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path, name: x.params['name'] ?? '' }));
+  if (stat === undefined || !x.state.config.faults.has('deprecated.container-archive.served')) return stat;
+  // Fault (deprecated.container-archive.served): the stat names the whole requested path.
+  return { ...stat, name: path };
+}
+
+/** A tarball of `path` in the container: the path under its base name, and all below it for a directory. */
+const tarOf = (container: Container, path: string): Promise<Buffer> => packTar(container.image.filesystem.archive(path) ?? []);
+
+const ARCHIVE = { path: '/containers/{name}/archive', slashedParams: ['name'], rules: ['deprecated.container-archive.served'] } as const;
+
+export const archiveHeadRoute: Route = {
+  ...ARCHIVE,
+  method: 'HEAD',
+  where: 'simulator/engine/containers/archive-routes.ts: HEAD /containers/{name}/archive',
+  handle(x) {
+    const found = target(x);
+    const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
+    if (stat !== undefined) sendEmpty(x, 200, [STAT_HEADER, statHeader(x, stat), 'Content-Type', TAR_TYPE]);
+  },
+};
+
+export const archiveGetRoute: Route = {
+  ...ARCHIVE,
+  method: 'GET',
+  where: 'simulator/engine/containers/archive-routes.ts: GET /containers/{name}/archive',
+  async handle(x) {
+    const found = target(x);
+    const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
+    if (found === undefined || stat === undefined) return;
+    sendBody(x, 200, await tarOf(found.container, found.path), TAR_TYPE, [STAT_HEADER, statHeader(x, stat)]);
+  },
+};
+
+const MAX_COPY_BODY = 1024 * 1024;
+
+/**
+ * POST /containers/{name}/copy: removed (the document gives the removal no API range), so a bare 404
+ * with an empty body at every API version, as 20.10.24 answers from 1.24 (observed).
+ */
+export const containerCopyRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/copy',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/archive-routes.ts: POST /containers/{name}/copy',
+  rules: ['deprecated.container-copy.removed'],
+  async handle(x) {
+    const { faults, quirks } = x.state.config;
+    // Fault (deprecated.container-copy.removed): it copies at every version.
+    if (!faults.has('deprecated.container-copy.removed') && !copiesBelow124(quirks, apiBelow(x, '1.24')) && !tarWith404(quirks)) {
+      x.req.resume();
+      x.res.writeHead(404, ['Content-Length', '0']);
+      x.res.end();
+      return;
+    }
+    let body: unknown;
+    try {
+      body = await readJsonBody(x.req, MAX_COPY_BODY);
+    } catch (error) {
+      return handlerError(x, 400, error instanceof Error ? error.message : String(error));
+    }
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    const resource = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['Resource'] : undefined;
+    if (typeof resource !== 'string' || resource === '') return handlerError(x, 400, ENGINE_MESSAGES.pathEmpty);
+    if (container.image.filesystem.stat(resource) === undefined)
+      return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: resource, name: x.params['name'] ?? '' }));
+    sendBody(x, tarWith404(quirks) && !copiesBelow124(quirks, apiBelow(x, '1.24')) ? 404 : 200, await tarOf(container, resource), TAR_TYPE);
+  },
+};

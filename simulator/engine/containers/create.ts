@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { fillMessage } from '../../../common/messages.js';
+import { nowNanos, type Image } from '../objects/index.js';
+import { readJsonBody } from '../../http/body.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { applyHostConfig, hasKernelMemory } from './host-config.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
+
+const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
+const NAME = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
+
+type Body = Readonly<Record<string, unknown>>;
+
+const asObject = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
+const asList = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : null);
+
+/** Env of the image, with the request's entries replacing those of the same name. */
+function mergedEnv(image: Image, given: string[] | null): string[] | null {
+  const env = [...(image.config.Env ?? [])];
+  for (const entry of given ?? []) {
+    const key = entry.split('=')[0];
+    const at = env.findIndex((item) => item.split('=')[0] === key);
+    if (at >= 0) env[at] = entry;
+    else env.push(entry);
+  }
+  return env.length === 0 ? null : env;
+}
+
+/** moby container.Config of a new container: the request's fields over its image's. `macAddress`: the container-wide MacAddress is still the container's (below API 1.44). */
+function containerConfig(body: Body, image: Image, id: string, macAddress: boolean): Record<string, unknown> {
+  const exposed = { ...image.config.ExposedPorts, ...asObject(body['ExposedPorts']) };
+  const volumes = { ...image.config.Volumes, ...asObject(body['Volumes']) };
+  const str = (key: string, fallback: string): string => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : fallback);
+  const bool = (key: string): boolean => body[key] === true;
+  const stopSignal = str('StopSignal', image.config.StopSignal);
+  return {
+    Hostname: str('Hostname', id.slice(0, 12)),
+    Domainname: str('Domainname', ''),
+    User: str('User', image.config.User),
+    AttachStdin: bool('AttachStdin'),
+    AttachStdout: bool('AttachStdout'),
+    AttachStderr: bool('AttachStderr'),
+    ...(Object.keys(exposed).length === 0 ? {} : { ExposedPorts: sortedMap(exposed) }),
+    Tty: bool('Tty'),
+    OpenStdin: bool('OpenStdin'),
+    StdinOnce: bool('StdinOnce'),
+    Env: mergedEnv(image, asList(body['Env'])),
+    Cmd: asList(body['Cmd']) ?? image.config.Cmd,
+    Image: body['Image'],
+    Volumes: Object.keys(volumes).length === 0 ? null : sortedMap(volumes),
+    WorkingDir: str('WorkingDir', image.config.WorkingDir),
+    Entrypoint: asList(body['Entrypoint']) ?? image.config.Entrypoint,
+    ...(bool('NetworkDisabled') ? { NetworkDisabled: true } : {}),
+    ...(macAddress && str('MacAddress', '') !== '' ? { MacAddress: body['MacAddress'] } : {}),
+    OnBuild: asList(body['OnBuild']),
+    Labels: sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
+    ...(stopSignal === '' ? {} : { StopSignal: stopSignal }),
+    ...(typeof body['StopTimeout'] === 'number' ? { StopTimeout: body['StopTimeout'] } : {}),
+  };
+}
+
+/** The refusal of a create on the network none, or null. The simulator's daemon has no bridge (it runs with --bridge=none) and no other network. */
+function networkProblem(x: Exchange, mode: string, aliases: string[] | null): [number, string] | null {
+  const network = mode === '' || mode === 'default' ? 'bridge' : mode;
+  if (network !== 'none') return [404, fillMessage(ENGINE_MESSAGES.networkNotFound, { name: network })];
+  if (aliases !== null && aliases.length > 0 && !releaseBelow(x, '26.0')) return [400, ENGINE_MESSAGES.aliasOnNone];
+  return null;
+}
+
+/** POST /containers/create: a container on the network none, of an image the simulator has. */
+/** The smallest kernel memory limit the daemon takes: 6 MiB. */
+const MIN_KERNEL_MEMORY = 6 * 1024 * 1024;
+
+export const containerCreateRoute: Route = {
+  method: 'POST',
+  path: '/containers/create',
+  where: 'simulator/engine/containers/create.ts: POST /containers/create',
+  rules: ['deprecated.kernel-memory', 'deprecated.network.dns-names'],
+  async handle(x) {
+    let body: Body;
+    try {
+      body = asObject(await readJsonBody(x.req, MAX_CONFIG_BYTES));
+    } catch (error) {
+      return handlerError(x, 400, error instanceof Error ? error.message : String(error));
+    }
+    const { objects } = x.state;
+    const requested = queryOf(x).get('name') ?? '';
+    if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
+    const name = requested.replace(/^\//, '');
+    const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
+    if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
+    const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
+    const image = objects.findImage(imageRef);
+    if (image === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: imageRef }));
+    const given = asObject(body['HostConfig']);
+    const mode = typeof given['NetworkMode'] === 'string' ? given['NetworkMode'] : '';
+    const endpoint = asObject(asObject(asObject(body['NetworkingConfig'])['EndpointsConfig'])['none']);
+    const aliases = asList(endpoint['Aliases']);
+    const refused = networkProblem(x, mode, aliases);
+    if (refused !== null) return handlerError(x, ...refused);
+    // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
+    const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
+    if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
+    const id = randomBytes(32).toString('hex');
+    // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
+    const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
+    const config = containerConfig(body, image, id, !macMoved);
+    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0)
+      return handlerError(x, 400, ENGINE_MESSAGES.noCommand);
+    const hostConfig = applyHostConfig(x, {}, given);
+    // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
+    const kernel = hostConfig['KernelMemory'];
+    if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
+    // The daemon draws a random adjective_surname; the simulator names a container after its ID.
+    const container = {
+      id,
+      name: name === '' ? `ctrd_sim_${id.slice(0, 12)}` : name,
+      image,
+      imageRef,
+      created: nowNanos(),
+      config,
+      hostConfig,
+      aliases: aliases !== null && aliases.length > 0 ? aliases : null,
+      state: 'created' as const,
+      startedAt: null,
+      finishedAt: null,
+      exitCode: 0,
+    };
+    objects.addContainer(container);
+    objects.containerEvent(container, 'create');
+    const warnings = [
+      ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),
+      ...(macMoved ? [ENGINE_MESSAGES.macAddressMoved] : []),
+    ];
+    sendJson(x, 201, { Id: id, Warnings: warnings });
+  },
+};

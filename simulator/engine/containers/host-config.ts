@@ -1,0 +1,110 @@
+import type { Exchange } from '../../http/exchange.js';
+import { apiBelow, releaseBelow } from '../replies.js';
+import { kernelMemoryKept } from '../../quirks/deprecations/kernel-memory-kept.js';
+
+/** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others. */
+const HOST_CONFIG_FIELDS = [
+  'Binds',
+  'ContainerIDFile',
+  'LogConfig',
+  'NetworkMode',
+  'PortBindings',
+  'RestartPolicy',
+  'AutoRemove',
+  'VolumeDriver',
+  'VolumesFrom',
+  'ConsoleSize',
+  'Annotations',
+  'CapAdd',
+  'CapDrop',
+  'CgroupnsMode',
+  'Dns',
+  'DnsOptions',
+  'DnsSearch',
+  'ExtraHosts',
+  'GroupAdd',
+  'IpcMode',
+  'Cgroup',
+  'Links',
+  'OomScoreAdj',
+  'PidMode',
+  'Privileged',
+  'PublishAllPorts',
+  'ReadonlyRootfs',
+  'SecurityOpt',
+  'StorageOpt',
+  'Tmpfs',
+  'UTSMode',
+  'UsernsMode',
+  'ShmSize',
+  'Sysctls',
+  'Runtime',
+  'Isolation',
+  'CpuShares',
+  'Memory',
+  'NanoCpus',
+  'CgroupParent',
+  'BlkioWeight',
+  'BlkioWeightDevice',
+  'BlkioDeviceReadBps',
+  'BlkioDeviceWriteBps',
+  'BlkioDeviceReadIOps',
+  'BlkioDeviceWriteIOps',
+  'CpuPeriod',
+  'CpuQuota',
+  'CpuRealtimePeriod',
+  'CpuRealtimeRuntime',
+  'CpusetCpus',
+  'CpusetMems',
+  'Devices',
+  'DeviceCgroupRules',
+  'DeviceRequests',
+  'KernelMemory',
+  'KernelMemoryTCP',
+  'MemoryReservation',
+  'MemorySwap',
+  'MemorySwappiness',
+  'OomKillDisable',
+  'PidsLimit',
+  'Ulimits',
+  'MaskedPaths',
+  'ReadonlyPaths',
+  'Init',
+] as const;
+
+/** The fields inspect always shows (the others only when a request set them): the simulator fills no daemon defaults it does not know. */
+const ALWAYS: Readonly<Record<string, unknown>> = { NetworkMode: '', Dns: null, DnsOptions: null, DnsSearch: null, Privileged: false, ReadonlyRootfs: false };
+
+const KERNEL_MEMORY = ['KernelMemory', 'KernelMemoryTCP'] as const;
+
+/**
+ * `stored` with the HostConfig fields of `body` applied, as a request at the exchange's API
+ * version sets them: from 1.42 the kernel memory limits are dropped (moby: "ignored").
+ */
+export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unknown>>, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...stored };
+  for (const field of HOST_CONFIG_FIELDS) if (Object.hasOwn(body, field)) next[field] = body[field];
+  // Fault (deprecated.kernel-memory): kept at every version.
+  if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory') && !kernelMemoryKept(x.state.config.quirks))
+    for (const field of KERNEL_MEMORY) delete next[field];
+  return next;
+}
+
+/** HostConfig as inspect writes it: before 23.0 the kernel memory limits always (0 when unset), later only when non-zero. */
+export function shapeHostConfig(x: Exchange, stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const always = releaseBelow(x, '23.0');
+  const shaped: Record<string, unknown> = {};
+  for (const field of HOST_CONFIG_FIELDS) {
+    const value = stored[field];
+    if ((KERNEL_MEMORY as readonly string[]).includes(field)) {
+      const limit = typeof value === 'number' ? value : 0;
+      if (always || limit !== 0) shaped[field] = limit;
+    } else if (value !== undefined) shaped[field] = value;
+    else if (Object.hasOwn(ALWAYS, field)) shaped[field] = ALWAYS[field];
+  }
+  return shaped;
+}
+
+/** Whether a kernel memory limit was kept (20.10 warns about it at create). */
+export const hasKernelMemory = (hostConfig: Readonly<Record<string, unknown>>): boolean =>
+  typeof hostConfig['KernelMemory'] === 'number' && hostConfig['KernelMemory'] > 0;

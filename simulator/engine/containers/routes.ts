@@ -1,0 +1,167 @@
+import { fillMessage } from '../../../common/messages.js';
+import { nowNanos, type Container } from '../objects/index.js';
+import { readBody } from '../../http/body.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { shapeContainerInspect, shapeContainerSummary } from './shape.js';
+import { applyHostConfig } from './host-config.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import { apiBelow, notImplementedHere, queryOf, sendEmpty, sendJson } from '../replies.js';
+import { startBodyTaken } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
+import { appliedBeforeRefusal } from '../../quirks/deprecations/start-refused-but-applied.js';
+import { startedDespiteRefusal } from '../../quirks/deprecations/start-refused-but-started.js';
+
+/** The container a path names, or a 404 already answered. */
+export function containerOr404(x: Exchange): Container | undefined {
+  const name = x.params['name'] ?? '';
+  const container = x.state.objects.findContainer(name);
+  if (container === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
+  return container;
+}
+
+const flag = (x: Exchange, name: string): boolean => ['1', 'true', 'True'].includes(queryOf(x).get(name) ?? '');
+
+export const containerInspectRoute: Route = {
+  method: 'GET',
+  path: '/containers/{name}/json',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/routes.ts: GET /containers/{name}/json',
+  rules: ['deprecated.kernel-memory', 'deprecated.network-settings.top-level', 'deprecated.network.dns-names'],
+  handle(x) {
+    const container = containerOr404(x);
+    if (container !== undefined) sendJson(x, 200, shapeContainerInspect(x, container));
+  },
+};
+
+export const containerListRoute: Route = {
+  method: 'GET',
+  path: '/containers/json',
+  where: 'simulator/engine/containers/routes.ts: GET /containers/json',
+  rules: [],
+  handle(x) {
+    const filters = queryOf(x).get('filters') ?? '';
+    if (filters !== '' && filters !== '{}') return notImplementedHere(x, '/containers/json with filters');
+    const all = flag(x, 'all');
+    const now = nowNanos();
+    const list = x.state.objects
+      .allContainers()
+      .filter((container) => all || container.state === 'running')
+      .sort((a, b) => (a.created > b.created ? -1 : 1))
+      .map((container) => shapeContainerSummary(x, container, now));
+    sendJson(x, 200, list);
+  },
+};
+
+const MAX_START_BODY = 1024 * 1024;
+
+/**
+ * A start's body as moby reads it: a JSON object with at least one key is a host configuration;
+ * none, `{}`, `null`, another content type or a body that does not parse count as no body.
+ */
+async function startBody(x: Exchange): Promise<Record<string, unknown> | null> {
+  const body = await readBody(x.req, MAX_START_BODY);
+  if (body.length === 0 || !/^application\/json\b/.test(x.req.headers['content-type'] ?? '')) return null;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /containers/{name}/start: the container becomes "running" (it runs nothing). A host
+ * configuration body is refused at every API version: the document removes it with no API range.
+ */
+export const containerStartRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/start',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/routes.ts: POST /containers/{name}/start',
+  rules: ['deprecated.container-start.host-config', 'deprecated.container-start.host-config.refusal'],
+  async handle(x) {
+    const body = await startBody(x);
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    if (body !== null) {
+      const { faults, quirks } = x.state.config;
+      // Fault (deprecated.container-start.host-config): the body is taken at every version.
+      if (!faults.has('deprecated.container-start.host-config') && !startBodyTaken(quirks, apiBelow(x, '1.24'))) {
+        if (appliedBeforeRefusal(quirks)) container.hostConfig = applyHostConfig(x, container.hostConfig, body);
+        if (startedDespiteRefusal(quirks)) start(x, container);
+        // Fault (deprecated.container-start.host-config.refusal): the refusal is a 409.
+        return handlerError(x, faults.has('deprecated.container-start.host-config.refusal') ? 409 : 400, ENGINE_MESSAGES.startBody);
+      }
+      container.hostConfig = applyHostConfig(x, container.hostConfig, body);
+    }
+    if (container.state === 'running') return sendEmpty(x, 304);
+    start(x, container);
+    sendEmpty(x, 204);
+  },
+};
+
+function start(x: Exchange, container: Container): void {
+  container.state = 'running';
+  container.startedAt = nowNanos();
+  container.exitCode = 0;
+  x.state.objects.containerEvent(container, 'start');
+}
+
+/** The signals a kill names by name or number (SIG prefix optional). */
+const SIGNALS: Readonly<Record<string, number>> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, TERM: 15 };
+
+function signalNumber(text: string): number | undefined {
+  if (text === '') return SIGNALS['KILL'];
+  if (/^\d+$/.test(text)) return Number(text) > 0 && Number(text) < 65 ? Number(text) : undefined;
+  return SIGNALS[text.toUpperCase().replace(/^SIG/, '')];
+}
+
+/** A running container ends: the kill and die events, exit status 128 + the signal. */
+function stop(x: Exchange, container: Container, signal: number): void {
+  const { objects } = x.state;
+  objects.containerEvent(container, 'kill', { signal: String(signal) });
+  container.state = 'exited';
+  container.exitCode = 128 + signal;
+  container.finishedAt = nowNanos();
+  objects.containerEvent(container, 'die', { exitCode: String(container.exitCode) });
+}
+
+export const containerKillRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/kill',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/routes.ts: POST /containers/{name}/kill',
+  rules: [],
+  handle(x) {
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    const text = queryOf(x).get('signal') ?? '';
+    const signal = signalNumber(text);
+    if (signal === undefined) return handlerError(x, 400, `Invalid signal: ${text}`);
+    if (container.state !== 'running') return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.notRunning, { name: x.params['name'] ?? '', id: container.id }));
+    stop(x, container, signal);
+    sendEmpty(x, 204);
+  },
+};
+
+export const containerDeleteRoute: Route = {
+  method: 'DELETE',
+  path: '/containers/{name}',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/routes.ts: DELETE /containers/{name}',
+  rules: [],
+  handle(x) {
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    if (container.state === 'running') {
+      if (!flag(x, 'force')) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.removeRunning, { id: container.id }));
+      stop(x, container, SIGNALS['KILL']!);
+    }
+    x.state.objects.removeContainer(container);
+    x.state.objects.containerEvent(container, 'destroy');
+    sendEmpty(x, 204);
+  },
+};

@@ -1,0 +1,105 @@
+import { fillMessage } from '../../../common/messages.js';
+import { nowNanos, parseTimestamp, type DaemonEvent } from '../objects/index.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { startChunked } from '../../http/streaming.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import { apiBelow, notImplementedHere, queryOf, routedHeaders, sortedMap } from '../replies.js';
+import { imageEventsWithoutLegacy } from '../../quirks/deprecations/legacy-fields-container-only.js';
+import { legacyDropped } from '../../quirks/deprecations/legacy-fields-dropped-from-1-52.js';
+
+/** How long a stream whose `until` is in the future is held open at most. */
+const MAX_WAIT_MS = 10 * 60 * 1000;
+
+/** One event as the request's API version writes it; timeNano exceeds a double, so it is written by hand. */
+function eventLine(x: Exchange, event: DaemonEvent): string {
+  // Deprecated, never removed (the catalogue's removal is "-"): the kinds the old API had keep them at every version.
+  const { quirks } = x.state.config;
+  const legacy =
+    (event.type === 'container' || event.type === 'image') && !imageEventsWithoutLegacy(quirks, event.type) && !legacyDropped(quirks, apiBelow(x, '1.52'));
+  // Fault (deprecated.events.legacy-fields): container events lack "from".
+  const from =
+    legacy && event.type === 'container' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: event.attributes['image'] ?? '' } : {};
+  const document = {
+    ...(legacy ? { status: event.action, id: event.actorId, ...from } : {}),
+    Type: event.type,
+    Action: event.action,
+    Actor: { ID: event.actorId, Attributes: sortedMap(event.attributes) },
+    scope: 'local',
+    time: Number(event.timeNano / 1_000_000_000n),
+  };
+  return `${JSON.stringify(document).slice(0, -1)},"timeNano":${event.timeNano}}\n`;
+}
+
+type Filter = (event: DaemonEvent) => boolean;
+
+/** The filters the simulator applies: type, event (the action), container and image (ID or name). */
+const FILTERS: Readonly<Record<string, (value: string) => Filter>> = {
+  type: (value) => (event) => event.type === value,
+  event: (value) => (event) => event.action === value,
+  container: (value) => (event) => event.type === 'container' && (event.actorId.startsWith(value) || event.attributes['name'] === value),
+  image: (value) => (event) => event.actorId === value || event.attributes['name'] === value || event.attributes['image'] === value,
+};
+
+/** The request's filters as one predicate (values of a key: any; keys: all), or the unknown key. */
+function filterOf(text: string): Filter | { unknown: string } {
+  const parsed = JSON.parse(text === '' ? '{}' : text) as Record<string, unknown>;
+  const groups: Filter[][] = [];
+  for (const [key, raw] of Object.entries(parsed)) {
+    const make = FILTERS[key];
+    if (make === undefined) return { unknown: key };
+    const values = Array.isArray(raw) ? raw.map(String) : Object.keys(raw as object);
+    groups.push(values.map(make));
+  }
+  return (event) => groups.every((group) => group.length === 0 || group.some((test) => test(event)));
+}
+
+/**
+ * GET /events: the recorded events from `since` to `until`, then the new ones as they happen; the
+ * stream ends when `until` is reached, or when the client goes.
+ */
+export const eventsRoute: Route = {
+  method: 'GET',
+  path: '/events',
+  where: 'simulator/engine/events/route.ts: GET /events',
+  rules: ['deprecated.events.legacy-fields'],
+  handle(x) {
+    const query = queryOf(x);
+    const bounds: (bigint | null)[] = [];
+    for (const key of ['since', 'until']) {
+      const text = query.get(key) ?? '';
+      const value = text === '' ? null : parseTimestamp(text);
+      if (text !== '' && value === null) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.badTimestamp, { value: text }));
+      bounds.push(value);
+    }
+    const [since = null, until = null] = bounds;
+    let filter: Filter | { unknown: string };
+    try {
+      filter = filterOf(query.get('filters') ?? '');
+    } catch {
+      return handlerError(x, 400, 'invalid filter');
+    }
+    if (typeof filter !== 'function') return notImplementedHere(x, `/events with the ${filter.unknown} filter`);
+    const keep = filter;
+    const now = nowNanos();
+    const stream = startChunked(x.res, 200, routedHeaders(x));
+    const log = x.state.objects.events;
+    const pastUntil = until !== null && until < now ? until : now;
+    // As moby's loadBufferedEvents: recorded events only when a bound is given (no since: from the first).
+    if (since !== null || until !== null) for (const event of log.between(since ?? 0n, pastUntil)) if (keep(event)) stream.write(eventLine(x, event));
+    if (until !== null && until <= now) return stream.end();
+    const stop = (): void => {
+      unsubscribe();
+      clearTimeout(timer);
+      stream.end();
+    };
+    const unsubscribe = log.subscribe((event) => {
+      if (until !== null && event.timeNano > until) return stop();
+      if (keep(event)) stream.write(eventLine(x, event));
+    });
+    const wait = until === null ? null : Math.min(MAX_WAIT_MS, Number((until - now) / 1_000_000n) + 1);
+    const timer = wait === null ? undefined : setTimeout(stop, wait);
+    x.res.once('close', stop);
+  },
+};

@@ -1,0 +1,78 @@
+import { fillMessage } from '../../../common/messages.js';
+import { applyChange, digestOf, InvalidChange, makeImageWithOrigin, nowNanos, readConfigDocument, type ImageConfig } from '../objects/index.js';
+import { readJsonBody } from '../../http/body.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { referenceProblem, targetOf } from './import.js';
+import { objectOf } from './bodies.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import { queryOf, sendJson } from '../replies.js';
+
+const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
+
+/** The body's fields that are set: they replace the container's (moby merges the container's config under the request's). */
+function setFields(body: unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(objectOf(body) ?? {}).filter(
+      ([, value]) => value !== null && value !== '' && value !== false && !(Array.isArray(value) && value.length === 0),
+    ),
+  );
+}
+
+/**
+ * POST /commit?container=&repo=&tag=&comment=&author=&changes=: an image of the container. Its
+ * configuration is the container's (with the body's set fields over it, then the `changes`), the
+ * non-standard fields (Hostname, Tty, StopTimeout …) included; it names the container and keeps
+ * its configuration as ContainerConfig. 201 {"Id"}. The container runs nothing, so the image has
+ * its parent's files.
+ */
+export const commitRoute: Route = {
+  method: 'POST',
+  path: '/commit',
+  where: 'simulator/engine/images/commit.ts: POST /commit',
+  rules: ['deprecated.image-inspect.container-config', 'deprecated.image-inspect.nonstandard-fields'],
+  async handle(x: Exchange) {
+    let body: unknown;
+    try {
+      body = await readJsonBody(x.req, MAX_CONFIG_BYTES);
+    } catch (error) {
+      return handlerError(x, 400, error instanceof Error ? error.message : String(error));
+    }
+    const query = queryOf(x);
+    const name = query.get('container') ?? '';
+    const { objects } = x.state;
+    const container = objects.findContainer(name);
+    if (container === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
+    const target = targetOf(query);
+    const problem = target === null ? null : referenceProblem(target.repo, target.tag);
+    if (problem !== null) return handlerError(x, 400, problem);
+    const read = readConfigDocument({ ...container.config, ...setFields(body) });
+    let config: ImageConfig = read.config;
+    try {
+      for (const change of query.getAll('changes')) config = applyChange(config, change, x.state.config.release.release);
+    } catch (error) {
+      if (error instanceof InvalidChange) return handlerError(x, 400, error.message);
+      throw error;
+    }
+    const created = nowNanos();
+    const parent = container.image;
+    const layer = digestOf(`ctrd-sim commit ${container.id} ${created}`);
+    const origin = {
+      nonstandard: read.nonstandard,
+      container: container.id,
+      containerConfig: container.config,
+      parent: parent.id,
+      comment: query.get('comment') ?? '',
+      author: query.get('author') ?? '',
+      dockerVersion: null,
+      layers: [...(parent.origin?.layers ?? [parent.layer]), layer],
+    };
+    const id = digestOf(JSON.stringify({ config, origin, created: String(created) }));
+    const image = makeImageWithOrigin(id, { of: parent }, config, created, origin);
+    objects.addImage(image);
+    objects.containerEvent(container, 'commit', { comment: origin.comment, imageID: id, imageRef: target === null ? '' : `${target.repo}:${target.tag}` });
+    if (target !== null) objects.tag(image, `${target.repo}:${target.tag}`, created);
+    sendJson(x, 201, { Id: id });
+  },
+};

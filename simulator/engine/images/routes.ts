@@ -1,0 +1,165 @@
+import { fillMessage } from '../../../common/messages.js';
+import { referenceMatches, nowNanos, type Image } from '../objects/index.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { referenceProblem, targetOf } from './import.js';
+import { newestFirst, shapeImageInspect, shapeImageSummary } from './shape.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { exactTagHonoured } from '../../quirks/deprecations/exact-tag-honoured.js';
+import { legacyFilterHonoured } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
+import { literalLegacyFilter, literalMatch } from '../../quirks/deprecations/legacy-filter-literal.js';
+
+/** The image a path names, or a 404 already answered. */
+export function imageOr404(x: Exchange, name: string): Image | undefined {
+  const image = x.state.objects.findImage(name);
+  if (image === undefined) handlerError(x, 404, fillMessage(releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noSuchImageOld : ENGINE_MESSAGES.noSuchImage, { name }));
+  return image;
+}
+
+const INSPECT_RULES = [
+  'deprecated.image-inspect.container-config',
+  'deprecated.image-inspect.nonstandard-fields',
+  'deprecated.image-inspect.empty-fields',
+] as const;
+
+export const imageInspectRoute: Route = {
+  method: 'GET',
+  path: '/images/{name}/json',
+  slashedParams: ['name'],
+  where: 'simulator/engine/images/routes.ts: GET /images/{name}/json',
+  rules: [...INSPECT_RULES],
+  handle(x) {
+    const image = imageOr404(x, x.params['name'] ?? '');
+    if (image === undefined) return;
+    const { objects } = x.state;
+    sendJson(x, 200, shapeImageInspect(x, image, objects.tagsOf(image), objects.lastTagTime(image)));
+  },
+};
+
+export const imageTagRoute: Route = {
+  method: 'POST',
+  path: '/images/{name}/tag',
+  slashedParams: ['name'],
+  where: 'simulator/engine/images/routes.ts: POST /images/{name}/tag',
+  rules: [],
+  handle(x) {
+    const image = imageOr404(x, x.params['name'] ?? '');
+    if (image === undefined) return;
+    const target = targetOf(queryOf(x));
+    const problem = target === null ? ENGINE_MESSAGES.missingRepo : referenceProblem(target.repo, target.tag);
+    if (problem !== null || target === null) return handlerError(x, 400, problem ?? ENGINE_MESSAGES.missingRepo);
+    x.state.objects.tag(image, `${target.repo}:${target.tag}`, nowNanos());
+    sendEmpty(x, 201);
+  },
+};
+
+/** A filters parameter's values for one key: `{"k":["v"]}` or the older `{"k":{"v":true}}`. */
+function filterValues(filters: Record<string, unknown>, key: string): string[] {
+  const value = filters[key];
+  if (Array.isArray(value)) return value.map(String);
+  if (value !== null && typeof value === 'object') return Object.keys(value);
+  return [];
+}
+
+const KNOWN_FILTERS = ['reference', 'dangling'];
+
+/** The release that removed the former `filter` parameter (Deprecation catalogue: deprecated 1.13, removed 20.10). */
+const FILTER_REMOVED_IN = '20.10';
+
+/**
+ * The former `filter=<pattern>` parameter as the request's release and API version take it: a
+ * reference filter below API 1.41 on releases before its removal, ignored otherwise (the document
+ * gives the removal no API range). Fault (deprecated.images-list.filter-parameter.legacy-form):
+ * below 1.41 it keeps the tags that do NOT match.
+ */
+function legacyFilter(x: Exchange, pattern: string): LegacyFilter | null {
+  const { faults, quirks } = x.state.config;
+  if (pattern !== '' && exactTagHonoured(quirks, pattern)) return { pattern, inverted: false, literal: false };
+  if (pattern === '' || !apiBelow(x, '1.41')) return null;
+  if (faults.has('deprecated.images-list.filter-parameter.legacy-form')) return { pattern, inverted: true, literal: false };
+  if (literalLegacyFilter(quirks)) return { pattern, inverted: false, literal: true };
+  return releaseBelow(x, FILTER_REMOVED_IN) || legacyFilterHonoured(quirks) ? { pattern, inverted: false, literal: false } : null;
+}
+
+interface LegacyFilter {
+  readonly pattern: string;
+  /** Keeps the tags that do not match (a fault). */
+  readonly inverted: boolean;
+  /** Compares without glob patterns (a quirk). */
+  readonly literal: boolean;
+}
+
+const legacyMatches = (legacy: LegacyFilter, tag: string): boolean =>
+  (legacy.literal ? literalMatch(legacy.pattern, tag) : referenceMatches(legacy.pattern, tag)) !== legacy.inverted;
+
+/** GET /images/json: newest first, with the `reference` and `dangling` filters and the former `filter` parameter (legacyFilter). */
+export const imageListRoute: Route = {
+  method: 'GET',
+  path: '/images/json',
+  where: 'simulator/engine/images/routes.ts: GET /images/json',
+  rules: ['deprecated.images-list.filter-parameter', 'deprecated.images-list.filter-parameter.legacy-form'],
+  handle(x) {
+    const query = queryOf(x);
+    let filters: Record<string, unknown> = {};
+    try {
+      filters = JSON.parse(query.get('filters') || '{}') as Record<string, unknown>;
+    } catch {
+      return handlerError(x, 400, 'invalid filter');
+    }
+    const unknown = Object.keys(filters).find((key) => !KNOWN_FILTERS.includes(key));
+    if (unknown !== undefined) return notImplementedHere(x, `/images/json with the ${unknown} filter`);
+    const { faults } = x.state.config;
+    // Fault (deprecated.images-list.filter-parameter): from 1.41 the reference filter is not applied.
+    const patterns = faults.has('deprecated.images-list.filter-parameter') && !apiBelow(x, '1.41') ? [] : filterValues(filters, 'reference');
+    const legacy = legacyFilter(x, query.get('filter') ?? '');
+    const dangling = filterValues(filters, 'dangling')[0];
+    const { objects } = x.state;
+    const list: Record<string, unknown>[] = [];
+    for (const image of objects.allImages().sort(newestFirst)) {
+      const all = objects.tagsOf(image);
+      if (dangling !== undefined && (dangling === 'true' || dangling === '1') !== (all.length === 0)) continue;
+      const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
+      const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
+      if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
+      list.push(shapeImageSummary(x, image, tags));
+    }
+    sendJson(x, 200, list);
+  },
+};
+
+/**
+ * DELETE /images/{name}: a tag of an image with other tags is only untagged; otherwise every tag
+ * goes and the image is deleted, unless a container uses it (a stopped one only with force).
+ */
+export const imageDeleteRoute: Route = {
+  method: 'DELETE',
+  path: '/images/{name}',
+  slashedParams: ['name'],
+  where: 'simulator/engine/images/routes.ts: DELETE /images/{name}',
+  rules: [],
+  handle(x) {
+    const name = x.params['name'] ?? '';
+    const image = imageOr404(x, name);
+    if (image === undefined) return;
+    const { objects } = x.state;
+    const tags = objects.tagsOf(image);
+    const named = tags.find((tag) => tag === name || tag === `${name}:latest`);
+    if (named !== undefined && tags.length > 1) {
+      objects.untag(named);
+      return sendJson(x, 200, [{ Untagged: named }]);
+    }
+    const force = ['1', 'true'].includes(queryOf(x).get('force') ?? '');
+    const users = objects.allContainers().filter((container) => container.image.id === image.id);
+    const running = users.find((container) => container.state === 'running');
+    const short = image.id.slice(7, 19);
+    if (running !== undefined)
+      return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUseRunning, { image: short, container: running.id.slice(0, 12) }));
+    if (users[0] !== undefined && !force)
+      return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUse, { image: short, container: users[0].id.slice(0, 12) }));
+    for (const tag of tags) objects.untag(tag);
+    objects.removeImage(image);
+    sendJson(x, 200, [...tags.map((tag) => ({ Untagged: tag })), { Deleted: image.id }]);
+  },
+};

@@ -1,0 +1,151 @@
+import { posix } from 'node:path';
+import { NONSTANDARD_KEYS, readConfigDocument, rfc3339Nano, unixSeconds, type Image, type ImageConfig } from '../objects/index.js';
+import type { Exchange } from '../../http/exchange.js';
+import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
+import { containerKeptWhenSet } from '../../quirks/deprecations/container-kept-when-set.js';
+import { containerOmittedWhenEmpty } from '../../quirks/deprecations/container-omitted-when-empty.js';
+import { nonstandardAsWritten } from '../../quirks/deprecations/nonstandard-blanked-below-1-50.js';
+import { containerAsWritten } from '../../quirks/deprecations/set-container-blanked.js';
+import { omittedThoughSet } from '../../quirks/deprecations/set-field-omitted.js';
+import { threeDropped } from '../../quirks/deprecations/three-dropped.js';
+import { threeKeptWhenSet } from '../../quirks/deprecations/three-kept-when-set.js';
+
+/** The fields API 1.52 (29.0) leaves out when empty. */
+const OMITTED_WHEN_EMPTY = ['Cmd', 'Entrypoint', 'Env', 'Labels', 'OnBuild', 'User', 'Volumes', 'WorkingDir'];
+
+/**
+ * An image's config as moby's container.Config writes it, in its field order: the non-standard
+ * fields with the values the configuration sets (empty otherwise), NetworkDisabled, MacAddress,
+ * StopTimeout and the other optional fields only when set.
+ */
+function configDocument(config: ImageConfig, set: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  const value = (key: string, empty: unknown): unknown => set[key] ?? empty;
+  return {
+    Hostname: value('Hostname', ''),
+    Domainname: value('Domainname', ''),
+    User: config.User,
+    AttachStdin: value('AttachStdin', false),
+    AttachStdout: value('AttachStdout', false),
+    AttachStderr: value('AttachStderr', false),
+    ...(config.ExposedPorts === null ? {} : { ExposedPorts: sortedMap(config.ExposedPorts) }),
+    Tty: value('Tty', false),
+    OpenStdin: value('OpenStdin', false),
+    StdinOnce: value('StdinOnce', false),
+    Env: config.Env,
+    Cmd: config.Cmd,
+    ...(config.Healthcheck === null ? {} : { Healthcheck: config.Healthcheck }),
+    Image: value('Image', ''),
+    Volumes: sortedMap(config.Volumes),
+    WorkingDir: config.WorkingDir,
+    Entrypoint: config.Entrypoint,
+    ...('NetworkDisabled' in set ? { NetworkDisabled: set['NetworkDisabled'] } : {}),
+    ...('MacAddress' in set ? { MacAddress: set['MacAddress'] } : {}),
+    OnBuild: config.OnBuild,
+    Labels: sortedMap(config.Labels),
+    ...(config.StopSignal === '' ? {} : { StopSignal: config.StopSignal }),
+    ...('StopTimeout' in set ? { StopTimeout: set['StopTimeout'] } : {}),
+  };
+}
+
+/** ContainerConfig of an imported image (below API 1.45): the config of no container, every field empty. */
+export const EMPTY_CONTAINER_CONFIG = configDocument({
+  User: '',
+  ExposedPorts: null,
+  Env: null,
+  Cmd: null,
+  Healthcheck: null,
+  Volumes: null,
+  WorkingDir: '',
+  Entrypoint: null,
+  OnBuild: null,
+  Labels: null,
+  StopSignal: '',
+});
+
+const isEmpty = (value: unknown): boolean => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The image config as the request's API version and the release write it. */
+export function shapeImageConfig(x: Exchange, config: ImageConfig, nonstandard: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  const { faults, quirks } = x.state.config;
+  const below150 = apiBelow(x, '1.50');
+  const document = configDocument(config, below150 ? threeDropped(quirks, nonstandardAsWritten(quirks, nonstandard)) : nonstandard);
+  if (!below150) {
+    // Fault (deprecated.image-inspect.nonstandard-fields): Hostname and Domainname stay.
+    const kept = [...(faults.has('deprecated.image-inspect.nonstandard-fields') ? ['Hostname', 'Domainname'] : []), ...threeKeptWhenSet(quirks)];
+    for (const key of NONSTANDARD_KEYS) if (!kept.includes(key)) delete document[key];
+  }
+  if (!apiBelow(x, '1.52')) {
+    const dropped = omittedThoughSet(quirks);
+    for (const key of OMITTED_WHEN_EMPTY) if (isEmpty(document[key]) || dropped.includes(key)) delete document[key];
+  } else if (faults.has('deprecated.image-inspect.empty-fields') && document['OnBuild'] === null) {
+    // Fault: below 1.52 an empty OnBuild is left out.
+    delete document['OnBuild'];
+  }
+  // 28.0 and later write the config through a map: sorted keys (observed on 28.5.2).
+  return releaseBelow(x, '28.0') ? document : sortedMap(document)!;
+}
+
+const ZERO_TIME = '0001-01-01T00:00:00Z';
+
+/** A container configuration document (ContainerConfig) as container.Config writes it. */
+export function containerConfigDocument(raw: Readonly<Record<string, unknown>> | null): Record<string, unknown> {
+  if (raw === null) return EMPTY_CONTAINER_CONFIG;
+  const { config, nonstandard } = readConfigDocument(raw);
+  return configDocument(config, nonstandard);
+}
+
+/** GET /images/{name}/json of an image, for the request's API version on the emulated release. */
+export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly string[], lastTagTime: bigint | null): Record<string, unknown> {
+  const { config: sim } = x.state;
+  const below145 = apiBelow(x, '1.45');
+  const origin = image.origin;
+  const config = shapeImageConfig(x, image.config, origin?.nonstandard);
+  const cacheDir = posix.join(sim.dataRoot, 'overlay2', image.layer.slice(7, 7 + 25));
+  const configFirst = releaseBelow(x, '28.0');
+  const container = origin?.container ?? '';
+  const keptAnyway = containerKeptWhenSet(sim.quirks, container);
+  const keepContainer = (below145 && !containerOmittedWhenEmpty(sim.quirks, container)) || keptAnyway;
+  return {
+    Id: image.id,
+    RepoTags: repoTags,
+    RepoDigests: [],
+    Parent: origin?.parent ?? '',
+    Comment: origin?.comment ?? 'Imported from -',
+    Created: rfc3339Nano(image.created),
+    ...(keepContainer ? { Container: containerAsWritten(sim.quirks, container) } : {}),
+    // Fault (deprecated.image-inspect.container-config): kept from 1.45 too.
+    ...(below145 || keptAnyway || sim.faults.has('deprecated.image-inspect.container-config')
+      ? { ContainerConfig: containerConfigDocument(origin?.containerConfig ?? null) }
+      : {}),
+    DockerVersion: origin?.dockerVersion ?? sim.release.version,
+    Author: origin?.author ?? '',
+    ...(configFirst ? { Config: config } : {}),
+    Architecture: 'amd64',
+    Os: 'linux',
+    Size: image.size,
+    ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
+    GraphDriver: { Data: { MergedDir: `${cacheDir}/merged`, UpperDir: `${cacheDir}/diff`, WorkDir: `${cacheDir}/work` }, Name: 'overlay2' },
+    RootFS: { Type: 'layers', Layers: origin?.layers ?? [image.layer] },
+    Metadata: { LastTagTime: lastTagTime === null ? ZERO_TIME : rfc3339Nano(lastTagTime) },
+    ...(configFirst ? {} : { Config: config }),
+  };
+}
+
+/** One entry of GET /images/json. */
+export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly string[]): Record<string, unknown> {
+  return {
+    Containers: -1,
+    Created: unixSeconds(image.created),
+    Id: image.id,
+    Labels: sortedMap(image.config.Labels),
+    ParentId: '',
+    RepoDigests: [],
+    RepoTags: repoTags,
+    SharedSize: -1,
+    Size: image.size,
+    ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
+  };
+}
+
+/** Newest first, as the daemon sorts the list. */
+export const newestFirst = (a: Image, b: Image): number => (a.created > b.created ? -1 : a.created < b.created ? 1 : 0);

@@ -1,0 +1,69 @@
+import { inRange, isOlder } from '../../common/dotted-version.js';
+import { ENGINE_ROUTES } from '../../specs/engine-routes.js';
+import type { SimConfig } from '../config/types.js';
+import { RouteTable, type Route } from '../http/route.js';
+import { documentedRoutes } from './documented-routes.js';
+import { infoRoute } from './system/info/index.js';
+import { OPTIONS_ROUTE } from './system/options.js';
+import { PING_ROUTES } from './system/ping.js';
+import { VERSION_ROUTE } from './system/version.js';
+import { archiveGetRoute, archiveHeadRoute, containerCopyRoute } from './containers/archive-routes.js';
+import { containerCreateRoute } from './containers/create.js';
+import { containerDeleteRoute, containerInspectRoute, containerKillRoute, containerListRoute, containerStartRoute } from './containers/routes.js';
+import { eventsRoute } from './events/route.js';
+import { imageCreateRoute } from './images/import.js';
+import { commitRoute } from './images/commit.js';
+import { imageLoadRoute } from './images/load.js';
+import { imageDeleteRoute, imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
+
+/** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
+export const SYSTEM_ROUTES: readonly Route[] = [...PING_ROUTES, VERSION_ROUTE, OPTIONS_ROUTE];
+
+/** Every image, container and events route the simulator implements. */
+export const OBJECT_ROUTES: readonly Route[] = [
+  imageCreateRoute,
+  imageLoadRoute,
+  commitRoute,
+  imageTagRoute,
+  imageInspectRoute,
+  imageListRoute,
+  imageDeleteRoute,
+  containerCreateRoute,
+  containerInspectRoute,
+  containerListRoute,
+  containerStartRoute,
+  containerKillRoute,
+  containerDeleteRoute,
+  archiveHeadRoute,
+  archiveGetRoute,
+  containerCopyRoute,
+  eventsRoute,
+];
+
+/** The oldest release the route table was observed on: older releases are emulated with its routes. */
+const OLDEST_OBSERVED = '20.10';
+
+/** Whether the release has the endpoint (specs/engine-routes.ts). */
+function releaseHas(route: Route, release: string): boolean {
+  const entry = ENGINE_ROUTES.find((r) => r.method === route.method && r.path === route.path);
+  const as = isOlder(release, OLDEST_OBSERVED) ? OLDEST_OBSERVED : release;
+  return entry !== undefined && inRange(as, { min: entry.since, ...(entry.until === undefined ? {} : { max: entry.until }) });
+}
+
+/**
+ * The routes of OBJECT_ROUTES the emulated release has. Fault (deprecated.container-copy.removed):
+ * POST /containers/{name}/copy is served on every release.
+ */
+function objectRoutes(config: SimConfig): Route[] {
+  const copyEverywhere = config.faults.has('deprecated.container-copy.removed');
+  return OBJECT_ROUTES.filter((route) => releaseHas(route, config.release.release) || (copyEverywhere && route === containerCopyRoute));
+}
+
+/**
+ * The route table of one configuration, the only place it is assembled: the routes the simulator
+ * implements, then the release's others (501, engine/documented-routes.ts).
+ */
+export function routeTable(config: SimConfig): RouteTable {
+  const implemented = [...SYSTEM_ROUTES, infoRoute(), ...objectRoutes(config)];
+  return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
+}

@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { EXECUTION_DRIVER_VALUE, INFO_NETWORK_PLUGINS, OFFICIAL_INDEX, type InfoStyle } from '../../../../specs/info-fields.js';
+import type { BrandNames } from '../../../../specs/brands.js';
+import type { DaemonSettings } from '../../../config/file/settings.js';
+import { genericResources, maskProxy, securityOptions } from './configured-values.js';
+import type { HostFacts } from './host-facts.js';
+import { registryConfig } from './registry-config.js';
+import { runtimesOf } from './runtimes.js';
+
+/** Everything one answer is made of, besides the API version. */
+export interface InfoInputs {
+  readonly id: string;
+  readonly settings: DaemonSettings;
+  readonly style: InfoStyle;
+  readonly names: BrandNames;
+  readonly dataRoot: string;
+  readonly execRoot: string;
+  readonly serverVersion: string;
+  /** What the simulator says its supervisor, runtime and init are (their commit ids). */
+  readonly build: string;
+  readonly host: HostFacts;
+  /** The live counters of the process (NFd, NGoroutines) and the clock. */
+  readonly live: { readonly openFiles: number; readonly tasks: number; readonly now: Date };
+  /** Rules deliberately broken (self-test). */
+  readonly faults?: ReadonlySet<string>;
+}
+
+/**
+ * Every field /info can show, at its fullest (the API-version shaping in shape.ts removes and
+ * reorders). Nothing runs in the simulator: no container, image, swarm or warning.
+ */
+export function infoValues(inputs: InfoInputs): Record<string, unknown> {
+  const { settings, style, host } = inputs;
+  const commit = (id: string) => ({ ID: id, Expected: id });
+  return {
+    ID: inputs.id,
+    Containers: 0,
+    ContainersRunning: 0,
+    ContainersPaused: 0,
+    ContainersStopped: 0,
+    Images: 0,
+    Driver: settings.storageDriver,
+    DriverStatus: settings.storageDriver === 'overlay2' ? style.driverStatus.map((pair) => [...pair]) : [],
+    Plugins: { Volume: ['local'], Network: [...INFO_NETWORK_PLUGINS], Authorization: null, Log: [...style.logPlugins] },
+    MemoryLimit: true,
+    SwapLimit: true,
+    KernelMemory: true,
+    KernelMemoryTCP: true,
+    CpuCfsPeriod: true,
+    CpuCfsQuota: true,
+    CPUShares: true,
+    CPUSet: true,
+    PidsLimit: true,
+    IPv4Forwarding: true,
+    BridgeNfIptables: style.bridgeNf,
+    BridgeNfIp6tables: style.bridgeNf,
+    Debug: settings.debug,
+    NFd: inputs.live.openFiles,
+    OomKillDisable: true,
+    NGoroutines: inputs.live.tasks,
+    SystemTime: inputs.live.now.toISOString(),
+    LoggingDriver: settings.logDriver,
+    CgroupDriver: settings.cgroupDriver,
+    CgroupVersion: host.cgroupVersion,
+    NEventsListener: 0,
+    KernelVersion: host.kernelVersion,
+    // Fault (config.info.shape): OperatingSystem left out (undefined fields are not serialised).
+    OperatingSystem: inputs.faults?.has('config.info.shape') === true ? undefined : host.operatingSystem,
+    OSVersion: host.osVersion,
+    OSType: 'linux',
+    Architecture: host.architecture,
+    IndexServerAddress: OFFICIAL_INDEX.address,
+    RegistryConfig: registryConfig(settings, style),
+    NCPU: host.ncpu,
+    MemTotal: host.memTotal,
+    GenericResources: genericResources(settings.nodeGenericResources),
+    DockerRootDir: inputs.dataRoot,
+    HttpProxy: maskProxy(settings.httpProxy),
+    HttpsProxy: maskProxy(settings.httpsProxy),
+    NoProxy: settings.noProxy,
+    Name: host.name,
+    Labels: [...settings.labels],
+    ExperimentalBuild: settings.experimental,
+    ServerVersion: inputs.serverVersion,
+    Runtimes: runtimesOf(settings, style),
+    DefaultRuntime: settings.defaultRuntime,
+    Swarm: { NodeID: '', NodeAddr: '', LocalNodeState: 'inactive', ControlAvailable: false, Error: '', RemoteManagers: null },
+    LiveRestoreEnabled: settings.liveRestore,
+    Isolation: '',
+    InitBinary: settings.initPath ?? `${inputs.names.product.toLowerCase()}-init`,
+    ContainerdCommit: commit(inputs.build),
+    // Known only when the default runtime is the built-in one (observed: empty with `--default-runtime` of another).
+    RuncCommit: commit(style.builtinRuntimes.includes(settings.defaultRuntime) ? inputs.build : ''),
+    InitCommit: commit(''),
+    SecurityOptions: securityOptions(settings, style),
+    // None while the cdi feature is off: the merge decides (config/file/merge.ts).
+    CDISpecDirs: [...settings.cdiSpecDirs],
+    ExecutionDriver: EXECUTION_DRIVER_VALUE,
+    Containerd: {
+      Address: join(inputs.execRoot, 'containerd', 'containerd.sock'),
+      Namespaces: { Containers: settings.containerdNamespace, Plugins: settings.containerdPluginsNamespace },
+    },
+    Warnings: null,
+  };
+}

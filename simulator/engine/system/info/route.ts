@@ -1,0 +1,58 @@
+import { withRegistryConfigAsObserved } from '../../../quirks/daemon-config/registry-config-early.js';
+import { withoutCdiSpecDirs } from '../../../quirks/daemon-config/cdi-unlisted.js';
+import { withoutLoopbackWhenConfigured } from '../../../quirks/daemon-config/loopback-replaced.js';
+import { SIM_BUILD } from '../response-kit.js';
+import type { Route } from '../../../http/route.js';
+import { loadDaemonId } from './daemon-id.js';
+import { infoValues } from './document.js';
+import { openFileCount, readHostFacts, type HostFacts } from './host-facts.js';
+import { shapeInfo } from './shape.js';
+import { infoStyleOf } from './style.js';
+import * as infoSwitchesFlags from '../../../quirks/daemon-config/info-switches-flags.js';
+
+/**
+ * GET /info: the effective settings (x.state.config.settings), the host and the daemon's ID,
+ * shaped for the requested API version as the emulated release shapes them. One per route table:
+ * the ID and the host facts are read once, on the first request.
+ */
+export function infoRoute(): Route {
+  let host: HostFacts | undefined;
+  const ids = new Map<string, string>();
+  return {
+    method: 'GET',
+    path: '/info',
+    where: 'simulator/engine/system/info/route.ts: GET /info',
+    rules: ['config.info.shape'],
+    handle(x) {
+      const { config, kit } = x.state;
+      const { name, style } = infoStyleOf(config.release.release);
+      const idKey = `${style.idFile}\0${config.dataRoot}`;
+      let id = ids.get(idKey);
+      if (id === undefined) {
+        id = loadDaemonId(config.dataRoot, style);
+        ids.set(idKey, id);
+      }
+      host ??= readHostFacts();
+      const values = infoValues({
+        faults: config.faults,
+        id,
+        // Hypothetical quirk: the switches from the flags alone.
+        settings: config.quirks.has(infoSwitchesFlags.ID) ? infoSwitchesFlags.switchesFromFlags(config.settings, config.flags) : config.settings,
+        style,
+        names: config.names,
+        dataRoot: config.dataRoot,
+        execRoot: config.execRoot,
+        serverVersion: String(kit.versionDocument['Version']),
+        build: SIM_BUILD,
+        host,
+        live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
+      });
+      const body = Buffer.from(
+        `${JSON.stringify(withoutLoopbackWhenConfigured(withRegistryConfigAsObserved(withoutCdiSpecDirs(shapeInfo(values, style, name, x.version ?? config.maxApi), name, config.quirks), name, x.version ?? config.maxApi, config.quirks), config.quirks))}\n`,
+      );
+      const headers = (x.version === null ? kit.bare : kit.versioned).routed;
+      x.res.writeHead(200, [...headers, 'Content-Type', 'application/json', 'Content-Length', String(body.length)]);
+      x.res.end(body);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { arch, release as kernelRelease } from 'node:os';
+import { isOlder } from '../../../common/dotted-version.js';
+import type { SimConfig } from '../../config/types.js';
+import { REPORTS_LEGACY_FLOOR } from '../../quirks/api-versioning/reports-legacy-floor.js';
+import { OTHER_PLATFORM_MINIMUM, reportedWithOtherPlatform } from '../../quirks/api-versioning/other-platform-minimum.js';
+
+/** The header lists of one kind of request (unversioned or under a /v<api>/ prefix). */
+export interface AnswerHeaders {
+  /** The version middleware's headers: on every routed answer, version refusals included. */
+  readonly middleware: readonly string[];
+  /** After every middleware: the version headers plus the experimental header. */
+  readonly routed: readonly string[];
+  /** OPTIONS on any path (the preflight route): the middleware headers, no body. */
+  readonly options: readonly string[];
+  readonly pingGet: readonly string[];
+  readonly pingHead: readonly string[];
+  readonly versionGet: readonly string[];
+}
+
+/** Header lists and bodies that depend only on the configuration, computed once per (re)load. */
+export interface ResponseKit {
+  readonly bare: AnswerHeaders;
+  readonly versioned: AnswerHeaders;
+  readonly versionBody: Buffer;
+  /** The /version document, for the faults that rewrite it per request. */
+  readonly versionDocument: Readonly<Record<string, unknown>>;
+}
+
+type Pair = readonly [string, string];
+const flat = (pairs: readonly Pair[]): string[] => pairs.flat();
+
+export const SIM_BUILD = 'ctrd-sim';
+
+function goArch(): string {
+  const a = arch();
+  return a === 'x64' ? 'amd64' : a === 'ia32' ? '386' : a;
+}
+
+/** The version before `api` ("1.51" → "1.50"): what the negotiation fault advertises. */
+const minorBelow = (api: string): string => `1.${Number(api.split('.')[1]) - 1}`;
+
+function minApiReported(config: SimConfig): string {
+  const { faults, release } = config;
+  // Faults: before 25.0 (api.version.minimum-1.12) and from 25.0 (limits.min-api-version), MinAPIVersion is misreported.
+  const before25 = isOlder(release.release, '25.0');
+  const wrong = (faults.has('api.version.minimum-1.12') && before25) || (faults.has('limits.min-api-version') && !before25);
+  // Quirk hypothetical.limits.min-api-version.reports-legacy-floor: the compiled-in oldest version is reported.
+  if (config.quirks.has(REPORTS_LEGACY_FLOOR)) return '1.12';
+  // Quirk hypothetical.api.version.minimum-1.12.other-platform-reported: before 25.0 the other platform's minimum is reported.
+  if (config.quirks.has(OTHER_PLATFORM_MINIMUM) && before25) return reportedWithOtherPlatform(release.windowsMinApi);
+  return wrong ? `1.${Number(config.minApi.split('.')[1]) + 1}` : config.minApi;
+}
+
+function versionDocument(config: SimConfig): Record<string, unknown> {
+  const version = `${config.release.version}+${SIM_BUILD}`;
+  const minApi = minApiReported(config);
+  const buildTime = '2026-01-01T00:00:00.000000000+00:00';
+  return {
+    Platform: { Name: `${config.names.product} Engine simulator` },
+    Components: [
+      {
+        Name: 'Engine',
+        Version: version,
+        Details: {
+          ApiVersion: config.maxApi,
+          Arch: goArch(),
+          BuildTime: buildTime,
+          Experimental: String(config.experimental),
+          GitCommit: SIM_BUILD,
+          GoVersion: 'none',
+          KernelVersion: kernelRelease(),
+          MinAPIVersion: minApi,
+          Os: 'linux',
+        },
+      },
+    ],
+    Version: version,
+    ApiVersion: config.maxApi,
+    MinAPIVersion: minApi,
+    GitCommit: SIM_BUILD,
+    GoVersion: 'none',
+    Os: 'linux',
+    Arch: goArch(),
+    KernelVersion: kernelRelease(),
+    ...(config.experimental ? { Experimental: true } : {}),
+    BuildTime: buildTime,
+  };
+}
+
+function answerHeaders(
+  config: SimConfig,
+  apiVersion: string | null,
+  pingApiVersion: string | null,
+  versionBody: Buffer,
+  optionsApiVersion: string,
+): AnswerHeaders {
+  const server: Pair = ['Server', `${config.names.product}/${config.release.version}+${SIM_BUILD} (linux)`];
+  const withApi = (api: string | null): Pair[] => [...(api === null ? [] : [['Api-Version', api] as Pair]), ['Ostype', 'linux'], server];
+  const experimental: Pair = [config.names.experimentalHeader, String(config.experimental)];
+  // The experimental middleware runs after the version check, so refusals do not carry its header.
+  const middleware = withApi(apiVersion);
+  const routed = [...middleware, experimental];
+  // BuildKit became the default builder, and the Swarm header appeared, in 23.0.
+  const modern = !isOlder(config.release.release, '23.0');
+  const ping: Pair[] = [
+    ...withApi(pingApiVersion),
+    experimental,
+    ['Cache-Control', 'no-cache, no-store, must-revalidate'],
+    ...(config.faults.has('api.ping') ? [] : [['Pragma', 'no-cache'] as Pair]),
+    ...(modern
+      ? ([
+          ['Builder-Version', '2'],
+          ['Swarm', 'inactive'],
+        ] as Pair[])
+      : []),
+  ];
+  return {
+    middleware: flat(middleware),
+    routed: flat(routed),
+    options: flat([...withApi(optionsApiVersion), experimental, ['Content-Length', '0']]),
+    pingGet: flat([...ping, ['Content-Type', 'text/plain; charset=utf-8'], ['Content-Length', '2']]),
+    pingHead: flat([...ping, ['Content-Type', 'text/plain; charset=utf-8'], ['Content-Length', '0']]),
+    versionGet: flat([...routed, ['Content-Type', 'application/json'], ['Content-Length', String(versionBody.length)]]),
+  };
+}
+
+export function buildResponseKit(config: SimConfig): ResponseKit {
+  const document = versionDocument(config);
+  const versionBody = Buffer.from(`${JSON.stringify(document)}\n`);
+  const { faults, maxApi } = config;
+  // Fault api.version.negotiation: the unversioned /_ping advertises one version less.
+  const barePing = faults.has('api.version.negotiation') ? minorBelow(maxApi) : maxApi;
+  const bare = answerHeaders(config, maxApi, barePing, versionBody, maxApi);
+  // Fault api.headers.api-version: versioned answers lose Api-Version (OPTIONS keeps it).
+  const versioned = faults.has('api.headers.api-version')
+    ? answerHeaders(config, null, null, versionBody, maxApi)
+    : barePing === maxApi
+      ? bare
+      : answerHeaders(config, maxApi, maxApi, versionBody, maxApi);
+  return { bare, versioned, versionBody, versionDocument: document };
+}

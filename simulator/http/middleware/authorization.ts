@@ -1,0 +1,113 @@
+import { versionGate } from './version-gate.js';
+import type { AuthzChain, AuthzOutcome } from '../../authz/chain.js';
+import { holdResponse } from '../../authz/held-response.js';
+import { takeBody } from '../../authz/request-body.js';
+import { requestMessage } from '../../authz/request-message.js';
+import type { RunnerHandler } from '../../model-runner/handler.js';
+import { AUTHZ_MESSAGES } from '../../../specs/messages.js';
+import { Exchange, type StateHolder } from '../exchange.js';
+import { handlerError, plainTextFor, sendError } from '../replies.js';
+import type { Middleware } from '../route.js';
+import { runRoute } from '../run-route.js';
+import { AUTHZ_ENGINES_UNAUTHORIZED, isEnginesPath } from '../../quirks/listeners/authz-engines-unauthorized.js';
+import { AUTHZ_PLAIN_TRIMMED } from '../../quirks/listeners/authz-plain-trimmed.js';
+import { AUTHZ_URI_UNVERSIONED, withoutVersion } from '../../quirks/listeners/authz-uri-unversioned.js';
+import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../../quirks/listeners/response-deny-body-kept.js';
+
+/**
+ * The authorization plugins (`--authorization-plugin`): with none installed a request passes on
+ * at once. With plugins, this step takes the request over: every plugin in order must allow it
+ * (AuthZReq), then the version check and the route run with the answer held back until every
+ * plugin allowed it too (AuthZRes). A denial or a plugin that cannot be asked ends the request
+ * with the plugin's words; it is never let through by default.
+ */
+export const authorization: Middleware = {
+  where: 'simulator/http/middleware/authorization.ts: authorization',
+  rules: ['authz.allow', 'authz.deny', 'authz.chain', 'authz.response-deny', 'authz.unreachable', 'authz.order'],
+  handle(x) {
+    const chain = x.state.authz;
+    if (chain === null) return false;
+    // Fault (authz.order): the version check comes before the plugins.
+    if (x.state.config.faults.has('authz.order') && versionGate.handle(x)) return true;
+    authorize(
+      x,
+      chain,
+      () => runRoute(x),
+      () => !x.state.config.faults.has('authz.order') && versionGate.handle(x),
+    ).catch(failed(x));
+    return true;
+  },
+};
+
+const failed =
+  (x: Exchange) =>
+  (error: unknown): void => {
+    if (!x.res.headersSent) handlerError(x, 500, error instanceof Error ? error.message : String(error));
+    else x.res.destroy();
+  };
+
+/**
+ * The model runner on a daemon socket (under its prefix) is served through the same plugins as
+ * the daemon's own routes: every request that enters through a daemon listener is put to them.
+ */
+export function authorizedRunner(holder: StateHolder, runner: RunnerHandler): RunnerHandler {
+  return (req, res, path) => {
+    const state = holder.current;
+    // Fault (authz.model-runner): requests under the runner's prefix skip the plugins.
+    if (state.authz === null || state.config.faults.has('authz.model-runner')) return runner(req, res, path);
+    // Quirk hypothetical.authz.model-runner.engines-unauthorized: the inference paths (/engines…) skip the plugins.
+    if (state.config.quirks.has(AUTHZ_ENGINES_UNAUTHORIZED) && isEnginesPath(path)) return runner(req, res, path);
+    const x = new Exchange(req, res, state);
+    authorize(x, state.authz, () => runner(req, res, path)).catch(failed(x));
+  };
+}
+
+function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>): void {
+  // dockerd's authorization middleware is outside the version middleware: its refusals carry none of that one's headers.
+  const plain = plainTextFor(x.state, x.version, 'legacyPlainTextErrors');
+  // Quirk hypothetical.authz.deny.plain-text-trimmed: the plain-text form loses the message's edge spaces.
+  const message = plain && x.state.config.quirks.has(AUTHZ_PLAIN_TRIMMED) ? outcome.message.trim() : outcome.message;
+  sendError(x.res, outcome.status, message, [], plain);
+}
+
+/**
+ * Puts the request to the plugins, then `gate` (the version check: its refusals skip AuthZRes)
+ * and `serve` with the answer held back until the plugins allowed it too.
+ */
+async function authorize(x: Exchange, chain: AuthzChain, serve: () => void, gate: () => boolean = () => false): Promise<void> {
+  const { faults, quirks } = x.state.config;
+  const body = await takeBody(x.req, faults, quirks);
+  if ('tooLarge' in body) {
+    x.state.logger.log('error', `AuthZRequest for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} returned error: ${AUTHZ_MESSAGES.bodyTooLarge}`);
+    return refuse(x, { allowed: false, status: 500, message: AUTHZ_MESSAGES.bodyTooLarge });
+  }
+  const told = requestMessage(x.req, body.shown, faults.has('authz.allow'));
+  // Quirk hypothetical.authz.allow.uri-unversioned: the plugins see the URI without its version prefix.
+  const message = x.state.config.quirks.has(AUTHZ_URI_UNVERSIONED) ? { ...told, RequestUri: withoutVersion(told.RequestUri) } : told;
+  const verdict = await chain.authorizeRequest(message);
+  if (!verdict.allowed && !x.state.config.faults.has('authz.deny')) return refuse(x, verdict);
+  // The version check's refusals are errors returned to the middleware: they skip AuthZRes (observed).
+  if (verdict.allowed && gate()) return;
+  holdResponse(x.res, (held) => {
+    const answer = {
+      ...message,
+      ResponseStatusCode: held.status,
+      ResponseHeaders: held.headers,
+      ...(held.body.length === 0 ? {} : { ResponseBody: held.body.toString('base64') }),
+    };
+    chain.authorizeResponse(answer).then(
+      // Fault (authz.deny): a denied request is served all the same (its effects happen, the plugins see its answer); only the 403 is sent.
+      // Quirk hypothetical.authz.response-deny.body-kept: a denied answer keeps the route's body under the 403.
+      (outcome) =>
+        !verdict.allowed
+          ? refuse(x, verdict)
+          : outcome.allowed
+            ? held.release()
+            : x.state.config.quirks.has(RESPONSE_DENY_BODY_KEPT)
+              ? deniedWithBody(x.res, held)
+              : refuse(x, outcome),
+      (error: unknown) => handlerError(x, 500, error instanceof Error ? error.message : String(error)),
+    );
+  });
+  serve();
+}
