@@ -8,7 +8,7 @@ import { suiteName } from '../daemon-config/arbitraries/values.js';
 import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
-import { modeFromStartCheck } from './mode-from-start-check.js';
+import { modeFromStartCheck } from './mode-from-start-checks.js';
 import { freePort, freePorts } from './ports.js';
 
 /** The machine's groups (name and id) from /etc/group. */
