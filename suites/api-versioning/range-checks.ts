@@ -7,7 +7,7 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { everySpelling } from '../laws/every-spelling.js';
-import { documentedTooOld, expectServed, expectTooOld, isClientError, messageOf, parseJsonObject, tooNewMessage } from './expect.js';
+import { documentedTooOld, expectServed, expectTooOld, isClientError, messageOf, parseJsonObject, tooNewMessage } from '../laws/expect.js';
 
 const inServedRange = (ctx: SuiteContext, api: string | null): string | null =>
   api !== null && inRange(api, { min: ctx.expectedMin, max: ctx.expectedMax }) ? null : `API ${api} is outside ${ctx.expectedMin}–${ctx.expectedMax}`;

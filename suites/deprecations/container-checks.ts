@@ -7,7 +7,7 @@ import type { SuiteContext } from '../harness/context.js';
 import type { HttpReply } from '../http/client.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { HOST_CONFIG_EXAMPLE, HOST_CONFIG_KEYS, hostConfigBody } from './arbitraries.js';
-import { parseJsonObject } from '../api-versioning/expect.js';
+import { parseJsonObject } from '../laws/expect.js';
 import { at, getObject, objectAt, setupPath, withContainer } from './objects.js';
 import { servedVersion } from './served.js';
 

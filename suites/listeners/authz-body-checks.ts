@@ -5,7 +5,7 @@ import type { ExchangeLog } from '../harness/exchange-log.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Unjudgeable } from '../harness/verdict.js';
 import { errorMessageOf } from '../http/error-message.js';
-import { ALLOW_ALL, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
+import { ALLOW_ALL, type AuthzPlugin, type AuthzPolicy } from '../fixtures/authz-plugin.js';
 import { asked, denialOf, send, withPlugins } from './authz-checks.js';
 
 /** The limits of moby pkg/authorization (maxBodySize): 1 MiB, 4 MiB from 29.4 (moby 7a767b27, ec76e941). */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { word } from '../../arbitraries/words.js';
+import { word } from './words.js';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const LOWER_DIGITS = `${LOWER}0123456789`;
