@@ -16,6 +16,6 @@ export const ALL_CHECKS: readonly RuleCheck[] = [
   ...DEPRECATIONS_CHECKS,
 ];
 
-const byRule = new Map(ALL_CHECKS.map((check) => [check.rule, check]));
+const byRule = new Map<string, RuleCheck>(ALL_CHECKS.map((check) => [check.rule, check]));
 
 export const findCheck = (rule: string): RuleCheck | undefined => byRule.get(rule);

@@ -9,6 +9,7 @@ import { defaultEngineOf, DOCKER_DEFAULT_ENGINE, serviceClient } from './endpoin
 import { modelForInference } from './models.js';
 import { bodyOf, describeCall, generationCall, modelCall, openAiCall, refusedGenerationCall, type OpenAiCall } from './openai-call-arbitraries.js';
 import { clip } from './openai-calls.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /** Runs a property over the service root with the suite's model held. */
 async function withModel<T>(
@@ -28,7 +29,7 @@ async function withModel<T>(
 }
 
 /** Generated OpenAI-style requests answer alike under /engines/v1 and under /engines/<engine>/v1. */
-function shortcutEquals(rule: string, engineOf: (ctx: SuiteContext) => string): RuleCheck {
+function shortcutEquals(rule: RuleId, engineOf: (ctx: SuiteContext) => string): RuleCheck {
   return {
     rule,
     run: (ctx, _api, options) => {

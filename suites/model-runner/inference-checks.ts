@@ -7,6 +7,7 @@ import { inferenceClient } from './endpoints.js';
 import { modelForInference } from './models.js';
 import { clip, jsonOf, post, sent } from './openai-calls.js';
 import { validate } from './openai-schemas.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 const CHAT = '/chat/completions';
 const COMPLETIONS = '/completions';
@@ -212,7 +213,7 @@ export const badRequestCheck: RuleCheck = {
  * mr.auth.none (without credentials) and mr.auth.ignored (with an arbitrary Authorization header): the
  * model list and a chat completion are 200.
  */
-const authCheck = (rule: string, withToken: boolean): RuleCheck => ({
+const authCheck = (rule: RuleId, withToken: boolean): RuleCheck => ({
   rule,
   async run(ctx, _api, options) {
     const model = await modelForInference(ctx);

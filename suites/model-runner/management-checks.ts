@@ -23,6 +23,7 @@ import {
 import { clip } from './openai-calls.js';
 import { bareReference, bind, component, invalidReference, modelPath, tag, validReference, withCase, type ValidReference } from './reference-arbitraries.js';
 import type { Reading } from '../harness/property.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /** Several valid references with distinct canonical forms. */
 const distinctReferences = (min: number, max: number) => fc.uniqueArray(validReference, { minLength: min, maxLength: max, selector: (ref) => ref.canonical });
@@ -52,7 +53,7 @@ function inNamespace<T>(client: CheckClient, body: (value: T, namespace: string)
 
 /** A check on the service root over TCP whose cases each run in a fresh namespace. */
 function serviceCheck<T>(
-  rule: string,
+  rule: RuleId,
   arbitrary: fc.Arbitrary<T>,
   summary: string,
   body: (client: CheckClient, value: T, namespace: string, reading: Reading) => Promise<void>,

@@ -7,6 +7,7 @@ import { serviceClient } from './endpoints.js';
 import { cleanUp, freshNamespace, listRecords, openAiIds, ownTags, sameItems, sendCreate, show } from './management-calls.js';
 import { clip } from './openai-calls.js';
 import { bind, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /**
  * A model-based test of the management endpoints: create, get, delete and list commands over a
@@ -123,7 +124,7 @@ const scenario = fc
     ),
   );
 
-function modelCheck(rule: string, lens: Lens, summary: string): RuleCheck {
+function modelCheck(rule: RuleId, lens: Lens, summary: string): RuleCheck {
   return {
     rule,
     async run(ctx, _api, options) {

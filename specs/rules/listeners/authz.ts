@@ -1,4 +1,5 @@
-import { AREA, daemonDoc, impl, PLUGINS, PROCESS, rule, TESTABLE } from './kit.js';
+import { daemonDoc, impl, PROCESS, rule, TESTABLE } from '../kit.js';
+import { AREA, PLUGINS } from './kit.js';
 
 const AUTHN = 'Authentication';
 const QUOTE =
