@@ -1,11 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
-import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import { badCreateBody } from './create-body-arbitraries.js';
-import { serviceClient } from './endpoints.js';
 import {
   cleanUp,
   createOrFail,
@@ -58,23 +57,14 @@ function serviceCheck<T>(
   summary: string,
   body: (client: CheckClient, value: T, namespace: string, reading: Reading) => Promise<void>,
 ): RuleCheck {
-  return {
+  return runnerCheck({
     rule,
-    async run(ctx, _api, options) {
-      const client = serviceClient(ctx);
-      const reading = options.reading ?? 'strict';
-      try {
-        return await checkProperty(
-          arbitrary,
-          inNamespace(client, (value: T, namespace) => body(client, value, namespace, reading)),
-          options,
-          summary,
-        );
-      } finally {
-        client.close();
-      }
-    },
-  };
+    via: 'service',
+    model: false,
+    cases: () => arbitrary,
+    judge: (value, { client, options }) => inNamespace(client, (v: T, namespace) => body(client, v, namespace, options.reading ?? 'strict'))(value),
+    summary,
+  });
 }
 
 /** mr.reference.format: valid references are created, invalid ones refused with 400 and nothing added. */
