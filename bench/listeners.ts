@@ -3,7 +3,7 @@
  * - `GET /_ping` requests per second over the unix socket, plain TCP on 127.0.0.1 and TCP + TLS
  *   with client verification (--tlsverify);
  * - the cost of one authorization plugin in the chain: the same over the unix socket with
- *   `--authorization-plugin ctcbench` (suites/listeners/authz-plugin.ts, allowing everything).
+ *   `--authorization-plugin ctcbench` (suites/fixtures/authz-plugin.ts, allowing everything).
  *
  *   node dist/bench/listeners.js [--no-write] [--skip-real]
  */
@@ -88,7 +88,7 @@ interface PluginProcess {
  * load generator, and every plugin call would wait behind the clients' work.
  */
 async function startPluginProcess(dir: string): Promise<PluginProcess> {
-  const module = new URL('../suites/listeners/authz-plugin.js', import.meta.url).href;
+  const module = new URL('../suites/fixtures/authz-plugin.js', import.meta.url).href;
   const script = [
     `const { startAuthzPlugin } = await import(${JSON.stringify(module)});`,
     `const plugin = await startAuthzPlugin(${JSON.stringify(dir)}, ${JSON.stringify(PLUGIN)});`,
@@ -350,7 +350,7 @@ function sectionLines(sim: Map<Transport, Cell>, real: Map<Transport, Cell> | un
     '',
     `\`GET /_ping\` requests per second, ${CLIENTS} closed-loop clients on one node:http(s) keep-alive agent (one request in flight each), in the benchmark process.`,
     `Each daemon with the safety flags, listening on its unix socket plus: \`-H tcp://127.0.0.1:P\` (plain TCP); \`--tlsverify --tlscacert --tlscert --tlskey -H tcp://127.0.0.1:P\``,
-    `(TLS, a client certificate signed by the test CA, suites/listeners/certificates.ts); or \`--authorization-plugin ${PLUGIN}\` with the test plugin of suites/listeners/authz-plugin.ts`,
+    `(TLS, a client certificate signed by the test CA, suites/listeners/certificates.ts); or \`--authorization-plugin ${PLUGIN}\` with the test plugin of suites/fixtures/authz-plugin.ts`,
     '(allows everything; in a node process of its own, reached through the plugin directory: bound on /run/docker/plugins in a private mount namespace for dockerd, `--plugin-dir` for ctrd-sim).',
     `Three daemons per target, all running at once; each window uses a fresh agent: ${WARMUP_MS} ms warm-up (connections and TLS handshakes made there), then ${MEASURE_MS} ms counted.`,
     `One discarded round, then ${ROUNDS} rounds interleaved across all cells; req/s is the median (range over the rounds), ratios are medians of per-round ratios.`,

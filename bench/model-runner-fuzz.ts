@@ -1,7 +1,7 @@
 /**
  * Benchmark section 10 (not a test): the model runner under generated bad input (issue 22). ctrd-sim
  * as a process; CLIENTS clients send REQUESTS bodies from the suite's own generator of bad input
- * (suites/model-runner/bad-input-check.ts: not JSON, wrong shapes and types, a lone surrogate, raw
+ * (suites/model-runner/bad-input-checks.ts: not JSON, wrong shapes and types, a lone surrogate, raw
  * bytes) with four content types to the inference and create paths over the runner's TCP port,
  * while a second client pings the daemon; the statuses, the throughput, the daemon's /_ping
  * latency and the process's memory before and after.
@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { badBody, INFERENCE_PATHS } from '../suites/model-runner/bad-input-check.js';
+import { badBody, INFERENCE_PATHS } from '../suites/model-runner/bad-input-checks.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { Endpoint } from '../suites/http/endpoint.js';

@@ -17,7 +17,7 @@ t.test('rule ids are unique, stable-looking and sourced', async (t) => {
 });
 
 t.test('every testable rule has an assertion and simulator behaviour, and vice versa', async (t) => {
-  const checked = new Set(ALL_CHECKS.map((check) => check.rule));
+  const checked = new Set<string>(ALL_CHECKS.map((check) => check.rule));
   t.equal(checked.size, ALL_CHECKS.length, 'one assertion per rule id');
   for (const rule of RULES) {
     t.ok(checked.has(rule.id), `${rule.id} has an assertion`);

@@ -56,7 +56,6 @@ for (const release of ['20.10', '26.1', '28.5']) {
       contextFor(release, target, controller.signal),
       { seed: 20261123, numRuns: RUNS },
       {
-        rule: 'reload (whole model)',
         lens: FULL_LENS,
         files: everyFile,
         summary: 'every prediction of the reload model',
@@ -79,7 +78,6 @@ t.test('the model catches a simulator that merges labels instead of replacing th
     contextFor('28.5', target, controller.signal),
     { seed: 7, numRuns: 100 },
     {
-      rule: 'reload (whole model)',
       lens: FULL_LENS,
       files: everyFile,
       summary: 'every prediction of the reload model',

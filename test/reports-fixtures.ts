@@ -1,4 +1,4 @@
-/** Shared by test/reports-*.test.ts: a fixed sample report, an arbitrary of reports, a strict XML checker. */
+/** Shared by test/reports-*.test.ts and test/browser/: fixed sample reports, an arbitrary of reports, a strict XML checker. */
 import fc from 'fast-check';
 import { TARGET_KINDS } from '../reports/model/result.js';
 import { totalsOf } from '../reports/model/totals.js';
@@ -48,6 +48,31 @@ export function sampleReport(): ConformanceReport {
     { rule: 'version.too-old', api: '1.41', status: 'skipped', evidence: { summary: 'skipped', reason: 'profile docker' }, durationMs: 0 },
     { rule: 'ping.head', api: null, status: 'error', evidence: { summary: 'connection refused', reason: 'ECONNREFUSED' }, durationMs: 1 },
   ];
+  return reportFrom({
+    apiRange: { min: '1.40', max: '1.41' },
+    observedApiRange: { min: '1.40', max: '1.41', source: 'version' },
+    seed: 42,
+    startedAt: '2024-01-01T00:00:00.000Z',
+    durationMs: 1234,
+    apiVersions: ['1.40', '1.41'],
+    rules,
+    results,
+  });
+}
+
+/** What differs from one fixed report to another; the tool, the rest of the target, the deadlines and the totals are filled in. */
+interface ReportParts {
+  readonly apiRange: ConformanceReport['target']['apiRange'];
+  readonly observedApiRange: ConformanceReport['target']['observedApiRange'];
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly apiVersions: string[];
+  readonly rules: RuleSummary[];
+  readonly results: RuleResult[];
+}
+
+function reportFrom(parts: ReportParts): ConformanceReport {
   return {
     tool: { name: 'ctr-conformance', version: '0.1.0' },
     target: {
@@ -56,21 +81,85 @@ export function sampleReport(): ConformanceReport {
       profile: 'ctr',
       version: '1.0.0',
       release: '1.0',
-      apiRange: { min: '1.40', max: '1.41' },
-      observedApiRange: { min: '1.40', max: '1.41', source: 'version' },
+      apiRange: parts.apiRange,
+      observedApiRange: parts.observedApiRange,
       surfaces: ['daemon-api', 'daemon-process'],
       capabilities: ['start', 'wire'],
     },
-    seed: 42,
+    seed: parts.seed,
     numRuns: 100,
-    startedAt: '2024-01-01T00:00:00.000Z',
-    durationMs: 1234,
+    startedAt: parts.startedAt,
+    durationMs: parts.durationMs,
     deadlines: { requestMs: 10_000, cellMs: 120_000, runMs: 1_800_000 },
-    apiVersions: ['1.40', '1.41'],
-    rules,
-    results,
-    totals: totalsOf(results),
+    apiVersions: parts.apiVersions,
+    rules: parts.rules,
+    results: parts.results,
+    totals: totalsOf(parts.results),
   };
+}
+
+/**
+ * The report test/browser/report.spec.ts opens in Chromium: four API versions, a failing cell with
+ * its exchange (a body that tries to close the script element), a counterexample and the lines to
+ * rerun it, every status, and two results in one cell.
+ */
+export function browserReport(): ConformanceReport {
+  const apiVersions = ['1.40', '1.41', '1.42', '1.43'];
+  const results: RuleResult[] = [
+    {
+      rule: 'version.header',
+      api: '1.40',
+      status: 'pass',
+      evidence: {
+        summary: 'API-Version header present',
+        exchanges: [{ request: 'HEAD /v1.40/_ping', endpoint: 'unix:///tmp/ctc-x/d.sock', status: 200, headers: { 'api-version': '1.43' }, body: '' }],
+      },
+      durationMs: 2,
+    },
+    { rule: 'version.header', api: '1.41', status: 'pass', evidence: { summary: 'API-Version header present' }, durationMs: 2 },
+    {
+      rule: 'version.header',
+      api: '1.42',
+      status: 'fail',
+      evidence: {
+        summary: 'expected header API-Version: 1.42, got no header <b>at all</b>',
+        exchanges: [
+          {
+            request: 'GET /v1.42/version',
+            endpoint: 'unix:///tmp/ctc-x/d.sock',
+            status: 200,
+            headers: { 'content-type': 'application/json', server: 'ctrd-sim' },
+            body: '{"Version":"1.0.0","ApiVersion":"1.42"} </script><img src=x onerror="window.pwned=1">',
+          },
+        ],
+        counterexample: { seed: 1837465, path: '12:3:0', input: '{"method":"GET","path":"/v1.42/version"}', numRuns: 100 },
+        rerun:
+          'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 4242 --only version.header@1.42 --path "12:3:0"',
+        curl: "curl -sS -i --unix-socket /tmp/ctc-x/d.sock 'http://localhost/v1.42/version'",
+      },
+      durationMs: 31,
+    },
+    { rule: 'version.header', api: '1.43', status: 'skipped', evidence: { summary: 'not run', reason: 'profile docker' }, durationMs: 0 },
+    { rule: 'version.too-old', api: '1.40', status: 'not-applicable', evidence: { summary: 'n/a', reason: 'below minimum' }, durationMs: 0 },
+    { rule: 'version.too-old', api: '1.41', status: 'error', evidence: { summary: 'request failed', reason: 'ECONNRESET' }, durationMs: 5 },
+    { rule: 'ping.head', api: null, status: 'pass', evidence: { summary: 'HEAD /_ping answered 200' }, durationMs: 1 },
+    { rule: 'ping.head', api: '1.43', status: 'pass', evidence: { summary: 'ok' }, durationMs: 1 },
+    { rule: 'ping.head', api: '1.43', status: 'fail', evidence: { summary: 'second check failed' }, durationMs: 1 },
+  ];
+  return reportFrom({
+    apiRange: { min: '1.40', max: '1.43' },
+    observedApiRange: { min: '1.39', max: '1.43', source: 'version' },
+    seed: 4242,
+    startedAt: '2024-05-01T12:00:00.000Z',
+    durationMs: 5321,
+    apiVersions,
+    rules: [
+      { id: 'version.header', title: 'Responses carry API-Version', source: 'document', section: '§2.1', reading: 'Every response has it.' },
+      { id: 'version.too-old', title: 'Too-old versions are rejected', source: 'document', section: '§2.3' },
+      { id: 'ping.head', title: 'HEAD /_ping works <really>', source: 'implementation', section: 'router.go:88' },
+    ],
+    results,
+  });
 }
 
 // ---- arbitraries --------------------------------------------------------------------------------

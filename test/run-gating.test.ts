@@ -119,7 +119,7 @@ t.test('an OpenAI-compatible server has no daemon API: every daemon rule is skip
 
 t.test('the gate, rule by rule: platform and a known release first, then surface, unknown release, capabilities', async (t) => {
   const rule = (id: string) => RULES.find((r) => r.id === id)!;
-  const check = { rule: 'x', run: () => Promise.reject(new Error('not run')) };
+  const check = { rule: 'api.ping' as const, run: () => Promise.reject(new Error('not run')) };
   const target = (surfaces: Surface[], capabilities: Capability[]) => ({ spec: 'T', surfaces: new Set(surfaces), capabilities: new Set(capabilities) });
   const daemon = target(['daemon-api', 'daemon-process'], ['start', 'wire']);
   const r28 = findRelease('28.5.2')!;

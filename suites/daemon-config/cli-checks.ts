@@ -3,7 +3,7 @@ import { DAEMON_OPTIONS, optionNamed } from '../../specs/options.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, Violation } from '../harness/verdict.js';
-import { FALSE_SPELLINGS, TRUE_SPELLINGS, distinctLabels, notABool, suiteName } from './arbitraries/values.js';
+import { FALSE_SPELLINGS, TRUE_SPELLINGS, distinctLabels, notABool, suiteName } from '../arbitraries/values.js';
 import {
   documentedSettings,
   flagForm,
@@ -15,8 +15,8 @@ import {
   type FlagForm,
   type Setting,
 } from './arbitraries/settings.js';
-import { hasFlag } from './release-facts.js';
-import { describe, excerpt, expectAccepted, expectRefused, expectServedInfo, startWith } from './start-and-inspect.js';
+import { hasFlag } from '../harness/release-facts.js';
+import { describe, excerpt, expectAccepted, expectRefused, expectServedInfo, startWith } from '../harness/start-and-inspect.js';
 
 /** Whether the output names a one-letter flag: quoted (pflag's `'q' in -q`) or as `-q`. */
 export const namesShort = (output: string, letter: string): boolean => new RegExp(`['"\`]${letter}['"\`]|(^|\\s)-${letter}(\\s|=|$)`, 'm').test(output);

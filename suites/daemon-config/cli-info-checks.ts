@@ -7,8 +7,8 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { skipped, Violation } from '../harness/verdict.js';
 import { RELEASE_UNKNOWN } from '../harness/cells.js';
-import { name } from './arbitraries/values.js';
-import { describe, excerpt, expectRefused, startWith } from './start-and-inspect.js';
+import { name } from '../arbitraries/values.js';
+import { describe, excerpt, expectRefused, startWith } from '../harness/start-and-inspect.js';
 
 /** Runs a command that must print and quit: exit 0 without serving; returns its output. */
 async function printAndQuit(ctx: SuiteContext, args: readonly string[]): Promise<string> {

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, Violation } from '../harness/verdict.js';
-import { releaseAtLeast } from './release-facts.js';
+import { releaseAtLeast } from '../harness/release-facts.js';
 import type { StartRequest } from '../targets/target.js';
-import { distinctLabels, domain, name, port } from './arbitraries/values.js';
-import { describe, expectServedInfo } from './start-and-inspect.js';
+import { distinctLabels, domain, name, port } from '../arbitraries/values.js';
+import { describe, expectServedInfo } from '../harness/start-and-inspect.js';
 
 /** A proxy URL, with user information (and a password) or without. */
 const proxyUrl = fc.record({

@@ -17,9 +17,9 @@ import {
   type Entry,
   type Setting,
 } from './arbitraries/settings.js';
-import { suiteName } from './arbitraries/values.js';
-import { hasFileKey, releaseAtLeast } from './release-facts.js';
-import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from './start-and-inspect.js';
+import { suiteName } from '../arbitraries/values.js';
+import { hasFileKey, releaseAtLeast } from '../harness/release-facts.js';
+import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from '../harness/start-and-inspect.js';
 
 /** Documents of `entries`' keys: every one first, in one document. */
 function keysProperty(ctx: Parameters<RuleCheck['run']>[0], options: Parameters<RuleCheck['run']>[2], entries: readonly Entry[], summary: string) {

@@ -9,10 +9,10 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { documentOf, settingsArb, settingsOf } from './arbitraries/settings.js';
-import { suiteName } from './arbitraries/values.js';
+import { suiteName } from '../arbitraries/values.js';
 import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
-import { hasFileKey, releaseAtLeast } from './release-facts.js';
-import { describe, excerpt, expectRefused, expectServedInfo, getInfo, startWith, validateRun } from './start-and-inspect.js';
+import { hasFileKey, releaseAtLeast } from '../harness/release-facts.js';
+import { describe, excerpt, expectRefused, expectServedInfo, getInfo, startWith, validateRun } from '../harness/start-and-inspect.js';
 
 const gb = fc.integer({ min: 1, max: 64 }).map((n) => `${n}GB`);
 

@@ -5,7 +5,7 @@ import { proxyEnvCheck, proxyPrecedenceCheck, infoEffectiveCheck } from './env-c
 import { jsonCheck } from './malformed-files.js';
 import { conflictCheck, keysCheck, keysReleaseCheck, pluralKeysCheck, typesCheck, typesMessageCheck, unknownKeyCheck } from './file-checks.js';
 import { absentDefaultsCheck, emptyCheck, nestedShapesCheck, unreadableCheck, validateAbsentCheck, validateCheck } from './file-shape-checks.js';
-import { infoShapeCheck } from './info-shape-check.js';
+import { infoShapeCheck } from './info-shape-checks.js';
 import { runtimesDefaultCheck, runtimesRegisterCheck } from './runtime-checks.js';
 import { cdiSpecDirsCheck, genericResourcesCheck, hostGatewayCheck, networkOptsCheck, ulimitsCheck } from './specifics-checks.js';
 import {

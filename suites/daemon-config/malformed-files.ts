@@ -6,7 +6,7 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { documentOf, settingsArb, settingsOf } from './arbitraries/settings.js';
-import { describe, excerpt, expectRefused, startWith } from './start-and-inspect.js';
+import { describe, excerpt, expectRefused, startWith } from '../harness/start-and-inspect.js';
 
 /**
  * The forms of a configuration file that is not JSON text of an object, each one a place where

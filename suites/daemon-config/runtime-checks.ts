@@ -3,8 +3,8 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import type { StartRequest } from '../targets/target.js';
-import { suiteName } from './arbitraries/values.js';
-import { describe, expectServedInfo } from './start-and-inspect.js';
+import { suiteName } from '../arbitraries/values.js';
+import { describe, expectServedInfo } from '../harness/start-and-inspect.js';
 
 type Runtime = { readonly name: string } & (
   | { readonly path: string; readonly runtimeArgs?: readonly string[] }

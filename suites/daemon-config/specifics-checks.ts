@@ -3,9 +3,9 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import type { StartRequest } from '../targets/target.js';
-import { ipv4, ipv6, name, suiteName } from './arbitraries/values.js';
-import { hasFileKey, releaseAtLeast } from './release-facts.js';
-import { describe, expectRefused, expectServed, expectServedInfo, expectVerdict } from './start-and-inspect.js';
+import { ipv4, ipv6, name, suiteName } from '../arbitraries/values.js';
+import { hasFileKey, releaseAtLeast } from '../harness/release-facts.js';
+import { describe, expectRefused, expectServed, expectServedInfo, expectVerdict } from '../harness/start-and-inspect.js';
 
 const CDI_DEFAULT_DIRS = ['/etc/cdi', '/var/run/cdi'];
 

@@ -4,9 +4,9 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, Violation } from '../harness/verdict.js';
 import type { StartRequest } from '../targets/target.js';
-import { cidr, distinctLabels, labelValue, name, registryName, suiteName } from './arbitraries/values.js';
-import { reservedLabelPrefixes } from './release-facts.js';
-import { describe, expectRefused, expectServed, expectServedInfo, startWith } from './start-and-inspect.js';
+import { cidr, distinctLabels, labelValue, name, registryName, suiteName } from '../arbitraries/values.js';
+import { reservedLabelPrefixes } from '../harness/release-facts.js';
+import { describe, expectRefused, expectServed, expectServedInfo, startWith } from '../harness/start-and-inspect.js';
 
 type Placement = 'flag' | 'file' | 'both';
 const placement = fc.constantFrom<Placement>('flag', 'file', 'both');

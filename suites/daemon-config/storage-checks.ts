@@ -5,8 +5,8 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { pidfileIn } from '../targets/process/safety.js';
 import type { StartRequest } from '../targets/target.js';
-import { cidr, mirrorUrl, name, registryName, suiteName } from './arbitraries/values.js';
-import { describe, excerpt, expectRefused, expectServedInfo, startWith } from './start-and-inspect.js';
+import { cidr, mirrorUrl, name, registryName, suiteName } from '../arbitraries/values.js';
+import { describe, excerpt, expectRefused, expectServedInfo, startWith } from '../harness/start-and-inspect.js';
 
 type Via = 'short' | 'long' | 'file' | 'env';
 

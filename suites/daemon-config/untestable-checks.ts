@@ -1,11 +1,12 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { untestableCheck } from '../harness/untestable.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /**
  * The rules of the area that no target on this machine can carry (the catalogue says why: the
  * other platform, containers, images, a file system without d_type, the machine's own /etc).
  */
-export const UNTESTABLE_CONFIG_CHECKS: readonly RuleCheck[] = [
+const UNTESTABLE: readonly RuleId[] = [
   'config.file.default-path',
   'config.file.other-platform',
   'config.cgroup.parent',
@@ -14,4 +15,6 @@ export const UNTESTABLE_CONFIG_CHECKS: readonly RuleCheck[] = [
   'config.runtimes.on-path',
   'config.limits.defaults',
   'config.env.unobservable',
-].map(untestableCheck);
+];
+
+export const UNTESTABLE_CONFIG_CHECKS: readonly RuleCheck[] = UNTESTABLE.map(untestableCheck);

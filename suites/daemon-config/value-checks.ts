@@ -3,8 +3,8 @@ import { optionNamed } from '../../specs/options.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import type { StartRequest } from '../targets/target.js';
-import { notAnInteger, suiteName } from './arbitraries/values.js';
-import { expectRefused, expectServed } from './start-and-inspect.js';
+import { notAnInteger, suiteName } from '../arbitraries/values.js';
+import { expectRefused, expectServed } from '../harness/start-and-inspect.js';
 
 const ENUM_OPTIONS = ['default-cgroupns-mode', 'default-ipc-mode', 'log-format', 'log-level'] as const;
 /**

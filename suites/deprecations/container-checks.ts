@@ -7,9 +7,10 @@ import type { SuiteContext } from '../harness/context.js';
 import type { HttpReply } from '../http/client.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { HOST_CONFIG_EXAMPLE, HOST_CONFIG_KEYS, hostConfigBody } from './arbitraries.js';
-import { parseJsonObject } from '../versioning/expect.js';
+import { parseJsonObject } from '../laws/expect.js';
 import { at, getObject, objectAt, setupPath, withContainer } from './objects.js';
 import { servedVersion } from './served.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 const KERNEL_MEMORY_IGNORED_FROM = '1.42';
 const START_BODY_REFUSED_FROM = '1.24';
@@ -65,7 +66,7 @@ export const kernelMemoryCheck: RuleCheck = {
 
 /** Starts a fresh container at the cell's version with a generated host-configuration body; `judge` reads the answer and the inspect after it. */
 function startWithBody(
-  rule: string,
+  rule: RuleId,
   summary: (api: string) => string,
   judge: (log: ExchangeLog, api: string, body: Readonly<Record<string, unknown>>, reply: HttpReply, doc: Record<string, unknown>) => void,
 ): RuleCheck {

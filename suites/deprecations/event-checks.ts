@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { parseJsonObject } from '../versioning/expect.js';
+import { parseJsonObject } from '../laws/expect.js';
 import { at, baseImage, createContainer, objectAt, removeContainer, setupPath } from './objects.js';
 import { servedVersion } from './served.js';
 import { containerBudget } from './container-checks.js';

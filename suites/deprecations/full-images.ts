@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
-import { parseJsonObject } from '../versioning/expect.js';
+import { parseJsonObject } from '../laws/expect.js';
 import { tarball } from './image-tarball.js';
 import { baseImage, createContainer, getObject, importImage, objectAt, removeContainer, setupPath } from './objects.js';
 

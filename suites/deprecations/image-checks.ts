@@ -8,10 +8,11 @@ import { FULL_IMAGE_EXAMPLES, fullImageCase, NINE_KEPT, NONSTANDARD, SOURCES, TH
 import { withImage } from './configured-images.js';
 import { at, getObject, objectAt } from './objects.js';
 import { servedVersion } from './served.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /** The empty-fields rule: a property over generated settings of the eight fields, judged at the cell's API version. */
 function imageConfigCheck(
-  rule: string,
+  rule: RuleId,
   summary: (api: string) => string,
   holds: (log: ExchangeLog, doc: Record<string, unknown>, api: string, settings: ImageSettings) => void,
 ): RuleCheck {
@@ -43,7 +44,7 @@ const EMPTY_OMITTED_FROM = '1.52';
 
 /** The image-inspect rules judged on imported, loaded and committed images: a property over generated full configurations. */
 function fullImageCheck(
-  rule: string,
+  rule: RuleId,
   items: readonly string[],
   summary: (api: string) => string,
   holds: (log: ExchangeLog, doc: Record<string, unknown>, api: string, made: MadeImage, options: PropertyOptions) => void,

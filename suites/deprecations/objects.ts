@@ -1,6 +1,6 @@
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
-import { parseJsonObject } from '../versioning/expect.js';
+import { parseJsonObject } from '../laws/expect.js';
 import { baseTarball, tarball, type TarEntry } from './image-tarball.js';
 
 /** Where setup and clean-up requests go: the newest version the target serves (never unversioned). */

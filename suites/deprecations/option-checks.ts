@@ -8,7 +8,7 @@ import {
   REMOVED_STORAGE_DRIVERS,
   REMOVED_STORAGE_OPTIONS,
 } from '../../specs/deprecations.js';
-import { expectRefused } from '../daemon-config/start-and-inspect.js';
+import { expectRefused } from '../harness/start-and-inspect.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable } from '../harness/verdict.js';

@@ -1,3 +1,4 @@
+import type { RuleId } from '../../specs/catalogue.js';
 import type { SuiteContext } from './context.js';
 import type { PropertyOptions } from './property.js';
 import type { Verdict } from './verdict.js';
@@ -8,7 +9,8 @@ import type { Verdict } from './verdict.js';
  * the check's business.
  */
 export interface RuleCheck {
-  readonly rule: string;
+  /** The rule it asserts: an id of the catalogue (specs/catalogue.ts), so a misspelt id does not compile. */
+  readonly rule: RuleId;
   /** Why the rule does not apply to this cell, or null when it does. */
   applies?(ctx: SuiteContext, api: string | null): string | null;
   /**

@@ -1,4 +1,4 @@
-import { RULES } from '../../specs/catalogue.js';
+import { RULES, type RuleId } from '../../specs/catalogue.js';
 import type { RuleCheck } from './rule-check.js';
 import { skipped } from './verdict.js';
 
@@ -7,7 +7,7 @@ import { skipped } from './verdict.js';
  * skips such rules before any check runs; this entry only keeps "one assertion per rule id" true
  * and states the reason if it is ever asked.
  */
-export function untestableCheck(rule: string): RuleCheck {
+export function untestableCheck(rule: RuleId): RuleCheck {
   const why = RULES.find((r) => r.id === rule)?.testability;
   return { rule, run: () => Promise.resolve(skipped(why !== undefined && !why.testable ? why.why : 'not testable here')) };
 }

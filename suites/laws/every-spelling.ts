@@ -4,11 +4,12 @@ import type { SuiteContext } from '../harness/context.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 export type Resource = readonly [method: string, path: string];
 
 export interface EverySpellingLaw {
-  readonly rule: string;
+  readonly rule: RuleId;
   readonly applies?: RuleCheck['applies'];
   /** The resources asked for: a fixed list (each one a documented item every run reaches), or generated paths. */
   readonly resources: readonly Resource[] | fc.Arbitrary<Resource>;

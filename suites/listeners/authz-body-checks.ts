@@ -5,8 +5,9 @@ import type { ExchangeLog } from '../harness/exchange-log.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Unjudgeable } from '../harness/verdict.js';
 import { errorMessageOf } from '../http/error-message.js';
-import { ALLOW_ALL, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
+import { ALLOW_ALL, type AuthzPlugin, type AuthzPolicy } from '../fixtures/authz-plugin.js';
 import { asked, denialOf, send, withPlugins } from './authz-checks.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /** The limits of moby pkg/authorization (maxBodySize): 1 MiB, 4 MiB from 29.4 (moby 7a767b27, ec76e941). */
 const LIMIT = 1024 * 1024;
@@ -77,7 +78,7 @@ const imageName = fc.stringMatching(/^[a-z][a-z0-9]{5,11}$/).map((n) => `ctcnone
 const markerOf = fc.stringMatching(/^[A-Za-z0-9]{8,16}$/).map((m) => `ctcmark${m}`);
 
 function bodyCheck(
-  rule: string,
+  rule: RuleId,
   items: readonly string[],
   cases: (ctx: SuiteContext) => fc.Arbitrary<BodyCase>,
   itemsOf: (c: BodyCase) => string[],

@@ -6,13 +6,13 @@ import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
-import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
-import { suiteName } from '../daemon-config/arbitraries/values.js';
+import { describe, excerpt, expectRefused, startWith } from '../harness/start-and-inspect.js';
+import { suiteName } from '../arbitraries/values.js';
 import type { HttpReply } from '../http/client.js';
 import { errorMessageOf } from '../http/error-message.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
 import type { StartRequest } from '../targets/target.js';
-import { ALLOW_ALL, startAuthzPlugin, type AuthzCall, type AuthzPlugin, type AuthzPolicy } from './authz-plugin.js';
+import { ALLOW_ALL, startAuthzPlugin, type AuthzCall, type AuthzPlugin, type AuthzPolicy } from '../fixtures/authz-plugin.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 

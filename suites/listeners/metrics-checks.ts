@@ -3,13 +3,13 @@ import { checkProperty } from '../harness/property.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
-import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
+import { describe, excerpt, expectRefused, startWith } from '../harness/start-and-inspect.js';
 import type { HttpReply } from '../http/client.js';
 import { inRange } from '../../common/dotted-version.js';
 import type { StartRequest } from '../targets/target.js';
 import { withFreePort } from './ports.js';
 import { parsePrometheusText } from './prometheus-text.js';
-import { suiteName } from '../daemon-config/arbitraries/values.js';
+import { suiteName } from '../arbitraries/values.js';
 
 /** Starts with --metrics-addr on a free port and runs `probe` with a client for that address. */
 async function withMetrics(

@@ -4,11 +4,11 @@ import fc from 'fast-check';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
-import { suiteName } from '../daemon-config/arbitraries/values.js';
-import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
+import { suiteName } from '../arbitraries/values.js';
+import { describe, excerpt, expectRefused, startWith } from '../harness/start-and-inspect.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
-import { modeFromStartCheck } from './mode-from-start-check.js';
+import { modeFromStartCheck } from './mode-from-start-checks.js';
 import { freePort, freePorts } from './ports.js';
 
 /** The machine's groups (name and id) from /etc/group. */

@@ -4,7 +4,7 @@ import { checkProperty } from '../harness/property.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
-import { describe, excerpt, expectRefused, startWith } from '../daemon-config/start-and-inspect.js';
+import { describe, excerpt, expectRefused, startWith } from '../harness/start-and-inspect.js';
 import type { StartRequest } from '../targets/target.js';
 import type { PropertyOptions } from '../harness/property.js';
 import type { TlsMaterial } from './certificates.js';

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { CheckClient } from '../harness/context.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import { inferenceClient } from './endpoints.js';
 import { modelForInference } from './models.js';
@@ -53,46 +54,36 @@ const describe = (json: Record<string, unknown>): string => {
   return `${json['model'] as string} embeddings of ${input.length} inputs (the first ${first.length} characters)`;
 };
 
+/** One OpenAI limit exceeded by `over`, on one endpoint. */
+const bound = fc.record({
+  limit: fc.constantFrom('n' as const, 'inputs' as const, 'input-tokens' as const, 'request-tokens' as const),
+  over: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 4096 })),
+  endpoint: fc.constantFrom('chat' as const, 'completions' as const),
+});
+
 /** mr.inference.work-bounds: over an OpenAI limit, 400 naming the field; at it, 200. */
-export const workBoundsCheck: RuleCheck = {
+export const workBoundsCheck = runnerCheck({
   rule: 'mr.inference.work-bounds',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    const bound = fc.record({
-      limit: fc.constantFrom('n' as const, 'inputs' as const, 'input-tokens' as const, 'request-tokens' as const),
-      over: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 4096 })),
-      endpoint: fc.constantFrom('chat' as const, 'completions' as const),
-    });
-    try {
-      return await checkProperty(
-        fc.tuple(bound, fc.boolean()),
-        async ([over, alsoAt]) => {
-          const refused = requestOf(model, over);
-          const reply = await client.request('POST', refused.path, { json: refused.json, timeoutMs: 30_000 });
-          const what = `POST ${refused.path} ${describe(refused.json)} (${over.limit} ${over.over} over the OpenAI limit)`;
-          if (reply.status !== 400) throw new Violation(`${what} answered ${reply.status}, not 400: ${clip(reply.body)}`);
-          const error = (jsonOf(sent('POST', refused.path), reply) as { error?: { message?: unknown; param?: unknown } } | null)?.error;
-          if (typeof error?.message !== 'string')
-            throw new Violation(`${what} answered 400 without an OpenAI error object with a message: ${clip(reply.body)}`);
-          const param = error.param;
-          if (param !== undefined && param !== null && !(typeof param === 'string' && (param === refused.field || param.startsWith(`${refused.field}[`)))) {
-            throw new Violation(`${what} answered 400 naming param ${JSON.stringify(param)}, not ${refused.field}`);
-          }
-          if (!alsoAt) return;
-          const served = requestOf(model, { ...over, over: 0 });
-          const at = await client.request('POST', served.path, { json: served.json, timeoutMs: 30_000, maxBodyBytes: 64 * 1024 * 1024 });
-          if (at.status !== 200)
-            throw new Violation(`POST ${served.path} ${describe(served.json)} (${over.limit} at the OpenAI limit) answered ${at.status}: ${clip(at.body)}`);
-        },
-        options,
-        'requests over the OpenAI limits were refused with 400 naming the field; at the limits they were served',
-      );
-    } finally {
-      client.close();
+  cases: () => fc.tuple(bound, fc.boolean()),
+  judge: async ([over, alsoAt], { client, model }) => {
+    const refused = requestOf(model, over);
+    const reply = await client.request('POST', refused.path, { json: refused.json, timeoutMs: 30_000 });
+    const what = `POST ${refused.path} ${describe(refused.json)} (${over.limit} ${over.over} over the OpenAI limit)`;
+    if (reply.status !== 400) throw new Violation(`${what} answered ${reply.status}, not 400: ${clip(reply.body)}`);
+    const error = (jsonOf(sent('POST', refused.path), reply) as { error?: { message?: unknown; param?: unknown } } | null)?.error;
+    if (typeof error?.message !== 'string') throw new Violation(`${what} answered 400 without an OpenAI error object with a message: ${clip(reply.body)}`);
+    const param = error.param;
+    if (param !== undefined && param !== null && !(typeof param === 'string' && (param === refused.field || param.startsWith(`${refused.field}[`)))) {
+      throw new Violation(`${what} answered 400 naming param ${JSON.stringify(param)}, not ${refused.field}`);
     }
+    if (!alsoAt) return;
+    const served = requestOf(model, { ...over, over: 0 });
+    const at = await client.request('POST', served.path, { json: served.json, timeoutMs: 30_000, maxBodyBytes: 64 * 1024 * 1024 });
+    if (at.status !== 200)
+      throw new Violation(`POST ${served.path} ${describe(served.json)} (${over.limit} at the OpenAI limit) answered ${at.status}: ${clip(at.body)}`);
   },
-};
+  summary: 'requests over the OpenAI limits were refused with 400 naming the field; at the limits they were served',
+});
 
 /** How much longer than with no other request another client's model list may take while a heavy request is answered. */
 const FAIR_MS = 500;

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import type { CheckClient, SuiteContext } from '../harness/context.js';
-import { checkProperty, type PropertyOptions } from '../harness/property.js';
+import type { PropertyOptions } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerProperty } from './runner-check.js';
 import { Violation, type Verdict } from '../harness/verdict.js';
 import { LOWER_DIGITS, word } from '../arbitraries/words.js';
 import { compareSides } from './answer-comparison.js';
-import { defaultEngineOf, DOCKER_DEFAULT_ENGINE, serviceClient } from './endpoints.js';
-import { modelForInference } from './models.js';
+import { defaultEngineOf, DOCKER_DEFAULT_ENGINE } from './endpoints.js';
 import { bodyOf, describeCall, generationCall, modelCall, openAiCall, refusedGenerationCall, type OpenAiCall } from './openai-call-arbitraries.js';
 import { clip } from './openai-calls.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /** Runs a property over the service root with the suite's model held. */
 async function withModel<T>(
@@ -18,17 +19,11 @@ async function withModel<T>(
   body: (client: CheckClient, value: T, model: string) => Promise<void>,
   summary: string,
 ): Promise<Verdict> {
-  const model = await modelForInference(ctx);
-  const client = serviceClient(ctx);
-  try {
-    return await checkProperty(arbitrary(model), (value) => body(client, value, model), options, summary);
-  } finally {
-    client.close();
-  }
+  return runnerProperty(ctx, options, { via: 'service', cases: arbitrary, judge: (value, { client, model }) => body(client, value, model), summary });
 }
 
 /** Generated OpenAI-style requests answer alike under /engines/v1 and under /engines/<engine>/v1. */
-function shortcutEquals(rule: string, engineOf: (ctx: SuiteContext) => string): RuleCheck {
+function shortcutEquals(rule: RuleId, engineOf: (ctx: SuiteContext) => string): RuleCheck {
   return {
     rule,
     run: (ctx, _api, options) => {

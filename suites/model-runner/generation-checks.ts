@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
-import { checkProperty } from '../harness/property.js';
-import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import { choiceCount, conversation, maxTokens, prompt, seed, text, type ChatMessage } from './arbitraries.js';
-import { inferenceClient } from './endpoints.js';
-import { modelForInference } from './models.js';
 import { clip, contentOf, counts, deterministic, post, sent } from './openai-calls.js';
 import type { Usage } from './openai-schemas.js';
 
@@ -13,39 +10,28 @@ const CHAT = '/chat/completions';
 const COMPLETIONS = '/completions';
 
 /** mr.generation.max-tokens: at most max_tokens completion tokens; cut by the cap, finish_reason "length". */
-export const maxTokensCheck: RuleCheck = {
+export const maxTokensCheck = runnerCheck({
   rule: 'mr.generation.max-tokens',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    try {
-      return await checkProperty(
-        fc.record({ messages: conversation, seed, limit: maxTokens }),
-        async ({ messages, seed: s, limit }) => {
-          const request = { model, messages, max_tokens: limit, ...deterministic(s) };
-          const capped = await post(client, CHAT, request, 'chat.completion');
-          const what = sent('POST', CHAT, request);
-          if (capped.usage.completion_tokens > limit)
-            throw new Violation(`${what} answered ${capped.usage.completion_tokens} completion tokens, over max_tokens ${limit}`);
-          // The same request with room to go on tells whether the cap, not the model, ended the answer.
-          const longer = { ...request, max_tokens: limit + 16 };
-          const free = await post(client, CHAT, longer, 'chat.completion');
-          if (free.usage.completion_tokens <= limit) return;
-          const choice = capped.choices[0];
-          if (capped.usage.completion_tokens !== limit || choice?.finish_reason !== 'length') {
-            throw new Violation(
-              `${what} answered ${capped.usage.completion_tokens} completion tokens with finish_reason ${JSON.stringify(choice?.finish_reason)}, though with max_tokens ${limit + 16} it answers ${free.usage.completion_tokens}: the cap cut it, so ${limit} tokens and "length"`,
-            );
-          }
-        },
-        options,
-        'completion tokens never passed max_tokens, and an answer the cap cut ended with finish_reason "length"',
+  cases: () => fc.record({ messages: conversation, seed, limit: maxTokens }),
+  judge: async ({ messages, seed: s, limit }, { client, model }) => {
+    const request = { model, messages, max_tokens: limit, ...deterministic(s) };
+    const capped = await post(client, CHAT, request, 'chat.completion');
+    const what = sent('POST', CHAT, request);
+    if (capped.usage.completion_tokens > limit)
+      throw new Violation(`${what} answered ${capped.usage.completion_tokens} completion tokens, over max_tokens ${limit}`);
+    // The same request with room to go on tells whether the cap, not the model, ended the answer.
+    const longer = { ...request, max_tokens: limit + 16 };
+    const free = await post(client, CHAT, longer, 'chat.completion');
+    if (free.usage.completion_tokens <= limit) return;
+    const choice = capped.choices[0];
+    if (capped.usage.completion_tokens !== limit || choice?.finish_reason !== 'length') {
+      throw new Violation(
+        `${what} answered ${capped.usage.completion_tokens} completion tokens with finish_reason ${JSON.stringify(choice?.finish_reason)}, though with max_tokens ${limit + 16} it answers ${free.usage.completion_tokens}: the cap cut it, so ${limit} tokens and "length"`,
       );
-    } finally {
-      client.close();
     }
   },
-};
+  summary: 'completion tokens never passed max_tokens, and an answer the cap cut ended with finish_reason "length"',
+});
 
 /** How long the unstopped answer may be: enough text to cut a stop string from. */
 const UNSTOPPED_TOKENS = 24;
@@ -60,71 +46,50 @@ function stopString(content: string, { at, length }: { readonly at: number; read
 }
 
 /** mr.generation.stop: stop strings cut from the answer end it just before the earliest occurrence of any, with "stop". */
-export const stopCheck: RuleCheck = {
+export const stopCheck = runnerCheck({
   rule: 'mr.generation.stop',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    try {
-      return await checkProperty(
-        // One stop string, sent as a string or as an array of one; or up to 4 (OpenAI's most), sent as an array in any order.
-        fc.record({ messages: conversation, seed, cuts: fc.array(stopCut, { minLength: 1, maxLength: 4 }), asArray: fc.boolean() }),
-        async ({ messages, seed: s, cuts, asArray }) => {
-          const request = { model, messages, max_tokens: UNSTOPPED_TOKENS, ...deterministic(s) };
-          const whole = await post(client, CHAT, request, 'chat.completion');
-          const content = contentOf(whole.choices[0]?.message.content ?? null);
-          fc.pre(content.length >= 2);
-          const stops = cuts.map((cut) => stopString(content, cut));
-          const expected = content.slice(0, Math.min(...stops.map((stop) => content.indexOf(stop))));
-          // More room than the unstopped answer had: were the stop string to end on the cap's last
-          // token, an engine could report the cap; with room, only the stop string ends it there.
-          const stopped = { ...request, max_tokens: UNSTOPPED_TOKENS + 8, stop: stops.length === 1 && !asArray ? stops[0]! : stops };
-          const answer = await post(client, CHAT, stopped, 'chat.completion');
-          const choice = answer.choices[0];
-          const got = contentOf(choice?.message.content ?? null);
-          const what = sent('POST', CHAT, stopped);
-          if (got !== expected)
-            throw new Violation(
-              `${what} answered ${JSON.stringify(clip(got))}; without the stop strings the answer is ${JSON.stringify(clip(content))}, so ${JSON.stringify(clip(expected))} was due (up to the earliest of them)`,
-            );
-          if (choice?.finish_reason !== 'stop') throw new Violation(`${what} ended with finish_reason ${JSON.stringify(choice?.finish_reason)}, not "stop"`);
-        },
-        options,
-        'stop strings cut from the answer ended it just before the earliest occurrence of any, with finish_reason "stop"',
+  cases:
+    // One stop string, sent as a string or as an array of one; or up to 4 (OpenAI's most), sent as an array in any order.
+    () => fc.record({ messages: conversation, seed, cuts: fc.array(stopCut, { minLength: 1, maxLength: 4 }), asArray: fc.boolean() }),
+  judge: async ({ messages, seed: s, cuts, asArray }, { client, model }) => {
+    const request = { model, messages, max_tokens: UNSTOPPED_TOKENS, ...deterministic(s) };
+    const whole = await post(client, CHAT, request, 'chat.completion');
+    const content = contentOf(whole.choices[0]?.message.content ?? null);
+    fc.pre(content.length >= 2);
+    const stops = cuts.map((cut) => stopString(content, cut));
+    const expected = content.slice(0, Math.min(...stops.map((stop) => content.indexOf(stop))));
+    // More room than the unstopped answer had: were the stop string to end on the cap's last
+    // token, an engine could report the cap; with room, only the stop string ends it there.
+    const stopped = { ...request, max_tokens: UNSTOPPED_TOKENS + 8, stop: stops.length === 1 && !asArray ? stops[0]! : stops };
+    const answer = await post(client, CHAT, stopped, 'chat.completion');
+    const choice = answer.choices[0];
+    const got = contentOf(choice?.message.content ?? null);
+    const what = sent('POST', CHAT, stopped);
+    if (got !== expected)
+      throw new Violation(
+        `${what} answered ${JSON.stringify(clip(got))}; without the stop strings the answer is ${JSON.stringify(clip(content))}, so ${JSON.stringify(clip(expected))} was due (up to the earliest of them)`,
       );
-    } finally {
-      client.close();
-    }
+    if (choice?.finish_reason !== 'stop') throw new Violation(`${what} ended with finish_reason ${JSON.stringify(choice?.finish_reason)}, not "stop"`);
   },
-};
+  summary: 'stop strings cut from the answer ended it just before the earliest occurrence of any, with finish_reason "stop"',
+});
 
 /** mr.generation.n: exactly n choices, indexed 0..n-1. */
-export const choiceCountCheck: RuleCheck = {
+export const choiceCountCheck = runnerCheck({
   rule: 'mr.generation.n',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    try {
-      return await checkProperty(
-        fc.record({ messages: conversation, seed, n: choiceCount, limit: maxTokens }),
-        async ({ messages, seed: s, n, limit }) => {
-          const request = { model, messages, n, max_tokens: limit, seed: s };
-          const answer = await post(client, CHAT, request, 'chat.completion');
-          const indexes = answer.choices.map((choice) => choice.index).sort((a, b) => a - b);
-          const expected = Array.from({ length: n }, (_, i) => i);
-          if (indexes.join() !== expected.join())
-            throw new Violation(
-              `${sent('POST', CHAT, request)} answered ${answer.choices.length} choices indexed [${indexes.join(', ')}], not [${expected.join(', ')}]`,
-            );
-        },
-        options,
-        'n choices came back, indexed 0 to n-1',
+  cases: () => fc.record({ messages: conversation, seed, n: choiceCount, limit: maxTokens }),
+  judge: async ({ messages, seed: s, n, limit }, { client, model }) => {
+    const request = { model, messages, n, max_tokens: limit, seed: s };
+    const answer = await post(client, CHAT, request, 'chat.completion');
+    const indexes = answer.choices.map((choice) => choice.index).sort((a, b) => a - b);
+    const expected = Array.from({ length: n }, (_, i) => i);
+    if (indexes.join() !== expected.join())
+      throw new Violation(
+        `${sent('POST', CHAT, request)} answered ${answer.choices.length} choices indexed [${indexes.join(', ')}], not [${expected.join(', ')}]`,
       );
-    } finally {
-      client.close();
-    }
   },
-};
+  summary: 'n choices came back, indexed 0 to n-1',
+});
 
 /** A request and its longer variant (the same prompt with text after it). */
 type UsageCase =
@@ -167,28 +132,17 @@ async function usageOf(client: CheckClient, model: string, c: UsageCase, longer:
 }
 
 /** mr.generation.usage: integer counts that add up, positive where due, and growing with the prompt. */
-export const usageCheck: RuleCheck = {
+export const usageCheck = runnerCheck({
   rule: 'mr.generation.usage',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    try {
-      return await checkProperty(
-        usageCase,
-        async (c) => {
-          const short = await usageOf(client, model, c, false);
-          const long = await usageOf(client, model, c, true);
-          if (long.prompt_tokens < short.prompt_tokens) {
-            throw new Violation(
-              `a ${c.kind} prompt extended by ${JSON.stringify(clip(c.more))} counted ${long.prompt_tokens} prompt tokens, fewer than the ${short.prompt_tokens} of the prompt alone`,
-            );
-          }
-        },
-        options,
-        'chat and text completion usages added up, counted the prompt and the text, and grew with the prompt',
+  cases: () => usageCase,
+  judge: async (c, { client, model }) => {
+    const short = await usageOf(client, model, c, false);
+    const long = await usageOf(client, model, c, true);
+    if (long.prompt_tokens < short.prompt_tokens) {
+      throw new Violation(
+        `a ${c.kind} prompt extended by ${JSON.stringify(clip(c.more))} counted ${long.prompt_tokens} prompt tokens, fewer than the ${short.prompt_tokens} of the prompt alone`,
       );
-    } finally {
-      client.close();
     }
   },
-};
+  summary: 'chat and text completion usages added up, counted the prompt and the text, and grew with the prompt',
+});

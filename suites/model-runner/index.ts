@@ -1,6 +1,6 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { untestableCheck } from '../harness/untestable.js';
-import { survivesBadInputCheck } from './bad-input-check.js';
+import { survivesBadInputCheck } from './bad-input-checks.js';
 import { MODEL_RUNNER_INFERENCE_CHECKS } from './inference-index.js';
 import { bodyLimitCheck, inferenceChecksCheck } from './runner-check-checks.js';
 import { MODEL_RUNNER_SERVICE_CHECKS } from './service-index.js';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LOWER_DIGITS } from '../arbitraries/words.js';
 import type { CheckClient } from '../harness/context.js';
 import { Violation } from '../harness/verdict.js';
 import { HttpClientError, type HttpReply } from '../http/client.js';
@@ -10,15 +11,13 @@ import { clip } from './openai-calls.js';
  * runner, so a check judges only the models whose references hold its namespace.
  */
 
-const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
 /**
  * `m` and 8 random letters or digits: random, not generated, because parallel cells run with the
  * same seed and would otherwise create and delete each other's models. One path component with no
  * separator, so that no reference can hold it by accident.
  */
 export function freshNamespace(): string {
-  return `m${[...randomBytes(8)].map((byte) => ALNUM[byte % ALNUM.length]).join('')}`;
+  return `m${[...randomBytes(8)].map((byte) => LOWER_DIGITS[byte % LOWER_DIGITS.length]).join('')}`;
 }
 
 /** POST /models/create with `{"from": from}`, asking for JSON lines (else the real service HTML-escapes them). */

@@ -1,11 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
-import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import { badCreateBody } from './create-body-arbitraries.js';
-import { serviceClient } from './endpoints.js';
 import {
   cleanUp,
   createOrFail,
@@ -23,6 +22,7 @@ import {
 import { clip } from './openai-calls.js';
 import { bareReference, bind, component, invalidReference, modelPath, tag, validReference, withCase, type ValidReference } from './reference-arbitraries.js';
 import type { Reading } from '../harness/property.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /** Several valid references with distinct canonical forms. */
 const distinctReferences = (min: number, max: number) => fc.uniqueArray(validReference, { minLength: min, maxLength: max, selector: (ref) => ref.canonical });
@@ -52,28 +52,19 @@ function inNamespace<T>(client: CheckClient, body: (value: T, namespace: string)
 
 /** A check on the service root over TCP whose cases each run in a fresh namespace. */
 function serviceCheck<T>(
-  rule: string,
+  rule: RuleId,
   arbitrary: fc.Arbitrary<T>,
   summary: string,
   body: (client: CheckClient, value: T, namespace: string, reading: Reading) => Promise<void>,
 ): RuleCheck {
-  return {
+  return runnerCheck({
     rule,
-    async run(ctx, _api, options) {
-      const client = serviceClient(ctx);
-      const reading = options.reading ?? 'strict';
-      try {
-        return await checkProperty(
-          arbitrary,
-          inNamespace(client, (value: T, namespace) => body(client, value, namespace, reading)),
-          options,
-          summary,
-        );
-      } finally {
-        client.close();
-      }
-    },
-  };
+    via: 'service',
+    model: false,
+    cases: () => arbitrary,
+    judge: (value, { client, options }) => inNamespace(client, (v: T, namespace) => body(client, v, namespace, options.reading ?? 'strict'))(value),
+    summary,
+  });
 }
 
 /** mr.reference.format: valid references are created, invalid ones refused with 400 and nothing added. */

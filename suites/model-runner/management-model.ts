@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
-import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Unjudgeable, Violation } from '../harness/verdict.js';
-import { serviceClient } from './endpoints.js';
 import { cleanUp, freshNamespace, listRecords, openAiIds, ownTags, sameItems, sendCreate, show } from './management-calls.js';
 import { clip } from './openai-calls.js';
 import { bind, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /**
  * A model-based test of the management endpoints: create, get, delete and list commands over a
@@ -123,37 +123,29 @@ const scenario = fc
     ),
   );
 
-function modelCheck(rule: string, lens: Lens, summary: string): RuleCheck {
-  return {
+function modelCheck(rule: RuleId, lens: Lens, summary: string): RuleCheck {
+  return runnerCheck({
     rule,
-    async run(ctx, _api, options) {
-      const client = serviceClient(ctx);
+    via: 'service',
+    model: false,
+    cases: () => scenario,
+    judge: async ([refs, commands], { client }) => {
+      const real: Real = { client, namespace: freshNamespace(), lens };
       try {
-        return await checkProperty(
-          scenario,
-          async ([refs, commands]) => {
-            const real: Real = { client, namespace: freshNamespace(), lens };
-            try {
-              const model: Model = { held: new Set(), gone: new Set() };
-              await fc.asyncModelRun(() => ({ model, real }), commands);
-              // Every sequence ends with the list, whether or not it listed before.
-              await new List().run(model, real);
-            } finally {
-              await cleanUp(
-                client,
-                real.namespace,
-                refs.map((ref) => bind(ref.canonical, real.namespace)),
-              );
-            }
-          },
-          options,
-          summary,
-        );
+        const model: Model = { held: new Set(), gone: new Set() };
+        await fc.asyncModelRun(() => ({ model, real }), commands);
+        // Every sequence ends with the list, whether or not it listed before.
+        await new List().run(model, real);
       } finally {
-        client.close();
+        await cleanUp(
+          client,
+          real.namespace,
+          refs.map((ref) => bind(ref.canonical, real.namespace)),
+        );
       }
     },
-  };
+    summary,
+  });
 }
 
 /** mr.models.list: after generated creates and deletes, the list holds exactly the models held, each once. */

@@ -4,10 +4,11 @@ import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import { HttpClientError } from '../http/client.js';
 import { inferenceClient, serviceClient } from './endpoints.js';
-import { createModel, modelForInference, SUITE_MODEL } from './models.js';
+import { createModel, SUITE_MODEL } from './models.js';
 import { call, clip, jsonOf } from './openai-calls.js';
 import type { OpenAiObject } from './openai-schemas.js';
 
@@ -111,46 +112,35 @@ async function retrievesEntry(client: CheckClient, entry: Model): Promise<void> 
 }
 
 /** mr.openai.models.retrieve: every listed id, in both spellings, is its list entry; an id not listed is 404. */
-export const modelsRetrieveCheck: RuleCheck = {
+export const modelsRetrieveCheck = runnerCheck({
   rule: 'mr.openai.models.retrieve',
-  async run(ctx, _api, options) {
-    // So that the list holds at least one model (on a runner with management it creates the suite's).
-    await modelForInference(ctx);
-    const client = inferenceClient(ctx);
+  // The model is held (though no case names it) so that the list holds at least one model (on a runner with management it creates the suite's).
+  cases: () => fc.record({ namespace: component, name: component }),
+  judge: async ({ namespace, name }, { client, ctx }) => {
+    // On a runner with management, other cells create and delete models meanwhile: only the
+    // models no other cell touches are judged (the suite's, and one of this case's own).
+    const service = ctx.instance.endpoints.modelRunnerService === undefined ? undefined : serviceClient(ctx);
+    const own = `mrt${namespace}/${name}:latest`;
     try {
-      return await checkProperty(
-        fc.record({ namespace: component, name: component }),
-        async ({ namespace, name }) => {
-          // On a runner with management, other cells create and delete models meanwhile: only the
-          // models no other cell touches are judged (the suite's, and one of this case's own).
-          const service = ctx.instance.endpoints.modelRunnerService === undefined ? undefined : serviceClient(ctx);
-          const own = `mrt${namespace}/${name}:latest`;
-          try {
-            if (service !== undefined) await createModel(service, own);
-            const list = await call(client, 'GET', '/models', undefined, 'model-list');
-            const judged = service === undefined ? list.data : list.data.filter((entry) => entry.id === SUITE_MODEL || entry.id === own);
-            if (service !== undefined && !judged.some((entry) => entry.id === own))
-              throw new Violation(`${own} was created, but GET /models does not list it: ${clip(JSON.stringify(list))}`);
-            for (const entry of judged) await retrievesEntry(client, entry);
-          } finally {
-            if (service !== undefined) {
-              await service.request('DELETE', `/models/${own.replace(/:latest$/, '')}`);
-              service.close();
-            }
-          }
-          const list = await call(client, 'GET', '/models', undefined, 'model-list');
-          const unknown = `mrr${namespace}/${name}:latest`;
-          fc.pre(!list.data.some((model) => model.id === unknown));
-          for (const path of spellings(unknown)) {
-            const reply = await client.request('GET', path);
-            if (reply.status !== 404) throw new Violation(`${unknown} is not listed, but GET ${path} answered ${reply.status}: ${clip(reply.body)}`);
-          }
-        },
-        options,
-        'every listed id answered its list entry, as two segments and escaped; ids not listed answered 404',
-      );
+      if (service !== undefined) await createModel(service, own);
+      const list = await call(client, 'GET', '/models', undefined, 'model-list');
+      const judged = service === undefined ? list.data : list.data.filter((entry) => entry.id === SUITE_MODEL || entry.id === own);
+      if (service !== undefined && !judged.some((entry) => entry.id === own))
+        throw new Violation(`${own} was created, but GET /models does not list it: ${clip(JSON.stringify(list))}`);
+      for (const entry of judged) await retrievesEntry(client, entry);
     } finally {
-      client.close();
+      if (service !== undefined) {
+        await service.request('DELETE', `/models/${own.replace(/:latest$/, '')}`);
+        service.close();
+      }
+    }
+    const list = await call(client, 'GET', '/models', undefined, 'model-list');
+    const unknown = `mrr${namespace}/${name}:latest`;
+    fc.pre(!list.data.some((model) => model.id === unknown));
+    for (const path of spellings(unknown)) {
+      const reply = await client.request('GET', path);
+      if (reply.status !== 404) throw new Violation(`${unknown} is not listed, but GET ${path} answered ${reply.status}: ${clip(reply.body)}`);
     }
   },
-};
+  summary: 'every listed id answered its list entry, as two segments and escaped; ids not listed answered 404',
+});

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { serviceClient, serviceEndpoint } from './endpoints.js';
@@ -39,28 +40,20 @@ const refused: fc.Arbitrary<Refused> = fc.oneof(
 );
 
 /** mr.inference.checks: not JSON or no model is 400, a model not held is 404, on every inference endpoint. */
-export const inferenceChecksCheck: RuleCheck = {
+export const inferenceChecksCheck = runnerCheck({
   rule: 'mr.inference.checks',
-  async run(ctx, _api, options) {
-    const client = serviceClient(ctx);
-    try {
-      return await checkProperty(
-        fc.tuple(fc.constantFrom(...ENDPOINTS), refused),
-        async ([path, { why, body, status }]) => {
-          const reply = await client.request('POST', path, { body, headers: { 'Content-Type': 'application/json' } });
-          if (reply.status !== status)
-            throw new Violation(
-              `POST ${path} with ${why} (${JSON.stringify(body).slice(0, 80)}) answered ${reply.status}, not ${status}: ${reply.body.slice(0, 200)}`,
-            );
-        },
-        options,
-        'bodies that are not JSON or name no model answered 400, a model not held 404',
+  via: 'service',
+  model: false,
+  cases: () => fc.tuple(fc.constantFrom(...ENDPOINTS), refused),
+  judge: async ([path, { why, body, status }], { client }) => {
+    const reply = await client.request('POST', path, { body, headers: { 'Content-Type': 'application/json' } });
+    if (reply.status !== status)
+      throw new Violation(
+        `POST ${path} with ${why} (${JSON.stringify(body).slice(0, 80)}) answered ${reply.status}, not ${status}: ${reply.body.slice(0, 200)}`,
       );
-    } finally {
-      client.close();
-    }
   },
-};
+  summary: 'bodies that are not JSON or name no model answered 400, a model not held 404',
+});
 
 /** A chat body of exactly `size` bytes (the content padded), naming a model the runner holds. */
 function chatBodyOf(model: string, size: number): Buffer {

@@ -1,6 +1,6 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { socketPrefixCheck, socketPrefixManagementCheck, tcpServesCheck } from './addressing-checks.js';
-import { daemonBesideCheck } from './daemon-beside-check.js';
+import { daemonBesideCheck } from './daemon-beside-checks.js';
 import { defaultNameCheck, otherSegmentsCheck, shortcutCheck, unknownEngineCheck, versioningCheck } from './engine-path-checks.js';
 import { createBadBodyCheck, createCachedCheck, createCheck, getCheck, referenceFormatCheck, referenceNormalisedCheck } from './management-checks.js';
 import { deleteCheck, listCheck } from './management-model.js';

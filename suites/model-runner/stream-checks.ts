@@ -1,10 +1,7 @@
 import fc from 'fast-check';
-import { checkProperty } from '../harness/property.js';
-import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import { conversation, maxTokens, prompt, seed } from './arbitraries.js';
-import { inferenceClient } from './endpoints.js';
-import { modelForInference } from './models.js';
 import { clip, contentOf, counts, deterministic, hasUsage, post, postStream, sent, streamedContent } from './openai-calls.js';
 import type { ChatCompletionChunk } from './openai-schemas.js';
 
@@ -33,107 +30,72 @@ function judgeChatChunks(request: string, chunks: readonly ChatCompletionChunk[]
 }
 
 /** mr.chat.stream: valid chunks, one id, role first, one finish per choice, [DONE] last, the non-streamed text. */
-export const chatStreamCheck: RuleCheck = {
+export const chatStreamCheck = runnerCheck({
   rule: 'mr.chat.stream',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    try {
-      return await checkProperty(
-        chatCase,
-        async ({ messages, seed: s, maxTokens: max }) => {
-          const request = { model, messages, max_tokens: max, ...deterministic(s) };
-          const whole = await post(client, CHAT, request, 'chat.completion');
-          const streamed = { ...request, stream: true };
-          const chunks = await postStream(client, CHAT, streamed, 'chat.completion.chunk');
-          const what = sent('POST', CHAT, streamed);
-          judgeChatChunks(what, chunks);
-          for (const choice of whole.choices) {
-            const text = streamedContent(chunks, choice.index);
-            const expected = contentOf(choice.message.content);
-            if (text !== expected)
-              throw new Violation(
-                `${what}: the deltas of choice ${choice.index} join to ${JSON.stringify(clip(text))}, but the same request not streamed answered ${JSON.stringify(clip(expected))}`,
-              );
-          }
-        },
-        options,
-        'streamed chat completions were valid chunks with one id, the role first and one finish_reason, ended by [DONE], and gave the non-streamed text',
-      );
-    } finally {
-      client.close();
+  cases: () => chatCase,
+  judge: async ({ messages, seed: s, maxTokens: max }, { client, model }) => {
+    const request = { model, messages, max_tokens: max, ...deterministic(s) };
+    const whole = await post(client, CHAT, request, 'chat.completion');
+    const streamed = { ...request, stream: true };
+    const chunks = await postStream(client, CHAT, streamed, 'chat.completion.chunk');
+    const what = sent('POST', CHAT, streamed);
+    judgeChatChunks(what, chunks);
+    for (const choice of whole.choices) {
+      const text = streamedContent(chunks, choice.index);
+      const expected = contentOf(choice.message.content);
+      if (text !== expected)
+        throw new Violation(
+          `${what}: the deltas of choice ${choice.index} join to ${JSON.stringify(clip(text))}, but the same request not streamed answered ${JSON.stringify(clip(expected))}`,
+        );
     }
   },
-};
+  summary: 'streamed chat completions were valid chunks with one id, the role first and one finish_reason, ended by [DONE], and gave the non-streamed text',
+});
 
 /** mr.chat.stream.usage: include_usage adds one last chunk with no choices and the non-streamed usage; without it, no usage. */
-export const chatStreamUsageCheck: RuleCheck = {
+export const chatStreamUsageCheck = runnerCheck({
   rule: 'mr.chat.stream.usage',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    try {
-      return await checkProperty(
-        chatCase,
-        async ({ messages, seed: s, maxTokens: max }) => {
-          const request = { model, messages, max_tokens: max, ...deterministic(s) };
-          const whole = await post(client, CHAT, request, 'chat.completion');
-          const asked = { ...request, stream: true, stream_options: { include_usage: true } };
-          const what = sent('POST', CHAT, asked);
-          const chunks = await postStream(client, CHAT, asked, 'chat.completion.chunk');
-          const carrying = chunks.filter(hasUsage);
-          const usageChunk = carrying[0];
-          if (carrying.length !== 1 || usageChunk === undefined)
-            throw new Violation(`${what}: ${carrying.length} chunks carry usage, not one: ${clip(JSON.stringify(carrying))}`);
-          if (chunks.indexOf(usageChunk) !== chunks.length - 1)
-            throw new Violation(`${what}: the usage chunk is chunk ${chunks.indexOf(usageChunk) + 1} of ${chunks.length}, not the last before [DONE]`);
-          if (usageChunk.choices.length !== 0)
-            throw new Violation(`${what}: the usage chunk has ${usageChunk.choices.length} choices, not []: ${clip(JSON.stringify(usageChunk))}`);
-          if (counts(usageChunk.usage) !== counts(whole.usage))
-            throw new Violation(`${what}: the usage chunk counts ${counts(usageChunk.usage)}, the same request not streamed ${counts(whole.usage)}`);
-          const plain = { ...request, stream: true };
-          const unasked = (await postStream(client, CHAT, plain, 'chat.completion.chunk')).filter(hasUsage);
-          if (unasked.length > 0)
-            throw new Violation(
-              `${sent('POST', CHAT, plain)}: without include_usage, ${unasked.length} chunks carry usage: ${clip(JSON.stringify(unasked[0]))}`,
-            );
-        },
-        options,
-        'with include_usage one last chunk had no choices and the non-streamed usage; without it no chunk had usage',
-      );
-    } finally {
-      client.close();
-    }
+  cases: () => chatCase,
+  judge: async ({ messages, seed: s, maxTokens: max }, { client, model }) => {
+    const request = { model, messages, max_tokens: max, ...deterministic(s) };
+    const whole = await post(client, CHAT, request, 'chat.completion');
+    const asked = { ...request, stream: true, stream_options: { include_usage: true } };
+    const what = sent('POST', CHAT, asked);
+    const chunks = await postStream(client, CHAT, asked, 'chat.completion.chunk');
+    const carrying = chunks.filter(hasUsage);
+    const usageChunk = carrying[0];
+    if (carrying.length !== 1 || usageChunk === undefined)
+      throw new Violation(`${what}: ${carrying.length} chunks carry usage, not one: ${clip(JSON.stringify(carrying))}`);
+    if (chunks.indexOf(usageChunk) !== chunks.length - 1)
+      throw new Violation(`${what}: the usage chunk is chunk ${chunks.indexOf(usageChunk) + 1} of ${chunks.length}, not the last before [DONE]`);
+    if (usageChunk.choices.length !== 0)
+      throw new Violation(`${what}: the usage chunk has ${usageChunk.choices.length} choices, not []: ${clip(JSON.stringify(usageChunk))}`);
+    if (counts(usageChunk.usage) !== counts(whole.usage))
+      throw new Violation(`${what}: the usage chunk counts ${counts(usageChunk.usage)}, the same request not streamed ${counts(whole.usage)}`);
+    const plain = { ...request, stream: true };
+    const unasked = (await postStream(client, CHAT, plain, 'chat.completion.chunk')).filter(hasUsage);
+    if (unasked.length > 0)
+      throw new Violation(`${sent('POST', CHAT, plain)}: without include_usage, ${unasked.length} chunks carry usage: ${clip(JSON.stringify(unasked[0]))}`);
   },
-};
+  summary: 'with include_usage one last chunk had no choices and the non-streamed usage; without it no chunk had usage',
+});
 
 /** mr.completions.shape: a valid text_completion; streamed, valid text_completion chunks whose texts join to it. */
-export const completionsShapeCheck: RuleCheck = {
+export const completionsShapeCheck = runnerCheck({
   rule: 'mr.completions.shape',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = inferenceClient(ctx);
-    try {
-      return await checkProperty(
-        fc.record({ prompt, seed, maxTokens }),
-        async ({ prompt: text, seed: s, maxTokens: max }) => {
-          const request = { model, prompt: text, max_tokens: max, ...deterministic(s) };
-          const whole = await post(client, COMPLETIONS, request, 'text_completion');
-          const streamed = { ...request, stream: true };
-          const chunks = await postStream(client, COMPLETIONS, streamed, 'text_completion.chunk');
-          for (const choice of whole.choices) {
-            const joined = chunks.flatMap((chunk) => chunk.choices.filter((c) => c.index === choice.index).map((c) => c.text)).join('');
-            if (joined !== choice.text)
-              throw new Violation(
-                `${sent('POST', COMPLETIONS, streamed)}: the chunks of choice ${choice.index} join to ${JSON.stringify(clip(joined))}, but the same request not streamed answered ${JSON.stringify(clip(choice.text))}`,
-              );
-          }
-        },
-        options,
-        'text completions were valid text_completion objects, and streamed, valid chunks ended by [DONE] joining to the same text',
-      );
-    } finally {
-      client.close();
+  cases: () => fc.record({ prompt, seed, maxTokens }),
+  judge: async ({ prompt: text, seed: s, maxTokens: max }, { client, model }) => {
+    const request = { model, prompt: text, max_tokens: max, ...deterministic(s) };
+    const whole = await post(client, COMPLETIONS, request, 'text_completion');
+    const streamed = { ...request, stream: true };
+    const chunks = await postStream(client, COMPLETIONS, streamed, 'text_completion.chunk');
+    for (const choice of whole.choices) {
+      const joined = chunks.flatMap((chunk) => chunk.choices.filter((c) => c.index === choice.index).map((c) => c.text)).join('');
+      if (joined !== choice.text)
+        throw new Violation(
+          `${sent('POST', COMPLETIONS, streamed)}: the chunks of choice ${choice.index} join to ${JSON.stringify(clip(joined))}, but the same request not streamed answered ${JSON.stringify(clip(choice.text))}`,
+        );
     }
   },
-};
+  summary: 'text completions were valid text_completion objects, and streamed, valid chunks ended by [DONE] joining to the same text',
+});

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { labelKey, labelValue, suiteName } from '../daemon-config/arbitraries/values.js';
+import { labelKey, labelValue, suiteName } from '../arbitraries/values.js';
 
 /** Why a generated file must be refused by a reload, or 'none'. */
 export type Flaw =

@@ -1,7 +1,7 @@
 import type { RuleCheck } from '../harness/rule-check.js';
 import { untestableCheck } from '../harness/untestable.js';
-import { atomicCheck } from './atomic-check.js';
-import { authzMissingCheck, authzReloadCheck } from './authz-check.js';
+import { atomicCheck } from './atomic-checks.js';
+import { authzMissingCheck, authzReloadCheck } from './authz-checks.js';
 import {
   debugCheck,
   downloadsCheck,

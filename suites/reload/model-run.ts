@@ -4,13 +4,14 @@ import type { SuiteContext } from '../harness/context.js';
 import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation, type Verdict } from '../harness/verdict.js';
-import { describe } from '../daemon-config/start-and-inspect.js';
-import { hasFlag } from '../daemon-config/release-facts.js';
+import { describe } from '../harness/start-and-inspect.js';
+import { hasFlag } from '../harness/release-facts.js';
 import type { CoverageRecorder } from '../harness/coverage.js';
 import { conflictItem, flaggedKeys, invalidItem, startArgs, startSetups, type ReloadFile, type StartSetup } from './files.js';
 import { initialState, predictReload } from './model.js';
 import { ReloadSession } from './session.js';
 import { differences, INFO_FIELDS, LINE_FIELDS, type ReloadState, type StateField } from './state.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 /** Which predictions of the model a rule's check asserts; the others only keep the model in step. */
 export interface Lens {
@@ -205,8 +206,8 @@ class ReadInfo implements fc.AsyncCommand<Model, Real> {
 
 const definedOnly = (state: ReloadState): ReloadState => Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as ReloadState;
 
-export interface ModelCheckOptions {
-  readonly rule: string;
+/** One model run: what its commands write and which lens judges what the daemon shows. */
+export interface ModelRunOptions {
   readonly lens: Lens;
   /** The files the commands write, given the start flags. */
   readonly files: (setup: StartSetup) => fc.Arbitrary<ReloadFile>;
@@ -238,7 +239,12 @@ function clearOfKnownCrash(file: ReloadFile, release: string): ReloadFile {
 }
 
 /** Runs fast-check command sequences (write a file, SIGHUP, read /info) against a started daemon and the model. */
-export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, check: ModelCheckOptions): Promise<Verdict> {
+/** A model run as the assertion of one rule. */
+export interface ModelCheckOptions extends ModelRunOptions {
+  readonly rule: RuleId;
+}
+
+export function runReloadModel(ctx: SuiteContext, options: PropertyOptions, check: ModelRunOptions): Promise<Verdict> {
   const release = ctx.release?.release;
   if (release === undefined) return Promise.resolve({ status: 'skipped', summary: 'the release is not known: the model depends on it (give --release)' });
   // Every sequence begins with a few reloads (each case starts a daemon: it should reload more than once), then any commands.

@@ -3,6 +3,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { notFlagged, setupsLeaving, validDocs, type ReloadFile, type StartSetup } from './files.js';
 import { fieldsNamed, modelCheck } from './model-run.js';
 import type { StateField } from './state.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 interface OptionCheckExtras {
   /** Values of the keys in place of RELOADABLE_VALUES'. */
@@ -21,7 +22,7 @@ const filesOf =
 
 /** The rule of one or more reloadable options: after each applied reload naming them, they show the file's values. */
 const optionCheck = (
-  rule: string,
+  rule: RuleId,
   keys: readonly string[],
   fields: readonly StateField[],
   summary: string,

@@ -4,7 +4,7 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { Violation } from '../harness/verdict.js';
 import { UNREADABLE_CONFIG } from '../targets/config-file.js';
 import type { TargetInstance } from '../targets/target.js';
-import { getInfo } from '../daemon-config/start-and-inspect.js';
+import { getInfo } from '../harness/start-and-inspect.js';
 import type { ReloadFile } from './files.js';
 import { stateOfInfo, stateOfLine, type ReloadState } from './state.js';
 

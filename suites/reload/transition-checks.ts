@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { suiteName } from '../daemon-config/arbitraries/values.js';
+import { suiteName } from '../arbitraries/values.js';
 import {
   conflictItem,
   everyConflict,
@@ -18,7 +18,7 @@ import {
   type StartSetup,
 } from './files.js';
 import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
-import { hasFlag } from '../daemon-config/release-facts.js';
+import { hasFlag } from '../harness/release-facts.js';
 
 const valid = (setup: StartSetup, nonReloadable = false): fc.Arbitrary<ReloadFile> =>
   notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));

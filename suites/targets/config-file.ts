@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StartRequest } from './target.js';
+import type { StartRequest } from './types.js';
 
 /** The configuration file every started daemon reads: `daemon.json` in its private directory. */
 export const configPath = (dir: string): string => join(dir, 'daemon.json');

@@ -2,7 +2,7 @@ import type { ConfigContent } from './config-file.js';
 import type { Capability } from '../../specs/types.js';
 import type { Endpoint } from '../http/endpoint.js';
 import type { LogBuffer } from './log-buffer.js';
-import type { NetnsProbe, NetnsReply } from './process/namespaces.js';
+import type { NetnsProbe, NetnsReply } from './types.js';
 import { notCapable, TargetError, type InstanceEndpoints, type StartOutcome, type StartRequest, type TargetInstance } from './target.js';
 
 /** The parts of an instance an adapter has; every operation it leaves out throws TARGET_NOT_CAPABLE. */

@@ -2,33 +2,9 @@ import type { ConfigContent } from './config-file.js';
 import type { Capability, Surface } from '../../specs/types.js';
 import type { TargetKind } from '../../reports/model/result.js';
 import type { Endpoint } from '../http/endpoint.js';
-import type { NetnsProbe, NetnsReply } from './process/namespaces.js';
+import type { NetnsProbe, NetnsReply, StartRequest } from './types.js';
 
-/** What a suite may ask of a start beyond the safe defaults. */
-export interface StartRequest {
-  /** Extra daemon flags. */
-  readonly args?: readonly string[];
-  /** Extra environment variables. */
-  readonly env?: Readonly<Record<string, string>>;
-  /** The configuration file: a document (written as JSON) or raw text; `{}` when absent. */
-  readonly config?: Readonly<Record<string, unknown>> | string;
-  /**
-   * Capability plugins: the daemon discovers plugin sockets (`<name>.sock`) in this directory in
-   * place of its system one (/run/<brand>/plugins). A real daemon gets it through a private mount
-   * namespace; ctrd-sim through its --plugin-dir option.
-   */
-  readonly pluginDir?: string;
-  /**
-   * Capability netns: the daemon runs in a private network namespace of its own with loopback up
-   * and these extra addresses on it (e.g. "10.250.0.1"), none of them reachable from the machine.
-   */
-  readonly netns?: { readonly addresses: readonly string[] };
-  /**
-   * Capability umask: the file-creation mask the daemon process starts with (0 to 0o777). A
-   * permissive one shows what a daemon creates before it sets the mode it means.
-   */
-  readonly umask?: number;
-}
+export type { StartRequest };
 
 /** Where an instance answers: the daemon API, the model runner's OpenAI-compatible API, and every listener. */
 export interface InstanceEndpoints {

@@ -4,85 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import fc from 'fast-check';
-import { renderHtml, renderJunit, totalsOf, type ConformanceReport, type ResultStatus, type RuleResult } from '../../reports/index.js';
-import { reportArb } from '../reports-fixtures.js';
+import { renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
+import { browserReport, reportArb } from '../reports-fixtures.js';
 
 const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };
 
-function buildReport(): ConformanceReport {
-  const apiVersions = ['1.40', '1.41', '1.42', '1.43'];
-  const results: RuleResult[] = [
-    {
-      rule: 'version.header',
-      api: '1.40',
-      status: 'pass',
-      evidence: {
-        summary: 'API-Version header present',
-        exchanges: [{ request: 'HEAD /v1.40/_ping', endpoint: 'unix:///tmp/ctc-x/d.sock', status: 200, headers: { 'api-version': '1.43' }, body: '' }],
-      },
-      durationMs: 2,
-    },
-    { rule: 'version.header', api: '1.41', status: 'pass', evidence: { summary: 'API-Version header present' }, durationMs: 2 },
-    {
-      rule: 'version.header',
-      api: '1.42',
-      status: 'fail',
-      evidence: {
-        summary: 'expected header API-Version: 1.42, got no header <b>at all</b>',
-        exchanges: [
-          {
-            request: 'GET /v1.42/version',
-            endpoint: 'unix:///tmp/ctc-x/d.sock',
-            status: 200,
-            headers: { 'content-type': 'application/json', server: 'ctrd-sim' },
-            body: '{"Version":"1.0.0","ApiVersion":"1.42"} </script><img src=x onerror="window.pwned=1">',
-          },
-        ],
-        counterexample: { seed: 1837465, path: '12:3:0', input: '{"method":"GET","path":"/v1.42/version"}', numRuns: 100 },
-        rerun:
-          'node dist/cli/ctr-conformance.js run --target sim --profile ctr --num-runs 100 --num-starts 5 --seed 4242 --only version.header@1.42 --path "12:3:0"',
-        curl: "curl -sS -i --unix-socket /tmp/ctc-x/d.sock 'http://localhost/v1.42/version'",
-      },
-      durationMs: 31,
-    },
-    { rule: 'version.header', api: '1.43', status: 'skipped', evidence: { summary: 'not run', reason: 'profile docker' }, durationMs: 0 },
-    { rule: 'version.too-old', api: '1.40', status: 'not-applicable', evidence: { summary: 'n/a', reason: 'below minimum' }, durationMs: 0 },
-    { rule: 'version.too-old', api: '1.41', status: 'error', evidence: { summary: 'request failed', reason: 'ECONNRESET' }, durationMs: 5 },
-    { rule: 'ping.head', api: null, status: 'pass', evidence: { summary: 'HEAD /_ping answered 200' }, durationMs: 1 },
-    { rule: 'ping.head', api: '1.43', status: 'pass', evidence: { summary: 'ok' }, durationMs: 1 },
-    { rule: 'ping.head', api: '1.43', status: 'fail', evidence: { summary: 'second check failed' }, durationMs: 1 },
-  ];
-  const totals = totalsOf(results);
-  return {
-    tool: { name: 'ctr-conformance', version: '0.1.0' },
-    target: {
-      spec: 'sim',
-      kind: 'in-process',
-      profile: 'ctr',
-      version: '1.0.0',
-      release: '1.0',
-      apiRange: { min: '1.40', max: '1.43' },
-      observedApiRange: { min: '1.39', max: '1.43', source: 'version' },
-      surfaces: ['daemon-api', 'daemon-process'],
-      capabilities: ['start', 'wire'],
-    },
-    seed: 4242,
-    numRuns: 100,
-    startedAt: '2024-05-01T12:00:00.000Z',
-    durationMs: 5321,
-    deadlines: { requestMs: 10_000, cellMs: 120_000, runMs: 1_800_000 },
-    apiVersions,
-    rules: [
-      { id: 'version.header', title: 'Responses carry API-Version', source: 'document', section: '§2.1', reading: 'Every response has it.' },
-      { id: 'version.too-old', title: 'Too-old versions are rejected', source: 'document', section: '§2.3' },
-      { id: 'ping.head', title: 'HEAD /_ping works <really>', source: 'implementation', section: 'router.go:88' },
-    ],
-    results,
-    totals,
-  };
-}
-
-const report = buildReport();
+const report = browserReport();
 let dir = '';
 let url = '';
 

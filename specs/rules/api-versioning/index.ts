@@ -1,11 +1,5 @@
 import type { Rule } from '../../types.js';
-
-const LINUX = ['linux'] as const;
-const BOTH = ['linux', 'windows'] as const;
-const daemonDoc = (section: string, quote: string) => ({ kind: 'document', document: 'daemon.md', section, quote }) as const;
-const impl = (reference: string, observed?: string) =>
-  observed === undefined ? ({ kind: 'implementation', reference } as const) : ({ kind: 'implementation', reference, observed } as const);
-const TESTABLE = { testable: true } as const;
+import { BOTH, daemonDoc, impl, LINUX, TESTABLE } from '../kit.js';
 
 /** HTTP API versioning and version negotiation. */
 export const API_VERSIONING_RULES = [

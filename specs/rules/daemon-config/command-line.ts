@@ -1,4 +1,5 @@
-import { AREA, BOTH, daemonDoc, impl, rule, START, TESTABLE } from './kit.js';
+import { BOTH, daemonDoc, impl, rule, START, TESTABLE } from '../kit.js';
+import { AREA } from './kit.js';
 
 const process = { platforms: BOTH, surface: 'daemon-process' } as const;
 

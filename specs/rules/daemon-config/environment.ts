@@ -1,4 +1,5 @@
-import { AREA, BOTH, daemonDoc, impl, LINUX, notTestable, rule, START, TESTABLE } from './kit.js';
+import { BOTH, daemonDoc, impl, LINUX, notTestable, rule, START, TESTABLE } from '../kit.js';
+import { AREA } from './kit.js';
 
 const process = { platforms: LINUX, surface: 'daemon-process' } as const;
 

@@ -1,18 +1,2 @@
-/** Shorthands for the rules of the daemon-configuration area. Data only. */
-import type { Capability, Rule } from '../../types.js';
-
+/** The daemon-configuration area's own shorthand; the shared ones are in ../kit.ts. Data only. */
 export const AREA = 'daemon-config';
-export const LINUX = ['linux'] as const;
-export const BOTH = ['linux', 'windows'] as const;
-export const TESTABLE = { testable: true } as const;
-export const daemonDoc = (section: string, quote: string) => ({ kind: 'document', document: 'daemon.md', section, quote }) as const;
-export const impl = (reference: string, observed?: string) =>
-  observed === undefined ? ({ kind: 'implementation', reference } as const) : ({ kind: 'implementation', reference, observed } as const);
-export const notTestable = (why: string) => ({ testable: false, why }) as const;
-
-/** Starting daemons of the suite's choosing, and seeing how those that refuse to serve ended. */
-export const START: readonly Capability[] = ['start', 'exit'];
-export const START_LOGS: readonly Capability[] = ['start', 'exit', 'logs'];
-
-/** Keeps a rule's literal types (its id above all) while checking it is a Rule. */
-export const rule = <const R extends Rule>(r: R): R => r;

@@ -1,4 +1,5 @@
-import { AREA, daemonDoc, LINUX, notTestable, rule, START, START_LOGS, TESTABLE } from './kit.js';
+import { daemonDoc, LINUX, notTestable, rule, START, START_LOGS, TESTABLE } from '../kit.js';
+import { AREA } from './kit.js';
 
 const process = { platforms: LINUX, surface: 'daemon-process' } as const;
 

@@ -1,4 +1,5 @@
-import { API, AREA, OBJECTS, OWN_OBJECTS, TESTABLE, daemonDoc, notTestable, rule } from './kit.js';
+import { TESTABLE, daemonDoc, notTestable, rule } from '../kit.js';
+import { API, AREA, OBJECTS, OWN_OBJECTS } from './kit.js';
 
 /** Containers: create, start, inspect and their file-copy endpoints, as the API version shapes them. */
 export const CONTAINER_RULES = [

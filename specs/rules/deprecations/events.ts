@@ -1,4 +1,5 @@
-import { API, AREA, OBJECTS, OWN_OBJECTS, TESTABLE, daemonDoc, rule } from './kit.js';
+import { TESTABLE, daemonDoc, rule } from '../kit.js';
+import { API, AREA, OBJECTS, OWN_OBJECTS } from './kit.js';
 
 /** GET /events, as the API version shapes it. */
 export const EVENT_RULES = [

@@ -1,4 +1,5 @@
-import { API, AREA, OBJECTS, OWN_OBJECTS, TESTABLE, daemonDoc, notTestable, rule } from './kit.js';
+import { TESTABLE, daemonDoc, notTestable, rule } from '../kit.js';
+import { API, AREA, OBJECTS, OWN_OBJECTS } from './kit.js';
 
 /** Image inspect and list, as the API version shapes them. */
 export const IMAGE_RULES = [

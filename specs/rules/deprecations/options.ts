@@ -1,4 +1,5 @@
-import { AREA, LINUX, TESTABLE, daemonDoc, rule } from './kit.js';
+import { LINUX, TESTABLE, daemonDoc, rule } from '../kit.js';
+import { AREA } from './kit.js';
 
 /** The daemon options the catalogue removes, per release. */
 export const OPTION_RULES = [

@@ -1,4 +1,5 @@
-import { AREA, daemonDoc, impl, PLUGINS, PROCESS, rule, TESTABLE } from './kit.js';
+import { daemonDoc, impl, PROCESS, rule, TESTABLE } from '../kit.js';
+import { AREA, PLUGINS } from './kit.js';
 
 const AUTHN = 'Authentication';
 const QUOTE =
@@ -8,7 +9,7 @@ const OBSERVED = "observed on 20.10.24, 26.1.5 and 28.5.2 with the suite's test 
 const OBSERVED_BODIES = 'observed 2026-11-26 on 20.10.24+dfsg1, 26.1.5+dfsg1 and 28.5.2+dfsg4 (suites/listeners/authz-body-checks.ts)';
 /** How the suite installs a plugin: its socket in a directory the target makes the daemon look in. */
 const INSTALL =
-  "The suite's test plugin (suites/listeners/authz-plugin.ts) listens on <dir>/<name>.sock; the target makes the daemon look in <dir> (real daemons: a private mount namespace with <dir> bound on /run/docker/plugins; ctrd-sim: --plugin-dir).";
+  "The suite's test plugin (suites/fixtures/authz-plugin.ts) listens on <dir>/<name>.sock; the target makes the daemon look in <dir> (real daemons: a private mount namespace with <dir> bound on /run/docker/plugins; ctrd-sim: --plugin-dir).";
 
 /** daemon.md › Authentication 5–6: the authorization plugin chain. */
 export const AUTHZ_RULES = [

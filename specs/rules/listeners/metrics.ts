@@ -1,4 +1,5 @@
-import { AREA, daemonDoc, impl, PROCESS, rule, START, TESTABLE } from './kit.js';
+import { daemonDoc, impl, PROCESS, rule, START, TESTABLE } from '../kit.js';
+import { AREA } from './kit.js';
 
 const METRICS = 'Other specifics › Metrics API';
 

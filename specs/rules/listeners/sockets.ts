@@ -1,4 +1,5 @@
-import { AREA, daemonDoc, impl, NETNS, notTestable, PROCESS, rule, START, START_LOGS, TESTABLE, UMASK } from './kit.js';
+import { daemonDoc, impl, notTestable, PROCESS, rule, START, START_LOGS, TESTABLE } from '../kit.js';
+import { AREA, NETNS, UMASK } from './kit.js';
 
 const SOCKETS = 'Endpoints › Daemon listening sockets';
 const OBSERVED = 'dockerd 20.10.24, 26.1.5, 28.5.2 on this machine';

@@ -1,5 +1,6 @@
 import type { Capability } from '../../types.js';
-import { AREA, daemonDoc, impl, NETNS, PROCESS, rule, START, TESTABLE } from './kit.js';
+import { daemonDoc, impl, PROCESS, rule, START, TESTABLE } from '../kit.js';
+import { AREA, NETNS } from './kit.js';
 
 const AUTH = 'Authentication';
 const OBSERVED = 'dockerd 20.10.24, 26.1.5, 28.5.2 on this machine';

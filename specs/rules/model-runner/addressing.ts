@@ -1,5 +1,5 @@
-import { rule } from '../daemon-config/kit.js';
-import { AREA, DMR, INFERENCE, mrDoc, mrImpl, NONE, SERVICE, TESTABLE } from './kit.js';
+import { impl, NONE, TESTABLE, rule } from '../kit.js';
+import { AREA, DMR, INFERENCE, mrDoc, SERVICE } from './kit.js';
 
 /** Base addresses, the /engines routing, the socket prefix and versioning. */
 export const MODEL_RUNNER_ADDRESSING_RULES = [
@@ -66,7 +66,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'Over the daemon socket, the management endpoints answer under /exp/vENG4.40 too, identically',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: cmd/cli/desktop/context.go (the command line sends the management calls through the socket prefix too)`),
+    source: impl(`${DMR}: cmd/cli/desktop/context.go (the command line sends the management calls through the socket prefix too)`),
     reading:
       'GET /models, GET /models/{namespace}/{name}, POST /models/create and DELETE /models/{namespace}/{name} under the prefix give the status and body they give over TCP (a create compared by its last line). The document is silent on them.',
     applies: SERVICE,
@@ -81,7 +81,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'Beside the prefix, the daemon socket keeps serving the daemon API and its version gate',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/inference/api.go (the prefix belongs to the socket's proxy; unprefixed paths are the daemon's); docker/model-runner#118`),
+    source: impl(`${DMR}: pkg/inference/api.go (the prefix belongs to the socket's proxy; unprefixed paths are the daemon's); docker/model-runner#118`),
     reading:
       'Unprefixed /engines/… and /models on the socket are daemon paths: 404 "page not found" as any unknown daemon path; /_ping and the version gate answer as without a runner.',
     applies: SERVICE,
@@ -115,7 +115,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'The default engine is llama.cpp: /engines/llama.cpp/v1/… is the full form of /engines/v1/…',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/server/server.go DefaultBackendName; pkg/inference/backends/llamacpp (name "llama.cpp")`),
+    source: impl(`${DMR}: pkg/server/server.go DefaultBackendName; pkg/inference/backends/llamacpp (name "llama.cpp")`),
     reading:
       "Whatever engine the target says is its default, the real service's default is named llama.cpp: requests under /engines/llama.cpp/v1 answer as under /engines/v1.",
     applies: SERVICE,
@@ -130,7 +130,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'An inference request for an engine the runner does not have is 404, before its body is read',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/inference/scheduling/http_handler.go handleOpenAIInference (404 "backend not found")`),
+    source: impl(`${DMR}: pkg/inference/scheduling/http_handler.go handleOpenAIInference (404 "backend not found")`),
     reading:
       'Only the POST endpoints check the engine; GET …/models under any engine name lists the models in the real service (the model manager does not validate it), so listing is not judged here.',
     applies: SERVICE,
@@ -163,7 +163,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'No version segment but v1 is served: another one is 404',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/inference/scheduling/http_handler.go (the routes name /v1/ only; other paths fall to the sub-router's 404)`),
+    source: impl(`${DMR}: pkg/inference/scheduling/http_handler.go (the routes name /v1/ only; other paths fall to the sub-router's 404)`),
     reading: 'The same path with another version segment (v0, v2, V1, 1, v1beta…) in place of v1, in the full form and the shortcut, answers 404.',
     applies: SERVICE,
     requires: NONE,
@@ -192,7 +192,7 @@ export const MODEL_RUNNER_ADDRESSING_RULES = [
     title: 'Credentials a call carries are ignored',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(
+    source: impl(
       `${DMR}: no authentication anywhere (pkg/server/server.go, pkg/routing); llama-server checks Authorization only with --api-key, which the service never passes`,
     ),
     reading:

@@ -1,10 +1,10 @@
-import { rule } from '../daemon-config/kit.js';
-import { AREA, DMR, INFERENCE, mrDoc, mrImpl, NONE, OPENAI, SERVICE, TESTABLE } from './kit.js';
+import { impl, NONE, TESTABLE, rule } from '../kit.js';
+import { AREA, DMR, INFERENCE, mrDoc, OPENAI, SERVICE } from './kit.js';
 
 const TABLE = 'Endpoints › OpenAI-style endpoints';
 const SHAPE =
   'The endpoints "follow the OpenAI-style API shape" (What the service does); the response bodies are not shown (note A), so they are read as the OpenAI API defines them';
-const oai = (what: string) => mrImpl(`${OPENAI} (${what})`);
+const oai = (what: string) => impl(`${OPENAI} (${what})`);
 
 /** The OpenAI-style endpoints: models, chat, completions, embeddings, streaming, request checks. */
 export const MODEL_RUNNER_INFERENCE_RULES = [
@@ -210,7 +210,7 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     title: 'The runner checks inference bodies first: not JSON or no model is 400, a model it does not hold is 404',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(
+    source: impl(
       `${DMR}: pkg/inference/scheduling/http_handler.go handleOpenAIInference ("invalid request", "model is required", "model not found"); Go's http.Error (plain text)`,
     ),
     reading: "These are the runner's own errors, before any engine sees the request: plain text, as the real service writes them.",
@@ -226,7 +226,7 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     title: 'An inference body over 10 MiB is refused with 400, without reading it whole',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/inference/scheduling/http_handler.go (maximumOpenAIInferenceRequestSize = 10 MiB, MaxBytesReader; "request too large")`),
+    source: impl(`${DMR}: pkg/inference/scheduling/http_handler.go (maximumOpenAIInferenceRequestSize = 10 MiB, MaxBytesReader; "request too large")`),
     reading:
       "The runner reads no more than the limit: once a body has passed 10 MiB the refusal comes without the runner waiting for the rest of it (Go's MaxBytesReader). 10 MiB itself is accepted.",
     applies: SERVICE,
@@ -259,7 +259,7 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     title: "While one client sends the heaviest requests the runner allows, another client's model list answers within 500 ms of its idle time",
     area: AREA,
     level: 'implementation',
-    source: mrImpl(
+    source: impl(
       `${DMR}: pkg/server/server.go (net/http serves each request on its own goroutine: a request never waits for another one's work), and llama-server's slots (docker/model-runner e2e/concurrency_test.go: parallel requests all answered)`,
     ),
     reading:

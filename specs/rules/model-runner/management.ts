@@ -1,5 +1,5 @@
-import { rule } from '../daemon-config/kit.js';
-import { AREA, DMR, mrDoc, mrImpl, NONE, SERVICE, TESTABLE } from './kit.js';
+import { impl, NONE, TESTABLE, rule } from '../kit.js';
+import { AREA, DMR, mrDoc, SERVICE } from './kit.js';
 
 const TABLE = 'Endpoints › Management endpoints';
 
@@ -29,7 +29,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     title: 'References name the same model with or without :latest, and whatever the case of the name',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/distribution/distribution/client.go normalizeModelName (no tag → :latest; the name lower-cased, the tag kept)`),
+    source: impl(`${DMR}: pkg/distribution/distribution/client.go normalizeModelName (no tag → :latest; the name lower-cased, the tag kept)`),
     reading:
       'The document gives the form only; the real service normalises every reference before it looks it up, so these spellings name one model. Read as: no tag is :latest; the name part compares lower-cased; the tag keeps its case.',
     applies: SERVICE,
@@ -59,7 +59,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     title: 'A create body that is not a JSON object with a string "from" is refused with 400',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/inference/models/http_handler.go handleCreateModel (400 "invalid request body")`),
+    source: impl(`${DMR}: pkg/inference/models/http_handler.go handleCreateModel (400 "invalid request body")`),
     reading:
       'The body is not shown (note B); the real service decodes {"from": …} and refuses anything it cannot decode with 400 before it looks at the reference. Read as: a body that is not a JSON object, or whose "from" is missing, not a string or empty, is 400, and nothing is created.',
     applies: SERVICE,
@@ -74,7 +74,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     title: 'Creating a model the store holds already succeeds and says the model is cached',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(`${DMR}: pkg/distribution/internal/progress/reporter.go ("Using cached model"); e2e/api_test.go`),
+    source: impl(`${DMR}: pkg/distribution/internal/progress/reporter.go ("Using cached model"); e2e/api_test.go`),
     reading:
       'The document does not say what a second create does; the real service answers 200 and reports the model as cached, without a second pull. Read as: 200, a line saying "Using cached model", and still one model in the list.',
     applies: SERVICE,

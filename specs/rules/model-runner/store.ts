@@ -1,5 +1,5 @@
-import { rule } from '../daemon-config/kit.js';
-import { AREA, mrImpl, NONE, SERVICE, TESTABLE } from './kit.js';
+import { impl, NONE, TESTABLE, rule } from '../kit.js';
+import { AREA, SERVICE } from './kit.js';
 
 const REFERENCE = 'docker/model-runner @ 642c7211: pkg/distribution (the local store); the issue "Model runner" of this project';
 
@@ -10,7 +10,7 @@ export const MODEL_RUNNER_STORE_RULES = [
     title: 'Models survive a restart of the runner',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(REFERENCE),
+    source: impl(REFERENCE),
     reading: 'The document shows models "held locally"; a model held before a clean restart is held after it, and one deleted stays deleted.',
     applies: SERVICE,
     requires: ['restart'],
@@ -24,7 +24,7 @@ export const MODEL_RUNNER_STORE_RULES = [
     title: 'A runner killed during store writes loses no acknowledged write and corrupts nothing',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(REFERENCE),
+    source: impl(REFERENCE),
     reading:
       'After SIGKILL and a start: every create that was answered 200 and every delete answered 200 are in effect; the one write in flight may or may not be; the runner starts and lists.',
     applies: SERVICE,
@@ -40,7 +40,7 @@ export const MODEL_RUNNER_STORE_RULES = [
     title: 'Concurrent clients never see a half-written store',
     area: AREA,
     level: 'implementation',
-    source: mrImpl(REFERENCE),
+    source: impl(REFERENCE),
     reading:
       'While clients create and delete at once, every answer of GET /models is a JSON array of whole records, and GET of a model is 200 with its whole record or 404.',
     applies: SERVICE,
@@ -56,7 +56,7 @@ export const MODEL_RUNNER_STORE_RULES = [
     title: 'Bad input never stops the runner from serving',
     area: AREA,
     level: 'implementation',
-    source: mrImpl('The issue "Model runner" of this project (bad input); docker/model-runner e2e/api_test.go (malformed JSON, empty messages: never a 500)'),
+    source: impl('The issue "Model runner" of this project (bad input); docker/model-runner e2e/api_test.go (malformed JSON, empty messages: never a 500)'),
     reading:
       "Invalid JSON, wrong content types, wrong types, bodies over the limit and clients that leave mid-stream get an error or a closed stream, never a 5xx for the body's sake; the runner answers the next request and the store is intact.",
     applies: SERVICE,

@@ -1,5 +1,5 @@
-import { rule } from '../daemon-config/kit.js';
-import { AREA, PROCESS, RELOAD, reloadDoc } from './kit.js';
+import { PROCESS, daemonDoc, rule } from '../kit.js';
+import { AREA, RELOAD } from './kit.js';
 
 const LIST = 'States and transitions › Reloadable options';
 const observed = 'dockerd 20.10.24, 26.1.5 and 28.5.2, observed on this machine (scripts of 2026-11-23)';
@@ -12,7 +12,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.debug',
     title: 'debug toggles on reload',
     level: 'must',
-    source: reloadDoc(LIST, '`debug` (toggle)'),
+    source: daemonDoc(LIST, '`debug` (toggle)'),
     reading: 'Visible as /info Debug, and in the log: debug lines appear or stop.',
     releaseDependent: false,
     expectation: 'Generated debug values in reloaded files: /info Debug follows each applied reload.',
@@ -22,7 +22,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.labels',
     title: 'labels replace the set on reload',
     level: 'must',
-    source: reloadDoc(LIST, '`labels` (replace the set)'),
+    source: daemonDoc(LIST, '`labels` (replace the set)'),
     reading:
       '/info Labels is the new file\'s set, none of the old ones kept; compared as a set (the document says "set"; 20.10 and 26.1 list them in Go map order, 28.5 sorts them, observed).',
     releaseDependent: false,
@@ -33,7 +33,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.live-restore',
     title: 'live-restore toggles on reload',
     level: 'must',
-    source: reloadDoc(LIST, '`live-restore` (toggle)'),
+    source: daemonDoc(LIST, '`live-restore` (toggle)'),
     releaseDependent: false,
     expectation: 'Generated live-restore values: /info LiveRestoreEnabled follows each applied reload.',
   }),
@@ -42,7 +42,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.downloads',
     title: 'max-concurrent-downloads, max-concurrent-uploads and max-download-attempts reload',
     level: 'must',
-    source: reloadDoc(LIST, '`max-concurrent-downloads`, `max-concurrent-uploads`, `max-download-attempts`'),
+    source: daemonDoc(LIST, '`max-concurrent-downloads`, `max-concurrent-uploads`, `max-download-attempts`'),
     reading:
       'Not shown by /info: read in the "Reloaded configuration" line\'s JSON (keys of the same names). The generated limits are positive: the document gives 0 no meaning (26.1 and 28.5 take it as the default, 20.10 as 0; reload.absent-keys says so), so no release is excused for it here.',
     releaseDependent: false,
@@ -53,7 +53,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.runtimes',
     title: 'runtimes and default-runtime reload',
     level: 'must',
-    source: reloadDoc(LIST, '`default-runtime`, `runtimes`'),
+    source: daemonDoc(LIST, '`default-runtime`, `runtimes`'),
     reading:
       '/info Runtimes lists the new file\'s runtimes in place of those registered before, DefaultRuntime the new default. A default that names no runtime fails the reload (20.10 in validation, 26.1 and 28.5 as "Error reconfiguring the daemon"; observed). 20.10 also drops its built-in containerd shim names from the list once a reload sets runtimes (observed).',
     releaseDependent: true,
@@ -64,7 +64,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.registries',
     title: 'insecure-registries and registry-mirrors reload',
     level: 'must',
-    source: reloadDoc(LIST, '`insecure-registries`, `registry-mirrors`'),
+    source: daemonDoc(LIST, '`insecure-registries`, `registry-mirrors`'),
     reading:
       '/info RegistryConfig: InsecureRegistryCIDRs holds the new CIDRs beside the loopback ones, Mirrors the new mirrors (normalised with a trailing slash, observed).',
     releaseDependent: false,
@@ -75,7 +75,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.shutdown-timeout',
     title: 'shutdown-timeout reloads',
     level: 'must',
-    source: reloadDoc(LIST, '`shutdown-timeout` (time-out for stopping all containers)'),
+    source: daemonDoc(LIST, '`shutdown-timeout` (time-out for stopping all containers)'),
     reading: 'Not shown by /info: read in the "Reloaded configuration" line.',
     releaseDependent: false,
     expectation: 'Generated time-outs, the boundary 0 between two others in every sequence: the reload line shows each applied one.',
@@ -85,7 +85,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.features',
     title: 'features reload',
     level: 'must',
-    source: reloadDoc(LIST, '`shutdown-timeout` (time-out for stopping all containers), `features`'),
+    source: daemonDoc(LIST, '`shutdown-timeout` (time-out for stopping all containers), `features`'),
     reading:
       'Read in the "Reloaded configuration" line (`features`, left out when none). /info does not change with them (CDISpecDirs keeps its start-up value, observed on 28.5).',
     releaseDependent: false,
@@ -96,7 +96,7 @@ export const RELOAD_OPTION_RULES = [
     id: 'reload.option.authorization-plugins',
     title: 'authorization-plugins reload: a newly listed plugin is consulted',
     level: 'must',
-    source: reloadDoc(LIST, '`authorization-plugins`'),
+    source: daemonDoc(LIST, '`authorization-plugins`'),
     reading:
       "The suite's test plugin runs in a directory the target makes the daemon look in (see the listeners area); the reload finds it by name, and from then on every request passes it (moby cmd/dockerd reloadConfig: validateAuthzPlugins, then the middleware's SetPlugins).",
     requires: [...RELOAD, 'plugins'],

@@ -1,5 +1,5 @@
-import { rule } from '../daemon-config/kit.js';
-import { AREA, PROCESS, RELOAD, reloadDoc } from './kit.js';
+import { PROCESS, daemonDoc, rule } from '../kit.js';
+import { AREA, RELOAD } from './kit.js';
 
 const TABLE = 'States and transitions › Daemon reload';
 const observed = 'dockerd 20.10.24, 26.1.5 and 28.5.2, observed on this machine (scripts of 2026-11-23)';
@@ -11,7 +11,7 @@ export const RELOAD_TRANSITION_RULES = [
     title: 'SIGHUP with a file that does not conflict with the start flags reloads it; the daemon keeps running',
     area: AREA,
     level: 'must',
-    source: reloadDoc(
+    source: daemonDoc(
       TABLE,
       'Running | `SIGHUP` (Linux) … | configuration file does not conflict with flags given at start | Running, with changed reloadable options applied',
     ),
@@ -29,7 +29,7 @@ export const RELOAD_TRANSITION_RULES = [
     title: 'A reload leaves the options given as start flags as they are',
     area: AREA,
     level: 'must',
-    source: reloadDoc(TABLE, 'configuration file does not conflict with flags given at start | Running, with changed reloadable options applied'),
+    source: daemonDoc(TABLE, 'configuration file does not conflict with flags given at start | Running, with changed reloadable options applied'),
     reading:
       "A reload applies the options the file changes. An option given as a start flag cannot be in the file (that is the conflict row), so a reload does not change it: it keeps the flag's value, whatever else the file holds. (The real daemons return the download limits and features given as flags to their defaults on every reload: a known deviation; reload.absent-keys says what they do with keys an earlier file set.)",
     applies: PROCESS,
@@ -45,7 +45,7 @@ export const RELOAD_TRANSITION_RULES = [
     title: 'A file that conflicts with a start flag leaves the daemon running and unchanged',
     area: AREA,
     level: 'must',
-    source: reloadDoc(TABLE, 'file conflicts with a flag given at start | Running, unchanged | the daemon does not reconfigure itself and does not stop'),
+    source: daemonDoc(TABLE, 'file conflicts with a flag given at start | Running, unchanged | the daemon does not reconfigure itself and does not stop'),
     reading: `The conflict is the start-up one (a key given as a flag too), worded as at start and logged at level error (${observed}). Every option stays as it was, including those of the file that do not conflict.`,
     applies: PROCESS,
     requires: RELOAD,
@@ -76,7 +76,7 @@ export const RELOAD_TRANSITION_RULES = [
     title: 'A rewritten file takes effect only on reload',
     area: AREA,
     level: 'must',
-    source: reloadDoc('Nested shapes, runtimes rule 4', 'After changing runtime configuration in the file, the daemon must be reloaded or restarted.'),
+    source: daemonDoc('Nested shapes, runtimes rule 4', 'After changing runtime configuration in the file, the daemon must be reloaded or restarted.'),
     reading:
       'Read for every reloadable option, not only runtimes: the daemon does not watch its file. Until the signal, /info shows the configuration in effect.',
     applies: PROCESS,
@@ -189,7 +189,7 @@ export const RELOAD_TRANSITION_RULES = [
     title: 'On the other platform a named event triggers the reload',
     area: AREA,
     level: 'descriptive',
-    source: reloadDoc(TABLE, 'a global named event `Global\\ctr-daemon-config-$PID` (other platform)'),
+    source: daemonDoc(TABLE, 'a global named event `Global\\ctr-daemon-config-$PID` (other platform)'),
     applies: { platforms: ['windows'], surface: 'daemon-process' },
     requires: RELOAD,
     releaseDependent: false,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { optionNamed } from '../../../specs/options.js';
 import type { Brand } from '../../../specs/brands.js';
-import { hasFileKey, hasFlag, releaseAtLeast } from '../release-facts.js';
+import { hasFileKey, hasFlag, releaseAtLeast } from '../../harness/release-facts.js';
 import type { SuiteContext } from '../../harness/context.js';
-import { cidr, distinctLabels, domain, ipv4, mirrorUrl, name, registryName, suiteName } from './values.js';
+import { cidr, distinctLabels, domain, ipv4, mirrorUrl, name, registryName, suiteName } from '../../arbitraries/values.js';
 
 /**
  * One option with a generated valid value, in both of its spellings: the flag's values (one per

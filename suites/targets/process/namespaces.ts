@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { TlsSettings } from '../../http/endpoint.js';
-import { TargetError, type StartRequest } from '../target.js';
+import { TargetError } from '../target.js';
+import type { NetnsProbe, NetnsReply, StartRequest } from '../types.js';
 
 /** Addresses a namespace may carry: IPv4 outside 127/8, written plainly (they go into a shell line). */
 const NAMESPACE_ADDRESS = /^(?!127\.)\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
@@ -39,21 +39,6 @@ export function inNamespaces(command: readonly string[], request: StartRequest, 
   }
   lines.push('exec "$@"');
   return ['unshare', ...(network ? ['-n'] : []), ...(mounts ? ['-m'] : []), '--', '/bin/sh', '-c', lines.join('\n'), 'ctc-namespace', ...command];
-}
-
-/** One HTTP(S) request made from inside a daemon's network namespace. */
-export interface NetnsProbe {
-  readonly host: string;
-  readonly port: number;
-  readonly path: string;
-  readonly tls?: TlsSettings;
-}
-
-export interface NetnsReply {
-  /** The status, or null when no HTTP answer came (refused, reset, handshake failure, time-out). */
-  readonly status: number | null;
-  readonly body: string;
-  readonly error?: string;
 }
 
 const PROBE_SCRIPT = fileURLToPath(new URL('./netns-probe.js', import.meta.url));

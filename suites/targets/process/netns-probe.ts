@@ -1,7 +1,7 @@
 // Run inside a daemon's network namespace (nsenter): one GET, its answer as JSON on stdout.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { NetnsProbe, NetnsReply } from './namespaces.js';
+import type { NetnsProbe, NetnsReply } from '../types.js';
 
 const probe = JSON.parse(process.argv[2] ?? '{}') as NetnsProbe;
 const answer = (reply: NetnsReply): void => {

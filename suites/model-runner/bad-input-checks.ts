@@ -1,10 +1,7 @@
 import fc from 'fast-check';
-import { checkProperty } from '../harness/property.js';
-import type { RuleCheck } from '../harness/rule-check.js';
+import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
 import { HttpClientError } from '../http/client.js';
-import { serviceEndpoint } from './endpoints.js';
-import { modelForInference } from './models.js';
 
 /** A bad request: where it goes, its body, its content type; or a stream the client leaves. */
 type BadInput =
@@ -58,47 +55,37 @@ const badInput = (model: string): fc.Arbitrary<BadInput> =>
   );
 
 /** mr.server.survives-bad-input: bad requests get errors (never a 5xx for the body's sake), and the runner serves on. */
-export const survivesBadInputCheck: RuleCheck = {
+export const survivesBadInputCheck = runnerCheck({
   rule: 'mr.server.survives-bad-input',
-  async run(ctx, _api, options) {
-    const model = await modelForInference(ctx);
-    const client = ctx.clientFor(serviceEndpoint(ctx.instance));
+  via: 'service',
+  cases: (model) => fc.array(badInput(model), { minLength: 1, maxLength: 6 }),
+  judge: async (inputs, { client, model }) => {
     const chat = { model, messages: [{ role: 'user', content: 'still there?' }], max_tokens: 4 };
-    try {
-      return await checkProperty(
-        fc.array(badInput(model), { minLength: 1, maxLength: 6 }),
-        async (inputs) => {
-          for (const input of inputs) {
-            if (input.kind === 'body') {
-              const reply = await client.request('POST', input.path, {
-                body: input.body,
-                headers: input.contentType === '' ? {} : { 'Content-Type': input.contentType },
-              });
-              if (reply.status >= 500)
-                throw new Violation(
-                  `POST ${input.path} with ${JSON.stringify(input.body).slice(0, 120)} (${input.contentType || 'no content type'}) answered ${reply.status}: ${reply.body.slice(0, 200)}`,
-                );
-            } else {
-              const leaving = new AbortController();
-              setTimeout(() => leaving.abort(), input.afterMs).unref();
-              await client
-                .request('POST', '/engines/v1/chat/completions', { json: { ...chat, stream: true, max_tokens: 64, n: 4 }, signal: leaving.signal })
-                .catch((error: unknown) => {
-                  if (!(error instanceof HttpClientError)) throw error;
-                });
-            }
-          }
-          const answer = await client.request('POST', '/engines/v1/chat/completions', { json: chat });
-          if (answer.status !== 200)
-            throw new Violation(`after ${inputs.length} bad requests, a good chat completion answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-          const held = await client.request('GET', `/models/${model.replace(/:latest$/, '')}`);
-          if (held.status !== 200) throw new Violation(`after the bad requests, the model ${model} is no longer held (GET answered ${held.status})`);
-        },
-        options,
-        'bad bodies and abandoned streams got errors, never a 5xx, and the runner served on with its store intact',
-      );
-    } finally {
-      client.close();
+    for (const input of inputs) {
+      if (input.kind === 'body') {
+        const reply = await client.request('POST', input.path, {
+          body: input.body,
+          headers: input.contentType === '' ? {} : { 'Content-Type': input.contentType },
+        });
+        if (reply.status >= 500)
+          throw new Violation(
+            `POST ${input.path} with ${JSON.stringify(input.body).slice(0, 120)} (${input.contentType || 'no content type'}) answered ${reply.status}: ${reply.body.slice(0, 200)}`,
+          );
+      } else {
+        const leaving = new AbortController();
+        setTimeout(() => leaving.abort(), input.afterMs).unref();
+        await client
+          .request('POST', '/engines/v1/chat/completions', { json: { ...chat, stream: true, max_tokens: 64, n: 4 }, signal: leaving.signal })
+          .catch((error: unknown) => {
+            if (!(error instanceof HttpClientError)) throw error;
+          });
+      }
     }
+    const answer = await client.request('POST', '/engines/v1/chat/completions', { json: chat });
+    if (answer.status !== 200)
+      throw new Violation(`after ${inputs.length} bad requests, a good chat completion answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    const held = await client.request('GET', `/models/${model.replace(/:latest$/, '')}`);
+    if (held.status !== 200) throw new Violation(`after the bad requests, the model ${model} is no longer held (GET answered ${held.status})`);
   },
-};
+  summary: 'bad bodies and abandoned streams got errors, never a 5xx, and the runner served on with its store intact',
+});

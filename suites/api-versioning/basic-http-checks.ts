@@ -4,7 +4,7 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { rawExchange } from '../http/client.js';
-import { messageOf, PAGE_NOT_FOUND } from './expect.js';
+import { messageOf, PAGE_NOT_FOUND } from '../laws/expect.js';
 
 export const pingCheck: RuleCheck = {
   rule: 'api.ping',

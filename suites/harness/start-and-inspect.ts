@@ -1,7 +1,7 @@
 import type { HttpExchange } from '../../reports/model/result.js';
-import type { SuiteContext } from '../harness/context.js';
-import { ExchangeLog } from '../harness/exchange-log.js';
-import { Violation } from '../harness/verdict.js';
+import type { SuiteContext } from './context.js';
+import { ExchangeLog } from './exchange-log.js';
+import { Violation } from './verdict.js';
 import type { StartRequest, TargetInstance } from '../targets/target.js';
 import { hasValidate } from './release-facts.js';
 

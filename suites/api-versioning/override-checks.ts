@@ -6,7 +6,7 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, pass, Violation, type Verdict } from '../harness/verdict.js';
 import type { TargetInstance } from '../targets/target.js';
-import { expectServed, expectTooOld, isClientError, parseJsonObject } from './expect.js';
+import { expectServed, expectTooOld, isClientError, parseJsonObject } from '../laws/expect.js';
 
 /**
  * Starts the target with the minimum-version override set, runs `body`, always stops it: also

@@ -10,7 +10,7 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { everySpelling } from '../laws/every-spelling.js';
 import { skipped } from '../harness/verdict.js';
 import type { HttpReply } from '../http/client.js';
-import { isClientError, messageOf, PAGE_NOT_FOUND, parseJsonObject } from './expect.js';
+import { isClientError, messageOf, PAGE_NOT_FOUND, parseJsonObject } from '../laws/expect.js';
 
 export const apiVersionHeaderCheck = everySpelling({
   rule: 'api.headers.api-version',

@@ -1,7 +1,7 @@
 import { inRange, isOlder } from '../../common/dotted-version.js';
 import { fileKeyNamed } from '../../specs/config-schema.js';
 import { optionNamed } from '../../specs/options.js';
-import type { SuiteContext } from '../harness/context.js';
+import type { SuiteContext } from './context.js';
 
 type Ctx = Pick<SuiteContext, 'release'>;
 

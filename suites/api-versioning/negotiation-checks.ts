@@ -3,7 +3,7 @@ import { clientVersion } from '../arbitraries/versions.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { expectServed, expectTooOld, parseJsonObject } from './expect.js';
+import { expectServed, expectTooOld, parseJsonObject } from '../laws/expect.js';
 
 /** The daemon side of negotiation: what it advertises, and that it serves what a client then picks. */
 export const negotiationCheck: RuleCheck = {

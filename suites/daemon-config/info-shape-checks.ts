@@ -5,7 +5,7 @@ import type { SuiteContext } from '../harness/context.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Unjudgeable } from '../harness/verdict.js';
 import { everySpelling } from '../laws/every-spelling.js';
-import { parseJsonObject } from '../versioning/expect.js';
+import { parseJsonObject } from '../laws/expect.js';
 import { infoValidator, type NondistributableExpectation } from './info-schema.js';
 
 const inServedRange = (ctx: SuiteContext, api: string | null): string | null =>

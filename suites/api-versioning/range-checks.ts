@@ -7,7 +7,8 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { everySpelling } from '../laws/every-spelling.js';
-import { documentedTooOld, expectServed, expectTooOld, isClientError, messageOf, parseJsonObject, tooNewMessage } from './expect.js';
+import { documentedTooOld, expectServed, expectTooOld, isClientError, messageOf, parseJsonObject, tooNewMessage } from '../laws/expect.js';
+import type { RuleId } from '../../specs/catalogue.js';
 
 const inServedRange = (ctx: SuiteContext, api: string | null): string | null =>
   api !== null && inRange(api, { min: ctx.expectedMin, max: ctx.expectedMax }) ? null : `API ${api} is outside ${ctx.expectedMin}–${ctx.expectedMax}`;
@@ -99,7 +100,7 @@ export const tooNewCheck = everySpelling({
 });
 
 /** Served iff floor ≤ api ≤ max, with `floor` a constant the document gives. */
-function documentedFloorCheck(rule: string, floor: string, speaksOf: (api: string) => boolean): RuleCheck {
+function documentedFloorCheck(rule: RuleId, floor: string, speaksOf: (api: string) => boolean): RuleCheck {
   return everySpelling({
     rule,
     applies: (ctx, api) => {

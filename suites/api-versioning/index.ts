@@ -2,9 +2,9 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { compareNumericCheck, malformedCheck } from './spelling-checks.js';
 import { apiVersionHeaderCheck, jsonErrorCheck, legacyPlainTextCheck, legacyPlainTextNotFoundCheck } from './header-checks.js';
 import { notFoundCheck, pingCheck, robustnessCheck } from './basic-http-checks.js';
-import { headerLinesCheck } from './header-lines-check.js';
-import { hostHeaderCheck } from './host-header-check.js';
-import { negotiationCheck } from './negotiation-check.js';
+import { headerLinesCheck } from './header-lines-checks.js';
+import { hostHeaderCheck } from './host-header-checks.js';
+import { negotiationCheck } from './negotiation-checks.js';
 import { cleanRedirectCheck, optionsCheck } from './routing-checks.js';
 import { legacyOptInCheck, legacyRemovedCheck, minOverrideRaiseCheck } from './override-checks.js';
 import {
@@ -21,7 +21,7 @@ import {
 } from './range-checks.js';
 
 /** Assertions of the API-versioning area, one per rule id. */
-export const VERSIONING_CHECKS: readonly RuleCheck[] = [
+export const API_VERSIONING_CHECKS: readonly RuleCheck[] = [
   prefixCheck,
   unversionedCheck,
   negotiationCheck,

@@ -3,7 +3,7 @@ import { malformedVersion, numericVersion } from '../arbitraries/versions.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { isClientError, isSuccess, messageOf } from './expect.js';
+import { isClientError, isSuccess, messageOf } from '../laws/expect.js';
 
 export const compareNumericCheck: RuleCheck = {
   rule: 'api.version.compare-numeric',

@@ -1,7 +1,7 @@
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
-import { suiteName } from '../daemon-config/arbitraries/values.js';
-import { describe, excerpt, startWith } from '../daemon-config/start-and-inspect.js';
+import { suiteName } from '../arbitraries/values.js';
+import { describe, excerpt, startWith } from '../harness/start-and-inspect.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';

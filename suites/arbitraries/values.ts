@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { word } from '../../arbitraries/words.js';
+import { LOWER_DIGITS, word } from './words.js';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const LOWER_DIGITS = `${LOWER}0123456789`;
 
 /** A lower-case name: a letter, then letters and digits. */
 export const name = (maxLength = 8): fc.Arbitrary<string> =>
