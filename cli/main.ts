@@ -9,6 +9,7 @@ import { TargetError } from '../suites/targets/target.js';
 import { EndpointError } from '../suites/http/endpoint.js';
 import { EXIT } from './exit-codes.js';
 import type { RunFlags } from './run-command.js';
+import type { RulesFlags } from './rules-command.js';
 import { UsageError } from './usage-error.js';
 
 const integer =
@@ -106,12 +107,13 @@ export function buildProgram(): Command {
 
   program
     .command('rules')
-    .description('list the rule catalogue with its coverage')
-    .option('--json', 'machine-readable output')
-    .action(async (flags: { json?: boolean }) => {
-      const { formatCoverage, ruleCoverage } = await import('./rules-command.js');
-      const rows = ruleCoverage();
-      process.stdout.write(flags.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCoverage(rows));
+    .description('list the rule catalogue with its coverage (or only the rules named)')
+    .argument('[rule-id...]', 'rules to show (default: all)')
+    .option('--where', 'where each rule is: its document section, the simulator file(s), its fault, its check file')
+    .option('--json', 'machine-readable output (every field, the --where ones too)')
+    .action(async (ids: string[], flags: RulesFlags) => {
+      const { rulesCommand } = await import('./rules-command.js');
+      process.stdout.write(await rulesCommand(ids, flags));
     });
   return program;
 }
