@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment } from '../suites/targets/process/safety.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
-import { coldStart, Interrupted, measureInterleaved, nodeFloor, type Series, stopOnSignals, timedRun } from './cold-start.js';
+import { coldStart, measureInterleaved, nodeFloor, type Series, runBenchmark, stopOnSignals, timedRun } from './cold-start.js';
 import { writeResultsSection } from './results-section.js';
 import { median } from './stats.js';
 
@@ -112,12 +112,4 @@ async function main(): Promise<void> {
   if (WRITE) writeResultsSection(HEADING, lines);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    // Interrupted: the signal handler exits once every daemon is stopped.
-    if (error instanceof Interrupted) return;
-    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

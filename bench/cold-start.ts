@@ -159,3 +159,15 @@ export function firstLine(error: unknown): string {
     .slice(0, 3)
     .join(' | ');
 }
+
+/** Runs a benchmark's main: exit 0 when it is done, 1 with the stack when it fails; an interrupted one is left to the signal handler (it exits once every daemon is stopped). */
+export function runBenchmark(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof Interrupted) return;
+      process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -14,7 +14,19 @@ import { measureWholeRuns, WHOLE_RUN_CASES, WHOLE_RUN_SEED, wholeRunSeries } fro
 import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
 import type { TargetInstance } from '../suites/targets/target.js';
 import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
-import { coldStart, Interrupted, interrupted, measureInterleaved, nodeFloor, once, POLL_MS, running, type Series, stopOnSignals } from './cold-start.js';
+import {
+  coldStart,
+  Interrupted,
+  interrupted,
+  measureInterleaved,
+  nodeFloor,
+  once,
+  POLL_MS,
+  running,
+  type Series,
+  runBenchmark,
+  stopOnSignals,
+} from './cold-start.js';
 import { median } from './stats.js';
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -552,12 +564,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    // Interrupted: the signal handler exits once every daemon is stopped.
-    if (error instanceof Interrupted) return;
-    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBenchmark(main);
