@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment } from '../suites/targets/process/safety.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
-import { coldStart, measureInterleaved, nodeFloor, type Series, runBenchmark, stopOnSignals, timedRun } from './cold-start.js';
+import { coldStart, GOAL_COLD_RATIO, measureInterleaved, nodeFloor, type Series, runBenchmark, stopOnSignals, timedRun } from './cold-start.js';
 import { writeResultsSection } from './results-section.js';
 import { median } from './stats.js';
 
@@ -32,8 +32,6 @@ const HEADING = '## 11. A CLI that answers at once';
 const REFERENCE_RELEASE = '28.5';
 /** `--help` and `rules` answer within this much wall time above `node -e 0`. */
 const GOAL_ABOVE_FLOOR_MS = 150;
-/** ctrd-sim comes up within this fraction of dockerd 28.5's cold start. */
-const GOAL_COLD_RATIO = 0.35;
 
 const CLI = fileURLToPath(new URL('../cli/ctr-conformance.js', import.meta.url));
 const env = daemonEnvironment();

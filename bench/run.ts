@@ -16,6 +16,7 @@ import type { TargetInstance } from '../suites/targets/target.js';
 import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
 import {
   coldStart,
+  GOAL_COLD_RATIO,
   Interrupted,
   interrupted,
   measureInterleaved,
@@ -64,7 +65,6 @@ const ROUNDS = QUICK ? 1 : 7;
 
 /** Whole conformance runs per target (section 3). */
 const WHOLE_ROUNDS = QUICK ? 1 : 3;
-const GOAL_COLD_RATIO = 0.5;
 const GOAL_RPS_RATIO = 0.8;
 const REFERENCE_RELEASE = '28.5';
 

@@ -39,6 +39,8 @@ async function bundle() {
     format: 'cjs',
     target: 'node20',
     sourcemap: 'external',
+    // Whitespace and comments only (names and syntax are kept): less to read and hash at every start.
+    minifyWhitespace: true,
     logLevel: 'warning',
     // The one import.meta of the sources (a lazy createRequire of node:https) gets the loader's.
     define: { 'import.meta.url': '__ctcImportMetaUrl' },
@@ -66,16 +68,36 @@ const { createRequire } = builtin('node:module');
 const { pathToFileURL } = builtin('node:url');
 const { Script } = builtin('node:vm');
 const KEY = ${JSON.stringify(key)};
-${SOURCE_LINE}${JSON.stringify(source)};
+${SOURCE_LINE}${ascii(JSON.stringify(source))};
 const file = typeof __filename === 'string' ? __filename : process.argv[1];
 let cachedData;
 try {
   const cache = readFileSync(\`\${file}.cache\`);
   if (cache.subarray(0, KEY.length).toString('latin1') === KEY) cachedData = cache.subarray(KEY.length);
 } catch {}
-new Script(SOURCE, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) }).runInThisContext()(createRequire(file), pathToFileURL(file).href);
+// Node's modules the simulator needs only for some requests are loaded on first use: the bundle reads their members at each use (import_x.member).
+const load = createRequire(file);
+const LATER = new Set(['node:crypto', 'node:zlib', 'node:perf_hooks']);
+const later = (id) => {
+  let loaded;
+  const real = () => (loaded ??= load(id));
+  return new Proxy({}, {
+    get: (_, key) => real()[key],
+    has: (_, key) => key in real(),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(real(), key);
+      return found === undefined ? undefined : { ...found, configurable: true };
+    },
+  });
+};
+const script = new Script(SOURCE, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+script.runInThisContext()((id) => (LATER.has(id) ? later(id) : load(id)), pathToFileURL(file).href);
 `;
 }
+
+/** A JSON text with every character beyond ASCII escaped: node reads an ASCII file as one-byte text. */
+const ascii = (json) => json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** What a cache must start with to be used: the script's hash and the node that compiled it. */
 const keyOf = (source) => `ctrd-sim-code-cache/1 ${process.version} ${process.arch} ${createHash('sha256').update(source).digest('hex')}\n`;
