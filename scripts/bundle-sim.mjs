@@ -54,9 +54,10 @@ async function bundle() {
 
 /**
  * The binary: the loader, the key its cache must carry, the script. The loader is valid both as a
- * CommonJS script and as an ES module: the build puts a package.json of type commonjs beside it
- * (node's CommonJS entry starts sooner than an ES module one), and a copy of the file alone under a
- * package of type module (the container image) still runs.
+ * CommonJS script and as an ES module: the build puts a package.json without a type beside it, so
+ * node runs it as CommonJS (an entry that starts sooner than an ES module one), and a copy of the
+ * file alone under a package of type module (the container image) still runs. Without a type,
+ * tsc's own ctrd-sim.js (`tsc -p .` alone after a build) still runs too: node sees its imports.
  */
 function loader(source, key) {
   return `#!/usr/bin/env node
@@ -148,7 +149,7 @@ if (process.argv[2] === '--warm') {
   rmSync(CACHE, { force: true });
   writeFileSync(OUT, loader(source, keyOf(source)));
   writeFileSync(`${OUT}.map`, map);
-  writeFileSync(join(dirname(OUT), 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+  writeFileSync(join(dirname(OUT), 'package.json'), '{}\n');
   const dir = mkdtempSync(join(tmpdir(), 'ctc-bundle-'));
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--warm', dir], {
     stdio: ['ignore', 'ignore', 'pipe'],
