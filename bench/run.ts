@@ -1,28 +1,3 @@
-/**
- * Benchmark (not a test): ctrd-sim against the real daemons installed on this machine.
- *
- *   npm run bench                       builds, runs everything, prints a table, rewrites bench/RESULTS.md
- *   node dist/bench/run.js [options]
- *     --skip-real    only ctrd-sim, the node floors and the bare node:http server (no real dockerd);
- *                    real daemons are also left out, with the reason printed, when daemons.tsv is
- *                    missing, a binary is not executable, or the benchmark does not run as root
- *     --no-write     print only; leave bench/RESULTS.md alone
- *     --quick        fewer runs and shorter load phases (for trying the benchmark out)
- *
- * 1. Cold start: spawn → first `GET /_ping` answered 200 on the unix socket, polled every ~1 ms.
- *    ctrd-sim with and without NODE_EXTRA_CA_CERTS, bare `node -e 0` (spawn → exit) with and
- *    without it, and each real dockerd listed in daemons.tsv.
- * 2. Throughput: `/_ping` requests per second, 32 keep-alive connections with one request in
- *    flight each, load generated here (raw sockets) and the server in its own process: ctrd-sim,
- *    dockerd 28.5, a bare node:http server answering `OK` (the ceiling) and the same bare server
- *    sending ctrd-sim's /_ping headers (to tell node:http's header cost from ctrd-sim's own).
- *    Also the server's CPU time per request, read from /proc/<pid>/stat.
- *
- * Every daemon gets the project's safety flags (private data/exec roots, pid file, unix socket in
- * a /tmp/ctc-* directory, --bridge=none, --iptables=false, --ip6tables=false where known, its own
- * `{}` configuration file) and is stopped by PID, its containerd found by the directory name.
- */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { compareVersions } from '../common/dotted-version.js';
 import { connect, type Socket } from 'node:net';
@@ -30,18 +5,29 @@ import { cpus, loadavg, release as kernelRelease, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { DaemonProcess } from '../suites/targets/process/daemon-process.js';
-import { configPath } from '../suites/targets/config-file.js';
-import { pidfileIn, socketIn } from '../suites/targets/process/safety.js';
+import { pidfileIn } from '../suites/targets/process/safety.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
-import { daemonEnvironment, knowsIp6tables, SpawnedDaemonTarget, safetyFlags } from '../suites/targets/spawned-daemon.js';
+import { daemonEnvironment, SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { findRelease, RELEASES } from '../specs/versions.js';
 import { KNOWN_DEVIATIONS } from '../specs/known-deviations.js';
 import { measureWholeRuns, WHOLE_RUN_CASES, WHOLE_RUN_SEED, wholeRunSeries } from './whole-run.js';
 import { provisionedDaemons, type ProvisionedDaemon } from '../suites/targets/provisioned-daemons.js';
 import type { TargetInstance } from '../suites/targets/target.js';
-import { makeRunDir } from '../suites/targets/temp-dir.js';
 import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
+import {
+  coldStart,
+  GOAL_COLD_RATIO,
+  Interrupted,
+  interrupted,
+  measureInterleaved,
+  nodeFloor,
+  once,
+  POLL_MS,
+  running,
+  type Series,
+  runBenchmark,
+  stopOnSignals,
+} from './cold-start.js';
 import { median } from './stats.js';
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -70,9 +56,6 @@ const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url));
 const RUNS_FAST = QUICK ? 3 : 10;
 /** Releases the table marks slowStart (26.1: more than a second to come up). */
 const RUNS_SLOW = QUICK ? 2 : 5;
-/** Pause between /_ping attempts while waiting for a daemon. */
-const POLL_MS = 1;
-const START_TIMEOUT_MS = 60_000;
 
 const CONNECTIONS = 32;
 const WARMUP_MS = QUICK ? 200 : 500;
@@ -82,7 +65,6 @@ const ROUNDS = QUICK ? 1 : 7;
 
 /** Whole conformance runs per target (section 3). */
 const WHOLE_ROUNDS = QUICK ? 1 : 3;
-const GOAL_COLD_RATIO = 0.5;
 const GOAL_RPS_RATIO = 0.8;
 const REFERENCE_RELEASE = '28.5';
 
@@ -109,142 +91,10 @@ function findRealDaemons(): { daemons: RealDaemon[]; missing: string[] } {
 
 // ───────────────────────────── cold start ─────────────────────────────
 
-/**
- * What is running right now (daemons of the cold-start measurement, throughput servers), as
- * idempotent stop functions: an interrupted run stops them gracefully (SIGTERM, so that dockerd
- * unmounts its data root and stops its containerd) before it exits. If the process exits anyway,
- * the process layer's exit hook kills whatever is left, by PID.
- */
-const running = new Set<() => Promise<void>>();
-// A closed stdout (`… | head`) must not kill the run halfway and leave RESULTS.md unwritten.
-process.stdout.on('error', () => {});
-const interruption = new AbortController();
-for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(name, () => {
-    if (interruption.signal.aborted) {
-      process.stderr.write(`bench: ${name} again, killing the daemons\n`);
-      process.exit(130);
-    }
-    interruption.abort();
-    process.stderr.write(`\nbench: ${name}, stopping the daemons (again to kill them)\n`);
-    void Promise.allSettled([...running].map((stop) => stop())).then(() => process.exit(130));
-  });
-}
-const interrupted = (): boolean => interruption.signal.aborted;
-
-class StartFailure extends Error {}
-class Interrupted extends Error {}
-
-/** Wraps `stop` so that it runs once, however often it is called. */
-function once(stop: () => Promise<void>): () => Promise<void> {
-  let promise: Promise<void> | undefined;
-  return () => (promise ??= stop());
-}
-
-/**
- * One cold start: the same flags, private directory and process layer SpawnedDaemonTarget uses,
- * but timed from just before the spawn to the first 200 answer to /_ping, with a 1 ms poll
- * instead of 10 ms. Returns milliseconds. The daemon is stopped (SIGTERM by PID, then whatever
- * mentions its directory: its containerd) and its directory removed before returning.
- */
-async function coldStart(command: readonly string[], env: Record<string, string>): Promise<number> {
-  if (interrupted()) throw new Interrupted('interrupted');
-  const dir = makeRunDir();
-  writeFileSync(configPath(dir), '{}');
-  const args = safetyFlags(dir, await knowsIp6tables(command));
-  const started = performance.now();
-  const daemon = DaemonProcess.spawn({ command, args, dir, env });
-  const stop = once(async () => {
-    try {
-      await daemon.dispose();
-    } catch (error) {
-      process.stderr.write(`bench: could not remove ${dir}: ${(error as Error).message}\n`);
-    }
-  });
-  running.add(stop);
-  try {
-    const outcome = await daemon.waitReady({ kind: 'unix', path: socketIn(dir) }, { timeoutMs: START_TIMEOUT_MS, pollMs: POLL_MS, abort: interruption.signal });
-    const elapsed = performance.now() - started;
-    if (interrupted()) throw new Interrupted('interrupted');
-    if (outcome !== 'ready') {
-      const said = daemon.log.text().trim().split('\n').slice(-2).join(' | ');
-      throw new StartFailure(
-        `${command.join(' ')}: ${outcome === 'gone' ? 'exited before answering' : `no /_ping answer within ${START_TIMEOUT_MS} ms`}${said === '' ? '' : `: ${said}`}`,
-      );
-    }
-    return elapsed;
-  } finally {
-    await stop();
-    running.delete(stop);
-  }
-}
-
-/** Bare node start: spawn → exit of `node -e 0`. */
-async function nodeFloor(env: Record<string, string>): Promise<number> {
-  if (interrupted()) throw new Interrupted('interrupted');
-  const started = performance.now();
-  const child = spawn(process.execPath, ['-e', '0'], { env, stdio: 'ignore' });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('exit', (c) => resolve(c));
-    child.once('error', reject);
-  });
-  const elapsed = performance.now() - started;
-  if (code !== 0) throw new StartFailure(`node -e 0 exited with ${code}`);
-  return elapsed;
-}
-
-interface Series {
-  readonly label: string;
-  readonly what: string;
-  readonly runs: number;
-  readonly measure: () => Promise<number>;
-  samples: number[];
-  error?: string;
-}
+stopOnSignals();
 
 const min = (values: readonly number[]): number => Math.min(...values);
 const max = (values: readonly number[]): number => Math.max(...values);
-
-/** Runs the series interleaved (round i runs every series that wants an i-th sample). */
-async function measureColdStarts(series: Series[]): Promise<void> {
-  for (const s of series) {
-    process.stdout.write(`  warm-up ${s.label} … `);
-    try {
-      const ms = await s.measure();
-      process.stdout.write(`${ms.toFixed(1)} ms (discarded)\n`);
-    } catch (error) {
-      if (error instanceof Interrupted) throw error;
-      s.error = firstLine(error);
-      process.stdout.write(`FAILED: ${s.error}\n`);
-    }
-  }
-  const rounds = max(series.map((s) => s.runs));
-  for (let round = 0; round < rounds; round++) {
-    const line: string[] = [];
-    for (const s of series) {
-      if (s.error !== undefined || round >= s.runs) continue;
-      try {
-        const ms = await s.measure();
-        s.samples.push(ms);
-        line.push(`${s.label} ${ms.toFixed(1)}`);
-      } catch (error) {
-        if (error instanceof Interrupted) throw error;
-        s.error = firstLine(error);
-        line.push(`${s.label} FAILED`);
-      }
-    }
-    process.stdout.write(`  round ${round + 1}/${rounds}: ${line.join(' · ')}\n`);
-  }
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .slice(0, 3)
-    .join(' | ');
-}
 
 // ───────────────────────────── throughput ─────────────────────────────
 
@@ -486,7 +336,7 @@ async function main(): Promise<void> {
     ),
   ];
   process.stdout.write(`\n1. Cold start (poll every ${POLL_MS} ms; one discarded warm-up run each)\n`);
-  await measureColdStarts(series);
+  await measureInterleaved(series);
 
   // 2. Throughput.
   const reference = daemons.find((d) => d.release === REFERENCE_RELEASE);
@@ -714,12 +564,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    // Interrupted: the signal handler exits once every daemon is stopped.
-    if (error instanceof Interrupted) return;
-    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

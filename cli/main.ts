@@ -1,15 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-// Only what --help and the usage errors need is loaded here: each command loads its own modules
-// when it runs (the suites, the targets and the renderers take about a second to load).
-import { ReportError } from '../reports/errors.js';
+// Only what --help needs is loaded here: each command loads its own modules when it runs (the
+// suites, the targets and the renderers take about a second to load), an error its classifier.
 import { DEFAULT_DEADLINES } from '../suites/run/deadlines.js';
-import { RunError } from '../suites/run/errors.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
-import { TargetError } from '../suites/targets/target.js';
-import { EndpointError } from '../suites/http/endpoint.js';
 import { EXIT } from './exit-codes.js';
 import type { RunFlags } from './run-command.js';
-import { UsageError } from './usage-error.js';
+import type { RulesFlags } from './rules-command.js';
 
 const integer =
   (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -106,30 +102,15 @@ export function buildProgram(): Command {
 
   program
     .command('rules')
-    .description('list the rule catalogue with its coverage')
-    .option('--json', 'machine-readable output')
-    .action(async (flags: { json?: boolean }) => {
-      const { formatCoverage, ruleCoverage } = await import('./rules-command.js');
-      const rows = ruleCoverage();
-      process.stdout.write(flags.json === true ? `${JSON.stringify(rows, null, 2)}\n` : formatCoverage(rows));
+    .description('list the rule catalogue with its coverage (or only the rules named)')
+    .argument('[rule-id...]', 'rules to show (default: all)')
+    .option('--where', 'where each rule is: its document section, the simulator file(s), its fault, its check file')
+    .option('--json', 'machine-readable output (every field, the --where ones too)')
+    .action(async (ids: string[], flags: RulesFlags) => {
+      const { rulesCommand } = await import('./rules-command.js');
+      process.stdout.write(await rulesCommand(ids, flags));
     });
   return program;
-}
-
-/** The exit code of an error out of a command, and the one line to print for it (null: already printed). */
-export function classifyError(error: unknown): { code: number; line: string | null } {
-  if (error instanceof CommanderError) return { code: error.exitCode === 0 ? EXIT.PASS : EXIT.USAGE, line: null };
-  if (error instanceof UsageError || error instanceof EndpointError || error instanceof RunError) return { code: EXIT.USAGE, line: error.message };
-  if (error instanceof TargetError) {
-    const usage = error.code === 'TARGET_SPEC' || error.code === 'TARGET_PROFILE' || error.code === 'TARGET_TRANSCRIPT';
-    return { code: usage ? EXIT.USAGE : EXIT.TARGET, line: error.message };
-  }
-  if (error instanceof ReportError) return { code: EXIT.FAIL, line: error.message.replace(/\n\s*/g, '; ') };
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    code: EXIT.FAIL,
-    line: `internal error: ${message}${process.env['CTR_CONFORMANCE_DEBUG'] === '1' && error instanceof Error ? `\n${error.stack}` : ' (set CTR_CONFORMANCE_DEBUG=1 for the stack)'}`,
-  };
 }
 
 async function main(): Promise<void> {
@@ -142,7 +123,11 @@ async function main(): Promise<void> {
     await buildProgram().parseAsync(process.argv);
   } catch (error) {
     // Errors thrown from an action are not commander's (it prints and wraps only its own).
-    const { code, line } = classifyError(error);
+    // Commander's own (--help, --version, a usage error) have been printed; any other is classified by a module loaded only then.
+    const { code, line } =
+      error instanceof CommanderError
+        ? { code: error.exitCode === 0 ? EXIT.PASS : EXIT.USAGE, line: null }
+        : (await import('./classify-error.js')).classifyError(error);
     if (line !== null) process.stderr.write(`ctr-conformance: ${line}\n`);
     process.exitCode = code;
   }

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { SimConfig } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
-import { daemonMetrics } from './registry.js';
 import { METRICS_WITHOUT_EXPERIMENTAL } from '../quirks/listeners/metrics-without-experimental.js';
 import { METRICS_UNVERSIONED_TYPE, UNVERSIONED_TYPE } from '../quirks/listeners/metrics-unversioned-type.js';
 import { servesMetrics } from '../quirks/listeners/metrics-subtree.js';
@@ -30,6 +29,8 @@ export async function startMetrics(config: SimConfig, logger: Logger): Promise<S
     return null;
   }
   const { host, port } = parseMetricsAddress(address);
+  // prom-client is loaded when a metrics server starts: ctrd-sim starts without it (bench/RESULTS.md section 11).
+  const { daemonMetrics } = await import('./registry.js');
   const registry = daemonMetrics(config);
   const asJson = config.faults.has('metrics.served');
   const servesApi = config.faults.has('metrics.other-paths');

@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
-import tar from 'tar-stream';
 
 /** One entry of an imported layer: what a container's filesystem is made of. */
 export interface FsEntry {
@@ -27,7 +26,7 @@ const TYPES: Readonly<Record<string, FsEntry['type']>> = { file: 'file', 'contig
  */
 export async function readTar(body: Buffer): Promise<FsEntry[]> {
   const entries: FsEntry[] = [];
-  const extract = tar.extract();
+  const extract = (await tarStream()).extract();
   Readable.from([body]).pipe(extract);
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
@@ -49,9 +48,12 @@ export async function readTar(body: Buffer): Promise<FsEntry[]> {
   return entries;
 }
 
+/** tar-stream, loaded on the first archive: ctrd-sim starts without it (its cold start, bench/RESULTS.md section 11). */
+const tarStream = async (): Promise<typeof import('tar-stream')> => (await import('tar-stream')).default;
+
 /** A tarball of entries whose names are already relative (`etc/hostname`). */
-export function packTar(entries: readonly (FsEntry & { readonly name: string })[]): Promise<Buffer> {
-  const pack = tar.pack();
+export async function packTar(entries: readonly (FsEntry & { readonly name: string })[]): Promise<Buffer> {
+  const pack = (await tarStream()).pack();
   for (const entry of entries) {
     const header = { name: entry.name, mode: entry.mode, mtime: entry.mtime, uid: 0, gid: 0, type: entry.type };
     if (entry.type === 'file') pack.entry({ ...header, size: entry.content.length }, entry.content);
