@@ -55,7 +55,7 @@ export async function computeRuleCoverage(): Promise<RuleCoverage[]> {
   const places = new Map<string, string[]>();
   for (const { where, rules } of IMPLEMENTATIONS) for (const rule of rules) places.set(rule, [...(places.get(rule) ?? []), where]);
   const files = await checkFiles(ALL_CHECKS);
-  const checked = new Map(ALL_CHECKS.map((check) => [check.rule, check]));
+  const checked = new Map<string, (typeof ALL_CHECKS)[number]>(ALL_CHECKS.map((check) => [check.rule, check]));
   return RULES.map((rule) => {
     const check = checked.get(rule.id);
     return {
