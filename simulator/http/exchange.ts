@@ -8,7 +8,16 @@ import type { Implementation } from '../implementation.js';
 
 /** A step of the chain every request goes through. */
 export interface Middleware extends Implementation {
-  /** Answers the request and returns true to end the chain, or returns false to pass it on. */
+  /**
+   * Answers the request and returns true to end the chain, or returns false to pass it on; a step
+   * that must wait (the authorization plugins) returns a promise of the same, and the chain goes
+   * on when it settles. The other steps stay synchronous: /_ping never waits for a promise.
+   */
+  handle(x: Exchange): boolean | Promise<boolean>;
+}
+
+/** A step that never waits. */
+export interface SyncMiddleware extends Middleware {
   handle(x: Exchange): boolean;
 }
 
@@ -60,6 +69,8 @@ export class Exchange {
   version: string | null = null;
   route: Route | null = null;
   params: Readonly<Record<string, string | undefined>> = NO_PARAMS;
+  /** Set by the authorization step once the plugins allowed the request: holds its answer back for them (AuthZRes). */
+  holdAnswer: (() => void) | null = null;
 
   constructor(
     readonly req: IncomingMessage,

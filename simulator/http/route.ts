@@ -1,7 +1,7 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
 import type { Route, RouteLookup, RouteMatch } from './exchange.js';
 
-export type { Middleware, Route, RouteMatch } from './exchange.js';
+export type { Middleware, Route, RouteMatch, SyncMiddleware } from './exchange.js';
 
 /** `{name}` → `:name` (rou3's syntax); `*`, every path, → `/**`. No route has a `:` of its own. */
 const toRouterPath = (path: string): string => (path === '*' ? '/**' : path.replace(/\{([^}]+)\}/g, ':$1'));

@@ -1,5 +1,6 @@
 import { versionGate } from './version-gate.js';
 import type { AuthzChain, AuthzOutcome } from '../../authz/chain.js';
+import type { AuthzMessage } from '../../../specs/authz-protocol.js';
 import { holdResponse } from '../../authz/held-response.js';
 import { takeBody } from '../../authz/request-body.js';
 import { requestMessage } from '../../authz/request-message.js';
@@ -7,7 +8,7 @@ import type { RunnerHandler } from '../../model-runner/handler.js';
 import { AUTHZ_MESSAGES } from '../../../specs/messages.js';
 import { Exchange, type StateHolder } from '../exchange.js';
 import { handlerError, plainTextFor, sendError } from '../replies.js';
-import type { Middleware } from '../route.js';
+import type { Middleware, SyncMiddleware } from '../route.js';
 import { runRoute } from '../run-route.js';
 import { AUTHZ_ENGINES_UNAUTHORIZED, isEnginesPath } from '../../quirks/listeners/authz-engines-unauthorized.js';
 import { AUTHZ_PLAIN_TRIMMED } from '../../quirks/listeners/authz-plain-trimmed.js';
@@ -16,10 +17,11 @@ import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../../quirks/listeners/
 
 /**
  * The authorization plugins (`--authorization-plugin`): with none installed a request passes on
- * at once. With plugins, this step takes the request over: every plugin in order must allow it
- * (AuthZReq), then the version check and the route run with the answer held back until every
- * plugin allowed it too (AuthZRes). A denial or a plugin that cannot be asked ends the request
- * with the plugin's words; it is never let through by default.
+ * at once. With plugins, the step waits for every plugin in order to allow the request (AuthZReq)
+ * and then passes it on: the version check and the route run as for any request, and the next
+ * step, heldForPlugins, keeps the answer back until every plugin allowed it too (AuthZRes; the
+ * version check's refusals come before it and skip AuthZRes, observed). A denial or a plugin that
+ * cannot be asked ends the request with the plugin's words; it is never let through by default.
  */
 export const authorization: Middleware = {
   where: 'simulator/http/middleware/authorization.ts: authorization',
@@ -27,15 +29,23 @@ export const authorization: Middleware = {
   handle(x) {
     const chain = x.state.authz;
     if (chain === null) return false;
-    // Fault (authz.order): the version check comes before the plugins.
-    if (x.state.config.faults.has('authz.order') && versionGate.handle(x)) return true;
-    authorize(
-      x,
-      chain,
-      () => runRoute(x),
-      () => !x.state.config.faults.has('authz.order') && versionGate.handle(x),
-    ).catch(failed(x));
-    return true;
+    // Fault (authz.order): the version check comes before the plugins, and the step serves the request itself.
+    if (x.state.config.faults.has('authz.order')) {
+      if (versionGate.handle(x)) return true;
+      authorize(x, chain, () => runRoute(x)).catch(failed(x));
+      return true;
+    }
+    return askInChain(x, chain);
+  },
+};
+
+/** After the version check, before the route: the answer of a request the plugins allowed is held back for them. */
+export const heldForPlugins: SyncMiddleware = {
+  where: 'simulator/http/middleware/authorization.ts: heldForPlugins',
+  rules: [],
+  handle(x) {
+    if (x.holdAnswer !== null) x.holdAnswer();
+    return false;
   },
 };
 
@@ -70,24 +80,52 @@ function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>)
   sendError(x.res, outcome.status, message, [], plain);
 }
 
-/**
- * Puts the request to the plugins, then `gate` (the version check: its refusals skip AuthZRes)
- * and `serve` with the answer held back until the plugins allowed it too.
- */
-async function authorize(x: Exchange, chain: AuthzChain, serve: () => void, gate: () => boolean = () => false): Promise<void> {
+/** Puts the request to the plugins: its message and their verdict, or null when it was answered already (a body too large). */
+async function ask(x: Exchange, chain: AuthzChain): Promise<{ message: AuthzMessage; verdict: AuthzOutcome } | null> {
   const { faults, quirks } = x.state.config;
   const body = await takeBody(x.req, faults, quirks);
   if ('tooLarge' in body) {
     x.state.logger.log('error', `AuthZRequest for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} returned error: ${AUTHZ_MESSAGES.bodyTooLarge}`);
-    return refuse(x, { allowed: false, status: 500, message: AUTHZ_MESSAGES.bodyTooLarge });
+    refuse(x, { allowed: false, status: 500, message: AUTHZ_MESSAGES.bodyTooLarge });
+    return null;
   }
   const told = requestMessage(x.req, body.shown, faults.has('authz.allow'));
   // Quirk hypothetical.authz.allow.uri-unversioned: the plugins see the URI without its version prefix.
   const message = x.state.config.quirks.has(AUTHZ_URI_UNVERSIONED) ? { ...told, RequestUri: withoutVersion(told.RequestUri) } : told;
-  const verdict = await chain.authorizeRequest(message);
+  return { message, verdict: await chain.authorizeRequest(message) };
+}
+
+/** The chain's step with plugins: true when the request was answered, false to pass it on (allowed). */
+async function askInChain(x: Exchange, chain: AuthzChain): Promise<boolean> {
+  const asked = await ask(x, chain);
+  if (asked === null) return true;
+  const { message, verdict } = asked;
+  if (verdict.allowed) {
+    x.holdAnswer = () => holdForPlugins(x, chain, message, verdict);
+    return false;
+  }
+  if (!x.state.config.faults.has('authz.deny')) {
+    refuse(x, verdict);
+    return true;
+  }
+  // Fault (authz.deny): a denied request is served all the same, without the version check; only the 403 is sent.
+  holdForPlugins(x, chain, message, verdict);
+  runRoute(x);
+  return true;
+}
+
+/** The plugins, then `serve` with the answer held back until they allowed it too: the model runner's requests, and the authz.order fault's. */
+async function authorize(x: Exchange, chain: AuthzChain, serve: () => void): Promise<void> {
+  const asked = await ask(x, chain);
+  if (asked === null) return;
+  const { message, verdict } = asked;
   if (!verdict.allowed && !x.state.config.faults.has('authz.deny')) return refuse(x, verdict);
-  // The version check's refusals are errors returned to the middleware: they skip AuthZRes (observed).
-  if (verdict.allowed && gate()) return;
+  holdForPlugins(x, chain, message, verdict);
+  serve();
+}
+
+/** Holds the answer back until every plugin has seen it (AuthZRes): released, or replaced by a refusal. */
+function holdForPlugins(x: Exchange, chain: AuthzChain, message: AuthzMessage, verdict: AuthzOutcome): void {
   holdResponse(x.res, (held) => {
     const answer = {
       ...message,
@@ -109,5 +147,4 @@ async function authorize(x: Exchange, chain: AuthzChain, serve: () => void, gate
       (error: unknown) => handlerError(x, 500, error instanceof Error ? error.message : String(error)),
     );
   });
-  serve();
 }

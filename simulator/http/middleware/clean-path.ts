@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../exchange.js';
-import type { Middleware } from '../route.js';
+import type { SyncMiddleware } from '../route.js';
 import { droppedQuery, QUERY_DROPPED } from '../../quirks/api-versioning/query-dropped.js';
 import { GET_ONLY, routedWithoutRedirect } from '../../quirks/api-versioning/get-only.js';
 
@@ -53,7 +53,7 @@ const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
  * release) and redirects an unclean decoded path to its clean form with the query kept (observed:
  * /%2F_ping?a=b → 301 Location: /_ping?a=b, whatever the method).
  */
-export const cleanPathMiddleware: Middleware = {
+export const cleanPathMiddleware: SyncMiddleware = {
   where: 'simulator/http/middleware/clean-path.ts: cleanPathMiddleware',
   rules: ['api.path.clean-redirect'],
   handle(x) {

@@ -1,10 +1,10 @@
-import type { Middleware } from '../route.js';
+import type { SyncMiddleware } from '../route.js';
 
 /**
  * With debug on, every routed request is logged before anything else answers it, as dockerd's
  * debug middleware does: `Calling GET /_ping`. Off, it costs one property read.
  */
-export const debugRequestLog: Middleware = {
+export const debugRequestLog: SyncMiddleware = {
   where: 'simulator/http/middleware/debug-log.ts: debugRequestLog',
   rules: [],
   handle(x) {

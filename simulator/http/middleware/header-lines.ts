@@ -1,5 +1,5 @@
 import { HEADERS_TOO_LARGE } from '../client-errors.js';
-import type { Middleware } from '../route.js';
+import type { SyncMiddleware } from '../route.js';
 import { linesWithRequestLine, REQUEST_LINE_COUNTED } from '../../quirks/api-versioning/request-line-counted.js';
 
 /** The limit in force for this exchange: the release's (specs/versions.ts headerLineLimit), or none. */
@@ -18,7 +18,7 @@ const lowerLimit = (release: { readonly headerLineLimit: number | 'none' | null 
  * The Go server's limit on the number of header lines, where the emulated release has one
  * (observed on 28.5.2: Host + 499 lines → 200, one more → 431 with Go's exact bytes, then close).
  */
-export const headerLineLimit: Middleware = {
+export const headerLineLimit: SyncMiddleware = {
   where: 'simulator/http/middleware/header-lines.ts: headerLineLimit',
   rules: ['api.limits.header-lines'],
   handle(x) {

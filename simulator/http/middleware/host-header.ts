@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Middleware } from '../route.js';
+import type { SyncMiddleware } from '../route.js';
 import { EQUAL_HOSTS_MERGED, hostsAllEqual } from '../../quirks/api-versioning/equal-hosts-merged.js';
 
 /** Whether a header name is "Host" in any case, without allocating. */
@@ -39,7 +39,7 @@ function refuse(res: ServerResponse, reason: string): true {
  * `400 Bad Request: missing required Host header`; one with a byte a host cannot hold →
  * `400 Bad Request: malformed Host header`. An empty Host is valid.
  */
-export const requireHost: Middleware = {
+export const requireHost: SyncMiddleware = {
   where: 'simulator/http/middleware/host-header.ts: requireHost',
   rules: ['api.http.host-header'],
   handle(x) {

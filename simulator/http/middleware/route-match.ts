@@ -2,7 +2,7 @@ import { isOlder } from '../../../common/dotted-version.js';
 import { LEGACY_ERROR_API } from '../../../specs/messages.js';
 import { takeVersionPrefix } from './version-prefix.js';
 import { notFound, plainTextFor } from '../replies.js';
-import type { Middleware } from '../route.js';
+import type { SyncMiddleware } from '../route.js';
 import { AUTHZ_BEFORE_ROUTING, askBeforeNotFound } from '../../quirks/listeners/authz-before-routing.js';
 import { GO_DEFAULT_NOT_FOUND, goNotFound } from '../../quirks/api-versioning/go-default-text.js';
 import { isPingUnderOtherMethod, PING_ANY_METHOD } from '../../quirks/api-versioning/ping-any-method.js';
@@ -14,7 +14,7 @@ import { fallbackForHead, HEAD_ON_GET_ROUTES } from '../../quirks/api-versioning
  * route serves is 404 "page not found" at any version (observed: POST /v1.11/info is 404 on 20.10,
  * not too old), and a route the release has is version-checked next, known or not to the simulator.
  */
-export const routeMatch: Middleware = {
+export const routeMatch: SyncMiddleware = {
   where: 'simulator/http/middleware/route-match.ts: routeMatch',
   rules: ['api.version.prefix', 'api.version.malformed-not-found', 'api.not-found', 'api.error.json-body', 'api.not-found.legacy-plain-text'],
   handle(x) {

@@ -1,7 +1,7 @@
 import { fillMessage } from '../../../common/messages.js';
 import { isOlder } from '../../../common/dotted-version.js';
 import { DOCUMENT_MESSAGES, OBSERVED_DOCKERD_MESSAGES } from '../../../specs/messages.js';
-import type { Middleware } from '../route.js';
+import type { SyncMiddleware } from '../route.js';
 import { plainTextFor, sendError } from '../replies.js';
 import { canonicalVersion, compareRequested } from './version-compare.js';
 import { PLEASE_UPGRADE } from '../../quirks/api-versioning/please-upgrade.js';
@@ -24,7 +24,7 @@ import { CANONICAL_SPELLING_ONLY, strictlyParsed } from '../../quirks/api-versio
  * It runs after the route matched (an unknown path is 404 at any version) and before the
  * handler, and its refusals carry its own headers only (no experimental header).
  */
-export const versionGate: Middleware = {
+export const versionGate: SyncMiddleware = {
   where: 'simulator/http/middleware/version-gate.ts: versionGate',
   rules: [
     'api.version.too-old',
