@@ -3,7 +3,7 @@ import type { Fault } from './fault.js';
 
 type ApiVersioningRuleId = Extract<TestableRuleId, `api.${string}` | 'limits.min-api-version'>;
 
-/** The faults of the API-versioning area: one per testable rule, each noticed only by its rule's check (suites/versioning/). */
+/** The faults of the API-versioning area: one per testable rule, each noticed only by its rule's check (suites/api-versioning/). */
 export const API_VERSIONING_FAULTS: Readonly<Record<ApiVersioningRuleId, Fault>> = {
   'api.version.prefix': {
     breaks: 'GET /v<api>/version describes the requested version as its ApiVersion instead of the daemon maximum (the unversioned /version is right)',
