@@ -110,17 +110,19 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   const names = brandOf(argv);
   const release = releaseOf(argv);
   const deprecatedHelp = argv.includes('-h');
+  // Read once: with --fault-trace, each set appends what it is asked about to the trace.
+  const parserFaults = faultsNamed(argv);
   let flags: ParsedFlags;
   try {
     flags = parseArgv(
       argv.map((arg) => (arg === '-h' ? '--help' : arg)),
-      faultsNamed(argv),
+      parserFaults,
       quirksNamed(argv, release),
     );
     // Fault (config.cli.options): --default-shm-size is unknown.
-    if (flags.has('default-shm-size') && faultsNamed(argv).has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
+    if (flags.has('default-shm-size') && parserFaults.has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
     // Fault (config.cli.options.release): --max-download-attempts is unknown.
-    if (flags.has('max-download-attempts') && faultsNamed(argv).has('config.cli.options.release'))
+    if (flags.has('max-download-attempts') && parserFaults.has('config.cli.options.release'))
       throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
     // Observed quirks: a documented option the release lacks is an unknown flag (before --help and --version look).
     const absent = [...absentFlags(release, quirksNamed(argv, release))].find((name) => flags.has(name));
@@ -136,7 +138,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   if (flag(flags, 'help') === true) {
     let usage = usageText(release, names, quirksNamed(argv, release));
     // Fault (config.cli.help): --debug left out.
-    if (faultsNamed(argv).has('config.cli.help'))
+    if (parserFaults.has('config.cli.help'))
       usage = usage
         .split('\n')
         .filter((l) => !l.includes('--debug'))
@@ -146,7 +148,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   // Hypothetical quirk: --version does not end the command.
   if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(quirksNamed(argv, release))) {
     // Fault (config.cli.version): the newest release's version, whatever is emulated.
-    const version = faultsNamed(argv).has('config.cli.version') ? NEWEST_RELEASE.version : release.version;
+    const version = parserFaults.has('config.cli.version') ? NEWEST_RELEASE.version : release.version;
     return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
   }
   let config: SimConfig;
