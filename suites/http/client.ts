@@ -193,7 +193,9 @@ export class HttpClient {
       if (guard.failure !== undefined) return;
       const attempt = (reusedBefore: number): void => {
         let answered = false;
-        const current = transport.request({ ...where, method, path: `${endpoint.basePath ?? ''}${path}`, agent: this.agent(), headers }, (res) => {
+        const fullPath = `${endpoint.basePath ?? ''}${path}`;
+        if (endpoint.kind === 'tcp') endpoint.playback?.arm(method, fullPath, body);
+        const current = transport.request({ ...where, method, path: fullPath, agent: this.agent(), headers }, (res) => {
           answered = true;
           guard.attach(res);
           // Errors are read where the body is read; one raised while nobody reads must not be uncaught.

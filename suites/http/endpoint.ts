@@ -12,13 +12,28 @@ export interface TlsSettings {
 }
 
 /**
+ * A recording played back in this process (the replay target): the client arms each request's
+ * recorded answer just before sending it, so that the answer is found by key, not by a scan.
+ */
+export interface Playback {
+  arm(method: string, path: string, body: Buffer | undefined): void;
+}
+
+/**
  * Where a target listens. Only unix sockets and loopback TCP unless the user allows otherwise.
  * `basePath` prefixes every request path (e.g. `/engines/v1` for an OpenAI-compatible API);
  * `tls` makes a TCP endpoint HTTPS.
  */
 export type Endpoint =
   | { readonly kind: 'unix'; readonly path: string; readonly basePath?: string }
-  | { readonly kind: 'tcp'; readonly host: string; readonly port: number; readonly basePath?: string; readonly tls?: TlsSettings };
+  | {
+      readonly kind: 'tcp';
+      readonly host: string;
+      readonly port: number;
+      readonly basePath?: string;
+      readonly tls?: TlsSettings;
+      readonly playback?: Playback;
+    };
 
 export class EndpointError extends Error {
   override readonly name = 'EndpointError';

@@ -22,7 +22,7 @@ export class InProcessSimTarget implements Target {
   ) {}
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
-    const dir = makeRunDir();
+    const dir = makeRunDir({ inMemory: true });
     const release = registerRunDir(dir);
     writeConfigFile(dir, request.config);
     return this.launchOrClean(dir, request, new LogBuffer(), release);

@@ -1,20 +1,38 @@
-import { escapeRegExp } from '../../common/regexp.js';
 import { NOT_RECORDED } from '../http/client.js';
-import type { Endpoint } from '../http/endpoint.js';
+import type { Endpoint, Playback } from '../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
 import { makeInstance } from './instance.js';
 import type { StartOutcome, Target } from './target.js';
 import { TargetError } from './target.js';
-import { TRANSCRIPT_LIMITS, type Transcript } from './transcript.js';
+import { TRANSCRIPT_LIMITS, type RecordedExchange, type Transcript } from './transcript.js';
 
 /**
  * Host the replayed daemon answers on: the endpoint's host, which is what nock matches (the
  * request goes to ctrd:80, so node sends `Host: ctrd`). Net connect is disabled while replaying, so nothing goes on the network.
  */
 const REPLAY_HOST = 'ctrd';
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
-/** A daemon played back from a recorded transcript through nock. */
+/** The recorded exchange that answers a request: one recorded with its body first, else one recorded without. */
+export function findExchange(
+  byRequest: ReadonlyMap<string, readonly RecordedExchange[]>,
+  method: string,
+  path: string,
+  body: string,
+): RecordedExchange | undefined {
+  const candidates = byRequest.get(`${method} ${path}`) ?? [];
+  const withBody = candidates.find(
+    (exchange) =>
+      exchange.requestBody !== undefined && (exchange.requestTruncated === true ? body.startsWith(exchange.requestBody) : body === exchange.requestBody),
+  );
+  return withBody ?? candidates.find((exchange) => exchange.requestBody === undefined);
+}
+
+/**
+ * A daemon played back from a recorded transcript through nock. Each request's answer is armed as
+ * a one-shot interceptor just before the request is sent (Endpoint.playback): nock matches a
+ * request against its interceptors one by one, and thousands of standing ones made every request
+ * of a replay scan them all.
+ */
 export class ReplayTarget implements Target {
   readonly kind = 'replay';
   readonly capabilities = CAPABILITIES_OF.replay;
@@ -31,25 +49,27 @@ export class ReplayTarget implements Target {
     // Loaded only here: nock patches node:http for the whole process as soon as it is imported.
     const { default: nock } = await import('nock');
     if (!nock.isActive()) nock.activate();
-    const origin = `http://${REPLAY_HOST}`;
-    const scope = nock(origin).persist();
-    // Exchanges recorded with a request body first: they match on it; the others on method and path.
-    const ordered = [...this.transcript.exchanges].sort((a, b) => Number(b.requestBody !== undefined) - Number(a.requestBody !== undefined));
-    for (const exchange of ordered) {
-      const body =
-        exchange.requestBody === undefined ? undefined : new RegExp(`^${escapeRegExp(exchange.requestBody)}${exchange.requestTruncated === true ? '' : '$'}`);
-      const interceptor = scope.intercept(exchange.path, exchange.method, body);
-      if (exchange.truncated === true)
-        interceptor.replyWithError(`${NOT_RECORDED}: the recording cut this answer's body at ${TRANSCRIPT_LIMITS.bodyBytes} bytes`);
-      else interceptor.reply(exchange.status, exchange.body, exchange.headers);
+    const scope = nock(`http://${REPLAY_HOST}`);
+    const byRequest = new Map<string, RecordedExchange[]>();
+    for (const exchange of this.transcript.exchanges) {
+      const key = `${exchange.method} ${exchange.path}`;
+      byRequest.set(key, [...(byRequest.get(key) ?? []), exchange]);
     }
-    // Anything else was not recorded: an error of the replay, not a failure of the daemon.
-    for (const method of METHODS) {
-      // A string, not an error object: nock 14 never delivers an object error to the request.
-      scope.intercept(/.*/, method).replyWithError(`${NOT_RECORDED}: not in the transcript`);
-    }
+    const playback: Playback = {
+      arm: (method, path, body) => {
+        const exchange = findExchange(byRequest, method, path, body?.toString('utf8') ?? '');
+        const interceptor = scope.intercept(path, method);
+        // A string, not an error object: nock 14 never delivers an object error to the request.
+        if (exchange === undefined) interceptor.replyWithError(`${NOT_RECORDED}: not in the transcript`);
+        else if (exchange.truncated === true)
+          interceptor.replyWithError(`${NOT_RECORDED}: the recording cut this answer's body at ${TRANSCRIPT_LIMITS.bodyBytes} bytes`);
+        else interceptor.reply(exchange.status, exchange.body, exchange.headers);
+      },
+    };
+    // A request that was not armed (sent other than through the suites' client) finds no
+    // interceptor: nock's "no match", which the client reads as not recorded too.
     nock.disableNetConnect();
-    const endpoint: Endpoint = { kind: 'tcp', host: REPLAY_HOST, port: 80 };
+    const endpoint: Endpoint = { kind: 'tcp', host: REPLAY_HOST, port: 80, playback };
     return {
       ok: true,
       instance: makeInstance(this.spec, {
