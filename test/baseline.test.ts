@@ -32,7 +32,7 @@ t.test('--baseline gates on changes, not on known gaps', async (t) => {
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
   const fixture = fileURLToPath(new URL('../../test/fixtures/transcripts/dockerd-28.5.json.gz', import.meta.url));
   const baseline = join(out, 'baseline.json');
-  // The gate, not the catalogue, is under test (test/replay.test.ts replays every recording whole):
+  // The gate, not the catalogue, is under test (the agreement test replays every recording whole):
   // the rule the broken recording regresses, the known deviation, and a rule that passes throughout.
   const only = ['api.headers.api-version', 'api.version.too-old.wording', 'api.ping'].flatMap((rule) => ['--only', rule]);
 

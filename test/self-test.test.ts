@@ -9,7 +9,7 @@ import { startSimProcess } from './helpers/sim-process.js';
 
 /**
  * The self-test, part one: the fault registry and the rerun line of a faulty ctrd-sim (the faults
- * are checked by test/self-test-faults-<k>-of-<n>.test.ts, test/helpers/self-test-faults.ts).
+ * are checked by test/fault-self-test-<k>-of-<n>.test.ts, test/helpers/self-test-faults.ts).
  */
 
 const testable = RULES.filter((rule) => rule.testability.testable);

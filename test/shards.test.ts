@@ -4,13 +4,14 @@ import { HYPOTHETICAL_QUIRKS } from '../specs/quirks/index.js';
 import { checkShardsCover } from './helpers/shard.js';
 import { faultsOfShard } from './helpers/self-test-faults.js';
 import { realDaemons } from './helpers/real-daemons.js';
+import { recordedReleases } from './helpers/release-agreement.js';
 
 // The long checks are split into shard files; a lost or misnumbered file would silently drop checks.
 t.test('the fault self-test shards cover every testable rule', async (t) =>
   checkShardsCover(
     t,
     import.meta.url,
-    'self-test-faults',
+    'fault-self-test',
     RULES.filter((rule) => rule.testability.testable),
     faultsOfShard,
   ),
@@ -20,16 +21,17 @@ t.test('the every-release shards cover every release of the table', async (t) =>
   checkShardsCover(
     t,
     import.meta.url,
-    'sim-every-release',
+    'every-release',
     RELEASES.map((release) => ({ id: release.release })),
   ),
 );
-t.test('the real-daemon shards cover every provisioned release', async (t) => {
-  const { daemons } = realDaemons();
+t.test('the agreement shards cover every recorded release, and every provisioned release is recorded', async (t) => {
   checkShardsCover(
     t,
     import.meta.url,
-    'real-daemons',
-    daemons.map((daemon) => ({ id: daemon.release })),
+    'agreement',
+    recordedReleases().map((release) => ({ id: release })),
   );
+  const recorded = new Set(recordedReleases());
+  for (const daemon of realDaemons().daemons) t.ok(recorded.has(daemon.release), `dockerd ${daemon.release} has a recording (scripts/record-transcripts.mjs)`);
 });

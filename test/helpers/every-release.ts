@@ -11,7 +11,7 @@ import { shardOf } from './shard.js';
  * pass every rule that applies to that release, and the rules must see the release's range.
  */
 
-/** The releases of shard `shard` of `of` (test/sim-every-release-<k>-of-<n>.test.ts). */
+/** The releases of shard `shard` of `of` (test/every-release-<k>-of-<n>.test.ts). */
 export function checkEveryRelease(t: Test, { shard, of }: { shard: number; of: number }): void {
   // The whole catalogue once per release of the shard (about 14 runs of 10–20 s each on two cores,
   // while tap runs other files beside this one).

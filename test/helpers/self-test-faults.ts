@@ -13,6 +13,7 @@ import { CAPABILITIES_OF } from '../../suites/targets/capabilities.js';
 import { SIM_BIN } from '../../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
 import { shardOf } from './shard.js';
+import { sharedResults } from './shared-work.js';
 
 /**
  * The suites are themselves tested: the catalogue runs on the simulator with no fault, then once per
@@ -28,7 +29,7 @@ import { shardOf } from './shard.js';
  * The faults asked about by every rule (the start-up path: reading the configuration, the listeners,
  * the answers built at start) would make that the whole catalogue; those are judged over their
  * area, as the area is where such a fault lives. The faults are split over the shard files
- * test/self-test-faults-<k>-of-<n>.test.ts.
+ * test/fault-self-test-<k>-of-<n>.test.ts.
  */
 
 const SEED = 7;
@@ -41,6 +42,8 @@ const NUM_RUNS = 15;
 const BATCH = 3;
 /** Rules run alone at a time for the traced baseline (each is small: one rule, one simulator). */
 const BASELINE_WORKERS = 6;
+/** How long a shard waits for a baseline rule another shard claimed (a whole baseline is about a minute). */
+const BASELINE_DEADLINE_MS = 600_000;
 /**
  * Rules that time the target's answers against what it takes with nothing else to do. Beside other
  * runs in this process (whose cells share the in-process simulator's event loop) they would measure
@@ -87,29 +90,38 @@ interface ReleaseBaseline {
   readonly askedByAll: ReadonlySet<string>;
 }
 
-/** Every rule of the catalogue alone, without faults, tracing the faults asked about. */
+/**
+ * Every rule of the catalogue alone, without faults, tracing the faults asked about. The shard files
+ * share this work (test/helpers/shared-work.ts): each rule's baseline is computed by one of them.
+ */
 async function tracedBaseline(release: string): Promise<ReleaseBaseline> {
   const dir = mkdtempSync(join(tmpdir(), 'ctc-fault-trace-'));
   try {
-    const rules = new Map<string, RuleBaseline>();
-    const queue = RULES.map((rule) => rule.id).filter((id) => !TIMED_RULES.has(id));
-    const worker = async (): Promise<void> => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        const trace = join(dir, id);
-        const suite = await run(release, [id], ['--fault-trace', trace]);
-        const asked = existsSync(trace)
-          ? new Set(
-              readFileSync(trace, 'utf8')
-                .split('\n')
-                .filter((line) => line !== ''),
-            )
-          : new Set<string>();
-        rules.set(id, { cells: verdicts(suite).get(id) ?? [], asked });
-      }
+    const baselineOf = async (id: string): Promise<{ cells: string[]; asked: string[] }> => {
+      const trace = join(dir, id);
+      const suite = await run(release, [id], ['--fault-trace', trace]);
+      const asked = existsSync(trace)
+        ? readFileSync(trace, 'utf8')
+            .split('\n')
+            .filter((line) => line !== '')
+        : [];
+      return { cells: verdicts(suite).get(id) ?? [], asked: [...new Set(asked)] };
     };
-    await Promise.all(Array.from({ length: BASELINE_WORKERS }, worker));
-    queue.push(...TIMED_RULES);
-    await worker();
+    const share = (ids: readonly string[], workers: number) =>
+      sharedResults({ kind: `fault-baseline-${release}`, ids, workers, compute: baselineOf, deadlineMs: BASELINE_DEADLINE_MS });
+    const ids = RULES.map((rule) => rule.id);
+    const results = new Map([
+      ...(await share(
+        ids.filter((id) => !TIMED_RULES.has(id)),
+        BASELINE_WORKERS,
+      )),
+      // The timed rules after the others, one at a time.
+      ...(await share(
+        ids.filter((id) => TIMED_RULES.has(id)),
+        1,
+      )),
+    ]);
+    const rules = new Map<string, RuleBaseline>([...results].map(([id, { cells, asked }]) => [id, { cells, asked: new Set(asked) }]));
     const traces = [...rules.values()].map((rule) => rule.asked).filter((asked) => asked.size > 0);
     const askedByAll = new Set([...(traces[0] ?? [])].filter((id) => traces.every((asked) => asked.has(id))));
     return { rules, askedByAll };

@@ -1,0 +1,158 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Test } from 'tap';
+import { validateReport, type ConformanceReport } from '../../reports/index.js';
+import { RULES } from '../../specs/catalogue.js';
+import { observedQuirksOf } from '../../specs/quirks/index.js';
+import { CAPABILITIES_OF } from '../../suites/targets/capabilities.js';
+import { readTranscript } from '../../suites/targets/transcript.js';
+import { compareWithSimulator } from './agreement.js';
+import { runCli, type CliResult } from './cli.js';
+import { checkKnownDeviationCells } from './known-deviation-cells.js';
+import { inCI, realDaemons } from './real-daemons.js';
+import { shardOf } from './shard.js';
+
+/**
+ * The agreement test (test/agreement-<k>-of-<n>.test.ts, one release per shard). For each release R
+ * with a recording (test/fixtures/transcripts/dockerd-R.json.gz), on the recording's seed and depth:
+ * - ctrd-sim emulating R with its observed quirks (`--as-observed`: the known deviations) must answer
+ *   as the real release does, cell by cell, with no exception: as the live dockerd R answers (where
+ *   provisioned; required in CI), and as its recording does (on every machine, daemons or not);
+ * - the suites judge the recording as they judge the live daemon;
+ * - `--as-observed` fails exactly R's known deviations, in process and, for the cells only a process
+ *   carries, as a process.
+ * One simulator run serves both comparisons. That plain `--emulate R` passes every rule is checked
+ * by test/every-release-*.test.ts (in process) and test/quirks.test.ts (as a process).
+ */
+
+export const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/transcripts/', import.meta.url));
+
+/** The releases with a recording, in version order: what the shards split. */
+export function recordedReleases(): string[] {
+  return readdirSync(FIXTURES)
+    .map((file) => /^dockerd-(\d+\.\d+)\.json\.gz$/.exec(file)?.[1])
+    .filter((release): release is string => release !== undefined)
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
+/** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
+const PROCESS_ONLY = RULES.filter(
+  (rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon'),
+).map((rule) => rule.id);
+
+/** Rules a recording cannot answer: it skips them. */
+function unanswerableByRecording(release: string): string[] {
+  return [
+    // Raw bytes on the wire (capability `wire`).
+    ...RULES.filter((r) => r.testability.testable && r.requires.includes('wire')).map((r) => r.id),
+    // Rules that restart the daemon (from 25.0).
+    ...(release === '20.10' ? [] : ['api.version.legacy-removed', 'api.version.min-override-raise']),
+    // Rules that create images and containers and read what they became (capability `objects`).
+    ...RULES.filter((r) => r.testability.testable && r.requires.includes('objects')).map((r) => r.id),
+  ];
+}
+
+/** Nor can it answer those about the daemon as a process (flags, files), the untestable ones, or the model runner's (dockerd hosts none). */
+const PROCESS_RULES = RULES.filter(
+  (r) => r.applies.surface === 'daemon-process' || r.applies.surface.startsWith('model-runner') || !r.testability.testable,
+).map((r) => r.id);
+
+const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+
+/** The releases of shard `shard` of `of`, each against its recording and, where provisioned, its live daemon. */
+export function checkAgreement(t: Test, { shard, of }: { shard: number; of: number }): void {
+  // The real daemon's whole run, the listeners area starting a daemon per case and waiting out
+  // dockerd's 15 s plugin retries twice, beside the replay and the simulator's runs.
+  t.setTimeout(900_000);
+  const releases = shardOf(recordedReleases(), shard, of);
+  if (releases.length === 0) t.fail(`shard ${shard} of ${of} has no release of the ${recordedReleases().length} recorded`);
+  const found = realDaemons();
+  const out = mkdtempSync('/tmp/ctc-agree-');
+  t.teardown(() => rmSync(out, { recursive: true, force: true }));
+
+  for (const release of releases) {
+    const fixture = join(FIXTURES, `dockerd-${release}.json.gz`);
+    const transcript = readTranscript(fixture);
+    const daemon = found.daemons.find((d) => d.release === release);
+    const dir = (name: string): string => join(out, `${name}-${release}`);
+    // The recording's seed and depth for every run, statuses compared (failures are not shrunk: on a
+    // real daemon each step may start one).
+    const same = ['--profile', transcript.profile, '--seed', String(transcript.seed), '--num-runs', String(transcript.numRuns), '--no-shrink', '-q'];
+    const asObserved = ['--emulate', release, '--as-observed', ...same];
+    // All runs at once: the real daemon's starts wait, the others fill the time.
+    const runs = Promise.all([
+      runCli(['run', '--target', `replay:${fixture}`, ...same, '--out', dir('replay')]),
+      runCli(['run', '--target', 'sim', ...asObserved, '--out', dir('sim')]),
+      runCli(['run', '--target', 'sim-process', ...asObserved, ...PROCESS_ONLY.flatMap((id) => ['--only', id]), '--out', dir('simp')]),
+      daemon === undefined ? Promise.resolve<CliResult | null>(null) : runCli(['run', '--target', `daemon:${daemon.path}`, ...same, '--out', dir('real')]),
+    ]);
+
+    t.test(`replaying dockerd-${release}.json.gz: judged as the live daemon was, and ctrd-sim as observed agrees`, async (t) => {
+      const [replay, sim] = await runs;
+      t.not(sim.code, 2, `the simulator's run is not a usage error: ${sim.stderr}`);
+      const replayReport = readReport(dir('replay'));
+      t.same(validateReport(replayReport), { ok: true }, 'the replay report is valid');
+      t.equal(replayReport.target.release, release);
+      t.equal(replayReport.totals.error, 0, `every request of the run was in the transcript: ${replay.stdout}`);
+      const agreement = compareWithSimulator(replayReport, readReport(dir('sim')), (status) => status === 'skipped');
+      t.same(agreement.differences, [], 'the simulator agrees with the recorded daemon');
+      t.same(agreement.deviationsNotFailing, [], 'known deviations are failures');
+      t.equal(replay.code, agreement.deviationsSeen > 0 ? 1 : 0, 'exit code: 1 exactly when a rule fails');
+      const simReport = readReport(dir('sim'));
+      checkKnownDeviationCells(t, simReport.results, release, simReport.target.apiRange?.min ?? '0', `${release} --as-observed in process`);
+      const skippedRules = new Set(replayReport.results.filter((r) => r.status === 'skipped').map((r) => r.rule));
+      const unanswerable = unanswerableByRecording(release);
+      t.same(
+        unanswerable.filter((rule) => !skippedRules.has(rule)),
+        [],
+        'the rules a recording cannot answer are skipped',
+      );
+      t.same(
+        [...skippedRules].filter((rule) => !unanswerable.includes(rule) && !PROCESS_RULES.includes(rule)),
+        [],
+        'and no other rule is',
+      );
+    });
+
+    t.test(`ctrd-sim --emulate ${release} --as-observed as a process fails exactly the process-only cells of its known deviations`, async (t) => {
+      const [, , simProcess] = await runs;
+      t.not(simProcess.code, 2, `the simulator's run as a process is not a usage error: ${simProcess.stderr}`);
+      const report = readReport(dir('simp'));
+      t.same(report.target.release, release);
+      checkKnownDeviationCells(t, report.results, release, report.target.apiRange?.min ?? '0', `${release} --as-observed as a process`);
+    });
+
+    if (daemon === undefined) {
+      const why = found.missing ?? `dockerd ${release} is recorded but not provisioned`;
+      if (inCI()) t.fail(`real daemons are required in CI: ${why}`);
+      else t.test(`dockerd ${release}`, { skip: `real daemon not provisioned: ${why}` }, async () => {});
+      continue;
+    }
+    t.test(`dockerd ${release}: reports, and agreement with the simulator emulating it`, async (t) => {
+      const [, sim, simProcess, real] = await runs;
+      if (real === null) throw new Error('unreachable: the real run was started');
+      t.not(real.code, 2, `the real run was not a usage error: ${real.stderr}`);
+      for (const name of ['real', 'sim']) {
+        for (const file of ['report.json', 'report.html', 'junit.xml']) t.ok(existsSync(join(dir(name), file)), `${name}-${release}/${file} written`);
+        t.same(validateReport(readReport(dir(name))), { ok: true }, `${name}-${release}/report.json is valid`);
+      }
+      t.not(sim.code, 2);
+      t.not(simProcess.code, 2);
+      const realReport = readReport(dir('real'));
+      const inProcess = readReport(dir('sim'));
+      const asProcess = new Map(readReport(dir('simp')).results.map((r) => [`${r.rule}@${r.api}`, r]));
+      const simReport = { ...inProcess, results: inProcess.results.map((r) => asProcess.get(`${r.rule}@${r.api}`) ?? r) };
+      t.equal(realReport.target.release, release, 'the real daemon is recognised as its release');
+      t.same(realReport.target.apiRange, simReport.target.apiRange, 'same API range');
+      t.same(simReport.target.quirks ?? [], observedQuirksOf(release), 'the simulator carried the observed quirks of the release');
+
+      const agreement = compareWithSimulator(realReport, simReport);
+      t.same(agreement.differences, [], 'the simulator with the observed quirks agrees with the real daemon on every cell');
+      t.same(agreement.deviationsNotFailing, [], 'each known deviation is still reported as a failure');
+      t.equal(real.code, realReport.totals.fail > 0 || realReport.totals.error > 0 ? 1 : 0, 'exit code follows the failures');
+      t.equal(realReport.totals.error, 0, 'no check errored');
+      t.ok(realReport.results.length === simReport.results.length, 'same cells');
+    });
+  }
+}
