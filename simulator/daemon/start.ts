@@ -124,10 +124,9 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const routes = routeTable(config);
   const sink = options.logger ?? silentLogger;
-  const logger = leveled(
-    (config.faults.has('config.log-format.json') ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink,
-    () => holder.current.config.debug,
-  );
+  // Fault (config.log-format.json): the lines stay text. Asked only where it shows: --log-format json.
+  const textAnyway = config.settings.logFormat === 'json' && config.faults.has('config.log-format.json');
+  const logger = leveled((textAnyway ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink, () => holder.current.config.debug);
   let authz: AuthzChain | null;
   try {
     authz = await installAuthzPlugins(config, logger);

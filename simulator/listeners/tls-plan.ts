@@ -61,14 +61,16 @@ export function planTls(
   // Fault (tls.encrypts): --tls alone (without verification) leaves TLS off.
   const enabled = verifySetting !== undefined || verify || (tlsSetting === true && !faults.has('tls.encrypts'));
   const dir = certDirectory(names, env);
-  // Fault (tls.cert-path): the defaults ignore <PREFIX>CERT_PATH.
-  const defaults = faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir;
+  // Fault (tls.cert-path): the defaults ignore <PREFIX>CERT_PATH. Asked only where a default path is
+  // read and used: the files are loaded only when TLS is on (daemon/start.ts).
+  let defaults: string | undefined;
+  const defaultDir = (): string => (defaults ??= enabled && faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir);
   // Quirk hypothetical.tls.cert-path.ca-only: the certificate and key default to the home directory's, whatever <PREFIX>CERT_PATH says.
   const homeDir = certDirectory(names, { ...env, [`${names.envPrefix}CERT_PATH`]: undefined });
   const file = (key: 'tlscacert' | 'tlscert' | 'tlskey', name: string, dropMissingDefault: boolean): string => {
     const given = pick(key);
     if (given !== undefined) return given;
-    const path = join(quirks.has(CERT_PATH_CA_ONLY) && name !== 'ca.pem' ? homeDir : defaults, name);
+    const path = join(quirks.has(CERT_PATH_CA_ONLY) && name !== 'ca.pem' ? homeDir : defaultDir(), name);
     return dropMissingDefault && !existsSync(path) ? '' : path;
   };
   return {

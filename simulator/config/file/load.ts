@@ -65,7 +65,9 @@ export function checkDocument(
   // Observed quirk (observed.config.file.types): keys whose type is not checked, or not in words that name them.
   const ignored = ignoredTypes(release, quirks);
   const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
-  const typeProblem = checks.types ? findTypeProblem(typed, style) : null;
+  // The types fault is asked about only for a file with a mistyped value: elsewhere it changes nothing.
+  const checkTypes = findTypeProblem(file.doc, style) === null || checks.types;
+  const typeProblem = checkTypes ? findTypeProblem(typed, style) : null;
   // Fault (config.file.types.message): the refusal names the Go type only.
   if (typeProblem !== null && faults.has('config.file.types.message'))
     throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
@@ -86,7 +88,7 @@ export function checkDocument(
   // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
   if (typeof builder === 'object' && builder !== null && 'gc' in builder && faults.has('config.file.nested-shapes'))
     throw fileError(names, path, 'invalid builder: malformed gc policy');
-  return checks.types ? file.doc : withoutMistyped(file.doc);
+  return checkTypes ? file.doc : withoutMistyped(file.doc);
 }
 
 /**
@@ -116,7 +118,9 @@ export function loadConfiguration(
       // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
       conflicts: (found) =>
         found.length > 0 && faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found,
-      types: !faults.has('config.file.types'),
+      get types() {
+        return !faults.has('config.file.types');
+      },
     },
     quirks,
   );
