@@ -35,11 +35,21 @@ export class ExchangeLog {
   }
 }
 
-/** The request body of a request's options, as text, when it has one that is text. */
+/**
+ * The start of a request's body as a report shows it (the first BODY_EXCERPT characters), when it
+ * has one: a body of megabytes is not decoded whole to keep 400 characters of it.
+ */
 export function bodyOf(options: RequestOptions | undefined): string | undefined {
-  if (options?.json !== undefined) return JSON.stringify(options.json);
+  if (options?.json !== undefined) return JSON.stringify(options.json).slice(0, BODY_EXCERPT);
   const body = options?.body;
-  if (body === undefined || typeof body === 'string') return body;
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return body.slice(0, BODY_EXCERPT);
   // A tarball and the like: its bytes as text would be noise in a report.
-  return body.includes(0) ? binaryBodyNote(body.length) : body.toString('utf8');
+  if (body.includes(0)) return binaryBodyNote(body.length);
+  // A UTF-16 unit takes at most 3 bytes of UTF-8, a character at most 4: the first BODY_EXCERPT
+  // units and the character they end in are whole within 4 × as many bytes.
+  return body
+    .subarray(0, BODY_EXCERPT * 4)
+    .toString('utf8')
+    .slice(0, BODY_EXCERPT);
 }

@@ -44,12 +44,13 @@ export class CellClient implements ClosableCheckClient {
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<HttpReply> {
     const request = `${method} ${path}`;
-    const sent = toExchange(request, null, this.endpoint, bodyOf(options));
+    const excerpt = bodyOf(options);
+    const sent = toExchange(request, null, this.endpoint, excerpt);
     const id = this.nextId++;
     this.pending.set(id, sent);
     try {
       const reply = await this.view.request(method, path, options);
-      this.journal.record(toExchange(request, reply, this.endpoint, bodyOf(options)));
+      this.journal.record(toExchange(request, reply, this.endpoint, excerpt));
       this.watch?.answered();
       return reply;
     } catch (error) {
