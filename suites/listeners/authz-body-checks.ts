@@ -30,9 +30,11 @@ interface BodyCase {
 
 /** A JSON container config of exactly `size` bytes (at least its skeleton's), the marker at its end. */
 function bodyOf(c: BodyCase): Buffer {
-  const skeleton = (pad: string): string => JSON.stringify({ Image: c.image, Labels: { ctcpad: pad, ctcmark: c.marker } });
-  const base = Buffer.byteLength(skeleton(''));
-  return Buffer.from(skeleton('a'.repeat(Math.max(0, c.size - base))), 'utf8');
+  const skeleton = JSON.stringify({ Image: c.image, Labels: { ctcpad: '', ctcmark: c.marker } });
+  const base = Buffer.byteLength(skeleton);
+  // The pad is plain ASCII letters, which JSON writes as they are: it goes between the empty value's quotes.
+  const at = skeleton.indexOf('"ctcpad":""') + '"ctcpad":"'.length;
+  return Buffer.concat([Buffer.from(skeleton.slice(0, at)), Buffer.alloc(Math.max(0, c.size - base), 'a'), Buffer.from(skeleton.slice(at))]);
 }
 
 /** The plugin of the body rules: it denies a request whose body it is shown, when the body carries the marker; it allows the rest (no body seen: nothing to object to). */
