@@ -6,9 +6,11 @@
 
 const INT64_MAX = 9223372036854775807n;
 
-function segment(text: string | undefined): bigint {
-  if (text === undefined || text === '') return 0n;
-  if (!/^[0-9]+$/.test(text)) return 0n;
+/** A segment's value: a number while it is exact (up to 15 digits; most are), else a bigint capped at int64. */
+function segment(text: string | undefined): number | bigint {
+  if (text === undefined || text === '') return 0;
+  if (!/^[0-9]+$/.test(text)) return 0;
+  if (text.length <= 15) return Number(text);
   const value = BigInt(text);
   return value > INT64_MAX ? INT64_MAX : value;
 }
@@ -21,7 +23,9 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   for (let i = 0; i < length; i++) {
     const x = segment(as[i]);
     const y = segment(bs[i]);
-    if (x !== y) return x < y ? -1 : 1;
+    // < and > compare a number with a bigint by value.
+    if (x < y) return -1;
+    if (x > y) return 1;
   }
   return 0;
 }

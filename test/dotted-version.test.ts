@@ -46,3 +46,29 @@ t.test('the cases seen on real daemons', async (t) => {
   t.notOk(inRange('1.52', { min: '1.24', max: '1.51' }));
   t.ok(inRange('5.0', {}), 'open bounds');
 });
+
+t.test('segments compare by value on either side of 15 digits, and beyond int64 as int64', async (t) => {
+  // The reference: every segment a bigint, capped at int64 (leading zeros kept, so the length varies).
+  const INT64_MAX = 9223372036854775807n;
+  const value = (text: string | undefined): bigint => (text === undefined || !/^[0-9]+$/.test(text) ? 0n : BigInt(text) > INT64_MAX ? INT64_MAX : BigInt(text));
+  const reference = (a: string, b: string): number => {
+    const as = a.split('.');
+    const bs = b.split('.');
+    for (let i = 0; i < Math.max(as.length, bs.length); i++) {
+      const [x, y] = [value(as[i]), value(bs[i])];
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
+  const digits = fc.oneof(
+    fc.bigInt({ min: 10n ** 13n, max: 10n ** 17n }).map(String),
+    fc.tuple(fc.nat(4), fc.bigInt({ min: 0n, max: 10n ** 20n })).map(([zeros, n]) => `${'0'.repeat(zeros)}${n}`),
+    fc.constantFrom('9223372036854775807', '9223372036854775808', '999999999999999', '1000000000000000'),
+  );
+  const near = fc.array(fc.oneof(digits, segment), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('.'));
+  fc.assert(
+    fc.property(near, near, (a, b) => compareVersions(a, b) === reference(a, b)),
+    RUNS,
+  );
+  t.pass('as comparing every segment as a bigint');
+});
