@@ -1,5 +1,5 @@
 /** The simulator's public surface: what suites/targets, the CLI and the benchmarks use. */
-export { parseArgv, KNOWN_OPTIONS, SIMULATOR_OPTIONS, type ParsedFlags, type FlagValue } from './config/flags/argv.js';
+export { parseArgv, KNOWN_OPTIONS, SIMULATOR_OPTIONS, type FlagValue } from './config/flags/argv.js';
 export { resolveConfig, type SimConfig } from './config/resolve.js';
 export { processSources, readFileCapped, MAX_FILE_BYTES, type ConfigSources } from './config/file/sources.js';
 export { minApiProblem } from './config/min-api.js';

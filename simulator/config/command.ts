@@ -166,7 +166,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     throw error;
   }
   // Hypothetical quirk: a release without --validate parses it and starts.
-  if (flag(config.flags, 'validate') === true && !validateHiddenNoop.ignored(config.release, config.quirks)) {
+  if (config.validateOnly && !validateHiddenNoop.ignored(config.release, config.quirks)) {
     // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
     const success = config.faults.has('config.file.validate-absent')
       ? ''

@@ -11,7 +11,7 @@ import { warnsOnlyForFlag } from '../quirks/daemon-config/nondistributable-flag-
  */
 export function warnDeprecatedSettings(config: SimConfig, logger: Logger): void {
   if (config.settings.allowNondistributableArtifacts.length === 0 || !inRange(config.release.release, { min: '28.0', max: '28.5' })) return;
-  if (config.faults.has('config.nondistributable.warning') || warnsOnlyForFlag(config.flags, config.quirks)) return;
+  if (config.faults.has('config.nondistributable.warning') || warnsOnlyForFlag(config.startFlags, config.quirks)) return;
   logger.log(
     'warning',
     'The "allow-nondistributable-artifacts" option is deprecated and has no effect: pushing nondistributable artifacts is enabled by default; it will be refused from 29.0',

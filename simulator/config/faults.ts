@@ -27,7 +27,7 @@ export function resolveFaults(flags: ParsedFlags, sources: ConfigSources): Reado
       if (id !== '') named.push([id, '--faults-file']);
     }
   }
-  const faults = new FaultSet<TestableRuleId>([], flags.get('fault-trace') as string | undefined);
+  const faults = new FaultSet<TestableRuleId>([], flag(flags, 'fault-trace'));
   for (const [id, from] of named) {
     if (!isFaultId(id)) throw new SimError('SIM_USAGE', `invalid argument "${id}" for "${from}" flag: no testable rule with that id has a fault`);
     faults.add(id);

@@ -5,10 +5,10 @@ import { inRange } from '../../common/dotted-version.js';
 import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import { parseHost } from '../listeners/address.js';
-import { planTls } from '../listeners/tls-plan.js';
+import { planTls, type TlsFlags } from '../listeners/tls-plan.js';
 import type { SocketGroup } from '../listeners/socket-group.js';
 import { isSimOption, type ParsedFlags } from './flags/argv.js';
-import type { SimConfig } from './types.js';
+import type { SimConfig, StartFlags } from './types.js';
 
 export type { SimConfig } from './types.js';
 import { flag, type OptionValue, type ReadOption } from './flags/options.js';
@@ -102,6 +102,27 @@ function corsHeaderOf(
   return inRange(release.release, { min: '27.0', max: '27.99' }) && (env[corsVariable(names)] ?? '') === '' ? null : value;
 }
 
+/** The daemon options the command line gave, and the switches they set alone: what the running daemon still reads of it. */
+function startFlagsOf(flags: ParsedFlags): StartFlags {
+  return Object.freeze({
+    daemonOptions: new Map([...flags].filter(([name]) => !isSimOption(name))),
+    switches: Object.freeze({
+      debug: flag(flags, 'debug') === true,
+      experimental: flag(flags, 'experimental') === true,
+      liveRestore: flag(flags, 'live-restore') === true,
+    }),
+  });
+}
+
+/** The TLS options the command line gave (the file's keys fill in the others). */
+const tlsFlagsOf = (flags: ParsedFlags): TlsFlags => ({
+  tls: flag(flags, 'tls'),
+  tlsverify: flag(flags, 'tlsverify'),
+  tlscacert: flag(flags, 'tlscacert'),
+  tlscert: flag(flags, 'tlscert'),
+  tlskey: flag(flags, 'tlskey'),
+});
+
 const socketGroupOf = (given: unknown, brand: Brand): SocketGroup => (typeof given === 'string' ? { name: given, given: true } : { name: brand, given: false });
 
 /** Resolves flags, configuration file and environment into one frozen configuration. */
@@ -130,7 +151,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     minApi: resolveMinApi(release, names, sources.env, file, faults, quirks),
     maxApi: release.maxApi,
     hosts: Object.freeze(hosts.length > 0 ? hosts : [names.defaultHost]),
-    tls: planTls(flags, file.doc, sources.env, names, faults, quirks),
+    tls: planTls(tlsFlagsOf(flags), file.doc, sources.env, names, faults, quirks),
     metricsAddress: pick('metrics-addr', 'metrics-addr', null) || null,
     authorizationPlugins: Object.freeze([...pick('authorization-plugin', 'authorization-plugins', [])]),
     pluginDirs: pluginDirs(brand, flag(flags, 'plugin-dir')),
@@ -147,7 +168,8 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     configFileGiven: flag(flags, 'config-file') ?? null,
     modelRunnerTcp: flag(flags, 'model-runner-tcp') ?? (flag(flags, 'model-runner') === true ? 'default' : null),
     settings,
-    flags,
+    validateOnly: flag(flags, 'validate') === true,
+    startFlags: startFlagsOf(flags),
     faults,
     quirks,
   });

@@ -4,7 +4,7 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import type { SocketGroup } from '../listeners/socket-group.js';
 import type { TlsPlan } from '../listeners/tls-plan.js';
 import type { DaemonSettings } from './file/settings.js';
-import type { ParsedFlags } from './flags/argv.js';
+import type { FlagValue } from './flags/argv.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -41,15 +41,33 @@ export interface SimConfig {
   readonly configFileGiven: string | null;
   /** The model runner's TCP access: --model-runner-tcp's port, 'default' (12434) with --model-runner, else null. */
   readonly modelRunnerTcp: number | 'default' | null;
-  /**
-   * The flags the daemon was started with, read through config/flags/options.ts only: a reload
-   * checks the file against them (reload/read.ts) and keeps the options they gave (reload.flags.kept).
-   */
-  readonly flags: ParsedFlags;
+  /** --validate: check the configuration, print the verdict and end instead of serving. */
+  readonly validateOnly: boolean;
+  /** What the command line gave, as the running daemon still needs it (a reload, /info under a quirk). */
+  readonly startFlags: StartFlags;
   /** The effective daemon settings: flags, file and environment merged (what /info shows). */
   readonly settings: DaemonSettings;
   /** Rules whose behaviour is deliberately broken (`--fault`, `--faults-file`): empty normally. */
   readonly faults: ReadonlySet<TestableRuleId>;
   /** Quirks the simulator carries (`--quirk`, `--as-observed`; specs/quirks): empty normally. */
   readonly quirks: ReadonlySet<string>;
+}
+
+/** The command line as the running daemon still reads it (config/resolve.ts computes it once). */
+export interface StartFlags {
+  /**
+   * The daemon's options given on the command line (not the simulator's own), by long name, with
+   * their values as parsed: a reload checks the file against them (a directive also given as a
+   * flag is refused: reload/read.ts) and keeps the settings they gave (reload.flags.kept).
+   */
+  readonly daemonOptions: ReadonlyMap<string, FlagValue>;
+  /** The three switches as the flags alone set them (false when not given). */
+  readonly switches: FlagSwitches;
+}
+
+/** Debug, experimental and live-restore as the flags alone set them. */
+export interface FlagSwitches {
+  readonly debug: boolean;
+  readonly experimental: boolean;
+  readonly liveRestore: boolean;
 }

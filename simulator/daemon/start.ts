@@ -8,7 +8,6 @@ import { ObjectStore } from '../engine/objects/index.js';
 import { routeTable } from '../engine/routes.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
-import { authorizedRunner } from '../http/middleware/authorization.js';
 import { httpServerFactory } from '../http/server.js';
 import { activationFds, expandAddress } from '../listeners/activation.js';
 import { parseHost, type ListenAddress } from '../listeners/address.js';
@@ -17,7 +16,6 @@ import { openListener, type Listener, type TlsListenerOptions } from '../listene
 import { loadTls } from '../listeners/tls-load.js';
 import { resolveSocketGroup } from '../listeners/socket-group.js';
 import { startMetrics } from '../metrics/server.js';
-import { withCorsHeaders } from '../http/cors.js';
 import { halfRemovedPlainTcp, refuseUnverifiedRemote, warnUnverifiedTcp } from '../listeners/tcp-policy.js';
 import { inRange } from '../../common/dotted-version.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -31,7 +29,7 @@ import { logReloadSignal } from '../reload/log.js';
 import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
 import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
-import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, mountOnSocket, runnerHandler } from '../model-runner/index.js';
+import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, runnerHandler } from '../model-runner/index.js';
 import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
 import { PLAIN_PING_SERVED } from '../quirks/listeners/plain-ping-served.js';
 import { BOUND_AS_IS, CHMOD_AFTER_LISTEN } from '../quirks/listeners/chmod-after-listen.js';
@@ -144,7 +142,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const forRunner = runnerHandler(runner);
   const factory = httpServerFactory(
     holder,
-    withCorsHeaders(config, mountOnSocket(createRequestHandler(holder), authorizedRunner(holder, forRunner), config.faults, config.quirks)),
+    createRequestHandler(holder, forRunner),
     options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs },
   );
   const backlog = listenBacklog();

@@ -33,7 +33,8 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   },
   'listen.tcp.unauthenticated-notice': { breaks: 'no deprecation notice for a TCP listener without TLS (listeners/tcp-policy.ts)' },
   'listen.cors-header': {
-    breaks: 'the CORS header is sent on /version only, not on /_ping (http/cors.ts), and 28.x takes the option instead of refusing it (config/resolve.ts)',
+    breaks:
+      'the CORS header is sent on /version only, not on /_ping (http/middleware/cors.ts), and 28.x takes the option instead of refusing it (config/resolve.ts)',
     alsoBreaks: {
       rules: ['deprecated.options.removed-refused'],
       why: 'on 28.x both rules ask for the refusal of --api-cors-header (removed in 28.0): a daemon that takes it breaks both',
@@ -76,7 +77,7 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   'authz.spec-path': { breaks: 'a plugin named by the path of its spec file is not found: the start fails (authz/install.ts, authz/locate.ts)' },
   'authz.order': { breaks: 'the API version check comes before the plugins (http/middleware/authorization.ts)' },
   'authz.model-runner': {
-    breaks: "requests under the model runner's prefix on a daemon socket skip the plugins (http/middleware/authorization.ts: authorizedRunner)",
+    breaks: "requests under the model runner's prefix on a daemon socket skip the plugins (http/middleware/authorization.ts: runnerThroughPlugins)",
   },
   'authz.body.chunked': {
     breaks: 'a chunked JSON body under 1 MiB is not shown to the plugins and the route acts on it, as before the CVE-2024-41110 fix (authz/request-body.ts)',

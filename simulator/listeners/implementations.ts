@@ -35,7 +35,7 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['authz.missing', 'authz.spec-path'],
   },
   {
-    where: 'simulator/http/middleware/authorization.ts: authorizedRunner (the model runner under its prefix on a daemon socket, through the same plugins)',
+    where: 'simulator/http/middleware/authorization.ts: runnerThroughPlugins (the model runner under its prefix on a daemon socket, through the same plugins)',
     rules: ['authz.model-runner'],
   },
   {
@@ -48,7 +48,7 @@ export const LISTENERS_IMPLEMENTATIONS: readonly Implementation[] = [
   },
   {
     where:
-      'simulator/http/cors.ts: withCorsHeaders; simulator/config/resolve.ts: corsHeaderOf (27.x needs CTRD_DEPRECATED_CORS_HEADER, 28.x refuses the option)',
+      'simulator/http/middleware/cors.ts: corsHeaders; simulator/config/resolve.ts: corsHeaderOf (27.x needs CTRD_DEPRECATED_CORS_HEADER, 28.x refuses the option)',
     rules: ['listen.cors-header'],
   },
 ];

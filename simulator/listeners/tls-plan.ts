@@ -2,8 +2,6 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BrandNames } from '../../specs/brands.js';
-import type { ParsedFlags } from '../config/flags/argv.js';
-import { flag, type OptionValue } from '../config/flags/options.js';
 import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
 import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
 import { ENV_ZERO_OFF } from '../quirks/listeners/env-zero-off.js';
@@ -37,8 +35,17 @@ export function certDirectory(names: BrandNames, env: Env): string {
   return join(env['HOME'] ?? homedir(), `.${names.envPrefix.slice(0, -1).toLowerCase()}`);
 }
 
+/** The TLS options given on the command line (undefined: not given). */
+export interface TlsFlags {
+  readonly tls: boolean | undefined;
+  readonly tlsverify: boolean | undefined;
+  readonly tlscacert: string | undefined;
+  readonly tlscert: string | undefined;
+  readonly tlskey: string | undefined;
+}
+
 export function planTls(
-  flags: ParsedFlags,
+  flags: TlsFlags,
   doc: Readonly<Record<string, unknown>>,
   env: Env,
   names: BrandNames,
@@ -46,8 +53,7 @@ export function planTls(
   quirks: ReadonlySet<string> = new Set(),
 ): TlsPlan {
   // The flag, else the file's key (its type checked as the file was loaded).
-  const pick = <K extends 'tls' | 'tlsverify' | 'tlscacert' | 'tlscert' | 'tlskey'>(key: K): OptionValue<K> | undefined =>
-    flag(flags, key) ?? (doc[key] as OptionValue<K> | undefined);
+  const pick = <K extends keyof TlsFlags>(key: K): TlsFlags[K] => flags[key] ?? (doc[key] as TlsFlags[K]);
   const verifySetting = pick('tlsverify');
   // Fault (tls.env-verify): <PREFIX>TLS_VERIFY is ignored.
   // Quirk observed.tls.env-verify: the releases ignore it too.

@@ -7,7 +7,7 @@ export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['mr.tcp.serves', 'mr.tcp.default-port'],
   },
   {
-    where: "simulator/model-runner/mount.ts: mountOnSocket (/exp/vENG4.40 on the daemon socket; the rest is the daemon's)",
+    where: "simulator/model-runner/mount.ts: modelRunnerMount (/exp/vENG4.40 on the daemon socket; the rest is the daemon's)",
     rules: ['mr.socket.prefix', 'mr.socket.prefix.management', 'mr.socket.daemon-beside'],
   },
   {

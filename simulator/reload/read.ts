@@ -1,8 +1,7 @@
-import type { ParsedFlags } from '../config/flags/argv.js';
 import type { SimConfig } from '../config/types.js';
 import type { ConfigSources } from '../config/file/sources.js';
 import { checkDocument } from '../config/file/load.js';
-import { mergeSettings } from '../config/file/merge.js';
+import { fileSettingsAlone } from '../config/file/merge.js';
 import { messageStyle } from '../config/file/message-style.js';
 import { readDocument, type FileDocument } from '../config/file/read-document.js';
 import type { DaemonSettings } from '../config/file/settings.js';
@@ -24,7 +23,7 @@ export interface ReloadedFile {
  * first problem as a SimError.
  */
 export function readForReload(config: SimConfig, sources: ConfigSources): ReloadedFile {
-  const { flags, names, release } = config;
+  const { names, release } = config;
   // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
   const faults = faultsWhere(config.faults, (rule) => rule.startsWith('reload.'));
   const file = readDocument(config.configFileGiven ?? undefined, names, messageStyle(release), sources, faults, config.quirks);
@@ -32,7 +31,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   const broken = faults.has('reload.invalid.unchanged');
   const doc = checkDocument(
     file,
-    flags,
+    config.startFlags.daemonOptions,
     names,
     release,
     faults,
@@ -44,7 +43,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
     },
     config.quirks,
   );
-  const alone = mergeSettings(configFileOnly(flags), doc, {}, release, names, faults);
+  const alone = fileSettingsAlone(doc, release, names, faults);
   const settings = validateSettings({
     settings: alone,
     release,
@@ -56,9 +55,3 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   });
   return { doc, settings };
 }
-
-/** The flags a reload reads the file with: only where the file is (the others are checked for conflicts). */
-const configFileOnly = (flags: ParsedFlags): ParsedFlags => {
-  const path = flags.get('config-file');
-  return new Map(path === undefined ? [] : [['config-file', path]]);
-};

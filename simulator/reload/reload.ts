@@ -23,7 +23,7 @@ const FLAG_OF: Readonly<Record<string, string>> = { features: 'feature' };
 function keptFlags(config: SimConfig): (key: string) => boolean {
   // Quirk (observed on 20.10, 26.1, 28.5): the limits and features given as flags are reset all the same.
   if (config.quirks.has(FLAGS_RESET)) return () => false;
-  return (key) => config.flags.has(FLAG_OF[key] ?? key);
+  return (key) => config.startFlags.daemonOptions.has(FLAG_OF[key] ?? key);
 }
 
 export type ReloadOutcome =

@@ -2,7 +2,7 @@ import { inRange } from '../../../common/dotted-version.js';
 import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption } from '../../../specs/options.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
-import type { FlagValue, ParsedFlags } from '../flags/argv.js';
+import type { FlagValue } from '../flags/argv.js';
 import { goValue } from './go-values.js';
 import { absentKeys } from '../../quirks/daemon-config/absent-options.js';
 import { conflictKeys } from '../../quirks/daemon-config/conflicts-merged.js';
@@ -94,7 +94,7 @@ export function unknownDirectives(
 /** `key: (from flag: <flag value>, from file: <file value>)` for every set flag the file also sets, in flag-name order. */
 export function conflictingDirectives(
   flat: ReadonlyMap<string, unknown>,
-  flags: ParsedFlags,
+  flags: ReadonlyMap<string, FlagValue>,
   release: DaemonRelease,
   faults: ReadonlySet<TestableRuleId> = new Set(),
   quirks: ReadonlySet<string> = new Set(),

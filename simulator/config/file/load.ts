@@ -1,7 +1,7 @@
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
-import type { ParsedFlags } from '../flags/argv.js';
+import type { FlagValue, ParsedFlags } from '../flags/argv.js';
 import { flag } from '../flags/options.js';
 import type { ConfigSources } from './sources.js';
 import { findTypeProblem, typeProblemText } from './decode.js';
@@ -41,7 +41,8 @@ export interface DocumentChecks {
  */
 export function checkDocument(
   file: ConfigDocument,
-  flags: ParsedFlags,
+  /** The daemon options given on the command line, with their values: what the file may not set too. */
+  givenOptions: ReadonlyMap<string, FlagValue>,
   names: BrandNames,
   release: DaemonRelease,
   faults: ReadonlySet<TestableRuleId>,
@@ -54,11 +55,11 @@ export function checkDocument(
   const proxies = file.doc['proxies'];
   // Hypothetical quirk: unknown keys inside proxies are not looked up.
   const inProxies = quirks.has(PROXIES_UNKNOWN_IGNORED) && typeof proxies === 'object' && proxies !== null ? Object.keys(proxies) : [];
-  const unknown = unknownDirectives(flat, release, faults, new Set(flags.keys()), quirks).filter((key) => !inProxies.includes(key));
+  const unknown = unknownDirectives(flat, release, faults, new Set(givenOptions.keys()), quirks).filter((key) => !inProxies.includes(key));
   if (unknown.length > 0 && checks.unknown) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
-  const conflicting = checks.conflicts(conflictingDirectives(flat, flags, release, faults, quirks));
+  const conflicting = checks.conflicts(conflictingDirectives(flat, givenOptions, release, faults, quirks));
   if (conflicting.length > 0) {
     throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`);
   }

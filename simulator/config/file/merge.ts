@@ -222,3 +222,7 @@ function defaultRuntimeOf(given: string | undefined, faults: ReadonlySet<Testabl
 function cdiDirsOf(given: readonly string[] | undefined, faults: ReadonlySet<TestableRuleId>): readonly string[] | undefined {
   return given !== undefined && faults.has('config.cdi.spec-dirs') ? undefined : given;
 }
+
+/** The settings of a file on its own: no flags, no environment (what a reload validates: reload/read.ts). */
+export const fileSettingsAlone = (file: FileDocument, release: DaemonRelease, names: BrandNames, faults: ReadonlySet<TestableRuleId>): DaemonSettings =>
+  mergeSettings(new Map(), file, {}, release, names, faults);

@@ -27,6 +27,7 @@ export const READ_OPTIONS = {
   brand: 'string',
   fault: 'list',
   'faults-file': 'string',
+  'fault-trace': 'string',
   quirk: 'list',
   'as-observed': 'bool',
   help: 'bool',

@@ -6,7 +6,7 @@ import { takeBody } from '../../authz/request-body.js';
 import { requestMessage } from '../../authz/request-message.js';
 import type { RunnerHandler } from '../../model-runner/handler.js';
 import { AUTHZ_MESSAGES } from '../../../specs/messages.js';
-import { Exchange, type StateHolder } from '../exchange.js';
+import type { Exchange } from '../exchange.js';
 import { handlerError, plainTextFor, sendError } from '../replies.js';
 import type { Middleware, SyncMiddleware } from '../route.js';
 import { runRoute } from '../run-route.js';
@@ -59,17 +59,16 @@ const failed =
 /**
  * The model runner on a daemon socket (under its prefix) is served through the same plugins as
  * the daemon's own routes: every request that enters through a daemon listener is put to them.
+ * Ends the chain (the runner answers, once the plugins allowed it).
  */
-export function authorizedRunner(holder: StateHolder, runner: RunnerHandler): RunnerHandler {
-  return (req, res, path) => {
-    const state = holder.current;
-    // Fault (authz.model-runner): requests under the runner's prefix skip the plugins.
-    if (state.authz === null || state.config.faults.has('authz.model-runner')) return runner(req, res, path);
-    // Quirk hypothetical.authz.model-runner.engines-unauthorized: the inference paths (/engines…) skip the plugins.
-    if (state.config.quirks.has(AUTHZ_ENGINES_UNAUTHORIZED) && isEnginesPath(path)) return runner(req, res, path);
-    const x = new Exchange(req, res, state);
-    authorize(x, state.authz, () => runner(req, res, path)).catch(failed(x));
-  };
+export function runnerThroughPlugins(x: Exchange, runner: RunnerHandler, path: string): true {
+  const { authz, config } = x.state;
+  // Fault (authz.model-runner): requests under the runner's prefix skip the plugins.
+  // Quirk hypothetical.authz.model-runner.engines-unauthorized: the inference paths (/engines…) skip the plugins.
+  if (authz === null || config.faults.has('authz.model-runner') || (config.quirks.has(AUTHZ_ENGINES_UNAUTHORIZED) && isEnginesPath(path)))
+    runner(x.req, x.res, path);
+  else authorize(x, authz, () => runner(x.req, x.res, path)).catch(failed(x));
+  return true;
 }
 
 function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>): void {

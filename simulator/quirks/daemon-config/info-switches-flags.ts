@@ -1,5 +1,4 @@
-import type { ParsedFlags } from '../../config/flags/argv.js';
-import { flag } from '../../config/flags/options.js';
+import type { FlagSwitches } from '../../config/types.js';
 import type { DaemonSettings } from '../../config/file/settings.js';
 import type { QuirkModule } from '../quirk-module.js';
 
@@ -10,9 +9,4 @@ export const MODULE: QuirkModule = {
 };
 
 /** The settings /info shows under the quirk: the three switches as the flags alone set them. */
-export const switchesFromFlags = (settings: DaemonSettings, flags: ParsedFlags): DaemonSettings => ({
-  ...settings,
-  debug: flag(flags, 'debug') === true,
-  experimental: flag(flags, 'experimental') === true,
-  liveRestore: flag(flags, 'live-restore') === true,
-});
+export const switchesFromFlags = (settings: DaemonSettings, switches: FlagSwitches): DaemonSettings => ({ ...settings, ...switches });

@@ -1,9 +1,9 @@
-import type { ParsedFlags } from '../../config/flags/argv.js';
+import type { StartFlags } from '../../config/types.js';
 
 /**
  * Observed quirk (observed.config.nondistributable.warning): 28.5.2 warns of
  * allow-nondistributable-artifacts only when it comes by flag (pflag's deprecation line), never
  * when it comes from the file.
  */
-export const warnsOnlyForFlag = (flags: ParsedFlags, quirks: ReadonlySet<string>): boolean =>
-  quirks.has('observed.config.nondistributable.warning') && !flags.has('allow-nondistributable-artifacts');
+export const warnsOnlyForFlag = (flags: StartFlags, quirks: ReadonlySet<string>): boolean =>
+  quirks.has('observed.config.nondistributable.warning') && !flags.daemonOptions.has('allow-nondistributable-artifacts');

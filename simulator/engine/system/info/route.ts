@@ -37,7 +37,7 @@ export function infoRoute(): Route {
         faults: config.faults,
         id,
         // Hypothetical quirk: the switches from the flags alone.
-        settings: config.quirks.has(infoSwitchesFlags.ID) ? infoSwitchesFlags.switchesFromFlags(config.settings, config.flags) : config.settings,
+        settings: config.quirks.has(infoSwitchesFlags.ID) ? infoSwitchesFlags.switchesFromFlags(config.settings, config.startFlags.switches) : config.settings,
         style,
         names: config.names,
         dataRoot: config.dataRoot,
