@@ -22,7 +22,7 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.engines.default-name': { breaks: 'the default engine is named llama-cpp, not llama.cpp (model-runner/runner.ts)' },
   'mr.engines.unknown': { breaks: 'an inference request for an unknown engine is served by the default engine (model-runner/routes/inference.ts)' },
   'mr.versioning.v1': {
-    breaks: 'POST /engines/<engine>/v1/embeddings, the full form, answers 404 (model-runner/handler.ts)',
+    breaks: 'POST /engines/<engine>/v1/embeddings, the full form, answers 404 (model-runner/handler.ts: targetOf)',
     alsoBreaks: {
       rules: ['mr.engines.shortcut', 'mr.engines.default-name', 'mr.tcp.serves'],
       why: 'those rules send embeddings in the full form too: compared with the shortcut, or required to answer 2xx',

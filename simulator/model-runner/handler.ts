@@ -1,5 +1,4 @@
 import { V2_SERVED } from '../quirks/model-runner/v2-served.js';
-import { SHORTCUT_MODELS_PREFIX } from '../quirks/model-runner/shortcut-models-prefix.js';
 import { MODELS_SUBTREE_REDIRECT, redirectedToSubtree } from '../quirks/model-runner/models-subtree-redirect.js';
 import { CSRF_GUARD, refusedByGuard } from '../quirks/model-runner/csrf-guard.js';
 import { TOKEN_AS_JWT, tokenRefused } from '../quirks/model-runner/token-as-jwt.js';
@@ -7,12 +6,8 @@ import { BASIC_VERIFIED, carriesBasic } from '../quirks/model-runner/basic-verif
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { plainError, RUNNER_MESSAGES } from './replies.js';
 import { enginePath, pathSegments } from './paths.js';
-import { chatCompletions } from './routes/chat.js';
-import { completions } from './routes/completions.js';
 import type { RunnerRequest } from './routes/context.js';
-import { embeddings } from './routes/embeddings.js';
-import { createModel, deleteModel, getModel, listModels } from './routes/models.js';
-import { listOpenAiModels, retrieveOpenAiModel } from './routes/openai-models.js';
+import { answerRoute, type RunnerTarget } from './route-table.js';
 import type { ModelRunner } from './runner.js';
 
 /** What `handle` needs beyond the request: the runner, and the path below the mount point. */
@@ -23,9 +18,10 @@ const isV1 = (segment: string): boolean => segment === 'v1';
 const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
 
 /**
- * The runner's routes, as the real service's mux has them: /models… (management), /engines…
- * (OpenAI-style, with or without the engine), GET / (alive). Under /models and /engines an unknown
- * path or method is 404 "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
+ * The runner's handler: the checks of credentials (faults and quirks), the path cleaned and
+ * decoded, then its route (route-table.ts: /models… management, /engines… OpenAI-style with or
+ * without the engine, GET / alive). Under /models and /engines an unknown path or method is 404
+ * "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
   // Fault (mr.versioning.other-segments) and quirk (hypothetical): the version segment is not checked.
@@ -52,7 +48,8 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
       else plainError(res, 500, error instanceof Error ? error.message : String(error));
     };
     try {
-      const answer = route(x, method, segments, versionSegment);
+      const target = targetOf(x, segments, versionSegment);
+      const answer = target === null ? false : answerRoute(x, method, target);
       if (answer === false) {
         req.resume();
         plainError(res, 404, segments[0] === 'models' || segments[0] === 'engines' ? RUNNER_MESSAGES.notFound : RUNNER_MESSAGES.pageNotFound);
@@ -63,36 +60,16 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
   };
 }
 
-/** Runs the route for the request: true when answered at once, a promise when later, false when no route matches. */
-function route(x: RunnerRequest, method: string, segments: readonly string[], versionSegment: (s: string) => boolean): boolean | Promise<void> {
-  if (segments.length === 0) {
-    if (method !== 'GET') return false;
-    x.res.writeHead(200, ['Content-Type', 'text/plain; charset=utf-8']);
-    x.res.end(RUNNER_MESSAGES.running);
-    return true;
-  }
-  if (segments[0] === 'models') {
-    const rest = segments.slice(1);
-    if (rest.length === 0) return method === 'GET' && (listModels(x), true);
-    if (rest.length === 1 && rest[0] === 'create') return method === 'POST' && createModel(x);
-    if (method === 'GET') return (getModel(x, rest), true);
-    if (method === 'DELETE') return (deleteModel(x, rest), true);
-    return false;
-  }
+/**
+ * What the cleaned path names, /engines paths in the shortcut form (their engine aside); null when
+ * an /engines path has no version segment where one must be.
+ */
+function targetOf(x: RunnerRequest, segments: readonly string[], versionSegment: (s: string) => boolean): RunnerTarget | null {
+  if (segments[0] !== 'engines') return { segments, engine: null };
   const at = enginePath(segments, versionSegment);
-  if (at === null) return false;
+  if (at === null) return null;
   const { engine, rest } = at;
   // Fault (mr.versioning.v1): the full form of embeddings is not served under v1.
-  if (engine !== null && x.runner.faults.has('mr.versioning.v1') && rest.join('/') === 'embeddings') return false;
-  if (method === 'GET' && rest[0] === 'models') {
-    // Quirk hypothetical.mr.engines.shortcut.models-prefix: under the shortcut, /models matches as a prefix.
-    if (rest.length === 1 || (engine === null && x.runner.quirks.has(SHORTCUT_MODELS_PREFIX))) return (listOpenAiModels(x, engine), true);
-    return (retrieveOpenAiModel(x, engine, rest.slice(1)), true);
-  }
-  if (method !== 'POST') return false;
-  const joined = rest.join('/');
-  if (joined === 'chat/completions') return chatCompletions(x, engine);
-  if (joined === 'completions') return completions(x, engine);
-  if (joined === 'embeddings') return embeddings(x, engine);
-  return false;
+  if (engine !== null && x.runner.faults.has('mr.versioning.v1') && rest.join('/') === 'embeddings') return null;
+  return { segments: ['engines', 'v1', ...rest], engine };
 }

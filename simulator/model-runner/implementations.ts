@@ -12,7 +12,7 @@ export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [
   },
   {
     where:
-      'simulator/model-runner/handler.ts: runnerHandler (routes; /engines/v1 ≡ /engines/<default engine>/v1, the default engine llama.cpp (simulator/model-runner/engine/deterministic.ts); v1 only; no credentials)',
+      'simulator/model-runner/handler.ts: runnerHandler, targetOf; simulator/model-runner/route-table.ts: RUNNER_ROUTES (/engines/v1 ≡ /engines/<default engine>/v1, the default engine llama.cpp (simulator/model-runner/engine/deterministic.ts); v1 only; no credentials)',
     rules: ['mr.engines.shortcut', 'mr.engines.default-name', 'mr.versioning.v1', 'mr.versioning.other-segments', 'mr.auth.none', 'mr.auth.ignored'],
   },
   { where: 'simulator/model-runner/store/reference.ts: parseModelReference', rules: ['mr.reference.format', 'mr.reference.normalised'] },

@@ -5,5 +5,5 @@ import type { StartFlags } from '../../config/types.js';
  * allow-nondistributable-artifacts only when it comes by flag (pflag's deprecation line), never
  * when it comes from the file.
  */
-export const warnsOnlyForFlag = (flags: StartFlags, quirks: ReadonlySet<string>): boolean =>
-  quirks.has('observed.config.nondistributable.warning') && !flags.daemonOptions.has('allow-nondistributable-artifacts');
+export const warnsOnlyForFlag = (startFlags: StartFlags, quirks: ReadonlySet<string>): boolean =>
+  quirks.has('observed.config.nondistributable.warning') && !startFlags.daemonOptions.has('allow-nondistributable-artifacts');

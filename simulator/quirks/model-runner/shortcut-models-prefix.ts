@@ -4,5 +4,5 @@ import type { QuirkModule } from '../quirk-module.js';
 export const SHORTCUT_MODELS_PREFIX = 'hypothetical.mr.engines.shortcut.models-prefix';
 
 export const shortcutModelsPrefix: QuirkModule = {
-  where: 'simulator/quirks/model-runner/shortcut-models-prefix.ts; the branch in simulator/model-runner/handler.ts',
+  where: 'simulator/quirks/model-runner/shortcut-models-prefix.ts; the branch in simulator/model-runner/route-table.ts (RUNNER_ROUTES)',
 };
