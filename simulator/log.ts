@@ -57,10 +57,12 @@ export const lineLogger = (write: (line: string) => void, format: LogFormat = 't
 });
 
 /**
- * Writes to the process's stderr (fd 2) at once, as `process.stderr` does on Linux, but without
- * building that stream: its first use on a pipe costs some 5 ms of a cold start (bench/RESULTS.md
- * section 11). Same bytes, same order. Should a write fail (a full non-blocking pipe, a closed one),
- * the rest of that line and every later line go through `process.stderr`, as they always did.
+ * Writes to the process's stderr (fd 2) synchronously, as node documents `process.stderr` on a
+ * Linux pipe, but without building that stream: its first use on a pipe costs some 5 ms of a cold
+ * start (bench/RESULTS.md section 11). Same bytes, same order. One difference: a pipe its reader
+ * leaves full blocks the write until drained (the stream would queue the line in memory), as Go's
+ * daemon does. Should a write fail (EAGAIN once something made fd 2 non-blocking, EPIPE), the rest
+ * of that line and every later line go through `process.stderr`, as they always did.
  */
 function stderrWriter(): (line: string) => void {
   let stream = false;
