@@ -4,8 +4,8 @@
  *   node dist/bench/cli-startup.js [--skip-real] [--no-write] [--quick]
  *
  * Interleaved rounds of: `node -e 0` (spawn → exit), `ctr-conformance --help`, `rules` and
- * `rules --json` (spawn → exit, output discarded), ctrd-sim and dockerd 28.5 from spawn to the first
- * `GET /_ping` answered 200 on their unix socket (bench/cold-start.ts: the project's safety flags,
+ * `rules --json` (spawn → exit, output discarded), a bare node http server, ctrd-sim and dockerd 28.5
+ * from spawn to the first `GET /_ping` answered 200 on their unix socket (bench/cold-start.ts: the project's safety flags,
  * private directories, stopped by PID). Every process gets the same small environment (PATH, HOME,
  * LANG, TMPDIR: no NODE_OPTIONS, no NODE_EXTRA_CA_CERTS), so the floor is the floor of each.
  * Writes section 11 of bench/RESULTS.md unless --no-write.
@@ -34,6 +34,12 @@ const REFERENCE_RELEASE = '28.5';
 const GOAL_ABOVE_FLOOR_MS = 150;
 
 const CLI = fileURLToPath(new URL('../cli/ctr-conformance.js', import.meta.url));
+/**
+ * A node process that only answers on the daemon's socket (`node -e … -- <daemon flags>`), timed as
+ * the daemons are: the floor of any daemon node runs, for reading ctrd-sim's row. Asked `--help`
+ * (knowsIp6tables), it exits.
+ */
+const BARE_HTTP = "const a=process.argv,i=a.indexOf('-H');if(i<0)process.exit(0);require('node:http').createServer((q,r)=>r.end('OK')).listen(a[i+1].slice(7))";
 const env = daemonEnvironment();
 
 /** dockerd 28.5, or why it is not measured. */
@@ -61,6 +67,7 @@ async function main(): Promise<void> {
     series('ctr-conformance --help', 'spawn → exit', () => timedRun([CLI, '--help'], env)),
     series('ctr-conformance rules', 'spawn → exit', () => timedRun([CLI, 'rules'], env)),
     series('ctr-conformance rules --json', 'spawn → exit', () => timedRun([CLI, 'rules', '--json'], env)),
+    series('node http server (bare)', 'spawn → /_ping 200', () => coldStart([process.execPath, '-e', BARE_HTTP, '--'], env)),
     series('ctrd-sim', 'spawn → /_ping 200', () => coldStart([process.execPath, SIM_BIN], env)),
     ...(dockerd.path === undefined ? [] : [series(`dockerd ${REFERENCE_RELEASE}`, 'spawn → /_ping 200', () => coldStart([dockerd.path!], env))]),
   ];
@@ -99,6 +106,7 @@ async function main(): Promise<void> {
     `${RUNS} rounds interleaved across the rows after one discarded warm-up run each; every process gets the same environment (PATH, HOME, LANG, TMPDIR: no NODE_EXTRA_CA_CERTS).`,
     'The CLI rows run `node dist/cli/ctr-conformance.js …` to its exit (output discarded); the daemons are timed from just before `spawn()` to the first',
     '`GET /_ping` answered 200 on their unix socket (polled every 1 ms), with the safety flags of section 1, and stopped by PID before the next start.',
+    'The bare node http server (`node -e` creating an http server that answers every request, nothing else) is timed as the daemons are: the floor of any daemon node runs.',
     '',
     '| command | measured | runs | median | min | max | above `node -e 0` |',
     '|:--|:--|--:|--:|--:|--:|--:|',

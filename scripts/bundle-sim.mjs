@@ -11,7 +11,7 @@
 //
 //   node scripts/bundle-sim.mjs                 bundle, then warm the code cache
 //   node scripts/bundle-sim.mjs --warm DIR      (internal) run the bundle as ctrd-sim on DIR's
-//                                               socket, answer one /_ping, write the cache at exit
+//                                               socket, answer one /_ping, write the cache, stop it
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,8 +25,28 @@ import { build } from 'esbuild';
 
 const OUT = fileURLToPath(new URL('../dist/simulator/bin/ctrd-sim.js', import.meta.url));
 const CACHE = `${OUT}.cache`;
-/** The loader's line that holds the script (JSON), found again by --warm. */
-const SOURCE_LINE = 'const SOURCE = ';
+/**
+ * Where the script sits in the binary: in a comment after the loader, which reads its own file and
+ * takes the text between the two marks. V8 skips a comment at scanning speed, where a string
+ * literal of the same 0.7 MB is copied and internalised at every start (bench/RESULTS.md section 11).
+ */
+const OPEN = '/*ctrd-sim-script\n';
+const CLOSE = '\nctrd-sim-script*/\n';
+/**
+ * What the comment cannot hold as it is, the script's own `*\/` (a regular expression's, a string's)
+ * and any character beyond ASCII (the file stays one-byte text for node), is written as this
+ * escape of one UTF-16 unit (the `/` of `*\/`, the character), read back at start.
+ */
+const ESCAPE = '\\ctrd-sim-';
+const escapeOf = (unit) => `${ESCAPE}${unit.charCodeAt(0).toString(16).padStart(4, '0')}\\`;
+/** The loader's decoding, as source text (the loader and --warm run the same). */
+const UNESCAPE = `.replace(/\\\\ctrd-sim-([0-9a-f]{4})\\\\/g, (_, unit) => String.fromCharCode(parseInt(unit, 16)))`;
+
+/** The script the binary holds, as the loader reads it back. */
+const scriptOf = (text) =>
+  text
+    .slice(text.indexOf(OPEN) + OPEN.length, text.lastIndexOf(CLOSE))
+    .replace(/\\ctrd-sim-([0-9a-f]{4})\\/g, (_, unit) => String.fromCharCode(parseInt(unit, 16)));
 
 /** The bundle as a function of (require, import.meta.url), strict as the ES module it was. */
 async function bundle() {
@@ -69,8 +89,10 @@ const { createRequire } = builtin('node:module');
 const { pathToFileURL } = builtin('node:url');
 const { Script } = builtin('node:vm');
 const KEY = ${JSON.stringify(key)};
-${SOURCE_LINE}${ascii(JSON.stringify(source))};
 const file = typeof __filename === 'string' ? __filename : process.argv[1];
+// The script: the comment that ends this file (its \`*/\` and its characters beyond ASCII escaped).
+const text = readFileSync(file, 'latin1');
+const SOURCE = text.slice(text.indexOf(${JSON.stringify(OPEN)}) + ${OPEN.length}, text.lastIndexOf(${JSON.stringify(CLOSE)}))${UNESCAPE};
 let cachedData;
 try {
   const cache = readFileSync(\`\${file}.cache\`);
@@ -94,11 +116,14 @@ const later = (id) => {
 };
 const script = new Script(SOURCE, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
 script.runInThisContext()((id) => (LATER.has(id) ? later(id) : load(id)), pathToFileURL(file).href);
-`;
+${OPEN}${source.replace(/\*\/|[\u0080-\uffff]/g, (found) => (found === '*/' ? `*${escapeOf('/')}` : escapeOf(found)))}${CLOSE}`;
 }
 
-/** A JSON text with every character beyond ASCII escaped: node reads an ASCII file as one-byte text. */
-const ascii = (json) => json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** The script as the comment can hold it: without the marks the loader looks for. */
+function checked(source) {
+  for (const mark of [OPEN, CLOSE, ESCAPE]) if (source.includes(mark)) throw new Error(`bundle-sim: the script holds the mark ${JSON.stringify(mark)}`);
+  return source;
+}
 
 /** What a cache must start with to be used: the script's hash and the node that compiled it. */
 const keyOf = (source) => `ctrd-sim-code-cache/1 ${process.version} ${process.arch} ${createHash('sha256').update(source).digest('hex')}\n`;
@@ -116,13 +141,11 @@ function ping(socketPath) {
 
 /**
  * The child of the build: runs the script as ctrd-sim does (same string, same file name), on a
- * private socket with the suites' safety flags, until its first /_ping is answered; then stops it
- * with SIGTERM and, as it exits, writes the code cache of everything compiled up to then.
+ * private socket with the suites' safety flags, until its first /_ping is answered; then writes the
+ * code cache of everything compiled up to then and stops it with SIGTERM.
  */
 async function warm(dir) {
-  const text = readFileSync(OUT, 'utf8');
-  const line = text.split('\n').find((l) => l.startsWith(SOURCE_LINE));
-  const source = JSON.parse(line.slice(SOURCE_LINE.length, -1));
+  const source = scriptOf(readFileSync(OUT, 'latin1'));
   const socket = join(dir, 'd.sock');
   writeFileSync(join(dir, 'daemon.json'), '{}');
   process.argv = [
@@ -132,13 +155,14 @@ async function warm(dir) {
     ...['-H', `unix://${socket}`, '--bridge=none', '--iptables=false', '--ip6tables=false', '--config-file', join(dir, 'daemon.json')],
   ];
   const script = new Script(source, { filename: OUT });
-  process.on('exit', () => writeFileSync(CACHE, Buffer.concat([Buffer.from(keyOf(source), 'latin1'), script.createCachedData()])));
   script.runInThisContext()(createRequire(OUT), pathToFileURL(OUT).href);
   const until = Date.now() + 30_000;
   while ((await ping(socket)) !== 200) {
     if (Date.now() > until) throw new Error('ctrd-sim did not answer /_ping within 30 s');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  // What a start up to its first /_ping compiled, not the shutdown: a smaller cache deserialises sooner.
+  writeFileSync(CACHE, Buffer.concat([Buffer.from(keyOf(source), 'latin1'), script.createCachedData()]));
   process.kill(process.pid, 'SIGTERM');
 }
 
@@ -147,7 +171,8 @@ if (process.argv[2] === '--warm') {
 } else {
   const { source, map } = await bundle();
   rmSync(CACHE, { force: true });
-  writeFileSync(OUT, loader(source, keyOf(source)));
+  writeFileSync(OUT, loader(checked(source), keyOf(source)));
+  if (scriptOf(readFileSync(OUT, 'latin1')) !== source) throw new Error('bundle-sim: the binary does not give back its script');
   writeFileSync(`${OUT}.map`, map);
   writeFileSync(join(dirname(OUT), 'package.json'), '{}\n');
   const dir = mkdtempSync(join(tmpdir(), 'ctc-bundle-'));

@@ -1,3 +1,5 @@
+import { writeSync } from 'node:fs';
+
 /** Daemon log lines in the daemon's text format: time="…" level=… msg="…" key=value… */
 export type LogLevel = 'debug' | 'info' | 'warning' | 'error' | 'fatal';
 
@@ -54,6 +56,33 @@ export const lineLogger = (write: (line: string) => void, format: LogFormat = 't
   withFormat: (next) => lineLogger(write, next),
 });
 
-export const stderrLogger = (): Logger => lineLogger((line) => process.stderr.write(line));
+/**
+ * Writes to the process's stderr (fd 2) synchronously, as node documents `process.stderr` on a
+ * Linux pipe, but without building that stream: its first use on a pipe costs some 5 ms of a cold
+ * start (bench/RESULTS.md section 11). Same bytes, same order. One difference: a pipe its reader
+ * leaves full blocks the write until drained (the stream would queue the line in memory), as Go's
+ * daemon does. Should a write fail (EAGAIN once something made fd 2 non-blocking, EPIPE), the rest
+ * of that line and every later line go through `process.stderr`, as they always did.
+ */
+function stderrWriter(): (line: string) => void {
+  let stream = false;
+  return (line) => {
+    if (!stream) {
+      const bytes = Buffer.from(line);
+      let written = 0;
+      try {
+        while (written < bytes.length) written += writeSync(2, bytes, written);
+        return;
+      } catch {
+        stream = true;
+        process.stderr.write(bytes.subarray(written));
+        return;
+      }
+    }
+    process.stderr.write(line);
+  };
+}
+
+export const stderrLogger = (): Logger => lineLogger(stderrWriter());
 
 export const silentLogger: Logger = { log() {} };
