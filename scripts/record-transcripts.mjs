@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement-<k>-of-3.test.ts): every rule a
+// Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement.test.ts): every rule a
 // recording can carry (the daemon API, no capability), seed 20261123, 15 runs. Needs the releases
 // of scripts/provision-daemons.sh and a build (`npm run build`). Usage: node scripts/record-transcripts.mjs [RELEASE...]
 import { spawnSync } from 'node:child_process';

@@ -11,10 +11,9 @@ import { compareWithSimulator } from './agreement.js';
 import { runCli, type CliResult } from './cli.js';
 import { checkKnownDeviationCells } from './known-deviation-cells.js';
 import { inCI, realDaemons } from './real-daemons.js';
-import { shardOf } from './shard.js';
 
 /**
- * The agreement test (test/agreement-<k>-of-<n>.test.ts, one release per shard). For each release R
+ * The agreement test (test/agreement.test.ts, the releases one after another). For each release R
  * with a recording (test/fixtures/transcripts/dockerd-R.json.gz), on the recording's seed and depth:
  * - ctrd-sim emulating R with its observed quirks (`--as-observed`: the known deviations) must answer
  *   as the real release does, cell by cell, with no exception: as the live dockerd R answers (where
@@ -28,7 +27,7 @@ import { shardOf } from './shard.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/transcripts/', import.meta.url));
 
-/** The releases with a recording, in version order: what the shards split. */
+/** The releases with a recording, in version order. */
 export function recordedReleases(): string[] {
   return readdirSync(FIXTURES)
     .map((file) => /^dockerd-(\d+\.\d+)\.json\.gz$/.exec(file)?.[1])
@@ -60,17 +59,21 @@ const PROCESS_RULES = RULES.filter(
 
 const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
 
-/** The releases of shard `shard` of `of`, each against its recording and, where provisioned, its live daemon. */
-export function checkAgreement(t: Test, { shard, of }: { shard: number; of: number }): void {
-  // The real daemon's whole run, the listeners area starting a daemon per case and waiting out
-  // dockerd's 15 s plugin retries twice, beside the replay and the simulator's runs.
-  t.setTimeout(900_000);
-  const releases = shardOf(recordedReleases(), shard, of);
-  if (releases.length === 0) t.fail(`shard ${shard} of ${of} has no release of the ${recordedReleases().length} recorded`);
+/**
+ * Each recorded release against its recording and, where provisioned, its live daemon, one release
+ * after another: a release's runs wait on its daemon's starts more than they use the cores, so this
+ * file runs beside the CPU-bound ones, and two live daemons' runs never compete for a cell's deadline.
+ */
+export function checkAgreement(t: Test, releases: readonly string[] = recordedReleases()): void {
+  // Per release: the real daemon's whole run (the listeners area starting a daemon per case and
+  // waiting out dockerd's 15 s plugin retries twice), about 4 to 5 minutes.
+  t.setTimeout(1_500_000);
+  if (releases.length === 0) t.fail('no release is recorded in test/fixtures/transcripts');
   const found = realDaemons();
   const out = mkdtempSync('/tmp/ctc-agree-');
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
 
+  let previous: Promise<unknown> = Promise.resolve();
   for (const release of releases) {
     const fixture = join(FIXTURES, `dockerd-${release}.json.gz`);
     const transcript = readTranscript(fixture);
@@ -80,16 +83,18 @@ export function checkAgreement(t: Test, { shard, of }: { shard: number; of: numb
     // real daemon each step may start one).
     const same = ['--profile', transcript.profile, '--seed', String(transcript.seed), '--num-runs', String(transcript.numRuns), '--no-shrink', '-q'];
     const asObserved = ['--emulate', release, '--as-observed', ...same];
-    // The real daemon's run (its starts wait on the daemon) beside the others one after another: two
-    // processes per shard, so that shards side by side do not starve each other's deadlines.
+    // The real daemon's run (its starts wait on the daemon) beside the others one after another.
+    const after = previous;
     const others = (async (): Promise<[CliResult, CliResult, CliResult]> => {
+      await after;
       const replay = await runCli(['run', '--target', `replay:${fixture}`, ...same, '--out', dir('replay')]);
       const sim = await runCli(['run', '--target', 'sim', ...asObserved, '--out', dir('sim')]);
       const simProcess = await runCli(['run', '--target', 'sim-process', ...asObserved, ...PROCESS_ONLY.flatMap((id) => ['--only', id]), '--out', dir('simp')]);
       return [replay, sim, simProcess];
     })();
-    const realRun = daemon === undefined ? Promise.resolve(null) : runCli(['run', '--target', `daemon:${daemon.path}`, ...same, '--out', dir('real')]);
+    const realRun = after.then(() => (daemon === undefined ? null : runCli(['run', '--target', `daemon:${daemon.path}`, ...same, '--out', dir('real')])));
     const runs = Promise.all([others, realRun]).then(([[replay, sim, simProcess], real]) => [replay, sim, simProcess, real] as const);
+    previous = runs.catch(() => undefined);
 
     t.test(`replaying dockerd-${release}.json.gz: judged as the live daemon was, and ctrd-sim as observed agrees`, async (t) => {
       const [replay, sim] = await runs;

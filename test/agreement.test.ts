@@ -1,0 +1,4 @@
+import t from 'tap';
+import { checkAgreement } from './helpers/release-agreement.js';
+
+checkAgreement(t);
