@@ -10,6 +10,7 @@ import { CAPABILITIES_OF } from '../suites/targets/capabilities.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { profileFor } from '../suites/profiles.js';
 import { runCli } from './helpers/cli.js';
+import { PROCESS_ONLY } from './helpers/release-agreement.js';
 
 /**
  * The quirks (specs/quirks, simulator/quirks): the two lists name the same quirks, and every observed
@@ -70,10 +71,6 @@ t.test('--quirk and --as-observed: usage errors', async (t) => {
   t.match(notSim.stderr, /--as-observed applies to the simulator targets/);
 });
 
-/** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
-const PROCESS_ONLY = RULES.filter(
-  (rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon'),
-).map((rule) => rule.id);
 const DOCKER = profileFor('docker')!;
 
 /** `run --target sim-process --emulate R --profile docker`, on the rules only a process carries. */

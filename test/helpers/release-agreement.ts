@@ -36,7 +36,7 @@ export function recordedReleases(): string[] {
 }
 
 /** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
-const PROCESS_ONLY = RULES.filter(
+export const PROCESS_ONLY = RULES.filter(
   (rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon'),
 ).map((rule) => rule.id);
 
@@ -103,11 +103,11 @@ export function checkAgreement(t: Test, releases: readonly string[] = recordedRe
       t.same(validateReport(replayReport), { ok: true }, 'the replay report is valid');
       t.equal(replayReport.target.release, release);
       t.equal(replayReport.totals.error, 0, `every request of the run was in the transcript: ${replay.stdout}`);
-      const agreement = compareWithSimulator(replayReport, readReport(dir('sim')), (status) => status === 'skipped');
+      const simReport = readReport(dir('sim'));
+      const agreement = compareWithSimulator(replayReport, simReport, (status) => status === 'skipped');
       t.same(agreement.differences, [], 'the simulator agrees with the recorded daemon');
       t.same(agreement.deviationsNotFailing, [], 'known deviations are failures');
       t.equal(replay.code, agreement.deviationsSeen > 0 ? 1 : 0, 'exit code: 1 exactly when a rule fails');
-      const simReport = readReport(dir('sim'));
       checkKnownDeviationCells(t, simReport.results, release, simReport.target.apiRange?.min ?? '0', `${release} --as-observed in process`);
       const skippedRules = new Set(replayReport.results.filter((r) => r.status === 'skipped').map((r) => r.rule));
       const unanswerable = unanswerableByRecording(release);
