@@ -356,11 +356,12 @@ t.test(
   { skip: newest === undefined ? `no real dockerd: ${real.missing ?? 'none listed'}` : false },
   async (t) => {
     const target = new SpawnedDaemonTarget({ spec: `daemon:${newest!.path}`, command: [newest!.path] });
-    const first = await started(target, t);
+    // A start that names its supervisor's namespace gets a containerd of its own, in its directory.
+    const first = await started(target, t, { config: { 'containerd-namespace': 'ctc-own' } });
     const dir = first.endpoint.kind === 'unix' ? join(first.endpoint.path, '..') : '';
     t.ok(pidsMentioning(dir).length >= 2, 'dockerd and its containerd run in the private directory');
     const mark = first.logMark();
-    await first.writeConfig({ debug: true });
+    await first.writeConfig({ 'containerd-namespace': 'ctc-own', debug: true });
     await first.reload();
     t.ok(await eventually(() => /Reloaded configuration/.test(first.logSince(mark))), 'SIGHUP reloads the rewritten file');
     t.equal(await first.kill(), 137);
@@ -377,6 +378,59 @@ t.test(
     t.notOk(existsSync(dir), 'the directory is removed');
   },
 );
+
+t.test(
+  'real dockerds share one containerd, each in namespaces of its own; a start that names a supervisor option keeps its own',
+  { skip: newest === undefined ? `no real dockerd: ${real.missing ?? 'none listed'}` : false },
+  async (t) => {
+    const target = new SpawnedDaemonTarget({ spec: `daemon:${newest!.path}`, command: [newest!.path] });
+    const [a, b] = await Promise.all([started(target, t), started(target, t)]);
+    const dirOf = (instance: TargetInstance): string => (instance.endpoint.kind === 'unix' ? join(instance.endpoint.path, '..') : '');
+    const argsOf = (instance: TargetInstance): string[] => readFileSync(`/proc/${instance.pid}/cmdline`, 'latin1').split('\0');
+    const flag = (args: string[], name: string): string | undefined => args[args.indexOf(name) + 1];
+    const [argsA, argsB] = [argsOf(a), argsOf(b)];
+    t.ok(flag(argsA, '--containerd') !== undefined && flag(argsA, '--containerd') === flag(argsB, '--containerd'), 'both are pointed at one supervisor');
+    t.not(flag(argsA, '--containerd-namespace'), flag(argsB, '--containerd-namespace'), 'each in a namespace of its own');
+    t.same(pidsMentioning(dirOf(a)), [a.pid], 'no containerd of its own in its directory');
+    const supervisorDir = join(flag(argsA, '--containerd')!, '..');
+    const [supervisor] = pidsMentioning(`${supervisorDir}/config.toml`);
+    t.ok(supervisor !== undefined && isRunning(supervisor), 'the shared supervisor runs');
+    const client = new HttpClient(a.endpoint);
+    const info = JSON.parse((await client.request('GET', '/info')).body) as { Containerd?: { Address: string; Namespaces: { Containers: string } } };
+    client.close();
+    if (info.Containerd !== undefined) {
+      t.equal(info.Containerd.Address, flag(argsA, '--containerd'), '/info names the shared supervisor');
+      t.equal(info.Containerd.Namespaces.Containers, flag(argsA, '--containerd-namespace'), 'and its namespace');
+    }
+    const dirA = dirOf(a);
+    await a.stop();
+    t.same(pidsMentioning(dirA), [], 'nothing mentions the directory after stop');
+    t.equal(await ping(b), 200, 'the other daemon still answers');
+    await b.stop();
+    t.ok(isRunning(supervisor!), 'the supervisor outlives the daemons (it ends with the runner)');
+    const own = await started(target, t, { args: ['--containerd-namespace=ctc-own'] });
+    t.equal(
+      argsOf(own)
+        .filter((arg) => arg.startsWith('--containerd'))
+        .join(' '),
+      '--containerd-namespace=ctc-own',
+      'a start naming a supervisor option gets no shared one',
+    );
+    t.ok(pidsMentioning(dirOf(own)).length >= 2, 'and starts a containerd of its own in its directory');
+  },
+);
+
+t.test('which starts choose their supervisor themselves', async (t) => {
+  const { choosesSupervisor } = await import('../suites/targets/process/shared-supervisor.js');
+  for (const option of ['containerd', 'containerd-namespace', 'containerd-plugins-namespace', 'cri-containerd']) {
+    t.ok(choosesSupervisor([`--${option}`, 'x'], {}), `--${option} VALUE`);
+    t.ok(choosesSupervisor([`--${option}=x`], {}), `--${option}=VALUE`);
+    t.ok(choosesSupervisor([], { [option]: 'x' }), `the file key ${option}`);
+  }
+  t.ok(choosesSupervisor([], '{"containerd": "x",'), 'raw text naming it');
+  t.notOk(choosesSupervisor(['--debug', '--containerdx'], { debug: true, 'containerd-x': 1 }), 'other options');
+  t.notOk(choosesSupervisor([], '{"debug": true}'), 'raw text without it');
+});
 
 t.test('after a restart the old instance is superseded: its stop leaves the new daemon alone', async (t) => {
   for (const spec of ['sim', 'sim-process']) {

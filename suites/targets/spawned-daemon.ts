@@ -4,7 +4,8 @@ import { writeConfigFile } from './config-file.js';
 import { makeInstance } from './instance.js';
 import { LogBuffer } from './log-buffer.js';
 import { DaemonProcess, exitNumber } from './process/daemon-process.js';
-import { daemonEnvironment, knowsIp6tables, safetyFlags, socketIn } from './process/safety.js';
+import { daemonEnvironment, knowsIp6tables, safetyFlags, socketIn, takesSharedSupervisor } from './process/safety.js';
+import { choosesSupervisor, sharedSupervisorFlags, supervisorMarker } from './process/shared-supervisor.js';
 import { TargetError, type StartOutcome, type StartRequest, type Target } from './target.js';
 import { makeRunDir, removeRunDir } from './temp-dir.js';
 import { MODEL_RUNNER_ARGS, modelRunnerEndpoints, modelRunnerIn, type LoggedModelRunner } from './model-runner-endpoints.js';
@@ -72,10 +73,13 @@ export class SpawnedDaemonTarget implements Target {
     // ctrd-sim takes its plugin directory as a flag; a real daemon finds it in a private mount namespace.
     const pluginArgs = simulator && request.pluginDir !== undefined ? ['--plugin-dir', request.pluginDir] : [];
     const ip6tables = await knowsIp6tables(command);
+    const supervisor =
+      simulator || choosesSupervisor(request.args ?? [], request.config) || !(await takesSharedSupervisor(command)) ? [] : await sharedSupervisorFlags(dir);
     const daemon = DaemonProcess.spawn({
       command: inNamespaces(command, request, !simulator),
       args: [
         ...safetyFlags(dir, ip6tables),
+        ...supervisor,
         ...(simulator ? MODEL_RUNNER_ARGS : []),
         ...pluginArgs,
         ...(this.options.fixedArgs ?? []),
@@ -85,6 +89,7 @@ export class SpawnedDaemonTarget implements Target {
       env: { ...daemonEnvironment(), ...this.options.env, ...request.env },
       ...(request.umask === undefined ? {} : { wrapper: umaskWrapper(request.umask) }),
       log,
+      ...(supervisor.length === 0 ? {} : { markers: [supervisorMarker(dir)] }),
     });
     const endpoint: Endpoint = { kind: 'unix', path: socketIn(dir) };
     const ready = await daemon.waitReady(endpoint, { timeoutMs });

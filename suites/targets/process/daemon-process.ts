@@ -28,6 +28,8 @@ export interface SpawnDaemonOptions {
    * probes (`--help`), whose children must end with them even if they ignore SIGTERM.
    */
   readonly ownGroup?: boolean;
+  /** More than the directory that the command lines of what it leaves behind hold (its shims under a shared supervisor). */
+  readonly markers?: readonly string[];
 }
 
 /** How a daemon ended. */
@@ -115,6 +117,7 @@ export class DaemonProcess {
   private descendants: ProcessRef[] = [];
   private readonly unregister: () => void;
   private readonly ownGroup: boolean;
+  private readonly markers: readonly string[];
   private stopping: Promise<ExitStatus> | undefined;
   private disposed: Promise<void> | undefined;
 
@@ -126,6 +129,7 @@ export class DaemonProcess {
     const argv = [...lead, ...(options.args ?? [])];
     const stdio: StdioOptions = ['ignore', 'pipe', 'pipe', ...(options.extraFds ?? [])];
     this.ownGroup = options.ownGroup === true;
+    this.markers = [this.dir, ...(options.markers ?? [])];
     const how = { env: { ...options.env }, stdio, detached: this.ownGroup };
     this.child = options.wrapper === undefined ? spawn(file, argv, how) : spawn('/bin/sh', ['-c', options.wrapper, 'sh', file, ...argv], how);
     this.child.stdout?.on('data', (chunk: Buffer) => this.log.append(chunk));
@@ -290,7 +294,8 @@ export class DaemonProcess {
   }
 
   private leftovers(): ProcessRef[] {
-    return refsMentioning(this.dir, [...this.descendants, ...holdersOf(this.pipes)]).filter((r) => r.pid !== this.child.pid);
+    const found = this.markers.reduce((refs, marker) => refsMentioning(marker, refs), [...this.descendants, ...holdersOf(this.pipes)]);
+    return found.filter((r) => r.pid !== this.child.pid);
   }
 
   private async endLeftovers(reapMs: number): Promise<void> {

@@ -13,6 +13,8 @@ export interface LiveProcess {
  * containerd and shims, and its directory removed: an abrupt end never leaves a daemon behind.
  */
 const live = new Set<LiveProcess>();
+/** What outlives single daemons (the shared supervisor): ended after them, not counted by liveCount. */
+const lastOfAll = new Set<LiveProcess>();
 
 /** Signals that end a node process without its 'exit' event unless someone listens (tap's time-out sends one). */
 const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGALRM'];
@@ -27,7 +29,7 @@ function hookExit(): void {
     if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + SIGNAL_NUMBERS[signal]!));
   }
   process.once('exit', () => {
-    for (const entry of live) {
+    for (const entry of [...live, ...lastOfAll]) {
       entry.lastWords();
       try {
         removeRunDir(entry.dir);
@@ -42,6 +44,13 @@ export function registerLive(entry: LiveProcess): () => void {
   hookExit();
   live.add(entry);
   return () => live.delete(entry);
+}
+
+/** Registers what the daemons share for the exit hook, ended after every daemon. */
+export function registerShared(entry: LiveProcess): () => void {
+  hookExit();
+  lastOfAll.add(entry);
+  return () => lastOfAll.delete(entry);
 }
 
 /** How many daemons are still registered (for tests: none after a stop). */

@@ -19,32 +19,46 @@ export function daemonEnvironment(also: readonly string[] = [], source: NodeJS.P
   return env;
 }
 
-const ip6tablesCache = new Map<string, Promise<boolean>>();
+const helpCache = new Map<string, Promise<string>>();
 /** How long a `--help` probe may run; dockerd answers in about 0.1 s. */
 export const PROBE_MS = 10_000;
 /** SIGTERM → SIGKILL grace of a probe that overstays. */
 const PROBE_GRACE_MS = 1_000;
 
 /**
- * Whether the binary knows --ip6tables (26.1 and 28.5 do; 20.10 refuses it), from its --help. The
- * probe is a process like the daemon: in a private directory, in a process group of its own, ended
- * after PROBE_MS with everything it started (a script whose child ignores SIGTERM included), reaped.
+ * What the binary prints for `--help` (once per command and deadline). The probe is a process like
+ * the daemon: in a private directory, in a process group of its own, ended after `probeMs` with
+ * everything it started (a script whose child ignores SIGTERM included), reaped.
  */
-export function knowsIp6tables(command: readonly string[], probeMs = PROBE_MS): Promise<boolean> {
-  const key = command.join('\0');
-  let known = ip6tablesCache.get(key);
-  if (known === undefined) {
-    known = (async () => {
+function helpOf(command: readonly string[], probeMs: number): Promise<string> {
+  const key = `${probeMs}\0${command.join('\0')}`;
+  let help = helpCache.get(key);
+  if (help === undefined) {
+    help = (async () => {
       const probe = DaemonProcess.spawn({ command: [...command, '--help'], dir: makeRunDir(), env: daemonEnvironment(), ownGroup: true });
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([probe.exited, new Promise((resolve) => (timer = setTimeout(resolve, probeMs)))]);
       clearTimeout(timer);
       await probe.dispose({ graceMs: PROBE_GRACE_MS });
-      return probe.log.since(0).includes('--ip6tables');
+      return probe.log.since(0);
     })();
-    ip6tablesCache.set(key, known);
+    helpCache.set(key, help);
   }
-  return known;
+  return help;
+}
+
+/** Whether the binary knows --ip6tables (26.1 and 28.5 do; 20.10 refuses it), from its --help. */
+export async function knowsIp6tables(command: readonly string[], probeMs = PROBE_MS): Promise<boolean> {
+  return (await helpOf(command, probeMs)).includes('--ip6tables');
+}
+
+/**
+ * Whether the binary takes a supervisor it did not start (`--containerd` and a namespace of its
+ * own, `--containerd-namespace`, `--containerd-plugins-namespace`; every dockerd here does), from its --help.
+ */
+export async function takesSharedSupervisor(command: readonly string[], probeMs = PROBE_MS): Promise<boolean> {
+  const help = await helpOf(command, probeMs);
+  return ['--containerd ', '--containerd-namespace', '--containerd-plugins-namespace'].every((flag) => help.includes(flag));
 }
 
 /** The daemon's socket in its private directory. */
