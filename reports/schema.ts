@@ -115,6 +115,16 @@ export const TargetDescriptionSchema = Type.Object(
     surfaces: Type.Array(Type.String()),
     capabilities: Type.Array(Type.String()),
     quirks: Type.Optional(Type.Array(Type.String(), { description: 'The quirks the simulator carried (ctrd-sim --quirk, --as-observed); absent when none.' })),
+    engine: Type.Optional(
+      Type.Object(
+        {
+          name: Type.Union([Type.String(), Type.Null()], { description: 'The engine its answers showed; null when no sign, or conflicting signs, were seen.' }),
+          version: Type.Union([Type.String(), Type.Null()]),
+          evidence: Type.Array(Type.String(), { description: 'What was seen, one line per sign.' }),
+        },
+        { ...closed, description: 'For a target that is only an OpenAI-compatible server: which engine answered.' },
+      ),
+    ),
   },
   closed,
 );

@@ -93,6 +93,7 @@ t.test('an OpenAI-compatible server has no daemon API: every daemon rule is skip
   const r = report(out);
   t.equal(r.target.kind, 'openai');
   t.equal(r.target.observedApiRange, null, 'it reports no API range');
+  t.same(r.target.engine, { name: null, version: null, evidence: ['no sign of a known engine'] }, 'no engine is assumed: none showed itself');
   const daemonRules = new Set(RULES.filter((rule) => !rule.applies.surface.startsWith('model-runner')).map((rule) => rule.id));
   const cells = r.results.filter((x) => daemonRules.has(x.rule));
   t.ok(cells.length > 0);

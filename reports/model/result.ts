@@ -112,6 +112,14 @@ export interface TargetDescription {
   readonly capabilities: readonly string[];
   /** The quirks the simulator carried (`--quirk`, `--as-observed`: specs/quirks); absent when none. */
   readonly quirks?: readonly string[];
+  /** For a target that is only an OpenAI-compatible server: which engine its answers showed. */
+  readonly engine?: {
+    /** e.g. "llama.cpp (llama-server)"; null when no sign, or conflicting signs, were seen. */
+    readonly name: string | null;
+    readonly version: string | null;
+    /** What was seen, one line per sign. */
+    readonly evidence: readonly string[];
+  };
 }
 
 /** The time limits of the run, in milliseconds. */

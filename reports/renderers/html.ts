@@ -364,6 +364,9 @@ export function renderHtml(report: ConformanceReport): string {
     ['Surfaces', t.surfaces.join(', ') || 'none'],
     ['Capabilities', t.capabilities.join(', ') || 'none'],
     ...(t.quirks === undefined ? [] : [['Quirks', t.quirks.join(', ')] as [string, string]]),
+    ...(t.engine === undefined
+      ? []
+      : [['Engine', `${t.engine.name ?? 'not identified'}${t.engine.version === null ? '' : ` ${t.engine.version}`} (${t.engine.evidence.join('; ')})`] as [string, string]]),
     ['Deadlines', `request ${formatMs(report.deadlines.requestMs)}, cell ${formatMs(report.deadlines.cellMs)}, run ${formatMs(report.deadlines.runMs)}`],
     ['Seed', String(report.seed)],
     ['Runs', String(report.numRuns)],

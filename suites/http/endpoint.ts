@@ -35,6 +35,13 @@ export type Endpoint =
       readonly playback?: Playback;
     };
 
+/** The same server without the base path: its root. */
+export function rootOf(endpoint: Endpoint): Endpoint {
+  if (endpoint.basePath === undefined) return endpoint;
+  const { basePath: _, ...root } = endpoint;
+  return root;
+}
+
 export class EndpointError extends Error {
   override readonly name = 'EndpointError';
   constructor(

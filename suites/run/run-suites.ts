@@ -4,6 +4,8 @@ import type { ObservedApiRange, RuleResult, TargetDescription } from '../../repo
 import type { HttpClient } from '../http/client.js';
 import { profileFor, type Profile } from '../profiles.js';
 import { readFacts, releaseOf, type TargetFacts } from '../targets/facts.js';
+import { probeEngine, type EngineIdentity } from '../targets/engine-identity.js';
+import { rootOf } from '../http/endpoint.js';
 import type { TranscriptRecorder } from '../targets/transcript.js';
 import { TargetError, type Target, type TargetInstance } from '../targets/target.js';
 import { apiColumns } from '../harness/cells.js';
@@ -152,12 +154,14 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     const endpoint = instance.endpoint;
     client = openClient(endpoint);
     let facts: TargetFacts;
+    let engine: EngineIdentity | undefined;
     try {
       const reading = client.with({ signal: run.signal });
       // A target without a daemon API (openai:URL) has no /version: that it answers at all is
       // seen on its models list, and a failure names that request, not one it never had.
       if (!target.surfaces.has('daemon-api')) await reading.request('GET', '/models');
       facts = await readFacts(reading);
+      if (!target.surfaces.has('daemon-api')) engine = await probeEngine(reading, openClient(rootOf(endpoint)).with({ signal: run.signal }));
     } catch (error) {
       const why = run.signal.aborted ? (run.signal.reason as Error).message : error instanceof Error ? error.message : String(error);
       throw new TargetError('TARGET_UNREACHABLE', `${target.spec} could not be reached: ${why}`);
@@ -226,6 +230,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
         observedApiRange: observed,
         surfaces: [...target.surfaces],
         capabilities: [...target.capabilities],
+        ...(engine === undefined ? {} : { engine }),
       },
       apiVersions,
       rules: RULES,
