@@ -58,6 +58,8 @@ export const authzMissingCheck: RuleCheck = {
 
 /** A reload ends with this line (or an error line) within this time. */
 const RELOADED_WITHIN_MS = 30_000;
+/** How long after "Reloaded configuration" the reload handler may take to apply the plugins (it does in microseconds). */
+const SETTLE_MS = 1_000;
 
 /** reload.option.authorization-plugins: a plugin a reload lists answers the next requests. */
 export const authzReloadCheck: RuleCheck = {
@@ -92,10 +94,20 @@ export const authzReloadCheck: RuleCheck = {
             );
             if (!found || !lines.some((line) => line.includes('Reloaded configuration')))
               throw new Violation(`authorization-plugins [${name}]: the reload did not end with "Reloaded configuration": ${lines.slice(-4).join(' | ')}`);
-            const after = await client.request('GET', '/info');
             const expected = fillMessage(AUTHZ_MESSAGES.denied, { name, msg });
+            // dockerd logs "Reloaded configuration" (daemon.Reload's deferred line) before its reload
+            // handler calls SetPlugins: a request right after the line can pass before the plugins
+            // apply. Answers let through within SETTLE_MS of the line are asked again; no later one may be.
+            const settled = Date.now() + SETTLE_MS;
+            let after = await client.request('GET', '/info');
+            while (after.status === 200 && Date.now() < settled) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              after = await client.request('GET', '/info');
+            }
             if (after.status !== 403 || errorMessageOf(after) !== expected)
-              throw new Violation(`after the reload listed ${name}, GET /info answered ${after.status} ${after.body.slice(0, 200)}, not 403 "${expected}"`);
+              throw new Violation(
+                `after the reload listed ${name}, GET /info answered ${after.status} ${after.body.slice(0, 200)}${after.status === 200 ? ` still ${SETTLE_MS} ms after "Reloaded configuration"` : ''}, not 403 "${expected}"`,
+              );
             if (!plugin.calls.some((call) => call.kind === 'request' && call.message?.RequestUri === '/info'))
               throw new Violation('the plugin got no AuthZReq for GET /info after the reload');
           } finally {
