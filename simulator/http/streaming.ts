@@ -5,7 +5,8 @@ export interface BodyStream {
   /** False once the client has gone. */
   readonly open: boolean;
   write(chunk: string | Buffer): boolean;
-  end(): void;
+  /** Ends the body, with `last` as its last piece (written with the end: one write for both). */
+  end(last?: string): void;
 }
 
 function stream(res: ServerResponse): BodyStream {
@@ -16,19 +17,21 @@ function stream(res: ServerResponse): BodyStream {
       return open && !res.writableEnded;
     },
     write: (chunk) => open && res.write(chunk),
-    end: () => {
-      if (!res.writableEnded) res.end();
+    end: (last) => {
+      if (!res.writableEnded) res.end(last);
     },
   };
 }
 
 /**
  * Starts a chunked response (no Content-Length): the daemon's streamed answers such as
- * `/events`, logs and `docker pull` progress (newline-separated JSON).
+ * `/events`, logs and `docker pull` progress (newline-separated JSON). The head is sent at once
+ * (a client of /events waits for it before any event), unless `flush` is false: for a body whose
+ * first piece follows at once, the head then goes with it, in one write.
  */
-export function startChunked(res: ServerResponse, status: number, headers: readonly string[], contentType = 'application/json'): BodyStream {
+export function startChunked(res: ServerResponse, status: number, headers: readonly string[], contentType = 'application/json', flush = true): BodyStream {
   res.writeHead(status, [...headers, 'Content-Type', contentType]);
-  res.flushHeaders();
+  if (flush) res.flushHeaders();
   return stream(res);
 }
 
@@ -38,9 +41,9 @@ export function startJsonLines(res: ServerResponse, status: number, headers: rea
   return Object.assign(body, { send: (document: unknown) => body.write(`${JSON.stringify(document)}\n`) });
 }
 
-/** Server-sent events (the model runner's OpenAI-compatible streaming): `data: …` blocks. */
+/** Server-sent events (the model runner's OpenAI-compatible streaming): `data: …` blocks; the head goes with the first. */
 export function startEventStream(res: ServerResponse, headers: readonly string[]): BodyStream & { send(data: string, event?: string): boolean } {
-  const body = startChunked(res, 200, [...headers, 'Cache-Control', 'no-cache'], 'text/event-stream');
+  const body = startChunked(res, 200, [...headers, 'Cache-Control', 'no-cache'], 'text/event-stream', false);
   return Object.assign(body, {
     send: (data: string, event?: string) =>
       body.write(

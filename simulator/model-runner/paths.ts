@@ -12,6 +12,10 @@ export function pathSegments(rawPath: string): string[] | null {
       out.pop();
       continue;
     }
+    if (!raw.includes('%')) {
+      out.push(raw);
+      continue;
+    }
     try {
       out.push(decodeURIComponent(raw));
     } catch {

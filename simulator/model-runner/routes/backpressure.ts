@@ -12,8 +12,6 @@ import { sendJson } from '../replies.js';
  */
 export const STREAM_STALL_MS = 30_000;
 
-/** Events written per write: a stream is one event per token. */
-const EVENTS_PER_WRITE = 16;
 /** About this many bytes of a sliced JSON answer per write. */
 const BYTES_PER_WRITE = 64 * 1024;
 
@@ -55,25 +53,25 @@ async function flowed(res: ServerResponse, accepted: boolean, stallMs: number): 
 
 /**
  * Sends `data: <chunk>` events (each chunk an object, or its JSON text), then `data: [DONE]` (unless not `done`), in
- * batches per write; between batches other requests run, a client that left stops the stream, and
+ * batches of about BYTES_PER_WRITE or SLICE_MS of generation per write; between batches other requests run, a client that left stops the stream, and
  * a full buffer waits for the client (at most `stallMs`, then the client is dropped).
  */
 export async function sendEvents(res: ServerResponse, chunks: Iterable<unknown>, stallMs: number = STREAM_STALL_MS, done = true): Promise<void> {
   const stream = startEventStream(res, ['X-Accel-Buffering', 'no']);
   let batch = '';
-  let count = 0;
+  let sliceStart = performance.now();
   for (const chunk of chunks) {
     if (!stream.open) return;
     batch += `data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`;
-    if (++count % EVENTS_PER_WRITE === 0) {
-      const accepted = stream.write(batch);
-      batch = '';
-      if (!(await flowed(res, accepted, stallMs))) return;
-    }
+    if (batch.length < BYTES_PER_WRITE && performance.now() - sliceStart < SLICE_MS) continue;
+    const accepted = stream.write(batch);
+    batch = '';
+    if (!(await flowed(res, accepted, stallMs))) return;
+    sliceStart = performance.now();
   }
   if (!stream.open) return;
-  stream.write(done ? `${batch}data: [DONE]\n\n` : batch);
-  stream.end();
+  // A short stream goes in one write, head and end included.
+  stream.end(done ? `${batch}data: [DONE]\n\n` : batch);
 }
 
 /**

@@ -36,15 +36,17 @@ export function generationParams(body: Readonly<Record<string, unknown>>, faults
   if (temperature !== undefined && temperature !== null && (typeof temperature !== 'number' || temperature < 0 || temperature > 2))
     throw new EngineRefusal("'temperature' must be a number from 0 to 2", 'temperature');
   const stop = stopStrings(body['stop']);
-  return {
-    // Fault (mr.generation.max-tokens): one token more.
-    ...(maxTokens === undefined ? {} : { maxTokens: faults.has('mr.generation.max-tokens') ? maxTokens + 1 : maxTokens }),
-    ...(stop === undefined || stop.length === 0 ? {} : { stop }),
+  // Built field by field: conditional spreads of literals cost about a microsecond each here, on every generation.
+  const params: { -readonly [K in keyof GenerationParams]: GenerationParams[K] } = {
     // Fault (mr.generation.n): at most 2 choices.
     n: faults.has('mr.generation.n') ? Math.min(n, 2) : n,
-    ...(seed === undefined ? {} : { seed }),
-    ...(typeof temperature === 'number' ? { temperature } : {}),
   };
+  // Fault (mr.generation.max-tokens): one token more.
+  if (maxTokens !== undefined) params.maxTokens = faults.has('mr.generation.max-tokens') ? maxTokens + 1 : maxTokens;
+  if (stop !== undefined && stop.length > 0) params.stop = stop;
+  if (seed !== undefined) params.seed = seed;
+  if (typeof temperature === 'number') params.temperature = temperature;
+  return params;
 }
 
 export function delivery(body: Readonly<Record<string, unknown>>): Delivery {
