@@ -5,12 +5,12 @@ import { formOf, shapeOf } from '../suites/model-runner/engine-differential/answ
 import { formDifferences } from '../suites/model-runner/engine-differential/form-differences.js';
 
 const reply = (status: number, body: string, type = 'application/json'): HttpReply => ({ status, headers: { 'content-type': type }, body });
-/** JSON values with the leaves replaced: the same shape, other text and numbers. */
+/** JSON values with the leaves replaced: the same shape, other text and numbers (an `object` type tag kept). */
 const releaf = (value: unknown, seed: number): unknown =>
   Array.isArray(value)
     ? value.map((v) => releaf(v, seed))
     : typeof value === 'object' && value !== null
-      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, releaf(v, seed)]))
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'object' && typeof v === 'string' ? v : releaf(v, seed)]))
       : typeof value === 'string'
         ? `${value}${seed}`
         : typeof value === 'number'
@@ -55,5 +55,10 @@ t.test('what a client would parse differently is a difference, with its path', a
     ['status', 'error'],
   );
   t.same(shapeOf([1, 'a', 2]), { array: ['number', 'string'] }, 'arrays: the merged shapes of their elements');
+  t.same(
+    formDifferences(formOf(reply(200, '{"object":"chat.completion"}')), formOf(reply(200, '{"object":"chat_completion"}'))).map((d) => d.aspect),
+    ['type'],
+    'the OpenAI type tag is part of the shape',
+  );
   t.same(shapeOf([{ a: 1 }, { b: 'x' }]), { array: [{ object: { a: 'number', b: 'string' } }] }, 'objects merged key by key');
 });

@@ -5,7 +5,14 @@ import type { HttpReply } from '../../http/client.js';
  * error, and the shape of its JSON (keys and types, recursively), never text or numbers: two
  * engines generate other words and vectors, but a client parses the same shapes.
  */
-export type Shape = 'string' | 'number' | 'boolean' | 'null' | { readonly array: readonly Shape[] } | { readonly object: Readonly<Record<string, Shape>> };
+export type Shape =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'null'
+  | `tag ${string}`
+  | { readonly array: readonly Shape[] }
+  | { readonly object: Readonly<Record<string, Shape>> };
 
 export interface AnswerForm {
   readonly status: number;
@@ -40,7 +47,11 @@ function merged(shapes: readonly Shape[]): Shape[] {
   return [...new Map(out.map((s) => [key(s), s])).values()];
 }
 
-/** The shape of a JSON value: arrays as the merged shapes of their elements. */
+/**
+ * The shape of a JSON value: arrays as the merged shapes of their elements. An object's `object`
+ * string is its OpenAI type tag (`chat.completion`, `list`, …), kept as part of the shape: clients
+ * dispatch on it.
+ */
 export function shapeOf(value: unknown): Shape {
   if (value === null) return 'null';
   if (Array.isArray(value)) return { array: merged(value.map(shapeOf)) };
@@ -52,7 +63,11 @@ export function shapeOf(value: unknown): Shape {
     case 'boolean':
       return 'boolean';
     case 'object':
-      return { object: Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, shapeOf(v)])) };
+      return {
+        object: Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, k === 'object' && typeof v === 'string' ? (`tag ${v}` as Shape) : shapeOf(v)]),
+        ),
+      };
     default:
       return 'null';
   }
