@@ -20,7 +20,7 @@ const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
 /**
  * The runner's handler: the checks of credentials (faults and quirks), the path cleaned and
  * decoded, then its route (route-table.ts: /models… management, /engines… OpenAI-style with or
- * without the engine, GET / alive). Under /models and /engines an unknown path or method is 404
+ * without the engine, /v1/… as /engines/v1/…, GET / alive). Under /models, /engines and /v1 an unknown path or method is 404
  * "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
@@ -52,7 +52,8 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
       const answer = target === null ? false : answerRoute(x, method, target);
       if (answer === false) {
         req.resume();
-        plainError(res, 404, segments[0] === 'models' || segments[0] === 'engines' ? RUNNER_MESSAGES.notFound : RUNNER_MESSAGES.pageNotFound);
+        // /v1/… is the inference handler's too (its alias): its catch-all answers.
+        plainError(res, 404, ['models', 'engines', 'v1'].includes(segments[0] ?? '') ? RUNNER_MESSAGES.notFound : RUNNER_MESSAGES.pageNotFound);
       } else if (answer !== true) answer.catch(failed);
     } catch (error) {
       failed(error);
@@ -61,10 +62,22 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
 }
 
 /**
+ * /v1/… is /engines/v1/… (the real service's AliasHandler puts /engines before every path under
+ * /v1/, whatever follows).
+ */
+function aliased(x: RunnerRequest, segments: readonly string[]): readonly string[] {
+  if (segments[0] !== 'v1') return segments;
+  // Fault (mr.engines.v1-alias): only the POST endpoints are aliased.
+  if (x.runner.faults.has('mr.engines.v1-alias') && x.req.method !== 'POST') return segments;
+  return ['engines', ...segments];
+}
+
+/**
  * What the cleaned path names, /engines paths in the shortcut form (their engine aside); null when
  * an /engines path has no version segment where one must be.
  */
-function targetOf(x: RunnerRequest, segments: readonly string[], versionSegment: (s: string) => boolean): RunnerTarget | null {
+function targetOf(x: RunnerRequest, given: readonly string[], versionSegment: (s: string) => boolean): RunnerTarget | null {
+  const segments = aliased(x, given);
   if (segments[0] !== 'engines') return { segments, engine: null };
   const at = enginePath(segments, versionSegment);
   if (at === null) return null;
