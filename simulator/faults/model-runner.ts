@@ -73,7 +73,13 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.models.get': {
     breaks: "GET /models/{namespace}/{name} answers a record whose created is one second later than the list's (model-runner/routes/models.ts)",
   },
-  'mr.models.delete': { breaks: 'DELETE of a model not held answers 200 (model-runner/routes/models.ts)' },
+  'mr.models.delete': {
+    breaks: 'DELETE of a model not held answers 200 (model-runner/routes/models.ts)',
+    alsoBreaks: {
+      rules: ['mr.models.delete.tagged', 'mr.models.extra-segments'],
+      why: "a delete of what is not held is 404 by mr.models.delete's reading: the deletes those rules send after a model is gone, or under a path with more segments than a reference, are such deletes",
+    },
+  },
   'mr.models.tag': {
     breaks: 'tagging with a reference another model holds answers 201 but leaves the reference with that other model (model-runner/runner.ts)',
   },

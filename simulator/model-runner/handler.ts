@@ -30,7 +30,7 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
   return (req, res, path) => {
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
-    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined)
+    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && (path.includes('/engines') || path.startsWith('/v1/')) && req.headers.authorization === undefined)
       return plainError(res, 401, 'unauthorized');
     // Quirks hypothetical.mr.auth.none.csrf-guard (no Authorization refused) and hypothetical.mr.auth.ignored.token-as-jwt (a token not a JWT refused).
     if ((runner.quirks.has(CSRF_GUARD) && refusedByGuard(req, path)) || (runner.quirks.has(TOKEN_AS_JWT) && tokenRefused(req)))
@@ -68,7 +68,7 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
 function aliased(x: RunnerRequest, segments: readonly string[]): readonly string[] {
   if (segments[0] !== 'v1') return segments;
   // Fault (mr.engines.v1-alias): only the POST endpoints are aliased.
-  if (x.runner.faults.has('mr.engines.v1-alias') && x.req.method !== 'POST') return segments;
+  if (x.req.method !== 'POST' && x.runner.faults.has('mr.engines.v1-alias')) return segments;
   return ['engines', ...segments];
 }
 

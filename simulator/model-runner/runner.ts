@@ -106,7 +106,8 @@ export class ModelRunner {
   /** Tags the model `source` with `target` (a tag another model holds moves); undefined when `source` is not held. */
   tag(source: ModelRecord, target: ModelReference): ModelRecord | undefined {
     // Fault (mr.models.tag): a tag another model holds is not taken from it.
-    if (this.faults.has('mr.models.tag') && this.store.get(target) !== undefined && this.store.get(target)?.id !== source.id) return source;
+    const holder = this.store.get(target);
+    if (holder !== undefined && holder.id !== source.id && this.faults.has('mr.models.tag')) return source;
     return this.store.tag(source, target);
   }
 
@@ -119,10 +120,8 @@ export class ModelRunner {
         return { kind: 'removed', record: pending, untagged: [target.ref.canonical], deleted: true };
       }
       // Fault (mr.models.delete.tagged): one tag of several takes the whole model with it.
-      if (this.faults.has('mr.models.delete.tagged')) {
-        const held = this.store.get(target.ref);
-        if (held !== undefined && held.tags.length > 1) return this.store.remove({ id: held.id }, true);
-      }
+      const held = this.store.get(target.ref);
+      if (held !== undefined && held.tags.length > 1 && this.faults.has('mr.models.delete.tagged')) return this.store.remove({ id: held.id }, true);
     }
     return this.store.remove(target, force);
   }

@@ -125,7 +125,7 @@ function heldUnder(x: RunnerRequest, parts: readonly string[]): { ref: ModelRefe
 
 export function getModel(x: RunnerRequest, parts: readonly string[]): void {
   // Fault (mr.models.extra-segments): segments after <namespace>/<name> are dropped.
-  const named = x.runner.faults.has('mr.models.extra-segments') && parts.length > 2 ? parts.slice(0, 2) : parts;
+  const named = parts.length > 2 && x.runner.faults.has('mr.models.extra-segments') ? parts.slice(0, 2) : parts;
   const { record } = heldUnder(x, named);
   if (record === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   // Fault (mr.models.get): the record is not the list's.
