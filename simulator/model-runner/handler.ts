@@ -20,17 +20,18 @@ const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
 /**
  * The runner's handler: the checks of credentials (faults and quirks), the path cleaned and
  * decoded, then its route (route-table.ts: /models… management, /engines… OpenAI-style with or
- * without the engine, /v1/… as /engines/v1/…, GET / alive). Under /models, /engines and /v1 an unknown path or method is 404
+ * without the engine, /v1/… as /engines/v1/…, GET / alive). Under /models and /engines an unknown path or method is 404
  * "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
   // Fault (mr.versioning.other-segments) and quirk (hypothetical): the version segment is not checked.
   const versionSegment = (segment: string): boolean =>
     runner.faults.has('mr.versioning.other-segments') ? anyVersion(segment) : runner.quirks.has(V2_SERVED) ? /^[vV][0-9]+$/.test(segment) : isV1(segment);
-  return (req, res, path) => {
+  return (req, res, given) => {
+    const path = aliasedPath(runner, req.method, given);
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
-    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && (path.includes('/engines') || path.startsWith('/v1/')) && req.headers.authorization === undefined)
+    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined)
       return plainError(res, 401, 'unauthorized');
     // Quirks hypothetical.mr.auth.none.csrf-guard (no Authorization refused) and hypothetical.mr.auth.ignored.token-as-jwt (a token not a JWT refused).
     if ((runner.quirks.has(CSRF_GUARD) && refusedByGuard(req, path)) || (runner.quirks.has(TOKEN_AS_JWT) && tokenRefused(req)))
@@ -52,8 +53,7 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
       const answer = target === null ? false : answerRoute(x, method, target);
       if (answer === false) {
         req.resume();
-        // /v1/… is the inference handler's too (its alias): its catch-all answers.
-        plainError(res, 404, ['models', 'engines', 'v1'].includes(segments[0] ?? '') ? RUNNER_MESSAGES.notFound : RUNNER_MESSAGES.pageNotFound);
+        plainError(res, 404, segments[0] === 'models' || segments[0] === 'engines' ? RUNNER_MESSAGES.notFound : RUNNER_MESSAGES.pageNotFound);
       } else if (answer !== true) answer.catch(failed);
     } catch (error) {
       failed(error);
@@ -62,22 +62,21 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
 }
 
 /**
- * /v1/… is /engines/v1/… (the real service's AliasHandler puts /engines before every path under
- * /v1/, whatever follows).
+ * /v1/… is /engines/v1/…: the real service's AliasHandler puts /engines before every path under
+ * /v1/ (once `//` is cleaned), whatever follows, before anything else reads the path.
  */
-function aliased(x: RunnerRequest, segments: readonly string[]): readonly string[] {
-  if (segments[0] !== 'v1') return segments;
+function aliasedPath(runner: ModelRunner, method: string | undefined, path: string): string {
+  if (!/^\/+v1\//.test(path)) return path;
   // Fault (mr.engines.v1-alias): only the POST endpoints are aliased.
-  if (x.req.method !== 'POST' && x.runner.faults.has('mr.engines.v1-alias')) return segments;
-  return ['engines', ...segments];
+  if (method !== 'POST' && runner.faults.has('mr.engines.v1-alias')) return path;
+  return `/engines${path}`;
 }
 
 /**
  * What the cleaned path names, /engines paths in the shortcut form (their engine aside); null when
  * an /engines path has no version segment where one must be.
  */
-function targetOf(x: RunnerRequest, given: readonly string[], versionSegment: (s: string) => boolean): RunnerTarget | null {
-  const segments = aliased(x, given);
+function targetOf(x: RunnerRequest, segments: readonly string[], versionSegment: (s: string) => boolean): RunnerTarget | null {
   if (segments[0] !== 'engines') return { segments, engine: null };
   const at = enginePath(segments, versionSegment);
   if (at === null) return null;

@@ -13,12 +13,11 @@ import { runnerCheck } from './runner-check.js';
  * reference. Models are named by their index in the case: the runner's ids are read once.
  */
 
-/** The id of the model `reference` names, read from GET /models/{reference}. */
+/** The id of the model the canonical `reference` names, as GET /models lists it (the list is what these rules compare). */
 async function idOf(client: CheckClient, reference: string): Promise<string> {
-  const reply = await client.request('GET', `/models/${reference}`);
-  const id = reply.status === 200 ? (JSON.parse(reply.body) as { id?: unknown }).id : undefined;
-  if (typeof id !== 'string') throw new Violation(`GET /models/${reference} (just created) answered ${reply.status}: ${clip(reply.body)}`);
-  return id;
+  const listed = (await listRecords(client)).filter((record) => record.tags.includes(reference));
+  if (listed.length !== 1) throw new Violation(`after creating ${reference}, GET /models lists ${listed.length} models under it, not 1`);
+  return listed[0]!.id;
 }
 
 /** The references of the case's namespace each model holds (by id), from GET /models; absent: not listed. */
@@ -100,7 +99,7 @@ export const tagCheck = runnerCheck({
     try {
       const bases = Array.from({ length: BASES }, (_, i) => `${ns}/b${i}`);
       for (const base of bases) await createOrFail(client, base);
-      for (const base of bases) ids.push(await idOf(client, base));
+      for (const base of bases) ids.push(await idOf(client, `${base}:latest`));
       const repoName = (i: number): string => (i === TARGET_REPOS ? `${ns}/b1` : `${ns}/t${i}`);
       // Canonical reference → the id of the model holding it.
       const owner = new Map<string, string>(bases.map((base, i) => [`${base}:latest`, ids[i]!]));
@@ -194,8 +193,8 @@ export const deleteTaggedCheck = runnerCheck({
       const bystander = `${ns}/keep`;
       await createOrFail(client, first);
       await createOrFail(client, bystander);
-      const id = await idOf(client, first);
-      ids.push(id, await idOf(client, bystander));
+      const id = await idOf(client, `${first}:latest`);
+      ids.push(id, await idOf(client, `${bystander}:latest`));
       // The model's references: the created one, then tags in other repositories or with other tags.
       const held: string[] = [`${first}:latest`];
       for (let i = 1; i < references; i++) {
