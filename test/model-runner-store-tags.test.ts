@@ -90,7 +90,10 @@ t.test('a tag move cut short (the old model not yet rewritten) is finished at th
   // Two files of the same write counter claiming one tag are not a cut-short move.
   const record = JSON.parse(readFileSync(fileOf(dir, b), 'utf8')) as { seq: number; rev: number; record: ModelRecord };
   const other = JSON.parse(readFileSync(fileOf(dir, a), 'utf8')) as { seq: number; rev: number; record: ModelRecord };
-  writeFileSync(fileOf(dir, a), JSON.stringify({ ...other, rev: record.rev, record: { ...other.record, tags: [...other.record.tags, ...record.record.tags] } }));
+  writeFileSync(
+    fileOf(dir, a),
+    JSON.stringify({ ...other, rev: record.rev, record: { ...other.record, tags: [...other.record.tags, ...record.record.tags] } }),
+  );
   t.throws(() => ModelStore.open(dir), { code: 'MR_STORE_IO', message: /both claim/ });
   t.end();
 });
@@ -141,7 +144,11 @@ class Tag implements Command {
     r.store.tag(record, this.target);
     const old = holderOf(m, this.target.canonical);
     if (old !== sourceId) {
-      if (old !== undefined) m.models.set(old, m.models.get(old)!.filter((t) => t !== this.target.canonical));
+      if (old !== undefined)
+        m.models.set(
+          old,
+          m.models.get(old)!.filter((t) => t !== this.target.canonical),
+        );
       m.models.get(sourceId!)!.push(this.target.canonical);
     }
     assert.deepEqual(realSnapshot(r), snapshot(m), String(this));
@@ -160,7 +167,11 @@ class RemoveByReference implements Command {
       const tags = m.models.get(id)!;
       assert.ok(outcome.kind === 'removed' && outcome.deleted === (tags.length === 1), `${this}: ${JSON.stringify(outcome)}`);
       if (tags.length === 1) m.models.delete(id);
-      else m.models.set(id, tags.filter((t) => t !== this.ref.canonical));
+      else
+        m.models.set(
+          id,
+          tags.filter((t) => t !== this.ref.canonical),
+        );
     }
     assert.deepEqual(realSnapshot(r), snapshot(m), String(this));
   }
@@ -219,6 +230,6 @@ t.test('create, tag, remove by reference and by id, reopen: the store against a 
     }),
     { seed: SEED, numRuns: 150 },
   );
-  t.notOk(details.failed, details.failed ? (fc.defaultReportMessage(details) ?? "failed") : `against the model (${details.numRuns} runs)`);
+  t.notOk(details.failed, details.failed ? (fc.defaultReportMessage(details) ?? 'failed') : `against the model (${details.numRuns} runs)`);
   t.end();
 });

@@ -20,7 +20,10 @@ export const extraSegmentsCheck = runnerCheck({
     fc.record({
       name: component,
       // Lower case: what a tag's case does is mr.reference.normalised's, not this rule's.
-      tag: fc.option(tag.map((t) => t.toLowerCase()), { nil: undefined }),
+      tag: fc.option(
+        tag.map((t) => t.toLowerCase()),
+        { nil: undefined },
+      ),
       extra: fc.array(extraSegment, { minLength: 1, maxLength: 3 }),
       order: fc.shuffledSubarray(['GET', 'DELETE', 'POST'] as const, { minLength: 1 }),
     }),

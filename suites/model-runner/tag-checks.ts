@@ -92,7 +92,8 @@ export const tagCheck = runnerCheck({
   via: 'service',
   model: false,
   cases: () => fc.array(tagRequest, { minLength: 1, maxLength: 8 }),
-  summary: 'tag requests answered 201 with the target, 400 without repo or tag, 404 for a model not held, and the references moved as the real service moves them',
+  summary:
+    'tag requests answered 201 with the target, 400 without repo or tag, 404 for a model not held, and the references moved as the real service moves them',
   judge: async (requests, { client }) => {
     const ns = freshNamespace();
     const ids: string[] = [];
@@ -119,7 +120,8 @@ export const tagCheck = runnerCheck({
         done.push(sent);
         const after = done.join(', then ');
         if (request.missing !== 'none') {
-          if (reply.status !== 400) throw new Violation(`${sent} (${request.missing.replace('-', ' ')}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
+          if (reply.status !== 400)
+            throw new Violation(`${sent} (${request.missing.replace('-', ' ')}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
         } else if (sourceId === undefined) {
           if (reply.status !== 404) throw new Violation(`${sent} (${source} is not held) answered ${reply.status}, not 404: ${clip(reply.body)}`);
         } else {

@@ -162,7 +162,11 @@ export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
     canonical = ref?.canonical ?? text;
   }
   if (outcome.kind === 'conflict')
-    return plainError(x.res, 409, `error while deleting model: unable to delete ${JSON.stringify(text)} (must be forced) due to multiple tag references: resource conflict`);
+    return plainError(
+      x.res,
+      409,
+      `error while deleting model: unable to delete ${JSON.stringify(text)} (must be forced) due to multiple tag references: resource conflict`,
+    );
   if (outcome.kind === 'absent') {
     // Fault (mr.models.delete): a model not held is "deleted" all the same.
     if (x.runner.faults.has('mr.models.delete')) return sendJson(x.res, 200, [{ Untagged: canonical }]);

@@ -32,9 +32,7 @@ export const MODEL_RUNNER_ENDPOINT_RULES = [
     title: 'Deleting one reference of a model that has several removes that reference only; by id, only with force',
     area: AREA,
     level: 'implementation',
-    source: impl(
-      `${MODELS_HANDLER} handleDeleteModel (force: parseBoolQueryParam; 409 on ErrConflict); pkg/distribution/distribution/client.go DeleteModel`,
-    ),
+    source: impl(`${MODELS_HANDLER} handleDeleteModel (force: parseBoolQueryParam; 409 on ErrConflict); pkg/distribution/distribution/client.go DeleteModel`),
     reading:
       'DELETE /models/{reference} of a model held under several references untags that one: 200 [{"Untagged": "<reference>"}], and the model stays, under its other references. DELETE /models/{id} (sha256:<64 hex>, the 64 hex digits, or the first 12) of a model with several references is 409 and changes nothing, unless force is given (?force, or a true value of Go\'s ParseBool: 1, t, T, true, TRUE, True): then 200, one Untagged per reference and {"Deleted": "<id>"}, and the model is gone. A model with one reference goes with it, by reference or by id, as mr.models.delete says.',
     applies: SERVICE,
