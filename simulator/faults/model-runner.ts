@@ -73,7 +73,24 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.models.get': {
     breaks: "GET /models/{namespace}/{name} answers a record whose created is one second later than the list's (model-runner/routes/models.ts)",
   },
-  'mr.models.delete': { breaks: 'DELETE of a model not held answers 200 (model-runner/routes/models.ts)' },
+  'mr.models.delete': {
+    breaks: 'DELETE of a model not held answers 200 (model-runner/routes/models.ts)',
+    alsoBreaks: {
+      rules: ['mr.models.delete.tagged', 'mr.models.extra-segments'],
+      why: "a delete of what is not held is 404 by mr.models.delete's reading: the deletes those rules send after a model is gone, or under a path with more segments than a reference, are such deletes",
+    },
+  },
+  'mr.models.tag': {
+    breaks: 'tagging with a reference another model holds answers 201 but leaves the reference with that other model (model-runner/runner.ts)',
+  },
+  'mr.models.delete.tagged': {
+    breaks: 'deleting one reference of a model that has several deletes the model with all its references (model-runner/runner.ts)',
+  },
+  'mr.engines.v1-alias': { breaks: 'under /v1/ only the POST endpoints are aliased: GET /v1/models… is 404 (model-runner/handler.ts)' },
+  'mr.models.extra-segments': {
+    breaks:
+      'segments after <namespace>/<name> are dropped: GET /models/<namespace>/<name>/<more> answers the model, and a POST with an unknown action answers as that GET (model-runner/routes/models.ts)',
+  },
   'mr.openai.models.list': {
     breaks: 'the entries of GET …/v1/models lack owned_by (model-runner/routes/openai-models.ts)',
     alsoBreaks: {

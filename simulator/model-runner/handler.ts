@@ -20,14 +20,15 @@ const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
 /**
  * The runner's handler: the checks of credentials (faults and quirks), the path cleaned and
  * decoded, then its route (route-table.ts: /models… management, /engines… OpenAI-style with or
- * without the engine, GET / alive). Under /models and /engines an unknown path or method is 404
+ * without the engine, /v1/… as /engines/v1/…, GET / alive). Under /models and /engines an unknown path or method is 404
  * "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
   // Fault (mr.versioning.other-segments) and quirk (hypothetical): the version segment is not checked.
   const versionSegment = (segment: string): boolean =>
     runner.faults.has('mr.versioning.other-segments') ? anyVersion(segment) : runner.quirks.has(V2_SERVED) ? /^[vV][0-9]+$/.test(segment) : isV1(segment);
-  return (req, res, path) => {
+  return (req, res, given) => {
+    const path = aliasedPath(runner, req.method, given);
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
     if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined)
@@ -58,6 +59,17 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
       failed(error);
     }
   };
+}
+
+/**
+ * /v1/… is /engines/v1/…: the real service's AliasHandler puts /engines before every path under
+ * /v1/ (once `//` is cleaned), whatever follows, before anything else reads the path.
+ */
+function aliasedPath(runner: ModelRunner, method: string | undefined, path: string): string {
+  if (!/^\/+v1\//.test(path)) return path;
+  // Fault (mr.engines.v1-alias): only the POST endpoints are aliased.
+  if (method !== 'POST' && runner.faults.has('mr.engines.v1-alias')) return path;
+  return `/engines${path}`;
 }
 
 /**

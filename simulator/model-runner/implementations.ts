@@ -21,6 +21,15 @@ export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [
     rules: ['mr.models.create', 'mr.models.create.bad-body', 'mr.models.create.cached', 'mr.models.list', 'mr.models.get', 'mr.models.delete'],
   },
   {
+    where:
+      'simulator/model-runner/routes/models.ts: modelAction, tagModel, deleteModel, getModel; simulator/model-runner/store/model-store.ts: ModelStore (tag, remove: several references per model, a tag names one model)',
+    rules: ['mr.models.tag', 'mr.models.delete.tagged', 'mr.models.extra-segments'],
+  },
+  {
+    where: 'simulator/model-runner/handler.ts: targetOf (/v1/… taken as /engines/v1/…)',
+    rules: ['mr.engines.v1-alias'],
+  },
+  {
     where: 'simulator/model-runner/routes/openai-models.ts: listOpenAiModels, retrieveOpenAiModel',
     rules: ['mr.openai.models.list', 'mr.openai.models.retrieve'],
   },

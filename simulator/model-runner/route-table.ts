@@ -5,7 +5,7 @@ import { chatCompletions } from './routes/chat.js';
 import { completions } from './routes/completions.js';
 import type { RunnerRequest } from './routes/context.js';
 import { embeddings } from './routes/embeddings.js';
-import { createModel, deleteModel, getModel, listModels } from './routes/models.js';
+import { createModel, deleteModel, getModel, listModels, modelAction } from './routes/models.js';
 import { listOpenAiModels, retrieveOpenAiModel } from './routes/openai-models.js';
 
 /**
@@ -47,6 +47,8 @@ const RUNNER_ROUTES: readonly RunnerRoute[] = [
   { method: '', path: '/models/create', answer: () => false },
   { method: 'GET', path: '/models/**:reference', answer: (x, { segments }) => (getModel(x, segments.slice(1)), true) },
   { method: 'DELETE', path: '/models/**:reference', answer: (x, { segments }) => (deleteModel(x, segments.slice(1)), true) },
+  // The last segment is an action (tag; push and repackage): /models/{nameAndAction...} of the real service.
+  { method: 'POST', path: '/models/**:nameAndAction', answer: (x, { segments }) => (modelAction(x, segments.slice(1)), true) },
   { method: 'GET', path: '/engines/v1/models', answer: (x, { engine }) => (listOpenAiModels(x, engine), true) },
   {
     method: 'GET',

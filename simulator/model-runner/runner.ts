@@ -9,7 +9,7 @@ import { LAZY_UNLINK, sweepNow, unlinkLater } from '../quirks/model-runner/lazy-
 import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/stale-index-copy.js';
 import { PACKAGE_NAME_KEY, packageName } from '../quirks/model-runner/package-name-key.js';
 import { STREAM_STALL_MS } from './routes/backpressure.js';
-import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference } from './store/index.js';
+import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference, type RemoveOutcome } from './store/index.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
 export const modelsDirIn = (dataRoot: string): string => join(dataRoot, 'models');
@@ -98,13 +98,32 @@ export class ModelRunner {
     return outcome;
   }
 
-  delete(ref: ModelReference): ModelRecord | undefined {
-    const pending = this.unwritten.get(ref.canonical);
-    if (pending !== undefined) {
-      this.unwritten.delete(ref.canonical);
-      return pending;
+  /** The model whose id `text` is (`sha256:<64 hex>`, 64 hex, 12 hex), if held. */
+  getById(text: string): ModelRecord | undefined {
+    return this.store.getById(text);
+  }
+
+  /** Tags the model `source` with `target` (a tag another model holds moves); undefined when `source` is not held. */
+  tag(source: ModelRecord, target: ModelReference): ModelRecord | undefined {
+    // Fault (mr.models.tag): a tag another model holds is not taken from it.
+    const holder = this.store.get(target);
+    if (holder !== undefined && holder.id !== source.id && this.faults.has('mr.models.tag')) return source;
+    return this.store.tag(source, target);
+  }
+
+  /** DELETE /models/{reference or id}: what the store's remove did (the real service's DeleteModel). */
+  remove(target: { readonly ref: ModelReference } | { readonly id: string }, force: boolean): RemoveOutcome {
+    if ('ref' in target) {
+      const pending = this.unwritten.get(target.ref.canonical);
+      if (pending !== undefined) {
+        this.unwritten.delete(target.ref.canonical);
+        return { kind: 'removed', record: pending, untagged: [target.ref.canonical], deleted: true };
+      }
+      // Fault (mr.models.delete.tagged): one tag of several takes the whole model with it.
+      const held = this.store.get(target.ref);
+      if (held !== undefined && held.tags.length > 1 && this.faults.has('mr.models.delete.tagged')) return this.store.remove({ id: held.id }, true);
     }
-    return this.store.delete(ref);
+    return this.store.remove(target, force);
   }
 
   /** A clean shutdown: nothing to flush (every write is on disk when answered), but under a fault. */

@@ -1,7 +1,7 @@
 import { readBody, BodyTooLarge } from '../../http/body.js';
 import { startChunked } from '../../http/streaming.js';
 import { plainError, RUNNER_MESSAGES, sendJson } from '../replies.js';
-import { ModelStoreError, parseModelReference, type ModelRecord, type ModelReference } from '../store/index.js';
+import { ModelStore, ModelStoreError, parseModelReference, type ModelRecord, type ModelReference, type RemoveOutcome } from '../store/index.js';
 import type { RunnerRequest } from './context.js';
 import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js';
 import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
@@ -15,7 +15,10 @@ import { lowerCased, TAG_LOWER_CASED } from '../../quirks/model-runner/tag-lower
 /** The create body's limit: a reference and a token fit many times over. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
 
-/** A reference from the path's segments after /models/ (`ns/name`, or one segment with an escaped "/"). */
+/**
+ * A reference from the path's segments after /models/ (`ns/name`, or one segment with an escaped
+ * "/"); null when they are not one (nothing is held under them: the real service answers 404).
+ */
 function referenceOf(x: RunnerRequest, parts: readonly string[]): ModelReference | null {
   let text = parts.join('/');
   // Fault (mr.reference.normalised): the name is looked up as given, not lower-cased.
@@ -29,7 +32,6 @@ function referenceOf(x: RunnerRequest, parts: readonly string[]): ModelReference
     return { ...ref, canonical: `${text}:${ref.tag}` };
   } catch (error) {
     if (!(error instanceof ModelStoreError)) throw error;
-    plainError(x.res, 400, error.message);
     return null;
   }
 }
@@ -109,10 +111,22 @@ export function listModels(x: RunnerRequest): void {
   x.res.end(body);
 }
 
-export function getModel(x: RunnerRequest, parts: readonly string[]): void {
+/**
+ * The model a path under /models names: the whole path is one reference (the real service's
+ * `{name...}`), or an id. Undefined when nothing is held under it, extra segments included: no
+ * reference of the document's form has them, so nothing is held under such a path (404, not 400).
+ */
+function heldUnder(x: RunnerRequest, parts: readonly string[]): { ref: ModelReference | null; record: ModelRecord | undefined } {
+  const text = parts.join('/');
+  if (ModelStore.looksLikeId(text)) return { ref: null, record: x.runner.getById(text) };
   const ref = referenceOf(x, parts);
-  if (ref === null) return;
-  const record = x.runner.get(ref);
+  return { ref, record: ref === null ? undefined : x.runner.get(ref) };
+}
+
+export function getModel(x: RunnerRequest, parts: readonly string[]): void {
+  // Fault (mr.models.extra-segments): segments after <namespace>/<name> are dropped.
+  const named = parts.length > 2 && x.runner.faults.has('mr.models.extra-segments') ? parts.slice(0, 2) : parts;
+  const { record } = heldUnder(x, named);
   if (record === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   // Fault (mr.models.get): the record is not the list's.
   // Quirk hypothetical.mr.models.get.short-id: the id as the CLI shows it.
@@ -120,16 +134,84 @@ export function getModel(x: RunnerRequest, parts: readonly string[]): void {
   sendJson(x.res, 200, x.runner.faults.has('mr.models.get') ? { ...shown, created: shown.created + 1 } : shown);
 }
 
+/** A query parameter as Go's Query().Get reads it: the first value, '' when absent. */
+const queryOf = (x: RunnerRequest): URLSearchParams => new URL(x.req.url ?? '/', 'http://runner').searchParams;
+
+/** `?force`, `?force=true`, `?force=1`…: Go's strconv.ParseBool, a bare key true, anything else false (parseBoolQueryParam). */
+function forced(query: URLSearchParams): boolean {
+  if (!query.has('force')) return false;
+  const value = query.get('force') ?? '';
+  return value === '' || ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value);
+}
+
+/**
+ * DELETE /models/{reference or id}[?force] as the real service's DeleteModel: a reference (a tag)
+ * is untagged, and the model goes with its last tag; an id deletes the model, but one with
+ * several tags only with force (409 otherwise).
+ */
 export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
-  const ref = referenceOf(x, parts);
-  if (ref === null) return;
-  const record: ModelRecord | undefined = x.runner.delete(ref);
-  if (record === undefined) {
+  const text = parts.join('/');
+  let outcome: RemoveOutcome;
+  let canonical: string;
+  if (ModelStore.looksLikeId(text)) {
+    outcome = x.runner.remove({ id: text }, forced(queryOf(x)));
+    canonical = text;
+  } else {
+    const ref = referenceOf(x, parts);
+    outcome = ref === null ? { kind: 'absent' } : x.runner.remove({ ref }, forced(queryOf(x)));
+    canonical = ref?.canonical ?? text;
+  }
+  if (outcome.kind === 'conflict')
+    return plainError(
+      x.res,
+      409,
+      `error while deleting model: unable to delete ${JSON.stringify(text)} (must be forced) due to multiple tag references: resource conflict`,
+    );
+  if (outcome.kind === 'absent') {
     // Fault (mr.models.delete): a model not held is "deleted" all the same.
-    if (x.runner.faults.has('mr.models.delete')) return sendJson(x.res, 200, [{ Untagged: ref.canonical }]);
+    if (x.runner.faults.has('mr.models.delete')) return sendJson(x.res, 200, [{ Untagged: canonical }]);
     // Quirk (hypothetical): nothing to delete is no error.
     if (x.runner.quirks.has(DELETE_ABSENT_200)) return sendJson(x.res, 200, []);
     return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   }
-  sendJson(x.res, 200, [{ Untagged: ref.canonical }, { Deleted: record.id }]);
+  sendJson(x.res, 200, [...outcome.untagged.map((tag) => ({ Untagged: tag })), ...(outcome.deleted ? [{ Deleted: outcome.record.id }] : [])]);
+}
+
+/**
+ * POST /models/{reference}/{action}: the last segment is the action (the real service's
+ * `{nameAndAction...}`). tag is served; push and repackage need a registry and a packager the
+ * simulator does not have; any other is 404 `unknown action "<action>"`.
+ */
+export function modelAction(x: RunnerRequest, parts: readonly string[]): void {
+  const action = parts[parts.length - 1] ?? '';
+  const model = parts.slice(0, -1);
+  // Fault (mr.models.extra-segments): an unknown action is taken as the model's GET.
+  if (action !== 'tag' && x.runner.faults.has('mr.models.extra-segments')) return getModel(x, model);
+  if (action === 'tag') return tagModel(x, model);
+  x.req.resume();
+  if (action === 'push' || action === 'repackage') return plainError(x.res, 501, `${action} is not served by ctrd-sim: it has no registry and no packager`);
+  plainError(x.res, 404, `unknown action ${JSON.stringify(action)}`);
+}
+
+/** POST /models/{reference}/tag?repo=R&tag=T: 201 and R:T names the model (moved from another model that held it). */
+function tagModel(x: RunnerRequest, model: readonly string[]): void {
+  x.req.resume();
+  const query = queryOf(x);
+  const repo = query.get('repo') ?? '';
+  const tag = query.get('tag') ?? '';
+  if (repo === '' || tag === '') return plainError(x.res, 400, 'missing repo or tag query parameter');
+  const target = `${repo}:${tag}`;
+  // The target is a reference of the document's form, as a create's is (mr.reference.format).
+  if (!repo.includes('/') && !x.runner.quirks.has(BARE_NAME_IN_AI))
+    return plainError(x.res, 400, `invalid model reference ${JSON.stringify(target)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
+  let targetRef: ModelReference;
+  try {
+    targetRef = parseModelReference(target);
+  } catch (error) {
+    if (!(error instanceof ModelStoreError)) throw error;
+    return plainError(x.res, 400, error.message);
+  }
+  const { record } = heldUnder(x, model);
+  if (record === undefined || x.runner.tag(record, targetRef) === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
+  sendJson(x.res, 201, { message: `Model tagged successfully with ${JSON.stringify(target)}`, target });
 }

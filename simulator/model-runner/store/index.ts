@@ -1,5 +1,5 @@
 /** The model runner's store: model references, their records, and the persistent store of them. */
-export { ModelStore } from './model-store.js';
+export { ModelStore, type RemoveOutcome } from './model-store.js';
 export { DEFAULT_NAMESPACE, DEFAULT_TAG, MAX_REFERENCE_LENGTH, parseModelReference, referenceFromPath } from './reference.js';
 export { modelIdOf, recordFor } from './record.js';
 export { ModelStoreError, type ModelRecord, type ModelReference, type StoreErrorCode } from './types.js';

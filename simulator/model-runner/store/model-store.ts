@@ -14,8 +14,26 @@ const TEMP_SUFFIX = '.tmp';
  */
 interface StoredRecord {
   readonly seq: number;
+  /**
+   * The store's write counter when this file was written (files of older versions have none: 0).
+   * A tag moved between two models is written to its new model first: should a kill come before
+   * the old model's file is rewritten, both files claim the tag, and the later write keeps it.
+   */
+  readonly rev?: number;
   readonly record: ModelRecord;
 }
+
+/** What deleting by reference or by id did (DeleteModel of the real service). */
+export type RemoveOutcome =
+  /** Nothing is held under that reference or id. */
+  | { readonly kind: 'absent' }
+  /** By id, a model with several tags and no force: nothing changed. */
+  | { readonly kind: 'conflict'; readonly record: ModelRecord }
+  /** The tags taken off, and whether the model itself went (its last tag, or by id). */
+  | { readonly kind: 'removed'; readonly record: ModelRecord; readonly untagged: readonly string[]; readonly deleted: boolean };
+
+/** `sha256:<64 hex>`, 64 hex or a 12-hex short id: the forms by which the real service takes an id (client.go looksLikeID, looksLikeDigest). */
+const ID_FORM = /^(?:sha256:[0-9a-f]{64}|[0-9a-f]{64}|[0-9a-f]{12})$/;
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -60,13 +78,17 @@ function parseStored(path: string, hex: string, text: string): StoredRecord {
   if (!isObject(record)) throw bad('no record');
   const { id, tags, created, config } = record;
   if (id !== `sha256:${hex}`) throw bad(`its id ${JSON.stringify(id)} is not the file's name`);
-  if (!Array.isArray(tags) || tags.length === 0 || !tags.every((tag) => typeof tag === 'string')) throw bad('no tags');
+  // No tags is a model whose last tag moved to another one: still held, by its id.
+  if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) throw bad('no tags');
+  const { rev } = parsed;
+  if (rev !== undefined && (typeof rev !== 'number' || !Number.isSafeInteger(rev) || rev < 0)) throw bad('a write counter that is no count');
   if (typeof created !== 'number') throw bad('no creation time');
   if (!isObject(config) || config['format'] !== 'gguf') throw bad('no gguf config');
   // Rebuilt field by field: the record answered to clients has exactly the ModelRecord shape.
   const c = config as unknown as ModelRecord['config'];
   return {
     seq,
+    ...(rev === undefined ? {} : { rev }),
     record: frozen({
       id,
       tags: [...(tags as string[])],
@@ -84,7 +106,8 @@ function parseStored(path: string, hex: string, text: string): StoredRecord {
 }
 
 /**
- * The model runner's models, one JSON file per model under a directory of its own.
+ * The model runner's models, one JSON file per model under a directory of its own. A model has
+ * an id and any number of tags (canonical references); a tag names one model at most.
  *
  * A write goes to a fresh temporary file in the same directory, is synced, renamed over the
  * record's name, and the directory synced; a delete unlinks and syncs the directory. A process
@@ -94,11 +117,14 @@ function parseStored(path: string, hex: string, text: string): StoredRecord {
  * call is synchronous: one process owns the store, and no two writes interleave.
  */
 export class ModelStore {
-  /** By canonical reference, in creation order (a Map keeps insertion order). */
-  private readonly byReference = new Map<string, StoredRecord>();
+  /** By id, in creation order (a Map keeps insertion order). */
+  private readonly byId = new Map<string, StoredRecord>();
+  /** Canonical reference → the id of the model it names: a tag names one model at most. */
+  private readonly owner = new Map<string, string>();
   /** The list answered last, until a write changes it. */
   private listed: readonly ModelRecord[] | undefined;
   private lastSeq = 0;
+  private lastRev = 0;
   private tempCount = 0;
 
   private constructor(
@@ -149,60 +175,153 @@ export class ModelStore {
       loaded.push({ stored: parseStored(path, hex, text), path });
     }
     loaded.sort((a, b) => a.stored.seq - b.stored.seq);
-    const owner = new Map<string, string>();
-    for (const { stored, path } of loaded) {
-      for (const tag of stored.record.tags) {
-        const other = owner.get(tag);
-        if (other !== undefined) throw new ModelStoreError('MR_STORE_IO', `the model records ${other} and ${path} both claim ${tag}`);
-        owner.set(tag, path);
-        this.byReference.set(tag, stored);
+    const claim = new Map<string, { stored: StoredRecord; path: string }>();
+    for (const entry of loaded) {
+      for (const tag of entry.stored.record.tags) {
+        const other = claim.get(tag);
+        if (other !== undefined && (other.stored.rev ?? 0) === (entry.stored.rev ?? 0))
+          throw new ModelStoreError('MR_STORE_IO', `the model records ${other.path} and ${entry.path} both claim ${tag}`);
+        // A move cut short by a kill: the later write holds the tag.
+        if (other === undefined || (other.stored.rev ?? 0) < (entry.stored.rev ?? 0)) claim.set(tag, entry);
       }
-      this.lastSeq = Math.max(this.lastSeq, stored.seq);
+      this.lastSeq = Math.max(this.lastSeq, entry.stored.seq);
+      this.lastRev = Math.max(this.lastRev, entry.stored.rev ?? 0);
+    }
+    for (const { stored } of loaded) {
+      const kept = stored.record.tags.filter((tag) => claim.get(tag)?.stored === stored);
+      if (kept.length === stored.record.tags.length) this.byId.set(stored.record.id, stored);
+      else {
+        // Finished now, so that the tag cannot come back once its new model lets it go.
+        const rewritten = this.rewritten(stored, kept);
+        this.write(rewritten);
+        this.install(rewritten);
+      }
+      for (const tag of kept) this.owner.set(tag, stored.record.id);
     }
   }
 
   /** Every model, in creation order; answered from memory, never from the disk. */
   list(): readonly ModelRecord[] {
-    if (this.listed === undefined) {
-      const records = new Set<ModelRecord>();
-      for (const stored of this.byReference.values()) records.add(stored.record);
-      this.listed = Object.freeze([...records]);
-    }
+    if (this.listed === undefined) this.listed = Object.freeze([...this.byId.values()].map((stored) => stored.record));
     return this.listed;
   }
 
   /** The model `ref` names, if the store holds it. */
   get(ref: ModelReference): ModelRecord | undefined {
-    return this.byReference.get(ref.canonical)?.record;
+    const id = this.owner.get(ref.canonical);
+    return id === undefined ? undefined : this.byId.get(id)?.record;
+  }
+
+  /** Whether `text` has the form of a model id (`sha256:<64 hex>`, 64 hex, or 12 hex). */
+  static looksLikeId(text: string): boolean {
+    return ID_FORM.test(text);
+  }
+
+  /** The model whose id `text` is (in any of the id forms), if the store holds it. */
+  getById(text: string): ModelRecord | undefined {
+    if (!ID_FORM.test(text)) return undefined;
+    if (text.length === 12) {
+      for (const stored of this.byId.values()) if (stored.record.id.startsWith(`sha256:${text}`)) return stored.record;
+      return undefined;
+    }
+    return this.byId.get(text.startsWith('sha256:') ? text : `sha256:${text}`)?.record;
   }
 
   /**
    * Creates the model `ref` names; `cached` (and nothing written) when the store already holds it.
+   * A model held without that tag (its content the same: the same id) gets the tag back, cached.
    * When it returns, the record is on disk and survives a crash.
    *
    * @throws {@link ModelStoreError} `MR_STORE_IO`; the store is then unchanged.
    */
   create(ref: ModelReference, created: number = this.clock()): { record: ModelRecord; cached: boolean } {
-    const held = this.byReference.get(ref.canonical);
-    if (held !== undefined) return { record: held.record, cached: true };
-    const stored: StoredRecord = { seq: this.lastSeq + 1, record: frozen(recordFor(ref, created)) };
+    const held = this.get(ref);
+    if (held !== undefined) return { record: held, cached: true };
+    const fresh = recordFor(ref, created);
+    const same = this.byId.get(fresh.id);
+    if (same !== undefined) return { record: this.addTag(same, ref.canonical), cached: true };
+    const stored: StoredRecord = { seq: this.lastSeq + 1, rev: this.lastRev + 1, record: frozen(fresh) };
     this.write(stored);
     this.lastSeq = stored.seq;
-    this.byReference.set(ref.canonical, stored);
-    this.listed = undefined;
+    this.install(stored);
+    this.owner.set(ref.canonical, fresh.id);
     return { record: stored.record, cached: false };
   }
 
   /**
-   * Deletes the model `ref` names and returns its record, or `undefined` when the store does not
-   * hold it. When it returns, the deletion is on disk.
+   * Tags the model `source` names with `target` (the real service's Tag): a tag another model
+   * holds moves to this one. Undefined when no model is held under `source`.
+   *
+   * @throws {@link ModelStoreError} `MR_STORE_IO`.
+   */
+  tag(source: ModelRecord, target: ModelReference): ModelRecord | undefined {
+    const stored = this.byId.get(source.id);
+    if (stored === undefined) return undefined;
+    const previous = this.owner.get(target.canonical);
+    if (previous === source.id) return stored.record;
+    // The new holder first: a kill before the old one is rewritten leaves the later write holding it.
+    const record = this.addTag(stored, target.canonical);
+    const old = previous === undefined ? undefined : this.byId.get(previous);
+    if (old !== undefined) {
+      const rewritten = this.rewritten(
+        old,
+        old.record.tags.filter((t) => t !== target.canonical),
+      );
+      this.write(rewritten);
+      this.install(rewritten);
+    }
+    return record;
+  }
+
+  /**
+   * Deletes as the real service's DeleteModel does. By reference (a tag): the tag goes, and the
+   * model with it when it was its last. By id: a model with several tags is a conflict unless
+   * `force`; otherwise the model goes with all its tags. When it returns, the change is on disk.
+   *
+   * @throws {@link ModelStoreError} `MR_STORE_IO`; a model being deleted is then still listed (a retry finishes the delete).
+   */
+  remove(target: { readonly ref: ModelReference } | { readonly id: string }, force = false): RemoveOutcome {
+    if ('ref' in target) {
+      const id = this.owner.get(target.ref.canonical);
+      const stored = id === undefined ? undefined : this.byId.get(id);
+      if (stored === undefined) return { kind: 'absent' };
+      if (stored.record.tags.length > 1) {
+        const rewritten = this.rewritten(
+          stored,
+          stored.record.tags.filter((t) => t !== target.ref.canonical),
+        );
+        this.write(rewritten);
+        this.install(rewritten);
+        this.owner.delete(target.ref.canonical);
+        return { kind: 'removed', record: stored.record, untagged: [target.ref.canonical], deleted: false };
+      }
+      this.drop(stored, target.ref.canonical);
+      return { kind: 'removed', record: stored.record, untagged: [target.ref.canonical], deleted: true };
+    }
+    const record = this.getById(target.id);
+    const stored = record === undefined ? undefined : this.byId.get(record.id);
+    if (stored === undefined) return { kind: 'absent' };
+    if (stored.record.tags.length > 1 && !force) return { kind: 'conflict', record: stored.record };
+    this.drop(stored, stored.record.tags[0] ?? stored.record.id);
+    return { kind: 'removed', record: stored.record, untagged: stored.record.tags, deleted: true };
+  }
+
+  /**
+   * Deletes the model `ref` names, with all its tags, and returns its record, or `undefined` when
+   * the store does not hold it. When it returns, the deletion is on disk.
    *
    * @throws {@link ModelStoreError} `MR_STORE_IO`; the model is then still listed (a retry finishes the delete).
    */
   delete(ref: ModelReference): ModelRecord | undefined {
-    const held = this.byReference.get(ref.canonical);
+    const held = this.get(ref);
     if (held === undefined) return undefined;
-    const path = this.fileOf(held.record);
+    const outcome = this.remove({ id: held.id }, true);
+    return outcome.kind === 'removed' ? outcome.record : undefined;
+  }
+
+  /** Unlinks the model's file, syncs the directory, then forgets the model and its tags. */
+  private drop(stored: StoredRecord, named: string): void {
+    const path = this.fileOf(stored.record);
     try {
       try {
         this.unlink(path);
@@ -212,11 +331,32 @@ export class ModelStore {
       }
       syncDir(this.dir);
     } catch (error) {
-      throw new ModelStoreError('MR_STORE_IO', `cannot delete the model ${ref.canonical} (${path}): ${messageOf(error)}`);
+      throw new ModelStoreError('MR_STORE_IO', `cannot delete the model ${named} (${path}): ${messageOf(error)}`);
     }
-    this.byReference.delete(ref.canonical);
+    this.byId.delete(stored.record.id);
+    for (const tag of stored.record.tags) if (this.owner.get(tag) === stored.record.id) this.owner.delete(tag);
     this.listed = undefined;
-    return held.record;
+  }
+
+  /** Writes the model with one more tag and installs it. */
+  private addTag(stored: StoredRecord, tag: string): ModelRecord {
+    const rewritten = this.rewritten(stored, [...stored.record.tags, tag]);
+    this.write(rewritten);
+    this.install(rewritten);
+    this.owner.set(tag, stored.record.id);
+    return rewritten.record;
+  }
+
+  /** The same model with other tags, at the next write counter (not yet written). */
+  private rewritten(stored: StoredRecord, tags: readonly string[]): StoredRecord {
+    return { seq: stored.seq, rev: this.lastRev + 1, record: frozen({ ...stored.record, tags: [...tags], config: { ...stored.record.config } }) };
+  }
+
+  /** Puts a written record in memory, in its place in creation order. */
+  private install(stored: StoredRecord): void {
+    this.lastRev = Math.max(this.lastRev, stored.rev ?? 0);
+    this.byId.set(stored.record.id, stored);
+    this.listed = undefined;
   }
 
   private fileOf(record: ModelRecord): string {

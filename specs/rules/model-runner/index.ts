@@ -1,4 +1,5 @@
 import { MODEL_RUNNER_ADDRESSING_RULES } from './addressing.js';
+import { MODEL_RUNNER_ENDPOINT_RULES } from './endpoints.js';
 import { MODEL_RUNNER_INFERENCE_RULES } from './inference.js';
 import { MODEL_RUNNER_MANAGEMENT_RULES } from './management.js';
 import { MODEL_RUNNER_STORE_RULES } from './store.js';
@@ -7,6 +8,7 @@ import { MODEL_RUNNER_STORE_RULES } from './store.js';
 export const MODEL_RUNNER_RULES = [
   ...MODEL_RUNNER_ADDRESSING_RULES,
   ...MODEL_RUNNER_MANAGEMENT_RULES,
+  ...MODEL_RUNNER_ENDPOINT_RULES,
   ...MODEL_RUNNER_INFERENCE_RULES,
   ...MODEL_RUNNER_STORE_RULES,
 ] as const;

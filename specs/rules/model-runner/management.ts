@@ -119,7 +119,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     area: AREA,
     level: 'must',
     source: mrDoc(TABLE, 'DELETE | `/models/{namespace}/{name}` | Delete a local model | none | note A'),
-    reading: `Afterwards the model is gone from GET /models, GET /models/{namespace}/{name} (404) and the OpenAI list; deleting it again is 404 (${DMR}: pkg/distribution/distribution/client.go DeleteModel).`,
+    reading: `Afterwards the model is gone from GET /models, GET /models/{namespace}/{name} (404) and the OpenAI list; deleting it again is 404 (${DMR}: pkg/distribution/distribution/client.go DeleteModel). A model held under several references (given by tagging) loses only the one deleted: that is mr.models.delete.tagged's.`,
     applies: SERVICE,
     requires: NONE,
     releaseDependent: false,
