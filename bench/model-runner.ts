@@ -7,12 +7,11 @@
  *
  *   node dist/bench/model-runner.js [--no-write]
  */
-import { Agent, createServer, request, type Server } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { Agent, createServer, type Server } from 'node:http';
+import { load, send, type Base, type Load } from './http-load.js';
 import { writeResultsSection } from './results-section.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
-import { percentile } from './stats.js';
 
 const WRITE = !process.argv.includes('--no-write');
 const CLIENTS = 64;
@@ -29,61 +28,6 @@ const CHAT = {
   max_tokens: 32,
   seed: 1,
 };
-
-interface Base {
-  readonly port: number;
-  readonly agent: Agent;
-}
-
-function send(base: Base, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: base.port,
-        method,
-        path,
-        agent: base.agent,
-        headers: payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-interface Load {
-  readonly p50: number;
-  readonly p99: number;
-  readonly perSecond: number;
-}
-
-/** `total` requests from `clients` closed-loop clients; every answer must be 200. */
-async function load(base: Base, clients: number, total: number, path: string, body: unknown, method = 'POST'): Promise<Load> {
-  const latencies: number[] = [];
-  let next = 0;
-  const begin = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next++ < total) {
-        const start = performance.now();
-        const reply = await send(base, method, path, body);
-        latencies.push(performance.now() - start);
-        if (reply.status !== 200) throw new Error(`${method} ${path} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - begin) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / seconds };
-}
 
 /** The ceiling: the same answers, canned, from a bare server. */
 async function bareServer(chat: string, stream: string, list: string): Promise<Server> {
