@@ -74,7 +74,16 @@ def vocabulary():
     return tokens, types, control
 
 
-def weights(n_vocab, control_ids):
+def silent_tokens(control):
+    """Tokens the model never says: the control tokens and every byte outside printable ASCII and
+    newline. Random bytes would make invalid UTF-8, which llama-server turns into U+FFFD (and
+    holds back at the end of a stream): text no model would write, and stop strings made of it
+    never match the bytes underneath. The merges are all ASCII letters and spaces."""
+    speakable = set(range(0x20, 0x7F)) | {0x0A}
+    return list(control.values()) + [b for b in range(256) if b not in speakable]  # byte b is token b
+
+
+def weights(n_vocab, silent_ids):
     rng = np.random.default_rng(SEED)
 
     def matrix(rows, cols, scale):
@@ -94,10 +103,11 @@ def weights(n_vocab, control_ids):
         tensors[p + "ffn_up.weight"] = matrix(N_FF, N_EMBD, N_EMBD**-0.5)
         tensors[p + "ffn_down.weight"] = matrix(N_EMBD, N_FF, N_FF**-0.5)
     tensors["output_norm.weight"] = np.ones(N_EMBD, dtype=np.float32)
-    # Logits with a spread of a few units: sampling stays varied, and the control tokens (rows
-    # of zeros, logit 0) are practically never drawn, so a reply runs to its token limit.
+    # Logits with a spread of a few units: sampling stays varied, and the silent tokens (rows of
+    # zeros, logit 0) are practically never drawn, so a reply is printable ASCII and runs to its
+    # token limit.
     output = matrix(n_vocab, N_EMBD, 0.4)
-    for token in control_ids:
+    for token in silent_ids:
         output[token, :] = 0.0
     tensors["output.weight"] = output
     return tensors
@@ -144,7 +154,7 @@ def main(argv):
     args = parser.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     tokens, types, control = vocabulary()
-    tensors = weights(len(tokens), control.values())
+    tensors = weights(len(tokens), silent_tokens(control))
     write(os.path.join(args.out, "tiny-llama-chat.gguf"), "tiny-llama-chat", tokens, types, control, tensors, None)
     write(os.path.join(args.out, "tiny-llama-embed.gguf"), "tiny-llama-embed", tokens, types, control, tensors, gguf.PoolingType.MEAN)
     print(f"make-tiny-gguf: {len(tokens)} tokens, width {N_EMBD}, {N_LAYER} layers, seed {SEED} -> {args.out}")

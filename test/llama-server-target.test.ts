@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
-import { LlamaServerTarget } from '../suites/targets/llama-server/llama-server-target.js';
+import { LlamaServerTarget, modelName } from '../suites/targets/llama-server/llama-server-target.js';
 import { startPathFront, upstreamFor } from '../suites/targets/llama-server/path-front.js';
 import { provisionedLlama, type ProvisionedLlama } from '../suites/targets/llama-server/provisioned-llama.js';
 import { isRunning } from '../suites/targets/process/reaper.js';
@@ -254,8 +254,8 @@ if (llama === undefined) {
     const list = (await models.json()) as { object?: unknown; data?: { id?: unknown; object?: unknown }[] };
     t.equal(list.object, 'list');
     t.ok(
-      list.data?.some((model) => model.id === provisioned.models.chat && model.object === 'model'),
-      'it lists the chat model',
+      list.data?.some((model) => model.id === modelName(provisioned.models.chat) && model.object === 'model'),
+      'it lists the chat model, by its name',
     );
 
     const chat = await post('/chat/completions', { model: 'any', messages: [{ role: 'user', content: 'Hello' }], max_tokens: 4 });

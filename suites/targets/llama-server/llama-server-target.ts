@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { Endpoint } from '../../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from '../capabilities.js';
 import { makeInstance } from '../instance.js';
@@ -17,6 +18,9 @@ export interface LlamaServerTargetOptions {
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 /** The OpenAI-compatible base on the front, as llama-server serves it. */
 export const LLAMA_BASE_PATH = '/v1';
+
+/** The name a model is served under: its file name without .gguf (tiny-llama-chat). */
+export const modelName = (path: string): string => basename(path, '.gguf');
 
 /** What a start with one failed process says: which one, and its output. */
 const whichFailed = (name: string, start: Extract<LlamaStart, { ok: false }>): Extract<StartOutcome, { ok: false }> => ({
@@ -50,8 +54,8 @@ export class LlamaServerTarget implements Target {
     if (process.getuid?.() !== 0) throw new TargetError('TARGET_START', `${this.spec} runs llama-server in a chroot (${llama.root}): that needs root`);
     const timeoutMs = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     const [chat, embeddings] = await Promise.all([
-      startLlama({ llama, model: llama.models.chat, timeoutMs }),
-      startLlama({ llama, model: llama.models.embeddings, args: ['--embeddings'], timeoutMs }),
+      startLlama({ llama, model: llama.models.chat, alias: modelName(llama.models.chat), timeoutMs }),
+      startLlama({ llama, model: llama.models.embeddings, alias: modelName(llama.models.embeddings), args: ['--embeddings'], timeoutMs }),
     ]);
     const started: LlamaProcess[] = [chat, embeddings].flatMap((s) => (s.ok ? [s.server] : []));
     const stopAll = async (front?: PathFront): Promise<void> => {

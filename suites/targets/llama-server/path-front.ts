@@ -1,4 +1,4 @@
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream';
 
@@ -47,12 +47,14 @@ function badGateway(res: ServerResponse): void {
  * A minimal reverse proxy on 127.0.0.1 in front of the two llama-server processes: method, path,
  * headers and body go through unchanged, and the answer's status, reason, headers and body (SSE
  * streamed as it comes) come back unchanged, hop-by-hop headers aside.
+ * One upstream connection per request: llama-server closes idle connections after 5 s, and a
+ * pooled socket it has just closed would turn a request into a 502; an idle kept-alive connection
+ * also holds one of its few HTTP threads.
  */
 export async function startPathFront(upstreams: Upstreams): Promise<PathFront> {
-  const agent = new Agent({ keepAlive: true });
   const forward = (req: IncomingMessage, res: ServerResponse): void => {
     const port = upstreamFor(req.method, req.url, upstreams);
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: endToEnd(req.rawHeaders), agent }, (answer) => {
+    const outgoing = httpRequest({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: endToEnd(req.rawHeaders), agent: false }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
       // A client that goes away ends the upstream request too (pipeline destroys both).
       pipeline(answer, res, () => {});
@@ -76,7 +78,6 @@ export async function startPathFront(upstreams: Upstreams): Promise<PathFront> {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-        agent.destroy();
       }),
   };
 }
