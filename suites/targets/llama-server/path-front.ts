@@ -47,9 +47,10 @@ function badGateway(res: ServerResponse): void {
  * A minimal reverse proxy on 127.0.0.1 in front of the two llama-server processes: method, path,
  * headers and body go through unchanged, and the answer's status, reason, headers and body (SSE
  * streamed as it comes) come back unchanged, hop-by-hop headers aside.
- * One upstream connection per request: llama-server closes idle connections after 5 s, and a
- * pooled socket it has just closed would turn a request into a 502; an idle kept-alive connection
- * also holds one of its few HTTP threads.
+ * One upstream connection per request: with a keep-alive pool, a full run saw 502s (llama-server
+ * closes idle connections after 5 s, and a pooled socket it has just closed fails the request),
+ * and an idle kept-alive connection holds one of its few HTTP threads. On loopback a connection
+ * costs next to nothing.
  */
 export async function startPathFront(upstreams: Upstreams): Promise<PathFront> {
   const forward = (req: IncomingMessage, res: ServerResponse): void => {
