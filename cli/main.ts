@@ -48,7 +48,7 @@ export function buildProgram(): Command {
     .description('run the suites against a target and write report.json, report.html and junit.xml')
     .option(
       '--target <target>',
-      'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | replay:TRANSCRIPT',
+      'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
       'sim',
     )
     .addOption(new Option('--profile <profile>', 'names the target uses (default: what its headers say; ctr for the simulator)').choices(['ctr', 'docker']))

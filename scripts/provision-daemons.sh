@@ -15,17 +15,8 @@ if [ "$(id -u)" != 0 ]; then
   exit 1
 fi
 
-archive_uri() {
-  local f
-  {
-    for f in /etc/apt/sources.list.d/*.sources; do
-      [ -f "$f" ] || continue
-      awk '/^URIs:/ {print $2}' "$f"
-    done
-    # One-line format, as a fallback: "deb [options] URI suite components".
-    cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; break } }'
-  } | grep -v -- '-security' | head -n 1 || true
-}
+# shellcheck source=archive-uri.sh
+. "$(dirname "$0")/archive-uri.sh"
 
 if ! command -v /usr/sbin/dockerd >/dev/null 2>&1 || ! command -v containerd >/dev/null 2>&1; then
   echo "provision-daemons: installing bookworm docker.io (dockerd 20.10, containerd, runc)"

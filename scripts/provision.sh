@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Everything the full test run needs beyond npm: the real dockerd releases and Debian's Chromium.
+# Everything the full test run needs beyond npm: the real dockerd releases, Debian's Chromium and
+# busybox, and llama.cpp's llama-server with tiny generated models (in a Debian sid root).
 set -euo pipefail
 here="$(dirname "$0")"
 "$here/provision-daemons.sh"
 "$here/provision-browser.sh"
 "$here/provision-busybox.sh"
+"$here/provision-llama.sh"

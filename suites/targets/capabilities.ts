@@ -13,6 +13,8 @@ export const CAPABILITIES_OF = {
   tlsEndpoint: set<Capability>('wire', 'tls', 'objects'),
   replay: set<Capability>(),
   openai: set<Capability>(),
+  // llama-server started by the suite with fixed settings: like an openai: target, only requests.
+  llamaServer: set<Capability>(),
 } as const;
 
 /** The interfaces each kind of target has (see Target.surfaces). */

@@ -23,5 +23,7 @@ export {
 } from './transcript.js';
 export { tlsFromEnvironment } from './tls-files.js';
 export { provisionedDaemons, type ProvisionedDaemon } from './provisioned-daemons.js';
-export { waitForPing } from './wait-ready.js';
+export { waitForOk, waitForPing } from './wait-ready.js';
 export * from './process/index.js';
+export { LlamaServerTarget, LLAMA_BASE_PATH, type LlamaServerTargetOptions } from './llama-server/llama-server-target.js';
+export { provisionedLlama, LLAMA_CACHE, type ProvisionedLlama } from './llama-server/provisioned-llama.js';

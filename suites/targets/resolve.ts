@@ -6,6 +6,7 @@ import { releaseOf } from './facts.js';
 import { InProcessSimTarget } from './in-process-sim.js';
 import { parseEndpoint, type TlsSettings } from '../http/endpoint.js';
 import { ContainerSimTarget } from './container/container-sim-target.js';
+import { LlamaServerTarget } from './llama-server/llama-server-target.js';
 import { OpenAiTarget } from './openai-target.js';
 import { ReplayTarget } from './replay-target.js';
 import { RunningEndpointTarget } from './running-endpoint.js';
@@ -33,7 +34,7 @@ const TOOL_IMAGE_TAG = `build-${Math.floor(statSync(fileURLToPath(new URL('../..
 
 export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', import.meta.url));
 
-/** Turns `sim`, `sim-process`, `container:ENGINE`, `daemon:PATH`, `endpoint:URL`, `openai:URL` or `replay:FILE` into a Target. */
+/** Turns `sim`, `sim-process`, `container:ENGINE`, `daemon:PATH`, `endpoint:URL`, `openai:URL`, `llama-server` or `replay:FILE` into a Target. */
 export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
     throw new TargetError(
@@ -77,9 +78,11 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
     if (url === '') throw new TargetError('TARGET_SPEC', 'openai: no address given (openai:http://127.0.0.1:PORT/engines/v1)');
     return new OpenAiTarget(spec, url, choice.allowRemote ?? false, choice.tls);
   }
+  // llama.cpp's llama-server from scripts/provision-llama.sh's root, started by the suite.
+  if (spec === 'llama-server') return new LlamaServerTarget(spec);
   if (spec.startsWith('replay:')) return new ReplayTarget(spec, readTranscript(spec.slice('replay:'.length)));
   throw new TargetError(
     'TARGET_SPEC',
-    `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, container:ENGINE, daemon:PATH, endpoint:URL, openai:URL or replay:FILE`,
+    `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, container:ENGINE, daemon:PATH, endpoint:URL, openai:URL, llama-server or replay:FILE`,
   );
 }

@@ -81,7 +81,9 @@ export type TargetErrorCode =
   | 'TARGET_NOT_CONFIGURABLE'
   | 'TARGET_NOT_CAPABLE'
   | 'TARGET_TRANSCRIPT'
-  | 'TARGET_PROFILE';
+  | 'TARGET_PROFILE'
+  /** What the target runs was never provisioned on this machine (the message names the script that does it). */
+  | 'TARGET_NOT_PROVISIONED';
 
 export class TargetError extends Error {
   override readonly name = 'TargetError';
