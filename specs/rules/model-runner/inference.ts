@@ -151,13 +151,13 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     level: 'implementation',
     source: oai('CreateChatCompletionRequest.stop'),
     reading:
-      'Checked with a deterministic request (temperature 0, a seed): a stop string taken from the unstopped answer cuts it just before its first occurrence, with finish_reason "stop"; of several (an array of up to 4, as OpenAI allows), the earliest occurrence of any cuts it.',
+      'Checked with a deterministic request (temperature 0, a seed): a stop string taken from the unstopped answer cuts it just before its first occurrence, with finish_reason "stop". Of several (an array of up to 4, as OpenAI allows), OpenAI\'s words ("will stop generating further tokens") describe generation token by token: it stops after the first token with which any stop string has appeared, before the earliest of those then in the text. Where stop strings overlap, that depends on token boundaries a client does not see: any cut some tokenisation gives is read as due, from before the stop string completed first to before the earliest one of all (llama-server 0.7.0 cuts `…&re` at "r" for ["r", "&re "], observed 2026-11-27).',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'Generated stop strings (one, or an array of up to 4) cut from the answer: the stopped content is the unstopped one up to the first occurrence of any, and does not contain it.',
+      'Generated stop strings (one, or an array of up to 4) cut from the answer: the stopped content is the unstopped one cut before a stop string where generation token by token stops (for one stop string, or several that do not overlap: its first occurrence), and does not contain it.',
     testability: TESTABLE,
   }),
   rule({
