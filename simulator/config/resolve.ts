@@ -18,6 +18,7 @@ import { loadConfiguration } from './file/load.js';
 import { releaseOptions } from './file/directives.js';
 import { resolveFaults } from './faults.js';
 import { resolveQuirks } from './quirks.js';
+import { resolveModelRegistry } from './model-registry.js';
 import { absentFlags } from '../quirks/daemon-config/absent-options.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './file/sources.js';
@@ -167,6 +168,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     configFile: file.path,
     configFileGiven: flag(flags, 'config-file') ?? null,
     modelRunnerTcp: flag(flags, 'model-runner-tcp') ?? (flag(flags, 'model-runner') === true ? 'default' : null),
+    modelRegistry: resolveModelRegistry(flags),
     settings,
     validateOnly: flag(flags, 'validate') === true,
     startFlags: startFlagsOf(flags),

@@ -5,6 +5,7 @@ import type { SocketGroup } from '../listeners/socket-group.js';
 import type { TlsPlan } from '../listeners/tls-plan.js';
 import type { DaemonSettings } from './file/settings.js';
 import type { FlagValue } from './flags/argv.js';
+import type { RegistryMode } from '../model-runner/store/registry.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -41,6 +42,8 @@ export interface SimConfig {
   readonly configFileGiven: string | null;
   /** The model runner's TCP access: --model-runner-tcp's port, 'default' (12434) with --model-runner, else null. */
   readonly modelRunnerTcp: number | 'default' | null;
+  /** The model runner's registry: --model-registry (`any` when not given). */
+  readonly modelRegistry: RegistryMode;
   /** --validate: check the configuration, print the verdict and end instead of serving. */
   readonly validateOnly: boolean;
   /** What the command line gave, as the running daemon still needs it (a reload, /info under a quirk). */

@@ -138,7 +138,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz, objects });
   const holder: StateHolder = { current: serving(config) };
 
-  const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks);
+  const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks, config.modelRegistry);
   const forRunner = runnerHandler(runner);
   const factory = httpServerFactory(
     holder,

@@ -51,6 +51,8 @@ export const RUNNER_MESSAGES = {
   invalidRequest: 'invalid request',
   modelRequired: 'model is required',
   modelNotFound: 'model not found',
+  /** A create of a model the registry lacks (docker/model-runner @ 642c7211: pkg/inference/models/http_handler.go handleCreateModel, registry.ErrModelNotFound). */
+  modelNotInRegistry: 'Model not found',
   invalidBody: 'invalid request body',
   running: 'The model runner is running',
 } as const;

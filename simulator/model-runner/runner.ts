@@ -10,6 +10,7 @@ import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/st
 import { PACKAGE_NAME_KEY, packageName } from '../quirks/model-runner/package-name-key.js';
 import { STREAM_STALL_MS } from './routes/backpressure.js';
 import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference, type RemoveOutcome } from './store/index.js';
+import { inRegistry, type RegistryMode } from './store/registry.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
 export const modelsDirIn = (dataRoot: string): string => join(dataRoot, 'models');
@@ -35,6 +36,8 @@ export class ModelRunner {
     readonly faults: ReadonlySet<TestableRuleId>,
     /** The quirks the simulator carries (specs/quirks; none normally). */
     readonly quirks: ReadonlySet<string>,
+    /** Which references its registry has (--model-registry). */
+    readonly registry: RegistryMode,
   ) {
     // Fault (mr.engines.default-name): the default engine is named otherwise.
     const engine = new DeterministicEngine(faults.has('mr.engines.default-name') ? 'llama-cpp' : undefined);
@@ -44,12 +47,12 @@ export class ModelRunner {
   }
 
   /** Opens the store under the data root; a store that cannot be read stops the start. */
-  static open(dataRoot: string, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): ModelRunner {
+  static open(dataRoot: string, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set(), registry: RegistryMode = 'any'): ModelRunner {
     const dir = modelsDirIn(dataRoot);
     try {
       // Quirks (hypothetical): a deleted model's record file kept, or removed later.
       const unlink = quirks.has(DELETE_IN_MEMORY) ? keepRecordFile : quirks.has(LAZY_UNLINK) ? unlinkLater : undefined;
-      return new ModelRunner(ModelStore.open(dir, undefined, unlink), dir, faults, quirks);
+      return new ModelRunner(ModelStore.open(dir, undefined, unlink), dir, faults, quirks, registry);
     } catch (error) {
       if (error instanceof ModelStoreError) throw new SimError('SIM_MODEL_STORE', `model runner: ${error.message}`);
       throw error;
@@ -68,6 +71,11 @@ export class ModelRunner {
     const records = this.records().map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
     // Fault (mr.models.list): every model is listed twice (whatever other clients create meanwhile).
     return this.faults.has('mr.models.list') ? [...records, ...records] : records;
+  }
+
+  /** Whether its registry has the model `ref` names: a create asks it first, whatever the store holds. */
+  inRegistry(ref: ModelReference): boolean {
+    return inRegistry(this.registry, ref);
   }
 
   get(ref: ModelReference): ModelRecord | undefined {

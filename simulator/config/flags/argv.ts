@@ -32,6 +32,11 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   simOption('model-runner', 'bool', 'Serve the model runner on TCP 127.0.0.1:12434 too (the daemon socket serves it under /exp/vENG4.40 always).'),
   simOption('model-runner-tcp', 'int', 'Serve the model runner on TCP 127.0.0.1:<port> (0: a free port).'),
   simOption(
+    'model-registry',
+    'string',
+    "The model runner's registry: catalogue (the models of specs/model-registry.ts; any other create is 404) or any (every reference; the default).",
+  ),
+  simOption(
     'plugin-dir',
     'string',
     'Look for plugins (authorization) here instead of /run/<brand>/plugins, /etc/<brand>/plugins and /usr/lib/<brand>/plugins.',

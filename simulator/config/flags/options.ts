@@ -52,6 +52,7 @@ export const READ_OPTIONS = {
   'log-opt': 'list',
   'model-runner': 'bool',
   'model-runner-tcp': 'int',
+  'model-registry': 'string',
   'plugin-dir': 'string',
   'plugin-retry-ms': 'int',
   'plugin-timeout-ms': 'int',

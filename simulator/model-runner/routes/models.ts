@@ -73,6 +73,8 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     const tag = /:([^/]*)$/.exec(from)?.[1] ?? 'latest';
     ref = { namespace: parts[0]!, name: `${parts[1]}/${parts[2]}`, tag, canonical: `${parts.join('/')}:${tag}` };
   }
+  // The real service pulls first: a model its registry lacks is 404, even one the store holds under that name.
+  if (!x.runner.inRegistry(ref)) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotInRegistry);
   // Quirk hypothetical.mr.reference.normalised.tag-lower-cased: the whole reference lower-cased.
   const { record, cached } = await x.runner.create(x.runner.quirks.has(TAG_LOWER_CASED) ? lowerCased(ref) : ref);
   // Quirk hypothetical.mr.models.create.cached.conflict-409: a held model is a conflict.
