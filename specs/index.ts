@@ -6,6 +6,7 @@ export { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption, type OptionKind } 
 export { FILE_KEYS, NESTED_SHAPES, type FileKey, type Shape } from './config-schema.js';
 export { BRANDS, isBrand, type Brand, type BrandNames } from './brands.js';
 export { KNOWN_DEVIATIONS, type KnownDeviation } from './known-deviations.js';
+export { ENGINE_DEVIATIONS, type EngineDeviation } from './engine-deviations.js';
 export { MODEL_REGISTRY, type RegistryModel } from './model-registry.js';
 export { DEPRECATIONS, type DeprecationEntry } from './deprecations.js';
 export { DOCUMENT_MESSAGES, OBSERVED_DOCKERD_MESSAGES, TOO_OLD_SUBSTANCE, MIN_API_MESSAGES, LEGACY_ERROR_API, type DaemonMessages } from './messages.js';

@@ -40,7 +40,7 @@ t.test('a difference nothing explains fails the property, shrunk, with its seed 
   t.match(outcome.failure ?? '', /differ, unexplained:/, 'what differs');
   t.match(outcome.failure ?? '', /POST|chat/, 'a chat request');
   // The fault misspells the chat object's type tag (`object`), which the form keeps: clients dispatch on it.
-  const allowAll: Explanation = { id: 'everything', kind: 'extension', covers: () => true };
+  const allowAll: Explanation = { id: 'everything', kind: 'extension', what: 'anything', covers: () => true };
   const explained = await runDifferential(a, b, [allowAll], { seed: 20261127, numRuns: 20 });
   t.equal(explained.failure, null, 'with an explanation that covers it, the property holds');
   t.ok((explained.explained.get('everything')?.count ?? 0) > 0, 'and the differences it covered are counted, with an example');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { HttpClient, HttpReply } from '../../http/client.js';
 import { bodyOf, openAiCall, type OpenAiCall } from '../openai-call-arbitraries.js';
-import { formOf } from './answer-form.js';
+import { formOf, type AnswerForm } from './answer-form.js';
 import { differenceText, formDifferences, type FormDifference } from './form-differences.js';
 
 /**
@@ -23,10 +23,16 @@ export interface DifferentialSide {
 /** Why a difference is allowed, and which differences it covers. */
 export interface Explanation {
   readonly id: string;
-  /** known-deviation: the second server breaks the rule `rule`; extension: the document leaves it open. */
-  readonly kind: 'known-deviation' | 'extension';
+  /**
+   * runner: the first server answers in the model runner's own layer, which a bare engine lacks (the
+   * rule `rule`); extension: the second adds what the OpenAI shapes allow; known-deviation: the second
+   * departs from the OpenAI shapes or limits (breaking `rule` where one judges it).
+   */
+  readonly kind: 'runner' | 'extension' | 'known-deviation';
   readonly rule?: string;
-  covers(call: OpenAiCall, difference: FormDifference): boolean;
+  /** What differs, in words (the README lists it). */
+  readonly what: string;
+  covers(call: OpenAiCall, difference: FormDifference, forms: { readonly first: AnswerForm; readonly second: AnswerForm }): boolean;
 }
 
 /** Stands for each side's own model in the generated calls. */
@@ -66,8 +72,9 @@ export async function runDifferential(
   const property = fc.asyncProperty(openAiCall(PLACEHOLDER), async (call) => {
     const [a, b] = await Promise.all([send(first, call), send(second, call)]);
     const unexplained: string[] = [];
-    for (const difference of formDifferences(formOf(a), formOf(b))) {
-      const by = explanations.find((e) => e.covers(call, difference));
+    const forms = { first: formOf(a), second: formOf(b) };
+    for (const difference of formDifferences(forms.first, forms.second)) {
+      const by = explanations.find((e) => e.covers(call, difference, forms));
       if (by === undefined) {
         unexplained.push(differenceText(difference));
         continue;
