@@ -92,23 +92,14 @@ if (missing !== null) {
     const models = await client.models.list();
     const model = models.data[0]?.id;
     t.ok(model !== undefined, `models.list: ${model}`);
-    const chat = await client.chat.completions.create({
-      model: model!,
-      messages: [{ role: 'user', content: 'Say hi.' }],
-      max_tokens: 8,
-      temperature: 0,
-      seed: 1,
-    });
+    const asked = { model: model!, messages: [{ role: 'user' as const, content: 'Say hi.' }], max_tokens: 8, temperature: 0, seed: 1 };
+    const chat = await client.chat.completions.create(asked);
     t.equal(chat.object, 'chat.completion');
     t.equal(chat.choices.length, 1);
     t.equal(typeof chat.choices[0]!.message.content, 'string', 'chat.completions.create');
     t.ok((chat.usage?.completion_tokens ?? 0) > 0, 'with usage');
     const stream = await client.chat.completions.create({
-      model: model!,
-      messages: [{ role: 'user', content: 'Say hi.' }],
-      max_tokens: 8,
-      temperature: 0,
-      seed: 1,
+      ...asked,
       stream: true,
       stream_options: { include_usage: true },
     });
