@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { AREAS } from '../specs/areas.js';
-import { KNOWN_DEVIATIONS, RULES } from '../specs/index.js';
+import { ENGINE_DEVIATIONS, KNOWN_DEVIATIONS, RULES } from '../specs/index.js';
 
 /**
  * The README tells a newcomer what the catalogue holds: its area table gives each area's rule
@@ -28,5 +28,13 @@ t.test('the table of known deviations has a row for each, naming its rule and re
     t.ok(rows.length > 0, `${deviation.rule}: a row in the README`);
     const releases = rows.flatMap((row) => row[1]!.split(/[,\s]+/));
     for (const release of deviation.releases) t.ok(releases.includes(release), `${deviation.rule}: release ${release} in its row`);
+  }
+});
+
+t.test("the table of an engine's known deviations has a row for each, naming its rule, engine and builds", async (t) => {
+  for (const deviation of ENGINE_DEVIATIONS) {
+    const row = readme.split('\n').find((line) => line.startsWith(`| \`${deviation.rule}\` | ${deviation.engine}, `));
+    t.ok(row !== undefined, `${deviation.rule} (${deviation.engine}): a row in the README`);
+    for (const build of deviation.builds) t.ok(row?.includes(build), `${deviation.rule}: build ${build} in its row`);
   }
 });
