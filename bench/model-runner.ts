@@ -18,6 +18,8 @@ const CLIENTS = 64;
 const CHAT_REQUESTS = 4_000;
 const LIST_MODELS = 1_000;
 const LIST_REQUESTS = 200;
+/** Issue 20: the simulator's chat at least this share of the bare server's requests per second. */
+const GOAL_CHAT_SHARE = 80;
 const MODEL = 'bench/tiny:latest';
 const CHAT = {
   model: MODEL,
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
       await load(ceiling, clients, Math.min(200, count), path, body, method);
       rows.push([label, await load(sim, clients, count, path, body, method), await load(ceiling, clients, count, path, body, method)]);
     }
+    const chatShare = Math.min(...rows.filter(([label]) => label.startsWith('chat')).map(([, sim, bare]) => (100 * sim.perSecond) / bare.perSecond));
     const lines = [
       '## 6. Model runner',
       '',
@@ -94,6 +97,8 @@ async function main(): Promise<void> {
         ([label, s, b]) =>
           `| ${label} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.perSecond.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p99)} | ${b.perSecond.toFixed(0)} | ${((100 * s.perSecond) / b.perSecond).toFixed(0)} % |`,
       ),
+      '',
+      `- chat, ctrd-sim / bare (the lower of the two chat rows): **${chatShare.toFixed(0)} %**; goal (issue 20) ≥ ${GOAL_CHAT_SHARE} %: **${chatShare >= GOAL_CHAT_SHARE ? 'met' : 'NOT met'}**`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     if (WRITE) writeResultsSection('## 6. Model runner', lines);
