@@ -66,8 +66,8 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.models.list': {
     breaks: 'GET /models lists every model twice (model-runner/runner.ts)',
     alsoBreaks: {
-      rules: ['mr.reference.format', 'mr.reference.normalised', 'mr.models.create.cached'],
-      why: 'those rules count the models the list holds after their requests (none added by a refused reference, one after a repeated create): a list that names a model twice miscounts for them too',
+      rules: ['mr.reference.format', 'mr.reference.normalised', 'mr.models.create.cached', 'mr.models.tag', 'mr.models.delete.tagged'],
+      why: 'those rules count the models the list holds after their requests (none added by a refused reference, one after a repeated create, one per model after tags and deletes): a list that names a model twice miscounts for them too',
     },
   },
   'mr.models.get': {
@@ -128,6 +128,10 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.store.persists': { breaks: 'a clean shutdown empties the store (model-runner/runner.ts)' },
   'mr.store.crash-safe': {
     breaks: 'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/runner.ts)',
+    alsoBreaks: {
+      rules: ['mr.models.tag', 'mr.models.delete.tagged'],
+      why: 'those rules tag a model right after its create was answered: a create answered before it is written is not there yet to tag (404)',
+    },
   },
   'mr.store.concurrent': { breaks: 'a create shows its record without tags for 30 ms before the whole record (model-runner/runner.ts)' },
   'mr.server.survives-bad-input': { breaks: 'an inference body that is a JSON array is a 500 (model-runner/routes/inference.ts)' },

@@ -62,15 +62,34 @@ function expectedAfter(namespace: string, done: readonly Write[]): Set<string> {
   return held;
 }
 
-/** The references GET /models lists in a namespace; the answer must be an array of whole records. */
-async function listed(client: CheckClient, namespace: string): Promise<Set<string>> {
-  const reply = await client.request('GET', '/models');
-  if (reply.status !== 200) throw new Violation(`GET /models answered ${reply.status}: ${reply.body.slice(0, 200)}`);
-  return new Set(wholeRecords(reply.body).flatMap((record) => record.tags.filter((tag) => tag.startsWith(`${namespace}/`))));
+/** What one GET /models showed: the references a case holds, and the ids of the records it showed without a tag. */
+interface Listing {
+  readonly held: Set<string>;
+  readonly untagged: Set<string>;
+  /** The ids of the records with a reference of the case's. */
+  readonly ids: Set<string>;
 }
 
-/** Parses a list answer and checks every record is whole: an id and at least one tag. */
-function wholeRecords(body: string): { id: string; tags: string[] }[] {
+/** The references GET /models lists that `ours` accepts; the answer must be an array of records (an id, its tags). */
+async function listing(client: CheckClient, ours: (tag: string) => boolean): Promise<Listing> {
+  const reply = await client.request('GET', '/models');
+  if (reply.status !== 200) throw new Violation(`GET /models answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+  const records = wellFormedRecords(reply.body);
+  const own = records.filter((record) => record.tags.some(ours));
+  return {
+    held: new Set(own.flatMap((record) => record.tags.filter(ours))),
+    untagged: new Set(records.filter((record) => record.tags.length === 0).map((record) => record.id)),
+    ids: new Set(own.map((record) => record.id)),
+  };
+}
+
+const listed = async (client: CheckClient, namespace: string): Promise<Set<string>> => (await listing(client, (tag) => tag.startsWith(`${namespace}/`))).held;
+
+/**
+ * Parses a list answer: an array of records, each with an id and its tags. A model may hold no tag
+ * (its last one moved to another model by a tag: mr.models.tag), so an empty list of tags is well formed.
+ */
+function wellFormedRecords(body: string): { id: string; tags: string[] }[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -80,7 +99,7 @@ function wholeRecords(body: string): { id: string; tags: string[] }[] {
   if (!Array.isArray(parsed)) throw new Violation(`GET /models answered no array: ${body.slice(0, 200)}`);
   for (const record of parsed as Record<string, unknown>[]) {
     const tags = record?.['tags'];
-    if (typeof record?.['id'] !== 'string' || !Array.isArray(tags) || tags.length === 0 || !tags.every((tag) => typeof tag === 'string')) {
+    if (typeof record?.['id'] !== 'string' || !Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) {
       throw new Violation(`GET /models listed a record that is not whole: ${JSON.stringify(record).slice(0, 200)}`);
     }
   }
@@ -204,10 +223,17 @@ export const concurrentCheck: RuleCheck = {
             const ns = `${namespace}w${i}`;
             for (const write of sequence) await send(clients[i]!, ns, write);
           });
+          // A record of this case's writes shown without its tag, before or after it had one, was not whole.
+          const untagged = new Set<string>();
+          const own = new Set<string>();
           const reads = (async () => {
             let count = 0;
             while (writing || count === 0) {
-              await listed(reader, namespace);
+              const seen = await listing(reader, (tag) => writers.some((_, i) => tag.startsWith(`${namespace}w${i}/`)));
+              for (const id of seen.untagged) untagged.add(id);
+              for (const id of seen.ids) own.add(id);
+              const torn = [...own].find((id) => untagged.has(id));
+              if (torn !== undefined) throw new Violation(`GET /models listed ${torn}, a record of this case's creates, without its tag (not whole)`);
               count++;
             }
             return count;
