@@ -1,4 +1,5 @@
 import { V2_SERVED } from '../quirks/model-runner/v2-served.js';
+import { ALIAS_REDIRECT } from '../quirks/model-runner/alias-redirect.js';
 import { MODELS_SUBTREE_REDIRECT, redirectedToSubtree } from '../quirks/model-runner/models-subtree-redirect.js';
 import { CSRF_GUARD, refusedByGuard } from '../quirks/model-runner/csrf-guard.js';
 import { TOKEN_AS_JWT, tokenRefused } from '../quirks/model-runner/token-as-jwt.js';
@@ -28,6 +29,13 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
   const versionSegment = (segment: string): boolean =>
     runner.faults.has('mr.versioning.other-segments') ? anyVersion(segment) : runner.quirks.has(V2_SERVED) ? /^[vV][0-9]+$/.test(segment) : isV1(segment);
   return (req, res, given) => {
+    // Quirk (hypothetical): /v1/… is redirected to /engines/v1/…, not served.
+    if (runner.quirks.has(ALIAS_REDIRECT) && /^\/+v1\//.test(given)) {
+      req.resume();
+      res.writeHead(301, ['Location', `/engines${given}`, 'Content-Length', '0']);
+      res.end();
+      return;
+    }
     const path = aliasedPath(runner, req.method, given);
     // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
     if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');

@@ -261,4 +261,28 @@ export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
     kind: 'hypothetical',
     what: 'embeddings are computed in slices that let other requests through, but the answer is encoded in one go (one JSON encode of the whole document, tens of MB for 2048 inputs of 1024 dimensions): every other request waits for it',
   },
+  {
+    id: 'hypothetical.mr.models.tag.created-200',
+    rule: 'mr.models.tag',
+    kind: 'hypothetical',
+    what: 'a tag answers 200, as the other writes of the service do, instead of 201 Created',
+  },
+  {
+    id: 'hypothetical.mr.models.delete.tagged.id-unforced',
+    rule: 'mr.models.delete.tagged',
+    kind: 'hypothetical',
+    what: 'a delete by id of a model with several tags deletes it and all its tags without force, instead of 409',
+  },
+  {
+    id: 'hypothetical.mr.engines.v1-alias.redirect',
+    rule: 'mr.engines.v1-alias',
+    kind: 'hypothetical',
+    what: '/v1/… answers a 301 redirect to /engines/v1/… instead of serving it (a router that redirects, as the Go ServeMux does for a subtree)',
+  },
+  {
+    id: 'hypothetical.mr.models.extra-segments.bad-request',
+    rule: 'mr.models.extra-segments',
+    kind: 'hypothetical',
+    what: 'GET or DELETE /models/<namespace>/<name>/<more> answers 400 (a reference that does not parse) instead of 404',
+  },
 ];

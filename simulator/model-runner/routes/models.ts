@@ -6,6 +6,9 @@ import type { RunnerRequest } from './context.js';
 import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js';
 import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
 import { DELETE_ABSENT_200 } from '../../quirks/model-runner/delete-absent-200.js';
+import { TAG_CREATED_200 } from '../../quirks/model-runner/tag-created-200.js';
+import { DELETE_ID_UNFORCED } from '../../quirks/model-runner/delete-id-unforced.js';
+import { EXTRA_SEGMENTS_400 } from '../../quirks/model-runner/extra-segments-400.js';
 import { SHORT_ID, withShortId } from '../../quirks/model-runner/short-id.js';
 import { NAMESPACE_CASE_KEPT, withNamespaceAsGiven } from '../../quirks/model-runner/namespace-case-kept.js';
 import { CONFLICT_409, CONFLICT_MESSAGE } from '../../quirks/model-runner/conflict-409.js';
@@ -128,6 +131,9 @@ function heldUnder(x: RunnerRequest, parts: readonly string[]): { ref: ModelRefe
 export function getModel(x: RunnerRequest, parts: readonly string[]): void {
   // Fault (mr.models.extra-segments): segments after <namespace>/<name> are dropped.
   const named = parts.length > 2 && x.runner.faults.has('mr.models.extra-segments') ? parts.slice(0, 2) : parts;
+  // Quirk (hypothetical): more than a reference's segments is a bad request.
+  if (parts.length > 2 && x.runner.quirks.has(EXTRA_SEGMENTS_400) && !ModelStore.looksLikeId(parts.join('/')))
+    return plainError(x.res, 400, 'invalid model reference');
   const { record } = heldUnder(x, named);
   if (record === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   // Fault (mr.models.get): the record is not the list's.
@@ -153,10 +159,13 @@ function forced(query: URLSearchParams): boolean {
  */
 export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
   const text = parts.join('/');
+  // Quirk (hypothetical): more than a reference's segments is a bad request.
+  if (parts.length > 2 && x.runner.quirks.has(EXTRA_SEGMENTS_400) && !ModelStore.looksLikeId(text)) return plainError(x.res, 400, 'invalid model reference');
   let outcome: RemoveOutcome;
   let canonical: string;
   if (ModelStore.looksLikeId(text)) {
-    outcome = x.runner.remove({ id: text }, forced(queryOf(x)));
+    // Quirk (hypothetical): a delete by id needs no force.
+    outcome = x.runner.remove({ id: text }, forced(queryOf(x)) || x.runner.quirks.has(DELETE_ID_UNFORCED));
     canonical = text;
   } else {
     const ref = referenceOf(x, parts);
@@ -215,5 +224,6 @@ function tagModel(x: RunnerRequest, model: readonly string[]): void {
   }
   const { record } = heldUnder(x, model);
   if (record === undefined || x.runner.tag(record, targetRef) === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
-  sendJson(x.res, 201, { message: `Model tagged successfully with ${JSON.stringify(target)}`, target });
+  // Quirk (hypothetical): 200 for a tag.
+  sendJson(x.res, x.runner.quirks.has(TAG_CREATED_200) ? 200 : 201, { message: `Model tagged successfully with ${JSON.stringify(target)}`, target });
 }

@@ -43,6 +43,10 @@ import { BASIC_VERIFIED, basicVerified } from './basic-verified.js';
 import { NO_REQUEST_TOKEN_TOTAL, noRequestTokenTotal } from './no-request-token-total.js';
 import { EMBEDDINGS_ENCODED_WHOLE, embeddingsEncodedWhole } from './embeddings-encoded-whole.js';
 
+import { TAG_CREATED_200, tagCreated200 } from './tag-created-200.js';
+import { DELETE_ID_UNFORCED, deleteIdUnforced } from './delete-id-unforced.js';
+import { ALIAS_REDIRECT, aliasRedirect } from './alias-redirect.js';
+import { EXTRA_SEGMENTS_400, extraSegments400 } from './extra-segments-400.js';
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [NO_DONE_WHEN_CUT]: noDoneWhenCut,
@@ -88,4 +92,8 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [BASIC_VERIFIED]: basicVerified,
   [NO_REQUEST_TOKEN_TOTAL]: noRequestTokenTotal,
   [EMBEDDINGS_ENCODED_WHOLE]: embeddingsEncodedWhole,
+  [EXTRA_SEGMENTS_400]: extraSegments400,
+  [ALIAS_REDIRECT]: aliasRedirect,
+  [DELETE_ID_UNFORCED]: deleteIdUnforced,
+  [TAG_CREATED_200]: tagCreated200,
 };
