@@ -39,14 +39,13 @@ export interface Load {
   readonly perSecond: number;
 }
 
-/** `total` requests from `clients` closed-loop clients; every answer must be 200. */
-export async function load(base: Base, clients: number, total: number, path: string, body: unknown, method = 'POST'): Promise<Load> {
+/** Closed-loop clients, each sending while `more()` says so; every answer must be 200. */
+async function closedLoop(base: Base, clients: number, more: () => boolean, path: string, body: unknown, method: string): Promise<Load> {
   const latencies: number[] = [];
-  let next = 0;
   const begin = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (next++ < total) {
+      while (more()) {
         const start = performance.now();
         const reply = await send(base, method, path, body);
         latencies.push(performance.now() - start);
@@ -55,26 +54,18 @@ export async function load(base: Base, clients: number, total: number, path: str
     }),
   );
   const seconds = (performance.now() - begin) / 1000;
-  latencies.sort((a, b) => a - b);
+  latencies.sort((x, y) => x - y);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / seconds };
 }
 
-/** As many requests as `clients` closed-loop clients complete in `ms` (at least one each); every answer must be 200. */
-export async function loadFor(base: Base, clients: number, ms: number, path: string, body: unknown, method = 'POST'): Promise<Load> {
-  const latencies: number[] = [];
-  const begin = performance.now();
-  const until = begin + ms;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      do {
-        const start = performance.now();
-        const reply = await send(base, method, path, body);
-        latencies.push(performance.now() - start);
-        if (reply.status !== 200) throw new Error(`${method} ${path} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
-      } while (performance.now() < until);
-    }),
-  );
-  const seconds = (performance.now() - begin) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / seconds };
+/** `total` requests from `clients` closed-loop clients; every answer must be 200. */
+export function load(base: Base, clients: number, total: number, path: string, body: unknown, method = 'POST'): Promise<Load> {
+  let sent = 0;
+  return closedLoop(base, clients, () => sent++ < total, path, body, method);
+}
+
+/** As many requests as `clients` closed-loop clients complete in `ms`; every answer must be 200. */
+export function loadFor(base: Base, clients: number, ms: number, path: string, body: unknown, method = 'POST'): Promise<Load> {
+  const until = performance.now() + ms;
+  return closedLoop(base, clients, () => performance.now() < until, path, body, method);
 }

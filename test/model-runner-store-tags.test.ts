@@ -130,6 +130,13 @@ class Create implements Command {
   toString = (): string => `create(${this.ref.canonical})`;
 }
 
+/** The model's view of a tag taken from model `id`. */
+const untag = (m: Model, id: string, tag: string): void =>
+  void m.models.set(
+    id,
+    m.models.get(id)!.filter((t) => t !== tag),
+  );
+
 class Tag implements Command {
   constructor(
     readonly source: ModelReference,
@@ -144,11 +151,7 @@ class Tag implements Command {
     r.store.tag(record, this.target);
     const old = holderOf(m, this.target.canonical);
     if (old !== sourceId) {
-      if (old !== undefined)
-        m.models.set(
-          old,
-          m.models.get(old)!.filter((t) => t !== this.target.canonical),
-        );
+      if (old !== undefined) untag(m, old, this.target.canonical);
       m.models.get(sourceId!)!.push(this.target.canonical);
     }
     assert.deepEqual(realSnapshot(r), snapshot(m), String(this));
@@ -167,11 +170,7 @@ class RemoveByReference implements Command {
       const tags = m.models.get(id)!;
       assert.ok(outcome.kind === 'removed' && outcome.deleted === (tags.length === 1), `${this}: ${JSON.stringify(outcome)}`);
       if (tags.length === 1) m.models.delete(id);
-      else
-        m.models.set(
-          id,
-          tags.filter((t) => t !== this.ref.canonical),
-        );
+      else untag(m, id, this.ref.canonical);
     }
     assert.deepEqual(realSnapshot(r), snapshot(m), String(this));
   }

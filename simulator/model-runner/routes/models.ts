@@ -57,9 +57,7 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     if (from !== undefined && typeof from !== 'string' && x.runner.faults.has('mr.models.create.bad-body')) return plainError(x.res, 500, 'internal error');
     return plainError(x.res, 400, RUNNER_MESSAGES.invalidBody);
   }
-  // The document's form is <namespace>/<name> (mr.reference.format); quirk (hypothetical): a bare name goes into "ai".
-  if (!from.includes('/') && !x.runner.quirks.has(BARE_NAME_IN_AI))
-    return plainError(x.res, 400, `invalid model reference ${JSON.stringify(from)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
+  if (refusedBareName(x, from, from)) return;
   let ref: ModelReference;
   try {
     ref = parseModelReference(from);
@@ -103,6 +101,16 @@ export async function createModel(x: RunnerRequest): Promise<void> {
 
 /** The list's JSON, kept as long as the list is the same array (the store's, until its next write). */
 const listJson = new WeakMap<readonly ModelRecord[], Buffer>();
+
+/**
+ * The document's form is <namespace>/<name> (mr.reference.format): a name without namespace
+ * (`named`, shown as `shown`) is refused with 400, and true returned. Quirk (hypothetical): a bare name goes into "ai".
+ */
+function refusedBareName(x: RunnerRequest, named: string, shown: string): boolean {
+  if (named.includes('/') || x.runner.quirks.has(BARE_NAME_IN_AI)) return false;
+  plainError(x.res, 400, `invalid model reference ${JSON.stringify(shown)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
+  return true;
+}
 
 export function listModels(x: RunnerRequest): void {
   // Quirk hypothetical.mr.models.list.stale-after-delete: the list is refreshed on additions only.
@@ -212,9 +220,8 @@ function tagModel(x: RunnerRequest, model: readonly string[]): void {
   const tag = query.get('tag') ?? '';
   if (repo === '' || tag === '') return plainError(x.res, 400, 'missing repo or tag query parameter');
   const target = `${repo}:${tag}`;
-  // The target is a reference of the document's form, as a create's is (mr.reference.format).
-  if (!repo.includes('/') && !x.runner.quirks.has(BARE_NAME_IN_AI))
-    return plainError(x.res, 400, `invalid model reference ${JSON.stringify(target)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
+  // The target is a reference of the document's form, as a create's is.
+  if (refusedBareName(x, repo, target)) return;
   let targetRef: ModelReference;
   try {
     targetRef = parseModelReference(target);
