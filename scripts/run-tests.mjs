@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeFailures, tapFailures } from './tap-failures.mjs';
 
 const inCI = !!process.env.CI && process.env.CI !== 'false';
 
@@ -16,7 +17,7 @@ function run(command, args, parse = () => ({})) {
       process.stdout.write(chunk);
       text += chunk.toString('utf8');
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, ...parse(text) }));
+    child.on('close', (code) => resolve({ code: code ?? 1, ...parse(text), text }));
     child.on('error', (error) => resolve({ code: 1, passed: 0, failed: 1, note: error.message }));
   });
 }
@@ -64,6 +65,11 @@ if (build.code !== 0) {
     process.stdout.write('NOTICE: browser test skipped: /usr/bin/chromium is missing (scripts/provision.sh, as root, installs it)\n');
   }
 }
+
+// CI keeps only the end of a run: the failed tests are named again here, just above the totals.
+const tapRun = results.find(([name]) => name === 'tap')?.[1];
+const failures = tapRun === undefined ? [] : tapFailures(tapRun.text ?? '');
+if (failures.length > 0) process.stdout.write(`\nFailed tests (tap):\n${describeFailures(failures).join('\n')}\n\n`);
 
 let passed = 0;
 let failed = 0;
