@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -130,6 +131,22 @@ t.test('an endless body: HTTP_BODY_TOO_LARGE at the cap, HTTP_TIMEOUT at the dea
   t.equal(cut.truncated, true);
   t.equal(cut.body.length, 100_000);
   t.equal(cut.status, 200);
+});
+
+t.test('drained: a body over the cap is read to its end (no error), its first bytes kept and the reply marked', async (t) => {
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 1, max: 100_000 }), async (length, cap) => {
+      const endpoint = await httpServer(t, (_req, res) => {
+        res.writeHead(200, { 'content-length': String(length) });
+        res.end(Buffer.alloc(length, 'z'));
+      });
+      const reply = await client(t, endpoint).request('GET', '/', { maxBodyBytes: cap, tooLarge: 'drain', timeoutMs: 5_000 });
+      t.equal(reply.status, 200);
+      t.equal(reply.body.length, Math.min(length, cap), 'the first bytes kept, up to the cap');
+      t.equal(reply.truncated === true, length > cap, 'marked truncated exactly when over the cap');
+    }),
+    { numRuns: 15, seed: 20261127 },
+  );
 });
 
 t.test('garbage instead of HTTP: HTTP_PROTOCOL at once', async (t) => {

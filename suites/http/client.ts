@@ -14,7 +14,7 @@ export interface HttpReply {
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
-  /** Set when the body was cut at the size cap (only with `tooLarge: 'truncate'`). */
+  /** Set when the body was cut at the size cap (only with `tooLarge: 'truncate'` or `'drain'`). */
   readonly truncated?: boolean;
 }
 
@@ -39,8 +39,12 @@ export interface RequestOptions {
   /** Ends the request with HTTP_ABORTED when raised (in addition to the client's own signal). */
   readonly signal?: AbortSignal;
   readonly maxBodyBytes?: number;
-  /** A body over the cap: an HTTP_BODY_TOO_LARGE error (default), or the reply cut and marked `truncated`. */
-  readonly tooLarge?: 'error' | 'truncate';
+  /**
+   * A body over the cap: an HTTP_BODY_TOO_LARGE error (default); the reply cut there and marked
+   * `truncated` (`truncate`: the rest is not read); or read to its end, only the first bytes kept
+   * and the reply marked `truncated` (`drain`: the server does all its work, the reader keeps none of it).
+   */
+  readonly tooLarge?: 'error' | 'truncate' | 'drain';
 }
 
 /** What was sent, for observers (transcripts record request bodies). */
@@ -239,9 +243,15 @@ export class HttpClient {
           return reject(new HttpClientError('HTTP_CONNECTION', `${what}: the connection closed before the answer was complete`));
         const chunks: Buffer[] = [];
         let size = 0;
+        let drained = false;
         const onData = (chunk: Buffer): void => {
           size += chunk.length;
           if (size <= cap) return void chunks.push(chunk);
+          if (options.tooLarge === 'drain') {
+            if (!drained) chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
+            drained = true;
+            return;
+          }
           if (options.tooLarge === 'truncate') {
             chunks.push(chunk.subarray(0, chunk.length - (size - cap)));
             res.off('data', onData);
@@ -251,7 +261,7 @@ export class HttpClient {
           guard.fail(new HttpClientError('HTTP_BODY_TOO_LARGE', `${what}: the answer's body exceeds ${cap} bytes`));
         };
         res.on('data', onData);
-        res.on('end', () => resolve({ body: Buffer.concat(chunks), truncated: false }));
+        res.on('end', () => resolve({ body: Buffer.concat(chunks), truncated: drained }));
         res.on('error', (error: NodeJS.ErrnoException) => reject(guard.failure ?? classify(what, error)));
         res.on('close', () => {
           if (!res.complete) reject(guard.failure ?? new HttpClientError('HTTP_CONNECTION', `${what}: the connection closed before the answer was complete`));
