@@ -11,6 +11,11 @@
  * `GET /_ping` instead of node's defaults: node:http's cost of those headers, without ctrd-sim's
  * routing, so the benchmark can tell the handler's cost from the headers' cost.
  *
+ * `--canned FILE` (benchmark-only flag): the model runner's ceiling. FILE is JSON `{ chat, stream,
+ * models }`: the bodies ctrd-sim gave; `GET /models` answers `models`, a POST whose body asks for a
+ * stream answers `stream` (text/event-stream), any other POST `chat`. With `-H tcp://127.0.0.1:PORT`
+ * it listens there instead of on a unix socket.
+ *
  * `--reload-info` (benchmark-only flag): the reload ceiling. On SIGHUP it reads `--config-file`
  * (JSON) and from then on answers `GET /info` with the reloadable fields the benchmark compares,
  * built from it: no validation, no merge, no daemon.
@@ -28,8 +33,9 @@ const flagValue = (flag: string): string | undefined => {
   return at < 0 ? undefined : args[at + 1];
 };
 const host = flagValue('-H');
-if (host === undefined || !host.startsWith('unix://')) {
-  process.stderr.write('bare-server: expected -H unix://PATH\n');
+const tcp = /^tcp:\/\/127\.0\.0\.1:(\d+)$/.exec(host ?? '');
+if (host === undefined || (!host.startsWith('unix://') && tcp === null)) {
+  process.stderr.write('bare-server: expected -H unix://PATH or -H tcp://127.0.0.1:PORT\n');
   process.exit(2);
 }
 
@@ -42,6 +48,27 @@ if (args.includes('--ping-headers')) {
   handler = (_req, res) => {
     res.writeHead(200, headers);
     res.end('OK');
+  };
+}
+
+const canned = flagValue('--canned');
+if (canned !== undefined) {
+  const bodies = JSON.parse(readFileSync(canned, 'utf8')) as { chat: string; stream: string; models: string };
+  handler = (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(bodies.models);
+      } else if (Buffer.concat(chunks).toString().includes('"stream":true')) {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.end(bodies.stream);
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(bodies.chat);
+      }
+    });
   };
 }
 
@@ -73,7 +100,10 @@ if (args.includes('--reload-info')) {
 const pidfile = flagValue('--pidfile');
 if (pidfile !== undefined) writeFileSync(pidfile, String(process.pid));
 const server = createServer(handler);
-server.listen(host.slice('unix://'.length));
+// As ctrd-sim's model runner listener: a kept-alive connection is never closed for idling.
+if (canned !== undefined) server.keepAliveTimeout = 0;
+if (tcp === null) server.listen(host.slice('unix://'.length));
+else server.listen(Number(tcp[1]), '127.0.0.1');
 process.once('SIGTERM', () => {
   server.close();
   server.closeAllConnections();

@@ -37,6 +37,8 @@ export interface Load {
   readonly p50: number;
   readonly p99: number;
   readonly perSecond: number;
+  /** How many answers were counted. */
+  readonly answers: number;
 }
 
 /** Closed-loop clients, each sending while `more()` says so; every answer must be 200. */
@@ -55,7 +57,7 @@ async function closedLoop(base: Base, clients: number, more: () => boolean, path
   );
   const seconds = (performance.now() - begin) / 1000;
   latencies.sort((x, y) => x - y);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / seconds };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / seconds, answers: latencies.length };
 }
 
 /** `total` requests from `clients` closed-loop clients; every answer must be 200. */
