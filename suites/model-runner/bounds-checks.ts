@@ -89,6 +89,8 @@ export const workBoundsCheck = runnerCheck({
 const FAIR_MS = 500;
 /** How much of a heavy request's answer is kept (for the evidence). */
 const HEAVY_KEPT_BYTES = 64 * 1024;
+/** How long the fairness property generates and shrinks (the cell's default deadline is 120 s). */
+const FAIRNESS_TIME_LIMIT_MS = 60_000;
 /** How many rounds in a row must stall for a stall to be judged. */
 const STALL_ROUNDS = 3;
 /** How often the second client lists the models. */
@@ -231,8 +233,10 @@ export const fairnessCheck: RuleCheck = {
             `while POST ${path} ${what} was answered (${last.status}), GET /models from another client answered ${last.worst.toFixed(0)} ms after it was due (${last.listings} listings, one every ${PROBE_EVERY_MS} ms), against ${last.idle.toFixed(0)} ms at worst with no other request: more than ${FAIR_MS} ms beyond, in each of ${STALL_ROUNDS} rounds (before: ${earlier})`,
           );
         },
-        // Each case moves up to tens of MB: a few, the heaviest first, whatever the seed.
-        { ...options, numRuns: Math.min(options.numRuns, 4) },
+        // Each case moves up to tens of MB: a few, the heaviest first, whatever the seed. A stall
+        // costs STALL_ROUNDS rounds per case: shrinking stops in time for the failure to be
+        // reported within the cell's deadline.
+        { ...options, numRuns: Math.min(options.numRuns, 4), timeLimitMs: options.timeLimitMs ?? FAIRNESS_TIME_LIMIT_MS },
         `while heavy requests were answered or refused, another client's model list answered within ${FAIR_MS} ms of what it takes with no other request`,
         HEAVIEST,
       );
