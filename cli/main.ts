@@ -6,6 +6,9 @@ import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { EXIT } from './exit-codes.js';
 import type { RunFlags } from './run-command.js';
 import type { RulesFlags } from './rules-command.js';
+import type { MergeFlags } from './merge-command.js';
+import type { CertifyFlags } from './certify-command.js';
+import type { VerifyFlags } from './verify-command.js';
 
 const integer =
   (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -28,29 +31,20 @@ const seconds =
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const inSeconds = (ms: number): number => ms / 1000;
 
-export function buildProgram(): Command {
-  const program = new Command('ctr-conformance')
-    .description('Conformance suites and reports for ctrd-compatible daemons')
-    .version(TOOL_VERSION)
-    .exitOverride()
-    // Every error line starts with the tool's name, commander's own ("error: unknown option") too.
-    .configureOutput({
-      writeErr: (text) => process.stderr.write(text),
-      outputError: (text, write) => write(`ctr-conformance: ${text.replace(/^error: /, '')}`),
-    })
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 no rule fails; 1 a rule fails or errors (or a --baseline regression); 2 usage error; 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
-    );
-
-  program
-    .command('run')
-    .description('run the suites against a target and write report.json, report.html and junit.xml')
-    .option(
-      '--target <target>',
-      'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
-      'sim',
-    )
+/**
+ * The options of a run, shared by `run` and `certify`. A certification is one whole run written
+ * into its bundle, so `certify` has no --out of a report, --shard, --path, --record or baseline.
+ */
+function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
+  const runOnly = (add: () => void): void => {
+    if (kind === 'run') add();
+  };
+  command.option(
+    '--target <target>',
+    'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
+    'sim',
+  );
+  command
     .addOption(new Option('--profile <profile>', 'names the target uses (default: what its headers say; ctr for the simulator)').choices(['ctr', 'docker']))
     .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')
     .option(
@@ -62,16 +56,19 @@ export function buildProgram(): Command {
     .option(
       '--as-observed',
       'make the simulator carry every observed quirk of the emulated release, i.e. answer as the real release does (ctrd-sim --as-observed; sim targets only)',
-    )
-    .option('--out <dir>', 'report directory (default reports/<target>-<time>/)')
+    );
+  runOnly(() => command.option('--out <dir>', 'report directory (default reports/<target>-<time>/)'));
+  command
     .option('--seed <n>', 'run seed, a 32-bit integer (printed with every counterexample)', integer('--seed', -2147483648, 2147483647))
     .option('--num-runs <n>', 'generated cases per property (default 100 on the simulator, 15 on daemons)', integer('--num-runs', 1))
     .option('--num-starts <n>', 'generated cases for properties that start a daemon each', integer('--num-starts', 1))
-    .option('--only <rule[@api]>', 'run only this rule or cell (repeatable)', collect)
-    .option('--path <path>', 'replay path of a counterexample (with --only)')
+    .option('--only <rule[@api]>', 'run only this rule or cell (repeatable)', collect);
+  runOnly(() => command.option('--path <path>', 'replay path of a counterexample (with --only)'));
+  command
     .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)
-    .option('--no-shrink', 'report the first failing case a property finds, unshrunk (faster verdicts; the counterexample may be larger)')
-    .option('--shard <k/n>', 'run only the k-th of n parts of the cells (each part writes its own report)')
+    .option('--no-shrink', 'report the first failing case a property finds, unshrunk (faster verdicts; the counterexample may be larger)');
+  runOnly(() => command.option('--shard <k/n>', 'run only the k-th of n parts of the cells (each part writes its own report; join them with merge)'));
+  command
     .option(
       '--request-timeout <s>',
       'seconds one request may take; a request that takes longer makes its cell an error',
@@ -90,15 +87,37 @@ export function buildProgram(): Command {
       seconds('--run-timeout'),
       inSeconds(DEFAULT_DEADLINES.runMs),
     )
-    .option('--allow-remote', 'allow endpoint targets on non-loopback addresses')
-    .option('--baseline <file>', 'exit 1 only when a cell is worse than this baseline says (a regression gate)')
-    .option('--write-baseline <file>', "write this run's statuses as a baseline")
-    .option('--record <file>', 'write every answer of the target to a transcript, for --target replay:FILE')
-    .option('-q, --quiet', 'no progress bar')
-    .action(async (flags: RunFlags) => {
+    .option('--allow-remote', 'allow endpoint targets on non-loopback addresses');
+  runOnly(() =>
+    command
+      .option('--baseline <file>', 'exit 1 only when a cell is worse than this baseline says (a regression gate)')
+      .option('--write-baseline <file>', "write this run's statuses as a baseline")
+      .option('--record <file>', 'write every answer of the target to a transcript, for --target replay:FILE'),
+  );
+  return command.option('-q, --quiet', 'no progress bar');
+}
+
+export function buildProgram(): Command {
+  const program = new Command('ctr-conformance')
+    .description('Conformance suites and reports for ctrd-compatible daemons')
+    .version(TOOL_VERSION)
+    .exitOverride()
+    // Every error line starts with the tool's name, commander's own ("error: unknown option") too.
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(text),
+      outputError: (text, write) => write(`ctr-conformance: ${text.replace(/^error: /, '')}`),
+    })
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 no rule fails; 1 a rule fails or errors (or a --baseline regression; for verify, a bundle tampered with or a replay that differs); 2 usage error (for merge, shards that are not the parts of one run); 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
+    );
+
+  withRunOptions(program.command('run').description('run the suites against a target and write report.json, report.html and junit.xml'), 'run').action(
+    async (flags: RunFlags) => {
       const { runCommand } = await import('./run-command.js');
       process.exitCode = await runCommand(flags);
-    });
+    },
+  );
 
   program
     .command('rules')
@@ -109,6 +128,37 @@ export function buildProgram(): Command {
     .action(async (ids: string[], flags: RulesFlags) => {
       const { rulesCommand } = await import('./rules-command.js');
       process.stdout.write(await rulesCommand(ids, flags));
+    });
+  program
+    .command('merge')
+    .description('join the reports of run --shard K/N (their directories or report.json files) into the report of the whole run')
+    .argument('<dir...>', 'the shard report directories (or their report.json files), one per shard')
+    .option('--out <dir>', 'report directory (default reports/merged-<time>/)')
+    .action(async (dirs: string[], flags: MergeFlags) => {
+      const { mergeCommand } = await import('./merge-command.js');
+      process.exitCode = await mergeCommand(dirs, flags);
+    });
+
+  withRunOptions(
+    program
+      .command('certify')
+      .description('run the suites with every exchange recorded and write a certification bundle a third party can verify')
+      .requiredOption('--out <dir>', 'bundle directory (new or empty)')
+      .option('--sign-key <file>', 'Ed25519 private key (PEM) to sign the manifest with (manifest.sig)'),
+    'certify',
+  ).action(async (flags: CertifyFlags) => {
+    const { certifyCommand } = await import('./certify-command.js');
+    process.exitCode = await certifyCommand(flags);
+  });
+
+  program
+    .command('verify')
+    .description("check a certification bundle: every file's SHA-256 sum, the signature, and a replay of its transcript reaching the report's verdicts")
+    .argument('<dir>', 'the bundle directory')
+    .option('--public-key <file>', 'Ed25519 public key (PEM) the manifest must be signed with')
+    .action(async (dir: string, flags: VerifyFlags) => {
+      const { verifyCommand } = await import('./verify-command.js');
+      process.exitCode = await verifyCommand(dir, flags);
     });
   return program;
 }

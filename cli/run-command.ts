@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { baselineOf, type Baseline } from '../reports/baselines/baseline.js';
-import type { ConformanceReport } from '../reports/model/result.js';
+import type { ConformanceReport, RecordedOptions } from '../reports/model/result.js';
 import { ReportError, writeReport } from '../reports/write.js';
 import { findRelease, NEWEST_RELEASE, RULES } from '../specs/index.js';
 import { observedQuirksOf } from '../specs/quirks/index.js';
@@ -16,6 +16,7 @@ import { readBaseline, gate } from './baseline-gate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { takeNextInterrupt } from './interrupts.js';
 import { checkOutputDir, checkOutputFile, reason, writeOutputFile } from './preflight.js';
+import { timestamp } from './out-dir.js';
 import { progressFor } from './progress.js';
 import { formatFailures, formatTotals } from './run-summary.js';
 import { UsageError } from './usage-error.js';
@@ -51,11 +52,6 @@ export interface RunFlags {
 /** Targets that are ctrd-sim, and so take --emulate, --fault, --quirk and --as-observed. */
 const isSimulatorSpec = (spec: string): boolean => spec === 'sim' || spec === 'sim-process' || spec.startsWith('container:');
 
-const timestamp = (date: Date): string =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
 const slug = (spec: string): string =>
   spec
     .replace(/^daemon:.*\/([^/]+)$/, 'daemon-$1')
@@ -110,6 +106,25 @@ function targetArgs(flags: RunFlags): string[] {
     ...simArgs(flags),
     ...(flags.allowRemote === true ? ['--allow-remote'] : []),
   ];
+}
+
+/** The options of the run that bear on its verdicts, as the report records them (for `merge` and `verify`). */
+function recordedOptions(flags: RunFlags, numStarts: number): RecordedOptions {
+  return {
+    targetArgs: targetArgs(flags),
+    profile: flags.profile === 'ctr' || flags.profile === 'docker' ? flags.profile : null,
+    release: flags.release ?? null,
+    numStarts,
+    only: flags.only ?? [],
+    path: flags.path ?? null,
+    shrink: flags.shrink !== false,
+  };
+}
+
+/** The report with the run's options and its shard after `numRuns`, where a reader looks for them. */
+function withRunRecord(report: ConformanceReport, options: RecordedOptions, shard: Shard | undefined): ConformanceReport {
+  const { tool, target, seed, numRuns, ...rest } = report;
+  return { tool, target, seed, numRuns, options, ...(shard === undefined ? {} : { shard }), ...rest };
 }
 
 /** `ctr-conformance run`: the exit code (see exit-codes.ts). */
@@ -193,7 +208,11 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     });
   }
   const quirks = quirksOf(flags);
-  const report = assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } });
+  const report = withRunRecord(
+    assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } }),
+    recordedOptions(flags, numStarts),
+    shard,
+  );
   let html: string | undefined;
   await output(`report ${dir}`, async () => {
     html = (await writeReport(dir, report)).html;

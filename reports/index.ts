@@ -8,6 +8,7 @@ export {
   validateReport,
   type ValidationResult,
 } from './schema.js';
+export { renderBadge, tallyByArea, type AreaTally } from './renderers/index.js';
 export { renderHtml, renderJson, renderJunit, apiRangeText, axesText, evidenceText, replayHint, resultName } from './renderers/index.js';
 export { TARGET_KINDS } from './model/result.js';
 export { curlCommand, shellWord } from './renderers/curl.js';
@@ -22,3 +23,4 @@ export {
   type WriteReportOptions,
 } from './write.js';
 export { baselineOf, compareWithBaseline, isBaseline, type Baseline, type BaselineComparison } from './baselines/baseline.js';
+export { comparableReport, MergeError, mergeShards, type MergeErrorCode, type ShardReport } from './merge/index.js';

@@ -149,12 +149,32 @@ export const TotalsSchema = Type.Object(
   closed,
 );
 
+export const ShardOfRunSchema = Type.Object(
+  { index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) },
+  { ...closed, description: 'The part of the run this report holds (run --shard K/N); absent for a whole run.' },
+);
+
+export const RecordedOptionsSchema = Type.Object(
+  {
+    targetArgs: Type.Array(Type.String(), { description: 'The arguments that named the target: --target and the simulator flags.' }),
+    profile: Type.Union([Type.Literal('ctr'), Type.Literal('docker'), Type.Null()], { description: '--profile as given; null: read from the target.' }),
+    release: Type.Union([Type.String(), Type.Null()]),
+    numStarts: Count(),
+    only: Type.Array(Type.String(), { description: 'The --only entries as given; empty for every cell.' }),
+    path: Type.Union([Type.String(), Type.Null()]),
+    shrink: Type.Boolean(),
+  },
+  { ...closed, description: 'The options of the run that bear on its verdicts, besides seed, numRuns and deadlines.' },
+);
+
 export const ConformanceReportSchema = Type.Object(
   {
     tool: Type.Object({ name: Type.Literal('ctr-conformance'), version: Type.String() }, closed),
     target: TargetDescriptionSchema,
     seed: Type.Integer(),
     numRuns: Count(),
+    options: Type.Optional(RecordedOptionsSchema),
+    shard: Type.Optional(ShardOfRunSchema),
     startedAt: Type.String({ description: 'ISO 8601 timestamp' }),
     durationMs: NonNegative(),
     deadlines: DeadlinesSchema,
@@ -207,6 +227,8 @@ function consistency(report: ConformanceReport): string[] {
     if (ruleIds.has(r.id)) errors.push(`/rules/${i}/id: duplicate rule id ${JSON.stringify(r.id)}`);
     ruleIds.add(r.id);
   });
+  if (report.shard !== undefined && report.shard.index > report.shard.count)
+    errors.push(`/shard/index: is ${report.shard.index}, more than /shard/count (${report.shard.count})`);
   const apis = new Set<string>();
   report.apiVersions.forEach((v, i) => {
     if (apis.has(v)) errors.push(`/apiVersions/${i}: duplicate API version ${JSON.stringify(v)}`);

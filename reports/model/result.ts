@@ -132,11 +132,43 @@ export interface Deadlines {
   readonly runMs: number;
 }
 
+/** Which part of a run a report holds (`run --shard K/N`): the K-th (from 1) of N. */
+export interface ShardOfRun {
+  readonly index: number;
+  readonly count: number;
+}
+
+/**
+ * The options a run was given that bear on its verdicts (besides the seed, numRuns and deadlines,
+ * which the report holds already): what `merge` requires to be equal across shards, and what
+ * `verify` replays a bundle with. `--concurrency`, `--out` and `-q` are left out: they change how
+ * fast a run goes and where it writes, not what a cell finds.
+ */
+export interface RecordedOptions {
+  /** The arguments that named the target: `--target SPEC` and any of --emulate, --fault, --quirk, --as-observed, --allow-remote. */
+  readonly targetArgs: readonly string[];
+  /** `--profile` as given; null when it was read from the target's headers. */
+  readonly profile: 'ctr' | 'docker' | null;
+  /** `--release` as given, or null. */
+  readonly release: string | null;
+  readonly numStarts: number;
+  /** The `--only` entries as given; empty for every cell. */
+  readonly only: readonly string[];
+  /** `--path`, or null. */
+  readonly path: string | null;
+  /** false with `--no-shrink`. */
+  readonly shrink: boolean;
+}
+
 export interface ConformanceReport {
   readonly tool: { readonly name: 'ctr-conformance'; readonly version: string };
   readonly target: TargetDescription;
   readonly seed: number;
   readonly numRuns: number;
+  /** The run's options (absent in reports written before they were recorded, and from the run library). */
+  readonly options?: RecordedOptions;
+  /** The part of the run this report holds; absent for a whole run (and for a merge of the parts). */
+  readonly shard?: ShardOfRun;
   readonly startedAt: string;
   readonly durationMs: number;
   readonly deadlines: Deadlines;

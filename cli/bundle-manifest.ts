@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+
+/** `manifest.json` of a certification bundle: the SHA-256 of every file of the bundle (paths relative to it). */
+export interface Manifest {
+  readonly format: 'ctr-conformance-manifest/1';
+  readonly algorithm: 'sha256';
+  readonly files: Readonly<Record<string, string>>;
+}
+
+export const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else yield path;
+  }
+}
+
+/** The SHA-256 of every file under `dir` (any depth) but those `left` names, by path relative to `dir`, sorted. */
+export async function sumsOf(dir: string, left: readonly string[]): Promise<Record<string, string>> {
+  const sums: [string, string][] = [];
+  for await (const path of filesUnder(dir)) {
+    const name = relative(dir, path);
+    if (!left.includes(name)) sums.push([name, sha256(await readFile(path))]);
+  }
+  return Object.fromEntries(sums.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+export const manifestText = (files: Readonly<Record<string, string>>): string =>
+  `${JSON.stringify({ format: 'ctr-conformance-manifest/1', algorithm: 'sha256', files } satisfies Manifest, null, 1)}\n`;
+
+/** The manifest in `text`, or null when it is not one. */
+export function parseManifest(text: string): Manifest | null {
+  try {
+    const doc = JSON.parse(text) as Partial<Manifest> | null;
+    const files = doc?.files;
+    const valid =
+      doc?.format === 'ctr-conformance-manifest/1' &&
+      doc.algorithm === 'sha256' &&
+      typeof files === 'object' &&
+      files !== null &&
+      Object.values(files).every((sum) => typeof sum === 'string' && /^[0-9a-f]{64}$/.test(sum));
+    return valid ? (doc as Manifest) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How the files found differ from the manifest: each file changed, missing or added, named. */
+export function compareSums(listed: Readonly<Record<string, string>>, found: Readonly<Record<string, string>>): string[] {
+  const problems: string[] = [];
+  for (const [name, sum] of Object.entries(listed)) {
+    const actual = found[name];
+    if (actual === undefined) problems.push(`${name}: missing (the manifest lists it)`);
+    else if (actual !== sum) problems.push(`${name}: changed (SHA-256 ${actual}, the manifest says ${sum})`);
+  }
+  for (const name of Object.keys(found)) if (!(name in listed)) problems.push(`${name}: added (the manifest does not list it)`);
+  return problems;
+}

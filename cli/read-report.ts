@@ -1,0 +1,25 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ConformanceReport } from '../reports/model/result.js';
+import { validateReport } from '../reports/schema.js';
+import { REPORT_FILES } from '../reports/write.js';
+import { reason } from './preflight.js';
+import { UsageError } from './usage-error.js';
+
+/** Reads a report.json (given as the file or its directory) and validates it; anything else is a UsageError naming the file. */
+export async function readReport(where: string): Promise<{ source: string; report: ConformanceReport }> {
+  const isDir = await stat(where).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  const source = isDir ? join(where, REPORT_FILES.json) : where;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(source, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`cannot read the report ${source}: ${reason(error)}`);
+  }
+  const valid = validateReport(doc);
+  if (!valid.ok) throw new UsageError(`${source} is not a valid ctr-conformance report: ${valid.errors.slice(0, 5).join('; ')}`);
+  return { source, report: doc as ConformanceReport };
+}

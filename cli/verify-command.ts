@@ -1,0 +1,136 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ConformanceReport } from '../reports/model/result.js';
+import { validateReport } from '../reports/schema.js';
+import { TOOL_VERSION } from '../suites/run/tool-version.js';
+import { BUNDLE_FILES } from './bundle-files.js';
+import { compareSums, parseManifest, sumsOf } from './bundle-manifest.js';
+import { replayVerdicts } from './bundle-replay.js';
+import { fingerprint, readPublicKey, verifyDetached } from './bundle-signature.js';
+import { disagreements, type Certification } from './certification.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import { reason } from './preflight.js';
+import { UsageError } from './usage-error.js';
+
+export interface VerifyFlags {
+  publicKey?: string;
+}
+
+const readOrNull = (path: string): Promise<Buffer | null> => readFile(path).catch(() => null);
+
+function parseJson(bytes: Buffer | null): unknown {
+  if (bytes === null) return undefined;
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Prints what was checked, line by line, and collects what does not hold. */
+class Findings {
+  readonly problems: string[] = [];
+  ok(line: string): void {
+    process.stdout.write(`ok       ${line}\n`);
+  }
+  note(line: string): void {
+    process.stdout.write(`note     ${line}\n`);
+  }
+  bad(line: string): void {
+    this.problems.push(line);
+    process.stdout.write(`FAIL     ${line}\n`);
+  }
+}
+
+/** The manifest's sums against the files, and the signature of the manifest. */
+async function checkFiles(dir: string, key: Awaited<ReturnType<typeof readPublicKey>> | undefined, findings: Findings): Promise<void> {
+  const manifestBytes = await readOrNull(join(dir, BUNDLE_FILES.manifest));
+  const manifest = manifestBytes === null ? null : parseManifest(manifestBytes.toString('utf8'));
+  if (manifestBytes === null) findings.bad(`${BUNDLE_FILES.manifest}: missing: no file of the bundle can be checked`);
+  else if (manifest === null) findings.bad(`${BUNDLE_FILES.manifest}: not a manifest (format ctr-conformance-manifest/1)`);
+  else {
+    const problems = compareSums(manifest.files, await sumsOf(dir, [BUNDLE_FILES.manifest, BUNDLE_FILES.signature]));
+    for (const problem of problems) findings.bad(problem);
+    if (problems.length === 0)
+      findings.ok(`sums: the ${Object.keys(manifest.files).length} files match ${BUNDLE_FILES.manifest} (SHA-256), none missing, none added`);
+  }
+  const signature = await readOrNull(join(dir, BUNDLE_FILES.signature));
+  if (key === undefined) {
+    findings.note(
+      signature === null
+        ? 'signature: the bundle is not signed'
+        : `signature: ${BUNDLE_FILES.signature} is there but not checked (pass --public-key to check it)`,
+    );
+  } else if (signature === null) findings.bad(`${BUNDLE_FILES.signature}: missing: the bundle is not signed, and --public-key asks for a signature`);
+  else if (manifestBytes !== null && verifyDetached(manifestBytes, signature, key))
+    findings.ok(`signature: ${BUNDLE_FILES.signature} is a valid Ed25519 signature of ${BUNDLE_FILES.manifest} by key ${fingerprint(key)}`);
+  else
+    findings.bad(
+      `${BUNDLE_FILES.signature}: not a signature of this ${BUNDLE_FILES.manifest} by key ${fingerprint(key)} (the manifest was changed, or another key signed it)`,
+    );
+}
+
+/** The report, and certification.json beside it; then the replay of the transcript against the report's verdicts. */
+async function checkVerdicts(dir: string, findings: Findings): Promise<void> {
+  const doc = parseJson(await readOrNull(join(dir, BUNDLE_FILES.json)));
+  if (doc === undefined) return findings.bad(`${BUNDLE_FILES.json}: missing or not JSON: nothing to replay against`);
+  const valid = validateReport(doc);
+  if (!valid.ok) return findings.bad(`${BUNDLE_FILES.json}: not a valid report (${valid.errors.slice(0, 3).join('; ')})`);
+  const report = doc as ConformanceReport;
+  const certification = parseJson(await readOrNull(join(dir, BUNDLE_FILES.certification))) as Partial<Certification> | undefined;
+  if (certification?.format !== 'ctr-conformance-certification/1') findings.bad(`${BUNDLE_FILES.certification}: missing or not a certification`);
+  else {
+    const differ = disagreements(certification, report);
+    if (differ.length > 0) findings.bad(`${BUNDLE_FILES.certification} and ${BUNDLE_FILES.json} disagree on ${differ.join(', ')}`);
+    else
+      findings.ok(
+        `certification: ${report.target.spec} (${report.target.version ?? 'unknown version'}), tool ${report.tool.version}, lockfile SHA-256 ${certification.lockfileSha256 ?? 'none'}, seed ${report.seed}, ${report.numRuns} runs`,
+      );
+  }
+  if (report.tool.version !== TOOL_VERSION)
+    findings.note(`the bundle was made by ctr-conformance ${report.tool.version}; this is ${TOOL_VERSION}: a replay by another version may judge differently`);
+  if (report.options === undefined) return findings.bad(`${BUNDLE_FILES.json}: records no options: its run cannot be replayed`);
+  const transcript = join(dir, BUNDLE_FILES.transcript);
+  if ((await stat(transcript).catch(() => undefined)) === undefined) return findings.bad(`${BUNDLE_FILES.transcript}: missing: nothing to replay`);
+  let outcome: Awaited<ReturnType<typeof replayVerdicts>>;
+  try {
+    outcome = await replayVerdicts(transcript, report, report.options);
+  } catch (error) {
+    return findings.bad(`replay: ${BUNDLE_FILES.transcript} could not be replayed (${reason(error)})`);
+  }
+  for (const line of outcome.differing) findings.bad(`replay: ${line}`);
+  const judged = report.results.length - outcome.notReplayable.length;
+  if (outcome.differing.length === 0)
+    findings.ok(`replay: ${outcome.agreeing} of ${judged} replayable cells reach the report's verdicts through ${BUNDLE_FILES.transcript}`);
+  if (outcome.notReplayable.length > 0) {
+    const reasons = new Map<string, number>();
+    for (const { reason: why } of outcome.notReplayable) reasons.set(why, (reasons.get(why) ?? 0) + 1);
+    findings.note(
+      `replay: ${outcome.notReplayable.length} cell(s) cannot be replayed from a transcript; their verdicts rest on the sums and the signature alone: ${[...reasons].map(([why, n]) => `${n} × ${why}`).join('; ')}`,
+    );
+  }
+}
+
+/**
+ * `ctr-conformance verify DIR`: checks a certification bundle: each file's SHA-256 against the
+ * manifest (a file changed, missing or added is named), the manifest's Ed25519 signature when a
+ * public key is given, certification.json against report.json, and a replay of the transcript
+ * reaching the report's verdicts. Exit 0 when all holds, 1 when anything does not, 2 on a usage error.
+ */
+export async function verifyCommand(dir: string, flags: VerifyFlags): Promise<ExitCode> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info?.isDirectory() !== true) throw new UsageError(`${dir}: not a directory (verify takes the directory certify wrote)`);
+  const key = flags.publicKey === undefined ? undefined : await readPublicKey(flags.publicKey);
+  const marks = await Promise.all(
+    [BUNDLE_FILES.manifest, BUNDLE_FILES.certification, BUNDLE_FILES.json].map((name) => stat(join(dir, name)).catch(() => undefined)),
+  );
+  if (marks.every((mark) => mark === undefined))
+    throw new UsageError(`${dir}: not a certification bundle (no ${BUNDLE_FILES.manifest}, ${BUNDLE_FILES.certification} or ${BUNDLE_FILES.json})`);
+  const findings = new Findings();
+  await checkFiles(dir, key, findings);
+  await checkVerdicts(dir, findings);
+  process.stdout.write(
+    findings.problems.length === 0 ? `verified: ${dir}\n` : `NOT verified: ${dir}: ${findings.problems.length} problem(s), listed above as FAIL\n`,
+  );
+  return findings.problems.length === 0 ? EXIT.PASS : EXIT.FAIL;
+}

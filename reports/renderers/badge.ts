@@ -1,0 +1,79 @@
+import type { ConformanceReport, ResultStatus } from '../model/result.js';
+import { escapeHtml } from './html.js';
+import { apiRangeText } from './text.js';
+
+/** One area's row of the badge: how many of its rules passed, of those the run judged. */
+export interface AreaTally {
+  readonly area: string;
+  readonly passed: number;
+  /** Rules with a pass, fail or error cell (not those only skipped or not applicable). */
+  readonly judged: number;
+}
+
+/**
+ * A rule's verdict over its cells: failed when any cell fails or errs, passed when none does and
+ * one passes, otherwise not judged (every cell skipped or not applicable).
+ */
+function ruleVerdicts(report: ConformanceReport): Map<string, 'passed' | 'failed' | 'not judged'> {
+  const statuses = new Map<string, Set<ResultStatus>>();
+  for (const r of report.results) statuses.set(r.rule, (statuses.get(r.rule) ?? new Set()).add(r.status));
+  return new Map(
+    [...statuses].map(([rule, seen]) => [rule, seen.has('fail') || seen.has('error') ? 'failed' : seen.has('pass') ? 'passed' : 'not judged'] as const),
+  );
+}
+
+/** The rules passed per area, areas in the order `areas` gives (areas with no rule in the run left out). */
+export function tallyByArea(report: ConformanceReport, areaOf: (rule: string) => string, areas: readonly string[]): AreaTally[] {
+  const tallies = new Map(areas.map((area) => [area, { area, passed: 0, judged: 0 }]));
+  for (const [rule, verdict] of ruleVerdicts(report)) {
+    const area = areaOf(rule);
+    const tally = tallies.get(area) ?? { area, passed: 0, judged: 0 };
+    tallies.set(area, {
+      area,
+      passed: tally.passed + (verdict === 'passed' ? 1 : 0),
+      judged: tally.judged + (verdict === 'not judged' ? 0 : 1),
+    });
+  }
+  return [...tallies.values()].filter((t) => t.judged > 0);
+}
+
+const ROW = 20;
+const WIDTH = 420;
+const BAR_X = 190;
+const BAR_WIDTH = 150;
+
+/**
+ * An SVG badge of a run: the target, its API range, and per area the rules passed of those
+ * judged, as a bar and a count. Plain SVG text, no script, no external reference.
+ */
+export function renderBadge(report: ConformanceReport, areaOf: (rule: string) => string, areas: readonly string[]): string {
+  const e = escapeHtml;
+  const tallies = tallyByArea(report, areaOf, areas);
+  const range = report.target.apiRange ?? report.target.observedApiRange;
+  const title = `${report.target.spec}${report.target.version === null ? '' : ` ${report.target.version}`}`;
+  const height = 56 + ROW * tallies.length;
+  const rows = tallies.map((t, i) => {
+    const y = 52 + ROW * i;
+    const share = t.judged === 0 ? 0 : t.passed / t.judged;
+    const colour = t.passed === t.judged ? '#2e7d32' : '#c62828';
+    return [
+      `  <text x="12" y="${y + 14}">${e(t.area)}</text>`,
+      `  <rect x="${BAR_X}" y="${y + 3}" width="${BAR_WIDTH}" height="14" fill="#e0e0e0"/>`,
+      `  <rect x="${BAR_X}" y="${y + 3}" width="${Math.round(BAR_WIDTH * share)}" height="14" fill="${colour}"/>`,
+      `  <text x="${BAR_X + BAR_WIDTH + 8}" y="${y + 14}">${t.passed}/${t.judged}</text>`,
+    ].join('\n');
+  });
+  const summary = tallies.map((t) => `${t.area} ${t.passed}/${t.judged}`).join(', ');
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${e(`ctr-conformance: ${title}, API ${apiRangeText(range)}: rules passed per area: ${summary}`)}">`,
+    `  <title>${e(`ctr-conformance ${report.tool.version}: ${title}, seed ${report.seed}`)}</title>`,
+    `  <rect width="${WIDTH}" height="${height}" rx="6" fill="#fafafa" stroke="#9e9e9e"/>`,
+    '  <g font-family="DejaVu Sans,Verdana,sans-serif" font-size="12" fill="#212121">',
+    `  <text x="12" y="20" font-weight="bold">${e(`ctr-conformance · ${title}`)}</text>`,
+    `  <text x="12" y="40">${e(`API ${apiRangeText(range)} · rules passed per area (of those judged)`)}</text>`,
+    ...rows,
+    '  </g>',
+    '</svg>',
+    '',
+  ].join('\n');
+}
