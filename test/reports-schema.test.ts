@@ -20,7 +20,7 @@ t.test('the JSON schema has no TypeBox-only parts and is closed', async (t) => {
   t.equal(schema.additionalProperties, false);
   t.same(
     Object.keys(schema.properties ?? {}).sort(),
-    ['apiVersions', 'deadlines', 'durationMs', 'numRuns', 'results', 'rules', 'seed', 'startedAt', 'target', 'tool', 'totals'].sort(),
+    ['apiVersions', 'deadlines', 'durationMs', 'numRuns', 'options', 'results', 'rules', 'seed', 'shard', 'startedAt', 'target', 'tool', 'totals'].sort(),
   );
   t.notMatch(JSON.stringify(schema), /"\[object|Symbol\(/);
 });
