@@ -29,20 +29,8 @@ const stranger = keyPair('stranger');
 
 // A handful of rules on the in-process simulator, few cases: a bundle in seconds. api.robustness
 // and config.file.json cannot be replayed (raw bytes, a daemon process): verify says so.
-const RULES = [
-  '--only',
-  'api.version.prefix',
-  '--only',
-  'api.ping',
-  '--only',
-  'api.not-found',
-  '--only',
-  'api.version.too-old',
-  '--only',
-  'api.robustness',
-  '--only',
-  'config.file.json',
-];
+const ONLY = ['api.version.prefix', 'api.ping', 'api.not-found', 'api.version.too-old', 'api.robustness', 'config.file.json'];
+const RULES = ONLY.flatMap((rule) => ['--only', rule]);
 const CERTIFY = ['certify', '--target', 'sim', '--seed', '1234', '--num-runs', '2', '--num-starts', '1', ...RULES, '-q'];
 
 const signed = join(out, 'signed');
@@ -104,7 +92,7 @@ t.test('a bundle holds the reports, the transcript, certification.json, the badg
   const lock = spawnSync('sha256sum', [new URL('../../package-lock.json', import.meta.url).pathname], { encoding: 'utf8' }).stdout.split(' ')[0];
   t.equal(certification['lockfileSha256'], lock, 'the lockfile hash is package-lock.json’s');
   t.equal(certification['seed'], 1234);
-  t.match(certification['options'], { numStarts: 1, only: RULES.filter((_, i) => i % 2 === 1), targetArgs: ['--target', 'sim', '--fault', 'api.ping'] });
+  t.match(certification['options'], { numStarts: 1, only: ONLY, targetArgs: ['--target', 'sim', '--fault', 'api.ping'] });
   t.match(certification['target'], { spec: 'sim', kind: 'in-process' });
   const badge = readFileSync(join(signed, 'badge.svg'), 'utf8');
   t.match(badge, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
