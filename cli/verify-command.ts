@@ -90,6 +90,11 @@ async function checkVerdicts(dir: string, findings: Findings): Promise<void> {
   if (report.tool.version !== TOOL_VERSION)
     findings.note(`the bundle was made by ctr-conformance ${report.tool.version}; this is ${TOOL_VERSION}: a replay by another version may judge differently`);
   if (report.options === undefined) return findings.bad(`${BUNDLE_FILES.json}: records no options: its run cannot be replayed`);
+  // `replay:` plays a daemon API back: the recording of an openai: or llama-server target is not one.
+  if (!report.target.surfaces.includes('daemon-api'))
+    return findings.note(
+      `replay: ${report.target.spec} has no daemon API, and a transcript replays only one: the ${report.results.length} cells rest on the sums and the signature alone`,
+    );
   const transcript = join(dir, BUNDLE_FILES.transcript);
   if ((await stat(transcript).catch(() => undefined)) === undefined) return findings.bad(`${BUNDLE_FILES.transcript}: missing: nothing to replay`);
   let outcome: Awaited<ReturnType<typeof replayVerdicts>>;

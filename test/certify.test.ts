@@ -233,6 +233,20 @@ t.test('each kind of tampering is found and named, with exit code 1', async (t) 
   t.match(unsignedWithKey.stdout, /manifest\.sig: missing: the bundle is not signed/);
 });
 
+t.test('the bundle of a target without a daemon API is not replayed, and says so', async (t) => {
+  // Such a bundle (openai:, llama-server) is stood in for by the unsigned one, its target said to have the model runner API only.
+  const dir = copyOf(unsigned);
+  for (const file of ['report.json', 'certification.json']) {
+    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { target: { surfaces: string[] } };
+    writeFileSync(join(dir, file), JSON.stringify({ ...doc, target: { ...doc.target, surfaces: ['model-runner-api'] } }));
+  }
+  await resum(dir);
+  const run = await verify(dir);
+  t.equal(run.code, 0, run.stdout);
+  t.match(run.stdout, /^note +replay: sim has no daemon API, and a transcript replays only one: the \d+ cells rest on the sums and the signature alone$/m);
+  t.notMatch(run.stdout, /^ok +replay/m);
+});
+
 t.test('usage errors exit 2 and run nothing', async (t) => {
   const empty = join(out, 'empty');
   mkdirSync(empty);
