@@ -113,6 +113,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
 
   checkAtStart(config.settings, config.release, config.faults, config.quirks);
+  // Client faults (--client-faults): their module is loaded only when a file is given, and the file checked before anything is claimed.
+  const clientFaults = config.clientFaults === null ? undefined : (await import('../client-faults/install.js')).loadClientFaults(config.clientFaults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
   // Hypothetical quirk: the PID file truncated before it is read.
@@ -140,9 +142,10 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks, config.modelRegistry);
   const forRunner = runnerHandler(runner);
+  const handler = createRequestHandler(holder, forRunner);
   const factory = httpServerFactory(
     holder,
-    createRequestHandler(holder, forRunner),
+    clientFaults === undefined ? handler : clientFaults.wrap(handler, logger),
     options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs },
   );
   const backlog = listenBacklog();
