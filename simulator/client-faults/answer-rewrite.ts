@@ -30,6 +30,7 @@ function setHeaders(res: ServerResponse, headers: Headers): void {
  */
 export function rewriteBody(res: ServerResponse, rewrite: (body: Buffer) => Buffer): void {
   const end = res.end.bind(res) as (chunk: Buffer, callback?: () => void) => ServerResponse;
+  const writeHead = res.writeHead.bind(res) as (status: number) => ServerResponse;
   const parts: Buffer[] = [];
   let size = 0;
   let finished = false;
@@ -40,6 +41,8 @@ export function rewriteBody(res: ServerResponse, rewrite: (body: Buffer) => Buff
     const body = rewrite(Buffer.concat(parts));
     res.removeHeader('transfer-encoding');
     res.setHeader('content-length', body.length);
+    // The original writeHead: node's implicit one would call the patched one, which holds the head back.
+    writeHead(res.statusCode);
     end(body, callback);
   };
   const timer = setTimeout(finish, REWRITE_AFTER_MS);

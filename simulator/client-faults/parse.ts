@@ -38,8 +38,8 @@ function fieldOf(error: ErrorObject, prefix: string): string {
   return inside === '' ? '(the entry)' : inside;
 }
 
-function wording(error: ErrorObject): string {
-  if (error.keyword === 'additionalProperties') return 'is not a field of this kind of fault';
+function wording(error: ErrorObject, kind?: string): string {
+  if (error.keyword === 'additionalProperties') return kind === undefined ? 'is not a known field' : `is not a field of a ${kind} fault`;
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'enum' || error.keyword === 'const') return `${error.message ?? 'is not allowed'} ${JSON.stringify(error.params)}`;
   return error.message ?? error.keyword;
@@ -64,7 +64,7 @@ function checkEntry(file: string, index: number, raw: unknown): ClientFaultEntry
   const validate = validators().byKind[kind as ClientFaultKind];
   if (!validate(raw)) {
     const error = validate.errors![0]!;
-    throw problem(file, where, fieldOf(error, ''), wording(error));
+    throw problem(file, where, fieldOf(error, ''), wording(error, kind));
   }
   const entry = raw as ClientFaultEntry;
   if (entry.path !== undefined && entry.pathRegex !== undefined) throw problem(file, where, 'pathRegex', 'give path or pathRegex, not both');
