@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import t from 'tap';
 import {
   CLIENT_FAULT_KINDS,
-  clientFaultsJsonSchema,
   clientFaultsJsonSchemaText,
   MAX_DELAY_MS,
   MAX_SEED,
@@ -88,7 +87,7 @@ const validEntry = fc
 
 const validFile = fc.record({ seed: fc.integer({ min: 0, max: MAX_SEED }), faults: fc.array(validEntry, { maxLength: 6 }) }, { requiredKeys: ['faults'] });
 
-t.test('generated valid files: the loader takes them, and so does the shipped schema', async (t) => {
+t.test('generated valid files: the loader takes them, and so does the shipped schema', async () => {
   const validate = await shipped();
   fc.assert(
     fc.property(validFile, (file) => {
@@ -160,7 +159,7 @@ const bareEntry = (kind: ClientFaultKind): Record<string, unknown> => ({
   ...(kind === 'delay' ? { ms: 10 } : kind === 'stall' ? { ms: 10 } : {}),
 });
 
-t.test('generated invalid files: a SIM_USAGE error naming the entry and the field; the shipped schema refuses what it can see', async (t) => {
+t.test('generated invalid files: a SIM_USAGE error naming the entry and the field; the shipped schema refuses what it can see', async () => {
   const validate = await shipped();
   fc.assert(
     fc.property(fc.array(validEntry, { maxLength: 4 }), fc.nat(), fc.constantFrom(...CLIENT_FAULT_KINDS), MISTAKES, (good, at, kind, mistake) => {
