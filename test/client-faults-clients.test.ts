@@ -179,9 +179,9 @@ t.test('http-error: a 500 with its message', async (t) => {
 });
 
 t.test('drop: the connection closes before any answer', async (t) => {
-  // Four: the docker CLI's GET goes on the connection its /_ping opened, and Go's transport sends a
-  // request again, once, on a new connection when a reused one closes before any answer.
-  await withSim(t, { kind: 'drop', times: 4 }, async (c) => {
+  // Every time: when the docker CLI's GET goes on the connection its /_ping opened, Go's transport
+  // sends it again, once, on a new connection (a reused connection closed before any answer).
+  await withSim(t, { kind: 'drop', times: 1000 }, async (c) => {
     const wire = await raw(c.socket, 'GET', '/v1.51/version');
     t.equal(wire.status, null, 'no status line');
     t.equal(wire.error, 'ECONNRESET', 'node: socket hang up (ECONNRESET)');
@@ -195,14 +195,9 @@ t.test('drop: the connection closes before any answer', async (t) => {
       const run = await docker(['version', '--format', '{{.Server.Version}}'], c.host, c.home);
       t.equal(run.code, 1);
       t.match(run.stderr, /error during connect: Get "[^"]*\/version": EOF/);
-      t.match(
-        c.log(),
-        /client fault drop on GET \/v[0-9.]+\/version" entry=0 match=3 seed=1[\s\S]*client fault drop on GET \/v[0-9.]+\/version" entry=0 match=4 seed=1/,
-        'both of its tries were dropped',
-      );
+      const tries = [...c.log().matchAll(/client fault drop on GET \/v[0-9.]+\/version" entry=0 match=(\d+)/g)].filter((m) => Number(m[1]) > 2).length;
+      t.ok(tries === 1 || tries === 2, `its GET was dropped ${tries} time(s): once, or twice when Go's transport tried again`);
     });
-    if (missing !== null) for (let i = 0; i < 2; i++) await raw(c.socket, 'GET', '/v1.51/version');
-    await cleanVersion(t, c.socket);
     t.same(await c.other.listContainers(), [], 'the simulator serves on');
   });
 });
@@ -312,14 +307,14 @@ t.test('content-type: another Content-Type, the body unchanged', async (t) => {
 });
 
 t.test('slow: the body comes a few bytes at a time, whole', async (t) => {
-  await withSim(t, { kind: 'slow', chunkBytes: 64, intervalMs: 25 }, async (c) => {
+  await withSim(t, { kind: 'slow', chunkBytes: 32, intervalMs: 50 }, async (c) => {
     const wire = await raw(c.socket, 'GET', '/v1.51/version');
     t.ok(wire.ended);
-    const pieces = Math.ceil(wire.body.length / 64);
+    const pieces = Math.ceil(wire.body.length / 32);
     t.ok(wire.times.length >= Math.min(pieces, 4), `in pieces (${wire.times.length})`);
     t.ok(
-      wire.times.at(-1)! - wire.times[0]! >= (pieces - 1) * 25 * 0.8,
-      `over ${(wire.times.at(-1)! - wire.times[0]!).toFixed(0)} ms for ${pieces} pieces 25 ms apart`,
+      wire.times.at(-1)! - wire.times[0]! >= (pieces - 1) * 50 * 0.8,
+      `over ${(wire.times.at(-1)! - wire.times[0]!).toFixed(0)} ms for ${pieces} pieces 50 ms apart`,
     );
     const call = c.dockerode.version() as Promise<{ Version?: string }>;
     await servedMeanwhile(t, c, call);
