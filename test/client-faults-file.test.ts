@@ -1,4 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
@@ -13,6 +15,7 @@ import {
   type ClientFaultKind,
 } from '../simulator/client-faults/index.js';
 import { SimError } from '../simulator/index.js';
+import { startSimProcess } from './helpers/sim-process.js';
 
 /**
  * The client-faults file (ctrd-sim --client-faults): the committed schema and example, and the
@@ -204,4 +207,41 @@ t.test('mistakes outside the entries', async (t) => {
     [JSON.stringify({ faults: Array.from({ length: 1001 }, () => ({ kind: 'drop', probability: 0 })) }), /field faults: must NOT have more than 1000 items/],
   ];
   for (const [text, message] of cases) t.throws(() => parseClientFaults(text, 'f.json'), { code: 'SIM_USAGE', message }, JSON.stringify(text).slice(0, 60));
+});
+
+t.test('ctrd-sim with a bad file: one line naming the entry and field, exit 1, no socket opened', async (t) => {
+  const dir = mkdtempSync('/tmp/ctc-cff-');
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'faults.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      faults: [
+        { kind: 'drop', probability: 1 },
+        { name: 'slow list', kind: 'delay', probability: 1, ms: -5 },
+      ],
+    }),
+  );
+  const cases: [string, readonly string[], RegExp][] = [
+    [
+      'a bad entry',
+      ['--client-faults', file],
+      /^invalid argument "[^"]+faults\.json" for "--client-faults" flag: entry 1 \("slow list"\): field ms: must be >= 0\n$/,
+    ],
+    [
+      'a missing file',
+      ['--client-faults', join(dir, 'none.json')],
+      /invalid argument "[^"]+none\.json" for "--client-faults" flag: open [^:]+: no such file or directory/,
+    ],
+    ['a seed without a file', ['--client-faults-seed', '3'], /--client-faults-seed needs --client-faults FILE/],
+  ];
+  for (const [what, flags, message] of cases) {
+    const socket = join(dir, 'd.sock');
+    const sim = startSimProcess(['-H', `unix://${socket}`, ...flags]);
+    t.teardown(() => sim.kill());
+    t.equal(await sim.exited, 1, `${what}: exit 1`);
+    t.match(sim.output(), message, `${what}: says why`);
+    t.notMatch(sim.output(), /API listen on/, `${what}: listened on nothing`);
+    t.notOk(existsSync(socket), `${what}: no socket`);
+  }
 });
