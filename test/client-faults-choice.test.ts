@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -13,6 +13,7 @@ import {
   type ClientFaultEntry,
 } from '../simulator/client-faults/index.js';
 import { startSimProcess } from './helpers/sim-process.js';
+import { writeFaultsFile } from './helpers/client-faults-file.js';
 
 /**
  * The choice of client faults is deterministic: the same seed and the same requests give the same
@@ -154,18 +155,12 @@ function getVersion(socketPath: string): Promise<number | 'dropped'> {
 }
 
 t.test('through ctrd-sim: the same seed replays the same faults, another seed gives others, the log names each', async (t) => {
-  const dir = mkdtempSync('/tmp/ctc-cfc-');
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'faults.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      faults: [
-        { name: 'half fail', method: 'GET', path: '/version', kind: 'http-error', status: 503, probability: 0.5 },
-        { name: 'some drop', path: '/version', kind: 'drop', probability: 0.3 },
-      ],
-    }),
-  );
+  const { dir, file } = writeFaultsFile(t, {
+    faults: [
+      { name: 'half fail', method: 'GET', path: '/version', kind: 'http-error', status: 503, probability: 0.5 },
+      { name: 'some drop', path: '/version', kind: 'drop', probability: 0.3 },
+    ],
+  });
   const sequence = async (seed: number, label: string) => {
     const socket = join(dir, `${label}.sock`);
     const sim = startSimProcess(['--brand', 'docker', '-H', `unix://${socket}`, '--client-faults', file, '--client-faults-seed', String(seed)]);

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { cutConnection } from '../simulator/client-faults/body-pacer.js';
 import { DOCKER, dockerCliMissing } from './helpers/docker-cli.js';
 import { inCI } from './helpers/real-daemons.js';
 import { startSimProcess } from './helpers/sim-process.js';
+import { writeFaultsFile } from './helpers/client-faults-file.js';
 
 /**
  * Each kind of client fault (ctrd-sim --client-faults) against real clients: a raw node:http
@@ -105,11 +105,8 @@ interface Context {
 
 /** A ctrd-sim (docker brand, 28.5) with `fault` on GET /version three times (and `extra` entries), stopped by PID after. */
 async function withSim(t: Test, fault: Record<string, unknown>, body: (c: Context) => Promise<void>, extra: readonly Record<string, unknown>[] = []) {
-  const home = mkdtempSync('/tmp/ctc-cfk-');
-  t.teardown(() => rmSync(home, { recursive: true, force: true }));
+  const { dir: home, file } = writeFaultsFile(t, { seed: 1, faults: [{ method: 'GET', path: '/version', probability: 1, times: 3, ...fault }, ...extra] });
   const socket = join(home, 'd.sock');
-  const file = join(home, 'faults.json');
-  writeFileSync(file, JSON.stringify({ seed: 1, faults: [{ method: 'GET', path: '/version', probability: 1, times: 3, ...fault }, ...extra] }));
   const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${socket}`, '--client-faults', file]);
   t.teardown(() => sim.kill());
   await sim.waitFor(/completed initialization/);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import {
 } from '../simulator/client-faults/index.js';
 import { SimError } from '../simulator/index.js';
 import { startSimProcess } from './helpers/sim-process.js';
+import { writeFaultsFile } from './helpers/client-faults-file.js';
 
 /**
  * The client-faults file (ctrd-sim --client-faults): the committed schema and example, and the
@@ -210,18 +211,12 @@ t.test('mistakes outside the entries', async (t) => {
 });
 
 t.test('ctrd-sim with a bad file: one line naming the entry and field, exit 1, no socket opened', async (t) => {
-  const dir = mkdtempSync('/tmp/ctc-cff-');
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'faults.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      faults: [
-        { kind: 'drop', probability: 1 },
-        { name: 'slow list', kind: 'delay', probability: 1, ms: -5 },
-      ],
-    }),
-  );
+  const { dir, file } = writeFaultsFile(t, {
+    faults: [
+      { kind: 'drop', probability: 1 },
+      { name: 'slow list', kind: 'delay', probability: 1, ms: -5 },
+    ],
+  });
   const cases: [string, readonly string[], RegExp][] = [
     [
       'a bad entry',
