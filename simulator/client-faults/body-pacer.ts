@@ -78,7 +78,8 @@ export function paceBody(res: ServerResponse, policy: PacePolicy): void {
       const step = policy(sent);
       if ('cut' in step) {
         done = true;
-        if (!res.headersSent) res.flushHeaders();
+        // The head goes first (headersSent is already true once writeHead has built it, before it is sent).
+        res.flushHeaders();
         // Once what went before is flushed: an empty write on the socket completes after it.
         const socket = res.socket;
         if (socket === null) return;
