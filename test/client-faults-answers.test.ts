@@ -2,6 +2,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t, { type Test } from 'tap';
+import { REWRITE_AFTER_MS } from '../simulator/client-faults/answer-rewrite.js';
 import { injectFault } from '../simulator/client-faults/inject.js';
 import type { ClientFaultEntry } from '../simulator/client-faults/index.js';
 import { writeFaultsFile } from './helpers/client-faults-file.js';
@@ -190,4 +191,27 @@ t.test('drop and http-error: the handler is never asked', async (t) => {
   t.equal(refused.status, 503);
   t.equal(refused.body.toString(), '{"message":"nope"}\n');
   t.equal(refused.kept, undefined, "none of the handler's headers");
+});
+
+t.test('truncate on an answer that never ends (a stream): rewritten and ended after REWRITE_AFTER_MS', async (t) => {
+  const { dir } = writeFaultsFile(t, {});
+  const socketPath = join(dir, 's.sock');
+  let handlerSawClose = false;
+  const server = createServer((req, res) =>
+    injectFault(entryOf({ kind: 'truncate', keepBytes: 4 }), req, res, (_, r) => {
+      r.writeHead(200, ['Content-Type', 'application/json']);
+      r.write('{"status":"stream"}\n');
+      r.once('close', () => (handlerSawClose = true));
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const start = performance.now();
+  const got = await get(socketPath);
+  const ms = performance.now() - start;
+  t.ok(got.ended, 'the answer ends');
+  t.equal(got.body.toString(), '{"st');
+  t.ok(ms >= REWRITE_AFTER_MS - 50 && ms < REWRITE_AFTER_MS + 3000, `after the bound (${ms.toFixed(0)} ms)`);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.ok(handlerSawClose, "the stream's handler sees its answer close");
 });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import {
 } from '../simulator/client-faults/index.js';
 import { SimError } from '../simulator/index.js';
 import { startSimProcess } from './helpers/sim-process.js';
+import { SIM_BIN } from '../suites/targets/resolve.js';
 import { writeFaultsFile } from './helpers/client-faults-file.js';
 
 /**
@@ -239,4 +241,23 @@ t.test('ctrd-sim with a bad file: one line naming the entry and field, exit 1, n
     t.notMatch(sim.output(), /API listen on/, `${what}: listened on nothing`);
     t.notOk(existsSync(socket), `${what}: no socket`);
   }
+});
+
+t.test('the bundled ctrd-sim copied alone (as into a container image): it starts, and --client-faults says what it lacks', async (t) => {
+  const { dir, file } = writeFaultsFile(t, { faults: [{ kind: 'drop', probability: 1 }] });
+  const alone = join(dir, 'ctrd-sim.js');
+  copyFileSync(SIM_BIN, alone);
+  writeFileSync(join(dir, 'package.json'), '{}\n');
+  const run = (args: readonly string[]) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      execFile(process.execPath, [alone, ...args], { timeout: 20_000 }, (error, _stdout, stderr) =>
+        resolve({ code: error === null ? 0 : (error.code as number), stderr }),
+      ),
+    );
+  t.equal((await run(['--version'])).code, 0, 'without the file it needs nothing beside it');
+  const roots = ['--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'pid'), '-H', `unix://${join(dir, 's.sock')}`];
+  const faulted = await run([...roots, '--client-faults', file]);
+  t.equal(faulted.code, 1);
+  t.match(faulted.stderr, /^--client-faults needs the packages ajv and @sinclair\/typebox beside ctrd-sim: Cannot find module/);
+  t.notOk(existsSync(join(dir, 's.sock')), 'and listens on nothing');
 });

@@ -8,6 +8,7 @@ import { ObjectStore } from '../engine/objects/index.js';
 import { routeTable } from '../engine/routes.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
+import { importClientFaults } from '../client-faults/lazy.js';
 import { httpServerFactory } from '../http/server.js';
 import { activationFds, expandAddress } from '../listeners/activation.js';
 import { parseHost, type ListenAddress } from '../listeners/address.js';
@@ -114,7 +115,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   checkAtStart(config.settings, config.release, config.faults, config.quirks);
   // Client faults (--client-faults): their module is loaded only when a file is given, and the file checked before anything is claimed.
-  const clientFaults = config.clientFaults === null ? undefined : (await import('../client-faults/install.js')).loadClientFaults(config.clientFaults);
+  const clientFaults = config.clientFaults === null ? undefined : (await importClientFaults()).loadClientFaults(config.clientFaults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
   // Hypothetical quirk: the PID file truncated before it is read.
