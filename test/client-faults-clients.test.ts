@@ -29,7 +29,7 @@ interface RawOutcome {
 }
 
 /** One request on a fresh connection, with a deadline; never rejects. */
-function raw(socketPath: string, method: string, path: string, deadlineMs = 15_000): Promise<RawOutcome> {
+function raw(where: string | { readonly host: string; readonly port: number }, method: string, path: string, deadlineMs = 15_000): Promise<RawOutcome> {
   return new Promise((resolve) => {
     const start = performance.now();
     const parts: Buffer[] = [];
@@ -43,7 +43,7 @@ function raw(socketPath: string, method: string, path: string, deadlineMs = 15_0
       clearTimeout(deadline);
       resolve({ status, headers, body: Buffer.concat(parts), times, ended, error, ms: performance.now() - start });
     };
-    const req = request({ socketPath, method, path, agent: false }, (res) => {
+    const req = request({ ...(typeof where === 'string' ? { socketPath: where } : where), method, path, agent: false }, (res) => {
       status = res.statusCode ?? null;
       headers = res.headers;
       res.on('data', (chunk: Buffer) => {
@@ -370,6 +370,23 @@ t.test('delay: the answer comes late, unchanged', async (t) => {
     });
     if (missing !== null) await raw(c.socket, 'GET', '/v1.51/version');
     t.equal(wire.body.toString(), (await cleanVersion(t, c.socket)).toString());
+  });
+});
+
+t.test('reset on a TCP listener of ctrd-sim: a TCP reset, whatever of the answer got through before it', async (t) => {
+  const { dir: home, file } = writeFaultsFile(t, { seed: 1, faults: [{ method: 'GET', path: '/version', kind: 'reset', afterBytes: 20, probability: 1 }] });
+  const sim = startSimProcess(['-H', `unix://${join(home, 'd.sock')}`, '-H', 'tcp://127.0.0.1:0', '--client-faults', file]);
+  t.teardown(() => sim.kill());
+  const [, port] = await sim.waitFor(/API listen on tcp:\/\/127\.0\.0\.1:(\d+)/);
+  await sim.waitFor(/completed initialization/);
+  const wire = await raw({ host: '127.0.0.1', port: Number(port) }, 'GET', '/v1.44/version');
+  t.notOk(wire.ended, 'no end');
+  t.match(wire.error, /^(aborted|ECONNRESET)$/, 'node: the connection was reset');
+  t.ok(wire.body.length <= 20, `at most the 20 bytes before the reset (${wire.body.length})`);
+  await t.test('docker CLI', cli, async (t) => {
+    const run = await docker(['version', '--format', '{{.Server.Version}}'], `tcp://127.0.0.1:${port}`, home);
+    t.equal(run.code, 1);
+    t.match(run.stderr, /connection reset by peer|unexpected EOF/);
   });
 });
 
