@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t, { type Test } from 'tap';
 import { REWRITE_AFTER_MS } from '../simulator/client-faults/answer-rewrite.js';
+import { PACE_HIGH_WATER } from '../simulator/client-faults/body-pacer.js';
 import { injectFault } from '../simulator/client-faults/inject.js';
 import type { ClientFaultEntry } from '../simulator/client-faults/index.js';
 import { writeFaultsFile } from './helpers/client-faults-file.js';
@@ -214,4 +215,28 @@ t.test('truncate on an answer that never ends (a stream): rewritten and ended af
   t.ok(ms >= REWRITE_AFTER_MS - 50 && ms < REWRITE_AFTER_MS + 3000, `after the bound (${ms.toFixed(0)} ms)`);
   await new Promise((resolve) => setTimeout(resolve, 50));
   t.ok(handlerSawClose, "the stream's handler sees its answer close");
+});
+
+t.test('a paced answer pushes back: a handler that waits for drain gets all its bytes through, held to the high-water mark', async (t) => {
+  const { dir } = writeFaultsFile(t, {});
+  const socketPath = join(dir, 'p.sock');
+  const piece = Buffer.alloc(32 * 1024, 'x');
+  let refusals = 0;
+  const server = createServer((req, res) =>
+    injectFault(entryOf({ kind: 'slow', chunkBytes: 16 * 1024, intervalMs: 2 }), req, res, async (_, r) => {
+      r.writeHead(200, ['Content-Type', 'application/octet-stream']);
+      for (let i = 0; i < 10; i++) {
+        if (r.write(piece)) continue;
+        refusals++;
+        await new Promise((resolve) => r.once('drain', resolve));
+      }
+      r.end();
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const got = await get(socketPath);
+  t.ok(got.ended);
+  t.equal(got.body.length, 10 * piece.length, 'every byte');
+  t.ok(refusals > 0, `the handler was held back ${refusals} time(s) (high water ${PACE_HIGH_WATER})`);
 });

@@ -23,6 +23,9 @@ export function cutConnection(socket: Socket | null, how: 'reset' | 'close'): vo
 
 type WriteCallback = (error?: Error | null) => void;
 
+/** Bytes a paced answer holds before its writes answer false: a handler that heeds backpressure waits for 'drain'. */
+export const PACE_HIGH_WATER = 64 * 1024;
+
 /** The (chunk, encoding, callback) forms of write and end, as one. */
 function chunkArgs(args: readonly unknown[]): { chunk: Buffer | null; callback: WriteCallback | undefined } {
   const [chunk, encoding, callback] = args;
@@ -36,7 +39,8 @@ function chunkArgs(args: readonly unknown[]): { chunk: Buffer | null; callback: 
 /**
  * Takes over `res.write` and `res.end`: the body the handler writes is queued and let out as
  * `policy` says, with timers (the event loop stays free for other clients). Every wait comes from
- * the policy, whose parameters are bounded; all timers stop when the answer closes.
+ * the policy, whose parameters are bounded; all timers stop when the answer closes. Above
+ * PACE_HIGH_WATER queued bytes a write answers false, and 'drain' follows when the queue is below it again.
  */
 export function paceBody(res: ServerResponse, policy: PacePolicy): void {
   const write = res.write.bind(res) as (chunk: Buffer, callback?: WriteCallback) => boolean;
@@ -48,6 +52,7 @@ export function paceBody(res: ServerResponse, policy: PacePolicy): void {
   let ended: { callback: WriteCallback | undefined } | null = null;
   let timer: NodeJS.Timeout | undefined;
   let done = false;
+  let full = false;
   res.once('close', () => {
     done = true;
     clearTimeout(timer);
@@ -98,6 +103,10 @@ export function paceBody(res: ServerResponse, policy: PacePolicy): void {
         const out = take(step.send);
         sent += out.length;
         write(out);
+        if (full && queued < PACE_HIGH_WATER) {
+          full = false;
+          process.nextTick(() => res.emit('drain'));
+        }
       }
       if (step.waitMs > 0) {
         timer = setTimeout(pump, step.waitMs);
@@ -119,7 +128,8 @@ export function paceBody(res: ServerResponse, policy: PacePolicy): void {
     }
     callback?.();
     schedule();
-    return true;
+    if (queued >= PACE_HIGH_WATER) full = true;
+    return !full;
   }) as ServerResponse['write'];
 
   res.end = ((...args: unknown[]) => {
