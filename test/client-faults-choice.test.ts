@@ -189,3 +189,23 @@ t.test('through ctrd-sim: the same seed replays the same faults, another seed gi
     predicted,
   );
 });
+
+t.test('path patterns and methods match as the README says', async (t) => {
+  const cases: [Record<string, unknown>, string, string, boolean][] = [
+    [{ path: '/containers/{id}/json' }, 'GET', '/containers/abc/json', true],
+    [{ path: '/containers/:id/json' }, 'GET', '/containers/abc/json', true],
+    [{ path: '/containers/{id}/json' }, 'GET', '/containers/a/b/json', false],
+    [{ path: '/images/**' }, 'GET', '/images', true],
+    [{ path: '/images/**' }, 'GET', '/images/a/b/json', true],
+    [{ path: '/images/**' }, 'GET', '/imagesx', false],
+    [{ path: '/containers/*' }, 'GET', '/containers/a/b', true],
+    [{ path: '/version' }, 'GET', '/version/', true],
+    [{ path: '/version' }, 'GET', '/versions', false],
+    [{ pathRegex: '^/images/' }, 'GET', '/images/x', true],
+    [{ pathRegex: '^/images/' }, 'GET', '/v1.44/images/x', false],
+    [{ method: 'POST' }, 'GET', '/anything', false],
+    [{ method: ['GET', 'HEAD'] }, 'HEAD', '/anything', true],
+    [{}, 'PATCH', '/anything/at/all', true],
+  ];
+  for (const [fields, method, path, wanted] of cases) t.equal(compileMatch(fields)(method, path), wanted, `${JSON.stringify(fields)} ${method} ${path}`);
+});

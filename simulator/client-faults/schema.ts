@@ -32,7 +32,7 @@ const COMMON = {
     Type.String({
       pattern: '^/',
       description:
-        'A route pattern over the path without its /vX.Y prefix and query: `/containers/{id}/json` or `/containers/:id/json` (one segment), `/images/**` (any number of segments), `*` in a segment. Every path when neither path nor pathRegex is given.',
+        "A route pattern (rou3, as the simulator's route table) over the path without its /vX.Y prefix and query: `{id}` or `:id` is one segment (`/containers/{id}/json`), `**` any number of segments, none included (`/images/**`), `*` the rest of the path. Every path when neither path nor pathRegex is given.",
     }),
   ),
   pathRegex: Type.Optional(
