@@ -41,8 +41,7 @@ export function withClientFaults(chooser: FaultChooser, handler: RequestHandler,
 /** A checked client-faults file: wraps the simulator's request handler. */
 export interface LoadedClientFaults {
   readonly seed: number;
-  readonly entries: number;
-  /** The handler with the faults; the first call logs the seed (what a replay needs). */
+  /** The handler with the faults; logs the seed (what a replay needs). */
   wrap(handler: RequestHandler, logger: Logger): RequestHandler;
 }
 
@@ -55,7 +54,6 @@ export function loadClientFaults(source: ClientFaultsSource): LoadedClientFaults
   const seed = chooseSeed(parsed, source);
   return {
     seed,
-    entries: parsed.faults.length,
     wrap(handler, logger) {
       logger.log('info', `client faults from ${source.file}: ${parsed.faults.length} entries, seed ${seed} (replay with --client-faults-seed ${seed})`);
       return withClientFaults(new FaultChooser(parsed.faults, seed), handler, logger);

@@ -29,10 +29,10 @@ function validators(): Validators {
   return compiled;
 }
 
-/** `/faults/2/ms` → `ms`; an error about the object itself names the property it is about. */
-function fieldOf(error: ErrorObject, prefix: string): string {
+/** The field an error is about (`/method/0` → `method.0`); an error about an object names the property it misses or has too many of. */
+function fieldOf(error: ErrorObject): string {
   const params = error.params as { missingProperty?: string; additionalProperty?: string };
-  const inside = error.instancePath.slice(prefix.length).replace(/^\//, '').replaceAll('/', '.');
+  const inside = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const named = params.missingProperty ?? params.additionalProperty;
   if (named !== undefined) return inside === '' ? named : `${inside}.${named}`;
   return inside === '' ? '(the entry)' : inside;
@@ -64,7 +64,7 @@ function checkEntry(file: string, index: number, raw: unknown): ClientFaultEntry
   const validate = validators().byKind[kind as ClientFaultKind];
   if (!validate(raw)) {
     const error = validate.errors![0]!;
-    throw problem(file, where, fieldOf(error, ''), wording(error, kind));
+    throw problem(file, where, fieldOf(error), wording(error, kind));
   }
   const entry = raw as ClientFaultEntry;
   if (entry.path !== undefined && entry.pathRegex !== undefined) throw problem(file, where, 'pathRegex', 'give path or pathRegex, not both');
@@ -99,7 +99,7 @@ export function parseClientFaults(text: string, file: string): ClientFaultsFile 
   const frame = validators().frame;
   if (!frame(doc)) {
     const error = frame.errors![0]!;
-    throw problem(file, '', fieldOf(error, ''), wording(error));
+    throw problem(file, '', fieldOf(error), wording(error));
   }
   return doc as ClientFaultsFile;
 }
