@@ -17,6 +17,7 @@ import { checkFlagValues } from './file/flag-values.js';
 import { loadConfiguration } from './file/load.js';
 import { releaseOptions } from './file/directives.js';
 import { resolveFaults } from './faults.js';
+import { resolveClientFaults } from './client-faults.js';
 import { resolveQuirks } from './quirks.js';
 import { resolveModelRegistry } from './model-registry.js';
 import { absentFlags } from '../quirks/daemon-config/absent-options.js';
@@ -173,6 +174,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     validateOnly: flag(flags, 'validate') === true,
     startFlags: startFlagsOf(flags),
     faults,
+    clientFaults: resolveClientFaults(flags, sources),
     quirks,
   });
 }

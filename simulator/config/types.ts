@@ -6,6 +6,7 @@ import type { TlsPlan } from '../listeners/tls-plan.js';
 import type { DaemonSettings } from './file/settings.js';
 import type { FlagValue } from './flags/argv.js';
 import type { RegistryMode } from '../model-runner/store/registry.js';
+import type { ClientFaultsSource } from '../client-faults/source.js';
 
 /** Everything the running simulator needs, resolved once from flags, file and environment. */
 export interface SimConfig {
@@ -52,6 +53,8 @@ export interface SimConfig {
   readonly settings: DaemonSettings;
   /** Rules whose behaviour is deliberately broken (`--fault`, `--faults-file`): empty normally. */
   readonly faults: ReadonlySet<TestableRuleId>;
+  /** --client-faults: the file of faults for client authors and its seed flag, or null (then no request pays for them). */
+  readonly clientFaults: ClientFaultsSource | null;
   /** Quirks the simulator carries (`--quirk`, `--as-observed`; specs/quirks): empty normally. */
   readonly quirks: ReadonlySet<string>;
 }

@@ -8,6 +8,7 @@ import { ObjectStore } from '../engine/objects/index.js';
 import { routeTable } from '../engine/routes.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
+import { importClientFaults } from '../client-faults/lazy.js';
 import { httpServerFactory } from '../http/server.js';
 import { activationFds, expandAddress } from '../listeners/activation.js';
 import { parseHost, type ListenAddress } from '../listeners/address.js';
@@ -113,6 +114,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
 
   checkAtStart(config.settings, config.release, config.faults, config.quirks);
+  // Client faults (--client-faults): their module is loaded only when a file is given, and the file checked before anything is claimed.
+  const clientFaults = config.clientFaults === null ? undefined : (await importClientFaults()).loadClientFaults(config.clientFaults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
   // Hypothetical quirk: the PID file truncated before it is read.
@@ -140,9 +143,10 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks, config.modelRegistry);
   const forRunner = runnerHandler(runner);
+  const handler = createRequestHandler(holder, forRunner);
   const factory = httpServerFactory(
     holder,
-    createRequestHandler(holder, forRunner),
+    clientFaults === undefined ? handler : clientFaults.wrap(handler, logger),
     options.readHeaderTimeoutMs === undefined ? {} : { readHeaderTimeoutMs: options.readHeaderTimeoutMs },
   );
   const backlog = listenBacklog();

@@ -28,6 +28,8 @@ export const READ_OPTIONS = {
   fault: 'list',
   'faults-file': 'string',
   'fault-trace': 'string',
+  'client-faults': 'string',
+  'client-faults-seed': 'int',
   quirk: 'list',
   'as-observed': 'bool',
   help: 'bool',
