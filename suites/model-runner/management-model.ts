@@ -3,9 +3,10 @@ import type { CheckClient } from '../harness/context.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { runnerCheck } from './runner-check.js';
 import { Unjudgeable, Violation } from '../harness/verdict.js';
-import { cleanUp, freshNamespace, listRecords, openAiIds, ownTags, sameItems, sendCreate, show } from './management-calls.js';
+import { heldAs, inLease, spell, spelling, type Spelling } from './leased-references.js';
+import { listRecords, openAiIds, sameItems, sendCreate, show } from './management-calls.js';
 import { clip } from './openai-calls.js';
-import { bind, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
+import { modelPath, type ValidReference } from './reference-arbitraries.js';
 import type { RuleId } from '../../specs/catalogue.js';
 
 /**
@@ -25,32 +26,43 @@ interface Model {
 
 interface Real {
   readonly client: CheckClient;
-  readonly namespace: string;
+  /** The case's leased registry references: a command names one by its slot. */
+  readonly references: readonly string[];
   readonly lens: Lens;
 }
 
-const canonicalIn = (ref: ValidReference, real: Real): string => bind(ref.canonical, real.namespace);
+/** A slot's registry reference in a command's spelling (the runner creates only what its registry has). */
+const referenceOf = (slot: number, how: Spelling, real: Real): ValidReference => spell(real.references[slot]!, how);
+/** A spelling as a counterexample shows it. */
+const described = (how: Spelling): string => `${how.mask === 0 ? '' : ` case mask ${how.mask}`}${how.omitLatest ? ' without :latest' : ''}`;
+const canonicalOf = (slot: number, real: Real): string => real.references[slot]!;
 
 class Create implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly ref: ValidReference) {}
+  constructor(
+    readonly slot: number,
+    readonly how: Spelling,
+  ) {}
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
-    const text = bind(this.ref.text, real.namespace);
+    const text = referenceOf(this.slot, this.how, real).text;
     const reply = await sendCreate(real.client, text);
     // A refused create is mr.models.create's failure: without it there is nothing to list or delete.
     if (reply.status !== 200) throw new Unjudgeable(`POST /models/create {"from": ${JSON.stringify(text)}} answered ${reply.status}: ${clip(reply.body)}`);
-    model.held.add(canonicalIn(this.ref, real));
-    model.gone.delete(canonicalIn(this.ref, real));
+    model.held.add(canonicalOf(this.slot, real));
+    model.gone.delete(canonicalOf(this.slot, real));
   }
-  toString = (): string => `create ${this.ref.text}`;
+  toString = (): string => `create #${this.slot}${described(this.how)}`;
 }
 
 class Delete implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly ref: ValidReference) {}
+  constructor(
+    readonly slot: number,
+    readonly how: Spelling,
+  ) {}
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
-    const canonical = canonicalIn(this.ref, real);
-    const path = `/models/${modelPath(this.ref, real.namespace)}`;
+    const canonical = canonicalOf(this.slot, real);
+    const path = `/models/${modelPath(referenceOf(this.slot, this.how, real), '')}`;
     const reply = await real.client.request('DELETE', path);
     const wasHeld = model.held.has(canonical);
     if (real.lens === 'delete') {
@@ -65,29 +77,32 @@ class Delete implements fc.AsyncCommand<Model, Real> {
     model.gone.add(canonical);
     if (real.lens === 'delete') await goneEverywhere(real, [canonical], `after DELETE ${path}`);
   }
-  toString = (): string => `delete ${this.ref.text}`;
+  toString = (): string => `delete #${this.slot}${described(this.how)}`;
 }
 
 class Get implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly ref: ValidReference) {}
+  constructor(
+    readonly slot: number,
+    readonly how: Spelling,
+  ) {}
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
-    const path = `/models/${modelPath(this.ref, real.namespace)}`;
+    const path = `/models/${modelPath(referenceOf(this.slot, this.how, real), '')}`;
     const reply = await real.client.request('GET', path);
-    if (real.lens === 'delete' && model.gone.has(canonicalIn(this.ref, real)) && reply.status !== 404) {
+    if (real.lens === 'delete' && model.gone.has(canonicalOf(this.slot, real)) && reply.status !== 404) {
       throw new Violation(`GET ${path} of a deleted model answered ${reply.status}, not 404: ${clip(reply.body)}`);
     }
   }
-  toString = (): string => `get ${this.ref.text}`;
+  toString = (): string => `get #${this.slot}${described(this.how)}`;
 }
 
 class List implements fc.AsyncCommand<Model, Real> {
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
     if (real.lens === 'delete') return goneEverywhere(real, [...model.gone], 'after the deletes');
-    const tags = ownTags(await listRecords(real.client), real.namespace);
+    const tags = heldAs(await listRecords(real.client), real.references);
     if (!sameItems(tags, [...model.held]))
-      throw new Violation(`GET /models lists ${show(tags)} in the case's namespace; the answered creates and deletes leave ${show(model.held)}, each once`);
+      throw new Violation(`GET /models lists ${show(tags)} of the case's references ${show(real.references)}; the answered creates and deletes leave ${show(model.held)}, each once`);
   }
   toString = (): string => 'list';
 }
@@ -95,7 +110,7 @@ class List implements fc.AsyncCommand<Model, Real> {
 /** A deleted model is in neither list, and GET answers 404 (mr.models.delete's "gone everywhere"). */
 async function goneEverywhere(real: Real, gone: readonly string[], when: string): Promise<void> {
   if (gone.length === 0) return;
-  const listed = ownTags(await listRecords(real.client), real.namespace).filter((tag) => gone.includes(tag));
+  const listed = heldAs(await listRecords(real.client), real.references).filter((tag) => gone.includes(tag));
   if (listed.length > 0) throw new Violation(`${when}, GET /models still lists ${show(listed)}`);
   const ids = (await openAiIds(real.client)).filter((id) => gone.includes(id));
   if (ids.length > 0) throw new Violation(`${when}, GET /engines/v1/models still lists ${show(ids)}`);
@@ -105,23 +120,18 @@ async function goneEverywhere(real: Real, gone: readonly string[], when: string)
   }
 }
 
-/** Three references (few, so that sequences create, delete and re-create the same ones) and up to 8 commands over them. */
-const scenario = fc
-  .uniqueArray(validReference, { minLength: 3, maxLength: 3, selector: (ref) => ref.canonical })
-  .chain((refs) =>
-    fc.tuple(
-      fc.constant(refs),
-      fc.commands(
-        [
-          fc.constantFrom(...refs).map((ref) => new Create(ref)),
-          fc.constantFrom(...refs).map((ref) => new Delete(ref)),
-          fc.constantFrom(...refs).map((ref) => new Get(ref)),
-          fc.constant(new List()),
-        ],
-        { maxCommands: 8 },
-      ),
-    ),
-  );
+/** Three leased references (few, so that sequences create, delete and re-create the same ones) and up to 8 commands over them, each in a generated spelling. */
+const SLOTS = 3;
+const slot = fc.nat(SLOTS - 1);
+const scenario = fc.commands(
+  [
+    fc.tuple(slot, spelling).map(([at, how]) => new Create(at, how)),
+    fc.tuple(slot, spelling).map(([at, how]) => new Delete(at, how)),
+    fc.tuple(slot, spelling).map(([at, how]) => new Get(at, how)),
+    fc.constant(new List()),
+  ],
+  { maxCommands: 8 },
+);
 
 function modelCheck(rule: RuleId, lens: Lens, summary: string): RuleCheck {
   return runnerCheck({
@@ -129,21 +139,14 @@ function modelCheck(rule: RuleId, lens: Lens, summary: string): RuleCheck {
     via: 'service',
     model: false,
     cases: () => scenario,
-    judge: async ([refs, commands], { client }) => {
-      const real: Real = { client, namespace: freshNamespace(), lens };
-      try {
+    judge: (commands, { client, ctx }) =>
+      inLease(ctx, client, SLOTS, async ({ references }) => {
+        const real: Real = { client, references, lens };
         const model: Model = { held: new Set(), gone: new Set() };
         await fc.asyncModelRun(() => ({ model, real }), commands);
         // Every sequence ends with the list, whether or not it listed before.
         await new List().run(model, real);
-      } finally {
-        await cleanUp(
-          client,
-          real.namespace,
-          refs.map((ref) => bind(ref.canonical, real.namespace)),
-        );
-      }
-    },
+      }),
     summary,
   });
 }
