@@ -79,7 +79,8 @@ export async function checkProperty<T>(
       options.journal?.lastCase(),
     );
   }
-  if (unavailable !== undefined) return errored(`a case could not start: ${unavailable.message}`, 'the check could not get what a case needs in time; the target is not judged');
+  if (unavailable !== undefined)
+    return errored(`a case could not start: ${unavailable.message}`, 'the check could not get what a case needs in time; the target is not judged');
   if (!details.failed) return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases)`, ...lastCase(options.journal) };
   const counterexample = {
     seed: details.seed,

@@ -114,6 +114,12 @@ const loosely = (reference: string): string => {
  * them with the exact canonical forms, so that a tag listed in another case or without its tag is seen.
  */
 export function heldAs(records: readonly ModelRecordView[], references: readonly string[]): string[] {
+  const ours = anySpellingOf(references);
+  return records.flatMap((record) => record.tags.filter(ours));
+}
+
+/** Whether a listed tag is one of `references` in any spelling (see {@link heldAs}). */
+export function anySpellingOf(references: readonly string[]): (tag: string) => boolean {
   const ours = new Set(references.map(loosely));
-  return records.flatMap((record) => record.tags.filter((t) => ours.has(loosely(t))));
+  return (tag) => ours.has(loosely(tag));
 }

@@ -237,15 +237,15 @@ export const createBadBodyCheck = serviceCheck(
 );
 
 async function refuseBadBodies(client: CheckClient, bodies: readonly BadCreateBody[], ns: string): Promise<void> {
-    for (const bad of bodies) {
-      const body = bind(bad.text, ns);
-      const reply = await client.request('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } });
-      if (reply.status !== 400)
-        throw new Violation(`POST /models/create with ${JSON.stringify(body)} (${bad.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
-    }
-    const tags = ownTags(await listRecords(client), ns);
-    if (tags.length > 0)
-      throw new Violation(`after refused create bodies ${show(bodies.map((bad) => JSON.stringify(bind(bad.text, ns))))}, GET /models lists ${show(tags)}`);
+  for (const bad of bodies) {
+    const body = bind(bad.text, ns);
+    const reply = await client.request('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } });
+    if (reply.status !== 400)
+      throw new Violation(`POST /models/create with ${JSON.stringify(body)} (${bad.why}) answered ${reply.status}, not 400: ${clip(reply.body)}`);
+  }
+  const tags = ownTags(await listRecords(client), ns);
+  if (tags.length > 0)
+    throw new Violation(`after refused create bodies ${show(bodies.map((bad) => JSON.stringify(bind(bad.text, ns))))}, GET /models lists ${show(tags)}`);
 }
 
 /** mr.models.create.cached: a second create is 200, says "Using cached model", and the model is listed once. */
@@ -267,8 +267,7 @@ export const createCachedCheck = serviceCheck(
           throw new Violation(`POST /models/create {"from": ${JSON.stringify(next)}} after ${text} does not say "Using cached model": ${clip(reply.body)}`);
       }
       const tags = heldAs(await listRecords(client), [canonical]);
-      if (!sameItems(tags, [canonical]))
-        throw new Violation(`after creating ${show(sent)}, GET /models lists ${show(tags)}, not [${canonical}] once`);
+      if (!sameItems(tags, [canonical])) throw new Violation(`after creating ${show(sent)}, GET /models lists ${show(tags)}, not [${canonical}] once`);
     }),
 );
 

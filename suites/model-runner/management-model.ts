@@ -102,7 +102,9 @@ class List implements fc.AsyncCommand<Model, Real> {
     if (real.lens === 'delete') return goneEverywhere(real, [...model.gone], 'after the deletes');
     const tags = heldAs(await listRecords(real.client), real.references);
     if (!sameItems(tags, [...model.held]))
-      throw new Violation(`GET /models lists ${show(tags)} of the case's references ${show(real.references)}; the answered creates and deletes leave ${show(model.held)}, each once`);
+      throw new Violation(
+        `GET /models lists ${show(tags)} of the case's references ${show(real.references)}; the answered creates and deletes leave ${show(model.held)}, each once`,
+      );
   }
   toString = (): string => 'list';
 }
