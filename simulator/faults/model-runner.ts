@@ -61,6 +61,9 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.reference.format': { breaks: 'a create reference with three segments is accepted and stored (model-runner/routes/models.ts)' },
   'mr.reference.normalised': { breaks: 'GET /models/{namespace}/{name} looks the name up without lower-casing it (model-runner/routes/models.ts)' },
   'mr.models.create': { breaks: 'the progress of a create ends without its success line (model-runner/routes/models.ts)' },
+  'mr.models.create.unknown': {
+    breaks: 'a create does not ask the registry: a reference it lacks is created (200) like one it has (model-runner/routes/models.ts)',
+  },
   'mr.models.create.bad-body': { breaks: 'a create body whose "from" is not a string is a 500 (model-runner/routes/models.ts)' },
   'mr.models.create.cached': { breaks: 'a create of a model held already reports a fresh pull (model-runner/routes/models.ts)' },
   'mr.models.list': {

@@ -205,9 +205,7 @@ export const socketPrefixManagementCheck: RuleCheck = {
             } else {
               // A registry reference of its own for each lifecycle: the runner creates nothing else.
               const spelled = s.spelled;
-              await inLease(ctx, tcp, 1, ({ references: [registry] }) =>
-                compareLifecycle(spell(registry!, spelled), '', order, (client) => client === socket),
-              );
+              await inLease(ctx, tcp, 1, ({ references: [registry] }) => compareLifecycle(spell(registry!, spelled), '', order, (client) => client === socket));
             }
           }
         } finally {

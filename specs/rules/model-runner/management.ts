@@ -55,6 +55,24 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     testability: TESTABLE,
   }),
   rule({
+    id: 'mr.models.create.unknown',
+    title: 'A create of a well-formed reference its registry does not have is 404 "Model not found", and stores nothing',
+    area: AREA,
+    level: 'implementation',
+    source: impl(
+      `${DMR}: pkg/inference/models/http_handler.go handleCreateModel (a pull of a model the registry lacks: 404 "Model not found"); pkg/inference/models/manager.go Pull`,
+    ),
+    reading:
+      'The document says a create adds a model, not where it comes from; the real service pulls it from its registry first, and a reference the registry does not have is answered 404 with the plain text "Model not found" before anything is stored. Read as: a well-formed reference no registry holds (a fresh random namespace) is 404 with a body saying the model was not found, and afterwards GET /models/{reference} is 404 and the list does not name it.',
+    applies: SERVICE,
+    requires: NONE,
+    releaseDependent: false,
+    binding: 'version-independent',
+    expectation:
+      'Generated well-formed references in a fresh random namespace (no registry holds it), with and without a tag, in any case: 404 with a body saying "not found", then GET /models/{reference} 404 and no listed tag in that namespace.',
+    testability: TESTABLE,
+  }),
+  rule({
     id: 'mr.models.create.bad-body',
     title: 'A create body that is not a JSON object with a string "from" is refused with 400',
     area: AREA,
