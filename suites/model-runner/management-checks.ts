@@ -127,7 +127,8 @@ const tagWithUpperCase = tag.filter((t) => t !== t.toLowerCase() && t.toLowerCas
 /**
  * mr.reference.normalised: with or without :latest, whatever the case of the name, the same model;
  * the tag's case kept. The spellings are those of a registry `:latest` reference (the runner creates
- * nothing else); the tag's case is judged on names of the case's own given by POST /models/{name}/tag.
+ * nothing else); the tag's case is judged on a registry reference whose tag has upper case, and on
+ * names of the case's own given by POST /models/{name}/tag.
  */
 export const referenceNormalisedCheck = serviceCheck(
   'mr.reference.normalised',
@@ -173,8 +174,29 @@ export const referenceNormalisedCheck = serviceCheck(
         const spellings = heldAs(await listRecords(client), [`${plain}:latest`]);
         if (!sameItems(spellings, [`${plain}:latest`]))
           throw new Violation(`after creating ${plain} in several spellings, GET /models lists ${show(spellings)}, not ${plain}:latest once`);
+        // The tag keeps its case: a registry reference whose tag has upper case is held as created,
+        // and its lower-cased spelling is another reference (not held).
+        await inLease(
+          ctx,
+          client,
+          1,
+          async ({ references: [registryTagged] }) => {
+            const created = spell(registryTagged!, { mask, omitLatest: false });
+            await createOrFail(client, created.text);
+            const listed = heldAs(await listRecords(client), [registryTagged!]);
+            if (!sameItems(listed, [registryTagged!]))
+              throw new Violation(`after creating ${created.text}, GET /models lists ${show(listed)}, not ${registryTagged} once: a tag keeps its case`);
+            const lowered = `${splitReference(registryTagged!).repo}:${splitReference(registryTagged!).tag.toLowerCase()}`;
+            const other = await getRecord(client, lowered);
+            if (other.status !== 404)
+              throw new Violation(
+                `after creating ${created.text}, GET /models/${lowered} answered ${other.status}, not 404: a tag keeps its case, ${lowered} is not held`,
+              );
+          },
+          hasUpperCaseTag,
+        );
         if (upperTag === undefined) return;
-        // The tag keeps its case: ns/name:Tag and ns/name:tag are two references (of one model or two).
+        // Names of the case's own, by tags: ns/name:Tag and ns/name:tag are two references (of one model or two).
         const [kept, lowered] = [`${ns}/${name}:${upperTag}`, `${ns}/${name}:${upperTag.toLowerCase()}`];
         for (const reference of [kept, lowered]) await tagOrFail(client, plain, reference);
         const tagged = ownTags(await listRecords(client), ns);
@@ -184,6 +206,12 @@ export const referenceNormalisedCheck = serviceCheck(
       isLatest,
     ),
 );
+
+/** A registry reference whose tag has upper case (its lower-cased spelling is another reference). */
+const hasUpperCaseTag = (reference: string): boolean => {
+  const { tag: t } = splitReference(reference);
+  return t !== t.toLowerCase();
+};
 
 /**
  * mr.models.create: created models are in GET /models, GET /models/{namespace}/{name} and the
