@@ -21,7 +21,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'Generated references of the form are created (200); generated invalid ones and references without namespace are refused with 400 and nothing is added to the list (by the other reading, a reference without namespace is created).',
+      'A registry reference in a generated spelling is created (200), and generated references of the form name it (POST /models/{name}/tag, 2xx: the runner creates only what its registry has); generated invalid ones and references without namespace (generated, and registry references without "ai/") are refused with 400 and nothing is added to the list (by the other reading, a registry reference without namespace is created).',
     testability: TESTABLE,
   }),
   rule({
@@ -37,7 +37,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'After creating ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached; ns/name:Tag and ns/name:tag, both created, are two references in the list.',
+      'After creating a registry reference ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached; a created registry reference whose tag has upper case is listed as written and its lower-cased spelling is not held; ns/name:Tag and ns/name:tag given by tagging are two references in the list.',
     testability: TESTABLE,
   }),
   rule({
@@ -51,7 +51,8 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated references: 200, and the model is then in GET /models, GET /models/{namespace}/{name} and the OpenAI list.',
+    expectation:
+      'Registry references in generated spellings (upper case in the name, :latest left out or given): 200, and the model is then in GET /models, GET /models/{namespace}/{name} and the OpenAI list.',
     testability: TESTABLE,
   }),
   rule({
@@ -128,7 +129,8 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated references: the record of a held model (its reference among its tags, the same as in the list); 404 for one not held.',
+    expectation:
+      'Generated references, held as names of a created registry model (by tagging) or not: the record of a held model (its reference among its tags, the same as in the list); 404 for one not held.',
     testability: TESTABLE,
   }),
   rule({
