@@ -115,7 +115,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'After generated creates and deletes, the list holds exactly the models created and not deleted, each once, each a record with an id and its reference among its tags.',
+      'After generated creates, tags and deletes (of registry references in generated spellings, and generated names given to them by tagging), the list holds exactly the references created or given and not deleted, each once, each in a record with an id.',
     testability: TESTABLE,
   }),
   rule({
@@ -144,7 +144,8 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated create/delete sequences: 200 for a held model, 404 otherwise, and the model gone everywhere after.',
+    expectation:
+      'Generated create/tag/delete sequences (registry references in generated spellings, generated names given by tagging): 200 for a held reference, 404 otherwise, and it is gone everywhere after.',
     testability: TESTABLE,
   }),
 ] as const;
