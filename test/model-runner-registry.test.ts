@@ -63,6 +63,12 @@ t.test('catalogue: a reference the registry lacks is 404 "Model not found"; one 
   );
 });
 
+t.test('the runner opened without a registry mode has the catalogue', async (t) => {
+  const dir = mkdtempSync('/tmp/ctc-mrregistry-');
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.equal(ModelRunner.open(dir, new Set()).registry, 'catalogue');
+});
+
 t.test('catalogue: the namespace and name are matched lower-cased, the tag as written', async (t) => {
   const root = await startRunner(t, 'catalogue');
   t.equal((await create(root, 'AI/SmolLM2:360M-Q4_K_M')).status, 200);
@@ -93,9 +99,10 @@ t.test('any: every well-formed reference is pulled', async (t) => {
   );
 });
 
-t.test('--model-registry takes catalogue or any, and any when not given', (t) => {
-  t.equal(resolveModelRegistry(new Map()), 'any');
+t.test('--model-registry takes catalogue or any, and catalogue when not given (as Docker Model Runner)', (t) => {
+  t.equal(resolveModelRegistry(new Map()), 'catalogue');
   t.equal(resolveModelRegistry(new Map([['model-registry', 'catalogue']])), 'catalogue');
+  t.equal(resolveModelRegistry(new Map([['model-registry', 'any']])), 'any');
   t.throws(() => resolveModelRegistry(new Map([['model-registry', 'hub']])), SimError);
   t.end();
 });

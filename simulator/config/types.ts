@@ -43,7 +43,7 @@ export interface SimConfig {
   readonly configFileGiven: string | null;
   /** The model runner's TCP access: --model-runner-tcp's port, 'default' (12434) with --model-runner, else null. */
   readonly modelRunnerTcp: number | 'default' | null;
-  /** The model runner's registry: --model-registry (`any` when not given). */
+  /** The model runner's registry: --model-registry (`catalogue` when not given). */
   readonly modelRegistry: RegistryMode;
   /** --validate: check the configuration, print the verdict and end instead of serving. */
   readonly validateOnly: boolean;

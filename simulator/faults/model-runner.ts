@@ -61,6 +61,9 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.reference.format': { breaks: 'a create reference with three segments is accepted and stored (model-runner/routes/models.ts)' },
   'mr.reference.normalised': { breaks: 'GET /models/{namespace}/{name} looks the name up without lower-casing it (model-runner/routes/models.ts)' },
   'mr.models.create': { breaks: 'the progress of a create ends without its success line (model-runner/routes/models.ts)' },
+  'mr.models.create.unknown': {
+    breaks: 'a create does not ask the registry: a reference it lacks is created (200) like one it has (model-runner/routes/models.ts)',
+  },
   'mr.models.create.bad-body': { breaks: 'a create body whose "from" is not a string is a 500 (model-runner/routes/models.ts)' },
   'mr.models.create.cached': { breaks: 'a create of a model held already reports a fresh pull (model-runner/routes/models.ts)' },
   'mr.models.list': {
@@ -85,6 +88,10 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   },
   'mr.models.delete.tagged': {
     breaks: 'deleting one reference of a model that has several deletes the model with all its references (model-runner/runner.ts)',
+    alsoBreaks: {
+      rules: ['mr.models.list', 'mr.models.delete'],
+      why: 'their sequences give generated names to a registry model by tagging: deleting the registry reference then takes the names with it, so the list lacks them and a delete of one is 404 (when a sequence names, deletes and then looks)',
+    },
   },
   'mr.engines.v1-alias': { breaks: 'under /v1/ only the POST endpoints are aliased: GET /v1/models… is 404 (model-runner/handler.ts)' },
   'mr.models.extra-segments': {
@@ -129,8 +136,17 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   'mr.store.crash-safe': {
     breaks: 'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/runner.ts)',
     alsoBreaks: {
-      rules: ['mr.models.tag', 'mr.models.delete.tagged'],
-      why: 'those rules tag a model right after its create was answered: a create answered before it is written is not there yet to tag (404)',
+      rules: [
+        'mr.models.tag',
+        'mr.models.delete.tagged',
+        'mr.reference.format',
+        'mr.reference.normalised',
+        'mr.models.get',
+        'mr.models.extra-segments',
+        'mr.models.list',
+        'mr.models.delete',
+      ],
+      why: "those rules tag a model right after its create was answered (the runner creates only its registry's references, so a name of the case's own is a tag of a registry model): a create answered before it is written is not there yet to tag (404; for the list and delete sequences, a name that could not be given leaves the case unjudged)",
     },
   },
   'mr.store.concurrent': { breaks: 'a create shows its record without tags for 30 ms before the whole record (model-runner/runner.ts)' },

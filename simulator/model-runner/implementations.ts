@@ -17,6 +17,11 @@ export const MODEL_RUNNER_IMPLEMENTATIONS: readonly Implementation[] = [
   },
   { where: 'simulator/model-runner/store/reference.ts: parseModelReference', rules: ['mr.reference.format', 'mr.reference.normalised'] },
   {
+    where:
+      'simulator/model-runner/routes/models.ts: createModel (asks the registry first: simulator/model-runner/store/registry.ts inRegistry, --model-registry catalogue by default)',
+    rules: ['mr.models.create.unknown'],
+  },
+  {
     where: 'simulator/model-runner/routes/models.ts: createModel, listModels, getModel, deleteModel',
     rules: ['mr.models.create', 'mr.models.create.bad-body', 'mr.models.create.cached', 'mr.models.list', 'mr.models.get', 'mr.models.delete'],
   },

@@ -47,7 +47,12 @@ export class ModelRunner {
   }
 
   /** Opens the store under the data root; a store that cannot be read stops the start. */
-  static open(dataRoot: string, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set(), registry: RegistryMode = 'any'): ModelRunner {
+  static open(
+    dataRoot: string,
+    faults: ReadonlySet<TestableRuleId>,
+    quirks: ReadonlySet<string> = new Set(),
+    registry: RegistryMode = 'catalogue',
+  ): ModelRunner {
     const dir = modelsDirIn(dataRoot);
     try {
       // Quirks (hypothetical): a deleted model's record file kept, or removed later.

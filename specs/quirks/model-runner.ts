@@ -262,6 +262,12 @@ export const MODEL_RUNNER_QUIRKS: readonly Quirk[] = [
     what: 'embeddings are computed in slices that let other requests through, but the answer is encoded in one go (one JSON encode of the whole document, tens of MB for 2048 inputs of 1024 dimensions): every other request waits for it',
   },
   {
+    id: 'hypothetical.mr.models.create.unknown.record-left',
+    rule: 'mr.models.create.unknown',
+    kind: 'hypothetical',
+    what: 'a create of a reference the registry lacks stores a record under it before the pull fails, and answers 404 all the same: the model is then held and listed under a reference no registry has',
+  },
+  {
     id: 'hypothetical.mr.models.tag.created-200',
     rule: 'mr.models.tag',
     kind: 'hypothetical',

@@ -3,7 +3,7 @@ import { HttpClientError } from '../http/client.js';
 import type { HttpExchange } from '../../reports/model/result.js';
 import type { CaseJournal } from './journal.js';
 import type { CoverageRecorder } from './coverage.js';
-import { errored, skipped, Unjudgeable, Violation, type Verdict } from './verdict.js';
+import { errored, skipped, Unavailable, Unjudgeable, Violation, type Verdict } from './verdict.js';
 
 export interface PropertyOptions {
   readonly seed: number;
@@ -47,14 +47,17 @@ export async function checkProperty<T>(
   examples: readonly T[] = [],
 ): Promise<Verdict> {
   let timedOut: HttpClientError | undefined;
+  let unavailable: Unavailable | undefined;
   const guarded = async (value: T): Promise<void> => {
-    // Once a request went unanswered, every other case (shrinking included) ends at once.
+    // Once a request went unanswered, or a case could not get what it needs, every other case (shrinking included) ends at once.
     if (timedOut !== undefined) throw timedOut;
+    if (unavailable !== undefined) throw unavailable;
     options.journal?.beginCase();
     try {
       await body(value);
     } catch (error) {
       if (isTimeout(error)) timedOut = error;
+      if (error instanceof Unavailable) unavailable = error;
       options.journal?.markFailed();
       throw error;
     }
@@ -76,6 +79,8 @@ export async function checkProperty<T>(
       options.journal?.lastCase(),
     );
   }
+  if (unavailable !== undefined)
+    return errored(`a case could not start: ${unavailable.message}`, 'the check could not get what a case needs in time; the target is not judged');
   if (!details.failed) return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases)`, ...lastCase(options.journal) };
   const counterexample = {
     seed: details.seed,

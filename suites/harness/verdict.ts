@@ -38,3 +38,12 @@ export class Violation extends Error {
 export class Unjudgeable extends Error {
   override readonly name = 'Unjudgeable';
 }
+
+/**
+ * Thrown where a check could not get, within its deadline, something of the suite's own that a
+ * case needs (a lease of registry references): the cell is an `error` with this message, and no
+ * further case runs.
+ */
+export class Unavailable extends Error {
+  override readonly name: string = 'Unavailable';
+}

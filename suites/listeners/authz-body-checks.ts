@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MODEL_REGISTRY } from '../../specs/model-registry.js';
 import { checkProperty, type PropertyOptions } from '../harness/property.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
@@ -253,6 +254,12 @@ export const authzBodyLimitCheck: RuleCheck = {
   },
 };
 
+/** A model of the runner's registry (specs/model-registry.ts), picked by a generated name; the daemon is the check's own, so no lease. */
+const registryModelFor = (name: string): string => {
+  const models = MODEL_REGISTRY.filter((model) => model.name.startsWith('ai/'));
+  return models[[...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % models.length]!.name;
+};
+
 /** The runner's prefix on the daemon socket (model-runner-api.md › Base addresses 2). */
 const PREFIX = '/exp/vENG4.40';
 
@@ -278,7 +285,8 @@ export const authzModelRunnerCheck: RuleCheck = {
           }
           const underPrefix = (uri: string): boolean => uri.startsWith(PREFIX);
           plugin.setPolicy({ request: (m) => (underPrefix(m.RequestUri) && denied.includes(m.RequestMethod) ? { Allow: false, Msg: msg } : { Allow: true }) });
-          const model = `ai/ctc${name}`;
+          // A model the runner's registry has (it creates nothing else), so that a create the plugin failed to deny would take effect.
+          const model = registryModelFor(name);
           const requests: readonly (readonly [string, string, unknown?])[] = [
             ['POST', `${PREFIX}/models/create`, { from: model }],
             ['GET', `${PREFIX}/models/${model}`],

@@ -13,7 +13,8 @@ import { cleanUp, freshNamespace, lastLine, sendCreate } from './management-call
 import { modelForInference } from './models.js';
 import { bodyOf, describeCall, openAiCall } from './openai-call-arbitraries.js';
 import { clip } from './openai-calls.js';
-import { bind, component, modelPath, validReference, type ValidReference } from './reference-arbitraries.js';
+import { bind, component, modelPath, type ValidReference } from './reference-arbitraries.js';
+import { inLease, spell, spelling, type Spelling } from './leased-references.js';
 
 /** Whether a TLS handshake succeeds on the base address (any certificate: the scheme is judged, not the trust). */
 function speaksTls(host: string, port: number): Promise<Verdict> {
@@ -52,24 +53,25 @@ export const tcpServesCheck: RuleCheck = {
     const client = serviceClient(ctx);
     try {
       return await checkProperty(
-        fc.record({ ref: validReference, messages: conversation, text: prompt, input: embeddingInput, limit: maxTokens }),
-        async ({ ref, messages, text, input, limit }) => {
-          const ns = freshNamespace();
-          const model = bind(ref.canonical, ns);
-          const path = modelPath(ref, ns);
-          const engine = `/engines/${defaultEngineOf(ctx.instance)}/v1`;
-          const routes: readonly (readonly [string, string, unknown?])[] = [
-            ['POST', '/models/create', { from: bind(ref.text, ns) }],
-            ['GET', '/models'],
-            ['GET', `/models/${path}`],
-            ['GET', `${engine}/models`],
-            ['GET', `${engine}/models/${path}`],
-            ['POST', `${engine}/chat/completions`, { model, messages, max_tokens: limit }],
-            ['POST', `${engine}/completions`, { model, prompt: text, max_tokens: limit }],
-            ['POST', `${engine}/embeddings`, { model, input }],
-            ['DELETE', `/models/${path}`],
-          ];
-          try {
+        fc.record({ spelled: spelling, messages: conversation, text: prompt, input: embeddingInput, limit: maxTokens }),
+        ({ spelled, messages, text, input, limit }) =>
+          // The runner creates only what its registry has: the case leases a registry reference.
+          inLease(ctx, client, 1, async ({ references: [registry] }) => {
+            const ref = spell(registry!, spelled);
+            const model = ref.canonical;
+            const path = modelPath(ref, '');
+            const engine = `/engines/${defaultEngineOf(ctx.instance)}/v1`;
+            const routes: readonly (readonly [string, string, unknown?])[] = [
+              ['POST', '/models/create', { from: ref.text }],
+              ['GET', '/models'],
+              ['GET', `/models/${path}`],
+              ['GET', `${engine}/models`],
+              ['GET', `${engine}/models/${path}`],
+              ['POST', `${engine}/chat/completions`, { model, messages, max_tokens: limit }],
+              ['POST', `${engine}/completions`, { model, prompt: text, max_tokens: limit }],
+              ['POST', `${engine}/embeddings`, { model, input }],
+              ['DELETE', `/models/${path}`],
+            ];
             for (const [method, route, json] of routes) {
               const reply = await client.request(method, route, { headers, ...(json === undefined ? {} : { json }) });
               if (reply.status < 200 || reply.status > 299)
@@ -77,10 +79,7 @@ export const tcpServesCheck: RuleCheck = {
                   `${method} ${route}${json === undefined ? '' : ` ${clip(JSON.stringify(json), 120)}`} on the TCP base address answered ${reply.status}: ${clip(reply.body)}`,
                 );
             }
-          } finally {
-            await cleanUp(client, ns);
-          }
-        },
+          }),
         options,
         'the nine routes of the endpoint tables answered 2xx on the TCP base address',
       );
@@ -94,13 +93,13 @@ export const tcpServesCheck: RuleCheck = {
 type ManagementStep =
   | { readonly kind: 'list' }
   | { readonly kind: 'get'; readonly held: boolean; readonly name: string }
-  | { readonly kind: 'lifecycle'; readonly ref: ValidReference }
+  | { readonly kind: 'lifecycle'; readonly spelled: Spelling }
   | { readonly kind: 'bad-create'; readonly body: BadCreateBody };
 
 const managementStep: fc.Arbitrary<ManagementStep> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'list' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('get' as const), held: fc.boolean(), name: component }) },
-  { weight: 2, arbitrary: validReference.map((ref) => ({ kind: 'lifecycle' as const, ref })) },
+  { weight: 2, arbitrary: spelling.map((spelled) => ({ kind: 'lifecycle' as const, spelled })) },
   { weight: 1, arbitrary: badCreateBody.map((body) => ({ kind: 'bad-create' as const, body })) },
 );
 
@@ -204,7 +203,9 @@ export const socketPrefixManagementCheck: RuleCheck = {
                 await compareSides(...pair('POST', '/models/create', { body, headers: { 'Content-Type': 'application/json', Accept: 'application/json' } })),
               );
             } else {
-              await compareLifecycle(s.ref, ns, order, (client) => client === socket);
+              // A registry reference of its own for each lifecycle: the runner creates nothing else.
+              const spelled = s.spelled;
+              await inLease(ctx, tcp, 1, ({ references: [registry] }) => compareLifecycle(spell(registry!, spelled), '', order, (client) => client === socket));
             }
           }
         } finally {

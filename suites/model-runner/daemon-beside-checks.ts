@@ -7,16 +7,17 @@ import type { Endpoint } from '../http/endpoint.js';
 import { conversation, embeddingInput } from './arbitraries.js';
 import { comparableBody } from './answer-comparison.js';
 import { DOCKER_DEFAULT_ENGINE, serviceClient, SOCKET_PREFIX, socketServiceEndpoint } from './endpoints.js';
-import { cleanUp, createOrFail, freshNamespace } from './management-calls.js';
+import { inLease, spell, spelling, type Spelling } from './leased-references.js';
+import { createOrFail } from './management-calls.js';
 import { modelForInference } from './models.js';
 import { clip } from './openai-calls.js';
-import { component } from './reference-arbitraries.js';
+import { modelPath } from './reference-arbitraries.js';
 
 /** A runner path sent to the socket without the prefix; a create or delete must not take effect. */
 type Unprefixed =
   | { readonly kind: 'get' | 'post'; readonly path: string; readonly json?: unknown }
-  | { readonly kind: 'create'; readonly name: string }
-  | { readonly kind: 'delete'; readonly name: string };
+  | { readonly kind: 'create'; readonly spelled: Spelling }
+  | { readonly kind: 'delete'; readonly spelled: Spelling };
 
 const unprefixed = (model: string): fc.Arbitrary<Unprefixed> =>
   fc.oneof(
@@ -25,8 +26,9 @@ const unprefixed = (model: string): fc.Arbitrary<Unprefixed> =>
       .map((path) => ({ kind: 'get' as const, path })),
     conversation.map((messages) => ({ kind: 'post' as const, path: '/engines/v1/chat/completions', json: { model, messages } })),
     embeddingInput.map((input) => ({ kind: 'post' as const, path: `/engines/${DOCKER_DEFAULT_ENGINE}/v1/embeddings`, json: { model, input } })),
-    component.map((name) => ({ kind: 'create' as const, name })),
-    component.map((name) => ({ kind: 'delete' as const, name })),
+    // A registry reference (leased by the case): a create handed to the runner would take effect.
+    spelling.map((spelled) => ({ kind: 'create' as const, spelled })),
+    spelling.map((spelled) => ({ kind: 'delete' as const, spelled })),
   );
 
 /** The daemon socket itself: the socket the runner is served on under its prefix, without the prefix. */
@@ -56,18 +58,20 @@ export const daemonBesideCheck: RuleCheck = {
     try {
       return await checkProperty(
         fc.record({ paths: fc.array(unprefixed(model), { minLength: 1, maxLength: 4 }), above: fc.integer({ min: 1, max: 5 }) }),
-        async ({ paths, above }) => {
-          const ns = freshNamespace();
-          try {
+        ({ paths, above }) =>
+          // One registry reference per create or delete: the runner creates nothing else, and the lease keeps cells apart.
+          inLease(ctx, service, paths.filter((p) => p.kind === 'create' || p.kind === 'delete').length, async ({ references, namespace: ns }) => {
+            let next = 0;
             for (const request of paths) {
+              const reference = request.kind === 'create' || request.kind === 'delete' ? spell(references[next++]!, request.spelled) : undefined;
               const [method, path, json]: [string, string, unknown] =
                 request.kind === 'create'
-                  ? ['POST', '/models/create', { from: `${ns}/${request.name}` }]
+                  ? ['POST', '/models/create', { from: reference!.text }]
                   : request.kind === 'delete'
-                    ? ['DELETE', `/models/${ns}/${request.name}`, undefined]
+                    ? ['DELETE', `/models/${modelPath(reference!, '')}`, undefined]
                     : [request.kind.toUpperCase(), request.path, request.json];
               // Held over TCP, so that a socket that handed the DELETE to the runner would be seen.
-              if (request.kind === 'delete') await createOrFail(service, `${ns}/${request.name}`);
+              if (request.kind === 'delete') await createOrFail(service, reference!.text);
               const sent = { ...(json === undefined ? {} : { json }) };
               const reply = await daemon.request(method, path, sent);
               // Any unknown daemon path, for the daemon's own 404 to compare with.
@@ -78,12 +82,11 @@ export const daemonBesideCheck: RuleCheck = {
               if (unknown.status === 404 && !isDeepStrictEqual(comparableBody(reply.body), comparableBody(unknown.body))) {
                 throw new Violation(`${what} answered ${clip(reply.body)}, not the daemon's answer to an unknown path: ${clip(unknown.body)}`);
               }
-              const held =
-                request.kind === 'create' || request.kind === 'delete' ? (await service.request('GET', `/models/${ns}/${request.name}`)).status : undefined;
+              const held = reference === undefined ? undefined : (await service.request('GET', `/models/${reference.canonical}`)).status;
               if (request.kind === 'create' && held !== 404)
-                throw new Violation(`after ${what}, the runner holds ${ns}/${request.name} (GET over TCP answered ${held})`);
+                throw new Violation(`after ${what}, the runner holds ${reference!.canonical} (GET over TCP answered ${held})`);
               if (request.kind === 'delete' && held !== 200)
-                throw new Violation(`after ${what}, the runner no longer holds ${ns}/${request.name} (GET over TCP answered ${held})`);
+                throw new Violation(`after ${what}, the runner no longer holds ${reference!.canonical} (GET over TCP answered ${held})`);
             }
             const ping = await daemon.request('GET', '/_ping');
             if (ping.status !== 200) throw new Violation(`GET /_ping on the daemon socket answered ${ping.status}: ${clip(ping.body)}`);
@@ -95,10 +98,7 @@ export const daemonBesideCheck: RuleCheck = {
                 `GET ${version} on the daemon socket (above ${ctx.expectedMax}) was not refused by the version gate: ${refused.status} ${clip(refused.body)}`,
               );
             }
-          } finally {
-            await cleanUp(service, ns);
-          }
-        },
+          }),
         options,
         "beside the prefix, runner paths were the daemon's 404, /_ping answered 200 and the version gate refused a too-new version",
       );

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { Violation } from '../harness/verdict.js';
-import { cleanUp, createOrFail, freshNamespace } from './management-calls.js';
+import { inLease, tagOrFail } from './leased-references.js';
+import { createOrFail } from './management-calls.js';
 import { clip } from './openai-calls.js';
 import { component, tag } from './reference-arbitraries.js';
 import { runnerCheck } from './runner-check.js';
@@ -26,13 +27,16 @@ export const extraSegmentsCheck = runnerCheck({
       ),
       extra: fc.array(extraSegment, { minLength: 1, maxLength: 3 }),
       order: fc.shuffledSubarray(['GET', 'DELETE', 'POST'] as const, { minLength: 1 }),
+      // Under a name of the case's own (given by a tag), or under the registry reference itself.
+      named: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     }),
   summary: 'paths with segments after a held reference answered 404 to GET, DELETE and POST, and the model was still held, its record unchanged',
-  judge: async ({ name, tag: t, extra, order }, { client }) => {
-    const ns = freshNamespace();
-    const reference = `${ns}/${name}${t === undefined ? '' : `:${t}`}`;
-    try {
-      await createOrFail(client, reference);
+  judge: ({ name, tag: t, extra, order, named }, { client, ctx }) =>
+    inLease(ctx, client, 1, async ({ references: [registry], namespace: ns }) => {
+      // The runner creates only what its registry has: a name of the case's own is a tag of that model.
+      await createOrFail(client, registry!);
+      const reference = named ? `${ns}/${name}${t === undefined ? '' : `:${t}`}` : registry!;
+      if (named) await tagOrFail(client, registry!, reference);
       const before = await client.request('GET', `/models/${reference}`);
       if (before.status !== 200) throw new Violation(`GET /models/${reference} (just created) answered ${before.status}: ${clip(before.body)}`);
       const path = `/models/${reference}/${extra.join('/')}`;
@@ -46,8 +50,5 @@ export const extraSegmentsCheck = runnerCheck({
         throw new Violation(
           `after ${order.join(', ')} ${path}, GET /models/${reference} answered ${after.status} ${clip(after.body)}, not the record held before: ${clip(before.body)}`,
         );
-    } finally {
-      await cleanUp(client, ns);
-    }
-  },
+    }),
 });

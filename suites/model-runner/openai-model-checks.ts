@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
@@ -6,7 +5,7 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { runnerCheck } from './runner-check.js';
 import { Violation } from '../harness/verdict.js';
-import { HttpClientError } from '../http/client.js';
+import { anySpellingOf, inLease, spell, spelling } from './leased-references.js';
 import { inferenceClient, serviceClient } from './endpoints.js';
 import { createModel, SUITE_MODEL } from './models.js';
 import { call, clip, jsonOf } from './openai-calls.js';
@@ -17,20 +16,7 @@ type Model = OpenAiObject<'model'>;
 /** A path component of a model reference (lower case, as the reference grammar wants it). */
 const component = fc.stringMatching(/^[a-z][a-z0-9]{2,7}$/);
 
-/**
- * A namespace no other cell uses: random, not generated, because parallel cells run with the same
- * seed and would otherwise create and delete each other's models.
- */
-const freshNamespace = (prefix: string): string => `${prefix}${randomBytes(6).toString('hex')}`;
-
 const show = (ids: Iterable<string>): string => `[${[...ids].sort().join(', ')}]`;
-
-/** Deletes what a case created; a failure to clean up must not hide the case's own verdict. */
-async function deleteQuietly(service: CheckClient, reference: string): Promise<void> {
-  await service.request('DELETE', `/models/${reference}`).catch((error: unknown) => {
-    if (!(error instanceof HttpClientError)) throw error;
-  });
-}
 
 /** mr.openai.models.list: the list is an OpenAI model list; on a runner with management, its ids are the held models. */
 export const modelsListCheck: RuleCheck = {
@@ -48,30 +34,26 @@ export const modelsListCheck: RuleCheck = {
       const service = serviceClient(ctx);
       try {
         return await checkProperty(
-          fc.uniqueArray(component, { minLength: 1, maxLength: 3 }),
-          async (names) => {
-            const namespace = freshNamespace('mrl');
-            const created: string[] = [];
-            try {
-              for (const name of names) {
-                await createModel(service, `${namespace}/${name}`);
-                created.push(`${namespace}/${name}`);
+          fc.array(spelling, { minLength: 1, maxLength: 3 }),
+          (spellings) =>
+            // Registry references leased by the case: the runner creates nothing else, and cells share it.
+            inLease(ctx, service, spellings.length, async ({ references }) => {
+              const created: string[] = [];
+              for (const [i, reference] of references.entries()) {
+                await createModel(service, spell(reference, spellings[i]!).text);
+                created.push(reference);
               }
               const list = await call(client, 'GET', '/models', undefined, 'model-list');
-              // Only this case's namespace: other cells create and delete models at the same time.
-              const listed = new Set(list.data.map((model) => model.id).filter((id) => id.startsWith(`${namespace}/`)));
-              const expected = new Set(created.map((reference) => `${reference}:latest`));
-              if (!isDeepStrictEqual(listed, expected)) {
+              // Only this case's references: other cells create and delete models at the same time.
+              const listed = list.data.map((model) => model.id).filter(anySpellingOf(references));
+              if (!isDeepStrictEqual(new Set(listed), new Set(created)) || listed.length !== created.length) {
                 throw new Violation(
-                  `after POST /models/create of ${show(created)}, GET /models lists ${show(listed)} in ${namespace}/, not ${show(expected)}; the body: ${clip(JSON.stringify(list))}`,
+                  `after POST /models/create of ${show(created)}, GET /models lists ${show(listed)} of them, not ${show(created)} each once; the body: ${clip(JSON.stringify(list))}`,
                 );
               }
-            } finally {
-              for (const reference of created) await deleteQuietly(service, reference);
-            }
-          },
+            }),
           options,
-          'GET /models is a valid OpenAI model list, and lists exactly the models created (as namespace/name:latest)',
+          'GET /models is a valid OpenAI model list, and lists exactly the models created (by their canonical references)',
         );
       } finally {
         service.close();
@@ -115,24 +97,20 @@ async function retrievesEntry(client: CheckClient, entry: Model): Promise<void> 
 export const modelsRetrieveCheck = runnerCheck({
   rule: 'mr.openai.models.retrieve',
   // The model is held (though no case names it) so that the list holds at least one model (on a runner with management it creates the suite's).
-  cases: () => fc.record({ namespace: component, name: component }),
-  judge: async ({ namespace, name }, { client, ctx }) => {
+  cases: () => fc.record({ namespace: component, name: component, spelled: spelling }),
+  judge: async ({ namespace, name, spelled }, { client, ctx }) => {
     // On a runner with management, other cells create and delete models meanwhile: only the
-    // models no other cell touches are judged (the suite's, and one of this case's own).
+    // models no other cell touches are judged (the suite's, and a registry reference leased by the case).
     const service = ctx.instance.endpoints.modelRunnerService === undefined ? undefined : serviceClient(ctx);
-    const own = `mrt${namespace}/${name}:latest`;
     try {
-      if (service !== undefined) await createModel(service, own);
-      const list = await call(client, 'GET', '/models', undefined, 'model-list');
-      const judged = service === undefined ? list.data : list.data.filter((entry) => entry.id === SUITE_MODEL || entry.id === own);
-      if (service !== undefined && !judged.some((entry) => entry.id === own))
-        throw new Violation(`${own} was created, but GET /models does not list it: ${clip(JSON.stringify(list))}`);
-      for (const entry of judged) await retrievesEntry(client, entry);
+      if (service === undefined) await retrievesListed(client);
+      else
+        await inLease(ctx, service, 1, async ({ references: [own] }) => {
+          await createModel(service, spell(own!, spelled).text);
+          await retrievesListed(client, own!);
+        });
     } finally {
-      if (service !== undefined) {
-        await service.request('DELETE', `/models/${own.replace(/:latest$/, '')}`);
-        service.close();
-      }
+      service?.close();
     }
     const list = await call(client, 'GET', '/models', undefined, 'model-list');
     const unknown = `mrr${namespace}/${name}:latest`;
@@ -144,3 +122,12 @@ export const modelsRetrieveCheck = runnerCheck({
   },
   summary: 'every listed id answered its list entry, as two segments and escaped; ids not listed answered 404',
 });
+
+/** Every listed entry (with `own`, only the suite's model and `own`, which must be listed) answers its list entry. */
+async function retrievesListed(client: CheckClient, own?: string): Promise<void> {
+  const list = await call(client, 'GET', '/models', undefined, 'model-list');
+  const judged = own === undefined ? list.data : list.data.filter((entry) => entry.id === SUITE_MODEL || entry.id === own);
+  if (own !== undefined && !judged.some((entry) => entry.id === own))
+    throw new Violation(`${own} was created, but GET /models does not list it: ${clip(JSON.stringify(list))}`);
+  for (const entry of judged) await retrievesEntry(client, entry);
+}

@@ -1,4 +1,5 @@
 import { MODEL_REGISTRY } from '../../specs/model-registry.js';
+import { Unavailable } from '../harness/verdict.js';
 import { SUITE_MODEL } from './models.js';
 
 /**
@@ -11,7 +12,8 @@ import { SUITE_MODEL } from './models.js';
 
 export type LeaseErrorCode = 'LEASE_TOO_MANY' | 'LEASE_TIMEOUT' | 'LEASE_ABORTED';
 
-export class LeaseError extends Error {
+/** An Unavailable: the cell that cannot get its references is an error, not a failure of the target. */
+export class LeaseError extends Unavailable {
   override readonly name = 'LeaseError';
   constructor(
     readonly code: LeaseErrorCode,
@@ -32,8 +34,14 @@ export const LEASABLE_REFERENCES: readonly string[] = MODEL_REGISTRY.flatMap((mo
   (reference) => reference !== SUITE_MODEL,
 );
 
+/** Which references a lease takes: any (the default), or only those `want` accepts. */
+export type Wanted = (reference: string) => boolean;
+
+const ANY: Wanted = () => true;
+
 interface Waiter {
   readonly count: number;
+  readonly want: Wanted;
   readonly grant: (references: readonly string[]) => void;
 }
 
@@ -52,16 +60,19 @@ export class ReferencePool {
   }
 
   /**
-   * Leases `count` references, waiting for them at most `deadlineMs` (or until `signal` aborts).
+   * Leases `count` references (of those `want` accepts), waiting for them at most `deadlineMs`
+   * (or until `signal` aborts).
    *
    * @throws {@link LeaseError} `LEASE_TOO_MANY` at once when the pool is smaller than `count`;
    * `LEASE_TIMEOUT` or `LEASE_ABORTED` when no lease came in time.
    */
-  lease(count: number, deadlineMs: number, signal?: AbortSignal): Promise<Lease> {
-    if (count > this.references.length)
-      return Promise.reject(new LeaseError('LEASE_TOO_MANY', `${count} registry references asked for; the registry has ${this.references.length} to lease`));
+  lease(count: number, deadlineMs: number, signal?: AbortSignal, want: Wanted = ANY): Promise<Lease> {
+    const leasable = this.references.filter(want).length;
+    if (count > leasable)
+      return Promise.reject(new LeaseError('LEASE_TOO_MANY', `${count} registry references asked for; the registry has ${leasable} such to lease`));
     if (signal?.aborted) return Promise.reject(new LeaseError('LEASE_ABORTED', 'aborted before a lease was granted'));
-    if (this.waiters.length === 0 && this.free.length >= count) return Promise.resolve(this.granted(this.free.splice(0, count)));
+    const now = this.waiters.length === 0 ? this.take(count, want) : undefined;
+    if (now !== undefined) return Promise.resolve(this.granted(now));
     return new Promise<Lease>((resolve, reject) => {
       const fail = (error: LeaseError): void => {
         const at = this.waiters.indexOf(waiter);
@@ -79,6 +90,7 @@ export class ReferencePool {
       );
       const waiter: Waiter = {
         count,
+        want,
         grant: (references) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
@@ -103,11 +115,24 @@ export class ReferencePool {
     };
   }
 
+  /** Takes `count` free references that `want` accepts, the longest free first; undefined (nothing taken) when there are fewer. */
+  private take(count: number, want: Wanted): string[] | undefined {
+    const at: number[] = [];
+    for (let i = 0; i < this.free.length && at.length < count; i++) if (want(this.free[i]!)) at.push(i);
+    if (at.length < count) return undefined;
+    const taken = at.map((i) => this.free[i]!);
+    for (const i of at.reverse()) this.free.splice(i, 1);
+    return taken;
+  }
+
   /** Grants waiting leases in order while the first one fits. */
   private serve(): void {
-    while (this.waiters.length > 0 && this.free.length >= this.waiters[0]!.count) {
-      const waiter = this.waiters.shift()!;
-      waiter.grant(this.free.splice(0, waiter.count));
+    while (this.waiters.length > 0) {
+      const waiter = this.waiters[0]!;
+      const taken = this.take(waiter.count, waiter.want);
+      if (taken === undefined) return;
+      this.waiters.shift();
+      waiter.grant(taken);
     }
   }
 }

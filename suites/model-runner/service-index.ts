@@ -6,6 +6,7 @@ import { createBadBodyCheck, createCachedCheck, createCheck, getCheck, reference
 import { deleteCheck, listCheck } from './management-model.js';
 import { v1AliasCheck } from './alias-checks.js';
 import { extraSegmentsCheck } from './extra-segment-checks.js';
+import { createUnknownCheck } from './create-unknown-checks.js';
 import { deleteTaggedCheck, tagCheck } from './tag-checks.js';
 
 /**
@@ -28,6 +29,7 @@ export const MODEL_RUNNER_SERVICE_CHECKS: readonly RuleCheck[] = [
   referenceNormalisedCheck,
   createCheck,
   createBadBodyCheck,
+  createUnknownCheck,
   createCachedCheck,
   listCheck,
   getCheck,

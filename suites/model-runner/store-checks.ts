@@ -5,15 +5,26 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import type { TargetInstance } from '../targets/target.js';
 import { serviceEndpoint } from './endpoints.js';
+import { anySpellingOf, inLease } from './leased-references.js';
+import { LEASABLE_REFERENCES } from './registry-lease.js';
 
-/** A write to the store: create or delete of `namespace/name` (canonical `namespace/name:latest`). */
+/** A write to the store: create or delete of the registry reference its name stands for (see {@link References}). */
 interface Write {
   readonly kind: 'create' | 'delete';
   readonly name: string;
 }
 
-const component = fc.stringMatching(/^[a-z][a-z0-9]{2,7}$/);
 const NAMES = ['alpha', 'beta', 'gamma', 'delta'] as const;
+/** The names a write may give, each standing for a registry reference (the runner creates nothing else). */
+const ALL_NAMES = [...NAMES, 'epsilon'] as const;
+
+/** Which registry reference (canonical) each name of a sequence stands for. */
+type References = ReadonlyMap<string, string>;
+
+const referencesFor = (names: readonly string[], references: readonly string[]): References => new Map(names.map((name, i) => [name, references[i]!]));
+
+/** A runner the check started has a store of its own: its writes need no lease, only references its registry has. */
+const OWN_RUNNER_REFERENCES = referencesFor(ALL_NAMES, LEASABLE_REFERENCES);
 
 /**
  * Up to `max` writes. A create names any model; a delete names, three times in four, one the
@@ -41,23 +52,24 @@ const writes = (max: number): fc.Arbitrary<Write[]> =>
       });
     });
 
-const canonical = (namespace: string, name: string): string => `${namespace}/${name}:latest`;
+const canonical = (references: References, name: string): string => references.get(name)!;
 
 /** Sends one write; true when the runner answered 200 (created, or deleted a model it held). */
-async function send(client: CheckClient, namespace: string, write: Write, signal?: AbortSignal): Promise<number> {
+async function send(client: CheckClient, references: References, write: Write, signal?: AbortSignal): Promise<number> {
+  const reference = canonical(references, write.name);
   const reply =
     write.kind === 'create'
-      ? await client.request('POST', '/models/create', { json: { from: `${namespace}/${write.name}` }, ...(signal === undefined ? {} : { signal }) })
-      : await client.request('DELETE', `/models/${namespace}/${write.name}`, signal === undefined ? {} : { signal });
+      ? await client.request('POST', '/models/create', { json: { from: reference }, ...(signal === undefined ? {} : { signal }) })
+      : await client.request('DELETE', `/models/${reference}`, signal === undefined ? {} : { signal });
   return reply.status;
 }
 
 /** What the store must hold after `done` writes were answered: the canonical references. */
-function expectedAfter(namespace: string, done: readonly Write[]): Set<string> {
+function expectedAfter(references: References, done: readonly Write[]): Set<string> {
   const held = new Set<string>();
   for (const write of done) {
-    if (write.kind === 'create') held.add(canonical(namespace, write.name));
-    else held.delete(canonical(namespace, write.name));
+    if (write.kind === 'create') held.add(canonical(references, write.name));
+    else held.delete(canonical(references, write.name));
   }
   return held;
 }
@@ -83,7 +95,8 @@ async function listing(client: CheckClient, ours: (tag: string) => boolean): Pro
   };
 }
 
-const listed = async (client: CheckClient, namespace: string): Promise<Set<string>> => (await listing(client, (tag) => tag.startsWith(`${namespace}/`))).held;
+const listed = async (client: CheckClient, references: References): Promise<Set<string>> =>
+  (await listing(client, anySpellingOf([...references.values()]))).held;
 
 /**
  * Parses a list answer: an array of records, each with an id and its tags. A model may hold no tag
@@ -139,19 +152,19 @@ export const persistsCheck: RuleCheck = {
   rule: 'mr.store.persists',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.tuple(component, writes(6)),
-      ([namespace, sequence]) =>
+      writes(6),
+      (sequence) =>
         withOwnRunner(ctx, async (own) => {
           const before = ctx.clientFor(serviceEndpoint(own.current));
-          for (const write of sequence) await send(before, namespace, write);
-          const held = await listed(before, namespace);
+          for (const write of sequence) await send(before, OWN_RUNNER_REFERENCES, write);
+          const held = await listed(before, OWN_RUNNER_REFERENCES);
           before.close();
-          const expected = expectedAfter(namespace, sequence);
+          const expected = expectedAfter(OWN_RUNNER_REFERENCES, sequence);
           if (!same(held, expected)) throw new Violation(`before the restart the list is ${show(held)}, not the answered writes' ${show(expected)}`);
           const second = await restarted(own);
           const after = ctx.clientFor(serviceEndpoint(second));
           try {
-            const kept = await listed(after, namespace);
+            const kept = await listed(after, OWN_RUNNER_REFERENCES);
             if (!same(kept, held))
               throw new Violation(`after ${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')} and a restart, the list is ${show(kept)}, not ${show(held)}`);
           } finally {
@@ -169,28 +182,24 @@ export const crashSafeCheck: RuleCheck = {
   rule: 'mr.store.crash-safe',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.tuple(
-        component,
-        writes(6),
-        fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'epsilon') }),
-      ),
-      ([namespace, sequence, inFlight]) =>
+      fc.tuple(writes(6), fc.record({ kind: fc.constantFrom<'create' | 'delete'>('create', 'delete'), name: fc.constantFrom('alpha', 'beta', 'epsilon') })),
+      ([sequence, inFlight]) =>
         withOwnRunner(ctx, async (own) => {
           const first = own.current;
           const client = ctx.clientFor(serviceEndpoint(first));
           const answered: Write[] = [];
-          for (const write of sequence) if ((await send(client, namespace, write)) === 200) answered.push(write);
+          for (const write of sequence) if ((await send(client, OWN_RUNNER_REFERENCES, write)) === 200) answered.push(write);
           // One more write on its way, then the kill: it may or may not have happened.
-          const last = send(client, namespace, inFlight).catch(() => 0);
+          const last = send(client, OWN_RUNNER_REFERENCES, inFlight).catch(() => 0);
           await first.kill();
           await last;
           client.close();
           const second = await restarted(own);
           const after = ctx.clientFor(serviceEndpoint(second));
           try {
-            const kept = await listed(after, namespace);
-            const without = expectedAfter(namespace, answered);
-            const withIt = expectedAfter(namespace, [...answered, inFlight]);
+            const kept = await listed(after, OWN_RUNNER_REFERENCES);
+            const without = expectedAfter(OWN_RUNNER_REFERENCES, answered);
+            const withIt = expectedAfter(OWN_RUNNER_REFERENCES, [...answered, inFlight]);
             if (!same(kept, without) && !same(kept, withIt)) {
               throw new Violation(
                 `after the answered writes ${answered.map((w) => `${w.kind} ${w.name}`).join(', ')}, a kill during ${inFlight.kind} ${inFlight.name} and a start, the list is ${show(kept)}: expected ${show(without)} or ${show(withIt)}`,
@@ -211,46 +220,19 @@ export const concurrentCheck: RuleCheck = {
   rule: 'mr.store.concurrent',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.tuple(component, fc.array(writes(5), { minLength: 2, maxLength: 4 })),
-      async ([namespace, writers]) => {
+      fc.array(writes(5), { minLength: 2, maxLength: 4 }),
+      async (writers) => {
         const endpoint = serviceEndpoint(ctx.instance);
-        const clients = writers.map(() => ctx.clientFor(endpoint));
         const reader = ctx.clientFor(endpoint);
-        let writing = true;
         try {
-          // Each writer its own names, so that the end state is the outcome of its own answered writes.
-          const work = writers.map(async (sequence, i) => {
-            const ns = `${namespace}w${i}`;
-            for (const write of sequence) await send(clients[i]!, ns, write);
+          // Each writer registry references of its own (leased: cells share the runner), so that the
+          // end state is the outcome of its own answered writes.
+          await inLease(ctx, reader, writers.length * NAMES.length, async ({ references }) => {
+            const own = writers.map((_, i) => referencesFor(NAMES, references.slice(i * NAMES.length, (i + 1) * NAMES.length)));
+            await concurrently(ctx, reader, writers, own);
           });
-          // A record of this case's writes shown without its tag, before or after it had one, was not whole.
-          const untagged = new Set<string>();
-          const own = new Set<string>();
-          const reads = (async () => {
-            let count = 0;
-            while (writing || count === 0) {
-              const seen = await listing(reader, (tag) => writers.some((_, i) => tag.startsWith(`${namespace}w${i}/`)));
-              for (const id of seen.untagged) untagged.add(id);
-              for (const id of seen.ids) own.add(id);
-              const torn = [...own].find((id) => untagged.has(id));
-              if (torn !== undefined) throw new Violation(`GET /models listed ${torn}, a record of this case's creates, without its tag (not whole)`);
-              count++;
-            }
-            return count;
-          })();
-          // Together: a reader's violation ends the case at once, and the writers' later failures are handled.
-          await Promise.all([Promise.all(work).finally(() => (writing = false)), reads]);
-          for (const [i, sequence] of writers.entries()) {
-            const ns = `${namespace}w${i}`;
-            const held = await listed(reader, ns);
-            const expected = expectedAfter(ns, sequence);
-            if (!same(held, expected))
-              throw new Violation(`writer ${i} (${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')}) left ${show(held)}, not ${show(expected)}`);
-            for (const name of new Set(sequence.map((w) => w.name))) await send(clients[i]!, ns, { kind: 'delete', name });
-          }
         } finally {
-          writing = false;
-          for (const c of [...clients, reader]) c.close();
+          reader.close();
         }
       },
       options,
@@ -258,3 +240,41 @@ export const concurrentCheck: RuleCheck = {
     );
   },
 };
+
+/** The writers' sequences, each with its own clients and references, while `reader` lists; then each writer's end state. */
+async function concurrently(ctx: SuiteContext, reader: CheckClient, writers: readonly Write[][], references: readonly References[]): Promise<void> {
+  const clients = writers.map(() => ctx.clientFor(serviceEndpoint(ctx.instance)));
+  const ours = anySpellingOf(references.flatMap((table) => [...table.values()]));
+  let writing = true;
+  try {
+    const work = writers.map(async (sequence, i) => {
+      for (const write of sequence) await send(clients[i]!, references[i]!, write);
+    });
+    // A record of this case's writes shown without its tag, before or after it had one, was not whole.
+    const untagged = new Set<string>();
+    const own = new Set<string>();
+    const reads = (async () => {
+      let count = 0;
+      while (writing || count === 0) {
+        const seen = await listing(reader, ours);
+        for (const id of seen.untagged) untagged.add(id);
+        for (const id of seen.ids) own.add(id);
+        const torn = [...own].find((id) => untagged.has(id));
+        if (torn !== undefined) throw new Violation(`GET /models listed ${torn}, a record of this case's creates, without its tag (not whole)`);
+        count++;
+      }
+      return count;
+    })();
+    // Together: a reader's violation ends the case at once, and the writers' later failures are handled.
+    await Promise.all([Promise.all(work).finally(() => (writing = false)), reads]);
+    for (const [i, sequence] of writers.entries()) {
+      const held = await listed(reader, references[i]!);
+      const expected = expectedAfter(references[i]!, sequence);
+      if (!same(held, expected))
+        throw new Violation(`writer ${i} (${sequence.map((w) => `${w.kind} ${w.name}`).join(', ')}) left ${show(held)}, not ${show(expected)}`);
+    }
+  } finally {
+    writing = false;
+    for (const c of clients) c.close();
+  }
+}

@@ -37,7 +37,7 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   simOption(
     'model-registry',
     'string',
-    "The model runner's registry: catalogue (the models of specs/model-registry.ts; any other create is 404) or any (every reference; the default).",
+    "The model runner's registry: catalogue (the models of specs/model-registry.ts; any other create is 404; the default) or any (every well-formed reference).",
   ),
   simOption(
     'plugin-dir',

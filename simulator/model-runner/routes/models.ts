@@ -7,6 +7,7 @@ import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js'
 import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
 import { DELETE_ABSENT_200 } from '../../quirks/model-runner/delete-absent-200.js';
 import { TAG_CREATED_200 } from '../../quirks/model-runner/tag-created-200.js';
+import { UNKNOWN_RECORD_LEFT } from '../../quirks/model-runner/unknown-record-left.js';
 import { DELETE_ID_UNFORCED } from '../../quirks/model-runner/delete-id-unforced.js';
 import { EXTRA_SEGMENTS_400 } from '../../quirks/model-runner/extra-segments-400.js';
 import { SHORT_ID, withShortId } from '../../quirks/model-runner/short-id.js';
@@ -75,7 +76,12 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     ref = { namespace: parts[0]!, name: `${parts[1]}/${parts[2]}`, tag, canonical: `${parts.join('/')}:${tag}` };
   }
   // The real service pulls first: a model its registry lacks is 404, even one the store holds under that name.
-  if (!x.runner.inRegistry(ref)) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotInRegistry);
+  // Fault (mr.models.create.unknown): the registry is not asked; the create succeeds.
+  if (!x.runner.inRegistry(ref) && !x.runner.faults.has('mr.models.create.unknown')) {
+    // Quirk hypothetical.mr.models.create.unknown.record-left: a record is stored before the pull fails.
+    if (x.runner.quirks.has(UNKNOWN_RECORD_LEFT)) await x.runner.create(ref);
+    return plainError(x.res, 404, RUNNER_MESSAGES.modelNotInRegistry);
+  }
   // Quirk hypothetical.mr.reference.normalised.tag-lower-cased: the whole reference lower-cased.
   const { record, cached } = await x.runner.create(x.runner.quirks.has(TAG_LOWER_CASED) ? lowerCased(ref) : ref);
   // Quirk hypothetical.mr.models.create.cached.conflict-409: a held model is a conflict.

@@ -4,7 +4,7 @@ import type { ModelReference } from './types.js';
 /**
  * Which references the runner's registry has. `catalogue`: those of specs/model-registry.ts, as
  * Docker Model Runner's registry has a fixed set; `any`: every well-formed reference (a registry
- * that has everything, for the checks that still create references of their own).
+ * that has everything: for trying the runner by hand, or a test about something else).
  */
 export type RegistryMode = 'catalogue' | 'any';
 

@@ -47,6 +47,7 @@ import { TAG_CREATED_200, tagCreated200 } from './tag-created-200.js';
 import { DELETE_ID_UNFORCED, deleteIdUnforced } from './delete-id-unforced.js';
 import { ALIAS_REDIRECT, aliasRedirect } from './alias-redirect.js';
 import { EXTRA_SEGMENTS_400, extraSegments400 } from './extra-segments-400.js';
+import { UNKNOWN_RECORD_LEFT, unknownRecordLeft } from './unknown-record-left.js';
 /** The quirks of the model-runner area, by id (one module each in this directory). */
 export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [NO_DONE_WHEN_CUT]: noDoneWhenCut,
@@ -96,4 +97,5 @@ export const MODEL_RUNNER_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [ALIAS_REDIRECT]: aliasRedirect,
   [DELETE_ID_UNFORCED]: deleteIdUnforced,
   [TAG_CREATED_200]: tagCreated200,
+  [UNKNOWN_RECORD_LEFT]: unknownRecordLeft,
 };

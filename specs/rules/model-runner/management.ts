@@ -21,7 +21,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'Generated references of the form are created (200); generated invalid ones and references without namespace are refused with 400 and nothing is added to the list (by the other reading, a reference without namespace is created).',
+      'A registry reference in a generated spelling is created (200), and generated references of the form name it (POST /models/{name}/tag, 2xx: the runner creates only what its registry has); generated invalid ones and references without namespace (generated, and registry references without "ai/") are refused with 400 and nothing is added to the list (by the other reading, a registry reference without namespace is created).',
     testability: TESTABLE,
   }),
   rule({
@@ -37,7 +37,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'After creating ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached; ns/name:Tag and ns/name:tag, both created, are two references in the list.',
+      'After creating a registry reference ns/name, GET /models/ns/name:latest and /models/NS/Name answer the same record; creating ns/name:latest again is cached; a created registry reference whose tag has upper case is listed as written and its lower-cased spelling is not held; ns/name:Tag and ns/name:tag given by tagging are two references in the list.',
     testability: TESTABLE,
   }),
   rule({
@@ -51,7 +51,26 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated references: 200, and the model is then in GET /models, GET /models/{namespace}/{name} and the OpenAI list.',
+    expectation:
+      'Registry references in generated spellings (upper case in the name, :latest left out or given): 200, and the model is then in GET /models, GET /models/{namespace}/{name} and the OpenAI list.',
+    testability: TESTABLE,
+  }),
+  rule({
+    id: 'mr.models.create.unknown',
+    title: 'A create of a well-formed reference its registry does not have is 404 "Model not found", and stores nothing',
+    area: AREA,
+    level: 'implementation',
+    source: impl(
+      `${DMR}: pkg/inference/models/http_handler.go handleCreateModel (a pull of a model the registry lacks: 404 "Model not found"); pkg/inference/models/manager.go Pull`,
+    ),
+    reading:
+      'The document says a create adds a model, not where it comes from; the real service pulls it from its registry first, and a reference the registry does not have is answered 404 with the plain text "Model not found" before anything is stored. Read as: a well-formed reference no registry holds (a fresh random namespace) is 404 with a body saying the model was not found, and afterwards GET /models/{reference} is 404 and the list does not name it.',
+    applies: SERVICE,
+    requires: NONE,
+    releaseDependent: false,
+    binding: 'version-independent',
+    expectation:
+      'Generated well-formed references in a fresh random namespace (no registry holds it), with and without a tag, in any case: 404 with a body saying "not found", then GET /models/{reference} 404 and no listed tag in that namespace.',
     testability: TESTABLE,
   }),
   rule({
@@ -96,7 +115,7 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'After generated creates and deletes, the list holds exactly the models created and not deleted, each once, each a record with an id and its reference among its tags.',
+      'After generated creates, tags and deletes (of registry references in generated spellings, and generated names given to them by tagging), the list holds exactly the references created or given and not deleted, each once, each in a record with an id.',
     testability: TESTABLE,
   }),
   rule({
@@ -110,7 +129,8 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated references: the record of a held model (its reference among its tags, the same as in the list); 404 for one not held.',
+    expectation:
+      'Generated references, held as names of a created registry model (by tagging) or not: the record of a held model (its reference among its tags, the same as in the list); 404 for one not held.',
     testability: TESTABLE,
   }),
   rule({
@@ -124,7 +144,8 @@ export const MODEL_RUNNER_MANAGEMENT_RULES = [
     requires: NONE,
     releaseDependent: false,
     binding: 'version-independent',
-    expectation: 'Generated create/delete sequences: 200 for a held model, 404 otherwise, and the model gone everywhere after.',
+    expectation:
+      'Generated create/tag/delete sequences (registry references in generated spellings, generated names given by tagging): 200 for a held reference, 404 otherwise, and it is gone everywhere after.',
     testability: TESTABLE,
   }),
 ] as const;
