@@ -23,7 +23,7 @@ const WRITE = !process.argv.includes('--no-write');
 const REQUESTS = 5_000;
 const CLIENTS = 8;
 const SEED = 20261126;
-const MODEL = 'bench/fuzz:latest';
+const MODEL = 'ai/smollm2:latest';
 const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', ''];
 
 interface Case {

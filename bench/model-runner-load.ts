@@ -17,7 +17,7 @@ import { figures, type Figures, PING_EVERY_MS, pingWhile, send } from './daemon-
 const WRITE = !process.argv.includes('--no-write');
 const IDLE_MS = 3_000;
 const ROUNDS = 3;
-const MODEL = 'bench/heavy:latest';
+const MODEL = 'ai/smollm2:135M-Q4_K_M';
 
 const HEAVY: readonly { readonly label: string; readonly path: string; readonly body: unknown }[] = [
   {
