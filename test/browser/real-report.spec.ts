@@ -61,3 +61,19 @@ test('a failing cell of a real run opens its evidence', async ({ page }, testInf
   await page.screenshot({ path: testInfo.outputPath('real-report.png'), fullPage: true });
   await testInfo.attach('real-report', { path: testInfo.outputPath('real-report.png'), contentType: 'image/png' });
 });
+
+test('the summary of a real run: areas from the catalogue, and exactly its failing rules, each opening its evidence', async ({ page }) => {
+  await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+  const areas = new Set(report.rules.map((r) => r.area));
+  expect(areas.has(undefined)).toBe(false); // a fresh run records each rule's area
+  await expect(page.locator('ul.areas > li')).toHaveCount(areas.size);
+  const bad = new Set(report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.rule));
+  expect(bad.size).toBeGreaterThan(0);
+  const listed = await page.locator('ul.failing > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-rule')));
+  expect(new Set(listed)).toEqual(bad);
+  expect(listed.length).toBe(bad.size);
+  const first = page.locator('ul.failing > li a').first();
+  await first.click();
+  await expect(page.locator('#evidence')).toBeVisible();
+  await expect(page.locator('#evidence h2')).toContainText((await first.textContent()) ?? '');
+});

@@ -195,3 +195,120 @@ test('arbitrary reports: the browser reads back the embedded data, and junit.xml
     expect(parsed.failures).toBe(r.results.filter((x) => x.status === 'fail').length);
   }
 });
+
+test('summary: bars per area, the failing rules with their reasons, each link opening its evidence', async ({ page }) => {
+  await openReport(page);
+  // areas of browserReport: the id's first segment (the report carries no area): version, ping
+  const areas = page.locator('ul.areas > li');
+  await expect(areas).toHaveCount(2);
+  await expect(areas.nth(0).locator('svg.bar')).toHaveAttribute('role', 'img');
+  await expect(areas.nth(0).locator('svg.bar')).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 1 error, 1 skipped');
+  await expect(areas.nth(1).locator('svg.bar')).toHaveAttribute('aria-label', 'ping: 1 pass, 1 fail, 0 error, 0 skipped');
+  // the bar is drawn: the fail segment has a width and the status colour
+  const rect = areas.nth(0).locator('rect[data-status=fail]');
+  expect(await rect.evaluate((r) => (r as SVGRectElement).getBoundingClientRect().width)).toBeGreaterThan(10);
+  expect(await rect.evaluate((r) => getComputedStyle(r).fill)).toBe('rgb(207, 34, 46)');
+
+  const failing = page.locator('ul.failing > li');
+  await expect(failing).toHaveCount(3);
+  await expect(failing.locator('a')).toHaveText(['version.header', 'version.too-old', 'ping.head']);
+  await expect(failing.nth(0)).toHaveAttribute('data-status', 'fail');
+  await expect(failing.nth(0).locator('.why')).toHaveText('expected header API-Version: 1.42, got no header <b>at all</b>');
+  await expect(failing.nth(1)).toHaveAttribute('data-status', 'error');
+  await expect(failing.nth(1).locator('.why')).toHaveText('request failed');
+  await expect(failing.nth(2).locator('.why')).toHaveText('second check failed');
+
+  // keyboard: Tab reaches the link, Enter opens the same panel a click on the cell opens, Escape returns to the link
+  const link = page.getByRole('link', { name: 'version.header' }).first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const evidence = page.locator('#evidence');
+  await expect(evidence).toBeVisible();
+  await expect(evidence.locator('h2')).toHaveText('version.header @ api 1.42');
+  await expect(evidence.locator('.seed')).toHaveText('1837465');
+  await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(evidence).toBeHidden();
+  await expect(link).toBeFocused();
+  await failing.nth(1).locator('a').click();
+  await expect(evidence.locator('h2')).toHaveText('version.too-old @ api 1.41');
+});
+
+test('the fail and error badges filter the matrix to those rows, by mouse and keyboard', async ({ page }) => {
+  await openReport(page);
+  const rows = page.locator('table.matrix tbody tr:not(.group)');
+  const visibleRules = async () =>
+    await rows.evaluateAll((trs) => trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => tr.querySelector('th a')?.textContent ?? ''));
+  const fail = page.getByRole('button', { name: /^✗ fail 2$/ });
+  const error = page.getByRole('button', { name: /^! error 1$/ });
+  await expect(fail).toHaveAttribute('aria-pressed', 'false');
+  expect(await visibleRules()).toEqual(['version.header', 'version.too-old', 'ping.head']);
+  await fail.click();
+  await expect(fail).toHaveAttribute('aria-pressed', 'true');
+  expect(await visibleRules()).toEqual(['version.header', 'ping.head']);
+  await expect(cell(page, 'version.too-old', '1.41')).toBeHidden();
+  await expect(page.locator('#filter-note')).toContainText('2 rules with a fail cell');
+  // the grid keeps a tab stop on a visible cell, and arrows skip hidden rows
+  await cell(page, 'version.header', '1.41').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(cell(page, 'version.header', '1.41')).toBeFocused(); // version.too-old is hidden, ping.head has no 1.41 cell
+  // keyboard on the error badge: only the error row, and the group of implementation rules folds away
+  await error.focus();
+  await page.keyboard.press('Enter');
+  await expect(error).toHaveAttribute('aria-pressed', 'true');
+  await expect(fail).toHaveAttribute('aria-pressed', 'false');
+  expect(await visibleRules()).toEqual(['version.too-old']);
+  await expect(page.locator('table.matrix tr.group').nth(1)).toBeHidden();
+  await expect(page.locator('table.matrix td[tabindex="0"]')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(error).toHaveAttribute('aria-pressed', 'false');
+  expect(await visibleRules()).toEqual(['version.header', 'version.too-old', 'ping.head']);
+  await expect(page.locator('#filter-note')).toHaveText('');
+});
+
+test('arbitrary reports: the bars count the cells’ statuses per area, the failing list names exactly the failing rules', async ({ page }) => {
+  const samples = fc.sample(reportArb, { numRuns: 40, seed: 11 });
+  for (const r of samples) {
+    await page.setContent(renderHtml(r));
+    const got = await page.evaluate(() => {
+      const bars = [...document.querySelectorAll('ul.areas > li')].map((li) => ({
+        area: li.getAttribute('data-area') ?? '',
+        counts: Object.fromEntries([...li.querySelectorAll('.n')].map((n) => [n.getAttribute('data-status'), Number(n.getAttribute('data-count'))])),
+        rects: Object.fromEntries([...li.querySelectorAll('rect')].map((n) => [n.getAttribute('data-status'), Number(n.getAttribute('data-count'))])),
+      }));
+      const failing = [...document.querySelectorAll('ul.failing > li')].map((li) => ({
+        rule: li.getAttribute('data-rule'),
+        status: li.getAttribute('data-status'),
+        target: li.querySelector('a')?.getAttribute('data-cell') ?? null,
+      }));
+      const cells = [...document.querySelectorAll('table.matrix td')].map((td) => ({
+        rule: td.getAttribute('data-rule'),
+        status: td.getAttribute('data-status'),
+        id: td.id,
+      }));
+      return { bars, failing, cells };
+    });
+    // the areas the page should show: the id's first segment (reportArb's rules carry no area)
+    const areaOf = (rule: string) => rule.split('.')[0] ?? rule;
+    const want = new Map<string, Record<string, number>>();
+    for (const c of got.cells) {
+      const a = areaOf(c.rule ?? '');
+      const counts = want.get(a) ?? { pass: 0, fail: 0, error: 0, skipped: 0 };
+      want.set(a, counts);
+      if (c.status !== null && c.status in counts) counts[c.status]!++;
+    }
+    expect(got.bars.map((b) => b.area)).toEqual([...want.keys()]);
+    for (const b of got.bars) {
+      expect(b.counts).toEqual(want.get(b.area));
+      expect(b.rects).toEqual(Object.fromEntries(Object.entries(want.get(b.area) ?? {}).filter(([, n]) => n > 0)));
+    }
+    const failingRules = [...new Set(got.cells.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => c.rule))];
+    expect(got.failing.map((f) => f.rule)).toEqual(failingRules);
+    for (const f of got.failing) {
+      const own = got.cells.filter((c) => c.rule === f.rule);
+      expect(f.status).toBe(own.some((c) => c.status === 'fail') ? 'fail' : 'error');
+      const target = own.find((c) => c.id === f.target);
+      expect(target?.status).toBe(f.status);
+    }
+  }
+});
