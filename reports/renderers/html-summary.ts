@@ -15,6 +15,8 @@ export interface SummaryCell {
   readonly ids: readonly number[];
   /** The element id of the cell (clickable cells only). */
   readonly domId: string | null;
+  /** In a column of an API version the target does not serve. */
+  readonly out: boolean;
 }
 
 /** The statuses the bars count, in bar order. */
@@ -29,13 +31,17 @@ export interface AreaCounts {
   readonly counts: Readonly<Record<BarStatus, number>>;
 }
 
-/** Cells per status for each area, areas in the order their first rule appears. */
+/**
+ * Cells per status for each area, areas in the order their first rule appears. A version the
+ * target does not serve is no skipped work: its skipped cells are not counted (its verdicts are).
+ */
 export function countByArea(cells: readonly SummaryCell[]): AreaCounts[] {
   const byArea = new Map<string, Record<BarStatus, number>>();
   for (const c of cells) {
     const area = areaOf(c.rule);
     const counts = byArea.get(area) ?? { pass: 0, fail: 0, error: 0, skipped: 0 };
     byArea.set(area, counts);
+    if (c.out && c.status === 'skipped') continue;
     if ((BAR_STATUSES as readonly string[]).includes(c.status)) counts[c.status as BarStatus]++;
   }
   return [...byArea].map(([area, counts]) => ({ area, counts }));

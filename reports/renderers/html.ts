@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
 import { renderSummary, type SummaryCell } from './html-summary.js';
+import { isServed, servedRange } from './served-versions.js';
 import { apiRangeText } from './text.js';
 
 /** Symbol and word per status; the symbol keeps the matrix readable without colour. */
@@ -125,6 +126,9 @@ button.filter{font:inherit;display:flex;align-items:center;gap:.35rem;border:1px
 button.filter[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel);box-shadow:inset 0 0 0 1px var(--sel)}
 button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel);outline-offset:1px}
 .matrix tr[hidden]{display:none}
+.matrix:not(.show-unserved) [data-out]{display:none}
+#show-unserved{font:inherit;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer}
+#show-unserved[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel)}
 .again{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.again dt{color:var(--muted)}.again dd{margin:0}.again code{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.3rem .4rem;user-select:all}
 .ce dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.ce dt{color:var(--muted)}.ce dd{margin:0;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
@@ -273,13 +277,25 @@ const JS = `
       } else if (!tr.hidden) groupShown = true;
     });
     note.textContent = status ? "Showing only the " + shown + " rules with a" + (status === "error" ? "n " : " ") + status + " cell; press the button again to show every rule." : "";
-    var stop = grid.querySelector("td[tabindex='0']");
-    if (stop && stop.parentElement.hidden) {
-      var visible = Array.prototype.slice.call(grid.querySelectorAll("td[role=button]")).filter(function (c) { return !c.parentElement.hidden; });
-      stop.tabIndex = -1;
-      if (visible.length) visible[0].tabIndex = 0;
-    }
+    fixStop();
   }
+  function shown(c) { return c.getClientRects().length > 0; }
+  // Keeps the grid's one tab stop on a cell that is shown, when rows or columns fold away.
+  function fixStop() {
+    var stop = grid.querySelector("td[tabindex='0']");
+    if (!stop || shown(stop)) return;
+    var first = Array.prototype.slice.call(grid.querySelectorAll("td[role=button]")).filter(shown)[0];
+    if (!first) return;
+    stop.tabIndex = -1;
+    first.tabIndex = 0;
+  }
+  var unservedBtn = document.getElementById("show-unserved");
+  function showUnserved(on) {
+    grid.classList.toggle("show-unserved", on);
+    if (unservedBtn) unservedBtn.setAttribute("aria-pressed", String(on));
+    fixStop();
+  }
+  if (unservedBtn) unservedBtn.addEventListener("click", function () { showUnserved(!grid.classList.contains("show-unserved")); });
   filters.forEach(function (b) {
     b.addEventListener("click", function () {
       applyFilter(b.getAttribute("aria-pressed") === "true" ? null : b.getAttribute("data-filter"));
@@ -290,6 +306,7 @@ const JS = `
       var cell = document.getElementById(a.getAttribute("data-cell"));
       if (!cell) return;
       ev.preventDefault();
+      if (cell.hasAttribute("data-out")) showUnserved(true);
       open(cell, a);
     });
   });
@@ -298,7 +315,7 @@ const JS = `
     if (key === "ArrowLeft" || key === "ArrowRight") {
       next = cell;
       do { next = key === "ArrowLeft" ? next.previousElementSibling : next.nextElementSibling; }
-      while (next && next.getAttribute("role") !== "button");
+      while (next && (next.getAttribute("role") !== "button" || !shown(next)));
     } else {
       var r = row;
       do {
@@ -370,7 +387,10 @@ export function renderHtml(report: ConformanceReport): string {
     if (list) list.push(i);
     else byCell.set(k, [i]);
   });
-  const apis: (string | null)[] = [...cols, null];
+  // The column of results not tied to an API version first, then the versions.
+  const apis: (string | null)[] = [null, ...cols];
+  const range = servedRange(report.target);
+  const unserved = new Set(cols.filter((v) => !isServed(v, range)));
 
   let focusable = false; // roving tabindex: the first clickable cell is the grid's tab stop
   const cells: SummaryCell[] = []; // every cell, in matrix order, for the summary at the top
@@ -378,16 +398,18 @@ export function renderHtml(report: ConformanceReport): string {
     const ids = byCell.get(key(rule.id, api)) ?? [];
     const c: Cell = { ids, status: cellStatus(ids.flatMap((i) => report.results[i]?.status ?? [])) };
     const domId = c.status === 'none' ? null : `cell-${cells.length}`;
-    cells.push({ rule, api, status: c.status, ids, domId });
+    const out = api !== null && unserved.has(api);
+    cells.push({ rule, api, status: c.status, ids, domId, out });
     const apiAttr = api ?? NO_API;
     // Where the rule's expected outcome changes (a field dropped from this version on): a bar at the column's left.
     const edge = api !== null && rule.boundaries?.includes(api) === true ? ` class="edge" title="${e(`the expected outcome changes from API ${api}`)}"` : '';
-    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}`;
+    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}`;
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
     const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}`;
-    const tab = focusable ? -1 : 0;
-    focusable = true;
+    // The tab stop is the first cell shown on load (a column the target does not serve is folded).
+    const tab = focusable || out ? -1 : 0;
+    if (!out) focusable = true;
     const more = c.ids.length > 1 ? `<sup>${c.ids.length}</sup>` : '';
     return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${d.symbol}${more}</td>`;
   };
@@ -407,13 +429,22 @@ export function renderHtml(report: ConformanceReport): string {
     const has = [...new Set(cells.slice(before).map((c) => c.status))].filter((st) => st !== 'none').join(' ');
     return `<tr data-has="${has}"><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${tds}</tr>`;
   };
-  const matrixRows = groups
+  let matrixRows = groups
     .flatMap(([source, title]) => {
       const members = rows.filter((rule) => rule.source === source);
       return members.length === 0 ? [] : [`<tr class="group"><th scope="rowgroup" colspan="${apis.length + 1}">${e(title)}</th></tr>`, ...members.map(ruleRow)];
     })
     .join('\n');
-  const head = `<tr><th scope="col">Rule</th>${cols.map((v) => `<th scope="col">${e(v)}</th>`).join('')}<th scope="col" title="results not tied to an API version">—</th></tr>`;
+  // Every clickable cell folded away: the first one is the tab stop still (shown when unfolded).
+  if (!focusable) matrixRows = matrixRows.replace('tabindex="-1"', 'tabindex="0"');
+  const head = `<tr><th scope="col">Rule</th><th scope="col" title="results not tied to an API version">—</th>${cols
+    .map((v) => `<th scope="col"${unserved.has(v) ? ' data-out="1"' : ''}>${e(v)}</th>`)
+    .join('')}</tr>`;
+  const unservedList = cols.filter((v) => unserved.has(v));
+  const foldToggle =
+    unservedList.length === 0
+      ? ''
+      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API versions the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; served: ${e(`${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span></p>`;
 
   const t = report.target;
   const meta: [string, string][] = [
@@ -492,6 +523,7 @@ ${summary}
 <h2 id="matrix-title">Results by rule and API version</h2>
 <ul class="legend" aria-label="Legend">${legend}</ul>
 <p class="muted">Select a cell (click, or Enter; arrow keys move between cells) to see its evidence.</p>
+${foldToggle}
 <p id="filter-note" class="muted" role="status"></p>
 <div class="scroll"><table class="matrix" id="matrix">
 <thead>${head}</thead>

@@ -63,7 +63,9 @@ test('cells show each result’s status as attribute and symbol', async ({ page 
   await expect(cell(page, 'ping.head', '1.40')).not.toHaveAttribute('role', 'button');
   // 3 rules x (4 versions + "—")
   await expect(page.locator('table.matrix td')).toHaveCount(15);
-  await expect(page.locator('table.matrix thead th').last()).toHaveText('—');
+  // the column of results not tied to an API version comes first
+  await expect(page.locator('table.matrix thead th').nth(1)).toHaveText('—');
+  await expect(page.locator('#show-unserved')).toHaveCount(0); // the target serves every column
   // colours differ per status
   const colours = new Set<string>();
   for (const [rule, api] of checks.filter(([, , s]) => s !== 'pass').concat([checks[0]!])) {
@@ -267,7 +269,7 @@ test('the fail and error badges filter the matrix to those rows, by mouse and ke
 });
 
 test('arbitrary reports: the bars count the cells’ statuses per area, the failing list names exactly the failing rules', async ({ page }) => {
-  const samples = fc.sample(reportArb, { numRuns: 40, seed: 11 });
+  const samples = [...fc.sample(reportArb, { numRuns: 30, seed: 11 }), ...fc.sample(versionedReportArb, { numRuns: 30, seed: 12 })];
   for (const r of samples) {
     await page.setContent(renderHtml(r));
     const got = await page.evaluate(() => {
@@ -285,8 +287,13 @@ test('arbitrary reports: the bars count the cells’ statuses per area, the fail
         rule: td.getAttribute('data-rule'),
         status: td.getAttribute('data-status'),
         id: td.id,
+        out: td.hasAttribute('data-out'),
       }));
-      return { bars, failing, cells };
+      // the grid's one tab stop is a cell that is shown, whenever any clickable cell is
+      const stop = document.querySelector('table.matrix td[tabindex="0"]');
+      const anyShown = [...document.querySelectorAll('table.matrix td[role=button]')].some((c) => c.getClientRects().length > 0);
+      const stopShown = !anyShown || (stop !== null && stop.getClientRects().length > 0);
+      return { bars, failing, cells, stopShown };
     });
     // the areas the page should show: the id's first segment (reportArb's rules carry no area)
     const areaOf = (rule: string) => rule.split('.')[0] ?? rule;
@@ -295,8 +302,10 @@ test('arbitrary reports: the bars count the cells’ statuses per area, the fail
       const a = areaOf(c.rule ?? '');
       const counts = want.get(a) ?? { pass: 0, fail: 0, error: 0, skipped: 0 };
       want.set(a, counts);
+      if (c.out && c.status === 'skipped') continue; // a version the target does not serve is no skipped work
       if (c.status !== null && c.status in counts) counts[c.status]!++;
     }
+    expect(got.stopShown).toBe(true);
     expect(got.bars.map((b) => b.area)).toEqual([...want.keys()]);
     for (const b of got.bars) {
       expect(b.counts).toEqual(want.get(b.area));
@@ -311,4 +320,50 @@ test('arbitrary reports: the bars count the cells’ statuses per area, the fail
       expect(target?.status).toBe(f.status);
     }
   }
+});
+
+/** reportArb with API versions named 1.0, 1.1, … and a served range among them: some columns fold away. */
+const versionedReportArb = fc.tuple(reportArb, fc.nat(), fc.nat()).map(([r, a, b]) => {
+  const name = new Map(r.apiVersions.map((v, i) => [v, `1.${i}`]));
+  const versions = [...name.values()];
+  const lo = versions.length === 0 ? '1.0' : versions[Math.min(a, b) % versions.length]!;
+  const hi = versions.length === 0 ? '1.0' : versions[Math.max(a, b) % versions.length]!;
+  const [min, max] = Number(lo.slice(2)) <= Number(hi.slice(2)) ? [lo, hi] : [hi, lo];
+  return {
+    ...r,
+    target: { ...r.target, observedApiRange: { min, max, source: 'version' as const } },
+    apiVersions: versions,
+    results: r.results.map((x) => ({ ...x, api: x.api === null ? null : (name.get(x.api) ?? x.api) })),
+  };
+});
+
+test('the matrix opens at the served API range; the other versions unfold by a toggle or by a failure’s link', async ({ page }) => {
+  const narrow = browserReport();
+  const r = { ...narrow, target: { ...narrow.target, observedApiRange: { min: '1.41', max: '1.42', source: 'version' as const } } };
+  await page.setContent(renderHtml(r));
+  const toggle = page.getByRole('button', { name: 'Show the 2 API versions the target does not serve' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.41', '1.42']);
+  await expect(cell(page, 'version.header', '1.40')).toBeHidden();
+  // the skipped cell at 1.43 is not counted as skipped; the pass at 1.40 still counts
+  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 1 error, 0 skipped');
+  // the tab stop is a shown cell; arrows do not enter folded columns
+  const stop = page.locator('table.matrix td[tabindex="0"]');
+  await expect(stop).toBeVisible();
+  await cell(page, 'version.header', '1.42').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(page, 'version.header', '1.42')).toBeFocused();
+  // keyboard on the toggle unfolds and folds
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.40', '1.41', '1.42', '1.43']);
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 'ping.head', '1.43')).toBeHidden();
+  // the failing list links to a failure in a folded column: following it unfolds the columns
+  await page.locator('ul.failing a', { hasText: 'ping.head' }).click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'ping.head', '1.43')).toBeVisible();
+  await expect(cell(page, 'ping.head', '1.43')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#evidence h2')).toHaveText('ping.head @ api 1.43');
 });
