@@ -126,6 +126,7 @@ button.filter{font:inherit;display:flex;align-items:center;gap:.35rem;border:1px
 button.filter[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel);box-shadow:inset 0 0 0 1px var(--sel)}
 button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel);outline-offset:1px}
 .matrix tr[hidden]{display:none}
+.matrix td[data-once]{text-align:left;font-weight:400;padding:0 .5rem;white-space:normal}
 .matrix:not(.show-unserved) [data-out]{display:none}
 #show-unserved{font:inherit;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer}
 #show-unserved[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel)}
@@ -292,6 +293,10 @@ const JS = `
   var unservedBtn = document.getElementById("show-unserved");
   function showUnserved(on) {
     grid.classList.toggle("show-unserved", on);
+    // A rule skipped at every version is one cell across the columns shown.
+    Array.prototype.slice.call(grid.querySelectorAll("td[data-once]")).forEach(function (td) {
+      td.colSpan = on ? Number(td.getAttribute("data-once")) : Number(td.getAttribute("data-served"));
+    });
     if (unservedBtn) unservedBtn.setAttribute("aria-pressed", String(on));
     fixStop();
   }
@@ -422,9 +427,29 @@ export function renderHtml(report: ConformanceReport): string {
     ['document', 'Rules from the specification document'],
     ['implementation', 'Rules from the real implementation, where the document is silent'],
   ];
+  // A rule that cannot be tested here (every result skipped, for one reason, at several versions) is one cell.
+  const skippedOnce = (rule: RuleSummary): number[] | null => {
+    const ids = report.results.flatMap((r, i) => (r.rule === rule.id ? [i] : []));
+    const own = ids.map((i) => report.results[i]!);
+    const reasons = new Set(own.map((r) => r.evidence.reason ?? r.evidence.summary));
+    const places = new Set(own.map((r) => key(r.rule, r.api)));
+    return places.size >= 2 && reasons.size === 1 && own.every((r) => r.status === 'skipped') ? ids : null;
+  };
+  const servedColumns = 1 + cols.filter((v) => !unserved.has(v)).length;
+  const onceHtml = (rule: RuleSummary, ids: number[]): string => {
+    const domId = `cell-${cells.length}`;
+    cells.push({ rule, api: null, status: 'skipped', ids, domId, out: false });
+    const first = report.results[ids[0]!]!;
+    const reason = first.evidence.reason ?? first.evidence.summary;
+    const label = `${rule.id}: skipped at every API version (${ids.length} results): ${reason}`;
+    const tab = focusable ? -1 : 0;
+    focusable = true;
+    return `<td data-rule="${e(rule.id)}" data-api="every" data-status="skipped" data-once="${apis.length}" data-served="${servedColumns}" colspan="${servedColumns}" data-r="${ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${STATUS_DISPLAY.skipped.symbol} ${e(reason)}</td>`;
+  };
   const ruleRow = (rule: RuleSummary): string => {
     const before = cells.length;
-    const tds = apis.map((api) => cellHtml(rule, api)).join('');
+    const once = skippedOnce(rule);
+    const tds = once === null ? apis.map((api) => cellHtml(rule, api)).join('') : onceHtml(rule, once);
     // The statuses in the row, for the fail and error filters.
     const has = [...new Set(cells.slice(before).map((c) => c.status))].filter((st) => st !== 'none').join(' ');
     return `<tr data-has="${has}"><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${tds}</tr>`;

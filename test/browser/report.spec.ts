@@ -181,7 +181,8 @@ test('arbitrary reports: the browser reads back the embedded data, and junit.xml
     expect(got.scripts).toBe(2);
     const rules = new Set([...r.rules.map((x) => x.id), ...r.results.map((x) => x.rule)]).size;
     const cols = new Set([...r.apiVersions, ...r.results.flatMap((x) => (x.api === null ? [] : [x.api]))]).size + 1;
-    expect(got.cells).toBe(rules * cols);
+    const once = await page.locator('table.matrix td[data-once]').count();
+    expect(got.cells).toBe((rules - once) * cols + once);
 
     const xml = renderJunit(r);
     const parsed = await page.evaluate((text) => {
@@ -366,4 +367,36 @@ test('the matrix opens at the served API range; the other versions unfold by a t
   await expect(cell(page, 'ping.head', '1.43')).toBeVisible();
   await expect(cell(page, 'ping.head', '1.43')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('#evidence h2')).toHaveText('ping.head @ api 1.43');
+});
+
+test('a rule that cannot be tested here is one cell, not one per version', async ({ page }) => {
+  const base = browserReport();
+  const skippedEverywhere = (api: string | null) => ({
+    rule: 'version.too-old',
+    api,
+    status: 'skipped' as const,
+    evidence: { summary: 'not run', reason: 'the target has no daemon process' },
+    durationMs: 0,
+  });
+  const results = [...base.results.filter((x) => x.rule !== 'version.too-old'), ...['1.40', '1.41', '1.42'].map(skippedEverywhere)];
+  const r = { ...base, results, target: { ...base.target, observedApiRange: { min: '1.40', max: '1.42', source: 'version' as const } } };
+  await page.setContent(renderHtml(r));
+  const once = page.locator('table.matrix td[data-rule="version.too-old"]');
+  await expect(once).toHaveCount(1);
+  await expect(once).toHaveText('– the target has no daemon process');
+  await expect(once).toHaveAttribute('aria-label', 'version.too-old: skipped at every API version (3 results): the target has no daemon process');
+  await expect(once).toHaveAttribute('colspan', '4'); // "—" and the 3 served versions
+  // counted once in the bars
+  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 0 error, 1 skipped');
+  // it spans the versions shown, folded or not
+  await page.getByRole('button', { name: /API versions the target does not serve/ }).click();
+  await expect(once).toHaveAttribute('colspan', '5');
+  // keyboard: reached by arrows, Enter opens every result it holds
+  await cell(page, 'version.header', '1.41').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(once).not.toBeFocused(); // it sits in the first column only
+  await once.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#evidence article')).toHaveCount(3);
+  await expect(page.locator('#evidence')).toContainText('the target has no daemon process');
 });
