@@ -90,6 +90,7 @@ export const RuleSummarySchema = Type.Object(
     title: Type.String(),
     source: Type.Union([Type.Literal('document'), Type.Literal('implementation')]),
     section: Type.String(),
+    area: Type.Optional(Type.String({ minLength: 1, description: "The catalogue's area of the rule." })),
     reading: Type.Optional(Type.String()),
     otherReading: Type.Optional(Type.String()),
     boundaries: Type.Optional(Type.Array(Type.String({ pattern: '^\\d+\\.\\d+$' }), { description: 'API versions from which the expected outcome changes.' })),

@@ -69,6 +69,8 @@ export interface RuleSummary {
   readonly title: string;
   readonly source: 'document' | 'implementation';
   readonly section: string;
+  /** The catalogue's area of the rule (absent in older reports: the id's first segment stands in). */
+  readonly area?: string;
   readonly reading?: string;
   /** The other reading of an ambiguous document (the verdict follows `reading`, the stricter one). */
   readonly otherReading?: string;

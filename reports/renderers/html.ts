@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
+import { renderSummary, type SummaryCell } from './html-summary.js';
+import { isServed, servedRange } from './served-versions.js';
 import { apiRangeText } from './text.js';
 
 /** Symbol and word per status; the symbol keeps the matrix readable without colour. */
@@ -112,6 +114,22 @@ tr.group th{background:#eef1f5;text-align:left;font-weight:600;padding:.3rem .5r
 .reason{white-space:pre-wrap;overflow-wrap:anywhere}
 .exchange{border:1px solid var(--line);border-radius:4px;margin:.5rem 0;padding:.4rem .6rem}
 .exchange pre,.ce pre,.ce code{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0;background:#f6f8fa;padding:.3rem .4rem;max-height:18rem;overflow:auto}
+.areas{list-style:none;padding:0;margin:.5rem 0}
+.areas li{display:grid;grid-template-columns:minmax(8rem,max-content) minmax(8rem,22rem) 1fr;gap:.75rem;align-items:center;margin:.15rem 0}
+.areas .area{font-weight:600;overflow-wrap:anywhere}
+.areas .bar{width:100%;height:1rem;background:var(--na);border:1px solid var(--line)}
+.areas .n{margin-right:.6rem}.areas .n[data-count="0"]{color:var(--muted)}
+rect[data-status=pass]{fill:var(--pass)}rect[data-status=fail]{fill:var(--fail)}rect[data-status=error]{fill:var(--error)}rect[data-status=skipped]{fill:var(--skipped)}
+.failing{padding-left:1.25rem;margin:.5rem 0}.failing li{margin:.25rem 0}.failing .why{overflow-wrap:anywhere}
+.all-clear{color:var(--pass);font-weight:600}
+button.filter{font:inherit;display:flex;align-items:center;gap:.35rem;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer}
+button.filter[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel);box-shadow:inset 0 0 0 1px var(--sel)}
+button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel);outline-offset:1px}
+.matrix tr[hidden]{display:none}
+.matrix td[data-once]{text-align:left;font-weight:400;padding:0 .5rem;white-space:normal}
+.matrix:not(.show-unserved) [data-out]{display:none}
+#show-unserved{font:inherit;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer}
+#show-unserved[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel)}
 .again{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.again dt{color:var(--muted)}.again dd{margin:0}.again code{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.3rem .4rem;user-select:all}
 .ce dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.ce dt{color:var(--muted)}.ce dd{margin:0;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
@@ -135,6 +153,9 @@ const JS = `
   var WORD = ${JSON.stringify(Object.fromEntries(Object.entries(STATUS_DISPLAY).map(([k, v]) => [k, v.word])))};
   var MAX_BODY = 4000;
   var current = null;
+  var opener = null;
+  var note = document.getElementById("filter-note");
+  var filters = Array.prototype.slice.call(document.querySelectorAll("button.filter"));
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -220,7 +241,8 @@ const JS = `
     return art;
   }
 
-  function open(cell) {
+  function open(cell, from) {
+    opener = from || cell;
     var ids = (cell.getAttribute("data-r") || "").split(" ").filter(Boolean).map(Number);
     var first = results[ids[0]];
     heading.textContent = first ? name(first) : "";
@@ -234,20 +256,77 @@ const JS = `
   }
   function close() {
     panel.hidden = true;
-    if (current) { current.classList.remove("sel"); current.setAttribute("aria-expanded", "false"); current.focus(); }
+    if (current) { current.classList.remove("sel"); current.setAttribute("aria-expanded", "false"); }
+    if (opener) opener.focus();
   }
+  // The fail and error totals: keep only the rows with such a cell (status null: all rows).
+  function applyFilter(status) {
+    var shown = 0;
+    filters.forEach(function (b) { b.setAttribute("aria-pressed", String(b.getAttribute("data-filter") === status)); });
+    var rows = Array.prototype.slice.call(grid.tBodies[0].rows);
+    rows.forEach(function (tr) {
+      if (tr.classList.contains("group")) return;
+      var keep = !status || (" " + tr.getAttribute("data-has") + " ").indexOf(" " + status + " ") >= 0;
+      tr.hidden = !keep;
+      if (keep) shown++;
+    });
+    var group = null, groupShown = false;
+    rows.concat([null]).forEach(function (tr) {
+      if (tr === null || tr.classList.contains("group")) {
+        if (group) group.hidden = !groupShown;
+        group = tr; groupShown = false;
+      } else if (!tr.hidden) groupShown = true;
+    });
+    note.textContent = status ? "Showing only the " + shown + " rules with a" + (status === "error" ? "n " : " ") + status + " cell; press the button again to show every rule." : "";
+    fixStop();
+  }
+  function shown(c) { return c.getClientRects().length > 0; }
+  // Keeps the grid's one tab stop on a cell that is shown, when rows or columns fold away.
+  function fixStop() {
+    var stop = grid.querySelector("td[tabindex='0']");
+    if (!stop || shown(stop)) return;
+    var first = Array.prototype.slice.call(grid.querySelectorAll("td[role=button]")).filter(shown)[0];
+    if (!first) return;
+    stop.tabIndex = -1;
+    first.tabIndex = 0;
+  }
+  var unservedBtn = document.getElementById("show-unserved");
+  function showUnserved(on) {
+    grid.classList.toggle("show-unserved", on);
+    // A rule skipped at every version is one cell across the columns shown.
+    Array.prototype.slice.call(grid.querySelectorAll("td[data-once]")).forEach(function (td) {
+      td.colSpan = on ? Number(td.getAttribute("data-once")) : Number(td.getAttribute("data-served"));
+    });
+    if (unservedBtn) unservedBtn.setAttribute("aria-pressed", String(on));
+    fixStop();
+  }
+  if (unservedBtn) unservedBtn.addEventListener("click", function () { showUnserved(!grid.classList.contains("show-unserved")); });
+  filters.forEach(function (b) {
+    b.addEventListener("click", function () {
+      applyFilter(b.getAttribute("aria-pressed") === "true" ? null : b.getAttribute("data-filter"));
+    });
+  });
+  Array.prototype.slice.call(document.querySelectorAll("a.open-evidence")).forEach(function (a) {
+    a.addEventListener("click", function (ev) {
+      var cell = document.getElementById(a.getAttribute("data-cell"));
+      if (!cell) return;
+      ev.preventDefault();
+      if (cell.hasAttribute("data-out")) showUnserved(true);
+      open(cell, a);
+    });
+  });
   function move(cell, key) {
     var row = cell.parentElement, col = cell.cellIndex, next = null;
     if (key === "ArrowLeft" || key === "ArrowRight") {
       next = cell;
       do { next = key === "ArrowLeft" ? next.previousElementSibling : next.nextElementSibling; }
-      while (next && next.getAttribute("role") !== "button");
+      while (next && (next.getAttribute("role") !== "button" || !shown(next)));
     } else {
       var r = row;
       do {
         r = key === "ArrowUp" ? r.previousElementSibling : r.nextElementSibling;
         next = r ? r.cells[col] : null;
-      } while (r && (!next || next.getAttribute("role") !== "button"));
+      } while (r && (r.hidden || !next || next.getAttribute("role") !== "button"));
     }
     if (next && next.tagName === "TD") {
       cell.tabIndex = -1;
@@ -313,23 +392,31 @@ export function renderHtml(report: ConformanceReport): string {
     if (list) list.push(i);
     else byCell.set(k, [i]);
   });
-  const apis: (string | null)[] = [...cols, null];
+  // The column of results not tied to an API version first, then the versions.
+  const apis: (string | null)[] = [null, ...cols];
+  const range = servedRange(report.target);
+  const unserved = new Set(cols.filter((v) => !isServed(v, range)));
 
   let focusable = false; // roving tabindex: the first clickable cell is the grid's tab stop
+  const cells: SummaryCell[] = []; // every cell, in matrix order, for the summary at the top
   const cellHtml = (rule: RuleSummary, api: string | null): string => {
     const ids = byCell.get(key(rule.id, api)) ?? [];
     const c: Cell = { ids, status: cellStatus(ids.flatMap((i) => report.results[i]?.status ?? [])) };
+    const domId = c.status === 'none' ? null : `cell-${cells.length}`;
+    const out = api !== null && unserved.has(api);
+    cells.push({ rule, api, status: c.status, ids, domId, out });
     const apiAttr = api ?? NO_API;
     // Where the rule's expected outcome changes (a field dropped from this version on): a bar at the column's left.
     const edge = api !== null && rule.boundaries?.includes(api) === true ? ` class="edge" title="${e(`the expected outcome changes from API ${api}`)}"` : '';
-    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}`;
+    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}`;
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
     const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}`;
-    const tab = focusable ? -1 : 0;
-    focusable = true;
+    // The tab stop is the first cell shown on load (a column the target does not serve is folded).
+    const tab = focusable || out ? -1 : 0;
+    if (!out) focusable = true;
     const more = c.ids.length > 1 ? `<sup>${c.ids.length}</sup>` : '';
-    return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}">${d.symbol}${more}</td>`;
+    return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${d.symbol}${more}</td>`;
   };
 
   const srcMarker = (s: RuleSummary['source']) =>
@@ -340,17 +427,49 @@ export function renderHtml(report: ConformanceReport): string {
     ['document', 'Rules from the specification document'],
     ['implementation', 'Rules from the real implementation, where the document is silent'],
   ];
-  const ruleRow = (rule: RuleSummary): string =>
-    `<tr><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${apis
-      .map((api) => cellHtml(rule, api))
-      .join('')}</tr>`;
-  const matrixRows = groups
+  // A rule that cannot be tested here (every result skipped, for one reason, at several versions) is one cell.
+  const skippedOnce = (rule: RuleSummary): number[] | null => {
+    const ids = report.results.flatMap((r, i) => (r.rule === rule.id ? [i] : []));
+    const own = ids.map((i) => report.results[i]!);
+    const reasons = new Set(own.map((r) => r.evidence.reason ?? r.evidence.summary));
+    const places = new Set(own.map((r) => key(r.rule, r.api)));
+    return places.size >= 2 && reasons.size === 1 && own.every((r) => r.status === 'skipped') ? ids : null;
+  };
+  const servedColumns = 1 + cols.filter((v) => !unserved.has(v)).length;
+  const onceHtml = (rule: RuleSummary, ids: number[]): string => {
+    const domId = `cell-${cells.length}`;
+    cells.push({ rule, api: null, status: 'skipped', ids, domId, out: false });
+    const first = report.results[ids[0]!]!;
+    const reason = first.evidence.reason ?? first.evidence.summary;
+    const label = `${rule.id}: skipped at every API version (${ids.length} results): ${reason}`;
+    const tab = focusable ? -1 : 0;
+    focusable = true;
+    return `<td data-rule="${e(rule.id)}" data-api="every" data-status="skipped" data-once="${apis.length}" data-served="${servedColumns}" colspan="${servedColumns}" data-r="${ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${STATUS_DISPLAY.skipped.symbol} ${e(reason)}</td>`;
+  };
+  const ruleRow = (rule: RuleSummary): string => {
+    const before = cells.length;
+    const once = skippedOnce(rule);
+    const tds = once === null ? apis.map((api) => cellHtml(rule, api)).join('') : onceHtml(rule, once);
+    // The statuses in the row, for the fail and error filters.
+    const has = [...new Set(cells.slice(before).map((c) => c.status))].filter((st) => st !== 'none').join(' ');
+    return `<tr data-has="${has}"><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${tds}</tr>`;
+  };
+  let matrixRows = groups
     .flatMap(([source, title]) => {
       const members = rows.filter((rule) => rule.source === source);
       return members.length === 0 ? [] : [`<tr class="group"><th scope="rowgroup" colspan="${apis.length + 1}">${e(title)}</th></tr>`, ...members.map(ruleRow)];
     })
     .join('\n');
-  const head = `<tr><th scope="col">Rule</th>${cols.map((v) => `<th scope="col">${e(v)}</th>`).join('')}<th scope="col" title="results not tied to an API version">—</th></tr>`;
+  // Every clickable cell folded away: the first one is the tab stop still (shown when unfolded).
+  if (!focusable) matrixRows = matrixRows.replace('tabindex="-1"', 'tabindex="0"');
+  const head = `<tr><th scope="col">Rule</th><th scope="col" title="results not tied to an API version">—</th>${cols
+    .map((v) => `<th scope="col"${unserved.has(v) ? ' data-out="1"' : ''}>${e(v)}</th>`)
+    .join('')}</tr>`;
+  const unservedList = cols.filter((v) => unserved.has(v));
+  const foldToggle =
+    unservedList.length === 0
+      ? ''
+      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API versions the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; served: ${e(`${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span></p>`;
 
   const t = report.target;
   const meta: [string, string][] = [
@@ -375,10 +494,16 @@ export function renderHtml(report: ConformanceReport): string {
     ['Tool', `${report.tool.name} ${report.tool.version}`],
   ];
   const metaHtml = meta.map(([k, v]) => `<div><dt>${e(k)}</dt><dd>${e(v)}</dd></div>`).join('');
-  const totals = STATUS_ORDER.map(
-    (s) =>
-      `<li data-total="${s}"><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word} <b>${report.totals[s]}</b></li>`,
-  ).join('');
+  // The fail and error totals are also toggles that keep only the matrix rows with such a cell.
+  const totals = STATUS_ORDER.map((s) => {
+    const inner = `<span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word} <b>${report.totals[s]}</b>`;
+    const body =
+      s === 'fail' || s === 'error'
+        ? `<button type="button" class="filter" data-filter="${s}" aria-pressed="false" aria-controls="matrix" title="${`show only the rules with a${s === 'error' ? 'n' : ''} ${s} cell`}">${inner}</button>`
+        : inner;
+    return `<li data-total="${s}">${body}</li>`;
+  }).join('');
+  const summary = renderSummary(report, cells, e);
   const legend = [
     ...STATUS_ORDER.map((s) => `<li><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word}</li>`),
     `<li><span class="sw" data-status="none"></span>no result</li>`,
@@ -418,11 +543,14 @@ export function renderHtml(report: ConformanceReport): string {
 <ul class="totals" aria-label="Totals">${totals}</ul>
 </header>
 <main>
+${summary}
 <section aria-labelledby="matrix-title">
 <h2 id="matrix-title">Results by rule and API version</h2>
 <ul class="legend" aria-label="Legend">${legend}</ul>
 <p class="muted">Select a cell (click, or Enter; arrow keys move between cells) to see its evidence.</p>
-<div class="scroll"><table class="matrix">
+${foldToggle}
+<p id="filter-note" class="muted" role="status"></p>
+<div class="scroll"><table class="matrix" id="matrix">
 <thead>${head}</thead>
 <tbody>
 ${matrixRows}

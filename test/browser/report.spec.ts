@@ -63,7 +63,9 @@ test('cells show each result’s status as attribute and symbol', async ({ page 
   await expect(cell(page, 'ping.head', '1.40')).not.toHaveAttribute('role', 'button');
   // 3 rules x (4 versions + "—")
   await expect(page.locator('table.matrix td')).toHaveCount(15);
-  await expect(page.locator('table.matrix thead th').last()).toHaveText('—');
+  // the column of results not tied to an API version comes first
+  await expect(page.locator('table.matrix thead th').nth(1)).toHaveText('—');
+  await expect(page.locator('#show-unserved')).toHaveCount(0); // the target serves every column
   // colours differ per status
   const colours = new Set<string>();
   for (const [rule, api] of checks.filter(([, , s]) => s !== 'pass').concat([checks[0]!])) {
@@ -179,7 +181,8 @@ test('arbitrary reports: the browser reads back the embedded data, and junit.xml
     expect(got.scripts).toBe(2);
     const rules = new Set([...r.rules.map((x) => x.id), ...r.results.map((x) => x.rule)]).size;
     const cols = new Set([...r.apiVersions, ...r.results.flatMap((x) => (x.api === null ? [] : [x.api]))]).size + 1;
-    expect(got.cells).toBe(rules * cols);
+    const once = await page.locator('table.matrix td[data-once]').count();
+    expect(got.cells).toBe((rules - once) * cols + once);
 
     const xml = renderJunit(r);
     const parsed = await page.evaluate((text) => {
@@ -194,4 +197,206 @@ test('arbitrary reports: the browser reads back the embedded data, and junit.xml
     expect(parsed.cases).toBe(r.results.length);
     expect(parsed.failures).toBe(r.results.filter((x) => x.status === 'fail').length);
   }
+});
+
+test('summary: bars per area, the failing rules with their reasons, each link opening its evidence', async ({ page }) => {
+  await openReport(page);
+  // areas of browserReport: the id's first segment (the report carries no area): version, ping
+  const areas = page.locator('ul.areas > li');
+  await expect(areas).toHaveCount(2);
+  await expect(areas.nth(0).locator('svg.bar')).toHaveAttribute('role', 'img');
+  await expect(areas.nth(0).locator('svg.bar')).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 1 error, 1 skipped');
+  await expect(areas.nth(1).locator('svg.bar')).toHaveAttribute('aria-label', 'ping: 1 pass, 1 fail, 0 error, 0 skipped');
+  // the bar is drawn: the fail segment has a width and the status colour
+  const rect = areas.nth(0).locator('rect[data-status=fail]');
+  expect(await rect.evaluate((r) => (r as SVGRectElement).getBoundingClientRect().width)).toBeGreaterThan(10);
+  expect(await rect.evaluate((r) => getComputedStyle(r).fill)).toBe('rgb(207, 34, 46)');
+
+  const failing = page.locator('ul.failing > li');
+  await expect(failing).toHaveCount(3);
+  await expect(failing.locator('a')).toHaveText(['version.header', 'version.too-old', 'ping.head']);
+  await expect(failing.nth(0)).toHaveAttribute('data-status', 'fail');
+  await expect(failing.nth(0).locator('.why')).toHaveText('expected header API-Version: 1.42, got no header <b>at all</b>');
+  await expect(failing.nth(1)).toHaveAttribute('data-status', 'error');
+  await expect(failing.nth(1).locator('.why')).toHaveText('request failed');
+  await expect(failing.nth(2).locator('.why')).toHaveText('second check failed');
+
+  // keyboard: Tab reaches the link, Enter opens the same panel a click on the cell opens, Escape returns to the link
+  const link = page.getByRole('link', { name: 'version.header' }).first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const evidence = page.locator('#evidence');
+  await expect(evidence).toBeVisible();
+  await expect(evidence.locator('h2')).toHaveText('version.header @ api 1.42');
+  await expect(evidence.locator('.seed')).toHaveText('1837465');
+  await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(evidence).toBeHidden();
+  await expect(link).toBeFocused();
+  await failing.nth(1).locator('a').click();
+  await expect(evidence.locator('h2')).toHaveText('version.too-old @ api 1.41');
+});
+
+test('the fail and error badges filter the matrix to those rows, by mouse and keyboard', async ({ page }) => {
+  await openReport(page);
+  const rows = page.locator('table.matrix tbody tr:not(.group)');
+  const visibleRules = async () =>
+    await rows.evaluateAll((trs) => trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => tr.querySelector('th a')?.textContent ?? ''));
+  const fail = page.getByRole('button', { name: /^✗ fail 2$/ });
+  const error = page.getByRole('button', { name: /^! error 1$/ });
+  await expect(fail).toHaveAttribute('aria-pressed', 'false');
+  expect(await visibleRules()).toEqual(['version.header', 'version.too-old', 'ping.head']);
+  await fail.click();
+  await expect(fail).toHaveAttribute('aria-pressed', 'true');
+  expect(await visibleRules()).toEqual(['version.header', 'ping.head']);
+  await expect(cell(page, 'version.too-old', '1.41')).toBeHidden();
+  await expect(page.locator('#filter-note')).toContainText('2 rules with a fail cell');
+  // the grid keeps a tab stop on a visible cell, and arrows skip hidden rows
+  await cell(page, 'version.header', '1.41').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(cell(page, 'version.header', '1.41')).toBeFocused(); // version.too-old is hidden, ping.head has no 1.41 cell
+  // keyboard on the error badge: only the error row, and the group of implementation rules folds away
+  await error.focus();
+  await page.keyboard.press('Enter');
+  await expect(error).toHaveAttribute('aria-pressed', 'true');
+  await expect(fail).toHaveAttribute('aria-pressed', 'false');
+  expect(await visibleRules()).toEqual(['version.too-old']);
+  await expect(page.locator('table.matrix tr.group').nth(1)).toBeHidden();
+  await expect(page.locator('table.matrix td[tabindex="0"]')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(error).toHaveAttribute('aria-pressed', 'false');
+  expect(await visibleRules()).toEqual(['version.header', 'version.too-old', 'ping.head']);
+  await expect(page.locator('#filter-note')).toHaveText('');
+});
+
+test('arbitrary reports: the bars count the cells’ statuses per area, the failing list names exactly the failing rules', async ({ page }) => {
+  const samples = [...fc.sample(reportArb, { numRuns: 30, seed: 11 }), ...fc.sample(versionedReportArb, { numRuns: 30, seed: 12 })];
+  for (const r of samples) {
+    await page.setContent(renderHtml(r));
+    const got = await page.evaluate(() => {
+      const bars = [...document.querySelectorAll('ul.areas > li')].map((li) => ({
+        area: li.getAttribute('data-area') ?? '',
+        counts: Object.fromEntries([...li.querySelectorAll('.n')].map((n) => [n.getAttribute('data-status'), Number(n.getAttribute('data-count'))])),
+        rects: Object.fromEntries([...li.querySelectorAll('rect')].map((n) => [n.getAttribute('data-status'), Number(n.getAttribute('data-count'))])),
+      }));
+      const failing = [...document.querySelectorAll('ul.failing > li')].map((li) => ({
+        rule: li.getAttribute('data-rule'),
+        status: li.getAttribute('data-status'),
+        target: li.querySelector('a')?.getAttribute('data-cell') ?? null,
+      }));
+      const cells = [...document.querySelectorAll('table.matrix td')].map((td) => ({
+        rule: td.getAttribute('data-rule'),
+        status: td.getAttribute('data-status'),
+        id: td.id,
+        out: td.hasAttribute('data-out'),
+      }));
+      // the grid's one tab stop is a cell that is shown, whenever any clickable cell is
+      const stop = document.querySelector('table.matrix td[tabindex="0"]');
+      const anyShown = [...document.querySelectorAll('table.matrix td[role=button]')].some((c) => c.getClientRects().length > 0);
+      const stopShown = !anyShown || (stop !== null && stop.getClientRects().length > 0);
+      return { bars, failing, cells, stopShown };
+    });
+    // the areas the page should show: the id's first segment (reportArb's rules carry no area)
+    const areaOf = (rule: string) => rule.split('.')[0] ?? rule;
+    const want = new Map<string, Record<string, number>>();
+    for (const c of got.cells) {
+      const a = areaOf(c.rule ?? '');
+      const counts = want.get(a) ?? { pass: 0, fail: 0, error: 0, skipped: 0 };
+      want.set(a, counts);
+      if (c.out && c.status === 'skipped') continue; // a version the target does not serve is no skipped work
+      if (c.status !== null && c.status in counts) counts[c.status]!++;
+    }
+    expect(got.stopShown).toBe(true);
+    expect(got.bars.map((b) => b.area)).toEqual([...want.keys()]);
+    for (const b of got.bars) {
+      expect(b.counts).toEqual(want.get(b.area));
+      expect(b.rects).toEqual(Object.fromEntries(Object.entries(want.get(b.area) ?? {}).filter(([, n]) => n > 0)));
+    }
+    const failingRules = [...new Set(got.cells.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => c.rule))];
+    expect(got.failing.map((f) => f.rule)).toEqual(failingRules);
+    for (const f of got.failing) {
+      const own = got.cells.filter((c) => c.rule === f.rule);
+      expect(f.status).toBe(own.some((c) => c.status === 'fail') ? 'fail' : 'error');
+      const target = own.find((c) => c.id === f.target);
+      expect(target?.status).toBe(f.status);
+    }
+  }
+});
+
+/** reportArb with API versions named 1.0, 1.1, … and a served range among them: some columns fold away. */
+const versionedReportArb = fc.tuple(reportArb, fc.nat(), fc.nat()).map(([r, a, b]) => {
+  const name = new Map(r.apiVersions.map((v, i) => [v, `1.${i}`]));
+  const versions = [...name.values()];
+  const lo = versions.length === 0 ? '1.0' : versions[Math.min(a, b) % versions.length]!;
+  const hi = versions.length === 0 ? '1.0' : versions[Math.max(a, b) % versions.length]!;
+  const [min, max] = Number(lo.slice(2)) <= Number(hi.slice(2)) ? [lo, hi] : [hi, lo];
+  return {
+    ...r,
+    target: { ...r.target, observedApiRange: { min, max, source: 'version' as const } },
+    apiVersions: versions,
+    results: r.results.map((x) => ({ ...x, api: x.api === null ? null : (name.get(x.api) ?? x.api) })),
+  };
+});
+
+test('the matrix opens at the served API range; the other versions unfold by a toggle or by a failure’s link', async ({ page }) => {
+  const narrow = browserReport();
+  const r = { ...narrow, target: { ...narrow.target, observedApiRange: { min: '1.41', max: '1.42', source: 'version' as const } } };
+  await page.setContent(renderHtml(r));
+  const toggle = page.getByRole('button', { name: 'Show the 2 API versions the target does not serve' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.41', '1.42']);
+  await expect(cell(page, 'version.header', '1.40')).toBeHidden();
+  // the skipped cell at 1.43 is not counted as skipped; the pass at 1.40 still counts
+  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 1 error, 0 skipped');
+  // the tab stop is a shown cell; arrows do not enter folded columns
+  const stop = page.locator('table.matrix td[tabindex="0"]');
+  await expect(stop).toBeVisible();
+  await cell(page, 'version.header', '1.42').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(page, 'version.header', '1.42')).toBeFocused();
+  // keyboard on the toggle unfolds and folds
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.40', '1.41', '1.42', '1.43']);
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 'ping.head', '1.43')).toBeHidden();
+  // the failing list links to a failure in a folded column: following it unfolds the columns
+  await page.locator('ul.failing a', { hasText: 'ping.head' }).click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'ping.head', '1.43')).toBeVisible();
+  await expect(cell(page, 'ping.head', '1.43')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#evidence h2')).toHaveText('ping.head @ api 1.43');
+});
+
+test('a rule that cannot be tested here is one cell, not one per version', async ({ page }) => {
+  const base = browserReport();
+  const skippedEverywhere = (api: string | null) => ({
+    rule: 'version.too-old',
+    api,
+    status: 'skipped' as const,
+    evidence: { summary: 'not run', reason: 'the target has no daemon process' },
+    durationMs: 0,
+  });
+  const results = [...base.results.filter((x) => x.rule !== 'version.too-old'), ...['1.40', '1.41', '1.42'].map(skippedEverywhere)];
+  const r = { ...base, results, target: { ...base.target, observedApiRange: { min: '1.40', max: '1.42', source: 'version' as const } } };
+  await page.setContent(renderHtml(r));
+  const once = page.locator('table.matrix td[data-rule="version.too-old"]');
+  await expect(once).toHaveCount(1);
+  await expect(once).toHaveText('– the target has no daemon process');
+  await expect(once).toHaveAttribute('aria-label', 'version.too-old: skipped at every API version (3 results): the target has no daemon process');
+  await expect(once).toHaveAttribute('colspan', '4'); // "—" and the 3 served versions
+  // counted once in the bars
+  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 0 error, 1 skipped');
+  // it spans the versions shown, folded or not
+  await page.getByRole('button', { name: /API versions the target does not serve/ }).click();
+  await expect(once).toHaveAttribute('colspan', '5');
+  // keyboard: reached by arrows, Enter opens every result it holds
+  await cell(page, 'version.header', '1.41').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(once).not.toBeFocused(); // it sits in the first column only
+  await once.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#evidence article')).toHaveCount(3);
+  await expect(page.locator('#evidence')).toContainText('the target has no daemon process');
 });
