@@ -13,7 +13,7 @@ import { shardOf } from './shard.js';
 
 /** The releases of shard `shard` of `of` (test/every-release-<k>-of-<n>.test.ts). */
 export function checkEveryRelease(t: Test, { shard, of }: { shard: number; of: number }): void {
-  // The whole catalogue once per release of the shard (about 14 runs of 10–20 s each on two cores,
+  // The whole catalogue once per release of the shard (9 of the table's 27 releases, runs of 10–40 s each on two cores,
   // while tap runs other files beside this one).
   t.setTimeout(900_000);
   for (const release of shardOf(RELEASES, shard, of)) {
