@@ -12,12 +12,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, createServer } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../suites/listeners/ports.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
+import { waitForOk } from '../suites/targets/wait-ready.js';
 import { type Base, type Load, load, loadFor, send } from './http-load.js';
 import { CLOCK_TICKS, cpuTicks } from './process-cpu.js';
 import { writeResultsSection } from './results-section.js';
@@ -61,7 +63,8 @@ const ROWS: readonly Row[] = [
 ];
 
 interface Server {
-  readonly name: string;
+  /** Which column of the table it fills. */
+  readonly name: 'sim' | 'bare';
   readonly base: Base;
   readonly pid: number | undefined;
 }
@@ -83,15 +86,6 @@ async function measure(server: Server, row: Row): Promise<Sample> {
   return { ...result, cpuPerAnswer };
 }
 
-/** A free TCP port on 127.0.0.1 (for the bare server, which takes its port on the command line). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** Starts the bare server with the canned bodies; resolves once it answers. */
 async function startBare(bodies: { chat: string; stream: string; models: string }, dir: string): Promise<{ server: Server; stop: () => void }> {
   const file = join(dir, 'canned.json');
@@ -101,20 +95,12 @@ async function startBare(bodies: { chat: string; stream: string; models: string 
   const stop = (): void => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
-  const base: Base = { port, agent: new Agent({ keepAlive: true, maxSockets: CLIENTS }) };
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await send(base, 'GET', '/models');
-      return { server: { name: 'bare', base, pid: child.pid }, stop };
-    } catch (error) {
-      if (Date.now() > deadline) {
-        stop();
-        throw new Error(`the bare server did not answer within 10 s: ${String(error)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  const ready = await waitForOk({ kind: 'tcp', host: '127.0.0.1', port }, '/models', () => child.exitCode !== null, 10_000);
+  if (ready !== 'ready') {
+    stop();
+    throw new Error(`the bare server did not answer GET /models within 10 s (${ready})`);
   }
+  return { server: { name: 'bare', base: { port, agent: new Agent({ keepAlive: true, maxSockets: CLIENTS }) }, pid: child.pid }, stop };
 }
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
@@ -132,7 +118,7 @@ async function main(): Promise<void> {
   if (!started.ok) throw new Error(`ctrd-sim did not start: ${started.output}`);
   const tcp = started.instance.endpoints.modelRunnerService?.tcp;
   if (tcp?.kind !== 'tcp') throw new Error('ctrd-sim names no model runner address');
-  const sim: Server = { name: 'ctrd-sim', base: { port: tcp.port, agent: new Agent({ keepAlive: true, maxSockets: CLIENTS }) }, pid: started.instance.pid };
+  const sim: Server = { name: 'sim', base: { port: tcp.port, agent: new Agent({ keepAlive: true, maxSockets: CLIENTS }) }, pid: started.instance.pid };
   const dir = mkdtempSync(join(tmpdir(), 'ctc-bench-mr-'));
   let stopBare = (): void => {};
   try {
@@ -153,7 +139,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [k, row] of ROWS.entries()) {
         const order = round % 2 === 0 ? [sim, bare.server] : [bare.server, sim];
-        for (const server of order) samples[k]![server === sim ? 'sim' : 'bare'].push(await measure(server, row));
+        for (const server of order) samples[k]![server.name].push(await measure(server, row));
       }
     }
 
