@@ -2,7 +2,7 @@
 // The README's test command: builds, runs npm run lint, tap (unit, property, simulator, self-test, real daemons)
 // and the browser test of report.html, and ends with one line "N passed, N failed" that CI reads.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeFailures, tapFailures } from './tap-failures.mjs';
@@ -38,6 +38,20 @@ const playwrightTotals = (text) => {
   return passed + failed === 0 ? { passed: 0, failed: 1, note: 'playwright ran no test' } : { passed, failed };
 };
 
+/** The test files that used the most CPU (their own and their waited-for children's), and the sum. */
+function cpuSummary(path) {
+  if (!existsSync(path)) return 'CPU by test file: nothing was recorded\n';
+  const records = readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const cpu = (r) => r.selfSeconds + r.childrenSeconds;
+  const total = records.reduce((sum, r) => sum + cpu(r), 0);
+  const rows = records.sort((a, b) => cpu(b) - cpu(a)).slice(0, 15);
+  const line = (r) => `  ${cpu(r).toFixed(0).padStart(6)} s CPU ${r.wallSeconds.toFixed(0).padStart(6)} s wall  ${r.file}`;
+  return `\nCPU by test file (${records.length} files, ${total.toFixed(0)} s of CPU in all; the 15 largest):\n${rows.map(line).join('\n')}\n`;
+}
+
 const results = [];
 const build = await run('npm', ['run', '--silent', 'build']);
 if (build.code !== 0) {
@@ -51,11 +65,17 @@ if (build.code !== 0) {
   // Work several test files need is done once between them (test/helpers/shared-work.ts).
   const sharedWork = mkdtempSync(join(tmpdir(), 'ctc-shared-work-'));
   process.env.CTC_SHARED_WORK = sharedWork;
+  // Where each test file's CPU goes (test/helpers/cpu-account.ts).
+  const cpuLog = mkdtempSync(join(tmpdir(), 'ctc-cpu-'));
+  process.env.CTC_CPU_LOG = cpuLog;
   try {
     results.push(['tap', await run('npx', ['tap'], tapTotals)]);
+    process.stdout.write(cpuSummary(join(cpuLog, 'cpu.jsonl')));
   } finally {
     rmSync(sharedWork, { recursive: true, force: true });
+    rmSync(cpuLog, { recursive: true, force: true });
     delete process.env.CTC_SHARED_WORK;
+    delete process.env.CTC_CPU_LOG;
   }
   if (existsSync('/usr/bin/chromium')) {
     results.push(['playwright', await run('npx', ['playwright', 'test', '--reporter=list'], playwrightTotals)]);
