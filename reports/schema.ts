@@ -9,6 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { TARGET_KINDS, type ConformanceReport, type ResultStatus } from './model/result.js';
+import { precompiledValidator, VALIDATOR_OPTIONS } from './validator-file.js';
 
 export const RESULT_STATUSES = ['pass', 'fail', 'not-applicable', 'skipped', 'error'] as const satisfies readonly ResultStatus[];
 
@@ -201,13 +202,14 @@ export type ValidationResult = { ok: true } | { ok: false; errors: string[] };
 
 let compiled: ValidateFunction | undefined;
 
+/** The build's precompiled validator (reports/validator-file.ts), else the schema compiled now. */
 function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, strict: true });
-    compiled = ajv.compile(reportJsonSchema());
-  }
+  compiled ??= precompiledValidator(reportJsonSchemaText()) ?? compiledNow();
   return compiled;
 }
+
+/** The schema compiled at run time, as the build compiles it. */
+export const compiledNow = (): ValidateFunction => new Ajv(VALIDATOR_OPTIONS).compile(reportJsonSchema());
 
 function describe(e: ErrorObject): string {
   const where = e.instancePath === '' ? '(root)' : e.instancePath;
