@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openWatched } from './open-watched.js';
 import { compareReports, renderComparisonHtml, writeReport, type ConformanceReport } from '../../reports/index.js';
 import { fixedReports } from '../compare-fixtures.js';
 
@@ -47,17 +48,7 @@ test.afterAll(async () => {
 });
 
 /** Opens the page, recording every request and every console error or page error. */
-async function openPage(page: Page): Promise<{ requests: string[]; problems: string[] }> {
-  const requests: string[] = [];
-  const problems: string[] = [];
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(url);
-  return { requests, problems };
-}
+const openPage = (page: Page) => openWatched(page, url);
 
 const rowIds = (page: Page) => page.locator('table.cmp tbody tr[data-rule]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule')));
 const focused = (page: Page) =>
