@@ -15,6 +15,7 @@ import {
   type Comparison,
   type ConformanceReport,
   type RuleVerdict,
+  verdictText,
 } from '../reports/index.js';
 import { escapeHtml } from '../reports/renderers/html.js';
 import { fixedReports, implementationReport, reportsToCompareArb } from './compare-fixtures.js';
@@ -260,6 +261,12 @@ t.test('the fixed comparison: verdicts with their counts, reasons and links, dif
   t.strictSame(api.score, { rules: 4, scored: 3, interop: 1, passed: [3, 2, 2], interopShare: 1 / 3, passedShare: [1, 2 / 3, 2 / 3] });
   const config = c.areas.find((a) => a.area === 'config')!;
   t.equal(config.rules[0]!.cells[1]!.reason, 'field Containers missing', 'the first line of the failing summary');
+  // How many API versions fail or err, of those judged; a rule not tied to a version has no count.
+  t.equal(verdictText(api.rules[0]!.cells[2]!), '✗ fail 2/3');
+  t.equal(verdictText(api.rules[1]!.cells[1]!), '! error 1/2');
+  t.equal(verdictText(config.rules[0]!.cells[1]!), '✗ fail');
+  t.equal(verdictText(api.rules[3]!.cells[1]!), '– skipped');
+  t.equal(verdictText({ ...header, failing: ['1.11'], judged: 1 }), '✗ fail 1/1', 'one version judged, and it fails');
   t.strictSame(c.overall.rules.interop, 2);
   t.strictSame(c.overall.rules.scored, 5);
   t.equal(c.overall.meanOfAreas.interopShare, (1 / 3 + 1 / 2) / 2);

@@ -11,10 +11,13 @@ export const VERDICT_DISPLAY: Readonly<Record<RuleVerdict, { readonly symbol: st
   'not-run': { symbol: '∅', word: 'not run' },
 };
 
-/** For a failing or erring cell judged at several API versions: how many of them fail (or err), as `[count, of]`; else null. */
+/**
+ * For a failing or erring cell judged at API versions: at how many of them it fails (or errs), as
+ * `[count, of]`; null for other verdicts, and for a rule judged only at the place not tied to a version.
+ */
 export function badPlaces(cell: VerdictCell): [number, number] | null {
   const bad = cell.verdict === 'fail' ? cell.failing : cell.verdict === 'error' ? cell.erring : null;
-  return bad === null || cell.judged < 2 ? null : [bad.length, cell.judged];
+  return bad === null || (cell.judged < 2 && bad.every((api) => api === null)) ? null : [bad.length, cell.judged];
 }
 
 /** A cell in words: "✗ fail 3/28" (3 of the 28 API versions judged fail), "✓ pass", "∅ not run". */
