@@ -42,13 +42,11 @@ function referenceVerdict(report: ConformanceReport, rule: string): RuleVerdict 
   return 'not-run';
 }
 
-/** Every rule of the reports in order of first appearance, with its area (the first listing's, else the id's first segment). */
+/** Every rule of the reports: those listed in order of first appearance (the first listing's area), then those only results name (the id's first segment). */
 function referenceRules(reports: readonly ConformanceReport[]): { id: string; area: string }[] {
   const found = new Map<string, string>();
-  for (const report of reports) {
-    for (const r of report.rules) if (!found.has(r.id)) found.set(r.id, r.area ?? r.id.split('.')[0]!);
-    for (const r of report.results) if (!found.has(r.rule)) found.set(r.rule, r.rule.split('.')[0]!);
-  }
+  for (const report of reports) for (const r of report.rules) if (!found.has(r.id)) found.set(r.id, r.area ?? r.id.split('.')[0]!);
+  for (const report of reports) for (const r of report.results) if (!found.has(r.rule)) found.set(r.rule, r.rule.split('.')[0]!);
   return [...found].map(([id, area]) => ({ id, area }));
 }
 

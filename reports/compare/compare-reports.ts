@@ -57,11 +57,14 @@ function warningsOf(inputs: readonly CompareInput[], labels: readonly string[]):
   return warnings;
 }
 
-/** Every rule of the reports, once, in the order they first appear (a report's rules, then those only its results name). */
+/**
+ * Every rule of the reports, once: the rules they list, in the order they first appear, then the
+ * rules only their results name (a listed rule's title and area win over none).
+ */
 function rulesOf(inputs: readonly CompareInput[]): RuleSummary[] {
   const rules = new Map<string, RuleSummary>();
+  for (const { report } of inputs) for (const rule of report.rules) if (!rules.has(rule.id)) rules.set(rule.id, rule);
   for (const { report } of inputs) {
-    for (const rule of report.rules) if (!rules.has(rule.id)) rules.set(rule.id, rule);
     for (const r of report.results)
       if (!rules.has(r.rule)) rules.set(r.rule, { id: r.rule, title: '(not listed in the report’s rules)', source: 'implementation', section: '' });
   }
