@@ -1,5 +1,6 @@
 import { ReportError } from '../reports/errors.js';
 import { MergeError } from '../reports/merge/merge-error.js';
+import { CompareError } from '../reports/compare/compare-error.js';
 import { RunError } from '../suites/run/errors.js';
 import { TargetError } from '../suites/targets/target.js';
 import { EndpointError } from '../suites/http/endpoint.js';
@@ -8,7 +9,13 @@ import { UsageError } from './usage-error.js';
 
 /** The exit code of an error out of a command (not commander's own), and the one line to print for it (null: already printed). */
 export function classifyError(error: unknown): { code: number; line: string | null } {
-  if (error instanceof UsageError || error instanceof EndpointError || error instanceof RunError || error instanceof MergeError)
+  if (
+    error instanceof UsageError ||
+    error instanceof EndpointError ||
+    error instanceof RunError ||
+    error instanceof MergeError ||
+    error instanceof CompareError
+  )
     return { code: EXIT.USAGE, line: error.message };
   if (error instanceof TargetError) {
     const usage = error.code === 'TARGET_SPEC' || error.code === 'TARGET_PROFILE' || error.code === 'TARGET_TRANSCRIPT';

@@ -7,6 +7,7 @@ import { EXIT } from './exit-codes.js';
 import type { RunFlags } from './run-command.js';
 import type { RulesFlags } from './rules-command.js';
 import type { MergeFlags } from './merge-command.js';
+import type { CompareFlags } from './compare-command.js';
 import type { CertifyFlags } from './certify-command.js';
 import type { VerifyFlags } from './verify-command.js';
 
@@ -109,7 +110,7 @@ export function buildProgram(): Command {
     })
     .addHelpText(
       'after',
-      '\nExit codes: 0 no rule fails; 1 a rule fails or errors (or a --baseline regression; for verify, a bundle tampered with or a replay that differs); 2 usage error (for merge, shards that are not the parts of one run); 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
+      '\nExit codes: 0 no rule fails (for compare: the comparison is written); 1 a rule fails or errors (or a --baseline regression; for verify, a bundle tampered with or a replay that differs); 2 usage error (for merge, shards that are not the parts of one run; for compare, reports that cannot be compared); 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
     );
 
   withRunOptions(program.command('run').description('run the suites against a target and write report.json, report.html and junit.xml'), 'run').action(
@@ -137,6 +138,16 @@ export function buildProgram(): Command {
     .action(async (dirs: string[], flags: MergeFlags) => {
       const { mergeCommand } = await import('./merge-command.js');
       process.exitCode = await mergeCommand(dirs, flags);
+    });
+  program
+    .command('compare')
+    .description('put the reports of several implementations side by side: compare.html, compare.json and compare.md (for a pull-request comment)')
+    .argument('<report...>', 'report directories or report.json files, one per implementation (a column each, in this order)')
+    .option('--out <dir>', 'output directory (default reports/compare-<time>/)')
+    .option('--label <name>', 'a column\'s name, one per report in order (default: the target\'s, e.g. "dockerd 28.5"; repeatable)', collect)
+    .action(async (reports: string[], flags: CompareFlags) => {
+      const { compareCommand } = await import('./compare-command.js');
+      process.exitCode = await compareCommand(reports, flags);
     });
 
   withRunOptions(

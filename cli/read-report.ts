@@ -17,7 +17,8 @@ export async function readReport(where: string): Promise<{ source: string; repor
   try {
     doc = JSON.parse(await readFile(source, 'utf8'));
   } catch (error) {
-    throw new UsageError(`cannot read the report ${source}: ${reason(error)}`);
+    // One line: a parse error quotes the file's first bytes, line breaks and all.
+    throw new UsageError(`cannot read the report ${source}: ${reason(error).replace(/\s*\n\s*/g, ' ')}`);
   }
   const valid = validateReport(doc);
   if (!valid.ok) throw new UsageError(`${source} is not a valid ctr-conformance report: ${valid.errors.slice(0, 5).join('; ')}`);

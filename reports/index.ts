@@ -24,3 +24,5 @@ export {
 } from './write.js';
 export { baselineOf, compareWithBaseline, isBaseline, type Baseline, type BaselineComparison } from './baselines/baseline.js';
 export { comparableReport, MergeError, mergeShards, type MergeErrorCode, type ShardReport } from './merge/index.js';
+export * from './compare/index.js';
+export { markdownText, MAX_DIFFERING_ROWS, percentText, renderComparisonHtml, renderComparisonJson, renderComparisonMarkdown, verdictText, VERDICT_DISPLAY } from './renderers/index.js';

@@ -4,3 +4,7 @@ export { renderHtml } from './html.js';
 export { apiRangeText, axesText, evidenceText, replayHint, resultName } from './text.js';
 export { curlCommand, shellWord } from './curl.js';
 export { renderBadge, tallyByArea, type AreaTally } from './badge.js';
+export { renderComparisonHtml } from './compare-html.js';
+export { renderComparisonJson } from './compare-json.js';
+export { markdownText, renderComparisonMarkdown, MAX_DIFFERING_ROWS } from './compare-markdown.js';
+export { percentText, verdictText, VERDICT_DISPLAY } from './compare-text.js';

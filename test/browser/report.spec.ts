@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openWatched } from './open-watched.js';
 import fc from 'fast-check';
 import { renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
 import { browserReport, reportArb } from '../reports-fixtures.js';
@@ -24,17 +25,7 @@ test.afterAll(async () => {
 });
 
 /** Opens the report, recording every request and every console error or page error. */
-async function openReport(page: Page): Promise<{ requests: string[]; problems: string[] }> {
-  const requests: string[] = [];
-  const problems: string[] = [];
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(url);
-  return { requests, problems };
-}
+const openReport = (page: Page) => openWatched(page, url);
 
 const cell = (page: Page, rule: string, api: string | null) => page.locator(`td[data-rule="${rule}"][data-api="${api ?? 'none'}"]`);
 

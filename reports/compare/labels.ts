@@ -1,0 +1,19 @@
+import type { TargetDescription } from '../model/result.js';
+
+/**
+ * The implementation a target is, by what its report says of it: the simulator (its version says
+ * so, or it ran in process), Podman (named in its target or version), an OpenAI-compatible
+ * engine (by the engine its answers showed), else the daemon its profile names.
+ */
+function productOf(target: TargetDescription): string {
+  const version = target.version ?? '';
+  if (version.includes('ctrd-sim') || target.kind === 'in-process' || /^sim(-process)?$/.test(target.spec)) return 'ctrd-sim';
+  if (/podman/i.test(`${target.spec} ${version}`)) return 'Podman';
+  if (target.engine?.name) return target.engine.name;
+  return target.profile === 'docker' ? 'dockerd' : 'ctrd';
+}
+
+/** A column's name made from the target: `dockerd 28.5`, `ctrd-sim 28.5`, `Podman 4.3.1` (the release, else the version). */
+export function implementationLabel(target: TargetDescription): string {
+  return `${productOf(target)} ${target.release ?? target.version ?? '(version unknown)'}`;
+}
