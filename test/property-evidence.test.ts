@@ -52,3 +52,27 @@ t.test('a broken connection shows the request it broke on, not a later candidate
     [`GET /case/${failFrom}`],
   );
 });
+
+t.test('a property its time limit stops before any case is decided is an error that says so, and one stopped later passes on what ran', async (t) => {
+  await fc.assert(
+    fc.asyncProperty(fc.integer(), fc.integer({ min: 20, max: 60 }), async (seed, limitMs) => {
+      const slow = await checkProperty(
+        fc.nat(),
+        () => new Promise<void>((resolve) => setTimeout(resolve, limitMs * 3)),
+        { seed, numRuns: 5, timeLimitMs: limitMs },
+        'never',
+      );
+      t.equal(slow.status, 'error');
+      t.match(slow.summary, /^no generated case finished within the check's time limit/);
+      let ran = 0;
+      const later = await checkProperty(
+        fc.nat(),
+        () => new Promise<void>((resolve) => setTimeout(resolve, ran++ === 0 ? 0 : limitMs * 3)),
+        { seed, numRuns: 5, timeLimitMs: limitMs },
+        'cases passed',
+      );
+      t.equal(later.status, 'pass', later.summary);
+    }),
+    { numRuns: 5 },
+  );
+});

@@ -82,6 +82,13 @@ export async function checkProperty<T>(
   if (unavailable !== undefined)
     return errored(`a case could not start: ${unavailable.message}`, 'the check could not get what a case needs in time; the target is not judged');
   if (!details.failed) return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases)`, ...lastCase(options.journal) };
+  // fast-check fails a run that its time limit interrupted before any case passed, with no error of a case.
+  if (details.interrupted && details.counterexample === null)
+    return errored(
+      `no generated case finished within the check's time limit of ${((options.timeLimitMs ?? 0) / 1000).toFixed(0)} s`,
+      'the check ran out of time before one case was decided; the target is not judged',
+      options.journal?.lastCase(),
+    );
   const counterexample = {
     seed: details.seed,
     path: details.counterexamplePath ?? '',
