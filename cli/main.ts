@@ -9,6 +9,7 @@ import type { RulesFlags } from './rules-command.js';
 import type { MergeFlags } from './merge-command.js';
 import type { CertifyFlags } from './certify-command.js';
 import type { VerifyFlags } from './verify-command.js';
+import type { DiffFlags } from './diff-command.js';
 
 const integer =
   (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -41,7 +42,7 @@ function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
   };
   command.option(
     '--target <target>',
-    'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
+    'sim[@R] | sim-process[@R] (R: the release emulated, e.g. sim@26.1) | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
     'sim',
   );
   command
@@ -159,6 +160,28 @@ export function buildProgram(): Command {
     .action(async (dir: string, flags: VerifyFlags) => {
       const { verifyCommand } = await import('./verify-command.js');
       process.exitCode = await verifyCommand(dir, flags);
+    });
+  program
+    .command('diff')
+    .description(
+      'send the same generated requests to two targets and report every difference, labelled (a rule, a known deviation, volatile, or unexplained) and shrunk, in diff.json and diff.html',
+    )
+    .option('--target <target>', 'a target, as for run (sim@R, sim-process@R, daemon:PATH, endpoint:URL …); give it twice', collect)
+    .addOption(
+      new Option('--profile <profile>', 'names the simulator targets use (default: docker when a side is no simulator, else ctr)').choices(['ctr', 'docker']),
+    )
+    .option('--seed <n>', 'seed of the generated requests, a 32-bit integer', integer('--seed', -2147483648, 2147483647))
+    .option('--num-runs <n>', 'generated requests', integer('--num-runs', 1), 200)
+    .option('--routes <glob>', 'only routes of specs/engine-routes.ts whose path matches (* within a segment, ** across; e.g. "/containers/**")')
+    .option('--path <path>', 'send only the request of this replay path (with the --seed it was found with)')
+    .option('--out <dir>', 'directory of diff.json and diff.html (default reports/diff-<A>-<B>-<time>/)')
+    .option('--request-timeout <s>', 'seconds one request may take (then it counts as no answer)', seconds('--request-timeout'), 10)
+    .option('--shrink-timeout <s>', 'seconds all shrinking may take; differences left keep their smallest generated request', seconds('--shrink-timeout'), 120)
+    .option('--allow-remote', 'allow endpoint targets on non-loopback addresses')
+    .option('-q, --quiet', 'no progress bar')
+    .action(async (flags: DiffFlags) => {
+      const { diffCommand } = await import('./diff-command.js');
+      process.exitCode = await diffCommand(flags);
     });
   return program;
 }
