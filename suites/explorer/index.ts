@@ -16,3 +16,4 @@ export { curlLine } from './curl-line.js';
 export { diffReport, replayLine, NOT_EXPLORED, type DiffReport, type DiffTarget } from './diff-report.js';
 export { diffText } from './diff-text.js';
 export { diffHtml } from './diff-html.js';
+export { negotiationProfile, profileTable, type NegotiationProfile, type ProfileRow } from './negotiation-profile.js';
