@@ -4,6 +4,7 @@ import { HttpClientError, type HttpClient } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { differences, type Difference } from './compare.js';
 import { curlLine } from './curl-line.js';
+import { signatureOf } from './difference-kind.js';
 import { labelOf, labelText, type Label } from './labels.js';
 import { noAnswer, observe, type Observation } from './observation.js';
 import { probeArbitrary, probeText, type Probe } from './probe.js';
@@ -70,25 +71,6 @@ interface Seen {
   readonly probe: Probe;
   readonly difference: Difference;
   readonly label: Label;
-}
-
-/** Headers that say something of the daemon, not of the route: one difference of theirs is one kind, whatever the route. */
-const DAEMON_WIDE = new Set(['api-version', 'server', 'ostype', 'experimental']);
-
-/**
- * The kind of a difference: where it is (route and method, unless the version is refused on one
- * side only or the header is the daemon's), how each side takes the version, and what differs.
- */
-function signatureOf(probe: Probe, classes: string, difference: Difference): string {
-  const [first, second] = classes.split('/');
-  const refusedOnOneSide = first !== second;
-  // A version both refuse is refused alike on every route the router finds.
-  const refusedOnBoth = !refusedOnOneSide && (first === 'too-old' || first === 'too-new');
-  const where =
-    refusedOnOneSide || refusedOnBoth || (difference.aspect === 'header' && DAEMON_WIDE.has(difference.at)) ? '(any route)' : `${probe.method} ${probe.route}`;
-  // With one side refusing, the other side's body keys are the route's: one kind for all of them.
-  const at = refusedOnOneSide && difference.at.startsWith('$') ? '$' : difference.at;
-  return `${where} ${classes} ${difference.aspect}${at === '' ? '' : ` ${at}`}`;
 }
 
 /** Sends `probe` to both sides and returns each difference with its signature and label. */
