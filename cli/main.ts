@@ -10,6 +10,8 @@ import type { MergeFlags } from './merge-command.js';
 import type { CompareFlags } from './compare-command.js';
 import type { CertifyFlags } from './certify-command.js';
 import type { VerifyFlags } from './verify-command.js';
+import type { DiffFlags } from './diff-command.js';
+import type { ProfileFlags } from './profile-command.js';
 
 const integer =
   (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -42,7 +44,7 @@ function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
   };
   command.option(
     '--target <target>',
-    'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
+    'sim[@R] | sim-process[@R] (R: the release emulated, e.g. sim@26.1) | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
     'sim',
   );
   command
@@ -96,6 +98,16 @@ function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
       .option('--record <file>', 'write every answer of the target to a transcript, for --target replay:FILE'),
   );
   return command.option('-q, --quiet', 'no progress bar');
+}
+
+/** The target options of the explorer's commands (diff, profile): several --target, the names simulators use, remote endpoints. */
+function withTargets(command: Command, howMany: string): Command {
+  return command
+    .option('--target <target>', `a target, as for run (sim@R, sim-process@R, daemon:PATH, endpoint:URL …); ${howMany}`, collect)
+    .addOption(
+      new Option('--profile <profile>', 'names the simulator targets use (default: docker when a target is no simulator, else ctr)').choices(['ctr', 'docker']),
+    )
+    .option('--allow-remote', 'allow endpoint targets on non-loopback addresses');
 }
 
 export function buildProgram(): Command {
@@ -170,6 +182,31 @@ export function buildProgram(): Command {
     .action(async (dir: string, flags: VerifyFlags) => {
       const { verifyCommand } = await import('./verify-command.js');
       process.exitCode = await verifyCommand(dir, flags);
+    });
+  withTargets(program.command('diff'), 'give it twice')
+    .description(
+      'send the same generated requests to two targets and report every difference, labelled (a rule, a known deviation, volatile, or unexplained) and shrunk, in diff.json and diff.html',
+    )
+    .option('--seed <n>', 'seed of the generated requests, a 32-bit integer', integer('--seed', -2147483648, 2147483647))
+    .option('--num-runs <n>', 'generated requests', integer('--num-runs', 1), 200)
+    .option('--routes <glob>', 'only routes of specs/engine-routes.ts whose path matches (* within a segment, ** across; e.g. "/containers/**")')
+    .option('--path <path>', 'send only the request of this replay path (with the --seed it was found with)')
+    .option('--out <dir>', 'directory of diff.json and diff.html (default reports/diff-<A>-<B>-<time>/)')
+    .option('--request-timeout <s>', 'seconds one request may take (then it counts as no answer)', seconds('--request-timeout'), 10)
+    .option('--shrink-timeout <s>', 'seconds all shrinking may take; differences left keep their smallest generated request', seconds('--shrink-timeout'), 120)
+    .option('-q, --quiet', 'no progress bar')
+    .action(async (flags: DiffFlags) => {
+      const { diffCommand } = await import('./diff-command.js');
+      process.exitCode = await diffCommand(flags);
+    });
+  withTargets(program.command('profile'), 'repeat it for columns side by side')
+    .description(
+      "a target's version negotiation in one table: the range it advertises and serves, and how it answers versions out of range, malformed and none",
+    )
+    .option('--json', 'machine-readable output')
+    .action(async (flags: ProfileFlags) => {
+      const { profileCommand } = await import('./profile-command.js');
+      process.exitCode = await profileCommand(flags);
     });
   return program;
 }

@@ -10,13 +10,14 @@ import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { releaseOf } from '../suites/targets/facts.js';
 import { resolveTarget, type TargetChoice } from '../suites/targets/resolve.js';
+import { isSimulatorSpec, parseSimSpec } from '../suites/targets/sim-spec.js';
 import { ReplayTarget } from '../suites/targets/replay-target.js';
 import { encodeTranscript, TranscriptRecorder } from '../suites/targets/transcript.js';
 import { readBaseline, gate } from './baseline-gate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { takeNextInterrupt } from './interrupts.js';
 import { checkOutputDir, checkOutputFile, reason, writeOutputFile } from './preflight.js';
-import { timestamp } from './out-dir.js';
+import { targetSlug, timestamp } from './out-dir.js';
 import { progressFor } from './progress.js';
 import { formatFailures, formatTotals } from './run-summary.js';
 import { UsageError } from './usage-error.js';
@@ -48,15 +49,6 @@ export interface RunFlags {
   writeBaseline?: string;
   quiet?: boolean;
 }
-
-/** Targets that are ctrd-sim, and so take --emulate, --fault, --quirk and --as-observed. */
-const isSimulatorSpec = (spec: string): boolean => spec === 'sim' || spec === 'sim-process' || spec.startsWith('container:');
-
-const slug = (spec: string): string =>
-  spec
-    .replace(/^daemon:.*\/([^/]+)$/, 'daemon-$1')
-    .replace(/[^A-Za-z0-9.-]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /** Everything that can be refused before a target starts: a usage error costs no daemon start. */
 function checkFlags(flags: RunFlags): void {
@@ -93,7 +85,8 @@ const simArgs = (flags: RunFlags): string[] => [
 
 /** The quirks the simulator carries in this run (as ctrd-sim resolves them), for the report's target. */
 function quirksOf(flags: RunFlags): string[] {
-  const observed = flags.asObserved === true ? observedQuirksOf(findRelease(flags.emulate ?? NEWEST_RELEASE.release)?.release ?? NEWEST_RELEASE.release) : [];
+  const emulate = flags.emulate ?? parseSimSpec(flags.target)?.release ?? NEWEST_RELEASE.release;
+  const observed = flags.asObserved === true ? observedQuirksOf(findRelease(emulate)?.release ?? NEWEST_RELEASE.release) : [];
   return [...new Set([...(flags.quirk ?? []), ...observed])];
 }
 
@@ -149,7 +142,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
   const startedAt = new Date();
   const dir =
-    flags.out ?? join('reports', `${slug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
+    flags.out ?? join('reports', `${targetSlug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
   // Read and checked before the run, so that a bad file is a usage error and costs no daemon start.
   const baseline = flags.baseline === undefined ? undefined : await readBaseline(flags.baseline);
   await checkOutputDir(flags.out === undefined ? 'report directory' : '--out', dir);

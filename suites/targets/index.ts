@@ -4,6 +4,7 @@ export { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
 export { makeInstance, primaryEndpoint, type InstanceParts } from './instance.js';
 export { LogBuffer } from './log-buffer.js';
 export { resolveTarget, SIM_BIN, type TargetChoice } from './resolve.js';
+export { parseSimSpec, emulatedRelease, isSimulatorSpec, type SimSpec, type SimBase } from './sim-spec.js';
 export { readFacts, releaseOf, type TargetFacts, type ObservedApi } from './facts.js';
 export { SpawnedDaemonTarget, safetyFlags, daemonEnvironment, knowsIp6tables, type SpawnedDaemonOptions } from './spawned-daemon.js';
 export { InProcessSimTarget } from './in-process-sim.js';

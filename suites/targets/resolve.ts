@@ -9,6 +9,7 @@ import { ContainerSimTarget } from './container/container-sim-target.js';
 import { LlamaServerTarget } from './llama-server/llama-server-target.js';
 import { OpenAiTarget } from './openai-target.js';
 import { ReplayTarget } from './replay-target.js';
+import { emulatedRelease, parseSimSpec } from './sim-spec.js';
 import { RunningEndpointTarget } from './running-endpoint.js';
 import { readTranscript } from './transcript.js';
 import { SpawnedDaemonTarget } from './spawned-daemon.js';
@@ -34,7 +35,7 @@ const TOOL_IMAGE_TAG = `build-${Math.floor(statSync(fileURLToPath(new URL('../..
 
 export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', import.meta.url));
 
-/** Turns `sim`, `sim-process`, `container:ENGINE`, `daemon:PATH`, `endpoint:URL`, `openai:URL`, `llama-server` or `replay:FILE` into a Target. */
+/** Turns `sim[@R]`, `sim-process[@R]`, `container:ENGINE`, `daemon:PATH`, `endpoint:URL`, `openai:URL`, `llama-server` or `replay:FILE` into a Target. */
 export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
     throw new TargetError(
@@ -42,16 +43,18 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
       `unknown release ${JSON.stringify(choice.emulate)} for --emulate (known: ${RELEASES.map((r) => r.release).join(', ')})`,
     );
   }
-  const simArgs = [...(choice.emulate === undefined ? [] : ['--emulate', choice.emulate]), '--brand', choice.profile?.name ?? 'ctr'];
+  const sim = parseSimSpec(spec);
+  const emulate = sim === null ? (choice.emulate ?? null) : emulatedRelease(sim, choice.emulate);
+  const simArgs = [...(emulate === null ? [] : ['--emulate', emulate]), '--brand', choice.profile?.name ?? 'ctr'];
   // The embedded simulator waits 10 ms, 20 ms… between plugin lookups instead of dockerd's 1 s, 2 s…:
   // no rule times them, and the main job should not sit out 45 s of retries.
-  if (spec === 'sim') return new InProcessSimTarget(spec, [...simArgs, '--plugin-retry-ms', '10']);
+  if (sim?.base === 'sim') return new InProcessSimTarget(spec, [...simArgs, '--plugin-retry-ms', '10']);
   if (spec.startsWith('container:')) {
     const engine = parseEndpoint(spec.slice('container:'.length));
     if (engine.kind !== 'unix') throw new TargetError('TARGET_SPEC', 'container: the engine must be a unix socket (container:unix:///path/engine.sock)');
     return new ContainerSimTarget(spec, engine.path, simArgs, TOOL_IMAGE_TAG);
   }
-  if (spec === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs, modelRunner: true });
+  if (sim?.base === 'sim-process') return new SpawnedDaemonTarget({ spec, command: [process.execPath, SIM_BIN], fixedArgs: simArgs, modelRunner: true });
   if (choice.emulate !== undefined) throw new TargetError('TARGET_SPEC', '--emulate applies to the simulator targets (sim, sim-process, container) only');
   if (spec.startsWith('daemon:')) {
     const path = spec.slice('daemon:'.length);
@@ -83,6 +86,6 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (spec.startsWith('replay:')) return new ReplayTarget(spec, readTranscript(spec.slice('replay:'.length)));
   throw new TargetError(
     'TARGET_SPEC',
-    `unknown target ${JSON.stringify(spec)}: expected sim, sim-process, container:ENGINE, daemon:PATH, endpoint:URL, openai:URL, llama-server or replay:FILE`,
+    `unknown target ${JSON.stringify(spec)}: expected sim[@R], sim-process[@R], container:ENGINE, daemon:PATH, endpoint:URL, openai:URL, llama-server or replay:FILE`,
   );
 }

@@ -1,0 +1,159 @@
+import fc from 'fast-check';
+import type { EngineRoute } from '../../specs/engine-routes.js';
+import { HttpClientError, type HttpClient } from '../http/client.js';
+import type { Endpoint } from '../http/endpoint.js';
+import { differences, type Difference } from './compare.js';
+import { curlLine } from './curl-line.js';
+import { signatureOf } from './difference-kind.js';
+import { labelOf, labelText, type Label } from './labels.js';
+import { noAnswer, observe, type Observation } from './observation.js';
+import { probeArbitrary, probeText, type Probe } from './probe.js';
+import { versionClass, type Side } from './side.js';
+
+/** One target of a diff: what is known of it, and how to reach it. */
+export interface DiffSide {
+  readonly side: Side;
+  readonly client: HttpClient;
+  readonly endpoint: Endpoint;
+}
+
+/** One kind of difference (same route, method, version classes, aspect and place), with its smallest request. */
+export interface FoundDifference {
+  readonly signature: string;
+  readonly label: Label;
+  /** How many generated requests showed it. */
+  readonly count: number;
+  readonly probe: Probe;
+  readonly difference: Difference;
+  /** fast-check's path of `probe` under the run's seed: `diff … --seed S --path P` sends it again. */
+  readonly path: string;
+  /** Whether `probe` was shrunk to a minimal request showing this difference (false: the smallest generated one, the shrinking budget spent). */
+  readonly shrunk: boolean;
+  readonly curl: readonly [string, string];
+}
+
+export interface ExploreOptions {
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly routes: readonly EngineRoute[];
+  /** Replays only the request at this path (of a previous run with the same seed). */
+  readonly path?: string;
+  readonly requestTimeoutMs: number;
+  /** Time all shrinking together may take; the groups left keep their smallest generated request. */
+  readonly shrinkBudgetMs: number;
+  readonly onProgress?: (done: number, total: number, label: string) => void;
+}
+
+export interface Exploration {
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly cases: number;
+  readonly differences: readonly FoundDifference[];
+}
+
+async function send(side: DiffSide, probe: Probe, timeoutMs: number): Promise<Observation> {
+  try {
+    const reply = await side.client.request(probe.method, probe.path, {
+      headers: probe.headers,
+      ...(probe.body === undefined ? {} : { body: probe.body }),
+      timeoutMs,
+      maxBodyBytes: 4 << 20,
+      tooLarge: 'truncate',
+    });
+    return observe(reply);
+  } catch (error) {
+    if (error instanceof HttpClientError) return noAnswer(error.code);
+    throw error;
+  }
+}
+
+interface Seen {
+  readonly probe: Probe;
+  readonly difference: Difference;
+  readonly label: Label;
+}
+
+/** Sends `probe` to both sides and returns each difference with its signature and label. */
+async function compareOn(sides: readonly [DiffSide, DiffSide], probe: Probe, timeoutMs: number): Promise<Map<string, Seen>> {
+  const [a, b] = await Promise.all([send(sides[0], probe, timeoutMs), send(sides[1], probe, timeoutMs)]);
+  const facts = [sides[0].side, sides[1].side] as const;
+  const classes = `${versionClass(probe.version, facts[0])}/${versionClass(probe.version, facts[1])}`;
+  const out = new Map<string, Seen>();
+  for (const difference of differences(a, b)) {
+    const label = labelOf(probe, difference, facts);
+    // The label is part of the kind: a difference some requests explain and others do not is two kinds, so the unexplained one is never hidden.
+    const signature = `${labelText(label)} — ${signatureOf(probe, classes, difference)}`;
+    if (!out.has(signature)) out.set(signature, { probe, difference, label });
+  }
+  return out;
+}
+
+const size = (probe: Probe): number => probeText(probe).length;
+
+/**
+ * Sends `numRuns` generated requests to both sides and groups what differs; then shrinks each
+ * group to a minimal request (unexplained ones first) while the budget lasts. With `path`, sends
+ * only that request.
+ */
+export async function explore(sides: readonly [DiffSide, DiffSide], options: ExploreOptions): Promise<Exploration> {
+  const arbitrary = probeArbitrary(options.routes);
+  const groups = new Map<string, Seen & { count: number; index: number }>();
+  let index = 0;
+  const numRuns = options.path === undefined ? options.numRuns : 1;
+  const sweep = fc.asyncProperty(arbitrary, async (probe) => {
+    const at = index++;
+    options.onProgress?.(at, numRuns, probeText(probe));
+    for (const [signature, seen] of await compareOn(sides, probe, options.requestTimeoutMs)) {
+      const group = groups.get(signature);
+      if (group === undefined) groups.set(signature, { ...seen, count: 1, index: at });
+      else {
+        group.count++;
+        if (size(probe) < size(group.probe)) Object.assign(group, { probe, difference: seen.difference, label: seen.label, index: at });
+      }
+    }
+  });
+  const swept = await fc.check(sweep, { seed: options.seed, numRuns, ...(options.path === undefined ? {} : { path: options.path }) });
+  if (swept.failed) throw swept.errorInstance instanceof Error ? swept.errorInstance : new Error(String(swept.errorInstance));
+
+  const order = [...groups.entries()].sort(([, x], [, y]) => Number(y.label.kind === 'unexplained') - Number(x.label.kind === 'unexplained'));
+  const deadline = Date.now() + options.shrinkBudgetMs;
+  const found: FoundDifference[] = [];
+  for (const [signature, group] of order) {
+    let result = { probe: group.probe, difference: group.difference, label: group.label, path: options.path ?? String(group.index), shrunk: false };
+    const left = deadline - Date.now();
+    if (options.path === undefined && left > 0) {
+      let last: Seen | undefined;
+      const shows = fc.asyncProperty(arbitrary, async (probe) => {
+        const seen = (await compareOn(sides, probe, options.requestTimeoutMs)).get(signature);
+        if (seen !== undefined) last = seen;
+        return seen === undefined;
+      });
+      const shrinking = await fc.check(shows, {
+        seed: options.seed,
+        numRuns: options.numRuns,
+        path: String(group.index),
+        interruptAfterTimeLimit: left,
+        markInterruptAsFailure: false,
+      });
+      if (shrinking.failed && shrinking.counterexample !== null && shrinking.counterexamplePath !== null) {
+        const [probe] = shrinking.counterexample;
+        // The last failing call of the property is the counterexample's: its difference and label.
+        const own = last !== undefined && probeText(last.probe) === probeText(probe);
+        result = {
+          probe,
+          difference: own ? last!.difference : group.difference,
+          label: own ? last!.label : group.label,
+          path: shrinking.counterexamplePath,
+          shrunk: !shrinking.interrupted,
+        };
+      }
+    }
+    found.push({
+      signature,
+      count: group.count,
+      ...result,
+      curl: [curlLine(result.probe, sides[0].endpoint), curlLine(result.probe, sides[1].endpoint)],
+    });
+  }
+  return { seed: options.seed, numRuns, cases: index, differences: found };
+}

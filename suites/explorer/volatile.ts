@@ -1,0 +1,49 @@
+/**
+ * Values that differ between any two daemons, or two starts of one, without saying anything of
+ * their behaviour: ids, times, sizes and counters, and the directories each daemon was given.
+ * and a build's own suffix on a release's version (`+dfsg4`, `+ctrd-sim`). A difference of such
+ * a value is labelled volatile (and counted), never hidden.
+ */
+
+const ID = /^(sha256:)?[0-9a-f]{12,64}$/;
+/** The daemon's own ID in GET /info: a UUID, or twelve groups of four (older daemons). */
+const DAEMON_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Z0-9]{4}(:[A-Z0-9]{4}){11})$/;
+const TIME_TEXT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
+/** Keys whose number is a time (Created, StartedAt, SystemTime, …). */
+const TIME_KEY = /(Created|Time|At|Since|Until|Timestamp|time|timeNano)$/;
+/** Keys whose number is a size, a count or a process figure. */
+const SIZE_KEY =
+  /(Size|Memory|MemTotal|NCPU|Count|Containers|ContainersRunning|ContainersPaused|ContainersStopped|Images|NGoroutines|NFd|NEventsListener|Pid|RefCount|UsageData)$/;
+/** Keys whose text is a directory or a file the daemon was started with (each target has its own private roots). */
+const PLACE_KEY = /(RootDir|Root|Dir|Path|Mountpoint|Name|Hostname|ID|Socket|Address)$/;
+const ABSOLUTE = /^\/[^\s]*$/;
+
+/** A per-run directory or name the targets are started with (suites/targets/temp-dir.ts: `ctc-` and six characters). */
+const RUN_NAME = /ctc-[A-Za-z0-9]{6}\b/;
+/** A release's build suffix: `28.5.2+dfsg4`, `28.5.2+ctrd-sim` are both 28.5.2. */
+const BUILD = /(\d+\.\d+\.\d+)\+[^\s)"',]+/g;
+const withoutBuild = (text: string): string => text.replace(BUILD, '$1');
+
+/** Why two texts differ without meaning anything (a header value, a string in a body), or null. */
+export function volatileText(a: string, b: string): string | null {
+  if (a !== b && withoutBuild(a) === withoutBuild(b)) return 'build suffix';
+  if (RUN_NAME.test(a) || RUN_NAME.test(b)) return 'private root';
+  return null;
+}
+
+/** Why the difference between `a` and `b` under `key` is volatile, or null when it is not. */
+export function volatileReason(key: string, a: unknown, b: unknown): string | null {
+  if (typeof a === 'string' && typeof b === 'string') {
+    const text = volatileText(a, b);
+    if (text !== null) return text;
+    if (ID.test(a) && ID.test(b)) return 'id';
+    if (DAEMON_ID.test(a) && DAEMON_ID.test(b)) return 'id';
+    if (TIME_TEXT.test(a) && TIME_TEXT.test(b)) return 'time';
+    if (PLACE_KEY.test(key) && ABSOLUTE.test(a) && ABSOLUTE.test(b)) return 'private root';
+  }
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (TIME_KEY.test(key)) return 'time';
+    if (SIZE_KEY.test(key)) return 'size';
+  }
+  return null;
+}
