@@ -11,6 +11,7 @@ import {
   parseShard,
   replaySelection,
   runSuites,
+  withCurlAfterRun,
   withKnownDeviations,
   withStartArgs,
   type Deadlines,
@@ -237,11 +238,10 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     });
   }
   const quirks = quirksOf(flags);
+  const assembled = assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } });
+  const labelled = withKnownDeviations(assembled, isSim ? { kind: 'simulator', quirks } : { kind: 'release' });
   const report = withRunRecord(
-    withKnownDeviations(
-      assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } }),
-      isSim ? { kind: 'simulator', quirks } : { kind: 'release' },
-    ),
+    withCurlAfterRun(labelled, { targetArgs: targetArgs(flags), ...(flags.record === undefined ? {} : { recordedTo: flags.record }) }),
     recordedOptions(flags, numStarts, only),
     shard,
   );

@@ -15,3 +15,4 @@ export { ResponsivenessWatch, TargetUnresponsive, UNRESPONSIVE_AFTER } from './r
 export { withStartArgs } from './start-args.js';
 export { deviationCoversCell, deviationNotes, withKnownDeviations, type DeviationSource } from './known-deviations.js';
 export { replaySelection, type ReplaySelection } from './replay-selection.js';
+export { curlAfterRun, simulatorCommand, withCurlAfterRun, SIM_COMMAND, SIM_DIR, type CurlContext } from './curl-after-run.js';
