@@ -7,7 +7,7 @@ import type { Rule } from '../../specs/types.js';
 export const SIM_COMMAND = 'node dist/simulator/bin/ctrd-sim.js';
 /** Where a simulator started to answer a curl line again keeps its roots and its socket. */
 export const SIM_DIR = '/tmp/ctrd-sim';
-const SIM_SOCKET = `${SIM_DIR}/d.sock`;
+const socketIn = (dir: string): string => `${dir}/d.sock`;
 
 /** What the run knew that the report does not say: how the target was named, and where the run was recorded. */
 export interface CurlContext {
@@ -15,20 +15,22 @@ export interface CurlContext {
   readonly targetArgs: readonly string[];
   /** The transcript the run was recorded into (`--record FILE`), if any. */
   readonly recordedTo?: string;
+  /** Where the simulator of the commands keeps its roots and socket (default SIM_DIR). */
+  readonly simDir?: string;
 }
 
-/** The ctrd-sim command that listens on SIM_SOCKET with its roots beside it, taking `flags` (--emulate, --fault…). */
-export function simulatorCommand(brand: string, flags: readonly string[]): string {
+/** The ctrd-sim command that listens on a socket in `dir` with its roots beside it, taking `flags` (--emulate, --fault…). */
+export function simulatorCommand(brand: string, flags: readonly string[], dir: string = SIM_DIR): string {
   return [
     SIM_COMMAND,
     '--data-root',
-    `${SIM_DIR}/data`,
+    shellWord(`${dir}/data`),
     '--exec-root',
-    `${SIM_DIR}/exec`,
+    shellWord(`${dir}/exec`),
     '--pidfile',
-    `${SIM_DIR}/d.pid`,
+    shellWord(`${dir}/d.pid`),
     '-H',
-    `unix://${SIM_SOCKET}`,
+    shellWord(`unix://${socketIn(dir)}`),
     '--brand',
     shellWord(brand),
     ...flags.map(shellWord),
@@ -61,10 +63,10 @@ function basePathOf(endpoint: string): string | null {
 }
 
 /** The deciding exchange's curl line, sent to the simulator's socket instead; undefined when it cannot be (TLS, no endpoint). */
-function curlToSimulator(exchange: HttpExchange): string | undefined {
+function curlToSimulator(exchange: HttpExchange, dir: string): string | undefined {
   const base = exchange.endpoint === undefined ? null : basePathOf(exchange.endpoint);
   if (base === null) return undefined;
-  return curlCommand({ ...exchange, endpoint: `unix://${SIM_SOCKET}${base === '' ? '' : ` (base ${base})`}` });
+  return curlCommand({ ...exchange, endpoint: `unix://${socketIn(dir)}${base === '' ? '' : ` (base ${base})`}` });
 }
 
 const addressOf = (endpoint: string): string => {
@@ -101,11 +103,12 @@ export function curlAfterRun(
   const where = addressOf(exchange.endpoint);
   // A cell that starts daemons of its own sent its requests to one started with the cell's settings: only its rerun line makes it again.
   const ownStart = requires.includes('start');
-  const asObserved = result.knownDeviation === true && target.release !== null && !ownStart ? curlToSimulator(exchange) : undefined;
-  const observedCommands = (release: string): string[] => [simulatorCommand(target.profile, ['--emulate', release, '--as-observed']), asObserved!];
+  const dir = context.simDir ?? SIM_DIR;
+  const asObserved = result.knownDeviation === true && target.release !== null && !ownStart ? curlToSimulator(exchange, dir) : undefined;
+  const observedCommands = (release: string): string[] => [simulatorCommand(target.profile, ['--emulate', release, '--as-observed'], dir), asObserved!];
   switch (afterlife) {
     case 'simulator': {
-      const again = ownStart ? undefined : curlToSimulator(exchange);
+      const again = ownStart ? undefined : curlToSimulator(exchange, dir);
       if (again === undefined)
         return {
           note: `${where} was temporary (a simulator the run started${ownStart ? ' for this cell, with settings of its own' : ''}, removed after the run): the rerun line starts it again`,
@@ -113,7 +116,7 @@ export function curlAfterRun(
         };
       return {
         note: `${where} was temporary (the simulator's, removed after the run): start a simulator with the run's flags on a socket that stays (in another shell), then send the request to it`,
-        commands: [simulatorCommand(target.profile, simulatorFlags(context.targetArgs)), again],
+        commands: [simulatorCommand(target.profile, simulatorFlags(context.targetArgs), dir), again],
       };
     }
     case 'llama-server':

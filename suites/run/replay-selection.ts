@@ -10,8 +10,15 @@ export interface ReplaySelection {
 
 const flagsOf = (only: readonly string[]): string => only.map((entry) => `--only ${entry}`).join(' ');
 
-/** Whether the recorded selection holds every cell of `entry` ("rule" holds "rule@api"; "rule@api" not "rule"). */
-const holds = (recorded: readonly string[], entry: string): boolean => recorded.some((r) => r === entry || (!r.includes('@') && entry.startsWith(`${r}@`)));
+/** "rule@none" names the one cell of a rule not tied to an API version, as "rule" does. */
+const plain = (entry: string): string => entry.replace(/@none$/, '');
+
+/**
+ * Whether the recorded selection holds every cell of `entry` ("rule" holds "rule@api"; "rule@api"
+ * does not hold "rule": which API versions the target has is not known before it answers).
+ */
+const holds = (recorded: readonly string[], entry: string): boolean =>
+  recorded.map(plain).some((r) => r === plain(entry) || (!r.includes('@') && entry.startsWith(`${r}@`)));
 
 /**
  * The selection of a replay. A transcript recorded with `--only` answers only the requests of
