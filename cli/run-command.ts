@@ -5,7 +5,19 @@ import { ReportError, writeReport } from '../reports/write.js';
 import { findRelease, NEWEST_RELEASE, RULES } from '../specs/index.js';
 import { observedQuirksOf } from '../specs/quirks/index.js';
 import { isQuirkId } from '../simulator/quirks/registry.js';
-import { assembleReport, checkOnly, parseShard, runSuites, withStartArgs, type Deadlines, type Shard, type SuiteRun } from '../suites/run/index.js';
+import {
+  assembleReport,
+  checkOnly,
+  parseShard,
+  replaySelection,
+  runSuites,
+  withCurlAfterRun,
+  withKnownDeviations,
+  withStartArgs,
+  type Deadlines,
+  type Shard,
+  type SuiteRun,
+} from '../suites/run/index.js';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { releaseOf } from '../suites/targets/facts.js';
@@ -102,13 +114,13 @@ function targetArgs(flags: RunFlags): string[] {
 }
 
 /** The options of the run that bear on its verdicts, as the report records them (for `merge` and `verify`). */
-function recordedOptions(flags: RunFlags, numStarts: number): RecordedOptions {
+function recordedOptions(flags: RunFlags, numStarts: number, only: readonly string[] | undefined): RecordedOptions {
   return {
     targetArgs: targetArgs(flags),
     profile: flags.profile === 'ctr' || flags.profile === 'docker' ? flags.profile : null,
     release: flags.release ?? null,
     numStarts,
-    only: flags.only ?? [],
+    only: only ?? [],
     path: flags.path ?? null,
     shrink: flags.shrink !== false,
   };
@@ -140,6 +152,18 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   const seed = flags.seed ?? recorded?.seed ?? freshSeed();
   const numRuns = flags.numRuns ?? recorded?.numRuns ?? (isSim ? 100 : 15);
   const numStarts = flags.numStarts ?? (isSim ? 5 : 2);
+  // ... and only the cells it was recorded with: without --only, a replay runs the transcript's selection.
+  const selection = replaySelection(flags.target.slice('replay:'.length), recorded?.only, flags.only);
+  const only = selection.only;
+  if (selection.fromTranscript) {
+    try {
+      checkOnly(only, RULES);
+    } catch (error) {
+      throw new UsageError(`${flags.target}: the selection it was recorded with is not one this tool can run: ${reason(error)}`);
+    }
+  }
+  if (selection.fromTranscript && only !== undefined)
+    process.stdout.write(`replaying the selection the transcript was recorded with: ${only.map((entry) => `--only ${entry}`).join(' ')}\n`);
   const startedAt = new Date();
   const dir =
     flags.out ?? join('reports', `${targetSlug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
@@ -173,7 +197,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
       targetArgs: targetArgs(flags),
       ...(recorder === undefined ? {} : { recorder }),
       ...(flags.release === undefined ? {} : { release: flags.release }),
-      ...(flags.only === undefined ? {} : { only: flags.only }),
+      ...(only === undefined ? {} : { only }),
       ...(flags.path === undefined ? {} : { path: flags.path }),
       signal: interrupt.signal,
       onProgress: (done, total, label) => progress.update(done, total, label),
@@ -195,15 +219,23 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
   if (recorder !== undefined && flags.record !== undefined) {
     const file = flags.record;
     await output(`--record ${file}`, async () => {
-      const transcript = recorder.transcript({ recordedFrom: flags.target, profile: run.target.profile, seed, numRuns });
+      const transcript = recorder.transcript({
+        recordedFrom: flags.target,
+        profile: run.target.profile,
+        seed,
+        numRuns,
+        ...(only === undefined || only.length === 0 ? {} : { only }),
+      });
       await writeOutputFile(file, encodeTranscript(file, transcript));
       return `transcript: ${file} (${transcript.exchanges.length} exchanges)\n`;
     });
   }
   const quirks = quirksOf(flags);
+  const assembled = assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } });
+  const labelled = withKnownDeviations(assembled, isSim ? { kind: 'simulator', quirks } : { kind: 'release' });
   const report = withRunRecord(
-    assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } }),
-    recordedOptions(flags, numStarts),
+    withCurlAfterRun(labelled, { targetArgs: targetArgs(flags), ...(flags.record === undefined ? {} : { recordedTo: flags.record }) }),
+    recordedOptions(flags, numStarts, only),
     shard,
   );
   let html: string | undefined;
@@ -222,7 +254,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     });
   }
   for (const line of unwritten) process.stderr.write(`ctr-conformance: could not write ${line}\n`);
-  const outcome = verdictOf(run, report, baseline, flags);
+  const outcome = verdictOf(run, report, baseline, flags, only);
   return unwritten.length > 0 && outcome === EXIT.PASS ? EXIT.FAIL : outcome;
 }
 
@@ -239,13 +271,13 @@ function judgedNothing(report: ConformanceReport, only: readonly string[] | unde
 }
 
 /** The exit code the run's results give (see exit-codes.ts), printing what a baseline gate found. */
-function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline | undefined, flags: RunFlags): ExitCode {
+function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline | undefined, flags: RunFlags, only: readonly string[] | undefined): ExitCode {
   if (run.stopped) {
     process.stdout.write('interrupted: the cells not judged are errors\n');
     return EXIT.INTERRUPTED;
   }
   if (run.unresponsive !== null) return EXIT.TARGET;
-  const nothing = judgedNothing(report, flags.only);
+  const nothing = judgedNothing(report, only);
   if (nothing !== null) {
     process.stderr.write(`ctr-conformance: ${nothing}\n`);
     return EXIT.USAGE;

@@ -1,28 +1,57 @@
-import type { ConformanceReport } from '../reports/model/result.js';
+import type { ConformanceReport, CurlAfterRun, RuleResult } from '../reports/model/result.js';
 import { apiRangeText, resultName } from '../reports/renderers/text.js';
 
 const SHOWN_FAILURES = 20;
 
+/** The label of a known deviation's cells: still failures, of this release. */
+const knownLabel = (report: ConformanceReport, count = 1): string => `known deviation${count === 1 ? '' : 's'} of ${report.target.release ?? 'the release'}`;
+
+/** What a curl line needs once its address is gone: the note, then each command on its own line. */
+const afterRunText = (after: CurlAfterRun | undefined): string =>
+  after === undefined ? '' : `  after the run: ${after.note}\n${after.commands.map((command) => `    ${command}\n`).join('')}`;
+
 /**
  * One block per failing or erring cell: what broke, the counterexample, the command that reruns
- * exactly that cell and a curl line for the request that decided it.
+ * exactly that cell and a curl line for the request that decided it. The cells of known
+ * deviations of the release come last and are labelled, with what the release does said once
+ * per rule: what a reader has not seen before is at the top.
  */
 export function formatFailures(report: ConformanceReport): string {
-  const failing = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
+  const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
+  const failing = [...bad.filter((r) => r.knownDeviation !== true), ...bad.filter((r) => r.knownDeviation === true)];
+  const explained = new Set<string>();
   const lines = failing.slice(0, SHOWN_FAILURES).map((result) => {
-    const { counterexample: ce, rerun, curl } = result.evidence;
+    const { counterexample: ce, rerun, curl, curlAfterRun } = result.evidence;
     return [
-      `${result.status.toUpperCase()} ${resultName(result)}: ${result.evidence.summary}\n`,
+      `${result.status.toUpperCase()} ${resultName(result)}${result.knownDeviation === true ? ` [${knownLabel(report)}]` : ''}: ${result.evidence.summary}\n`,
+      whatTheReleaseDoes(report, result, explained),
       ce === undefined ? '' : `  counterexample ${ce.input} (seed ${ce.seed}, path ${JSON.stringify(ce.path)})\n`,
       rerun === undefined ? '' : `  rerun: ${rerun}\n`,
       curl === undefined ? '' : `  curl: ${curl}\n`,
+      curl === undefined ? '' : afterRunText(curlAfterRun),
     ].join('');
   });
   if (failing.length > SHOWN_FAILURES) lines.push(`… and ${failing.length - SHOWN_FAILURES} more (see the report)\n`);
   return lines.join('');
 }
 
-/** The one-line outcome of a run, and where its report is. */
+/** For the first shown cell of a known deviation of a rule: the document's words and what the release does. */
+function whatTheReleaseDoes(report: ConformanceReport, result: RuleResult, explained: Set<string>): string {
+  if (result.knownDeviation !== true || explained.has(result.rule)) return '';
+  explained.add(result.rule);
+  const notes = report.rules.find((r) => r.id === result.rule)?.knownDeviations ?? [];
+  return notes.map((note) => `  the rule says: ${note.ruleSays}\n  ${note.release} does: ${note.what}\n`).join('');
+}
+
+/** The failing and erring rules, and those of them whose every such cell is a known deviation. */
+export function failingRuleSplit(report: ConformanceReport): { failing: string[]; known: string[] } {
+  const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
+  const failing = [...new Set(bad.map((r) => r.rule))];
+  const known = failing.filter((rule) => bad.every((r) => r.rule !== rule || r.knownDeviation === true));
+  return { failing, known };
+}
+
+/** The one-line outcome of a run, the failing rules with the known deviations among them, and where its report is. */
 export function formatTotals(report: ConformanceReport, htmlPath: string): string {
   const { target, totals: t } = report;
   const observed =
@@ -32,8 +61,12 @@ export function formatTotals(report: ConformanceReport, htmlPath: string): strin
   const engine =
     target.engine === undefined ? '' : `, engine ${target.engine.name ?? 'not identified'}${target.engine.version === null ? '' : ` ${target.engine.version}`}`;
   const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine})`;
-  return (
-    `${what}, seed ${report.seed}: ${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n` +
-    `report: ${htmlPath}\n`
-  );
+  const knownCells = report.results.filter((r) => r.knownDeviation === true).length;
+  const fail = knownCells === 0 ? `${t.fail} fail` : `${t.fail} fail (of which ${knownCells} ${knownLabel(report, knownCells)})`;
+  const { failing, known } = failingRuleSplit(report);
+  const rules =
+    known.length === 0
+      ? ''
+      : `failing rules: ${failing.length} (of which ${known.length} ${knownLabel(report, known.length)}, still failures: ${known.join(', ')})\n`;
+  return `${what}, seed ${report.seed}: ${t.pass} pass, ${fail}, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n${rules}report: ${htmlPath}\n`;
 }

@@ -8,7 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { TARGET_KINDS, type ConformanceReport, type ResultStatus } from './model/result.js';
+import { deviationCovers, TARGET_KINDS, type ConformanceReport, type ResultStatus } from './model/result.js';
 import { precompiledValidator, VALIDATOR_OPTIONS } from './validator-file.js';
 
 export const RESULT_STATUSES = ['pass', 'fail', 'not-applicable', 'skipped', 'error'] as const satisfies readonly ResultStatus[];
@@ -56,6 +56,12 @@ export const EvidenceSchema = Type.Object(
     reason: Type.Optional(Type.String()),
     rerun: Type.Optional(Type.String({ description: 'A command line that reruns exactly this cell.' })),
     curl: Type.Optional(Type.String({ description: 'A curl command that sends the deciding request again.' })),
+    curlAfterRun: Type.Optional(
+      Type.Object(
+        { note: Type.String(), commands: Type.Array(Type.String()) },
+        { ...closed, description: "When the curl line's address is gone after the run (a temporary socket, a recording): why, and the commands that send it again." },
+      ),
+    ),
   },
   closed,
 );
@@ -81,6 +87,9 @@ export const RuleResultSchema = Type.Object(
     otherReading: Type.Optional(
       Type.Object({ status: ResultStatusSchema, summary: Type.String() }, { ...closed, description: "The verdict by the rule's other reading of an ambiguous document." }),
     ),
+    knownDeviation: Type.Optional(
+      Type.Literal(true, { description: "A failing cell one of its rule's knownDeviations covers: still a failure, labelled as known." }),
+    ),
   },
   closed,
 );
@@ -95,6 +104,21 @@ export const RuleSummarySchema = Type.Object(
     reading: Type.Optional(Type.String()),
     otherReading: Type.Optional(Type.String()),
     boundaries: Type.Optional(Type.Array(Type.String({ pattern: '^\\d+\\.\\d+$' }), { description: 'API versions from which the expected outcome changes.' })),
+    knownDeviations: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            release: Type.String({ minLength: 1 }),
+            apis: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'The API versions of the deviating cells; null: every cell.' }),
+            what: Type.String({ description: 'What the release does.' }),
+            evidence: Type.Optional(Type.String({ description: 'How it was observed.' })),
+            ruleSays: Type.String({ description: "The words the rule rests on: the document's quote, or an implementation rule's expectation." }),
+          },
+          closed,
+        ),
+        { description: "Where the target's release is known to break the rule (specs/known-deviations.ts)." },
+      ),
+    ),
   },
   closed,
 );
@@ -238,9 +262,13 @@ function consistency(report: ConformanceReport): string[] {
     apis.add(v);
   });
   const counted: Record<ResultStatus, number> = { pass: 0, fail: 0, 'not-applicable': 0, skipped: 0, error: 0 };
+  const deviations = new Map(report.rules.map((r) => [r.id, r.knownDeviations ?? []]));
   report.results.forEach((r, i) => {
     counted[r.status] += 1;
     if (!ruleIds.has(r.rule)) errors.push(`/results/${i}/rule: unknown rule ${JSON.stringify(r.rule)} (not in /rules)`);
+    if (r.knownDeviation === true && r.status !== 'fail') errors.push(`/results/${i}/knownDeviation: only a failing cell is a known deviation, not a ${r.status} one`);
+    if (r.knownDeviation === true && !(deviations.get(r.rule) ?? []).some((d) => deviationCovers(d, r.api)))
+      errors.push(`/results/${i}/knownDeviation: no known deviation of rule ${JSON.stringify(r.rule)} in /rules covers API ${r.api ?? 'none'}`);
     if (r.api !== null && !apis.has(r.api)) {
       errors.push(`/results/${i}/api: API version ${JSON.stringify(r.api)} is not in /apiVersions`);
     }

@@ -1,6 +1,6 @@
 /** Shared by test/reports-*.test.ts and test/browser/: fixed sample reports, an arbitrary of reports, a strict XML checker. */
 import fc from 'fast-check';
-import { TARGET_KINDS } from '../reports/model/result.js';
+import { deviationCovers, TARGET_KINDS, type KnownDeviationNote } from '../reports/model/result.js';
 import { totalsOf } from '../reports/model/totals.js';
 import type { ConformanceReport, Counterexample, Evidence, HttpExchange, ResultStatus, RuleResult, RuleSummary } from '../reports/index.js';
 
@@ -233,9 +233,46 @@ const evidenceArb: fc.Arbitrary<Evidence> = fc.record(
     reason: nasty(),
     rerun: nasty(),
     curl: nasty(),
+    curlAfterRun: fc.record({ note: nasty(), commands: fc.array(nasty(), { maxLength: 2 }) }),
   },
   { requiredKeys: ['summary'] },
 );
+
+const knownDeviationNoteArb = (apis: readonly string[]): fc.Arbitrary<KnownDeviationNote> =>
+  fc.record(
+    {
+      release: nasty({ minLength: 1, maxLength: 6 }),
+      apis: fc.option(fc.subarray([...apis]), { nil: null }),
+      what: nasty(),
+      evidence: nasty(),
+      ruleSays: nasty(),
+    },
+    { requiredKeys: ['release', 'apis', 'what', 'ruleSays'] },
+  );
+
+/**
+ * Known deviations on a report, consistently: some rules get a note, and a failing result its
+ * rule's note covers is labelled or not (a simulator need not carry the quirk).
+ */
+export const withArbitraryDeviations = (report: ConformanceReport): fc.Arbitrary<ConformanceReport> =>
+  fc
+    .record({
+      notes: fc.array(fc.option(knownDeviationNoteArb(report.apiVersions), { nil: undefined }), {
+        minLength: report.rules.length,
+        maxLength: report.rules.length,
+      }),
+      marks: fc.array(fc.boolean(), { minLength: report.results.length, maxLength: report.results.length }),
+    })
+    .map(({ notes, marks }) => {
+      const rules = report.rules.map((rule, i) => (notes[i] === undefined ? rule : { ...rule, knownDeviations: [notes[i]] }));
+      const noteOf = new Map(rules.map((rule) => [rule.id, rule.knownDeviations ?? []]));
+      const results = report.results.map((result, i) =>
+        result.status === 'fail' && marks[i] === true && (noteOf.get(result.rule) ?? []).some((n) => deviationCovers(n, result.api))
+          ? { ...result, knownDeviation: true as const }
+          : result,
+      );
+      return { ...report, rules, results };
+    });
 
 export const reportArb: fc.Arbitrary<ConformanceReport> = fc
   .record({
@@ -301,7 +338,8 @@ export const reportArb: fc.Arbitrary<ConformanceReport> = fc
       results: result ? fc.array(result, { maxLength: 12 }) : fc.constant([]),
     });
   })
-  .map((r) => ({ ...r, totals: totalsOf(r.results) }));
+  .map((r) => ({ ...r, totals: totalsOf(r.results) }))
+  .chain(withArbitraryDeviations);
 
 // ---- a strict, tiny XML 1.0 checker ------------------------------------------------------------
 
@@ -414,7 +452,8 @@ export interface HtmlCell {
 
 export function matrixCells(html: string): HtmlCell[] {
   const cells: HtmlCell[] = [];
-  const re = /<td data-rule="([^"]*)" data-api="([^"]*)" data-status="([^"]*)"([^>]*)>([^<]*)(?:<sup>\d+<\/sup>)?<\/td>/g;
+  const re =
+    /<td data-rule="([^"]*)" data-api="([^"]*)" data-status="([^"]*)"([^>]*)>([^<]*)(?:<sup>\d+<\/sup>)?(?:<sub class="kd" aria-hidden="true">K<\/sub>)?<\/td>/g;
   for (const m of html.matchAll(re)) {
     const [, rule = '', api = '', status = '', attrs = '', text = ''] = m;
     const ids = /data-r="([^"]*)"/.exec(attrs)?.[1]?.split(' ').filter(Boolean).map(Number) ?? [];

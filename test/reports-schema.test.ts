@@ -46,6 +46,9 @@ t.test('arbitrary reports validate and survive renderJson -> JSON.parse', async 
   t.pass('200 arbitrary reports');
 });
 
+/** A known deviation of release 1.0 covering `apis` (null: every cell). */
+const note = (apis: string[] | null) => ({ release: '1.0', apis, what: 'answers otherwise', ruleSays: 'the words', evidence: 'seen on 1.0.1' });
+
 type Mutable = { -readonly [K in keyof ConformanceReport]: unknown };
 const broken = (f: (r: Mutable & Record<string, unknown>) => void): unknown => {
   const r = structuredClone(sampleReport()) as unknown as Mutable & Record<string, unknown>;
@@ -83,7 +86,49 @@ const cases: [string, unknown, RegExp][] = [
     /\/results\/0\/api: API version "9.99" is not in \/apiVersions/,
   ],
   ['duplicate rule id', broken((r) => (r.rules = [...(r.rules as unknown[]), (r.rules as unknown[])[0]])), /\/rules\/3\/id: duplicate rule id/],
+  [
+    'a passing cell labelled a known deviation',
+    broken((r) => {
+      (r.rules as Record<string, unknown>[])[0]!.knownDeviations = [note(null)];
+      (r.results as Record<string, unknown>[])[0]!.knownDeviation = true;
+    }),
+    /\/results\/0\/knownDeviation: only a failing cell is a known deviation, not a pass one/,
+  ],
+  [
+    'a failing cell labelled a known deviation its rule does not list',
+    broken((r) => ((r.results as Record<string, unknown>[])[1]!.knownDeviation = true)),
+    /\/results\/1\/knownDeviation: no known deviation of rule "version.header" in \/rules covers API 1.41/,
+  ],
+  [
+    'a known deviation of other API versions',
+    broken((r) => {
+      (r.rules as Record<string, unknown>[])[0]!.knownDeviations = [note(['1.40'])];
+      (r.results as Record<string, unknown>[])[1]!.knownDeviation = true;
+    }),
+    /\/results\/1\/knownDeviation: no known deviation of rule "version.header" in \/rules covers API 1.41/,
+  ],
+  [
+    'a known deviation without what the rule says',
+    broken((r) => ((r.rules as Record<string, unknown>[])[0]!.knownDeviations = [{ release: '1.0', apis: null, what: 'x' }])),
+    /must have required property 'ruleSays'/,
+  ],
+  [
+    'knownDeviation other than true',
+    broken((r) => ((r.results as Record<string, unknown>[])[1]!.knownDeviation = false)),
+    /\/results\/1\/knownDeviation: must be equal to constant/,
+  ],
 ];
+
+t.test("a failing cell its rule's known deviation covers may be labelled; reports without the fields stay valid", async (t) => {
+  t.strictSame(validateReport(sampleReport()), { ok: true }, 'no knownDeviations, no knownDeviation: an older report');
+  for (const apis of [null, ['1.41'], ['1.40', '1.41']]) {
+    const labelled = broken((r) => {
+      (r.rules as Record<string, unknown>[])[0]!.knownDeviations = [note(apis)];
+      (r.results as Record<string, unknown>[])[1]!.knownDeviation = true;
+    });
+    t.strictSame(validateReport(labelled), { ok: true }, `apis ${JSON.stringify(apis)}`);
+  }
+});
 
 for (const [name, value, expected] of cases) {
   t.test(`rejects: ${name}`, async (t) => {

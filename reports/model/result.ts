@@ -34,6 +34,16 @@ export interface Evidence {
   readonly rerun?: string;
   /** A curl command that sends the request that decided the cell again. */
   readonly curl?: string;
+  /** When `curl`'s address is gone after the run (a temporary socket, a recording): why, and how to send it again. */
+  readonly curlAfterRun?: CurlAfterRun;
+}
+
+/** How to send a curl line again once the address it names is gone. */
+export interface CurlAfterRun {
+  /** One sentence: which address was temporary (or never a daemon), and what the commands do. */
+  readonly note: string;
+  /** Command lines to paste, in order (a server to start, then the curl line against it); may be empty. */
+  readonly commands: readonly string[];
 }
 
 /** Which documented items (options, keys, fields, forms) the cell's generator reached. */
@@ -62,6 +72,11 @@ export interface RuleResult {
   readonly coverage?: Coverage;
   /** Rules with two readings of the document: the verdict by the other (less strict) reading. */
   readonly otherReading?: OtherReadingVerdict;
+  /**
+   * A failing cell that one of its rule's `knownDeviations` covers: still a failure (the totals
+   * count it as one), labelled so that a reader sees the release is known to do this.
+   */
+  readonly knownDeviation?: true;
 }
 
 export interface RuleSummary {
@@ -76,7 +91,27 @@ export interface RuleSummary {
   readonly otherReading?: string;
   /** API versions from which the rule's expected outcome changes (the matrix draws the boundary). */
   readonly boundaries?: readonly string[];
+  /** Where the target's release is known to break the rule (specs/known-deviations.ts); absent when nowhere. */
+  readonly knownDeviations?: readonly KnownDeviationNote[];
 }
+
+/** A known deviation of the target's release from one rule, as the report records it. */
+export interface KnownDeviationNote {
+  /** The release series it was observed on, e.g. "28.5". */
+  readonly release: string;
+  /** The API versions of the deviating cells; null: every cell of the rule. */
+  readonly apis: readonly string[] | null;
+  /** What the release does. */
+  readonly what: string;
+  /** How it was observed (the release's own output where it matters). */
+  readonly evidence?: string;
+  /** The words the rule rests on: the document's quote, or an implementation rule's expectation. */
+  readonly ruleSays: string;
+}
+
+/** Whether a known deviation covers the cell of `api`. */
+export const deviationCovers = (note: Pick<KnownDeviationNote, 'apis'>, api: string | null): boolean =>
+  note.apis === null || (api !== null && note.apis.includes(api));
 
 /** How a target is reached or run. The Target adapters (suites/targets) use this very union. */
 export const TARGET_KINDS = ['in-process', 'process', 'endpoint', 'replay', 'container', 'openai'] as const;

@@ -17,6 +17,8 @@ export interface SummaryCell {
   readonly domId: string | null;
   /** In a column of an API version the target does not serve. */
   readonly out: boolean;
+  /** A failing cell whose every failing result is a known deviation of the release (still a failure). */
+  readonly known: boolean;
 }
 
 /** The statuses the bars count, in bar order. */
@@ -55,6 +57,8 @@ export interface FailingRule {
   readonly apis: readonly (string | null)[];
   /** The first such cell: its reason is shown and its evidence opened. */
   readonly first: SummaryCell;
+  /** Whether its failing and erring cells are known deviations of the release: all, some or none of them. */
+  readonly known: 'all' | 'some' | 'none';
 }
 
 /** The rules with a failing or erring cell, in matrix order; cells are given in matrix order too. */
@@ -69,8 +73,21 @@ export function failingRules(cells: readonly SummaryCell[]): FailingRule[] {
   return [...found].map(([rule, bad]) => {
     const failing = bad.filter((c) => c.status === 'fail');
     const first = (failing[0] ?? bad[0])!;
-    return { rule, status: failing.length > 0 ? 'fail' : 'error', apis: bad.map((c) => c.api), first };
+    const knownCells = bad.filter((c) => c.known).length;
+    const known = knownCells === 0 ? 'none' : knownCells === bad.length ? 'all' : 'some';
+    return { rule, status: failing.length > 0 ? 'fail' : 'error', apis: bad.map((c) => c.api), first, known };
   });
+}
+
+/** The label of a known deviation: still a failure, of this release. */
+export const knownDeviationLabel = (release: string | null, count = 1): string =>
+  `known deviation${count === 1 ? '' : 's'} of ${release ?? 'the release'}`;
+
+/** The marker of a failing rule that is a known deviation of the release (all its failing cells, or some). */
+function knownBadge(f: FailingRule, release: string | null, e: (s: string) => string): string {
+  if (f.known === 'none') return '';
+  const some = f.known === 'some' ? ' (some of its cells)' : '';
+  return ` <span class="badge known" data-known="${f.known}" title="${e('still a failure: the release is known to do this (specs/known-deviations.ts)')}">${e(knownDeviationLabel(release))}${some}</span>`;
 }
 
 /** The one-line reason of a failing cell: the first line of the summary of its worst result. */
@@ -110,9 +127,15 @@ export function renderSummary(report: ConformanceReport, cells: readonly Summary
         f.first.domId === null
           ? `<code>${e(f.rule.id)}</code>`
           : `<a href="#${f.first.domId}" class="open-evidence" data-cell="${f.first.domId}">${e(f.rule.id)}</a>`;
-      return `<li data-rule="${e(f.rule.id)}" data-status="${f.status}"><span class="badge" data-status="${f.status}">${f.status}</span> ${link} <span class="muted">(${e(versions)})</span> <span class="why">${e(oneLineReason(report, f.first))}</span></li>`;
+      const known = f.known === 'none' ? '' : ` data-known="${f.known}"`;
+      return `<li data-rule="${e(f.rule.id)}" data-status="${f.status}"${known}><span class="badge" data-status="${f.status}">${f.status}</span>${knownBadge(f, report.target.release, e)} ${link} <span class="muted">(${e(versions)})</span> <span class="why">${e(oneLineReason(report, f.first))}</span></li>`;
     })
     .join('\n');
+  const knownRules = failing.filter((f) => f.known === 'all').length;
+  const split =
+    knownRules === 0
+      ? ''
+      : ` <span class="split">(of which ${knownRules} ${knownRules === 1 ? 'is a' : 'are'} ${e(knownDeviationLabel(report.target.release, knownRules))}: still failures)</span>`;
   const list =
     failing.length === 0
       ? '<p class="all-clear">No rule failed or erred.</p>'
@@ -122,7 +145,7 @@ export function renderSummary(report: ConformanceReport, cells: readonly Summary
 <ul class="areas" aria-label="Cells by status per area">
 ${bars}
 </ul>
-<h2 id="failing-title">Failing and erring rules: ${failing.length}</h2>
+<h2 id="failing-title">Failing and erring rules: ${failing.length}${split}</h2>
 ${list}
 </section>`;
 }

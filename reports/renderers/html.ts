@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
-import { renderSummary, type SummaryCell } from './html-summary.js';
+import { knownDeviationLabel, renderSummary, type SummaryCell } from './html-summary.js';
 import { isServed, servedRange } from './served-versions.js';
 import { apiRangeText } from './text.js';
 
@@ -97,6 +97,13 @@ table.matrix{border-collapse:separate;border-spacing:0}
 .matrix td.sel{box-shadow:inset 0 0 0 3px #000}
 .matrix td sup{font-size:9px;font-weight:400}
 .matrix td.edge{border-left:3px solid #000}
+:is(td,.sw)[data-known]{background:repeating-linear-gradient(135deg,var(--fail) 0 5px,#8c1420 5px 10px)}
+.kd{font-size:9px;font-weight:700;margin-left:1px}
+.badge.known{background:#fff;color:var(--fail);border:1px dashed var(--fail)}
+.known-deviation{border:1px dashed var(--fail);border-radius:4px;margin:.5rem 0;padding:.4rem .6rem}
+.known-deviation h4{margin:.1rem 0 .3rem}
+.known-deviation dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.known-deviation dt{color:var(--muted)}.known-deviation dd{margin:0;overflow-wrap:anywhere;white-space:pre-wrap}
+.after-run{margin:.25rem 0}
 .rules{border-collapse:collapse;width:100%}
 tr.group th{background:#eef1f5;text-align:left;font-weight:600;padding:.3rem .5rem}
 .rules th,.rules td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
@@ -144,6 +151,8 @@ const JS = `
 (function () {
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var results = data.results;
+  var rulesById = Object.create(null);
+  data.rules.forEach(function (rule) { rulesById[rule.id] = rule; });
   var grid = document.querySelector("table.matrix");
   var panel = document.getElementById("evidence");
   var heading = document.getElementById("evidence-title");
@@ -178,6 +187,22 @@ const JS = `
   function replay(ce) { return "fc.assert(property, { seed: " + ce.seed + ", path: " + JSON.stringify(ce.path) + " })"; }
   function pair(dl, k, v) { dl.append(el("dt", null, k)); var dd = el("dd"); dd.append(v); dl.append(dd); }
 
+  // A failing cell the release is known for: the rule's words beside what the release does.
+  function knownDeviation(r) {
+    var rule = rulesById[r.rule] || {};
+    var notes = (rule.knownDeviations || []).filter(function (n) { return n.apis === null || (r.api !== null && n.apis.indexOf(r.api) >= 0); });
+    var box = el("section", "known-deviation");
+    box.append(el("h4", null, "Known deviation of " + (data.target.release || "the release") + ": still a failure"));
+    notes.forEach(function (n) {
+      var dl = el("dl");
+      pair(dl, "The rule says", el("span", "rule-says", n.ruleSays));
+      pair(dl, n.release + " does", el("span", "release-does", n.what));
+      if (n.evidence !== undefined) pair(dl, "Observed", el("span", "observed", n.evidence));
+      box.append(dl);
+    });
+    return box;
+  }
+
   function renderResult(r) {
     var e = r.evidence;
     var art = el("article", "result");
@@ -205,10 +230,17 @@ const JS = `
       if (r.coverage.missing.length) cov.append(el("span", "missing", "; not generated: " + r.coverage.missing.join(", ")));
       art.append(cov);
     }
+    if (r.knownDeviation === true) art.append(knownDeviation(r));
     if (e.rerun !== undefined || e.curl !== undefined) {
       var again = el("dl", "again");
       if (e.rerun !== undefined) pair(again, "Rerun", el("code", "rerun", e.rerun));
       if (e.curl !== undefined) pair(again, "curl", el("code", "curl", e.curl));
+      if (e.curl !== undefined && e.curlAfterRun !== undefined) {
+        var after = el("div", "after-run");
+        after.append(el("p", "after-run-note", e.curlAfterRun.note));
+        e.curlAfterRun.commands.forEach(function (c) { after.append(el("code", "after-run-command", c)); });
+        pair(again, "After the run", after);
+      }
       art.append(again);
     }
     (e.exchanges || []).forEach(function (x, i) {
@@ -404,19 +436,23 @@ export function renderHtml(report: ConformanceReport): string {
     const c: Cell = { ids, status: cellStatus(ids.flatMap((i) => report.results[i]?.status ?? [])) };
     const domId = c.status === 'none' ? null : `cell-${cells.length}`;
     const out = api !== null && unserved.has(api);
-    cells.push({ rule, api, status: c.status, ids, domId, out });
+    // Still a failure, labelled: every failing result of the cell is a known deviation of the release.
+    const failing = ids.map((i) => report.results[i]!).filter((r) => r.status === 'fail');
+    const known = c.status === 'fail' && failing.every((r) => r.knownDeviation === true);
+    cells.push({ rule, api, status: c.status, ids, domId, out, known });
     const apiAttr = api ?? NO_API;
     // Where the rule's expected outcome changes (a field dropped from this version on): a bar at the column's left.
     const edge = api !== null && rule.boundaries?.includes(api) === true ? ` class="edge" title="${e(`the expected outcome changes from API ${api}`)}"` : '';
-    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}`;
+    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}${known ? ' data-known="1"' : ''}`;
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
-    const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}`;
+    const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}${known ? ` (${knownDeviationLabel(report.target.release)})` : ''}`;
     // The tab stop is the first cell shown on load (a column the target does not serve is folded).
     const tab = focusable || out ? -1 : 0;
     if (!out) focusable = true;
     const more = c.ids.length > 1 ? `<sup>${c.ids.length}</sup>` : '';
-    return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${d.symbol}${more}</td>`;
+    const marker = known ? '<sub class="kd" aria-hidden="true">K</sub>' : '';
+    return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${d.symbol}${more}${marker}</td>`;
   };
 
   const srcMarker = (s: RuleSummary['source']) =>
@@ -438,7 +474,7 @@ export function renderHtml(report: ConformanceReport): string {
   const servedColumns = 1 + cols.filter((v) => !unserved.has(v)).length;
   const onceHtml = (rule: RuleSummary, ids: number[]): string => {
     const domId = `cell-${cells.length}`;
-    cells.push({ rule, api: null, status: 'skipped', ids, domId, out: false });
+    cells.push({ rule, api: null, status: 'skipped', ids, domId, out: false, known: false });
     const first = report.results[ids[0]!]!;
     const reason = first.evidence.reason ?? first.evidence.summary;
     const label = `${rule.id}: skipped at every API version (${ids.length} results): ${reason}`;
@@ -507,6 +543,7 @@ export function renderHtml(report: ConformanceReport): string {
   const legend = [
     ...STATUS_ORDER.map((s) => `<li><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word}</li>`),
     `<li><span class="sw" data-status="none"></span>no result</li>`,
+    `<li><span class="sw" data-status="fail" data-known="1">${STATUS_DISPLAY.fail.symbol}<sub class="kd">K</sub></span>${e(knownDeviationLabel(report.target.release))}: still a failure, of a kind the release is known for</li>`,
     `<li>${srcMarker('document')} rule from the specification document</li>`,
     `<li>${srcMarker('implementation')} rule from the implementation</li>`,
     `<li><span class="muted">a small number: the cell holds that many results, the worst is shown</span></li>`,

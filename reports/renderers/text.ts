@@ -31,6 +31,7 @@ export function evidenceText(r: RuleResult): string {
   if (e.reason !== undefined) out.push(`reason: ${e.reason}`);
   if (e.rerun !== undefined) out.push(`rerun: ${e.rerun}`);
   if (e.curl !== undefined) out.push(`curl: ${e.curl}`);
+  if (e.curl !== undefined && e.curlAfterRun !== undefined) out.push(`after the run: ${e.curlAfterRun.note}`, ...e.curlAfterRun.commands.map((c) => `  ${c}`));
   (e.exchanges ?? []).forEach((x, i) => {
     out.push('', `--- exchange ${i + 1}: ${x.request}${x.endpoint === undefined ? '' : ` (${x.endpoint})`}`);
     if (x.requestBody !== undefined) out.push('request body:', x.requestBody);

@@ -37,6 +37,11 @@ export interface Transcript {
   readonly exchanges: readonly RecordedExchange[];
   /** What the recorder left out, in sentences (a replay of those requests is an error). */
   readonly notes?: readonly string[];
+  /**
+   * The `--only` entries the run was recorded with; absent when it ran every cell (and in
+   * transcripts written before it was recorded). A replay without `--only` runs this selection.
+   */
+  readonly only?: readonly string[];
 }
 
 /** Bounds that keep a recording finite whatever the target sends. */
@@ -151,7 +156,8 @@ export function readTranscript(path: string): Transcript {
     typeof t.numRuns === 'number' &&
     (t.profile === 'ctr' || t.profile === 'docker') &&
     Array.isArray(t.exchanges) &&
-    t.exchanges.every(isExchange);
+    t.exchanges.every(isExchange) &&
+    (t.only === undefined || (Array.isArray(t.only) && t.only.every((entry) => typeof entry === 'string')));
   if (!valid) throw new TargetError('TARGET_TRANSCRIPT', `${path} is not a ctr-conformance transcript (format ${TRANSCRIPT_FORMAT} or /1)`);
   return t as Transcript;
 }

@@ -93,3 +93,28 @@ test('a real run opens at the API range the daemon serves: 1.24 – 1.51, the ot
   await toggle.press('Enter');
   await expect(page.locator('table.matrix thead th:visible')).toHaveCount(report.apiVersions.length + 2);
 });
+
+test('a real 28.5 run: its failures are known deviations, marked, with the rule’s words, what 28.5 does, and a curl line that still works', async ({
+  page,
+}) => {
+  await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+  const failing = report.results.filter((r) => r.status === 'fail');
+  expect(failing.length).toBeGreaterThan(0);
+  expect(failing.every((r) => r.knownDeviation === true)).toBe(true);
+  const known = await page
+    .locator('table.matrix td[data-known="1"]')
+    .evaluateAll((cells) => cells.map((c) => `${c.getAttribute('data-rule')}@${c.getAttribute('data-api')}`));
+  expect(known.sort()).toEqual(failing.map((r) => `${r.rule}@${r.api ?? 'none'}`).sort());
+  const rules = new Set(failing.map((r) => r.rule));
+  await expect(page.locator('#failing-title')).toHaveText(
+    `Failing and erring rules: ${rules.size} (of which ${rules.size} are known deviations of 28.5: still failures)`,
+  );
+  await expect(page.locator('ul.failing > li[data-known="all"] .badge.known')).toHaveCount(rules.size);
+  await page.locator('ul.failing > li[data-rule="api.version.too-old.wording"] a').click();
+  const evidence = page.locator('#evidence');
+  await expect(evidence.locator('.known-deviation h4')).toHaveText('Known deviation of 28.5: still a failure');
+  await expect(evidence.locator('.rule-says')).toContainText('upgrade your client to a newer version');
+  await expect(evidence.locator('.release-does')).toContainText('please upgrade your client');
+  await expect(evidence.locator('.after-run-note')).toContainText('no daemon listens at tcp://ctrd:80');
+  await expect(evidence.locator('.after-run-command').first()).toContainText('--emulate 28.5 --as-observed');
+});

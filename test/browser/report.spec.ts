@@ -274,18 +274,21 @@ test('arbitrary reports: the bars count the cells’ statuses per area, the fail
         rule: li.getAttribute('data-rule'),
         status: li.getAttribute('data-status'),
         target: li.querySelector('a')?.getAttribute('data-cell') ?? null,
+        known: li.getAttribute('data-known'),
       }));
+      const split = Number(/\(of which (\d+) /.exec(document.getElementById('failing-title')?.textContent ?? '')?.[1] ?? 0);
       const cells = [...document.querySelectorAll('table.matrix td')].map((td) => ({
         rule: td.getAttribute('data-rule'),
         status: td.getAttribute('data-status'),
         id: td.id,
         out: td.hasAttribute('data-out'),
+        known: td.getAttribute('data-known') === '1',
       }));
       // the grid's one tab stop is a cell that is shown, whenever any clickable cell is
       const stop = document.querySelector('table.matrix td[tabindex="0"]');
       const anyShown = [...document.querySelectorAll('table.matrix td[role=button]')].some((c) => c.getClientRects().length > 0);
       const stopShown = !anyShown || (stop !== null && stop.getClientRects().length > 0);
-      return { bars, failing, cells, stopShown };
+      return { bars, failing, cells, stopShown, split };
     });
     // the areas the page should show: the id's first segment (reportArb's rules carry no area)
     const areaOf = (rule: string) => rule.split('.')[0] ?? rule;
@@ -305,6 +308,12 @@ test('arbitrary reports: the bars count the cells’ statuses per area, the fail
     }
     const failingRules = [...new Set(got.cells.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => c.rule))];
     expect(got.failing.map((f) => f.rule)).toEqual(failingRules);
+    // a rule is a known deviation in the list when all its failing and erring cells are marked, partly when some are
+    for (const f of got.failing) {
+      const bad = got.cells.filter((c) => c.rule === f.rule && (c.status === 'fail' || c.status === 'error')).map((c) => c.known);
+      expect(f.known).toBe(bad.every(Boolean) ? 'all' : bad.some(Boolean) ? 'some' : null);
+    }
+    expect(got.split).toBe(got.failing.filter((f) => f.known === 'all').length);
     for (const f of got.failing) {
       const own = got.cells.filter((c) => c.rule === f.rule);
       expect(f.status).toBe(own.some((c) => c.status === 'fail') ? 'fail' : 'error');
@@ -390,4 +399,85 @@ test('a rule that cannot be tested here is one cell, not one per version', async
   await page.keyboard.press('Enter');
   await expect(page.locator('#evidence article')).toHaveCount(3);
   await expect(page.locator('#evidence')).toContainText('the target has no daemon process');
+});
+
+/** browserReport with version.header@1.42 a known deviation of its release, and its curl line's socket gone. */
+function knownDeviationReport() {
+  const base = browserReport();
+  const note = {
+    release: '1.0',
+    apis: ['1.42'],
+    what: 'answers /version without the API-Version header',
+    evidence: 'GET /v1.42/version on 1.0.3: no API-Version <header>',
+    ruleSays: 'Every response carries the API-Version header.',
+  };
+  const rules = base.rules.map((r) => (r.id === 'version.header' ? { ...r, knownDeviations: [note] } : r));
+  const results = base.results.map((r) =>
+    r.rule === 'version.header' && r.api === '1.42'
+      ? {
+          ...r,
+          knownDeviation: true as const,
+          evidence: {
+            ...r.evidence,
+            curlAfterRun: {
+              note: 'the socket /tmp/ctc-x/d.sock was temporary (the simulator’s, removed after the run): start a simulator …',
+              commands: [
+                'node dist/simulator/bin/ctrd-sim.js -H unix:///tmp/ctrd-sim/d.sock --brand ctr',
+                "curl -sS -i --unix-socket /tmp/ctrd-sim/d.sock 'http://localhost/v1.42/version'",
+              ],
+            },
+          },
+        }
+      : r,
+  );
+  return { ...base, rules, results };
+}
+
+test('a known deviation: still a failure, marked in the matrix and the failing list, its evidence beside the rule’s words', async ({ page }, testInfo) => {
+  await page.setContent(renderHtml(knownDeviationReport()));
+  const known = cell(page, 'version.header', '1.42');
+  await expect(known).toHaveAttribute('data-status', 'fail');
+  await expect(known).toHaveAttribute('data-known', '1');
+  await expect(known).toHaveText('✗K');
+  await expect(known).toHaveAttribute('aria-label', 'version.header @ api 1.42: fail (known deviation of 1.0)');
+  // distinct from a plain failure: hatched, where the other failing cell is plain red
+  const plain = cell(page, 'ping.head', '1.43');
+  await expect(plain).not.toHaveAttribute('data-known', '1');
+  expect(await known.evaluate((e) => getComputedStyle(e).backgroundImage)).toMatch(/repeating-linear-gradient/);
+  expect(await plain.evaluate((e) => getComputedStyle(e).backgroundImage)).toBe('none');
+  // the totals are unchanged: a known deviation is a failure
+  await expect(page.getByRole('button', { name: /^✗ fail 2$/ })).toBeVisible();
+  // the failing list: the split in its heading, the badge on the rule
+  await expect(page.locator('#failing-title')).toHaveText('Failing and erring rules: 3 (of which 1 is a known deviation of 1.0: still failures)');
+  const items = page.locator('ul.failing > li');
+  await expect(items.nth(0)).toHaveAttribute('data-known', 'all');
+  await expect(items.nth(0).locator('.badge.known')).toHaveText('known deviation of 1.0');
+  await expect(items.nth(1).locator('.badge.known')).toHaveCount(0);
+  await expect(items.nth(2).locator('.badge.known')).toHaveCount(0);
+  await expect(page.locator('.legend')).toContainText('known deviation of 1.0: still a failure');
+  // keyboard from the list: the evidence shows the rule's words beside what the release does
+  await items.nth(0).locator('a').focus();
+  await page.keyboard.press('Enter');
+  const evidence = page.locator('#evidence');
+  await expect(evidence).toBeVisible();
+  const box = evidence.locator('.known-deviation');
+  await expect(box.locator('h4')).toHaveText('Known deviation of 1.0: still a failure');
+  await expect(box.locator('.rule-says')).toHaveText('Every response carries the API-Version header.');
+  await expect(box.locator('.release-does')).toHaveText('answers /version without the API-Version header');
+  await expect(box.locator('.observed')).toHaveText('GET /v1.42/version on 1.0.3: no API-Version <header>');
+  await expect(evidence.locator('.badge').first()).toHaveText('✗ fail');
+  await expect(evidence.locator('.summary')).toContainText('got no header');
+  // the curl line's socket is gone: the note and the commands that send it again
+  await expect(evidence.locator('.after-run-note')).toContainText('/tmp/ctc-x/d.sock was temporary');
+  await expect(evidence.locator('.after-run-command')).toHaveText([
+    /^node dist\/simulator\/bin\/ctrd-sim\.js -H unix:\/\/\/tmp\/ctrd-sim\/d\.sock/,
+    /^curl .*\/tmp\/ctrd-sim\/d\.sock/,
+  ]);
+  const png = testInfo.outputPath('known-deviation.png');
+  await page.screenshot({ path: png, fullPage: true });
+  await testInfo.attach('known-deviation', { path: png, contentType: 'image/png' });
+  await page.keyboard.press('Escape');
+  // a plain failure shows no such box
+  await plain.click();
+  await expect(evidence.locator('.known-deviation')).toHaveCount(0);
 });

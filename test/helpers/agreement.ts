@@ -1,6 +1,6 @@
-import { isOlder } from '../../common/dotted-version.js';
 import { KNOWN_DEVIATIONS } from '../../specs/known-deviations.js';
 import type { ConformanceReport } from '../../reports/index.js';
+import { deviationCoversCell } from '../../suites/run/known-deviations.js';
 
 export interface Agreement {
   /** Cells where the real daemon and the simulator disagree (no exception: the simulator carries the known deviations as observed quirks). */
@@ -12,12 +12,7 @@ export interface Agreement {
 
 /** Whether a cell is one of `release`'s known deviations (`min`: the release's minimum API version). */
 export function isKnownDeviationCell(rule: string, api: string | null, release: string, min: string): boolean {
-  return KNOWN_DEVIATIONS.some(
-    (d) =>
-      d.rule === rule &&
-      d.releases.includes(release) &&
-      (d.cells === 'all' || (d.cells === 'below-minimum' ? api !== null && isOlder(api, min) : api !== null && d.cells.api.includes(api))),
-  );
+  return KNOWN_DEVIATIONS.some((d) => d.rule === rule && d.releases.includes(release) && deviationCoversCell(d, api, min));
 }
 
 /**

@@ -1,0 +1,74 @@
+import { isOlder } from '../../common/dotted-version.js';
+import { deviationCovers, type ConformanceReport, type KnownDeviationNote, type RuleResult, type RuleSummary } from '../../reports/model/result.js';
+import { KNOWN_DEVIATIONS, type KnownDeviation } from '../../specs/known-deviations.js';
+import { RULES } from '../../specs/index.js';
+import type { Rule } from '../../specs/types.js';
+
+/**
+ * Which known deviations a target can show: a real implementation (or a recording of one) every
+ * deviation of its release; the simulator only those whose observed quirk it carries (`--quirk`,
+ * `--as-observed`): a simulator that fails such a cell for another reason (a `--fault`) is not
+ * the release deviating.
+ */
+export type DeviationSource = { readonly kind: 'release' } | { readonly kind: 'simulator'; readonly quirks: readonly string[] };
+
+/** Whether `deviation` covers the cell of `api` on a release whose minimum API version is `min`. */
+export function deviationCoversCell(deviation: Pick<KnownDeviation, 'cells'>, api: string | null, min: string | null): boolean {
+  if (deviation.cells === 'all') return true;
+  if (api === null) return false;
+  return deviation.cells === 'below-minimum' ? min !== null && isOlder(api, min) : deviation.cells.api.includes(api);
+}
+
+/** The words a rule rests on: the document's quote, or what an implementation rule expects. */
+const ruleSays = (rule: Rule): string => (rule.source.kind === 'document' ? rule.source.quote : rule.expectation);
+
+/** The known deviations of `release` from `rule` that `source` can show, with the report's columns they cover. */
+export function deviationNotes(
+  rule: Rule,
+  release: string,
+  min: string | null,
+  apiVersions: readonly string[],
+  source: DeviationSource,
+  deviations: readonly KnownDeviation[] = KNOWN_DEVIATIONS,
+): KnownDeviationNote[] {
+  return deviations
+    .filter((d) => d.rule === rule.id && d.releases.includes(release) && (source.kind === 'release' || source.quirks.includes(d.quirk)))
+    .map((d) => ({
+      release,
+      apis: d.cells === 'all' ? null : apiVersions.filter((api) => deviationCoversCell(d, api, min)),
+      what: d.what,
+      ...(d.evidence === undefined ? {} : { evidence: d.evidence }),
+      ruleSays: ruleSays(rule),
+    }));
+}
+
+/**
+ * The report with its release's known deviations recorded: each rule the release is known to break
+ * lists them (`knownDeviations`), and each failing cell one of them covers is labelled
+ * (`knownDeviation: true`). Statuses and totals are not touched: a known deviation is a failure.
+ * Every rule gets its notes whether or not a cell failed, so that the shards of one run agree.
+ */
+export function withKnownDeviations(
+  report: ConformanceReport,
+  source: DeviationSource,
+  rules: readonly Rule[] = RULES,
+  deviations: readonly KnownDeviation[] = KNOWN_DEVIATIONS,
+): ConformanceReport {
+  const release = report.target.release;
+  if (release === null) return report;
+  const min = report.target.apiRange?.min ?? null;
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const notes = new Map<string, KnownDeviationNote[]>();
+  const summaries: RuleSummary[] = report.rules.map((summary) => {
+    const rule = byId.get(summary.id);
+    const found = rule === undefined ? [] : deviationNotes(rule, release, min, report.apiVersions, source, deviations);
+    if (found.length === 0) return summary;
+    notes.set(summary.id, found);
+    return { ...summary, knownDeviations: found };
+  });
+  if (notes.size === 0) return report;
+  const results: RuleResult[] = report.results.map((result) =>
+    result.status === 'fail' && (notes.get(result.rule) ?? []).some((note) => deviationCovers(note, result.api)) ? { ...result, knownDeviation: true } : result,
+  );
+  return { ...report, rules: summaries, results };
+}
