@@ -18,10 +18,6 @@ export class ReportError extends Error {
     readonly written: Partial<ReportPaths> = {},
     options?: { cause?: unknown },
   ) {
-    super(
-      `${code === 'REPORT_INVALID' ? 'report is invalid' : 'some report files could not be written'}:\n  ${problems.join('\n  ')}`,
-      options,
-    );
+    super(`${code === 'REPORT_INVALID' ? 'report is invalid' : 'some report files could not be written'}:\n  ${problems.join('\n  ')}`, options);
   }
 }
-

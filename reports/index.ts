@@ -25,4 +25,13 @@ export {
 export { baselineOf, compareWithBaseline, isBaseline, type Baseline, type BaselineComparison } from './baselines/baseline.js';
 export { comparableReport, MergeError, mergeShards, type MergeErrorCode, type ShardReport } from './merge/index.js';
 export * from './compare/index.js';
-export { markdownText, MAX_DIFFERING_ROWS, percentText, renderComparisonHtml, renderComparisonJson, renderComparisonMarkdown, verdictText, VERDICT_DISPLAY } from './renderers/index.js';
+export {
+  markdownText,
+  MAX_DIFFERING_ROWS,
+  percentText,
+  renderComparisonHtml,
+  renderComparisonJson,
+  renderComparisonMarkdown,
+  verdictText,
+  VERDICT_DISPLAY,
+} from './renderers/index.js';

@@ -59,7 +59,10 @@ export const EvidenceSchema = Type.Object(
     curlAfterRun: Type.Optional(
       Type.Object(
         { note: Type.String(), commands: Type.Array(Type.String()) },
-        { ...closed, description: "When the curl line's address is gone after the run (a temporary socket, a recording): why, and the commands that send it again." },
+        {
+          ...closed,
+          description: "When the curl line's address is gone after the run (a temporary socket, a recording): why, and the commands that send it again.",
+        },
       ),
     ),
   },
@@ -85,7 +88,10 @@ export const RuleResultSchema = Type.Object(
       ),
     ),
     otherReading: Type.Optional(
-      Type.Object({ status: ResultStatusSchema, summary: Type.String() }, { ...closed, description: "The verdict by the rule's other reading of an ambiguous document." }),
+      Type.Object(
+        { status: ResultStatusSchema, summary: Type.String() },
+        { ...closed, description: "The verdict by the rule's other reading of an ambiguous document." },
+      ),
     ),
     knownDeviation: Type.Optional(
       Type.Literal(true, { description: "A failing cell one of its rule's knownDeviations covers: still a failure, labelled as known." }),
@@ -133,7 +139,11 @@ export const TargetDescriptionSchema = Type.Object(
     apiRange: Type.Union([Type.Object({ min: Type.String(), max: Type.String() }, { ...closed, description: 'From the release table.' }), Type.Null()]),
     observedApiRange: Type.Union([
       Type.Object(
-        { min: Type.Union([Type.String(), Type.Null()]), max: Type.Union([Type.String(), Type.Null()]), source: Type.Union([Type.Literal('version'), Type.Literal('ping')]) },
+        {
+          min: Type.Union([Type.String(), Type.Null()]),
+          max: Type.Union([Type.String(), Type.Null()]),
+          source: Type.Union([Type.Literal('version'), Type.Literal('ping')]),
+        },
         { ...closed, description: 'As the target reported it, from GET /version or GET /_ping.' },
       ),
       Type.Null(),
@@ -266,7 +276,8 @@ function consistency(report: ConformanceReport): string[] {
   report.results.forEach((r, i) => {
     counted[r.status] += 1;
     if (!ruleIds.has(r.rule)) errors.push(`/results/${i}/rule: unknown rule ${JSON.stringify(r.rule)} (not in /rules)`);
-    if (r.knownDeviation === true && r.status !== 'fail') errors.push(`/results/${i}/knownDeviation: only a failing cell is a known deviation, not a ${r.status} one`);
+    if (r.knownDeviation === true && r.status !== 'fail')
+      errors.push(`/results/${i}/knownDeviation: only a failing cell is a known deviation, not a ${r.status} one`);
     if (r.knownDeviation === true && !(deviations.get(r.rule) ?? []).some((d) => deviationCovers(d, r.api)))
       errors.push(`/results/${i}/knownDeviation: no known deviation of rule ${JSON.stringify(r.rule)} in /rules covers API ${r.api ?? 'none'}`);
     if (r.api !== null && !apis.has(r.api)) {
@@ -292,14 +303,8 @@ export function validateReport(value: unknown): ValidationResult {
 }
 
 // ---- compile-time check: the schema's static type is exactly the model's type -------------------
-type DeepWritable<T> = T extends readonly (infer U)[]
-  ? DeepWritable<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: DeepWritable<T[K]> }
-    : T;
+type DeepWritable<T> = T extends readonly (infer U)[] ? DeepWritable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepWritable<T[K]> } : T;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-export type _SchemaMatchesModel = Assert<
-  Same<DeepWritable<Static<typeof ConformanceReportSchema>>, DeepWritable<ConformanceReport>>
->;
+export type _SchemaMatchesModel = Assert<Same<DeepWritable<Static<typeof ConformanceReportSchema>>, DeepWritable<ConformanceReport>>>;
 export type _StatusesComplete = Assert<Same<(typeof RESULT_STATUSES)[number], ResultStatus>>;

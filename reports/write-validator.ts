@@ -11,4 +11,7 @@ import { schemaHashOf, VALIDATOR_FILE, VALIDATOR_OPTIONS } from './validator-fil
 
 const ajv = new Ajv({ ...VALIDATOR_OPTIONS, code: { source: true } });
 const code = standalone.default(ajv, ajv.compile(reportJsonSchema()));
-writeFileSync(VALIDATOR_FILE, `${code}\nmodule.exports.validate = module.exports;\nmodule.exports.schemaHash = ${JSON.stringify(schemaHashOf(reportJsonSchemaText()))};\n`);
+writeFileSync(
+  VALIDATOR_FILE,
+  `${code}\nmodule.exports.validate = module.exports;\nmodule.exports.schemaHash = ${JSON.stringify(schemaHashOf(reportJsonSchemaText()))};\n`,
+);

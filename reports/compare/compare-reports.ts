@@ -44,7 +44,9 @@ function warningsOf(inputs: readonly CompareInput[], labels: readonly string[]):
   const warnings: string[] = [];
   const tools = inputs.map((i) => i.report.tool.version);
   if (new Set(tools).size > 1)
-    warnings.push(`the reports come from different versions of ctr-conformance (${grouped(labels, tools)}): a verdict may differ because a rule or its check changed`);
+    warnings.push(
+      `the reports come from different versions of ctr-conformance (${grouped(labels, tools)}): a verdict may differ because a rule or its check changed`,
+    );
   const depths = inputs.map((i) => String(i.report.numRuns));
   if (new Set(depths).size > 1)
     warnings.push(

@@ -42,7 +42,10 @@ function requireSame(shards: readonly ShardReport[]): void {
 function inOrder(shards: readonly ShardReport[]): ShardReport[] {
   for (const { source, report } of shards) {
     if (report.shard === undefined)
-      throw new MergeError('MERGE_NOT_A_SHARD', `${source} is not the report of a shard (no "shard": it was not written by run --shard K/N, or by an older version)`);
+      throw new MergeError(
+        'MERGE_NOT_A_SHARD',
+        `${source} is not the report of a shard (no "shard": it was not written by run --shard K/N, or by an older version)`,
+      );
   }
   const count = shards[0]!.report.shard!.count;
   const other = shards.find((s) => s.report.shard!.count !== count);
@@ -60,7 +63,10 @@ function inOrder(shards: readonly ShardReport[]): ShardReport[] {
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0)
-    throw new MergeError('MERGE_MISSING_SHARD', `${missing.map((index) => `shard ${index}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
+    throw new MergeError(
+      'MERGE_MISSING_SHARD',
+      `${missing.map((index) => `shard ${index}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`,
+    );
   return Array.from({ length: count }, (_, i) => byIndex.get(i + 1)!);
 }
 

@@ -6,7 +6,7 @@
  * many rules the filter shows.
  */
 import { createHash } from 'node:crypto';
-import type { ComparedArea, ComparedImplementation, ComparedRule, Comparison, RuleVerdict, VerdictCell } from '../compare/comparison.js';
+import type { ComparedArea, ComparedImplementation, Comparison, RuleVerdict, VerdictCell } from '../compare/comparison.js';
 import { RULE_VERDICTS } from '../compare/comparison.js';
 import { badPlaces, percentText, VERDICT_DISPLAY } from './compare-text.js';
 import { escapeHtml as e } from './html.js';
@@ -203,7 +203,9 @@ function areaHtml(c: Comparison, area: ComparedArea, index: number, firstCell: {
   const s = area.score;
   const head = `<tr class="area"><th scope="rowgroup" colspan="${columns}">${e(area.area)} <span class="muted">· interop ${percentText(s.interopShare)} (${s.interop} of ${s.scored} scored rules) · ${area.differing} differ</span></th></tr>`;
   const rows = area.rules.map((rule) => {
-    const mark = rule.differs ? '<span class="diff" title="the implementations differ"><span aria-hidden="true">≠</span><span class="vh">differs:</span></span>' : '';
+    const mark = rule.differs
+      ? '<span class="diff" title="the implementations differ"><span aria-hidden="true">≠</span><span class="vh">differs:</span></span>'
+      : '';
     const cells = rule.cells
       .map((cell, i) => {
         const first = !firstCell.done;
@@ -231,10 +233,10 @@ export function renderComparisonHtml(c: Comparison): string {
   const differing = c.areas.reduce((n, a) => n + a.differing, 0);
   const total = o.rules.rules;
   const names = c.implementations.map((m) => m.label).join(', ');
-  const warnings =
-    c.warnings.length === 0 ? '' : `<ul class="warnings" aria-label="Warnings">${c.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`;
+  const warnings = c.warnings.length === 0 ? '' : `<ul class="warnings" aria-label="Warnings">${c.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`;
   const legend = RULE_VERDICTS.map(
-    (v) => `<li><span class="sw" data-verdict="${v}">${VERDICT_DISPLAY[v].symbol}</span>${e(VERDICT_DISPLAY[v].word)} <span class="muted">(${e(LEGEND_NOTES[v])})</span></li>`,
+    (v) =>
+      `<li><span class="sw" data-verdict="${v}">${VERDICT_DISPLAY[v].symbol}</span>${e(VERDICT_DISPLAY[v].word)} <span class="muted">(${e(LEGEND_NOTES[v])})</span></li>`,
   ).join('');
   const heads = c.implementations.map((m, i) => `<th scope="col" id="impl-${i}">${e(m.label)}</th>`).join('');
   const firstCell = { done: false };

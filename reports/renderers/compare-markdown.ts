@@ -59,7 +59,13 @@ export function renderComparisonMarkdown(c: Comparison): string {
       `**${percentText(o.rules.interopShare)}**`,
       ...o.rules.passedShare.map((share) => percentText(share)),
     ]),
-    row([`Mean of the ${o.meanOfAreas.areas} areas scored`, '', '', percentText(o.meanOfAreas.interopShare), ...o.meanOfAreas.passedShare.map((share) => percentText(share))]),
+    row([
+      `Mean of the ${o.meanOfAreas.areas} areas scored`,
+      '',
+      '',
+      percentText(o.meanOfAreas.interopShare),
+      ...o.meanOfAreas.passedShare.map((share) => percentText(share)),
+    ]),
     '',
   );
   if (differing.length === 0) {

@@ -80,8 +80,7 @@ export function failingRules(cells: readonly SummaryCell[]): FailingRule[] {
 }
 
 /** The label of a known deviation: still a failure, of this release. */
-export const knownDeviationLabel = (release: string | null, count = 1): string =>
-  `known deviation${count === 1 ? '' : 's'} of ${release ?? 'the release'}`;
+export const knownDeviationLabel = (release: string | null, count = 1): string => `known deviation${count === 1 ? '' : 's'} of ${release ?? 'the release'}`;
 
 /** The marker of a failing rule that is a known deviation of the release (all its failing cells, or some). */
 function knownBadge(f: FailingRule, release: string | null, e: (s: string) => string): string {
@@ -137,9 +136,7 @@ export function renderSummary(report: ConformanceReport, cells: readonly Summary
       ? ''
       : ` <span class="split">(of which ${knownRules} ${knownRules === 1 ? 'is a' : 'are'} ${e(knownDeviationLabel(report.target.release, knownRules))}: still failures)</span>`;
   const list =
-    failing.length === 0
-      ? '<p class="all-clear">No rule failed or erred.</p>'
-      : `<ul class="failing" aria-label="Failing and erring rules">\n${items}\n</ul>`;
+    failing.length === 0 ? '<p class="all-clear">No rule failed or erred.</p>' : `<ul class="failing" aria-label="Failing and erring rules">\n${items}\n</ul>`;
   return `<section aria-labelledby="summary-title" class="summary-top">
 <h2 id="summary-title">Summary by area <span class="muted">(matrix cells)</span></h2>
 <ul class="areas" aria-label="Cells by status per area">

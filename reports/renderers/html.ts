@@ -29,6 +29,7 @@ export const NO_API = 'none';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** C0/C1 controls (except tab, LF, CR) are shown as `\uXXXX`; lone surrogates become U+FFFD. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it replaces
 const UNPRINTABLE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|[\uD800-\uDFFF]/gu;
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
@@ -47,10 +48,7 @@ export function escapeHtml(s: string): string {
  * impossible. U+2028/U+2029 are escaped too, for anyone who pastes the block into JS.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
-  );
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
 }
 
 function formatMs(ms: number): string {
@@ -521,7 +519,12 @@ export function renderHtml(report: ConformanceReport): string {
     ...(t.quirks === undefined ? [] : [['Quirks', t.quirks.join(', ')] as [string, string]]),
     ...(t.engine === undefined
       ? []
-      : [['Engine', `${t.engine.name ?? 'not identified'}${t.engine.version === null ? '' : ` ${t.engine.version}`} (${t.engine.evidence.join('; ')})`] as [string, string]]),
+      : [
+          ['Engine', `${t.engine.name ?? 'not identified'}${t.engine.version === null ? '' : ` ${t.engine.version}`} (${t.engine.evidence.join('; ')})`] as [
+            string,
+            string,
+          ],
+        ]),
     ['Deadlines', `request ${formatMs(report.deadlines.requestMs)}, cell ${formatMs(report.deadlines.cellMs)}, run ${formatMs(report.deadlines.runMs)}`],
     ['Seed', String(report.seed)],
     ['Runs', String(report.numRuns)],

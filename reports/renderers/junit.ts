@@ -17,9 +17,11 @@ export function xmlAttr(s: string): string {
 }
 
 type Attrs = Record<string, string | number>;
-const attrs = (a: Attrs) => Object.entries(a).map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`).join('');
-const el = (name: string, a: Attrs, body?: string) =>
-  body === undefined ? `<${name}${attrs(a)}/>` : `<${name}${attrs(a)}>${body}</${name}>`;
+const attrs = (a: Attrs) =>
+  Object.entries(a)
+    .map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`)
+    .join('');
+const el = (name: string, a: Attrs, body?: string) => (body === undefined ? `<${name}${attrs(a)}/>` : `<${name}${attrs(a)}>${body}</${name}>`);
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 interface Counts {

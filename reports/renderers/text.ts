@@ -41,15 +41,7 @@ export function evidenceText(r: RuleResult): string {
   });
   const ce = e.counterexample;
   if (ce) {
-    out.push(
-      '',
-      '--- counterexample',
-      `seed: ${ce.seed}`,
-      `path: ${ce.path}`,
-      `numRuns: ${ce.numRuns}`,
-      `input: ${ce.input}`,
-      `replay: ${replayHint(ce)}`,
-    );
+    out.push('', '--- counterexample', `seed: ${ce.seed}`, `path: ${ce.path}`, `numRuns: ${ce.numRuns}`, `input: ${ce.input}`, `replay: ${replayHint(ce)}`);
   }
   return out.join('\n');
 }
