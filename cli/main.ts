@@ -41,7 +41,7 @@ function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
   };
   command.option(
     '--target <target>',
-    'sim | sim-process | container:ENGINE | daemon:PATH | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
+    'sim | sim-process | container:ENGINE | daemon:PATH | podman[:PATH] | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
     'sim',
   );
   command

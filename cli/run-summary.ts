@@ -31,7 +31,8 @@ export function formatTotals(report: ConformanceReport, htmlPath: string): strin
       : `${apiRangeText(target.observedApiRange)} from /${target.observedApiRange.source === 'ping' ? '_ping' : 'version'}`;
   const engine =
     target.engine === undefined ? '' : `, engine ${target.engine.name ?? 'not identified'}${target.engine.version === null ? '' : ` ${target.engine.version}`}`;
-  const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine})`;
+  const judged = target.judgedAs === undefined ? '' : `; ${target.judgedAs}`;
+  const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine}${judged})`;
   return (
     `${what}, seed ${report.seed}: ${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n` +
     `report: ${htmlPath}\n`
