@@ -31,13 +31,14 @@ export const podmanPaths = (dir: string): PodmanPaths => ({
 /** A TOML string (the paths are the suite's own temp directories; JSON's quoting is TOML's basic string). */
 const toml = (text: string): string => JSON.stringify(text);
 
-/**
- * The hard limits of this process (`/proc/self/limits`) for open files and processes. Rootful
- * Podman gives every container 1048576 open files unless told otherwise, which a machine with
- * a lower hard limit refuses ("error setting rlimit type 7"): its containers get the limits the
- * daemon itself has, as dockerd's do.
- */
-export function hardLimits(text = readFileSync('/proc/self/limits', 'utf8')): { nofile: string | null; nproc: string | null } {
+/** Hard limits on open files and processes ("20000"), null where unlimited or unknown. */
+export interface HardLimits {
+  readonly nofile: string | null;
+  readonly nproc: string | null;
+}
+
+/** The hard limits a /proc/PID/limits table gives (this process's by default). */
+export function hardLimits(text = readFileSync('/proc/self/limits', 'utf8')): HardLimits {
   const hard = (label: string): string | null => {
     const line = text.split('\n').find((l) => l.startsWith(label));
     const value = line?.slice(label.length).trim().split(/\s+/)[1];
@@ -46,13 +47,22 @@ export function hardLimits(text = readFileSync('/proc/self/limits', 'utf8')): { 
   return { nofile: hard('Max open files'), nproc: hard('Max processes') };
 }
 
+/** The limits of a running process, or undefined when it is gone. */
+export function hardLimitsOf(pid: number): HardLimits | undefined {
+  try {
+    return hardLimits(readFileSync(`/proc/${pid}/limits`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Writes containers.conf, storage.conf and registries.conf for the service, so that nothing of
  * the machine's (/etc/containers, /usr/share/containers, ~/.config/containers) is read:
  * vfs storage, cgroupfs, file events and file locks (no /dev/shm/libpod_lock segment), containers
  * without a network by default, networks configured in a private directory, no registry to search.
  */
-export function writePodmanFiles(paths: PodmanPaths, limits = hardLimits()): void {
+export function writePodmanFiles(paths: PodmanPaths, limits: HardLimits): void {
   for (const d of [paths.root, paths.runroot, paths.tmpdir, paths.networkConfigDir, join(paths.dir, 'conf'), paths.home]) mkdirSync(d, { recursive: true });
   const ulimits = [
     ...(limits.nofile === null ? [] : [`nofile=${limits.nofile}:${limits.nofile}`]),
@@ -65,6 +75,9 @@ export function writePodmanFiles(paths: PodmanPaths, limits = hardLimits()): voi
       'netns = "none"',
       // conmon stays in the service's cgroup: no shared libpod_parent/conmon group is made.
       'cgroups = "no-conmon"',
+      // Rootful Podman gives a container 1048576 open files and processes unless told otherwise, which
+      // a machine with lower hard limits refuses ("error setting rlimit type 7"; "-1" does not help in
+      // 4.3): a container gets the hard limits of the service itself, as dockerd's inherit dockerd's.
       `default_ulimits = [${ulimits.map(toml).join(', ')}]`,
       '[network]',
       'network_backend = "cni"',

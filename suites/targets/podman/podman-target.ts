@@ -9,7 +9,16 @@ import { terminate } from '../process/reaper.js';
 import { socketIn } from '../process/safety.js';
 import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
 import { makeRunDir, removeRunDir } from '../temp-dir.js';
-import { podmanEnvironment, podmanGlobalFlags, podmanPaths, writePodmanFiles, type PodmanPaths } from './podman-files.js';
+import {
+  hardLimits,
+  hardLimitsOf,
+  podmanEnvironment,
+  podmanGlobalFlags,
+  podmanPaths,
+  writePodmanFiles,
+  type HardLimits,
+  type PodmanPaths,
+} from './podman-files.js';
 import { containerIds, containerProcesses, removeContainerCgroups } from './podman-leftovers.js';
 import { podmanPath } from './provisioned-podman.js';
 
@@ -49,6 +58,11 @@ export class PodmanTarget implements Target {
   readonly surfaces = SURFACES_OF.connected;
   readonly surfaceGaps: Readonly<Partial<Record<Surface, string>>> = { 'daemon-process': NO_DAEMON_PROCESS };
   private readonly path: string;
+  /**
+   * The hard limits the service runs with: Podman lowers its own process limit (32768 here, from
+   * the runner's 96364), so a container given the runner's would be refused. Learnt at the first start.
+   */
+  private serviceLimits: HardLimits | undefined;
 
   constructor(
     readonly spec: string,
@@ -66,7 +80,7 @@ export class PodmanTarget implements Target {
     if (process.getuid?.() !== 0) throw new TargetError('TARGET_START', `${this.spec} runs Podman rootful in private namespaces: that needs root`);
     const paths = podmanPaths(makeRunDir());
     try {
-      writePodmanFiles(paths);
+      writePodmanFiles(paths, this.serviceLimits ?? hardLimits());
     } catch (error) {
       removeRunDir(paths.dir);
       throw error;
@@ -100,6 +114,19 @@ export class PodmanTarget implements Target {
       await this.end(daemon, paths);
       const status = daemon.exitStatus;
       return { ok: false, exitCode: ready === 'timeout' || status === undefined ? null : exitNumber(status), output: log.since(from) };
+    }
+    if (this.serviceLimits === undefined && daemon.pid !== undefined) {
+      const limits = hardLimitsOf(daemon.pid);
+      if (limits !== undefined) {
+        this.serviceLimits = limits;
+        const configured = hardLimits();
+        if (configured.nofile !== limits.nofile || configured.nproc !== limits.nproc) {
+          // Once per target: the files get the service's own limits, and it starts again on them.
+          await daemon.handOver({ awaitReaping: true });
+          writePodmanFiles(paths, limits);
+          return this.launch(paths, log);
+        }
+      }
     }
     return {
       ok: true,
