@@ -60,7 +60,8 @@ export function formatTotals(report: ConformanceReport, htmlPath: string): strin
       : `${apiRangeText(target.observedApiRange)} from /${target.observedApiRange.source === 'ping' ? '_ping' : 'version'}`;
   const engine =
     target.engine === undefined ? '' : `, engine ${target.engine.name ?? 'not identified'}${target.engine.version === null ? '' : ` ${target.engine.version}`}`;
-  const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine})`;
+  const judged = target.judgedAs === undefined ? '' : `; ${target.judgedAs}`;
+  const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine}${judged})`;
   const knownCells = report.results.filter((r) => r.knownDeviation === true).length;
   const fail = knownCells === 0 ? `${t.fail} fail` : `${t.fail} fail (of which ${knownCells} ${knownLabel(report, knownCells)})`;
   const { failing, known } = failingRuleSplit(report);

@@ -151,6 +151,11 @@ export const TargetDescriptionSchema = Type.Object(
     surfaces: Type.Array(Type.String()),
     capabilities: Type.Array(Type.String()),
     quirks: Type.Optional(Type.Array(Type.String(), { description: 'The quirks the simulator carried (ctrd-sim --quirk, --as-observed); absent when none.' })),
+    judgedAs: Type.Optional(
+      Type.String({
+        description: 'For an engine that is not dockerd (Podman): what it is, and the API version it was judged by (its release is not in the table).',
+      }),
+    ),
     engine: Type.Optional(
       Type.Object(
         {

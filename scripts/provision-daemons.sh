@@ -20,17 +20,10 @@ fi
 
 if ! command -v /usr/sbin/dockerd >/dev/null 2>&1 || ! command -v containerd >/dev/null 2>&1; then
   echo "provision-daemons: installing bookworm docker.io (dockerd 20.10, containerd, runc)"
-  # The package's init scripts must not start a system dockerd (default bridge, firewall rules):
-  # policy-rc.d answering 101 forbids every service start during the install.
-  policy=/usr/sbin/policy-rc.d
-  had_policy=0
-  if [ -e "$policy" ]; then had_policy=1; cp -p "$policy" "$policy.ctr-conformance"; fi
-  printf '#!/bin/sh\nexit 101\n' > "$policy"
-  chmod +x "$policy"
-  status=0
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io >/dev/null || status=$?
-  if [ "$had_policy" = 1 ]; then mv "$policy.ctr-conformance" "$policy"; else rm -f "$policy"; fi
-  [ "$status" = 0 ] || exit "$status"
+  # The package's init scripts must not start a system dockerd (default bridge, firewall rules).
+  # shellcheck source=install-no-services.sh
+  . "$(dirname "$0")/install-no-services.sh"
+  install_no_services docker.io
 fi
 
 uri="$(archive_uri)"

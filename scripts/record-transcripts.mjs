@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement.test.ts): every rule a
-// recording can carry (the daemon API, no capability), seed 20261123, 15 runs. Needs the releases
-// of scripts/provision-daemons.sh and a build (`npm run build`). Usage: node scripts/record-transcripts.mjs [RELEASE...]
+// Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement.test.ts), and of
+// Podman for test/podman.test.ts: every rule a recording can carry (the daemon API, no capability), seed 20261123,
+// 15 runs. Needs the releases of scripts/provision-daemons.sh (and provision-podman.sh) and a build (`npm run build`).
+// Usage: node scripts/record-transcripts.mjs [RELEASE...]   (a release: 20.10, 26.1, 28.5 or podman-4.3)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ const DAEMONS = {
   '20.10': '/usr/sbin/dockerd',
   26.1: '/var/cache/ctr-conformance/daemons/26.1/dockerd',
   28.5: '/var/cache/ctr-conformance/daemons/28.5/dockerd',
+  'podman-4.3': '/usr/bin/podman',
 };
 const carried = RULES.filter((rule) => rule.testability.testable && rule.applies.surface === 'daemon-api' && rule.requires.length === 0).map((rule) => rule.id);
 const releases = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(DAEMONS);
@@ -21,18 +23,19 @@ let failed = 0;
 for (const release of releases) {
   const daemon = DAEMONS[release];
   if (daemon === undefined || !existsSync(daemon)) {
-    console.error(`record-transcripts: no dockerd ${release} (run scripts/provision.sh as root)`);
+    console.error(`record-transcripts: no ${release.startsWith('podman-') ? release : `dockerd ${release}`} (run scripts/provision.sh as root)`);
     failed++;
     continue;
   }
-  const file = join(root, 'test/fixtures/transcripts', `dockerd-${release}.json.gz`);
+  const podman = release.startsWith('podman-');
+  const file = join(root, 'test/fixtures/transcripts', podman ? `${release}.json.gz` : `dockerd-${release}.json.gz`);
   const run = spawnSync(
     process.execPath,
     [
       join(root, 'dist/cli/ctr-conformance.js'),
       'run',
       '--target',
-      `daemon:${daemon}`,
+      podman ? `podman:${daemon}` : `daemon:${daemon}`,
       '--profile',
       'docker',
       '--seed',

@@ -23,7 +23,7 @@ function contextFor(release: string, target: InProcessSimTarget, signal: AbortSi
     target,
     instance: undefined as never,
     client: undefined as never,
-    facts: { version: null, apiMax: null, apiMin: null, os: 'linux', brand: 'docker', observedApi: {} as never },
+    facts: { version: null, apiMax: null, apiMin: null, os: 'linux', brand: 'docker', observedApi: {} as never, engine: null, server: null },
     release: findRelease(release) ?? null,
     profile: profileFor('docker')!,
     expectedMin: '1.24',

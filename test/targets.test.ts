@@ -216,7 +216,7 @@ t.test('openai target: only the OpenAI-compatible API, under its base path; no /
   const facts = await readFacts(client);
   t.same(
     facts,
-    { version: null, apiMax: null, apiMin: null, os: null, brand: null, observedApi: { min: null, max: null, source: null } },
+    { version: null, apiMax: null, apiMin: null, os: null, engine: null, server: null, brand: null, observedApi: { min: null, max: null, source: null } },
     'readFacts: nulls, no throw',
   );
   const models = await client.request('GET', '/models');
@@ -245,6 +245,8 @@ t.test('readFacts falls back on /_ping headers when /version says nothing', asyn
     apiMax: '1.47',
     apiMin: null,
     os: 'linux',
+    engine: null,
+    server: null,
     brand: 'docker',
     observedApi: { min: null, max: '1.47', source: 'ping' },
   });

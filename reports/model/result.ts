@@ -149,6 +149,11 @@ export interface TargetDescription {
   readonly capabilities: readonly string[];
   /** The quirks the simulator carried (`--quirk`, `--as-observed`: specs/quirks); absent when none. */
   readonly quirks?: readonly string[];
+  /**
+   * For an engine that is not dockerd (Podman): what it is and the API version it was judged by,
+   * as its release is not in the dockerd release table.
+   */
+  readonly judgedAs?: string;
   /** For a target that is only an OpenAI-compatible server: which engine its answers showed. */
   readonly engine?: {
     /** e.g. "llama.cpp (llama-server)"; null when no sign, or conflicting signs, were seen. */

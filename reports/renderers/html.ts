@@ -512,6 +512,7 @@ export function renderHtml(report: ConformanceReport): string {
     ['Profile', t.profile],
     ['Version', t.version ?? 'unknown'],
     ['Release', t.release ?? 'unknown'],
+    ...(t.judgedAs === undefined ? [] : [['Judged as', t.judgedAs] as [string, string]]),
     ['API range', t.apiRange ? `${t.apiRange.min} – ${t.apiRange.max}` : 'unknown'],
     ['Observed API range', apiRangeText(t.observedApiRange).replace('–', ' – ')],
     ['Surfaces', t.surfaces.join(', ') || 'none'],

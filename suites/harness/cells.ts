@@ -47,7 +47,7 @@ export const RELEASE_UNKNOWN = 'release unknown — pass `--release` to judge';
 
 /** What the gate reads: the target's interfaces and capabilities, what it said, and its release. */
 export interface GateInput {
-  readonly target: Pick<Target, 'spec' | 'capabilities' | 'surfaces'>;
+  readonly target: Pick<Target, 'spec' | 'capabilities' | 'surfaces' | 'surfaceGaps'>;
   readonly facts: Pick<TargetFacts, 'os'>;
   readonly release: DaemonRelease | null;
 }
@@ -75,7 +75,10 @@ export function ruleGate(rule: Rule, check: RuleCheck | undefined, on: GateInput
   const excepted = rule.applies.exceptReleases?.find((e) => e.release === on.release?.release);
   if (excepted !== undefined) return notApplicable(excepted.why);
   const surface = rule.applies.surface;
-  if (!on.target.surfaces.has(surface)) return skipped(`${on.target.spec} has ${SURFACE_NEEDS[surface].missing}: ${SURFACE_NEEDS[surface].why}`);
+  if (!on.target.surfaces.has(surface)) {
+    const gap = on.target.surfaceGaps?.[surface];
+    return skipped(gap === undefined ? `${on.target.spec} has ${SURFACE_NEEDS[surface].missing}: ${SURFACE_NEEDS[surface].why}` : `${on.target.spec}: ${gap}`);
+  }
   if (rule.releaseDependent && on.release === null) return skipped(RELEASE_UNKNOWN);
   if (releases !== undefined && on.release === null) return skipped(`applies to releases ${bounds}; ${RELEASE_UNKNOWN}`);
   const lacking = rule.requires.find((capability) => !on.target.capabilities.has(capability));

@@ -4,6 +4,7 @@ import type { ObservedApiRange, RuleResult, TargetDescription } from '../../repo
 import type { HttpClient } from '../http/client.js';
 import { profileFor, type Profile } from '../profiles.js';
 import { readFacts, releaseOf, type TargetFacts } from '../targets/facts.js';
+import { judgeRelease } from '../targets/judged-release.js';
 import { probeEngine, type EngineIdentity } from '../targets/engine-identity.js';
 import { rootOf } from '../http/endpoint.js';
 import type { TranscriptRecorder } from '../targets/transcript.js';
@@ -166,7 +167,8 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       const why = run.signal.aborted ? (run.signal.reason as Error).message : error instanceof Error ? error.message : String(error);
       throw new TargetError('TARGET_UNREACHABLE', `${target.spec} could not be reached: ${why}`);
     }
-    const release = optedRelease ?? releaseOf(facts.version);
+    const judged = optedRelease === null ? judgeRelease(facts) : { release: optedRelease, judgement: null };
+    const release = judged.release;
     const windows = facts.os === 'windows';
     const observed = observedRangeOf(facts);
     const table = release === null ? null : { min: windows ? release.windowsMinApi : release.defaultMinApi, max: release.maxApi };
@@ -231,6 +233,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
         surfaces: [...target.surfaces],
         capabilities: [...target.capabilities],
         ...(engine === undefined ? {} : { engine }),
+        ...(judged.judgement === null ? {} : { judgedAs: judged.judgement }),
       },
       apiVersions,
       rules: RULES,

@@ -12,6 +12,7 @@ export function withStartArgs(target: Target, args: readonly string[]): Target {
     kind: target.kind,
     capabilities: target.capabilities,
     surfaces: target.surfaces,
+    ...(target.surfaceGaps === undefined ? {} : { surfaceGaps: target.surfaceGaps }),
     start: (request: StartRequest = {}) => target.start({ ...request, args: [...args, ...(request.args ?? [])] }),
   };
 }

@@ -9,6 +9,8 @@ export const CAPABILITIES_OF = {
   process: set<Capability>('start', 'exit', 'signal', 'reload', 'restart', 'logs', 'tls', 'netns', 'plugins', 'wire', 'objects', 'umask'),
   // No exit: testcontainers removes a container that never came up, and its exit code with it.
   container: set<Capability>('start', 'reload', 'restart', 'logs', 'wire', 'objects'),
+  // Podman's API service: started, signalled, restarted and logged as a process, with fixed settings (no reload, flags or file).
+  podman: set<Capability>('start', 'exit', 'signal', 'restart', 'logs', 'wire', 'objects'),
   endpoint: set<Capability>('wire', 'objects'),
   tlsEndpoint: set<Capability>('wire', 'tls', 'objects'),
   replay: set<Capability>(),

@@ -19,6 +19,24 @@ export interface TargetFacts {
   readonly brand: 'ctr' | 'docker' | null;
   /** What the target reported of its API range (for the report, beside the expected range). */
   readonly observedApi: ObservedApi;
+  /**
+   * The engine component GET /version names (`Components[].Name` ending in "Engine": "Engine" for
+   * dockerd, "Podman Engine" for Podman), with its version; null when it names none.
+   */
+  readonly engine: { readonly name: string; readonly version: string | null } | null;
+  /** GET /version's `Server` header (Podman: "Libpod/4.3.1 (linux)"), if any. */
+  readonly server: string | null;
+}
+
+/** The component of /version's `Components` whose name ends in "Engine". */
+function engineComponent(doc: Record<string, unknown>): TargetFacts['engine'] {
+  const components = doc['Components'];
+  if (!Array.isArray(components)) return null;
+  for (const component of components) {
+    const name: unknown = component?.Name;
+    if (typeof name === 'string' && /Engine$/.test(name)) return { name, version: typeof component.Version === 'string' ? component.Version : null };
+  }
+  return null;
 }
 
 const brandOf = (reply: HttpReply | null): TargetFacts['brand'] =>
@@ -51,9 +69,18 @@ export async function readFacts(client: HttpClient): Promise<TargetFacts> {
     }
   }
   const text = (key: string): string | null => (typeof doc[key] === 'string' ? (doc[key] as string) : null);
-  const fromVersion = { version: text('Version'), apiMax: text('ApiVersion'), apiMin: text('MinAPIVersion'), os: text('Os') };
+  const fromVersion = {
+    version: text('Version'),
+    apiMax: text('ApiVersion'),
+    apiMin: text('MinAPIVersion'),
+    os: text('Os'),
+    engine: engineComponent(doc),
+    server: reply?.headers['server'] ?? null,
+  };
   if (fromVersion.apiMax !== null) {
-    return { ...fromVersion, brand: brandOf(reply), observedApi: { min: fromVersion.apiMin, max: fromVersion.apiMax, source: 'version' } };
+    // Podman sends Docker-Experimental on /_ping only: where /version has no brand header, the ping says.
+    const brand = brandOf(reply) ?? brandOf(await tryGet(client, '/_ping'));
+    return { ...fromVersion, brand, observedApi: { min: fromVersion.apiMin, max: fromVersion.apiMax, source: 'version' } };
   }
   const ping = await tryGet(client, '/_ping');
   const pinged = ping !== null && ping.status === 200 ? ping : null;

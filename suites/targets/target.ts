@@ -71,6 +71,8 @@ export interface Target {
   readonly capabilities: ReadonlySet<Capability>;
   /** The interfaces it has: rules about another surface are skipped on it. */
   readonly surfaces: ReadonlySet<Surface>;
+  /** Why it lacks a surface, where that is more than its absence (Podman has a process, but not dockerd's). */
+  readonly surfaceGaps?: Readonly<Partial<Record<Surface, string>>>;
   start(request?: StartRequest): Promise<StartOutcome>;
 }
 

@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { descendantsOf, pidsMentioning, refOf, type ProcessRef } from '../process/reaper.js';
+
+/**
+ * What a Podman service leaves when it is stopped: Podman's containers outlive the service (each
+ * under a conmon of its own, reparented to init), and their cgroups outlive them.
+ */
+
+/** Every process whose command line names the run directory (the conmons), and their descendants (the containers' processes). */
+export function containerProcesses(dir: string): ProcessRef[] {
+  const found = new Map<number, ProcessRef>();
+  for (const pid of pidsMentioning(dir)) {
+    const ref = refOf(pid);
+    if (ref !== undefined) found.set(pid, ref);
+    for (const child of descendantsOf(pid)) found.set(child.pid, child);
+  }
+  return [...found.values()];
+}
+
+/** The ids of the containers the service's storage holds (vfs keeps one directory per container). */
+export function containerIds(root: string): string[] {
+  try {
+    return readdirSync(join(root, 'vfs-containers')).filter((name) => /^[0-9a-f]{64}$/.test(name));
+  } catch {
+    return [];
+  }
+}
+
+/** The machine's cgroup hierarchies (v1 controllers and the unified one), from this process's mount table. */
+export function cgroupMounts(table = readFileSync('/proc/self/mountinfo', 'utf8')): string[] {
+  const points: string[] = [];
+  for (const line of table.split('\n')) {
+    const [before, after] = line.split(' - ');
+    const type = after?.split(' ')[0];
+    const point = before?.split(' ')[4];
+    if (point !== undefined && (type === 'cgroup' || type === 'cgroup2')) points.push(point.replace(/\\040/g, ' '));
+  }
+  return points;
+}
+
+/** Removes an empty cgroup and the empty groups below it, deepest first; one still in use stays. */
+function removeGroup(path: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(path, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch {
+    return;
+  }
+  for (const entry of entries) removeGroup(join(path, entry));
+  try {
+    rmdirSync(path);
+  } catch {
+    // Busy (a process still in it) or gone: nothing of another's is touched.
+  }
+}
+
+/** The cgroups Podman's cgroupfs manager made for these containers (`libpod_parent/libpod-<id>` in each hierarchy). */
+export function containerCgroups(ids: readonly string[], mounts = cgroupMounts()): string[] {
+  return mounts.flatMap((mount) => ids.map((id) => join(mount, 'libpod_parent', `libpod-${id}`)));
+}
+
+/** Removes the cgroups of these containers, after their processes have ended. */
+export function removeContainerCgroups(ids: readonly string[], mounts = cgroupMounts()): void {
+  for (const group of containerCgroups(ids, mounts)) removeGroup(group);
+  // Their parent, where no other service's container is in it (rmdir removes only an empty group).
+  for (const mount of mounts) {
+    try {
+      rmdirSync(join(mount, 'libpod_parent'));
+    } catch {
+      // In use, or never made.
+    }
+  }
+}

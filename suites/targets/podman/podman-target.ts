@@ -1,0 +1,164 @@
+import { join } from 'node:path';
+import type { Surface } from '../../../specs/types.js';
+import type { Endpoint } from '../../http/endpoint.js';
+import { CAPABILITIES_OF, SURFACES_OF } from '../capabilities.js';
+import { makeInstance } from '../instance.js';
+import { LogBuffer } from '../log-buffer.js';
+import { DaemonProcess, exitNumber } from '../process/daemon-process.js';
+import { terminate } from '../process/reaper.js';
+import { socketIn } from '../process/safety.js';
+import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
+import { makeRunDir, removeRunDir } from '../temp-dir.js';
+import {
+  hardLimits,
+  hardLimitsOf,
+  podmanEnvironment,
+  podmanGlobalFlags,
+  podmanPaths,
+  writePodmanFiles,
+  type HardLimits,
+  type PodmanPaths,
+} from './podman-files.js';
+import { containerIds, containerProcesses, removeContainerCgroups } from './podman-leftovers.js';
+import { podmanPath } from './provisioned-podman.js';
+
+const DEFAULT_START_TIMEOUT_MS = 60_000;
+/** SIGTERM → SIGKILL grace for the containers a stopped service leaves running. */
+const CONTAINER_GRACE_MS = 5_000;
+const REAP_MS = 3_000;
+
+/** Why the rules about dockerd as a process are skipped on Podman, whose service has none of that. */
+const NO_DAEMON_PROCESS =
+  "Podman's API service is not dockerd as a process: it has none of dockerd's command-line flags, no daemon.json and no reload (SIGHUP), so the rules about them cannot be carried";
+
+/**
+ * The shell line that runs the service in private mount and network namespaces: loopback only,
+ * so that no container network Podman might set up (its CNI bridge, firewall rules, /run/netns)
+ * reaches the machine; tmpfs over /run (runc's and CNI's state) and /var/lib (where rootful
+ * Podman keeps its blob-info cache whatever --root says, /var/lib/containers/cache, and CNI its
+ * leases). Mounts made in there (the containers' /dev/shm) vanish with the namespace.
+ */
+const NAMESPACE_SCRIPT = ['set -e', 'ip link set lo up', 'mount -t tmpfs tmpfs /run', 'mount -t tmpfs tmpfs /var/lib', 'exec "$@"'].join('\n');
+
+export interface PodmanTargetOptions {
+  /** Overrides the path the spec names (tests). */
+  readonly path?: string;
+  readonly startTimeoutMs?: number;
+}
+
+/**
+ * Podman's Docker-compatible API service (`podman system service`), started by the suite as the
+ * daemon targets start dockerd: rootful, on a private unix socket, with private root, runroot,
+ * temp and configuration directories, vfs storage, cgroupfs, file events, in namespaces of its
+ * own; stopped by PID with the containers it leaves, their cgroups, and its directory.
+ */
+export class PodmanTarget implements Target {
+  readonly kind = 'process';
+  readonly capabilities = CAPABILITIES_OF.podman;
+  readonly surfaces = SURFACES_OF.connected;
+  readonly surfaceGaps: Readonly<Partial<Record<Surface, string>>> = { 'daemon-process': NO_DAEMON_PROCESS };
+  private readonly path: string;
+  /**
+   * The hard limits the service runs with: Podman lowers its own process limit (32768 here, from
+   * the runner's 96364), so a container given the runner's would be refused. Learnt at the first start.
+   */
+  private serviceLimits: HardLimits | undefined;
+
+  constructor(
+    readonly spec: string,
+    private readonly options: PodmanTargetOptions = {},
+  ) {
+    this.path = options.path ?? podmanPath(spec);
+  }
+
+  async start(request: StartRequest = {}): Promise<StartOutcome> {
+    const asked = Object.entries(request)
+      .filter(([, value]) => value !== undefined)
+      .map(([key]) => key);
+    if (asked.length > 0)
+      throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} starts Podman's service with fixed settings; it takes no ${asked.join(', ')}`);
+    if (process.getuid?.() !== 0) throw new TargetError('TARGET_START', `${this.spec} runs Podman rootful in private namespaces: that needs root`);
+    const paths = podmanPaths(makeRunDir());
+    try {
+      writePodmanFiles(paths, this.serviceLimits ?? hardLimits());
+    } catch (error) {
+      removeRunDir(paths.dir);
+      throw error;
+    }
+    return this.launch(paths, new LogBuffer());
+  }
+
+  private async launch(paths: PodmanPaths, log: LogBuffer): Promise<StartOutcome> {
+    const timeoutMs = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+    const from = log.mark();
+    const endpoint: Endpoint = { kind: 'unix', path: socketIn(paths.dir) };
+    const daemon = DaemonProcess.spawn({
+      command: ['unshare', '-m', '-n', '--', '/bin/sh', '-c', NAMESPACE_SCRIPT, 'ctc-podman', this.path],
+      args: [
+        ...podmanGlobalFlags(paths),
+        // runc's state in the run directory, not in the namespace's /run: a restarted service (in a new namespace) finds it.
+        '--runtime-flag',
+        `root=${join(paths.dir, 'runc')}`,
+        'system',
+        'service',
+        '--time=0',
+        `unix://${endpoint.path}`,
+      ],
+      dir: paths.dir,
+      env: podmanEnvironment(paths),
+      log,
+    });
+    const ready = await daemon.waitReady(endpoint, { timeoutMs });
+    if (ready !== 'ready') {
+      if (ready === 'timeout') log.append(`\n[ctr-conformance] no /_ping answer within ${timeoutMs} ms\n`);
+      await this.end(daemon, paths);
+      const status = daemon.exitStatus;
+      return { ok: false, exitCode: ready === 'timeout' || status === undefined ? null : exitNumber(status), output: log.since(from) };
+    }
+    if (this.serviceLimits === undefined && daemon.pid !== undefined) {
+      const limits = hardLimitsOf(daemon.pid);
+      if (limits !== undefined) {
+        this.serviceLimits = limits;
+        const configured = hardLimits();
+        if (configured.nofile !== limits.nofile || configured.nproc !== limits.nproc) {
+          // Once per target: the files get the service's own limits, and it starts again on them.
+          await daemon.handOver({ awaitReaping: true });
+          writePodmanFiles(paths, limits);
+          return this.launch(paths, log);
+        }
+      }
+    }
+    return {
+      ok: true,
+      instance: makeInstance(this.spec, {
+        endpoints: { daemon: endpoint, listeners: [endpoint] },
+        ...(daemon.pid === undefined ? {} : { pid: daemon.pid }),
+        log,
+        signal: async (name) => daemon.signal(name),
+        kill: async () => exitNumber(await daemon.kill()),
+        // Podman's containers outlive its service by design: a restart finds them, as a new service would.
+        restart: async (next) => {
+          if (next !== undefined && Object.values(next).some((value) => value !== undefined))
+            throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} restarts Podman's service with the settings it had`);
+          await daemon.handOver({ awaitReaping: true });
+          try {
+            return await this.launch(paths, log);
+          } catch (error) {
+            await this.end(daemon, paths);
+            throw error;
+          }
+        },
+        stop: () => this.end(daemon, paths),
+      }),
+    };
+  }
+
+  /** Stops the service by PID, then the containers it left (conmons and their processes), their cgroups, and the directory. */
+  private async end(daemon: DaemonProcess, paths: PodmanPaths): Promise<void> {
+    const running = containerProcesses(paths.dir).filter((ref) => ref.pid !== daemon.pid);
+    await daemon.stop();
+    await terminate([...running, ...containerProcesses(paths.dir)], CONTAINER_GRACE_MS, REAP_MS);
+    removeContainerCgroups(containerIds(paths.root));
+    await daemon.dispose();
+  }
+}
