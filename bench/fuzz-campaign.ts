@@ -102,7 +102,8 @@ function startPinger(socket: string): { stop(): Promise<PingReport> } {
   const child = spawn(process.execPath, [script, socket, String(DEADLINE_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // 'close', not 'exit': by then its stdout has been read to the end.
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
@@ -162,16 +163,31 @@ interface CampaignResult {
   readonly flights: Flight[];
   readonly hangExamples: string[];
   readonly fiveXxExamples: string[];
+  /** A few of the cases closed without an answer, per listener. */
+  readonly closedExamples: string[];
+  /** The daemons' RSS (MiB) at each progress tick. */
+  readonly rssDuring: { plain: number; tls: number }[];
   readonly notSent: number;
   readonly seconds: number;
 }
 
-async function runCampaign(cases: readonly FuzzCase[], routes: Readonly<Record<ListenerName, Route>>): Promise<CampaignResult> {
+/** A case as the report shows it: its long strings cut to their start and length. */
+const describeCase = (c: FuzzCase): string =>
+  JSON.stringify(c, (_, value: unknown) => (typeof value === 'string' && value.length > 40 ? `${value.slice(0, 16)}…(${value.length} chars)` : value));
+
+async function runCampaign(
+  cases: readonly FuzzCase[],
+  routes: Readonly<Record<ListenerName, Route>>,
+  pids: { plain: number; tls: number },
+): Promise<CampaignResult> {
   const byGroup = new Map<string, Tally>();
   const byListener = new Map<ListenerName, Tally>(LISTENER_NAMES.map((name) => [name, newTally()]));
   const flights: Flight[] = [];
   const hangExamples: string[] = [];
   const fiveXxExamples: string[] = [];
+  const closedExamples: string[] = [];
+  const closedShown = new Map<ListenerName, number>();
+  const rssDuring: { plain: number; tls: number }[] = [];
   const began = performance.now();
   const partial = cases.filter((c) => c.kind === 'raw' && c.spec.what === 'partial-request');
   const rest = cases.filter((c) => !(c.kind === 'raw' && c.spec.what === 'partial-request'));
@@ -195,13 +211,18 @@ async function runCampaign(cases: readonly FuzzCase[], routes: Readonly<Record<L
       byGroup.set(flight.group, group);
       count(group, outcome);
       count(byListener.get(c.listener)!, outcome);
-      const shown = (): string => JSON.stringify(c).slice(0, 300);
+      const shown = (): string => describeCase(c);
       if (outcome === 'hang' && hangExamples.length < 5) hangExamples.push(shown());
+      if (outcome === 'closed' && (closedShown.get(c.listener) ?? 0) < 2) {
+        closedShown.set(c.listener, (closedShown.get(c.listener) ?? 0) + 1);
+        closedExamples.push(describeCase(c));
+      }
       if (typeof outcome === 'object' && outcome.status >= 500 && fiveXxExamples.length < 5) fiveXxExamples.push(`${outcome.status}: ${shown()}`);
     }
   };
   const progress = setInterval(() => {
     const done = flights.filter((f) => f.end > 0).length;
+    if (isRunning(pids.plain) && isRunning(pids.tls)) rssDuring.push({ plain: rssMiB(pids.plain), tls: rssMiB(pids.tls) });
     process.stdout.write(`  ${((performance.now() - began) / 1000).toFixed(0)} s: ${done} done\n`);
   }, 15_000);
   try {
@@ -209,7 +230,7 @@ async function runCampaign(cases: readonly FuzzCase[], routes: Readonly<Record<L
   } finally {
     clearInterval(progress);
   }
-  return { byGroup, byListener, flights, hangExamples, fiveXxExamples, notSent, seconds: (performance.now() - began) / 1000 };
+  return { byGroup, byListener, flights, hangExamples, fiveXxExamples, closedExamples, rssDuring, notSent, seconds: (performance.now() - began) / 1000 };
 }
 
 /** For each ping over the bound: the groups of the requests in flight while it waited (flights are in start order). */
@@ -279,6 +300,9 @@ async function campaign(files: TlsFiles): Promise<void> {
     cleanups.push(() => plain.instance.stop());
     const tls = await startDaemon('tls', verifyingStart(files).args ?? []);
     cleanups.push(() => tls.instance.stop());
+    // The control: a ctrd-sim no request of the campaign reaches, pinged the same way. Its slow pings are the machine's, not the campaign's.
+    const control = await startDaemon('control', []);
+    cleanups.push(() => control.instance.stop());
     const runner = plain.instance.endpoints.modelRunnerService;
     if (runner?.socket === undefined) throw new Error('ctrd-sim names no model runner');
     const endpoints: Record<ListenerName, Endpoint> = {
@@ -304,15 +328,15 @@ async function campaign(files: TlsFiles): Promise<void> {
     process.stdout.write(`fuzz campaign: ${cases.length} cases (seed ${SEED}) on ${LISTENER_NAMES.join(', ')}\n`);
     await sleep(1_000);
     const before = { plain: snapshot(plain.pid), tls: snapshot(tls.pid) };
-    const pingers = { plain: startPinger(plain.socket), tls: startPinger(tls.socket) };
+    const pingers = { plain: startPinger(plain.socket), tls: startPinger(tls.socket), control: startPinger(control.socket) };
     const cpuBefore = { bench: process.cpuUsage(), plain: cpuTicks(plain.pid) ?? 0, tls: cpuTicks(tls.pid) ?? 0 };
-    const result = await runCampaign(cases, routes);
+    const result = await runCampaign(cases, routes, { plain: plain.pid, tls: tls.pid });
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const cpu = {
       bench: (benchCpu.user + benchCpu.system) / 1e6,
       daemons: ((cpuTicks(plain.pid) ?? cpuBefore.plain) - cpuBefore.plain + (cpuTicks(tls.pid) ?? cpuBefore.tls) - cpuBefore.tls) / CLOCK_TICKS,
     };
-    const pinged = { plain: await pingers.plain.stop(), tls: await pingers.tls.stop() };
+    const pinged = { plain: await pingers.plain.stop(), tls: await pingers.tls.stop(), control: await pingers.control.stop() };
     for (const route of Object.values(routes)) route.agent.destroy();
     await sleep(SETTLE_MS);
     const alive = { plain: isRunning(plain.pid), tls: isRunning(tls.pid) };
@@ -339,13 +363,18 @@ async function campaign(files: TlsFiles): Promise<void> {
     const allPings = [...pinged.plain.pings, ...pinged.tls.pings];
     const latencies = allPings.map(([, latency]) => latency).sort((a, b) => a - b);
     const slow = inFlightDuringSlowPings(allPings, result.flights);
+    const controlLatencies = pinged.control.pings.map(([, latency]) => latency).sort((a, b) => a - b);
+    const controlSlow = controlLatencies.filter((latency) => latency > PING_BOUND_MS).length;
+    const quarters = [1, 2, 3, 4].map((q) => result.rssDuring[Math.min(result.rssDuring.length - 1, Math.ceil((q * result.rssDuring.length) / 4) - 1)]);
+    const rssPath = (name: 'plain' | 'tls'): string =>
+      quarters.every((sample) => sample !== undefined) ? `; during, at each quarter: ${quarters.map((sample) => sample![name].toFixed(0)).join(', ')} MiB` : '';
     const crashes = (alive.plain ? 0 : 1) + (alive.tls ? 0 : 1);
     const describe = (name: 'plain' | 'tls'): string => {
       const b = before[name];
       const a = after[name];
       return a === undefined
         ? `ended (crash): RSS before ${b.rss.toFixed(0)} MiB, ${b.fds} fds`
-        : `RSS ${b.rss.toFixed(0)} → ${a.rss.toFixed(0)} MiB, open fds ${b.fds} → ${a.fds}`;
+        : `RSS ${b.rss.toFixed(0)} → ${a.rss.toFixed(0)} MiB${rssPath(name)}; open fds ${b.fds} → ${a.fds}`;
     };
     const lines = [
       '## 13. Fuzz campaign on every listener',
@@ -355,7 +384,7 @@ async function campaign(files: TlsFiles): Promise<void> {
         `one with \`--tlsverify\` on TCP (client certificates of suites/listeners/certificates.ts; a daemon's -H all share one TLS setting). ` +
         `Well-formed requests go ${WORKERS} at a time on keep-alive connections (8 per listener); raw bytes each on a fresh connection (over TLS on the TLS listener); ` +
         `${PARTIAL_WORKERS} partial requests are held at once in a lane of their own. Each request has ${DEADLINE_MS / 1000} s to be answered or closed, else it is a hang; ` +
-        `no request starts after ${TIME_LIMIT_MS / 1000} s (not sent: ${result.notSent}). Meanwhile a healthy client (a process of its own) sends GET /_ping every 10 ms on each daemon's unix socket on its own connection. ` +
+        `no request starts after ${TIME_LIMIT_MS / 1000} s (not sent: ${result.notSent}). Meanwhile a healthy client (a process of its own) sends GET /_ping every 10 ms on each daemon's unix socket on its own connection, and on a third ctrd-sim that no campaign request reaches (the control: what the machine alone delays). ` +
         `Memory and descriptors are read 1 s before and ${SETTLE_MS / 1000} s after (the campaign's connections closed). The machine: 2 cores shared with other work (load average ${loadavg()[0]!.toFixed(0)} at the end).`,
       '',
       '| what | requests | 1xx–3xx | 4xx | 5xx | not HTTP | closed, no answer | held to the end | hangs |',
@@ -372,6 +401,7 @@ async function campaign(files: TlsFiles): Promise<void> {
       `| crashes (a daemon process ended) | **${crashes}** | 0 |`,
       `| hangs (no answer, no close within ${DEADLINE_MS / 1000} s) | **${total.hangs}** | 0 |`,
       `| healthy /_ping over ${PING_BOUND_MS} ms | **${slow.slow}** of ${latencies.length} (p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, worst ${latencies[latencies.length - 1]?.toFixed(1)} ms)${pinged.plain.failure === null && pinged.tls.failure === null ? '' : `; failed: ${[pinged.plain.failure, pinged.tls.failure].filter((f) => f !== null).join('; ')}`} | 0 |`,
+      `| control: /_ping of a ctrd-sim no campaign request reaches, over ${PING_BOUND_MS} ms | ${controlSlow} of ${controlLatencies.length} (p50 ${percentile(controlLatencies, 50).toFixed(1)} ms, p99 ${percentile(controlLatencies, 99).toFixed(1)} ms, worst ${controlLatencies[controlLatencies.length - 1]?.toFixed(1)} ms)${pinged.control.failure === null ? '' : `; failed: ${pinged.control.failure}`} | the machine's own delays |`,
       `| daemon unix + tcp + runner | ${describe('plain')} | fds as before |`,
       `| daemon tls | ${describe('tls')} | fds as before |`,
       `| /_ping after the settle time | ${[...fresh].map(([name, status]) => `${name}: ${status}`).join(', ')} | 200 |`,
@@ -381,6 +411,13 @@ async function campaign(files: TlsFiles): Promise<void> {
         ? []
         : [`Requests in flight while a ping waited over ${PING_BOUND_MS} ms, by kind: ${[...slow.groups].map(([g, n]) => `${g} ${n}`).join(', ')}.`, '']),
       ...(result.hangExamples.length === 0 ? [] : ['Hangs, first ones:', ...result.hangExamples.map((e) => `- \`${e}\``), '']),
+      ...(result.closedExamples.length === 0
+        ? []
+        : [
+            'Closed without an answer (a close is what api.robustness allows; the first two per listener):',
+            ...result.closedExamples.map((e) => `- \`${e}\``),
+            '',
+          ]),
       ...(result.fiveXxExamples.length === 0 ? [] : ['5xx answers, first ones:', ...result.fiveXxExamples.map((e) => `- \`${e}\``), '']),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -20,6 +20,5 @@ try {
 } catch (error) {
   failure = (error as Error).message;
 }
-process.stdout.write(`${JSON.stringify({ pings, failure })}\n`);
-// A failed ping leaves its agent's socket: nothing else is left to wait for.
-process.exit(0);
+// A failed ping leaves its agent's socket: once the line is written (a pipe takes it in parts), nothing else is left to wait for.
+process.stdout.write(`${JSON.stringify({ pings, failure })}\n`, () => process.exit(0));
