@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import t from 'tap';
-import { stringify, type ToStringOptions } from 'yaml';
+import { parse, stringify, type ToStringOptions } from 'yaml';
 import { faultsFileFormat, readClientFaults, type ClientFaultsFile } from '../simulator/client-faults/index.js';
 import { SimError } from '../simulator/index.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
@@ -76,6 +76,9 @@ t.test('any valid file written as JSON and as YAML reads as the same faults', as
     fc.asyncProperty(validFile, writings, async (file, options) => {
       const fromJson = await readClientFaults(JSON.stringify(file), 'f.json');
       const yaml = stringify(file, options);
+      // What is tested is the reader: a text yaml's own parser does not read back as the file is a
+      // writer's bug, not a case (yaml 2.9.1 folds a quoted string with a `$` wrongly at small widths).
+      fc.pre(isDeepStrictEqual(parse(yaml), JSON.parse(JSON.stringify(file))));
       const fromYaml = await readClientFaults(yaml, 'f.yaml');
       if (!isDeepStrictEqual(fromYaml, fromJson)) throw new Error(`differs:\n${yaml}\n${JSON.stringify(fromYaml)}\n${JSON.stringify(fromJson)}`);
       // A name without .yaml: a block mapping is read as YAML by its content.
