@@ -8,7 +8,6 @@
  *
  *   node dist/bench/model-runner-fuzz.js [--no-write]
  */
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
@@ -17,6 +16,7 @@ import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { Endpoint } from '../suites/http/endpoint.js';
 import { figures, PING_EVERY_MS, pingWhile, send } from './daemon-probe.js';
+import { rssMiB } from './process-memory.js';
 import { writeResultsSection } from './results-section.js';
 
 const WRITE = !process.argv.includes('--no-write');
@@ -59,13 +59,6 @@ function sendRaw(where: Extract<Endpoint, { kind: 'tcp' }>, agent: Agent, bad: C
     req.end(Buffer.from(bad.body, 'latin1'));
   });
 }
-
-const rssMiB = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
-};
 
 async function main(): Promise<void> {
   const target = new SpawnedDaemonTarget({ spec: 'sim-process', command: [process.execPath, SIM_BIN], modelRunner: true });

@@ -62,8 +62,8 @@ async function bundle() {
     // Whitespace and comments only (names and syntax are kept): less to read and hash at every start.
     minifyWhitespace: true,
     logLevel: 'warning',
-    // What only --client-faults loads (its validator) stays in node_modules: the bundle, read at every start, stays as small as without it.
-    external: ['ajv', '@sinclair/typebox'],
+    // What only --client-faults loads (its validator, and its YAML reader for a YAML file) stays in node_modules: the bundle, read at every start, stays as small as without it.
+    external: ['ajv', '@sinclair/typebox', 'yaml'],
     // The one import.meta of the sources (a lazy createRequire of node:https) gets the loader's.
     define: { 'import.meta.url': '__ctcImportMetaUrl' },
   });

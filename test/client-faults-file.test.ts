@@ -19,6 +19,7 @@ import { SimError } from '../simulator/index.js';
 import { startSimProcess } from './helpers/sim-process.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { writeFaultsFile } from './helpers/client-faults-file.js';
+import { validEntry, validFile } from './helpers/client-faults-arbitraries.js';
 
 /**
  * The client-faults file (ctrd-sim --client-faults): the committed schema and example, and the
@@ -48,50 +49,6 @@ t.test('the example file is valid by the schema and loads', async (t) => {
   t.ok(parsed.faults.length >= 5);
   t.same(new Set(parsed.faults.map((entry) => entry.kind)).size >= 5, true, 'it shows several kinds');
 });
-
-const PATHS = ['/version', '/containers/{id}/json', '/containers/:id/json', '/images/**', '/containers/*', '/_ping', '/exp/vDMR/models'];
-const REGEXES = ['^/images/', 'json$', '.*', '^/containers/[0-9a-f]+/(start|stop)$'];
-const METHODS = ['GET', 'POST', 'DELETE', 'HEAD', 'PUT'];
-
-const common = fc.record(
-  {
-    name: fc.string({ minLength: 1, maxLength: 12 }),
-    method: fc.oneof(fc.constantFrom(...METHODS), fc.uniqueArray(fc.constantFrom(...METHODS), { minLength: 1, maxLength: 3 })),
-    where: fc.oneof(
-      fc.constantFrom(...PATHS).map((path) => ({ path })),
-      fc.constantFrom(...REGEXES).map((pathRegex) => ({ pathRegex })),
-      fc.constant({}),
-    ),
-    probability: fc.double({ min: 0, max: 1, noNaN: true }),
-    times: fc.integer({ min: 1, max: 1000 }),
-  },
-  { requiredKeys: ['probability', 'where'] },
-);
-
-/** Valid parameters of each kind (optional ones sometimes left out). */
-const PARAMS: { readonly [K in ClientFaultKind]: fc.Arbitrary<Record<string, unknown>> } = {
-  delay: fc.record({ ms: fc.integer({ min: 0, max: MAX_DELAY_MS }) }),
-  drop: fc.constant({}),
-  reset: fc.record({ afterBytes: fc.nat() }, { requiredKeys: [] }),
-  truncate: fc.record({ keepBytes: fc.nat() }, { requiredKeys: [] }),
-  'malformed-json': fc.constant({}),
-  'content-type': fc.record({ contentType: fc.stringMatching(/^[\x20-\x7e]{1,40}$/) }, { requiredKeys: [] }),
-  'http-error': fc.record({ status: fc.integer({ min: 400, max: 599 }), message: fc.string() }, { requiredKeys: [] }),
-  slow: fc.record(
-    { chunkBytes: fc.integer({ min: 1, max: 65_536 }), intervalMs: fc.integer({ min: 1, max: 10_000 }), maxMs: fc.integer({ min: 1, max: 120_000 }) },
-    { requiredKeys: [] },
-  ),
-  stall: fc.record(
-    { afterBytes: fc.nat(), ms: fc.integer({ min: 1, max: MAX_STALL_MS }), afterwards: fc.constantFrom('resume', 'close') },
-    { requiredKeys: ['ms'] },
-  ),
-};
-
-const validEntry = fc
-  .tuple(fc.constantFrom(...CLIENT_FAULT_KINDS), common)
-  .chain(([kind, { where, ...rest }]) => PARAMS[kind].map((params) => ({ kind, ...rest, ...where, ...params })));
-
-const validFile = fc.record({ seed: fc.integer({ min: 0, max: MAX_SEED }), faults: fc.array(validEntry, { maxLength: 6 }) }, { requiredKeys: ['faults'] });
 
 t.test('generated valid files: the loader takes them, and so does the shipped schema', async () => {
   const validate = await shipped();

@@ -363,6 +363,34 @@ t.test('rawExchange ends at its deadline on a server that never closes', async (
   t.ok(Date.now() - started < 300 + SLACK_MS);
 });
 
+t.test('rawExchange untilHead: ends once a whole answer head has come, without waiting for a close', async (t) => {
+  const endpoint = await rawServer(t, (socket) => {
+    socket.write('HTTP/1.1 400 Bad');
+    setTimeout(() => socket.write(' Request\r\nContent-Length: 0\r\n\r\n'), 50);
+  });
+  const started = Date.now();
+  const answer = await rawExchange(endpoint, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', { timeoutMs: 5_000, untilHead: true });
+  t.equal(answer.closed, false);
+  t.equal(answer.received, 'HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n');
+  t.ok(Date.now() - started < 5_000, 'before the deadline');
+});
+
+t.test('rawExchange endAfterWrite: the peer reads end of stream, and its answer is still read', async (t) => {
+  const request = 'POST / HTTP/1.1\r\nContent-Length: 9\r\n\r\nabc';
+  const endpoint = await listen(
+    t,
+    createServer({ allowHalfOpen: true }, (socket) => {
+      let got = '';
+      socket.on('data', (chunk: Buffer) => (got += chunk.toString('latin1')));
+      // Answered only once the end of stream is read: no end, no answer.
+      socket.on('end', () => socket.end(`HTTP/1.1 400 Bad Request\r\nX-Got: ${got.length}\r\n\r\n`));
+    }),
+  );
+  const answer = await rawExchange(endpoint, request, { timeoutMs: 5_000, endAfterWrite: true });
+  t.equal(answer.closed, true);
+  t.equal(answer.received, `HTTP/1.1 400 Bad Request\r\nX-Got: ${request.length}\r\n\r\n`);
+});
+
 t.test('endpoints: https and base paths parse and print', async (t) => {
   t.same(parseEndpoint('https://127.0.0.1:2376/base/'), { kind: 'tcp', host: '127.0.0.1', port: 2376, basePath: '/base', tls: {} });
   t.same(parseEndpoint('http://localhost:12434/engines/v1'), { kind: 'tcp', host: 'localhost', port: 12434, basePath: '/engines/v1' });

@@ -3,7 +3,9 @@
  * Not the self-test's faults (simulator/faults/, `--fault RULE`), which break a conformance rule.
  * The simulator loads install.ts only when a file is given (daemon/start.ts); this surface is for tests and tools.
  */
-export { parseClientFaults } from './parse.js';
+export { checkClientFaults, parseClientFaults } from './parse.js';
+export { readClientFaults } from './read.js';
+export { faultsFileFormat, type FaultsFileFormat } from './file-format.js';
 export { FaultChooser, draw, type ChosenFault } from './choose.js';
 export { chooseSeed, loadClientFaults, type LoadedClientFaults } from './install.js';
 export { compileMatch, unversionedPath } from './route-match.js';

@@ -4,7 +4,7 @@ import { SimError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { FaultChooser } from './choose.js';
 import { injectFault, type RequestHandler } from './inject.js';
-import { parseClientFaults } from './parse.js';
+import { readClientFaults } from './read.js';
 import { unversionedPath } from './route-match.js';
 import { MAX_SEED, type ClientFaultsFile } from './schema.js';
 import type { ClientFaultsSource } from './source.js';
@@ -46,11 +46,11 @@ export interface LoadedClientFaults {
 }
 
 /**
- * Reads the client-faults file. Throws a SimError SIM_USAGE for a bad file (the simulator starts
+ * Reads the client-faults file (JSON or YAML: read.ts). Rejects with a SimError SIM_USAGE for a bad file (the simulator starts
  * nothing then).
  */
-export function loadClientFaults(source: ClientFaultsSource): LoadedClientFaults {
-  const parsed = parseClientFaults(source.text, source.file);
+export async function loadClientFaults(source: ClientFaultsSource): Promise<LoadedClientFaults> {
+  const parsed = await readClientFaults(source.text, source.file);
   const seed = chooseSeed(parsed, source);
   return {
     seed,

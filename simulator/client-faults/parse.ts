@@ -77,8 +77,9 @@ function checkEntry(file: string, index: number, raw: unknown): ClientFaultEntry
 }
 
 /**
- * Parses and validates a client-faults file (JSON; its schema is specs/client-faults.schema.json).
- * A bad file is a SimError SIM_USAGE naming the entry and the field; defaults are filled in.
+ * Parses and validates a client-faults file in JSON (its schema is specs/client-faults.schema.json;
+ * read.ts reads YAML too). A bad file is a SimError SIM_USAGE naming the entry and the field;
+ * defaults are filled in.
  */
 export function parseClientFaults(text: string, file: string): ClientFaultsFile {
   let doc: unknown;
@@ -87,8 +88,13 @@ export function parseClientFaults(text: string, file: string): ClientFaultsFile 
   } catch (error) {
     throw new SimError('SIM_USAGE', `invalid argument "${file}" for "--client-faults" flag: not JSON: ${(error as Error).message}`);
   }
+  return checkClientFaults(doc, file, 'one JSON object with a "faults" array');
+}
+
+/** Validates a decoded client-faults file (JSON or YAML); `shape` says what the file must hold, in its format's words. */
+export function checkClientFaults(doc: unknown, file: string, shape: string): ClientFaultsFile {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-    throw new SimError('SIM_USAGE', `invalid argument "${file}" for "--client-faults" flag: the file must hold one JSON object with a "faults" array`);
+    throw new SimError('SIM_USAGE', `invalid argument "${file}" for "--client-faults" flag: the file must hold ${shape}`);
   // The entries are checked first, one by one: their errors are the precise ones.
   const entries = (doc as { faults?: unknown }).faults;
   if (Array.isArray(entries))

@@ -115,7 +115,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
 
   checkAtStart(config.settings, config.release, config.faults, config.quirks);
   // Client faults (--client-faults): their module is loaded only when a file is given, and the file checked before anything is claimed.
-  const clientFaults = config.clientFaults === null ? undefined : (await importClientFaults()).loadClientFaults(config.clientFaults);
+  const clientFaults = config.clientFaults === null ? undefined : await (await importClientFaults()).loadClientFaults(config.clientFaults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
   // Hypothetical quirk: the PID file truncated before it is read.

@@ -39,7 +39,13 @@ function unknownMethodAnswer(target: string, state: ServingState): string {
  * descriptor. dockerd keeps the connection open after answering an unknown method; node's parser
  * cannot go on after an error, so the simulator closes it (the answer is the same).
  */
+/** Sockets already given their refusal (it is being written, then they close). */
+const answered = new WeakSet<Socket>();
+
 export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket, state: ServingState): void {
+  // Over TLS node reports the error again for each record of the request that follows (a head over
+  // 16 KiB): the refusal is still being written, and a destroy now would close without it.
+  if (answered.has(socket)) return;
   // A head not complete in time: Go closes without a word (observed, 300 s).
   if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     socket.destroy();
@@ -52,6 +58,7 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: B
     const line = parseRequestLine(error.rawPacket);
     answer = line === null ? BAD_REQUEST : unknownMethodAnswer(line.target, state);
   } else answer = BAD_REQUEST;
+  answered.add(socket);
   socket.end(answer);
   // A client that never reads must not keep the descriptor: destroy once written, or soon.
   socket.setTimeout(5_000, () => socket.destroy());

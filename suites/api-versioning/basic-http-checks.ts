@@ -60,14 +60,16 @@ export const notFoundCheck: RuleCheck = {
     ),
 };
 
-type BadInput =
+export type BadInput =
   | { readonly kind: 'huge-header'; readonly size: number }
   | { readonly kind: 'garbage'; readonly bytes: Uint8Array }
   | { readonly kind: 'hang-up'; readonly cut: number };
 
-const REQUEST = 'GET /_ping HTTP/1.1\r\nHost: ctrd\r\nUser-Agent: ctr-conformance\r\n\r\n';
+/** The request a hang-up cuts short. */
+export const REQUEST = 'GET /_ping HTTP/1.1\r\nHost: ctrd\r\nUser-Agent: ctr-conformance\r\n\r\n';
 
-const badInput: fc.Arbitrary<BadInput> = fc.oneof(
+/** Raw bad input of api.robustness: a huge header, garbage bytes, a request cut short (the fuzz benchmark sends it too). */
+export const badInput: fc.Arbitrary<BadInput> = fc.oneof(
   fc.integer({ min: 1_100_000, max: 1_300_000 }).map((size) => ({ kind: 'huge-header', size }) as const),
   // Starts with a control byte no HTTP method can start with (not CR or LF, which a server may skip
   // before a request line) and ends the line, so the server has a whole request line to refuse.

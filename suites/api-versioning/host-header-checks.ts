@@ -12,14 +12,15 @@ const NOT_HOST_CHARS = ' "#/<>?@\\^`{|}';
 const hostWord = (min: number): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...HOST_CHARS), { minLength: min, maxLength: 12 }).map((chars) => chars.join(''));
 
-type HostCase =
+export type HostCase =
   | { readonly kind: 'valid'; readonly minor: 0 | 1; readonly host: string }
   | { readonly kind: 'none'; readonly minor: 0 | 1 }
   | { readonly kind: 'several'; readonly minor: 0 | 1; readonly hosts: readonly string[] }
   | { readonly kind: 'malformed'; readonly minor: 0 | 1; readonly host: string };
 
 const minor = fc.constantFrom<0 | 1>(0, 1);
-const hostCase: fc.Arbitrary<HostCase> = fc.oneof(
+/** Requests with a valid Host, none, several or a malformed one (exported for the fuzz benchmark too). */
+export const hostCase: fc.Arbitrary<HostCase> = fc.oneof(
   fc.record({ kind: fc.constant('valid' as const), minor, host: hostWord(0) }),
   fc.record({ kind: fc.constant('none' as const), minor }),
   // Equal values too: Go counts the lines, not the hosts.
@@ -47,7 +48,7 @@ const EXAMPLES: readonly HostCase[] = [
   { kind: 'valid', minor: 1, host: '' },
 ];
 
-const hostsOf = (c: HostCase): readonly string[] => (c.kind === 'none' ? [] : c.kind === 'several' ? c.hosts : [c.host]);
+export const hostsOf = (c: HostCase): readonly string[] => (c.kind === 'none' ? [] : c.kind === 'several' ? c.hosts : [c.host]);
 
 /** What Go's server answers: the reason of a refusal, or null when the request is served. */
 function expectedRefusal(c: HostCase): string | null {

@@ -14,6 +14,10 @@ export interface RawExchangeOptions {
   readonly timeoutMs?: number;
   /** Close right after writing. */
   readonly hangUp?: boolean;
+  /** End the stream after writing (the peer reads end of stream) and wait for its answer or close. */
+  readonly endAfterWrite?: boolean;
+  /** Ends the exchange (closed: false) as soon as a whole answer head has come, instead of waiting for a close. */
+  readonly untilHead?: boolean;
   /** Ends the exchange early (as a time-out would) when raised. */
   readonly signal?: AbortSignal;
   /** Most bytes kept of the answer; default 1 MiB (the rest is read and dropped). */
@@ -50,13 +54,16 @@ export function rawExchange(endpoint: Endpoint, bytes: Buffer | string, options:
     socket.on('data', (chunk: Buffer) => {
       if (size < maxBytes) chunks.push(chunk.subarray(0, maxBytes - size));
       size += chunk.length;
+      if (options.untilHead === true && Buffer.concat(chunks).includes('\r\n\r\n')) finish(false);
     });
     socket.on('close', () => finish(true));
     socket.on('error', () => finish(true));
     socket.once(endpoint.kind === 'tcp' && endpoint.tls !== undefined ? 'secureConnect' : 'connect', () => {
-      socket.write(bytes, () => {
+      const written = (): void => {
         if (options.hangUp === true) finish(true);
-      });
+      };
+      if (options.endAfterWrite === true) socket.end(bytes, written);
+      else socket.write(bytes, written);
     });
   });
 }

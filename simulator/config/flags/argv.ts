@@ -25,7 +25,7 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   simOption('faults-file', 'string', 'A file of rule ids to break, one per line.'),
   simOption('fault-trace', 'string', 'Append each fault the code asks about to this file, once (self-test).'),
   // Misbehaviour on purpose for client authors (simulator/client-faults/): not the self-test's --fault.
-  simOption('client-faults', 'string', 'Inject faults for client authors from this JSON file (specs/client-faults.schema.json).'),
+  simOption('client-faults', 'string', 'Inject faults for client authors from this JSON or YAML file (specs/client-faults.schema.json).'),
   simOption('client-faults-seed', 'int', "The seed of the client faults' choices (else the file's seed, else a random one, logged)."),
   // What releases do where they depart from the document (specs/quirks): one quirk id per --quirk.
   simOption('quirk', 'list', 'Carry this quirk (specs/quirks: observed.<rule> or hypothetical.<rule>.<name>).'),
