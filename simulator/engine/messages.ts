@@ -30,4 +30,16 @@ export const ENGINE_MESSAGES = {
   pathEmpty: 'Path cannot be empty',
   missingRepo: 'repository name must have at least one component',
   badTimestamp: 'failed to parse value {value} as a timestamp',
+  /** A body sent without `Content-Type: application/json` (moby httputils.CheckForJSON); 20.10's words, then 23.0's. */
+  contentTypeOld: "Content-Type specified ({type}) must be 'application/json'",
+  contentTypeUnsupported: "unsupported Content-Type header ({type}): must be 'application/json'",
+  contentTypeMissing: 'malformed Content-Type header (): mime: no media type',
+  /** POST /containers/create without a body: 20.10 answers 500 with Go's io.EOF, 23.0 a 400. */
+  bodyEofOld: 'EOF',
+  bodyEof: 'invalid JSON: got EOF while reading request body',
+  emptyConfigOld: 'Config cannot be empty in order to create a container',
+  emptyConfig: 'config cannot be empty in order to create a container',
+  invalidNameOrId: 'invalid name or ID supplied: "{name}"',
+  killFailedOld: 'Cannot kill container: {name}: {reason}',
+  killFailed: 'cannot kill container: {name}: {reason}',
 } as const;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { fillMessage } from '../../../common/messages.js';
 import { nowNanos, type Image } from '../objects/index.js';
-import { readJsonBody } from '../../http/body.js';
+import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory } from './host-config.js';
+import { contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
 
@@ -13,6 +14,41 @@ const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 const NAME = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 
 type Body = Readonly<Record<string, unknown>>;
+
+/** The fields of moby's container.Config, which the create body embeds: Go's decoder matches them in any case. */
+const CONFIG_FIELDS = new Set(
+  [
+    'Hostname',
+    'Domainname',
+    'User',
+    'AttachStdin',
+    'AttachStdout',
+    'AttachStderr',
+    'ExposedPorts',
+    'Tty',
+    'OpenStdin',
+    'StdinOnce',
+    'Env',
+    'Cmd',
+    'Healthcheck',
+    'ArgsEscaped',
+    'Image',
+    'Volumes',
+    'WorkingDir',
+    'Entrypoint',
+    'NetworkDisabled',
+    'MacAddress',
+    'OnBuild',
+    'Labels',
+    'StopSignal',
+    'StopTimeout',
+    'Shell',
+  ].map((field) => field.toLowerCase()),
+);
+
+/** Whether a create body has a container config at all: moby's embedded *container.Config stays nil without one of its fields. */
+const hasConfig = (body: unknown): boolean =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).some((key) => CONFIG_FIELDS.has(key.toLowerCase()));
 
 const asObject = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
 const asList = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : null);
@@ -80,12 +116,22 @@ export const containerCreateRoute: Route = {
   where: 'simulator/engine/containers/create.ts: POST /containers/create',
   rules: ['deprecated.kernel-memory', 'deprecated.network.dns-names'],
   async handle(x) {
-    let body: Body;
+    // moby's order: the content type, the body's JSON, a config at all; then the name and the image.
+    let parsed: unknown;
     try {
-      body = asObject(await readJsonBody(x.req, MAX_CONFIG_BYTES));
+      const raw = await readBody(x.req, MAX_CONFIG_BYTES);
+      const typeProblem = contentTypeProblem(x);
+      if (typeProblem !== null) return handlerError(x, 400, typeProblem);
+      const text = raw.toString('utf8');
+      if (text.trim() === '') return releaseBelow(x, '23.0') ? handlerError(x, 500, ENGINE_MESSAGES.bodyEofOld) : handlerError(x, 400, ENGINE_MESSAGES.bodyEof);
+      const json = parseJsonBody(x, text);
+      if (!json.ok) return handlerError(x, json.status, json.message);
+      parsed = json.value;
     } catch (error) {
       return handlerError(x, 400, error instanceof Error ? error.message : String(error));
     }
+    if (!hasConfig(parsed)) return handlerError(x, 400, releaseBelow(x, '23.0') ? ENGINE_MESSAGES.emptyConfigOld : ENGINE_MESSAGES.emptyConfig);
+    const body = asObject(parsed);
     const { objects } = x.state;
     const requested = queryOf(x).get('name') ?? '';
     if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
