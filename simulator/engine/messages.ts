@@ -42,4 +42,7 @@ export const ENGINE_MESSAGES = {
   invalidNameOrId: 'invalid name or ID supplied: "{name}"',
   killFailedOld: 'Cannot kill container: {name}: {reason}',
   killFailed: 'cannot kill container: {name}: {reason}',
+  invalidSignalOld: 'Invalid signal: {signal}',
+  invalidSignal: 'invalid signal: {signal}',
+  unsupportedSignal: 'the linux daemon does not support signal {signal}',
 } as const;
