@@ -3,9 +3,14 @@
  * 20.10.24, 26.1.5 and 28.5.2 where the brief of each says so). `{…}` are filled by fillMessage.
  */
 export const ENGINE_MESSAGES = {
+  /** `{name}`: the reference as moby normalises it (images/missing-image.ts). */
   noSuchImage: 'No such image: {name}',
-  /** 20.10 wraps the reference error around it. */
-  noSuchImageOld: 'no such image: {name}: No such image: {name}',
+  /** 20.10's image inspect wraps the reference error (with the name as given) around it. */
+  noSuchImageOld: 'no such image: {given}: No such image: {name}',
+  invalidTag: 'invalid tag format',
+  uppercaseRepository: 'invalid reference format: repository name must be lowercase',
+  /** From 23.0 the error names the repository's remote name (`library/NAME`). */
+  uppercaseRepositoryNamed: 'invalid reference format: repository name ({remote}) must be lowercase',
   noSuchContainer: 'No such container: {name}',
   nameInUse:
     'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',

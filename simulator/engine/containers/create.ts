@@ -6,6 +6,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory } from './host-config.js';
+import { missingImageName } from '../images/missing-image.js';
 import { contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
@@ -140,7 +141,11 @@ export const containerCreateRoute: Route = {
     if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
     const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
     const image = objects.findImage(imageRef);
-    if (image === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: imageRef }));
+    if (image === undefined) {
+      // A name that is no reference keeps its 404 with the name as given (moby's answer to it was not observed).
+      const missing = missingImageName(x, imageRef);
+      return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: imageRef === '' || 'problem' in missing ? imageRef : missing.name }));
+    }
     const given = asObject(body['HostConfig']);
     const mode = typeof given['NetworkMode'] === 'string' ? given['NetworkMode'] : '';
     const endpoint = asObject(asObject(asObject(body['NetworkingConfig'])['EndpointsConfig'])['none']);

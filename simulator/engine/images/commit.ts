@@ -4,7 +4,8 @@ import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { referenceProblem, targetOf } from './import.js';
+import { targetOf } from './import.js';
+import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
 import { contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
@@ -49,7 +50,7 @@ export const commitRoute: Route = {
     const query = queryOf(x);
     const name = query.get('container') ?? '';
     const target = targetOf(query);
-    const problem = target === null ? null : referenceProblem(target.repo, target.tag);
+    const problem = target === null ? null : referenceError(x, target.repo, target.tag);
     // From 23.0 the reference is checked before the container; 20.10 checks the container first.
     const early = !releaseBelow(x, '23.0');
     if (early && problem !== null) return handlerError(x, 400, problem);
