@@ -33,6 +33,8 @@ export const ENGINE_MESSAGES = {
   imageInUseRunning: 'conflict: unable to delete {image} (cannot be forced) - image is being used by running container {container}',
   fileNotFound: 'Could not find the file {path} in container {name}',
   pathEmpty: 'Path cannot be empty',
+  /** GET and HEAD /containers/{name}/archive without `path` (sic: moby joins the words without a space). */
+  archivePathEmpty: 'bad parameter: pathcannot be empty',
   missingRepo: 'repository name must have at least one component',
   badTimestamp: 'failed to parse value {value} as a timestamp',
   /** A body sent without `Content-Type: application/json` (moby httputils.CheckForJSON); 20.10's words, then 23.0's. */
