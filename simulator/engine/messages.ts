@@ -22,6 +22,7 @@ export const ENGINE_MESSAGES = {
   badTar: 'archive/tar: invalid tar header',
   badTarOld: 'Error processing tar file(exit status 1): archive/tar: invalid tar header',
   noCommand: 'no command specified',
+  noCommandOld: 'No command specified',
   kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',
   kernelMemoryWarning: 'Specifying a kernel memory limit is deprecated and will be removed in a future release.',
   macAddressMoved: 'The container-wide MacAddress field is now deprecated. It should be specified in EndpointsConfig instead.',

@@ -134,18 +134,22 @@ export const containerCreateRoute: Route = {
     if (!hasConfig(parsed)) return handlerError(x, 400, releaseBelow(x, '23.0') ? ENGINE_MESSAGES.emptyConfigOld : ENGINE_MESSAGES.emptyConfig);
     const body = asObject(parsed);
     const { objects } = x.state;
-    const requested = queryOf(x).get('name') ?? '';
-    if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
-    const name = requested.replace(/^\//, '');
-    const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
-    if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
     const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
+    const noCommand = releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noCommandOld : ENGINE_MESSAGES.noCommand;
+    // Without an image there is no command to inherit: moby refuses before any lookup (observed).
+    if (imageRef === '' && (asList(body['Cmd']) ?? []).length === 0 && (asList(body['Entrypoint']) ?? []).length === 0) return handlerError(x, 400, noCommand);
     const image = objects.findImage(imageRef);
     if (image === undefined) {
       // A name that is no reference keeps its 404 with the name as given (moby's answer to it was not observed).
       const missing = missingImageName(x, imageRef);
       return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: imageRef === '' || 'problem' in missing ? imageRef : missing.name }));
     }
+    // moby looks the image up before it reserves the name (observed).
+    const requested = queryOf(x).get('name') ?? '';
+    if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
+    const name = requested.replace(/^\//, '');
+    const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
+    if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
     const given = asObject(body['HostConfig']);
     const mode = typeof given['NetworkMode'] === 'string' ? given['NetworkMode'] : '';
     const endpoint = asObject(asObject(asObject(body['NetworkingConfig'])['EndpointsConfig'])['none']);
@@ -159,8 +163,7 @@ export const containerCreateRoute: Route = {
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     const config = containerConfig(body, image, id, !macMoved);
-    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0)
-      return handlerError(x, 400, ENGINE_MESSAGES.noCommand);
+    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
     const hostConfig = applyHostConfig(x, {}, given);
     // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
     const kernel = hostConfig['KernelMemory'];
