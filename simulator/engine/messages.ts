@@ -7,6 +7,7 @@ export const ENGINE_MESSAGES = {
   noSuchImage: 'No such image: {name}',
   /** 20.10's image inspect wraps the reference error (with the name as given) around it. */
   noSuchImageOld: 'no such image: {given}: No such image: {name}',
+  badImageNameOld: 'no such image: {given}: {problem}',
   invalidTag: 'invalid tag format',
   uppercaseRepository: 'invalid reference format: repository name must be lowercase',
   /** From 23.0 the error names the repository's remote name (`library/NAME`). */

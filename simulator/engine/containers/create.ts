@@ -6,7 +6,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory } from './host-config.js';
-import { missingImageName } from '../images/missing-image.js';
+import { answerMissingImage } from '../images/missing-image.js';
 import { contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
@@ -139,11 +139,8 @@ export const containerCreateRoute: Route = {
     // Without an image there is no command to inherit: moby refuses before any lookup (observed).
     if (imageRef === '' && (asList(body['Cmd']) ?? []).length === 0 && (asList(body['Entrypoint']) ?? []).length === 0) return handlerError(x, 400, noCommand);
     const image = objects.findImage(imageRef);
-    if (image === undefined) {
-      // A name that is no reference keeps its 404 with the name as given (moby's answer to it was not observed).
-      const missing = missingImageName(x, imageRef);
-      return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: imageRef === '' || 'problem' in missing ? imageRef : missing.name }));
-    }
+    if (image === undefined)
+      return imageRef === '' ? handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: '' })) : answerMissingImage(x, imageRef, false);
     // moby looks the image up before it reserves the name (observed).
     const requested = queryOf(x).get('name') ?? '';
     if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));

@@ -66,7 +66,9 @@ export function missingImageName(x: Exchange, name: string): { readonly name: st
  */
 export function answerMissingImage(x: Exchange, name: string, wrapped: boolean, badNameStatus = 400): void {
   const missing = missingImageName(x, name);
-  if ('problem' in missing) return handlerError(x, badNameStatus, missing.problem);
-  const template = wrapped && releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noSuchImageOld : ENGINE_MESSAGES.noSuchImage;
+  const wrap = wrapped && releaseBelow(x, '23.0');
+  if ('problem' in missing)
+    return handlerError(x, badNameStatus, wrap ? fillMessage(ENGINE_MESSAGES.badImageNameOld, { given: name, problem: missing.problem }) : missing.problem);
+  const template = wrap ? ENGINE_MESSAGES.noSuchImageOld : ENGINE_MESSAGES.noSuchImage;
   handlerError(x, 404, fillMessage(template, { given: name, name: missing.name }));
 }
