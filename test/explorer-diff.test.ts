@@ -54,7 +54,7 @@ t.test('diff sim@20.10 with sim@28.5: differences labelled by the rules that exp
     [],
     'nothing the version rules explain is unexplained',
   );
-  // Seen on seed 42: the simulator's release-specific "no such image: X: No such image: X" of 20.10, which no rule names.
+  // Listed for the record: what no rule names (release-specific error words such as 20.10's image inspect, "no such image: X: No such image: X:latest").
   for (const d of unexplained) t.comment(`unexplained: ${d.signature}: ${d.difference.first} ≠ ${d.difference.second}`);
   const rules = new Set(report.differences.flatMap((d) => (d.label.kind === 'rule' ? d.label.rules : [])));
   for (const id of ['api.version.too-new', 'api.version.too-old', 'api.version.too-old.status', 'api.headers.api-version', 'api.version.negotiation'])

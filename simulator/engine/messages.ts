@@ -3,9 +3,15 @@
  * 20.10.24, 26.1.5 and 28.5.2 where the brief of each says so). `{…}` are filled by fillMessage.
  */
 export const ENGINE_MESSAGES = {
+  /** `{name}`: the reference as moby normalises it (images/missing-image.ts). */
   noSuchImage: 'No such image: {name}',
-  /** 20.10 wraps the reference error around it. */
-  noSuchImageOld: 'no such image: {name}: No such image: {name}',
+  /** 20.10's image inspect wraps the reference error (with the name as given) around it. */
+  noSuchImageOld: 'no such image: {given}: No such image: {name}',
+  badImageNameOld: 'no such image: {given}: {problem}',
+  invalidTag: 'invalid tag format',
+  uppercaseRepository: 'invalid reference format: repository name must be lowercase',
+  /** From 23.0 the error names the repository's remote name (`library/NAME`). */
+  uppercaseRepositoryNamed: 'invalid reference format: repository name ({remote}) must be lowercase',
   noSuchContainer: 'No such container: {name}',
   nameInUse:
     'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',
@@ -17,6 +23,7 @@ export const ENGINE_MESSAGES = {
   badTar: 'archive/tar: invalid tar header',
   badTarOld: 'Error processing tar file(exit status 1): archive/tar: invalid tar header',
   noCommand: 'no command specified',
+  noCommandOld: 'No command specified',
   kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',
   kernelMemoryWarning: 'Specifying a kernel memory limit is deprecated and will be removed in a future release.',
   macAddressMoved: 'The container-wide MacAddress field is now deprecated. It should be specified in EndpointsConfig instead.',
@@ -28,6 +35,23 @@ export const ENGINE_MESSAGES = {
   imageInUseRunning: 'conflict: unable to delete {image} (cannot be forced) - image is being used by running container {container}',
   fileNotFound: 'Could not find the file {path} in container {name}',
   pathEmpty: 'Path cannot be empty',
+  /** GET and HEAD /containers/{name}/archive without `path` (sic: moby joins the words without a space). */
+  archivePathEmpty: 'bad parameter: pathcannot be empty',
   missingRepo: 'repository name must have at least one component',
   badTimestamp: 'failed to parse value {value} as a timestamp',
+  /** A body sent without `Content-Type: application/json` (moby httputils.CheckForJSON); 20.10's words, then 23.0's. */
+  contentTypeOld: "Content-Type specified ({type}) must be 'application/json'",
+  contentTypeUnsupported: "unsupported Content-Type header ({type}): must be 'application/json'",
+  contentTypeMissing: 'malformed Content-Type header (): mime: no media type',
+  /** POST /containers/create without a body: 20.10 answers 500 with Go's io.EOF, 23.0 a 400. */
+  bodyEofOld: 'EOF',
+  bodyEof: 'invalid JSON: got EOF while reading request body',
+  emptyConfigOld: 'Config cannot be empty in order to create a container',
+  emptyConfig: 'config cannot be empty in order to create a container',
+  invalidNameOrId: 'invalid name or ID supplied: "{name}"',
+  killFailedOld: 'Cannot kill container: {name}: {reason}',
+  killFailed: 'cannot kill container: {name}: {reason}',
+  invalidSignalOld: 'Invalid signal: {signal}',
+  invalidSignal: 'invalid signal: {signal}',
+  unsupportedSignal: 'the linux daemon does not support signal {signal}',
 } as const;

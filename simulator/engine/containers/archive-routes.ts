@@ -20,16 +20,15 @@ function statHeader(x: Exchange, stat: PathStat): string {
   return Buffer.from(JSON.stringify({ name: stat.name, size: stat.size, mode: stat.mode, mtime: rfc3339(stat.mtime), ...linkTarget })).toString('base64');
 }
 
-/** The container and the `path` query, or an answered 404/400. */
+/** The container and the `path` query, or an answered 400/404: moby checks the path before it looks the container up. */
 function target(x: Exchange): { container: Container; path: string } | undefined {
-  const container = containerOr404(x);
-  if (container === undefined) return undefined;
   const path = queryOf(x).get('path') ?? '';
   if (path === '') {
-    handlerError(x, 400, 'bad parameter: path cannot be empty');
+    handlerError(x, 400, ENGINE_MESSAGES.archivePathEmpty);
     return undefined;
   }
-  return { container, path };
+  const container = containerOr404(x);
+  return container === undefined ? undefined : { container, path };
 }
 
 /** The path's stat as the container sees it, or an answered 404. */

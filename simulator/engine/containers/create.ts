@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fillMessage } from '../../../common/messages.js';
 import { nowNanos, type Image } from '../objects/index.js';
-import { readJsonBody } from '../../http/body.js';
+import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory } from './host-config.js';
+import { answerMissingImage } from '../images/missing-image.js';
+import { contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
 
@@ -13,6 +15,41 @@ const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 const NAME = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 
 type Body = Readonly<Record<string, unknown>>;
+
+/** The fields of moby's container.Config, which the create body embeds: Go's decoder matches them in any case. */
+const CONFIG_FIELDS = new Set(
+  [
+    'Hostname',
+    'Domainname',
+    'User',
+    'AttachStdin',
+    'AttachStdout',
+    'AttachStderr',
+    'ExposedPorts',
+    'Tty',
+    'OpenStdin',
+    'StdinOnce',
+    'Env',
+    'Cmd',
+    'Healthcheck',
+    'ArgsEscaped',
+    'Image',
+    'Volumes',
+    'WorkingDir',
+    'Entrypoint',
+    'NetworkDisabled',
+    'MacAddress',
+    'OnBuild',
+    'Labels',
+    'StopSignal',
+    'StopTimeout',
+    'Shell',
+  ].map((field) => field.toLowerCase()),
+);
+
+/** Whether a create body has a container config at all: moby's embedded *container.Config stays nil without one of its fields. */
+const hasConfig = (body: unknown): boolean =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).some((key) => CONFIG_FIELDS.has(key.toLowerCase()));
 
 const asObject = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
 const asList = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : null);
@@ -80,21 +117,36 @@ export const containerCreateRoute: Route = {
   where: 'simulator/engine/containers/create.ts: POST /containers/create',
   rules: ['deprecated.kernel-memory', 'deprecated.network.dns-names'],
   async handle(x) {
-    let body: Body;
+    // moby's order: the content type, the body's JSON, a config at all; then the name and the image.
+    let parsed: unknown;
     try {
-      body = asObject(await readJsonBody(x.req, MAX_CONFIG_BYTES));
+      const raw = await readBody(x.req, MAX_CONFIG_BYTES);
+      const typeProblem = contentTypeProblem(x);
+      if (typeProblem !== null) return handlerError(x, 400, typeProblem);
+      const text = raw.toString('utf8');
+      if (text.trim() === '') return releaseBelow(x, '23.0') ? handlerError(x, 500, ENGINE_MESSAGES.bodyEofOld) : handlerError(x, 400, ENGINE_MESSAGES.bodyEof);
+      const json = parseJsonBody(x, text);
+      if (!json.ok) return handlerError(x, json.status, json.message);
+      parsed = json.value;
     } catch (error) {
       return handlerError(x, 400, error instanceof Error ? error.message : String(error));
     }
+    if (!hasConfig(parsed)) return handlerError(x, 400, releaseBelow(x, '23.0') ? ENGINE_MESSAGES.emptyConfigOld : ENGINE_MESSAGES.emptyConfig);
+    const body = asObject(parsed);
     const { objects } = x.state;
+    const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
+    const noCommand = releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noCommandOld : ENGINE_MESSAGES.noCommand;
+    // Without an image there is no command to inherit: moby refuses before any lookup (observed).
+    if (imageRef === '' && (asList(body['Cmd']) ?? []).length === 0 && (asList(body['Entrypoint']) ?? []).length === 0) return handlerError(x, 400, noCommand);
+    const image = objects.findImage(imageRef);
+    if (image === undefined)
+      return imageRef === '' ? handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: '' })) : answerMissingImage(x, imageRef, false);
+    // moby looks the image up before it reserves the name (observed).
     const requested = queryOf(x).get('name') ?? '';
     if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
     const name = requested.replace(/^\//, '');
     const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
     if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
-    const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
-    const image = objects.findImage(imageRef);
-    if (image === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: imageRef }));
     const given = asObject(body['HostConfig']);
     const mode = typeof given['NetworkMode'] === 'string' ? given['NetworkMode'] : '';
     const endpoint = asObject(asObject(asObject(body['NetworkingConfig'])['EndpointsConfig'])['none']);
@@ -108,8 +160,7 @@ export const containerCreateRoute: Route = {
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     const config = containerConfig(body, image, id, !macMoved);
-    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0)
-      return handlerError(x, 400, ENGINE_MESSAGES.noCommand);
+    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
     const hostConfig = applyHostConfig(x, {}, given);
     // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
     const kernel = hostConfig['KernelMemory'];

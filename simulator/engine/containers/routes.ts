@@ -7,7 +7,7 @@ import type { Route } from '../../http/route.js';
 import { shapeContainerInspect, shapeContainerSummary } from './shape.js';
 import { applyHostConfig } from './host-config.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { apiBelow, notImplementedHere, queryOf, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { startBodyTaken } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
 import { appliedBeforeRefusal } from '../../quirks/deprecations/start-refused-but-applied.js';
 import { startedDespiteRefusal } from '../../quirks/deprecations/start-refused-but-started.js';
@@ -136,11 +136,24 @@ export const containerKillRoute: Route = {
   where: 'simulator/engine/containers/routes.ts: POST /containers/{name}/kill',
   rules: [],
   handle(x) {
-    const container = containerOr404(x);
-    if (container === undefined) return;
+    // moby reads the signal before it looks the container up, and wraps both errors in the kill's (20.10 only the lookup's).
+    const name = x.params['name'] ?? '';
+    const old = releaseBelow(x, '23.0');
+    const killFailed = (reason: string): string => fillMessage(old ? ENGINE_MESSAGES.killFailedOld : ENGINE_MESSAGES.killFailed, { name, reason });
     const text = queryOf(x).get('signal') ?? '';
     const signal = signalNumber(text);
-    if (signal === undefined) return handlerError(x, 400, `Invalid signal: ${text}`);
+    // A number is a signal to 20.10's router, which looks the container up first; 23.0 refuses one Linux lacks at once.
+    const numeric = /^\d+$/.test(text);
+    if (signal === undefined && numeric && !old) return handlerError(x, 400, killFailed(fillMessage(ENGINE_MESSAGES.unsupportedSignal, { signal: text })));
+    if (signal === undefined && !numeric)
+      return handlerError(
+        x,
+        400,
+        old ? fillMessage(ENGINE_MESSAGES.invalidSignalOld, { signal: text }) : killFailed(fillMessage(ENGINE_MESSAGES.invalidSignal, { signal: text })),
+      );
+    const container = x.state.objects.findContainer(name);
+    if (container === undefined) return handlerError(x, 404, killFailed(fillMessage(ENGINE_MESSAGES.noSuchContainer, { name })));
+    if (signal === undefined) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidSignalOld, { signal: text }));
     if (container.state !== 'running') return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.notRunning, { name: x.params['name'] ?? '', id: container.id }));
     stop(x, container, signal);
     sendEmpty(x, 204);

@@ -1,13 +1,15 @@
 import { fillMessage } from '../../../common/messages.js';
 import { applyChange, digestOf, InvalidChange, makeImageWithOrigin, nowNanos, readConfigDocument, type ImageConfig } from '../objects/index.js';
-import { readJsonBody } from '../../http/body.js';
+import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { referenceProblem, targetOf } from './import.js';
+import { targetOf } from './import.js';
+import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
+import { contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { queryOf, sendJson } from '../replies.js';
+import { queryOf, releaseBelow, sendJson } from '../replies.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
@@ -35,17 +37,27 @@ export const commitRoute: Route = {
   async handle(x: Exchange) {
     let body: unknown;
     try {
-      body = await readJsonBody(x.req, MAX_CONFIG_BYTES);
+      const raw = await readBody(x.req, MAX_CONFIG_BYTES);
+      const typeProblem = contentTypeProblem(x);
+      if (typeProblem !== null) return handlerError(x, 400, typeProblem);
+      const text = raw.toString('utf8');
+      const json = text.trim() === '' ? { ok: true as const, value: undefined } : parseJsonBody(x, text);
+      if (!json.ok) return handlerError(x, json.status, json.message);
+      body = json.value;
     } catch (error) {
       return handlerError(x, 400, error instanceof Error ? error.message : String(error));
     }
     const query = queryOf(x);
     const name = query.get('container') ?? '';
+    const target = targetOf(query);
+    const problem = target === null ? null : referenceError(x, target.repo, target.tag);
+    // From 23.0 the reference is checked before the container; 20.10 checks the container first.
+    const early = !releaseBelow(x, '23.0');
+    if (early && problem !== null) return handlerError(x, 400, problem);
+    if (name === '') return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidNameOrId, { name }));
     const { objects } = x.state;
     const container = objects.findContainer(name);
     if (container === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
-    const target = targetOf(query);
-    const problem = target === null ? null : referenceProblem(target.repo, target.tag);
     if (problem !== null) return handlerError(x, 400, problem);
     const read = readConfigDocument({ ...container.config, ...setFields(body) });
     let config: ImageConfig = read.config;

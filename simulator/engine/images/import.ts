@@ -24,9 +24,7 @@ const TAG = /^[\w][\w.-]{0,127}$/;
 export function referenceProblem(repo: string, tag: string): string | null {
   if (repo === '') return ENGINE_MESSAGES.missingRepo;
   if (!REPOSITORY.test(repo))
-    return repo.toLowerCase() !== repo && REPOSITORY.test(repo.toLowerCase())
-      ? 'invalid reference format: repository name must be lowercase'
-      : 'invalid reference format';
+    return repo.toLowerCase() !== repo && REPOSITORY.test(repo.toLowerCase()) ? ENGINE_MESSAGES.uppercaseRepository : 'invalid reference format';
   return TAG.test(tag) ? null : 'invalid reference format';
 }
 

@@ -4,6 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { referenceProblem, targetOf } from './import.js';
+import { answerMissingImage, referenceError } from './missing-image.js';
 import { newestFirst, shapeImageInspect, shapeImageSummary } from './shape.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
@@ -11,10 +12,10 @@ import { exactTagHonoured } from '../../quirks/deprecations/exact-tag-honoured.j
 import { legacyFilterHonoured } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
 import { literalLegacyFilter, literalMatch } from '../../quirks/deprecations/legacy-filter-literal.js';
 
-/** The image a path names, or a 404 already answered. */
-export function imageOr404(x: Exchange, name: string): Image | undefined {
+/** The image a path names, or a 404 (400 for a name that is no reference) already answered; `wrapped`: 20.10's inspect words. */
+export function imageOr404(x: Exchange, name: string, wrapped = false): Image | undefined {
   const image = x.state.objects.findImage(name);
-  if (image === undefined) handlerError(x, 404, fillMessage(releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noSuchImageOld : ENGINE_MESSAGES.noSuchImage, { name }));
+  if (image === undefined) answerMissingImage(x, name, wrapped);
   return image;
 }
 
@@ -31,7 +32,7 @@ export const imageInspectRoute: Route = {
   where: 'simulator/engine/images/routes.ts: GET /images/{name}/json',
   rules: [...INSPECT_RULES],
   handle(x) {
-    const image = imageOr404(x, x.params['name'] ?? '');
+    const image = imageOr404(x, x.params['name'] ?? '', true);
     if (image === undefined) return;
     const { objects } = x.state;
     sendJson(x, 200, shapeImageInspect(x, image, objects.tagsOf(image), objects.lastTagTime(image)));
@@ -45,9 +46,22 @@ export const imageTagRoute: Route = {
   where: 'simulator/engine/images/routes.ts: POST /images/{name}/tag',
   rules: [],
   handle(x) {
-    const image = imageOr404(x, x.params['name'] ?? '');
-    if (image === undefined) return;
-    const target = targetOf(queryOf(x));
+    const query = queryOf(x);
+    const target = targetOf(query);
+    const recent = !releaseBelow(x, '23.0');
+    if (recent) {
+      // From 23.0 the new reference is read first (httputils.RepoTagReference), and none at all is a
+      // 200 that tags nothing (errdefs.InvalidParameter(nil) is nil); a source that is no reference is a 404.
+      if (target === null) return sendEmpty(x, 200);
+      const tagGiven = (query.get('tag') ?? '') !== '';
+      const problem =
+        referenceError(x, target.repo, tagGiven ? 'latest' : target.tag) ??
+        (referenceProblem(target.repo, target.tag) === null ? null : ENGINE_MESSAGES.invalidTag);
+      if (problem !== null) return handlerError(x, 400, problem);
+    }
+    const name = x.params['name'] ?? '';
+    const image = x.state.objects.findImage(name);
+    if (image === undefined) return answerMissingImage(x, name, false, recent ? 404 : 400);
     const problem = target === null ? ENGINE_MESSAGES.missingRepo : referenceProblem(target.repo, target.tag);
     if (problem !== null || target === null) return handlerError(x, 400, problem ?? ENGINE_MESSAGES.missingRepo);
     x.state.objects.tag(image, `${target.repo}:${target.tag}`, nowNanos());

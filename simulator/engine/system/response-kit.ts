@@ -56,7 +56,8 @@ function versionDocument(config: SimConfig): Record<string, unknown> {
   const minApi = minApiReported(config);
   const buildTime = '2026-01-01T00:00:00.000000000+00:00';
   return {
-    Platform: { Name: `${config.names.product} Engine simulator` },
+    // The Debian builds of 20.10.24, 26.1.5 and 28.5.2 send an empty platform name (observed; Docker's own builds name their edition).
+    Platform: { Name: '' },
     Components: [
       {
         Name: 'Engine',
@@ -73,6 +74,11 @@ function versionDocument(config: SimConfig): Record<string, unknown> {
           Os: 'linux',
         },
       },
+      // The components the daemon runs containers with, as every observed release lists them; the
+      // simulator has none, so each names the simulator's build (as GET /info's commits do).
+      { Name: 'containerd', Version: SIM_BUILD, Details: { GitCommit: SIM_BUILD } },
+      { Name: 'runc', Version: SIM_BUILD, Details: { GitCommit: SIM_BUILD } },
+      { Name: `${config.names.product.toLowerCase()}-init`, Version: SIM_BUILD, Details: { GitCommit: '' } },
     ],
     Version: version,
     ApiVersion: config.maxApi,

@@ -10,7 +10,8 @@ import { isChunked } from '../../authz/request-message.js';
  */
 export const AUTHZ_UNTYPED_CHUNKED = 'hypothetical.authz.body.untyped.chunked-untyped';
 export const authzUntypedChunked: QuirkModule = {
-  where: 'simulator/quirks/listeners/authz-untyped-chunked.ts, called from simulator/authz/request-body.ts (takeBody)',
+  where:
+    'simulator/quirks/listeners/authz-untyped-chunked.ts, called from simulator/authz/request-body.ts (takeBody) and simulator/engine/json-request.ts (contentTypeProblem)',
 };
 
 /** Whether the quirk hides the body from the plugins while the route acts on it: chunked, no Content-Type. */
