@@ -92,6 +92,30 @@ t.test('ids, times, sizes, build suffixes and private roots are volatile; other 
   t.equal(volatileReason('ServerVersion', '28.5.2', '26.1.5'), null, 'another release is no build suffix');
   t.equal(volatileReason('DockerRootDir', '/dev/shm/ctc-abcdef/data', '/tmp/ctc-ABCDEF/data'), 'private root');
   fc.assert(
+    fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (a, b) => {
+      fc.pre(a !== b);
+      const build = [
+        volatileReason('GitCommit', a, b, '$.GitCommit'),
+        volatileReason('GoVersion', a, b, '$.GoVersion'),
+        volatileReason('ID', a, b, '$.ContainerdCommit.ID'),
+        volatileReason('Expected', a, b, '$.RuncCommit.Expected'),
+        volatileReason('Components', a, b, '$.Components[].Version'),
+        volatileReason('Components', a, b, '$.Components[].Details.GitCommit'),
+      ];
+      // The same leaf keys elsewhere are values like any other.
+      const elsewhere = [
+        volatileReason('Version', a, b, '$.Version'),
+        volatileReason('Expected', a, b, '$.Expected'),
+        volatileReason('Name', a, b, '$.Platform.Name'),
+      ];
+      return (
+        build.every((r) => r === 'build' || r === 'build suffix' || r === 'private root' || r === 'id' || r === 'time') &&
+        build.includes('build') &&
+        elsewhere.every((r) => r !== 'build')
+      );
+    }),
+  );
+  fc.assert(
     fc.property(
       fc.constantFrom('Driver', 'OSType', 'Status', 'message'),
       fc.constantFrom('overlay2', 'vfs', 'linux', 'No such image'),

@@ -47,7 +47,7 @@ function valueDifferences(a: unknown, b: unknown, at: string, key: string, out: 
     return;
   }
   if (JSON.stringify(a) === JSON.stringify(b)) return;
-  const volatile = volatileReason(key, a, b);
+  const volatile = volatileReason(key, a, b, at);
   out.push({ aspect: 'value', at, first: shown(a), second: shown(b), ...(volatile === null ? {} : { volatile }) });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Values that differ between any two daemons, or two starts of one, without saying anything of
- * their behaviour: ids, times, sizes and counters, and the directories each daemon was given.
- * and a build's own suffix on a release's version (`+dfsg4`, `+ctrd-sim`). A difference of such
+ * their behaviour: ids, times, sizes and counters, the directories each daemon was given, what
+ * the binaries were built from, and a build's own suffix on a release's version (`+dfsg4`, `+ctrd-sim`). A difference of such
  * a value is labelled volatile (and counted), never hidden.
  */
 
@@ -23,6 +23,14 @@ const RUN_NAME = /ctc-[A-Za-z0-9]{6}\b/;
 /** A release's build suffix: `28.5.2+dfsg4`, `28.5.2+ctrd-sim` are both 28.5.2. */
 const BUILD = /(\d+\.\d+\.\d+)\+[^\s)"',]+/g;
 const withoutBuild = (text: string): string => text.replace(BUILD, '$1');
+/**
+ * Where a value describes how and from what the binaries were built, not what the release does:
+ * commits, the Go version, build times (GET /version), the commits of containerd, runc and the
+ * init binary (GET /info), and the versions of the components beside the engine (GET /version
+ * Components[]; the engine's own version is the top-level Version, compared as a value).
+ */
+const BUILD_KEY = /^(GitCommit|GoVersion|BuildTime)$/;
+const BUILD_PATH = /\.(ContainerdCommit|RuncCommit|InitCommit)\.(ID|Expected)$|\.Components\[\]\.(Version|Details\.\w+)$/;
 
 /** Why two texts differ without meaning anything (a header value, a string in a body), or null. */
 export function volatileText(a: string, b: string): string | null {
@@ -31,11 +39,12 @@ export function volatileText(a: string, b: string): string | null {
   return null;
 }
 
-/** Why the difference between `a` and `b` under `key` is volatile, or null when it is not. */
-export function volatileReason(key: string, a: unknown, b: unknown): string | null {
+/** Why the difference between `a` and `b` under `key` (at `at`, a path as `$.a.b[].c`) is volatile, or null when it is not. */
+export function volatileReason(key: string, a: unknown, b: unknown, at = ''): string | null {
   if (typeof a === 'string' && typeof b === 'string') {
     const text = volatileText(a, b);
     if (text !== null) return text;
+    if (BUILD_KEY.test(key) || BUILD_PATH.test(at)) return 'build';
     if (ID.test(a) && ID.test(b)) return 'id';
     if (DAEMON_ID.test(a) && DAEMON_ID.test(b)) return 'id';
     if (TIME_TEXT.test(a) && TIME_TEXT.test(b)) return 'time';
