@@ -197,7 +197,9 @@ t.test('the yaml package is loaded only for a YAML file (NODE_DEBUG=module names
     t.teardown(() => sim.kill());
     // The whole output, kept here: sim.output() keeps its head and tail only, and the module lines are hundreds of kB.
     let output = '';
-    const keep = (chunk: Buffer): void => void (output += chunk.toString('utf8'));
+    const keep = (chunk: Buffer): void => {
+      output += chunk.toString('utf8');
+    };
     sim.child.stdout?.on('data', keep);
     sim.child.stderr?.on('data', keep);
     await sim.waitFor(/API listen on/, 20_000);
