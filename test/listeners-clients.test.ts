@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import t from 'tap';
-import { sharedTlsMaterial, writeTlsFiles, type PemPair } from '../suites/listeners/certificates.js';
+import { sharedTlsMaterial, tlsVerifyFlags, writeTlsFiles, type PemPair } from '../suites/listeners/certificates.js';
 import { freePort } from '../suites/listeners/ports.js';
 import { DOCKER, dockerCliMissing } from './helpers/docker-cli.js';
 import { inCI } from './helpers/real-daemons.js';
@@ -101,16 +101,6 @@ function docker(args: readonly string[], home: string, env: Record<string, strin
   });
 }
 
-const tlsFlags = (dir: string): string[] => [
-  '--tlsverify',
-  '--tlscacert',
-  join(dir, 'ca.pem'),
-  '--tlscert',
-  join(dir, 'cert.pem'),
-  '--tlskey',
-  join(dir, 'key.pem'),
-];
-
 /** One way of reaching a daemon with the CLI: global flags before the command, and the environment. */
 interface CliRoute {
   readonly name: string;
@@ -123,7 +113,7 @@ function cliRoutes(daemons: Daemons): CliRoute[] {
   return [
     { name: 'unix socket', flags: [], env: { DOCKER_HOST: `unix://${daemons.socket}` } },
     { name: 'plain TCP', flags: [], env: { DOCKER_HOST: `tcp://127.0.0.1:${daemons.tcpPort}` } },
-    { name: 'TLS, flags', flags: tlsFlags(daemons.certs.client), env: { DOCKER_HOST: tlsHost } },
+    { name: 'TLS, flags', flags: tlsVerifyFlags(daemons.certs.client), env: { DOCKER_HOST: tlsHost } },
     {
       name: 'TLS, DOCKER_TLS_VERIFY and DOCKER_CERT_PATH',
       flags: [],
@@ -165,7 +155,7 @@ if (cliMissing !== null) {
     t.notMatch(run.stdout, SERVER_VERSION, 'no server version was read');
     t.match(run.stderr, /remote error: tls: certificate required/, `the handshake is refused: ${run.stderr}`);
 
-    const trusted = await docker([...tlsFlags(daemons.certs.client), 'info', '--format', '{{.ServerVersion}}'], daemons.home, env);
+    const trusted = await docker([...tlsVerifyFlags(daemons.certs.client), 'info', '--format', '{{.ServerVersion}}'], daemons.home, env);
     t.equal(trusted.stdout.trim(), SERVER_VERSION, `a client with a certificate is still served: ${trusted.stderr}`);
   });
 }

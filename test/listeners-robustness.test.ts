@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import fc from 'fast-check';
 import t from 'tap';
-import { sharedTlsMaterial, writeTlsFiles, type TlsMaterial } from '../suites/listeners/certificates.js';
+import { sharedTlsMaterial, tlsVerifyFlags, writeTlsFiles, type TlsMaterial } from '../suites/listeners/certificates.js';
 import { freePort } from '../suites/listeners/ports.js';
 import { startSimProcess, type SimProcess } from './helpers/sim-process.js';
 
@@ -273,17 +273,7 @@ async function startDaemons(t: Teardown, material: TlsMaterial): Promise<Daemons
   const tlsPort = await freePort();
   const plain = startSimProcess(['-H', `unix://${socketPath}`, '-H', `tcp://127.0.0.1:${tcpPort}`]);
   t.teardown(() => plain.kill());
-  const tls = startSimProcess([
-    '--tlsverify',
-    '--tlscacert',
-    join(dir, 'ca.pem'),
-    '--tlscert',
-    join(dir, 'cert.pem'),
-    '--tlskey',
-    join(dir, 'key.pem'),
-    '-H',
-    `tcp://127.0.0.1:${tlsPort}`,
-  ]);
+  const tls = startSimProcess([...tlsVerifyFlags(dir), '-H', `tcp://127.0.0.1:${tlsPort}`]);
   t.teardown(() => tls.kill());
   await Promise.all([plain.waitFor(/completed initialization/), tls.waitFor(/completed initialization/)]);
   return {

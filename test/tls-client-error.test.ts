@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { sharedTlsMaterial, writeTlsFiles } from '../suites/listeners/certificates.js';
+import { sharedTlsMaterial, tlsVerifyFlags, writeTlsFiles } from '../suites/listeners/certificates.js';
 import { freePort } from '../suites/listeners/ports.js';
 import { rawExchange } from '../suites/http/raw-exchange.js';
 import { startSimProcess } from './helpers/sim-process.js';
@@ -19,17 +19,7 @@ t.test('a bad method in a head of 100 B to 70 kB over TLS: Go’s 400, then the 
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeTlsFiles(dir, { ca: material.ca.cert, ...material.server });
   const port = await freePort();
-  const sim = startSimProcess([
-    '--tlsverify',
-    '--tlscacert',
-    join(dir, 'ca.pem'),
-    '--tlscert',
-    join(dir, 'cert.pem'),
-    '--tlskey',
-    join(dir, 'key.pem'),
-    '-H',
-    `tcp://127.0.0.1:${port}`,
-  ]);
+  const sim = startSimProcess([...tlsVerifyFlags(dir), '-H', `tcp://127.0.0.1:${port}`]);
   t.teardown(() => sim.kill());
   await sim.waitFor(/API listen on/, 20_000);
   const endpoint = {

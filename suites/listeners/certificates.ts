@@ -139,3 +139,14 @@ export function writeTlsFiles(dir: string, files: { readonly ca: string; readonl
   writeFileSync(keyPath, files.key, { mode: 0o600 });
   chmodSync(keyPath, 0o600);
 }
+
+/** `--tlsverify` with the files writeTlsFiles wrote into `dir`. */
+export const tlsVerifyFlags = (dir: string): string[] => [
+  '--tlsverify',
+  '--tlscacert',
+  join(dir, 'ca.pem'),
+  '--tlscert',
+  join(dir, 'cert.pem'),
+  '--tlskey',
+  join(dir, 'key.pem'),
+];
