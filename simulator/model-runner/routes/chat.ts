@@ -89,12 +89,16 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
     // Chunks as text: the same head on every one, serialised once (a stream is one chunk per token).
     const prefix = JSON.stringify({ ...head, object: 'chat.completion.chunk' }).slice(0, -1);
     const suffix = 'usage' in usage ? ',"usage":null}' : '}';
-    const chunk = (index: number, delta: object, finish: string | null): string =>
-      `${prefix},"choices":[{"index":${index},"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${suffix}`;
+    const chunkHead = (index: number): string => `${prefix},"choices":[{"index":${index},"delta":`;
+    const chunkTail = (finish: string | null): string => `,"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${suffix}`;
+    const chunk = (index: number, delta: object, finish: string | null): string => `${chunkHead(index)}${JSON.stringify(delta)}${chunkTail(finish)}`;
     function* chunks(): Generator<object | string> {
       for (const [index, choice] of result.choices.entries()) {
         yield chunk(index, { role: 'assistant', content: '' }, null);
-        for (const piece of choice.pieces) yield chunk(index, { content: piece }, null);
+        // A token's chunk: `{"content":<piece>}` between this choice's head and tail, made once.
+        const open = `${chunkHead(index)}{"content":`;
+        const close = `}${chunkTail(null)}`;
+        for (const piece of choice.pieces) yield open + JSON.stringify(piece) + close;
         // Fault (mr.chat.stream): the closing chunk is never sent.
         if (!faults.has('mr.chat.stream')) yield chunk(index, {}, choice.finishReason);
       }
