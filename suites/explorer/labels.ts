@@ -36,6 +36,12 @@ const ROUTE_RULES: Readonly<Record<string, readonly string[]>> = {
   'GET /events': ['deprecated.events.legacy-fields'],
 };
 
+/** Rules of a route that speak only of the requests that carry what they are about. */
+const EXERCISED: Readonly<Record<string, (probe: Probe) => boolean>> = {
+  'deprecated.images-list.filter-parameter': (probe) => /[?&]filter=/.test(probe.path),
+  'deprecated.images-list.filter-parameter.legacy-form': (probe) => /[?&]filter=/.test(probe.path),
+};
+
 const TOO_OLD = [
   'api.version.too-old',
   'api.version.too-old.status',
@@ -89,7 +95,7 @@ function candidates(probe: Probe, classes: readonly [VersionClass, VersionClass]
   // The rule names Server among the headers every answer carries; its value is the release's.
   if (difference.aspect === 'header' && difference.at === 'server') out.push('api.headers.api-version');
   out.push(...(ROUTE_RULES[`${probe.method} ${probe.route}`] ?? []));
-  return [...new Set(out)].filter((id) => ASPECTS[id]?.(difference) ?? true);
+  return [...new Set(out)].filter((id) => (ASPECTS[id]?.(difference) ?? true) && (EXERCISED[id]?.(probe) ?? true));
 }
 
 /** Whether the catalogue says `rule` applies to `side` at API `api` (null: the side serves none for this probe). */
