@@ -75,6 +75,23 @@ function jsonLines(o: Observation): Observation {
   }
 }
 
+/**
+ * Lists whose order the explorer leaves to the suites: dockerd orders them by Created, in
+ * seconds, and two objects one sequence makes fall within one second, or across one, by chance.
+ */
+const LISTS = new Set(['/images/json', '/containers/json']);
+
+/** A list's items by id (symbolic by then): what both sides list, whatever the order of ties. */
+function inIdOrder(route: string, o: Observation): Observation {
+  if (!LISTS.has(route) || o.body.kind !== 'json' || !Array.isArray(o.body.value)) return o;
+  const id = (item: unknown): string => {
+    const value = (item as { Id?: unknown } | null)?.Id;
+    return typeof value === 'string' ? value : '';
+  };
+  const sorted = [...o.body.value].sort((x, y) => (id(x) < id(y) ? -1 : id(x) > id(y) ? 1 : 0));
+  return { ...o, body: { kind: 'json', value: sorted } };
+}
+
 interface SentStep {
   readonly answer: Observation;
   /** The request as this side got it (its own ids), for its curl line. */
@@ -95,7 +112,7 @@ async function sendStep(side: DiffSide, objects: SideObjects, request: StepReque
       tooLarge: 'truncate',
     });
     if (reply.status < 300) learnIds(request, reply.body, objects);
-    return { answer: jsonLines(observe({ ...reply, body: objects.symbolic(reply.body) })), probe };
+    return { answer: inIdOrder(request.route, jsonLines(observe({ ...reply, body: objects.symbolic(reply.body) }))), probe };
   } catch (error) {
     if (error instanceof HttpClientError) return { answer: noAnswer(error.code), probe };
     throw error;
