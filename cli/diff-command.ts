@@ -4,7 +4,17 @@ import { profileFor } from '../suites/profiles.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { isSimulatorSpec, parseSimSpec } from '../suites/targets/sim-spec.js';
-import { diffHtml, diffReport, diffText, explore, exploredRoutes, exploreSequences, openSide, type OpenSide } from '../suites/explorer/index.js';
+import {
+  diffHtml,
+  diffReport,
+  diffText,
+  explore,
+  exploredRoutes,
+  exploreSequences,
+  openSide,
+  ReplayPathError,
+  type OpenSide,
+} from '../suites/explorer/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { targetSlug, timestamp } from './out-dir.js';
 import { checkOutputDir, writeOutputFile } from './preflight.js';
@@ -119,6 +129,11 @@ export async function diffCommand(flags: DiffFlags): Promise<ExitCode> {
     await writeOutputFile(files.html, diffHtml(report));
     process.stdout.write(diffText(report, files));
     return report.totals.unexplained > 0 ? EXIT.FAIL : EXIT.PASS;
+  } catch (error) {
+    const flag = flags.path !== undefined ? '--path' : '--sequence-path';
+    if (error instanceof ReplayPathError)
+      throw new UsageError(`${flag} ${flags.path ?? flags.sequencePath}: ${error.message} (a replay line gives a path with the seed it was found with)`);
+    throw error;
   } finally {
     progress.stop();
     await Promise.all(opened.map((side) => side.stop().catch(() => undefined)));

@@ -116,6 +116,14 @@ t.test('diff: bad input is a usage error (exit 2) with a clear message', async (
     [['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--path', '1', '--sequence-path', '3'], /give one of them/],
     [['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--sequence-path', '3:x'], /--sequence-path 3:x: not a replay path/],
     [['diff', '--target', 'sim', '--target', 'sim', '--sequences', '-1'], /--sequences must be an integer/],
+    [
+      ['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--path', '5:1:1:2:2:9:9:9'],
+      /--path 5:1:1:2:2:9:9:9: no value is at path 5:1:1:2:2:9:9:9 under seed 1/,
+    ],
+    [
+      ['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--sequence-path', '3:9:9:9:9:9:9:9:9:9'],
+      /--sequence-path 3:9:9:9:9:9:9:9:9:9: no value is at path/,
+    ],
     [['diff', '--target', 'sim', '--target', 'sim', '--routes', '/ctc-none/**'], /matches no route/],
     [['diff', '--target', 'sim', '--target', 'sim', '--num-runs', '0'], /--num-runs must be an integer/],
     [['diff', '--target', 'sim', '--target', 'nonsense'], /unknown target "nonsense"/],

@@ -1,9 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import t, { type Test } from 'tap';
 import { ALL_API_VERSIONS } from '../specs/versions.js';
 import { exploreSequences, openSide, routesReached, runSequence, sequenceArbitrary, stepText, type DiffSide, type OpenSide } from '../suites/explorer/index.js';
 import { withStartArgs } from '../suites/run/start-args.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
+import type { DiffReport } from '../suites/explorer/index.js';
+import { cliWithin } from './helpers/cli.js';
 
 const open = async (t: Test, args: string[] = []): Promise<OpenSide> => {
   const side = await openSide(withStartArgs(resolveTarget('sim@28.5', {}), args), { startMs: 30_000, requestTimeoutMs: 5_000 });
@@ -99,4 +103,30 @@ t.test('what a sequence made is removed even when a step fails', async (t) => {
   await t.rejects(runSequence([a, failing], made, 5_000), /a broken client/);
   t.same(await leftOn(a), [], 'nothing left on the side that did not fail');
   t.same(await leftOn(b), [], 'nothing left on the side that failed');
+});
+
+t.test("diff through the CLI: a sequence's difference printed with its steps, replayed alone by --sequence-path", async (t) => {
+  const dir = mkdtempSync('/tmp/ctc-explorer-seq-');
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const targets = ['--target', 'sim@20.10', '--target', 'sim@28.5', '--seed', '42'];
+  const run = await cliWithin(t, ['diff', ...targets, '--num-runs', '1', '--sequences', '20', '--out', join(dir, 'all'), '-q'], 120_000);
+  t.ok(run.code === 0 || run.code === 1, run.stderr);
+  const report = JSON.parse(readFileSync(join(dir, 'all', 'diff.json'), 'utf8')) as DiffReport;
+  t.equal(report.sequences, 20);
+  // 20.10 and 28.5 differ in an image's inspect by the deprecation rules of the image-inspect fields.
+  const found = report.differences.find(
+    (d) => d.sequence !== undefined && d.label.kind === 'rule' && d.signature.includes('(sequence) GET /images/{name}/json'),
+  );
+  t.ok(found, 'an image inspect of a sequence, explained by a rule');
+  t.match(run.stdout, /\n {2}sequence( \(shrunk\))?, step \d+ shows it:\n {4}1\. POST (\/v[0-9.]+)?\/images\/create\?fromSrc=-/);
+  t.match(run.stdout, /replay: ctr-conformance diff --target sim@20\.10 --target sim@28\.5 --num-runs 1 --sequences 20 --seed 42 --sequence-path \d/);
+  const replay = await cliWithin(t, ['diff', ...targets, '--sequence-path', found!.path, '--out', join(dir, 'one'), '-q'], 60_000);
+  t.ok(replay.code === 0 || replay.code === 1, replay.stderr);
+  const again = JSON.parse(readFileSync(join(dir, 'one', 'diff.json'), 'utf8')) as DiffReport;
+  t.equal(again.cases, 0, 'no request');
+  t.equal(again.sequences, 1, 'one sequence');
+  t.ok(
+    again.differences.some((d) => d.signature === found!.signature),
+    'the same difference',
+  );
 });

@@ -8,7 +8,7 @@ import { signatureOf } from './difference-kind.js';
 import { labelOf, labelText, type Label } from './labels.js';
 import { noAnswer, observe, type Observation } from './observation.js';
 import { probeArbitrary, probeText, type Probe } from './probe.js';
-import { shrinkShowing } from './shrink.js';
+import { checkSweep, shrinkShowing } from './shrink.js';
 import { versionClass, type Side } from './side.js';
 
 /** One target of a diff: what is known of it, and how to reach it. */
@@ -119,6 +119,8 @@ export async function explore(sides: readonly [DiffSide, DiffSide], options: Exp
   let index = 0;
   const numRuns = options.path === undefined ? options.numRuns : 1;
   const sweep = fc.asyncProperty(arbitrary, async (probe) => {
+    // A replay path names one value; fast-check then goes on with the values beside it in the shrink tree, which a replay does not send.
+    if (options.path !== undefined && index > 0) return;
     const at = index++;
     options.onProgress?.(at, numRuns, probeText(probe));
     for (const [signature, seen] of await compareOn(sides, probe, options.requestTimeoutMs)) {
@@ -130,7 +132,7 @@ export async function explore(sides: readonly [DiffSide, DiffSide], options: Exp
       }
     }
   });
-  const swept = await fc.check(sweep, { seed: options.seed, numRuns, ...(options.path === undefined ? {} : { path: options.path }) });
+  const swept = await checkSweep(sweep, { seed: options.seed, numRuns, ...(options.path === undefined ? {} : { path: options.path }) });
   if (swept.failed) throw swept.errorInstance instanceof Error ? swept.errorInstance : new Error(String(swept.errorInstance));
 
   const order = [...groups.entries()].sort(([, x], [, y]) => Number(y.label.kind === 'unexplained') - Number(x.label.kind === 'unexplained'));

@@ -3,6 +3,7 @@ import { KNOWN_DEVIATIONS } from '../../specs/known-deviations.js';
 import { RULES } from '../../specs/catalogue.js';
 import type { Rule } from '../../specs/types.js';
 import type { Difference } from './compare.js';
+import { DAEMON_WIDE } from './difference-kind.js';
 import { routeIn, routesReached } from './explored-routes.js';
 import { UNKNOWN_ROUTE, type Probe } from './probe.js';
 import { effectiveVersion, versionClass, type Side, type VersionClass } from './side.js';
@@ -94,7 +95,8 @@ function candidates(probe: Probe, classes: readonly [VersionClass, VersionClass]
   if (difference.aspect === 'header' && difference.at === 'api-version') out.push('api.headers.api-version', 'api.version.negotiation');
   // The rule names Server among the headers every answer carries; its value is the release's.
   if (difference.aspect === 'header' && difference.at === 'server') out.push('api.headers.api-version');
-  out.push(...(ROUTE_RULES[`${probe.method} ${probe.route}`] ?? []));
+  // A route's rules speak of its answer, not of the headers every answer carries.
+  if (!(difference.aspect === 'header' && DAEMON_WIDE.has(difference.at))) out.push(...(ROUTE_RULES[`${probe.method} ${probe.route}`] ?? []));
   return [...new Set(out)].filter((id) => (ASPECTS[id]?.(difference) ?? true) && (EXERCISED[id]?.(probe) ?? true));
 }
 

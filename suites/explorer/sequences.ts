@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { curlLine } from './curl-line.js';
 import type { DiffSide, FoundDifference } from './explore.js';
 import { runSequence, type SequenceSeen } from './sequence-run.js';
-import { shrinkShowing } from './shrink.js';
+import { checkSweep, shrinkShowing } from './shrink.js';
 import { commonVersions, sequenceArbitrary, stepText, type Step } from './sequence-steps.js';
 
 export interface SequenceOptions {
@@ -55,6 +55,8 @@ export async function exploreSequences(
   const groups = new Map<string, Group>();
   let index = 0;
   const sweep = fc.asyncProperty(arbitrary, async (steps) => {
+    // A replay path names one value; fast-check then goes on with the values beside it in the shrink tree, which a replay does not send.
+    if (options.path !== undefined && index > 0) return;
     const at = index++;
     options.onProgress?.(at, runs, `sequence of ${steps.length}: ${steps.map(stepText).join(' ; ')}`);
     for (const [signature, seen] of await runSequence(sides, steps, options.requestTimeoutMs)) {
@@ -67,7 +69,7 @@ export async function exploreSequences(
     }
   });
   if (runs > 0) {
-    const swept = await fc.check(sweep, { seed: options.seed, numRuns: runs, ...(options.path === undefined ? {} : { path: options.path }) });
+    const swept = await checkSweep(sweep, { seed: options.seed, numRuns: runs, ...(options.path === undefined ? {} : { path: options.path }) });
     if (swept.failed) throw swept.errorInstance instanceof Error ? swept.errorInstance : new Error(String(swept.errorInstance));
   }
 

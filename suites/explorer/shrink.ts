@@ -40,3 +40,19 @@ export async function shrinkShowing<T, S>(
   const own = last !== undefined && same(last.value, value);
   return { value, found: own ? last!.found : undefined, path: result.counterexamplePath, complete: !result.interrupted };
 }
+
+/** A replay path that leads to no value under the seed. */
+export class ReplayPathError extends Error {
+  readonly code = 'EXPLORER_REPLAY_PATH';
+}
+
+/** fc.check of a sweep; a `path` fast-check cannot walk is a ReplayPathError. */
+export async function checkSweep<T>(property: fc.IAsyncProperty<[T]>, parameters: fc.Parameters<[T]>): Promise<fc.RunDetails<[T]>> {
+  try {
+    return await fc.check(property, parameters);
+  } catch (error) {
+    if (parameters.path !== undefined && error instanceof Error && /^Unable to replay/.test(error.message))
+      throw new ReplayPathError(`no value is at path ${parameters.path} under seed ${parameters.seed}`);
+    throw error;
+  }
+}
