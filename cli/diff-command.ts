@@ -4,7 +4,17 @@ import { profileFor } from '../suites/profiles.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { isSimulatorSpec, parseSimSpec } from '../suites/targets/sim-spec.js';
-import { diffHtml, diffReport, diffText, explore, exploredRoutes, openSide, type OpenSide } from '../suites/explorer/index.js';
+import {
+  diffHtml,
+  diffReport,
+  diffText,
+  explore,
+  exploredRoutes,
+  exploreSequences,
+  openSide,
+  ReplayPathError,
+  type OpenSide,
+} from '../suites/explorer/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { targetSlug, timestamp } from './out-dir.js';
 import { checkOutputDir, writeOutputFile } from './preflight.js';
@@ -16,8 +26,10 @@ export interface DiffFlags {
   profile?: string;
   seed?: number;
   numRuns: number;
+  sequences: number;
   routes?: string;
   path?: string;
+  sequencePath?: string;
   out?: string;
   requestTimeout: number;
   shrinkTimeout: number;
@@ -36,6 +48,8 @@ function commandOf(flags: DiffFlags, targets: readonly string[]): string[] {
     ...(flags.allowRemote === true ? ['--allow-remote'] : []),
     '--num-runs',
     String(flags.numRuns),
+    '--sequences',
+    String(flags.sequences),
   ];
 }
 
@@ -44,8 +58,15 @@ export async function diffCommand(flags: DiffFlags): Promise<ExitCode> {
   const targets = flags.target ?? [];
   if (targets.length !== 2) throw new UsageError(`diff compares two targets: give --target twice (got ${targets.length})`);
   if (flags.path !== undefined && flags.seed === undefined) throw new UsageError('--path replays one request of a previous diff: give its --seed too');
-  if (flags.path !== undefined && !/^\d+(:\d+)*$/.test(flags.path))
-    throw new UsageError(`--path ${flags.path}: not a replay path (digits and colons, as a replay line prints it)`);
+  if (flags.sequencePath !== undefined && flags.seed === undefined)
+    throw new UsageError('--sequence-path replays one sequence of a previous diff: give its --seed too');
+  if (flags.path !== undefined && flags.sequencePath !== undefined) throw new UsageError('--path and --sequence-path each replay one thing: give one of them');
+  for (const [flag, value] of [
+    ['--path', flags.path],
+    ['--sequence-path', flags.sequencePath],
+  ] as const)
+    if (value !== undefined && !/^\d+(:\d+)*$/.test(value))
+      throw new UsageError(`${flag} ${value}: not a replay path (digits and colons, as a replay line prints it)`);
   const asked = flags.profile === undefined ? undefined : profileFor(flags.profile);
   if (flags.profile !== undefined && asked === undefined) throw new UsageError(`--profile must be ctr or docker, got ${flags.profile}`);
   // A simulator compared with a real dockerd speaks docker's names, so that the brand is no difference.
@@ -64,15 +85,35 @@ export async function diffCommand(flags: DiffFlags): Promise<ExitCode> {
   try {
     for (const target of resolved) opened.push(await openSide(target, { startMs: 120_000, requestTimeoutMs: flags.requestTimeout * 1000 }));
     const sides = [opened[0]!, opened[1]!] as const;
-    const exploration = await explore(sides, {
+    const onProgress = (done: number, total: number, label: string): void => progress.update(done, total, label);
+    // A replay runs only what it names: one request, or one sequence.
+    const requests =
+      flags.sequencePath !== undefined
+        ? { seed, numRuns: 0, cases: 0, sequences: 0, differences: [] }
+        : await explore(sides, {
+            seed,
+            numRuns: flags.numRuns,
+            routes,
+            ...(flags.path === undefined ? {} : { path: flags.path }),
+            requestTimeoutMs: flags.requestTimeout * 1000,
+            shrinkBudgetMs: flags.shrinkTimeout * 1000,
+            onProgress,
+          });
+    const sequences = await exploreSequences(sides, {
       seed,
-      numRuns: flags.numRuns,
-      routes,
-      ...(flags.path === undefined ? {} : { path: flags.path }),
+      sequences: flags.path !== undefined ? 0 : flags.sequences,
+      ...(flags.sequencePath === undefined ? {} : { path: flags.sequencePath }),
       requestTimeoutMs: flags.requestTimeout * 1000,
+      // The sequences' shrinking has a budget of its own: the requests' may have spent theirs.
       shrinkBudgetMs: flags.shrinkTimeout * 1000,
-      onProgress: (done, total, label) => progress.update(done, total, label),
+      onProgress,
     });
+    const exploration = {
+      ...requests,
+      numRuns: flags.numRuns,
+      sequences: sequences.sequences,
+      differences: [...requests.differences, ...sequences.differences],
+    };
     progress.stop();
     const report = diffReport({
       tool: TOOL_VERSION,
@@ -88,6 +129,11 @@ export async function diffCommand(flags: DiffFlags): Promise<ExitCode> {
     await writeOutputFile(files.html, diffHtml(report));
     process.stdout.write(diffText(report, files));
     return report.totals.unexplained > 0 ? EXIT.FAIL : EXIT.PASS;
+  } catch (error) {
+    const flag = flags.path !== undefined ? '--path' : '--sequence-path';
+    if (error instanceof ReplayPathError)
+      throw new UsageError(`${flag} ${flags.path ?? flags.sequencePath}: ${error.message} (a replay line gives a path with the seed it was found with)`);
+    throw error;
   } finally {
     progress.stop();
     await Promise.all(opened.map((side) => side.stop().catch(() => undefined)));

@@ -189,8 +189,15 @@ export function buildProgram(): Command {
     )
     .option('--seed <n>', 'seed of the generated requests, a 32-bit integer', integer('--seed', -2147483648, 2147483647))
     .option('--num-runs <n>', 'generated requests', integer('--num-runs', 1), 200)
+    .option(
+      '--sequences <n>',
+      'generated stateful sequences (import, create, tag, inspect, list, delete images and containers; /events around them)',
+      integer('--sequences', 0),
+      10,
+    )
     .option('--routes <glob>', 'only routes of specs/engine-routes.ts whose path matches (* within a segment, ** across; e.g. "/containers/**")')
     .option('--path <path>', 'send only the request of this replay path (with the --seed it was found with)')
+    .option('--sequence-path <path>', 'run only the sequence of this replay path (with the --seed it was found with)')
     .option('--out <dir>', 'directory of diff.json and diff.html (default reports/diff-<A>-<B>-<time>/)')
     .option('--request-timeout <s>', 'seconds one request may take (then it counts as no answer)', seconds('--request-timeout'), 10)
     .option('--shrink-timeout <s>', 'seconds all shrinking may take; differences left keep their smallest generated request', seconds('--shrink-timeout'), 120)

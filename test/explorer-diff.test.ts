@@ -61,7 +61,7 @@ t.test('diff sim@20.10 with sim@28.5: differences labelled by the rules that exp
     t.ok(rules.has(id), `a difference explained by ${id}`);
   t.match(run.stdout, /replay: ctr-conformance diff --target sim@20\.10 --target sim@28\.5 .*--seed 42 --path \d/);
   t.match(run.stdout, /A: curl -sS -i --path-as-is --unix-socket \S+ /);
-  t.match(readFileSync(join(dir, 'diff.html'), 'utf8'), /<table>/);
+  t.match(readFileSync(join(dir, 'diff.html'), 'utf8'), /<table id="differences"/);
   // The replay of one difference sends only its request and finds that difference again.
   const found = report.differences.find((d) => d.label.kind === 'rule' && d.signature.includes('too-new/served status'));
   t.ok(found, 'a version 20.10 refuses and 28.5 serves');
@@ -112,6 +112,18 @@ t.test('diff: bad input is a usage error (exit 2) with a clear message', async (
     [['diff', '--target', 'sim@28.5', '--target', 'sim@2x'], /"2x" is not a release series of the table/],
     [['diff', '--target', 'sim', '--target', 'sim', '--path', '3:1'], /--path replays one request of a previous diff: give its --seed too/],
     [['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--path', 'x'], /not a replay path/],
+    [['diff', '--target', 'sim', '--target', 'sim', '--sequence-path', '3'], /--sequence-path replays one sequence of a previous diff: give its --seed too/],
+    [['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--path', '1', '--sequence-path', '3'], /give one of them/],
+    [['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--sequence-path', '3:x'], /--sequence-path 3:x: not a replay path/],
+    [['diff', '--target', 'sim', '--target', 'sim', '--sequences', '-1'], /--sequences must be an integer/],
+    [
+      ['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--path', '5:1:1:2:2:9:9:9'],
+      /--path 5:1:1:2:2:9:9:9: no value is at path 5:1:1:2:2:9:9:9 under seed 1/,
+    ],
+    [
+      ['diff', '--target', 'sim', '--target', 'sim', '--seed', '1', '--sequence-path', '3:9:9:9:9:9:9:9:9:9'],
+      /--sequence-path 3:9:9:9:9:9:9:9:9:9: no value is at path/,
+    ],
     [['diff', '--target', 'sim', '--target', 'sim', '--routes', '/ctc-none/**'], /matches no route/],
     [['diff', '--target', 'sim', '--target', 'sim', '--num-runs', '0'], /--num-runs must be an integer/],
     [['diff', '--target', 'sim', '--target', 'nonsense'], /unknown target "nonsense"/],

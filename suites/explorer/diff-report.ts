@@ -14,6 +14,8 @@ export interface DiffReport {
   readonly seed: number;
   readonly numRuns: number;
   readonly cases: number;
+  /** Stateful sequences run (see sequences.ts). */
+  readonly sequences: number;
   /** The --routes glob, if one. */
   readonly routes: string | null;
   readonly routesExplored: number;
@@ -22,11 +24,12 @@ export interface DiffReport {
   readonly notExplored: readonly string[];
   readonly totals: Readonly<Record<Label['kind'], number>>;
   /**
-   * Routes (method and path of the table) a simulator side answered 501 "not implemented": the
-   * differences there are unexplained too, but their cause is one: the simulator does not serve them.
+   * Routes (method and path of the table) a simulator side answered 501 "not implemented" (to some
+   * requests: `GET /containers/json` with filters): the differences of those requests are
+   * unexplained too, but their cause is one: the simulator does not serve them.
    */
   readonly notServed: readonly string[];
-  /** How many unexplained kinds are on those routes. */
+  /** How many unexplained kinds are of requests a simulator answered 501 (marked `notServed`; a request on the same route it serves is not among them). */
   readonly unexplainedOnNotServed: number;
   readonly differences: readonly FoundDifference[];
   /** `ctr-conformance diff …` without --seed and --path: the replay line of a difference adds them. */
@@ -43,7 +46,7 @@ export interface DiffTarget {
 }
 
 export const NOT_EXPLORED = [
-  'stateful sequences (create, inspect, list, delete of images, containers, volumes, networks; events around them): every request names objects neither target holds',
+  'stateful sequences on volumes, networks, and running containers (the sequences import images, create, tag, inspect, list and delete images and containers that are never started, and read /events around them)',
   'raw bytes and unclean paths (//, /./): the requests go through the HTTP client',
 ];
 
@@ -68,9 +71,7 @@ export function diffReport(parts: {
   const totals: Record<Label['kind'], number> = { unexplained: 0, 'known-deviation': 0, rule: 0, volatile: 0 };
   for (const d of parts.exploration.differences) totals[d.label.kind]++;
   const routeOf = (d: FoundDifference): string => `${d.probe.method} ${d.probe.route}`;
-  const simulatorSaid501 = (d: FoundDifference): boolean =>
-    d.difference.aspect === 'status' && ((!parts.sides[0].real && d.difference.first === '501') || (!parts.sides[1].real && d.difference.second === '501'));
-  const notServed = [...new Set(parts.exploration.differences.filter(simulatorSaid501).map(routeOf))].sort();
+  const notServed = [...new Set(parts.exploration.differences.filter((d) => d.notServed === true).map(routeOf))].sort();
   return {
     format: 'ctr-conformance-diff/1',
     tool: parts.tool,
@@ -80,18 +81,19 @@ export function diffReport(parts: {
     seed: parts.exploration.seed,
     numRuns: parts.exploration.numRuns,
     cases: parts.exploration.cases,
+    sequences: parts.exploration.sequences,
     routes: parts.routes,
     routesExplored: parts.routesExplored,
     notSent: ROUTES_NOT_SENT,
     notExplored: NOT_EXPLORED,
     totals,
     notServed,
-    unexplainedOnNotServed: parts.exploration.differences.filter((d) => d.label.kind === 'unexplained' && notServed.includes(routeOf(d))).length,
+    unexplainedOnNotServed: parts.exploration.differences.filter((d) => d.label.kind === 'unexplained' && d.notServed === true).length,
     differences: parts.exploration.differences,
     command: parts.command,
   };
 }
 
-/** The command that sends one difference's request again. */
+/** The command that sends one difference's request (or runs its sequence) again. */
 export const replayLine = (report: DiffReport, d: FoundDifference): string =>
-  [...report.command, '--seed', String(report.seed), '--path', d.path].map(shellWord).join(' ');
+  [...report.command, '--seed', String(report.seed), d.sequence === undefined ? '--path' : '--sequence-path', d.path].map(shellWord).join(' ');

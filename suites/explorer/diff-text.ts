@@ -10,11 +10,11 @@ export function diffText(report: DiffReport, files: { readonly json: string; rea
   const lines = [
     `diff: A = ${who(a)}`,
     `      B = ${who(b)}`,
-    `${report.cases} requests (seed ${report.seed}) over ${report.routesExplored} routes${report.routes === null ? '' : ` matching ${report.routes}`}: ${report.differences.length} kinds of difference — ${report.totals.unexplained} unexplained, ${report.totals.rule} explained by a rule, ${report.totals['known-deviation']} known deviations, ${report.totals.volatile} volatile`,
+    `${report.cases} requests (seed ${report.seed}) over ${report.routesExplored} routes${report.routes === null ? '' : ` matching ${report.routes}`} and ${report.sequences} stateful sequences: ${report.differences.length} kinds of difference — ${report.totals.unexplained} unexplained, ${report.totals.rule} explained by a rule, ${report.totals['known-deviation']} known deviations, ${report.totals.volatile} volatile`,
   ];
   if (report.notServed.length > 0)
     lines.push(
-      `${report.unexplainedOnNotServed} of the unexplained kinds are on the ${report.notServed.length} routes a simulator answered 501 (not served): ${report.notServed.join(', ')}`,
+      `${report.unexplainedOnNotServed} of the unexplained kinds are of requests a simulator answered 501 (not served), on ${report.notServed.length} routes: ${report.notServed.join(', ')}`,
     );
   const order = ['unexplained', 'known-deviation', 'rule', 'volatile'] as const;
   for (const kind of order) {
@@ -23,7 +23,9 @@ export function diffText(report: DiffReport, files: { readonly json: string; rea
         '',
         `${d.signature} (${d.count}×)`,
         `  ${differenceText(d.difference)}`,
-        `  request${d.shrunk ? ' (shrunk)' : ''}: ${probeText(d.probe)}`,
+        ...(d.sequence === undefined
+          ? [`  request${d.shrunk ? ' (shrunk)' : ''}: ${probeText(d.probe)}`]
+          : [`  sequence${d.shrunk ? ' (shrunk)' : ''}, step ${d.sequence.step + 1} shows it:`, ...d.sequence.steps.map((step, i) => `    ${i + 1}. ${step}`)]),
         `  replay: ${replayLine(report, d)}`,
         `  A: ${d.curl[0]}`,
         `  B: ${d.curl[1]}`,

@@ -2,7 +2,7 @@ import type { Difference } from './compare.js';
 import type { Probe } from './probe.js';
 
 /** Headers that say something of the daemon, not of the route: one difference of theirs is one kind, whatever the route. */
-const DAEMON_WIDE = new Set(['api-version', 'server', 'ostype', 'experimental']);
+export const DAEMON_WIDE: ReadonlySet<string> = new Set(['api-version', 'server', 'ostype', 'experimental']);
 
 /**
  * The kind of a difference: where it is (route and method, unless the version is refused on one

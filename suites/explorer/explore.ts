@@ -8,6 +8,7 @@ import { signatureOf } from './difference-kind.js';
 import { labelOf, labelText, type Label } from './labels.js';
 import { noAnswer, observe, type Observation } from './observation.js';
 import { probeArbitrary, probeText, type Probe } from './probe.js';
+import { checkSweep, shrinkShowing } from './shrink.js';
 import { versionClass, type Side } from './side.js';
 
 /** One target of a diff: what is known of it, and how to reach it. */
@@ -30,6 +31,10 @@ export interface FoundDifference {
   /** Whether `probe` was shrunk to a minimal request showing this difference (false: the smallest generated one, the shrinking budget spent). */
   readonly shrunk: boolean;
   readonly curl: readonly [string, string];
+  /** A simulator side answered the request 501 (not served): the difference says only that. */
+  readonly notServed?: true;
+  /** Found by a stateful sequence: its steps (ids written as `{i0}`, `{c0}`) and which one showed it; `path` is then the sequence's. */
+  readonly sequence?: { readonly steps: readonly string[]; readonly step: number };
 }
 
 export interface ExploreOptions {
@@ -48,6 +53,8 @@ export interface Exploration {
   readonly seed: number;
   readonly numRuns: number;
   readonly cases: number;
+  /** Stateful sequences run (0 when none were asked for). */
+  readonly sequences: number;
   readonly differences: readonly FoundDifference[];
 }
 
@@ -67,25 +74,36 @@ async function send(side: DiffSide, probe: Probe, timeoutMs: number): Promise<Ob
   }
 }
 
-interface Seen {
+export interface Seen {
   readonly probe: Probe;
   readonly difference: Difference;
   readonly label: Label;
+  /** A simulator side answered this request 501: it does not serve it. */
+  readonly notServed?: true;
+}
+
+/**
+ * Each difference between two answers to `probe`, with its label and signature (its kind).
+ * `where` marks the kinds of another part of the explorer (`(sequence) `), kept apart.
+ */
+export function kindsOf(probe: Probe, answers: readonly [Observation, Observation], facts: readonly [Side, Side], where = ''): Map<string, Seen> {
+  const classes = `${versionClass(probe.version, facts[0])}/${versionClass(probe.version, facts[1])}`;
+  // A simulator that answered 501 does not serve this request: what differs is that, and is kept apart from what a request it serves shows.
+  const notServed = facts.some((side, i) => !side.real && answers[i]!.status === 501);
+  const out = new Map<string, Seen>();
+  for (const difference of differences(answers[0], answers[1])) {
+    const label = labelOf(probe, difference, facts);
+    // The label is part of the kind: a difference some requests explain and others do not is two kinds, so the unexplained one is never hidden.
+    const signature = `${labelText(label)} — ${notServed ? '(not served) ' : ''}${where}${signatureOf(probe, classes, difference)}`;
+    if (!out.has(signature)) out.set(signature, { probe, difference, label, ...(notServed ? { notServed } : {}) });
+  }
+  return out;
 }
 
 /** Sends `probe` to both sides and returns each difference with its signature and label. */
 async function compareOn(sides: readonly [DiffSide, DiffSide], probe: Probe, timeoutMs: number): Promise<Map<string, Seen>> {
-  const [a, b] = await Promise.all([send(sides[0], probe, timeoutMs), send(sides[1], probe, timeoutMs)]);
-  const facts = [sides[0].side, sides[1].side] as const;
-  const classes = `${versionClass(probe.version, facts[0])}/${versionClass(probe.version, facts[1])}`;
-  const out = new Map<string, Seen>();
-  for (const difference of differences(a, b)) {
-    const label = labelOf(probe, difference, facts);
-    // The label is part of the kind: a difference some requests explain and others do not is two kinds, so the unexplained one is never hidden.
-    const signature = `${labelText(label)} — ${signatureOf(probe, classes, difference)}`;
-    if (!out.has(signature)) out.set(signature, { probe, difference, label });
-  }
-  return out;
+  const answers = await Promise.all([send(sides[0], probe, timeoutMs), send(sides[1], probe, timeoutMs)]);
+  return kindsOf(probe, answers, [sides[0].side, sides[1].side]);
 }
 
 const size = (probe: Probe): number => probeText(probe).length;
@@ -101,6 +119,8 @@ export async function explore(sides: readonly [DiffSide, DiffSide], options: Exp
   let index = 0;
   const numRuns = options.path === undefined ? options.numRuns : 1;
   const sweep = fc.asyncProperty(arbitrary, async (probe) => {
+    // A replay path names one value; fast-check then goes on with the values beside it in the shrink tree, which a replay does not send.
+    if (options.path !== undefined && index > 0) return;
     const at = index++;
     options.onProgress?.(at, numRuns, probeText(probe));
     for (const [signature, seen] of await compareOn(sides, probe, options.requestTimeoutMs)) {
@@ -112,7 +132,7 @@ export async function explore(sides: readonly [DiffSide, DiffSide], options: Exp
       }
     }
   });
-  const swept = await fc.check(sweep, { seed: options.seed, numRuns, ...(options.path === undefined ? {} : { path: options.path }) });
+  const swept = await checkSweep(sweep, { seed: options.seed, numRuns, ...(options.path === undefined ? {} : { path: options.path }) });
   if (swept.failed) throw swept.errorInstance instanceof Error ? swept.errorInstance : new Error(String(swept.errorInstance));
 
   const order = [...groups.entries()].sort(([, x], [, y]) => Number(y.label.kind === 'unexplained') - Number(x.label.kind === 'unexplained'));
@@ -122,38 +142,28 @@ export async function explore(sides: readonly [DiffSide, DiffSide], options: Exp
     let result = { probe: group.probe, difference: group.difference, label: group.label, path: options.path ?? String(group.index), shrunk: false };
     const left = deadline - Date.now();
     if (options.path === undefined && left > 0) {
-      let last: Seen | undefined;
-      const shows = fc.asyncProperty(arbitrary, async (probe) => {
-        const seen = (await compareOn(sides, probe, options.requestTimeoutMs)).get(signature);
-        if (seen !== undefined) last = seen;
-        return seen === undefined;
-      });
-      const shrinking = await fc.check(shows, {
-        seed: options.seed,
-        numRuns: options.numRuns,
-        path: String(group.index),
-        interruptAfterTimeLimit: left,
-        markInterruptAsFailure: false,
-      });
-      if (shrinking.failed && shrinking.counterexample !== null && shrinking.counterexamplePath !== null) {
-        const [probe] = shrinking.counterexample;
-        // The last failing call of the property is the counterexample's: its difference and label.
-        const own = last !== undefined && probeText(last.probe) === probeText(probe);
+      const shrunk = await shrinkShowing(
+        arbitrary,
+        { seed: options.seed, numRuns: options.numRuns, path: String(group.index), timeLimitMs: left },
+        async (probe) => (await compareOn(sides, probe, options.requestTimeoutMs)).get(signature),
+        (a, b) => probeText(a) === probeText(b),
+      );
+      if (shrunk !== null)
         result = {
-          probe,
-          difference: own ? last!.difference : group.difference,
-          label: own ? last!.label : group.label,
-          path: shrinking.counterexamplePath,
-          shrunk: !shrinking.interrupted,
+          probe: shrunk.value,
+          difference: shrunk.found?.difference ?? group.difference,
+          label: shrunk.found?.label ?? group.label,
+          path: shrunk.path,
+          shrunk: shrunk.complete,
         };
-      }
     }
     found.push({
       signature,
       count: group.count,
       ...result,
+      ...(group.notServed ? { notServed: true as const } : {}),
       curl: [curlLine(result.probe, sides[0].endpoint), curlLine(result.probe, sides[1].endpoint)],
     });
   }
-  return { seed: options.seed, numRuns, cases: index, differences: found };
+  return { seed: options.seed, numRuns, cases: index, sequences: 0, differences: found };
 }

@@ -4,10 +4,10 @@ import { isNewer, isOlder } from '../../common/dotted-version.js';
 /**
  * Routes the explorer does not send, and why: each would reach beyond the two daemons (a registry,
  * another host), run for seconds, take over the connection, or leave state that later requests
- * would see (stateful sequences are a step of their own).
+ * would see (the stateful sequences of sequences.ts make objects, and remove them).
  */
 export const ROUTES_NOT_SENT: readonly { readonly method: string; readonly path: string; readonly why: string }[] = [
-  { method: 'POST', path: '/images/create', why: 'pulls from a registry' },
+  { method: 'POST', path: '/images/create', why: 'pulls from a registry (the stateful sequences import with fromSrc=- instead)' },
   { method: 'GET', path: '/images/search', why: 'asks a registry' },
   { method: 'GET', path: '/distribution/{name}/json', why: 'asks a registry' },
   { method: 'POST', path: '/images/{name}/push', why: 'pushes to a registry' },
@@ -23,7 +23,7 @@ export const ROUTES_NOT_SENT: readonly { readonly method: string; readonly path:
   { method: 'POST', path: '/grpc', why: 'hijacks the connection (BuildKit gRPC)' },
   { method: 'GET', path: '/debug/pprof/profile', why: 'profiles for 30 s' },
   { method: 'GET', path: '/debug/pprof/trace', why: 'traces for a second or more' },
-  { method: 'POST', path: '/volumes/create', why: 'creates a volume (stateful sequences are not explored yet)' },
+  { method: 'POST', path: '/volumes/create', why: 'creates a volume (the stateful sequences make images and containers only)' },
 ];
 
 const notSent = (method: string, path: string): boolean => ROUTES_NOT_SENT.some((r) => r.method === method && r.path === path);

@@ -3,6 +3,10 @@
  * difference labelled (a rule, a known deviation, volatile, or unexplained) and shrunk; and the
  * negotiation profile of one target, from the same kind of probes.
  */
+export { exploreSequences, type SequenceOptions } from './sequences.js';
+export { sequenceArbitrary, stepText, commonVersions, type Step } from './sequence-steps.js';
+export { runSequence } from './sequence-run.js';
+export { ReplayPathError } from './shrink.js';
 export { explore, type DiffSide, type Exploration, type ExploreOptions, type FoundDifference } from './explore.js';
 export { openSide, type OpenSide } from './open-side.js';
 export { exploredRoutes, globMatcher, routeIn, routesReached, ROUTES_NOT_SENT } from './explored-routes.js';

@@ -3,6 +3,7 @@ import { KNOWN_DEVIATIONS } from '../../specs/known-deviations.js';
 import { RULES } from '../../specs/catalogue.js';
 import type { Rule } from '../../specs/types.js';
 import type { Difference } from './compare.js';
+import { DAEMON_WIDE } from './difference-kind.js';
 import { routeIn, routesReached } from './explored-routes.js';
 import { UNKNOWN_ROUTE, type Probe } from './probe.js';
 import { effectiveVersion, versionClass, type Side, type VersionClass } from './side.js';
@@ -34,6 +35,12 @@ const ROUTE_RULES: Readonly<Record<string, readonly string[]>> = {
   'PUT /containers/{name}/archive': ['deprecated.container-archive.served'],
   'GET /containers/{name}/json': ['deprecated.network-settings.top-level', 'deprecated.network.dns-names', 'deprecated.network.aliases-short-id'],
   'GET /events': ['deprecated.events.legacy-fields'],
+};
+
+/** Rules of a route that speak only of the requests that carry what they are about. */
+const EXERCISED: Readonly<Record<string, (probe: Probe) => boolean>> = {
+  'deprecated.images-list.filter-parameter': (probe) => /[?&]filter=/.test(probe.path),
+  'deprecated.images-list.filter-parameter.legacy-form': (probe) => /[?&]filter=/.test(probe.path),
 };
 
 const TOO_OLD = [
@@ -88,8 +95,9 @@ function candidates(probe: Probe, classes: readonly [VersionClass, VersionClass]
   if (difference.aspect === 'header' && difference.at === 'api-version') out.push('api.headers.api-version', 'api.version.negotiation');
   // The rule names Server among the headers every answer carries; its value is the release's.
   if (difference.aspect === 'header' && difference.at === 'server') out.push('api.headers.api-version');
-  out.push(...(ROUTE_RULES[`${probe.method} ${probe.route}`] ?? []));
-  return [...new Set(out)].filter((id) => ASPECTS[id]?.(difference) ?? true);
+  // A route's rules speak of its answer, not of the headers every answer carries.
+  if (!(difference.aspect === 'header' && DAEMON_WIDE.has(difference.at))) out.push(...(ROUTE_RULES[`${probe.method} ${probe.route}`] ?? []));
+  return [...new Set(out)].filter((id) => (ASPECTS[id]?.(difference) ?? true) && (EXERCISED[id]?.(probe) ?? true));
 }
 
 /** Whether the catalogue says `rule` applies to `side` at API `api` (null: the side serves none for this probe). */

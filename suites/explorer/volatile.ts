@@ -51,6 +51,8 @@ export function volatileReason(key: string, a: unknown, b: unknown, at = ''): st
     if (PLACE_KEY.test(key) && ABSOLUTE.test(a) && ABSOLUTE.test(b)) return 'private root';
   }
   if (typeof a === 'number' && typeof b === 'number') {
+    // -1 is moby's "not counted" (an image summary's Containers, SharedSize): against a count it says which side counts.
+    if ((a === -1) !== (b === -1)) return null;
     if (TIME_KEY.test(key)) return 'time';
     if (SIZE_KEY.test(key)) return 'size';
   }
