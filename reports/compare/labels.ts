@@ -13,7 +13,12 @@ function productOf(target: TargetDescription): string {
   return target.profile === 'docker' ? 'dockerd' : 'ctrd';
 }
 
-/** A column's name made from the target: `dockerd 28.5`, `ctrd-sim 28.5`, `Podman 4.3.1` (the release, else the version). */
+/**
+ * A column's name made from the target: `dockerd 28.5`, `ctrd-sim 28.5`, `Podman 4.3.1` (the
+ * release, else the version). Another vendor's engine is named by its own version: its release is
+ * the dockerd release it was judged as (`judgedAs`), which both Podman releases share (20.10).
+ */
 export function implementationLabel(target: TargetDescription): string {
-  return `${productOf(target)} ${target.release ?? target.version ?? '(version unknown)'}`;
+  const release = target.judgedAs === undefined ? target.release : null;
+  return `${productOf(target)} ${release ?? target.version ?? '(version unknown)'}`;
 }
