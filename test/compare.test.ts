@@ -329,6 +329,11 @@ t.test('labels made from the target: the simulator, dockerd, Podman, an engine, 
     t.equal(implementationLabel({ ...d26!.target, spec, version, release: '20.10', judgedAs }), `Podman ${version}`);
   }
   t.equal(
+    implementationLabel({ ...d26!.target, spec: 'replay:/work/wt/podman5/test/fixtures/transcripts/dockerd-26.1.json.gz' }),
+    'dockerd 26.1',
+    "a directory named after Podman does not make a dockerd recording Podman's",
+  );
+  t.equal(
     implementationLabel({
       ...d26!.target,
       kind: 'openai',
