@@ -129,6 +129,20 @@ t.test(
   },
 );
 
+t.test(
+  'a podman that provisioning does not name tells its release by --version; one that cannot is refused at the start',
+  { skip: process.getuid?.() !== 0 && !inCI() ? 'the podman target runs Podman rootful: the test needs root' : false },
+  async (t) => {
+    for (const [path, why] of [
+      ['/bin/false', /--version failed/],
+      ['/bin/echo', /--version printed no version/],
+    ] as const) {
+      const target = new PodmanTarget(`podman:${path}`, { install: { path, root: null, release: null } });
+      await t.rejects(target.start(), { code: 'TARGET_START', message: why }, path);
+    }
+  },
+);
+
 for (const { release, inRoot } of PODMANS) {
   const spec = `podman@${release}`;
   const { install, missing } = provisioned(release);
