@@ -1,3 +1,5 @@
+import { TargetError } from '../target.js';
+
 /**
  * The command that runs a podman in private mount and network namespaces: loopback only, so that
  * no container network Podman might set up (its bridge, firewall rules, /run/netns) reaches the
@@ -10,12 +12,13 @@ const HOST = ['set -e', 'ip link set lo up', 'mount -t tmpfs tmpfs /run', 'mount
 
 /**
  * The same for a podman kept in a root of its own (scripts/provision-podman5.sh): in the
- * namespace, the root bound onto itself (containers/storage makes "/" a private mount before it
- * applies a layer, which fails with EINVAL where "/" is no mount point), tmpfs over its /run, /var/lib and /tmp (nothing of a run is written into the
- * root), a fresh /proc, the machine's /sys (its cgroup hierarchies, where the cgroupfs manager
- * makes the containers' groups) and /dev bound in, and the run directory bound at its own path,
- * so that every path on the command line and in the configuration files means the same inside
- * and out; then chroot. $1 is the root, $2 the run directory.
+ * namespace, the root bound onto itself, read-only (containers/storage makes "/" a private mount
+ * before it applies a layer, which fails with EINVAL where "/" is no mount point; nothing of a run
+ * is written into the root), tmpfs over its /run, /var/lib and /tmp, a fresh /proc, the
+ * machine's /sys (its cgroup hierarchies, where the cgroupfs manager makes the containers' groups)
+ * and /dev bound in, and the run directory bound at its own path, so that every path on the
+ * command line and in the configuration files means the same inside and out; then chroot. $1 is
+ * the root, $2 the run directory.
  */
 const IN_ROOT = [
   'set -e',
@@ -42,6 +45,6 @@ const IN_ROOT = [
 export function namespaceCommand(path: string, root: string | null, dir: string): string[] {
   const unshare = ['unshare', '-m', '-n', '--', '/bin/sh', '-c'];
   if (root === null) return [...unshare, HOST.join('\n'), 'ctc-podman', path];
-  if (!dir.startsWith('/tmp/')) throw new Error(`a podman in a root needs its run directory under /tmp, not ${dir}`);
+  if (!dir.startsWith('/tmp/')) throw new TargetError('TARGET_START', `a podman in a root needs its run directory under /tmp, not ${dir}`);
   return [...unshare, IN_ROOT.join('\n'), 'ctc-podman', root, dir, path];
 }

@@ -37,7 +37,7 @@ const NO_DAEMON_PROCESS =
   "Podman's API service is not dockerd as a process: it has none of dockerd's command-line flags, no daemon.json and no reload (SIGHUP), so the rules about them cannot be carried";
 
 /** The release series a podman prints (`podman version 4.3.1` → 4.3), for one provisioning does not name. */
-async function releaseOf(path: string): Promise<string> {
+async function seriesOf(path: string): Promise<string> {
   try {
     const { stdout } = await promisify(execFile)(path, ['--version'], { timeout: 10_000 });
     const version = /(\d+)\.(\d+)\.\d+/.exec(stdout);
@@ -82,11 +82,6 @@ export class PodmanTarget implements Target {
     this.install = options.install ?? podmanInstall(spec);
   }
 
-  /** The podman the target runs, as the spec resolved it. */
-  get podman(): PodmanInstall {
-    return this.install;
-  }
-
   async start(request: StartRequest = {}): Promise<StartOutcome> {
     const asked = Object.entries(request)
       .filter(([, value]) => value !== undefined)
@@ -94,7 +89,7 @@ export class PodmanTarget implements Target {
     if (asked.length > 0)
       throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} starts Podman's service with fixed settings; it takes no ${asked.join(', ')}`);
     if (process.getuid?.() !== 0) throw new TargetError('TARGET_START', `${this.spec} runs Podman rootful in private namespaces: that needs root`);
-    this.backend ??= networkBackendOf(this.install.release ?? (await releaseOf(this.install.path)));
+    this.backend ??= networkBackendOf(this.install.release ?? (await seriesOf(this.install.path)));
     const paths = podmanPaths(makeRunDir());
     try {
       writePodmanFiles(paths, this.serviceLimits ?? hardLimits(), this.backend);
@@ -113,7 +108,7 @@ export class PodmanTarget implements Target {
       command: namespaceCommand(this.install.path, this.install.root, paths.dir),
       args: [
         ...podmanGlobalFlags(paths),
-        // The runtime's state (runc's, crun's) in the run directory, not in the namespace's /run: a restarted service (in a new namespace) finds it.
+        // The runtime's state in the run directory, not in the namespace's /run: a restarted service (in a new namespace) finds it.
         '--runtime-flag',
         `root=${join(paths.dir, 'runc')}`,
         'system',
