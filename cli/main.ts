@@ -44,7 +44,7 @@ function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
   };
   command.option(
     '--target <target>',
-    'sim[@R] | sim-process[@R] (R: the release emulated, e.g. sim@26.1) | container:ENGINE | daemon:PATH | podman[:PATH] | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
+    'sim[@R] | sim-process[@R] (R: the release emulated, e.g. sim@26.1) | container:ENGINE | daemon:PATH | podman[@R|:PATH] | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
     'sim',
   );
   command

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Everything the full test run needs beyond npm: the real dockerd releases, Podman 4.3, Debian's
-# Chromium and busybox, and llama.cpp's llama-server with tiny generated models (in a Debian sid root).
+# Everything the full test run needs beyond npm: the real dockerd releases, Podman 4.3 and 5.4 (the
+# latter in a Debian trixie root), Debian's Chromium and busybox, and llama.cpp's llama-server with
+# tiny generated models (in a Debian sid root).
 set -euo pipefail
 here="$(dirname "$0")"
 "$here/provision-daemons.sh"

@@ -320,6 +320,19 @@ t.test('labels made from the target: the simulator, dockerd, Podman, an engine, 
   t.equal(implementationLabel({ ...sim!.target, kind: 'process', spec: 'sim-process' }), 'ctrd-sim 28.5');
   t.equal(implementationLabel(d26!.target), 'dockerd 26.1');
   t.equal(implementationLabel({ ...d26!.target, spec: 'podman:/usr/bin/podman', version: '4.3.1', release: null }), 'Podman 4.3.1');
+  // As a run reports Podman: judged as dockerd 20.10 by the API it claims, both releases alike; named by its own version.
+  for (const [spec, version] of [
+    ['podman@4.3', '4.3.1'],
+    ['replay:test/fixtures/transcripts/podman-5.4.json.gz', '5.4.2'],
+  ] as const) {
+    const judgedAs = `Podman Engine ${version}, judged as API 1.41 as it claims (the expectations of dockerd 20.10, whose newest API that is)`;
+    t.equal(implementationLabel({ ...d26!.target, spec, version, release: '20.10', judgedAs }), `Podman ${version}`);
+  }
+  t.equal(
+    implementationLabel({ ...d26!.target, spec: 'replay:/work/wt/podman5/test/fixtures/transcripts/dockerd-26.1.json.gz' }),
+    'dockerd 26.1',
+    "a directory named after Podman does not make a dockerd recording Podman's",
+  );
   t.equal(
     implementationLabel({
       ...d26!.target,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -12,7 +12,7 @@ import { readFacts } from '../suites/targets/facts.js';
 import { judgeRelease } from '../suites/targets/judged-release.js';
 import { cgroupMounts, containerCgroups, containerIds, containerProcesses } from '../suites/targets/podman/podman-leftovers.js';
 import { PodmanTarget } from '../suites/targets/podman/podman-target.js';
-import { podmanPath } from '../suites/targets/podman/provisioned-podman.js';
+import { podmanInstall, type PodmanInstall } from '../suites/targets/podman/provisioned-podman.js';
 import { isRunning, type ProcessRef } from '../suites/targets/process/reaper.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { readTranscript } from '../suites/targets/transcript.js';
@@ -20,29 +20,70 @@ import { runCli } from './helpers/cli.js';
 import { inCI } from './helpers/real-daemons.js';
 
 /**
- * Podman 4.3 (Debian bookworm, scripts/provision-podman.sh) as a second real implementation: its
+ * Podman as a second real implementation, in two releases (scripts/provision-podman.sh): Debian
+ * bookworm's 4.3 on the machine, and trixie's 5.4 in a minimal trixie root of its own. Each one's
  * API service started by the suite and everything it made ended and removed; judged by the API
- * version it claims; and its recording replayed. In CI a missing podman is a failure.
+ * version it claims; and each one's recording replayed. In CI a missing podman is a failure.
  */
 
-const FIXTURE = fileURLToPath(new URL('../../test/fixtures/transcripts/podman-4.3.json.gz', import.meta.url));
+const PODMANS = [
+  { release: '4.3', inRoot: false },
+  { release: '5.4', inRoot: true },
+] as const;
+
+const fixture = (release: string): string => fileURLToPath(new URL(`../../test/fixtures/transcripts/podman-${release}.json.gz`, import.meta.url));
 const scratch = mkdtempSync('/tmp/ctc-podman-test-');
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
-const missing = ((): string | null => {
+/** The provisioned podman of a release, or why the live tests cannot run it. */
+function provisioned(release: string): { install: PodmanInstall | null; missing: string | null } {
+  let install: PodmanInstall;
   try {
-    podmanPath('podman');
+    install = podmanInstall(`podman@${release}`);
   } catch (error) {
-    return (error as Error).message;
+    return { install: null, missing: (error as Error).message };
   }
-  if (process.getuid?.() !== 0) return 'the podman target runs Podman rootful: the test needs root';
-  return null;
-})();
+  if (process.getuid?.() !== 0) return { install, missing: 'the podman target runs Podman rootful: the test needs root' };
+  return { install, missing: null };
+}
+
+/** Live tests are skipped with the reason outside CI; in CI they run, and fail on the reason. */
+const skipUnless = (missing: string | null): string | false => (missing !== null && !inCI() ? missing : false);
 
 const mountsUnder = (dir: string): string[] =>
   readFileSync('/proc/mounts', 'utf8')
     .split('\n')
     .filter((line) => line.split(' ')[1]?.startsWith(dir) === true);
+
+const pids = (): string[] => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+
+/** The processes in a mount namespace (`mnt:[4026532…]`): while there is one, the namespace and its mounts live. */
+const inNamespace = (namespace: string): string[] =>
+  pids().filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/ns/mnt`) === namespace;
+    } catch {
+      return false;
+    }
+  });
+
+/** The mount points at or below `path` in any process's mount table (as that process names them: a chrooted one names them from its root). */
+function mountsAnywhere(path: string): string[] {
+  const found = new Set<string>();
+  for (const pid of pids()) {
+    let table = '';
+    try {
+      table = readFileSync(`/proc/${pid}/mountinfo`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of table.split('\n')) {
+      const point = line.split(' ')[4]?.replace(/\\040/g, ' ');
+      if (point !== undefined && (point === path || point.startsWith(`${path}/`))) found.add(`${point} (pid ${pid})`);
+    }
+  }
+  return [...found];
+}
 
 t.test('an engine that is not dockerd is judged by the API version it claims, with nothing observed of dockerd carried over', async (t) => {
   const claimed = fc.constantFrom(...RELEASES);
@@ -70,11 +111,46 @@ t.test('an engine that is not dockerd is judged by the API version it claims, wi
 });
 
 t.test(
-  'the spec resolves to a started process with the daemon API only, fixed settings',
-  { skip: missing !== null && !inCI() ? missing : false },
+  'a spec names a provisioned release, or the first one; a podman kept in a root runs there',
+  { skip: skipUnless(provisioned('5.4').missing) },
   async (t) => {
-    if (missing !== null) return void t.fail(`podman is required in CI: ${missing}`);
-    const target = resolveTarget('podman', {});
+    const { install, missing } = provisioned('5.4');
+    if (missing !== null || install === null) return void t.fail(`podman 5.4 is required in CI: ${missing}`);
+    const first = podmanInstall('podman');
+    t.equal(first.release, '4.3', '`podman` alone is the first provisioned release, bookworm 4.3');
+    t.equal(first.root, null, 'on the machine itself');
+    t.match(install.root, /\/podman5\/root$/, 'podman@5.4 runs in the trixie root');
+    t.equal(install.path, '/usr/bin/podman', 'its path inside the root');
+    t.same(podmanInstall(`podman:${install.root}/usr/bin/podman`), install, 'podman:PATH of that binary runs it in its root too');
+    t.throws(() => podmanInstall('podman@9.9'), {
+      code: 'TARGET_NOT_PROVISIONED',
+      message: /Podman 9\.9 is not provisioned .*lists 4\.3, 5\.4.*provision-podman\.sh/,
+    });
+  },
+);
+
+t.test(
+  'a podman that provisioning does not name tells its release by --version; one that cannot is refused at the start',
+  { skip: process.getuid?.() !== 0 && !inCI() ? 'the podman target runs Podman rootful: the test needs root' : false },
+  async (t) => {
+    for (const [path, why] of [
+      ['/bin/false', /--version failed/],
+      ['/bin/echo', /--version printed no version/],
+    ] as const) {
+      const target = new PodmanTarget(`podman:${path}`, { install: { path, root: null, release: null } });
+      await t.rejects(target.start(), { code: 'TARGET_START', message: why }, path);
+    }
+  },
+);
+
+for (const { release, inRoot } of PODMANS) {
+  const spec = `podman@${release}`;
+  const { install, missing } = provisioned(release);
+  const skip = skipUnless(missing);
+
+  t.test(`${spec}: the spec resolves to a started process with the daemon API only, fixed settings`, { skip }, async (t) => {
+    if (missing !== null) return void t.fail(`podman ${release} is required in CI: ${missing}`);
+    const target = resolveTarget(spec, {});
     t.equal(target.kind, 'process');
     t.same([...target.surfaces], ['daemon-api']);
     t.match(target.surfaceGaps?.['daemon-process'], /no daemon\.json and no reload/, 'the daemon-process rules are skipped with the reason');
@@ -82,152 +158,191 @@ t.test(
     await t.rejects(target.start({ args: ['--debug'] }), { code: 'TARGET_NOT_CONFIGURABLE' });
     await t.rejects(target.start({ config: {} }), { code: 'TARGET_NOT_CONFIGURABLE' });
     t.throws(() => resolveTarget('podman:/nonexistent/podman', {}), { code: 'TARGET_SPEC' });
-  },
-);
+  });
 
-t.test(
-  'a started service runs a container; stop ends the service, conmon and the container by PID, unmounts and removes everything',
-  { skip: missing !== null && !inCI() ? missing : false, timeout: 240_000 },
-  async (t) => {
-    if (missing !== null) return void t.fail(`podman is required in CI: ${missing}`);
-    const hostStores = ['/var/lib/containers', '/root/.local/share/containers'].filter((p) => !existsSync(p));
-    const started = await new PodmanTarget('podman').start();
-    if (!started.ok) return void t.fail(`podman did not start: ${started.output}`);
-    const { instance } = started;
-    const socket = instance.endpoint.kind === 'unix' ? instance.endpoint.path : '';
-    const dir = socket.replace(/\/d\.sock$/, '');
-    t.match(dir, /^\/tmp\/ctc-/, 'a private directory');
-    const client = new HttpClient(instance.endpoint);
-    let processes: ProcessRef[] = [];
-    let ids: string[] = [];
-    try {
-      const facts = await readFacts(client);
-      t.equal(facts.engine?.name, 'Podman Engine', 'GET /version names the Podman Engine component');
-      t.equal(facts.brand, 'docker', "the Docker-Experimental header of its /_ping gives Docker's names");
-      const judged = judgeRelease(facts);
-      t.equal(judged.release?.maxApi, facts.apiMax, 'judged by the API version it claims');
-      t.equal(judged.release?.defaultMinApi, facts.apiMin, 'with the minimum it claims');
-      t.match(judged.judgement, new RegExp(`^Podman Engine ${facts.version}, judged as API ${facts.apiMax} as it claims`));
+  t.test(
+    `${spec}: a started service runs a container; stop ends the service, conmon and the container by PID, unmounts and removes everything`,
+    { skip, timeout: 240_000 },
+    async (t) => {
+      if (missing !== null || install === null) return void t.fail(`podman ${release} is required in CI: ${missing}`);
+      const hostStores = ['/var/lib/containers', '/root/.local/share/containers'].filter((p) => !existsSync(p));
+      const root = install.root;
+      t.equal(root !== null, inRoot, inRoot ? 'provisioned in a root of its own' : "on the machine's own root");
+      const started = await new PodmanTarget(spec).start();
+      if (!started.ok) return void t.fail(`podman did not start: ${started.output}`);
+      const { instance } = started;
+      const socket = instance.endpoint.kind === 'unix' ? instance.endpoint.path : '';
+      const dir = socket.replace(/\/d\.sock$/, '');
+      t.match(dir, /^\/tmp\/ctc-/, 'a private directory');
+      const client = new HttpClient(instance.endpoint);
+      let processes: ProcessRef[] = [];
+      let ids: string[] = [];
+      let namespace = '';
+      try {
+        const facts = await readFacts(client);
+        t.equal(facts.engine?.name, 'Podman Engine', 'GET /version names the Podman Engine component');
+        t.match(facts.engine?.version, new RegExp(`^${release.replace('.', '\\.')}\\.\\d+$`), `the release provisioned, ${release}`);
+        t.equal(facts.brand, 'docker', "the Docker-Experimental header of its /_ping gives Docker's names");
+        const judged = judgeRelease(facts);
+        t.equal(judged.release?.maxApi, facts.apiMax, 'judged by the API version it claims');
+        t.equal(judged.release?.defaultMinApi, facts.apiMin, 'with the minimum it claims');
+        t.match(judged.judgement, new RegExp(`^Podman Engine ${facts.version}, judged as API ${facts.apiMax} as it claims`));
+        if (root !== null && instance.pid !== undefined) {
+          namespace = readlinkSync(`/proc/${instance.pid}/ns/mnt`);
+          t.not(namespace, readlinkSync('/proc/self/ns/mnt'), 'the service has a mount namespace of its own');
+          t.equal(realpathSync(`/proc/${instance.pid}/root`), root, 'chrooted in its root');
+          // A chrooted process's mount table names the points as it sees them.
+          const points = readFileSync(`/proc/${instance.pid}/mountinfo`, 'utf8')
+            .split('\n')
+            .map((line) => line.split(' ')[4]);
+          for (const point of ['/', '/proc', '/sys', '/dev', '/run', '/var/lib', '/tmp', dir])
+            t.ok(points.includes(point), `in its namespace, ${point} is mounted`);
+          t.same(mountsUnder(root), [], "none of it in the machine's mount table");
+        }
 
-      const imported = await client.request('POST', '/images/create?fromSrc=-&repo=ctc-podman-test', {
-        body: await baseTarball(),
-        headers: { 'Content-Type': 'application/x-tar' },
-        timeoutMs: 60_000,
-      });
-      t.equal(imported.status, 200, 'the base image is imported');
-      const created = await client.request('POST', '/containers/create', {
-        json: { Image: 'ctc-podman-test', Cmd: ['/bin/busybox', 'sleep', '600'], HostConfig: { NetworkMode: 'none' } },
-        timeoutMs: 30_000,
-      });
-      t.equal(created.status, 201, `a container is created: ${created.body}`);
-      const id = (JSON.parse(created.body) as { Id: string }).Id;
-      const run = await client.request('POST', `/containers/${id}/start`, { timeoutMs: 60_000 });
-      t.equal(run.status, 204, `and started: ${run.body}`);
-      processes = containerProcesses(dir).filter((ref) => ref.pid !== instance.pid);
-      ids = containerIds(join(dir, 'root'));
-      t.ok(processes.length >= 2, `conmon and the container's process run (${processes.length} found)`);
-      t.same(ids, [id], 'the storage holds the container');
-      t.ok(
-        containerCgroups(ids).some((group) => existsSync(group)),
-        'it has cgroups of its own',
+        const imported = await client.request('POST', '/images/create?fromSrc=-&repo=ctc-podman-test', {
+          body: await baseTarball(),
+          headers: { 'Content-Type': 'application/x-tar' },
+          timeoutMs: 60_000,
+        });
+        t.equal(imported.status, 200, 'the base image is imported');
+        const created = await client.request('POST', '/containers/create', {
+          json: { Image: 'ctc-podman-test', Cmd: ['/bin/busybox', 'sleep', '600'], HostConfig: { NetworkMode: 'none' } },
+          timeoutMs: 30_000,
+        });
+        t.equal(created.status, 201, `a container is created: ${created.body}`);
+        const id = (JSON.parse(created.body) as { Id: string }).Id;
+        const run = await client.request('POST', `/containers/${id}/start`, { timeoutMs: 60_000 });
+        t.equal(run.status, 204, `and started: ${run.body}`);
+        processes = containerProcesses(dir).filter((ref) => ref.pid !== instance.pid);
+        ids = containerIds(join(dir, 'root'));
+        t.ok(processes.length >= 2, `conmon and the container's process run (${processes.length} found)`);
+        t.same(ids, [id], 'the storage holds the container');
+        t.ok(
+          containerCgroups(ids).some((group) => existsSync(group)),
+          'it has cgroups of its own',
+        );
+        t.match(instance.output(), /API service listening/, 'the service logs');
+      } finally {
+        client.close();
+        await instance.stop();
+      }
+      t.notOk(instance.pid !== undefined && isRunning(instance.pid), 'the service ended');
+      t.same(
+        processes.filter((ref) => isRunning(ref.pid)).map((ref) => ref.pid),
+        [],
+        'conmon and the container ended',
       );
-      t.match(instance.output(), /API service listening/, 'the service logs');
-    } finally {
-      client.close();
-      await instance.stop();
-    }
-    t.notOk(instance.pid !== undefined && isRunning(instance.pid), 'the service ended');
-    t.same(
-      processes.filter((ref) => isRunning(ref.pid)).map((ref) => ref.pid),
-      [],
-      'conmon and the container ended',
-    );
-    t.same(containerProcesses(dir), [], 'nothing names the directory any more');
-    t.same(mountsUnder(dir), [], 'nothing mounted under the directory');
-    t.notOk(existsSync(dir), 'the directory is removed');
-    t.same(
-      containerCgroups(ids, cgroupMounts()).filter((group) => existsSync(group)),
-      [],
-      "the container's cgroups are removed",
-    );
-    t.same(
-      hostStores.filter((p) => existsSync(p)),
-      [],
-      "the machine's /var/lib/containers and ~/.local/share/containers are not made",
-    );
-  },
-);
+      t.same(containerProcesses(dir), [], 'nothing names the directory any more');
+      t.same(mountsAnywhere(dir), [], 'nothing mounted under the directory, in any namespace');
+      t.notOk(existsSync(dir), 'the directory is removed');
+      t.same(
+        containerCgroups(ids, cgroupMounts()).filter((group) => existsSync(group)),
+        [],
+        "the container's cgroups are removed",
+      );
+      t.same(
+        hostStores.filter((p) => existsSync(p)),
+        [],
+        "the machine's /var/lib/containers and ~/.local/share/containers are not made",
+      );
+      if (root !== null) {
+        t.same(inNamespace(namespace), [], 'the namespace is gone, and its mounts with it: no process is left in it');
+        t.same(mountsAnywhere(root), [], 'nothing mounted in the root, in any namespace');
+        t.same(readdirSync(join(root, 'tmp')), [], "nothing written into the root's /tmp (its tmpfs held the run directory's mount point)");
+      }
+    },
+  );
 
-t.test(
-  'a short run: the description says Podman judged by its claimed API, release-dependent rules fail with the exchange',
-  { skip: missing !== null && !inCI() ? missing : false, timeout: 300_000 },
-  async (t) => {
-    if (missing !== null) return void t.fail(`podman is required in CI: ${missing}`);
-    const run = await runSuites({
-      target: resolveTarget('podman', {}),
-      seed: 20261127,
-      numRuns: 5,
-      numStarts: 1,
-      only: ['api.version.prefix', 'api.ping', 'api.version.too-old', 'reload.sighup.applies'],
-    });
-    t.equal(run.target.profile, 'docker');
-    t.equal(run.target.kind, 'process');
-    t.match(run.target.judgedAs, /^Podman Engine 4\.3\.\d+, judged as API 1\.41 as it claims .*dockerd 20\.10.*minimum it claims, 1\.24/);
-    t.same(run.target.apiRange, { min: '1.24', max: '1.41' }, 'the range it claims');
-    const of = (rule: string) => run.results.filter((r) => r.rule === rule);
+  t.test(
+    `${spec}: a short run: the description says Podman judged by its claimed API, release-dependent rules fail with the exchange or are skipped with a true reason`,
+    { skip, timeout: 300_000 },
+    async (t) => {
+      if (missing !== null) return void t.fail(`podman ${release} is required in CI: ${missing}`);
+      const run = await runSuites({
+        target: resolveTarget(spec, {}),
+        seed: 20261127,
+        numRuns: 5,
+        numStarts: 1,
+        only: ['api.version.prefix', 'api.ping', 'api.version.too-old', 'api.error.legacy-plain-text', 'reload.sighup.applies'],
+      });
+      t.equal(run.target.profile, 'docker');
+      t.equal(run.target.kind, 'process');
+      // Observed: 4.3.1 and 5.4.2 both claim API 1.41 at most and 1.24 at least.
+      t.match(
+        run.target.judgedAs,
+        new RegExp(`^Podman Engine ${release.replace('.', '\\.')}\\.\\d+, judged as API 1\\.41 as it claims .*dockerd 20\\.10.*minimum it claims, 1\\.24`),
+      );
+      t.same(run.target.apiRange, { min: '1.24', max: '1.41' }, 'the range it claims');
+      const of = (rule: string) => run.results.filter((r) => r.rule === rule);
+      t.ok(
+        of('api.version.prefix').some((r) => r.status === 'pass') &&
+          of('api.version.prefix').every((r) => r.status === 'pass' || r.status === 'not-applicable'),
+        'the version prefix passes',
+      );
+      t.ok(
+        of('api.ping').some((r) => r.status === 'fail' && /Cache-Control/.test(r.evidence.summary)),
+        "its /_ping's Cache-Control (no-cache) is not dockerd's: an implementation rule fails",
+      );
+      const tooOld = of('api.version.too-old').filter((r) => r.status !== 'not-applicable');
+      t.ok(tooOld.length > 0 && tooOld.every((r) => r.api !== null && Number(r.api.split('.')[1]) < 24), 'judged below 1.24 only');
+      t.ok(
+        tooOld.every((r) => r.status === 'fail' && (r.evidence.exchanges?.length ?? 0) > 0),
+        'a path below the minimum it claims is answered: a failure, with the exchange',
+      );
+      const legacy = of('api.error.legacy-plain-text').filter((r) => r.status !== 'not-applicable');
+      t.ok(legacy.length > 0, 'the legacy content type is judged below 1.24');
+      t.ok(
+        legacy.every(
+          (r) =>
+            r.status === 'skipped' &&
+            /^Podman Engine is not dockerd \(judged as dockerd 20\.10 by the API version it claims\): what real dockerd daemons were observed to do is not carried over to it/.test(
+              r.evidence.reason ?? '',
+            ),
+        ),
+        `what was observed of dockerd 20.10 is not carried over, and the reason says so (not that no 20.10 was observed): ${legacy[0]?.evidence.reason}`,
+      );
+      t.ok(
+        of('reload.sighup.applies').every((r) => r.status === 'skipped' && /no daemon\.json and no reload/.test(r.evidence.reason ?? '')),
+        'a rule about dockerd as a process is skipped with the reason',
+      );
+    },
+  );
+
+  t.test(`the recording of Podman ${release} replays: judged as it was, no request missing, its failures kept`, async (t) => {
+    const file = fixture(release);
+    const transcript = readTranscript(file);
+    t.match(transcript.recordedFrom, /^podman/);
+    const only = ['api.version.prefix', 'api.version.too-old', 'api.version.below-1.24-disabled'];
+    const dir = join(scratch, `replay-${release}`);
+    const run = await runCli([
+      'run',
+      '--target',
+      `replay:${file}`,
+      '--seed',
+      String(transcript.seed),
+      '--num-runs',
+      String(transcript.numRuns),
+      ...only.flatMap((id) => ['--only', id]),
+      '--out',
+      dir,
+      '-q',
+    ]);
+    t.equal(run.code, 1, `rules fail, nothing else goes wrong: ${run.stderr}`);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+    t.equal(report.target.profile, 'docker');
+    t.match(report.target.judgedAs, new RegExp(`^Podman Engine ${release.replace('.', '\\.')}\\.\\d+, judged as API 1\\.41 as it claims`));
+    t.same(
+      report.results.filter((r) => r.status === 'error').map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`),
+      [],
+      'no cell lacks a recorded request',
+    );
+    const failing = new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.rule));
+    t.ok(failing.has('api.version.too-old'), 'paths below the claimed minimum are answered: fail');
     t.ok(
-      of('api.version.prefix').some((r) => r.status === 'pass') && of('api.version.prefix').every((r) => r.status === 'pass' || r.status === 'not-applicable'),
+      report.results.some((r) => r.rule === 'api.version.prefix' && r.status === 'pass') &&
+        report.results.filter((r) => r.rule === 'api.version.prefix').every((r) => r.status === 'pass' || r.status === 'not-applicable'),
       'the version prefix passes',
     );
-    t.ok(
-      of('api.ping').some((r) => r.status === 'fail' && /Cache-Control/.test(r.evidence.summary)),
-      "its /_ping's Cache-Control (no-cache) is not dockerd's: an implementation rule fails",
-    );
-    const tooOld = of('api.version.too-old').filter((r) => r.status !== 'not-applicable');
-    t.ok(tooOld.length > 0 && tooOld.every((r) => r.api !== null && Number(r.api.split('.')[1]) < 24), 'judged below 1.24 only');
-    t.ok(
-      tooOld.every((r) => r.status === 'fail' && (r.evidence.exchanges?.length ?? 0) > 0),
-      'a path below the minimum it claims is answered: a failure, with the exchange',
-    );
-    t.ok(
-      of('reload.sighup.applies').every((r) => r.status === 'skipped' && /no daemon\.json and no reload/.test(r.evidence.reason ?? '')),
-      'a rule about dockerd as a process is skipped with the reason',
-    );
-  },
-);
-
-t.test('the recording of Podman 4.3 replays: judged as it was, no request missing, its failures kept', async (t) => {
-  const transcript = readTranscript(FIXTURE);
-  t.match(transcript.recordedFrom, /^podman/);
-  const only = ['api.version.prefix', 'api.version.too-old', 'api.version.below-1.24-disabled'];
-  const dir = join(scratch, 'replay');
-  const run = await runCli([
-    'run',
-    '--target',
-    `replay:${FIXTURE}`,
-    '--seed',
-    String(transcript.seed),
-    '--num-runs',
-    String(transcript.numRuns),
-    ...only.flatMap((id) => ['--only', id]),
-    '--out',
-    dir,
-    '-q',
-  ]);
-  t.equal(run.code, 1, `rules fail, nothing else goes wrong: ${run.stderr}`);
-  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
-  t.equal(report.target.profile, 'docker');
-  t.match(report.target.judgedAs, /^Podman Engine 4\.3\.\d+, judged as API 1\.41 as it claims/);
-  t.same(
-    report.results.filter((r) => r.status === 'error').map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`),
-    [],
-    'no cell lacks a recorded request',
-  );
-  const failing = new Set(report.results.filter((r) => r.status === 'fail').map((r) => r.rule));
-  t.ok(failing.has('api.version.too-old'), 'paths below the claimed minimum are answered: fail');
-  t.ok(
-    report.results.some((r) => r.rule === 'api.version.prefix' && r.status === 'pass') &&
-      report.results.filter((r) => r.rule === 'api.version.prefix').every((r) => r.status === 'pass' || r.status === 'not-applicable'),
-    'the version prefix passes',
-  );
-});
+  });
+}

@@ -8,6 +8,7 @@ import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { everySpelling } from '../laws/every-spelling.js';
+import { unobserved } from '../harness/release-facts.js';
 import { skipped } from '../harness/verdict.js';
 import type { HttpReply } from '../http/client.js';
 import { isClientError, messageOf, PAGE_NOT_FOUND, parseJsonObject } from '../laws/expect.js';
@@ -62,9 +63,7 @@ export const legacyPlainTextCheck: RuleCheck = {
   run(ctx, api, options) {
     const plain = ctx.release?.legacyPlainTextErrors ?? null;
     if (plain === null) {
-      return Promise.resolve(
-        skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; the content type of its legacy errors is not known`),
-      );
+      return Promise.resolve(skipped(unobserved(ctx, 'the content type of its legacy errors is not known')));
     }
     const expected = plain ? 'text/plain' : 'application/json';
     return checkProperty(
@@ -90,9 +89,7 @@ export const legacyPlainTextNotFoundCheck: RuleCheck = {
   run(ctx, api, options) {
     const plain = ctx.release?.legacyPlainTextNotFound ?? null;
     if (plain === null) {
-      return Promise.resolve(
-        skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; the content type of its legacy 404s is not known`),
-      );
+      return Promise.resolve(skipped(unobserved(ctx, 'the content type of its legacy 404s is not known')));
     }
     const expected = plain ? 'text/plain' : 'application/json';
     return checkProperty(

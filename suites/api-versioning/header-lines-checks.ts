@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
+import { unobserved } from '../harness/release-facts.js';
 import { skipped } from '../harness/verdict.js';
 import { rawExchange } from '../http/client.js';
 import { formatEndpoint } from '../http/endpoint.js';
@@ -20,9 +21,7 @@ export const headerLinesCheck: RuleCheck = {
   run(ctx, _api, options) {
     const limit = ctx.release?.headerLineLimit ?? null;
     if (limit === null) {
-      return Promise.resolve(
-        skipped(`no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; its limit on header lines is not known`),
-      );
+      return Promise.resolve(skipped(unobserved(ctx, 'its limit on header lines is not known')));
     }
     const lines = fc.integer({ min: 2, max: limit === 'none' ? UNLIMITED_UP_TO : 2 * limit });
     // Tried first on every run: a limit off by one must not slip through.

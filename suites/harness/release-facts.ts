@@ -1,6 +1,7 @@
 import { inRange, isOlder } from '../../common/dotted-version.js';
 import { fileKeyNamed } from '../../specs/config-schema.js';
 import { optionNamed } from '../../specs/options.js';
+import { vendorEngine } from '../targets/judged-release.js';
 import type { SuiteContext } from './context.js';
 
 type Ctx = Pick<SuiteContext, 'release'>;
@@ -43,6 +44,20 @@ export const hasValidate = (ctx: Ctx): boolean => {
   if (flags !== null && flags !== undefined) return flags.includes('validate');
   return releaseAtLeast(ctx, '23.0');
 };
+
+/**
+ * Why a release fact observed on real daemons (a content type, a header limit) is missing: no real
+ * daemon of the series has been observed; or the target is another vendor's engine, judged by the
+ * API version it claims, to which nothing observed of real dockerd daemons is carried over.
+ */
+export function unobserved(ctx: Pick<SuiteContext, 'release' | 'facts'>, what: string): string {
+  const vendor = vendorEngine(ctx.facts);
+  if (vendor !== null) {
+    const as = ctx.release === null ? '' : ` (judged as dockerd ${ctx.release.release} by the API version it claims)`;
+    return `${vendor} is not dockerd${as}: what real dockerd daemons were observed to do is not carried over to it; ${what}`;
+  }
+  return `no real daemon of release ${ctx.release?.release ?? '(unknown)'} has been observed; ${what}`;
+}
 
 /** The label namespaces reserved for the daemon: they carry the brand word (rule config.labels.reserved). */
 export const reservedLabelPrefixes = (ctx: Pick<SuiteContext, 'profile'>): readonly string[] => [

@@ -36,7 +36,7 @@ const TOOL_IMAGE_TAG = `build-${Math.floor(statSync(fileURLToPath(new URL('../..
 
 export const SIM_BIN = fileURLToPath(new URL('../../simulator/bin/ctrd-sim.js', import.meta.url));
 
-/** Turns `sim[@R]`, `sim-process[@R]`, `container:ENGINE`, `daemon:PATH`, `podman[:PATH]`, `endpoint:URL`, `openai:URL`, `llama-server` or `replay:FILE` into a Target. */
+/** Turns `sim[@R]`, `sim-process[@R]`, `container:ENGINE`, `daemon:PATH`, `podman[@R|:PATH]`, `endpoint:URL`, `openai:URL`, `llama-server` or `replay:FILE` into a Target. */
 export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (choice.emulate !== undefined && releaseOf(choice.emulate) === null) {
     throw new TargetError(
@@ -66,8 +66,8 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
     }
     return new SpawnedDaemonTarget({ spec, command: [path] });
   }
-  // Podman's Docker-compatible service, started by the suite (podman:PATH, or the provisioned one).
-  if (spec === 'podman' || spec.startsWith('podman:')) return new PodmanTarget(spec);
+  // Podman's Docker-compatible service, started by the suite (podman:PATH, podman@R the provisioned release R, or the first provisioned one).
+  if (spec === 'podman' || spec.startsWith('podman:') || spec.startsWith('podman@')) return new PodmanTarget(spec);
   if (spec === 'endpoint' || spec.startsWith('endpoint:')) {
     const env = choice.env ?? process.env;
     const address =
@@ -89,6 +89,6 @@ export function resolveTarget(spec: string, choice: TargetChoice): Target {
   if (spec.startsWith('replay:')) return new ReplayTarget(spec, readTranscript(spec.slice('replay:'.length)));
   throw new TargetError(
     'TARGET_SPEC',
-    `unknown target ${JSON.stringify(spec)}: expected sim[@R], sim-process[@R], container:ENGINE, daemon:PATH, podman[:PATH], endpoint:URL, openai:URL, llama-server or replay:FILE`,
+    `unknown target ${JSON.stringify(spec)}: expected sim[@R], sim-process[@R], container:ENGINE, daemon:PATH, podman[@R|:PATH], endpoint:URL, openai:URL, llama-server or replay:FILE`,
   );
 }

@@ -56,13 +56,19 @@ export function hardLimitsOf(pid: number): HardLimits | undefined {
   }
 }
 
+/** Podman's network backend: CNI up to 4.x (netavark is a recommendation the provisioning leaves out), netavark from 5.0 (it has no other). */
+export type NetworkBackend = 'cni' | 'netavark';
+
+/** The backend of a release series ("4.3", "5.4"). */
+export const networkBackendOf = (release: string): NetworkBackend => (Number(release.split('.')[0]) >= 5 ? 'netavark' : 'cni');
+
 /**
  * Writes containers.conf, storage.conf and registries.conf for the service, so that nothing of
  * the machine's (/etc/containers, /usr/share/containers, ~/.config/containers) is read:
  * vfs storage, cgroupfs, file events and file locks (no /dev/shm/libpod_lock segment), containers
  * without a network by default, networks configured in a private directory, no registry to search.
  */
-export function writePodmanFiles(paths: PodmanPaths, limits: HardLimits): void {
+export function writePodmanFiles(paths: PodmanPaths, limits: HardLimits, backend: NetworkBackend = 'cni'): void {
   for (const d of [paths.root, paths.runroot, paths.tmpdir, paths.networkConfigDir, join(paths.dir, 'conf'), paths.home]) mkdirSync(d, { recursive: true });
   const ulimits = [
     ...(limits.nofile === null ? [] : [`nofile=${limits.nofile}:${limits.nofile}`]),
@@ -80,7 +86,7 @@ export function writePodmanFiles(paths: PodmanPaths, limits: HardLimits): void {
       // 4.3): a container gets the hard limits of the service itself, as dockerd's inherit dockerd's.
       `default_ulimits = [${ulimits.map(toml).join(', ')}]`,
       '[network]',
-      'network_backend = "cni"',
+      `network_backend = ${toml(backend)}`,
       `network_config_dir = ${toml(paths.networkConfigDir)}`,
       '[engine]',
       'cgroup_manager = "cgroupfs"',

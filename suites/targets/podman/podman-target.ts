@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Surface } from '../../../specs/types.js';
 import type { Endpoint } from '../../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from '../capabilities.js';
@@ -12,15 +14,18 @@ import { makeRunDir, removeRunDir } from '../temp-dir.js';
 import {
   hardLimits,
   hardLimitsOf,
+  networkBackendOf,
   podmanEnvironment,
   podmanGlobalFlags,
   podmanPaths,
   writePodmanFiles,
   type HardLimits,
+  type NetworkBackend,
   type PodmanPaths,
 } from './podman-files.js';
 import { containerIds, containerProcesses, removeContainerCgroups } from './podman-leftovers.js';
-import { podmanPath } from './provisioned-podman.js';
+import { namespaceCommand } from './podman-namespace.js';
+import { podmanInstall, type PodmanInstall } from './provisioned-podman.js';
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 /** SIGTERM → SIGKILL grace for the containers a stopped service leaves running. */
@@ -31,18 +36,22 @@ const REAP_MS = 3_000;
 const NO_DAEMON_PROCESS =
   "Podman's API service is not dockerd as a process: it has none of dockerd's command-line flags, no daemon.json and no reload (SIGHUP), so the rules about them cannot be carried";
 
-/**
- * The shell line that runs the service in private mount and network namespaces: loopback only,
- * so that no container network Podman might set up (its CNI bridge, firewall rules, /run/netns)
- * reaches the machine; tmpfs over /run (runc's and CNI's state) and /var/lib (where rootful
- * Podman keeps its blob-info cache whatever --root says, /var/lib/containers/cache, and CNI its
- * leases). Mounts made in there (the containers' /dev/shm) vanish with the namespace.
- */
-const NAMESPACE_SCRIPT = ['set -e', 'ip link set lo up', 'mount -t tmpfs tmpfs /run', 'mount -t tmpfs tmpfs /var/lib', 'exec "$@"'].join('\n');
+/** The release series a podman prints (`podman version 4.3.1` → 4.3), for one provisioning does not name. */
+async function seriesOf(path: string): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)(path, ['--version'], { timeout: 10_000 });
+    const version = /(\d+)\.(\d+)\.\d+/.exec(stdout);
+    if (version !== null) return `${version[1]}.${version[2]}`;
+    throw new TargetError('TARGET_START', `${path} --version printed no version: ${JSON.stringify(stdout.slice(0, 200))}`);
+  } catch (error) {
+    if (error instanceof TargetError) throw error;
+    throw new TargetError('TARGET_START', `${path} --version failed: ${(error as Error).message}`);
+  }
+}
 
 export interface PodmanTargetOptions {
-  /** Overrides the path the spec names (tests). */
-  readonly path?: string;
+  /** Overrides the podman the spec names (tests). */
+  readonly install?: PodmanInstall;
   readonly startTimeoutMs?: number;
 }
 
@@ -50,14 +59,16 @@ export interface PodmanTargetOptions {
  * Podman's Docker-compatible API service (`podman system service`), started by the suite as the
  * daemon targets start dockerd: rootful, on a private unix socket, with private root, runroot,
  * temp and configuration directories, vfs storage, cgroupfs, file events, in namespaces of its
- * own; stopped by PID with the containers it leaves, their cgroups, and its directory.
+ * own (and, for a podman provisioned in a root of its own, chroot there); stopped by PID with the
+ * containers it leaves, their cgroups, and its directory.
  */
 export class PodmanTarget implements Target {
   readonly kind = 'process';
   readonly capabilities = CAPABILITIES_OF.podman;
   readonly surfaces = SURFACES_OF.connected;
   readonly surfaceGaps: Readonly<Partial<Record<Surface, string>>> = { 'daemon-process': NO_DAEMON_PROCESS };
-  private readonly path: string;
+  private readonly install: PodmanInstall;
+  private backend: NetworkBackend | undefined;
   /**
    * The hard limits the service runs with: Podman lowers its own process limit (32768 here, from
    * the runner's 96364), so a container given the runner's would be refused. Learnt at the first start.
@@ -68,7 +79,7 @@ export class PodmanTarget implements Target {
     readonly spec: string,
     private readonly options: PodmanTargetOptions = {},
   ) {
-    this.path = options.path ?? podmanPath(spec);
+    this.install = options.install ?? podmanInstall(spec);
   }
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
@@ -78,9 +89,10 @@ export class PodmanTarget implements Target {
     if (asked.length > 0)
       throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} starts Podman's service with fixed settings; it takes no ${asked.join(', ')}`);
     if (process.getuid?.() !== 0) throw new TargetError('TARGET_START', `${this.spec} runs Podman rootful in private namespaces: that needs root`);
+    this.backend ??= networkBackendOf(this.install.release ?? (await seriesOf(this.install.path)));
     const paths = podmanPaths(makeRunDir());
     try {
-      writePodmanFiles(paths, this.serviceLimits ?? hardLimits());
+      writePodmanFiles(paths, this.serviceLimits ?? hardLimits(), this.backend);
     } catch (error) {
       removeRunDir(paths.dir);
       throw error;
@@ -93,10 +105,10 @@ export class PodmanTarget implements Target {
     const from = log.mark();
     const endpoint: Endpoint = { kind: 'unix', path: socketIn(paths.dir) };
     const daemon = DaemonProcess.spawn({
-      command: ['unshare', '-m', '-n', '--', '/bin/sh', '-c', NAMESPACE_SCRIPT, 'ctc-podman', this.path],
+      command: namespaceCommand(this.install.path, this.install.root, paths.dir),
       args: [
         ...podmanGlobalFlags(paths),
-        // runc's state in the run directory, not in the namespace's /run: a restarted service (in a new namespace) finds it.
+        // The runtime's state in the run directory, not in the namespace's /run: a restarted service (in a new namespace) finds it.
         '--runtime-flag',
         `root=${join(paths.dir, 'runc')}`,
         'system',
@@ -123,7 +135,7 @@ export class PodmanTarget implements Target {
         if (configured.nofile !== limits.nofile || configured.nproc !== limits.nproc) {
           // Once per target: the files get the service's own limits, and it starts again on them.
           await daemon.handOver({ awaitReaping: true });
-          writePodmanFiles(paths, limits);
+          writePodmanFiles(paths, limits, this.backend);
           return this.launch(paths, log);
         }
       }
