@@ -23,6 +23,19 @@ function run(command, args, parse = () => ({})) {
 }
 
 // tap prints "# { total: N, pass: N, fail: N, skip: N }" at the end.
+/** Runs a command with its output kept (stdout and stderr, for a failure's message), not shown. */
+function runQuietly(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    const keep = (chunk) => (output = `${output}${chunk}`.slice(-20_000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code, signal) => resolve({ code: code ?? signal, output }));
+    child.on('error', (error) => resolve({ code: 1, output: error.message }));
+  });
+}
+
 const tapTotals = (text) => {
   const line = [...text.matchAll(/^# \{ total: (\d+)(.*)\}$/gm)].pop();
   if (line === undefined) return { passed: 0, failed: 1, note: 'tap printed no summary' };
@@ -68,6 +81,11 @@ if (build.code !== 0) {
   // Where each test file's CPU goes (test/helpers/cpu-account.ts).
   const cpuLog = mkdtempSync(join(tmpdir(), 'ctc-cpu-'));
   process.env.CTC_CPU_LOG = cpuLog;
+  // The comparison page of the six implementations (scripts/compare-releases.mjs: five replays and a
+  // simulator run, about 90 s of one core) is made beside tap instead of after it; the browser test
+  // (test/browser/compare-releases.spec.ts) checks what it made, or makes it itself when run alone.
+  const releasesDir = mkdtempSync(join(tmpdir(), 'ctc-compare-releases-'));
+  const releasesPage = runQuietly(process.execPath, ['scripts/compare-releases.mjs', '--out', releasesDir]);
   try {
     results.push(['tap', await run('npx', ['tap'], tapTotals)]);
     process.stdout.write(cpuSummary(join(cpuLog, 'cpu.jsonl')));
@@ -77,6 +95,8 @@ if (build.code !== 0) {
     delete process.env.CTC_SHARED_WORK;
     delete process.env.CTC_CPU_LOG;
   }
+  const releases = await releasesPage;
+  process.env.CTC_COMPARE_RELEASES = JSON.stringify({ dir: releasesDir, status: releases.code, output: releases.output });
   if (existsSync('/usr/bin/chromium')) {
     results.push(['playwright', await run('npx', ['playwright', 'test', '--reporter=list'], playwrightTotals)]);
   } else if (inCI) {
@@ -84,6 +104,7 @@ if (build.code !== 0) {
   } else {
     process.stdout.write('NOTICE: browser test skipped: /usr/bin/chromium is missing (scripts/provision.sh, as root, installs it)\n');
   }
+  rmSync(releasesDir, { recursive: true, force: true });
 }
 
 // CI keeps only the end of a run: the failed tests are named again here, just above the totals.

@@ -17,18 +17,31 @@ let dir = '';
 let url = '';
 let comparison: Comparison;
 
+/** The page `npm test` made beside tap (scripts/run-tests.mjs), when it did: its directory and how the command ended. */
+function madeBeforehand(): { dir: string; status: number | string; output: string } | undefined {
+  const made = process.env['CTC_COMPARE_RELEASES'];
+  return made === undefined ? undefined : (JSON.parse(made) as { dir: string; status: number | string; output: string });
+}
+
 test.beforeAll(() => {
-  // Five replays and a simulator run: about two minutes on a busy 2-core machine.
-  test.setTimeout(600_000);
-  dir = mkdtempSync('/tmp/ctc-pw-releases-');
-  const run = spawnSync(process.execPath, ['scripts/compare-releases.mjs', '--out', dir], { encoding: 'utf8', timeout: 590_000 });
-  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  const made = madeBeforehand();
+  if (made !== undefined) {
+    expect(made.status, made.output).toBe(0);
+    dir = made.dir;
+  } else {
+    // Five replays and a simulator run: about two minutes on a busy 2-core machine.
+    test.setTimeout(600_000);
+    dir = mkdtempSync('/tmp/ctc-pw-releases-');
+    const run = spawnSync(process.execPath, ['scripts/compare-releases.mjs', '--out', dir], { encoding: 'utf8', timeout: 590_000 });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  }
   comparison = JSON.parse(readFileSync(join(dir, 'compare', 'compare.json'), 'utf8')) as Comparison;
   url = pathToFileURL(join(dir, 'compare', 'compare.html')).href;
 });
 
 test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  // A directory npm test made is its to remove.
+  if (dir && madeBeforehand() === undefined) rmSync(dir, { recursive: true, force: true });
 });
 
 test('the page of the six implementations: one column each, every cell as compare.json has it, nothing loaded, no error', async ({ page }) => {
