@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import { DOCKER, dockerCliMissing } from './helpers/docker-cli.js';
 import { inCI } from './helpers/real-daemons.js';
 import { startSimProcess } from './helpers/sim-process.js';
@@ -56,5 +57,36 @@ if (missing !== null) {
       t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);
       t.notMatch(run.stderr + run.stdout, /page not found/i, 'and never "page not found"');
     }
+  });
+
+  t.test('docker tag, inspect and rmi by familiar names; run -d, stop, wait, logs and rm (the container runs nothing)', async (t) => {
+    const home = mkdtempSync('/tmp/ctc-cli-home-');
+    t.teardown(() => rmSync(home, { recursive: true, force: true }));
+    const host = `unix://${join(home, 'd.sock')}`;
+    const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', host]);
+    t.teardown(() => sim.kill());
+    await sim.waitFor(/completed initialization/);
+    const tarball = join(home, 'image.tar');
+    writeFileSync(tarball, await baseTarball());
+    t.equal((await docker(['image', 'import', tarball, 'ctc-cli/busybox:1'], host, home)).code, 0, 'docker image import');
+
+    // The CLI sends the tag's full name (docker.io/other/name); the daemon keeps and shows the familiar one.
+    const tagged = await docker(['tag', 'ctc-cli/busybox:1', 'other/name:x'], host, home);
+    t.equal(tagged.code, 0, `docker tag: ${tagged.stderr}`);
+    const tags = await docker(['image', 'inspect', '--format', '{{json .RepoTags}}', 'other/name:x'], host, home);
+    t.same([tags.code, tags.stdout.trim()], [0, '["ctc-cli/busybox:1","other/name:x"]'], `docker image inspect other/name:x: ${tags.stderr}`);
+    const removed = await docker(['rmi', 'other/name:x'], host, home);
+    t.same([removed.code, removed.stdout.trim()], [0, 'Untagged: other/name:x'], `docker rmi other/name:x: ${removed.stderr}`);
+
+    const run = await docker(['run', '-d', '--network', 'none', '--init', 'ctc-cli/busybox:1', '/bin/busybox', 'sleep', '1000'], host, home);
+    t.equal(run.code, 0, `docker run -d: ${run.stderr}`);
+    const id = run.stdout.trim();
+    const stop = await docker(['stop', id], host, home);
+    t.same([stop.code, stop.stdout.trim()], [0, id], `docker stop: ${stop.stderr}`);
+    const wait = await docker(['wait', id], host, home);
+    t.same([wait.code, wait.stdout.trim()], [0, '143'], `docker wait prints the exit code of a process the stop signal ended: ${wait.stderr}`);
+    const logs = await docker(['logs', id], host, home);
+    t.same([logs.code, logs.stdout, logs.stderr], [0, '', ''], 'docker logs: nothing, the container printed nothing');
+    t.equal((await docker(['rm', id], host, home)).code, 0, 'docker rm');
   });
 }

@@ -9,6 +9,7 @@ import { PING_ROUTES } from './system/ping.js';
 import { VERSION_ROUTE } from './system/version.js';
 import { archiveGetRoute, archiveHeadRoute, containerCopyRoute } from './containers/archive-routes.js';
 import { containerCreateRoute } from './containers/create.js';
+import { LIFECYCLE_ROUTES } from './containers/lifecycle-routes.js';
 import { containerDeleteRoute, containerInspectRoute, containerKillRoute, containerListRoute, containerStartRoute } from './containers/routes.js';
 import { eventsRoute } from './events/route.js';
 import { imageCreateRoute } from './images/import.js';
@@ -34,6 +35,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerStartRoute,
   containerKillRoute,
   containerDeleteRoute,
+  ...LIFECYCLE_ROUTES,
   archiveHeadRoute,
   archiveGetRoute,
   containerCopyRoute,

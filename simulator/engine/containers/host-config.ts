@@ -84,10 +84,24 @@ const KERNEL_MEMORY = ['KernelMemory', 'KernelMemoryTCP'] as const;
 export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unknown>>, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const next: Record<string, unknown> = { ...stored };
   for (const field of HOST_CONFIG_FIELDS) if (Object.hasOwn(body, field)) next[field] = body[field];
+  next['LogConfig'] = logConfig(x, next['LogConfig']);
   // Fault (deprecated.kernel-memory): kept at every version.
   if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory') && !kernelMemoryKept(x.state.config.quirks))
     for (const field of KERNEL_MEMORY) delete next[field];
   return next;
+}
+
+/**
+ * The log configuration a container keeps (moby mergeAndVerifyLogConfig): no type is the daemon's
+ * log driver, and that driver's daemon log-opts fill the options not given (observed on 20.10.24,
+ * 26.1.5, 28.5.2). The Python SDK reads LogConfig.Type before it attaches to a container's logs.
+ */
+function logConfig(x: Exchange, given: unknown): Record<string, unknown> {
+  const { logDriver, logOpts } = x.state.config.settings;
+  const asked = given !== null && typeof given === 'object' ? (given as Record<string, unknown>) : {};
+  const type = typeof asked['Type'] === 'string' && asked['Type'] !== '' ? asked['Type'] : logDriver;
+  const options = asked['Config'] !== null && typeof asked['Config'] === 'object' ? (asked['Config'] as Record<string, unknown>) : {};
+  return { Type: type, Config: type === logDriver ? { ...logOpts, ...options } : { ...options } };
 }
 
 /** HostConfig as inspect writes it: before 23.0 the kernel memory limits always (0 when unset), later only when non-zero. */

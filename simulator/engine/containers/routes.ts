@@ -113,7 +113,7 @@ function start(x: Exchange, container: Container): void {
 /** The signals a kill names by name or number (SIG prefix optional). */
 const SIGNALS: Readonly<Record<string, number>> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, TERM: 15 };
 
-function signalNumber(text: string): number | undefined {
+export function signalNumber(text: string): number | undefined {
   if (text === '') return SIGNALS['KILL'];
   if (/^\d+$/.test(text)) return Number(text) > 0 && Number(text) < 65 ? Number(text) : undefined;
   return SIGNALS[text.toUpperCase().replace(/^SIG/, '')];

@@ -1,5 +1,5 @@
 import { fillMessage } from '../../../common/messages.js';
-import { splitReference } from '../objects/index.js';
+import { familiarRepo, hasDomain, splitReference } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
@@ -8,29 +8,12 @@ import { referenceProblem } from './import.js';
 
 const FULL_ID = /^[a-f0-9]{64}$/;
 const DIGEST = /^sha256:[a-f0-9]{64}$/;
-/** The registry a reference without a domain names, and the namespace of its one-component names. */
-const DEFAULT_DOMAINS = ['docker.io/', 'index.docker.io/'];
 const OFFICIAL = 'library/';
-
-/** Whether the first component of a name is a registry (distribution/reference's splitDockerDomain). */
-const hasDomain = (repo: string): boolean => {
-  const slash = repo.indexOf('/');
-  if (slash < 0) return false;
-  const first = repo.slice(0, slash);
-  return first.includes('.') || first.includes(':') || first === 'localhost' || first.toLowerCase() !== first;
-};
 
 /** The repository's path on its registry (distribution/reference's remote name): `library/x` for an official image. */
 function remoteName(repo: string): string {
   const path = hasDomain(repo) ? repo.slice(repo.indexOf('/') + 1) : repo;
   return path.includes('/') ? path : `${OFFICIAL}${path}`;
-}
-
-/** A repository in its familiar spelling: the default registry and the official namespace dropped. */
-function familiarRepo(repo: string): string {
-  const domain = DEFAULT_DOMAINS.find((prefix) => repo.startsWith(prefix));
-  const path = domain === undefined ? repo : repo.slice(domain.length);
-  return domain !== undefined && path.startsWith(OFFICIAL) && !path.slice(OFFICIAL.length).includes('/') ? path.slice(OFFICIAL.length) : path;
 }
 
 /** Why `repo:tag` is no reference, in the emulated release's words (from 23.0 the lowercase error names the remote repository), or null. */

@@ -159,7 +159,7 @@ export const imageDeleteRoute: Route = {
     if (image === undefined) return;
     const { objects } = x.state;
     const tags = objects.tagsOf(image);
-    const named = tags.find((tag) => tag === name || tag === `${name}:latest`);
+    const named = objects.taggedAs(name);
     if (named !== undefined && tags.length > 1) {
       objects.untag(named);
       return sendJson(x, 200, [{ Untagged: named }]);

@@ -27,6 +27,11 @@ export class EventLog {
     return this.recorded.filter((event) => event.timeNano >= since && event.timeNano <= until);
   }
 
+  /** How many listeners wait for new events (no finished stream or wait may leave one behind). */
+  get listening(): number {
+    return this.listeners.size;
+  }
+
   /** Calls `listener` for each new event until the returned function is called. */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);

@@ -8,6 +8,36 @@ export function splitReference(reference: string): { repo: string; tag: string }
   return { repo: reference, tag: 'latest' };
 }
 
+/** The registry a name without a domain names: its two spellings, dropped from a familiar name. */
+const DEFAULT_DOMAINS = ['docker.io', 'index.docker.io'];
+const OFFICIAL = 'library/';
+
+/** Whether the first component of a name is a registry (distribution/reference's splitDockerDomain). */
+export const hasDomain = (repo: string): boolean => {
+  const slash = repo.indexOf('/');
+  if (slash < 0) return false;
+  const first = repo.slice(0, slash);
+  return first.includes('.') || first.includes(':') || first === 'localhost' || first.toLowerCase() !== first;
+};
+
+/**
+ * A repository in its familiar spelling (distribution/reference's ParseNormalizedNamed then
+ * FamiliarName): the default registry and the official namespace of a one-component path dropped,
+ * so `docker.io/other/name`, `index.docker.io/library/x` and `library/x` are `other/name` and `x`.
+ */
+export function familiarRepo(repo: string): string {
+  const domain = hasDomain(repo) ? repo.slice(0, repo.indexOf('/')) : null;
+  if (domain !== null && !DEFAULT_DOMAINS.includes(domain)) return repo;
+  const path = domain === null ? repo : repo.slice(domain.length + 1);
+  return path.startsWith(OFFICIAL) && !path.slice(OFFICIAL.length).includes('/') ? path.slice(OFFICIAL.length) : path;
+}
+
+/** `repo:tag` in its familiar spelling, the tag `latest` when none is given: how the daemon keeps and shows a tag. */
+export function familiarRepoTag(reference: string): string {
+  const { repo, tag } = splitReference(reference);
+  return `${familiarRepo(repo)}:${tag}`;
+}
+
 /** Go's path.Match for the `reference` filter: `*` and `?` stop at "/", `[...]` classes. */
 export function globMatches(pattern: string, text: string): boolean {
   let source = '';

@@ -1,6 +1,6 @@
 import { EventLog } from './events.js';
 import type { Image } from './images.js';
-import { splitReference } from './references.js';
+import { familiarRepoTag } from './references.js';
 
 /** A container: created from an image, never running anything (the simulator has no runtime). */
 export interface Container {
@@ -30,7 +30,7 @@ export interface Container {
 export class ObjectStore {
   readonly events = new EventLog();
   private readonly images = new Map<string, Image>();
-  /** `repo:tag` → image ID, and when each was last tagged. */
+  /** Familiar `repo:tag` (references.ts: familiarRepoTag) → image ID, and when each was last tagged. */
   private readonly tags = new Map<string, string>();
   private readonly tagTimes = new Map<string, bigint>();
   private readonly containers = new Map<string, Container>();
@@ -39,10 +39,9 @@ export class ObjectStore {
     this.images.set(image.id, image);
   }
 
-  /** `repo:tag` (or `repo`, as `repo:latest`), a full ID with or without `sha256:`, or a unique ID prefix. */
+  /** `repo:tag` (or `repo`, as `repo:latest`) in any spelling of its name, a full ID with or without `sha256:`, or a unique ID prefix. */
   findImage(name: string): Image | undefined {
-    const { repo, tag } = splitReference(name);
-    const tagged = this.tags.get(`${repo}:${tag}`);
+    const tagged = this.tags.get(familiarRepoTag(name));
     if (tagged !== undefined) return this.images.get(tagged);
     const hex = name.startsWith('sha256:') ? name.slice(7) : name;
     if (!/^[0-9a-f]+$/.test(hex)) return undefined;
@@ -54,7 +53,13 @@ export class ObjectStore {
     return [...this.images.values()];
   }
 
-  /** The image's `repo:tag`s, in the order they were made. */
+  /** The tag `name` spells (`docker.io/library/x` is `x:latest`), when there is one. */
+  taggedAs(name: string): string | undefined {
+    const repoTag = familiarRepoTag(name);
+    return this.tags.has(repoTag) ? repoTag : undefined;
+  }
+
+  /** The image's familiar `repo:tag`s, in the order they were made. */
   tagsOf(image: Image): string[] {
     return [...this.tags].filter(([, id]) => id === image.id).map(([repoTag]) => repoTag);
   }
@@ -66,14 +71,16 @@ export class ObjectStore {
   }
 
   /** Points `repo:tag` at the image (moving it from another one); records the `tag` event unless `quiet` (a load tags without one). */
-  tag(image: Image, repoTag: string, at: bigint, quiet = false): void {
+  tag(image: Image, name: string, at: bigint, quiet = false): void {
+    const repoTag = familiarRepoTag(name);
     this.tags.delete(repoTag);
     this.tags.set(repoTag, image.id);
     this.tagTimes.set(repoTag, at);
     if (!quiet) this.events.record('image', 'tag', image.id, { name: repoTag });
   }
 
-  untag(repoTag: string): void {
+  untag(name: string): void {
+    const repoTag = familiarRepoTag(name);
     const id = this.tags.get(repoTag);
     if (id === undefined) return;
     this.tags.delete(repoTag);

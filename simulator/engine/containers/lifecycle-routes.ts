@@ -1,0 +1,210 @@
+import { fillMessage } from '../../../common/messages.js';
+import { nowNanos, type Container, type DaemonEvent } from '../objects/index.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { apiBelow, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
+import { containerOr404, signalNumber } from './routes.js';
+
+/**
+ * Stop, wait and logs of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
+ * for a busybox container on the network none (observed 2026-11-27; the release boundary of each
+ * difference between 20.10 and 26.1 is taken at 23.0, as the engine's other words are).
+ */
+export const LIFECYCLE = {
+  /** From this API version stop takes `signal` (below it the parameter is ignored: 20.10, and 26.1 at 1.41). */
+  stopSignalSince: '1.42',
+  /** From this API version wait takes `condition` and sends its head at once (chunked); below it answers with a length once done. */
+  waitConditionSince: '1.30',
+  /** Below this release wait writes `"Error":null` and takes an unknown condition as not-running; from it Error is omitted and the condition refused. */
+  waitStrictSince: '23.0',
+  /** Below this release a stop records kill, die, stop; from it kill, stop, die. */
+  stopBeforeDieSince: '23.0',
+  /** Below this release logs have no Content-Type. */
+  logsTypedSince: '23.0',
+  /** From this API version a non-TTY container's logs are typed multiplexed, below it raw. */
+  multiplexedTypeSince: '1.42',
+} as const;
+
+/** The words of these routes (moby's router and daemon; observed as above). */
+export const LIFECYCLE_MESSAGES = {
+  atoi: 'strconv.Atoi: parsing "{value}": {reason}',
+  parseInt: 'strconv.ParseInt: parsing "{value}": {reason}',
+  cannotStop: 'cannot stop container: {id}: invalid signal: {signal}',
+  invalidCondition: 'invalid condition: "{condition}"',
+  noStream: 'Bad parameters: you must choose at least one stream',
+} as const;
+
+/** The signal a stop sends when neither the request nor the container names one. */
+const DEFAULT_STOP_SIGNAL = 15;
+
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Why Go's strconv.ParseInt(text, 10, 64) refuses `text`, or null. */
+export function parseIntProblem(text: string): 'invalid syntax' | 'value out of range' | null {
+  if (!/^[+-]?\d+$/.test(text)) return 'invalid syntax';
+  const value = BigInt(text);
+  return value > INT64_MAX || value < -INT64_MAX - 1n ? 'value out of range' : null;
+}
+
+/** moby httputils.BoolValue: anything but "", "0", "no", "false" and "none" (any case, trimmed) is true. */
+export const boolValue = (query: URLSearchParams, key: string): boolean =>
+  !['', '0', 'no', 'false', 'none'].includes((query.get(key) ?? '').trim().toLowerCase());
+
+/**
+ * Calls `done` at the container's first event `ends` accepts, or when the client goes, once; the
+ * subscription ends either way. A removed container ends every wait: it cannot exit again.
+ */
+function untilEvent(x: Exchange, container: Container, ends: (event: DaemonEvent) => boolean, done: () => void): void {
+  const log = x.state.objects.events;
+  let finished = false;
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    unsubscribe();
+    x.res.off('close', finish);
+    done();
+  };
+  const unsubscribe = log.subscribe((event) => {
+    if (event.actorId === container.id && (event.action === 'destroy' || ends(event))) finish();
+  });
+  x.res.once('close', finish);
+}
+
+/** The signal a stop sends: the request's (from API 1.42), the container's StopSignal, or SIGTERM; or the text that names none. */
+function stopSignal(x: Exchange, container: Container): number | { readonly invalid: string } {
+  const asked = apiBelow(x, LIFECYCLE.stopSignalSince) ? '' : (queryOf(x).get('signal') ?? '');
+  const text = asked !== '' ? asked : String(container.config['StopSignal'] ?? '');
+  if (text === '') return DEFAULT_STOP_SIGNAL;
+  return signalNumber(text) ?? { invalid: text };
+}
+
+/**
+ * POST /containers/{name}/stop: the simulated process dies of the stop signal at once (as a busybox
+ * `sleep` under an init does: 143 for SIGTERM, observed), so `t` is only read. A container that is
+ * not running is a 304; `t` that is no integer a 500 before the lookup, as the router parses it.
+ */
+export const containerStopRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/stop',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/stop',
+  rules: [],
+  handle(x) {
+    const t = queryOf(x).get('t');
+    const tProblem = t === null ? null : parseIntProblem(t);
+    if (t !== null && tProblem !== null) return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.atoi, { value: t, reason: tProblem }));
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    if (container.state !== 'running') return sendEmpty(x, 304);
+    const signal = stopSignal(x, container);
+    if (typeof signal !== 'number') return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotStop, { id: container.id, signal: signal.invalid }));
+    const { objects } = x.state;
+    objects.containerEvent(container, 'kill', { signal: String(signal) });
+    container.state = 'exited';
+    container.exitCode = 128 + signal;
+    container.finishedAt = nowNanos();
+    const die = (): void => objects.containerEvent(container, 'die', { exitCode: String(container.exitCode) });
+    const stopBeforeDie = !releaseBelow(x, LIFECYCLE.stopBeforeDieSince);
+    if (!stopBeforeDie) die();
+    objects.containerEvent(container, 'stop');
+    if (stopBeforeDie) die();
+    sendEmpty(x, 204);
+  },
+};
+
+type WaitCondition = 'not-running' | 'next-exit' | 'removed';
+
+/** The condition a wait asks for, or the text of one the release refuses. */
+function waitCondition(x: Exchange): WaitCondition | { readonly invalid: string } {
+  if (apiBelow(x, LIFECYCLE.waitConditionSince)) return 'not-running';
+  const text = queryOf(x).get('condition') ?? '';
+  if (text === 'next-exit' || text === 'removed' || text === 'not-running') return text;
+  return text === '' || releaseBelow(x, LIFECYCLE.waitStrictSince) ? 'not-running' : { invalid: text };
+}
+
+/**
+ * POST /containers/{name}/wait: answers `{StatusCode}` (with `"Error":null` before 23.0) once the
+ * condition holds: not-running at once for a container that is not running (0 for one never
+ * started), next-exit at its next exit, removed at its removal. The wait has no deadline of its
+ * own: it ends with the container or with the client.
+ */
+export const containerWaitRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/wait',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/wait',
+  rules: [],
+  handle(x) {
+    const condition = waitCondition(x);
+    if (typeof condition !== 'string') return handlerError(x, 400, fillMessage(LIFECYCLE_MESSAGES.invalidCondition, { condition: condition.invalid }));
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    const streamed = !apiBelow(x, LIFECYCLE.waitConditionSince);
+    if (streamed) {
+      x.res.writeHead(200, [...routedHeaders(x), 'Content-Type', 'application/json']);
+      x.res.flushHeaders();
+    }
+    const answer = (): void => {
+      if (x.res.writableEnded || x.res.destroyed) return;
+      const body = releaseBelow(x, LIFECYCLE.waitStrictSince) ? { Error: null, StatusCode: container.exitCode } : { StatusCode: container.exitCode };
+      if (streamed) x.res.end(`${JSON.stringify(body)}\n`);
+      else sendJson(x, 200, body);
+    };
+    if (condition === 'not-running' && container.state !== 'running') return answer();
+    untilEvent(x, container, (event) => condition !== 'removed' && event.action === 'die', answer);
+  },
+};
+
+/** Why a `since` or `until` is no timestamp (moby timetypes.ParseTimestamps: seconds[.nanoseconds]), in Go's words, or null. */
+function timestampProblem(text: string): string | null {
+  for (const part of text.split(/\.(.*)/s, 2)) {
+    const problem = parseIntProblem(part);
+    if (problem !== null) return fillMessage(LIFECYCLE_MESSAGES.parseInt, { value: part, reason: problem });
+  }
+  return null;
+}
+
+/** The Content-Type of a container's logs, or null where the release sends none. */
+function logsType(x: Exchange, container: Container): string | null {
+  if (releaseBelow(x, LIFECYCLE.logsTypedSince)) return null;
+  const multiplexed = container.config['Tty'] !== true && !apiBelow(x, LIFECYCLE.multiplexedTypeSince);
+  return multiplexed ? 'application/vnd.docker.multiplexed-stream' : 'application/vnd.docker.raw-stream';
+}
+
+/**
+ * GET /containers/{name}/logs: a container that runs nothing printed nothing, so the body is empty
+ * (no frame); with `follow` the stream of a running container stays open until it stops or the
+ * client goes. `tail` is not checked (an unparsable one is taken as all lines, observed).
+ */
+export const containerLogsRoute: Route = {
+  method: 'GET',
+  path: '/containers/{name}/logs',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/lifecycle-routes.ts: GET /containers/{name}/logs',
+  rules: [],
+  handle(x) {
+    const query = queryOf(x);
+    if (!boolValue(query, 'stdout') && !boolValue(query, 'stderr')) return handlerError(x, 400, LIFECYCLE_MESSAGES.noStream);
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    for (const key of ['since', 'until']) {
+      const text = query.get(key) ?? '';
+      const problem = text === '' ? null : timestampProblem(text);
+      if (problem !== null) return handlerError(x, 500, problem);
+    }
+    const type = logsType(x, container);
+    x.res.writeHead(200, [...routedHeaders(x), ...(type === null ? [] : ['Content-Type', type])]);
+    x.res.flushHeaders();
+    if (!boolValue(query, 'follow') || container.state !== 'running') return void x.res.end();
+    untilEvent(
+      x,
+      container,
+      (event) => event.action === 'die',
+      () => x.res.end(),
+    );
+  },
+};
+
+/** The lifecycle routes, in the route table's order. */
+export const LIFECYCLE_ROUTES: readonly Route[] = [containerStopRoute, containerWaitRoute, containerLogsRoute];
