@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import t from 'tap';
 import { sharedTlsMaterial, tlsVerifyFlags, writeTlsFiles } from '../suites/listeners/certificates.js';
 import { freePort } from '../suites/listeners/ports.js';
