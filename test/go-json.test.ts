@@ -33,18 +33,21 @@ t.test('a JSON text is one value; anything JSON.parse refuses is a syntax error'
 });
 
 t.test("Go's words for where a text goes wrong (observed on the releases)", async (t) => {
-  t.equal(goJsonSyntaxError(bytes('bad')), "invalid character 'b' looking for beginning of value");
-  t.equal(goJsonSyntaxError(bytes('tru')), "invalid character ' ' in literal true (expecting 'e')");
-  t.equal(goJsonSyntaxError(bytes('{"Image" 1}')), "invalid character '1' after object key");
-  t.equal(goJsonSyntaxError(bytes('{"a":1 "b"')), "invalid character '\"' after object key:value pair");
-  t.equal(goJsonSyntaxError(bytes('[1 2]')), "invalid character '2' after array element");
-  t.equal(goJsonSyntaxError(bytes('{} {}')), "invalid character '{' after top-level value");
-  t.equal(goJsonSyntaxError(bytes('{"a')), 'unexpected end of JSON input');
-  t.equal(goJsonSyntaxError(bytes('-')), "invalid character ' ' in numeric literal");
-  t.equal(goJsonSyntaxError(bytes('1.')), "invalid character ' ' after decimal point in numeric literal");
-  t.equal(goJsonSyntaxError(bytes('"\\x"')), "invalid character 'x' in string escape code");
-  t.equal(goJsonSyntaxError(bytes('"\\u12g4"')), "invalid character 'g' in \\u hexadecimal character escape");
-  t.equal(goJsonSyntaxError(bytes('{,}')), "invalid character ',' looking for beginning of object key string");
+  const words: readonly (readonly [string, string])[] = [
+    ['bad', "invalid character 'b' looking for beginning of value"],
+    ['tru', "invalid character ' ' in literal true (expecting 'e')"],
+    ['{"Image" 1}', "invalid character '1' after object key"],
+    ['{"a":1 "b"', "invalid character '\"' after object key:value pair"],
+    ['[1 2]', "invalid character '2' after array element"],
+    ['{} {}', "invalid character '{' after top-level value"],
+    ['{"a', 'unexpected end of JSON input'],
+    ['-', "invalid character ' ' in numeric literal"],
+    ['1.', "invalid character ' ' after decimal point in numeric literal"],
+    ['"\\x"', "invalid character 'x' in string escape code"],
+    ['"\\u12g4"', "invalid character 'g' in \\u hexadecimal character escape"],
+    ['{,}', "invalid character ',' looking for beginning of object key string"],
+  ];
+  for (const [text, message] of words) t.equal(goJsonSyntaxError(bytes(text)), message, text);
   t.equal(quoteChar(0x27), "'\\''");
   t.equal(quoteChar(0x0a), "'\\n'");
   t.equal(quoteChar(0x01), "'\\x01'");

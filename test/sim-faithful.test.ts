@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { send } from './helpers/unix-send.js';
-import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
+import { startInProcessSim, type InProcessSim } from './helpers/in-process-sim.js';
 import { INFO_STYLES, IPV4_FORWARDING_WARNING, OBSERVED_RUNC_FEATURES } from '../specs/info-fields.js';
 import { DEBUG_ROUTE_METHODS } from '../specs/engine-routes.js';
 import { ipv4ForwardingShown, readIpv4Forwarding } from '../simulator/engine/system/info/forwarding.js';
@@ -23,32 +23,8 @@ import { packTar } from '../simulator/engine/objects/index.js';
 const RELEASES = ['20.10', '26.1', '28.5'] as const;
 type Release = (typeof RELEASES)[number];
 
-interface Sim {
-  readonly socket: string;
-  readonly dataRoot: string;
-}
-
-async function simulator(t: { teardown(fn: () => unknown): void }, release: Release): Promise<Sim> {
-  const dir = mkdtempSync('/tmp/ctc-faithful-');
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const socket = join(dir, 's.sock');
-  const dataRoot = join(dir, 'data');
-  const flags = parseArgv([
-    '--emulate',
-    release,
-    '-H',
-    `unix://${socket}`,
-    '--data-root',
-    dataRoot,
-    '--exec-root',
-    join(dir, 'exec'),
-    '--pidfile',
-    join(dir, 'pid'),
-  ]);
-  const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }));
-  t.teardown(() => sim.close());
-  return { socket, dataRoot };
-}
+const simulator = (t: { teardown(fn: () => unknown): void }, release: Release): Promise<InProcessSim> =>
+  startInProcessSim(t, 'ctc-faithful-', ['--emulate', release]);
 
 const json = (body: string): unknown => JSON.parse(body);
 const messageOf = (body: string): string => (json(body) as { message: string }).message;
