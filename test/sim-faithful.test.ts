@@ -304,3 +304,39 @@ t.test('POST /containers/create: the body as Go decodes it, and a container with
     );
   }
 });
+
+t.test('an empty name at the end of a path reaches its route (moby {name:.*}); OPTIONS answers a path ending in "/"', async (t) => {
+  for (const release of RELEASES) {
+    const { socket } = await simulator(t, release);
+    const image = await send(socket, 'DELETE', '/images/');
+    t.same([image.status, messageOf(image.body)], [400, 'image name cannot be blank'], `${release} DELETE /images/`);
+    const container = await send(socket, 'DELETE', '/v1.41/containers/?force=1');
+    t.same([container.status, messageOf(container.body)], [400, 'invalid name or ID supplied: ""'], `${release} DELETE /containers/`);
+    t.equal((await send(socket, 'DELETE', '/networks/')).status, 501, `${release} DELETE /networks/: a route the simulator does not serve`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/networks/', '/ctc-x/', '/containers/', '/v1.41/images/'),
+        async (path) => (await send(socket, 'OPTIONS', path)).status === 200,
+      ),
+      { numRuns: 4 },
+    );
+  }
+});
+
+t.test('a start body is refused from API 1.24 before the container is looked up: more than 7 bytes, whatever they are', async (t) => {
+  for (const release of RELEASES) {
+    const { socket } = await simulator(t, release);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 20 }), fc.constantFrom(JSON_TYPE, 'text/plain'), async (text, type) => {
+        const body = Buffer.from(text);
+        const reply = await send(socket, 'POST', '/v1.41/containers/ctc-missing/start', body, type);
+        return body.length > 7
+          ? reply.status === 400 &&
+              messageOf(reply.body) === 'starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24'
+          : reply.status === 404 && messageOf(reply.body) === 'No such container: ctc-missing';
+      }),
+      { numRuns: 40 },
+    );
+  }
+  t.pass('every release refuses alike');
+});

@@ -9,6 +9,7 @@ export const ENGINE_MESSAGES = {
   noSuchImageOld: 'no such image: {given}: No such image: {name}',
   badImageNameOld: 'no such image: {given}: {problem}',
   invalidTag: 'invalid tag format',
+  blankImageName: 'image name cannot be blank',
   uppercaseRepository: 'invalid reference format: repository name must be lowercase',
   /** From 23.0 the error names the repository's remote name (`library/NAME`). */
   uppercaseRepositoryNamed: 'invalid reference format: repository name ({remote}) must be lowercase',

@@ -191,6 +191,8 @@ export const imageDeleteRoute: Route = {
   rules: [],
   handle(x) {
     const name = x.params['name'] ?? '';
+    // An empty name (DELETE /images/) is refused before any lookup (observed on 20.10.24, 26.1.5, 28.5.2).
+    if (name === '') return handlerError(x, 400, ENGINE_MESSAGES.blankImageName);
     const image = imageOr404(x, name);
     if (image === undefined) return;
     const { objects } = x.state;
