@@ -340,3 +340,13 @@ t.test('a start body is refused from API 1.24 before the container is looked up:
   }
   t.pass('every release refuses alike');
 });
+
+t.test("POST /containers/{name}/copy from API 1.24: a bare 404 from the route's handler, with the API headers", async (t) => {
+  const { socket } = await simulator(t, '20.10');
+  for (const path of ['/containers/ctc-missing/copy', '/v1.35/containers/ctc-missing/copy']) {
+    const answer = await raw(socket, `POST ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    t.match(answer, /^HTTP\/1\.1 404 /, path);
+    t.match(answer, /\r\nApi-Version: 1\.41\r\n/, `${path}: Api-Version`);
+    t.match(answer, /\r\nContent-Length: 0\r\n/, `${path}: no body`);
+  }
+});
