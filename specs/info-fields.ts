@@ -71,6 +71,8 @@ export interface InfoStyle {
  *   sysctl became 1 (read once);
  * - 28.5.2: leaves the sysctl alone without a bridge, with --ip-forward or without, and shows
  *   false and the warning, still after the sysctl became 1 (read once).
+ * A create reads the same state: off, it warns "IPv4 forwarding is disabled. Networking will not
+ * work." on every network but host and none (20.10 only when the body has a HostConfig).
  */
 export interface Ipv4ForwardingStyle {
   /** Whether `ip-forward` (on by default) turns forwarding on at the start, without any bridge. */

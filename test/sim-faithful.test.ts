@@ -7,7 +7,9 @@ import { send } from './helpers/unix-send.js';
 import { startInProcessSim, type InProcessSim } from './helpers/in-process-sim.js';
 import { INFO_STYLES, IPV4_FORWARDING_WARNING, OBSERVED_RUNC_FEATURES } from '../specs/info-fields.js';
 import { DEBUG_ROUTE_METHODS } from '../specs/engine-routes.js';
-import { ipv4ForwardingShown, readIpv4Forwarding } from '../simulator/engine/system/info/forwarding.js';
+import { ipv4ForwardingOf, ipv4ForwardingShown, readIpv4Forwarding } from '../simulator/engine/system/info/forwarding.js';
+import { forwardingWarned } from '../simulator/engine/containers/create.js';
+import type { Exchange } from '../simulator/http/exchange.js';
 import { goTarProblem } from '../simulator/engine/images/tar-check.js';
 import { goJsonSyntaxError } from '../simulator/engine/go-json.js';
 import { packTar } from '../simulator/engine/objects/index.js';
@@ -34,7 +36,12 @@ t.test('IPv4Forwarding: set at the start by 20.10 and 26.1 with ip-forward, else
   // The observed table (specs/info-fields.ts: Ipv4ForwardingStyle).
   fc.assert(
     fc.property(fc.constantFrom(...RELEASES), fc.boolean(), fc.boolean(), fc.boolean(), (release, ipForward, once, now) => {
-      const shown = ipv4ForwardingShown(INFO_STYLES[release].ipv4Forwarding, ipForward, once, () => now);
+      const shown = ipv4ForwardingShown(
+        INFO_STYLES[release].ipv4Forwarding,
+        ipForward,
+        () => once,
+        () => now,
+      );
       if (release !== '28.5' && ipForward) return shown;
       return shown === (release === '20.10' ? now : once);
     }),
@@ -348,5 +355,38 @@ t.test("POST /containers/{name}/copy from API 1.24: a bare 404 from the route's 
     t.match(answer, /^HTTP\/1\.1 404 /, path);
     t.match(answer, /\r\nApi-Version: 1\.41\r\n/, `${path}: Api-Version`);
     t.match(answer, /\r\nContent-Length: 0\r\n/, `${path}: no body`);
+  }
+});
+
+t.test('a create warns when IPv4 forwarding is off, on every network but host and none (20.10: only with a HostConfig)', async (t) => {
+  const mode = fc.constantFrom(undefined, '', 'default', 'bridge', 'foo', 'host', 'none', 'container:abc');
+  fc.assert(
+    fc.property(fc.boolean(), mode, fc.boolean(), fc.boolean(), (forwarding, m, hasHostConfig, old) => {
+      const warned = forwardingWarned(forwarding, m, hasHostConfig, old);
+      if (forwarding || m === 'host' || m === 'none') return !warned;
+      return warned === (hasHostConfig || !old);
+    }),
+  );
+  // The same state as /info's: a simulator whose /info shows forwarding on warns of nothing.
+  for (const release of RELEASES) {
+    const { socket } = await simulator(t, release);
+    const on = (json((await send(socket, 'GET', '/info')).body) as { IPv4Forwarding: boolean }).IPv4Forwarding;
+    const made = await send(socket, 'POST', '/containers/create', Buffer.from('{"Cmd":["sh"],"HostConfig":{"NetworkMode":"bridge"}}'), JSON_TYPE);
+    const warnings = (json(made.body) as { Warnings: string[] }).Warnings;
+    t.same(warnings, on ? [] : ['IPv4 forwarding is disabled. Networking will not work.'], `${release}: forwarding ${on ? 'on' : 'off'}`);
+  }
+});
+
+t.test('the forwarding state: 20.10 reads the sysctl again at every request, 26.1 and 28.5 keep the first read', async (t) => {
+  for (const [release, ipForward] of [
+    ['20.10', false],
+    ['26.1', false],
+    ['28.5', true],
+  ] as const) {
+    const reads = [false, true];
+    const exchange = { state: { config: { release: { release }, settings: { ipForward } }, routes: {} } } as unknown as Exchange;
+    const read = () => reads.shift() ?? true;
+    t.equal(ipv4ForwardingOf(exchange, read), false, `${release}: the first read`);
+    t.equal(ipv4ForwardingOf(exchange, read), release === '20.10', `${release}: after the sysctl turned on`);
   }
 });

@@ -25,6 +25,8 @@ export const ENGINE_MESSAGES = {
   badTarOld: 'Error processing tar file(exit status 1): archive/tar: invalid tar header',
   noCommand: 'no command specified',
   noCommandOld: 'No command specified',
+  /** A create's warning when IPv4 forwarding is off (every observed release). */
+  forwardingOff: 'IPv4 forwarding is disabled. Networking will not work.',
   kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',
   kernelMemoryWarning: 'Specifying a kernel memory limit is deprecated and will be removed in a future release.',
   macAddressMoved: 'The container-wide MacAddress field is now deprecated. It should be specified in EndpointsConfig instead.',

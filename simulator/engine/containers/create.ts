@@ -3,6 +3,7 @@ import { fillMessage } from '../../../common/messages.js';
 import { EMPTY_IMAGE_CONFIG, makeImage, nowNanos, type Image } from '../objects/index.js';
 import { goFields } from '../go-fields.js';
 import { networkOf, storedNetworkMode } from './network-settings.js';
+import { ipv4ForwardingOf } from '../system/info/forwarding.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -123,6 +124,15 @@ function networkProblem(x: Exchange, network: string | null, aliases: string[] |
 }
 
 /** POST /containers/create: a container of an image the simulator has, or of none when the request gives a command. */
+/**
+ * Whether a create warns that IPv4 forwarding is off: on every network but host and none, a
+ * container joining another's included (observed on 20.10.24, 26.1.5, 28.5.2 with the sysctl at
+ * 0); 20.10 (`old`) checks only a body that has a HostConfig at all.
+ */
+export function forwardingWarned(forwarding: boolean, mode: unknown, hasHostConfig: boolean, old: boolean): boolean {
+  return !forwarding && mode !== 'host' && mode !== 'none' && (hasHostConfig || !old);
+}
+
 /** The smallest kernel memory limit the daemon takes: 6 MiB. */
 const MIN_KERNEL_MEMORY = 6 * 1024 * 1024;
 
@@ -200,6 +210,9 @@ export const containerCreateRoute: Route = {
     objects.containerEvent(container, 'create');
     const warnings = [
       ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),
+      ...(forwardingWarned(ipv4ForwardingOf(x), given['NetworkMode'], body['HostConfig'] != null, releaseBelow(x, '23.0'))
+        ? [ENGINE_MESSAGES.forwardingOff]
+        : []),
       ...(macMoved ? [ENGINE_MESSAGES.macAddressMoved] : []),
     ];
     sendJson(x, 201, { Id: id, Warnings: warnings });

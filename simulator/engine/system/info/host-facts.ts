@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, hostname, machine, release, totalmem } from 'node:os';
-import { IP_FORWARD_SYSCTL, readIpv4Forwarding } from './forwarding.js';
 
 /** What /info says of the machine, read as the daemon reads it. */
 export interface HostFacts {
@@ -12,22 +11,15 @@ export interface HostFacts {
   readonly ncpu: number;
   readonly memTotal: number;
   readonly cgroupVersion: '1' | '2';
-  /** net.ipv4.ip_forward when the facts were read (forwarding.ts). */
-  readonly ipv4Forwarding: boolean;
 }
 
 export interface HostSources {
   readonly osReleasePath: string;
   /** Present on a cgroups v2 (unified) host only. */
   readonly cgroupControllersPath: string;
-  readonly ipForwardPath: string;
 }
 
-const HOST_SOURCES: HostSources = {
-  osReleasePath: '/etc/os-release',
-  cgroupControllersPath: '/sys/fs/cgroup/cgroup.controllers',
-  ipForwardPath: IP_FORWARD_SYSCTL,
-};
+const HOST_SOURCES: HostSources = { osReleasePath: '/etc/os-release', cgroupControllersPath: '/sys/fs/cgroup/cgroup.controllers' };
 
 export function readHostFacts(sources: HostSources = HOST_SOURCES): HostFacts {
   const osRelease = parseOsRelease(sources.osReleasePath);
@@ -40,7 +32,6 @@ export function readHostFacts(sources: HostSources = HOST_SOURCES): HostFacts {
     ncpu: availableParallelism(),
     memTotal: totalmem(),
     cgroupVersion: existsSync(sources.cgroupControllersPath) ? '2' : '1',
-    ipv4Forwarding: readIpv4Forwarding(sources.ipForwardPath),
   };
 }
 
