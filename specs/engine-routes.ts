@@ -146,6 +146,19 @@ export const ENGINE_ROUTES: readonly EngineRoute[] = [
   { method: 'PUT', path: '/volumes/{name}', since: '26.1', slashed: true },
 ];
 
+/**
+ * The first release whose /debug routes are ordinary GET routes (versioned and unversioned).
+ * Before it they are mounted at the bare path only, for every method (observed on 20.10.24 and
+ * 26.1.5: GET, HEAD, POST, PUT, DELETE and PATCH /debug/vars answer 200, /v1.40/debug/vars and
+ * /v1.51/debug/pprof/symbol 404 "page not found" without the API headers; OPTIONS is the
+ * preflight route's). 28.5.2 has them as routes; the releases between 26.1 and 28.5 were not
+ * observed, and the change is taken to come with the 28 series.
+ */
+export const DEBUG_ROUTES_ORDINARY_FROM = '28.0';
+
+/** The methods a /debug route answers where it is mounted for every method (the preflight route keeps OPTIONS). */
+export const DEBUG_ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
 export const ENGINE_ROUTES_EVIDENCE =
   'moby/moby git tags v20.10.24, v26.1.5 and v28.5.2: api/server/router/*/ (build, checkpoint, container, ' +
   'debug, distribution, grpc, image, network, plugin, session, swarm, system, volume) route tables, ' +

@@ -58,7 +58,31 @@ export interface InfoStyle {
   readonly bridgeNf: boolean;
   /** Whether a commit object's `Expected` is left out when empty (InitCommit on 28.5) where it is shown at all. */
   readonly emptyExpectedOmitted: boolean;
+  /** How IPv4Forwarding comes about (and with it the warning "WARNING: IPv4 forwarding is disabled"). */
+  readonly ipv4Forwarding: Ipv4ForwardingStyle;
 }
+
+/**
+ * Observed (2026-11-27) with `--bridge=none --iptables=false` in a private network namespace whose
+ * net.ipv4.ip_forward was 0 at the start, then set to 1 between two GET /info:
+ * - 20.10.24: with --ip-forward (the default) the daemon sets it to 1 at the start and shows true;
+ *   with --ip-forward=false it shows false and the warning, then true once it is 1 (read at every /info);
+ * - 26.1.5: the same at the start, but with --ip-forward=false it still shows false after the
+ *   sysctl became 1 (read once);
+ * - 28.5.2: leaves the sysctl alone without a bridge, with --ip-forward or without, and shows
+ *   false and the warning, still after the sysctl became 1 (read once).
+ * A create reads the same state: off, it warns "IPv4 forwarding is disabled. Networking will not
+ * work." on every network but host and none (20.10 only when the body has a HostConfig).
+ */
+export interface Ipv4ForwardingStyle {
+  /** Whether `ip-forward` (on by default) turns forwarding on at the start, without any bridge. */
+  readonly enabledAtStart: boolean;
+  /** Whether net.ipv4.ip_forward is read once (the value of the start), not at every /info. */
+  readonly readOnce: boolean;
+}
+
+/** The warning /info carries when IPv4Forwarding is false (every observed release). */
+export const IPV4_FORWARDING_WARNING = 'WARNING: IPv4 forwarding is disabled';
 
 const NETWORK_PLUGINS = ['bridge', 'host', 'ipvlan', 'macvlan', 'null', 'overlay'] as const;
 export const INFO_NETWORK_PLUGINS: readonly string[] = NETWORK_PLUGINS;
@@ -87,6 +111,7 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     ],
     bridgeNf: true,
     emptyExpectedOmitted: false,
+    ipv4Forwarding: { enabledAtStart: true, readOnce: false },
   },
   '26.1': {
     id: 'engine-id',
@@ -110,6 +135,7 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     ],
     bridgeNf: true,
     emptyExpectedOmitted: false,
+    ipv4Forwarding: { enabledAtStart: true, readOnce: true },
   },
   '28.5': {
     id: 'engine-id',
@@ -133,6 +159,7 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     ],
     bridgeNf: false,
     emptyExpectedOmitted: true,
+    ipv4Forwarding: { enabledAtStart: false, readOnce: true },
   },
 };
 
@@ -226,6 +253,180 @@ export const COMMIT_EXPECTED_MAX_API = '1.48';
 
 /** Below this API version SecurityOptions holds the option names only (`seccomp`, not `name=seccomp,profile=…`). */
 export const SECURITY_OPTIONS_NAMES_BELOW_API = '1.25';
+
+/**
+ * What 26.1.5 and 28.5.2 show as a built-in runtime's `status["org.opencontainers.runtime-spec.features"]`
+ * (the JSON text `runc features` prints, key order kept): the Debian runc 1.1.5+ds1 these
+ * builds run on this machine (`runc --version`: commit 1.1.5+ds1-1+deb12u1, spec 1.0.2-dev,
+ * libseccomp 2.5.4), identical on both (observed 2026-11-27). The simulator runs no runtime and
+ * shows the document of the one the emulated builds were observed with.
+ */
+export const OBSERVED_RUNC_FEATURES = {
+  ociVersionMin: '1.0.0',
+  ociVersionMax: '1.0.2-dev',
+  hooks: ['prestart', 'createRuntime', 'createContainer', 'startContainer', 'poststart', 'poststop'],
+  mountOptions: [
+    'acl',
+    'async',
+    'atime',
+    'bind',
+    'defaults',
+    'dev',
+    'diratime',
+    'dirsync',
+    'exec',
+    'iversion',
+    'lazytime',
+    'loud',
+    'mand',
+    'noacl',
+    'noatime',
+    'nodev',
+    'nodiratime',
+    'noexec',
+    'noiversion',
+    'nolazytime',
+    'nomand',
+    'norelatime',
+    'nostrictatime',
+    'nosuid',
+    'nosymfollow',
+    'private',
+    'ratime',
+    'rbind',
+    'rdev',
+    'rdiratime',
+    'relatime',
+    'remount',
+    'rexec',
+    'rnoatime',
+    'rnodev',
+    'rnodiratime',
+    'rnoexec',
+    'rnorelatime',
+    'rnostrictatime',
+    'rnosuid',
+    'rnosymfollow',
+    'ro',
+    'rprivate',
+    'rrelatime',
+    'rro',
+    'rrw',
+    'rshared',
+    'rslave',
+    'rstrictatime',
+    'rsuid',
+    'rsymfollow',
+    'runbindable',
+    'rw',
+    'shared',
+    'silent',
+    'slave',
+    'strictatime',
+    'suid',
+    'symfollow',
+    'sync',
+    'tmpcopyup',
+    'unbindable',
+  ],
+  linux: {
+    namespaces: ['cgroup', 'ipc', 'mount', 'network', 'pid', 'user', 'uts'],
+    capabilities: [
+      'CAP_CHOWN',
+      'CAP_DAC_OVERRIDE',
+      'CAP_DAC_READ_SEARCH',
+      'CAP_FOWNER',
+      'CAP_FSETID',
+      'CAP_KILL',
+      'CAP_SETGID',
+      'CAP_SETUID',
+      'CAP_SETPCAP',
+      'CAP_LINUX_IMMUTABLE',
+      'CAP_NET_BIND_SERVICE',
+      'CAP_NET_BROADCAST',
+      'CAP_NET_ADMIN',
+      'CAP_NET_RAW',
+      'CAP_IPC_LOCK',
+      'CAP_IPC_OWNER',
+      'CAP_SYS_MODULE',
+      'CAP_SYS_RAWIO',
+      'CAP_SYS_CHROOT',
+      'CAP_SYS_PTRACE',
+      'CAP_SYS_PACCT',
+      'CAP_SYS_ADMIN',
+      'CAP_SYS_BOOT',
+      'CAP_SYS_NICE',
+      'CAP_SYS_RESOURCE',
+      'CAP_SYS_TIME',
+      'CAP_SYS_TTY_CONFIG',
+      'CAP_MKNOD',
+      'CAP_LEASE',
+      'CAP_AUDIT_WRITE',
+      'CAP_AUDIT_CONTROL',
+      'CAP_SETFCAP',
+      'CAP_MAC_OVERRIDE',
+      'CAP_MAC_ADMIN',
+      'CAP_SYSLOG',
+      'CAP_WAKE_ALARM',
+      'CAP_BLOCK_SUSPEND',
+      'CAP_AUDIT_READ',
+      'CAP_PERFMON',
+      'CAP_BPF',
+      'CAP_CHECKPOINT_RESTORE',
+    ],
+    cgroup: {
+      v1: true,
+      v2: true,
+      systemd: true,
+      systemdUser: true,
+    },
+    seccomp: {
+      enabled: true,
+      actions: [
+        'SCMP_ACT_ALLOW',
+        'SCMP_ACT_ERRNO',
+        'SCMP_ACT_KILL',
+        'SCMP_ACT_KILL_PROCESS',
+        'SCMP_ACT_KILL_THREAD',
+        'SCMP_ACT_LOG',
+        'SCMP_ACT_NOTIFY',
+        'SCMP_ACT_TRACE',
+        'SCMP_ACT_TRAP',
+      ],
+      operators: ['SCMP_CMP_EQ', 'SCMP_CMP_GE', 'SCMP_CMP_GT', 'SCMP_CMP_LE', 'SCMP_CMP_LT', 'SCMP_CMP_MASKED_EQ', 'SCMP_CMP_NE'],
+      archs: [
+        'SCMP_ARCH_AARCH64',
+        'SCMP_ARCH_ARM',
+        'SCMP_ARCH_MIPS',
+        'SCMP_ARCH_MIPS64',
+        'SCMP_ARCH_MIPS64N32',
+        'SCMP_ARCH_MIPSEL',
+        'SCMP_ARCH_MIPSEL64',
+        'SCMP_ARCH_MIPSEL64N32',
+        'SCMP_ARCH_PPC',
+        'SCMP_ARCH_PPC64',
+        'SCMP_ARCH_PPC64LE',
+        'SCMP_ARCH_S390',
+        'SCMP_ARCH_S390X',
+        'SCMP_ARCH_X32',
+        'SCMP_ARCH_X86',
+        'SCMP_ARCH_X86_64',
+      ],
+    },
+    apparmor: {
+      enabled: true,
+    },
+    selinux: {
+      enabled: true,
+    },
+  },
+  annotations: {
+    'io.github.seccomp.libseccomp.version': '2.5.4',
+    'org.opencontainers.runc.checkpoint.enabled': 'true',
+    'org.opencontainers.runc.commit': '1.1.5+ds1-1+deb12u1',
+    'org.opencontainers.runc.version': '1.1.5+ds1',
+  },
+} as const;
 
 /** First API version whose Runtimes entries carry `status` (26.1 and 28.5; 20.10 has none). */
 export const RUNTIME_STATUS_FROM_API = '1.44';

@@ -186,6 +186,34 @@ t.test('the labeller: one release cannot explain a difference; two releases expl
   });
 });
 
+t.test("the labeller: 20.10's missing CDISpecDirs is its known deviation, and explains nothing else of /info", async (t) => {
+  const sim2010 = side('sim@20.10', '20.10');
+  const real2010 = side('daemon:dockerd', '20.10', true);
+  const version = fc.option(
+    fc.integer({ min: 12, max: 41 }).map((n) => `1.${n}`),
+    { nil: null },
+  );
+  const aspect = fc.constantFrom('only-first', 'only-second', 'value', 'type');
+  fc.assert(
+    fc.property(version, aspect, fc.constantFrom('', '[]'), (v, kind, below) => {
+      const label = labelOf(probe('GET', '/info', v), { aspect: kind, at: `$.CDISpecDirs${below}`, first: '[]', second: '' }, [sim2010, real2010]);
+      return label.kind === 'known-deviation' && label.rule === 'config.cdi.spec-dirs' && label.release === '20.10';
+    }),
+  );
+  fc.assert(
+    fc.property(version, fc.constantFrom('$.Driver', '$.IPv4Forwarding', '$.Warnings', '$.CDISpecDirsX'), (v, at) => {
+      const label = labelOf(probe('GET', '/info', v), { aspect: 'value', at, first: 'a', second: 'b' }, [sim2010, real2010]);
+      return !(label.kind === 'known-deviation' && label.rule === 'config.cdi.spec-dirs');
+    }),
+  );
+  t.equal(
+    labelOf(probe('GET', '/info', null), { aspect: 'only-first', at: '$.CDISpecDirs', first: '[]', second: '' }, [sim2010, side('sim-process@20.10', '20.10')])
+      .kind,
+    'unexplained',
+    'between two simulators it is not',
+  );
+});
+
 t.test('observe reads the headers a client reads, under one name for either brand', async (t) => {
   const o = observe({ status: 200, headers: { 'ctr-experimental': 'false', 'api-version': '1.51', date: 'now' }, body: '{"a":1}' });
   t.same(o, { status: 200, headers: { 'api-version': '1.51', experimental: 'false' }, body: { kind: 'json', value: { a: 1 } } });

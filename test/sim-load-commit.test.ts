@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { send } from './helpers/unix-send.js';
-import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
+import { startInProcessSim } from './helpers/in-process-sim.js';
 import { imageArchive, NONSTANDARD, type FullImageCase, type NonstandardField } from '../suites/deprecations/full-images.js';
 
 /**
@@ -13,25 +11,7 @@ import { imageArchive, NONSTANDARD, type FullImageCase, type NonstandardField } 
  * 1.50; a committed image names its container below 1.45.
  */
 async function simulator(t: { teardown(fn: () => unknown): void }, args: readonly string[]): Promise<string> {
-  const dir = mkdtempSync('/tmp/ctc-load-');
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const socket = join(dir, 's.sock');
-  const flags = parseArgv([
-    ...args,
-    '--brand',
-    'docker',
-    '-H',
-    `unix://${socket}`,
-    '--data-root',
-    join(dir, 'data'),
-    '--exec-root',
-    join(dir, 'exec'),
-    '--pidfile',
-    join(dir, 'pid'),
-  ]);
-  const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }));
-  t.teardown(() => sim.close());
-  return socket;
+  return (await startInProcessSim(t, 'ctc-load-', [...args, '--brand', 'docker'])).socket;
 }
 
 const configAt = async (socket: string, api: string, ref: string): Promise<Record<string, unknown>> =>

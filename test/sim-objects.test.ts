@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import t from 'tap';
 import { send, type Reply } from './helpers/unix-send.js';
-import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
+import { startInProcessSim } from './helpers/in-process-sim.js';
 import { tarball } from '../suites/deprecations/image-tarball.js';
 
 /**
@@ -13,26 +11,7 @@ import { tarball } from '../suites/deprecations/image-tarball.js';
  * with dockerd's words, and the daemon keeps serving.
  */
 async function simulator(t: { teardown(fn: () => unknown): void }, release: string): Promise<string> {
-  const dir = mkdtempSync('/tmp/ctc-objects-');
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const socket = join(dir, 's.sock');
-  const flags = parseArgv([
-    '--emulate',
-    release,
-    '--brand',
-    'docker',
-    '-H',
-    `unix://${socket}`,
-    '--data-root',
-    join(dir, 'data'),
-    '--exec-root',
-    join(dir, 'exec'),
-    '--pidfile',
-    join(dir, 'pid'),
-  ]);
-  const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }));
-  t.teardown(() => sim.close());
-  return socket;
+  return (await startInProcessSim(t, 'ctc-objects-', ['--emulate', release, '--brand', 'docker'])).socket;
 }
 
 const message = (reply: Reply): unknown => (JSON.parse(reply.body) as { message?: unknown }).message;

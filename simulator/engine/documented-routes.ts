@@ -1,6 +1,6 @@
 import { fillMessage } from '../../common/messages.js';
-import { inRange } from '../../common/dotted-version.js';
-import { ENGINE_ROUTES, type EngineRoute } from '../../specs/engine-routes.js';
+import { compareVersions, inRange } from '../../common/dotted-version.js';
+import { DEBUG_ROUTE_METHODS, DEBUG_ROUTES_ORDINARY_FROM, ENGINE_ROUTES, type EngineRoute } from '../../specs/engine-routes.js';
 import { EXPERIMENTAL_DISABLED_MESSAGE, SIMULATOR_MESSAGES } from '../../specs/messages.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import type { Exchange } from '../http/exchange.js';
@@ -41,9 +41,9 @@ export function documentedRoutes(release: DaemonRelease, implemented: readonly R
       !taken.has(`${route.method} ${route.path}`) &&
       !anyPath.has(route.method) &&
       inRange(release.release, { min: route.since, ...(route.until === undefined ? {} : { max: route.until }) }),
-  ).map((route) => {
+  ).flatMap((route) => {
     const slashed = slashedParam(route);
-    return {
+    const made: Route = {
       method: route.method,
       path: route.path,
       ...(slashed === undefined ? {} : { slashedParams: [slashed] }),
@@ -51,5 +51,8 @@ export function documentedRoutes(release: DaemonRelease, implemented: readonly R
       rules: [],
       handle: answer(route),
     };
+    if (!route.path.startsWith('/debug/') || compareVersions(release.release, DEBUG_ROUTES_ORDINARY_FROM) >= 0) return [made];
+    // Before 28.0 the /debug routes are mounted apart: bare path only, every method.
+    return DEBUG_ROUTE_METHODS.filter((method) => !taken.has(`${method} ${route.path}`)).map((method) => ({ ...made, method, unversionedOnly: true }));
   });
 }

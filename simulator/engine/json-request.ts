@@ -1,6 +1,7 @@
 import { isChunked } from '../authz/request-message.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
+import { goJsonFirstValue } from './go-json.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { releaseBelow } from './replies.js';
 
@@ -25,22 +26,58 @@ export function contentTypeProblem(x: Exchange): string | null {
   return type.trim() === '' ? ENGINE_MESSAGES.contentTypeMissing : ENGINE_MESSAGES.contentTypeUnsupported.replace('{type}', type);
 }
 
+/** Why a JSON value does not decode into the route's struct: the status and words moby answers. */
+export type DecodeProblem = { readonly status: number; readonly message: string };
+
 /** A body's JSON, or the status and words moby answers for it. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly status: number; readonly message: string };
 
 /**
- * Parses a request body as moby's decoders do: 20.10 answers a syntax error with a 500 and Go's
- * words, 23.0 and later with a 400 "invalid JSON: …". A body cut short is Go's "unexpected EOF"
- * (observed); other syntax errors keep JavaScript's description, which is not Go's.
+ * Parses a request body as moby's decoders do (json.Decoder: the first value only): 20.10 answers
+ * a syntax error with a 500 and Go's words, and takes the first value whatever follows it; 23.0
+ * and later answer 400 "invalid JSON: …", and "unexpected content after JSON" for anything but
+ * spaces, `]` or `}` after it (moby httputils.ReadJSON: Decoder.More). A value cut short is Go's
+ * "unexpected EOF" (observed on 20.10.24, 26.1.5, 28.5.2, as `{} {}`: 20.10 "Config cannot be
+ * empty…", the others "unexpected content after JSON"). `decodes` says whether the value fits
+ * the struct the route decodes into (its error comes first). The caller answers a body of nothing
+ * but spaces (Go's io.EOF) itself.
  */
-export function parseJsonBody(x: Exchange, text: string): ParsedJson {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    const described = error instanceof Error ? error.message : String(error);
-    const at = /at position (\d+)/.exec(described);
-    const cutShort = /end of JSON input/.test(described) || (at !== null && Number(at[1]) >= text.trimEnd().length);
-    const words = cutShort ? 'unexpected EOF' : described;
-    return releaseBelow(x, '23.0') ? { ok: false, status: 500, message: words } : { ok: false, status: 400, message: `invalid JSON: ${words}` };
+export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, value: unknown) => DecodeProblem | null = () => null): ParsedJson {
+  const old = releaseBelow(x, '23.0');
+  const bytes = Buffer.from(text, 'utf8');
+  const first = goJsonFirstValue(bytes);
+  if (!('end' in first)) {
+    const words = 'cut' in first ? 'unexpected EOF' : first.error;
+    return old ? { ok: false, status: 500, message: words } : { ok: false, status: 400, message: `invalid JSON: ${words}` };
   }
+  const value: unknown = JSON.parse(bytes.subarray(0, first.end).toString('utf8'));
+  // The decoder's own type error comes before moby's look at what follows.
+  const problem = decodes(x, value);
+  if (problem !== null) return { ok: false, ...problem };
+  const next = bytes.subarray(first.end).find((c) => c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a);
+  if (!old && next !== undefined && next !== 0x5d && next !== 0x7d) return { ok: false, status: 400, message: ENGINE_MESSAGES.contentAfterJson };
+  return { ok: true, value };
+}
+
+/**
+ * The first release whose configuration decoder is container.CreateRequest (before it
+ * runconfig.ContainerConfigWrapper): 26.1.5 names the wrapper, 28.5.2 the request; the releases
+ * between were not observed, and the change is taken to come with the 28 series.
+ */
+const CREATE_REQUEST_FROM = '28.0';
+
+/** Go's word for a JSON value's kind in an UnmarshalTypeError. */
+const goKind = (value: unknown): string => (Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value);
+
+/**
+ * A container configuration body (create, commit) that is JSON but no object: Go's decoder
+ * cannot put it in moby's configuration struct (null is no configuration at all). 20.10 answers
+ * 500, later releases 400 "invalid JSON: …" (observed with `[]`, numbers, strings and bools on
+ * 20.10.24, 26.1.5 and 28.5.2). Null when the value decodes.
+ */
+export function configTypeProblem(x: Exchange, value: unknown): DecodeProblem | null {
+  if (value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value))) return null;
+  const struct = releaseBelow(x, CREATE_REQUEST_FROM) ? 'runconfig.ContainerConfigWrapper' : 'container.CreateRequest';
+  const words = `json: cannot unmarshal ${goKind(value)} into Go value of type ${struct}`;
+  return releaseBelow(x, '23.0') ? { status: 500, message: words } : { status: 400, message: `invalid JSON: ${words}` };
 }

@@ -9,6 +9,7 @@ export const ENGINE_MESSAGES = {
   noSuchImageOld: 'no such image: {given}: No such image: {name}',
   badImageNameOld: 'no such image: {given}: {problem}',
   invalidTag: 'invalid tag format',
+  blankImageName: 'image name cannot be blank',
   uppercaseRepository: 'invalid reference format: repository name must be lowercase',
   /** From 23.0 the error names the repository's remote name (`library/NAME`). */
   uppercaseRepositoryNamed: 'invalid reference format: repository name ({remote}) must be lowercase',
@@ -16,14 +17,16 @@ export const ENGINE_MESSAGES = {
   nameInUse:
     'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',
   invalidName: 'Invalid container name ({name}), only [a-zA-Z0-9][a-zA-Z0-9_.-] are allowed',
-  networkNotFound: 'network {name} not found',
-  aliasOnNone: 'invalid config for network none: invalid endpoint settings:\nnetwork-scoped alias is supported only for containers in user defined networks',
+  aliasOnPredefined:
+    'invalid config for network {network}: invalid endpoint settings:\nnetwork-scoped alias is supported only for containers in user defined networks',
   /** The simulator's own limit (it keeps layers in memory); the daemon has none. */
   layerTooLarge: 'ctrd-sim takes layers of at most {limit} bytes, packed or unpacked',
   badTar: 'archive/tar: invalid tar header',
   badTarOld: 'Error processing tar file(exit status 1): archive/tar: invalid tar header',
   noCommand: 'no command specified',
   noCommandOld: 'No command specified',
+  /** A create's warning when IPv4 forwarding is off (every observed release). */
+  forwardingOff: 'IPv4 forwarding is disabled. Networking will not work.',
   kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',
   kernelMemoryWarning: 'Specifying a kernel memory limit is deprecated and will be removed in a future release.',
   macAddressMoved: 'The container-wide MacAddress field is now deprecated. It should be specified in EndpointsConfig instead.',
@@ -46,6 +49,8 @@ export const ENGINE_MESSAGES = {
   /** POST /containers/create without a body: 20.10 answers 500 with Go's io.EOF, 23.0 a 400. */
   bodyEofOld: 'EOF',
   bodyEof: 'invalid JSON: got EOF while reading request body',
+  /** From 23.0: a JSON body followed by more than spaces, `]` or `}` (moby httputils.ReadJSON). */
+  contentAfterJson: 'unexpected content after JSON',
   emptyConfigOld: 'Config cannot be empty in order to create a container',
   emptyConfig: 'config cannot be empty in order to create a container',
   invalidNameOrId: 'invalid name or ID supplied: "{name}"',

@@ -28,6 +28,8 @@ export interface Route extends Implementation {
   readonly path: string;
   /** Placeholders that may hold "/" (the daemon's `{name:.*}`): matched across segments. */
   readonly slashedParams?: readonly string[];
+  /** Mounted at the bare path only: under a /v<api>/ prefix the path is not found (the /debug routes before 28.0). */
+  readonly unversionedOnly?: boolean;
   handle(x: Exchange): void | Promise<void>;
 }
 

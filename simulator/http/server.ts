@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { ServerFactory } from '../listeners/listen.js';
 import { answerClientError } from './client-errors.js';
+import { answerConnect } from './connect.js';
 import type { StateHolder } from './pipeline.js';
 import { LARGE_HEAD_SERVED, RAISED_HEAD_LIMIT } from '../quirks/api-versioning/large-head-served.js';
 
@@ -56,6 +57,7 @@ export function httpServerFactory(
     // by the chain (http/middleware/header-lines.ts). node would silently keep only the first 2000.
     server.maxHeadersCount = 0;
     server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, holder.current));
+    server.on('connect', (req: IncomingMessage, socket: Socket) => answerConnect(req, socket, serve));
     return server;
   };
 }

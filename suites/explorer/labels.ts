@@ -20,7 +20,7 @@ const ROUTE_RULES: Readonly<Record<string, readonly string[]>> = {
   'GET /_ping': ['api.ping', 'api.version.negotiation', 'api.headers.api-version'],
   'HEAD /_ping': ['api.ping', 'api.version.negotiation', 'api.headers.api-version'],
   'GET /version': ['api.version.negotiation', 'api.headers.api-version'],
-  'GET /info': ['config.info.shape'],
+  'GET /info': ['config.info.shape', 'config.cdi.spec-dirs'],
   'GET /images/json': ['deprecated.images-list.filter-parameter', 'deprecated.images-list.filter-parameter.legacy-form'],
   'GET /images/{name}/json': [
     'deprecated.image-inspect.container-config',
@@ -84,6 +84,8 @@ const ASPECTS: Readonly<Record<string, (d: Difference) => boolean>> = {
   'api.error.json-body': (d) => d.aspect === 'body-kind' || (d.aspect === 'header' && d.at === 'content-type'),
   'api.error.legacy-plain-text': (d) => d.aspect === 'body-kind' || d.aspect === 'error-text' || (d.aspect === 'header' && d.at === 'content-type'),
   'api.not-found.legacy-plain-text': (d) => d.aspect === 'body-kind' || d.aspect === 'error-text' || (d.aspect === 'header' && d.at === 'content-type'),
+  // The rule speaks of /info's CDISpecDirs only (20.10 lacks the field: its known deviation).
+  'config.cdi.spec-dirs': (d) => d.at === '$.CDISpecDirs' || d.at.startsWith('$.CDISpecDirs['),
 };
 
 /** The rules that speak of this probe's answer on either side (before the catalogue says where each applies). */

@@ -72,7 +72,7 @@ const MAX_COPY_BODY = 1024 * 1024;
 
 /**
  * POST /containers/{name}/copy: removed (the document gives the removal no API range), so a bare 404
- * with an empty body at every API version, as 20.10.24 answers from 1.24 (observed).
+ * with an empty body and the route's headers at every API version, as 20.10.24 answers from 1.24 (observed).
  */
 export const containerCopyRoute: Route = {
   method: 'POST',
@@ -85,9 +85,8 @@ export const containerCopyRoute: Route = {
     // Fault (deprecated.container-copy.removed): it copies at every version.
     if (!faults.has('deprecated.container-copy.removed') && !copiesBelow124(quirks, apiBelow(x, '1.24')) && !tarWith404(quirks)) {
       x.req.resume();
-      x.res.writeHead(404, ['Content-Length', '0']);
-      x.res.end();
-      return;
+      // The route's handler answers it: the API headers come with it (observed on 20.10.24 from 1.24).
+      return sendEmpty(x, 404, ['Content-Length', '0']);
     }
     let body: unknown;
     try {

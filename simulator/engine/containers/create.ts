@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { fillMessage } from '../../../common/messages.js';
-import { nowNanos, type Image } from '../objects/index.js';
+import { EMPTY_IMAGE_CONFIG, makeImage, nowNanos, type Image } from '../objects/index.js';
+import { goFields } from '../go-fields.js';
+import { networkOf, storedNetworkMode } from './network-settings.js';
+import { ipv4ForwardingOf } from '../system/info/forwarding.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { applyHostConfig, hasKernelMemory } from './host-config.js';
+import { applyHostConfig, hasKernelMemory, HOST_CONFIG_FIELDS } from './host-config.js';
 import { answerMissingImage } from '../images/missing-image.js';
-import { contentTypeProblem, parseJsonBody } from '../json-request.js';
+import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
 
@@ -16,40 +19,43 @@ const NAME = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 
 type Body = Readonly<Record<string, unknown>>;
 
-/** The fields of moby's container.Config, which the create body embeds: Go's decoder matches them in any case. */
-const CONFIG_FIELDS = new Set(
-  [
-    'Hostname',
-    'Domainname',
-    'User',
-    'AttachStdin',
-    'AttachStdout',
-    'AttachStderr',
-    'ExposedPorts',
-    'Tty',
-    'OpenStdin',
-    'StdinOnce',
-    'Env',
-    'Cmd',
-    'Healthcheck',
-    'ArgsEscaped',
-    'Image',
-    'Volumes',
-    'WorkingDir',
-    'Entrypoint',
-    'NetworkDisabled',
-    'MacAddress',
-    'OnBuild',
-    'Labels',
-    'StopSignal',
-    'StopTimeout',
-    'Shell',
-  ].map((field) => field.toLowerCase()),
-);
+/** The fields of moby's container.Config, which the create body embeds. */
+const CONFIG_FIELDS = [
+  'Hostname',
+  'Domainname',
+  'User',
+  'AttachStdin',
+  'AttachStdout',
+  'AttachStderr',
+  'ExposedPorts',
+  'Tty',
+  'OpenStdin',
+  'StdinOnce',
+  'Env',
+  'Cmd',
+  'Healthcheck',
+  'ArgsEscaped',
+  'Image',
+  'Volumes',
+  'WorkingDir',
+  'Entrypoint',
+  'NetworkDisabled',
+  'MacAddress',
+  'OnBuild',
+  'Labels',
+  'StopSignal',
+  'StopTimeout',
+  'Shell',
+] as const;
+
+/** The create body's fields (moby CreateRequest: the embedded config, HostConfig, NetworkingConfig), matched as Go's decoder matches them. */
+const CREATE_FIELDS: readonly string[] = [...CONFIG_FIELDS, 'HostConfig', 'NetworkingConfig'];
 
 /** Whether a create body has a container config at all: moby's embedded *container.Config stays nil without one of its fields. */
-const hasConfig = (body: unknown): boolean =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).some((key) => CONFIG_FIELDS.has(key.toLowerCase()));
+const hasConfig = (body: unknown): boolean => Object.keys(goFields(asObject(body), CONFIG_FIELDS)).length > 0;
+
+/** The image of a container created without one: nothing to inherit, no files (observed: inspect's Image and list's ImageID are ""). */
+const NO_IMAGE: Image = { ...makeImage(Buffer.alloc(0), [], EMPTY_IMAGE_CONFIG, 0n), id: '' };
 
 const asObject = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
 const asList = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : null);
@@ -86,28 +92,47 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
     StdinOnce: bool('StdinOnce'),
     Env: mergedEnv(image, asList(body['Env'])),
     Cmd: asList(body['Cmd']) ?? image.config.Cmd,
-    Image: body['Image'],
+    Image: typeof body['Image'] === 'string' ? body['Image'] : '',
     Volumes: Object.keys(volumes).length === 0 ? null : sortedMap(volumes),
     WorkingDir: str('WorkingDir', image.config.WorkingDir),
     Entrypoint: asList(body['Entrypoint']) ?? image.config.Entrypoint,
     ...(bool('NetworkDisabled') ? { NetworkDisabled: true } : {}),
     ...(macAddress && str('MacAddress', '') !== '' ? { MacAddress: body['MacAddress'] } : {}),
     OnBuild: asList(body['OnBuild']),
-    Labels: sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
+    // null when neither the image nor the request has labels (observed for a container without an image).
+    Labels:
+      image.config.Labels == null && body['Labels'] == null
+        ? null
+        : sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
     ...(stopSignal === '' ? {} : { StopSignal: stopSignal }),
     ...(typeof body['StopTimeout'] === 'number' ? { StopTimeout: body['StopTimeout'] } : {}),
   };
 }
 
-/** The refusal of a create on the network none, or null. The simulator's daemon has no bridge (it runs with --bridge=none) and no other network. */
-function networkProblem(x: Exchange, mode: string, aliases: string[] | null): [number, string] | null {
-  const network = mode === '' || mode === 'default' ? 'bridge' : mode;
-  if (network !== 'none') return [404, fillMessage(ENGINE_MESSAGES.networkNotFound, { name: network })];
-  if (aliases !== null && aliases.length > 0 && !releaseBelow(x, '26.0')) return [400, ENGINE_MESSAGES.aliasOnNone];
+/** The networks every daemon has, on which an endpoint takes no alias. */
+const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'];
+
+/**
+ * The refusal of a create's endpoint settings, or null: from 26.0 an alias on a predefined
+ * network (observed on 26.1.5 and 28.5.2 for none and bridge; 20.10.24 takes it). The network
+ * itself need not exist (network-settings.ts: networkOf).
+ */
+function networkProblem(x: Exchange, network: string | null, aliases: string[] | null): [number, string] | null {
+  if (network === null || !PREDEFINED_NETWORKS.includes(network)) return null;
+  if (aliases !== null && aliases.length > 0 && !releaseBelow(x, '26.0')) return [400, fillMessage(ENGINE_MESSAGES.aliasOnPredefined, { network })];
   return null;
 }
 
-/** POST /containers/create: a container on the network none, of an image the simulator has. */
+/** POST /containers/create: a container of an image the simulator has, or of none when the request gives a command. */
+/**
+ * Whether a create warns that IPv4 forwarding is off: on every network but host and none, a
+ * container joining another's included (observed on 20.10.24, 26.1.5, 28.5.2 with the sysctl at
+ * 0); 20.10 (`old`) checks only a body that has a HostConfig at all.
+ */
+export function forwardingWarned(forwarding: boolean, mode: unknown, hasHostConfig: boolean, old: boolean): boolean {
+  return !forwarding && mode !== 'host' && mode !== 'none' && (hasHostConfig || !old);
+}
+
 /** The smallest kernel memory limit the daemon takes: 6 MiB. */
 const MIN_KERNEL_MEMORY = 6 * 1024 * 1024;
 
@@ -125,33 +150,34 @@ export const containerCreateRoute: Route = {
       if (typeProblem !== null) return handlerError(x, 400, typeProblem);
       const text = raw.toString('utf8');
       if (text.trim() === '') return releaseBelow(x, '23.0') ? handlerError(x, 500, ENGINE_MESSAGES.bodyEofOld) : handlerError(x, 400, ENGINE_MESSAGES.bodyEof);
-      const json = parseJsonBody(x, text);
+      const json = parseJsonBody(x, text, configTypeProblem);
       if (!json.ok) return handlerError(x, json.status, json.message);
       parsed = json.value;
     } catch (error) {
       return handlerError(x, 400, error instanceof Error ? error.message : String(error));
     }
     if (!hasConfig(parsed)) return handlerError(x, 400, releaseBelow(x, '23.0') ? ENGINE_MESSAGES.emptyConfigOld : ENGINE_MESSAGES.emptyConfig);
-    const body = asObject(parsed);
+    const body = goFields(asObject(parsed), CREATE_FIELDS);
     const { objects } = x.state;
     const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
     const noCommand = releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noCommandOld : ENGINE_MESSAGES.noCommand;
     // Without an image there is no command to inherit: moby refuses before any lookup (observed).
     if (imageRef === '' && (asList(body['Cmd']) ?? []).length === 0 && (asList(body['Entrypoint']) ?? []).length === 0) return handlerError(x, 400, noCommand);
-    const image = objects.findImage(imageRef);
-    if (image === undefined)
-      return imageRef === '' ? handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchImage, { name: '' })) : answerMissingImage(x, imageRef, false);
+    // Without an image but with a command the daemon creates the container (observed on 20.10.24, 26.1.5, 28.5.2).
+    const image = imageRef === '' ? NO_IMAGE : objects.findImage(imageRef);
+    if (image === undefined) return answerMissingImage(x, imageRef, false);
     // moby looks the image up before it reserves the name (observed).
     const requested = queryOf(x).get('name') ?? '';
     if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
     const name = requested.replace(/^\//, '');
     const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
     if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
-    const given = asObject(body['HostConfig']);
-    const mode = typeof given['NetworkMode'] === 'string' ? given['NetworkMode'] : '';
-    const endpoint = asObject(asObject(asObject(body['NetworkingConfig'])['EndpointsConfig'])['none']);
+    const given = goFields(asObject(body['HostConfig']), HOST_CONFIG_FIELDS);
+    const network = networkOf(given['NetworkMode']);
+    const endpoints = asObject(goFields(asObject(body['NetworkingConfig']), ['EndpointsConfig'])['EndpointsConfig']);
+    const endpoint = network === null ? {} : goFields(asObject(endpoints[network]), ['Aliases']);
     const aliases = asList(endpoint['Aliases']);
-    const refused = networkProblem(x, mode, aliases);
+    const refused = networkProblem(x, network, aliases);
     if (refused !== null) return handlerError(x, ...refused);
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
@@ -161,7 +187,7 @@ export const containerCreateRoute: Route = {
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     const config = containerConfig(body, image, id, !macMoved);
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
-    const hostConfig = applyHostConfig(x, {}, given);
+    const hostConfig: Record<string, unknown> = { ...applyHostConfig(x, {}, given), NetworkMode: storedNetworkMode(x, given['NetworkMode']) };
     // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
     const kernel = hostConfig['KernelMemory'];
     if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
@@ -184,6 +210,9 @@ export const containerCreateRoute: Route = {
     objects.containerEvent(container, 'create');
     const warnings = [
       ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),
+      ...(forwardingWarned(ipv4ForwardingOf(x), given['NetworkMode'], body['HostConfig'] != null, releaseBelow(x, '23.0'))
+        ? [ENGINE_MESSAGES.forwardingOff]
+        : []),
       ...(macMoved ? [ENGINE_MESSAGES.macAddressMoved] : []),
     ];
     sendJson(x, 201, { Id: id, Warnings: warnings });

@@ -1,9 +1,10 @@
 import type { Exchange } from '../../http/exchange.js';
+import { goFields } from '../go-fields.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import { kernelMemoryKept } from '../../quirks/deprecations/kernel-memory-kept.js';
 
 /** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others. */
-const HOST_CONFIG_FIELDS = [
+export const HOST_CONFIG_FIELDS = [
   'Binds',
   'ContainerIDFile',
   'LogConfig',
@@ -82,8 +83,7 @@ const KERNEL_MEMORY = ['KernelMemory', 'KernelMemoryTCP'] as const;
  * version sets them: from 1.42 the kernel memory limits are dropped (moby: "ignored").
  */
 export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unknown>>, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...stored };
-  for (const field of HOST_CONFIG_FIELDS) if (Object.hasOwn(body, field)) next[field] = body[field];
+  const next: Record<string, unknown> = { ...stored, ...goFields(body, HOST_CONFIG_FIELDS) };
   next['LogConfig'] = logConfig(x, next['LogConfig']);
   // Fault (deprecated.kernel-memory): kept at every version.
   if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory') && !kernelMemoryKept(x.state.config.quirks))

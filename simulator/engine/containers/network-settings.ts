@@ -4,8 +4,30 @@ import { apiBelow, releaseBelow } from '../replies.js';
 import { dnsNamesHidden } from '../../quirks/deprecations/dns-names-from-api-1-44.js';
 import { topLevelDropped } from '../../quirks/deprecations/top-level-dropped-from-1-52.js';
 
-/** The endpoint of a container on the network none (moby network.EndpointSettings, in its field order). */
-export function noneEndpoint(x: Exchange, container: Container): Record<string, unknown> {
+/**
+ * The network a container's NetworkMode names: the default one is `bridge`; `container:<id>`
+ * shares another's and has none of its own (observed on 20.10.24, 26.1.5, 28.5.2: inspect's
+ * Networks is then `{}`). The network need not exist: the daemon creates the container anyway
+ * (observed: `foo`, `host`, `bridge` under --bridge=none) and only its start would fail.
+ */
+export function networkOf(mode: unknown): string | null {
+  const name = typeof mode === 'string' ? mode : '';
+  if (name === '' || name === 'default') return 'bridge';
+  return name.startsWith('container:') ? null : name;
+}
+
+/** NetworkMode as a create stores a blank or `default` one: 20.10 keeps `default`, later releases name the network (observed on 26.1.5, 28.5.2). */
+export const storedNetworkMode = (x: Exchange, mode: unknown): unknown =>
+  mode === undefined || mode === '' || mode === 'default' ? (releaseBelow(x, '23.0') ? 'default' : 'bridge') : mode;
+
+/** NetworkSettings.Networks of a container: its one network's endpoint, or none. */
+export function networksOf(x: Exchange, container: Container): Record<string, unknown> {
+  const network = networkOf(container.hostConfig['NetworkMode']);
+  return network === null ? {} : { [network]: endpointOf(x, container) };
+}
+
+/** A container's endpoint before any start (moby network.EndpointSettings, in its field order): empty but for its aliases. */
+export function endpointOf(x: Exchange, container: Container): Record<string, unknown> {
   return {
     IPAMConfig: null,
     Links: null,
@@ -28,7 +50,7 @@ export function noneEndpoint(x: Exchange, container: Container): Record<string, 
   };
 }
 
-/** The deprecated top-level fields (moby DefaultNetworkSettings): empty on the network none. */
+/** The deprecated top-level fields (moby DefaultNetworkSettings): empty before a start. */
 const DEPRECATED_TOP_LEVEL: Readonly<Record<string, string | number>> = {
   EndpointID: '',
   Gateway: '',
@@ -59,6 +81,6 @@ export function shapeNetworkSettings(x: Exchange, container: Container): Record<
     SecondaryIPAddresses: null,
     SecondaryIPv6Addresses: null,
     ...topLevel,
-    Networks: { none: noneEndpoint(x, container) },
+    Networks: networksOf(x, container),
   };
 }

@@ -8,6 +8,7 @@ import { shapeContainerInspect, shapeContainerSummary } from './shape.js';
 import { applyHostConfig } from './host-config.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { isChunked } from '../../authz/request-message.js';
 import { startBodyTaken } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
 import { appliedBeforeRefusal } from '../../quirks/deprecations/start-refused-but-applied.js';
 import { startedDespiteRefusal } from '../../quirks/deprecations/start-refused-but-started.js';
@@ -56,25 +57,34 @@ export const containerListRoute: Route = {
 const MAX_START_BODY = 1024 * 1024;
 
 /**
- * A start's body as moby reads it: a JSON object with at least one key is a host configuration;
- * none, `{}`, `null`, another content type or a body that does not parse count as no body.
+ * A start's body as moby reads it: more than 7 bytes, or a body of unknown length (chunked), is a
+ * host configuration at all (moby: "a non-nil json object is at least 7 characters"; observed
+ * with text, `{}` and spaces, `null` and spaces on 20.10.24 and 28.5.2). What it sets: a JSON
+ * object's keys; `{}`, `null`, another content type or a body that does not parse set nothing.
  */
-async function startBody(x: Exchange): Promise<Record<string, unknown> | null> {
+async function startBody(x: Exchange): Promise<{ readonly present: boolean; readonly config: Record<string, unknown> | null }> {
   const body = await readBody(x.req, MAX_START_BODY);
-  if (body.length === 0 || !/^application\/json\b/.test(x.req.headers['content-type'] ?? '')) return null;
+  const present = body.length > 7 || isChunked(x.req);
+  if (!present || !/^application\/json\b/.test(x.req.headers['content-type'] ?? '')) return { present, config: null };
   try {
     const parsed: unknown = JSON.parse(body.toString('utf8'));
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0
-      ? (parsed as Record<string, unknown>)
-      : null;
+    const config =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0 ? (parsed as Record<string, unknown>) : null;
+    return { present, config };
   } catch {
-    return null;
+    return { present, config: null };
   }
 }
+
+/** The refusal of a start's body: 400 and the removal message (a 409 under the fault deprecated.container-start.host-config.refusal). */
+const refuseStartBody = (x: Exchange): void =>
+  handlerError(x, x.state.config.faults.has('deprecated.container-start.host-config.refusal') ? 409 : 400, ENGINE_MESSAGES.startBody);
 
 /**
  * POST /containers/{name}/start: the container becomes "running" (it runs nothing). A host
  * configuration body is refused at every API version: the document removes it with no API range.
+ * The refusal comes before the container is looked up (observed on 20.10.24, 26.1.5, 28.5.2: a
+ * body for a container the daemon lacks is refused, not "No such container").
  */
 export const containerStartRoute: Route = {
   method: 'POST',
@@ -84,19 +94,19 @@ export const containerStartRoute: Route = {
   rules: ['deprecated.container-start.host-config', 'deprecated.container-start.host-config.refusal'],
   async handle(x) {
     const body = await startBody(x);
+    const { faults, quirks } = x.state.config;
+    // Fault (deprecated.container-start.host-config): the body is taken at every version.
+    const refused = body.present && !faults.has('deprecated.container-start.host-config') && !startBodyTaken(quirks, apiBelow(x, '1.24'));
+    const touchesContainer = appliedBeforeRefusal(quirks) || startedDespiteRefusal(quirks);
+    if (refused && !touchesContainer) return refuseStartBody(x);
     const container = containerOr404(x);
     if (container === undefined) return;
-    if (body !== null) {
-      const { faults, quirks } = x.state.config;
-      // Fault (deprecated.container-start.host-config): the body is taken at every version.
-      if (!faults.has('deprecated.container-start.host-config') && !startBodyTaken(quirks, apiBelow(x, '1.24'))) {
-        if (appliedBeforeRefusal(quirks)) container.hostConfig = applyHostConfig(x, container.hostConfig, body);
-        if (startedDespiteRefusal(quirks)) start(x, container);
-        // Fault (deprecated.container-start.host-config.refusal): the refusal is a 409.
-        return handlerError(x, faults.has('deprecated.container-start.host-config.refusal') ? 409 : 400, ENGINE_MESSAGES.startBody);
-      }
-      container.hostConfig = applyHostConfig(x, container.hostConfig, body);
+    if (refused) {
+      if (appliedBeforeRefusal(quirks) && body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
+      if (startedDespiteRefusal(quirks)) start(x, container);
+      return refuseStartBody(x);
     }
+    if (body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
     if (container.state === 'running') return sendEmpty(x, 304);
     start(x, container);
     sendEmpty(x, 204);
@@ -167,6 +177,8 @@ export const containerDeleteRoute: Route = {
   where: 'simulator/engine/containers/routes.ts: DELETE /containers/{name}',
   rules: [],
   handle(x) {
+    // An empty name (DELETE /containers/) is refused before any lookup (observed on 20.10.24, 26.1.5, 28.5.2).
+    if ((x.params['name'] ?? '') === '') return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidNameOrId, { name: '' }));
     const container = containerOr404(x);
     if (container === undefined) return;
     if (container.state === 'running') {

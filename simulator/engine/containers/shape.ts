@@ -1,7 +1,7 @@
 import { rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { shapeHostConfig } from './host-config.js';
-import { noneEndpoint, shapeNetworkSettings } from './network-settings.js';
+import { networksOf, shapeNetworkSettings } from './network-settings.js';
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
@@ -83,7 +83,7 @@ export function shapeContainerSummary(x: Exchange, container: Container, now: bi
     State: container.state,
     Status: statusOf(container, now),
     HostConfig: { NetworkMode: container.hostConfig['NetworkMode'] },
-    NetworkSettings: { Networks: { none: noneEndpoint(x, container) } },
+    NetworkSettings: { Networks: networksOf(x, container) },
     Mounts: [],
   };
 }

@@ -7,7 +7,7 @@ import type { Route } from '../../http/route.js';
 import { targetOf } from './import.js';
 import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
-import { contentTypeProblem, parseJsonBody } from '../json-request.js';
+import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { queryOf, releaseBelow, sendJson } from '../replies.js';
 
@@ -41,7 +41,7 @@ export const commitRoute: Route = {
       const typeProblem = contentTypeProblem(x);
       if (typeProblem !== null) return handlerError(x, 400, typeProblem);
       const text = raw.toString('utf8');
-      const json = text.trim() === '' ? { ok: true as const, value: undefined } : parseJsonBody(x, text);
+      const json = text.trim() === '' ? { ok: true as const, value: undefined } : parseJsonBody(x, text, configTypeProblem);
       if (!json.ok) return handlerError(x, json.status, json.message);
       body = json.value;
     } catch (error) {

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { join } from 'node:path';
 import { fillMessage } from '../../../common/messages.js';
 import { cleanPath, digestOf, makeImageWithOrigin, nowNanos, parseTimestamp, readConfigDocument, readTar, type FsEntry } from '../objects/index.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
@@ -8,32 +10,23 @@ import { referenceProblem } from './import.js';
 import { splitReference } from '../objects/index.js';
 import { gunzipIfGzipped, objectOf } from './bodies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { sendBody } from '../replies.js';
+import { releaseBelow, sendBody } from '../replies.js';
+import { goTarProblem } from './tar-check.js';
+import { BAD_ARCHIVE, readSaveArchive } from './load-archive.js';
 
 /** The largest archive a load takes (ctrd-sim keeps every layer in memory), packed or unpacked. */
 const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
 
-/** An archive the simulator cannot read as the save format: 500, as the daemon answers a broken archive. */
-const BAD_ARCHIVE = 'ctrd-sim: the archive is not in the save format (manifest.json, config documents, layer tars)';
+/** The temporary directory moby unpacks a load into (its name is random). */
+const tempDirOf = (dataRoot: string): string => join(dataRoot, 'tmp', `docker-import-${randomInt(1_000_000_000, 4_294_967_295)}`);
 
-interface ManifestEntry {
-  readonly Config: string;
-  readonly RepoTags: readonly string[];
-  readonly Layers: readonly string[];
-}
+/** Go's words for an archive its tar reader stops in; 20.10 unpacks in a child process and wraps them (observed). */
+const tarError = (x: Exchange, problem: string): string => (releaseBelow(x, '23.0') ? `Error processing tar file(exit status 1): ${problem}` : problem);
 
-function manifestOf(files: ReadonlyMap<string, Buffer>): ManifestEntry[] | null {
-  try {
-    const parsed: unknown = JSON.parse(files.get('/manifest.json')?.toString('utf8') ?? '');
-    if (!Array.isArray(parsed)) return null;
-    return parsed.map((entry: Record<string, unknown>) => ({
-      Config: String(entry['Config'] ?? ''),
-      RepoTags: Array.isArray(entry['RepoTags']) ? entry['RepoTags'].map(String) : [],
-      Layers: Array.isArray(entry['Layers']) ? entry['Layers'].map(String) : [],
-    }));
-  } catch {
-    return null;
-  }
+/** Whether Go's ParseForm, which the handler calls first, reads the body as a form (then nothing is left for the load). */
+function bodyIsForm(x: Exchange): boolean {
+  const type = (x.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/x-www-form-urlencoded';
 }
 
 const textOf = (doc: Record<string, unknown>, key: string): string => (typeof doc[key] === 'string' ? (doc[key] as string) : '');
@@ -43,7 +36,10 @@ const textOf = (doc: Record<string, unknown>, key: string): string => (typeof do
  * of its config document, whose `config` (the non-standard fields included), `container` and
  * `container_config` it keeps as they are; its files are those of its layers. The answer streams
  * one `{"stream":"Loaded image: <tag>\n"}` line per tag (`Loaded image ID: <id>` for an image
- * without one), as 20.10.24, 26.1.5 and 28.5.2 do with quiet and without (observed).
+ * without one), as 20.10.24, 26.1.5 and 28.5.2 do with quiet and without (observed). The answer
+ * is a 200 stream from its start: a load that fails ends it with the error's line
+ * (`{"errorDetail":{"message":…},"error":…}`), as those releases answer a body that is no archive
+ * in the save format (observed).
  */
 export const imageLoadRoute: Route = {
   method: 'POST',
@@ -60,20 +56,27 @@ export const imageLoadRoute: Route = {
         return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_ARCHIVE_BYTES) }));
       throw error;
     }
-    const entries = await readTar(archive).catch(() => null);
-    const files = new Map((entries ?? []).filter((entry) => entry.type === 'file').map((entry) => [entry.path, entry.content]));
-    const manifest = manifestOf(files);
-    if (manifest === null) return handlerError(x, 500, BAD_ARCHIVE);
     const lines: string[] = [];
+    const failed = (message: string): void => sendStream(x, [...lines.map(streamLine), errorLine(message)]);
+    if (bodyIsForm(x)) archive = Buffer.alloc(0);
+    const problem = goTarProblem(archive);
+    if (problem !== null) return failed(tarError(x, problem));
+    // Go ends the archive cleanly where the last entry's padding is cut short: so does the simulator's reader, given it whole.
+    const entries = await readTar(Buffer.concat([archive, Buffer.alloc(1024 + ((512 - (archive.length % 512)) % 512))])).catch(() => null);
+    if (entries === null) return failed(BAD_ARCHIVE);
+    const files = new Map(entries.filter((entry) => entry.type === 'file').map((entry) => [entry.path, entry.content]));
+    const read = readSaveArchive(entries, tempDirOf(x.state.config.dataRoot));
+    if ('error' in read) return failed(read.error);
+    const manifest = read.manifest;
     const { objects } = x.state;
     for (const item of manifest) {
       const configBytes = files.get(cleanPath(item.Config));
       const doc = configBytes === undefined ? null : objectOf(JSON.parse(configBytes.toString('utf8')) as unknown);
-      if (configBytes === undefined || doc === null) return handlerError(x, 500, BAD_ARCHIVE);
+      if (configBytes === undefined || doc === null) return failed(BAD_ARCHIVE);
       const layerFiles: FsEntry[] = [];
       for (const layer of item.Layers) {
         const tar = files.get(cleanPath(layer));
-        if (tar === undefined) return handlerError(x, 500, BAD_ARCHIVE);
+        if (tar === undefined) return failed(BAD_ARCHIVE);
         layerFiles.push(...(await readTar(tar)));
       }
       const { config, nonstandard } = readConfigDocument(objectOf(doc['config']) ?? {});
@@ -95,12 +98,19 @@ export const imageLoadRoute: Route = {
       for (const repoTag of item.RepoTags) {
         const { repo, tag } = splitReference(repoTag);
         const problem = referenceProblem(repo, tag);
-        if (problem !== null) return handlerError(x, 500, problem);
+        if (problem !== null) return failed(problem);
         objects.tag(image, `${repo}:${tag}`, nowNanos(), true);
         lines.push(`Loaded image: ${repoTag}`);
       }
       if (item.RepoTags.length === 0) lines.push(`Loaded image ID: ${image.id}`);
     }
-    sendBody(x, 200, lines.map((line) => `${JSON.stringify({ stream: `${line}\n` })}\n`).join(''), 'application/json');
+    sendStream(x, lines.map(streamLine));
   },
 };
+
+const streamLine = (line: string): string => `${JSON.stringify({ stream: `${line}\n` })}\n`;
+
+/** An error as moby's stream formatter writes it into a stream already started. */
+const errorLine = (message: string): string => `${JSON.stringify({ errorDetail: { message }, error: message })}\n`;
+
+const sendStream = (x: Exchange, lines: readonly string[]): void => sendBody(x, 200, lines.join(''), 'application/json');

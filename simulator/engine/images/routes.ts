@@ -7,6 +7,7 @@ import { referenceProblem, targetOf } from './import.js';
 import { answerMissingImage, referenceError } from './missing-image.js';
 import { newestFirst, shapeImageInspect, shapeImageSummary } from './shape.js';
 import { ENGINE_MESSAGES } from '../messages.js';
+import { booleanFilter, filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { exactTagHonoured } from '../../quirks/deprecations/exact-tag-honoured.js';
 import { legacyFilterHonoured } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
@@ -69,15 +70,42 @@ export const imageTagRoute: Route = {
   },
 };
 
-/** A filters parameter's values for one key: `{"k":["v"]}` or the older `{"k":{"v":true}}`. */
-function filterValues(filters: Record<string, unknown>, key: string): string[] {
-  const value = filters[key];
-  if (Array.isArray(value)) return value.map(String);
-  if (value !== null && typeof value === 'object') return Object.keys(value);
-  return [];
+/** The filters the simulator applies; the others the release accepts (`until`) answer 501. */
+const APPLIED_FILTERS = ['reference', 'dangling', 'label', 'before', 'since'];
+
+/**
+ * The creation time an image filter (`before`, `since`) names, over all its images: the oldest
+ * for before, the newest for since (moby's AND of the values); undefined when the filter is not
+ * given, null when an image is missing (answered).
+ */
+function boundOf(x: Exchange, filters: FilterArgs, key: 'before' | 'since'): bigint | undefined | null {
+  let bound: bigint | undefined;
+  for (const name of filterValues(filters, key)) {
+    const image = x.state.objects.findImage(name);
+    if (image === undefined) {
+      answerMissingImage(x, name, false);
+      return null;
+    }
+    if (bound === undefined || (key === 'before' ? image.created < bound : image.created > bound)) bound = image.created;
+  }
+  return bound;
 }
 
-const KNOWN_FILTERS = ['reference', 'dangling'];
+/** moby Args.MatchKVList: every `key` or `key=value` of the filter holds in the labels (no values: any image). */
+function labelsMatch(filters: FilterArgs, labels: Readonly<Record<string, string>> | null | undefined): boolean {
+  const wanted = filterValues(filters, 'label');
+  if (wanted.length === 0) return true;
+  if (labels == null || Object.keys(labels).length === 0) return false;
+  return wanted.every((item) => {
+    const at = item.indexOf('=');
+    const key = at < 0 ? item : item.slice(0, at);
+    return Object.hasOwn(labels, key) && (at < 0 || labels[key] === item.slice(at + 1));
+  });
+}
+
+/** The filter names the release accepts (moby acceptedImageFilterTags; `until` from 23.0). */
+const acceptedFilters = (x: Exchange): readonly string[] =>
+  releaseBelow(x, '23.0') ? ['dangling', 'label', 'before', 'since', 'reference'] : ['dangling', 'label', 'before', 'since', 'reference', 'until'];
 
 /** The release that removed the former `filter` parameter (Deprecation catalogue: deprecated 1.13, removed 20.10). */
 const FILTER_REMOVED_IN = '20.10';
@@ -116,24 +144,32 @@ export const imageListRoute: Route = {
   rules: ['deprecated.images-list.filter-parameter', 'deprecated.images-list.filter-parameter.legacy-form'],
   handle(x) {
     const query = queryOf(x);
-    let filters: Record<string, unknown> = {};
-    try {
-      filters = JSON.parse(query.get('filters') || '{}') as Record<string, unknown>;
-    } catch {
-      return handlerError(x, 400, 'invalid filter');
-    }
-    const unknown = Object.keys(filters).find((key) => !KNOWN_FILTERS.includes(key));
-    if (unknown !== undefined) return notImplementedHere(x, `/images/json with the ${unknown} filter`);
+    // Parsed, checked for names the release accepts, then `dangling` read: each refusal in moby's order (observed on 20.10.24, 26.1.5, 28.5.2).
+    const old = releaseBelow(x, '23.0');
+    const parsed = parseFilterArgs(query.get('filters') ?? '', old);
+    if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
+    const filters = parsed.args;
+    const unaccepted = unacceptedKey(filters, acceptedFilters(x));
+    if (unaccepted !== null) return handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
+    const dangling = booleanFilter(filters, 'dangling', old);
+    if (typeof dangling === 'object') return handlerError(x, 400, dangling.refused);
+    const before = boundOf(x, filters, 'before');
+    if (before === null) return;
+    const since = boundOf(x, filters, 'since');
+    if (since === null) return;
+    const unapplied = unacceptedKey(filters, APPLIED_FILTERS);
+    if (unapplied !== null) return notImplementedHere(x, `/images/json with the ${unapplied} filter`);
     const { faults } = x.state.config;
     // Fault (deprecated.images-list.filter-parameter): from 1.41 the reference filter is not applied.
     const patterns = faults.has('deprecated.images-list.filter-parameter') && !apiBelow(x, '1.41') ? [] : filterValues(filters, 'reference');
     const legacy = legacyFilter(x, query.get('filter') ?? '');
-    const dangling = filterValues(filters, 'dangling')[0];
     const { objects } = x.state;
     const list: Record<string, unknown>[] = [];
     for (const image of objects.allImages().sort(newestFirst)) {
       const all = objects.tagsOf(image);
-      if (dangling !== undefined && (dangling === 'true' || dangling === '1') !== (all.length === 0)) continue;
+      if (dangling !== undefined && dangling !== (all.length === 0)) continue;
+      if ((before !== undefined && image.created >= before) || (since !== undefined && image.created <= since)) continue;
+      if (filters.has('label') && !labelsMatch(filters, image.config.Labels)) continue;
       const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
       const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
       if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
@@ -155,6 +191,8 @@ export const imageDeleteRoute: Route = {
   rules: [],
   handle(x) {
     const name = x.params['name'] ?? '';
+    // An empty name (DELETE /images/) is refused before any lookup (observed on 20.10.24, 26.1.5, 28.5.2).
+    if (name === '') return handlerError(x, 400, ENGINE_MESSAGES.blankImageName);
     const image = imageOr404(x, name);
     if (image === undefined) return;
     const { objects } = x.state;

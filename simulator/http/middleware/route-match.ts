@@ -25,7 +25,8 @@ export const routeMatch: SyncMiddleware = {
     const asked = x.state.routes.match(quirks.has(PING_ANY_METHOD) && isPingUnderOtherMethod(method, x.path) ? 'GET' : method, x.path);
     // Quirk hypothetical.api.not-found.head-on-get-routes: HEAD falls back to the path's GET route.
     const fallback = asked === null && quirks.has(HEAD_ON_GET_ROUTES) ? fallbackForHead(method) : null;
-    const found = fallback === null ? asked : x.state.routes.match(fallback, x.path);
+    const matched = fallback === null ? asked : x.state.routes.match(fallback, x.path);
+    const found = matched !== null && matched.route.unversionedOnly === true && x.version !== null ? null : matched;
     // Quirk hypothetical.api.options.any-path.known-paths-only: no preflight for a path no route serves.
     if (found !== null && !(quirks.has(KNOWN_PATHS_ONLY) && preflightWithoutRoute(method, x.state.routes.hasPathUnderOtherMethod(method, x.path)))) {
       x.route = found.route;

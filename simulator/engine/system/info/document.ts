@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EXECUTION_DRIVER_VALUE, INFO_NETWORK_PLUGINS, OFFICIAL_INDEX, type InfoStyle } from '../../../../specs/info-fields.js';
+import { EXECUTION_DRIVER_VALUE, INFO_NETWORK_PLUGINS, IPV4_FORWARDING_WARNING, OFFICIAL_INDEX, type InfoStyle } from '../../../../specs/info-fields.js';
 import type { BrandNames } from '../../../../specs/brands.js';
 import type { DaemonSettings } from '../../../config/file/settings.js';
 import { genericResources, maskProxy, securityOptions } from './configured-values.js';
@@ -19,6 +19,8 @@ export interface InfoInputs {
   /** What the simulator says its supervisor, runtime and init are (their commit ids). */
   readonly build: string;
   readonly host: HostFacts;
+  /** IPv4Forwarding as the release shows it (forwarding.ts). */
+  readonly ipv4Forwarding: boolean;
   /** The live counters of the process (NFd, NGoroutines) and the clock. */
   readonly live: { readonly openFiles: number; readonly tasks: number; readonly now: Date };
   /** Rules deliberately broken (self-test). */
@@ -27,7 +29,8 @@ export interface InfoInputs {
 
 /**
  * Every field /info can show, at its fullest (the API-version shaping in shape.ts removes and
- * reorders). Nothing runs in the simulator: no container, image, swarm or warning.
+ * reorders). Nothing runs in the simulator: no container, image or swarm; the one warning is
+ * the releases' own when IPv4 forwarding is off.
  */
 export function infoValues(inputs: InfoInputs): Record<string, unknown> {
   const { settings, style, host } = inputs;
@@ -51,7 +54,7 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
     CPUShares: true,
     CPUSet: true,
     PidsLimit: true,
-    IPv4Forwarding: true,
+    IPv4Forwarding: inputs.ipv4Forwarding,
     BridgeNfIptables: style.bridgeNf,
     BridgeNfIp6tables: style.bridgeNf,
     Debug: settings.debug,
@@ -100,6 +103,6 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
       Address: join(inputs.execRoot, 'containerd', 'containerd.sock'),
       Namespaces: { Containers: settings.containerdNamespace, Plugins: settings.containerdPluginsNamespace },
     },
-    Warnings: null,
+    Warnings: inputs.ipv4Forwarding ? null : [IPV4_FORWARDING_WARNING],
   };
 }

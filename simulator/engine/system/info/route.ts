@@ -5,6 +5,7 @@ import { SIM_BUILD } from '../response-kit.js';
 import type { Route } from '../../../http/route.js';
 import { loadDaemonId } from './daemon-id.js';
 import { infoValues } from './document.js';
+import { ipv4ForwardingOf } from './forwarding.js';
 import { openFileCount, readHostFacts, type HostFacts } from './host-facts.js';
 import { shapeInfo } from './shape.js';
 import { infoStyleOf } from './style.js';
@@ -13,7 +14,8 @@ import * as infoSwitchesFlags from '../../../quirks/daemon-config/info-switches-
 /**
  * GET /info: the effective settings (x.state.config.settings), the host and the daemon's ID,
  * shaped for the requested API version as the emulated release shapes them. One per route table:
- * the ID and the host facts are read once, on the first request.
+ * the ID and the host facts are read once, on the first request (net.ipv4.ip_forward as the
+ * release reads it: forwarding.ts).
  */
 export function infoRoute(): Route {
   let host: HostFacts | undefined;
@@ -45,6 +47,7 @@ export function infoRoute(): Route {
         serverVersion: String(kit.versionDocument['Version']),
         build: SIM_BUILD,
         host,
+        ipv4Forwarding: ipv4ForwardingOf(x),
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
       const body = Buffer.from(

@@ -1,14 +1,15 @@
-import type { InfoStyle } from '../../../../specs/info-fields.js';
+import { OBSERVED_RUNC_FEATURES, type InfoStyle } from '../../../../specs/info-fields.js';
 import type { DaemonSettings, RuntimeSetting } from '../../../config/file/settings.js';
 
 /** The runtime the built-in names run. */
 const BUILTIN_PATH = 'runc';
 
 /**
- * What the simulator says of its built-in runtime's features (the real daemons show what
- * `runc features` prints; the simulator runs nothing, so only the OCI versions).
+ * What the simulator says of its built-in runtime's features: the real daemons show what
+ * `runc features` prints; the simulator runs nothing and shows the document of the runc the
+ * emulated builds were observed with (specs/info-fields.ts).
  */
-const BUILTIN_STATUS = { 'org.opencontainers.runtime-spec.features': JSON.stringify({ ociVersionMin: '1.0.0', ociVersionMax: '1.0.2-dev' }) };
+const BUILTIN_STATUS = { 'org.opencontainers.runtime-spec.features': JSON.stringify(OBSERVED_RUNC_FEATURES) };
 
 /**
  * Runtimes as /info lists them: the built-in ones and the registered ones, by name (a Go map, so
