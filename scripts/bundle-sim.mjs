@@ -90,7 +90,7 @@ if (process.argv[2] === '--warm') {
 } else {
   const { source, map } = await bundle();
   rmSync(CACHE, { force: true });
-  writeFileSync(OUT, loader(source));
+  writeFileSync(OUT, loader(source).text);
   writeFileSync(`${OUT}.map`, map);
   writeFileSync(join(dirname(OUT), 'package.json'), '{}\n');
   await warmInChild(NAME, fileURLToPath(import.meta.url), CACHE);

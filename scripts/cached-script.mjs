@@ -101,8 +101,16 @@ export async function bundleScript(entry, out, options) {
  *   source   the script (bundleScript)
  *   file     the expression, in the loader, of the binary's own path
  *   later    node's modules the script gets only on first use (it reads their members at each use, import_x.member)
+ *   instead  { when, run }: source text of a condition and of what the binary does instead of running
+ *            the script when the condition holds (the same program by another way, for a start the
+ *            script would make slower)
+ *   apart    the script in a file of its own beside the binary (FILE.script), not in the binary's
+ *            closing comment: node then reads and compiles a small loader, not megabytes of comment
+ *            (for a binary that is never copied alone)
+ *
+ * Returns the binary's text, and with `apart` the script file's text.
  */
-export function binary({ name, source, file, later = [] }) {
+export function binary({ name, source, file, later = [], instead, apart = false }) {
   const { open, close, prefix } = marks(name);
   for (const mark of [open, close, prefix]) if (source.includes(mark)) throw new Error(`${name}: the script holds the mark ${JSON.stringify(mark)}`);
   const held = source.replace(/\*\/|[\u0080-\uffff]/g, (found) => (found === '*/' ? `*${escapeOf(prefix, '/')}` : escapeOf(prefix, found)));
@@ -116,8 +124,9 @@ const { pathToFileURL } = builtin('node:url');
 const { Script } = builtin('node:vm');
 const KEY = ${JSON.stringify(keyOf(name, source))};
 const file = ${file};
-// The script: the comment that ends this file (its \`*/\` and its characters beyond ASCII escaped).
-const text = readFileSync(file, 'latin1');
+function runScript() {
+// The script: ${apart ? 'the comment FILE.script holds' : 'the comment that ends this file'} (its \`*/\` and its characters beyond ASCII escaped).
+const text = readFileSync(${apart ? "file + '.script'" : 'file'}, 'latin1');
 ${unescaped}
 const SOURCE = unescaped(text, ${JSON.stringify(open)}, ${JSON.stringify(close)}, ${JSON.stringify(prefix)});
 let cachedData;
@@ -142,7 +151,10 @@ const later = (id) => {
 };
 const script = new Script(SOURCE, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
 script.runInThisContext()((id) => (LATER.has(id) ? later(id) : load(id)), pathToFileURL(file).href);
-${open}${held}${close}`;
-  if (scriptOf(name, text) !== source) throw new Error(`${name}: the binary does not give back its script`);
-  return text;
+}
+${instead === undefined ? 'runScript();' : `if (${instead.when}) ${instead.run};\nelse runScript();`}
+`;
+  const comment = `${open}${held}${close}`;
+  if (scriptOf(name, comment) !== source) throw new Error(`${name}: the binary does not give back its script`);
+  return apart ? { text, script: comment } : { text: `${text}${comment}` };
 }
