@@ -142,14 +142,14 @@ async function main(): Promise<void> {
       `- \`${label.replace('ctr-conformance ', '')}\`: ${above === undefined ? 'not measured' : `+${ms(above)}`} above \`node -e 0\`; goal < ${GOAL_ABOVE_FLOOR_MS} ms: ${verdict(above === undefined ? undefined : above < GOAL_ABOVE_FLOOR_MS)}`,
     );
   }
-  for (const [bundled, unbundled] of [
+  for (const [binary, unbundled] of [
     ['ctr-conformance --help', 'unbundled --help'],
     ['ctr-conformance rules', 'unbundled rules'],
     [`ctr-conformance run --only ${RUN_RULE}`, `unbundled run --only ${RUN_RULE}`],
   ] as const) {
-    const [now, before] = [cpuMedian(bundled), cpuMedian(unbundled)];
+    const [now, before] = [cpuMedian(binary), cpuMedian(unbundled)];
     goals.push(
-      `- CPU of \`${bundled.replace('ctr-conformance ', '')}\`, bundled / unbundled: ${now === undefined || before === undefined ? 'not measured' : `${ms(now)} / ${ms(before)} (${now <= before ? `${ms(before - now)} less` : `${ms(now - before)} more`})`}`,
+      `- CPU of \`${binary.replace('ctr-conformance ', '')}\`, ctr-conformance.js / the unbundled entry: ${now === undefined || before === undefined ? 'not measured' : `${ms(now)} / ${ms(before)} (${now <= before ? `${ms(before - now)} less` : `${ms(now - before)} more`})`}`,
     );
   }
   const sim = med('ctrd-sim');
