@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Bundles the ctr-conformance entry point into one file (dist/cli/ctr-conformance.js, over tsc's
-// output), as scripts/bundle-sim.mjs does ctrd-sim, with a code cache beside it
-// (ctr-conformance.js.cache): a CLI process loads one script instead of some six hundred ES modules,
-// and deserialises compiled code instead of compiling them (bench/RESULTS.md section 11). The tests
+// Bundles the ctr-conformance CLI into one script (dist/cli/ctr-conformance.js.script) that the
+// binary (dist/cli/ctr-conformance.js, over tsc's entry) compiles with the code cache the build
+// writes beside it (ctr-conformance.js.cache), as scripts/bundle-sim.mjs does ctrd-sim: a command
+// then loads one script instead of the hundreds of modules it needs (the bundle holds some 700 of
+// ours and 480 of node_modules), and deserialises compiled code instead of compiling them
+// (bench/RESULTS.md section 11). The tests
 // and every other module of dist/ still import tsc's modules one by one.
 //
 // The bundle behaves as the modules it holds: each keeps its own import.meta.url (the URL of its
