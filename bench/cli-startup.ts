@@ -1,21 +1,26 @@
 /**
- * Benchmark (not a test): how fast the two commands answer, in one run, against `node -e 0`.
+ * Benchmark (not a test): how fast the CLI answers, in one run, against `node -e 0`.
  *
  *   node dist/bench/cli-startup.js [--skip-real] [--no-write] [--quick]
  *
- * Interleaved rounds of: `node -e 0` (spawn → exit), `ctr-conformance --help`, `rules` and
- * `rules --json` (spawn → exit, output discarded), a bare node http server, ctrd-sim and dockerd 28.5
- * from spawn to the first `GET /_ping` answered 200 on their unix socket (bench/cold-start.ts: the project's safety flags,
- * private directories, stopped by PID). Every process gets the same small environment (PATH, HOME,
- * LANG, TMPDIR: no NODE_OPTIONS, no NODE_EXTRA_CA_CERTS), so the floor is the floor of each.
+ * Interleaved rounds of: `node -e 0` (spawn → exit), `ctr-conformance --help`, `rules`, `rules --json`
+ * and a one-rule run on the in-process simulator (spawn → exit, output discarded), the same commands
+ * through tsc's modules unbundled (dist/cli/ctr-conformance.unbundled.js: the CLI before scripts/bundle-cli.mjs), a bare
+ * node http server, ctrd-sim and dockerd 28.5 from spawn to the first `GET /_ping` answered 200 on
+ * their unix socket (bench/cold-start.ts: the project's safety flags, private directories, stopped
+ * by PID). The node processes that exit also report the CPU they used (user + system). Every
+ * process gets the same small environment (PATH, HOME, LANG, TMPDIR: no NODE_OPTIONS, no
+ * NODE_EXTRA_CA_CERTS), so the floor is the floor of each.
  * Writes section 11 of bench/RESULTS.md unless --no-write.
  */
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment } from '../suites/targets/process/safety.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
-import { coldStart, GOAL_COLD_RATIO, measureInterleaved, nodeFloor, type Series, runBenchmark, stopOnSignals, timedRun } from './cold-start.js';
+import { coldStart, GOAL_COLD_RATIO, measureInterleaved, type Series, runBenchmark, stopOnSignals, timedRun } from './cold-start.js';
 import { writeResultsSection } from './results-section.js';
 import { median } from './stats.js';
 
@@ -34,6 +39,10 @@ const REFERENCE_RELEASE = '28.5';
 const GOAL_ABOVE_FLOOR_MS = 150;
 
 const CLI = fileURLToPath(new URL('../cli/ctr-conformance.js', import.meta.url));
+/** The same program from tsc's modules, one by one (the entry as tsc compiles it, which the binary itself runs for the commands that load no module of their own): what the CLI cost before it was bundled. */
+const UNBUNDLED = fileURLToPath(new URL('../cli/ctr-conformance.unbundled.js', import.meta.url));
+/** The rule of the run rows: one cell, on the in-process simulator (most CLI runs of the tests are small runs on it). */
+const RUN_RULE = 'api.ping';
 /**
  * A node process that only answers on the daemon's socket (`node -e … -- <daemon flags>`), timed as
  * the daemons are: the floor of any daemon node runs, for reading ctrd-sim's row. Asked `--help`
@@ -54,6 +63,34 @@ function referenceDaemon(): { path?: string; why?: string } {
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const series = (label: string, what: string, measure: () => Promise<number>): Series => ({ label, what, runs: RUNS, measure, samples: [] });
 
+/** CPU (user + system, ms) each node row's processes reported, by label; the first is the discarded warm-up's. */
+const cpu = new Map<string, number[]>();
+const cpuMedian = (label: string): number | undefined => {
+  const samples = cpu.get(label)?.slice(1) ?? [];
+  return samples.length === 0 ? undefined : median(samples);
+};
+/** A node process run to its exit, its wall time the sample and its CPU kept beside. */
+const exitSeries = (label: string, args: () => readonly string[]): Series =>
+  series(label, 'spawn → exit', () =>
+    timedRun(args(), env, (used) => {
+      if (!cpu.has(label)) cpu.set(label, []);
+      cpu.get(label)!.push(used);
+    }),
+  );
+const reports = mkdtempSync(join(tmpdir(), 'ctc-bench-cli-'));
+let runs = 0;
+const runArgs = (entry: string) => (): readonly string[] => [
+  entry,
+  'run',
+  '--target',
+  'sim',
+  '--only',
+  RUN_RULE,
+  '--out',
+  join(reports, `run-${runs++}`),
+  '-q',
+];
+
 async function main(): Promise<void> {
   stopOnSignals();
   const dockerd = referenceDaemon();
@@ -63,26 +100,38 @@ async function main(): Promise<void> {
   );
   if (dockerd.why !== undefined) process.stdout.write(`note: dockerd ${REFERENCE_RELEASE} not measured: ${dockerd.why}\n`);
   const all: Series[] = [
-    series('node -e 0', 'spawn → exit', () => nodeFloor(env)),
-    series('ctr-conformance --help', 'spawn → exit', () => timedRun([CLI, '--help'], env)),
-    series('ctr-conformance rules', 'spawn → exit', () => timedRun([CLI, 'rules'], env)),
-    series('ctr-conformance rules --json', 'spawn → exit', () => timedRun([CLI, 'rules', '--json'], env)),
+    exitSeries('node -e 0', () => ['-e', '0']),
+    exitSeries('ctr-conformance --help', () => [CLI, '--help']),
+    exitSeries('ctr-conformance rules', () => [CLI, 'rules']),
+    exitSeries('ctr-conformance rules --json', () => [CLI, 'rules', '--json']),
+    exitSeries(`ctr-conformance run --only ${RUN_RULE}`, runArgs(CLI)),
+    exitSeries('unbundled --help', () => [UNBUNDLED, '--help']),
+    exitSeries('unbundled rules', () => [UNBUNDLED, 'rules']),
+    exitSeries(`unbundled run --only ${RUN_RULE}`, runArgs(UNBUNDLED)),
     series('node http server (bare)', 'spawn → /_ping 200', () => coldStart([process.execPath, '-e', BARE_HTTP, '--'], env)),
     series('ctrd-sim', 'spawn → /_ping 200', () => coldStart([process.execPath, SIM_BIN], env)),
     ...(dockerd.path === undefined ? [] : [series(`dockerd ${REFERENCE_RELEASE}`, 'spawn → /_ping 200', () => coldStart([dockerd.path!], env))]),
   ];
-  await measureInterleaved(all);
+  try {
+    await measureInterleaved(all);
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
 
   const med = (label: string): number | undefined => {
     const s = all.find((x) => x.label === label);
     return s === undefined || s.samples.length === 0 ? undefined : median(s.samples);
   };
   const floor = med('node -e 0');
+  const cpuFloor = cpuMedian('node -e 0');
   const rows = all.map((s) => {
-    if (s.samples.length === 0) return `| ${s.label} | ${s.what} | 0 | failed | | | ${s.error ?? 'no sample'} |`;
+    if (s.samples.length === 0) return `| ${s.label} | ${s.what} | 0 | failed | | | | | ${s.error ?? 'no sample'} |`;
     const m = median(s.samples);
-    const above = floor === undefined || s.label === 'node -e 0' ? '' : `+${ms(m - floor)}`;
-    return `| ${s.label} | ${s.what} | ${s.samples.length} | ${ms(m)} | ${ms(Math.min(...s.samples))} | ${ms(Math.max(...s.samples))} | ${above} |`;
+    const isFloor = s.label === 'node -e 0';
+    const above = floor === undefined || isFloor ? '' : `+${ms(m - floor)}`;
+    const used = cpuMedian(s.label);
+    const usedAbove = used === undefined || cpuFloor === undefined || isFloor ? '' : `+${ms(used - cpuFloor)}`;
+    return `| ${s.label} | ${s.what} | ${s.samples.length} | ${ms(m)} | ${ms(Math.min(...s.samples))} | ${ms(Math.max(...s.samples))} | ${above} | ${used === undefined ? '' : ms(used)} | ${usedAbove} |`;
   });
   const verdict = (met: boolean | undefined): string => (met === undefined ? 'not judged' : met ? '**met**' : '**NOT met**');
   const goals: string[] = [];
@@ -91,6 +140,16 @@ async function main(): Promise<void> {
     const above = m === undefined || floor === undefined ? undefined : m - floor;
     goals.push(
       `- \`${label.replace('ctr-conformance ', '')}\`: ${above === undefined ? 'not measured' : `+${ms(above)}`} above \`node -e 0\`; goal < ${GOAL_ABOVE_FLOOR_MS} ms: ${verdict(above === undefined ? undefined : above < GOAL_ABOVE_FLOOR_MS)}`,
+    );
+  }
+  for (const [binary, unbundled] of [
+    ['ctr-conformance --help', 'unbundled --help'],
+    ['ctr-conformance rules', 'unbundled rules'],
+    [`ctr-conformance run --only ${RUN_RULE}`, `unbundled run --only ${RUN_RULE}`],
+  ] as const) {
+    const [now, before] = [cpuMedian(binary), cpuMedian(unbundled)];
+    goals.push(
+      `- CPU of \`${binary.replace('ctr-conformance ', '')}\`, ctr-conformance.js / the unbundled entry: ${now === undefined || before === undefined ? 'not measured' : `${ms(now)} / ${ms(before)} (${now <= before ? `${ms(before - now)} less` : `${ms(now - before)} more`})`}`,
     );
   }
   const sim = med('ctrd-sim');
@@ -104,12 +163,18 @@ async function main(): Promise<void> {
     '',
     `Written by bench/cli-startup.ts (${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores, load average at start ${load.map((v) => v.toFixed(2)).join(' ')}).`,
     `${RUNS} rounds interleaved across the rows after one discarded warm-up run each; every process gets the same environment (PATH, HOME, LANG, TMPDIR: no NODE_EXTRA_CA_CERTS).`,
-    'The CLI rows run `node dist/cli/ctr-conformance.js …` to its exit (output discarded); the daemons are timed from just before `spawn()` to the first',
+    'The CLI rows run `node dist/cli/ctr-conformance.js …` (the bundle of scripts/bundle-cli.mjs) to its exit (output discarded); the "unbundled" rows run the same program from',
+    "tsc's modules one by one (`node dist/cli/ctr-conformance.unbundled.js …`: the CLI before the bundle; the binary itself goes that way for `--help`, `--version` and `rules`). The run rows are `run --target sim --only " +
+      RUN_RULE +
+      ' --out DIR -q`.',
+    'Every node process that exits reports the CPU it used up to its `exit` event (user + system of all its threads, `process.cpuUsage()`, through a preloaded file that every row',
+    "loads alike); node's teardown after that event is not counted, so these figures are some 30 ms below what `time` reports for the same process.",
+    'The daemons are timed from just before `spawn()` to the first',
     '`GET /_ping` answered 200 on their unix socket (polled every 1 ms), with the safety flags of section 1, and stopped by PID before the next start.',
     'The bare node http server (`node -e` creating an http server that answers every request, nothing else) is timed as the daemons are: the floor of any daemon node runs.',
     '',
-    '| command | measured | runs | median | min | max | above `node -e 0` |',
-    '|:--|:--|--:|--:|--:|--:|--:|',
+    '| command | measured | runs | median | min | max | above `node -e 0` | CPU (median) | CPU above `node -e 0` |',
+    '|:--|:--|--:|--:|--:|--:|--:|--:|--:|',
     ...rows,
     '',
     ...goals,

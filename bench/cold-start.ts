@@ -5,7 +5,9 @@
  * floor of any node process.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { configPath } from '../suites/targets/config-file.js';
 import { DaemonProcess } from '../suites/targets/process/daemon-process.js';
@@ -94,17 +96,49 @@ export async function coldStart(command: readonly string[], env: Record<string, 
   }
 }
 
-/** One node process run to its exit (`node -e 0` is the floor): spawn → exit, in milliseconds; output discarded, exit 0 required. */
-export async function timedRun(args: readonly string[], env: Record<string, string>): Promise<number> {
+/**
+ * What a child loads first when its CPU is asked for: at its exit it writes its own user + system
+ * CPU (process.cpuUsage(), microseconds, all threads) to descriptor 3. Finer than the 10 ms ticks
+ * of /proc; the preload itself (one CommonJS file) costs every row alike, the floor too.
+ */
+const CPU_AT_EXIT = "process.on('exit',()=>{const u=process.cpuUsage();require('node:fs').writeSync(3,String(u.user+u.system))})\n";
+let cpuPreload: string | undefined;
+function cpuPreloadFile(): string {
+  if (cpuPreload === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'ctc-bench-cpu-'));
+    cpuPreload = join(dir, 'cpu-at-exit.cjs');
+    writeFileSync(cpuPreload, CPU_AT_EXIT);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return cpuPreload;
+}
+
+/**
+ * One node process run to its exit (`node -e 0` is the floor): spawn → exit, in milliseconds; output discarded, exit 0 required.
+ * With `onCpu`, the process also reports the CPU it used (user + system, milliseconds) through it.
+ */
+export async function timedRun(args: readonly string[], env: Record<string, string>, onCpu?: (ms: number) => void): Promise<number> {
   if (interrupted()) throw new Interrupted('interrupted');
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+  const child =
+    onCpu === undefined
+      ? spawn(process.execPath, args, { env, stdio: 'ignore' })
+      : spawn(process.execPath, ['--require', cpuPreloadFile(), ...args], { env, stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  let said = '';
+  const report = child.stdio[3];
+  const reported = report === null || report === undefined ? Promise.resolve() : new Promise<void>((resolve) => report.on('close', resolve));
+  report?.on('data', (chunk: Buffer) => (said += chunk.toString('latin1')));
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('exit', (c) => resolve(c));
     child.once('error', reject);
   });
   const elapsed = performance.now() - started;
   if (code !== 0) throw new StartFailure(`node ${args.join(' ')} exited with ${code}`);
+  if (onCpu !== undefined) {
+    await reported;
+    if (!/^\d+$/.test(said)) throw new StartFailure(`node ${args.join(' ')} did not report its CPU`);
+    onCpu(Number(said) / 1000);
+  }
   return elapsed;
 }
 

@@ -8,4 +8,5 @@
 import { installSignalHandlers } from './interrupts.js';
 
 installSignalHandlers();
-await import('./main.js');
+// Not awaited: the bundle of the CLI (scripts/bundle-cli.mjs) is a script, where a module's top-level await cannot be.
+void import('./main.js');

@@ -245,5 +245,7 @@ process.once('beforeExit', () => {
   process.stderr.write('ctr-conformance: internal error: the run stopped before it finished\n');
   process.exitCode = EXIT.FAIL;
 });
-await main();
-finished = true;
+// No top-level await: the bundle of the CLI (scripts/bundle-cli.mjs) is a script, not a module.
+void main().then(() => {
+  finished = true;
+});
