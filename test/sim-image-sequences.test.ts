@@ -183,3 +183,26 @@ t.test('deleting by ID an image with tags in more than one repository takes forc
   const forced = await send(socket, 'DELETE', `/images/${id}?force=1`);
   t.same(json(forced), [{ Untagged: 'ctc-multi/a:2' }, { Untagged: 'ctc-multi/z:1' }, { Deleted: id }, { Deleted: diffId }]);
 });
+
+t.test('the container list names the image as created while that name resolves to it, by its full ID once it does not', async (t) => {
+  for (const release of ['20.10', '26.1', '28.5']) {
+    const socket = await simulator(t, release);
+    const names = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/), fc.constantFrom('moved', 'untagged', 'kept'));
+    await fc.assert(
+      fc.asyncProperty(names, async ([repo, fate]) => {
+        const reference = `ctc-list/${repo}:1`;
+        const id = await importImage(socket, await freshLayer(), reference);
+        const container = await createContainer(socket, reference, 'ctc-list-c');
+        if (fate === 'moved') await importImage(socket, await freshLayer(), reference);
+        if (fate === 'untagged') await send(socket, 'DELETE', `/images/${reference}?force=1`);
+        const list = json(await send(socket, 'GET', '/containers/json?all=1')) as Record<string, unknown>[];
+        await send(socket, 'DELETE', `/containers/${container}?force=1`);
+        await send(socket, 'DELETE', `/images/${reference}?force=1`);
+        await send(socket, 'DELETE', `/images/${id}?force=1`);
+        const entry = list.find((item) => item['Id'] === container);
+        t.same([entry?.['Image'], entry?.['ImageID']], [fate === 'kept' ? reference : id, id], `${release}: ${fate}`);
+      }),
+      { numRuns: 10 },
+    );
+  }
+});

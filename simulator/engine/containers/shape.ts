@@ -110,12 +110,23 @@ function statusOf(container: Container, now: bigint): string {
   return `Exited (${container.exitCode}) ${humanDuration(since(container.finishedAt))} ago`;
 }
 
+/**
+ * The image a list entry names: as the create named it while that name still resolves to the
+ * container's image, its full ID once the name is gone or names another image (moby
+ * daemon/list.go; observed on 20.10.24, 26.1.5, 28.5.2 after a new import took the tag).
+ */
+function listedImage(x: Exchange, container: Container): string {
+  const { imageRef, image } = container;
+  if (imageRef === image.id) return imageRef;
+  return x.state.objects.findImage(imageRef)?.id === image.id ? imageRef : image.id;
+}
+
 /** One entry of GET /containers/json. */
 export function shapeContainerSummary(x: Exchange, container: Container, now: bigint): Record<string, unknown> {
   return {
     Id: container.id,
     Names: [`/${container.name}`],
-    Image: container.imageRef,
+    Image: listedImage(x, container),
     ImageID: container.image.id,
     Command: commandOf(container).join(' '),
     Created: unixSeconds(container.created),
