@@ -189,3 +189,44 @@ t.test('a container without an image has null Labels and {} Volumes; given setti
     );
   }
 });
+
+t.test('20.10 below API 1.21 writes the former inspect documents (1.20; below 1.20)', async (t) => {
+  const { socket } = await startInProcessSim(t, 'ctc-cinsp-', ['--emulate', '20.10', '--brand', 'docker']);
+  await send(socket, 'POST', '/images/create?fromSrc=-&repo=ctc-insp/i&tag=1', await tarball([{ type: 'file', name: 'f', content: Buffer.from('x\n') }]));
+  const limits = fc.record({
+    Memory: fc.integer({ min: 0, max: 2 ** 31 }),
+    CpuShares: fc.integer({ min: 0, max: 1024 }),
+    CpusetCpus: fc.constantFrom('', '0', '0-1'),
+  });
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 12, max: 23 }), limits, async (minor, hostLimits) => {
+      const version = `1.${minor}`;
+      const inspect = await createAndInspect(socket, version, { Image: 'ctc-insp/i:1', Cmd: ['x'], HostConfig: { NetworkMode: 'none', ...hostLimits } });
+      const settings = inspect['NetworkSettings'] as Record<string, unknown>;
+      if (minor >= 21) {
+        t.same(Object.keys(inspect), TOP_LEVEL, `${version}: the current document`);
+        t.ok('Networks' in settings, version);
+        return;
+      }
+      const pre120 = minor < 20;
+      const keysEnd = ['GraphDriver', ...(pre120 ? ['Volumes', 'VolumesRW'] : ['Mounts']), 'Config', 'NetworkSettings'];
+      t.same(Object.keys(inspect).slice(-keysEnd.length), keysEnd, `${version}: where Mounts was`);
+      const configEnd = [
+        'Labels',
+        'MacAddress',
+        'NetworkDisabled',
+        'ExposedPorts',
+        'VolumeDriver',
+        ...(pre120 ? ['Memory', 'MemorySwap', 'CpuShares', 'Cpuset'] : []),
+      ];
+      t.same(Object.keys(inspect.Config).slice(-configEnd.length), configEnd, `${version}: the config's own fields at its end`);
+      if (pre120)
+        t.same(
+          [inspect.Config['Memory'], inspect.Config['MemorySwap'], inspect.Config['CpuShares'], inspect.Config['Cpuset']],
+          [hostLimits.Memory, hostLimits.Memory * 2, hostLimits.CpuShares, hostLimits.CpusetCpus],
+        );
+      t.same([settings['Ports'], 'Networks' in settings], [null, false], `${version}: network settings without Networks`);
+    }),
+    { numRuns: 30 },
+  );
+});

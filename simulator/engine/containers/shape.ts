@@ -4,6 +4,7 @@ import { diffIdsOf, rfc3339Nano, unixSeconds, type Container } from '../objects/
 import { releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
 import { shapeHostConfig } from './host-config.js';
+import { legacyInspect } from './legacy-inspect.js';
 import { networksOf, shapeNetworkSettings } from './network-settings.js';
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
@@ -67,7 +68,7 @@ function filesOf(x: Exchange, container: Container): Record<string, string> {
 /** GET /containers/{name}/json, in moby's field order (the same on 20.10.24, 26.1.5 and 28.5.2). */
 export function shapeContainerInspect(x: Exchange, container: Container): Record<string, unknown> {
   const [path = '', ...args] = commandOf(container);
-  return {
+  return legacyInspect(x, container, {
     Id: container.id,
     Created: rfc3339Nano(container.created),
     Path: path,
@@ -88,7 +89,7 @@ export function shapeContainerInspect(x: Exchange, container: Container): Record
     Mounts: [],
     Config: container.config,
     NetworkSettings: shapeNetworkSettings(x, container),
-  };
+  });
 }
 
 /** Go's units.HumanDuration, as the list's Status writes it. */
