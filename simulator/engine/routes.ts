@@ -15,7 +15,8 @@ import { eventsRoute } from './events/route.js';
 import { imageCreateRoute } from './images/import.js';
 import { commitRoute } from './images/commit.js';
 import { imageLoadRoute } from './images/load.js';
-import { imageDeleteRoute, imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
+import { imageDeleteRoute } from './images/delete.js';
+import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 
 /** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
 export const SYSTEM_ROUTES: readonly Route[] = [...PING_ROUTES, VERSION_ROUTE, OPTIONS_ROUTE];

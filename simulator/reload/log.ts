@@ -11,7 +11,7 @@ import { LINE_WITHOUT_CONFIG } from '../quirks/reload/line-without-config.js';
 export const structuredReloadLog = (config: SimConfig): boolean => !isOlder(config.release.release, '27.0');
 
 /** go-units RAMInBytes: binary multiples, with or without "i" and "b". */
-function bytesOf(size: string): number {
+export function bytesOf(size: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgtpezy]?)i?b?\s*$/i.exec(size);
   if (match === null) return 0;
   const power = ' kmgtpezy'.indexOf((match[2] ?? '').toLowerCase() || ' ');

@@ -9,6 +9,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory, HOST_CONFIG_FIELDS } from './host-config.js';
+import { withCreateDefaults } from './host-config-defaults.js';
 import { answerMissingImage } from '../images/missing-image.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
@@ -93,17 +94,16 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
     Env: mergedEnv(image, asList(body['Env'])),
     Cmd: asList(body['Cmd']) ?? image.config.Cmd,
     Image: typeof body['Image'] === 'string' ? body['Image'] : '',
-    Volumes: Object.keys(volumes).length === 0 ? null : sortedMap(volumes),
+    // {} for a container without an image (observed on 20.10.24, 26.1.5, 28.5.2).
+    Volumes: Object.keys(volumes).length === 0 ? (image === NO_IMAGE ? {} : null) : sortedMap(volumes),
     WorkingDir: str('WorkingDir', image.config.WorkingDir),
     Entrypoint: asList(body['Entrypoint']) ?? image.config.Entrypoint,
     ...(bool('NetworkDisabled') ? { NetworkDisabled: true } : {}),
     ...(macAddress && str('MacAddress', '') !== '' ? { MacAddress: body['MacAddress'] } : {}),
     OnBuild: asList(body['OnBuild']),
-    // null when neither the image nor the request has labels (observed for a container without an image).
+    // null for a container without an image and without labels, {} for one of an image without labels (observed on 20.10.24, 26.1.5, 28.5.2).
     Labels:
-      image.config.Labels == null && body['Labels'] == null
-        ? null
-        : sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
+      image === NO_IMAGE && body['Labels'] == null ? null : sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
     ...(stopSignal === '' ? {} : { StopSignal: stopSignal }),
     ...(typeof body['StopTimeout'] === 'number' ? { StopTimeout: body['StopTimeout'] } : {}),
   };
@@ -187,7 +187,11 @@ export const containerCreateRoute: Route = {
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     const config = containerConfig(body, image, id, !macMoved);
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
-    const hostConfig: Record<string, unknown> = { ...applyHostConfig(x, {}, given), NetworkMode: storedNetworkMode(x, given['NetworkMode']) };
+    const hostConfig: Record<string, unknown> = withCreateDefaults(
+      x,
+      { ...applyHostConfig(x, {}, given), NetworkMode: storedNetworkMode(x, given['NetworkMode']) },
+      body['HostConfig'] != null,
+    );
     // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
     const kernel = hostConfig['KernelMemory'];
     if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);

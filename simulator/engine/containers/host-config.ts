@@ -1,80 +1,11 @@
 import type { Exchange } from '../../http/exchange.js';
 import { goFields } from '../go-fields.js';
+import { HOST_CONFIG_LAYOUT, hostConfigLayout, OMITTED, WINDOWS_RESOURCES } from './host-config-defaults.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import { kernelMemoryKept } from '../../quirks/deprecations/kernel-memory-kept.js';
 
-/** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others. */
-export const HOST_CONFIG_FIELDS = [
-  'Binds',
-  'ContainerIDFile',
-  'LogConfig',
-  'NetworkMode',
-  'PortBindings',
-  'RestartPolicy',
-  'AutoRemove',
-  'VolumeDriver',
-  'VolumesFrom',
-  'ConsoleSize',
-  'Annotations',
-  'CapAdd',
-  'CapDrop',
-  'CgroupnsMode',
-  'Dns',
-  'DnsOptions',
-  'DnsSearch',
-  'ExtraHosts',
-  'GroupAdd',
-  'IpcMode',
-  'Cgroup',
-  'Links',
-  'OomScoreAdj',
-  'PidMode',
-  'Privileged',
-  'PublishAllPorts',
-  'ReadonlyRootfs',
-  'SecurityOpt',
-  'StorageOpt',
-  'Tmpfs',
-  'UTSMode',
-  'UsernsMode',
-  'ShmSize',
-  'Sysctls',
-  'Runtime',
-  'Isolation',
-  'CpuShares',
-  'Memory',
-  'NanoCpus',
-  'CgroupParent',
-  'BlkioWeight',
-  'BlkioWeightDevice',
-  'BlkioDeviceReadBps',
-  'BlkioDeviceWriteBps',
-  'BlkioDeviceReadIOps',
-  'BlkioDeviceWriteIOps',
-  'CpuPeriod',
-  'CpuQuota',
-  'CpuRealtimePeriod',
-  'CpuRealtimeRuntime',
-  'CpusetCpus',
-  'CpusetMems',
-  'Devices',
-  'DeviceCgroupRules',
-  'DeviceRequests',
-  'KernelMemory',
-  'KernelMemoryTCP',
-  'MemoryReservation',
-  'MemorySwap',
-  'MemorySwappiness',
-  'OomKillDisable',
-  'PidsLimit',
-  'Ulimits',
-  'MaskedPaths',
-  'ReadonlyPaths',
-  'Init',
-] as const;
-
-/** The fields inspect always shows (the others only when a request set them): the simulator fills no daemon defaults it does not know. */
-const ALWAYS: Readonly<Record<string, unknown>> = { NetworkMode: '', Dns: null, DnsOptions: null, DnsSearch: null, Privileged: false, ReadonlyRootfs: false };
+/** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others (not Windows' resources). */
+export const HOST_CONFIG_FIELDS: readonly string[] = HOST_CONFIG_LAYOUT.map(([field]) => field).filter((field) => !WINDOWS_RESOURCES.includes(field));
 
 const KERNEL_MEMORY = ['KernelMemory', 'KernelMemoryTCP'] as const;
 
@@ -104,17 +35,21 @@ function logConfig(x: Exchange, given: unknown): Record<string, unknown> {
   return { Type: type, Config: type === logDriver ? { ...logOpts, ...options } : { ...options } };
 }
 
-/** HostConfig as inspect writes it: before 23.0 the kernel memory limits always (0 when unset), later only when non-zero. */
+/**
+ * HostConfig as inspect writes it: every field in the release's order, Go's zero value where
+ * nothing set it, the `omitempty` ones only when set; before 23.0 the kernel memory limits always
+ * (0 when unset), later only when non-zero.
+ */
 export function shapeHostConfig(x: Exchange, stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const always = releaseBelow(x, '23.0');
   const shaped: Record<string, unknown> = {};
-  for (const field of HOST_CONFIG_FIELDS) {
+  for (const [field, zero] of hostConfigLayout(x)) {
     const value = stored[field];
     if ((KERNEL_MEMORY as readonly string[]).includes(field)) {
       const limit = typeof value === 'number' ? value : 0;
       if (always || limit !== 0) shaped[field] = limit;
     } else if (value !== undefined) shaped[field] = value;
-    else if (Object.hasOwn(ALWAYS, field)) shaped[field] = ALWAYS[field];
+    else if (zero !== OMITTED) shaped[field] = zero;
   }
   return shaped;
 }

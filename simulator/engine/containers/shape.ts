@@ -1,6 +1,10 @@
-import { rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
+import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import { diffIdsOf, rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
+import { releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
 import { shapeHostConfig } from './host-config.js';
+import { legacyInspect } from './legacy-inspect.js';
 import { networksOf, shapeNetworkSettings } from './network-settings.js';
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
@@ -29,25 +33,63 @@ function stateOf(container: Container): Record<string, unknown> {
   };
 }
 
-/** GET /containers/{name}/json. */
+/** The overlay2 directory of a layer the simulator keeps: its diff ID's first hex digits (as the image's inspect names it). */
+const layerDir = (root: string, diffId: string): string => posix.join(root, 'overlay2', diffId.slice(7, 7 + 25));
+
+/**
+ * The container's overlay2 directories: its own layer (named after its ID here; a random ID on
+ * the daemon), its init layer below it and its image's layers, top first; from 28.0 the
+ * container's ID too (observed: 26.1.5 has no ID, 28.5.2 has).
+ */
+function graphDriverOf(x: Exchange, container: Container): Record<string, unknown> {
+  const root = x.state.config.dataRoot;
+  const own = posix.join(root, 'overlay2', createHash('sha256').update(container.id).digest('hex'));
+  const lower = [`${own}-init/diff`, ...[...diffIdsOf(container.image)].reverse().map((diffId) => `${layerDir(root, diffId)}/diff`)];
+  return {
+    Data: {
+      ...(releaseBelow(x, '28.0') ? {} : { ID: container.id }),
+      LowerDir: lower.join(':'),
+      MergedDir: `${own}/merged`,
+      UpperDir: `${own}/diff`,
+      WorkDir: `${own}/work`,
+    },
+    Name: 'overlay2',
+  };
+}
+
+/** The files the daemon writes for a container when it first starts (moby's layout under the data root); "" before. */
+function filesOf(x: Exchange, container: Container): Record<string, string> {
+  const dir = posix.join(x.state.config.dataRoot, 'containers', container.id);
+  const started = container.startedAt !== null;
+  const file = (name: string): string => (started ? posix.join(dir, name) : '');
+  return { ResolvConfPath: file('resolv.conf'), HostnamePath: file('hostname'), HostsPath: file('hosts'), LogPath: file(`${container.id}-json.log`) };
+}
+
+/** GET /containers/{name}/json, in moby's field order (the same on 20.10.24, 26.1.5 and 28.5.2). */
 export function shapeContainerInspect(x: Exchange, container: Container): Record<string, unknown> {
   const [path = '', ...args] = commandOf(container);
-  return {
+  return legacyInspect(x, container, {
     Id: container.id,
     Created: rfc3339Nano(container.created),
     Path: path,
     Args: args,
     State: stateOf(container),
     Image: container.image.id,
+    ...filesOf(x, container),
     Name: `/${container.name}`,
     RestartCount: 0,
     Driver: 'overlay2',
     Platform: 'linux',
+    MountLabel: '',
+    ProcessLabel: '',
+    AppArmorProfile: '',
+    ExecIDs: null,
     HostConfig: shapeHostConfig(x, container.hostConfig),
+    GraphDriver: graphDriverOf(x, container),
     Mounts: [],
     Config: container.config,
     NetworkSettings: shapeNetworkSettings(x, container),
-  };
+  });
 }
 
 /** Go's units.HumanDuration, as the list's Status writes it. */
@@ -69,12 +111,23 @@ function statusOf(container: Container, now: bigint): string {
   return `Exited (${container.exitCode}) ${humanDuration(since(container.finishedAt))} ago`;
 }
 
+/**
+ * The image a list entry names: as the create named it while that name still resolves to the
+ * container's image, its full ID once the name is gone or names another image (moby
+ * daemon/list.go; observed on 20.10.24, 26.1.5, 28.5.2 after a new import took the tag).
+ */
+function listedImage(x: Exchange, container: Container): string {
+  const { imageRef, image } = container;
+  if (imageRef === image.id) return imageRef;
+  return x.state.objects.findImage(imageRef)?.id === image.id ? imageRef : image.id;
+}
+
 /** One entry of GET /containers/json. */
 export function shapeContainerSummary(x: Exchange, container: Container, now: bigint): Record<string, unknown> {
   return {
     Id: container.id,
     Names: [`/${container.name}`],
-    Image: container.imageRef,
+    Image: listedImage(x, container),
     ImageID: container.image.id,
     Command: commandOf(container).join(' '),
     Created: unixSeconds(container.created),

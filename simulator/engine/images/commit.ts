@@ -1,5 +1,5 @@
 import { fillMessage } from '../../../common/messages.js';
-import { applyChange, digestOf, InvalidChange, makeImageWithOrigin, nowNanos, readConfigDocument, type ImageConfig } from '../objects/index.js';
+import { applyChange, diffIdsOf, digestOf, InvalidChange, makeImageWithOrigin, nowNanos, readConfigDocument, type ImageConfig } from '../objects/index.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -78,7 +78,7 @@ export const commitRoute: Route = {
       comment: query.get('comment') ?? '',
       author: query.get('author') ?? '',
       dockerVersion: null,
-      layers: [...(parent.origin?.layers ?? [parent.layer]), layer],
+      layers: [...diffIdsOf(parent), layer],
     };
     const id = digestOf(JSON.stringify({ config, origin, created: String(created) }));
     const image = makeImageWithOrigin(id, { of: parent }, config, created, origin);

@@ -1,4 +1,3 @@
-import { fillMessage } from '../../../common/messages.js';
 import { referenceMatches, nowNanos, type Image } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -173,45 +172,9 @@ export const imageListRoute: Route = {
       const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
       const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
       if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
-      list.push(shapeImageSummary(x, image, tags));
+      const containers = objects.allContainers().filter((container) => container.image.id === image.id).length;
+      list.push(shapeImageSummary(x, image, tags, containers));
     }
     sendJson(x, 200, list);
-  },
-};
-
-/**
- * DELETE /images/{name}: a tag of an image with other tags is only untagged; otherwise every tag
- * goes and the image is deleted, unless a container uses it (a stopped one only with force).
- */
-export const imageDeleteRoute: Route = {
-  method: 'DELETE',
-  path: '/images/{name}',
-  slashedParams: ['name'],
-  where: 'simulator/engine/images/routes.ts: DELETE /images/{name}',
-  rules: [],
-  handle(x) {
-    const name = x.params['name'] ?? '';
-    // An empty name (DELETE /images/) is refused before any lookup (observed on 20.10.24, 26.1.5, 28.5.2).
-    if (name === '') return handlerError(x, 400, ENGINE_MESSAGES.blankImageName);
-    const image = imageOr404(x, name);
-    if (image === undefined) return;
-    const { objects } = x.state;
-    const tags = objects.tagsOf(image);
-    const named = objects.taggedAs(name);
-    if (named !== undefined && tags.length > 1) {
-      objects.untag(named);
-      return sendJson(x, 200, [{ Untagged: named }]);
-    }
-    const force = ['1', 'true'].includes(queryOf(x).get('force') ?? '');
-    const users = objects.allContainers().filter((container) => container.image.id === image.id);
-    const running = users.find((container) => container.state === 'running');
-    const short = image.id.slice(7, 19);
-    if (running !== undefined)
-      return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUseRunning, { image: short, container: running.id.slice(0, 12) }));
-    if (users[0] !== undefined && !force)
-      return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.imageInUse, { image: short, container: users[0].id.slice(0, 12) }));
-    for (const tag of tags) objects.untag(tag);
-    objects.removeImage(image);
-    sendJson(x, 200, [...tags.map((tag) => ({ Untagged: tag })), { Deleted: image.id }]);
   },
 };

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { NONSTANDARD_KEYS, readConfigDocument, rfc3339Nano, unixSeconds, type Image, type ImageConfig } from '../objects/index.js';
+import { diffIdsOf, NONSTANDARD_KEYS, readConfigDocument, rfc3339Nano, unixSeconds, type Image, type ImageConfig } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
 import { containerKeptWhenSet } from '../../quirks/deprecations/container-kept-when-set.js';
@@ -125,22 +125,28 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     Size: image.size,
     ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
     GraphDriver: { Data: { MergedDir: `${cacheDir}/merged`, UpperDir: `${cacheDir}/diff`, WorkDir: `${cacheDir}/work` }, Name: 'overlay2' },
-    RootFS: { Type: 'layers', Layers: origin?.layers ?? [image.layer] },
+    RootFS: { Type: 'layers', Layers: diffIdsOf(image) },
     Metadata: { LastTagTime: lastTagTime === null ? ZERO_TIME : rfc3339Nano(lastTagTime) },
     ...(configFirst ? {} : { Config: config }),
   };
 }
 
-/** One entry of GET /images/json. */
-export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly string[]): Record<string, unknown> {
+/**
+ * One entry of GET /images/json: `containers` is how many containers use the image, which API 1.51
+ * counts (-1 below, "not computed"); below 1.43 an untagged image shows `<none>` placeholders and a
+ * tagged one null RepoDigests (observed on 20.10.24, 26.1.5, 28.5.2).
+ */
+export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly string[], containers: number): Record<string, unknown> {
+  const placeholders = apiBelow(x, '1.43');
+  const untagged = repoTags.length === 0;
   return {
-    Containers: -1,
+    Containers: apiBelow(x, '1.51') ? -1 : containers,
     Created: unixSeconds(image.created),
     Id: image.id,
     Labels: sortedMap(image.config.Labels),
     ParentId: '',
-    RepoDigests: [],
-    RepoTags: repoTags,
+    RepoDigests: !placeholders ? [] : untagged ? ['<none>@<none>'] : null,
+    RepoTags: placeholders && untagged ? ['<none>:<none>'] : repoTags,
     SharedSize: -1,
     Size: image.size,
     ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),

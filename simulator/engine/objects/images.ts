@@ -67,6 +67,19 @@ export function makeImageWithOrigin(
   return { id, config, origin, created, layer, size, filesystem: new LayerFilesystem(files.entries, new Date(Number(created / 1_000_000n))) };
 }
 
+/** The image's layers' diff IDs, its own last (an import has one). */
+export const diffIdsOf = (image: Image): readonly string[] => image.origin?.layers ?? [image.layer];
+
+/** The chain IDs of the image's layers, bottom first (moby layer.CreateChainID: each hashes its parent's and its own diff ID). */
+export function chainIdsOf(image: Image): string[] {
+  const chains: string[] = [];
+  for (const diffId of diffIdsOf(image)) {
+    const parent = chains[chains.length - 1];
+    chains.push(parent === undefined ? diffId : `sha256:${sha256(`${parent} ${diffId}`)}`);
+  }
+  return chains;
+}
+
 /** `sha256:<hex>` of bytes. */
 export const digestOf = (data: string | Buffer): string => `sha256:${sha256(data)}`;
 

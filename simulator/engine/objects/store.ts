@@ -59,9 +59,12 @@ export class ObjectStore {
     return this.tags.has(repoTag) ? repoTag : undefined;
   }
 
-  /** The image's familiar `repo:tag`s, in the order they were made. */
+  /** The image's familiar `repo:tag`s, sorted (moby's reference store sorts them: observed on 20.10.24, 26.1.5, 28.5.2). */
   tagsOf(image: Image): string[] {
-    return [...this.tags].filter(([, id]) => id === image.id).map(([repoTag]) => repoTag);
+    return [...this.tags]
+      .filter(([, id]) => id === image.id)
+      .map(([repoTag]) => repoTag)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   lastTagTime(image: Image): bigint | null {
