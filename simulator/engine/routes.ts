@@ -17,6 +17,7 @@ import { commitRoute } from './images/commit.js';
 import { imageLoadRoute } from './images/load.js';
 import { imageDeleteRoute } from './images/delete.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
+import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
 import { networkInspectRoute, networkListRoute, networkListSlashRoute } from './networks/routes.js';
 
 /** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
@@ -31,6 +32,8 @@ export const OBJECT_ROUTES: readonly Route[] = [
   imageInspectRoute,
   imageListRoute,
   imageDeleteRoute,
+  imageSaveRoute,
+  imagesSaveRoute,
   containerCreateRoute,
   containerInspectRoute,
   containerListRoute,
