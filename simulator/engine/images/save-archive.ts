@@ -1,3 +1,4 @@
+import { withGoHeaders } from './go-tar-headers.js';
 import { canonical, chainIdsOf, diffIdsOf, digestOf, packTar, rfc3339Nano, splitReference, type FsEntry, type Image } from '../objects/index.js';
 
 /** One image of a save and the tags it is saved under (none when it was named by ID). */
@@ -152,13 +153,14 @@ function fullName(repoTag: string): string {
  * The save of 25.0 and later with the graph-driver store (moby image/tarexport): an OCI image
  * layout (blobs/sha256/<hex> for the manifest, config, v1 json and layers; index.json, one
  * manifest per tag; oci-layout) beside manifest.json (with LayerSources) and repositories.
- * Observed on 26.1.5 and 28.5.2 (2026-11-27).
+ * Observed on 26.1.5 and 28.5.2 (2026-11-27); 26.1 dates index.json now, 28.5 at the epoch, as
+ * it does manifest.json, oci-layout, repositories and the manifest blob.
  */
-async function ociArchive(saved: readonly SavedImage[], now: Date): Promise<Entry[]> {
-  const blobs = new Map<string, Buffer>();
-  const blob = (content: Buffer): { digest: string; size: number } => {
+async function ociArchive(saved: readonly SavedImage[], now: Date, indexTime: Date): Promise<Entry[]> {
+  const blobs = new Map<string, { content: Buffer; mtime: Date }>();
+  const blob = (content: Buffer, mtime = now): { digest: string; size: number } => {
     const digest = digestOf(content);
-    blobs.set(hexOf(digest), content);
+    blobs.set(hexOf(digest), { content, mtime });
     return { digest, size: content.length };
   };
   const index: unknown[] = [];
@@ -166,10 +168,10 @@ async function ociArchive(saved: readonly SavedImage[], now: Date): Promise<Entr
   for (const { image, repoTags } of saved) {
     const layers = await layerTars(image);
     const config = configDocument(image);
-    blobs.set(hexOf(image.id), config);
+    blobs.set(hexOf(image.id), { content: config, mtime: now });
     const ids = v1Ids(layers.map((layer) => layer.chainId));
     layers.forEach((layer, i) => {
-      blobs.set(hexOf(layer.diffId), layer.tar);
+      blobs.set(hexOf(layer.diffId), { content: layer.tar, mtime: now });
       blob(v1Json(image, ids[i]!, ids[i - 1] ?? ''));
     });
     const descriptors = layers.map((layer) => ({ mediaType: OCI_LAYER, digest: layer.diffId, size: layer.tar.length }));
@@ -197,18 +199,23 @@ async function ociArchive(saved: readonly SavedImage[], now: Date): Promise<Entr
     });
   }
   const repos = repositories(saved, (image) => hexOf(diffIdsOf(image)[diffIdsOf(image).length - 1] ?? ''));
-  const blobEntries = [...blobs.keys()].sort().map((hex) => file(`blobs/sha256/${hex}`, blobs.get(hex)!, now));
+  const blobEntries = [...blobs.keys()].sort().map((hex) => file(`blobs/sha256/${hex}`, blobs.get(hex)!.content, blobs.get(hex)!.mtime));
   return [
     ...(blobEntries.length === 0 ? [] : [dir('blobs/', now), dir('blobs/sha256/', now), ...blobEntries]),
-    file('index.json', JSON.stringify({ schemaVersion: 2, mediaType: OCI_INDEX, manifests: index.length === 0 ? null : index }), now),
+    file('index.json', JSON.stringify({ schemaVersion: 2, mediaType: OCI_INDEX, manifests: index.length === 0 ? null : index }), indexTime),
     file('manifest.json', `${JSON.stringify(manifest.length === 0 ? null : manifest)}\n`),
     file('oci-layout', '{"imageLayoutVersion": "1.0.0"}'),
     ...(repos === null ? [] : [file('repositories', repos)]),
   ];
 }
 
-/** The save archive of the images in the release's format: the former layout before 25.0, the OCI layout from 25.0. */
-export async function saveArchive(saved: readonly SavedImage[], ociLayout: boolean): Promise<Buffer> {
+/** How a release writes a save: the former layout (before 25.0), or the OCI layout with its index.json dated now (before 28.0) or at the epoch. */
+export type SaveFormat = 'legacy' | 'oci-index-now' | 'oci';
+
+/** The save archive of the images: the former layout before 25.0, the OCI layout from 25.0 (its index.json dated now before 28.0). */
+export async function saveArchive(saved: readonly SavedImage[], format: SaveFormat): Promise<Buffer> {
   const now = new Date();
-  return packTar(ociLayout ? await ociArchive(saved, now) : await legacyArchive(saved, now));
+  if (format === 'legacy') return withGoHeaders(await packTar(await legacyArchive(saved, now)), { typeBits: true, owner: 'root' });
+  const entries = await ociArchive(saved, now, format === 'oci-index-now' ? now : EPOCH);
+  return withGoHeaders(await packTar(entries), { typeBits: false, owner: '' });
 }

@@ -15,8 +15,9 @@ type Resolved = { readonly images: SavedImage[] } | { readonly status: number; r
  * The images `names` name, as moby's tarexport parseNames reads them, each once with its tags in
  * the order named: a full ID, or a name that is no reference, refused with 500 (the plain error
  * of reference.ParseAnyReference); a name without a tag saves every tag of its repository, or the
- * image it names by ID prefix; `repo:tag` that tag. A name that finds nothing is a 404 "No such
- * image". Observed on 20.10.24, 26.1.5, 28.5.2.
+ * image it names by ID prefix; `repo:tag` that tag. A name that finds nothing is a 404: "No such
+ * image: <name>", or "reference does not exist" for a missing `repo:tag`. Observed on 20.10.24,
+ * 26.1.5, 28.5.2.
  */
 function resolveNames(x: Exchange, names: readonly string[]): Resolved {
   const { objects } = x.state;
@@ -57,7 +58,8 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
       }
     }
     const image = objects.findImage(name);
-    if (image === undefined) return { status: 404, message: `No such image: ${name}` };
+    // A tag the reference store lacks is its own error; a name without one was searched as an image.
+    if (image === undefined) return { status: 404, message: nameOnly ? `No such image: ${name}` : 'reference does not exist' };
     add(image, nameOnly && objects.taggedAs(name) === undefined ? null : familiarRepoTag(name));
   }
   return { images: [...found.values()] };
@@ -66,7 +68,8 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
 async function answerSave(x: Exchange, names: readonly string[]): Promise<void> {
   const resolved = resolveNames(x, names);
   if ('message' in resolved) return handlerError(x, resolved.status, resolved.message);
-  const archive = await saveArchive(resolved.images, !releaseBelow(x, '25.0'));
+  const format = releaseBelow(x, '25.0') ? 'legacy' : releaseBelow(x, '28.0') ? 'oci-index-now' : 'oci';
+  const archive = await saveArchive(resolved.images, format);
   sendBody(x, 200, archive, 'application/x-tar');
 }
 
