@@ -50,3 +50,32 @@ t.test('a changed item is still a difference, and other routes keep their order'
   t.equal(order, null);
   t.ok(differences(...answers).length > 0, 'another route is compared in its order');
 });
+
+/** A save dates some entries when it is made: two archives that differ only in header times are a volatile difference. */
+const header = (name: string, mtime: number, size: number): string => {
+  const block = Buffer.alloc(512);
+  block.write(name, 0, 'latin1');
+  block.write(`${mtime.toString(8).padStart(11, '0')}\0`, 136, 'latin1');
+  block.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+  block.write('ustar\x0000', 257, 'latin1');
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+  return block.toString('latin1');
+};
+const textOf = (text: string): Observation => ({ status: 200, headers: {}, body: { kind: 'text', text } });
+
+t.test('tar archives that differ only in header times are a volatile text difference; other bytes are not', async (t) => {
+  fc.assert(
+    fc.property(fc.stringMatching(/^[a-z]{1,20}$/), fc.nat(2 ** 32), fc.nat(2 ** 32), fc.stringMatching(/^[a-z]{1,40}$/), (name, m1, m2, content) => {
+      fc.pre(m1 !== m2);
+      const body = content.padEnd(512, '\0');
+      const [d] = differences(textOf(header(name, m1, content.length) + body), textOf(header(name, m2, content.length) + body));
+      t.equal(d?.volatile, 'time');
+      const [other] = differences(textOf(header(name, m1, content.length) + body), textOf(header(name, m1, content.length) + `${content}x`.padEnd(512, '\0')));
+      t.equal(other?.aspect, 'text');
+      t.equal(other?.volatile, undefined, 'a content difference is not volatile');
+    }),
+    { numRuns: 40 },
+  );
+});
