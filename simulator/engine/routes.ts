@@ -17,11 +17,13 @@ import { commitRoute } from './images/commit.js';
 import { imageLoadRoute } from './images/load.js';
 import { imageDeleteRoute } from './images/delete.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
+import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
+import { networkInspectRoute, networkListRoute, networkListSlashRoute } from './networks/routes.js';
 
 /** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
 export const SYSTEM_ROUTES: readonly Route[] = [...PING_ROUTES, VERSION_ROUTE, OPTIONS_ROUTE];
 
-/** Every image, container and events route the simulator implements. */
+/** Every image, container, network and events route the simulator implements. */
 export const OBJECT_ROUTES: readonly Route[] = [
   imageCreateRoute,
   imageLoadRoute,
@@ -30,6 +32,8 @@ export const OBJECT_ROUTES: readonly Route[] = [
   imageInspectRoute,
   imageListRoute,
   imageDeleteRoute,
+  imageSaveRoute,
+  imagesSaveRoute,
   containerCreateRoute,
   containerInspectRoute,
   containerListRoute,
@@ -41,6 +45,9 @@ export const OBJECT_ROUTES: readonly Route[] = [
   archiveGetRoute,
   containerCopyRoute,
   eventsRoute,
+  networkListRoute,
+  networkListSlashRoute,
+  networkInspectRoute,
 ];
 
 /** The oldest release the route table was observed on: older releases are emulated with its routes. */

@@ -1,4 +1,5 @@
 import { HEADERS_COMPARED, type Observation } from './observation.js';
+import { differOnlyInTarTimes } from './tar-times.js';
 import { volatileReason, volatileText } from './volatile.js';
 
 /**
@@ -92,7 +93,8 @@ export function differences(first: Observation, second: Observation): Difference
     };
     valueDifferences(strip(first.body.value), strip(second.body.value), '$', '', out);
   } else if (first.body.kind === 'text' && second.body.kind === 'text' && !(isError(first) && isError(second)) && first.body.text !== second.body.text) {
-    out.push({ aspect: 'text', at: '', first: shown(first.body.text), second: shown(second.body.text) });
+    const volatile = differOnlyInTarTimes(first.body.text, second.body.text) ? { volatile: 'time' } : {};
+    out.push({ aspect: 'text', at: '', first: shown(first.body.text), second: shown(second.body.text), ...volatile });
   }
   return out;
 }

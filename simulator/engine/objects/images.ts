@@ -41,7 +41,7 @@ export interface Image {
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** Sorted keys at every level: the same config always gives the same ID. */
-function canonical(value: unknown): unknown {
+export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(

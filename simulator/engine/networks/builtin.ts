@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { nowNanos, rfc3339Nano, type Container, type ObjectStore } from '../objects/index.js';
+
+/**
+ * The networks a daemon started with --bridge=none has: `none` (driver null) and `host`, both
+ * local, made when the daemon starts with a random ID each (observed on 20.10.24, 26.1.5, 28.5.2).
+ */
+export interface BuiltinNetwork {
+  readonly name: 'none' | 'host';
+  readonly driver: 'null' | 'host';
+  readonly id: string;
+  readonly created: bigint;
+}
+
+const made = new WeakMap<ObjectStore, readonly BuiltinNetwork[]>();
+
+/** The store's networks in the order the releases list them (none, then host), made on first use. */
+export function builtinNetworks(objects: ObjectStore): readonly BuiltinNetwork[] {
+  let networks = made.get(objects);
+  if (networks === undefined) {
+    networks = [
+      { name: 'none', driver: 'null', id: randomBytes(32).toString('hex'), created: nowNanos() },
+      { name: 'host', driver: 'host', id: randomBytes(32).toString('hex'), created: nowNanos() },
+    ];
+    made.set(objects, networks);
+  }
+  return networks;
+}
+
+/** The network a container's NetworkMode names: `none`/`host` (also by ID); the sim creates no others. */
+function attachedTo(container: Container, network: BuiltinNetwork): boolean {
+  const mode = container.hostConfig['NetworkMode'];
+  return mode === network.name || mode === network.id;
+}
+
+/**
+ * The network's `Containers` as inspect shows them: the running containers joined to it, each with
+ * an endpoint ID (random on the daemon, here derived from the container's start) and no addresses.
+ * A created or stopped container has no endpoint.
+ */
+function attachedContainers(objects: ObjectStore, network: BuiltinNetwork): Record<string, unknown> {
+  const containers: Record<string, unknown> = {};
+  for (const container of objects.allContainers()) {
+    if (container.state !== 'running' || !attachedTo(container, network)) continue;
+    const endpoint = createHash('sha256')
+      .update(`${network.id}/${container.id}/${container.startedAt ?? 0n}`)
+      .digest('hex');
+    containers[container.id] = { Name: container.name, EndpointID: endpoint, MacAddress: '', IPv4Address: '', IPv6Address: '' };
+  }
+  return containers;
+}
+
+/**
+ * The network document (moby NetworkResource / network.Inspect) in the release's field order:
+ * `EnableIPv4` from 28.0, IPAM.Config `[]` on 20.10 and null later. `withContainers`: inspect
+ * lists the attached containers, the list always `{}`.
+ */
+export function shapeNetwork(objects: ObjectStore, network: BuiltinNetwork, old: boolean, withIPv4: boolean, withContainers: boolean): Record<string, unknown> {
+  return {
+    Name: network.name,
+    Id: network.id,
+    Created: rfc3339Nano(network.created),
+    Scope: 'local',
+    Driver: network.driver,
+    ...(withIPv4 ? { EnableIPv4: true } : {}),
+    EnableIPv6: false,
+    IPAM: { Driver: 'default', Options: null, Config: old ? [] : null },
+    Internal: false,
+    Attachable: false,
+    Ingress: false,
+    ConfigFrom: { Network: '' },
+    ConfigOnly: false,
+    Containers: withContainers ? attachedContainers(objects, network) : {},
+    Options: {},
+    Labels: {},
+  };
+}

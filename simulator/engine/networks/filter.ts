@@ -1,0 +1,60 @@
+import type { FilterArgs } from '../filters/filter-args.js';
+import { filterValues } from '../filters/filter-args.js';
+import type { BuiltinNetwork } from './builtin.js';
+
+/** The filter names GET /networks accepts (moby acceptedNetworkFilters). */
+export const NETWORK_FILTERS = ['dangling', 'driver', 'id', 'label', 'name', 'scope', 'type'] as const;
+
+/** A refusal of a filter's value: its status (moby answers a bad `type` with a plain error, 500) and message. */
+export interface NetworkFilterRefusal {
+  readonly status: 400 | 500;
+  readonly message: string;
+}
+
+/** moby Args.Match: a value equal to the field, or a regular expression found in it (one that does not compile matches nothing). */
+function matches(filters: FilterArgs, key: string, field: string): boolean {
+  return filterValues(filters, key).some((term) => {
+    if (term === field) return true;
+    try {
+      return new RegExp(term, 'u').test(field);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** moby Args.ExactMatch: a value set to true equal to the field. */
+const exactly = (filters: FilterArgs, key: string, field: string): boolean => filters.get(key)?.get(field) === true;
+
+/**
+ * The built-in networks the filters keep (moby daemon/network/filter.go FilterNetworks): driver,
+ * scope exact; name, id by Match; label against their empty labels; `dangling` (only "true"/"1"
+ * or "false"/"0") keeps none of them when true, since predefined networks are never dangling;
+ * `type` builtin keeps them, custom none, anything else is refused.
+ */
+export function filterNetworks(networks: readonly BuiltinNetwork[], filters: FilterArgs): readonly BuiltinNetwork[] | NetworkFilterRefusal {
+  let kept = networks.filter(
+    (network) =>
+      (!filters.has('driver') || exactly(filters, 'driver', network.driver)) &&
+      (!filters.has('name') || matches(filters, 'name', network.name)) &&
+      (!filters.has('id') || matches(filters, 'id', network.id)) &&
+      (!filters.has('label') || filterValues(filters, 'label').length === 0) &&
+      (!filters.has('scope') || exactly(filters, 'scope', 'local')),
+  );
+  const dangling = filterValues(filters, 'dangling');
+  if (dangling.length > 1) return { status: 400, message: 'got more than one value for filter key "dangling"' };
+  if (dangling.length === 1) {
+    const value = dangling[0] ?? '';
+    if (!['0', 'false', '1', 'true'].includes(value)) {
+      return { status: 400, message: `invalid value for filter 'dangling', must be "true" (or "1"), or "false" (or "0")` };
+    }
+    if (value === '1' || value === 'true') kept = [];
+  }
+  if (!filters.has('type')) return kept;
+  let typed: BuiltinNetwork[] = [];
+  for (const value of filterValues(filters, 'type')) {
+    if (value === 'builtin') typed = [...typed, ...kept];
+    else if (value !== 'custom') return { status: 500, message: `invalid filter: 'type'='${value}'` };
+  }
+  return typed;
+}

@@ -1,0 +1,67 @@
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
+import { queryOf, releaseBelow, sendJson } from '../replies.js';
+import { builtinNetworks, shapeNetwork, type BuiltinNetwork } from './builtin.js';
+import { NETWORK_FILTERS, filterNetworks } from './filter.js';
+
+/** How the release writes a network: 20.10's IPAM.Config `[]`, EnableIPv4 from 28.0. */
+function shapeOf(x: Exchange, network: BuiltinNetwork, withContainers: boolean): Record<string, unknown> {
+  return shapeNetwork(x.state.objects, network, releaseBelow(x, '23.0'), !releaseBelow(x, '28.0'), withContainers);
+}
+
+/** GET /networks (and /networks/): the built-in networks, filtered; the refusals in moby's order (parse, names, values). */
+function listNetworks(x: Exchange): void {
+  const old = releaseBelow(x, '23.0');
+  const parsed = parseFilterArgs(queryOf(x).get('filters') ?? '', old);
+  if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
+  const unaccepted = unacceptedKey(parsed.args, NETWORK_FILTERS);
+  if (unaccepted !== null) return handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
+  const kept = filterNetworks(builtinNetworks(x.state.objects), parsed.args);
+  if ('message' in kept) return handlerError(x, kept.status, kept.message);
+  sendJson(
+    x,
+    200,
+    kept.map((network) => shapeOf(x, network, false)),
+  );
+}
+
+export const networkListRoute: Route = {
+  method: 'GET',
+  path: '/networks',
+  where: 'simulator/engine/networks/routes.ts: GET /networks',
+  rules: [],
+  handle: listNetworks,
+};
+
+export const networkListSlashRoute: Route = { ...networkListRoute, path: '/networks/', where: 'simulator/engine/networks/routes.ts: GET /networks/' };
+
+/**
+ * The network a term names (moby router getNetwork): by full ID, by name, then by ID prefix;
+ * several by prefix is ambiguous (400).
+ */
+function findNetwork(networks: readonly BuiltinNetwork[], term: string): BuiltinNetwork | { readonly ambiguous: number } | undefined {
+  const exact = networks.find((network) => network.id === term) ?? networks.find((network) => network.name === term);
+  if (exact !== undefined) return exact;
+  const byPrefix = networks.filter((network) => network.id.startsWith(term));
+  if (byPrefix.length > 1) return { ambiguous: byPrefix.length };
+  return byPrefix[0];
+}
+
+/** GET /networks/{id}: the network with its running containers; `scope` other than local finds nothing, `verbose` changes nothing for local networks. */
+export const networkInspectRoute: Route = {
+  method: 'GET',
+  path: '/networks/{id}',
+  slashedParams: ['id'],
+  where: 'simulator/engine/networks/routes.ts: GET /networks/{id}',
+  rules: [],
+  handle(x) {
+    const term = x.params['id'] ?? '';
+    const scope = queryOf(x).get('scope') ?? '';
+    const found = scope === '' || scope === 'local' ? findNetwork(builtinNetworks(x.state.objects), term) : undefined;
+    if (found === undefined) return handlerError(x, 404, `network ${term} not found`);
+    if ('ambiguous' in found) return handlerError(x, 400, `${found.ambiguous} matches found based on ID prefix: network ${term} is ambiguous`);
+    sendJson(x, 200, shapeOf(x, found, true));
+  },
+};
