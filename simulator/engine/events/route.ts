@@ -4,8 +4,9 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { startChunked } from '../../http/streaming.js';
+import { type FilterArgs, filterValues, parseFilterArgs } from '../filters/filter-args.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { apiBelow, notImplementedHere, queryOf, routedHeaders, sortedMap } from '../replies.js';
+import { apiBelow, notImplementedHere, queryOf, releaseBelow, routedHeaders, sortedMap } from '../replies.js';
 import { imageEventsWithoutLegacy } from '../../quirks/deprecations/legacy-fields-container-only.js';
 import { legacyDropped } from '../../quirks/deprecations/legacy-fields-dropped-from-1-52.js';
 
@@ -42,15 +43,13 @@ const FILTERS: Readonly<Record<string, (value: string) => Filter>> = {
   image: (value) => (event) => event.actorId === value || event.attributes['name'] === value || event.attributes['image'] === value,
 };
 
-/** The request's filters as one predicate (values of a key: any; keys: all), or the unknown key. */
-function filterOf(text: string): Filter | { unknown: string } {
-  const parsed = JSON.parse(text === '' ? '{}' : text) as Record<string, unknown>;
+/** The request's filters (moby filters.FromJSON: filters/filter-args.ts) as one predicate (values of a key: any; keys: all), or the unknown key. */
+function filterOf(args: FilterArgs): Filter | { unknown: string } {
   const groups: Filter[][] = [];
-  for (const [key, raw] of Object.entries(parsed)) {
+  for (const key of args.keys()) {
     const make = FILTERS[key];
     if (make === undefined) return { unknown: key };
-    const values = Array.isArray(raw) ? raw.map(String) : Object.keys(raw as object);
-    groups.push(values.map(make));
+    groups.push(filterValues(args, key).map(make));
   }
   return (event) => groups.every((group) => group.length === 0 || group.some((test) => test(event)));
 }
@@ -74,12 +73,10 @@ export const eventsRoute: Route = {
       bounds.push(value);
     }
     const [since = null, until = null] = bounds;
-    let filter: Filter | { unknown: string };
-    try {
-      filter = filterOf(query.get('filters') ?? '');
-    } catch {
-      return handlerError(x, 400, 'invalid filter');
-    }
+    // Observed 2026-11-27: 20.10.24 refuses a filters text it cannot decode with 500 and Go's words, 26.1 and 28.5 with 400 "invalid filter".
+    const parsed = parseFilterArgs(query.get('filters') ?? '', releaseBelow(x, '23.0'));
+    if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
+    const filter = filterOf(parsed.args);
     if (typeof filter !== 'function') return notImplementedHere(x, `/events with the ${filter.unknown} filter`);
     const keep = filter;
     const now = nowNanos();
