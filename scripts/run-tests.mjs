@@ -9,33 +9,26 @@ import { describeFailures, tapFailures } from './tap-failures.mjs';
 
 const inCI = !!process.env.CI && process.env.CI !== 'false';
 
-function run(command, args, parse = () => ({})) {
+/**
+ * Runs a command; its stdout is parsed when it ends. Shown as it comes, stderr passed through; or,
+ * `quiet`, both kept (for a failure's message) and not shown.
+ */
+function run(command, args, parse = () => ({}), { quiet = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'], env: process.env });
     let text = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+    const keep = (chunk) => {
+      if (!quiet) process.stdout.write(chunk);
       text += chunk.toString('utf8');
-    });
-    child.on('close', (code) => resolve({ code: code ?? 1, ...parse(text), text }));
-    child.on('error', (error) => resolve({ code: 1, passed: 0, failed: 1, note: error.message }));
+    };
+    child.stdout.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('close', (code, signal) => resolve({ code: code ?? (quiet ? signal : 1), ...parse(text), text }));
+    child.on('error', (error) => resolve({ code: 1, passed: 0, failed: 1, note: error.message, text: error.message }));
   });
 }
 
 // tap prints "# { total: N, pass: N, fail: N, skip: N }" at the end.
-/** Runs a command with its output kept (stdout and stderr, for a failure's message), not shown. */
-function runQuietly(command, args) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-    let output = '';
-    const keep = (chunk) => (output = `${output}${chunk}`.slice(-20_000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('close', (code, signal) => resolve({ code: code ?? signal, output }));
-    child.on('error', (error) => resolve({ code: 1, output: error.message }));
-  });
-}
-
 const tapTotals = (text) => {
   const line = [...text.matchAll(/^# \{ total: (\d+)(.*)\}$/gm)].pop();
   if (line === undefined) return { passed: 0, failed: 1, note: 'tap printed no summary' };
@@ -85,7 +78,7 @@ if (build.code !== 0) {
   // simulator run, about 90 s of one core) is made beside tap instead of after it; the browser test
   // (test/browser/compare-releases.spec.ts) checks what it made, or makes it itself when run alone.
   const releasesDir = mkdtempSync(join(tmpdir(), 'ctc-compare-releases-'));
-  const releasesPage = runQuietly(process.execPath, ['scripts/compare-releases.mjs', '--out', releasesDir]);
+  const releasesPage = run(process.execPath, ['scripts/compare-releases.mjs', '--out', releasesDir], undefined, { quiet: true });
   try {
     results.push(['tap', await run('npx', ['tap'], tapTotals)]);
     process.stdout.write(cpuSummary(join(cpuLog, 'cpu.jsonl')));
@@ -96,7 +89,7 @@ if (build.code !== 0) {
     delete process.env.CTC_CPU_LOG;
   }
   const releases = await releasesPage;
-  process.env.CTC_COMPARE_RELEASES = JSON.stringify({ dir: releasesDir, status: releases.code, output: releases.output });
+  process.env.CTC_COMPARE_RELEASES = JSON.stringify({ dir: releasesDir, status: releases.code, output: releases.text.slice(-20_000) });
   if (existsSync('/usr/bin/chromium')) {
     results.push(['playwright', await run('npx', ['playwright', 'test', '--reporter=list'], playwrightTotals)]);
   } else if (inCI) {

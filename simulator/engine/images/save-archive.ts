@@ -1,5 +1,5 @@
 import { withGoHeaders } from './go-tar-headers.js';
-import { canonical, chainIdsOf, diffIdsOf, digestOf, packTar, rfc3339Nano, splitReference, type FsEntry, type Image } from '../objects/index.js';
+import { canonical, chainIdsOf, diffIdsOf, digestOf, packTar, hasDomain, rfc3339Nano, splitReference, type FsEntry, type Image } from '../objects/index.js';
 
 /** One image of a save and the tags it is saved under (none when it was named by ID). */
 export interface SavedImage {
@@ -143,9 +143,7 @@ const OCI_LAYER = 'application/vnd.oci.image.layer.v1.tar';
 /** The name containerd keeps a tag under: the default registry and the official namespace spelled out. */
 function fullName(repoTag: string): string {
   const { repo, tag } = splitReference(repoTag);
-  const first = repo.split('/')[0] ?? '';
-  const domained = repo.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
-  const path = domained ? repo : `docker.io/${repo.includes('/') ? repo : `library/${repo}`}`;
+  const path = hasDomain(repo) ? repo : `docker.io/${repo.includes('/') ? repo : `library/${repo}`}`;
   return `${path}:${tag}`;
 }
 
