@@ -1,10 +1,10 @@
 import { fillMessage } from '../../../common/messages.js';
-import { nowNanos, type Container, type DaemonEvent } from '../objects/index.js';
+import type { Container, DaemonEvent } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { apiBelow, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
-import { containerOr404, signalNumber } from './routes.js';
+import { containerOr404, endRunning, signalNumber } from './routes.js';
 
 /**
  * Stop, wait and logs of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
@@ -99,16 +99,7 @@ export const containerStopRoute: Route = {
     if (container.state !== 'running') return sendEmpty(x, 304);
     const signal = stopSignal(x, container);
     if (typeof signal !== 'number') return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotStop, { id: container.id, signal: signal.invalid }));
-    const { objects } = x.state;
-    objects.containerEvent(container, 'kill', { signal: String(signal) });
-    container.state = 'exited';
-    container.exitCode = 128 + signal;
-    container.finishedAt = nowNanos();
-    const die = (): void => objects.containerEvent(container, 'die', { exitCode: String(container.exitCode) });
-    const stopBeforeDie = !releaseBelow(x, LIFECYCLE.stopBeforeDieSince);
-    if (!stopBeforeDie) die();
-    objects.containerEvent(container, 'stop');
-    if (stopBeforeDie) die();
+    endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die');
     sendEmpty(x, 204);
   },
 };

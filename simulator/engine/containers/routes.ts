@@ -129,14 +129,19 @@ export function signalNumber(text: string): number | undefined {
   return SIGNALS[text.toUpperCase().replace(/^SIG/, '')];
 }
 
-/** A running container ends: the kill and die events, exit status 128 + the signal. */
-function stop(x: Exchange, container: Container, signal: number): void {
+/**
+ * A running container ends: the kill and die events, exit status 128 + the signal. A stop
+ * (`stopEvent`) records its stop event too, before or after the die as the release orders them.
+ */
+export function endRunning(x: Exchange, container: Container, signal: number, stopEvent?: 'before-die' | 'after-die'): void {
   const { objects } = x.state;
   objects.containerEvent(container, 'kill', { signal: String(signal) });
   container.state = 'exited';
   container.exitCode = 128 + signal;
   container.finishedAt = nowNanos();
+  if (stopEvent === 'before-die') objects.containerEvent(container, 'stop');
   objects.containerEvent(container, 'die', { exitCode: String(container.exitCode) });
+  if (stopEvent === 'after-die') objects.containerEvent(container, 'stop');
 }
 
 export const containerKillRoute: Route = {
@@ -165,7 +170,7 @@ export const containerKillRoute: Route = {
     if (container === undefined) return handlerError(x, 404, killFailed(fillMessage(ENGINE_MESSAGES.noSuchContainer, { name })));
     if (signal === undefined) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidSignalOld, { signal: text }));
     if (container.state !== 'running') return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.notRunning, { name: x.params['name'] ?? '', id: container.id }));
-    stop(x, container, signal);
+    endRunning(x, container, signal);
     sendEmpty(x, 204);
   },
 };
@@ -183,7 +188,7 @@ export const containerDeleteRoute: Route = {
     if (container === undefined) return;
     if (container.state === 'running') {
       if (!flag(x, 'force')) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.removeRunning, { id: container.id }));
-      stop(x, container, SIGNALS['KILL']!);
+      endRunning(x, container, SIGNALS['KILL']!);
     }
     x.state.objects.removeContainer(container);
     x.state.objects.containerEvent(container, 'destroy');
