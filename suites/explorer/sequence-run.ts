@@ -4,6 +4,7 @@ import type { DiffSide, Seen } from './explore.js';
 import { kindsOf } from './explore.js';
 import { noAnswer, observe, type Observation } from './observation.js';
 import type { Probe } from './probe.js';
+import { sortedBy } from './unordered-lists.js';
 import { CONTAINERS, IMAGES, TAG_NAMES, containerName, imageName, stepRequest, stepText, type Step, type StepRequest } from './sequence-steps.js';
 
 /** What one side holds of the objects a sequence made: the ids each symbol had, in order, for the clean-up and for writing them back as symbols. */
@@ -82,15 +83,7 @@ function jsonLines(o: Observation): Observation {
 const LISTS = new Set(['/images/json', '/containers/json']);
 
 /** A list's items by id (symbolic by then): what both sides list, whatever the order of ties. */
-function inIdOrder(route: string, o: Observation): Observation {
-  if (!LISTS.has(route) || o.body.kind !== 'json' || !Array.isArray(o.body.value)) return o;
-  const id = (item: unknown): string => {
-    const value = (item as { Id?: unknown } | null)?.Id;
-    return typeof value === 'string' ? value : '';
-  };
-  const sorted = [...o.body.value].sort((x, y) => (id(x) < id(y) ? -1 : id(x) > id(y) ? 1 : 0));
-  return { ...o, body: { kind: 'json', value: sorted } };
-}
+const inIdOrder = (route: string, o: Observation): Observation => (LISTS.has(route) ? sortedBy(o, 'Id') : o);
 
 interface SentStep {
   readonly answer: Observation;

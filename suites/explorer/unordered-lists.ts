@@ -13,7 +13,8 @@ const keyOf = (item: unknown, key: string): string => {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 };
 
-function sortedBy(o: Observation, key: string): Observation {
+/** The answer's list (when it is one) in the order of its items' `key`. */
+export function sortedBy(o: Observation, key: string): Observation {
   if (o.body.kind !== 'json' || !Array.isArray(o.body.value)) return o;
   const value = [...o.body.value].sort((x, y) => (keyOf(x, key) < keyOf(y, key) ? -1 : keyOf(x, key) > keyOf(y, key) ? 1 : 0));
   return { ...o, body: { kind: 'json', value } };
