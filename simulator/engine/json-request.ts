@@ -1,3 +1,4 @@
+import { jsonTypeWord } from '../config/file/go-values.js';
 import { isChunked } from '../authz/request-message.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
@@ -66,9 +67,6 @@ export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, 
  */
 const CREATE_REQUEST_FROM = '28.0';
 
-/** Go's word for a JSON value's kind in an UnmarshalTypeError. */
-const goKind = (value: unknown): string => (Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value);
-
 /**
  * A container configuration body (create, commit) that is JSON but no object: Go's decoder
  * cannot put it in moby's configuration struct (null is no configuration at all). 20.10 answers
@@ -78,6 +76,6 @@ const goKind = (value: unknown): string => (Array.isArray(value) ? 'array' : typ
 export function configTypeProblem(x: Exchange, value: unknown): DecodeProblem | null {
   if (value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value))) return null;
   const struct = releaseBelow(x, CREATE_REQUEST_FROM) ? 'runconfig.ContainerConfigWrapper' : 'container.CreateRequest';
-  const words = `json: cannot unmarshal ${goKind(value)} into Go value of type ${struct}`;
+  const words = `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type ${struct}`;
   return releaseBelow(x, '23.0') ? { status: 500, message: words } : { status: 400, message: `invalid JSON: ${words}` };
 }

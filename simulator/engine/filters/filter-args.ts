@@ -1,3 +1,4 @@
+import { jsonTypeWord } from '../../config/file/go-values.js';
 import { goJsonSyntaxError } from '../go-json.js';
 
 /**
@@ -12,14 +13,7 @@ export type FilterRefusal = { readonly status: 400 | 500; readonly message: stri
 
 export const INVALID_FILTER = 'invalid filter';
 
-/** Go's word for a JSON value's kind in an UnmarshalTypeError. */
-function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'boolean') return 'bool';
-  return typeof value === 'object' ? 'object' : typeof value;
-}
-
-const typeError = (value: unknown, goType: string): string => `json: cannot unmarshal ${kindOf(value)} into Go value of type ${goType}`;
+const typeError = (value: unknown, goType: string): string => `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type ${goType}`;
 
 type Decoded = { readonly args: FilterArgs } | { readonly error: string };
 

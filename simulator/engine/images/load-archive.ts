@@ -1,3 +1,4 @@
+import { jsonTypeWord } from '../../config/file/go-values.js';
 import { join } from 'node:path';
 import type { FsEntry } from '../objects/index.js';
 import { goJsonFirstValue } from '../go-json.js';
@@ -22,8 +23,6 @@ function goDecode(bytes: Buffer): { readonly value: unknown } | { readonly error
   return { value: JSON.parse(bytes.subarray(0, first.end).toString('utf8')) };
 }
 
-const kindOf = (value: unknown): string => (Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value);
-
 /**
  * What moby's tarexport finds in an unpacked archive (its temporary directory `temp`): the
  * manifest.json entries, or the error that ends the load. Without manifest.json it loads the
@@ -39,7 +38,7 @@ export function readSaveArchive(entries: readonly FsEntry[], temp: string): { re
   const decoded = goDecode(manifest);
   if ('error' in decoded) return decoded;
   if (decoded.value === null) return { manifest: [] };
-  if (!Array.isArray(decoded.value)) return { error: `json: cannot unmarshal ${kindOf(decoded.value)} into Go value of type []tarexport.manifestItem` };
+  if (!Array.isArray(decoded.value)) return { error: `json: cannot unmarshal ${jsonTypeWord(decoded.value)} into Go value of type []tarexport.manifestItem` };
   return {
     manifest: decoded.value.map((entry: Record<string, unknown>) => ({
       Config: String(entry?.['Config'] ?? ''),
