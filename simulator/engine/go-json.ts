@@ -53,6 +53,14 @@ export function goJsonSyntaxError(bytes: Uint8Array): string | null {
 /** The first JSON value of `bytes` as json.Decoder reads it (nothing but spaces is cut too: the caller tells Go's io.EOF apart). */
 export const goJsonFirstValue = (bytes: Uint8Array): ScanOutcome => new Scanner(true).scan(bytes);
 
+/** The first JSON value of `bytes` decoded as json.Decoder decodes it, with the byte after it; or the decoder's words ("unexpected EOF" for a value cut short). */
+export function goJsonDecodeFirst(bytes: Buffer): { readonly value: unknown; readonly end: number } | { readonly error: string } {
+  const first = goJsonFirstValue(bytes);
+  if ('error' in first) return first;
+  if ('cut' in first) return { error: 'unexpected EOF' };
+  return { value: JSON.parse(bytes.subarray(0, first.end).toString('utf8')), end: first.end };
+}
+
 /** One pass of Go's scanner (encoding/json scanner.go), state by state. */
 class Scanner {
   private readonly stack: Container[] = [];

@@ -2,7 +2,7 @@ import { jsonTypeWord } from '../config/file/go-values.js';
 import { isChunked } from '../authz/request-message.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
-import { goJsonFirstValue } from './go-json.js';
+import { goJsonDecodeFirst } from './go-json.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { releaseBelow } from './replies.js';
 
@@ -46,12 +46,9 @@ export type ParsedJson = { readonly ok: true; readonly value: unknown } | { read
 export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, value: unknown) => DecodeProblem | null = () => null): ParsedJson {
   const old = releaseBelow(x, '23.0');
   const bytes = Buffer.from(text, 'utf8');
-  const first = goJsonFirstValue(bytes);
-  if (!('end' in first)) {
-    const words = 'cut' in first ? 'unexpected EOF' : first.error;
-    return old ? { ok: false, status: 500, message: words } : { ok: false, status: 400, message: `invalid JSON: ${words}` };
-  }
-  const value: unknown = JSON.parse(bytes.subarray(0, first.end).toString('utf8'));
+  const first = goJsonDecodeFirst(bytes);
+  if ('error' in first) return old ? { ok: false, status: 500, message: first.error } : { ok: false, status: 400, message: `invalid JSON: ${first.error}` };
+  const { value } = first;
   // The decoder's own type error comes before moby's look at what follows.
   const problem = decodes(x, value);
   if (problem !== null) return { ok: false, ...problem };

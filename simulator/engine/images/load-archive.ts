@@ -1,7 +1,7 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { join } from 'node:path';
 import type { FsEntry } from '../objects/index.js';
-import { goJsonFirstValue } from '../go-json.js';
+import { goJsonDecodeFirst } from '../go-json.js';
 
 /** An archive in a form the simulator does not load (a legacy image, a manifest naming files it lacks). */
 export const BAD_ARCHIVE = 'ctrd-sim: the archive is not in the save format (manifest.json, config documents, layer tars)';
@@ -17,10 +17,7 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d |
 /** A file read with Go's json.Decoder: its first value, or the decoder's error ("EOF" for nothing but spaces). */
 function goDecode(bytes: Buffer): { readonly value: unknown } | { readonly error: string } {
   if (bytes.every(isSpace)) return { error: 'EOF' };
-  const first = goJsonFirstValue(bytes);
-  if ('error' in first) return first;
-  if ('cut' in first) return { error: 'unexpected EOF' };
-  return { value: JSON.parse(bytes.subarray(0, first.end).toString('utf8')) };
+  return goJsonDecodeFirst(bytes);
 }
 
 /**
