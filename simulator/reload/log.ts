@@ -1,6 +1,7 @@
 import { isOlder } from '../../common/dotted-version.js';
 import type { SimConfig } from '../config/types.js';
 import type { DaemonSettings } from '../config/file/settings.js';
+import { bytesOf } from '../config/file/go-values.js';
 import type { Logger } from '../log.js';
 import { LINE_WITHOUT_CONFIG } from '../quirks/reload/line-without-config.js';
 
@@ -9,14 +10,6 @@ import { LINE_WITHOUT_CONFIG } from '../quirks/reload/line-without-config.js';
  * between is not observed; moby moved these lines to structured logging for 27.0.
  */
 export const structuredReloadLog = (config: SimConfig): boolean => !isOlder(config.release.release, '27.0');
-
-/** go-units RAMInBytes: binary multiples, with or without "i" and "b". */
-export function bytesOf(size: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgtpezy]?)i?b?\s*$/i.exec(size);
-  if (match === null) return 0;
-  const power = ' kmgtpezy'.indexOf((match[2] ?? '').toLowerCase() || ' ');
-  return Math.round(Number(match[1]) * 1024 ** power);
-}
 
 /**
  * The effective configuration as the reload line shows it, in the key order of 28.5's line

@@ -29,3 +29,11 @@ export function jsonTypeWord(value: unknown): string {
   if (typeof value === 'number') return 'number';
   return 'string';
 }
+
+/** go-units RAMInBytes: binary multiples, with or without "i" and "b". */
+export function bytesOf(size: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgtpezy]?)i?b?\s*$/i.exec(size);
+  if (match === null) return 0;
+  const power = ' kmgtpezy'.indexOf((match[2] ?? '').toLowerCase() || ' ');
+  return Math.round(Number(match[1]) * 1024 ** power);
+}

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Exchange } from '../../http/exchange.js';
-import { bytesOf } from '../../reload/log.js';
+import { bytesOf } from '../../config/file/go-values.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 
 /**
@@ -118,8 +118,9 @@ const MASKED_PATHS: readonly (readonly [string, string | null])[] = [
 
 const READONLY_PATHS = ['/proc/bus', '/proc/fs', '/proc/irq', '/proc/sys', '/proc/sysrq-trigger'];
 
-/** Whether the host runs cgroups v2 (moby: the default cgroup namespace is private there, host on v1). */
-const cgroupV2 = (): boolean => existsSync('/sys/fs/cgroup/cgroup.controllers');
+let cgroupV2Seen: boolean | undefined;
+/** Whether the host runs cgroups v2 (moby: the default cgroup namespace is private there, host on v1); looked at once, on the first create. */
+const cgroupV2 = (): boolean => (cgroupV2Seen ??= existsSync('/sys/fs/cgroup/cgroup.controllers'));
 
 const unset = (value: unknown): boolean => value === undefined || value === null || value === '' || value === 0;
 
