@@ -8,7 +8,7 @@
  *   node dist/bench/listeners.js [--no-write] [--skip-real]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
@@ -331,13 +331,8 @@ function ratioRow(label: string, over: Transport, under: Transport, sim: Map<Tra
   return `| ${label} | ${times(pairedRatio(sim.get(over), sim.get(under)))} | ${real === undefined ? 'n/a' : times(pairedRatio(real.get(over), real.get(under)))} |`;
 }
 
-const isBundled = (): boolean => {
-  try {
-    return readFileSync(SIM_BIN, 'utf8').slice(0, 300).includes('__ctcRequire');
-  } catch {
-    return false;
-  }
-};
+/** Whether ctrd-sim is the bundle (scripts/bundle-sim.mjs writes its script beside the binary), not tsc's modules. */
+const isBundled = (): boolean => existsSync(`${SIM_BIN}.script`);
 
 function sectionLines(sim: Map<Transport, Cell>, real: Map<Transport, Cell> | undefined, notes: readonly string[]): string[] {
   const callsPerRequest = (cells: Map<Transport, Cell> | undefined): string => {

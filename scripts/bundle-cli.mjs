@@ -30,7 +30,7 @@ const NAME = 'ctr-conformance';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('../dist/cli/ctr-conformance.js', import.meta.url));
 const CACHE = `${OUT}.cache`;
-/** The script, apart from the loader (scripts/cached-script.mjs, `apart`). */
+/** The script, beside the loader (scripts/cached-script.mjs). */
 const SCRIPT = `${OUT}.script`;
 /**
  * tsc's modules of the CLI, one by one, from the entry as tsc compiles it (it imports ./interrupts.js
@@ -131,7 +131,6 @@ if (process.argv[2] === '--warm') {
       when: `!${JSON.stringify(COMMANDS_WITH_MODULES)}.includes(process.argv.slice(2).find((arg) => !arg.startsWith('-')))`,
       run: `import(${JSON.stringify(`./${basename(UNBUNDLED)}`)})`,
     },
-    apart: true,
   });
   writeFileSync(SCRIPT, script);
   writeFileSync(OUT, text);

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Bundles the ctrd-sim binary into one file (dist/simulator/bin/ctrd-sim.js, over tsc's output):
-// node then loads one script instead of some seventy modules and a router's dependencies. The
-// suites' in-process target still imports the compiled modules one by one.
+// Bundles the ctrd-sim binary (dist/simulator/bin/ctrd-sim.js, over tsc's output): node then loads
+// one script instead of some seventy modules and a router's dependencies. The suites' in-process
+// target still imports the compiled modules one by one.
 //
-// The file stays the whole simulator (the container target copies it alone into its image), but
-// what it runs is a script it holds as a string: V8 compiles that string with the code cache the
-// build writes beside it (ctrd-sim.js.cache), so a start deserialises compiled code instead of
-// parsing 0.9 MB (bench/RESULTS.md section 11). Without the cache (another node, a copied file, a
-// rebuilt bundle), V8 compiles it as it would any script: same behaviour, a slower start.
+// The binary is a small loader; the simulator is the script beside it (ctrd-sim.js.script), which V8
+// compiles with the code cache the build writes beside both (ctrd-sim.js.cache), so a start
+// deserialises compiled code instead of parsing 0.8 MB (bench/RESULTS.md section 11). The script is
+// apart so that node's own loader reads and compiles a few lines, not the 0.8 MB a comment in the
+// binary would hold (some 2 ms of every start); the container target copies the three files. Without
+// the cache (another node, a rebuilt bundle), V8 compiles the script as it would any script: same
+// behaviour, a slower start.
 //
 //   node scripts/bundle-sim.mjs                 bundle, then warm the code cache
 //   node scripts/bundle-sim.mjs --warm DIR      (internal) run the bundle as ctrd-sim on DIR's
@@ -28,8 +30,6 @@ const bundle = () =>
   bundleScript('simulator/bin/ctrd-sim.ts', OUT, {
     // What only --client-faults loads (its validator, and its YAML reader for a YAML file) stays in node_modules: the bundle, read at every start, stays as small as without it.
     external: ['ajv', '@sinclair/typebox', 'yaml'],
-    // The one import.meta of the sources (a lazy createRequire of node:https) gets the loader's.
-    define: { 'import.meta.url': '__ctcImportMetaUrl' },
   });
 
 /**
@@ -44,7 +44,7 @@ const loader = (source) =>
     name: NAME,
     source,
     file: "typeof __filename === 'string' ? __filename : process.argv[1]",
-    later: ['node:crypto', 'node:zlib', 'node:perf_hooks'],
+    later: ['node:crypto', 'node:zlib', 'node:perf_hooks', 'node:os'],
   });
 
 function ping(socketPath) {
@@ -64,7 +64,7 @@ function ping(socketPath) {
  * code cache of everything compiled up to then and stops it with SIGTERM.
  */
 async function warm(dir) {
-  const source = scriptOf(NAME, readFileSync(OUT, 'latin1'));
+  const source = scriptOf(NAME, readFileSync(`${OUT}.script`, 'latin1'));
   const socket = join(dir, 'd.sock');
   writeFileSync(join(dir, 'daemon.json'), '{}');
   process.argv = [
@@ -90,7 +90,9 @@ if (process.argv[2] === '--warm') {
 } else {
   const { source, map } = await bundle();
   rmSync(CACHE, { force: true });
-  writeFileSync(OUT, loader(source).text);
+  const { text, script } = loader(source);
+  writeFileSync(`${OUT}.script`, script);
+  writeFileSync(OUT, text);
   writeFileSync(`${OUT}.map`, map);
   writeFileSync(join(dirname(OUT), 'package.json'), '{}\n');
   await warmInChild(NAME, fileURLToPath(import.meta.url), CACHE);

@@ -1,12 +1,13 @@
 // What the bundled binaries (ctrd-sim: scripts/bundle-sim.mjs; ctr-conformance: scripts/bundle-cli.mjs)
-// share: a loader, then the bundle as a script held in a comment after it, which V8 compiles with
-// the code cache the build writes beside the file (FILE.cache) when the cache's key matches.
+// share: a small loader (the binary), and the bundle as a script held in a comment in a file beside
+// it (FILE.script), which V8 compiles with the code cache the build writes beside both (FILE.cache)
+// when the cache's key matches.
 //
-// Why a comment: V8 skips a comment at scanning speed, where a string literal of the same size is
-// copied and internalised at every start (bench/RESULTS.md section 11). What the comment cannot
-// hold as it is, the script's own `*\/` (a regular expression's, a string's) and any character
-// beyond ASCII (the file stays one-byte text for node), is written as an escape of one UTF-16 unit
-// (the `/` of `*\/`, the character), read back at start.
+// Why a comment: the script file stays a valid script that does nothing, should anything load it.
+// What the comment cannot hold as it is, the script's own `*\/` (a regular expression's, a string's),
+// and any character beyond ASCII (so that the file is read as one-byte text, which V8 hashes and
+// compiles faster than two-byte), is written as an escape of one UTF-16 unit (the `/` of `*\/`, the
+// character), read back at start.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -81,7 +82,7 @@ export async function bundleScript(entry, out, options) {
     target: 'node20',
     sourcemap: 'external',
     // Whitespace and comments only (names and syntax are kept): less to read and hash at every start.
-    minifyWhitespace: true,
+    minifyWhitespace: !process.env.CTC_UNMINIFIED,
     logLevel: 'warning',
     ...options,
   });
@@ -94,7 +95,9 @@ export async function bundleScript(entry, out, options) {
 }
 
 /**
- * The binary: the loader, the key its cache must carry, the script. The loader runs both as a
+ * The binary: the loader and the key its cache must carry; and the script, in a file of its own
+ * beside the binary (FILE.script): node's loader then reads and compiles a few lines, not the
+ * megabyte of comment the script would be in the binary itself. The loader runs both as a
  * CommonJS script and as an ES module.
  *
  *   name     the binary's name, in its marks and its cache's key
@@ -104,29 +107,25 @@ export async function bundleScript(entry, out, options) {
  *   instead  { when, run }: source text of a condition and of what the binary does instead of running
  *            the script when the condition holds (the same program by another way, for a start the
  *            script would make slower)
- *   apart    the script in a file of its own beside the binary (FILE.script), not in the binary's
- *            closing comment: node then reads and compiles a small loader, not megabytes of comment
- *            (for a binary that is never copied alone)
- *
- * Returns the binary's text, and with `apart` the script file's text.
+
+ * Returns the binary's text and the script file's.
  */
-export function binary({ name, source, file, later = [], instead, apart = false }) {
+export function binary({ name, source, file, later = [], instead }) {
   const { open, close, prefix } = marks(name);
   for (const mark of [open, close, prefix]) if (source.includes(mark)) throw new Error(`${name}: the script holds the mark ${JSON.stringify(mark)}`);
   const held = source.replace(/\*\/|[\u0080-\uffff]/g, (found) => (found === '*/' ? `*${escapeOf(prefix, '/')}` : escapeOf(prefix, found)));
   const text = `#!/usr/bin/env node
-// ${name}, bundled by scripts/cached-script.mjs: the script below, compiled with the code cache beside this file when it is the one this build wrote.
+// ${name}, bundled by scripts/cached-script.mjs: the script beside this file (FILE.script), compiled with the code cache beside it (FILE.cache) when it is the one this build wrote.
 'use strict';
 const builtin = process.getBuiltinModule ?? require;
 const { readFileSync } = builtin('node:fs');
-const { createRequire } = builtin('node:module');
 const { pathToFileURL } = builtin('node:url');
 const { Script } = builtin('node:vm');
 const KEY = ${JSON.stringify(keyOf(name, source))};
 const file = ${file};
 function runScript() {
-// The script: ${apart ? 'the comment FILE.script holds' : 'the comment that ends this file'} (its \`*/\` and its characters beyond ASCII escaped).
-const text = readFileSync(${apart ? "file + '.script'" : 'file'}, 'latin1');
+// The script: the comment FILE.script holds (its \`*/\` and its characters beyond ASCII escaped).
+const text = readFileSync(file + '.script', 'latin1');
 ${unescaped}
 const SOURCE = unescaped(text, ${JSON.stringify(open)}, ${JSON.stringify(close)}, ${JSON.stringify(prefix)});
 let cachedData;
@@ -134,7 +133,10 @@ try {
   const cache = readFileSync(\`\${file}.cache\`);
   if (cache.subarray(0, KEY.length).toString('latin1') === KEY) cachedData = cache.subarray(KEY.length);
 } catch {}
-const load = createRequire(file);
+// Node's own modules straight from node; a package (an external of the bundle) through a require of
+// the binary's place, made on first need: node:module alone, with the loaders it pulls in, costs a start some milliseconds.
+let fromFile;
+const load = (id) => builtin(id) ?? (fromFile ??= builtin('node:module').createRequire(file))(id);
 const LATER = new Set(${JSON.stringify(later)});
 const later = (id) => {
   let loaded;
@@ -156,5 +158,5 @@ ${instead === undefined ? 'runScript();' : `if (${instead.when}) ${instead.run};
 `;
   const comment = `${open}${held}${close}`;
   if (scriptOf(name, comment) !== source) throw new Error(`${name}: the binary does not give back its script`);
-  return apart ? { text, script: comment } : { text: `${text}${comment}` };
+  return { text, script: comment };
 }

@@ -200,10 +200,11 @@ t.test('ctrd-sim with a bad file: one line naming the entry and field, exit 1, n
   }
 });
 
-t.test('the bundled ctrd-sim copied alone (as into a container image): it starts, and --client-faults says what it lacks', async (t) => {
+t.test('the bundled ctrd-sim copied without node_modules (as into a container image): it starts, and --client-faults says what it lacks', async (t) => {
   const { dir, file } = writeFaultsFile(t, { faults: [{ kind: 'drop', probability: 1 }] });
   const alone = join(dir, 'ctrd-sim.js');
-  copyFileSync(SIM_BIN, alone);
+  // The binary, its script and the script's code cache (scripts/bundle-sim.mjs), as the container target copies them.
+  for (const suffix of ['', '.script', '.cache']) copyFileSync(`${SIM_BIN}${suffix}`, `${alone}${suffix}`);
   writeFileSync(join(dir, 'package.json'), '{}\n');
   const run = (args: readonly string[]) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) =>
@@ -211,7 +212,7 @@ t.test('the bundled ctrd-sim copied alone (as into a container image): it starts
         resolve({ code: error === null ? 0 : (error.code as number), stderr }),
       ),
     );
-  t.equal((await run(['--version'])).code, 0, 'without the file it needs nothing beside it');
+  t.equal((await run(['--version'])).code, 0, 'without the file it needs nothing else beside it');
   const roots = ['--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'pid'), '-H', `unix://${join(dir, 's.sock')}`];
   const faulted = await run([...roots, '--client-faults', file]);
   t.equal(faulted.code, 1);

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import type * as Https from 'node:https';
-import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import type { ServerFactory } from '../listeners/listen.js';
 import { answerClientError } from './client-errors.js';
@@ -24,7 +23,7 @@ export interface HttpServerOptions {
 }
 
 /** node:https, loaded only for a TLS listener: with TLS and crypto it costs ~14 ms of every start. */
-const loadHttps = (): typeof Https => createRequire(import.meta.url)('node:https') as typeof Https;
+const loadHttps = (): typeof Https => process.getBuiltinModule('node:https');
 
 /** Builds the HTTP (or HTTPS) servers of every listener: limits, timeouts, parser refusals. */
 export function httpServerFactory(

@@ -55,8 +55,12 @@ const CREATE_FIELDS: readonly string[] = [...CONFIG_FIELDS, 'HostConfig', 'Netwo
 /** Whether a create body has a container config at all: moby's embedded *container.Config stays nil without one of its fields. */
 const hasConfig = (body: unknown): boolean => Object.keys(goFields(asObject(body), CONFIG_FIELDS)).length > 0;
 
-/** The image of a container created without one: nothing to inherit, no files (observed: inspect's Image and list's ImageID are ""). */
-const NO_IMAGE: Image = { ...makeImage(Buffer.alloc(0), [], EMPTY_IMAGE_CONFIG, 0n), id: '' };
+let noImageMade: Image | undefined;
+/**
+ * The image of a container created without one: nothing to inherit, no files (observed: inspect's
+ * Image and list's ImageID are ""). Made on first need: its hash would load node:crypto at start.
+ */
+const noImage = (): Image => (noImageMade ??= { ...makeImage(Buffer.alloc(0), [], EMPTY_IMAGE_CONFIG, 0n), id: '' });
 
 const asObject = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
 const asList = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : null);
@@ -95,7 +99,7 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
     Cmd: asList(body['Cmd']) ?? image.config.Cmd,
     Image: typeof body['Image'] === 'string' ? body['Image'] : '',
     // {} for a container without an image (observed on 20.10.24, 26.1.5, 28.5.2).
-    Volumes: Object.keys(volumes).length === 0 ? (image === NO_IMAGE ? {} : null) : sortedMap(volumes),
+    Volumes: Object.keys(volumes).length === 0 ? (image === noImage() ? {} : null) : sortedMap(volumes),
     WorkingDir: str('WorkingDir', image.config.WorkingDir),
     Entrypoint: asList(body['Entrypoint']) ?? image.config.Entrypoint,
     ...(bool('NetworkDisabled') ? { NetworkDisabled: true } : {}),
@@ -103,7 +107,7 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
     OnBuild: asList(body['OnBuild']),
     // null for a container without an image and without labels, {} for one of an image without labels (observed on 20.10.24, 26.1.5, 28.5.2).
     Labels:
-      image === NO_IMAGE && body['Labels'] == null ? null : sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
+      image === noImage() && body['Labels'] == null ? null : sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
     ...(stopSignal === '' ? {} : { StopSignal: stopSignal }),
     ...(typeof body['StopTimeout'] === 'number' ? { StopTimeout: body['StopTimeout'] } : {}),
   };
@@ -164,7 +168,7 @@ export const containerCreateRoute: Route = {
     // Without an image there is no command to inherit: moby refuses before any lookup (observed).
     if (imageRef === '' && (asList(body['Cmd']) ?? []).length === 0 && (asList(body['Entrypoint']) ?? []).length === 0) return handlerError(x, 400, noCommand);
     // Without an image but with a command the daemon creates the container (observed on 20.10.24, 26.1.5, 28.5.2).
-    const image = imageRef === '' ? NO_IMAGE : objects.findImage(imageRef);
+    const image = imageRef === '' ? noImage() : objects.findImage(imageRef);
     if (image === undefined) return answerMissingImage(x, imageRef, false);
     // moby looks the image up before it reserves the name (observed).
     const requested = queryOf(x).get('name') ?? '';

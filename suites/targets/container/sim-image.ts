@@ -3,8 +3,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tar from 'tar-stream';
 
-/** The ctrd-sim binary as the build bundles it: one file holding the simulator and what it imports. */
+/**
+ * The ctrd-sim binary as the build bundles it (scripts/bundle-sim.mjs): a loader, the script beside
+ * it holding the simulator and what it imports (FILE.script), and that script's code cache (FILE.cache).
+ */
 const SIM_BUNDLE = fileURLToPath(new URL('../../../simulator/bin/ctrd-sim.js', import.meta.url));
+const SIM_BUNDLE_FILES = ['', '.script', '.cache'] as const;
 
 /** The shared libraries this node binary loads, as ldd prints them (absolute paths). */
 function sharedLibraries(binary: string): string[] {
@@ -25,7 +29,8 @@ export function simImageTar(): tar.Pack {
     pack.entry({ name: file.replace(/^\//, ''), mode: 0o755 }, readFileSync(file));
   }
   pack.entry({ name: 'app/package.json', mode: 0o644 }, JSON.stringify({ type: 'module' }));
-  pack.entry({ name: IMAGE_SIM_BIN.replace(/^\//, ''), mode: 0o644 }, readFileSync(SIM_BUNDLE));
+  for (const suffix of SIM_BUNDLE_FILES)
+    pack.entry({ name: `${IMAGE_SIM_BIN.replace(/^\//, '')}${suffix}`, mode: 0o644 }, readFileSync(`${SIM_BUNDLE}${suffix}`));
   pack.entry({ name: 'tmp', type: 'directory', mode: 0o1777 });
   pack.finalize();
   return pack;
