@@ -9,6 +9,7 @@ import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
 import { delivery, generationParams, withFinishQuirk, withStopFault } from './generation-params.js';
 import { answerInference } from './inference.js';
+import { ChunkRuns } from './chunk-runs.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
 import { CONTENT_MISSING_ACCEPTED } from '../../quirks/model-runner/content-missing-accepted.js';
 import { NO_USAGE_CHUNK } from '../../quirks/model-runner/no-usage-chunk.js';
@@ -92,21 +93,20 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
     const chunkHead = (index: number): string => `${prefix},"choices":[{"index":${index},"delta":`;
     const chunkTail = (finish: string | null): string => `,"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]${suffix}`;
     const chunk = (index: number, delta: object, finish: string | null): string => `${chunkHead(index)}${JSON.stringify(delta)}${chunkTail(finish)}`;
-    function* chunks(): Generator<object | string> {
-      for (const [index, choice] of result.choices.entries()) {
-        yield chunk(index, { role: 'assistant', content: '' }, null);
-        // A token's chunk: `{"content":<piece>}` between this choice's head and tail, made once.
-        const open = `${chunkHead(index)}{"content":`;
-        const close = `}${chunkTail(null)}`;
-        for (const piece of choice.pieces) yield open + JSON.stringify(piece) + close;
-        // Fault (mr.chat.stream): the closing chunk is never sent.
-        if (!faults.has('mr.chat.stream')) yield chunk(index, {}, choice.finishReason);
-      }
-      // Quirk (hypothetical): the usage chunk never comes.
-      if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK))
-        yield { ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) };
+    const chunks = new ChunkRuns();
+    for (const [index, choice] of result.choices.entries()) {
+      chunks.add(1, () => chunk(index, { role: 'assistant', content: '' }, null));
+      // A token's chunk: `{"content":<piece>}` between this choice's head and tail, made once.
+      const open = `${chunkHead(index)}{"content":`;
+      const close = `}${chunkTail(null)}`;
+      chunks.add(choice.pieces.length, (at) => open + JSON.stringify(choice.pieces[at]) + close);
+      // Fault (mr.chat.stream): the closing chunk is never sent.
+      if (!faults.has('mr.chat.stream')) chunks.add(1, () => chunk(index, {}, choice.finishReason));
     }
+    // Quirk (hypothetical): the usage chunk never comes.
+    if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK))
+      chunks.add(1, () => ({ ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) }));
     // Quirk (hypothetical): no data: [DONE] when the cap cut.
-    return sendEvents(x.res, chunks(), x.runner.streamStallMs, !x.runner.quirks.has(NO_DONE_WHEN_CUT) || doneUnlessCut(result.choices));
+    return sendEvents(x.res, chunks, x.runner.streamStallMs, !x.runner.quirks.has(NO_DONE_WHEN_CUT) || doneUnlessCut(result.choices));
   });
 }

@@ -2,6 +2,7 @@ import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
 import { delivery, generationParams, withFinishQuirk, withStopFault } from './generation-params.js';
 import { answerInference } from './inference.js';
+import { ChunkRuns } from './chunk-runs.js';
 import { checkChoices } from '../limits.js';
 import { mapInSlices } from '../engine/slices.js';
 import { finishChunkText, LAST_PIECE_REPEATED } from '../../quirks/model-runner/last-piece-repeated.js';
@@ -45,14 +46,13 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
       choices: [{ text, index, logprobs: null, finish_reason: finish }],
       ...usage,
     });
-    function* chunks(): Generator<object> {
-      for (const [index, choice] of choices.entries()) {
-        for (const piece of choice.pieces) yield chunk(index, piece, null);
-        // Quirk hypothetical.mr.completions.shape.last-piece-repeated: the finish chunk carries the last piece again.
-        yield chunk(index, x.runner.quirks.has(LAST_PIECE_REPEATED) ? finishChunkText(choice.pieces) : '', choice.finishReason);
-      }
-      if (how.includeUsage) yield { ...head, object, choices: [], usage: usageOf(result, faults) };
+    const chunks = new ChunkRuns();
+    for (const [index, choice] of choices.entries()) {
+      chunks.add(choice.pieces.length, (at) => chunk(index, choice.pieces[at]!, null));
+      // Quirk hypothetical.mr.completions.shape.last-piece-repeated: the finish chunk carries the last piece again.
+      chunks.add(1, () => chunk(index, x.runner.quirks.has(LAST_PIECE_REPEATED) ? finishChunkText(choice.pieces) : '', choice.finishReason));
     }
-    return sendEvents(x.res, chunks(), x.runner.streamStallMs);
+    if (how.includeUsage) chunks.add(1, () => ({ ...head, object, choices: [], usage: usageOf(result, faults) }));
+    return sendEvents(x.res, chunks, x.runner.streamStallMs);
   });
 }
