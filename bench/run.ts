@@ -521,7 +521,7 @@ async function main(): Promise<void> {
     '',
     `Time from just before \`spawn()\` to the first \`GET /_ping\` answered 200 on the daemon's unix socket (polled every ${POLL_MS} ms); for \`node -e 0\`, to its exit.`,
     "Every daemon runs with the project's safety flags (private data and exec roots, pid file, socket and `{}` configuration file in a /tmp/ctc-* directory,",
-    '`--bridge=none --iptables=false`, `--ip6tables=false` where its `--help` knows it) and is stopped by PID, its containerd after it, before the next start.',
+    '`--bridge=none --iptables=false --ip-forward=false`, `--ip6tables=false` where its `--help` knows it) and is stopped by PID, its containerd after it, before the next start.',
     `Runs are interleaved across the targets, each series after one discarded warm-up run; dockerd ${RELEASES.filter((r) => r.slowStart === true)
       .map((r) => r.release)
       .join(', ')}: ${RUNS_SLOW} runs, the others ${RUNS_FAST}.`,

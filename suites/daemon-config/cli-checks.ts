@@ -22,7 +22,19 @@ import { describe, excerpt, expectAccepted, expectRefused, expectServedInfo, sta
 export const namesShort = (output: string, letter: string): boolean => new RegExp(`['"\`]${letter}['"\`]|(^|\\s)-${letter}(\\s|=|$)`, 'm').test(output);
 
 /** Options of the document the suite never sets (the target sets them, or they leave the sandbox). */
-const SANDBOX_OPTIONS = new Set(['host', 'data-root', 'exec-root', 'pidfile', 'bridge', 'iptables', 'ip6tables', 'config-file', 'help', 'version']);
+const SANDBOX_OPTIONS = new Set([
+  'host',
+  'data-root',
+  'exec-root',
+  'pidfile',
+  'bridge',
+  'iptables',
+  'ip6tables',
+  'ip-forward',
+  'config-file',
+  'help',
+  'version',
+]);
 
 /**
  * Documented options outside the generated ones that the release's flag list lacks: each is tried

@@ -45,7 +45,7 @@ const noProxy = fc.array(domain, { minLength: 1, maxLength: 3 }).map((d) => d.jo
 
 /**
  * Options a suite may set with any generated valid value and still run inside its sandbox: none of
- * the flags the target sets itself (roots, PID file, hosts, bridge, firewall, configuration file),
+ * the flags the target sets itself (roots, PID file, hosts, bridge, firewall, forwarding, configuration file),
  * nothing that needs a bridge, TLS files, another supervisor, plugins, user namespaces, systemd or
  * cgroup v1 real-time knobs. Each value is one every release with the option takes at start.
  */

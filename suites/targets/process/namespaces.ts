@@ -13,7 +13,7 @@ const SAFE_PATH = /^\/[A-Za-z0-9._/-]+$/;
 /**
  * The command that starts a daemon inside the namespaces a request asks for, or the command as is:
  * `unshare` runs a shell in a private network namespace (loopback up, the requested addresses on
- * it) and/or a private mount namespace (a tmpfs over /run and the suite's plugin directory bound
+ * it, IP forwarding off) and/or a private mount namespace (a tmpfs over /run and the suite's plugin directory bound
  * on /run/docker/plugins and /run/ctr/plugins), which then execs the daemon: its PID stays the one spawned. Nothing of
  * the machine's network or mounts is touched.
  */
@@ -23,7 +23,8 @@ export function inNamespaces(command: readonly string[], request: StartRequest, 
   if (!network && !mounts) return command;
   const lines = ['set -e'];
   if (network) {
-    lines.push('ip link set lo up');
+    // Forwarding off, as in a fresh machine's: a new namespace takes the host's net.ipv4.ip_forward.
+    lines.push('ip link set lo up', 'echo 0 > /proc/sys/net/ipv4/ip_forward');
     for (const address of request.netns!.addresses) {
       if (!NAMESPACE_ADDRESS.test(address))
         throw new TargetError('TARGET_SPEC', `namespace address ${JSON.stringify(address)} is not a plain IPv4 address outside 127.0.0.0/8`);

@@ -68,7 +68,10 @@ export const pidfileIn = (dir: string): string => join(dir, 'd.pid');
 
 /**
  * The flags that keep a daemon to itself: private roots, PID file and socket in a temp dir, no
- * default bridge and no firewall rules, its own configuration file (the system one is never read).
+ * default bridge and no firewall rules, the host's IP forwarding left as it is, its own
+ * configuration file (the system one is never read). Without --ip-forward=false, 20.10 and 26.1
+ * set net.ipv4.ip_forward to 1 at their start even without a bridge (specs/info-fields.ts), and
+ * the host stays a router after them.
  */
 export function safetyFlags(dir: string, knowsIp6tables: boolean): string[] {
   return [
@@ -82,6 +85,7 @@ export function safetyFlags(dir: string, knowsIp6tables: boolean): string[] {
     `unix://${socketIn(dir)}`,
     '--bridge=none',
     '--iptables=false',
+    '--ip-forward=false',
     ...(knowsIp6tables ? ['--ip6tables=false'] : []),
     '--config-file',
     configPath(dir),
