@@ -166,7 +166,8 @@ t.test('names: a repository without a tag saves all its tags; missing and malfor
     t.equal(byId[0]!.RepoTags, null, 'by ID: no tags');
     await fc.assert(
       fc.asyncProperty(fc.stringMatching(/^[a-z][a-z0-9]{0,6}(-[a-z0-9]{1,4})?(:[a-z0-9]{1,5})?$/), fc.boolean(), async (name, one) => {
-        fc.pre(!name.startsWith('ctc-'));
+        // Neither a name the test gave nor a prefix of the image's ID (a short ID finds the image, as in moby).
+        fc.pre(!name.startsWith('ctc-') && !id.slice('sha256:'.length).startsWith(name));
         const reply = await send(socket, 'GET', one ? `/images/${name}/get` : `/images/get?names=ctc-rep:a&names=${name}`);
         t.equal(reply.status, 404);
         t.same(json(reply), { message: name.includes(':') ? 'reference does not exist' : `No such image: ${name}` });
