@@ -61,6 +61,8 @@ let noImageMade: Image | undefined;
  * Image and list's ImageID are ""). Made on first need: its hash would load node:crypto at start.
  */
 const noImage = (): Image => (noImageMade ??= { ...makeImage(Buffer.alloc(0), [], EMPTY_IMAGE_CONFIG, 0n), id: '' });
+/** Whether a create's image is that one (asked without making it). */
+const isNoImage = (image: Image): boolean => image === noImageMade;
 
 const asObject = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
 const asList = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : null);
@@ -99,15 +101,14 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
     Cmd: asList(body['Cmd']) ?? image.config.Cmd,
     Image: typeof body['Image'] === 'string' ? body['Image'] : '',
     // {} for a container without an image (observed on 20.10.24, 26.1.5, 28.5.2).
-    Volumes: Object.keys(volumes).length === 0 ? (image === noImage() ? {} : null) : sortedMap(volumes),
+    Volumes: Object.keys(volumes).length === 0 ? (isNoImage(image) ? {} : null) : sortedMap(volumes),
     WorkingDir: str('WorkingDir', image.config.WorkingDir),
     Entrypoint: asList(body['Entrypoint']) ?? image.config.Entrypoint,
     ...(bool('NetworkDisabled') ? { NetworkDisabled: true } : {}),
     ...(macAddress && str('MacAddress', '') !== '' ? { MacAddress: body['MacAddress'] } : {}),
     OnBuild: asList(body['OnBuild']),
     // null for a container without an image and without labels, {} for one of an image without labels (observed on 20.10.24, 26.1.5, 28.5.2).
-    Labels:
-      image === noImage() && body['Labels'] == null ? null : sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
+    Labels: isNoImage(image) && body['Labels'] == null ? null : sortedMap({ ...image.config.Labels, ...(asObject(body['Labels']) as Record<string, string>) }),
     ...(stopSignal === '' ? {} : { StopSignal: stopSignal }),
     ...(typeof body['StopTimeout'] === 'number' ? { StopTimeout: body['StopTimeout'] } : {}),
   };
