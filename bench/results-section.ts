@@ -13,3 +13,14 @@ export function writeResultsSection(heading: string, lines: readonly string[]): 
   const after = next < 0 ? '' : text.slice(next).trimStart();
   writeFileSync(RESULTS_FILE, `${before}\n\n${lines.join('\n').trimEnd()}\n${after === '' ? '' : `\n${after}`}`);
 }
+
+/**
+ * The sections of bench/RESULTS.md after the one headed `heading` (from the next `## ` on), as they
+ * stand: those the other benchmark scripts write, which a rewrite of the sections before them keeps.
+ */
+export function sectionsAfter(heading: string): string {
+  const text = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const at = text.indexOf(heading);
+  const next = at < 0 ? -1 : text.indexOf('\n## ', at + heading.length);
+  return next < 0 ? '' : text.slice(next + 1).trimEnd();
+}

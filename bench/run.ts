@@ -28,6 +28,7 @@ import {
   runBenchmark,
   stopOnSignals,
 } from './cold-start.js';
+import { sectionsAfter } from './results-section.js';
 import { median } from './stats.js';
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -50,6 +51,8 @@ const QUICK = argv.has('--quick');
 /** Repository root (dist/bench/run.js → ../..). */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
+/** The last of the sections this script writes; the sections after it are the other scripts'. */
+const WHOLE_RUN_HEADING = '## 3. A whole conformance run';
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url));
 
 /** Cold-start repetitions (one extra, discarded warm-up run precedes each series). */
@@ -502,7 +505,7 @@ async function main(): Promise<void> {
   const markdown = [
     '# Benchmark results',
     '',
-    '<!-- Written by bench/run.ts at the end of every run (pass --no-write to leave it alone). Do not edit by hand: the next run replaces it. -->',
+    '<!-- Written by the benchmark scripts (npm run bench runs them all; pass --no-write to leave the file alone): this head and sections 1–3 by bench/run.ts, each later section by the script it names. Do not edit by hand: the next run replaces it. -->',
     '',
     `- Date: ${startedAt.toISOString()} (the run took ${took} s)`,
     `- Machine: ${machine.join(', ')}`,
@@ -546,7 +549,7 @@ async function main(): Promise<void> {
     '',
     ...rpsLines,
     '',
-    '## 3. A whole conformance run',
+    WHOLE_RUN_HEADING,
     '',
     `\`runSuites\` (suites/run, the library the CLI calls) over the whole catalogue with seed ${WHOLE_RUN_SEED}, ${WHOLE_RUN_CASES} generated cases per property and 2 per`,
     `property that starts daemons, 4 cells at a time: from the target's start to its stop, ${WHOLE_ROUNDS} round(s) interleaved. The real daemon fails the rules of`,
@@ -559,7 +562,9 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   if (WRITE) {
-    writeFileSync(RESULTS, markdown);
+    // The sections after these three are the other benchmark scripts' (npm run bench runs them next): kept as they are.
+    const others = sectionsAfter(WHOLE_RUN_HEADING);
+    writeFileSync(RESULTS, others === '' ? markdown : `${markdown.trimEnd()}\n\n${others}\n`);
     process.stdout.write(`wrote ${RESULTS}\n`);
   }
 }
