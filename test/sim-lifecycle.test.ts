@@ -313,3 +313,18 @@ t.test('an image is found by every spelling of its name; tags are shown familiar
     t.same([gone.status, message(gone)], [404, release === '20.10' ? 'no such image: docker.io/library/bb:2: No such image: bb:2' : 'No such image: bb:2']);
   }
 });
+
+t.test("property: a query flag reads as moby's BoolValue (all of GET /containers/json, observed on 20.10.24, 26.1.5, 28.5.2)", async (t) => {
+  const socket = await simulator(t, '28.5');
+  await create(socket);
+  const listed = async (all: string): Promise<number> =>
+    (JSON.parse((await call(socket, 'GET', `/containers/json?all=${encodeURIComponent(all)}`)).body) as unknown[]).length;
+  const falsy = ['', '0', 'no', 'false', 'none'];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(fc.constantFrom('1', 'true', 'True', 'TRUE', 'yes', 'on', 'x', ' 1', ...falsy, 'FALSE', ' No ', 'NONE'), fc.string({ maxLength: 6 })),
+      async (all) => (await listed(all)) === (falsy.includes(all.trim().toLowerCase()) ? 0 : 1),
+    ),
+    { numRuns: 40 },
+  );
+});

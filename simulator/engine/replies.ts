@@ -16,6 +16,14 @@ export const releaseBelow = (x: Exchange, release: string): boolean => compareVe
 /** The request's query parameters. */
 export const queryOf = (x: Exchange): URLSearchParams => new URLSearchParams(x.query.slice(1));
 
+/**
+ * A query parameter as moby's httputils.BoolValue reads it: anything but "", "0", "no", "false"
+ * and "none" (any case, trimmed) is true. Observed for `all` of GET /containers/json on 20.10.24,
+ * 26.1.5 and 28.5.2: TRUE, yes, on, x and " 1" list every container; the other routes' flags
+ * (force, follow, stdout, stderr) are read by the same helper.
+ */
+export const boolQuery = (x: Exchange, key: string): boolean => !['', '0', 'no', 'false', 'none'].includes((queryOf(x).get(key) ?? '').trim().toLowerCase());
+
 /** The route's headers (Api-Version, Server, …) for this request. */
 export const routedHeaders = (x: Exchange): readonly string[] => (x.version === null ? x.state.kit.bare : x.state.kit.versioned).routed;
 

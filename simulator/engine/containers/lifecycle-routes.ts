@@ -3,7 +3,7 @@ import type { Container, DaemonEvent } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { apiBelow, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
 import { containerOr404, endRunning, signalNumber } from './routes.js';
 
 /**
@@ -46,10 +46,6 @@ export function parseIntProblem(text: string): 'invalid syntax' | 'value out of 
   const value = BigInt(text);
   return value > INT64_MAX || value < -INT64_MAX - 1n ? 'value out of range' : null;
 }
-
-/** moby httputils.BoolValue: anything but "", "0", "no", "false" and "none" (any case, trimmed) is true. */
-export const boolValue = (query: URLSearchParams, key: string): boolean =>
-  !['', '0', 'no', 'false', 'none'].includes((query.get(key) ?? '').trim().toLowerCase());
 
 /**
  * Calls `done` at the container's first event `ends` accepts, or when the client goes, once; the
@@ -176,7 +172,7 @@ export const containerLogsRoute: Route = {
   rules: [],
   handle(x) {
     const query = queryOf(x);
-    if (!boolValue(query, 'stdout') && !boolValue(query, 'stderr')) return handlerError(x, 400, LIFECYCLE_MESSAGES.noStream);
+    if (!boolQuery(x, 'stdout') && !boolQuery(x, 'stderr')) return handlerError(x, 400, LIFECYCLE_MESSAGES.noStream);
     const container = containerOr404(x);
     if (container === undefined) return;
     for (const key of ['since', 'until']) {
@@ -187,7 +183,7 @@ export const containerLogsRoute: Route = {
     const type = logsType(x, container);
     x.res.writeHead(200, [...routedHeaders(x), ...(type === null ? [] : ['Content-Type', type])]);
     x.res.flushHeaders();
-    if (!boolValue(query, 'follow') || container.state !== 'running') return void x.res.end();
+    if (!boolQuery(x, 'follow') || container.state !== 'running') return void x.res.end();
     untilEvent(
       x,
       container,

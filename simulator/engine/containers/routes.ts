@@ -7,7 +7,7 @@ import type { Route } from '../../http/route.js';
 import { shapeContainerInspect, shapeContainerSummary } from './shape.js';
 import { applyHostConfig } from './host-config.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, boolQuery, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { isChunked } from '../../authz/request-message.js';
 import { startBodyTaken } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
 import { appliedBeforeRefusal } from '../../quirks/deprecations/start-refused-but-applied.js';
@@ -20,8 +20,6 @@ export function containerOr404(x: Exchange): Container | undefined {
   if (container === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
   return container;
 }
-
-const flag = (x: Exchange, name: string): boolean => ['1', 'true', 'True'].includes(queryOf(x).get(name) ?? '');
 
 export const containerInspectRoute: Route = {
   method: 'GET',
@@ -43,7 +41,7 @@ export const containerListRoute: Route = {
   handle(x) {
     const filters = queryOf(x).get('filters') ?? '';
     if (filters !== '' && filters !== '{}') return notImplementedHere(x, '/containers/json with filters');
-    const all = flag(x, 'all');
+    const all = boolQuery(x, 'all');
     const now = nowNanos();
     const list = x.state.objects
       .allContainers()
@@ -187,7 +185,7 @@ export const containerDeleteRoute: Route = {
     const container = containerOr404(x);
     if (container === undefined) return;
     if (container.state === 'running') {
-      if (!flag(x, 'force')) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.removeRunning, { id: container.id }));
+      if (!boolQuery(x, 'force')) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.removeRunning, { id: container.id }));
       endRunning(x, container, SIGNALS['KILL']!);
     }
     x.state.objects.removeContainer(container);

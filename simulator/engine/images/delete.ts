@@ -4,7 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { queryOf, sendJson } from '../replies.js';
+import { boolQuery, sendJson } from '../replies.js';
 import { imageOr404 } from './routes.js';
 
 type DeleteRecord = { readonly Untagged: string } | { readonly Deleted: string };
@@ -73,7 +73,7 @@ export const imageDeleteRoute: Route = {
     const image = imageOr404(x, name);
     if (image === undefined) return;
     const { objects } = x.state;
-    const force = ['1', 'true'].includes(queryOf(x).get('force') ?? '');
+    const force = boolQuery(x, 'force');
     const tags = objects.tagsOf(image);
     const records: DeleteRecord[] = [];
     if (!byId(image, name)) {
