@@ -30,6 +30,38 @@ t.test('a permutation of the list differs only by a volatile order difference', 
   );
 });
 
+t.test("lists of other items are no order difference, whatever their order or their names' lengths", async (t) => {
+  t.equal(
+    inKeyOrder('/networks', [
+      listOf([
+        { Name: 'ab', Driver: 'null' },
+        { Name: 'c', Driver: 'host' },
+      ]),
+      listOf([
+        { Name: 'a', Driver: 'null' },
+        { Name: 'bc', Driver: 'host' },
+      ]),
+    ]).order,
+    null,
+  );
+  fc.assert(
+    fc.property(networks, networks, (first, second) => {
+      fc.pre(
+        first
+          .map((n) => n.Name)
+          .sort()
+          .join() !==
+          second
+            .map((n) => n.Name)
+            .sort()
+            .join(),
+      );
+      t.equal(inKeyOrder('/networks', [listOf(first), listOf(second)]).order, null);
+    }),
+    { numRuns: 50 },
+  );
+});
+
 t.test('a changed item is still a difference, and other routes keep their order', async (t) => {
   fc.assert(
     fc.property(networks, fc.constantFrom('/networks', '/networks/'), (items, route) => {

@@ -196,3 +196,27 @@ t.test('names: a repository without a tag saves all its tags; missing and malfor
     t.equal(fileOf(empty, 'manifest.json').toString(), 'null\n');
   }
 });
+
+t.test("an image saved with its commit loads back with its own files: the parent's layer is written once, with them", async (t) => {
+  for (const release of RELEASES) {
+    const socket = await simulator(t, release);
+    await importImage(socket, 'ctc-save/parent', '1', [['p.txt', 'parent files']]);
+    const create = JSON.stringify({ Image: 'ctc-save/parent:1', Cmd: ['true'], HostConfig: { NetworkMode: 'none' } });
+    const id = (json(await send(socket, 'POST', '/containers/create', Buffer.from(create), 'application/json')) as { Id: string }).Id;
+    t.equal((await send(socket, 'POST', `/commit?container=${id}&repo=ctc-save/child&tag=1`, Buffer.from('{}'), 'application/json')).status, 201);
+    await send(socket, 'DELETE', `/containers/${id}`);
+    for (const names of [
+      ['ctc-save/parent:1', 'ctc-save/child:1'],
+      ['ctc-save/child:1', 'ctc-save/parent:1'],
+    ]) {
+      const sizes = async (): Promise<unknown[]> =>
+        Promise.all(names.map(async (name) => (json(await send(socket, 'GET', `/images/${name}/json`)) as { Size: unknown }).Size));
+      const before = await sizes();
+      const saved = await getBytes(socket, `/images/get?${names.map((name) => `names=${encodeURIComponent(name)}`).join('&')}`);
+      for (const name of names) await send(socket, 'DELETE', `/images/${name}?force=1`);
+      const loaded = await send(socket, 'POST', '/images/load?quiet=1', saved.body);
+      t.notMatch(loaded.body, /error/, `${release} ${names.join(', ')}: loaded`);
+      t.same(await sizes(), before, `${release} ${names.join(', ')}: each image has its files back`);
+    }
+  }
+});

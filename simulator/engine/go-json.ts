@@ -14,7 +14,8 @@ type Step = (c: number) => Step;
 
 const MAX_DEPTH = 10_000;
 
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+/** JSON's white space (Go's isSpace): space, tab, CR, LF. */
+export const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isHex = (c: number): boolean => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 

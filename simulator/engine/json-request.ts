@@ -2,7 +2,7 @@ import { jsonTypeWord } from '../config/file/go-values.js';
 import { isChunked } from '../authz/request-message.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
-import { goJsonDecodeFirst } from './go-json.js';
+import { goJsonDecodeFirst, isSpace } from './go-json.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { releaseBelow } from './replies.js';
 
@@ -52,7 +52,7 @@ export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, 
   // The decoder's own type error comes before moby's look at what follows.
   const problem = decodes(x, value);
   if (problem !== null) return { ok: false, ...problem };
-  const next = bytes.subarray(first.end).find((c) => c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a);
+  const next = bytes.subarray(first.end).find((c) => !isSpace(c));
   if (!old && next !== undefined && next !== 0x5d && next !== 0x7d) return { ok: false, status: 400, message: ENGINE_MESSAGES.contentAfterJson };
   return { ok: true, value };
 }

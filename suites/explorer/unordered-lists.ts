@@ -20,8 +20,8 @@ export function sortedBy(o: Observation, key: string): Observation {
   return { ...o, body: { kind: 'json', value } };
 }
 
-const orderOf = (o: Observation, key: string): string | null =>
-  o.body.kind === 'json' && Array.isArray(o.body.value) ? o.body.value.map((item) => keyOf(item, key)).join(', ') : null;
+const keysOf = (o: Observation, key: string): string[] | null =>
+  o.body.kind === 'json' && Array.isArray(o.body.value) ? o.body.value.map((item) => keyOf(item, key)) : null;
 
 /**
  * The answers with such a list in the order of its key, and how the two orders differed: a
@@ -31,8 +31,12 @@ const orderOf = (o: Observation, key: string): string | null =>
 export function inKeyOrder(route: string, answers: readonly [Observation, Observation]): { answers: [Observation, Observation]; order: Difference | null } {
   const key = UNORDERED[route];
   if (key === undefined) return { answers: [answers[0], answers[1]], order: null };
-  const [a, b] = [orderOf(answers[0], key), orderOf(answers[1], key)];
+  const [a, b] = [keysOf(answers[0], key), keysOf(answers[1], key)];
+  // An order difference only between lists of the same items: other differences are the items' own.
+  const reordered = (x: string[], y: string[]): boolean => x.join('\0') !== y.join('\0') && [...x].sort().join('\0') === [...y].sort().join('\0');
   const order: Difference | null =
-    a !== null && b !== null && a !== b && a.length === b.length ? { aspect: 'value', at: `$[].${key} (order)`, first: a, second: b, volatile: 'order' } : null;
+    a !== null && b !== null && reordered(a, b)
+      ? { aspect: 'value', at: `$[].${key} (order)`, first: a.join(', '), second: b.join(', '), volatile: 'order' }
+      : null;
   return { answers: [sortedBy(answers[0], key), sortedBy(answers[1], key)], order };
 }

@@ -1,7 +1,7 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { join } from 'node:path';
 import type { FsEntry } from '../objects/index.js';
-import { goJsonDecodeFirst } from '../go-json.js';
+import { goJsonDecodeFirst, isSpace } from '../go-json.js';
 
 /** An archive in a form the simulator does not load (a legacy image, a manifest naming files it lacks). */
 export const BAD_ARCHIVE = 'ctrd-sim: the archive is not in the save format (manifest.json, config documents, layer tars)';
@@ -11,8 +11,6 @@ export interface ManifestEntry {
   readonly RepoTags: readonly string[];
   readonly Layers: readonly string[];
 }
-
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
 
 /** A file read with Go's json.Decoder: its first value, or the decoder's error ("EOF" for nothing but spaces). */
 function goDecode(bytes: Buffer): { readonly value: unknown } | { readonly error: string } {

@@ -12,6 +12,7 @@ import { gunzipIfGzipped, objectOf } from './bodies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { releaseBelow, sendBody } from '../replies.js';
 import { goTarProblem } from './tar-check.js';
+import { goJsonSyntaxError } from '../go-json.js';
 import { BAD_ARCHIVE, readSaveArchive } from './load-archive.js';
 
 /** The largest archive a load takes (ctrd-sim keeps every layer in memory), packed or unpacked. */
@@ -71,13 +72,19 @@ export const imageLoadRoute: Route = {
     const { objects } = x.state;
     for (const item of manifest) {
       const configBytes = files.get(cleanPath(item.Config));
-      const doc = configBytes === undefined ? null : objectOf(JSON.parse(configBytes.toString('utf8')) as unknown);
-      if (configBytes === undefined || doc === null) return failed(BAD_ARCHIVE);
-      const layerFiles: FsEntry[] = [];
+      if (configBytes === undefined) return failed(BAD_ARCHIVE);
+      // moby reads the config with json.Unmarshal: a document that is no JSON ends the load in Go's words.
+      const syntax = goJsonSyntaxError(configBytes);
+      if (syntax !== null) return failed(syntax);
+      const doc = objectOf(JSON.parse(configBytes.toString('utf8')) as unknown);
+      if (doc === null) return failed(BAD_ARCHIVE);
+      // The layers applied in order: a path an upper layer holds replaces the lower layer's.
+      const layerFiles = new Map<string, FsEntry>();
       for (const layer of item.Layers) {
         const tar = files.get(cleanPath(layer));
-        if (tar === undefined) return failed(BAD_ARCHIVE);
-        layerFiles.push(...(await readTar(tar)));
+        const read = tar === undefined ? null : await readTar(tar).catch(() => null);
+        if (read === null) return failed(BAD_ARCHIVE);
+        for (const entry of read) layerFiles.set(entry.path, entry);
       }
       const { config, nonstandard } = readConfigDocument(objectOf(doc['config']) ?? {});
       const diffIds = objectOf(doc['rootfs'])?.['diff_ids'];
@@ -92,7 +99,7 @@ export const imageLoadRoute: Route = {
         layers: Array.isArray(diffIds) ? diffIds.map(String) : [],
       };
       const created = parseTimestamp(textOf(doc, 'created')) ?? nowNanos();
-      const image = makeImageWithOrigin(digestOf(configBytes), { entries: layerFiles }, config, created, origin);
+      const image = makeImageWithOrigin(digestOf(configBytes), { entries: [...layerFiles.values()] }, config, created, origin);
       objects.addImage(image);
       objects.events.record('image', 'load', image.id, { name: image.id });
       for (const repoTag of item.RepoTags) {

@@ -53,16 +53,32 @@ function configDocument(image: Image): Buffer {
 }
 
 /**
- * The layer tarballs of the image, one per diff ID: the simulator keeps an image's files, not its
- * layers, so the top layer holds them all and those below are empty (a load into the simulator
- * gives the same files back; the tarballs' bytes are not those the diff IDs hash).
+ * The tarball of each saved image's top layer, by diff ID: the simulator keeps an image's files,
+ * not its layers, so an image's top layer holds them all. One map per save: a layer that is one
+ * saved image's top and another's lower layer (a commit's parent saved with it) is written once,
+ * with the parent's files.
  */
-async function layerTars(image: Image): Promise<{ readonly diffId: string; readonly chainId: string; readonly tar: Buffer }[]> {
-  const diffIds = diffIdsOf(image);
+async function topTars(saved: readonly SavedImage[]): Promise<ReadonlyMap<string, Buffer>> {
+  const tops = new Map<string, Buffer>();
+  for (const { image } of saved) {
+    const top = diffIdsOf(image).at(-1);
+    if (top !== undefined && !tops.has(top)) tops.set(top, await packTar(image.filesystem.archive('/') ?? []));
+  }
+  return tops;
+}
+
+/**
+ * The layer tarballs of the image, one per diff ID: its top layer's and those `tops` holds; the
+ * others empty (a load into the simulator gives the same files back, a lower layer's files being
+ * in the top one too; the tarballs' bytes are not those the diff IDs hash).
+ */
+async function layerTars(
+  image: Image,
+  tops: ReadonlyMap<string, Buffer>,
+): Promise<{ readonly diffId: string; readonly chainId: string; readonly tar: Buffer }[]> {
   const chains = chainIdsOf(image);
   const empty = await packTar([]);
-  const top = await packTar(image.filesystem.archive('/') ?? []);
-  return diffIds.map((diffId, i) => ({ diffId, chainId: chains[i] ?? diffId, tar: i === diffIds.length - 1 ? top : empty }));
+  return diffIdsOf(image).map((diffId, i) => ({ diffId, chainId: chains[i] ?? diffId, tar: tops.get(diffId) ?? empty }));
 }
 
 /** The former (v1) image document of a layer, as both formats still write it: its ID, parent, creation and config. */
@@ -105,12 +121,13 @@ const repoTagsOrNull = (tags: readonly string[]): readonly string[] | null => (t
  * was saved. Observed on 20.10.24 (2026-11-27).
  */
 async function legacyArchive(saved: readonly SavedImage[], now: Date): Promise<Entry[]> {
+  const topLayers = await topTars(saved);
   const layerDirs = new Map<string, Entry[]>();
   const configs: Entry[] = [];
   const manifest: unknown[] = [];
   const tops = new Map<string, string>();
   for (const { image, repoTags } of saved) {
-    const layers = await layerTars(image);
+    const layers = await layerTars(image, topLayers);
     const ids = v1Ids(layers.map((layer) => layer.chainId));
     layers.forEach((layer, i) => {
       const id = ids[i]!;
@@ -155,6 +172,7 @@ function fullName(repoTag: string): string {
  * it does manifest.json, oci-layout, repositories and the manifest blob.
  */
 async function ociArchive(saved: readonly SavedImage[], now: Date, indexTime: Date): Promise<Entry[]> {
+  const topLayers = await topTars(saved);
   const blobs = new Map<string, { content: Buffer; mtime: Date }>();
   const blob = (content: Buffer, mtime = now): { digest: string; size: number } => {
     const digest = digestOf(content);
@@ -164,7 +182,7 @@ async function ociArchive(saved: readonly SavedImage[], now: Date, indexTime: Da
   const index: unknown[] = [];
   const manifest: unknown[] = [];
   for (const { image, repoTags } of saved) {
-    const layers = await layerTars(image);
+    const layers = await layerTars(image, topLayers);
     const config = configDocument(image);
     blobs.set(hexOf(image.id), { content: config, mtime: now });
     const ids = v1Ids(layers.map((layer) => layer.chainId));
