@@ -16,7 +16,11 @@ const inCI = !!process.env.CI && process.env.CI !== 'false';
 function run(command, args, parse = () => ({}), { quiet = false, timeoutMs } = {}) {
   return new Promise((resolve) => {
     // With timeoutMs the child is ended (SIGTERM) past that time: its code is then the signal's name.
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'], env: process.env, ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }) });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
+      env: process.env,
+      ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
+    });
     let text = '';
     const keep = (chunk) => {
       if (!quiet) process.stdout.write(chunk);

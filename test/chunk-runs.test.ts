@@ -6,7 +6,7 @@ import { ChunkRuns } from '../simulator/model-runner/routes/chunk-runs.js';
  * The streams' chunk iterator (simulator/model-runner/routes/chunk-runs.ts): the chunks of its runs
  * in order, empty runs included, each made only when it is taken, and done for good at the end.
  */
-t.test('ChunkRuns gives the chunks of its runs in order, each made when taken', async (t) => {
+t.test('ChunkRuns gives the chunks of its runs in order, each made when taken', async () => {
   fc.assert(
     fc.property(fc.array(fc.nat(5), { maxLength: 6 }), (counts) => {
       const made: string[] = [];
