@@ -4,11 +4,16 @@ import { fileURLToPath } from 'node:url';
 
 export const RESULTS_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'RESULTS.md');
 
-/** Replaces one `## ` section of bench/RESULTS.md (from its heading to the next), or appends it. */
-export function writeResultsSection(heading: string, lines: readonly string[]): void {
+/** bench/RESULTS.md as it stands, and where the section headed `heading` starts and the next one starts (-1: none). */
+function sectionBounds(heading: string): { readonly text: string; readonly at: number; readonly next: number } {
   const text = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
   const at = text.indexOf(heading);
-  const next = at < 0 ? -1 : text.indexOf('\n## ', at + heading.length);
+  return { text, at, next: at < 0 ? -1 : text.indexOf('\n## ', at + heading.length) };
+}
+
+/** Replaces one `## ` section of bench/RESULTS.md (from its heading to the next), or appends it. */
+export function writeResultsSection(heading: string, lines: readonly string[]): void {
+  const { text, at, next } = sectionBounds(heading);
   const before = (at < 0 ? text : text.slice(0, at)).trimEnd();
   const after = next < 0 ? '' : text.slice(next).trimStart();
   writeFileSync(RESULTS_FILE, `${before}\n\n${lines.join('\n').trimEnd()}\n${after === '' ? '' : `\n${after}`}`);
@@ -19,8 +24,6 @@ export function writeResultsSection(heading: string, lines: readonly string[]): 
  * stand: those the other benchmark scripts write, which a rewrite of the sections before them keeps.
  */
 export function sectionsAfter(heading: string): string {
-  const text = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
-  const at = text.indexOf(heading);
-  const next = at < 0 ? -1 : text.indexOf('\n## ', at + heading.length);
+  const { text, next } = sectionBounds(heading);
   return next < 0 ? '' : text.slice(next + 1).trimEnd();
 }

@@ -53,15 +53,22 @@ export const compiled = (source, filename) => new Script(source, { filename });
 
 /**
  * Runs `node builder --warm DIR` (the build script's own warm-up, which writes `cache`) in a
- * private temporary directory, with PATH alone of the environment. A missing cache costs start-up
- * time only: said, not fatal.
+ * private temporary directory, with PATH alone of the environment, for at most WARM_DEADLINE_MS. A
+ * missing cache costs start-up time only: said, not fatal.
  */
+const WARM_DEADLINE_MS = 120_000;
+
 export async function warmInChild(name, builder, cache) {
   const dir = mkdtempSync(join(tmpdir(), 'ctc-bundle-'));
-  const child = spawn(process.execPath, [builder, '--warm', dir], { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+  const child = spawn(process.execPath, [builder, '--warm', dir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH ?? '' },
+    timeout: WARM_DEADLINE_MS,
+    killSignal: 'SIGKILL',
+  });
   let said = '';
   child.stderr.on('data', (chunk) => (said += chunk));
-  const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
+  const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? signal)));
   rmSync(dir, { recursive: true, force: true });
   if (code !== 0 || !existsSync(cache)) process.stderr.write(`${name}: the code cache was not written (exit ${code}): it works, but starts slower\n${said}`);
 }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import t from 'tap';
+import { INFO_STYLES } from '../specs/info-fields.js';
 import { SpawnedDaemonTarget } from '../suites/targets/index.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
 
@@ -11,8 +12,6 @@ import { inCI, realDaemons } from './helpers/real-daemons.js';
  * after the safety flags (the last one counts) turns it on where the release does so at its start
  * (20.10 and 26.1; 28.5 leaves it alone without a bridge: specs/info-fields.ts).
  */
-
-const TURNS_FORWARDING_ON = new Set(['20.10', '26.1']);
 
 /** net.ipv4.ip_forward in the network namespace of `pid`. */
 function forwardingIn(pid: number): Promise<string> {
@@ -32,7 +31,7 @@ else
       const target = new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] });
       for (const [args, expected] of [
         [[], '0'],
-        [['--ip-forward=true'], TURNS_FORWARDING_ON.has(daemon.release) ? '1' : '0'],
+        [['--ip-forward=true'], INFO_STYLES[daemon.release as keyof typeof INFO_STYLES].ipv4Forwarding.enabledAtStart ? '1' : '0'],
       ] as const) {
         const outcome = await target.start({ args, netns: { addresses: [] } });
         if (!outcome.ok) throw new Error(`dockerd ${daemon.release} ${args.join(' ')} did not start: ${outcome.output}`);

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import { startSimProcess } from './helpers/sim-process.js';
+import { send } from './helpers/unix-send.js';
 
 /**
  * ctrd-sim's stop, wait and logs of a container that runs nothing, against what 20.10.24, 26.1.5
@@ -82,17 +83,7 @@ async function create(socket: string, extra: Record<string, unknown> = {}): Prom
   const body = Buffer.from(
     JSON.stringify({ Image: 'ctc-base/busybox:1', Cmd: ['/bin/busybox', 'sleep', '1000'], HostConfig: { NetworkMode: 'none' }, ...extra }),
   );
-  const req = request({ socketPath: socket, method: 'POST', path: '/containers/create', headers: { 'Content-Type': 'application/json' }, agent: false });
-  const answer = await new Promise<string>((resolve, reject) => {
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-  return (JSON.parse(answer) as { Id: string }).Id;
+  return (JSON.parse((await send(socket, 'POST', '/containers/create', body, 'application/json')).body) as { Id: string }).Id;
 }
 
 /** The wait body of a release: 20.10 writes Error null. */

@@ -211,7 +211,7 @@ async function underLoad(client: CheckClient, prober: CheckClient, path: string,
 }
 
 /** How long beyond the idle worst a listing may wait while a heavy request that took `answered` ms is answered. */
-export const heldBound = (answered: number): number => Math.min(FAIR_MS, Math.max(FAIR_FLOOR_MS, HELD_SHARE * answered));
+const heldBound = (answered: number): number => Math.min(FAIR_MS, Math.max(FAIR_FLOOR_MS, HELD_SHARE * answered));
 
 /** Whether a round shows the heavy request holding the listings: beyond its bound on top of what they take anyway. */
 const unfair = (round: Round): boolean => round.worst > heldBound(round.answered) + round.idle;

@@ -11,7 +11,7 @@ import { containerOr404, endRunning, signalNumber } from './routes.js';
  * for a busybox container on the network none (observed 2026-11-27; the release boundary of each
  * difference between 20.10 and 26.1 is taken at 23.0, as the engine's other words are).
  */
-export const LIFECYCLE = {
+const LIFECYCLE = {
   /** From this API version stop takes `signal` (below it the parameter is ignored: 20.10, and 26.1 at 1.41). */
   stopSignalSince: '1.42',
   /** From this API version wait takes `condition` and sends its head at once (chunked); below it answers with a length once done. */
@@ -27,7 +27,7 @@ export const LIFECYCLE = {
 } as const;
 
 /** The words of these routes (moby's router and daemon; observed as above). */
-export const LIFECYCLE_MESSAGES = {
+const LIFECYCLE_MESSAGES = {
   atoi: 'strconv.Atoi: parsing "{value}": {reason}',
   parseInt: 'strconv.ParseInt: parsing "{value}": {reason}',
   cannotStop: 'cannot stop container: {id}: invalid signal: {signal}',
@@ -41,7 +41,7 @@ const DEFAULT_STOP_SIGNAL = 15;
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** Why Go's strconv.ParseInt(text, 10, 64) refuses `text`, or null. */
-export function parseIntProblem(text: string): 'invalid syntax' | 'value out of range' | null {
+function parseIntProblem(text: string): 'invalid syntax' | 'value out of range' | null {
   if (!/^[+-]?\d+$/.test(text)) return 'invalid syntax';
   const value = BigInt(text);
   return value > INT64_MAX || value < -INT64_MAX - 1n ? 'value out of range' : null;

@@ -11,7 +11,7 @@ export type FilterArgs = ReadonlyMap<string, ReadonlyMap<string, boolean>>;
 /** How a release refuses a `filters` text: 20.10 passes Go's decoding error on untyped (500); from 23.0 it is 400 "invalid filter". */
 export type FilterRefusal = { readonly status: 400 | 500; readonly message: string };
 
-export const INVALID_FILTER = 'invalid filter';
+const INVALID_FILTER = 'invalid filter';
 
 const typeError = (value: unknown, goType: string): string => `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type ${goType}`;
 

@@ -164,6 +164,9 @@ export const imageListRoute: Route = {
     const legacy = legacyFilter(x, query.get('filter') ?? '');
     const { objects } = x.state;
     const list: Record<string, unknown>[] = [];
+    // How many containers use each image, counted once for the list.
+    const users = new Map<string, number>();
+    for (const container of objects.allContainers()) users.set(container.image.id, (users.get(container.image.id) ?? 0) + 1);
     for (const image of objects.allImages().sort(newestFirst)) {
       const all = objects.tagsOf(image);
       if (dangling !== undefined && dangling !== (all.length === 0)) continue;
@@ -172,8 +175,7 @@ export const imageListRoute: Route = {
       const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
       const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
       if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
-      const containers = objects.allContainers().filter((container) => container.image.id === image.id).length;
-      list.push(shapeImageSummary(x, image, tags, containers));
+      list.push(shapeImageSummary(x, image, tags, users.get(image.id) ?? 0));
     }
     sendJson(x, 200, list);
   },

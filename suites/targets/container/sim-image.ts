@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tar from 'tar-stream';
 
@@ -29,7 +29,8 @@ export function simImageTar(): tar.Pack {
     pack.entry({ name: file.replace(/^\//, ''), mode: 0o755 }, readFileSync(file));
   }
   pack.entry({ name: 'app/package.json', mode: 0o644 }, JSON.stringify({ type: 'module' }));
-  for (const suffix of SIM_BUNDLE_FILES)
+  // The code cache is optional (a build whose warm-up failed has none): the image then starts slower, as the binary does.
+  for (const suffix of SIM_BUNDLE_FILES.filter((suffix) => suffix !== '.cache' || existsSync(`${SIM_BUNDLE}${suffix}`)))
     pack.entry({ name: `${IMAGE_SIM_BIN.replace(/^\//, '')}${suffix}`, mode: 0o644 }, readFileSync(`${SIM_BUNDLE}${suffix}`));
   pack.entry({ name: 'tmp', type: 'directory', mode: 0o1777 });
   pack.finalize();

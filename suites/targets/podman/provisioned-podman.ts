@@ -50,7 +50,7 @@ export interface PodmanInstall {
 const installOf = ({ release, path, root }: ProvisionedPodman): PodmanInstall => ({ release, root, path: root === null ? path : `/${relative(root, path)}` });
 
 /** The release a `podman@R` spec names, or null. */
-export const podmanRelease = (spec: string): string | null => (spec.startsWith('podman@') ? spec.slice('podman@'.length) : null);
+const podmanRelease = (spec: string): string | null => (spec.startsWith('podman@') ? spec.slice('podman@'.length) : null);
 
 /**
  * The podman a spec names: `podman:PATH` that path (run in the root provisioning made for it, if
