@@ -1,5 +1,5 @@
 import { fillMessage } from '../../../common/messages.js';
-import { familiarRepo, hasDomain, splitReference } from '../objects/index.js';
+import { familiarRepo, hasDomain, remoteName, splitReference } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
@@ -8,13 +8,6 @@ import { referenceProblem } from './import.js';
 
 const FULL_ID = /^[a-f0-9]{64}$/;
 const DIGEST = /^sha256:[a-f0-9]{64}$/;
-const OFFICIAL = 'library/';
-
-/** The repository's path on its registry (distribution/reference's remote name): `library/x` for an official image. */
-function remoteName(repo: string): string {
-  const path = hasDomain(repo) ? repo.slice(repo.indexOf('/') + 1) : repo;
-  return path.includes('/') ? path : `${OFFICIAL}${path}`;
-}
 
 /** Why `repo:tag` is no reference, in the emulated release's words (from 23.0 the lowercase error names the remote repository), or null. */
 export function referenceError(x: Exchange, repo: string, tag: string): string | null {

@@ -1,5 +1,17 @@
 import { withGoHeaders } from './go-tar-headers.js';
-import { canonical, chainIdsOf, diffIdsOf, digestOf, packTar, hasDomain, rfc3339Nano, splitReference, type FsEntry, type Image } from '../objects/index.js';
+import {
+  canonical,
+  chainIdsOf,
+  diffIdsOf,
+  digestOf,
+  packTar,
+  hasDomain,
+  remoteName,
+  rfc3339Nano,
+  splitReference,
+  type FsEntry,
+  type Image,
+} from '../objects/index.js';
 
 /** One image of a save and the tags it is saved under (none when it was named by ID). */
 export interface SavedImage {
@@ -160,7 +172,7 @@ const OCI_LAYER = 'application/vnd.oci.image.layer.v1.tar';
 /** The name containerd keeps a tag under: the default registry and the official namespace spelled out. */
 function fullName(repoTag: string): string {
   const { repo, tag } = splitReference(repoTag);
-  const path = hasDomain(repo) ? repo : `docker.io/${repo.includes('/') ? repo : `library/${repo}`}`;
+  const path = hasDomain(repo) ? repo : `docker.io/${remoteName(repo)}`;
   return `${path}:${tag}`;
 }
 

@@ -5,4 +5,4 @@ export type { DaemonEvent } from './events.js';
 export { nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
 export { cleanPath, packTar, readTar, type FsEntry } from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
-export { familiarRepo, familiarRepoTag, hasDomain, referenceMatches, splitReference } from './references.js';
+export { familiarRepo, familiarRepoTag, hasDomain, referenceMatches, remoteName, splitReference } from './references.js';

@@ -20,6 +20,12 @@ export const hasDomain = (repo: string): boolean => {
   return first.includes('.') || first.includes(':') || first === 'localhost' || first.toLowerCase() !== first;
 };
 
+/** The repository's path on its registry (distribution/reference's remote name): `library/x` for an official image. */
+export function remoteName(repo: string): string {
+  const path = hasDomain(repo) ? repo.slice(repo.indexOf('/') + 1) : repo;
+  return path.includes('/') ? path : `${OFFICIAL}${path}`;
+}
+
 /**
  * A repository in its familiar spelling (distribution/reference's ParseNormalizedNamed then
  * FamiliarName): the default registry and the official namespace of a one-component path dropped,
