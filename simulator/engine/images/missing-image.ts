@@ -1,5 +1,5 @@
 import { fillMessage } from '../../../common/messages.js';
-import { familiarRepo, hasDomain, remoteName, splitReference } from '../objects/index.js';
+import { familiarRepo, remoteName, splitReference } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
