@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { RULES } = await import(join(root, 'dist/specs/catalogue.js'));
+const { RECORDABLE_RULE_IDS: carried } = await import(join(root, 'dist/specs/catalogue.js'));
 const DAEMONS = {
   '20.10': '/usr/sbin/dockerd',
   26.1: '/var/cache/ctr-conformance/daemons/26.1/dockerd',
@@ -18,7 +18,6 @@ const DAEMONS = {
   // In the trixie root of scripts/provision-podman5.sh: the podman target runs it there (podman.tsv names the root).
   'podman-5.4': '/var/cache/ctr-conformance/podman5/root/usr/bin/podman',
 };
-const carried = RULES.filter((rule) => rule.testability.testable && rule.applies.surface === 'daemon-api' && rule.requires.length === 0).map((rule) => rule.id);
 const releases = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(DAEMONS);
 const out = mkdtempSync('/tmp/ctc-record-');
 let failed = 0;

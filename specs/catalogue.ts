@@ -18,6 +18,14 @@ const CATALOGUE = [
 /** The whole catalogue, in a stable order. */
 export const RULES: readonly Rule[] = CATALOGUE;
 
+/**
+ * The rules a recording of a real daemon carries (scripts/record-transcripts.mjs records them with
+ * --only): testable on the daemon's API with no capability beyond it.
+ */
+export const RECORDABLE_RULE_IDS: readonly string[] = RULES.filter(
+  (rule) => rule.testability.testable && rule.applies.surface === 'daemon-api' && rule.requires.length === 0,
+).map((rule) => rule.id);
+
 type CatalogueRule = (typeof CATALOGUE)[number];
 
 /** Every rule id of the catalogue, as a type: a fault or a check naming another id does not compile. */
