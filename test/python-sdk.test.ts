@@ -1,6 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
@@ -9,6 +8,7 @@ import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import { SpawnedDaemonTarget } from '../suites/targets/index.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
 import { startSimProcess } from './helpers/sim-process.js';
+import { send } from './helpers/unix-send.js';
 
 /**
  * The Python docker SDK (Debian's python3-docker, scripts/provision-python-sdk.sh) does what a user
@@ -47,28 +47,9 @@ function flow(name: string, socket: string, home: string): Promise<Flow> {
   });
 }
 
-/** Imports the suites' base image the way the other tests do (fromSrc of a tarball). */
-async function importBase(socket: string): Promise<number> {
-  const body = await baseTarball();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        socketPath: socket,
-        method: 'POST',
-        path: `/images/create?fromSrc=-&repo=ctc-base/busybox&tag=1`,
-        headers: { 'Content-Type': 'application/x-tar' },
-        timeout: 30_000,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('import: no answer in 30 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** Imports the suites' base image the way the other tests do (fromSrc of a tarball); a real daemon may take a while. */
+const importBase = async (socket: string): Promise<number> =>
+  (await send(socket, 'POST', '/images/create?fromSrc=-&repo=ctc-base/busybox&tag=1', await baseTarball(), 'application/x-tar', 30_000)).status;
 
 /** The flows against a daemon of `release` on `socket`; `versionIs` checks the Version it reports against the release's. */
 async function flows(t: Test, release: string, socket: string, versionIs: (reported: string, version: string) => boolean): Promise<void> {

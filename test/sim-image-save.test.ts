@@ -3,8 +3,8 @@ import { buffer } from 'node:stream/consumers';
 import fc from 'fast-check';
 import t from 'tap';
 import tarStream from 'tar-stream';
-import { send, type Reply } from './helpers/unix-send.js';
-import { startInProcessSim } from './helpers/in-process-sim.js';
+import { replyJson as json, send } from './helpers/unix-send.js';
+import { dockerSimSocket } from './helpers/in-process-sim.js';
 import { tarball } from '../suites/deprecations/image-tarball.js';
 
 /**
@@ -14,9 +14,7 @@ import { tarball } from '../suites/deprecations/image-tarball.js';
  * private data roots (curl over their sockets, 2026-11-27); a load of the simulator's save gives
  * the image back.
  */
-async function simulator(t: { teardown(fn: () => unknown): void }, release: string): Promise<string> {
-  return (await startInProcessSim(t, 'ctc-save-', ['--emulate', release, '--brand', 'docker'])).socket;
-}
+const simulator = (t: { teardown(fn: () => unknown): void }, release: string): Promise<string> => dockerSimSocket(t, 'ctc-save-', release);
 
 /** A GET whose body is kept as bytes (a tar). */
 function getBytes(socket: string, path: string): Promise<{ status: number; type: string; body: Buffer }> {
@@ -43,7 +41,6 @@ async function entriesOf(archive: Buffer): Promise<{ name: string; type: string;
   return out;
 }
 
-const json = (reply: Reply): unknown => JSON.parse(reply.body);
 const fileOf = (entries: { name: string; content: Buffer }[], name: string): Buffer => {
   const found = entries.find((entry) => entry.name === name);
   if (found === undefined) throw new Error(`no ${name} in the archive: ${entries.map((e) => e.name).join(', ')}`);

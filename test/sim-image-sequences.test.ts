@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { send, type Reply } from './helpers/unix-send.js';
-import { startInProcessSim } from './helpers/in-process-sim.js';
+import { replyJson as json, replyMessage as message, send } from './helpers/unix-send.js';
+import { dockerSimSocket } from './helpers/in-process-sim.js';
 import { tarball } from '../suites/deprecations/image-tarball.js';
 
 /**
@@ -9,12 +9,7 @@ import { tarball } from '../suites/deprecations/image-tarball.js';
  * deletes by tag and by ID, with and without containers. The expected answers are those of
  * dockerd 20.10.24, 26.1.5 and 28.5.2 on private data roots (curl over their sockets, 2026-11-27).
  */
-async function simulator(t: { teardown(fn: () => unknown): void }, release: string): Promise<string> {
-  return (await startInProcessSim(t, 'ctc-imgseq-', ['--emulate', release, '--brand', 'docker'])).socket;
-}
-
-const json = (reply: Reply): unknown => JSON.parse(reply.body);
-const message = (reply: Reply): unknown => (json(reply) as { message?: unknown }).message;
+const simulator = (t: { teardown(fn: () => unknown): void }, release: string): Promise<string> => dockerSimSocket(t, 'ctc-imgseq-', release);
 
 let layerCount = 0;
 /** A one-file tarball no other test's layer equals. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { send, type Reply } from './helpers/unix-send.js';
-import { startInProcessSim } from './helpers/in-process-sim.js';
+import { replyJson as json, send, type Reply } from './helpers/unix-send.js';
+import { dockerSimSocket } from './helpers/in-process-sim.js';
 import { tarball } from '../suites/deprecations/image-tarball.js';
 import { findRelease } from '../specs/versions.js';
 
@@ -14,11 +14,8 @@ const newestMinor = (release: string): number => Number(findRelease(release)!.ma
  * over their sockets, 2026-11-27): GET /networks with each filter, GET /networks/{id|name|prefix}
  * with `scope` and `verbose`, with a created and a started container on each network.
  */
-async function simulator(t: { teardown(fn: () => unknown): void }, release: string): Promise<string> {
-  return (await startInProcessSim(t, 'ctc-net-', ['--emulate', release, '--brand', 'docker'])).socket;
-}
+const simulator = (t: { teardown(fn: () => unknown): void }, release: string): Promise<string> => dockerSimSocket(t, 'ctc-net-', release);
 
-const json = (reply: Reply): unknown => JSON.parse(reply.body);
 type Network = Record<string, unknown> & { Name: string; Id: string; Containers: Record<string, Record<string, unknown>> };
 const list = async (socket: string, query = ''): Promise<Reply> => send(socket, 'GET', `/networks${query}`);
 const filtered = (filters: unknown): string => `?filters=${encodeURIComponent(JSON.stringify(filters))}`;

@@ -23,3 +23,8 @@ export async function startInProcessSim(t: { teardown(fn: () => unknown): void }
   t.teardown(() => sim.close());
   return { socket, dir, dataRoot };
 }
+
+/** The socket of ctrd-sim in this process emulating `release` under the docker brand (startInProcessSim). */
+export async function dockerSimSocket(t: { teardown(fn: () => unknown): void }, prefix: string, release: string): Promise<string> {
+  return (await startInProcessSim(t, prefix, ['--emulate', release, '--brand', 'docker'])).socket;
+}
