@@ -24,7 +24,7 @@ import { createRequire } from 'node:module';
 import { basename, join, relative } from 'node:path';
 import { transform } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { binary, bundleScript, compiled, keyOf, scriptOf, warmInChild } from './cached-script.mjs';
+import { binary, bundleScript, compiled, keyOf, warmInChild } from './cached-script.mjs';
 
 const NAME = 'ctr-conformance';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -106,7 +106,7 @@ const bundle = () =>
  * to its end.
  */
 function warm(dir) {
-  const source = scriptOf(NAME, readFileSync(SCRIPT, 'latin1'));
+  const source = readFileSync(SCRIPT, 'latin1');
   process.argv = [process.argv[0], OUT, 'run', '--target', 'sim', '--only', WARM_RULE, '--num-runs', '5', '--out', join(dir, 'report'), '--quiet'];
   const script = compiled(source, OUT);
   process.once('beforeExit', () => {

@@ -6,10 +6,9 @@
 // The binary is a small loader; the simulator is the script beside it (ctrd-sim.js.script), which V8
 // compiles with the code cache the build writes beside both (ctrd-sim.js.cache), so a start
 // deserialises compiled code instead of parsing 0.8 MB (bench/RESULTS.md section 11). The script is
-// apart so that node's own loader reads and compiles a few lines, not the 0.8 MB a comment in the
-// binary would hold (some 2 ms of every start); the container target copies the three files. Without
-// the cache (another node, a rebuilt bundle), V8 compiles the script as it would any script: same
-// behaviour, a slower start.
+// apart so that node's own loader reads and compiles a few lines, not the 0.8 MB the binary would
+// hold; the container target copies the three files. Without the cache (another node, a rebuilt
+// bundle), V8 compiles the script as it would any script: same behaviour, a slower start.
 //
 //   node scripts/bundle-sim.mjs                 bundle, then warm the code cache
 //   node scripts/bundle-sim.mjs --warm DIR      (internal) run the bundle as ctrd-sim on DIR's
@@ -19,7 +18,7 @@ import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { binary, bundleScript, compiled, keyOf, scriptOf, warmInChild } from './cached-script.mjs';
+import { binary, bundleScript, compiled, keyOf, warmInChild } from './cached-script.mjs';
 
 const NAME = 'ctrd-sim';
 const OUT = fileURLToPath(new URL('../dist/simulator/bin/ctrd-sim.js', import.meta.url));
@@ -64,7 +63,7 @@ function ping(socketPath) {
  * code cache of everything compiled up to then and stops it with SIGTERM.
  */
 async function warm(dir) {
-  const source = scriptOf(NAME, readFileSync(`${OUT}.script`, 'latin1'));
+  const source = readFileSync(`${OUT}.script`, 'latin1');
   const socket = join(dir, 'd.sock');
   writeFileSync(join(dir, 'daemon.json'), '{}');
   process.argv = [

@@ -1,44 +1,52 @@
 // What the bundled binaries (ctrd-sim: scripts/bundle-sim.mjs; ctr-conformance: scripts/bundle-cli.mjs)
-// share: a small loader (the binary), and the bundle as a script held in a comment in a file beside
-// it (FILE.script), which V8 compiles with the code cache the build writes beside both (FILE.cache)
-// when the cache's key matches.
+// share: a small loader (the binary), and the bundle as a script in a file beside it (FILE.script),
+// which V8 compiles with the code cache the build writes beside both (FILE.cache) when the cache's
+// key matches.
 //
-// Why a comment: the script file stays a valid script that does nothing, should anything load it.
-// What the comment cannot hold as it is, the script's own `*\/` (a regular expression's, a string's),
-// and any character beyond ASCII (so that the file is read as one-byte text, which V8 hashes and
-// compiles faster than two-byte), is written as an escape of one UTF-16 unit (the `/` of `*\/`, the
-// character), read back at start.
+// The script file holds the bundle as it is, a function expression: loaded alone, it does nothing.
+// It is ASCII, so that the loader reads it as one-byte text in one go (V8 compiles and hashes that
+// faster than two-byte, and nothing is left to decode); what esbuild leaves beyond ASCII (a regular
+// expression's own characters) is written as the \uXXXX escape of the same UTF-16 unit.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Script } from 'node:vm';
+import { tokenizer } from 'acorn';
 import { build } from 'esbuild';
 
-/** The marks and escape prefix of the binary named `name` (e.g. ctrd-sim). */
-function marks(name) {
-  return { open: `/*${name}-script\n`, close: `\n${name}-script*/\n`, prefix: `\\${name}-` };
-}
+const NON_ASCII = /[^\x00-\x7f]/;
 
-const escapeOf = (prefix, unit) => `${prefix}${unit.charCodeAt(0).toString(16).padStart(4, '0')}\\`;
 /**
- * The text between the marks with its escapes read back. The loader holds this function's own
- * source: the build reads a binary back as every start does. Split on the prefix (the script
- * holds none of its own) rather than a regular expression: a few escapes in megabytes are found
- * at memchr speed.
+ * `source` with every character beyond ASCII written as the escape of its UTF-16 unit(s), where
+ * that escape means the same character: in a regular expression, a string, a name, a comment. A
+ * template literal's own text is refused (its raw form would change): the build stops and says so.
  */
-function unescaped(text, open, close, prefix) {
-  const parts = text.slice(text.indexOf(open) + open.length, text.lastIndexOf(close)).split(prefix);
-  let source = parts[0];
-  for (let i = 1; i < parts.length; i++) source += String.fromCharCode(parseInt(parts[i].slice(0, 4), 16)) + parts[i].slice(5);
-  return source;
-}
-
-/** The script a binary holds, as its loader reads it back. */
-export function scriptOf(name, text) {
-  const { open, close, prefix } = marks(name);
-  return unescaped(text, open, close, prefix);
+export function asciiSource(name, source) {
+  if (!NON_ASCII.test(source)) return source;
+  const escapable = [];
+  const note = (start, end) => escapable.push([start, end]);
+  const tokens = tokenizer(source, { ecmaVersion: 'latest', sourceType: 'script', onComment: (_block, _text, start, end) => note(start, end) });
+  for (const token of tokens) {
+    const label = token.type.label;
+    if (label === 'regexp' || label === 'string' || label === 'name') note(token.start, token.end);
+    else if (label === 'template' && NON_ASCII.test(source.slice(token.start, token.end))) {
+      throw new Error(`${name}: a template literal holds a character beyond ASCII at ${token.start}: its escape would change the template's raw text`);
+    }
+  }
+  escapable.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let from = 0;
+  for (const [start, end] of escapable) {
+    if (!NON_ASCII.test(source.slice(start, end))) continue;
+    out += source.slice(from, start) + source.slice(start, end).replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    from = end;
+  }
+  out += source.slice(from);
+  const left = NON_ASCII.exec(out);
+  if (left !== null) throw new Error(`${name}: a character beyond ASCII outside any literal at ${left.index}`);
+  return out;
 }
 
 /** What a cache must start with to be used: the script's hash and the node that compiled it. */
@@ -104,23 +112,22 @@ export async function bundleScript(entry, out, options) {
 /**
  * The binary: the loader and the key its cache must carry; and the script, in a file of its own
  * beside the binary (FILE.script): node's loader then reads and compiles a few lines, not the
- * megabyte of comment the script would be in the binary itself. The loader runs both as a
- * CommonJS script and as an ES module.
+ * megabyte the script would be in the binary itself. The loader runs both as a CommonJS script
+ * and as an ES module.
  *
- *   name     the binary's name, in its marks and its cache's key
+ *   name     the binary's name, in its cache's key
  *   source   the script (bundleScript)
  *   file     the expression, in the loader, of the binary's own path
  *   later    node's modules the script gets only on first use (it reads their members at each use, import_x.member)
  *   instead  { when, run }: source text of a condition and of what the binary does instead of running
  *            the script when the condition holds (the same program by another way, for a start the
  *            script would make slower)
-
- * Returns the binary's text and the script file's.
+ *
+ * Returns the binary's text and the script file's (the script as the loader reads it back: a cache
+ * is keyed and written from that text).
  */
 export function binary({ name, source, file, later = [], instead }) {
-  const { open, close, prefix } = marks(name);
-  for (const mark of [open, close, prefix]) if (source.includes(mark)) throw new Error(`${name}: the script holds the mark ${JSON.stringify(mark)}`);
-  const held = source.replace(/\*\/|[\u0080-\uffff]/g, (found) => (found === '*/' ? `*${escapeOf(prefix, '/')}` : escapeOf(prefix, found)));
+  const script = asciiSource(name, source);
   const text = `#!/usr/bin/env node
 // ${name}, bundled by scripts/cached-script.mjs: the script beside this file (FILE.script), compiled with the code cache beside it (FILE.cache) when it is the one this build wrote.
 'use strict';
@@ -128,13 +135,11 @@ const builtin = process.getBuiltinModule ?? require;
 const { readFileSync } = builtin('node:fs');
 const { pathToFileURL } = builtin('node:url');
 const { Script } = builtin('node:vm');
-const KEY = ${JSON.stringify(keyOf(name, source))};
+const KEY = ${JSON.stringify(keyOf(name, script))};
 const file = ${file};
 function runScript() {
-// The script: the comment FILE.script holds (its \`*/\` and its characters beyond ASCII escaped).
-const text = readFileSync(file + '.script', 'latin1');
-${unescaped}
-const SOURCE = unescaped(text, ${JSON.stringify(open)}, ${JSON.stringify(close)}, ${JSON.stringify(prefix)});
+// The script: FILE.script, ASCII text read as one-byte in one go.
+const SOURCE = readFileSync(file + '.script', 'latin1');
 let cachedData;
 try {
   const cache = readFileSync(\`\${file}.cache\`);
@@ -163,7 +168,5 @@ script.runInThisContext()((id) => (LATER.has(id) ? later(id) : load(id)), pathTo
 }
 ${instead === undefined ? 'runScript();' : `if (${instead.when}) ${instead.run};\nelse runScript();`}
 `;
-  const comment = `${open}${held}${close}`;
-  if (scriptOf(name, comment) !== source) throw new Error(`${name}: the binary does not give back its script`);
-  return { text, script: comment };
+  return { text, script };
 }
