@@ -47,7 +47,7 @@ export async function loadRuleCoverage(): Promise<RuleCoverage[]> {
 
 /** The rows as the registries give them: the catalogue, the simulator's implementation records and faults, the suites' checks. */
 export async function computeRuleCoverage(): Promise<RuleCoverage[]> {
-  const [{ RULES }, { IMPLEMENTATIONS, FAULTS }, { ALL_CHECKS }] = await Promise.all([
+  const [{ RULES }, { IMPLEMENTATIONS, allFaults }, { ALL_CHECKS }] = await Promise.all([
     import('../specs/index.js'),
     import('../simulator/index.js'),
     import('../suites/checks.js'),
@@ -72,7 +72,7 @@ export async function computeRuleCoverage(): Promise<RuleCoverage[]> {
       simulator: places.has(rule.id),
       assertion: check !== undefined,
       simulatorWhere: places.get(rule.id) ?? [],
-      fault: Object.hasOwn(FAULTS, rule.id),
+      fault: Object.hasOwn(allFaults(), rule.id),
       checkFile: check === undefined ? null : (files.get(check) ?? null),
     };
   });

@@ -12,7 +12,7 @@ export { parseHost, type ListenAddress } from './listeners/address.js';
 export type { TlsListenerOptions } from './listeners/listen.js';
 export { stderrLogger, silentLogger, lineLogger, formatLogLine, type Logger, type LogLevel, type LogFields } from './log.js';
 export { buildResponseKit, SIM_BUILD, type ResponseKit } from './engine/system/response-kit.js';
-export { FAULTS, alsoBroken, isFaultId } from './faults/registry.js';
+export { allFaults, alsoBroken, isFaultId } from './faults/registry.js';
 export { EVERY_FAULT } from './faults/fault-set.js';
 export type { Fault } from './faults/fault.js';
 export { IMPLEMENTED_RULES, IMPLEMENTATIONS } from './rules/implemented.js';

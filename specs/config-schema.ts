@@ -79,7 +79,7 @@ const LINUX_ONLY_WORDS =
   /^(bip|bip6|default-gateway|default-gateway-v6|fixed-cidr-v6|cgroup-parent|default-cgroupns-mode|iptables|ip6tables|ip-masq|ip-forward|ip-forward-no-drop|icc|ip|http-proxy|https-proxy|no-proxy|proxies|userns-remap|seccomp-profile|live-restore|init|init-path|userland-proxy|userland-proxy-path|default-ulimits|default-shm-size|default-ipc-mode|no-new-privileges|selinux-enabled|rootless|cpu-rt-period|cpu-rt-runtime|runtimes|host-gateway-ip|host-gateway-ips|cdi-spec-dirs|allow-direct-routing)$/;
 
 /** Keys of the file listed by type in the document (› Configuration file 6). */
-const SHAPE_OF_KEY: Readonly<Record<string, Shape>> = {
+const shapesOfKeys = (): Readonly<Record<string, Shape>> => ({
   ...Object.fromEntries(
     [
       'allow-direct-routing',
@@ -135,32 +135,47 @@ const SHAPE_OF_KEY: Readonly<Record<string, Shape>> = {
   ),
   'default-shm-size': size,
   ...NESTED_SHAPES,
-};
+});
 
 /**
  * Every key of the Linux file: the file key of each option (string where the document lists no
- * other type), plus the keys no flag maps to.
+ * other type), plus the keys no flag maps to. Made on first use (a simulator's start reads no key).
  */
-export const FILE_KEYS: readonly FileKey[] = [
-  ...DAEMON_OPTIONS.flatMap((option): FileKey[] =>
-    option.fileKey === undefined
-      ? []
-      : [
-          {
-            key: option.fileKey,
-            shape: SHAPE_OF_KEY[option.fileKey] ?? string,
-            flag: option.name,
-            platforms: LINUX_ONLY_WORDS.test(option.fileKey) ? ['linux'] : ['linux', 'windows'],
-            // host-gateway-ips is a key from 28.0 (20.10.24 and 26.1.5 call it unknown); the flag is older.
-            ...(option.fileKey === 'host-gateway-ips' ? { since: '28.0' } : option.since === undefined ? {} : { since: option.since }),
-            ...(option.until === undefined ? {} : { until: option.until }),
-          },
-        ],
-  ),
-  // › Other specifics › Host gateway: "a single string in `host-gateway-ip` remains accepted for older daemons".
-  { key: 'host-gateway-ip', shape: string, flag: 'host-gateway-ip', platforms: ['linux'] },
-  { key: 'proxies', shape: NESTED_SHAPES.proxies, platforms: ['linux'], since: '23.0' },
-  { key: 'builder', shape: NESTED_SHAPES.builder, platforms: ['linux', 'windows'] },
-];
+export function fileKeys(): readonly FileKey[] {
+  madeFileKeys ??= makeFileKeys();
+  return madeFileKeys;
+}
 
-export const fileKeyNamed = (key: string): FileKey | undefined => FILE_KEYS.find((k) => k.key === key);
+let madeFileKeys: readonly FileKey[] | undefined;
+let fileKeysByName: ReadonlyMap<string, FileKey> | undefined;
+
+function makeFileKeys(): readonly FileKey[] {
+  const shapes = shapesOfKeys();
+  return [
+    ...DAEMON_OPTIONS.flatMap((option): FileKey[] =>
+      option.fileKey === undefined
+        ? []
+        : [
+            {
+              key: option.fileKey,
+              shape: shapes[option.fileKey] ?? string,
+              flag: option.name,
+              platforms: LINUX_ONLY_WORDS.test(option.fileKey) ? ['linux'] : ['linux', 'windows'],
+              // host-gateway-ips is a key from 28.0 (20.10.24 and 26.1.5 call it unknown); the flag is older.
+              ...(option.fileKey === 'host-gateway-ips' ? { since: '28.0' } : option.since === undefined ? {} : { since: option.since }),
+              ...(option.until === undefined ? {} : { until: option.until }),
+            },
+          ],
+    ),
+    // › Other specifics › Host gateway: "a single string in `host-gateway-ip` remains accepted for older daemons".
+    { key: 'host-gateway-ip', shape: string, flag: 'host-gateway-ip', platforms: ['linux'] },
+    { key: 'proxies', shape: NESTED_SHAPES.proxies, platforms: ['linux'], since: '23.0' },
+    { key: 'builder', shape: NESTED_SHAPES.builder, platforms: ['linux', 'windows'] },
+  ];
+}
+
+/** The file key named `key` (the first, as a search of fileKeys() finds it). */
+export function fileKeyNamed(key: string): FileKey | undefined {
+  fileKeysByName ??= new Map([...fileKeys()].reverse().map((k) => [k.key, k]));
+  return fileKeysByName.get(key);
+}

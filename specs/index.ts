@@ -3,7 +3,7 @@ export { CAPABILITIES } from './types.js';
 export { AREAS, type AreaDescription } from './areas.js';
 export { RELEASES, NEWEST_RELEASE, ALL_API_VERSIONS, findRelease, type DaemonRelease } from './versions.js';
 export { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption, type OptionKind } from './options.js';
-export { FILE_KEYS, NESTED_SHAPES, type FileKey, type Shape } from './config-schema.js';
+export { fileKeys, NESTED_SHAPES, type FileKey, type Shape } from './config-schema.js';
 export { BRANDS, isBrand, type Brand, type BrandNames } from './brands.js';
 export { KNOWN_DEVIATIONS, type KnownDeviation } from './known-deviations.js';
 export { ENGINE_DEVIATIONS, type EngineDeviation } from './engine-deviations.js';

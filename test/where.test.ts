@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import t from 'tap';
 import { IMPLEMENTATIONS } from '../simulator/index.js';
-import { QUIRK_MODULES } from '../simulator/quirks/registry.js';
+import { quirkModules } from '../simulator/quirks/registry.js';
 
 /**
  * The `where` of an implementation record (simulator/implementation.ts) and of a quirk module
@@ -35,7 +35,7 @@ function namedPlaces(where: string): { path: string; symbols: string[] }[] {
 
 const records: [owner: string, where: string][] = [
   ...IMPLEMENTATIONS.map((record): [string, string] => [`implementation (${record.rules.join(', ') || 'no rules'})`, record.where]),
-  ...Object.entries(QUIRK_MODULES).map(([id, module]): [string, string] => [`quirk ${id}`, module.where]),
+  ...Object.entries(quirkModules()).map(([id, module]): [string, string] => [`quirk ${id}`, module.where]),
 ];
 
 t.test('every where names at least one repository-relative path', async (t) => {

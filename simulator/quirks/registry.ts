@@ -9,15 +9,23 @@ import { RELOAD_QUIRKS } from './reload/index.js';
 
 export type { QuirkModule } from './quirk-module.js';
 
-/** Every quirk the simulator carries, by id (the test requires the same ids as specs/quirks). */
-export const QUIRK_MODULES: Readonly<Record<string, QuirkModule>> = {
-  ...API_VERSIONING_QUIRKS,
-  ...DAEMON_CONFIG_QUIRKS,
-  ...RELOAD_QUIRKS,
-  ...LISTENERS_QUIRKS,
-  ...MODEL_RUNNER_QUIRKS,
-  ...DEPRECATIONS_QUIRKS,
-};
+let assembled: Readonly<Record<string, QuirkModule>> | undefined;
+
+/**
+ * Every quirk the simulator carries, by id (the test requires the same ids as specs/quirks).
+ * Assembled on first use: a start without --quirk never reads it.
+ */
+export function quirkModules(): Readonly<Record<string, QuirkModule>> {
+  assembled ??= {
+    ...API_VERSIONING_QUIRKS,
+    ...DAEMON_CONFIG_QUIRKS,
+    ...RELOAD_QUIRKS,
+    ...LISTENERS_QUIRKS,
+    ...MODEL_RUNNER_QUIRKS,
+    ...DEPRECATIONS_QUIRKS,
+  };
+  return assembled;
+}
 
 /** A quirk id `--quirk` takes: one the specs name or one the simulator registers. */
-export const isQuirkId = (id: string): boolean => Object.hasOwn(QUIRK_MODULES, id) || QUIRKS.some((quirk) => quirk.id === id);
+export const isQuirkId = (id: string): boolean => Object.hasOwn(quirkModules(), id) || QUIRKS.some((quirk) => quirk.id === id);

@@ -6,7 +6,7 @@
  */
 import { inRange } from '../../common/dotted-version.js';
 import { DAEMON_OPTIONS, UNLISTED_OPTIONS } from '../../specs/options.js';
-import { FILE_KEYS, type Shape } from '../../specs/config-schema.js';
+import { fileKeys, type Shape } from '../../specs/config-schema.js';
 
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -43,7 +43,7 @@ const within = (release: string | null, since?: string, until?: string): boolean
  * flag names), so they are allowed with any value.
  */
 export function configFileSchema(release: string | null): JsonSchema {
-  const keys = FILE_KEYS.filter((k) => within(release, k.since, k.until));
+  const keys = fileKeys().filter((k) => within(release, k.since, k.until));
   const flagNames = [...DAEMON_OPTIONS, ...UNLISTED_OPTIONS].filter((o) => within(release, o.since, o.until)).map((o) => o.name);
   const properties: Record<string, JsonSchema> = Object.fromEntries(flagNames.map((name) => [name, {}]));
   for (const k of keys) properties[k.key] = shapeSchema(k.shape, k.key);

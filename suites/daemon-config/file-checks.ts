@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { escapeRegExp } from '../../common/regexp.js';
-import { FILE_KEYS, type Shape } from '../../specs/config-schema.js';
+import { fileKeys, type Shape } from '../../specs/config-schema.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
@@ -231,7 +231,9 @@ const FIRST_WRONG: Readonly<Record<Kind, unknown>> = { bool: 'true', int: '3', s
 
 /** Every documented key of the Linux file, with its type: the document gives the keys no release. */
 const typedKeys = (): { key: string; kind: Kind }[] =>
-  FILE_KEYS.filter((k) => k.platforms.includes('linux')).map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
+  fileKeys()
+    .filter((k) => k.platforms.includes('linux'))
+    .map((k) => ({ key: k.key, kind: kindOf(k.shape) }));
 
 /** A generated wrong value for one of `keys`, and one wrong value for every key, tried first whatever the seed (a refusal names only the first, so one start each). */
 const wrongValues = (keys: readonly { key: string; kind: Kind }[]) => ({
