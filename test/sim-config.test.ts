@@ -161,6 +161,30 @@ t.test('the minimum-version override obeys each release’s floor', async (t) =>
   );
 });
 
+t.test('a regular file is read whole up to the cap, and refused past it, whatever its size against the read chunks', async (t) => {
+  const dir = mkdtempSync('/tmp/ctc-t-');
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'c.json');
+  // Sizes around the chunk (64 KiB) and around the cap, where a read that misses its end would show.
+  const size = fc.oneof(fc.nat(300), fc.integer({ min: 65_536 - 3, max: 65_536 + 3 }), fc.integer({ min: 0, max: 200_000 }));
+  fc.assert(
+    fc.property(size, fc.integer({ min: 1, max: 140_000 }), fc.integer({ min: 0, max: 25 }), (bytes, limit, letter) => {
+      const text = String.fromCharCode(97 + letter).repeat(bytes);
+      writeFileSync(file, text);
+      if (bytes > limit) {
+        try {
+          readFileCapped(file, limit);
+          return false;
+        } catch (error) {
+          return (error as Error).message === `read ${file}: larger than ${limit} bytes`;
+        }
+      }
+      return readFileCapped(file, limit) === text;
+    }),
+    { numRuns: 300 },
+  );
+});
+
 t.test('special files never hang or spin: FIFOs refused, endless devices capped, /proc read to the end', async (t) => {
   const dir = mkdtempSync('/tmp/ctc-t-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));

@@ -32,8 +32,11 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function certDirectory(names: BrandNames, env: Env): string {
   const fromEnv = env[`${names.envPrefix}CERT_PATH`];
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  return join(env['HOME'] ?? homedir(), `.${names.envPrefix.slice(0, -1).toLowerCase()}`);
+  return homeCertDirectory(names, env);
 }
+
+/** `~/.ctr` (`~/.docker`): the certificate directory when `<PREFIX>CERT_PATH` is not set. */
+const homeCertDirectory = (names: BrandNames, env: Env): string => join(env['HOME'] ?? homedir(), `.${names.envPrefix.slice(0, -1).toLowerCase()}`);
 
 /** The TLS options given on the command line (undefined: not given). */
 export interface TlsFlags {
@@ -72,7 +75,7 @@ export function planTls(
   let defaults: string | undefined;
   const defaultDir = (): string => (defaults ??= enabled && faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir);
   // Quirk hypothetical.tls.cert-path.ca-only: the certificate and key default to the home directory's, whatever <PREFIX>CERT_PATH says.
-  const homeDir = certDirectory(names, { ...env, [`${names.envPrefix}CERT_PATH`]: undefined });
+  const homeDir = homeCertDirectory(names, env);
   const file = (key: 'tlscacert' | 'tlscert' | 'tlskey', name: string, dropMissingDefault: boolean): string => {
     const given = pick(key);
     if (given !== undefined) return given;

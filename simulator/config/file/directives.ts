@@ -75,6 +75,8 @@ export function unknownDirectives(
   flagsGiven: ReadonlySet<string> = new Set(),
   quirks: ReadonlySet<string> = new Set(),
 ): string[] {
+  // An empty document (the usual `{}`) has none: the table of known keys is not made.
+  if (flat.size === 0) return [];
   const options = releaseOptions(release);
   const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.flatMap((o) => fileNamesOf(o))]);
   // Observed quirks: keys the release does not have.
@@ -99,6 +101,8 @@ export function conflictingDirectives(
   faults: ReadonlySet<TestableRuleId> = new Set(),
   quirks: ReadonlySet<string> = new Set(),
 ): string[] {
+  // A flag conflicts only with a directive of the file: an empty document has none.
+  if (flat.size === 0) return [];
   const byName = new Map(releaseOptions(release).map((o) => [o.name, o]));
   const conflicts: string[] = [];
   for (const name of [...flags.keys()].sort()) {

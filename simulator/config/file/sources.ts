@@ -45,20 +45,30 @@ export function readBytesCapped(path: string, limit: number = MAX_FILE_BYTES): B
     if (stat.isFIFO() || stat.isSocket()) throw new SimError('SIM_CONFIG', `read ${path}: not a regular file`);
     const chunks: Buffer[] = [];
     let total = 0;
+    // A regular file is read into a buffer of its size and one byte more, where its end shows: one
+    // small buffer for the usual configuration file. A file that reports no size (/proc) or grows
+    // goes on in chunks.
+    let chunk = Buffer.allocUnsafe(stat.isFile() && stat.size > 0 ? Math.min(stat.size, limit) + 1 : CHUNK);
+    let filled = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK);
+      if (filled === chunk.length) {
+        chunks.push(chunk);
+        chunk = Buffer.allocUnsafe(CHUNK);
+        filled = 0;
+      }
       let read: number;
       try {
-        read = readSync(fd, chunk, 0, CHUNK, null);
+        read = readSync(fd, chunk, filled, chunk.length - filled, null);
       } catch (error) {
         throw new SimError('SIM_CONFIG', `read ${path}: ${reason(error)}`);
       }
       if (read === 0) break;
+      filled += read;
       total += read;
       if (total > limit) throw new SimError('SIM_CONFIG', `read ${path}: larger than ${limit} bytes`);
-      chunks.push(chunk.subarray(0, read));
     }
-    return Buffer.concat(chunks, total);
+    chunks.push(chunk.subarray(0, filled));
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
   }
