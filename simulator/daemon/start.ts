@@ -8,7 +8,6 @@ import { ObjectStore } from '../engine/objects/index.js';
 import { routeTable } from '../engine/routes.js';
 import type { ServingState } from '../http/exchange.js';
 import { createRequestHandler, type StateHolder } from '../http/pipeline.js';
-import { DeferredRouteTable } from '../http/route.js';
 import { importClientFaults } from '../client-faults/lazy.js';
 import { httpServerFactory } from '../http/server.js';
 import { activationFds, expandAddress } from '../listeners/activation.js';
@@ -124,7 +123,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   // Fault: the PID file of a running daemon is taken over.
   claimPidfile(config.pidfile, pid, config.names, () => config.faults.has('config.multiple-daemons'));
 
-  const routes = new DeferredRouteTable(() => routeTable(config));
+  const routes = routeTable(config);
   const sink = options.logger ?? silentLogger;
   // Fault (config.log-format.json): the lines stay text. Asked only where it shows: --log-format json.
   const textAnyway = config.settings.logFormat === 'json' && config.faults.has('config.log-format.json');
@@ -216,8 +215,6 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
       if (address.kind === 'tcp') warnUnverifiedTcp(address, config.tls, config.release, config.names, logger, config.faults, config.quirks);
       logger.log('info', `API listen on ${listener.endpoint}`);
     }
-    // The sockets are bound: the route table is made while a client's first connection comes in.
-    routes.build();
     metrics = await startMetrics(config, logger);
     const port = modelRunnerPort(config);
     if (port !== null) {

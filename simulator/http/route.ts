@@ -70,30 +70,6 @@ export class RouteTable implements RouteLookup {
   }
 }
 
-/**
- * A route table made on first use, or when `build()` is asked. A start asks once its sockets are
- * bound, before it first waits: the making (some 2 ms) then overlaps a client's first connection
- * instead of delaying the bind.
- */
-export class DeferredRouteTable implements RouteLookup {
-  private table: RouteTable | undefined;
-
-  constructor(private readonly make: () => RouteTable) {}
-
-  build(): RouteTable {
-    this.table ??= this.make();
-    return this.table;
-  }
-
-  match(method: string, path: string): RouteMatch | null {
-    return this.build().match(method, path);
-  }
-
-  hasPathUnderOtherMethod(method: string, path: string): boolean {
-    return this.build().hasPathUnderOtherMethod(method, path);
-  }
-}
-
 const NO_PARAMS: Readonly<Record<string, string | undefined>> = Object.freeze({});
 
 /**
