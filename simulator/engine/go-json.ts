@@ -41,15 +41,21 @@ const fail = (c: number, context: string): never => {
   throw new SyntaxFailure(`invalid character ${quoteChar(c)} ${context}`);
 };
 
-/** What the scanner made of a text: its first value's end (a byte offset), a syntax error, or a value cut short. */
-export type ScanOutcome = { readonly end: number } | { readonly error: string } | { readonly cut: true };
+/**
+ * What the scanner made of a text: its first value's end (a byte offset), a syntax error with the
+ * offset of the byte it met (the text's length for the space fed at its end), or a value cut short.
+ */
+export type ScanOutcome = { readonly end: number } | { readonly error: string; readonly at: number } | { readonly cut: true };
 
 /** The message of the first syntax error in `bytes` as json.Unmarshal reports it, or null when they are one JSON value. */
 export function goJsonSyntaxError(bytes: Uint8Array): string | null {
-  const outcome = new Scanner(false).scan(bytes);
+  const outcome = goJsonUnmarshalScan(bytes);
   if ('error' in outcome) return outcome.error;
   return 'cut' in outcome ? 'unexpected end of JSON input' : null;
 }
+
+/** What json.Unmarshal's scan of the whole of `bytes` meets first: the end of one value, a syntax error (and where), or the end too soon. */
+export const goJsonUnmarshalScan = (bytes: Uint8Array): ScanOutcome => new Scanner(false).scan(bytes);
 
 /** The first JSON value of `bytes` as json.Decoder reads it (nothing but spaces is cut too: the caller tells Go's io.EOF apart). */
 export const goJsonFirstValue = (bytes: Uint8Array): ScanOutcome => new Scanner(true).scan(bytes);
@@ -74,8 +80,9 @@ class Scanner {
 
   scan(bytes: Uint8Array): ScanOutcome {
     let step: Step = this.beginValue;
+    let i = 0;
     try {
-      for (let i = 0; i < bytes.length; i++) {
+      for (; i < bytes.length; i++) {
         step = step(bytes[i]!);
         if (this.firstOnly && this.endTop) return { end: this.closedHere ? i + 1 : i };
       }
@@ -89,7 +96,7 @@ class Scanner {
       }
       return this.endTop ? { end: bytes.length } : { cut: true };
     } catch (error) {
-      if (error instanceof SyntaxFailure) return { error: error.message };
+      if (error instanceof SyntaxFailure) return { error: error.message, at: i };
       throw error;
     }
   }

@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import t from 'tap';
+import { parseArgv, resolveConfig } from '../simulator/index.js';
+import { daemonEnvironment, knowsIp6tables, safetyFlags } from '../suites/targets/index.js';
+import { inCI, realDaemons } from './helpers/real-daemons.js';
+
+/**
+ * A configuration file that is not JSON is refused in the words of the emulated release's Go
+ * (simulator/config/file/read-document.ts over engine/go-json.ts's scanner): the context of the
+ * character ("after object key", "in string literal", …), 26.1's end-of-text literal, and 28.x's
+ * newer wording of strings and numbers. The table is what the releases printed; the property
+ * compares ctrd-sim with the real 26.1 and 28.5 on generated broken files (`--validate`, which
+ * starts nothing).
+ */
+
+const FILE = '/etc/docker/daemon.json';
+
+/** ctrd-sim's refusal of `text` as the configuration file of `release` (in-process), or null when it takes it. */
+function simRefusal(text: string, release: string): string | null {
+  try {
+    resolveConfig(parseArgv(['--brand', 'docker', '--emulate', release, '--config-file', FILE]), {
+      env: {},
+      readFile: (path) => (path === FILE ? text : null),
+      readFileBytes: (path) => (path === FILE ? Buffer.from(text, 'utf8') : null),
+    });
+    return null;
+  } catch (error) {
+    return (error as Error).message.replace(`unable to configure the Docker daemon with file ${FILE}: `, '');
+  }
+}
+
+// Observed on 20.10.24 (at its start: it has no --validate), 26.1.5 and 28.5.2 (--validate), 2026-11-27.
+const OBSERVED: readonly (readonly [text: string, v20: string, v26: string, v28: string])[] = [
+  ['{"debug": true,}', "invalid character '}' looking for beginning of object key string", '=', '='],
+  ['{"debug" true}', "invalid character 't' after object key", '=', '='],
+  ['{"debug": tru}', "invalid character '}' in literal true (expecting 'e')", '=', '='],
+  ['{"debug": 01}', "invalid character '1' after object key:value pair", '=', '='],
+  ['{"labels": ["a" "b"]}', `invalid character '"' after array element`, '=', '='],
+  ['[1,]', "invalid character ']' looking for beginning of value", '=', '='],
+  ['{"a":"\\q"}', "invalid character 'q' in string escape code", '=', 'invalid escape sequence `\\q` in string'],
+  ['{"a":"\\u12G4"}', "invalid character 'G' in \\u hexadecimal character escape", '=', 'invalid escape sequence `\\u12G4` in string'],
+  ['{"a":"x\ty"}', "invalid character '\\t' in string literal", '=', "invalid character '\\t' in string"],
+  ['{"a":1.}', "invalid character '}' after decimal point in numeric literal", '=', "invalid character '}' in numeric literal"],
+  ['{"a":1e}', "invalid character '}' in exponent of numeric literal", '=', "invalid character '}' in numeric literal"],
+  ['{"debug": tru', 'unexpected EOF', "invalid character ' ' in literal true (expecting 'e')", 'unexpected end of JSON input'],
+  ['{"a": -', 'unexpected EOF', "invalid character ' ' in numeric literal", 'unexpected end of JSON input'],
+];
+
+t.test('a file that is not JSON is refused in the words each release printed', async (t) => {
+  for (const [text, v20, v26, v28] of OBSERVED) {
+    const on26 = v26 === '=' ? v20 : v26;
+    const on28 = `invalid JSON: ${v28 === '=' ? on26 : v28}`;
+    t.equal(simRefusal(text, '20.10'), v20, `20.10: ${JSON.stringify(text)}`);
+    t.equal(simRefusal(text, '26.1'), on26, `26.1: ${JSON.stringify(text)}`);
+    t.equal(simRefusal(text, '28.5'), on28, `28.5: ${JSON.stringify(text)}`);
+  }
+});
+
+/** A configuration file with one character put in, replaced or taken out: most are no longer JSON. */
+const brokenFile = fc
+  .record({
+    base: fc.constantFrom(
+      '{"debug": true, "labels": ["a=b", "c"], "max-concurrent-downloads": 3}',
+      '{"log-opts": {"max-size": "10m", "max-file": "3"}, "experimental": false}',
+      '{"default-address-pools": [{"base": "10.10.0.0/16", "size": 24}], "mtu": 1500.5e1}',
+      '{"dns": ["1.1.1.1"], "data-root": "/x\\u00e9\\n", "features": {"buildkit": null}}',
+    ),
+    at: fc.nat(),
+    edit: fc.constantFrom('insert', 'replace', 'delete'),
+    char: fc.constantFrom(...'{}[],:"\\ \ttfn0-1.eE+xu\u0001é'),
+  })
+  .map(({ base, at, edit, char }) => {
+    const i = at % (base.length + 1);
+    return edit === 'insert' ? base.slice(0, i) + char + base.slice(i) : base.slice(0, i) + (edit === 'replace' ? char : '') + base.slice(i + 1);
+  })
+  .filter((text) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+
+/** The refusal a real dockerd prints for `text` with --validate (its last line, the file's path taken out), or null when it takes it. */
+function realRefusal(path: string, ip6tables: boolean, text: string): Promise<string | null> {
+  const dir = mkdtempSync('/tmp/ctc-json-words-');
+  const file = join(dir, 'daemon.json');
+  writeFileSync(file, text);
+  return new Promise<string | null>((resolve, reject) =>
+    execFile(
+      path,
+      [...safetyFlags(dir, ip6tables), '--config-file', file, '--validate'],
+      { env: daemonEnvironment(), timeout: 30_000, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error !== null && typeof error.code !== 'number') return reject(new Error(`dockerd --validate: ${error.message}`));
+        if (error === null) return resolve(null);
+        const line = `${stdout}${stderr}`.trim().split('\n').at(-1) ?? '';
+        resolve(line.replace(`unable to configure the Docker daemon with file ${file}: `, ''));
+      },
+    ),
+  ).finally(() => rmSync(dir, { recursive: true, force: true }));
+}
+
+const real = realDaemons();
+const validating = real.daemons.filter((daemon) => daemon.release !== '20.10');
+if (real.missing !== null && inCI()) t.fail(`the real daemons are required in CI: ${real.missing}`);
+else if (real.missing !== null) t.test('ctrd-sim words broken files as the real releases do', { skip: `no real daemons: ${real.missing}` }, async () => {});
+else
+  for (const daemon of validating) {
+    t.test(`ctrd-sim --emulate ${daemon.release} words a broken file as dockerd ${daemon.release} does`, async () => {
+      const ip6tables = await knowsIp6tables([daemon.path]);
+      await fc.assert(
+        fc.asyncProperty(brokenFile, async (text) => (await realRefusal(daemon.path, ip6tables, text)) === simRefusal(text, daemon.release)),
+        { numRuns: 60 },
+      );
+    });
+  }
