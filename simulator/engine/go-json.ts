@@ -61,7 +61,7 @@ export const goJsonUnmarshalScan = (bytes: Uint8Array): ScanOutcome => new Scann
 export const goJsonFirstValue = (bytes: Uint8Array): ScanOutcome => new Scanner(true).scan(bytes);
 
 /** The first JSON value of `bytes` decoded as json.Decoder decodes it, with the byte after it; or the decoder's words ("unexpected EOF" for a value cut short). */
-export function goJsonDecodeFirst(bytes: Buffer): { readonly value: unknown; readonly end: number } | { readonly error: string } {
+export function goJsonDecodeFirst(bytes: Buffer): { readonly value: unknown; readonly end: number } | { readonly error: string; readonly at?: number } {
   const first = goJsonFirstValue(bytes);
   if ('error' in first) return first;
   if ('cut' in first) return { error: 'unexpected EOF' };

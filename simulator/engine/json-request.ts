@@ -3,6 +3,7 @@ import { isChunked } from '../authz/request-message.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
 import { goJsonDecodeFirst, isSpace } from './go-json.js';
+import { newerGoWords } from './go-json-newer.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { releaseBelow } from './replies.js';
 
@@ -47,7 +48,12 @@ export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, 
   const old = releaseBelow(x, '23.0');
   const bytes = Buffer.from(text, 'utf8');
   const first = goJsonDecodeFirst(bytes);
-  if ('error' in first) return old ? { ok: false, status: 500, message: first.error } : { ok: false, status: 400, message: `invalid JSON: ${first.error}` };
+  if ('error' in first) {
+    if (old) return { ok: false, status: 500, message: first.error };
+    // 28.x's newer Go words errors in strings and numbers otherwise (engine/go-json-newer.ts).
+    const words = first.at !== undefined && !releaseBelow(x, NEWER_GO_FROM) ? newerGoWords(first.error, bytes, first.at) : first.error;
+    return { ok: false, status: 400, message: `invalid JSON: ${words}` };
+  }
   const { value } = first;
   // The decoder's own type error comes before moby's look at what follows.
   const problem = decodes(x, value);
@@ -56,6 +62,9 @@ export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, 
   if (!old && next !== undefined && next !== 0x5d && next !== 0x7d) return { ok: false, status: 400, message: ENGINE_MESSAGES.contentAfterJson };
   return { ok: true, value };
 }
+
+/** The first release built with the newer Go whose JSON errors engine/go-json-newer.ts words (28.5.2 observed, 26.1.5 not). */
+const NEWER_GO_FROM = '28.0';
 
 /**
  * The first release whose configuration decoder is container.CreateRequest (before it

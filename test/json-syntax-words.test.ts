@@ -5,15 +5,18 @@ import fc from 'fast-check';
 import t from 'tap';
 import { parseArgv, resolveConfig } from '../simulator/index.js';
 import { daemonEnvironment, knowsIp6tables, safetyFlags } from '../suites/targets/index.js';
+import { dockerSimSocket } from './helpers/in-process-sim.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
+import { replyMessage, send } from './helpers/unix-send.js';
 
 /**
- * A configuration file that is not JSON is refused in the words of the emulated release's Go
- * (simulator/config/file/read-document.ts over engine/go-json.ts's scanner): the context of the
- * character ("after object key", "in string literal", …), 26.1's end-of-text literal, and 28.x's
- * newer wording of strings and numbers. The table is what the releases printed; the property
- * compares ctrd-sim with the real 26.1 and 28.5 on generated broken files (`--validate`, which
- * starts nothing).
+ * JSON that is not JSON is refused in the words of the emulated release's Go: a configuration file
+ * (simulator/config/file/read-document.ts) and a request body (engine/json-request.ts), both over
+ * engine/go-json.ts's scanner: the context of the character ("after object key", "in string
+ * literal", …), 26.1's end-of-text literal, and 28.x's newer wording of strings, numbers and
+ * characters beyond ASCII (engine/go-json-newer.ts). The tables are what the releases answered;
+ * the property compares ctrd-sim with the real 26.1 and 28.5 on generated broken files
+ * (`--validate`, which starts nothing).
  */
 
 const FILE = '/etc/docker/daemon.json';
@@ -56,6 +59,30 @@ t.test('a file that is not JSON is refused in the words each release printed', a
     t.equal(simRefusal(text, '20.10'), v20, `20.10: ${JSON.stringify(text)}`);
     t.equal(simRefusal(text, '26.1'), on26, `26.1: ${JSON.stringify(text)}`);
     t.equal(simRefusal(text, '28.5'), on28, `28.5: ${JSON.stringify(text)}`);
+  }
+});
+
+// Observed on 26.1.5 and 28.5.2, POST /v1.44/containers/create with Content-Type application/json, 2026-11-27: 400 "invalid JSON: …".
+const OBSERVED_BODIES: readonly (readonly [body: string, v26: string, v28: string])[] = [
+  ['{"Image": "x\\q"}', "invalid character 'q' in string escape code", 'invalid escape sequence `\\q` in string'],
+  ['{"Image": "x\\u12G4"}', "invalid character 'G' in \\u hexadecimal character escape", 'invalid escape sequence `\\u12G4` in string'],
+  ['{"Image": "\\ "}', "invalid character ' ' in string escape code", 'invalid escape sequence "\\\\ " in string'],
+  ['{"Image": "x\ty"}', "invalid character '\\t' in string literal", "invalid character '\\t' in string"],
+  ['{"Image": 1.}', "invalid character '}' after decimal point in numeric literal", "invalid character '}' in numeric literal"],
+  ['{"Image": 1e}', "invalid character '}' in exponent of numeric literal", "invalid character '}' in numeric literal"],
+  ['\u00e9{}', "invalid character '\u00c3' looking for beginning of value", "invalid character '\u00e9' looking for beginning of value"],
+  ['{"Image": tru}', "invalid character '}' in literal true (expecting 'e')", '='],
+  ['{"Image" 1}', "invalid character '1' after object key", '='],
+];
+
+t.test('a request body that is not JSON is refused in the words each release answered', async (t) => {
+  for (const release of ['26.1', '28.5'] as const) {
+    const socket = await dockerSimSocket(t, 'ctc-json-words-', release);
+    for (const [body, v26, v28] of OBSERVED_BODIES) {
+      const reply = await send(socket, 'POST', '/v1.44/containers/create', Buffer.from(body, 'utf8'), 'application/json');
+      const words = release === '26.1' ? v26 : v28 === '=' ? v26 : v28;
+      t.same([reply.status, replyMessage(reply)], [400, `invalid JSON: ${words}`], `${release}: ${JSON.stringify(body)}`);
+    }
   }
 });
 
