@@ -6,8 +6,7 @@ import { RELOAD_FAULTS } from './reload.js';
 import { LISTENERS_FAULTS } from './listeners.js';
 import { DEPRECATIONS_FAULTS } from './deprecations.js';
 import type { Fault } from './fault.js';
-
-let assembled: Readonly<Record<TestableRuleId, Fault>> | undefined;
+import { madeOnce } from '../../common/made-once.js';
 
 /**
  * One fault per testable rule, assembled from the areas' files: a testable rule without one does
@@ -15,17 +14,16 @@ let assembled: Readonly<Record<TestableRuleId, Fault>> | undefined;
  * look at the same answers check other parts of them. Assembled on first use: a start without
  * --fault never reads it.
  */
-export function allFaults(): Readonly<Record<TestableRuleId, Fault>> {
-  assembled ??= {
+export const allFaults = madeOnce(
+  (): Readonly<Record<TestableRuleId, Fault>> => ({
     ...API_VERSIONING_FAULTS,
     ...DAEMON_CONFIG_FAULTS,
     ...RELOAD_FAULTS,
     ...MODEL_RUNNER_FAULTS,
     ...LISTENERS_FAULTS,
     ...DEPRECATIONS_FAULTS,
-  };
-  return assembled;
-}
+  }),
+);
 
 /** The rules a fault lets fail besides its own. */
 export const alsoBroken = (rule: TestableRuleId): readonly RuleId[] => allFaults()[rule].alsoBreaks?.rules ?? [];
