@@ -21,21 +21,31 @@ const isHex = (c: number): boolean => isDigit(c) || (c >= 0x61 && c <= 0x66) || 
 
 class SyntaxFailure extends Error {}
 
-const NAMED_ESCAPES: Readonly<Record<number, string>> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 92: '\\\\' };
+const NAMED_ESCAPES: Readonly<Record<number, string>> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' };
+
+/** What strconv.IsPrint refuses: other and separator characters (but the ASCII space). */
+const UNPRINTED = /[\p{C}\p{Z}]/u;
+
+/** Whether Go prints the rune as it is (unicode.IsPrint: letters, marks, numbers, punctuation, symbols, the ASCII space). */
+export const goPrints = (rune: number): boolean => rune === 0x20 || !UNPRINTED.test(String.fromCodePoint(rune));
 
 /**
- * Go's quoteChar: the byte as a rune, quoted as strconv.Quote does, in single quotes. Bytes that
- * strconv.IsPrint refuses are escaped (controls, DEL, U+0080–U+00A0 and U+00AD).
+ * One rune as Go's strconv quotes it between `quote` marks (' for QuoteRune, " for Quote), the
+ * marks left out: the mark and the backslash escaped, a printed rune as it is, \a…\r by name,
+ * other controls as \xNN, any other rune Go does not print as \uNNNN or \UNNNNNNNN.
  */
-export function quoteChar(c: number): string {
-  if (c === 0x27) return "'\\''";
-  if (c === 0x22) return `'"'`;
-  const name = NAMED_ESCAPES[c];
-  if (name !== undefined) return `'${name}'`;
-  if (c < 0x20 || c === 0x7f) return `'\\x${c.toString(16).padStart(2, '0')}'`;
-  if ((c >= 0x80 && c <= 0xa0) || c === 0xad) return `'\\u${c.toString(16).padStart(4, '0')}'`;
-  return `'${String.fromCharCode(c)}'`;
+export function goQuotedRune(rune: number, quote: "'" | '"'): string {
+  const char = String.fromCodePoint(rune);
+  if (char === quote || char === '\\') return `\\${char}`;
+  if (goPrints(rune)) return char;
+  const name = NAMED_ESCAPES[rune];
+  if (name !== undefined) return name;
+  if (rune < 0x20 || rune === 0x7f) return `\\x${rune.toString(16).padStart(2, '0')}`;
+  return rune > 0xffff ? `\\U${rune.toString(16).padStart(8, '0')}` : `\\u${rune.toString(16).padStart(4, '0')}`;
 }
+
+/** Go's quoteChar: the byte (or, for Go's newer decoder, the whole rune) quoted as strconv.QuoteRune does, in single quotes. */
+export const quoteChar = (c: number): string => `'${goQuotedRune(c, "'")}'`;
 
 const fail = (c: number, context: string): never => {
   throw new SyntaxFailure(`invalid character ${quoteChar(c)} ${context}`);

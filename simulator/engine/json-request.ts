@@ -3,7 +3,7 @@ import { isChunked } from '../authz/request-message.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
 import { goJsonDecodeFirst, isSpace } from './go-json.js';
-import { newerGoWords } from './go-json-newer.js';
+import { NEWER_GO_FROM, newerGoWords } from './go-json-newer.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { releaseBelow } from './replies.js';
 
@@ -62,9 +62,6 @@ export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, 
   if (!old && next !== undefined && next !== 0x5d && next !== 0x7d) return { ok: false, status: 400, message: ENGINE_MESSAGES.contentAfterJson };
   return { ok: true, value };
 }
-
-/** The first release built with the newer Go whose JSON errors engine/go-json-newer.ts words (28.5.2 observed, 26.1.5 not). */
-const NEWER_GO_FROM = '28.0';
 
 /**
  * The first release whose configuration decoder is container.CreateRequest (before it
