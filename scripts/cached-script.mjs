@@ -40,7 +40,9 @@ export function asciiSource(name, source) {
   let from = 0;
   for (const [start, end] of escapable) {
     if (!NON_ASCII.test(source.slice(start, end))) continue;
-    out += source.slice(from, start) + source.slice(start, end).replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    out +=
+      source.slice(from, start) +
+      source.slice(start, end).replace(new RegExp(NON_ASCII.source, 'g'), (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
     from = end;
   }
   out += source.slice(from);
