@@ -21,6 +21,7 @@ import { SIM_BIN } from '../suites/targets/resolve.js';
 import { daemonEnvironment } from '../suites/targets/process/safety.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
 import { coldStart, GOAL_COLD_RATIO, measureInterleaved, type Series, runBenchmark, stopOnSignals, timedRun } from './cold-start.js';
+import { coldStartReading } from './cold-start-reading.js';
 import { writeResultsSection } from './results-section.js';
 import { median } from './stats.js';
 
@@ -157,6 +158,16 @@ async function main(): Promise<void> {
   const ratio = sim === undefined || ref === undefined ? undefined : sim / ref;
   goals.push(
     `- ctrd-sim / dockerd ${REFERENCE_RELEASE} cold start, medians: ${ratio === undefined ? `not measured (${dockerd.why ?? 'a series failed'})` : `**${ratio.toFixed(2)}×**`}; goal ≤ ${GOAL_COLD_RATIO}×: ${verdict(ratio === undefined ? undefined : ratio <= GOAL_COLD_RATIO)}`,
+  );
+  const samplesOf = (label: string): readonly number[] => all.find((x) => x.label === label)?.samples ?? [];
+  goals.push(
+    ...coldStartReading({
+      sim: samplesOf('ctrd-sim'),
+      bare: samplesOf('node http server (bare)'),
+      reference: samplesOf(`dockerd ${REFERENCE_RELEASE}`),
+      referenceLabel: `dockerd ${REFERENCE_RELEASE}`,
+      goal: GOAL_COLD_RATIO,
+    }),
   );
   const lines = [
     HEADING,

@@ -29,6 +29,7 @@ import {
   stopOnSignals,
 } from './cold-start.js';
 import { sectionsAfter } from './results-section.js';
+import { coldStartReading } from './cold-start-reading.js';
 import { median } from './stats.js';
 
 // ───────────────────────────── settings ─────────────────────────────
@@ -390,6 +391,9 @@ async function main(): Promise<void> {
     coldGoal = r <= GOAL_COLD_RATIO;
     coldLines.push(
       `- Goal: ctrd-sim (without NODE_EXTRA_CA_CERTS) / dockerd ${REFERENCE_RELEASE}, medians: **${times(r)}** (min/min ${times(min(simNoCa) / min(dockerRef))}); goal ≤ ${GOAL_COLD_RATIO}×: **${coldGoal ? 'met' : 'NOT met'}**`,
+    );
+    coldLines.push(
+      ...coldStartReading({ sim: simNoCa, bare: bareStart, reference: dockerRef, referenceLabel: `dockerd ${REFERENCE_RELEASE}`, goal: GOAL_COLD_RATIO }),
     );
     if (simCa !== undefined)
       coldLines.push(
