@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { parseArgv, resolveConfig } from '../simulator/index.js';
+import { brokenJson } from '../suites/arbitraries/json-text.js';
 import { daemonEnvironment, knowsIp6tables, safetyFlags } from '../suites/targets/index.js';
 import { dockerSimSocket } from './helpers/in-process-sim.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
@@ -86,31 +87,13 @@ t.test('a request body that is not JSON is refused in the words each release ans
   }
 });
 
-/** A configuration file with one character put in, replaced or taken out: most are no longer JSON. */
-const brokenFile = fc
-  .record({
-    base: fc.constantFrom(
-      '{"debug": true, "labels": ["a=b", "c"], "max-concurrent-downloads": 3}',
-      '{"log-opts": {"max-size": "10m", "max-file": "3"}, "experimental": false}',
-      '{"default-address-pools": [{"base": "10.10.0.0/16", "size": 24}], "mtu": 1500.5e1}',
-      '{"dns": ["1.1.1.1"], "data-root": "/x\\u00e9\\n", "features": {"buildkit": null}}',
-    ),
-    at: fc.nat(),
-    edit: fc.constantFrom('insert', 'replace', 'delete'),
-    char: fc.constantFrom(...'{}[],:"\\ \ttfn0-1.eE+xu\u0001é'),
-  })
-  .map(({ base, at, edit, char }) => {
-    const i = at % (base.length + 1);
-    return edit === 'insert' ? base.slice(0, i) + char + base.slice(i) : base.slice(0, i) + (edit === 'replace' ? char : '') + base.slice(i + 1);
-  })
-  .filter((text) => {
-    try {
-      JSON.parse(text);
-      return false;
-    } catch {
-      return true;
-    }
-  });
+/** A configuration file with one character put in, replaced or taken out, so that it is no longer JSON. */
+const brokenFile = brokenJson([
+  '{"debug": true, "labels": ["a=b", "c"], "max-concurrent-downloads": 3}',
+  '{"log-opts": {"max-size": "10m", "max-file": "3"}, "experimental": false}',
+  '{"default-address-pools": [{"base": "10.10.0.0/16", "size": 24}], "mtu": 1500.5e1}',
+  '{"dns": ["1.1.1.1"], "data-root": "/x\\u00e9\\n", "features": {"buildkit": null}}',
+]);
 
 /** The refusal a real dockerd prints for `text` with --validate (its last line, the file's path taken out), or null when it takes it. */
 function realRefusal(path: string, ip6tables: boolean, text: string): Promise<string | null> {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { EngineRoute } from '../../specs/engine-routes.js';
 import { malformedVersion, numericVersion } from '../arbitraries/versions.js';
 import { unknownPath } from '../arbitraries/requests.js';
+import { oneEdit } from '../arbitraries/json-text.js';
 import { ALL_API_VERSIONS } from '../../specs/versions.js';
 import { isRouteNotSent, routesReached } from './explored-routes.js';
 
@@ -45,13 +46,21 @@ const query: fc.Arbitrary<string> = fc
   .subarray(['all=1', 'size=1', 'force=1', 'filters=%7B%7D', 'filters=%7B%22dangling%22%3A%5B%22true%22%5D%7D', 'filters=ctc', 'v=1'])
   .map((params) => (params.length === 0 ? '' : `?${params.join('&')}`));
 
-/** The body and its content type: none, JSON, JSON that is no object the route takes, text, or JSON sent as text. */
+/**
+ * Bodies one edit away from JSON objects whose only fields no route takes (`Ctc…`, one edit from
+ * none of the engine's field names): broken in a string, an escape, a number, a literal or between
+ * tokens, where releases word the error apart; or still JSON, which the route takes as it takes `{}`.
+ */
+const EDITED_BODY_BASES = ['{"Ctc": "a\\nb\\u00e9", "CtcList": [-1.5e3, true, null]}', '{"CtcMap": {"x": false}, "CtcNum": 0.5}'];
+
+/** The body and its content type: none, JSON, JSON that is no object the route takes, text, JSON sent as text, or JSON one edit away. */
 const payload: fc.Arbitrary<{ headers: Record<string, string>; body?: string }> = fc.oneof(
   fc.constant({ headers: {} }),
   fc.constant({ headers: { 'Content-Type': 'application/json' }, body: '{}' }),
   fc.constant({ headers: { 'Content-Type': 'application/json' }, body: '{"Ctc":1}' }),
   fc.constant({ headers: { 'Content-Type': 'application/json' }, body: '[' }),
   fc.constant({ headers: { 'Content-Type': 'text/plain' }, body: '{}' }),
+  { weight: 2, arbitrary: oneEdit(EDITED_BODY_BASES).map((body) => ({ headers: { 'Content-Type': 'application/json' }, body })) },
 );
 
 /** A request on one of `routes`: its own method mostly, sometimes another (which the router answers 404, or OPTIONS 200). */
