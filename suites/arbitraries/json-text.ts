@@ -21,7 +21,8 @@ export function oneEdit(bases: readonly string[]): fc.Arbitrary<string> {
     });
 }
 
-const isJson = (text: string): boolean => {
+/** Whether `text` parses as JSON. */
+export const isJson = (text: string): boolean => {
   try {
     JSON.parse(text);
     return true;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { component } from './reference-arbitraries.js';
+import { isJson } from '../arbitraries/json-text.js';
 
 /**
  * Bodies of POST /models/create that are not a JSON object with a non-empty string "from", each
@@ -18,14 +19,7 @@ const bad =
   (why: string) =>
   (text: string): BadCreateBody => ({ text, why });
 
-const notJson = (text: string): boolean => {
-  try {
-    JSON.parse(text);
-    return false;
-  } catch {
-    return true;
-  }
-};
+const notJson = (text: string): boolean => !isJson(text);
 
 /** A valid reference in the case's namespace, as the bodies carry it. */
 const reference = component.map((name) => `{ns}/${name}`);
