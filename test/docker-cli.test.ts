@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import { DOCKER, dockerCliMissing } from './helpers/docker-cli.js';
 import { inCI } from './helpers/real-daemons.js';
@@ -31,17 +31,23 @@ function docker(args: readonly string[], host: string, home: string): Promise<Cl
   });
 }
 
+/** ctrd-sim as a process emulating 28.5 under the docker brand, on a socket in a fresh home for the CLI; both gone at the test's end. */
+async function simForCli(t: Test): Promise<{ readonly home: string; readonly host: string }> {
+  const home = mkdtempSync('/tmp/ctc-cli-home-');
+  t.teardown(() => rmSync(home, { recursive: true, force: true }));
+  const host = `unix://${join(home, 'd.sock')}`;
+  const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', host]);
+  t.teardown(() => sim.kill());
+  await sim.waitFor(/completed initialization/);
+  return { home, host };
+}
+
 if (missing !== null) {
   if (inCI()) t.fail(`the docker CLI is required in CI: ${missing}`);
   else t.test('docker CLI against ctrd-sim', { skip: missing }, async () => {});
 } else {
   t.test('docker version, ps and volume ls against ctrd-sim emulating 28.5 (docker info: test/info-clients.test.ts)', async (t) => {
-    const home = mkdtempSync('/tmp/ctc-cli-home-');
-    t.teardown(() => rmSync(home, { recursive: true, force: true }));
-    const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', `unix://${join(home, 'd.sock')}`]);
-    t.teardown(() => sim.kill());
-    await sim.waitFor(/completed initialization/);
-    const host = `unix://${join(home, 'd.sock')}`;
+    const { home, host } = await simForCli(t);
 
     const version = await docker(['version', '--format', '{{.Server.Version}} {{.Server.APIVersion}} {{.Server.MinAPIVersion}}'], host, home);
     t.equal(version.code, 0, `docker version works: ${version.stderr}`);
@@ -60,12 +66,7 @@ if (missing !== null) {
   });
 
   t.test('docker tag, inspect and rmi by familiar names; run -d, stop, wait, logs and rm (the container runs nothing)', async (t) => {
-    const home = mkdtempSync('/tmp/ctc-cli-home-');
-    t.teardown(() => rmSync(home, { recursive: true, force: true }));
-    const host = `unix://${join(home, 'd.sock')}`;
-    const sim = startSimProcess(['--brand', 'docker', '--emulate', '28.5', '-H', host]);
-    t.teardown(() => sim.kill());
-    await sim.waitFor(/completed initialization/);
+    const { home, host } = await simForCli(t);
     const tarball = join(home, 'image.tar');
     writeFileSync(tarball, await baseTarball());
     t.equal((await docker(['image', 'import', tarball, 'ctc-cli/busybox:1'], host, home)).code, 0, 'docker image import');
@@ -88,5 +89,21 @@ if (missing !== null) {
     const logs = await docker(['logs', id], host, home);
     t.same([logs.code, logs.stdout, logs.stderr], [0, '', ''], 'docker logs: nothing, the container printed nothing');
     t.equal((await docker(['rm', id], host, home)).code, 0, 'docker rm');
+  });
+
+  t.test('docker service, node, secret, config ls and swarm leave against ctrd-sim: the answers of a daemon in no swarm', async (t) => {
+    const { home, host } = await simForCli(t);
+    const notManager = 'This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.';
+    for (const [args, message] of [
+      [['service', 'ls'], notManager],
+      [['node', 'ls'], notManager],
+      [['secret', 'ls'], notManager],
+      [['config', 'ls'], notManager],
+      [['swarm', 'leave'], 'This node is not part of a swarm'],
+    ] as const) {
+      const run = await docker(args, host, home);
+      t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
+      t.match(run.stderr, `Error response from daemon: ${message}`, `docker ${args.join(' ')} prints the daemon's words`);
+    }
   });
 }

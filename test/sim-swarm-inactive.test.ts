@@ -1,0 +1,202 @@
+import fc from 'fast-check';
+import t from 'tap';
+import { oneEdit } from '../suites/arbitraries/json-text.js';
+import { HttpClient } from '../suites/http/client.js';
+import { parseEndpoint } from '../suites/http/endpoint.js';
+import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
+import { SWARM_ROUTES } from '../simulator/engine/swarm/routes.js';
+import { dockerSimSocket } from './helpers/in-process-sim.js';
+import { inCI, realDaemons } from './helpers/real-daemons.js';
+
+/**
+ * The swarm routes of a daemon that is no swarm member (simulator/engine/swarm/): what each
+ * reads from the request is refused in the release's words, else the cluster's 503. The table is
+ * what the releases answered; the property sends generated requests to each real release and to
+ * ctrd-sim emulating it.
+ */
+
+const NOT_MANAGER = 'This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.';
+
+interface Ask {
+  readonly method: string;
+  readonly path: string;
+  readonly type?: string;
+  readonly body?: string;
+}
+
+/** The status and the message (a JSON error's, else the text) of one answer. */
+async function answer(client: HttpClient, ask: Ask): Promise<[number, string]> {
+  const reply = await client.request(ask.method, ask.path, {
+    headers: ask.type === undefined ? {} : { 'Content-Type': ask.type },
+    ...(ask.body === undefined ? {} : { body: ask.body }),
+    timeoutMs: 10_000,
+  });
+  const text = reply.body;
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return [reply.status, typeof parsed.message === 'string' ? parsed.message : text.trim()];
+  } catch {
+    return [reply.status, text.trim()];
+  }
+}
+
+const json = (body: string): Pick<Ask, 'type' | 'body'> => ({ type: 'application/json', body });
+
+// Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27 ('=': as the release before it).
+const OBSERVED: readonly (readonly [ask: Ask, v20: readonly [number, string], v26: readonly [number, string] | '=', v28: readonly [number, string] | '='])[] = [
+  [{ method: 'GET', path: '/services' }, [503, NOT_MANAGER], '=', '='],
+  [{ method: 'GET', path: '/tasks?filters=ctc' }, [500, "invalid character 'c' looking for beginning of value"], [400, 'invalid filter'], '='],
+  [{ method: 'GET', path: '/services?filters=ctc' }, [400, "invalid character 'c' looking for beginning of value"], [400, 'invalid filter'], '='],
+  [{ method: 'GET', path: '/v1.40/services?status=yes' }, [503, NOT_MANAGER], '=', '='],
+  [{ method: 'GET', path: '/services?status=yes' }, [400, 'invalid value for status: yes: strconv.ParseBool: parsing "yes": invalid syntax'], '=', '='],
+  [
+    { method: 'GET', path: '/services/ctc-x?insertDefaults=x' },
+    [400, 'invalid value for insertDefaults: x: strconv.ParseBool: parsing "x": invalid syntax'],
+    '=',
+    '=',
+  ],
+  [{ method: 'GET', path: '/v1.41/tasks/ctc-x/logs' }, [500, 'Bad parameters: you must choose at least one stream'], '=', '='],
+  [{ method: 'GET', path: '/tasks/ctc-x/logs?stdout=x' }, [503, NOT_MANAGER], '=', '='],
+  [{ method: 'DELETE', path: '/nodes/ctc-x?force=1' }, [503, NOT_MANAGER], '=', '='],
+  [{ method: 'POST', path: '/swarm/leave', ...json('[') }, [503, 'This node is not part of a swarm'], '=', '='],
+  [{ method: 'POST', path: '/services/create' }, [400, 'got EOF while reading request body'], [503, NOT_MANAGER], '='],
+  [
+    { method: 'POST', path: '/secrets/create', ...json('  ') },
+    [400, 'got EOF while reading request body'],
+    [400, 'invalid JSON: got EOF while reading request body'],
+    '=',
+  ],
+  [{ method: 'POST', path: '/configs/create', ...json('[') }, [400, 'unexpected EOF'], [400, 'invalid JSON: unexpected EOF'], '='],
+  [
+    { method: 'POST', path: '/swarm/unlock', ...json('[]') },
+    [400, 'json: cannot unmarshal array into Go value of type swarm.UnlockRequest'],
+    [400, 'invalid JSON: json: cannot unmarshal array into Go value of type swarm.UnlockRequest'],
+    '=',
+  ],
+  [{ method: 'POST', path: '/services/create', ...json('{}x') }, [503, NOT_MANAGER], [400, 'unexpected content after JSON'], '='],
+  [
+    { method: 'POST', path: '/services/create', type: 'text/plain', body: '{}' },
+    [503, NOT_MANAGER],
+    [400, "unsupported Content-Type header (text/plain): must be 'application/json'"],
+    '=',
+  ],
+  [{ method: 'POST', path: '/secrets/create', body: '{}' }, [503, NOT_MANAGER], [400, 'malformed Content-Type header (): mime: no media type'], '='],
+  [{ method: 'POST', path: '/configs/ctc-x/update' }, [400, 'got EOF while reading request body'], [400, 'invalid config version'], '='],
+  [
+    { method: 'POST', path: '/nodes/ctc-x/update?version=99999999999999999999x', ...json('{}') },
+    [400, `invalid node version '99999999999999999999x': strconv.ParseUint: parsing "99999999999999999999x": value out of range`],
+    '=',
+    '=',
+  ],
+  [
+    { method: 'POST', path: '/services/ctc-x/update?version=a%22b', ...json('{}') },
+    [400, `invalid service version 'a"b': strconv.ParseUint: parsing "a\\"b": invalid syntax`],
+    '=',
+    '=',
+  ],
+  [{ method: 'POST', path: '/secrets/ctc-x/update?version=18446744073709551615', ...json('null') }, [503, NOT_MANAGER], '=', '='],
+  [
+    { method: 'POST', path: '/swarm/update?version=1&rotateManagerUnlockKey=x&rotateManagerToken=y', ...json('{}') },
+    [400, 'invalid value for rotateManagerToken: y'],
+    '=',
+    '=',
+  ],
+  [
+    { method: 'POST', path: '/swarm/update?version=x&rotateWorkerToken=y', ...json('{}') },
+    [400, `invalid swarm version 'x': strconv.ParseUint: parsing "x": invalid syntax`],
+    '=',
+    '=',
+  ],
+];
+
+const ask = (a: Ask): string => `${a.method} ${a.path}${a.type === undefined ? '' : ` [${a.type}]`}${a.body === undefined ? '' : ` ${JSON.stringify(a.body)}`}`;
+
+t.test('an inactive swarm answers as each release did', async (t) => {
+  for (const release of ['20.10', '26.1', '28.5'] as const) {
+    const client = new HttpClient(parseEndpoint(`unix://${await dockerSimSocket(t, 'ctc-swarm-', release)}`, false));
+    t.teardown(() => client.close());
+    for (const [request, v20, v26, v28] of OBSERVED) {
+      const on26 = v26 === '=' ? v20 : v26;
+      const expected = release === '20.10' ? v20 : release === '26.1' ? on26 : v28 === '=' ? on26 : v28;
+      t.same(await answer(client, request), expected, `${release}: ${ask(request)}`);
+    }
+  }
+});
+
+/** Values a route parses with Go's strconv (versions, booleans) or BoolValue (streams), and the filters' JSON. */
+const versionValue = fc.oneof(
+  fc.constantFrom('', '0', '1', '01', '-1', '+1', ' 1', '1x', 'x', 'é', '1_0', '18446744073709551615', '18446744073709551616', '99999999999999999999x'),
+  fc.bigInt({ min: 0n, max: 2n ** 70n }).map(String),
+);
+const boolValue = fc.constantFrom('', '1', '0', 't', 'T', 'TRUE', 'True', 'false', 'x', 'yes', ' true');
+const streamValue = fc.constantFrom('0', '1', 'x', 'no', 'yes', 'none', 'False');
+const filtersValue = fc.constantFrom('{}', '{"a":["b"]}', '{"a":{"b":true}}', 'ctc', '{"a":1}', '[]', 'null', '{} x', '{"a":');
+const QUERY_KEYS: Readonly<Record<string, fc.Arbitrary<string>>> = {
+  version: versionValue,
+  rotateWorkerToken: boolValue,
+  rotateManagerToken: boolValue,
+  rotateManagerUnlockKey: boolValue,
+  status: boolValue,
+  insertDefaults: boolValue,
+  stdout: streamValue,
+  stderr: streamValue,
+  filters: filtersValue,
+  force: boolValue,
+};
+const query = fc
+  .subarray(Object.keys(QUERY_KEYS))
+  .chain((keys) => fc.tuple(...keys.map((key) => QUERY_KEYS[key]!.map((value) => `${key}=${encodeURIComponent(value)}`))))
+  .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.join('&')}`));
+
+/**
+ * Spec bodies: a JSON object one edit away (its known fields keep their types: the simulator does
+ * not read the fields, which the cluster never reaches), JSON that is no object, text after the
+ * value, nothing but spaces, or nothing; with application/json, a charset, another type or none.
+ */
+const SPEC_BASES = ['{"Name": "ctc-x", "Labels": {"a": "b\\u00e9"}, "Ctc": [1.5e3, true, null]}', '{"UnlockKey": "x", "CtcNum": -0.5}'];
+const body = fc.oneof(
+  { weight: 4, arbitrary: oneEdit(SPEC_BASES) },
+  { weight: 2, arbitrary: fc.constantFrom('{}', '[]', '1', '"s"', 'true', 'null', '{} {}', '{}x', '{}]', '  ', '', '[') },
+);
+const type = fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain');
+const request: fc.Arbitrary<Ask> = fc
+  .record({
+    route: fc.constantFrom(...SWARM_ROUTES),
+    prefix: fc.constantFrom('', '/v1.24', '/v1.41'),
+    query,
+    type,
+    body: fc.option(body, { nil: undefined }),
+  })
+  .map(({ route, prefix, query, type, body }) => ({
+    method: route.method,
+    path: `${prefix}${route.path.replace(/\{[a-z]+\}/g, 'ctc-x')}${query}`,
+    ...(route.method === 'POST' && type !== undefined ? { type } : {}),
+    ...(route.method === 'POST' && body !== undefined ? { body } : {}),
+  }));
+
+const real = realDaemons();
+if (real.missing !== null && inCI()) t.fail(`the real daemons are required in CI: ${real.missing}`);
+else if (real.missing !== null)
+  t.test('ctrd-sim answers the swarm routes as the real releases do', { skip: `no real daemons: ${real.missing}` }, async () => {});
+else
+  for (const daemon of real.daemons) {
+    t.test(`ctrd-sim --emulate ${daemon.release} answers the swarm routes as dockerd ${daemon.release} does`, async (t) => {
+      const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start();
+      if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
+      t.teardown(() => outcome.instance.stop());
+      const realClient = new HttpClient(outcome.instance.endpoint);
+      const simClient = new HttpClient(parseEndpoint(`unix://${await dockerSimSocket(t, 'ctc-swarm-', daemon.release)}`, false));
+      t.teardown(() => {
+        realClient.close();
+        simClient.close();
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async (a) => {
+          const [fromReal, fromSim] = await Promise.all([answer(realClient, a), answer(simClient, a)]);
+          if (fromReal[0] !== fromSim[0] || fromReal[1] !== fromSim[1])
+            throw new Error(`${ask(a)}\n  dockerd ${daemon.release}: ${fromReal.join(' ')}\n  ctrd-sim: ${fromSim.join(' ')}`);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
