@@ -91,19 +91,28 @@ if (missing !== null) {
     t.equal((await docker(['rm', id], host, home)).code, 0, 'docker rm');
   });
 
-  t.test('docker service, node, secret, config ls and swarm leave against ctrd-sim: the answers of a daemon in no swarm', async (t) => {
-    const { home, host } = await simForCli(t);
-    const notManager = 'This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.';
-    for (const [args, message] of [
-      [['service', 'ls'], notManager],
-      [['node', 'ls'], notManager],
-      [['secret', 'ls'], notManager],
-      [['config', 'ls'], notManager],
-      [['swarm', 'leave'], 'This node is not part of a swarm'],
-    ] as const) {
-      const run = await docker(args, host, home);
-      t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
-      t.match(run.stderr, `Error response from daemon: ${message}`, `docker ${args.join(' ')} prints the daemon's words`);
-    }
-  });
+  t.test(
+    'docker service, node, secret, config ls and swarm leave against ctrd-sim: the answers of a daemon in no swarm; plugin ls and inspect: none',
+    async (t) => {
+      const { home, host } = await simForCli(t);
+      const plugins = await docker(['plugin', 'ls'], host, home);
+      t.equal(plugins.code, 0, `docker plugin ls works: ${plugins.stderr}`);
+      t.match(plugins.stdout, /^ID\s+NAME\s+DESCRIPTION\s+ENABLED\s*$/, 'the table header and no plugin');
+      const inspect = await docker(['plugin', 'inspect', 'ctc-x'], host, home);
+      t.equal(inspect.code, 1, 'docker plugin inspect of a missing plugin fails');
+      t.match(inspect.stderr, 'plugin "ctc-x" not found', "with the daemon's words");
+      const notManager = 'This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.';
+      for (const [args, message] of [
+        [['service', 'ls'], notManager],
+        [['node', 'ls'], notManager],
+        [['secret', 'ls'], notManager],
+        [['config', 'ls'], notManager],
+        [['swarm', 'leave'], 'This node is not part of a swarm'],
+      ] as const) {
+        const run = await docker(args, host, home);
+        t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
+        t.match(run.stderr, `Error response from daemon: ${message}`, `docker ${args.join(' ')} prints the daemon's words`);
+      }
+    },
+  );
 }

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
-import t from 'tap';
 import { oneEdit } from '../suites/arbitraries/json-text.js';
-import { HttpClient } from '../suites/http/client.js';
-import { parseEndpoint } from '../suites/http/endpoint.js';
-import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { SWARM_ROUTES } from '../simulator/engine/swarm/routes.js';
-import { dockerSimSocket } from './helpers/in-process-sim.js';
-import { inCI, realDaemons } from './helpers/real-daemons.js';
+import { type Ask, checkAgainstRealReleases, checkObserved, json, type Observed } from './helpers/real-versus-sim.js';
 
 /**
  * The swarm routes of a daemon that is no swarm member (simulator/engine/swarm/): what each
@@ -17,33 +12,8 @@ import { inCI, realDaemons } from './helpers/real-daemons.js';
 
 const NOT_MANAGER = 'This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.';
 
-interface Ask {
-  readonly method: string;
-  readonly path: string;
-  readonly type?: string;
-  readonly body?: string;
-}
-
-/** The status and the message (a JSON error's, else the text) of one answer. */
-async function answer(client: HttpClient, ask: Ask): Promise<[number, string]> {
-  const reply = await client.request(ask.method, ask.path, {
-    headers: ask.type === undefined ? {} : { 'Content-Type': ask.type },
-    ...(ask.body === undefined ? {} : { body: ask.body }),
-    timeoutMs: 10_000,
-  });
-  const text = reply.body;
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown };
-    return [reply.status, typeof parsed.message === 'string' ? parsed.message : text.trim()];
-  } catch {
-    return [reply.status, text.trim()];
-  }
-}
-
-const json = (body: string): Pick<Ask, 'type' | 'body'> => ({ type: 'application/json', body });
-
 // Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27 ('=': as the release before it).
-const OBSERVED: readonly (readonly [ask: Ask, v20: readonly [number, string], v26: readonly [number, string] | '=', v28: readonly [number, string] | '='])[] = [
+const OBSERVED: Observed = [
   [{ method: 'GET', path: '/services' }, [503, NOT_MANAGER], '=', '='],
   [{ method: 'GET', path: '/tasks?filters=ctc' }, [500, "invalid character 'c' looking for beginning of value"], [400, 'invalid filter'], '='],
   [{ method: 'GET', path: '/services?filters=ctc' }, [400, "invalid character 'c' looking for beginning of value"], [400, 'invalid filter'], '='],
@@ -109,19 +79,7 @@ const OBSERVED: readonly (readonly [ask: Ask, v20: readonly [number, string], v2
   ],
 ];
 
-const ask = (a: Ask): string => `${a.method} ${a.path}${a.type === undefined ? '' : ` [${a.type}]`}${a.body === undefined ? '' : ` ${JSON.stringify(a.body)}`}`;
-
-t.test('an inactive swarm answers as each release did', async (t) => {
-  for (const release of ['20.10', '26.1', '28.5'] as const) {
-    const client = new HttpClient(parseEndpoint(`unix://${await dockerSimSocket(t, 'ctc-swarm-', release)}`, false));
-    t.teardown(() => client.close());
-    for (const [request, v20, v26, v28] of OBSERVED) {
-      const on26 = v26 === '=' ? v20 : v26;
-      const expected = release === '20.10' ? v20 : release === '26.1' ? on26 : v28 === '=' ? on26 : v28;
-      t.same(await answer(client, request), expected, `${release}: ${ask(request)}`);
-    }
-  }
-});
+checkObserved('an inactive swarm answers as each release did', 'ctc-swarm-', OBSERVED);
 
 /** Values a route parses with Go's strconv (versions, booleans) or BoolValue (streams), and the filters' JSON. */
 const versionValue = fc.oneof(
@@ -174,29 +132,4 @@ const request: fc.Arbitrary<Ask> = fc
     ...(route.method === 'POST' && body !== undefined ? { body } : {}),
   }));
 
-const real = realDaemons();
-if (real.missing !== null && inCI()) t.fail(`the real daemons are required in CI: ${real.missing}`);
-else if (real.missing !== null)
-  t.test('ctrd-sim answers the swarm routes as the real releases do', { skip: `no real daemons: ${real.missing}` }, async () => {});
-else
-  for (const daemon of real.daemons) {
-    t.test(`ctrd-sim --emulate ${daemon.release} answers the swarm routes as dockerd ${daemon.release} does`, async (t) => {
-      const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start();
-      if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
-      t.teardown(() => outcome.instance.stop());
-      const realClient = new HttpClient(outcome.instance.endpoint);
-      const simClient = new HttpClient(parseEndpoint(`unix://${await dockerSimSocket(t, 'ctc-swarm-', daemon.release)}`, false));
-      t.teardown(() => {
-        realClient.close();
-        simClient.close();
-      });
-      await fc.assert(
-        fc.asyncProperty(request, async (a) => {
-          const [fromReal, fromSim] = await Promise.all([answer(realClient, a), answer(simClient, a)]);
-          if (fromReal[0] !== fromSim[0] || fromReal[1] !== fromSim[1])
-            throw new Error(`${ask(a)}\n  dockerd ${daemon.release}: ${fromReal.join(' ')}\n  ctrd-sim: ${fromSim.join(' ')}`);
-        }),
-        { numRuns: 300 },
-      );
-    });
-  }
+checkAgainstRealReleases('the swarm routes', 'ctc-swarm-', request, 300);

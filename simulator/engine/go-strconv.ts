@@ -31,3 +31,19 @@ export function goParseBool(text: string): { readonly value: boolean } | { reado
   if (FALSE_WORDS.includes(text)) return { value: false };
   return { error: `strconv.ParseBool: parsing ${goQuote(text)}: invalid syntax` };
 }
+
+const MAX_INT64 = 2n ** 63n - 1n;
+
+/**
+ * Go's strconv.Atoi (ParseInt base 10, 64 bits): an optional sign, then digits read as ParseUint
+ * reads them (a syntax error at the first character that is no digit, unless the digits before
+ * it already passed 2^64 − 1), then the int64 range; the error's words name Atoi.
+ */
+export function goAtoi(text: string): { readonly value: bigint } | { readonly error: string } {
+  const fault = (why: string) => ({ error: `strconv.Atoi: parsing ${goQuote(text)}: ${why}` });
+  const negative = text.startsWith('-');
+  const unsigned = goParseUint(text.startsWith('+') || negative ? text.slice(1) : text);
+  if ('error' in unsigned) return fault(unsigned.error.endsWith('value out of range') ? 'value out of range' : 'invalid syntax');
+  if (unsigned.value > MAX_INT64 + (negative ? 1n : 0n)) return fault('value out of range');
+  return { value: negative ? -unsigned.value : unsigned.value };
+}

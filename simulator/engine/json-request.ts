@@ -1,5 +1,6 @@
 import { jsonTypeWord } from '../config/file/go-values.js';
 import { isChunked } from '../authz/request-message.js';
+import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
 import { goJsonDecodeFirst, isSpace } from './go-json.js';
@@ -81,4 +82,49 @@ export function configTypeProblem(x: Exchange, value: unknown): DecodeProblem | 
   const struct = releaseBelow(x, CREATE_REQUEST_FROM) ? 'runconfig.ContainerConfigWrapper' : 'container.CreateRequest';
   const words = `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type ${struct}`;
   return releaseBelow(x, '23.0') ? { status: 500, message: words } : { status: 400, message: `invalid JSON: ${words}` };
+}
+
+/** A problem a route answers: status and words. */
+export type Refusal = { readonly status: number; readonly message: string };
+
+/** Bodies larger than this are refused (moby reads any size; the simulator keeps memory bounded). */
+const MAX_DECODED_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Whether the request declares no body: Content-Length 0, or neither a length nor chunks (moby ReadJSON returns at once). */
+function declaresNoBody(x: Exchange): boolean {
+  const { headers } = x.req;
+  if (headers['content-length'] !== undefined) return Number(headers['content-length']) === 0;
+  return headers['transfer-encoding'] === undefined;
+}
+
+/**
+ * A JSON body of a route that decodes it and then does not use it (the answer comes before: no
+ * swarm, no such plugin), as the release reads it. 20.10 decodes with json.Decoder whatever the
+ * content type: 400 with Go's words, "got EOF while reading request body" for nothing. From 23.0
+ * httputils.ReadJSON: the content type first, a request that declares no body is no value, then
+ * 400 "invalid JSON: …" and nothing but `]`, `}` or spaces after the value. `fits` gives Go's
+ * unmarshal error for a value the route's type cannot hold, or null. Null when the body decodes.
+ */
+export async function undecodedBodyRefusal(x: Exchange, fits: (value: unknown) => string | null): Promise<Refusal | null> {
+  let raw: Buffer;
+  try {
+    raw = await readBody(x.req, MAX_DECODED_BODY_BYTES);
+  } catch (error) {
+    return { status: 400, message: error instanceof BodyTooLarge ? error.message : String(error) };
+  }
+  if (releaseBelow(x, '23.0')) {
+    const first = goJsonDecodeFirst(raw);
+    if ('error' in first) return { status: 400, message: raw.every(isSpace) ? ENGINE_MESSAGES.bodyEofBare : first.error };
+    const unfit = fits(first.value);
+    return unfit === null ? null : { status: 400, message: unfit };
+  }
+  const typeProblem = contentTypeProblem(x);
+  if (typeProblem !== null) return { status: 400, message: typeProblem };
+  if (declaresNoBody(x)) return null;
+  if (raw.every(isSpace)) return { status: 400, message: ENGINE_MESSAGES.bodyEof };
+  const parsed = parseJsonBody(x, raw.toString('utf8'), (_x, value) => {
+    const unfit = fits(value);
+    return unfit === null ? null : { status: 400, message: `invalid JSON: ${unfit}` };
+  });
+  return parsed.ok ? null : { status: parsed.status, message: parsed.message };
 }

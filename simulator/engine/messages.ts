@@ -52,6 +52,8 @@ export const ENGINE_MESSAGES = {
   /** POST /containers/create without a body: 20.10 answers 500 with Go's io.EOF, 23.0 a 400. */
   bodyEofOld: 'EOF',
   bodyEof: 'invalid JSON: got EOF while reading request body',
+  /** 20.10's routes that decode a body themselves (swarm specs, plugin settings): nothing to decode, 400. */
+  bodyEofBare: 'got EOF while reading request body',
   /** From 23.0: a JSON body followed by more than spaces, `]` or `}` (moby httputils.ReadJSON). */
   contentAfterJson: 'unexpected content after JSON',
   emptyConfigOld: 'Config cannot be empty in order to create a container',

@@ -19,6 +19,7 @@ import { imageDeleteRoute } from './images/delete.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
 import { networkInspectRoute, networkListRoute, networkListSlashRoute } from './networks/routes.js';
+import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 
 /** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
@@ -75,6 +76,11 @@ function objectRoutes(config: SimConfig): Route[] {
  * implements, then the release's others (501, engine/documented-routes.ts).
  */
 export function routeTable(config: SimConfig): RouteTable {
-  const implemented = [...SYSTEM_ROUTES, infoRoute(), ...objectRoutes(config), ...SWARM_ROUTES.filter((route) => releaseHas(route, config.release.release))];
+  const implemented = [
+    ...SYSTEM_ROUTES,
+    infoRoute(),
+    ...objectRoutes(config),
+    ...[...SWARM_ROUTES, ...PLUGIN_ROUTES].filter((route) => releaseHas(route, config.release.release)),
+  ];
   return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
 }

@@ -2,7 +2,8 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Route } from '../../http/route.js';
 import { parseFilterArgs } from '../filters/filter-args.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow } from '../replies.js';
-import { boolQueryRefusal, type Refusal, refuseInactive, specRefusal, SWARM_MESSAGES, versionRefusal } from './inactive.js';
+import type { Refusal } from '../json-request.js';
+import { boolQueryRefusal, refuseInactive, specRefusal, SWARM_MESSAGES, versionRefusal } from './inactive.js';
 
 /**
  * The swarm routes of a daemon that is no swarm member (simulator/engine/swarm/inactive.ts): each

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import t, { type Test } from 'tap';
+import { HttpClient } from '../../suites/http/client.js';
+import { parseEndpoint } from '../../suites/http/endpoint.js';
+import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
+import { dockerSimSocket } from './in-process-sim.js';
+import { inCI, realDaemons } from './real-daemons.js';
+
+/** One request as the tests of answers write it: a content type and a body only when given. */
+export interface Ask {
+  readonly method: string;
+  readonly path: string;
+  readonly type?: string;
+  readonly body?: string;
+}
+
+/** The request in one line, for a failure's message. */
+export const askText = (a: Ask): string =>
+  `${a.method} ${a.path}${a.type === undefined ? '' : ` [${a.type}]`}${a.body === undefined ? '' : ` ${JSON.stringify(a.body)}`}`;
+
+/** A JSON body with its type. */
+export const json = (body: string): Pick<Ask, 'type' | 'body'> => ({ type: 'application/json', body });
+
+/** The status and the message (a JSON error's, else the text; a JSON answer that is no error, as it is) of one answer. */
+export async function statusAndMessage(client: HttpClient, ask: Ask): Promise<[number, string]> {
+  const reply = await client.request(ask.method, ask.path, {
+    headers: ask.type === undefined ? {} : { 'Content-Type': ask.type },
+    ...(ask.body === undefined ? {} : { body: ask.body }),
+    timeoutMs: 10_000,
+  });
+  try {
+    const parsed = JSON.parse(reply.body) as { message?: unknown };
+    return [reply.status, typeof parsed?.message === 'string' ? parsed.message : reply.body.trim()];
+  } catch {
+    return [reply.status, reply.body.trim()];
+  }
+}
+
+/** A client of ctrd-sim in this process emulating `release` under the docker brand, closed at the test's end. */
+export async function simClient(t: Test, prefix: string, release: string): Promise<HttpClient> {
+  const client = new HttpClient(parseEndpoint(`unix://${await dockerSimSocket(t, prefix, release)}`, false));
+  t.teardown(() => client.close());
+  return client;
+}
+
+/**
+ * Observed answers, checked on ctrd-sim emulating each release: `v26` and `v28` are '=' where the
+ * release answered as the one before it.
+ */
+export type Observed = readonly (readonly [
+  ask: Ask,
+  v20: readonly [number, string],
+  v26: readonly [number, string] | '=',
+  v28: readonly [number, string] | '=',
+])[];
+
+export function checkObserved(what: string, prefix: string, observed: Observed): void {
+  t.test(what, async (t) => {
+    for (const release of ['20.10', '26.1', '28.5'] as const) {
+      const client = await simClient(t, prefix, release);
+      for (const [request, v20, v26, v28] of observed) {
+        const on26 = v26 === '=' ? v20 : v26;
+        const expected = release === '20.10' ? v20 : release === '26.1' ? on26 : v28 === '=' ? on26 : v28;
+        t.same(await statusAndMessage(client, request), expected, `${release}: ${askText(request)}`);
+      }
+    }
+  });
+}
+
+/**
+ * For every provisioned real release: its dockerd started (the suites' safety flags) and ctrd-sim
+ * emulating it; `numRuns` generated requests answered alike by both (status and message). In CI
+ * the real daemons are required; elsewhere their absence is a skip that says why.
+ */
+export function checkAgainstRealReleases(what: string, prefix: string, requests: fc.Arbitrary<Ask>, numRuns: number): void {
+  const real = realDaemons();
+  if (real.missing !== null && inCI()) t.fail(`the real daemons are required in CI: ${real.missing}`);
+  else if (real.missing !== null) t.test(what, { skip: `no real daemons: ${real.missing}` }, async () => {});
+  else
+    for (const daemon of real.daemons) {
+      t.test(`${what}: ctrd-sim --emulate ${daemon.release} and dockerd ${daemon.release}`, async (t) => {
+        const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start();
+        if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
+        t.teardown(() => outcome.instance.stop());
+        const realClient = new HttpClient(outcome.instance.endpoint);
+        t.teardown(() => realClient.close());
+        const sim = await simClient(t, prefix, daemon.release);
+        await fc.assert(
+          fc.asyncProperty(requests, async (a) => {
+            const [fromReal, fromSim] = await Promise.all([statusAndMessage(realClient, a), statusAndMessage(sim, a)]);
+            if (fromReal[0] !== fromSim[0] || fromReal[1] !== fromSim[1])
+              throw new Error(`${askText(a)}\n  dockerd ${daemon.release}: ${fromReal.join(' ')}\n  ctrd-sim: ${fromSim.join(' ')}`);
+          }),
+          { numRuns },
+        );
+      });
+    }
+}
