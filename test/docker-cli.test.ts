@@ -65,7 +65,7 @@ if (missing !== null) {
     }
   });
 
-  t.test('docker tag, inspect and rmi by familiar names; run -d, stop, wait, logs and rm (the container runs nothing)', async (t) => {
+  t.test('docker tag, inspect and rmi by familiar names; run -d, stop, wait, logs, ps with filters and rm (the container runs nothing)', async (t) => {
     const { home, host } = await simForCli(t);
     const tarball = join(home, 'image.tar');
     writeFileSync(tarball, await baseTarball());
@@ -88,6 +88,13 @@ if (missing !== null) {
     t.same([wait.code, wait.stdout.trim()], [0, '143'], `docker wait prints the exit code of a process the stop signal ended: ${wait.stderr}`);
     const logs = await docker(['logs', id], host, home);
     t.same([logs.code, logs.stdout, logs.stderr], [0, '', ''], 'docker logs: nothing, the container printed nothing');
+    const exited = await docker(['ps', '--all', '--quiet', '--no-trunc', '--filter', 'status=exited', '--filter', 'exited=143'], host, home);
+    t.same([exited.code, exited.stdout.trim()], [0, id], `docker ps --filter status=exited --filter exited=143: ${exited.stderr}`);
+    const running = await docker(['ps', '--quiet', '--filter', `id=${id.slice(0, 12)}`], host, home);
+    t.same([running.code, running.stdout.trim()], [0, ''], 'docker ps --filter id=…: a stopped container is not listed without --all');
+    const refused = await docker(['ps', '--filter', 'status=bogus'], host, home);
+    t.equal(refused.code, 1, 'docker ps --filter status=bogus fails');
+    t.match(refused.stderr, "invalid filter 'status=bogus'", "with the daemon's words");
     t.equal((await docker(['rm', id], host, home)).code, 0, 'docker rm');
   });
 

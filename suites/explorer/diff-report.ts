@@ -25,7 +25,7 @@ export interface DiffReport {
   readonly totals: Readonly<Record<Label['kind'], number>>;
   /**
    * Routes (method and path of the table) a simulator side answered 501 "not implemented" (to some
-   * requests: `GET /containers/json` with filters): the differences of those requests are
+   * requests or to all): the differences of those requests are
    * unexplained too, but their cause is one: the simulator does not serve them.
    */
   readonly notServed: readonly string[];

@@ -67,12 +67,26 @@ export function checkObserved(what: string, prefix: string, observed: Observed):
   });
 }
 
+/** What a comparison may add: objects made on each side first, and how an answer is read. */
+export interface AgainstRealOptions {
+  /** Run once on each side before the requests; its placeholders (`{name}` → value) are put into each side's paths. */
+  readonly setup?: (client: HttpClient) => Promise<Readonly<Record<string, string>>>;
+  /** What of an answer is compared (default: its status and message); `values`: the side's values of the placeholders the request holds. */
+  readonly read?: (client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>) => Promise<unknown>;
+}
+
+/** `text` with every `{placeholder}` of `values` put in, raw and URL-encoded. */
+const filledIn = (text: string, values: Readonly<Record<string, string>>): string =>
+  Object.entries(values).reduce((out, [key, value]) => out.replaceAll(key, value).replaceAll(encodeURIComponent(key), encodeURIComponent(value)), text);
+
 /**
  * For every provisioned real release: its dockerd started (the suites' safety flags) and ctrd-sim
- * emulating it; `numRuns` generated requests answered alike by both (status and message). In CI
- * the real daemons are required; elsewhere their absence is a skip that says why.
+ * emulating it; `numRuns` generated requests answered alike by both (status and message, or what
+ * `options.read` takes). In CI the real daemons are required; elsewhere their absence is a skip
+ * that says why.
  */
-export function checkAgainstRealReleases(what: string, prefix: string, requests: fc.Arbitrary<Ask>, numRuns: number): void {
+export function checkAgainstRealReleases(what: string, prefix: string, requests: fc.Arbitrary<Ask>, numRuns: number, options: AgainstRealOptions = {}): void {
+  const read = options.read ?? statusAndMessage;
   const real = realDaemons();
   if (real.missing !== null && inCI()) t.fail(`the real daemons are required in CI: ${real.missing}`);
   else if (real.missing !== null) t.test(what, { skip: `no real daemons: ${real.missing}` }, async () => {});
@@ -85,11 +99,18 @@ export function checkAgainstRealReleases(what: string, prefix: string, requests:
         const realClient = new HttpClient(outcome.instance.endpoint);
         t.teardown(() => realClient.close());
         const sim = await simClient(t, prefix, daemon.release);
+        const [realValues, simValues] = await Promise.all([options.setup?.(realClient) ?? {}, options.setup?.(sim) ?? {}]);
+        const on = (a: Ask, values: Readonly<Record<string, string>>): Ask => ({ ...a, path: filledIn(a.path, values) });
+        const usedBy = (a: Ask, values: Readonly<Record<string, string>>): Record<string, string> =>
+          Object.fromEntries(Object.entries(values).filter(([key]) => a.path.includes(key) || a.path.includes(encodeURIComponent(key))));
         await fc.assert(
           fc.asyncProperty(requests, async (a) => {
-            const [fromReal, fromSim] = await Promise.all([statusAndMessage(realClient, a), statusAndMessage(sim, a)]);
-            if (fromReal[0] !== fromSim[0] || fromReal[1] !== fromSim[1])
-              throw new Error(`${askText(a)}\n  dockerd ${daemon.release}: ${fromReal.join(' ')}\n  ctrd-sim: ${fromSim.join(' ')}`);
+            const [fromReal, fromSim] = await Promise.all([
+              read(realClient, on(a, realValues), usedBy(a, realValues)),
+              read(sim, on(a, simValues), usedBy(a, simValues)),
+            ]);
+            if (JSON.stringify(fromReal) !== JSON.stringify(fromSim))
+              throw new Error(`${askText(a)}\n  dockerd ${daemon.release}: ${JSON.stringify(fromReal)}\n  ctrd-sim: ${JSON.stringify(fromSim)}`);
           }),
           { numRuns },
         );

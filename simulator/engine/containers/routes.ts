@@ -4,6 +4,7 @@ import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
+import { containerSelection } from './list-filters.js';
 import { shapeContainerInspect, shapeContainerSummary } from './shape.js';
 import { applyHostConfig } from './host-config.js';
 import { ENGINE_MESSAGES } from '../messages.js';
@@ -39,16 +40,15 @@ export const containerListRoute: Route = {
   where: 'simulator/engine/containers/routes.ts: GET /containers/json',
   rules: [],
   handle(x) {
-    const filters = queryOf(x).get('filters') ?? '';
-    if (filters !== '' && filters !== '{}') return notImplementedHere(x, '/containers/json with filters');
-    const all = boolQuery(x, 'all');
+    const selection = containerSelection(x);
+    if ('refusal' in selection) return handlerError(x, selection.refusal.status, selection.refusal.message);
     const now = nowNanos();
-    const list = x.state.objects
-      .allContainers()
-      .filter((container) => all || container.state === 'running')
-      .sort((a, b) => (a.created > b.created ? -1 : 1))
-      .map((container) => shapeContainerSummary(x, container, now));
-    sendJson(x, 200, list);
+    const newestFirst = x.state.objects.allContainers().sort((a, b) => (a.created > b.created ? -1 : 1));
+    sendJson(
+      x,
+      200,
+      selection.select(newestFirst).map((container) => shapeContainerSummary(x, container, now)),
+    );
   },
 };
 
