@@ -17,6 +17,10 @@ export const ENGINE_MESSAGES = {
   nameInUse:
     'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',
   invalidName: 'Invalid container name ({name}), only [a-zA-Z0-9][a-zA-Z0-9_.-] are allowed',
+  /** POST /containers/{name}/rename: no name, its own name, and the prefix of a name it cannot take. */
+  renameEmpty: 'Neither old nor new names may be empty',
+  renameSame: 'Renaming a container with the same name as its current name',
+  allocatingName: 'Error when allocating new name: ',
   aliasOnPredefined:
     'invalid config for network {network}: invalid endpoint settings:\nnetwork-scoped alias is supported only for containers in user defined networks',
   /** The simulator's own limit (it keeps layers in memory); the daemon has none. */

@@ -9,6 +9,7 @@ import { PING_ROUTES } from './system/ping.js';
 import { VERSION_ROUTE } from './system/version.js';
 import { archiveGetRoute, archiveHeadRoute, containerCopyRoute } from './containers/archive-routes.js';
 import { containerCreateRoute } from './containers/create.js';
+import { containerRenameRoute } from './containers/rename.js';
 import { LIFECYCLE_ROUTES } from './containers/lifecycle-routes.js';
 import { containerDeleteRoute, containerInspectRoute, containerKillRoute, containerListRoute, containerStartRoute } from './containers/routes.js';
 import { eventsRoute } from './events/route.js';
@@ -42,6 +43,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerStartRoute,
   containerKillRoute,
   containerDeleteRoute,
+  containerRenameRoute,
   ...LIFECYCLE_ROUTES,
   archiveHeadRoute,
   archiveGetRoute,

@@ -16,7 +16,8 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
-const NAME = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
+/** A container name moby takes (with or without its "/"). */
+export const CONTAINER_NAME = /^\/?[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 
 type Body = Readonly<Record<string, unknown>>;
 
@@ -173,7 +174,7 @@ export const containerCreateRoute: Route = {
     if (image === undefined) return answerMissingImage(x, imageRef, false);
     // moby looks the image up before it reserves the name (observed).
     const requested = queryOf(x).get('name') ?? '';
-    if (requested !== '' && !NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
+    if (requested !== '' && !CONTAINER_NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
     const name = requested.replace(/^\//, '');
     const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
     if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));

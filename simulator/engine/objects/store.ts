@@ -5,8 +5,8 @@ import { familiarRepoTag } from './references.js';
 /** A container: created from an image, never running anything (the simulator has no runtime). */
 export interface Container {
   readonly id: string;
-  /** Without the leading "/". */
-  readonly name: string;
+  /** Without the leading "/"; a rename changes it. */
+  name: string;
   readonly image: Image;
   /** The image as the create named it. */
   readonly imageRef: string;
@@ -121,6 +121,13 @@ export class ObjectStore {
   }
 
   /** A container event: its actor's attributes are the image as named, the name and the labels. */
+  /** Renames a container, and records the event ("/" and the old name beside the new one, as moby does). */
+  renameContainer(container: Container, name: string): void {
+    const oldName = `/${container.name}`;
+    container.name = name;
+    this.containerEvent(container, 'rename', { oldName });
+  }
+
   containerEvent(container: Container, action: string, extra: Readonly<Record<string, string>> = {}): void {
     const labels = (container.config['Labels'] ?? {}) as Record<string, string>;
     this.events.record('container', action, container.id, { ...labels, image: container.imageRef, name: container.name, ...extra });
