@@ -36,7 +36,9 @@ export const ENGINE_MESSAGES = {
   macAddressMoved: 'The container-wide MacAddress field is now deprecated. It should be specified in EndpointsConfig instead.',
   macAddressConflict: 'conflicting options: mac-address and the network mode',
   startBody: 'starting container with non-empty request body was deprecated since API v1.22 and removed in v1.24',
-  notRunning: 'Cannot kill container: {name}: Container {id} is not running',
+  /** A kill of a container that is not running: 20.10's words, then 23.0's (observed on 26.1.5 and 28.5.2). */
+  notRunningOld: 'Cannot kill container: {name}: Container {id} is not running',
+  notRunning: 'cannot kill container: {name}: container {id} is not running',
   removeRunning: 'You cannot remove a running container {id}. Stop the container before attempting removal or force remove',
   imageInUse: 'conflict: unable to delete {image} (must be forced) - image is being used by stopped container {container}',
   imageHasChildren: 'conflict: unable to delete {image} (cannot be forced) - image has dependent child images',

@@ -4,10 +4,10 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
-import { containerOr404, endRunning, signalNumber } from './routes.js';
+import { containerOr404, endRunning, signalNumber, start } from './routes.js';
 
 /**
- * Stop, wait and logs of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
+ * Stop, restart, wait and logs of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
  * for a busybox container on the network none (observed 2026-11-27; the release boundary of each
  * difference between 20.10 and 26.1 is taken at 23.0, as the engine's other words are).
  */
@@ -30,7 +30,9 @@ const LIFECYCLE = {
 const LIFECYCLE_MESSAGES = {
   atoi: 'strconv.Atoi: parsing "{value}": {reason}',
   parseInt: 'strconv.ParseInt: parsing "{value}": {reason}',
-  cannotStop: 'cannot stop container: {id}: invalid signal: {signal}',
+  /** The container as the path names it (its name, ID or ID prefix). */
+  cannotStop: 'cannot stop container: {name}: invalid signal: {signal}',
+  cannotRestart: 'Cannot restart container {name}: invalid signal: {signal}',
   invalidCondition: 'invalid condition: "{condition}"',
   noStream: 'Bad parameters: you must choose at least one stream',
 } as const;
@@ -75,6 +77,17 @@ function stopSignal(x: Exchange, container: Container): number | { readonly inva
   return signalNumber(text) ?? { invalid: text };
 }
 
+/** `t`, which the router parses before the lookup (a 500), then the container (a 404): the container, or undefined once refused. */
+function timedContainer(x: Exchange): Container | undefined {
+  const t = queryOf(x).get('t');
+  const tProblem = t === null ? null : parseIntProblem(t);
+  if (t !== null && tProblem !== null) {
+    handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.atoi, { value: t, reason: tProblem }));
+    return undefined;
+  }
+  return containerOr404(x);
+}
+
 /**
  * POST /containers/{name}/stop: the simulated process dies of the stop signal at once (as a busybox
  * `sleep` under an init does: 143 for SIGTERM, observed), so `t` is only read. A container that is
@@ -87,15 +100,41 @@ export const containerStopRoute: Route = {
   where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/stop',
   rules: [],
   handle(x) {
-    const t = queryOf(x).get('t');
-    const tProblem = t === null ? null : parseIntProblem(t);
-    if (t !== null && tProblem !== null) return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.atoi, { value: t, reason: tProblem }));
-    const container = containerOr404(x);
+    const container = timedContainer(x);
     if (container === undefined) return;
     if (container.state !== 'running') return sendEmpty(x, 304);
     const signal = stopSignal(x, container);
-    if (typeof signal !== 'number') return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotStop, { id: container.id, signal: signal.invalid }));
+    if (typeof signal !== 'number')
+      return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotStop, { name: x.params['name'] ?? '', signal: signal.invalid }));
     endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die');
+    sendEmpty(x, 204);
+  },
+};
+
+/**
+ * POST /containers/{name}/restart: `t` read as stop reads it (before the lookup); a running
+ * container stopped as a stop stops it (its signal from API 1.42, refused in the restart's words,
+ * the container left running), then started; the restart event last (observed on 20.10.24, 26.1.5
+ * and 28.5.2).
+ */
+export const containerRestartRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/restart',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/restart',
+  rules: [],
+  handle(x) {
+    const container = timedContainer(x);
+    if (container === undefined) return;
+    if (container.state === 'running') {
+      // The signal is the stop's: a container that is not running is started whatever it names (observed).
+      const signal = stopSignal(x, container);
+      if (typeof signal !== 'number')
+        return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotRestart, { name: x.params['name'] ?? '', signal: signal.invalid }));
+      endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die');
+    }
+    start(x, container);
+    x.state.objects.containerEvent(container, 'restart');
     sendEmpty(x, 204);
   },
 };
@@ -194,4 +233,4 @@ export const containerLogsRoute: Route = {
 };
 
 /** The lifecycle routes, in the route table's order. */
-export const LIFECYCLE_ROUTES: readonly Route[] = [containerStopRoute, containerWaitRoute, containerLogsRoute];
+export const LIFECYCLE_ROUTES: readonly Route[] = [containerStopRoute, containerRestartRoute, containerWaitRoute, containerLogsRoute];

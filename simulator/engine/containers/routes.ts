@@ -111,7 +111,8 @@ export const containerStartRoute: Route = {
   },
 };
 
-function start(x: Exchange, container: Container): void {
+/** The container runs (nothing): its start time, exit code 0 and start event. */
+export function start(x: Exchange, container: Container): void {
   container.state = 'running';
   container.startedAt = nowNanos();
   container.exitCode = 0;
@@ -138,7 +139,11 @@ export function endRunning(x: Exchange, container: Container, signal: number, st
   container.exitCode = 128 + signal;
   container.finishedAt = nowNanos();
   if (stopEvent === 'before-die') objects.containerEvent(container, 'stop');
-  objects.containerEvent(container, 'die', { exitCode: String(container.exitCode) });
+  // From 23.0 the die event says how long the process ran, in whole seconds (observed on 26.1.5 and 28.5.2).
+  const ran: Record<string, string> = releaseBelow(x, '23.0')
+    ? {}
+    : { execDuration: String((container.finishedAt - (container.startedAt ?? container.finishedAt)) / 1_000_000_000n) };
+  objects.containerEvent(container, 'die', { exitCode: String(container.exitCode), ...ran });
   if (stopEvent === 'after-die') objects.containerEvent(container, 'stop');
 }
 
@@ -167,7 +172,12 @@ export const containerKillRoute: Route = {
     const container = x.state.objects.findContainer(name);
     if (container === undefined) return handlerError(x, 404, killFailed(fillMessage(ENGINE_MESSAGES.noSuchContainer, { name })));
     if (signal === undefined) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidSignalOld, { signal: text }));
-    if (container.state !== 'running') return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.notRunning, { name: x.params['name'] ?? '', id: container.id }));
+    if (container.state !== 'running')
+      return handlerError(
+        x,
+        409,
+        fillMessage(old ? ENGINE_MESSAGES.notRunningOld : ENGINE_MESSAGES.notRunning, { name: x.params['name'] ?? '', id: container.id }),
+      );
     endRunning(x, container, signal);
     sendEmpty(x, 204);
   },
