@@ -132,9 +132,12 @@ class Sighup implements fc.AsyncCommand<Model, Real> {
     const report = await session.reload(what);
     for (const item of itemsOf(model.file)) real.coverage?.hit(item);
     let info = await session.infoState(what);
-    // dockerd switches its debug logging and its registry settings just after it logs the reload
-    // (reload.partial-answers): give them a moment before judging.
-    for (let tries = 0; prediction.outcome === 'applied' && differences(prediction.next, info, LAGGING_FIELDS).length > 0 && tries < SETTLE_TRIES; tries += 1) {
+    // dockerd logs the reload before it stores the new configuration (moby daemon.Reload writes the
+    // line in a deferred function just before configStore.Store; seen on 26.1 under load), and
+    // switches its debug logging and registry settings later still (reload.partial-answers): give
+    // the fields this check judges a moment before judging.
+    const settling = [...new Set([...LAGGING_FIELDS, ...(lens.applied?.(model.file) ?? [])])];
+    for (let tries = 0; prediction.outcome === 'applied' && differences(prediction.next, info, settling).length > 0 && tries < SETTLE_TRIES; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       info = await session.infoState(what);
     }
