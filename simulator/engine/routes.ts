@@ -19,7 +19,7 @@ import { imageLoadRoute } from './images/load.js';
 import { imageDeleteRoute } from './images/delete.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
-import { networkInspectRoute, networkListRoute, networkListSlashRoute } from './networks/routes.js';
+import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute } from './networks/routes.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 
@@ -52,6 +52,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   networkListRoute,
   networkListSlashRoute,
   networkInspectRoute,
+  networkDeleteRoute,
 ];
 
 /** The oldest release the route table was observed on: older releases are emulated with its routes. */

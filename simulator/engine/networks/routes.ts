@@ -65,3 +65,23 @@ export const networkInspectRoute: Route = {
     sendJson(x, 200, shapeOf(x, found, true));
   },
 };
+
+/**
+ * DELETE /networks/{id}: the daemon's networks are its pre-defined ones (none, host), which it
+ * refuses to remove (403); any other term is not found, as inspect finds it (by full ID, name, then
+ * a unique ID prefix). Observed on 20.10.24, 26.1.5 and 28.5.2.
+ */
+export const networkDeleteRoute: Route = {
+  method: 'DELETE',
+  path: '/networks/{id}',
+  slashedParams: ['id'],
+  where: 'simulator/engine/networks/routes.ts: DELETE /networks/{id}',
+  rules: [],
+  handle(x) {
+    const term = x.params['id'] ?? '';
+    const found = findNetwork(builtinNetworks(x.state.objects), term);
+    if (found === undefined) return handlerError(x, 404, `network ${term} not found`);
+    if ('ambiguous' in found) return handlerError(x, 400, `${found.ambiguous} matches found based on ID prefix: network ${term} is ambiguous`);
+    handlerError(x, 403, `${found.name} is a pre-defined network and cannot be removed`);
+  },
+};
