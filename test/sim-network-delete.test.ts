@@ -16,6 +16,7 @@ const OBSERVED: Observed = [
   [{ method: 'DELETE', path: '/networks/nosuch' }, [404, 'network nosuch not found'], '=', '='],
   [{ method: 'DELETE', path: '/networks/bridge' }, [404, 'network bridge not found'], '=', '='],
   [{ method: 'DELETE', path: '/networks/NONE' }, [404, 'network NONE not found'], '=', '='],
+  [{ method: 'DELETE', path: '/networks/' }, [400, 'network  is ambiguous (2 matches found based on ID prefix)'], '=', '='],
 ];
 
 checkObserved('the pre-defined networks cannot be removed, other terms are not found', 'ctc-netdel-', OBSERVED);
@@ -30,7 +31,7 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
   return values;
 }
 
-const term = fc.constantFrom('none', 'host', 'bridge', 'nosuch', 'NONE', 'ctc-missing', 'a%20b', 'n/x', '{none}', '{host}', '{none:12}', '{host:12}');
+const term = fc.constantFrom('', 'none', 'host', 'bridge', 'nosuch', 'NONE', 'ctc-missing', 'a%20b', 'n/x', '{none}', '{host}', '{none:12}', '{host:12}');
 const request: fc.Arbitrary<Ask> = fc
   .tuple(term, fc.constantFrom('', '/v1.24', '/v1.41'))
   .map(([name, prefix]) => ({ method: 'DELETE', path: `${prefix}/networks/${name}` }));

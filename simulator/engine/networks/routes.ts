@@ -81,7 +81,8 @@ export const networkDeleteRoute: Route = {
     const term = x.params['id'] ?? '';
     const found = findNetwork(builtinNetworks(x.state.objects), term);
     if (found === undefined) return handlerError(x, 404, `network ${term} not found`);
-    if ('ambiguous' in found) return handlerError(x, 400, `${found.ambiguous} matches found based on ID prefix: network ${term} is ambiguous`);
+    // The delete words an ambiguous prefix its own way (observed: "network  is ambiguous (2 matches …)" for an empty one).
+    if ('ambiguous' in found) return handlerError(x, 400, `network ${term} is ambiguous (${found.ambiguous} matches found based on ID prefix)`);
     handlerError(x, 403, `${found.name} is a pre-defined network and cannot be removed`);
   },
 };
