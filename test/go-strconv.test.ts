@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { goParseBool, goParseUint, goQuote } from '../simulator/engine/go-strconv.js';
+import { goAtoi, goParseBool, goParseInt, goParseUint, goQuote } from '../simulator/engine/go-strconv.js';
 
 const MAX = 2n ** 64n - 1n;
 const RUNS = { numRuns: 2000 };
@@ -63,4 +63,27 @@ t.test('Quote: printable ASCII as it is, the quote and the backslash escaped, co
     RUNS,
   );
   t.equal(goQuote('"\\\n\u0001é'), '"\\"\\\\\\n\\x01é"');
+});
+
+t.test('ParseInt and Atoi: the int64 range with an optional sign, the function named in the words', async (t) => {
+  const MIN = -(2n ** 63n);
+  const MAX64 = 2n ** 63n - 1n;
+  fc.assert(
+    fc.property(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.boolean(), (n, plus) => {
+      const text = n >= 0n && plus ? `+${n}` : String(n);
+      const parsed = goParseInt(text);
+      const atoi = goAtoi(text);
+      if (n < MIN || n > MAX64)
+        return (
+          'error' in parsed &&
+          parsed.error === `strconv.ParseInt: parsing "${text}": value out of range` &&
+          'error' in atoi &&
+          atoi.error.startsWith('strconv.Atoi: ')
+        );
+      return 'value' in parsed && parsed.value === n && 'value' in atoi && atoi.value === n;
+    }),
+    RUNS,
+  );
+  t.same(goParseInt('+'), { error: 'strconv.ParseInt: parsing "+": invalid syntax' }, 'a sign alone');
+  t.same(goAtoi('99999999999999999999x'), { error: 'strconv.Atoi: parsing "99999999999999999999x": value out of range' }, 'the overflow is met first');
 });

@@ -34,15 +34,18 @@ export function goParseBool(text: string): { readonly value: boolean } | { reado
 const MAX_INT64 = 2n ** 63n - 1n;
 
 /**
- * Go's strconv.Atoi (ParseInt base 10, 64 bits): an optional sign, then digits read as ParseUint
- * reads them (a syntax error at the first character that is no digit, unless the digits before
- * it already passed 2^64 − 1), then the int64 range; the error's words name Atoi.
+ * Go's strconv.ParseInt(text, 10, 64), or Atoi (`func`, which names it in the error's words): an
+ * optional sign, then digits read as ParseUint reads them (a syntax error at the first character
+ * that is no digit, unless the digits before it already passed 2^64 − 1), then the int64 range.
  */
-export function goAtoi(text: string): { readonly value: bigint } | { readonly error: string } {
-  const fault = (why: string) => ({ error: `strconv.Atoi: parsing ${goQuote(text)}: ${why}` });
+export function goParseInt(text: string, func: 'ParseInt' | 'Atoi' = 'ParseInt'): { readonly value: bigint } | { readonly error: string } {
+  const fault = (why: string) => ({ error: `strconv.${func}: parsing ${goQuote(text)}: ${why}` });
   const negative = text.startsWith('-');
   const unsigned = goParseUint(text.startsWith('+') || negative ? text.slice(1) : text);
   if ('error' in unsigned) return fault(unsigned.error.endsWith('value out of range') ? 'value out of range' : 'invalid syntax');
   if (unsigned.value > MAX_INT64 + (negative ? 1n : 0n)) return fault('value out of range');
   return { value: negative ? -unsigned.value : unsigned.value };
 }
+
+/** Go's strconv.Atoi: ParseInt in 64 bits, its errors naming Atoi. */
+export const goAtoi = (text: string): { readonly value: bigint } | { readonly error: string } => goParseInt(text, 'Atoi');

@@ -4,6 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
+import { goAtoi, goParseInt } from '../go-strconv.js';
 import { containerOr404, endRunning, signalNumber, start } from './routes.js';
 
 /**
@@ -28,8 +29,6 @@ const LIFECYCLE = {
 
 /** The words of these routes (moby's router and daemon; observed as above). */
 const LIFECYCLE_MESSAGES = {
-  atoi: 'strconv.Atoi: parsing "{value}": {reason}',
-  parseInt: 'strconv.ParseInt: parsing "{value}": {reason}',
   /** The container as the path names it (its name, ID or ID prefix). */
   cannotStop: 'cannot stop container: {name}: invalid signal: {signal}',
   cannotRestart: 'Cannot restart container {name}: invalid signal: {signal}',
@@ -39,15 +38,6 @@ const LIFECYCLE_MESSAGES = {
 
 /** The signal a stop sends when neither the request nor the container names one. */
 const DEFAULT_STOP_SIGNAL = 15;
-
-const INT64_MAX = 2n ** 63n - 1n;
-
-/** Why Go's strconv.ParseInt(text, 10, 64) refuses `text`, or null. */
-function parseIntProblem(text: string): 'invalid syntax' | 'value out of range' | null {
-  if (!/^[+-]?\d+$/.test(text)) return 'invalid syntax';
-  const value = BigInt(text);
-  return value > INT64_MAX || value < -INT64_MAX - 1n ? 'value out of range' : null;
-}
 
 /**
  * Calls `done` at the container's first event `ends` accepts, or when the client goes, once; the
@@ -80,9 +70,9 @@ function stopSignal(x: Exchange, container: Container): number | { readonly inva
 /** `t`, which the router parses before the lookup (a 500), then the container (a 404): the container, or undefined once refused. */
 function timedContainer(x: Exchange): Container | undefined {
   const t = queryOf(x).get('t');
-  const tProblem = t === null ? null : parseIntProblem(t);
-  if (t !== null && tProblem !== null) {
-    handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.atoi, { value: t, reason: tProblem }));
+  const parsed = t === null ? null : goAtoi(t);
+  if (parsed !== null && 'error' in parsed) {
+    handlerError(x, 500, parsed.error);
     return undefined;
   }
   return containerOr404(x);
@@ -185,8 +175,8 @@ export const containerWaitRoute: Route = {
 /** Why a `since` or `until` is no timestamp (moby timetypes.ParseTimestamps: seconds[.nanoseconds]), in Go's words, or null. */
 function timestampProblem(text: string): string | null {
   for (const part of text.split(/\.(.*)/s, 2)) {
-    const problem = parseIntProblem(part);
-    if (problem !== null) return fillMessage(LIFECYCLE_MESSAGES.parseInt, { value: part, reason: problem });
+    const parsed = goParseInt(part);
+    if ('error' in parsed) return parsed.error;
   }
   return null;
 }
