@@ -1,5 +1,5 @@
 import { jsonTypeWord } from '../config/file/go-values.js';
-import { isChunked } from '../authz/request-message.js';
+import { hasBody } from '../authz/request-message.js';
 import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
@@ -22,7 +22,7 @@ export function contentTypeProblem(x: Exchange): string | null {
   const { faults, quirks } = x.state.config;
   const type = req.headers['content-type'] ?? '';
   if (faults.has('authz.body.untyped')) return null;
-  if (type === '' && !isChunked(req) && Number(req.headers['content-length'] ?? 0) === 0) return null;
+  if (type === '' && !hasBody(req)) return null;
   if (quirks.has(AUTHZ_UNTYPED_CHUNKED) && hiddenUntyped(req)) return null;
   if (type.split(';')[0]!.trim().toLowerCase() === 'application/json') return null;
   if (releaseBelow(x, '23.0')) return ENGINE_MESSAGES.contentTypeOld.replace('{type}', type);
@@ -90,13 +90,6 @@ export type Refusal = { readonly status: number; readonly message: string };
 /** Bodies larger than this are refused (moby reads any size; the simulator keeps memory bounded). */
 const MAX_DECODED_BODY_BYTES = 16 * 1024 * 1024;
 
-/** Whether the request declares no body: Content-Length 0, or neither a length nor chunks (moby ReadJSON returns at once). */
-function declaresNoBody(x: Exchange): boolean {
-  const { headers } = x.req;
-  if (headers['content-length'] !== undefined) return Number(headers['content-length']) === 0;
-  return headers['transfer-encoding'] === undefined;
-}
-
 /**
  * A JSON body of a route that decodes it and then does not use it (the answer comes before: no
  * swarm, no such plugin), as the release reads it. 20.10 decodes with json.Decoder whatever the
@@ -120,7 +113,8 @@ export async function undecodedBodyRefusal(x: Exchange, fits: (value: unknown) =
   }
   const typeProblem = contentTypeProblem(x);
   if (typeProblem !== null) return { status: 400, message: typeProblem };
-  if (declaresNoBody(x)) return null;
+  // A request that declares no body (Content-Length 0, or neither a length nor chunks): moby's ReadJSON returns at once.
+  if (!hasBody(x.req)) return null;
   if (raw.every(isSpace)) return { status: 400, message: ENGINE_MESSAGES.bodyEof };
   const parsed = parseJsonBody(x, raw.toString('utf8'), (_x, value) => {
     const unfit = fits(value);

@@ -6,6 +6,7 @@ import type { Route } from '../../http/route.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
 import { goAtoi, goParseInt } from '../go-strconv.js';
 import { containerOr404, endRunning, signalNumber, start } from './routes.js';
+import { ENGINE_MESSAGES } from '../messages.js';
 
 /**
  * Stop, restart, wait and logs of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
@@ -33,7 +34,6 @@ const LIFECYCLE_MESSAGES = {
   cannotStop: 'cannot stop container: {name}: invalid signal: {signal}',
   cannotRestart: 'Cannot restart container {name}: invalid signal: {signal}',
   invalidCondition: 'invalid condition: "{condition}"',
-  noStream: 'Bad parameters: you must choose at least one stream',
 } as const;
 
 /** The signal a stop sends when neither the request nor the container names one. */
@@ -201,7 +201,7 @@ export const containerLogsRoute: Route = {
   rules: [],
   handle(x) {
     const query = queryOf(x);
-    if (!boolQuery(x, 'stdout') && !boolQuery(x, 'stderr')) return handlerError(x, 400, LIFECYCLE_MESSAGES.noStream);
+    if (!boolQuery(x, 'stdout') && !boolQuery(x, 'stderr')) return handlerError(x, 400, ENGINE_MESSAGES.noStream);
     const container = containerOr404(x);
     if (container === undefined) return;
     for (const key of ['since', 'until']) {

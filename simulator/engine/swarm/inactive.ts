@@ -15,8 +15,6 @@ export const SWARM_MESSAGES = {
   notManager: 'This node is not a swarm manager. Use "docker swarm init" or "docker swarm join" to connect this node to swarm and try again.',
   /** POST /swarm/leave (errNoSwarm), 503. */
   notMember: 'This node is not part of a swarm',
-  /** The logs routes without stdout or stderr, 500. */
-  noStream: 'Bad parameters: you must choose at least one stream',
 } as const;
 
 /**
