@@ -1,6 +1,6 @@
 import { fillMessage } from '../../../common/messages.js';
 import type { Exchange } from '../../http/exchange.js';
-import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
+import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { goAtoi, goParseUint } from '../go-strconv.js';
 import type { Refusal } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
@@ -94,16 +94,6 @@ function nameMatcher(pattern: string): (name: string) => boolean {
   }
 }
 
-/** moby's Args.MatchKVList: every `key` or `key=value` of the filter is among the labels. */
-function labelsMatch(args: FilterArgs, labels: unknown): boolean {
-  const set = labels !== null && typeof labels === 'object' ? (labels as Record<string, unknown>) : {};
-  return filterValues(args, 'label').every((wanted) => {
-    const at = wanted.indexOf('=');
-    if (at < 0) return Object.hasOwn(set, wanted);
-    return Object.hasOwn(set, wanted.slice(0, at)) && set[wanted.slice(0, at)] === wanted.slice(at + 1);
-  });
-}
-
 /** The images an ancestor filter names, and every image made from them (moby: the image and its children, down the graph). */
 function ancestorImages(x: Exchange, args: FilterArgs): Set<string> {
   const { objects } = x.state;
@@ -181,7 +171,7 @@ export function containerSelection(x: Exchange): ContainerSelection | { readonly
 
   /** includeContainerInList's other tests, in moby's order after the name and the ID. */
   const passes = (container: Container): boolean => {
-    if (args.has('label') && !labelsMatch(args, container.config['Labels'])) return false;
+    if (!labelsMatch(args, container.config['Labels'])) return false;
     if (exitCodes.length > 0 && !(container.state === 'exited' && container.startedAt !== null && exitCodes.includes(container.exitCode))) return false;
     if (states.length > 0 && !states.includes(container.state)) return false;
     if (isTask === true) return false;

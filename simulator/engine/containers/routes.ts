@@ -8,7 +8,7 @@ import { containerSelection } from './list-filters.js';
 import { shapeContainerInspect, shapeContainerSummary } from './shape.js';
 import { applyHostConfig } from './host-config.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { apiBelow, boolQuery, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { isChunked } from '../../authz/request-message.js';
 import { startBodyTaken } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
 import { appliedBeforeRefusal } from '../../quirks/deprecations/start-refused-but-applied.js';

@@ -82,6 +82,16 @@ export function parseFilterArgs(text: string, old: boolean): { readonly args: Fi
 /** A key's values, whatever their bool (moby's Args.Get; Go's map order is random, these are sorted). */
 export const filterValues = (args: FilterArgs, key: string): string[] => [...(args.get(key)?.keys() ?? [])].sort();
 
+/** moby Args.MatchKVList: every `key` or `key=value` of the filter's `key` values holds in the labels (no values: any labels). */
+export function labelsMatch(filters: FilterArgs, labels: unknown, key = 'label'): boolean {
+  const set = labels !== null && typeof labels === 'object' ? (labels as Readonly<Record<string, unknown>>) : {};
+  return filterValues(filters, key).every((item) => {
+    const at = item.indexOf('=');
+    const name = at < 0 ? item : item.slice(0, at);
+    return Object.hasOwn(set, name) && (at < 0 || set[name] === item.slice(at + 1));
+  });
+}
+
 /** The message of an invalid filter: `invalid filter 'k'`, `invalid filter 'k=[a b]'` (20.10: `Invalid …`). */
 export function invalidFilterMessage(key: string, values: readonly string[] | null, old: boolean): string {
   const named = values === null ? key : `${key}=[${values.join(' ')}]`;

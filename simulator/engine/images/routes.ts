@@ -6,7 +6,7 @@ import { referenceProblem, targetOf } from './import.js';
 import { answerMissingImage, referenceError } from './missing-image.js';
 import { newestFirst, shapeImageInspect, shapeImageSummary } from './shape.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { booleanFilter, filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
+import { booleanFilter, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { exactTagHonoured } from '../../quirks/deprecations/exact-tag-honoured.js';
 import { legacyFilterHonoured } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
@@ -88,18 +88,6 @@ function boundOf(x: Exchange, filters: FilterArgs, key: 'before' | 'since'): big
     if (bound === undefined || (key === 'before' ? image.created < bound : image.created > bound)) bound = image.created;
   }
   return bound;
-}
-
-/** moby Args.MatchKVList: every `key` or `key=value` of the filter holds in the labels (no values: any image). */
-function labelsMatch(filters: FilterArgs, labels: Readonly<Record<string, string>> | null | undefined): boolean {
-  const wanted = filterValues(filters, 'label');
-  if (wanted.length === 0) return true;
-  if (labels == null || Object.keys(labels).length === 0) return false;
-  return wanted.every((item) => {
-    const at = item.indexOf('=');
-    const key = at < 0 ? item : item.slice(0, at);
-    return Object.hasOwn(labels, key) && (at < 0 || labels[key] === item.slice(at + 1));
-  });
 }
 
 /** The filter names the release accepts (moby acceptedImageFilterTags; `until` from 23.0). */
