@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
-import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
+import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, simClient, statusAndNamedMessage } from './helpers/real-versus-sim.js';
 
 /**
  * GET /containers/json's `filters`, `all` and `limit` (simulator/engine/containers/list-filters.ts)
@@ -107,16 +107,7 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
 /** The names listed, in order, with their states; or the refusal, each side's IDs in it named by their placeholders. */
 async function listed(client: HttpClient, ask: Ask, values: Readonly<Record<string, string>> = {}): Promise<unknown> {
   const reply = await client.request(ask.method, ask.path, { timeoutMs: 10_000 });
-  if (reply.status !== 200) {
-    const [status, message] = await statusAndMessage(client, ask);
-    // The request's IDs differ between the sides: where the message quotes one as a word, its placeholder stands instead.
-    const longestFirst = Object.entries(values).sort(([, a], [, b]) => b.length - a.length);
-    const named = longestFirst.reduce(
-      (text, [key, value]) => text.replace(new RegExp(`(?<![0-9a-z])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9a-z])`, 'g'), key),
-      message,
-    );
-    return [status, named];
-  }
+  if (reply.status !== 200) return statusAndNamedMessage(client, ask, values);
   return (JSON.parse(reply.body) as { Names: string[]; State: string }[]).map((c) => `${c.Names.join(',')} ${c.State}`);
 }
 

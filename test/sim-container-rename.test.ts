@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
-import { type Ask, checkAgainstRealReleases, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
+import { type Ask, checkAgainstRealReleases, simClient, statusAndNamedMessage } from './helpers/real-versus-sim.js';
 
 /**
  * POST /containers/{name}/rename (simulator/engine/containers/rename.ts) against each real
@@ -32,10 +32,9 @@ async function answer(client: HttpClient, ask: Ask, values: Readonly<Record<stri
     const reply = await client.request('GET', ask.path, { timeoutMs: 10_000 });
     return [reply.status, (JSON.parse(reply.body) as { Names: string[] }[]).map((c) => c.Names.join(','))];
   }
-  const [status, message] = await statusAndMessage(client, ask);
-  const ids = Object.entries(values).sort(([, a], [, b]) => b.length - a.length);
+  const [status, message] = await statusAndNamedMessage(client, ask, values);
   // A conflict names the holder of the name by its ID, which each side drew: the name tells it already.
-  return [status, ids.reduce((text, [key, value]) => text.replaceAll(value, key), message).replace(/\b[0-9a-f]{64}\b/g, '{id}')];
+  return [status, message.replace(/\b[0-9a-f]{64}\b/g, '{id}')];
 }
 
 const NAMES = ['ctc-a', 'ctc-b', 'ctc-c', '/ctc-c', 'ctc-c.1_x', 'x', 'a b', '-x', '', 'nosuch'];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
-import { type Ask, checkAgainstRealReleases, checkObserved, type Observed } from './helpers/real-versus-sim.js';
+import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, statusAndNamedMessage } from './helpers/real-versus-sim.js';
 
 /**
  * DELETE /networks/{id} (simulator/engine/networks/routes.ts): the pre-defined networks are
@@ -39,15 +39,5 @@ const request: fc.Arbitrary<Ask> = fc
 checkAgainstRealReleases('network deletes', 'ctc-netdel-', request, 60, {
   setup,
   // A refusal names a side's own ID only as the term the request gave: it reads the same with the placeholder back.
-  read: async (client, ask, values) => {
-    const reply = await client.request(ask.method, ask.path, { timeoutMs: 10_000 });
-    let message = reply.body.trim();
-    try {
-      message = (JSON.parse(reply.body) as { message: string }).message;
-    } catch {}
-    const named = Object.entries(values)
-      .sort(([, a], [, b]) => b.length - a.length)
-      .reduce((text, [key, value]) => text.replaceAll(value, key), message);
-    return [reply.status, named];
-  },
+  read: statusAndNamedMessage,
 });

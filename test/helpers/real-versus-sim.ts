@@ -36,6 +36,22 @@ export async function statusAndMessage(client: HttpClient, ask: Ask): Promise<[n
   }
 }
 
+/**
+ * `text` with each side's own values (IDs the request named, which differ between the sides) put
+ * back as their placeholders, longest first, where they stand as a word.
+ */
+export function withPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
+  return Object.entries(values)
+    .sort(([, a], [, b]) => b.length - a.length)
+    .reduce((out, [key, value]) => out.replace(new RegExp(`(?<![0-9a-z])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9a-z])`, 'g'), key), text);
+}
+
+/** A reply's status and message with the side's values named by their placeholders (withPlaceholders). */
+export async function statusAndNamedMessage(client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>): Promise<[number, string]> {
+  const [status, message] = await statusAndMessage(client, ask);
+  return [status, withPlaceholders(message, values)];
+}
+
 /** A client of ctrd-sim in this process emulating `release` under the docker brand, closed at the test's end. */
 export async function simClient(t: Test, prefix: string, release: string): Promise<HttpClient> {
   const client = new HttpClient(parseEndpoint(`unix://${await dockerSimSocket(t, prefix, release)}`, false));
