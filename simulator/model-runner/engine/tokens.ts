@@ -4,8 +4,10 @@
  * code point (punctuation, symbols, emoji, a lone surrogate), each with the whitespace (JS `\s`)
  * before it; whitespace at the very end of a text is one token of its own. "" has no tokens.
  *
- * So " the", "," and "." are one token each, and a text only grows in tokens as it grows in
- * characters: countTokens(a + b) ≥ countTokens(a).
+ * So " the", "," and "." are one token each, and a text only grows in tokens as it grows by whole
+ * code points: countTokens(a + b) ≥ countTokens(a), unless a ends in a lone high surrogate that b's
+ * first code unit completes (then the pair is one code point, perhaps a letter joining a word:
+ * "a\ud800" is two tokens, "a\ud800\udc00" one).
  */
 
 const SPACE = 0;
