@@ -57,7 +57,7 @@ if (missing !== null) {
     t.equal(ps.code, 0, `docker ps works (ctrd-sim lists containers): ${ps.stderr}`);
     t.match(ps.stdout, /^CONTAINER ID\s+IMAGE/, 'with the table header and no container');
 
-    for (const [args, endpoint] of [[['volume', 'ls'], 'GET /volumes']] as const) {
+    for (const [args, endpoint] of [[['system', 'df'], 'GET /system/df']] as const) {
       const run = await docker(args, host, home);
       t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
       t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);
@@ -120,6 +120,44 @@ if (missing !== null) {
         t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
         t.match(run.stderr, `Error response from daemon: ${message}`, `docker ${args.join(' ')} prints the daemon's words`);
       }
+    },
+  );
+
+  t.test(
+    "docker volume create, ls with filters, inspect, rm and prune: volumes of the local driver, with the daemon's words for what it refuses",
+    async (t) => {
+      const { home, host } = await simForCli(t);
+      const created = await docker(['volume', 'create', '--label', 'k=v', 'ctc-vol'], host, home);
+      t.equal(created.code, 0, `docker volume create: ${created.stderr}`);
+      t.equal(created.stdout.trim(), 'ctc-vol', 'prints the name');
+      const anonymous = await docker(['volume', 'create'], host, home);
+      t.equal(anonymous.code, 0, 'docker volume create without a name');
+      t.match(anonymous.stdout.trim(), /^[0-9a-f]{64}$/, 'names it with a random ID');
+      const tmpfs = await docker(['volume', 'create', '--opt', 'type=tmpfs', '--opt', 'device=tmpfs', 'ctc-tmpfs'], host, home);
+      t.equal(tmpfs.code, 0, 'docker volume create with options');
+
+      const listed = await docker(['volume', 'ls', '--format', '{{.Name}} {{.Driver}}', '--filter', 'label=k=v'], host, home);
+      t.equal(listed.code, 0, `docker volume ls --filter label=k=v: ${listed.stderr}`);
+      t.equal(listed.stdout.trim(), 'ctc-vol local', 'finds the labelled volume only');
+      const inspect = await docker(['volume', 'inspect', '--format', '{{.Name}} {{.Labels}} {{.Scope}}', 'ctc-vol'], host, home);
+      t.equal(inspect.stdout.trim(), 'ctc-vol map[k:v] local', 'docker volume inspect');
+      const missingVolume = await docker(['volume', 'inspect', 'ctc-none'], host, home);
+      t.equal(missingVolume.code, 1, 'docker volume inspect of a missing volume fails');
+      t.match(missingVolume.stderr, 'get ctc-none: no such volume', "with the daemon's words");
+      const badName = await docker(['volume', 'create', 'x y'], host, home);
+      t.equal(badName.code, 1, 'docker volume create with a name the local driver refuses fails');
+      t.match(badName.stderr, 'includes invalid characters for a local volume name', "with the daemon's words");
+
+      // Without --all, a prune from API 1.42 on removes the anonymous volumes only; options keep a volume from any prune.
+      const pruned = await docker(['volume', 'prune', '--force'], host, home);
+      t.equal(pruned.code, 0, `docker volume prune: ${pruned.stderr}`);
+      t.match(pruned.stdout, anonymous.stdout.trim(), 'removes the anonymous volume');
+      const prunedAll = await docker(['volume', 'prune', '--all', '--force'], host, home);
+      t.match(prunedAll.stdout, 'ctc-vol', 'with --all, the named volume too');
+      const left = await docker(['volume', 'ls', '--quiet'], host, home);
+      t.equal(left.stdout.trim(), 'ctc-tmpfs', 'the volume with options is left');
+      t.equal((await docker(['volume', 'rm', 'ctc-tmpfs'], host, home)).code, 0, 'docker volume rm');
+      t.equal((await docker(['volume', 'ls', '--quiet'], host, home)).stdout.trim(), '', 'and none is left');
     },
   );
 }

@@ -5,15 +5,17 @@
  * of two spellings wins; a key that matches no field is dropped.
  */
 export function goFields(value: Readonly<Record<string, unknown>>, fields: readonly string[]): Record<string, unknown> {
-  const exact = new Set(fields);
-  const folded = new Map(fields.map((field) => [fold(field), field]));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const field = exact.has(key) ? key : folded.get(fold(key));
+    const field = goFieldOf(key, fields);
     if (field !== undefined) out[field] = item;
   }
   return out;
 }
+
+/** The field a JSON key sets (exact name, else equal under case folding), or undefined. */
+export const goFieldOf = (key: string, fields: readonly string[]): string | undefined =>
+  fields.includes(key) ? key : fields.find((field) => fold(field) === fold(key));
 
 /**
  * Simple case folding for field names: upper then lower case, so that the long s (ſ) meets s and

@@ -49,3 +49,57 @@ export function goParseInt(text: string, func: 'ParseInt' | 'Atoi' = 'ParseInt')
 
 /** Go's strconv.Atoi: ParseInt in 64 bits, its errors naming Atoi. */
 export const goAtoi = (text: string): { readonly value: bigint } | { readonly error: string } => goParseInt(text, 'Atoi');
+
+const DECIMAL_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+)$/;
+
+/**
+ * Go's underscoreOK: every "_" follows a digit (or a base prefix) and is followed by one. Digits
+ * are decimal, and hexadecimal after 0x.
+ */
+function underscoresWellPlaced(text: string): boolean {
+  const body = /^[+-]/.test(text) ? text.slice(1) : text;
+  const prefixed = /^0[bBoOxX]/.test(body);
+  const hex = /^0[xX]/.test(body);
+  let saw: 'start' | 'digit' | 'underscore' | 'other' = prefixed ? 'digit' : 'start';
+  for (const char of body.slice(prefixed ? 2 : 0)) {
+    if (/[0-9]/.test(char) || (hex && /[a-fA-F]/.test(char))) saw = 'digit';
+    else if (char === '_') {
+      if (saw !== 'digit') return false;
+      saw = 'underscore';
+    } else if (saw === 'underscore') return false;
+    else saw = 'other';
+  }
+  return saw !== 'underscore';
+}
+
+/** The value of a hexadecimal float `0x<whole>.<fraction>p<exponent>`: the mantissa's digits scaled by 2^(exponent − 4·|fraction|). */
+function hexFloat(sign: string, whole: string, fraction: string, exponent: string): number {
+  const digits = `${whole}${fraction}`;
+  const mantissa = digits === '' ? 0n : BigInt(`0x${digits}`);
+  const magnitude = Number(mantissa) * 2 ** (Number(exponent) - 4 * fraction.length);
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+/**
+ * Go's strconv.ParseFloat(text, 64): decimal and hexadecimal (`0x1.8p3`) forms, with underscores
+ * between digits, "inf", "infinity" and "nan" in any case (a sign only before inf); a value beyond
+ * the float64 range is "value out of range". The value, or the error's words.
+ */
+export function goParseFloat(text: string): { readonly value: number } | { readonly error: string } {
+  const fault = (why: string) => ({ error: `strconv.ParseFloat: parsing ${goQuote(text)}: ${why}` });
+  const lower = text.toLowerCase();
+  if (lower === 'nan') return { value: Number.NaN };
+  const infinite = /^([+-]?)(?:inf|infinity)$/.exec(lower);
+  if (infinite !== null) return { value: infinite[1] === '-' ? -Infinity : Infinity };
+  if (text.includes('_') && !underscoresWellPlaced(text)) return fault('invalid syntax');
+  const plain = text.replaceAll('_', '');
+  let value: number;
+  if (DECIMAL_FLOAT.test(plain)) value = Number(plain);
+  else {
+    const hex = HEX_FLOAT.exec(plain);
+    if (hex === null || `${hex[2]}${hex[3] ?? ''}` === '') return fault('invalid syntax');
+    value = hexFloat(hex[1]!, hex[2]!, hex[3] ?? '', hex[4]!);
+  }
+  return Number.isFinite(value) ? { value } : fault('value out of range');
+}

@@ -91,14 +91,18 @@ export type Refusal = { readonly status: number; readonly message: string };
 const MAX_DECODED_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
- * A JSON body of a route that decodes it and then does not use it (the answer comes before: no
- * swarm, no such plugin), as the release reads it. 20.10 decodes with json.Decoder whatever the
- * content type: 400 with Go's words, "got EOF while reading request body" for nothing. From 23.0
- * httputils.ReadJSON: the content type first, a request that declares no body is no value, then
- * 400 "invalid JSON: …" and nothing but `]`, `}` or spaces after the value. `fits` gives Go's
- * unmarshal error for a value the route's type cannot hold, or null. Null when the body decodes.
+ * A JSON body as a route reads it, its value or the refusal. 20.10 decodes with json.Decoder (400
+ * with Go's words, "got EOF while reading request body" for nothing), after CheckForJSON when the
+ * route ran it (`checksTypeOld`: volume create does, the swarm routes do not). From 23.0
+ * httputils.ReadJSON: the content type first, a request that declares no body is no value
+ * (undefined), then 400 "invalid JSON: …" and nothing but `]`, `}` or spaces after the value.
+ * `fits` gives Go's unmarshal error for a value the route's type cannot hold, or null.
  */
-export async function undecodedBodyRefusal(x: Exchange, fits: (value: unknown) => string | null): Promise<Refusal | null> {
+export async function readJsonRequest(
+  x: Exchange,
+  fits: (value: unknown) => string | null,
+  checksTypeOld = false,
+): Promise<{ readonly value: unknown } | Refusal> {
   let raw: Buffer;
   try {
     raw = await readBody(x.req, MAX_DECODED_BODY_BYTES);
@@ -106,19 +110,27 @@ export async function undecodedBodyRefusal(x: Exchange, fits: (value: unknown) =
     return { status: 400, message: error instanceof BodyTooLarge ? error.message : String(error) };
   }
   if (releaseBelow(x, '23.0')) {
+    const oldTypeProblem = checksTypeOld ? contentTypeProblem(x) : null;
+    if (oldTypeProblem !== null) return { status: 400, message: oldTypeProblem };
     const first = goJsonDecodeFirst(raw);
     if ('error' in first) return { status: 400, message: raw.every(isSpace) ? ENGINE_MESSAGES.bodyEofBare : first.error };
     const unfit = fits(first.value);
-    return unfit === null ? null : { status: 400, message: unfit };
+    return unfit === null ? { value: first.value } : { status: 400, message: unfit };
   }
   const typeProblem = contentTypeProblem(x);
   if (typeProblem !== null) return { status: 400, message: typeProblem };
   // A request that declares no body (Content-Length 0, or neither a length nor chunks): moby's ReadJSON returns at once.
-  if (!hasBody(x.req)) return null;
+  if (!hasBody(x.req)) return { value: undefined };
   if (raw.every(isSpace)) return { status: 400, message: ENGINE_MESSAGES.bodyEof };
   const parsed = parseJsonBody(x, raw.toString('utf8'), (_x, value) => {
     const unfit = fits(value);
     return unfit === null ? null : { status: 400, message: `invalid JSON: ${unfit}` };
   });
-  return parsed.ok ? null : { status: parsed.status, message: parsed.message };
+  return parsed.ok ? { value: parsed.value } : { status: parsed.status, message: parsed.message };
+}
+
+/** The refusal of a JSON body that a route decodes and then does not use (the answer comes before: no swarm, no such plugin), or null (readJsonRequest). */
+export async function undecodedBodyRefusal(x: Exchange, fits: (value: unknown) => string | null): Promise<Refusal | null> {
+  const read = await readJsonRequest(x, fits);
+  return 'value' in read ? null : read;
 }

@@ -22,11 +22,12 @@ import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
 import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute } from './networks/routes.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
+import { VOLUME_ROUTES } from './volumes/routes.js';
 
 /** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
 export const SYSTEM_ROUTES: readonly Route[] = [...PING_ROUTES, VERSION_ROUTE, OPTIONS_ROUTE];
 
-/** Every image, container, network and events route the simulator implements. */
+/** Every image, container, network, volume and events route the simulator implements. */
 export const OBJECT_ROUTES: readonly Route[] = [
   imageCreateRoute,
   imageLoadRoute,
@@ -53,6 +54,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   networkListSlashRoute,
   networkInspectRoute,
   networkDeleteRoute,
+  ...VOLUME_ROUTES,
 ];
 
 /** The oldest release the route table was observed on: older releases are emulated with its routes. */

@@ -1,3 +1,4 @@
+import { goRegexpMatches } from '../filters/go-regexp.js';
 import { fillMessage } from '../../../common/messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
@@ -82,18 +83,6 @@ function portRefusal(key: 'publish' | 'expose', value: string): Refusal | null {
   return numbers[1]! < numbers[0]! ? lookup(`Invalid range specified for the Port: ${range}`) : null;
 }
 
-/** Go's regexp.MatchString for a name filter: RE2 has no look-around or back-references (no match), and takes (?i). */
-function nameMatcher(pattern: string): (name: string) => boolean {
-  if (/\(\?<?[=!]|\\[1-9]/.test(pattern)) return () => false;
-  const insensitive = pattern.startsWith('(?i)');
-  try {
-    const re = new RegExp(insensitive ? pattern.slice(4) : pattern, insensitive ? 'iu' : 'u');
-    return (name) => re.test(name);
-  } catch {
-    return () => false;
-  }
-}
-
 /** The images an ancestor filter names, and every image made from them (moby: the image and its children, down the graph). */
 function ancestorImages(x: Exchange, args: FilterArgs): Set<string> {
   const { objects } = x.state;
@@ -162,7 +151,7 @@ export function containerSelection(x: Exchange): ContainerSelection | { readonly
   }
   const portFiltered = filterValues(args, 'publish').length + filterValues(args, 'expose').length > 0;
   const ancestors = args.has('ancestor') ? ancestorImages(x, args) : null;
-  const nameMatchers = filterValues(args, 'name').map(nameMatcher);
+  const nameMatchers = filterValues(args, 'name').map((pattern) => (name: string) => goRegexpMatches(pattern, name));
   const named = (container: Container): boolean =>
     nameMatchers.length === 0 || nameMatchers.some((matches) => matches(`/${container.name}`) || matches(container.name));
   const ids = filterValues(args, 'id');

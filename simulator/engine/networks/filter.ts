@@ -1,5 +1,6 @@
 import type { FilterArgs } from '../filters/filter-args.js';
 import { filterValues } from '../filters/filter-args.js';
+import { argsMatch } from '../filters/go-regexp.js';
 import type { BuiltinNetwork } from './builtin.js';
 
 /** The filter names GET /networks accepts (moby acceptedNetworkFilters). */
@@ -9,18 +10,6 @@ export const NETWORK_FILTERS = ['dangling', 'driver', 'id', 'label', 'name', 'sc
 export interface NetworkFilterRefusal {
   readonly status: 400 | 500;
   readonly message: string;
-}
-
-/** moby Args.Match: a value equal to the field, or a regular expression found in it (one that does not compile matches nothing). */
-function matches(filters: FilterArgs, key: string, field: string): boolean {
-  return filterValues(filters, key).some((term) => {
-    if (term === field) return true;
-    try {
-      return new RegExp(term, 'u').test(field);
-    } catch {
-      return false;
-    }
-  });
 }
 
 /** moby Args.ExactMatch: a value set to true equal to the field. */
@@ -36,8 +25,8 @@ export function filterNetworks(networks: readonly BuiltinNetwork[], filters: Fil
   let kept = networks.filter(
     (network) =>
       (!filters.has('driver') || exactly(filters, 'driver', network.driver)) &&
-      (!filters.has('name') || matches(filters, 'name', network.name)) &&
-      (!filters.has('id') || matches(filters, 'id', network.id)) &&
+      (!filters.has('name') || argsMatch(filters, 'name', network.name)) &&
+      (!filters.has('id') || argsMatch(filters, 'id', network.id)) &&
       (!filters.has('label') || filterValues(filters, 'label').length === 0) &&
       (!filters.has('scope') || exactly(filters, 'scope', 'local')),
   );

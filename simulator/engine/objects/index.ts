@@ -6,3 +6,4 @@ export { nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './c
 export { cleanPath, packTar, readTar, type FsEntry } from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
 export { familiarRepo, familiarRepoTag, hasDomain, referenceMatches, remoteName, splitReference } from './references.js';
+export type { Volume, VolumeStore } from './volumes.js';

@@ -1,6 +1,7 @@
 import { EventLog } from './events.js';
 import type { Image } from './images.js';
 import { familiarRepoTag } from './references.js';
+import { VolumeStore } from './volumes.js';
 
 /** A container: created from an image, never running anything (the simulator has no runtime). */
 export interface Container {
@@ -23,12 +24,13 @@ export interface Container {
 }
 
 /**
- * The images, tags, containers and events of one simulator: created once when it starts and kept
+ * The images, tags, containers, volumes and events of one simulator: created once when it starts and kept
  * across reloads. In memory only, so a restart (a new simulator) begins empty, which a daemon
  * with a fresh data root does too.
  */
 export class ObjectStore {
   readonly events = new EventLog();
+  readonly volumes = new VolumeStore(this.events);
   private readonly images = new Map<string, Image>();
   /** Familiar `repo:tag` (references.ts: familiarRepoTag) → image ID, and when each was last tagged. */
   private readonly tags = new Map<string, string>();

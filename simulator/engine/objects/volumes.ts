@@ -1,0 +1,50 @@
+import type { EventLog } from './events.js';
+
+/** A volume of the local driver: what its metadata keeps (the simulator makes no directory). */
+export interface Volume {
+  readonly name: string;
+  readonly driver: 'local';
+  /** As the create gave them: null when it gave none. */
+  readonly labels: Readonly<Record<string, string>> | null;
+  readonly options: Readonly<Record<string, string>> | null;
+  readonly createdAt: Date;
+}
+
+/**
+ * The volumes of one simulator, by name, in the order they were made (moby keeps them in a Go
+ * map, so a real daemon lists them in no fixed order). Events: create and destroy with the driver,
+ * and prune with the space it reclaimed.
+ */
+export class VolumeStore {
+  private readonly byName = new Map<string, Volume>();
+
+  constructor(private readonly events: EventLog) {}
+
+  find(name: string): Volume | undefined {
+    return this.byName.get(name);
+  }
+
+  all(): Volume[] {
+    return [...this.byName.values()];
+  }
+
+  add(volume: Volume): void {
+    this.byName.set(volume.name, volume);
+    this.recordCreate(volume);
+  }
+
+  /** The create event alone: 20.10 records one for every create, also of a volume that exists. */
+  recordCreate(volume: Volume): void {
+    this.events.record('volume', 'create', volume.name, { driver: volume.driver });
+  }
+
+  /** Removes the volume; `quiet`: without its destroy event (20.10's prune records none). */
+  remove(volume: Volume, quiet = false): void {
+    this.byName.delete(volume.name);
+    if (!quiet) this.events.record('volume', 'destroy', volume.name, { driver: volume.driver });
+  }
+
+  recordPrune(reclaimed: number): void {
+    this.events.record('volume', 'prune', '', { reclaimed: String(reclaimed) });
+  }
+}
