@@ -52,7 +52,6 @@ export const ENGINE_MESSAGES = {
   /** GET and HEAD /containers/{name}/archive without `path` (sic: moby joins the words without a space). */
   archivePathEmpty: 'bad parameter: pathcannot be empty',
   missingRepo: 'repository name must have at least one component',
-  badTimestamp: 'failed to parse value {value} as a timestamp',
   /** A body sent without `Content-Type: application/json` (moby httputils.CheckForJSON); 20.10's words, then 23.0's. */
   contentTypeOld: "Content-Type specified ({type}) must be 'application/json'",
   contentTypeUnsupported: "unsupported Content-Type header ({type}): must be 'application/json'",

@@ -1,11 +1,10 @@
-import { fillMessage } from '../../../common/messages.js';
-import { nowNanos, parseTimestamp, type DaemonEvent } from '../objects/index.js';
+import { nowNanos, type DaemonEvent } from '../objects/index.js';
+import { parseTimestamps, totalNanos } from '../timestamps.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { startChunked } from '../../http/streaming.js';
 import { type FilterArgs, filterValues, parseFilterArgs } from '../filters/filter-args.js';
-import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, routedHeaders, sortedMap } from '../replies.js';
 import { imageEventsWithoutLegacy } from '../../quirks/deprecations/legacy-fields-container-only.js';
 import { legacyDropped } from '../../quirks/deprecations/legacy-fields-dropped-from-1-52.js';
@@ -65,14 +64,16 @@ export const eventsRoute: Route = {
   rules: ['deprecated.events.legacy-fields'],
   handle(x) {
     const query = queryOf(x);
+    // moby eventTime: ParseTimestamps with -1 for "", and -1 seconds is no bound; its ParseInt error is a plain one (500).
     const bounds: (bigint | null)[] = [];
     for (const key of ['since', 'until']) {
-      const text = query.get(key) ?? '';
-      const value = text === '' ? null : parseTimestamp(text);
-      if (text !== '' && value === null) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.badTimestamp, { value: text }));
-      bounds.push(value);
+      const parsed = parseTimestamps(query.get(key) ?? '', -1n);
+      if ('error' in parsed) return handlerError(x, 500, parsed.error);
+      bounds.push(parsed.seconds === -1n ? null : totalNanos(parsed));
     }
     const [since = null, until = null] = bounds;
+    if (until !== null && since !== null && until < since)
+      return handlerError(x, 400, `\`since\` time (${query.get('since') ?? ''}) cannot be after \`until\` time (${query.get('until') ?? ''})`);
     // Observed 2026-11-27: 20.10.24 refuses a filters text it cannot decode with 500 and Go's words, 26.1 and 28.5 with 400 "invalid filter".
     const parsed = parseFilterArgs(query.get('filters') ?? '', releaseBelow(x, '23.0'));
     if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
