@@ -160,4 +160,28 @@ if (missing !== null) {
       t.equal((await docker(['volume', 'ls', '--quiet'], host, home)).stdout.trim(), '', 'and none is left');
     },
   );
+
+  t.test('docker container prune and network prune, with an until filter: the stopped containers go, the running one stays', async (t) => {
+    const { home, host } = await simForCli(t);
+    const tarball = join(home, 'image.tar');
+    writeFileSync(tarball, await baseTarball());
+    t.equal((await docker(['image', 'import', tarball, 'ctc-cli/busybox:1'], host, home)).code, 0, 'docker image import');
+    const created = await docker(['create', '--network', 'none', 'ctc-cli/busybox:1', '/bin/busybox', 'sleep', '1000'], host, home);
+    const running = await docker(['run', '-d', '--network', 'none', 'ctc-cli/busybox:1', '/bin/busybox', 'sleep', '1000'], host, home);
+    t.equal(running.code, 0, `docker run -d: ${running.stderr}`);
+    const early = await docker(['container', 'prune', '--force', '--filter', 'until=2020-01-01T00:00:00Z'], host, home);
+    t.equal(early.code, 0, `docker container prune --filter until=2020-01-01T00:00:00Z: ${early.stderr}`);
+    t.notMatch(early.stdout, created.stdout.trim(), 'keeps a container made after the bound');
+    const bad = await docker(['container', 'prune', '--force', '--filter', 'until=2020-13-01'], host, home);
+    t.equal(bad.code, 1, 'an until Go cannot read fails');
+    t.match(bad.stderr, 'parsing time "2020-13-01": month out of range', "with Go's words");
+    const pruned = await docker(['container', 'prune', '--force'], host, home);
+    t.match(pruned.stdout, created.stdout.trim(), 'prunes the stopped container');
+    t.notMatch(pruned.stdout, running.stdout.trim(), 'not the running one');
+    const left = await docker(['ps', '--all', '--quiet', '--no-trunc'], host, home);
+    t.equal(left.stdout.trim(), running.stdout.trim(), 'the running container is left');
+    const networks = await docker(['network', 'prune', '--force'], host, home);
+    t.equal(networks.code, 0, `docker network prune: ${networks.stderr}`);
+    t.equal((await docker(['rm', '--force', running.stdout.trim()], host, home)).code, 0, 'docker rm --force');
+  });
 }

@@ -19,7 +19,8 @@ import { imageLoadRoute } from './images/load.js';
 import { imageDeleteRoute } from './images/delete.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
-import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute } from './networks/routes.js';
+import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute, networkPruneRoute } from './networks/routes.js';
+import { containerPruneRoute } from './containers/prune.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 import { VOLUME_ROUTES } from './volumes/routes.js';
@@ -54,6 +55,8 @@ export const OBJECT_ROUTES: readonly Route[] = [
   networkListSlashRoute,
   networkInspectRoute,
   networkDeleteRoute,
+  networkPruneRoute,
+  containerPruneRoute,
   ...VOLUME_ROUTES,
 ];
 

@@ -1,4 +1,5 @@
-import { goParseInt } from './go-strconv.js';
+import { goParseInt, goQuote } from './go-strconv.js';
+import { goParseDuration, goParseTime } from './go-time.js';
 
 /** A time as seconds and nanoseconds since the epoch (Go's time.Unix(seconds, nanos) normalizes nanos outside a second). */
 export interface UnixTime {
@@ -24,4 +25,45 @@ export function parseTimestamps(value: string, defaultSeconds: bigint): UnixTime
   const nanos = goParseInt(fraction);
   if ('error' in nanos) return nanos;
   return { seconds: seconds.value, nanos: BigInt(Math.trunc(Number(nanos.value) * 10 ** (9 - fraction.length))) };
+}
+
+const RFC3339_NANO_LOCAL = '2006-01-02T15:04:05.999999999';
+const RFC3339_NANO = '2006-01-02T15:04:05.999999999Z07:00';
+
+/** The layout moby's GetTimestamp picks for a value: with a zone or not, by its "." and "T" and the colons after it. */
+function layoutOf(value: string, inLocation: boolean): string {
+  if (value.includes('.')) return inLocation ? RFC3339_NANO_LOCAL : RFC3339_NANO;
+  if (value.includes('T')) {
+    let colons = value.split(':').length - 1;
+    if (!inLocation && !/[zZ]/.test(value) && colons > 0) colons--;
+    const time = ['15', '15:04', '15:04:05'][Math.min(colons, 2)]!;
+    return `2006-01-02T${time}${inLocation ? '' : 'Z07:00'}`;
+  }
+  return inLocation ? '2006-01-02' : '2006-01-02Z07:00';
+}
+
+/** Go's "%d.%09d" of a time's Unix seconds and nanoseconds. */
+function unixText(nanos: bigint): string {
+  const seconds = nanos >= 0n ? nanos / 1_000_000_000n : -((-nanos + 999_999_999n) / 1_000_000_000n);
+  return `${seconds}.${String(nanos - seconds * 1_000_000_000n).padStart(9, '0')}`;
+}
+
+/**
+ * moby's timetypes.GetTimestamp: a Go duration before `now` (whole seconds), an RFC 3339-like date
+ * (in the daemon's zone without one of its own), or a Unix timestamp passed on as it is; the text
+ * ParseTimestamps then reads, or the error: Go's time.Parse words for a value with "-", else
+ * "failed to parse value as time or duration". `olderGo`: 20.10's (go-time.ts).
+ */
+export function getTimestamp(value: string, now: bigint, offsetSeconds: number, olderGo = false): { readonly text: string } | { readonly error: string } {
+  const duration = goParseDuration(value);
+  if (value !== '0' && duration !== null) {
+    const at = now - duration;
+    return { text: String(at >= 0n ? at / 1_000_000_000n : -((-at + 999_999_999n) / 1_000_000_000n)) };
+  }
+  const inLocation = !/[zZ+]/.test(value) && value.split('-').length - 1 !== 3;
+  const parsed = goParseTime(layoutOf(value, inLocation), value, offsetSeconds, olderGo);
+  if ('nanos' in parsed) return { text: unixText(parsed.nanos) };
+  if (value.includes('-')) return parsed;
+  if ('error' in parseTimestamps(value, 0n) || value === '') return { error: `failed to parse value as time or duration: ${goQuote(value)}` };
+  return { text: value };
 }

@@ -3,6 +3,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { queryOf, releaseBelow, sendJson } from '../replies.js';
+import { readPruneFilters } from '../containers/prune.js';
 import { builtinNetworks, shapeNetwork, type BuiltinNetwork } from './builtin.js';
 import { NETWORK_FILTERS, filterNetworks } from './filter.js';
 
@@ -84,5 +85,18 @@ export const networkDeleteRoute: Route = {
     // The delete words an ambiguous prefix its own way (observed: "network  is ambiguous (2 matches …)" for an empty one).
     if ('ambiguous' in found) return handlerError(x, 400, `network ${term} is ambiguous (${found.ambiguous} matches found based on ID prefix)`);
     handlerError(x, 403, `${found.name} is a pre-defined network and cannot be removed`);
+  },
+};
+
+/** POST /networks/prune: the filters as a container prune reads them; the daemon's networks are its pre-defined ones, never pruned. */
+export const networkPruneRoute: Route = {
+  method: 'POST',
+  path: '/networks/prune',
+  where: 'simulator/engine/networks/routes.ts: POST /networks/prune',
+  rules: [],
+  handle(x) {
+    if (readPruneFilters(x) === null) return;
+    x.state.objects.events.record('network', 'prune', '', { reclaimed: '0' });
+    sendJson(x, 200, { NetworksDeleted: null });
   },
 };
