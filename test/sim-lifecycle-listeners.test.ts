@@ -70,9 +70,13 @@ async function serve(t: { teardown(fn: () => unknown): void }): Promise<Served> 
         hostConfig: {},
         aliases: null,
         state,
+        paused: false,
         startedAt: null,
         finishedAt: null,
         exitCode: 0,
+        sandboxId: null,
+        endpointId: null,
+        networkId: null,
       };
       objects.addContainer(container);
       return container;

@@ -41,7 +41,17 @@ export const ENGINE_MESSAGES = {
   /** A kill of a container that is not running: 20.10's words, then 23.0's (observed on 26.1.5 and 28.5.2). */
   notRunningOld: 'Cannot kill container: {name}: Container {id} is not running',
   notRunning: 'cannot kill container: {name}: container {id} is not running',
-  removeRunning: 'You cannot remove a running container {id}. Stop the container before attempting removal or force remove',
+  /** A remove of a running (or paused) container without force: 20.10's words, 26.1's (the container's name), 28.5's (the name as the request gave it). */
+  removeRunningOld: 'You cannot remove a running container {id}. Stop the container before attempting removal or force remove',
+  removePausedOld: 'You cannot remove a paused container {id}. Unpause and then stop the container before attempting removal or force remove',
+  removeRunning: 'cannot remove container "{name}": container is running: stop the container before removing or force remove',
+  removePaused: 'cannot remove container "{name}": container is paused and must be unpaused first',
+  /** Pause and unpause (observed on 20.10.24, 26.1.5 and 28.5.2: a pause of a stopped container is lower-case from 23.0). */
+  pauseNotRunningOld: 'Container {id} is not running',
+  pauseNotRunning: 'container {id} is not running',
+  alreadyPaused: 'Container {id} is already paused',
+  notPaused: 'Container {id} is not paused',
+  startPaused: 'cannot start a paused container, try unpause instead',
   imageInUse: 'conflict: unable to delete {image} (must be forced) - image is being used by stopped container {container}',
   imageHasChildren: 'conflict: unable to delete {image} (cannot be forced) - image has dependent child images',
   imageMultipleRepositories: 'conflict: unable to delete {image} (must be forced) - image is referenced in multiple repositories',

@@ -21,6 +21,7 @@ import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/route
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
 import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute, networkPruneRoute } from './networks/routes.js';
 import { containerPruneRoute } from './containers/prune.js';
+import { containerPauseRoute, containerUnpauseRoute } from './containers/pause.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 import { VOLUME_ROUTES } from './volumes/routes.js';
@@ -46,6 +47,8 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerKillRoute,
   containerDeleteRoute,
   containerRenameRoute,
+  containerPauseRoute,
+  containerUnpauseRoute,
   ...LIFECYCLE_ROUTES,
   archiveHeadRoute,
   archiveGetRoute,

@@ -212,9 +212,13 @@ export const containerCreateRoute: Route = {
       hostConfig,
       aliases: aliases !== null && aliases.length > 0 ? aliases : null,
       state: 'created' as const,
+      paused: false,
       startedAt: null,
       finishedAt: null,
       exitCode: 0,
+      sandboxId: null,
+      endpointId: null,
+      networkId: null,
     };
     objects.addContainer(container);
     objects.containerEvent(container, 'create');

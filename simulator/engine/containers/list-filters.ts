@@ -1,4 +1,5 @@
 import { goRegexpMatches } from '../filters/go-regexp.js';
+import { stateString } from './shape.js';
 import { fillMessage } from '../../../common/messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
@@ -162,7 +163,7 @@ export function containerSelection(x: Exchange): ContainerSelection | { readonly
   const passes = (container: Container): boolean => {
     if (!labelsMatch(args, container.config['Labels'])) return false;
     if (exitCodes.length > 0 && !(container.state === 'exited' && container.startedAt !== null && exitCodes.includes(container.exitCode))) return false;
-    if (states.length > 0 && !states.includes(container.state)) return false;
+    if (states.length > 0 && !states.includes(stateString(container))) return false;
     if (isTask === true) return false;
     if (healths.length > 0 && !healths.includes('none')) return false;
     if (args.has('network') && !filterValues(args, 'network').some((value) => onNetwork(container, value, networks))) return false;

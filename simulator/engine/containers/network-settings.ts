@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { Container } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow } from '../replies.js';
@@ -26,17 +27,34 @@ export function networksOf(x: Exchange, container: Container): Record<string, un
   return network === null ? {} : { [network]: endpointOf(x, container) };
 }
 
-/** A container's endpoint before any start (moby network.EndpointSettings, in its field order): empty but for its aliases. */
+/**
+ * The fields of moby's network.EndpointSettings in each release's order (observed on 20.10.24,
+ * 26.1.5 and 28.5.2; the releases between take the order of the one before them).
+ */
+const ENDPOINT_HEAD = ['IPAMConfig', 'Links', 'Aliases'];
+const ENDPOINT_ADDRESSES = ['NetworkID', 'EndpointID', 'Gateway', 'IPAddress', 'IPPrefixLen', 'IPv6Gateway', 'GlobalIPv6Address', 'GlobalIPv6PrefixLen'];
+const ENDPOINT_ORDER_20 = [...ENDPOINT_HEAD, ...ENDPOINT_ADDRESSES, 'MacAddress', 'DriverOpts', 'DNSNames'];
+const ENDPOINT_ORDER_26 = [...ENDPOINT_HEAD, 'MacAddress', ...ENDPOINT_ADDRESSES, 'DriverOpts', 'DNSNames'];
+const ENDPOINT_ORDER_28 = [...ENDPOINT_HEAD, 'MacAddress', 'DriverOpts', 'GwPriority', ...ENDPOINT_ADDRESSES, 'DNSNames'];
+
+/** `fields` in the order `order` names them (a field it does not name is left out). */
+const ordered = (fields: Readonly<Record<string, unknown>>, order: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(order.filter((key) => Object.hasOwn(fields, key)).map((key) => [key, fields[key]]));
+
+/**
+ * A container's endpoint (moby network.EndpointSettings): its aliases, the network's ID once it
+ * has joined it, the endpoint's ID while it runs, no addresses on the built-in networks.
+ */
 export function endpointOf(x: Exchange, container: Container): Record<string, unknown> {
-  return {
+  const fields: Record<string, unknown> = {
     IPAMConfig: null,
     Links: null,
     Aliases: container.aliases,
     MacAddress: '',
     DriverOpts: null,
     ...(releaseBelow(x, '28.0') ? {} : { GwPriority: 0 }),
-    NetworkID: '',
-    EndpointID: '',
+    NetworkID: container.networkId ?? '',
+    EndpointID: container.endpointId ?? '',
     Gateway: '',
     IPAddress: '',
     IPPrefixLen: 0,
@@ -48,6 +66,7 @@ export function endpointOf(x: Exchange, container: Container): Record<string, un
       ? {}
       : { DNSNames: null }),
   };
+  return ordered(fields, releaseBelow(x, '23.0') ? ENDPOINT_ORDER_20 : releaseBelow(x, '28.0') ? ENDPOINT_ORDER_26 : ENDPOINT_ORDER_28);
 }
 
 /** The deprecated top-level fields (moby DefaultNetworkSettings): empty before a start. */
@@ -70,17 +89,47 @@ export function shapeNetworkSettings(x: Exchange, container: Container): Record<
     delete topLevel['IPAddress'];
     delete topLevel['Gateway'];
   }
-  return {
+  const sandbox = container.sandboxId ?? '';
+  const head = {
     Bridge: '',
-    SandboxID: '',
+    SandboxID: sandbox,
     HairpinMode: false,
     LinkLocalIPv6Address: '',
     LinkLocalIPv6PrefixLen: 0,
     Ports: {},
-    SandboxKey: '',
+    SandboxKey: sandbox === '' ? '' : sandboxKeyOf(x, container, sandbox),
     SecondaryIPAddresses: null,
     SecondaryIPv6Addresses: null,
-    ...topLevel,
-    Networks: networksOf(x, container),
   };
+  return { ...ordered(head, releaseBelow(x, '23.0') ? SETTINGS_ORDER_20 : SETTINGS_ORDER), ...topLevel, Networks: networksOf(x, container) };
+}
+
+/** NetworkSettings' leading fields in 20.10's order, and from 26.1.5's on (observed). */
+const SETTINGS_ORDER_20 = [
+  'Bridge',
+  'SandboxID',
+  'HairpinMode',
+  'LinkLocalIPv6Address',
+  'LinkLocalIPv6PrefixLen',
+  'Ports',
+  'SandboxKey',
+  'SecondaryIPAddresses',
+  'SecondaryIPv6Addresses',
+];
+const SETTINGS_ORDER = [
+  'Bridge',
+  'SandboxID',
+  'SandboxKey',
+  'Ports',
+  'HairpinMode',
+  'LinkLocalIPv6Address',
+  'LinkLocalIPv6PrefixLen',
+  'SecondaryIPAddresses',
+  'SecondaryIPv6Addresses',
+];
+
+/** Where the sandbox's namespace is: the exec root's netns/, the host's own for the network host (observed on all three releases). */
+function sandboxKeyOf(x: Exchange, container: Container, sandbox: string): string {
+  const onHost = networkOf(container.hostConfig['NetworkMode']) === 'host';
+  return posix.join(x.state.config.execRoot, 'netns', onHost ? 'default' : sandbox.slice(0, 12));
 }

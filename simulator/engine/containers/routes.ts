@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { fillMessage } from '../../../common/messages.js';
+import { builtinNetworkOf } from '../networks/builtin.js';
 import { nowNanos, type Container } from '../objects/index.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -105,18 +107,43 @@ export const containerStartRoute: Route = {
       return refuseStartBody(x);
     }
     if (body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
+    if (container.paused) return handlerError(x, 409, ENGINE_MESSAGES.startPaused);
     if (container.state === 'running') return sendEmpty(x, 304);
     start(x, container);
     sendEmpty(x, 204);
   },
 };
 
-/** The container runs (nothing): its start time, exit code 0 and start event. */
+/**
+ * The container runs (nothing): on a built-in network it gets a new sandbox and endpoint (the
+ * network's connect event comes before the start's), its start time, exit code 0 and start event.
+ */
 export function start(x: Exchange, container: Container): void {
+  const { objects } = x.state;
+  const network = builtinNetworkOf(objects, container);
+  if (network !== undefined) {
+    container.sandboxId = randomBytes(32).toString('hex');
+    container.endpointId = randomBytes(32).toString('hex');
+    container.networkId = network.id;
+    objects.networkEvent('connect', network, container);
+  }
   container.state = 'running';
   container.startedAt = nowNanos();
   container.exitCode = 0;
-  x.state.objects.containerEvent(container, 'start');
+  objects.containerEvent(container, 'start');
+}
+
+/**
+ * The container leaves its network as it ends: the disconnect event, the endpoint gone (its
+ * network's ID stays), and from 28.0 the sandbox too (26.1.5 keeps it; observed on 20.10.24, 26.1.5
+ * and 28.5.2).
+ */
+function leaveNetwork(x: Exchange, container: Container): void {
+  const network = builtinNetworkOf(x.state.objects, container);
+  if (container.endpointId === null || network === undefined) return;
+  x.state.objects.networkEvent('disconnect', network, container);
+  container.endpointId = null;
+  if (!releaseBelow(x, '28.0')) container.sandboxId = null;
 }
 
 /** The signals a kill names by name or number (SIG prefix optional). */
@@ -135,15 +162,22 @@ export function signalNumber(text: string): number | undefined {
 export function endRunning(x: Exchange, container: Container, signal: number, stopEvent?: 'before-die' | 'after-die'): void {
   const { objects } = x.state;
   objects.containerEvent(container, 'kill', { signal: String(signal) });
+  // A paused container is thawed to take any signal but SIGKILL, which ends it frozen (observed: no unpause event then).
+  if (container.paused && signal !== SIGNALS['KILL']) objects.containerEvent(container, 'unpause');
+  container.paused = false;
   container.state = 'exited';
   container.exitCode = 128 + signal;
   container.finishedAt = nowNanos();
+  // The network is left before the stop and die events from 23.0, after the die on 20.10 (observed).
+  const old = releaseBelow(x, '23.0');
+  if (!old) leaveNetwork(x, container);
   if (stopEvent === 'before-die') objects.containerEvent(container, 'stop');
   // From 23.0 the die event says how long the process ran, in whole seconds (observed on 26.1.5 and 28.5.2).
-  const ran: Record<string, string> = releaseBelow(x, '23.0')
+  const ran: Record<string, string> = old
     ? {}
     : { execDuration: String((container.finishedAt - (container.startedAt ?? container.finishedAt)) / 1_000_000_000n) };
   objects.containerEvent(container, 'die', { exitCode: String(container.exitCode), ...ran });
+  if (old) leaveNetwork(x, container);
   if (stopEvent === 'after-die') objects.containerEvent(container, 'stop');
 }
 
@@ -183,6 +217,18 @@ export const containerKillRoute: Route = {
   },
 };
 
+/**
+ * Why a running or paused container is not removed without force, in the release's words: 20.10
+ * names its ID, 26.1 its name ("/p1"), 28.5 the name the request gave (observed on 20.10.24,
+ * 26.1.5 and 28.5.2; the releases between take the words of the one before them).
+ */
+function removeRefusal(x: Exchange, container: Container): string {
+  const { paused } = container;
+  if (releaseBelow(x, '23.0')) return fillMessage(paused ? ENGINE_MESSAGES.removePausedOld : ENGINE_MESSAGES.removeRunningOld, { id: container.id });
+  const name = releaseBelow(x, '28.0') ? `/${container.name}` : (x.params['name'] ?? '');
+  return fillMessage(paused ? ENGINE_MESSAGES.removePaused : ENGINE_MESSAGES.removeRunning, { name });
+}
+
 export const containerDeleteRoute: Route = {
   method: 'DELETE',
   path: '/containers/{name}',
@@ -195,7 +241,7 @@ export const containerDeleteRoute: Route = {
     const container = containerOr404(x);
     if (container === undefined) return;
     if (container.state === 'running') {
-      if (!boolQuery(x, 'force')) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.removeRunning, { id: container.id }));
+      if (!boolQuery(x, 'force')) return handlerError(x, 409, removeRefusal(x, container));
       endRunning(x, container, SIGNALS['KILL']!);
     }
     x.state.objects.removeContainer(container);

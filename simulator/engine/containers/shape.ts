@@ -16,12 +16,15 @@ export function commandOf(container: Container): string[] {
   return [...entrypoint, ...cmd];
 }
 
-/** moby container.State of a container that runs nothing: created, "running" after a start, exited after a kill. */
+/** A container's state as moby's StateString says it: a paused one is "paused" (it still runs). */
+export const stateString = (container: Container): string => (container.paused ? 'paused' : container.state);
+
+/** moby container.State of a container that runs nothing: created, "running" after a start (paused by a pause), exited after a kill. */
 function stateOf(container: Container): Record<string, unknown> {
   return {
-    Status: container.state,
+    Status: stateString(container),
     Running: container.state === 'running',
-    Paused: false,
+    Paused: container.paused,
     Restarting: false,
     OOMKilled: false,
     Dead: false,
@@ -107,7 +110,7 @@ function humanDuration(seconds: number): string {
 function statusOf(container: Container, now: bigint): string {
   if (container.state === 'created') return 'Created';
   const since = (from: bigint | null): number => Number((now - (from ?? now)) / 1_000_000_000n);
-  if (container.state === 'running') return `Up ${humanDuration(since(container.startedAt))}`;
+  if (container.state === 'running') return `Up ${humanDuration(since(container.startedAt))}${container.paused ? ' (Paused)' : ''}`;
   return `Exited (${container.exitCode}) ${humanDuration(since(container.finishedAt))} ago`;
 }
 
@@ -133,7 +136,7 @@ export function shapeContainerSummary(x: Exchange, container: Container, now: bi
     Created: unixSeconds(container.created),
     Ports: [],
     Labels: container.config['Labels'],
-    State: container.state,
+    State: stateString(container),
     Status: statusOf(container, now),
     HostConfig: { NetworkMode: container.hostConfig['NetworkMode'] },
     NetworkSettings: { Networks: networksOf(x, container) },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { nowNanos, rfc3339Nano, type Container, type ObjectStore } from '../objects/index.js';
 
 /**
@@ -33,19 +33,19 @@ function attachedTo(container: Container, network: BuiltinNetwork): boolean {
   return mode === network.name || mode === network.id;
 }
 
+/** The built-in network the container joins when it starts, or undefined (another network, or another container's). */
+export const builtinNetworkOf = (objects: ObjectStore, container: Container): BuiltinNetwork | undefined =>
+  builtinNetworks(objects).find((network) => attachedTo(container, network));
+
 /**
  * The network's `Containers` as inspect shows them: the running containers joined to it, each with
- * an endpoint ID (random on the daemon, here derived from the container's start) and no addresses.
- * A created or stopped container has no endpoint.
+ * the endpoint of its start and no addresses. A created or stopped container has no endpoint.
  */
 function attachedContainers(objects: ObjectStore, network: BuiltinNetwork): Record<string, unknown> {
   const containers: Record<string, unknown> = {};
   for (const container of objects.allContainers()) {
-    if (container.state !== 'running' || !attachedTo(container, network)) continue;
-    const endpoint = createHash('sha256')
-      .update(`${network.id}/${container.id}/${container.startedAt ?? 0n}`)
-      .digest('hex');
-    containers[container.id] = { Name: container.name, EndpointID: endpoint, MacAddress: '', IPv4Address: '', IPv6Address: '' };
+    if (container.state !== 'running' || container.endpointId === null || !attachedTo(container, network)) continue;
+    containers[container.id] = { Name: container.name, EndpointID: container.endpointId, MacAddress: '', IPv4Address: '', IPv6Address: '' };
   }
   return containers;
 }

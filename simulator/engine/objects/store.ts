@@ -18,9 +18,17 @@ export interface Container {
   /** NetworkingConfig's aliases on the network none, or null. */
   readonly aliases: readonly string[] | null;
   state: 'created' | 'running' | 'exited';
+  /** A running container frozen by a pause. */
+  paused: boolean;
   startedAt: bigint | null;
   finishedAt: bigint | null;
   exitCode: number;
+  /** The network sandbox of its last start (kept after it stops before 28.0), or null. */
+  sandboxId: string | null;
+  /** Its endpoint on its network while it runs, or null. */
+  endpointId: string | null;
+  /** The network it joined at its first start (kept after it stops), or null. */
+  networkId: string | null;
 }
 
 /**
@@ -128,6 +136,11 @@ export class ObjectStore {
     const oldName = `/${container.name}`;
     container.name = name;
     this.containerEvent(container, 'rename', { oldName });
+  }
+
+  /** A network event of a container joining or leaving a network (moby: the network's ID, the container, the network's name and driver). */
+  networkEvent(action: 'connect' | 'disconnect', network: { readonly id: string; readonly name: string; readonly driver: string }, container: Container): void {
+    this.events.record('network', action, network.id, { container: container.id, name: network.name, type: network.driver });
   }
 
   containerEvent(container: Container, action: string, extra: Readonly<Record<string, string>> = {}): void {
