@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
+import { importBusybox, sleeper } from './helpers/busybox-containers.js';
 import { type Ask, checkAgainstRealReleases, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
@@ -13,21 +13,14 @@ import { type Ask, checkAgainstRealReleases, simClient, statusAndMessage } from 
  * release and on ctrd-sim emulating it, and compares NetworkSettings after each, field order too.
  */
 
-async function send(client: HttpClient, method: string, path: string, body: string | Buffer = '', type = 'application/json'): Promise<void> {
-  const reply = await client.request(method, path, { headers: { 'Content-Type': type }, body, timeoutMs: 30_000 });
-  if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.body}`);
-}
-
 async function makeContainers(client: HttpClient): Promise<Record<string, string>> {
-  await send(client, 'POST', '/images/create?fromSrc=-&repo=ctc-img&tag=1', await baseTarball(), 'application/x-tar');
+  await importBusybox(client);
   for (const [name, mode] of [
     ['ctc-n1', 'none'],
     ['ctc-h1', 'host'],
     ['ctc-n2', 'none'],
-  ] as const) {
-    const config = { Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'sleep', '1000'], HostConfig: { NetworkMode: mode, Init: true } };
-    await send(client, 'POST', `/containers/create?name=${name}`, JSON.stringify(config));
-  }
+  ] as const)
+    await sleeper(client, name, {}, mode);
   return {};
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
+import { importBusybox, sendOk, sleeper } from './helpers/busybox-containers.js';
 import { type Ask, askText, checkAgainstRealReleases, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
@@ -14,29 +14,16 @@ import { type Ask, askText, checkAgainstRealReleases, simClient, statusAndMessag
  * release and on ctrd-sim emulating it, and compares the answers and the states after them.
  */
 
-async function send(client: HttpClient, method: string, path: string, body: string | Buffer = '', type = 'application/json'): Promise<void> {
-  const reply = await client.request(method, path, { headers: { 'Content-Type': type }, body, timeoutMs: 30_000 });
-  if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.body}`);
-}
-
 const CONTAINERS = ['ctc-p1', 'ctc-p2', 'ctc-p3'] as const;
 
 /** Three sleeping busybox containers alike on both sides: the first running, the second paused, the third created. */
 async function setup(client: HttpClient): Promise<Record<string, string>> {
-  await send(client, 'POST', '/images/create?fromSrc=-&repo=ctc-img&tag=1', await baseTarball(), 'application/x-tar');
+  await importBusybox(client);
   const ids: Record<string, string> = {};
-  for (const name of CONTAINERS) {
-    const config = { Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'sleep', '1000'], HostConfig: { NetworkMode: 'none', Init: true } };
-    const reply = await client.request('POST', `/containers/create?name=${name}`, {
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(config),
-      timeoutMs: 30_000,
-    });
-    ids[name] = (JSON.parse(reply.body) as { Id: string }).Id;
-  }
-  await send(client, 'POST', '/containers/ctc-p1/start');
-  await send(client, 'POST', '/containers/ctc-p2/start');
-  await send(client, 'POST', '/containers/ctc-p2/pause');
+  for (const name of CONTAINERS) ids[name] = await sleeper(client, name);
+  await sendOk(client, 'POST', '/containers/ctc-p1/start');
+  await sendOk(client, 'POST', '/containers/ctc-p2/start');
+  await sendOk(client, 'POST', '/containers/ctc-p2/pause');
   return ids;
 }
 

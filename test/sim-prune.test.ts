@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
+import { importBusybox, sendOk, sleeper } from './helpers/busybox-containers.js';
 import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
@@ -82,20 +82,11 @@ checkObserved('prune filters as moby reads them', 'ctc-prune-', OBSERVED);
 
 /** Three containers alike on both sides, one of them running. */
 async function setup(client: HttpClient): Promise<Record<string, string>> {
-  const send = async (method: string, path: string, body: string | Buffer, type: string): Promise<void> => {
-    const reply = await client.request(method, path, { headers: { 'Content-Type': type }, body, timeoutMs: 30_000 });
-    if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.body}`);
-  };
-  await send('POST', '/images/create?fromSrc=-&repo=ctc-img&tag=1', await baseTarball(), 'application/x-tar');
-  for (const [name, labels] of [
-    ['ctc-p1', { k: 'v' }],
-    ['ctc-p2', { k: 'w', e: '' }],
-    ['ctc-p3', {}],
-  ] as const) {
-    const config = { Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'sleep', '1000'], Labels: labels, HostConfig: { NetworkMode: 'none', Init: true } };
-    await send('POST', `/containers/create?name=${name}`, JSON.stringify(config), 'application/json');
-  }
-  await send('POST', '/containers/ctc-p3/start', '', 'application/json');
+  await importBusybox(client);
+  await sleeper(client, 'ctc-p1', { Labels: { k: 'v' } });
+  await sleeper(client, 'ctc-p2', { Labels: { k: 'w', e: '' } });
+  await sleeper(client, 'ctc-p3', { Labels: {} });
+  await sendOk(client, 'POST', '/containers/ctc-p3/start');
   return {};
 }
 

@@ -46,7 +46,7 @@ export const ENGINE_MESSAGES = {
   removePausedOld: 'You cannot remove a paused container {id}. Unpause and then stop the container before attempting removal or force remove',
   removeRunning: 'cannot remove container "{name}": container is running: stop the container before removing or force remove',
   removePaused: 'cannot remove container "{name}": container is paused and must be unpaused first',
-  /** Pause and unpause (observed on 20.10.24, 26.1.5 and 28.5.2: a pause of a stopped container is lower-case from 23.0). */
+  /** Pause, unpause and resize of a container that is not running (observed on 20.10.24, 26.1.5 and 28.5.2: lower-case from 23.0). */
   pauseNotRunningOld: 'Container {id} is not running',
   pauseNotRunning: 'container {id} is not running',
   alreadyPaused: 'Container {id} is already paused',

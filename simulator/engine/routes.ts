@@ -22,6 +22,8 @@ import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
 import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute, networkPruneRoute } from './networks/routes.js';
 import { containerPruneRoute } from './containers/prune.js';
 import { containerPauseRoute, containerUnpauseRoute } from './containers/pause.js';
+import { containerResizeRoute } from './containers/resize.js';
+import { buildCancelRoute } from './build/routes.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 import { VOLUME_ROUTES } from './volumes/routes.js';
@@ -49,6 +51,8 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerRenameRoute,
   containerPauseRoute,
   containerUnpauseRoute,
+  containerResizeRoute,
+  buildCancelRoute,
   ...LIFECYCLE_ROUTES,
   archiveHeadRoute,
   archiveGetRoute,

@@ -1,9 +1,15 @@
 import { fillMessage } from '../../../common/messages.js';
+import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
+import type { Container } from '../objects/index.js';
 import type { Route } from '../../http/route.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { releaseBelow, sendEmpty } from '../replies.js';
 import { containerOr404 } from './routes.js';
+
+/** A container that is not running, refused by pause and resize: 20.10's words, then 23.0's. */
+export const notRunningRefusal = (x: Exchange, container: Container): string =>
+  fillMessage(releaseBelow(x, '23.0') ? ENGINE_MESSAGES.pauseNotRunningOld : ENGINE_MESSAGES.pauseNotRunning, { id: container.id });
 
 /**
  * POST /containers/{name}/pause: a running container is frozen (its pause event); one that is not
