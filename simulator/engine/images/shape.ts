@@ -144,7 +144,8 @@ export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly 
     Created: unixSeconds(image.created),
     Id: image.id,
     Labels: sortedMap(image.config.Labels),
-    ParentId: '',
+    // A commit's parent (observed on 20.10.24 and 28.5.2); an import or a load has none.
+    ParentId: image.origin?.parent ?? '',
     RepoDigests: !placeholders ? [] : untagged ? ['<none>@<none>'] : null,
     RepoTags: placeholders && untagged ? ['<none>:<none>'] : repoTags,
     SharedSize: -1,
