@@ -184,4 +184,16 @@ if (missing !== null) {
     t.equal(networks.code, 0, `docker network prune: ${networks.stderr}`);
     t.equal((await docker(['rm', '--force', running.stdout.trim()], host, home)).code, 0, 'docker rm --force');
   });
+
+  t.test("docker history: the import's step, then a commit's above it", async (t) => {
+    const { home, host } = await simForCli(t);
+    const tarball = join(home, 'image.tar');
+    writeFileSync(tarball, await baseTarball());
+    t.equal((await docker(['image', 'import', '--message', 'from the suite', tarball, 'ctc-cli/busybox:1'], host, home)).code, 0, 'docker image import');
+    const created = await docker(['create', '--network', 'none', 'ctc-cli/busybox:1', '/bin/busybox', 'true'], host, home);
+    t.equal((await docker(['commit', '--message', 'my commit', created.stdout.trim(), 'ctc-cli/committed:1'], host, home)).code, 0, 'docker commit');
+    const history = await docker(['history', '--format', '{{.CreatedBy}}|{{.Comment}}', 'ctc-cli/committed:1'], host, home);
+    t.equal(history.code, 0, `docker history: ${history.stderr}`);
+    t.same(history.stdout.trim().split('\n'), ['/bin/busybox true|my commit', '|from the suite'], 'newest first, each step with its command and comment');
+  });
 }

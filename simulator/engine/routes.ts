@@ -19,6 +19,7 @@ import { imageLoadRoute } from './images/load.js';
 import { imageDeleteRoute } from './images/delete.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
+import { imageHistoryRoute } from './images/history.js';
 import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute, networkPruneRoute } from './networks/routes.js';
 import { containerPruneRoute } from './containers/prune.js';
 import { containerPauseRoute, containerUnpauseRoute } from './containers/pause.js';
@@ -42,6 +43,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   imageDeleteRoute,
   imageSaveRoute,
   imagesSaveRoute,
+  imageHistoryRoute,
   containerCreateRoute,
   containerInspectRoute,
   containerListRoute,

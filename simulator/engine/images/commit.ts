@@ -81,7 +81,13 @@ export const commitRoute: Route = {
       layers: [...diffIdsOf(parent), layer],
     };
     const id = digestOf(JSON.stringify({ config, origin, created: String(created) }));
-    const image = makeImageWithOrigin(id, { of: parent }, config, created, origin);
+    // moby's commit: the parent's history and one step, made by the container's command; its layer holds nothing here.
+    const step = { created, createdBy: ((container.config['Cmd'] ?? []) as string[]).join(' '), comment: origin.comment, emptyLayer: false };
+    const image = {
+      ...makeImageWithOrigin(id, { of: parent }, config, created, origin),
+      history: [...(parent.history ?? []), step],
+      layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), 0],
+    };
     objects.addImage(image);
     objects.containerEvent(container, 'commit', { comment: origin.comment, imageID: id, imageRef: target === null ? '' : `${target.repo}:${target.tag}` });
     if (target !== null) objects.tag(image, `${target.repo}:${target.tag}`, created);

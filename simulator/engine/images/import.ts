@@ -75,7 +75,14 @@ export const imageCreateRoute: Route = {
     // A body that is no tarball: 500 with Go's archive/tar words (20.10 wraps them; observed).
     if (entries === null) return handlerError(x, 500, release === '20.10' ? ENGINE_MESSAGES.badTarOld : ENGINE_MESSAGES.badTar);
     const created = nowNanos();
-    const image = makeImage(tar, entries, config, created);
+    // moby's import: one step, commented with the request's message or where the layer came from (the body here).
+    const comment = query.get('message') ?? '';
+    const made = makeImage(tar, entries, config, created);
+    const image = {
+      ...made,
+      history: [{ created, createdBy: '', comment: comment === '' ? 'Imported from -' : comment, emptyLayer: false }],
+      layerSizes: [made.size],
+    };
     const { objects } = x.state;
     objects.addImage(image);
     // Observed order: the tag event, then the import.

@@ -1,7 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { fillMessage } from '../../../common/messages.js';
-import { cleanPath, digestOf, makeImageWithOrigin, nowNanos, parseTimestamp, readConfigDocument, readTar, type FsEntry } from '../objects/index.js';
+import {
+  cleanPath,
+  digestOf,
+  diskSize,
+  makeImageWithOrigin,
+  nowNanos,
+  parseTimestamp,
+  readConfigDocument,
+  readTar,
+  type FsEntry,
+  type HistoryEntry,
+} from '../objects/index.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -80,11 +91,13 @@ export const imageLoadRoute: Route = {
       if (doc === null) return failed(BAD_ARCHIVE);
       // The layers applied in order: a path an upper layer holds replaces the lower layer's.
       const layerFiles = new Map<string, FsEntry>();
+      const layerSizes: number[] = [];
       for (const layer of item.Layers) {
         const tar = files.get(cleanPath(layer));
         const read = tar === undefined ? null : await readTar(tar).catch(() => null);
         if (read === null) return failed(BAD_ARCHIVE);
         for (const entry of read) layerFiles.set(entry.path, entry);
+        layerSizes.push(diskSize(read));
       }
       const { config, nonstandard } = readConfigDocument(objectOf(doc['config']) ?? {});
       const diffIds = objectOf(doc['rootfs'])?.['diff_ids'];
@@ -99,7 +112,11 @@ export const imageLoadRoute: Route = {
         layers: Array.isArray(diffIds) ? diffIds.map(String) : [],
       };
       const created = parseTimestamp(textOf(doc, 'created')) ?? nowNanos();
-      const image = makeImageWithOrigin(digestOf(configBytes), { entries: [...layerFiles.values()] }, config, created, origin);
+      const image = {
+        ...makeImageWithOrigin(digestOf(configBytes), { entries: [...layerFiles.values()] }, config, created, origin),
+        history: historyOf(doc['history']),
+        layerSizes,
+      };
       objects.addImage(image);
       objects.events.record('image', 'load', image.id, { name: image.id });
       for (const repoTag of item.RepoTags) {
@@ -121,3 +138,21 @@ const streamLine = (line: string): string => `${JSON.stringify({ stream: `${line
 const errorLine = (message: string): string => `${JSON.stringify({ errorDetail: { message }, error: message })}\n`;
 
 const sendStream = (x: Exchange, lines: readonly string[]): void => sendBody(x, 200, lines.join(''), 'application/json');
+
+/** The `history` of a loaded configuration, each step as moby reads it (a missing field is empty; a date Go cannot read is the zero time). */
+function historyOf(value: unknown): HistoryEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => {
+    const step = objectOf(item) ?? {};
+    const text = (key: string): string => (typeof step[key] === 'string' ? step[key] : '');
+    return {
+      created: parseTimestamp(text('created')) ?? GO_ZERO_TIME,
+      createdBy: text('created_by'),
+      comment: text('comment'),
+      emptyLayer: step['empty_layer'] === true,
+    };
+  });
+}
+
+/** Go's zero time (0001-01-01T00:00:00Z) in nanoseconds since the epoch. */
+const GO_ZERO_TIME = -62_135_596_800n * 1_000_000_000n;

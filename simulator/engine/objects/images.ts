@@ -24,6 +24,15 @@ export interface ImageOrigin {
   readonly layers: readonly string[];
 }
 
+/** One step of an image's history (moby image.History), as `GET /images/{name}/history` shows it. */
+export interface HistoryEntry {
+  readonly created: bigint;
+  readonly createdBy: string;
+  readonly comment: string;
+  /** A step that made no layer (its size is 0 and it takes no diff ID). */
+  readonly emptyLayer: boolean;
+}
+
 /** An image: its layer, the config its `changes` (or its origin) made. */
 export interface Image {
   /** `sha256:<hex>` of its config document. */
@@ -36,9 +45,20 @@ export interface Image {
   readonly layer: string;
   readonly size: number;
   readonly filesystem: LayerFilesystem;
+  /** Its history, oldest first; absent where the simulator has none (an image made before it kept one). */
+  readonly history?: readonly HistoryEntry[];
+  /** The size of each of its layers, in the order of its diff IDs. */
+  readonly layerSizes?: readonly number[];
 }
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The bytes a layer's files take as the daemon counts them (moby's directory.Size: the lstat size
+ * of everything but directories), so a symlink counts the length of its target.
+ */
+export const diskSize = (entries: readonly FsEntry[]): number =>
+  entries.reduce((total, entry) => total + (entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : entry.size), 0);
 
 /** Sorted keys at every level: the same config always gives the same ID. */
 export function canonical(value: unknown): unknown {
@@ -63,7 +83,7 @@ export function makeImageWithOrigin(
   const layer = origin.layers[origin.layers.length - 1] ?? '';
   // A commit of a container that runs nothing changes no file: its image has its parent's.
   if ('of' in files) return { id, config, origin, created, layer, size: files.of.size, filesystem: files.of.filesystem };
-  const size = files.entries.reduce((total, entry) => total + entry.size, 0);
+  const size = diskSize(files.entries);
   return { id, config, origin, created, layer, size, filesystem: new LayerFilesystem(files.entries, new Date(Number(created / 1_000_000n))) };
 }
 
@@ -87,7 +107,7 @@ export const digestOf = (data: string | Buffer): string => `sha256:${sha256(data
 export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: ImageConfig, created: bigint): Image {
   const layer = `sha256:${sha256(tar)}`;
   const document = { architecture: 'amd64', os: 'linux', created: rfc3339Nano(created), config, rootfs: { type: 'layers', diff_ids: [layer] } };
-  const size = entries.reduce((total, entry) => total + entry.size, 0);
+  const size = diskSize(entries);
   return {
     id: `sha256:${sha256(JSON.stringify(canonical(document)))}`,
     config,

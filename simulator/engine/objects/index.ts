@@ -1,5 +1,16 @@
 export { ObjectStore, type Container } from './store.js';
-export { canonical, chainIdsOf, diffIdsOf, digestOf, makeImage, makeImageWithOrigin, type Image, type ImageOrigin } from './images.js';
+export {
+  canonical,
+  chainIdsOf,
+  diffIdsOf,
+  digestOf,
+  diskSize,
+  makeImage,
+  makeImageWithOrigin,
+  type HistoryEntry,
+  type Image,
+  type ImageOrigin,
+} from './images.js';
 export { EMPTY_IMAGE_CONFIG, InvalidChange, NONSTANDARD_KEYS, applyChange, readConfigDocument, type ImageConfig } from './image-config.js';
 export type { DaemonEvent } from './events.js';
 export { nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';

@@ -1,0 +1,80 @@
+import { jsonTypeWord } from '../../config/file/go-values.js';
+import { goFieldOf } from '../go-fields.js';
+import { goJsonUnmarshalScan } from '../go-json.js';
+import { newerGoWords } from '../go-json-newer.js';
+
+/** An OCI platform as a request names it (moby httputils.DecodePlatform). */
+export interface Platform {
+  readonly os: string;
+  readonly architecture: string;
+  readonly variant: string;
+}
+
+/** The fields of ocispec.Platform by their JSON names, and the Go type of each. */
+const FIELDS: Readonly<Record<string, 'string' | '[]string'>> = {
+  architecture: 'string',
+  os: 'string',
+  'os.version': 'string',
+  'os.features': '[]string',
+  variant: 'string',
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Go's unmarshal error for a platform document, in the words of 28.x's Go (the only releases that
+ * read one): the key as written ("Platform.OS"), a list member by its index without "Go struct
+ * field" ("Platform.os.features.0"). Observed on 28.5.2.
+ */
+function typeProblem(value: unknown): string | null {
+  if (value === null) return null;
+  if (!isObject(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type v1.Platform`;
+  for (const [key, item] of Object.entries(value)) {
+    const field = goFieldOf(key, Object.keys(FIELDS));
+    if (field === undefined || item === null) continue;
+    if (FIELDS[field] === 'string' && typeof item !== 'string')
+      return `json: cannot unmarshal ${jsonTypeWord(item)} into Go struct field Platform.${key} of type string`;
+    if (FIELDS[field] === '[]string') {
+      if (!Array.isArray(item)) return `json: cannot unmarshal ${jsonTypeWord(item)} into Go struct field Platform.${key} of type []string`;
+      const at = item.findIndex((member) => member !== null && typeof member !== 'string');
+      if (at >= 0) return `json: cannot unmarshal ${jsonTypeWord(item[at])} into Platform.${key}.${at} of type string`;
+    }
+  }
+  return null;
+}
+
+/** moby's DecodePlatform (json.Unmarshal, then OS and architecture required): the platform, or the 400's words. */
+export function decodePlatform(text: string): { readonly platform: Platform } | { readonly error: string } {
+  const bytes = Buffer.from(text, 'utf8');
+  const scan = goJsonUnmarshalScan(bytes);
+  if ('error' in scan) return { error: `failed to parse platform: ${newerGoWords(scan.error, bytes, scan.at)}` };
+  if ('cut' in scan) return { error: 'failed to parse platform: unexpected end of JSON input' };
+  const value: unknown = JSON.parse(text);
+  const problem = typeProblem(value);
+  if (problem !== null) return { error: `failed to parse platform: ${problem}` };
+  const fields: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(isObject(value) ? value : {})) {
+    const field = goFieldOf(key, Object.keys(FIELDS));
+    if (field !== undefined) fields[field] = item;
+  }
+  const text0 = (key: string): string => (typeof fields[key] === 'string' ? fields[key] : '');
+  const platform = { os: text0('os'), architecture: text0('architecture'), variant: text0('variant') };
+  const features = fields['os.features'];
+  const optional = platform.variant !== '' || text0('os.version') !== '' || (Array.isArray(features) && features.length > 0);
+  if (platform.os === '' && platform.architecture === '' && optional)
+    return { error: 'optional platform fields provided, but OS and Architecture are missing' };
+  if (platform.os === '' || platform.architecture === '') return { error: 'both OS and Architecture must be provided' };
+  return { platform };
+}
+
+/** containerd's normalized architecture (the aliases a request may use for the simulator's amd64). */
+const normalArchitecture = (architecture: string): string => {
+  const lower = architecture.toLowerCase();
+  return lower === 'x86_64' || lower === 'x86-64' ? 'amd64' : lower === 'aarch64' ? 'arm64' : lower;
+};
+
+/** Whether the simulator's images (linux/amd64) are of `platform`: the OS and the normalized architecture (a variant is not amd64's to refuse). */
+export const isLinuxAmd64 = (platform: Platform): boolean => platform.os.toLowerCase() === 'linux' && normalArchitecture(platform.architecture) === 'amd64';
+
+/** containerd's FormatAll: os/architecture, and the variant when there is one. */
+export const formatPlatform = (platform: Platform): string => [platform.os, platform.architecture, platform.variant].filter((part) => part !== '').join('/');
