@@ -21,6 +21,15 @@ export function rfc3339Nano(nanos: bigint): string {
   return `${iso.slice(0, 19)}${fraction === '' ? '' : `.${fraction}`}Z`;
 }
 
+/** Go's time.Format(RFC3339) of a time in the local zone (a volume's CreatedAt): "Z" for UTC, else the offset. */
+export function goRfc3339Local(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  if (offset === 0) return `${local}Z`;
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  return `${local}${offset < 0 ? '-' : '+'}${hours}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+}
+
 /** Go's RFC3339 of a tar entry's time (whole seconds, UTC). */
 export const rfc3339 = (date: Date): string => `${date.toISOString().slice(0, 19)}Z`;
 

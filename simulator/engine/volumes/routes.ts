@@ -6,7 +6,7 @@ import type { Route } from '../../http/route.js';
 import { parseFilterArgs } from '../filters/filter-args.js';
 import { NEWER_GO_FROM } from '../go-json-newer.js';
 import { type Refusal, readJsonRequest } from '../json-request.js';
-import type { Volume } from '../objects/index.js';
+import { goRfc3339Local, type Volume } from '../objects/index.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson, sortedMap } from '../replies.js';
 import { SWARM_MESSAGES } from '../swarm/inactive.js';
 import { createBodyProblem, createRequest } from './create-body.js';
@@ -26,15 +26,6 @@ const REGEX_SIZES_UNTIL = '28.0';
 const isOld = (x: Exchange): boolean => releaseBelow(x, '23.0');
 
 const volumeDirectory = (x: Exchange, name: string): string => posix.join(x.state.config.dataRoot, 'volumes', name);
-
-/** Go's time.Format(RFC3339) in the local zone: "Z" for UTC, else the offset. */
-function goRfc3339Local(date: Date): string {
-  const offset = -date.getTimezoneOffset();
-  const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  if (offset === 0) return `${local}Z`;
-  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  return `${local}${offset < 0 ? '-' : '+'}${hours}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
-}
 
 /** A volume as the API writes it (moby volume.Volume: Status and UsageData omitted, as for a local volume outside system df). */
 const shapeVolume = (x: Exchange, volume: Volume): Record<string, unknown> => ({
