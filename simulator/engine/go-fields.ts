@@ -13,6 +13,9 @@ export function goFields(value: Readonly<Record<string, unknown>>, fields: reado
   return out;
 }
 
+/** A JSON object (not null, not an array): what Go decodes into a struct or a map. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /** The field a JSON key sets (exact name, else equal under case folding), or undefined. */
 export const goFieldOf = (key: string, fields: readonly string[]): string | undefined =>
   fields.includes(key) ? key : fields.find((field) => fold(field) === fold(key));

@@ -17,9 +17,9 @@ export const ENGINE_MESSAGES = {
   nameInUse:
     'Conflict. The container name "/{name}" is already in use by container "{id}". You have to remove (or rename) that container to be able to reuse that name.',
   invalidName: 'Invalid container name ({name}), only [a-zA-Z0-9][a-zA-Z0-9_.-] are allowed',
-  /** POST /containers/{name}/rename: no name, its own name, and the prefix of a name it cannot take. */
   /** Container and service logs asked for neither stdout nor stderr. */
   noStream: 'Bad parameters: you must choose at least one stream',
+  /** POST /containers/{name}/rename: no name, its own name, and the prefix of a name it cannot take. */
   renameEmpty: 'Neither old nor new names may be empty',
   renameSame: 'Renaming a container with the same name as its current name',
   allocatingName: 'Error when allocating new name: ',

@@ -42,9 +42,12 @@ function layoutOf(value: string, inLocation: boolean): string {
   return inLocation ? '2006-01-02' : '2006-01-02Z07:00';
 }
 
+/** Go's Time.Unix(): whole seconds since the epoch, rounded down (also before it). */
+const floorSeconds = (nanos: bigint): bigint => (nanos >= 0n ? nanos / 1_000_000_000n : -((-nanos + 999_999_999n) / 1_000_000_000n));
+
 /** Go's "%d.%09d" of a time's Unix seconds and nanoseconds. */
 function unixText(nanos: bigint): string {
-  const seconds = nanos >= 0n ? nanos / 1_000_000_000n : -((-nanos + 999_999_999n) / 1_000_000_000n);
+  const seconds = floorSeconds(nanos);
   return `${seconds}.${String(nanos - seconds * 1_000_000_000n).padStart(9, '0')}`;
 }
 
@@ -57,8 +60,7 @@ function unixText(nanos: bigint): string {
 export function getTimestamp(value: string, now: bigint, offsetSeconds: number, olderGo = false): { readonly text: string } | { readonly error: string } {
   const duration = goParseDuration(value);
   if (value !== '0' && duration !== null) {
-    const at = now - duration;
-    return { text: String(at >= 0n ? at / 1_000_000_000n : -((-at + 999_999_999n) / 1_000_000_000n)) };
+    return { text: String(floorSeconds(now - duration)) };
   }
   const inLocation = !/[zZ+]/.test(value) && value.split('-').length - 1 !== 3;
   const parsed = goParseTime(layoutOf(value, inLocation), value, offsetSeconds, olderGo);

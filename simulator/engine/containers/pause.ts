@@ -25,12 +25,7 @@ export const containerPauseRoute: Route = {
   handle(x) {
     const container = containerOr404(x);
     if (container === undefined) return;
-    if (container.state !== 'running')
-      return handlerError(
-        x,
-        409,
-        fillMessage(releaseBelow(x, '23.0') ? ENGINE_MESSAGES.pauseNotRunningOld : ENGINE_MESSAGES.pauseNotRunning, { id: container.id }),
-      );
+    if (container.state !== 'running') return handlerError(x, 409, notRunningRefusal(x, container));
     if (container.paused) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.alreadyPaused, { id: container.id }));
     container.paused = true;
     x.state.objects.containerEvent(container, 'pause');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fillMessage } from '../../../common/messages.js';
 import { builtinNetworkOf } from '../networks/builtin.js';
-import { nowNanos, type Container } from '../objects/index.js';
+import { newestFirst, nowNanos, type Container } from '../objects/index.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -45,11 +45,11 @@ export const containerListRoute: Route = {
     const selection = containerSelection(x);
     if ('refusal' in selection) return handlerError(x, selection.refusal.status, selection.refusal.message);
     const now = nowNanos();
-    const newestFirst = x.state.objects.allContainers().sort((a, b) => (a.created > b.created ? -1 : 1));
+    const listed = selection.select(x.state.objects.allContainers().sort(newestFirst));
     sendJson(
       x,
       200,
-      selection.select(newestFirst).map((container) => shapeContainerSummary(x, container, now)),
+      listed.map((container) => shapeContainerSummary(x, container, now)),
     );
   },
 };

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../go-fields.js';
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { goJsonSyntaxError } from '../go-json.js';
 
@@ -17,8 +18,6 @@ const typeError = (value: unknown, goType: string): string => `json: cannot unma
 
 type Decoded = { readonly args: FilterArgs } | { readonly error: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * The current form, map[string]map[string]bool: the first type error in the document's order
  * (Go decodes on past one and reports the first). A null value is a key without values; a null
@@ -27,7 +26,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  */
 function decodeCurrent(doc: unknown): Decoded {
   if (doc === null) return { args: new Map() };
-  if (!isObject(doc)) return { error: typeError(doc, 'map[string]map[string]bool') };
+  if (!isJsonObject(doc)) return { error: typeError(doc, 'map[string]map[string]bool') };
   const args = new Map<string, Map<string, boolean>>();
   let first: string | null = null;
   for (const [key, value] of Object.entries(doc)) {
@@ -35,7 +34,7 @@ function decodeCurrent(doc: unknown): Decoded {
       args.set(key, new Map());
       continue;
     }
-    if (!isObject(value)) {
+    if (!isJsonObject(value)) {
       first ??= typeError(value, 'map[string]bool');
       continue;
     }
@@ -52,7 +51,7 @@ function decodeCurrent(doc: unknown): Decoded {
 /** The legacy form, map[string][]string (a null member is the empty string). */
 function decodeLegacy(doc: unknown): FilterArgs | null {
   if (doc === null) return new Map();
-  if (!isObject(doc)) return null;
+  if (!isJsonObject(doc)) return null;
   const args = new Map<string, Map<string, boolean>>();
   for (const [key, value] of Object.entries(doc)) {
     if (value !== null && !Array.isArray(value)) return null;
@@ -91,6 +90,13 @@ export function labelsMatch(filters: FilterArgs, labels: unknown, key = 'label')
     return Object.hasOwn(set, name) && (at < 0 || set[name] === item.slice(at + 1));
   });
 }
+
+/** moby daemon matchLabels (prunes): the `label` values hold, and when `label!` is given, not all of its values do. */
+export const pruneLabelsMatch = (filters: FilterArgs, labels: unknown): boolean =>
+  labelsMatch(filters, labels) && (!filters.has('label!') || !labelsMatch(filters, labels, 'label!'));
+
+/** moby Args.ExactMatch: true when the key has no values, else whether `value` is one of them set to true. */
+export const exactMatch = (args: FilterArgs, key: string, value: string): boolean => (args.get(key)?.size ?? 0) === 0 || args.get(key)?.get(value) === true;
 
 /** The message of an invalid filter: `invalid filter 'k'`, `invalid filter 'k=[a b]'` (20.10: `Invalid …`). */
 export function invalidFilterMessage(key: string, values: readonly string[] | null, old: boolean): string {

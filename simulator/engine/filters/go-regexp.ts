@@ -1,4 +1,4 @@
-import { type FilterArgs, filterValues } from './filter-args.js';
+import { exactMatch, type FilterArgs, filterValues } from './filter-args.js';
 
 /**
  * Go's regexp.MatchString, as far as JavaScript's expressions can stand for RE2's: a pattern with
@@ -20,7 +20,6 @@ export function goRegexpMatches(pattern: string, text: string): boolean {
  * the key's values, as a regular expression, found in `field`.
  */
 export function argsMatch(args: FilterArgs, key: string, field: string): boolean {
-  const members = args.get(key);
-  if (members === undefined || members.size === 0 || members.get(field) === true) return true;
+  if (!args.has(key) || exactMatch(args, key, field)) return true;
   return filterValues(args, key).some((pattern) => goRegexpMatches(pattern, field));
 }

@@ -33,7 +33,7 @@ function historyOf(x: Exchange, image: Image): Record<string, unknown>[] {
     const tags = objects.tagsOf(current);
     item.Tags = tags.length === 0 ? null : tags;
     const parent: string = current.origin?.parent ?? '';
-    current = parent === '' ? undefined : objects.allImages().find((candidate) => candidate.id === parent);
+    current = parent === '' ? undefined : objects.findImage(parent);
   }
   return items;
 }

@@ -1,5 +1,5 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
-import { goFieldOf } from '../go-fields.js';
+import { goFieldOf, isJsonObject } from '../go-fields.js';
 import { goJsonUnmarshalScan } from '../go-json.js';
 import { newerGoWords } from '../go-json-newer.js';
 
@@ -19,8 +19,6 @@ const FIELDS: Readonly<Record<string, 'string' | '[]string'>> = {
   variant: 'string',
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * Go's unmarshal error for a platform document, in the words of 28.x's Go (the only releases that
  * read one): the key as written ("Platform.OS"), a list member by its index without "Go struct
@@ -28,7 +26,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  */
 function typeProblem(value: unknown): string | null {
   if (value === null) return null;
-  if (!isObject(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type v1.Platform`;
+  if (!isJsonObject(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type v1.Platform`;
   for (const [key, item] of Object.entries(value)) {
     const field = goFieldOf(key, Object.keys(FIELDS));
     if (field === undefined || item === null) continue;
@@ -53,7 +51,7 @@ export function decodePlatform(text: string): { readonly platform: Platform } | 
   const problem = typeProblem(value);
   if (problem !== null) return { error: `failed to parse platform: ${problem}` };
   const fields: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(isObject(value) ? value : {})) {
+  for (const [key, item] of Object.entries(isJsonObject(value) ? value : {})) {
     const field = goFieldOf(key, Object.keys(FIELDS));
     if (field !== undefined) fields[field] = item;
   }

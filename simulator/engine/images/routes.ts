@@ -1,10 +1,10 @@
-import { referenceMatches, nowNanos, type Image } from '../objects/index.js';
+import { newestFirst, referenceMatches, nowNanos, type Image } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { referenceProblem, targetOf } from './import.js';
 import { answerMissingImage, referenceError } from './missing-image.js';
-import { newestFirst, shapeImageInspect, shapeImageSummary } from './shape.js';
+import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { booleanFilter, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';

@@ -153,6 +153,3 @@ export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly 
     ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
   };
 }
-
-/** Newest first, as the daemon sorts the list. */
-export const newestFirst = (a: Image, b: Image): number => (a.created > b.created ? -1 : a.created < b.created ? 1 : 0);

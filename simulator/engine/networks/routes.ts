@@ -3,7 +3,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { queryOf, releaseBelow, sendJson } from '../replies.js';
-import { readPruneFilters } from '../containers/prune.js';
+import { readPruneFilters } from '../filters/prune-filters.js';
 import { builtinNetworks, shapeNetwork, type BuiltinNetwork } from './builtin.js';
 import { NETWORK_FILTERS, filterNetworks } from './filter.js';
 

@@ -21,6 +21,10 @@ export function rfc3339Nano(nanos: bigint): string {
   return `${iso.slice(0, 19)}${fraction === '' ? '' : `.${fraction}`}Z`;
 }
 
+/** Newest first by creation, as the daemon lists images and containers. */
+export const newestFirst = (a: { readonly created: bigint }, b: { readonly created: bigint }): number =>
+  a.created > b.created ? -1 : a.created < b.created ? 1 : 0;
+
 /** Go's time.Format(RFC3339) of a time in the local zone (a volume's CreatedAt): "Z" for UTC, else the offset. */
 export function goRfc3339Local(date: Date): string {
   const offset = -date.getTimezoneOffset();

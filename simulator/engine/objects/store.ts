@@ -130,7 +130,6 @@ export class ObjectStore {
     this.containers.delete(container.id);
   }
 
-  /** A container event: its actor's attributes are the image as named, the name and the labels. */
   /** Renames a container, and records the event ("/" and the old name beside the new one, as moby does). */
   renameContainer(container: Container, name: string): void {
     const oldName = `/${container.name}`;
@@ -143,6 +142,7 @@ export class ObjectStore {
     this.events.record('network', action, network.id, { container: container.id, name: network.name, type: network.driver });
   }
 
+  /** A container event: its actor's attributes are the image as named, the name and the labels. */
   containerEvent(container: Container, action: string, extra: Readonly<Record<string, string>> = {}): void {
     const labels = (container.config['Labels'] ?? {}) as Record<string, string>;
     this.events.record('container', action, container.id, { ...labels, image: container.imageRef, name: container.name, ...extra });

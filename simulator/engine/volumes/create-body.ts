@@ -1,5 +1,5 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
-import { goFieldOf, goFields } from '../go-fields.js';
+import { goFieldOf, goFields, isJsonObject } from '../go-fields.js';
 
 /** A volume create request's fields (moby volume.CreateOptions; 20.10 VolumeCreateBody, without ClusterVolumeSpec). */
 export interface CreateRequest {
@@ -11,8 +11,6 @@ export interface CreateRequest {
   readonly clusterSpec: boolean;
 }
 
-const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 const STRING_FIELDS = ['Driver', 'Name'];
 const MAP_FIELDS = ['DriverOpts', 'Labels'];
 
@@ -21,11 +19,11 @@ function fieldProblem(field: string, value: unknown, namesKeys: boolean): readon
   if (value === null) return null;
   if (STRING_FIELDS.includes(field)) return typeof value === 'string' ? null : [jsonTypeWord(value), '', 'string'];
   if (MAP_FIELDS.includes(field)) {
-    if (!isObject(value)) return [jsonTypeWord(value), '', 'map[string]string'];
+    if (!isJsonObject(value)) return [jsonTypeWord(value), '', 'map[string]string'];
     const bad = Object.entries(value).find(([, item]) => item !== null && typeof item !== 'string');
     return bad === undefined ? null : [jsonTypeWord(bad[1]), namesKeys ? `.${bad[0]}` : '', 'string'];
   }
-  return isObject(value) ? null : [jsonTypeWord(value), '', 'volume.ClusterVolumeSpec'];
+  return isJsonObject(value) ? null : [jsonTypeWord(value), '', 'volume.ClusterVolumeSpec'];
 }
 
 /**
@@ -35,7 +33,7 @@ function fieldProblem(field: string, value: unknown, namesKeys: boolean): readon
 export function createBodyProblem(value: unknown, old: boolean, namesKeys: boolean): string | null {
   const struct = old ? 'VolumeCreateBody' : 'CreateOptions';
   if (value === null || value === undefined) return null;
-  if (!isObject(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type volume.${struct}`;
+  if (!isJsonObject(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type volume.${struct}`;
   const fields = fieldsOf(old);
   for (const [key, item] of Object.entries(value)) {
     const field = goFieldOf(key, fields);
@@ -49,16 +47,16 @@ const fieldsOf = (old: boolean): readonly string[] => (old ? [...STRING_FIELDS, 
 
 /** A map[string]string as Go decodes it: null members are empty strings; null is no map. */
 const stringMap = (value: unknown): Record<string, string> | null =>
-  isObject(value) ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === 'string' ? item : ''])) : null;
+  isJsonObject(value) ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === 'string' ? item : ''])) : null;
 
 /** The request a decoded body (that fits, createBodyProblem) makes: absent or null fields are empty. */
 export function createRequest(value: unknown, old: boolean): CreateRequest {
-  const body = goFields(isObject(value) ? value : {}, fieldsOf(old));
+  const body = goFields(isJsonObject(value) ? value : {}, fieldsOf(old));
   return {
     name: typeof body['Name'] === 'string' ? body['Name'] : '',
     driver: typeof body['Driver'] === 'string' ? body['Driver'] : '',
     driverOpts: stringMap(body['DriverOpts']),
     labels: stringMap(body['Labels']),
-    clusterSpec: isObject(body['ClusterVolumeSpec']),
+    clusterSpec: isJsonObject(body['ClusterVolumeSpec']),
   };
 }

@@ -1,5 +1,5 @@
 import type { Volume } from '../objects/index.js';
-import { type FilterArgs, booleanFilter, filterValues, invalidFilterMessage, labelsMatch, unacceptedKey } from '../filters/filter-args.js';
+import { type FilterArgs, booleanFilter, exactMatch, filterValues, invalidFilterMessage, pruneLabelsMatch, unacceptedKey } from '../filters/filter-args.js';
 import { argsMatch } from '../filters/go-regexp.js';
 import { goParseBool } from '../go-strconv.js';
 import type { Refusal } from '../json-request.js';
@@ -12,9 +12,6 @@ const PRUNE_FILTERS_OLD = ['label', 'label!'];
 const PRUNE_FILTERS = ['label', 'label!', 'all'];
 
 type Keep = (volume: Volume) => boolean;
-
-/** moby Args.ExactMatch: true when the key has no values, else whether `value` is one set to true. */
-const exactMatch = (args: FilterArgs, key: string, value: string): boolean => (args.get(key)?.size ?? 0) === 0 || args.get(key)?.get(value) === true;
 
 /**
  * `dangling` as the release reads it: 20.10 (ExactMatch) true for "true" or "1" (or no values),
@@ -45,8 +42,7 @@ function filtersToKeep(args: FilterArgs, accepted: readonly string[], old: boole
   return (volume) =>
     (drivers.length === 0 || drivers.includes(volume.driver)) &&
     (!args.has('name') || argsMatch(args, 'name', volume.name)) &&
-    labelsMatch(args, volume.labels) &&
-    (!args.has('label!') || !labelsMatch(args, volume.labels, 'label!')) &&
+    pruneLabelsMatch(args, volume.labels) &&
     isDangling !== false;
 }
 

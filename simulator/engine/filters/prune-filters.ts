@@ -1,0 +1,69 @@
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import { getTimestamp, parseTimestamps, totalNanos } from '../timestamps.js';
+import { nowNanos } from '../objects/index.js';
+import { queryOf, releaseBelow } from '../replies.js';
+import { type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, pruneLabelsMatch, unacceptedKey } from './filter-args.js';
+
+/** How a prune reads its `until`: no bound (null), the bound in nanoseconds, a refusal, or moby's panic. */
+export type PruneUntil = { readonly until: bigint | null } | { readonly status: number; readonly message: string } | { readonly panics: true };
+
+/** The daemon's zone, east of UTC in seconds (Go's FixedZone(reference.Zone())). */
+const localOffsetSeconds = (): number => -new Date().getTimezoneOffset() * 60;
+
+/**
+ * moby's getUntilFromPruneFilters: one `until` value (two: "more than one until filter specified"),
+ * read by timetypes.GetTimestamp then ParseTimestamps. 20.10 passes those errors on plain (500),
+ * later releases as invalid parameters (400). A key without values makes moby index an empty list:
+ * its handler panics and the connection is dropped (observed on all three releases).
+ */
+function pruneUntil(args: FilterArgs, old: boolean): PruneUntil {
+  if (!args.has('until')) return { until: null };
+  const values = filterValues(args, 'until');
+  const status = old ? 500 : 400;
+  if (values.length > 1) return { status, message: 'more than one until filter specified' };
+  if (values.length === 0) return { panics: true };
+  const timestamp = getTimestamp(values[0]!, nowNanos(), localOffsetSeconds(), old);
+  if ('error' in timestamp) return { status, message: timestamp.error };
+  const parsed = parseTimestamps(timestamp.text, 0n);
+  if ('error' in parsed) return { status, message: parsed.error };
+  return { until: totalNanos(parsed) };
+}
+
+const ACCEPTED = ['label', 'label!', 'until'];
+
+/** Answers moby's panic as net/http does: the connection closes without an answer. */
+export const dropConnection = (x: Exchange): void => {
+  x.res.socket?.destroy();
+};
+
+/**
+ * The filters of a prune of containers or networks (moby daemon/prune.go), in its order: decoding
+ * (20.10: Go's words, 500), the accepted keys, then `until`. The labels' test, or how to answer.
+ */
+export function readPruneFilters(x: Exchange): { readonly keep: (labels: unknown, created: bigint) => boolean } | null {
+  const old = releaseBelow(x, '23.0');
+  const parsed = parseFilterArgs(queryOf(x).get('filters') ?? '', old);
+  if ('refusal' in parsed) {
+    handlerError(x, parsed.refusal.status, parsed.refusal.message);
+    return null;
+  }
+  const unaccepted = unacceptedKey(parsed.args, ACCEPTED);
+  if (unaccepted !== null) {
+    handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
+    return null;
+  }
+  const until = pruneUntil(parsed.args, old);
+  if ('panics' in until) {
+    dropConnection(x);
+    return null;
+  }
+  if ('status' in until) {
+    handlerError(x, until.status, until.message);
+    return null;
+  }
+  const { args } = parsed;
+  return {
+    keep: (labels, created) => (until.until === null || created <= until.until) && pruneLabelsMatch(args, labels),
+  };
+}
