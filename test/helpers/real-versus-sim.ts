@@ -38,12 +38,19 @@ export async function statusAndMessage(client: HttpClient, ask: Ask): Promise<[n
 
 /**
  * `text` with each side's own values (IDs the request named, which differ between the sides) put
- * back as their placeholders, longest first, where they stand as a word.
+ * back as their placeholders, longest first, where they stand as a word. One pass: a placeholder
+ * put in (`{ctc-created:4}`) is not searched again, so a one-character value (`4`) cannot be
+ * found inside it.
  */
 export function withPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
-  return Object.entries(values)
-    .sort(([, a], [, b]) => b.length - a.length)
-    .reduce((out, [key, value]) => out.replace(new RegExp(`(?<![0-9a-z])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9a-z])`, 'g'), key), text);
+  const entries = Object.entries(values)
+    .filter(([, value]) => value !== '')
+    .sort(([, a], [, b]) => b.length - a.length);
+  if (entries.length === 0) return text;
+  const keyOf = new Map<string, string>();
+  for (const [key, value] of entries) if (!keyOf.has(value)) keyOf.set(value, key);
+  const alternatives = [...keyOf.keys()].map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return text.replace(new RegExp(`(?<![0-9a-z])(?:${alternatives.join('|')})(?![0-9a-z])`, 'g'), (value) => keyOf.get(value) ?? value);
 }
 
 /** A reply's status and message with the side's values named by their placeholders (withPlaceholders). */
