@@ -45,6 +45,11 @@ export function sendEmpty(x: Exchange, status: number, extraHeaders: readonly st
   x.res.end();
 }
 
+/** Answers a panic in moby's handler as Go's net/http does: the connection closes without an answer. */
+export const dropConnection = (x: Exchange): void => {
+  x.res.socket?.destroy();
+};
+
 /** Keys in Go's map order (sorted), as encoding/json writes a map. */
 export const sortedMap = <T>(map: Readonly<Record<string, T>> | null): Record<string, T> | null =>
   map === null

@@ -7,6 +7,7 @@ import { infoRoute } from './system/info/index.js';
 import { OPTIONS_ROUTE } from './system/options.js';
 import { PING_ROUTES } from './system/ping.js';
 import { VERSION_ROUTE } from './system/version.js';
+import { diskUsageRoute } from './system/disk-usage.js';
 import { archiveGetRoute, archiveHeadRoute, containerCopyRoute } from './containers/archive-routes.js';
 import { containerCreateRoute } from './containers/create.js';
 import { containerRenameRoute } from './containers/rename.js';
@@ -67,6 +68,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   networkPruneRoute,
   containerPruneRoute,
   ...VOLUME_ROUTES,
+  diskUsageRoute,
 ];
 
 /** The oldest release the route table was observed on: older releases are emulated with its routes. */

@@ -46,10 +46,12 @@ export const containerListRoute: Route = {
     if ('refusal' in selection) return handlerError(x, selection.refusal.status, selection.refusal.message);
     const now = nowNanos();
     const listed = selection.select(x.state.objects.allContainers().sort(newestFirst));
+    // moby's BoolValue, as boolQuery reads it: `size=x` asks for the sizes (observed on 20.10.24, 26.1.5, 28.5.2).
+    const withSize = boolQuery(x, 'size');
     sendJson(
       x,
       200,
-      listed.map((container) => shapeContainerSummary(x, container, now)),
+      listed.map((container) => shapeContainerSummary(x, container, now, withSize)),
     );
   },
 };

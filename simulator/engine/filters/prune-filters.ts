@@ -2,7 +2,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import { getTimestamp, parseTimestamps, totalNanos } from '../timestamps.js';
 import { nowNanos } from '../objects/index.js';
-import { queryOf, releaseBelow } from '../replies.js';
+import { dropConnection, queryOf, releaseBelow } from '../replies.js';
 import { type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, pruneLabelsMatch, unacceptedKey } from './filter-args.js';
 
 /** How a prune reads its `until`: no bound (null), the bound in nanoseconds, a refusal, or moby's panic. */
@@ -31,11 +31,6 @@ function pruneUntil(args: FilterArgs, old: boolean): PruneUntil {
 }
 
 const ACCEPTED = ['label', 'label!', 'until'];
-
-/** Answers moby's panic as net/http does: the connection closes without an answer. */
-export const dropConnection = (x: Exchange): void => {
-  x.res.socket?.destroy();
-};
 
 /**
  * The filters of a prune of containers or networks (moby daemon/prune.go), in its order: decoding

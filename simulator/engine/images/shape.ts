@@ -153,3 +153,26 @@ export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly 
     ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
   };
 }
+
+/**
+ * One entry of system df's Images: moby's image service summary, which the images list's router
+ * has not rewritten: the containers counted, the shared size given, and from 23.0 an untagged
+ * image's RepoTags and every RepoDigests null (20.10's service writes the `<none>` placeholders
+ * itself). Observed on 20.10.24, 26.1.5 and 28.5.2.
+ */
+export function shapeImageUsage(x: Exchange, image: Image, repoTags: readonly string[], containers: number, sharedSize: number): Record<string, unknown> {
+  const placeholders = releaseBelow(x, '23.0');
+  const untagged = repoTags.length === 0;
+  return {
+    Containers: containers,
+    Created: unixSeconds(image.created),
+    Id: image.id,
+    Labels: sortedMap(image.config.Labels),
+    ParentId: image.origin?.parent ?? '',
+    RepoDigests: placeholders && untagged ? ['<none>@<none>'] : null,
+    RepoTags: !untagged ? repoTags : placeholders ? ['<none>:<none>'] : null,
+    SharedSize: sharedSize,
+    Size: image.size,
+    ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
+  };
+}

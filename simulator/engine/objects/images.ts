@@ -100,6 +100,12 @@ export function chainIdsOf(image: Image): string[] {
   return chains;
 }
 
+/** Each layer's chain ID with its size, bottom first (an image made before sizes were kept: all of it on its top layer). */
+export function layersOf(image: Image): { readonly chainId: string; readonly size: number }[] {
+  const chains = chainIdsOf(image);
+  return chains.map((chainId, i) => ({ chainId, size: image.layerSizes?.[i] ?? (i === chains.length - 1 ? image.size : 0) }));
+}
+
 /** `sha256:<hex>` of bytes. */
 export const digestOf = (data: string | Buffer): string => `sha256:${sha256(data)}`;
 

@@ -5,6 +5,7 @@ export {
   diffIdsOf,
   digestOf,
   diskSize,
+  layersOf,
   makeImage,
   makeImageWithOrigin,
   type HistoryEntry,

@@ -28,7 +28,7 @@ const isOld = (x: Exchange): boolean => releaseBelow(x, '23.0');
 const volumeDirectory = (x: Exchange, name: string): string => posix.join(x.state.config.dataRoot, 'volumes', name);
 
 /** A volume as the API writes it (moby volume.Volume: Status and UsageData omitted, as for a local volume outside system df). */
-const shapeVolume = (x: Exchange, volume: Volume): Record<string, unknown> => ({
+export const shapeVolume = (x: Exchange, volume: Volume): Record<string, unknown> => ({
   CreatedAt: goRfc3339Local(volume.createdAt),
   Driver: volume.driver,
   Labels: sortedMap(volume.labels),
