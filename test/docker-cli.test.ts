@@ -57,7 +57,7 @@ if (missing !== null) {
     t.equal(ps.code, 0, `docker ps works (ctrd-sim lists containers): ${ps.stderr}`);
     t.match(ps.stdout, /^CONTAINER ID\s+IMAGE/, 'with the table header and no container');
 
-    for (const [args, endpoint] of [[['image', 'prune', '--force'], 'POST /images/prune']] as const) {
+    for (const [args, endpoint] of [[['builder', 'prune', '--force'], 'POST /build/prune']] as const) {
       const run = await docker(args, host, home);
       t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
       t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);
@@ -224,5 +224,39 @@ if (missing !== null) {
     const ps = await docker(['ps', '--all', '--size', '--format', '{{.Names}} {{.Size}}'], host, home);
     t.equal(ps.code, 0, `docker ps --size: ${ps.stderr}`);
     t.equal(ps.stdout.trim(), 'ctc-df 0B (virtual 1.98MB)', 'the container wrote nothing; its image is its virtual size');
+  });
+
+  t.test('docker image prune: dangling images only, then with --all every image no container uses; rmi takes an untagged parent', async (t) => {
+    const { home, host } = await simForCli(t);
+    const tarball = join(home, 'image.tar');
+    writeFileSync(tarball, await baseTarball());
+    t.equal((await docker(['image', 'import', tarball, 'ctc-cli/base:1'], host, home)).code, 0, 'docker image import');
+    t.equal((await docker(['image', 'import', tarball, 'ctc-cli/used:1'], host, home)).code, 0, 'docker image import');
+    t.equal((await docker(['create', '--network', 'none', 'ctc-cli/used:1', '/bin/busybox', 'true'], host, home)).code, 0, 'docker create');
+    const child = await docker(['create', '--network', 'none', 'ctc-cli/base:1', '/bin/busybox', 'true'], host, home);
+    t.equal((await docker(['commit', child.stdout.trim(), 'ctc-cli/child:1'], host, home)).code, 0, 'docker commit');
+    t.equal((await docker(['rm', child.stdout.trim()], host, home)).code, 0, 'docker rm');
+    t.equal((await docker(['rmi', 'ctc-cli/base:1'], host, home)).stdout.trim(), 'Untagged: ctc-cli/base:1', 'docker rmi of a parent only untags it');
+
+    const dangling = await docker(['image', 'prune', '--force'], host, home);
+    t.equal(dangling.code, 0, `docker image prune: ${dangling.stderr}`);
+    t.match(dangling.stdout, 'Total reclaimed space: 0B', 'no dangling image without a child: nothing to prune');
+    const removed = await docker(['rmi', 'ctc-cli/child:1'], host, home);
+    t.equal(
+      removed.stdout
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('Deleted: ')).length,
+      2,
+      'docker rmi of the child takes its untagged parent too',
+    );
+
+    t.equal((await docker(['image', 'import', tarball, 'ctc-cli/unused:1'], host, home)).code, 0, 'docker image import');
+    const all = await docker(['image', 'prune', '--all', '--force'], host, home);
+    t.equal(all.code, 0, `docker image prune --all: ${all.stderr}`);
+    t.match(all.stdout, 'untagged: ctc-cli/unused:1', 'the unused image goes');
+    t.notMatch(all.stdout, 'ctc-cli/used:1', 'the one a container uses stays');
+    const left = await docker(['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}'], host, home);
+    t.equal(left.stdout.trim(), 'ctc-cli/used:1', 'only the image in use is left');
   });
 }

@@ -18,6 +18,7 @@ import { imageCreateRoute } from './images/import.js';
 import { commitRoute } from './images/commit.js';
 import { imageLoadRoute } from './images/load.js';
 import { imageDeleteRoute } from './images/delete.js';
+import { imagePruneRoute } from './images/prune.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
 import { imageHistoryRoute } from './images/history.js';
@@ -42,6 +43,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   imageInspectRoute,
   imageListRoute,
   imageDeleteRoute,
+  imagePruneRoute,
   imageSaveRoute,
   imagesSaveRoute,
   imageHistoryRoute,

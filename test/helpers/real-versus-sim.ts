@@ -126,14 +126,21 @@ export function checkAgainstRealReleases(what: string, prefix: string, requests:
         const on = (a: Ask, values: Readonly<Record<string, string>>): Ask => ({ ...a, path: filledIn(a.path, values) });
         const usedBy = (a: Ask, values: Readonly<Record<string, string>>): Record<string, string> =>
           Object.fromEntries(Object.entries(values).filter(([key]) => a.path.includes(key) || a.path.includes(encodeURIComponent(key))));
+        // The requests before a disagreement made the state it happened in: the failure shows the last few.
+        const earlier: string[] = [];
         await fc.assert(
           fc.asyncProperty(requests, async (a) => {
             const [fromReal, fromSim] = await Promise.all([
               read(realClient, on(a, realValues), usedBy(a, realValues)),
               read(sim, on(a, simValues), usedBy(a, simValues)),
             ]);
-            if (JSON.stringify(fromReal) !== JSON.stringify(fromSim))
-              throw new Error(`${askText(a)}\n  dockerd ${daemon.release}: ${JSON.stringify(fromReal)}\n  ctrd-sim: ${JSON.stringify(fromSim)}`);
+            const answer = JSON.stringify(fromReal);
+            if (answer !== JSON.stringify(fromSim))
+              throw new Error(
+                `${askText(a)}\n  dockerd ${daemon.release}: ${answer}\n  ctrd-sim: ${JSON.stringify(fromSim)}\n  after (oldest first):\n${earlier.join('\n')}`,
+              );
+            earlier.push(`    ${askText(a)} => ${answer.length > 120 ? `${answer.slice(0, 120)}…` : answer}`);
+            if (earlier.length > 8) earlier.shift();
           }),
           { numRuns },
         );

@@ -19,10 +19,11 @@ function eventLine(x: Exchange, event: DaemonEvent): string {
   const legacy =
     (event.type === 'container' || event.type === 'image') && !imageEventsWithoutLegacy(quirks, event.type) && !legacyDropped(quirks, apiBelow(x, '1.52'));
   // Fault (deprecated.events.legacy-fields): container events lack "from".
-  const from =
-    legacy && event.type === 'container' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: event.attributes['image'] ?? '' } : {};
+  const image = event.attributes['image'] ?? '';
+  const from = legacy && event.type === 'container' && image !== '' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: image } : {};
+  // The legacy fields are omitempty: a prune's event (no actor) has no "id" (observed on 20.10.24, 26.1.5, 28.5.2).
   const document = {
-    ...(legacy ? { status: event.action, id: event.actorId, ...from } : {}),
+    ...(legacy ? { status: event.action, ...(event.actorId === '' ? {} : { id: event.actorId }), ...from } : {}),
     Type: event.type,
     Action: event.action,
     Actor: { ID: event.actorId, Attributes: sortedMap(event.attributes) },

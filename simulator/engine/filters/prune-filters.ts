@@ -13,14 +13,14 @@ const localOffsetSeconds = (): number => -new Date().getTimezoneOffset() * 60;
 
 /**
  * moby's getUntilFromPruneFilters: one `until` value (two: "more than one until filter specified"),
- * read by timetypes.GetTimestamp then ParseTimestamps. 20.10 passes those errors on plain (500),
- * later releases as invalid parameters (400). A key without values makes moby index an empty list:
+ * read by timetypes.GetTimestamp then ParseTimestamps. `plain`: those errors passed on as they are
+ * (500), not as invalid parameters (400). A key without values makes moby index an empty list:
  * its handler panics and the connection is dropped (observed on all three releases).
  */
-function pruneUntil(args: FilterArgs, old: boolean): PruneUntil {
+function pruneUntil(args: FilterArgs, old: boolean, plain: boolean): PruneUntil {
   if (!args.has('until')) return { until: null };
   const values = filterValues(args, 'until');
-  const status = old ? 500 : 400;
+  const status = plain ? 500 : 400;
   if (values.length > 1) return { status, message: 'more than one until filter specified' };
   if (values.length === 0) return { panics: true };
   const timestamp = getTimestamp(values[0]!, nowNanos(), localOffsetSeconds(), old);
@@ -30,25 +30,44 @@ function pruneUntil(args: FilterArgs, old: boolean): PruneUntil {
   return { until: totalNanos(parsed) };
 }
 
-const ACCEPTED = ['label', 'label!', 'until'];
+/** What differs between the prunes that read their filters as moby does. */
+export interface PruneKind {
+  readonly accepted: readonly string[];
+  /** moby's images package passes until's errors on plain (500) on every release; daemon/prune.go on 20.10 only. */
+  readonly untilAlwaysPlain: boolean;
+  /** A check between the keys and `until` (the images' dangling): its refusal (400) ends the prune. */
+  readonly between?: (args: FilterArgs, old: boolean) => string | null;
+}
+
+/** The prunes of containers and networks (moby daemon/prune.go). */
+const CONTAINERS_AND_NETWORKS: PruneKind = { accepted: ['label', 'label!', 'until'], untilAlwaysPlain: false };
 
 /**
- * The filters of a prune of containers or networks (moby daemon/prune.go), in its order: decoding
- * (20.10: Go's words, 500), the accepted keys, then `until`. The labels' test, or how to answer.
+ * The filters of a prune in moby's order: decoding (20.10: Go's words, 500), the accepted keys,
+ * the kind's own check, then `until`. The filters with their labels' and until's test, or null
+ * once answered.
  */
-export function readPruneFilters(x: Exchange): { readonly keep: (labels: unknown, created: bigint) => boolean } | null {
+export function readPruneFilters(
+  x: Exchange,
+  kind: PruneKind = CONTAINERS_AND_NETWORKS,
+): { readonly args: FilterArgs; readonly keep: (labels: unknown, created: bigint) => boolean } | null {
   const old = releaseBelow(x, '23.0');
   const parsed = parseFilterArgs(queryOf(x).get('filters') ?? '', old);
   if ('refusal' in parsed) {
     handlerError(x, parsed.refusal.status, parsed.refusal.message);
     return null;
   }
-  const unaccepted = unacceptedKey(parsed.args, ACCEPTED);
+  const unaccepted = unacceptedKey(parsed.args, kind.accepted);
   if (unaccepted !== null) {
     handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
     return null;
   }
-  const until = pruneUntil(parsed.args, old);
+  const refused = kind.between?.(parsed.args, old) ?? null;
+  if (refused !== null) {
+    handlerError(x, 400, refused);
+    return null;
+  }
+  const until = pruneUntil(parsed.args, old, old || kind.untilAlwaysPlain);
   if ('panics' in until) {
     dropConnection(x);
     return null;
@@ -59,6 +78,7 @@ export function readPruneFilters(x: Exchange): { readonly keep: (labels: unknown
   }
   const { args } = parsed;
   return {
+    args,
     keep: (labels, created) => (until.until === null || created <= until.until) && pruneLabelsMatch(args, labels),
   };
 }

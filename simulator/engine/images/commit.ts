@@ -13,6 +13,9 @@ import { queryOf, releaseBelow, sendJson } from '../replies.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
+/** The first release whose commit records an image create event (moby 27.0's image_commit.go). */
+const IMAGE_CREATE_EVENT_FROM = '27.0';
+
 /** The body's fields that are set: they replace the container's (moby merges the container's config under the request's). */
 function setFields(body: unknown): Record<string, unknown> {
   return Object.fromEntries(
@@ -69,7 +72,13 @@ export const commitRoute: Route = {
     }
     const created = nowNanos();
     const parent = container.image;
-    const layer = digestOf(`ctrd-sim commit ${container.id} ${created}`);
+    // moby's commit adds no layer for an empty diff: the image has its parent's. A container that ran
+    // under an init leaves the init's mount point in its own layer, of size 0, whose diff changes only
+    // with the second it was made in (moby's tar keeps whole seconds: two containers started in one
+    // second commit the same layer); one that ran without an init, or never ran, changed nothing here
+    // (observed on 20.10.24, 26.1.5 and 28.5.2).
+    const ran = container.startedAt !== null && container.hostConfig['Init'] === true;
+    const layer = digestOf(`ctrd-sim: an init's mount point, made in second ${(container.startedAt ?? 0n) / 1_000_000_000n}`);
     const origin = {
       nonstandard: read.nonstandard,
       container: container.id,
@@ -78,19 +87,22 @@ export const commitRoute: Route = {
       comment: query.get('comment') ?? '',
       author: query.get('author') ?? '',
       dockerVersion: null,
-      layers: [...diffIdsOf(parent), layer],
+      layers: ran ? [...diffIdsOf(parent), layer] : diffIdsOf(parent),
     };
     const id = digestOf(JSON.stringify({ config, origin, created: String(created) }));
-    // moby's commit: the parent's history and one step, made by the container's command; its layer holds nothing here.
-    const step = { created, createdBy: ((container.config['Cmd'] ?? []) as string[]).join(' '), comment: origin.comment, emptyLayer: false };
+    // moby's commit: the parent's history and one step, made by the container's command.
+    const step = { created, createdBy: ((container.config['Cmd'] ?? []) as string[]).join(' '), comment: origin.comment, emptyLayer: !ran };
     const image = {
       ...makeImageWithOrigin(id, { of: parent }, config, created, origin),
       history: [...(parent.history ?? []), step],
-      layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), 0],
+      layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), ...(ran ? [0] : [])],
     };
     objects.addImage(image);
-    objects.containerEvent(container, 'commit', { comment: origin.comment, imageID: id, imageRef: target === null ? '' : `${target.repo}:${target.tag}` });
+    // From 27.0 the image service records the new image (moby image_commit.go; observed on 28.5.2, not on 26.1.5).
+    if (!releaseBelow(x, IMAGE_CREATE_EVENT_FROM)) objects.imageEvent(image, 'create', id);
+    // moby's order: the image made, then tagged, then the container's commit event.
     if (target !== null) objects.tag(image, `${target.repo}:${target.tag}`, created);
+    objects.containerEvent(container, 'commit', { comment: origin.comment, imageID: id, imageRef: target === null ? '' : `${target.repo}:${target.tag}` });
     sendJson(x, 201, { Id: id });
   },
 };

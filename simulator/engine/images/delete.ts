@@ -1,13 +1,12 @@
 import { fillMessage } from '../../../common/messages.js';
 import { chainIdsOf, type Image, type ObjectStore } from '../objects/index.js';
-import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, sendJson } from '../replies.js';
 import { imageOr404 } from './routes.js';
 
-type DeleteRecord = { readonly Untagged: string } | { readonly Deleted: string };
+export type DeleteRecord = { readonly Untagged: string } | { readonly Deleted: string };
 
 /** Whether `name` names the image by its ID (full, `sha256:` or a prefix) rather than by a reference (moby isImageIDPrefix). */
 const byId = (image: Image, name: string): boolean => {
@@ -38,12 +37,17 @@ interface Conflict {
   readonly used: boolean;
 }
 
-/** The conflict that keeps the image (moby checkImageDeleteConflict's order), or null; `soft`: the ones force overrides count. */
-function conflictOf(x: Exchange, image: Image, soft: { readonly references: boolean; readonly stopped: boolean }): Conflict | null {
-  const { objects } = x.state;
+/** Which of moby's conflicts count: the hard ones (children, a running container) always; the soft ones (tags, a stopped container) unless forced. */
+interface ConflictMask {
+  readonly references: boolean;
+  readonly stopped: boolean;
+}
+
+/** The conflict that keeps the image (moby checkImageDeleteConflict's order), or null. */
+function conflictOf(objects: ObjectStore, image: Image, soft: ConflictMask): Conflict | null {
   const short = image.id.slice(7, 19);
   const message = (words: string, values: Readonly<Record<string, string>> = {}): string => fillMessage(words, { image: short, ...values });
-  if (objects.allImages().some((other) => other.origin?.parent === image.id)) return { message: message(ENGINE_MESSAGES.imageHasChildren), used: false };
+  if (hasChildren(objects, image)) return { message: message(ENGINE_MESSAGES.imageHasChildren), used: false };
   const users = objects.allContainers().filter((container) => container.image.id === image.id);
   const running = users.find((container) => container.state === 'running');
   if (running !== undefined) return { message: message(ENGINE_MESSAGES.imageInUseRunning, { container: running.id.slice(0, 12) }), used: true };
@@ -53,13 +57,63 @@ function conflictOf(x: Exchange, image: Image, soft: { readonly references: bool
   return null;
 }
 
+const hasChildren = (objects: ObjectStore, image: Image): boolean => objects.allImages().some((other) => other.origin?.parent === image.id);
+
 /**
- * DELETE /images/{name} as moby's ImageDelete: by reference, the tag goes first (refused without
- * force when it is the image's only one and a container uses the image), and the image follows
- * when no tag is left and nothing keeps it; by ID, an image with one tag loses it and goes, one
- * with more only with force. Every tag untagged, the image and each layer it releases are
- * records (observed on 20.10.24, 26.1.5, 28.5.2).
+ * moby's imageDeleteHelper: the image goes with its tags and the layers it releases, unless a
+ * conflict keeps it; `quiet` passes over a conflict when the image is not dangling or a container
+ * uses it. With `prune`, the parent follows, quietly, where it is left untagged and childless.
  */
+function deleteHelper(objects: ObjectStore, image: Image, records: DeleteRecord[], force: boolean, prune: boolean, quiet: boolean): Conflict | null {
+  const conflict = conflictOf(objects, image, { references: !force, stopped: !force });
+  if (conflict !== null) {
+    const dangling = objects.tagsOf(image).length === 0 && !hasChildren(objects, image);
+    return quiet && (!dangling || conflict.used) ? null : conflict;
+  }
+  for (const tag of objects.tagsOf(image)) {
+    objects.untag(tag);
+    records.push({ Untagged: tag });
+  }
+  objects.removeImage(image);
+  records.push({ Deleted: image.id }, ...releasedLayers(objects)(image));
+  const parent = image.origin?.parent === undefined || image.origin.parent === '' ? undefined : objects.findImage(image.origin.parent);
+  return prune && parent !== undefined ? deleteHelper(objects, parent, records, false, true, true) : null;
+}
+
+/** What a delete answers: its records, or the conflict (409) that refused it. */
+export type DeleteOutcome = { readonly records: readonly DeleteRecord[] } | { readonly refusal: string };
+
+/**
+ * moby's ImageDelete: by reference, the tag goes first (refused without force when it is the
+ * image's only one and a container uses the image), and the image follows, quietly, when no tag is
+ * left; by ID, an image with one tag loses it unless a conflict keeps the image, one with more goes
+ * only with force. `prune` (no `noprune`) takes the parents left untagged and childless too.
+ * Observed on 20.10.24, 26.1.5, 28.5.2.
+ */
+export function deleteImage(objects: ObjectStore, image: Image, name: string, force: boolean, prune: boolean): DeleteOutcome {
+  const tags = objects.tagsOf(image);
+  const records: DeleteRecord[] = [];
+  let quiet = false;
+  if (!byId(image, name)) {
+    const user = objects.allContainers().find((container) => container.image.id === image.id);
+    if (!force && tags.length === 1 && user !== undefined)
+      return { refusal: fillMessage(ENGINE_MESSAGES.referenceInUse, { reference: name, container: user.id.slice(0, 12), image: image.id.slice(7, 19) }) };
+    const named = objects.taggedAs(name) ?? name;
+    objects.untag(named);
+    records.push({ Untagged: named });
+    if (tags.length > 1) return { records };
+    quiet = true;
+  } else if (tags.length === 1) {
+    const conflict = conflictOf(objects, image, { references: false, stopped: !force });
+    if (conflict !== null) return { refusal: conflict.message };
+    objects.untag(tags[0]!);
+    records.push({ Untagged: tags[0]! });
+  }
+  const conflict = deleteHelper(objects, image, records, force, prune, quiet);
+  return conflict === null ? { records } : { refusal: conflict.message };
+}
+
+/** DELETE /images/{name}: moby's ImageDelete (deleteImage), with `force` and `noprune`. */
 export const imageDeleteRoute: Route = {
   method: 'DELETE',
   path: '/images/{name}',
@@ -72,36 +126,8 @@ export const imageDeleteRoute: Route = {
     if (name === '') return handlerError(x, 400, ENGINE_MESSAGES.blankImageName);
     const image = imageOr404(x, name);
     if (image === undefined) return;
-    const { objects } = x.state;
-    const force = boolQuery(x, 'force');
-    const tags = objects.tagsOf(image);
-    const records: DeleteRecord[] = [];
-    if (!byId(image, name)) {
-      const user = objects.allContainers().find((container) => container.image.id === image.id);
-      if (!force && tags.length === 1 && user !== undefined)
-        return handlerError(
-          x,
-          409,
-          fillMessage(ENGINE_MESSAGES.referenceInUse, { reference: name, container: user.id.slice(0, 12), image: image.id.slice(7, 19) }),
-        );
-      const named = objects.taggedAs(name) ?? name;
-      objects.untag(named);
-      records.push({ Untagged: named });
-      if (tags.length > 1) return sendJson(x, 200, records);
-      // The tag gone, a container's conflict leaves the image be, dangling (moby's quiet imageDeleteHelper); another is an error.
-      const conflict = conflictOf(x, image, { references: false, stopped: !force });
-      if (conflict?.used === true) return sendJson(x, 200, records);
-      if (conflict !== null) return handlerError(x, 409, conflict.message);
-    } else {
-      // More than one tag is a conflict of its own (moby isSingleReference), which force overrides.
-      const conflict = conflictOf(x, image, { references: !force && tags.length > 1, stopped: !force });
-      if (conflict !== null) return handlerError(x, 409, conflict.message);
-      for (const tag of tags) {
-        objects.untag(tag);
-        records.push({ Untagged: tag });
-      }
-    }
-    objects.removeImage(image);
-    sendJson(x, 200, [...records, { Deleted: image.id }, ...releasedLayers(objects)(image)]);
+    const outcome = deleteImage(x.state.objects, image, name, boolQuery(x, 'force'), !boolQuery(x, 'noprune'));
+    if ('refusal' in outcome) return handlerError(x, 409, outcome.refusal);
+    sendJson(x, 200, outcome.records);
   },
 };

@@ -87,7 +87,7 @@ export const imageCreateRoute: Route = {
     objects.addImage(image);
     // Observed order: the tag event, then the import.
     if (target !== null) objects.tag(image, `${target.repo}:${target.tag}`, created);
-    objects.events.record('image', 'import', image.id, { name: image.id });
+    objects.imageEvent(image, 'import', image.id);
     sendJson(x, 200, { status: image.id });
   },
 };

@@ -118,7 +118,7 @@ export const imageLoadRoute: Route = {
         layerSizes,
       };
       objects.addImage(image);
-      objects.events.record('image', 'load', image.id, { name: image.id });
+      objects.imageEvent(image, 'load', image.id);
       for (const repoTag of item.RepoTags) {
         const { repo, tag } = splitReference(repoTag);
         const problem = referenceProblem(repo, tag);
