@@ -57,7 +57,7 @@ if (missing !== null) {
     t.equal(ps.code, 0, `docker ps works (ctrd-sim lists containers): ${ps.stderr}`);
     t.match(ps.stdout, /^CONTAINER ID\s+IMAGE/, 'with the table header and no container');
 
-    for (const [args, endpoint] of [[['builder', 'prune', '--force'], 'POST /build/prune']] as const) {
+    for (const [args, endpoint] of [[['network', 'create', 'ctc-cli-net'], 'POST /networks/create']] as const) {
       const run = await docker(args, host, home);
       t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
       t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);

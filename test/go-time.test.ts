@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { goParseDuration, goParseTime } from '../simulator/engine/go-time.js';
+import { goParseDuration, goParseDurationOrError, goParseTime, timeQuote } from '../simulator/engine/go-time.js';
 import { getTimestamp, parseTimestamps } from '../simulator/engine/timestamps.js';
 
 const UNITS: Readonly<Record<string, bigint>> = {
@@ -27,6 +27,22 @@ t.test('ParseDuration: sums of whole numbers with units, signed; nothing else', 
   t.equal(goParseDuration('0'), 0n);
   for (const text of ['', '1', '1d', '1..5h', 'h', '-', '.s', '9999999999h', 'x1h'])
     t.equal(goParseDuration(text), null, `${JSON.stringify(text)} is no duration`);
+});
+
+t.test("ParseDuration's words, as 20.10.24 answered them in a build cache prune's until (observed 2026-11-27)", async (t) => {
+  const words = (text: string) => {
+    const parsed = goParseDurationOrError(text);
+    return 'error' in parsed ? parsed.error : parsed.value;
+  };
+  t.equal(words('x'), 'time: invalid duration "x"');
+  t.equal(words('1q'), 'time: unknown unit "q" in duration "1q"');
+  t.equal(words('1'), 'time: missing unit in duration "1"');
+  t.equal(words('2020-01-01'), 'time: unknown unit "-" in duration "2020-01-01"');
+  t.equal(words('99999999999999999999h'), 'time: invalid duration "99999999999999999999h"');
+  t.equal(words('99999999999999999999q'), 'time: invalid duration "99999999999999999999q"', 'a number past 1<<63 is refused before its unit is read');
+  t.equal(words('é'), 'time: invalid duration "\\xc3\\xa9"', "the time package's quote writes bytes beyond ASCII as \\x");
+  t.equal(words('24h'), 86_400_000_000_000n);
+  t.equal(timeQuote('a"b\\c\t'), '"a\\"b\\\\c\\x09"');
 });
 
 t.test('Parse: every RFC 3339 time from year 1000 on reads as JavaScript reads it', async (t) => {

@@ -15,31 +15,52 @@ const DURATION_UNITS: Readonly<Record<string, bigint>> = {
 const MAX_DURATION = 2n ** 63n;
 
 /**
- * Go's time.ParseDuration: a signed sequence of decimal numbers, each with a unit ("1h30m",
- * "-1.5h", "0"), in nanoseconds; null where Go answers an error (its words are not needed: moby
- * falls through to other readings).
+ * The time package's own quote (not strconv's): printable ASCII kept, `"` and `\\` escaped, and
+ * every byte of a character below a space or beyond ASCII written as \xNN.
  */
-export function goParseDuration(text: string): bigint | null {
+export function timeQuote(text: string): string {
+  let out = '"';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code >= 0x80 || code < 0x20) {
+      // A lone surrogate is no UTF-8: Go has U+FFFD's three bytes there.
+      const bytes = Buffer.from(code >= 0xd800 && code <= 0xdfff ? '\ufffd' : char, 'utf8');
+      for (const byte of bytes) out += `\\x${byte.toString(16).padStart(2, '0')}`;
+    } else out += char === '"' || char === '\\' ? `\\${char}` : char;
+  }
+  return `${out}"`;
+}
+
+/**
+ * Go's time.ParseDuration: a signed sequence of decimal numbers, each with a unit ("1h30m",
+ * "-1.5h", "0"), in nanoseconds, or Go's error in its words and order (a number too long is an
+ * invalid duration before its unit is read).
+ */
+export function goParseDurationOrError(text: string): { readonly value: bigint } | { readonly error: string } {
+  const invalid = { error: `time: invalid duration ${timeQuote(text)}` };
   let rest = text;
   let negative = false;
   if (rest[0] === '-' || rest[0] === '+') {
     negative = rest[0] === '-';
     rest = rest.slice(1);
   }
-  if (rest === '0') return 0n;
-  if (rest === '') return null;
+  if (rest === '0') return { value: 0n };
+  if (rest === '') return invalid;
   let total = 0n;
   while (rest !== '') {
     const number = /^([0-9]*)(?:\.([0-9]*))?/.exec(rest)!;
     const [whole = '', fraction] = [number[1], number[2]];
-    if (whole === '' && (fraction === undefined || fraction === '')) return null;
+    if (whole === '' && (fraction === undefined || fraction === '')) return invalid;
+    const integer = whole === '' ? 0n : BigInt(whole);
+    // Go's leadingInt gives up past 1<<63.
+    if (integer > MAX_DURATION) return invalid;
     rest = rest.slice(number[0].length);
     const unitText = /^[^0-9.]*/.exec(rest)![0];
+    if (unitText === '') return { error: `time: missing unit in duration ${timeQuote(text)}` };
     const unit = DURATION_UNITS[unitText];
-    if (unitText === '' || unit === undefined) return null;
+    if (unit === undefined) return { error: `time: unknown unit ${timeQuote(unitText)} in duration ${timeQuote(text)}` };
     rest = rest.slice(unitText.length);
-    const integer = whole === '' ? 0n : BigInt(whole);
-    if (integer > MAX_DURATION / unit) return null;
+    if (integer > MAX_DURATION / unit) return invalid;
     let value = integer * unit;
     if (fraction !== undefined && fraction !== '') {
       // Go's leadingFraction keeps digits while they fit in an int64, then adds f·unit/scale as a float64.
@@ -51,13 +72,19 @@ export function goParseDuration(text: string): bigint | null {
         scale *= 10;
       }
       value += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
-      if (value > MAX_DURATION) return null;
+      if (value > MAX_DURATION) return invalid;
     }
     total += value;
-    if (total > MAX_DURATION) return null;
+    if (total > MAX_DURATION) return invalid;
   }
-  if (!negative && total > MAX_DURATION - 1n) return null;
-  return negative ? -total : total;
+  if (!negative && total > MAX_DURATION - 1n) return invalid;
+  return { value: negative ? -total : total };
+}
+
+/** Go's time.ParseDuration without its words: null where Go answers an error (moby falls through to other readings). */
+export function goParseDuration(text: string): bigint | null {
+  const parsed = goParseDurationOrError(text);
+  return 'value' in parsed ? parsed.value : null;
 }
 
 /** The layout elements the timestamps moby reads are made of. */

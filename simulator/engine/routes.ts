@@ -27,6 +27,7 @@ import { containerPruneRoute } from './containers/prune.js';
 import { containerPauseRoute, containerUnpauseRoute } from './containers/pause.js';
 import { containerResizeRoute } from './containers/resize.js';
 import { buildCancelRoute } from './build/routes.js';
+import { buildPruneRoute } from './build/prune.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 import { VOLUME_ROUTES } from './volumes/routes.js';
@@ -58,6 +59,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerUnpauseRoute,
   containerResizeRoute,
   buildCancelRoute,
+  buildPruneRoute,
   ...LIFECYCLE_ROUTES,
   archiveHeadRoute,
   archiveGetRoute,
