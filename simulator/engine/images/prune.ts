@@ -1,5 +1,5 @@
 import type { Route } from '../../http/route.js';
-import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage } from '../filters/filter-args.js';
+import { booleanFilter, exactMatch, type FilterArgs, filterValues, invalidFilterMessage } from '../filters/filter-args.js';
 import { readPruneFilters } from '../filters/prune-filters.js';
 import { type Image, layersOf, type ObjectStore } from '../objects/index.js';
 import { releaseBelow, sendJson } from '../replies.js';
@@ -17,10 +17,9 @@ function danglingOnly(args: FilterArgs, old: boolean): boolean | { readonly refu
     const read = booleanFilter(args, 'dangling', false);
     return read === undefined ? true : read;
   }
-  const values = filterValues(args, 'dangling');
-  const matches = (value: string): boolean => values.length === 0 || values.includes(value);
+  const matches = (value: string): boolean => exactMatch(args, 'dangling', value);
   if (matches('false') || matches('0')) return false;
-  return matches('true') || matches('1') ? true : { refused: invalidFilterMessage('dangling', values, true) };
+  return matches('true') || matches('1') ? true : { refused: invalidFilterMessage('dangling', filterValues(args, 'dangling'), true) };
 }
 
 const childless = (objects: ObjectStore, image: Image): boolean => !objects.allImages().some((other) => other.origin?.parent === image.id);

@@ -1,5 +1,5 @@
 import type { FilterArgs } from '../filters/filter-args.js';
-import { filterValues } from '../filters/filter-args.js';
+import { exactMatch, filterValues } from '../filters/filter-args.js';
 import { argsMatch } from '../filters/go-regexp.js';
 import type { BuiltinNetwork } from './builtin.js';
 
@@ -12,23 +12,21 @@ export interface NetworkFilterRefusal {
   readonly message: string;
 }
 
-/** moby Args.ExactMatch: a value set to true equal to the field. */
-const exactly = (filters: FilterArgs, key: string, field: string): boolean => filters.get(key)?.get(field) === true;
-
 /**
  * The built-in networks the filters keep (moby daemon/network/filter.go FilterNetworks): driver,
- * scope exact; name, id by Match; label against their empty labels; `dangling` (only "true"/"1"
+ * scope by ExactMatch (a key without values keeps every network: observed on 20.10.24, 26.1.5,
+ * 28.5.2); name, id by Match; label against their empty labels; `dangling` (only "true"/"1"
  * or "false"/"0") keeps none of them when true, since predefined networks are never dangling;
  * `type` builtin keeps them, custom none, anything else is refused.
  */
 export function filterNetworks(networks: readonly BuiltinNetwork[], filters: FilterArgs): readonly BuiltinNetwork[] | NetworkFilterRefusal {
   let kept = networks.filter(
     (network) =>
-      (!filters.has('driver') || exactly(filters, 'driver', network.driver)) &&
+      exactMatch(filters, 'driver', network.driver) &&
       (!filters.has('name') || argsMatch(filters, 'name', network.name)) &&
       (!filters.has('id') || argsMatch(filters, 'id', network.id)) &&
       (!filters.has('label') || filterValues(filters, 'label').length === 0) &&
-      (!filters.has('scope') || exactly(filters, 'scope', 'local')),
+      exactMatch(filters, 'scope', 'local'),
   );
   const dangling = filterValues(filters, 'dangling');
   if (dangling.length > 1) return { status: 400, message: 'got more than one value for filter key "dangling"' };
