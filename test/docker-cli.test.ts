@@ -197,34 +197,43 @@ if (missing !== null) {
     t.same(history.stdout.trim().split('\n'), ['/bin/busybox true|my commit', '|from the suite'], 'newest first, each step with its command and comment');
   });
 
-  t.test('docker system df, its verbose form and ps --size: the sizes of images, containers and volumes', async (t) => {
-    const { home, host } = await simForCli(t);
-    const tarball = join(home, 'image.tar');
-    writeFileSync(tarball, await baseTarball());
-    t.equal((await docker(['image', 'import', tarball, 'ctc-cli/busybox:1'], host, home)).code, 0, 'docker image import');
-    const created = await docker(['create', '--network', 'none', '--name', 'ctc-df', 'ctc-cli/busybox:1', '/bin/busybox', 'true'], host, home);
-    t.equal(created.code, 0, `docker create: ${created.stderr}`);
-    t.equal((await docker(['volume', 'create', 'ctc-vol'], host, home)).code, 0, 'docker volume create');
+  t.test(
+    'docker system df, its verbose form and ps --size: the sizes of images, containers and volumes; diff and exec of a container that never ran',
+    async (t) => {
+      const { home, host } = await simForCli(t);
+      const tarball = join(home, 'image.tar');
+      writeFileSync(tarball, await baseTarball());
+      t.equal((await docker(['image', 'import', tarball, 'ctc-cli/busybox:1'], host, home)).code, 0, 'docker image import');
+      const created = await docker(['create', '--network', 'none', '--name', 'ctc-df', 'ctc-cli/busybox:1', '/bin/busybox', 'true'], host, home);
+      t.equal(created.code, 0, `docker create: ${created.stderr}`);
+      t.equal((await docker(['volume', 'create', 'ctc-vol'], host, home)).code, 0, 'docker volume create');
 
-    const df = await docker(['system', 'df', '--format', '{{.Type}}|{{.TotalCount}}|{{.Active}}|{{.Size}}|{{.Reclaimable}}'], host, home);
-    t.equal(df.code, 0, `docker system df: ${df.stderr}`);
-    t.same(
-      df.stdout.trim().split('\n'),
-      ['Images|1|1|1.982MB|0B (0%)', 'Containers|1|0|0B|0B', 'Local Volumes|1|0|0B|0B', 'Build Cache|0|0|0B|0B'],
-      'one image in use by the one container, one volume in use by none, no build cache',
-    );
-    const verbose = await docker(['system', 'df', '--verbose'], host, home);
-    t.equal(verbose.code, 0, `docker system df --verbose: ${verbose.stderr}`);
-    t.match(
-      verbose.stdout,
-      /ctc-cli\/busybox\s+1\s+\S+\s+.*ago\s+1\.98MB\s+0B\s+1\.982MB\s+1\n/,
-      'the image: its size, none of it shared (no other image holds its layer), used by one container',
-    );
-    t.match(verbose.stdout, /ctc-vol\s+0\s+0B/, 'the volume: no link, no size');
-    const ps = await docker(['ps', '--all', '--size', '--format', '{{.Names}} {{.Size}}'], host, home);
-    t.equal(ps.code, 0, `docker ps --size: ${ps.stderr}`);
-    t.equal(ps.stdout.trim(), 'ctc-df 0B (virtual 1.98MB)', 'the container wrote nothing; its image is its virtual size');
-  });
+      const df = await docker(['system', 'df', '--format', '{{.Type}}|{{.TotalCount}}|{{.Active}}|{{.Size}}|{{.Reclaimable}}'], host, home);
+      t.equal(df.code, 0, `docker system df: ${df.stderr}`);
+      t.same(
+        df.stdout.trim().split('\n'),
+        ['Images|1|1|1.982MB|0B (0%)', 'Containers|1|0|0B|0B', 'Local Volumes|1|0|0B|0B', 'Build Cache|0|0|0B|0B'],
+        'one image in use by the one container, one volume in use by none, no build cache',
+      );
+      const verbose = await docker(['system', 'df', '--verbose'], host, home);
+      t.equal(verbose.code, 0, `docker system df --verbose: ${verbose.stderr}`);
+      t.match(
+        verbose.stdout,
+        /ctc-cli\/busybox\s+1\s+\S+\s+.*ago\s+1\.98MB\s+0B\s+1\.982MB\s+1\n/,
+        'the image: its size, none of it shared (no other image holds its layer), used by one container',
+      );
+      t.match(verbose.stdout, /ctc-vol\s+0\s+0B/, 'the volume: no link, no size');
+      const ps = await docker(['ps', '--all', '--size', '--format', '{{.Names}} {{.Size}}'], host, home);
+      t.equal(ps.code, 0, `docker ps --size: ${ps.stderr}`);
+      t.equal(ps.stdout.trim(), 'ctc-df 0B (virtual 1.98MB)', 'the container wrote nothing; its image is its virtual size');
+      const diff = await docker(['diff', 'ctc-df'], host, home);
+      t.equal(diff.code, 0, `docker diff: ${diff.stderr}`);
+      t.equal(diff.stdout.trim(), '', 'a container that never ran changed nothing');
+      const execOff = await docker(['exec', 'ctc-df', 'ls'], host, home);
+      t.equal(execOff.code, 1, 'docker exec in a container that is not running fails');
+      t.match(execOff.stderr, /container [0-9a-f]{64} is not running/, "with the daemon's words");
+    },
+  );
 
   t.test('docker image prune: dangling images only, then with --all every image no container uses; rmi takes an untagged parent', async (t) => {
     const { home, host } = await simForCli(t);

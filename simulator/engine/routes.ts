@@ -11,6 +11,9 @@ import { diskUsageRoute } from './system/disk-usage.js';
 import { archiveGetRoute, archiveHeadRoute, containerCopyRoute } from './containers/archive-routes.js';
 import { containerCreateRoute } from './containers/create.js';
 import { containerRenameRoute } from './containers/rename.js';
+import { containerChangesRoute } from './containers/changes.js';
+import { LOOKUP_ONLY_ROUTES } from './containers/lookup-only.js';
+import { EXEC_ROUTES } from './exec/routes.js';
 import { LIFECYCLE_ROUTES } from './containers/lifecycle-routes.js';
 import { containerDeleteRoute, containerInspectRoute, containerKillRoute, containerListRoute, containerStartRoute } from './containers/routes.js';
 import { eventsRoute } from './events/route.js';
@@ -55,6 +58,9 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerKillRoute,
   containerDeleteRoute,
   containerRenameRoute,
+  containerChangesRoute,
+  ...LOOKUP_ONLY_ROUTES,
+  ...EXEC_ROUTES,
   containerPauseRoute,
   containerUnpauseRoute,
   containerResizeRoute,

@@ -21,7 +21,7 @@ function statHeader(x: Exchange, stat: PathStat): string {
 }
 
 /** The container and the `path` query, or an answered 400/404: moby checks the path before it looks the container up. */
-function target(x: Exchange): { container: Container; path: string } | undefined {
+export function target(x: Exchange): { container: Container; path: string } | undefined {
   const path = queryOf(x).get('path') ?? '';
   if (path === '') {
     handlerError(x, 400, ENGINE_MESSAGES.archivePathEmpty);

@@ -14,7 +14,7 @@ const UINT32_SIZES_FROM = '28.0';
  * Uint32Value (a "-" taken off first, so that a negative number is out of range rather than bad
  * syntax; nothing or a "+" is bad syntax) in the route's words ("invalid resize height "x": …").
  */
-function sizeOf(x: Exchange, key: 'h' | 'w'): { readonly value: bigint } | { readonly error: string } {
+export function sizeOf(x: Exchange, key: 'h' | 'w'): { readonly value: bigint } | { readonly error: string } {
   const given = queryOf(x).get(key) ?? '';
   if (releaseBelow(x, UINT32_SIZES_FROM)) return goAtoi(given);
   const refuse = (why: string) => ({ error: `invalid resize ${key === 'h' ? 'height' : 'width'} "${given}": ${why}` });

@@ -4,6 +4,7 @@ import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
+import { ranUnderInit } from '../containers/changes.js';
 import { targetOf } from './import.js';
 import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
@@ -77,7 +78,7 @@ export const commitRoute: Route = {
     // with the second it was made in (moby's tar keeps whole seconds: two containers started in one
     // second commit the same layer); one that ran without an init, or never ran, changed nothing here
     // (observed on 20.10.24, 26.1.5 and 28.5.2).
-    const ran = container.startedAt !== null && container.hostConfig['Init'] === true;
+    const ran = ranUnderInit(x, container);
     const layer = digestOf(`ctrd-sim: an init's mount point, made in second ${(container.startedAt ?? 0n) / 1_000_000_000n}`);
     const origin = {
       nonstandard: read.nonstandard,

@@ -1,0 +1,125 @@
+import { fillMessage } from '../../../common/messages.js';
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import type { Route } from '../../http/route.js';
+import { notRunningRefusal } from '../containers/pause.js';
+import { sizeOf } from '../containers/resize.js';
+import { containerOr404 } from '../containers/routes.js';
+import { NEWER_GO_FROM } from '../go-json-newer.js';
+import { type GoFieldType, goStructProblem } from '../go-struct-fields.js';
+import { isJsonObject } from '../go-fields.js';
+import { readJsonRequest } from '../json-request.js';
+import { notImplementedHere, releaseBelow } from '../replies.js';
+
+/**
+ * The exec routes as far as ctrd-sim can take them: its containers run nothing, so it makes no exec
+ * instance. A create is read and checked as moby does (the body's types, a command, an active
+ * container) and answers 501 for a running container; every exec ID is unknown (404 after the
+ * route's own checks). Observed on 20.10.24, 26.1.5 and 28.5.2.
+ */
+
+/** moby's exec create body: types.ExecConfig, from 28.0 container.ExecOptions; ConsoleSize from 23.0. */
+const CREATE_FIELDS: Readonly<Record<string, GoFieldType>> = {
+  User: 'string',
+  Privileged: 'bool',
+  Tty: 'bool',
+  ConsoleSize: '[2]uint',
+  AttachStdin: 'bool',
+  AttachStderr: 'bool',
+  AttachStdout: 'bool',
+  Detach: 'bool',
+  DetachKeys: 'string',
+  Env: '[]string',
+  WorkingDir: 'string',
+  Cmd: '[]string',
+};
+
+/** moby's exec start body: types.ExecStartCheck, from 28.0 container.ExecStartOptions; ConsoleSize from 23.0. */
+const START_FIELDS: Readonly<Record<string, GoFieldType>> = { Detach: 'bool', Tty: 'bool', ConsoleSize: '[2]uint' };
+
+/** The struct a body decodes into, as the release names it. */
+function structOf(x: Exchange, fields: Readonly<Record<string, GoFieldType>>, names: readonly [old: string, newer: string]) {
+  const withoutConsole = Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'ConsoleSize'));
+  return {
+    typeName: releaseBelow(x, NEWER_GO_FROM) ? names[0] : names[1],
+    fields: releaseBelow(x, '23.0') ? withoutConsole : fields,
+  };
+}
+
+/** A body as the route reads it (CheckForJSON, then Go's decoder into the struct), or answered. */
+async function readBody(
+  x: Exchange,
+  fields: Readonly<Record<string, GoFieldType>>,
+  names: readonly [string, string],
+): Promise<{ readonly value: unknown } | null> {
+  const struct = structOf(x, fields, names);
+  const newerGo = !releaseBelow(x, NEWER_GO_FROM);
+  const read = await readJsonRequest(x, (value) => goStructProblem(value, struct, newerGo), true);
+  if ('status' in read) {
+    handlerError(x, read.status, read.message);
+    return null;
+  }
+  return read;
+}
+
+const noSuchExec = (x: Exchange): void => handlerError(x, 404, `No such exec instance: ${x.params['id'] ?? x.params['name'] ?? ''}`);
+
+const PAUSED = 'Container {name} is paused, unpause the container before exec';
+
+const createRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/exec',
+  slashedParams: ['name'],
+  where: 'simulator/engine/exec/routes.ts: POST /containers/{name}/exec',
+  rules: [],
+  async handle(x) {
+    const body = await readBody(x, CREATE_FIELDS, ['types.ExecConfig', 'container.ExecOptions']);
+    if (body === null) return;
+    const command = isJsonObject(body.value) ? Object.entries(body.value).find(([key]) => key.toLowerCase() === 'cmd')?.[1] : undefined;
+    if (!Array.isArray(command) || command.length === 0) return handlerError(x, 400, 'No exec command specified');
+    const container = containerOr404(x);
+    if (container === undefined) return;
+    // moby's getActiveContainer: not running, then paused (named as the path names it).
+    if (container.state !== 'running') return handlerError(x, 409, notRunningRefusal(x, container));
+    if (container.paused) return handlerError(x, 409, fillMessage(PAUSED, { name: x.params['name'] ?? '' }));
+    notImplementedHere(x, '/containers/{name}/exec');
+  },
+};
+
+const inspectRoute: Route = {
+  method: 'GET',
+  path: '/exec/{id}/json',
+  slashedParams: ['id'],
+  where: 'simulator/engine/exec/routes.ts: GET /exec/{id}/json',
+  rules: [],
+  handle: noSuchExec,
+};
+
+const startRoute: Route = {
+  method: 'POST',
+  path: '/exec/{name}/start',
+  slashedParams: ['name'],
+  where: 'simulator/engine/exec/routes.ts: POST /exec/{name}/start',
+  rules: [],
+  async handle(x) {
+    if ((await readBody(x, START_FIELDS, ['types.ExecStartCheck', 'container.ExecStartOptions'])) !== null) noSuchExec(x);
+  },
+};
+
+/** POST /exec/{name}/resize: the sizes as the container's resize reads them (400 on every release), then the exec. */
+const resizeRoute: Route = {
+  method: 'POST',
+  path: '/exec/{name}/resize',
+  slashedParams: ['name'],
+  where: 'simulator/engine/exec/routes.ts: POST /exec/{name}/resize',
+  rules: [],
+  handle(x) {
+    for (const key of ['h', 'w'] as const) {
+      const size = sizeOf(x, key);
+      if ('error' in size) return handlerError(x, 400, size.error);
+    }
+    noSuchExec(x);
+  },
+};
+
+export const EXEC_ROUTES: readonly Route[] = [createRoute, inspectRoute, startRoute, resizeRoute];
