@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
@@ -229,6 +229,9 @@ if (missing !== null) {
       const diff = await docker(['diff', 'ctc-df'], host, home);
       t.equal(diff.code, 0, `docker diff: ${diff.stderr}`);
       t.equal(diff.stdout.trim(), '', 'a container that never ran changed nothing');
+      const exported = await docker(['export', '--output', join(home, 'ctc-df.tar'), 'ctc-df'], host, home);
+      t.equal(exported.code, 0, `docker export: ${exported.stderr}`);
+      t.ok(readFileSync(join(home, 'ctc-df.tar')).includes('.dockerenv'), "the export holds the init layer's entries");
       const execOff = await docker(['exec', 'ctc-df', 'ls'], host, home);
       t.equal(execOff.code, 1, 'docker exec in a container that is not running fails');
       t.match(execOff.stderr, /container [0-9a-f]{64} is not running/, "with the daemon's words");

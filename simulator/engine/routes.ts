@@ -13,6 +13,7 @@ import { containerCreateRoute } from './containers/create.js';
 import { containerRenameRoute } from './containers/rename.js';
 import { containerChangesRoute } from './containers/changes.js';
 import { LOOKUP_ONLY_ROUTES } from './containers/lookup-only.js';
+import { containerExportRoute } from './containers/export.js';
 import { EXEC_ROUTES } from './exec/routes.js';
 import { LIFECYCLE_ROUTES } from './containers/lifecycle-routes.js';
 import { containerDeleteRoute, containerInspectRoute, containerKillRoute, containerListRoute, containerStartRoute } from './containers/routes.js';
@@ -60,6 +61,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerRenameRoute,
   containerChangesRoute,
   ...LOOKUP_ONLY_ROUTES,
+  containerExportRoute,
   ...EXEC_ROUTES,
   containerPauseRoute,
   containerUnpauseRoute,

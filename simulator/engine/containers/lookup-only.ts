@@ -49,7 +49,6 @@ const archivePutRoute: Route = {
 export const LOOKUP_ONLY_ROUTES: readonly Route[] = [
   lookupOnly('GET', '/containers/{name}/top', topChecks),
   lookupOnly('GET', '/containers/{name}/stats'),
-  lookupOnly('GET', '/containers/{name}/export'),
   lookupOnly('GET', '/containers/{name}/attach/ws'),
   archivePutRoute,
 ];

@@ -15,7 +15,7 @@ export {
 export { EMPTY_IMAGE_CONFIG, InvalidChange, NONSTANDARD_KEYS, applyChange, readConfigDocument, type ImageConfig } from './image-config.js';
 export type { DaemonEvent } from './events.js';
 export { goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
-export { cleanPath, packTar, readTar, type FsEntry } from './tar-entries.js';
+export { cleanPath, packTar, readTar, withTypeBitsInModes, type FsEntry } from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
 export { familiarRepo, familiarRepoTag, hasDomain, referenceMatches, remoteName, splitReference } from './references.js';
 export type { Volume, VolumeStore } from './volumes.js';

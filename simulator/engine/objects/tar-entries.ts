@@ -69,3 +69,42 @@ async function collect(stream: AsyncIterable<unknown>): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** The file type bits Go's older archive/tar kept in a header's mode, by typeflag. */
+const TYPE_BITS_BY_FLAG: Readonly<Record<string, number>> = { '0': 0o100000, '\0': 0o100000, '5': 0o40000, '2': 0o120000 };
+
+/**
+ * A tarball whose headers carry the file type in their mode as well (0100755, 040755, 0120777), as
+ * the tar writer of 20.10's Go did; the headers' checksums made again. Other blocks are unchanged.
+ */
+export function withTypeBitsInModes(tar: Buffer): Buffer {
+  const out = Buffer.from(tar);
+  let at = 0;
+  while (at + 512 <= out.length && out[at] !== 0) {
+    const flag = String.fromCharCode(out[at + 156]!);
+    const size = Number.parseInt(
+      out
+        .toString('latin1', at + 124, at + 136)
+        .replace(/\0.*$/s, '')
+        .trim() || '0',
+      8,
+    );
+    const bits = TYPE_BITS_BY_FLAG[flag];
+    if (bits !== undefined) {
+      const mode = Number.parseInt(
+        out
+          .toString('latin1', at + 100, at + 108)
+          .replace(/\0.*$/s, '')
+          .trim() || '0',
+        8,
+      );
+      out.write(`${(mode | bits).toString(8).padStart(7, '0')}\0`, at + 100, 8, 'latin1');
+      out.fill(0x20, at + 148, at + 156);
+      let sum = 0;
+      for (let i = at; i < at + 512; i++) sum += out[i]!;
+      out.write(`${sum.toString(8).padStart(6, '0')}\0 `, at + 148, 8, 'latin1');
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out;
+}
