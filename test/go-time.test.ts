@@ -45,6 +45,18 @@ t.test("ParseDuration's words, as 20.10.24 answered them in a build cache prune'
   t.equal(timeQuote('a"b\\c\t'), '"a\\"b\\\\c\\x09"');
 });
 
+t.test("time.Parse's errors quote with the time package's quote, as the releases answered a prune's until (observed 2026-11-27)", async (t) => {
+  const words = (value: string) => {
+    const read = getTimestamp(value, 0n, 0, false);
+    return 'error' in read ? read.error : read.text;
+  };
+  t.equal(words('2020-01-0\u00e9'), 'parsing time "2020-01-0\\xc3\\xa9" as "2006-01-02": cannot parse "0\\xc3\\xa9" as "02"');
+  t.equal(words('\u00e9'), 'failed to parse value as time or duration: "\u00e9"', "moby's own %q keeps what strconv prints");
+  t.equal(words('2020-13-01\u00e9'), 'parsing time "2020-13-01\\xc3\\xa9": month out of range');
+  t.equal(words('2020-01-01T00:00:00\t'), 'parsing time "2020-01-01T00:00:00\\x09": extra text: "\\x09"');
+  t.equal(words('2020-01-01x\u00ff'), 'parsing time "2020-01-01x\\xc3\\xbf": extra text: "x\\xc3\\xbf"');
+});
+
 t.test('Parse: every RFC 3339 time from year 1000 on reads as JavaScript reads it', async (t) => {
   fc.assert(
     fc.property(fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), (date) => {

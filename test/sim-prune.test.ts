@@ -26,6 +26,10 @@ const OBSERVED: Observed = [
   [prune('containers', { until: [''] }), ...refused('failed to parse value as time or duration: ""')],
   [prune('containers', { until: ['2020-13-01'] }), ...refused('parsing time "2020-13-01": month out of range')],
   [prune('containers', { until: ['2020-01-01x'] }), ...refused('parsing time "2020-01-01x": extra text: "x"')],
+  // The time package's quote: bytes beyond ASCII and below a space as \x.. (moby's own %q keeps é).
+  [prune('containers', { until: ['2020-13-01\u00e9'] }), ...refused('parsing time "2020-13-01\\xc3\\xa9": month out of range')],
+  [prune('containers', { until: ['2020-01-01T00:00:00\t'] }), ...refused('parsing time "2020-01-01T00:00:00\\x09": extra text: "\\x09"')],
+  [prune('containers', { until: ['\u00e9'] }), ...refused('failed to parse value as time or duration: "\u00e9"')],
   [prune('containers', { until: ['2020-1-01'] }), ...refused('parsing time "2020-1-01" as "2006-01-02": cannot parse "1-01" as "01"')],
   [prune('containers', { until: ['2020-01-01T25:00'] }), ...refused('parsing time "2020-01-01T25:00": hour out of range')],
   [prune('containers', { until: ['1h-'] }), ...refused('parsing time "1h-" as "2006-01-02": cannot parse "1h-" as "2006"')],
@@ -139,6 +143,11 @@ const until = fc.oneof(
     '2024-02-29',
     '2023-02-29',
     '1.-5',
+    // The time package quotes its errors byte by byte beyond ASCII and below a space; moby's own %q does not.
+    '2020-01-0\u00e9',
+    '2020-13-01\u00e9',
+    '2020-01-01T00:00:00\t',
+    '\u00e9',
   ),
 );
 const labelValues = fc.subarray(['k', 'k=v', 'k=w', 'e', 'e=']);

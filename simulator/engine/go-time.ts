@@ -1,5 +1,3 @@
-import { goQuote } from './go-strconv.js';
-
 /** Go's time.ParseDuration units, in nanoseconds. */
 const DURATION_UNITS: Readonly<Record<string, bigint>> = {
   ns: 1n,
@@ -143,9 +141,9 @@ function daysFromCivil(year: number, month: number, day: number): number {
  */
 export function goParseTime(layout: string, value: string, offsetSeconds: number, olderGo = false): { readonly nanos: bigint } | { readonly error: string } {
   const cannot = (rest: string, element: string) => ({
-    error: `parsing time ${goQuote(value)} as ${goQuote(layout)}: cannot parse ${goQuote(rest)} as ${goQuote(element)}`,
+    error: `parsing time ${timeQuote(value)} as ${timeQuote(layout)}: cannot parse ${timeQuote(rest)} as ${timeQuote(element)}`,
   });
-  const outOfRange = (what: string) => ({ error: `parsing time ${goQuote(value)}: ${what} out of range` });
+  const outOfRange = (what: string) => ({ error: `parsing time ${timeQuote(value)}: ${what} out of range` });
   let rest = value;
   let [year, month, day, hour, minute, second] = [0, 1, 1, 0, 0, 0];
   let nanos = 0;
@@ -233,7 +231,7 @@ export function goParseTime(layout: string, value: string, offsetSeconds: number
     if (rest[0] !== char) return cannot(rest, walk.tail);
     rest = rest.slice(1);
   }
-  if (rest !== '') return { error: `parsing time ${goQuote(value)}: extra text: ${goQuote(rest)}` };
+  if (rest !== '') return { error: `parsing time ${timeQuote(value)}: extra text: ${timeQuote(rest)}` };
   if (day < 1 || day > daysIn(month, year)) return outOfRange('day');
   const seconds = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - (zone ?? offsetSeconds);
   return { nanos: BigInt(seconds) * 1_000_000_000n + BigInt(nanos) };
