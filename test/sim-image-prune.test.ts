@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { packTar } from '../simulator/engine/objects/index.js';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
-import { sendOk } from './helpers/busybox-containers.js';
+import { sendOk, tinyTarball } from './helpers/busybox-containers.js';
 import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, simClient } from './helpers/real-versus-sim.js';
 
 /**
@@ -40,10 +39,6 @@ t.test('an until key without values makes the handler panic: the connection drop
     t.equal((await client.request('GET', '/_ping', { timeoutMs: 5_000 })).status, 200, `${release}: still serving`);
   }
 });
-
-/** A layer of one small file, which no other image holds. */
-const tinyTarball = (): Promise<Buffer> =>
-  packTar([{ name: 'tiny', path: '/tiny', type: 'file', size: 1234, mode: 0o644, mtime: new Date(0), linkname: '', content: Buffer.alloc(1234, 7) }]);
 
 /** The images each world starts with: busybox twice (one layer, shared), a tiny image with a layer of its own; each named by a label `n`. */
 const BASES = [

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { packTar } from '../simulator/engine/objects/index.js';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
-import { importBusybox, sendOk, sleeper } from './helpers/busybox-containers.js';
+import { importBusybox, sendOk, sleeper, tinyTarball } from './helpers/busybox-containers.js';
 import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
@@ -55,10 +54,6 @@ t.test('26.1 drops the connection when API 1.42 or 1.43 asks for the build cache
     t.equal((await client.request('GET', '/v1.44/system/df?type=build-cache', { timeoutMs: 5_000 })).status, 200, `${release} at 1.44`);
   }
 });
-
-/** A layer of one small file, which no other image holds. */
-const tinyTarball = (): Promise<Buffer> =>
-  packTar([{ name: 'tiny', path: '/tiny', type: 'file', size: 1234, mode: 0o644, mtime: new Date(0), linkname: '', content: Buffer.alloc(1234, 7) }]);
 
 /** The same objects on either side. */
 async function setup(client: HttpClient): Promise<Record<string, string>> {

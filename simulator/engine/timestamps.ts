@@ -27,6 +27,9 @@ export function parseTimestamps(value: string, defaultSeconds: bigint): UnixTime
   return { seconds: seconds.value, nanos: BigInt(Math.trunc(Number(nanos.value) * 10 ** (9 - fraction.length))) };
 }
 
+/** The daemon's zone, east of UTC in seconds (Go's FixedZone(reference.Zone()), which GetTimestamp reads a date without one in). */
+export const localOffsetSeconds = (): number => -new Date().getTimezoneOffset() * 60;
+
 const RFC3339_NANO_LOCAL = '2006-01-02T15:04:05.999999999';
 const RFC3339_NANO = '2006-01-02T15:04:05.999999999Z07:00';
 

@@ -1,3 +1,4 @@
+import { packTar } from '../../simulator/engine/objects/index.js';
 import { baseTarball } from '../../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../../suites/http/client.js';
 
@@ -18,3 +19,7 @@ export async function sleeper(client: HttpClient, name: string, extra: Readonly<
   const config = { Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'sleep', '1000'], ...extra, HostConfig: { NetworkMode: mode, Init: true } };
   return (JSON.parse(await sendOk(client, 'POST', `/containers/create?name=${name}`, JSON.stringify(config))) as { Id: string }).Id;
 }
+
+/** A layer of one small file (1234 bytes), which no busybox image holds: an image of its own layer, none of it shared. */
+export const tinyTarball = (): Promise<Buffer> =>
+  packTar([{ name: 'tiny', path: '/tiny', type: 'file', size: 1234, mode: 0o644, mtime: new Date(0), linkname: '', content: Buffer.alloc(1234, 7) }]);

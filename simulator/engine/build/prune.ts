@@ -6,7 +6,7 @@ import { goAtoi } from '../go-strconv.js';
 import { goParseDurationOrError } from '../go-time.js';
 import { nowNanos } from '../objects/index.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJson } from '../replies.js';
-import { getTimestamp, parseTimestamps } from '../timestamps.js';
+import { getTimestamp, localOffsetSeconds, parseTimestamps } from '../timestamps.js';
 
 /** The build cache's fields a filter may name (BuildKit's, as moby's builder-next lists them); the others are refused. */
 const CACHE_FIELDS = ['id', 'parent', 'type', 'description', 'inuse', 'shared', 'private'];
@@ -69,8 +69,7 @@ function filtersRefusal(x: Exchange, args: FilterArgs): Refusal | null {
       const duration = goParseDurationOrError(bound);
       if ('error' in duration) return failed(500, `"${key}" filter expects a duration (e.g., '24h'): ${duration.error}`);
     } else {
-      const offset = -new Date().getTimezoneOffset() * 60;
-      const timestamp = getTimestamp(bound, nowNanos(), offset, false);
+      const timestamp = getTimestamp(bound, nowNanos(), localOffsetSeconds(), false);
       if ('error' in timestamp) return failed(400, `"${key}" filter expects a duration (e.g., '24h') or a timestamp: ${timestamp.error}`);
       const parsed = parseTimestamps(timestamp.text, 0n);
       if ('error' in parsed) return failed(400, `failed to parse timestamp "${timestamp.text}": ${parsed.error}`);

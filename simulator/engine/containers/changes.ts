@@ -16,6 +16,12 @@ export function ranUnderInit(x: Exchange, container: Container): boolean {
   return container.startedAt !== null && (typeof init === 'boolean' ? init : x.state.config.settings.init);
 }
 
+/** What runc makes for the init's mount point in the container's own layer: the directory and the file it mounts on. */
+export const INIT_MOUNT_POINT: readonly { readonly path: string; readonly type: 'directory' | 'file' }[] = [
+  { path: '/sbin', type: 'directory' },
+  { path: '/sbin/docker-init', type: 'file' },
+];
+
 /** GET /containers/{name}/changes: the container's own layer against its image (moby's archive.Change: Kind 1 adds), or null. */
 export const containerChangesRoute: Route = {
   method: 'GET',
@@ -26,15 +32,6 @@ export const containerChangesRoute: Route = {
   handle(x) {
     const container = containerOr404(x);
     if (container === undefined) return;
-    sendJson(
-      x,
-      200,
-      ranUnderInit(x, container)
-        ? [
-            { Path: '/sbin', Kind: 1 },
-            { Path: '/sbin/docker-init', Kind: 1 },
-          ]
-        : null,
-    );
+    sendJson(x, 200, ranUnderInit(x, container) ? INIT_MOUNT_POINT.map((entry) => ({ Path: entry.path, Kind: 1 })) : null);
   },
 };

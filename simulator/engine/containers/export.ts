@@ -1,7 +1,7 @@
 import type { Route } from '../../http/route.js';
 import { type FsEntry, packTar, withTypeBitsInModes } from '../objects/index.js';
 import { releaseBelow, sendBody } from '../replies.js';
-import { ranUnderInit } from './changes.js';
+import { INIT_MOUNT_POINT, ranUnderInit } from './changes.js';
 import { containerOr404 } from './routes.js';
 
 /**
@@ -13,9 +13,10 @@ const TYPELESS_MODES_FROM = '23.0';
 type Made = { readonly path: string; readonly type: FsEntry['type']; readonly linkname?: string };
 
 /**
- * What moby's init layer adds below every container's own layer (daemon/initlayer): empty files
- * and directories of mode 0755 and /etc/mtab's link to /proc/mounts, where the image has none
- * (observed in 28.5.2's export of a busybox container).
+ * What moby's init layer puts above the image, below every container's own layer
+ * (daemon/initlayer): empty files and directories of mode 0755 and /etc/mtab's link to
+ * /proc/mounts, each shadowing the image's entry of its path (observed in the exports of a busybox
+ * container on 20.10.24, 26.1.5 and 28.5.2).
  */
 const INIT_LAYER: readonly Made[] = [
   { path: '/.dockerenv', type: 'file' },
@@ -32,12 +33,6 @@ const INIT_LAYER: readonly Made[] = [
   { path: '/sys', type: 'directory' },
 ];
 
-/** The init's mount point, in the container's own layer once it ran under one (containers/changes.ts). */
-const INIT_MOUNT: readonly Made[] = [
-  { path: '/sbin', type: 'directory' },
-  { path: '/sbin/docker-init', type: 'file' },
-];
-
 const entryOf = (made: Made, mtime: Date): FsEntry & { name: string } => ({
   path: made.path,
   name: `${made.path.slice(1)}${made.type === 'directory' ? '/' : ''}`,
@@ -51,8 +46,8 @@ const entryOf = (made: Made, mtime: Date): FsEntry & { name: string } => ({
 
 /**
  * GET /containers/{name}/export: the container's file system as one tar, its entries in path order:
- * the image's, the init layer's where the image has none, and the container's own changes. The
- * simulator's containers write nothing else.
+ * the image's, the init layer's above them, and the container's own changes (the init's mount
+ * point once it ran under one). The simulator's containers write nothing else.
  */
 export const containerExportRoute: Route = {
   method: 'GET',
@@ -64,7 +59,7 @@ export const containerExportRoute: Route = {
     const container = containerOr404(x);
     if (container === undefined) return;
     const made = new Date(Number(container.created / 1_000_000n));
-    const upper = [...INIT_LAYER, ...(ranUnderInit(x, container) ? INIT_MOUNT : [])].map((entry) => entryOf(entry, made));
+    const upper = [...INIT_LAYER, ...(ranUnderInit(x, container) ? INIT_MOUNT_POINT : [])].map((entry) => entryOf(entry, made));
     // The layers above shadow the image's entries of the same path (its /etc/hostname is the init layer's empty file).
     const shadowed = new Set(upper.map((entry) => entry.path));
     const image = (container.image.filesystem.archive('/') ?? []).filter((entry) => !shadowed.has(entry.path));

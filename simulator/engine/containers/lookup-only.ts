@@ -1,10 +1,9 @@
 import type { Exchange } from '../../http/exchange.js';
-import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import type { Container } from '../objects/index.js';
 import { notImplementedHere } from '../replies.js';
 import { target } from './archive-routes.js';
-import { notRunningRefusal } from './pause.js';
+import { runningContainerOr409 } from './pause.js';
 import { containerOr404 } from './routes.js';
 
 /**
@@ -13,7 +12,7 @@ import { containerOr404 } from './routes.js';
  * that is not running; the archive's path) in their words, then 501 for a container it found.
  * Observed on 20.10.24, 26.1.5 and 28.5.2.
  */
-function lookupOnly(method: string, path: string, checks: (x: Exchange, container: Container) => boolean = () => true): Route {
+function lookupOnly(method: string, path: string, lookup: (x: Exchange) => Container | undefined = containerOr404): Route {
   return {
     method,
     path,
@@ -21,18 +20,10 @@ function lookupOnly(method: string, path: string, checks: (x: Exchange, containe
     where: `simulator/engine/containers/lookup-only.ts: ${method} ${path}`,
     rules: [],
     handle(x) {
-      const container = containerOr404(x);
-      if (container !== undefined && checks(x, container)) notImplementedHere(x, path);
+      if (lookup(x) !== undefined) notImplementedHere(x, path);
     },
   };
 }
-
-/** GET /containers/{name}/top: a container that is not running is a conflict (moby's ContainerTop; lower-case from 23.0). */
-const topChecks = (x: Exchange, container: Container): boolean => {
-  if (container.state === 'running') return true;
-  handlerError(x, 409, notRunningRefusal(x, container));
-  return false;
-};
 
 /** PUT /containers/{name}/archive: the path first ("bad parameter: pathcannot be empty"), then the container. */
 const archivePutRoute: Route = {
@@ -47,7 +38,8 @@ const archivePutRoute: Route = {
 };
 
 export const LOOKUP_ONLY_ROUTES: readonly Route[] = [
-  lookupOnly('GET', '/containers/{name}/top', topChecks),
+  // moby's ContainerTop refuses a container that is not running.
+  lookupOnly('GET', '/containers/{name}/top', runningContainerOr409),
   lookupOnly('GET', '/containers/{name}/stats'),
   lookupOnly('GET', '/containers/{name}/attach/ws'),
   archivePutRoute,

@@ -7,9 +7,17 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { releaseBelow, sendEmpty } from '../replies.js';
 import { containerOr404 } from './routes.js';
 
-/** A container that is not running, refused by pause and resize: 20.10's words, then 23.0's. */
-export const notRunningRefusal = (x: Exchange, container: Container): string =>
-  fillMessage(releaseBelow(x, '23.0') ? ENGINE_MESSAGES.pauseNotRunningOld : ENGINE_MESSAGES.pauseNotRunning, { id: container.id });
+/**
+ * The running container the path names, or undefined once its 404 or 409 is answered: a container
+ * that is not running is a conflict for pause, resize, top and exec, in 20.10's words, then 23.0's
+ * (lower-case).
+ */
+export function runningContainerOr409(x: Exchange): Container | undefined {
+  const container = containerOr404(x);
+  if (container === undefined || container.state === 'running') return container;
+  handlerError(x, 409, fillMessage(releaseBelow(x, '23.0') ? ENGINE_MESSAGES.pauseNotRunningOld : ENGINE_MESSAGES.pauseNotRunning, { id: container.id }));
+  return undefined;
+}
 
 /**
  * POST /containers/{name}/pause: a running container is frozen (its pause event); one that is not
@@ -23,9 +31,8 @@ export const containerPauseRoute: Route = {
   where: 'simulator/engine/containers/pause.ts: POST /containers/{name}/pause',
   rules: [],
   handle(x) {
-    const container = containerOr404(x);
+    const container = runningContainerOr409(x);
     if (container === undefined) return;
-    if (container.state !== 'running') return handlerError(x, 409, notRunningRefusal(x, container));
     if (container.paused) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.alreadyPaused, { id: container.id }));
     container.paused = true;
     x.state.objects.containerEvent(container, 'pause');

@@ -3,8 +3,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { goAtoi, goParseUint } from '../go-strconv.js';
 import { queryOf, releaseBelow, sendEmpty } from '../replies.js';
-import { notRunningRefusal } from './pause.js';
-import { containerOr404 } from './routes.js';
+import { runningContainerOr409 } from './pause.js';
 
 /** The first release that reads `h` and `w` as uint32 with its own words (28.5.2; 26.1.5 still Atoi's). */
 const UINT32_SIZES_FROM = '28.0';
@@ -14,7 +13,7 @@ const UINT32_SIZES_FROM = '28.0';
  * Uint32Value (a "-" taken off first, so that a negative number is out of range rather than bad
  * syntax; nothing or a "+" is bad syntax) in the route's words ("invalid resize height "x": …").
  */
-export function sizeOf(x: Exchange, key: 'h' | 'w'): { readonly value: bigint } | { readonly error: string } {
+function sizeOf(x: Exchange, key: 'h' | 'w'): { readonly value: bigint } | { readonly error: string } {
   const given = queryOf(x).get(key) ?? '';
   if (releaseBelow(x, UINT32_SIZES_FROM)) return goAtoi(given);
   const refuse = (why: string) => ({ error: `invalid resize ${key === 'h' ? 'height' : 'width'} "${given}": ${why}` });
@@ -24,6 +23,14 @@ export function sizeOf(x: Exchange, key: 'h' | 'w'): { readonly value: bigint } 
   const parsed = goParseUint(digits, 32);
   if ('error' in parsed) return refuse(parsed.error.endsWith('value out of range') ? 'value out of range' : 'invalid syntax');
   return negative ? refuse('value out of range') : parsed;
+}
+
+/** The height, then the width, as a resize of a container or of an exec reads them; or the first one's error (400). */
+export function resizeSizes(x: Exchange): { readonly height: bigint; readonly width: bigint } | { readonly error: string } {
+  const height = sizeOf(x, 'h');
+  if ('error' in height) return height;
+  const width = sizeOf(x, 'w');
+  return 'error' in width ? width : { height: height.value, width: width.value };
 }
 
 /**
@@ -38,14 +45,11 @@ export const containerResizeRoute: Route = {
   where: 'simulator/engine/containers/resize.ts: POST /containers/{name}/resize',
   rules: [],
   handle(x) {
-    const height = sizeOf(x, 'h');
-    if ('error' in height) return handlerError(x, 400, height.error);
-    const width = sizeOf(x, 'w');
-    if ('error' in width) return handlerError(x, 400, width.error);
-    const container = containerOr404(x);
+    const sizes = resizeSizes(x);
+    if ('error' in sizes) return handlerError(x, 400, sizes.error);
+    const container = runningContainerOr409(x);
     if (container === undefined) return;
-    if (container.state !== 'running') return handlerError(x, 409, notRunningRefusal(x, container));
-    x.state.objects.containerEvent(container, 'resize', { height: String(height.value), width: String(width.value) });
+    x.state.objects.containerEvent(container, 'resize', { height: String(sizes.height), width: String(sizes.width) });
     sendEmpty(x, 200);
   },
 };

@@ -2,12 +2,11 @@ import { fillMessage } from '../../../common/messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { notRunningRefusal } from '../containers/pause.js';
-import { sizeOf } from '../containers/resize.js';
-import { containerOr404 } from '../containers/routes.js';
+import { runningContainerOr409 } from '../containers/pause.js';
+import { resizeSizes } from '../containers/resize.js';
 import { NEWER_GO_FROM } from '../go-json-newer.js';
 import { type GoFieldType, goStructProblem } from '../go-struct-fields.js';
-import { isJsonObject } from '../go-fields.js';
+import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
 import { notImplementedHere, releaseBelow } from '../replies.js';
 
@@ -47,7 +46,7 @@ function structOf(x: Exchange, fields: Readonly<Record<string, GoFieldType>>, na
 }
 
 /** A body as the route reads it (CheckForJSON, then Go's decoder into the struct), or answered. */
-async function readBody(
+async function readExecBody(
   x: Exchange,
   fields: Readonly<Record<string, GoFieldType>>,
   names: readonly [string, string],
@@ -73,14 +72,13 @@ const createRoute: Route = {
   where: 'simulator/engine/exec/routes.ts: POST /containers/{name}/exec',
   rules: [],
   async handle(x) {
-    const body = await readBody(x, CREATE_FIELDS, ['types.ExecConfig', 'container.ExecOptions']);
+    const body = await readExecBody(x, CREATE_FIELDS, ['types.ExecConfig', 'container.ExecOptions']);
     if (body === null) return;
-    const command = isJsonObject(body.value) ? Object.entries(body.value).find(([key]) => key.toLowerCase() === 'cmd')?.[1] : undefined;
+    const command = isJsonObject(body.value) ? goFields(body.value, Object.keys(CREATE_FIELDS))['Cmd'] : undefined;
     if (!Array.isArray(command) || command.length === 0) return handlerError(x, 400, 'No exec command specified');
-    const container = containerOr404(x);
-    if (container === undefined) return;
     // moby's getActiveContainer: not running, then paused (named as the path names it).
-    if (container.state !== 'running') return handlerError(x, 409, notRunningRefusal(x, container));
+    const container = runningContainerOr409(x);
+    if (container === undefined) return;
     if (container.paused) return handlerError(x, 409, fillMessage(PAUSED, { name: x.params['name'] ?? '' }));
     notImplementedHere(x, '/containers/{name}/exec');
   },
@@ -102,7 +100,7 @@ const startRoute: Route = {
   where: 'simulator/engine/exec/routes.ts: POST /exec/{name}/start',
   rules: [],
   async handle(x) {
-    if ((await readBody(x, START_FIELDS, ['types.ExecStartCheck', 'container.ExecStartOptions'])) !== null) noSuchExec(x);
+    if ((await readExecBody(x, START_FIELDS, ['types.ExecStartCheck', 'container.ExecStartOptions'])) !== null) noSuchExec(x);
   },
 };
 
@@ -114,10 +112,8 @@ const resizeRoute: Route = {
   where: 'simulator/engine/exec/routes.ts: POST /exec/{name}/resize',
   rules: [],
   handle(x) {
-    for (const key of ['h', 'w'] as const) {
-      const size = sizeOf(x, key);
-      if ('error' in size) return handlerError(x, 400, size.error);
-    }
+    const sizes = resizeSizes(x);
+    if ('error' in sizes) return handlerError(x, 400, sizes.error);
     noSuchExec(x);
   },
 };

@@ -1,15 +1,12 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
-import { getTimestamp, parseTimestamps, totalNanos } from '../timestamps.js';
+import { getTimestamp, localOffsetSeconds, parseTimestamps, totalNanos } from '../timestamps.js';
 import { nowNanos } from '../objects/index.js';
 import { dropConnection, queryOf, releaseBelow } from '../replies.js';
 import { type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, pruneLabelsMatch, unacceptedKey } from './filter-args.js';
 
 /** How a prune reads its `until`: no bound (null), the bound in nanoseconds, a refusal, or moby's panic. */
 export type PruneUntil = { readonly until: bigint | null } | { readonly status: number; readonly message: string } | { readonly panics: true };
-
-/** The daemon's zone, east of UTC in seconds (Go's FixedZone(reference.Zone())). */
-const localOffsetSeconds = (): number => -new Date().getTimezoneOffset() * 60;
 
 /**
  * moby's getUntilFromPruneFilters: one `until` value (two: "more than one until filter specified"),

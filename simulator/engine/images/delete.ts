@@ -47,7 +47,7 @@ interface ConflictMask {
 function conflictOf(objects: ObjectStore, image: Image, soft: ConflictMask): Conflict | null {
   const short = image.id.slice(7, 19);
   const message = (words: string, values: Readonly<Record<string, string>> = {}): string => fillMessage(words, { image: short, ...values });
-  if (hasChildren(objects, image)) return { message: message(ENGINE_MESSAGES.imageHasChildren), used: false };
+  if (objects.hasChildren(image)) return { message: message(ENGINE_MESSAGES.imageHasChildren), used: false };
   const users = objects.allContainers().filter((container) => container.image.id === image.id);
   const running = users.find((container) => container.state === 'running');
   if (running !== undefined) return { message: message(ENGINE_MESSAGES.imageInUseRunning, { container: running.id.slice(0, 12) }), used: true };
@@ -57,8 +57,6 @@ function conflictOf(objects: ObjectStore, image: Image, soft: ConflictMask): Con
   return null;
 }
 
-const hasChildren = (objects: ObjectStore, image: Image): boolean => objects.allImages().some((other) => other.origin?.parent === image.id);
-
 /**
  * moby's imageDeleteHelper: the image goes with its tags and the layers it releases, unless a
  * conflict keeps it; `quiet` passes over a conflict when the image is not dangling or a container
@@ -67,7 +65,7 @@ const hasChildren = (objects: ObjectStore, image: Image): boolean => objects.all
 function deleteHelper(objects: ObjectStore, image: Image, records: DeleteRecord[], force: boolean, prune: boolean, quiet: boolean): Conflict | null {
   const conflict = conflictOf(objects, image, { references: !force, stopped: !force });
   if (conflict !== null) {
-    const dangling = objects.tagsOf(image).length === 0 && !hasChildren(objects, image);
+    const dangling = objects.tagsOf(image).length === 0 && !objects.hasChildren(image);
     return quiet && (!dangling || conflict.used) ? null : conflict;
   }
   for (const tag of objects.tagsOf(image)) {

@@ -1,7 +1,7 @@
 import type { Route } from '../../http/route.js';
 import { booleanFilter, exactMatch, type FilterArgs, filterValues, invalidFilterMessage } from '../filters/filter-args.js';
 import { readPruneFilters } from '../filters/prune-filters.js';
-import { type Image, layersOf, type ObjectStore } from '../objects/index.js';
+import { layersOf } from '../objects/index.js';
 import { releaseBelow, sendJson } from '../replies.js';
 import { type DeleteRecord, deleteImage } from './delete.js';
 
@@ -21,8 +21,6 @@ function danglingOnly(args: FilterArgs, old: boolean): boolean | { readonly refu
   if (matches('false') || matches('0')) return false;
   return matches('true') || matches('1') ? true : { refused: invalidFilterMessage('dangling', filterValues(args, 'dangling'), true) };
 }
-
-const childless = (objects: ObjectStore, image: Image): boolean => !objects.allImages().some((other) => other.origin?.parent === image.id);
 
 /**
  * POST /images/prune (moby's ImagesPrune): the images with no child (every image with
@@ -51,7 +49,10 @@ export const imagePruneRoute: Route = {
     const sizes = new Map(objects.allImages().flatMap((image) => layersOf(image).map((layer) => [layer.chainId, layer.size] as const)));
     const chosen = objects
       .allImages()
-      .filter((image) => (!only || childless(objects, image)) && (objects.tagsOf(image).length > 0 || childless(objects, image)))
+      .filter((image) => {
+        const childless = !objects.hasChildren(image);
+        return (!only || childless) && (childless || objects.tagsOf(image).length > 0);
+      })
       .filter((image) => filters.keep(image.config.Labels, image.created));
     const deleted: DeleteRecord[] = [];
     for (const image of chosen) {

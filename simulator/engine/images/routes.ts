@@ -153,8 +153,7 @@ export const imageListRoute: Route = {
     const { objects } = x.state;
     const list: Record<string, unknown>[] = [];
     // How many containers use each image, counted once for the list.
-    const users = new Map<string, number>();
-    for (const container of objects.allContainers()) users.set(container.image.id, (users.get(container.image.id) ?? 0) + 1);
+    const users = objects.imageUsers();
     for (const image of objects.allImages().sort(newestFirst)) {
       const all = objects.tagsOf(image);
       if (dangling !== undefined && dangling !== (all.length === 0)) continue;

@@ -163,16 +163,12 @@ export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly 
 export function shapeImageUsage(x: Exchange, image: Image, repoTags: readonly string[], containers: number, sharedSize: number): Record<string, unknown> {
   const placeholders = releaseBelow(x, '23.0');
   const untagged = repoTags.length === 0;
+  // The list's entry, its fields in their order, with what the router would have rewritten put back.
   return {
+    ...shapeImageSummary(x, image, repoTags, containers),
     Containers: containers,
-    Created: unixSeconds(image.created),
-    Id: image.id,
-    Labels: sortedMap(image.config.Labels),
-    ParentId: image.origin?.parent ?? '',
     RepoDigests: placeholders && untagged ? ['<none>@<none>'] : null,
     RepoTags: !untagged ? repoTags : placeholders ? ['<none>:<none>'] : null,
     SharedSize: sharedSize,
-    Size: image.size,
-    ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
   };
 }

@@ -63,6 +63,18 @@ export class ObjectStore {
     return [...this.images.values()];
   }
 
+  /** Whether an image was made from this one (a commit's parent): moby's imageStore.Children. */
+  hasChildren(image: Image): boolean {
+    return [...this.images.values()].some((other) => other.origin?.parent === image.id);
+  }
+
+  /** How many containers use each image, by image ID (moby's ContainerCount). */
+  imageUsers(): Map<string, number> {
+    const users = new Map<string, number>();
+    for (const container of this.containers.values()) users.set(container.image.id, (users.get(container.image.id) ?? 0) + 1);
+    return users;
+  }
+
   /** The tag `name` spells (`docker.io/library/x` is `x:latest`), when there is one. */
   taggedAs(name: string): string | undefined {
     const repoTag = familiarRepoTag(name);

@@ -50,8 +50,7 @@ function layerUsage(images: readonly Image[]): { readonly shared: ReadonlyMap<st
 
 function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: number; readonly Images: Record<string, unknown>[] } {
   const images = objects.allImages().sort(newestFirst);
-  const users = new Map<string, number>();
-  for (const container of objects.allContainers()) users.set(container.image.id, (users.get(container.image.id) ?? 0) + 1);
+  const users = objects.imageUsers();
   const { shared, total } = layerUsage(images);
   return {
     LayersSize: total,
