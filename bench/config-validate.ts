@@ -1,7 +1,7 @@
 /**
  * Benchmark section 4 (not a test): judging configuration files. 200 generated files, one run:
  * `ctrd-sim --validate` per file, `dockerd 28.5 --validate` per file, and the suite's in-process
- * verdict (suites/daemon-config/file-verdict.ts) per file. Goals: the in-process verdict at least
+ * verdict (bench/file-verdict.ts) per file. Goals: the in-process verdict at least
  * 100× faster than a dockerd process; the ctrd-sim process no slower than dockerd.
  *
  *   node dist/bench/config-validate.js [--no-write] [--skip-real]
@@ -13,7 +13,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { writeResultsSection } from './results-section.js';
 import fc from 'fast-check';
-import { fileVerdict } from '../suites/daemon-config/file-verdict.js';
+import { fileVerdict } from './file-verdict.js';
 import { configPath } from '../suites/targets/config-file.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
 import { daemonEnvironment, safetyFlags } from '../suites/targets/spawned-daemon.js';
@@ -113,7 +113,7 @@ const lines = [
   '',
   `${FILES} generated configuration files (seed ${SEED}: valid documents of harmless keys, some with a value of the wrong type, some with an unknown key), one run:`,
   '`ctrd-sim --emulate 28.5 --validate` per file (a process each), `dockerd 28.5 --validate` per file (a process each, safety flags), and the',
-  "suite's in-process verdict (suites/daemon-config/file-verdict.ts: the JSON Schema generated from specs/config-schema.ts, compiled by ajv once).",
+  "suite's in-process verdict (bench/file-verdict.ts: the JSON Schema generated from specs/config-schema.ts, compiled by ajv once).",
   '',
   '| judge | total | per file | accepted |',
   '|:--|--:|--:|--:|',

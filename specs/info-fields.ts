@@ -9,6 +9,7 @@ import type { VersionRange } from './types.js';
 
 /** The releases whose /info was observed; a release that was not behaves as the newest observed one at or before it. */
 export type InfoStyleName = '20.10' | '26.1' | '28.5';
+/** @releaseFacts */
 export const INFO_STYLE_NAMES: readonly InfoStyleName[] = ['20.10', '26.1', '28.5'];
 
 /** How an emulated daemon's ID is made and kept. */
@@ -87,6 +88,7 @@ export const IPV4_FORWARDING_WARNING = 'WARNING: IPv4 forwarding is disabled';
 const NETWORK_PLUGINS = ['bridge', 'host', 'ipvlan', 'macvlan', 'null', 'overlay'] as const;
 export const INFO_NETWORK_PLUGINS: readonly string[] = NETWORK_PLUGINS;
 
+/** @releaseFacts */
 export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
   '20.10': {
     id: 'trust-key',
@@ -260,6 +262,8 @@ export const SECURITY_OPTIONS_NAMES_BELOW_API = '1.25';
  * builds run on this machine (`runc --version`: commit 1.1.5+ds1-1+deb12u1, spec 1.0.2-dev,
  * libseccomp 2.5.4), identical on both (observed 2026-11-27). The simulator runs no runtime and
  * shows the document of the one the emulated builds were observed with.
+ *
+ * @releaseFacts
  */
 export const OBSERVED_RUNC_FEATURES = {
   ociVersionMin: '1.0.0',

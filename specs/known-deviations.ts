@@ -159,6 +159,33 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'a file of every documented key the suite sets: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives don\'t match any configuration option: https-proxy, cdi-spec-dirs, log-format, allow-direct-routing, no-proxy, http-proxy"; 26.1.5 --validate exits 1 with "… don\'t match any configuration option: allow-direct-routing"; {"host-gateway-ips":["10.0.0.2"]}: "… don\'t match any configuration option: host-gateway-ips" on both (2026-11-26)',
   },
   {
+    rule: 'config.file.plural-keys',
+    quirk: 'observed.config.file.plural-keys',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'absent in this release: documented plural keys are unknown directives (cdi-spec-dirs, default-network-opts)',
+    evidence:
+      '{"cdi-spec-dirs":["/etc/ctce60ly"]}: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives don\'t match any configuration option: cdi-spec-dirs" (run --only config.file.plural-keys, 2026-12-05)',
+  },
+  {
+    rule: 'config.file.nested-shapes',
+    quirk: 'observed.config.file.nested-shapes',
+    releases: ['20.10'],
+    cells: 'all',
+    what: 'absent in this release: the documented proxies object is no key (its fields are read as top-level directives, which 20.10 does not have), nor is default-network-opts',
+    evidence:
+      'a file of every nested shape of the document: 20.10.24 exits 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives don\'t match any configuration option: http-proxy, https-proxy, no-proxy" (run --only config.file.nested-shapes, 2026-12-05)',
+  },
+  {
+    rule: 'config.host-gateway.ips',
+    quirk: 'observed.config.host-gateway.ips',
+    releases: ['20.10', '26.1'],
+    cells: 'all',
+    what: "absent in this release: host-gateway-ips, the document's array of one or two addresses, is an unknown directive (the older single string host-gateway-ip is taken)",
+    evidence:
+      '{"host-gateway-ips":["10.0.0.2","fd00::2"]}: 20.10.24 and 26.1.5 exit 1 with "unable to configure the Docker daemon with file …/daemon.json: the following directives don\'t match any configuration option: host-gateway-ips" (run --only config.host-gateway.ips, 2026-12-05)',
+  },
+  {
     rule: 'config.cli.feature-value',
     quirk: 'observed.config.cli.feature-value',
     releases: ['20.10', '26.1'],
@@ -222,9 +249,9 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     quirk: 'observed.config.values.enum',
     releases: ['20.10', '26.1', '28.5'],
     cells: 'all',
-    what: "log levels outside the document's list (`trace`, `panic`, `warning`) are taken (the logging library's levels); on 20.10 `--log-format` is also an unknown flag. The other reading (the list need not be exhaustive) passes on 26.1 and 28.5",
+    what: "log levels outside the document's list are taken (the logging library's levels: `trace` and `panic`, and on 20.10 `warning`, which 26.1 and 28.5 refuse); on 20.10 `--log-format` is also an unknown flag. The other reading (the list need not be exhaustive) passes on 26.1 and 28.5",
     evidence:
-      '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; 20.10.24 with --log-level=trace --max-concurrent-downloads=-1 gets past the level to "invalid max concurrent downloads: -1"; 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
+      '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; 20.10.24 with --log-level=trace --max-concurrent-downloads=-1 gets past the level to "invalid max concurrent downloads: -1"; {"log-level":"warning"} with --validate: 26.1.5 and 28.5.2 "… failed: invalid logging level: warning", while 20.10.24 with --log-level=warning gets past it (2026-12-05); 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
   },
   {
     rule: 'config.file.json',

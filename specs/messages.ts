@@ -19,7 +19,11 @@ export const DOCUMENT_MESSAGES: DaemonMessages = {
   pageNotFound: 'page not found',
 };
 
-/** What dockerd 20.10.24, 26.1.5 and 28.5.2 answer (moby daemon/server/middleware/version.go). */
+/**
+ * What dockerd 20.10.24, 26.1.5 and 28.5.2 answer (moby daemon/server/middleware/version.go).
+ *
+ * @releaseFacts
+ */
 export const OBSERVED_DOCKERD_MESSAGES: DaemonMessages = {
   tooOld: 'client version {version} is too old. Minimum supported API version is {min}, please upgrade your client to a newer version',
   tooNew: DOCUMENT_MESSAGES.tooNew,

@@ -230,6 +230,8 @@ export const optionNamed = (name: string): DaemonOption | undefined => DAEMON_OP
  * Options the real releases parse that the document's table does not list: hidden, deprecated or
  * removed ones (specs/daemon-flags.ts says which release has which). The deprecation area gives
  * them their lifecycle; here they only need to parse as the releases parse them.
+ *
+ * @releaseFacts
  */
 export const UNLISTED_OPTIONS: readonly DaemonOption[] = [
   option('allow-nondistributable-artifacts', 'list', null, 'Push non-distributable artifacts to these registries (deprecated in 28.0).', { until: '28.5' }),

@@ -61,7 +61,7 @@ export const legacyPlainTextCheck: RuleCheck = {
   applies: (ctx: SuiteContext, api) =>
     api !== null && isOlder(api, LEGACY_ERROR_API) && isOlder(api, ctx.expectedMin) ? null : `API ${api} is served, or not below ${LEGACY_ERROR_API}`,
   run(ctx, api, options) {
-    const plain = ctx.release?.legacyPlainTextErrors ?? null;
+    const plain = ctx.observed?.legacyPlainTextErrors ?? null;
     if (plain === null) {
       return Promise.resolve(skipped(unobserved(ctx, 'the content type of its legacy errors is not known')));
     }
@@ -87,7 +87,7 @@ export const legacyPlainTextCheck: RuleCheck = {
 export const legacyPlainTextNotFoundCheck: RuleCheck = {
   rule: 'api.not-found.legacy-plain-text',
   run(ctx, api, options) {
-    const plain = ctx.release?.legacyPlainTextNotFound ?? null;
+    const plain = ctx.observed?.legacyPlainTextNotFound ?? null;
     if (plain === null) {
       return Promise.resolve(skipped(unobserved(ctx, 'the content type of its legacy 404s is not known')));
     }

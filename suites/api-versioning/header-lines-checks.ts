@@ -19,7 +19,7 @@ function requestWith(lines: number): string {
 export const headerLinesCheck: RuleCheck = {
   rule: 'api.limits.header-lines',
   run(ctx, _api, options) {
-    const limit = ctx.release?.headerLineLimit ?? null;
+    const limit = ctx.observed?.headerLineLimit ?? null;
     if (limit === null) {
       return Promise.resolve(skipped(unobserved(ctx, 'its limit on header lines is not known')));
     }

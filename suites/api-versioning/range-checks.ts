@@ -127,10 +127,10 @@ function documentedFloorCheck(rule: RuleId, floor: string, speaksOf: (api: strin
 export const minimum112Check = documentedFloorCheck('api.version.minimum-1.12', '1.12', () => true);
 export const below124Check = documentedFloorCheck('api.version.below-1.24-disabled', '1.24', (api) => isOlder(api, '1.24'));
 /**
- * limits.min-api-version, by both readings of the document. Strict (the verdict): from 25.0 the
- * minimum is 1.24 — 1.23 refused, 1.24 served, MinAPIVersion 1.24 — on every release. Other
- * (Versioning 2: "the minimum will rise in later releases"): it is at least 1.24 — 1.23 refused,
- * MinAPIVersion 1.24 or later and served, 1.24 served exactly when it is the minimum.
+ * limits.min-api-version, by both readings of the document. The reading (the verdict), the
+ * Limits table with Versioning 2's "the minimum will rise in later releases": from 25.0 the minimum
+ * is at least 1.24 — 1.23 refused, MinAPIVersion 1.24 or later and served, 1.24 served exactly when
+ * it is the minimum. The other, the table's value fixed for ever: 1.24 served, MinAPIVersion 1.24.
  */
 export const limitsMinimumCheck: RuleCheck = {
   rule: 'limits.min-api-version',
@@ -139,7 +139,7 @@ export const limitsMinimumCheck: RuleCheck = {
     return isNewer(api, ctx.expectedMax) ? `API ${api} is above the maximum ${ctx.expectedMax}` : null;
   },
   run(ctx, api, options) {
-    const strict = options.reading !== 'other';
+    const fixed = options.reading === 'other';
     return checkProperty(
       fc.tuple(spellingsOf(api!), servedResource),
       async ([spelling, [method, path]]) => {
@@ -151,8 +151,8 @@ export const limitsMinimumCheck: RuleCheck = {
           return;
         }
         const min = parseJsonObject((await log.send('GET', '/version')).body)?.['MinAPIVersion'];
-        if (strict) {
-          log.expect(min === '1.24', `MinAPIVersion should be 1.24 (daemon.md › Limits), got ${String(min)}`);
+        if (fixed) {
+          log.expect(min === '1.24', `MinAPIVersion should be 1.24 (daemon.md › Limits, the value fixed for ever), got ${String(min)}`);
           await expectServed(log, method, spelling, path);
           return;
         }
@@ -163,7 +163,7 @@ export const limitsMinimumCheck: RuleCheck = {
           log.expect(isClientError(await log.send(method, url)), `API ${spelling} is below the minimum ${String(min)} the daemon names and should be refused`);
       },
       options,
-      strict ? `API ${api}: the minimum is 1.24` : `API ${api}: the minimum is 1.24 or later`,
+      fixed ? `API ${api}: the minimum is 1.24` : `API ${api}: the minimum is 1.24 or later`,
     );
   },
 };

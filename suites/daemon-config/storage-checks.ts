@@ -1,8 +1,10 @@
+import { statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import fc from 'fast-check';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { Violation } from '../harness/verdict.js';
+import { NotExercised, Violation } from '../harness/verdict.js';
 import { pidfileIn } from '../targets/process/safety.js';
 import type { StartRequest } from '../targets/target.js';
 import { cidr, mirrorUrl, name, registryName, suiteName } from '../arbitraries/values.js';
@@ -43,24 +45,44 @@ export const storageDriverCheck: RuleCheck = {
   },
 };
 
+/** statfs's magic number of xfs, where overlay2.size is supported (with pquota). */
+const XFS_MAGIC = 0x58465342;
+
+type StorageCase = { readonly driver: 'overlay2' | 'vfs'; readonly option: string; readonly byFlag: boolean };
+
 export const storageOptionsCheck: RuleCheck = {
   rule: 'config.storage.options',
+  documentedItems: () => ['overlay2.size on a file system other than xfs', 'an option of another driver'],
   run(ctx, _api, options) {
-    const option = fc.oneof(
-      fc.constantFrom('overlay2.size=1G', 'overlay2.override_kernel_check=true', 'dm.basesize=10G'),
+    const size = fc.integer({ min: 1, max: 64 }).map((n) => `overlay2.size=${n}${['M', 'G'][n % 2]}`);
+    const foreign = fc.oneof(
+      fc.constantFrom('overlay2.size=1G', 'overlay2.override_kernel_check=true', 'zfs.fsname=ctc', 'btrfs.min_space=10G'),
       suiteName(6).map((n) => `vfs.${n}=1`),
       suiteName(6).map((n) => `${n}=1`),
     );
+    const arb: fc.Arbitrary<StorageCase> = fc.oneof(
+      fc.record({ driver: fc.constant('overlay2' as const), option: size, byFlag: fc.boolean() }),
+      fc.record({ driver: fc.constant('vfs' as const), option: foreign, byFlag: fc.boolean() }),
+    );
     return checkProperty(
-      fc.record({ option, byFlag: fc.boolean() }),
-      async ({ option: opt, byFlag }) => {
+      arb,
+      async ({ driver, option: opt, byFlag }) => {
+        if (driver === 'overlay2') {
+          // Supported only on xfs with pquota: the suite's data roots are made under the temporary directory.
+          if (statfsSync(tmpdir()).type === XFS_MAGIC) throw new NotExercised('the data roots are on xfs, where overlay2.size may be supported');
+          options.coverage?.hit('overlay2.size on a file system other than xfs');
+        } else options.coverage?.hit('an option of another driver');
         const request: StartRequest = byFlag
-          ? { args: ['--storage-driver=vfs', '--storage-opt', opt] }
-          : { config: { 'storage-driver': 'vfs', 'storage-opts': [opt] } };
-        await expectRefused(ctx, request, [], `vfs with the storage option ${opt}`);
+          ? { args: [`--storage-driver=${driver}`, '--storage-opt', opt] }
+          : { config: { 'storage-driver': driver, 'storage-opts': [opt] } };
+        await expectRefused(ctx, request, driver === 'overlay2' ? ['overlay2.size'] : [], `${driver} with the storage option ${opt}`);
       },
       { ...options, numRuns: ctx.numStarts },
-      'vfs refuses options of other drivers and unknown ones',
+      'overlay2.size on a file system other than xfs is refused naming it; vfs refuses options of other drivers and unknown ones',
+      [
+        { driver: 'overlay2', option: 'overlay2.size=1G', byFlag: true },
+        { driver: 'vfs', option: 'overlay2.size=1G', byFlag: false },
+      ],
     );
   },
 };

@@ -1,5 +1,5 @@
 import { inRange, isNewer } from '../../common/dotted-version.js';
-import { ALL_API_VERSIONS, type DaemonRelease } from '../../specs/versions.js';
+import { ALL_API_VERSIONS } from '../../specs/versions.js';
 import type { Capability, Rule, Surface } from '../../specs/types.js';
 import type { TargetFacts } from '../targets/facts.js';
 import type { Target } from '../targets/target.js';
@@ -49,7 +49,7 @@ export const RELEASE_UNKNOWN = 'release unknown — pass `--release` to judge';
 export interface GateInput {
   readonly target: Pick<Target, 'spec' | 'capabilities' | 'surfaces' | 'surfaceGaps'>;
   readonly facts: Pick<TargetFacts, 'os'>;
-  readonly release: DaemonRelease | null;
+  readonly release: { readonly release: string } | null;
 }
 
 /**

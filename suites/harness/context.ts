@@ -1,4 +1,3 @@
-import type { DaemonRelease } from '../../specs/versions.js';
 import type { HttpExchange } from '../../reports/model/result.js';
 import type { HttpReply, RequestOptions } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
@@ -23,16 +22,43 @@ export interface ClosableCheckClient extends CheckClient {
 }
 
 /**
- * Everything a check may use. Expectations come from the release table when the release is
- * known; `expectedMin` and `expectedMax` fall back on what the target reports, and throw
- * `Unjudgeable` (the cell is skipped) when it reports nothing either.
+ * The release a target claims on the wire (GET /version's Version, or, for another vendor's
+ * engine, the dockerd release of the API version it claims): its series, nothing more. What a
+ * check generates may turn on the document's own version qualifiers ("28.3.0 and later") read
+ * against it, never on what the release is known to have: the per-release facts of specs/ serve
+ * the simulator and the report's labels.
+ */
+export interface ClaimedRelease {
+  readonly release: string;
+}
+
+/**
+ * What real daemons of the series were observed to do, for the expectations of `implementation`
+ * rules only (the rule rests on the observation): null for document rules, and where nothing of
+ * the series was observed. Never an input: what such a rule generates comes from its own items.
+ */
+export interface ObservedFacts {
+  readonly legacyPlainTextErrors: boolean | null;
+  readonly legacyPlainTextNotFound: boolean | null;
+  readonly headerLineLimit: number | 'none' | null;
+  /** Whether the release has the long option (its observed flag list, else the option's known releases). */
+  hasOption(name: string): boolean;
+  /** Whether the release's configuration file has the key. */
+  hasFileKey(key: string): boolean;
+}
+
+/**
+ * Everything a check may use. `expectedMin` and `expectedMax` come from the version matrix for the
+ * claimed release, else from what the target reports, and throw `Unjudgeable` (the cell is
+ * skipped) when it reports nothing either.
  */
 export interface SuiteContext {
   readonly target: Target;
   readonly instance: TargetInstance;
   readonly client: CheckClient;
   readonly facts: TargetFacts;
-  readonly release: DaemonRelease | null;
+  readonly release: ClaimedRelease | null;
+  readonly observed: ObservedFacts | null;
   readonly profile: Profile;
   /** Oldest and newest API versions the target must serve. */
   readonly expectedMin: string;

@@ -3,7 +3,7 @@ import { HttpClientError } from '../http/client.js';
 import type { HttpExchange } from '../../reports/model/result.js';
 import type { CaseJournal } from './journal.js';
 import type { CoverageRecorder } from './coverage.js';
-import { errored, skipped, Unavailable, Unjudgeable, Violation, type Verdict } from './verdict.js';
+import { errored, notApplicable, NotExercised, skipped, Unavailable, Unjudgeable, Violation, type Verdict } from './verdict.js';
 
 export interface PropertyOptions {
   readonly seed: number;
@@ -48,6 +48,8 @@ export async function checkProperty<T>(
 ): Promise<Verdict> {
   let timedOut: HttpClientError | undefined;
   let unavailable: Unavailable | undefined;
+  let exercised = 0;
+  const notExercised = new Set<string>();
   const guarded = async (value: T): Promise<void> => {
     // Once a request went unanswered, or a case could not get what it needs, every other case (shrinking included) ends at once.
     if (timedOut !== undefined) throw timedOut;
@@ -55,7 +57,12 @@ export async function checkProperty<T>(
     options.journal?.beginCase();
     try {
       await body(value);
+      exercised += 1;
     } catch (error) {
+      if (error instanceof NotExercised) {
+        notExercised.add(error.message);
+        return;
+      }
       if (isTimeout(error)) timedOut = error;
       if (error instanceof Unavailable) unavailable = error;
       options.journal?.markFailed();
@@ -81,7 +88,12 @@ export async function checkProperty<T>(
   }
   if (unavailable !== undefined)
     return errored(`a case could not start: ${unavailable.message}`, 'the check could not get what a case needs in time; the target is not judged');
-  if (!details.failed) return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases)`, ...lastCase(options.journal) };
+  if (!details.failed) {
+    // A pass means the claim was tried: a cell whose every case fell outside it is not applicable.
+    if (exercised === 0) return notApplicable(`no generated case exercised the rule's claim on this target: ${[...notExercised].join('; ')}`);
+    const tried = exercised === details.numRuns ? '' : `, ${exercised} of which exercised the claim (the others: ${[...notExercised].join('; ')})`;
+    return { status: 'pass', summary: `${passSummary} (${details.numRuns} generated cases${tried})`, ...lastCase(options.journal) };
+  }
   // fast-check fails a run that its time limit interrupted before any case passed, with no error of a case.
   if (details.interrupted && details.counterexample === null)
     return errored(

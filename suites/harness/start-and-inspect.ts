@@ -3,7 +3,7 @@ import type { SuiteContext } from './context.js';
 import { ExchangeLog } from './exchange-log.js';
 import { Violation } from './verdict.js';
 import type { StartRequest, TargetInstance } from '../targets/target.js';
-import { hasValidate } from './release-facts.js';
+import { StartViolation } from './incidental.js';
 
 /** What one start gave: a daemon that served (and what `inspect` read from it), or one that exited. */
 export type Outcome<T> =
@@ -96,9 +96,9 @@ export async function expectServed(ctx: SuiteContext, request: StartRequest, wha
 }
 
 /** The violation of a start that should have served and did not. */
-export function refusedStart(request: StartRequest, outcome: { readonly exitCode: number | null; readonly output: string }, what: string): Violation {
+export function refusedStart(request: StartRequest, outcome: { readonly exitCode: number | null; readonly output: string }, what: string): StartViolation {
   const how = outcome.exitCode === null ? 'did not serve in time' : `exited with code ${outcome.exitCode}`;
-  return new Violation(`${what}: the daemon ${how} (${describe(request)}); output: ${excerpt(outcome.output)}`);
+  return new StartViolation(`${what}: the daemon ${how} (${describe(request)}); output: ${excerpt(outcome.output)}`, outcome.output);
 }
 
 /**
@@ -146,16 +146,41 @@ export async function validateRun(ctx: SuiteContext, request: StartRequest): Pro
 }
 
 /**
- * Expects the configuration to be accepted: `--validate` answers OK where the release has it,
- * else a real start serves (the rules that say "starts (or `--validate` answers OK)").
+ * Expects the configuration to be accepted (the rules that say "starts (or `--validate` answers
+ * OK)"): `--validate` answers OK, or else a real start serves. Whatever the release: a daemon
+ * without `--validate`, or whose `--validate` refuses what it starts with, is judged by the start
+ * (`--validate` itself is config.file.validate's to judge).
  */
 export async function expectAccepted(ctx: SuiteContext, request: StartRequest, what: string): Promise<void> {
-  if (!hasValidate(ctx)) return expectServed(ctx, request, what);
   const outcome = await validateRun(ctx, request);
   if (outcome.served)
     throw new Violation(`${what}: with --validate the daemon started and served instead of checking and exiting (${describe(request)})`, outcome.exchanges);
   // Acceptance is the exit code; the wording of the success line is config.file.validate's to check.
-  if (outcome.exitCode !== 0) {
-    throw new Violation(`${what}: --validate exited with code ${String(outcome.exitCode)} (${describe(request)}); output: ${excerpt(outcome.output)}`);
+  if (outcome.exitCode === 0) return;
+  await expectServed(ctx, request, what);
+}
+
+const optionAnswers = new WeakMap<object, Map<string, Promise<boolean>>>();
+
+/**
+ * Whether the target takes the command-line word (`--feature=cdi=true`): asked of the target
+ * itself, once per target, by a start with the word and `--version` (which parses every flag and
+ * starts nothing). A check whose claim is not about an option uses it to leave out an option the
+ * target refuses, so that the rest of its claim is still tried; the rule that documents the option
+ * judges the refusal.
+ */
+export function takesOption(ctx: SuiteContext, word: string): Promise<boolean> {
+  let answers = optionAnswers.get(ctx.target);
+  if (answers === undefined) {
+    answers = new Map();
+    optionAnswers.set(ctx.target, answers);
   }
+  let answer = answers.get(word);
+  if (answer === undefined) {
+    answer = startWith(ctx, { args: [word, '--version'] }, async () => undefined).then(
+      (outcome) => outcome.served || (outcome.exitCode === 0 && !/unknown (shorthand )?flag/.test(outcome.output)),
+    );
+    answers.set(word, answer);
+  }
+  return answer;
 }

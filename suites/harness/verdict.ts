@@ -40,6 +40,16 @@ export class Unjudgeable extends Error {
 }
 
 /**
+ * Thrown inside a generated case that did not exercise the rule's claim: the rule's condition was
+ * not met on this target (a release that answers `--validate`, for a rule about releases without
+ * it), or the case fell outside what the rule speaks of. The case proves nothing either way; a
+ * cell none of whose cases exercised the claim is `not applicable`, with these reasons, never `pass`.
+ */
+export class NotExercised extends Error {
+  override readonly name = 'NotExercised';
+}
+
+/**
  * Thrown where a check could not get, within its deadline, something of the suite's own that a
  * case needs (a lease of registry references): the cell is an `error` with this message, and no
  * further case runs.

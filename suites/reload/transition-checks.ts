@@ -18,7 +18,6 @@ import {
   type StartSetup,
 } from './files.js';
 import { ALL_FIELDS, fieldsNamed, modelCheck } from './model-run.js';
-import { hasFlag } from '../harness/release-facts.js';
 
 const valid = (setup: StartSetup, nonReloadable = false): fc.Arbitrary<ReloadFile> =>
   notFlagged(setup, validDocs(undefined, { runtimes: true, nonReloadable })).map((doc): ReloadFile => ({ doc, flaw: 'none' }));
@@ -69,7 +68,7 @@ export const conflictCheck = modelCheck({
   // file, one reload each, among valid changes to other keys; then any sequence.
   setups: fullSetups,
   firstFiles: (setup) => everyConflict(setup, validDocs(undefined, { runtimes: true })),
-  documentedItems: (ctx) =>
+  documentedItems: () =>
     flaggedKeys({
       debug: true,
       labels: [],
@@ -77,7 +76,7 @@ export const conflictCheck = modelCheck({
       liveRestore: true,
       insecure: [],
       shutdownTimeout: 1,
-      ...(hasFlag(ctx, 'feature') ? { features: {} } : {}),
+      features: {},
     }).map(conflictItem),
   summary: 'a file repeating a start flag fails the reload: an error line, /info and the configuration unchanged, the daemon answering',
 });

@@ -1,4 +1,5 @@
 import type { DaemonRelease } from '../../specs/versions.js';
+import type { Rule } from '../../specs/types.js';
 import type { Coverage, OtherReadingVerdict, RuleResult } from '../../reports/model/result.js';
 import { HttpClientError, type HttpClient } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
@@ -7,6 +8,7 @@ import type { TargetFacts } from '../targets/facts.js';
 import type { Target, TargetInstance } from '../targets/target.js';
 import { apiGate, ruleGate } from '../harness/cells.js';
 import type { SuiteContext } from '../harness/context.js';
+import { observedFor } from './observed-facts.js';
 import { CaseJournal } from '../harness/journal.js';
 import { CoverageRecorder } from '../harness/coverage.js';
 import type { Reading } from '../harness/property.js';
@@ -46,7 +48,7 @@ export interface RunState {
   readonly leftovers: Promise<unknown>[];
 }
 
-function contextFor(state: RunState, client: CellClient, journal: CaseJournal, signal: AbortSignal, opened: CellClient[]): SuiteContext {
+function contextFor(state: RunState, rule: Rule, client: CellClient, journal: CaseJournal, signal: AbortSignal, opened: CellClient[]): SuiteContext {
   const range = (): { min: string; max: string } => {
     if (state.range === null) throw new Unjudgeable(state.rangeUnknown);
     return state.range;
@@ -56,7 +58,8 @@ function contextFor(state: RunState, client: CellClient, journal: CaseJournal, s
     instance: state.instance,
     client,
     facts: state.facts,
-    release: state.release,
+    release: state.release === null ? null : { release: state.release.release },
+    observed: observedFor(rule, state.release),
     profile: state.profile,
     get expectedMin() {
       return range().min;
@@ -103,7 +106,7 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
   const journal = new CaseJournal();
   const client = new CellClient(state.client, deadline.signal, journal, false, state.watch);
   const opened: CellClient[] = [client];
-  const ctx = contextFor(state, client, journal, deadline.signal, opened);
+  const ctx = contextFor(state, cell.rule, client, journal, deadline.signal, opened);
   const work = (async (): Promise<Verdict> => {
     try {
       const reason = check.applies?.(ctx, cell.api) ?? null;
@@ -124,7 +127,7 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
     }
   })();
   try {
-    const verdict = await raceDeadline(work, deadline.signal, (reason) => late(reason, opened, journal));
+    const verdict = unexercised(await raceDeadline(work, deadline.signal, (reason) => late(reason, opened, journal)), recorder);
     // Coverage says what a judged run generated: a cell that was not judged generated nothing to speak of.
     const judged = verdict.status === 'pass' || verdict.status === 'fail';
     const coverage = judged && recorder !== undefined ? { coverage: recorder.figure() } : {};
@@ -137,6 +140,18 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
     if (deadline.signal.aborted) state.leftovers.push(work);
     for (const c of opened) c.close();
   }
+}
+
+/**
+ * A pass means the claim was tried: a check that ranges over documented items and reached none of
+ * them on this target (or had none to range over) passed on nothing, which is not applicable.
+ */
+function unexercised(verdict: Verdict, recorder: CoverageRecorder | undefined): Verdict {
+  if (verdict.status !== 'pass' || recorder === undefined) return verdict;
+  const { items, generated } = recorder.figure();
+  if (items === 0) return notApplicable('the rule ranges over documented items, and none is to be tried on this target');
+  if (generated.length === 0) return notApplicable(`no generated case reached any of the rule's ${items} documented items on this target`);
+  return verdict;
 }
 
 /** The verdict of a cell whose deadline (or the run's) passed: an error, with what it was waiting for. */

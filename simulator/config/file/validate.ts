@@ -56,7 +56,7 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   } else labels = deduped.labels;
 
   unlessFault(faults, 'config.values.enum', () => {
-    if (startOnly && !logLevels(input.quirks ?? new Set()).includes(s.logLevel)) {
+    if (startOnly && !logLevels(input.quirks ?? new Set(), release.release).includes(s.logLevel)) {
       throw style === 'v20' ? new SimError('SIM_CONFIG', `unable to parse logging level: ${s.logLevel}`) : fail(`invalid logging level: ${s.logLevel}`);
     }
     if (startOnly && s.logFormat !== 'text' && s.logFormat !== 'json') throw fail(`invalid log format: ${s.logFormat}`);

@@ -152,15 +152,15 @@ export const API_VERSIONING_RULES = [
     level: 'must',
     source: daemonDoc('Limits (Minimum supported API version)', '| Minimum supported API version | 1.24 | both platforms from 25.0 |'),
     reading:
-      'The Limits table gives the value 1.24 "from 25.0" and no end, so it applies to every release from 25.0: API 1.24 is served, 1.23 refused, MinAPIVersion = 1.24. (Releases from 29.0 raised the minimum, to 1.44 and then 1.40: they fail this reading.)',
+      'The document\'s own words read together: the Limits table gives 1.24 "from 25.0", and Versioning › 2 says in the same breath that "the minimum will rise in later releases". So from 25.0 the minimum is 1.24 or a later version a release raised it to: API 1.23 is refused, MinAPIVersion is 1.24 or later and served, and 1.24 is served exactly when it is the minimum. A minimum below 1.24 is a violation; a 29.x minimum of 1.44 or 1.40 is the announced rise.',
     otherReading:
-      'Versioning › 2 adds that "the minimum will rise in later releases": 1.24 is the least minimum from 25.0, which a later release may raise. Then 1.23 is refused, MinAPIVersion is 1.24 or later and served, and 1.24 is served exactly when it is the minimum.',
+      'The Limits table alone, as a value fixed for ever: from 25.0 API 1.24 is served, 1.23 refused and MinAPIVersion = 1.24 on every release (the releases from 29.0, which raised the minimum, fail it).',
     applies: { releases: { min: '25.0' }, platforms: BOTH, surface: 'daemon-api' },
     requires: [],
     releaseDependent: true,
     binding: 'per-version',
     expectation:
-      'API 1.24 is served, API 1.23 is refused, MinAPIVersion = 1.24 (other reading: 1.23 refused, MinAPIVersion ≥ 1.24 and served, 1.24 served iff it is the minimum).',
+      'API 1.23 is refused, MinAPIVersion ≥ 1.24 and served, 1.24 served iff it is the minimum (other reading: API 1.24 is served and MinAPIVersion = 1.24).',
     testability: TESTABLE,
   },
   {

@@ -175,12 +175,13 @@ export const SPECIFICS_RULES = [
       '`overlay2.size` | overlay2 | … Supported only when the backing file system is xfs mounted with the pquota option',
     ),
     reading:
-      "overlay2.size on a backing file system other than xfs with pquota is refused at start (the data root of the suite's daemons is on the machine's file system, ext4 here).",
+      "The table gives each option its driver: overlay2.size on a backing file system other than xfs with pquota is refused at start, naming the option (the suite's data roots are under the temporary directory: a case on xfs is not tried), and a driver refuses the options of another driver and unknown ones (vfs, the driver that runs anywhere, is given them).",
     applies: process,
     requires: START,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'storage-driver overlay2 with overlay2.size=<generated size> on a data root that is not xfs: exit ≠ 0 naming overlay2.size.',
+    expectation:
+      'storage-driver overlay2 with overlay2.size=<generated size> on a data root that is not xfs: exit ≠ 0 naming overlay2.size; storage-driver vfs with an option of another driver or an unknown one: exit ≠ 0.',
     testability: TESTABLE,
   }),
   rule({

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { optionNamed } from '../../../specs/options.js';
 import type { Brand } from '../../../specs/brands.js';
-import { hasFileKey, hasFlag, releaseAtLeast } from '../../harness/release-facts.js';
 import type { SuiteContext } from '../../harness/context.js';
+import { releaseAtLeast } from '../../harness/release-facts.js';
 import { cidr, distinctLabels, domain, ipv4, mirrorUrl, name, registryName, suiteName } from '../../arbitraries/values.js';
 
 /**
@@ -21,8 +21,8 @@ export interface Setting {
 export interface Entry {
   readonly option: string;
   readonly key?: string;
-  /** First release whose daemons take every value generated here, where that is later than the option. */
-  readonly since?: string;
+  /** First release observed to take every value generated here, where that is later than the option (implementation rules only). */
+  readonly observedFrom?: string;
   /** The generated value as (flag values, file value). */
   readonly value: (brand: Brand) => fc.Arbitrary<{ flag: readonly string[]; file: unknown }>;
 }
@@ -80,8 +80,8 @@ export const SAFE_SETTINGS: readonly Entry[] = [
     'cgroup-parent',
     suiteName().map((n) => `/${n}`),
   ),
-  // 20.10 reads `unconfined` as a profile path and fails at start; the keyword works from 23.0.
-  { ...one('seccomp-profile', fc.constant('unconfined')), since: '23.0' },
+  // The document's own value ("`unconfined` disables the default profile"); 20.10.24 reads it as a profile path and fails at start.
+  { ...one('seccomp-profile', fc.constant('unconfined')), observedFrom: '23.0' },
   list('exec-opt', fc.constant(['native.cgroupdriver=cgroupfs'])),
   list('label', distinctLabels(1, 3)),
   list('dns', fc.uniqueArray(ipv4, { minLength: 1, maxLength: 2 })),
@@ -138,13 +138,19 @@ export const SAFE_SETTINGS: readonly Entry[] = [
 const keyOf = (entry: Entry): string =>
   entry.key ?? (entry.option === 'host-gateway-ip' ? 'host-gateway-ip' : (optionNamed(entry.option)?.fileKey ?? entry.option));
 
-/** The entries the release has: by flag, by file, or both. */
-export function settingsOf(ctx: Pick<SuiteContext, 'release'>, by: 'flag' | 'file' | 'both'): readonly Entry[] {
+/**
+ * The entries a check generates. A document rule gets every entry of the document's tables,
+ * whatever the release has: a release that lacks one fails the rule. An `implementation` rule,
+ * which speaks of what the release was observed to have, gets those (by flag, by file, or both).
+ */
+export function settingsOf(ctx: Pick<SuiteContext, 'observed' | 'release'>, by: 'flag' | 'file' | 'both'): readonly Entry[] {
+  const observed = ctx.observed;
+  if (observed === null) return SAFE_SETTINGS;
   return SAFE_SETTINGS.filter(
     (entry) =>
-      (entry.since === undefined || releaseAtLeast(ctx, entry.since)) &&
-      (by === 'file' || hasFlag(ctx, entry.option)) &&
-      (by === 'flag' || hasFileKey(ctx, keyOf(entry))),
+      (entry.observedFrom === undefined || releaseAtLeast(ctx, entry.observedFrom)) &&
+      (by === 'file' || observed.hasOption(entry.option)) &&
+      (by === 'flag' || observed.hasFileKey(keyOf(entry))),
   );
 }
 

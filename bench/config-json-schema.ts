@@ -4,9 +4,9 @@
  * without a complaint about its keys or value types. Values the daemon checks beyond their JSON
  * type (enumerations, labels, sizes) are the rules' business, not the schema's.
  */
-import { inRange } from '../../common/dotted-version.js';
-import { DAEMON_OPTIONS, UNLISTED_OPTIONS } from '../../specs/options.js';
-import { fileKeys, type Shape } from '../../specs/config-schema.js';
+import { inRange } from '../common/dotted-version.js';
+import { DAEMON_OPTIONS, UNLISTED_OPTIONS } from '../specs/options.js';
+import { fileKeys, type Shape } from '../specs/config-schema.js';
 
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
