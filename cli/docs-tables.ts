@@ -1,4 +1,5 @@
 import type { AreaDescription, EngineDeviation, KnownDeviation, Rule, VersionRange } from '../specs/index.js';
+import { apiList } from './api-list.js';
 import type { RuleCoverage } from './rule-index.js';
 
 /**
@@ -74,20 +75,6 @@ export function rulesMarkdown(rules: readonly Rule[], areas: readonly AreaDescri
     lines.push('');
   }
   return `${lines.join('\n').trimEnd()}\n`;
-}
-
-/** "1.24–1.49, 1.51": API versions of one major, consecutive minors joined into ranges. */
-export function apiList(apis: readonly string[]): string {
-  const runs: string[][] = [];
-  for (const api of apis) {
-    const last = runs.at(-1);
-    const previous = last?.at(-1);
-    const [major, minor] = api.split('.').map(Number);
-    const [pmajor, pminor] = previous === undefined ? [] : previous.split('.').map(Number);
-    if (last !== undefined && major === pmajor && minor === (pminor ?? Number.NaN) + 1) last.push(api);
-    else runs.push([api]);
-  }
-  return runs.map((run) => (run.length === 1 ? run[0] : `${run[0]}–${run.at(-1)}`)).join(', ');
 }
 
 function cellsText(cells: KnownDeviation['cells']): string {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { apiList, appliesText, DEVIATIONS_DOC, docsTables, RULES_DOC } from '../cli/docs-tables.js';
+import { apiList } from '../cli/api-list.js';
+import { appliesText, DEVIATIONS_DOC, docsTables, RULES_DOC } from '../cli/docs-tables.js';
 import { RULES } from '../specs/index.js';
 
 /**
