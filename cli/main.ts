@@ -65,7 +65,11 @@ function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
     .option('--seed <n>', 'run seed, a 32-bit integer (printed with every counterexample)', integer('--seed', -2147483648, 2147483647))
     .option('--num-runs <n>', 'generated cases per property (default 100 on the simulator, 15 on daemons)', integer('--num-runs', 1))
     .option('--num-starts <n>', 'generated cases for properties that start a daemon each', integer('--num-starts', 1))
-    .option('--only <rule[@api]>', 'run only this rule or cell (repeatable)', collect);
+    .option(
+      '--only <rule[@api]>',
+      "run only this rule or cell, or every rule of an area (model-runner) or of a glob over rule ids ('mr.*'), each @api or not (repeatable)",
+      collect,
+    );
   runOnly(() => command.option('--path <path>', 'replay path of a counterexample (with --only)'));
   command
     .option('--concurrency <n>', 'cells checked at once', integer('--concurrency', 1), 4)

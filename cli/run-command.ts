@@ -8,6 +8,7 @@ import { isQuirkId } from '../simulator/quirks/registry.js';
 import {
   assembleReport,
   checkOnly,
+  expandOnly,
   parseShard,
   replaySelection,
   runSuites,
@@ -133,7 +134,11 @@ function withRunRecord(report: ConformanceReport, options: RecordedOptions, shar
 }
 
 /** `ctr-conformance run`: the exit code (see exit-codes.ts). */
-export async function runCommand(flags: RunFlags): Promise<ExitCode> {
+export async function runCommand(given: RunFlags): Promise<ExitCode> {
+  // `--only model-runner` and `--only 'mr.*'` become the rule ids they name here, once: the report's
+  // options, a transcript's selection and the rerun lines then name rules, as they always did.
+  const expanded = expandOnly(given.only, RULES);
+  const flags: RunFlags = expanded === undefined ? given : { ...given, only: expanded };
   const profile = flags.profile === undefined ? undefined : profileFor(flags.profile);
   if (flags.profile !== undefined && profile === undefined) throw new UsageError(`--profile must be ctr or docker, got ${flags.profile}`);
   checkFlags(flags);

@@ -1,5 +1,8 @@
 import type { ConformanceReport, CurlAfterRun, RuleResult } from '../reports/model/result.js';
 import { apiRangeText, resultName } from '../reports/renderers/text.js';
+import { RULES } from '../specs/index.js';
+import type { Rule } from '../specs/types.js';
+import { apiList } from './api-list.js';
 
 const SHOWN_FAILURES = 20;
 
@@ -19,6 +22,7 @@ const afterRunText = (after: CurlAfterRun | undefined): string =>
 export function formatFailures(report: ConformanceReport): string {
   const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
   const failing = [...bad.filter((r) => r.knownDeviation !== true), ...bad.filter((r) => r.knownDeviation === true)];
+  const ruleLines = formatFailingRules(report);
   const explained = new Set<string>();
   const lines = failing.slice(0, SHOWN_FAILURES).map((result) => {
     const { counterexample: ce, rerun, curl, curlAfterRun } = result.evidence;
@@ -31,8 +35,42 @@ export function formatFailures(report: ConformanceReport): string {
       curl === undefined ? '' : afterRunText(curlAfterRun),
     ].join('');
   });
-  if (failing.length > SHOWN_FAILURES) lines.push(`… and ${failing.length - SHOWN_FAILURES} more (see the report)\n`);
-  return lines.join('');
+  if (failing.length > SHOWN_FAILURES) {
+    const rulesLeft = new Set(failing.slice(SHOWN_FAILURES).map((r) => r.rule)).size;
+    const left = failing.length - SHOWN_FAILURES;
+    lines.push(`… and ${left} more failing or erring cell${left === 1 ? '' : 's'} of ${rulesLeft} rule${rulesLeft === 1 ? '' : 's'} (see the report)\n`);
+  }
+  return ruleLines + lines.join('');
+}
+
+/** The longest reason a line of formatFailingRules shows; the cells below give the whole text. */
+const REASON_WIDTH = 160;
+
+/**
+ * One line per failing or erring rule, before the cells: its id, level, status, the API versions of
+ * its failing cells and the first such cell's summary on one line, rules of known deviations last
+ * and labelled. A reader sees every rule that failed, where the cells below stop at SHOWN_FAILURES.
+ * `rules` gives the levels (a merged report's rule the catalogue lacks shows "?").
+ */
+export function formatFailingRules(report: ConformanceReport, rules: readonly Pick<Rule, 'id' | 'level'>[] = RULES): string {
+  const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
+  if (bad.length === 0) return '';
+  const { failing, known } = failingRuleSplit(report);
+  const ordered = [...failing.filter((rule) => !known.includes(rule)), ...known];
+  const rows = ordered.map((rule) => {
+    const cells = bad.filter((r) => r.rule === rule);
+    const first = cells.find((r) => r.knownDeviation !== true) ?? cells[0];
+    const status = cells.some((r) => r.status === 'fail') ? 'FAIL' : 'ERROR';
+    const apis = [...new Set(cells.flatMap((r) => (r.api === null ? [] : [r.api])))];
+    const where = apis.length === 0 ? 'no API version' : `API ${apiList(apis)}`;
+    const summary = (first?.evidence.summary ?? '').replace(/\s+/g, ' ').trim();
+    const reason = summary.length > REASON_WIDTH ? `${summary.slice(0, REASON_WIDTH - 1)}…` : summary;
+    const label = known.includes(rule) ? ` [${knownLabel(report)}]` : '';
+    return [status, rule, rules.find((r) => r.id === rule)?.level ?? '?', where, `${reason}${label}`];
+  });
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) => `  ${row.map((text, column) => (column < 4 ? text.padEnd(widths[column]!) : text)).join('  ')}\n`);
+  return `${ordered.length} ${ordered.length === 1 ? 'rule fails or errs' : 'rules fail or err'}, one line each (the cells follow):\n${lines.join('')}\n`;
 }
 
 /** For the first shown cell of a known deviation of a rule: the document's words and what the release does. */

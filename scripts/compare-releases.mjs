@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The comparison page of the README: every recorded implementation (test/fixtures/transcripts/*.json.gz,
+// The comparison page of docs/reports-and-certification.md (Side by side): every recorded implementation (test/fixtures/transcripts/*.json.gz,
 // replayed: no daemon runs) and ctrd-sim emulating the newest recorded dockerd release, each run on
 // its recording's seed, profile and depth, then `ctr-conformance compare` of their reports.
 // Needs a build (`npm run compare:releases` builds first). Usage: node scripts/compare-releases.mjs [--out DIR]

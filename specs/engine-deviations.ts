@@ -1,7 +1,7 @@
 /**
  * Where an OpenAI-compatible engine, run bare through an `openai:`-kind target, breaks a rule of
  * the model runner area. The suites still report these as failures: this list lets the engine's
- * test (test/llama-server-suite.test.ts) and the README name them, so that any other failure is caught.
+ * test (test/llama-server-suite.test.ts) and docs/known-deviations-table.md (generated from it) name them, so that any other failure is caught.
  */
 export interface EngineDeviation {
   readonly rule: string;

@@ -1,6 +1,6 @@
 /**
  * Where real daemon releases break a rule of the document. The suites still report these as
- * failures: this list only lets the agreement test (simulator vs real daemon) and the README name
+ * failures: this list only lets the agreement test (simulator vs real daemon) and docs/known-deviations-table.md (generated from it) name
  * them, so that any other difference is caught.
  */
 export interface KnownDeviation {

@@ -192,7 +192,7 @@ t.test('through ctrd-sim: the same seed replays the same faults, another seed gi
   );
 });
 
-t.test('path patterns and methods match as the README says', async (t) => {
+t.test('path patterns and methods match as docs/explorer-and-client-faults.md says', async (t) => {
   const cases: [Record<string, unknown>, string, string, boolean][] = [
     [{ path: '/containers/{id}/json' }, 'GET', '/containers/abc/json', true],
     [{ path: '/containers/:id/json' }, 'GET', '/containers/abc/json', true],

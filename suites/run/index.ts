@@ -5,7 +5,7 @@
  */
 export { runSuites, observedRangeOf, type RunOptions, type SuiteRun } from './run-suites.js';
 export { assembleReport, TOOL_VERSION } from './assemble-report.js';
-export { planCells, checkOnly, cellKey, parseShard, type PlannedCell, type Shard } from './plan.js';
+export { planCells, checkOnly, expandOnly, cellKey, parseShard, type PlannedCell, type Shard } from './plan.js';
 export { evaluateCell, type RunState } from './evaluate-cell.js';
 export { DEFAULT_DEADLINES, DeadlinePassed, deadlineController, type Deadlines } from './deadlines.js';
 export { CellClient, clientFactory, type ClientFactory } from './cell-client.js';

@@ -15,6 +15,53 @@ export interface PlannedCell {
 /** "rule@api", api "none" for rules not tied to one: what --only, baselines and rerun lines name. */
 export const cellKey = (rule: string, api: string | null): string => `${rule}@${api ?? 'none'}`;
 
+/** A glob over rule ids: `*` any characters (dots included), `?` one; anchored at both ends. */
+function globRegExp(glob: string): RegExp {
+  const body = [...glob].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * `--only` entries as the rule ids and cells the rest of a run reads. A rule id (or `rule@api`)
+ * stays as it is; an area name (`model-runner`) or a glob over rule ids (`'mr.*'`,
+ * `'api.version.too-*'`: `*` any characters, `?` one) becomes every rule it names, in catalogue
+ * order. With `@api` it names that cell of each per-version rule it matches; with `@none`, each
+ * rule not tied to an API version. A name that is neither a rule, an area nor a glob is left for
+ * checkOnly to refuse; an area or glob that names no rule is a RunError. Duplicates are dropped.
+ */
+export function expandOnly(only: readonly string[] | undefined, rules: readonly Rule[]): string[] | undefined {
+  if (only === undefined) return undefined;
+  const expanded: string[] = [];
+  for (const entry of only) {
+    const at = entry.indexOf('@');
+    const name = at < 0 ? entry : entry.slice(0, at);
+    const api = at < 0 ? undefined : entry.slice(at + 1);
+    const isArea = rules.some((rule) => rule.area === name);
+    const isGlob = /[*?]/.test(name);
+    if (rules.some((rule) => rule.id === name) || (!isArea && !isGlob)) {
+      expanded.push(entry);
+      continue;
+    }
+    if (api !== undefined && api !== 'none' && !/^1\.\d+$/.test(api))
+      throw new RunError(
+        'RUN_OPTIONS',
+        `--only ${entry}: expected AREA, GLOB or either @API with API a version such as 1.44 (or none), not ${JSON.stringify(api)}`,
+      );
+    const pattern = globRegExp(name);
+    const named = rules.filter((rule) => (isArea ? rule.area === name : pattern.test(rule.id)));
+    const fitting = api === undefined ? named : named.filter((rule) => (rule.binding === 'per-version') === (api !== 'none'));
+    if (fitting.length === 0)
+      throw new RunError(
+        'RUN_OPTIONS',
+        named.length === 0
+          ? `--only ${entry}: no rule of the catalogue matches ${JSON.stringify(name)} (see: ctr-conformance rules)`
+          : `--only ${entry}: none of the ${named.length} rules ${isArea ? 'of the area' : 'matching'} ${name} ${api === 'none' ? 'is free of API versions' : 'is checked at each API version'}`,
+      );
+    expanded.push(...fitting.map((rule) => (api === undefined || api === 'none' ? rule.id : `${rule.id}@${api}`)));
+  }
+  return [...new Set(expanded)];
+}
+
 /**
  * Checks `--only` entries ("rule" or "rule@api") against the catalogue, before any target starts:
  * an unknown rule, an API part that is not a version (`1.N`) or `none`, or one that the rule's
@@ -24,7 +71,11 @@ export function checkOnly(only: readonly string[] | undefined, rules: readonly R
   for (const entry of only ?? []) {
     const [id, api, ...rest] = entry.split('@');
     const rule = rules.find((r) => r.id === id);
-    if (rule === undefined) throw new RunError('RUN_OPTIONS', `--only ${entry}: no rule ${JSON.stringify(id)} in the catalogue (see: ctr-conformance rules)`);
+    if (rule === undefined)
+      throw new RunError(
+        'RUN_OPTIONS',
+        `--only ${entry}: no rule ${JSON.stringify(id)} in the catalogue, nor an area or a glob such as 'mr.*' (see: ctr-conformance rules)`,
+      );
     if (api === undefined) continue;
     if (rest.length > 0 || (api !== 'none' && !/^1\.\d+$/.test(api)))
       throw new RunError(

@@ -14,7 +14,7 @@ import { clientFactory } from './cell-client.js';
 import { DEFAULT_DEADLINES, deadlineController, DeadlinePassed, raceDeadline, type Deadlines } from './deadlines.js';
 import { RunError } from './errors.js';
 import { evaluateCell, type RunState } from './evaluate-cell.js';
-import { checkSelection, planCells, type Shard } from './plan.js';
+import { checkSelection, expandOnly, planCells, type Shard } from './plan.js';
 import { withRerun } from './rerun.js';
 import { ResponsivenessWatch, type TargetUnresponsive } from './responsiveness.js';
 
@@ -29,7 +29,7 @@ export interface RunOptions {
   readonly numStarts: number;
   /** Release to take expectations from, when the target's own version does not name one. */
   readonly release?: string;
-  /** Only these cells: "rule" or "rule@api". */
+  /** Only these cells: "rule" or "rule@api", an area or a glob over rule ids (see expandOnly). */
   readonly only?: readonly string[];
   /** Replay path of a counterexample (with --only naming one cell). */
   readonly path?: string;
@@ -137,7 +137,9 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
   const optedRelease = options.release === undefined ? null : releaseOf(options.release);
   if (options.release !== undefined && optedRelease === null)
     throw new RunError('RUN_OPTIONS', `unknown release ${JSON.stringify(options.release)} for --release`);
-  planCells(RULES, [], options.only); // an unknown rule in `only` is refused before anything starts
+  // Areas and globs become rule ids once; an unknown rule in `only` is refused before anything starts.
+  const only = expandOnly(options.only, RULES);
+  planCells(RULES, [], only);
   // A target that stops answering ends the run as its deadline would, but at once.
   const unresponsive = new AbortController();
   const watch = new ResponsivenessWatch(deadlines.requestMs, (reason) => unresponsive.abort(reason));
@@ -175,8 +177,8 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
     const range = table ?? (observed?.min != null && observed.max != null ? { min: observed.min, max: observed.max } : null);
     const profile = chooseProfile(target.spec, options.profile, facts.brand);
     const apiVersions = apiColumns(range?.max ?? null);
-    const cells = planCells(RULES, apiVersions, options.only, options.shard);
-    checkSelection(options.only, apiVersions, options.shard === undefined ? cells : planCells(RULES, apiVersions, options.only), cells, options.shard);
+    const cells = planCells(RULES, apiVersions, only, options.shard);
+    checkSelection(only, apiVersions, options.shard === undefined ? cells : planCells(RULES, apiVersions, only), cells, options.shard);
     const state: RunState = {
       target,
       instance,

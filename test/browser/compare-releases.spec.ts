@@ -7,7 +7,7 @@ import type { Comparison } from '../../reports/index.js';
 import { openWatched } from './open-watched.js';
 
 /**
- * The comparison page of the README, made by its one command (scripts/compare-releases.mjs, what
+ * The comparison page of docs/reports-and-certification.md (Side by side), made by its one command (scripts/compare-releases.mjs, what
  * `npm run compare:releases` runs after the build `npm test` has done): the recorded
  * implementations replayed and ctrd-sim, six columns. Every cell shows the verdict compare.json
  * gives it, and a Podman cell's evidence opens in that implementation's own report.

@@ -30,7 +30,7 @@ export interface Explanation {
    */
   readonly kind: 'runner' | 'extension' | 'known-deviation';
   readonly rule?: string;
-  /** What differs, in words (the README lists it). */
+  /** What differs, in words (docs/rule-areas.md lists it). */
   readonly what: string;
   covers(call: OpenAiCall, difference: FormDifference, forms: { readonly first: AnswerForm; readonly second: AnswerForm }): boolean;
 }
