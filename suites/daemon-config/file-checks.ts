@@ -3,11 +3,12 @@ import { escapeRegExp } from '../../common/regexp.js';
 import { fileKeys, type Shape } from '../../specs/config-schema.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
-import { Violation } from '../harness/verdict.js';
+import { notApplicable, NotExercised, Violation } from '../harness/verdict.js';
 import { unknownKeysIn } from './file-facts.js';
 import {
   documentedSettings,
   documentOf,
+  entriesTheTargetTakes,
   everySetting,
   flagWords,
   keysOf,
@@ -67,9 +68,9 @@ const unknownKeys: fc.Arbitrary<{ top: string[]; inProxies: string[] }> = fc
 
 export const unknownKeyCheck: RuleCheck = {
   rule: 'config.file.unknown-key',
-  run(ctx, _api, options) {
+  async run(ctx, _api, options) {
     const arb = fc.record({
-      valid: settingsArb(settingsOf(ctx, 'file'), ctx.profile.name, 3, 0).map(documentOf),
+      valid: settingsArb(await entriesTheTargetTakes(ctx, settingsOf(ctx, 'file')), ctx.profile.name, 3, 0).map(documentOf),
       unknown: unknownKeys,
       // Names inside objects whose keys are not directives: never listed.
       nested: fc.option(suiteName(6), { nil: undefined }),
@@ -287,7 +288,8 @@ export const typesMessageCheck: RuleCheck = {
         const request = { config: { [key]: value } };
         const outcome = await startWith(ctx, request, async () => undefined);
         // Taken (served, or exit 0): config.file.types's failure, nothing for the words to name.
-        if (outcome.served || outcome.exitCode === 0) return;
+        if (outcome.served || outcome.exitCode === 0)
+          throw new NotExercised(`the target took a value of another JSON type: no refusal for the words to name (config.file.types judges that)`);
         if (outcome.exitCode === null)
           throw new Violation(
             `${key} (${kind}) given ${JSON.stringify(value)}: the daemon neither served nor exited within the start deadline (${describe(request)}); output: ${excerpt(outcome.output)}`,
@@ -374,8 +376,9 @@ function conflictRequest(conflicts: readonly Conflict[]): { args: string[]; conf
 export const conflictCheck: RuleCheck = {
   rule: 'config.file.conflict',
   documentedItems: (ctx) => conflictItems(settingsOf(ctx, 'both'), ctx.profile.name),
-  run(ctx, _api, options) {
-    const entries = settingsOf(ctx, 'both');
+  async run(ctx, _api, options) {
+    const entries = await entriesTheTargetTakes(ctx, settingsOf(ctx, 'both'));
+    if (entries.length === 0) return notApplicable('the target takes none of the documented options (asked with --version): there is no conflict to try');
     const brand = ctx.profile.name;
     const arb: fc.Arbitrary<Conflict[]> = fc
       .record({ both: settingsArb(entries, brand, 3), fileValues: settingsArb(entries, brand, 6), equal: fc.boolean() })

@@ -173,13 +173,25 @@ export const tlsVersionsCheck: RuleCheck = {
         withTlsFiles((files) =>
           whileServing(ctx, verifyingStart(files), '--tlsverify', async () => {
             for (const version of order) options.coverage?.hit(version);
+            // Every version is tried, so that the evidence says what each one got (the readings' claims rest on it).
+            const got = new Map<SecureVersion, string>();
             for (const version of order) {
               const outcome = await tlsPing(files.port, { ...clientSetup(files.material, 'good'), minVersion: version, maxVersion: version });
-              if (outcome.protocol !== version || outcome.status !== 200)
-                throw new Violation(
-                  `a client limited to ${version} got ${outcome.protocol === null ? `no handshake (${outcome.error ?? ''})` : `${outcome.protocol}, status ${outcome.status ?? 'none'}`}`,
-                );
+              const served = outcome.protocol === version && outcome.status === 200;
+              got.set(
+                version,
+                served
+                  ? 'served'
+                  : outcome.protocol === null
+                    ? `no handshake (${outcome.error ?? ''})`
+                    : `${outcome.protocol}, status ${outcome.status ?? 'none'}`,
+              );
             }
+            const failed = VERSIONS.filter((v) => got.get(v) !== 'served');
+            if (failed.length > 0)
+              throw new Violation(
+                `${failed.map((v) => `a client limited to ${v} got ${got.get(v)}`).join('; ')} (${VERSIONS.filter((v) => got.get(v) === 'served').join(', ') || 'no version'} served)`,
+              );
           }),
         ),
       { ...options, numRuns: 1 },

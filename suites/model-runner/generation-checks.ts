@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { CheckClient } from '../harness/context.js';
 import { runnerCheck } from './runner-check.js';
-import { Violation } from '../harness/verdict.js';
+import { NotExercised, Violation } from '../harness/verdict.js';
 import { choiceCount, conversation, maxTokens, prompt, seed, text, type ChatMessage } from './arbitraries.js';
 import { clip, contentOf, counts, deterministic, post, sent } from './openai-calls.js';
 import type { Usage } from './openai-schemas.js';
@@ -22,7 +22,7 @@ export const maxTokensCheck = runnerCheck({
     // The same request with room to go on tells whether the cap, not the model, ended the answer.
     const longer = { ...request, max_tokens: limit + 16 };
     const free = await post(client, CHAT, longer, 'chat.completion');
-    if (free.usage.completion_tokens <= limit) return;
+    if (free.usage.completion_tokens <= limit) throw new NotExercised('the model ended its answer within max_tokens by itself: the cap was not what ended it');
     const choice = capped.choices[0];
     if (capped.usage.completion_tokens !== limit || choice?.finish_reason !== 'length') {
       throw new Violation(

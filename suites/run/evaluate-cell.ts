@@ -128,8 +128,8 @@ async function judge(cell: PlannedCell, state: RunState, reading: Reading): Prom
   })();
   try {
     const verdict = unexercised(await raceDeadline(work, deadline.signal, (reason) => late(reason, opened, journal)), recorder);
-    // Coverage says what a judged run generated: a cell that was not judged generated nothing to speak of.
-    const judged = verdict.status === 'pass' || verdict.status === 'fail';
+    // Coverage says what a run generated: a judged cell, or one whose cases reached none of its items; a cell that never ran generated nothing to speak of.
+    const judged = verdict.status === 'pass' || verdict.status === 'fail' || verdict.status === 'not-applicable';
     const coverage = judged && recorder !== undefined ? { coverage: recorder.figure() } : {};
     if (verdict.exchanges !== undefined || verdict.status === 'not-applicable' || verdict.status === 'skipped') return { verdict, ...coverage };
     // Every judged cell shows what decided it: the exchanges of its last generated case.

@@ -3,6 +3,7 @@ import { optionNamed } from '../../../specs/options.js';
 import type { Brand } from '../../../specs/brands.js';
 import type { SuiteContext } from '../../harness/context.js';
 import { releaseAtLeast } from '../../harness/release-facts.js';
+import { takesOption } from '../../harness/start-and-inspect.js';
 import { cidr, distinctLabels, domain, ipv4, mirrorUrl, name, registryName, suiteName } from '../../arbitraries/values.js';
 
 /**
@@ -220,3 +221,19 @@ export function documentOf(settings: readonly Setting[]): Record<string, unknown
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const flagForm: fc.Arbitrary<FlagForm> = fc.constantFrom('equals', 'separate', 'short');
+
+/**
+ * The entries whose flag the target takes, asked of the target itself (`--name=value --version`,
+ * once per option and target): a check whose claim is not about the options themselves (a
+ * conflict, a default) tries it with every documented option the target has, so that one it lacks
+ * does not keep the claim from being tried. The rule that documents the option judges the refusal,
+ * and the coverage figure shows the options left out.
+ */
+export async function entriesTheTargetTakes(ctx: SuiteContext, entries: readonly Entry[]): Promise<readonly Entry[]> {
+  const settings = everySetting(entries, ctx.profile.name);
+  const kept: Entry[] = [];
+  for (const [i, entry] of entries.entries()) {
+    if (await takesOption(ctx, flagWords(settings[i]!, 'equals')[0]!)) kept.push(entry);
+  }
+  return kept;
+}
