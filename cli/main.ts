@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 // suites, the targets and the renderers take about a second to load), an error its classifier.
 import { DEFAULT_DEADLINES } from '../suites/run/deadlines.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
+import { terminalSafeLines } from '../common/terminal-text.js';
 import { EXIT } from './exit-codes.js';
 import type { RunFlags } from './run-command.js';
 import type { RulesFlags } from './rules-command.js';
@@ -233,7 +234,8 @@ async function main(): Promise<void> {
       error instanceof CommanderError
         ? { code: error.exitCode === 0 ? EXIT.PASS : EXIT.USAGE, line: null }
         : (await import('./classify-error.js')).classifyError(error);
-    if (line !== null) process.stderr.write(`ctr-conformance: ${line}\n`);
+    // The line may quote a name from outside (a file's, a report's): no control character of it reaches the terminal.
+    if (line !== null) process.stderr.write(`ctr-conformance: ${terminalSafeLines(line)}\n`);
     process.exitCode = code;
   }
 }
