@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
 import type { ConformanceReport } from '../reports/model/result.js';
+import { terminalSafe } from '../common/terminal-text.js';
 import { UsageError } from './usage-error.js';
 
 /** Reads a baseline; a missing or foreign file is a usage error. */
@@ -25,8 +26,9 @@ export async function readBaseline(path: string): Promise<Baseline> {
 export function gate(report: ConformanceReport, baseline: Baseline, path: string): { passed: boolean; text: string } {
   const { regressions, improvements } = compareWithBaseline(report, baseline);
   const text =
-    improvements.map((line) => `IMPROVED ${line}\n`).join('') +
-    regressions.map((line) => `REGRESSED ${line}\n`).join('') +
-    `baseline ${path}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`;
+    // A line names a cell of the baseline, a file from outside: escaped for the terminal.
+    improvements.map((line) => `IMPROVED ${terminalSafe(line)}\n`).join('') +
+    regressions.map((line) => `REGRESSED ${terminalSafe(line)}\n`).join('') +
+    `baseline ${terminalSafe(path)}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`;
   return { passed: regressions.length === 0, text };
 }

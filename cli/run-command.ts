@@ -32,6 +32,7 @@ import { checkOutputDir, checkOutputFile, reason, writeOutputFile } from './pref
 import { targetSlug, timestamp } from './out-dir.js';
 import { progressFor } from './progress.js';
 import { formatFailures, formatTotals } from './run-summary.js';
+import { terminalSafe } from '../common/terminal-text.js';
 import { UsageError } from './usage-error.js';
 
 export interface RunFlags {
@@ -163,7 +164,7 @@ export async function runCommand(flags: RunFlags): Promise<ExitCode> {
     }
   }
   if (selection.fromTranscript && only !== undefined)
-    process.stdout.write(`replaying the selection the transcript was recorded with: ${only.map((entry) => `--only ${entry}`).join(' ')}\n`);
+    process.stdout.write(`replaying the selection the transcript was recorded with: ${terminalSafe(only.map((entry) => `--only ${entry}`).join(' '))}\n`);
   const startedAt = new Date();
   const dir =
     flags.out ?? join('reports', `${targetSlug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
@@ -279,7 +280,7 @@ function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline 
   if (run.unresponsive !== null) return EXIT.TARGET;
   const nothing = judgedNothing(report, only);
   if (nothing !== null) {
-    process.stderr.write(`ctr-conformance: ${nothing}\n`);
+    process.stderr.write(`ctr-conformance: ${terminalSafe(nothing)}\n`);
     return EXIT.USAGE;
   }
   if (baseline !== undefined) {
