@@ -123,7 +123,7 @@ export function buildProgram(): Command {
     })
     .addHelpText(
       'after',
-      '\nExit codes: 0 no rule fails (for compare: the comparison is written); 1 a rule fails or errors (or a --baseline regression; for verify, a bundle tampered with or a replay that differs); 2 usage error (for merge, shards that are not the parts of one run; for compare, reports that cannot be compared); 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
+      '\nExit codes: 0 no rule fails (for compare: the comparison is written); 1 a rule fails or errors (or a --baseline regression; for verify, a bundle tampered with or a replay that differs); 2 usage error (for merge, shards that are not the parts of one run; for compare, reports that cannot be compared); 3 the target could not be started or reached; 130 interrupted by SIGINT, 143 by SIGTERM (the report of what ran is written).',
     );
 
   withRunOptions(program.command('run').description('run the suites against a target and write report.json, report.html and junit.xml'), 'run').action(

@@ -142,3 +142,29 @@ t.test('terminalSafe leaves no control character, keeps every other one, and cha
   );
   fc.assert(fc.property(fc.stringMatching(/^[ -~]*$/), (text) => terminalSafe(text) === text));
 });
+
+t.test('--baseline, merge, compare and --public-key refuse a FIFO, a device or a sparse giant at once: exit 2, one line', async (t) => {
+  const never = join(dir, 'never');
+  const cases: [string[], RegExp][] = [
+    [
+      ['run', '--target', 'sim', '--only', 'api.ping', '--baseline', fifo, '--out', never, '-q'],
+      /^ctr-conformance: cannot read --baseline \S+: a FIFO, not a regular file: not read\n$/,
+    ],
+    [
+      ['run', '--target', 'sim', '--only', 'api.ping', '--baseline', sparse, '--out', never, '-q'],
+      /^ctr-conformance: cannot read --baseline \S+: 3221225472 bytes, over the limit/,
+    ],
+    [['merge', fifo, '--out', never], /^ctr-conformance: cannot read the report \S+: a FIFO, not a regular file: not read\n$/],
+    [
+      ['compare', '/dev/zero', sparse, '--out', never],
+      /^ctr-conformance: cannot read the report \/dev\/zero: a character device, not a regular file: not read\n$/,
+    ],
+    [['verify', dir, '--public-key', fifo], /^ctr-conformance: --public-key \S+: not a readable key in PEM \(a FIFO, not a regular file: not read\)\n$/],
+  ];
+  for (const [args, line] of cases) {
+    const { code, stderr, ms } = await cliWithin(t, args, 30_000);
+    t.equal(code, 2, args.join(' '));
+    t.match(stderr, line, args.join(' '));
+    t.ok(ms < 30_000, `ended by itself (${ms} ms)`);
+  }
+});
