@@ -9,6 +9,7 @@ import { readTranscript, type Transcript } from '../suites/targets/transcript.js
 import { isMissing, readBundleFile } from './bundle-entries.js';
 import { BUNDLE_FILES } from './bundle-files.js';
 import { parseManifest } from './bundle-manifest.js';
+import { derivedProblems } from './bundle-derived.js';
 import { replayVerdicts } from './bundle-replay.js';
 import { checkSums } from './bundle-sums.js';
 import { fingerprint, readPublicKey, verifyDetached } from './bundle-signature.js';
@@ -99,6 +100,9 @@ async function checkVerdicts(dir: string, findings: Findings, limits: InputLimit
   const valid = validateReport(doc);
   if (!valid.ok) return findings.bad(`${BUNDLE_FILES.json}: not a valid report (${valid.errors.slice(0, 3).join('; ')})`);
   const report = doc as ConformanceReport;
+  const derived = await derivedProblems(dir, report, limits);
+  for (const problem of derived.problems) findings.bad(problem);
+  if (derived.problems.length === 0) findings.ok(`derived: ${derived.compared.join(', ')} are what ${BUNDLE_FILES.json} renders to`);
   const certification = parseJson(await readEntry(dir, BUNDLE_FILES.certification, limits, findings)) as Partial<Certification> | undefined;
   if (certification?.format !== 'ctr-conformance-certification/1') findings.bad(`${BUNDLE_FILES.certification}: missing or not a certification`);
   else {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
 import { manifestText, sha256 } from '../cli/bundle-manifest.js';
-import { validateReport } from '../reports/index.js';
+import { bundleBadge } from '../cli/bundle-badge.js';
+import { renderHtml, renderJson, renderJunit, validateReport } from '../reports/index.js';
 import { sampleReport } from './reports-fixtures.js';
 import { cliWithin } from './helpers/cli.js';
 
@@ -159,4 +160,51 @@ t.test('a gzip bomb as transcript and a numRuns beyond the limit are refused, no
     many.stdout,
     /^FAIL {5}replay: report\.json asks for 100000000 runs, over the limit of 10000 \(raise it with CTR_CONFORMANCE_MAX_REPLAY_RUNS\): not replayed$/m,
   );
+});
+
+t.test('derived files (HTML, JUnit, badge) and totals that disagree with report.json are found, sums or not', async (t) => {
+  const base = sampleReport();
+  const report = {
+    ...base,
+    target: { ...base.target, surfaces: ['openai-api'] },
+    options: { targetArgs: ['--target', 'sim'], profile: null, release: null, numStarts: 1, only: [], path: null, shrink: true },
+  };
+  t.ok(validateReport(report).ok, 'the report is a valid one');
+  const other = { ...report, results: report.results.map((r) => ({ ...r, status: 'pass' as const })) };
+  const honest = {
+    'report.json': renderJson(report),
+    'report.html': renderHtml(report),
+    'junit.xml': renderJunit(report),
+    'badge.svg': bundleBadge(report),
+  };
+  const fresh = await verify(bundle(honest));
+  t.match(fresh.stdout, /^ok {7}derived: report\.html, junit\.xml, badge\.svg are what report\.json renders to$/m);
+  const forgeries: [string, Record<string, string>, RegExp][] = [
+    [
+      'the pages of another run',
+      { 'report.html': renderHtml(other), 'junit.xml': renderJunit(other) },
+      /^FAIL {5}report\.html: not what report\.json renders to/m,
+    ],
+    [
+      'junit.xml and report.html swapped',
+      { 'report.html': honest['junit.xml'], 'junit.xml': honest['report.html'] },
+      /^FAIL {5}junit\.xml: not what report\.json renders to/m,
+    ],
+    [
+      'a badge claiming 999/999',
+      { 'badge.svg': honest['badge.svg'].replace(/\d+\/\d+/g, '999/999') },
+      /^FAIL {5}badge\.svg: not what report\.json renders to/m,
+    ],
+    [
+      'totals edited',
+      { 'report.json': JSON.stringify({ ...report, totals: { ...report.totals, pass: 999 } }) },
+      /^FAIL {5}report\.json: not a valid report \(\/totals\/pass: is 999 but 1 result\(s\) have status pass\)$/m,
+    ],
+  ];
+  for (const [what, changed, line] of forgeries) {
+    const { code, stdout } = await verify(bundle({ ...honest, ...changed }));
+    t.equal(code, 1, what);
+    t.match(stdout, /^ok {7}sums/m, `${what}: the sums hold (the manifest was written again)`);
+    t.match(stdout, line, what);
+  }
 });
