@@ -32,7 +32,13 @@ export async function checkSums(dir: string, listed: Readonly<Record<string, str
     const actual = sha256(bytes);
     if (actual !== sum) problems.push(`${name}: changed (SHA-256 ${actual}, the manifest says ${sum})`);
   }
-  const listing = await listBundle(dir, limits);
+  let listing: Awaited<ReturnType<typeof listBundle>>;
+  try {
+    listing = await listBundle(dir, limits);
+  } catch (error) {
+    // A directory of the bundle that cannot be read: what it holds cannot be known, so nothing is said to be absent from it.
+    return [...problems, `the bundle cannot be listed (${reason(error)}): files the manifest does not list cannot be looked for`];
+  }
   if (listing.overflow)
     problems.push(`the bundle holds more than ${limits.bundleEntries} entries (${raiseHint('bundleEntries')}): those beyond were not looked at`);
   for (const [name, kind] of listing.entries) {
