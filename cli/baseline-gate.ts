@@ -1,13 +1,18 @@
-import { readFile } from 'node:fs/promises';
 import { compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
 import type { ConformanceReport } from '../reports/model/result.js';
+import { inputLimits, readInputFile } from '../common/index.js';
+import { terminalSafe } from '../common/terminal-text.js';
 import { UsageError } from './usage-error.js';
 
-/** Reads a baseline; a missing or foreign file is a usage error. */
+/**
+ * Reads a baseline; a missing or foreign file is a usage error, and so is anything but a regular
+ * file within the limit (a FIFO is refused at once, never waited on: docs/limits.md).
+ */
 export async function readBaseline(path: string): Promise<Baseline> {
+  const limits = inputLimits();
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = (await readInputFile(path, limits)).toString('utf8');
   } catch (error) {
     throw new UsageError(`cannot read --baseline ${path}: ${(error as Error).message}`);
   }
@@ -15,7 +20,7 @@ export async function readBaseline(path: string): Promise<Baseline> {
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--baseline ${path} is not a ctr-conformance baseline: ${(error as Error).message}`);
+    throw new UsageError(`--baseline ${path} is not a ctr-conformance baseline: ${(error as Error).message.replace(/\s*\n\s*/g, ' ')}`);
   }
   if (!isBaseline(doc)) throw new UsageError(`--baseline ${path} is not a ctr-conformance baseline (format ctr-conformance-baseline/1)`);
   return doc;
@@ -25,8 +30,9 @@ export async function readBaseline(path: string): Promise<Baseline> {
 export function gate(report: ConformanceReport, baseline: Baseline, path: string): { passed: boolean; text: string } {
   const { regressions, improvements } = compareWithBaseline(report, baseline);
   const text =
-    improvements.map((line) => `IMPROVED ${line}\n`).join('') +
-    regressions.map((line) => `REGRESSED ${line}\n`).join('') +
-    `baseline ${path}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`;
+    // A line names a cell of the baseline, a file from outside: escaped for the terminal.
+    improvements.map((line) => `IMPROVED ${terminalSafe(line)}\n`).join('') +
+    regressions.map((line) => `REGRESSED ${terminalSafe(line)}\n`).join('') +
+    `baseline ${terminalSafe(path)}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`;
   return { passed: regressions.length === 0, text };
 }

@@ -48,15 +48,3 @@ export function parseManifest(text: string): Manifest | null {
     return null;
   }
 }
-
-/** How the files found differ from the manifest: each file changed, missing or added, named. */
-export function compareSums(listed: Readonly<Record<string, string>>, found: Readonly<Record<string, string>>): string[] {
-  const problems: string[] = [];
-  for (const [name, sum] of Object.entries(listed)) {
-    const actual = found[name];
-    if (actual === undefined) problems.push(`${name}: missing (the manifest lists it)`);
-    else if (actual !== sum) problems.push(`${name}: changed (SHA-256 ${actual}, the manifest says ${sum})`);
-  }
-  for (const name of Object.keys(found)) if (!(name in listed)) problems.push(`${name}: added (the manifest does not list it)`);
-  return problems;
-}

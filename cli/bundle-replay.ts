@@ -1,7 +1,8 @@
 import type { ConformanceReport, RecordedOptions, RuleResult } from '../reports/model/result.js';
 import { profileFor } from '../suites/profiles.js';
 import { runSuites } from '../suites/run/index.js';
-import { resolveTarget } from '../suites/targets/resolve.js';
+import { ReplayTarget } from '../suites/targets/replay-target.js';
+import type { Transcript } from '../suites/targets/transcript.js';
 
 /** What a replay of a bundle's transcript found, cell by cell, beside the bundle's report. */
 export interface ReplayOutcome {
@@ -23,15 +24,16 @@ const cellOf = (r: Pick<RuleResult, 'rule' | 'api' | 'axes'>): string =>
   }`;
 
 /**
- * Replays `transcript` through the suites with the report's seed, numRuns, deadlines and options
+ * Replays `transcript` (read from `path`) through the suites with the report's seed, numRuns, deadlines and options
  * (as `run --target replay:FILE` does) and compares each cell's verdict with the report's.
  * A cell the replay skips where the report has a verdict is not a difference: a recording cannot
  * carry it, and it is listed apart with the replay's reason.
  */
-export async function replayVerdicts(transcript: string, report: ConformanceReport, options: RecordedOptions): Promise<ReplayOutcome> {
+export async function replayVerdicts(path: string, transcript: Transcript, report: ConformanceReport, options: RecordedOptions): Promise<ReplayOutcome> {
   const profile = profileFor(report.target.profile)!;
   const run = await runSuites({
-    target: resolveTarget(`replay:${transcript}`, { profile, allowRemote: false }),
+    // The transcript as verify read it (bounded, no link followed): the same target `replay:PATH` resolves to.
+    target: new ReplayTarget(`replay:${path}`, transcript),
     profile,
     seed: report.seed,
     numRuns: report.numRuns,

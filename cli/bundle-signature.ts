@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { inputLimits, readInputFile } from '../common/index.js';
 import { sha256 } from './bundle-manifest.js';
 import { reason } from './preflight.js';
 import { UsageError } from './usage-error.js';
@@ -8,7 +8,8 @@ import { UsageError } from './usage-error.js';
 async function readKey(flag: string, file: string, make: (pem: Buffer) => KeyObject): Promise<KeyObject> {
   let key: KeyObject;
   try {
-    key = make(await readFile(file));
+    // A regular file within the limit: a FIFO or a device given as a key is refused, not waited on.
+    key = make(await readInputFile(file, inputLimits()));
   } catch (error) {
     throw new UsageError(`${flag} ${file}: not a readable key in PEM (${reason(error)})`);
   }

@@ -1,8 +1,6 @@
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderBadge } from '../reports/renderers/badge.js';
-import { AREAS } from '../specs/areas.js';
-import { RULES } from '../specs/index.js';
+import { bundleBadge } from './bundle-badge.js';
 import { BUNDLE_FILES } from './bundle-files.js';
 import { manifestText, sumsOf } from './bundle-manifest.js';
 import { fingerprint, readPrivateKey, signDetached } from './bundle-signature.js';
@@ -29,9 +27,6 @@ async function requireEmptyDir(dir: string): Promise<void> {
   if (entries.length > 0)
     throw new UsageError(`--out ${dir}: not empty (a bundle is written into a new or empty directory, so that its manifest lists its own files only)`);
 }
-
-const areaOfRule = new Map(RULES.map((rule) => [rule.id, rule.area]));
-const areaOf = (rule: string): string => areaOfRule.get(rule) ?? rule.split('.')[0]!;
 
 /**
  * `ctr-conformance certify`: one whole run, as `run` makes it, with every exchange recorded, then
@@ -60,14 +55,7 @@ export async function certifyCommand(flags: CertifyFlags): Promise<ExitCode> {
   if (options === undefined) throw new Error(`${BUNDLE_FILES.json} records no options`);
   const certification = certificationOf({ ...report, options }, await lockfileSha256(), new Date());
   await writeFile(join(flags.out, BUNDLE_FILES.certification), `${JSON.stringify(certification, null, 1)}\n`);
-  await writeFile(
-    join(flags.out, BUNDLE_FILES.badge),
-    renderBadge(
-      report,
-      areaOf,
-      AREAS.map((area) => area.id),
-    ),
-  );
+  await writeFile(join(flags.out, BUNDLE_FILES.badge), bundleBadge(report));
   const sums = await sumsOf(flags.out, [BUNDLE_FILES.manifest, BUNDLE_FILES.signature]);
   const manifest = manifestText(sums);
   await writeFile(join(flags.out, BUNDLE_FILES.manifest), manifest);

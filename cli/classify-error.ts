@@ -4,6 +4,8 @@ import { CompareError } from '../reports/compare/compare-error.js';
 import { RunError } from '../suites/run/errors.js';
 import { TargetError } from '../suites/targets/target.js';
 import { EndpointError } from '../suites/http/endpoint.js';
+import { InputError } from '../common/input-error.js';
+import { InvalidLimitError } from '../common/limits.js';
 import { EXIT } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 
@@ -14,7 +16,9 @@ export function classifyError(error: unknown): { code: number; line: string | nu
     error instanceof EndpointError ||
     error instanceof RunError ||
     error instanceof MergeError ||
-    error instanceof CompareError
+    error instanceof CompareError ||
+    error instanceof InputError ||
+    error instanceof InvalidLimitError
   )
     return { code: EXIT.USAGE, line: error.message };
   if (error instanceof TargetError) {

@@ -6,6 +6,7 @@ import { renderComparisonJson } from '../reports/renderers/compare-json.js';
 import { renderComparisonMarkdown } from '../reports/renderers/compare-markdown.js';
 import { percentText } from '../reports/renderers/compare-text.js';
 import { REPORT_FILES } from '../reports/write.js';
+import { terminalSafe } from '../common/terminal-text.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { timestamp } from './out-dir.js';
 import { checkOutputDir, writeOutputFile } from './preflight.js';
@@ -64,7 +65,8 @@ export async function compareCommand(files: readonly string[], flags: CompareFla
   await writeOutputFile(paths.markdown, renderComparisonMarkdown(comparison));
   await writeOutputFile(paths.html, renderComparisonHtml(comparison));
 
-  for (const warning of comparison.warnings) process.stderr.write(`ctr-conformance: warning: ${warning}\n`);
+  // Labels and warnings quote the reports' strings: each line is escaped for the terminal (the files escape for their own formats).
+  for (const warning of comparison.warnings) process.stderr.write(`ctr-conformance: warning: ${terminalSafe(warning)}\n`);
   const o = comparison.overall;
   const differing = comparison.areas.reduce((n, a) => n + a.differing, 0);
   const lines = [
@@ -75,6 +77,6 @@ export async function compareCommand(files: readonly string[], flags: CompareFla
     `json: ${paths.json}`,
     `markdown: ${paths.markdown}`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${lines.map(terminalSafe).join('\n')}\n`);
   return EXIT.PASS;
 }

@@ -1,12 +1,15 @@
-/**
- * Who handles the next Ctrl-C. During a run, the first one stops the run gracefully (its report is
- * still written); any other, or one outside a run, ends the process through process.exit so that
- * the targets' exit hooks stop every daemon it started.
- */
-let graceful: (() => void) | undefined;
+/** The signals a run stops on gracefully: Ctrl-C, and what a CI system or `timeout` sends. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
 
-/** Makes `handler` take the next SIGINT instead of exiting; the returned function gives it back. */
-export function takeNextInterrupt(handler: () => void): () => void {
+/**
+ * Who handles the next Ctrl-C or SIGTERM. During a run, the first one stops the run gracefully
+ * (its report is still written); any other, or one outside a run, ends the process through
+ * process.exit so that the targets' exit hooks stop every daemon it started.
+ */
+let graceful: ((signal: StopSignal) => void) | undefined;
+
+/** Makes `handler` take the next SIGINT or SIGTERM instead of exiting; the returned function gives it back. */
+export function takeNextInterrupt(handler: (signal: StopSignal) => void): () => void {
   graceful = handler;
   return () => {
     if (graceful === handler) graceful = undefined;
@@ -26,10 +29,10 @@ export function installSignalHandlers(): void {
     ['SIGHUP', 129],
   ] as const) {
     process.on(name, () => {
-      if (name === 'SIGINT' && graceful !== undefined) {
+      if ((name === 'SIGINT' || name === 'SIGTERM') && graceful !== undefined) {
         const handler = graceful;
         graceful = undefined;
-        handler();
+        handler(name);
         return;
       }
       process.stderr.write(`ctr-conformance: ${name}: stopping the daemons this run started\n`);

@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 // suites, the targets and the renderers take about a second to load), an error its classifier.
 import { DEFAULT_DEADLINES } from '../suites/run/deadlines.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
+import { terminalSafeLines } from '../common/terminal-text.js';
 import { EXIT } from './exit-codes.js';
 import type { RunFlags } from './run-command.js';
 import type { RulesFlags } from './rules-command.js';
@@ -126,7 +127,7 @@ export function buildProgram(): Command {
     })
     .addHelpText(
       'after',
-      '\nExit codes: 0 no rule fails (for compare: the comparison is written); 1 a rule fails or errors (or a --baseline regression; for verify, a bundle tampered with or a replay that differs); 2 usage error (for merge, shards that are not the parts of one run; for compare, reports that cannot be compared); 3 the target could not be started or reached; 130 interrupted (the report of what ran is written).',
+      '\nExit codes: 0 no rule fails (for compare: the comparison is written); 1 a rule fails or errors (or a --baseline regression; for verify, a bundle tampered with or a replay that differs); 2 usage error (for merge, shards that are not the parts of one run; for compare, reports that cannot be compared); 3 the target could not be started or reached; 130 interrupted by SIGINT, 143 by SIGTERM (the report of what ran is written).',
     );
 
   withRunOptions(program.command('run').description('run the suites against a target and write report.json, report.html and junit.xml'), 'run').action(
@@ -237,7 +238,8 @@ async function main(): Promise<void> {
       error instanceof CommanderError
         ? { code: error.exitCode === 0 ? EXIT.PASS : EXIT.USAGE, line: null }
         : (await import('./classify-error.js')).classifyError(error);
-    if (line !== null) process.stderr.write(`ctr-conformance: ${line}\n`);
+    // The line may quote a name from outside (a file's, a report's): no control character of it reaches the terminal.
+    if (line !== null) process.stderr.write(`ctr-conformance: ${terminalSafeLines(line)}\n`);
     process.exitCode = code;
   }
 }

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, open, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { InputError } from '../common/input-error.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -114,6 +115,8 @@ export async function writeOutputFile(file: string, data: string | Uint8Array): 
 }
 
 export const reason = (error: unknown): string => {
+  // An input refused by its kind or size says so in words of its own (its code is no errno).
+  if (error instanceof InputError) return error.message;
   const e = error as NodeJS.ErrnoException;
   return e.code === undefined ? (e.message ?? String(error)) : `${e.code}: ${e.message.replace(/^\w+: /, '')}`;
 };

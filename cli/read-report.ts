@@ -1,13 +1,19 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inputLimits, readInputFile } from '../common/index.js';
 import type { ConformanceReport } from '../reports/model/result.js';
 import { validateReport } from '../reports/schema.js';
 import { REPORT_FILES } from '../reports/write.js';
 import { reason } from './preflight.js';
 import { UsageError } from './usage-error.js';
 
-/** Reads a report.json (given as the file or its directory) and validates it; anything else is a UsageError naming the file. */
+/**
+ * Reads a report.json (given as the file or its directory) and validates it; anything else is a
+ * UsageError naming the file, and so is anything but a regular file within the limit (a FIFO, a
+ * device, a file over the limit: docs/limits.md).
+ */
 export async function readReport(where: string): Promise<{ source: string; report: ConformanceReport }> {
+  const limits = inputLimits();
   const isDir = await stat(where).then(
     (info) => info.isDirectory(),
     () => false,
@@ -15,7 +21,7 @@ export async function readReport(where: string): Promise<{ source: string; repor
   const source = isDir ? join(where, REPORT_FILES.json) : where;
   let doc: unknown;
   try {
-    doc = JSON.parse(await readFile(source, 'utf8'));
+    doc = JSON.parse((await readInputFile(source, limits)).toString('utf8'));
   } catch (error) {
     // One line: a parse error quotes the file's first bytes, line breaks and all.
     throw new UsageError(`cannot read the report ${source}: ${reason(error).replace(/\s*\n\s*/g, ' ')}`);

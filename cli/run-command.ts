@@ -28,11 +28,12 @@ import { ReplayTarget } from '../suites/targets/replay-target.js';
 import { encodeTranscript, TranscriptRecorder } from '../suites/targets/transcript.js';
 import { readBaseline, gate } from './baseline-gate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
-import { takeNextInterrupt } from './interrupts.js';
+import { takeNextInterrupt, type StopSignal } from './interrupts.js';
 import { checkOutputDir, checkOutputFile, reason, writeOutputFile } from './preflight.js';
 import { targetSlug, timestamp } from './out-dir.js';
 import { progressFor } from './progress.js';
 import { formatFailures, formatTotals } from './run-summary.js';
+import { terminalSafe } from '../common/terminal-text.js';
 import { UsageError } from './usage-error.js';
 
 export interface RunFlags {
@@ -168,7 +169,7 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
     }
   }
   if (selection.fromTranscript && only !== undefined)
-    process.stdout.write(`replaying the selection the transcript was recorded with: ${only.map((entry) => `--only ${entry}`).join(' ')}\n`);
+    process.stdout.write(`replaying the selection the transcript was recorded with: ${terminalSafe(only.map((entry) => `--only ${entry}`).join(' '))}\n`);
   const startedAt = new Date();
   const dir =
     flags.out ?? join('reports', `${targetSlug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
@@ -182,10 +183,15 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
   const deadlines: Deadlines = { requestMs: flags.requestTimeout * 1000, cellMs: flags.cellTimeout * 1000, runMs: flags.runTimeout * 1000 };
   const progress = progressFor(process.stderr, flags.quiet === true);
   // The first Ctrl-C stops the run but keeps its results: the target is stopped, the report written.
+  // SIGTERM (a CI job's timeout, `timeout`, `kill`) likewise: the report of what ran is written.
   const interrupt = new AbortController();
-  const giveBack = takeNextInterrupt(() => {
-    process.stderr.write('ctr-conformance: SIGINT: stopping the run and writing its report (Ctrl-C again quits at once)\n');
-    interrupt.abort(new Error('interrupted by SIGINT'));
+  let stoppedBy: StopSignal = 'SIGINT';
+  const giveBack = takeNextInterrupt((signal) => {
+    stoppedBy = signal;
+    process.stderr.write(
+      `ctr-conformance: ${signal}: stopping the run and writing its report (${signal === 'SIGINT' ? 'Ctrl-C' : 'a signal'} again quits at once)\n`,
+    );
+    interrupt.abort(new Error(`interrupted by ${signal}`));
   });
   let run: SuiteRun;
   try {
@@ -259,7 +265,7 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
     });
   }
   for (const line of unwritten) process.stderr.write(`ctr-conformance: could not write ${line}\n`);
-  const outcome = verdictOf(run, report, baseline, flags, only);
+  const outcome = verdictOf(run, report, baseline, flags, only, stoppedBy);
   return unwritten.length > 0 && outcome === EXIT.PASS ? EXIT.FAIL : outcome;
 }
 
@@ -276,15 +282,22 @@ function judgedNothing(report: ConformanceReport, only: readonly string[] | unde
 }
 
 /** The exit code the run's results give (see exit-codes.ts), printing what a baseline gate found. */
-function verdictOf(run: SuiteRun, report: ConformanceReport, baseline: Baseline | undefined, flags: RunFlags, only: readonly string[] | undefined): ExitCode {
+function verdictOf(
+  run: SuiteRun,
+  report: ConformanceReport,
+  baseline: Baseline | undefined,
+  flags: RunFlags,
+  only: readonly string[] | undefined,
+  stoppedBy: StopSignal,
+): ExitCode {
   if (run.stopped) {
-    process.stdout.write('interrupted: the cells not judged are errors\n');
-    return EXIT.INTERRUPTED;
+    process.stdout.write(`${stoppedBy === 'SIGINT' ? 'interrupted' : 'terminated'}: the cells not judged are errors\n`);
+    return stoppedBy === 'SIGINT' ? EXIT.INTERRUPTED : EXIT.TERMINATED;
   }
   if (run.unresponsive !== null) return EXIT.TARGET;
   const nothing = judgedNothing(report, only);
   if (nothing !== null) {
-    process.stderr.write(`ctr-conformance: ${nothing}\n`);
+    process.stderr.write(`ctr-conformance: ${terminalSafe(nothing)}\n`);
     return EXIT.USAGE;
   }
   if (baseline !== undefined) {

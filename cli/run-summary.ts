@@ -1,4 +1,5 @@
 import type { ConformanceReport, CurlAfterRun, RuleResult } from '../reports/model/result.js';
+import { terminalSafe as s } from '../common/terminal-text.js';
 import { apiRangeText, resultName } from '../reports/renderers/text.js';
 import { RULES } from '../specs/index.js';
 import type { Rule } from '../specs/types.js';
@@ -7,17 +8,18 @@ import { apiList } from './api-list.js';
 const SHOWN_FAILURES = 20;
 
 /** The label of a known deviation's cells: still failures, of this release. */
-const knownLabel = (report: ConformanceReport, count = 1): string => `known deviation${count === 1 ? '' : 's'} of ${report.target.release ?? 'the release'}`;
+const knownLabel = (report: ConformanceReport, count = 1): string => `known deviation${count === 1 ? '' : 's'} of ${s(report.target.release ?? 'the release')}`;
 
 /** What a curl line needs once its address is gone: the note, then each command on its own line. */
 const afterRunText = (after: CurlAfterRun | undefined): string =>
-  after === undefined ? '' : `  after the run: ${after.note}\n${after.commands.map((command) => `    ${command}\n`).join('')}`;
+  after === undefined ? '' : `  after the run: ${s(after.note)}\n${after.commands.map((command) => `    ${s(command)}\n`).join('')}`;
 
 /**
  * One block per failing or erring cell: what broke, the counterexample, the command that reruns
  * exactly that cell and a curl line for the request that decided it. The cells of known
  * deviations of the release come last and are labelled, with what the release does said once
- * per rule: what a reader has not seen before is at the top.
+ * per rule: what a reader has not seen before is at the top. Every string of the report is
+ * written with its control characters escaped (a report may come from anywhere: `merge`).
  */
 export function formatFailures(report: ConformanceReport): string {
   const bad = report.results.filter((r) => r.status === 'fail' || r.status === 'error');
@@ -27,11 +29,11 @@ export function formatFailures(report: ConformanceReport): string {
   const lines = failing.slice(0, SHOWN_FAILURES).map((result) => {
     const { counterexample: ce, rerun, curl, curlAfterRun } = result.evidence;
     return [
-      `${result.status.toUpperCase()} ${resultName(result)}${result.knownDeviation === true ? ` [${knownLabel(report)}]` : ''}: ${result.evidence.summary}\n`,
+      `${s(result.status.toUpperCase())} ${s(resultName(result))}${result.knownDeviation === true ? ` [${knownLabel(report)}]` : ''}: ${s(result.evidence.summary)}\n`,
       whatTheReleaseDoes(report, result, explained),
-      ce === undefined ? '' : `  counterexample ${ce.input} (seed ${ce.seed}, path ${JSON.stringify(ce.path)})\n`,
-      rerun === undefined ? '' : `  rerun: ${rerun}\n`,
-      curl === undefined ? '' : `  curl: ${curl}\n`,
+      ce === undefined ? '' : `  counterexample ${s(ce.input)} (seed ${ce.seed}, path ${s(JSON.stringify(ce.path))})\n`,
+      rerun === undefined ? '' : `  rerun: ${s(rerun)}\n`,
+      curl === undefined ? '' : `  curl: ${s(curl)}\n`,
       curl === undefined ? '' : afterRunText(curlAfterRun),
     ].join('');
   });
@@ -78,7 +80,7 @@ function whatTheReleaseDoes(report: ConformanceReport, result: RuleResult, expla
   if (result.knownDeviation !== true || explained.has(result.rule)) return '';
   explained.add(result.rule);
   const notes = report.rules.find((r) => r.id === result.rule)?.knownDeviations ?? [];
-  return notes.map((note) => `  the rule says: ${note.ruleSays}\n  ${note.release} does: ${note.what}\n`).join('');
+  return notes.map((note) => `  the rule says: ${s(note.ruleSays)}\n  ${s(note.release)} does: ${s(note.what)}\n`).join('');
 }
 
 /** The failing and erring rules, and those of them whose every such cell is a known deviation. */
@@ -90,8 +92,27 @@ export function failingRuleSplit(report: ConformanceReport): { failing: string[]
 }
 
 /** The one-line outcome of a run, the failing rules with the known deviations among them, and where its report is. */
+/** The strings of a target's description a summary line shows, each escaped for the terminal. */
+function safeTarget(target: ConformanceReport['target']): ConformanceReport['target'] {
+  const orNull = (text: string | null): string | null => (text === null ? null : s(text));
+  const range = <R extends { min: string | null; max: string | null }>(r: R | null): R | null =>
+    r === null ? null : { ...r, min: orNull(r.min), max: orNull(r.max) };
+  return {
+    ...target,
+    spec: s(target.spec),
+    version: orNull(target.version),
+    release: orNull(target.release),
+    apiRange: range(target.apiRange),
+    observedApiRange: range(target.observedApiRange),
+    ...(target.engine === undefined ? {} : { engine: { ...target.engine, name: orNull(target.engine.name), version: orNull(target.engine.version) } }),
+    ...(target.judgedAs === undefined ? {} : { judgedAs: s(target.judgedAs) }),
+  };
+}
+
 export function formatTotals(report: ConformanceReport, htmlPath: string): string {
-  const { target, totals: t } = report;
+  const { totals: t } = report;
+  // Every string of the target's description comes from the report: escaped once here.
+  const target = safeTarget(report.target);
   const observed =
     target.observedApiRange === null
       ? 'none reported'
@@ -102,10 +123,11 @@ export function formatTotals(report: ConformanceReport, htmlPath: string): strin
   const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine}${judged})`;
   const knownCells = report.results.filter((r) => r.knownDeviation === true).length;
   const fail = knownCells === 0 ? `${t.fail} fail` : `${t.fail} fail (of which ${knownCells} ${knownLabel(report, knownCells)})`;
-  const { failing, known } = failingRuleSplit(report);
+  const { failing, known: knownRules } = failingRuleSplit(report);
+  const known = knownRules.map(s);
   const rules =
     known.length === 0
       ? ''
       : `failing rules: ${failing.length} (of which ${known.length} ${knownLabel(report, known.length)}, still failures: ${known.join(', ')})\n`;
-  return `${what}, seed ${report.seed}: ${t.pass} pass, ${fail}, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n${rules}report: ${htmlPath}\n`;
+  return `${what}, seed ${report.seed}: ${t.pass} pass, ${fail}, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n${rules}report: ${s(htmlPath)}\n`;
 }

@@ -1,11 +1,17 @@
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inputLimits, raiseHint, terminalSafe, type InputLimits } from '../common/index.js';
+import { InputError } from '../common/input-error.js';
 import type { ConformanceReport } from '../reports/model/result.js';
 import { validateReport } from '../reports/schema.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
+import { readTranscript, type Transcript } from '../suites/targets/transcript.js';
+import { isMissing, readBundleFile } from './bundle-entries.js';
 import { BUNDLE_FILES } from './bundle-files.js';
-import { compareSums, parseManifest, sumsOf } from './bundle-manifest.js';
+import { parseManifest } from './bundle-manifest.js';
+import { derivedProblems } from './bundle-derived.js';
 import { replayVerdicts } from './bundle-replay.js';
+import { checkSums } from './bundle-sums.js';
 import { fingerprint, readPublicKey, verifyDetached } from './bundle-signature.js';
 import { disagreements, type Certification } from './certification.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
@@ -16,10 +22,22 @@ export interface VerifyFlags {
   publicKey?: string;
 }
 
-const readOrNull = (path: string): Promise<Buffer | null> => readFile(path).catch(() => null);
+/**
+ * A file of the bundle as readBundleFile reads it (a regular file inside the bundle, within the
+ * limit); 'missing' when it is not there; 'refused' when it is something else, which is then said.
+ */
+async function readEntry(dir: string, name: string, limits: InputLimits, findings: Findings): Promise<Buffer | 'missing' | 'refused'> {
+  try {
+    return await readBundleFile(dir, name, limits);
+  } catch (error) {
+    if (isMissing(error)) return 'missing';
+    findings.bad(`${name}: ${error instanceof InputError ? error.message : `cannot read it (${reason(error)})`}`);
+    return 'refused';
+  }
+}
 
-function parseJson(bytes: Buffer | null): unknown {
-  if (bytes === null) return undefined;
+function parseJson(bytes: Buffer | 'missing' | 'refused'): unknown {
+  if (typeof bytes === 'string') return undefined;
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch {
@@ -30,31 +48,36 @@ function parseJson(bytes: Buffer | null): unknown {
 /** Prints what was checked, line by line, and collects what does not hold. */
 class Findings {
   readonly problems: string[] = [];
+  // Each line may quote a bundle's names and strings: none of their control characters reaches the terminal.
   ok(line: string): void {
-    process.stdout.write(`ok       ${line}\n`);
+    process.stdout.write(`ok       ${terminalSafe(line)}\n`);
   }
   note(line: string): void {
-    process.stdout.write(`note     ${line}\n`);
+    process.stdout.write(`note     ${terminalSafe(line)}\n`);
   }
   bad(line: string): void {
     this.problems.push(line);
-    process.stdout.write(`FAIL     ${line}\n`);
+    process.stdout.write(`FAIL     ${terminalSafe(line)}\n`);
   }
 }
 
 /** The manifest's sums against the files, and the signature of the manifest. */
-async function checkFiles(dir: string, key: Awaited<ReturnType<typeof readPublicKey>> | undefined, findings: Findings): Promise<void> {
-  const manifestBytes = await readOrNull(join(dir, BUNDLE_FILES.manifest));
+async function checkFiles(dir: string, key: Awaited<ReturnType<typeof readPublicKey>> | undefined, findings: Findings, limits: InputLimits): Promise<void> {
+  const read = await readEntry(dir, BUNDLE_FILES.manifest, limits, findings);
+  const manifestBytes = typeof read === 'string' ? null : read;
   const manifest = manifestBytes === null ? null : parseManifest(manifestBytes.toString('utf8'));
-  if (manifestBytes === null) findings.bad(`${BUNDLE_FILES.manifest}: missing: no file of the bundle can be checked`);
+  if (read === 'missing') findings.bad(`${BUNDLE_FILES.manifest}: missing: no file of the bundle can be checked`);
+  else if (read === 'refused') findings.bad(`${BUNDLE_FILES.manifest}: not read: no file of the bundle can be checked`);
   else if (manifest === null) findings.bad(`${BUNDLE_FILES.manifest}: not a manifest (format ctr-conformance-manifest/1)`);
   else {
-    const problems = compareSums(manifest.files, await sumsOf(dir, [BUNDLE_FILES.manifest, BUNDLE_FILES.signature]));
+    const problems = await checkSums(dir, manifest.files, limits);
     for (const problem of problems) findings.bad(problem);
     if (problems.length === 0)
       findings.ok(`sums: the ${Object.keys(manifest.files).length} files match ${BUNDLE_FILES.manifest} (SHA-256), none missing, none added`);
   }
-  const signature = await readOrNull(join(dir, BUNDLE_FILES.signature));
+  const signatureRead = await readEntry(dir, BUNDLE_FILES.signature, limits, findings);
+  if (signatureRead === 'refused') return;
+  const signature = signatureRead === 'missing' ? null : signatureRead;
   if (key === undefined) {
     findings.note(
       signature === null
@@ -71,13 +94,16 @@ async function checkFiles(dir: string, key: Awaited<ReturnType<typeof readPublic
 }
 
 /** The report, and certification.json beside it; then the replay of the transcript against the report's verdicts. */
-async function checkVerdicts(dir: string, findings: Findings): Promise<void> {
-  const doc = parseJson(await readOrNull(join(dir, BUNDLE_FILES.json)));
+async function checkVerdicts(dir: string, findings: Findings, limits: InputLimits): Promise<void> {
+  const doc = parseJson(await readEntry(dir, BUNDLE_FILES.json, limits, findings));
   if (doc === undefined) return findings.bad(`${BUNDLE_FILES.json}: missing or not JSON: nothing to replay against`);
   const valid = validateReport(doc);
   if (!valid.ok) return findings.bad(`${BUNDLE_FILES.json}: not a valid report (${valid.errors.slice(0, 3).join('; ')})`);
   const report = doc as ConformanceReport;
-  const certification = parseJson(await readOrNull(join(dir, BUNDLE_FILES.certification))) as Partial<Certification> | undefined;
+  const derived = await derivedProblems(dir, report, limits);
+  for (const problem of derived.problems) findings.bad(problem);
+  if (derived.problems.length === 0) findings.ok(`derived: ${derived.compared.join(', ')} are what ${BUNDLE_FILES.json} renders to`);
+  const certification = parseJson(await readEntry(dir, BUNDLE_FILES.certification, limits, findings)) as Partial<Certification> | undefined;
   if (certification?.format !== 'ctr-conformance-certification/1') findings.bad(`${BUNDLE_FILES.certification}: missing or not a certification`);
   else {
     const differ = disagreements(certification, report);
@@ -95,11 +121,23 @@ async function checkVerdicts(dir: string, findings: Findings): Promise<void> {
     return findings.note(
       `replay: ${report.target.spec} has no daemon API, and a transcript replays only one: the ${report.results.length} cells rest on the sums and the signature alone`,
     );
-  const transcript = join(dir, BUNDLE_FILES.transcript);
-  if ((await stat(transcript).catch(() => undefined)) === undefined) return findings.bad(`${BUNDLE_FILES.transcript}: missing: nothing to replay`);
+  // A report's numRuns is the vendor's word: a replay of 100 000 000 runs would never end.
+  if (report.numRuns > limits.replayRuns)
+    return findings.bad(
+      `replay: ${BUNDLE_FILES.json} asks for ${report.numRuns} runs, over the limit of ${limits.replayRuns} (${raiseHint('replayRuns')}): not replayed`,
+    );
+  const path = join(dir, BUNDLE_FILES.transcript);
+  if ((await lstat(path).catch(() => undefined)) === undefined) return findings.bad(`${BUNDLE_FILES.transcript}: missing: nothing to replay`);
+  let transcript: Transcript;
+  try {
+    // Not through a link, a regular file within the file limit, inflated within its own.
+    transcript = readTranscript(path, limits, { noFollow: true });
+  } catch (error) {
+    return findings.bad(`replay: ${(error as Error).message}: nothing replayed`);
+  }
   let outcome: Awaited<ReturnType<typeof replayVerdicts>>;
   try {
-    outcome = await replayVerdicts(transcript, report, report.options);
+    outcome = await replayVerdicts(path, transcript, report, report.options);
   } catch (error) {
     return findings.bad(`replay: ${BUNDLE_FILES.transcript} could not be replayed (${reason(error)})`);
   }
@@ -123,19 +161,21 @@ async function checkVerdicts(dir: string, findings: Findings): Promise<void> {
  * reaching the report's verdicts. Exit 0 when all holds, 1 when anything does not, 2 on a usage error.
  */
 export async function verifyCommand(dir: string, flags: VerifyFlags): Promise<ExitCode> {
+  const limits = inputLimits();
   const info = await stat(dir).catch(() => undefined);
   if (info?.isDirectory() !== true) throw new UsageError(`${dir}: not a directory (verify takes the directory certify wrote)`);
   const key = flags.publicKey === undefined ? undefined : await readPublicKey(flags.publicKey);
   const marks = await Promise.all(
-    [BUNDLE_FILES.manifest, BUNDLE_FILES.certification, BUNDLE_FILES.json].map((name) => stat(join(dir, name)).catch(() => undefined)),
+    [BUNDLE_FILES.manifest, BUNDLE_FILES.certification, BUNDLE_FILES.json].map((name) => lstat(join(dir, name)).catch(() => undefined)),
   );
   if (marks.every((mark) => mark === undefined))
     throw new UsageError(`${dir}: not a certification bundle (no ${BUNDLE_FILES.manifest}, ${BUNDLE_FILES.certification} or ${BUNDLE_FILES.json})`);
   const findings = new Findings();
-  await checkFiles(dir, key, findings);
-  await checkVerdicts(dir, findings);
+  await checkFiles(dir, key, findings, limits);
+  await checkVerdicts(dir, findings, limits);
+  const shown = terminalSafe(dir);
   process.stdout.write(
-    findings.problems.length === 0 ? `verified: ${dir}\n` : `NOT verified: ${dir}: ${findings.problems.length} problem(s), listed above as FAIL\n`,
+    findings.problems.length === 0 ? `verified: ${shown}\n` : `NOT verified: ${shown}: ${findings.problems.length} problem(s), listed above as FAIL\n`,
   );
   return findings.problems.length === 0 ? EXIT.PASS : EXIT.FAIL;
 }

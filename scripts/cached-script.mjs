@@ -134,6 +134,8 @@ export async function bundleScript(entry, out, options) {
  *            the script when the condition holds (the same program by another way, for a start the
  *            script would make slower)
  *
+ * The loader's first statement gives SIGUSR1 a listener (see the text), before the script is read.
+ *
  * Returns the binary's text and the script file's (the script as the loader reads it back: a cache
  * is keyed and written from that text).
  */
@@ -142,6 +144,11 @@ export function binary({ name, source, file, later = [], instead }) {
   const text = `#!/usr/bin/env node
 // ${name}, bundled by scripts/cached-script.mjs: the script beside this file (FILE.script), compiled with the code cache beside it (FILE.cache) when it is the one this build wrote.
 'use strict';
+// First of all, before anything is read or compiled: SIGUSR1 with no listener opens node's inspector
+// on 127.0.0.1:9229, through which any local user could run code as this process's user. The
+// program installs its own handler as it starts (ctrd-sim: its stack dump; the CLI: a note); this
+// one closes the moments before. (Node 20 has no --disable-sigusr1; a shebang cannot pass flags portably.)
+process.on('SIGUSR1', () => {});
 const builtin = process.getBuiltinModule ?? require;
 const { readFileSync } = builtin('node:fs');
 const { Script } = builtin('node:vm');

@@ -4,7 +4,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import t from 'tap';
-import { validateReport, type ConformanceReport } from '../reports/index.js';
+import { renderHtml, renderJunit, validateReport, type ConformanceReport } from '../reports/index.js';
+import { bundleBadge } from '../cli/bundle-badge.js';
 import { manifestText, sumsOf } from '../cli/bundle-manifest.js';
 import type { Transcript } from '../suites/targets/transcript.js';
 import { cliWithin } from './helpers/cli.js';
@@ -240,6 +241,11 @@ t.test('the bundle of a target without a daemon API is not replayed, and says so
     const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { target: { surfaces: string[] } };
     writeFileSync(join(dir, file), JSON.stringify({ ...doc, target: { ...doc.target, surfaces: ['model-runner-api'] } }));
   }
+  // The files derived from the report, as such a bundle has them (verify renders them again and compares).
+  const report = reportOf(dir);
+  writeFileSync(join(dir, 'report.html'), renderHtml(report));
+  writeFileSync(join(dir, 'junit.xml'), renderJunit(report));
+  writeFileSync(join(dir, 'badge.svg'), bundleBadge(report));
   await resum(dir);
   const run = await verify(dir);
   t.equal(run.code, 0, run.stdout);

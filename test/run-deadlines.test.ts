@@ -198,31 +198,35 @@ t.test('a socket nobody listens on is a target error: exit 3, one line', async (
   t.equal(run.stderr.split('\n').length, 2, 'one line, no stack trace');
 });
 
-t.test('the first Ctrl-C stops the run, stops the target and still writes the report: exit 130', async (t) => {
-  let cellsBegan: () => void = () => {};
-  const began = new Promise<void>((resolve) => (cellsBegan = resolve));
-  const hang = slowDaemon('hang');
-  const { socket, server } = await serve('interrupted', (req, res) => {
-    if (req.url !== '/_ping' && req.url !== '/version') cellsBegan();
-    hang(req, res);
+for (const [signal, exitCode, word] of [
+  ['SIGINT', 130, 'interrupted'],
+  ['SIGTERM', 143, 'terminated'],
+] as const)
+  t.test(`the first ${signal} stops the run, stops the target and still writes the report: exit ${exitCode}`, async (t) => {
+    let cellsBegan: () => void = () => {};
+    const began = new Promise<void>((resolve) => (cellsBegan = resolve));
+    const hang = slowDaemon('hang');
+    const { socket, server } = await serve(`interrupted-${signal}`, (req, res) => {
+      if (req.url !== '/_ping' && req.url !== '/version') cellsBegan();
+      hang(req, res);
+    });
+    t.teardown(() => close(server));
+    const out = join(dir, `interrupted-${signal}`);
+    const child = spawn(process.execPath, [CLI, 'run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--out', out, '-q'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    await began; // the cells are running: the run, not the start-up, takes the signal
+    const sent = Date.now();
+    child.kill(signal);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    t.ok(Date.now() - sent < 10_000, 'ends soon after');
+    t.equal(code, exitCode, stderr);
+    t.match(stderr, `${signal}: stopping the run and writing its report`);
+    t.match(stdout, `${word}: the cells not judged are errors`);
+    const stopped = report(out).results.filter((r) => r.status === 'error' && r.evidence.summary.startsWith(`the run was stopped (interrupted by ${signal})`));
+    t.ok(stopped.length > 100, `${stopped.length} cells stopped`);
   });
-  t.teardown(() => close(server));
-  const out = join(dir, 'interrupted');
-  const child = spawn(process.execPath, [CLI, 'run', '--target', `endpoint:unix://${socket}`, '--profile', 'docker', '--out', out, '-q'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  await began; // the cells are running: the run, not the start-up, takes the signal
-  const sent = Date.now();
-  child.kill('SIGINT');
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  t.ok(Date.now() - sent < 10_000, 'ends soon after');
-  t.equal(code, 130, stderr);
-  t.match(stderr, /SIGINT: stopping the run and writing its report/);
-  t.match(stdout, /interrupted: the cells not judged are errors/);
-  const stopped = report(out).results.filter((r) => r.status === 'error' && /^the run was stopped \(interrupted by SIGINT\)/.test(r.evidence.summary));
-  t.ok(stopped.length > 100, `${stopped.length} cells stopped`);
-});

@@ -1,5 +1,6 @@
 import { addRoute, createRouter, findRoute } from 'rou3';
 import { matchVersionPrefix } from '../http/middleware/version-prefix.js';
+import { linearRegExp } from './linear-regexp.js';
 
 /** Whether an entry applies to a request: its method and its path without the /vX.Y prefix and query. */
 export type RequestMatch = (method: string, path: string) => boolean;
@@ -15,13 +16,14 @@ const toRouterPattern = (path: string): string => path.replace(/\{([^}/]+)\}/g, 
 
 /**
  * An entry's match: its path is a route pattern (rou3, as the simulator's own route table) or a
- * regular expression. Throws (rou3's or RegExp's error) when the pattern means nothing.
+ * regular expression, run in linear time (linear-regexp.ts). Throws (rou3's or RegExp's error)
+ * when the pattern means nothing, or the expression could not be run in linear time or is too large.
  */
 export function compileMatch(fields: MatchFields): RequestMatch {
   const methods = fields.method === undefined ? null : new Set(typeof fields.method === 'string' ? [fields.method] : fields.method);
   const methodOk = (method: string): boolean => methods === null || methods.has(method);
   if (fields.pathRegex !== undefined) {
-    const regex = new RegExp(fields.pathRegex);
+    const regex = linearRegExp(fields.pathRegex);
     return (method, path) => methodOk(method) && regex.test(path);
   }
   if (fields.path === undefined) return methodOk;

@@ -28,6 +28,13 @@ function goWriteError(path: string, error: NodeJS.ErrnoException): string {
  * cannot take it fails as 26.1 and 28.5 do (observed for --pidfile /proc/self/status):
  * `failed to start daemon, ensure docker is not running or delete <path>: write <path>: invalid argument`.
  */
+/**
+ * The mode a PID file is created with, as dockerd's os.WriteFile(path, pid, 0o644): the umask
+ * narrows it, never widens it (without the mode, node creates it 0666, which umask 000 leaves
+ * writable by anyone: any local user could then point a `kill $(cat pidfile)` elsewhere).
+ */
+export const PIDFILE_MODE = 0o644;
+
 /** PID files held by simulators running in this process (they all write the same PID). */
 const HELD_HERE = new Set<string>();
 
@@ -44,7 +51,7 @@ export function claimPidfile(path: string, pid: number, names: BrandNames, ignor
     throw new SimError('SIM_PIDFILE', `pid file found, ensure ${word} is not running or delete ${path}`);
   }
   try {
-    writeFileSync(path, String(pid));
+    writeFileSync(path, String(pid), { mode: PIDFILE_MODE });
     HELD_HERE.add(path);
   } catch (error) {
     throw new SimError(

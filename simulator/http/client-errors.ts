@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { cleanPath, decodePath, escapePath } from './middleware/clean-path.js';
 import type { ServingState } from './exchange.js';
 import { parseRequestLine } from './raw-request.js';
+import { afterOwedAnswers } from './in-flight.js';
 import { notFoundBytes, plainTextFor } from './replies.js';
 import { matchVersionPrefix } from './middleware/version-prefix.js';
 import type { Implementation } from '../implementation.js';
@@ -59,7 +60,11 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: B
     answer = line === null ? BAD_REQUEST : unknownMethodAnswer(line.target, state);
   } else answer = BAD_REQUEST;
   answered.add(socket);
-  socket.end(answer);
-  // A client that never reads must not keep the descriptor: destroy once written, or soon.
-  socket.setTimeout(5_000, () => socket.destroy());
+  // Bytes that follow a request in the same write are refused after its answer, as Go reads the
+  // next request only then: ending the connection at once lost the answer, or the refusal.
+  afterOwedAnswers(socket, () => {
+    socket.end(answer);
+    // A client that never reads must not keep the descriptor: destroy once written, or soon.
+    socket.setTimeout(5_000, () => socket.destroy());
+  });
 }

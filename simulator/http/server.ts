@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { ServerFactory } from '../listeners/listen.js';
 import { answerClientError } from './client-errors.js';
 import { answerConnect } from './connect.js';
+import { owe } from './in-flight.js';
 import type { StateHolder } from './pipeline.js';
 import { LARGE_HEAD_SERVED, RAISED_HEAD_LIMIT } from '../quirks/api-versioning/large-head-served.js';
 
@@ -45,7 +46,12 @@ export function httpServerFactory(
     connectionsCheckingInterval: Math.min(1000, headersTimeout),
   };
   return (tls, basePath) => {
-    const serve = basePath === '' ? handler : underBasePath(basePath, handler);
+    const routed = basePath === '' ? handler : underBasePath(basePath, handler);
+    // Each answer is counted as owed on its connection, so that a refusal of bytes after it waits for it (client-errors.ts).
+    const serve = (req: IncomingMessage, res: ServerResponse): void => {
+      owe(req.socket, res);
+      routed(req, res);
+    };
     const server = tls === undefined ? createServer(serverOptions, serve) : loadHttps().createServer({ ...tls, ...serverOptions }, serve);
     // Go's server has no idle timeout (moby sets neither IdleTimeout nor ReadTimeout): an idle
     // keep-alive connection stays open, and no Keep-Alive header is sent (observed on 28.5: a

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { inflateBounded, inputLimits, readInputFileSync, type InputLimits, type ReadOptions } from '../../common/index.js';
 import type { HttpReply, SentRequest } from '../http/client.js';
 import { TargetError } from './target.js';
 
@@ -140,14 +141,19 @@ const isExchange = (e: Partial<RecordedExchange> | null | undefined): boolean =>
   e.headers !== null &&
   (e.requestBody === undefined || typeof e.requestBody === 'string');
 
-/** Reads a transcript of format /1 or /2 (`.json` or `.json.gz`). */
-export function readTranscript(path: string): Transcript {
+/**
+ * Reads a transcript of format /1 or /2 (`.json` or `.json.gz`): a regular file within
+ * `limits.fileBytes`, inflated within `limits.inflatedBytes` (a FIFO, a device, a directory, a
+ * larger file or a gzip bomb is a TARGET_TRANSCRIPT error, read no further).
+ */
+export function readTranscript(path: string, limits: InputLimits = inputLimits(), options: ReadOptions = {}): Transcript {
   let doc: unknown;
   try {
-    const bytes = readFileSync(path);
-    doc = JSON.parse((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+    const bytes = readInputFileSync(path, limits, options);
+    doc = JSON.parse((path.endsWith('.gz') ? inflateBounded(bytes, limits) : bytes).toString('utf8'));
   } catch (error) {
-    throw new TargetError('TARGET_TRANSCRIPT', `cannot read transcript ${path}: ${(error as Error).message}`);
+    // One line: a parse error may quote the file's bytes, line breaks and all.
+    throw new TargetError('TARGET_TRANSCRIPT', `cannot read transcript ${path}: ${(error as Error).message.replace(/\s*\n\s*/g, ' ')}`);
   }
   const t = doc as Partial<Transcript> | null;
   const valid =

@@ -29,9 +29,9 @@ export interface RunningCli {
 }
 
 /** Starts `ctr-conformance …`; SIGKILLed after `deadlineMs` (and at teardown), so no test waits for ever. */
-export function startCli(t: Test, args: readonly string[], deadlineMs: number): RunningCli {
+export function startCli(t: Test, args: readonly string[], deadlineMs: number, env: NodeJS.ProcessEnv = process.env): RunningCli {
   const began = Date.now();
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -49,4 +49,5 @@ export function startCli(t: Test, args: readonly string[], deadlineMs: number): 
   return { child, stderr: () => stderr, done };
 }
 
-export const cliWithin = (t: Test, args: readonly string[], deadlineMs = 60_000): Promise<CliResult & { ms: number }> => startCli(t, args, deadlineMs).done;
+export const cliWithin = (t: Test, args: readonly string[], deadlineMs = 60_000, env: NodeJS.ProcessEnv = process.env): Promise<CliResult & { ms: number }> =>
+  startCli(t, args, deadlineMs, env).done;

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { PIDFILE_MODE } from '../../daemon/pidfile.js';
 import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical quirk: the PID file is opened for writing (truncated) before the PID it holds is read: the running daemon's PID is lost, and a second daemon given its PID file starts. */
@@ -10,7 +11,7 @@ export const MODULE: QuirkModule = {
 /** Truncates the PID file as the quirk's open does (a file that cannot be opened is left to the claim to report). */
 export function truncate(path: string): void {
   try {
-    writeFileSync(path, '', { flag: 'w' });
+    writeFileSync(path, '', { flag: 'w', mode: PIDFILE_MODE });
   } catch {
     // claimPidfile words the failure.
   }
