@@ -10,7 +10,7 @@ export interface ColdStartSamples {
   /** ctrd-sim's cold starts, one per round. */
   readonly sim: readonly number[];
   /** A bare node http server's, one per round (the floor of any daemon node runs), if measured. */
-  readonly bare?: readonly number[];
+  readonly bare?: readonly number[] | undefined;
   /** The reference daemon's, one per round. */
   readonly reference: readonly number[];
   readonly referenceLabel: string;

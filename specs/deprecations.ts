@@ -46,6 +46,24 @@ const option = (flags: readonly string[], fileKeys?: readonly string[]): Depreca
 });
 const outside = (what: string): DeprecationConcern => ({ kind: 'outside-daemon', what });
 
+/**
+ * The image-config fields API 1.50 (daemon 28.2) removes from image-config output (daemon.md ›
+ * Versioning 4): older API versions keep the first nine, and the last three only where set.
+ */
+export const IMAGE_CONFIG_NONSTANDARD_KEPT = [
+  'Hostname',
+  'Domainname',
+  'AttachStdin',
+  'AttachStdout',
+  'AttachStderr',
+  'Tty',
+  'OpenStdin',
+  'StdinOnce',
+  'Image',
+] as const;
+export const IMAGE_CONFIG_NONSTANDARD_WHEN_SET = ['NetworkDisabled', 'MacAddress', 'StopTimeout'] as const;
+export const IMAGE_CONFIG_NONSTANDARD_FIELDS = [...IMAGE_CONFIG_NONSTANDARD_KEPT, ...IMAGE_CONFIG_NONSTANDARD_WHEN_SET] as const;
+
 export const DEPRECATIONS: readonly DeprecationEntry[] = [
   {
     id: 'image-config-empty-fields',
@@ -84,20 +102,7 @@ export const DEPRECATIONS: readonly DeprecationEntry[] = [
     removal: '28.2',
     concerns: {
       kind: 'api-field',
-      fields: [
-        'Hostname',
-        'Domainname',
-        'AttachStdin',
-        'AttachStdout',
-        'AttachStderr',
-        'Tty',
-        'OpenStdin',
-        'StdinOnce',
-        'Image',
-        'NetworkDisabled',
-        'MacAddress',
-        'StopTimeout',
-      ],
+      fields: IMAGE_CONFIG_NONSTANDARD_FIELDS,
       where: 'GET /images/{name}/json Config (from API 1.50)',
     },
   },

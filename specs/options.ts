@@ -60,8 +60,8 @@ export interface DaemonOption {
 const BOTH: readonly Platform[] = ['linux', 'windows'];
 const LINUX: readonly Platform[] = ['linux'];
 
-/** Reloadable file keys (daemon.md › States and transitions › Reloadable options). */
-export const RELOADABLE_KEYS: readonly string[] = [
+/** Reloadable file keys: daemon.md › States and transitions › Daemon reload › Reloadable options, in the document's order. */
+export const RELOADABLE_KEYS = [
   'debug',
   'labels',
   'live-restore',
@@ -75,7 +75,8 @@ export const RELOADABLE_KEYS: readonly string[] = [
   'registry-mirrors',
   'shutdown-timeout',
   'features',
-];
+] as const;
+export type ReloadableKey = (typeof RELOADABLE_KEYS)[number];
 
 interface Extra {
   readonly short?: string;
@@ -100,7 +101,7 @@ function option(name: string, kind: OptionKind, def: string | null, effect: stri
     ...(fileKey === undefined ? {} : { fileKey }),
     ...(extra.short === undefined ? {} : { short: extra.short }),
     platforms: extra.platforms ?? BOTH,
-    reloadable: fileKey !== undefined && RELOADABLE_KEYS.includes(fileKey),
+    reloadable: fileKey !== undefined && (RELOADABLE_KEYS as readonly string[]).includes(fileKey),
     ...(extra.since === undefined ? {} : { since: extra.since }),
     ...(extra.until === undefined ? {} : { until: extra.until }),
     effect,

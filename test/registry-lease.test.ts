@@ -20,8 +20,14 @@ t.test('a lease waits for released references, first come first served, and rele
   const first = await pool.lease(2, 1000);
   t.same(first.references, ['a', 'b']);
   const order: string[] = [];
-  const second = pool.lease(2, 1000).then((lease) => (order.push('second'), lease));
-  const third = pool.lease(1, 1000).then((lease) => (order.push('third'), lease));
+  const second = pool.lease(2, 1000).then((lease) => {
+    order.push('second');
+    return lease;
+  });
+  const third = pool.lease(1, 1000).then((lease) => {
+    order.push('third');
+    return lease;
+  });
   await new Promise((resolve) => setTimeout(resolve, 20));
   t.same(order, [], 'the second waits, and the third waits behind it');
   first.release();

@@ -21,26 +21,26 @@ function check(report: ConformanceReport): void {
   eq(all(root, 'failure').length, n('fail'), 'failures');
   eq(all(root, 'error').length, n('error'), 'errors');
   eq(all(root, 'skipped').length, n('skipped') + n('not-applicable'), 'skipped');
-  eq(root.attrs.tests, String(report.results.length), 'tests attribute');
-  eq(root.attrs.failures, String(n('fail')), 'failures attribute');
-  eq(root.attrs.errors, String(n('error')), 'errors attribute');
-  eq(root.attrs.skipped, String(n('skipped') + n('not-applicable')), 'skipped attribute');
+  eq(root.attrs['tests'], String(report.results.length), 'tests attribute');
+  eq(root.attrs['failures'], String(n('fail')), 'failures attribute');
+  eq(root.attrs['errors'], String(n('error')), 'errors attribute');
+  eq(root.attrs['skipped'], String(n('skipped') + n('not-applicable')), 'skipped attribute');
   suites.forEach((s, i) => {
     eq(s.name, 'testsuite', 'suite element');
-    eq(s.attrs.name, xmlVisible(ruleIds[i] ?? ''), 'suite name');
+    eq(s.attrs['name'], xmlVisible(ruleIds[i] ?? ''), 'suite name');
     const mine = report.results.filter((r) => r.rule === ruleIds[i]);
-    eq(s.attrs.tests, String(mine.length), 'suite tests');
+    eq(s.attrs['tests'], String(mine.length), 'suite tests');
     eq(s.children.length, mine.length, 'suite children');
     mine.forEach((r, j) => {
       const c = s.children[j]!;
-      eq(c.attrs.name, xmlVisible(resultName(r)), 'testcase name');
-      eq(c.attrs.classname, xmlVisible(r.rule), 'classname');
+      eq(c.attrs['name'], xmlVisible(resultName(r)), 'testcase name');
+      eq(c.attrs['classname'], xmlVisible(r.rule), 'classname');
       const child = c.children[0];
       if (r.status === 'pass') return eq(child, undefined, 'pass has no child');
       const kind = { fail: 'failure', error: 'error', skipped: 'skipped', 'not-applicable': 'skipped' }[r.status];
       eq(child?.name, kind, 'child element');
       const message = r.status === 'fail' ? r.evidence.summary : (r.evidence.reason ?? r.evidence.summary);
-      eq(child?.attrs.message, xmlVisible(message), 'message');
+      eq(child?.attrs['message'], xmlVisible(message), 'message');
       if (!child?.text.includes(xmlVisible(r.evidence.summary))) throw new Error('summary missing from body');
       const ce = r.evidence.counterexample;
       if (ce && !child.text.includes(`seed: ${ce.seed}`)) throw new Error('seed missing from body');

@@ -59,7 +59,7 @@ t.test('the failed assertions of any tap tree, each with its path', async (t) =>
       // A failed assertion at the top level has no subtest around it.
       t.same(named, wanted);
     }),
-    { numRuns: 300, seed: Number(process.env.FC_SEED ?? 20261127) },
+    { numRuns: 300, seed: Number(process.env['FC_SEED'] ?? 20261127) },
   );
 });
 

@@ -4,9 +4,12 @@ import { compileMatch } from './route-match.js';
 import { CLIENT_FAULT_KINDS, ClientFaultsFileSchema, ENTRY_SCHEMAS, type ClientFaultEntry, type ClientFaultKind, type ClientFaultsFile } from './schema.js';
 import { Type } from '@sinclair/typebox';
 
+/** The array options that carry a maximum where the schema gives one. */
+const maxItemsOf = (maxItems: number | undefined): { maxItems?: number } => (maxItems === undefined ? {} : { maxItems });
+
 /** The file's frame without its entries' kinds: the entries are then checked one by one against their kind's schema. */
 const FrameSchema = Type.Object(
-  { ...ClientFaultsFileSchema.properties, faults: Type.Array(Type.Object({}), { maxItems: ClientFaultsFileSchema.properties.faults.maxItems }) },
+  { ...ClientFaultsFileSchema.properties, faults: Type.Array(Type.Object({}), maxItemsOf(ClientFaultsFileSchema.properties.faults.maxItems)) },
   { additionalProperties: false },
 );
 

@@ -30,7 +30,7 @@ export interface ListenerOptions {
    * are bound under the process's umask and get their mode `lateMs` after they listen (the fault,
    * answering nothing meanwhile) or at once in the listen callback (the quirk, 0).
    */
-  readonly socketBoundAsIs?: { readonly lateMs: number };
+  readonly socketBoundAsIs?: { readonly lateMs: number } | undefined;
 }
 
 /** Builds the server that answers on one listener: HTTP, or HTTPS when `tls` is given. */

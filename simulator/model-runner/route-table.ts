@@ -41,15 +41,50 @@ const RUNNER_ROUTES: readonly RunnerRoute[] = [
       return true;
     },
   },
-  { method: 'GET', path: '/models', answer: (x) => (listModels(x), true) },
+  {
+    method: 'GET',
+    path: '/models',
+    answer: (x) => {
+      listModels(x);
+      return true;
+    },
+  },
   { method: 'POST', path: '/models/create', answer: (x) => createModel(x) },
   // /models/create names no model, whatever the method: the other methods are the sub-router's 404.
   { method: '', path: '/models/create', answer: () => false },
-  { method: 'GET', path: '/models/**:reference', answer: (x, { segments }) => (getModel(x, segments.slice(1)), true) },
-  { method: 'DELETE', path: '/models/**:reference', answer: (x, { segments }) => (deleteModel(x, segments.slice(1)), true) },
+  {
+    method: 'GET',
+    path: '/models/**:reference',
+    answer: (x, { segments }) => {
+      getModel(x, segments.slice(1));
+      return true;
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/models/**:reference',
+    answer: (x, { segments }) => {
+      deleteModel(x, segments.slice(1));
+      return true;
+    },
+  },
   // The last segment is an action (tag; push and repackage): /models/{nameAndAction...} of the real service.
-  { method: 'POST', path: '/models/**:nameAndAction', answer: (x, { segments }) => (modelAction(x, segments.slice(1)), true) },
-  { method: 'GET', path: '/engines/v1/models', answer: (x, { engine }) => (listOpenAiModels(x, engine), true) },
+  {
+    method: 'POST',
+    path: '/models/**:nameAndAction',
+    answer: (x, { segments }) => {
+      modelAction(x, segments.slice(1));
+      return true;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/engines/v1/models',
+    answer: (x, { engine }) => {
+      listOpenAiModels(x, engine);
+      return true;
+    },
+  },
   {
     method: 'GET',
     path: '/engines/v1/models/**:model',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { IMAGE_CONFIG_NONSTANDARD_FIELDS, IMAGE_CONFIG_NONSTANDARD_KEPT, IMAGE_CONFIG_NONSTANDARD_WHEN_SET } from '../../specs/deprecations.js';
 import type { SuiteContext } from '../harness/context.js';
 import type { ExchangeLog } from '../harness/exchange-log.js';
 import { parseJsonObject } from '../laws/expect.js';
@@ -13,10 +14,10 @@ import { baseImage, createContainer, getObject, importImage, objectAt, removeCon
  * document, one layer tar) and images committed from a container (POST /commit).
  */
 
-/** The fields API 1.50 removes from image-config output; the last three are written only when set. */
-export const NINE_KEPT = ['Hostname', 'Domainname', 'AttachStdin', 'AttachStdout', 'AttachStderr', 'Tty', 'OpenStdin', 'StdinOnce', 'Image'] as const;
-export const THREE_WHEN_SET = ['NetworkDisabled', 'MacAddress', 'StopTimeout'] as const;
-export const NONSTANDARD = [...NINE_KEPT, ...THREE_WHEN_SET] as const;
+/** The fields API 1.50 removes from image-config output; the last three are written only when set (specs/deprecations.ts). */
+export const NINE_KEPT = IMAGE_CONFIG_NONSTANDARD_KEPT;
+export const THREE_WHEN_SET = IMAGE_CONFIG_NONSTANDARD_WHEN_SET;
+export const NONSTANDARD = IMAGE_CONFIG_NONSTANDARD_FIELDS;
 export type NonstandardField = (typeof NONSTANDARD)[number];
 
 /** The non-standard fields a configuration sets (a field left out is empty). */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { RELOADABLE_KEYS, type ReloadableKey } from '../../specs/options.js';
 import { labelKey, labelValue, suiteName } from '../arbitraries/values.js';
 
 /** Why a generated file must be refused by a reload, or 'none'. */
@@ -168,24 +169,6 @@ export function validDocs(
   const runtimes = options.runtimes === true ? (keys.length === 0 ? runtimesPart : fc.option(runtimesPart, { nil: undefined })) : fc.constant(undefined);
   return fc.tuple(picked, extra, runtimes).map(([a, b, r]) => ({ ...a, ...b, ...(r ?? {}) }));
 }
-
-/** daemon.md › States and transitions › Daemon reload › Reloadable options, in the document's order. */
-export const RELOADABLE_KEYS = [
-  'debug',
-  'labels',
-  'live-restore',
-  'max-concurrent-downloads',
-  'max-concurrent-uploads',
-  'max-download-attempts',
-  'default-runtime',
-  'runtimes',
-  'authorization-plugins',
-  'insecure-registries',
-  'registry-mirrors',
-  'shutdown-timeout',
-  'features',
-] as const;
-export type ReloadableKey = (typeof RELOADABLE_KEYS)[number];
 
 const negative = fc.integer({ min: -1000, max: -1 });
 /** A number where the document says int: Go's decoder refuses it. */

@@ -4,29 +4,29 @@
  * undefined (the model then predicts nothing for it).
  */
 export interface ReloadState {
-  readonly debug?: boolean;
+  readonly debug?: boolean | undefined;
   /** Sorted (20.10 and 26.1 list them in map order). */
-  readonly labels?: readonly string[];
-  readonly liveRestore?: boolean;
-  readonly defaultRuntime?: string;
+  readonly labels?: readonly string[] | undefined;
+  readonly liveRestore?: boolean | undefined;
+  readonly defaultRuntime?: string | undefined;
   /** Registered runtime names (the built-in ones left out), sorted. */
-  readonly runtimes?: readonly string[];
+  readonly runtimes?: readonly string[] | undefined;
   /** Insecure CIDRs other than the loopback ones, sorted. */
-  readonly insecure?: readonly string[];
+  readonly insecure?: readonly string[] | undefined;
   /** Mirrors without the trailing slash /info adds, sorted. */
-  readonly mirrors?: readonly string[];
-  readonly experimental?: boolean;
-  readonly driver?: string;
-  readonly maxConcurrentDownloads?: number;
-  readonly maxConcurrentUploads?: number;
-  readonly maxDownloadAttempts?: number;
-  readonly shutdownTimeout?: number;
+  readonly mirrors?: readonly string[] | undefined;
+  readonly experimental?: boolean | undefined;
+  readonly driver?: string | undefined;
+  readonly maxConcurrentDownloads?: number | undefined;
+  readonly maxConcurrentUploads?: number | undefined;
+  readonly maxDownloadAttempts?: number | undefined;
+  readonly shutdownTimeout?: number | undefined;
   /** Canonical JSON of the features map ({} when none). */
-  readonly features?: string;
-  readonly shmBytes?: number;
-  readonly ipcMode?: string;
-  readonly cgroupnsMode?: string;
-  readonly logLevel?: string;
+  readonly features?: string | undefined;
+  readonly shmBytes?: number | undefined;
+  readonly ipcMode?: string | undefined;
+  readonly cgroupnsMode?: string | undefined;
+  readonly logLevel?: string | undefined;
 }
 
 export type StateField = keyof ReloadState;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { RELOADABLE_KEYS } from '../../specs/options.js';
 import { suiteName } from '../arbitraries/values.js';
 import {
   conflictItem,
@@ -11,7 +12,6 @@ import {
   invalidItem,
   notFlagged,
   oneOfEachFlaw,
-  RELOADABLE_KEYS,
   startSetups,
   validDocs,
   type ReloadFile,

@@ -1,3 +1,4 @@
+import { IMAGE_CONFIG_NONSTANDARD_FIELDS } from '../../../specs/deprecations.js';
 import { isOlder } from '../../../common/dotted-version.js';
 
 /** What an import's `changes` can set: the image-config fields of Dockerfile instructions. */
@@ -125,21 +126,8 @@ export function applyChange(config: ImageConfig, change: string, release: string
   }
 }
 
-/** The configuration fields API 1.50 removes from image-config output (daemon.md Versioning 4). */
-export const NONSTANDARD_KEYS = [
-  'Hostname',
-  'Domainname',
-  'AttachStdin',
-  'AttachStdout',
-  'AttachStderr',
-  'Tty',
-  'OpenStdin',
-  'StdinOnce',
-  'Image',
-  'NetworkDisabled',
-  'MacAddress',
-  'StopTimeout',
-] as const;
+/** The configuration fields API 1.50 removes from image-config output (specs/deprecations.ts). */
+export const NONSTANDARD_KEYS = IMAGE_CONFIG_NONSTANDARD_FIELDS;
 
 const stringList = (value: unknown): readonly string[] | null =>
   Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;

@@ -46,7 +46,10 @@ export const routeMatch: SyncMiddleware = {
     const legacyBroken = faults.has('api.not-found.legacy-plain-text') && x.version !== null && isOlder(x.version, LEGACY_ERROR_API);
     const plain = jsonBroken || (legacyBroken ? !legacy : legacy);
     // Quirk hypothetical.api.not-found.legacy-plain-text.go-default-text: the legacy 404 is Go's http.NotFound.
-    if (legacy && quirks.has(GO_DEFAULT_NOT_FOUND)) return (goNotFound(x.res), true);
+    if (legacy && quirks.has(GO_DEFAULT_NOT_FOUND)) {
+      goNotFound(x.res);
+      return true;
+    }
     // Quirk hypothetical.authz.order.before-routing: the plugins are asked about a path no route serves.
     if (x.state.authz !== null && x.state.config.quirks.has(AUTHZ_BEFORE_ROUTING)) return askBeforeNotFound(x, () => notFound(x.res, plain));
     notFound(x.res, plain);

@@ -86,7 +86,10 @@ export const versionGate: SyncMiddleware = {
       if (config.quirks.has(TOO_NEW_CLAMPED)) return clampToMaximum(x, config.maxApi);
       const message = fillMessage(DOCUMENT_MESSAGES.tooNew, { version: requested, max: config.maxApi });
       // Quirk hypothetical.api.error.json-body.capitalised-key: {"Message": …} (a struct without a json tag).
-      if (config.quirks.has(CAPITALISED_KEY)) return (sendCapitalisedError(x.res, 400, message, kit.versioned.middleware), true);
+      if (config.quirks.has(CAPITALISED_KEY)) {
+        sendCapitalisedError(x.res, 400, message, kit.versioned.middleware);
+        return true;
+      }
       sendError(x.res, faults.has('api.version.too-new') ? 422 : 400, message, kit.versioned.middleware, false);
       return true;
     }
