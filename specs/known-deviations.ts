@@ -251,7 +251,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     cells: 'all',
     what: "log levels outside the document's list are taken (the logging library's levels: `trace` and `panic`, and on 20.10 `warning`, which 26.1 and 28.5 refuse); on 20.10 `--log-format` is also an unknown flag. The other reading (the list need not be exhaustive) passes on 26.1 and 28.5",
     evidence:
-      '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; 20.10.24 with --log-level=trace --max-concurrent-downloads=-1 gets past the level to "invalid max concurrent downloads: -1"; {"log-level":"warning"} with --validate: 26.1.5 and 28.5.2 "… failed: invalid logging level: warning", while 20.10.24 with --log-level=warning gets past it (2026-12-05); 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
+      '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; {"log-level":"warning"} with --validate: 26.1.5 and 28.5.2 "… failed: invalid logging level: warning"; 20.10.24 started with --log-level=trace, panic or warning serves, and with a word that names no level exits "unable to parse logging level: …" (test/reading-observations.test.ts, 2026-12-05; 20.10.24 checks --max-concurrent-downloads before the level, so a refusal of that flag proves nothing of the level); 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
   },
   {
     rule: 'config.file.json',

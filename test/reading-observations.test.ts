@@ -6,6 +6,8 @@ import t from 'tap';
 import { RULES } from '../specs/catalogue.js';
 import { KNOWN_DEVIATIONS } from '../specs/known-deviations.js';
 import type { ConformanceReport } from '../reports/index.js';
+import { resolveTarget } from '../suites/targets/resolve.js';
+import { profileFor } from '../suites/profiles.js';
 import { runCli } from './helpers/cli.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
 
@@ -16,9 +18,10 @@ import { inCI, realDaemons } from './helpers/real-daemons.js';
  *   and refuse 1.0 and 1.1 (the rule's own run, whose evidence names what each version got);
  * - config.values.enum: the releases take `trace` and `panic`; 20.10.24 takes `warning`, 26.1.5 and
  *   28.5.2 refuse it ("invalid logging level: warning").
- * A daemon here only checks its configuration and exits: `--validate`, or, on 20.10 (which has
- * none), a flag that fails validation after the log level (`--max-concurrent-downloads=-1`), with
- * the safety flags of every daemon the suite starts. spawnSync's timeout ends it by its PID.
+ * 26.1 and 28.5 only check the configuration (`--validate`; spawnSync's timeout ends it by its
+ * PID); 20.10, which has no `--validate` and checks other values before the log level, is started
+ * for real through the suite's daemon target (its safety flags, stopped by PID) and either serves
+ * or exits.
  */
 const found = realDaemons();
 if (found.daemons.length === 0) {
@@ -29,43 +32,40 @@ if (found.daemons.length === 0) {
 
 const reading = (id: string): string => RULES.find((rule) => rule.id === id)?.reading ?? '';
 
-/** What the release says of a log level: taken (it got past the level) or refused, and its last line. */
-function logLevelVerdict(path: string, release: string, level: string): { taken: boolean; output: string } {
+/** What a release with --validate says of a log level: taken (configuration OK) or refused, and its last line. */
+function validatedLevel(path: string, level: string): { taken: boolean; output: string } {
   const dir = mkdtempSync(join(tmpdir(), 'ctc-levels-'));
   try {
     const config = join(dir, 'daemon.json');
-    const validates = release !== '20.10';
-    writeFileSync(config, JSON.stringify(validates ? { 'log-level': level } : {}));
-    const safety = ['--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'd.pid'), '-H', `unix://${join(dir, 'd.sock')}`];
-    const args = validates
-      ? ['--validate', '--config-file', config]
-      : [
-          ...safety,
-          '--bridge=none',
-          '--iptables=false',
-          '--ip-forward=false',
-          '--config-file',
-          config,
-          `--log-level=${level}`,
-          '--max-concurrent-downloads=-1',
-        ];
-    const run = spawnSync(path, args, { encoding: 'utf8', timeout: 30_000, maxBuffer: 1 << 20 });
+    writeFileSync(config, JSON.stringify({ 'log-level': level }));
+    const run = spawnSync(path, ['--validate', '--config-file', config], { encoding: 'utf8', timeout: 30_000, maxBuffer: 1 << 20 });
     const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
-    const taken = validates ? run.status === 0 && /configuration OK/.test(output) : /invalid max concurrent downloads: -1/.test(output);
-    return { taken, output: output.trim().split('\n').slice(-1)[0] ?? '' };
+    return { taken: run.status === 0 && /configuration OK/.test(output), output: output.trim().split('\n').slice(-1)[0] ?? '' };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** What 20.10 does with a log level: a real start that serves (taken) or exits (refused). */
+async function startedLevel(path: string, level: string): Promise<{ taken: boolean; output: string }> {
+  const target = resolveTarget(`daemon:${path}`, { profile: profileFor('docker')! });
+  const outcome = await target.start({ args: [`--log-level=${level}`] });
+  if (!outcome.ok) return { taken: false, output: outcome.output.trim().split('\n').slice(-1)[0] ?? '' };
+  await outcome.instance.stop();
+  return { taken: true, output: 'served' };
+}
+
+const levelVerdict = (path: string, release: string, level: string): Promise<{ taken: boolean; output: string }> =>
+  release === '20.10' ? startedLevel(path, level) : Promise.resolve(validatedLevel(path, level));
+
 for (const daemon of found.daemons) {
   t.test(`dockerd ${daemon.release}: the log levels the readings name`, async (t) => {
     t.match(reading('config.values.enum'), /`warning` \(which 20\.10\.24 takes and 26\.1\.5 and 28\.5\.2 refuse\)/, 'the reading says it');
-    for (const level of ['trace', 'panic']) t.ok(logLevelVerdict(daemon.path, daemon.release, level).taken, `${level} is taken`);
-    const warning = logLevelVerdict(daemon.path, daemon.release, 'warning');
+    for (const level of ['trace', 'panic']) t.ok((await levelVerdict(daemon.path, daemon.release, level)).taken, `${level} is taken`);
+    const warning = await levelVerdict(daemon.path, daemon.release, 'warning');
     if (daemon.release === '20.10') t.ok(warning.taken, `20.10 takes warning: ${warning.output}`);
     else t.match(warning.output, /invalid logging level: warning/, `${daemon.release} refuses warning`);
-    const bogus = logLevelVerdict(daemon.path, daemon.release, 'ctcbogus');
+    const bogus = await levelVerdict(daemon.path, daemon.release, 'ctcbogus');
     t.notOk(bogus.taken, `a word that names no level is refused (the observation can tell): ${bogus.output}`);
   });
 
