@@ -35,3 +35,11 @@ export {
   verdictText,
   VERDICT_DISPLAY,
 } from './renderers/index.js';
+export {
+  CERTIFYING_LEVELS,
+  certificationLine,
+  certificationVerdict,
+  type AreaCount,
+  type CertificationVerdict,
+  type FailedRule,
+} from './certification-verdict.js';

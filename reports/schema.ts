@@ -106,6 +106,11 @@ export const RuleSummarySchema = Type.Object(
     title: Type.String(),
     source: Type.Union([Type.Literal('document'), Type.Literal('implementation')]),
     section: Type.String(),
+    level: Type.Optional(
+      Type.Union([Type.Literal('must'), Type.Literal('descriptive'), Type.Literal('implementation')], {
+        description: "The catalogue's level: must and descriptive rules decide a certification.",
+      }),
+    ),
     area: Type.Optional(Type.String({ minLength: 1, description: "The catalogue's area of the rule." })),
     reading: Type.Optional(Type.String()),
     otherReading: Type.Optional(Type.String()),

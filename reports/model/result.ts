@@ -79,11 +79,16 @@ export interface RuleResult {
   readonly knownDeviation?: true;
 }
 
+/** A rule's level in the catalogue: the document's requirement, its statement of fact, or what the real releases do. */
+export type RuleLevel = 'must' | 'descriptive' | 'implementation';
+
 export interface RuleSummary {
   readonly id: string;
   readonly title: string;
   readonly source: 'document' | 'implementation';
   readonly section: string;
+  /** The catalogue's level: must and descriptive rules decide a certification (reports/certification-verdict.ts); absent in older reports. */
+  readonly level?: RuleLevel;
   /** The catalogue's area of the rule (absent in older reports: the id's first segment stands in). */
   readonly area?: string;
   readonly reading?: string;

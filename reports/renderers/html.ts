@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
+import { certificationVerdict } from '../certification-verdict.js';
 import { knownDeviationLabel, renderSummary, type SummaryCell } from './html-summary.js';
 import { isServed, servedRange } from './served-versions.js';
 import { apiRangeText } from './text.js';
@@ -64,7 +65,9 @@ const CSS = `
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
 header,main{padding:0 1.25rem}
-h1{font-size:1.35rem;margin:1rem 0 .5rem}h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+h1{font-size:1.35rem;margin:1rem 0 .5rem}
+.verdict{font-weight:700;margin:.25rem 0 .75rem;padding:.4rem .6rem;border-radius:4px;border-left:.4rem solid var(--fail);background:#ffebe9}
+.verdict[data-certified=true]{border-left-color:var(--pass);background:#dafbe1}h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
 code,pre{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12px}
 .meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.25rem 1rem;margin:0}
 .meta div{display:flex;gap:.4rem}.meta dt{color:var(--muted)}.meta dd{margin:0;font-weight:600;overflow-wrap:anywhere}
@@ -544,6 +547,7 @@ export function renderHtml(report: ConformanceReport): string {
     return `<li data-total="${s}">${body}</li>`;
   }).join('');
   const summary = renderSummary(report, cells, e);
+  const verdict = certificationVerdict(report);
   const legend = [
     ...STATUS_ORDER.map((s) => `<li><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word}</li>`),
     `<li><span class="sw" data-status="none"></span>no result</li>`,
@@ -580,6 +584,7 @@ export function renderHtml(report: ConformanceReport): string {
 <body>
 <header>
 <h1>Conformance report: <code>${e(t.spec)}</code></h1>
+<p class="verdict" id="verdict" data-certified="${verdict.certified}">${e(verdict.line)}</p>
 <dl class="meta">${metaHtml}</dl>
 <ul class="totals" aria-label="Totals">${totals}</ul>
 </header>
