@@ -10,7 +10,7 @@ export {
 } from './schema.js';
 export { renderBadge, tallyByArea, type AreaTally } from './renderers/index.js';
 export { renderHtml, renderJson, renderJunit, apiRangeText, axesText, evidenceText, replayHint, resultName } from './renderers/index.js';
-export { deviationCovers, TARGET_KINDS } from './model/result.js';
+export { deviationCovers, knownDeviationsApply, knownDeviationsObservedOn, observedOn, TARGET_KINDS, withoutKnownDeviations } from './model/result.js';
 export { curlCommand, shellWord } from './renderers/curl.js';
 export {
   REPORT_FILES,

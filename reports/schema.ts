@@ -119,6 +119,7 @@ export const RuleSummarySchema = Type.Object(
       Type.Array(
         Type.Object(
           {
+            implementation: Type.Optional(Type.String({ minLength: 1, description: 'The implementation it was observed on, e.g. "dockerd".' })),
             release: Type.String({ minLength: 1 }),
             apis: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'The API versions of the deviating cells; null: every cell.' }),
             what: Type.String({ description: 'What the release does.' }),

@@ -102,6 +102,8 @@ export interface RuleSummary {
 
 /** A known deviation of the target's release from one rule, as the report records it. */
 export interface KnownDeviationNote {
+  /** The implementation it was observed on, e.g. "dockerd" (absent in older reports, which were all dockerd's). */
+  readonly implementation?: string;
   /** The release series it was observed on, e.g. "28.5". */
   readonly release: string;
   /** The API versions of the deviating cells; null: every cell of the rule. */
@@ -112,6 +114,32 @@ export interface KnownDeviationNote {
   readonly evidence?: string;
   /** The words the rule rests on: the document's quote, or an implementation rule's expectation. */
   readonly ruleSays: string;
+}
+
+/**
+ * Whether the target is the implementation its release's known deviations were observed on. An
+ * engine judged by the API version it claims (`judgedAs`: Podman judged as dockerd 20.10) is not:
+ * dockerd's deviations say nothing of it, and no label of dockerd's may explain its failures.
+ */
+export const knownDeviationsApply = (target: Pick<TargetDescription, 'judgedAs'>): boolean => target.judgedAs === undefined;
+
+/** "dockerd 28.5": the implementation and release a note was observed on (the release alone in older reports). */
+export const observedOn = (note: Pick<KnownDeviationNote, 'implementation' | 'release'>): string =>
+  note.implementation === undefined ? note.release : `${note.implementation} ${note.release}`;
+
+/** What a report's known-deviation labels name: the implementations and releases of its notes, else its release. */
+export function knownDeviationsObservedOn(report: Pick<ConformanceReport, 'rules' | 'target'>): string {
+  const seen = new Set(report.rules.flatMap((rule) => (rule.knownDeviations ?? []).map(observedOn)));
+  return seen.size > 0 ? [...seen].join(', ') : (report.target.release ?? 'the release');
+}
+
+/** The report without known-deviation labels: what a renderer shows of a target the labels do not apply to (knownDeviationsApply). */
+export function withoutKnownDeviations(report: ConformanceReport): ConformanceReport {
+  return {
+    ...report,
+    rules: report.rules.map(({ knownDeviations: _, ...rule }) => rule),
+    results: report.results.map(({ knownDeviation: _, ...result }) => result),
+  };
 }
 
 /** Whether a known deviation covers the cell of `api`. */

@@ -6,7 +6,14 @@
  * drives the evidence panel and keyboard navigation.
  */
 import { createHash } from 'node:crypto';
-import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
+import {
+  type ConformanceReport,
+  knownDeviationsApply,
+  knownDeviationsObservedOn,
+  type ResultStatus,
+  type RuleSummary,
+  withoutKnownDeviations,
+} from '../model/result.js';
 import { certificationVerdict } from '../certification-verdict.js';
 import { knownDeviationLabel, renderSummary, type SummaryCell } from './html-summary.js';
 import { isServed, servedRange } from './served-versions.js';
@@ -188,16 +195,17 @@ const JS = `
   function replay(ce) { return "fc.assert(property, { seed: " + ce.seed + ", path: " + JSON.stringify(ce.path) + " })"; }
   function pair(dl, k, v) { dl.append(el("dt", null, k)); var dd = el("dd"); dd.append(v); dl.append(dd); }
 
+  function observedOn(n) { return n.implementation === undefined ? n.release : n.implementation + " " + n.release; }
   // A failing cell the release is known for: the rule's words beside what the release does.
   function knownDeviation(r) {
     var rule = rulesById[r.rule] || {};
     var notes = (rule.knownDeviations || []).filter(function (n) { return n.apis === null || (r.api !== null && n.apis.indexOf(r.api) >= 0); });
     var box = el("section", "known-deviation");
-    box.append(el("h4", null, "Known deviation of " + (data.target.release || "the release") + ": still a failure"));
+    box.append(el("h4", null, "Known deviation of " + (notes.map(observedOn).filter(function (v, i, all) { return all.indexOf(v) === i; }).join(", ") || data.target.release || "the release") + ": still a failure"));
     notes.forEach(function (n) {
       var dl = el("dl");
       pair(dl, "The rule says", el("span", "rule-says", n.ruleSays));
-      pair(dl, n.release + " does", el("span", "release-does", n.what));
+      pair(dl, observedOn(n) + " does", el("span", "release-does", n.what));
       if (n.evidence !== undefined) pair(dl, "Observed", el("span", "observed", n.evidence));
       box.append(dl);
     });
@@ -399,8 +407,11 @@ function cellStatus(statuses: readonly ResultStatus[]): ResultStatus | 'none' {
   return SEVERITY.find((s) => statuses.includes(s)) ?? 'none';
 }
 
-export function renderHtml(report: ConformanceReport): string {
+export function renderHtml(given: ConformanceReport): string {
   const e = escapeHtml;
+  // Labels observed on another implementation (dockerd's, on Podman judged as its API version) are not shown.
+  const report = knownDeviationsApply(given.target) ? given : withoutKnownDeviations(given);
+  const observedOnText = knownDeviationsObservedOn(report);
   // Rows: the report's rules, then any rule a result names that the report does not list.
   const rows: RuleSummary[] = [...report.rules];
   const known = new Set(rows.map((r) => r.id));
@@ -447,7 +458,7 @@ export function renderHtml(report: ConformanceReport): string {
     const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}${known ? ' data-known="1"' : ''}`;
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
-    const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}${known ? ` (${knownDeviationLabel(report.target.release)})` : ''}`;
+    const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}${known ? ` (${knownDeviationLabel(observedOnText)})` : ''}`;
     // The tab stop is the first cell shown on load (a column the target does not serve is folded).
     const tab = focusable || out ? -1 : 0;
     if (!out) focusable = true;
@@ -551,7 +562,7 @@ export function renderHtml(report: ConformanceReport): string {
   const legend = [
     ...STATUS_ORDER.map((s) => `<li><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word}</li>`),
     `<li><span class="sw" data-status="none"></span>no result</li>`,
-    `<li><span class="sw" data-status="fail" data-known="1">${STATUS_DISPLAY.fail.symbol}<sub class="kd">K</sub></span>${e(knownDeviationLabel(report.target.release))}: still a failure, of a kind the release is known for</li>`,
+    `<li><span class="sw" data-status="fail" data-known="1">${STATUS_DISPLAY.fail.symbol}<sub class="kd">K</sub></span>${e(knownDeviationLabel(observedOnText))}: still a failure, of a kind the release is known for</li>`,
     `<li>${srcMarker('document')} rule from the specification document</li>`,
     `<li>${srcMarker('implementation')} rule from the implementation</li>`,
     `<li><span class="muted">a small number: the cell holds that many results, the worst is shown</span></li>`,

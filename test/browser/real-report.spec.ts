@@ -107,12 +107,12 @@ test('a real 28.5 run: its failures are known deviations, marked, with the ruleâ
   expect(known.sort()).toEqual(failing.map((r) => `${r.rule}@${r.api ?? 'none'}`).sort());
   const rules = new Set(failing.map((r) => r.rule));
   await expect(page.locator('#failing-title')).toHaveText(
-    `Failing and erring rules: ${rules.size} (of which ${rules.size} are known deviations of 28.5: still failures)`,
+    `Failing and erring rules: ${rules.size} (of which ${rules.size} are known deviations of dockerd 28.5: still failures)`,
   );
   await expect(page.locator('ul.failing > li[data-known="all"] .badge.known')).toHaveCount(rules.size);
   await page.locator('ul.failing > li[data-rule="api.version.too-old.wording"] a').click();
   const evidence = page.locator('#evidence');
-  await expect(evidence.locator('.known-deviation h4')).toHaveText('Known deviation of 28.5: still a failure');
+  await expect(evidence.locator('.known-deviation h4')).toHaveText('Known deviation of dockerd 28.5: still a failure');
   await expect(evidence.locator('.rule-says')).toContainText('upgrade your client to a newer version');
   await expect(evidence.locator('.release-does')).toContainText('please upgrade your client');
   await expect(evidence.locator('.after-run-note')).toContainText('no daemon listens at tcp://ctrd:80');
