@@ -143,6 +143,7 @@ button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel
 .matrix tr[hidden]{display:none}
 .matrix td[data-once]{text-align:left;font-weight:400;padding:0 .5rem;white-space:normal}
 .matrix:not(.show-unserved) [data-out]{display:none}
+.matrix th[data-unserved-failing]{font-style:italic;text-decoration:underline dotted}
 #show-unserved{font:inherit;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer}
 #show-unserved[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel)}
 .again{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.again dt{color:var(--muted)}.again dd{margin:0}.again code{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.3rem .4rem;user-select:all}
@@ -439,7 +440,11 @@ export function renderHtml(given: ConformanceReport): string {
   // The column of results not tied to an API version first, then the versions.
   const apis: (string | null)[] = [null, ...cols];
   const range = servedRange(report.target);
-  const unserved = new Set(cols.filter((v) => !isServed(v, range)));
+  // A version the target does not serve is folded away, unless a cell there fails or errs: no filter hides a failure.
+  const failedAt = new Set(report.results.flatMap((r) => ((r.status === 'fail' || r.status === 'error') && r.api !== null ? [r.api] : [])));
+  const notServed = new Set(cols.filter((v) => !isServed(v, range)));
+  const unserved = new Set([...notServed].filter((v) => !failedAt.has(v)));
+  const unservedFailing = cols.filter((v) => notServed.has(v) && !unserved.has(v));
 
   let focusable = false; // roving tabindex: the first clickable cell is the grid's tab stop
   const cells: SummaryCell[] = []; // every cell, in matrix order, for the summary at the top
@@ -498,8 +503,9 @@ export function renderHtml(given: ConformanceReport): string {
     const before = cells.length;
     const once = skippedOnce(rule);
     const tds = once === null ? apis.map((api) => cellHtml(rule, api)).join('') : onceHtml(rule, once);
-    // The statuses in the row, for the fail and error filters.
-    const has = [...new Set(cells.slice(before).map((c) => c.status))].filter((st) => st !== 'none').join(' ');
+    // The statuses of every result in the row (not only each cell's worst), for the fail and error
+    // filters: a cell whose error is shown as a worse fail still keeps its row under "error".
+    const has = [...new Set(cells.slice(before).flatMap((c) => c.ids.map((i) => report.results[i]!.status)))].join(' ');
     return `<tr data-has="${has}"><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${tds}</tr>`;
   };
   let matrixRows = groups
@@ -511,13 +517,22 @@ export function renderHtml(given: ConformanceReport): string {
   // Every clickable cell folded away: the first one is the tab stop still (shown when unfolded).
   if (!focusable) matrixRows = matrixRows.replace('tabindex="-1"', 'tabindex="0"');
   const head = `<tr><th scope="col">Rule</th><th scope="col" title="results not tied to an API version">—</th>${cols
-    .map((v) => `<th scope="col"${unserved.has(v) ? ' data-out="1"' : ''}>${e(v)}</th>`)
+    .map(
+      (v) =>
+        `<th scope="col"${unserved.has(v) ? ' data-out="1"' : ''}${notServed.has(v) && !unserved.has(v) ? ` data-unserved-failing="1" title="${e(`API ${v} is not served by the target; shown because a cell here fails or errs`)}"` : ''}>${e(v)}</th>`,
+    )
     .join('')}</tr>`;
   const unservedList = cols.filter((v) => unserved.has(v));
+  const failingNote =
+    unservedFailing.length === 0
+      ? ''
+      : ` <span class="muted" id="unserved-failing">(${e(unservedFailing.join(', '))}: not served, shown because a cell there fails or errs)</span>`;
   const foldToggle =
     unservedList.length === 0
-      ? ''
-      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API versions the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; served: ${e(`${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span></p>`;
+      ? failingNote === ''
+        ? ''
+        : `<p>${failingNote.trim()}</p>`
+      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API version${unservedList.length === 1 ? '' : 's'} the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; served: ${e(`${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span>${failingNote}</p>`;
 
   const t = report.target;
   const meta: [string, string][] = [
