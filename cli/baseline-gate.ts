@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
-import type { ConformanceReport } from '../reports/model/result.js';
+import { changeText, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
+import type { BaselineOutcome } from '../reports/model/result.js';
 import { UsageError } from './usage-error.js';
 
 /** Reads a baseline; a missing or foreign file is a usage error. */
@@ -21,12 +21,12 @@ export async function readBaseline(path: string): Promise<Baseline> {
   return doc;
 }
 
-/** The gate's verdict and what to print: improvements, regressions, one summary line. */
-export function gate(report: ConformanceReport, baseline: Baseline, path: string): { passed: boolean; text: string } {
-  const { regressions, improvements } = compareWithBaseline(report, baseline);
-  const text =
-    improvements.map((line) => `IMPROVED ${line}\n`).join('') +
-    regressions.map((line) => `REGRESSED ${line}\n`).join('') +
-    `baseline ${path}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`;
-  return { passed: regressions.length === 0, text };
+/** What to print of the gate's outcome (the report's `baseline`): improvements, regressions, one summary line. */
+export function gateText(outcome: BaselineOutcome): string {
+  const { regressions, improvements } = outcome;
+  return (
+    improvements.map((c) => `IMPROVED ${changeText(c, false)}\n`).join('') +
+    regressions.map((c) => `REGRESSED ${changeText(c)}\n`).join('') +
+    `baseline ${outcome.file}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`
+  );
 }

@@ -22,7 +22,16 @@ export {
   type ReportPaths,
   type WriteReportOptions,
 } from './write.js';
-export { baselineOf, compareWithBaseline, isBaseline, type Baseline, type BaselineComparison } from './baselines/baseline.js';
+export {
+  baselineOf,
+  baselineOutcome,
+  changeText,
+  compareWithBaseline,
+  isBaseline,
+  isRegression,
+  type Baseline,
+  type BaselineComparison,
+} from './baselines/baseline.js';
 export { comparableReport, MergeError, mergeShards, type MergeErrorCode, type ShardReport } from './merge/index.js';
 export * from './compare/index.js';
 export {

@@ -235,6 +235,29 @@ export interface RecordedOptions {
   readonly shrink: boolean;
 }
 
+/** One cell whose status changed against a baseline. */
+export interface BaselineChange {
+  readonly rule: string;
+  readonly api: string | null;
+  /** The baseline's status; null for a cell the baseline does not hold (a new cell). */
+  readonly before: ResultStatus | null;
+  readonly now: ResultStatus;
+  /** The summary of the cell's worst result now. */
+  readonly summary: string;
+}
+
+/** What a `--baseline` gate found: the run's exit code follows `passed`, and so does junit.xml. */
+export interface BaselineOutcome {
+  /** The baseline file as given. */
+  readonly file: string;
+  /** No regression. */
+  readonly passed: boolean;
+  /** Cells worse than the baseline says, or new cells that fail or err. */
+  readonly regressions: readonly BaselineChange[];
+  /** Cells better than the baseline says: time to update it. */
+  readonly improvements: readonly BaselineChange[];
+}
+
 export interface ConformanceReport {
   readonly tool: { readonly name: 'ctr-conformance'; readonly version: string };
   readonly target: TargetDescription;
@@ -252,6 +275,8 @@ export interface ConformanceReport {
   readonly rules: readonly RuleSummary[];
   readonly results: readonly RuleResult[];
   readonly totals: Readonly<Record<ResultStatus, number>>;
+  /** The regression gate of a run with `--baseline`; absent without one. */
+  readonly baseline?: BaselineOutcome;
 }
 
 /** How an exchange shows a request body that is not text (a tarball): its size only. */

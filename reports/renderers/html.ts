@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  type BaselineChange,
+  type BaselineOutcome,
   type ConformanceReport,
   knownDeviationsApply,
   knownDeviationsObservedOn,
@@ -143,6 +145,8 @@ button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel
 .matrix tr[hidden]{display:none}
 .matrix td[data-once]{text-align:left;font-weight:400;padding:0 .5rem;white-space:normal}
 .matrix:not(.show-unserved) [data-out]{display:none}
+.matrix td[data-regressed]{outline:3px solid #8250df;outline-offset:-3px}
+#baseline[data-passed=false] h2{color:var(--fail)}#baseline[data-passed=true] h2{color:var(--pass)}
 .matrix th[data-unserved-failing]{font-style:italic;text-decoration:underline dotted}
 #show-unserved{font:inherit;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer}
 #show-unserved[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel)}
@@ -404,6 +408,30 @@ interface Cell {
   readonly status: ResultStatus | 'none';
 }
 
+/**
+ * The regression gate of a --baseline run, above the summary: whether it passes, each regressed
+ * cell linking to its evidence, and the improvements folded. What the exit code and junit.xml say.
+ */
+function renderBaseline(gate: BaselineOutcome, cells: readonly SummaryCell[], e: (s: string) => string): string {
+  const item = (c: BaselineChange, word: string): string => {
+    const cell = cells.find((x) => x.rule.id === c.rule && x.api === c.api);
+    const name = `${c.rule}${c.api === null ? '' : ` @ api ${c.api}`}`;
+    const link = cell?.domId == null ? `<code>${e(name)}</code>` : `<a href="#${cell.domId}" class="open-evidence" data-cell="${cell.domId}">${e(name)}</a>`;
+    return `<li data-rule="${e(c.rule)}" data-api="${e(c.api ?? 'none')}"><span class="badge" data-status="${c.now}">${word}</span> ${link} <span class="muted">${e(c.before ?? 'new cell')} → ${e(c.now)}</span> <span class="why">${e(c.summary)}</span></li>`;
+  };
+  const verdict = gate.passed ? 'the gate passes' : 'the gate fails';
+  const improved =
+    gate.improvements.length === 0
+      ? ''
+      : `<details><summary>${gate.improvements.length} improved (update the baseline with --write-baseline)</summary><ul class="improvements">${gate.improvements.map((c) => item(c, 'improved')).join('')}</ul></details>`;
+  return `<section id="baseline" aria-labelledby="baseline-title" data-passed="${gate.passed}">
+<h2 id="baseline-title">Baseline <code>${e(gate.file)}</code>: ${gate.regressions.length} regressed, ${gate.improvements.length} improved — ${verdict}</h2>
+${gate.regressions.length === 0 ? '' : `<ul class="regressions">${gate.regressions.map((c) => item(c, 'regressed')).join('')}</ul>`}
+${improved}
+</section>
+`;
+}
+
 function cellStatus(statuses: readonly ResultStatus[]): ResultStatus | 'none' {
   return SEVERITY.find((s) => statuses.includes(s)) ?? 'none';
 }
@@ -446,6 +474,8 @@ export function renderHtml(given: ConformanceReport): string {
   const unserved = new Set([...notServed].filter((v) => !failedAt.has(v)));
   const unservedFailing = cols.filter((v) => notServed.has(v) && !unserved.has(v));
 
+  // Cells worse than the baseline says (a --baseline run): outlined in the matrix, listed at the top.
+  const regressedCells = new Set((report.baseline?.regressions ?? []).map((c) => JSON.stringify([c.rule, c.api])));
   let focusable = false; // roving tabindex: the first clickable cell is the grid's tab stop
   const cells: SummaryCell[] = []; // every cell, in matrix order, for the summary at the top
   const cellHtml = (rule: RuleSummary, api: string | null): string => {
@@ -460,7 +490,8 @@ export function renderHtml(given: ConformanceReport): string {
     const apiAttr = api ?? NO_API;
     // Where the rule's expected outcome changes (a field dropped from this version on): a bar at the column's left.
     const edge = api !== null && rule.boundaries?.includes(api) === true ? ` class="edge" title="${e(`the expected outcome changes from API ${api}`)}"` : '';
-    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}${known ? ' data-known="1"' : ''}`;
+    const regressedHere = regressedCells.has(JSON.stringify([rule.id, api]));
+    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}${known ? ' data-known="1"' : ''}${regressedHere ? ' data-regressed="1"' : ''}`;
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
     const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}${known ? ` (${knownDeviationLabel(observedOnText)})` : ''}`;
@@ -573,6 +604,7 @@ export function renderHtml(given: ConformanceReport): string {
     return `<li data-total="${s}">${body}</li>`;
   }).join('');
   const summary = renderSummary(report, cells, e);
+  const baselineSection = report.baseline === undefined ? '' : renderBaseline(report.baseline, cells, e);
   const verdict = certificationVerdict(report);
   const legend = [
     ...STATUS_ORDER.map((s) => `<li><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word}</li>`),
@@ -615,7 +647,7 @@ export function renderHtml(given: ConformanceReport): string {
 <ul class="totals" aria-label="Totals">${totals}</ul>
 </header>
 <main>
-${summary}
+${baselineSection}${summary}
 <section aria-labelledby="matrix-title">
 <h2 id="matrix-title">Results by rule and API version</h2>
 <ul class="legend" aria-label="Legend">${legend}</ul>
