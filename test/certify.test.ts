@@ -94,6 +94,13 @@ t.test('a bundle holds the reports, the transcript, certification.json, the badg
   t.equal(certification['seed'], 1234);
   t.match(certification['options'], { numStarts: 1, only: ONLY, targetArgs: ['--target', 'sim', '--fault', 'api.ping'] });
   t.match(certification['target'], { spec: 'sim', kind: 'in-process' });
+  // the verdict: an --only run certifies nothing, and says why (reports/certification-verdict.ts)
+  t.match(certification['verdict'], {
+    certified: false,
+    failed: [],
+    implementationFailed: 1, // api.ping is an implementation rule: reported, not deciding
+    line: /^NOT CERTIFIED: a run of some rules only \(--only /,
+  });
   const badge = readFileSync(join(signed, 'badge.svg'), 'utf8');
   t.match(badge, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   t.match(badge, /API 1\.\d+–1\.\d+/, 'the API range');
@@ -196,7 +203,8 @@ t.test('each kind of tampering is found and named, with exit code 1', async (t) 
       [],
       [
         /^ok +sums/m,
-        /^FAIL +certification\.json and report\.json disagree on totals$/m,
+        // the forged pass changes the totals and the verdict the report gives (one must rule fewer fails)
+        /^FAIL +certification\.json and report\.json disagree on totals, verdict$/m,
         /^FAIL +replay: api\.ping@none: the report says pass, the replay finds fail/m,
       ],
     ],
