@@ -118,7 +118,7 @@ export function certificationVerdict(report: ConformanceReport): CertificationVe
     report.shard !== undefined
       ? `this report is shard ${report.shard.index}/${report.shard.count} of a run (merge the shards to certify)`
       : only.length > 0
-        ? `a run of some rules only (--only ${only.join(' ')}); a certification judges every rule`
+        ? `a run of some rules only (--only ${only.length <= 3 ? only.join(' ') : `${only.slice(0, 3).join(' ')} … ${only.length} entries`}); a certification judges every rule`
         : judged === 0
           ? 'no must or descriptive rule could be judged on this target'
           : undefined;

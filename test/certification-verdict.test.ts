@@ -135,6 +135,8 @@ t.test('only a whole run certifies: a shard, an --only run, a run that judged no
   const only = certificationVerdict({ ...base, options: { ...base.options!, only: ['api.*'] } });
   t.equal(only.certified, false);
   t.match(only.line, /^NOT CERTIFIED: a run of some rules only \(--only api\.\*\)/);
+  const many = certificationVerdict({ ...base, options: { ...base.options!, only: ['a', 'b', 'c', 'd', 'e'] } });
+  t.match(many.line, /^NOT CERTIFIED: a run of some rules only \(--only a b c … 5 entries\); a certification judges every rule/);
   const nothing = certificationVerdict(reportOf(passing.map((r) => ({ ...r, status: r.status === 'pass' ? ('skipped' as const) : r.status }))));
   t.equal(nothing.certified, false);
   t.match(nothing.line, /^NOT CERTIFIED: no must or descriptive rule could be judged on this target; 6 rules not judged/);
