@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { openWatched } from './open-watched.js';
 import fc from 'fast-check';
-import { renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
+import { baselineOf, baselineOutcome, renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
 import { browserReport, reportArb } from '../reports-fixtures.js';
 
 const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };
@@ -518,4 +518,18 @@ test('a known deviation: still a failure, marked in the matrix and the failing l
   // a plain failure shows no such box
   await plain.click();
   await expect(evidence.locator('.known-deviation')).toHaveCount(0);
+});
+
+test('a --baseline run: the Baseline section lists the regressed cells, outlined in the matrix, each link opening its evidence', async ({ page }) => {
+  const base = browserReport();
+  const before = { ...base, results: base.results.map((r) => (r.rule === 'version.header' && r.api === '1.42' ? { ...r, status: 'pass' as const } : r)) };
+  const gated = { ...base, baseline: baselineOutcome(base, baselineOf(before), 'ci/baseline.json') };
+  await page.setContent(renderHtml(gated));
+  await expect(page.locator('#baseline-title')).toHaveText(/^Baseline ci\/baseline\.json: 1 regressed, 0 improved — the gate fails$/);
+  await expect(page.locator('#baseline')).toHaveAttribute('data-passed', 'false');
+  await expect(page.locator('table.matrix td[data-regressed="1"]')).toHaveCount(1);
+  await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('data-regressed', '1');
+  await page.locator('#baseline ul.regressions a').click();
+  await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#evidence h2')).toHaveText('version.header @ api 1.42');
 });
