@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { openWatched } from './open-watched.js';
 import fc from 'fast-check';
-import { baselineOf, baselineOutcome, renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
+import { baselineOf, baselineOutcome, certificationLine, renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
 import { browserReport, reportArb } from '../reports-fixtures.js';
 
 const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };
@@ -532,4 +532,15 @@ test('a --baseline run: the Baseline section lists the regressed cells, outlined
   await page.locator('#baseline ul.regressions a').click();
   await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('#evidence h2')).toHaveText('version.header @ api 1.42');
+});
+
+test('the header leads with the certification decision, the one line certify prints', async ({ page }) => {
+  await openReport(page);
+  const banner = page.locator('header p.verdict');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute('data-certified', 'false');
+  await expect(banner).toHaveText(certificationLine(report));
+  await expect(banner).toHaveText(/^NOT CERTIFIED: /);
+  // above the meta data: the first thing under the title
+  expect(await page.locator('header > *').nth(1).getAttribute('id')).toBe('verdict');
 });
