@@ -1,5 +1,5 @@
-import { compareWithBaseline, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
-import type { ConformanceReport } from '../reports/model/result.js';
+import { changeText, isBaseline, type Baseline } from '../reports/baselines/baseline.js';
+import type { BaselineOutcome } from '../reports/model/result.js';
 import { inputLimits, readInputFile } from '../common/index.js';
 import { terminalSafe } from '../common/terminal-text.js';
 import { UsageError } from './usage-error.js';
@@ -26,13 +26,12 @@ export async function readBaseline(path: string): Promise<Baseline> {
   return doc;
 }
 
-/** The gate's verdict and what to print: improvements, regressions, one summary line. */
-export function gate(report: ConformanceReport, baseline: Baseline, path: string): { passed: boolean; text: string } {
-  const { regressions, improvements } = compareWithBaseline(report, baseline);
-  const text =
-    // A line names a cell of the baseline, a file from outside: escaped for the terminal.
-    improvements.map((line) => `IMPROVED ${terminalSafe(line)}\n`).join('') +
-    regressions.map((line) => `REGRESSED ${terminalSafe(line)}\n`).join('') +
-    `baseline ${terminalSafe(path)}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`;
-  return { passed: regressions.length === 0, text };
+/** What to print of the gate's outcome (the report's `baseline`): improvements, regressions, one summary line, each cell and file from outside escaped for the terminal. */
+export function gateText(outcome: BaselineOutcome): string {
+  const { regressions, improvements } = outcome;
+  return (
+    improvements.map((c) => `IMPROVED ${terminalSafe(changeText(c, false))}\n`).join('') +
+    regressions.map((c) => `REGRESSED ${terminalSafe(changeText(c))}\n`).join('') +
+    `baseline ${terminalSafe(outcome.file)}: ${regressions.length} regressed, ${improvements.length} improved${improvements.length > 0 ? ' (update it with --write-baseline)' : ''}\n`
+  );
 }

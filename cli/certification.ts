@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
+import { type CertificationVerdict, certificationVerdict } from '../reports/certification-verdict.js';
 import type { ConformanceReport, Deadlines, RecordedOptions, TargetDescription } from '../reports/model/result.js';
 import { sha256 } from './bundle-manifest.js';
 import { BUNDLE_FILES } from './bundle-files.js';
@@ -17,6 +18,8 @@ export interface Certification {
   readonly options: RecordedOptions;
   readonly target: TargetDescription;
   readonly totals: ConformanceReport['totals'];
+  /** Whether the target is certified, and why (reports/certification-verdict.ts); absent in bundles made before it was recorded. */
+  readonly verdict?: CertificationVerdict;
   readonly files: { readonly reports: readonly string[]; readonly transcript: string; readonly badge: string };
 }
 
@@ -37,12 +40,17 @@ export function certificationOf(report: ConformanceReport & { options: RecordedO
     options: report.options,
     target: report.target,
     totals: report.totals,
+    verdict: certificationVerdict(report),
     files: { reports: [BUNDLE_FILES.json, BUNDLE_FILES.html, BUNDLE_FILES.junit], transcript: BUNDLE_FILES.transcript, badge: BUNDLE_FILES.badge },
   };
 }
 
-/** Where certification.json and report.json disagree on what they both record (field names). */
+/**
+ * Where certification.json and report.json disagree on what they both record (field names), and
+ * "verdict" when certification.json's verdict is not the one report.json gives.
+ */
 export function disagreements(certification: Partial<Certification>, report: ConformanceReport): string[] {
   const fields = ['tool', 'seed', 'numRuns', 'deadlines', 'options', 'target', 'totals'] as const;
-  return fields.filter((field) => !isDeepStrictEqual(certification[field], report[field]));
+  const verdict = certification.verdict === undefined || isDeepStrictEqual(certification.verdict, certificationVerdict(report)) ? [] : ['verdict'];
+  return [...fields.filter((field) => !isDeepStrictEqual(certification[field], report[field])), ...verdict];
 }

@@ -61,7 +61,7 @@ export async function certifyCommand(flags: CertifyFlags): Promise<ExitCode> {
   await writeFile(join(flags.out, BUNDLE_FILES.manifest), manifest);
   if (key !== undefined) await writeFile(join(flags.out, BUNDLE_FILES.signature), signDetached(Buffer.from(manifest, 'utf8'), key));
   process.stdout.write(
-    `bundle: ${flags.out} (${Object.keys(sums).length} files in ${BUNDLE_FILES.manifest}, ${key === undefined ? 'unsigned' : `signed: ${BUNDLE_FILES.signature}, key ${fingerprint(key)}`})\n`,
+    `bundle: ${flags.out} (${Object.keys(sums).length} files in ${BUNDLE_FILES.manifest}, ${key === undefined ? 'unsigned' : `signed: ${BUNDLE_FILES.signature}, key ${fingerprint(key)}`})\n${certification.verdict?.line ?? ''}\n`,
   );
   return code;
 }

@@ -1,13 +1,76 @@
 import cliProgress from 'cli-progress';
+import { RULES } from '../specs/index.js';
 
 export interface Progress {
   update(done: number, total: number, label: string): void;
   stop(): void;
 }
 
-/** A progress bar on a terminal; nothing when output is not a TTY (CI logs stay clean). */
-export function progressFor(stream: NodeJS.WriteStream, quiet: boolean): Progress {
-  if (quiet || !stream.isTTY) return { update() {}, stop() {} };
+/** What a progress report without a terminal needs besides the stream; parameters, so a test can pass its own clock. */
+export interface LineProgressOptions {
+  /** Milliseconds now (default Date.now). */
+  readonly now?: () => number;
+  /** At most one line this often, besides the line of each new area (default 10 s). */
+  readonly everyMs?: number;
+  /** The area of a cell's rule, from its label "rule @ api" (default: the catalogue's). */
+  readonly areaOf?: (rule: string) => string;
+}
+
+const areaOfRule = new Map(RULES.map((rule) => [rule.id, rule.area]));
+const catalogueArea = (rule: string): string => areaOfRule.get(rule) ?? rule.split('.')[0] ?? rule;
+
+const clock = (ms: number): string => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * Progress as lines, for a log without a terminal (CI): a line when the cells of a new area begin
+ * and otherwise at most one every `everyMs`, each saying what is done and what is left, then one
+ * when the run's cells are all done. A 9-minute run is never silent for longer than that.
+ */
+export function lineProgress(stream: Pick<NodeJS.WritableStream, 'write'>, options: LineProgressOptions = {}): Progress {
+  const now = options.now ?? Date.now;
+  const everyMs = options.everyMs ?? 10_000;
+  const areaOf = options.areaOf ?? catalogueArea;
+  const started = now();
+  let last = -Infinity;
+  // Cells run concurrently: near a boundary, areas interleave; each is announced once.
+  const announced = new Set<string>();
+  let finished = false;
+  let seen: { done: number; total: number } | undefined;
+  const line = (done: number, total: number, tail: string): void => {
+    const share = total === 0 ? 100 : Math.floor((100 * done) / total);
+    stream.write(`progress: ${done}/${total} cells done (${share} %), ${total - done} left, ${clock(now() - started)} elapsed${tail}\n`);
+    last = now();
+  };
+  return {
+    update(done, total, label) {
+      seen = { done, total };
+      const rule = label.split(' @ ')[0] ?? label;
+      const next = areaOf(rule);
+      if (!announced.has(next)) {
+        announced.add(next);
+        line(done, total, `; area ${next} begins (${label})`);
+      } else if (now() - last >= everyMs) line(done, total, `; area ${next} (${label})`);
+      if (done === total && !finished) {
+        finished = true;
+        line(done, total, '; all cells done');
+      }
+    },
+    stop() {
+      if (seen !== undefined && !finished) line(seen.done, seen.total, '; stopped');
+    },
+  };
+}
+
+/**
+ * A progress bar on a terminal; progress lines (lineProgress) on any other stream, such as a CI
+ * log; nothing with -q.
+ */
+export function progressFor(stream: NodeJS.WriteStream, quiet: boolean, options: LineProgressOptions = {}): Progress {
+  if (quiet) return { update() {}, stop() {} };
+  if (!stream.isTTY) return lineProgress(stream, options);
   const bar = new cliProgress.SingleBar(
     { stream, format: '{bar} {value}/{total} cells | {label}', hideCursor: true, clearOnComplete: true },
     cliProgress.Presets.shades_classic,

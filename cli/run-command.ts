@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { baselineOf, type Baseline } from '../reports/baselines/baseline.js';
+import { baselineOf, baselineOutcome } from '../reports/baselines/baseline.js';
 import type { ConformanceReport, RecordedOptions } from '../reports/model/result.js';
 import { ReportError, writeReport } from '../reports/write.js';
 import { findRelease, NEWEST_RELEASE, RULES } from '../specs/index.js';
@@ -26,7 +26,7 @@ import { resolveTarget, type TargetChoice } from '../suites/targets/resolve.js';
 import { isSimulatorSpec, parseSimSpec } from '../suites/targets/sim-spec.js';
 import { ReplayTarget } from '../suites/targets/replay-target.js';
 import { encodeTranscript, TranscriptRecorder } from '../suites/targets/transcript.js';
-import { readBaseline, gate } from './baseline-gate.js';
+import { gateText, readBaseline } from './baseline-gate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { takeNextInterrupt, type StopSignal } from './interrupts.js';
 import { checkOutputDir, checkOutputFile, reason, writeOutputFile } from './preflight.js';
@@ -244,11 +244,13 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
   const quirks = quirksOf(flags);
   const assembled = assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } });
   const labelled = withKnownDeviations(assembled, isSim ? { kind: 'simulator', quirks } : { kind: 'release' });
-  const report = withRunRecord(
+  const unGated = withRunRecord(
     withCurlAfterRun(labelled, { targetArgs: targetArgs(flags), ...(flags.record === undefined ? {} : { recordedTo: flags.record }) }),
     recordedOptions(flags, numStarts, only),
     shard,
   );
+  // The gate's outcome goes into the report, so report.json, report.html and junit.xml say what the exit code says.
+  const report = baseline === undefined ? unGated : { ...unGated, baseline: baselineOutcome(unGated, baseline, flags.baseline!) };
   let html: string | undefined;
   await output(`report ${dir}`, async () => {
     html = (await writeReport(dir, report)).html;
@@ -265,7 +267,7 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
     });
   }
   for (const line of unwritten) process.stderr.write(`ctr-conformance: could not write ${line}\n`);
-  const outcome = verdictOf(run, report, baseline, flags, only, stoppedBy);
+  const outcome = verdictOf(run, report, only, stoppedBy);
   return unwritten.length > 0 && outcome === EXIT.PASS ? EXIT.FAIL : outcome;
 }
 
@@ -282,14 +284,7 @@ function judgedNothing(report: ConformanceReport, only: readonly string[] | unde
 }
 
 /** The exit code the run's results give (see exit-codes.ts), printing what a baseline gate found. */
-function verdictOf(
-  run: SuiteRun,
-  report: ConformanceReport,
-  baseline: Baseline | undefined,
-  flags: RunFlags,
-  only: readonly string[] | undefined,
-  stoppedBy: StopSignal,
-): ExitCode {
+function verdictOf(run: SuiteRun, report: ConformanceReport, only: readonly string[] | undefined, stoppedBy: StopSignal): ExitCode {
   if (run.stopped) {
     process.stdout.write(`${stoppedBy === 'SIGINT' ? 'interrupted' : 'terminated'}: the cells not judged are errors\n`);
     return stoppedBy === 'SIGINT' ? EXIT.INTERRUPTED : EXIT.TERMINATED;
@@ -300,10 +295,9 @@ function verdictOf(
     process.stderr.write(`ctr-conformance: ${terminalSafe(nothing)}\n`);
     return EXIT.USAGE;
   }
-  if (baseline !== undefined) {
-    const verdict = gate(report, baseline, flags.baseline!);
-    process.stdout.write(verdict.text);
-    return verdict.passed ? EXIT.PASS : EXIT.FAIL;
+  if (report.baseline !== undefined) {
+    process.stdout.write(gateText(report.baseline));
+    return report.baseline.passed ? EXIT.PASS : EXIT.FAIL;
   }
   return report.totals.fail > 0 || report.totals.error > 0 ? EXIT.FAIL : EXIT.PASS;
 }

@@ -1,4 +1,4 @@
-import type { ConformanceReport, CurlAfterRun, RuleResult } from '../reports/model/result.js';
+import { type ConformanceReport, type CurlAfterRun, knownDeviationsObservedOn, observedOn, type RuleResult } from '../reports/model/result.js';
 import { terminalSafe as s } from '../common/terminal-text.js';
 import { apiRangeText, resultName } from '../reports/renderers/text.js';
 import { RULES } from '../specs/index.js';
@@ -8,7 +8,7 @@ import { apiList } from './api-list.js';
 const SHOWN_FAILURES = 20;
 
 /** The label of a known deviation's cells: still failures, of this release. */
-const knownLabel = (report: ConformanceReport, count = 1): string => `known deviation${count === 1 ? '' : 's'} of ${s(report.target.release ?? 'the release')}`;
+const knownLabel = (report: ConformanceReport, count = 1): string => `known deviation${count === 1 ? '' : 's'} of ${s(knownDeviationsObservedOn(report))}`;
 
 /** What a curl line needs once its address is gone: the note, then each command on its own line. */
 const afterRunText = (after: CurlAfterRun | undefined): string =>
@@ -80,7 +80,7 @@ function whatTheReleaseDoes(report: ConformanceReport, result: RuleResult, expla
   if (result.knownDeviation !== true || explained.has(result.rule)) return '';
   explained.add(result.rule);
   const notes = report.rules.find((r) => r.id === result.rule)?.knownDeviations ?? [];
-  return notes.map((note) => `  the rule says: ${s(note.ruleSays)}\n  ${s(note.release)} does: ${s(note.what)}\n`).join('');
+  return notes.map((note) => `  the rule says: ${s(note.ruleSays)}\n  ${s(observedOn(note))} does: ${s(note.what)}\n`).join('');
 }
 
 /** The failing and erring rules, and those of them whose every such cell is a known deviation. */

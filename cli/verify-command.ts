@@ -4,6 +4,7 @@ import { inputLimits, raiseHint, terminalSafe, type InputLimits } from '../commo
 import { InputError } from '../common/input-error.js';
 import type { ConformanceReport } from '../reports/model/result.js';
 import { validateReport } from '../reports/schema.js';
+import { certificationLine } from '../reports/certification-verdict.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { readTranscript, type Transcript } from '../suites/targets/transcript.js';
 import { isMissing, readBundleFile } from './bundle-entries.js';
@@ -94,12 +95,14 @@ async function checkFiles(dir: string, key: Awaited<ReturnType<typeof readPublic
 }
 
 /** The report, and certification.json beside it; then the replay of the transcript against the report's verdicts. */
-async function checkVerdicts(dir: string, findings: Findings, limits: InputLimits): Promise<void> {
+/** Checks the verdicts; `read.report` is the bundle's report, once it was read and valid. */
+async function checkVerdicts(dir: string, findings: Findings, limits: InputLimits, read: { report?: ConformanceReport }): Promise<void> {
   const doc = parseJson(await readEntry(dir, BUNDLE_FILES.json, limits, findings));
   if (doc === undefined) return findings.bad(`${BUNDLE_FILES.json}: missing or not JSON: nothing to replay against`);
   const valid = validateReport(doc);
   if (!valid.ok) return findings.bad(`${BUNDLE_FILES.json}: not a valid report (${valid.errors.slice(0, 3).join('; ')})`);
   const report = doc as ConformanceReport;
+  read.report = report;
   const derived = await derivedProblems(dir, report, limits);
   for (const problem of derived.problems) findings.bad(problem);
   if (derived.problems.length === 0) findings.ok(`derived: ${derived.compared.join(', ')} are what ${BUNDLE_FILES.json} renders to`);
@@ -172,10 +175,18 @@ export async function verifyCommand(dir: string, flags: VerifyFlags): Promise<Ex
     throw new UsageError(`${dir}: not a certification bundle (no ${BUNDLE_FILES.manifest}, ${BUNDLE_FILES.certification} or ${BUNDLE_FILES.json})`);
   const findings = new Findings();
   await checkFiles(dir, key, findings, limits);
-  await checkVerdicts(dir, findings, limits);
+  const read: { report?: ConformanceReport } = {};
+  await checkVerdicts(dir, findings, limits, read);
   const shown = terminalSafe(dir);
   process.stdout.write(
     findings.problems.length === 0 ? `verified: ${shown}\n` : `NOT verified: ${shown}: ${findings.problems.length} problem(s), listed above as FAIL\n`,
   );
+  // What the bundle certifies, in one line: trusted only where the bundle was verified.
+  if (read.report !== undefined)
+    process.stdout.write(
+      findings.problems.length === 0
+        ? `certifies: ${terminalSafe(certificationLine(read.report))}\n`
+        : `its certification cannot be trusted (the bundle did not verify); it claims: ${terminalSafe(certificationLine(read.report))}\n`,
+    );
   return findings.problems.length === 0 ? EXIT.PASS : EXIT.FAIL;
 }

@@ -10,7 +10,7 @@ export {
 } from './schema.js';
 export { renderBadge, tallyByArea, type AreaTally } from './renderers/index.js';
 export { renderHtml, renderJson, renderJunit, apiRangeText, axesText, evidenceText, replayHint, resultName } from './renderers/index.js';
-export { deviationCovers, TARGET_KINDS } from './model/result.js';
+export { deviationCovers, knownDeviationsApply, knownDeviationsObservedOn, observedOn, TARGET_KINDS, withoutKnownDeviations } from './model/result.js';
 export { curlCommand, shellWord } from './renderers/curl.js';
 export {
   REPORT_FILES,
@@ -22,7 +22,16 @@ export {
   type ReportPaths,
   type WriteReportOptions,
 } from './write.js';
-export { baselineOf, compareWithBaseline, isBaseline, type Baseline, type BaselineComparison } from './baselines/baseline.js';
+export {
+  baselineOf,
+  baselineOutcome,
+  changeText,
+  compareWithBaseline,
+  isBaseline,
+  isRegression,
+  type Baseline,
+  type BaselineComparison,
+} from './baselines/baseline.js';
 export { comparableReport, MergeError, mergeShards, type MergeErrorCode, type ShardReport } from './merge/index.js';
 export * from './compare/index.js';
 export {
@@ -35,3 +44,11 @@ export {
   verdictText,
   VERDICT_DISPLAY,
 } from './renderers/index.js';
+export {
+  CERTIFYING_LEVELS,
+  certificationLine,
+  certificationVerdict,
+  type AreaCount,
+  type CertificationVerdict,
+  type FailedRule,
+} from './certification-verdict.js';

@@ -106,6 +106,11 @@ export const RuleSummarySchema = Type.Object(
     title: Type.String(),
     source: Type.Union([Type.Literal('document'), Type.Literal('implementation')]),
     section: Type.String(),
+    level: Type.Optional(
+      Type.Union([Type.Literal('must'), Type.Literal('descriptive'), Type.Literal('implementation')], {
+        description: "The catalogue's level: must and descriptive rules decide a certification.",
+      }),
+    ),
     area: Type.Optional(Type.String({ minLength: 1, description: "The catalogue's area of the rule." })),
     reading: Type.Optional(Type.String()),
     otherReading: Type.Optional(Type.String()),
@@ -114,6 +119,7 @@ export const RuleSummarySchema = Type.Object(
       Type.Array(
         Type.Object(
           {
+            implementation: Type.Optional(Type.String({ minLength: 1, description: 'The implementation it was observed on, e.g. "dockerd".' })),
             release: Type.String({ minLength: 1 }),
             apis: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'The API versions of the deviating cells; null: every cell.' }),
             what: Type.String({ description: 'What the release does.' }),
@@ -190,6 +196,27 @@ export const TotalsSchema = Type.Object(
   closed,
 );
 
+const BaselineChangeSchema = Type.Object(
+  {
+    rule: Type.String({ minLength: 1 }),
+    api: Type.Union([Type.String(), Type.Null()]),
+    before: Type.Union([ResultStatusSchema, Type.Null()], { description: "The baseline's status; null for a new cell." }),
+    now: ResultStatusSchema,
+    summary: Type.String(),
+  },
+  closed,
+);
+
+export const BaselineOutcomeSchema = Type.Object(
+  {
+    file: Type.String(),
+    passed: Type.Boolean({ description: 'No regression: the exit code and junit.xml follow it.' }),
+    regressions: Type.Array(BaselineChangeSchema),
+    improvements: Type.Array(BaselineChangeSchema),
+  },
+  { ...closed, description: 'What a --baseline gate found.' },
+);
+
 export const ShardOfRunSchema = Type.Object(
   { index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) },
   { ...closed, description: 'The part of the run this report holds (run --shard K/N); absent for a whole run.' },
@@ -216,6 +243,7 @@ export const ConformanceReportSchema = Type.Object(
     numRuns: Count(),
     options: Type.Optional(RecordedOptionsSchema),
     shard: Type.Optional(ShardOfRunSchema),
+    baseline: Type.Optional(BaselineOutcomeSchema),
     startedAt: Type.String({ description: 'ISO 8601 timestamp' }),
     durationMs: NonNegative(),
     deadlines: DeadlinesSchema,

@@ -95,6 +95,13 @@ t.test('a bundle holds the reports, the transcript, certification.json, the badg
   t.equal(certification['seed'], 1234);
   t.match(certification['options'], { numStarts: 1, only: ONLY, targetArgs: ['--target', 'sim', '--fault', 'api.ping'] });
   t.match(certification['target'], { spec: 'sim', kind: 'in-process' });
+  // the verdict: an --only run certifies nothing, and says why (reports/certification-verdict.ts)
+  t.match(certification['verdict'], {
+    certified: false,
+    failed: [],
+    implementationFailed: 1, // api.ping is an implementation rule: reported, not deciding
+    line: /^NOT CERTIFIED: a run of some rules only \(--only /,
+  });
   const badge = readFileSync(join(signed, 'badge.svg'), 'utf8');
   t.match(badge, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   t.match(badge, /API 1\.\d+–1\.\d+/, 'the API range');
@@ -124,6 +131,8 @@ t.test('a fresh bundle verifies: signed with its public key, unsigned without', 
   );
   t.match(a.stdout, /^note +replay: 2 cell\(s\) cannot be replayed/m, 'and names those a transcript cannot carry');
   t.match(a.stdout, /^verified: /m);
+  // verify says what the bundle certifies, in the verdict's one line, after it says the bundle is intact.
+  t.match(a.stdout, /^verified: .*\ncertifies: (CERTIFIED|NOT CERTIFIED)/m, 'the certification decision follows');
   const b = await verify(unsigned);
   t.equal(b.code, 0, b.stdout + b.stderr);
   t.match(b.stdout, /^note +signature: the bundle is not signed$/m);
@@ -197,7 +206,8 @@ t.test('each kind of tampering is found and named, with exit code 1', async (t) 
       [],
       [
         /^ok +sums/m,
-        /^FAIL +certification\.json and report\.json disagree on totals$/m,
+        // the forged pass changes the totals and the verdict the report gives (one must rule fewer fails)
+        /^FAIL +certification\.json and report\.json disagree on totals, verdict$/m,
         /^FAIL +replay: api\.ping@none: the report says pass, the replay finds fail/m,
       ],
     ],
@@ -227,6 +237,7 @@ t.test('each kind of tampering is found and named, with exit code 1', async (t) 
       t.equal(run.code, 1, `${what}: exit 1`);
       for (const line of named) t.match(run.stdout, line, `${what}: named`);
       t.match(run.stdout, /^NOT verified: /m, `${what}: not verified`);
+      t.notMatch(run.stdout, /^certifies: /m, `${what}: certifies nothing`);
     });
   }
   const unsignedWithKey = await verify(unsigned, '--public-key', vendor.pub);

@@ -18,7 +18,7 @@ import { runCli } from './helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEPT = ['endpoint:unix:///var/run/docker.sock', 'endpoint:tcp://127.0.0.1:2375', 'openai:http://127.0.0.1:12434/engines/v1'];
-const GONE = ['sim', 'sim-process', 'container:unix:///run/engine.sock', 'daemon:/usr/sbin/dockerd', 'llama-server', 'replay:/tmp/x/t.json.gz'];
+const GONE = ['sim', 'sim-process', 'container:unix:///run/engine.sock', 'daemon:/usr/sbin/dockerd', 'podman@5.4', 'llama-server', 'replay:/tmp/x/t.json.gz'];
 
 const endpointArb = fc.oneof(
   fc.stringMatching(/^[a-zA-Z0-9]{6}$/).map((dir) => `unix:///tmp/ctc-${dir}/d.sock`),
@@ -126,7 +126,7 @@ t.test('a curl line whose address is gone says so, and its commands send the sam
         throw new Error(`no ctrd-sim --as-observed for a known deviation of ${c.release}`);
       const replay = after.commands.find((command) => command.includes('--target replay:/tmp/run/t.json.gz'));
       const replayable = c.rule.requires.length === 0 && c.rule.applies.surface === 'daemon-api';
-      if ((replay !== undefined) !== (c.spec.startsWith('daemon:') && c.recordedTo !== undefined && replayable))
+      if ((replay !== undefined) !== ((c.spec.startsWith('daemon:') || c.spec.startsWith('podman')) && c.recordedTo !== undefined && replayable))
         throw new Error(`replay command ${replay} for ${c.spec}, recorded ${c.recordedTo}, replayable ${replayable}`);
     }),
     { numRuns: 1000 },

@@ -131,7 +131,8 @@ t.test('the console: the split of failures and failing rules, and the known ones
       const out = withKnownDeviations(report, { kind: 'release' });
       const totals = formatTotals(out, 'report.html');
       const known = out.results.filter((r) => r.knownDeviation === true).length;
-      const release = out.target.release ?? 'the release';
+      // labels name the implementation and release they were observed on
+      const release = out.rules.some((r) => r.knownDeviations !== undefined) ? `dockerd ${out.target.release}` : (out.target.release ?? 'the release');
       const split = ` ${out.totals.fail} fail${known === 0 ? '' : ` (of which ${known} known deviation${known === 1 ? '' : 's'} of ${release})`},`;
       if (!totals.includes(split)) throw new Error(`no ${JSON.stringify(split)} in ${totals}`);
       const { failing, known: knownRules } = failingRuleSplit(out);
@@ -180,11 +181,11 @@ t.test('a real 28.5 run (its recording replayed): every failure is a known devia
     'only failing cells are labelled',
   );
   const wording = report.rules.find((r) => r.id === 'api.version.too-old.wording')!;
-  t.match(wording.knownDeviations, [{ release: '28.5', what: /please/, ruleSays: /upgrade your client to a newer version/ }]);
+  t.match(wording.knownDeviations, [{ implementation: 'dockerd', release: '28.5', what: /please/, ruleSays: /upgrade your client to a newer version/ }]);
   t.strictSame(wording.knownDeviations![0]!.apis, ['1.11', '1.12', '1.13', '1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20', '1.21', '1.22', '1.23']);
   const rules = [...new Set(failing.map((r) => r.rule))];
-  t.match(run.stdout, `${failing.length} fail (of which ${failing.length} known deviations of 28.5)`);
-  t.match(run.stdout, `failing rules: ${rules.length} (of which ${rules.length} known deviations of 28.5, still failures: ${rules.join(', ')})`);
-  t.match(run.stdout, /FAIL api\.version\.too-old\.wording @ api 1\.11 \[known deviation of 28\.5\]: /);
-  t.match(run.stdout, /\n {2}the rule says: client version <v> is too old\. .*\n {2}28\.5 does: the message says/);
+  t.match(run.stdout, `${failing.length} fail (of which ${failing.length} known deviations of dockerd 28.5)`);
+  t.match(run.stdout, `failing rules: ${rules.length} (of which ${rules.length} known deviations of dockerd 28.5, still failures: ${rules.join(', ')})`);
+  t.match(run.stdout, /FAIL api\.version\.too-old\.wording @ api 1\.11 \[known deviation of dockerd 28\.5\]: /);
+  t.match(run.stdout, /\n {2}the rule says: client version <v> is too old\. .*\n {2}dockerd 28\.5 does: the message says/);
 });

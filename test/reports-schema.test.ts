@@ -20,7 +20,22 @@ t.test('the JSON schema has no TypeBox-only parts and is closed', async (t) => {
   t.equal(schema.additionalProperties, false);
   t.same(
     Object.keys(schema.properties ?? {}).sort(),
-    ['apiVersions', 'deadlines', 'durationMs', 'numRuns', 'options', 'results', 'rules', 'seed', 'shard', 'startedAt', 'target', 'tool', 'totals'].sort(),
+    [
+      'apiVersions',
+      'baseline',
+      'deadlines',
+      'durationMs',
+      'numRuns',
+      'options',
+      'results',
+      'rules',
+      'seed',
+      'shard',
+      'startedAt',
+      'target',
+      'tool',
+      'totals',
+    ].sort(),
   );
   t.notMatch(JSON.stringify(schema), /"\[object|Symbol\(/);
 });

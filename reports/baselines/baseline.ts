@@ -1,4 +1,4 @@
-import type { ConformanceReport, ResultStatus } from '../model/result.js';
+import type { BaselineChange, BaselineOutcome, ConformanceReport, ResultStatus } from '../model/result.js';
 
 /**
  * The statuses a target is known to have, cell by cell: a regression gate fails when a result
@@ -24,15 +24,47 @@ const cellKey = (rule: string, api: string | null): string => `${rule}@${api ?? 
 /** How bad a status is for a gate: a failure or error is worse than anything that did not fail. */
 const BADNESS: Readonly<Record<ResultStatus, number>> = { pass: 0, 'not-applicable': 0, skipped: 1, fail: 2, error: 2 };
 
+interface WorstCell {
+  readonly rule: string;
+  readonly api: string | null;
+  readonly status: ResultStatus;
+  readonly summary: string;
+}
+
 /** Each cell's worst status (a cell may hold several results) and that result's summary. */
-function worstByCell(report: ConformanceReport): Map<string, { status: ResultStatus; summary: string }> {
-  const cells = new Map<string, { status: ResultStatus; summary: string }>();
+function worstByCell(report: ConformanceReport): Map<string, WorstCell> {
+  const cells = new Map<string, WorstCell>();
   for (const result of report.results) {
     const key = cellKey(result.rule, result.api);
     const seen = cells.get(key);
-    if (seen === undefined || BADNESS[result.status] > BADNESS[seen.status]) cells.set(key, { status: result.status, summary: result.evidence.summary });
+    if (seen === undefined || BADNESS[result.status] > BADNESS[seen.status])
+      cells.set(key, { rule: result.rule, api: result.api, status: result.status, summary: result.evidence.summary });
   }
   return cells;
+}
+
+/** Whether a cell with `status` now is a regression against a baseline that says `before` (undefined: a new cell). */
+export const isRegression = (before: ResultStatus | undefined, now: ResultStatus): boolean =>
+  before === undefined ? BADNESS[now] === 2 : BADNESS[now] > BADNESS[before];
+
+/** The gate's outcome, cell by cell: what report.json, report.html, junit.xml and the console all show. */
+export function baselineOutcome(report: ConformanceReport, baseline: Baseline, file: string): BaselineOutcome {
+  const regressions: BaselineChange[] = [];
+  const improvements: BaselineChange[] = [];
+  for (const [key, cell] of worstByCell(report)) {
+    const before = baseline.cells[key];
+    const change = { rule: cell.rule, api: cell.api, before: before ?? null, now: cell.status, summary: cell.summary };
+    if (isRegression(before, cell.status)) regressions.push(change);
+    else if (before !== undefined && BADNESS[cell.status] < BADNESS[before]) improvements.push(change);
+  }
+  return { file, passed: regressions.length === 0, regressions, improvements };
+}
+
+/** A change as the console prints it: "rule@api: pass → fail — summary" ("fail (new)" for a new cell). */
+export function changeText(change: BaselineChange, withSummary = true): string {
+  const key = cellKey(change.rule, change.api);
+  const what = change.before === null ? `${change.now} (new)` : `${change.before} → ${change.now}`;
+  return `${key}: ${what}${withSummary ? ` — ${change.summary}` : ''}`;
 }
 
 export function baselineOf(report: ConformanceReport): Baseline {
@@ -42,20 +74,8 @@ export function baselineOf(report: ConformanceReport): Baseline {
 }
 
 export function compareWithBaseline(report: ConformanceReport, baseline: Baseline): BaselineComparison {
-  const regressions: string[] = [];
-  const improvements: string[] = [];
-  for (const [key, { status, summary }] of worstByCell(report)) {
-    const before = baseline.cells[key];
-    const now = BADNESS[status];
-    if (before === undefined) {
-      if (now === 2) regressions.push(`${key}: ${status} (new) — ${summary}`);
-    } else if (now > BADNESS[before]) {
-      regressions.push(`${key}: ${before} → ${status} — ${summary}`);
-    } else if (now < BADNESS[before]) {
-      improvements.push(`${key}: ${before} → ${status}`);
-    }
-  }
-  return { regressions, improvements };
+  const outcome = baselineOutcome(report, baseline, '');
+  return { regressions: outcome.regressions.map((c) => changeText(c)), improvements: outcome.improvements.map((c) => changeText(c, false)) };
 }
 
 export function isBaseline(value: unknown): value is Baseline {

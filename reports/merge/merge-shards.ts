@@ -100,7 +100,8 @@ function interleave(shards: readonly ShardReport[]): RuleResult[] {
  * Joins the reports of the N parts of one run (`run --shard K/N`) into the report of the whole
  * run: the same cells in the same order with the same results. Of the fields that name a moment,
  * each cell keeps its own `durationMs`; `startedAt` is the earliest shard's start and `durationMs`
- * the time from it to the latest shard's end. The merge is no shard: it has no `shard`.
+ * the time from it to the latest shard's end. The merge is no shard: it has no `shard`, and no
+ * shard's `baseline` outcome (each judged its own cells).
  * Shards of different tools, seeds, targets or options, a missing or a duplicated shard are a
  * MergeError naming what differs.
  */
@@ -112,7 +113,8 @@ export function mergeShards(shards: readonly ShardReport[]): ConformanceReport {
   const starts = ordered.map((s) => Date.parse(s.report.startedAt));
   const start = Math.min(...starts);
   const end = Math.max(...ordered.map((s, i) => starts[i]! + s.report.durationMs));
-  const { shard: _, ...first } = ordered[0]!.report;
+  // A shard's baseline gate judged that shard's cells only: the merge holds none (gate the merge again).
+  const { shard: _, baseline: _gate, ...first } = ordered[0]!.report;
   return {
     ...first,
     startedAt: new Date(start).toISOString(),

@@ -79,11 +79,16 @@ export interface RuleResult {
   readonly knownDeviation?: true;
 }
 
+/** A rule's level in the catalogue: the document's requirement, its statement of fact, or what the real releases do. */
+export type RuleLevel = 'must' | 'descriptive' | 'implementation';
+
 export interface RuleSummary {
   readonly id: string;
   readonly title: string;
   readonly source: 'document' | 'implementation';
   readonly section: string;
+  /** The catalogue's level: must and descriptive rules decide a certification (reports/certification-verdict.ts); absent in older reports. */
+  readonly level?: RuleLevel;
   /** The catalogue's area of the rule (absent in older reports: the id's first segment stands in). */
   readonly area?: string;
   readonly reading?: string;
@@ -97,6 +102,8 @@ export interface RuleSummary {
 
 /** A known deviation of the target's release from one rule, as the report records it. */
 export interface KnownDeviationNote {
+  /** The implementation it was observed on, e.g. "dockerd" (absent in older reports, which were all dockerd's). */
+  readonly implementation?: string;
   /** The release series it was observed on, e.g. "28.5". */
   readonly release: string;
   /** The API versions of the deviating cells; null: every cell of the rule. */
@@ -107,6 +114,32 @@ export interface KnownDeviationNote {
   readonly evidence?: string;
   /** The words the rule rests on: the document's quote, or an implementation rule's expectation. */
   readonly ruleSays: string;
+}
+
+/**
+ * Whether the target is the implementation its release's known deviations were observed on. An
+ * engine judged by the API version it claims (`judgedAs`: Podman judged as dockerd 20.10) is not:
+ * dockerd's deviations say nothing of it, and no label of dockerd's may explain its failures.
+ */
+export const knownDeviationsApply = (target: Pick<TargetDescription, 'judgedAs'>): boolean => target.judgedAs === undefined;
+
+/** "dockerd 28.5": the implementation and release a note was observed on (the release alone in older reports). */
+export const observedOn = (note: Pick<KnownDeviationNote, 'implementation' | 'release'>): string =>
+  note.implementation === undefined ? note.release : `${note.implementation} ${note.release}`;
+
+/** What a report's known-deviation labels name: the implementations and releases of its notes, else its release. */
+export function knownDeviationsObservedOn(report: Pick<ConformanceReport, 'rules' | 'target'>): string {
+  const seen = new Set(report.rules.flatMap((rule) => (rule.knownDeviations ?? []).map(observedOn)));
+  return seen.size > 0 ? [...seen].join(', ') : (report.target.release ?? 'the release');
+}
+
+/** The report without known-deviation labels: what a renderer shows of a target the labels do not apply to (knownDeviationsApply). */
+export function withoutKnownDeviations(report: ConformanceReport): ConformanceReport {
+  return {
+    ...report,
+    rules: report.rules.map(({ knownDeviations: _, ...rule }) => rule),
+    results: report.results.map(({ knownDeviation: _, ...result }) => result),
+  };
 }
 
 /** Whether a known deviation covers the cell of `api`. */
@@ -202,6 +235,29 @@ export interface RecordedOptions {
   readonly shrink: boolean;
 }
 
+/** One cell whose status changed against a baseline. */
+export interface BaselineChange {
+  readonly rule: string;
+  readonly api: string | null;
+  /** The baseline's status; null for a cell the baseline does not hold (a new cell). */
+  readonly before: ResultStatus | null;
+  readonly now: ResultStatus;
+  /** The summary of the cell's worst result now. */
+  readonly summary: string;
+}
+
+/** What a `--baseline` gate found: the run's exit code follows `passed`, and so does junit.xml. */
+export interface BaselineOutcome {
+  /** The baseline file as given. */
+  readonly file: string;
+  /** No regression. */
+  readonly passed: boolean;
+  /** Cells worse than the baseline says, or new cells that fail or err. */
+  readonly regressions: readonly BaselineChange[];
+  /** Cells better than the baseline says: time to update it. */
+  readonly improvements: readonly BaselineChange[];
+}
+
 export interface ConformanceReport {
   readonly tool: { readonly name: 'ctr-conformance'; readonly version: string };
   readonly target: TargetDescription;
@@ -219,6 +275,8 @@ export interface ConformanceReport {
   readonly rules: readonly RuleSummary[];
   readonly results: readonly RuleResult[];
   readonly totals: Readonly<Record<ResultStatus, number>>;
+  /** The regression gate of a run with `--baseline`; absent without one. */
+  readonly baseline?: BaselineOutcome;
 }
 
 /** How an exchange shows a request body that is not text (a tarball): its size only. */

@@ -1,3 +1,4 @@
+import { type CertificationVerdict, certificationVerdict } from '../certification-verdict.js';
 import type { ConformanceReport, ResultStatus } from '../model/result.js';
 import { escapeHtml } from './html.js';
 import { apiRangeText } from './text.js';
@@ -37,13 +38,23 @@ export function tallyByArea(report: ConformanceReport, areaOf: (rule: string) =>
   return [...tallies.values()].filter((t) => t.judged > 0);
 }
 
+/** The badge's few words after NOT CERTIFIED (the whole line is in its title). */
+function badgeReason(verdict: CertificationVerdict): string {
+  if (verdict.certified) return '';
+  const n = verdict.failed.length;
+  if (n > 0) return ` · ${n} document rule${n === 1 ? '' : 's'} fail${n === 1 ? 's' : ''}`;
+  if (verdict.incomplete === undefined) return '';
+  return verdict.incomplete.startsWith('no ') ? ' · no document rule judged' : ' · not a whole run';
+}
+
 const ROW = 20;
 const WIDTH = 420;
 const BAR_X = 190;
 const BAR_WIDTH = 150;
 
 /**
- * An SVG badge of a run: the target, its API range, and per area the rules passed of those
+ * An SVG badge of a run: the certification decision (CERTIFIED or NOT CERTIFIED, its line in the
+ * title and the label), the target, its API range, and per area the rules passed of those
  * judged, as a bar and a count. Plain SVG text, no script, no external reference.
  */
 export function renderBadge(report: ConformanceReport, areaOf: (rule: string) => string, areas: readonly string[]): string {
@@ -51,9 +62,10 @@ export function renderBadge(report: ConformanceReport, areaOf: (rule: string) =>
   const tallies = tallyByArea(report, areaOf, areas);
   const range = report.target.apiRange ?? report.target.observedApiRange;
   const title = `${report.target.spec}${report.target.version === null ? '' : ` ${report.target.version}`}`;
-  const height = 56 + ROW * tallies.length;
+  const verdict = certificationVerdict(report);
+  const height = 76 + ROW * tallies.length;
   const rows = tallies.map((t, i) => {
-    const y = 52 + ROW * i;
+    const y = 72 + ROW * i;
     const share = t.judged === 0 ? 0 : t.passed / t.judged;
     const colour = t.passed === t.judged ? '#2e7d32' : '#c62828';
     return [
@@ -65,12 +77,13 @@ export function renderBadge(report: ConformanceReport, areaOf: (rule: string) =>
   });
   const summary = tallies.map((t) => `${t.area} ${t.passed}/${t.judged}`).join(', ');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${e(`ctr-conformance: ${title}, API ${apiRangeText(range)}: rules passed per area: ${summary}`)}">`,
-    `  <title>${e(`ctr-conformance ${report.tool.version}: ${title}, seed ${report.seed}`)}</title>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${e(`ctr-conformance: ${verdict.line}. ${title}, API ${apiRangeText(range)}: rules passed per area: ${summary}`)}">`,
+    `  <title>${e(`ctr-conformance ${report.tool.version}: ${verdict.line} (seed ${report.seed})`)}</title>`,
     `  <rect width="${WIDTH}" height="${height}" rx="6" fill="#fafafa" stroke="#9e9e9e"/>`,
     '  <g font-family="DejaVu Sans,Verdana,sans-serif" font-size="12" fill="#212121">',
     `  <text x="12" y="20" font-weight="bold">${e(`ctr-conformance · ${title}`)}</text>`,
-    `  <text x="12" y="40">${e(`API ${apiRangeText(range)} · rules passed per area (of those judged)`)}</text>`,
+    `  <text x="12" y="40" font-weight="bold" fill="${verdict.certified ? '#2e7d32' : '#c62828'}" data-certified="${verdict.certified}">${verdict.certified ? 'CERTIFIED' : 'NOT CERTIFIED'}${e(badgeReason(verdict))}</text>`,
+    `  <text x="12" y="60">${e(`API ${apiRangeText(range)} · rules passed per area (of those judged)`)}</text>`,
     ...rows,
     '  </g>',
     '</svg>',

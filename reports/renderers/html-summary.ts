@@ -3,7 +3,7 @@
  * that failed or erred, each with its one-line reason and a link to the evidence of its first
  * such cell. Pure: HTML text from the cells the matrix shows.
  */
-import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
+import { type ConformanceReport, knownDeviationsObservedOn, type ResultStatus, type RuleSummary } from '../model/result.js';
 
 /** One cell of the matrix as the summary sees it. */
 export interface SummaryCell {
@@ -127,14 +127,14 @@ export function renderSummary(report: ConformanceReport, cells: readonly Summary
           ? `<code>${e(f.rule.id)}</code>`
           : `<a href="#${f.first.domId}" class="open-evidence" data-cell="${f.first.domId}">${e(f.rule.id)}</a>`;
       const known = f.known === 'none' ? '' : ` data-known="${f.known}"`;
-      return `<li data-rule="${e(f.rule.id)}" data-status="${f.status}"${known}><span class="badge" data-status="${f.status}">${f.status}</span>${knownBadge(f, report.target.release, e)} ${link} <span class="muted">(${e(versions)})</span> <span class="why">${e(oneLineReason(report, f.first))}</span></li>`;
+      return `<li data-rule="${e(f.rule.id)}" data-status="${f.status}"${known}><span class="badge" data-status="${f.status}">${f.status}</span>${knownBadge(f, knownDeviationsObservedOn(report), e)} ${link} <span class="muted">(${e(versions)})</span> <span class="why">${e(oneLineReason(report, f.first))}</span></li>`;
     })
     .join('\n');
   const knownRules = failing.filter((f) => f.known === 'all').length;
   const split =
     knownRules === 0
       ? ''
-      : ` <span class="split">(of which ${knownRules} ${knownRules === 1 ? 'is a' : 'are'} ${e(knownDeviationLabel(report.target.release, knownRules))}: still failures)</span>`;
+      : ` <span class="split">(of which ${knownRules} ${knownRules === 1 ? 'is a' : 'are'} ${e(knownDeviationLabel(knownDeviationsObservedOn(report), knownRules))}: still failures)</span>`;
   const list =
     failing.length === 0 ? '<p class="all-clear">No rule failed or erred.</p>' : `<ul class="failing" aria-label="Failing and erring rules">\n${items}\n</ul>`;
   return `<section aria-labelledby="summary-title" class="summary-top">

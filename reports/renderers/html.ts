@@ -6,7 +6,17 @@
  * drives the evidence panel and keyboard navigation.
  */
 import { createHash } from 'node:crypto';
-import type { ConformanceReport, ResultStatus, RuleSummary } from '../model/result.js';
+import {
+  type BaselineChange,
+  type BaselineOutcome,
+  type ConformanceReport,
+  knownDeviationsApply,
+  knownDeviationsObservedOn,
+  type ResultStatus,
+  type RuleSummary,
+  withoutKnownDeviations,
+} from '../model/result.js';
+import { certificationVerdict } from '../certification-verdict.js';
 import { knownDeviationLabel, renderSummary, type SummaryCell } from './html-summary.js';
 import { isServed, servedRange } from './served-versions.js';
 import { apiRangeText } from './text.js';
@@ -64,7 +74,9 @@ const CSS = `
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;background:#fff}
 header,main{padding:0 1.25rem}
-h1{font-size:1.35rem;margin:1rem 0 .5rem}h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+h1{font-size:1.35rem;margin:1rem 0 .5rem}
+.verdict{font-weight:700;margin:.25rem 0 .75rem;padding:.4rem .6rem;border-radius:4px;border-left:.4rem solid var(--fail);background:#ffebe9}
+.verdict[data-certified=true]{border-left-color:var(--pass);background:#dafbe1}h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
 code,pre{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12px}
 .meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.25rem 1rem;margin:0}
 .meta div{display:flex;gap:.4rem}.meta dt{color:var(--muted)}.meta dd{margin:0;font-weight:600;overflow-wrap:anywhere}
@@ -133,6 +145,9 @@ button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel
 .matrix tr[hidden]{display:none}
 .matrix td[data-once]{text-align:left;font-weight:400;padding:0 .5rem;white-space:normal}
 .matrix:not(.show-unserved) [data-out]{display:none}
+.matrix td[data-regressed]{outline:3px solid #8250df;outline-offset:-3px}
+#baseline[data-passed=false] h2{color:var(--fail)}#baseline[data-passed=true] h2{color:var(--pass)}
+.matrix th[data-unserved-failing]{font-style:italic;text-decoration:underline dotted}
 #show-unserved{font:inherit;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer}
 #show-unserved[aria-pressed=true]{background:#ddf4ff;border-color:var(--sel)}
 .again{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.again dt{color:var(--muted)}.again dd{margin:0}.again code{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.3rem .4rem;user-select:all}
@@ -185,16 +200,17 @@ const JS = `
   function replay(ce) { return "fc.assert(property, { seed: " + ce.seed + ", path: " + JSON.stringify(ce.path) + " })"; }
   function pair(dl, k, v) { dl.append(el("dt", null, k)); var dd = el("dd"); dd.append(v); dl.append(dd); }
 
+  function observedOn(n) { return n.implementation === undefined ? n.release : n.implementation + " " + n.release; }
   // A failing cell the release is known for: the rule's words beside what the release does.
   function knownDeviation(r) {
     var rule = rulesById[r.rule] || {};
     var notes = (rule.knownDeviations || []).filter(function (n) { return n.apis === null || (r.api !== null && n.apis.indexOf(r.api) >= 0); });
     var box = el("section", "known-deviation");
-    box.append(el("h4", null, "Known deviation of " + (data.target.release || "the release") + ": still a failure"));
+    box.append(el("h4", null, "Known deviation of " + (notes.map(observedOn).filter(function (v, i, all) { return all.indexOf(v) === i; }).join(", ") || data.target.release || "the release") + ": still a failure"));
     notes.forEach(function (n) {
       var dl = el("dl");
       pair(dl, "The rule says", el("span", "rule-says", n.ruleSays));
-      pair(dl, n.release + " does", el("span", "release-does", n.what));
+      pair(dl, observedOn(n) + " does", el("span", "release-does", n.what));
       if (n.evidence !== undefined) pair(dl, "Observed", el("span", "observed", n.evidence));
       box.append(dl);
     });
@@ -392,12 +408,39 @@ interface Cell {
   readonly status: ResultStatus | 'none';
 }
 
+/**
+ * The regression gate of a --baseline run, above the summary: whether it passes, each regressed
+ * cell linking to its evidence, and the improvements folded. What the exit code and junit.xml say.
+ */
+function renderBaseline(gate: BaselineOutcome, cells: readonly SummaryCell[], e: (s: string) => string): string {
+  const item = (c: BaselineChange, word: string): string => {
+    const cell = cells.find((x) => x.rule.id === c.rule && x.api === c.api);
+    const name = `${c.rule}${c.api === null ? '' : ` @ api ${c.api}`}`;
+    const link = cell?.domId == null ? `<code>${e(name)}</code>` : `<a href="#${cell.domId}" class="open-evidence" data-cell="${cell.domId}">${e(name)}</a>`;
+    return `<li data-rule="${e(c.rule)}" data-api="${e(c.api ?? 'none')}"><span class="badge" data-status="${c.now}">${word}</span> ${link} <span class="muted">${e(c.before ?? 'new cell')} → ${e(c.now)}</span> <span class="why">${e(c.summary)}</span></li>`;
+  };
+  const verdict = gate.passed ? 'the gate passes' : 'the gate fails';
+  const improved =
+    gate.improvements.length === 0
+      ? ''
+      : `<details><summary>${gate.improvements.length} improved (update the baseline with --write-baseline)</summary><ul class="improvements">${gate.improvements.map((c) => item(c, 'improved')).join('')}</ul></details>`;
+  return `<section id="baseline" aria-labelledby="baseline-title" data-passed="${gate.passed}">
+<h2 id="baseline-title">Baseline <code>${e(gate.file)}</code>: ${gate.regressions.length} regressed, ${gate.improvements.length} improved — ${verdict}</h2>
+${gate.regressions.length === 0 ? '' : `<ul class="regressions">${gate.regressions.map((c) => item(c, 'regressed')).join('')}</ul>`}
+${improved}
+</section>
+`;
+}
+
 function cellStatus(statuses: readonly ResultStatus[]): ResultStatus | 'none' {
   return SEVERITY.find((s) => statuses.includes(s)) ?? 'none';
 }
 
-export function renderHtml(report: ConformanceReport): string {
+export function renderHtml(given: ConformanceReport): string {
   const e = escapeHtml;
+  // Labels observed on another implementation (dockerd's, on Podman judged as its API version) are not shown.
+  const report = knownDeviationsApply(given.target) ? given : withoutKnownDeviations(given);
+  const observedOnText = knownDeviationsObservedOn(report);
   // Rows: the report's rules, then any rule a result names that the report does not list.
   const rows: RuleSummary[] = [...report.rules];
   const known = new Set(rows.map((r) => r.id));
@@ -425,8 +468,14 @@ export function renderHtml(report: ConformanceReport): string {
   // The column of results not tied to an API version first, then the versions.
   const apis: (string | null)[] = [null, ...cols];
   const range = servedRange(report.target);
-  const unserved = new Set(cols.filter((v) => !isServed(v, range)));
+  // A version the target does not serve is folded away, unless a cell there fails or errs: no filter hides a failure.
+  const failedAt = new Set(report.results.flatMap((r) => ((r.status === 'fail' || r.status === 'error') && r.api !== null ? [r.api] : [])));
+  const notServed = new Set(cols.filter((v) => !isServed(v, range)));
+  const unserved = new Set([...notServed].filter((v) => !failedAt.has(v)));
+  const unservedFailing = cols.filter((v) => notServed.has(v) && !unserved.has(v));
 
+  // Cells worse than the baseline says (a --baseline run): outlined in the matrix, listed at the top.
+  const regressedCells = new Set((report.baseline?.regressions ?? []).map((c) => JSON.stringify([c.rule, c.api])));
   let focusable = false; // roving tabindex: the first clickable cell is the grid's tab stop
   const cells: SummaryCell[] = []; // every cell, in matrix order, for the summary at the top
   const cellHtml = (rule: RuleSummary, api: string | null): string => {
@@ -441,10 +490,11 @@ export function renderHtml(report: ConformanceReport): string {
     const apiAttr = api ?? NO_API;
     // Where the rule's expected outcome changes (a field dropped from this version on): a bar at the column's left.
     const edge = api !== null && rule.boundaries?.includes(api) === true ? ` class="edge" title="${e(`the expected outcome changes from API ${api}`)}"` : '';
-    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}${known ? ' data-known="1"' : ''}`;
+    const regressedHere = regressedCells.has(JSON.stringify([rule.id, api]));
+    const base = `data-rule="${e(rule.id)}" data-api="${e(apiAttr)}" data-status="${c.status}"${edge}${out ? ' data-out="1"' : ''}${known ? ' data-known="1"' : ''}${regressedHere ? ' data-regressed="1"' : ''}`;
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
-    const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}${known ? ` (${knownDeviationLabel(report.target.release)})` : ''}`;
+    const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}${known ? ` (${knownDeviationLabel(observedOnText)})` : ''}`;
     // The tab stop is the first cell shown on load (a column the target does not serve is folded).
     const tab = focusable || out ? -1 : 0;
     if (!out) focusable = true;
@@ -484,8 +534,9 @@ export function renderHtml(report: ConformanceReport): string {
     const before = cells.length;
     const once = skippedOnce(rule);
     const tds = once === null ? apis.map((api) => cellHtml(rule, api)).join('') : onceHtml(rule, once);
-    // The statuses in the row, for the fail and error filters.
-    const has = [...new Set(cells.slice(before).map((c) => c.status))].filter((st) => st !== 'none').join(' ');
+    // The statuses of every result in the row (not only each cell's worst), for the fail and error
+    // filters: a cell whose error is shown as a worse fail still keeps its row under "error".
+    const has = [...new Set(cells.slice(before).flatMap((c) => c.ids.map((i) => report.results[i]!.status)))].join(' ');
     return `<tr data-has="${has}"><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${tds}</tr>`;
   };
   let matrixRows = groups
@@ -497,13 +548,22 @@ export function renderHtml(report: ConformanceReport): string {
   // Every clickable cell folded away: the first one is the tab stop still (shown when unfolded).
   if (!focusable) matrixRows = matrixRows.replace('tabindex="-1"', 'tabindex="0"');
   const head = `<tr><th scope="col">Rule</th><th scope="col" title="results not tied to an API version">—</th>${cols
-    .map((v) => `<th scope="col"${unserved.has(v) ? ' data-out="1"' : ''}>${e(v)}</th>`)
+    .map(
+      (v) =>
+        `<th scope="col"${unserved.has(v) ? ' data-out="1"' : ''}${notServed.has(v) && !unserved.has(v) ? ` data-unserved-failing="1" title="${e(`API ${v} is not served by the target; shown because a cell here fails or errs`)}"` : ''}>${e(v)}</th>`,
+    )
     .join('')}</tr>`;
   const unservedList = cols.filter((v) => unserved.has(v));
+  const failingNote =
+    unservedFailing.length === 0
+      ? ''
+      : ` <span class="muted" id="unserved-failing">(${e(unservedFailing.join(', '))}: not served, shown because a cell there fails or errs)</span>`;
   const foldToggle =
     unservedList.length === 0
-      ? ''
-      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API versions the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; served: ${e(`${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span></p>`;
+      ? failingNote === ''
+        ? ''
+        : `<p>${failingNote.trim()}</p>`
+      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API version${unservedList.length === 1 ? '' : 's'} the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; served: ${e(`${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span>${failingNote}</p>`;
 
   const t = report.target;
   const meta: [string, string][] = [
@@ -544,10 +604,12 @@ export function renderHtml(report: ConformanceReport): string {
     return `<li data-total="${s}">${body}</li>`;
   }).join('');
   const summary = renderSummary(report, cells, e);
+  const baselineSection = report.baseline === undefined ? '' : renderBaseline(report.baseline, cells, e);
+  const verdict = certificationVerdict(report);
   const legend = [
     ...STATUS_ORDER.map((s) => `<li><span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word}</li>`),
     `<li><span class="sw" data-status="none"></span>no result</li>`,
-    `<li><span class="sw" data-status="fail" data-known="1">${STATUS_DISPLAY.fail.symbol}<sub class="kd">K</sub></span>${e(knownDeviationLabel(report.target.release))}: still a failure, of a kind the release is known for</li>`,
+    `<li><span class="sw" data-status="fail" data-known="1">${STATUS_DISPLAY.fail.symbol}<sub class="kd">K</sub></span>${e(knownDeviationLabel(observedOnText))}: still a failure, of a kind the release is known for</li>`,
     `<li>${srcMarker('document')} rule from the specification document</li>`,
     `<li>${srcMarker('implementation')} rule from the implementation</li>`,
     `<li><span class="muted">a small number: the cell holds that many results, the worst is shown</span></li>`,
@@ -580,11 +642,12 @@ export function renderHtml(report: ConformanceReport): string {
 <body>
 <header>
 <h1>Conformance report: <code>${e(t.spec)}</code></h1>
+<p class="verdict" id="verdict" data-certified="${verdict.certified}">${e(verdict.line)}</p>
 <dl class="meta">${metaHtml}</dl>
 <ul class="totals" aria-label="Totals">${totals}</ul>
 </header>
 <main>
-${summary}
+${baselineSection}${summary}
 <section aria-labelledby="matrix-title">
 <h2 id="matrix-title">Results by rule and API version</h2>
 <ul class="legend" aria-label="Legend">${legend}</ul>

@@ -24,7 +24,7 @@ export async function withImageTagged<T>(
   try {
     return await body(ref);
   } finally {
-    await log.send('DELETE', setupPath(ctx, `/images/${ref}?force=1`)).catch(() => undefined);
+    await log.send('DELETE', setupPath(ctx, `/images/${ref}?force=1`), { cleanup: true }).catch(() => undefined);
   }
 }
 

@@ -233,6 +233,6 @@ export async function withFullImage<T>(ctx: SuiteContext, log: ExchangeLog, c: F
           : await importEmpty(ctx, log, repo, tag);
     return await body(made);
   } finally {
-    await log.send('DELETE', setupPath(ctx, `/images/${repo}:${tag}?force=1`)).catch(() => undefined);
+    await log.send('DELETE', setupPath(ctx, `/images/${repo}:${tag}?force=1`), { cleanup: true }).catch(() => undefined);
   }
 }

@@ -97,7 +97,7 @@ export async function createContainer(log: ExchangeLog, options: CreateOptions):
 
 /** Removes a container the case made; its failure does not judge the rule. */
 export async function removeContainer(ctx: SuiteContext, log: ExchangeLog, id: string): Promise<void> {
-  await log.send('DELETE', setupPath(ctx, `/containers/${id}?force=1`)).catch(() => undefined);
+  await log.send('DELETE', setupPath(ctx, `/containers/${id}?force=1`), { cleanup: true }).catch(() => undefined);
 }
 
 /** Runs `body` with a fresh container, removed afterwards whatever happens. */

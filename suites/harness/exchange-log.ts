@@ -25,7 +25,8 @@ export class ExchangeLog {
 
   async send(method: string, path: string, options?: RequestOptions): Promise<HttpReply> {
     const reply = await this.client.request(method, path, options);
-    this.exchanges.push(toExchange(`${method} ${path}`, reply, this.client.endpoint, bodyOf(options)));
+    // A clean-up is no evidence: a violation shows what the case itself sent.
+    if (options?.cleanup !== true) this.exchanges.push(toExchange(`${method} ${path}`, reply, this.client.endpoint, bodyOf(options)));
     return reply;
   }
 

@@ -23,11 +23,11 @@ export const errored = (summary: string, reason: string, exchanges?: readonly Ht
 /** Thrown inside a check when the target breaks the rule; carries what was exchanged. */
 export class Violation extends Error {
   override readonly name = 'Violation';
-  constructor(
-    message: string,
-    readonly exchanges: readonly HttpExchange[] = [],
-  ) {
+  /** The exchanges when it was thrown: a copy, as a log the check goes on writing to (its clean-up) must not change the evidence. */
+  readonly exchanges: readonly HttpExchange[];
+  constructor(message: string, exchanges: readonly HttpExchange[] = []) {
     super(message);
+    this.exchanges = [...exchanges];
   }
 }
 

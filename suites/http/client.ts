@@ -45,6 +45,11 @@ export interface RequestOptions {
    * and the reply marked `truncated` (`drain`: the server does all its work, the reader keeps none of it).
    */
   readonly tooLarge?: 'error' | 'truncate' | 'drain';
+  /**
+   * A clean-up request of a case (`DELETE …?force=1` after it): never the evidence of its verdict,
+   * so a failing cell's curl and rerun lines name the request that failed, not the clean-up.
+   */
+  readonly cleanup?: boolean;
 }
 
 /** What was sent, for observers (transcripts record request bodies). */

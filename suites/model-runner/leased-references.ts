@@ -29,7 +29,7 @@ export interface LeasedCase {
 }
 
 const quietly = async (client: CheckClient, path: string): Promise<void> => {
-  await client.request('DELETE', path).catch((error: unknown) => {
+  await client.request('DELETE', path, { cleanup: true }).catch((error: unknown) => {
     if (!(error instanceof HttpClientError)) throw error;
   });
 };

@@ -122,12 +122,12 @@ export const sameItems = (a: readonly string[], b: readonly string[]): boolean =
  */
 export async function cleanUp(client: CheckClient, namespace: string, references: Iterable<string> = []): Promise<void> {
   const quietly = async (path: string): Promise<void> => {
-    await client.request('DELETE', path).catch((error: unknown) => {
+    await client.request('DELETE', path, { cleanup: true }).catch((error: unknown) => {
       if (!(error instanceof HttpClientError)) throw error;
     });
   };
   for (const reference of references) await quietly(`/models/${reference}`);
-  const reply = await client.request('GET', '/models').catch((error: unknown) => {
+  const reply = await client.request('GET', '/models', { cleanup: true }).catch((error: unknown) => {
     if (error instanceof HttpClientError) return null;
     throw error;
   });

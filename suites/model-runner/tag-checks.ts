@@ -61,7 +61,7 @@ async function expectHeld(client: CheckClient, ours: Ours, ids: readonly string[
  */
 async function cleanUpModels(client: CheckClient, ours: Ours, ids: readonly string[]): Promise<void> {
   await cleanUp(client, ours.namespace, ours.leased);
-  for (const id of ids) await client.request('DELETE', `/models/${id}?force=true`).catch(() => undefined);
+  for (const id of ids) await client.request('DELETE', `/models/${id}?force=true`, { cleanup: true }).catch(() => undefined);
 }
 
 // --- mr.models.tag ------------------------------------------------------------------------------

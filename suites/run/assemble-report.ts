@@ -13,6 +13,7 @@ export function assembleReport(run: SuiteRun): ConformanceReport {
     title: rule.title,
     source: rule.source.kind,
     section: rule.source.kind === 'document' ? `${rule.source.document} › ${rule.source.section}` : rule.source.reference,
+    level: rule.level,
     area: rule.area,
     ...(rule.reading === undefined ? {} : { reading: rule.reading }),
     ...(rule.otherReading === undefined ? {} : { otherReading: rule.otherReading }),

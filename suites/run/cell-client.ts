@@ -50,12 +50,12 @@ export class CellClient implements ClosableCheckClient {
     this.pending.set(id, sent);
     try {
       const reply = await this.view.request(method, path, options);
-      this.journal.record(toExchange(request, reply, this.endpoint, excerpt));
+      this.journal.record(toExchange(request, reply, this.endpoint, excerpt), options.cleanup === true);
       this.watch?.answered();
       return reply;
     } catch (error) {
       if (error instanceof HttpClientError && error.code === 'HTTP_TIMEOUT') this.watch?.timedOut();
-      this.journal.record(sent);
+      this.journal.record(sent, options.cleanup === true);
       throw error;
     } finally {
       this.pending.delete(id);

@@ -41,11 +41,12 @@ export function simulatorCommand(brand: string, flags: readonly string[], dir: s
 const simulatorFlags = (targetArgs: readonly string[]): string[] => targetArgs.slice(2).filter((arg) => arg !== '--allow-remote');
 
 /** What kind of address a target's exchanges went to once the run is over. */
-type Afterlife = 'simulator' | 'daemon' | 'llama-server' | 'replay' | 'kept';
+type Afterlife = 'simulator' | 'daemon' | 'podman' | 'llama-server' | 'replay' | 'kept';
 
 function afterlifeOf(spec: string): Afterlife {
   if (spec === 'sim' || spec === 'sim-process' || spec.startsWith('container:')) return 'simulator';
   if (spec.startsWith('daemon:')) return 'daemon';
+  if (spec === 'podman' || spec.startsWith('podman:') || spec.startsWith('podman@')) return 'podman';
   if (spec === 'llama-server') return 'llama-server';
   if (spec.startsWith('replay:')) return 'replay';
   return 'kept';
@@ -130,28 +131,33 @@ export function curlAfterRun(
         commands: observedCommands(target.release!),
       };
     }
-    case 'daemon': {
-      const path = target.spec.slice('daemon:'.length);
+    case 'daemon':
+    case 'podman': {
+      const podman = afterlife === 'podman';
+      const path = podman ? 'podman' : target.spec.slice('daemon:'.length);
       const replay =
         context.recordedTo !== undefined && replayable && rerun !== undefined
           ? rerun.replace(`--target ${shellWord(target.spec)}`, `--target ${shellWord(`replay:${context.recordedTo}`)}`)
           : undefined;
-      const notes = [`${where} was temporary (the private socket of the daemon the run started, removed after the run)`];
+      const notes = [
+        `${where} was temporary (the private socket of ${podman ? 'the Podman API service' : 'the daemon'} the run started, removed after the run)`,
+      ];
       const commands: string[] = [];
       if (replay !== undefined) {
         notes.push(`the run was recorded: the first command plays the answer back from ${context.recordedTo}`);
         commands.push(replay);
       }
-      if (asObserved !== undefined) {
+      // Known deviations are dockerd's: a Podman cell has none to emulate.
+      if (asObserved !== undefined && !podman) {
         notes.push(
           `ctrd-sim emulating ${target.release} as observed answers as ${target.release} does here (a known deviation): ${replay === undefined ? 'start it' : 'or start it (the next command)'} and send the request there`,
         );
         commands.push(...observedCommands(target.release!));
       }
-      if (commands.length === 0)
-        notes.push(
-          `to send it again, start ${path} on a socket of your own (-H unix:///…, with its own --data-root) and point --unix-socket at it${replayable ? ', or record a run with --record FILE and replay it' : ''}`,
-        );
+      if (commands.length === 0) {
+        const start = podman ? '`podman system service --time=0 unix:///…`' : `${path} on a socket of your own (-H unix:///…, with its own --data-root)`;
+        notes.push(`to send it again, start ${start} and point --unix-socket at it${replayable ? ', or record a run with --record FILE and replay it' : ''}`);
+      }
       return { note: notes.join('; '), commands };
     }
   }

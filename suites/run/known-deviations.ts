@@ -1,5 +1,12 @@
 import { isOlder } from '../../common/dotted-version.js';
-import { deviationCovers, type ConformanceReport, type KnownDeviationNote, type RuleResult, type RuleSummary } from '../../reports/model/result.js';
+import {
+  deviationCovers,
+  knownDeviationsApply,
+  type ConformanceReport,
+  type KnownDeviationNote,
+  type RuleResult,
+  type RuleSummary,
+} from '../../reports/model/result.js';
 import { KNOWN_DEVIATIONS, type KnownDeviation } from '../../specs/known-deviations.js';
 import { RULES } from '../../specs/index.js';
 import type { Rule } from '../../specs/types.js';
@@ -11,6 +18,9 @@ import type { Rule } from '../../specs/types.js';
  * the release deviating.
  */
 export type DeviationSource = { readonly kind: 'release' } | { readonly kind: 'simulator'; readonly quirks: readonly string[] };
+
+/** The implementation every entry of specs/known-deviations.ts was observed on: real dockerd releases. */
+export const OBSERVED_IMPLEMENTATION = 'dockerd';
 
 /** Whether `deviation` covers the cell of `api` on a release whose minimum API version is `min`. */
 export function deviationCoversCell(deviation: Pick<KnownDeviation, 'cells'>, api: string | null, min: string | null): boolean {
@@ -34,6 +44,7 @@ export function deviationNotes(
   return deviations
     .filter((d) => d.rule === rule.id && d.releases.includes(release) && (source.kind === 'release' || source.quirks.includes(d.quirk)))
     .map((d) => ({
+      implementation: OBSERVED_IMPLEMENTATION,
       release,
       apis: d.cells === 'all' ? null : apiVersions.filter((api) => deviationCoversCell(d, api, min)),
       what: d.what,
@@ -47,6 +58,8 @@ export function deviationNotes(
  * lists them (`knownDeviations`), and each failing cell one of them covers is labelled
  * (`knownDeviation: true`). Statuses and totals are not touched: a known deviation is a failure.
  * Every rule gets its notes whether or not a cell failed, so that the shards of one run agree.
+ * Only a target of the implementation they were observed on gets them: another vendor's engine
+ * judged as a dockerd release by the API version it claims (Podman as 20.10) gets none.
  */
 export function withKnownDeviations(
   report: ConformanceReport,
@@ -55,7 +68,7 @@ export function withKnownDeviations(
   deviations: readonly KnownDeviation[] = KNOWN_DEVIATIONS,
 ): ConformanceReport {
   const release = report.target.release;
-  if (release === null) return report;
+  if (release === null || !knownDeviationsApply(report.target)) return report;
   const min = report.target.apiRange?.min ?? null;
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const notes = new Map<string, KnownDeviationNote[]>();

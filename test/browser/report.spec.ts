@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { openWatched } from './open-watched.js';
 import fc from 'fast-check';
-import { renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
+import { baselineOf, baselineOutcome, certificationLine, renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
 import { browserReport, reportArb } from '../reports-fixtures.js';
 
 const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };
@@ -338,35 +338,73 @@ const versionedReportArb = fc.tuple(reportArb, fc.nat(), fc.nat()).map(([r, a, b
   };
 });
 
-test('the matrix opens at the served API range; the other versions unfold by a toggle or by a failure’s link', async ({ page }) => {
+test('the matrix opens at the served API range; the other versions unfold by a toggle; a version where a cell fails is never folded', async ({ page }) => {
   const narrow = browserReport();
   const r = { ...narrow, target: { ...narrow.target, observedApiRange: { min: '1.41', max: '1.42', source: 'version' as const } } };
   await page.setContent(renderHtml(r));
-  const toggle = page.getByRole('button', { name: 'Show the 2 API versions the target does not serve' });
+  // 1.40 and 1.43 are not served; ping.head fails at 1.43, so 1.43 stays shown, marked
+  const toggle = page.getByRole('button', { name: 'Show the 1 API version the target does not serve' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.41', '1.42']);
+  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.41', '1.42', '1.43']);
+  await expect(page.locator('table.matrix thead th[data-unserved-failing]')).toHaveText(['1.43']);
+  await expect(page.locator('#unserved-failing')).toContainText('1.43: not served, shown because a cell there fails or errs');
   await expect(cell(page, 'version.header', '1.40')).toBeHidden();
-  // the skipped cell at 1.43 is not counted as skipped; the pass at 1.40 still counts
-  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 1 error, 0 skipped');
+  await expect(cell(page, 'ping.head', '1.43')).toBeVisible();
+  // the skipped cell at 1.43 now counts, in a column shown; the pass at 1.40 still counts
+  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 1 error, 1 skipped');
   // the tab stop is a shown cell; arrows do not enter folded columns
   const stop = page.locator('table.matrix td[tabindex="0"]');
   await expect(stop).toBeVisible();
-  await cell(page, 'version.header', '1.42').focus();
+  await cell(page, 'ping.head', '1.43').focus();
   await page.keyboard.press('ArrowRight');
-  await expect(cell(page, 'version.header', '1.42')).toBeFocused();
+  await expect(cell(page, 'ping.head', '1.43')).toBeFocused();
   // keyboard on the toggle unfolds and folds
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.40', '1.41', '1.42', '1.43']);
   await page.keyboard.press('Enter');
-  await expect(cell(page, 'ping.head', '1.43')).toBeHidden();
-  // the failing list links to a failure in a folded column: following it unfolds the columns
-  await page.locator('ul.failing a', { hasText: 'ping.head' }).click();
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(page, 'version.header', '1.40')).toBeHidden();
   await expect(cell(page, 'ping.head', '1.43')).toBeVisible();
+  // the failing list's link opens the failure at 1.43
+  await page.locator('ul.failing a', { hasText: 'ping.head' }).click();
   await expect(cell(page, 'ping.head', '1.43')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('#evidence h2')).toHaveText('ping.head @ api 1.43');
+});
+
+test('failures are never hidden: under every filter, every failing or erring result’s cell is shown (arbitrary reports and served ranges)', async ({
+  page,
+}) => {
+  const samples = [...fc.sample(versionedReportArb, { numRuns: 40, seed: 38 }), browserReport()];
+  let checked = 0;
+  for (const r of samples) {
+    await page.setContent(renderHtml(r));
+    for (const filter of [null, 'fail', 'error'] as const) {
+      const button = filter === null ? null : page.locator(`button.filter[data-filter="${filter}"]`);
+      if (button !== null && (await button.count()) === 0) continue;
+      if (button !== null && (await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+      const hidden = await page.evaluate((status) => {
+        const data = JSON.parse(document.getElementById('report-data')?.textContent ?? '{}') as {
+          results: { rule: string; api: string | null; status: string }[];
+        };
+        // a cell lists the indices of its results in data-r (rule ids may hold characters HTML rewrites)
+        const cellOf = new Map<number, Element>();
+        for (const td of document.querySelectorAll('table.matrix td[data-r]'))
+          for (const i of (td.getAttribute('data-r') ?? '').split(' ')) cellOf.set(Number(i), td);
+        return data.results
+          .flatMap((x, i) => ((status === null ? x.status === 'fail' || x.status === 'error' : x.status === status) ? [{ x, i }] : []))
+          .filter(({ i }) => {
+            const td = cellOf.get(i);
+            return td === undefined || td.getClientRects().length === 0;
+          })
+          .map(({ x }) => `${JSON.stringify(x.rule)}@${x.api}`);
+      }, filter);
+      expect(hidden, `filter ${filter}`).toEqual([]);
+      checked++;
+      if (button !== null) await button.click();
+    }
+  }
+  expect(checked).toBeGreaterThan(40);
 });
 
 test('a rule that cannot be tested here is one cell, not one per version', async ({ page }) => {
@@ -385,12 +423,12 @@ test('a rule that cannot be tested here is one cell, not one per version', async
   await expect(once).toHaveCount(1);
   await expect(once).toHaveText('– the target has no daemon process');
   await expect(once).toHaveAttribute('aria-label', 'version.too-old: skipped at every API version (3 results): the target has no daemon process');
-  await expect(once).toHaveAttribute('colspan', '4'); // "—" and the 3 served versions
+  await expect(once).toHaveAttribute('colspan', '5'); // "—", the 3 served versions and 1.43, where ping.head fails
   // counted once in the bars
-  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 0 error, 1 skipped');
-  // it spans the versions shown, folded or not
-  await page.getByRole('button', { name: /API versions the target does not serve/ }).click();
-  await expect(once).toHaveAttribute('colspan', '5');
+  // (and version.header's skipped cell at 1.43, a column shown for ping.head's failure)
+  await expect(page.locator('ul.areas svg.bar').first()).toHaveAttribute('aria-label', 'version: 2 pass, 1 fail, 0 error, 2 skipped');
+  // the only version not served holds a failure: nothing is folded, so there is nothing to unfold
+  await expect(page.locator('#show-unserved')).toHaveCount(0);
   // keyboard: reached by arrows, Enter opens every result it holds
   await cell(page, 'version.header', '1.41').focus();
   await page.keyboard.press('ArrowDown');
@@ -480,4 +518,29 @@ test('a known deviation: still a failure, marked in the matrix and the failing l
   // a plain failure shows no such box
   await plain.click();
   await expect(evidence.locator('.known-deviation')).toHaveCount(0);
+});
+
+test('a --baseline run: the Baseline section lists the regressed cells, outlined in the matrix, each link opening its evidence', async ({ page }) => {
+  const base = browserReport();
+  const before = { ...base, results: base.results.map((r) => (r.rule === 'version.header' && r.api === '1.42' ? { ...r, status: 'pass' as const } : r)) };
+  const gated = { ...base, baseline: baselineOutcome(base, baselineOf(before), 'ci/baseline.json') };
+  await page.setContent(renderHtml(gated));
+  await expect(page.locator('#baseline-title')).toHaveText(/^Baseline ci\/baseline\.json: 1 regressed, 0 improved — the gate fails$/);
+  await expect(page.locator('#baseline')).toHaveAttribute('data-passed', 'false');
+  await expect(page.locator('table.matrix td[data-regressed="1"]')).toHaveCount(1);
+  await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('data-regressed', '1');
+  await page.locator('#baseline ul.regressions a').click();
+  await expect(cell(page, 'version.header', '1.42')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#evidence h2')).toHaveText('version.header @ api 1.42');
+});
+
+test('the header leads with the certification decision, the one line certify prints', async ({ page }) => {
+  await openReport(page);
+  const banner = page.locator('header p.verdict');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute('data-certified', 'false');
+  await expect(banner).toHaveText(certificationLine(report));
+  await expect(banner).toHaveText(/^NOT CERTIFIED: /);
+  // above the meta data: the first thing under the title
+  expect(await page.locator('header > *').nth(1).getAttribute('id')).toBe('verdict');
 });
