@@ -213,6 +213,12 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
       signal: interrupt.signal,
       onProgress: (done, total, label) => progress.update(done, total, label),
     });
+  } catch (error) {
+    // Stopped by a signal before the run began (the target still starting or being reached): the signal's exit code, not a target error.
+    if (!interrupt.signal.aborted) throw error;
+    process.stderr.write(`ctr-conformance: ${terminalSafe(reason(error))}\n`);
+    process.stdout.write(`${stoppedBy === 'SIGINT' ? 'interrupted' : 'terminated'} before the run began: nothing was judged, no report written\n`);
+    return stoppedBy === 'SIGINT' ? EXIT.INTERRUPTED : EXIT.TERMINATED;
   } finally {
     progress.stop();
     giveBack();

@@ -60,7 +60,8 @@ t.test('SIGUSR1 opens no debugger: it is ignored and the run goes on', async (t)
   t.match(run.stderr(), /^ctr-conformance: SIGUSR1 ignored/m, 'it says the signal is ignored');
   t.equal(run.child.exitCode, null, 'still running');
   run.child.kill('SIGTERM');
-  t.equal((await run.done).code, 143, 'SIGTERM still ends it');
+  const ended = await run.done;
+  t.equal(ended.code, 143, `SIGTERM still ends it: ${ended.stderr}`);
 });
 
 t.test('a target that answers HEAD with a body: an error cell and a report, not a crash', async (t) => {
