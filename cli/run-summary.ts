@@ -68,7 +68,8 @@ export function formatFailingRules(report: ConformanceReport, rules: readonly Pi
     const summary = (first?.evidence.summary ?? '').replace(/\s+/g, ' ').trim();
     const reason = summary.length > REASON_WIDTH ? `${summary.slice(0, REASON_WIDTH - 1)}…` : summary;
     const label = known.includes(rule) ? ` [${knownLabel(report)}]` : '';
-    return [status, rule, rules.find((r) => r.id === rule)?.level ?? '?', where, `${reason}${label}`];
+    // The rule id, the API versions and the summary come from the report, a file from outside: escaped for the terminal.
+    return [status, s(rule), rules.find((r) => r.id === rule)?.level ?? '?', s(where), `${s(reason)}${label}`];
   });
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) => `  ${row.map((text, column) => (column < 4 ? text.padEnd(widths[column]!) : text)).join('  ')}\n`);
