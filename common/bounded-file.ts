@@ -42,6 +42,16 @@ function checkOpened(info: Stats, maxBytes: number): void {
 const tooLarge = (size: number | string, maxBytes: number): InputError =>
   new InputError('INPUT_TOO_LARGE', `${size} bytes, over the limit of ${maxBytes} bytes per file (${raiseHint('fileBytes')}, in MiB)`);
 
+/**
+ * The buffer for the next read: what the file says is left (64 KiB at least, for a file that grows
+ * or a size of 0), never more than one byte past the limit; with `total` already past it, refused.
+ */
+function nextChunk(size: number, total: number, limit: number): Buffer {
+  const length = Math.min(Math.max(size - total, 64 * 1024), limit + 1 - total);
+  if (length === 0) throw tooLarge(`more than ${limit}`, limit);
+  return Buffer.allocUnsafe(length);
+}
+
 /** A regular file's bytes, at most `limits.fileBytes` of them; anything else (a FIFO, a device, a directory, a larger file) an InputError. */
 export function readInputFileSync(path: string, limits: InputLimits, options: ReadOptions = {}): Buffer {
   let fd: number;
@@ -57,8 +67,7 @@ export function readInputFileSync(path: string, limits: InputLimits, options: Re
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(Math.max(info.size - total, 64 * 1024), limits.fileBytes + 1 - total));
-      if (chunk.length === 0) throw tooLarge(`more than ${limits.fileBytes}`, limits.fileBytes);
+      const chunk = nextChunk(info.size, total, limits.fileBytes);
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(chunk.subarray(0, n));
@@ -84,8 +93,7 @@ export async function readInputFile(path: string, limits: InputLimits, options: 
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(Math.max(info.size - total, 64 * 1024), limits.fileBytes + 1 - total));
-      if (chunk.length === 0) throw tooLarge(`more than ${limits.fileBytes}`, limits.fileBytes);
+      const chunk = nextChunk(info.size, total, limits.fileBytes);
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
       chunks.push(chunk.subarray(0, bytesRead));

@@ -26,6 +26,14 @@ interface RunnerRoute {
   answer(x: RunnerRequest, target: RunnerTarget): boolean | Promise<void>;
 }
 
+/** An answer written at once (not later): it says so to the router. */
+const atOnce =
+  (write: (x: RunnerRequest, target: RunnerTarget) => void): RunnerRoute['answer'] =>
+  (x, target) => {
+    write(x, target);
+    return true;
+  };
+
 /**
  * The runner's routes, as the real service's mux has them: GET / (alive), /models… (management),
  * /engines… (OpenAI-style, looked up in the shortcut form). A model reference may hold "/": the
@@ -41,50 +49,15 @@ const RUNNER_ROUTES: readonly RunnerRoute[] = [
       return true;
     },
   },
-  {
-    method: 'GET',
-    path: '/models',
-    answer: (x) => {
-      listModels(x);
-      return true;
-    },
-  },
+  { method: 'GET', path: '/models', answer: atOnce((x) => listModels(x)) },
   { method: 'POST', path: '/models/create', answer: (x) => createModel(x) },
   // /models/create names no model, whatever the method: the other methods are the sub-router's 404.
   { method: '', path: '/models/create', answer: () => false },
-  {
-    method: 'GET',
-    path: '/models/**:reference',
-    answer: (x, { segments }) => {
-      getModel(x, segments.slice(1));
-      return true;
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/models/**:reference',
-    answer: (x, { segments }) => {
-      deleteModel(x, segments.slice(1));
-      return true;
-    },
-  },
+  { method: 'GET', path: '/models/**:reference', answer: atOnce((x, { segments }) => getModel(x, segments.slice(1))) },
+  { method: 'DELETE', path: '/models/**:reference', answer: atOnce((x, { segments }) => deleteModel(x, segments.slice(1))) },
   // The last segment is an action (tag; push and repackage): /models/{nameAndAction...} of the real service.
-  {
-    method: 'POST',
-    path: '/models/**:nameAndAction',
-    answer: (x, { segments }) => {
-      modelAction(x, segments.slice(1));
-      return true;
-    },
-  },
-  {
-    method: 'GET',
-    path: '/engines/v1/models',
-    answer: (x, { engine }) => {
-      listOpenAiModels(x, engine);
-      return true;
-    },
-  },
+  { method: 'POST', path: '/models/**:nameAndAction', answer: atOnce((x, { segments }) => modelAction(x, segments.slice(1))) },
+  { method: 'GET', path: '/engines/v1/models', answer: atOnce((x, { engine }) => listOpenAiModels(x, engine)) },
   {
     method: 'GET',
     path: '/engines/v1/models/**:model',

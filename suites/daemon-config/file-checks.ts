@@ -4,7 +4,6 @@ import { fileKeys, type Shape } from '../../specs/config-schema.js';
 import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { notApplicable, NotExercised, Violation } from '../harness/verdict.js';
-import { unknownKeysIn } from './file-facts.js';
 import {
   documentedSettings,
   documentOf,
@@ -20,7 +19,7 @@ import {
 } from './arbitraries/settings.js';
 import { suiteName } from '../arbitraries/values.js';
 import { releaseAtLeast } from '../harness/release-facts.js';
-import { notExercisedFor } from '../harness/incidental.js';
+import { notExercisedFor, unknownKeysIn } from '../harness/incidental.js';
 import { describe, excerpt, expectAccepted, expectRefused, getInfo, startWith } from '../harness/start-and-inspect.js';
 
 /** Documents of `entries`' keys: every one first, in one document. */

@@ -10,10 +10,10 @@ import type { RuleCheck } from '../harness/rule-check.js';
 import { NotExercised, Violation } from '../harness/verdict.js';
 import { documentOf, entriesTheTargetTakes, settingsArb, settingsOf } from './arbitraries/settings.js';
 import { suiteName } from '../arbitraries/values.js';
-import { CONFIG_FILE_NAME, unknownKeysIn } from './file-facts.js';
+import { CONFIG_FILE_NAME } from './file-facts.js';
 import { releaseAtLeast } from '../harness/release-facts.js';
 import { describe, excerpt, expectRefused, expectServedInfo, getInfo, startWith, validateRun } from '../harness/start-and-inspect.js';
-import { incidentally, notExercisedFor } from '../harness/incidental.js';
+import { incidentally, notExercisedFor, unknownKeysIn } from '../harness/incidental.js';
 
 const gb = fc.integer({ min: 1, max: 64 }).map((n) => `${n}GB`);
 

@@ -19,22 +19,27 @@ const documentedOptions = (): ReadonlySet<string> => new Set(DAEMON_OPTIONS.map(
 const documentedKeys = (): ReadonlySet<string> => new Set([...fileKeys().map((key) => key.key), ...DAEMON_OPTIONS.map((option) => option.name)]);
 
 /**
+ * The keys a refusal lists as directives that match no option, as a set (the real daemons list
+ * them in Go map order); null when the output has no such list.
+ */
+export function unknownKeysIn(output: string): Set<string> | null {
+  const match = /match any configuration option:?[ \t]*([^\n]*)/.exec(output);
+  if (match === null) return null;
+  const list = (match[1] ?? '').trim().replace(/\.$/, '');
+  return new Set(list.split(/,\s*/).filter((k) => k !== ''));
+}
+
+/**
  * The documented item a daemon's output refuses as unknown, or the documented value it cannot
- * read, if any (but the rule's `own` items): an unknown flag that the document lists, a directive of the document that "matches
- * no configuration option", or the document's `unconfined` seccomp profile read as a path.
+ * read, if any (but the rule's `own` items): an unknown flag that the document lists, a directive
+ * of the document that "matches no configuration option", or the document's `unconfined` seccomp
+ * profile read as a path.
  */
 export function refusedDocumentedItem(output: string, own: readonly string[] = []): string | null {
   const flag = /unknown flag: --([a-z0-9-]+)/.exec(output)?.[1];
   if (flag !== undefined && documentedOptions().has(flag) && !own.includes(flag)) return `option --${flag}`;
-  const directives = /match any configuration option:?[ \t]*([^\n]*)/.exec(output)?.[1];
-  if (directives !== undefined) {
-    const keys = directives
-      .trim()
-      .replace(/\.$/, '')
-      .split(/,\s*/)
-      .filter((key) => documentedKeys().has(key) && !own.includes(key));
-    if (keys.length > 0) return `key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
-  }
+  const keys = [...(unknownKeysIn(output) ?? [])].filter((key) => documentedKeys().has(key) && !own.includes(key));
+  if (keys.length > 0) return `key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
   if (/seccomp profile \(unconfined\)/.test(output)) return 'seccomp-profile value `unconfined`';
   return null;
 }

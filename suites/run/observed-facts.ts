@@ -5,12 +5,6 @@ import type { Rule } from '../../specs/types.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import type { ObservedFacts } from '../harness/context.js';
 
-/**
- * First release of file keys whose `since` the schema lacks but the real daemons show:
- * `host-gateway-ips` is refused as an unknown directive by 20.10.24 and 26.1.5 (findings topic 3).
- */
-const KEY_SINCE: Readonly<Record<string, string>> = { 'host-gateway-ips': '28.0' };
-
 /** Whether the release has the long option `name`: its observed flag list where there is one, else the `since`/`until` of specs/options.ts. */
 function hasOption(release: DaemonRelease, name: string): boolean {
   if (release.flags !== null) return release.flags.includes(name);
@@ -18,10 +12,10 @@ function hasOption(release: DaemonRelease, name: string): boolean {
   return option !== undefined && inRange(release.release, { min: option.since, max: option.until });
 }
 
-/** Whether the release's configuration file has `key` (specs/config-schema.ts, `since`/`until`). */
+/** Whether the release's configuration file has `key` (specs/config-schema.ts, `since`/`until`: host-gateway-ips from 28.0 there). */
 function hasFileKey(release: DaemonRelease, key: string): boolean {
   const entry = fileKeyNamed(key);
-  return entry !== undefined && inRange(release.release, { min: KEY_SINCE[key] ?? entry.since, max: entry.until });
+  return entry !== undefined && inRange(release.release, { min: entry.since, max: entry.until });
 }
 
 /**
