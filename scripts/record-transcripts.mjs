@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement.test.ts), and of
+// Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement-*-of-2.test.ts), and of
 // Podman for test/podman.test.ts: every rule a recording can carry (the daemon API, no capability), seed 20261123,
 // 15 runs. Needs the releases of scripts/provision-daemons.sh (and provision-podman.sh) and a build (`npm run build`).
 // Usage: node scripts/record-transcripts.mjs [RELEASE...]   (a release: 20.10, 26.1, 28.5, podman-4.3 or podman-5.4)

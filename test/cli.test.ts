@@ -91,6 +91,9 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
     'every judged cell carries the exchanges that decided it',
   );
 
+  // Two areas (one of requests, one of starts) are enough to show shards compose; the whole catalogue again would double the file's CPU.
+  const SHARDED_AREAS = ['api-versioning', 'reload'];
+  const inShardedAreas = new Set(RULES.filter((rule) => SHARDED_AREAS.includes(rule.area)).map((rule) => rule.id));
   const shards = await Promise.all(
     ['1/2', '2/2'].map(async (shard) => {
       const dir = join(out, `shard-${shard.replace('/', '-')}`);
@@ -108,6 +111,7 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
         '1',
         '--shard',
         shard,
+        ...SHARDED_AREAS.flatMap((area) => ['--only', area]),
         '--out',
         dir,
         '-q',
@@ -119,7 +123,11 @@ t.test('run --target sim writes valid reports, is reproducible by seed, and filt
   // Each cell is run again, in another process, beside other cells: the same seed gives the same results.
   const cellsOf = (results: ConformanceReport['results']) =>
     results.map((r) => `${r.rule}@${r.api}: ${r.status} ${JSON.stringify(r.evidence.counterexample ?? null)}`).sort();
-  t.same(cellsOf(shards.flat()), cellsOf(report(a).results), 'two shards make the whole run, each cell once, with the same statuses and counterexamples');
+  t.same(
+    cellsOf(shards.flat()),
+    cellsOf(report(a).results.filter((r) => inShardedAreas.has(r.rule))),
+    'two shards make the whole run of their areas, each cell once, with the same statuses and counterexamples',
+  );
   t.ok(shards.every((part) => part.length > 0));
 
   const only = join(out, 'only');

@@ -10,14 +10,17 @@ import { runCli } from './helpers/cli.js';
  * Every property that ranges over documented items (options, keys, fields, forms) must generate
  * each of them at least once per run at the default settings, above all the inputs on which a
  * release could break the rule: a generator that never sends them passes falsely. Judged at the
- * smallest defaults the tool has (a real daemon's: 15 runs, 2 starts), on the simulator emulating
- * each release whose generators differ.
+ * smallest defaults the tool has (a real daemon's: 15 runs, 2 starts), on the simulator. A generator
+ * cannot see the release (scripts/check-layers.mjs), so what it draws is the same on every release;
+ * what a target answers can still decide whether a case exercised the claim (an implementation
+ * rule's observed items), so the run is judged on the oldest release and on the newest, the two
+ * that differ most.
  */
-// Longer than the project's 180 s per file: the covered rules run for four releases, two at a time.
+// Longer than the project's 180 s per file: the covered rules run for two releases at once.
 t.setTimeout(900_000);
 
 const COVERED = ALL_CHECKS.filter((check) => check.documentedItems !== undefined).map((check) => check.rule);
-const RELEASES = ['20.10', '26.1', '28.5', '29.7'];
+const RELEASES = ['20.10', '29.7'];
 
 t.test('the coverage figure: what was generated and what was left out', async (t) => {
   const recorder = new CoverageRecorder(['a', 'b', 'c', 'a']);

@@ -90,7 +90,7 @@ function runAsProcess(release: string): Promise<SuiteRun> {
 const RELEASES_OBSERVED = [...new Set(KNOWN_DEVIATIONS.flatMap((deviation) => deviation.releases))].sort();
 
 /**
- * `--emulate R --as-observed` is judged by the agreement test (test/agreement.test.ts),
+ * `--emulate R --as-observed` is judged by the agreement test (test/agreement-*-of-2.test.ts),
  * in process and as a process, on the runs it compares with R's recording and live daemon
  * (checkKnownDeviationCells). Here: the plain reference as a process, on the rules only a process carries.
  */

@@ -10,7 +10,7 @@ import { runCli } from './helpers/cli.js';
 /**
  * Transcripts recorded from the real dockerd releases (scripts: `run --record`) are replayed
  * through nock. Each recording whole, beside the simulator emulating its release with its observed
- * quirks, is replayed by the agreement test (test/agreement.test.ts, daemons or not);
+ * quirks, is replayed by the agreement test (test/agreement-*-of-2.test.ts, daemons or not);
  * here, what a replay does with what a transcript lacks or contradicts.
  */
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/transcripts/', import.meta.url));

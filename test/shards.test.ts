@@ -25,6 +25,14 @@ t.test('the every-release shards cover every release of the table', async (t) =>
     RELEASES.map((release) => ({ id: release.release })),
   ),
 );
+t.test('the agreement shards cover every recorded release', async (t) =>
+  checkShardsCover(
+    t,
+    import.meta.url,
+    'agreement',
+    recordedReleases().map((release) => ({ id: release })),
+  ),
+);
 t.test('every provisioned release has a recording, which the agreement test replays beside its live run', async (t) => {
   const recorded = new Set(recordedReleases());
   for (const daemon of realDaemons().daemons) t.ok(recorded.has(daemon.release), `dockerd ${daemon.release} has a recording (scripts/record-transcripts.mjs)`);

@@ -13,7 +13,9 @@ import { checkKnownDeviationCells } from './known-deviation-cells.js';
 import { inCI, realDaemons } from './real-daemons.js';
 
 /**
- * The agreement test (test/agreement.test.ts, the releases one after another). For each release R
+ * The agreement test (test/agreement-<k>-of-<n>.test.ts: the recorded releases shared round-robin
+ * between the shard files, which tap runs side by side; within a file, one release after another).
+ * For each release R
  * with a recording (test/fixtures/transcripts/dockerd-R.json.gz), on the recording's seed and depth:
  * - ctrd-sim emulating R with its observed quirks (`--as-observed`: the known deviations) must answer
  *   as the real release does, cell by cell, with no exception: as the live dockerd R answers (where
@@ -60,9 +62,9 @@ const PROCESS_RULES = RULES.filter(
 const readReport = (dir: string): ConformanceReport => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
 
 /**
- * Each recorded release against its recording and, where provisioned, its live daemon, one release
- * after another: a release's runs wait on its daemon's starts more than they use the cores, so this
- * file runs beside the CPU-bound ones, and two live daemons' runs never compete for a cell's deadline.
+ * Each of `releases` against its recording and, where provisioned, its live daemon, one release
+ * after another: a release's runs wait on its daemon's starts more than they use the cores, so the
+ * shard files run beside each other and beside the CPU-bound ones.
  */
 export function checkAgreement(t: Test, releases: readonly string[] = recordedReleases()): void {
   // Per release: the real daemon's whole run (the listeners area starting a daemon per case and
