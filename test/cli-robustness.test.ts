@@ -105,6 +105,33 @@ t.test('a target that stops answering is declared unresponsive: exit 3 long befo
   );
 });
 
+/** Answers /version, then every other request (200 OK with a daemon's headers), leaving the rest unanswered. */
+function flapping(): HttpServer {
+  let seen = 0;
+  return createHttpServer((req, res) => {
+    const body = req.url?.endsWith('/version') ? VERSION : req.url?.endsWith('/_ping') || seen++ % 2 === 0 ? 'OK' : null;
+    if (body === null) return;
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Api-Version': '1.51', 'Docker-Experimental': 'false' });
+    res.end(body);
+  });
+}
+
+t.test('a target that answers only every other request is declared unresponsive too: exit 3', async (t) => {
+  const socket = await listen(t, flapping(), 'flap');
+  const dir = join(out, 'flap');
+  const run = await cliWithin(t, ['run', '--target', `endpoint:unix://${socket}`, '--concurrency', '1', '--request-timeout', '1', '--out', dir, '-q'], 90_000);
+  t.equal(run.code, 3, `exit 3 in ${run.ms} ms: ${run.stderr}`);
+  t.ok(run.ms < 60_000, 'within a minute, not the run deadline');
+  t.match(
+    run.stdout,
+    /the target is unresponsive: 6 of its last \d+ requests got no complete answer within the request deadline of 1 s \(it answers only now and then\)/,
+  );
+  t.ok(
+    report(dir).results.some((r) => r.status === 'error' && /unresponsive/.test(r.evidence.summary)),
+    'the cells not judged are errors saying so',
+  );
+});
+
 t.test('the --help probe runs in its own process group and ends with everything it started', async (t) => {
   const marker = `ctc-probe-child-${process.pid}`;
   const script = join(out, 'stubborn-daemon');

@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import t, { type Test } from 'tap';
 import { ModelRunner, runnerHandler } from '../simulator/model-runner/index.js';
+import { INFERENCE_QUEUE, INFERENCE_SLOTS } from '../simulator/model-runner/work-slots.js';
 
 /**
  * Issue 22, "the model runner bounds its work", on the runner in this process: the issue's heavy
@@ -30,7 +31,7 @@ async function startRunner(t: Test): Promise<{ runner: ModelRunner; server: Serv
   return { runner, server, port };
 }
 
-function post(port: number, path: string, body: unknown): Promise<{ status: number; text: string; ms: number }> {
+function post(port: number, path: string, body: unknown): Promise<{ status: number; text: string; ms: number; retryAfter: string | undefined }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
@@ -46,7 +47,14 @@ function post(port: number, path: string, body: unknown): Promise<{ status: numb
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - start }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - start,
+            retryAfter: res.headers['retry-after'],
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -140,4 +148,42 @@ t.test('two streaming clients that never read do not grow memory, and are droppe
   const deadline = performance.now() + 10_000;
   while ((await connections(server)) > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   t.equal(await connections(server), 0, `both dropped ${((performance.now() - start) / 1000).toFixed(1)} s after they stopped reading (deadline 3 s)`);
+});
+
+/** Polls `condition` every 20 ms for at most `ms`; whether it came true. */
+async function until(condition: () => boolean, ms = 10_000): Promise<boolean> {
+  const deadline = performance.now() + ms;
+  while (!condition() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+}
+
+t.test('inference beyond the slots waits in line, beyond the line is refused with 503 and Retry-After, and the line drains', async (t) => {
+  const { runner, port } = await startRunner(t);
+  runner.streamStallMs = 3_000;
+  const slots = runner.inferenceSlots;
+  let most = 0;
+  const watch = setInterval(() => (most = Math.max(most, slots.inUse)), 5);
+  t.teardown(() => clearInterval(watch));
+  // Clients that never read their heavy streams hold every slot until the stall deadline drops them.
+  const heavy = { model: MODEL, prompt: Array.from({ length: 32 }, (_, i) => `p${i}`), n: 128, stream: true };
+  const stalled = Array.from({ length: INFERENCE_SLOTS }, () => stalledClient(port, heavy));
+  t.teardown(() => stalled.forEach((client) => client.destroy()));
+  t.ok(await until(() => slots.inUse === INFERENCE_SLOTS), `the ${INFERENCE_SLOTS} heavy streams hold every slot`);
+  const light = { model: MODEL, prompt: 'hello', max_tokens: 4 };
+  const waiting = Array.from({ length: INFERENCE_QUEUE }, () => post(port, '/engines/v1/completions', light));
+  t.ok(await until(() => slots.waitingCount === INFERENCE_QUEUE), `${INFERENCE_QUEUE} requests wait in line`);
+  const refused = await post(port, '/engines/v1/completions', light);
+  t.equal(refused.status, 503, 'one more is refused at once');
+  t.equal(refused.retryAfter, '1', 'with Retry-After');
+  t.match(refused.text, /too many inference requests in progress/);
+  const listed = await post(port, '/models', {}).catch(() => null);
+  t.not(listed, null, 'the rest of the runner still answers');
+  const answers = await Promise.all(waiting);
+  t.same(
+    [...new Set(answers.map((answer) => answer.status))],
+    [200],
+    'the line drains once the stalled clients are dropped: every waiting request is answered',
+  );
+  t.ok(most <= INFERENCE_SLOTS, `never more than ${INFERENCE_SLOTS} at work at once (at most ${most})`);
+  t.ok(await until(() => slots.inUse === 0 && slots.waitingCount === 0), 'every slot is given back');
 });

@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
  * message and a newline: docker/model-runner uses it everywhere); the engine's refusals of a
  * request body answer the OpenAI error object.
  */
-export function plainError(res: ServerResponse, status: number, message: string, close = false): void {
+export function plainError(res: ServerResponse, status: number, message: string, close = false, headers: readonly string[] = []): void {
   const body = `${message}\n`;
   res.writeHead(status, [
     'Content-Type',
@@ -15,6 +15,7 @@ export function plainError(res: ServerResponse, status: number, message: string,
     'Content-Length',
     String(Buffer.byteLength(body)),
     ...(close ? ['Connection', 'close'] : []),
+    ...headers,
   ]);
   res.end(body);
 }
@@ -55,4 +56,6 @@ export const RUNNER_MESSAGES = {
   modelNotInRegistry: 'Model not found',
   invalidBody: 'invalid request body',
   running: 'The model runner is running',
+  /** The simulator's own (the real service has no bound of its own here): a full line of inference requests (work-slots.ts). */
+  busy: 'too many inference requests in progress, try again later',
 } as const;

@@ -9,6 +9,7 @@ import { LAZY_UNLINK, sweepNow, unlinkLater } from '../quirks/model-runner/lazy-
 import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/stale-index-copy.js';
 import { PACKAGE_NAME_KEY, packageName } from '../quirks/model-runner/package-name-key.js';
 import { STREAM_STALL_MS } from './routes/backpressure.js';
+import { WorkSlots } from './work-slots.js';
 import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference, type RemoveOutcome } from './store/index.js';
 import { inRegistry, type RegistryMode } from './store/registry.js';
 
@@ -26,6 +27,8 @@ export class ModelRunner {
   readonly defaultEngine: InferenceEngine;
   /** How long an answer waits for a client that reads nothing before dropping it (routes/backpressure.ts); tests shorten it. */
   streamStallMs = STREAM_STALL_MS;
+  /** The inference requests worked on at once, and the line of those waiting (work-slots.ts). */
+  readonly inferenceSlots = new WorkSlots();
   /** Records answered but not yet written (fault mr.store.crash-safe). */
   private readonly unwritten = new Map<string, ModelRecord>();
   /** Records whose tags are not in place yet (fault mr.store.concurrent). */

@@ -87,14 +87,29 @@ function holds(x: RunnerRequest, model: string): boolean {
   }
 }
 
-/** Runs the engine step; a refusal of the body is the OpenAI error object. */
+/**
+ * Runs the engine step in one of the runner's inference slots (waiting in line for one, or refused
+ * with 503 when the line is full); a refusal of the body is the OpenAI error object.
+ */
 export async function answerInference(x: RunnerRequest, engineName: string | null, answer: (request: InferenceRequest) => Promise<void> | void): Promise<void> {
   const request = await checkInference(x, engineName);
   if (request === null) return;
+  const gone = new AbortController();
+  const leave = (): void => gone.abort();
+  x.res.once('close', leave);
+  const release = await x.runner.inferenceSlots.acquire(gone.signal);
+  if (release === null) {
+    x.res.off('close', leave);
+    if (!gone.signal.aborted) plainError(x.res, 503, RUNNER_MESSAGES.busy, false, ['Retry-After', '1']);
+    return;
+  }
   try {
     await answer(request);
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
     openAiError(x.res, 400, error);
+  } finally {
+    x.res.off('close', leave);
+    release();
   }
 }
