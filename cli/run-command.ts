@@ -111,7 +111,7 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
   return (await runAndWrite(given)).code;
 }
 
-/** What `run` did: its exit code, and the report it wrote when the run began (certify builds its bundle around it). */
+/** What `run` did: its exit code, and its report (absent when the run never began); certify builds its bundle around it. */
 export interface RunOutcome {
   readonly code: ExitCode;
   readonly report?: RecordedReport;
@@ -157,7 +157,7 @@ export async function runAndWrite(given: RunFlags): Promise<RunOutcome> {
   const dir =
     flags.out ?? join('reports', `${targetSlug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
   // Read and checked before the run, so that a bad file is a usage error and costs no daemon start.
-  const baseline = flags.baseline === undefined ? undefined : await readBaseline(flags.baseline);
+  const baseline = flags.baseline === undefined ? undefined : { file: flags.baseline, expected: await readBaseline(flags.baseline) };
   await checkOutputDir(flags.out === undefined ? 'report directory' : '--out', dir);
   if (flags.record !== undefined) await checkOutputFile('--record', flags.record);
   if (flags.writeBaseline !== undefined) await checkOutputFile('--write-baseline', flags.writeBaseline);
@@ -191,7 +191,7 @@ export async function runAndWrite(given: RunFlags): Promise<RunOutcome> {
       targetArgs: targetArgs(flags),
       ...(recorder === undefined ? {} : { recorder }),
       ...(flags.record === undefined ? {} : { recordedTo: flags.record }),
-      ...(baseline === undefined ? {} : { baseline: { file: flags.baseline!, expected: baseline } }),
+      ...(baseline === undefined ? {} : { baseline }),
       ...(flags.release === undefined ? {} : { release: flags.release }),
       ...(only === undefined ? {} : { only }),
       ...(flags.path === undefined ? {} : { path: flags.path }),
