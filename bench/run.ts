@@ -555,7 +555,7 @@ async function main(): Promise<void> {
     '',
     WHOLE_RUN_HEADING,
     '',
-    `\`runSuites\` (suites/run, the library the CLI calls) over the whole catalogue with seed ${WHOLE_RUN_SEED}, ${WHOLE_RUN_CASES} generated cases per property and 2 per`,
+    `\`runToReport\` (suites/run, the library the CLI calls) over the whole catalogue with seed ${WHOLE_RUN_SEED}, ${WHOLE_RUN_CASES} generated cases per property and 2 per`,
     `property that starts daemons, 4 cells at a time: from the target's start to its stop, ${WHOLE_ROUNDS} round(s) interleaved. The real daemon fails the rules of`,
     `its ${KNOWN_DEVIATIONS.filter((d) => d.releases.includes('28.5')).length} known deviations (specs/known-deviations.ts); the simulator passes everything. The rules that start daemons of their own start one per case;`,
     "the two authorization-plugin rules wait out dockerd's plugin retries (15 s each) on every target alike.",

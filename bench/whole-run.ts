@@ -1,9 +1,8 @@
 /**
- * A whole conformance run (the run library, suites/run) against the simulator and a real daemon:
+ * A whole conformance run (the run library's runToReport, suites/run) against the simulator and a real daemon:
  * what a user waits for. Same seed and number of cases on every target, rounds interleaved.
  */
-import { totalsOf } from '../reports/model/totals.js';
-import { runSuites } from '../suites/run/index.js';
+import { runToReport } from '../suites/run/index.js';
 import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
 import { SIM_BIN } from '../suites/targets/resolve.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
@@ -49,7 +48,7 @@ export async function measureWholeRuns(series: readonly WholeRunSeries[], rounds
       if (s.error !== undefined) continue;
       const begin = performance.now();
       try {
-        const run = await runSuites({
+        const { report } = await runToReport({
           target: s.target(),
           seed: WHOLE_RUN_SEED,
           numRuns: WHOLE_RUN_CASES,
@@ -59,9 +58,9 @@ export async function measureWholeRuns(series: readonly WholeRunSeries[], rounds
         });
         const seconds = (performance.now() - begin) / 1000;
         s.seconds.push(seconds);
-        const t = totalsOf(run.results);
+        const t = report.totals;
         s.outcome = `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped`;
-        s.cells = run.results.length;
+        s.cells = report.results.length;
         parts.push(`${s.label} ${seconds.toFixed(2)} s`);
       } catch (error) {
         s.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);

@@ -7,8 +7,7 @@ import { fingerprint, readPrivateKey, signDetached } from './bundle-signature.js
 import { certificationOf, lockfileSha256 } from './certification.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { reason } from './preflight.js';
-import { readReport } from './read-report.js';
-import { runCommand, type RunFlags } from './run-command.js';
+import { runAndWrite, type RunFlags } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
 export type CertifyFlags = Omit<RunFlags, 'out' | 'record' | 'baseline' | 'writeBaseline' | 'shard' | 'path'> & {
@@ -39,8 +38,8 @@ export async function certifyCommand(flags: CertifyFlags): Promise<ExitCode> {
   const key = flags.signKey === undefined ? undefined : await readPrivateKey(flags.signKey);
   await requireEmptyDir(flags.out);
   const { signKey: _, ...runFlags } = flags;
-  const code = await runCommand({ ...runFlags, record: join(flags.out, BUNDLE_FILES.transcript) });
-  if (code !== EXIT.PASS && code !== EXIT.FAIL) {
+  const { code, report } = await runAndWrite({ ...runFlags, record: join(flags.out, BUNDLE_FILES.transcript) });
+  if ((code !== EXIT.PASS && code !== EXIT.FAIL) || report === undefined) {
     process.stderr.write(`ctr-conformance: no bundle written: the run did not complete (exit code ${code})\n`);
     return code;
   }
@@ -50,10 +49,8 @@ export async function certifyCommand(flags: CertifyFlags): Promise<ExitCode> {
       return EXIT.FAIL;
     }
   }
-  const { report } = await readReport(flags.out);
-  const options = report.options;
-  if (options === undefined) throw new Error(`${BUNDLE_FILES.json} records no options`);
-  const certification = certificationOf({ ...report, options }, await lockfileSha256(), new Date());
+  // The report the run wrote, as runToReport built it (not read back from disk).
+  const certification = certificationOf(report, await lockfileSha256(), new Date());
   await writeFile(join(flags.out, BUNDLE_FILES.certification), `${JSON.stringify(certification, null, 1)}\n`);
   await writeFile(join(flags.out, BUNDLE_FILES.badge), bundleBadge(report));
   const sums = await sumsOf(flags.out, [BUNDLE_FILES.manifest, BUNDLE_FILES.signature]);

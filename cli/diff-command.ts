@@ -1,20 +1,9 @@
 import { join } from 'node:path';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
-import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { isSimulatorSpec, parseSimSpec } from '../suites/targets/sim-spec.js';
-import {
-  diffHtml,
-  diffReport,
-  diffText,
-  explore,
-  exploredRoutes,
-  exploreSequences,
-  openSide,
-  ReplayPathError,
-  type OpenSide,
-} from '../suites/explorer/index.js';
+import { diffHtml, diffText, diffToReport, exploredRoutes, openSide, ReplayPathError, type OpenSide } from '../suites/explorer/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { targetSlug, timestamp } from './out-dir.js';
 import { checkOutputDir, writeOutputFile } from './preflight.js';
@@ -85,45 +74,21 @@ export async function diffCommand(flags: DiffFlags): Promise<ExitCode> {
   try {
     for (const target of resolved) opened.push(await openSide(target, { startMs: 120_000, requestTimeoutMs: flags.requestTimeout * 1000 }));
     const sides = [opened[0]!, opened[1]!] as const;
-    const onProgress = (done: number, total: number, label: string): void => progress.update(done, total, label);
-    // A replay runs only what it names: one request, or one sequence.
-    const requests =
-      flags.sequencePath !== undefined
-        ? { seed, numRuns: 0, cases: 0, sequences: 0, differences: [] }
-        : await explore(sides, {
-            seed,
-            numRuns: flags.numRuns,
-            routes,
-            ...(flags.path === undefined ? {} : { path: flags.path }),
-            requestTimeoutMs: flags.requestTimeout * 1000,
-            shrinkBudgetMs: flags.shrinkTimeout * 1000,
-            onProgress,
-          });
-    const sequences = await exploreSequences(sides, {
+    const report = await diffToReport(sides, {
       seed,
-      sequences: flags.path !== undefined ? 0 : flags.sequences,
-      ...(flags.sequencePath === undefined ? {} : { path: flags.sequencePath }),
-      requestTimeoutMs: flags.requestTimeout * 1000,
-      // The sequences' shrinking has a budget of its own: the requests' may have spent theirs.
-      shrinkBudgetMs: flags.shrinkTimeout * 1000,
-      onProgress,
-    });
-    const exploration = {
-      ...requests,
       numRuns: flags.numRuns,
-      sequences: sequences.sequences,
-      differences: [...requests.differences, ...sequences.differences],
-    };
-    progress.stop();
-    const report = diffReport({
-      tool: TOOL_VERSION,
-      startedAt,
-      sides: [sides[0].side, sides[1].side],
-      exploration,
-      routes: flags.routes ?? null,
-      routesExplored: routes.length,
+      sequences: flags.sequences,
+      routes,
+      routeGlob: flags.routes ?? null,
+      ...(flags.path === undefined ? {} : { path: flags.path }),
+      ...(flags.sequencePath === undefined ? {} : { sequencePath: flags.sequencePath }),
+      requestTimeoutMs: flags.requestTimeout * 1000,
+      shrinkBudgetMs: flags.shrinkTimeout * 1000,
       command: commandOf(flags, targets),
+      startedAt,
+      onProgress: (done, total, label) => progress.update(done, total, label),
     });
+    progress.stop();
     const files = { json: join(dir, 'diff.json'), html: join(dir, 'diff.html') };
     await writeOutputFile(files.json, `${JSON.stringify(report, null, 1)}\n`);
     await writeOutputFile(files.html, diffHtml(report));

@@ -1,21 +1,19 @@
 import { join } from 'node:path';
-import { baselineOf, baselineOutcome } from '../reports/baselines/baseline.js';
-import type { ConformanceReport, RecordedOptions } from '../reports/model/result.js';
+import { baselineOf } from '../reports/baselines/baseline.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { ReportError, writeReport } from '../reports/write.js';
-import { findRelease, NEWEST_RELEASE, RULES } from '../specs/index.js';
-import { observedQuirksOf } from '../specs/quirks/index.js';
+import { RULES } from '../specs/index.js';
 import { isQuirkId } from '../simulator/quirks/registry.js';
 import {
-  assembleReport,
   checkOnly,
   expandOnly,
   parseShard,
   replaySelection,
-  runSuites,
-  withCurlAfterRun,
-  withKnownDeviations,
+  runToReport,
   withStartArgs,
   type Deadlines,
+  type RecordedReport,
+  type ReportedRun,
   type Shard,
   type SuiteRun,
 } from '../suites/run/index.js';
@@ -23,7 +21,7 @@ import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { releaseOf } from '../suites/targets/facts.js';
 import { resolveTarget, type TargetChoice } from '../suites/targets/resolve.js';
-import { isSimulatorSpec, parseSimSpec } from '../suites/targets/sim-spec.js';
+import { isSimulatorSpec } from '../suites/targets/sim-spec.js';
 import { ReplayTarget } from '../suites/targets/replay-target.js';
 import { encodeTranscript, TranscriptRecorder } from '../suites/targets/transcript.js';
 import { gateText, readBaseline } from './baseline-gate.js';
@@ -97,13 +95,6 @@ const simArgs = (flags: RunFlags): string[] => [
   ...(flags.asObserved === true ? ['--as-observed'] : []),
 ];
 
-/** The quirks the simulator carries in this run (as ctrd-sim resolves them), for the report's target. */
-function quirksOf(flags: RunFlags): string[] {
-  const emulate = flags.emulate ?? parseSimSpec(flags.target)?.release ?? NEWEST_RELEASE.release;
-  const observed = flags.asObserved === true ? observedQuirksOf(findRelease(emulate)?.release ?? NEWEST_RELEASE.release) : [];
-  return [...new Set([...(flags.quirk ?? []), ...observed])];
-}
-
 /** The arguments that name the target on a command line, for the rerun lines of failing cells. */
 function targetArgs(flags: RunFlags): string[] {
   return [
@@ -115,27 +106,19 @@ function targetArgs(flags: RunFlags): string[] {
   ];
 }
 
-/** The options of the run that bear on its verdicts, as the report records them (for `merge` and `verify`). */
-function recordedOptions(flags: RunFlags, numStarts: number, only: readonly string[] | undefined): RecordedOptions {
-  return {
-    targetArgs: targetArgs(flags),
-    profile: flags.profile === 'ctr' || flags.profile === 'docker' ? flags.profile : null,
-    release: flags.release ?? null,
-    numStarts,
-    only: only ?? [],
-    path: flags.path ?? null,
-    shrink: flags.shrink !== false,
-  };
-}
-
-/** The report with the run's options and its shard after `numRuns`, where a reader looks for them. */
-function withRunRecord(report: ConformanceReport, options: RecordedOptions, shard: Shard | undefined): ConformanceReport {
-  const { tool, target, seed, numRuns, ...rest } = report;
-  return { tool, target, seed, numRuns, options, ...(shard === undefined ? {} : { shard }), ...rest };
-}
-
 /** `ctr-conformance run`: the exit code (see exit-codes.ts). */
 export async function runCommand(given: RunFlags): Promise<ExitCode> {
+  return (await runAndWrite(given)).code;
+}
+
+/** What `run` did: its exit code, and its report (absent when the run never began); certify builds its bundle around it. */
+export interface RunOutcome {
+  readonly code: ExitCode;
+  readonly report?: RecordedReport;
+}
+
+/** `run` itself: parses and checks the flags, runs with runToReport, writes the outputs and prints. */
+export async function runAndWrite(given: RunFlags): Promise<RunOutcome> {
   // `--only model-runner` and `--only 'mr.*'` become the rule ids they name here, once: the report's
   // options, a transcript's selection and the rerun lines then name rules, as they always did.
   const expanded = expandOnly(given.only, RULES);
@@ -174,7 +157,7 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
   const dir =
     flags.out ?? join('reports', `${targetSlug(flags.target)}-${timestamp(startedAt)}${shard === undefined ? '' : `-shard-${shard.index}-of-${shard.count}`}`);
   // Read and checked before the run, so that a bad file is a usage error and costs no daemon start.
-  const baseline = flags.baseline === undefined ? undefined : await readBaseline(flags.baseline);
+  const baseline = flags.baseline === undefined ? undefined : { file: flags.baseline, expected: await readBaseline(flags.baseline) };
   await checkOutputDir(flags.out === undefined ? 'report directory' : '--out', dir);
   if (flags.record !== undefined) await checkOutputFile('--record', flags.record);
   if (flags.writeBaseline !== undefined) await checkOutputFile('--write-baseline', flags.writeBaseline);
@@ -193,9 +176,9 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
     );
     interrupt.abort(new Error(`interrupted by ${signal}`));
   });
-  let run: SuiteRun;
+  let reported: ReportedRun;
   try {
-    run = await runSuites({
+    reported = await runToReport({
       target,
       ...(profile === undefined ? {} : { profile }),
       seed,
@@ -207,6 +190,8 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
       deadlines,
       targetArgs: targetArgs(flags),
       ...(recorder === undefined ? {} : { recorder }),
+      ...(flags.record === undefined ? {} : { recordedTo: flags.record }),
+      ...(baseline === undefined ? {} : { baseline }),
       ...(flags.release === undefined ? {} : { release: flags.release }),
       ...(only === undefined ? {} : { only }),
       ...(flags.path === undefined ? {} : { path: flags.path }),
@@ -218,11 +203,12 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
     if (!interrupt.signal.aborted) throw error;
     process.stderr.write(`ctr-conformance: ${terminalSafe(reason(error))}\n`);
     process.stdout.write(`${stoppedBy === 'SIGINT' ? 'interrupted' : 'terminated'} before the run began: nothing was judged, no report written\n`);
-    return stoppedBy === 'SIGINT' ? EXIT.INTERRUPTED : EXIT.TERMINATED;
+    return { code: stoppedBy === 'SIGINT' ? EXIT.INTERRUPTED : EXIT.TERMINATED };
   } finally {
     progress.stop();
     giveBack();
   }
+  const { run, report } = reported;
   // Each output is written whatever became of the others: a failure is reported, never a loss of the rest.
   const unwritten: string[] = [];
   const output = async (what: string, write: () => Promise<string | null>): Promise<void> => {
@@ -247,16 +233,7 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
       return `transcript: ${file} (${transcript.exchanges.length} exchanges)\n`;
     });
   }
-  const quirks = quirksOf(flags);
-  const assembled = assembleReport(quirks.length === 0 ? run : { ...run, target: { ...run.target, quirks } });
-  const labelled = withKnownDeviations(assembled, isSim ? { kind: 'simulator', quirks } : { kind: 'release' });
-  const unGated = withRunRecord(
-    withCurlAfterRun(labelled, { targetArgs: targetArgs(flags), ...(flags.record === undefined ? {} : { recordedTo: flags.record }) }),
-    recordedOptions(flags, numStarts, only),
-    shard,
-  );
-  // The gate's outcome goes into the report, so report.json, report.html and junit.xml say what the exit code says.
-  const report = baseline === undefined ? unGated : { ...unGated, baseline: baselineOutcome(unGated, baseline, flags.baseline!) };
+  // The gate's outcome is in the report (runToReport), so report.json, report.html and junit.xml say what the exit code says.
   let html: string | undefined;
   await output(`report ${dir}`, async () => {
     html = (await writeReport(dir, report)).html;
@@ -274,7 +251,7 @@ export async function runCommand(given: RunFlags): Promise<ExitCode> {
   }
   for (const line of unwritten) process.stderr.write(`ctr-conformance: could not write ${line}\n`);
   const outcome = verdictOf(run, report, only, stoppedBy);
-  return unwritten.length > 0 && outcome === EXIT.PASS ? EXIT.FAIL : outcome;
+  return { code: unwritten.length > 0 && outcome === EXIT.PASS ? EXIT.FAIL : outcome, report };
 }
 
 /** Why a `--only` selection judged nothing (every cell not applicable here, or skipped): it must not pass. Null when it judged a cell. */

@@ -17,5 +17,5 @@ export { EVERY_FAULT } from './faults/fault-set.js';
 export type { Fault } from './faults/fault.js';
 export { IMPLEMENTED_RULES, IMPLEMENTATIONS } from './rules/implemented.js';
 export type { Implementation } from './implementation.js';
-export { runCommandLine, usageText, type CommandOutcome } from './config/command.js';
+export { carriedQuirks, runCommandLine, usageText, type CommandOutcome } from './config/command.js';
 export type { DaemonSettings } from './config/file/settings.js';

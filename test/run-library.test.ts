@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import t from 'tap';
 import { validateReport } from '../reports/index.js';
 import type { Capability, Surface } from '../specs/index.js';
-import { assembleReport, runSuites, RunError } from '../suites/run/index.js';
+import { observedQuirksOf } from '../specs/quirks/index.js';
+import { runToReport, RunError, withStartArgs } from '../suites/run/index.js';
+import { resolveTarget } from '../suites/targets/resolve.js';
 import { makeInstance } from '../suites/targets/instance.js';
 import { TargetError, type StartOutcome, type Target } from '../suites/targets/target.js';
 
@@ -62,7 +64,7 @@ t.test('the run deadline: every cell has a result, the cut ones are errors, the 
   const { socket } = await hangingDaemon('run');
   const target = countingTarget(socket);
   const began = Date.now();
-  const run = await runSuites({ target, seed: 1, numRuns: 5, numStarts: 1, deadlines: { runMs: 1000 } });
+  const { run, report } = await runToReport({ target, seed: 1, numRuns: 5, numStarts: 1, deadlines: { runMs: 1000 } });
   t.ok(Date.now() - began < 8000, 'ends soon after the deadline');
   t.equal(run.runDeadlinePassed, true);
   t.same([target.starts, target.stops], [1, 1], 'started once, stopped once');
@@ -76,14 +78,14 @@ t.test('the run deadline: every cell has a result, the cut ones are errors, the 
     cut.every((r) => r.evidence.rerun?.includes(`--only ${r.rule}@${r.api ?? 'none'}`)),
     'each with its rerun line',
   );
-  t.same(validateReport(assembleReport(run)), { ok: true });
+  t.same(validateReport(report), { ok: true });
   t.same(run.deadlines, { requestMs: 10_000, cellMs: 120_000, runMs: 1000 }, 'the defaults fill in what was not given');
 });
 
 t.test('a target that starts after the run deadline is a TargetError, and is stopped once it has started', async (t) => {
   const { socket } = await hangingDaemon('late');
   const target = countingTarget(socket, 800);
-  const error = await runSuites({ target, seed: 1, numRuns: 1, numStarts: 1, deadlines: { runMs: 200 } }).then(
+  const error = await runToReport({ target, seed: 1, numRuns: 1, numStarts: 1, deadlines: { runMs: 200 } }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -95,7 +97,18 @@ t.test('a target that starts after the run deadline is a TargetError, and is sto
 
 t.test('options are refused before anything starts', async (t) => {
   const target = countingTarget(join(dir, 'none.sock'));
-  await t.rejects(runSuites({ target, seed: 1, numRuns: 1, numStarts: 1, only: ['api.nope'] }), RunError);
-  await t.rejects(runSuites({ target, seed: 1, numRuns: 1, numStarts: 1, release: '0.9' }), RunError);
+  await t.rejects(runToReport({ target, seed: 1, numRuns: 1, numStarts: 1, only: ['api.nope'] }), RunError);
+  await t.rejects(runToReport({ target, seed: 1, numRuns: 1, numStarts: 1, release: '0.9' }), RunError);
   t.equal(target.starts, 0);
+});
+
+t.test('the library builds the report the CLI writes: the quirks from the target, its known deviations, the options of the run', async (t) => {
+  const rule = 'api.version.too-old.wording';
+  const target = withStartArgs(resolveTarget('sim@26.1', {}), ['--as-observed']);
+  const { report } = await runToReport({ target, seed: 1, numRuns: 5, numStarts: 1, only: [rule] });
+  t.same(report.target.quirks, observedQuirksOf('26.1'), 'the quirks ctrd-sim carries with --as-observed');
+  const failing = report.results.filter((r) => r.status === 'fail');
+  t.ok(failing.length > 0 && failing.every((r) => r.knownDeviation === true), 'its failing cells are the known deviation');
+  t.same(report.options, { targetArgs: ['--target', 'sim@26.1'], profile: null, release: null, numStarts: 1, only: [rule], path: null, shrink: true });
+  t.same(validateReport(report), { ok: true });
 });

@@ -263,7 +263,7 @@ export interface ConformanceReport {
   readonly target: TargetDescription;
   readonly seed: number;
   readonly numRuns: number;
-  /** The run's options (absent in reports written before they were recorded, and from the run library). */
+  /** The run's options (absent in reports written before they were recorded, and from `assembleReport` alone: `runToReport` records them). */
   readonly options?: RecordedOptions;
   /** The part of the run this report holds; absent for a whole run (and for a merge of the parts). */
   readonly shard?: ShardOfRun;

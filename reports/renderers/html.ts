@@ -17,18 +17,12 @@ import {
   withoutKnownDeviations,
 } from '../model/result.js';
 import { certificationVerdict } from '../certification-verdict.js';
+import { formatMs } from './duration.js';
 import { knownDeviationLabel, renderSummary, type SummaryCell } from './html-summary.js';
+import { REPORT_PAGE_SCRIPT } from './report-page-script.js';
 import { isServed, servedRange } from './served-versions.js';
+import { STATUS_DISPLAY } from './status-display.js';
 import { apiRangeText } from './text.js';
-
-/** Symbol and word per status; the symbol keeps the matrix readable without colour. */
-export const STATUS_DISPLAY: Readonly<Record<ResultStatus, { symbol: string; word: string }>> = {
-  pass: { symbol: '✓', word: 'pass' },
-  fail: { symbol: '✗', word: 'fail' },
-  error: { symbol: '!', word: 'error' },
-  skipped: { symbol: '–', word: 'skipped' },
-  'not-applicable': { symbol: '·', word: 'not applicable' },
-};
 
 /** When a cell holds several results, the first status in this list wins. */
 const SEVERITY: readonly ResultStatus[] = ['fail', 'error', 'skipped', 'pass', 'not-applicable'];
@@ -59,14 +53,6 @@ export function escapeHtml(s: string): string {
  */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
-}
-
-function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(s < 10 ? 2 : 1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s - m * 60)} s`;
 }
 
 const CSS = `
@@ -155,250 +141,8 @@ button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel
 .muted{color:var(--muted)}
 `.trim();
 
-/*
- * The page's only script. It must not contain "</" (it is inlined); the tests check that.
- * It builds the evidence panel from the embedded report with textContent only.
- */
-const JS = `
-"use strict";
-(function () {
-  var data = JSON.parse(document.getElementById("report-data").textContent);
-  var results = data.results;
-  var rulesById = Object.create(null);
-  data.rules.forEach(function (rule) { rulesById[rule.id] = rule; });
-  var grid = document.querySelector("table.matrix");
-  var panel = document.getElementById("evidence");
-  var heading = document.getElementById("evidence-title");
-  var content = document.getElementById("evidence-body");
-  var closeBtn = document.getElementById("evidence-close");
-  var SYM = ${JSON.stringify(Object.fromEntries(Object.entries(STATUS_DISPLAY).map(([k, v]) => [k, v.symbol])))};
-  var WORD = ${JSON.stringify(Object.fromEntries(Object.entries(STATUS_DISPLAY).map(([k, v]) => [k, v.word])))};
-  var MAX_BODY = 4000;
-  var current = null;
-  var opener = null;
-  var note = document.getElementById("filter-note");
-  var filters = Array.prototype.slice.call(document.querySelectorAll("button.filter"));
-
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function axes(r) { return Object.keys(r.axes || {}).map(function (k) { return k + "=" + r.axes[k]; }).join(", "); }
-  function name(r) { var a = axes(r); return (r.api === null ? r.rule : r.rule + " @ api " + r.api) + (a ? " [" + a + "]" : ""); }
-  function ms(v) {
-    if (v < 1000) return Math.round(v) + " ms";
-    var s = v / 1000;
-    if (s < 60) return s.toFixed(s < 10 ? 2 : 1) + " s";
-    var m = Math.floor(s / 60);
-    return m + " min " + Math.round(s - m * 60) + " s";
-  }
-  function excerpt(s) {
-    return s.length > MAX_BODY ? s.slice(0, MAX_BODY) + "\\n\\u2026 (" + (s.length - MAX_BODY) + " more characters)" : s;
-  }
-  function replay(ce) { return "fc.assert(property, { seed: " + ce.seed + ", path: " + JSON.stringify(ce.path) + " })"; }
-  function pair(dl, k, v) { dl.append(el("dt", null, k)); var dd = el("dd"); dd.append(v); dl.append(dd); }
-
-  function observedOn(n) { return n.implementation === undefined ? n.release : n.implementation + " " + n.release; }
-  // A failing cell the release is known for: the rule's words beside what the release does.
-  function knownDeviation(r) {
-    var rule = rulesById[r.rule] || {};
-    var notes = (rule.knownDeviations || []).filter(function (n) { return n.apis === null || (r.api !== null && n.apis.indexOf(r.api) >= 0); });
-    var box = el("section", "known-deviation");
-    box.append(el("h4", null, "Known deviation of " + (notes.map(observedOn).filter(function (v, i, all) { return all.indexOf(v) === i; }).join(", ") || data.target.release || "the release") + ": still a failure"));
-    notes.forEach(function (n) {
-      var dl = el("dl");
-      pair(dl, "The rule says", el("span", "rule-says", n.ruleSays));
-      pair(dl, observedOn(n) + " does", el("span", "release-does", n.what));
-      if (n.evidence !== undefined) pair(dl, "Observed", el("span", "observed", n.evidence));
-      box.append(dl);
-    });
-    return box;
-  }
-
-  function renderResult(r) {
-    var e = r.evidence;
-    var art = el("article", "result");
-    art.dataset.status = r.status;
-    var h = el("h3");
-    var b = el("span", "badge", SYM[r.status] + " " + WORD[r.status]);
-    b.dataset.status = r.status;
-    h.append(b, el("span", null, name(r)), el("span", "muted", ms(r.durationMs)));
-    art.append(h, el("p", "summary", e.summary));
-    if (e.reason !== undefined) {
-      var p = el("p", "reason");
-      p.append(el("strong", null, "Reason: "), e.reason);
-      art.append(p);
-    }
-    if (r.otherReading !== undefined) {
-      var o = el("p", "other-reading");
-      var ob = el("span", "badge", SYM[r.otherReading.status] + " " + WORD[r.otherReading.status]);
-      ob.dataset.status = r.otherReading.status;
-      o.append(el("strong", null, "By the other reading of the document: "), ob, " " + r.otherReading.summary);
-      art.append(o);
-    }
-    if (r.coverage !== undefined) {
-      var cov = el("p", "coverage");
-      cov.append(el("strong", null, "Coverage: "), r.coverage.generated.length + " of " + r.coverage.items + " documented items generated");
-      if (r.coverage.missing.length) cov.append(el("span", "missing", "; not generated: " + r.coverage.missing.join(", ")));
-      art.append(cov);
-    }
-    if (r.knownDeviation === true) art.append(knownDeviation(r));
-    if (e.rerun !== undefined || e.curl !== undefined) {
-      var again = el("dl", "again");
-      if (e.rerun !== undefined) pair(again, "Rerun", el("code", "rerun", e.rerun));
-      if (e.curl !== undefined) pair(again, "curl", el("code", "curl", e.curl));
-      if (e.curl !== undefined && e.curlAfterRun !== undefined) {
-        var after = el("div", "after-run");
-        after.append(el("p", "after-run-note", e.curlAfterRun.note));
-        e.curlAfterRun.commands.forEach(function (c) { after.append(el("code", "after-run-command", c)); });
-        pair(again, "After the run", after);
-      }
-      art.append(again);
-    }
-    (e.exchanges || []).forEach(function (x, i) {
-      var box = el("section", "exchange");
-      var line = el("div");
-      line.append(el("span", "muted", "HTTP exchange " + (i + 1) + ": "), el("code", "req", x.request));
-      if (x.status !== undefined) line.append(" \\u2192 ", el("strong", "http-status", x.status));
-      else line.append(" ", el("strong", "http-status", "no answer"));
-      if (x.endpoint !== undefined) line.append(" ", el("span", "muted endpoint", "(" + x.endpoint + ")"));
-      box.append(line);
-      if (x.requestBody !== undefined) box.append(el("pre", "request-body", excerpt(x.requestBody)));
-      var hs = Object.keys(x.headers || {});
-      if (hs.length) box.append(el("pre", "headers", hs.map(function (k) { return k + ": " + x.headers[k]; }).join("\\n")));
-      if (x.body !== undefined) box.append(el("pre", "body", excerpt(x.body)));
-      art.append(box);
-    });
-    var ce = e.counterexample;
-    if (ce) {
-      var sec = el("section", "ce");
-      sec.append(el("h4", null, "Counterexample"));
-      var dl = el("dl");
-      pair(dl, "Seed", el("code", "seed", ce.seed));
-      pair(dl, "Path", el("code", "path", ce.path));
-      pair(dl, "Runs", String(ce.numRuns));
-      pair(dl, "Input", el("pre", "input", ce.input));
-      pair(dl, "Replay", el("code", "replay", replay(ce)));
-      sec.append(dl);
-      art.append(sec);
-    }
-    return art;
-  }
-
-  function open(cell, from) {
-    opener = from || cell;
-    var ids = (cell.getAttribute("data-r") || "").split(" ").filter(Boolean).map(Number);
-    var first = results[ids[0]];
-    heading.textContent = first ? name(first) : "";
-    content.replaceChildren.apply(content, ids.map(function (i) { return renderResult(results[i]); }));
-    if (current) { current.classList.remove("sel"); current.setAttribute("aria-expanded", "false"); }
-    current = cell;
-    cell.classList.add("sel");
-    cell.setAttribute("aria-expanded", "true");
-    panel.hidden = false;
-    panel.focus();
-  }
-  function close() {
-    panel.hidden = true;
-    if (current) { current.classList.remove("sel"); current.setAttribute("aria-expanded", "false"); }
-    if (opener) opener.focus();
-  }
-  // The fail and error totals: keep only the rows with such a cell (status null: all rows).
-  function applyFilter(status) {
-    var shown = 0;
-    filters.forEach(function (b) { b.setAttribute("aria-pressed", String(b.getAttribute("data-filter") === status)); });
-    var rows = Array.prototype.slice.call(grid.tBodies[0].rows);
-    rows.forEach(function (tr) {
-      if (tr.classList.contains("group")) return;
-      var keep = !status || (" " + tr.getAttribute("data-has") + " ").indexOf(" " + status + " ") >= 0;
-      tr.hidden = !keep;
-      if (keep) shown++;
-    });
-    var group = null, groupShown = false;
-    rows.concat([null]).forEach(function (tr) {
-      if (tr === null || tr.classList.contains("group")) {
-        if (group) group.hidden = !groupShown;
-        group = tr; groupShown = false;
-      } else if (!tr.hidden) groupShown = true;
-    });
-    note.textContent = status ? "Showing only the " + shown + " rules with a" + (status === "error" ? "n " : " ") + status + " cell; press the button again to show every rule." : "";
-    fixStop();
-  }
-  function shown(c) { return c.getClientRects().length > 0; }
-  // Keeps the grid's one tab stop on a cell that is shown, when rows or columns fold away.
-  function fixStop() {
-    var stop = grid.querySelector("td[tabindex='0']");
-    if (!stop || shown(stop)) return;
-    var first = Array.prototype.slice.call(grid.querySelectorAll("td[role=button]")).filter(shown)[0];
-    if (!first) return;
-    stop.tabIndex = -1;
-    first.tabIndex = 0;
-  }
-  var unservedBtn = document.getElementById("show-unserved");
-  function showUnserved(on) {
-    grid.classList.toggle("show-unserved", on);
-    // A rule skipped at every version is one cell across the columns shown.
-    Array.prototype.slice.call(grid.querySelectorAll("td[data-once]")).forEach(function (td) {
-      td.colSpan = on ? Number(td.getAttribute("data-once")) : Number(td.getAttribute("data-served"));
-    });
-    if (unservedBtn) unservedBtn.setAttribute("aria-pressed", String(on));
-    fixStop();
-  }
-  if (unservedBtn) unservedBtn.addEventListener("click", function () { showUnserved(!grid.classList.contains("show-unserved")); });
-  filters.forEach(function (b) {
-    b.addEventListener("click", function () {
-      applyFilter(b.getAttribute("aria-pressed") === "true" ? null : b.getAttribute("data-filter"));
-    });
-  });
-  Array.prototype.slice.call(document.querySelectorAll("a.open-evidence")).forEach(function (a) {
-    a.addEventListener("click", function (ev) {
-      var cell = document.getElementById(a.getAttribute("data-cell"));
-      if (!cell) return;
-      ev.preventDefault();
-      if (cell.hasAttribute("data-out")) showUnserved(true);
-      open(cell, a);
-    });
-  });
-  function move(cell, key) {
-    var row = cell.parentElement, col = cell.cellIndex, next = null;
-    if (key === "ArrowLeft" || key === "ArrowRight") {
-      next = cell;
-      do { next = key === "ArrowLeft" ? next.previousElementSibling : next.nextElementSibling; }
-      while (next && (next.getAttribute("role") !== "button" || !shown(next)));
-    } else {
-      var r = row;
-      do {
-        r = key === "ArrowUp" ? r.previousElementSibling : r.nextElementSibling;
-        next = r ? r.cells[col] : null;
-      } while (r && (r.hidden || !next || next.getAttribute("role") !== "button"));
-    }
-    if (next && next.tagName === "TD") {
-      cell.tabIndex = -1;
-      next.tabIndex = 0;
-      next.focus();
-    }
-  }
-
-  grid.addEventListener("click", function (ev) {
-    var cell = ev.target.closest("td[role=button]");
-    if (cell) open(cell);
-  });
-  grid.addEventListener("keydown", function (ev) {
-    var cell = ev.target.closest("td[role=button]");
-    if (!cell) return;
-    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(cell); }
-    else if (/^Arrow(Left|Right|Up|Down)$/.test(ev.key)) { ev.preventDefault(); move(cell, ev.key); }
-  });
-  grid.addEventListener("mouseover", function (ev) {
-    var cell = ev.target.closest("td[aria-label]");
-    if (cell && !cell.title) cell.title = cell.getAttribute("aria-label");
-  });
-  closeBtn.addEventListener("click", close);
-  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && !panel.hidden) close(); });
-})();
-`.trim();
+/** The page's only script (browser/report-page.ts, bundled by the build): it must not contain "</", since it is inlined. */
+const JS = REPORT_PAGE_SCRIPT;
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 const CSP = `default-src 'none'; style-src ${sha256(CSS)}; script-src ${sha256(JS)}; base-uri 'none'; form-action 'none'`;

@@ -59,6 +59,9 @@ function quirksNamed(argv: readonly string[], release: DaemonRelease): ReadonlyS
   return named;
 }
 
+/** The quirks ctrd-sim started with `argv` carries, as it resolves them before it parses (`--quirk`, `--as-observed` with the emulated release). */
+export const carriedQuirks = (argv: readonly string[]): ReadonlySet<string> => quirksNamed(argv, releaseOf(argv));
+
 /** The usage text: every documented option and the release's others (hidden ones left out), then the simulator's own. */
 export function usageText(release: DaemonRelease, names: BrandNames, quirks: ReadonlySet<string> = new Set()): string {
   const hidden = new Set(DAEMON_HIDDEN_FLAGS_BY_RELEASE[release.release] ?? []);

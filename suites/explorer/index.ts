@@ -17,6 +17,7 @@ export { volatileReason, volatileText } from './volatile.js';
 export { labelOf, labelText, type Label } from './labels.js';
 export { versionClass, effectiveVersion, type Side, type VersionClass } from './side.js';
 export { curlLine } from './curl-line.js';
+export { diffToReport, type DiffOptions } from './diff-to-report.js';
 export { diffReport, replayLine, NOT_EXPLORED, type DiffReport, type DiffTarget } from './diff-report.js';
 export { diffText } from './diff-text.js';
 export { diffHtml } from './diff-html.js';

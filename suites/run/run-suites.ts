@@ -5,6 +5,7 @@ import type { HttpClient } from '../http/client.js';
 import { profileFor, type Profile } from '../profiles.js';
 import { readFacts, releaseOf, type TargetFacts } from '../targets/facts.js';
 import { judgeRelease } from '../targets/judged-release.js';
+import { quirksOf } from '../targets/carried-quirks.js';
 import { probeEngine, type EngineIdentity } from '../targets/engine-identity.js';
 import { rootOf } from '../http/endpoint.js';
 import type { TranscriptRecorder } from '../targets/transcript.js';
@@ -16,6 +17,7 @@ import { RunError } from './errors.js';
 import { evaluateCell, type RunState } from './evaluate-cell.js';
 import { checkSelection, expandOnly, planCells, type Shard } from './plan.js';
 import { withRerun } from './rerun.js';
+import { targetArgsOf } from './run-record.js';
 import { ResponsivenessWatch, type TargetUnresponsive } from './responsiveness.js';
 
 export interface RunOptions {
@@ -201,7 +203,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       leftovers,
     };
     const rerunBase = {
-      targetArgs: options.targetArgs ?? ['--target', target.spec],
+      targetArgs: targetArgsOf(options),
       profile: profile.name,
       ...(options.release === undefined ? {} : { release: options.release }),
       seed: options.seed,
@@ -222,6 +224,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+    const quirks = quirksOf(target);
 
     return {
       target: {
@@ -236,6 +239,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
         capabilities: [...target.capabilities],
         ...(engine === undefined ? {} : { engine }),
         ...(judged.judgement === null ? {} : { judgedAs: judged.judgement }),
+        ...(quirks.length === 0 ? {} : { quirks }),
       },
       apiVersions,
       rules: RULES,

@@ -18,7 +18,7 @@ export class InProcessSimTarget implements Target {
 
   constructor(
     readonly spec: string,
-    private readonly fixedArgs: readonly string[],
+    readonly simulatorArgs: readonly string[],
   ) {}
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {
@@ -54,7 +54,7 @@ export class InProcessSimTarget implements Target {
       if (request.netns !== undefined)
         throw new TargetError('TARGET_NOT_CAPABLE', `${this.spec} cannot start in a network namespace (it lacks the capability "netns")`);
       const pluginArgs = request.pluginDir === undefined ? [] : ['--plugin-dir', request.pluginDir];
-      const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...pluginArgs, ...this.fixedArgs, ...(request.args ?? [])], sources);
+      const outcome = runCommandLine([...safetyFlags(dir, true), ...MODEL_RUNNER_ARGS, ...pluginArgs, ...this.simulatorArgs, ...(request.args ?? [])], sources);
       if (outcome.kind === 'exit') return { ok: false, exitCode: outcome.code, output: `${log.since(from)}${outcome.stdout}${outcome.stderr}` };
       // The simulator's own log lines (structured fields included), as ctrd-sim writes them to stderr.
       const daemon = await startSimulator(outcome.config, { env, sources, logger: lineLogger((line) => log.append(line)) });

@@ -50,10 +50,12 @@ export class SpawnedDaemonTarget implements Target {
   readonly capabilities = CAPABILITIES_OF.process;
   readonly surfaces: ReadonlySet<Surface>;
   readonly spec: string;
+  readonly simulatorArgs?: readonly string[];
 
   constructor(private readonly options: SpawnedDaemonOptions) {
     this.spec = options.spec;
     this.surfaces = options.modelRunner === true ? SURFACES_OF.simulator : SURFACES_OF.started;
+    if (options.modelRunner === true) this.simulatorArgs = options.fixedArgs ?? [];
   }
 
   async start(request: StartRequest = {}): Promise<StartOutcome> {

@@ -73,6 +73,11 @@ export interface Target {
   readonly surfaces: ReadonlySet<Surface>;
   /** Why it lacks a surface, where that is more than its absence (Podman has a process, but not dockerd's). */
   readonly surfaceGaps?: Readonly<Partial<Record<Surface, string>>>;
+  /**
+   * For ctrd-sim only: the flags of its own that every start passes (--emulate, --brand, --quirk,
+   * --as-observed, --fault…), from which the run reads the quirks it carries. Absent for any other target.
+   */
+  readonly simulatorArgs?: readonly string[];
   start(request?: StartRequest): Promise<StartOutcome>;
 }
 

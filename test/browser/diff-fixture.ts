@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { diffHtml, diffReport, explore, exploredRoutes, exploreSequences, openSide, type OpenSide } from '../../suites/explorer/index.js';
+import { diffHtml, diffToReport, exploredRoutes, openSide, type OpenSide } from '../../suites/explorer/index.js';
 import { withStartArgs } from '../../suites/run/start-args.js';
 import { resolveTarget } from '../../suites/targets/resolve.js';
 
@@ -32,17 +32,15 @@ async function main(dir: string): Promise<void> {
     sides.push(await openSide(resolveTarget('sim@28.5', {}), { startMs: 30_000, requestTimeoutMs: 5_000 }));
     sides.push(await openSide(withStartArgs(resolveTarget('sim@28.5', {}), FAULTS), { startMs: 30_000, requestTimeoutMs: 5_000 }));
     const pair = [sides[0]!, sides[1]!] as const;
-    const startedAt = new Date();
     const routes = exploredRoutes(['28.5'], '/version');
-    const requests = await explore(pair, { seed: 7, numRuns: 60, routes, requestTimeoutMs: 5_000, shrinkBudgetMs: 20_000 });
-    const sequences = await exploreSequences(pair, { seed: 7, sequences: 15, requestTimeoutMs: 5_000, shrinkBudgetMs: 20_000 });
-    const report = diffReport({
-      tool: 'diff-fixture',
-      startedAt,
-      sides: [pair[0].side, pair[1].side],
-      exploration: { ...requests, sequences: sequences.sequences, differences: [...requests.differences, ...sequences.differences] },
-      routes: '/version',
-      routesExplored: routes.length,
+    const report = await diffToReport(pair, {
+      seed: 7,
+      numRuns: 60,
+      sequences: 15,
+      routes,
+      routeGlob: '/version',
+      requestTimeoutMs: 5_000,
+      shrinkBudgetMs: 20_000,
       command: COMMAND,
     });
     writeFileSync(join(dir, 'diff.json'), `${JSON.stringify(report, null, 1)}\n`);

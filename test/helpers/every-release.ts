@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { compareVersions } from '../../common/dotted-version.js';
 import { RELEASES } from '../../specs/versions.js';
-import { runSuites } from '../../suites/harness/runner.js';
+import { runToReport } from '../../suites/run/index.js';
 import { profileFor } from '../../suites/profiles.js';
 import { InProcessSimTarget } from '../../suites/targets/in-process-sim.js';
 import { shardOf } from './shard.js';
@@ -20,7 +20,7 @@ export function checkEveryRelease(t: Test, { shard, of }: { shard: number; of: n
     t.test(`ctrd-sim emulating ${release.release}`, async (t) => {
       const brand = Number(release.release.split('.')[0]) % 2 === 0 ? 'docker' : 'ctr';
       const profile = profileFor(brand)!;
-      const run = await runSuites({
+      const { run } = await runToReport({
         target: new InProcessSimTarget('sim', ['--emulate', release.release, '--brand', brand, '--plugin-retry-ms', '10']),
         profile,
         seed: 4711,

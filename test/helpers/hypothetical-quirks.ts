@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { NEWEST_RELEASE, RULES } from '../../specs/index.js';
 import { HYPOTHETICAL_QUIRKS, type Quirk } from '../../specs/quirks/index.js';
-import { runSuites, withStartArgs, type SuiteRun } from '../../suites/run/index.js';
+import { runToReport, withStartArgs, type SuiteRun } from '../../suites/run/index.js';
 import { CAPABILITIES_OF } from '../../suites/targets/capabilities.js';
 import { resolveTarget } from '../../suites/targets/resolve.js';
 import { shardOf } from './shard.js';
@@ -23,8 +23,8 @@ const needsProcess = (quirk: Quirk): boolean => {
 };
 
 /** `run --target sim|sim-process --emulate R --quirk ID --only RULE`, as the CLI runs it. */
-const runWithQuirk = (quirk: Quirk, release: string): Promise<SuiteRun> =>
-  runSuites({
+const runWithQuirk = async (quirk: Quirk, release: string): Promise<SuiteRun> => {
+  const { run } = await runToReport({
     // The missing-plugin lookup waits 10 ms, 20 ms… instead of dockerd's 1 s, 2 s… (as in the self-test): no check times it.
     target: withStartArgs(resolveTarget(needsProcess(quirk) ? 'sim-process' : 'sim', { emulate: release }), ['--quirk', quirk.id, '--plugin-retry-ms', '10']),
     seed: SEED,
@@ -35,6 +35,8 @@ const runWithQuirk = (quirk: Quirk, release: string): Promise<SuiteRun> =>
     // Whether the rule fails is what counts: the first failing case is not shrunk.
     shrink: false,
   });
+  return run;
+};
 
 /** The hypothetical quirks of shard `shard` of `of`, round-robin in the order of specs/quirks. */
 export function checkHypotheticalQuirks(t: Test, { shard, of }: { shard: number; of: number }): void {

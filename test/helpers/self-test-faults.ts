@@ -7,7 +7,7 @@ import { alsoBroken, EVERY_FAULT } from '../../simulator/index.js';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import { RULES } from '../../specs/index.js';
 import type { Rule } from '../../specs/types.js';
-import { runSuites, type SuiteRun } from '../../suites/harness/runner.js';
+import { runSuites, type SuiteRun } from '../../suites/run/index.js';
 import { InProcessSimTarget } from '../../suites/targets/in-process-sim.js';
 import { CAPABILITIES_OF } from '../../suites/targets/capabilities.js';
 import { SIM_BIN } from '../../suites/targets/resolve.js';

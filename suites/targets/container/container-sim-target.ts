@@ -30,7 +30,7 @@ export class ContainerSimTarget implements Target {
   constructor(
     readonly spec: string,
     private readonly engineSocket: string,
-    private readonly fixedArgs: readonly string[],
+    readonly simulatorArgs: readonly string[],
     private readonly imageTag: string,
   ) {}
 
@@ -81,7 +81,7 @@ export class ContainerSimTarget implements Target {
       const container = await new GenericContainer(image)
         .withLabels({ 'ctr-conformance.run': dir })
         .withLogConsumer((stream) => stream.on('data', (chunk: Buffer | string) => log.append(chunk)))
-        .withCommand([IMAGE_NODE, IMAGE_SIM_BIN, ...flags, ...this.fixedArgs, ...(request.args ?? [])])
+        .withCommand([IMAGE_NODE, IMAGE_SIM_BIN, ...flags, ...this.simulatorArgs, ...(request.args ?? [])])
         .withEnvironment({ ...request.env })
         .withBindMounts([{ source: dir, target: MOUNT, mode: 'rw' }])
         .withNetworkMode('none')
