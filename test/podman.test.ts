@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
@@ -9,7 +9,7 @@ import { HttpClient } from '../suites/http/client.js';
 import { runSuites } from '../suites/run/index.js';
 import { readFacts } from '../suites/targets/facts.js';
 import { judgeRelease } from '../suites/targets/judged-release.js';
-import { needsUnifiedCgroups } from '../suites/targets/podman/podman-cgroups.js';
+import { hasPidsController, needsUnifiedCgroups, unifiedHierarchy } from '../suites/targets/podman/podman-cgroups.js';
 import { cgroupMounts, containerCgroups, containerIds, containerProcesses } from '../suites/targets/podman/podman-leftovers.js';
 import { PodmanTarget } from '../suites/targets/podman/podman-target.js';
 import { podmanInstall, type PodmanInstall } from '../suites/targets/podman/provisioned-podman.js';
@@ -104,6 +104,28 @@ t.test('an engine that is not dockerd is judged by the API version it claims, wi
   t.equal(dockerd.release?.defaultMinApi, '1.12', 'as the table has it');
   t.equal(dockerd.judgement, null);
   t.equal(judgeRelease({ version: '28.5.2', apiMax: '1.51', apiMin: '1.24', engine: null }).release?.release, '28.5', 'no component named: as before');
+});
+
+t.test("Podman 6 is shown a cgroup v2 hierarchy: the machine's own where it is unified, the v2 one beside v1 on a hybrid machine", async (t) => {
+  const line = (id: number, point: string, type: string) => `${id} 23 0:${id} / ${point} rw,relatime - ${type} ${type} rw`;
+  const hybrid = [line(31, '/sys/fs/cgroup', 'tmpfs'), line(32, '/sys/fs/cgroup/cpu', 'cgroup'), line(41, '/sys/fs/cgroup/unified', 'cgroup2')].join('\n');
+  t.equal(unifiedHierarchy(hybrid), '/sys/fs/cgroup/unified', 'hybrid: the v2 mount is bound at /sys/fs/cgroup');
+  t.equal(unifiedHierarchy(line(31, '/sys/fs/cgroup', 'cgroup2')), null, 'unified: nothing to bind');
+  t.throws(
+    () => unifiedHierarchy(line(32, '/sys/fs/cgroup/cpu', 'cgroup')),
+    { code: 'TARGET_START', message: /mounts none/ },
+    'v1 alone: refused at the start',
+  );
+  t.same(
+    PODMAN_RELEASES.filter((p) => needsUnifiedCgroups(p.release)).map((p) => p.release),
+    ['6.1'],
+    'only 6.x needs it',
+  );
+  const dir = mkdtempSync(join(scratch, 'cgroup-'));
+  writeFileSync(join(dir, 'cgroup.controllers'), 'hugetlb\n');
+  t.notOk(hasPidsController(dir), 'a v2 hierarchy holding hugetlb alone has no pids controller: pids_limit = 0');
+  writeFileSync(join(dir, 'cgroup.controllers'), 'cpuset cpu io memory hugetlb pids rdma misc\n');
+  t.ok(hasPidsController(dir));
 });
 
 const IN_ROOTS = PODMAN_RELEASES.filter((p) => p.inRoot).map((p) => p.release);
