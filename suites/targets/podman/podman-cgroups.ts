@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TargetError } from '../target.js';
+import { cgroupHierarchies } from './podman-leftovers.js';
 
 /** Podman 6 refuses cgroups v1 at start ("Cgroups v1 not supported"); up to 5.x it takes v1 or v2. */
 export const needsUnifiedCgroups = (release: string): boolean => Number(release.split('.')[0]) >= 6;
@@ -14,12 +15,10 @@ export const MACHINE_CGROUPS = '/sys/fs/cgroup';
  * the podman's namespace. There the v2 hierarchy holds only the controllers v1 has not taken (here
  * hugetlb): containers run, without cpu, memory or pids accounting.
  */
-export function unifiedHierarchy(table = readFileSync('/proc/self/mountinfo', 'utf8')): string | null {
-  const cgroup2 = table
-    .split('\n')
-    .filter((line) => line.split(' - ')[1]?.startsWith('cgroup2 ') === true)
-    .map((line) => line.split(' ')[4]?.replace(/\\040/g, ' '))
-    .filter((point): point is string => point !== undefined);
+export function unifiedHierarchy(table?: string): string | null {
+  const cgroup2 = cgroupHierarchies(table)
+    .filter((h) => h.type === 'cgroup2')
+    .map((h) => h.point);
   if (cgroup2.includes(MACHINE_CGROUPS)) return null;
   const first = cgroup2[0];
   if (first === undefined)

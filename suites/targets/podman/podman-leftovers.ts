@@ -27,17 +27,26 @@ export function containerIds(root: string): string[] {
   }
 }
 
-/** The machine's cgroup hierarchies (v1 controllers and the unified one), from this process's mount table. */
-export function cgroupMounts(table = readFileSync('/proc/self/mountinfo', 'utf8')): string[] {
-  const points: string[] = [];
+/** A cgroup hierarchy mounted on the machine: where, and which version (`cgroup` is v1). */
+export interface CgroupMount {
+  readonly point: string;
+  readonly type: 'cgroup' | 'cgroup2';
+}
+
+/** The machine's cgroup hierarchies (v1 controllers and the unified one) with their versions, from this process's mount table. */
+export function cgroupHierarchies(table = readFileSync('/proc/self/mountinfo', 'utf8')): CgroupMount[] {
+  const found: CgroupMount[] = [];
   for (const line of table.split('\n')) {
     const [before, after] = line.split(' - ');
     const type = after?.split(' ')[0];
     const point = before?.split(' ')[4];
-    if (point !== undefined && (type === 'cgroup' || type === 'cgroup2')) points.push(point.replace(/\\040/g, ' '));
+    if (point !== undefined && (type === 'cgroup' || type === 'cgroup2')) found.push({ point: point.replace(/\\040/g, ' '), type });
   }
-  return points;
+  return found;
 }
+
+/** The machine's cgroup hierarchies' mount points. */
+export const cgroupMounts = (table?: string): string[] => cgroupHierarchies(table).map((h) => h.point);
 
 /** Removes an empty cgroup and the empty groups below it, deepest first; one still in use stays. */
 function removeGroup(path: string): void {
