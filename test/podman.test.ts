@@ -10,7 +10,7 @@ import { runSuites } from '../suites/run/index.js';
 import { readFacts } from '../suites/targets/facts.js';
 import { judgeRelease } from '../suites/targets/judged-release.js';
 import { hasPidsController, needsUnifiedCgroups, unifiedHierarchy } from '../suites/targets/podman/podman-cgroups.js';
-import { cgroupMounts, containerCgroups, containerIds, containerProcesses } from '../suites/targets/podman/podman-leftovers.js';
+import { cgroupMounts, containerCgroups, containerIds, containerProcesses, eventContainerIds } from '../suites/targets/podman/podman-leftovers.js';
 import { PodmanTarget } from '../suites/targets/podman/podman-target.js';
 import { podmanInstall, type PodmanInstall } from '../suites/targets/podman/provisioned-podman.js';
 import { isRunning, type ProcessRef } from '../suites/targets/process/reaper.js';
@@ -126,6 +126,19 @@ t.test("Podman 6 is shown a cgroup v2 hierarchy: the machine's own where it is u
   t.notOk(hasPidsController(dir), 'a v2 hierarchy holding hugetlb alone has no pids controller: pids_limit = 0');
   writeFileSync(join(dir, 'cgroup.controllers'), 'cpuset cpu io memory hugetlb pids rdma misc\n');
   t.ok(hasPidsController(dir));
+  // Observed lines of 6.1's file events log: the containers it made, removed ones too, have their cgroups removed at the stop.
+  const [image, container] = ['a', 'b'].map((c) => c.repeat(64));
+  writeFileSync(
+    join(dir, 'events.log'),
+    [
+      '{"Status":"refresh","Time":"2026-12-05T08:24:19.817857534Z","Type":"system","Attributes":null}',
+      `{"ID":"${image}","Name":"docker.io/library/ctc-r","Status":"tag","Time":"2026-12-05T08:24:20.246089189Z","Type":"image","Attributes":null}`,
+      `{"ID":"${container}","Image":"docker.io/library/ctc-r:latest","Name":"sleepy_goodall","Status":"create","Time":"2026-12-05T08:24:20.336275837Z","Type":"container","Attributes":{}}`,
+      `{"ID":"${container}","Image":"docker.io/library/ctc-r:latest","Name":"sleepy_goodall","Status":"remove","Time":"2026-12-05T08:24:21.336275837Z","Type":"container","Attributes":{}}`,
+    ].join('\n'),
+  );
+  t.same(eventContainerIds(join(dir, 'events.log')), [container], 'the containers of the events log, each once');
+  t.same(eventContainerIds(join(dir, 'none.log')), [], 'no log, no ids');
 });
 
 const IN_ROOTS = PODMAN_RELEASES.filter((p) => p.inRoot).map((p) => p.release);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { descendantsOf, pidsMentioning, refOf, type ProcessRef } from '../process/reaper.js';
 
@@ -25,6 +25,35 @@ export function containerIds(root: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** How much of the events log is read for the ids of the containers the service made: its first 16 MiB. */
+const EVENTS_READ_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * The ids of every container the service made, from its file events log (one JSON object a line:
+ * `{"ID":…,"Status":"create","Type":"container",…}`): those removed through the API are no longer
+ * in the storage, and their cgroups may outlive them (seen once in the v2 hierarchy Podman 6 is
+ * shown on a hybrid machine). Only the first EVENTS_READ_LIMIT bytes are read.
+ */
+export function eventContainerIds(eventsLog: string): string[] {
+  let text = '';
+  let fd: number | undefined;
+  try {
+    fd = openSync(eventsLog, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, EVENTS_READ_LIMIT));
+    text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+  } catch {
+    return [];
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  const ids = new Set<string>();
+  for (const line of text.split('\n')) {
+    const id = /^\{"ID":"([0-9a-f]{64})".*"Type":"container"/.exec(line)?.[1];
+    if (id !== undefined) ids.add(id);
+  }
+  return [...ids];
 }
 
 /** A cgroup hierarchy mounted on the machine: where, and which version (`cgroup` is v1). */

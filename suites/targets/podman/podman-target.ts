@@ -23,7 +23,7 @@ import {
   type PodmanSettings,
   type PodmanPaths,
 } from './podman-files.js';
-import { containerIds, containerProcesses, removeContainerCgroups } from './podman-leftovers.js';
+import { containerIds, containerProcesses, eventContainerIds, removeContainerCgroups } from './podman-leftovers.js';
 import { hasPidsController, MACHINE_CGROUPS, needsUnifiedCgroups, unifiedHierarchy } from './podman-cgroups.js';
 import { namespaceCommand } from './podman-namespace.js';
 import { podmanInstall, type PodmanInstall } from './provisioned-podman.js';
@@ -184,7 +184,7 @@ export class PodmanTarget implements Target {
     const running = containerProcesses(paths.dir).filter((ref) => ref.pid !== daemon.pid);
     await daemon.stop();
     await terminate([...running, ...containerProcesses(paths.dir)], CONTAINER_GRACE_MS, REAP_MS);
-    removeContainerCgroups(containerIds(paths.root));
+    removeContainerCgroups([...new Set([...containerIds(paths.root), ...eventContainerIds(paths.eventsLog)])]);
     await daemon.dispose();
   }
 }
