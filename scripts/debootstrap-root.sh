@@ -1,5 +1,5 @@
 # Sourced by the provisioning scripts that keep a program in a minimal Debian root made with
-# debootstrap (scripts/provision-llama.sh, scripts/provision-podman5.sh). The caller sets `tag`
+# debootstrap (scripts/provision-llama.sh, scripts/provision-podman-root.sh). The caller sets `tag`
 # (its name, for messages) before sourcing. The archive address is read from the machine's own apt
 # configuration (archive-uri.sh); nothing is hard-coded. Every mount these functions make lives in
 # a private mount namespace and vanishes with the process that made it.
@@ -47,12 +47,24 @@ root_has_packages() {
 # The version of a package installed in the root.
 root_package_version() { dpkg-query --admindir="$1/var/lib/dpkg" -W -f='${Version}' "$2"; }
 
-# make_root SUITE DIR LOGDIR PACKAGE…: a minimal root of the suite at DIR with the packages
-# installed --no-install-recommends and no service started. It is made in DIR.new (which an
-# interrupted run may have left: it is removed first) and swapped in whole once complete.
+# Adds Debian experimental to a root's apt sources, from the address its own sources.list names,
+# and pins the packages to it (experimental is NotAutomatic: nothing else is taken from there).
+pin_experimental() {
+  local dir="$1" uri; shift
+  uri="$(awk '$1 == "deb" {print $2; exit}' "$dir/etc/apt/sources.list")"
+  [ -n "$uri" ] || die "no archive address in $dir/etc/apt/sources.list"
+  printf 'deb %s experimental main\n' "$uri" > "$dir/etc/apt/sources.list.d/experimental.list"
+  printf 'Package: %s\nPin: release a=experimental\nPin-Priority: 990\n' "$*" > "$dir/etc/apt/preferences.d/experimental"
+}
+
+# make_root SUITE DIR LOGDIR [--experimental="PACKAGE…"] PACKAGE…: a minimal root of the suite at
+# DIR with the packages installed --no-install-recommends and no service started, those named in
+# --experimental taken from Debian experimental. It is made in DIR.new (which an interrupted run
+# may have left: it is removed first) and swapped in whole once complete.
 make_root() {
   local suite="$1" dir="$2" logs="$3"; shift 3
-  local new="$dir.new"
+  local new="$dir.new" experimental=""
+  case "${1-}" in --experimental=*) experimental="${1#--experimental=}"; shift ;; esac
   remove_tree "$new"
   mkdir -p "$logs"
   if ! command -v debootstrap >/dev/null 2>&1; then
@@ -72,6 +84,17 @@ make_root() {
   # No service may start inside the root while packages are installed.
   printf '#!/bin/sh\nexit 101\n' > "$new/usr/sbin/policy-rc.d"
   chmod +x "$new/usr/sbin/policy-rc.d"
+  if [ -n "$experimental" ]; then
+    say "pinning $experimental to experimental"
+    # shellcheck disable=SC2086 # a list of package names
+    pin_experimental "$new" $experimental
+    # The machine's own word on stale Release files (an archive snapshot older than its clock).
+    local valid; valid="$(apt-config dump Acquire::Check-Valid-Until --format '%v%n')"
+    if ! in_root "$new" apt-get -o "Acquire::Check-Valid-Until=${valid:-true}" update >"$logs/apt-update.log" 2>&1; then
+      tail -n 20 "$logs/apt-update.log" >&2
+      die "apt-get update in the root failed (log: $logs/apt-update.log)"
+    fi
+  fi
   say "installing $* in the root"
   log="$logs/apt.log"
   if ! in_root "$new" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >"$log" 2>&1; then

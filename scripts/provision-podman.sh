@@ -4,8 +4,10 @@
 #         containernetworking-plugins, containers-common; runc comes with docker.io). Recommends
 #         (netavark, slirp4netns, fuse-overlayfs, uidmap, buildah) are left out: the podman target
 #         runs rootful with vfs storage and no network beyond loopback.
-#   5.x : trixie podman, in a minimal trixie root of its own (scripts/provision-podman5.sh, which
-#         keeps it in /var/cache/ctr-conformance/podman5).
+#   the releases of the table below: each in a minimal Debian root of its own, of the suite the
+#         table names, with the packages it names taken from experimental
+#         (scripts/provision-podman-root.sh, which keeps each in
+#         /var/cache/ctr-conformance/podman-<release>).
 # No service is started: policy-rc.d forbids it during the install (the package ships
 # podman.socket / podman-restart.service units). The install writes /etc/containers/ (defaults
 # only); the target never reads it, it points CONTAINERS_CONF / CONTAINERS_STORAGE_CONF at private
@@ -33,15 +35,23 @@ fi
 version="$(/usr/bin/podman --version | awk '{print $3}')"
 echo "provision-podman: ${version%.*} /usr/bin/podman (podman $version)"
 
-export CTR_PODMAN5_CACHE="${CTR_PODMAN5_CACHE:-/var/cache/ctr-conformance/podman5}"
-"$(dirname "$0")/provision-podman5.sh"
-manifest5="$CTR_PODMAN5_CACHE/podman5.tsv"
-root5="$(awk -F'\t' '$1 == "root" {print $2}' "$manifest5")"
-path5="$(awk -F'\t' '$1 == "podman" {print $2}' "$manifest5")"
-release5="$(awk -F'\t' '$1 == "release" {print $2}' "$manifest5")"
-{
-  printf '%s\t%s\n' "${version%.*}" /usr/bin/podman
-  printf '%s\t%s\t%s\n' "$release5" "$root5$path5" "$root5"
-} > "$cache/podman.tsv.new"
+# The releases kept in a root: release, Debian suite, packages pinned to Debian experimental.
+roots=(
+  "5.4 trixie"
+  "5.8 sid"
+  "6.1 sid podman"
+)
+export CTR_PODMAN_ROOTS="${CTR_PODMAN_ROOTS:-/var/cache/ctr-conformance}"
+lines=("$(printf '%s\t%s' "${version%.*}" /usr/bin/podman)")
+for entry in "${roots[@]}"; do
+  # shellcheck disable=SC2086 # release, suite and package names
+  "$(dirname "$0")/provision-podman-root.sh" $entry
+  manifest="$CTR_PODMAN_ROOTS/podman-${entry%% *}/podman.tsv"
+  root="$(awk -F'\t' '$1 == "root" {print $2}' "$manifest")"
+  path="$(awk -F'\t' '$1 == "podman" {print $2}' "$manifest")"
+  release="$(awk -F'\t' '$1 == "release" {print $2}' "$manifest")"
+  lines+=("$(printf '%s\t%s\t%s' "$release" "$root$path" "$root")")
+  echo "provision-podman: $release $root$path (in the root $root)"
+done
+printf '%s\n' "${lines[@]}" > "$cache/podman.tsv.new"
 mv "$cache/podman.tsv.new" "$cache/podman.tsv"
-echo "provision-podman: $release5 $root5$path5 (in the root $root5)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Everything the full test run needs beyond npm: the real dockerd releases, Podman 4.3 and 5.4 (the
-# latter in a Debian trixie root), Debian's Chromium, busybox and python3-docker, and llama.cpp's
+# Everything the full test run needs beyond npm: the real dockerd releases, Podman at every release
+# Debian carries (all but bookworm's each in a Debian root), Debian's Chromium, busybox and python3-docker, and llama.cpp's
 # llama-server with tiny generated models (in a Debian sid root).
 set -euo pipefail
 here="$(dirname "$0")"

@@ -2,7 +2,7 @@
 // Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement-*-of-2.test.ts), and of
 // Podman for test/podman.test.ts: every rule a recording can carry (the daemon API, no capability), seed 20261123,
 // 15 runs. Needs the releases of scripts/provision-daemons.sh (and provision-podman.sh) and a build (`npm run build`).
-// Usage: node scripts/record-transcripts.mjs [RELEASE...]   (a release: 20.10, 26.1, 28.5, podman-4.3 or podman-5.4)
+// Usage: node scripts/record-transcripts.mjs [RELEASE...]   (a release: 20.10, 26.1, 28.5, or podman-R for a Podman release R)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,21 +14,20 @@ const DAEMONS = {
   '20.10': '/usr/sbin/dockerd',
   26.1: '/var/cache/ctr-conformance/daemons/26.1/dockerd',
   28.5: '/var/cache/ctr-conformance/daemons/28.5/dockerd',
-  'podman-4.3': '/usr/bin/podman',
-  // In the trixie root of scripts/provision-podman5.sh: the podman target runs it there (podman.tsv names the root).
-  'podman-5.4': '/var/cache/ctr-conformance/podman5/root/usr/bin/podman',
 };
-const releases = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(DAEMONS);
+// Podman by release, as scripts/provision-podman.sh lists them (the podman target finds each one's root there).
+const PODMANS = ['4.3', '5.4', '5.8', '6.1'];
+const releases = process.argv.length > 2 ? process.argv.slice(2) : [...Object.keys(DAEMONS), ...PODMANS.map((r) => `podman-${r}`)];
 const out = mkdtempSync('/tmp/ctc-record-');
 let failed = 0;
 for (const release of releases) {
+  const podman = release.startsWith('podman-');
   const daemon = DAEMONS[release];
-  if (daemon === undefined || !existsSync(daemon)) {
-    console.error(`record-transcripts: no ${release.startsWith('podman-') ? release : `dockerd ${release}`} (run scripts/provision.sh as root)`);
+  if (podman ? !PODMANS.includes(release.slice('podman-'.length)) : daemon === undefined || !existsSync(daemon)) {
+    console.error(`record-transcripts: no ${podman ? release : `dockerd ${release}`} (run scripts/provision.sh as root)`);
     failed++;
     continue;
   }
-  const podman = release.startsWith('podman-');
   const file = join(root, 'test/fixtures/transcripts', podman ? `${release}.json.gz` : `dockerd-${release}.json.gz`);
   const run = spawnSync(
     process.execPath,
@@ -36,7 +35,7 @@ for (const release of releases) {
       join(root, 'dist/cli/ctr-conformance.js'),
       'run',
       '--target',
-      podman ? `podman:${daemon}` : `daemon:${daemon}`,
+      podman ? `podman@${release.slice('podman-'.length)}` : `daemon:${daemon}`,
       '--profile',
       'docker',
       '--seed',

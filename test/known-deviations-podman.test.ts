@@ -1,18 +1,20 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { formatFailures } from '../cli/run-summary.js';
 import { renderHtml, totalsOf, type ConformanceReport, type RuleResult } from '../reports/index.js';
-import { RULES } from '../specs/index.js';
+import { RECORDABLE_RULE_IDS } from '../specs/catalogue.js';
+import { KNOWN_DEVIATIONS, RULES } from '../specs/index.js';
 import { withKnownDeviations } from '../suites/run/index.js';
 import { judgeRelease } from '../suites/targets/judged-release.js';
 import { runCli } from './helpers/cli.js';
+import { escapedDots, PODMAN_RELEASES, podmanRecording } from './helpers/podman-releases.js';
 
 /**
  * A known-deviation label names the implementation and release it was observed on (dockerd 20.10)
  * and is applied to that implementation only: Podman, judged as dockerd 20.10 by the API version it
- * claims, fails api.version.too-old.wording below its minimum without dockerd's label.
+ * claims, fails api.version.too-old.wording below its minimum without dockerd's label; and so at
+ * every Podman release, each judged as the dockerd release whose newest API it claims.
  */
 const WORDING = RULES.find((r) => r.id === 'api.version.too-old.wording')!;
 const podman = judgeRelease({ version: '5.4.2', apiMax: '1.41', apiMin: '1.24', engine: { name: 'Podman Engine', version: '5.4.2' } });
@@ -32,7 +34,7 @@ function reportAs(judged: ReturnType<typeof judgeRelease>): ConformanceReport {
       spec: 'endpoint:unix:///run/podman/podman.sock',
       kind: 'endpoint',
       profile: 'docker',
-      version: judged === podman ? '5.4.2' : '20.10.24',
+      version: judged === dockerd ? '20.10.24' : '5.4.2',
       release: judged.release?.release ?? null,
       apiRange: { min: judged.release!.defaultMinApi, max: '1.41' },
       observedApiRange: null,
@@ -86,17 +88,43 @@ t.test('Podman judged as 20.10: no label of dockerd, in report.json, the console
   t.notMatch(html, /"knownDeviation":true/);
 });
 
-const FIXTURE = fileURLToPath(new URL('../../test/fixtures/transcripts/podman-5.4.json.gz', import.meta.url));
+/** The rules a recording carries that some release is known to break: the only ones a label could land on. */
+const DEVIATING = [...new Set(KNOWN_DEVIATIONS.map((d) => d.rule))].filter((id) => RECORDABLE_RULE_IDS.includes(id));
 
-t.test('a Podman 5.4 recording replayed: its too-old failures carry no known-deviation label', async (t) => {
-  const out = mkdtempSync('/tmp/ctc-podman-known-');
-  t.teardown(() => rmSync(out, { recursive: true, force: true }));
-  const run = await runCli(['run', '--target', `replay:${FIXTURE}`, '--only', 'api.version.too-old.wording', '--out', out, '-q']);
-  t.equal(run.code, 1, run.stderr);
-  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport;
-  t.match(report.target.judgedAs, /^Podman Engine 5\.4/);
-  t.ok(report.totals.fail > 0, `${report.totals.fail} failing cells`);
-  t.notOk(report.results.some((r) => r.knownDeviation === true));
-  t.notOk(report.rules.some((r) => r.knownDeviations !== undefined));
-  t.notMatch(run.stdout, /known deviation/);
-});
+for (const { release, claims, judgedAs } of PODMAN_RELEASES.filter((p) => p.release !== '4.3')) {
+  t.test(`Podman ${release}, judged as dockerd ${judgedAs}: a deviation of dockerd ${judgedAs} labels dockerd's cells, not Podman's`, async (t) => {
+    const version = `${release}.0`;
+    const judged = judgeRelease({ version, apiMax: claims.max, apiMin: claims.min, engine: { name: 'Podman Engine', version } });
+    t.equal(judged.release?.release, judgedAs, 'judged by the API version it claims');
+    // The release's own entry where the catalogue has one; made up where it has none (no dockerd 25.0 was observed).
+    const deviations = KNOWN_DEVIATIONS.some((d) => d.rule === WORDING.id && d.releases.includes(judgedAs))
+      ? KNOWN_DEVIATIONS
+      : [{ rule: WORDING.id, quirk: 'observed.test', releases: [judgedAs], cells: 'below-minimum' as const, what: 'made up for the test' }];
+    const asPodman = reportAs(judged);
+    const { judgedAs: _, ...target } = asPodman.target;
+    const asDockerd = withKnownDeviations({ ...asPodman, target }, { kind: 'release' }, RULES, deviations);
+    t.ok(
+      asDockerd.results.some((r) => r.knownDeviation === true),
+      `the same cells as dockerd ${judgedAs} are labelled`,
+    );
+    const out = withKnownDeviations(asPodman, { kind: 'release' }, RULES, deviations);
+    t.notOk(
+      out.results.some((r) => r.knownDeviation === true),
+      'as Podman: none',
+    );
+    t.equal(out.rules[0]?.knownDeviations, undefined);
+  });
+
+  t.test(`a Podman ${release} recording replayed: none of dockerd ${judgedAs}'s known-deviation labels on its failures`, async (t) => {
+    const out = mkdtempSync('/tmp/ctc-podman-known-');
+    t.teardown(() => rmSync(out, { recursive: true, force: true }));
+    const run = await runCli(['run', '--target', `replay:${podmanRecording(release)}`, ...DEVIATING.flatMap((id) => ['--only', id]), '--out', out, '-q']);
+    t.equal(run.code, 1, run.stderr);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ConformanceReport;
+    t.match(report.target.judgedAs, new RegExp(`^Podman Engine ${escapedDots(release)}\\.\\d+, judged as .*dockerd ${escapedDots(judgedAs)}`));
+    t.ok(report.totals.fail > 0, `${report.totals.fail} failing cells`);
+    t.notOk(report.results.some((r) => r.knownDeviation === true));
+    t.notOk(report.rules.some((r) => r.knownDeviations !== undefined));
+    t.notMatch(run.stdout, /known deviation/);
+  });
+}

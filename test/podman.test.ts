@@ -1,6 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import t from 'tap';
 import { RELEASES } from '../specs/versions.js';
@@ -10,28 +9,25 @@ import { HttpClient } from '../suites/http/client.js';
 import { runSuites } from '../suites/run/index.js';
 import { readFacts } from '../suites/targets/facts.js';
 import { judgeRelease } from '../suites/targets/judged-release.js';
-import { cgroupMounts, containerCgroups, containerIds, containerProcesses } from '../suites/targets/podman/podman-leftovers.js';
+import { hasPidsController, needsUnifiedCgroups, unifiedHierarchy } from '../suites/targets/podman/podman-cgroups.js';
+import { cgroupMounts, containerCgroups, containerIds, containerProcesses, eventContainerIds } from '../suites/targets/podman/podman-leftovers.js';
 import { PodmanTarget } from '../suites/targets/podman/podman-target.js';
 import { podmanInstall, type PodmanInstall } from '../suites/targets/podman/provisioned-podman.js';
 import { isRunning, type ProcessRef } from '../suites/targets/process/reaper.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { readTranscript } from '../suites/targets/transcript.js';
 import { runCli } from './helpers/cli.js';
+import { escapedDots, PODMAN_RELEASES, podmanRecording } from './helpers/podman-releases.js';
 import { inCI } from './helpers/real-daemons.js';
 
 /**
- * Podman as a second real implementation, in two releases (scripts/provision-podman.sh): Debian
- * bookworm's 4.3 on the machine, and trixie's 5.4 in a minimal trixie root of its own. Each one's
- * API service started by the suite and everything it made ended and removed; judged by the API
- * version it claims; and each one's recording replayed. In CI a missing podman is a failure.
+ * Podman as a second real implementation, at every release Debian carries
+ * (scripts/provision-podman.sh): bookworm's 4.3 on the machine; trixie's 5.4, sid's 5.8 and
+ * experimental's 6.1 each in a minimal root of its own. Each one's API service started by the suite
+ * and everything it made ended and removed; judged by the API version it claims; and each one's
+ * recording replayed. In CI a missing podman is a failure.
  */
 
-const PODMANS = [
-  { release: '4.3', inRoot: false },
-  { release: '5.4', inRoot: true },
-] as const;
-
-const fixture = (release: string): string => fileURLToPath(new URL(`../../test/fixtures/transcripts/podman-${release}.json.gz`, import.meta.url));
 const scratch = mkdtempSync('/tmp/ctc-podman-test-');
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -110,24 +106,60 @@ t.test('an engine that is not dockerd is judged by the API version it claims, wi
   t.equal(judgeRelease({ version: '28.5.2', apiMax: '1.51', apiMin: '1.24', engine: null }).release?.release, '28.5', 'no component named: as before');
 });
 
-t.test(
-  'a spec names a provisioned release, or the first one; a podman kept in a root runs there',
-  { skip: skipUnless(provisioned('5.4').missing) },
-  async (t) => {
-    const { install, missing } = provisioned('5.4');
-    if (missing !== null || install === null) return void t.fail(`podman 5.4 is required in CI: ${missing}`);
-    const first = podmanInstall('podman');
-    t.equal(first.release, '4.3', '`podman` alone is the first provisioned release, bookworm 4.3');
-    t.equal(first.root, null, 'on the machine itself');
-    t.match(install.root, /\/podman5\/root$/, 'podman@5.4 runs in the trixie root');
+t.test("Podman 6 is shown a cgroup v2 hierarchy: the machine's own where it is unified, the v2 one beside v1 on a hybrid machine", async (t) => {
+  const line = (id: number, point: string, type: string) => `${id} 23 0:${id} / ${point} rw,relatime - ${type} ${type} rw`;
+  const hybrid = [line(31, '/sys/fs/cgroup', 'tmpfs'), line(32, '/sys/fs/cgroup/cpu', 'cgroup'), line(41, '/sys/fs/cgroup/unified', 'cgroup2')].join('\n');
+  t.equal(unifiedHierarchy(hybrid), '/sys/fs/cgroup/unified', 'hybrid: the v2 mount is bound at /sys/fs/cgroup');
+  t.equal(unifiedHierarchy(line(31, '/sys/fs/cgroup', 'cgroup2')), null, 'unified: nothing to bind');
+  t.throws(
+    () => unifiedHierarchy(line(32, '/sys/fs/cgroup/cpu', 'cgroup')),
+    { code: 'TARGET_START', message: /mounts none/ },
+    'v1 alone: refused at the start',
+  );
+  t.same(
+    PODMAN_RELEASES.filter((p) => needsUnifiedCgroups(p.release)).map((p) => p.release),
+    ['6.1'],
+    'only 6.x needs it',
+  );
+  const dir = mkdtempSync(join(scratch, 'cgroup-'));
+  writeFileSync(join(dir, 'cgroup.controllers'), 'hugetlb\n');
+  t.notOk(hasPidsController(dir), 'a v2 hierarchy holding hugetlb alone has no pids controller: pids_limit = 0');
+  writeFileSync(join(dir, 'cgroup.controllers'), 'cpuset cpu io memory hugetlb pids rdma misc\n');
+  t.ok(hasPidsController(dir));
+  // Observed lines of 6.1's file events log: the containers it made, removed ones too, have their cgroups removed at the stop.
+  const [image, container] = ['a', 'b'].map((c) => c.repeat(64));
+  writeFileSync(
+    join(dir, 'events.log'),
+    [
+      '{"Status":"refresh","Time":"2026-12-05T08:24:19.817857534Z","Type":"system","Attributes":null}',
+      `{"ID":"${image}","Name":"docker.io/library/ctc-r","Status":"tag","Time":"2026-12-05T08:24:20.246089189Z","Type":"image","Attributes":null}`,
+      `{"ID":"${container}","Image":"docker.io/library/ctc-r:latest","Name":"sleepy_goodall","Status":"create","Time":"2026-12-05T08:24:20.336275837Z","Type":"container","Attributes":{}}`,
+      `{"ID":"${container}","Image":"docker.io/library/ctc-r:latest","Name":"sleepy_goodall","Status":"remove","Time":"2026-12-05T08:24:21.336275837Z","Type":"container","Attributes":{}}`,
+    ].join('\n'),
+  );
+  t.same(eventContainerIds(join(dir, 'events.log')), [container], 'the containers of the events log, each once');
+  t.same(eventContainerIds(join(dir, 'none.log')), [], 'no log, no ids');
+});
+
+const IN_ROOTS = PODMAN_RELEASES.filter((p) => p.inRoot).map((p) => p.release);
+const rootsMissing = IN_ROOTS.map((release) => provisioned(release).missing).find((missing) => missing !== null) ?? null;
+
+t.test('a spec names a provisioned release, or the first one; a podman kept in a root runs there', { skip: skipUnless(rootsMissing) }, async (t) => {
+  if (rootsMissing !== null) return void t.fail(`every podman in a root is required in CI: ${rootsMissing}`);
+  const first = podmanInstall('podman');
+  t.equal(first.release, '4.3', '`podman` alone is the first provisioned release, bookworm 4.3');
+  t.equal(first.root, null, 'on the machine itself');
+  for (const release of IN_ROOTS) {
+    const install = podmanInstall(`podman@${release}`);
+    t.match(install.root, new RegExp(`/podman-${escapedDots(release)}/root$`), `podman@${release} runs in its own root`);
     t.equal(install.path, '/usr/bin/podman', 'its path inside the root');
     t.same(podmanInstall(`podman:${install.root}/usr/bin/podman`), install, 'podman:PATH of that binary runs it in its root too');
-    t.throws(() => podmanInstall('podman@9.9'), {
-      code: 'TARGET_NOT_PROVISIONED',
-      message: /Podman 9\.9 is not provisioned .*lists 4\.3, 5\.4.*provision-podman\.sh/,
-    });
-  },
-);
+  }
+  t.throws(() => podmanInstall('podman@9.9'), {
+    code: 'TARGET_NOT_PROVISIONED',
+    message: new RegExp(`Podman 9\\.9 is not provisioned .*lists ${PODMAN_RELEASES.map((p) => escapedDots(p.release)).join(', ')}\\);.*provision-podman\\.sh`),
+  });
+});
 
 t.test(
   'a podman that provisioning does not name tells its release by --version; one that cannot is refused at the start',
@@ -143,7 +175,7 @@ t.test(
   },
 );
 
-for (const { release, inRoot } of PODMANS) {
+for (const { release, inRoot, claims, judgedAs } of PODMAN_RELEASES) {
   const spec = `podman@${release}`;
   const { install, missing } = provisioned(release);
   const skip = skipUnless(missing);
@@ -181,7 +213,7 @@ for (const { release, inRoot } of PODMANS) {
       try {
         const facts = await readFacts(client);
         t.equal(facts.engine?.name, 'Podman Engine', 'GET /version names the Podman Engine component');
-        t.match(facts.engine?.version, new RegExp(`^${release.replace('.', '\\.')}\\.\\d+$`), `the release provisioned, ${release}`);
+        t.match(facts.engine?.version, new RegExp(`^${escapedDots(release)}\\.\\d+$`), `the release provisioned, ${release}`);
         t.equal(facts.brand, 'docker', "the Docker-Experimental header of its /_ping gives Docker's names");
         const judged = judgeRelease(facts);
         t.equal(judged.release?.maxApi, facts.apiMax, 'judged by the API version it claims');
@@ -192,11 +224,13 @@ for (const { release, inRoot } of PODMANS) {
           t.not(namespace, readlinkSync('/proc/self/ns/mnt'), 'the service has a mount namespace of its own');
           t.equal(realpathSync(`/proc/${instance.pid}/root`), root, 'chrooted in its root');
           // A chrooted process's mount table names the points as it sees them.
-          const points = readFileSync(`/proc/${instance.pid}/mountinfo`, 'utf8')
-            .split('\n')
-            .map((line) => line.split(' ')[4]);
+          const table = readFileSync(`/proc/${instance.pid}/mountinfo`, 'utf8').split('\n');
+          const points = table.map((line) => line.split(' ')[4]);
           for (const point of ['/', '/proc', '/sys', '/dev', '/run', '/var/lib', '/tmp', dir])
             t.ok(points.includes(point), `in its namespace, ${point} is mounted`);
+          // The last mount at a point is the one it sees.
+          const cgroups = table.filter((line) => line.split(' ')[4] === '/sys/fs/cgroup').at(-1);
+          if (needsUnifiedCgroups(release)) t.match(cgroups, / - cgroup2 /, 'Podman 6 sees a cgroup v2 hierarchy at /sys/fs/cgroup');
           t.same(mountsUnder(root), [], "none of it in the machine's mount table");
         }
 
@@ -268,12 +302,13 @@ for (const { release, inRoot } of PODMANS) {
       });
       t.equal(run.target.profile, 'docker');
       t.equal(run.target.kind, 'process');
-      // Observed: 4.3.1 and 5.4.2 both claim API 1.41 at most and 1.24 at least.
       t.match(
         run.target.judgedAs,
-        new RegExp(`^Podman Engine ${release.replace('.', '\\.')}\\.\\d+, judged as API 1\\.41 as it claims .*dockerd 20\\.10.*minimum it claims, 1\\.24`),
+        new RegExp(
+          `^Podman Engine ${escapedDots(release)}\\.\\d+, judged as API ${escapedDots(claims.max)} as it claims .*dockerd ${escapedDots(judgedAs)}.*minimum it claims, ${escapedDots(claims.min)}`,
+        ),
       );
-      t.same(run.target.apiRange, { min: '1.24', max: '1.41' }, 'the range it claims');
+      t.same(run.target.apiRange, claims, 'the range it claims');
       const of = (rule: string) => run.results.filter((r) => r.rule === rule);
       t.ok(
         of('api.version.prefix').some((r) => r.status === 'pass') &&
@@ -285,7 +320,10 @@ for (const { release, inRoot } of PODMANS) {
         "its /_ping's Cache-Control (no-cache) is not dockerd's: an implementation rule fails",
       );
       const tooOld = of('api.version.too-old').filter((r) => r.status !== 'not-applicable');
-      t.ok(tooOld.length > 0 && tooOld.every((r) => r.api !== null && Number(r.api.split('.')[1]) < 24), 'judged below 1.24 only');
+      t.ok(
+        tooOld.length > 0 && tooOld.every((r) => r.api !== null && Number(r.api.split('.')[1]) < Number(claims.min.split('.')[1])),
+        `judged below ${claims.min} only`,
+      );
       t.ok(
         tooOld.every((r) => r.status === 'fail' && (r.evidence.exchanges?.length ?? 0) > 0),
         'a path below the minimum it claims is answered: a failure, with the exchange',
@@ -296,11 +334,11 @@ for (const { release, inRoot } of PODMANS) {
         legacy.every(
           (r) =>
             r.status === 'skipped' &&
-            /^Podman Engine is not dockerd \(judged as dockerd 20\.10 by the API version it claims\): what real dockerd daemons were observed to do is not carried over to it/.test(
-              r.evidence.reason ?? '',
-            ),
+            new RegExp(
+              `^Podman Engine is not dockerd \\(judged as dockerd ${escapedDots(judgedAs)} by the API version it claims\\): what real dockerd daemons were observed to do is not carried over to it`,
+            ).test(r.evidence.reason ?? ''),
         ),
-        `what was observed of dockerd 20.10 is not carried over, and the reason says so (not that no 20.10 was observed): ${legacy[0]?.evidence.reason}`,
+        `what was observed of dockerd ${judgedAs} is not carried over, and the reason says so (not that no dockerd ${judgedAs} was observed): ${legacy[0]?.evidence.reason}`,
       );
       t.ok(
         of('reload.sighup.applies').every((r) => r.status === 'skipped' && /no daemon\.json and no reload/.test(r.evidence.reason ?? '')),
@@ -310,7 +348,7 @@ for (const { release, inRoot } of PODMANS) {
   );
 
   t.test(`the recording of Podman ${release} replays: judged as it was, no request missing, its failures kept`, async (t) => {
-    const file = fixture(release);
+    const file = podmanRecording(release);
     const transcript = readTranscript(file);
     t.match(transcript.recordedFrom, /^podman/);
     const only = ['api.version.prefix', 'api.version.too-old', 'api.version.below-1.24-disabled'];
@@ -331,7 +369,7 @@ for (const { release, inRoot } of PODMANS) {
     t.equal(run.code, 1, `rules fail, nothing else goes wrong: ${run.stderr}`);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
     t.equal(report.target.profile, 'docker');
-    t.match(report.target.judgedAs, new RegExp(`^Podman Engine ${release.replace('.', '\\.')}\\.\\d+, judged as API 1\\.41 as it claims`));
+    t.match(report.target.judgedAs, new RegExp(`^Podman Engine ${escapedDots(release)}\\.\\d+, judged as API ${escapedDots(claims.max)} as it claims`));
     t.same(
       report.results.filter((r) => r.status === 'error').map((r) => `${r.rule}@${r.api}: ${r.evidence.summary}`),
       [],

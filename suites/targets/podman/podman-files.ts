@@ -62,13 +62,20 @@ export type NetworkBackend = 'cni' | 'netavark';
 /** The backend of a release series ("4.3", "5.4"). */
 export const networkBackendOf = (release: string): NetworkBackend => (Number(release.split('.')[0]) >= 5 ? 'netavark' : 'cni');
 
+/** What the service's files depend on beyond its paths: its network backend, and whether its cgroups can limit a container's processes. */
+export interface PodmanSettings {
+  readonly backend: NetworkBackend;
+  /** False where the cgroup hierarchy Podman sees has no pids controller (the v2 one of a hybrid machine): Podman's default limit of 2048 would fail every start. */
+  readonly pidsController: boolean;
+}
+
 /**
  * Writes containers.conf, storage.conf and registries.conf for the service, so that nothing of
  * the machine's (/etc/containers, /usr/share/containers, ~/.config/containers) is read:
  * vfs storage, cgroupfs, file events and file locks (no /dev/shm/libpod_lock segment), containers
  * without a network by default, networks configured in a private directory, no registry to search.
  */
-export function writePodmanFiles(paths: PodmanPaths, limits: HardLimits, backend: NetworkBackend = 'cni'): void {
+export function writePodmanFiles(paths: PodmanPaths, limits: HardLimits, settings: PodmanSettings = { backend: 'cni', pidsController: true }): void {
   for (const d of [paths.root, paths.runroot, paths.tmpdir, paths.networkConfigDir, join(paths.dir, 'conf'), paths.home]) mkdirSync(d, { recursive: true });
   const ulimits = [
     ...(limits.nofile === null ? [] : [`nofile=${limits.nofile}:${limits.nofile}`]),
@@ -85,8 +92,10 @@ export function writePodmanFiles(paths: PodmanPaths, limits: HardLimits, backend
       // a machine with lower hard limits refuses ("error setting rlimit type 7"; "-1" does not help in
       // 4.3): a container gets the hard limits of the service itself, as dockerd's inherit dockerd's.
       `default_ulimits = [${ulimits.map(toml).join(', ')}]`,
+      // No limit, as dockerd sets none by default.
+      ...(settings.pidsController ? [] : ['pids_limit = 0']),
       '[network]',
-      `network_backend = ${toml(backend)}`,
+      `network_backend = ${toml(settings.backend)}`,
       `network_config_dir = ${toml(paths.networkConfigDir)}`,
       '[engine]',
       'cgroup_manager = "cgroupfs"',

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { descendantsOf, pidsMentioning, refOf, type ProcessRef } from '../process/reaper.js';
 
@@ -27,17 +27,55 @@ export function containerIds(root: string): string[] {
   }
 }
 
-/** The machine's cgroup hierarchies (v1 controllers and the unified one), from this process's mount table. */
-export function cgroupMounts(table = readFileSync('/proc/self/mountinfo', 'utf8')): string[] {
-  const points: string[] = [];
+/** How much of the events log is read for the ids of the containers the service made: its first 16 MiB. */
+const EVENTS_READ_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * The ids of every container the service made, from its file events log (one JSON object a line:
+ * `{"ID":…,"Status":"create","Type":"container",…}`): those removed through the API are no longer
+ * in the storage, and their cgroups may outlive them (seen once in the v2 hierarchy Podman 6 is
+ * shown on a hybrid machine). Only the first EVENTS_READ_LIMIT bytes are read.
+ */
+export function eventContainerIds(eventsLog: string): string[] {
+  let text = '';
+  let fd: number | undefined;
+  try {
+    fd = openSync(eventsLog, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, EVENTS_READ_LIMIT));
+    text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+  } catch {
+    return [];
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  const ids = new Set<string>();
+  for (const line of text.split('\n')) {
+    const id = /^\{"ID":"([0-9a-f]{64})".*"Type":"container"/.exec(line)?.[1];
+    if (id !== undefined) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** A cgroup hierarchy mounted on the machine: where, and which version (`cgroup` is v1). */
+export interface CgroupMount {
+  readonly point: string;
+  readonly type: 'cgroup' | 'cgroup2';
+}
+
+/** The machine's cgroup hierarchies (v1 controllers and the unified one) with their versions, from this process's mount table. */
+export function cgroupHierarchies(table = readFileSync('/proc/self/mountinfo', 'utf8')): CgroupMount[] {
+  const found: CgroupMount[] = [];
   for (const line of table.split('\n')) {
     const [before, after] = line.split(' - ');
     const type = after?.split(' ')[0];
     const point = before?.split(' ')[4];
-    if (point !== undefined && (type === 'cgroup' || type === 'cgroup2')) points.push(point.replace(/\\040/g, ' '));
+    if (point !== undefined && (type === 'cgroup' || type === 'cgroup2')) found.push({ point: point.replace(/\\040/g, ' '), type });
   }
-  return points;
+  return found;
 }
+
+/** The machine's cgroup hierarchies' mount points. */
+export const cgroupMounts = (table?: string): string[] => cgroupHierarchies(table).map((h) => h.point);
 
 /** Removes an empty cgroup and the empty groups below it, deepest first; one still in use stays. */
 function removeGroup(path: string): void {

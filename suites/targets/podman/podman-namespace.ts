@@ -11,19 +11,20 @@ import { TargetError } from '../target.js';
 const HOST = ['set -e', 'ip link set lo up', 'mount -t tmpfs tmpfs /run', 'mount -t tmpfs tmpfs /var/lib', 'exec "$@"'];
 
 /**
- * The same for a podman kept in a root of its own (scripts/provision-podman5.sh): in the
+ * The same for a podman kept in a root of its own (scripts/provision-podman-root.sh): in the
  * namespace, the root bound onto itself, read-only (containers/storage makes "/" a private mount
  * before it applies a layer, which fails with EINVAL where "/" is no mount point; nothing of a run
  * is written into the root), tmpfs over its /run, /var/lib and /tmp, a fresh /proc, the
  * machine's /sys (its cgroup hierarchies, where the cgroupfs manager makes the containers' groups)
  * and /dev bound in, and the run directory bound at its own path, so that every path on the
  * command line and in the configuration files means the same inside and out; then chroot. $1 is
- * the root, $2 the run directory.
+ * the root, $2 the run directory, $3 a cgroup v2 hierarchy to bind at the root's /sys/fs/cgroup
+ * (empty: the machine's, as it is).
  */
 const IN_ROOT = [
   'set -e',
-  'r=$1 dir=$2',
-  'shift 2',
+  'r=$1 dir=$2 cgroups=$3',
+  'shift 3',
   'ip link set lo up',
   'mount --bind "$r" "$r"',
   'mount -o remount,bind,ro "$r"',
@@ -32,6 +33,7 @@ const IN_ROOT = [
   'mount -t tmpfs tmpfs "$r/tmp"',
   'mount -t proc proc "$r/proc"',
   'mount --rbind /sys "$r/sys"',
+  '[ -z "$cgroups" ] || mount --bind "$cgroups" "$r/sys/fs/cgroup"',
   'mount --rbind /dev "$r/dev"',
   'mkdir -p "$r$dir"',
   'mount --bind "$dir" "$r$dir"',
@@ -39,12 +41,16 @@ const IN_ROOT = [
 ];
 
 /**
- * unshare and the shell line before the podman path: `podman` runs as is, or, with a root, in it.
+ * unshare and the shell line before the podman path: `podman` runs as is, or, with a root, in it
+ * (with `cgroups`, the cgroup v2 hierarchy it is to see at /sys/fs/cgroup; null: the machine's).
  * The run directory must lie under /tmp, so that the point it is bound at is made in the root's tmpfs.
  */
-export function namespaceCommand(path: string, root: string | null, dir: string): string[] {
+export function namespaceCommand(path: string, root: string | null, dir: string, cgroups: string | null = null): string[] {
   const unshare = ['unshare', '-m', '-n', '--', '/bin/sh', '-c'];
-  if (root === null) return [...unshare, HOST.join('\n'), 'ctc-podman', path];
+  if (root === null) {
+    if (cgroups !== null) throw new TargetError('TARGET_START', `a podman on the machine's own root sees the machine's cgroups, not ${cgroups}`);
+    return [...unshare, HOST.join('\n'), 'ctc-podman', path];
+  }
   if (!dir.startsWith('/tmp/')) throw new TargetError('TARGET_START', `a podman in a root needs its run directory under /tmp, not ${dir}`);
-  return [...unshare, IN_ROOT.join('\n'), 'ctc-podman', root, dir, path];
+  return [...unshare, IN_ROOT.join('\n'), 'ctc-podman', root, dir, cgroups ?? '', path];
 }

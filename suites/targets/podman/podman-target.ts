@@ -20,10 +20,11 @@ import {
   podmanPaths,
   writePodmanFiles,
   type HardLimits,
-  type NetworkBackend,
+  type PodmanSettings,
   type PodmanPaths,
 } from './podman-files.js';
-import { containerIds, containerProcesses, removeContainerCgroups } from './podman-leftovers.js';
+import { containerIds, containerProcesses, eventContainerIds, removeContainerCgroups } from './podman-leftovers.js';
+import { hasPidsController, MACHINE_CGROUPS, needsUnifiedCgroups, unifiedHierarchy } from './podman-cgroups.js';
 import { namespaceCommand } from './podman-namespace.js';
 import { podmanInstall, type PodmanInstall } from './provisioned-podman.js';
 
@@ -49,6 +50,19 @@ async function seriesOf(path: string): Promise<string> {
   }
 }
 
+/** What a release needs of the target: its files' settings, and the cgroup v2 hierarchy to show it (null: the machine's). */
+interface ReleaseNeeds extends PodmanSettings {
+  readonly cgroups: string | null;
+}
+
+/** The needs of a release series on this machine. */
+function needsOf(release: string): ReleaseNeeds {
+  const backend = networkBackendOf(release);
+  if (!needsUnifiedCgroups(release)) return { backend, pidsController: true, cgroups: null };
+  const cgroups = unifiedHierarchy();
+  return { backend, cgroups, pidsController: hasPidsController(cgroups ?? MACHINE_CGROUPS) };
+}
+
 export interface PodmanTargetOptions {
   /** Overrides the podman the spec names (tests). */
   readonly install?: PodmanInstall;
@@ -68,7 +82,7 @@ export class PodmanTarget implements Target {
   readonly surfaces = SURFACES_OF.connected;
   readonly surfaceGaps: Readonly<Partial<Record<Surface, string>>> = { 'daemon-process': NO_DAEMON_PROCESS };
   private readonly install: PodmanInstall;
-  private backend: NetworkBackend | undefined;
+  private needs: ReleaseNeeds | undefined;
   /**
    * The hard limits the service runs with: Podman lowers its own process limit (32768 here, from
    * the runner's 96364), so a container given the runner's would be refused. Learnt at the first start.
@@ -89,23 +103,23 @@ export class PodmanTarget implements Target {
     if (asked.length > 0)
       throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} starts Podman's service with fixed settings; it takes no ${asked.join(', ')}`);
     if (process.getuid?.() !== 0) throw new TargetError('TARGET_START', `${this.spec} runs Podman rootful in private namespaces: that needs root`);
-    this.backend ??= networkBackendOf(this.install.release ?? (await seriesOf(this.install.path)));
+    this.needs ??= needsOf(this.install.release ?? (await seriesOf(this.install.path)));
     const paths = podmanPaths(makeRunDir());
     try {
-      writePodmanFiles(paths, this.serviceLimits ?? hardLimits(), this.backend);
+      writePodmanFiles(paths, this.serviceLimits ?? hardLimits(), this.needs);
     } catch (error) {
       removeRunDir(paths.dir);
       throw error;
     }
-    return this.launch(paths, new LogBuffer());
+    return this.launch(paths, new LogBuffer(), this.needs);
   }
 
-  private async launch(paths: PodmanPaths, log: LogBuffer): Promise<StartOutcome> {
+  private async launch(paths: PodmanPaths, log: LogBuffer, needs: ReleaseNeeds): Promise<StartOutcome> {
     const timeoutMs = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     const from = log.mark();
     const endpoint: Endpoint = { kind: 'unix', path: socketIn(paths.dir) };
     const daemon = DaemonProcess.spawn({
-      command: namespaceCommand(this.install.path, this.install.root, paths.dir),
+      command: namespaceCommand(this.install.path, this.install.root, paths.dir, needs.cgroups),
       args: [
         ...podmanGlobalFlags(paths),
         // The runtime's state in the run directory, not in the namespace's /run: a restarted service (in a new namespace) finds it.
@@ -135,8 +149,8 @@ export class PodmanTarget implements Target {
         if (configured.nofile !== limits.nofile || configured.nproc !== limits.nproc) {
           // Once per target: the files get the service's own limits, and it starts again on them.
           await daemon.handOver({ awaitReaping: true });
-          writePodmanFiles(paths, limits, this.backend);
-          return this.launch(paths, log);
+          writePodmanFiles(paths, limits, needs);
+          return this.launch(paths, log, needs);
         }
       }
     }
@@ -154,7 +168,7 @@ export class PodmanTarget implements Target {
             throw new TargetError('TARGET_NOT_CONFIGURABLE', `${this.spec} restarts Podman's service with the settings it had`);
           await daemon.handOver({ awaitReaping: true });
           try {
-            return await this.launch(paths, log);
+            return await this.launch(paths, log, needs);
           } catch (error) {
             await this.end(daemon, paths);
             throw error;
@@ -170,7 +184,7 @@ export class PodmanTarget implements Target {
     const running = containerProcesses(paths.dir).filter((ref) => ref.pid !== daemon.pid);
     await daemon.stop();
     await terminate([...running, ...containerProcesses(paths.dir)], CONTAINER_GRACE_MS, REAP_MS);
-    removeContainerCgroups(containerIds(paths.root));
+    removeContainerCgroups([...new Set([...containerIds(paths.root), ...eventContainerIds(paths.eventsLog)])]);
     await daemon.dispose();
   }
 }
