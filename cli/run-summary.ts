@@ -107,6 +107,7 @@ function safeTarget(target: ConformanceReport['target']): ConformanceReport['tar
     observedApiRange: range(target.observedApiRange),
     ...(target.engine === undefined ? {} : { engine: { ...target.engine, name: orNull(target.engine.name), version: orNull(target.engine.version) } }),
     ...(target.judgedAs === undefined ? {} : { judgedAs: s(target.judgedAs) }),
+    ...(target.notObserved === undefined ? {} : { notObserved: s(target.notObserved) }),
   };
 }
 
@@ -121,7 +122,7 @@ export function formatTotals(report: ConformanceReport, htmlPath: string): strin
   const engine =
     target.engine === undefined ? '' : `, engine ${target.engine.name ?? 'not identified'}${target.engine.version === null ? '' : ` ${target.engine.version}`}`;
   const judged = target.judgedAs === undefined ? '' : `; ${target.judgedAs}`;
-  const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine}${judged})`;
+  const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}${target.notObserved === undefined ? '' : ` (${target.notObserved})`}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine}${judged})`;
   const knownCells = report.results.filter((r) => r.knownDeviation === true).length;
   const fail = knownCells === 0 ? `${t.fail} fail` : `${t.fail} fail (of which ${knownCells} ${knownLabel(report, knownCells)})`;
   const { failing, known: knownRules } = failingRuleSplit(report);

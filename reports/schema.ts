@@ -162,6 +162,9 @@ export const TargetDescriptionSchema = Type.Object(
         description: 'For an engine that is not dockerd (Podman): what it is, and the API version it was judged by (its release is not in the table).',
       }),
     ),
+    notObserved: Type.Optional(
+      Type.String({ description: "Present when no real daemon of the release was observed here: its expectations come from moby's source alone." }),
+    ),
     engine: Type.Optional(
       Type.Object(
         {

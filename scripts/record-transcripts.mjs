@@ -2,7 +2,7 @@
 // Records fresh transcripts of the real dockerd releases for the agreement test (test/agreement-*-of-2.test.ts), and of
 // Podman for test/podman.test.ts: every rule a recording can carry (the daemon API, no capability), seed 20261123,
 // 15 runs. Needs the releases of scripts/provision-daemons.sh (and provision-podman.sh) and a build (`npm run build`).
-// Usage: node scripts/record-transcripts.mjs [RELEASE...]   (a release: 20.10, 26.1, 28.5, or podman-R for a Podman release R)
+// Usage: node scripts/record-transcripts.mjs [RELEASE...]   (a release: 20.10, 26.1, 28.5, 29.7, or podman-R for a Podman release R)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ const DAEMONS = {
   '20.10': '/usr/sbin/dockerd',
   26.1: '/var/cache/ctr-conformance/daemons/26.1/dockerd',
   28.5: '/var/cache/ctr-conformance/daemons/28.5/dockerd',
+  29.7: '/var/cache/ctr-conformance/daemons/29.7/dockerd',
 };
 // Podman by release, as scripts/provision-podman.sh lists them (the podman target finds each one's root there).
 const PODMANS = ['4.3', '5.4', '5.8', '6.1'];

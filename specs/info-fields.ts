@@ -8,9 +8,9 @@ import type { VersionRange } from './types.js';
  */
 
 /** The releases whose /info was observed; a release that was not behaves as the newest observed one at or before it. */
-export type InfoStyleName = '20.10' | '26.1' | '28.5';
+export type InfoStyleName = '20.10' | '26.1' | '28.5' | '29.7';
 /** @releaseFacts */
-export const INFO_STYLE_NAMES: readonly InfoStyleName[] = ['20.10', '26.1', '28.5'];
+export const INFO_STYLE_NAMES: readonly InfoStyleName[] = ['20.10', '26.1', '28.5', '29.7'];
 
 /** How an emulated daemon's ID is made and kept. */
 export type InfoIdKind =
@@ -61,6 +61,14 @@ export interface InfoStyle {
   readonly emptyExpectedOmitted: boolean;
   /** How IPv4Forwarding comes about (and with it the warning "WARNING: IPv4 forwarding is disabled"). */
   readonly ipv4Forwarding: Ipv4ForwardingStyle;
+  /**
+   * Where images are kept on a fresh data root: the graph driver (`Driver` its name, `DriverStatus`
+   * its facts) or containerd's snapshotter (29.x: `Driver` the snapshotter, overlay2's being
+   * `overlayfs`, and `DriverStatus` [["driver-type", "io.containerd.snapshotter.v1"]]).
+   */
+  readonly imageStore: 'graphdriver' | 'containerd';
+  /** The warning first in `Warnings` on a cgroup v1 host, or null where none is given. */
+  readonly cgroupV1Warning: string | null;
 }
 
 /**
@@ -114,6 +122,8 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     bridgeNf: true,
     emptyExpectedOmitted: false,
     ipv4Forwarding: { enabledAtStart: true, readOnce: false },
+    imageStore: 'graphdriver',
+    cgroupV1Warning: null,
   },
   '26.1': {
     id: 'engine-id',
@@ -138,6 +148,8 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     bridgeNf: true,
     emptyExpectedOmitted: false,
     ipv4Forwarding: { enabledAtStart: true, readOnce: true },
+    imageStore: 'graphdriver',
+    cgroupV1Warning: null,
   },
   '28.5': {
     id: 'engine-id',
@@ -162,6 +174,30 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     bridgeNf: false,
     emptyExpectedOmitted: true,
     ipv4Forwarding: { enabledAtStart: false, readOnce: true },
+    imageStore: 'graphdriver',
+    cgroupV1Warning: null,
+  },
+  // Observed on 29.7.2 (2026-12-05): GET /v1.40 … /v1.55/info on a fresh data root.
+  '29.7': {
+    id: 'engine-id',
+    idFile: 'engine-id',
+    sortedKeysBelowApi: '1.50',
+    sortedRegistryConfig: true,
+    nondistributableValues: 'null',
+    mirrorsWhenNone: 'empty',
+    defaultInsecureCidrs: ['::1/128', '127.0.0.0/8'],
+    builtinRuntimes: ['io.containerd.runc.v2', 'runc'],
+    builtinRuntimeStatus: true,
+    shimRuntimeShown: 'empty-object',
+    seccompProfileWord: 'builtin',
+    logPlugins: ['awslogs', 'fluentd', 'gcplogs', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
+    driverStatus: [['driver-type', 'io.containerd.snapshotter.v1']],
+    bridgeNf: false,
+    emptyExpectedOmitted: false,
+    ipv4Forwarding: { enabledAtStart: false, readOnce: true },
+    imageStore: 'containerd',
+    cgroupV1Warning:
+      'WARNING: Support for cgroup v1 is deprecated and planned to be removed by no later than May 2029 (https://github.com/moby/moby/issues/51111)',
   },
 };
 
@@ -193,8 +229,8 @@ export const INFO_FIELDS: readonly InfoField[] = [
   { name: 'Plugins' },
   { name: 'MemoryLimit' },
   { name: 'SwapLimit' },
-  { name: 'KernelMemory', api: { max: '1.41' } },
-  { name: 'KernelMemoryTCP' },
+  { name: 'KernelMemory', api: { max: '1.41' }, styles: ['20.10', '26.1', '28.5'] },
+  { name: 'KernelMemoryTCP', styles: ['20.10', '26.1', '28.5'] },
   { name: 'CpuCfsPeriod' },
   { name: 'CpuCfsQuota' },
   { name: 'CPUShares' },
@@ -240,6 +276,7 @@ export const INFO_FIELDS: readonly InfoField[] = [
   { name: 'RuncCommit' },
   { name: 'InitCommit' },
   { name: 'SecurityOptions' },
+  { name: 'FirewallBackend', api: { min: '1.49' }, styles: ['29.7'] },
   // At every API version (26.1 and 28.5 do so, though the API documents it from 1.46; the
   // document lists the configured directories on every release: 20.10 lacks it, an observed quirk).
   { name: 'CDISpecDirs' },

@@ -20,18 +20,20 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     rule: 'api.version.too-old.wording',
     quirk: 'observed.api.version.too-old.wording',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'below-minimum',
     what: 'the message says "…, please upgrade your client to a newer version"; the document\'s form has no "please"',
+    evidence:
+      '29.7.2 built from the tag (2026-12-05, seed 20261123): message should read "client version 1.11 is too old. Minimum supported API version is 1.40, upgrade your client to a newer version", got "client version 1.11 is too old. Minimum supported API version is 1.40, please upgrade your client to a newer version"',
   },
   {
     rule: 'config.cgroup.systemd-unavailable',
     quirk: 'observed.config.cgroup.systemd-unavailable',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: '`--exec-opt native.cgroupdriver=systemd` on a host without systemd starts the daemon instead of failing',
     evidence:
-      'exec-opts ["native.cgroupdriver=systemd"], no /run/systemd/system, cgroup v1: 20.10.24, 26.1.5 and 28.5.2 serve /_ping (26.1/28.5 --validate: "configuration OK")',
+      'exec-opts ["native.cgroupdriver=systemd"], no /run/systemd/system, cgroup v1: 20.10.24, 26.1.5 and 28.5.2 serve /_ping (26.1/28.5 --validate: "configuration OK"); 29.7.2 built from the tag (2026-12-05, seed 20261123): native.cgroupdriver=systemd on a host without systemd (by file): the daemon started and served (args: []; file: "{\\"exec-opts\\":[\\"native.cgroupdriver=systemd\\"]}")',
   },
   {
     rule: 'config.nondistributable.warning',
@@ -46,10 +48,11 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     rule: 'config.info.shape',
     quirk: 'observed.config.info.shape',
-    releases: ['28.5'],
+    releases: ['28.5', '29.7'],
     cells: { api: ['1.47', '1.48'] },
     what: 'GET /info leaves RegistryConfig.AllowNondistributableArtifactsCIDRs and …Hostnames out from API 1.47; the document keeps them (as null) up to 1.48',
-    evidence: '28.5.2: GET /v1.46/info has both fields (null), GET /v1.47/info and /v1.48/info have neither',
+    evidence:
+      '28.5.2: GET /v1.46/info has both fields (null), GET /v1.47/info and /v1.48/info have neither; 29.7.2 built from the tag (2026-12-05, seed 20261123): GET /v01.0047.0/info does not match the API 1.47 schema: /RegistryConfig must have required property \'AllowNondistributableArtifactsCIDRs\' {"missingProperty":"AllowNondistributableArtifactsCIDRs"}; /RegistryConfig must have required property \'AllowNondistri…',
   },
   {
     rule: 'reload.atomic',
@@ -72,65 +75,65 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     rule: 'listen.tcp.path',
     quirk: 'observed.listen.tcp.path',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'a tcp listen address with a path is refused at start instead of serving under the path',
     evidence:
-      '-H tcp://127.0.0.1:23751/base: 26.1.5 and 28.5.2 exit with "invalid argument "tcp://127.0.0.1:23751/base" for "-H, --host" flag: invalid bind address (tcp://127.0.0.1:23751/base): should not contain a path element"; 20.10.24 exits 1 with "failed to load listeners: listen tcp: address tcp/23751/base: unknown port" (2026-11-24)',
+      '-H tcp://127.0.0.1:23751/base: 26.1.5 and 28.5.2 exit with "invalid argument "tcp://127.0.0.1:23751/base" for "-H, --host" flag: invalid bind address (tcp://127.0.0.1:23751/base): should not contain a path element"; 20.10.24 exits 1 with "failed to load listeners: listen tcp: address tcp/23751/base: unknown port" (2026-11-24); 29.7.2 built from the tag (2026-12-05, seed 20261123): -H tcp://127.0.0.1:19805/ctcdxa: the daemon did not serve: Status: invalid argument "tcp://127.0.0.1:19805/ctcdxa" for "-H, --host" flag: invalid bind address (tcp://127.0.0.1:19805/ctcdxa): should not contain a path element | See \'dockerd --help\'., Code: 125',
   },
   {
     rule: 'listen.tcp.default-port',
     quirk: 'observed.listen.tcp.default-port',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'bare tcp:// (and host:) with TLS listens on 2375, not 2376',
     evidence:
-      "in a private network namespace, -H tcp:// --tlsverify with the suite's certificates: GET https://127.0.0.1:2376/_ping is refused (ECONNREFUSED) on 20.10.24, 26.1.5 and 28.5.2; moby uses DefaultHTTPPort for every tcp address without a port, TLS or not (2026-11-24, again 2026-11-25)",
+      "in a private network namespace, -H tcp:// --tlsverify with the suite's certificates: GET https://127.0.0.1:2376/_ping is refused (ECONNREFUSED) on 20.10.24, 26.1.5 and 28.5.2; moby uses DefaultHTTPPort for every tcp address without a port, TLS or not (2026-11-24, again 2026-11-25); 29.7.2 built from the tag (2026-12-05, seed 20261123): -H tcp:// with TLS: GET https://127.0.0.1:2376/_ping inside the namespace got no answer (ECONNREFUSED connect ECONNREFUSED 127.0.0.1:2376)",
   },
   {
     rule: 'tls.encrypts',
     quirk: 'observed.tls.encrypts',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: '--tls without --tlsverify still requires client certificates',
     evidence:
-      '--tls --tlscacert/--tlscert/--tlskey: a TLS client trusting the CA without a certificate gets the alert "certificate required" (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED) on 20.10.24, 26.1.5 and 28.5.2; moby cmd/dockerd requires and verifies client certificates unless tlsverify is set to false explicitly (--tls --tlsverify=false serves a client without a certificate) (2026-11-24, again 2026-11-25)',
+      '--tls --tlscacert/--tlscert/--tlskey: a TLS client trusting the CA without a certificate gets the alert "certificate required" (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED) on 20.10.24, 26.1.5 and 28.5.2; moby cmd/dockerd requires and verifies client certificates unless tlsverify is set to false explicitly (--tls --tlsverify=false serves a client without a certificate) (2026-11-24, again 2026-11-25); 29.7.2 built from the tag (2026-12-05, seed 20261123): --tls: a TLS client trusting the CA without a certificate got no answer (ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED)',
   },
   {
     rule: 'tls.env-verify',
     quirk: 'observed.tls.env-verify',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'DOCKER_TLS_VERIFY is ignored by the daemon: the TCP listener serves plain HTTP',
     evidence:
-      'DOCKER_TLS_VERIFY=1 with DOCKER_CERT_PATH holding ca.pem/cert.pem/key.pem and -H tcp://127.0.0.1:P: a TLS client gets ERR_SSL_WRONG_VERSION_NUMBER (the listener is plain HTTP) on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24, again 2026-11-25)',
+      'DOCKER_TLS_VERIFY=1 with DOCKER_CERT_PATH holding ca.pem/cert.pem/key.pem and -H tcp://127.0.0.1:P: a TLS client gets ERR_SSL_WRONG_VERSION_NUMBER (the listener is plain HTTP) on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24, again 2026-11-25); 29.7.2 built from the tag (2026-12-05, seed 20261123): DOCKER_TLS_VERIFY="0": a client with a certificate of the CA got no answer (ERR_SSL_WRONG_VERSION_NUMBER)',
   },
   {
     rule: 'tls.versions.supported',
     quirk: 'observed.tls.versions.supported',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'TLS 1.0 and 1.1 are refused: the minimum is TLS 1.2',
     evidence:
-      'a client limited to TLSv1 (and to TLSv1.1) gets the alert protocol_version (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION) on 20.10.24, 26.1.5 and 28.5.2; go-connections tlsconfig sets MinVersion TLS 1.2 (2026-11-24, again 2026-11-25)',
+      'a client limited to TLSv1 (and to TLSv1.1) gets the alert protocol_version (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION) on 20.10.24, 26.1.5 and 28.5.2; go-connections tlsconfig sets MinVersion TLS 1.2 (2026-11-24, again 2026-11-25); 29.7.2 built from the tag (2026-12-05, seed 20261123): a client limited to TLSv1 got no handshake (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION); a client limited to TLSv1.1 got no handshake (ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION) (TLSv1.2, TLSv1.3 served)',
   },
   {
     rule: 'tls.remote-requires-verify',
     quirk: 'observed.tls.remote-requires-verify',
-    releases: ['28.5'],
+    releases: ['28.5', '29.7'],
     cells: 'all',
     what: 'a remote TCP listener without TLS verification still starts (with a deprecation notice) instead of being refused',
     evidence:
-      'in a private network namespace, -H tcp://10.250.0.1:2375 --tls=false: 28.5.2 starts and serves, logging "[DEPRECATION NOTICE] … In future versions this will be a hard failure preventing the daemon from starting!" (2026-11-24, again 2026-11-25)',
+      'in a private network namespace, -H tcp://10.250.0.1:2375 --tls=false: 28.5.2 starts and serves, logging "[DEPRECATION NOTICE] … In future versions this will be a hard failure preventing the daemon from starting!" (2026-11-24, again 2026-11-25); 29.7.2 built from the tag (2026-12-05, seed 20261123): a remote listener on 10.250.0.1 with flag --tls=false: the daemon started and served (args: ["-H","tcp://10.250.0.1:2375","--tls=false"])',
   },
   {
     rule: 'metrics.requires-experimental',
     quirk: 'observed.metrics.requires-experimental',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: '--metrics-addr serves /metrics without experimental mode',
     evidence:
-      '--metrics-addr 127.0.0.1:19323 without --experimental: GET /metrics answers 200 "text/plain; version=0.0.4" with builder_builds_failed_total… on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24)',
+      '--metrics-addr 127.0.0.1:19323 without --experimental: GET /metrics answers 200 "text/plain; version=0.0.4" with builder_builds_failed_total… on 20.10.24, 26.1.5 and 28.5.2 (2026-11-24); 29.7.2 built from the tag (2026-12-05, seed 20261123): without experimental mode GET /metrics on the metrics address answered 200',
   },
   {
     rule: 'config.file.validate',
@@ -247,38 +250,38 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     rule: 'config.values.enum',
     quirk: 'observed.config.values.enum',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: "log levels outside the document's list are taken (the logging library's levels: `trace` and `panic`, and on 20.10 `warning`, which 26.1 and 28.5 refuse); on 20.10 `--log-format` is also an unknown flag. The other reading (the list need not be exhaustive) passes on 26.1 and 28.5",
     evidence:
-      '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; {"log-level":"warning"} with --validate: 26.1.5 and 28.5.2 "… failed: invalid logging level: warning"; 20.10.24 started with --log-level=trace, panic or warning serves, and with a word that names no level exits "unable to parse logging level: …" (test/reading-observations.test.ts, 2026-12-05; 20.10.24 checks --max-concurrent-downloads before the level, so a refusal of that flag proves nothing of the level); 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26)',
+      '{"log-level":"trace"}: 26.1.5 and 28.5.2 start and serve; {"log-level":"warning"} with --validate: 26.1.5 and 28.5.2 "… failed: invalid logging level: warning"; 20.10.24 started with --log-level=trace, panic or warning serves, and with a word that names no level exits "unable to parse logging level: …" (test/reading-observations.test.ts, 2026-12-05; 20.10.24 checks --max-concurrent-downloads before the level, so a refusal of that flag proves nothing of the level); 20.10.24 `--log-format=text`: "Status: unknown flag: --log-format\nSee \'dockerd --help\'., Code: 125" (2026-11-26); 29.7.2 built from the tag (2026-12-05, seed 20261123): log-level trace (not a listed value, by file): the daemon started and served (args: []; file: "{\\"log-level\\":\\"trace\\"}")',
   },
   {
     rule: 'config.file.json',
     quirk: 'observed.config.file.json',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'files that are not JSON text of an object are taken: 20.10 reads the first JSON value and ignores what follows (trailing data, a second document) and takes invalid UTF-8; 26.1 and 28.5 drop a UTF-8 byte-order mark, decode UTF-16 that starts with one, and take an empty or blank file as no options (all of which the other reading allows)',
     evidence:
-      '20.10.24 serves with {"debug":true,"labels":["ctc-form=2"]} { (trailing " {"); 26.1.5 and 28.5.2 --validate answer "configuration OK" (exit 0) for EF BB BF + {"debug":true}, for UTF-16 with a BOM, for an empty and a whitespace-only file, and refuse trailing data ("invalid character \'x\' after top-level value"), two documents, UTF-16 without a BOM and invalid UTF-8 ("failed to decode configuration JSON at offset 19: encoding: invalid UTF-8") (2026-11-26)',
+      '20.10.24 serves with {"debug":true,"labels":["ctc-form=2"]} { (trailing " {"); 26.1.5 and 28.5.2 --validate answer "configuration OK" (exit 0) for EF BB BF + {"debug":true}, for UTF-16 with a BOM, for an empty and a whitespace-only file, and refuse trailing data ("invalid character \'x\' after top-level value"), two documents, UTF-16 without a BOM and invalid UTF-8 ("failed to decode configuration JSON at offset 19: encoding: invalid UTF-8") (2026-11-26); 29.7.2 built from the tag (2026-12-05, seed 20261123): a configuration file that is not JSON text of an object (bom: "ï»¿{\\"debug\\":true,\\"labels\\":[\\"ctc-form=4\\"]}"): the daemon started and served (args: ["--config-file","/tmp/ctc-json-0v1UiX/daemon.json"])',
   },
   {
     rule: 'config.file.types',
     quirk: 'observed.config.file.types',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'some keys take a value of any type: containerd-plugins-namespace is read into no field (its field is containerd-plugin-namespace) and takes any value; from 23.0 so do the top-level http-proxy, https-proxy and no-proxy (default-shm-size, refused as "invalid size", and 28.x\'s default-address-pools, refused naming only the Go type, are refused: config.file.types.message leaves their words out)',
     evidence:
-      '{"containerd-plugins-namespace":7}: served by 20.10.24, --validate "configuration OK" on 26.1.5 and 28.5.2; {"http-proxy":7} (and https-proxy, no-proxy): "configuration OK" on 26.1.5 and 28.5.2; {"default-shm-size":7}: "unable to configure the Docker daemon with file …: invalid size: "7"" on all three (28.5.2 with "invalid JSON: "); {"default-address-pools":"x"} on 28.5.2: "invalid JSON: json: cannot unmarshal string into Go value of type []*ipamutils.NetworkToSplit" (2026-11-26)',
+      '{"containerd-plugins-namespace":7}: served by 20.10.24, --validate "configuration OK" on 26.1.5 and 28.5.2; {"http-proxy":7} (and https-proxy, no-proxy): "configuration OK" on 26.1.5 and 28.5.2; {"default-shm-size":7}: "unable to configure the Docker daemon with file …: invalid size: "7"" on all three (28.5.2 with "invalid JSON: "); {"default-address-pools":"x"} on 28.5.2: "invalid JSON: json: cannot unmarshal string into Go value of type []*ipamutils.NetworkToSplit" (2026-11-26); 29.7.2 built from the tag (2026-12-05, seed 20261123): containerd-plugins-namespace (string) given 7: the daemon started and served (args: []; file: "{\\"containerd-plugins-namespace\\":7}")',
   },
   {
     rule: 'config.file.conflict',
     quirk: 'observed.config.file.conflict',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: "--add-runtime together with the file's runtimes is no conflict: the two are merged",
     evidence:
-      '--add-runtime=ctcy=/bin/true with {"runtimes":{"ctcx":{"path":"/bin/true"}}}: 26.1.5 and 28.5.2 --validate "configuration OK"; 20.10.24 (with --max-concurrent-downloads=-1) gets past the conflict check to "invalid max concurrent downloads: -1"; in a file with every option the suite sets by flag too, every other conflict is listed, runtimes not (2026-11-26)',
+      '--add-runtime=ctcy=/bin/true with {"runtimes":{"ctcx":{"path":"/bin/true"}}}: 26.1.5 and 28.5.2 --validate "configuration OK"; 20.10.24 (with --max-concurrent-downloads=-1) gets past the conflict check to "invalid max concurrent downloads: -1"; in a file with every option the suite sets by flag too, every other conflict is listed, runtimes not (2026-11-26); 29.7.2 built from the tag (2026-12-05, seed 20261123): options set both by flag and in the file: the refusal does not name runtimes (equal values) as set both ways (args: ["--debug=true","--experimental=true","--live-restore=true","--ip-masq=false","--init=false","--no-new-privileges=true","--raw-logs=true","--…',
   },
   {
     rule: 'config.cli.help',
@@ -310,11 +313,11 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     rule: 'reload.flags.kept',
     quirk: 'observed.reload.flags.kept',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'every reload returns max-concurrent-downloads, max-concurrent-uploads and max-download-attempts given as start flags to their defaults (3, 5, 5), and features given with --feature (28.5) to none, though the file cannot name them; the other flags (labels, debug, shutdown-timeout, …) are kept',
     evidence:
-      'started with --max-concurrent-downloads 7 --shutdown-timeout 9 (28.5 also --feature cdi=false), reloads of {"labels":["v=1"]}, {"max-concurrent-uploads":7} and {}: each "Reloaded configuration" line shows "max-concurrent-downloads":3 and "shutdown-timeout":9, and on 28.5 no features; 20.10.24, 26.1.5 and 28.5.2 alike (2026-11-26)',
+      'started with --max-concurrent-downloads 7 --shutdown-timeout 9 (28.5 also --feature cdi=false), reloads of {"labels":["v=1"]}, {"max-concurrent-uploads":7} and {}: each "Reloaded configuration" line shows "max-concurrent-downloads":3 and "shutdown-timeout":9, and on 28.5 no features; 20.10.24, 26.1.5 and 28.5.2 alike (2026-11-26); 29.7.2 built from the tag (2026-12-05, seed 20261123): SIGHUP with the file {"max-concurrent-uploads":8,"registry-mirrors":["https://192.0.2.126"],"default-shm-size":"1G","default-ipc-mode":"private","default-cgroupns-mode":"host","runtimes":{"ctcgqv-rt":{"path":"/usr/bin/runc"}},"default-runtime":"ctcgqv-rt"}:…',
   },
   {
     rule: 'deprecated.images-list.filter-parameter',
@@ -411,7 +414,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     rule: 'deprecated.image-inspect.nonstandard-fields',
     quirk: 'observed.deprecated.image-inspect.nonstandard-fields',
-    releases: ['28.5'],
+    releases: ['28.5', '29.7'],
     cells: {
       api: [
         '1.24',
@@ -444,16 +447,61 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     },
     what: 'below API 1.50 image inspect writes Hostname, Domainname, AttachStdin/out/err, Tty, OpenStdin, StdinOnce and Image with their empty values and leaves NetworkDisabled, MacAddress and StopTimeout out, whatever the image configuration sets: "older API versions keep them" does not hold for set fields',
     evidence:
-      '2026-11-26, 28.5.2, POST /images/load of an archive whose config sets "Hostname":"lh","Domainname":"ld","AttachStdin":true,…,"Tty":true,"Image":"sha256:abab…","NetworkDisabled":true,"MacAddress":"02:42:ac:11:00:0a","StopTimeout":9: GET /v1.24/… and /v1.49/images/ctc-load/img:1/json give Config {"AttachStderr":false,"AttachStdin":false,…,"Hostname":"","Image":"",…,"Tty":false,…} without NetworkDisabled, MacAddress, StopTimeout (26.1.5 and 20.10.24 give "Hostname":"lh", …, "StopTimeout":9); a container committed with Hostname hh1, Tty true, StopTimeout 7 gives the same empty values',
+      '2026-11-26, 28.5.2, POST /images/load of an archive whose config sets "Hostname":"lh","Domainname":"ld","AttachStdin":true,…,"Tty":true,"Image":"sha256:abab…","NetworkDisabled":true,"MacAddress":"02:42:ac:11:00:0a","StopTimeout":9: GET /v1.24/… and /v1.49/images/ctc-load/img:1/json give Config {"AttachStderr":false,"AttachStdin":false,…,"Hostname":"","Image":"",…,"Tty":false,…} without NetworkDisabled, MacAddress, StopTimeout (26.1.5 and 20.10.24 give "Hostname":"lh", …, "StopTimeout":9); a container committed with Hostname hh1, Tty true, StopTimeout 7 gives the same empty values; 29.7.2 built from the tag (2026-12-05, seed 20261123): below API 1.50 Config should keep Hostname as the image\'s configuration gives it, "ctc-h", got "" (API 1.40)',
+  },
+  {
+    rule: 'deprecated.image-inspect.container-config',
+    quirk: 'observed.deprecated.image-inspect.container-config.null',
+    releases: ['29.7'],
+    cells: { api: ['1.40', '1.41', '1.42', '1.43', '1.44'] },
+    what: 'below API 1.45 image inspect writes ContainerConfig as null (Container as ""), even for a loaded image whose configuration names a container; the document ("API v1.45 and later omit Container and ContainerConfig") keeps them below 1.45',
+    evidence:
+      '29.7.2 built from the tag, its containerd image store (2026-12-05, seed 20261123): GET /v1.44/images/ctc-load/container-config-1-44:…/json of a loaded image answers "Container":"","ContainerConfig":null; the suite: "below API 1.45 image inspect should keep ContainerConfig as an object, got null (API 1.40)", at 1.40 to 1.44',
+  },
+  {
+    rule: 'deprecated.kernel-memory',
+    quirk: 'observed.deprecated.kernel-memory',
+    releases: ['29.7'],
+    cells: { api: ['1.40', '1.41'] },
+    what: 'a create below API 1.42 does not keep KernelMemory: inspect has no such field at any API version; the document says "API v1.42 and later ignore the kernel memory limit option; older versions accept it"',
+    evidence:
+      '29.7.2 built from the tag (2026-12-05, seed 20261123): "below API 1.42 a create with KernelMemory 969932800 should keep it, inspect shows undefined (API 1.40)", and at 1.41 with 276824064',
+  },
+  {
+    rule: 'deprecated.network-settings.top-level',
+    quirk: 'observed.deprecated.network-settings.top-level',
+    releases: ['29.7'],
+    cells: 'all',
+    what: 'container inspect has none of the deprecated top-level NetworkSettings fields (EndpointID, Gateway, GlobalIPv6Address, GlobalIPv6PrefixLen, IPAddress, IPPrefixLen, IPv6Gateway, MacAddress) at any API version; the document deprecates them "in favour of NetworkSettings.Networks" and removes them nowhere',
+    evidence:
+      '29.7.2 built from the tag (2026-12-05, seed 20261123): "NetworkSettings should still have the deprecated EndpointID at API 1.40", and so at every API version from 1.40 to 1.55',
+  },
+  {
+    rule: 'deprecated.events.legacy-fields',
+    quirk: 'observed.deprecated.events.legacy-fields',
+    releases: ['29.7'],
+    cells: { api: ['1.52', '1.53', '1.54', '1.55'] },
+    what: 'from API 1.52 events carry no status, id and from; the document says only that they "are deprecated in favour of a richer structure"',
+    evidence:
+      '29.7.2 built from the tag (2026-12-05, seed 20261123): "the deprecated (not removed) status should be there at every API version: the container create event should have status = Action, got undefined (API 1.52)", and at 1.53 to 1.55 (image tag, container die); below 1.52 they are there',
+  },
+  {
+    rule: 'listen.unix.mode-from-start',
+    quirk: 'observed.listen.unix.mode-from-start',
+    releases: ['29.7'],
+    cells: 'all',
+    what: 'a unix socket is bound under the process umask and given its mode after: under umask 0 it is 0777 for about 10 ms, then 0660 with the socket group',
+    evidence:
+      '29.7.2 built from the tag, -H unix://…/ctcw.sock under umask 0000 (2026-12-05, seed 20261123, seen in 2 runs of 5, the other 3 saw only 0660): "ctcw.sock had mode 0777, wider than 0660, 452.967 ms after the start was asked for … ctcw.sock +452.967 ms: 0777 uid 0 gid 0 (poll); ctcw.sock +454.095 ms: 0777 uid 0 gid 0 (event); ctcw.sock +462.755 ms: 0660 uid 0 gid 105 (poll)"; the window is short, so a run often misses it and the live agreement on this cell is not stable',
   },
   {
     rule: 'authz.spec-path',
     quirk: 'observed.authz.spec-path',
-    releases: ['20.10', '26.1', '28.5'],
+    releases: ['20.10', '26.1', '28.5', '29.7'],
     cells: 'all',
     what: 'a plugin named by the absolute path of its spec file is not found: the releases look plugins up by name only, retry, and end the start',
     evidence:
-      '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin "/tmp/ctc-…/ctca.spec" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26)',
+      '--authorization-plugin /tmp/ctc-…/ctca.spec, a spec file "unix://<socket>" of a running test plugin outside the plugin directory: level=warning msg="Unable to locate plugin: /tmp/ctc-…/ctca.spec, retrying in 4s", then "… retrying in 8s", then "failed to validate authorization plugin: plugin "/tmp/ctc-…/ctca.spec" not found" and a non-zero exit, nothing served, on 20.10.24, 26.1.5 and 28.5.2 (run --only authz.spec-path; the other reading passes on all three, 2026-11-26); 29.7.2 built from the tag (2026-12-05, seed 20261123): --authorization-plugin /tmp/ctc-oFaE30/ctcym8.spec (the spec file of a running plugin): the daemon did not start (args: ["--authorization-plugin","/tmp/ctc-oFaE30/ctcym8.spec"]): time="2026-12-05T07:10:35.392399972Z" level=warning msg="Unable to locate plug…',
   },
   {
     rule: 'authz.body.large',

@@ -5,7 +5,7 @@ import { OBSERVED_DOCKERD_MESSAGES, type DaemonMessages } from './messages.js';
  * Daemon releases and their API range. Checked against the public version matrix of the engine
  * API documentation and the release tags of the daemon's sources (`DefaultVersion` /
  * `MinSupportedAPIVersion` up to 28.x, `MaxAPIVersion` / `defaultMinAPIVersion` from 29.0), and
- * against the three releases that run on this machine (20.10.24, 26.1.5, 28.5.2).
+ * against the four releases that run on this machine (20.10.24, 26.1.5, 28.5.2, 29.7.2).
  */
 export interface DaemonRelease {
   /** Release series, e.g. "28.5". */
@@ -52,10 +52,16 @@ export interface DaemonRelease {
   /**
    * How many header lines (Host included) a request may have before the daemon answers 431:
    * 'none' where no limit was found, null where no real daemon of the series was observed. It is
-   * the limit of the Go release the daemon is built with: 500 from Go 1.26 (28.5.2, go1.27.1);
-   * 20.10.24 (go1.19.8) took 5000 lines and 26.1.5 (go1.24.4) 20 000.
+   * the limit of the Go release the daemon is built with: 500 for 28.5.2 (go1.27.1);
+   * 20.10.24 (go1.19.8) took 5000 lines, 26.1.5 (go1.24.4) 20 000 and 29.7.2 (go1.26.10) 30 001
+   * (2026-12-05).
    */
   readonly headerLineLimit: number | 'none' | null;
+  /**
+   * The version of the series observed running on this machine (a real daemon the agreement test
+   * starts), or null where the simulator emulates the series from moby's source alone.
+   */
+  readonly observed: string | null;
   readonly evidence: string;
 }
 
@@ -75,6 +81,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v19.03.0'),
   },
   {
@@ -90,6 +97,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: DAEMON_FLAGS_BY_RELEASE['20.10'] ?? null,
     slowStart: false,
     headerLineLimit: 'none',
+    observed: '20.10.24',
     evidence: `${tag('v20.10.0')}; observed on Debian 20.10.24`,
   },
   {
@@ -105,6 +113,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v23.0.0'),
   },
   {
@@ -120,6 +129,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v24.0.0'),
   },
   {
@@ -135,6 +145,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: `${tag('v25.0.0')} defaultMinAPIVersion=1.24`,
   },
   {
@@ -150,6 +161,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v26.0.0'),
   },
   {
@@ -165,6 +177,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: DAEMON_FLAGS_BY_RELEASE['26.1'] ?? null,
     slowStart: true,
     headerLineLimit: 'none',
+    observed: '26.1.5',
     evidence: `${tag('v26.1.0')}; observed on Debian 26.1.5`,
   },
   {
@@ -180,6 +193,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v27.0.1'),
   },
   {
@@ -195,6 +209,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v27.1.0'),
   },
   {
@@ -210,6 +225,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v27.2.0'),
   },
   {
@@ -225,6 +241,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v27.3.0'),
   },
   {
@@ -240,6 +257,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v27.4.0'),
   },
   {
@@ -255,6 +273,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v27.5.0'),
   },
   {
@@ -270,6 +289,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v28.0.0'),
   },
   {
@@ -285,6 +305,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v28.1.0'),
   },
   {
@@ -300,6 +321,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v28.2.0'),
   },
   {
@@ -315,6 +337,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v28.3.0'),
   },
   {
@@ -330,6 +353,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('v28.4.0'),
   },
   {
@@ -345,6 +369,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: DAEMON_FLAGS_BY_RELEASE['28.5'] ?? null,
     slowStart: false,
     headerLineLimit: 500,
+    observed: '28.5.2',
     evidence: `${tag('v28.5.0')}; observed on Debian 28.5.2`,
   },
   {
@@ -360,6 +385,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: `${tag('docker-v29.0.0')} defaultMinAPIVersion=1.44`,
   },
   {
@@ -375,6 +401,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('docker-v29.1.0'),
   },
   {
@@ -390,6 +417,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('docker-v29.2.0'),
   },
   {
@@ -405,6 +433,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: `${tag('docker-v29.3.0')} lowered default minimum to 1.40`,
   },
   {
@@ -420,6 +449,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('docker-v29.4.0'),
   },
   {
@@ -435,6 +465,7 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('docker-v29.5.0'),
   },
   {
@@ -450,22 +481,24 @@ export const RELEASES: readonly DaemonRelease[] = [
     flags: null,
     slowStart: null,
     headerLineLimit: null,
+    observed: null,
     evidence: tag('docker-v29.6.0'),
   },
   {
     release: '29.7',
-    version: '29.7.0',
+    version: '29.7.2',
     maxApi: '1.55',
     defaultMinApi: '1.40',
     windowsMinApi: '1.40',
     minApiFloor: '1.24',
-    legacyPlainTextErrors: null,
-    legacyPlainTextNotFound: null,
-    messages: null,
-    flags: null,
+    legacyPlainTextErrors: true,
+    legacyPlainTextNotFound: false,
+    messages: OBSERVED_DOCKERD_MESSAGES,
+    flags: DAEMON_FLAGS_BY_RELEASE['29.7'] ?? null,
     slowStart: null,
-    headerLineLimit: null,
-    evidence: tag('docker-v29.7.0'),
+    headerLineLimit: 'none',
+    observed: '29.7.2',
+    evidence: `${tag('docker-v29.7.0')}; observed on 29.7.2 built from ${tag('docker-v29.7.2')} (../shared/daemons/PROVENANCE.md)`,
   },
 ];
 

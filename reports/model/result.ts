@@ -187,6 +187,8 @@ export interface TargetDescription {
    * as its release is not in the dockerd release table.
    */
   readonly judgedAs?: string;
+  /** Present when no real daemon of the release was observed here: its expectations come from moby's source alone. */
+  readonly notObserved?: string;
   /** For a target that is only an OpenAI-compatible server: which engine its answers showed. */
   readonly engine?: {
     /** e.g. "llama.cpp (llama-server)"; null when no sign, or conflicting signs, were seen. */

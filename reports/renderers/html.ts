@@ -315,7 +315,7 @@ export function renderHtml(given: ConformanceReport): string {
     ['Kind', t.kind],
     ['Profile', t.profile],
     ['Version', t.version ?? 'unknown'],
-    ['Release', t.release ?? 'unknown'],
+    ['Release', t.release === null ? 'unknown' : t.notObserved === undefined ? t.release : `${t.release} (${t.notObserved})`],
     ...(t.judgedAs === undefined ? [] : [['Judged as', t.judgedAs] as [string, string]]),
     ['API range', t.apiRange ? `${t.apiRange.min} – ${t.apiRange.max}` : 'unknown'],
     ['Observed API range', apiRangeText(t.observedApiRange).replace('–', ' – ')],

@@ -2,6 +2,9 @@
  * The engine's words for the image, container and events endpoints (moby daemon, observed on
  * 20.10.24, 26.1.5 and 28.5.2 where the brief of each says so). `{…}` are filled by fillMessage.
  */
+/** The release that names the streams a logs request lacks (400 for services and tasks too) and spells "path cannot be empty". */
+export const NAMED_STREAMS_FROM = '29.7';
+
 export const ENGINE_MESSAGES = {
   /** `{name}`: the reference as moby normalises it (images/missing-image.ts). */
   noSuchImage: 'No such image: {name}',
@@ -19,6 +22,8 @@ export const ENGINE_MESSAGES = {
   invalidName: 'Invalid container name ({name}), only [a-zA-Z0-9][a-zA-Z0-9_.-] are allowed',
   /** Container and service logs asked for neither stdout nor stderr. */
   noStream: 'Bad parameters: you must choose at least one stream',
+  /** The same from 29.7 (observed on 29.7.2; 29.0 to 29.6 not observed), answered 400 for services and tasks too. */
+  noStreamNamed: "must specify at least one of 'stdout' or 'stderr'",
   /** POST /containers/{name}/rename: no name, its own name, and the prefix of a name it cannot take. */
   renameEmpty: 'Neither old nor new names may be empty',
   renameSame: 'Renaming a container with the same name as its current name',
@@ -61,6 +66,8 @@ export const ENGINE_MESSAGES = {
   pathEmpty: 'Path cannot be empty',
   /** GET and HEAD /containers/{name}/archive without `path` (sic: moby joins the words without a space). */
   archivePathEmpty: 'bad parameter: pathcannot be empty',
+  /** The same from 29.7, with the space (observed on 29.7.2; 29.0 to 29.6 not observed). */
+  archivePathEmptySpaced: 'bad parameter: path cannot be empty',
   missingRepo: 'repository name must have at least one component',
   /** A body sent without `Content-Type: application/json` (moby httputils.CheckForJSON); 20.10's words, then 23.0's. */
   contentTypeOld: "Content-Type specified ({type}) must be 'application/json'",

@@ -1,4 +1,6 @@
 import { compareVersions } from '../../common/dotted-version.js';
+import { findRelease } from '../../specs/versions.js';
+import { notObservedNote } from '../targets/judged-release.js';
 import type { DiffSide } from './explore.js';
 import { noAnswer, observe, type Observation } from './observation.js';
 import { HttpClientError } from '../http/client.js';
@@ -54,6 +56,13 @@ const field = (o: Observation, key: string): string => {
  * below and above that range, a prefix that is no version, an unversioned call, an unknown path
  * and a method a route does not take.
  */
+/** The release the version names, and whether a real daemon of it was observed here. */
+function releaseText(version: string | null): string {
+  const release = findRelease(version);
+  if (release === undefined) return 'not in the release table';
+  return release.observed === null ? `${release.release}, ${notObservedNote(release.release)}` : `${release.release}, observed on ${release.observed}`;
+}
+
 export async function negotiationProfile(side: DiffSide): Promise<NegotiationProfile> {
   const ping = await get(side, 'GET', '/_ping');
   const version = await get(side, 'GET', '/version');
@@ -66,6 +75,7 @@ export async function negotiationProfile(side: DiffSide): Promise<NegotiationPro
   const below = min === undefined ? undefined : ASKED.filter((v) => compareVersions(v, min) < 0).at(-1);
   const above = max === undefined ? undefined : `1.${Number(max.split('.')[1]) + 1}`;
   const rows: ProfileRow[] = [
+    { what: 'release (specs/versions.ts)', value: releaseText(side.side.version) },
     { what: 'advertised (GET /version ApiVersion, MinAPIVersion)', value: `${field(version, 'MinAPIVersion')} – ${field(version, 'ApiVersion')}` },
     { what: 'Api-Version header of GET /_ping', value: ping.headers['api-version'] ?? '(none)' },
     {

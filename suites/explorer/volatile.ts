@@ -26,11 +26,13 @@ const withoutBuild = (text: string): string => text.replace(BUILD, '$1');
 /**
  * Where a value describes how and from what the binaries were built, not what the release does:
  * commits, the Go version, build times (GET /version), the commits of containerd, runc and the
- * init binary (GET /info), and the versions of the components beside the engine (GET /version
- * Components[]; the engine's own version is the top-level Version, compared as a value).
+ * init binary (GET /info), the versions of the components beside the engine (GET /version
+ * Components[]; the engine's own version is the top-level Version, compared as a value), and the
+ * edition a packaging names (Platform.Name: empty in Debian's builds, "Docker Engine - Community"
+ * in Docker's and in 29.7.2 as built here).
  */
 const BUILD_KEY = /^(GitCommit|GoVersion|BuildTime)$/;
-const BUILD_PATH = /\.(ContainerdCommit|RuncCommit|InitCommit)\.(ID|Expected)$|\.Components\[\]\.(Version|Details\.\w+)$/;
+const BUILD_PATH = /\.(ContainerdCommit|RuncCommit|InitCommit)\.(ID|Expected)$|\.Components\[\]\.(Version|Details\.\w+)$|^\$\.Platform\.Name$/;
 
 /** Why two texts differ without meaning anything (a header value, a string in a body), or null. */
 export function volatileText(a: string, b: string): string | null {

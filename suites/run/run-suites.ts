@@ -4,7 +4,7 @@ import type { ObservedApiRange, RuleResult, TargetDescription } from '../../repo
 import type { HttpClient } from '../http/client.js';
 import { profileFor, type Profile } from '../profiles.js';
 import { readFacts, releaseOf, type TargetFacts } from '../targets/facts.js';
-import { judgeRelease } from '../targets/judged-release.js';
+import { judgeRelease, notObservedNote } from '../targets/judged-release.js';
 import { quirksOf } from '../targets/carried-quirks.js';
 import { probeEngine, type EngineIdentity } from '../targets/engine-identity.js';
 import { rootOf } from '../http/endpoint.js';
@@ -240,6 +240,7 @@ export async function runSuites(options: RunOptions): Promise<SuiteRun> {
         ...(engine === undefined ? {} : { engine }),
         ...(judged.judgement === null ? {} : { judgedAs: judged.judgement }),
         ...(quirks.length === 0 ? {} : { quirks }),
+        ...(release === null || release.observed !== null ? {} : { notObserved: notObservedNote(release.release) }),
       },
       apiVersions,
       rules: RULES,

@@ -1,6 +1,9 @@
 import { RELEASES, type DaemonRelease } from '../../specs/versions.js';
 import { releaseOf, type TargetFacts } from './facts.js';
 
+/** What a report and `profile` say of a release no real daemon was observed of. */
+export const notObservedNote = (release: string): string => `not observed: no real dockerd ${release} ran here, its expectations come from moby's source`;
+
 /** The engine component dockerd (and ctrd-sim) name in GET /version. */
 const DOCKERD_ENGINE = 'Engine';
 

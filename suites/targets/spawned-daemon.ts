@@ -11,6 +11,7 @@ import { makeRunDir, removeRunDir } from './temp-dir.js';
 import { MODEL_RUNNER_ARGS, modelRunnerEndpoints, modelRunnerIn, type LoggedModelRunner } from './model-runner-endpoints.js';
 import type { Surface } from '../../specs/types.js';
 import { inNamespaces, probeInNetns } from './process/namespaces.js';
+import { addsTimeNamespaces, withTimeNamespacesOff } from './process/time-namespaces.js';
 
 /** ctrd-sim logs its runner's address before it serves; the pipe may bring the line a little after /_ping answers. */
 async function loggedModelRunner(log: LogBuffer, from: number): Promise<LoggedModelRunner | null> {
@@ -38,6 +39,10 @@ export interface SpawnedDaemonOptions {
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 
+/** A start as this machine needs it for the binary (process/time-namespaces.ts). */
+type HostAdaptation = (request: StartRequest | undefined) => StartRequest;
+const AS_ASKED: HostAdaptation = (request) => request ?? {};
+
 /** A shell line that sets the umask and execs the daemon: its PID stays the one spawned. */
 export function umaskWrapper(umask: number): string {
   if (!Number.isInteger(umask) || umask < 0 || umask > 0o777) throw new TargetError('TARGET_SPEC', `umask ${String(umask)} is not between 0 and 0777`);
@@ -58,16 +63,24 @@ export class SpawnedDaemonTarget implements Target {
     if (options.modelRunner === true) this.simulatorArgs = options.fixedArgs ?? [];
   }
 
-  async start(request: StartRequest = {}): Promise<StartOutcome> {
+  async start(request?: StartRequest): Promise<StartOutcome> {
     // A umask out of range is refused before anything is made.
-    if (request.umask !== undefined) umaskWrapper(request.umask);
+    if (request?.umask !== undefined) umaskWrapper(request.umask);
+    const adapt = await this.hostAdaptation();
     const dir = makeRunDir();
-    writeConfigFile(dir, request.config);
-    return this.launch(dir, request, new LogBuffer());
+    const adapted = adapt(request);
+    writeConfigFile(dir, adapted.config);
+    return this.launch(dir, adapted, new LogBuffer(), adapt);
+  }
+
+  /** What a start of this binary needs of this machine beyond the cell's own request. */
+  private async hostAdaptation(): Promise<HostAdaptation> {
+    if (this.options.modelRunner === true || !(await addsTimeNamespaces(this.options.command))) return AS_ASKED;
+    return withTimeNamespacesOff;
   }
 
   /** Starts the daemon on `dir` (its configuration file written); on failure the directory is removed. */
-  private async launch(dir: string, request: StartRequest, log: LogBuffer): Promise<StartOutcome> {
+  private async launch(dir: string, request: StartRequest, log: LogBuffer, adapt: HostAdaptation): Promise<StartOutcome> {
     const { command } = this.options;
     const timeoutMs = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     const from = log.mark();
@@ -115,9 +128,10 @@ export class SpawnedDaemonTarget implements Target {
         ...(request.netns === undefined || daemon.pid === undefined ? {} : { probeInNetns: (probe) => probeInNetns(daemon.pid!, probe) }),
         restart: async (next) => {
           await daemon.handOver({ awaitReaping: true });
-          if (next?.config !== undefined) writeConfigFile(dir, next.config);
+          const again = next === undefined ? request : adapt(next);
+          if (next?.config !== undefined) writeConfigFile(dir, again.config);
           try {
-            return await this.launch(dir, next ?? request, log);
+            return await this.launch(dir, again, log, adapt);
           } catch (error) {
             removeRunDir(dir);
             throw error;

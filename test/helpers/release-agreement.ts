@@ -37,6 +37,16 @@ export function recordedReleases(): string[] {
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
+/**
+ * Recorded releases whose live agreement is not yet held (issue 40), and why: their recording is
+ * replayed like the others', on every machine, but CI does not list their daemon
+ * (scripts/provision-daemons.sh), and the run says so as a TODO, not a pass.
+ */
+export const LIVE_AGREEMENT_PENDING: Readonly<Record<string, string>> = {
+  '29.7':
+    "ctrd-sim does not model 29.7's containerd image store (image inspect, delete, save, /system/df: docs/simulator.md), which the tests comparing ctrd-sim with every listed daemon report; and 29.7.2's 0777 socket window (listen.unix.mode-from-start, about 10 ms) was seen in 2 live runs of 5, so its live cell is not stable",
+};
+
 /** Rules the in-process simulator cannot carry (a network namespace): ctrd-sim as a process answers them. */
 export const PROCESS_ONLY = RULES.filter(
   (rule) => rule.testability.testable && rule.requires.some((c) => !CAPABILITIES_OF.inProcess.has(c)) && rule.applies.surface.startsWith('daemon'),
@@ -112,11 +122,13 @@ export function checkAgreement(t: Test, releases: readonly string[] = recordedRe
       t.equal(replay.code, agreement.deviationsSeen > 0 ? 1 : 0, 'exit code: 1 exactly when a rule fails');
       checkKnownDeviationCells(t, simReport.results, release, simReport.target.apiRange?.min ?? '0', `${release} --as-observed in process`);
       const skippedRules = new Set(replayReport.results.filter((r) => r.status === 'skipped').map((r) => r.rule));
+      // A recording made with --only (scripts/record-transcripts.mjs) replays that selection alone: the rest is not run at all.
+      const ranRules = new Set(replayReport.results.map((r) => r.rule));
       const unanswerable = unanswerableByRecording(release);
       t.same(
-        unanswerable.filter((rule) => !skippedRules.has(rule)),
+        unanswerable.filter((rule) => ranRules.has(rule) && !skippedRules.has(rule)),
         [],
-        'the rules a recording cannot answer are skipped',
+        'the rules a recording cannot answer are skipped (or not run, outside the selection it was recorded with)',
       );
       t.same(
         [...skippedRules].filter((rule) => !unanswerable.includes(rule) && !PROCESS_RULES.includes(rule)),
@@ -133,6 +145,11 @@ export function checkAgreement(t: Test, releases: readonly string[] = recordedRe
       checkKnownDeviationCells(t, report.results, release, report.target.apiRange?.min ?? '0', `${release} --as-observed as a process`);
     });
 
+    const pending = LIVE_AGREEMENT_PENDING[release];
+    if (daemon === undefined && pending !== undefined) {
+      t.test(`dockerd ${release}: live agreement`, { todo: `not yet: ${pending}` }, async () => {});
+      continue;
+    }
     if (daemon === undefined) {
       const why = found.missing ?? `dockerd ${release} is recorded but not provisioned`;
       if (inCI()) t.fail(`real daemons are required in CI: ${why}`);

@@ -5,8 +5,8 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { containerOr404 } from './routes.js';
-import { ENGINE_MESSAGES } from '../messages.js';
-import { apiBelow, queryOf, sendBody, sendEmpty } from '../replies.js';
+import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
+import { apiBelow, queryOf, releaseBelow, sendBody, sendEmpty } from '../replies.js';
 import { copiesBelow124 } from '../../quirks/deprecations/copy-below-1-24.js';
 import { tarWith404 } from '../../quirks/deprecations/copy-tar-with-404.js';
 import { statWithoutLinkTarget } from '../../quirks/deprecations/stat-without-link-target.js';
@@ -24,7 +24,7 @@ function statHeader(x: Exchange, stat: PathStat): string {
 export function target(x: Exchange): { container: Container; path: string } | undefined {
   const path = queryOf(x).get('path') ?? '';
   if (path === '') {
-    handlerError(x, 400, ENGINE_MESSAGES.archivePathEmpty);
+    handlerError(x, 400, releaseBelow(x, NAMED_STREAMS_FROM) ? ENGINE_MESSAGES.archivePathEmpty : ENGINE_MESSAGES.archivePathEmptySpaced);
     return undefined;
   }
   const container = containerOr404(x);

@@ -3,6 +3,7 @@ import { goFields } from '../go-fields.js';
 import { HOST_CONFIG_LAYOUT, hostConfigLayout, OMITTED, WINDOWS_RESOURCES } from './host-config-defaults.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import { kernelMemoryKept } from '../../quirks/deprecations/kernel-memory-kept.js';
+import { kernelMemoryDroppedEverywhere } from '../../quirks/deprecations/kernel-memory-dropped.js';
 
 /** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others (not Windows' resources). */
 export const HOST_CONFIG_FIELDS: readonly string[] = HOST_CONFIG_LAYOUT.map(([field]) => field).filter((field) => !WINDOWS_RESOURCES.includes(field));
@@ -17,7 +18,8 @@ export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unk
   const next: Record<string, unknown> = { ...stored, ...goFields(body, HOST_CONFIG_FIELDS) };
   next['LogConfig'] = logConfig(x, next['LogConfig']);
   // Fault (deprecated.kernel-memory): kept at every version.
-  if (!apiBelow(x, '1.42') && !x.state.config.faults.has('deprecated.kernel-memory') && !kernelMemoryKept(x.state.config.quirks))
+  const { faults, quirks } = x.state.config;
+  if ((!apiBelow(x, '1.42') && !faults.has('deprecated.kernel-memory') && !kernelMemoryKept(quirks)) || kernelMemoryDroppedEverywhere(quirks))
     for (const field of KERNEL_MEMORY) delete next[field];
   return next;
 }

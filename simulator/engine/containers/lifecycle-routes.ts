@@ -6,7 +6,7 @@ import type { Route } from '../../http/route.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
 import { goAtoi, goParseInt } from '../go-strconv.js';
 import { containerOr404, endRunning, signalNumber, start } from './routes.js';
-import { ENGINE_MESSAGES } from '../messages.js';
+import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 
 /**
  * Stop, restart, wait and logs of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
@@ -201,7 +201,8 @@ export const containerLogsRoute: Route = {
   rules: [],
   handle(x) {
     const query = queryOf(x);
-    if (!boolQuery(x, 'stdout') && !boolQuery(x, 'stderr')) return handlerError(x, 400, ENGINE_MESSAGES.noStream);
+    if (!boolQuery(x, 'stdout') && !boolQuery(x, 'stderr'))
+      return handlerError(x, 400, releaseBelow(x, NAMED_STREAMS_FROM) ? ENGINE_MESSAGES.noStream : ENGINE_MESSAGES.noStreamNamed);
     const container = containerOr404(x);
     if (container === undefined) return;
     for (const key of ['since', 'until']) {

@@ -4,6 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import { dnsNamesHidden } from '../../quirks/deprecations/dns-names-from-api-1-44.js';
 import { topLevelDropped } from '../../quirks/deprecations/top-level-dropped-from-1-52.js';
+import { topLevelDroppedEverywhere } from '../../quirks/deprecations/top-level-dropped-everywhere.js';
 
 /**
  * The network a container's NetworkMode names: the default one is `bridge`; `container:<id>`
@@ -83,7 +84,8 @@ const DEPRECATED_TOP_LEVEL: Readonly<Record<string, string | number>> = {
 
 /** Container inspect's NetworkSettings: the deprecated top-level fields (never removed by the document) at every API version, then Networks. */
 export function shapeNetworkSettings(x: Exchange, container: Container): Record<string, unknown> {
-  const topLevel: Record<string, string | number> = topLevelDropped(x.state.config.quirks, apiBelow(x, '1.52')) ? {} : { ...DEPRECATED_TOP_LEVEL };
+  const topLevel: Record<string, string | number> =
+    topLevelDropped(x.state.config.quirks, apiBelow(x, '1.52')) || topLevelDroppedEverywhere(x.state.config.quirks) ? {} : { ...DEPRECATED_TOP_LEVEL };
   // Fault (deprecated.network-settings.top-level): from 1.44 IPAddress and Gateway are gone.
   if (!apiBelow(x, '1.44') && x.state.config.faults.has('deprecated.network-settings.top-level')) {
     delete topLevel['IPAddress'];

@@ -59,7 +59,9 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
     }
     const image = objects.findImage(name);
     // A tag the reference store lacks is its own error; a name without one was searched as an image.
-    if (image === undefined) return { status: 404, message: nameOnly ? `No such image: ${name}` : 'reference does not exist' };
+    // 29.7 names the tag it looked for (observed on 29.7.2, its containerd image store; 29.0 to 29.6 not observed).
+    if (image === undefined)
+      return { status: 404, message: nameOnly ? `No such image: ${releaseBelow(x, '29.7') ? name : `${name}:latest`}` : 'reference does not exist' };
     add(image, nameOnly && objects.taggedAs(name) === undefined ? null : familiarRepoTag(name));
   }
   return { images: [...found.values()] };

@@ -6,6 +6,7 @@ import { containerKeptWhenSet } from '../../quirks/deprecations/container-kept-w
 import { containerOmittedWhenEmpty } from '../../quirks/deprecations/container-omitted-when-empty.js';
 import { nonstandardAsWritten } from '../../quirks/deprecations/nonstandard-blanked-below-1-50.js';
 import { containerAsWritten } from '../../quirks/deprecations/set-container-blanked.js';
+import { containerConfigNull } from '../../quirks/deprecations/container-config-null.js';
 import { omittedThoughSet } from '../../quirks/deprecations/set-field-omitted.js';
 import { threeDropped } from '../../quirks/deprecations/three-dropped.js';
 import { threeKeptWhenSet } from '../../quirks/deprecations/three-kept-when-set.js';
@@ -115,7 +116,7 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     ...(keepContainer ? { Container: containerAsWritten(sim.quirks, container) } : {}),
     // Fault (deprecated.image-inspect.container-config): kept from 1.45 too.
     ...(below145 || keptAnyway || sim.faults.has('deprecated.image-inspect.container-config')
-      ? { ContainerConfig: containerConfigDocument(origin?.containerConfig ?? null) }
+      ? { ContainerConfig: containerConfigNull(sim.quirks) ? null : containerConfigDocument(origin?.containerConfig ?? null) }
       : {}),
     DockerVersion: origin?.dockerVersion ?? sim.release.version,
     Author: origin?.author ?? '',

@@ -3,7 +3,7 @@ import type { Route } from '../../http/route.js';
 import { parseFilterArgs } from '../filters/filter-args.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow } from '../replies.js';
 import type { Refusal } from '../json-request.js';
-import { ENGINE_MESSAGES } from '../messages.js';
+import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 import { boolQueryRefusal, refuseInactive, specRefusal, SWARM_MESSAGES, versionRefusal } from './inactive.js';
 
 /**
@@ -70,7 +70,14 @@ const logs = (path: string): Route => ({
   path,
   where: `${WHERE}: GET ${path}`,
   rules: [],
-  handle: (x) => refuseInactive(x, [boolQuery(x, 'stdout') || boolQuery(x, 'stderr') ? null : { status: 500, message: ENGINE_MESSAGES.noStream }]),
+  handle: (x) =>
+    refuseInactive(x, [
+      boolQuery(x, 'stdout') || boolQuery(x, 'stderr')
+        ? null
+        : releaseBelow(x, NAMED_STREAMS_FROM)
+          ? { status: 500, message: ENGINE_MESSAGES.noStream }
+          : { status: 400, message: ENGINE_MESSAGES.noStreamNamed },
+    ]),
 });
 
 /** POST /swarm/update: the spec, the version, the three rotate… flags in moby's order, then the cluster. */

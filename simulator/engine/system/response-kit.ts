@@ -51,6 +51,17 @@ function minApiReported(config: SimConfig): string {
   return wrong ? `1.${Number(config.minApi.split('.')[1]) + 1}` : config.minApi;
 }
 
+/**
+ * From 29.7 (observed on 29.7.2; 29.0 to 29.6 not observed) the engine names its Go module and that
+ * module's version; the version is the build's (29.7.2 built from a tree without VCS data says
+ * `v2.0.0+unknown`), the simulator's names its own build.
+ */
+const MODULE_NAMED_FROM = '29.7';
+function moduleDetails(config: SimConfig): Record<string, string> {
+  if (isOlder(config.release.release, MODULE_NAMED_FROM)) return {};
+  return { Module: 'github.com/moby/moby/v2', ModuleVersion: `v2.0.0+${SIM_BUILD}` };
+}
+
 function versionDocument(config: SimConfig): Record<string, unknown> {
   const version = `${config.release.version}+${SIM_BUILD}`;
   const minApi = minApiReported(config);
@@ -71,6 +82,7 @@ function versionDocument(config: SimConfig): Record<string, unknown> {
           GoVersion: 'none',
           KernelVersion: kernelRelease(),
           MinAPIVersion: minApi,
+          ...moduleDetails(config),
           Os: 'linux',
         },
       },

@@ -21,6 +21,10 @@ import * as dnsNamesFromApi144 from './dns-names-from-api-1-44.js';
 import * as legacyFieldsContainerOnly from './legacy-fields-container-only.js';
 import * as legacyFieldsDroppedFrom152 from './legacy-fields-dropped-from-1-52.js';
 import * as removedFlagHidden from './removed-flag-hidden.js';
+import * as topLevelDroppedEverywhere from './top-level-dropped-everywhere.js';
+import * as legacyFieldsDroppedObserved from './legacy-fields-dropped-observed.js';
+import * as containerConfigNull from './container-config-null.js';
+import * as kernelMemoryDropped from './kernel-memory-dropped.js';
 
 /** The quirks of the deprecations area, by id (one module each in this directory). */
 export const DEPRECATIONS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
@@ -46,4 +50,8 @@ export const DEPRECATIONS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [legacyFieldsContainerOnly.QUIRK]: legacyFieldsContainerOnly.MODULE,
   [legacyFieldsDroppedFrom152.QUIRK]: legacyFieldsDroppedFrom152.MODULE,
   [removedFlagHidden.QUIRK]: removedFlagHidden.MODULE,
+  [topLevelDroppedEverywhere.QUIRK]: topLevelDroppedEverywhere.MODULE,
+  [legacyFieldsDroppedObserved.QUIRK]: legacyFieldsDroppedObserved.MODULE,
+  [containerConfigNull.QUIRK]: containerConfigNull.MODULE,
+  [kernelMemoryDropped.QUIRK]: kernelMemoryDropped.MODULE,
 };

@@ -11,5 +11,9 @@ export const chmodAfterListen: QuirkModule = {
     'simulator/quirks/listeners/chmod-after-listen.ts, switched on in simulator/daemon/start.ts, carried by simulator/listeners/listen.ts (socketBoundAsIs)',
 };
 
+/** Observed on 29.7.2: what the hypothetical quirk supposes (0777 under umask 0 for about 10 ms, then 0660). */
+export const OBSERVED_CHMOD_AFTER_LISTEN = 'observed.listen.unix.mode-from-start';
+export const observedChmodAfterListen: QuirkModule = { where: chmodAfterListen.where };
+
 /** The binding it gives: under the process's umask, the mode set as soon as the socket listens. */
 export const BOUND_AS_IS = { lateMs: 0 } as const;

@@ -34,7 +34,7 @@ import { PLAIN_PING_SERVED, plainPingServed } from './plain-ping-served.js';
 import { REMOTE_REFUSAL_BACKPORTED, remoteRefusalBackported } from './remote-refusal-backported.js';
 import { AUTHZ_BEFORE_ROUTING, authzBeforeRouting } from './authz-before-routing.js';
 import { METRICS_SUBTREE, metricsSubtree } from './metrics-subtree.js';
-import { CHMOD_AFTER_LISTEN, chmodAfterListen } from './chmod-after-listen.js';
+import { CHMOD_AFTER_LISTEN, chmodAfterListen, OBSERVED_CHMOD_AFTER_LISTEN, observedChmodAfterListen } from './chmod-after-listen.js';
 import { AUTHZ_ENGINES_UNAUTHORIZED, authzEnginesUnauthorized } from './authz-engines-unauthorized.js';
 import { AUTHZ_CHUNKED_PEEK, authzChunkedPeek } from './authz-chunked-peek.js';
 import { AUTHZ_UNTYPED_CHUNKED, authzUntypedChunked } from './authz-untyped-chunked.js';
@@ -72,6 +72,7 @@ export const LISTENERS_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   [RESPONSE_DENY_BODY_KEPT]: responseDenyBodyKept,
   [UNREACHABLE_READS_OPEN]: unreachableReadsOpen,
   [CHMOD_AFTER_LISTEN]: chmodAfterListen,
+  [OBSERVED_CHMOD_AFTER_LISTEN]: observedChmodAfterListen,
   [MISSING_EXIT_0]: missingExit0,
   [METRICS_UNVERSIONED_TYPE]: metricsUnversionedType,
   [GROUP_PREFIX_MATCH]: groupPrefixMatch,

@@ -19,33 +19,36 @@ export function daemonEnvironment(also: readonly string[] = [], source: NodeJS.P
   return env;
 }
 
-const helpCache = new Map<string, Promise<string>>();
-/** How long a `--help` probe may run; dockerd answers in about 0.1 s. */
+const probeCache = new Map<string, Promise<string>>();
+/** How long a `--help` or `--version` probe may run; dockerd answers in about 0.1 s. */
 export const PROBE_MS = 10_000;
 /** SIGTERM → SIGKILL grace of a probe that overstays. */
 const PROBE_GRACE_MS = 1_000;
 
 /**
- * What the binary prints for `--help` (once per command and deadline). The probe is a process like
- * the daemon: in a private directory, in a process group of its own, ended after `probeMs` with
- * everything it started (a script whose child ignores SIGTERM included), reaped.
+ * What the binary prints for `flag` (`--help`, `--version`; once per command, flag and deadline).
+ * The probe is a process like the daemon: in a private directory, in a process group of its own,
+ * ended after `probeMs` with everything it started (a script whose child ignores SIGTERM
+ * included), reaped.
  */
-function helpOf(command: readonly string[], probeMs: number): Promise<string> {
-  const key = `${probeMs}\0${command.join('\0')}`;
-  let help = helpCache.get(key);
-  if (help === undefined) {
-    help = (async () => {
-      const probe = DaemonProcess.spawn({ command: [...command, '--help'], dir: makeRunDir(), env: daemonEnvironment(), ownGroup: true });
+export function probeOutput(command: readonly string[], flag: '--help' | '--version', probeMs = PROBE_MS): Promise<string> {
+  const key = `${probeMs}\0${flag}\0${command.join('\0')}`;
+  let output = probeCache.get(key);
+  if (output === undefined) {
+    output = (async () => {
+      const probe = DaemonProcess.spawn({ command: [...command, flag], dir: makeRunDir(), env: daemonEnvironment(), ownGroup: true });
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([probe.exited, new Promise((resolve) => (timer = setTimeout(resolve, probeMs)))]);
       clearTimeout(timer);
       await probe.dispose({ graceMs: PROBE_GRACE_MS });
       return probe.log.since(0);
     })();
-    helpCache.set(key, help);
+    probeCache.set(key, output);
   }
-  return help;
+  return output;
 }
+
+const helpOf = (command: readonly string[], probeMs: number): Promise<string> => probeOutput(command, '--help', probeMs);
 
 /** Whether the binary knows --ip6tables (26.1 and 28.5 do; 20.10 refuses it), from its --help. */
 export async function knowsIp6tables(command: readonly string[], probeMs = PROBE_MS): Promise<boolean> {

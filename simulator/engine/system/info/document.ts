@@ -4,6 +4,7 @@ import type { BrandNames } from '../../../../specs/brands.js';
 import type { DaemonSettings } from '../../../config/file/settings.js';
 import { genericResources, maskProxy, securityOptions } from './configured-values.js';
 import type { HostFacts } from './host-facts.js';
+import { firewallBackend } from './firewall-backend.js';
 import { registryConfig } from './registry-config.js';
 import { runtimesOf } from './runtimes.js';
 
@@ -42,8 +43,7 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
     ContainersPaused: 0,
     ContainersStopped: 0,
     Images: 0,
-    Driver: settings.storageDriver,
-    DriverStatus: settings.storageDriver === 'overlay2' ? style.driverStatus.map((pair) => [...pair]) : [],
+    ...storage(settings.storageDriver, style),
     Plugins: { Volume: ['local'], Network: [...INFO_NETWORK_PLUGINS], Authorization: null, Log: [...style.logPlugins] },
     MemoryLimit: true,
     SwapLimit: true,
@@ -96,6 +96,7 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
     RuncCommit: commit(style.builtinRuntimes.includes(settings.defaultRuntime) ? inputs.build : ''),
     InitCommit: commit(''),
     SecurityOptions: securityOptions(settings, style),
+    FirewallBackend: firewallBackend(settings.userlandProxy, inputs.names.product),
     // None while the cdi feature is off: the merge decides (config/file/merge.ts).
     CDISpecDirs: [...settings.cdiSpecDirs],
     ExecutionDriver: EXECUTION_DRIVER_VALUE,
@@ -103,6 +104,19 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
       Address: join(inputs.execRoot, 'containerd', 'containerd.sock'),
       Namespaces: { Containers: settings.containerdNamespace, Plugins: settings.containerdPluginsNamespace },
     },
-    Warnings: inputs.ipv4Forwarding ? null : [IPV4_FORWARDING_WARNING],
+    Warnings: warnings(style.cgroupV1Warning !== null && host.cgroupVersion === '1' ? style.cgroupV1Warning : null, inputs.ipv4Forwarding),
   };
+}
+
+/** `Driver` and `DriverStatus`: the graph driver's, or containerd's snapshotter's (overlay2's is overlayfs). */
+function storage(driver: string, style: InfoStyle): { Driver: string; DriverStatus: string[][] } {
+  if (style.imageStore === 'containerd')
+    return { Driver: driver === 'overlay2' ? 'overlayfs' : driver, DriverStatus: style.driverStatus.map((pair) => [...pair]) };
+  return { Driver: driver, DriverStatus: driver === 'overlay2' ? style.driverStatus.map((pair) => [...pair]) : [] };
+}
+
+/** The releases' warnings, in their order; null when there is none. */
+function warnings(cgroupV1: string | null, ipv4Forwarding: boolean): string[] | null {
+  const all = [...(cgroupV1 === null ? [] : [cgroupV1]), ...(ipv4Forwarding ? [] : [IPV4_FORWARDING_WARNING])];
+  return all.length === 0 ? null : all;
 }
