@@ -15,6 +15,6 @@ export { rerunCommand, withRerun, CLI_COMMAND, type RerunBase } from './rerun.js
 export { RunError } from './errors.js';
 export { ResponsivenessWatch, TargetUnresponsive, UNRESPONSIVE_AFTER } from './responsiveness.js';
 export { withStartArgs } from './start-args.js';
-export { deviationCoversCell, deviationNotes, withKnownDeviations, type DeviationSource } from './known-deviations.js';
+export { deviationCoversCell, deviationNotes, withEngineDeviations, withKnownDeviations, type DeviationSource } from './known-deviations.js';
 export { replaySelection, type ReplaySelection } from './replay-selection.js';
 export { curlAfterRun, simulatorCommand, withCurlAfterRun, SIM_COMMAND, SIM_DIR, type CurlContext } from './curl-after-run.js';

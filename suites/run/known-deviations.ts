@@ -7,6 +7,7 @@ import {
   type RuleResult,
   type RuleSummary,
 } from '../../reports/model/result.js';
+import { ENGINE_DEVIATIONS, type EngineDeviation } from '../../specs/engine-deviations.js';
 import { KNOWN_DEVIATIONS, type KnownDeviation } from '../../specs/known-deviations.js';
 import { RULES } from '../../specs/index.js';
 import type { Rule } from '../../specs/types.js';
@@ -54,11 +55,7 @@ export function deviationNotes(
 }
 
 /**
- * The report with its release's known deviations recorded: each rule the release is known to break
- * lists them (`knownDeviations`), and each failing cell one of them covers is labelled
- * (`knownDeviation: true`). Statuses and totals are not touched: a known deviation is a failure.
- * Every rule gets its notes whether or not a cell failed, so that the shards of one run agree.
- * Only a target of the implementation they were observed on gets them: another vendor's engine
+ * The report with its release's known deviations recorded (withNotes). Only a target of the implementation they were observed on gets them: another vendor's engine
  * judged as a dockerd release by the API version it claims (Podman as 20.10) gets none.
  */
 export function withKnownDeviations(
@@ -72,16 +69,54 @@ export function withKnownDeviations(
   const min = report.target.apiRange?.min ?? null;
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const notes = new Map<string, KnownDeviationNote[]>();
-  const summaries: RuleSummary[] = report.rules.map((summary) => {
+  for (const summary of report.rules) {
     const rule = byId.get(summary.id);
     const found = rule === undefined ? [] : deviationNotes(rule, release, min, report.apiVersions, source, deviations);
-    if (found.length === 0) return summary;
-    notes.set(summary.id, found);
-    return { ...summary, knownDeviations: found };
-  });
+    if (found.length > 0) notes.set(summary.id, found);
+  }
+  return withNotes(report, notes);
+}
+
+/**
+ * The report of a bare OpenAI-compatible engine (an `openai:`-kind target) with that engine's
+ * known deviations (specs/engine-deviations.ts) recorded as a release's are: only where the report
+ * names the engine and a build the deviation was observed on.
+ */
+export function withEngineDeviations(
+  report: ConformanceReport,
+  rules: readonly Rule[] = RULES,
+  deviations: readonly EngineDeviation[] = ENGINE_DEVIATIONS,
+): ConformanceReport {
+  const engine = report.target.engine;
+  if (engine === undefined || engine.name === null || engine.version === null) return report;
+  const { name, version } = engine;
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const notes = new Map<string, KnownDeviationNote[]>();
+  for (const d of deviations) {
+    const rule = byId.get(d.rule);
+    if (rule === undefined || d.engine !== name || !d.builds.includes(version)) continue;
+    notes.set(d.rule, [
+      ...(notes.get(d.rule) ?? []),
+      { implementation: name, release: version, apis: null, what: d.what, evidence: d.evidence, ruleSays: ruleSays(rule) },
+    ]);
+  }
+  return withNotes(report, notes);
+}
+
+/**
+ * The report with each rule's `notes` recorded (`knownDeviations`) and each failing cell one of
+ * them covers labelled (`knownDeviation: true`). Statuses and totals are not touched: a known
+ * deviation is a failure. Every rule gets its notes whether or not a cell failed, so that the
+ * shards of one run agree.
+ */
+function withNotes(report: ConformanceReport, notes: ReadonlyMap<string, readonly KnownDeviationNote[]>): ConformanceReport {
   if (notes.size === 0) return report;
+  const rules: RuleSummary[] = report.rules.map((summary) => {
+    const found = notes.get(summary.id);
+    return found === undefined ? summary : { ...summary, knownDeviations: found };
+  });
   const results: RuleResult[] = report.results.map((result) =>
     result.status === 'fail' && (notes.get(result.rule) ?? []).some((note) => deviationCovers(note, result.api)) ? { ...result, knownDeviation: true } : result,
   );
-  return { ...report, rules: summaries, results };
+  return { ...report, rules, results };
 }

@@ -2,7 +2,7 @@ import type { Baseline } from '../../reports/baselines/baseline.js';
 import { baselineOutcome } from '../../reports/baselines/baseline.js';
 import { assembleReport } from './assemble-report.js';
 import { withCurlAfterRun } from './curl-after-run.js';
-import { withKnownDeviations, type DeviationSource } from './known-deviations.js';
+import { withEngineDeviations, withKnownDeviations, type DeviationSource } from './known-deviations.js';
 import { recordedOptions, targetArgsOf, withRunRecord, type RecordedReport } from './run-record.js';
 import { runSuites, type RunOptions, type SuiteRun } from './run-suites.js';
 
@@ -22,13 +22,13 @@ export interface ReportedRun {
 /**
  * Runs the suites and builds the report `run` and `certify` write: the report model, the known
  * deviations the target can show (a real release all of its own; the simulator those whose
- * observed quirk it carries, read from the target's own flags), the curl lines that outlive the
+ * observed quirk it carries, read from the target's own flags; a bare engine its build's), the curl lines that outlive the
  * run, the run's options and shard, and the baseline gate's outcome.
  */
 export async function runToReport(options: ReportOptions): Promise<ReportedRun> {
   const run = await runSuites(options);
   const source: DeviationSource = options.target.simulatorArgs === undefined ? { kind: 'release' } : { kind: 'simulator', quirks: run.target.quirks ?? [] };
-  const labelled = withKnownDeviations(assembleReport(run), source);
+  const labelled = withEngineDeviations(withKnownDeviations(assembleReport(run), source));
   const withCurl = withCurlAfterRun(labelled, {
     targetArgs: targetArgsOf(options),
     ...(options.recordedTo === undefined ? {} : { recordedTo: options.recordedTo }),
