@@ -9,9 +9,9 @@ import { HttpClient } from '../suites/http/client.js';
 import { runSuites } from '../suites/run/index.js';
 import { readFacts } from '../suites/targets/facts.js';
 import { judgeRelease } from '../suites/targets/judged-release.js';
-import { hasPidsController, needsUnifiedCgroups, unifiedHierarchy } from '../suites/targets/podman/podman-cgroups.js';
+import { hasPidsController, MACHINE_CGROUPS, needsUnifiedCgroups, unifiedHierarchy } from '../suites/targets/podman/podman-cgroups.js';
 import { cgroupMounts, containerCgroups, containerIds, containerProcesses, eventContainerIds } from '../suites/targets/podman/podman-leftovers.js';
-import { PodmanTarget } from '../suites/targets/podman/podman-target.js';
+import { delegatedCgroupPath, PodmanTarget } from '../suites/targets/podman/podman-target.js';
 import { podmanInstall, type PodmanInstall } from '../suites/targets/podman/provisioned-podman.js';
 import { isRunning, type ProcessRef } from '../suites/targets/process/reaper.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
@@ -200,6 +200,10 @@ for (const { release, inRoot, claims, judgedAs } of PODMAN_RELEASES) {
       const hostStores = ['/var/lib/containers', '/root/.local/share/containers'].filter((p) => !existsSync(p));
       const root = install.root;
       t.equal(root !== null, inRoot, inRoot ? 'provisioned in a root of its own' : "on the machine's own root");
+      // Where the machine's processes are in each hierarchy: a service must not move them (Podman 6 moved them all into /init).
+      const hostCgroups = (): string[] => ['/proc/1/cgroup', '/proc/self/cgroup'].map((file) => readFileSync(file, 'utf8'));
+      const before = hostCgroups();
+      const v2 = needsUnifiedCgroups(release) ? (unifiedHierarchy() ?? MACHINE_CGROUPS) : null;
       const started = await new PodmanTarget(spec).start();
       if (!started.ok) return void t.fail(`podman did not start: ${started.output}`);
       const { instance } = started;
@@ -253,9 +257,10 @@ for (const { release, inRoot, claims, judgedAs } of PODMAN_RELEASES) {
         t.ok(processes.length >= 2, `conmon and the container's process run (${processes.length} found)`);
         t.same(ids, [id], 'the storage holds the container');
         t.ok(
-          containerCgroups(ids).some((group) => existsSync(group)),
-          'it has cgroups of its own',
+          containerCgroups(ids, v2 === null ? cgroupMounts() : [delegatedCgroupPath(v2, dir)]).some((group) => existsSync(group)),
+          v2 === null ? 'it has cgroups of its own' : 'it has cgroups of its own, in the group delegated to the service',
         );
+        t.same(hostCgroups(), before, "the machine's processes stay in their cgroups while it runs");
         t.match(instance.output(), /API service listening/, 'the service logs');
       } finally {
         client.close();
@@ -275,6 +280,8 @@ for (const { release, inRoot, claims, judgedAs } of PODMAN_RELEASES) {
         [],
         "the container's cgroups are removed",
       );
+      t.same(hostCgroups(), before, "and after it ended: PID 1's cgroups and the test's are as they were");
+      if (v2 !== null) t.notOk(existsSync(delegatedCgroupPath(v2, dir)), 'the group delegated to the service is removed');
       t.same(
         hostStores.filter((p) => existsSync(p)),
         [],

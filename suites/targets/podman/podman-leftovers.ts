@@ -78,7 +78,7 @@ export function cgroupHierarchies(table = readFileSync('/proc/self/mountinfo', '
 export const cgroupMounts = (table?: string): string[] => cgroupHierarchies(table).map((h) => h.point);
 
 /** Removes an empty cgroup and the empty groups below it, deepest first; one still in use stays. */
-function removeGroup(path: string): void {
+export function removeGroup(path: string): void {
   let entries: string[];
   try {
     entries = readdirSync(path, { withFileTypes: true })

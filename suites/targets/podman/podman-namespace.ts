@@ -41,16 +41,27 @@ const IN_ROOT = [
 ];
 
 /**
+ * Before the namespaces: the shell moves itself into the cgroup delegated to the service ($1), so
+ * that the cgroup namespace unshare then makes has that group as its root. Podman, seeing
+ * processes in what it takes for the root of the hierarchy, moves them into a child group: only
+ * its own, never the machine's (without this, Podman 6 moved every process of the machine's v2
+ * hierarchy, PID 1's included, into /init).
+ */
+const ENTER_CGROUP = ['set -e', 'echo $$ > "$1/cgroup.procs"', 'shift', 'exec "$@"'];
+
+/**
  * unshare and the shell line before the podman path: `podman` runs as is, or, with a root, in it
- * (with `cgroups`, the cgroup v2 hierarchy it is to see at /sys/fs/cgroup; null: the machine's).
- * The run directory must lie under /tmp, so that the point it is bound at is made in the root's tmpfs.
+ * (with `cgroups`, the cgroup v2 group delegated to it, shown at /sys/fs/cgroup as the root of
+ * its own cgroup namespace; null: the machine's hierarchies). The run directory must lie under
+ * /tmp, so that the point it is bound at is made in the root's tmpfs.
  */
 export function namespaceCommand(path: string, root: string | null, dir: string, cgroups: string | null = null): string[] {
-  const unshare = ['unshare', '-m', '-n', '--', '/bin/sh', '-c'];
+  const unshare = ['unshare', '-m', '-n', ...(cgroups === null ? [] : ['-C']), '--', '/bin/sh', '-c'];
   if (root === null) {
     if (cgroups !== null) throw new TargetError('TARGET_START', `a podman on the machine's own root sees the machine's cgroups, not ${cgroups}`);
     return [...unshare, HOST.join('\n'), 'ctc-podman', path];
   }
   if (!dir.startsWith('/tmp/')) throw new TargetError('TARGET_START', `a podman in a root needs its run directory under /tmp, not ${dir}`);
-  return [...unshare, IN_ROOT.join('\n'), 'ctc-podman', root, dir, cgroups ?? '', path];
+  const inRoot = [...unshare, IN_ROOT.join('\n'), 'ctc-podman', root, dir, cgroups ?? '', path];
+  return cgroups === null ? inRoot : ['/bin/sh', '-c', ENTER_CGROUP.join('\n'), 'ctc-podman-cgroup', cgroups, ...inRoot];
 }

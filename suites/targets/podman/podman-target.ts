@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Surface } from '../../../specs/types.js';
 import type { Endpoint } from '../../http/endpoint.js';
@@ -23,7 +24,7 @@ import {
   type PodmanSettings,
   type PodmanPaths,
 } from './podman-files.js';
-import { containerIds, containerProcesses, eventContainerIds, removeContainerCgroups } from './podman-leftovers.js';
+import { containerIds, containerProcesses, eventContainerIds, removeContainerCgroups, removeGroup } from './podman-leftovers.js';
 import { hasPidsController, MACHINE_CGROUPS, needsUnifiedCgroups, unifiedHierarchy } from './podman-cgroups.js';
 import { namespaceCommand } from './podman-namespace.js';
 import { podmanInstall, type PodmanInstall } from './provisioned-podman.js';
@@ -50,7 +51,7 @@ async function seriesOf(path: string): Promise<string> {
   }
 }
 
-/** What a release needs of the target: its files' settings, and the cgroup v2 hierarchy to show it (null: the machine's). */
+/** What a release needs of the target: its files' settings, and the cgroup v2 hierarchy it gets a group of (null: the machine's hierarchies as they are). */
 interface ReleaseNeeds extends PodmanSettings {
   readonly cgroups: string | null;
 }
@@ -59,8 +60,9 @@ interface ReleaseNeeds extends PodmanSettings {
 function needsOf(release: string): ReleaseNeeds {
   const backend = networkBackendOf(release);
   if (!needsUnifiedCgroups(release)) return { backend, pidsController: true, cgroups: null };
-  const cgroups = unifiedHierarchy();
-  return { backend, cgroups, pidsController: hasPidsController(cgroups ?? MACHINE_CGROUPS) };
+  // A group of its own in the v2 hierarchy, on a hybrid machine and a unified one alike (delegatedCgroup).
+  const cgroups = unifiedHierarchy() ?? MACHINE_CGROUPS;
+  return { backend, cgroups, pidsController: hasPidsController(cgroups) };
 }
 
 export interface PodmanTargetOptions {
@@ -119,7 +121,7 @@ export class PodmanTarget implements Target {
     const from = log.mark();
     const endpoint: Endpoint = { kind: 'unix', path: socketIn(paths.dir) };
     const daemon = DaemonProcess.spawn({
-      command: namespaceCommand(this.install.path, this.install.root, paths.dir, needs.cgroups),
+      command: namespaceCommand(this.install.path, this.install.root, paths.dir, delegatedCgroup(needs.cgroups, paths.dir)),
       args: [
         ...podmanGlobalFlags(paths),
         // The runtime's state in the run directory, not in the namespace's /run: a restarted service (in a new namespace) finds it.
@@ -185,6 +187,18 @@ export class PodmanTarget implements Target {
     await daemon.stop();
     await terminate([...running, ...containerProcesses(paths.dir)], CONTAINER_GRACE_MS, REAP_MS);
     removeContainerCgroups([...new Set([...containerIds(paths.root), ...eventContainerIds(paths.eventsLog)])]);
+    if (this.needs?.cgroups != null) removeGroup(delegatedCgroupPath(this.needs.cgroups, paths.dir));
     await daemon.dispose();
   }
+}
+
+/** The cgroup of the v2 hierarchy `hierarchy` delegated to the service of run directory `dir`: one of its own. */
+export const delegatedCgroupPath = (hierarchy: string, dir: string): string => join(hierarchy, `ctc-podman-${basename(dir)}`);
+
+/** Makes (if need be) the service's own cgroup in `hierarchy`, or null when the service sees the machine's hierarchies. */
+function delegatedCgroup(hierarchy: string | null, dir: string): string | null {
+  if (hierarchy === null) return null;
+  const group = delegatedCgroupPath(hierarchy, dir);
+  mkdirSync(group, { recursive: true });
+  return group;
 }
