@@ -9,10 +9,20 @@ import { openWatched } from './open-watched.js';
 /**
  * The comparison page of docs/reports-and-certification.md (Side by side), made by its one command (scripts/compare-releases.mjs, what
  * `npm run compare:releases` runs after the build `npm test` has done): the recorded
- * implementations replayed and ctrd-sim, six columns. Every cell shows the verdict compare.json
+ * implementations replayed and ctrd-sim emulating the newest recorded dockerd, a column each. Every cell shows the verdict compare.json
  * gives it, and a Podman cell's evidence opens in that implementation's own report.
  */
-const IMPLEMENTATIONS = ['ctrd-sim 28.5', 'dockerd 20.10', 'dockerd 26.1', 'dockerd 28.5', 'Podman 4.3.1', 'Podman 5.4.2'];
+const IMPLEMENTATIONS = [
+  'ctrd-sim 29.7',
+  'dockerd 20.10',
+  'dockerd 26.1',
+  'dockerd 28.5',
+  'dockerd 29.7',
+  'Podman 4.3.1',
+  'Podman 5.4.2',
+  'Podman 5.8.6',
+  'Podman 6.1.1',
+];
 let dir = '';
 let url = '';
 let comparison: Comparison;
@@ -29,7 +39,7 @@ test.beforeAll(() => {
     expect(made.status, made.output).toBe(0);
     dir = made.dir;
   } else {
-    // Five replays and a simulator run: about two minutes on a busy 2-core machine.
+    // Eight replays and a simulator run: about 90 s of CPU, two minutes or more on a busy 2-core machine.
     test.setTimeout(600_000);
     dir = mkdtempSync('/tmp/ctc-pw-releases-');
     const run = spawnSync(process.execPath, ['scripts/compare-releases.mjs', '--out', dir], { encoding: 'utf8', timeout: 590_000 });
@@ -44,7 +54,7 @@ test.afterAll(() => {
   if (dir && madeBeforehand() === undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-test('the page of the six implementations: one column each, every cell as compare.json has it, nothing loaded, no error', async ({ page }) => {
+test('the page of every recorded implementation: one column each, every cell as compare.json has it, nothing loaded, no error', async ({ page }) => {
   expect(comparison.implementations.map((i) => i.label)).toEqual(IMPLEMENTATIONS);
   const { requests, problems } = await openWatched(page, url);
   const table = page.getByRole('table', { name: 'Rules side by side' });
