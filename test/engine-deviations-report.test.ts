@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { totalsOf } from '../reports/index.js';
 import type { ConformanceReport, RuleResult, ResultStatus } from '../reports/index.js';
 import { ENGINE_DEVIATIONS } from '../specs/engine-deviations.js';
 import { RULES } from '../specs/index.js';
+import type { Rule } from '../specs/types.js';
 import { withEngineDeviations } from '../suites/run/index.js';
+import { STATUSES, totalsOf } from './reports-fixtures.js';
 
 /**
  * A bare engine's report (an `openai:`-kind target) carries that engine's known deviations
@@ -15,7 +16,42 @@ import { withEngineDeviations } from '../suites/run/index.js';
 const ENGINES = [...new Set(ENGINE_DEVIATIONS.map((d) => d.engine))];
 const BUILDS = [...new Set(ENGINE_DEVIATIONS.flatMap((d) => d.builds))];
 const MR_RULES = RULES.filter((rule) => rule.area === 'model-runner');
-const STATUSES: ResultStatus[] = ['pass', 'fail', 'error', 'skipped', 'not-applicable'];
+
+/** A bare engine's report of model-runner cells, the engine named as its identification found it. */
+function engineReport(engine: { name: string | null; version: string | null }, rules: readonly Rule[], results: RuleResult[]): ConformanceReport {
+  return {
+    tool: { name: 'ctr-conformance', version: 'test' },
+    target: {
+      spec: 'openai:http://127.0.0.1:1',
+      kind: 'openai',
+      profile: 'docker',
+      version: null,
+      release: null,
+      apiRange: null,
+      observedApiRange: null,
+      surfaces: ['model-runner-api'],
+      capabilities: [],
+      engine: { ...engine, evidence: [] },
+    },
+    seed: 1,
+    numRuns: 1,
+    startedAt: '2026-12-05T00:00:00.000Z',
+    durationMs: 1,
+    deadlines: { requestMs: 1, cellMs: 1, runMs: 1 },
+    apiVersions: [],
+    rules: rules.map((rule) => ({ id: rule.id, title: rule.title, source: rule.source.kind, section: rule.id, area: rule.area })),
+    results,
+    totals: totalsOf(results),
+  };
+}
+
+const cell = (rule: Rule, status: ResultStatus, i: number): RuleResult => ({
+  rule: rule.id,
+  api: null,
+  status,
+  evidence: { summary: `cell ${i}` },
+  durationMs: 1,
+});
 
 const reportArb = fc
   .record({
@@ -24,39 +60,13 @@ const reportArb = fc
     rules: fc.uniqueArray(fc.constantFrom(...MR_RULES), { minLength: 1, maxLength: 20, selector: (rule) => rule.id }),
   })
   .chain(({ name, version, rules }) =>
-    fc.array(fc.constantFrom(...STATUSES), { minLength: rules.length, maxLength: rules.length }).map((statuses): ConformanceReport => {
-      const results: RuleResult[] = rules.map((rule, i) => ({
-        rule: rule.id,
-        api: null,
-        status: statuses[i]!,
-        evidence: { summary: `cell ${i}` },
-        durationMs: 1,
-      }));
-      return {
-        tool: { name: 'ctr-conformance', version: 'test' },
-        target: {
-          spec: 'openai:http://127.0.0.1:1',
-          kind: 'openai',
-          profile: 'docker',
-          version: null,
-          release: null,
-          apiRange: null,
-          observedApiRange: null,
-          surfaces: ['model-runner-api'],
-          capabilities: [],
-          engine: { name, version, evidence: [] },
-        },
-        seed: 1,
-        numRuns: 1,
-        startedAt: '2026-12-05T00:00:00.000Z',
-        durationMs: 1,
-        deadlines: { requestMs: 1, cellMs: 1, runMs: 1 },
-        apiVersions: [],
-        rules: rules.map((rule) => ({ id: rule.id, title: rule.title, source: rule.source.kind, section: rule.id, area: rule.area })),
-        results,
-        totals: totalsOf(results),
-      };
-    }),
+    fc.array(fc.constantFrom(...STATUSES), { minLength: rules.length, maxLength: rules.length }).map((statuses) =>
+      engineReport(
+        { name, version },
+        rules,
+        rules.map((rule, i) => cell(rule, statuses[i]!, i)),
+      ),
+    ),
   );
 
 t.test('a failing cell is labelled exactly when its rule is a known deviation of the engine and build the report names', async (t) => {
@@ -84,31 +94,7 @@ t.test('a failing cell is labelled exactly when its rule is a known deviation of
 t.test("llama.cpp's deviation on its build is labelled as llama.cpp's", async (t) => {
   const deviation = ENGINE_DEVIATIONS[0]!;
   const rule = RULES.find((r) => r.id === deviation.rule)!;
-  const results: RuleResult[] = [{ rule: rule.id, api: null, status: 'fail', evidence: { summary: 'got 404' }, durationMs: 1 }];
-  const report = withEngineDeviations({
-    tool: { name: 'ctr-conformance', version: 'test' },
-    target: {
-      spec: 'llama-server',
-      kind: 'openai',
-      profile: 'docker',
-      version: null,
-      release: null,
-      apiRange: null,
-      observedApiRange: null,
-      surfaces: ['model-runner-api'],
-      capabilities: [],
-      engine: { name: deviation.engine, version: deviation.builds[0]!, evidence: [] },
-    },
-    seed: 1,
-    numRuns: 1,
-    startedAt: '2026-12-05T00:00:00.000Z',
-    durationMs: 1,
-    deadlines: { requestMs: 1, cellMs: 1, runMs: 1 },
-    apiVersions: [],
-    rules: [{ id: rule.id, title: rule.title, source: rule.source.kind, section: rule.id, area: rule.area }],
-    results,
-    totals: totalsOf(results),
-  });
+  const report = withEngineDeviations(engineReport({ name: deviation.engine, version: deviation.builds[0]! }, [rule], [cell(rule, 'fail', 0)]));
   t.equal(report.results[0]?.knownDeviation, true);
   t.match(report.rules[0]?.knownDeviations?.[0], { implementation: deviation.engine, release: deviation.builds[0], what: deviation.what });
 });

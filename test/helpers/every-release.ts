@@ -25,7 +25,7 @@ export function checkEveryRelease(t: Test, { shard, of }: { shard: number; of: n
         profile,
         seed: 4711,
         // A sweep over every release: breadth, not depth. Three cases per property and one start per
-        // start-up property take half the CPU of five and two (measured: 25 s of CPU per release, not 47);
+        // start-up property take about half the CPU of five and two (a CLI run of 26.1: 25 s of CPU, not 47);
         // the depth is the agreement test's and the self-test's (15 cases each).
         numRuns: 3,
         numStarts: 1,
