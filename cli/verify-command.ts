@@ -5,6 +5,7 @@ import { InputError } from '../common/input-error.js';
 import type { ConformanceReport } from '../reports/model/result.js';
 import { validateReport } from '../reports/schema.js';
 import { certificationLine } from '../reports/certification-verdict.js';
+import { evidenceContradictions } from './bundle-evidence.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { readTranscript, type Transcript } from '../suites/targets/transcript.js';
 import { isMissing, readBundleFile } from './bundle-entries.js';
@@ -47,6 +48,9 @@ function parseJson(bytes: Buffer | 'missing' | 'refused'): unknown {
 }
 
 /** Prints what was checked, line by line, and collects what does not hold. */
+/** How many cells contradicted by their own evidence are named one by one; the rest are counted. */
+const SHOWN_CONTRADICTIONS = 20;
+
 class Findings {
   readonly problems: string[] = [];
   // Each line may quote a bundle's names and strings: none of their control characters reaches the terminal.
@@ -94,8 +98,11 @@ async function checkFiles(dir: string, key: Awaited<ReturnType<typeof readPublic
     );
 }
 
-/** The report, and certification.json beside it; then the replay of the transcript against the report's verdicts. */
-/** Checks the verdicts; `read.report` is the bundle's report, once it was read and valid. */
+/**
+ * The report: its derived files, each cell's status against its own evidence, certification.json
+ * beside it; then the replay of the transcript against the report's verdicts. `read.report` is the
+ * bundle's report, once it was read and valid.
+ */
 async function checkVerdicts(dir: string, findings: Findings, limits: InputLimits, read: { report?: ConformanceReport }): Promise<void> {
   const doc = parseJson(await readEntry(dir, BUNDLE_FILES.json, limits, findings));
   if (doc === undefined) return findings.bad(`${BUNDLE_FILES.json}: missing or not JSON: nothing to replay against`);
@@ -106,6 +113,11 @@ async function checkVerdicts(dir: string, findings: Findings, limits: InputLimit
   const derived = await derivedProblems(dir, report, limits);
   for (const problem of derived.problems) findings.bad(problem);
   if (derived.problems.length === 0) findings.ok(`derived: ${derived.compared.join(', ')} are what ${BUNDLE_FILES.json} renders to`);
+  const contradicted = evidenceContradictions(report);
+  for (const line of contradicted.slice(0, SHOWN_CONTRADICTIONS)) findings.bad(`evidence: ${line}`);
+  if (contradicted.length > SHOWN_CONTRADICTIONS)
+    findings.bad(`evidence: … and ${contradicted.length - SHOWN_CONTRADICTIONS} more cell(s) whose status their own evidence contradicts`);
+  if (contradicted.length === 0) findings.ok(`evidence: each of the ${report.results.length} cells' status is what its own evidence allows`);
   const certification = parseJson(await readEntry(dir, BUNDLE_FILES.certification, limits, findings)) as Partial<Certification> | undefined;
   if (certification?.format !== 'ctr-conformance-certification/1') findings.bad(`${BUNDLE_FILES.certification}: missing or not a certification`);
   else {
@@ -122,7 +134,7 @@ async function checkVerdicts(dir: string, findings: Findings, limits: InputLimit
   // `replay:` plays a daemon API back: the recording of an openai: or llama-server target is not one.
   if (!report.target.surfaces.includes('daemon-api'))
     return findings.note(
-      `replay: ${report.target.spec} has no daemon API, and a transcript replays only one: the ${report.results.length} cells rest on the sums and the signature alone`,
+      `replay: ${report.target.spec} has no daemon API, and a transcript replays only one: the ${report.results.length} cells rest on the sums, the signature and the consistency of their own evidence`,
     );
   // A report's numRuns is the vendor's word: a replay of 100 000 000 runs would never end.
   if (report.numRuns > limits.replayRuns)
@@ -152,7 +164,7 @@ async function checkVerdicts(dir: string, findings: Findings, limits: InputLimit
     const reasons = new Map<string, number>();
     for (const { reason: why } of outcome.notReplayable) reasons.set(why, (reasons.get(why) ?? 0) + 1);
     findings.note(
-      `replay: ${outcome.notReplayable.length} cell(s) cannot be replayed from a transcript; their verdicts rest on the sums and the signature alone: ${[...reasons].map(([why, n]) => `${n} × ${why}`).join('; ')}`,
+      `replay: ${outcome.notReplayable.length} cell(s) cannot be replayed from a transcript; their verdicts rest on the sums, the signature and the consistency of their own evidence alone: ${[...reasons].map(([why, n]) => `${n} × ${why}`).join('; ')}`,
     );
   }
 }

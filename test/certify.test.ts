@@ -260,7 +260,10 @@ t.test('the bundle of a target without a daemon API is not replayed, and says so
   await resum(dir);
   const run = await verify(dir);
   t.equal(run.code, 0, run.stdout);
-  t.match(run.stdout, /^note +replay: sim has no daemon API, and a transcript replays only one: the \d+ cells rest on the sums and the signature alone$/m);
+  t.match(
+    run.stdout,
+    /^note +replay: sim has no daemon API, and a transcript replays only one: the \d+ cells rest on the sums, the signature and the consistency of their own evidence$/m,
+  );
   t.notMatch(run.stdout, /^ok +replay/m);
 });
 

@@ -6,7 +6,7 @@ import t from 'tap';
 import { manifestText, sha256 } from '../cli/bundle-manifest.js';
 import { bundleBadge } from '../cli/bundle-badge.js';
 import { renderHtml, renderJson, renderJunit, validateReport } from '../reports/index.js';
-import { sampleReport } from './reports-fixtures.js';
+import { sampleReport, totalsOf } from './reports-fixtures.js';
 import { cliWithin } from './helpers/cli.js';
 
 /**
@@ -179,6 +179,7 @@ t.test('derived files (HTML, JUnit, badge) and totals that disagree with report.
   };
   const fresh = await verify(bundle(honest));
   t.match(fresh.stdout, /^ok {7}derived: report\.html, junit\.xml, badge\.svg are what report\.json renders to$/m);
+  t.match(fresh.stdout, /^ok {7}evidence: each of the \d+ cells' status is what its own evidence allows$/m);
   const forgeries: [string, Record<string, string>, RegExp][] = [
     [
       'the pages of another run',
@@ -194,6 +195,15 @@ t.test('derived files (HTML, JUnit, badge) and totals that disagree with report.
       'a badge claiming 999/999',
       { 'badge.svg': honest['badge.svg'].replace(/\d+\/\d+/g, '999/999') },
       /^FAIL {5}badge\.svg: not what report\.json renders to/m,
+    ],
+    [
+      'a failing cell made a pass, totals and all',
+      (() => {
+        const results = report.results.map((r) => (r.status === 'fail' ? { ...r, status: 'pass' as const } : r));
+        const forged = { ...report, results, totals: totalsOf(results) };
+        return { 'report.json': renderJson(forged), 'report.html': renderHtml(forged), 'junit.xml': renderJunit(forged), 'badge.svg': bundleBadge(forged) };
+      })(),
+      /^FAIL {5}evidence: version\.header at API 1\.41 is pass, but its evidence holds a counterexample; its evidence holds the rerun line of a failing cell$/m,
     ],
     [
       'totals edited',
