@@ -43,9 +43,21 @@ roots=(
 )
 export CTR_PODMAN_ROOTS="${CTR_PODMAN_ROOTS:-/var/cache/ctr-conformance}"
 lines=("$(printf '%s\t%s' "${version%.*}" /usr/bin/podman)")
+# The roots are made side by side (each has its own dpkg database; debootstrap is installed first).
+# shellcheck source=debian-package.sh
+. "$(dirname "$0")/debian-package.sh"
+install_package_once provision-podman debootstrap
+pids=()
 for entry in "${roots[@]}"; do
   # shellcheck disable=SC2086 # release, suite and package names
-  "$(dirname "$0")/provision-podman-root.sh" $entry
+  "$(dirname "$0")/provision-podman-root.sh" $entry & pids+=($!)
+done
+failed=0
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || { echo "provision-podman: the root of ${roots[$i]%% *} failed" >&2; failed=1; }
+done
+[ "$failed" = 0 ] || exit 1
+for entry in "${roots[@]}"; do
   manifest="$CTR_PODMAN_ROOTS/podman-${entry%% *}/podman.tsv"
   root="$(awk -F'\t' '$1 == "root" {print $2}' "$manifest")"
   path="$(awk -F'\t' '$1 == "podman" {print $2}' "$manifest")"

@@ -43,6 +43,9 @@ for (const release of releases) {
       '20261123',
       '--num-runs',
       '15',
+      // test/helpers/release-agreement.ts's RECORDED_NUM_STARTS: the agreement test replays with it.
+      '--num-starts',
+      '2',
       ...carried.flatMap((id) => ['--only', id]),
       '--record',
       file,
