@@ -8,6 +8,7 @@ import { Exchange, type ServingState } from '../simulator/http/exchange.js';
 import { LIFECYCLE_ROUTES } from '../simulator/engine/containers/lifecycle-routes.js';
 import { EMPTY_IMAGE_CONFIG, ObjectStore, makeImage, nowNanos, type Container } from '../simulator/engine/objects/index.js';
 import { buildResponseKit } from '../simulator/engine/system/response-kit.js';
+import { resolveVariants } from '../simulator/http/variants.js';
 
 /**
  * The waits and followed logs of ctrd-sim's lifecycle routes hold a listener on the event log
@@ -35,6 +36,7 @@ async function serve(t: { teardown(fn: () => unknown): void }): Promise<Served> 
     logger: { log: () => {} },
     authz: null,
     objects,
+    variants: resolveVariants(config),
   } satisfies ServingState;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sim');

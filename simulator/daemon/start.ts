@@ -39,6 +39,7 @@ import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
 import { ONE_PER_SCHEME, firstOfEachScheme } from '../quirks/listeners/one-per-scheme.js';
 import { PLAIN_TCP_REMOVED_EARLY, removedEarly } from '../quirks/listeners/plain-tcp-removed-early.js';
 import { SSLV3_MINIMUM } from '../quirks/listeners/sslv3-minimum.js';
+import { resolveVariants } from '../http/variants.js';
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -138,7 +139,8 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const startedWithChain = authz !== null;
   // In memory: a restart (a new simulator) starts without images, containers or events.
   const objects = new ObjectStore();
-  const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz, objects });
+  const variants = resolveVariants(config);
+  const serving = (next: SimConfig): ServingState => ({ config: next, kit: buildResponseKit(next), routes, logger, authz, objects, variants });
   const holder: StateHolder = { current: serving(config) };
 
   const runner = ModelRunner.open(config.dataRoot, config.faults, config.quirks, config.modelRegistry);

@@ -5,6 +5,7 @@ import type { SimConfig } from '../config/types.js';
 import type { Logger } from '../log.js';
 import type { ObjectStore } from '../engine/objects/index.js';
 import type { Implementation } from '../implementation.js';
+import type { Variants } from './variants.js';
 
 /** A step of the chain every request goes through. */
 export interface Middleware extends Implementation {
@@ -56,6 +57,8 @@ export interface ServingState {
   readonly authz: AuthzChain | null;
   /** Images, containers and events: one store for the simulator's life, the same after every reload. */
   readonly objects: ObjectStore;
+  /** Where faults and quirks make the answers differ from the document's (variants.ts), the same after every reload. */
+  readonly variants: Variants;
 }
 
 /**

@@ -7,7 +7,8 @@ import type { QuirkModule } from '../quirk-module.js';
  */
 export const CANONICAL_SPELLING_ONLY = 'hypothetical.api.error.legacy-plain-text.canonical-spelling-only';
 export const canonicalSpellingOnly: QuirkModule = {
-  where: 'simulator/quirks/api-versioning/canonical-spelling-only.ts; the branch in simulator/http/middleware/version-gate.ts (versionGate)',
+  where:
+    'simulator/quirks/api-versioning/canonical-spelling-only.ts; its row of simulator/http/middleware/version-gate-variant.ts (GATE_VARIATIONS), read by simulator/http/middleware/version-gate.ts (versionGate)',
 };
 
 /** Whether the stricter parser takes the version as written: major.minor, no leading zeros, nothing more. */

@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical: the version middleware's too-new refusal encodes a Go struct without a json tag, so its body is {"Message": …}. */
 export const CAPITALISED_KEY = 'hypothetical.api.error.json-body.capitalised-key';
 export const capitalisedKey: QuirkModule = {
-  where: 'simulator/quirks/api-versioning/capitalised-key.ts; the branch in simulator/http/middleware/version-gate.ts (versionGate)',
+  where:
+    'simulator/quirks/api-versioning/capitalised-key.ts; its row of simulator/http/middleware/version-gate-variant.ts (GATE_VARIATIONS), read by simulator/http/middleware/version-gate.ts (versionGate)',
 };
 
 /** The refusal as such a release writes it: application/json, the field named as the Go struct names it. */

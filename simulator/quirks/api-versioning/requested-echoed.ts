@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical: the version middleware sets Api-Version to the version the request asked (the negotiated one) instead of the daemon's maximum. */
 export const REQUESTED_ECHOED = 'hypothetical.api.headers.api-version.requested-echoed';
 export const requestedEchoed: QuirkModule = {
-  where: 'simulator/quirks/api-versioning/requested-echoed.ts; the branch in simulator/http/middleware/version-gate.ts (versionGate)',
+  where:
+    'simulator/quirks/api-versioning/requested-echoed.ts; its row of simulator/http/middleware/version-gate-variant.ts (GATE_VARIATIONS), read by simulator/http/middleware/version-gate.ts (versionGate)',
 };
 
 /** A flat header list with its Api-Version value replaced by `requested`. */

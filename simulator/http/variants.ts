@@ -1,0 +1,15 @@
+import type { SimConfig } from '../config/types.js';
+import { versionGateVariant, type VersionGateVariant } from './middleware/version-gate-variant.js';
+
+/**
+ * Where the simulator may differ from the document, per hook point: each is the reference unless a
+ * fault or a quirk the daemon started with says otherwise. Made once at start; a reload keeps it
+ * (faults and quirks are start flags).
+ */
+export interface Variants {
+  readonly versionGate: VersionGateVariant;
+}
+
+export function resolveVariants(config: Pick<SimConfig, 'faults' | 'quirks'>): Variants {
+  return Object.freeze({ versionGate: versionGateVariant(config) });
+}
