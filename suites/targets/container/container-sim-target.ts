@@ -7,7 +7,7 @@ import { safetyFlags, socketIn } from '../process/safety.js';
 import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
 import { registerRunDir } from '../process/live-processes.js';
 import { makeRunDir, removeRunDir } from '../temp-dir.js';
-import { IMAGE_NODE, IMAGE_SIM_BIN, simImageTar } from './sim-image.js';
+import { IMAGE_NODE, IMAGE_SIM_BIN, simImageTag, simImageTar } from './sim-image.js';
 
 const MOUNT = '/run/ctc';
 
@@ -31,17 +31,17 @@ export class ContainerSimTarget implements Target {
     readonly spec: string,
     private readonly engineSocket: string,
     readonly simulatorArgs: readonly string[],
-    private readonly imageTag: string,
   ) {}
 
   /** Imports the simulator image into the engine once. */
   private ensureImage(): Promise<string> {
     this.image ??= (async () => {
       const docker = await engineClient(this.engineSocket);
-      const name = `ctrd-sim:${this.imageTag}`;
+      const tag = simImageTag();
+      const name = `ctrd-sim:${tag}`;
       const existing = await docker.listImages({ filters: { reference: [name] } });
       if (existing.length > 0) return name;
-      const stream = await docker.importImage(simImageTar() as unknown as NodeJS.ReadableStream, { repo: 'ctrd-sim', tag: this.imageTag });
+      const stream = await docker.importImage(simImageTar() as unknown as NodeJS.ReadableStream, { repo: 'ctrd-sim', tag });
       await new Promise<void>((resolve, reject) => docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())));
       return name;
     })();
