@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { daemonEnvironment } from '../suites/targets/process/safety.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
 import { coldStart, GOAL_COLD_RATIO, measureInterleaved, type Series, runBenchmark, stopOnSignals, timedRun } from './cold-start.js';

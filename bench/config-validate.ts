@@ -17,7 +17,7 @@ import { fileVerdict } from './file-verdict.js';
 import { configPath } from '../suites/targets/config-file.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
 import { daemonEnvironment, safetyFlags } from '../suites/targets/spawned-daemon.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { makeRunDir } from '../suites/targets/temp-dir.js';
 
 const FILES = 200;

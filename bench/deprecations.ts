@@ -1,7 +1,7 @@
 import { RULES } from '../specs/catalogue.js';
 import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { writeResultsSection } from './results-section.js';
 import { measureWholeRuns, WHOLE_RUN_CASES as CASES, WHOLE_RUN_SEED as SEED, type WholeRunSeries } from './whole-run.js';

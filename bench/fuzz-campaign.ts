@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { verifyingStart, withTlsFiles, type TlsFiles } from '../suites/listeners/tls-start.js';
 import { freePort } from '../suites/listeners/ports.js';
 import type { Endpoint } from '../suites/http/endpoint.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { TargetInstance } from '../suites/targets/target.js';
 import { send } from './daemon-probe.js';

@@ -17,7 +17,7 @@ import { writeResultsSection } from './results-section.js';
 import { sharedTlsMaterial, writeTlsFiles, type TlsMaterial } from '../suites/listeners/certificates.js';
 import { freePort } from '../suites/listeners/ports.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { StartRequest, TargetInstance } from '../suites/targets/target.js';
 import { makeRunDir, removeRunDir } from '../suites/targets/temp-dir.js';

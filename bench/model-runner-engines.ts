@@ -9,7 +9,7 @@
 import { Agent } from 'node:http';
 import { loadFor, send, type Base, type Load } from './http-load.js';
 import { writeResultsSection } from './results-section.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { LlamaServerTarget } from '../suites/targets/llama-server/llama-server-target.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 

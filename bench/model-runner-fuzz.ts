@@ -12,7 +12,7 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { badBody, INFERENCE_PATHS } from '../suites/model-runner/bad-input-checks.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { Endpoint } from '../suites/http/endpoint.js';
 import { figures, PING_EVERY_MS, pingWhile, send } from './daemon-probe.js';

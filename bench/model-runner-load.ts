@@ -10,7 +10,7 @@
 import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { writeResultsSection } from './results-section.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { figures, type Figures, PING_EVERY_MS, pingWhile, send } from './daemon-probe.js';
 

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../suites/listeners/ports.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { waitForOk } from '../suites/targets/wait-ready.js';
 import { type Base, type Load, load, loadFor, send } from './http-load.js';

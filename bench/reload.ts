@@ -13,7 +13,7 @@ import { HttpClient } from '../suites/http/client.js';
 import { waitForLog } from '../suites/reload/session.js';
 import { stateOfInfo } from '../suites/reload/state.js';
 import { provisionedDaemons } from '../suites/targets/provisioned-daemons.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { TargetInstance } from '../suites/targets/target.js';
 

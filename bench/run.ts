@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { pidfileIn } from '../suites/targets/process/safety.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { daemonEnvironment, SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { findRelease, RELEASES } from '../specs/versions.js';
 import { KNOWN_DEVIATIONS } from '../specs/known-deviations.js';

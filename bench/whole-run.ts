@@ -4,7 +4,7 @@
  */
 import { runToReport } from '../suites/run/index.js';
 import { InProcessSimTarget } from '../suites/targets/in-process-sim.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import type { Target } from '../suites/targets/target.js';
 

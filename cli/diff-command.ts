@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
-import { resolveTarget } from '../suites/targets/resolve.js';
-import { isSimulatorSpec, parseSimSpec } from '../suites/targets/sim-spec.js';
+import { isSimulatorSpec, resolveTarget } from '../suites/targets/resolve.js';
+import { parseSimSpec } from '../suites/targets/sim-spec.js';
 import { diffHtml, diffText, diffToReport, exploredRoutes, openSide, ReplayPathError, type OpenSide } from '../suites/explorer/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { targetSlug, timestamp } from './out-dir.js';

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 // Only what --help needs is loaded here: each command loads its own modules when it runs (the
 // suites, the targets and the renderers take about a second to load), an error its classifier.
 import { DEFAULT_DEADLINES } from '../suites/run/deadlines.js';
+import { TARGET_HELP } from '../suites/targets/registry.js';
 import { TOOL_VERSION } from '../suites/run/tool-version.js';
 import { terminalSafeLines } from '../common/terminal-text.js';
 import { EXIT } from './exit-codes.js';
@@ -43,11 +44,7 @@ function withRunOptions(command: Command, kind: 'run' | 'certify'): Command {
   const runOnly = (add: () => void): void => {
     if (kind === 'run') add();
   };
-  command.option(
-    '--target <target>',
-    'sim[@R] | sim-process[@R] (R: the release emulated, e.g. sim@26.1) | container:ENGINE | daemon:PATH | podman[@R|:PATH] | endpoint:URL (URL defaults to $CTR_HOST / $DOCKER_HOST) | openai:URL | llama-server | replay:TRANSCRIPT',
-    'sim',
-  );
+  command.option('--target <target>', TARGET_HELP, 'sim');
   command
     .addOption(new Option('--profile <profile>', 'names the target uses (default: what its headers say; ctr for the simulator)').choices(['ctr', 'docker']))
     .option('--emulate <release>', 'release the simulator emulates (sim targets; default: newest)')

@@ -1,7 +1,6 @@
 import { profileFor } from '../suites/profiles.js';
 import { negotiationProfile, openSide, profileTable, type NegotiationProfile } from '../suites/explorer/index.js';
-import { resolveTarget } from '../suites/targets/resolve.js';
-import { isSimulatorSpec } from '../suites/targets/sim-spec.js';
+import { isSimulatorSpec, resolveTarget } from '../suites/targets/resolve.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 

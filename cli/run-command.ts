@@ -20,8 +20,8 @@ import {
 import { freshSeed } from '../suites/harness/seeds.js';
 import { profileFor } from '../suites/profiles.js';
 import { releaseOf } from '../suites/targets/facts.js';
-import { resolveTarget, type TargetChoice } from '../suites/targets/resolve.js';
-import { isSimulatorSpec } from '../suites/targets/sim-spec.js';
+import { isSimulatorSpec, resolveTarget, type TargetChoice } from '../suites/targets/resolve.js';
+import { SIMULATOR_KINDS } from '../suites/targets/registry.js';
 import { ReplayTarget } from '../suites/targets/replay-target.js';
 import { encodeTranscript, TranscriptRecorder } from '../suites/targets/transcript.js';
 import { gateText, readBaseline } from './baseline-gate.js';
@@ -75,15 +75,15 @@ function checkFlags(flags: RunFlags): void {
       throw new UsageError(`--fault ${fault}: the rule is not testable here (${rule.testability.why}), so the simulator has no fault for it`);
   }
   if (flags.fault !== undefined && !isSimulatorSpec(flags.target))
-    throw new UsageError(`--fault applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+    throw new UsageError(`--fault applies to the simulator targets (${SIMULATOR_KINDS}) only, not ${flags.target}`);
   for (const quirk of flags.quirk ?? []) {
     if (!isQuirkId(quirk))
       throw new UsageError(`--quirk ${quirk}: no quirk ${JSON.stringify(quirk)} (see specs/quirks: observed.<rule> or hypothetical.<rule>.<name>)`);
   }
   if (flags.quirk !== undefined && !isSimulatorSpec(flags.target))
-    throw new UsageError(`--quirk applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+    throw new UsageError(`--quirk applies to the simulator targets (${SIMULATOR_KINDS}) only, not ${flags.target}`);
   if (flags.asObserved === true && !isSimulatorSpec(flags.target))
-    throw new UsageError(`--as-observed applies to the simulator targets (sim, sim-process, container) only, not ${flags.target}`);
+    throw new UsageError(`--as-observed applies to the simulator targets (${SIMULATOR_KINDS}) only, not ${flags.target}`);
   if (flags.path !== undefined && (flags.only === undefined || flags.only.length === 0))
     throw new UsageError('--path replays one counterexample: name its cell with --only rule@api');
 }

@@ -1,7 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { baselineOf, baselineOutcome, renderHtml, renderJunit, totalsOf, validateReport, type ConformanceReport, type RuleResult } from '../reports/index.js';
+import { baselineOf, baselineOutcome } from '../reports/baselines/baseline.js';
+import { renderHtml } from '../reports/renderers/html.js';
+import { renderJunit } from '../reports/renderers/junit.js';
+import { totalsOf } from '../reports/model/totals.js';
+import { validateReport } from '../reports/schema.js';
+import type { ConformanceReport, RuleResult } from '../reports/model/result.js';
 import { runCli } from './helpers/cli.js';
 
 /**

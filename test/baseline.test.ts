@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { baselineOf, compareWithBaseline } from '../reports/index.js';
+import { baselineOf, compareWithBaseline } from '../reports/baselines/baseline.js';
 import { readTranscript, writeTranscript } from '../suites/targets/transcript.js';
 import { runCli } from './helpers/cli.js';
 import { reportArb } from './reports-fixtures.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { evidenceContradictions } from '../cli/bundle-evidence.js';
-import type { ConformanceReport, RuleResult } from '../reports/index.js';
+import type { ConformanceReport, RuleResult } from '../reports/model/result.js';
 import { runToReport, withStartArgs } from '../suites/run/index.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 

@@ -1,16 +1,11 @@
 import t from 'tap';
 import { certificationOf, disagreements } from '../cli/certification.js';
-import {
-  certificationLine,
-  certificationVerdict,
-  renderBadge,
-  renderHtml,
-  totalsOf,
-  validateReport,
-  type ConformanceReport,
-  type RuleResult,
-  type RuleSummary,
-} from '../reports/index.js';
+import { certificationLine, certificationVerdict } from '../reports/certification-verdict.js';
+import { renderBadge } from '../reports/renderers/badge.js';
+import { renderHtml } from '../reports/renderers/html.js';
+import { totalsOf } from '../reports/model/totals.js';
+import { validateReport } from '../reports/schema.js';
+import type { ConformanceReport, RuleResult, RuleSummary } from '../reports/model/result.js';
 
 /**
  * One certification verdict (issue 38): must and descriptive rules decide, at every API version

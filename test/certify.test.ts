@@ -4,7 +4,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import t from 'tap';
-import { renderHtml, renderJunit, validateReport, type ConformanceReport } from '../reports/index.js';
+import { renderHtml } from '../reports/renderers/html.js';
+import { renderJunit } from '../reports/renderers/junit.js';
+import { validateReport } from '../reports/schema.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { bundleBadge } from '../cli/bundle-badge.js';
 import { manifestText, sumsOf } from '../cli/bundle-manifest.js';
 import type { Transcript } from '../suites/targets/transcript.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import t from 'tap';
 import { parse } from 'yaml';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 
 /**
  * docs/ci.md's GitHub Actions example, run as GitHub would run it (issue 38): the `run:` steps of

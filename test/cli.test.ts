@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import t from 'tap';
 import { RULES } from '../specs/index.js';
-import { validateReport, type ConformanceReport } from '../reports/index.js';
+import { validateReport } from '../reports/schema.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { runCli } from './helpers/cli.js';
 
 // Two whole runs of the catalogue in process, two shards and some thirty CLI processes, beside the

@@ -17,7 +17,7 @@ import {
 } from '../simulator/client-faults/index.js';
 import { SimError } from '../simulator/index.js';
 import { startSimProcess } from './helpers/sim-process.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { writeFaultsFile } from './helpers/client-faults-file.js';
 import { validEntry, validFile } from './helpers/client-faults-arbitraries.js';
 

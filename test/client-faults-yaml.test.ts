@@ -9,7 +9,7 @@ import t from 'tap';
 import { parse, stringify, type ToStringOptions } from 'yaml';
 import { faultsFileFormat, readClientFaults, type ClientFaultsFile } from '../simulator/client-faults/index.js';
 import { SimError } from '../simulator/index.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { writeFaultsFile } from './helpers/client-faults-file.js';
 import { validFile } from './helpers/client-faults-arbitraries.js';
 import { startSimProcess } from './helpers/sim-process.js';

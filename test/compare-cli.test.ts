@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import t from 'tap';
-import { writeReport, type Comparison, type ConformanceReport } from '../reports/index.js';
+import { writeReport } from '../reports/write.js';
+import type { Comparison } from '../reports/compare/comparison.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { fixedReports } from './compare-fixtures.js';
 import { cliWithin } from './helpers/cli.js';
 

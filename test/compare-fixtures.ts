@@ -1,6 +1,6 @@
 /** Shared by test/compare*.test.ts and test/browser/compare.spec.ts: reports of several implementations, fixed and generated. */
 import fc from 'fast-check';
-import type { ConformanceReport, ResultStatus, RuleResult, RuleSummary } from '../reports/index.js';
+import type { ConformanceReport, ResultStatus, RuleResult, RuleSummary } from '../reports/model/result.js';
 import { nasty, STATUSES, totalsOf } from './reports-fixtures.js';
 
 /** A report of one implementation: the target named by `product` and `release`, the given rules and results. */

@@ -1,23 +1,16 @@
 import fc from 'fast-check';
 import t from 'tap';
-import {
-  CompareError,
-  compareReports,
-  implementationLabel,
-  MAX_DIFFERING_ROWS,
-  percentText,
-  renderComparisonHtml,
-  renderComparisonJson,
-  renderComparisonMarkdown,
-  renderHtml,
-  ruleAnchors,
-  type CompareInput,
-  type Comparison,
-  type ConformanceReport,
-  type RuleVerdict,
-  verdictText,
-} from '../reports/index.js';
-import { escapeHtml } from '../reports/renderers/html.js';
+import { CompareError } from '../reports/compare/compare-error.js';
+import { compareReports, type CompareInput } from '../reports/compare/compare-reports.js';
+import { implementationLabel } from '../reports/compare/labels.js';
+import { MAX_DIFFERING_ROWS, renderComparisonMarkdown } from '../reports/renderers/compare-markdown.js';
+import { percentText, verdictText } from '../reports/renderers/compare-text.js';
+import { renderComparisonHtml } from '../reports/renderers/compare-html.js';
+import { renderComparisonJson } from '../reports/renderers/compare-json.js';
+import { ruleAnchors } from '../reports/compare/rule-anchor.js';
+import type { Comparison, RuleVerdict } from '../reports/compare/comparison.js';
+import type { ConformanceReport } from '../reports/model/result.js';
+import { escapeHtml, renderHtml } from '../reports/renderers/html.js';
 import { fixedReports, implementationReport, reportsToCompareArb } from './compare-fixtures.js';
 import { htmlVisible, reportArb } from './reports-fixtures.js';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { runCli } from './helpers/cli.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { ALL_CHECKS } from '../suites/checks.js';
 import { CoverageRecorder } from '../suites/harness/coverage.js';
 import { runCli } from './helpers/cli.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import type { ConformanceReport, RuleResult, ResultStatus } from '../reports/index.js';
+import type { ConformanceReport, RuleResult, ResultStatus } from '../reports/model/result.js';
 import { ENGINE_DEVIATIONS } from '../specs/engine-deviations.js';
 import { RULES } from '../specs/index.js';
 import type { Rule } from '../specs/types.js';

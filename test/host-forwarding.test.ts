@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import t from 'tap';
 import { INFO_STYLES } from '../specs/info-fields.js';
-import { SpawnedDaemonTarget } from '../suites/targets/index.js';
+import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
 
 /**

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { parseArgv, resolveConfig } from '../simulator/index.js';
 import { brokenJson } from '../suites/arbitraries/json-text.js';
-import { daemonEnvironment, knowsIp6tables, safetyFlags } from '../suites/targets/index.js';
+import { daemonEnvironment, knowsIp6tables, safetyFlags } from '../suites/targets/spawned-daemon.js';
 import { dockerSimSocket } from './helpers/in-process-sim.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
 import { replyMessage, send } from './helpers/unix-send.js';

@@ -7,7 +7,7 @@ import { LLAMA_EXPLANATIONS } from '../suites/model-runner/engine-differential/l
 import { runSuites } from '../suites/run/index.js';
 import { LlamaServerTarget } from '../suites/targets/llama-server/llama-server-target.js';
 import { provisionedLlama } from '../suites/targets/llama-server/provisioned-llama.js';
-import { SIM_BIN } from '../suites/targets/resolve.js';
+import { SIM_BIN } from '../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { TargetError, type TargetInstance } from '../suites/targets/target.js';
 import { inCI } from './helpers/real-daemons.js';

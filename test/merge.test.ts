@@ -2,7 +2,11 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t, { type Test } from 'tap';
-import { comparableReport, MergeError, mergeShards, validateReport, type ConformanceReport, type ShardReport } from '../reports/index.js';
+import { comparableReport } from '../reports/merge/comparable.js';
+import { MergeError } from '../reports/merge/merge-error.js';
+import { mergeShards, type ShardReport } from '../reports/merge/merge-shards.js';
+import { validateReport } from '../reports/schema.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { sampleReport } from './reports-fixtures.js';
 import { cliWithin } from './helpers/cli.js';
 

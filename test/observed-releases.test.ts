@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { NEWEST_RELEASE, RELEASES } from '../specs/versions.js';
 import { runCli } from './helpers/cli.js';
 import { FIXTURES } from './helpers/release-agreement.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { RULES } from '../specs/index.js';
 import { RunError } from '../suites/run/errors.js';
 import { expandOnly, planCells } from '../suites/run/plan.js';

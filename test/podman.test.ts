@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { RELEASES } from '../specs/versions.js';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import { HttpClient } from '../suites/http/client.js';
 import { runSuites } from '../suites/run/index.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { RELEASES } from '../specs/versions.js';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
-import { SpawnedDaemonTarget } from '../suites/targets/index.js';
+import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { inCI, realDaemons } from './helpers/real-daemons.js';
 import { startSimProcess } from './helpers/sim-process.js';
 import { send } from './helpers/unix-send.js';

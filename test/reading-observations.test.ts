@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { RULES } from '../specs/catalogue.js';
 import { KNOWN_DEVIATIONS } from '../specs/known-deviations.js';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
 import { profileFor } from '../suites/profiles.js';
 import { runCli } from './helpers/cli.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import t from 'tap';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { RECORDABLE_RULE_IDS } from '../specs/catalogue.js';
 import { replaySelection, RunError } from '../suites/run/index.js';
 import { readTranscript, writeTranscript, type Transcript } from '../suites/targets/transcript.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { KNOWN_DEVIATIONS } from '../specs/known-deviations.js';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { readTranscript, writeTranscript } from '../suites/targets/transcript.js';
 import { runCli } from './helpers/cli.js';
 

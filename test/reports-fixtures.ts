@@ -1,8 +1,18 @@
 /** Shared by test/reports-*.test.ts and test/browser/: fixed sample reports, an arbitrary of reports, a strict XML checker. */
 import fc from 'fast-check';
-import { deviationCovers, TARGET_KINDS, type KnownDeviationNote } from '../reports/model/result.js';
+import {
+  deviationCovers,
+  TARGET_KINDS,
+  type ConformanceReport,
+  type Counterexample,
+  type Evidence,
+  type HttpExchange,
+  type KnownDeviationNote,
+  type ResultStatus,
+  type RuleResult,
+  type RuleSummary,
+} from '../reports/model/result.js';
 import { totalsOf } from '../reports/model/totals.js';
-import type { ConformanceReport, Counterexample, Evidence, HttpExchange, ResultStatus, RuleResult, RuleSummary } from '../reports/index.js';
 
 export const STATUSES: readonly ResultStatus[] = ['pass', 'fail', 'not-applicable', 'skipped', 'error'];
 

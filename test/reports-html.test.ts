@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import t from 'tap';
-import { renderHtml, type ConformanceReport, type ResultStatus } from '../reports/index.js';
+import { renderHtml } from '../reports/renderers/html.js';
+import type { ConformanceReport, ResultStatus } from '../reports/model/result.js';
 import { decodeHtmlAttr, embeddedData, htmlVisible, matrixCells, reportArb, sampleReport, totalsOf } from './reports-fixtures.js';
 
 const SEVERITY: ResultStatus[] = ['fail', 'error', 'skipped', 'pass', 'not-applicable'];

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { renderJunit, resultName, type ConformanceReport } from '../reports/index.js';
+import { renderJunit } from '../reports/renderers/junit.js';
+import { resultName } from '../reports/renderers/text.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { parseXml, reportArb, sampleReport, xmlVisible, type XmlElement } from './reports-fixtures.js';
 
 const all = (e: XmlElement, name: string): XmlElement[] => (e.name === name ? [e] : []).concat(e.children.flatMap((c) => all(c, name)));

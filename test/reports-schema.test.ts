@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import t from 'tap';
-import { renderJson, reportJsonSchema, reportJsonSchemaText, validateReport, type ConformanceReport } from '../reports/index.js';
+import { renderJson } from '../reports/renderers/json.js';
+import { reportJsonSchema, reportJsonSchemaText, validateReport } from '../reports/schema.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { reportArb, sampleReport } from './reports-fixtures.js';
 
 // dist/test/x.test.js -> project root

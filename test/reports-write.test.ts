@@ -2,7 +2,10 @@ import { mkdtemp, readFile, rm, stat, writeFile, readdir } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { ReportError, renderJson, validateReport, writeReport, type ConformanceReport } from '../reports/index.js';
+import { ReportError, writeReport } from '../reports/write.js';
+import { renderJson } from '../reports/renderers/json.js';
+import { validateReport } from '../reports/schema.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { sampleReport } from './reports-fixtures.js';
 
 async function tempDir(t: { teardown(f: () => unknown): void }): Promise<string> {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ConformanceReport, HttpExchange } from '../reports/index.js';
+import type { ConformanceReport, HttpExchange } from '../reports/model/result.js';
 import { RULES } from '../specs/index.js';
 import { ExchangeLog } from '../suites/harness/exchange-log.js';
 import { CaseJournal } from '../suites/harness/journal.js';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { spawn } from 'node:child_process';
 import { CLI, runCli } from './helpers/cli.js';
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import t from 'tap';
 import { findRelease, RULES, type Capability, type Surface } from '../specs/index.js';
-import type { ConformanceReport } from '../reports/index.js';
+import type { ConformanceReport } from '../reports/model/result.js';
 import { CAPABILITY_NEEDS, RELEASE_UNKNOWN, ruleGate } from '../suites/harness/cells.js';
 import { runCli } from './helpers/cli.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import t from 'tap';
-import { validateReport } from '../reports/index.js';
+import { validateReport } from '../reports/schema.js';
 import type { Capability, Surface } from '../specs/index.js';
 import { observedQuirksOf } from '../specs/quirks/index.js';
 import { runToReport, RunError, withStartArgs } from '../suites/run/index.js';

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import t from 'tap';
 import { formatFailingRules, formatFailures } from '../cli/run-summary.js';
-import { totalsOf, type ConformanceReport, type ResultStatus, type RuleResult } from '../reports/index.js';
+import { totalsOf } from '../reports/model/totals.js';
+import type { ConformanceReport, ResultStatus, RuleResult } from '../reports/model/result.js';
 import { RULES } from '../specs/index.js';
 import { runCli } from './helpers/cli.js';
 

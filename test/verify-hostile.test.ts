@@ -5,7 +5,10 @@ import { gzipSync } from 'node:zlib';
 import t from 'tap';
 import { manifestText, sha256 } from '../cli/bundle-manifest.js';
 import { bundleBadge } from '../cli/bundle-badge.js';
-import { renderHtml, renderJson, renderJunit, validateReport } from '../reports/index.js';
+import { renderHtml } from '../reports/renderers/html.js';
+import { renderJson } from '../reports/renderers/json.js';
+import { renderJunit } from '../reports/renderers/junit.js';
+import { validateReport } from '../reports/schema.js';
 import { sampleReport, totalsOf } from './reports-fixtures.js';
 import { cliWithin } from './helpers/cli.js';
 

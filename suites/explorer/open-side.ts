@@ -1,6 +1,6 @@
 import { HttpClient } from '../http/client.js';
 import { readFacts, releaseOf } from '../targets/facts.js';
-import { isSimulatorSpec } from '../targets/sim-spec.js';
+import { isSimulatorSpec } from '../targets/resolve.js';
 import { TargetError, type Target, type TargetInstance } from '../targets/target.js';
 import type { DiffSide } from './explore.js';
 

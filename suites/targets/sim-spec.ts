@@ -44,6 +44,3 @@ export function emulatedRelease(spec: SimSpec, emulate: string | undefined): str
   }
   return spec.release ?? emulate ?? null;
 }
-
-/** Whether a target spec names ctrd-sim (in this process, as a process, or in a container): the targets that take its own flags. */
-export const isSimulatorSpec = (spec: string): boolean => spec.startsWith('container:') || parseSimSpec(spec) !== null;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { Comparison } from '../../reports/index.js';
+import type { Comparison } from '../../reports/compare/comparison.js';
 import { openWatched } from './open-watched.js';
 
 /**

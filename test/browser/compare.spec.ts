@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { openWatched } from './open-watched.js';
-import { compareReports, renderComparisonHtml, writeReport, type ConformanceReport } from '../../reports/index.js';
+import { compareReports } from '../../reports/compare/compare-reports.js';
+import { renderComparisonHtml } from '../../reports/renderers/compare-html.js';
+import { writeReport } from '../../reports/write.js';
+import type { ConformanceReport } from '../../reports/model/result.js';
 import { fixedReports } from '../compare-fixtures.js';
 
 /**

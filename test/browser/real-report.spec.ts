@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { ConformanceReport } from '../../reports/index.js';
+import type { ConformanceReport } from '../../reports/model/result.js';
 
 /**
  * The report of a real run, not a hand-made one: the recorded dockerd 28.5 transcript replayed

@@ -5,7 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { openWatched } from './open-watched.js';
 import fc from 'fast-check';
-import { baselineOf, baselineOutcome, certificationLine, renderHtml, renderJunit, type ResultStatus } from '../../reports/index.js';
+import { baselineOf, baselineOutcome } from '../../reports/baselines/baseline.js';
+import { certificationLine } from '../../reports/certification-verdict.js';
+import { renderHtml } from '../../reports/renderers/html.js';
+import { renderJunit } from '../../reports/renderers/junit.js';
+import type { ResultStatus } from '../../reports/model/result.js';
 import { browserReport, reportArb } from '../reports-fixtures.js';
 
 const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };

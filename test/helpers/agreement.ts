@@ -1,5 +1,5 @@
 import { KNOWN_DEVIATIONS } from '../../specs/known-deviations.js';
-import type { ConformanceReport } from '../../reports/index.js';
+import type { ConformanceReport } from '../../reports/model/result.js';
 import { deviationCoversCell } from '../../suites/run/known-deviations.js';
 
 export interface Agreement {

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
-import { validateReport, type ConformanceReport } from '../../reports/index.js';
+import { validateReport } from '../../reports/schema.js';
+import type { ConformanceReport } from '../../reports/model/result.js';
 import { RULES } from '../../specs/catalogue.js';
 import { observedQuirksOf } from '../../specs/quirks/index.js';
 import { CAPABILITIES_OF } from '../../suites/targets/capabilities.js';

@@ -10,7 +10,7 @@ import type { Rule } from '../../specs/types.js';
 import { runSuites, type SuiteRun } from '../../suites/run/index.js';
 import { InProcessSimTarget } from '../../suites/targets/in-process-sim.js';
 import { CAPABILITIES_OF } from '../../suites/targets/capabilities.js';
-import { SIM_BIN } from '../../suites/targets/resolve.js';
+import { SIM_BIN } from '../../suites/targets/sim-bin.js';
 import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
 import { shardOf } from './shard.js';
 import { sharedResults } from './shared-work.js';

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { DaemonProcess } from '../../suites/targets/process/daemon-process.js';
-import { SIM_BIN } from '../../suites/targets/resolve.js';
+import { SIM_BIN } from '../../suites/targets/sim-bin.js';
 
 export interface SimProcess {
   readonly child: ChildProcess;

@@ -1,13 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import tar from 'tar-stream';
+import { SIM_BIN } from '../sim-bin.js';
 
-/**
- * The ctrd-sim binary as the build bundles it (scripts/bundle-sim.mjs): a loader, the script beside
- * it holding the simulator and what it imports (FILE.script), and that script's code cache (FILE.cache).
- */
-const SIM_BUNDLE = fileURLToPath(new URL('../../../simulator/bin/ctrd-sim.js', import.meta.url));
+/** The files of the bundled ctrd-sim (sim-bin.ts): the loader, its script and the script's code cache. */
 const SIM_BUNDLE_FILES = ['', '.script', '.cache'] as const;
 
 /** The shared libraries this node binary loads, as ldd prints them (absolute paths). */
@@ -30,12 +26,15 @@ export function simImageTar(): tar.Pack {
   }
   pack.entry({ name: 'app/package.json', mode: 0o644 }, JSON.stringify({ type: 'module' }));
   // The code cache is optional (a build whose warm-up failed has none): the image then starts slower, as the binary does.
-  for (const suffix of SIM_BUNDLE_FILES.filter((suffix) => suffix !== '.cache' || existsSync(`${SIM_BUNDLE}${suffix}`)))
-    pack.entry({ name: `${IMAGE_SIM_BIN.replace(/^\//, '')}${suffix}`, mode: 0o644 }, readFileSync(`${SIM_BUNDLE}${suffix}`));
+  for (const suffix of SIM_BUNDLE_FILES.filter((suffix) => suffix !== '.cache' || existsSync(`${SIM_BIN}${suffix}`)))
+    pack.entry({ name: `${IMAGE_SIM_BIN.replace(/^\//, '')}${suffix}`, mode: 0o644 }, readFileSync(`${SIM_BIN}${suffix}`));
   pack.entry({ name: 'tmp', type: 'directory', mode: 0o1777 });
   pack.finalize();
   return pack;
 }
+
+/** Tag of the ctrd-sim image a container target imports: one per build of the simulator (read when a container target needs it). */
+export const simImageTag = (): string => `build-${Math.floor(statSync(SIM_BIN).mtimeMs)}`;
 
 /** The node binary's path inside the image (the same as on this machine). */
 export const IMAGE_NODE = process.execPath;
