@@ -8,8 +8,9 @@ import { type Ask, checkAgainstRealReleases, checkObserved, json, type Observed,
  * healthcheck.ts, log-config.ts), and /info's counters of images and containers
  * (system/info/route.ts). The table is what 20.10.24, 26.1.5 and 28.5.2 answered (2026-12-05);
  * the property sends generated creates, starts, pauses, kills, removes and commits to each real
- * release and to ctrd-sim emulating it, and compares each answer, the Healthcheck and LogConfig a
- * created container keeps, and /info's counters after it.
+ * release and to ctrd-sim emulating it, and compares each answer, what a created container keeps
+ * (its Healthcheck, its LogConfig, its name: without one, generated in the daemon's style) and
+ * /info's counters after it.
  */
 
 const run = (extra: Record<string, unknown>, host: Record<string, unknown> = {}): string =>
@@ -104,10 +105,12 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
   const counts = ['Images', 'Containers', 'ContainersRunning', 'ContainersPaused', 'ContainersStopped'].map((key) => info[key]);
   if (created === undefined) return [reply, counts];
   const kept = JSON.parse((await client.request('GET', `/containers/${name}/json`, { timeoutMs: 10_000 })).body) as {
+    Name: string;
     Config: { Healthcheck?: unknown };
     HostConfig: { LogConfig: unknown };
   };
-  return [reply, counts, kept.Config.Healthcheck ?? null, kept.HostConfig.LogConfig];
+  // An unnamed container's name is drawn at random in the daemon's style: adjective_surname, a digit after it on a retry.
+  return [reply, counts, kept.Name.replace(/^\/[a-z]+_[a-z]+[0-9]?$/, '<generated>'), kept.Config.Healthcheck ?? null, kept.HostConfig.LogConfig];
 }
 
 /** The containers the other requests start, pause, kill, commit and remove. */

@@ -11,6 +11,7 @@ import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory, HOST_CONFIG_FIELDS } from './host-config.js';
 import { withCreateDefaults } from './host-config-defaults.js';
 import { givenHealthcheck, healthcheckProblem, keptHealthcheck } from './healthcheck.js';
+import { generatedName } from './generated-name.js';
 import { logConfigProblem, logentriesRemoved } from './log-config.js';
 import { answerMissingImage } from '../images/missing-image.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
@@ -217,10 +218,9 @@ export const containerCreateRoute: Route = {
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
-    // The daemon draws a random adjective_surname; the simulator names a container after its ID.
     const container = {
       id,
-      name: name === '' ? `ctrd_sim_${id.slice(0, 12)}` : name,
+      name: name === '' ? generatedName(id, (candidate) => objects.allContainers().some((other) => other.name === candidate)) : name,
       image,
       imageRef,
       created: nowNanos(),
