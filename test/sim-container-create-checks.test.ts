@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import t from 'tap';
 import type { HttpClient } from '../suites/http/client.js';
-import { importBusybox } from './helpers/busybox-containers.js';
-import { type Ask, checkAgainstRealReleases, checkObserved, json, type Observed, statusAndMessage } from './helpers/real-versus-sim.js';
+import { importBusybox, sendOk } from './helpers/busybox-containers.js';
+import { type Ask, checkAgainstRealReleases, checkObserved, json, type Observed, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
  * What a create checks and keeps that needs no process (simulator/engine/containers/create.ts,
@@ -170,4 +171,17 @@ const otherAsk: fc.Arbitrary<Ask> = fc
 checkAgainstRealReleases('creates checked and kept, and /info counting what there is', 'ctc-ccheck-', fc.oneof(createAsk, otherAsk), 60, {
   setup: withImage,
   read,
+});
+
+// Observed on 20.10.24 (2026-12-05): a create without HostConfig keeps no Runtime; its start gives it the default.
+t.test('20.10 gives a container created without HostConfig its runtime as it starts', async (t) => {
+  const client = await simClient(t, 'ctc-ccheck-', '20.10');
+  await importBusybox(client);
+  const runtime = async (): Promise<unknown> =>
+    (JSON.parse((await client.request('GET', '/containers/ctc-r1/json', { timeoutMs: 10_000 })).body) as { HostConfig: { Runtime?: string } }).HostConfig
+      .Runtime;
+  await sendOk(client, 'POST', '/containers/create?name=ctc-r1', JSON.stringify({ Image: 'ctc-img:1', Cmd: ['x'] }));
+  t.equal(await runtime(), undefined);
+  await client.request('POST', '/containers/ctc-r1/start', { timeoutMs: 10_000 });
+  t.equal(await runtime(), 'runc');
 });
