@@ -52,6 +52,13 @@ function ramInBytesParser(text: string): Size {
 }
 
 /**
+ * The first release whose sizes go-units 0.5 reads: 26.1.5 (Debian's build, with Debian's
+ * go-units) still words them as 0.4 does ("invalid size: '1q'"), 28.5.2 as 0.5 ("invalid suffix:
+ * 'q'"); observed 2026-11-27, the releases between not.
+ */
+export const REGEX_SIZES_UNTIL = '28.0';
+
+/**
  * go-units RAMInBytes: a size such as "512m" or "1.5 GiB" in bytes (binary units), or the error's
  * words. `regexParser`: the 0.4 parser of the releases before 23.0.
  */

@@ -20,7 +20,7 @@ const DRIVER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   'fuse-overlayfs': [],
 };
 /** Log options the default driver json-file takes (and the documented cache options). */
-const JSON_FILE_OPTS = [
+export const JSON_FILE_OPTS: readonly string[] = [
   'max-size',
   'max-file',
   'compress',

@@ -10,6 +10,9 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory, HOST_CONFIG_FIELDS } from './host-config.js';
 import { withCreateDefaults } from './host-config-defaults.js';
+import { givenHealthcheck, healthcheckProblem, keptHealthcheck } from './healthcheck.js';
+import { generatedName } from './generated-name.js';
+import { logConfigProblem, logentriesRemoved } from './log-config.js';
 import { answerMissingImage } from '../images/missing-image.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
@@ -80,8 +83,13 @@ function mergedEnv(image: Image, given: string[] | null): string[] | null {
   return env.length === 0 ? null : env;
 }
 
-/** moby container.Config of a new container: the request's fields over its image's. `macAddress`: the container-wide MacAddress is still the container's (below API 1.44). */
-function containerConfig(body: Body, image: Image, id: string, macAddress: boolean): Record<string, unknown> {
+/**
+ * moby container.Config of a new container: the request's fields over its image's. `macAddress`:
+ * the container-wide MacAddress is still the container's (below API 1.44); `health`: the
+ * Healthcheck the request gave (healthcheck.ts).
+ */
+function containerConfig(body: Body, image: Image, id: string, macAddress: boolean, health: Readonly<Record<string, unknown>> | null): Record<string, unknown> {
+  const healthcheck = keptHealthcheck(health, image);
   const exposed = { ...image.config.ExposedPorts, ...asObject(body['ExposedPorts']) };
   const volumes = { ...image.config.Volumes, ...asObject(body['Volumes']) };
   const str = (key: string, fallback: string): string => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : fallback);
@@ -100,6 +108,7 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
     StdinOnce: bool('StdinOnce'),
     Env: mergedEnv(image, asList(body['Env'])),
     Cmd: asList(body['Cmd']) ?? image.config.Cmd,
+    ...(healthcheck === undefined ? {} : { Healthcheck: healthcheck }),
     Image: typeof body['Image'] === 'string' ? body['Image'] : '',
     // {} for a container without an image (observed on 20.10.24, 26.1.5, 28.5.2).
     Volumes: Object.keys(volumes).length === 0 ? (isNoImage(image) ? {} : null) : sortedMap(volumes),
@@ -164,6 +173,20 @@ export const containerCreateRoute: Route = {
     }
     if (!hasConfig(parsed)) return handlerError(x, 400, releaseBelow(x, '23.0') ? ENGINE_MESSAGES.emptyConfigOld : ENGINE_MESSAGES.emptyConfig);
     const body = goFields(asObject(parsed), CREATE_FIELDS);
+    const given = goFields(asObject(body['HostConfig']), HOST_CONFIG_FIELDS);
+    if (logentriesRemoved(x, given)) return handlerError(x, 400, ENGINE_MESSAGES.logentriesRemoved);
+    // moby's verifyContainerSettings comes before the image: the health check, then the host's limits (observed).
+    const health = givenHealthcheck(x, body['Healthcheck']);
+    const healthProblem = healthcheckProblem(health);
+    if (healthProblem !== null) return handlerError(x, 400, healthProblem);
+    const hostConfig: Record<string, unknown> = withCreateDefaults(
+      x,
+      { ...applyHostConfig(x, {}, given), NetworkMode: storedNetworkMode(x, given['NetworkMode']) },
+      body['HostConfig'] != null,
+    );
+    // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
+    const kernel = hostConfig['KernelMemory'];
+    if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
     const { objects } = x.state;
     const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
     const noCommand = releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noCommandOld : ENGINE_MESSAGES.noCommand;
@@ -172,13 +195,20 @@ export const containerCreateRoute: Route = {
     // Without an image but with a command the daemon creates the container (observed on 20.10.24, 26.1.5, 28.5.2).
     const image = imageRef === '' ? noImage() : objects.findImage(imageRef);
     if (image === undefined) return answerMissingImage(x, imageRef, false);
-    // moby looks the image up before it reserves the name (observed).
+    const id = randomBytes(32).toString('hex');
+    // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
+    const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
+    const config = containerConfig(body, image, id, !macMoved, health);
+    // moby looks the image up, merges its config (a command at all) and checks the log configuration before it reserves the name (observed).
+    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
+    const log = hostConfig['LogConfig'] as { readonly Type: string; readonly Config: Readonly<Record<string, unknown>> };
+    const logProblem = logConfigProblem(x, log.Type, log.Config);
+    if (logProblem !== null) return handlerError(x, 400, logProblem);
     const requested = queryOf(x).get('name') ?? '';
     if (requested !== '' && !CONTAINER_NAME.test(requested)) return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidName, { name: requested }));
     const name = requested.replace(/^\//, '');
     const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
     if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
-    const given = goFields(asObject(body['HostConfig']), HOST_CONFIG_FIELDS);
     const network = networkOf(given['NetworkMode']);
     const endpoints = asObject(goFields(asObject(body['NetworkingConfig']), ['EndpointsConfig'])['EndpointsConfig']);
     const endpoint = network === null ? {} : goFields(asObject(endpoints[network]), ['Aliases']);
@@ -188,23 +218,9 @@ export const containerCreateRoute: Route = {
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
-    const id = randomBytes(32).toString('hex');
-    // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
-    const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
-    const config = containerConfig(body, image, id, !macMoved);
-    if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
-    const hostConfig: Record<string, unknown> = withCreateDefaults(
-      x,
-      { ...applyHostConfig(x, {}, given), NetworkMode: storedNetworkMode(x, given['NetworkMode']) },
-      body['HostConfig'] != null,
-    );
-    // Observed on 20.10.24 and 28.5.2 wherever the limit is still taken (below API 1.42).
-    const kernel = hostConfig['KernelMemory'];
-    if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
-    // The daemon draws a random adjective_surname; the simulator names a container after its ID.
     const container = {
       id,
-      name: name === '' ? `ctrd_sim_${id.slice(0, 12)}` : name,
+      name: name === '' ? generatedName(id, (candidate) => objects.allContainers().some((other) => other.name === candidate)) : name,
       image,
       imageRef,
       created: nowNanos(),

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { goFields } from '../go-fields.js';
 import { HOST_CONFIG_LAYOUT, hostConfigLayout, OMITTED, WINDOWS_RESOURCES } from './host-config-defaults.js';
-import { apiBelow, releaseBelow } from '../replies.js';
+import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
 import { kernelMemoryKept } from '../../quirks/deprecations/kernel-memory-kept.js';
 import { kernelMemoryDroppedEverywhere } from '../../quirks/deprecations/kernel-memory-dropped.js';
 
@@ -34,7 +34,8 @@ function logConfig(x: Exchange, given: unknown): Record<string, unknown> {
   const asked = given !== null && typeof given === 'object' ? (given as Record<string, unknown>) : {};
   const type = typeof asked['Type'] === 'string' && asked['Type'] !== '' ? asked['Type'] : logDriver;
   const options = asked['Config'] !== null && typeof asked['Config'] === 'object' ? (asked['Config'] as Record<string, unknown>) : {};
-  return { Type: type, Config: type === logDriver ? { ...logOpts, ...options } : { ...options } };
+  // A Go map: written with its keys sorted (observed on 28.5.2).
+  return { Type: type, Config: sortedMap(type === logDriver ? { ...logOpts, ...options } : { ...options }) };
 }
 
 /**

@@ -119,9 +119,13 @@ export const containerStartRoute: Route = {
 /**
  * The container runs (nothing): on a built-in network it gets a new sandbox and endpoint (the
  * network's connect event comes before the start's), its start time, exit code 0 and start event.
+ * A container created without a runtime (20.10, a create without HostConfig) takes the daemon's
+ * default as it starts (observed on 20.10.24: inspect shows "runc" after the start).
  */
 export function start(x: Exchange, container: Container): void {
   const { objects } = x.state;
+  const runtime = container.hostConfig['Runtime'];
+  if (runtime === undefined || runtime === '') container.hostConfig = { ...container.hostConfig, Runtime: x.state.config.settings.defaultRuntime };
   const network = builtinNetworkOf(objects, container);
   if (network !== undefined) {
     container.sandboxId = randomBytes(32).toString('hex');

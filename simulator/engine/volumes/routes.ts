@@ -1,3 +1,4 @@
+import { REGEX_SIZES_UNTIL } from '../go-units.js';
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
@@ -14,13 +15,6 @@ import { ANONYMOUS_LABEL, listFilter, pruneFilter } from './filters.js';
 import { localCreateProblem } from './local-driver.js';
 
 const WHERE = 'simulator/engine/volumes/routes.ts';
-
-/**
- * The first release whose sizes go-units 0.5 reads: 26.1.5 (Debian's build, with Debian's
- * go-units) still words them as 0.4 does ("invalid size: '1q'"), 28.5.2 as 0.5 ("invalid suffix:
- * 'q'"); observed 2026-11-27, the releases between not.
- */
-const REGEX_SIZES_UNTIL = '28.0';
 
 /** The releases before 23.0 (20.10): Go's words for filters, no anonymous label, `all` unknown to prune, a create event for every create. */
 const isOld = (x: Exchange): boolean => releaseBelow(x, '23.0');

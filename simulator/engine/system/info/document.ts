@@ -24,25 +24,34 @@ export interface InfoInputs {
   readonly ipv4Forwarding: boolean;
   /** The live counters of the process (NFd, NGoroutines) and the clock. */
   readonly live: { readonly openFiles: number; readonly tasks: number; readonly now: Date };
+  /** What the object store holds: its images and its containers by state. */
+  readonly counts: ObjectCounts;
   /** Rules deliberately broken (self-test). */
   readonly faults?: ReadonlySet<string>;
 }
 
+/** /info's counters of the daemon's objects. */
+export interface ObjectCounts {
+  readonly images: number;
+  readonly running: number;
+  readonly paused: number;
+  readonly stopped: number;
+}
+
 /**
  * Every field /info can show, at its fullest (the API-version shaping in shape.ts removes and
- * reorders). Nothing runs in the simulator: no container, image or swarm; the one warning is
- * the releases' own when IPv4 forwarding is off.
+ * reorders). No swarm; the one warning is the releases' own when IPv4 forwarding is off.
  */
 export function infoValues(inputs: InfoInputs): Record<string, unknown> {
   const { settings, style, host } = inputs;
   const commit = (id: string) => ({ ID: id, Expected: id });
   return {
     ID: inputs.id,
-    Containers: 0,
-    ContainersRunning: 0,
-    ContainersPaused: 0,
-    ContainersStopped: 0,
-    Images: 0,
+    Containers: inputs.counts.running + inputs.counts.paused + inputs.counts.stopped,
+    ContainersRunning: inputs.counts.running,
+    ContainersPaused: inputs.counts.paused,
+    ContainersStopped: inputs.counts.stopped,
+    Images: inputs.counts.images,
     ...storage(settings.storageDriver, style),
     Plugins: { Volume: ['local'], Network: [...INFO_NETWORK_PLUGINS], Authorization: null, Log: [...style.logPlugins] },
     MemoryLimit: true,

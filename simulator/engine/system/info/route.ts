@@ -4,12 +4,25 @@ import { withoutLoopbackWhenConfigured } from '../../../quirks/daemon-config/loo
 import { SIM_BUILD } from '../response-kit.js';
 import type { Route } from '../../../http/route.js';
 import { loadDaemonId } from './daemon-id.js';
-import { infoValues } from './document.js';
+import type { ObjectStore } from '../../objects/index.js';
+import { infoValues, type ObjectCounts } from './document.js';
 import { ipv4ForwardingOf } from './forwarding.js';
 import { openFileCount, readHostFacts, type HostFacts } from './host-facts.js';
 import { shapeInfo } from './shape.js';
 import { infoStyleOf } from './style.js';
 import * as infoSwitchesFlags from '../../../quirks/daemon-config/info-switches-flags.js';
+
+/**
+ * The counters of /info (observed on 20.10.24, 26.1.5 and 28.5.2): every image of the store, tagged
+ * or not (moby's CountImages, the image store's length; a commit adds one, its untag removes it),
+ * and the containers by state, a paused one counted as paused only, a created one as stopped.
+ */
+function objectCounts(objects: ObjectStore): ObjectCounts {
+  const containers = objects.allContainers();
+  const running = containers.filter((c) => c.state === 'running' && !c.paused).length;
+  const paused = containers.filter((c) => c.state === 'running' && c.paused).length;
+  return { images: objects.allImages().length, running, paused, stopped: containers.length - running - paused };
+}
 
 /**
  * GET /info: the effective settings (x.state.config.settings), the host and the daemon's ID,
@@ -48,6 +61,7 @@ export function infoRoute(): Route {
         build: SIM_BUILD,
         host,
         ipv4Forwarding: ipv4ForwardingOf(x),
+        counts: objectCounts(x.state.objects),
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
       const body = Buffer.from(
