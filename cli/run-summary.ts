@@ -1,4 +1,5 @@
 import { type ConformanceReport, type CurlAfterRun, knownDeviationsObservedOn, observedOn, type RuleResult } from '../reports/model/result.js';
+import { leadsWithCarried, leadTotals, notCarried, testedText } from '../reports/model/carried-surfaces.js';
 import { terminalSafe as s } from '../common/terminal-text.js';
 import { apiRangeText, resultName } from '../reports/renderers/text.js';
 import { RULES } from '../specs/index.js';
@@ -92,7 +93,6 @@ export function failingRuleSplit(report: ConformanceReport): { failing: string[]
   return { failing, known };
 }
 
-/** The one-line outcome of a run, the failing rules with the known deviations among them, and where its report is. */
 /** The strings of a target's description a summary line shows, each escaped for the terminal. */
 function safeTarget(target: ConformanceReport['target']): ConformanceReport['target'] {
   const orNull = (text: string | null): string | null => (text === null ? null : s(text));
@@ -101,6 +101,7 @@ function safeTarget(target: ConformanceReport['target']): ConformanceReport['tar
   return {
     ...target,
     spec: s(target.spec),
+    surfaces: target.surfaces.map(s),
     version: orNull(target.version),
     release: orNull(target.release),
     apiRange: range(target.apiRange),
@@ -111,18 +112,13 @@ function safeTarget(target: ConformanceReport['target']): ConformanceReport['tar
   };
 }
 
+/** The one-line outcome of a run, the failing rules with the known deviations among them, and where its report is. */
 export function formatTotals(report: ConformanceReport, htmlPath: string): string {
-  const { totals: t } = report;
   // Every string of the target's description comes from the report: escaped once here.
   const target = safeTarget(report.target);
-  const observed =
-    target.observedApiRange === null
-      ? 'none reported'
-      : `${apiRangeText(target.observedApiRange)} from /${target.observedApiRange.source === 'ping' ? '_ping' : 'version'}`;
-  const engine =
-    target.engine === undefined ? '' : `, engine ${target.engine.name ?? 'not identified'}${target.engine.version === null ? '' : ` ${target.engine.version}`}`;
-  const judged = target.judgedAs === undefined ? '' : `; ${target.judgedAs}`;
-  const what = `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}${target.notObserved === undefined ? '' : ` (${target.notObserved})`}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine}${judged})`;
+  // A target without the daemon API (openai:, llama-server): what it carries first, the rest in one line (issue 38).
+  const folded = notCarried(report);
+  const t = leadsWithCarried(target) ? leadTotals(report, folded) : report.totals;
   const knownCells = report.results.filter((r) => r.knownDeviation === true).length;
   const fail = knownCells === 0 ? `${t.fail} fail` : `${t.fail} fail (of which ${knownCells} ${knownLabel(report, knownCells)})`;
   const { failing, known: knownRules } = failingRuleSplit(report);
@@ -131,5 +127,19 @@ export function formatTotals(report: ConformanceReport, htmlPath: string): strin
     known.length === 0
       ? ''
       : `failing rules: ${failing.length} (of which ${known.length} ${knownLabel(report, known.length)}, still failures: ${known.join(', ')})\n`;
-  return `${what}, seed ${report.seed}: ${t.pass} pass, ${fail}, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n${rules}report: ${s(htmlPath)}\n`;
+  const notJudged = folded === null ? '' : `${s(folded.line)}\n`;
+  return `${targetText(target)}, seed ${report.seed}: ${t.pass} pass, ${fail}, ${t.error} error, ${t.skipped} skipped, ${t['not-applicable']} not applicable\n${notJudged}${rules}report: ${s(htmlPath)}\n`;
+}
+
+/** The target as the summary names it: a daemon's version, release and API range; else what was tested. */
+function targetText(target: ConformanceReport['target']): string {
+  if (leadsWithCarried(target)) return `${target.spec} (${testedText(target)})`;
+  const observed =
+    target.observedApiRange === null
+      ? 'none reported'
+      : `${apiRangeText(target.observedApiRange)} from /${target.observedApiRange.source === 'ping' ? '_ping' : 'version'}`;
+  const engine =
+    target.engine === undefined ? '' : `, engine ${target.engine.name ?? 'not identified'}${target.engine.version === null ? '' : ` ${target.engine.version}`}`;
+  const judged = target.judgedAs === undefined ? '' : `; ${target.judgedAs}`;
+  return `${target.spec} (${target.version ?? 'unknown version'}, release ${target.release ?? 'unknown'}${target.notObserved === undefined ? '' : ` (${target.notObserved})`}, API ${apiRangeText(target.apiRange)}, observed ${observed}${engine}${judged})`;
 }

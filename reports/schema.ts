@@ -112,6 +112,7 @@ export const RuleSummarySchema = Type.Object(
       }),
     ),
     area: Type.Optional(Type.String({ minLength: 1, description: "The catalogue's area of the rule." })),
+    surface: Type.Optional(Type.String({ minLength: 1, description: "The interface of the target the rule speaks of (the catalogue's surface)." })),
     reading: Type.Optional(Type.String()),
     otherReading: Type.Optional(Type.String()),
     boundaries: Type.Optional(Type.Array(Type.String({ pattern: '^\\d+\\.\\d+$' }), { description: 'API versions from which the expected outcome changes.' })),

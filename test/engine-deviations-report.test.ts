@@ -6,6 +6,7 @@ import { RULES } from '../specs/index.js';
 import type { Rule } from '../specs/types.js';
 import { withEngineDeviations } from '../suites/run/index.js';
 import { STATUSES, totalsOf } from './reports-fixtures.js';
+import { bareEngine } from './surface-fixtures.js';
 
 /**
  * A bare engine's report (an `openai:`-kind target) carries that engine's known deviations
@@ -21,18 +22,7 @@ const MR_RULES = RULES.filter((rule) => rule.area === 'model-runner');
 function engineReport(engine: { name: string | null; version: string | null }, rules: readonly Rule[], results: RuleResult[]): ConformanceReport {
   return {
     tool: { name: 'ctr-conformance', version: 'test' },
-    target: {
-      spec: 'openai:http://127.0.0.1:1',
-      kind: 'openai',
-      profile: 'docker',
-      version: null,
-      release: null,
-      apiRange: null,
-      observedApiRange: null,
-      surfaces: ['model-runner-api'],
-      capabilities: [],
-      engine: { ...engine, evidence: [] },
-    },
+    target: bareEngine('openai:http://127.0.0.1:1', { ...engine, evidence: [] }),
     seed: 1,
     numRuns: 1,
     startedAt: '2026-12-05T00:00:00.000Z',

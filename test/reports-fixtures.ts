@@ -284,6 +284,12 @@ export const withArbitraryDeviations = (report: ConformanceReport): fc.Arbitrary
       return { ...report, rules, results };
     });
 
+/** A surface: mostly the catalogue's four, sometimes any string (a report comes from anywhere). */
+const surfaceArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('daemon-api', 'daemon-process', 'model-runner-api', 'model-runner-service') },
+  { weight: 1, arbitrary: nasty({ minLength: 1, maxLength: 16 }) },
+);
+
 export const reportArb: fc.Arbitrary<ConformanceReport> = fc
   .record({
     ruleIds: fc.uniqueArray(nasty({ minLength: 1, maxLength: 10 }), { maxLength: 5 }),
@@ -299,6 +305,7 @@ export const reportArb: fc.Arbitrary<ConformanceReport> = fc
             source: fc.constantFrom('document' as const, 'implementation' as const),
             section: nasty(),
             reading: nasty({ maxLength: 40 }),
+            surface: surfaceArb,
           },
           { requiredKeys: ['id', 'title', 'source', 'section'] },
         ),
@@ -335,7 +342,8 @@ export const reportArb: fc.Arbitrary<ConformanceReport> = fc
           }),
           { nil: null },
         ),
-        surfaces: fc.array(nasty({ maxLength: 16 }), { maxLength: 3 }),
+        // the catalogue's surfaces (a target with the daemon API or without it), and any other string
+        surfaces: fc.uniqueArray(surfaceArb, { maxLength: 3 }),
         capabilities: fc.array(nasty({ maxLength: 8 }), { maxLength: 4 }),
       }),
       seed: fc.integer(),

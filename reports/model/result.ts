@@ -91,6 +91,11 @@ export interface RuleSummary {
   readonly level?: RuleLevel;
   /** The catalogue's area of the rule (absent in older reports: the id's first segment stands in). */
   readonly area?: string;
+  /**
+   * The catalogue's surface: the interface of the target the rule speaks of (daemon-api,
+   * daemon-process, model-runner-api, model-runner-service). Absent in older reports.
+   */
+  readonly surface?: string;
   readonly reading?: string;
   /** The other reading of an ambiguous document (the verdict follows `reading`, the stricter one). */
   readonly otherReading?: string;

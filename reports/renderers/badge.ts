@@ -1,5 +1,6 @@
 import { type CertificationVerdict, certificationVerdict } from '../certification-verdict.js';
-import type { ConformanceReport, ResultStatus } from '../model/result.js';
+import { leadsWithCarried } from '../model/carried-surfaces.js';
+import type { ConformanceReport, ResultStatus, TargetDescription } from '../model/result.js';
 import { escapeHtml } from './html.js';
 import { apiRangeText } from './text.js';
 
@@ -47,6 +48,17 @@ function badgeReason(verdict: CertificationVerdict): string {
   return verdict.incomplete.startsWith('no ') ? ' · no document rule judged' : ' · not a whole run';
 }
 
+/**
+ * What the badge says was tested: a daemon's API range; for a target without the daemon API
+ * (openai:, llama-server), which has none, the model runner's API and its engine (issue 38).
+ */
+function scopeOf(target: TargetDescription): { title: string; scope: string } {
+  const version = target.version === null ? '' : ` ${target.version}`;
+  if (!leadsWithCarried(target)) return { title: `${target.spec}${version}`, scope: `API ${apiRangeText(target.apiRange ?? target.observedApiRange)}` };
+  const engine = target.engine?.name == null ? '' : ` · ${target.engine.name}${target.engine.version === null ? '' : ` ${target.engine.version}`}`;
+  return { title: `${target.spec}${version}${engine}`, scope: target.surfaces.includes('model-runner-api') ? "model runner's API only" : 'no daemon API' };
+}
+
 const ROW = 20;
 const WIDTH = 420;
 const BAR_X = 190;
@@ -60,8 +72,7 @@ const BAR_WIDTH = 150;
 export function renderBadge(report: ConformanceReport, areaOf: (rule: string) => string, areas: readonly string[]): string {
   const e = escapeHtml;
   const tallies = tallyByArea(report, areaOf, areas);
-  const range = report.target.apiRange ?? report.target.observedApiRange;
-  const title = `${report.target.spec}${report.target.version === null ? '' : ` ${report.target.version}`}`;
+  const { title, scope } = scopeOf(report.target);
   const verdict = certificationVerdict(report);
   const height = 76 + ROW * tallies.length;
   const rows = tallies.map((t, i) => {
@@ -77,13 +88,13 @@ export function renderBadge(report: ConformanceReport, areaOf: (rule: string) =>
   });
   const summary = tallies.map((t) => `${t.area} ${t.passed}/${t.judged}`).join(', ');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${e(`ctr-conformance: ${verdict.line}. ${title}, API ${apiRangeText(range)}: rules passed per area: ${summary}`)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${e(`ctr-conformance: ${verdict.line}. ${title}, ${scope}: rules passed per area: ${summary}`)}">`,
     `  <title>${e(`ctr-conformance ${report.tool.version}: ${verdict.line} (seed ${report.seed})`)}</title>`,
     `  <rect width="${WIDTH}" height="${height}" rx="6" fill="#fafafa" stroke="#9e9e9e"/>`,
     '  <g font-family="DejaVu Sans,Verdana,sans-serif" font-size="12" fill="#212121">',
     `  <text x="12" y="20" font-weight="bold">${e(`ctr-conformance · ${title}`)}</text>`,
     `  <text x="12" y="40" font-weight="bold" fill="${verdict.certified ? '#2e7d32' : '#c62828'}" data-certified="${verdict.certified}">${verdict.certified ? 'CERTIFIED' : 'NOT CERTIFIED'}${e(badgeReason(verdict))}</text>`,
-    `  <text x="12" y="60">${e(`API ${apiRangeText(range)} · rules passed per area (of those judged)`)}</text>`,
+    `  <text x="12" y="60">${e(`${scope} · rules passed per area (of those judged)`)}</text>`,
     ...rows,
     '  </g>',
     '</svg>',

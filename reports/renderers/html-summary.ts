@@ -3,6 +3,7 @@
  * that failed or erred, each with its one-line reason and a link to the evidence of its first
  * such cell. Pure: HTML text from the cells the matrix shows.
  */
+import type { NotCarried } from '../model/carried-surfaces.js';
 import { type ConformanceReport, knownDeviationsObservedOn, type ResultStatus, type RuleSummary } from '../model/result.js';
 
 /** One cell of the matrix as the summary sees it. */
@@ -98,9 +99,12 @@ export function oneLineReason(report: ConformanceReport, cell: SummaryCell): str
 
 const WORDS: Readonly<Record<BarStatus, string>> = { pass: 'pass', fail: 'fail', error: 'error', skipped: 'skipped' };
 
-/** The summary section's HTML. `e` escapes text. */
-export function renderSummary(report: ConformanceReport, cells: readonly SummaryCell[], e: (s: string) => string): string {
-  const areas = countByArea(cells);
+/**
+ * The summary section's HTML. `e` escapes text. `folded`: the rules of surfaces the target lacks
+ * (carried-surfaces.ts), left out of the bars and named in one line below them instead.
+ */
+export function renderSummary(report: ConformanceReport, cells: readonly SummaryCell[], e: (s: string) => string, folded: NotCarried | null = null): string {
+  const areas = countByArea(folded === null ? cells : cells.filter((c) => !folded.rules.has(c.rule.id)));
   const bars = areas
     .map(({ area, counts }) => {
       const total = BAR_STATUSES.reduce((n, s) => n + counts[s], 0);
@@ -142,7 +146,7 @@ export function renderSummary(report: ConformanceReport, cells: readonly Summary
 <ul class="areas" aria-label="Cells by status per area">
 ${bars}
 </ul>
-<h2 id="failing-title">Failing and erring rules: ${failing.length}${split}</h2>
+${folded === null ? '' : `<p class="not-carried-line" id="not-carried-line">${e(folded.line)}. <a href="#not-carried" id="not-carried-link">Show them in the matrix</a></p>\n`}<h2 id="failing-title">Failing and erring rules: ${failing.length}${split}</h2>
 ${list}
 </section>`;
 }

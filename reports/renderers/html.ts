@@ -17,6 +17,7 @@ import {
   withoutKnownDeviations,
 } from '../model/result.js';
 import { certificationVerdict } from '../certification-verdict.js';
+import { leadsWithCarried, notCarried, testedText } from '../model/carried-surfaces.js';
 import { formatMs } from './duration.js';
 import { knownDeviationLabel, renderSummary, type SummaryCell } from './html-summary.js';
 import { REPORT_PAGE_SCRIPT } from './report-page-script.js';
@@ -139,6 +140,10 @@ button.filter:focus-visible,.failing a:focus-visible{outline:3px solid var(--sel
 .again{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.again dt{color:var(--muted)}.again dd{margin:0}.again code{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:.3rem .4rem;user-select:all}
 .ce dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .75rem;margin:.25rem 0}.ce dt{color:var(--muted)}.ce dd{margin:0;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
+.matrix:not(.show-not-carried) tr[data-not-carried]{display:none}
+#show-not-carried{font:inherit;border:1px solid var(--line);border-radius:4px;background:#fff;padding:.1rem .45rem;cursor:pointer;margin-right:.5rem}
+#show-not-carried[aria-expanded=true]{background:#ddf4ff;border-color:var(--sel)}
+.not-carried-line{color:var(--muted)}
 `.trim();
 
 /** The page's only script (browser/report-page.ts, bundled by the build): it must not contain "</", since it is inlined. */
@@ -212,15 +217,20 @@ export function renderHtml(given: ConformanceReport): string {
   // The column of results not tied to an API version first, then the versions.
   const apis: (string | null)[] = [null, ...cols];
   const range = servedRange(report.target);
+  // A target without the daemon API (openai:, llama-server) leads with what it carries; the rules of
+  // the surfaces it lacks fold into one row that unfolds, and it serves no daemon API version (issue 38).
+  const lead = leadsWithCarried(report.target);
+  const folded = notCarried(report);
   // A version the target does not serve is folded away, unless a cell there fails or errs: no filter hides a failure.
   const failedAt = new Set(report.results.flatMap((r) => ((r.status === 'fail' || r.status === 'error') && r.api !== null ? [r.api] : [])));
-  const notServed = new Set(cols.filter((v) => !isServed(v, range)));
+  const notServed = new Set(cols.filter((v) => lead || !isServed(v, range)));
   const unserved = new Set([...notServed].filter((v) => !failedAt.has(v)));
   const unservedFailing = cols.filter((v) => notServed.has(v) && !unserved.has(v));
 
   // Cells worse than the baseline says (a --baseline run): outlined in the matrix, listed at the top.
   const regressedCells = new Set((report.baseline?.regressions ?? []).map((c) => JSON.stringify([c.rule, c.api])));
   let focusable = false; // roving tabindex: the first clickable cell is the grid's tab stop
+  let folding = false; // while the folded rows of surfaces the target lacks are written: no tab stop there
   const cells: SummaryCell[] = []; // every cell, in matrix order, for the summary at the top
   const cellHtml = (rule: RuleSummary, api: string | null): string => {
     const ids = byCell.get(key(rule.id, api)) ?? [];
@@ -239,9 +249,9 @@ export function renderHtml(given: ConformanceReport): string {
     if (c.status === 'none') return `<td ${base}></td>`;
     const d = STATUS_DISPLAY[c.status];
     const label = `${rule.id}${api === null ? '' : ` @ api ${api}`}: ${c.ids.length > 1 ? `${c.ids.length} results, worst ` : ''}${d.word}${known ? ` (${knownDeviationLabel(observedOnText)})` : ''}`;
-    // The tab stop is the first cell shown on load (a column the target does not serve is folded).
-    const tab = focusable || out ? -1 : 0;
-    if (!out) focusable = true;
+    // The tab stop is the first cell shown on load (a column the target does not serve is folded, so are the rows of surfaces it lacks).
+    const tab = focusable || out || folding ? -1 : 0;
+    if (!out && !folding) focusable = true;
     const more = c.ids.length > 1 ? `<sup>${c.ids.length}</sup>` : '';
     const marker = known ? '<sub class="kd" aria-hidden="true">K</sub>' : '';
     return `<td ${base} data-r="${c.ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${d.symbol}${more}${marker}</td>`;
@@ -270,8 +280,8 @@ export function renderHtml(given: ConformanceReport): string {
     const first = report.results[ids[0]!]!;
     const reason = first.evidence.reason ?? first.evidence.summary;
     const label = `${rule.id}: skipped at every API version (${ids.length} results): ${reason}`;
-    const tab = focusable ? -1 : 0;
-    focusable = true;
+    const tab = focusable || folding ? -1 : 0;
+    if (!folding) focusable = true;
     return `<td data-rule="${e(rule.id)}" data-api="every" data-status="skipped" data-once="${apis.length}" data-served="${servedColumns}" colspan="${servedColumns}" data-r="${ids.join(' ')}" role="button" tabindex="${tab}" aria-label="${e(label)}" id="${domId}">${STATUS_DISPLAY.skipped.symbol} ${e(reason)}</td>`;
   };
   const ruleRow = (rule: RuleSummary): string => {
@@ -281,14 +291,24 @@ export function renderHtml(given: ConformanceReport): string {
     // The statuses of every result in the row (not only each cell's worst), for the fail and error
     // filters: a cell whose error is shown as a worse fail still keeps its row under "error".
     const has = [...new Set(cells.slice(before).flatMap((c) => c.ids.map((i) => report.results[i]!.status)))].join(' ');
-    return `<tr data-has="${has}"><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${tds}</tr>`;
+    return `<tr data-has="${has}"${folding ? ' data-not-carried="1"' : ''}><th scope="row">${srcMarker(rule.source)} <a href="#rule-${rows.indexOf(rule)}">${e(rule.id)}</a><span class="t">${e(rule.title)}</span></th>${tds}</tr>`;
   };
-  let matrixRows = groups
-    .flatMap(([source, title]) => {
-      const members = rows.filter((rule) => rule.source === source);
-      return members.length === 0 ? [] : [`<tr class="group"><th scope="rowgroup" colspan="${apis.length + 1}">${e(title)}</th></tr>`, ...members.map(ruleRow)];
-    })
-    .join('\n');
+  const isFolded = (rule: RuleSummary): boolean => folded?.rules.has(rule.id) === true;
+  const leadRows = groups.flatMap(([source, title]) => {
+    const members = rows.filter((rule) => rule.source === source && !isFolded(rule));
+    return members.length === 0 ? [] : [`<tr class="group"><th scope="rowgroup" colspan="${apis.length + 1}">${e(title)}</th></tr>`, ...members.map(ruleRow)];
+  });
+  // The rules of surfaces the target lacks, last: one heading row that unfolds them (never hidden silently).
+  folding = true;
+  const foldedRows =
+    folded === null
+      ? []
+      : [
+          `<tr class="group" id="not-carried"><th scope="rowgroup" colspan="${apis.length + 1}"><button type="button" id="show-not-carried" aria-expanded="false" aria-controls="matrix">Show them</button>${e(folded.line)}</th></tr>`,
+          ...rows.filter(isFolded).map(ruleRow),
+        ];
+  folding = false;
+  let matrixRows = [...leadRows, ...foldedRows].join('\n');
   // Every clickable cell folded away: the first one is the tab stop still (shown when unfolded).
   if (!focusable) matrixRows = matrixRows.replace('tabindex="-1"', 'tabindex="0"');
   const head = `<tr><th scope="col">Rule</th><th scope="col" title="results not tied to an API version">—</th>${cols
@@ -307,18 +327,23 @@ export function renderHtml(given: ConformanceReport): string {
       ? failingNote === ''
         ? ''
         : `<p>${failingNote.trim()}</p>`
-      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API version${unservedList.length === 1 ? '' : 's'} the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; served: ${e(`${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span>${failingNote}</p>`;
+      : `<p><button type="button" id="show-unserved" aria-pressed="false" aria-controls="matrix">Show the ${unservedList.length} API version${unservedList.length === 1 ? '' : 's'} the target does not serve</button> <span class="muted">(${e(unservedList.join(', '))}; ${lead ? 'the target has no daemon API' : e(`served: ${range?.min ?? '?'} – ${range?.max ?? '?'}`)})</span>${failingNote}</p>`;
 
   const t = report.target;
-  const meta: [string, string][] = [
-    ['Target', t.spec],
-    ['Kind', t.kind],
-    ['Profile', t.profile],
+  // A daemon's version, release and API ranges; for a target without the daemon API, what was tested (and what of those it gave).
+  const daemonFacts: [string, string][] = [
     ['Version', t.version ?? 'unknown'],
     ['Release', t.release === null ? 'unknown' : t.notObserved === undefined ? t.release : `${t.release} (${t.notObserved})`],
     ...(t.judgedAs === undefined ? [] : [['Judged as', t.judgedAs] as [string, string]]),
     ['API range', t.apiRange ? `${t.apiRange.min} – ${t.apiRange.max}` : 'unknown'],
     ['Observed API range', apiRangeText(t.observedApiRange).replace('–', ' – ')],
+  ];
+  const stated: Record<string, boolean> = { Release: t.release !== null, 'API range': t.apiRange !== null, 'Observed API range': t.observedApiRange !== null };
+  const meta: [string, string][] = [
+    ['Target', t.spec],
+    ['Kind', t.kind],
+    ['Profile', t.profile],
+    ...(lead ? [['Tested', testedText(t)] as [string, string], ...daemonFacts.filter(([k]) => stated[k] ?? k !== 'Version')] : daemonFacts),
     ['Surfaces', t.surfaces.join(', ') || 'none'],
     ['Capabilities', t.capabilities.join(', ') || 'none'],
     ...(t.quirks === undefined ? [] : [['Quirks', t.quirks.join(', ')] as [string, string]]),
@@ -340,14 +365,18 @@ export function renderHtml(given: ConformanceReport): string {
   const metaHtml = meta.map(([k, v]) => `<div><dt>${e(k)}</dt><dd>${e(v)}</dd></div>`).join('');
   // The fail and error totals are also toggles that keep only the matrix rows with such a cell.
   const totals = STATUS_ORDER.map((s) => {
-    const inner = `<span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word} <b>${report.totals[s]}</b>`;
+    const ofFolded =
+      s === 'skipped' && folded !== null
+        ? ` <span class="muted" id="skipped-not-carried">(${folded.cells} of them on what the target does not carry)</span>`
+        : '';
+    const inner = `<span class="sw" data-status="${s}">${STATUS_DISPLAY[s].symbol}</span>${STATUS_DISPLAY[s].word} <b>${report.totals[s]}</b>${ofFolded}`;
     const body =
       s === 'fail' || s === 'error'
         ? `<button type="button" class="filter" data-filter="${s}" aria-pressed="false" aria-controls="matrix" title="${`show only the rules with a${s === 'error' ? 'n' : ''} ${s} cell`}">${inner}</button>`
         : inner;
     return `<li data-total="${s}">${body}</li>`;
   }).join('');
-  const summary = renderSummary(report, cells, e);
+  const summary = renderSummary(report, cells, e, folded);
   const baselineSection = report.baseline === undefined ? '' : renderBaseline(report.baseline, cells, e);
   const verdict = certificationVerdict(report);
   const legend = [

@@ -15,6 +15,7 @@ export function assembleReport(run: SuiteRun): ConformanceReport {
     section: rule.source.kind === 'document' ? `${rule.source.document} › ${rule.source.section}` : rule.source.reference,
     level: rule.level,
     area: rule.area,
+    surface: rule.applies.surface,
     ...(rule.reading === undefined ? {} : { reading: rule.reading }),
     ...(rule.otherReading === undefined ? {} : { otherReading: rule.otherReading }),
     ...(rule.boundaries === undefined ? {} : { boundaries: rule.boundaries }),

@@ -11,6 +11,7 @@ import { renderHtml } from '../../reports/renderers/html.js';
 import { renderJunit } from '../../reports/renderers/junit.js';
 import type { ResultStatus } from '../../reports/model/result.js';
 import { browserReport, reportArb } from '../reports-fixtures.js';
+import { ERRING_MR, FAILING_MR, KNOWN_MR, llamaServerReport } from '../surface-fixtures.js';
 
 const SYMBOL: Record<ResultStatus, string> = { pass: '✓', fail: '✗', error: '!', skipped: '–', 'not-applicable': '·' };
 
@@ -287,6 +288,7 @@ test('arbitrary reports: the bars count the cells’ statuses per area, the fail
         id: td.id,
         out: td.hasAttribute('data-out'),
         known: td.getAttribute('data-known') === '1',
+        folded: td.closest('tr[data-not-carried]') !== null,
       }));
       // the grid's one tab stop is a cell that is shown, whenever any clickable cell is
       const stop = document.querySelector('table.matrix td[tabindex="0"]');
@@ -298,6 +300,7 @@ test('arbitrary reports: the bars count the cells’ statuses per area, the fail
     const areaOf = (rule: string) => rule.split('.')[0] ?? rule;
     const want = new Map<string, Record<string, number>>();
     for (const c of got.cells) {
+      if (c.folded) continue; // a rule of a surface the target does not carry: one line, not a bar
       const a = areaOf(c.rule ?? '');
       const counts = want.get(a) ?? { pass: 0, fail: 0, error: 0, skipped: 0 };
       want.set(a, counts);
@@ -379,7 +382,7 @@ test('the matrix opens at the served API range; the other versions unfold by a t
 test('failures are never hidden: under every filter, every failing or erring result’s cell is shown (arbitrary reports and served ranges)', async ({
   page,
 }) => {
-  const samples = [...fc.sample(versionedReportArb, { numRuns: 40, seed: 38 }), browserReport()];
+  const samples = [...fc.sample(versionedReportArb, { numRuns: 40, seed: 38 }), browserReport(), llamaServerReport(), llamaWithDaemonFailure()];
   let checked = 0;
   for (const r of samples) {
     await page.setContent(renderHtml(r));
@@ -547,4 +550,93 @@ test('the header leads with the certification decision, the one line certify pri
   await expect(banner).toHaveText(/^NOT CERTIFIED: /);
   // above the meta data: the first thing under the title
   expect(await page.locator('header > *').nth(1).getAttribute('id')).toBe('verdict');
+});
+
+/** The llama-server report with a failure where the target has no surface for it (a report from anywhere): it must not fold. */
+function llamaWithDaemonFailure() {
+  const base = llamaServerReport();
+  const results = base.results.map((r) =>
+    r.rule === 'api.version.prefix' && r.api === '1.44' ? { ...r, status: 'fail' as const, evidence: { summary: 'fails' } } : r,
+  );
+  return { ...base, results, totals: { ...base.totals, skipped: base.totals.skipped - 1, fail: base.totals.fail + 1 } };
+}
+
+test('a target with only the model runner API (llama-server): its results lead, the rules it cannot carry are one line that unfolds', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  const r = llamaServerReport();
+  await page.setContent(renderHtml(r));
+  // the header names what was tested, not a daemon's unknown version, release and API range
+  await expect(page.locator('.meta div').filter({ hasText: 'Tested' }).locator('dd')).toHaveText(
+    "the model runner's API of llama.cpp (llama-server) b11669-Debian",
+  );
+  await expect(page.locator('header .meta')).not.toContainText('unknown');
+  // the rows shown are the model runner API's rules, document rules first; the bars are the model runner's
+  const shownRules = () =>
+    page
+      .locator('table.matrix tbody tr:not(.group)')
+      .evaluateAll((trs) => trs.filter((tr) => tr.getClientRects().length > 0).map((tr) => tr.querySelector('th a')?.textContent ?? ''));
+  const carried = r.rules.filter((rule) => rule.surface === 'model-runner-api');
+  const lead = [...carried.filter((rule) => rule.source === 'document'), ...carried.filter((rule) => rule.source === 'implementation')].map((rule) => rule.id);
+  expect(await shownRules()).toEqual(lead);
+  await expect(page.locator('ul.areas > li')).toHaveCount(1);
+  await expect(page.locator('ul.areas > li')).toHaveAttribute('data-area', 'model-runner');
+  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—']);
+  // the rest: one line, in the summary and in the matrix, never hidden silently
+  const folded = r.rules.length - carried.length;
+  const line = `${folded} rules not judged on this target`;
+  await expect(page.locator('#not-carried-line')).toBeVisible();
+  await expect(page.locator('#not-carried-line')).toContainText(line);
+  const row = page.locator('#not-carried');
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(`${line} (`);
+  await expect(row).toContainText("it carries only the model runner's API; they speak of the daemon as a process (");
+  await expect(page.locator('#skipped-not-carried')).toBeVisible();
+  // the failures of the model runner's cells are shown, the known deviation marked
+  await expect(cell(page, FAILING_MR, null)).toHaveAttribute('data-status', 'fail');
+  await expect(cell(page, FAILING_MR, null)).toBeVisible();
+  await expect(cell(page, ERRING_MR, null)).toHaveAttribute('data-status', 'error');
+  await expect(cell(page, KNOWN_MR, null)).toHaveAttribute('data-known', '1');
+  await expect(page.locator('ul.failing > li')).toHaveCount(3);
+  // the keyboard stays in the rows shown: the tab stop is shown, and ArrowDown from the last one goes nowhere
+  await expect(page.locator('table.matrix td[tabindex="0"]')).toBeVisible();
+  const last = page.locator('table.matrix tbody tr:not(.group):not([data-not-carried]) td[role=button]').last();
+  await last.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(last).toBeFocused();
+  // unfold by the button (and fold again), then by the summary's link
+  const toggle = page.locator('#show-not-carried');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect((await shownRules()).length).toBe(r.rules.length);
+  const prefix = page.locator('td[data-rule="api.version.prefix"]');
+  await expect(prefix).toBeVisible();
+  await prefix.click();
+  await expect(page.locator('#evidence')).toContainText('has no daemon API');
+  await page.locator('#evidence-close').click();
+  await toggle.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(prefix).toBeHidden();
+  await page.locator('#not-carried-link').click();
+  await expect(prefix).toBeVisible();
+  // the filters: only the failing model runner rules, folded or not
+  for (const [filter, rules] of [
+    ['fail', [FAILING_MR, KNOWN_MR]],
+    ['error', [ERRING_MR]],
+  ] as const) {
+    await page.locator(`button.filter[data-filter="${filter}"]`).click();
+    expect((await shownRules()).sort()).toEqual([...rules].sort());
+    await page.locator(`button.filter[data-filter="${filter}"]`).click();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a failure on a surface the target does not carry is not folded: its row and its column stay in view', async ({ page }) => {
+  await page.setContent(renderHtml(llamaWithDaemonFailure()));
+  const failing = cell(page, 'api.version.prefix', '1.44');
+  await expect(failing).toBeVisible();
+  await expect(failing).toHaveAttribute('data-status', 'fail');
+  await expect(page.locator('tr[data-not-carried] td[data-rule="api.version.prefix"]')).toHaveCount(0);
+  await expect(page.locator('table.matrix thead th:visible')).toHaveText(['Rule', '—', '1.44']);
 });

@@ -1,7 +1,7 @@
 /**
  * The script of report.html, run in the browser: the evidence panel built from the embedded report
  * (textContent only, never HTML), the filters of the totals, the columns of API versions the target
- * does not serve, and keyboard navigation of the matrix. The page is readable without it.
+ * does not serve, the rows of the surfaces it does not carry, and keyboard navigation of the matrix. The page is readable without it.
  *
  * Type-checked with the DOM's types (./tsconfig.json) and bundled by the build into one script
  * (scripts/bundle-report-page.mjs writes ../report-page-script.ts), which html.ts inlines under the
@@ -24,6 +24,7 @@ const closeBtn = document.getElementById('evidence-close')!;
 const note = document.getElementById('filter-note')!;
 const filters = Array.from(document.querySelectorAll<HTMLButtonElement>('button.filter'));
 const unservedBtn = document.getElementById('show-unserved');
+const notCarriedBtn = document.getElementById('show-not-carried');
 let current: HTMLElement | null = null;
 let opener: HTMLElement | null = null;
 
@@ -209,6 +210,16 @@ function showUnserved(on: boolean): void {
   fixStop();
 }
 
+/** The rows of the rules of surfaces the target does not carry (a target without the daemon API): folded on load. */
+function showNotCarried(on: boolean): void {
+  grid.classList.toggle('show-not-carried', on);
+  if (notCarriedBtn) {
+    notCarriedBtn.setAttribute('aria-expanded', String(on));
+    notCarriedBtn.textContent = on ? 'Fold them' : 'Show them';
+  }
+  fixStop();
+}
+
 /** The next cell from `cell` in the direction of the arrow key, skipping what is not a shown cell with evidence. */
 function move(cell: HTMLTableCellElement, key: string): void {
   const col = cell.cellIndex;
@@ -223,7 +234,7 @@ function move(cell: HTMLTableCellElement, key: string): void {
     do {
       r = (key === 'ArrowUp' ? r!.previousElementSibling : r!.nextElementSibling) as HTMLTableRowElement | null;
       next = r ? r.cells[col] : null;
-    } while (r && (r.hidden || !next || next.getAttribute('role') !== 'button'));
+    } while (r && (r.hidden || !next || next.getAttribute('role') !== 'button' || !isShown(next)));
   }
   if (next && next.tagName === 'TD') {
     const to = next as HTMLTableCellElement;
@@ -234,6 +245,8 @@ function move(cell: HTMLTableCellElement, key: string): void {
 }
 
 if (unservedBtn) unservedBtn.addEventListener('click', () => showUnserved(!grid.classList.contains('show-unserved')));
+if (notCarriedBtn) notCarriedBtn.addEventListener('click', () => showNotCarried(!grid.classList.contains('show-not-carried')));
+document.getElementById('not-carried-link')?.addEventListener('click', () => showNotCarried(true));
 for (const b of filters) {
   b.addEventListener('click', () => applyFilter(b.getAttribute('aria-pressed') === 'true' ? null : b.getAttribute('data-filter')));
 }
@@ -243,6 +256,7 @@ for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a.open-
     if (!cell) return;
     ev.preventDefault();
     if (cell.hasAttribute('data-out')) showUnserved(true);
+    if (cell.closest('tr[data-not-carried]')) showNotCarried(true);
     open(cell, a);
   });
 }
