@@ -4,7 +4,7 @@
  * skipped, as the gate skips them) and, for contrast, the simulator (every surface). Shared by
  * test/carried-surfaces.test.ts and test/browser/report.spec.ts.
  */
-import type { ConformanceReport, ResultStatus, RuleResult, TargetDescription } from '../reports/index.js';
+import type { ConformanceReport, ResultStatus, RuleResult, TargetDescription } from '../reports/model/result.js';
 import { totalsOf } from '../reports/model/totals.js';
 import { ENGINE_DEVIATIONS } from '../specs/engine-deviations.js';
 import { RULES } from '../specs/index.js';
