@@ -18,6 +18,7 @@
  * - It certifies the target at the API range the release table gives for its release, else the
  *   range the target reported itself.
  */
+import { leadsWithCarried, surfaceWords } from './model/carried-surfaces.js';
 import type { ApiRange, ConformanceReport, RuleLevel, RuleSummary } from './model/result.js';
 
 /** The levels whose rules decide a certification. */
@@ -56,6 +57,10 @@ export interface CertificationVerdict {
   readonly implementationFailed: number;
   /** Why this report cannot certify whatever its cells say (a shard, `--only`, nothing judged); absent when it can. */
   readonly incomplete?: string;
+  /** What a target without the daemon API carries, in words ("the model runner's API"); absent on a daemon. */
+  readonly carriesOnly?: string;
+  /** The implementations and releases (or builds) whose known deviations the failing rules are, as the report labels them ("dockerd 20.10"); absent when none is. */
+  readonly deviationsOf?: readonly string[];
   /** The decision in one line (certificationLine). */
   readonly line: string;
 }
@@ -122,6 +127,14 @@ export function certificationVerdict(report: ConformanceReport): CertificationVe
         : judged === 0
           ? 'no must or descriptive rule could be judged on this target'
           : undefined;
+  const known = new Set(failed.filter((f) => f.knownDeviation).map((f) => f.rule));
+  const deviationsOf = [
+    ...new Set(
+      report.rules
+        .filter((r) => known.has(r.id))
+        .flatMap((r) => (r.knownDeviations ?? []).map((note) => `${note.implementation ?? 'dockerd'} ${note.release}`)),
+    ),
+  ];
   const verdict = {
     certified: incomplete === undefined && failed.length === 0,
     levels: CERTIFYING_LEVELS,
@@ -132,13 +145,19 @@ export function certificationVerdict(report: ConformanceReport): CertificationVe
     notJudged: byArea(notJudged),
     implementationFailed,
     ...(incomplete === undefined ? {} : { incomplete }),
+    ...(leadsWithCarried(report.target)
+      ? { carriesOnly: report.target.surfaces.map(surfaceWords).join(' and ') || 'none of the interfaces the rules speak of' }
+      : {}),
+    ...(deviationsOf.length === 0 ? {} : { deviationsOf }),
   };
   return { ...verdict, line: lineOf(verdict) };
 }
 
 function lineOf(v: Omit<CertificationVerdict, 'line'>): string {
   const notJudgedCount = v.notJudged.reduce((sum, c) => sum + c.rules, 0);
-  const notJudged = notJudgedCount === 0 ? '' : `; ${plural(notJudgedCount, 'rule', 'rules')} not judged on this target (${areasText(v.notJudged)})`;
+  const carries = v.carriesOnly === undefined ? '' : `: it carries only ${v.carriesOnly}`;
+  const notJudged = notJudgedCount === 0 ? '' : `; ${plural(notJudgedCount, 'rule', 'rules')} not judged on this target${carries} (${areasText(v.notJudged)})`;
+  const deviationsOf = v.deviationsOf === undefined || v.deviationsOf.length === 0 ? 'the release' : v.deviationsOf.join(', ');
   const implementation =
     v.implementationFailed === 0
       ? ''
@@ -150,7 +169,7 @@ function lineOf(v: Omit<CertificationVerdict, 'line'>): string {
     const of = v.failed.filter((f) => f.level === level);
     if (of.length === 0) continue;
     const known = of.filter((f) => f.knownDeviation).length;
-    const knownText = known === 0 ? '' : `; ${known} of them ${known === 1 ? 'a known deviation' : 'known deviations'} of the release`;
+    const knownText = known === 0 ? '' : `; ${known} of them ${known === 1 ? 'a known deviation' : 'known deviations'} of ${deviationsOf}`;
     failing.push(`${plural(of.length, `${level} rule fails`, `${level} rules fail`)} (${areasText(byArea(of))}${knownText})`);
   }
   const reasons = [...(v.incomplete === undefined ? [] : [v.incomplete]), ...(failing.length === 0 ? [] : [failing.join('; ')])];

@@ -122,6 +122,34 @@ t.test('a failing or erring must or descriptive rule, known deviation or not, at
   );
 });
 
+t.test(
+  'a known deviation is named by the implementation and release its report labels it with; a target without the daemon API says what it carries',
+  async (t) => {
+    const results = [...passing.filter((r) => r.rule !== 'api.b'), cell('api.b', '1.51', 'fail', { knownDeviation: true })];
+    const note = { release: '20.10', apis: null, what: 'w', ruleSays: 's' };
+    const labelled = RULES.map((r) =>
+      r.id === 'api.b'
+        ? {
+            ...r,
+            knownDeviations: [
+              { ...note, implementation: 'dockerd' },
+              { ...note, implementation: 'llama.cpp (llama-server)', release: 'b1' },
+            ],
+          }
+        : r,
+    );
+    const verdict = certificationVerdict(reportOf(results, { rules: labelled }));
+    t.same(verdict.deviationsOf, ['dockerd 20.10', 'llama.cpp (llama-server) b1']);
+    t.match(verdict.line, /1 of them a known deviation of dockerd 20\.10, llama\.cpp \(llama-server\) b1\)/);
+    t.notMatch(verdict.line, /of the release/);
+    const base = reportOf(passing);
+    const bare = certificationVerdict({ ...base, target: { ...base.target, surfaces: ['model-runner-api'], release: null, version: null, apiRange: null } });
+    t.equal(bare.carriesOnly, "the model runner's API");
+    t.match(bare.line, /rules? not judged on this target: it carries only the model runner's API \(/);
+    t.equal(certificationVerdict(base).carriesOnly, undefined, 'a daemon: as before');
+  },
+);
+
 t.test('only a whole run certifies: a shard, an --only run, a run that judged nothing', async (t) => {
   const shard = certificationVerdict(reportOf(passing, { shard: { index: 2, count: 4 } }));
   t.equal(shard.certified, false);

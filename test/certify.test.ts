@@ -12,6 +12,7 @@ import { bundleBadge } from '../cli/bundle-badge.js';
 import { manifestText, sumsOf } from '../cli/bundle-manifest.js';
 import type { Transcript } from '../suites/targets/transcript.js';
 import { cliWithin } from './helpers/cli.js';
+import { certificationVerdict } from '../reports/certification-verdict.js';
 
 /**
  * `certify` writes a bundle a third party can check and `verify` checks it (issue 23): a fresh
@@ -257,6 +258,8 @@ t.test('the bundle of a target without a daemon API is not replayed, and says so
   }
   // The files derived from the report, as such a bundle has them (verify renders them again and compares).
   const report = reportOf(dir);
+  const certification = JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8')) as object;
+  writeFileSync(join(dir, 'certification.json'), JSON.stringify({ ...certification, verdict: certificationVerdict(report) }));
   writeFileSync(join(dir, 'report.html'), renderHtml(report));
   writeFileSync(join(dir, 'junit.xml'), renderJunit(report));
   writeFileSync(join(dir, 'badge.svg'), bundleBadge(report));

@@ -16,7 +16,7 @@ const SURFACE_WORDS: Readonly<Record<string, string>> = {
   'model-runner-api': "the model runner's API",
   'model-runner-service': 'the model runner service',
 };
-const surfaceWords = (surface: string): string => SURFACE_WORDS[surface] ?? surface;
+export const surfaceWords = (surface: string): string => SURFACE_WORDS[surface] ?? surface;
 
 /** Whether the outputs lead with the target's own surfaces: it lacks the daemon API. */
 export const leadsWithCarried = (target: Pick<TargetDescription, 'surfaces'>): boolean => !target.surfaces.includes('daemon-api');
