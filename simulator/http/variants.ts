@@ -1,4 +1,5 @@
 import type { SimConfig } from '../config/types.js';
+import { routeMatchVariant, type RouteMatchVariant } from './middleware/route-match-variant.js';
 import { versionGateVariant, type VersionGateVariant } from './middleware/version-gate-variant.js';
 
 /**
@@ -7,9 +8,10 @@ import { versionGateVariant, type VersionGateVariant } from './middleware/versio
  * (faults and quirks are start flags).
  */
 export interface Variants {
+  readonly routeMatch: RouteMatchVariant;
   readonly versionGate: VersionGateVariant;
 }
 
 export function resolveVariants(config: Pick<SimConfig, 'faults' | 'quirks'>): Variants {
-  return Object.freeze({ versionGate: versionGateVariant(config) });
+  return Object.freeze({ routeMatch: routeMatchVariant(config), versionGate: versionGateVariant(config) });
 }

@@ -15,6 +15,7 @@ import { TOO_NEW_CLAMPED } from '../../quirks/api-versioning/too-new-clamped.js'
 import { UNTYPED_ERROR_500, UNTYPED_ERROR_STATUS } from '../../quirks/api-versioning/untyped-error-500.js';
 import { UNVERSIONED_HEAD_REFUSED } from '../../quirks/api-versioning/unversioned-head-refused.js';
 import { canonicalVersion, compareRequested } from './version-compare.js';
+import { resolveVariant, type VariationRows } from '../variant-table.js';
 
 /**
  * What the version gate (version-gate.ts) may do differently from the document. REFERENCE_GATE is
@@ -80,7 +81,7 @@ export const REFERENCE_GATE: VersionGateVariant = Object.freeze({
  * quirk set the same field, the later row wins (the text comparison over the overflow fault's;
  * the too-old status fault over the untyped error's 500).
  */
-export const GATE_VARIATIONS: readonly (readonly [string, Partial<VersionGateVariant>])[] = [
+export const GATE_VARIATIONS: VariationRows<VersionGateVariant> = [
   // A fault is the smallest change under which its rule, and only it, fails.
   ['api.version.compare-numeric', { compare: (requested, bound) => compareRequested(requested, bound, true) }],
   // Observed: the releases' "please upgrade".
@@ -106,31 +107,5 @@ export const GATE_VARIATIONS: readonly (readonly [string, Partial<VersionGateVar
   ['api.version.too-new', { tooNewStatus: 422 }],
 ];
 
-/**
- * The gate of a daemon started with these faults and quirks: each field is the reference's, or that
- * of the last row of GATE_VARIATIONS that sets it and is on. A field is resolved at its first read
- * and kept: `--fault-trace` (simulator/faults/fault-set.ts) then notes a fault only where a
- * request's path reads a field that fault sets, as the fault self-test needs.
- */
-export function versionGateVariant(config: Pick<SimConfig, 'faults' | 'quirks'>): VersionGateVariant {
-  const faults = config.faults as ReadonlySet<string>;
-  // A quirk's id names its kind (observed., hypothetical.); any other row is a rule's fault, asked of the traced fault set.
-  const on = (id: string): boolean => (/^(observed|hypothetical)\./.test(id) ? config.quirks.has(id) : faults.has(id));
-  const variant = {};
-  for (const field of Object.keys(REFERENCE_GATE) as (keyof VersionGateVariant)[]) {
-    const rows = GATE_VARIATIONS.filter(([, set]) => field in set).reverse();
-    let value: unknown;
-    let resolved = false;
-    Object.defineProperty(variant, field, {
-      enumerable: true,
-      get() {
-        if (!resolved) {
-          value = (rows.find(([id]) => on(id))?.[1] ?? REFERENCE_GATE)[field];
-          resolved = true;
-        }
-        return value;
-      },
-    });
-  }
-  return Object.freeze(variant) as VersionGateVariant;
-}
+/** The gate of a daemon started with these faults and quirks (resolved field by field: variant-table.ts). */
+export const versionGateVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): VersionGateVariant => resolveVariant(REFERENCE_GATE, GATE_VARIATIONS, config);

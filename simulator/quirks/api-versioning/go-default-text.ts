@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical (20.10): below API 1.24 the router falls back to Go's http.NotFound, whose text is "404 page not found", not the daemon's "page not found". */
 export const GO_DEFAULT_NOT_FOUND = 'hypothetical.api.not-found.legacy-plain-text.go-default-text';
 export const goDefaultNotFound: QuirkModule = {
-  where: 'simulator/quirks/api-versioning/go-default-text.ts; the branch in simulator/http/middleware/route-match.ts (routeMatch)',
+  where:
+    'simulator/quirks/api-versioning/go-default-text.ts; its row of simulator/http/middleware/route-match-variant.ts (ROUTE_MATCH_VARIATIONS), read by simulator/http/middleware/route-match.ts (routeMatch)',
 };
 
 const BODY = Buffer.from('404 page not found\n');

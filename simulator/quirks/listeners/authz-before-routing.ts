@@ -6,7 +6,8 @@ import { handlerError, sendError } from '../../http/replies.js';
 /** Hypothetical: the authorization step wraps the router instead of sitting inside it: the plugins are asked about a path no route serves, and its 404 comes after they allowed it. */
 export const AUTHZ_BEFORE_ROUTING = 'hypothetical.authz.order.before-routing';
 export const authzBeforeRouting: QuirkModule = {
-  where: 'simulator/quirks/listeners/authz-before-routing.ts, called from simulator/http/middleware/route-match.ts (routeMatch)',
+  where:
+    'simulator/quirks/listeners/authz-before-routing.ts; its row of simulator/http/middleware/route-match-variant.ts (ROUTE_MATCH_VARIATIONS), read by simulator/http/middleware/route-match.ts (routeMatch)',
 };
 
 /** Asks the plugins about an unrouted request, then answers `notFound` if they allow it, their denial if not. */

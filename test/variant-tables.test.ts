@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import t from 'tap';
+import { FaultSet } from '../simulator/faults/fault-set.js';
+import { REFERENCE_ROUTE_MATCH, ROUTE_MATCH_VARIATIONS, routeMatchVariant } from '../simulator/http/middleware/route-match-variant.js';
+import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
+import type { VariationRows } from '../simulator/http/variant-table.js';
+import { quirkModules } from '../simulator/quirks/registry.js';
+import { RULES } from '../specs/index.js';
+
+/**
+ * The variant tables of the simulator's hook points (issue 39): each is the reference unless a
+ * fault or quirk the daemon started with sets a field; every row names a fault of the catalogue or
+ * a quirk the simulator carries; and a field is resolved at its first read, so that --fault-trace
+ * notes only the faults of the fields a request's path read (the fault self-test selects its runs
+ * by those notes).
+ */
+/** Every hook point's table (simulator/http/variants.ts). */
+type AnyVariant = Record<string, unknown>;
+interface Table {
+  readonly name: string;
+  readonly reference: AnyVariant;
+  readonly rows: VariationRows<AnyVariant>;
+  readonly resolve: (config: { faults: ReadonlySet<never>; quirks: ReadonlySet<string> }) => AnyVariant;
+}
+const TABLES: readonly Table[] = [
+  {
+    name: 'version gate',
+    reference: REFERENCE_GATE as unknown as AnyVariant,
+    rows: GATE_VARIATIONS as unknown as VariationRows<AnyVariant>,
+    resolve: versionGateVariant as never,
+  },
+  {
+    name: 'route match',
+    reference: REFERENCE_ROUTE_MATCH as unknown as AnyVariant,
+    rows: ROUTE_MATCH_VARIATIONS as unknown as VariationRows<AnyVariant>,
+    resolve: routeMatchVariant as never,
+  },
+];
+const ruleIds = new Set(RULES.map((rule) => rule.id));
+const quirkIds = new Set(Object.keys(quirkModules()));
+
+for (const { name, reference, rows, resolve } of TABLES) {
+  const FIELDS = Object.keys(reference);
+  const rowIds = rows.map(([id]) => id);
+  const variantOf = (on: readonly string[], traceFile?: string): AnyVariant =>
+    resolve({ faults: new FaultSet(on.filter((id) => ruleIds.has(id)) as never[], traceFile), quirks: new Set(on.filter((id) => quirkIds.has(id))) });
+
+  t.test(`${name}: every row is a fault of the catalogue or a quirk the simulator carries, once, and sets a field`, async (t) => {
+    for (const [id, set] of rows) {
+      t.ok(ruleIds.has(id) || quirkIds.has(id), `${id}: a rule's fault or a quirk`);
+      t.ok(Object.keys(set).length > 0 && Object.keys(set).every((field) => FIELDS.includes(field)), `${id}: sets fields of the ${name}`);
+    }
+    t.equal(new Set(rowIds).size, rowIds.length, 'no row twice');
+  });
+
+  t.test(`${name}: with nothing on, every field is the reference; with rows on, each field is the last row that sets it`, async (t) => {
+    const none = variantOf([]);
+    for (const field of FIELDS) t.equal(none[field], reference[field], field);
+    fc.assert(
+      fc.property(fc.subarray(rowIds), (on) => {
+        const variant = variantOf(on);
+        return FIELDS.every((field) => {
+          const last = rows.filter(([id, set]) => on.includes(id) && field in set).pop();
+          return variant[field] === (last === undefined ? reference[field] : last[1][field]);
+        });
+      }),
+      { numRuns: 200 },
+    );
+    t.ok(Object.isFrozen(none), 'frozen');
+  });
+
+  t.test(`${name}: --fault-trace notes a fault only once a field it sets is read`, async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ctc-variant-trace-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    let n = 0;
+    fc.assert(
+      fc.property(fc.subarray(FIELDS), (read) => {
+        const trace = join(dir, `t${n++}`);
+        const variant = variantOf([], trace);
+        for (const field of read) void variant[field];
+        const noted = existsSync(trace)
+          ? readFileSync(trace, 'utf8')
+              .split('\n')
+              .filter((line) => line !== '')
+          : [];
+        const expected = new Set(rows.filter(([id, set]) => ruleIds.has(id) && read.some((field) => field in set)).map(([id]) => id));
+        return noted.length === expected.size && noted.every((id) => expected.has(id));
+      }),
+      { numRuns: 100 },
+    );
+  });
+}
