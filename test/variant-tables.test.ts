@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
 import { FaultSet } from '../simulator/faults/fault-set.js';
+import { AUTHORIZATION_VARIATIONS, authorizationVariant, REFERENCE_AUTHORIZATION } from '../simulator/http/middleware/authorization-variant.js';
 import { REFERENCE_ROUTE_MATCH, ROUTE_MATCH_VARIATIONS, routeMatchVariant } from '../simulator/http/middleware/route-match-variant.js';
 import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
 import type { VariationRows } from '../simulator/http/variant-table.js';

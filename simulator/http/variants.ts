@@ -1,4 +1,5 @@
 import type { SimConfig } from '../config/types.js';
+import { authorizationVariant, type AuthorizationVariant } from './middleware/authorization-variant.js';
 import { routeMatchVariant, type RouteMatchVariant } from './middleware/route-match-variant.js';
 import { versionGateVariant, type VersionGateVariant } from './middleware/version-gate-variant.js';
 
@@ -8,10 +9,11 @@ import { versionGateVariant, type VersionGateVariant } from './middleware/versio
  * (faults and quirks are start flags).
  */
 export interface Variants {
+  readonly authorization: AuthorizationVariant;
   readonly routeMatch: RouteMatchVariant;
   readonly versionGate: VersionGateVariant;
 }
 
 export function resolveVariants(config: Pick<SimConfig, 'faults' | 'quirks'>): Variants {
-  return Object.freeze({ routeMatch: routeMatchVariant(config), versionGate: versionGateVariant(config) });
+  return Object.freeze({ authorization: authorizationVariant(config), routeMatch: routeMatchVariant(config), versionGate: versionGateVariant(config) });
 }

@@ -10,10 +10,9 @@ import type { Exchange } from '../exchange.js';
 import { handlerError, plainTextFor, sendError } from '../replies.js';
 import type { Middleware, SyncMiddleware } from '../route.js';
 import { runRoute } from '../run-route.js';
-import { AUTHZ_ENGINES_UNAUTHORIZED, isEnginesPath } from '../../quirks/listeners/authz-engines-unauthorized.js';
-import { AUTHZ_PLAIN_TRIMMED } from '../../quirks/listeners/authz-plain-trimmed.js';
-import { AUTHZ_URI_UNVERSIONED, withoutVersion } from '../../quirks/listeners/authz-uri-unversioned.js';
-import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../../quirks/listeners/response-deny-body-kept.js';
+import { isEnginesPath } from '../../quirks/listeners/authz-engines-unauthorized.js';
+import { withoutVersion } from '../../quirks/listeners/authz-uri-unversioned.js';
+import { deniedWithBody } from '../../quirks/listeners/response-deny-body-kept.js';
 
 /**
  * The authorization plugins (`--authorization-plugin`): with none installed a request passes on
@@ -22,6 +21,7 @@ import { RESPONSE_DENY_BODY_KEPT, deniedWithBody } from '../../quirks/listeners/
  * step, heldForPlugins, keeps the answer back until every plugin allowed it too (AuthZRes; the
  * version check's refusals come before it and skip AuthZRes, observed). A denial or a plugin that
  * cannot be asked ends the request with the plugin's words; it is never let through by default.
+ * Where a fault or a quirk makes it differ, it reads the field of its variant (authorization-variant.ts).
  */
 export const authorization: Middleware = {
   where: 'simulator/http/middleware/authorization.ts: authorization',
@@ -29,8 +29,7 @@ export const authorization: Middleware = {
   handle(x) {
     const chain = x.state.authz;
     if (chain === null) return false;
-    // Fault (authz.order): the version check comes before the plugins, and the step serves the request itself.
-    if (x.state.config.faults.has('authz.order')) {
+    if (x.state.variants.authorization.versionCheckFirst) {
       if (versionGate.handle(x)) return true;
       authorize(x, chain, () => runRoute(x)).catch(failed(x));
       return true;
@@ -62,11 +61,9 @@ const failed =
  * Ends the chain (the runner answers, once the plugins allowed it).
  */
 export function runnerThroughPlugins(x: Exchange, runner: RunnerHandler, path: string): true {
-  const { authz, config } = x.state;
-  // Fault (authz.model-runner): requests under the runner's prefix skip the plugins.
-  // Quirk hypothetical.authz.model-runner.engines-unauthorized: the inference paths (/engines…) skip the plugins.
-  if (authz === null || config.faults.has('authz.model-runner') || (config.quirks.has(AUTHZ_ENGINES_UNAUTHORIZED) && isEnginesPath(path)))
-    runner(x.req, x.res, path);
+  const { authz } = x.state;
+  const variant = x.state.variants.authorization;
+  if (authz === null || variant.runnerSkipsPlugins || (variant.enginesSkipPlugins && isEnginesPath(path))) runner(x.req, x.res, path);
   else authorize(x, authz, () => runner(x.req, x.res, path)).catch(failed(x));
   return true;
 }
@@ -74,8 +71,7 @@ export function runnerThroughPlugins(x: Exchange, runner: RunnerHandler, path: s
 function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>): void {
   // dockerd's authorization middleware is outside the version middleware: its refusals carry none of that one's headers.
   const plain = plainTextFor(x.state, x.version, 'legacyPlainTextErrors');
-  // Quirk hypothetical.authz.deny.plain-text-trimmed: the plain-text form loses the message's edge spaces.
-  const message = plain && x.state.config.quirks.has(AUTHZ_PLAIN_TRIMMED) ? outcome.message.trim() : outcome.message;
+  const message = plain && x.state.variants.authorization.plainRefusalTrimmed ? outcome.message.trim() : outcome.message;
   sendError(x.res, outcome.status, message, [], plain);
 }
 
@@ -88,9 +84,9 @@ async function ask(x: Exchange, chain: AuthzChain): Promise<{ message: AuthzMess
     refuse(x, { allowed: false, status: 500, message: AUTHZ_MESSAGES.bodyTooLarge });
     return null;
   }
-  const told = requestMessage(x.req, body.shown, faults.has('authz.allow'));
-  // Quirk hypothetical.authz.allow.uri-unversioned: the plugins see the URI without its version prefix.
-  const message = x.state.config.quirks.has(AUTHZ_URI_UNVERSIONED) ? { ...told, RequestUri: withoutVersion(told.RequestUri) } : told;
+  const variant = x.state.variants.authorization;
+  const told = requestMessage(x.req, body.shown, variant.queryHiddenFromPlugins);
+  const message = variant.versionHiddenFromPlugins ? { ...told, RequestUri: withoutVersion(told.RequestUri) } : told;
   return { message, verdict: await chain.authorizeRequest(message) };
 }
 
@@ -103,11 +99,11 @@ async function askInChain(x: Exchange, chain: AuthzChain): Promise<boolean> {
     x.holdAnswer = () => holdForPlugins(x, chain, message, verdict);
     return false;
   }
-  if (!x.state.config.faults.has('authz.deny')) {
+  if (!x.state.variants.authorization.deniedServedAnyway) {
     refuse(x, verdict);
     return true;
   }
-  // Fault (authz.deny): a denied request is served all the same, without the version check; only the 403 is sent.
+  // Served all the same, without the version check; only the 403 is sent.
   holdForPlugins(x, chain, message, verdict);
   runRoute(x);
   return true;
@@ -118,7 +114,7 @@ async function authorize(x: Exchange, chain: AuthzChain, serve: () => void): Pro
   const asked = await ask(x, chain);
   if (asked === null) return;
   const { message, verdict } = asked;
-  if (!verdict.allowed && !x.state.config.faults.has('authz.deny')) return refuse(x, verdict);
+  if (!verdict.allowed && !x.state.variants.authorization.deniedServedAnyway) return refuse(x, verdict);
   holdForPlugins(x, chain, message, verdict);
   serve();
 }
@@ -133,14 +129,13 @@ function holdForPlugins(x: Exchange, chain: AuthzChain, message: AuthzMessage, v
       ...(held.body.length === 0 ? {} : { ResponseBody: held.body.toString('base64') }),
     };
     chain.authorizeResponse(answer).then(
-      // Fault (authz.deny): a denied request is served all the same (its effects happen, the plugins see its answer); only the 403 is sent.
-      // Quirk hypothetical.authz.response-deny.body-kept: a denied answer keeps the route's body under the 403.
+      // A request served although denied (deniedServedAnyway): its effects happen, the plugins see its answer; only the 403 is sent.
       (outcome) =>
         !verdict.allowed
           ? refuse(x, verdict)
           : outcome.allowed
             ? held.release()
-            : x.state.config.quirks.has(RESPONSE_DENY_BODY_KEPT)
+            : x.state.variants.authorization.deniedAnswerKeepsBody
               ? deniedWithBody(x.res, held)
               : refuse(x, outcome),
       (error: unknown) => handlerError(x, 500, error instanceof Error ? error.message : String(error)),
