@@ -14,6 +14,7 @@ import { compareAsText, TEXT_COMPARE } from '../../quirks/api-versioning/text-co
 import { TOO_NEW_CLAMPED } from '../../quirks/api-versioning/too-new-clamped.js';
 import { UNTYPED_ERROR_500, UNTYPED_ERROR_STATUS } from '../../quirks/api-versioning/untyped-error-500.js';
 import { UNVERSIONED_HEAD_REFUSED } from '../../quirks/api-versioning/unversioned-head-refused.js';
+import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 import { canonicalVersion, compareRequested } from './version-compare.js';
 
 /**
@@ -80,7 +81,7 @@ export const REFERENCE_GATE: VersionGateVariant = Object.freeze({
  * quirk set the same field, the later row wins (the text comparison over the overflow fault's;
  * the too-old status fault over the untyped error's 500).
  */
-export const GATE_VARIATIONS: readonly (readonly [string, Partial<VersionGateVariant>])[] = [
+export const GATE_VARIATIONS: readonly VariationRow<VersionGateVariant>[] = [
   // A fault is the smallest change under which its rule, and only it, fails.
   ['api.version.compare-numeric', { compare: (requested, bound) => compareRequested(requested, bound, true) }],
   // Observed: the releases' "please upgrade".
@@ -113,24 +114,5 @@ export const GATE_VARIATIONS: readonly (readonly [string, Partial<VersionGateVar
  * request's path reads a field that fault sets, as the fault self-test needs.
  */
 export function versionGateVariant(config: Pick<SimConfig, 'faults' | 'quirks'>): VersionGateVariant {
-  const faults = config.faults as ReadonlySet<string>;
-  // A quirk's id names its kind (observed., hypothetical.); any other row is a rule's fault, asked of the traced fault set.
-  const on = (id: string): boolean => (/^(observed|hypothetical)\./.test(id) ? config.quirks.has(id) : faults.has(id));
-  const variant = {};
-  for (const field of Object.keys(REFERENCE_GATE) as (keyof VersionGateVariant)[]) {
-    const rows = GATE_VARIATIONS.filter(([, set]) => field in set).reverse();
-    let value: unknown;
-    let resolved = false;
-    Object.defineProperty(variant, field, {
-      enumerable: true,
-      get() {
-        if (!resolved) {
-          value = (rows.find(([id]) => on(id))?.[1] ?? REFERENCE_GATE)[field];
-          resolved = true;
-        }
-        return value;
-      },
-    });
-  }
-  return Object.freeze(variant) as VersionGateVariant;
+  return resolveVariant(REFERENCE_GATE, GATE_VARIATIONS, config);
 }
