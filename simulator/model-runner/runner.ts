@@ -111,8 +111,8 @@ export class ModelRunner {
 
   /** DELETE /models/{reference or id}: what the store's remove did (the real service's DeleteModel). */
   remove(target: { readonly ref: ModelReference } | { readonly id: string }, force: boolean): RemoveOutcome {
-    // A pending write (fault mr.store.crash-safe) is removed as it is: the store does not hold it yet.
-    if ('ref' in target && this.held.get(target.ref) === this.store.get(target.ref)) {
+    // A pending write (fault mr.store.crash-safe) is removed as it is, before anything the store holds.
+    if ('ref' in target && !this.held.pending(target.ref)) {
       const held = this.store.get(target.ref);
       if (held !== undefined && held.tags.length > 1 && this.variants.runner.oneTagDeletesAll) return this.held.remove({ id: held.id }, true);
     }

@@ -29,6 +29,10 @@ export class WrittenLater implements HeldModels {
     return this.written.get(ref) ?? this.unwritten.get(ref.canonical);
   }
 
+  pending(ref: ModelReference): boolean {
+    return this.unwritten.has(ref.canonical);
+  }
+
   async create(ref: ModelReference): Promise<CreateOutcome> {
     const record = recordFor(ref, Math.floor(Date.now() / 1000));
     this.unwritten.set(ref.canonical, record);
@@ -77,6 +81,10 @@ export class HalfWritten implements HeldModels {
 
   get(ref: ModelReference): ModelRecord | undefined {
     return this.written.get(ref);
+  }
+
+  pending(ref: ModelReference): boolean {
+    return this.written.pending(ref);
   }
 
   async create(ref: ModelReference): Promise<CreateOutcome> {

@@ -17,6 +17,8 @@ export interface HeldModels {
   /** What GET /models lists (before the list's own fault). */
   list(): readonly ModelRecord[];
   get(ref: ModelReference): ModelRecord | undefined;
+  /** Whether the create of `ref` was answered and is not written yet. */
+  pending(ref: ModelReference): boolean;
   /** Creates a model not held. */
   create(ref: ModelReference): Promise<CreateOutcome>;
   remove(target: { readonly ref: ModelReference } | { readonly id: string }, force: boolean): RemoveOutcome;
@@ -44,6 +46,10 @@ export class WrittenNow implements HeldModels {
 
   get(ref: ModelReference): ModelRecord | undefined {
     return this.store.get(ref);
+  }
+
+  pending(_ref: ModelReference): boolean {
+    return false;
   }
 
   async create(ref: ModelReference): Promise<CreateOutcome> {
