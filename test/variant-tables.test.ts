@@ -7,7 +7,7 @@ import { FaultSet } from '../simulator/faults/fault-set.js';
 import { AUTHORIZATION_VARIATIONS, authorizationVariant, REFERENCE_AUTHORIZATION } from '../simulator/http/middleware/authorization-variant.js';
 import { REFERENCE_ROUTE_MATCH, ROUTE_MATCH_VARIATIONS, routeMatchVariant } from '../simulator/http/middleware/route-match-variant.js';
 import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
-import type { VariationRows } from '../simulator/http/variant-table.js';
+import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
 
@@ -23,20 +23,20 @@ type AnyVariant = Record<string, unknown>;
 interface Table {
   readonly name: string;
   readonly reference: AnyVariant;
-  readonly rows: VariationRows<AnyVariant>;
+  readonly rows: readonly VariationRow<AnyVariant>[];
   readonly resolve: (config: { faults: ReadonlySet<never>; quirks: ReadonlySet<string> }) => AnyVariant;
 }
 const TABLES: readonly Table[] = [
   {
     name: 'version gate',
     reference: REFERENCE_GATE as unknown as AnyVariant,
-    rows: GATE_VARIATIONS as unknown as VariationRows<AnyVariant>,
+    rows: GATE_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: versionGateVariant as never,
   },
   {
     name: 'route match',
     reference: REFERENCE_ROUTE_MATCH as unknown as AnyVariant,
-    rows: ROUTE_MATCH_VARIATIONS as unknown as VariationRows<AnyVariant>,
+    rows: ROUTE_MATCH_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: routeMatchVariant as never,
   },
 ];

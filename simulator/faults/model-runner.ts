@@ -134,7 +134,8 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
   },
   'mr.store.persists': { breaks: 'a clean shutdown empties the store (model-runner/runner.ts)' },
   'mr.store.crash-safe': {
-    breaks: 'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/runner.ts)',
+    breaks:
+      'a create is answered before it is written; the write follows 200 ms later, or at a clean shutdown (model-runner/store/faulty-writes.ts: WrittenLater, around the reference writes)',
     alsoBreaks: {
       rules: [
         'mr.models.tag',
@@ -149,6 +150,9 @@ export const MODEL_RUNNER_FAULTS: Readonly<Record<ModelRunnerRuleId, Fault>> = {
       why: "those rules tag a model right after its create was answered (the runner creates only its registry's references, so a name of the case's own is a tag of a registry model): a create answered before it is written is not there yet to tag (404; for the list and delete sequences, a name that could not be given leaves the case unjudged)",
     },
   },
-  'mr.store.concurrent': { breaks: 'a create shows its record without tags for 30 ms before the whole record (model-runner/runner.ts)' },
+  'mr.store.concurrent': {
+    breaks:
+      'a create shows its record without tags for 30 ms before the whole record (model-runner/store/faulty-writes.ts: HalfWritten, around the reference writes)',
+  },
   'mr.server.survives-bad-input': { breaks: 'an inference body that is a JSON array is a 500 (model-runner/routes/inference.ts)' },
 };

@@ -1,9 +1,7 @@
-import { V2_SERVED } from '../quirks/model-runner/v2-served.js';
-import { ALIAS_REDIRECT } from '../quirks/model-runner/alias-redirect.js';
-import { MODELS_SUBTREE_REDIRECT, redirectedToSubtree } from '../quirks/model-runner/models-subtree-redirect.js';
-import { CSRF_GUARD, refusedByGuard } from '../quirks/model-runner/csrf-guard.js';
-import { TOKEN_AS_JWT, tokenRefused } from '../quirks/model-runner/token-as-jwt.js';
-import { BASIC_VERIFIED, carriesBasic } from '../quirks/model-runner/basic-verified.js';
+import { redirectedToSubtree } from '../quirks/model-runner/models-subtree-redirect.js';
+import { refusedByGuard } from '../quirks/model-runner/csrf-guard.js';
+import { tokenRefused } from '../quirks/model-runner/token-as-jwt.js';
+import { carriesBasic } from '../quirks/model-runner/basic-verified.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { plainError, RUNNER_MESSAGES } from './replies.js';
 import { enginePath, pathSegments } from './paths.js';
@@ -14,40 +12,30 @@ import type { ModelRunner } from './runner.js';
 /** What `handle` needs beyond the request: the runner, and the path below the mount point. */
 export type RunnerHandler = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
-const isV1 = (segment: string): boolean => segment === 'v1';
-/** Fault (mr.versioning.other-segments): any v<digits> is taken for v1. */
-const anyVersion = (segment: string): boolean => /^v[0-9]+$/.test(segment);
-
 /**
  * The runner's handler: the checks of credentials (faults and quirks), the path cleaned and
  * decoded, then its route (route-table.ts: /models… management, /engines… OpenAI-style with or
  * without the engine, /v1/… as /engines/v1/…, GET / alive). Under /models and /engines an unknown path or method is 404
- * "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found".
+ * "not found" (each sub-router's catch-all); elsewhere Go's "404 page not found". Where a fault
+ * or a quirk makes it differ, it reads the field of the runner's handler variant (handler-variant.ts).
  */
 export function runnerHandler(runner: ModelRunner): RunnerHandler {
-  // Fault (mr.versioning.other-segments) and quirk (hypothetical): the version segment is not checked.
-  const versionSegment = (segment: string): boolean =>
-    runner.faults.has('mr.versioning.other-segments') ? anyVersion(segment) : runner.quirks.has(V2_SERVED) ? /^[vV][0-9]+$/.test(segment) : isV1(segment);
+  const variant = runner.variants.handler;
+  const versionSegment = (segment: string): boolean => variant.versionSegment(segment);
   return (req, res, given) => {
-    // Quirk (hypothetical): /v1/… is redirected to /engines/v1/…, not served.
-    if (runner.quirks.has(ALIAS_REDIRECT) && /^\/+v1\//.test(given)) {
+    if (variant.aliasRedirected && /^\/+v1\//.test(given)) {
       req.resume();
       res.writeHead(301, ['Location', `/engines${given}`, 'Content-Length', '0']);
       res.end();
       return;
     }
     const path = aliasedPath(runner, req.method, given);
-    // Fault (mr.auth.ignored): credentials are refused. Fault (mr.auth.none): an inference POST without them is.
-    if (runner.faults.has('mr.auth.ignored') && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
-    if (runner.faults.has('mr.auth.none') && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined)
+    if (variant.credentialsRefused && req.headers.authorization !== undefined) return plainError(res, 401, 'unauthorized');
+    if (variant.inferenceNeedsCredentials && req.method === 'POST' && path.includes('/engines') && req.headers.authorization === undefined)
       return plainError(res, 401, 'unauthorized');
-    // Quirks hypothetical.mr.auth.none.csrf-guard (no Authorization refused) and hypothetical.mr.auth.ignored.token-as-jwt (a token not a JWT refused).
-    if ((runner.quirks.has(CSRF_GUARD) && refusedByGuard(req, path)) || (runner.quirks.has(TOKEN_AS_JWT) && tokenRefused(req)))
-      return plainError(res, 401, 'unauthorized');
-    // Quirk hypothetical.mr.auth.ignored.basic-verified: Basic credentials are verified (and the runner holds none).
-    if (runner.quirks.has(BASIC_VERIFIED) && carriesBasic(req)) return plainError(res, 401, 'unauthorized');
-    // Quirk hypothetical.mr.versioning.v1.models-subtree-redirect: the list is a subtree pattern.
-    if (runner.quirks.has(MODELS_SUBTREE_REDIRECT) && redirectedToSubtree(req, res, path)) return;
+    if ((variant.csrfGuard && refusedByGuard(req, path)) || (variant.tokenAsJwt && tokenRefused(req))) return plainError(res, 401, 'unauthorized');
+    if (variant.basicVerified && carriesBasic(req)) return plainError(res, 401, 'unauthorized');
+    if (variant.modelsSubtreeRedirect && redirectedToSubtree(req, res, path)) return;
     const segments = pathSegments(path);
     if (segments === null) return plainError(res, 400, 'invalid URL escape');
     const x: RunnerRequest = { req, res, segments, runner };
@@ -75,8 +63,7 @@ export function runnerHandler(runner: ModelRunner): RunnerHandler {
  */
 function aliasedPath(runner: ModelRunner, method: string | undefined, path: string): string {
   if (!/^\/+v1\//.test(path)) return path;
-  // Fault (mr.engines.v1-alias): only the POST endpoints are aliased.
-  if (method !== 'POST' && runner.faults.has('mr.engines.v1-alias')) return path;
+  if (method !== 'POST' && runner.variants.handler.aliasPostOnly) return path;
   return `/engines${path}`;
 }
 
@@ -89,7 +76,6 @@ function targetOf(x: RunnerRequest, segments: readonly string[], versionSegment:
   const at = enginePath(segments, versionSegment);
   if (at === null) return null;
   const { engine, rest } = at;
-  // Fault (mr.versioning.v1): the full form of embeddings is not served under v1.
-  if (engine !== null && x.runner.faults.has('mr.versioning.v1') && rest.join('/') === 'embeddings') return null;
+  if (engine !== null && !x.runner.variants.handler.fullFormEmbeddings && rest.join('/') === 'embeddings') return null;
   return { segments: ['engines', 'v1', ...rest], engine };
 }

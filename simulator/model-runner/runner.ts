@@ -2,25 +2,23 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestableRuleId } from '../../specs/catalogue.js';
 import { SimError } from '../errors.js';
+import { sweepNow } from '../quirks/model-runner/lazy-unlink.js';
 import { DeterministicEngine } from './engine/deterministic.js';
 import type { InferenceEngine } from './engine/engine.js';
-import { DELETE_IN_MEMORY, keepRecordFile } from '../quirks/model-runner/delete-in-memory.js';
-import { LAZY_UNLINK, sweepNow, unlinkLater } from '../quirks/model-runner/lazy-unlink.js';
-import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/stale-index-copy.js';
-import { PACKAGE_NAME_KEY, packageName } from '../quirks/model-runner/package-name-key.js';
 import { STREAM_STALL_MS } from './routes/backpressure.js';
 import { WorkSlots } from './work-slots.js';
-import { ModelStore, ModelStoreError, parseModelReference, recordFor, type ModelRecord, type ModelReference, type RemoveOutcome } from './store/index.js';
+import { ModelStore, ModelStoreError, type ModelRecord, type ModelReference, type RemoveOutcome } from './store/index.js';
 import { inRegistry, type RegistryMode } from './store/registry.js';
+import { type HeldModels, WrittenNow } from './store/writes.js';
+import { resolveRunnerVariants, type RunnerVariants } from './variants.js';
 
 /** Where the runner keeps its models, inside the daemon's data root. */
 export const modelsDirIn = (dataRoot: string): string => join(dataRoot, 'models');
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * The model runner: its store, its engines and its faults. Every write goes through here, so that
- * a write answered is a write done (the store renames a synced file into place before it returns).
+ * The model runner: its store, its engines and its variants. Every write goes through here, so that
+ * a write answered is a write done (the store renames a synced file into place before it returns),
+ * unless a fault's writes (store/faulty-writes.ts) wrap the store's.
  */
 export class ModelRunner {
   readonly engines: ReadonlyMap<string, InferenceEngine>;
@@ -29,10 +27,9 @@ export class ModelRunner {
   streamStallMs = STREAM_STALL_MS;
   /** The inference requests worked on at once, and the line of those waiting (work-slots.ts). */
   readonly inferenceSlots = new WorkSlots();
-  /** Records answered but not yet written (fault mr.store.crash-safe). */
-  private readonly unwritten = new Map<string, ModelRecord>();
-  /** Records whose tags are not in place yet (fault mr.store.concurrent). */
-  private readonly halfWritten = new Set<string>();
+  /** The writes, chosen at the first create (the reference or a faulty one around it); the store's own until then. */
+  private writes: HeldModels | undefined;
+  private readonly written: HeldModels;
   private constructor(
     private readonly store: ModelStore,
     private readonly dir: string,
@@ -41,12 +38,13 @@ export class ModelRunner {
     readonly quirks: ReadonlySet<string>,
     /** Which references its registry has (--model-registry). */
     readonly registry: RegistryMode,
+    /** Where faults and quirks make the runner and its routes differ from the document (variants.ts), resolved once. */
+    readonly variants: RunnerVariants,
   ) {
-    // Fault (mr.engines.default-name): the default engine is named otherwise.
-    const engine = new DeterministicEngine(faults.has('mr.engines.default-name') ? 'llama-cpp' : undefined);
+    const engine = new DeterministicEngine(variants.runner.defaultEngineName);
     this.defaultEngine = engine;
-    // Quirk hypothetical.mr.engines.default-name.package-name-key: registered under the package name.
-    this.engines = new Map([[quirks.has(PACKAGE_NAME_KEY) ? packageName(engine.name) : engine.name, engine]]);
+    this.engines = new Map([[variants.runner.engineKey(engine.name), engine]]);
+    this.written = new WrittenNow(store);
   }
 
   /** Opens the store under the data root; a store that cannot be read stops the start. */
@@ -57,28 +55,29 @@ export class ModelRunner {
     registry: RegistryMode = 'catalogue',
   ): ModelRunner {
     const dir = modelsDirIn(dataRoot);
+    const variants = resolveRunnerVariants({ faults, quirks });
     try {
-      // Quirks (hypothetical): a deleted model's record file kept, or removed later.
-      const unlink = quirks.has(DELETE_IN_MEMORY) ? keepRecordFile : quirks.has(LAZY_UNLINK) ? unlinkLater : undefined;
-      return new ModelRunner(ModelStore.open(dir, undefined, unlink), dir, faults, quirks, registry);
+      return new ModelRunner(ModelStore.open(dir, undefined, variants.runner.unlink), dir, faults, quirks, registry, variants);
     } catch (error) {
       if (error instanceof ModelStoreError) throw new SimError('SIM_MODEL_STORE', `model runner: ${error.message}`);
       throw error;
     }
   }
 
+  /** The writes in use: a fault's, once a create chose them; the reference's before. */
+  private get held(): HeldModels {
+    return this.writes ?? this.written;
+  }
+
   /** Every model held, as written: what the OpenAI-style list shows. */
   records(): readonly ModelRecord[] {
-    // The store's own list (the same array until its next write) when nothing is pending: answers can cache on it.
-    return this.unwritten.size === 0 ? this.store.list() : [...this.store.list(), ...this.unwritten.values()];
+    return this.held.records();
   }
 
   /** GET /models: the records, with what the faults of the management list do to them. */
   list(): readonly ModelRecord[] {
-    if (this.halfWritten.size === 0 && !this.faults.has('mr.models.list')) return this.records();
-    const records = this.records().map((record) => (this.halfWritten.has(record.id) ? { ...record, tags: [] } : record));
-    // Fault (mr.models.list): every model is listed twice (whatever other clients create meanwhile).
-    return this.faults.has('mr.models.list') ? [...records, ...records] : records;
+    const records = this.held.list();
+    return this.variants.runner.listedTwice ? [...records, ...records] : records;
   }
 
   /** Whether its registry has the model `ref` names: a create asks it first, whatever the store holds. */
@@ -87,31 +86,15 @@ export class ModelRunner {
   }
 
   get(ref: ModelReference): ModelRecord | undefined {
-    return this.store.get(ref) ?? this.unwritten.get(ref.canonical);
+    return this.held.get(ref);
   }
 
   async create(ref: ModelReference): Promise<{ record: ModelRecord; cached: boolean }> {
     const held = this.get(ref);
     if (held !== undefined) return { record: held, cached: true };
-    // Quirk (hypothetical): the index installed from a copy taken before an awaited write.
-    if (this.quirks.has(STALE_INDEX_COPY)) return createFromStaleCopy(this.store, ref);
-    if (this.faults.has('mr.store.crash-safe')) {
-      // Fault: answered at once, written later.
-      const record = recordFor(ref, Math.floor(Date.now() / 1000));
-      this.unwritten.set(ref.canonical, record);
-      setTimeout(() => {
-        // The record written is the one answered (its creation time too): only when it is written differs.
-        if (this.unwritten.delete(ref.canonical)) this.store.create(ref, record.created);
-      }, 200).unref();
-      return { record, cached: false };
-    }
-    const outcome = this.store.create(ref);
-    if (this.faults.has('mr.store.concurrent')) {
-      this.halfWritten.add(outcome.record.id);
-      await sleep(30);
-      this.halfWritten.delete(outcome.record.id);
-    }
-    return outcome;
+    // Chosen here, not at the start: --fault-trace notes the writes' faults only on a path that creates.
+    this.writes ??= this.variants.runner.writes(this.store);
+    return this.writes.create(ref);
   }
 
   /** The model whose id `text` is (`sha256:<64 hex>`, 64 hex, 12 hex), if held. */
@@ -121,37 +104,25 @@ export class ModelRunner {
 
   /** Tags the model `source` with `target` (a tag another model holds moves); undefined when `source` is not held. */
   tag(source: ModelRecord, target: ModelReference): ModelRecord | undefined {
-    // Fault (mr.models.tag): a tag another model holds is not taken from it.
     const holder = this.store.get(target);
-    if (holder !== undefined && holder.id !== source.id && this.faults.has('mr.models.tag')) return source;
+    if (holder !== undefined && holder.id !== source.id && this.variants.runner.heldTagKept) return source;
     return this.store.tag(source, target);
   }
 
   /** DELETE /models/{reference or id}: what the store's remove did (the real service's DeleteModel). */
   remove(target: { readonly ref: ModelReference } | { readonly id: string }, force: boolean): RemoveOutcome {
-    if ('ref' in target) {
-      const pending = this.unwritten.get(target.ref.canonical);
-      if (pending !== undefined) {
-        this.unwritten.delete(target.ref.canonical);
-        return { kind: 'removed', record: pending, untagged: [target.ref.canonical], deleted: true };
-      }
-      // Fault (mr.models.delete.tagged): one tag of several takes the whole model with it.
+    // A pending write (fault mr.store.crash-safe) is removed as it is, before anything the store holds.
+    if ('ref' in target && !this.held.pending(target.ref)) {
       const held = this.store.get(target.ref);
-      if (held !== undefined && held.tags.length > 1 && this.faults.has('mr.models.delete.tagged')) return this.store.remove({ id: held.id }, true);
+      if (held !== undefined && held.tags.length > 1 && this.variants.runner.oneTagDeletesAll) return this.held.remove({ id: held.id }, true);
     }
-    return this.store.remove(target, force);
+    return this.held.remove(target, force);
   }
 
-  /** A clean shutdown: nothing to flush (every write is on disk when answered), but under a fault. */
+  /** A clean shutdown: nothing to flush (every write is on disk when answered), but under a fault or a quirk. */
   close(): void {
-    // Fault (mr.store.crash-safe): what was answered but not written is written now; only a kill loses it.
-    for (const [canonical, record] of this.unwritten) {
-      this.unwritten.delete(canonical);
-      this.store.create(parseModelReference(record.tags[0] ?? canonical), record.created);
-    }
-    // Quirk (hypothetical): the pending sweep of deleted record files runs now.
-    if (this.quirks.has(LAZY_UNLINK)) sweepNow(this.dir);
-    // Fault (mr.store.persists): a clean shutdown empties the store.
-    if (this.faults.has('mr.store.persists')) rmSync(this.dir, { recursive: true, force: true });
+    this.held.close();
+    if (this.variants.runner.sweptOnClose) sweepNow(this.dir);
+    if (this.variants.runner.emptiedOnClose) rmSync(this.dir, { recursive: true, force: true });
   }
 }

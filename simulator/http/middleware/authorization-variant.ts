@@ -3,7 +3,7 @@ import { AUTHZ_PLAIN_TRIMMED } from '../../quirks/listeners/authz-plain-trimmed.
 import { AUTHZ_URI_UNVERSIONED } from '../../quirks/listeners/authz-uri-unversioned.js';
 import { RESPONSE_DENY_BODY_KEPT } from '../../quirks/listeners/response-deny-body-kept.js';
 import type { SimConfig } from '../../config/types.js';
-import { resolveVariant, type VariationRows } from '../variant-table.js';
+import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
 /**
  * What the authorization step (authorization.ts) may do differently from the document:
@@ -41,7 +41,7 @@ export const REFERENCE_AUTHORIZATION: AuthorizationVariant = Object.freeze({
 });
 
 /** Each fault and quirk of the authorization step and what it sets (no two set the same field). */
-export const AUTHORIZATION_VARIATIONS: VariationRows<AuthorizationVariant> = [
+export const AUTHORIZATION_VARIATIONS: readonly VariationRow<AuthorizationVariant>[] = [
   ['authz.order', { versionCheckFirst: true }],
   ['authz.model-runner', { runnerSkipsPlugins: true }],
   ['authz.allow', { queryHiddenFromPlugins: true }],
@@ -52,6 +52,6 @@ export const AUTHORIZATION_VARIATIONS: VariationRows<AuthorizationVariant> = [
   [RESPONSE_DENY_BODY_KEPT, { deniedAnswerKeepsBody: true }],
 ];
 
-/** The authorization step of a daemon started with these faults and quirks (resolved field by field: variant-table.ts). */
+/** The authorization step of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
 export const authorizationVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): AuthorizationVariant =>
   resolveVariant(REFERENCE_AUTHORIZATION, AUTHORIZATION_VARIATIONS, config);

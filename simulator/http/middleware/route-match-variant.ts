@@ -4,7 +4,7 @@ import { HEAD_ON_GET_ROUTES } from '../../quirks/api-versioning/head-on-get-rout
 import { KNOWN_PATHS_ONLY } from '../../quirks/api-versioning/known-paths-only.js';
 import { PING_ANY_METHOD } from '../../quirks/api-versioning/ping-any-method.js';
 import type { SimConfig } from '../../config/types.js';
-import { resolveVariant, type VariationRows } from '../variant-table.js';
+import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
 /**
  * What the route match (route-match.ts) may do differently from the document: REFERENCE_ROUTE_MATCH
@@ -41,7 +41,7 @@ export const REFERENCE_ROUTE_MATCH: RouteMatchVariant = Object.freeze({
 });
 
 /** Each fault and quirk of the route match and what it sets (no two set the same field). */
-export const ROUTE_MATCH_VARIATIONS: VariationRows<RouteMatchVariant> = [
+export const ROUTE_MATCH_VARIATIONS: readonly VariationRow<RouteMatchVariant>[] = [
   ['api.not-found', { otherMethod405: true }],
   ['api.error.json-body', { modernNotFoundAsText: true }],
   ['api.not-found.legacy-plain-text', { legacyNotFoundFlipped: true }],
@@ -52,6 +52,6 @@ export const ROUTE_MATCH_VARIATIONS: VariationRows<RouteMatchVariant> = [
   [AUTHZ_BEFORE_ROUTING, { authzBeforeRouting: true }],
 ];
 
-/** The route match of a daemon started with these faults and quirks (resolved field by field: variant-table.ts). */
+/** The route match of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
 export const routeMatchVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): RouteMatchVariant =>
   resolveVariant(REFERENCE_ROUTE_MATCH, ROUTE_MATCH_VARIATIONS, config);

@@ -14,8 +14,8 @@ import { compareAsText, TEXT_COMPARE } from '../../quirks/api-versioning/text-co
 import { TOO_NEW_CLAMPED } from '../../quirks/api-versioning/too-new-clamped.js';
 import { UNTYPED_ERROR_500, UNTYPED_ERROR_STATUS } from '../../quirks/api-versioning/untyped-error-500.js';
 import { UNVERSIONED_HEAD_REFUSED } from '../../quirks/api-versioning/unversioned-head-refused.js';
+import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 import { canonicalVersion, compareRequested } from './version-compare.js';
-import { resolveVariant, type VariationRows } from '../variant-table.js';
 
 /**
  * What the version gate (version-gate.ts) may do differently from the document. REFERENCE_GATE is
@@ -81,7 +81,7 @@ export const REFERENCE_GATE: VersionGateVariant = Object.freeze({
  * quirk set the same field, the later row wins (the text comparison over the overflow fault's;
  * the too-old status fault over the untyped error's 500).
  */
-export const GATE_VARIATIONS: VariationRows<VersionGateVariant> = [
+export const GATE_VARIATIONS: readonly VariationRow<VersionGateVariant>[] = [
   // A fault is the smallest change under which its rule, and only it, fails.
   ['api.version.compare-numeric', { compare: (requested, bound) => compareRequested(requested, bound, true) }],
   // Observed: the releases' "please upgrade".
@@ -107,5 +107,5 @@ export const GATE_VARIATIONS: VariationRows<VersionGateVariant> = [
   ['api.version.too-new', { tooNewStatus: 422 }],
 ];
 
-/** The gate of a daemon started with these faults and quirks (resolved field by field: variant-table.ts). */
+/** The gate of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
 export const versionGateVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): VersionGateVariant => resolveVariant(REFERENCE_GATE, GATE_VARIATIONS, config);

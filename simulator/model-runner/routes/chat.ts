@@ -1,9 +1,9 @@
-import { doneUnlessCut, NO_DONE_WHEN_CUT } from '../../quirks/model-runner/no-done-when-cut.js';
-import { PER_TOKEN_STOP, stopPerToken } from '../../quirks/model-runner/per-token-stop.js';
-import { FIRST_STOP_ONLY, withFirstStopOnly } from '../../quirks/model-runner/first-stop-only.js';
-import { indexWithinTask, TASK_INDEX } from '../../quirks/model-runner/task-index.js';
-import { LAST_MESSAGE_ONLY, lastMessageCounted } from '../../quirks/model-runner/last-message-only.js';
-import { LONE_SURROGATE_500, tokenizeStrictly } from '../../quirks/model-runner/lone-surrogate-500.js';
+import { doneUnlessCut } from '../../quirks/model-runner/no-done-when-cut.js';
+import { stopPerToken } from '../../quirks/model-runner/per-token-stop.js';
+import { withFirstStopOnly } from '../../quirks/model-runner/first-stop-only.js';
+import { indexWithinTask } from '../../quirks/model-runner/task-index.js';
+import { lastMessageCounted } from '../../quirks/model-runner/last-message-only.js';
+import { tokenizeStrictly } from '../../quirks/model-runner/lone-surrogate-500.js';
 import type { ChatMessage } from '../engine/engine.js';
 import { EngineRefusal, sendJson } from '../replies.js';
 import type { RunnerRequest } from './context.js';
@@ -11,9 +11,7 @@ import { delivery, generationParams, withFinishQuirk, withStopFault } from './ge
 import { answerInference } from './inference.js';
 import { ChunkRuns } from './chunk-runs.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
-import { CONTENT_MISSING_ACCEPTED } from '../../quirks/model-runner/content-missing-accepted.js';
-import { NO_USAGE_CHUNK } from '../../quirks/model-runner/no-usage-chunk.js';
-import { FINISH_NULL_ON_STOP, finishOrNull } from '../../quirks/model-runner/finish-null-on-stop.js';
+import { finishOrNull } from '../../quirks/model-runner/finish-null-on-stop.js';
 
 /** A message's content: a string, or OpenAI's array of text parts. */
 function contentOf(value: unknown, index: number): string {
@@ -33,7 +31,7 @@ function contentOf(value: unknown, index: number): string {
   throw new EngineRefusal(`'messages[${index}].content' must be a string or an array of text parts`, `messages[${index}].content`);
 }
 
-/** `lenient`: quirk (hypothetical) — a message without content is an empty one. */
+/** `lenient`: a message without content is an empty one (a quirk's). */
 function messagesOf(value: unknown, lenient = false): ChatMessage[] {
   if (value === undefined) throw new EngineRefusal("'messages' is required", 'messages');
   if (!Array.isArray(value)) throw new EngineRefusal("Expected 'messages' to be an array", 'messages');
@@ -53,18 +51,13 @@ function messagesOf(value: unknown, lenient = false): ChatMessage[] {
 export function chatCompletions(x: RunnerRequest, engineName: string | null): Promise<void> {
   return answerInference(x, engineName, ({ engine, model, body }) => {
     const { faults } = x.runner;
-    // Fault (mr.openai.bad-request): no messages is an empty conversation.
-    const messages =
-      body['messages'] === undefined && faults.has('mr.openai.bad-request') ? [] : messagesOf(body['messages'], x.runner.quirks.has(CONTENT_MISSING_ACCEPTED));
-    // Quirk (hypothetical): a lone surrogate makes the tokenizer throw.
-    if (x.runner.quirks.has(LONE_SURROGATE_500)) tokenizeStrictly(messages);
-    // Quirk (hypothetical): only the first stop string.
-    const params = x.runner.quirks.has(FIRST_STOP_ONLY) ? withFirstStopOnly(generationParams(body, faults)) : generationParams(body, faults);
+    const variant = x.runner.variants.chat;
+    const messages = body['messages'] === undefined && variant.absentMessagesEmpty ? [] : messagesOf(body['messages'], variant.contentMissingAccepted);
+    if (variant.loneSurrogateThrows) tokenizeStrictly(messages);
+    const params = variant.firstStopOnly ? withFirstStopOnly(generationParams(body, faults)) : generationParams(body, faults);
     const how = delivery(body);
-    // Quirk (hypothetical): stop strings looked for token by token.
-    const generated = x.runner.quirks.has(PER_TOKEN_STOP) ? stopPerToken((p) => engine.chat(model, messages, p), params) : engine.chat(model, messages, params);
-    // Quirk (hypothetical): prompt_tokens of the last message alone.
-    const raw = x.runner.quirks.has(LAST_MESSAGE_ONLY) ? lastMessageCounted(generated, messages) : generated;
+    const generated = variant.perTokenStop ? stopPerToken((p) => engine.chat(model, messages, p), params) : engine.chat(model, messages, params);
+    const raw = variant.lastMessageCounted ? lastMessageCounted(generated, messages) : generated;
     const result = { ...raw, choices: raw.choices.map((choice) => withFinishQuirk(withStopFault(choice, params, faults), x.runner.quirks)) };
     const id = completionId('chatcmpl');
     const created = unixSeconds();
@@ -72,21 +65,20 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
     if (!how.stream) {
       return sendJson(x.res, 200, {
         id,
-        // Fault (mr.chat.shape): the object's name is misspelt.
-        object: faults.has('mr.chat.shape') ? 'chat_completion' : 'chat.completion',
+        object: variant.object,
         created,
         model,
         system_fingerprint: FINGERPRINT,
         choices: result.choices.map((choice, index) => ({
-          index: x.runner.quirks.has(TASK_INDEX) ? indexWithinTask(index) : index,
+          index: variant.taskIndex ? indexWithinTask(index) : index,
           message: { role: 'assistant', content: choice.text, refusal: null },
           logprobs: null,
-          finish_reason: x.runner.quirks.has(FINISH_NULL_ON_STOP) ? finishOrNull(choice.finishReason) : choice.finishReason,
+          finish_reason: variant.finishNullOnStop ? finishOrNull(choice.finishReason) : choice.finishReason,
         })),
         usage: usageOf(result, faults),
       });
     }
-    const usage = how.includeUsage && !faults.has('mr.chat.stream.usage') ? { usage: null } : {};
+    const usage = how.includeUsage && variant.streamUsage ? { usage: null } : {};
     // Chunks as text: the same head on every one, serialised once (a stream is one chunk per token).
     const prefix = JSON.stringify({ ...head, object: 'chat.completion.chunk' }).slice(0, -1);
     const suffix = 'usage' in usage ? ',"usage":null}' : '}';
@@ -100,13 +92,10 @@ export function chatCompletions(x: RunnerRequest, engineName: string | null): Pr
       const open = `${chunkHead(index)}{"content":`;
       const close = `}${chunkTail(null)}`;
       chunks.add(choice.pieces.length, (at) => open + JSON.stringify(choice.pieces[at]) + close);
-      // Fault (mr.chat.stream): the closing chunk is never sent.
-      if (!faults.has('mr.chat.stream')) chunks.add(1, () => chunk(index, {}, choice.finishReason));
+      if (variant.closingChunk) chunks.add(1, () => chunk(index, {}, choice.finishReason));
     }
-    // Quirk (hypothetical): the usage chunk never comes.
-    if ('usage' in usage && !x.runner.quirks.has(NO_USAGE_CHUNK))
+    if ('usage' in usage && variant.usageChunk)
       chunks.add(1, () => ({ ...head, object: 'chat.completion.chunk', choices: [], usage: usageOf(result, faults) }));
-    // Quirk (hypothetical): no data: [DONE] when the cap cut.
-    return sendEvents(x.res, chunks, x.runner.streamStallMs, !x.runner.quirks.has(NO_DONE_WHEN_CUT) || doneUnlessCut(result.choices));
+    return sendEvents(x.res, chunks, x.runner.streamStallMs, !variant.noDoneWhenCut || doneUnlessCut(result.choices));
   });
 }

@@ -3,18 +3,11 @@ import { startChunked } from '../../http/streaming.js';
 import { plainError, RUNNER_MESSAGES, sendJson } from '../replies.js';
 import { ModelStore, ModelStoreError, parseModelReference, type ModelRecord, type ModelReference, type RemoveOutcome } from '../store/index.js';
 import type { RunnerRequest } from './context.js';
-import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js';
-import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
-import { DELETE_ABSENT_200 } from '../../quirks/model-runner/delete-absent-200.js';
-import { TAG_CREATED_200 } from '../../quirks/model-runner/tag-created-200.js';
-import { UNKNOWN_RECORD_LEFT } from '../../quirks/model-runner/unknown-record-left.js';
-import { DELETE_ID_UNFORCED } from '../../quirks/model-runner/delete-id-unforced.js';
-import { EXTRA_SEGMENTS_400 } from '../../quirks/model-runner/extra-segments-400.js';
-import { SHORT_ID, withShortId } from '../../quirks/model-runner/short-id.js';
-import { NAMESPACE_CASE_KEPT, withNamespaceAsGiven } from '../../quirks/model-runner/namespace-case-kept.js';
-import { CONFLICT_409, CONFLICT_MESSAGE } from '../../quirks/model-runner/conflict-409.js';
-import { listedUntilAdded, STALE_AFTER_DELETE } from '../../quirks/model-runner/stale-after-delete.js';
-import { lowerCased, TAG_LOWER_CASED } from '../../quirks/model-runner/tag-lower-cased.js';
+import { CONFLICT_MESSAGE } from '../../quirks/model-runner/conflict-409.js';
+import { withShortId } from '../../quirks/model-runner/short-id.js';
+import { withNamespaceAsGiven } from '../../quirks/model-runner/namespace-case-kept.js';
+import { listedUntilAdded } from '../../quirks/model-runner/stale-after-delete.js';
+import { lowerCased } from '../../quirks/model-runner/tag-lower-cased.js';
 
 /** The create body's limit: a reference and a token fit many times over. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
@@ -25,12 +18,10 @@ const CREATE_BODY_LIMIT = 1024 * 1024;
  */
 function referenceOf(x: RunnerRequest, parts: readonly string[]): ModelReference | null {
   let text = parts.join('/');
-  // Fault (mr.reference.normalised): the name is looked up as given, not lower-cased.
-  const keepCase = x.runner.faults.has('mr.reference.normalised');
+  const keepCase = x.runner.variants.models.lookupKeepsCase;
   try {
     const ref = parseModelReference(text);
-    // Quirk hypothetical.mr.reference.normalised.namespace-case-kept: the namespace is looked up as given.
-    if (x.runner.quirks.has(NAMESPACE_CASE_KEPT)) return withNamespaceAsGiven(ref, text);
+    if (x.runner.variants.models.namespaceCaseKept) return withNamespaceAsGiven(ref, text);
     if (!keepCase || text === text.toLowerCase()) return ref;
     text = text.replace(/:.*$/, '');
     return { ...ref, canonical: `${text}:${ref.tag}` };
@@ -50,12 +41,10 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     throw error;
   }
   const given = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['from'] : undefined;
-  // Quirk (hypothetical): an array of one string is taken as that string.
-  const from =
-    x.runner.quirks.has(ARRAY_FROM_TAKEN) && Array.isArray(given) && given.length === 1 && typeof given[0] === 'string' ? (given[0] as string) : given;
+  const variant = x.runner.variants.models;
+  const from = variant.arrayFromTaken && Array.isArray(given) && given.length === 1 && typeof given[0] === 'string' ? (given[0] as string) : given;
   if (typeof from !== 'string' || from === '') {
-    // Fault (mr.models.create.bad-body): a "from" of another type fails inside.
-    if (from !== undefined && typeof from !== 'string' && x.runner.faults.has('mr.models.create.bad-body')) return plainError(x.res, 500, 'internal error');
+    if (from !== undefined && typeof from !== 'string' && variant.badFromFailsInside) return plainError(x.res, 500, 'internal error');
     return plainError(x.res, 400, RUNNER_MESSAGES.invalidBody);
   }
   if (refusedBareName(x, from, from)) return;
@@ -64,28 +53,22 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     ref = parseModelReference(from);
   } catch (error) {
     if (!(error instanceof ModelStoreError)) throw error;
-    // Fault (mr.reference.format): three segments are taken as namespace and a name holding "/".
     const parts = from
       .toLowerCase()
       .replace(/:[^/]*$/, '')
       .split('/');
     const component = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
-    if (!(x.runner.faults.has('mr.reference.format') && parts.length === 3 && parts.every((part) => component.test(part))))
-      return plainError(x.res, 400, error.message);
+    if (!(variant.threeSegmentsTaken && parts.length === 3 && parts.every((part) => component.test(part)))) return plainError(x.res, 400, error.message);
     const tag = /:([^/]*)$/.exec(from)?.[1] ?? 'latest';
     ref = { namespace: parts[0]!, name: `${parts[1]}/${parts[2]}`, tag, canonical: `${parts.join('/')}:${tag}` };
   }
   // The real service pulls first: a model its registry lacks is 404, even one the store holds under that name.
-  // Fault (mr.models.create.unknown): the registry is not asked; the create succeeds.
-  if (!x.runner.inRegistry(ref) && !x.runner.faults.has('mr.models.create.unknown')) {
-    // Quirk hypothetical.mr.models.create.unknown.record-left: a record is stored before the pull fails.
-    if (x.runner.quirks.has(UNKNOWN_RECORD_LEFT)) await x.runner.create(ref);
+  if (!x.runner.inRegistry(ref) && variant.registryAsked) {
+    if (variant.unknownRecordLeft) await x.runner.create(ref);
     return plainError(x.res, 404, RUNNER_MESSAGES.modelNotInRegistry);
   }
-  // Quirk hypothetical.mr.reference.normalised.tag-lower-cased: the whole reference lower-cased.
-  const { record, cached } = await x.runner.create(x.runner.quirks.has(TAG_LOWER_CASED) ? lowerCased(ref) : ref);
-  // Quirk hypothetical.mr.models.create.cached.conflict-409: a held model is a conflict.
-  if (cached && x.runner.quirks.has(CONFLICT_409)) return plainError(x.res, 409, CONFLICT_MESSAGE);
+  const { record, cached } = await x.runner.create(variant.tagLowerCased ? lowerCased(ref) : ref);
+  if (cached && variant.cachedConflict) return plainError(x.res, 409, CONFLICT_MESSAGE);
   const json = x.req.headers.accept === 'application/json';
   const stream = startChunked(x.res, 200, ['Cache-Control', 'no-cache'], json ? 'application/json' : 'text/plain; charset=utf-8');
   const line = (document: object): string => {
@@ -94,13 +77,12 @@ export async function createModel(x: RunnerRequest): Promise<void> {
     return `${json ? text : text.replace(/"/g, '&#34;')}\n`;
   };
   const size = record.config.size;
-  if (cached && !x.runner.faults.has('mr.models.create.cached')) {
+  if (cached && variant.cachedLine) {
     stream.write(line({ type: 'success', message: `Using cached model: ${size}` }));
   } else {
     const layer = { id: record.id, size: 1, current: 1 };
     stream.write(line({ type: 'progress', message: `Downloaded: ${size}`, total: 1, pulled: 1, layer, mode: 'pull' }));
-    // Fault (mr.models.create): the success line never comes.
-    if (!x.runner.faults.has('mr.models.create')) stream.write(line({ type: 'success', message: 'Model pulled successfully', mode: 'pull' }));
+    if (variant.successLine) stream.write(line({ type: 'success', message: 'Model pulled successfully', mode: 'pull' }));
   }
   stream.end();
 }
@@ -110,17 +92,16 @@ const listJson = new WeakMap<readonly ModelRecord[], Buffer>();
 
 /**
  * The document's form is <namespace>/<name> (mr.reference.format): a name without namespace
- * (`named`, shown as `shown`) is refused with 400, and true returned. Quirk (hypothetical): a bare name goes into "ai".
+ * (`named`, shown as `shown`) is refused with 400, and true returned (unless a quirk puts it into "ai").
  */
 function refusedBareName(x: RunnerRequest, named: string, shown: string): boolean {
-  if (named.includes('/') || x.runner.quirks.has(BARE_NAME_IN_AI)) return false;
+  if (named.includes('/') || x.runner.variants.models.bareNameInAi) return false;
   plainError(x.res, 400, `invalid model reference ${JSON.stringify(shown)}: no namespace; a reference is <namespace>/<name>[:<tag>]`);
   return true;
 }
 
 export function listModels(x: RunnerRequest): void {
-  // Quirk hypothetical.mr.models.list.stale-after-delete: the list is refreshed on additions only.
-  const list = x.runner.quirks.has(STALE_AFTER_DELETE) ? listedUntilAdded(x.runner, x.runner.list()) : x.runner.list();
+  const list = x.runner.variants.models.staleAfterDelete ? listedUntilAdded(x.runner, x.runner.list()) : x.runner.list();
   let body = listJson.get(list);
   if (body === undefined) {
     body = Buffer.from(`${JSON.stringify(list)}\n`);
@@ -143,17 +124,13 @@ function heldUnder(x: RunnerRequest, parts: readonly string[]): { ref: ModelRefe
 }
 
 export function getModel(x: RunnerRequest, parts: readonly string[]): void {
-  // Fault (mr.models.extra-segments): segments after <namespace>/<name> are dropped.
-  const named = parts.length > 2 && x.runner.faults.has('mr.models.extra-segments') ? parts.slice(0, 2) : parts;
-  // Quirk (hypothetical): more than a reference's segments is a bad request.
-  if (parts.length > 2 && x.runner.quirks.has(EXTRA_SEGMENTS_400) && !ModelStore.looksLikeId(parts.join('/')))
-    return plainError(x.res, 400, 'invalid model reference');
+  const variant = x.runner.variants.models;
+  const named = parts.length > 2 && variant.extraSegmentsDropped ? parts.slice(0, 2) : parts;
+  if (parts.length > 2 && variant.extraSegmentsRefused && !ModelStore.looksLikeId(parts.join('/'))) return plainError(x.res, 400, 'invalid model reference');
   const { record } = heldUnder(x, named);
   if (record === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
-  // Fault (mr.models.get): the record is not the list's.
-  // Quirk hypothetical.mr.models.get.short-id: the id as the CLI shows it.
-  const shown = x.runner.quirks.has(SHORT_ID) ? withShortId(record) : record;
-  sendJson(x.res, 200, x.runner.faults.has('mr.models.get') ? { ...shown, created: shown.created + 1 } : shown);
+  const shown = variant.shortId ? withShortId(record) : record;
+  sendJson(x.res, 200, variant.createdShownOffBy === 0 ? shown : { ...shown, created: shown.created + variant.createdShownOffBy });
 }
 
 /** A query parameter as Go's Query().Get reads it: the first value, '' when absent. */
@@ -173,13 +150,12 @@ function forced(query: URLSearchParams): boolean {
  */
 export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
   const text = parts.join('/');
-  // Quirk (hypothetical): more than a reference's segments is a bad request.
-  if (parts.length > 2 && x.runner.quirks.has(EXTRA_SEGMENTS_400) && !ModelStore.looksLikeId(text)) return plainError(x.res, 400, 'invalid model reference');
+  const variant = x.runner.variants.models;
+  if (parts.length > 2 && variant.extraSegmentsRefused && !ModelStore.looksLikeId(text)) return plainError(x.res, 400, 'invalid model reference');
   let outcome: RemoveOutcome;
   let canonical: string;
   if (ModelStore.looksLikeId(text)) {
-    // Quirk (hypothetical): a delete by id needs no force.
-    outcome = x.runner.remove({ id: text }, forced(queryOf(x)) || x.runner.quirks.has(DELETE_ID_UNFORCED));
+    outcome = x.runner.remove({ id: text }, forced(queryOf(x)) || variant.deleteByIdUnforced);
     canonical = text;
   } else {
     const ref = referenceOf(x, parts);
@@ -193,10 +169,8 @@ export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
       `error while deleting model: unable to delete ${JSON.stringify(text)} (must be forced) due to multiple tag references: resource conflict`,
     );
   if (outcome.kind === 'absent') {
-    // Fault (mr.models.delete): a model not held is "deleted" all the same.
-    if (x.runner.faults.has('mr.models.delete')) return sendJson(x.res, 200, [{ Untagged: canonical }]);
-    // Quirk (hypothetical): nothing to delete is no error.
-    if (x.runner.quirks.has(DELETE_ABSENT_200)) return sendJson(x.res, 200, []);
+    if (variant.absentDelete === 'untagged') return sendJson(x.res, 200, [{ Untagged: canonical }]);
+    if (variant.absentDelete === 'empty') return sendJson(x.res, 200, []);
     return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
   }
   sendJson(x.res, 200, [...outcome.untagged.map((tag) => ({ Untagged: tag })), ...(outcome.deleted ? [{ Deleted: outcome.record.id }] : [])]);
@@ -210,8 +184,7 @@ export function deleteModel(x: RunnerRequest, parts: readonly string[]): void {
 export function modelAction(x: RunnerRequest, parts: readonly string[]): void {
   const action = parts[parts.length - 1] ?? '';
   const model = parts.slice(0, -1);
-  // Fault (mr.models.extra-segments): an unknown action is taken as the model's GET.
-  if (action !== 'tag' && x.runner.faults.has('mr.models.extra-segments')) return getModel(x, model);
+  if (action !== 'tag' && x.runner.variants.models.extraSegmentsDropped) return getModel(x, model);
   if (action === 'tag') return tagModel(x, model);
   x.req.resume();
   if (action === 'push' || action === 'repackage') return plainError(x.res, 501, `${action} is not served by ctrd-sim: it has no registry and no packager`);
@@ -237,6 +210,5 @@ function tagModel(x: RunnerRequest, model: readonly string[]): void {
   }
   const { record } = heldUnder(x, model);
   if (record === undefined || x.runner.tag(record, targetRef) === undefined) return plainError(x.res, 404, RUNNER_MESSAGES.modelNotFound);
-  // Quirk (hypothetical): 200 for a tag.
-  sendJson(x.res, x.runner.quirks.has(TAG_CREATED_200) ? 200 : 201, { message: `Model tagged successfully with ${JSON.stringify(target)}`, target });
+  sendJson(x.res, x.runner.variants.models.tagStatus, { message: `Model tagged successfully with ${JSON.stringify(target)}`, target });
 }

@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const ALIAS_REDIRECT = 'hypothetical.mr.engines.v1-alias.redirect';
 
 export const aliasRedirect: QuirkModule = {
-  where: 'simulator/quirks/model-runner/alias-redirect.ts; the branch in simulator/model-runner/handler.ts (aliasedPath)',
+  where:
+    'simulator/quirks/model-runner/alias-redirect.ts; its row of simulator/model-runner/handler-variant.ts (HANDLER_VARIATIONS), read by simulator/model-runner/handler.ts (runnerHandler)',
 };

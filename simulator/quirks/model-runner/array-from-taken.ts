@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const ARRAY_FROM_TAKEN = 'hypothetical.mr.models.create.bad-body.array-from-taken';
 
 export const arrayFromTaken: QuirkModule = {
-  where: 'simulator/quirks/model-runner/array-from-taken.ts; the branch in simulator/model-runner/routes/models.ts',
+  where:
+    'simulator/quirks/model-runner/array-from-taken.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts',
 };

@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const CONTENT_MISSING_ACCEPTED = 'hypothetical.mr.openai.bad-request.content-missing-accepted';
 
 export const contentMissingAccepted: QuirkModule = {
-  where: 'simulator/quirks/model-runner/content-missing-accepted.ts; the branch in simulator/model-runner/routes/chat.ts',
+  where:
+    'simulator/quirks/model-runner/content-missing-accepted.ts; its row of simulator/model-runner/routes/chat-variant.ts (CHAT_VARIATIONS), read by simulator/model-runner/routes/chat.ts (chatCompletions)',
 };

@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const DELETE_ABSENT_200 = 'hypothetical.mr.models.delete.absent-200';
 
 export const deleteAbsent200: QuirkModule = {
-  where: 'simulator/quirks/model-runner/delete-absent-200.ts; the branch in simulator/model-runner/routes/models.ts',
+  where:
+    'simulator/quirks/model-runner/delete-absent-200.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts',
 };

@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const DELETE_ID_UNFORCED = 'hypothetical.mr.models.delete.tagged.id-unforced';
 
 export const deleteIdUnforced: QuirkModule = {
-  where: 'simulator/quirks/model-runner/delete-id-unforced.ts; the branch in simulator/model-runner/routes/models.ts (deleteModel)',
+  where:
+    'simulator/quirks/model-runner/delete-id-unforced.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts (deleteModel)',
 };

@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const DELETE_IN_MEMORY = 'hypothetical.mr.store.persists.delete-in-memory';
 
 export const deleteInMemory: QuirkModule = {
-  where: "simulator/quirks/model-runner/delete-in-memory.ts; the branch in simulator/model-runner/runner.ts (the store's unlink)",
+  where:
+    'simulator/quirks/model-runner/delete-in-memory.ts; its row of simulator/model-runner/runner-variant.ts (RUNNER_VARIATIONS), read by simulator/model-runner/runner.ts (ModelRunner)',
 };
 
 /** The store's unlink of a deleted model's record file: forgotten, the file stays. */

@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const EXTRA_SEGMENTS_400 = 'hypothetical.mr.models.extra-segments.bad-request';
 
 export const extraSegments400: QuirkModule = {
-  where: 'simulator/quirks/model-runner/extra-segments-400.ts; the branch in simulator/model-runner/routes/models.ts (getModel, deleteModel)',
+  where:
+    'simulator/quirks/model-runner/extra-segments-400.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts (getModel, deleteModel)',
 };

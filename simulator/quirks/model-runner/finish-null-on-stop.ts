@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const FINISH_NULL_ON_STOP = 'hypothetical.mr.chat.shape.finish-null-on-stop';
 
 export const finishNullOnStop: QuirkModule = {
-  where: 'simulator/quirks/model-runner/finish-null-on-stop.ts; the branch in simulator/model-runner/routes/chat.ts',
+  where:
+    'simulator/quirks/model-runner/finish-null-on-stop.ts; its row of simulator/model-runner/routes/chat-variant.ts (CHAT_VARIATIONS), read by simulator/model-runner/routes/chat.ts (chatCompletions)',
 };
 
 /** The finish_reason the non-streamed answer shows with the quirk on. */

@@ -6,7 +6,8 @@ import type { ChatMessage, GenerationResult } from '../../model-runner/engine/en
 export const LAST_MESSAGE_ONLY = 'hypothetical.mr.generation.usage.last-message-only';
 
 export const lastMessageOnly: QuirkModule = {
-  where: 'simulator/quirks/model-runner/last-message-only.ts; the branch in simulator/model-runner/routes/chat.ts',
+  where:
+    'simulator/quirks/model-runner/last-message-only.ts; its row of simulator/model-runner/routes/chat-variant.ts (CHAT_VARIATIONS), read by simulator/model-runner/routes/chat.ts (chatCompletions)',
 };
 
 /** The result with prompt_tokens of the last message alone (its content and framing). */

@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const LATEST_DROPPED = 'hypothetical.mr.openai.models.list.latest-dropped';
 
 export const latestDropped: QuirkModule = {
-  where: 'simulator/quirks/model-runner/latest-dropped.ts; the branch in simulator/model-runner/routes/openai-models.ts',
+  where:
+    'simulator/quirks/model-runner/latest-dropped.ts; its row of simulator/model-runner/routes/openai-models-variant.ts (OPENAI_MODELS_VARIATIONS), read by simulator/model-runner/routes/openai-models.ts',
 };
 
 /** An id as the quirk lists it: without a ":latest" tag. */

@@ -6,7 +6,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const LAZY_UNLINK = 'hypothetical.mr.store.crash-safe.lazy-unlink';
 
 export const lazyUnlink: QuirkModule = {
-  where: "simulator/quirks/model-runner/lazy-unlink.ts; the branches in simulator/model-runner/runner.ts (the store's unlink, and close)",
+  where:
+    'simulator/quirks/model-runner/lazy-unlink.ts; its row of simulator/model-runner/runner-variant.ts (RUNNER_VARIATIONS), read by simulator/model-runner/runner.ts (ModelRunner)',
 };
 
 /** How long a deleted record file waits for the sweep (a garbage collection that runs every few seconds). */

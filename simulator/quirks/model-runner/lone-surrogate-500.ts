@@ -5,7 +5,8 @@ import type { ChatMessage } from '../../model-runner/engine/engine.js';
 export const LONE_SURROGATE_500 = 'hypothetical.mr.server.survives-bad-input.lone-surrogate-500';
 
 export const loneSurrogate500: QuirkModule = {
-  where: 'simulator/quirks/model-runner/lone-surrogate-500.ts; the branch in simulator/model-runner/routes/chat.ts',
+  where:
+    'simulator/quirks/model-runner/lone-surrogate-500.ts; its row of simulator/model-runner/routes/chat-variant.ts (CHAT_VARIATIONS), read by simulator/model-runner/routes/chat.ts (chatCompletions)',
 };
 
 /** A UTF-16 surrogate without its pair: no UTF-8 encodes it. */

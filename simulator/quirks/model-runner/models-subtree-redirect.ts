@@ -5,7 +5,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const MODELS_SUBTREE_REDIRECT = 'hypothetical.mr.versioning.v1.models-subtree-redirect';
 
 export const modelsSubtreeRedirect: QuirkModule = {
-  where: 'simulator/quirks/model-runner/models-subtree-redirect.ts; the branch in simulator/model-runner/handler.ts',
+  where:
+    'simulator/quirks/model-runner/models-subtree-redirect.ts; its row of simulator/model-runner/handler-variant.ts (HANDLER_VARIATIONS), read by simulator/model-runner/handler.ts (runnerHandler)',
 };
 
 /** Go's ServeMux for a subtree pattern asked without its trailing slash: 301 to the path with it (true), else false. */

@@ -5,7 +5,8 @@ import type { ModelReference } from '../../model-runner/store/index.js';
 export const NAMESPACE_CASE_KEPT = 'hypothetical.mr.reference.normalised.namespace-case-kept';
 
 export const namespaceCaseKept: QuirkModule = {
-  where: 'simulator/quirks/model-runner/namespace-case-kept.ts; the branch in simulator/model-runner/routes/models.ts',
+  where:
+    'simulator/quirks/model-runner/namespace-case-kept.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts',
 };
 
 /** The reference looked up with its namespace as the path gives it (the name and tag normalised). */

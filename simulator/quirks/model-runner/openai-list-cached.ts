@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const OPENAI_LIST_CACHED = 'hypothetical.mr.models.create.openai-list-cached';
 
 export const openAiListCached: QuirkModule = {
-  where: 'simulator/quirks/model-runner/openai-list-cached.ts; the branch in simulator/model-runner/routes/openai-models.ts',
+  where:
+    'simulator/quirks/model-runner/openai-list-cached.ts; its row of simulator/model-runner/routes/openai-models-variant.ts (OPENAI_MODELS_VARIATIONS), read by simulator/model-runner/routes/openai-models.ts',
 };
 
 const cached = new WeakMap<object, readonly { readonly id: string }[]>();

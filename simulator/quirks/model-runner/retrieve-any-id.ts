@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const RETRIEVE_ANY_ID = 'hypothetical.mr.openai.models.retrieve.any-id';
 
 export const retrieveAnyId: QuirkModule = {
-  where: 'simulator/quirks/model-runner/retrieve-any-id.ts; the branch in simulator/model-runner/routes/openai-models.ts',
+  where:
+    'simulator/quirks/model-runner/retrieve-any-id.ts; its row of simulator/model-runner/routes/openai-models-variant.ts (OPENAI_MODELS_VARIATIONS), read by simulator/model-runner/routes/openai-models.ts',
 };
 
 /** The model object the quirk builds from an id alone. */

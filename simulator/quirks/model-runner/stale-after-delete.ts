@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const STALE_AFTER_DELETE = 'hypothetical.mr.models.list.stale-after-delete';
 
 export const staleAfterDelete: QuirkModule = {
-  where: 'simulator/quirks/model-runner/stale-after-delete.ts; the branch in simulator/model-runner/routes/models.ts',
+  where:
+    'simulator/quirks/model-runner/stale-after-delete.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts',
 };
 
 const cached = new WeakMap<object, readonly { readonly id: string }[]>();

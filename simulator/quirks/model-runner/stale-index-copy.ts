@@ -4,7 +4,10 @@ import { parseModelReference, type ModelRecord, type ModelReference, type ModelS
 /** Hypothetical (specs/quirks/model-runner.ts): a create copies the index, awaits its write, then installs its copy (read-modify-write without a lock): a create that ran meanwhile is lost. */
 export const STALE_INDEX_COPY = 'hypothetical.mr.store.concurrent.stale-index-copy';
 
-export const staleIndexCopy: QuirkModule = { where: 'simulator/quirks/model-runner/stale-index-copy.ts; the branch in simulator/model-runner/runner.ts' };
+export const staleIndexCopy: QuirkModule = {
+  where:
+    'simulator/quirks/model-runner/stale-index-copy.ts; its row of simulator/model-runner/runner-variant.ts (RUNNER_VARIATIONS), read by simulator/model-runner/runner.ts (ModelRunner)',
+};
 
 /** How long the index's write takes, between the copy and its installation. */
 const INDEX_WRITE_MS = 20;

@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const TAG_CREATED_200 = 'hypothetical.mr.models.tag.created-200';
 
 export const tagCreated200: QuirkModule = {
-  where: 'simulator/quirks/model-runner/tag-created-200.ts; the branch in simulator/model-runner/routes/models.ts (tagModel)',
+  where:
+    'simulator/quirks/model-runner/tag-created-200.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts (tagModel)',
 };

@@ -8,5 +8,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const UNKNOWN_RECORD_LEFT = 'hypothetical.mr.models.create.unknown.record-left';
 
 export const unknownRecordLeft: QuirkModule = {
-  where: 'simulator/quirks/model-runner/unknown-record-left.ts; the branch in simulator/model-runner/routes/models.ts (createModel)',
+  where:
+    'simulator/quirks/model-runner/unknown-record-left.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts (createModel)',
 };
