@@ -39,6 +39,12 @@ const TABLES: readonly Table[] = [
     rows: ROUTE_MATCH_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: routeMatchVariant as never,
   },
+  {
+    name: 'authorization',
+    reference: REFERENCE_AUTHORIZATION as unknown as AnyVariant,
+    rows: AUTHORIZATION_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: authorizationVariant as never,
+  },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));
 const quirkIds = new Set(Object.keys(quirkModules()));
