@@ -66,7 +66,7 @@ const OBSERVED: Observed = [
   ],
   [
     create('o17', run({}, { LogConfig: { Type: 'logentries' } })),
-    [201, '201'],
+    [400, 'Missing logentries token'],
     [400, 'the logentries logging driver has been deprecated and removed'],
     plugin('logentries'),
   ],

@@ -28,6 +28,8 @@ export function logConfigProblem(x: Exchange, type: string, options: Readonly<Re
   }
   if (!infoStyleOf(x.state.config.release.release).style.logPlugins.includes(type))
     return `error looking up logging plugin ${type}: plugin "${type}" not found`;
+  // The logentries driver (up to 24.0) will not be made without its token: 400 at create (observed on 20.10.24, 2026-12-05).
+  if (type === 'logentries' && options['logentries-token'] === undefined) return 'Missing logentries token';
   // One unknown key is named; of several, Go's map order picks one.
   const unknown = (known: readonly string[]): string | undefined => Object.keys(options).find((key) => !known.includes(key));
   if (type === 'json-file') {
