@@ -33,7 +33,7 @@ import { dumpStacks } from './stack-dump.js';
 import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, runnerHandler } from '../model-runner/index.js';
 import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
 import { PLAIN_PING_SERVED } from '../quirks/listeners/plain-ping-served.js';
-import { BOUND_AS_IS, CHMOD_AFTER_LISTEN, OBSERVED_CHMOD_AFTER_LISTEN } from '../quirks/listeners/chmod-after-listen.js';
+import { BOUND_AS_IS, BOUND_AS_OBSERVED, CHMOD_AFTER_LISTEN, OBSERVED_CHMOD_AFTER_LISTEN } from '../quirks/listeners/chmod-after-listen.js';
 import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
 import { ONE_PER_SCHEME, firstOfEachScheme } from '../quirks/listeners/one-per-scheme.js';
@@ -158,12 +158,14 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
     : null;
   // Fault (listen.unix.mode): sockets are open to everyone.
   const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
-  // Fault (listen.unix.mode-from-start): bound under the process's umask, the mode set 200 ms later; hypothetical quirk: at once after the bind.
+  // Fault (listen.unix.mode-from-start): bound under the process's umask, the mode set 200 ms later; quirks: 20 ms later (observed), at once after the bind (hypothetical).
   const socketBoundAsIs = config.faults.has('listen.unix.mode-from-start')
     ? { lateMs: 200 }
-    : config.quirks.has(CHMOD_AFTER_LISTEN) || config.quirks.has(OBSERVED_CHMOD_AFTER_LISTEN)
-      ? BOUND_AS_IS
-      : undefined;
+    : config.quirks.has(OBSERVED_CHMOD_AFTER_LISTEN)
+      ? BOUND_AS_OBSERVED
+      : config.quirks.has(CHMOD_AFTER_LISTEN)
+        ? BOUND_AS_IS
+        : undefined;
   const listeners: Listener[] = [];
   let runnerTcp: Server | undefined;
   let metrics: Server | null = null;

@@ -27,8 +27,9 @@ export interface ListenerOptions {
   readonly socketMode?: number;
   /**
    * Fault (listen.unix.mode-from-start) and its hypothetical quirk chmod-after-listen: unix sockets
-   * are bound under the process's umask and get their mode `lateMs` after they listen (the fault,
-   * answering nothing meanwhile) or at once in the listen callback (the quirk, 0).
+   * are bound under the process's umask and get their mode `lateMs` after they listen, answering
+   * nothing meanwhile (the fault 200, the observed quirk 20), or at once in the listen callback (the
+   * hypothetical quirk, 0).
    */
   readonly socketBoundAsIs?: { readonly lateMs: number } | undefined;
 }

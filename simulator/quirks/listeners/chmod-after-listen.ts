@@ -15,5 +15,13 @@ export const chmodAfterListen: QuirkModule = {
 export const OBSERVED_CHMOD_AFTER_LISTEN = 'observed.listen.unix.mode-from-start';
 export const observedChmodAfterListen: QuirkModule = { where: chmodAfterListen.where };
 
-/** The binding it gives: under the process's umask, the mode set as soon as the socket listens. */
+/** The hypothetical binding: under the process's umask, the mode set as soon as the socket listens. */
 export const BOUND_AS_IS = { lateMs: 0 } as const;
+
+/**
+ * The observed binding: under the process's umask, the mode set 20 ms later, requests held meanwhile
+ * (29.7.2 serves its API only after the chmod). 29.7.2's window was seen lasting about 10 ms from
+ * its first sighting, so at least that; 20 ms keeps it wider than the longest pause of the watching
+ * thread on a loaded two-core machine, so that every start shows it, as the agreement test needs.
+ */
+export const BOUND_AS_OBSERVED = { lateMs: 20 } as const;
