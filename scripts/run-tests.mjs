@@ -63,14 +63,29 @@ function cpuSummary(path) {
   return `\nCPU by test file (${records.length} files, ${total.toFixed(0)} s of CPU in all; the 15 largest):\n${rows.map(line).join('\n')}\n`;
 }
 
+/** Seconds each stage took, printed above the totals (CI keeps only the end of a run). */
+const stages = [];
+let stageStart = performance.now();
+const stageDone = (name) => {
+  const now = performance.now();
+  stages.push(`${name} ${((now - stageStart) / 1000).toFixed(0)} s`);
+  stageStart = now;
+};
+// .ci/run says when it began and when provisioning (scripts/provision.sh, npm ci) ended.
+const ciStarted = Number(process.env.CTC_CI_STARTED);
+const ciProvisioned = Number(process.env.CTC_CI_PROVISIONED);
+if (ciStarted > 0 && ciProvisioned >= ciStarted) stages.push(`provisioning ${ciProvisioned - ciStarted} s`);
+
 const results = [];
 const build = await run('npm', ['run', '--silent', 'build']);
+stageDone('build');
 if (build.code !== 0) {
   results.push(['build', { code: 1, passed: 0, failed: 1, note: 'tsc failed' }]);
 } else {
   // The type check, the layering check, the formatter check and the linter: one result.
   const lint = await run('npm', ['run', '--silent', 'lint']);
   results.push(['lint', lint.code === 0 ? { code: 0, passed: 1, failed: 0 } : { code: 1, passed: 0, failed: 1, note: 'npm run lint failed' }]);
+  stageDone('lint');
   // tap rebuilds its plugin set when package.json changes it; doing it first keeps that out of the run.
   await run('npx', ['tap', 'build']);
   // Work several test files need is done once between them (test/helpers/shared-work.ts).
@@ -91,6 +106,7 @@ if (build.code !== 0) {
     : undefined;
   try {
     results.push(['tap', await run('npx', ['tap'], tapTotals)]);
+    stageDone('tap');
     process.stdout.write(cpuSummary(join(cpuLog, 'cpu.jsonl')));
   } finally {
     rmSync(sharedWork, { recursive: true, force: true });
@@ -99,10 +115,12 @@ if (build.code !== 0) {
     delete process.env.CTC_CPU_LOG;
   }
   const releases = await releasesPage;
+  if (releases !== undefined) stageDone('the comparison page after tap');
   if (releases !== undefined)
     process.env.CTC_COMPARE_RELEASES = JSON.stringify({ dir: releasesDir, status: releases.code, output: releases.text.slice(-20_000) });
   if (withBrowser) {
     results.push(['playwright', await run('npx', ['playwright', 'test', '--reporter=list'], playwrightTotals)]);
+    stageDone('playwright');
   } else if (inCI) {
     results.push(['playwright', { code: 1, passed: 0, failed: 1, note: '/usr/bin/chromium is missing: run scripts/provision-browser.sh' }]);
   } else {
@@ -125,5 +143,6 @@ for (const [name, result] of results) {
   // A runner that exits non-zero without reporting a failed test still fails the run.
   if (result.code !== 0 && result.failed === 0) failed += 1;
 }
+process.stdout.write(`time: ${stages.join(', ')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -1,8 +1,9 @@
 // The default imports, read at call time, so that nock's patching of http.request is seen.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { Endpoint } from './endpoint.js';
-import { classify, HttpClientError } from './errors.js';
+import type { Endpoint, PlaybackAnswer } from './endpoint.js';
+import { classify, HttpClientError, NOT_RECORDED } from './errors.js';
+import { playedResponse } from './played-response.js';
 import { SseParser, type ServerSentEvent } from './sse.js';
 
 export { HttpClientError, NOT_RECORDED, type HttpClientErrorCode } from './errors.js';
@@ -139,8 +140,8 @@ interface Pool {
 }
 
 /**
- * A keep-alive HTTP/1.1 client for one endpoint, on node:http / node:https (so nock can intercept
- * it). Every request has a total deadline, an optional AbortSignal and a body size cap; paths are
+ * A keep-alive HTTP/1.1 client for one endpoint, on node:http / node:https, or a recording's
+ * playback (the replay target). Every request has a total deadline, an optional AbortSignal and a body size cap; paths are
  * prefixed with the endpoint's base path.
  */
 export class HttpClient {
@@ -203,7 +204,8 @@ export class HttpClient {
       const attempt = (reusedBefore: number): void => {
         let answered = false;
         const fullPath = `${endpoint.basePath ?? ''}${path}`;
-        if (endpoint.kind === 'tcp') endpoint.playback?.arm(method, fullPath, body);
+        const playback = endpoint.kind === 'tcp' ? endpoint.playback : undefined;
+        if (playback !== undefined) return play(playback.answer(method, fullPath, body));
         const current = transport.request({ ...where, method, path: fullPath, agent: this.agent(), headers }, (res) => {
           answered = true;
           guard.attach(res);
@@ -230,6 +232,20 @@ export class HttpClient {
         });
         current.end(body);
       };
+      // A recording's answer, given as the next turn of the event loop as a sent request's would be.
+      const play = (answer: PlaybackAnswer): void =>
+        void setImmediate(() => {
+          if (guard.failure !== undefined) return;
+          if ('notRecorded' in answer) {
+            const failure = new HttpClientError('HTTP_NOT_RECORDED', `${what}: ${NOT_RECORDED}: ${answer.notRecorded}`);
+            guard.fail(failure);
+            return reject(failure);
+          }
+          const res = playedResponse(answer.status, answer.headers, answer.body);
+          guard.attach(res);
+          res.on('error', () => {});
+          resolve({ res, guard, sent: body === undefined ? {} : { body } });
+        });
       attempt(0);
     });
   }

@@ -11,12 +11,17 @@ export interface TlsSettings {
   readonly rejectUnauthorized?: boolean;
 }
 
+/** What a recording answers a request with: the recorded answer, or why it has none. */
+export type PlaybackAnswer =
+  | { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
+  | { readonly notRecorded: string };
+
 /**
- * A recording played back in this process (the replay target): the client arms each request's
- * recorded answer just before sending it, so that the answer is found by key, not by a scan.
+ * A recording played back in this process (the replay target): the client asks it for each
+ * request's recorded answer, found by key, instead of sending the request anywhere.
  */
 export interface Playback {
-  arm(method: string, path: string, body: Buffer | undefined): void;
+  answer(method: string, path: string, body: Buffer | undefined): PlaybackAnswer;
 }
 
 /**

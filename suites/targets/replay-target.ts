@@ -1,4 +1,3 @@
-import { NOT_RECORDED } from '../http/client.js';
 import type { Endpoint, Playback } from '../http/endpoint.js';
 import { CAPABILITIES_OF, SURFACES_OF } from './capabilities.js';
 import { makeInstance } from './instance.js';
@@ -7,8 +6,9 @@ import { TargetError } from './target.js';
 import { TRANSCRIPT_LIMITS, type RecordedExchange, type Transcript } from './transcript.js';
 
 /**
- * Host the replayed daemon answers on: the endpoint's host, which is what nock matches (the
- * request goes to ctrd:80, so node sends `Host: ctrd`). Net connect is disabled while replaying, so nothing goes on the network.
+ * Host the replayed daemon answers on. The client asks the playback, and sends nothing; nock is
+ * there as a guard only (net connect disabled while replaying): a request made other than through
+ * the suites' client is refused, and nothing goes on the network.
  */
 const REPLAY_HOST = 'ctrd';
 
@@ -28,10 +28,8 @@ export function findExchange(
 }
 
 /**
- * A daemon played back from a recorded transcript through nock. Each request's answer is armed as
- * a one-shot interceptor just before the request is sent (Endpoint.playback): nock matches a
- * request against its interceptors one by one, and thousands of standing ones made every request
- * of a replay scan them all.
+ * A daemon played back from a recorded transcript: each request the suites' client makes is
+ * answered from the transcript, found by method and path, in this process.
  */
 export class ReplayTarget implements Target {
   readonly kind = 'replay';
@@ -49,25 +47,21 @@ export class ReplayTarget implements Target {
     // Loaded only here: nock patches node:http for the whole process as soon as it is imported.
     const { default: nock } = await import('nock');
     if (!nock.isActive()) nock.activate();
-    const scope = nock(`http://${REPLAY_HOST}`);
     const byRequest = new Map<string, RecordedExchange[]>();
     for (const exchange of this.transcript.exchanges) {
       const key = `${exchange.method} ${exchange.path}`;
       byRequest.set(key, [...(byRequest.get(key) ?? []), exchange]);
     }
     const playback: Playback = {
-      arm: (method, path, body) => {
+      answer: (method, path, body) => {
         const exchange = findExchange(byRequest, method, path, body?.toString('utf8') ?? '');
-        const interceptor = scope.intercept(path, method);
-        // A string, not an error object: nock 14 never delivers an object error to the request.
-        if (exchange === undefined) interceptor.replyWithError(`${NOT_RECORDED}: not in the transcript`);
-        else if (exchange.truncated === true)
-          interceptor.replyWithError(`${NOT_RECORDED}: the recording cut this answer's body at ${TRANSCRIPT_LIMITS.bodyBytes} bytes`);
-        else interceptor.reply(exchange.status, exchange.body, exchange.headers);
+        if (exchange === undefined) return { notRecorded: 'not in the transcript' };
+        if (exchange.truncated === true) return { notRecorded: `the recording cut this answer's body at ${TRANSCRIPT_LIMITS.bodyBytes} bytes` };
+        return { status: exchange.status, headers: exchange.headers, body: exchange.body };
       },
     };
-    // A request that was not armed (sent other than through the suites' client) finds no
-    // interceptor: nock's "no match", which the client reads as not recorded too.
+    // A request sent other than through the suites' client finds no interceptor: nock's refusal,
+    // which the client reads as not recorded too.
     nock.disableNetConnect();
     const endpoint: Endpoint = { kind: 'tcp', host: REPLAY_HOST, port: 80, playback };
     return {
