@@ -11,9 +11,17 @@ function sectionBounds(heading: string): { readonly text: string; readonly at: n
   return { text, at, next: at < 0 ? -1 : text.indexOf('\n## ', at + heading.length) };
 }
 
-/** Replaces one `## ` section of bench/RESULTS.md (from its heading to the next), or appends it. */
+/** The hand-written section, which stays last: a new section goes before it. */
+const BY_HAND = '\n## Measured outside';
+
+/** Replaces one `## ` section of bench/RESULTS.md (from its heading to the next), or adds it before the hand-written one (or at the end). */
 export function writeResultsSection(heading: string, lines: readonly string[]): void {
   const { text, at, next } = sectionBounds(heading);
+  const byHand = text.indexOf(BY_HAND);
+  if (at < 0 && byHand >= 0) {
+    writeFileSync(RESULTS_FILE, `${text.slice(0, byHand).trimEnd()}\n\n${lines.join('\n').trimEnd()}\n${text.slice(byHand)}`);
+    return;
+  }
   const before = (at < 0 ? text : text.slice(0, at)).trimEnd();
   const after = next < 0 ? '' : text.slice(next).trimStart();
   writeFileSync(RESULTS_FILE, `${before}\n\n${lines.join('\n').trimEnd()}\n${after === '' ? '' : `\n${after}`}`);

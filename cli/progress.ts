@@ -14,7 +14,15 @@ export interface LineProgressOptions {
   readonly everyMs?: number;
   /** The area of a cell's rule, from its label "rule @ api" (default: the catalogue's). */
   readonly areaOf?: (rule: string) => string;
+  /** Calls `tick` every `ms` until the returned function is called (default: an unref'd setInterval). */
+  readonly every?: (ms: number, tick: () => void) => () => void;
 }
+
+const unrefInterval = (ms: number, tick: () => void): (() => void) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 const areaOfRule = new Map(RULES.map((rule) => [rule.id, rule.area]));
 const catalogueArea = (rule: string): string => areaOfRule.get(rule) ?? rule.split('.')[0] ?? rule;
@@ -27,7 +35,8 @@ const clock = (ms: number): string => {
 /**
  * Progress as lines, for a log without a terminal (CI): a line when the cells of a new area begin
  * and otherwise at most one every `everyMs`, each saying what is done and what is left, then one
- * when the run's cells are all done. A 9-minute run is never silent for longer than that.
+ * when the run's cells are all done. A 9-minute run is never silent for longer than that: while no
+ * cell ends (a slow target, a long wait), a line every `everyMs` says so.
  */
 export function lineProgress(stream: Pick<NodeJS.WritableStream, 'write'>, options: LineProgressOptions = {}): Progress {
   const now = options.now ?? Date.now;
@@ -38,7 +47,8 @@ export function lineProgress(stream: Pick<NodeJS.WritableStream, 'write'>, optio
   // Cells run concurrently: near a boundary, areas interleave; each is announced once.
   const announced = new Set<string>();
   let finished = false;
-  let seen: { done: number; total: number } | undefined;
+  let seen: { done: number; total: number; area: string; at: number } | undefined;
+  let stopTicks: (() => void) | undefined;
   const line = (done: number, total: number, tail: string): void => {
     const share = total === 0 ? 100 : Math.floor((100 * done) / total);
     stream.write(`progress: ${done}/${total} cells done (${share} %), ${total - done} left, ${clock(now() - started)} elapsed${tail}\n`);
@@ -46,19 +56,25 @@ export function lineProgress(stream: Pick<NodeJS.WritableStream, 'write'>, optio
   };
   return {
     update(done, total, label) {
-      seen = { done, total };
       const rule = label.split(' @ ')[0] ?? label;
       const next = areaOf(rule);
+      seen = { done, total, area: next, at: now() };
+      stopTicks ??= (options.every ?? unrefInterval)(everyMs, () => {
+        if (seen === undefined || finished || now() - last < everyMs) return;
+        line(seen.done, seen.total, `; area ${seen.area}, cells still running (none ended in the last ${clock(now() - seen.at)})`);
+      });
       if (!announced.has(next)) {
         announced.add(next);
         line(done, total, `; area ${next} begins (${label})`);
       } else if (now() - last >= everyMs) line(done, total, `; area ${next} (${label})`);
       if (done === total && !finished) {
         finished = true;
+        stopTicks();
         line(done, total, '; all cells done');
       }
     },
     stop() {
+      stopTicks?.();
       if (seen !== undefined && !finished) line(seen.done, seen.total, '; stopped');
     },
   };

@@ -37,6 +37,43 @@ t.test('a line per area and every 10 s, with what is done and left, then one whe
   ]);
 });
 
+t.test('while no cell ends, a line every 10 s says so; none after the last cell or the stop', async (t) => {
+  let clock = 0;
+  let tick: (() => void) | undefined;
+  let stopped = 0;
+  const every = (ms: number, fn: () => void): (() => void) => {
+    t.equal(ms, 10_000);
+    tick = fn;
+    return () => void stopped++;
+  };
+  const { lines, stream } = recorder();
+  const progress = lineProgress(stream, { now: () => clock, every, areaOf: (rule) => rule.split('.')[0]! });
+  t.equal(tick, undefined, 'no timer before the first cell');
+  progress.update(1, 3, 'deprecated.a @ 1.24');
+  clock = 5_000;
+  tick!(); // 5 s since the last line: nothing
+  clock = 10_000;
+  tick!();
+  clock = 20_000;
+  tick!();
+  clock = 21_000;
+  progress.update(2, 3, 'deprecated.a @ 1.25'); // 1 s after the last line: nothing
+  clock = 31_000;
+  tick!();
+  progress.update(3, 3, 'deprecated.b');
+  clock = 60_000;
+  tick!();
+  progress.stop();
+  t.same(lines, [
+    'progress: 1/3 cells done (33 %), 2 left, 0:00 elapsed; area deprecated begins (deprecated.a @ 1.24)\n',
+    'progress: 1/3 cells done (33 %), 2 left, 0:10 elapsed; area deprecated, cells still running (none ended in the last 0:10)\n',
+    'progress: 1/3 cells done (33 %), 2 left, 0:20 elapsed; area deprecated, cells still running (none ended in the last 0:20)\n',
+    'progress: 2/3 cells done (66 %), 1 left, 0:31 elapsed; area deprecated, cells still running (none ended in the last 0:10)\n',
+    'progress: 3/3 cells done (100 %), 0 left, 0:31 elapsed; all cells done\n',
+  ]);
+  t.ok(stopped >= 1, 'the timer is stopped');
+});
+
 t.test('a run stopped before its end says where it stopped; -q and a run with no cell print nothing', async (t) => {
   const { lines, stream } = recorder();
   const progress = lineProgress(stream, { now: () => 0 });
