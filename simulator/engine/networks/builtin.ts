@@ -12,6 +12,30 @@ export interface BuiltinNetwork {
   readonly created: bigint;
 }
 
+/** A network a create made (user-defined.ts): only configuration-only ones, which touch no host networking. */
+export interface UserNetwork {
+  readonly name: string;
+  readonly driver: string;
+  readonly id: string;
+  readonly created: bigint;
+  readonly user: UserSettings;
+}
+
+/** What a create asked for, as inspect shows it. */
+export interface UserSettings {
+  readonly configOnly: boolean;
+  readonly enableIPv4: boolean;
+  readonly enableIPv6: boolean;
+  readonly ipam: { readonly driver: string; readonly options: Readonly<Record<string, string>> | null; readonly config: readonly Record<string, unknown>[] };
+  readonly options: Readonly<Record<string, string>>;
+  readonly labels: Readonly<Record<string, string>>;
+}
+
+/** Any network of the daemon: a built-in one or one a create made. */
+export type SimNetwork = BuiltinNetwork | UserNetwork;
+
+const isUser = (network: SimNetwork): network is UserNetwork => 'user' in network;
+
 const made = new WeakMap<ObjectStore, readonly BuiltinNetwork[]>();
 
 /** The store's networks in the order the releases list them (none, then host), made on first use. */
@@ -55,7 +79,8 @@ function attachedContainers(objects: ObjectStore, network: BuiltinNetwork): Reco
  * `EnableIPv4` from 28.0, IPAM.Config `[]` on 20.10 and null later. `withContainers`: inspect
  * lists the attached containers, the list always `{}`.
  */
-export function shapeNetwork(objects: ObjectStore, network: BuiltinNetwork, old: boolean, withIPv4: boolean, withContainers: boolean): Record<string, unknown> {
+export function shapeNetwork(objects: ObjectStore, network: SimNetwork, old: boolean, withIPv4: boolean, withContainers: boolean): Record<string, unknown> {
+  if (isUser(network)) return shapeUserNetwork(network, old, withIPv4);
   return {
     Name: network.name,
     Id: network.id,
@@ -73,5 +98,28 @@ export function shapeNetwork(objects: ObjectStore, network: BuiltinNetwork, old:
     Containers: withContainers ? attachedContainers(objects, network) : {},
     Options: {},
     Labels: {},
+  };
+}
+
+/** A created network's document: a configuration-only network has no containers (none can join it). */
+function shapeUserNetwork(network: UserNetwork, old: boolean, withIPv4: boolean): Record<string, unknown> {
+  const { user } = network;
+  return {
+    Name: network.name,
+    Id: network.id,
+    Created: rfc3339Nano(network.created),
+    Scope: 'local',
+    Driver: network.driver,
+    ...(withIPv4 ? { EnableIPv4: user.enableIPv4 } : {}),
+    EnableIPv6: user.enableIPv6,
+    IPAM: { Driver: user.ipam.driver, Options: user.ipam.options, Config: user.ipam.config.length === 0 && !old ? null : user.ipam.config },
+    Internal: false,
+    Attachable: false,
+    Ingress: false,
+    ConfigFrom: { Network: '' },
+    ConfigOnly: user.configOnly,
+    Containers: {},
+    Options: user.options,
+    Labels: user.labels,
   };
 }
