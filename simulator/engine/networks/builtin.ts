@@ -74,52 +74,41 @@ function attachedContainers(objects: ObjectStore, network: BuiltinNetwork): Reco
   return containers;
 }
 
+/** What a built-in network was made with, in a create's terms. */
+const BUILTIN_SETTINGS: UserSettings = {
+  configOnly: false,
+  enableIPv4: true,
+  enableIPv6: false,
+  ipam: { driver: 'default', options: null, config: [] },
+  options: {},
+  labels: {},
+};
+
 /**
  * The network document (moby NetworkResource / network.Inspect) in the release's field order:
- * `EnableIPv4` from 28.0, IPAM.Config `[]` on 20.10 and null later. `withContainers`: inspect
- * lists the attached containers, the list always `{}`.
+ * `EnableIPv4` from 28.0, an empty IPAM.Config `[]` on 20.10 and null later. `withContainers`:
+ * inspect lists the attached containers (none can join a configuration-only network), the list
+ * always `{}`.
  */
 export function shapeNetwork(objects: ObjectStore, network: SimNetwork, old: boolean, withIPv4: boolean, withContainers: boolean): Record<string, unknown> {
-  if (isUser(network)) return shapeUserNetwork(network, old, withIPv4);
+  const settings = isUser(network) ? network.user : BUILTIN_SETTINGS;
+  const { ipam } = settings;
   return {
     Name: network.name,
     Id: network.id,
     Created: rfc3339Nano(network.created),
     Scope: 'local',
     Driver: network.driver,
-    ...(withIPv4 ? { EnableIPv4: true } : {}),
-    EnableIPv6: false,
-    IPAM: { Driver: 'default', Options: null, Config: old ? [] : null },
+    ...(withIPv4 ? { EnableIPv4: settings.enableIPv4 } : {}),
+    EnableIPv6: settings.enableIPv6,
+    IPAM: { Driver: ipam.driver, Options: ipam.options, Config: ipam.config.length === 0 && !old ? null : ipam.config },
     Internal: false,
     Attachable: false,
     Ingress: false,
     ConfigFrom: { Network: '' },
-    ConfigOnly: false,
-    Containers: withContainers ? attachedContainers(objects, network) : {},
-    Options: {},
-    Labels: {},
-  };
-}
-
-/** A created network's document: a configuration-only network has no containers (none can join it). */
-function shapeUserNetwork(network: UserNetwork, old: boolean, withIPv4: boolean): Record<string, unknown> {
-  const { user } = network;
-  return {
-    Name: network.name,
-    Id: network.id,
-    Created: rfc3339Nano(network.created),
-    Scope: 'local',
-    Driver: network.driver,
-    ...(withIPv4 ? { EnableIPv4: user.enableIPv4 } : {}),
-    EnableIPv6: user.enableIPv6,
-    IPAM: { Driver: user.ipam.driver, Options: user.ipam.options, Config: user.ipam.config.length === 0 && !old ? null : user.ipam.config },
-    Internal: false,
-    Attachable: false,
-    Ingress: false,
-    ConfigFrom: { Network: '' },
-    ConfigOnly: user.configOnly,
-    Containers: {},
-    Options: user.options,
-    Labels: user.labels,
+    ConfigOnly: settings.configOnly,
+    Containers: withContainers && !isUser(network) ? attachedContainers(objects, network) : {},
+    Options: settings.options,
+    Labels: settings.labels,
   };
 }
