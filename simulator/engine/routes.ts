@@ -26,6 +26,8 @@ import { imagePruneRoute } from './images/prune.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
 import { imageHistoryRoute } from './images/history.js';
+import { networkConnectRoute, networkDisconnectRoute } from './networks/connect.js';
+import { networkCreateRoute } from './networks/create.js';
 import { networkDeleteRoute, networkInspectRoute, networkListRoute, networkListSlashRoute, networkPruneRoute } from './networks/routes.js';
 import { containerPruneRoute } from './containers/prune.js';
 import { containerPauseRoute, containerUnpauseRoute } from './containers/pause.js';
@@ -78,6 +80,9 @@ export const OBJECT_ROUTES: readonly Route[] = [
   networkInspectRoute,
   networkDeleteRoute,
   networkPruneRoute,
+  networkCreateRoute,
+  networkConnectRoute,
+  networkDisconnectRoute,
   containerPruneRoute,
   ...VOLUME_ROUTES,
   diskUsageRoute,

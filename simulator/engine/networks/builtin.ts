@@ -12,6 +12,30 @@ export interface BuiltinNetwork {
   readonly created: bigint;
 }
 
+/** A network a create made (user-defined.ts): only configuration-only ones, which touch no host networking. */
+export interface UserNetwork {
+  readonly name: string;
+  readonly driver: string;
+  readonly id: string;
+  readonly created: bigint;
+  readonly user: UserSettings;
+}
+
+/** What a create asked for, as inspect shows it. */
+export interface UserSettings {
+  readonly configOnly: boolean;
+  readonly enableIPv4: boolean;
+  readonly enableIPv6: boolean;
+  readonly ipam: { readonly driver: string; readonly options: Readonly<Record<string, string>> | null; readonly config: readonly Record<string, unknown>[] };
+  readonly options: Readonly<Record<string, string>>;
+  readonly labels: Readonly<Record<string, string>>;
+}
+
+/** Any network of the daemon: a built-in one or one a create made. */
+export type SimNetwork = BuiltinNetwork | UserNetwork;
+
+const isUser = (network: SimNetwork): network is UserNetwork => 'user' in network;
+
 const made = new WeakMap<ObjectStore, readonly BuiltinNetwork[]>();
 
 /** The store's networks in the order the releases list them (none, then host), made on first use. */
@@ -50,28 +74,41 @@ function attachedContainers(objects: ObjectStore, network: BuiltinNetwork): Reco
   return containers;
 }
 
+/** What a built-in network was made with, in a create's terms. */
+const BUILTIN_SETTINGS: UserSettings = {
+  configOnly: false,
+  enableIPv4: true,
+  enableIPv6: false,
+  ipam: { driver: 'default', options: null, config: [] },
+  options: {},
+  labels: {},
+};
+
 /**
  * The network document (moby NetworkResource / network.Inspect) in the release's field order:
- * `EnableIPv4` from 28.0, IPAM.Config `[]` on 20.10 and null later. `withContainers`: inspect
- * lists the attached containers, the list always `{}`.
+ * `EnableIPv4` from 28.0, an empty IPAM.Config `[]` on 20.10 and null later. `withContainers`:
+ * inspect lists the attached containers (none can join a configuration-only network), the list
+ * always `{}`.
  */
-export function shapeNetwork(objects: ObjectStore, network: BuiltinNetwork, old: boolean, withIPv4: boolean, withContainers: boolean): Record<string, unknown> {
+export function shapeNetwork(objects: ObjectStore, network: SimNetwork, old: boolean, withIPv4: boolean, withContainers: boolean): Record<string, unknown> {
+  const settings = isUser(network) ? network.user : BUILTIN_SETTINGS;
+  const { ipam } = settings;
   return {
     Name: network.name,
     Id: network.id,
     Created: rfc3339Nano(network.created),
     Scope: 'local',
     Driver: network.driver,
-    ...(withIPv4 ? { EnableIPv4: true } : {}),
-    EnableIPv6: false,
-    IPAM: { Driver: 'default', Options: null, Config: old ? [] : null },
+    ...(withIPv4 ? { EnableIPv4: settings.enableIPv4 } : {}),
+    EnableIPv6: settings.enableIPv6,
+    IPAM: { Driver: ipam.driver, Options: ipam.options, Config: ipam.config.length === 0 && !old ? null : ipam.config },
     Internal: false,
     Attachable: false,
     Ingress: false,
     ConfigFrom: { Network: '' },
-    ConfigOnly: false,
-    Containers: withContainers ? attachedContainers(objects, network) : {},
-    Options: {},
-    Labels: {},
+    ConfigOnly: settings.configOnly,
+    Containers: withContainers && !isUser(network) ? attachedContainers(objects, network) : {},
+    Options: settings.options,
+    Labels: settings.labels,
   };
 }

@@ -1,7 +1,7 @@
 import type { FilterArgs } from '../filters/filter-args.js';
-import { exactMatch, filterValues } from '../filters/filter-args.js';
+import { exactMatch, filterValues, labelsMatch } from '../filters/filter-args.js';
 import { argsMatch } from '../filters/go-regexp.js';
-import type { BuiltinNetwork } from './builtin.js';
+import type { SimNetwork } from './builtin.js';
 
 /** The filter names GET /networks accepts (moby acceptedNetworkFilters). */
 export const NETWORK_FILTERS = ['dangling', 'driver', 'id', 'label', 'name', 'scope', 'type'] as const;
@@ -19,13 +19,13 @@ export interface NetworkFilterRefusal {
  * or "false"/"0") keeps none of them when true, since predefined networks are never dangling;
  * `type` builtin keeps them, custom none, anything else is refused.
  */
-export function filterNetworks(networks: readonly BuiltinNetwork[], filters: FilterArgs): readonly BuiltinNetwork[] | NetworkFilterRefusal {
+export function filterNetworks(networks: readonly SimNetwork[], filters: FilterArgs): readonly SimNetwork[] | NetworkFilterRefusal {
   let kept = networks.filter(
     (network) =>
       exactMatch(filters, 'driver', network.driver) &&
       (!filters.has('name') || argsMatch(filters, 'name', network.name)) &&
       (!filters.has('id') || argsMatch(filters, 'id', network.id)) &&
-      (!filters.has('label') || filterValues(filters, 'label').length === 0) &&
+      (!filters.has('label') || labelsMatch(filters, 'user' in network ? network.user.labels : {})) &&
       exactMatch(filters, 'scope', 'local'),
   );
   const dangling = filterValues(filters, 'dangling');
@@ -35,13 +35,15 @@ export function filterNetworks(networks: readonly BuiltinNetwork[], filters: Fil
     if (!['0', 'false', '1', 'true'].includes(value)) {
       return { status: 400, message: `invalid value for filter 'dangling', must be "true" (or "1"), or "false" (or "0")` };
     }
-    if (value === '1' || value === 'true') kept = [];
+    // A created network without containers is dangling (none can join a configuration-only one); predefined ones never are.
+    kept = kept.filter((network) => 'user' in network === (value === '1' || value === 'true'));
   }
   if (!filters.has('type')) return kept;
-  let typed: BuiltinNetwork[] = [];
+  let typed: SimNetwork[] = [];
   for (const value of filterValues(filters, 'type')) {
-    if (value === 'builtin') typed = [...typed, ...kept];
-    else if (value !== 'custom') return { status: 500, message: `invalid filter: 'type'='${value}'` };
+    if (value === 'builtin') typed = [...typed, ...kept.filter((network) => !('user' in network))];
+    else if (value === 'custom') typed = [...typed, ...kept.filter((network) => 'user' in network)];
+    else return { status: 500, message: `invalid filter: 'type'='${value}'` };
   }
   return typed;
 }

@@ -2,13 +2,14 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
-import { queryOf, releaseBelow, sendJson } from '../replies.js';
+import { queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { readPruneFilters } from '../filters/prune-filters.js';
-import { builtinNetworks, shapeNetwork, type BuiltinNetwork } from './builtin.js';
+import { shapeNetwork, type SimNetwork } from './builtin.js';
+import { allNetworks, removeUserNetwork } from './user-networks.js';
 import { NETWORK_FILTERS, filterNetworks } from './filter.js';
 
 /** How the release writes a network: 20.10's IPAM.Config `[]`, EnableIPv4 from 28.0. */
-function shapeOf(x: Exchange, network: BuiltinNetwork, withContainers: boolean): Record<string, unknown> {
+function shapeOf(x: Exchange, network: SimNetwork, withContainers: boolean): Record<string, unknown> {
   return shapeNetwork(x.state.objects, network, releaseBelow(x, '23.0'), !releaseBelow(x, '28.0'), withContainers);
 }
 
@@ -19,7 +20,7 @@ function listNetworks(x: Exchange): void {
   if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
   const unaccepted = unacceptedKey(parsed.args, NETWORK_FILTERS);
   if (unaccepted !== null) return handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
-  const kept = filterNetworks(builtinNetworks(x.state.objects), parsed.args);
+  const kept = filterNetworks(allNetworks(x.state.objects), parsed.args);
   if ('message' in kept) return handlerError(x, kept.status, kept.message);
   sendJson(
     x,
@@ -38,15 +39,21 @@ export const networkListRoute: Route = {
 
 export const networkListSlashRoute: Route = { ...networkListRoute, path: '/networks/', where: 'simulator/engine/networks/routes.ts: GET /networks/' };
 
+/** Several networks a term names: by name (20.10 makes networks of one name) or by ID prefix. */
+type Ambiguous = { readonly ambiguous: number; readonly basedOn: 'name' | 'ID prefix' };
+
 /**
  * The network a term names (moby router getNetwork): by full ID, by name, then by ID prefix;
- * several by prefix is ambiguous (400).
+ * several of one name or prefix is ambiguous (400).
  */
-function findNetwork(networks: readonly BuiltinNetwork[], term: string): BuiltinNetwork | { readonly ambiguous: number } | undefined {
-  const exact = networks.find((network) => network.id === term) ?? networks.find((network) => network.name === term);
+function findNetwork(networks: readonly SimNetwork[], term: string): SimNetwork | Ambiguous | undefined {
+  const exact = networks.find((network) => network.id === term);
   if (exact !== undefined) return exact;
+  const byName = networks.filter((network) => network.name === term);
+  if (byName.length > 1) return { ambiguous: byName.length, basedOn: 'name' };
+  if (byName[0] !== undefined) return byName[0];
   const byPrefix = networks.filter((network) => network.id.startsWith(term));
-  if (byPrefix.length > 1) return { ambiguous: byPrefix.length };
+  if (byPrefix.length > 1) return { ambiguous: byPrefix.length, basedOn: 'ID prefix' };
   return byPrefix[0];
 }
 
@@ -60,17 +67,17 @@ export const networkInspectRoute: Route = {
   handle(x) {
     const term = x.params['id'] ?? '';
     const scope = queryOf(x).get('scope') ?? '';
-    const found = scope === '' || scope === 'local' ? findNetwork(builtinNetworks(x.state.objects), term) : undefined;
+    const found = scope === '' || scope === 'local' ? findNetwork(allNetworks(x.state.objects), term) : undefined;
     if (found === undefined) return handlerError(x, 404, `network ${term} not found`);
-    if ('ambiguous' in found) return handlerError(x, 400, `${found.ambiguous} matches found based on ID prefix: network ${term} is ambiguous`);
+    if ('ambiguous' in found) return handlerError(x, 400, `${found.ambiguous} matches found based on ${found.basedOn}: network ${term} is ambiguous`);
     sendJson(x, 200, shapeOf(x, found, true));
   },
 };
 
 /**
- * DELETE /networks/{id}: the daemon's networks are its pre-defined ones (none, host), which it
- * refuses to remove (403); any other term is not found, as inspect finds it (by full ID, name, then
- * a unique ID prefix). Observed on 20.10.24, 26.1.5 and 28.5.2.
+ * DELETE /networks/{id}: the pre-defined networks (none, host) are refused (403), a created one
+ * goes (204; no container can join a configuration-only network); any other term is not found, as
+ * inspect finds it (by full ID, name, then a unique ID prefix). Observed on 20.10.24, 26.1.5 and 28.5.2.
  */
 export const networkDeleteRoute: Route = {
   method: 'DELETE',
@@ -80,11 +87,14 @@ export const networkDeleteRoute: Route = {
   rules: [],
   handle(x) {
     const term = x.params['id'] ?? '';
-    const found = findNetwork(builtinNetworks(x.state.objects), term);
+    const found = findNetwork(allNetworks(x.state.objects), term);
     if (found === undefined) return handlerError(x, 404, `network ${term} not found`);
     // The delete words an ambiguous prefix its own way (observed: "network  is ambiguous (2 matches …)" for an empty one).
-    if ('ambiguous' in found) return handlerError(x, 400, `network ${term} is ambiguous (${found.ambiguous} matches found based on ID prefix)`);
-    handlerError(x, 403, `${found.name} is a pre-defined network and cannot be removed`);
+    if ('ambiguous' in found) return handlerError(x, 400, `network ${term} is ambiguous (${found.ambiguous} matches found based on ${found.basedOn})`);
+    if (!('user' in found)) return handlerError(x, 403, `${found.name} is a pre-defined network and cannot be removed`);
+    removeUserNetwork(x.state.objects, found);
+    x.state.objects.events.record('network', 'destroy', found.id, { name: found.name, type: found.driver });
+    sendEmpty(x, 204);
   },
 };
 
