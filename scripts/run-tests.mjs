@@ -49,6 +49,35 @@ const playwrightTotals = (text) => {
   return passed + failed === 0 ? { passed: 0, failed: 1, note: 'playwright ran no test' } : { passed, failed };
 };
 
+/** How long the tests wait for provisioning still under way (.ci/run's Debian roots) before they run without it. */
+const PROVISIONING_DEADLINE_MS = 40 * 60_000;
+
+/**
+ * Waits for the provisioning that `dir` follows (its `code` file appears when it ends, with its exit
+ * status; its `log` is the output). Undefined when nothing is awaited.
+ */
+async function awaitProvisioning(dir) {
+  if (!dir) return undefined;
+  const codeFile = join(dir, 'code');
+  const deadline = Date.now() + PROVISIONING_DEADLINE_MS;
+  while (!existsSync(codeFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
+  const logTail = () => {
+    try {
+      return readFileSync(join(dir, 'log'), 'utf8').slice(-4000);
+    } catch {
+      return '(no log)';
+    }
+  };
+  if (!existsSync(codeFile)) {
+    process.stdout.write(`provisioning: still under way after ${PROVISIONING_DEADLINE_MS / 60_000} minutes; the end of its log:\n${logTail()}\n`);
+    return { code: 1, note: 'the Debian roots (scripts/provision-roots.sh) were not made in time' };
+  }
+  const code = Number(readFileSync(codeFile, 'utf8').trim());
+  if (code === 0) return { code: 0 };
+  process.stdout.write(`provisioning: scripts/provision-roots.sh failed (exit ${code}); the end of its log:\n${logTail()}\n`);
+  return { code: 1, note: `scripts/provision-roots.sh failed (exit ${code})` };
+}
+
 /** The test files that used the most CPU (their own and their waited-for children's), and the sum. */
 function cpuSummary(path) {
   if (!existsSync(path)) return 'CPU by test file: nothing was recorded\n';
@@ -86,6 +115,12 @@ if (build.code !== 0) {
   const lint = await run('npm', ['run', '--silent', 'lint']);
   results.push(['lint', lint.code === 0 ? { code: 0, passed: 1, failed: 0 } : { code: 1, passed: 0, failed: 1, note: 'npm run lint failed' }]);
   stageDone('lint');
+  // CI makes the Debian roots beside npm ci, the build and the lint (.ci/run): the tests wait for them.
+  const awaited = await awaitProvisioning(process.env.CTC_AWAIT_PROVISIONING);
+  if (awaited !== undefined) {
+    stageDone('waiting for the Debian roots');
+    if (awaited.code !== 0) results.push(['provisioning', { code: 1, passed: 0, failed: 1, note: awaited.note }]);
+  }
   // tap rebuilds its plugin set when package.json changes it; doing it first keeps that out of the run.
   await run('npx', ['tap', 'build']);
   // Work several test files need is done once between them (test/helpers/shared-work.ts).
