@@ -31,15 +31,11 @@ import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
 import { watchFile, unwatchFile } from 'node:fs';
 import { dumpStacks } from './stack-dump.js';
 import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, runnerHandler } from '../model-runner/index.js';
-import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
-import { PLAIN_PING_SERVED } from '../quirks/listeners/plain-ping-served.js';
-import { BOUND_AS_IS, BOUND_AS_OBSERVED, CHMOD_AFTER_LISTEN, OBSERVED_CHMOD_AFTER_LISTEN } from '../quirks/listeners/chmod-after-listen.js';
 import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
-import { ONE_PER_SCHEME, firstOfEachScheme } from '../quirks/listeners/one-per-scheme.js';
-import { PLAIN_TCP_REMOVED_EARLY, removedEarly } from '../quirks/listeners/plain-tcp-removed-early.js';
-import { SSLV3_MINIMUM } from '../quirks/listeners/sslv3-minimum.js';
 import { resolveVariants } from '../http/variants.js';
+import { removedEarly } from '../quirks/listeners/plain-tcp-removed-early.js';
+import { startVariant } from './start-variant.js';
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -97,19 +93,19 @@ const SIGNAL_WORDS: Readonly<Record<string, string>> = { SIGTERM: 'terminated', 
 /** Starts serving `config`. The same code runs in-process (suites) and as the ctrd-sim process. */
 export async function startSimulator(config: SimConfig, options: StartOptions = {}): Promise<RunningSimulator> {
   const pid = options.pid ?? process.pid;
-  const addresses: ListenAddress[] = [];
+  // Where this start differs from the document's (start-variant.ts).
+  const variant = startVariant(config);
   const fds = activationFds(options.env ?? {}, pid);
   const unixDefault = config.names.defaultHost.slice('unix://'.length);
-  // Fault (listen.multiple): only the first two -H are opened.
-  const hosts = config.hosts.length > 2 && config.faults.has('listen.multiple') ? config.hosts.slice(0, 2) : config.hosts;
-  for (const host of hosts)
-    addresses.push(...expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds));
-  // Quirk hypothetical.listen.multiple.one-per-scheme: one listener per scheme, the first.
-  if (config.quirks.has(ONE_PER_SCHEME)) addresses.splice(0, addresses.length, ...firstOfEachScheme(addresses));
+  const hosts = config.hosts.length > 2 && variant.firstTwoHostsOnly ? config.hosts.slice(0, 2) : config.hosts;
+  const addresses = variant.addressesKept(
+    hosts.flatMap((host) =>
+      expandAddress(parseHost(host, unixDefault, config.tls.enabled, config.faults, { quirks: config.quirks, release: config.release }), fds),
+    ),
+  );
   const tcpAddresses = addresses.filter((a): a is Extract<ListenAddress, { kind: 'tcp' }> => a.kind === 'tcp');
   for (const address of tcpAddresses) refuseUnverifiedRemote(address, config.tls, config.release, config.faults, config.quirks);
-  // Quirk hypothetical.listen.tcp.unauthenticated-deprecated.removed-early: from 28.0 a TCP listener without TLS stops the start.
-  if (config.quirks.has(PLAIN_TCP_REMOVED_EARLY) && !config.tls.enabled && tcpAddresses.length > 0 && inRange(config.release.release, { min: '28.0' }))
+  if (variant.plainTcpRefusedFrom28 && !config.tls.enabled && tcpAddresses.length > 0 && inRange(config.release.release, { min: '28.0' }))
     throw removedEarly(tcpAddresses[0]!.host, tcpAddresses[0]!.port);
   // Loaded before any listener, unix-only included, as dockerd does.
   const tls: TlsListenerOptions | undefined = config.tls.enabled ? loadTls(config.tls, config.release, config.faults, config.quirks) : undefined;
@@ -119,15 +115,13 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const clientFaults = config.clientFaults === null ? undefined : await (await importClientFaults()).loadClientFaults(config.clientFaults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
-  // Hypothetical quirk: the PID file truncated before it is read.
-  if (config.quirks.has(pidfileTruncated.ID)) pidfileTruncated.truncate(config.pidfile);
-  // Fault: the PID file of a running daemon is taken over.
-  claimPidfile(config.pidfile, pid, config.names, () => config.faults.has('config.multiple-daemons'));
+  if (variant.pidfileTruncated) pidfileTruncated.truncate(config.pidfile);
+  claimPidfile(config.pidfile, pid, config.names, () => variant.pidfileTakenOver);
 
   const routes = routeTable(config);
   const sink = options.logger ?? silentLogger;
-  // Fault (config.log-format.json): the lines stay text. Asked only where it shows: --log-format json.
-  const textAnyway = config.settings.logFormat === 'json' && config.faults.has('config.log-format.json');
+  // Read only where it shows: --log-format json.
+  const textAnyway = config.settings.logFormat === 'json' && variant.jsonLogsAsText;
   const logger = leveled((textAnyway ? undefined : sink.withFormat?.(config.settings.logFormat)) ?? sink, () => holder.current.config.debug);
   let authz: AuthzChain | null;
   try {
@@ -156,25 +150,14 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const socketGroup = addresses.some((a) => a.kind === 'unix')
     ? resolveSocketGroup(config.socketGroup, (problem) => (groupProblem = problem), config.faults, config.quirks)
     : null;
-  // Fault (listen.unix.mode): sockets are open to everyone.
-  const socketMode = config.faults.has('listen.unix.mode') ? 0o666 : 0o660;
-  // Fault (listen.unix.mode-from-start): bound under the process's umask, the mode set 200 ms later; quirks: 20 ms later (observed), at once after the bind (hypothetical).
-  const socketBoundAsIs = config.faults.has('listen.unix.mode-from-start')
-    ? { lateMs: 200 }
-    : config.quirks.has(OBSERVED_CHMOD_AFTER_LISTEN)
-      ? BOUND_AS_OBSERVED
-      : config.quirks.has(CHMOD_AFTER_LISTEN)
-        ? BOUND_AS_IS
-        : undefined;
+  const { socketMode, socketBoundAsIs } = variant;
   const listeners: Listener[] = [];
   let runnerTcp: Server | undefined;
   let metrics: Server | null = null;
   let modelRunnerTcp: string | null = null;
-  // Fault (reload.needs-signal): the file is read again whenever it changes, without a signal.
   const configPath = config.configFile ?? config.configFileGiven ?? undefined;
-  const watched = config.faults.has('reload.needs-signal') ? configPath : undefined;
-  // Hypothetical quirk (runtimes-watched.ts): the file is watched for its runtimes.
-  const runtimesWatchedPath = config.quirks.has(runtimesWatched.ID) ? configPath : undefined;
+  const watched = variant.reloadedOnChange ? configPath : undefined;
+  const runtimesWatchedPath = variant.runtimesWatched ? configPath : undefined;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
@@ -195,27 +178,17 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
       // dockerd's words, logged for each unix socket before it is created (moby pkg/listeners).
       if (address.kind === 'unix' && groupProblem !== undefined)
         logger.log('warning', `could not change group ${address.path} to ${config.socketGroup.name}: ${groupProblem}`);
-      // Fault (listen.tcp.unauthenticated-deprecated): from 26.0 a TCP listener without TLS is half removed.
-      const halfRemoved =
-        address.kind === 'tcp' &&
-        tls === undefined &&
-        config.faults.has('listen.tcp.unauthenticated-deprecated') &&
-        inRange(config.release.release, { min: '26.0' });
+      const halfRemoved = address.kind === 'tcp' && tls === undefined && variant.plainTcpHalfRemovedFrom26 && inRange(config.release.release, { min: '26.0' });
       const listener = await openListener(address, halfRemoved ? halfRemovedPlainTcp(factory) : factory, {
         backlog,
         socketGroup,
         socketMode,
         socketBoundAsIs,
-        // The TLS front's faults, asked about only for a TLS listener (the only one that has a front).
+        // The TLS front's fields, read only for a TLS listener (the only one that has a front).
         ...(address.kind === 'tcp' && tls !== undefined
           ? {
               tls,
-              frontFaults: {
-                plainRequest: config.faults.has('tls.plain-request'),
-                sslv3: config.faults.has('tls.versions.old-refused') || config.quirks.has(SSLV3_MINIMUM),
-                plainForMs: config.quirks.has(PLAIN_BEFORE_TLS) ? PLAIN_FOR_MS : 0,
-                plainPing: config.quirks.has(PLAIN_PING_SERVED),
-              },
+              frontFaults: { plainRequest: variant.plainRequest, sslv3: variant.sslv3, plainForMs: variant.plainForMs, plainPing: variant.plainPing },
             }
           : {}),
       });
@@ -248,11 +221,10 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const host = {
     current: () => holder.current.config,
     serve: (next: SimConfig) => {
-      // Fault (reload.option.authorization-plugins): the chain stays what it was.
       // Hypothetical quirk (authz-needs-start-chain.ts): no chain is made for a daemon started without one.
       if (
         next.authorizationPlugins !== holder.current.config.authorizationPlugins &&
-        !next.faults.has('reload.option.authorization-plugins') &&
+        !variant.chainKeptOnReload &&
         reloadSwapsChain(next.quirks, startedWithChain)
       )
         authz = chainAfterReload(next, logger);

@@ -3,7 +3,8 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical quirk: the file's singular insecure-registry is read as an alias of insecure-registries (a key kept from an old release). */
 export const ID = 'hypothetical.config.file.plural-keys.insecure-registry-alias';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/daemon-config/insecure-registry-alias.ts, called from simulator/config/file/merge.ts (insecureRegistries)',
+  where:
+    'simulator/quirks/daemon-config/insecure-registry-alias.ts, its row of simulator/config/file/merge-variant.ts (MERGE_VARIATIONS), read by simulator/config/file/merge.ts (insecureRegistries)',
 };
 
 /** The file's singular insecure-registry list, when it holds one. */

@@ -8,7 +8,7 @@ import type { QuirkModule } from '../quirk-module.js';
 export const CHMOD_AFTER_LISTEN = 'hypothetical.listen.unix.mode-from-start.chmod-after-listen';
 export const chmodAfterListen: QuirkModule = {
   where:
-    'simulator/quirks/listeners/chmod-after-listen.ts, switched on in simulator/daemon/start.ts, carried by simulator/listeners/listen.ts (socketBoundAsIs)',
+    'simulator/quirks/listeners/chmod-after-listen.ts, its row of simulator/daemon/start-variant.ts (START_VARIATIONS), carried by simulator/listeners/listen.ts (socketBoundAsIs)',
 };
 
 /** Observed on 29.7.2: what the hypothetical quirk supposes (0777 under umask 0 for about 10 ms, then 0660). */

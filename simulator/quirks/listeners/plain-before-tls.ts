@@ -4,7 +4,7 @@ import type { QuirkModule } from '../quirk-module.js';
 export const PLAIN_BEFORE_TLS = 'hypothetical.tls.verify.plain-before-tls';
 export const plainBeforeTls: QuirkModule = {
   where:
-    'simulator/quirks/listeners/plain-before-tls.ts, called from simulator/listeners/listen.ts and simulator/listeners/tls-front.ts (plainUntil), switched on in simulator/daemon/start.ts',
+    'simulator/quirks/listeners/plain-before-tls.ts, called from simulator/listeners/listen.ts and simulator/listeners/tls-front.ts (plainUntil), switched on by its row of simulator/daemon/start-variant.ts (START_VARIATIONS)',
 };
 
 /** How long the listener answers plain HTTP after it opened. */

@@ -4,7 +4,7 @@ import type { QuirkModule } from '../quirk-module.js';
 export const PLAIN_PING_SERVED = 'hypothetical.tls.plain-request.ping-served';
 export const plainPingServed: QuirkModule = {
   where:
-    'simulator/quirks/listeners/plain-ping-served.ts, called from simulator/daemon/start.ts (frontFaults), simulator/listeners/listen.ts (openListener) and simulator/listeners/tls-front.ts (tlsFront)',
+    'simulator/quirks/listeners/plain-ping-served.ts, its row of simulator/daemon/start-variant.ts (START_VARIATIONS), read by simulator/daemon/start.ts (frontFaults), simulator/listeners/listen.ts (openListener) and simulator/listeners/tls-front.ts (tlsFront)',
 };
 
 /** Whether the first bytes of a connection are a plain GET or HEAD of /_ping (unversioned or versioned). */

@@ -1,0 +1,104 @@
+import * as pidfileTruncated from '../quirks/daemon-config/pidfile-truncated.js';
+import { BOUND_AS_IS, BOUND_AS_OBSERVED, CHMOD_AFTER_LISTEN, OBSERVED_CHMOD_AFTER_LISTEN } from '../quirks/listeners/chmod-after-listen.js';
+import { firstOfEachScheme, ONE_PER_SCHEME } from '../quirks/listeners/one-per-scheme.js';
+import { PLAIN_BEFORE_TLS, PLAIN_FOR_MS } from '../quirks/listeners/plain-before-tls.js';
+import { PLAIN_PING_SERVED } from '../quirks/listeners/plain-ping-served.js';
+import { PLAIN_TCP_REMOVED_EARLY } from '../quirks/listeners/plain-tcp-removed-early.js';
+import { SSLV3_MINIMUM } from '../quirks/listeners/sslv3-minimum.js';
+import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
+import type { SimConfig } from '../config/types.js';
+import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
+import type { ListenAddress } from '../listeners/address.js';
+
+/**
+ * What the daemon's start (start.ts) may do differently from the document: the listeners it opens
+ * and how, its TLS front, its PID file, its log format and what it does on a reload.
+ * REFERENCE_START is the document's; each fault and quirk that changes it is one row of
+ * START_VARIATIONS.
+ */
+export interface StartVariant {
+  /** Of more than two -H, only the first two are opened. */
+  readonly firstTwoHostsOnly: boolean;
+  /** The addresses listened on, of those the hosts expand to. */
+  readonly addressesKept: (addresses: readonly ListenAddress[]) => readonly ListenAddress[];
+  /** From 28.0 a TCP listener without TLS stops the start (plain-tcp-removed-early.ts). */
+  readonly plainTcpRefusedFrom28: boolean;
+  /** From 26.0 a TCP listener without TLS is half removed (tcp-policy.ts: halfRemovedPlainTcp). */
+  readonly plainTcpHalfRemovedFrom26: boolean;
+  /** A unix socket's mode. */
+  readonly socketMode: number;
+  /** A unix socket bound under the process's umask, its mode set lateMs later (undefined: bound with its mode). */
+  readonly socketBoundAsIs: { readonly lateMs: number } | undefined;
+  /** The TLS front (listeners/tls-front.ts) serves a plain-HTTP request. */
+  readonly plainRequest: boolean;
+  /** The TLS front answers an SSLv3 hello. */
+  readonly sslv3: boolean;
+  /** How long after the start the TLS front serves plain HTTP (0: never). */
+  readonly plainForMs: number;
+  /** The TLS front serves a plain-HTTP /_ping. */
+  readonly plainPing: boolean;
+  /** The PID file is truncated before it is read (pidfile-truncated.ts). */
+  readonly pidfileTruncated: boolean;
+  /** The PID file of a running daemon is taken over. */
+  readonly pidfileTakenOver: boolean;
+  /** With --log-format json the lines stay text. */
+  readonly jsonLogsAsText: boolean;
+  /** The configuration file is read again whenever it changes, without a signal. */
+  readonly reloadedOnChange: boolean;
+  /** The configuration file is watched for its runtimes (runtimes-watched.ts). */
+  readonly runtimesWatched: boolean;
+  /** A reload that changes the authorization plugins keeps the chain as it was. */
+  readonly chainKeptOnReload: boolean;
+}
+
+/** The document's start. */
+export const REFERENCE_START: StartVariant = Object.freeze({
+  firstTwoHostsOnly: false,
+  addressesKept: (addresses: readonly ListenAddress[]) => addresses,
+  plainTcpRefusedFrom28: false,
+  plainTcpHalfRemovedFrom26: false,
+  socketMode: 0o660,
+  socketBoundAsIs: undefined,
+  plainRequest: false,
+  sslv3: false,
+  plainForMs: 0,
+  plainPing: false,
+  pidfileTruncated: false,
+  pidfileTakenOver: false,
+  jsonLogsAsText: false,
+  reloadedOnChange: false,
+  runtimesWatched: false,
+  chainKeptOnReload: false,
+});
+
+/**
+ * Each fault and quirk of the start, and what it sets; the later row wins (of the socket's binding,
+ * the fault over the observed quirk over the hypothetical one; of SSLv3, the fault over the quirk:
+ * the order the old branches asked them in).
+ */
+export const START_VARIATIONS: readonly VariationRow<StartVariant>[] = [
+  // Quirks (specs/quirks).
+  [ONE_PER_SCHEME, { addressesKept: firstOfEachScheme }],
+  [PLAIN_TCP_REMOVED_EARLY, { plainTcpRefusedFrom28: true }],
+  [CHMOD_AFTER_LISTEN, { socketBoundAsIs: BOUND_AS_IS }],
+  [OBSERVED_CHMOD_AFTER_LISTEN, { socketBoundAsIs: BOUND_AS_OBSERVED }],
+  [SSLV3_MINIMUM, { sslv3: true }],
+  [PLAIN_BEFORE_TLS, { plainForMs: PLAIN_FOR_MS }],
+  [PLAIN_PING_SERVED, { plainPing: true }],
+  [pidfileTruncated.ID, { pidfileTruncated: true }],
+  [runtimesWatched.ID, { runtimesWatched: true }],
+  // Faults: the smallest change under which the rule, and only it, fails.
+  ['listen.multiple', { firstTwoHostsOnly: true }],
+  ['listen.tcp.unauthenticated-deprecated', { plainTcpHalfRemovedFrom26: true }],
+  ['listen.unix.mode', { socketMode: 0o666 }],
+  ['listen.unix.mode-from-start', { socketBoundAsIs: { lateMs: 200 } }],
+  ['tls.plain-request', { plainRequest: true }],
+  ['tls.versions.old-refused', { sslv3: true }],
+  ['config.multiple-daemons', { pidfileTakenOver: true }],
+  ['config.log-format.json', { jsonLogsAsText: true }],
+  ['reload.needs-signal', { reloadedOnChange: true }],
+  ['reload.option.authorization-plugins', { chainKeptOnReload: true }],
+];
+
+/** The start of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
+export const startVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): StartVariant => resolveVariant(REFERENCE_START, START_VARIATIONS, config);
