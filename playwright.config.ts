@@ -5,6 +5,8 @@ export default defineConfig({
   testDir: 'test/browser',
   outputDir: 'test-results/',
   reporter: 'list',
+  // Playwright's default is half the cores: one on a 2-core machine, where the pages' files can share both.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   use: {
     browserName: 'chromium',
