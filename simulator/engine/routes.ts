@@ -11,6 +11,7 @@ import { diskUsageRoute } from './system/disk-usage.js';
 import { archiveGetRoute, archiveHeadRoute, containerCopyRoute } from './containers/archive-routes.js';
 import { containerCreateRoute } from './containers/create.js';
 import { containerRenameRoute } from './containers/rename.js';
+import { containerUpdateRoute } from './containers/update.js';
 import { containerChangesRoute } from './containers/changes.js';
 import { LOOKUP_ONLY_ROUTES } from './containers/lookup-only.js';
 import { containerExportRoute } from './containers/export.js';
@@ -61,6 +62,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerKillRoute,
   containerDeleteRoute,
   containerRenameRoute,
+  containerUpdateRoute,
   containerChangesRoute,
   ...LOOKUP_ONLY_ROUTES,
   containerExportRoute,

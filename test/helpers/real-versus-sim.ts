@@ -3,7 +3,7 @@ import t, { type Test } from 'tap';
 import { HttpClient } from '../../suites/http/client.js';
 import { parseEndpoint } from '../../suites/http/endpoint.js';
 import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
-import { dockerSimSocket } from './in-process-sim.js';
+import { dockerSimSocket, startInProcessSim } from './in-process-sim.js';
 import { inCI, realDaemons } from './real-daemons.js';
 
 /** One request as the tests of answers write it: a content type and a body only when given. */
@@ -59,9 +59,13 @@ export async function statusAndNamedMessage(client: HttpClient, ask: Ask, values
   return [status, withPlaceholders(message, values)];
 }
 
-/** A client of ctrd-sim in this process emulating `release` under the docker brand, closed at the test's end. */
-export async function simClient(t: Test, prefix: string, release: string): Promise<HttpClient> {
-  const client = new HttpClient(parseEndpoint(`unix://${await dockerSimSocket(t, prefix, release)}`, false));
+/** A client of ctrd-sim in this process emulating `release` under the docker brand (with `args`), closed at the test's end. */
+export async function simClient(t: Test, prefix: string, release: string, args: readonly string[] = []): Promise<HttpClient> {
+  const socket =
+    args.length === 0
+      ? await dockerSimSocket(t, prefix, release)
+      : (await startInProcessSim(t, prefix, ['--emulate', release, '--brand', 'docker', ...args])).socket;
+  const client = new HttpClient(parseEndpoint(`unix://${socket}`, false));
   t.teardown(() => client.close());
   return client;
 }
@@ -82,10 +86,11 @@ export function checkObserved(
   prefix: string,
   observed: Observed,
   read: (client: HttpClient, ask: Ask) => Promise<readonly [number, string]> = statusAndMessage,
+  simArgs: readonly string[] = [],
 ): void {
   t.test(what, async (t) => {
     for (const release of ['20.10', '26.1', '28.5'] as const) {
-      const client = await simClient(t, prefix, release);
+      const client = await simClient(t, prefix, release, simArgs);
       for (const [request, v20, v26, v28] of observed) {
         const on26 = v26 === '=' ? v20 : v26;
         const expected = release === '20.10' ? v20 : release === '26.1' ? on26 : v28 === '=' ? on26 : v28;
@@ -101,6 +106,8 @@ export interface AgainstRealOptions {
   readonly setup?: (client: HttpClient) => Promise<Readonly<Record<string, string>>>;
   /** What of an answer is compared (default: its status and message); `values`: the side's values of the placeholders the request holds. */
   readonly read?: (client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>) => Promise<unknown>;
+  /** ctrd-sim's further flags, to configure it as the real daemons are started (`--ip-forward=false`). */
+  readonly simArgs?: readonly string[];
 }
 
 /** `text` with every `{placeholder}` of `values` put in, raw and URL-encoded. */
@@ -126,7 +133,7 @@ export function checkAgainstRealReleases(what: string, prefix: string, requests:
         t.teardown(() => outcome.instance.stop());
         const realClient = new HttpClient(outcome.instance.endpoint);
         t.teardown(() => realClient.close());
-        const sim = await simClient(t, prefix, daemon.release);
+        const sim = await simClient(t, prefix, daemon.release, options.simArgs);
         const [realValues, simValues] = await Promise.all([options.setup?.(realClient) ?? {}, options.setup?.(sim) ?? {}]);
         const on = (a: Ask, values: Readonly<Record<string, string>>): Ask => ({ ...a, path: filledIn(a.path, values) });
         const usedBy = (a: Ask, values: Readonly<Record<string, string>>): Record<string, string> =>
