@@ -8,6 +8,7 @@ import { AUTHORIZATION_VARIATIONS, authorizationVariant, REFERENCE_AUTHORIZATION
 import { REFERENCE_ROUTE_MATCH, ROUTE_MATCH_VARIATIONS, routeMatchVariant } from '../simulator/http/middleware/route-match-variant.js';
 import { REFERENCE_START, START_VARIATIONS, startVariant } from '../simulator/daemon/start-variant.js';
 import { MERGE_VARIATIONS, mergeVariant, REFERENCE_MERGE } from '../simulator/config/file/merge-variant.js';
+import { REFERENCE_RELOAD, RELOAD_VARIATIONS, reloadVariant } from '../simulator/reload/reload-variant.js';
 import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
@@ -20,7 +21,7 @@ import { RULES } from '../specs/index.js';
  * notes only the faults of the fields a request's path read (the fault self-test selects its runs
  * by those notes).
  */
-/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts). */
+/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts; a reload: simulator/reload/reload-variant.ts). */
 type AnyVariant = Record<string, unknown>;
 interface Table {
   readonly name: string;
@@ -58,6 +59,12 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_MERGE as unknown as AnyVariant,
     rows: MERGE_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: mergeVariant as never,
+  },
+  {
+    name: 'reload',
+    reference: REFERENCE_RELOAD as unknown as AnyVariant,
+    rows: RELOAD_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: reloadVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));

@@ -1,10 +1,10 @@
 import { isOlder } from '../../common/dotted-version.js';
-import type { TestableRuleId } from '../../specs/catalogue.js';
 import type { DaemonRelease } from '../../specs/versions.js';
 import { DEFAULT_SETTINGS } from '../config/file/defaults.js';
 import type { FileDocument } from '../config/file/read-document.js';
 import type { DaemonSettings } from '../config/file/settings.js';
 import type { ReloadedFile } from './read.js';
+import type { ReloadVariant } from './reload-variant.js';
 
 /** The runtime names the daemon always has; a shim's fully qualified name needs no registration (from 23.0). */
 const BUILTIN_RUNTIMES = ['runc', 'io.containerd.runc.v2'];
@@ -51,64 +51,57 @@ const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value
 /**
  * The settings after a reload (moby daemon/reload.go and reload_unix.go): each reloadable option
  * changes only when the new file names it; the download limits return to their defaults unless
- * the file gives a value other than 0; features become the file's. Everything else stays.
+ * the file gives a value other than 0; features become the file's. Everything else stays. Where a
+ * fault or quirk differs: `variant` (reload-variant.ts).
  */
 export function applyReload(
   current: DaemonSettings,
   file: ReloadedFile,
   release: DaemonRelease,
-  faults: ReadonlySet<TestableRuleId>,
+  variant: ReloadVariant,
   /** Whether a start flag gave the option of this file key (a reload keeps it: reload.flags.kept). */
   flagged: (key: string) => boolean = () => false,
 ): DaemonSettings {
   const { doc, settings: next } = file;
   const named = (key: string): boolean => key in doc && doc[key] !== null;
-  // Fault (reload.flags.kept): the limits and features given as flags are reset as the others are.
-  const kept = (key: string): boolean => !named(key) && flagged(key) && !faults.has('reload.flags.kept');
+  const kept = (key: string): boolean => !named(key) && flagged(key) && !variant.flagsReset;
   // 20.10 takes a limit the file names as it is, 0 included; later releases take 0 as the default (observed).
   const zeroIsDefault = !isOlder(release.release, '23.0');
   const limit = (key: string, value: number, fallback: number, keep: number): number => {
-    // Fault (reload.absent-keys): a limit the file leaves out keeps its value.
-    if ((!named(key) && faults.has('reload.absent-keys')) || kept(key)) return keep;
+    if ((!named(key) && variant.absentLimitsKept) || kept(key)) return keep;
     return named(key) && (value !== 0 || !zeroIsDefault) ? value : fallback;
   };
-  // Fault (reload.option.labels): the new labels are added to the old ones.
-  const labels = named('labels') ? (faults.has('reload.option.labels') ? [...new Set([...current.labels, ...next.labels])] : next.labels) : current.labels;
+  const labels = named('labels') ? (variant.labelsAdded ? [...new Set([...current.labels, ...next.labels])] : next.labels) : current.labels;
   const runtimesSet = named('runtimes');
   return {
     ...current,
-    debug: named('debug') && !faults.has('reload.option.debug') ? next.debug : current.debug,
+    debug: named('debug') && !variant.debugNotReloaded ? next.debug : current.debug,
     labels,
-    liveRestore: named('live-restore') && !faults.has('reload.option.live-restore') ? next.liveRestore : current.liveRestore,
+    liveRestore: named('live-restore') && !variant.liveRestoreNotReloaded ? next.liveRestore : current.liveRestore,
     maxConcurrentDownloads: limit(
       'max-concurrent-downloads',
       next.maxConcurrentDownloads,
       DEFAULT_SETTINGS.maxConcurrentDownloads,
       current.maxConcurrentDownloads,
     ),
-    // Fault (reload.option.downloads): max-concurrent-uploads does not reload.
     maxConcurrentUploads:
-      named('max-concurrent-uploads') && faults.has('reload.option.downloads')
+      named('max-concurrent-uploads') && variant.uploadsNotReloaded
         ? current.maxConcurrentUploads
         : limit('max-concurrent-uploads', next.maxConcurrentUploads, DEFAULT_SETTINGS.maxConcurrentUploads, current.maxConcurrentUploads),
     maxDownloadAttempts: limit('max-download-attempts', next.maxDownloadAttempts, DEFAULT_SETTINGS.maxDownloadAttempts, current.maxDownloadAttempts),
-    shutdownTimeout: named('shutdown-timeout') && !faults.has('reload.option.shutdown-timeout') ? next.shutdownTimeout : current.shutdownTimeout,
-    features: (named('features') && faults.has('reload.option.features')) || kept('features') ? current.features : featuresOf(doc),
+    shutdownTimeout: named('shutdown-timeout') && !variant.shutdownTimeoutNotReloaded ? next.shutdownTimeout : current.shutdownTimeout,
+    features: (named('features') && variant.featuresNotReloaded) || kept('features') ? current.features : featuresOf(doc),
     insecureRegistries: named('insecure-registries') ? next.insecureRegistries : current.insecureRegistries,
-    // Fault (reload.option.registries): registry-mirrors do not reload.
-    registryMirrors: named('registry-mirrors') && !faults.has('reload.option.registries') ? next.registryMirrors : current.registryMirrors,
+    registryMirrors: named('registry-mirrors') && !variant.mirrorsNotReloaded ? next.registryMirrors : current.registryMirrors,
     allowNondistributableArtifacts: named('allow-nondistributable-artifacts') ? next.allowNondistributableArtifacts : current.allowNondistributableArtifacts,
     runtimes: runtimesSet ? next.runtimes : current.runtimes,
     // 20.10 rebuilds the runtime table from the file and runc alone (observed: its containerd shim names go).
     ...(runtimesSet && isOlder(release.release, '23.0') ? { builtinShimsDropped: true } : {}),
-    // Fault (reload.option.runtimes): default-runtime does not reload.
-    defaultRuntime: nonEmpty(doc['default-runtime']) && !faults.has('reload.option.runtimes') ? next.defaultRuntime : current.defaultRuntime,
-    // Fault (reload.option.undocumented): default-shm-size does not reload.
-    defaultShmSize: named('default-shm-size') && !faults.has('reload.option.undocumented') ? next.defaultShmSize : current.defaultShmSize,
+    defaultRuntime: nonEmpty(doc['default-runtime']) && !variant.defaultRuntimeNotReloaded ? next.defaultRuntime : current.defaultRuntime,
+    defaultShmSize: named('default-shm-size') && !variant.shmSizeNotReloaded ? next.defaultShmSize : current.defaultShmSize,
     defaultIpcMode: nonEmpty(doc['default-ipc-mode']) ? next.defaultIpcMode : current.defaultIpcMode,
     defaultCgroupnsMode: nonEmpty(doc['default-cgroupns-mode']) ? next.defaultCgroupnsMode : current.defaultCgroupnsMode,
-    // Fault (reload.non-reloadable): experimental is applied by a reload.
-    ...(faults.has('reload.non-reloadable') && named('experimental') ? { experimental: next.experimental } : {}),
+    ...(variant.experimentalReloaded && named('experimental') ? { experimental: next.experimental } : {}),
   };
 }
 

@@ -5,7 +5,9 @@ import type { QuirkModule } from '../quirk-module.js';
 /** 20.10: a reload the daemon refuses for its registry values is half applied (specs/known-deviations.ts). */
 export const HALF_APPLIED = 'observed.reload.invalid.unchanged';
 
-export const halfApplied: QuirkModule = { where: 'simulator/quirks/reload/half-applied.ts, called from simulator/reload/reload.ts' };
+export const halfApplied: QuirkModule = {
+  where: 'simulator/quirks/reload/half-applied.ts, its row of simulator/reload/reload-variant.ts (RELOAD_VARIATIONS), read by simulator/reload/reload.ts',
+};
 
 /**
  * What 20.10's daemon.Reload leaves behind when it stops at the registries: it applies the options

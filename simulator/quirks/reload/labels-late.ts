@@ -4,7 +4,9 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical: the labels are applied a moment after the rest of the configuration. */
 export const LABELS_LATE = 'hypothetical.reload.atomic.labels-late';
 
-export const labelsLate: QuirkModule = { where: 'simulator/quirks/reload/labels-late.ts, called from simulator/reload/reload.ts' };
+export const labelsLate: QuirkModule = {
+  where: 'simulator/quirks/reload/labels-late.ts, its row of simulator/reload/reload-variant.ts (RELOAD_VARIATIONS), read by simulator/reload/reload.ts',
+};
 
 const LATE_MS = 20;
 

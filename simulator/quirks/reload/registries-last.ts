@@ -8,5 +8,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const REGISTRIES_LAST = 'hypothetical.reload.invalid.unchanged.registries-last';
 
 export const registriesLast: QuirkModule = {
-  where: 'simulator/quirks/reload/registries-last.ts and simulator/quirks/reload/half-applied.ts, called from simulator/reload/reload.ts',
+  where:
+    'simulator/quirks/reload/registries-last.ts and simulator/quirks/reload/half-applied.ts, its row of simulator/reload/reload-variant.ts (RELOAD_VARIATIONS), read by simulator/reload/reload.ts',
 };
