@@ -10,7 +10,7 @@ import { containerOr404 } from './routes.js';
  */
 const TYPELESS_MODES_FROM = '23.0';
 
-type Made = { readonly path: string; readonly type: FsEntry['type']; readonly linkname?: string };
+export type Made = { readonly path: string; readonly type: FsEntry['type']; readonly linkname?: string };
 
 /**
  * What moby's init layer puts above the image, below every container's own layer
@@ -18,7 +18,7 @@ type Made = { readonly path: string; readonly type: FsEntry['type']; readonly li
  * /proc/mounts, each shadowing the image's entry of its path (observed in the exports of a busybox
  * container on 20.10.24, 26.1.5 and 28.5.2).
  */
-const INIT_LAYER: readonly Made[] = [
+export const INIT_LAYER: readonly Made[] = [
   { path: '/.dockerenv', type: 'file' },
   { path: '/dev', type: 'directory' },
   { path: '/dev/console', type: 'file' },

@@ -44,9 +44,13 @@ const layerDir = (root: string, diffId: string): string => posix.join(root, 'ove
  * the daemon), its init layer below it and its image's layers, top first; from 28.0 the
  * container's ID too (observed: 26.1.5 has no ID, 28.5.2 has).
  */
+/** The container's own overlay2 directory (a random ID on the daemon; derived from the container's ID here). */
+export const ownLayerDir = (x: Exchange, container: Container): string =>
+  posix.join(x.state.config.dataRoot, 'overlay2', createHash('sha256').update(container.id).digest('hex'));
+
 function graphDriverOf(x: Exchange, container: Container): Record<string, unknown> {
   const root = x.state.config.dataRoot;
-  const own = posix.join(root, 'overlay2', createHash('sha256').update(container.id).digest('hex'));
+  const own = ownLayerDir(x, container);
   const lower = [`${own}-init/diff`, ...[...diffIdsOf(container.image)].reverse().map((diffId) => `${layerDir(root, diffId)}/diff`)];
   return {
     Data: {
