@@ -27,6 +27,15 @@ const OBSERVED: Observed = [
   [create({ Name: 'x1', Driver: 'null' }), ONE_NULL, '=', '='],
   [create({ Name: 'x1', Driver: 'host' }), [403, 'only one instance of "host" network is allowed'], '=', '='],
   [create({ Name: 'x1', Driver: 'overlay' }), [500, NOT_MANAGER], [403, NOT_MANAGER], '='],
+  // 20.10 refuses the overlay driver last, after libnetwork's other checks (observed 2026-12-05, after the create property's seed 442655100).
+  [
+    create({ Name: 'x1', Driver: 'overlay', ConfigFrom: { Network: 'nosuch' } }),
+    [404, 'configuration network "nosuch" does not exist'],
+    [403, NOT_MANAGER],
+    '=',
+  ],
+  [create({ Name: 'x1', Driver: 'overlay', Scope: 'swarm' }), [403, 'cannot create a swarm scoped network when swarm is not active'], [403, NOT_MANAGER], '='],
+  [create({ Name: 'x1', Driver: 'overlay', Ingress: true }), [500, NOT_MANAGER], [403, NOT_MANAGER], '='],
   [create({ Name: 'x1', Driver: 'null', Scope: 'swarm' }), [403, 'cannot create a swarm scoped network when swarm is not active'], '=', '='],
   [create({ Name: 'x1', Driver: 'null', Scope: 'global' }), ONE_NULL, '=', '='],
   [create({ Name: 'x1', Driver: 'null', Ingress: true }), [403, 'Ingress network can only be global scope network'], '=', '='],

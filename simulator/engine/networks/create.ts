@@ -85,13 +85,8 @@ function decide(x: Exchange, request: CreateRequest): Outcome {
   if (configProblem !== null) return refusal(403, configProblem);
   if (request.configOnly) return { make: 'config-only', warning };
   if (!BUILTIN_DRIVERS.has(driver)) return refusal(404, `plugin "${driver}" not found`);
-  if (driver === 'overlay') {
-    // 20.10 allocates the pools first (found by the create property at seed -1020067333): IPv6 without a subnet has no default pool.
-    if (request.enableIPv6 && !entries.some((entry) => entry.subnet.includes(':')))
-      return refusal(404, 'could not find an available, non-overlapping IPv6 address pool among the defaults to assign to the network');
-    return refusal(500, SWARM_MESSAGES.notManager);
-  }
-  if (request.ingress) return refusal(403, 'Ingress network can only be global scope network');
+  // The overlay driver's scope is global: libnetwork's ingress check lets it through.
+  if (request.ingress && driver !== 'overlay') return refusal(403, 'Ingress network can only be global scope network');
   const configFrom = (): Refusal | null =>
     request.configFrom !== null &&
     request.configFrom !== '' &&
@@ -102,6 +97,14 @@ function decide(x: Exchange, request: CreateRequest): Outcome {
   const [first, second] = variant.configFromFirst ? [configFrom, swarmScope] : [swarmScope, configFrom];
   const found = first() ?? second();
   if (found !== null) return found;
+  // Only 20.10 gets here with the overlay driver: libnetwork has looked the configuration network up
+  // (found by the create property at seed 442655100) and allocates the pools (seed -1020067333: IPv6
+  // without a subnet has no default pool) before the driver refuses.
+  if (driver === 'overlay') {
+    if (request.enableIPv6 && !entries.some((entry) => entry.subnet.includes(':')))
+      return refusal(404, 'could not find an available, non-overlapping IPv6 address pool among the defaults to assign to the network');
+    return refusal(500, SWARM_MESSAGES.notManager);
+  }
   if (driver === 'null' || driver === 'host') return refusal(403, `only one instance of "${driver}" network is allowed`);
   return { make: 'driver' };
 }
