@@ -112,11 +112,13 @@ export function checkAgreement(t: Test, releases: readonly string[] = recordedRe
     ];
     const asObserved = ['--emulate', release, '--as-observed', ...same];
     const areas = DOCKERD_AREAS.flatMap((area) => ['--only', area]);
+    // A recording made with --only replays that selection alone, and refuses any other.
+    const replayed = transcript.only === undefined ? areas : [];
     // The real daemon's run (its starts wait on the daemon) beside the others one after another.
     const after = previous;
     const others = (async (): Promise<[CliResult, CliResult, CliResult]> => {
       await after;
-      const replay = await runCli(['run', '--target', `replay:${fixture}`, ...same, ...areas, '--out', dir('replay')]);
+      const replay = await runCli(['run', '--target', `replay:${fixture}`, ...same, ...replayed, '--out', dir('replay')]);
       const sim = await runCli(['run', '--target', 'sim', ...asObserved, ...areas, '--out', dir('sim')]);
       const simProcess = await runCli(['run', '--target', 'sim-process', ...asObserved, ...PROCESS_ONLY.flatMap((id) => ['--only', id]), '--out', dir('simp')]);
       return [replay, sim, simProcess];
