@@ -36,6 +36,12 @@ const OBSERVED: Observed = [
   ],
   [create({ Name: 'x1', Driver: 'overlay', Scope: 'swarm' }), [403, 'cannot create a swarm scoped network when swarm is not active'], [403, NOT_MANAGER], '='],
   [create({ Name: 'x1', Driver: 'overlay', Ingress: true }), [500, NOT_MANAGER], [403, NOT_MANAGER], '='],
+  [
+    create({ Name: 'x1', Driver: 'overlay', Scope: 'local', ConfigFrom: { Network: 'nosuch' } }),
+    [403, 'cannot downgrade network scope for overlay networks'],
+    [403, NOT_MANAGER],
+    '=',
+  ],
   [create({ Name: 'x1', Driver: 'null', Scope: 'swarm' }), [403, 'cannot create a swarm scoped network when swarm is not active'], '=', '='],
   [create({ Name: 'x1', Driver: 'null', Scope: 'global' }), ONE_NULL, '=', '='],
   [create({ Name: 'x1', Driver: 'null', Ingress: true }), [403, 'Ingress network can only be global scope network'], '=', '='],
@@ -179,7 +185,14 @@ const configOnly = fc.record(
   { ...common, ConfigOnly: fc.constant(true), Driver: fc.constantFrom('', 'bridge', 'null', 'macvlan') },
   { requiredKeys: ['ConfigOnly'] },
 );
-const refused = fc.record({ ...common, Driver: fc.constantFrom('null', 'host', 'overlay'), Ingress: fc.boolean() }, { requiredKeys: ['Driver'] });
+const { IPAM: _, ...withoutIpam } = common;
+const refused = fc.oneof(
+  fc.record({ ...common, Driver: fc.constantFrom('null', 'host'), Ingress: fc.boolean() }, { requiredKeys: ['Driver'] }),
+  // Without IPAM entries: 20.10 allocates an overlay network's pools before its driver refuses it, and
+  // keeps them (a later create meets "Pool overlaps with other one on this address space"), which
+  // ctrd-sim does not model (docs/simulator.md; 216 of 303 IPAM forms differed, 2026-12-05).
+  fc.record({ ...withoutIpam, Driver: fc.constant('overlay'), Ingress: fc.boolean() }, { requiredKeys: ['Driver'] }),
+);
 const request: fc.Arbitrary<Ask> = fc.tuple(fc.oneof(configOnly, refused), fc.constantFrom('', '/v1.40')).map(([body, prefix]) => create(body, prefix));
 
 checkAgainstRealReleases('network creates', 'ctc-netc-', request, 80, { setup, read: createdToo });

@@ -85,6 +85,8 @@ function decide(x: Exchange, request: CreateRequest): Outcome {
   if (configProblem !== null) return refusal(403, configProblem);
   if (request.configOnly) return { make: 'config-only', warning };
   if (!BUILTIN_DRIVERS.has(driver)) return refusal(404, `plugin "${driver}" not found`);
+  // Only 20.10 gets here with the overlay driver, whose scope is global (observed 2026-12-05).
+  if (driver === 'overlay' && request.scope === 'local') return refusal(403, 'cannot downgrade network scope for overlay networks');
   // The overlay driver's scope is global: libnetwork's ingress check lets it through.
   if (request.ingress && driver !== 'overlay') return refusal(403, 'Ingress network can only be global scope network');
   const configFrom = (): Refusal | null =>
