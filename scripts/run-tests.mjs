@@ -150,9 +150,10 @@ if (build.code !== 0) {
     delete process.env.CTC_CPU_LOG;
   }
   const releases = await releasesPage;
-  if (releases !== undefined) stageDone('the comparison page after tap');
-  if (releases !== undefined)
+  if (releases !== undefined) {
+    stageDone('the comparison page after tap');
     process.env.CTC_COMPARE_RELEASES = JSON.stringify({ dir: releasesDir, status: releases.code, output: releases.text.slice(-20_000) });
+  }
   if (withBrowser) {
     results.push(['playwright', await run('npx', ['playwright', 'test', '--reporter=list'], playwrightTotals)]);
     stageDone('playwright');
