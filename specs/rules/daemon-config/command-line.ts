@@ -92,7 +92,8 @@ export const COMMAND_LINE_RULES = [
     requires: START,
     releaseDependent: false,
     binding: 'version-independent',
-    reading: 'Every value is kept; the document says nothing of their order (28.5.2 lists daemon labels sorted, observed), so /info is compared as a set.',
+    reading:
+      'Every value is kept; the document says nothing of their order (20.10.24, 26.1.5, 28.5.2 and 29.7.2 list the labels of the flags in their order, rotated to start at a label that varies from start to start, observed), so /info is compared as a set.',
     expectation: '`--label` given n times with distinct keys: GET /info Labels holds the n labels.',
     testability: TESTABLE,
   }),
