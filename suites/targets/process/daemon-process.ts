@@ -130,7 +130,8 @@ export class DaemonProcess {
     const stdio: StdioOptions = ['ignore', 'pipe', 'pipe', ...(options.extraFds ?? [])];
     this.ownGroup = options.ownGroup === true;
     this.markers = [this.dir, ...(options.markers ?? [])];
-    const how = { env: { ...options.env }, stdio, detached: this.ownGroup };
+    // Its own directory as the working one: a relative path it is given (a generated -H unix://x) lands there, not in ours.
+    const how = { env: { ...options.env }, stdio, detached: this.ownGroup, cwd: this.dir };
     this.child = options.wrapper === undefined ? spawn(file, argv, how) : spawn('/bin/sh', ['-c', options.wrapper, 'sh', file, ...argv], how);
     this.child.stdout?.on('data', (chunk: Buffer) => this.log.append(chunk));
     this.child.stderr?.on('data', (chunk: Buffer) => this.log.append(chunk));
