@@ -39,7 +39,11 @@ t.test('a loaded archive keeps the non-standard fields it sets below 1.50 and lo
       const c: FullImageCase = { source: 'load', fields: Object.fromEntries(fields.map((f) => [f, VALUES[f]])), container };
       const ref = `ctc-load/t:${fields.length}${container ? 'c' : 'n'}`;
       const loaded = await send(socket, 'POST', '/v1.51/images/load?quiet=1', await imageArchive(c, ref));
-      t.equal(loaded.body, `${JSON.stringify({ stream: `Loaded image: ${ref}\n` })}\n`);
+      t.equal(
+        loaded.body,
+        `${JSON.stringify({ stream: `Loaded image: ${ref}\n` })}\r\n`,
+        "one JSON message and \\r\\n, as moby's streamformatter writes (observed)",
+      );
       const old = await configAt(socket, '1.49', ref);
       for (const field of NONSTANDARD) {
         const set = c.fields[field];

@@ -32,6 +32,17 @@ export function sendJson(x: Exchange, status: number, document: unknown): void {
   sendBody(x, status, `${JSON.stringify(document)}\n`, 'application/json');
 }
 
+/**
+ * A stream of JSON messages as moby's streamformatter writes them (image import and load): 200
+ * at once, chunked (no length), each message followed by "\r\n". Observed on 20.10.24, 26.1.5 and
+ * 28.5.2 for both routes, their error line included.
+ */
+export function sendJsonMessages(x: Exchange, messages: readonly unknown[]): void {
+  x.res.writeHead(200, [...routedHeaders(x), 'Content-Type', 'application/json']);
+  for (const message of messages) x.res.write(`${JSON.stringify(message)}\r\n`);
+  x.res.end();
+}
+
 /** An answer with a body of `type`. */
 export function sendBody(x: Exchange, status: number, body: string | Buffer, type: string, extraHeaders: readonly string[] = []): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;

@@ -6,7 +6,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { gunzipIfGzipped } from './bodies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { notImplementedHere, queryOf, sendJson } from '../replies.js';
+import { notImplementedHere, queryOf, sendJsonMessages } from '../replies.js';
 
 /**
  * The largest layer an import takes, packed or unpacked: ctrd-sim keeps every layer's files in
@@ -77,17 +77,15 @@ export const imageCreateRoute: Route = {
     const created = nowNanos();
     // moby's import: one step, commented with the request's message or where the layer came from (the body here).
     const comment = query.get('message') ?? '';
-    const made = makeImage(tar, entries, config, created);
-    const image = {
-      ...made,
-      history: [{ created, createdBy: '', comment: comment === '' ? 'Imported from -' : comment, emptyLayer: false }],
-      layerSizes: [made.size],
-    };
+    const made = makeImage(tar, entries, config, created, [
+      { created, createdBy: '', comment: comment === '' ? 'Imported from -' : comment, emptyLayer: false },
+    ]);
+    const image = { ...made, layerSizes: [made.size] };
     const { objects } = x.state;
     objects.addImage(image);
     // Observed order: the tag event, then the import.
     if (target !== null) objects.tag(image, `${target.repo}:${target.tag}`, created);
     objects.imageEvent(image, 'import', image.id);
-    sendJson(x, 200, { status: image.id });
+    sendJsonMessages(x, [{ status: image.id }]);
   },
 };

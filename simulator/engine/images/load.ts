@@ -21,7 +21,7 @@ import { referenceProblem } from './import.js';
 import { splitReference } from '../objects/index.js';
 import { gunzipIfGzipped, objectOf } from './bodies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { releaseBelow, sendBody } from '../replies.js';
+import { releaseBelow, sendJsonMessages } from '../replies.js';
 import { goTarProblem } from './tar-check.js';
 import { goJsonSyntaxError } from '../go-json.js';
 import { BAD_ARCHIVE, readSaveArchive } from './load-archive.js';
@@ -69,7 +69,7 @@ export const imageLoadRoute: Route = {
       throw error;
     }
     const lines: string[] = [];
-    const failed = (message: string): void => sendStream(x, [...lines.map(streamLine), errorLine(message)]);
+    const failed = (message: string): void => sendJsonMessages(x, [...lines.map(streamLine), errorLine(message)]);
     if (bodyIsForm(x)) archive = Buffer.alloc(0);
     const problem = goTarProblem(archive);
     if (problem !== null) return failed(tarError(x, problem));
@@ -128,16 +128,14 @@ export const imageLoadRoute: Route = {
       }
       if (item.RepoTags.length === 0) lines.push(`Loaded image ID: ${image.id}`);
     }
-    sendStream(x, lines.map(streamLine));
+    sendJsonMessages(x, lines.map(streamLine));
   },
 };
 
-const streamLine = (line: string): string => `${JSON.stringify({ stream: `${line}\n` })}\n`;
+const streamLine = (line: string): { stream: string } => ({ stream: `${line}\n` });
 
 /** An error as moby's stream formatter writes it into a stream already started. */
-const errorLine = (message: string): string => `${JSON.stringify({ errorDetail: { message }, error: message })}\n`;
-
-const sendStream = (x: Exchange, lines: readonly string[]): void => sendBody(x, 200, lines.join(''), 'application/json');
+const errorLine = (message: string): { errorDetail: { message: string }; error: string } => ({ errorDetail: { message }, error: message });
 
 /** The `history` of a loaded configuration, each step as moby reads it (a missing field is empty; a date Go cannot read is the zero time). */
 function historyOf(value: unknown): HistoryEntry[] {

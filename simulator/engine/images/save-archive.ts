@@ -6,6 +6,7 @@ import {
   digestOf,
   packTar,
   hasDomain,
+  historyDocument,
   remoteName,
   rfc3339Nano,
   splitReference,
@@ -59,6 +60,7 @@ function configDocument(image: Image): Buffer {
           ...(origin.container === '' ? {} : { container: origin.container }),
           ...(origin.containerConfig === null ? {} : { container_config: origin.containerConfig }),
         }),
+    ...(image.history === undefined || image.history.length === 0 ? {} : { history: historyDocument(image.history) }),
     rootfs: { type: 'layers', diff_ids: diffIdsOf(image) },
   };
   return Buffer.from(JSON.stringify(canonical(doc)), 'utf8');

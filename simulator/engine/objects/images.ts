@@ -110,9 +110,16 @@ export function layersOf(image: Image): { readonly chainId: string; readonly siz
 export const digestOf = (data: string | Buffer): string => `sha256:${sha256(data)}`;
 
 /** An image of `tar`'s entries: its ID hashes the config document (creation time included, as the daemon's). */
-export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: ImageConfig, created: bigint): Image {
+export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: ImageConfig, created: bigint, history: readonly HistoryEntry[] = []): Image {
   const layer = `sha256:${sha256(tar)}`;
-  const document = { architecture: 'amd64', os: 'linux', created: rfc3339Nano(created), config, rootfs: { type: 'layers', diff_ids: [layer] } };
+  const document = {
+    architecture: 'amd64',
+    os: 'linux',
+    created: rfc3339Nano(created),
+    config,
+    ...(history.length === 0 ? {} : { history: historyDocument(history) }),
+    rootfs: { type: 'layers', diff_ids: [layer] },
+  };
   const size = diskSize(entries);
   return {
     id: `sha256:${sha256(JSON.stringify(canonical(document)))}`,
@@ -121,5 +128,16 @@ export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: Imag
     layer,
     size,
     filesystem: new LayerFilesystem(entries, new Date(Number(created / 1_000_000n))),
+    ...(history.length === 0 ? {} : { history }),
   };
+}
+
+/** An image's history as its config document holds it (moby image.History: the empty fields left out). */
+export function historyDocument(history: readonly HistoryEntry[]): Record<string, unknown>[] {
+  return history.map((step) => ({
+    created: rfc3339Nano(step.created),
+    ...(step.createdBy === '' ? {} : { created_by: step.createdBy }),
+    ...(step.comment === '' ? {} : { comment: step.comment }),
+    ...(step.emptyLayer ? { empty_layer: true } : {}),
+  }));
 }

@@ -5,6 +5,7 @@ export {
   diffIdsOf,
   digestOf,
   diskSize,
+  historyDocument,
   layersOf,
   makeImage,
   makeImageWithOrigin,
