@@ -71,7 +71,7 @@ export const IMAGE_RULES = [
       'HTTP API paths named in this document (GET /images/json); Deprecation catalogue (filter option of /images/json)',
       'List images; the former `filter` option is replaced by a regular filter named `reference`. | Removed | `filter` option of `/images/json` | v1.13 | v20.10',
     ),
-    reading: `Removed in release 20.10, and the document gives the removal no API range: on 20.10 and later \`filter=<pattern>\` changes nothing at any API version (the list is the one without it), while the \`reference\` filter lists exactly the matching tags at every version. Releases before 20.10 still had it (deprecated): not judged here. 20.10.24, 26.1.5 and 28.5.2 still honour it below API 1.41 (specs/known-deviations.ts; what they do is the implementation rule deprecated.images-list.filter-parameter.legacy-form). ${OWN_OBJECTS}`,
+    reading: `Removed in release 20.10, and the document gives the removal no API range: read as, on 20.10 and later \`filter=<pattern>\` changes nothing at any API version (the list is the one without it), while the \`reference\` filter lists exactly the matching tags at every version. Observed: the \`reference\` filter does so at every version on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, and \`filter=<pattern>\` changes nothing from API 1.41 on all four and at every version 29.7.2 serves (1.40 up). Releases before 20.10 still had it (deprecated): not judged here. 20.10.24, 26.1.5 and 28.5.2 still honour it below API 1.41 (specs/known-deviations.ts; what they do is the implementation rule deprecated.images-list.filter-parameter.legacy-form). ${OWN_OBJECTS}`,
     applies: { ...API, releases: { min: '20.10' } },
     requires: OBJECTS,
     releaseDependent: true,

@@ -120,7 +120,7 @@ export const MODEL_RUNNER_INFERENCE_RULES = [
     level: 'implementation',
     source: oai('CreateEmbeddingRequest.encoding_format; src/lib/embeddings.ts: the SDK asks for base64 by default'),
     reading:
-      'The document does not show the request; the official SDK asks for base64 unless told otherwise, so a runner that cannot answer it fails every SDK embedding call. Read as: the base64 string decodes to the float32 values, little-endian, that encoding_format "float" answers for the same input. The pair is asked up to 4 times, and one pair that agrees exactly shows the encoding right: an engine that batches requests (llama-server\'s slots) rounds an input otherwise from one request to the next (about 2 float32 ulps, observed 2026-11-27), while a wrong byte order or width never agrees.',
+      'The document does not show the request; the official SDK asks for base64 unless told otherwise, so a runner that cannot answer it fails every SDK embedding call. Read as: the base64 string decodes to the float32 values, little-endian, that encoding_format "float" answers for the same input. The pair is asked up to 4 times, and one pair that agrees exactly shows the encoding right: an engine may round an input otherwise from one request to the next (llama-server: on a fresh server its first answer to a request of three inputs differs from every later one, by up to 2 float32 ulps of each vector\'s largest component and up to 21 ulps of a small component\'s own, observed 2026-12-05), while a wrong byte order or width never agrees.',
     applies: INFERENCE,
     requires: NONE,
     releaseDependent: false,
