@@ -81,10 +81,10 @@ function float32sOf(base64: string): number[] | null {
 const sameFloat32 = (decoded: number, json: number): boolean => Math.abs(decoded - Math.fround(json)) <= 2 ** -23 * Math.max(Math.abs(json), 2 ** -10);
 
 /**
- * Rounds of (float, base64) a case may take. An engine that batches requests together
- * (llama-server's slots) may round an input otherwise from one request to the next (observed
- * 2026-11-27: 4 of 40 equal requests differed by about 2 float32 ulps), so one round that differs
- * proves nothing; a round that agrees exactly shows the encoding right. A wrong encoding never agrees.
+ * Rounds of (float, base64) a case may take. An engine may round an input otherwise from one
+ * request to the next (llama-server: on a fresh server its first answer to a request of three
+ * inputs differs from every later one by a few float32 ulps, observed 2026-12-05), so one round that
+ * differs proves nothing; a round that agrees exactly shows the encoding right. A wrong encoding never agrees.
  */
 const BASE64_ROUNDS = 4;
 
