@@ -161,6 +161,51 @@ export const CLAIMS: readonly ReadingClaim[] = [
     observed: { kind: 'known-deviation', quirk: 'observed.reload.atomic' },
   },
   {
+    rule: 'reload.atomic',
+    reading: 'reading',
+    words: 'Debug and the registry settings are not: the real daemons change them apart from that swap, and an answer can mix them (reload.partial-answers).',
+    observed: {
+      kind: 'probe',
+      on: ['20.10', '26.1', '28.5'],
+      observe: async (t, daemon) => {
+        // A race by nature: 8 readers of /info during back-to-back reloads between two configurations
+        // that differ in labels (the snapshot), Debug and mirrors, until one answer mixes them (at most
+        // 300 reloads; observed 2026-12-05: 20.10.24 mixes most answers, 26.1.5 and 28.5.2 about one
+        // reload in twenty).
+        const d = await started(t, daemon);
+        if (d === undefined) return;
+        const files = [
+          { labels: ['ctcv=a'], debug: false, 'registry-mirrors': ['https://192.0.2.1'] },
+          { labels: ['ctcv=b'], debug: true, 'registry-mirrors': ['https://192.0.2.2'] },
+        ];
+        let mixed: string | undefined;
+        let stop = false;
+        const reader = async () => {
+          while (!stop && mixed === undefined) {
+            const info = await infoOf(d);
+            const labels = (info['Labels'] as string[] | null)?.[0] === 'ctcv=b';
+            const debug = info['Debug'] === true;
+            const mirrors = JSON.stringify((info['RegistryConfig'] as { Mirrors?: string[] } | undefined)?.Mirrors ?? []).includes('192.0.2.2');
+            if (debug !== labels || mirrors !== labels)
+              mixed = `Labels ${JSON.stringify(info['Labels'])}, Debug ${String(info['Debug'])}, Mirrors ${JSON.stringify((info['RegistryConfig'] as { Mirrors?: string[] } | undefined)?.Mirrors)}`;
+          }
+        };
+        const readers = Array.from({ length: 8 }, reader);
+        let reloads = 0;
+        try {
+          for (; reloads < 300 && mixed === undefined; reloads++) await reloadWith(d, files[(reloads + 1) % 2]!);
+        } finally {
+          stop = true;
+          await Promise.all(readers);
+        }
+        t.ok(
+          mixed !== undefined,
+          `an answer mixes the snapshot's labels with the other configuration's Debug or mirrors (after ${reloads} reloads): ${mixed ?? 'none'}`,
+        );
+      },
+    },
+  },
+  {
     rule: 'reload.absent-keys',
     reading: 'reading',
     words:
