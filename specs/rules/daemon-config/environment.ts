@@ -14,7 +14,8 @@ export const ENVIRONMENT_RULES = [
       'Environment variables',
       '`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` | Proxy for HTTP requests, proxy for HTTPS requests, comma-separated exclusion list.',
     ),
-    reading: "GET /info HttpProxy, HttpsProxy and NoProxy show the values, with the password of a URL's user information masked as the real daemons do.",
+    reading:
+      "GET /info HttpProxy, HttpsProxy and NoProxy show the values, with the password of a URL's user information masked. 20.10.24, 26.1.5, 28.5.2 and 29.7.2 mask the user name too (http://user:pass@host:port is shown as http://xxxxx:xxxxx@host:port, observed), which the check allows: it asks only that the password is not shown.",
     applies: process,
     requires: START,
     releaseDependent: false,

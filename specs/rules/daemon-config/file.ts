@@ -62,7 +62,7 @@ export const FILE_RULES = [
     level: 'must',
     source: daemonDoc('Configuration file › 4; Errors', 'lists the directives that match no option'),
     reading:
-      'At start as with `--validate`: the daemon does not start, and the message names each unknown key (in any order: the real daemons list them in Go map order). Keys inside `proxies` count as keys of the file (the real daemons flatten that object); keys inside `builder`, `features`, `log-opts`, `runtimes`, `default-ulimits` and `default-network-opts` do not.',
+      'At start as with `--validate`: the daemon does not start, and the message names each unknown key (in any order: the real daemons list them in Go map order). Keys inside `proxies` count as keys of the file (the real daemons flatten that object); keys inside `builder`, `features`, `log-opts`, `runtimes` and `default-ulimits` do not, nor do those inside `default-network-opts` on 26.1.5, 28.5.2 and 29.7.2 (20.10.24, which has no such key, flattens that object too and names the driver names inside it, observed).',
     applies: process,
     requires: START,
     releaseDependent: true,

@@ -15,7 +15,7 @@ export const SPECIFICS_RULES = [
       'A runtime that has no shim, or a shim outside PATH, must be registered with `runtimes` or `--add-runtime`.',
     ),
     reading:
-      'GET /info Runtimes holds every registered name beside the built-in ones; a drop-in entry shows its path. A shim entry is listed by name only: 26.1.5 and 28.5.2 show it as {} (observed), and 20.10.24 has no shim entries (it ignores runtimeType and lists the name). Several runtimes may share one runtimeType (rule 1).',
+      'GET /info Runtimes holds every registered name beside the built-in ones; a drop-in entry shows its path. A shim entry is listed by name only: 26.1.5 and 28.5.2 show it as {} (observed), and 20.10.24 has no shim entries (it ignores runtimeType and lists the name with an empty path, {"path":""}, observed). Several runtimes may share one runtimeType (rule 1).',
     applies: process,
     requires: START,
     releaseDependent: true,

@@ -24,7 +24,7 @@ export const RELOAD_OPTION_RULES = [
     level: 'must',
     source: daemonDoc(LIST, '`labels` (replace the set)'),
     reading:
-      '/info Labels is the new file\'s set, none of the old ones kept; compared as a set (the document says "set"; 20.10 and 26.1 list them in Go map order, 28.5 sorts them, observed).',
+      '/info Labels is the new file\'s set, none of the old ones kept; compared as a set (the document says "set"; 20.10.24, 26.1.5, 28.5.2 and 29.7.2 list them in the file\'s order, rotated to start at a label that varies from reload to reload, observed).',
     releaseDependent: false,
     expectation: 'Generated label sets in reloaded files, the empty set among them: /info Labels equals the last applied set, compared as a set.',
   }),
@@ -98,7 +98,7 @@ export const RELOAD_OPTION_RULES = [
     level: 'must',
     source: daemonDoc(LIST, '`authorization-plugins`'),
     reading:
-      'The suite\'s test plugin runs in a directory the target makes the daemon look in (see the listeners area); the reload finds it by name, and from then on every request passes it (moby cmd/dockerd reloadConfig: validateAuthzPlugins, then the middleware\'s SetPlugins). The end of the reload is read in the "Reloaded configuration" line, which dockerd prints in daemon.Reload, before its handler calls SetPlugins: a request in that window passes unasked (observed once on 26.1.5 under a load of 8 on two cores, 2026-11-27), so answers let through within 1 s of the line are asked again, and none after may be.',
+      'The suite\'s test plugin runs in a directory the target makes the daemon look in (see the listeners area); the reload finds it by name, and from then on every request passes it (moby cmd/dockerd reloadConfig: validateAuthzPlugins, then the middleware\'s SetPlugins). The end of the reload is read in the "Reloaded configuration" line, which dockerd prints in daemon.Reload, before the reload handler of 26.1 and 28.5 calls SetPlugins (that of 20.10 calls SetPlugins before daemon.Reload, so a reload that daemon.Reload refuses still sets the plugins there, observed): a request in that window passes unasked (observed once on 26.1.5 under a load of 8 on two cores, 2026-11-27), so answers let through within 1 s of the line are asked again, and none after may be.',
     requires: [...RELOAD, 'plugins'],
     releaseDependent: false,
     expectation:

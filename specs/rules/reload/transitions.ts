@@ -96,7 +96,7 @@ export const RELOAD_TRANSITION_RULES = [
       reference: 'moby daemon/reload.go: "a two-phase commit protocol"; the new configuration is swapped in at once (configStore.Store)',
     },
     reading:
-      'Read as the real daemons can keep it: the options of the daemon configuration, which a reload swaps at once and /info reads from one snapshot (Labels, LiveRestoreEnabled, Runtimes, DefaultRuntime), are all old or all new in every answer. Debug and the registry settings are not: the real daemons change them apart from that swap, and an answer can mix them (reload.partial-answers). ctrd-sim keeps every field in the one swap.',
+      'Read as the real daemons can keep it: the options of the daemon configuration, which a reload of 26.1 and 28.5 swaps at once and /info reads from one snapshot (Labels, LiveRestoreEnabled, Runtimes, DefaultRuntime), are all old or all new in every answer (20.10 applies them one at a time: its known deviation). Debug and the registry settings are not: the real daemons change them apart from that swap, and an answer can mix them (reload.partial-answers). ctrd-sim keeps every field in the one swap.',
     applies: PROCESS,
     requires: RELOAD,
     releaseDependent: false,
@@ -140,7 +140,7 @@ export const RELOAD_TRANSITION_RULES = [
       observed,
     },
     reading:
-      'An option the new file does not name keeps the value an earlier file or reload gave it. max-concurrent-downloads, max-concurrent-uploads and max-download-attempts return to their defaults (3, 5, 5) when the file does not name them or gives 0 (20.10 refuses max-download-attempts 0); features become the file\'s set, none when absent. Read in the "Reloaded configuration" line. Options given as start flags are reload.flags.kept\'s (the document keeps them; the real daemons reset the limits and features given as flags too, its known deviation), so they are not judged here.',
+      'An option the new file does not name keeps the value an earlier file or reload gave it. max-concurrent-downloads, max-concurrent-uploads and max-download-attempts return to their defaults (3, 5, 5) when the file does not name them or, on 26.1 and 28.5, gives 0 (20.10 takes 0 downloads or uploads as 0 and refuses max-download-attempts 0, observed); features become the file\'s set, none when absent. Read in the "Reloaded configuration" line. Options given as start flags are reload.flags.kept\'s (the document keeps them; the real daemons reset the limits and features given as flags too, its known deviation), so they are not judged here.',
     applies: PROCESS,
     requires: RELOAD,
     releaseDependent: true,
