@@ -5,7 +5,7 @@
  */
 export interface ReloadState {
   readonly debug?: boolean | undefined;
-  /** Sorted (20.10 and 26.1 list them in map order). */
+  /** Sorted (the releases list them in the file's order rotated to a start that varies, observed: test/reading-claims/reload.ts). */
   readonly labels?: readonly string[] | undefined;
   readonly liveRestore?: boolean | undefined;
   readonly defaultRuntime?: string | undefined;
