@@ -191,7 +191,7 @@ export const AUTHZ_RULES = [
     area: AREA,
     level: 'must',
     source: daemonDoc(AUTHN, QUOTE),
-    reading: `As authz.body.chunked: the daemon must not act on a body no plugin saw. dockerd shows the plugins JSON-typed bodies only; a JSON body sent without a Content-Type, or under another one, must then be refused by the route (moby's CheckForJSON answers 400 "unsupported Content-Type header (…): must be 'application/json'", ${OBSERVED_BODIES}) or shown. Bodies that are not JSON (archives to load, build or copy) are not this rule's: dockerd never shows them, by the protocol's design. ${INSTALL}`,
+    reading: `As authz.body.chunked: the daemon must not act on a body no plugin saw. dockerd shows the plugins JSON-typed bodies only; a JSON body sent without a Content-Type, or under another one, must then be refused by the route (moby's CheckForJSON answers 400: 20.10.24+dfsg1 "Content-Type specified (<type>) must be 'application/json'", with an empty type when there is none; 26.1.5+dfsg1 and 28.5.2+dfsg4 "unsupported Content-Type header (<type>): must be 'application/json'", and "malformed Content-Type header (): mime: no media type" when there is none; the plugins are asked without the body (the words observed 2026-12-05 on the three builds, test/reading-claims/listeners.ts; the refusal ${OBSERVED_BODIES})) or shown. Bodies that are not JSON (archives to load, build or copy) are not this rule's: dockerd never shows them, by the protocol's design. ${INSTALL}`,
     otherReading: '"Allowed" may mean the plugin was asked about the request (its headers say the type), not that it saw the body. The strict reading is kept.',
     applies: PROCESS,
     requires: PLUGINS,

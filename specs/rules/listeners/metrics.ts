@@ -59,7 +59,7 @@ export const METRICS_RULES = [
     level: 'must',
     source: daemonDoc('Deprecation catalogue', '| Removed | API CORS header option (`api-cors-header`; disabled by default in v27.0) | v27.0 | v28.0 |'),
     reading:
-      'Before 27.0 `--api-cors-header <origin>` adds `Access-Control-Allow-Origin: <origin>` to every answer (observed on 20.10 and 26.1, with Allow-Methods and Allow-Headers); in 27.x it has no effect unless CTRD_DEPRECATED_CORS_HEADER is set non-empty (Errors table; checked both ways: no real 27.x release is installed here, the simulator emulates them); from 28.0 the option is refused at start (28.5: "The \\"api-cors-header\\" config parameter and the dockerd \\"--api-cors-header\\" option have been removed").',
+      'Before 27.0 `--api-cors-header <origin>` adds `Access-Control-Allow-Origin: <origin>` to every answer (observed on 20.10 and 26.1, with Allow-Methods and Allow-Headers); in 27.x it has no effect unless CTRD_DEPRECATED_CORS_HEADER is set non-empty (Errors table; checked both ways: no real 27.x release is installed here, the simulator emulates them); from 28.0 the option is refused at start (28.5: `The "api-cors-header" config parameter and the dockerd "--api-cors-header" option have been removed`, observed).',
     applies: PROCESS,
     requires: START,
     releaseDependent: true,

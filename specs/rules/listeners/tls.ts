@@ -130,7 +130,7 @@ export const TLS_RULES = [
     level: 'must',
     source: daemonDoc(AUTH, 'Encrypted TLS private keys are no longer supported (removed in 23.0); keys must be stored unencrypted.'),
     reading:
-      'The daemon takes no passphrase, so a key it cannot use stops the start with a message that says why. Observed: exit 1 and "… tls: failed to parse private key … Make sure the key is not encrypted." on 26.1 and 28.5 (and on 20.10, which the rule does not cover).',
+      'The daemon takes no passphrase, so a key it cannot use stops the start with a message that says why. Observed: exit 1 and "… tls: failed to parse private key … Make sure the key is not encrypted." on 26.1 and 28.5 (and on 20.10, which the rule does not cover); 29.7.2 exits 1 with "invalid TLS configuration: error reading X509 key pair - make sure the key is not encrypted (…): tls: failed to parse private key" (observed).',
     applies: { ...PROCESS, releases: { min: '23.0' } },
     requires: START,
     releaseDependent: false,
