@@ -310,7 +310,7 @@ export const CLAIMS: readonly ReadingClaim[] = [
     rule: 'tls.versions.supported',
     reading: 'reading',
     words:
-      "The real releases refuse 1.0 and 1.1 (Go's tlsconfig.ServerDefault minimum is 1.2, observed: protocol_version alert) and negotiate 1.2 and 1.3 (observed on 20.10.24, 26.1.5 and 28.5.2: test/reading-observations.test.ts); see specs/known-deviations.ts.",
+      "The real releases refuse 1.0 and 1.1 (Go's tlsconfig.ServerDefault minimum is 1.2, observed: protocol_version alert) and negotiate 1.2 and 1.3 (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2: test/reading-claims/listeners.ts); see specs/known-deviations.ts.",
     observed: {
       kind: 'probe',
       on: ALL,

@@ -81,7 +81,7 @@ export const TLS_RULES = [
     level: 'must',
     source: daemonDoc(AUTH, 'Only TLS 1.0 and later are supported; SSLv3 and below are not.'),
     reading:
-      '"Supported" is read as a client limited to any of TLS 1.0, 1.1, 1.2, 1.3 completing the handshake. The real releases refuse 1.0 and 1.1 (Go\'s tlsconfig.ServerDefault minimum is 1.2, observed: protocol_version alert) and negotiate 1.2 and 1.3 (observed on 20.10.24, 26.1.5 and 28.5.2: test/reading-observations.test.ts); see specs/known-deviations.ts.',
+      '"Supported" is read as a client limited to any of TLS 1.0, 1.1, 1.2, 1.3 completing the handshake. The real releases refuse 1.0 and 1.1 (Go\'s tlsconfig.ServerDefault minimum is 1.2, observed: protocol_version alert) and negotiate 1.2 and 1.3 (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2: test/reading-claims/listeners.ts); see specs/known-deviations.ts.',
     applies: PROCESS,
     requires: START_TLS,
     releaseDependent: false,
