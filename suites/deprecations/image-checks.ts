@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isOlder } from '../../common/dotted-version.js';
 import { ExchangeLog } from '../harness/exchange-log.js';
 import { checkProperty, type PropertyOptions } from '../harness/property.js';
+import { containerBudget } from './container-checks.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { EMPTY_DEFAULT_FIELDS, EVERY_SETTING, expectedValue, imageSettings, type ImageSettings } from './arbitraries.js';
 import { FULL_IMAGE_EXAMPLES, fullImageCase, NINE_KEPT, NONSTANDARD, SOURCES, THREE_WHEN_SET, withFullImage, type MadeImage } from './full-images.js';
@@ -31,7 +32,7 @@ function imageConfigCheck(
           );
         },
         // Each case is an import (a layer on a real daemon): as many as a start-costly property.
-        { ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) },
+        containerBudget(ctx, options),
         summary(api!),
         [{}, EVERY_SETTING],
       ),
@@ -64,7 +65,7 @@ function fullImageCheck(
           );
         },
         // Each case is a load, an import or a commit (a layer on a real daemon): as many as a start-costly property.
-        { ...options, numRuns: Math.min(options.numRuns, ctx.numStarts * 2) },
+        containerBudget(ctx, options),
         summary(api!),
         FULL_IMAGE_EXAMPLES,
       ),

@@ -16,6 +16,12 @@ export interface PropertyOptions {
   readonly shrink?: boolean;
   /** Stops generating and shrinking after this long; a failure found by then is still reported. */
   readonly timeLimitMs?: number;
+  /**
+   * After the first failing case, at most this many further cases run while shrinking (cases that
+   * cost a real daemon seconds each); the smallest failing case found by then is the counterexample.
+   * Counted, not timed, so a replay of the run shrinks exactly as far.
+   */
+  readonly shrinkSteps?: number;
   /** Where the check reports the documented items its generated cases reach (rules with `documentedItems`). */
   readonly coverage?: CoverageRecorder;
   /**
@@ -50,10 +56,16 @@ export async function checkProperty<T>(
   let unavailable: Unavailable | undefined;
   let exercised = 0;
   const notExercised = new Set<string>();
+  // Cases run since the first failure; past options.shrinkSteps the rest pass unrun, which ends the shrinking.
+  let shrinkCases: number | undefined;
   const guarded = async (value: T): Promise<void> => {
     // Once a request went unanswered, or a case could not get what it needs, every other case (shrinking included) ends at once.
     if (timedOut !== undefined) throw timedOut;
     if (unavailable !== undefined) throw unavailable;
+    if (shrinkCases !== undefined) {
+      if (options.shrinkSteps !== undefined && shrinkCases >= options.shrinkSteps) return;
+      shrinkCases += 1;
+    }
     options.journal?.beginCase();
     try {
       await body(value);
@@ -65,6 +77,7 @@ export async function checkProperty<T>(
       }
       if (isTimeout(error)) timedOut = error;
       if (error instanceof Unavailable) unavailable = error;
+      shrinkCases ??= 0;
       options.journal?.markFailed();
       throw error;
     }
