@@ -28,8 +28,6 @@ export const ENGINE_MESSAGES = {
   renameEmpty: 'Neither old nor new names may be empty',
   renameSame: 'Renaming a container with the same name as its current name',
   allocatingName: 'Error when allocating new name: ',
-  aliasOnPredefined:
-    'invalid config for network {network}: invalid endpoint settings:\nnetwork-scoped alias is supported only for containers in user defined networks',
   /** The simulator's own limit (it keeps layers in memory); the daemon has none. */
   layerTooLarge: 'ctrd-sim takes layers of at most {limit} bytes, packed or unpacked',
   badTar: 'archive/tar: invalid tar header',

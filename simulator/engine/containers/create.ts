@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { addressDecodeProblem, endpointProblem, endpointRequest } from './endpoint-settings.js';
 import { fillMessage } from '../../../common/messages.js';
 import { EMPTY_IMAGE_CONFIG, makeImage, nowNanos, type Image } from '../objects/index.js';
 import { goFields } from '../go-fields.js';
@@ -124,20 +125,6 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
   };
 }
 
-/** The networks every daemon has, on which an endpoint takes no alias. */
-const PREDEFINED_NETWORKS = ['bridge', 'host', 'none'];
-
-/**
- * The refusal of a create's endpoint settings, or null: from 26.0 an alias on a predefined
- * network (observed on 26.1.5 and 28.5.2 for none and bridge; 20.10.24 takes it). The network
- * itself need not exist (network-settings.ts: networkOf).
- */
-function networkProblem(x: Exchange, network: string | null, aliases: string[] | null): [number, string] | null {
-  if (network === null || !PREDEFINED_NETWORKS.includes(network)) return null;
-  if (aliases !== null && aliases.length > 0 && !releaseBelow(x, '26.0')) return [400, fillMessage(ENGINE_MESSAGES.aliasOnPredefined, { network })];
-  return null;
-}
-
 /** POST /containers/create: a container of an image the simulator has, or of none when the request gives a command. */
 /**
  * Whether a create warns that IPv4 forwarding is off: on every network but host and none, a
@@ -171,6 +158,8 @@ export const containerCreateRoute: Route = {
     } catch (error) {
       return handlerError(x, 400, error instanceof Error ? error.message : String(error));
     }
+    const undecodable = addressDecodeProblem(x, asObject(asObject(asObject(parsed)['NetworkingConfig'])['EndpointsConfig']));
+    if (undecodable !== null) return handlerError(x, 400, undecodable);
     if (!hasConfig(parsed)) return handlerError(x, 400, releaseBelow(x, '23.0') ? ENGINE_MESSAGES.emptyConfigOld : ENGINE_MESSAGES.emptyConfig);
     const body = goFields(asObject(parsed), CREATE_FIELDS);
     const given = goFields(asObject(body['HostConfig']), HOST_CONFIG_FIELDS);
@@ -211,10 +200,11 @@ export const containerCreateRoute: Route = {
     if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
     const network = networkOf(given['NetworkMode']);
     const endpoints = asObject(goFields(asObject(body['NetworkingConfig']), ['EndpointsConfig'])['EndpointsConfig']);
-    const endpoint = network === null ? {} : goFields(asObject(endpoints[network]), ['Aliases']);
+    const endpoint = network === null ? {} : goFields(asObject(endpoints[network]), ['Aliases', 'IPAMConfig', 'DriverOpts']);
     const aliases = asList(endpoint['Aliases']);
-    const refused = networkProblem(x, network, aliases);
-    if (refused !== null) return handlerError(x, ...refused);
+    const settings = endpointRequest(x, endpoint, aliases);
+    const refused = network === null ? null : endpointProblem(x, network, settings);
+    if (refused !== null) return handlerError(x, 400, refused);
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
@@ -226,7 +216,9 @@ export const containerCreateRoute: Route = {
       created: nowNanos(),
       config,
       hostConfig,
-      aliases: aliases !== null && aliases.length > 0 ? aliases : null,
+      aliases: settings.aliases,
+      endpointIpam: settings.ipam,
+      endpointDriverOpts: settings.driverOpts,
       state: 'created' as const,
       paused: false,
       startedAt: null,

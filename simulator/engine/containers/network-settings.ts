@@ -48,11 +48,11 @@ const ordered = (fields: Readonly<Record<string, unknown>>, order: readonly stri
  */
 export function endpointOf(x: Exchange, container: Container): Record<string, unknown> {
   const fields: Record<string, unknown> = {
-    IPAMConfig: null,
+    IPAMConfig: container.endpointIpam ?? null,
     Links: null,
     Aliases: container.aliases,
     MacAddress: '',
-    DriverOpts: null,
+    DriverOpts: container.endpointDriverOpts ?? null,
     ...(releaseBelow(x, '28.0') ? {} : { GwPriority: 0 }),
     NetworkID: container.networkId ?? '',
     EndpointID: container.endpointId ?? '',

@@ -28,8 +28,9 @@ function ipv6Value(text: string): bigint {
   if (dotted !== null) {
     const v4 = parseAddress(dotted[1] ?? '')?.value ?? 0n;
     tail = [v4 >> 16n, v4 & 0xffffn];
-    head = text.slice(0, -(dotted[1] ?? '').length).replace(/:$/, ':0');
-    if (head.endsWith('::0')) head = head.slice(0, -1);
+    // The dotted tail is the last two groups: the colon before it goes, unless it is half of `::`.
+    head = text.slice(0, -(dotted[1] ?? '').length);
+    if (!head.endsWith('::')) head = head.slice(0, -1);
   }
   const [left = '', right] = head.split('::');
   const groups = (part: string): bigint[] => (part === '' ? [] : part.split(':').map((group) => BigInt(`0x${group}`)));

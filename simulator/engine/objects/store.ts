@@ -17,6 +17,9 @@ export interface Container {
   hostConfig: Readonly<Record<string, unknown>>;
   /** NetworkingConfig's aliases on the network none, or null. */
   readonly aliases: readonly string[] | null;
+  /** Its endpoint's IPAMConfig (the fields the create gave) and DriverOpts, as the create gave them, or null. */
+  readonly endpointIpam?: Readonly<Record<string, unknown>> | null;
+  readonly endpointDriverOpts?: Readonly<Record<string, string>> | null;
   state: 'created' | 'running' | 'exited';
   /** A running container frozen by a pause. */
   paused: boolean;

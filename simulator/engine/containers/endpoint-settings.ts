@@ -1,0 +1,175 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Exchange } from '../../http/exchange.js';
+import { releaseBelow } from '../replies.js';
+import { builtinNetworks } from '../networks/builtin.js';
+import { parseAddress } from '../networks/ipam.js';
+
+/**
+ * A create's endpoint settings for its network (NetworkingConfig.EndpointsConfig[<network>]) as the
+ * releases check and keep them. Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-05) on the
+ * networks none and host, a missing bridge and an unknown name; the releases between take the
+ * form of the one before them (the multi-error form from 26.0, with the alias check's boundary).
+ */
+
+/** What inspect shows of a create's endpoint: its IPAMConfig (Go's omitempty fields) and DriverOpts, or null. */
+export interface EndpointRequest {
+  readonly ipam: Readonly<Record<string, unknown>> | null;
+  readonly driverOpts: Readonly<Record<string, string>> | null;
+  readonly aliases: readonly string[] | null;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * An address as Go's netip.Addr writes it back (29.x keeps the addresses as netip.Addr): an IPv6
+ * one in lower case, its leading zeros gone and its first longest run of two or more zero groups
+ * as `::`, an IPv4-mapped one as `::ffff:<dotted>`. Anything that does not parse stays as given.
+ */
+export function netipString(address: string): string {
+  const parsed = parseAddress(address);
+  if (parsed === null || parsed.family === 'IPv4') return address;
+  const { value } = parsed;
+  if (value >> 32n === 0xffffn) return `::ffff:${[24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.')}`;
+  const groups = [7n, 6n, 5n, 4n, 3n, 2n, 1n, 0n].map((i) => (value >> (i * 16n)) & 0xffffn);
+  let start = -1;
+  let length = 0;
+  for (let i = 0; i < 8; i++) {
+    let j = i;
+    while (j < 8 && groups[j] === 0n) j++;
+    if (j - i >= 2 && j - i > length) [start, length] = [i, j - i];
+  }
+  const hex = (part: bigint[]): string => part.map((group) => group.toString(16)).join(':');
+  return start < 0 ? hex(groups) : `${hex(groups.slice(0, start))}::${hex(groups.slice(start + length))}`;
+}
+
+/** The endpoint as a create gives it: IPAMConfig's non-empty fields in Go's order, DriverOpts in key order. */
+export function endpointRequest(x: Exchange, endpoint: Readonly<Record<string, unknown>>, aliases: readonly string[] | null): EndpointRequest {
+  const ipam = endpoint['IPAMConfig'];
+  const given = ipam !== null && typeof ipam === 'object' && !Array.isArray(ipam) ? (ipam as Record<string, unknown>) : null;
+  // 29.x decoded them as netip.Addr: they are kept, shown and named in errors as netip writes them.
+  const address = (value: unknown): string => (releaseBelow(x, '29.0') ? text(value) : netipString(text(value)));
+  const links = Array.isArray(given?.['LinkLocalIPs']) ? (given['LinkLocalIPs'] as unknown[]).map(address) : [];
+  const opts = endpoint['DriverOpts'];
+  const driverOpts =
+    opts !== null && typeof opts === 'object' && !Array.isArray(opts)
+      ? Object.fromEntries(
+          Object.entries(opts as Record<string, unknown>)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([k, v]) => [k, text(v)]),
+        )
+      : null;
+  return {
+    ipam:
+      given === null
+        ? null
+        : {
+            // 29.x keeps an IPv4-mapped IPv4Address unmapped (observed on 29.7.2).
+            ...(text(given['IPv4Address']) === ''
+              ? {}
+              : { IPv4Address: releaseBelow(x, '29.0') ? text(given['IPv4Address']) : unmapped(address(given['IPv4Address'])) }),
+            ...(text(given['IPv6Address']) === '' ? {} : { IPv6Address: address(given['IPv6Address']) }),
+            ...(links.length === 0 ? {} : { LinkLocalIPs: links }),
+          },
+    driverOpts,
+    aliases,
+  };
+}
+
+/** Go's net.ParseIP, as far as these checks read it: null, or whether it is an IPv4 address (To4) and unspecified. */
+function goParseIP(address: string): { is4: boolean; unspecified: boolean } | null {
+  if (isIPv4(address)) {
+    if (address.split('.').some((part) => part.length > 1 && part.startsWith('0'))) return null;
+    return { is4: true, unspecified: address === '0.0.0.0' };
+  }
+  if (!isIPv6(address) || address.includes('%')) return null;
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address.replace(/^::/, '0::'));
+  if (mapped !== null) return goParseIP(mapped[1] ?? '') === null ? null : { is4: true, unspecified: mapped[1] === '0.0.0.0' };
+  return { is4: false, unspecified: /^[0:]+$/.test(address) };
+}
+
+/** An IPv4-mapped address (as netipString writes it) as its IPv4 address; any other as it is. */
+const unmapped = (address: string): string => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+
+/** The networks every daemon predefines, on which an endpoint takes no address or alias (moby's IsUserDefined). */
+const PREDEFINED = new Set(['bridge', 'host', 'none', 'default']);
+
+/**
+ * A network of the daemon's own that has no subnet of the user's (under --bridge=none: none and
+ * host). The networks a create makes are not looked at: what their subnets let an endpoint take
+ * was not observed.
+ */
+const predefinedExists = (x: Exchange, network: string): boolean => builtinNetworks(x.state.objects).some((n) => n.name === network || n.id === network);
+
+/** The words that differ from 29.0 (observed on 29.7.2), and before. */
+const WORDS = {
+  old: {
+    ipOnPredefined: 'user specified IP address is supported on user defined networks only',
+    aliasOnPredefined: 'network-scoped alias is supported only for containers in user defined networks',
+    noSubnet: (_address: string): string => 'user specified IP address is supported only when connecting to networks with user configured subnets',
+  },
+  new: {
+    ipOnPredefined: 'user-specified IP address is supported on user-defined networks only',
+    aliasOnPredefined: 'network-scoped aliases are only supported for user-defined networks',
+    // The subnet check reads the address unmapped.
+    noSubnet: (address: string): string => `no configured subnet contains IP address ${unmapped(address)}`,
+  },
+};
+
+/**
+ * 29.x decodes the addresses as Go's netip.Addr, so one that does not parse ends the create as
+ * invalid JSON, before any other check (observed on 29.7.2 for words without a dot or a colon;
+ * netip's words for a malformed dotted or colon form are not modelled: docs/simulator.md).
+ */
+export function addressDecodeProblem(x: Exchange, endpoints: Readonly<Record<string, unknown>>): string | null {
+  if (releaseBelow(x, '29.0')) return null;
+  for (const endpoint of Object.values(endpoints)) {
+    if (endpoint === null || typeof endpoint !== 'object') continue;
+    const ipam = (endpoint as Record<string, unknown>)['IPAMConfig'];
+    if (ipam === null || typeof ipam !== 'object') continue;
+    const fields = ipam as Record<string, unknown>;
+    const addresses = [
+      text(fields['IPv4Address']),
+      text(fields['IPv6Address']),
+      ...(Array.isArray(fields['LinkLocalIPs']) ? fields['LinkLocalIPs'].map(text) : []),
+    ];
+    const bad = addresses.find((address) => address !== '' && !isIPv4(address) && !isIPv6(address));
+    if (bad !== undefined) return `invalid JSON: ParseAddr(${JSON.stringify(bad)}): unable to parse IP`;
+  }
+  return null;
+}
+
+/** The refusal of the endpoint settings on `network`, or null (moby's validateEndpointSettings; 20.10's verifyNetworkingConfig). */
+export function endpointProblem(x: Exchange, network: string, request: EndpointRequest): string | null {
+  const ipv4 = text(request.ipam?.['IPv4Address']);
+  const ipv6 = text(request.ipam?.['IPv6Address']);
+  const links = (request.ipam?.['LinkLocalIPs'] as string[] | undefined) ?? [];
+  const v4 = ipv4 === '' ? undefined : goParseIP(ipv4);
+  const v6 = ipv6 === '' ? undefined : goParseIP(ipv6);
+  if (releaseBelow(x, '26.0')) {
+    // The first wrong address only; an unspecified one passes, link-local ones are not read.
+    if (v4 === null || v4?.is4 === false) return `invalid IPv4 address: ${ipv4}`;
+    if (v6 === null || v6?.is4 === true) return `invalid IPv6 address: ${ipv6}`;
+    return null;
+  }
+  const words = releaseBelow(x, '29.0') ? WORDS.old : WORDS.new;
+  const errors: string[] = [];
+  if (PREDEFINED.has(network)) {
+    if (ipv4 !== '' || ipv6 !== '') errors.push(words.ipOnPredefined);
+    if ((request.aliases ?? []).length > 0) errors.push(words.aliasOnPredefined);
+  }
+  if (v4 !== undefined && (v4 === null || !v4.is4 || v4.unspecified)) errors.push(`invalid IPv4 address: ${ipv4}`);
+  if (v6 !== undefined && (v6 === null || v6.is4 || v6.unspecified)) errors.push(`invalid IPv6 address: ${ipv6}`);
+  for (const link of links) {
+    const parsed = goParseIP(link);
+    if (parsed === null || parsed.unspecified) errors.push(`invalid link-local IP address: ${link}`);
+  }
+  // A network the daemon has, with no subnet of the user's (none, host): an address it cannot hold.
+  if (predefinedExists(x, network)) {
+    if (ipv4 !== '') errors.push(words.noSubnet(ipv4));
+    if (ipv6 !== '') errors.push(words.noSubnet(ipv6));
+  }
+  if (errors.length === 0) return null;
+  // moby's multierror: one error as it is, several as a list.
+  const joined = errors.length === 1 ? errors[0] : errors.map((error) => `* ${error}`).join('\n');
+  return `invalid config for network ${network}: invalid endpoint settings:\n${joined}`;
+}
