@@ -6,7 +6,6 @@ import { goFields } from '../go-fields.js';
 import { networkOf, storedNetworkMode } from './network-settings.js';
 import { ipv4ForwardingOf } from '../system/info/forwarding.js';
 import { readBody } from '../../http/body.js';
-import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { applyHostConfig, hasKernelMemory, HOST_CONFIG_FIELDS } from './host-config.js';
