@@ -74,7 +74,10 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   },
   'hypothetical.config.values.enum.ipc-host': { where: 'simulator/quirks/daemon-config/ipc-host.ts; simulator/config/file/validate.ts' },
   'hypothetical.config.file.validate.unknown-exit-0': { where: 'simulator/quirks/daemon-config/validate-unknown-exit-0.ts; simulator/config/command.ts' },
-  'hypothetical.config.file.unknown-key.proxies-ignored': { where: 'simulator/quirks/daemon-config/proxies-unknown-ignored.ts; simulator/config/file/load.ts' },
+  'hypothetical.config.file.unknown-key.proxies-ignored': {
+    where:
+      'simulator/quirks/daemon-config/proxies-unknown-ignored.ts; its row of simulator/config/file/load-variant.ts (LOAD_VARIATIONS), read by simulator/config/file/load.ts (checkDocument)',
+  },
   'hypothetical.config.cdi.spec-dirs.flag-ignored': {
     where:
       'simulator/quirks/daemon-config/cdi-flag-ignored.ts; its row of simulator/config/file/merge-variant.ts (MERGE_VARIATIONS), read by simulator/config/file/merge.ts (cdiSpecDirs)',
