@@ -58,10 +58,12 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
     where: 'simulator/quirks/daemon-config/address-pools-merged.ts; simulator/quirks/daemon-config/conflicts-merged.ts',
   },
   'hypothetical.config.log-format.exclusive.equal-accepted': {
-    where: 'simulator/quirks/daemon-config/log-format-equal-accepted.ts; simulator/config/file/directives.ts',
+    where:
+      'simulator/quirks/daemon-config/log-format-equal-accepted.ts; its row of simulator/config/file/directives-variant.ts (DIRECTIVES_VARIATIONS), read by simulator/config/file/directives.ts (conflictingDirectives)',
   },
   'hypothetical.config.features.exclusive.disjoint-accepted': {
-    where: 'simulator/quirks/daemon-config/features-disjoint-accepted.ts; simulator/config/file/directives.ts',
+    where:
+      'simulator/quirks/daemon-config/features-disjoint-accepted.ts; its row of simulator/config/file/directives-variant.ts (DIRECTIVES_VARIATIONS), read by simulator/config/file/directives.ts (conflictingDirectives)',
   },
   'hypothetical.config.file.json.trailing-data': {
     where: 'simulator/quirks/daemon-config/trailing-data.ts; simulator/quirks/daemon-config/json-forms.ts, simulator/config/file/read-document.ts',
