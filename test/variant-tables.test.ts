@@ -9,6 +9,11 @@ import { REFERENCE_ROUTE_MATCH, ROUTE_MATCH_VARIATIONS, routeMatchVariant } from
 import { REFERENCE_START, START_VARIATIONS, startVariant } from '../simulator/daemon/start-variant.js';
 import { MERGE_VARIATIONS, mergeVariant, REFERENCE_MERGE } from '../simulator/config/file/merge-variant.js';
 import { REFERENCE_RELOAD, RELOAD_VARIATIONS, reloadVariant } from '../simulator/reload/reload-variant.js';
+import { ARGV_VARIATIONS, argvVariant, REFERENCE_ARGV } from '../simulator/config/flags/argv-variant.js';
+import { LOAD_VARIATIONS, loadVariant, REFERENCE_LOAD } from '../simulator/config/file/load-variant.js';
+import { FLAG_VALUES_VARIATIONS, flagValuesVariant, REFERENCE_FLAG_VALUES } from '../simulator/config/file/flag-values-variant.js';
+import { DIRECTIVES_VARIATIONS, directivesVariant, REFERENCE_DIRECTIVES } from '../simulator/config/file/directives-variant.js';
+import { REFERENCE_REQUEST_BODY, REQUEST_BODY_VARIATIONS, requestBodyVariant } from '../simulator/authz/request-body-variant.js';
 import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
@@ -21,7 +26,7 @@ import { RULES } from '../specs/index.js';
  * notes only the faults of the fields a request's path read (the fault self-test selects its runs
  * by those notes).
  */
-/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts; a reload: simulator/reload/reload-variant.ts). */
+/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts; a reload: simulator/reload/reload-variant.ts; the body shown to the authorization plugins: simulator/authz/request-body-variant.ts; the command line's parsing: simulator/config/flags/argv-variant.ts; the start's checks of the configuration file: simulator/config/file/load-variant.ts; the checks of the flags' values: simulator/config/file/flag-values-variant.ts; the file's directives: simulator/config/file/directives-variant.ts). */
 type AnyVariant = Record<string, unknown>;
 interface Table {
   readonly name: string;
@@ -65,6 +70,36 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_RELOAD as unknown as AnyVariant,
     rows: RELOAD_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: reloadVariant as never,
+  },
+  {
+    name: 'request body',
+    reference: REFERENCE_REQUEST_BODY as unknown as AnyVariant,
+    rows: REQUEST_BODY_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: requestBodyVariant as never,
+  },
+  {
+    name: 'command line',
+    reference: REFERENCE_ARGV as unknown as AnyVariant,
+    rows: ARGV_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: argvVariant as never,
+  },
+  {
+    name: 'configuration file checks',
+    reference: REFERENCE_LOAD as unknown as AnyVariant,
+    rows: LOAD_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: loadVariant as never,
+  },
+  {
+    name: 'flag values',
+    reference: REFERENCE_FLAG_VALUES as unknown as AnyVariant,
+    rows: FLAG_VALUES_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: flagValuesVariant as never,
+  },
+  {
+    name: 'directives',
+    reference: REFERENCE_DIRECTIVES as unknown as AnyVariant,
+    rows: DIRECTIVES_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: directivesVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));

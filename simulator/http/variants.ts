@@ -1,3 +1,4 @@
+import { requestBodyVariant, type RequestBodyVariant } from '../authz/request-body-variant.js';
 import type { SimConfig } from '../config/types.js';
 import { authorizationVariant, type AuthorizationVariant } from './middleware/authorization-variant.js';
 import { routeMatchVariant, type RouteMatchVariant } from './middleware/route-match-variant.js';
@@ -10,10 +11,17 @@ import { versionGateVariant, type VersionGateVariant } from './middleware/versio
  */
 export interface Variants {
   readonly authorization: AuthorizationVariant;
+  /** The request's body taken before the plugins (simulator/authz/request-body-variant.ts). */
+  readonly requestBody: RequestBodyVariant;
   readonly routeMatch: RouteMatchVariant;
   readonly versionGate: VersionGateVariant;
 }
 
 export function resolveVariants(config: Pick<SimConfig, 'faults' | 'quirks'>): Variants {
-  return Object.freeze({ authorization: authorizationVariant(config), routeMatch: routeMatchVariant(config), versionGate: versionGateVariant(config) });
+  return Object.freeze({
+    authorization: authorizationVariant(config),
+    requestBody: requestBodyVariant(config),
+    routeMatch: routeMatchVariant(config),
+    versionGate: versionGateVariant(config),
+  });
 }

@@ -6,9 +6,7 @@ import type { FlagValue } from '../flags/argv.js';
 import { goValue } from './go-values.js';
 import { absentKeys } from '../../quirks/daemon-config/absent-options.js';
 import { conflictKeys } from '../../quirks/daemon-config/conflicts-merged.js';
-import { FEATURES_DISJOINT_ACCEPTED } from '../../quirks/daemon-config/features-disjoint-accepted.js';
-import { LOG_FORMAT_EQUAL_ACCEPTED } from '../../quirks/daemon-config/log-format-equal-accepted.js';
-import * as hostGatewayKeyRenamed from '../../quirks/daemon-config/host-gateway-key-renamed.js';
+import { directivesVariant, type DirectivesVariant } from './directives-variant.js';
 import type { FileDocument } from './read-document.js';
 
 /**
@@ -77,19 +75,19 @@ export function unknownDirectives(
 ): string[] {
   // An empty document (the usual `{}`) has none: the table of known keys is not made.
   if (flat.size === 0) return [];
+  // Where these directives differ from the document's (directives-variant.ts).
+  const variant = directivesVariant({ faults, quirks });
   const options = releaseOptions(release);
   const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.flatMap((o) => fileNamesOf(o))]);
   // Observed quirks: keys the release does not have.
   for (const key of absentKeys(release, quirks)) known.delete(key);
   // min-api-version is a file key from 29.0 (api-versioning area).
   if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
-  // Fault (config.file.keys): dns-search is not a key (but where --dns-search is also given: that is config.file.conflict's case).
-  if (flat.has('dns-search') && !flagsGiven.has('dns-search') && faults.has('config.file.keys')) known.delete('dns-search');
-  // Fault (config.file.keys.release): max-download-attempts is not a key (the same proviso).
-  if (flat.has('max-download-attempts') && !flagsGiven.has('max-download-attempts') && faults.has('config.file.keys.release'))
+  // Read only where the key is in the file and its flag not given (where both are: config.file.conflict's case).
+  if (flat.has('dns-search') && !flagsGiven.has('dns-search') && variant.dnsSearchKeyUnknown) known.delete('dns-search');
+  if (flat.has('max-download-attempts') && !flagsGiven.has('max-download-attempts') && variant.maxDownloadAttemptsKeyUnknown)
     known.delete('max-download-attempts');
-  // Hypothetical quirk: the older host-gateway-ip key renamed without an alias.
-  if (quirks.has(hostGatewayKeyRenamed.ID)) known.delete(hostGatewayKeyRenamed.DROPPED_KEY);
+  for (const key of variant.droppedKeys) known.delete(key);
   return [...flat.keys()].filter((key) => !known.has(key));
 }
 
@@ -103,6 +101,8 @@ export function conflictingDirectives(
 ): string[] {
   // A flag conflicts only with a directive of the file: an empty document has none.
   if (flat.size === 0) return [];
+  // Where these directives differ from the document's (directives-variant.ts).
+  const variant = directivesVariant({ faults, quirks });
   const byName = new Map(releaseOptions(release).map((o) => [o.name, o]));
   const conflicts: string[] = [];
   for (const name of [...flags.keys()].sort()) {
@@ -110,20 +110,18 @@ export function conflictingDirectives(
     if (option === undefined) continue;
     const fileNames = conflictKeys(option, quirks, fileNamesOf(option));
     const candidates = fileNames.length === 1 && fileNames[0] === option.name && option.short !== undefined ? [option.name, option.short] : fileNames;
-    // Faults (config.log-format.exclusive, config.features.exclusive): that setting may come from both.
-    if ((option.name === 'log-format' && faults.has('config.log-format.exclusive')) || (option.name === 'feature' && faults.has('config.features.exclusive')))
-      continue;
-    if (exclusiveTakenAnyway(option.name, flags.get(name)!, flat, quirks)) continue;
+    if ((option.name === 'log-format' && variant.logFormatFromBoth) || (option.name === 'feature' && variant.featuresFromBoth)) continue;
+    if (exclusiveTakenAnyway(option.name, flags.get(name)!, flat, variant)) continue;
     for (const hit of candidates.filter((candidate) => flat.has(candidate)))
       conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
   }
   return conflicts;
 }
 
-/** Hypothetical quirks of the two exclusive settings: equal log formats, or features of other names, taken from both. */
-function exclusiveTakenAnyway(name: string, value: FlagValue, flat: ReadonlyMap<string, unknown>, quirks: ReadonlySet<string>): boolean {
-  if (name === 'log-format') return quirks.has(LOG_FORMAT_EQUAL_ACCEPTED) && flat.get('log-format') === value;
-  if (name !== 'feature' || !quirks.has(FEATURES_DISJOINT_ACCEPTED)) return false;
+/** Where the two exclusive settings are taken from both anyway: equal log formats, or features of other names. */
+function exclusiveTakenAnyway(name: string, value: FlagValue, flat: ReadonlyMap<string, unknown>, variant: DirectivesVariant): boolean {
+  if (name === 'log-format') return variant.equalLogFormatsTaken && flat.get('log-format') === value;
+  if (name !== 'feature' || !variant.disjointFeaturesTaken) return false;
   const inFile = flat.get('features');
   const fileNames = typeof inFile === 'object' && inFile !== null ? Object.keys(inFile) : [];
   return (Array.isArray(value) ? value : [String(value)]).every((entry) => !fileNames.includes(entry.split('=')[0]!));

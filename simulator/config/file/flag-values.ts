@@ -5,7 +5,7 @@ import { SimError } from '../../errors.js';
 import { labelProblem } from './labels.js';
 import { parseUlimit } from './ulimits.js';
 import { unknownNameAccepted } from '../../quirks/daemon-config/ulimit-unknown-name.js';
-import * as shmUpperUnit from '../../quirks/daemon-config/shm-upper-unit.js';
+import { flagValuesVariant, type FlagValuesVariant } from './flag-values-variant.js';
 
 const BOOL = /^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -23,13 +23,13 @@ export function isIp(value: string): boolean {
 }
 
 /** What the flag library checks as it takes a value: the reason a value is refused, or null. */
-function problemOf(name: string, value: string, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): string | null {
+function problemOf(name: string, value: string, names: BrandNames, variant: FlagValuesVariant, quirks: ReadonlySet<string>): string | null {
   switch (name) {
     case 'label':
-      return faults.has('config.labels.reserved') && value.includes('=') ? null : labelProblem(value, names, quirks);
+      return variant.keyValueLabelsUnchecked && value.includes('=') ? null : labelProblem(value, names, quirks);
     case 'default-ulimit': {
       const parsed = parseUlimit(value);
-      if (typeof parsed === 'string' && faults.has('config.ulimits.default') && parsed.startsWith('ulimit soft limit')) return null;
+      if (typeof parsed === 'string' && variant.ulimitSoftOverHardAccepted && parsed.startsWith('ulimit soft limit')) return null;
       // Hypothetical quirk: an unknown limit name passes.
       if (typeof parsed === 'string' && unknownNameAccepted(parsed, quirks)) return null;
       return typeof parsed === 'string' ? parsed : null;
@@ -40,7 +40,7 @@ function problemOf(name: string, value: string, names: BrandNames, faults: Reado
       return value.slice(0, at) === 'runc' ? "runtime name 'runc' is reserved" : null;
     }
     case 'node-generic-resource':
-      return faults.has('config.generic-resources') || /^[^=]+=.+$/.test(value)
+      return variant.genericResourceFormUnchecked || /^[^=]+=.+$/.test(value)
         ? null
         : `invalid node-generic-resource format \`${value}\` expected \`name=value\``;
     case 'feature': {
@@ -49,16 +49,13 @@ function problemOf(name: string, value: string, names: BrandNames, faults: Reado
       return at < 0 || BOOL.test(value.slice(at + 1)) ? null : `strconv.ParseBool: parsing "${value.slice(at + 1)}": invalid syntax`;
     }
     case 'default-network-opt':
-      return faults.has('config.network-opts.forms') || /^[^=]+=[^=]+=/.test(value)
-        ? null
-        : `invalid value "${value}" for map option, should be root-key=key=value`;
+      return variant.networkOptFormUnchecked || /^[^=]+=[^=]+=/.test(value) ? null : `invalid value "${value}" for map option, should be root-key=key=value`;
     case 'host-gateway-ip':
-      return faults.has('config.host-gateway.ips') || isIp(value) ? null : `${value} is not an ip address`;
+      return variant.hostGatewayIpUnchecked || isIp(value) ? null : `${value} is not an ip address`;
     case 'dns':
       return isIp(value) ? null : `${value} is not an ip address`;
-    // Hypothetical quirk: a size pattern of upper-case units only.
     case 'default-shm-size':
-      return quirks.has(shmUpperUnit.ID) ? shmUpperUnit.upperUnitProblem(value) : null;
+      return variant.shmSizeProblem(value);
     default:
       return null;
   }
@@ -66,10 +63,12 @@ function problemOf(name: string, value: string, names: BrandNames, faults: Reado
 
 /** Checks each value of the flags that validate as they parse; a refusal is a usage error naming flag and value. */
 export function checkFlagValues(flags: ParsedFlags, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): void {
+  // Where these checks differ from the document's (flag-values-variant.ts).
+  const variant = flagValuesVariant({ faults, quirks });
   for (const [name, value] of flags) {
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one !== 'string') continue;
-      const problem = problemOf(name, one, names, faults, quirks);
+      const problem = problemOf(name, one, names, variant, quirks);
       if (problem === null) continue;
       const option = KNOWN_OPTIONS.find((o) => o.name === name);
       const spelled = option?.short === undefined ? `--${name}` : `-${option.short}, --${name}`;

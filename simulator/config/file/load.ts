@@ -5,11 +5,10 @@ import type { FlagValue, ParsedFlags } from '../flags/argv.js';
 import { flag } from '../flags/options.js';
 import type { ConfigSources } from './sources.js';
 import { findTypeProblem, typeProblemText } from './decode.js';
-import { PROXIES_UNKNOWN_IGNORED } from '../../quirks/daemon-config/proxies-unknown-ignored.js';
 import { ignoredTypes, unnamedTypeProblem } from '../../quirks/daemon-config/types-unchecked.js';
 import * as boolTypeUnnamed from '../../quirks/daemon-config/bool-type-unnamed.js';
-import * as poolSizeString from '../../quirks/daemon-config/pool-size-string.js';
 import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
+import { loadVariant } from './load-variant.js';
 import { mergeSettings } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { fileError, readDocument, type ConfigDocument, type FileDocument } from './read-document.js';
@@ -49,13 +48,13 @@ export function checkDocument(
   checks: DocumentChecks,
   quirks: ReadonlySet<string> = new Set(),
 ): FileDocument {
+  // Where these checks differ from the document's (load-variant.ts).
+  const variant = loadVariant({ faults, quirks });
   const style = messageStyle(release);
   const path = file.path ?? names.configFile;
   const flat = flattenDirectives(file.doc);
-  const proxies = file.doc['proxies'];
-  // Hypothetical quirk: unknown keys inside proxies are not looked up.
-  const inProxies = quirks.has(PROXIES_UNKNOWN_IGNORED) && typeof proxies === 'object' && proxies !== null ? Object.keys(proxies) : [];
-  const unknown = unknownDirectives(flat, release, faults, new Set(givenOptions.keys()), quirks).filter((key) => !inProxies.includes(key));
+  const passedOver = variant.unknownPassedOver(file.doc);
+  const unknown = unknownDirectives(flat, release, faults, new Set(givenOptions.keys()), quirks).filter((key) => !passedOver.includes(key));
   if (unknown.length > 0 && checks.unknown) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
@@ -69,8 +68,7 @@ export function checkDocument(
   // The types fault is asked about only for a file with a mistyped value: elsewhere it changes nothing.
   const checkTypes = findTypeProblem(file.doc, style) === null || checks.types;
   const typeProblem = checkTypes ? findTypeProblem(typed, style) : null;
-  // Fault (config.file.types.message): the refusal names the Go type only.
-  if (typeProblem !== null && faults.has('config.file.types.message'))
+  if (typeProblem !== null && variant.typeRefusalGoTypeOnly)
     throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
   // Hypothetical quirk (boolTypeUnnamed): a boolean key's wrong type in the words of the daemon's own bool type.
   if (typeProblem !== null)
@@ -83,11 +81,9 @@ export function checkDocument(
     );
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
-  // Hypothetical quirk: the pools' size decoded as a string.
-  if (quirks.has(poolSizeString.ID)) poolSizeString.refuseNumberSize(file.doc, (problem) => fileError(names, path, problem));
+  variant.poolSizeCheck(file.doc, (problem) => fileError(names, path, problem));
   const builder = file.doc['builder'];
-  // Fault (config.file.nested-shapes): a well-formed builder gc policy is refused.
-  if (typeof builder === 'object' && builder !== null && 'gc' in builder && faults.has('config.file.nested-shapes'))
+  if (typeof builder === 'object' && builder !== null && 'gc' in builder && variant.builderGcRefused)
     throw fileError(names, path, 'invalid builder: malformed gc policy');
   return checkTypes ? file.doc : withoutMistyped(file.doc);
 }
@@ -104,6 +100,7 @@ export function loadConfiguration(
   faults: ReadonlySet<TestableRuleId>,
   quirks: ReadonlySet<string> = new Set(),
 ): LoadedConfiguration {
+  const variant = loadVariant({ faults, quirks });
   const file = withRemovedKeys(readDocument(flag(flags, 'config-file'), names, messageStyle(release), sources, faults, quirks), release, faults);
   const doc = checkDocument(
     file,
@@ -112,15 +109,14 @@ export function loadConfiguration(
     release,
     faults,
     {
-      // A getter: the fault is asked about only when a directive is unknown.
+      // Getters, and conflicts asked of only when some were found: each field is read only where it
+      // changes the outcome (a directive is unknown, a value mistyped), for the trace (fault-set.ts).
       get unknown() {
-        return !faults.has('config.file.unknown-key');
+        return !variant.unknownDirectivesAccepted;
       },
-      // Fault (config.file.conflict): only log-format and features conflicts (their own rules) are refused.
-      conflicts: (found) =>
-        found.length > 0 && faults.has('config.file.conflict') ? found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) : found,
+      conflicts: (found) => (found.length > 0 ? variant.conflictsRefused(found) : found),
       get types() {
-        return !faults.has('config.file.types');
+        return !variant.mistypedDropped;
       },
     },
     quirks,

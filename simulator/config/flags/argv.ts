@@ -1,9 +1,6 @@
 import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption, type OptionKind } from '../../../specs/options.js';
 import { SimError } from '../../errors.js';
-import * as unknownValuedSkipped from '../../quirks/daemon-config/unknown-valued-skipped.js';
-import * as valueUnnamed from '../../quirks/daemon-config/value-unnamed.js';
-import * as boolOnlyTrue from '../../quirks/daemon-config/bool-only-true.js';
-import * as boolWordTaken from '../../quirks/daemon-config/bool-word-taken.js';
+import { argvVariant } from './argv-variant.js';
 
 /** Options only the simulator has. */
 const simOption = (name: string, kind: OptionKind, effect: string): DaemonOption => ({
@@ -80,26 +77,22 @@ function parseInt64(option: DaemonOption, raw: string): number {
  * list flags. No positional arguments.
  */
 export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> = NO_FAULTS, quirks: ReadonlySet<string> = NO_FAULTS): ParsedFlags {
+  // Where this parsing differs from the document's (argv-variant.ts).
+  const variant = argvVariant({ faults, quirks });
   const flags = new Map<string, FlagValue>();
   const set = (option: DaemonOption, raw: string | undefined, flag: string): void => {
     if (option.kind === 'bool') {
-      // Hypothetical quirk: only the word true turns a switch on.
-      if (raw !== undefined && quirks.has(boolOnlyTrue.ID)) return void flags.set(option.name, boolOnlyTrue.parse(raw));
-      // Fault (config.cli.bool-forms): --debug=false turns debug on.
-      flags.set(option.name, raw === undefined || (option.name === 'debug' && faults.has('config.cli.bool-forms')) ? true : parseBool(option, raw));
+      if (raw !== undefined && variant.switchWord !== undefined) return void flags.set(option.name, variant.switchWord(raw));
+      flags.set(option.name, raw === undefined || (option.name === 'debug' && variant.debugValueIgnored) ? true : parseBool(option, raw));
       return;
     }
-    // Fault (config.cli.value-required): a missing value is the empty string.
-    if (raw === undefined && faults.has('config.cli.value-required')) raw = '';
-    // Hypothetical quirk: the usage error names no flag.
-    if (raw === undefined) throw new SimError('SIM_USAGE', quirks.has(valueUnnamed.ID) ? valueUnnamed.MESSAGE : `flag needs an argument: ${flag}`);
+    if (raw === undefined) raw = variant.missingValue;
+    if (raw === undefined) throw new SimError('SIM_USAGE', variant.missingValueMessage(flag));
     if (option.kind === 'int') flags.set(option.name, parseInt64(option, raw));
-    // Fault (config.cli.repeatable): the third and later --label are dropped.
     else if (
       option.kind === 'list' &&
       option.name === 'label' &&
-      faults.has('config.cli.repeatable') &&
-      ((flags.get(option.name) as readonly string[] | undefined)?.length ?? 0) >= 2
+      ((flags.get(option.name) as readonly string[] | undefined)?.length ?? 0) >= variant.labelValuesKept
     )
       return;
     else if (option.kind === 'list') flags.set(option.name, [...((flags.get(option.name) as readonly string[] | undefined) ?? []), raw]);
@@ -109,7 +102,7 @@ export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> =
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
-      if (i + 1 < argv.length && !faults.has('config.cli.positional'))
+      if (i + 1 < argv.length && !variant.positionalIgnored)
         throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(argv[i + 1])}`);
       break;
     }
@@ -117,14 +110,12 @@ export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> =
       const eq = arg.indexOf('=');
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const option = byLong.get(name);
-      if (option === undefined && faults.has('config.cli.unknown-option')) continue;
-      // Hypothetical quirk: an unknown `--name=value` is passed over.
-      if (option === undefined && quirks.has(unknownValuedSkipped.ID) && unknownValuedSkipped.skipped(arg)) continue;
+      if (option === undefined && variant.unknownOptionsIgnored) continue;
+      if (option === undefined && variant.unknownSkipped(arg)) continue;
       if (option === undefined) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
       let raw = eq < 0 ? undefined : arg.slice(eq + 1);
       if (raw === undefined && option.kind !== 'bool') raw = argv[++i];
-      // Hypothetical quirk: a bool word after a switch is its value.
-      else if (raw === undefined && quirks.has(boolWordTaken.ID) && boolWordTaken.isBoolWord(argv[i + 1])) raw = argv[++i];
+      else if (raw === undefined && variant.switchTakesWord(argv[i + 1])) raw = argv[++i];
       set(option, raw, `--${name}`);
     } else if (arg.startsWith('-') && arg.length > 1) {
       // A cluster of short flags: every one but the last must be boolean.
@@ -146,7 +137,7 @@ export function parseArgv(argv: readonly string[], faults: ReadonlySet<string> =
         set(option, raw, `-${letter}`);
         break;
       }
-    } else if (!faults.has('config.cli.positional')) {
+    } else if (!variant.positionalIgnored) {
       throw new SimError('SIM_USAGE', `ctrd does not take any positional arguments, got ${JSON.stringify(arg)}`);
     }
   }

@@ -77,8 +77,7 @@ function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>)
 
 /** Puts the request to the plugins: its message and their verdict, or null when it was answered already (a body too large). */
 async function ask(x: Exchange, chain: AuthzChain): Promise<{ message: AuthzMessage; verdict: AuthzOutcome } | null> {
-  const { faults, quirks } = x.state.config;
-  const body = await takeBody(x.req, faults, quirks);
+  const body = await takeBody(x.req, x.state.variants.requestBody);
   if ('tooLarge' in body) {
     x.state.logger.log('error', `AuthZRequest for ${x.req.method ?? 'GET'} ${x.req.url ?? '/'} returned error: ${AUTHZ_MESSAGES.bodyTooLarge}`);
     refuse(x, { allowed: false, status: 500, message: AUTHZ_MESSAGES.bodyTooLarge });

@@ -58,10 +58,12 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
     where: 'simulator/quirks/daemon-config/address-pools-merged.ts; simulator/quirks/daemon-config/conflicts-merged.ts',
   },
   'hypothetical.config.log-format.exclusive.equal-accepted': {
-    where: 'simulator/quirks/daemon-config/log-format-equal-accepted.ts; simulator/config/file/directives.ts',
+    where:
+      'simulator/quirks/daemon-config/log-format-equal-accepted.ts; its row of simulator/config/file/directives-variant.ts (DIRECTIVES_VARIATIONS), read by simulator/config/file/directives.ts (conflictingDirectives)',
   },
   'hypothetical.config.features.exclusive.disjoint-accepted': {
-    where: 'simulator/quirks/daemon-config/features-disjoint-accepted.ts; simulator/config/file/directives.ts',
+    where:
+      'simulator/quirks/daemon-config/features-disjoint-accepted.ts; its row of simulator/config/file/directives-variant.ts (DIRECTIVES_VARIATIONS), read by simulator/config/file/directives.ts (conflictingDirectives)',
   },
   'hypothetical.config.file.json.trailing-data': {
     where: 'simulator/quirks/daemon-config/trailing-data.ts; simulator/quirks/daemon-config/json-forms.ts, simulator/config/file/read-document.ts',
@@ -74,7 +76,10 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   },
   'hypothetical.config.values.enum.ipc-host': { where: 'simulator/quirks/daemon-config/ipc-host.ts; simulator/config/file/validate.ts' },
   'hypothetical.config.file.validate.unknown-exit-0': { where: 'simulator/quirks/daemon-config/validate-unknown-exit-0.ts; simulator/config/command.ts' },
-  'hypothetical.config.file.unknown-key.proxies-ignored': { where: 'simulator/quirks/daemon-config/proxies-unknown-ignored.ts; simulator/config/file/load.ts' },
+  'hypothetical.config.file.unknown-key.proxies-ignored': {
+    where:
+      'simulator/quirks/daemon-config/proxies-unknown-ignored.ts; its row of simulator/config/file/load-variant.ts (LOAD_VARIATIONS), read by simulator/config/file/load.ts (checkDocument)',
+  },
   'hypothetical.config.cdi.spec-dirs.flag-ignored': {
     where:
       'simulator/quirks/daemon-config/cdi-flag-ignored.ts; its row of simulator/config/file/merge-variant.ts (MERGE_VARIATIONS), read by simulator/config/file/merge.ts (cdiSpecDirs)',

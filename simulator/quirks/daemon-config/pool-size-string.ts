@@ -2,7 +2,10 @@ import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical quirk: the file's default-address-pools entries are decoded into a type whose size is a string: the JSON number the document gives (`"size": 24`) is refused. */
 export const ID = 'hypothetical.config.file.nested-shapes.pool-size-string';
-export const MODULE: QuirkModule = { where: 'simulator/quirks/daemon-config/pool-size-string.ts, called from simulator/config/file/load.ts (checkDocument)' };
+export const MODULE: QuirkModule = {
+  where:
+    'simulator/quirks/daemon-config/pool-size-string.ts, its row of simulator/config/file/load-variant.ts (LOAD_VARIATIONS), read by simulator/config/file/load.ts (checkDocument)',
+};
 
 /** Throws `refusal(problem)` where a default-address-pools entry of the document gives its size as a JSON number. */
 export function refuseNumberSize(doc: Readonly<Record<string, unknown>>, refusal: (problem: string) => Error): void {

@@ -3,7 +3,8 @@ import type { QuirkModule } from '../quirk-module.js';
 /** Hypothetical: a chunked body (no Content-Length to size the buffer by) is peeked through a bufio.Reader of Go's default size, 4096 bytes: the plugins are shown its first 4 KiB, and the route gets it whole. */
 export const AUTHZ_CHUNKED_PEEK = 'hypothetical.authz.body.chunked.default-peek';
 export const authzChunkedPeek: QuirkModule = {
-  where: 'simulator/quirks/listeners/authz-chunked-peek.ts, called from simulator/authz/request-body.ts (takeBody)',
+  where:
+    'simulator/quirks/listeners/authz-chunked-peek.ts, its row of simulator/authz/request-body-variant.ts (REQUEST_BODY_VARIATIONS), read by simulator/authz/request-body.ts (takeBody)',
 };
 
 /** bufio's default buffer size. */

@@ -10,7 +10,8 @@ import { isChunked, MAX_SHOWN_BODY } from '../../authz/request-message.js';
  */
 export const AUTHZ_LIMIT_LENGTH_ONLY = 'hypothetical.authz.body.limit.content-length-only';
 export const authzLimitLengthOnly: QuirkModule = {
-  where: 'simulator/quirks/listeners/authz-limit-length-only.ts, called from simulator/authz/request-body.ts (takeBody)',
+  where:
+    'simulator/quirks/listeners/authz-limit-length-only.ts, its row of simulator/authz/request-body-variant.ts (REQUEST_BODY_VARIATIONS), read by simulator/authz/request-body.ts (takeBody)',
 };
 
 /** What the route may still read of a chunked body (the largest limit of a route that reads one whole). */
@@ -21,6 +22,9 @@ export const unlimited = (req: IncomingMessage): boolean => isChunked(req);
 
 /** The whole chunked body, read for the route. */
 export const readUnlimited = (req: IncomingMessage): Promise<Buffer> => readBody(req, ROUTE_LIMIT);
+
+/** The body read past the limit when the quirk reads it so (a chunked one), else undefined. */
+export const readChunkedUnlimited = (req: IncomingMessage): Promise<Buffer> | undefined => (unlimited(req) ? readUnlimited(req) : undefined);
 
 /** What the plugins are shown of it: its first 4 MiB. */
 export const truncated = (body: Buffer): Buffer => body.subarray(0, MAX_SHOWN_BODY);

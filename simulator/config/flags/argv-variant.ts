@@ -1,0 +1,63 @@
+import * as boolOnlyTrue from '../../quirks/daemon-config/bool-only-true.js';
+import * as boolWordTaken from '../../quirks/daemon-config/bool-word-taken.js';
+import * as unknownValuedSkipped from '../../quirks/daemon-config/unknown-valued-skipped.js';
+import * as valueUnnamed from '../../quirks/daemon-config/value-unnamed.js';
+import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
+
+/**
+ * What parsing the command line (argv.ts) may do differently from the document: the words it
+ * takes, skips or refuses. REFERENCE_ARGV is the document's; each fault and quirk that changes it
+ * is one row of ARGV_VARIATIONS.
+ */
+export interface ArgvVariant {
+  /** A switch's `=value` read otherwise than by Go's strconv.ParseBool (undefined: ParseBool). */
+  readonly switchWord: ((raw: string) => boolean) | undefined;
+  /** --debug is on whatever value it is given. */
+  readonly debugValueIgnored: boolean;
+  /** The value of a value option given none (undefined: a usage error). */
+  readonly missingValue: string | undefined;
+  /** The usage error of a value option given no value, for the flag as written. */
+  readonly missingValueMessage: (flag: string) => string;
+  /** How many --label values are kept; later ones are dropped. */
+  readonly labelValuesKept: number;
+  /** Positional arguments (and those after `--`) are passed over instead of refused. */
+  readonly positionalIgnored: boolean;
+  /** Unknown long options are passed over instead of refused. */
+  readonly unknownOptionsIgnored: boolean;
+  /** Whether this word of an unknown long option is passed over. */
+  readonly unknownSkipped: (word: string) => boolean;
+  /** Whether the word after a switch is taken as its value. */
+  readonly switchTakesWord: (next: string | undefined) => boolean;
+}
+
+/** The document's command line. */
+export const REFERENCE_ARGV: ArgvVariant = Object.freeze({
+  switchWord: undefined,
+  debugValueIgnored: false,
+  missingValue: undefined,
+  missingValueMessage: (flag: string) => `flag needs an argument: ${flag}`,
+  labelValuesKept: Number.POSITIVE_INFINITY,
+  positionalIgnored: false,
+  unknownOptionsIgnored: false,
+  unknownSkipped: () => false,
+  switchTakesWord: () => false,
+});
+
+/** Each fault and quirk of the command line's parsing, and what it sets (no two set the same field). */
+export const ARGV_VARIATIONS: readonly VariationRow<ArgvVariant>[] = [
+  // Hypothetical quirks (specs/quirks/daemon-config.ts).
+  [boolOnlyTrue.ID, { switchWord: boolOnlyTrue.parse }],
+  [valueUnnamed.ID, { missingValueMessage: () => valueUnnamed.MESSAGE }],
+  [unknownValuedSkipped.ID, { unknownSkipped: unknownValuedSkipped.skipped }],
+  [boolWordTaken.ID, { switchTakesWord: boolWordTaken.isBoolWord }],
+  // Faults: the smallest change under which the rule, and only it, fails.
+  ['config.cli.bool-forms', { debugValueIgnored: true }],
+  ['config.cli.value-required', { missingValue: '' }],
+  ['config.cli.repeatable', { labelValuesKept: 2 }],
+  ['config.cli.positional', { positionalIgnored: true }],
+  ['config.cli.unknown-option', { unknownOptionsIgnored: true }],
+];
+
+/** The command line's parsing with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
+export const argvVariant = (config: { readonly faults: ReadonlySet<string>; readonly quirks: ReadonlySet<string> }): ArgvVariant =>
+  resolveVariant(REFERENCE_ARGV, ARGV_VARIATIONS, config);
