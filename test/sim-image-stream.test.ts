@@ -11,7 +11,8 @@ import { simClient } from './helpers/real-versus-sim.js';
  * streams: 200, chunked (no Content-Length), each message followed by "\r\n", as 20.10.24, 26.1.5
  * and 28.5.2 answer (observed 2026-12-05; a client that reads the stream line by line, such as the
  * Python SDK's multi-image load, needs it). A save and a load keep an imported image's ID and its
- * history ("Imported from -" or the import's message). ctrd-sim emulating each release is checked
+ * history ("Imported from -" or the import's message), and a loaded image's ID through a second
+ * save and load. ctrd-sim emulating each release is checked
  * against what the real release answers for generated tags and messages.
  */
 
@@ -53,8 +54,22 @@ async function roundTrip(client: HttpClient, tags: readonly string[], message: s
   });
   const after = JSON.parse((await client.request('GET', `/images/ctc-rt:${tags[0]}/json`, { timeoutMs: 10_000 })).body) as { Id: string };
   const historyAfter = await history();
-  await client.request('DELETE', `/images/${before.Id}?force=1`, { timeoutMs: 10_000, cleanup: true });
-  return { imported: frame(imported), loaded: frame(loaded), sameId: before.Id === after.Id, historyBefore, historyAfter };
+  // Once more: the loaded image saved and loaded again keeps its ID too.
+  const again = await client.stream('GET', `/images/get?names=ctc-rt:${tags[0]}`, { maxBodyBytes: 1 << 26, timeoutMs: 30_000 });
+  const againParts: Buffer[] = [];
+  for await (const chunk of again.chunks()) againParts.push(chunk);
+  await client.request('DELETE', `/images/${after.Id}?force=1`, { timeoutMs: 10_000, cleanup: true });
+  await client.request('POST', '/images/load', { headers: { 'Content-Type': 'application/x-tar' }, body: Buffer.concat(againParts), timeoutMs: 30_000 });
+  const reloaded = JSON.parse((await client.request('GET', `/images/ctc-rt:${tags[0]}/json`, { timeoutMs: 10_000 })).body) as { Id: string };
+  await client.request('DELETE', `/images/${reloaded.Id}?force=1`, { timeoutMs: 10_000, cleanup: true });
+  return {
+    imported: frame(imported),
+    loaded: frame(loaded),
+    sameId: before.Id === after.Id,
+    sameIdAgain: after.Id === reloaded.Id,
+    historyBefore,
+    historyAfter,
+  };
 }
 
 const tagSets = fc.uniqueArray(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,8}$/), { minLength: 1, maxLength: 3 });

@@ -116,6 +116,7 @@ export const imageLoadRoute: Route = {
         ...makeImageWithOrigin(digestOf(configBytes), { entries: [...layerFiles.values()] }, config, created, origin),
         history: historyOf(doc['history']),
         layerSizes,
+        configBytes,
       };
       objects.addImage(image);
       objects.imageEvent(image, 'load', image.id);

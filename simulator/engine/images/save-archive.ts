@@ -41,11 +41,12 @@ const dir = (name: string, mtime: Date): Entry => ({
 
 /**
  * The image's config document. An import's is the document its ID hashes (objects/images.ts
- * makeImage), so a load of it gives the image back under the same ID; a commit's or a load's
- * ID hashes no document the simulator keeps, so its document is rebuilt from what it keeps and
- * a load of it makes an image with another ID.
+ * makeImage), and a load's the archive's own bytes, so a load of it gives the image back under the
+ * same ID; a commit's ID hashes no document the simulator keeps, so its document is rebuilt from
+ * what it keeps and a load of it makes an image with another ID.
  */
 function configDocument(image: Image): Buffer {
+  if (image.configBytes !== undefined) return image.configBytes;
   const origin = image.origin;
   const doc = {
     architecture: 'amd64',

@@ -49,6 +49,8 @@ export interface Image {
   readonly history?: readonly HistoryEntry[];
   /** The size of each of its layers, in the order of its diff IDs. */
   readonly layerSizes?: readonly number[];
+  /** A loaded image's config document as the archive held it (its ID hashes it): a save writes it back. */
+  readonly configBytes?: Buffer;
 }
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
