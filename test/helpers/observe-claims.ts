@@ -127,6 +127,14 @@ export async function startDaemon(
   return { ok: true, started: { instance, client, get } };
 }
 
+/** Starts `daemon` as startDaemon does, for a probe that needs it serving: undefined, and the test failed with the end of its output, when it did not. */
+export async function servingDaemon(t: Test, daemon: Daemon, request: StartRequest = {}): Promise<StartedDaemon | undefined> {
+  const start = await startDaemon(t, daemon, request);
+  if (start.ok) return start.started;
+  t.fail(`the daemon did not start (${JSON.stringify(request.args ?? [])}): ${start.output.trim().slice(-2000)}`);
+  return undefined;
+}
+
 /**
  * `dockerd --validate --config-file <file>` (from 23.0): whether the configuration is taken, and
  * everything it printed. Ended by spawnSync's deadline (by its PID) if it hangs.

@@ -1,19 +1,19 @@
 import type { Test } from 'tap';
-import { type StartedDaemon, startDaemon } from '../helpers/observe-claims.js';
+import { servingDaemon, type StartedDaemon } from '../helpers/observe-claims.js';
 import type { Daemon, ReadingClaim } from '../helpers/reading-claims.js';
 
 /** What the api-versioning area's readings say the releases do, and how each is observed. */
 
 /** A started daemon with the versions its /version advertises (ApiVersion, MinAPIVersion). */
 async function started(t: Test, daemon: Daemon): Promise<(StartedDaemon & { max: string; min: string }) | undefined> {
-  const start = await startDaemon(t, daemon);
-  if (!start.ok) return void t.fail(`the daemon did not start: ${start.output}`);
-  const version = (await start.started.get('/version')).body as { ApiVersion?: string; MinAPIVersion?: string };
+  const served = await servingDaemon(t, daemon);
+  if (served === undefined) return undefined;
+  const version = (await served.get('/version')).body as { ApiVersion?: string; MinAPIVersion?: string };
   t.ok(
     version.ApiVersion !== undefined && version.MinAPIVersion !== undefined,
     `GET /version advertises ApiVersion ${version.ApiVersion} and MinAPIVersion ${version.MinAPIVersion}`,
   );
-  return { ...start.started, max: version.ApiVersion ?? '', min: version.MinAPIVersion ?? '' };
+  return { ...served, max: version.ApiVersion ?? '', min: version.MinAPIVersion ?? '' };
 }
 
 /** The version one minor below `v` ("1.24" → "1.23"). */

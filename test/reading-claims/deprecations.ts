@@ -1,15 +1,14 @@
 import type { Test } from 'tap';
 import type { HttpClient } from '../../suites/http/client.js';
 import { importBusybox, sendOk, sleeper } from '../helpers/busybox-containers.js';
-import { type StartedDaemon, startDaemon } from '../helpers/observe-claims.js';
+import { servingDaemon, type StartedDaemon, startDaemon } from '../helpers/observe-claims.js';
 import type { Daemon, ReadingClaim } from '../helpers/reading-claims.js';
 
 /** A started daemon with the suite's busybox imported as ctc-img:1, or the probe failed. */
 async function withImage(t: Test, daemon: Daemon): Promise<StartedDaemon | undefined> {
-  const start = await startDaemon(t, daemon);
-  if (!start.ok) return void t.fail(`the daemon did not start: ${start.output}`);
-  await importBusybox(start.started.client);
-  return start.started;
+  const started = await servingDaemon(t, daemon);
+  if (started !== undefined) await importBusybox(started.client);
+  return started;
 }
 
 /** The API versions the daemon serves: its lowest and its own. */

@@ -9,7 +9,7 @@ import { ALLOW_ALL, type AuthzPlugin, type AuthzPolicy, startAuthzPlugin } from 
 import { sharedTlsMaterial, type TlsMaterial, writeTlsFiles } from '../../suites/listeners/certificates.js';
 import { freePort } from '../../suites/listeners/ports.js';
 import { plainExchange, tlsPing } from '../../suites/listeners/tls-handshake.js';
-import { type StartedDaemon, startDaemon } from '../helpers/observe-claims.js';
+import { servingDaemon, type StartedDaemon, startDaemon } from '../helpers/observe-claims.js';
 import type { Daemon, ObservedOn, ReadingClaim } from '../helpers/reading-claims.js';
 
 /** What the listeners area's readings say the releases do, and how each is observed. */
@@ -24,11 +24,7 @@ function ownDir(t: Test): string {
 }
 
 /** Starts the daemon and fails the test when it does not serve. */
-async function served(t: Test, daemon: Daemon, request: StartRequest = {}): Promise<StartedDaemon | undefined> {
-  const start = await startDaemon(t, daemon, request);
-  if (!start.ok) return void t.fail(`the daemon did not start (${JSON.stringify(request.args ?? [])}): ${start.output.slice(-2000)}`);
-  return start.started;
-}
+const served = servingDaemon;
 
 /** Starts the daemon expecting a refusal: its exit code and output, or undefined (a failure) when it served. */
 async function refused(t: Test, daemon: Daemon, request: StartRequest): Promise<{ exitCode: number | null; output: string } | undefined> {

@@ -1,10 +1,8 @@
-import type { Test } from 'tap';
 import { startAuthzPlugin } from '../../suites/fixtures/authz-plugin.js';
 import { reloadedJson, waitForLog } from '../../suites/reload/session.js';
 import { makeRunDir, removeRunDir } from '../../suites/targets/temp-dir.js';
-import type { StartRequest } from '../../suites/targets/types.js';
-import { type StartedDaemon, startDaemon } from '../helpers/observe-claims.js';
-import type { Daemon, ReadingClaim } from '../helpers/reading-claims.js';
+import { servingDaemon, type StartedDaemon, startDaemon } from '../helpers/observe-claims.js';
+import type { ReadingClaim } from '../helpers/reading-claims.js';
 
 /** How long a reload may take to be logged as done (dockerd takes milliseconds). */
 const RELOAD_DEADLINE_MS = 10_000;
@@ -21,14 +19,7 @@ const endsReload = (line: string): boolean =>
   line.includes('Reloaded configuration') || (/level=(error|fatal)/.test(line) && !/msg="Error reconfiguring the daemon" /.test(line));
 
 /** Starts `daemon` (startDaemon: its own directories, the safety flags, stopped by PID at the test's end); a refusal fails the test. */
-async function started(t: Test, daemon: Daemon, request: StartRequest = {}): Promise<StartedDaemon | undefined> {
-  const start = await startDaemon(t, daemon, request);
-  if (!start.ok) {
-    t.fail(`the daemon did not start: ${start.output.trim().split('\n').slice(-1)[0] ?? ''}`);
-    return undefined;
-  }
-  return start.started;
-}
+const started = servingDaemon;
 
 /** Writes `config` as the daemon's file, sends SIGHUP and waits (bounded) until the log says the reload is done. */
 async function reloadWith(d: StartedDaemon, config: Readonly<Record<string, unknown>> | string): Promise<Reloaded> {
