@@ -13,7 +13,8 @@ import { send } from './helpers/unix-send.js';
 /**
  * The Python docker SDK (Debian's python3-docker, scripts/provision-python-sdk.sh) does what a user
  * does first, against ctrd-sim and against the real 28.5: version; get, tag, inspect and remove an
- * image by its familiar names; run a container detached, then stop, wait, read its logs and remove
+ * image by its familiar names; save two names of it and load them back (a stream of one line per
+ * name, which the SDK reads chunk by chunk); run a container detached, then stop, wait, read its logs and remove
  * it; run one attached, which returns when a second thread stops it. Each flow is a run of
  * test/python-sdk/flows.py; the simulator never interprets the command (it runs nothing).
  */
@@ -78,6 +79,13 @@ async function flows(t: Test, release: string, socket: string, versionIs: (repor
       gone: old ? 'no such image: other/name:x: No such image: other/name:x' : 'No such image: other/name:x',
     },
     'images.get, image.tag, api.tag with docker.io/, inspect_image and remove_image by familiar names',
+  );
+
+  // images.load reads the load's answer as a stream of JSON lines (chunked): one image per name.
+  t.same(
+    await run('saveload'),
+    { count: 2, tags: ['ctc-base/busybox:1', 'ctc/two:1'], same: true },
+    'a save of two names, then images.load of the archive: both names, the same image',
   );
 
   // The containers run under an init, so the stopped busybox sleep dies of SIGTERM on the real daemon too: 143.

@@ -41,6 +41,21 @@ def images(image):
     return {"found": found, "tags": tags, "removed": removed, "gone": gone}
 
 
+def saveload(image):
+    """A save of two names of one image, the image removed, then images.load of the archive: it streams a line per name."""
+    c = client()
+    base = c.images.get(image)
+    base.tag("ctc/two", "1")
+    res = c.api._get(c.api._url("/images/get"), params={"names": [image, "ctc/two:1"]}, stream=True)
+    res.raise_for_status()
+    data = b"".join(res.iter_content(65536))
+    c.api.remove_image("ctc/two:1")
+    c.api.remove_image(base.id, force=True)
+    loaded = c.images.load(data)
+    c.api.remove_image("ctc/two:1")
+    return {"count": len(loaded), "tags": sorted({tag for i in loaded for tag in i.tags}), "same": all(i.id == base.id for i in loaded)}
+
+
 def detached(image):
     c = client()
     container = c.containers.run(image, CMD, detach=True, network_mode="none", init=True)
@@ -95,7 +110,7 @@ def attached(image):
     return {**outcome, "stopper": stopper_error}
 
 
-FLOWS = {"version": version, "images": images, "detached": detached, "attached": attached}
+FLOWS = {"version": version, "images": images, "saveload": saveload, "detached": detached, "attached": attached}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in FLOWS:
