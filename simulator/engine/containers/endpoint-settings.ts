@@ -1,4 +1,3 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Exchange } from '../../http/exchange.js';
 import { releaseBelow } from '../replies.js';
 import { builtinNetworks } from '../networks/builtin.js';
@@ -77,14 +76,11 @@ export function endpointRequest(x: Exchange, endpoint: Readonly<Record<string, u
 
 /** Go's net.ParseIP, as far as these checks read it: null, or whether it is an IPv4 address (To4) and unspecified. */
 function goParseIP(address: string): { is4: boolean; unspecified: boolean } | null {
-  if (isIPv4(address)) {
-    if (address.split('.').some((part) => part.length > 1 && part.startsWith('0'))) return null;
-    return { is4: true, unspecified: address === '0.0.0.0' };
-  }
-  if (!isIPv6(address) || address.includes('%')) return null;
-  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address.replace(/^::/, '0::'));
-  if (mapped !== null) return goParseIP(mapped[1] ?? '') === null ? null : { is4: true, unspecified: mapped[1] === '0.0.0.0' };
-  return { is4: false, unspecified: /^[0:]+$/.test(address) };
+  const parsed = parseAddress(address);
+  if (parsed === null) return null;
+  // To4 takes an IPv4-mapped IPv6 address (::ffff:0:0/96) as the IPv4 address it maps.
+  const is4 = parsed.family === 'IPv4' || parsed.value >> 32n === 0xffffn;
+  return { is4, unspecified: (is4 ? parsed.value & 0xffffffffn : parsed.value) === 0n };
 }
 
 /** An IPv4-mapped address (as netipString writes it) as its IPv4 address; any other as it is. */
@@ -132,7 +128,7 @@ export function addressDecodeProblem(x: Exchange, endpoints: Readonly<Record<str
       text(fields['IPv6Address']),
       ...(Array.isArray(fields['LinkLocalIPs']) ? fields['LinkLocalIPs'].map(text) : []),
     ];
-    const bad = addresses.find((address) => address !== '' && !isIPv4(address) && !isIPv6(address));
+    const bad = addresses.find((address) => address !== '' && parseAddress(address) === null);
     if (bad !== undefined) return `invalid JSON: ParseAddr(${JSON.stringify(bad)}): unable to parse IP`;
   }
   return null;
