@@ -159,6 +159,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
     pluginDirs: pluginDirs(brand, flag(flags, 'plugin-dir')),
     pluginRetryMs: flag(flags, 'plugin-retry-ms') ?? DEFAULT_RETRY_BASE_MS,
     pluginTimeoutMs: flag(flags, 'plugin-timeout-ms') ?? CALL_TIMEOUT_MS,
+    reloadStoreDelayMs: flag(flags, 'reload-store-delay-ms') ?? 0,
     corsHeader: corsHeaderOf(pick('api-cors-header', 'api-cors-header', null) || null, release, sources.env, names, file.path, faults, quirks),
     socketGroup: socketGroupOf(flag(flags, 'group') ?? file.doc['group'], brand),
     debug: settings.debug,

@@ -30,6 +30,8 @@ export interface SimConfig {
   readonly pluginRetryMs: number;
   /** The deadline of a plugin's whole answer to one call (30 s; ctrd-sim's --plugin-timeout-ms). */
   readonly pluginTimeoutMs: number;
+  /** How long after its log line a reloaded configuration is served (0; ctrd-sim's --reload-store-delay-ms). */
+  readonly reloadStoreDelayMs: number;
   /** --api-cors-header / `api-cors-header`, or null (the releases that still have it). */
   readonly corsHeader: string | null;
   readonly debug: boolean;

@@ -100,6 +100,11 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     logPanic(logger);
     return { ok: false, fatal: Promise.resolve(true) };
   }
-  variant.swap(current, next, (config) => host.serve(config), report);
+  const swap = (done: () => void): void => variant.swap(current, next, (config) => host.serve(config), done);
+  if (current.reloadStoreDelayMs > 0) {
+    // dockerd logs the line in a deferred function just before configStore.Store (moby daemon.Reload).
+    report();
+    setTimeout(() => swap(() => {}), current.reloadStoreDelayMs);
+  } else swap(report);
   return { ok: true, config: next };
 }

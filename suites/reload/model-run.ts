@@ -134,8 +134,11 @@ class Sighup implements fc.AsyncCommand<Model, Real> {
     // dockerd logs the reload before it stores the new configuration (moby daemon.Reload writes the
     // line in a deferred function just before configStore.Store; seen on 26.1 under load), and
     // switches its debug logging and registry settings later still (reload.partial-answers): give
-    // the fields this check judges a moment before judging.
-    const settling = [...new Set([...LAGGING_FIELDS, ...(lens.applied?.(model.file) ?? [])])];
+    // the fields this check judges, and those this reload changes, a moment before judging: the
+    // model takes on every field it observes, and a stale one it does not judge now would be
+    // judged against the next reload (a stale label list was, on 26.1 under load).
+    const changing = prediction.outcome === 'applied' ? INFO_FIELDS.filter((field) => differences(model.state, prediction.next, [field]).length > 0) : [];
+    const settling = [...new Set([...LAGGING_FIELDS, ...changing, ...(lens.applied?.(model.file) ?? [])])];
     for (let tries = 0; prediction.outcome === 'applied' && differences(prediction.next, info, settling).length > 0 && tries < SETTLE_TRIES; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       info = await session.infoState(what);

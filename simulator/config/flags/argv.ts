@@ -43,6 +43,11 @@ const SIM_OPTIONS: readonly DaemonOption[] = [
   ),
   simOption('plugin-retry-ms', 'int', 'First wait of the plugin lookup retries, doubled each time (default 1000, as dockerd).'),
   simOption('plugin-timeout-ms', 'int', "Deadline of a plugin's whole answer to one call (default 30000); then the request is refused."),
+  simOption(
+    'reload-store-delay-ms',
+    'int',
+    'Serve a reloaded configuration this long after its "Reloaded configuration" line (default 0), as dockerd 26.1 may under load: it logs the line just before it stores the configuration.',
+  ),
 ];
 
 export type FlagValue = boolean | string | number | readonly string[];

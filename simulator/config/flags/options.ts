@@ -58,6 +58,7 @@ export const READ_OPTIONS = {
   'plugin-dir': 'string',
   'plugin-retry-ms': 'int',
   'plugin-timeout-ms': 'int',
+  'reload-store-delay-ms': 'int',
   // The settings the merge takes from a flag or the file (config/file/merge.ts), and the TLS options (listeners/tls-plan.ts).
   'allow-nondistributable-artifacts': 'list',
   'cdi-spec-dir': 'list',
