@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import { matching } from '../arbitraries/matching.js';
 
-const word = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
+const word = matching(/^[a-z][a-z0-9]{0,7}$/);
 
 /** The eight image-config fields an import's `changes` can set, and what inspect shows for them. */
 export interface ImageSettings {

@@ -11,6 +11,7 @@ import { parseJsonObject } from '../laws/expect.js';
 import { at, getObject, objectAt, setupPath, withContainer } from './objects.js';
 import { servedVersion } from './served.js';
 import type { RuleId } from '../../specs/catalogue.js';
+import { matching } from '../arbitraries/matching.js';
 
 const KERNEL_MEMORY_IGNORED_FROM = '1.42';
 const START_BODY_REFUSED_FROM = '1.24';
@@ -134,7 +135,7 @@ const IMAGE_PATHS = [...IMAGE_FILES, { path: '/bin/sh', entry: 'sh' }, { path: '
 const imagePath = fc.constantFrom(...IMAGE_PATHS);
 /** /copy of a directory tars its content without the directory (20.10.24), which the document does not describe: files only. */
 const imageFile = fc.constantFrom(...IMAGE_FILES);
-const missingPath = fc.stringMatching(/^[a-z]{1,8}$/).map((w) => `/ctc-missing/${w}`);
+const missingPath = matching(/^[a-z]{1,8}$/).map((w) => `/ctc-missing/${w}`);
 
 /** Whether a body is a tar whose first entry is `entry` (the name field, then "ustar" at 257). */
 const tarStartingWith = (body: string, entry: string): boolean => body.startsWith(`${entry}\0`) && body.slice(257, 262) === 'ustar';
@@ -257,7 +258,7 @@ export const dnsNamesCheck: RuleCheck = {
     const release = ctx.release!.release;
     const expected = !isOlder(release, DNS_NAMES_SINCE_RELEASE);
     return checkProperty(
-      fc.stringMatching(/^[a-z][a-z0-9]{0,11}$/),
+      matching(/^[a-z][a-z0-9]{0,11}$/),
       async (hostname) => {
         const log = new ExchangeLog(ctx.client);
         await withContainer(ctx, log, { api: ctx.expectedMax, extra: { Hostname: hostname } }, async (id) => {

@@ -9,6 +9,7 @@ import { errorMessageOf } from '../http/error-message.js';
 import { ALLOW_ALL, type AuthzPlugin, type AuthzPolicy } from '../fixtures/authz-plugin.js';
 import { asked, denialOf, send, withPlugins } from './authz-checks.js';
 import type { RuleId } from '../../specs/catalogue.js';
+import { matching } from '../arbitraries/matching.js';
 
 /** The limits of moby pkg/authorization (maxBodySize): 1 MiB, 4 MiB from 29.4 (moby 7a767b27, ec76e941). */
 const LIMIT = 1024 * 1024;
@@ -79,8 +80,8 @@ async function sendBody(ctx: SuiteContext, log: ExchangeLog, plugin: AuthzPlugin
 }
 
 const NAME = 'ctcbody';
-const imageName = fc.stringMatching(/^[a-z][a-z0-9]{5,11}$/).map((n) => `ctcnone-${n}`);
-const markerOf = fc.stringMatching(/^[A-Za-z0-9]{8,16}$/).map((m) => `ctcmark${m}`);
+const imageName = matching(/^[a-z][a-z0-9]{5,11}$/).map((n) => `ctcnone-${n}`);
+const markerOf = matching(/^[A-Za-z0-9]{8,16}$/).map((m) => `ctcmark${m}`);
 
 function bodyCheck(
   rule: RuleId,
@@ -276,9 +277,9 @@ export const authzModelRunnerCheck: RuleCheck = {
   run(ctx, _api, options) {
     return checkProperty(
       fc.record({
-        name: fc.stringMatching(/^[a-z][a-z0-9]{3,10}$/),
+        name: matching(/^[a-z][a-z0-9]{3,10}$/),
         denied: fc.subarray(['POST', 'GET', 'DELETE']),
-        msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{0,16}$/),
+        msg: matching(/^[A-Za-z0-9 ._-]{0,16}$/),
       }),
       ({ name, denied, msg }) =>
         withPlugins(ctx, [{ name: 'ctcrunner', policy: ALLOW_ALL }], async (log, plugins) => {

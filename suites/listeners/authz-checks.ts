@@ -15,6 +15,7 @@ import type { StartRequest } from '../targets/target.js';
 import { ALLOW_ALL, startAuthzPlugin, type AuthzCall, type AuthzPlugin, type AuthzPolicy } from '../fixtures/authz-plugin.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
+import { matching } from '../arbitraries/matching.js';
 
 /** A plugin unreachable or missing costs the real daemons 15 s of retries per request or start: one case each. */
 const SLOW_CASES = 1;
@@ -50,7 +51,7 @@ const allowedRequestOf = (ctx: SuiteContext): fc.Arbitrary<string> =>
     .record({
       path: fc.constantFrom('/_ping', '/version', '/info'),
       prefix: fc.constantFrom('', `/v${ctx.expectedMin}`, `/v${ctx.expectedMax}`),
-      query: fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { nil: undefined }),
+      query: fc.option(matching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { nil: undefined }),
     })
     .map(({ path, prefix, query }) => `${prefix}${path}${query === undefined ? '' : `?${query}`}`);
 
@@ -129,7 +130,7 @@ export const authzDenyCheck: RuleCheck = {
   rule: 'authz.deny',
   documentedItems: () => DENY_ITEMS,
   run(ctx, _api, options) {
-    const msg = fc.stringMatching(/^[A-Za-z0-9 ._-]{0,24}$/);
+    const msg = matching(/^[A-Za-z0-9 ._-]{0,24}$/);
     return checkProperty(
       fc.record({ denied: fc.subarray(['/version', '/info'], { minLength: 1 }), msg, uris: fc.array(allowedRequestOf(ctx), { minLength: 2, maxLength: 6 }) }),
       ({ denied, msg, uris }) => {
@@ -320,7 +321,7 @@ export const authzSpecPathCheck: RuleCheck = {
   run(ctx, _api, options) {
     const strict = options.reading !== 'other';
     return checkProperty(
-      fc.record({ name: suiteName(8), msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{0,16}$/) }),
+      fc.record({ name: suiteName(8), msg: matching(/^[A-Za-z0-9 ._-]{0,16}$/) }),
       async ({ name, msg }) => {
         const own = makeRunDir();
         const empty = makeRunDir();

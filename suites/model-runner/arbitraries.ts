@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { matching } from '../arbitraries/matching.js';
 
 /** One message of a generated conversation. */
 export interface ChatMessage {
@@ -6,7 +7,7 @@ export interface ChatMessage {
   readonly content: string;
 }
 
-const word = fc.stringMatching(/^[a-z]{1,8}$/);
+const word = matching(/^[a-z]{1,8}$/);
 
 /**
  * Short printable text, never empty nor blank: lower-case words (what a model answers at length),
@@ -48,14 +49,14 @@ export const choiceCount: fc.Arbitrary<number> = fc.integer({ min: 1, max: 4 });
 export const seed: fc.Arbitrary<number> = fc.integer({ min: 0, max: 0x7fffffff });
 
 /** A bearer token (RFC 6750 token68 characters). */
-export const bearerToken: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,40}$/);
+export const bearerToken: fc.Arbitrary<string> = matching(/^[A-Za-z0-9._~+/-]{1,40}$/);
 
 /** An Authorization header value: a bearer token, Basic credentials (user:password in base64), or a token under another scheme. */
 export const authorization: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: bearerToken.map((token) => `Bearer ${token}`) },
   {
     weight: 1,
-    arbitrary: fc.tuple(word, fc.stringMatching(/^[!-~]{0,16}$/)).map(([user, password]) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`),
+    arbitrary: fc.tuple(word, matching(/^[!-~]{0,16}$/)).map(([user, password]) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`),
   },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('Token', 'ApiKey', 'bearer'), bearerToken).map(([scheme, token]) => `${scheme} ${token}`) },
 );

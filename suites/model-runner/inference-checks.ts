@@ -7,6 +7,7 @@ import { authorization, conversation, embeddingInput, inputsOf, maxTokens, text 
 import { clip, jsonOf, post, sent } from './openai-calls.js';
 import { validate } from './openai-schemas.js';
 import type { RuleId } from '../../specs/catalogue.js';
+import { matching } from '../arbitraries/matching.js';
 
 const CHAT = '/chat/completions';
 const COMPLETIONS = '/completions';
@@ -138,8 +139,8 @@ function malformed(model: string): fc.Arbitrary<Malformed> {
     body: { model, max_tokens: 4, ...fields },
     ...(lenient ? { lenient } : {}),
   });
-  const notArray = fc.oneof(text, fc.integer(), fc.boolean(), fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), text, { maxKeys: 2 }));
-  const unknownFormat = fc.stringMatching(/^[a-z0-9_]{1,10}$/).filter((format) => format !== 'float' && format !== 'base64');
+  const notArray = fc.oneof(text, fc.integer(), fc.boolean(), fc.dictionary(matching(/^[a-z]{1,6}$/), text, { maxKeys: 2 }));
+  const unknownFormat = matching(/^[a-z0-9_]{1,10}$/).filter((format) => format !== 'float' && format !== 'base64');
   return fc.oneof(
     fc.constant(chat('messages missing', {})),
     notArray.map((messages) => chat('messages not an array', { messages })),

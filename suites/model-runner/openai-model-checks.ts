@@ -10,11 +10,12 @@ import { inferenceClient, serviceClient } from './endpoints.js';
 import { createModel, SUITE_MODEL } from './models.js';
 import { call, clip, jsonOf } from './openai-calls.js';
 import type { OpenAiObject } from './openai-schemas.js';
+import { matching } from '../arbitraries/matching.js';
 
 type Model = OpenAiObject<'model'>;
 
 /** A path component of a model reference (lower case, as the reference grammar wants it). */
-const component = fc.stringMatching(/^[a-z][a-z0-9]{2,7}$/);
+const component = matching(/^[a-z][a-z0-9]{2,7}$/);
 
 const show = (ids: Iterable<string>): string => `[${[...ids].sort().join(', ')}]`;
 

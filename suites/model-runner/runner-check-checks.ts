@@ -8,6 +8,7 @@ import { Violation } from '../harness/verdict.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { serviceClient, serviceEndpoint } from './endpoints.js';
 import { modelForInference } from './models.js';
+import { matching } from '../arbitraries/matching.js';
 
 const ENDPOINTS = ['/engines/v1/chat/completions', '/engines/v1/completions', '/engines/v1/embeddings'] as const;
 /** The real service's limit on an inference body (maximumOpenAIInferenceRequestSize). */
@@ -32,7 +33,7 @@ const refused: fc.Arbitrary<Refused> = fc.oneof(
     body: JSON.stringify({ ...(model === undefined ? {} : { model }), messages: [{ role: 'user', content: 'hi' }], prompt: 'hi', input: 'hi' }),
     status: 400 as const,
   })),
-  fc.stringMatching(/^[a-z][a-z0-9]{3,9}$/).map((name) => ({
+  matching(/^[a-z][a-z0-9]{3,9}$/).map((name) => ({
     why: 'a model not held',
     body: JSON.stringify({ model: `absent${name}/${name}`, messages: [{ role: 'user', content: 'hi' }], prompt: 'hi', input: 'hi' }),
     status: 404 as const,

@@ -10,6 +10,7 @@ import { waitForLog } from './session.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 import { errorMessageOf } from '../http/error-message.js';
+import { matching } from '../arbitraries/matching.js';
 
 /** dockerd gives up after 1+2+4+8 s; this leaves room for a loaded machine. */
 const FATAL_WITHIN_MS = 40_000;
@@ -66,7 +67,7 @@ export const authzReloadCheck: RuleCheck = {
   rule: 'reload.option.authorization-plugins',
   run(ctx, _api, options) {
     return checkProperty(
-      fc.record({ name: suiteName(8), msg: fc.stringMatching(/^[A-Za-z0-9 ._-]{1,20}$/) }),
+      fc.record({ name: suiteName(8), msg: matching(/^[A-Za-z0-9 ._-]{1,20}$/) }),
       async ({ name, msg }) => {
         const dir = makeRunDir();
         let plugin: AuthzPlugin | undefined;
