@@ -100,12 +100,12 @@ t.test('the model catches a simulator that merges labels instead of replacing th
  * it a moment, and must not take an old value they do not judge for the daemon's (26.1 in CI did).
  */
 t.test('the reload checks hold on ctrd-sim serving a reloaded configuration 60 ms after its log line', async (t) => {
-  const lagging = new InProcessSimTarget('sim', ['--emulate', '26.1', '--brand', 'docker', '--reload-store-delay-ms', '60']);
+  const lagging = new InProcessSimTarget('sim', ['--emulate', '26.1', '--brand', 'docker', '--reload-store-delay-ms', '60', '--plugin-retry-ms', '10']);
   const run = await runSuites({
     profile: profileFor('docker')!,
     seed: 11,
-    numRuns: 20,
-    numStarts: 4,
+    numRuns: 10,
+    numStarts: 2,
     concurrency: 4,
     shrink: false,
     target: lagging,
