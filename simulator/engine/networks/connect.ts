@@ -10,9 +10,23 @@ import { ENGINE_MESSAGES } from '../messages.js';
 /**
  * The refusals every release gives before it looks at the network (observed on 20.10.24, 26.1.5,
  * 28.5.2): the body, a blank container (400), an unknown one (404). What follows changes the
- * container's networks (a created container keeps any network name, even an unknown one; 20.10
- * lets a container of the network none join others, later releases refuse it), which ctrd-sim does
- * not model yet: 501.
+ * container's networks, which ctrd-sim does not model yet: 501. Observed on 20.10.24, 26.1.5,
+ * 28.5.2 and 29.7.2 (2026-12-05, a container of ctc-img:1 on none and one on host):
+ * - A container never started joins any name, an unknown one too, as a key of Networks with the
+ *   request's EndpointConfig (Aliases, Links, IPAMConfig, DriverOpts; a second connect replaces
+ *   it); an existing network named by ID or ID prefix is keyed by its name. On host mode it joins
+ *   only host (200, nothing changes); any other: 400 "container sharing network namespace with
+ *   another container or host cannot be connected to any other network". Joining host from
+ *   another mode: 400 "container cannot be disconnected from host network or connected to host
+ *   network" (20.10, 26.1), "cannot connect container to host network - container must be created
+ *   in host network mode" (28.5, 29.7). Leaving a key it does not have: 500 "container <full id>
+ *   is not connected to the network <name>", Force or not. No events (but 20.10 logs a
+ *   disconnect when the network exists).
+ * - A running container: an unknown network is 404 "network <name> not found" (both ways), one it
+ *   is on 403 "endpoint with name <container> already exists in network <name>", host as above;
+ *   leaving or joining none is 200 with its network event.
+ * - A started container keeps the keys as they were (mode none, Networks {bridge}: its start is
+ *   204 under --bridge=none).
  */
 function connectRoute(action: 'connect' | 'disconnect'): Route {
   const path = `/networks/{id}/${action}`;
