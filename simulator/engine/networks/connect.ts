@@ -20,11 +20,12 @@ import { ENGINE_MESSAGES } from '../messages.js';
  *   another mode: 400 "container cannot be disconnected from host network or connected to host
  *   network" (20.10, 26.1), "cannot connect container to host network - container must be created
  *   in host network mode" (28.5, 29.7). Leaving a key it does not have: 500 "container <full id>
- *   is not connected to the network <name>", Force or not. No events (but 20.10 logs a
- *   disconnect when the network exists).
+ *   is not connected to the network <name>", Force or not. No events from 28.5 (20.10 and 26.1
+ *   log a disconnect when leaving a network that exists).
  * - A running container: an unknown network is 404 "network <name> not found" (both ways), one it
  *   is on 403 "endpoint with name <container> already exists in network <name>", host as above;
- *   leaving or joining none is 200 with its network event.
+ *   leaving or joining none is 200 with its network event (20.10 and 26.1 log one disconnect more
+ *   over these steps).
  * - A started container keeps the keys as they were (mode none, Networks {bridge}: its start is
  *   204 under --bridge=none).
  */
