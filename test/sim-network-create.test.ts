@@ -136,6 +136,31 @@ async function summary(client: HttpClient, ask: Ask): Promise<[number, string]> 
 
 checkObserved('configuration-only networks, and a second of one name', 'ctc-netc-', CONFIG_ONLY, summary);
 
+/** Observed (2026-12-05): a network keeps its IPv4 subnets first, then its IPv6 ones, each in the create's order. */
+const FAMILY_ORDER: Observed = [
+  [
+    create({
+      Name: 'f1',
+      ConfigOnly: true,
+      IPAM: { Config: [{ Subnet: 'fd00::/64' }, { Subnet: '10.99.0.0/24' }, { Subnet: 'fd01::/64' }, { Subnet: '10.98.0.0/24' }] },
+    }),
+    [201, '10.99.0.0/24 10.98.0.0/24 fd00::/64 fd01::/64'],
+    '=',
+    '=',
+  ],
+];
+
+/** A create's status and, once made, its IPAM subnets as inspect lists them. */
+async function subnetsKept(client: HttpClient, ask: Ask): Promise<[number, string]> {
+  const reply = await client.request(ask.method, ask.path, { headers: { 'Content-Type': 'application/json' }, body: ask.body ?? '', timeoutMs: 10_000 });
+  if (reply.status !== 201) return [reply.status, reply.body.trim()];
+  const inspect = await client.request('GET', `/networks/${(JSON.parse(reply.body) as { Id: string }).Id}`, { timeoutMs: 10_000 });
+  const config = (JSON.parse(inspect.body) as { IPAM: { Config: { Subnet: string }[] | null } }).IPAM.Config ?? [];
+  return [reply.status, config.map((entry) => entry.Subnet).join(' ')];
+}
+
+checkObserved('a network keeps its IPv4 subnets before its IPv6 ones', 'ctc-netc-', FAMILY_ORDER, subnetsKept);
+
 async function setup(client: HttpClient): Promise<Record<string, string>> {
   await importBusybox(client);
   await sleeper(client, 'ctc-nc1');

@@ -10,7 +10,7 @@ import { fillMessage } from '../../../common/messages.js';
 import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import type { UserNetwork } from './builtin.js';
 import { type CreateRequest, readCreateRequest } from './create-request.js';
-import { ipamProblem, oldSubnetProblem } from './ipam.js';
+import { ipamProblem, ipv4First, oldSubnetProblem } from './ipam.js';
 import { userNetworks } from './user-networks.js';
 
 /** How each release's create differs (moby daemon/network.go createNetwork, libnetwork NewNetwork). */
@@ -147,7 +147,7 @@ function configOnlyNetwork(x: Exchange, request: CreateRequest): UserNetwork {
       ipam: {
         driver: ipam === null || ipam.driver === '' ? 'default' : ipam.driver,
         options: ipam?.options ?? null,
-        config: (ipam?.entries ?? []).map((entry) => ({
+        config: ipv4First(ipam?.entries ?? []).map((entry) => ({
           Subnet: entry.subnet,
           ...(entry.ipRange === '' ? {} : { IPRange: entry.ipRange }),
           ...(entry.gateway === '' ? {} : { Gateway: entry.gateway }),

@@ -52,6 +52,19 @@ export function parsePrefix(text: string): Prefix | null {
   return length > address.bits ? null : { ...address, length };
 }
 
+/**
+ * A network's IPAM.Config as dockerd keeps it (daemon getIpamConfig: the IPv4 entries, then the
+ * IPv6 ones, each in the request's order; an IPv4-mapped subnet counts as IPv4, net.IP.To4).
+ * Observed on 20.10.24, 26.1.5 and 28.5.2: [fd00::/64, 10.99.0.0/24] is kept as [10.99.0.0/24, fd00::/64].
+ */
+export function ipv4First<T extends { readonly subnet: string }>(entries: readonly T[]): T[] {
+  const isIPv6 = (subnet: string): boolean => {
+    const prefix = parsePrefix(subnet);
+    return prefix !== null && prefix.family === 'IPv6' && prefix.value >> 32n !== 0xffffn;
+  };
+  return [...entries.filter((entry) => !isIPv6(entry.subnet)), ...entries.filter((entry) => isIPv6(entry.subnet))];
+}
+
 const masked = (prefix: Prefix): Prefix => {
   const hostBits = BigInt(prefix.bits - prefix.length);
   return { ...prefix, value: (prefix.value >> hostBits) << hostBits };
