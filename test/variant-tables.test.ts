@@ -15,6 +15,13 @@ import { FLAG_VALUES_VARIATIONS, flagValuesVariant, REFERENCE_FLAG_VALUES } from
 import { DIRECTIVES_VARIATIONS, directivesVariant, REFERENCE_DIRECTIVES } from '../simulator/config/file/directives-variant.js';
 import { REFERENCE_REQUEST_BODY, REQUEST_BODY_VARIATIONS, requestBodyVariant } from '../simulator/authz/request-body-variant.js';
 import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
+import { MOUNT_VARIATIONS, mountVariant, REFERENCE_MOUNT } from '../simulator/model-runner/mount-variant.js';
+import { LISTENER_VARIATIONS, listenerVariant, REFERENCE_LISTENER } from '../simulator/model-runner/listener-variant.js';
+import { REFERENCE_WORK, WORK_VARIATIONS, workVariant } from '../simulator/model-runner/limits-variant.js';
+import { INFERENCE_VARIATIONS, inferenceVariant, REFERENCE_INFERENCE } from '../simulator/model-runner/routes/inference-variant.js';
+import { EMBEDDINGS_VARIATIONS, embeddingsVariant, REFERENCE_EMBEDDINGS } from '../simulator/model-runner/routes/embeddings-variant.js';
+import { COMPLETIONS_VARIATIONS, completionsVariant, REFERENCE_COMPLETIONS } from '../simulator/model-runner/routes/completions-variant.js';
+import { GENERATION_VARIATIONS, generationVariant, REFERENCE_GENERATION } from '../simulator/model-runner/routes/generation-params-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
@@ -100,6 +107,48 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_DIRECTIVES as unknown as AnyVariant,
     rows: DIRECTIVES_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: directivesVariant as never,
+  },
+  {
+    name: 'model runner mount',
+    reference: REFERENCE_MOUNT as unknown as AnyVariant,
+    rows: MOUNT_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: mountVariant as never,
+  },
+  {
+    name: 'model runner TCP listener',
+    reference: REFERENCE_LISTENER as unknown as AnyVariant,
+    rows: LISTENER_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: listenerVariant as never,
+  },
+  {
+    name: 'model runner work bounds',
+    reference: REFERENCE_WORK as unknown as AnyVariant,
+    rows: WORK_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: workVariant as never,
+  },
+  {
+    name: 'model runner inference checks',
+    reference: REFERENCE_INFERENCE as unknown as AnyVariant,
+    rows: INFERENCE_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: inferenceVariant as never,
+  },
+  {
+    name: 'model runner embeddings',
+    reference: REFERENCE_EMBEDDINGS as unknown as AnyVariant,
+    rows: EMBEDDINGS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: embeddingsVariant as never,
+  },
+  {
+    name: 'model runner completions',
+    reference: REFERENCE_COMPLETIONS as unknown as AnyVariant,
+    rows: COMPLETIONS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: completionsVariant as never,
+  },
+  {
+    name: 'model runner generation',
+    reference: REFERENCE_GENERATION as unknown as AnyVariant,
+    rows: GENERATION_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: generationVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));
