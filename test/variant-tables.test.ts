@@ -15,6 +15,11 @@ import { FLAG_VALUES_VARIATIONS, flagValuesVariant, REFERENCE_FLAG_VALUES } from
 import { DIRECTIVES_VARIATIONS, directivesVariant, REFERENCE_DIRECTIVES } from '../simulator/config/file/directives-variant.js';
 import { REFERENCE_REQUEST_BODY, REQUEST_BODY_VARIATIONS, requestBodyVariant } from '../simulator/authz/request-body-variant.js';
 import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
+import { REFERENCE_TLS_PLAN, TLS_PLAN_VARIATIONS, tlsPlanVariant } from '../simulator/listeners/tls-plan-variant.js';
+import { REFERENCE_TLS_LOAD, TLS_LOAD_VARIATIONS, tlsLoadVariant } from '../simulator/listeners/tls-load-variant.js';
+import { REFERENCE_TCP_POLICY, TCP_POLICY_VARIATIONS, tcpPolicyVariant } from '../simulator/listeners/tcp-policy-variant.js';
+import { ADDRESS_VARIATIONS, addressVariant, REFERENCE_ADDRESS } from '../simulator/listeners/address-variant.js';
+import { REFERENCE_SOCKET_GROUP, SOCKET_GROUP_VARIATIONS, socketGroupVariant } from '../simulator/listeners/socket-group-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
@@ -100,6 +105,36 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_DIRECTIVES as unknown as AnyVariant,
     rows: DIRECTIVES_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: directivesVariant as never,
+  },
+  {
+    name: 'TLS options',
+    reference: REFERENCE_TLS_PLAN as unknown as AnyVariant,
+    rows: TLS_PLAN_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tlsPlanVariant as never,
+  },
+  {
+    name: 'TLS listener options',
+    reference: REFERENCE_TLS_LOAD as unknown as AnyVariant,
+    rows: TLS_LOAD_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tlsLoadVariant as never,
+  },
+  {
+    name: 'TCP policy',
+    reference: REFERENCE_TCP_POLICY as unknown as AnyVariant,
+    rows: TCP_POLICY_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tcpPolicyVariant as never,
+  },
+  {
+    name: 'listen addresses',
+    reference: REFERENCE_ADDRESS as unknown as AnyVariant,
+    rows: ADDRESS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: addressVariant as never,
+  },
+  {
+    name: 'socket group',
+    reference: REFERENCE_SOCKET_GROUP as unknown as AnyVariant,
+    rows: SOCKET_GROUP_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: socketGroupVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));
