@@ -22,6 +22,11 @@ import { INFERENCE_VARIATIONS, inferenceVariant, REFERENCE_INFERENCE } from '../
 import { EMBEDDINGS_VARIATIONS, embeddingsVariant, REFERENCE_EMBEDDINGS } from '../simulator/model-runner/routes/embeddings-variant.js';
 import { COMPLETIONS_VARIATIONS, completionsVariant, REFERENCE_COMPLETIONS } from '../simulator/model-runner/routes/completions-variant.js';
 import { GENERATION_VARIATIONS, generationVariant, REFERENCE_GENERATION } from '../simulator/model-runner/routes/generation-params-variant.js';
+import { REFERENCE_TLS_PLAN, TLS_PLAN_VARIATIONS, tlsPlanVariant } from '../simulator/listeners/tls-plan-variant.js';
+import { REFERENCE_TLS_LOAD, TLS_LOAD_VARIATIONS, tlsLoadVariant } from '../simulator/listeners/tls-load-variant.js';
+import { REFERENCE_TCP_POLICY, TCP_POLICY_VARIATIONS, tcpPolicyVariant } from '../simulator/listeners/tcp-policy-variant.js';
+import { ADDRESS_VARIATIONS, addressVariant, REFERENCE_ADDRESS } from '../simulator/listeners/address-variant.js';
+import { REFERENCE_SOCKET_GROUP, SOCKET_GROUP_VARIATIONS, socketGroupVariant } from '../simulator/listeners/socket-group-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
@@ -149,6 +154,36 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_GENERATION as unknown as AnyVariant,
     rows: GENERATION_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: generationVariant as never,
+  },
+  {
+    name: 'TLS options',
+    reference: REFERENCE_TLS_PLAN as unknown as AnyVariant,
+    rows: TLS_PLAN_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tlsPlanVariant as never,
+  },
+  {
+    name: 'TLS listener options',
+    reference: REFERENCE_TLS_LOAD as unknown as AnyVariant,
+    rows: TLS_LOAD_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tlsLoadVariant as never,
+  },
+  {
+    name: 'TCP policy',
+    reference: REFERENCE_TCP_POLICY as unknown as AnyVariant,
+    rows: TCP_POLICY_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tcpPolicyVariant as never,
+  },
+  {
+    name: 'listen addresses',
+    reference: REFERENCE_ADDRESS as unknown as AnyVariant,
+    rows: ADDRESS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: addressVariant as never,
+  },
+  {
+    name: 'socket group',
+    reference: REFERENCE_SOCKET_GROUP as unknown as AnyVariant,
+    rows: SOCKET_GROUP_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: socketGroupVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));
