@@ -27,6 +27,12 @@ import { REFERENCE_TLS_LOAD, TLS_LOAD_VARIATIONS, tlsLoadVariant } from '../simu
 import { REFERENCE_TCP_POLICY, TCP_POLICY_VARIATIONS, tcpPolicyVariant } from '../simulator/listeners/tcp-policy-variant.js';
 import { ADDRESS_VARIATIONS, addressVariant, REFERENCE_ADDRESS } from '../simulator/listeners/address-variant.js';
 import { REFERENCE_SOCKET_GROUP, SOCKET_GROUP_VARIATIONS, socketGroupVariant } from '../simulator/listeners/socket-group-variant.js';
+import { MIN_API_VARIATIONS, minApiVariant, REFERENCE_MIN_API } from '../simulator/config/min-api-variant.js';
+import { READ_DOCUMENT_VARIATIONS, readDocumentVariant, REFERENCE_READ_DOCUMENT } from '../simulator/config/file/read-document-variant.js';
+import { REFERENCE_START_CHECKS, START_CHECKS_VARIATIONS, startChecksVariant } from '../simulator/config/file/start-checks-variant.js';
+import { REFERENCE_VALIDATE, VALIDATE_VARIATIONS, validateVariant } from '../simulator/config/file/validate-variant.js';
+import { CORS_HEADER_VARIATIONS, corsHeaderVariant, REFERENCE_CORS_HEADER } from '../simulator/config/cors-header-variant.js';
+import { COMMAND_VARIATIONS, commandVariant, REFERENCE_COMMAND } from '../simulator/config/command-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
@@ -184,6 +190,42 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_SOCKET_GROUP as unknown as AnyVariant,
     rows: SOCKET_GROUP_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: socketGroupVariant as never,
+  },
+  {
+    name: 'minimum API override',
+    reference: REFERENCE_MIN_API as unknown as AnyVariant,
+    rows: MIN_API_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: minApiVariant as never,
+  },
+  {
+    name: 'configuration file reading',
+    reference: REFERENCE_READ_DOCUMENT as unknown as AnyVariant,
+    rows: READ_DOCUMENT_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: readDocumentVariant as never,
+  },
+  {
+    name: 'start checks',
+    reference: REFERENCE_START_CHECKS as unknown as AnyVariant,
+    rows: START_CHECKS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: startChecksVariant as never,
+  },
+  {
+    name: 'merged configuration checks',
+    reference: REFERENCE_VALIDATE as unknown as AnyVariant,
+    rows: VALIDATE_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: validateVariant as never,
+  },
+  {
+    name: 'CORS header option',
+    reference: REFERENCE_CORS_HEADER as unknown as AnyVariant,
+    rows: CORS_HEADER_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: corsHeaderVariant as never,
+  },
+  {
+    name: 'command',
+    reference: REFERENCE_COMMAND as unknown as AnyVariant,
+    rows: COMMAND_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: commandVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));
