@@ -44,7 +44,7 @@ import { RULES } from '../specs/index.js';
  * notes only the faults of the fields a request's path read (the fault self-test selects its runs
  * by those notes).
  */
-/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts; a reload: simulator/reload/reload-variant.ts; the body shown to the authorization plugins: simulator/authz/request-body-variant.ts; the command line's parsing: simulator/config/flags/argv-variant.ts; the start's checks of the configuration file: simulator/config/file/load-variant.ts; the checks of the flags' values: simulator/config/file/flag-values-variant.ts; the file's directives: simulator/config/file/directives-variant.ts). */
+/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts; a reload: simulator/reload/reload-variant.ts; the body shown to the authorization plugins: simulator/authz/request-body-variant.ts; the command line's parsing: simulator/config/flags/argv-variant.ts; the start's checks of the configuration file: simulator/config/file/load-variant.ts; the checks of the flags' values: simulator/config/file/flag-values-variant.ts; the file's directives: simulator/config/file/directives-variant.ts; and every other `*-variant.ts` listed below, each beside the code that reads it). */
 type AnyVariant = Record<string, unknown>;
 interface Table {
   readonly name: string;
