@@ -14,6 +14,13 @@ import { ModelRunner } from '../simulator/model-runner/runner.js';
 import { parseModelReference } from '../simulator/model-runner/store/index.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
+import { MOUNT_VARIATIONS, REFERENCE_MOUNT } from '../simulator/model-runner/mount-variant.js';
+import { LISTENER_VARIATIONS, REFERENCE_LISTENER } from '../simulator/model-runner/listener-variant.js';
+import { REFERENCE_WORK, WORK_VARIATIONS } from '../simulator/model-runner/limits-variant.js';
+import { INFERENCE_VARIATIONS, REFERENCE_INFERENCE } from '../simulator/model-runner/routes/inference-variant.js';
+import { EMBEDDINGS_VARIATIONS, REFERENCE_EMBEDDINGS } from '../simulator/model-runner/routes/embeddings-variant.js';
+import { COMPLETIONS_VARIATIONS, REFERENCE_COMPLETIONS } from '../simulator/model-runner/routes/completions-variant.js';
+import { GENERATION_VARIATIONS, REFERENCE_GENERATION } from '../simulator/model-runner/routes/generation-params-variant.js';
 
 /**
  * The model runner's variants (issue 39): per hook point, the reference unless a fault or quirk the
@@ -29,6 +36,13 @@ const TABLES: readonly Table[] = [
   ['models', REFERENCE_MODELS, MODELS_VARIATIONS],
   ['chat', REFERENCE_CHAT, CHAT_VARIATIONS],
   ['openai-models', REFERENCE_OPENAI_MODELS, OPENAI_MODELS_VARIATIONS],
+  ['mount', REFERENCE_MOUNT, MOUNT_VARIATIONS],
+  ['listener', REFERENCE_LISTENER, LISTENER_VARIATIONS],
+  ['work', REFERENCE_WORK, WORK_VARIATIONS],
+  ['inference', REFERENCE_INFERENCE, INFERENCE_VARIATIONS],
+  ['embeddings', REFERENCE_EMBEDDINGS, EMBEDDINGS_VARIATIONS],
+  ['completions', REFERENCE_COMPLETIONS, COMPLETIONS_VARIATIONS],
+  ['generation', REFERENCE_GENERATION, GENERATION_VARIATIONS],
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));
 const quirkIds = new Set(Object.keys(quirkModules()));

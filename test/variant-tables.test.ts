@@ -15,6 +15,24 @@ import { FLAG_VALUES_VARIATIONS, flagValuesVariant, REFERENCE_FLAG_VALUES } from
 import { DIRECTIVES_VARIATIONS, directivesVariant, REFERENCE_DIRECTIVES } from '../simulator/config/file/directives-variant.js';
 import { REFERENCE_REQUEST_BODY, REQUEST_BODY_VARIATIONS, requestBodyVariant } from '../simulator/authz/request-body-variant.js';
 import { GATE_VARIATIONS, REFERENCE_GATE, versionGateVariant } from '../simulator/http/middleware/version-gate-variant.js';
+import { MOUNT_VARIATIONS, mountVariant, REFERENCE_MOUNT } from '../simulator/model-runner/mount-variant.js';
+import { LISTENER_VARIATIONS, listenerVariant, REFERENCE_LISTENER } from '../simulator/model-runner/listener-variant.js';
+import { REFERENCE_WORK, WORK_VARIATIONS, workVariant } from '../simulator/model-runner/limits-variant.js';
+import { INFERENCE_VARIATIONS, inferenceVariant, REFERENCE_INFERENCE } from '../simulator/model-runner/routes/inference-variant.js';
+import { EMBEDDINGS_VARIATIONS, embeddingsVariant, REFERENCE_EMBEDDINGS } from '../simulator/model-runner/routes/embeddings-variant.js';
+import { COMPLETIONS_VARIATIONS, completionsVariant, REFERENCE_COMPLETIONS } from '../simulator/model-runner/routes/completions-variant.js';
+import { GENERATION_VARIATIONS, generationVariant, REFERENCE_GENERATION } from '../simulator/model-runner/routes/generation-params-variant.js';
+import { REFERENCE_TLS_PLAN, TLS_PLAN_VARIATIONS, tlsPlanVariant } from '../simulator/listeners/tls-plan-variant.js';
+import { REFERENCE_TLS_LOAD, TLS_LOAD_VARIATIONS, tlsLoadVariant } from '../simulator/listeners/tls-load-variant.js';
+import { REFERENCE_TCP_POLICY, TCP_POLICY_VARIATIONS, tcpPolicyVariant } from '../simulator/listeners/tcp-policy-variant.js';
+import { ADDRESS_VARIATIONS, addressVariant, REFERENCE_ADDRESS } from '../simulator/listeners/address-variant.js';
+import { REFERENCE_SOCKET_GROUP, SOCKET_GROUP_VARIATIONS, socketGroupVariant } from '../simulator/listeners/socket-group-variant.js';
+import { MIN_API_VARIATIONS, minApiVariant, REFERENCE_MIN_API } from '../simulator/config/min-api-variant.js';
+import { READ_DOCUMENT_VARIATIONS, readDocumentVariant, REFERENCE_READ_DOCUMENT } from '../simulator/config/file/read-document-variant.js';
+import { REFERENCE_START_CHECKS, START_CHECKS_VARIATIONS, startChecksVariant } from '../simulator/config/file/start-checks-variant.js';
+import { REFERENCE_VALIDATE, VALIDATE_VARIATIONS, validateVariant } from '../simulator/config/file/validate-variant.js';
+import { CORS_HEADER_VARIATIONS, corsHeaderVariant, REFERENCE_CORS_HEADER } from '../simulator/config/cors-header-variant.js';
+import { COMMAND_VARIATIONS, commandVariant, REFERENCE_COMMAND } from '../simulator/config/command-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
@@ -26,7 +44,7 @@ import { RULES } from '../specs/index.js';
  * notes only the faults of the fields a request's path read (the fault self-test selects its runs
  * by those notes).
  */
-/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts; a reload: simulator/reload/reload-variant.ts; the body shown to the authorization plugins: simulator/authz/request-body-variant.ts; the command line's parsing: simulator/config/flags/argv-variant.ts; the start's checks of the configuration file: simulator/config/file/load-variant.ts; the checks of the flags' values: simulator/config/file/flag-values-variant.ts; the file's directives: simulator/config/file/directives-variant.ts). */
+/** Every hook point's table (simulator/http/variants.ts; the daemon's start: simulator/daemon/start-variant.ts; the settings merge: simulator/config/file/merge-variant.ts; a reload: simulator/reload/reload-variant.ts; the body shown to the authorization plugins: simulator/authz/request-body-variant.ts; the command line's parsing: simulator/config/flags/argv-variant.ts; the start's checks of the configuration file: simulator/config/file/load-variant.ts; the checks of the flags' values: simulator/config/file/flag-values-variant.ts; the file's directives: simulator/config/file/directives-variant.ts; and every other `*-variant.ts` listed below, each beside the code that reads it). */
 type AnyVariant = Record<string, unknown>;
 interface Table {
   readonly name: string;
@@ -100,6 +118,114 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_DIRECTIVES as unknown as AnyVariant,
     rows: DIRECTIVES_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: directivesVariant as never,
+  },
+  {
+    name: 'model runner mount',
+    reference: REFERENCE_MOUNT as unknown as AnyVariant,
+    rows: MOUNT_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: mountVariant as never,
+  },
+  {
+    name: 'model runner TCP listener',
+    reference: REFERENCE_LISTENER as unknown as AnyVariant,
+    rows: LISTENER_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: listenerVariant as never,
+  },
+  {
+    name: 'model runner work bounds',
+    reference: REFERENCE_WORK as unknown as AnyVariant,
+    rows: WORK_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: workVariant as never,
+  },
+  {
+    name: 'model runner inference checks',
+    reference: REFERENCE_INFERENCE as unknown as AnyVariant,
+    rows: INFERENCE_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: inferenceVariant as never,
+  },
+  {
+    name: 'model runner embeddings',
+    reference: REFERENCE_EMBEDDINGS as unknown as AnyVariant,
+    rows: EMBEDDINGS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: embeddingsVariant as never,
+  },
+  {
+    name: 'model runner completions',
+    reference: REFERENCE_COMPLETIONS as unknown as AnyVariant,
+    rows: COMPLETIONS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: completionsVariant as never,
+  },
+  {
+    name: 'model runner generation',
+    reference: REFERENCE_GENERATION as unknown as AnyVariant,
+    rows: GENERATION_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: generationVariant as never,
+  },
+  {
+    name: 'TLS options',
+    reference: REFERENCE_TLS_PLAN as unknown as AnyVariant,
+    rows: TLS_PLAN_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tlsPlanVariant as never,
+  },
+  {
+    name: 'TLS listener options',
+    reference: REFERENCE_TLS_LOAD as unknown as AnyVariant,
+    rows: TLS_LOAD_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tlsLoadVariant as never,
+  },
+  {
+    name: 'TCP policy',
+    reference: REFERENCE_TCP_POLICY as unknown as AnyVariant,
+    rows: TCP_POLICY_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: tcpPolicyVariant as never,
+  },
+  {
+    name: 'listen addresses',
+    reference: REFERENCE_ADDRESS as unknown as AnyVariant,
+    rows: ADDRESS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: addressVariant as never,
+  },
+  {
+    name: 'socket group',
+    reference: REFERENCE_SOCKET_GROUP as unknown as AnyVariant,
+    rows: SOCKET_GROUP_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: socketGroupVariant as never,
+  },
+  {
+    name: 'minimum API override',
+    reference: REFERENCE_MIN_API as unknown as AnyVariant,
+    rows: MIN_API_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: minApiVariant as never,
+  },
+  {
+    name: 'configuration file reading',
+    reference: REFERENCE_READ_DOCUMENT as unknown as AnyVariant,
+    rows: READ_DOCUMENT_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: readDocumentVariant as never,
+  },
+  {
+    name: 'start checks',
+    reference: REFERENCE_START_CHECKS as unknown as AnyVariant,
+    rows: START_CHECKS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: startChecksVariant as never,
+  },
+  {
+    name: 'merged configuration checks',
+    reference: REFERENCE_VALIDATE as unknown as AnyVariant,
+    rows: VALIDATE_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: validateVariant as never,
+  },
+  {
+    name: 'CORS header option',
+    reference: REFERENCE_CORS_HEADER as unknown as AnyVariant,
+    rows: CORS_HEADER_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: corsHeaderVariant as never,
+  },
+  {
+    name: 'command',
+    reference: REFERENCE_COMMAND as unknown as AnyVariant,
+    rows: COMMAND_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: commandVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));

@@ -10,7 +10,7 @@ import type { ConfigSources } from './file/sources.js';
 import { SimError } from '../errors.js';
 import { FaultSet } from '../faults/fault-set.js';
 import { releaseOptions } from './file/directives.js';
-import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
+import { commandVariant } from './command-variant.js';
 import * as versionStartsAnyway from '../quirks/daemon-config/version-starts-anyway.js';
 import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
 import { observedQuirksOf } from '../../specs/quirks/index.js';
@@ -115,6 +115,8 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   const deprecatedHelp = argv.includes('-h');
   // Read once: with --fault-trace, each set appends what it is asked about to the trace.
   const parserFaults = faultsNamed(argv);
+  // Where this command differs from the document's, by the faults and quirks named on the command line (command-variant.ts).
+  const variant = commandVariant({ faults: parserFaults, quirks: quirksNamed(argv, release) });
   let flags: ParsedFlags;
   try {
     flags = parseArgv(
@@ -122,11 +124,8 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
       parserFaults,
       quirksNamed(argv, release),
     );
-    // Fault (config.cli.options): --default-shm-size is unknown.
-    if (flags.has('default-shm-size') && parserFaults.has('config.cli.options')) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
-    // Fault (config.cli.options.release): --max-download-attempts is unknown.
-    if (flags.has('max-download-attempts') && parserFaults.has('config.cli.options.release'))
-      throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
+    if (flags.has('default-shm-size') && variant.defaultShmSizeUnknown) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
+    if (flags.has('max-download-attempts') && variant.maxDownloadAttemptsUnknown) throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
     // Observed quirks: a documented option the release lacks is an unknown flag (before --help and --version look).
     const absent = [...absentFlags(release, quirksNamed(argv, release))].find((name) => flags.has(name));
     if (absent !== undefined) throw new SimError('SIM_USAGE', `unknown flag: --${absent}`);
@@ -139,19 +138,12 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     flags = new Map([['help', true]]);
   }
   if (flag(flags, 'help') === true) {
-    let usage = usageText(release, names, quirksNamed(argv, release));
-    // Fault (config.cli.help): --debug left out.
-    if (parserFaults.has('config.cli.help'))
-      usage = usage
-        .split('\n')
-        .filter((l) => !l.includes('--debug'))
-        .join('\n');
+    const usage = variant.usageShown(usageText(release, names, quirksNamed(argv, release)));
     return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
   }
   // Hypothetical quirk: --version does not end the command.
   if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(quirksNamed(argv, release))) {
-    // Fault (config.cli.version): the newest release's version, whatever is emulated.
-    const version = parserFaults.has('config.cli.version') ? NEWEST_RELEASE.version : release.version;
+    const version = variant.versionShown(release);
     return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
   }
   let config: SimConfig;
@@ -163,20 +155,14 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     const validateExit0 =
       error instanceof SimError &&
       flag(flags, 'validate') === true &&
-      quirksNamed(argv, release).has(VALIDATE_UNKNOWN_EXIT_0) &&
+      variant.validateUnknownExit0 &&
       error.message.includes("don't match any configuration option");
     if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
   // Hypothetical quirk: a release without --validate parses it and starts.
   if (config.validateOnly && !validateHiddenNoop.ignored(config.release, config.quirks)) {
-    // Faults: config.file.validate words the success line otherwise; config.file.validate-absent prints none at all.
-    const success = config.faults.has('config.file.validate-absent')
-      ? ''
-      : config.faults.has('config.file.validate')
-        ? 'configuration valid\n'
-        : 'configuration OK\n';
-    return { kind: 'exit', code: 0, stdout: '', stderr: success };
+    return { kind: 'exit', code: 0, stdout: '', stderr: commandVariant(config).validateSuccessLine };
   }
   return { kind: 'serve', config };
 }

@@ -7,8 +7,8 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import type { Implementation } from '../implementation.js';
 import type { ConfigDocument } from './file/read-document.js';
-import { ENV_FLOOR_UNCHECKED, isFloorProblem } from '../quirks/api-versioning/env-floor-unchecked.js';
-import { OPT_IN_RAISE_ONLY } from '../quirks/api-versioning/opt-in-raise-only.js';
+import { isFloorProblem } from '../quirks/api-versioning/env-floor-unchecked.js';
+import { minApiVariant, type MinApiVariant } from './min-api-variant.js';
 
 /** Where the minimum-version override is implemented. */
 export const MIN_API_OVERRIDE: Implementation = {
@@ -24,14 +24,17 @@ export const RELEASE_RANGES: Implementation = {
 
 /** Checks a requested minimum API version the way the daemon does; returns the problem or null. */
 export function minApiProblem(value: string, release: DaemonRelease, faults: ReadonlySet<TestableRuleId> = new Set()): string | null {
+  return problemOf(value, release, minApiVariant({ faults, quirks: new Set() }));
+}
+
+/** minApiProblem, where the override differs from the document as `variant` says (min-api-variant.ts). */
+function problemOf(value: string, release: DaemonRelease, variant: MinApiVariant): string | null {
   if (value === '') return MIN_API_MESSAGES.empty;
   if (value.startsWith('v')) return MIN_API_MESSAGES.vPrefix;
   if (!/^\d+\.\d+$/.test(value)) return fillMessage(MIN_API_MESSAGES.malformed, { value });
   let floor = release.minApiFloor ?? release.defaultMinApi;
-  // Fault: 25.0 refuses the opt-in below its default minimum.
-  if (faults.has('api.version.legacy-opt-in')) floor = release.defaultMinApi;
-  // Fault: from 26.0 the removed versions can be re-enabled after all.
-  if (faults.has('api.version.legacy-removed') && !isOlder(release.release, '26.0')) floor = '1.12';
+  if (variant.floorIsDefault) floor = release.defaultMinApi;
+  if (variant.removedVersionsReenabled && !isOlder(release.release, '26.0')) floor = '1.12';
   if (isOlder(value, floor)) return fillMessage(MIN_API_MESSAGES.belowFloor, { floor, value });
   if (isNewer(value, release.maxApi)) return fillMessage(MIN_API_MESSAGES.aboveMax, { max: release.maxApi, value });
   return null;
@@ -48,15 +51,14 @@ export function resolveMinApi(
 ): string {
   if (release.minApiFloor === null) return release.defaultMinApi;
   const variable = `${names.envPrefix}MIN_API_VERSION`;
+  // Where this override differs from the document's (min-api-variant.ts).
+  const variant = minApiVariant({ faults, quirks });
   const chosen = (value: string, problemTemplate: string, fromEnv = false): string => {
-    const problem = minApiProblem(value, release, faults);
-    // Quirk hypothetical.api.version.legacy-removed.env-floor-unchecked: the variable skips the floor check.
-    if (problem !== null && fromEnv && quirks.has(ENV_FLOOR_UNCHECKED) && isFloorProblem(problem, MIN_API_MESSAGES.belowFloor)) return value;
+    const problem = problemOf(value, release, variant);
+    if (problem !== null && fromEnv && variant.envFloorUnchecked && isFloorProblem(problem, MIN_API_MESSAGES.belowFloor)) return value;
     if (problem !== null) throw new SimError('SIM_CONFIG', fillMessage(problemTemplate, { variable, problem }));
-    // Fault: an override that raises the minimum is accepted, then forgotten.
-    if (faults.has('api.version.min-override-raise') && isNewer(value, release.defaultMinApi)) return release.defaultMinApi;
-    // Quirk hypothetical.api.version.legacy-opt-in.raise-only: a value below the default is accepted, then dropped.
-    if (quirks.has(OPT_IN_RAISE_ONLY) && isOlder(value, release.defaultMinApi)) return release.defaultMinApi;
+    if (variant.raiseForgotten && isNewer(value, release.defaultMinApi)) return release.defaultMinApi;
+    if (variant.lowerDropped && isOlder(value, release.defaultMinApi)) return release.defaultMinApi;
     return value;
   };
   const fromEnv = env[variable];

@@ -26,7 +26,7 @@ import type { ConfigSources } from './file/sources.js';
 import { pluginDirs } from '../authz/locate.js';
 import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import { CALL_TIMEOUT_MS } from '../authz/plugin-client.js';
-import { CORS_WITHOUT_VARIABLE } from '../quirks/listeners/cors-without-variable.js';
+import { corsHeaderVariant } from './cors-header-variant.js';
 import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
 
 function chooseRelease(flags: ParsedFlags): DaemonRelease {
@@ -97,10 +97,10 @@ function corsHeaderOf(
   quirks: ReadonlySet<string>,
 ): string | null {
   if (value === null) return null;
-  // Fault (listen.cors-header): 28.x takes the option instead of refusing it.
-  if (inRange(release.release, { min: '28.0' }) && !faults.has('listen.cors-header')) throw fileError(names, path ?? names.configFile, CORS_REMOVED);
-  // Quirk hypothetical.listen.cors-header.without-variable: 27.x honours the option without the variable.
-  if (quirks.has(CORS_WITHOUT_VARIABLE)) return value;
+  // Where this option differs from the document's (cors-header-variant.ts).
+  const variant = corsHeaderVariant({ faults, quirks });
+  if (inRange(release.release, { min: '28.0' }) && !variant.removedOptionTaken) throw fileError(names, path ?? names.configFile, CORS_REMOVED);
+  if (variant.variableUnneeded) return value;
   return inRange(release.release, { min: '27.0', max: '27.99' }) && (env[corsVariable(names)] ?? '') === '' ? null : value;
 }
 

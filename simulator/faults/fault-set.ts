@@ -115,16 +115,3 @@ class FaultView<Id extends string> extends Set<Id> {
     return this.kept()[Symbol.iterator]();
   }
 }
-
-/**
- * Runs `check`, which throws the first problem it finds; under fault `id` the problem is dropped,
- * as if the check had not run. The fault is asked about only when there is a problem, so a trace
- * shows it only for the requests it could change.
- */
-export function unlessFault<Id extends string>(faults: ReadonlySet<Id>, id: Id, check: () => void): void {
-  try {
-    check();
-  } catch (error) {
-    if (!faults.has(id)) throw error;
-  }
-}

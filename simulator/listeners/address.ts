@@ -1,9 +1,7 @@
 import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
-import { refuseTcpPath, TCP_PATH_REFUSED } from '../quirks/listeners/tcp-path-refused.js';
-import { TLS_PORT_2375 } from '../quirks/listeners/tls-port-2375.js';
-import { HOST_FORM_2375 } from '../quirks/listeners/host-form-2375.js';
-import { LOCALHOST_V6 } from '../quirks/listeners/localhost-v6.js';
+import { refuseTcpPath } from '../quirks/listeners/tcp-path-refused.js';
+import { addressVariant, type AddressVariant } from './address-variant.js';
 
 /** One place to listen, as a `-H` value names it (daemon.md › Endpoints › Daemon listening sockets). */
 export type ListenAddress =
@@ -19,7 +17,8 @@ const badAddress = (raw: string, why: string): SimError => new SimError('SIM_LIS
 
 /**
  * Parses one `-H` value. The error texts are 26.1's and 28.5's (observed): `invalid bind address
- * (udp://x): unsupported proto 'udp'`.
+ * (udp://x): unsupported proto 'udp'`. Where a fault or a quirk makes it differ, it reads the field
+ * of its variant (address-variant.ts).
  */
 export function parseHost(
   raw: string,
@@ -28,13 +27,13 @@ export function parseHost(
   faults: ReadonlySet<string> = NO_FAULTS,
   quirks: Quirks = NO_QUIRKS,
 ): ListenAddress {
+  const variant = addressVariant({ faults, quirks: quirks.quirks });
   const scheme = raw.indexOf('://');
   if (scheme < 0) {
     const short = TCP_SHORTHAND.exec(raw);
     if (short === null) throw badAddress(raw, 'invalid address');
-    const address = tcp(short[1]!, short[2] ?? '', short[3] ?? '', tls, raw, faults, quirks);
-    // Fault (listen.tcp.forms): the `:port` shorthand listens on the next port.
-    return faults.has('listen.tcp.forms') && address.kind === 'tcp' && raw.startsWith(':') ? { ...address, port: address.port + 1 } : address;
+    const address = tcp(short[1]!, short[2] ?? '', short[3] ?? '', tls, raw, variant, quirks.release);
+    return variant.colonFormOnNextPort && address.kind === 'tcp' && raw.startsWith(':') ? { ...address, port: address.port + 1 } : address;
   }
   const proto = raw.slice(0, scheme);
   const rest = raw.slice(scheme + 3);
@@ -44,7 +43,7 @@ export function parseHost(
     case 'tcp': {
       const match = TCP_SHORTHAND.exec(rest);
       if (match === null) throw badAddress(raw, 'invalid address');
-      return tcp(match[1]!, match[2] ?? '', match[3] ?? '', tls, raw, faults, quirks);
+      return tcp(match[1]!, match[2] ?? '', match[3] ?? '', tls, raw, variant, quirks.release);
     }
     case 'fd': {
       if (rest === '' || rest === '*') return { kind: 'fd', fd: 'all' };
@@ -71,22 +70,16 @@ function tcp(
   basePath: string,
   tls: boolean,
   raw: string,
-  faults: ReadonlySet<string>,
-  { quirks, release }: Quirks,
+  variant: AddressVariant,
+  release: DaemonRelease | null,
 ): ListenAddress {
-  // Quirk hypothetical.listen.tcp.forms.localhost-v6: localhost is ::1 only.
-  const named = quirks.has(LOCALHOST_V6) && hostText === 'localhost' ? '::1' : hostText;
+  const named = hostText === 'localhost' ? variant.localhost : hostText;
   const host = named === '' ? '127.0.0.1' : named.replace(/^\[(.*)\]$/, '$1');
-  // Fault (listen.tcp.default-port): 2375 even with TLS.
-  // Quirk observed.listen.tcp.default-port: the releases take 2375 with TLS too.
-  // Quirk hypothetical.listen.tcp.default-port.host-form-2375: only the bare tcp:// takes 2376.
-  const tlsPort = tls && !faults.has('listen.tcp.default-port') && !quirks.has(TLS_PORT_2375) && !(quirks.has(HOST_FORM_2375) && hostText !== '');
-  const port = portText === '' ? (tlsPort ? 2376 : 2375) : Number(portText);
+  const defaultPort = tls ? variant.tlsDefaultPort(hostText !== '') : 2375;
+  const port = portText === '' ? defaultPort : Number(portText);
   if (!Number.isInteger(port) || port > 65535) throw badAddress(raw, `invalid port ${portText}`);
-  // Quirk observed.listen.tcp.path: the releases refuse an address with a path.
-  if (basePath !== '' && quirks.has(TCP_PATH_REFUSED) && release !== null) throw refuseTcpPath(raw, portText, basePath, release);
-  // Fault (listen.tcp.path): the path is dropped.
-  return { kind: 'tcp', host, port, basePath: faults.has('listen.tcp.path') ? '' : basePath, named: hostText !== '' };
+  if (basePath !== '' && variant.pathRefused && release !== null) throw refuseTcpPath(raw, portText, basePath, release);
+  return { kind: 'tcp', host, port, basePath: variant.pathKept ? basePath : '', named: hostText !== '' };
 }
 
 /** How an address is written in logs and endpoint lists: `unix:///p`, `tcp://h:port`, `fd://n`. */

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SimError } from '../errors.js';
-import { GID_AS_NAME } from '../quirks/listeners/gid-as-name.js';
-import { GROUP_PREFIX_MATCH, lookupGroupIdByPrefix } from '../quirks/listeners/group-prefix-match.js';
+import { socketGroupVariant } from './socket-group-variant.js';
 
 /** The group the unix sockets get: `-G`/`group`, by default the brand's own group (`ctr`, `docker`). */
 export interface SocketGroup {
@@ -33,7 +32,8 @@ export function lookupGroupId(group: string, read: () => string = readGroupFile)
  * The id to give the sockets, or null to leave them as created. A given group that does not exist
  * stops the start (`failed to load listeners: group nosuchgroup not found` on 20.10, 26.1 and
  * 28.5, observed); a missing default group only warns, as dockerd does: `warn` gets the problem,
- * which the caller logs for each unix socket it creates.
+ * which the caller logs for each unix socket it creates. Where a fault or a quirk makes it differ,
+ * it reads the field of its variant (socket-group-variant.ts).
  */
 export function resolveSocketGroup(
   group: SocketGroup,
@@ -41,13 +41,11 @@ export function resolveSocketGroup(
   faults: ReadonlySet<string>,
   quirks: ReadonlySet<string> = new Set(),
 ): number | null {
-  // Quirk hypothetical.listen.unix.mode.gid-as-name: a number is looked up as a name.
-  // Quirk hypothetical.listen.unix.group-missing.prefix-match: a line of /etc/group is matched by its start.
-  const lookup = quirks.has(GROUP_PREFIX_MATCH) ? (name: string) => lookupGroupIdByPrefix(name, readGroupFile) : lookupGroupId;
-  const gid = quirks.has(GID_AS_NAME) && /^\d+$/.test(group.name) ? null : lookup(group.name);
+  const variant = socketGroupVariant({ faults, quirks });
+  const lookup = variant.groupLookup ?? lookupGroupId;
+  const gid = variant.numberTakenAsName && /^\d+$/.test(group.name) ? null : lookup(group.name, readGroupFile);
   if (gid !== null) return gid;
-  // Fault (listen.unix.group-missing): a missing group is ignored.
-  if (group.given && !faults.has('listen.unix.group-missing')) throw new SimError('SIM_LISTEN', `failed to load listeners: group ${group.name} not found`);
+  if (group.given && variant.missingGroupRefused) throw new SimError('SIM_LISTEN', `failed to load listeners: group ${group.name} not found`);
   warn(`group ${group.name} not found`);
   return null;
 }

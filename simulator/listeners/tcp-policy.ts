@@ -7,9 +7,7 @@ import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import type { ListenAddress } from './address.js';
 import type { TlsPlan } from './tls-plan.js';
-import { REMOTE_NOTICE_ONLY } from '../quirks/listeners/remote-notice-only.js';
-import { refusalSince } from '../quirks/listeners/remote-refusal-backported.js';
-import { NOTICE_REMOTE_ONLY } from '../quirks/listeners/notice-remote-only.js';
+import { tcpPolicyVariant } from './tcp-policy-variant.js';
 
 type TcpAddress = Extract<ListenAddress, { kind: 'tcp' }>;
 
@@ -19,7 +17,8 @@ export const isLoopbackHost = (host: string): boolean => /^127\./.test(host) || 
 /**
  * daemon.md › Authentication 4: from 27.0 a remote TCP listener without TLS verification
  * (`--tls=false`, `--tlsverify=false`, or no verification at all) stops the start. The plain
- * `tcp://` form (127.0.0.1) is not remote.
+ * `tcp://` form (127.0.0.1) is not remote. Where a fault or a quirk makes it differ, it reads the
+ * field of its variant (tcp-policy-variant.ts).
  */
 export function refuseUnverifiedRemote(
   address: TcpAddress,
@@ -28,12 +27,9 @@ export function refuseUnverifiedRemote(
   faults: ReadonlySet<string>,
   quirks: ReadonlySet<string> = new Set(),
 ): void {
-  // Quirk hypothetical.tls.remote-before-27.backported: the refusal from 26.0.
-  if (plan.verify || isLoopbackHost(address.host) || !inRange(release.release, { min: refusalSince(quirks) })) return;
-  // Fault (tls.remote-requires-verify): the rule is not enforced.
-  if (faults.has('tls.remote-requires-verify')) return;
-  // Quirk observed.tls.remote-requires-verify (28.5): it starts, with the deprecation notice warnUnverifiedTcp logs.
-  if (quirks.has(REMOTE_NOTICE_ONLY)) return;
+  const variant = tcpPolicyVariant({ faults, quirks });
+  if (plan.verify || isLoopbackHost(address.host) || !inRange(release.release, { min: variant.remoteRefusedFrom })) return;
+  if (!variant.unverifiedRemoteRefused) return;
   throw new SimError(
     'SIM_LISTEN',
     `failed to load listeners: refusing to listen on tcp://${address.host}:${address.port} without TLS verification: remote TCP access requires --tlsverify from 27.0 (use a unix socket or SSH instead)`,
@@ -43,7 +39,8 @@ export function refuseUnverifiedRemote(
 /**
  * The warnings a TCP listener without client verification gets, as the releases log them
  * (observed): two on every release, and from 26.0 (daemon.md › Deprecation catalogue:
- * unauthenticated TCP connections, deprecated in 26.0) the deprecation notice for plain HTTP.
+ * unauthenticated TCP connections, deprecated in 26.0) the deprecation notice for plain HTTP. Where
+ * a fault or a quirk makes it differ, it reads the field of its variant (tcp-policy-variant.ts).
  */
 export function warnUnverifiedTcp(
   address: TcpAddress,
@@ -55,8 +52,8 @@ export function warnUnverifiedTcp(
   quirks: ReadonlySet<string> = new Set(),
 ): void {
   if (plan.verify) return;
-  // Fault (tls.remote-before-27): no warnings for remote listeners before 27.0.
-  if (faults.has('tls.remote-before-27') && !isLoopbackHost(address.host) && !inRange(release.release, { min: '27.0' })) return;
+  const variant = tcpPolicyVariant({ faults, quirks });
+  if (!variant.remoteWarnedBefore27 && !isLoopbackHost(address.host) && !inRange(release.release, { min: '27.0' })) return;
   const fields = { host: `tcp://${address.host}:${address.port}` };
   logger.log(
     'warning',
@@ -64,10 +61,8 @@ export function warnUnverifiedTcp(
     fields,
   );
   logger.log('warning', 'Binding to an IP address, even on localhost, can also give access to scripts run in a browser. Be safe out there!', fields);
-  // Fault (listen.tcp.unauthenticated-notice): no deprecation notice.
-  if (plan.enabled || !inRange(release.release, { min: '26.0' }) || faults.has('listen.tcp.unauthenticated-notice')) return;
-  // Quirk hypothetical.listen.tcp.unauthenticated-notice.remote-only: no notice for a loopback address.
-  if (quirks.has(NOTICE_REMOTE_ONLY) && isLoopbackHost(address.host)) return;
+  if (plan.enabled || !inRange(release.release, { min: '26.0' }) || !variant.unauthenticatedNotice) return;
+  if (!variant.loopbackNoticed && isLoopbackHost(address.host)) return;
   // The address as written (bare tcp:// is "localhost" in the notice, observed).
   const shown = !address.named ? `localhost:${address.port}` : `${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}`;
   logger.log(

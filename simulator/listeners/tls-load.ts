@@ -4,9 +4,7 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import type { TlsListenerOptions } from './listen.js';
 import type { TlsPlan } from './tls-plan.js';
-import { observedVersions, TLS_MINIMUM_1_2 } from '../quirks/listeners/tls-minimum-1-2.js';
-import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
-import { ENCRYPTED_KEY_UNEXPLAINED, UNEXPLAINED_REASON } from '../quirks/listeners/encrypted-key-unexplained.js';
+import { tlsLoadVariant } from './tls-load-variant.js';
 
 /** The releases' prefix of a TLS set-up error: 20.10 "failed to create API server", 26.1 and 28.5 "invalid TLS configuration" (observed). */
 const prefixFor = (release: DaemonRelease): string =>
@@ -33,7 +31,8 @@ function openReason(path: string, error: unknown): string {
  * Reads the certificate, key and CA of a TLS plan into listener options, failing as the releases
  * do (observed): the key pair first, then the CA; an encrypted key is refused (daemon.md ›
  * Authentication 5: removed in 23.0; 20.10 could not read one either). TLS 1.0 and later
- * (Authentication 2): OpenSSL needs security level 0 for the ciphers of 1.0 and 1.1.
+ * (Authentication 2): OpenSSL needs security level 0 for the ciphers of 1.0 and 1.1. Where a fault
+ * or a quirk makes it differ, it reads the field of its variant (tls-load-variant.ts).
  */
 export function loadTls(
   plan: TlsPlan,
@@ -41,6 +40,7 @@ export function loadTls(
   faults: ReadonlySet<string>,
   quirks: ReadonlySet<string> = new Set(),
 ): TlsListenerOptions | undefined {
+  const variant = tlsLoadVariant({ faults, quirks });
   const fail = (message: string): SimError => new SimError('SIM_CONFIG', `${prefixFor(release)}: ${message}`);
   const pair = `(cert: ${JSON.stringify(plan.certFile)}, key: ${JSON.stringify(plan.keyFile)})`;
   const read = (path: string): string => {
@@ -52,12 +52,12 @@ export function loadTls(
   };
   const cert = read(plan.certFile);
   const key = read(plan.keyFile);
-  // Quirk hypothetical.tls.encrypted-key.unexplained: the refusal does not say the key is encrypted.
-  if (isEncryptedKey(key) && quirks.has(ENCRYPTED_KEY_UNEXPLAINED)) throw fail(`Error reading X509 key pair ${pair}: ${UNEXPLAINED_REASON}`);
-  if (isEncryptedKey(key) && !faults.has('tls.encrypted-key'))
-    throw fail(`Error reading X509 key pair ${pair}: tls: failed to parse private key. Make sure the key is not encrypted.`);
-  // Fault (tls.encrypted-key): a listener whose key is encrypted is opened without TLS.
-  if (isEncryptedKey(key)) return undefined;
+  if (isEncryptedKey(key)) {
+    const refusal = variant.encryptedKeyRefusal;
+    if (refusal !== undefined) throw fail(`Error reading X509 key pair ${pair}: ${refusal}`);
+    // A listener whose key is encrypted is opened without TLS.
+    return undefined;
+  }
   let ca: string | undefined;
   if (plan.caFile !== '') {
     try {
@@ -66,21 +66,17 @@ export function loadTls(
       throw fail(`could not read CA certificate ${JSON.stringify(plan.caFile)}: ${openReason(plan.caFile, error)}`);
     }
   }
-  // Fault (tls.verify): client certificates are asked for but not required.
   const verify = plan.verify;
-  const lenient = faults.has('tls.verify');
+  const required = variant.clientCertRequired;
   return {
     cert,
     key,
     ...(ca === undefined ? {} : { ca }),
     requestCert: verify,
-    rejectUnauthorized: verify && !lenient,
-    // Fault (tls.versions.supported): only TLS 1.2 and later, as the real releases (Go's tlsconfig.ServerDefault).
-    minVersion: faults.has('tls.versions.supported') ? 'TLSv1.2' : 'TLSv1',
-    // Quirk observed.tls.versions.supported: the releases' minimum 1.2 (and no 1.3 before 28.0).
-    ...(quirks.has(TLS_MINIMUM_1_2) ? observedVersions(release) : {}),
-    // Quirk hypothetical.tls.versions.supported.no-tls13: at most TLS 1.2.
-    ...(quirks.has(NO_TLS13) ? { maxVersion: 'TLSv1.2' as const } : {}),
+    rejectUnauthorized: verify && required,
+    minVersion: variant.minVersion,
+    ...variant.releaseVersions(release),
+    ...(variant.maxVersion === undefined ? {} : { maxVersion: variant.maxVersion }),
     ciphers: 'DEFAULT:@SECLEVEL=0',
   };
 }

@@ -2,10 +2,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BrandNames } from '../../specs/brands.js';
-import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
-import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
-import { ENV_ZERO_OFF } from '../quirks/listeners/env-zero-off.js';
-import { CERT_PATH_CA_ONLY } from '../quirks/listeners/cert-path-ca-only.js';
+import { tlsPlanVariant } from './tls-plan-variant.js';
 
 /**
  * What the TLS options of flags, file and environment add up to (daemon.md › Authentication 2–3),
@@ -58,28 +55,25 @@ export function planTls(
   // The flag, else the file's key (its type checked as the file was loaded).
   const pick = <K extends keyof TlsFlags>(key: K): TlsFlags[K] => flags[key] ?? (doc[key] as TlsFlags[K]);
   const verifySetting = pick('tlsverify');
-  // Fault (tls.env-verify): <PREFIX>TLS_VERIFY is ignored.
-  // Quirk observed.tls.env-verify: the releases ignore it too.
+  // Where a fault or a quirk makes it differ, it reads the field of its variant (tls-plan-variant.ts),
+  // resolved here from the faults and quirks the configuration is made with.
+  const variant = tlsPlanVariant({ faults, quirks });
   const envValue = env[`${names.envPrefix}TLS_VERIFY`] ?? '';
-  // Quirk hypothetical.tls.env-verify.zero-off: "0" and "false" read as off.
-  const readAsOff = quirks.has(ENV_ZERO_OFF) && (envValue === '0' || envValue === 'false');
-  const verifyFromEnv = envValue !== '' && !faults.has('tls.env-verify') && !quirks.has(TLS_ENV_IGNORED) && !readAsOff;
+  const readAsOff = variant.envValuesOff.includes(envValue);
+  const verifyFromEnv = envValue !== '' && variant.envVerifyRead && !readAsOff;
   const tlsSetting = pick('tls');
-  // Quirk observed.tls.encrypts: --tls verifies clients too unless tlsverify is set false.
-  const verify = quirks.has(TLS_REQUIRES_CLIENT_CERT) ? verifiesWithTls(verifySetting, tlsSetting, verifyFromEnv) : (verifySetting ?? verifyFromEnv);
-  // Fault (tls.encrypts): --tls alone (without verification) leaves TLS off.
-  const enabled = verifySetting !== undefined || verify || (tlsSetting === true && !faults.has('tls.encrypts'));
+  const verify = variant.verifies(verifySetting, tlsSetting, verifyFromEnv);
+  const enabled = verifySetting !== undefined || verify || (tlsSetting === true && variant.tlsAloneEncrypts);
   const dir = certDirectory(names, env);
-  // Fault (tls.cert-path): the defaults ignore <PREFIX>CERT_PATH. Asked only where a default path is
-  // read and used: the files are loaded only when TLS is on (daemon/start.ts).
+  // The default directory is asked only where a default path is read and used: the files are loaded
+  // only when TLS is on (daemon/start.ts).
   let defaults: string | undefined;
-  const defaultDir = (): string => (defaults ??= enabled && faults.has('tls.cert-path') ? join(env['HOME'] ?? homedir(), '.ctr-none') : dir);
-  // Quirk hypothetical.tls.cert-path.ca-only: the certificate and key default to the home directory's, whatever <PREFIX>CERT_PATH says.
+  const defaultDir = (): string => (defaults ??= enabled ? variant.defaultDirectory(dir, env) : dir);
   const homeDir = homeCertDirectory(names, env);
   const file = (key: 'tlscacert' | 'tlscert' | 'tlskey', name: string, dropMissingDefault: boolean): string => {
     const given = pick(key);
     if (given !== undefined) return given;
-    const path = join(quirks.has(CERT_PATH_CA_ONLY) && name !== 'ca.pem' ? homeDir : defaultDir(), name);
+    const path = join(variant.keyPairFromHome && name !== 'ca.pem' ? homeDir : defaultDir(), name);
     return dropMissingDefault && !existsSync(path) ? '' : path;
   };
   return {

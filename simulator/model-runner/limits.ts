@@ -1,7 +1,6 @@
-import type { TestableRuleId } from '../../specs/catalogue.js';
 import { countTokens } from './engine/tokens.js';
+import type { WorkVariant } from './limits-variant.js';
 import { EngineRefusal } from './replies.js';
-import { NO_REQUEST_TOKEN_TOTAL } from '../quirks/model-runner/no-request-token-total.js';
 
 /**
  * The bounds of the work one inference request may ask for (rules mr.inference.work-bounds and
@@ -52,11 +51,11 @@ export function checkChoices(prompts: number, n: number): void {
 
 /**
  * The embeddings request's documented limits (item count, tokens per input, tokens in all), then
- * the simulator's bound on inputs × dimensions. Fault (mr.inference.work-bounds): the documented
- * limits are not checked.
+ * the simulator's bound on inputs × dimensions. Where a fault or a quirk makes it differ, it reads
+ * the field of its variant (limits-variant.ts).
  */
-export function checkEmbeddingWork(inputs: readonly string[], dimensions: number, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
-  if (!faults.has('mr.inference.work-bounds')) {
+export function checkEmbeddingWork(inputs: readonly string[], dimensions: number, work: WorkVariant): void {
+  if (work.documentedLimitsChecked) {
     if (inputs.length > LIMITS.embeddingInputs)
       throw new EngineRefusal(
         `Invalid 'input': array too long. Expected an array with maximum length ${LIMITS.embeddingInputs}, but got an array with length ${inputs.length} instead.`,
@@ -72,8 +71,7 @@ export function checkEmbeddingWork(inputs: readonly string[], dimensions: number
         );
       total += tokens;
     }
-    // Quirk (hypothetical): the request's total is not checked.
-    if (total > LIMITS.embeddingRequestTokens && !quirks.has(NO_REQUEST_TOKEN_TOTAL))
+    if (total > LIMITS.embeddingRequestTokens && work.requestTotalChecked)
       throw new EngineRefusal(`Invalid 'input': ${total} tokens in all, above the maximum of ${LIMITS.embeddingRequestTokens} tokens per request.`, 'input');
   }
   if (inputs.length * dimensions > LIMITS.embeddingValues) {

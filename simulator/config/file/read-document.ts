@@ -7,8 +7,9 @@ import { goJsonUnmarshalScan } from '../../engine/go-json.js';
 import { newerGoWords } from '../../engine/go-json-newer.js';
 import type { MessageStyle } from './message-style.js';
 import { firstValue, readAsObserved } from '../../quirks/daemon-config/json-forms.js';
-import * as blankBareEof from '../../quirks/daemon-config/blank-bare-eof.js';
+import { MESSAGE as BARE_EOF } from '../../quirks/daemon-config/blank-bare-eof.js';
 import { missingRefused } from '../../quirks/daemon-config/missing-explicit-skipped.js';
+import { readDocumentVariant } from './read-document-variant.js';
 
 /** The configuration file as parsed: key → JSON value. */
 export type FileDocument = Readonly<Record<string, unknown>>;
@@ -45,14 +46,15 @@ export function readDocument(
   quirks: ReadonlySet<string> = new Set(),
 ): ConfigDocument {
   const observed = readAsObserved(style, quirks);
+  // Where this reading differs from the document's (read-document-variant.ts).
+  const variant = readDocumentVariant({ faults, quirks });
   const path = explicit ?? names.configFile;
   const fail = (problem: string): SimError => fileError(names, path, problem);
   let bytes: Buffer | null;
   try {
     bytes = sources.readFileBytes !== undefined ? sources.readFileBytes(path) : bufferOf(sources.readFile(path));
   } catch (error) {
-    // Fault (config.file.unreadable): a directory reads as an empty configuration.
-    if (faults.has('config.file.unreadable') && error instanceof Error && error.message.includes('is a directory')) return { path, doc: {} };
+    if (variant.directoryReadsEmpty && error instanceof Error && error.message.includes('is a directory')) return { path, doc: {} };
     throw fail(error instanceof Error ? error.message : String(error));
   }
   if (bytes === null) {
@@ -76,10 +78,8 @@ export function readDocument(
   }
   const trimmed = observed.firstValueOnly ? firstValue(text).trim() : text.trim();
   if (trimmed === '') {
-    // Fault (config.file.empty): a blank file turns debug on.
-    if (faults.has('config.file.empty')) return { path, doc: { debug: true } };
-    // Hypothetical quirk: the decoder's bare EOF, unwrapped.
-    if (!observed.blank && quirks.has(blankBareEof.ID)) throw new SimError('SIM_CONFIG', blankBareEof.MESSAGE);
+    if (variant.blankTurnsDebugOn) return { path, doc: { debug: true } };
+    if (!observed.blank && variant.blankBareEof) throw new SimError('SIM_CONFIG', BARE_EOF);
     if (!observed.blank) throw fail(style === 'v20' ? 'EOF' : `${invalid}unexpected end of JSON input`);
     return { path, doc: {} };
   }
@@ -88,12 +88,11 @@ export function readDocument(
   try {
     doc = JSON.parse(trimmed);
   } catch {
-    // Fault (config.file.json): text that is not JSON is an empty configuration.
-    if (faults.has('config.file.json')) return { path, doc: {} };
+    if (variant.nonJsonReadsEmpty) return { path, doc: {} };
     throw fail(`${invalid}${syntaxProblem(trimmed, style)}`);
   }
   if (doc === null) return { path, doc: {} };
-  if ((typeof doc !== 'object' || Array.isArray(doc)) && faults.has('config.file.json')) return { path, doc: {} };
+  if ((typeof doc !== 'object' || Array.isArray(doc)) && variant.nonJsonReadsEmpty) return { path, doc: {} };
   if (typeof doc !== 'object' || Array.isArray(doc)) {
     throw fail(`${invalid}json: cannot unmarshal ${jsonTypeWord(doc)} into Go value of type map[string]interface {}`);
   }

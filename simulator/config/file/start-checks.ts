@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { SimError } from '../../errors.js';
-import { unlessFault } from '../../faults/fault-set.js';
+import { startChecksVariant } from './start-checks-variant.js';
+import { unlessTaken } from './validate-variant.js';
 import { requestedCgroupDriver } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { keptStorageOptions, removedLogOption } from './removed-options.js';
@@ -48,6 +49,8 @@ export const hostRunsSystemd = (): boolean => existsSync('/run/systemd/system');
  */
 export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): void {
   const style = messageStyle(release);
+  // Where these checks differ from the document's (start-checks-variant.ts).
+  const variant = startChecksVariant({ faults, quirks });
   if (style === 'v20' && !s.icc && !s.iptables) {
     // Observed on 20.10.24; 26.1.5 and 28.5.2 start.
     throw failed('You specified --iptables=false with --icc=false. ICC=false uses iptables to function. Please set --icc or --iptables to true');
@@ -59,7 +62,7 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   }
   // The options of other drivers are not modelled, but for those the catalogue removes (refused from the removal release).
   const removedLogOpt = removedLogOption(s.logDriver, Object.keys(s.logOpts), release);
-  if (removedLogOpt !== undefined && !faults.has('deprecated.options.removed-refused')) throw unknownLogOpt(removedLogOpt);
+  if (removedLogOpt !== undefined && !variant.removedLogOptsTaken) throw unknownLogOpt(removedLogOpt);
   for (const [name, runtime] of Object.entries(s.runtimes)) {
     if (style === 'v20') continue;
     if (name === 'runc') throw failed("runtime name 'runc' is reserved");
@@ -71,9 +74,9 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
     throw failed(`specified default runtime '${s.defaultRuntime}' does not exist`);
   }
   const driver = requestedCgroupDriver(s.execOpts);
-  if (driver !== null && driver !== 'cgroupfs' && driver !== 'systemd' && !faults.has('config.cgroup.driver'))
+  if (driver !== null && driver !== 'cgroupfs' && driver !== 'systemd' && !variant.unknownCgroupDriverTaken)
     throw failed(`native.cgroupdriver option ${driver} not supported`);
-  if (driver === 'systemd' && !hostRunsSystemd() && !faults.has('config.cgroup.systemd-unavailable') && !systemdUnchecked(quirks)) {
+  if (driver === 'systemd' && !hostRunsSystemd() && !variant.systemdAvailabilityUnchecked && !systemdUnchecked(quirks)) {
     throw failed('systemd cgroup flag passed, but systemd support for managing cgroups is not available');
   }
   for (const registry of s.insecureRegistries) {
@@ -81,16 +84,16 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
       throw failed(`insecure registry ${registry} is not valid: invalid host "${registry}"`);
   }
   if (style !== 'v28') {
-    unlessFault(faults, 'config.registries.insecure', () => {
+    unlessTaken(variant, 'mirrorSchemeUnchecked', () => {
       for (const mirror of s.registryMirrors) {
         if (!/^https?:\/\//i.test(mirror)) throw failed(`invalid mirror: unsupported scheme "" in "${mirror}"`);
       }
     });
   }
-  if (!DRIVERS.includes(s.storageDriver) && !faults.has('config.storage.driver')) {
+  if (!DRIVERS.includes(s.storageDriver) && !variant.unsupportedStorageDriverTaken) {
     throw failed(`error initializing graphdriver: driver not supported${style === 'v20' ? '' : `: ${s.storageDriver}`}`);
   }
-  unlessFault(faults, 'config.storage.options', () => {
+  unlessTaken(variant, 'storageOptionsUnchecked', () => {
     for (const opt of s.storageOpts) {
       const key = opt
         .slice(0, Math.max(0, opt.indexOf('=')))

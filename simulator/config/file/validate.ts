@@ -2,10 +2,9 @@ import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { SimError } from '../../errors.js';
-import { unlessFault } from '../../faults/fault-set.js';
+import { unlessTaken, validateVariant } from './validate-variant.js';
 import { isIp } from './flag-values.js';
 import { dedupeLabels, labelProblem } from './labels.js';
-import { IPC_HOST } from '../../quirks/daemon-config/ipc-host.js';
 import { isSentinel } from '../../quirks/daemon-config/count-minus-one.js';
 import { logLevels } from '../../quirks/daemon-config/log-levels.js';
 import { defaultRuntimeMustBeRegistered } from '../../quirks/daemon-config/default-runtime-registered.js';
@@ -41,8 +40,10 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   const style = messageStyle(release);
   const fail = input.failure ?? ((problem: string): SimError => fileError(names, input.path ?? '', `${validationPrefix(style, input.fromFile)}${problem}`));
   const startOnly = input.failure === undefined || style !== 'v20';
+  // Where these checks differ from the document's (validate-variant.ts).
+  const variant = validateVariant({ faults, quirks: input.quirks ?? new Set() });
 
-  unlessFault(faults, 'config.labels.reserved', () => {
+  unlessTaken(variant, 'reservedLabelsTaken', () => {
     for (const label of s.labels) {
       const problem = labelProblem(label, names, input.quirks);
       if (problem !== null) throw fail(problem);
@@ -52,10 +53,10 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   const deduped = dedupeLabels(s.labels);
   if ('conflict' in deduped) {
     // Every release prints this one bare, without the file prefix.
-    if (!faults.has('config.labels.conflict')) throw new SimError('SIM_CONFIG', deduped.conflict);
+    if (!variant.conflictingLabelsTaken) throw new SimError('SIM_CONFIG', deduped.conflict);
   } else labels = deduped.labels;
 
-  unlessFault(faults, 'config.values.enum', () => {
+  unlessTaken(variant, 'enumValuesUnchecked', () => {
     if (startOnly && !logLevels(input.quirks ?? new Set(), release.release).includes(s.logLevel)) {
       throw style === 'v20' ? new SimError('SIM_CONFIG', `unable to parse logging level: ${s.logLevel}`) : fail(`invalid logging level: ${s.logLevel}`);
     }
@@ -67,14 +68,13 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
           : `default cgroup namespace mode (${s.defaultCgroupnsMode}) is invalid; use "host" or "private"`,
       );
     }
-    // Hypothetical quirk: `host` taken too.
-    const ipcHost = (input.quirks ?? new Set()).has(IPC_HOST) && (s.defaultIpcMode as string) === 'host';
+    const ipcHost = variant.ipcHostTaken && (s.defaultIpcMode as string) === 'host';
     if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private' && !ipcHost)
       throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
   });
   // Hypothetical quirk: -1 is "no limit" (isSentinel).
   const quirks = input.quirks ?? new Set<string>();
-  unlessFault(faults, 'config.values.numbers', () => {
+  unlessTaken(variant, 'negativeCountsTaken', () => {
     if (s.maxConcurrentDownloads < 0 && !isSentinel(s.maxConcurrentDownloads, quirks))
       throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
     if (s.maxConcurrentUploads < 0 && !isSentinel(s.maxConcurrentUploads, quirks)) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
@@ -83,13 +83,13 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
       throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
   });
   if (style !== 'v20' && s.mtu < 0) throw fail(`invalid default MTU: ${s.mtu}`);
-  unlessFault(faults, 'config.generic-resources', () => {
+  unlessTaken(variant, 'genericResourceFormUnchecked', () => {
     for (const resource of s.nodeGenericResources) {
       if (!/^[^=]+=.+$/.test(resource)) throw fail(`could not parse GenericResource: incorrect term ${resource}, missing '=' or malformed expression`);
     }
   });
   if (style === 'v28') {
-    unlessFault(faults, 'config.cgroup.driver', () => {
+    unlessTaken(variant, 'unknownExecOptsTaken', () => {
       for (const opt of s.execOpts) {
         const key = opt
           .slice(0, Math.max(0, opt.indexOf('=')))
@@ -99,8 +99,8 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
       }
     });
     const v4 = s.hostGatewayIps.filter((ip) => !ip.includes(':'));
-    if (v4.length > 1 && !faults.has('config.host-gateway.ips')) throw fail('only one IPv4 host gateway IP address can be specified');
-    unlessFault(faults, 'config.registries.insecure', () => {
+    if (v4.length > 1 && !variant.secondV4GatewayTaken) throw fail('only one IPv4 host gateway IP address can be specified');
+    unlessTaken(variant, 'mirrorSchemeUnchecked', () => {
       for (const mirror of s.registryMirrors) {
         if (!/^https?:\/\//i.test(mirror)) {
           const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(mirror)?.[1];
@@ -114,7 +114,7 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
       }
     });
   }
-  unlessFault(faults, 'config.host-gateway.ips', () => {
+  unlessTaken(variant, 'invalidGatewayIpTaken', () => {
     for (const ip of s.hostGatewayIps)
       if (!isIp(ip)) throw fileError(names, input.path ?? '', `${style === 'v28' ? 'invalid JSON: ' : ''}invalid IP address: ${ip}`);
   });

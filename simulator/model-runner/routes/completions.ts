@@ -5,7 +5,6 @@ import { answerInference } from './inference.js';
 import { ChunkRuns } from './chunk-runs.js';
 import { checkChoices } from '../limits.js';
 import { mapInSlices } from '../engine/slices.js';
-import { finishChunkText, LAST_PIECE_REPEATED } from '../../quirks/model-runner/last-piece-repeated.js';
 import { completionId, FINGERPRINT, sendEvents, unixSeconds, usageOf } from './openai-objects.js';
 
 function promptsOf(value: unknown): string[] {
@@ -15,15 +14,20 @@ function promptsOf(value: unknown): string[] {
   throw new EngineRefusal("'prompt' must be a string or a non-empty array of strings", 'prompt');
 }
 
-/** POST /engines[/<engine>]/v1/completions: one choice per prompt and n, indexed prompt-major. */
+/**
+ * POST /engines[/<engine>]/v1/completions: one choice per prompt and n, indexed prompt-major. Where a
+ * fault or a quirk makes it differ, it reads the field of its variant (completions-variant.ts; the
+ * work's slices: ../limits-variant.ts).
+ */
 export function completions(x: RunnerRequest, engineName: string | null): Promise<void> {
   return answerInference(x, engineName, async ({ engine, model, body }) => {
-    const { faults } = x.runner;
+    const { faults, variants } = x.runner;
+    const variant = variants.completions;
     const prompts = promptsOf(body['prompt']);
     const params = generationParams(body, faults);
     const how = delivery(body);
     checkChoices(prompts.length, params.n);
-    const results = await mapInSlices(prompts, (prompt) => engine.complete(model, prompt, params), faults.has('mr.inference.fairness'));
+    const results = await mapInSlices(prompts, (prompt) => engine.complete(model, prompt, params), variants.work.workedWhole);
     const choices = results.flatMap((result) => result.choices.map((choice) => withFinishQuirk(withStopFault(choice, params, faults), x.runner.quirks)));
     const result = { promptTokens: results.reduce((sum, r) => sum + r.promptTokens, 0), choices };
     const id = completionId('cmpl');
@@ -37,8 +41,7 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
         usage: usageOf(result, faults),
       });
     }
-    // Fault (mr.completions.shape): the chunks are named as chat chunks.
-    const object = faults.has('mr.completions.shape') ? 'chat.completion.chunk' : 'text_completion';
+    const object = variant.chunkObject;
     const usage = how.includeUsage ? { usage: null } : {};
     const chunk = (index: number, text: string, finish: string | null) => ({
       ...head,
@@ -49,8 +52,7 @@ export function completions(x: RunnerRequest, engineName: string | null): Promis
     const chunks = new ChunkRuns();
     for (const [index, choice] of choices.entries()) {
       chunks.add(choice.pieces.length, (at) => chunk(index, choice.pieces[at]!, null));
-      // Quirk hypothetical.mr.completions.shape.last-piece-repeated: the finish chunk carries the last piece again.
-      chunks.add(1, () => chunk(index, x.runner.quirks.has(LAST_PIECE_REPEATED) ? finishChunkText(choice.pieces) : '', choice.finishReason));
+      chunks.add(1, () => chunk(index, variant.finishChunkText(choice.pieces), choice.finishReason));
     }
     if (how.includeUsage) chunks.add(1, () => ({ ...head, object, choices: [], usage: usageOf(result, faults) }));
     return sendEvents(x.res, chunks, x.runner.streamStallMs);

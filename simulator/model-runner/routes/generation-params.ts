@@ -1,12 +1,39 @@
-import { FINISH_STOP_WHEN_CUT, finishReasonWithQuirk } from '../../quirks/model-runner/finish-stop-when-cut.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { Generation, GenerationParams } from '../engine/engine.js';
 import { EngineRefusal } from '../replies.js';
+import { type GenerationVariant, generationVariant } from './generation-params-variant.js';
 
 /** How the answer is sent: whole, or as server-sent events (with a usage chunk or not). */
 export interface Delivery {
   readonly stream: boolean;
   readonly includeUsage: boolean;
+}
+
+/**
+ * Where a fault or a quirk makes this step differ, it reads the field of its variant
+ * (generation-params-variant.ts). The chat and text completions routes hand it the runner's faults
+ * and its quirks apart: the fields a fault sets are read from the variant of the faults alone, the
+ * finish reason (a quirk's) from that of the quirks alone; a row is asked only of its own kind's
+ * set (variant-table.ts), so each is the variant of the whole configuration. Resolved once per set.
+ */
+const NONE: ReadonlySet<never> = new Set();
+const ofFaults = new WeakMap<ReadonlySet<string>, GenerationVariant>();
+const ofQuirks = new WeakMap<ReadonlySet<string>, GenerationVariant>();
+
+function byFaults(faults: ReadonlySet<TestableRuleId>): GenerationVariant {
+  const held = ofFaults.get(faults);
+  if (held !== undefined) return held;
+  const variant = generationVariant({ faults, quirks: NONE });
+  ofFaults.set(faults, variant);
+  return variant;
+}
+
+function byQuirks(quirks: ReadonlySet<string>): GenerationVariant {
+  const held = ofQuirks.get(quirks);
+  if (held !== undefined) return held;
+  const variant = generationVariant({ faults: NONE, quirks });
+  ofQuirks.set(quirks, variant);
+  return variant;
 }
 
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
@@ -36,13 +63,12 @@ export function generationParams(body: Readonly<Record<string, unknown>>, faults
   if (temperature !== undefined && temperature !== null && (typeof temperature !== 'number' || temperature < 0 || temperature > 2))
     throw new EngineRefusal("'temperature' must be a number from 0 to 2", 'temperature');
   const stop = stopStrings(body['stop']);
+  const variant = byFaults(faults);
   // Built field by field: conditional spreads of literals cost about a microsecond each here, on every generation.
   const params: { -readonly [K in keyof GenerationParams]: GenerationParams[K] } = {
-    // Fault (mr.generation.n): at most 2 choices.
-    n: faults.has('mr.generation.n') ? Math.min(n, 2) : n,
+    n: variant.choicesOf(n),
   };
-  // Fault (mr.generation.max-tokens): one token more.
-  if (maxTokens !== undefined) params.maxTokens = faults.has('mr.generation.max-tokens') ? maxTokens + 1 : maxTokens;
+  if (maxTokens !== undefined) params.maxTokens = variant.maxTokensOf(maxTokens);
   if (stop !== undefined && stop.length > 0) params.stop = stop;
   if (seed !== undefined) params.seed = seed;
   if (typeof temperature === 'number') params.temperature = temperature;
@@ -59,14 +85,15 @@ export function delivery(body: Readonly<Record<string, unknown>>): Delivery {
   return { stream: stream === true, includeUsage };
 }
 
-/** Fault (mr.generation.stop): the stop string is returned after the text it ended. */
+/** The choice, or, where the variant returns the stop string, the choice with the stop string after the text it ended. */
 export function withStopFault(choice: Generation, params: GenerationParams, faults: ReadonlySet<TestableRuleId>): Generation {
-  if (!faults.has('mr.generation.stop') || params.stop === undefined || choice.finishReason !== 'stop') return choice;
+  if (!byFaults(faults).stopReturned || params.stop === undefined || choice.finishReason !== 'stop') return choice;
   const stop = params.stop[0]!;
   return { ...choice, pieces: [...choice.pieces, stop], text: choice.text + stop, completionTokens: choice.completionTokens + 1 };
 }
 
-/** Quirk (hypothetical): a choice the cap cut reports "stop". */
+/** The choice with the variant's finish reason. */
 export function withFinishQuirk(choice: Generation, quirks: ReadonlySet<string>): Generation {
-  return quirks.has(FINISH_STOP_WHEN_CUT) ? { ...choice, finishReason: finishReasonWithQuirk(choice.finishReason) as Generation['finishReason'] } : choice;
+  const finishReasonOf = byQuirks(quirks).finishReasonOf;
+  return finishReasonOf === undefined ? choice : { ...choice, finishReason: finishReasonOf(choice.finishReason) as Generation['finishReason'] };
 }

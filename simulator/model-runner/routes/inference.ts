@@ -1,6 +1,3 @@
-import { DECIMAL_BODY_LIMIT, DECIMAL_MB } from '../../quirks/model-runner/decimal-mb.js';
-import { UNKNOWN_MODEL_500 } from '../../quirks/model-runner/unknown-model-500.js';
-import { BODY_FIRST, refusedBeforeEngine } from '../../quirks/model-runner/body-first.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { InferenceEngine } from '../engine/engine.js';
 import { EngineRefusal, openAiError, plainError, RUNNER_MESSAGES } from '../replies.js';
@@ -9,7 +6,6 @@ import type { RunnerRequest } from './context.js';
 
 /** The real service's limit on an inference body (maximumOpenAIInferenceRequestSize). */
 export const INFERENCE_BODY_LIMIT = 10 * 1024 * 1024;
-const FAULTY_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** A request the runner has checked: the engine, the model as asked, and the body as an object. */
 export interface InferenceRequest {
@@ -21,16 +17,16 @@ export interface InferenceRequest {
 /**
  * The runner's own checks, in the real service's order (handleOpenAIInference): the engine, the
  * body's size (refused as soon as it passes the limit), JSON, the model named, the model held.
- * Answers the refusal itself and returns null; otherwise the request for the engine.
+ * Answers the refusal itself and returns null; otherwise the request for the engine. Where a fault
+ * or a quirk makes it differ, it reads the field of its variant (inference-variant.ts).
  */
 export async function checkInference(x: RunnerRequest, engineName: string | null): Promise<InferenceRequest | null> {
   const { runner } = x;
+  const variant = runner.variants.inference;
   let engine = engineName === null ? runner.defaultEngine : runner.engines.get(engineName);
-  // Quirk hypothetical.mr.engines.unknown.body-first: the body is checked before the engine.
-  if (engine === undefined && runner.quirks.has(BODY_FIRST) && (await refusedBeforeEngine(x, INFERENCE_BODY_LIMIT))) return null;
+  if (engine === undefined && variant.refusedBeforeEngine !== undefined && (await variant.refusedBeforeEngine(x, INFERENCE_BODY_LIMIT))) return null;
   if (engine === undefined) {
-    // Fault (mr.engines.unknown): served by the default engine.
-    if (!runner.faults.has('mr.engines.unknown')) {
+    if (!variant.unknownEngineServed) {
       x.req.resume();
       plainError(x.res, 404, RUNNER_MESSAGES.backendNotFound);
       return null;
@@ -39,10 +35,7 @@ export async function checkInference(x: RunnerRequest, engineName: string | null
   }
   let raw: Buffer;
   try {
-    raw = await readBody(
-      x.req,
-      runner.faults.has('mr.inference.body-limit') ? FAULTY_BODY_LIMIT : runner.quirks.has(DECIMAL_MB) ? DECIMAL_BODY_LIMIT : INFERENCE_BODY_LIMIT,
-    );
+    raw = await readBody(x.req, variant.bodyLimitBytes);
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
     // Refused without buffering the rest: readBody drains what still comes and keeps none of it.
@@ -57,8 +50,7 @@ export async function checkInference(x: RunnerRequest, engineName: string | null
     return null;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    // Fault (mr.server.survives-bad-input): an array body fails inside.
-    plainError(x.res, Array.isArray(body) && runner.faults.has('mr.server.survives-bad-input') ? 500 : 400, RUNNER_MESSAGES.invalidRequest);
+    plainError(x.res, Array.isArray(body) ? variant.arrayBodyStatus : 400, RUNNER_MESSAGES.invalidRequest);
     return null;
   }
   const model = (body as Record<string, unknown>)['model'];
@@ -66,12 +58,11 @@ export async function checkInference(x: RunnerRequest, engineName: string | null
     plainError(x.res, 400, RUNNER_MESSAGES.modelRequired);
     return null;
   }
-  // Quirk (hypothetical): a model not held fails inside the engine.
-  if (runner.quirks.has(UNKNOWN_MODEL_500) && !holds(x, model)) {
+  if (variant.unheldModelFails && !holds(x, model)) {
     plainError(x.res, 500, `engine failed to load model ${JSON.stringify(model)}`);
     return null;
   }
-  if (!runner.faults.has('mr.inference.checks') && !holds(x, model)) {
+  if (variant.unheldModelRefused && !holds(x, model)) {
     plainError(x.res, 404, `error while getting model: get model ${JSON.stringify(model)}: ${RUNNER_MESSAGES.modelNotFound}`);
     return null;
   }

@@ -74,8 +74,14 @@ export const DAEMON_CONFIG_QUIRKS: Readonly<Record<string, QuirkModule>> = {
   'hypothetical.config.file.types.ulimits-ignored': {
     where: 'simulator/quirks/daemon-config/ulimits-untyped.ts; simulator/quirks/daemon-config/types-unchecked.ts, simulator/config/file/load.ts',
   },
-  'hypothetical.config.values.enum.ipc-host': { where: 'simulator/quirks/daemon-config/ipc-host.ts; simulator/config/file/validate.ts' },
-  'hypothetical.config.file.validate.unknown-exit-0': { where: 'simulator/quirks/daemon-config/validate-unknown-exit-0.ts; simulator/config/command.ts' },
+  'hypothetical.config.values.enum.ipc-host': {
+    where:
+      'simulator/quirks/daemon-config/ipc-host.ts; its row of simulator/config/file/validate-variant.ts (VALIDATE_VARIATIONS), read by simulator/config/file/validate.ts (validateSettings)',
+  },
+  'hypothetical.config.file.validate.unknown-exit-0': {
+    where:
+      'simulator/quirks/daemon-config/validate-unknown-exit-0.ts; its row of simulator/config/command-variant.ts (COMMAND_VARIATIONS), read by simulator/config/command.ts (runCommandLine)',
+  },
   'hypothetical.config.file.unknown-key.proxies-ignored': {
     where:
       'simulator/quirks/daemon-config/proxies-unknown-ignored.ts; its row of simulator/config/file/load-variant.ts (LOAD_VARIATIONS), read by simulator/config/file/load.ts (checkDocument)',

@@ -5,7 +5,10 @@ import type { QuirkModule } from '../quirk-module.js';
 
 /** Observed (20.10, 26.1, 28.5): a tcp listen address with a path is refused at start. */
 export const TCP_PATH_REFUSED = 'observed.listen.tcp.path';
-export const tcpPathRefused: QuirkModule = { where: 'simulator/quirks/listeners/tcp-path-refused.ts, called from simulator/listeners/address.ts (tcp)' };
+export const tcpPathRefused: QuirkModule = {
+  where:
+    'simulator/quirks/listeners/tcp-path-refused.ts, its row of simulator/listeners/address-variant.ts (ADDRESS_VARIATIONS), read by simulator/listeners/address.ts (tcp)',
+};
 
 /** The refusal in each release's words (observed 2026-11-24). */
 export function refuseTcpPath(raw: string, port: string, path: string, release: DaemonRelease): SimError {

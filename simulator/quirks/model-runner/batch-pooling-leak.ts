@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const BATCH_POOLING_LEAK = 'hypothetical.mr.embeddings.shape.batch-pooling-leak';
 
 export const batchPoolingLeak: QuirkModule = {
-  where: 'simulator/quirks/model-runner/batch-pooling-leak.ts; the branch in simulator/model-runner/routes/embeddings.ts',
+  where:
+    'simulator/quirks/model-runner/batch-pooling-leak.ts; its row of simulator/model-runner/routes/embeddings-variant.ts (EMBEDDINGS_VARIATIONS), read by simulator/model-runner/routes/embeddings.ts (embeddings)',
 };
 
 /** The batch's vectors with the quirk on: each after the first mixed with a quarter of the one before it, normalised again. */

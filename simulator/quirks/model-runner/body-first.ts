@@ -6,7 +6,10 @@ import type { RunnerRequest } from '../../model-runner/routes/context.js';
 /** Hypothetical (specs/quirks/model-runner.ts): the body is read and decoded before the engine is looked up: under an unknown engine a body that is not JSON or names no model answers 400, not 404. */
 export const BODY_FIRST = 'hypothetical.mr.engines.unknown.body-first';
 
-export const bodyFirst: QuirkModule = { where: 'simulator/quirks/model-runner/body-first.ts; the branch in simulator/model-runner/routes/inference.ts' };
+export const bodyFirst: QuirkModule = {
+  where:
+    'simulator/quirks/model-runner/body-first.ts; its row of simulator/model-runner/routes/inference-variant.ts (INFERENCE_VARIATIONS), read by simulator/model-runner/routes/inference.ts (checkInference)',
+};
 
 /**
  * The runner's body checks, done before the engine is looked up: answers their 400 and returns

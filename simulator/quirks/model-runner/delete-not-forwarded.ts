@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const DELETE_NOT_FORWARDED = 'hypothetical.mr.socket.prefix.management.delete-not-forwarded';
 
 export const deleteNotForwarded: QuirkModule = {
-  where: 'simulator/quirks/model-runner/delete-not-forwarded.ts; the branch in simulator/model-runner/mount.ts',
+  where:
+    'simulator/quirks/model-runner/delete-not-forwarded.ts; its row of simulator/model-runner/mount-variant.ts (MOUNT_VARIATIONS), read by simulator/model-runner/mount.ts (modelRunnerMount)',
 };
 
 /** The methods the proxy under the prefix passes to the runner. */

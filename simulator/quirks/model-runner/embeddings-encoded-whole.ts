@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const EMBEDDINGS_ENCODED_WHOLE = 'hypothetical.mr.inference.fairness.embeddings-encoded-whole';
 
 export const embeddingsEncodedWhole: QuirkModule = {
-  where: 'simulator/quirks/model-runner/embeddings-encoded-whole.ts; the branch in simulator/model-runner/routes/embeddings.ts',
+  where:
+    'simulator/quirks/model-runner/embeddings-encoded-whole.ts; its row of simulator/model-runner/limits-variant.ts (WORK_VARIATIONS), read by simulator/model-runner/routes/embeddings.ts (embeddings)',
 };

@@ -6,7 +6,8 @@ import { plainError, RUNNER_MESSAGES } from '../../model-runner/replies.js';
 export const EMBEDDINGS_NOT_FORWARDED = 'hypothetical.mr.tcp.serves.embeddings-not-forwarded';
 
 export const embeddingsNotForwarded: QuirkModule = {
-  where: 'simulator/quirks/model-runner/embeddings-not-forwarded.ts; the branch in simulator/model-runner/listener.ts',
+  where:
+    'simulator/quirks/model-runner/embeddings-not-forwarded.ts; its row of simulator/model-runner/listener-variant.ts (LISTENER_VARIATIONS), read by simulator/model-runner/listener.ts (listenTcp)',
 };
 
 /** The TCP forwarder's allow-list: the management paths, the model lists, chat and text completions (no embeddings). */

@@ -5,7 +5,7 @@ export const FINISH_STOP_WHEN_CUT = 'hypothetical.mr.generation.max-tokens.finis
 
 export const finishStopWhenCut: QuirkModule = {
   where:
-    'simulator/quirks/model-runner/finish-stop-when-cut.ts; the branch in simulator/model-runner/routes/chat.ts and simulator/model-runner/routes/completions.ts',
+    'simulator/quirks/model-runner/finish-stop-when-cut.ts; its row of simulator/model-runner/routes/generation-params-variant.ts (GENERATION_VARIATIONS), read by simulator/model-runner/routes/generation-params.ts (withFinishQuirk, for the chat and text completions routes)',
 };
 
 /** The finish reason the quirk reports. */

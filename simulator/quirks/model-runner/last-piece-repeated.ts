@@ -4,7 +4,8 @@ import type { QuirkModule } from '../quirk-module.js';
 export const LAST_PIECE_REPEATED = 'hypothetical.mr.completions.shape.last-piece-repeated';
 
 export const lastPieceRepeated: QuirkModule = {
-  where: 'simulator/quirks/model-runner/last-piece-repeated.ts; the branch in simulator/model-runner/routes/completions.ts',
+  where:
+    'simulator/quirks/model-runner/last-piece-repeated.ts; its row of simulator/model-runner/routes/completions-variant.ts (COMPLETIONS_VARIATIONS), read by simulator/model-runner/routes/completions.ts (completions)',
 };
 
 /** The text of the finish chunk with the quirk on: the last piece again. */

@@ -8,5 +8,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const NO_REQUEST_TOKEN_TOTAL = 'hypothetical.mr.inference.work-bounds.no-request-token-total';
 
 export const noRequestTokenTotal: QuirkModule = {
-  where: 'simulator/quirks/model-runner/no-request-token-total.ts; the branch in simulator/model-runner/limits.ts',
+  where:
+    'simulator/quirks/model-runner/no-request-token-total.ts; its row of simulator/model-runner/limits-variant.ts (WORK_VARIATIONS), read by simulator/model-runner/limits.ts (checkEmbeddingWork)',
 };

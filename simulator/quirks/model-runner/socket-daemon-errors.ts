@@ -5,7 +5,8 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 export const SOCKET_DAEMON_ERRORS = 'hypothetical.mr.socket.prefix.daemon-errors';
 
 export const socketDaemonErrors: QuirkModule = {
-  where: 'simulator/quirks/model-runner/socket-daemon-errors.ts; the branch in simulator/model-runner/mount.ts',
+  where:
+    'simulator/quirks/model-runner/socket-daemon-errors.ts; its row of simulator/model-runner/mount-variant.ts (MOUNT_VARIATIONS), read by simulator/model-runner/mount.ts (modelRunnerMount)',
 };
 
 /**

@@ -4,5 +4,6 @@ import type { QuirkModule } from '../quirk-module.js';
 export const UNKNOWN_MODEL_500 = 'hypothetical.mr.inference.checks.unknown-model-500';
 
 export const unknownModel500: QuirkModule = {
-  where: 'simulator/quirks/model-runner/unknown-model-500.ts; the branch in simulator/model-runner/routes/inference.ts',
+  where:
+    'simulator/quirks/model-runner/unknown-model-500.ts; its row of simulator/model-runner/routes/inference-variant.ts (INFERENCE_VARIATIONS), read by simulator/model-runner/routes/inference.ts (checkInference)',
 };

@@ -1,0 +1,59 @@
+import type { SecureVersion } from 'node:tls';
+import type { DaemonRelease } from '../../specs/versions.js';
+import { ENCRYPTED_KEY_UNEXPLAINED, UNEXPLAINED_REASON } from '../quirks/listeners/encrypted-key-unexplained.js';
+import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
+import { observedVersions, TLS_MINIMUM_1_2 } from '../quirks/listeners/tls-minimum-1-2.js';
+import type { VariationRow } from '../faults/variant-table.js';
+import { perConfigVariant } from './per-config-variant.js';
+
+/** TLS versions a release's configuration sets. */
+export interface TlsVersions {
+  readonly minVersion?: SecureVersion;
+  readonly maxVersion?: SecureVersion;
+}
+
+/**
+ * What reading a TLS plan into listener options (tls-load.ts: loadTls) may do differently from the
+ * document. REFERENCE_TLS_LOAD is the document's; each fault and quirk that changes it is one row of
+ * TLS_LOAD_VARIATIONS.
+ */
+export interface TlsLoadVariant {
+  /** Why an encrypted key stops the start (undefined: it does not, and the listener is opened without TLS). */
+  readonly encryptedKeyRefusal: string | undefined;
+  /** With verification, a client without a certificate is refused, not only asked for one. */
+  readonly clientCertRequired: boolean;
+  /** The oldest TLS version served. */
+  readonly minVersion: SecureVersion;
+  /** The versions the emulated release sets over minVersion. */
+  readonly releaseVersions: (release: DaemonRelease) => TlsVersions;
+  /** The newest TLS version served (undefined: the newest there is). */
+  readonly maxVersion: SecureVersion | undefined;
+}
+
+/** The document's listener options: an encrypted key refused (daemon.md › Authentication 5), client certificates required, TLS 1.0 and later. */
+export const REFERENCE_TLS_LOAD: TlsLoadVariant = Object.freeze({
+  encryptedKeyRefusal: 'tls: failed to parse private key. Make sure the key is not encrypted.',
+  clientCertRequired: true,
+  minVersion: 'TLSv1',
+  releaseVersions: () => ({}),
+  maxVersion: undefined,
+});
+
+/**
+ * Each fault and quirk of the listener options, and what it sets; the later row wins (of the
+ * encrypted key, the quirk over the fault: the order the old branches asked them in).
+ */
+export const TLS_LOAD_VARIATIONS: readonly VariationRow<TlsLoadVariant>[] = [
+  // Faults: the smallest change under which the rule, and only it, fails.
+  ['tls.encrypted-key', { encryptedKeyRefusal: undefined }],
+  ['tls.verify', { clientCertRequired: false }],
+  // Only TLS 1.2 and later, as the real releases (Go's tlsconfig.ServerDefault).
+  ['tls.versions.supported', { minVersion: 'TLSv1.2' }],
+  // Quirks (specs/quirks/listeners.ts, specs/known-deviations.ts).
+  [ENCRYPTED_KEY_UNEXPLAINED, { encryptedKeyRefusal: UNEXPLAINED_REASON }],
+  [TLS_MINIMUM_1_2, { releaseVersions: observedVersions }],
+  [NO_TLS13, { maxVersion: 'TLSv1.2' }],
+];
+
+/** The listener options of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
+export const tlsLoadVariant = perConfigVariant(REFERENCE_TLS_LOAD, TLS_LOAD_VARIATIONS);

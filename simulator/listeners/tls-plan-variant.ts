@@ -1,0 +1,62 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { CERT_PATH_CA_ONLY } from '../quirks/listeners/cert-path-ca-only.js';
+import { ENV_ZERO_OFF, OFF_VALUES } from '../quirks/listeners/env-zero-off.js';
+import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
+import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
+import type { VariationRow } from '../faults/variant-table.js';
+import { perConfigVariant } from './per-config-variant.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * What adding up the TLS options (tls-plan.ts: planTls) may do differently from the document.
+ * REFERENCE_TLS_PLAN is the document's; each fault and quirk that changes it is one row of
+ * TLS_PLAN_VARIATIONS.
+ */
+export interface TlsPlanVariant {
+  /** `<PREFIX>TLS_VERIFY` non-empty is `--tlsverify` (read only where it is set). */
+  readonly envVerifyRead: boolean;
+  /** The values of `<PREFIX>TLS_VERIFY` read as off. */
+  readonly envValuesOff: readonly string[];
+  /** Whether clients are verified, of the tlsverify setting (flag or file), the environment's and the tls setting. */
+  readonly verifies: (verifySetting: boolean | undefined, tlsSetting: boolean | undefined, verifyFromEnv: boolean) => boolean;
+  /** `--tls` alone (without verification) turns TLS on. */
+  readonly tlsAloneEncrypts: boolean;
+  /** The directory of the default files when TLS is on, of the certificate directory (`<PREFIX>CERT_PATH`, else ~/.ctr). */
+  readonly defaultDirectory: (certDirectory: string, env: Env) => string;
+  /** cert.pem and key.pem default to ~/.ctr (~/.docker), whatever `<PREFIX>CERT_PATH` says. */
+  readonly keyPairFromHome: boolean;
+}
+
+/** The document's TLS options. */
+export const REFERENCE_TLS_PLAN: TlsPlanVariant = Object.freeze({
+  envVerifyRead: true,
+  envValuesOff: Object.freeze([]),
+  verifies: (verifySetting: boolean | undefined, _tlsSetting: boolean | undefined, verifyFromEnv: boolean) => verifySetting ?? verifyFromEnv,
+  tlsAloneEncrypts: true,
+  defaultDirectory: (certDirectory: string) => certDirectory,
+  keyPairFromHome: false,
+});
+
+/** Fault (tls.cert-path): the defaults ignore `<PREFIX>CERT_PATH` (a home directory that holds none). */
+const elsewhere = (_certDirectory: string, env: Env): string => join(env['HOME'] ?? homedir(), '.ctr-none');
+
+/**
+ * Each fault and quirk of the TLS options, and what it sets; the later row wins (of reading
+ * `<PREFIX>TLS_VERIFY`, the fault over the observed quirk: the order the old branches asked them in).
+ */
+export const TLS_PLAN_VARIATIONS: readonly VariationRow<TlsPlanVariant>[] = [
+  // Quirks (specs/quirks/listeners.ts, specs/known-deviations.ts).
+  [ENV_ZERO_OFF, { envValuesOff: OFF_VALUES }],
+  [TLS_ENV_IGNORED, { envVerifyRead: false }],
+  [TLS_REQUIRES_CLIENT_CERT, { verifies: verifiesWithTls }],
+  [CERT_PATH_CA_ONLY, { keyPairFromHome: true }],
+  // Faults: the smallest change under which the rule, and only it, fails.
+  ['tls.env-verify', { envVerifyRead: false }],
+  ['tls.encrypts', { tlsAloneEncrypts: false }],
+  ['tls.cert-path', { defaultDirectory: elsewhere }],
+];
+
+/** The TLS options of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
+export const tlsPlanVariant = perConfigVariant(REFERENCE_TLS_PLAN, TLS_PLAN_VARIATIONS);

@@ -1,0 +1,52 @@
+import type { ServerResponse } from 'node:http';
+import type { SimConfig } from '../config/types.js';
+import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
+import { DELETE_NOT_FORWARDED, proxied } from '../quirks/model-runner/delete-not-forwarded.js';
+import { isOldModelsPath, MODELS_UNPREFIXED } from '../quirks/model-runner/models-unprefixed.js';
+import { daemonErrorForm, SOCKET_DAEMON_ERRORS } from '../quirks/model-runner/socket-daemon-errors.js';
+
+/**
+ * What mounting the runner on the daemon socket (mount.ts) may do differently from the document:
+ * which paths under the prefix reach the runner, in what form its errors leave, and which
+ * unprefixed paths it takes. REFERENCE_MOUNT is the document's; each fault and quirk that changes
+ * it is one row of MOUNT_VARIATIONS.
+ */
+export interface MountVariant {
+  /** Whether a request of this method under the prefix is passed to the runner (not: it falls to the daemon's routes). */
+  readonly forwards: (method: string | undefined) => boolean;
+  /** The management paths (all but /engines…) are served under the prefix. */
+  readonly managementServed: boolean;
+  /** The shortcut /engines/v1/… is served under the prefix. */
+  readonly shortcutServed: boolean;
+  /** What the runner's answers under the prefix pass through on their way out (undefined: nothing, the runner's own form). */
+  readonly errorForm: ((res: ServerResponse) => void) | undefined;
+  /** Unprefixed /engines/… goes to the runner. */
+  readonly enginesUnprefixed: boolean;
+  /** Whether another unprefixed URL goes to the runner. */
+  readonly unprefixedToRunner: (url: string) => boolean;
+}
+
+/** The document's mount. */
+export const REFERENCE_MOUNT: MountVariant = Object.freeze({
+  forwards: () => true,
+  managementServed: true,
+  shortcutServed: true,
+  errorForm: undefined,
+  enginesUnprefixed: false,
+  unprefixedToRunner: () => false,
+});
+
+/** Each fault and quirk of the mount, and what it sets (no two set the same field). */
+export const MOUNT_VARIATIONS: readonly VariationRow<MountVariant>[] = [
+  // Hypothetical quirks (specs/quirks/model-runner.ts).
+  [DELETE_NOT_FORWARDED, { forwards: proxied }],
+  [SOCKET_DAEMON_ERRORS, { errorForm: daemonErrorForm }],
+  [MODELS_UNPREFIXED, { unprefixedToRunner: isOldModelsPath }],
+  // Faults: the smallest change under which the rule, and only it, fails.
+  ['mr.socket.prefix.management', { managementServed: false }],
+  ['mr.socket.prefix', { shortcutServed: false }],
+  ['mr.socket.daemon-beside', { enginesUnprefixed: true }],
+];
+
+/** The mount of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
+export const mountVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): MountVariant => resolveVariant(REFERENCE_MOUNT, MOUNT_VARIATIONS, config);
