@@ -33,6 +33,14 @@ import { REFERENCE_START_CHECKS, START_CHECKS_VARIATIONS, startChecksVariant } f
 import { REFERENCE_VALIDATE, VALIDATE_VARIATIONS, validateVariant } from '../simulator/config/file/validate-variant.js';
 import { CORS_HEADER_VARIATIONS, corsHeaderVariant, REFERENCE_CORS_HEADER } from '../simulator/config/cors-header-variant.js';
 import { COMMAND_VARIATIONS, commandVariant, REFERENCE_COMMAND } from '../simulator/config/command-variant.js';
+import { REFERENCE_RESPONSE_KIT, RESPONSE_KIT_VARIATIONS, responseKitVariant } from '../simulator/engine/system/response-kit-variant.js';
+import { PING_VARIATIONS, pingVariant, REFERENCE_PING } from '../simulator/engine/system/ping-variant.js';
+import { IMAGE_INSPECT_VARIATIONS, imageInspectVariant, REFERENCE_IMAGE_INSPECT } from '../simulator/engine/images/shape-variant.js';
+import { IMAGE_LIST_VARIATIONS, imageListVariant, REFERENCE_IMAGE_LIST } from '../simulator/engine/images/list-variant.js';
+import { REFERENCE_START_BODY, START_BODY_VARIATIONS, startBodyVariant } from '../simulator/engine/containers/start-body-variant.js';
+import { NETWORK_SETTINGS_VARIATIONS, networkSettingsVariant, REFERENCE_NETWORK_SETTINGS } from '../simulator/engine/containers/network-settings-variant.js';
+import { ARCHIVE_VARIATIONS, archiveVariant, REFERENCE_ARCHIVE } from '../simulator/engine/containers/archive-variant.js';
+import { JSON_REQUEST_VARIATIONS, jsonRequestVariant, REFERENCE_JSON_REQUEST } from '../simulator/engine/json-request-variant.js';
 import type { VariationRow } from '../simulator/faults/variant-table.js';
 import { quirkModules } from '../simulator/quirks/registry.js';
 import { RULES } from '../specs/index.js';
@@ -226,6 +234,54 @@ const TABLES: readonly Table[] = [
     reference: REFERENCE_COMMAND as unknown as AnyVariant,
     rows: COMMAND_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
     resolve: commandVariant as never,
+  },
+  {
+    name: 'headers and /version',
+    reference: REFERENCE_RESPONSE_KIT as unknown as AnyVariant,
+    rows: RESPONSE_KIT_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: responseKitVariant as never,
+  },
+  {
+    name: 'HEAD /_ping',
+    reference: REFERENCE_PING as unknown as AnyVariant,
+    rows: PING_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: pingVariant as never,
+  },
+  {
+    name: 'image inspect',
+    reference: REFERENCE_IMAGE_INSPECT as unknown as AnyVariant,
+    rows: IMAGE_INSPECT_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: imageInspectVariant as never,
+  },
+  {
+    name: 'images list',
+    reference: REFERENCE_IMAGE_LIST as unknown as AnyVariant,
+    rows: IMAGE_LIST_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: imageListVariant as never,
+  },
+  {
+    name: 'container start body',
+    reference: REFERENCE_START_BODY as unknown as AnyVariant,
+    rows: START_BODY_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: startBodyVariant as never,
+  },
+  {
+    name: 'container network settings',
+    reference: REFERENCE_NETWORK_SETTINGS as unknown as AnyVariant,
+    rows: NETWORK_SETTINGS_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: networkSettingsVariant as never,
+  },
+  {
+    name: 'container archive and copy',
+    reference: REFERENCE_ARCHIVE as unknown as AnyVariant,
+    rows: ARCHIVE_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: archiveVariant as never,
+  },
+  {
+    name: 'JSON body Content-Type',
+    reference: REFERENCE_JSON_REQUEST as unknown as AnyVariant,
+    rows: JSON_REQUEST_VARIATIONS as unknown as readonly VariationRow<AnyVariant>[],
+    resolve: jsonRequestVariant as never,
   },
 ];
 const ruleIds = new Set(RULES.map((rule) => rule.id));

@@ -2,8 +2,8 @@ import { jsonTypeWord } from '../config/file/go-values.js';
 import { hasBody } from '../authz/request-message.js';
 import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
-import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
 import { goJsonDecodeFirst, isSpace } from './go-json.js';
+import { jsonRequestVariant } from './json-request-variant.js';
 import { NEWER_GO_FROM, newerGoWords } from './go-json-newer.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { releaseBelow } from './replies.js';
@@ -13,17 +13,16 @@ import { releaseBelow } from './replies.js';
  * no Content-Type is fine when the request declares no body (Content-Length 0 or none, not
  * chunked), otherwise the type must be application/json (parameters such as charset allowed). The
  * words are 20.10's, then those from 23.0 on (observed on 20.10.24, 26.1.5 and 28.5.2). Null when
- * the request passes. The fault authz.body.untyped drops the check (the route acts on untyped
- * bodies), and the quirk hypothetical.authz.body.untyped.chunked-untyped lets a chunked body
- * without a type through.
+ * the request passes. Where a fault or quirk makes it differ, it reads the field of its variant
+ * (json-request-variant.ts).
  */
 export function contentTypeProblem(x: Exchange): string | null {
   const { req } = x;
-  const { faults, quirks } = x.state.config;
+  const variant = jsonRequestVariant(x.state.config);
   const type = req.headers['content-type'] ?? '';
-  if (faults.has('authz.body.untyped')) return null;
+  if (!variant.contentTypeChecked) return null;
   if (type === '' && !hasBody(req)) return null;
-  if (quirks.has(AUTHZ_UNTYPED_CHUNKED) && hiddenUntyped(req)) return null;
+  if (variant.passesUntyped(req)) return null;
   if (type.split(';')[0]!.trim().toLowerCase() === 'application/json') return null;
   if (releaseBelow(x, '23.0')) return ENGINE_MESSAGES.contentTypeOld.replace('{type}', type);
   return type.trim() === '' ? ENGINE_MESSAGES.contentTypeMissing : ENGINE_MESSAGES.contentTypeUnsupported.replace('{type}', type);

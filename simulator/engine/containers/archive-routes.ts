@@ -7,16 +7,14 @@ import type { Route } from '../../http/route.js';
 import { containerOr404 } from './routes.js';
 import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendBody, sendEmpty } from '../replies.js';
-import { copiesBelow124 } from '../../quirks/deprecations/copy-below-1-24.js';
-import { tarWith404 } from '../../quirks/deprecations/copy-tar-with-404.js';
-import { statWithoutLinkTarget } from '../../quirks/deprecations/stat-without-link-target.js';
+import { archiveVariant } from './archive-variant.js';
 
 const TAR_TYPE = 'application/x-tar';
 const STAT_HEADER = 'X-Docker-Container-Path-Stat';
 
 /** The stat header's value: base64 of moby's PathStat JSON. */
 function statHeader(x: Exchange, stat: PathStat): string {
-  const linkTarget = statWithoutLinkTarget(x.state.config.quirks) ? {} : { linkTarget: stat.linkTarget };
+  const linkTarget = archiveVariant(x.state.config).statLinkTarget ? { linkTarget: stat.linkTarget } : {};
   return Buffer.from(JSON.stringify({ name: stat.name, size: stat.size, mode: stat.mode, mtime: rfc3339(stat.mtime), ...linkTarget })).toString('base64');
 }
 
@@ -35,8 +33,8 @@ export function target(x: Exchange): { container: Container; path: string } | un
 function statOr404(x: Exchange, container: Container, path: string): PathStat | undefined {
   const stat = container.image.filesystem.stat(path);
   if (stat === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path, name: x.params['name'] ?? '' }));
-  if (stat === undefined || !x.state.config.faults.has('deprecated.container-archive.served')) return stat;
-  // Fault (deprecated.container-archive.served): the stat names the whole requested path.
+  // The stat names the path's base name (archive-variant.ts).
+  if (stat === undefined || !archiveVariant(x.state.config).statNamesWholePath) return stat;
   return { ...stat, name: path };
 }
 
@@ -81,9 +79,9 @@ export const containerCopyRoute: Route = {
   where: 'simulator/engine/containers/archive-routes.ts: POST /containers/{name}/copy',
   rules: ['deprecated.container-copy.removed'],
   async handle(x) {
-    const { faults, quirks } = x.state.config;
-    // Fault (deprecated.container-copy.removed): it copies at every version.
-    if (!faults.has('deprecated.container-copy.removed') && !copiesBelow124(quirks, apiBelow(x, '1.24')) && !tarWith404(quirks)) {
+    const variant = archiveVariant(x.state.config);
+    // Removed at every API version (archive-variant.ts).
+    if (!variant.copies && !(apiBelow(x, '1.24') && variant.copiesBelow124) && !variant.copiesWith404) {
       x.req.resume();
       // The route's handler answers it: the API headers come with it (observed on 20.10.24 from 1.24).
       return sendEmpty(x, 404, ['Content-Length', '0']);
@@ -100,6 +98,6 @@ export const containerCopyRoute: Route = {
     if (typeof resource !== 'string' || resource === '') return handlerError(x, 400, ENGINE_MESSAGES.pathEmpty);
     if (container.image.filesystem.stat(resource) === undefined)
       return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: resource, name: x.params['name'] ?? '' }));
-    sendBody(x, tarWith404(quirks) && !copiesBelow124(quirks, apiBelow(x, '1.24')) ? 404 : 200, await tarOf(container, resource), TAR_TYPE);
+    sendBody(x, variant.copiesWith404 && !(apiBelow(x, '1.24') && variant.copiesBelow124) ? 404 : 200, await tarOf(container, resource), TAR_TYPE);
   },
 };

@@ -2,9 +2,7 @@ import { posix } from 'node:path';
 import type { Container } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow } from '../replies.js';
-import { dnsNamesHidden } from '../../quirks/deprecations/dns-names-from-api-1-44.js';
-import { topLevelDropped } from '../../quirks/deprecations/top-level-dropped-from-1-52.js';
-import { topLevelDroppedEverywhere } from '../../quirks/deprecations/top-level-dropped-everywhere.js';
+import { networkSettingsVariant } from './network-settings-variant.js';
 
 /**
  * The network a container's NetworkMode names: the default one is `bridge`; `container:<id>`
@@ -47,6 +45,7 @@ const ordered = (fields: Readonly<Record<string, unknown>>, order: readonly stri
  * has joined it, the endpoint's ID while it runs, no addresses on the built-in networks.
  */
 export function endpointOf(x: Exchange, container: Container): Record<string, unknown> {
+  const variant = networkSettingsVariant(x.state.config);
   const fields: Record<string, unknown> = {
     IPAMConfig: container.endpointIpam ?? null,
     Links: null,
@@ -62,10 +61,8 @@ export function endpointOf(x: Exchange, container: Container): Record<string, un
     IPv6Gateway: '',
     GlobalIPv6Address: '',
     GlobalIPv6PrefixLen: 0,
-    // From 25.0 (null on the network none, observed on 26.1.5 and 28.5.2). Fault (deprecated.network.dns-names): left out.
-    ...(releaseBelow(x, '25.0') || x.state.config.faults.has('deprecated.network.dns-names') || dnsNamesHidden(x.state.config.quirks, apiBelow(x, '1.44'))
-      ? {}
-      : { DNSNames: null }),
+    // From 25.0 (null on the network none, observed on 26.1.5 and 28.5.2; network-settings-variant.ts).
+    ...(releaseBelow(x, '25.0') || !variant.dnsNamesFrom25 || (apiBelow(x, '1.44') && variant.dnsNamesHiddenBelow144) ? {} : { DNSNames: null }),
   };
   return ordered(fields, releaseBelow(x, '23.0') ? ENDPOINT_ORDER_20 : releaseBelow(x, '28.0') ? ENDPOINT_ORDER_26 : ENDPOINT_ORDER_28);
 }
@@ -84,10 +81,11 @@ const DEPRECATED_TOP_LEVEL: Readonly<Record<string, string | number>> = {
 
 /** Container inspect's NetworkSettings: the deprecated top-level fields (never removed by the document) at every API version, then Networks. */
 export function shapeNetworkSettings(x: Exchange, container: Container): Record<string, unknown> {
+  const variant = networkSettingsVariant(x.state.config);
   const topLevel: Record<string, string | number> =
-    topLevelDropped(x.state.config.quirks, apiBelow(x, '1.52')) || topLevelDroppedEverywhere(x.state.config.quirks) ? {} : { ...DEPRECATED_TOP_LEVEL };
-  // Fault (deprecated.network-settings.top-level): from 1.44 IPAddress and Gateway are gone.
-  if (!apiBelow(x, '1.44') && x.state.config.faults.has('deprecated.network-settings.top-level')) {
+    (!apiBelow(x, '1.52') && variant.topLevelDroppedFrom152) || variant.topLevelDropped ? {} : { ...DEPRECATED_TOP_LEVEL };
+  // IPAddress and Gateway from 1.44 too (network-settings-variant.ts).
+  if (!apiBelow(x, '1.44') && !variant.addressAndGatewayFrom144) {
     delete topLevel['IPAddress'];
     delete topLevel['Gateway'];
   }

@@ -12,9 +12,7 @@ import { applyHostConfig } from './host-config.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { isChunked } from '../../authz/request-message.js';
-import { startBodyTaken } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
-import { appliedBeforeRefusal } from '../../quirks/deprecations/start-refused-but-applied.js';
-import { startedDespiteRefusal } from '../../quirks/deprecations/start-refused-but-started.js';
+import { startBodyVariant } from './start-body-variant.js';
 
 /** The container a path names, or a 404 already answered. */
 export function containerOr404(x: Exchange): Container | undefined {
@@ -78,9 +76,8 @@ async function startBody(x: Exchange): Promise<{ readonly present: boolean; read
   }
 }
 
-/** The refusal of a start's body: 400 and the removal message (a 409 under the fault deprecated.container-start.host-config.refusal). */
-const refuseStartBody = (x: Exchange): void =>
-  handlerError(x, x.state.config.faults.has('deprecated.container-start.host-config.refusal') ? 409 : 400, ENGINE_MESSAGES.startBody);
+/** The refusal of a start's body: 400 and the removal message (its status: start-body-variant.ts). */
+const refuseStartBody = (x: Exchange): void => handlerError(x, startBodyVariant(x.state.config).refusalStatus, ENGINE_MESSAGES.startBody);
 
 /**
  * POST /containers/{name}/start: the container becomes "running" (it runs nothing). A host
@@ -96,16 +93,16 @@ export const containerStartRoute: Route = {
   rules: ['deprecated.container-start.host-config', 'deprecated.container-start.host-config.refusal'],
   async handle(x) {
     const body = await startBody(x);
-    const { faults, quirks } = x.state.config;
-    // Fault (deprecated.container-start.host-config): the body is taken at every version.
-    const refused = body.present && !faults.has('deprecated.container-start.host-config') && !startBodyTaken(quirks, apiBelow(x, '1.24'));
-    const touchesContainer = appliedBeforeRefusal(quirks) || startedDespiteRefusal(quirks);
+    const variant = startBodyVariant(x.state.config);
+    // Refused at every API version (start-body-variant.ts).
+    const refused = body.present && !variant.bodyTaken && !(apiBelow(x, '1.24') && variant.bodyTakenBelow124);
+    const touchesContainer = variant.refusedBodyApplied || variant.refusedStartStarts;
     if (refused && !touchesContainer) return refuseStartBody(x);
     const container = containerOr404(x);
     if (container === undefined) return;
     if (refused) {
-      if (appliedBeforeRefusal(quirks) && body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
-      if (startedDespiteRefusal(quirks)) start(x, container);
+      if (variant.refusedBodyApplied && body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
+      if (variant.refusedStartStarts) start(x, container);
       return refuseStartBody(x);
     }
     if (body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);

@@ -8,9 +8,8 @@ import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { booleanFilter, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
-import { exactTagHonoured } from '../../quirks/deprecations/exact-tag-honoured.js';
-import { legacyFilterHonoured } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
-import { literalLegacyFilter, literalMatch } from '../../quirks/deprecations/legacy-filter-literal.js';
+import { literalMatch } from '../../quirks/deprecations/legacy-filter-literal.js';
+import { imageListVariant } from './list-variant.js';
 
 /** The image a path names, or a 404 (400 for a name that is no reference) already answered; `wrapped`: 20.10's inspect words. */
 export function imageOr404(x: Exchange, name: string, wrapped = false): Image | undefined {
@@ -100,16 +99,16 @@ const FILTER_REMOVED_IN = '20.10';
 /**
  * The former `filter=<pattern>` parameter as the request's release and API version take it: a
  * reference filter below API 1.41 on releases before its removal, ignored otherwise (the document
- * gives the removal no API range). Fault (deprecated.images-list.filter-parameter.legacy-form):
- * below 1.41 it keeps the tags that do NOT match.
+ * gives the removal no API range). Where a fault or quirk makes it differ, it reads the field of its
+ * variant (list-variant.ts).
  */
 function legacyFilter(x: Exchange, pattern: string): LegacyFilter | null {
-  const { faults, quirks } = x.state.config;
-  if (pattern !== '' && exactTagHonoured(quirks, pattern)) return { pattern, inverted: false, literal: false };
+  const variant = imageListVariant(x.state.config);
+  if (pattern !== '' && variant.legacyFilterEverywhere(pattern)) return { pattern, inverted: false, literal: false };
   if (pattern === '' || !apiBelow(x, '1.41')) return null;
-  if (faults.has('deprecated.images-list.filter-parameter.legacy-form')) return { pattern, inverted: true, literal: false };
-  if (literalLegacyFilter(quirks)) return { pattern, inverted: false, literal: true };
-  return releaseBelow(x, FILTER_REMOVED_IN) || legacyFilterHonoured(quirks) ? { pattern, inverted: false, literal: false } : null;
+  if (variant.legacyFilterInverted) return { pattern, inverted: true, literal: false };
+  if (variant.legacyFilterLiteral) return { pattern, inverted: false, literal: true };
+  return releaseBelow(x, FILTER_REMOVED_IN) || variant.legacyFilterAfterRemoval ? { pattern, inverted: false, literal: false } : null;
 }
 
 interface LegacyFilter {
@@ -146,9 +145,8 @@ export const imageListRoute: Route = {
     if (since === null) return;
     const unapplied = unacceptedKey(filters, APPLIED_FILTERS);
     if (unapplied !== null) return notImplementedHere(x, `/images/json with the ${unapplied} filter`);
-    const { faults } = x.state.config;
-    // Fault (deprecated.images-list.filter-parameter): from 1.41 the reference filter is not applied.
-    const patterns = faults.has('deprecated.images-list.filter-parameter') && !apiBelow(x, '1.41') ? [] : filterValues(filters, 'reference');
+    // The reference filter, from 1.41 too (list-variant.ts).
+    const patterns = !imageListVariant(x.state.config).referenceFilterFrom141 && !apiBelow(x, '1.41') ? [] : filterValues(filters, 'reference');
     const legacy = legacyFilter(x, query.get('filter') ?? '');
     const { objects } = x.state;
     const list: Record<string, unknown>[] = [];

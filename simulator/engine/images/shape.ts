@@ -2,14 +2,7 @@ import { posix } from 'node:path';
 import { diffIdsOf, NONSTANDARD_KEYS, readConfigDocument, rfc3339Nano, unixSeconds, type Image, type ImageConfig } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
-import { containerKeptWhenSet } from '../../quirks/deprecations/container-kept-when-set.js';
-import { containerOmittedWhenEmpty } from '../../quirks/deprecations/container-omitted-when-empty.js';
-import { nonstandardAsWritten } from '../../quirks/deprecations/nonstandard-blanked-below-1-50.js';
-import { containerAsWritten } from '../../quirks/deprecations/set-container-blanked.js';
-import { containerConfigNull } from '../../quirks/deprecations/container-config-null.js';
-import { omittedThoughSet } from '../../quirks/deprecations/set-field-omitted.js';
-import { threeDropped } from '../../quirks/deprecations/three-dropped.js';
-import { threeKeptWhenSet } from '../../quirks/deprecations/three-kept-when-set.js';
+import { imageInspectVariant } from './shape-variant.js';
 
 /** The fields API 1.52 (29.0) leaves out when empty. */
 const OMITTED_WHEN_EMPTY = ['Cmd', 'Entrypoint', 'Env', 'Labels', 'OnBuild', 'User', 'Volumes', 'WorkingDir'];
@@ -67,19 +60,19 @@ const isEmpty = (value: unknown): boolean => value === null || value === '' || (
 
 /** The image config as the request's API version and the release write it. */
 export function shapeImageConfig(x: Exchange, config: ImageConfig, nonstandard: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
-  const { faults, quirks } = x.state.config;
+  const variant = imageInspectVariant(x.state.config);
   const below150 = apiBelow(x, '1.50');
-  const document = configDocument(config, below150 ? threeDropped(quirks, nonstandardAsWritten(quirks, nonstandard)) : nonstandard);
+  // Below 1.50 the non-standard fields as the configuration sets them (shape-variant.ts).
+  const document = configDocument(config, below150 ? variant.threeWrittenBelow150(variant.nonstandardWrittenBelow150(nonstandard)) : nonstandard);
   if (!below150) {
-    // Fault (deprecated.image-inspect.nonstandard-fields): Hostname and Domainname stay.
-    const kept = [...(faults.has('deprecated.image-inspect.nonstandard-fields') ? ['Hostname', 'Domainname'] : []), ...threeKeptWhenSet(quirks)];
+    // From 1.50 none of them is written (the ones kept all the same: shape-variant.ts).
+    const kept = [...variant.namesKeptFrom150, ...variant.threeKeptFrom150];
     for (const key of NONSTANDARD_KEYS) if (!kept.includes(key)) delete document[key];
   }
   if (!apiBelow(x, '1.52')) {
-    const dropped = omittedThoughSet(quirks);
+    const dropped = variant.omittedThoughSetFrom152;
     for (const key of OMITTED_WHEN_EMPTY) if (isEmpty(document[key]) || dropped.includes(key)) delete document[key];
-  } else if (faults.has('deprecated.image-inspect.empty-fields') && document['OnBuild'] === null) {
-    // Fault: below 1.52 an empty OnBuild is left out.
+  } else if (variant.emptyOnBuildOmittedBelow152 && document['OnBuild'] === null) {
     delete document['OnBuild'];
   }
   // 28.0 and later write the config through a map: sorted keys (observed on 28.5.2).
@@ -98,14 +91,15 @@ export function containerConfigDocument(raw: Readonly<Record<string, unknown>> |
 /** GET /images/{name}/json of an image, for the request's API version on the emulated release. */
 export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly string[], lastTagTime: bigint | null): Record<string, unknown> {
   const { config: sim } = x.state;
+  const variant = imageInspectVariant(sim);
   const below145 = apiBelow(x, '1.45');
   const origin = image.origin;
   const config = shapeImageConfig(x, image.config, origin?.nonstandard);
   const cacheDir = posix.join(sim.dataRoot, 'overlay2', image.layer.slice(7, 7 + 25));
   const configFirst = releaseBelow(x, '28.0');
   const container = origin?.container ?? '';
-  const keptAnyway = containerKeptWhenSet(sim.quirks, container);
-  const keepContainer = (below145 && !containerOmittedWhenEmpty(sim.quirks, container)) || keptAnyway;
+  const keptAnyway = variant.containerKeptFrom145(container);
+  const keepContainer = (below145 && !variant.containerOmittedBelow145(container)) || keptAnyway;
   return {
     Id: image.id,
     RepoTags: repoTags,
@@ -113,10 +107,10 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     Parent: origin?.parent ?? '',
     Comment: origin?.comment ?? 'Imported from -',
     Created: rfc3339Nano(image.created),
-    ...(keepContainer ? { Container: containerAsWritten(sim.quirks, container) } : {}),
-    // Fault (deprecated.image-inspect.container-config): kept from 1.45 too.
-    ...(below145 || keptAnyway || sim.faults.has('deprecated.image-inspect.container-config')
-      ? { ContainerConfig: containerConfigNull(sim.quirks) ? null : containerConfigDocument(origin?.containerConfig ?? null) }
+    ...(keepContainer ? { Container: variant.containerWritten(container) } : {}),
+    // ContainerConfig below 1.45 only (shape-variant.ts).
+    ...(below145 || keptAnyway || variant.containerConfigFrom145
+      ? { ContainerConfig: variant.containerConfigNull ? null : containerConfigDocument(origin?.containerConfig ?? null) }
       : {}),
     DockerVersion: origin?.dockerVersion ?? sim.release.version,
     Author: origin?.author ?? '',

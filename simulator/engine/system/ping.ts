@@ -1,6 +1,5 @@
 import type { Route } from '../../http/route.js';
-import { HEAD_UNCACHED, withoutCacheHeaders } from '../../quirks/api-versioning/head-uncached.js';
-import { HEAD_PROBE_SHORTCUT, withoutApiVersion } from '../../quirks/api-versioning/head-probe-shortcut.js';
+import { pingVariant } from './ping-variant.js';
 
 const OK = Buffer.from('OK');
 
@@ -27,13 +26,13 @@ export const PING_ROUTES: readonly Route[] = [
     rules: ['api.ping', 'api.headers.api-version', 'api.version.unversioned-served', 'api.version.prefix'],
     handle(x) {
       const kit = x.state.kit;
-      // Fault: unversioned HEAD /_ping is no longer served.
-      const status = x.version === null && x.state.config.faults.has('api.version.unversioned-served') ? 410 : 200;
+      const variant = pingVariant(x.state.config);
+      // Served without a version prefix too (ping-variant.ts).
+      const status = x.version === null ? variant.unversionedHeadStatus : 200;
       const headers = (x.version === null ? kit.bare : kit.versioned).pingHead;
-      // Quirk hypothetical.api.ping.head-uncached: HEAD returns before the cache headers are set.
-      const cached = x.state.config.quirks.has(HEAD_UNCACHED) ? withoutCacheHeaders(headers) : headers;
-      // Quirk hypothetical.api.headers.api-version.head-probe-shortcut: HEAD /_ping without Api-Version.
-      x.res.writeHead(status, (x.state.config.quirks.has(HEAD_PROBE_SHORTCUT) ? withoutApiVersion(cached) : cached) as string[]);
+      // The cache headers, then the version headers, that HEAD keeps: all of them.
+      const cached = variant.headCacheHeaders(headers);
+      x.res.writeHead(status, variant.headVersionHeaders(cached) as string[]);
       x.res.end();
     },
   },

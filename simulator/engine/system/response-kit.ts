@@ -1,8 +1,7 @@
 import { arch, release as kernelRelease } from 'node:os';
 import { isOlder } from '../../../common/dotted-version.js';
 import type { SimConfig } from '../../config/types.js';
-import { REPORTS_LEGACY_FLOOR } from '../../quirks/api-versioning/reports-legacy-floor.js';
-import { OTHER_PLATFORM_MINIMUM, reportedWithOtherPlatform } from '../../quirks/api-versioning/other-platform-minimum.js';
+import { responseKitVariant } from './response-kit-variant.js';
 
 /** The header lists of one kind of request (unversioned or under a /v<api>/ prefix). */
 export interface AnswerHeaders {
@@ -36,18 +35,15 @@ function goArch(): string {
   return a === 'x64' ? 'amd64' : a === 'ia32' ? '386' : a;
 }
 
-/** The version before `api` ("1.51" → "1.50"): what the negotiation fault advertises. */
-const minorBelow = (api: string): string => `1.${Number(api.split('.')[1]) - 1}`;
-
 function minApiReported(config: SimConfig): string {
-  const { faults, release } = config;
-  // Faults: before 25.0 (api.version.minimum-1.12) and from 25.0 (limits.min-api-version), MinAPIVersion is misreported.
+  const { release } = config;
+  const variant = responseKitVariant(config);
+  // Misreported one above the served minimum where a fault says so (response-kit-variant.ts).
   const before25 = isOlder(release.release, '25.0');
-  const wrong = (faults.has('api.version.minimum-1.12') && before25) || (faults.has('limits.min-api-version') && !before25);
-  // Quirk hypothetical.limits.min-api-version.reports-legacy-floor: the compiled-in oldest version is reported.
-  if (config.quirks.has(REPORTS_LEGACY_FLOOR)) return '1.12';
-  // Quirk hypothetical.api.version.minimum-1.12.other-platform-reported: before 25.0 the other platform's minimum is reported.
-  if (config.quirks.has(OTHER_PLATFORM_MINIMUM) && before25) return reportedWithOtherPlatform(release.windowsMinApi);
+  const wrong = (variant.minApiMisreportedBefore25 && before25) || (variant.minApiMisreportedFrom25 && !before25);
+  // Or another version reported in its place, where a quirk says so.
+  const instead = variant.minApiReportedInstead(release, before25);
+  if (instead !== undefined) return instead;
   return wrong ? `1.${Number(config.minApi.split('.')[1]) + 1}` : config.minApi;
 }
 
@@ -124,7 +120,7 @@ function answerHeaders(
     ...withApi(pingApiVersion),
     experimental,
     ['Cache-Control', 'no-cache, no-store, must-revalidate'],
-    ...(config.faults.has('api.ping') ? [] : [['Pragma', 'no-cache'] as Pair]),
+    ...(responseKitVariant(config).pingPragma ? [['Pragma', 'no-cache'] as Pair] : []),
     ...(modern
       ? ([
           ['Builder-Version', '2'],
@@ -145,12 +141,13 @@ function answerHeaders(
 export function buildResponseKit(config: SimConfig): ResponseKit {
   const document = versionDocument(config);
   const versionBody = Buffer.from(`${JSON.stringify(document)}\n`);
-  const { faults, maxApi } = config;
-  // Fault api.version.negotiation: the unversioned /_ping advertises one version less.
-  const barePing = faults.has('api.version.negotiation') ? minorBelow(maxApi) : maxApi;
+  const { maxApi } = config;
+  const variant = responseKitVariant(config);
+  // The version the unversioned /_ping advertises (the newest served).
+  const barePing = variant.unversionedPingApi(maxApi);
   const bare = answerHeaders(config, maxApi, barePing, versionBody, maxApi);
-  // Fault api.headers.api-version: versioned answers lose Api-Version (OPTIONS keeps it).
-  const versioned = faults.has('api.headers.api-version')
+  // Versioned answers carry Api-Version (without it, OPTIONS keeps it).
+  const versioned = !variant.versionedApiVersion
     ? answerHeaders(config, null, null, versionBody, maxApi)
     : barePing === maxApi
       ? bare

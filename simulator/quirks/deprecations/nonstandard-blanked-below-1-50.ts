@@ -2,7 +2,8 @@ import type { QuirkModule } from '../quirk-module.js';
 
 export const QUIRK = 'observed.deprecated.image-inspect.nonstandard-fields';
 export const MODULE: QuirkModule = {
-  where: 'simulator/quirks/deprecations/nonstandard-blanked-below-1-50.ts, called from simulator/engine/images/shape.ts (shapeImageConfig)',
+  where:
+    'simulator/quirks/deprecations/nonstandard-blanked-below-1-50.ts, its row of simulator/engine/images/shape-variant.ts (IMAGE_INSPECT_VARIATIONS), read by simulator/engine/images/shape.ts (shapeImageConfig)',
 };
 
 /**
@@ -10,5 +11,4 @@ export const MODULE: QuirkModule = {
  * values and leaves NetworkDisabled, MacAddress and StopTimeout out, whatever the image's
  * configuration sets (a loaded archive's or a committed container's Hostname "lh" reads "").
  */
-export const nonstandardAsWritten = (quirks: ReadonlySet<string>, set: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> =>
-  quirks.has(QUIRK) ? {} : set;
+export const nonstandardBlanked = (_set: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => ({});

@@ -11,7 +11,7 @@ import { isChunked } from '../../authz/request-message.js';
 export const AUTHZ_UNTYPED_CHUNKED = 'hypothetical.authz.body.untyped.chunked-untyped';
 export const authzUntypedChunked: QuirkModule = {
   where:
-    'simulator/quirks/listeners/authz-untyped-chunked.ts, its row of simulator/authz/request-body-variant.ts (REQUEST_BODY_VARIATIONS), read by simulator/authz/request-body.ts (takeBody), and called from simulator/engine/json-request.ts (contentTypeProblem)',
+    'simulator/quirks/listeners/authz-untyped-chunked.ts, its row of simulator/authz/request-body-variant.ts (REQUEST_BODY_VARIATIONS), read by simulator/authz/request-body.ts (takeBody), and of simulator/engine/json-request-variant.ts (JSON_REQUEST_VARIATIONS), read by simulator/engine/json-request.ts (contentTypeProblem)',
 };
 
 /** Whether the quirk hides the body from the plugins while the route acts on it: chunked, no Content-Type. */

@@ -1,0 +1,47 @@
+import type { VariationRow } from '../../faults/variant-table.js';
+import { namesOneTag, QUIRK as EXACT_TAG_HONOURED } from '../../quirks/deprecations/exact-tag-honoured.js';
+import { QUIRK as FILTER_HONOURED_BELOW_141 } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
+import { QUIRK as LEGACY_FILTER_LITERAL } from '../../quirks/deprecations/legacy-filter-literal.js';
+import { variantPerConfig } from '../per-config-variant.js';
+
+/**
+ * What GET /images/json (routes.ts: imageListRoute, legacyFilter) may do differently from the
+ * document: the `reference` filter, and the former `filter` parameter. REFERENCE_IMAGE_LIST is the
+ * document's; each fault and quirk that changes it is one row of IMAGE_LIST_VARIATIONS.
+ */
+export interface ImageListVariant {
+  /** From API 1.41 the `reference` filter is applied. */
+  readonly referenceFilterFrom141: boolean;
+  /** The former `filter` parameter filters at every API version and release when its pattern is this. */
+  readonly legacyFilterEverywhere: (pattern: string) => boolean;
+  /** Below API 1.41 the former `filter` parameter keeps the tags that do NOT match. */
+  readonly legacyFilterInverted: boolean;
+  /** Below API 1.41 the former `filter` parameter compares without glob patterns. */
+  readonly legacyFilterLiteral: boolean;
+  /** Below API 1.41 the former `filter` parameter filters on the releases that removed it too. */
+  readonly legacyFilterAfterRemoval: boolean;
+}
+
+/** The document's images list. */
+export const REFERENCE_IMAGE_LIST: ImageListVariant = Object.freeze({
+  referenceFilterFrom141: true,
+  legacyFilterEverywhere: () => false,
+  legacyFilterInverted: false,
+  legacyFilterLiteral: false,
+  legacyFilterAfterRemoval: false,
+});
+
+/** Each fault and quirk of the images list, and what it sets (no field is set twice). */
+export const IMAGE_LIST_VARIATIONS: readonly VariationRow<ImageListVariant>[] = [
+  // Faults: the smallest change under which the rule, and only it, fails.
+  ['deprecated.images-list.filter-parameter', { referenceFilterFrom141: false }],
+  ['deprecated.images-list.filter-parameter.legacy-form', { legacyFilterInverted: true }],
+  // Observed quirk (specs/known-deviations.ts).
+  [FILTER_HONOURED_BELOW_141, { legacyFilterAfterRemoval: true }],
+  // Hypothetical quirks (specs/quirks/deprecations.ts).
+  [EXACT_TAG_HONOURED, { legacyFilterEverywhere: namesOneTag }],
+  [LEGACY_FILTER_LITERAL, { legacyFilterLiteral: true }],
+];
+
+/** The images list of a daemon started with these faults and quirks, once per configuration (../per-config-variant.ts). */
+export const imageListVariant = variantPerConfig(REFERENCE_IMAGE_LIST, IMAGE_LIST_VARIATIONS);

@@ -1,0 +1,33 @@
+import type { IncomingMessage } from 'node:http';
+import type { VariationRow } from '../faults/variant-table.js';
+import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
+import { variantPerConfig } from './per-config-variant.js';
+
+/**
+ * What the routes' check of a JSON body's Content-Type (json-request.ts: contentTypeProblem) may do
+ * differently from moby's CheckForJSON. REFERENCE_JSON_REQUEST is the document's; each fault and
+ * quirk that changes it is one row of JSON_REQUEST_VARIATIONS.
+ */
+export interface JsonRequestVariant {
+  /** The Content-Type of a JSON body is checked at all. */
+  readonly contentTypeChecked: boolean;
+  /** A request that passes without a Content-Type though it has a body. */
+  readonly passesUntyped: (req: IncomingMessage) => boolean;
+}
+
+/** The document's check. */
+export const REFERENCE_JSON_REQUEST: JsonRequestVariant = Object.freeze({
+  contentTypeChecked: true,
+  passesUntyped: () => false,
+});
+
+/** Each fault and quirk of the check, and what it sets (no field is set twice). */
+export const JSON_REQUEST_VARIATIONS: readonly VariationRow<JsonRequestVariant>[] = [
+  // Fault: the smallest change under which the rule, and only it, fails.
+  ['authz.body.untyped', { contentTypeChecked: false }],
+  // Hypothetical quirk (specs/quirks/listeners.ts).
+  [AUTHZ_UNTYPED_CHUNKED, { passesUntyped: hiddenUntyped }],
+];
+
+/** The check of a daemon started with these faults and quirks, once per configuration (per-config-variant.ts). */
+export const jsonRequestVariant = variantPerConfig(REFERENCE_JSON_REQUEST, JSON_REQUEST_VARIATIONS);

@@ -1,0 +1,39 @@
+import type { VariationRow } from '../../faults/variant-table.js';
+import { HEAD_PROBE_SHORTCUT, withoutApiVersion } from '../../quirks/api-versioning/head-probe-shortcut.js';
+import { HEAD_UNCACHED, withoutCacheHeaders } from '../../quirks/api-versioning/head-uncached.js';
+import { variantPerConfig } from '../per-config-variant.js';
+
+/**
+ * What HEAD /_ping (ping.ts) may do differently from the document: its status without a version
+ * prefix and the headers it keeps of the precomputed ones. REFERENCE_PING is the document's; each
+ * fault and quirk that changes it is one row of PING_VARIATIONS.
+ */
+export interface PingVariant {
+  /** The status of HEAD /_ping without a version prefix. */
+  readonly unversionedHeadStatus: number;
+  /** The headers HEAD keeps of the cache headers' list (first). */
+  readonly headCacheHeaders: (headers: readonly string[]) => readonly string[];
+  /** The headers HEAD keeps of the version headers' list (then). */
+  readonly headVersionHeaders: (headers: readonly string[]) => readonly string[];
+}
+
+const all = (headers: readonly string[]): readonly string[] => headers;
+
+/** The document's /_ping. */
+export const REFERENCE_PING: PingVariant = Object.freeze({
+  unversionedHeadStatus: 200,
+  headCacheHeaders: all,
+  headVersionHeaders: all,
+});
+
+/** Each fault and quirk of HEAD /_ping, and what it sets (no field is set twice). */
+export const PING_VARIATIONS: readonly VariationRow<PingVariant>[] = [
+  // Fault: the smallest change under which the rule, and only it, fails.
+  ['api.version.unversioned-served', { unversionedHeadStatus: 410 }],
+  // Hypothetical quirks (specs/quirks/api-versioning.ts).
+  [HEAD_UNCACHED, { headCacheHeaders: withoutCacheHeaders }],
+  [HEAD_PROBE_SHORTCUT, { headVersionHeaders: withoutApiVersion }],
+];
+
+/** HEAD /_ping of a daemon started with these faults and quirks, once per configuration (per-config-variant.ts). */
+export const pingVariant = variantPerConfig(REFERENCE_PING, PING_VARIATIONS);
