@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { VariationRow } from '../faults/variant-table.js';
 import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
-import { variantPerConfig } from './per-config-variant.js';
+import { perConfigVariant } from '../faults/variant-table.js';
 
 /**
  * What the routes' check of a JSON body's Content-Type (json-request.ts: contentTypeProblem) may do
@@ -29,5 +29,5 @@ export const JSON_REQUEST_VARIATIONS: readonly VariationRow<JsonRequestVariant>[
   [AUTHZ_UNTYPED_CHUNKED, { passesUntyped: hiddenUntyped }],
 ];
 
-/** The check of a daemon started with these faults and quirks, once per configuration (per-config-variant.ts). */
-export const jsonRequestVariant = variantPerConfig(REFERENCE_JSON_REQUEST, JSON_REQUEST_VARIATIONS);
+/** The check of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const jsonRequestVariant = perConfigVariant(REFERENCE_JSON_REQUEST, JSON_REQUEST_VARIATIONS);

@@ -38,3 +38,32 @@ export function resolveVariant<V extends object>(
   }
   return Object.freeze(variant) as V;
 }
+
+/** What a hook point's resolver is handed: a configuration, or its faults and quirks. */
+export interface Switches {
+  readonly faults: ReadonlySet<string>;
+  readonly quirks: ReadonlySet<string>;
+}
+
+/**
+ * The resolver of a hook point's table for code handed a configuration (or its faults and quirks)
+ * on every call: the variant is resolved once per pair of those sets, which a daemon keeps from its
+ * start, not once per request. A field is still resolved at its first read, so --fault-trace notes
+ * what the old per-request questions would have.
+ */
+export function perConfigVariant<V extends object>(reference: V, rows: readonly VariationRow<V>[]): (config: Switches) => V {
+  const made = new WeakMap<ReadonlySet<string>, WeakMap<ReadonlySet<string>, V>>();
+  return (config) => {
+    let byQuirks = made.get(config.faults);
+    if (byQuirks === undefined) {
+      byQuirks = new WeakMap();
+      made.set(config.faults, byQuirks);
+    }
+    let variant = byQuirks.get(config.quirks);
+    if (variant === undefined) {
+      variant = resolveVariant(reference, rows, config);
+      byQuirks.set(config.quirks, variant);
+    }
+    return variant;
+  };
+}

@@ -3,7 +3,7 @@ import { LOCALHOST_V6 } from '../quirks/listeners/localhost-v6.js';
 import { TCP_PATH_REFUSED } from '../quirks/listeners/tcp-path-refused.js';
 import { TLS_PORT_2375 } from '../quirks/listeners/tls-port-2375.js';
 import type { VariationRow } from '../faults/variant-table.js';
-import { perConfigVariant } from './per-config-variant.js';
+import { perConfigVariant } from '../faults/variant-table.js';
 
 /**
  * What reading a `-H` value (address.ts: parseHost) may do differently from the document.

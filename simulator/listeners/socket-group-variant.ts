@@ -1,7 +1,7 @@
 import { GID_AS_NAME } from '../quirks/listeners/gid-as-name.js';
 import { GROUP_PREFIX_MATCH, lookupGroupIdByPrefix } from '../quirks/listeners/group-prefix-match.js';
 import type { VariationRow } from '../faults/variant-table.js';
-import { perConfigVariant } from './per-config-variant.js';
+import { perConfigVariant } from '../faults/variant-table.js';
 
 /**
  * What choosing the unix sockets' group (socket-group.ts: resolveSocketGroup) may do differently

@@ -2,7 +2,7 @@ import { NOTICE_REMOTE_ONLY } from '../quirks/listeners/notice-remote-only.js';
 import { BACKPORTED_SINCE, REMOTE_REFUSAL_BACKPORTED } from '../quirks/listeners/remote-refusal-backported.js';
 import { REMOTE_NOTICE_ONLY } from '../quirks/listeners/remote-notice-only.js';
 import type { VariationRow } from '../faults/variant-table.js';
-import { perConfigVariant } from './per-config-variant.js';
+import { perConfigVariant } from '../faults/variant-table.js';
 
 /**
  * What the policy for TCP listeners without TLS verification (tcp-policy.ts: refuseUnverifiedRemote,

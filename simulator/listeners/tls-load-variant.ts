@@ -4,7 +4,7 @@ import { ENCRYPTED_KEY_UNEXPLAINED, UNEXPLAINED_REASON } from '../quirks/listene
 import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
 import { observedVersions, TLS_MINIMUM_1_2 } from '../quirks/listeners/tls-minimum-1-2.js';
 import type { VariationRow } from '../faults/variant-table.js';
-import { perConfigVariant } from './per-config-variant.js';
+import { perConfigVariant } from '../faults/variant-table.js';
 
 /** TLS versions a release's configuration sets. */
 export interface TlsVersions {

@@ -5,7 +5,7 @@ import { ENV_ZERO_OFF, OFF_VALUES } from '../quirks/listeners/env-zero-off.js';
 import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
 import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
 import type { VariationRow } from '../faults/variant-table.js';
-import { perConfigVariant } from './per-config-variant.js';
+import { perConfigVariant } from '../faults/variant-table.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -2,7 +2,7 @@ import type { VariationRow } from '../../faults/variant-table.js';
 import { QUIRK as COPY_BELOW_124 } from '../../quirks/deprecations/copy-below-1-24.js';
 import { QUIRK as COPY_TAR_WITH_404 } from '../../quirks/deprecations/copy-tar-with-404.js';
 import { QUIRK as STAT_WITHOUT_LINK_TARGET } from '../../quirks/deprecations/stat-without-link-target.js';
-import { variantPerConfig } from '../per-config-variant.js';
+import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
  * What the archive routes and the removed /copy (archive-routes.ts) may do differently from the
@@ -43,5 +43,5 @@ export const ARCHIVE_VARIATIONS: readonly VariationRow<ArchiveVariant>[] = [
   [STAT_WITHOUT_LINK_TARGET, { statLinkTarget: false }],
 ];
 
-/** The archive routes of a daemon started with these faults and quirks, once per configuration (../per-config-variant.ts). */
-export const archiveVariant = variantPerConfig(REFERENCE_ARCHIVE, ARCHIVE_VARIATIONS);
+/** The archive routes of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const archiveVariant = perConfigVariant(REFERENCE_ARCHIVE, ARCHIVE_VARIATIONS);

@@ -2,7 +2,7 @@ import type { VariationRow } from '../../faults/variant-table.js';
 import { QUIRK as DNS_NAMES_FROM_API_144 } from '../../quirks/deprecations/dns-names-from-api-1-44.js';
 import { QUIRK as TOP_LEVEL_DROPPED_EVERYWHERE } from '../../quirks/deprecations/top-level-dropped-everywhere.js';
 import { QUIRK as TOP_LEVEL_DROPPED_FROM_152 } from '../../quirks/deprecations/top-level-dropped-from-1-52.js';
-import { variantPerConfig } from '../per-config-variant.js';
+import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
  * What container inspect's NetworkSettings (network-settings.ts: endpointOf, shapeNetworkSettings)
@@ -44,5 +44,5 @@ export const NETWORK_SETTINGS_VARIATIONS: readonly VariationRow<NetworkSettingsV
   [TOP_LEVEL_DROPPED_FROM_152, { topLevelDroppedFrom152: true }],
 ];
 
-/** NetworkSettings on a daemon started with these faults and quirks, once per configuration (../per-config-variant.ts). */
-export const networkSettingsVariant = variantPerConfig(REFERENCE_NETWORK_SETTINGS, NETWORK_SETTINGS_VARIATIONS);
+/** NetworkSettings on a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const networkSettingsVariant = perConfigVariant(REFERENCE_NETWORK_SETTINGS, NETWORK_SETTINGS_VARIATIONS);

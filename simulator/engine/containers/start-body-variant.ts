@@ -2,7 +2,7 @@ import type { VariationRow } from '../../faults/variant-table.js';
 import { QUIRK as START_BODY_TAKEN_BELOW_124 } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
 import { QUIRK as START_REFUSED_BUT_APPLIED } from '../../quirks/deprecations/start-refused-but-applied.js';
 import { QUIRK as START_REFUSED_BUT_STARTED } from '../../quirks/deprecations/start-refused-but-started.js';
-import { variantPerConfig } from '../per-config-variant.js';
+import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
  * What POST /containers/{name}/start (routes.ts: containerStartRoute) may do differently from the
@@ -44,5 +44,5 @@ export const START_BODY_VARIATIONS: readonly VariationRow<StartBodyVariant>[] = 
   [START_REFUSED_BUT_STARTED, { refusedStartStarts: true }],
 ];
 
-/** A start's body on a daemon started with these faults and quirks, once per configuration (../per-config-variant.ts). */
-export const startBodyVariant = variantPerConfig(REFERENCE_START_BODY, START_BODY_VARIATIONS);
+/** A start's body on a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const startBodyVariant = perConfigVariant(REFERENCE_START_BODY, START_BODY_VARIATIONS);

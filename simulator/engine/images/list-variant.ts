@@ -2,7 +2,7 @@ import type { VariationRow } from '../../faults/variant-table.js';
 import { namesOneTag, QUIRK as EXACT_TAG_HONOURED } from '../../quirks/deprecations/exact-tag-honoured.js';
 import { QUIRK as FILTER_HONOURED_BELOW_141 } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
 import { QUIRK as LEGACY_FILTER_LITERAL } from '../../quirks/deprecations/legacy-filter-literal.js';
-import { variantPerConfig } from '../per-config-variant.js';
+import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
  * What GET /images/json (routes.ts: imageListRoute, legacyFilter) may do differently from the
@@ -43,5 +43,5 @@ export const IMAGE_LIST_VARIATIONS: readonly VariationRow<ImageListVariant>[] = 
   [LEGACY_FILTER_LITERAL, { legacyFilterLiteral: true }],
 ];
 
-/** The images list of a daemon started with these faults and quirks, once per configuration (../per-config-variant.ts). */
-export const imageListVariant = variantPerConfig(REFERENCE_IMAGE_LIST, IMAGE_LIST_VARIATIONS);
+/** The images list of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const imageListVariant = perConfigVariant(REFERENCE_IMAGE_LIST, IMAGE_LIST_VARIATIONS);

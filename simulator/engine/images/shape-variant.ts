@@ -7,7 +7,7 @@ import { QUIRK as SET_CONTAINER_BLANKED, containerBlanked } from '../../quirks/d
 import { OMITTED_THOUGH_SET, QUIRK as SET_FIELD_OMITTED } from '../../quirks/deprecations/set-field-omitted.js';
 import { QUIRK as THREE_DROPPED, threeDropped } from '../../quirks/deprecations/three-dropped.js';
 import { KEPT_WHEN_SET, QUIRK as THREE_KEPT_WHEN_SET } from '../../quirks/deprecations/three-kept-when-set.js';
-import { variantPerConfig } from '../per-config-variant.js';
+import { perConfigVariant } from '../../faults/variant-table.js';
 
 /** The non-standard fields an image's configuration sets, by name. */
 type SetFields = Readonly<Record<string, unknown>>;
@@ -79,5 +79,5 @@ export const IMAGE_INSPECT_VARIATIONS: readonly VariationRow<ImageInspectVariant
   [SET_CONTAINER_BLANKED, { containerWritten: containerBlanked }],
 ];
 
-/** Image inspect of a daemon started with these faults and quirks, once per configuration (../per-config-variant.ts). */
-export const imageInspectVariant = variantPerConfig(REFERENCE_IMAGE_INSPECT, IMAGE_INSPECT_VARIATIONS);
+/** Image inspect of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const imageInspectVariant = perConfigVariant(REFERENCE_IMAGE_INSPECT, IMAGE_INSPECT_VARIATIONS);

@@ -1,7 +1,7 @@
 import type { VariationRow } from '../../faults/variant-table.js';
 import { HEAD_PROBE_SHORTCUT, withoutApiVersion } from '../../quirks/api-versioning/head-probe-shortcut.js';
 import { HEAD_UNCACHED, withoutCacheHeaders } from '../../quirks/api-versioning/head-uncached.js';
-import { variantPerConfig } from '../per-config-variant.js';
+import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
  * What HEAD /_ping (ping.ts) may do differently from the document: its status without a version
@@ -35,5 +35,5 @@ export const PING_VARIATIONS: readonly VariationRow<PingVariant>[] = [
   [HEAD_PROBE_SHORTCUT, { headVersionHeaders: withoutApiVersion }],
 ];
 
-/** HEAD /_ping of a daemon started with these faults and quirks, once per configuration (per-config-variant.ts). */
-export const pingVariant = variantPerConfig(REFERENCE_PING, PING_VARIATIONS);
+/** HEAD /_ping of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const pingVariant = perConfigVariant(REFERENCE_PING, PING_VARIATIONS);

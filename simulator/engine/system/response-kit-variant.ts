@@ -2,7 +2,7 @@ import type { DaemonRelease } from '../../../specs/versions.js';
 import type { VariationRow } from '../../faults/variant-table.js';
 import { OTHER_PLATFORM_MINIMUM, reportedWithOtherPlatform } from '../../quirks/api-versioning/other-platform-minimum.js';
 import { REPORTS_LEGACY_FLOOR, reportedLegacyFloor } from '../../quirks/api-versioning/reports-legacy-floor.js';
-import { variantPerConfig } from '../per-config-variant.js';
+import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
  * What the headers and the /version document computed once per configuration (response-kit.ts)
@@ -59,5 +59,5 @@ export const RESPONSE_KIT_VARIATIONS: readonly VariationRow<ResponseKitVariant>[
   [REPORTS_LEGACY_FLOOR, { minApiReportedInstead: reportedLegacyFloor }],
 ];
 
-/** The headers and /version of a daemon started with these faults and quirks, once per configuration (per-config-variant.ts). */
-export const responseKitVariant = variantPerConfig(REFERENCE_RESPONSE_KIT, RESPONSE_KIT_VARIATIONS);
+/** The headers and /version of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
+export const responseKitVariant = perConfigVariant(REFERENCE_RESPONSE_KIT, RESPONSE_KIT_VARIATIONS);
