@@ -446,3 +446,39 @@ t.test('https with a CA and a server name', { skip: openssl ? false : 'openssl n
   );
   t.match(raw.received, /secure \/raw$/);
 });
+
+t.test('a server that answers and closes while a large body is still being sent: each request gets its answer, no uncaught EPIPE', async (t) => {
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown): void => void uncaught.push(error);
+  process.on('uncaughtException', onUncaught);
+  t.teardown(() => void process.off('uncaughtException', onUncaught));
+  const dir = mkdtempSync('/tmp/ctc-epipe-');
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 's.sock');
+  // A daemon refusing a body over its limit: it answers from the head and closes.
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('data', () => {
+      socket.end('HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n{"message":"no"}');
+      setTimeout(() => socket.destroy(), 5);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const c = client(t, { kind: 'unix', path });
+  const statuses: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    try {
+      statuses.push(String((await c.request('POST', '/x', { body: Buffer.alloc(4 * 1024 * 1024 + 1, 97), timeoutMs: 5_000 })).status));
+    } catch (error) {
+      statuses.push(codeOf(error));
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.same(uncaught, [], 'no error escapes as uncaught');
+  t.ok(statuses.includes('500'), `the answers are read: ${statuses.join(' ')}`);
+  t.ok(
+    statuses.every((status) => status === '500' || status.startsWith('HTTP_')),
+    `each request ends with the answer or a typed error: ${statuses.join(' ')}`,
+  );
+});

@@ -129,6 +129,19 @@ class Guard {
  * no byte back on a reused connection is sent again, never one on a fresh connection: a target
  * that resets fresh connections is still seen failing.
  */
+/**
+ * A server may answer and close while a large body is still on its way (a daemon refusing a body
+ * over its limit): the rest of the write then fails (EPIPE, ECONNRESET) on a socket whose request
+ * is settled, and node raises it as an uncaught exception. The answer is what counts, and a failure
+ * before it reaches the request's own error handler first; the socket's later errors are dropped.
+ */
+const quieted = new WeakSet<object>();
+function quietAfterAnswer(socket: NodeJS.EventEmitter): void {
+  if (quieted.has(socket)) return;
+  quieted.add(socket);
+  socket.on('error', () => {});
+}
+
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 const MAX_STALE_RETRIES = 8;
 const isStaleConnection = (error: NodeJS.ErrnoException): boolean =>
@@ -214,6 +227,7 @@ export class HttpClient {
           resolve({ res, guard, sent: body === undefined ? {} : { body } });
         });
         req = current;
+        current.on('socket', quietAfterAnswer);
         current.on('error', (error: NodeJS.ErrnoException) => {
           if (
             !answered &&
