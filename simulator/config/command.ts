@@ -116,18 +116,19 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
   // Read once: with --fault-trace, each set appends what it is asked about to the trace.
   const parserFaults = faultsNamed(argv);
   // Where this command differs from the document's, by the faults and quirks named on the command line (command-variant.ts).
-  const variant = commandVariant({ faults: parserFaults, quirks: quirksNamed(argv, release) });
+  const namedQuirks = quirksNamed(argv, release);
+  const variant = commandVariant({ faults: parserFaults, quirks: namedQuirks });
   let flags: ParsedFlags;
   try {
     flags = parseArgv(
       argv.map((arg) => (arg === '-h' ? '--help' : arg)),
       parserFaults,
-      quirksNamed(argv, release),
+      namedQuirks,
     );
     if (flags.has('default-shm-size') && variant.defaultShmSizeUnknown) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
     if (flags.has('max-download-attempts') && variant.maxDownloadAttemptsUnknown) throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
     // Observed quirks: a documented option the release lacks is an unknown flag (before --help and --version look).
-    const absent = [...absentFlags(release, quirksNamed(argv, release))].find((name) => flags.has(name));
+    const absent = [...absentFlags(release, namedQuirks)].find((name) => flags.has(name));
     if (absent !== undefined) throw new SimError('SIM_USAGE', `unknown flag: --${absent}`);
   } catch (error) {
     // cobra looks at --help before it checks the arguments: `--help x` prints the help (observed, 20.10 and 28.5).
@@ -138,11 +139,11 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     flags = new Map([['help', true]]);
   }
   if (flag(flags, 'help') === true) {
-    const usage = variant.usageShown(usageText(release, names, quirksNamed(argv, release)));
+    const usage = variant.usageShown(usageText(release, names, namedQuirks));
     return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
   }
   // Hypothetical quirk: --version does not end the command.
-  if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(quirksNamed(argv, release))) {
+  if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(namedQuirks)) {
     const version = variant.versionShown(release);
     return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
   }

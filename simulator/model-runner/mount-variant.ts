@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { SimConfig } from '../config/types.js';
-import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
+import { perConfigVariant, type VariationRow } from '../faults/variant-table.js';
 import { DELETE_NOT_FORWARDED, proxied } from '../quirks/model-runner/delete-not-forwarded.js';
 import { isOldModelsPath, MODELS_UNPREFIXED } from '../quirks/model-runner/models-unprefixed.js';
 import { daemonErrorForm, SOCKET_DAEMON_ERRORS } from '../quirks/model-runner/socket-daemon-errors.js';
@@ -49,4 +48,4 @@ export const MOUNT_VARIATIONS: readonly VariationRow<MountVariant>[] = [
 ];
 
 /** The mount of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
-export const mountVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): MountVariant => resolveVariant(REFERENCE_MOUNT, MOUNT_VARIATIONS, config);
+export const mountVariant = perConfigVariant(REFERENCE_MOUNT, MOUNT_VARIATIONS);

@@ -1,8 +1,7 @@
-import type { SimConfig } from '../config/types.js';
 import type { SyncMiddleware } from '../http/route.js';
 import { runnerThroughPlugins } from '../http/middleware/authorization.js';
 import type { RunnerHandler } from './handler.js';
-import { type MountVariant, mountVariant } from './mount-variant.js';
+import { mountVariant } from './mount-variant.js';
 
 /** The daemon socket's prefix for the runner (model-runner-api.md, Base addresses 2). */
 export const SOCKET_PREFIX = '/exp/vENG4.40';
@@ -15,19 +14,11 @@ export const SOCKET_PREFIX = '/exp/vENG4.40';
  * (mount-variant.ts), resolved once per configuration.
  */
 export function modelRunnerMount(runner: RunnerHandler): SyncMiddleware {
-  const variants = new WeakMap<SimConfig, MountVariant>();
-  const variantOf = (config: SimConfig): MountVariant => {
-    const held = variants.get(config);
-    if (held !== undefined) return held;
-    const variant = mountVariant(config);
-    variants.set(config, variant);
-    return variant;
-  };
   return {
     where: 'simulator/model-runner/mount.ts: modelRunnerMount',
     rules: [],
     handle(x) {
-      const variant = variantOf(x.state.config);
+      const variant = mountVariant(x.state.config);
       const url = x.req.url ?? '/';
       if (url.startsWith(SOCKET_PREFIX) && (url.length === SOCKET_PREFIX.length || url[SOCKET_PREFIX.length] === '/' || url[SOCKET_PREFIX.length] === '?')) {
         const path = url.slice(SOCKET_PREFIX.length).replace(/\?.*$/, '') || '/';

@@ -1,5 +1,4 @@
-import type { SimConfig } from '../../config/types.js';
-import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
+import { perConfigVariant, type VariationRow } from '../../faults/variant-table.js';
 import { FINISH_STOP_WHEN_CUT, finishReasonWithQuirk } from '../../quirks/model-runner/finish-stop-when-cut.js';
 
 /**
@@ -39,5 +38,4 @@ export const GENERATION_VARIATIONS: readonly VariationRow<GenerationVariant>[] =
 ];
 
 /** The generation of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
-export const generationVariant = (config: Pick<SimConfig, 'faults' | 'quirks'>): GenerationVariant =>
-  resolveVariant(REFERENCE_GENERATION, GENERATION_VARIATIONS, config);
+export const generationVariant = perConfigVariant(REFERENCE_GENERATION, GENERATION_VARIATIONS);

@@ -17,24 +17,8 @@ export interface Delivery {
  * set (variant-table.ts), so each is the variant of the whole configuration. Resolved once per set.
  */
 const NONE: ReadonlySet<never> = new Set();
-const ofFaults = new WeakMap<ReadonlySet<string>, GenerationVariant>();
-const ofQuirks = new WeakMap<ReadonlySet<string>, GenerationVariant>();
-
-function byFaults(faults: ReadonlySet<TestableRuleId>): GenerationVariant {
-  const held = ofFaults.get(faults);
-  if (held !== undefined) return held;
-  const variant = generationVariant({ faults, quirks: NONE });
-  ofFaults.set(faults, variant);
-  return variant;
-}
-
-function byQuirks(quirks: ReadonlySet<string>): GenerationVariant {
-  const held = ofQuirks.get(quirks);
-  if (held !== undefined) return held;
-  const variant = generationVariant({ faults: NONE, quirks });
-  ofQuirks.set(quirks, variant);
-  return variant;
-}
+const byFaults = (faults: ReadonlySet<TestableRuleId>): GenerationVariant => generationVariant({ faults, quirks: NONE });
+const byQuirks = (quirks: ReadonlySet<string>): GenerationVariant => generationVariant({ faults: NONE, quirks });
 
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
