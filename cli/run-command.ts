@@ -3,7 +3,7 @@ import { baselineOf } from '../reports/baselines/baseline.js';
 import type { ConformanceReport } from '../reports/model/result.js';
 import { ReportError, writeReport } from '../reports/write.js';
 import { RULES } from '../specs/index.js';
-import { isQuirkId } from '../simulator/quirks/registry.js';
+import { findQuirk } from '../specs/quirks/index.js';
 import {
   checkOnly,
   expandOnly,
@@ -77,7 +77,7 @@ function checkFlags(flags: RunFlags): void {
   if (flags.fault !== undefined && !isSimulatorSpec(flags.target))
     throw new UsageError(`--fault applies to the simulator targets (${SIMULATOR_KINDS}) only, not ${flags.target}`);
   for (const quirk of flags.quirk ?? []) {
-    if (!isQuirkId(quirk))
+    if (findQuirk(quirk) === undefined)
       throw new UsageError(`--quirk ${quirk}: no quirk ${JSON.stringify(quirk)} (see specs/quirks: observed.<rule> or hypothetical.<rule>.<name>)`);
   }
   if (flags.quirk !== undefined && !isSimulatorSpec(flags.target))
