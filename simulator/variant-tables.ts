@@ -129,4 +129,12 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   table('model runner OpenAI models', 'simulator/model-runner/routes/openai-models-variant.ts', REFERENCE_OPENAI_MODELS, OPENAI_MODELS_VARIATIONS),
   table('model runner store', 'simulator/model-runner/runner-variant.ts', REFERENCE_RUNNER, RUNNER_VARIATIONS),
   table('reload', 'simulator/reload/reload-variant.ts', REFERENCE_RELOAD, RELOAD_VARIATIONS, reloadVariant),
+  // h-config: the configuration area's tables
+
+  // h-http: the HTTP layer's tables
+
+  // h-authz: authorization, metrics and listeners tables
+
+  // h-misc: reload, deprecations, engine and model runner tables
+
 ];
