@@ -135,6 +135,8 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
 
   // h-authz: authorization, metrics and listeners tables
 
-  // h-misc: reload, deprecations, engine and model runner tables
+  // h-engine: the engine's and the deprecations' tables
+
+  // h-runner: the model runner's and the reload's tables
 
 ];
