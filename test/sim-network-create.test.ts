@@ -161,6 +161,61 @@ async function subnetsKept(client: HttpClient, ask: Ask): Promise<[number, strin
 
 checkObserved('a network keeps its IPv4 subnets before its IPv6 ones', 'ctc-netc-', FAMILY_ORDER, subnetsKept);
 
+/**
+ * Observed (2026-12-05) on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, and read in moby's source: from
+ * 29.0 a network document is network.Inspect (`Containers` after `Options` and `Labels`, `Status`
+ * from API 1.52) and a list's entries network.Summary (no `Containers`); IPAM.Config lists only
+ * the pools the network allocated, none for a configuration-only network.
+ */
+const SUBNET = '{"Subnet":"10.98.0.0/24","Gateway":"10.98.0.1"}';
+const FIELDS_20 = 'EnableIPv6 IPAM Internal Attachable Ingress ConfigFrom ConfigOnly Containers Options Labels';
+const FIELDS_28 = `EnableIPv4 ${FIELDS_20}`;
+const FIELDS_29 = 'EnableIPv4 EnableIPv6 IPAM Internal Attachable Ingress ConfigFrom ConfigOnly Options Labels';
+const DOCUMENT_SHAPE: Observed = [
+  [create({ Name: 'c2', ConfigOnly: true, IPAM: { Config: [JSON.parse(SUBNET)] }, Options: { o: '1' } }), [201, 'created'], '=', '=', '='],
+  [
+    { method: 'GET', path: '/networks/c2' },
+    [200, `${FIELDS_20} IPAM.Config=[${SUBNET}]`],
+    '=',
+    [200, `${FIELDS_28} IPAM.Config=[${SUBNET}]`],
+    [200, `${FIELDS_29} Containers Status IPAM.Config=null Status={"IPAM":{}}`],
+  ],
+  [
+    { method: 'GET', path: '/v1.40/networks/c2' },
+    [200, `${FIELDS_20} IPAM.Config=[${SUBNET}]`],
+    '=',
+    [200, `${FIELDS_28} IPAM.Config=[${SUBNET}]`],
+    [200, `${FIELDS_29} Containers IPAM.Config=null`],
+  ],
+  [
+    { method: 'GET', path: `/networks?filters=${encodeURIComponent('{"name":["c2"]}')}` },
+    [200, `${FIELDS_20} IPAM.Config=[${SUBNET}]`],
+    '=',
+    [200, `${FIELDS_28} IPAM.Config=[${SUBNET}]`],
+    [200, `${FIELDS_29} IPAM.Config=null`],
+  ],
+  [
+    { method: 'GET', path: '/networks/none' },
+    [200, `${FIELDS_20} IPAM.Config=[]`],
+    [200, `${FIELDS_20} IPAM.Config=null`],
+    [200, `${FIELDS_28} IPAM.Config=null`],
+    [200, `${FIELDS_29} Containers Status IPAM.Config=null Status={"IPAM":{}}`],
+  ],
+];
+
+/** A document's (or a list's first entry's) fields after its name, ID, time, scope and driver, its IPAM.Config and Status. */
+async function documentShape(client: HttpClient, ask: Ask): Promise<[number, string]> {
+  const reply = await client.request(ask.method, ask.path, { headers: { 'Content-Type': 'application/json' }, body: ask.body ?? '', timeoutMs: 10_000 });
+  const parsed = JSON.parse(reply.body) as Record<string, unknown> | Record<string, unknown>[];
+  const document = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (document === undefined || typeof document['Name'] !== 'string')
+    return [reply.status, typeof document?.['Id'] === 'string' ? 'created' : reply.body.trim()];
+  const status = document['Status'] === undefined ? '' : ` Status=${JSON.stringify(document['Status'])}`;
+  return [reply.status, `${Object.keys(document).slice(5).join(' ')} IPAM.Config=${JSON.stringify((document['IPAM'] as { Config: unknown }).Config)}${status}`];
+}
+
+checkObserved("a network's document and list entry, per release and API version", 'ctc-netc-', DOCUMENT_SHAPE, documentShape);
+
 async function setup(client: HttpClient): Promise<Record<string, string>> {
   await importBusybox(client);
   await sleeper(client, 'ctc-nc1');

@@ -84,31 +84,50 @@ const BUILTIN_SETTINGS: UserSettings = {
   labels: {},
 };
 
-/**
- * The network document (moby NetworkResource / network.Inspect) in the release's field order:
- * `EnableIPv4` from 28.0, an empty IPAM.Config `[]` on 20.10 and null later. `withContainers`:
- * inspect lists the attached containers (none can join a configuration-only network), the list
- * always `{}`.
- */
-export function shapeNetwork(objects: ObjectStore, network: SimNetwork, old: boolean, withIPv4: boolean, withContainers: boolean): Record<string, unknown> {
+/** How a release writes a network document (moby NetworkResource, network.Inspect from 29.0). */
+export interface NetworkStyle {
+  /** 20.10: an empty IPAM.Config is `[]` (null later). */
+  readonly old: boolean;
+  /** From 28.0: `EnableIPv4`. */
+  readonly withIPv4: boolean;
+  /**
+   * From 29.0 (moby docker-v29.0.0 api/types/network: Inspect embeds Network, then Containers and
+   * Status): `Containers` after `Options` and `Labels`, and IPAM.Config lists only the pools the
+   * network allocated (daemon/network.go buildIPAMResources), none for a configuration-only one.
+   * Observed on 29.7.2 (2026-12-05).
+   */
+  readonly inspectType: boolean;
+  /** Inspect, and from 29.0 a list below API 1.28 (network.Inspect): the attached containers; a list before 29.0: always `{}`; a later list (network.Summary): none. */
+  readonly containers: 'attached' | 'empty' | 'none';
+  /** From 29.0 at API 1.52: `Status`, the pools' use (`{"IPAM":{}}` without any: none of ctrd-sim's networks allocates one). */
+  readonly withStatus: boolean;
+}
+
+/** The network document in the release's field order. */
+export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: NetworkStyle): Record<string, unknown> {
   const settings = isUser(network) ? network.user : BUILTIN_SETTINGS;
   const { ipam } = settings;
+  const allocated = style.inspectType && settings.configOnly ? [] : ipam.config;
+  const containers =
+    style.containers === 'none' ? {} : { Containers: style.containers === 'attached' && !isUser(network) ? attachedContainers(objects, network) : {} };
   return {
     Name: network.name,
     Id: network.id,
     Created: rfc3339Nano(network.created),
     Scope: 'local',
     Driver: network.driver,
-    ...(withIPv4 ? { EnableIPv4: settings.enableIPv4 } : {}),
+    ...(style.withIPv4 ? { EnableIPv4: settings.enableIPv4 } : {}),
     EnableIPv6: settings.enableIPv6,
-    IPAM: { Driver: ipam.driver, Options: ipam.options, Config: ipam.config.length === 0 && !old ? null : ipam.config },
+    IPAM: { Driver: ipam.driver, Options: ipam.options, Config: allocated.length === 0 && !style.old ? null : allocated },
     Internal: false,
     Attachable: false,
     Ingress: false,
     ConfigFrom: { Network: '' },
     ConfigOnly: settings.configOnly,
-    Containers: withContainers && !isUser(network) ? attachedContainers(objects, network) : {},
+    ...(style.inspectType ? {} : containers),
     Options: settings.options,
     Labels: settings.labels,
+    ...(style.inspectType ? containers : {}),
+    ...(style.withStatus ? { Status: { IPAM: {} } } : {}),
   };
 }

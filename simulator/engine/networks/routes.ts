@@ -2,15 +2,22 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
-import { queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { readPruneFilters } from '../filters/prune-filters.js';
 import { shapeNetwork, type SimNetwork } from './builtin.js';
 import { allNetworks, removeUserNetwork } from './user-networks.js';
 import { NETWORK_FILTERS, filterNetworks } from './filter.js';
 
-/** How the release writes a network: 20.10's IPAM.Config `[]`, EnableIPv4 from 28.0. */
-function shapeOf(x: Exchange, network: SimNetwork, withContainers: boolean): Record<string, unknown> {
-  return shapeNetwork(x.state.objects, network, releaseBelow(x, '23.0'), !releaseBelow(x, '28.0'), withContainers);
+/** How the release writes a network, in a list or for inspect (builtin.ts: NetworkStyle). */
+function shapeOf(x: Exchange, network: SimNetwork, inspect: boolean): Record<string, unknown> {
+  const inspectType = !releaseBelow(x, '29.0');
+  return shapeNetwork(x.state.objects, network, {
+    old: releaseBelow(x, '23.0'),
+    withIPv4: !releaseBelow(x, '28.0'),
+    inspectType,
+    containers: inspect ? 'attached' : !inspectType ? 'empty' : apiBelow(x, '1.28') ? 'attached' : 'none',
+    withStatus: inspect && inspectType && !apiBelow(x, '1.52'),
+  });
 }
 
 /** GET /networks (and /networks/): the built-in networks, filtered; the refusals in moby's order (parse, names, values). */
