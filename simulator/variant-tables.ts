@@ -24,6 +24,9 @@ import { REFERENCE_RESPONSE_KIT, RESPONSE_KIT_VARIATIONS, responseKitVariant } f
 import { REFERENCE_AUTHORIZATION, AUTHORIZATION_VARIATIONS, authorizationVariant } from './http/middleware/authorization-variant.js';
 import { REFERENCE_ROUTE_MATCH, ROUTE_MATCH_VARIATIONS, routeMatchVariant } from './http/middleware/route-match-variant.js';
 import { REFERENCE_GATE, GATE_VARIATIONS, versionGateVariant } from './http/middleware/version-gate-variant.js';
+import { REFERENCE_CONNECTION, CONNECTION_VARIATIONS, connectionVariant } from './http/connection-variant.js';
+import { REFERENCE_CORS, CORS_VARIATIONS, corsVariant } from './http/middleware/cors-variant.js';
+import { REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS, requestPathVariant } from './http/middleware/request-path-variant.js';
 import { REFERENCE_ADDRESS, ADDRESS_VARIATIONS, addressVariant } from './listeners/address-variant.js';
 import { REFERENCE_SOCKET_GROUP, SOCKET_GROUP_VARIATIONS, socketGroupVariant } from './listeners/socket-group-variant.js';
 import { REFERENCE_TCP_POLICY, TCP_POLICY_VARIATIONS, tcpPolicyVariant } from './listeners/tcp-policy-variant.js';
@@ -132,11 +135,13 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   // h-config: the configuration area's tables
 
   // h-http: the HTTP layer's tables
+  table('request path', 'simulator/http/middleware/request-path-variant.ts', REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS, requestPathVariant),
+  table('connection checks', 'simulator/http/connection-variant.ts', REFERENCE_CONNECTION, CONNECTION_VARIATIONS, connectionVariant),
+  table('CORS headers', 'simulator/http/middleware/cors-variant.ts', REFERENCE_CORS, CORS_VARIATIONS, corsVariant),
 
   // h-authz: authorization, metrics and listeners tables
 
   // h-engine: the engine's and the deprecations' tables
 
   // h-runner: the model runner's and the reload's tables
-
 ];

@@ -4,7 +4,7 @@ import type { ServingState } from './exchange.js';
 import { parseRequestLine } from './raw-request.js';
 import { afterOwedAnswers } from './in-flight.js';
 import { notFoundBytes, plainTextFor } from './replies.js';
-import { matchVersionPrefix } from './middleware/version-prefix.js';
+import { versionPrefixOf } from './middleware/version-prefix.js';
 import type { Implementation } from '../implementation.js';
 
 export const CLIENT_ERRORS: Implementation = {
@@ -16,7 +16,6 @@ export const CLIENT_ERRORS: Implementation = {
 const goError = (status: string): string => `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${status}`;
 const BAD_REQUEST = goError('400 Bad Request');
 export const HEADERS_TOO_LARGE = goError('431 Request Header Fields Too Large');
-const FAULT_ANSWER = goError('500 Internal Server Error');
 
 /**
  * What the daemon's router answers to a method node's parser does not know (FOO, PURGE in lower
@@ -31,7 +30,7 @@ function unknownMethodAnswer(target: string, state: ServingState): string {
   const date = new Date().toUTCString();
   if (clean !== path)
     return `HTTP/1.1 301 Moved Permanently\r\nLocation: ${escapePath(clean)}${queryAt < 0 ? '' : target.slice(queryAt)}\r\nDate: ${date}\r\nContent-Length: 0\r\n\r\n`;
-  const version = matchVersionPrefix(path, state.config.faults, state.config.quirks)?.[1] ?? null;
+  const version = versionPrefixOf(path, state.variants.requestPath)?.[1] ?? null;
   return notFoundBytes(plainTextFor(state, version, 'legacyPlainTextNotFound'), date);
 }
 
@@ -53,7 +52,9 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: B
     return;
   }
   let answer: string;
-  if (state.config.faults.has('api.robustness')) answer = FAULT_ANSWER;
+  // Where a fault answers every refusal alike, the variant says with what (connection-variant.ts).
+  const refusalStatus = state.variants.connection.parserRefusalStatus;
+  if (refusalStatus !== null) answer = goError(refusalStatus);
   else if (error.code === 'HPE_HEADER_OVERFLOW') answer = HEADERS_TOO_LARGE;
   else if (error.code === 'HPE_INVALID_METHOD') {
     const line = parseRequestLine(error.rawPacket);

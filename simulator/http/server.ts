@@ -6,10 +6,6 @@ import { answerClientError } from './client-errors.js';
 import { answerConnect } from './connect.js';
 import { owe } from './in-flight.js';
 import type { StateHolder } from './pipeline.js';
-import { LARGE_HEAD_SERVED, RAISED_HEAD_LIMIT } from '../quirks/api-versioning/large-head-served.js';
-
-/** Go's net/http default limit on a request head (1 MiB) plus its 4 KiB slack: 1,052,672 bytes → 200, one more → 431 (observed). */
-export const MAX_HEADER_BYTES = 1024 * 1024 + 4096;
 
 /**
  * How long a connection may take to send a whole request head: moby's http.Server sets
@@ -34,8 +30,8 @@ export function httpServerFactory(
 ): ServerFactory {
   const headersTimeout = options.readHeaderTimeoutMs ?? READ_HEADER_TIMEOUT_MS;
   const serverOptions: ServerOptions = {
-    // Quirk hypothetical.api.robustness.large-head-served: the head limit raised to 16 MiB.
-    maxHeaderSize: holder.current.config.quirks.has(LARGE_HEAD_SERVED) ? RAISED_HEAD_LIMIT : MAX_HEADER_BYTES,
+    // Go's limit on a request head (connection-variant.ts: headLimitBytes).
+    maxHeaderSize: holder.current.variants.connection.headLimitBytes,
     keepAlive: true,
     // The Host check is the chain's (http/middleware/host-header.ts), with Go's answer.
     requireHostHeader: false,

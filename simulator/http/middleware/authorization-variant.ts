@@ -1,7 +1,3 @@
-import { AUTHZ_ENGINES_UNAUTHORIZED } from '../../quirks/listeners/authz-engines-unauthorized.js';
-import { AUTHZ_PLAIN_TRIMMED } from '../../quirks/listeners/authz-plain-trimmed.js';
-import { AUTHZ_URI_UNVERSIONED } from '../../quirks/listeners/authz-uri-unversioned.js';
-import { RESPONSE_DENY_BODY_KEPT } from '../../quirks/listeners/response-deny-body-kept.js';
 import type { SimConfig } from '../../config/types.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
@@ -46,10 +42,10 @@ export const AUTHORIZATION_VARIATIONS: readonly VariationRow<AuthorizationVarian
   ['authz.model-runner', { runnerSkipsPlugins: true }],
   ['authz.allow', { queryHiddenFromPlugins: true }],
   ['authz.deny', { deniedServedAnyway: true }],
-  [AUTHZ_ENGINES_UNAUTHORIZED, { enginesSkipPlugins: true }],
-  [AUTHZ_URI_UNVERSIONED, { versionHiddenFromPlugins: true }],
-  [AUTHZ_PLAIN_TRIMMED, { plainRefusalTrimmed: true }],
-  [RESPONSE_DENY_BODY_KEPT, { deniedAnswerKeepsBody: true }],
+  ['hypothetical.authz.model-runner.engines-unauthorized', { enginesSkipPlugins: true }],
+  ['hypothetical.authz.allow.uri-unversioned', { versionHiddenFromPlugins: true }],
+  ['hypothetical.authz.deny.plain-text-trimmed', { plainRefusalTrimmed: true }],
+  ['hypothetical.authz.response-deny.body-kept', { deniedAnswerKeepsBody: true }],
 ];
 
 /** The authorization step of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */

@@ -1,8 +1,6 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../exchange.js';
 import type { SyncMiddleware } from '../route.js';
-import { droppedQuery, QUERY_DROPPED } from '../../quirks/api-versioning/query-dropped.js';
-import { GET_ONLY, routedWithoutRedirect } from '../../quirks/api-versioning/get-only.js';
 
 /**
  * The router's path cleaning (gorilla/mux cleanPath): dot segments and empty segments go, a final
@@ -85,20 +83,14 @@ export const cleanPathMiddleware: SyncMiddleware = {
     x.query = queryAt < 0 ? '' : url.slice(queryAt);
     if (unclean || (escaped && (path.charCodeAt(0) !== 47 || path.includes('//') || path.includes('/.')))) {
       const clean = cleanPath(path);
-      // Quirk hypothetical.api.path.clean-redirect.get-only: other methods are routed on the clean path, not redirected.
-      if (clean !== path && x.state.config.quirks.has(GET_ONLY) && routedWithoutRedirect(x.req.method)) {
+      // Where a fault or a quirk makes the redirect differ, the field of the variant that says how (request-path-variant.ts).
+      const variant = x.state.variants.requestPath;
+      if (clean !== path && variant.cleanPathRouted(x.req.method)) {
         x.path = clean;
         return false;
       }
       if (clean !== path) {
-        const status = x.state.config.faults.has('api.path.clean-redirect') ? 302 : 301;
-        // Quirk hypothetical.api.path.clean-redirect.query-dropped: Location without the query.
-        x.res.writeHead(status, [
-          'Location',
-          escapePath(clean) + (x.state.config.quirks.has(QUERY_DROPPED) ? droppedQuery(x.query) : x.query),
-          'Content-Length',
-          '0',
-        ]);
+        x.res.writeHead(variant.cleanRedirectStatus, ['Location', escapePath(clean) + variant.redirectQuery(x.query), 'Content-Length', '0']);
         x.res.end();
         return true;
       }

@@ -12,8 +12,8 @@ export const corsHeaders: SyncMiddleware = {
   handle(x) {
     const origin = x.state.config.corsHeader;
     if (origin === null) return false;
-    // Fault (listen.cors-header): only /version answers carry the header.
-    if (!x.state.config.faults.has('listen.cors-header') || /\/version$/.test((x.req.url ?? '').replace(/\?.*$/, ''))) {
+    // Where a fault keeps the headers off some answers, the variant says which (cors-variant.ts).
+    if (x.state.variants.cors.carriesHeaders(x.req.url ?? '')) {
       x.res.setHeader('Access-Control-Allow-Origin', origin);
       x.res.setHeader('Access-Control-Allow-Headers', 'Origin, X-Requested-With, Content-Type, Accept, X-Registry-Auth');
       x.res.setHeader('Access-Control-Allow-Methods', 'HEAD, GET, POST, DELETE, PUT, OPTIONS');

@@ -1,16 +1,7 @@
 import { HEADERS_TOO_LARGE } from '../client-errors.js';
 import type { SyncMiddleware } from '../route.js';
-import { linesWithRequestLine, REQUEST_LINE_COUNTED } from '../../quirks/api-versioning/request-line-counted.js';
 
-/** The limit in force for this exchange: the release's (specs/versions.ts headerLineLimit), or none. */
-function limitOf(release: { readonly headerLineLimit: number | 'none' | null }, faulty: boolean): number | null {
-  const limit = release.headerLineLimit;
-  if (typeof limit === 'number') return faulty ? limit + 1 : limit;
-  // A release without a limit: its fault invents one.
-  return faulty ? 1000 : null;
-}
-
-/** The lower of the limits with and without the fault: below it, the fault changes nothing. */
+/** The lower of the limits with and without the fault (connection-variant.ts): up to it, nothing is refused. */
 const lowerLimit = (release: { readonly headerLineLimit: number | 'none' | null }): number =>
   typeof release.headerLineLimit === 'number' ? release.headerLineLimit : 1000;
 
@@ -22,12 +13,12 @@ export const headerLineLimit: SyncMiddleware = {
   where: 'simulator/http/middleware/header-lines.ts: headerLineLimit',
   rules: ['api.limits.header-lines'],
   handle(x) {
-    const { release, faults, quirks } = x.state.config;
-    const lines = x.req.rawHeaders.length / 2;
-    // Quirk hypothetical.api.limits.header-lines.request-line-counted: the request line counts too (one short).
-    const counted = quirks.has(REQUEST_LINE_COUNTED) ? linesWithRequestLine(lines) : lines;
-    // The fault is asked about only for a request it could change: one beyond the lower of the two limits.
-    const limit = limitOf(release, counted > lowerLimit(release) && faults.has('api.limits.header-lines'));
+    const { release } = x.state.config;
+    const variant = x.state.variants.connection;
+    const counted = variant.headerLinesCounted(x.req.rawHeaders.length / 2);
+    // The limit is read only for a request it could refuse: one beyond the lower of the limits.
+    if (counted <= lowerLimit(release)) return false;
+    const limit = variant.headerLineLimit(release.headerLineLimit);
     if (limit === null || counted <= limit) return false;
     x.req.socket.end(HEADERS_TOO_LARGE);
     return true;

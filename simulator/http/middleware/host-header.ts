@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { SyncMiddleware } from '../route.js';
-import { EQUAL_HOSTS_MERGED, hostsAllEqual } from '../../quirks/api-versioning/equal-hosts-merged.js';
 
 /** Whether a header name is "Host" in any case, without allocating. */
 function isHost(name: string): boolean {
@@ -51,10 +50,8 @@ export const requireHost: SyncMiddleware = {
       count += 1;
       first ??= raw[i + 1];
     }
-    // Fault (api.http.host-header): several Host headers are served as the first.
-    // Quirk hypothetical.api.http.host-header.equal-hosts-merged: equal Host headers are taken as one.
-    if (count > 1 && !x.state.config.faults.has('api.http.host-header') && !(x.state.config.quirks.has(EQUAL_HOSTS_MERGED) && hostsAllEqual(raw, isHost)))
-      return refuse(x.res, 'Bad Request');
+    // Where a fault or a quirk serves several Host headers, the variant says so (connection-variant.ts).
+    if (count > 1 && !x.state.variants.connection.severalHostsServed(raw, isHost)) return refuse(x.res, 'Bad Request');
     if (count === 0) return x.req.httpVersionMinor === 0 ? false : refuse(x.res, 'Bad Request: missing required Host header');
     return validHost(first!) ? false : refuse(x.res, 'Bad Request: malformed Host header');
   },

@@ -1,8 +1,4 @@
-import { AUTHZ_BEFORE_ROUTING } from '../../quirks/listeners/authz-before-routing.js';
-import { GO_DEFAULT_NOT_FOUND } from '../../quirks/api-versioning/go-default-text.js';
-import { HEAD_ON_GET_ROUTES } from '../../quirks/api-versioning/head-on-get-routes.js';
-import { KNOWN_PATHS_ONLY } from '../../quirks/api-versioning/known-paths-only.js';
-import { PING_ANY_METHOD } from '../../quirks/api-versioning/ping-any-method.js';
+import type { ServerResponse } from 'node:http';
 import type { SimConfig } from '../../config/types.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
@@ -40,16 +36,33 @@ export const REFERENCE_ROUTE_MATCH: RouteMatchVariant = Object.freeze({
   authzBeforeRouting: false,
 });
 
+/** Whether the request is one a method-less /_ping route takes that the document's routes do not. */
+export const isPingUnderOtherMethod = (method: string, path: string): boolean => path === '/_ping' && method !== 'GET' && method !== 'HEAD';
+
+/** The method a HEAD request falls back to when no HEAD route serves its path (as Go 1.22's ServeMux does for a "GET /path" pattern). */
+export const fallbackForHead = (method: string): string | null => (method === 'HEAD' ? 'GET' : null);
+
+/** Whether the preflight route matched only because it takes any path: no route of another method serves the path. */
+export const preflightWithoutRoute = (method: string, servedOtherwise: boolean): boolean => method === 'OPTIONS' && !servedOtherwise;
+
+const GO_NOT_FOUND = Buffer.from('404 page not found\n');
+
+/** Go's http.NotFound, byte for byte: text/plain, nosniff, "404 page not found\n". */
+export function goNotFound(res: ServerResponse): void {
+  res.writeHead(404, ['Content-Type', 'text/plain; charset=utf-8', 'X-Content-Type-Options', 'nosniff', 'Content-Length', String(GO_NOT_FOUND.length)]);
+  res.end(GO_NOT_FOUND);
+}
+
 /** Each fault and quirk of the route match and what it sets (no two set the same field). */
 export const ROUTE_MATCH_VARIATIONS: readonly VariationRow<RouteMatchVariant>[] = [
   ['api.not-found', { otherMethod405: true }],
   ['api.error.json-body', { modernNotFoundAsText: true }],
   ['api.not-found.legacy-plain-text', { legacyNotFoundFlipped: true }],
-  [PING_ANY_METHOD, { pingAnyMethod: true }],
-  [HEAD_ON_GET_ROUTES, { headOnGetRoutes: true }],
-  [KNOWN_PATHS_ONLY, { preflightOnKnownPathsOnly: true }],
-  [GO_DEFAULT_NOT_FOUND, { legacyNotFoundGoText: true }],
-  [AUTHZ_BEFORE_ROUTING, { authzBeforeRouting: true }],
+  ['hypothetical.api.not-found.ping-any-method', { pingAnyMethod: true }],
+  ['hypothetical.api.not-found.head-on-get-routes', { headOnGetRoutes: true }],
+  ['hypothetical.api.options.any-path.known-paths-only', { preflightOnKnownPathsOnly: true }],
+  ['hypothetical.api.not-found.legacy-plain-text.go-default-text', { legacyNotFoundGoText: true }],
+  ['hypothetical.authz.order.before-routing', { authzBeforeRouting: true }],
 ];
 
 /** The route match of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */

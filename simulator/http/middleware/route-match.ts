@@ -4,10 +4,7 @@ import { takeVersionPrefix } from './version-prefix.js';
 import { notFound, plainTextFor } from '../replies.js';
 import type { SyncMiddleware } from '../route.js';
 import { askBeforeNotFound } from '../../quirks/listeners/authz-before-routing.js';
-import { goNotFound } from '../../quirks/api-versioning/go-default-text.js';
-import { isPingUnderOtherMethod } from '../../quirks/api-versioning/ping-any-method.js';
-import { preflightWithoutRoute } from '../../quirks/api-versioning/known-paths-only.js';
-import { fallbackForHead } from '../../quirks/api-versioning/head-on-get-routes.js';
+import { fallbackForHead, goNotFound, isPingUnderOtherMethod, preflightWithoutRoute } from './route-match-variant.js';
 
 /**
  * Finds the route before any version check, as the daemon's router does: a path or method no

@@ -1,19 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import { isOlder } from '../../../common/dotted-version.js';
 import { DOCUMENT_MESSAGES, OBSERVED_DOCKERD_MESSAGES } from '../../../specs/messages.js';
 import type { SimConfig } from '../../config/types.js';
-import { CANONICAL_SPELLING_ONLY } from '../../quirks/api-versioning/canonical-spelling-only.js';
-import { CAPITALISED_KEY } from '../../quirks/api-versioning/capitalised-key.js';
-import { DEFAULT_FLOOR_1_23, gateMinimum } from '../../quirks/api-versioning/default-floor-1-23.js';
-import { GATE_KEEPS_DEFAULT } from '../../quirks/api-versioning/gate-keeps-default.js';
-import { HEAD_SKIPS_CHECK } from '../../quirks/api-versioning/head-skips-check.js';
-import { MAXIMUM_EXCLUDED } from '../../quirks/api-versioning/maximum-excluded.js';
-import { MINIMUM_EXCLUDED } from '../../quirks/api-versioning/minimum-excluded.js';
-import { PLEASE_UPGRADE } from '../../quirks/api-versioning/please-upgrade.js';
-import { REQUESTED_ECHOED } from '../../quirks/api-versioning/requested-echoed.js';
-import { compareAsText, TEXT_COMPARE } from '../../quirks/api-versioning/text-compare.js';
-import { TOO_NEW_CLAMPED } from '../../quirks/api-versioning/too-new-clamped.js';
-import { UNTYPED_ERROR_500, UNTYPED_ERROR_STATUS } from '../../quirks/api-versioning/untyped-error-500.js';
-import { UNVERSIONED_HEAD_REFUSED } from '../../quirks/api-versioning/unversioned-head-refused.js';
+import type { Exchange } from '../exchange.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 import { canonicalVersion, compareRequested } from './version-compare.js';
 
@@ -76,6 +65,39 @@ export const REFERENCE_GATE: VersionGateVariant = Object.freeze({
   tooNewStatus: 400,
 });
 
+/** The minimum a 25.0 gate enforces that has its default compiled in one short: one minor below a 1.24 minimum. */
+const oneShortOf124 = (minApi: string): string => (minApi === '1.24' ? '1.23' : minApi);
+
+/** -1, 0 or 1 as the text `a` sorts before, with or after `b` (versions compared as strings). */
+const compareAsText = (a: string, b: string): -1 | 0 | 1 => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Whether the error writer's stricter parser takes the version as written: major.minor, no leading zeros, nothing more. */
+export const strictlyParsed = (requested: string): boolean => /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/.test(requested);
+
+/** A flat header list with its Api-Version value replaced by `requested`. */
+const withRequested = (headers: readonly unknown[], requested: string): unknown[] =>
+  headers.map((value, i) => (i % 2 === 1 && headers[i - 1] === 'Api-Version' ? requested : value));
+
+/** From here on, every head this response writes carries Api-Version = the version as the request wrote it (answers and refusals alike). */
+export function echoRequestedVersion(res: ServerResponse, requested: string): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) =>
+    writeHead(...args.map((arg) => (Array.isArray(arg) ? withRequested(arg, requested) : arg)))) as ServerResponse['writeHead'];
+}
+
+/** The too-new refusal with its field named as a Go struct without a json tag names it: application/json, {"Message": …}. */
+export function sendCapitalisedError(res: ServerResponse, status: number, message: string, headers: readonly string[]): void {
+  const body = `${JSON.stringify({ Message: message })}\n`;
+  res.writeHead(status, [...headers, 'Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))]);
+  res.end(body);
+}
+
+/** Serves the request at the maximum: the gate lets it through (false: not answered). */
+export function clampToMaximum(x: Exchange, max: string): false {
+  x.version = max;
+  return false;
+}
+
 /**
  * Each fault and quirk of the gate, and what it sets, applied in this order: where a fault and a
  * quirk set the same field, the later row wins (the text comparison over the overflow fault's;
@@ -85,20 +107,23 @@ export const GATE_VARIATIONS: readonly VariationRow<VersionGateVariant>[] = [
   // A fault is the smallest change under which its rule, and only it, fails.
   ['api.version.compare-numeric', { compare: (requested, bound) => compareRequested(requested, bound, true) }],
   // Observed: the releases' "please upgrade".
-  [PLEASE_UPGRADE, { tooOldTemplate: OBSERVED_DOCKERD_MESSAGES.tooOld }],
+  ['observed.api.version.too-old.wording', { tooOldTemplate: OBSERVED_DOCKERD_MESSAGES.tooOld }],
   // Hypothetical: realistic ways a release could break a rule while looking right (specs/quirks/api-versioning.ts).
-  [UNVERSIONED_HEAD_REFUSED, { unversionedHeadRefused: true }],
-  [REQUESTED_ECHOED, { echoRequested: true }],
-  [HEAD_SKIPS_CHECK, { headSkipsCheck: true }],
-  [MINIMUM_EXCLUDED, { tooOldBelow: 1 }],
-  [MAXIMUM_EXCLUDED, { tooNewAbove: -1 }],
-  [DEFAULT_FLOOR_1_23, { minimum: (config) => (isOlder(config.release.release, '25.0') ? config.minApi : gateMinimum(config.minApi)) }],
-  [GATE_KEEPS_DEFAULT, { minimum: (config) => config.release.defaultMinApi }],
-  [TEXT_COMPARE, { compare: compareAsText }],
-  [CANONICAL_SPELLING_ONLY, { plainTextNeedsStrictSpelling: true }],
-  [UNTYPED_ERROR_500, { tooOldStatus: UNTYPED_ERROR_STATUS }],
-  [TOO_NEW_CLAMPED, { tooNewServedAsMaximum: true }],
-  [CAPITALISED_KEY, { tooNewKey: 'Message' }],
+  ['hypothetical.api.version.unversioned-served.head-refused', { unversionedHeadRefused: true }],
+  ['hypothetical.api.headers.api-version.requested-echoed', { echoRequested: true }],
+  ['hypothetical.api.version.too-old.head-served', { headSkipsCheck: true }],
+  ['hypothetical.api.version.prefix.minimum-excluded', { tooOldBelow: 1 }],
+  ['hypothetical.api.version.negotiation.maximum-excluded', { tooNewAbove: -1 }],
+  [
+    'hypothetical.api.version.below-1.24-disabled.floor-1-23',
+    { minimum: (config) => (isOlder(config.release.release, '25.0') ? config.minApi : oneShortOf124(config.minApi)) },
+  ],
+  ['hypothetical.api.version.min-override-raise.gate-keeps-default', { minimum: (config) => config.release.defaultMinApi }],
+  ['hypothetical.api.version.compare-numeric.text-compare', { compare: compareAsText }],
+  ['hypothetical.api.error.legacy-plain-text.canonical-spelling-only', { plainTextNeedsStrictSpelling: true }],
+  ['hypothetical.api.version.too-old.status.untyped-error', { tooOldStatus: 500 }], // an untyped error: the daemon's error mapping answers 500,
+  ['hypothetical.api.version.too-new.clamped', { tooNewServedAsMaximum: true }],
+  ['hypothetical.api.error.json-body.capitalised-key', { tooNewKey: 'Message' }],
   ['api.version.below-1.24-disabled', { oldHeadPasses: true }],
   ['api.version.too-old.wording', { tooOldTemplate: OBSERVED_DOCKERD_MESSAGES.tooOld }],
   ['api.version.too-old', { tooOldVersion: canonicalVersion }],

@@ -3,10 +3,7 @@ import { isOlder } from '../../../common/dotted-version.js';
 import { DOCUMENT_MESSAGES } from '../../../specs/messages.js';
 import type { SyncMiddleware } from '../route.js';
 import { plainTextFor, sendError } from '../replies.js';
-import { strictlyParsed } from '../../quirks/api-versioning/canonical-spelling-only.js';
-import { sendCapitalisedError } from '../../quirks/api-versioning/capitalised-key.js';
-import { echoRequestedVersion } from '../../quirks/api-versioning/requested-echoed.js';
-import { clampToMaximum } from '../../quirks/api-versioning/too-new-clamped.js';
+import { clampToMaximum, echoRequestedVersion, sendCapitalisedError, strictlyParsed } from './version-gate-variant.js';
 
 /**
  * The version middleware: a request under /v<api>/ below the minimum or above the maximum is

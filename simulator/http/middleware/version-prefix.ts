@@ -1,27 +1,36 @@
-import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { Exchange } from '../exchange.js';
-import { LEADING_DIGITS, LEADING_DIGITS_VERSIONED } from '../../quirks/api-versioning/leading-digits.js';
+import { perConfigVariant, type Switches } from '../../faults/variant-table.js';
+import { REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS, type RequestPathVariant } from './request-path-variant.js';
 
 /** The daemon's versioned routes: `/v{version:[0-9.]+}/…` (moby api/server/server.go). */
 const VERSIONED = /^\/v([0-9.]+)(\/.*)$/;
-/** Fault api.version.malformed-not-found: any characters make a version. */
+/** A version of any characters but "/" (request-path-variant.ts: anyCharactersVersion). */
 const ANYTHING_VERSIONED = /^\/v([^/]+)(\/.*)$/;
 
-/** The /v<api>/ prefix of a path: [whole, version, rest], or null. */
-export function matchVersionPrefix(path: string, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): RegExpExecArray | null {
+/** The /v<api>/ prefix of a path: [whole, version, rest], or null; where a fault or a quirk makes it differ, the variant's fields say how. */
+export function versionPrefixOf(path: string, variant: RequestPathVariant): RegExpExecArray | null {
   if (path.charCodeAt(1) !== 118 /* v */) return null;
-  // Quirk hypothetical.api.version.malformed-not-found.leading-digits: the pattern is not anchored at its end.
-  if (quirks.has(LEADING_DIGITS)) return LEADING_DIGITS_VERSIONED.exec(path);
-  // The fault is asked about only where the two patterns differ (where both match, they match alike).
+  const only = variant.onlyVersionPattern;
+  if (only !== null) return only.exec(path);
+  // The other field is read only where the two patterns differ (where both match, they match alike).
   const documented = VERSIONED.exec(path);
   if (documented !== null) return documented;
   const any = ANYTHING_VERSIONED.exec(path);
-  return any !== null && faults.has('api.version.malformed-not-found') ? any : null;
+  return any !== null && variant.anyCharactersVersion ? any : null;
+}
+
+const NO_QUIRKS: ReadonlySet<string> = new Set();
+/** The path handling of code that holds a daemon's faults and quirks only, once per pair of sets. */
+const requestPathOf = perConfigVariant(REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS);
+
+/** versionPrefixOf for code that holds the faults and quirks, not the serving state (the client faults' matcher). */
+export function matchVersionPrefix(path: string, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = NO_QUIRKS): RegExpExecArray | null {
+  return versionPrefixOf(path, requestPathOf({ faults, quirks } satisfies Switches));
 }
 
 /** Moves a /v<api>/ prefix of the exchange's path into `x.version`. */
 export function takeVersionPrefix(x: Exchange): void {
-  const match = matchVersionPrefix(x.path, x.state.config.faults, x.state.config.quirks);
+  const match = versionPrefixOf(x.path, x.state.variants.requestPath);
   if (match === null) return;
   x.version = match[1]!;
   x.path = match[2]!;

@@ -1,11 +1,5 @@
-import type { QuirkModule } from '../quirk-module.js';
-
 /** Hypothetical: from 26.0 the floor (1.24) is checked for daemon.json's min-api-version only: <PREFIX>MIN_API_VERSION=1.12 is taken and re-enables the removed versions. */
 export const ENV_FLOOR_UNCHECKED = 'hypothetical.api.version.legacy-removed.env-floor-unchecked';
-export const envFloorUnchecked: QuirkModule = {
-  where:
-    'simulator/quirks/api-versioning/env-floor-unchecked.ts, its row of simulator/config/min-api-variant.ts (MIN_API_VARIATIONS), read by simulator/config/min-api.ts (resolveMinApi)',
-};
 
 /** Whether a problem the override's value has is the floor one (the quirk lets only that one through). */
 export const isFloorProblem = (problem: string, belowFloorTemplate: string): boolean =>

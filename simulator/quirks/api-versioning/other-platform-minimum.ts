@@ -1,11 +1,5 @@
-import type { QuirkModule } from '../quirk-module.js';
-
 /** Hypothetical: before 25.0, /version reports the other platform's earliest version (1.24) as MinAPIVersion on Linux too, while 1.12 and later are served. */
 export const OTHER_PLATFORM_MINIMUM = 'hypothetical.api.version.minimum-1.12.other-platform-reported';
-export const otherPlatformMinimum: QuirkModule = {
-  where:
-    'simulator/quirks/api-versioning/other-platform-minimum.ts, its row of simulator/engine/system/response-kit-variant.ts (RESPONSE_KIT_VARIATIONS), read by simulator/engine/system/response-kit.ts (minApiReported)',
-};
 
 /** The MinAPIVersion /version reports with the quirk on: the other platform's minimum. */
 export const reportedWithOtherPlatform = (windowsMinApi: string): string => windowsMinApi;
