@@ -1,5 +1,6 @@
 import { addRoute, createRouter, findRoute } from 'rou3';
-import { matchVersionPrefix } from '../http/middleware/version-prefix.js';
+import { REFERENCE_REQUEST_PATH } from '../http/middleware/request-path-variant.js';
+import { versionPrefixOf } from '../http/middleware/version-prefix.js';
 import { linearRegExp } from './linear-regexp.js';
 
 /** Whether an entry applies to a request: its method and its path without the /vX.Y prefix and query. */
@@ -32,12 +33,10 @@ export function compileMatch(fields: MatchFields): RequestMatch {
   return (method, path) => methodOk(method) && findRoute(router, '', path, { params: false }) !== undefined;
 }
 
-const NO_SET: ReadonlySet<string> = new Set();
-
-/** The path entries match: the request target without its query and its /vX.Y prefix. */
+/** The path entries match: the request target without its query and its /vX.Y prefix (the document's). */
 export function unversionedPath(url: string): string {
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
-  const prefix = matchVersionPrefix(path, NO_SET as ReadonlySet<never>);
+  const prefix = versionPrefixOf(path, REFERENCE_REQUEST_PATH);
   return prefix === null ? path : prefix[2]!;
 }

@@ -1,6 +1,5 @@
 import type { Exchange } from '../exchange.js';
-import { perConfigVariant, type Switches } from '../../faults/variant-table.js';
-import { REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS, type RequestPathVariant } from './request-path-variant.js';
+import type { RequestPathVariant } from './request-path-variant.js';
 
 /** The daemon's versioned routes: `/v{version:[0-9.]+}/…` (moby api/server/server.go). */
 const VERSIONED = /^\/v([0-9.]+)(\/.*)$/;
@@ -17,15 +16,6 @@ export function versionPrefixOf(path: string, variant: RequestPathVariant): RegE
   if (documented !== null) return documented;
   const any = ANYTHING_VERSIONED.exec(path);
   return any !== null && variant.anyCharactersVersion ? any : null;
-}
-
-const NO_QUIRKS: ReadonlySet<string> = new Set();
-/** The path handling of code that holds a daemon's faults and quirks only, once per pair of sets. */
-const requestPathOf = perConfigVariant(REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS);
-
-/** versionPrefixOf for code that holds the faults and quirks, not the serving state (the client faults' matcher). */
-export function matchVersionPrefix(path: string, faults: ReadonlySet<string>, quirks: ReadonlySet<string> = NO_QUIRKS): RegExpExecArray | null {
-  return versionPrefixOf(path, requestPathOf({ faults, quirks } satisfies Switches));
 }
 
 /** Moves a /v<api>/ prefix of the exchange's path into `x.version`. */
