@@ -16,6 +16,8 @@ import { REFERENCE_START, START_VARIATIONS, startVariant } from './daemon/start-
 import { REFERENCE_ARCHIVE, ARCHIVE_VARIATIONS, archiveVariant } from './engine/containers/archive-variant.js';
 import { REFERENCE_NETWORK_SETTINGS, NETWORK_SETTINGS_VARIATIONS, networkSettingsVariant } from './engine/containers/network-settings-variant.js';
 import { REFERENCE_START_BODY, START_BODY_VARIATIONS, startBodyVariant } from './engine/containers/start-body-variant.js';
+import { REFERENCE_HOST_CONFIG, HOST_CONFIG_VARIATIONS, hostConfigVariant } from './engine/containers/host-config-variant.js';
+import { REFERENCE_EVENTS, EVENTS_VARIATIONS, eventsVariant } from './engine/events/events-variant.js';
 import { REFERENCE_IMAGE_LIST, IMAGE_LIST_VARIATIONS, imageListVariant } from './engine/images/list-variant.js';
 import { REFERENCE_IMAGE_INSPECT, IMAGE_INSPECT_VARIATIONS, imageInspectVariant } from './engine/images/shape-variant.js';
 import { REFERENCE_JSON_REQUEST, JSON_REQUEST_VARIATIONS, jsonRequestVariant } from './engine/json-request-variant.js';
@@ -142,6 +144,8 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   // h-authz: authorization, metrics and listeners tables
 
   // h-engine: the engine's and the deprecations' tables
+  table('container host configuration', 'simulator/engine/containers/host-config-variant.ts', REFERENCE_HOST_CONFIG, HOST_CONFIG_VARIATIONS, hostConfigVariant),
+  table('events', 'simulator/engine/events/events-variant.ts', REFERENCE_EVENTS, EVENTS_VARIATIONS, eventsVariant),
 
   // h-runner: the model runner's and the reload's tables
 ];

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { VariationRow } from '../faults/variant-table.js';
-import { AUTHZ_UNTYPED_CHUNKED, hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
+import { hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
 import { perConfigVariant } from '../faults/variant-table.js';
 
 /**
@@ -26,7 +26,7 @@ export const JSON_REQUEST_VARIATIONS: readonly VariationRow<JsonRequestVariant>[
   // Fault: the smallest change under which the rule, and only it, fails.
   ['authz.body.untyped', { contentTypeChecked: false }],
   // Hypothetical quirk (specs/quirks/listeners.ts).
-  [AUTHZ_UNTYPED_CHUNKED, { passesUntyped: hiddenUntyped }],
+  ['hypothetical.authz.body.untyped.chunked-untyped', { passesUntyped: hiddenUntyped }],
 ];
 
 /** The check of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */

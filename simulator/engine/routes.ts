@@ -9,6 +9,7 @@ import { PING_ROUTES } from './system/ping.js';
 import { VERSION_ROUTE } from './system/version.js';
 import { diskUsageRoute } from './system/disk-usage.js';
 import { archiveGetRoute, archiveHeadRoute, containerCopyRoute } from './containers/archive-routes.js';
+import { archiveVariant } from './containers/archive-variant.js';
 import { containerCreateRoute } from './containers/create.js';
 import { containerRenameRoute } from './containers/rename.js';
 import { containerUpdateRoute } from './containers/update.js';
@@ -101,11 +102,11 @@ function releaseHas(route: Route, release: string): boolean {
 }
 
 /**
- * The routes of OBJECT_ROUTES the emulated release has. Fault (deprecated.container-copy.removed):
- * POST /containers/{name}/copy is served on every release.
+ * The routes of OBJECT_ROUTES the emulated release has (and POST /containers/{name}/copy wherever
+ * the archive variant routes it everywhere: containers/archive-variant.ts).
  */
 function objectRoutes(config: SimConfig): Route[] {
-  const copyEverywhere = config.faults.has('deprecated.container-copy.removed');
+  const copyEverywhere = archiveVariant(config).copyRoutedEverywhere;
   return OBJECT_ROUTES.filter((route) => releaseHas(route, config.release.release) || (copyEverywhere && route === containerCopyRoute));
 }
 

@@ -2,8 +2,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { goFields } from '../go-fields.js';
 import { HOST_CONFIG_LAYOUT, hostConfigLayout, OMITTED, WINDOWS_RESOURCES } from './host-config-defaults.js';
 import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
-import { kernelMemoryKept } from '../../quirks/deprecations/kernel-memory-kept.js';
-import { kernelMemoryDroppedEverywhere } from '../../quirks/deprecations/kernel-memory-dropped.js';
+import { hostConfigVariant } from './host-config-variant.js';
 
 /** moby container.HostConfig's fields, in its order: a create or a legacy start body sets these and no others (not Windows' resources). */
 export const HOST_CONFIG_FIELDS: readonly string[] = HOST_CONFIG_LAYOUT.map(([field]) => field).filter((field) => !WINDOWS_RESOURCES.includes(field));
@@ -17,9 +16,8 @@ const KERNEL_MEMORY = ['KernelMemory', 'KernelMemoryTCP'] as const;
 export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unknown>>, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const next: Record<string, unknown> = { ...stored, ...goFields(body, HOST_CONFIG_FIELDS) };
   next['LogConfig'] = logConfig(x, next['LogConfig']);
-  // Fault (deprecated.kernel-memory): kept at every version.
-  const { faults, quirks } = x.state.config;
-  if ((!apiBelow(x, '1.42') && !faults.has('deprecated.kernel-memory') && !kernelMemoryKept(quirks)) || kernelMemoryDroppedEverywhere(quirks))
+  const variant = hostConfigVariant(x.state.config);
+  if ((!apiBelow(x, '1.42') && variant.kernelMemoryDroppedFrom142) || variant.kernelMemoryDroppedEverywhere)
     for (const field of KERNEL_MEMORY) delete next[field];
   return next;
 }

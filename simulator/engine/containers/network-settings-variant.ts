@@ -1,7 +1,4 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { QUIRK as DNS_NAMES_FROM_API_144 } from '../../quirks/deprecations/dns-names-from-api-1-44.js';
-import { QUIRK as TOP_LEVEL_DROPPED_EVERYWHERE } from '../../quirks/deprecations/top-level-dropped-everywhere.js';
-import { QUIRK as TOP_LEVEL_DROPPED_FROM_152 } from '../../quirks/deprecations/top-level-dropped-from-1-52.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
@@ -38,10 +35,10 @@ export const NETWORK_SETTINGS_VARIATIONS: readonly VariationRow<NetworkSettingsV
   ['deprecated.network.dns-names', { dnsNamesFrom25: false }],
   ['deprecated.network-settings.top-level', { addressAndGatewayFrom144: false }],
   // Observed quirk (specs/known-deviations.ts).
-  [TOP_LEVEL_DROPPED_EVERYWHERE, { topLevelDropped: true }],
+  ['observed.deprecated.network-settings.top-level', { topLevelDropped: true }],
   // Hypothetical quirks (specs/quirks/deprecations.ts).
-  [DNS_NAMES_FROM_API_144, { dnsNamesHiddenBelow144: true }],
-  [TOP_LEVEL_DROPPED_FROM_152, { topLevelDroppedFrom152: true }],
+  ['hypothetical.deprecated.network.dns-names.from-api-1-44', { dnsNamesHiddenBelow144: true }],
+  ['hypothetical.deprecated.network-settings.top-level.dropped-from-1-52', { topLevelDroppedFrom152: true }],
 ];
 
 /** NetworkSettings on a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */

@@ -1,7 +1,4 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { QUIRK as START_BODY_TAKEN_BELOW_124 } from '../../quirks/deprecations/start-body-taken-below-1-24.js';
-import { QUIRK as START_REFUSED_BUT_APPLIED } from '../../quirks/deprecations/start-refused-but-applied.js';
-import { QUIRK as START_REFUSED_BUT_STARTED } from '../../quirks/deprecations/start-refused-but-started.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
@@ -38,10 +35,10 @@ export const START_BODY_VARIATIONS: readonly VariationRow<StartBodyVariant>[] = 
   ['deprecated.container-start.host-config', { bodyTaken: true }],
   ['deprecated.container-start.host-config.refusal', { refusalStatus: 409 }],
   // Observed quirk (specs/known-deviations.ts).
-  [START_BODY_TAKEN_BELOW_124, { bodyTakenBelow124: true }],
+  ['observed.deprecated.container-start.host-config', { bodyTakenBelow124: true }],
   // Hypothetical quirks (specs/quirks/deprecations.ts).
-  [START_REFUSED_BUT_APPLIED, { refusedBodyApplied: true }],
-  [START_REFUSED_BUT_STARTED, { refusedStartStarts: true }],
+  ['hypothetical.deprecated.container-start.host-config.refused-but-applied', { refusedBodyApplied: true }],
+  ['hypothetical.deprecated.container-start.host-config.refusal.started-anyway', { refusedStartStarts: true }],
 ];
 
 /** A start's body on a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */

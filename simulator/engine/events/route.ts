@@ -6,8 +6,7 @@ import type { Route } from '../../http/route.js';
 import { startChunked } from '../../http/streaming.js';
 import { type FilterArgs, filterValues, parseFilterArgs } from '../filters/filter-args.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, routedHeaders, sortedMap } from '../replies.js';
-import { imageEventsWithoutLegacy } from '../../quirks/deprecations/legacy-fields-container-only.js';
-import { legacyDropped } from '../../quirks/deprecations/legacy-fields-dropped-from-1-52.js';
+import { eventsVariant } from './events-variant.js';
 
 /** How long a stream whose `until` is in the future is held open at most. */
 const MAX_WAIT_MS = 10 * 60 * 1000;
@@ -15,12 +14,11 @@ const MAX_WAIT_MS = 10 * 60 * 1000;
 /** One event as the request's API version writes it; timeNano exceeds a double, so it is written by hand. */
 function eventLine(x: Exchange, event: DaemonEvent): string {
   // Deprecated, never removed (the catalogue's removal is "-"): the kinds the old API had keep them at every version.
-  const { quirks } = x.state.config;
+  const variant = eventsVariant(x.state.config);
   const legacy =
-    (event.type === 'container' || event.type === 'image') && !imageEventsWithoutLegacy(quirks, event.type) && !legacyDropped(quirks, apiBelow(x, '1.52'));
-  // Fault (deprecated.events.legacy-fields): container events lack "from".
+    (event.type === 'container' || (event.type === 'image' && variant.imageEventsLegacy)) && (apiBelow(x, '1.52') || !variant.legacyDroppedFrom152);
   const image = event.attributes['image'] ?? '';
-  const from = legacy && event.type === 'container' && image !== '' && !x.state.config.faults.has('deprecated.events.legacy-fields') ? { from: image } : {};
+  const from = legacy && event.type === 'container' && image !== '' && variant.containerEventFrom ? { from: image } : {};
   // The legacy fields are omitempty: a prune's event (no actor) has no "id" (observed on 20.10.24, 26.1.5, 28.5.2).
   const document = {
     ...(legacy ? { status: event.action, ...(event.actorId === '' ? {} : { id: event.actorId }), ...from } : {}),

@@ -1,7 +1,4 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { namesOneTag, QUIRK as EXACT_TAG_HONOURED } from '../../quirks/deprecations/exact-tag-honoured.js';
-import { QUIRK as FILTER_HONOURED_BELOW_141 } from '../../quirks/deprecations/filter-honoured-below-1-41.js';
-import { QUIRK as LEGACY_FILTER_LITERAL } from '../../quirks/deprecations/legacy-filter-literal.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
@@ -31,16 +28,19 @@ export const REFERENCE_IMAGE_LIST: ImageListVariant = Object.freeze({
   legacyFilterAfterRemoval: false,
 });
 
+/** The removed `filter` parameter still filters, at every API version, when its pattern names one tag (`repo:tag`): a leftover lookup by reference. */
+const namesOneTag = (pattern: string): boolean => /:[\w][\w.-]*$/.test(pattern) && !pattern.includes('*');
+
 /** Each fault and quirk of the images list, and what it sets (no field is set twice). */
 export const IMAGE_LIST_VARIATIONS: readonly VariationRow<ImageListVariant>[] = [
   // Faults: the smallest change under which the rule, and only it, fails.
   ['deprecated.images-list.filter-parameter', { referenceFilterFrom141: false }],
   ['deprecated.images-list.filter-parameter.legacy-form', { legacyFilterInverted: true }],
   // Observed quirk (specs/known-deviations.ts).
-  [FILTER_HONOURED_BELOW_141, { legacyFilterAfterRemoval: true }],
+  ['observed.deprecated.images-list.filter-parameter', { legacyFilterAfterRemoval: true }],
   // Hypothetical quirks (specs/quirks/deprecations.ts).
-  [EXACT_TAG_HONOURED, { legacyFilterEverywhere: namesOneTag }],
-  [LEGACY_FILTER_LITERAL, { legacyFilterLiteral: true }],
+  ['hypothetical.deprecated.images-list.filter-parameter.exact-tag-honoured', { legacyFilterEverywhere: namesOneTag }],
+  ['hypothetical.deprecated.images-list.filter-parameter.legacy-form.literal', { legacyFilterLiteral: true }],
 ];
 
 /** The images list of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */

@@ -8,7 +8,6 @@ import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { booleanFilter, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
-import { literalMatch } from '../../quirks/deprecations/legacy-filter-literal.js';
 import { imageListVariant } from './list-variant.js';
 
 /** The image a path names, or a 404 (400 for a name that is no reference) already answered; `wrapped`: 20.10's inspect words. */
@@ -118,6 +117,9 @@ interface LegacyFilter {
   /** Compares without glob patterns (a quirk). */
   readonly literal: boolean;
 }
+
+/** The pattern compared literally (legacyFilterLiteral): the whole tag, or its repository. */
+const literalMatch = (pattern: string, tag: string): boolean => pattern === tag || pattern === tag.slice(0, tag.lastIndexOf(':'));
 
 const legacyMatches = (legacy: LegacyFilter, tag: string): boolean =>
   (legacy.literal ? literalMatch(legacy.pattern, tag) : referenceMatches(legacy.pattern, tag)) !== legacy.inverted;

@@ -1,12 +1,4 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { QUIRK as CONTAINER_CONFIG_NULL } from '../../quirks/deprecations/container-config-null.js';
-import { QUIRK as CONTAINER_KEPT_WHEN_SET, keptWhenSet } from '../../quirks/deprecations/container-kept-when-set.js';
-import { QUIRK as CONTAINER_OMITTED_WHEN_EMPTY, omittedWhenEmpty } from '../../quirks/deprecations/container-omitted-when-empty.js';
-import { QUIRK as NONSTANDARD_BLANKED_BELOW_150, nonstandardBlanked } from '../../quirks/deprecations/nonstandard-blanked-below-1-50.js';
-import { QUIRK as SET_CONTAINER_BLANKED, containerBlanked } from '../../quirks/deprecations/set-container-blanked.js';
-import { OMITTED_THOUGH_SET, QUIRK as SET_FIELD_OMITTED } from '../../quirks/deprecations/set-field-omitted.js';
-import { QUIRK as THREE_DROPPED, threeDropped } from '../../quirks/deprecations/three-dropped.js';
-import { KEPT_WHEN_SET, QUIRK as THREE_KEPT_WHEN_SET } from '../../quirks/deprecations/three-kept-when-set.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /** The non-standard fields an image's configuration sets, by name. */
@@ -46,6 +38,28 @@ export interface ImageInspectVariant {
 const asSet = (set: SetFields): SetFields => set;
 const never = (): boolean => false;
 
+/**
+ * Observed on 28.5.2: below API 1.50 image inspect writes the nine kept fields with their empty
+ * values and leaves NetworkDisabled, MacAddress and StopTimeout out, whatever the image's
+ * configuration sets (a loaded archive's or a committed container's Hostname "lh" reads "").
+ */
+const nonstandardBlanked = (_set: SetFields): SetFields => ({});
+
+/** Observed on 26.1.5 and 28.5.2: image inspect leaves an empty Container out at every API version (omitempty), below 1.45 included. */
+const omittedWhenEmpty = (container: string): boolean => container === '';
+
+/** Below API 1.50 NetworkDisabled, MacAddress and StopTimeout are left out even when set (the nine others are written as set). */
+function threeDropped(set: SetFields): SetFields {
+  const { NetworkDisabled: _n, MacAddress: _m, StopTimeout: _s, ...rest } = set;
+  return rest;
+}
+
+/** From API 1.45 Container and ContainerConfig are still written for an image that names a container (a commit or a load): only empty ones are omitted. */
+const keptWhenSet = (container: string): boolean => container !== '';
+
+/** Below API 1.45 Container is written as "" even for an image that names a container. */
+const containerBlanked = (_container: string): string => '';
+
 /** The document's image inspect. */
 export const REFERENCE_IMAGE_INSPECT: ImageInspectVariant = Object.freeze({
   nonstandardWrittenBelow150: asSet,
@@ -68,15 +82,15 @@ export const IMAGE_INSPECT_VARIATIONS: readonly VariationRow<ImageInspectVariant
   ['deprecated.image-inspect.empty-fields', { emptyOnBuildOmittedBelow152: true }],
   ['deprecated.image-inspect.container-config', { containerConfigFrom145: true }],
   // Observed quirks (specs/known-deviations.ts).
-  [NONSTANDARD_BLANKED_BELOW_150, { nonstandardWrittenBelow150: nonstandardBlanked }],
-  [CONTAINER_OMITTED_WHEN_EMPTY, { containerOmittedBelow145: omittedWhenEmpty }],
-  [CONTAINER_CONFIG_NULL, { containerConfigNull: true }],
+  ['observed.deprecated.image-inspect.nonstandard-fields', { nonstandardWrittenBelow150: nonstandardBlanked }],
+  ['observed.deprecated.image-inspect.container-config', { containerOmittedBelow145: omittedWhenEmpty }],
+  ['observed.deprecated.image-inspect.container-config.null', { containerConfigNull: true }],
   // Hypothetical quirks (specs/quirks/deprecations.ts).
-  [THREE_DROPPED, { threeWrittenBelow150: threeDropped }],
-  [THREE_KEPT_WHEN_SET, { threeKeptFrom150: KEPT_WHEN_SET }],
-  [SET_FIELD_OMITTED, { omittedThoughSetFrom152: OMITTED_THOUGH_SET }],
-  [CONTAINER_KEPT_WHEN_SET, { containerKeptFrom145: keptWhenSet }],
-  [SET_CONTAINER_BLANKED, { containerWritten: containerBlanked }],
+  ['hypothetical.deprecated.image-inspect.nonstandard-fields.three-dropped', { threeWrittenBelow150: threeDropped }],
+  ['hypothetical.deprecated.image-inspect.nonstandard-fields.kept-when-set', { threeKeptFrom150: ['NetworkDisabled', 'MacAddress', 'StopTimeout'] }],
+  ['hypothetical.deprecated.image-inspect.empty-fields.set-dropped', { omittedThoughSetFrom152: ['WorkingDir'] }],
+  ['hypothetical.deprecated.image-inspect.container-config.kept-when-set', { containerKeptFrom145: keptWhenSet }],
+  ['hypothetical.deprecated.image-inspect.container-config.set-container-blanked', { containerWritten: containerBlanked }],
 ];
 
 /** Image inspect of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */

@@ -1,4 +1,5 @@
 import type { Route } from '../../http/route.js';
+import { responseKitVariant } from './response-kit-variant.js';
 
 /**
  * OPTIONS on any path (the daemon's CORS preflight route): 200, no body, the middleware headers.
@@ -11,7 +12,7 @@ export const OPTIONS_ROUTE: Route = {
   rules: ['api.options.any-path'],
   handle(x) {
     const kit = x.state.kit;
-    x.res.writeHead(x.state.config.faults.has('api.options.any-path') ? 204 : 200, (x.version === null ? kit.bare : kit.versioned).options as string[]);
+    x.res.writeHead(responseKitVariant(x.state.config).optionsStatus, (x.version === null ? kit.bare : kit.versioned).options as string[]);
     x.res.end();
   },
 };

@@ -1,6 +1,6 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { HEAD_PROBE_SHORTCUT, withoutApiVersion } from '../../quirks/api-versioning/head-probe-shortcut.js';
-import { HEAD_UNCACHED, withoutCacheHeaders } from '../../quirks/api-versioning/head-uncached.js';
+import { withoutApiVersion } from '../../quirks/api-versioning/head-probe-shortcut.js';
+import { withoutCacheHeaders } from '../../quirks/api-versioning/head-uncached.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
@@ -31,8 +31,8 @@ export const PING_VARIATIONS: readonly VariationRow<PingVariant>[] = [
   // Fault: the smallest change under which the rule, and only it, fails.
   ['api.version.unversioned-served', { unversionedHeadStatus: 410 }],
   // Hypothetical quirks (specs/quirks/api-versioning.ts).
-  [HEAD_UNCACHED, { headCacheHeaders: withoutCacheHeaders }],
-  [HEAD_PROBE_SHORTCUT, { headVersionHeaders: withoutApiVersion }],
+  ['hypothetical.api.ping.head-uncached', { headCacheHeaders: withoutCacheHeaders }],
+  ['hypothetical.api.headers.api-version.head-probe-shortcut', { headVersionHeaders: withoutApiVersion }],
 ];
 
 /** HEAD /_ping of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */

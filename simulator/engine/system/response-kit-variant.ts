@@ -1,13 +1,14 @@
 import type { DaemonRelease } from '../../../specs/versions.js';
 import type { VariationRow } from '../../faults/variant-table.js';
-import { OTHER_PLATFORM_MINIMUM, reportedWithOtherPlatform } from '../../quirks/api-versioning/other-platform-minimum.js';
-import { REPORTS_LEGACY_FLOOR, reportedLegacyFloor } from '../../quirks/api-versioning/reports-legacy-floor.js';
+import { reportedWithOtherPlatform } from '../../quirks/api-versioning/other-platform-minimum.js';
+import { reportedLegacyFloor } from '../../quirks/api-versioning/reports-legacy-floor.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
- * What the headers and the /version document computed once per configuration (response-kit.ts)
- * may do differently from the document: the MinAPIVersion reported, and the version headers of
- * /_ping and of versioned answers. REFERENCE_RESPONSE_KIT is the document's; each fault and quirk
+ * What the headers and the /version document computed once per configuration (response-kit.ts),
+ * and the /version and OPTIONS routes that send them (version.ts, options.ts), may do differently
+ * from the document: the MinAPIVersion reported, the version headers of /_ping and of versioned
+ * answers, what a versioned /version describes and OPTIONS' status. REFERENCE_RESPONSE_KIT is the document's; each fault and quirk
  * that changes it is one row of RESPONSE_KIT_VARIATIONS.
  */
 export interface ResponseKitVariant {
@@ -23,6 +24,10 @@ export interface ResponseKitVariant {
   readonly unversionedPingApi: (maxApi: string) => string;
   /** Versioned answers (OPTIONS aside) carry Api-Version. */
   readonly versionedApiVersion: boolean;
+  /** A versioned GET /version describes the requested API version (its ApiVersion), not this daemon's. */
+  readonly versionedVersionDescribesRequest: boolean;
+  /** The status of OPTIONS on any path. */
+  readonly optionsStatus: number;
 }
 
 /** The version before `api` ("1.51" → "1.50"): what the negotiation fault advertises. */
@@ -36,6 +41,8 @@ export const REFERENCE_RESPONSE_KIT: ResponseKitVariant = Object.freeze({
   pingPragma: true,
   unversionedPingApi: (maxApi: string) => maxApi,
   versionedApiVersion: true,
+  versionedVersionDescribesRequest: false,
+  optionsStatus: 200,
 });
 
 /** Quirk hypothetical.api.version.minimum-1.12.other-platform-reported: before 25.0, the other platform's minimum. */
@@ -54,9 +61,11 @@ export const RESPONSE_KIT_VARIATIONS: readonly VariationRow<ResponseKitVariant>[
   ['api.ping', { pingPragma: false }],
   ['api.version.negotiation', { unversionedPingApi: minorBelow }],
   ['api.headers.api-version', { versionedApiVersion: false }],
+  ['api.version.prefix', { versionedVersionDescribesRequest: true }],
+  ['api.options.any-path', { optionsStatus: 204 }],
   // Hypothetical quirks (specs/quirks/api-versioning.ts).
-  [OTHER_PLATFORM_MINIMUM, { minApiReportedInstead: otherPlatformBefore25 }],
-  [REPORTS_LEGACY_FLOOR, { minApiReportedInstead: reportedLegacyFloor }],
+  ['hypothetical.api.version.minimum-1.12.other-platform-reported', { minApiReportedInstead: otherPlatformBefore25 }],
+  ['hypothetical.limits.min-api-version.reports-legacy-floor', { minApiReportedInstead: reportedLegacyFloor }],
 ];
 
 /** The headers and /version of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */

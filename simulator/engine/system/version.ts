@@ -1,4 +1,5 @@
 import type { Route } from '../../http/route.js';
+import { responseKitVariant } from './response-kit-variant.js';
 
 /** GET /version: the daemon's version and API range (what negotiation and the suites read). */
 export const VERSION_ROUTE: Route = {
@@ -13,8 +14,8 @@ export const VERSION_ROUTE: Route = {
       x.res.end(kit.versionBody);
       return;
     }
-    if (config.faults.has('api.version.prefix')) {
-      // Fault: a versioned /version describes the requested version, not this daemon.
+    if (responseKitVariant(config).versionedVersionDescribesRequest) {
+      // A versioned /version that describes the requested version, not this daemon (response-kit-variant.ts).
       const body = Buffer.from(`${JSON.stringify({ ...kit.versionDocument, ApiVersion: x.version })}\n`);
       x.res.writeHead(200, [...kit.versioned.routed, 'Content-Type', 'application/json', 'Content-Length', String(body.length)]);
       x.res.end(body);
