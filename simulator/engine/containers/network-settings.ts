@@ -28,13 +28,15 @@ export function networksOf(x: Exchange, container: Container): Record<string, un
 
 /**
  * The fields of moby's network.EndpointSettings in each release's order (observed on 20.10.24,
- * 26.1.5 and 28.5.2; the releases between take the order of the one before them).
+ * 26.1.5, 28.5.2 and 29.7.2; the releases between take the order of the one before them).
  */
 const ENDPOINT_HEAD = ['IPAMConfig', 'Links', 'Aliases'];
 const ENDPOINT_ADDRESSES = ['NetworkID', 'EndpointID', 'Gateway', 'IPAddress', 'IPPrefixLen', 'IPv6Gateway', 'GlobalIPv6Address', 'GlobalIPv6PrefixLen'];
 const ENDPOINT_ORDER_20 = [...ENDPOINT_HEAD, ...ENDPOINT_ADDRESSES, 'MacAddress', 'DriverOpts', 'DNSNames'];
 const ENDPOINT_ORDER_26 = [...ENDPOINT_HEAD, 'MacAddress', ...ENDPOINT_ADDRESSES, 'DriverOpts', 'DNSNames'];
 const ENDPOINT_ORDER_28 = [...ENDPOINT_HEAD, 'MacAddress', 'DriverOpts', 'GwPriority', ...ENDPOINT_ADDRESSES, 'DNSNames'];
+/** From 29.0 (moby docker-v29.0.0 api/types/network/endpoint.go; observed on 29.7.2): MacAddress after IPAddress. */
+const ENDPOINT_ORDER_29 = [...ENDPOINT_HEAD, 'DriverOpts', 'GwPriority', ...ENDPOINT_ADDRESSES.slice(0, 4), 'MacAddress', ...ENDPOINT_ADDRESSES.slice(4), 'DNSNames'];
 
 /** `fields` in the order `order` names them (a field it does not name is left out). */
 const ordered = (fields: Readonly<Record<string, unknown>>, order: readonly string[]): Record<string, unknown> =>
@@ -64,7 +66,7 @@ export function endpointOf(x: Exchange, container: Container): Record<string, un
     // From 25.0 (null on the network none, observed on 26.1.5 and 28.5.2; network-settings-variant.ts).
     ...(releaseBelow(x, '25.0') || !variant.dnsNamesFrom25 || (apiBelow(x, '1.44') && variant.dnsNamesHiddenBelow144) ? {} : { DNSNames: null }),
   };
-  return ordered(fields, releaseBelow(x, '23.0') ? ENDPOINT_ORDER_20 : releaseBelow(x, '28.0') ? ENDPOINT_ORDER_26 : ENDPOINT_ORDER_28);
+  return ordered(fields, releaseBelow(x, '23.0') ? ENDPOINT_ORDER_20 : releaseBelow(x, '28.0') ? ENDPOINT_ORDER_26 : releaseBelow(x, '29.0') ? ENDPOINT_ORDER_28 : ENDPOINT_ORDER_29);
 }
 
 /** The deprecated top-level fields (moby DefaultNetworkSettings): empty before a start. */

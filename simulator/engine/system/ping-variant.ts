@@ -1,6 +1,4 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { withoutApiVersion } from '../../quirks/api-versioning/head-probe-shortcut.js';
-import { withoutCacheHeaders } from '../../quirks/api-versioning/head-uncached.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
@@ -18,6 +16,10 @@ export interface PingVariant {
 }
 
 const all = (headers: readonly string[]): readonly string[] => headers;
+/** Quirk hypothetical.api.ping.head-uncached: a flat header list without Cache-Control and Pragma (set after HEAD's early return). */
+const withoutCacheHeaders = (headers: readonly string[]): string[] => headers.filter((_, i) => !['Cache-Control', 'Pragma'].includes(headers[i - (i % 2)]!));
+/** Quirk hypothetical.api.headers.api-version.head-probe-shortcut: a flat header list without Api-Version (a probe shortcut before the version middleware). */
+const withoutApiVersion = (headers: readonly string[]): string[] => headers.filter((_, i) => headers[i - (i % 2)] !== 'Api-Version');
 
 /** The document's /_ping. */
 export const REFERENCE_PING: PingVariant = Object.freeze({

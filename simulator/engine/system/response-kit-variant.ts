@@ -1,7 +1,5 @@
 import type { DaemonRelease } from '../../../specs/versions.js';
 import type { VariationRow } from '../../faults/variant-table.js';
-import { reportedWithOtherPlatform } from '../../quirks/api-versioning/other-platform-minimum.js';
-import { reportedLegacyFloor } from '../../quirks/api-versioning/reports-legacy-floor.js';
 import { perConfigVariant } from '../../faults/variant-table.js';
 
 /**
@@ -45,9 +43,11 @@ export const REFERENCE_RESPONSE_KIT: ResponseKitVariant = Object.freeze({
   optionsStatus: 200,
 });
 
-/** Quirk hypothetical.api.version.minimum-1.12.other-platform-reported: before 25.0, the other platform's minimum. */
-const otherPlatformBefore25 = (release: DaemonRelease, before25: boolean): string | undefined =>
-  before25 ? reportedWithOtherPlatform(release.windowsMinApi) : undefined;
+/** Quirk hypothetical.api.version.minimum-1.12.other-platform-reported: before 25.0, the other platform's earliest version (1.24) on Linux too. */
+const otherPlatformBefore25 = (release: DaemonRelease, before25: boolean): string | undefined => (before25 ? release.windowsMinApi : undefined);
+
+/** Quirk hypothetical.limits.min-api-version.reports-legacy-floor: the compiled-in oldest version, while everything below 1.24 is refused. */
+const legacyFloor = (): string => '1.12';
 
 /**
  * Each fault and quirk of the headers and /version, and what it sets; the later row wins (of the
@@ -65,7 +65,7 @@ export const RESPONSE_KIT_VARIATIONS: readonly VariationRow<ResponseKitVariant>[
   ['api.options.any-path', { optionsStatus: 204 }],
   // Hypothetical quirks (specs/quirks/api-versioning.ts).
   ['hypothetical.api.version.minimum-1.12.other-platform-reported', { minApiReportedInstead: otherPlatformBefore25 }],
-  ['hypothetical.limits.min-api-version.reports-legacy-floor', { minApiReportedInstead: reportedLegacyFloor }],
+  ['hypothetical.limits.min-api-version.reports-legacy-floor', { minApiReportedInstead: legacyFloor }],
 ];
 
 /** The headers and /version of a daemon started with these faults and quirks, once per configuration (simulator/faults/variant-table.ts: perConfigVariant). */
