@@ -1,5 +1,6 @@
 import type { SimConfig } from './config/types.js';
 import { resolveVariant, type VariationRow } from './faults/variant-table.js';
+import { REFERENCE_AUTHZ_CHAIN, AUTHZ_CHAIN_VARIATIONS, authzChainVariant } from './authz/chain-variant.js';
 import { REFERENCE_REQUEST_BODY, REQUEST_BODY_VARIATIONS, requestBodyVariant } from './authz/request-body-variant.js';
 import { REFERENCE_COMMAND, COMMAND_VARIATIONS, commandVariant } from './config/command-variant.js';
 import { REFERENCE_CORS_HEADER, CORS_HEADER_VARIATIONS, corsHeaderVariant } from './config/cors-header-variant.js';
@@ -34,6 +35,7 @@ import { REFERENCE_SOCKET_GROUP, SOCKET_GROUP_VARIATIONS, socketGroupVariant } f
 import { REFERENCE_TCP_POLICY, TCP_POLICY_VARIATIONS, tcpPolicyVariant } from './listeners/tcp-policy-variant.js';
 import { REFERENCE_TLS_LOAD, TLS_LOAD_VARIATIONS, tlsLoadVariant } from './listeners/tls-load-variant.js';
 import { REFERENCE_TLS_PLAN, TLS_PLAN_VARIATIONS, tlsPlanVariant } from './listeners/tls-plan-variant.js';
+import { REFERENCE_METRICS_SERVER, METRICS_SERVER_VARIATIONS, metricsServerVariant } from './metrics/server-variant.js';
 import { REFERENCE_HANDLER, HANDLER_VARIATIONS } from './model-runner/handler-variant.js';
 import { REFERENCE_WORK, WORK_VARIATIONS, workVariant } from './model-runner/limits-variant.js';
 import { REFERENCE_LISTENER, LISTENER_VARIATIONS, listenerVariant } from './model-runner/listener-variant.js';
@@ -142,6 +144,8 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   table('CORS headers', 'simulator/http/middleware/cors-variant.ts', REFERENCE_CORS, CORS_VARIATIONS, corsVariant),
 
   // h-authz: authorization, metrics and listeners tables
+  table('authorization chain', 'simulator/authz/chain-variant.ts', REFERENCE_AUTHZ_CHAIN, AUTHZ_CHAIN_VARIATIONS, authzChainVariant),
+  table('metrics server', 'simulator/metrics/server-variant.ts', REFERENCE_METRICS_SERVER, METRICS_SERVER_VARIATIONS, metricsServerVariant),
 
   // h-engine: the engine's and the deprecations' tables
   table('container host configuration', 'simulator/engine/containers/host-config-variant.ts', REFERENCE_HOST_CONFIG, HOST_CONFIG_VARIATIONS, hostConfigVariant),

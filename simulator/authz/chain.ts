@@ -5,9 +5,7 @@ import { callPlugin, PluginCallError } from './plugin-client.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 import type { AuthzMessage } from '../../specs/authz-protocol.js';
-import { AUTHZ_EMPTY_MESSAGE_DROPPED, denialWithoutEmpty } from '../quirks/listeners/authz-empty-message-dropped.js';
-import { AUTHZ_STOPS_AT_ALLOW } from '../quirks/listeners/authz-stops-at-allow.js';
-import { isReadOnly, UNREACHABLE_READS_OPEN } from '../quirks/listeners/unreachable-reads-open.js';
+import { authzChainVariant, type AuthzChainVariant } from './chain-variant.js';
 
 export interface InstalledPlugin {
   readonly name: string;
@@ -33,37 +31,40 @@ const METHOD: Readonly<Record<Phase, string>> = { AuthZRequest: 'AuthZPlugin.Aut
  * plugin that cannot be asked answers 500 "plugin NAME failed with error: …". Never allowed by default.
  */
 export class AuthzChain {
+  /** Where a fault or a quirk makes the chain differ (chain-variant.ts). */
+  private readonly variant: AuthzChainVariant;
+
   constructor(
     readonly plugins: readonly InstalledPlugin[],
     private readonly retryBaseMs: number,
     private readonly logger: Logger,
-    private readonly faults: ReadonlySet<TestableRuleId>,
-    private readonly quirks: ReadonlySet<string> = new Set(),
+    faults: ReadonlySet<TestableRuleId>,
+    quirks: ReadonlySet<string> = new Set(),
     /** The deadline of a plugin's whole answer (CALL_TIMEOUT_MS unless --plugin-timeout-ms). */
     private readonly timeoutMs?: number,
-  ) {}
+  ) {
+    this.variant = authzChainVariant({ faults, quirks });
+  }
 
   authorizeRequest(message: AuthzMessage): Promise<AuthzOutcome> {
     return this.ask('AuthZRequest', message, false);
   }
 
   authorizeResponse(message: AuthzMessage): Promise<AuthzOutcome> {
-    // Fault (authz.response-deny): what the plugins say of the answer is not heard.
-    return this.ask('AuthZResponse', message, this.faults.has('authz.response-deny'));
+    // What the plugins say of the answer is heard.
+    return this.ask('AuthZResponse', message, !this.variant.responseDenialsHeard);
   }
 
   private async ask(phase: Phase, message: AuthzMessage, ignoreDenials: boolean): Promise<AuthzOutcome> {
-    // Fault (authz.chain): only the first plugin is asked.
-    const plugins = this.faults.has('authz.chain') ? this.plugins.slice(0, 1) : this.plugins;
+    // Every plugin is asked, in order.
+    const plugins = this.plugins.slice(0, this.variant.pluginsAsked);
     for (const plugin of plugins) {
       let verdict: Verdict;
       try {
         verdict = (await callPlugin(plugin.address, METHOD[phase], message, this.retryBaseMs, this.logger, this.timeoutMs)) as Verdict;
       } catch (error) {
-        // Fault (authz.unreachable): a plugin that cannot be reached lets the request through.
-        if (this.faults.has('authz.unreachable')) continue;
-        // Quirk hypothetical.authz.unreachable.reads-open: read-only requests skip a plugin that cannot be reached.
-        if (this.quirks.has(UNREACHABLE_READS_OPEN) && isReadOnly(message.RequestMethod)) continue;
+        // A plugin that cannot be reached refuses the request with 500.
+        if (this.variant.unreachableSkipped(message.RequestMethod)) continue;
         const words = error instanceof PluginCallError ? error.message : String(error);
         const text = fillMessage(AUTHZ_MESSAGES.failed, { name: plugin.name, error: words });
         this.logger.log('error', `${phase} for ${message.RequestMethod} ${message.RequestUri} returned error: ${text}`);
@@ -71,14 +72,10 @@ export class AuthzChain {
       }
       if (verdict.Allow !== true && !ignoreDenials) {
         const msg = typeof verdict.Msg === 'string' ? verdict.Msg : '';
-        // Quirk hypothetical.authz.deny.empty-message-dropped: no ": " after the name when the message is empty.
-        const message = this.quirks.has(AUTHZ_EMPTY_MESSAGE_DROPPED)
-          ? denialWithoutEmpty(plugin.name, msg)
-          : fillMessage(AUTHZ_MESSAGES.denied, { name: plugin.name, msg });
-        return { allowed: false, status: 403, message };
+        return { allowed: false, status: 403, message: this.variant.denial(plugin.name, msg) };
       }
-      // Quirk hypothetical.authz.chain.stops-at-allow: the first plugin that allows ends the chain.
-      if (this.quirks.has(AUTHZ_STOPS_AT_ALLOW)) return ALLOWED;
+      // Every plugin must allow: the next is asked.
+      if (this.variant.endsAtFirstAllow) return ALLOWED;
     }
     return ALLOWED;
   }

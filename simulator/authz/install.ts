@@ -3,8 +3,7 @@ import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
 import { AuthzChain, type InstalledPlugin } from './chain.js';
 import { locatePlugin, lookUpWithRetries } from './locate.js';
-import { SPEC_PATH_NOT_FOUND } from '../quirks/listeners/spec-path-not-found.js';
-import { CleanShutdown, MISSING_EXIT_0 } from '../quirks/listeners/missing-exit-0.js';
+import { authzChainVariant, type StartErrorClass } from './chain-variant.js';
 import { callPlugin, PluginCallError } from './plugin-client.js';
 import { fillMessage } from '../../common/messages.js';
 import { AUTHZ_MESSAGES } from '../../specs/messages.js';
@@ -13,7 +12,11 @@ import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 export type PluginSettings = Pick<SimConfig, 'authorizationPlugins' | 'pluginDirs' | 'pluginRetryMs' | 'faults'> &
   Partial<Pick<SimConfig, 'quirks' | 'pluginTimeoutMs'>>;
 
-const validationError = (words: string): SimError => new SimError('SIM_AUTHZ', `failed to validate authorization plugin: ${words}`);
+const validationError = (words: string, Refusal: StartErrorClass = SimError): SimError =>
+  new Refusal('SIM_AUTHZ', `failed to validate authorization plugin: ${words}`);
+
+/** The quirks of a configuration that names none. */
+const NO_QUIRKS: ReadonlySet<string> = new Set();
 
 /** Activates a found plugin: it must say it implements "authz". */
 async function activate(plugin: InstalledPlugin, settings: PluginSettings, logger: Logger): Promise<void> {
@@ -36,18 +39,17 @@ async function activate(plugin: InstalledPlugin, settings: PluginSettings, logge
 export async function installAuthzPlugins(settings: PluginSettings, logger: Logger, cancelled?: () => boolean): Promise<AuthzChain | null> {
   const { faults } = settings;
   if (settings.authorizationPlugins.length === 0) return null;
+  // Where a fault or a quirk makes the installation differ (chain-variant.ts).
+  const variant = authzChainVariant({ faults, quirks: settings.quirks ?? NO_QUIRKS });
   const installed: InstalledPlugin[] = [];
   for (const name of settings.authorizationPlugins) {
-    // Fault (authz.spec-path), quirk observed.authz.spec-path: a plugin named by the path of its spec file is not found, as on the real releases.
-    const byPath = !faults.has('authz.spec-path') && !(settings.quirks?.has(SPEC_PATH_NOT_FOUND) ?? false);
-    const address = await lookUpWithRetries(name, settings.pluginDirs, settings.pluginRetryMs, logger, cancelled, byPath);
+    // A plugin named by the path of its spec file is found by that path.
+    const address = await lookUpWithRetries(name, settings.pluginDirs, settings.pluginRetryMs, logger, cancelled, variant.specPathLookedUp);
     if (address === null) {
-      // Fault (authz.missing): a plugin that cannot be found is left out, and the daemon serves.
-      if (faults.has('authz.missing')) continue;
-      // Quirk hypothetical.authz.missing.exit-0: the refusal ends the process with status 0.
-      if (settings.quirks?.has(MISSING_EXIT_0) ?? false)
-        throw new CleanShutdown('SIM_AUTHZ', validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name })).message);
-      throw validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name }));
+      // A plugin that cannot be found stops the start.
+      const Refusal = variant.missingPluginError;
+      if (Refusal === undefined) continue;
+      throw validationError(fillMessage(AUTHZ_MESSAGES.notFound, { name }), Refusal);
     }
     const plugin = { name, address };
     await activate(plugin, settings, logger);

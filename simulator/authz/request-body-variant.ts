@@ -1,11 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { AUTHZ_BODY_LARGE_HIDDEN, readHidden } from '../quirks/listeners/authz-body-large-hidden.js';
-import { AUTHZ_CHUNKED_PEEK, peeked } from '../quirks/listeners/authz-chunked-peek.js';
-import { AUTHZ_LIMIT_LENGTH_ONLY, readChunkedUnlimited, truncated } from '../quirks/listeners/authz-limit-length-only.js';
-import { AUTHZ_UNTYPED_CHUNKED } from '../quirks/listeners/authz-untyped-chunked.js';
 import type { SimConfig } from '../config/types.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
-import { MAX_SHOWN_BODY } from './request-message.js';
+import { readBody } from '../http/body.js';
+import { isChunked, MAX_SHOWN_BODY } from './request-message.js';
 
 /**
  * What taking a request's body before the plugins (request-body.ts) may do differently from the
@@ -46,16 +43,39 @@ export const REFERENCE_REQUEST_BODY: RequestBodyVariant = Object.freeze({
   shownOfChunked: (body: Buffer) => body,
 });
 
+/** The smallest body observed.authz.body.large hides: moby's maxBodySize before 29.4 (1 MiB). */
+export const HIDDEN_FROM = 1024 * 1024;
+
+/** What the route may still read of a body read past the limit (the largest limit of a route that reads one whole). */
+const ROUTE_LIMIT = 64 * 1024 * 1024;
+
+/** The whole body, read for the route. */
+const readForRoute = (req: IncomingMessage): Promise<Buffer> => readBody(req, ROUTE_LIMIT);
+
+/** Quirk hypothetical.authz.body.limit.content-length-only: a chunked body (length unknown) is read past the limit. */
+const readChunkedUnlimited = (req: IncomingMessage): Promise<Buffer> | undefined => (isChunked(req) ? readForRoute(req) : undefined);
+
+/** Quirk hypothetical.authz.body.limit.content-length-only: the plugins are shown its first 4 MiB. */
+const truncated = (body: Buffer): Buffer => body.subarray(0, MAX_SHOWN_BODY);
+
+/** bufio's default buffer size. */
+const DEFAULT_BUFIO = 4096;
+
+/** Quirk hypothetical.authz.body.chunked.default-peek: the plugins are shown as much of a chunked body as a default-size peek holds. */
+const peeked = (body: Buffer): Buffer => body.subarray(0, DEFAULT_BUFIO);
+
 /**
  * Each fault and quirk of the body step, and what it sets; the later row wins (of the read past the
  * limit, the observed quirk over the hypothetical one: the order the old branches asked them in).
  */
 export const REQUEST_BODY_VARIATIONS: readonly VariationRow<RequestBodyVariant>[] = [
   // Quirks (specs/quirks/listeners.ts).
-  [AUTHZ_LIMIT_LENGTH_ONLY, { readPastLimit: readChunkedUnlimited, shownOfOverLimit: truncated }],
-  [AUTHZ_BODY_LARGE_HIDDEN, { readPastLimit: readHidden, showsBodiesFrom1MiB: false }],
-  [AUTHZ_UNTYPED_CHUNKED, { showsChunkedUntypedBodies: false }],
-  [AUTHZ_CHUNKED_PEEK, { shownOfChunked: peeked }],
+  // The 4 MiB limit is checked against Content-Length only.
+  ['hypothetical.authz.body.limit.content-length-only', { readPastLimit: readChunkedUnlimited, shownOfOverLimit: truncated }],
+  // Observed (20.10.24+dfsg1): a body of 1 MiB or more is read for the route, and the plugins are shown none of it.
+  ['observed.authz.body.large', { readPastLimit: readForRoute, showsBodiesFrom1MiB: false }],
+  ['hypothetical.authz.body.untyped.chunked-untyped', { showsChunkedUntypedBodies: false }],
+  ['hypothetical.authz.body.chunked.default-peek', { shownOfChunked: peeked }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['authz.body.limit', { bodyLimitBytes: MAX_SHOWN_BODY - 1 }],
   ['authz.body.chunked', { showsChunkedBodies: false }],

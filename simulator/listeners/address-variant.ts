@@ -1,7 +1,6 @@
-import { HOST_FORM_2375 } from '../quirks/listeners/host-form-2375.js';
-import { LOCALHOST_V6 } from '../quirks/listeners/localhost-v6.js';
-import { TCP_PATH_REFUSED } from '../quirks/listeners/tcp-path-refused.js';
-import { TLS_PORT_2375 } from '../quirks/listeners/tls-port-2375.js';
+import { inRange } from '../../common/dotted-version.js';
+import type { DaemonRelease } from '../../specs/versions.js';
+import { SimError } from '../errors.js';
 import type { VariationRow } from '../faults/variant-table.js';
 import { perConfigVariant } from '../faults/variant-table.js';
 
@@ -32,6 +31,14 @@ export const REFERENCE_ADDRESS: AddressVariant = Object.freeze({
   pathKept: true,
 });
 
+/** The refusal of an address with a path (pathRefused), in each release's words (observed 2026-11-24). */
+export function refuseTcpPath(raw: string, port: string, path: string, release: DaemonRelease): SimError {
+  if (inRange(release.release, { min: '26.0' })) {
+    return new SimError('SIM_USAGE', `invalid argument "${raw}" for "-H, --host" flag: invalid bind address (${raw}): should not contain a path element`);
+  }
+  return new SimError('SIM_LISTEN', `failed to load listeners: listen tcp: address tcp/${port}${path}: unknown port`);
+}
+
 /** 2375 with TLS too. */
 const plainPort = (): number => 2375;
 
@@ -42,11 +49,14 @@ const plainPort = (): number => 2375;
  */
 export const ADDRESS_VARIATIONS: readonly VariationRow<AddressVariant>[] = [
   // Quirks (specs/quirks/listeners.ts, specs/known-deviations.ts).
-  [LOCALHOST_V6, { localhost: '::1' }],
+  // tcp://localhost:P listens on ::1 only.
+  ['hypothetical.listen.tcp.forms.localhost-v6', { localhost: '::1' }],
   // Only the bare tcp:// takes 2376 with TLS.
-  [HOST_FORM_2375, { tlsDefaultPort: (hostWritten: boolean) => (hostWritten ? 2375 : 2376) }],
-  [TLS_PORT_2375, { tlsDefaultPort: plainPort }],
-  [TCP_PATH_REFUSED, { pathRefused: true }],
+  ['hypothetical.listen.tcp.default-port.host-form-2375', { tlsDefaultPort: (hostWritten: boolean) => (hostWritten ? 2375 : 2376) }],
+  // Observed (20.10, 26.1, 28.5): bare tcp:// (and host:) takes 2375 with TLS too.
+  ['observed.listen.tcp.default-port', { tlsDefaultPort: plainPort }],
+  // Observed (20.10, 26.1, 28.5): an address with a path is refused at start.
+  ['observed.listen.tcp.path', { pathRefused: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['listen.tcp.forms', { colonFormOnNextPort: true }],
   ['listen.tcp.default-port', { tlsDefaultPort: plainPort }],

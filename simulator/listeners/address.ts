@@ -1,7 +1,6 @@
 import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
-import { refuseTcpPath } from '../quirks/listeners/tcp-path-refused.js';
-import { addressVariant, type AddressVariant } from './address-variant.js';
+import { addressVariant, refuseTcpPath, type AddressVariant } from './address-variant.js';
 
 /** One place to listen, as a `-H` value names it (daemon.md › Endpoints › Daemon listening sockets). */
 export type ListenAddress =

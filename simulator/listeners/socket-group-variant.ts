@@ -1,5 +1,3 @@
-import { GID_AS_NAME } from '../quirks/listeners/gid-as-name.js';
-import { GROUP_PREFIX_MATCH, lookupGroupIdByPrefix } from '../quirks/listeners/group-prefix-match.js';
 import type { VariationRow } from '../faults/variant-table.js';
 import { perConfigVariant } from '../faults/variant-table.js';
 
@@ -24,11 +22,26 @@ export const REFERENCE_SOCKET_GROUP: SocketGroupVariant = Object.freeze({
   missingGroupRefused: true,
 });
 
+/**
+ * Quirk hypothetical.listen.unix.group-missing.prefix-match's lookup: a number as itself, else the
+ * first line of the group file that starts with the name (without its ':').
+ */
+function lookupGroupIdByPrefix(group: string, read: () => string): number | null {
+  if (/^\d+$/.test(group)) return Number(group);
+  const line = read()
+    .split('\n')
+    .find((text) => text.startsWith(group));
+  const gid = line?.split(':')[2];
+  return gid !== undefined && /^\d+$/.test(gid) ? Number(gid) : null;
+}
+
 /** Each fault and quirk of the group, and what it sets (no field is set by two rows). */
 export const SOCKET_GROUP_VARIATIONS: readonly VariationRow<SocketGroupVariant>[] = [
   // Quirks (specs/quirks/listeners.ts).
-  [GROUP_PREFIX_MATCH, { groupLookup: lookupGroupIdByPrefix }],
-  [GID_AS_NAME, { numberTakenAsName: true }],
+  // A group that does not exist but begins another's name (-G roo) takes that group.
+  ['hypothetical.listen.unix.group-missing.prefix-match', { groupLookup: lookupGroupIdByPrefix }],
+  // -G with a group number looks it up as a name, finds none and refuses the start.
+  ['hypothetical.listen.unix.mode.gid-as-name', { numberTakenAsName: true }],
   // Faults: the smallest change under which the rule, and only it, fails. A missing group is ignored.
   ['listen.unix.group-missing', { missingGroupRefused: false }],
 ];

@@ -1,6 +1,3 @@
-import { NOTICE_REMOTE_ONLY } from '../quirks/listeners/notice-remote-only.js';
-import { BACKPORTED_SINCE, REMOTE_REFUSAL_BACKPORTED } from '../quirks/listeners/remote-refusal-backported.js';
-import { REMOTE_NOTICE_ONLY } from '../quirks/listeners/remote-notice-only.js';
 import type { VariationRow } from '../faults/variant-table.js';
 import { perConfigVariant } from '../faults/variant-table.js';
 
@@ -37,10 +34,12 @@ export const REFERENCE_TCP_POLICY: TcpPolicyVariant = Object.freeze({
  */
 export const TCP_POLICY_VARIATIONS: readonly VariationRow<TcpPolicyVariant>[] = [
   // Quirks (specs/quirks/listeners.ts, specs/known-deviations.ts).
-  [REMOTE_REFUSAL_BACKPORTED, { remoteRefusedFrom: BACKPORTED_SINCE }],
-  // Observed (28.5): it starts, with the deprecation notice warnUnverifiedTcp logs.
-  [REMOTE_NOTICE_ONLY, { unverifiedRemoteRefused: false }],
-  [NOTICE_REMOTE_ONLY, { loopbackNoticed: false }],
+  // The 27.0 refusal is backported to 26.x: 26.1 stops the start instead of serving with the warnings.
+  ['hypothetical.tls.remote-before-27.backported', { remoteRefusedFrom: '26.0' }],
+  // Observed (28.5, 29.7): it starts, with the deprecation notice warnUnverifiedTcp logs.
+  ['observed.tls.remote-requires-verify', { unverifiedRemoteRefused: false }],
+  // A loopback address (127.0.0.1, localhost, ::1) is taken as safe and gets no notice.
+  ['hypothetical.listen.tcp.unauthenticated-notice.remote-only', { loopbackNoticed: false }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['tls.remote-requires-verify', { unverifiedRemoteRefused: false }],
   ['tls.remote-before-27', { remoteWarnedBefore27: false }],

@@ -1,8 +1,6 @@
 import type { SecureVersion } from 'node:tls';
+import { isOlder } from '../../common/dotted-version.js';
 import type { DaemonRelease } from '../../specs/versions.js';
-import { ENCRYPTED_KEY_UNEXPLAINED, UNEXPLAINED_REASON } from '../quirks/listeners/encrypted-key-unexplained.js';
-import { NO_TLS13 } from '../quirks/listeners/no-tls13.js';
-import { observedVersions, TLS_MINIMUM_1_2 } from '../quirks/listeners/tls-minimum-1-2.js';
 import type { VariationRow } from '../faults/variant-table.js';
 import { perConfigVariant } from '../faults/variant-table.js';
 
@@ -39,6 +37,10 @@ export const REFERENCE_TLS_LOAD: TlsLoadVariant = Object.freeze({
   maxVersion: undefined,
 });
 
+/** Quirk observed.tls.versions.supported: TLS 1.2 at least (Go's tlsconfig minimum); 20.10 and 26.1 negotiate no 1.3 either. */
+const observedVersions = (release: DaemonRelease): TlsVersions =>
+  isOlder(release.release, '28.0') ? { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2' } : { minVersion: 'TLSv1.2' };
+
 /**
  * Each fault and quirk of the listener options, and what it sets; the later row wins (of the
  * encrypted key, the quirk over the fault: the order the old branches asked them in).
@@ -50,9 +52,12 @@ export const TLS_LOAD_VARIATIONS: readonly VariationRow<TlsLoadVariant>[] = [
   // Only TLS 1.2 and later, as the real releases (Go's tlsconfig.ServerDefault).
   ['tls.versions.supported', { minVersion: 'TLSv1.2' }],
   // Quirks (specs/quirks/listeners.ts, specs/known-deviations.ts).
-  [ENCRYPTED_KEY_UNEXPLAINED, { encryptedKeyRefusal: UNEXPLAINED_REASON }],
-  [TLS_MINIMUM_1_2, { releaseVersions: observedVersions }],
-  [NO_TLS13, { maxVersion: 'TLSv1.2' }],
+  // Go's bare reason, which does not say the key is encrypted.
+  ['hypothetical.tls.encrypted-key.unexplained', { encryptedKeyRefusal: 'tls: failed to parse private key' }],
+  // Observed (20.10, 26.1, 28.5): TLS 1.0 and 1.1 are refused.
+  ['observed.tls.versions.supported', { releaseVersions: observedVersions }],
+  // At most TLS 1.2 (a maximum version pinned in the listener's TLS configuration).
+  ['hypothetical.tls.versions.supported.no-tls13', { maxVersion: 'TLSv1.2' }],
 ];
 
 /** The listener options of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */

@@ -1,9 +1,5 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CERT_PATH_CA_ONLY } from '../quirks/listeners/cert-path-ca-only.js';
-import { ENV_ZERO_OFF, OFF_VALUES } from '../quirks/listeners/env-zero-off.js';
-import { TLS_ENV_IGNORED } from '../quirks/listeners/tls-env-ignored.js';
-import { TLS_REQUIRES_CLIENT_CERT, verifiesWithTls } from '../quirks/listeners/tls-requires-client-cert.js';
 import type { VariationRow } from '../faults/variant-table.js';
 import { perConfigVariant } from '../faults/variant-table.js';
 
@@ -42,16 +38,24 @@ export const REFERENCE_TLS_PLAN: TlsPlanVariant = Object.freeze({
 /** Fault (tls.cert-path): the defaults ignore `<PREFIX>CERT_PATH` (a home directory that holds none). */
 const elsewhere = (_certDirectory: string, env: Env): string => join(env['HOME'] ?? homedir(), '.ctr-none');
 
+/** Quirk observed.tls.encrypts (moby cmd/dockerd): with TLS on, clients are verified unless tlsverify was set to false explicitly. */
+const verifiesWithTls = (verifySetting: boolean | undefined, tlsSetting: boolean | undefined, verifyFromEnv: boolean): boolean =>
+  verifySetting ?? (verifyFromEnv || tlsSetting === true);
+
 /**
  * Each fault and quirk of the TLS options, and what it sets; the later row wins (of reading
  * `<PREFIX>TLS_VERIFY`, the fault over the observed quirk: the order the old branches asked them in).
  */
 export const TLS_PLAN_VARIATIONS: readonly VariationRow<TlsPlanVariant>[] = [
   // Quirks (specs/quirks/listeners.ts, specs/known-deviations.ts).
-  [ENV_ZERO_OFF, { envValuesOff: OFF_VALUES }],
-  [TLS_ENV_IGNORED, { envVerifyRead: false }],
-  [TLS_REQUIRES_CLIENT_CERT, { verifies: verifiesWithTls }],
-  [CERT_PATH_CA_ONLY, { keyPairFromHome: true }],
+  // <PREFIX>TLS_VERIFY=0 or =false is read as off.
+  ['hypothetical.tls.env-verify.zero-off', { envValuesOff: Object.freeze(['0', 'false']) }],
+  // Observed (20.10, 26.1, 28.5): <PREFIX>TLS_VERIFY is ignored by the daemon.
+  ['observed.tls.env-verify', { envVerifyRead: false }],
+  // Observed (20.10, 26.1, 28.5): --tls without --tlsverify still requires and verifies client certificates.
+  ['observed.tls.encrypts', { verifies: verifiesWithTls }],
+  // <PREFIX>CERT_PATH moves ca.pem only.
+  ['hypothetical.tls.cert-path.ca-only', { keyPairFromHome: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['tls.env-verify', { envVerifyRead: false }],
   ['tls.encrypts', { tlsAloneEncrypts: false }],

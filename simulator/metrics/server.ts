@@ -2,9 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { SimConfig } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { SimError } from '../errors.js';
-import { METRICS_WITHOUT_EXPERIMENTAL } from '../quirks/listeners/metrics-without-experimental.js';
-import { METRICS_UNVERSIONED_TYPE, UNVERSIONED_TYPE } from '../quirks/listeners/metrics-unversioned-type.js';
-import { servesMetrics } from '../quirks/listeners/metrics-subtree.js';
+import { metricsServerVariant } from './server-variant.js';
 
 /** `host:port` of --metrics-addr (IPv6 in brackets). */
 export function parseMetricsAddress(text: string): { host: string; port: number } {
@@ -22,9 +20,9 @@ export function parseMetricsAddress(text: string): { host: string; port: number 
 export async function startMetrics(config: SimConfig, logger: Logger): Promise<Server | null> {
   const address = config.metricsAddress;
   if (address === null) return null;
-  // Fault (metrics.requires-experimental): served without experimental mode.
-  // Quirk observed.metrics.requires-experimental: the releases serve it without experimental mode.
-  if (!config.experimental && !config.faults.has('metrics.requires-experimental') && !config.quirks.has(METRICS_WITHOUT_EXPERIMENTAL)) {
+  // Where a fault or a quirk makes the server differ (server-variant.ts).
+  const variant = metricsServerVariant(config);
+  if (!config.experimental && !variant.servedWithoutExperimental) {
     logger.log('warning', `metrics-addr ${address} is not served: the metrics API requires experimental mode`);
     return null;
   }
@@ -32,27 +30,25 @@ export async function startMetrics(config: SimConfig, logger: Logger): Promise<S
   // prom-client is loaded when a metrics server starts: ctrd-sim starts without it (bench/RESULTS.md section 11).
   const { daemonMetrics } = await import('./registry.js');
   const registry = daemonMetrics(config);
-  const asJson = config.faults.has('metrics.served');
-  const servesApi = config.faults.has('metrics.other-paths');
+  const asJson = variant.format === 'json';
+  const servesApi = variant.pingServed;
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').replace(/\?.*$/, '');
-    // Quirk hypothetical.metrics.other-paths.subtree: every path under /metrics/ is served too.
-    if (servesMetrics(path, config.quirks) && (req.method === 'GET' || req.method === 'HEAD')) {
-      // Fault (metrics.served): JSON instead of the text format.
+    // /metrics, and no other path.
+    if (variant.servesMetricsAt(path) && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The Prometheus text format.
       const body = asJson ? registry.getMetricsAsJSON().then((m) => JSON.stringify(m)) : registry.metrics();
       void body.then(
-        // Quirk hypothetical.metrics.served.unversioned-type: the text format without its version.
+        // With its version (version=0.0.4).
         (text) =>
           res
-            .writeHead(200, {
-              'Content-Type': asJson ? 'application/json' : config.quirks.has(METRICS_UNVERSIONED_TYPE) ? UNVERSIONED_TYPE : registry.contentType,
-            })
+            .writeHead(200, { 'Content-Type': asJson ? 'application/json' : (variant.textContentType ?? registry.contentType) })
             .end(req.method === 'HEAD' ? undefined : text),
         (error: unknown) => res.writeHead(500).end(String(error)),
       );
       return;
     }
-    // Fault (metrics.other-paths): the daemon's /_ping is served here too.
+    // Other paths answer Go's mux 404 (the daemon's API is not served here).
     if (servesApi && path === '/_ping') return void res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('OK');
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('404 page not found\n');
   });
