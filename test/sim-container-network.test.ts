@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox, sleeper } from './helpers/busybox-containers.js';
-import { type Ask, checkAgainstRealReleases, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
+import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, simClient, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
  * A container on a built-in network as it starts and ends (simulator/engine/containers/routes.ts
@@ -132,3 +132,56 @@ const request: fc.Arbitrary<Ask> = fc
   .map(([op, name, prefix]) => ({ method: 'POST', path: `${prefix}/containers/${name}/${op}` }));
 
 checkAgainstRealReleases('starts, stops, kills and restarts on the networks none and host', 'ctc-cnet-', request, 40, { setup: makeContainers, read });
+
+/**
+ * Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-05) and read in moby's docker-v29.0.0
+ * (api/types/network/endpoint.go, api/types/container/config.go): an endpoint's fields in each
+ * release's order (29.0 puts MacAddress after IPAddress), and a container's Config, whose empty
+ * OnBuild 29.0 leaves out at every API version.
+ */
+const ENDPOINT_20 =
+  'IPAMConfig Links Aliases NetworkID EndpointID Gateway IPAddress IPPrefixLen IPv6Gateway GlobalIPv6Address GlobalIPv6PrefixLen MacAddress DriverOpts';
+const ENDPOINT_26 =
+  'IPAMConfig Links Aliases MacAddress NetworkID EndpointID Gateway IPAddress IPPrefixLen IPv6Gateway GlobalIPv6Address GlobalIPv6PrefixLen DriverOpts DNSNames';
+const ENDPOINT_28 =
+  'IPAMConfig Links Aliases MacAddress DriverOpts GwPriority NetworkID EndpointID Gateway IPAddress IPPrefixLen IPv6Gateway GlobalIPv6Address GlobalIPv6PrefixLen DNSNames';
+const ENDPOINT_29 =
+  'IPAMConfig Links Aliases DriverOpts GwPriority NetworkID EndpointID Gateway IPAddress MacAddress IPPrefixLen IPv6Gateway GlobalIPv6Address GlobalIPv6PrefixLen DNSNames';
+const CONFIG_HEAD = 'Hostname Domainname User AttachStdin AttachStdout AttachStderr Tty OpenStdin StdinOnce Env Cmd Image Volumes WorkingDir Entrypoint';
+const SHAPES: Observed = [
+  [
+    { method: 'GET', path: '/containers/ctc-n1/json' },
+    [200, `${ENDPOINT_20} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_26} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_28} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_29} | ${CONFIG_HEAD} Labels`],
+  ],
+  [
+    { method: 'GET', path: '/v1.40/containers/ctc-n1/json' },
+    [200, `${ENDPOINT_20} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_26} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_28} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_29} | ${CONFIG_HEAD} Labels`],
+  ],
+  [
+    { method: 'GET', path: '/v1.40/containers/ctc-o1/json' },
+    [200, `${ENDPOINT_20} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_26} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_28} | ${CONFIG_HEAD} OnBuild Labels`],
+    [200, `${ENDPOINT_29} | ${CONFIG_HEAD} OnBuild Labels`],
+  ],
+];
+
+/** The keys of a container's endpoint on none and of its Config. */
+async function endpointAndConfigKeys(client: HttpClient, ask: Ask): Promise<[number, string]> {
+  const reply = await client.request(ask.method, ask.path, { timeoutMs: 10_000 });
+  if (reply.status !== 200) return [reply.status, reply.body.trim()];
+  const document = JSON.parse(reply.body) as { NetworkSettings: { Networks: Record<string, object> }; Config: object };
+  return [200, `${Object.keys(document.NetworkSettings.Networks['none'] ?? {}).join(' ')} | ${Object.keys(document.Config).join(' ')}`];
+}
+
+checkObserved('endpoint and Config fields per release', 'ctc-netw-', SHAPES, endpointAndConfigKeys, [], async (client) => {
+  await importBusybox(client);
+  await sleeper(client, 'ctc-n1', {}, 'none');
+  await sleeper(client, 'ctc-o1', { OnBuild: ['RUN x'] }, 'none');
+});

@@ -71,8 +71,9 @@ export async function simClient(t: Test, prefix: string, release: string, args: 
 }
 
 /**
- * Observed answers, checked on ctrd-sim emulating each release: `v26`, `v28` and `v29` are '=' where
- * the release answered as the one before it. `v29` (29.7.2) is checked only where a row gives it.
+ * Observed answers, checked on ctrd-sim emulating each release (after `setup`, where given, made
+ * what the rows read): `v26`, `v28` and `v29` are '=' where the release answered as the one before
+ * it. `v29` (29.7.2) is checked only where a row gives it.
  */
 export type Observed = readonly (readonly [
   ask: Ask,
@@ -88,11 +89,13 @@ export function checkObserved(
   observed: Observed,
   read: (client: HttpClient, ask: Ask) => Promise<readonly [number, string]> = statusAndMessage,
   simArgs: readonly string[] = [],
+  setup?: (client: HttpClient) => Promise<void>,
 ): void {
   t.test(what, async (t) => {
     const with29 = observed.some((row) => row[4] !== undefined);
     for (const release of with29 ? (['20.10', '26.1', '28.5', '29.7'] as const) : (['20.10', '26.1', '28.5'] as const)) {
       const client = await simClient(t, prefix, release, simArgs);
+      await setup?.(client);
       for (const [request, v20, v26, v28, v29] of observed) {
         const on26 = v26 === '=' ? v20 : v26;
         const on28 = v28 === '=' ? on26 : v28;

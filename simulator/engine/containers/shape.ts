@@ -9,6 +9,19 @@ import { networksOf, shapeNetworkSettings } from './network-settings.js';
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
+/**
+ * The container's Config as inspect writes it: from 29.0 an OnBuild without entries is left out at
+ * every API version (moby docker-v29.0.0 api/types/container/config.go: `json:",omitempty"`;
+ * observed on 29.7.2, 2026-12-05).
+ */
+function shapeConfig(x: Exchange, config: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (releaseBelow(x, '29.0')) return config;
+  const onBuild = config['OnBuild'];
+  if (onBuild !== null && onBuild !== undefined && !(Array.isArray(onBuild) && onBuild.length === 0)) return config;
+  const { OnBuild: _, ...rest } = config;
+  return rest;
+}
+
 /** The command a container runs: its entrypoint and then its command. */
 export function commandOf(container: Container): string[] {
   const entrypoint = (container.config['Entrypoint'] ?? []) as string[];
@@ -94,7 +107,7 @@ export function shapeContainerInspect(x: Exchange, container: Container): Record
     HostConfig: shapeHostConfig(x, container.hostConfig),
     GraphDriver: graphDriverOf(x, container),
     Mounts: [],
-    Config: container.config,
+    Config: shapeConfig(x, container.config),
     NetworkSettings: shapeNetworkSettings(x, container),
   });
 }
