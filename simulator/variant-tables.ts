@@ -2,10 +2,13 @@ import type { SimConfig } from './config/types.js';
 import { resolveVariant, type VariationRow } from './faults/variant-table.js';
 import { REFERENCE_AUTHZ_CHAIN, AUTHZ_CHAIN_VARIATIONS, authzChainVariant } from './authz/chain-variant.js';
 import { REFERENCE_REQUEST_BODY, REQUEST_BODY_VARIATIONS, requestBodyVariant } from './authz/request-body-variant.js';
+import { REFERENCE_ABSENT_OPTIONS, ABSENT_OPTIONS_VARIATIONS, absentOptionsVariant } from './config/absent-options-variant.js';
 import { REFERENCE_COMMAND, COMMAND_VARIATIONS, commandVariant } from './config/command-variant.js';
 import { REFERENCE_CORS_HEADER, CORS_HEADER_VARIATIONS, corsHeaderVariant } from './config/cors-header-variant.js';
+import { REFERENCE_DEPRECATION_WARNINGS, DEPRECATION_WARNINGS_VARIATIONS, deprecationWarningsVariant } from './config/deprecation-warnings-variant.js';
 import { REFERENCE_DIRECTIVES, DIRECTIVES_VARIATIONS, directivesVariant } from './config/file/directives-variant.js';
 import { REFERENCE_FLAG_VALUES, FLAG_VALUES_VARIATIONS, flagValuesVariant } from './config/file/flag-values-variant.js';
+import { REFERENCE_LABELS, LABELS_VARIATIONS, labelsVariant } from './config/file/labels-variant.js';
 import { REFERENCE_LOAD, LOAD_VARIATIONS, loadVariant } from './config/file/load-variant.js';
 import { REFERENCE_MERGE, MERGE_VARIATIONS, mergeVariant } from './config/file/merge-variant.js';
 import { REFERENCE_READ_DOCUMENT, READ_DOCUMENT_VARIATIONS, readDocumentVariant } from './config/file/read-document-variant.js';
@@ -22,6 +25,7 @@ import { REFERENCE_EVENTS, EVENTS_VARIATIONS, eventsVariant } from './engine/eve
 import { REFERENCE_IMAGE_LIST, IMAGE_LIST_VARIATIONS, imageListVariant } from './engine/images/list-variant.js';
 import { REFERENCE_IMAGE_INSPECT, IMAGE_INSPECT_VARIATIONS, imageInspectVariant } from './engine/images/shape-variant.js';
 import { REFERENCE_JSON_REQUEST, JSON_REQUEST_VARIATIONS, jsonRequestVariant } from './engine/json-request-variant.js';
+import { REFERENCE_INFO_ROUTE, INFO_ROUTE_VARIATIONS, infoRouteVariant } from './engine/system/info/route-variant.js';
 import { REFERENCE_PING, PING_VARIATIONS, pingVariant } from './engine/system/ping-variant.js';
 import { REFERENCE_RESPONSE_KIT, RESPONSE_KIT_VARIATIONS, responseKitVariant } from './engine/system/response-kit-variant.js';
 import { REFERENCE_AUTHORIZATION, AUTHORIZATION_VARIATIONS, authorizationVariant } from './http/middleware/authorization-variant.js';
@@ -137,6 +141,16 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   table('model runner store', 'simulator/model-runner/runner-variant.ts', REFERENCE_RUNNER, RUNNER_VARIATIONS),
   table('reload', 'simulator/reload/reload-variant.ts', REFERENCE_RELOAD, RELOAD_VARIATIONS, reloadVariant),
   // h-config: the configuration area's tables
+  table('absent options', 'simulator/config/absent-options-variant.ts', REFERENCE_ABSENT_OPTIONS, ABSENT_OPTIONS_VARIATIONS, absentOptionsVariant),
+  table(
+    'deprecation warnings at start',
+    'simulator/config/deprecation-warnings-variant.ts',
+    REFERENCE_DEPRECATION_WARNINGS,
+    DEPRECATION_WARNINGS_VARIATIONS,
+    deprecationWarningsVariant,
+  ),
+  table('daemon labels', 'simulator/config/file/labels-variant.ts', REFERENCE_LABELS, LABELS_VARIATIONS, labelsVariant),
+  table('GET /info', 'simulator/engine/system/info/route-variant.ts', REFERENCE_INFO_ROUTE, INFO_ROUTE_VARIATIONS, infoRouteVariant),
 
   // h-http: the HTTP layer's tables
   table('request path', 'simulator/http/middleware/request-path-variant.ts', REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS, requestPathVariant),

@@ -1,5 +1,5 @@
+import { inRange } from '../../common/dotted-version.js';
 import { NEWEST_RELEASE, type DaemonRelease } from '../../specs/versions.js';
-import { VALIDATE_UNKNOWN_EXIT_0 } from '../quirks/daemon-config/validate-unknown-exit-0.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
 
 /**
@@ -21,6 +21,10 @@ export interface CommandVariant {
   readonly usageShown: (usage: string) => string;
   /** The version --version prints for the emulated release. */
   readonly versionShown: (release: DaemonRelease) => string;
+  /** --version and -v do not end the command: the daemon starts (the version only in its start-up log). */
+  readonly versionStartsAnyway: boolean;
+  /** The newest release (inRange's max) that parses --validate as a hidden flag that does nothing, the daemon starting (null: none). */
+  readonly hiddenValidateThrough: string | null;
   /** --validate of a file with unknown directives lists them but exits 0 (of the command line's quirks). */
   readonly validateUnknownExit0: boolean;
   /** What --validate prints on stderr for a valid configuration (of the configuration's faults). */
@@ -33,6 +37,8 @@ export const REFERENCE_COMMAND: CommandVariant = Object.freeze({
   maxDownloadAttemptsUnknown: false,
   usageShown: (usage: string) => usage,
   versionShown: (release: DaemonRelease) => release.version,
+  versionStartsAnyway: false,
+  hiddenValidateThrough: null,
   validateUnknownExit0: false,
   validateSuccessLine: 'configuration OK\n',
 });
@@ -43,8 +49,12 @@ export const REFERENCE_COMMAND: CommandVariant = Object.freeze({
  * asked them in).
  */
 export const COMMAND_VARIATIONS: readonly VariationRow<CommandVariant>[] = [
-  // Hypothetical quirk (specs/quirks/daemon-config.ts).
-  [VALIDATE_UNKNOWN_EXIT_0, { validateUnknownExit0: true }],
+  // Hypothetical quirks (specs/quirks/daemon-config.ts).
+  ['hypothetical.config.file.validate.unknown-exit-0', { validateUnknownExit0: true }],
+  // The version check lost its return when the start-up code was reorganised.
+  ['hypothetical.config.cli.version.starts-anyway', { versionStartsAnyway: true }],
+  // A release before --validate (20.10) carries it as a hidden flag of a partial backport.
+  ['hypothetical.config.file.validate-absent.hidden-noop', { hiddenValidateThrough: '22.99' }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['config.cli.options', { defaultShmSizeUnknown: true }],
   ['config.cli.options.release', { maxDownloadAttemptsUnknown: true }],
@@ -68,3 +78,7 @@ export const COMMAND_VARIATIONS: readonly VariationRow<CommandVariant>[] = [
 /** The command with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */
 export const commandVariant = (config: { readonly faults: ReadonlySet<string>; readonly quirks: ReadonlySet<string> }): CommandVariant =>
   resolveVariant(REFERENCE_COMMAND, COMMAND_VARIATIONS, config);
+
+/** Whether the release takes --validate as a hidden flag that does nothing. */
+export const validateIgnored = (release: DaemonRelease, variant: CommandVariant): boolean =>
+  variant.hiddenValidateThrough !== null && inRange(release.release, { max: variant.hiddenValidateThrough });

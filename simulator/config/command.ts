@@ -10,11 +10,9 @@ import type { ConfigSources } from './file/sources.js';
 import { SimError } from '../errors.js';
 import { FaultSet } from '../faults/fault-set.js';
 import { releaseOptions } from './file/directives.js';
-import { commandVariant } from './command-variant.js';
-import * as versionStartsAnyway from '../quirks/daemon-config/version-starts-anyway.js';
-import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
+import { commandVariant, validateIgnored } from './command-variant.js';
 import { observedQuirksOf } from '../../specs/quirks/index.js';
-import { ABSENT_OPTION_QUIRKS, absentFlags, usageAsObserved } from '../quirks/daemon-config/absent-options.js';
+import { absentFlags, absentFromUsage, absentOptionsVariant } from './absent-options-variant.js';
 
 /** What a command line comes to: the daemon exits with output, or it serves this configuration. */
 export type CommandOutcome =
@@ -65,10 +63,8 @@ export const carriedQuirks = (argv: readonly string[]): ReadonlySet<string> => q
 /** The usage text: every documented option and the release's others (hidden ones left out), then the simulator's own. */
 export function usageText(release: DaemonRelease, names: BrandNames, quirks: ReadonlySet<string> = new Set()): string {
   const hidden = new Set(DAEMON_HIDDEN_FLAGS_BY_RELEASE[release.release] ?? []);
-  // Observed quirk (observed.config.cli.help): the usage lists the release's own flags only.
-  const listed = releaseOptions(release, usageAsObserved(quirks) ? absentFlags(release, new Set(ABSENT_OPTION_QUIRKS)) : new Set()).filter(
-    (o) => !hidden.has(o.name),
-  );
+  // Observed quirk (observed.config.cli.help): the usage lists the release's own flags only (absent-options-variant.ts).
+  const listed = releaseOptions(release, absentFromUsage(release, absentOptionsVariant({ quirks }))).filter((o) => !hidden.has(o.name));
   const line = (o: (typeof KNOWN_OPTIONS)[number]): string => {
     const flag = o.short === undefined ? `      --${o.name}` : `  -${o.short}, --${o.name}`;
     const value = o.kind === 'bool' ? '' : o.kind === 'list' ? ' list' : ` ${o.kind}`;
@@ -128,7 +124,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     if (flags.has('default-shm-size') && variant.defaultShmSizeUnknown) throw new SimError('SIM_USAGE', 'unknown flag: --default-shm-size');
     if (flags.has('max-download-attempts') && variant.maxDownloadAttemptsUnknown) throw new SimError('SIM_USAGE', 'unknown flag: --max-download-attempts');
     // Observed quirks: a documented option the release lacks is an unknown flag (before --help and --version look).
-    const absent = [...absentFlags(release, namedQuirks)].find((name) => flags.has(name));
+    const absent = [...absentFlags(release, absentOptionsVariant({ quirks: namedQuirks }))].find((name) => flags.has(name));
     if (absent !== undefined) throw new SimError('SIM_USAGE', `unknown flag: --${absent}`);
   } catch (error) {
     // cobra looks at --help before it checks the arguments: `--help x` prints the help (observed, 20.10 and 28.5).
@@ -142,8 +138,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     const usage = variant.usageShown(usageText(release, names, namedQuirks));
     return { kind: 'exit', code: 0, stdout: `${deprecatedHelp ? 'Flag shorthand -h has been deprecated, please use --help\n' : ''}${usage}`, stderr: '' };
   }
-  // Hypothetical quirk: --version does not end the command.
-  if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && versionStartsAnyway.quits(namedQuirks)) {
+  if (flag(flags, 'version') === true && release.flags?.includes('version') !== false && !variant.versionStartsAnyway) {
     const version = variant.versionShown(release);
     return { kind: 'exit', code: 0, stdout: `${names.product} version ${version}+${SIM_BUILD}, build ${SIM_BUILD}\n`, stderr: '' };
   }
@@ -161,9 +156,10 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
     if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
-  // Hypothetical quirk: a release without --validate parses it and starts.
-  if (config.validateOnly && !validateHiddenNoop.ignored(config.release, config.quirks)) {
-    return { kind: 'exit', code: 0, stdout: '', stderr: commandVariant(config).validateSuccessLine };
+  // Of the configuration's faults and quirks: a release without --validate may parse it and start.
+  const configured = commandVariant(config);
+  if (config.validateOnly && !validateIgnored(config.release, configured)) {
+    return { kind: 'exit', code: 0, stdout: '', stderr: configured.validateSuccessLine };
   }
   return { kind: 'serve', config };
 }

@@ -1,7 +1,7 @@
 import { inRange } from '../../common/dotted-version.js';
 import type { SimConfig } from './types.js';
 import type { Logger } from '../log.js';
-import { warnsOnlyForFlag } from '../quirks/daemon-config/nondistributable-flag-only.js';
+import { deprecationWarningsVariant } from './deprecation-warnings-variant.js';
 
 /**
  * Deprecation warnings of settings that still start (daemon.md › Errors). allow-nondistributable-artifacts
@@ -11,7 +11,10 @@ import { warnsOnlyForFlag } from '../quirks/daemon-config/nondistributable-flag-
  */
 export function warnDeprecatedSettings(config: SimConfig, logger: Logger): void {
   if (config.settings.allowNondistributableArtifacts.length === 0 || !inRange(config.release.release, { min: '28.0', max: '28.5' })) return;
-  if (config.faults.has('config.nondistributable.warning') || warnsOnlyForFlag(config.startFlags, config.quirks)) return;
+  // Where these warnings differ from the document's (deprecation-warnings-variant.ts).
+  const variant = deprecationWarningsVariant(config);
+  if (variant.nondistributableUnwarned) return;
+  if (variant.nondistributableWarnedForFlagOnly && !config.startFlags.daemonOptions.has('allow-nondistributable-artifacts')) return;
   logger.log(
     'warning',
     'The "allow-nondistributable-artifacts" option is deprecated and has no effect: pushing nondistributable artifacts is enabled by default; it will be refused from 29.0',

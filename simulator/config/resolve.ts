@@ -20,14 +20,14 @@ import { resolveFaults } from './faults.js';
 import { resolveClientFaults } from './client-faults.js';
 import { resolveQuirks } from './quirks.js';
 import { resolveModelRegistry } from './model-registry.js';
-import { absentFlags } from '../quirks/daemon-config/absent-options.js';
+import { absentFlags, absentOptionsVariant } from './absent-options-variant.js';
+import { commandVariant, validateIgnored } from './command-variant.js';
 import { resolveMinApi } from './min-api.js';
 import type { ConfigSources } from './file/sources.js';
 import { pluginDirs } from '../authz/locate.js';
 import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import { CALL_TIMEOUT_MS } from '../authz/plugin-client.js';
 import { corsHeaderVariant } from './cors-header-variant.js';
-import * as validateHiddenNoop from '../quirks/daemon-config/validate-hidden-noop.js';
 
 function chooseRelease(flags: ParsedFlags): DaemonRelease {
   const emulate = flag(flags, 'emulate');
@@ -46,14 +46,15 @@ function chooseRelease(flags: ParsedFlags): DaemonRelease {
  * 20.10 answers `--validate` with `unknown flag: --validate`). Releases whose flags were not
  * observed take every flag of the option table.
  */
-function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, _faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
-  // Every documented option, and the release's other flags; observed quirks take documented ones away.
-  const known = new Set([...(release.flags ?? []), ...releaseOptions(release, absentFlags(release, quirks)).map((option) => option.name)]);
-  for (const name of absentFlags(release, quirks)) known.delete(name);
+function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string>): void {
+  // Every documented option, and the release's other flags; observed quirks take documented ones away (absent-options-variant.ts).
+  const absent = absentFlags(release, absentOptionsVariant({ quirks }));
+  const known = new Set([...(release.flags ?? []), ...releaseOptions(release, absent).map((option) => option.name)]);
+  for (const name of absent) known.delete(name);
   // Hypothetical quirk: the removed options' flags are hidden flags, parsed and ignored.
   for (const name of hiddenRemovedFlags(release, quirks)) known.add(name);
-  // Hypothetical quirk: --validate a hidden flag of a release without it.
-  if (validateHiddenNoop.ignored(release, quirks)) known.add('validate');
+  // --validate may be a hidden flag of a release without it (command-variant.ts).
+  if (validateIgnored(release, commandVariant({ faults, quirks }))) known.add('validate');
   for (const name of flags.keys()) {
     if (!known.has(name) && !isSimOption(name)) throw new SimError('SIM_USAGE', `unknown flag: --${name}`);
   }

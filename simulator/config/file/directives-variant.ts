@@ -1,6 +1,3 @@
-import { FEATURES_DISJOINT_ACCEPTED } from '../../quirks/daemon-config/features-disjoint-accepted.js';
-import * as hostGatewayKeyRenamed from '../../quirks/daemon-config/host-gateway-key-renamed.js';
-import { LOG_FORMAT_EQUAL_ACCEPTED } from '../../quirks/daemon-config/log-format-equal-accepted.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
 /**
@@ -23,6 +20,12 @@ export interface DirectivesVariant {
   readonly equalLogFormatsTaken: boolean;
   /** --feature and the file's features may both be given when they name different features. */
   readonly disjointFeaturesTaken: boolean;
+  /** --add-runtime and the file's runtimes are merged, no conflict. */
+  readonly runtimesMerged: boolean;
+  /** --log-opt and the file's log-opts are merged, no conflict (a map key). */
+  readonly logOptsMerged: boolean;
+  /** --default-address-pool and the file's default-address-pools are merged, no conflict (a list key). */
+  readonly addressPoolsMerged: boolean;
 }
 
 /** The document's directives. */
@@ -34,14 +37,22 @@ export const REFERENCE_DIRECTIVES: DirectivesVariant = Object.freeze({
   featuresFromBoth: false,
   equalLogFormatsTaken: false,
   disjointFeaturesTaken: false,
+  runtimesMerged: false,
+  logOptsMerged: false,
+  addressPoolsMerged: false,
 });
 
 /** Each fault and quirk of the directives, and what it sets (no two set the same field). */
 export const DIRECTIVES_VARIATIONS: readonly VariationRow<DirectivesVariant>[] = [
+  // Observed quirk: 20.10.24, 26.1.5 and 28.5.2 take `--add-runtime ctcy=/bin/true` with {"runtimes":{"ctcx":{"path":"/bin/true"}}}.
+  ['observed.config.file.conflict', { runtimesMerged: true }],
   // Hypothetical quirks (specs/quirks/daemon-config.ts).
-  [hostGatewayKeyRenamed.ID, { droppedKeys: Object.freeze([hostGatewayKeyRenamed.DROPPED_KEY]) }],
-  [LOG_FORMAT_EQUAL_ACCEPTED, { equalLogFormatsTaken: true }],
-  [FEATURES_DISJOINT_ACCEPTED, { disjointFeaturesTaken: true }],
+  ['hypothetical.config.file.conflict.log-opts-merged', { logOptsMerged: true }],
+  ['hypothetical.config.file.conflict.address-pools-merged', { addressPoolsMerged: true }],
+  // The single-string key, still one of the release's, was renamed host-gateway-ips without an alias.
+  ['hypothetical.config.file.keys.release.host-gateway-ip-renamed', { droppedKeys: Object.freeze(['host-gateway-ip']) }],
+  ['hypothetical.config.log-format.exclusive.equal-accepted', { equalLogFormatsTaken: true }],
+  ['hypothetical.config.features.exclusive.disjoint-accepted', { disjointFeaturesTaken: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['config.file.keys', { dnsSearchKeyUnknown: true }],
   ['config.file.keys.release', { maxDownloadAttemptsKeyUnknown: true }],

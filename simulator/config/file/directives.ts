@@ -4,8 +4,7 @@ import type { DaemonRelease } from '../../../specs/versions.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { FlagValue } from '../flags/argv.js';
 import { goValue } from './go-values.js';
-import { absentKeys } from '../../quirks/daemon-config/absent-options.js';
-import { conflictKeys } from '../../quirks/daemon-config/conflicts-merged.js';
+import { absentKeys, absentOptionsVariant } from '../absent-options-variant.js';
 import { directivesVariant, type DirectivesVariant } from './directives-variant.js';
 import type { FileDocument } from './read-document.js';
 
@@ -21,7 +20,7 @@ const NEVER_UNKNOWN = new Set(['features', 'builder']);
 
 /**
  * The options the release parses: every documented option (the document gives them no release),
- * but those an observed quirk takes away (`absent`, simulator/quirks/daemon-config/absent-options.ts),
+ * but those an observed quirk takes away (`absent`, simulator/config/absent-options-variant.ts),
  * and the undocumented ones of its observed flag list or of their `since`/`until`.
  */
 export function releaseOptions(release: DaemonRelease, absent: ReadonlySet<string> = new Set()): readonly DaemonOption[] {
@@ -80,7 +79,7 @@ export function unknownDirectives(
   const options = releaseOptions(release);
   const known = new Set<string>([...NEVER_UNKNOWN, ...options.map((o) => o.name), ...options.flatMap((o) => fileNamesOf(o))]);
   // Observed quirks: keys the release does not have.
-  for (const key of absentKeys(release, quirks)) known.delete(key);
+  for (const key of absentKeys(release, absentOptionsVariant({ quirks }))) known.delete(key);
   // min-api-version is a file key from 29.0 (api-versioning area).
   if (inRange(release.release, { min: '29.0' })) known.add('min-api-version');
   // Read only where the key is in the file and its flag not given (where both are: config.file.conflict's case).
@@ -108,7 +107,7 @@ export function conflictingDirectives(
   for (const name of [...flags.keys()].sort()) {
     const option = byName.get(name);
     if (option === undefined) continue;
-    const fileNames = conflictKeys(option, quirks, fileNamesOf(option));
+    const fileNames = mergedWithFile(option.name, variant) ? [] : fileNamesOf(option);
     const candidates = fileNames.length === 1 && fileNames[0] === option.name && option.short !== undefined ? [option.name, option.short] : fileNames;
     if ((option.name === 'log-format' && variant.logFormatFromBoth) || (option.name === 'feature' && variant.featuresFromBoth)) continue;
     if (exclusiveTakenAnyway(option.name, flags.get(name)!, flat, variant)) continue;
@@ -116,6 +115,13 @@ export function conflictingDirectives(
       conflicts.push(`${hit}: (from flag: ${flagText(flags.get(name)!, option)}, from file: ${goValue(flat.get(hit))})`);
   }
   return conflicts;
+}
+
+/** Whether the flag's values and its file key's are merged, no conflict. */
+function mergedWithFile(name: string, variant: DirectivesVariant): boolean {
+  if (name === 'add-runtime') return variant.runtimesMerged;
+  if (name === 'log-opt') return variant.logOptsMerged;
+  return name === 'default-address-pool' && variant.addressPoolsMerged;
 }
 
 /** Where the two exclusive settings are taken from both anyway: equal log formats, or features of other names. */

@@ -1,4 +1,3 @@
-import * as shmUpperUnit from '../../quirks/daemon-config/shm-upper-unit.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
 /**
@@ -11,6 +10,8 @@ export interface FlagValuesVariant {
   readonly keyValueLabelsUnchecked: boolean;
   /** A --default-ulimit whose soft limit is above its hard limit passes. */
   readonly ulimitSoftOverHardAccepted: boolean;
+  /** A --default-ulimit's limit name is not looked up: an unknown name passes (and sets nothing). */
+  readonly unknownUlimitNameAccepted: boolean;
   /** A --node-generic-resource's form (name=value) is not checked. */
   readonly genericResourceFormUnchecked: boolean;
   /** A --default-network-opt's form (driver=key=value) is not checked. */
@@ -25,16 +26,22 @@ export interface FlagValuesVariant {
 export const REFERENCE_FLAG_VALUES: FlagValuesVariant = Object.freeze({
   keyValueLabelsUnchecked: false,
   ulimitSoftOverHardAccepted: false,
+  unknownUlimitNameAccepted: false,
   genericResourceFormUnchecked: false,
   networkOptFormUnchecked: false,
   hostGatewayIpUnchecked: false,
   shmSizeProblem: () => null,
 });
 
+/** Why a flag parser that takes a number and one upper-case unit letter (`64M`, `1G`) refuses a --default-shm-size value, or null. */
+const upperUnitProblem = (value: string): string | null => (/^\d+[KMGT]?$/.test(value) ? null : `invalid size: '${value}'`);
+
 /** Each fault and quirk of the flags' value checks, and what it sets (no two set the same field). */
 export const FLAG_VALUES_VARIATIONS: readonly VariationRow<FlagValuesVariant>[] = [
   // Hypothetical quirk (specs/quirks/daemon-config.ts).
-  [shmUpperUnit.ID, { shmSizeProblem: shmUpperUnit.upperUnitProblem }],
+  // --default-shm-size parses its value with a hand-written pattern: lower-case units and the binary spellings are refused.
+  ['hypothetical.config.cli.options.release.shm-upper-unit-only', { shmSizeProblem: upperUnitProblem }],
+  ['hypothetical.config.ulimits.default.unknown-name-accepted', { unknownUlimitNameAccepted: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['config.labels.reserved', { keyValueLabelsUnchecked: true }],
   ['config.ulimits.default', { ulimitSoftOverHardAccepted: true }],

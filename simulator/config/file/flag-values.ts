@@ -4,7 +4,7 @@ import { KNOWN_OPTIONS, type ParsedFlags } from '../flags/argv.js';
 import { SimError } from '../../errors.js';
 import { labelProblem } from './labels.js';
 import { parseUlimit } from './ulimits.js';
-import { unknownNameAccepted } from '../../quirks/daemon-config/ulimit-unknown-name.js';
+import type { Switches } from '../../faults/variant-table.js';
 import { flagValuesVariant, type FlagValuesVariant } from './flag-values-variant.js';
 
 const BOOL = /^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/;
@@ -23,15 +23,14 @@ export function isIp(value: string): boolean {
 }
 
 /** What the flag library checks as it takes a value: the reason a value is refused, or null. */
-function problemOf(name: string, value: string, names: BrandNames, variant: FlagValuesVariant, quirks: ReadonlySet<string>): string | null {
+function problemOf(name: string, value: string, names: BrandNames, variant: FlagValuesVariant, switches: Switches): string | null {
   switch (name) {
     case 'label':
-      return variant.keyValueLabelsUnchecked && value.includes('=') ? null : labelProblem(value, names, quirks);
+      return variant.keyValueLabelsUnchecked && value.includes('=') ? null : labelProblem(value, names, switches);
     case 'default-ulimit': {
       const parsed = parseUlimit(value);
       if (typeof parsed === 'string' && variant.ulimitSoftOverHardAccepted && parsed.startsWith('ulimit soft limit')) return null;
-      // Hypothetical quirk: an unknown limit name passes.
-      if (typeof parsed === 'string' && unknownNameAccepted(parsed, quirks)) return null;
+      if (typeof parsed === 'string' && parsed.startsWith('invalid ulimit type:') && variant.unknownUlimitNameAccepted) return null;
       return typeof parsed === 'string' ? parsed : null;
     }
     case 'add-runtime': {
@@ -64,11 +63,12 @@ function problemOf(name: string, value: string, names: BrandNames, variant: Flag
 /** Checks each value of the flags that validate as they parse; a refusal is a usage error naming flag and value. */
 export function checkFlagValues(flags: ParsedFlags, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): void {
   // Where these checks differ from the document's (flag-values-variant.ts).
-  const variant = flagValuesVariant({ faults, quirks });
+  const switches = { faults, quirks };
+  const variant = flagValuesVariant(switches);
   for (const [name, value] of flags) {
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one !== 'string') continue;
-      const problem = problemOf(name, one, names, variant, quirks);
+      const problem = problemOf(name, one, names, variant, switches);
       if (problem === null) continue;
       const option = KNOWN_OPTIONS.find((o) => o.name === name);
       const spelled = option?.short === undefined ? `--${name}` : `-${option.short}, --${name}`;

@@ -1,5 +1,6 @@
 import type { BrandNames } from '../../../specs/brands.js';
-import { forPrefixMatch } from '../../quirks/daemon-config/reserved-case-sensitive.js';
+import type { Switches } from '../../faults/variant-table.js';
+import { labelsVariant } from './labels-variant.js';
 
 /** The label namespaces reserved for the daemon itself (daemon.md › Errors), for this brand. */
 export function reservedPrefixes(names: BrandNames): readonly string[] {
@@ -7,11 +8,10 @@ export function reservedPrefixes(names: BrandNames): readonly string[] {
   return [`com.${brand}.`, `io.${brand}.`, 'org.dockerproject.'];
 }
 
-/** Why a label is refused, or null: no `=`, or a reserved namespace (case-insensitive). */
-export function labelProblem(label: string, names: BrandNames, quirks: ReadonlySet<string> = new Set()): string | null {
+/** Why a label is refused, or null: no `=`, or a reserved namespace (case-insensitive, unless labels-variant.ts says otherwise). */
+export function labelProblem(label: string, names: BrandNames, switches: Switches): string | null {
   if (!label.includes('=')) return `bad attribute format: ${label}`;
-  // Hypothetical quirk (reserved-case-sensitive.ts): matched as written.
-  const lowered = forPrefixMatch(label, quirks);
+  const lowered = labelsVariant(switches).reservedMatchedAsWritten ? label : label.toLowerCase();
   const prefixes = reservedPrefixes(names);
   if (prefixes.some((prefix) => lowered.startsWith(prefix))) {
     return `label ${label} is not allowed: the namespaces ${prefixes

@@ -1,5 +1,5 @@
-import { PROXIES_UNKNOWN_IGNORED, proxiesKeys } from '../../quirks/daemon-config/proxies-unknown-ignored.js';
-import * as poolSizeString from '../../quirks/daemon-config/pool-size-string.js';
+import { isOlder } from '../../../common/dotted-version.js';
+import type { DaemonRelease } from '../../../specs/versions.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 import type { FileDocument } from './read-document.js';
 
@@ -24,6 +24,14 @@ export interface LoadVariant {
   readonly conflictsRefused: (found: readonly string[]) => readonly string[];
   /** Mistyped values are dropped at start instead of refused. */
   readonly mistypedDropped: boolean;
+  /** The keys whose value type the release does not check: a value of any type is taken (and ignored). */
+  readonly typeUncheckedKeys: (release: DaemonRelease) => readonly string[];
+  /** The refusal of a mistyped value in the release's words, where they do not name the key (null: the document's words). */
+  readonly unnamedTypeRefusal: (key: string, value: unknown, release: DaemonRelease) => string | null;
+  /** A boolean key's wrong type is refused in the words of the daemon's own bool type, which name the Go type but not the key. */
+  readonly boolTypeUnnamed: boolean;
+  /** The keys of options the release removed are dropped without a word (instead of refused by the checks that follow). */
+  readonly removedKeysDropped: boolean;
 }
 
 /** The document's checks. */
@@ -35,13 +43,61 @@ export const REFERENCE_LOAD: LoadVariant = Object.freeze({
   unknownDirectivesAccepted: false,
   conflictsRefused: (found: readonly string[]) => found,
   mistypedDropped: false,
+  typeUncheckedKeys: () => [],
+  unnamedTypeRefusal: () => null,
+  boolTypeUnnamed: false,
+  removedKeysDropped: false,
 });
+
+/** The keys of the file's proxies object (directives a decoder that looks up only top-level keys passes over). */
+const proxiesKeys = (doc: FileDocument): readonly string[] => {
+  const proxies = doc['proxies'];
+  return typeof proxies === 'object' && proxies !== null ? Object.keys(proxies) : [];
+};
+
+/** Refuses default-address-pools entries that give their size as a JSON number, as a decoder whose size is a string does. */
+function refuseNumberSize(doc: FileDocument, refusal: (problem: string) => Error): void {
+  const pools = doc['default-address-pools'];
+  const numbered =
+    Array.isArray(pools) && pools.some((pool) => typeof pool === 'object' && pool !== null && typeof (pool as Record<string, unknown>)['size'] === 'number');
+  if (numbered) throw refusal('json: cannot unmarshal number into Go struct field PoolsOpt.default-address-pools.size of type string');
+}
+
+/**
+ * Keys 20.10.24, 26.1.5, 28.5.2 and 29.7.2 read into no field of their own name, so that a value of
+ * any type is taken and ignored: containerd-plugins-namespace everywhere (its field is
+ * containerd-plugin-namespace), the top-level proxy keys from 23.0 (their fields are in `proxies`).
+ */
+const keysOfNoField = (release: DaemonRelease): readonly string[] => [
+  'containerd-plugins-namespace',
+  ...(isOlder(release.release, '23.0') ? [] : ['http-proxy', 'https-proxy', 'no-proxy']),
+];
+
+/**
+ * A mistyped value's refusal in the words of those releases where they do not name the key
+ * (default-shm-size: `invalid size: "7"`; 28.x's default-address-pools: "into Go value of type
+ * []*ipamutils.NetworkToSplit"); null elsewhere.
+ */
+function releaseTypeWords(key: string, value: unknown, release: DaemonRelease): string | null {
+  const v28 = !isOlder(release.release, '28.0');
+  if (key === 'default-shm-size') return `${v28 ? 'invalid JSON: ' : ''}invalid size: ${JSON.stringify(String(value))}`;
+  if (key === 'default-address-pools' && v28)
+    return `invalid JSON: json: cannot unmarshal ${typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number'} into Go value of type []*ipamutils.NetworkToSplit`;
+  return null;
+}
 
 /** Each fault and quirk of the file's checks, and what it sets (no two set the same field). */
 export const LOAD_VARIATIONS: readonly VariationRow<LoadVariant>[] = [
   // Hypothetical quirks (specs/quirks/daemon-config.ts).
-  [PROXIES_UNKNOWN_IGNORED, { unknownPassedOver: proxiesKeys }],
-  [poolSizeString.ID, { poolSizeCheck: poolSizeString.refuseNumberSize }],
+  // default-ulimits of the wrong JSON type (a string, a number) is ignored instead of refused.
+  ['hypothetical.config.file.types.ulimits-ignored', { typeUncheckedKeys: () => ['default-ulimits'] }],
+  ['hypothetical.config.file.types.message.bool-unnamed', { boolTypeUnnamed: true }],
+  // Unknown keys inside the file's proxies object are ignored (only top-level keys are looked up).
+  ['hypothetical.config.file.unknown-key.proxies-ignored', { unknownPassedOver: proxiesKeys }],
+  // default-address-pools entries are decoded into a type whose size is a string.
+  ['hypothetical.config.file.nested-shapes.pool-size-string', { poolSizeCheck: refuseNumberSize }],
+  // Observed quirk: keys whose type the releases do not check, or check in words that do not name them (after ulimits-ignored's row: it wins).
+  ['observed.config.file.types', { typeUncheckedKeys: keysOfNoField, unnamedTypeRefusal: releaseTypeWords }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['config.file.types.message', { typeRefusalGoTypeOnly: true }],
   ['config.file.nested-shapes', { builderGcRefused: true }],
@@ -49,6 +105,7 @@ export const LOAD_VARIATIONS: readonly VariationRow<LoadVariant>[] = [
   // Only the log-format and features conflicts (their own rules) are refused.
   ['config.file.conflict', { conflictsRefused: (found) => found.filter((c) => c.startsWith('log-format:') || c.startsWith('features:')) }],
   ['config.file.types', { mistypedDropped: true }],
+  ['deprecated.options.removed-refused', { removedKeysDropped: true }],
 ];
 
 /** The file's checks with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */

@@ -5,8 +5,6 @@ import type { FlagValue, ParsedFlags } from '../flags/argv.js';
 import { flag } from '../flags/options.js';
 import type { ConfigSources } from './sources.js';
 import { findTypeProblem, typeProblemText } from './decode.js';
-import { ignoredTypes, unnamedTypeProblem } from '../../quirks/daemon-config/types-unchecked.js';
-import * as boolTypeUnnamed from '../../quirks/daemon-config/bool-type-unnamed.js';
 import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
 import { loadVariant } from './load-variant.js';
 import { mergeSettings } from './merge.js';
@@ -62,21 +60,20 @@ export function checkDocument(
   if (conflicting.length > 0) {
     throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`);
   }
-  // Observed quirk (observed.config.file.types): keys whose type is not checked, or not in words that name them.
-  const ignored = ignoredTypes(release, quirks);
+  // Keys whose type is not checked, or not in words that name them (load-variant.ts).
+  const ignored = new Set(variant.typeUncheckedKeys(release));
   const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
   // The types fault is asked about only for a file with a mistyped value: elsewhere it changes nothing.
   const checkTypes = findTypeProblem(file.doc, style) === null || checks.types;
   const typeProblem = checkTypes ? findTypeProblem(typed, style) : null;
   if (typeProblem !== null && variant.typeRefusalGoTypeOnly)
     throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
-  // Hypothetical quirk (boolTypeUnnamed): a boolean key's wrong type in the words of the daemon's own bool type.
   if (typeProblem !== null)
     throw fileError(
       names,
       path,
-      boolTypeUnnamed.unnamed(typeProblem, quirks) ??
-        unnamedTypeProblem(typeProblem.key, typeProblem.value, release, quirks) ??
+      (variant.boolTypeUnnamed && typeProblem.goType === 'bool' ? `json: cannot unmarshal ${typeProblem.json} into Go value of type bool` : null) ??
+        variant.unnamedTypeRefusal(typeProblem.key, typeProblem.value, release) ??
         typeProblemText(typeProblem, style),
     );
   const shm = file.doc['default-shm-size'];
@@ -101,7 +98,7 @@ export function loadConfiguration(
   quirks: ReadonlySet<string> = new Set(),
 ): LoadedConfiguration {
   const variant = loadVariant({ faults, quirks });
-  const file = withRemovedKeys(readDocument(flag(flags, 'config-file'), names, messageStyle(release), sources, faults, quirks), release, faults);
+  const file = withRemovedKeys(readDocument(flag(flags, 'config-file'), names, messageStyle(release), sources, faults, quirks), release, variant);
   const doc = checkDocument(
     file,
     flags,

@@ -10,11 +10,7 @@ import type { AddressPoolSetting, CgroupDriver, DaemonSettings, RuntimeSetting, 
 import { parseUlimit } from './ulimits.js';
 import { mergeVariant, type MergeVariant } from './merge-variant.js';
 import { isIp } from './flag-values.js';
-import * as absentLogDriverZeroed from '../../quirks/daemon-config/absent-log-driver-zeroed.js';
-import * as hostGatewayStringUnchecked from '../../quirks/daemon-config/host-gateway-string-unchecked.js';
-import * as storageEnvFallback from '../../quirks/daemon-config/storage-env-fallback.js';
 import { STORAGE_DRIVERS } from './storage-drivers.js';
-import * as noProxyLowercase from '../../quirks/daemon-config/no-proxy-lowercase.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -47,22 +43,9 @@ export function requestedCgroupDriver(execOpts: readonly string[]): string | nul
 }
 
 /** Proxy settings: the option (flag, or `proxies` in the file) wins over the environment (every release: the document's strict reading). */
-function proxy(
-  flag: string,
-  flags: ParsedFlags,
-  doc: FileDocument,
-  env: Env,
-  variable: string,
-  _release: DaemonRelease,
-  variant: MergeVariant,
-  quirks: ReadonlySet<string> = new Set(),
-): string {
-  // Hypothetical quirk: NO_PROXY read in lower case only (noProxyLowercase.names).
-  const inEnv =
-    noProxyLowercase
-      .names(variable, quirks)
-      .map((name) => env[name])
-      .find((value) => value !== undefined) ?? '';
+function proxy(flag: string, flags: ParsedFlags, doc: FileDocument, env: Env, variable: string, _release: DaemonRelease, variant: MergeVariant): string {
+  const names = variable === 'NO_PROXY' && variant.noProxyLowerCaseOnly ? [variable.toLowerCase()] : [variable, variable.toLowerCase()];
+  const inEnv = names.map((name) => env[name]).find((value) => value !== undefined) ?? '';
   const fromEnv = inEnv !== '' && variant.proxyEnvIgnored ? '' : inEnv;
   if (fromEnv !== '' && variant.proxyEnvWins) return fromEnv;
   const proxies = doc['proxies'];
@@ -126,8 +109,7 @@ export function mergeSettings(
     logLevel: (pick('log-level') ?? d.logLevel) as DaemonSettings['logLevel'],
     logFormat: (pick('log-format') ?? d.logFormat) as DaemonSettings['logFormat'],
     rawLogs: pick('raw-logs') ?? d.rawLogs,
-    // Hypothetical quirk: an absent log-driver is the file's zero value.
-    logDriver: pick('log-driver') ?? absentLogDriverZeroed.absentLogDriver(quirks, doc, d.logDriver),
+    logDriver: pick('log-driver') ?? (Object.keys(doc).length > 0 && variant.absentLogDriverZeroed ? '' : d.logDriver),
     logOpts: flags.has('log-opt') ? keyValues(flag(flags, 'log-opt') ?? []) : ((doc['log-opts'] as Record<string, string> | null | undefined) ?? d.logOpts),
     insecureRegistries: (pick('insecure-registry', 'insecure-registries') ?? variant.insecureRegistriesAlias(doc) ?? d.insecureRegistries).map((r) =>
       r.replace(/^https?:\/\//, ''),
@@ -140,9 +122,7 @@ export function mergeSettings(
     cgroupParent: pick('cgroup-parent') ?? null,
     execOpts,
     // The environment variable wins over flag and file (observed: DOCKER_DRIVER=vfs beats storage-driver in the file).
-    // Hypothetical quirk: an unknown driver in the environment is passed over.
-    storageDriver:
-      storageEnvFallback.driverFromEnv(env[`${names.envPrefix}DRIVER`] || undefined, STORAGE_DRIVERS, quirks) ?? pick('storage-driver') ?? d.storageDriver,
+    storageDriver: driverFromEnv(env[`${names.envPrefix}DRIVER`] || undefined, variant) ?? pick('storage-driver') ?? d.storageDriver,
     storageOpts: pick('storage-opt', 'storage-opts') ?? d.storageOpts,
     cdiSpecDirs: cdiOn
       ? (cdiDirsOf(variant.cdiFlagIgnored ? (doc['cdi-spec-dirs'] as readonly string[] | undefined) : pick('cdi-spec-dir', 'cdi-spec-dirs'), variant) ??
@@ -151,7 +131,7 @@ export function mergeSettings(
     features,
     httpProxy: proxy('http-proxy', flags, doc, env, 'HTTP_PROXY', release, variant),
     httpsProxy: proxy('https-proxy', flags, doc, env, 'HTTPS_PROXY', release, variant),
-    noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, variant, quirks),
+    noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, variant),
     nodeGenericResources: variant.genericResourcesKept(pick('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources),
     defaultUlimits: ulimits,
     defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,
@@ -166,8 +146,7 @@ export function mergeSettings(
     defaultShmSize: pick('default-shm-size') ?? d.defaultShmSize,
     defaultCgroupnsMode: (pick('default-cgroupns-mode') ?? d.defaultCgroupnsMode) as DaemonSettings['defaultCgroupnsMode'],
     defaultIpcMode: (pick('default-ipc-mode') ?? d.defaultIpcMode) as DaemonSettings['defaultIpcMode'],
-    // Hypothetical quirk: the legacy string is not checked.
-    hostGatewayIps: typeof hostGateway === 'string' ? hostGatewayStringUnchecked.legacyString(hostGateway, isIp, quirks) : hostGateway,
+    hostGatewayIps: typeof hostGateway === 'string' ? legacyGatewayIps(hostGateway, variant) : hostGateway,
     init: pick('init') ?? d.init,
     initPath: pick('init-path') ?? null,
     noNewPrivileges: pick('no-new-privileges') ?? d.noNewPrivileges,
@@ -192,6 +171,16 @@ export function mergeSettings(
 function liveRestoreOf(given: boolean | undefined, doc: FileDocument, variant: MergeVariant): boolean {
   const value = given ?? (Object.keys(doc).length > 0 && variant.absentLiveRestoreOn ? true : DEFAULT_SETTINGS.liveRestore);
   return value && variant.liveRestoreReadsFalse ? false : value;
+}
+
+/** The storage driver the environment names (undefined: none, or one no driver has that the variant passes over). */
+function driverFromEnv(value: string | undefined, variant: MergeVariant): string | undefined {
+  return value !== undefined && !STORAGE_DRIVERS.includes(value) && variant.unknownEnvDriverIgnored ? undefined : value;
+}
+
+/** The addresses of the file's single-string host-gateway-ip (a non-address dropped where the variant does not check it). */
+function legacyGatewayIps(value: string, variant: MergeVariant): readonly string[] {
+  return !isIp(value) && variant.legacyGatewayUnchecked ? [] : [value];
 }
 
 function defaultRuntimeOf(given: string | undefined, variant: MergeVariant): string {

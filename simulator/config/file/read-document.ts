@@ -6,9 +6,6 @@ import { jsonTypeWord } from './go-values.js';
 import { goJsonUnmarshalScan } from '../../engine/go-json.js';
 import { newerGoWords } from '../../engine/go-json-newer.js';
 import type { MessageStyle } from './message-style.js';
-import { firstValue, readAsObserved } from '../../quirks/daemon-config/json-forms.js';
-import { MESSAGE as BARE_EOF } from '../../quirks/daemon-config/blank-bare-eof.js';
-import { missingRefused } from '../../quirks/daemon-config/missing-explicit-skipped.js';
 import { readDocumentVariant } from './read-document-variant.js';
 
 /** The configuration file as parsed: key → JSON value. */
@@ -34,7 +31,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * reading): a missing default file is no file; the file must be JSON text of an object in UTF-8
  * (`null` is empty): a byte-order mark, UTF-16, invalid UTF-8, a blank file, trailing data and a
  * second document are refused. What the releases take beyond that is the observed quirk
- * observed.config.file.json (simulator/quirks/daemon-config/json-forms.ts). The messages are the
+ * observed.config.file.json (read-document-variant.ts). The messages are the
  * releases' own; 28.x prefixes decoder errors with "invalid JSON: ".
  */
 export function readDocument(
@@ -45,7 +42,6 @@ export function readDocument(
   faults: ReadonlySet<TestableRuleId> = new Set(),
   quirks: ReadonlySet<string> = new Set(),
 ): ConfigDocument {
-  const observed = readAsObserved(style, quirks);
   // Where this reading differs from the document's (read-document-variant.ts).
   const variant = readDocumentVariant({ faults, quirks });
   const path = explicit ?? names.configFile;
@@ -58,14 +54,13 @@ export function readDocument(
     throw fail(error instanceof Error ? error.message : String(error));
   }
   if (bytes === null) {
-    // Hypothetical quirk: a missing --config-file passed over (missingRefused).
-    if (explicit !== undefined && missingRefused(quirks)) throw fail(`open ${path}: no such file or directory`);
+    if (explicit !== undefined && !variant.missingExplicitSkipped) throw fail(`open ${path}: no such file or directory`);
     return { path: null, doc: {} };
   }
   const invalid = style === 'v28' ? 'invalid JSON: ' : '';
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  if ((bom > 0 && !observed.bom) || (utf16 && !observed.utf16WithBom))
+  if ((bom > 0 && !variant.bomDropped.includes(style)) || (utf16 && !variant.utf16WithBomDecoded.includes(style)))
     throw fail(`${invalid}invalid character '${bom > 0 ? 'ï' : 'ÿ'}' looking for beginning of value`);
   const body = utf16 ? decodeUtf16(bytes) : bytes.subarray(bom);
   let text: string;
@@ -76,11 +71,13 @@ export function readDocument(
     validUtf8 = false;
     text = body.toString('utf8');
   }
-  const trimmed = observed.firstValueOnly ? firstValue(text).trim() : text.trim();
+  const trimmed = variant.firstValueOnly.includes(style) ? firstValue(text).trim() : text.trim();
   if (trimmed === '') {
     if (variant.blankTurnsDebugOn) return { path, doc: { debug: true } };
-    if (!observed.blank && variant.blankBareEof) throw new SimError('SIM_CONFIG', BARE_EOF);
-    if (!observed.blank) throw fail(style === 'v20' ? 'EOF' : `${invalid}unexpected end of JSON input`);
+    const blankTaken = variant.blankTaken.includes(style);
+    // The decoder's bare error, unwrapped.
+    if (!blankTaken && variant.blankBareEof) throw new SimError('SIM_CONFIG', 'EOF');
+    if (!blankTaken) throw fail(style === 'v20' ? 'EOF' : `${invalid}unexpected end of JSON input`);
     return { path, doc: {} };
   }
   if (nestingDepth(trimmed) > MAX_DEPTH) throw fail(`${invalid}exceeded max depth`);
@@ -96,10 +93,31 @@ export function readDocument(
   if (typeof doc !== 'object' || Array.isArray(doc)) {
     throw fail(`${invalid}json: cannot unmarshal ${jsonTypeWord(doc)} into Go value of type map[string]interface {}`);
   }
-  if (!validUtf8 && !observed.invalidUtf8) {
+  if (!validUtf8 && !variant.invalidUtf8Taken.includes(style)) {
     throw fail(`failed to decode configuration JSON at offset ${Buffer.byteLength(trimmed)}: encoding: invalid UTF-8`);
   }
   return { path, doc: doc as FileDocument };
+}
+
+/** The text of the first JSON object or array of `text` (Go's json.Decoder reads one value); the whole text otherwise. */
+function firstValue(text: string): string {
+  const start = text.search(/\S/);
+  if (start < 0 || (text[start] !== '{' && text[start] !== '[')) return text;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return text.slice(0, i + 1);
+    }
+  }
+  return text;
 }
 
 /** UTF-16 with its byte-order mark (little or big endian) as UTF-8 bytes. */

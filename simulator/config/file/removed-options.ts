@@ -1,7 +1,7 @@
 import { stateIn } from '../../../common/lifecycle.js';
-import type { TestableRuleId } from '../../../specs/catalogue.js';
 import { DEPRECATIONS, DOCUMENT_RELEASE, REMOVED_DAEMON_OPTIONS, REMOVED_LOG_OPTIONS, REMOVED_STORAGE_OPTIONS } from '../../../specs/deprecations.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
+import type { LoadVariant } from './load-variant.js';
 import type { ConfigDocument } from './read-document.js';
 
 /** Whether the catalogue row is in the state Removed in `release` (common/lifecycle.ts). */
@@ -28,10 +28,10 @@ export function keptStorageOptions(driver: string, release: DaemonRelease): stri
 /**
  * The file as the start reads it. A removed option's key is refused by the checks that follow
  * (it is no option of the release: an unknown directive; 28.x's api-cors-header by its own
- * message). Fault (deprecated.options.removed-refused): those keys are dropped without a word.
+ * message); where the variant drops them (load-variant.ts), they go without a word.
  */
-export function withRemovedKeys(file: ConfigDocument, release: DaemonRelease, faults: ReadonlySet<TestableRuleId>): ConfigDocument {
+export function withRemovedKeys(file: ConfigDocument, release: DaemonRelease, variant: Pick<LoadVariant, 'removedKeysDropped'>): ConfigDocument {
   const removed = new Set(removedFileKeys(release));
-  if (!Object.keys(file.doc).some((key) => removed.has(key)) || !faults.has('deprecated.options.removed-refused')) return file;
+  if (!Object.keys(file.doc).some((key) => removed.has(key)) || !variant.removedKeysDropped) return file;
   return { ...file, doc: Object.fromEntries(Object.entries(file.doc).filter(([key]) => !removed.has(key))) };
 }

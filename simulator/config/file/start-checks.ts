@@ -1,5 +1,3 @@
-import { systemdUnchecked } from '../../quirks/daemon-config/systemd-unchecked.js';
-import { passedOver } from '../../quirks/daemon-config/storage-other-prefix.js';
 import { existsSync } from 'node:fs';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
@@ -37,6 +35,12 @@ export const JSON_FILE_OPTS: readonly string[] = [
   'cache-max-size',
   'cache-compress',
 ];
+
+/** Whether the option `key` (lower-cased name) is of a driver other than `driver` (devicemapper's `dm.` included). */
+function ofAnotherDriver(key: string, driver: string): boolean {
+  const prefix = key.includes('.') ? key.slice(0, key.indexOf('.')) : '';
+  return prefix !== '' && prefix !== driver && (DRIVERS.includes(prefix) || prefix === 'dm');
+}
 
 const failed = (problem: string): SimError => new SimError('SIM_CONFIG', `failed to start daemon: ${problem}`);
 
@@ -76,7 +80,7 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   const driver = requestedCgroupDriver(s.execOpts);
   if (driver !== null && driver !== 'cgroupfs' && driver !== 'systemd' && !variant.unknownCgroupDriverTaken)
     throw failed(`native.cgroupdriver option ${driver} not supported`);
-  if (driver === 'systemd' && !hostRunsSystemd() && !variant.systemdAvailabilityUnchecked && !systemdUnchecked(quirks)) {
+  if (driver === 'systemd' && !hostRunsSystemd() && !variant.systemdAvailabilityUnchecked) {
     throw failed('systemd cgroup flag passed, but systemd support for managing cgroups is not available');
   }
   for (const registry of s.insecureRegistries) {
@@ -100,8 +104,7 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
         .trim()
         .toLowerCase();
       const own = [...(DRIVER_OPTIONS[s.storageDriver] ?? []), ...keptStorageOptions(s.storageDriver, release)];
-      // Hypothetical quirk: another driver's option is passed over.
-      if (passedOver(key, s.storageDriver, DRIVERS, quirks)) continue;
+      if (ofAnotherDriver(key, s.storageDriver) && variant.otherDriversOptionsIgnored) continue;
       if (key === 'overlay2.size' && s.storageDriver === 'overlay2')
         throw failed(
           `error initializing graphdriver: Storage Option overlay2.size only supported for backingFS XFS. Found extfs${style === 'v20' ? '' : ': overlay2'}`,

@@ -1,4 +1,4 @@
-import { IPC_HOST } from '../../quirks/daemon-config/ipc-host.js';
+import { isOlder } from '../../../common/dotted-version.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
 /**
@@ -17,6 +17,12 @@ export interface ValidateVariant {
   readonly ipcHostTaken: boolean;
   /** Negative download and upload counts and attempts pass. */
   readonly negativeCountsTaken: boolean;
+  /** -1 is taken as "no limit" for the download and upload counts and attempts (counts below -1 are still refused). */
+  readonly minusOneUnlimited: boolean;
+  /** The log levels taken, by the emulated release. */
+  readonly logLevels: (release: string) => readonly string[];
+  /** default-runtime takes only a registered runtime's name (20.10): a shim's fully qualified name that is not registered does not exist. */
+  readonly defaultRuntimeRegisteredOnly: boolean;
   /** A node generic resource not of the form name=value passes. */
   readonly genericResourceFormUnchecked: boolean;
   /** An exec-opt other than native.cgroupdriver and isolation passes (28.x). */
@@ -29,6 +35,18 @@ export interface ValidateVariant {
   readonly mirrorSchemeUnchecked: boolean;
 }
 
+/** The log levels of the document. */
+const DOCUMENTED_LEVELS: readonly string[] = Object.freeze(['debug', 'info', 'warn', 'error', 'fatal']);
+/** The levels of the releases' logging library (logrus). */
+const LIBRARY_LEVELS: readonly string[] = Object.freeze(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'panic']);
+
+/**
+ * The levels 20.10.24, 26.1.5 and 28.5.2 take: their logging library's, beyond the document's list
+ * (`trace`, `panic`); 20.10.24 takes `warning` too, which 26.1.5 and 28.5.2 refuse ("invalid
+ * logging level: warning", observed 2026-12-05 with --validate; 20.10.24 gets past it to a later check).
+ */
+const libraryLevels = (release: string): readonly string[] => (isOlder(release, '23.0') ? [...LIBRARY_LEVELS, 'warning'] : LIBRARY_LEVELS);
+
 /** The document's checks. */
 export const REFERENCE_VALIDATE: ValidateVariant = Object.freeze({
   reservedLabelsTaken: false,
@@ -36,6 +54,9 @@ export const REFERENCE_VALIDATE: ValidateVariant = Object.freeze({
   enumValuesUnchecked: false,
   ipcHostTaken: false,
   negativeCountsTaken: false,
+  minusOneUnlimited: false,
+  logLevels: () => DOCUMENTED_LEVELS,
+  defaultRuntimeRegisteredOnly: false,
   genericResourceFormUnchecked: false,
   unknownExecOptsTaken: false,
   secondV4GatewayTaken: false,
@@ -45,8 +66,12 @@ export const REFERENCE_VALIDATE: ValidateVariant = Object.freeze({
 
 /** Each fault and quirk of the merged configuration's checks, and what it sets (no two set the same field). */
 export const VALIDATE_VARIATIONS: readonly VariationRow<ValidateVariant>[] = [
-  // Hypothetical quirk (specs/quirks/daemon-config.ts).
-  [IPC_HOST, { ipcHostTaken: true }],
+  // Observed quirks (specs/quirks/daemon-config.ts).
+  ['observed.config.values.enum', { logLevels: libraryLevels }],
+  ['observed.config.runtimes.default', { defaultRuntimeRegisteredOnly: true }],
+  // Hypothetical quirks.
+  ['hypothetical.config.values.enum.ipc-host', { ipcHostTaken: true }],
+  ['hypothetical.config.values.numbers.minus-one-unlimited', { minusOneUnlimited: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['config.labels.reserved', { reservedLabelsTaken: true }],
   ['config.labels.conflict', { conflictingLabelsTaken: true }],

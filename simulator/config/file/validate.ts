@@ -5,9 +5,6 @@ import { SimError } from '../../errors.js';
 import { unlessTaken, validateVariant } from './validate-variant.js';
 import { isIp } from './flag-values.js';
 import { dedupeLabels, labelProblem } from './labels.js';
-import { isSentinel } from '../../quirks/daemon-config/count-minus-one.js';
-import { logLevels } from '../../quirks/daemon-config/log-levels.js';
-import { defaultRuntimeMustBeRegistered } from '../../quirks/daemon-config/default-runtime-registered.js';
 import { messageStyle, validationPrefix } from './message-style.js';
 import { fileError } from './read-document.js';
 import type { DaemonSettings } from './settings.js';
@@ -41,11 +38,12 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   const fail = input.failure ?? ((problem: string): SimError => fileError(names, input.path ?? '', `${validationPrefix(style, input.fromFile)}${problem}`));
   const startOnly = input.failure === undefined || style !== 'v20';
   // Where these checks differ from the document's (validate-variant.ts).
-  const variant = validateVariant({ faults, quirks: input.quirks ?? new Set() });
+  const switches = { faults, quirks: input.quirks ?? new Set<string>() };
+  const variant = validateVariant(switches);
 
   unlessTaken(variant, 'reservedLabelsTaken', () => {
     for (const label of s.labels) {
-      const problem = labelProblem(label, names, input.quirks);
+      const problem = labelProblem(label, names, switches);
       if (problem !== null) throw fail(problem);
     }
   });
@@ -57,7 +55,7 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   } else labels = deduped.labels;
 
   unlessTaken(variant, 'enumValuesUnchecked', () => {
-    if (startOnly && !logLevels(input.quirks ?? new Set(), release.release).includes(s.logLevel)) {
+    if (startOnly && !variant.logLevels(release.release).includes(s.logLevel)) {
       throw style === 'v20' ? new SimError('SIM_CONFIG', `unable to parse logging level: ${s.logLevel}`) : fail(`invalid logging level: ${s.logLevel}`);
     }
     if (startOnly && s.logFormat !== 'text' && s.logFormat !== 'json') throw fail(`invalid log format: ${s.logFormat}`);
@@ -72,14 +70,13 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
     if (s.defaultIpcMode !== 'shareable' && s.defaultIpcMode !== 'private' && !ipcHost)
       throw fail(`default IPC mode setting (${s.defaultIpcMode}) is invalid; use "shareable" or "private"`);
   });
-  // Hypothetical quirk: -1 is "no limit" (isSentinel).
-  const quirks = input.quirks ?? new Set<string>();
+  // -1 may be "no limit".
+  const unlimited = (count: number): boolean => count === -1 && variant.minusOneUnlimited;
   unlessTaken(variant, 'negativeCountsTaken', () => {
-    if (s.maxConcurrentDownloads < 0 && !isSentinel(s.maxConcurrentDownloads, quirks))
-      throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
-    if (s.maxConcurrentUploads < 0 && !isSentinel(s.maxConcurrentUploads, quirks)) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
+    if (s.maxConcurrentDownloads < 0 && !unlimited(s.maxConcurrentDownloads)) throw fail(`invalid max concurrent downloads: ${s.maxConcurrentDownloads}`);
+    if (s.maxConcurrentUploads < 0 && !unlimited(s.maxConcurrentUploads)) throw fail(`invalid max concurrent uploads: ${s.maxConcurrentUploads}`);
     // 20.10's config.Validate wants at least one attempt; later releases take 0 as the default.
-    if (s.maxDownloadAttempts < (style === 'v20' ? 1 : 0) && !isSentinel(s.maxDownloadAttempts, quirks))
+    if (s.maxDownloadAttempts < (style === 'v20' ? 1 : 0) && !unlimited(s.maxDownloadAttempts))
       throw fail(`invalid max download attempts: ${s.maxDownloadAttempts}`);
   });
   if (style !== 'v20' && s.mtu < 0) throw fail(`invalid default MTU: ${s.mtu}`);
@@ -120,7 +117,7 @@ export function validateSettings(input: ValidationInput): DaemonSettings {
   });
   if (style === 'v20') {
     if ('runc' in s.runtimes) throw fail("runtime name 'runc' is reserved");
-    const shimName = /^io\.containerd\.[\w.-]+\.v\d+$/.test(s.defaultRuntime) && !defaultRuntimeMustBeRegistered(input.quirks ?? new Set());
+    const shimName = /^io\.containerd\.[\w.-]+\.v\d+$/.test(s.defaultRuntime) && !variant.defaultRuntimeRegisteredOnly;
     if (s.defaultRuntime !== 'runc' && !(s.defaultRuntime in s.runtimes) && !shimName)
       throw fail(`specified default runtime '${s.defaultRuntime}' does not exist`);
   }

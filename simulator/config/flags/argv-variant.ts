@@ -1,7 +1,3 @@
-import * as boolOnlyTrue from '../../quirks/daemon-config/bool-only-true.js';
-import * as boolWordTaken from '../../quirks/daemon-config/bool-word-taken.js';
-import * as unknownValuedSkipped from '../../quirks/daemon-config/unknown-valued-skipped.js';
-import * as valueUnnamed from '../../quirks/daemon-config/value-unnamed.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 
 /**
@@ -43,13 +39,20 @@ export const REFERENCE_ARGV: ArgvVariant = Object.freeze({
   switchTakesWord: () => false,
 });
 
+/** Whether a word parses as a bool (Go's strconv.ParseBool). */
+const isBoolWord = (word: string | undefined): word is string => word !== undefined && /^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/.test(word);
+
 /** Each fault and quirk of the command line's parsing, and what it sets (no two set the same field). */
 export const ARGV_VARIATIONS: readonly VariationRow<ArgvVariant>[] = [
   // Hypothetical quirks (specs/quirks/daemon-config.ts).
-  [boolOnlyTrue.ID, { switchWord: boolOnlyTrue.parse }],
-  [valueUnnamed.ID, { missingValueMessage: () => valueUnnamed.MESSAGE }],
-  [unknownValuedSkipped.ID, { unknownSkipped: unknownValuedSkipped.skipped }],
-  [boolWordTaken.ID, { switchTakesWord: boolWordTaken.isBoolWord }],
+  // A switch's `=value` is compared with the word `true`: every other word turns it off.
+  ['hypothetical.config.cli.bool-forms.only-true', { switchWord: (raw) => raw === 'true' }],
+  // The bare usage error, which names no flag.
+  ['hypothetical.config.cli.value-required.flag-unnamed', { missingValueMessage: () => 'flag needs an argument' }],
+  // An unknown long option written `--name=value` is skipped (a bare `--name` or `-x` is still refused).
+  ['hypothetical.config.cli.unknown-option.valued-skipped', { unknownSkipped: (word) => word.startsWith('--') && word.includes('=') }],
+  // A switch followed by a word that parses as a bool takes it as its value.
+  ['hypothetical.config.cli.positional.bool-word-taken', { switchTakesWord: isBoolWord }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['config.cli.bool-forms', { debugValueIgnored: true }],
   ['config.cli.value-required', { missingValue: '' }],

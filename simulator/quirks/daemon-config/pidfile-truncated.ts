@@ -1,13 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { PIDFILE_MODE } from '../../daemon/pidfile.js';
-import type { QuirkModule } from '../quirk-module.js';
 
 /** Hypothetical quirk: the PID file is opened for writing (truncated) before the PID it holds is read: the running daemon's PID is lost, and a second daemon given its PID file starts. */
 export const ID = 'hypothetical.config.multiple-daemons.pidfile-truncated';
-export const MODULE: QuirkModule = {
-  where:
-    'simulator/quirks/daemon-config/pidfile-truncated.ts, its row of simulator/daemon/start-variant.ts (START_VARIATIONS), read by simulator/daemon/start.ts (before claimPidfile)',
-};
 
 /** Truncates the PID file as the quirk's open does (a file that cannot be opened is left to the claim to report). */
 export function truncate(path: string): void {

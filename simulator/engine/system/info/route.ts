@@ -1,6 +1,5 @@
-import { withRegistryConfigAsObserved } from '../../../quirks/daemon-config/registry-config-early.js';
-import { withoutCdiSpecDirs } from '../../../quirks/daemon-config/cdi-unlisted.js';
-import { withoutLoopbackWhenConfigured } from '../../../quirks/daemon-config/loopback-replaced.js';
+import { inRange } from '../../../../common/dotted-version.js';
+import type { InfoStyleName } from '../../../../specs/info-fields.js';
 import { SIM_BUILD } from '../response-kit.js';
 import type { Route } from '../../../http/route.js';
 import { loadDaemonId } from './daemon-id.js';
@@ -10,7 +9,7 @@ import { ipv4ForwardingOf } from './forwarding.js';
 import { openFileCount, readHostFacts, type HostFacts } from './host-facts.js';
 import { shapeInfo } from './shape.js';
 import { infoStyleOf } from './style.js';
-import * as infoSwitchesFlags from '../../../quirks/daemon-config/info-switches-flags.js';
+import { infoRouteVariant, type InfoRouteVariant } from './route-variant.js';
 
 /**
  * The counters of /info (observed on 20.10.24, 26.1.5 and 28.5.2): every image of the store, tagged
@@ -22,6 +21,31 @@ function objectCounts(objects: ObjectStore): ObjectCounts {
   const running = containers.filter((c) => c.state === 'running' && !c.paused).length;
   const paused = containers.filter((c) => c.state === 'running' && c.paused).length;
   return { images: objects.allImages().length, running, paused, stopped: containers.length - running - paused };
+}
+
+/** The insecure loopback range, which configured CIDRs join. */
+const LOOPBACK = '127.0.0.0/8';
+/** RegistryConfig's fields of the deprecated allow-nondistributable-artifacts. */
+const NONDISTRIBUTABLE_FIELDS: readonly string[] = ['AllowNondistributableArtifactsCIDRs', 'AllowNondistributableArtifactsHostnames'];
+
+/** /info as shaped for the style and API version, with what the variant leaves out (route-variant.ts). */
+function asShown(info: Record<string, unknown>, style: InfoStyleName, api: string, variant: InfoRouteVariant): Record<string, unknown> {
+  let shown = info;
+  if (variant.cdiSpecDirsUnlisted.includes(style)) {
+    const { CDISpecDirs: _dropped, ...rest } = shown;
+    shown = rest;
+  }
+  const unlisted = variant.nondistributableUnlisted;
+  const registry = shown['RegistryConfig'];
+  if (unlisted?.styles.includes(style) && inRange(api, unlisted.api) && typeof registry === 'object' && registry !== null)
+    shown = { ...shown, RegistryConfig: Object.fromEntries(Object.entries(registry).filter(([key]) => !NONDISTRIBUTABLE_FIELDS.includes(key))) };
+  const registryNow = shown['RegistryConfig'];
+  if (variant.loopbackReplaced && typeof registryNow === 'object' && registryNow !== null) {
+    const cidrs = (registryNow as Record<string, unknown>)['InsecureRegistryCIDRs'];
+    if (Array.isArray(cidrs) && cidrs.some((c) => c !== LOOPBACK))
+      shown = { ...shown, RegistryConfig: { ...registryNow, InsecureRegistryCIDRs: cidrs.filter((c) => c !== LOOPBACK) } };
+  }
+  return shown;
 }
 
 /**
@@ -48,11 +72,12 @@ export function infoRoute(): Route {
         ids.set(idKey, id);
       }
       host ??= readHostFacts();
+      // Where this /info differs from the document's (route-variant.ts).
+      const variant = infoRouteVariant(config);
       const values = infoValues({
         faults: config.faults,
         id,
-        // Hypothetical quirk: the switches from the flags alone.
-        settings: config.quirks.has(infoSwitchesFlags.ID) ? infoSwitchesFlags.switchesFromFlags(config.settings, config.startFlags.switches) : config.settings,
+        settings: variant.switchesFromFlags ? { ...config.settings, ...config.startFlags.switches } : config.settings,
         style,
         names: config.names,
         dataRoot: config.dataRoot,
@@ -64,9 +89,8 @@ export function infoRoute(): Route {
         counts: objectCounts(x.state.objects),
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
-      const body = Buffer.from(
-        `${JSON.stringify(withoutLoopbackWhenConfigured(withRegistryConfigAsObserved(withoutCdiSpecDirs(shapeInfo(values, style, name, x.version ?? config.maxApi), name, config.quirks), name, x.version ?? config.maxApi, config.quirks), config.quirks))}\n`,
-      );
+      const api = x.version ?? config.maxApi;
+      const body = Buffer.from(`${JSON.stringify(asShown(shapeInfo(values, style, name, api), name, api, variant))}\n`);
       const headers = (x.version === null ? kit.bare : kit.versioned).routed;
       x.res.writeHead(200, [...headers, 'Content-Type', 'application/json', 'Content-Length', String(body.length)]);
       x.res.end(body);
