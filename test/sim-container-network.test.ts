@@ -185,3 +185,34 @@ checkObserved('endpoint and Config fields per release', 'ctc-netw-', SHAPES, end
   await sleeper(client, 'ctc-n1', {}, 'none');
   await sleeper(client, 'ctc-o1', { OnBuild: ['RUN x'] }, 'none');
 });
+
+/**
+ * The list's health summary (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, 2026-12-05; moby
+ * docker-v29.0.0 container/view.go): from 29.0 at API 1.52, "none" without a probe or before a
+ * start, "starting" once a container with one has started (ctrd-sim runs no probe, so it stays so).
+ */
+const LIST_HEALTH: Observed = [
+  [
+    { method: 'GET', path: '/containers/json?all=1' },
+    [200, '/ctc-h1 - /ctc-n1 -'],
+    '=',
+    '=',
+    [200, '/ctc-h1 {"Status":"starting","FailingStreak":0} /ctc-n1 {"Status":"none","FailingStreak":0}'],
+  ],
+  [{ method: 'GET', path: '/v1.40/containers/json?all=1' }, [200, '/ctc-h1 - /ctc-n1 -'], '=', '=', '='],
+];
+
+/** Each listed container's name and health summary ("-" without one), by name. */
+async function listedHealth(client: HttpClient, ask: Ask): Promise<[number, string]> {
+  const reply = await client.request(ask.method, ask.path, { timeoutMs: 10_000 });
+  const list = JSON.parse(reply.body) as { Names: string[]; Health?: unknown }[];
+  const entries = list.map((entry) => `${entry.Names[0]} ${entry.Health === undefined ? '-' : JSON.stringify(entry.Health)}`);
+  return [reply.status, entries.sort().join(' ')];
+}
+
+checkObserved("the list's health summary per release and API version", 'ctc-netw-', LIST_HEALTH, listedHealth, [], async (client) => {
+  await importBusybox(client);
+  await sleeper(client, 'ctc-n1', {}, 'none');
+  await sleeper(client, 'ctc-h1', { Healthcheck: { Test: ['CMD', '/bin/busybox', 'true'], Interval: 3_600_000_000_000 } }, 'none');
+  await client.request('POST', '/containers/ctc-h1/start', { timeoutMs: 10_000 });
+});

@@ -14,28 +14,44 @@ import { type Ask, checkAgainstRealReleases, checkObserved, type Observed, simCl
 
 const EMPTY_20 = '{"LayersSize":0,"Images":[],"Containers":[],"Volumes":[],"BuildCache":null,"BuilderSize":0}';
 const EMPTY = '{"LayersSize":0,"Images":[],"Containers":[],"Volumes":[],"BuildCache":[]}';
+const LISTS_29 = '"Images":[],"Containers":[],"Volumes":[],"BuildCache":[]';
+const SUMMARIES_29 = '"ImageUsage":{},"ContainerUsage":{},"VolumeUsage":{},"BuildCacheUsage":{}';
 
-// Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27 ('=': as the release before it).
+// Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27, and on 29.7.2, 2026-12-05 ('=': as the release
+// before it; no 29.7 column: its too-old words are a known deviation, api.version.too-old.wording).
 const OBSERVED: Observed = [
-  [{ method: 'GET', path: '/system/df' }, [200, EMPTY_20], [200, EMPTY], '='],
+  [{ method: 'GET', path: '/system/df' }, [200, EMPTY_20], [200, EMPTY], '=', [200, `{${LISTS_29},${SUMMARIES_29}}`]],
   [{ method: 'GET', path: '/v1.24/system/df' }, [200, EMPTY_20], [200, EMPTY], '='],
-  [{ method: 'GET', path: '/system/df?type=bogus' }, [200, EMPTY_20], [400, 'unknown object type: bogus'], '='],
-  [{ method: 'GET', path: '/system/df?type=image&type=Image' }, [200, EMPTY_20], [400, 'unknown object type: Image'], '='],
-  [{ method: 'GET', path: '/system/df?type' }, [200, EMPTY_20], [400, 'unknown object type: '], '='],
-  [{ method: 'GET', path: '/v1.41/system/df?type=bogus' }, [200, EMPTY_20], [200, EMPTY], '='],
+  [{ method: 'GET', path: '/system/df?type=bogus' }, [200, EMPTY_20], [400, 'unknown object type: bogus'], '=', '='],
+  [{ method: 'GET', path: '/system/df?type=image&type=Image' }, [200, EMPTY_20], [400, 'unknown object type: Image'], '=', '='],
+  [{ method: 'GET', path: '/system/df?type' }, [200, EMPTY_20], [400, 'unknown object type: '], '=', '='],
+  [{ method: 'GET', path: '/v1.41/system/df?type=bogus' }, [200, EMPTY_20], [200, EMPTY], '=', [200, `{${LISTS_29}}`]],
   [
     { method: 'GET', path: '/system/df?type=build-cache' },
     [200, EMPTY_20],
     [200, '{"LayersSize":0,"Images":null,"Containers":null,"Volumes":null,"BuildCache":[]}'],
     '=',
+    [200, '{"BuildCache":[],"BuildCacheUsage":{}}'],
   ],
   [
     { method: 'GET', path: '/system/df?type=volume&type=image' },
     [200, EMPTY_20],
     [200, '{"LayersSize":0,"Images":[],"Containers":null,"Volumes":[],"BuildCache":null}'],
     '=',
+    [200, '{"Images":[],"Volumes":[],"ImageUsage":{},"VolumeUsage":{}}'],
   ],
-  [{ method: 'POST', path: '/system/df' }, [404, 'page not found'], '=', '='],
+  [{ method: 'POST', path: '/system/df' }, [404, 'page not found'], '=', '=', '='],
+  // API 1.52 (29.x): `verbose` leaves the lists out; below 1.52 it is not read.
+  [{ method: 'GET', path: '/system/df?verbose=1' }, [200, EMPTY_20], [200, EMPTY], '=', [200, `{${SUMMARIES_29}}`]],
+  [{ method: 'GET', path: '/system/df?verbose=0' }, [200, EMPTY_20], [200, EMPTY], '=', [200, `{${LISTS_29},${SUMMARIES_29}}`]],
+  [
+    { method: 'GET', path: '/system/df?type=build-cache&verbose=true' },
+    [200, EMPTY_20],
+    [200, '{"LayersSize":0,"Images":null,"Containers":null,"Volumes":null,"BuildCache":[]}'],
+    '=',
+    [200, '{"BuildCacheUsage":{}}'],
+  ],
+  [{ method: 'GET', path: '/v1.41/system/df?verbose=1' }, [200, EMPTY_20], [200, EMPTY], '=', [200, `{${LISTS_29}}`]],
 ];
 
 checkObserved('system df answers an empty daemon, and refuses a type, as each release did', 'ctc-df-', OBSERVED);

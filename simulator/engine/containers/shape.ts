@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { diffIdsOf, rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
-import { releaseBelow } from '../replies.js';
+import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
 import { shapeHostConfig } from './host-config.js';
 import { legacyInspect } from './legacy-inspect.js';
@@ -162,7 +162,19 @@ export function shapeContainerSummary(x: Exchange, container: Container, now: bi
     State: stateString(container),
     Status: statusOf(container, now),
     HostConfig: { NetworkMode: container.hostConfig['NetworkMode'] },
+    ...(releaseBelow(x, '29.0') || apiBelow(x, '1.52') ? {} : { Health: healthSummary(container) }),
     NetworkSettings: { Networks: networksOf(x, container) },
     Mounts: [],
   };
+}
+
+/**
+ * The list's health summary from 29.0 at API 1.52 (moby docker-v29.0.0 container/view.go): "none"
+ * for a container without a probe (no Healthcheck, an empty Test, or NONE) or never started; a
+ * started one with a probe is "starting", which is where ctrd-sim's stays, since it runs no probe.
+ */
+function healthSummary(container: Container): { readonly Status: string; readonly FailingStreak: 0 } {
+  const test = (container.config['Healthcheck'] as { Test?: unknown } | undefined)?.Test;
+  const probe = Array.isArray(test) && (test[0] === 'CMD' || test[0] === 'CMD-SHELL');
+  return { Status: probe && container.startedAt !== null ? 'starting' : 'none', FailingStreak: 0 };
 }

@@ -4,7 +4,7 @@ import type { Route } from '../../http/route.js';
 import { shapeContainerSummary } from '../containers/shape.js';
 import { shapeImageUsage } from '../images/shape.js';
 import { type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
-import { apiBelow, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
+import { apiBelow, boolQuery, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
 import { shapeVolume } from '../volumes/routes.js';
 
 /** What system df can be asked for, by the `type` values moby's router knows (from API 1.42). */
@@ -48,6 +48,7 @@ function layerUsage(images: readonly Image[]): { readonly shared: ReadonlyMap<st
   return { shared, total: [...sizes.values()].reduce((sum, size) => sum + size, 0) };
 }
 
+/** The images with their usage, newest first, and the size of every layer once. */
 function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: number; readonly Images: Record<string, unknown>[] } {
   const images = objects.allImages().sort(newestFirst);
   const users = objects.imageUsers();
@@ -56,6 +57,85 @@ function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: n
     LayersSize: total,
     Images: images.map((image) => shapeImageUsage(x, image, objects.tagsOf(image), users.get(image.id) ?? 0, shared.get(image.id) ?? 0)),
   };
+}
+
+/** The containers as the list shows them with their sizes, newest first. */
+function containersPart(x: Exchange, objects: ObjectStore): Record<string, unknown>[] {
+  const now = nowNanos();
+  return objects
+    .allContainers()
+    .sort(newestFirst)
+    .map((container) => shapeContainerSummary(x, container, now, true));
+}
+
+/** The local volumes without options, with their usage (the simulator mounts none and writes nothing into them). */
+function volumesPart(x: Exchange, objects: ObjectStore): Record<string, unknown>[] {
+  return objects.volumes
+    .all()
+    .filter((volume) => volume.options === null || Object.keys(volume.options).length === 0)
+    .map((volume) => ({ ...shapeVolume(x, volume), UsageData: { RefCount: 0, Size: 0 } }));
+}
+
+/** A usage summary (moby's image, container, volume and build DiskUsage): every field omitempty. */
+function usage(fields: {
+  readonly ActiveCount: number;
+  readonly Items: readonly unknown[];
+  readonly Reclaimable: number;
+  readonly TotalCount: number;
+  readonly TotalSize: number;
+}): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== 0)));
+}
+
+const ACTIVE_STATES = new Set(['running', 'paused', 'restarting']);
+
+/**
+ * From 29.0 (moby docker-v29.0.0 daemon/server/router/system/system_routes.go getDiskUsage,
+ * daemon/disk_usage.go; observed on 29.7.2, 2026-12-05): the lists of the parts asked for, each
+ * left out when not asked (omitzero), LayersSize only when not 0; from API 1.52 a usage summary
+ * per part asked for too (counts, sizes and, but with `verbose`, its items), and with `verbose`
+ * the summaries alone.
+ */
+function diskUsageFrom29(x: Exchange, asked: ReadonlySet<Usage>): Record<string, unknown> {
+  const { objects } = x.state;
+  const summaries = !apiBelow(x, '1.52');
+  const lists = !(summaries && boolQuery(x, 'verbose'));
+  const images = asked.has('image') ? imagesPart(x, objects) : null;
+  const containers = asked.has('container') ? containersPart(x, objects) : null;
+  const volumes = asked.has('volume') ? volumesPart(x, objects) : null;
+  const document: Record<string, unknown> = {};
+  if (lists) {
+    if (images !== null && images.LayersSize !== 0) document['LayersSize'] = images.LayersSize;
+    if (images !== null) document['Images'] = images.Images;
+    if (containers !== null) document['Containers'] = containers;
+    if (volumes !== null) document['Volumes'] = volumes;
+    if (asked.has('build-cache')) document['BuildCache'] = [];
+  }
+  if (!summaries) return document;
+  if (images !== null) {
+    const unused = images.Images.filter((image) => image['Containers'] === 0);
+    const freed = unused.reduce((sum, image) => sum + (image['Size'] as number) - (image['SharedSize'] as number), 0);
+    document['ImageUsage'] = usage({
+      ActiveCount: images.Images.length - unused.length,
+      Items: images.Images,
+      // moby: the layers' size less what removing each unused image would not free.
+      Reclaimable: images.LayersSize - freed,
+      TotalCount: images.Images.length,
+      TotalSize: images.LayersSize,
+    });
+  }
+  if (containers !== null)
+    document['ContainerUsage'] = usage({
+      ActiveCount: containers.filter((container) => ACTIVE_STATES.has(container['State'] as string)).length,
+      Items: containers,
+      // No container of the simulator writes to its own layer (SizeRw 0).
+      Reclaimable: 0,
+      TotalCount: containers.length,
+      TotalSize: 0,
+    });
+  if (volumes !== null) document['VolumeUsage'] = usage({ ActiveCount: 0, Items: volumes, Reclaimable: 0, TotalCount: volumes.length, TotalSize: 0 });
+  if (asked.has('build-cache')) document['BuildCacheUsage'] = {};
+  return document;
 }
 
 /**
@@ -79,20 +159,10 @@ export const diskUsageRoute: Route = {
     const panics = !inventory && apiBelow(x, '1.44') && !releaseBelow(x, NIL_IMAGES_PANIC.from) && releaseBelow(x, NIL_IMAGES_PANIC.until);
     if (panics) return dropConnection(x);
     const { objects } = x.state;
+    if (!releaseBelow(x, '29.0')) return sendJson(x, 200, diskUsageFrom29(x, asked));
     const images = asked.has('image') ? imagesPart(x, objects) : { LayersSize: 0, Images: null };
-    const now = nowNanos();
-    const containers = asked.has('container')
-      ? objects
-          .allContainers()
-          .sort(newestFirst)
-          .map((container) => shapeContainerSummary(x, container, now, true))
-      : null;
-    const volumes = asked.has('volume')
-      ? objects.volumes
-          .all()
-          .filter((volume) => volume.options === null || Object.keys(volume.options).length === 0)
-          .map((volume) => ({ ...shapeVolume(x, volume), UsageData: { RefCount: 0, Size: 0 } }))
-      : null;
+    const containers = asked.has('container') ? containersPart(x, objects) : null;
+    const volumes = asked.has('volume') ? volumesPart(x, objects) : null;
     sendJson(x, 200, {
       ...images,
       Containers: containers,
