@@ -36,7 +36,15 @@ const ENDPOINT_ORDER_20 = [...ENDPOINT_HEAD, ...ENDPOINT_ADDRESSES, 'MacAddress'
 const ENDPOINT_ORDER_26 = [...ENDPOINT_HEAD, 'MacAddress', ...ENDPOINT_ADDRESSES, 'DriverOpts', 'DNSNames'];
 const ENDPOINT_ORDER_28 = [...ENDPOINT_HEAD, 'MacAddress', 'DriverOpts', 'GwPriority', ...ENDPOINT_ADDRESSES, 'DNSNames'];
 /** From 29.0 (moby docker-v29.0.0 api/types/network/endpoint.go; observed on 29.7.2): MacAddress after IPAddress. */
-const ENDPOINT_ORDER_29 = [...ENDPOINT_HEAD, 'DriverOpts', 'GwPriority', ...ENDPOINT_ADDRESSES.slice(0, 4), 'MacAddress', ...ENDPOINT_ADDRESSES.slice(4), 'DNSNames'];
+const ENDPOINT_ORDER_29 = [
+  ...ENDPOINT_HEAD,
+  'DriverOpts',
+  'GwPriority',
+  ...ENDPOINT_ADDRESSES.slice(0, 4),
+  'MacAddress',
+  ...ENDPOINT_ADDRESSES.slice(4),
+  'DNSNames',
+];
 
 /** `fields` in the order `order` names them (a field it does not name is left out). */
 const ordered = (fields: Readonly<Record<string, unknown>>, order: readonly string[]): Record<string, unknown> =>
@@ -66,7 +74,10 @@ export function endpointOf(x: Exchange, container: Container): Record<string, un
     // From 25.0 (null on the network none, observed on 26.1.5 and 28.5.2; network-settings-variant.ts).
     ...(releaseBelow(x, '25.0') || !variant.dnsNamesFrom25 || (apiBelow(x, '1.44') && variant.dnsNamesHiddenBelow144) ? {} : { DNSNames: null }),
   };
-  return ordered(fields, releaseBelow(x, '23.0') ? ENDPOINT_ORDER_20 : releaseBelow(x, '28.0') ? ENDPOINT_ORDER_26 : releaseBelow(x, '29.0') ? ENDPOINT_ORDER_28 : ENDPOINT_ORDER_29);
+  return ordered(
+    fields,
+    releaseBelow(x, '23.0') ? ENDPOINT_ORDER_20 : releaseBelow(x, '28.0') ? ENDPOINT_ORDER_26 : releaseBelow(x, '29.0') ? ENDPOINT_ORDER_28 : ENDPOINT_ORDER_29,
+  );
 }
 
 /** The deprecated top-level fields (moby DefaultNetworkSettings): empty before a start. */
