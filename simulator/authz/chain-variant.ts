@@ -3,7 +3,6 @@ import { AUTHZ_MESSAGES } from '../../specs/messages.js';
 import { SimError } from '../errors.js';
 import type { VariationRow } from '../faults/variant-table.js';
 import { perConfigVariant } from '../faults/variant-table.js';
-import { CleanShutdown } from '../quirks/listeners/missing-exit-0.js';
 
 /** A start error's class: its code and message. */
 export type StartErrorClass = new (code: 'SIM_AUTHZ', message: string) => SimError;
@@ -40,6 +39,12 @@ export const REFERENCE_AUTHZ_CHAIN: AuthzChainVariant = Object.freeze({
   endsAtFirstAllow: false,
   responseDenialsHeard: true,
 });
+
+/**
+ * Quirk hypothetical.authz.missing.exit-0: the start error of a plugin that cannot be found, which
+ * the process ends on with status 0 (simulator/bin/ctrd-sim.ts).
+ */
+export class CleanShutdown extends SimError {}
 
 /** Quirk hypothetical.authz.unreachable.reads-open: the methods let through a plugin that cannot be reached. */
 const isReadOnly = (method: string): boolean => method === 'GET' || method === 'HEAD';

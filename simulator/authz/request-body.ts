@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BodyTooLarge, keepBody, readBody } from '../http/body.js';
 import { hasBody, isChunked, isJsonBody, MAX_SHOWN_BODY } from './request-message.js';
-import { hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
+import { hiddenUntyped } from '../engine/json-request-variant.js';
 import { HIDDEN_FROM, type RequestBodyVariant } from './request-body-variant.js';
 
 /** A request's body before the plugins: the bytes they are shown (none: no body), or too large to show. */

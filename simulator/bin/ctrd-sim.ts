@@ -5,7 +5,7 @@ import { stderrLogger } from '../log.js';
 import { takeProcessSignals } from '../daemon/signals.js';
 import { startSimulator } from '../daemon/start.js';
 import { SimError } from '../errors.js';
-import { CleanShutdown } from '../quirks/listeners/missing-exit-0.js';
+import { CleanShutdown } from '../authz/chain-variant.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   // First of all: a signal that comes while the daemon starts must not get node's default.

@@ -34,7 +34,6 @@ import { DEFAULT_TCP_PORT, listenTcp, ModelRunner, runnerHandler } from '../mode
 import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import { reloadSwapsChain } from '../quirks/reload/authz-needs-start-chain.js';
 import { resolveVariants } from '../http/variants.js';
-import { removedEarly } from '../quirks/listeners/plain-tcp-removed-early.js';
 import { startVariant } from './start-variant.js';
 
 export interface StartOptions {
@@ -87,6 +86,13 @@ function leveled(logger: Logger, debug: () => boolean): Logger {
     },
   };
 }
+
+/** Quirk hypothetical.listen.tcp.unauthenticated-deprecated.removed-early: the error the start ends with, a TCP listener without TLS from 28.0. */
+const removedEarly = (host: string, port: number): SimError =>
+  new SimError(
+    'SIM_LISTEN',
+    `failed to load listeners: listen tcp ${host}:${port}: unauthenticated TCP listeners have been removed; use TLS (--tlsverify) or a unix socket`,
+  );
 
 const SIGNAL_WORDS: Readonly<Record<string, string>> = { SIGTERM: 'terminated', SIGINT: 'interrupt' };
 

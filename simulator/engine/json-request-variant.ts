@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { VariationRow } from '../faults/variant-table.js';
-import { hiddenUntyped } from '../quirks/listeners/authz-untyped-chunked.js';
+import { isChunked } from '../authz/request-message.js';
 import { perConfigVariant } from '../faults/variant-table.js';
 
 /**
@@ -20,6 +20,15 @@ export const REFERENCE_JSON_REQUEST: JsonRequestVariant = Object.freeze({
   contentTypeChecked: true,
   passesUntyped: () => false,
 });
+
+/**
+ * Quirk hypothetical.authz.body.untyped.chunked-untyped: whether a request's body is hidden from the
+ * plugins while the route acts on it: chunked, no Content-Type (the plugins are shown JSON-typed
+ * bodies only, and the check lets a request without Content-Type through when its length is not
+ * positive: ContentLength <= 0 where == 0 was meant, for "no body"). Also read by
+ * simulator/authz/request-body.ts (takeBody).
+ */
+export const hiddenUntyped = (req: IncomingMessage): boolean => isChunked(req) && (req.headers['content-type'] ?? '') === '';
 
 /** Each fault and quirk of the check, and what it sets (no field is set twice). */
 export const JSON_REQUEST_VARIATIONS: readonly VariationRow<JsonRequestVariant>[] = [

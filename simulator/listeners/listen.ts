@@ -4,7 +4,6 @@ import { SimError } from '../errors.js';
 import { describeAddress, type ListenAddress } from './address.js';
 import { tlsFront } from './tls-front.js';
 import { bindMask, checkUnixPath, removeStaleSocket, restrictSocket, underUmask } from './unix-socket.js';
-import { isPlainPing } from '../quirks/listeners/plain-ping-served.js';
 
 /** TLS settings of a listener: a certificate, and client verification when `ca` is given. */
 export interface TlsListenerOptions extends SecureContextOptions {
@@ -26,10 +25,10 @@ export interface ListenerOptions {
   /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
   readonly socketMode?: number;
   /**
-   * Fault (listen.unix.mode-from-start) and its hypothetical quirk chmod-after-listen: unix sockets
-   * are bound under the process's umask and get their mode `lateMs` after they listen, answering
-   * nothing meanwhile (the fault 200, the observed quirk 20), or at once in the listen callback (the
-   * hypothetical quirk, 0).
+   * Fault (listen.unix.mode-from-start) and its quirks observed.listen.unix.mode-from-start and
+   * hypothetical.listen.unix.mode-from-start.chmod-after-listen: unix sockets are bound under the
+   * process's umask and get their mode `lateMs` after they listen, answering nothing meanwhile (the
+   * fault 200, the observed quirk 20), or at once in the listen callback (the hypothetical quirk, 0).
    */
   readonly socketBoundAsIs?: { readonly lateMs: number } | undefined;
 }
@@ -85,6 +84,9 @@ function holdRequests(server: Server, ms: number): void {
   server.removeAllListeners('request');
   server.on('request', (...args: unknown[]) => void opened.then(() => handlers.forEach((handler) => handler.apply(server, args))));
 }
+
+/** Quirk hypothetical.tls.plain-request.ping-served: whether the first bytes of a connection are a plain GET or HEAD of /_ping (unversioned or versioned). */
+const isPlainPing = (first: Buffer): boolean => /^(GET|HEAD) (\/v[0-9.]+)?\/_ping[ ?]/.test(first.toString('latin1', 0, 64));
 
 /** Opens one listener: checks the address, builds its server and starts listening. */
 export function openListener(address: ListenAddress, makeServer: ServerFactory, options: ListenerOptions): Promise<Listener> {

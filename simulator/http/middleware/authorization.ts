@@ -1,7 +1,8 @@
 import { versionGate } from './version-gate.js';
 import type { AuthzChain, AuthzOutcome } from '../../authz/chain.js';
 import type { AuthzMessage } from '../../../specs/authz-protocol.js';
-import { holdResponse } from '../../authz/held-response.js';
+import type { ServerResponse } from 'node:http';
+import { holdResponse, type HeldResponse } from '../../authz/held-response.js';
 import { takeBody } from '../../authz/request-body.js';
 import { requestMessage } from '../../authz/request-message.js';
 import type { RunnerHandler } from '../../model-runner/handler.js';
@@ -10,9 +11,6 @@ import type { Exchange } from '../exchange.js';
 import { handlerError, plainTextFor, sendError } from '../replies.js';
 import type { Middleware, SyncMiddleware } from '../route.js';
 import { runRoute } from '../run-route.js';
-import { isEnginesPath } from '../../quirks/listeners/authz-engines-unauthorized.js';
-import { withoutVersion } from '../../quirks/listeners/authz-uri-unversioned.js';
-import { deniedWithBody } from '../../quirks/listeners/response-deny-body-kept.js';
 
 /**
  * The authorization plugins (`--authorization-plugin`): with none installed a request passes on
@@ -55,6 +53,9 @@ const failed =
     else x.res.destroy();
   };
 
+/** Quirk hypothetical.authz.model-runner.engines-unauthorized: whether a path under the runner's prefix is one of its inference (OpenAI-compatible) paths, which it leaves unauthorized. */
+const isEnginesPath = (path: string): boolean => path === '/engines' || path.startsWith('/engines/');
+
 /**
  * The model runner on a daemon socket (under its prefix) is served through the same plugins as
  * the daemon's own routes: every request that enters through a daemon listener is put to them.
@@ -74,6 +75,9 @@ function refuse(x: Exchange, outcome: Extract<AuthzOutcome, { allowed: false }>)
   const message = plain && x.state.variants.authorization.plainRefusalTrimmed ? outcome.message.trim() : outcome.message;
   sendError(x.res, outcome.status, message, [], plain);
 }
+
+/** Quirk hypothetical.authz.allow.uri-unversioned: the URI without its /v<api> prefix (the path as routed). */
+const withoutVersion = (uri: string): string => uri.replace(/^\/v[0-9.]+(?=\/)/, '');
 
 /** Puts the request to the plugins: its message and their verdict, or null when it was answered already (a body too large). */
 async function ask(x: Exchange, chain: AuthzChain): Promise<{ message: AuthzMessage; verdict: AuthzOutcome } | null> {
@@ -116,6 +120,11 @@ async function authorize(x: Exchange, chain: AuthzChain, serve: () => void): Pro
   if (!verdict.allowed && !x.state.variants.authorization.deniedServedAnyway) return refuse(x, verdict);
   holdForPlugins(x, chain, message, verdict);
   serve();
+}
+
+/** Quirk hypothetical.authz.response-deny.body-kept: the denied answer as it is sent, 403 with the route's own headers and body. */
+function deniedWithBody(res: ServerResponse, held: HeldResponse): void {
+  res.writeHead(403, held.headers).end(held.body);
 }
 
 /** Holds the answer back until every plugin has seen it (AuthZRes): released, or replaced by a refusal. */

@@ -1,10 +1,24 @@
 import { isOlder } from '../../../common/dotted-version.js';
 import { LEGACY_ERROR_API } from '../../../specs/messages.js';
 import { takeVersionPrefix } from './version-prefix.js';
-import { notFound, plainTextFor } from '../replies.js';
+import { requestMessage } from '../../authz/request-message.js';
+import type { Exchange } from '../exchange.js';
+import { handlerError, notFound, plainTextFor, sendError } from '../replies.js';
 import type { SyncMiddleware } from '../route.js';
-import { askBeforeNotFound } from '../../quirks/listeners/authz-before-routing.js';
 import { fallbackForHead, goNotFound, isPingUnderOtherMethod, preflightWithoutRoute } from './route-match-variant.js';
+
+/**
+ * Quirk hypothetical.authz.order.before-routing: asks the plugins about an unrouted request, then
+ * answers `notFound` if they allow it, their denial if not.
+ */
+function askBeforeNotFound(x: Exchange, notFound: () => void): true {
+  const chain = x.state.authz!;
+  chain.authorizeRequest(requestMessage(x.req, undefined)).then(
+    (verdict) => (verdict.allowed ? notFound() : sendError(x.res, verdict.status, verdict.message, [], false)),
+    (error: unknown) => handlerError(x, 500, error instanceof Error ? error.message : String(error)),
+  );
+  return true;
+}
 
 /**
  * Finds the route before any version check, as the daemon's router does: a path or method no
