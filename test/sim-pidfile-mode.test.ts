@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { claimPidfile, releasePidfile } from '../simulator/daemon/pidfile.js';
-import { truncate } from '../simulator/quirks/daemon-config/pidfile-truncated.js';
+import { truncatePidfile as truncate } from '../simulator/daemon/pidfile.js';
 import { BRANDS } from '../specs/brands.js';
 
 /**

@@ -1,4 +1,3 @@
-import { CORS_WITHOUT_VARIABLE } from '../quirks/listeners/cors-without-variable.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
 
 /**
@@ -22,7 +21,8 @@ export const REFERENCE_CORS_HEADER: CorsHeaderVariant = Object.freeze({
 /** Each fault and quirk of the CORS header option, and what it sets (no two set the same field). */
 export const CORS_HEADER_VARIATIONS: readonly VariationRow<CorsHeaderVariant>[] = [
   // Hypothetical quirk (specs/quirks/listeners.ts).
-  [CORS_WITHOUT_VARIABLE, { variableUnneeded: true }],
+  // 27.x honours --api-cors-header without CTRD_DEPRECATED_CORS_HEADER (the default-disabled switch never wired).
+  ['hypothetical.listen.cors-header.without-variable', { variableUnneeded: true }],
   // Fault: the smallest change under which the rule, and only it, fails.
   ['listen.cors-header', { removedOptionTaken: true }],
 ];

@@ -1,5 +1,3 @@
-import { ENV_FLOOR_UNCHECKED } from '../quirks/api-versioning/env-floor-unchecked.js';
-import { OPT_IN_RAISE_ONLY } from '../quirks/api-versioning/opt-in-raise-only.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
 
 /**
@@ -35,8 +33,10 @@ export const REFERENCE_MIN_API: MinApiVariant = Object.freeze({
  */
 export const MIN_API_VARIATIONS: readonly VariationRow<MinApiVariant>[] = [
   // Hypothetical quirks (specs/quirks/api-versioning.ts).
-  [ENV_FLOOR_UNCHECKED, { envFloorUnchecked: true }],
-  [OPT_IN_RAISE_ONLY, { lowerDropped: true }],
+  // From 26.0 the floor (1.24) is checked for daemon.json's min-api-version only: <PREFIX>MIN_API_VERSION=1.12 re-enables the removed versions.
+  ['hypothetical.api.version.legacy-removed.env-floor-unchecked', { envFloorUnchecked: true }],
+  // 25.0 validates <PREFIX>MIN_API_VERSION below the default and starts, but applies it only when it raises the minimum.
+  ['hypothetical.api.version.legacy-opt-in.raise-only', { lowerDropped: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['api.version.legacy-opt-in', { floorIsDefault: true }],
   ['api.version.legacy-removed', { removedVersionsReenabled: true }],

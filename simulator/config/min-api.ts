@@ -7,8 +7,10 @@ import type { DaemonRelease } from '../../specs/versions.js';
 import { SimError } from '../errors.js';
 import type { Implementation } from '../implementation.js';
 import type { ConfigDocument } from './file/read-document.js';
-import { isFloorProblem } from '../quirks/api-versioning/env-floor-unchecked.js';
 import { minApiVariant, type MinApiVariant } from './min-api-variant.js';
+
+/** Whether a problem the override's value has is the floor one (the env-floor-unchecked quirk lets only that one through). */
+const isFloorProblem = (problem: string, belowFloorTemplate: string): boolean => problem.startsWith(belowFloorTemplate.split('{')[0] ?? belowFloorTemplate);
 
 /** Where the minimum-version override is implemented. */
 export const MIN_API_OVERRIDE: Implementation = {

@@ -1,5 +1,4 @@
 import type { TestableRuleId } from '../../specs/catalogue.js';
-import { hiddenRemovedFlags } from '../quirks/deprecations/removed-flag-hidden.js';
 import { BRANDS, isBrand, type Brand, type BrandNames } from '../../specs/brands.js';
 import { inRange } from '../../common/dotted-version.js';
 import { findRelease, NEWEST_RELEASE, RELEASES, type DaemonRelease } from '../../specs/versions.js';
@@ -28,6 +27,9 @@ import { pluginDirs } from '../authz/locate.js';
 import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import { CALL_TIMEOUT_MS } from '../authz/plugin-client.js';
 import { corsHeaderVariant } from './cors-header-variant.js';
+import { argvVariant } from './flags/argv-variant.js';
+import { REMOVED_DAEMON_OPTIONS } from '../../specs/deprecations.js';
+import { rowRemovedIn } from './file/removed-options.js';
 
 function chooseRelease(flags: ParsedFlags): DaemonRelease {
   const emulate = flag(flags, 'emulate');
@@ -52,7 +54,8 @@ function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: R
   const known = new Set([...(release.flags ?? []), ...releaseOptions(release, absent).map((option) => option.name)]);
   for (const name of absent) known.delete(name);
   // Hypothetical quirk: the removed options' flags are hidden flags, parsed and ignored.
-  for (const name of hiddenRemovedFlags(release, quirks)) known.add(name);
+  if (argvVariant({ faults, quirks }).removedFlagsHidden)
+    for (const option of REMOVED_DAEMON_OPTIONS) if (option.flag !== undefined && rowRemovedIn(option.row, release)) known.add(option.flag);
   // --validate may be a hidden flag of a release without it (command-variant.ts).
   if (validateIgnored(release, commandVariant({ faults, quirks }))) known.add('validate');
   for (const name of flags.keys()) {

@@ -35,6 +35,15 @@ function goWriteError(path: string, error: NodeJS.ErrnoException): string {
  */
 export const PIDFILE_MODE = 0o644;
 
+/** Truncates the PID file as an open for writing before the read would (the pidfile-truncated quirk; a file that cannot be opened is left to claimPidfile to report). */
+export function truncatePidfile(path: string): void {
+  try {
+    writeFileSync(path, '', { flag: 'w', mode: PIDFILE_MODE });
+  } catch {
+    // claimPidfile words the failure.
+  }
+}
+
 /** PID files held by simulators running in this process (they all write the same PID). */
 const HELD_HERE = new Set<string>();
 

@@ -1,4 +1,3 @@
-import * as pidfileTruncated from '../quirks/daemon-config/pidfile-truncated.js';
 import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import type { SimConfig } from '../config/types.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
@@ -31,7 +30,7 @@ export interface StartVariant {
   readonly plainForMs: number;
   /** The TLS front serves a plain-HTTP /_ping. */
   readonly plainPing: boolean;
-  /** The PID file is truncated before it is read (pidfile-truncated.ts). */
+  /** The PID file is truncated before it is read (pidfile.ts: truncatePidfile). */
   readonly pidfileTruncated: boolean;
   /** The PID file of a running daemon is taken over. */
   readonly pidfileTakenOver: boolean;
@@ -100,7 +99,7 @@ export const START_VARIATIONS: readonly VariationRow<StartVariant>[] = [
   ['hypothetical.tls.versions.old-refused.sslv3-minimum', { sslv3: true }],
   ['hypothetical.tls.verify.plain-before-tls', { plainForMs: PLAIN_FOR_MS }],
   ['hypothetical.tls.plain-request.ping-served', { plainPing: true }],
-  [pidfileTruncated.ID, { pidfileTruncated: true }],
+  ['hypothetical.config.multiple-daemons.pidfile-truncated', { pidfileTruncated: true }],
   [runtimesWatched.ID, { runtimesWatched: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['listen.multiple', { firstTwoHostsOnly: true }],

@@ -24,8 +24,7 @@ import type { AuthzChain } from '../authz/chain.js';
 import { chainAfterReload, installAuthzPlugins } from '../authz/install.js';
 import { checkAtStart } from '../config/file/start-checks.js';
 import { warnDeprecatedSettings } from '../config/deprecation-warnings.js';
-import { claimPidfile, releasePidfile } from './pidfile.js';
-import * as pidfileTruncated from '../quirks/daemon-config/pidfile-truncated.js';
+import { claimPidfile, releasePidfile, truncatePidfile } from './pidfile.js';
 import { logReloadSignal } from '../reload/log.js';
 import { reloadConfiguration, type ReloadOutcome } from '../reload/reload.js';
 import { watchFile, unwatchFile } from 'node:fs';
@@ -121,7 +120,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
   const clientFaults = config.clientFaults === null ? undefined : await (await importClientFaults()).loadClientFaults(config.clientFaults);
   mkdirSync(config.dataRoot, { recursive: true, mode: 0o710 });
   mkdirSync(config.execRoot, { recursive: true, mode: 0o700 });
-  if (variant.pidfileTruncated) pidfileTruncated.truncate(config.pidfile);
+  if (variant.pidfileTruncated) truncatePidfile(config.pidfile);
   claimPidfile(config.pidfile, pid, config.names, () => variant.pidfileTakenOver);
 
   const routes = routeTable(config);

@@ -24,6 +24,8 @@ export interface ArgvVariant {
   readonly unknownSkipped: (word: string) => boolean;
   /** Whether the word after a switch is taken as its value. */
   readonly switchTakesWord: (next: string | undefined) => boolean;
+  /** The flags of options the release removed are kept as hidden flags, parsed and ignored (their file keys still refused). */
+  readonly removedFlagsHidden: boolean;
 }
 
 /** The document's command line. */
@@ -37,6 +39,7 @@ export const REFERENCE_ARGV: ArgvVariant = Object.freeze({
   unknownOptionsIgnored: false,
   unknownSkipped: () => false,
   switchTakesWord: () => false,
+  removedFlagsHidden: false,
 });
 
 /** Whether a word parses as a bool (Go's strconv.ParseBool). */
@@ -53,6 +56,8 @@ export const ARGV_VARIATIONS: readonly VariationRow<ArgvVariant>[] = [
   ['hypothetical.config.cli.unknown-option.valued-skipped', { unknownSkipped: (word) => word.startsWith('--') && word.includes('=') }],
   // A switch followed by a word that parses as a bool takes it as its value.
   ['hypothetical.config.cli.positional.bool-word-taken', { switchTakesWord: isBoolWord }],
+  // A removed option's flag is kept as a hidden flag that is parsed and ignored (specs/quirks/deprecations.ts).
+  ['hypothetical.deprecated.options.removed-refused.flag-hidden', { removedFlagsHidden: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['config.cli.bool-forms', { debugValueIgnored: true }],
   ['config.cli.value-required', { missingValue: '' }],
