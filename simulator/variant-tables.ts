@@ -42,6 +42,7 @@ import { REFERENCE_MODELS, MODELS_VARIATIONS } from './model-runner/routes/model
 import { REFERENCE_OPENAI_MODELS, OPENAI_MODELS_VARIATIONS } from './model-runner/routes/openai-models-variant.js';
 import { REFERENCE_RUNNER, RUNNER_VARIATIONS } from './model-runner/runner-variant.js';
 import { REFERENCE_RELOAD, RELOAD_VARIATIONS, reloadVariant } from './reload/reload-variant.js';
+import { REFERENCE_RELOAD_SETTINGS, RELOAD_SETTINGS_VARIATIONS, reloadSettingsVariant } from './reload/settings-variant.js';
 
 /** The faults and quirks a daemon started with. */
 export type TableSwitches = Pick<SimConfig, 'faults' | 'quirks'>;
@@ -138,5 +139,5 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   // h-engine: the engine's and the deprecations' tables
 
   // h-runner: the model runner's and the reload's tables
-
+  table('reload settings', 'simulator/reload/settings-variant.ts', REFERENCE_RELOAD_SETTINGS, RELOAD_SETTINGS_VARIATIONS, reloadSettingsVariant),
 ];
