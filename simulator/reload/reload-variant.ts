@@ -58,23 +58,22 @@ const atOnce: Swap = (_current, next, serve, done) => {
   done();
 };
 
-/** Fault (reload.atomic): the labels change first, the rest 30 ms later (then the line is logged). */
-const labelsFirst: Swap = (current, next, serve, done) => {
-  serve(Object.freeze({ ...current, settings: { ...current.settings, labels: next.settings.labels } }));
-  setTimeout(() => {
-    serve(next);
-    done();
-  }, 30);
-};
+/** A swap in two steps: `first` of the old and new configurations, then, `ms` later, the new one (then the line is logged). */
+const inTwoSteps =
+  (first: (current: SimConfig, next: SimConfig) => SimConfig, ms: number): Swap =>
+  (current, next, serve, done) => {
+    serve(first(current, next));
+    setTimeout(() => {
+      serve(next);
+      done();
+    }, ms);
+  };
 
-/** The labels are applied a moment after the rest of the configuration; `done` runs once it is whole. */
-const labelsLate: Swap = (current, next, serve, done) => {
-  serve(Object.freeze({ ...next, settings: { ...next.settings, labels: current.settings.labels } }));
-  setTimeout(() => {
-    serve(next);
-    done();
-  }, 20);
-};
+/** Fault (reload.atomic): the labels change first, the rest 30 ms later. */
+const labelsFirst = inTwoSteps((current, next) => Object.freeze({ ...current, settings: { ...current.settings, labels: next.settings.labels } }), 30);
+
+/** The labels are applied 20 ms after the rest of the configuration. */
+const labelsLate = inTwoSteps((current, next) => Object.freeze({ ...next, settings: { ...next.settings, labels: current.settings.labels } }), 20);
 
 /** The document's reload. */
 export const REFERENCE_RELOAD: ReloadVariant = Object.freeze({
