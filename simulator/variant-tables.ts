@@ -53,6 +53,7 @@ import { REFERENCE_MODELS, MODELS_VARIATIONS } from './model-runner/routes/model
 import { REFERENCE_OPENAI_MODELS, OPENAI_MODELS_VARIATIONS } from './model-runner/routes/openai-models-variant.js';
 import { REFERENCE_RUNNER, RUNNER_VARIATIONS } from './model-runner/runner-variant.js';
 import { REFERENCE_RELOAD, RELOAD_VARIATIONS, reloadVariant } from './reload/reload-variant.js';
+import { REFERENCE_RELOAD_SETTINGS, RELOAD_SETTINGS_VARIATIONS, reloadSettingsVariant } from './reload/settings-variant.js';
 
 /** The faults and quirks a daemon started with. */
 export type TableSwitches = Pick<SimConfig, 'faults' | 'quirks'>;
@@ -140,7 +141,6 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   table('model runner OpenAI models', 'simulator/model-runner/routes/openai-models-variant.ts', REFERENCE_OPENAI_MODELS, OPENAI_MODELS_VARIATIONS),
   table('model runner store', 'simulator/model-runner/runner-variant.ts', REFERENCE_RUNNER, RUNNER_VARIATIONS),
   table('reload', 'simulator/reload/reload-variant.ts', REFERENCE_RELOAD, RELOAD_VARIATIONS, reloadVariant),
-  // h-config: the configuration area's tables
   table('absent options', 'simulator/config/absent-options-variant.ts', REFERENCE_ABSENT_OPTIONS, ABSENT_OPTIONS_VARIATIONS, absentOptionsVariant),
   table(
     'deprecation warnings at start',
@@ -151,19 +151,12 @@ export const VARIANT_TABLES: readonly VariantTable[] = [
   ),
   table('daemon labels', 'simulator/config/file/labels-variant.ts', REFERENCE_LABELS, LABELS_VARIATIONS, labelsVariant),
   table('GET /info', 'simulator/engine/system/info/route-variant.ts', REFERENCE_INFO_ROUTE, INFO_ROUTE_VARIATIONS, infoRouteVariant),
-
-  // h-http: the HTTP layer's tables
   table('request path', 'simulator/http/middleware/request-path-variant.ts', REFERENCE_REQUEST_PATH, REQUEST_PATH_VARIATIONS, requestPathVariant),
   table('connection checks', 'simulator/http/connection-variant.ts', REFERENCE_CONNECTION, CONNECTION_VARIATIONS, connectionVariant),
   table('CORS headers', 'simulator/http/middleware/cors-variant.ts', REFERENCE_CORS, CORS_VARIATIONS, corsVariant),
-
-  // h-authz: authorization, metrics and listeners tables
   table('authorization chain', 'simulator/authz/chain-variant.ts', REFERENCE_AUTHZ_CHAIN, AUTHZ_CHAIN_VARIATIONS, authzChainVariant),
   table('metrics server', 'simulator/metrics/server-variant.ts', REFERENCE_METRICS_SERVER, METRICS_SERVER_VARIATIONS, metricsServerVariant),
-
-  // h-engine: the engine's and the deprecations' tables
   table('container host configuration', 'simulator/engine/containers/host-config-variant.ts', REFERENCE_HOST_CONFIG, HOST_CONFIG_VARIATIONS, hostConfigVariant),
   table('events', 'simulator/engine/events/events-variant.ts', REFERENCE_EVENTS, EVENTS_VARIATIONS, eventsVariant),
-
-  // h-runner: the model runner's and the reload's tables
+  table('reload settings', 'simulator/reload/settings-variant.ts', REFERENCE_RELOAD_SETTINGS, RELOAD_SETTINGS_VARIATIONS, reloadSettingsVariant),
 ];

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { KNOWN_DEVIATIONS, RELEASES, RULES } from '../specs/index.js';
 import { HYPOTHETICAL_QUIRKS, OBSERVED_QUIRKS, QUIRKS } from '../specs/quirks/index.js';
-import { quirkModules } from '../simulator/quirks/registry.js';
+import { quirkPlaces } from '../simulator/quirks/registry.js';
 import { runSuites, withStartArgs, type SuiteRun } from '../suites/run/index.js';
 import { CAPABILITIES_OF } from '../suites/targets/capabilities.js';
 import { resolveTarget } from '../suites/targets/resolve.js';
@@ -24,19 +24,19 @@ const SEED = 7;
 // The three releases with observed quirks, each as a process on the rules only a process carries.
 t.setTimeout(600_000);
 
-t.test('every quirk of the specs is registered in simulator/quirks, and every registered one is in the specs', async (t) => {
+t.test('every quirk of the specs is a row of a variant table, and every quirk row is in the specs', async (t) => {
   const specified = QUIRKS.map((quirk) => quirk.id);
-  const registered = Object.keys(quirkModules());
-  t.same(specified.filter((id) => !registered.includes(id)).sort(), [], 'quirks of specs/quirks not registered in simulator/quirks/<area>/index.ts');
-  t.same(registered.filter((id) => !specified.includes(id)).sort(), [], 'quirks registered in simulator/quirks that specs/quirks does not name');
+  const registered = Object.keys(quirkPlaces());
+  t.same(specified.filter((id) => !registered.includes(id)).sort(), [], 'quirks of specs/quirks no variant table has a row for (simulator/variant-tables.ts)');
+  t.same(registered.filter((id) => !specified.includes(id)).sort(), [], 'quirk rows of the variant tables that specs/quirks does not name');
   t.equal(new Set(specified).size, specified.length, 'quirk ids are unique');
-  for (const [id, module] of Object.entries(quirkModules())) t.ok(module.where.trim() !== '', `${id}: names the file(s) that carry it`);
+  for (const [id, place] of Object.entries(quirkPlaces())) t.ok(place.where.trim() !== '', `${id}: names the file(s) that carry it`);
 });
 
 t.test('every testable rule is broken by at least one quirk (hypothetical, or observed on a real release)', async (t) => {
   const broken = new Set(QUIRKS.map((quirk) => quirk.rule));
   const without = RULES.filter((rule) => rule.testability.testable && !broken.has(rule.id)).map((rule) => rule.id);
-  t.same(without, [], 'testable rules no quirk breaks: add a hypothetical quirk (specs/quirks/<area>.ts, simulator/quirks/<area>/)');
+  t.same(without, [], 'testable rules no quirk breaks: add a hypothetical quirk (specs/quirks/<area>.ts and its row in a variant table: CONTRIBUTING.md)');
 });
 
 t.test('quirks name a rule of the catalogue, releases of the table, and ids of the agreed forms', async (t) => {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import t from 'tap';
 import { IMPLEMENTATIONS } from '../simulator/index.js';
-import { quirkModules } from '../simulator/quirks/registry.js';
+import { quirkPlaces } from '../simulator/quirks/registry.js';
 
 /**
  * The `where` of an implementation record (simulator/implementation.ts) and of a quirk module
- * (QuirkModule.where) tells a reader where to look: every path it names is relative to the
+ * (quirkPlaces: the tables whose rows name a quirk) tells a reader where to look: every path it names is relative to the
  * repository root and exists, and a symbol that follows a path ("simulator/config/flags/argv.ts:
  * parseArgv, …") is in that file.
  */
@@ -35,7 +35,7 @@ function namedPlaces(where: string): { path: string; symbols: string[] }[] {
 
 const records: [owner: string, where: string][] = [
   ...IMPLEMENTATIONS.map((record): [string, string] => [`implementation (${record.rules.join(', ') || 'no rules'})`, record.where]),
-  ...Object.entries(quirkModules()).map(([id, module]): [string, string] => [`quirk ${id}`, module.where]),
+  ...Object.entries(quirkPlaces()).map(([id, module]): [string, string] => [`quirk ${id}`, module.where]),
 ];
 
 t.test('every where names at least one repository-relative path', async (t) => {

@@ -1,4 +1,3 @@
-import * as runtimesWatched from '../quirks/reload/runtimes-watched.js';
 import type { SimConfig } from '../config/types.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
 import type { ListenAddress } from '../listeners/address.js';
@@ -38,7 +37,7 @@ export interface StartVariant {
   readonly jsonLogsAsText: boolean;
   /** The configuration file is read again whenever it changes, without a signal. */
   readonly reloadedOnChange: boolean;
-  /** The configuration file is watched for its runtimes (runtimes-watched.ts). */
+  /** The configuration file is watched for its runtimes (start.ts: runtimesOfFile). */
   readonly runtimesWatched: boolean;
   /** A reload that changes the authorization plugins keeps the chain as it was. */
   readonly chainKeptOnReload: boolean;
@@ -100,7 +99,7 @@ export const START_VARIATIONS: readonly VariationRow<StartVariant>[] = [
   ['hypothetical.tls.verify.plain-before-tls', { plainForMs: PLAIN_FOR_MS }],
   ['hypothetical.tls.plain-request.ping-served', { plainPing: true }],
   ['hypothetical.config.multiple-daemons.pidfile-truncated', { pidfileTruncated: true }],
-  [runtimesWatched.ID, { runtimesWatched: true }],
+  ['hypothetical.reload.needs-signal.runtimes-watched', { runtimesWatched: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['listen.multiple', { firstTwoHostsOnly: true }],
   ['listen.tcp.unauthenticated-deprecated', { plainTcpHalfRemovedFrom26: true }],

@@ -1,9 +1,3 @@
-import { ALIAS_REDIRECT } from '../quirks/model-runner/alias-redirect.js';
-import { BASIC_VERIFIED } from '../quirks/model-runner/basic-verified.js';
-import { CSRF_GUARD } from '../quirks/model-runner/csrf-guard.js';
-import { MODELS_SUBTREE_REDIRECT } from '../quirks/model-runner/models-subtree-redirect.js';
-import { TOKEN_AS_JWT } from '../quirks/model-runner/token-as-jwt.js';
-import { V2_SERVED } from '../quirks/model-runner/v2-served.js';
 import type { VariationRow } from '../faults/variant-table.js';
 
 /**
@@ -56,12 +50,12 @@ export const REFERENCE_HANDLER: RunnerHandlerVariant = Object.freeze({
  */
 export const HANDLER_VARIATIONS: readonly VariationRow<RunnerHandlerVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [V2_SERVED, { versionSegment: (segment) => /^[vV][0-9]+$/.test(segment) }],
-  [ALIAS_REDIRECT, { aliasRedirected: true }],
-  [CSRF_GUARD, { csrfGuard: true }],
-  [TOKEN_AS_JWT, { tokenAsJwt: true }],
-  [BASIC_VERIFIED, { basicVerified: true }],
-  [MODELS_SUBTREE_REDIRECT, { modelsSubtreeRedirect: true }],
+  ['hypothetical.mr.versioning.other-segments.v2-served', { versionSegment: (segment) => /^[vV][0-9]+$/.test(segment) }],
+  ['hypothetical.mr.engines.v1-alias.redirect', { aliasRedirected: true }],
+  ['hypothetical.mr.auth.none.csrf-guard', { csrfGuard: true }],
+  ['hypothetical.mr.auth.ignored.token-as-jwt', { tokenAsJwt: true }],
+  ['hypothetical.mr.auth.ignored.basic-verified', { basicVerified: true }],
+  ['hypothetical.mr.versioning.v1.models-subtree-redirect', { modelsSubtreeRedirect: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.versioning.other-segments', { versionSegment: (segment) => /^v[0-9]+$/.test(segment) }],
   ['mr.engines.v1-alias', { aliasPostOnly: true }],

@@ -1,7 +1,5 @@
 import type { SimConfig } from '../config/types.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
-import { EMBEDDINGS_ENCODED_WHOLE } from '../quirks/model-runner/embeddings-encoded-whole.js';
-import { NO_REQUEST_TOKEN_TOTAL } from '../quirks/model-runner/no-request-token-total.js';
 
 /**
  * What bounding and slicing an inference request's work (limits.ts, read by the embeddings and
@@ -34,8 +32,8 @@ export const REFERENCE_WORK: WorkVariant = Object.freeze({
  */
 export const WORK_VARIATIONS: readonly VariationRow<WorkVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [NO_REQUEST_TOKEN_TOTAL, { requestTotalChecked: false }],
-  [EMBEDDINGS_ENCODED_WHOLE, { encodedWhole: true }],
+  ['hypothetical.mr.inference.work-bounds.no-request-token-total', { requestTotalChecked: false }],
+  ['hypothetical.mr.inference.fairness.embeddings-encoded-whole', { encodedWhole: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.inference.work-bounds', { documentedLimitsChecked: false }],
   ['mr.inference.fairness', { workedWhole: true, encodedWhole: true }],

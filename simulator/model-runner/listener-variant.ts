@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimConfig } from '../config/types.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
-import { EMBEDDINGS_NOT_FORWARDED, refusedByForwarder } from '../quirks/model-runner/embeddings-not-forwarded.js';
+import { refusedByForwarder } from '../quirks/model-runner/embeddings-not-forwarded.js';
 
 /**
  * What the runner's TCP listener (listener.ts) may do differently from the document: which requests
@@ -24,7 +24,7 @@ export const REFERENCE_LISTENER: ListenerVariant = Object.freeze({
 /** Each fault and quirk of the listener, and what it sets (no two set the same field). */
 export const LISTENER_VARIATIONS: readonly VariationRow<ListenerVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [EMBEDDINGS_NOT_FORWARDED, { refuses: refusedByForwarder }],
+  ['hypothetical.mr.tcp.serves.embeddings-not-forwarded', { refuses: refusedByForwarder }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.tcp.serves', { localhostServed: false }],
 ];

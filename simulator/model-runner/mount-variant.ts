@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { perConfigVariant, type VariationRow } from '../faults/variant-table.js';
-import { DELETE_NOT_FORWARDED, proxied } from '../quirks/model-runner/delete-not-forwarded.js';
-import { isOldModelsPath, MODELS_UNPREFIXED } from '../quirks/model-runner/models-unprefixed.js';
-import { daemonErrorForm, SOCKET_DAEMON_ERRORS } from '../quirks/model-runner/socket-daemon-errors.js';
+import { daemonErrorForm } from '../quirks/model-runner/socket-daemon-errors.js';
 
 /**
  * What mounting the runner on the daemon socket (mount.ts) may do differently from the document:
@@ -25,6 +23,14 @@ export interface MountVariant {
   readonly unprefixedToRunner: (url: string) => boolean;
 }
 
+/** The methods a proxy that forwards those of the inference endpoints alone passes to the runner. */
+const PROXIED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
+
+const proxied = (method: string | undefined): boolean => PROXIED_METHODS.has(method ?? 'GET');
+
+/** Whether a socket URL is one of the old unprefixed management paths: /models, /models/… (a query aside). */
+const isOldModelsPath = (url: string): boolean => /^\/models(?:[/?]|$)/.test(url);
+
 /** The document's mount. */
 export const REFERENCE_MOUNT: MountVariant = Object.freeze({
   forwards: () => true,
@@ -38,9 +44,9 @@ export const REFERENCE_MOUNT: MountVariant = Object.freeze({
 /** Each fault and quirk of the mount, and what it sets (no two set the same field). */
 export const MOUNT_VARIATIONS: readonly VariationRow<MountVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [DELETE_NOT_FORWARDED, { forwards: proxied }],
-  [SOCKET_DAEMON_ERRORS, { errorForm: daemonErrorForm }],
-  [MODELS_UNPREFIXED, { unprefixedToRunner: isOldModelsPath }],
+  ['hypothetical.mr.socket.prefix.management.delete-not-forwarded', { forwards: proxied }],
+  ['hypothetical.mr.socket.prefix.daemon-errors', { errorForm: daemonErrorForm }],
+  ['hypothetical.mr.socket.daemon-beside.models-unprefixed', { unprefixedToRunner: isOldModelsPath }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.socket.prefix.management', { managementServed: false }],
   ['mr.socket.prefix', { shortcutServed: false }],

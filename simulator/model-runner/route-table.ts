@@ -1,5 +1,4 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
-import { SHORTCUT_MODELS_PREFIX } from '../quirks/model-runner/shortcut-models-prefix.js';
 import { RUNNER_MESSAGES } from './replies.js';
 import { chatCompletions } from './routes/chat.js';
 import { completions } from './routes/completions.js';
@@ -62,8 +61,8 @@ const RUNNER_ROUTES: readonly RunnerRoute[] = [
     method: 'GET',
     path: '/engines/v1/models/**:model',
     answer: (x, { engine, segments }) => {
-      // Quirk hypothetical.mr.engines.shortcut.models-prefix: under the shortcut, /models matches as a prefix.
-      if (engine === null && x.runner.quirks.has(SHORTCUT_MODELS_PREFIX)) listOpenAiModels(x, engine);
+      // Where a quirk makes /models match as a prefix under the shortcut: routes/openai-models-variant.ts.
+      if (engine === null && x.runner.variants.openAiModels.shortcutRetrieveLists) listOpenAiModels(x, engine);
       else retrieveOpenAiModel(x, engine, segments.slice(3));
       return true;
     },

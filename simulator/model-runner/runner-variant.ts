@@ -1,8 +1,6 @@
 import type { VariationRow } from '../faults/variant-table.js';
-import { DELETE_IN_MEMORY, keepRecordFile } from '../quirks/model-runner/delete-in-memory.js';
-import { LAZY_UNLINK, unlinkLater } from '../quirks/model-runner/lazy-unlink.js';
-import { PACKAGE_NAME_KEY, packageName } from '../quirks/model-runner/package-name-key.js';
-import { createFromStaleCopy, STALE_INDEX_COPY } from '../quirks/model-runner/stale-index-copy.js';
+import { unlinkLater } from '../quirks/model-runner/lazy-unlink.js';
+import { createFromStaleCopy } from '../quirks/model-runner/stale-index-copy.js';
 import { HalfWritten, WrittenLater } from './store/faulty-writes.js';
 import type { ModelStore } from './store/model-store.js';
 import { type HeldModels, WrittenNow } from './store/writes.js';
@@ -34,6 +32,12 @@ export interface RunnerVariant {
   readonly emptiedOnClose: boolean;
 }
 
+/** A Go package name for an engine name: "llama.cpp" → "llamacpp" (a package name holds no "." or "-"). */
+const packageName = (engine: string): string => engine.replace(/[.-]/g, '');
+
+/** The store's unlink of a deleted model's record file, forgotten: the file stays. */
+const keepRecordFile = (_path: string): void => undefined;
+
 /** The document's runner. */
 export const REFERENCE_RUNNER: RunnerVariant = Object.freeze({
   defaultEngineName: undefined,
@@ -62,8 +66,8 @@ export const RUNNER_VARIATIONS: readonly VariationRow<RunnerVariant>[] = [
   ['mr.models.delete.tagged', { oneTagDeletesAll: true }],
   ['mr.store.persists', { emptiedOnClose: true }],
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [PACKAGE_NAME_KEY, { engineKey: packageName }],
-  [LAZY_UNLINK, { unlink: unlinkLater, sweptOnClose: true }],
-  [DELETE_IN_MEMORY, { unlink: keepRecordFile }],
-  [STALE_INDEX_COPY, { writes: (store) => new WrittenNow(store, (ref) => createFromStaleCopy(store, ref)) }],
+  ['hypothetical.mr.engines.default-name.package-name-key', { engineKey: packageName }],
+  ['hypothetical.mr.store.crash-safe.lazy-unlink', { unlink: unlinkLater, sweptOnClose: true }],
+  ['hypothetical.mr.store.persists.delete-in-memory', { unlink: keepRecordFile }],
+  ['hypothetical.mr.store.concurrent.stale-index-copy', { writes: (store) => new WrittenNow(store, (ref) => createFromStaleCopy(store, ref)) }],
 ];

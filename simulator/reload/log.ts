@@ -3,7 +3,7 @@ import type { SimConfig } from '../config/types.js';
 import type { DaemonSettings } from '../config/file/settings.js';
 import { bytesOf } from '../config/file/go-values.js';
 import type { Logger } from '../log.js';
-import { LINE_WITHOUT_CONFIG } from '../quirks/reload/line-without-config.js';
+import { reloadVariant } from './reload-variant.js';
 
 /**
  * 28.5 logs with structured fields, 20.10 and 26.1 inline (observed). Where the change happened in
@@ -46,8 +46,8 @@ export function reloadedConfigJson(config: SimConfig): string {
 
 /** `Got signal to reload configuration` (SIGHUP). */
 export function logReloadSignal(logger: Logger, config: SimConfig): void {
-  // Fault (reload.sighup.applies): the signal is not logged.
-  if (config.faults.has('reload.sighup.applies')) return;
+  // Where a fault differs: reload-variant.ts.
+  if (reloadVariant(config).signalNotLogged) return;
   const file = config.configFile ?? config.names.configFile;
   if (structuredReloadLog(config)) logger.log('info', 'Got signal to reload configuration', { 'config-file': file });
   else logger.log('info', `Got signal to reload configuration, reloading from: ${file}`);
@@ -62,8 +62,8 @@ export function logLimitResets(logger: Logger, s: DaemonSettings): void {
 
 /** `Reloaded configuration` with the effective configuration. */
 export function logReloaded(logger: Logger, config: SimConfig): void {
-  // Quirk (hypothetical): the line does not carry the configuration.
-  if (config.quirks.has(LINE_WITHOUT_CONFIG)) return logger.log('info', 'Reloaded configuration');
+  // Where a quirk differs: reload-variant.ts.
+  if (reloadVariant(config).configNotLogged) return logger.log('info', 'Reloaded configuration');
   if (structuredReloadLog(config)) logger.log('info', 'Reloaded configuration', { config: reloadedConfigJson(config) });
   else logger.log('info', `Reloaded configuration: ${reloadedConfigJson(config)}`);
 }

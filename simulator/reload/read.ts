@@ -8,6 +8,7 @@ import type { DaemonSettings } from '../config/file/settings.js';
 import { validateSettings } from '../config/file/validate.js';
 import { SimError } from '../errors.js';
 import { faultsWhere } from '../faults/fault-set.js';
+import { reloadVariant } from './reload-variant.js';
 
 /** The new file as a reload reads it: the document, and its settings on their own (no flags). */
 export interface ReloadedFile {
@@ -27,8 +28,9 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
   const faults = faultsWhere(config.faults, (rule) => rule.startsWith('reload.'));
   const file = readDocument(config.configFileGiven ?? undefined, names, messageStyle(release), sources, faults, config.quirks);
-  // Fault (reload.invalid.unchanged): unknown directives and mistyped values are dropped, the rest applied.
-  const broken = faults.has('reload.invalid.unchanged');
+  // Where a fault differs: reload-variant.ts.
+  const variant = reloadVariant({ faults, quirks: config.quirks });
+  const broken = variant.invalidKeysDropped;
   const doc = checkDocument(
     file,
     config.startFlags.daemonOptions,
@@ -37,8 +39,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
     faults,
     {
       unknown: !broken,
-      // Fault (reload.conflict.unchanged): a reload does not look for conflicts with the start flags.
-      conflicts: (found) => (faults.has('reload.conflict.unchanged') ? [] : found),
+      conflicts: (found) => (variant.conflictsIgnored ? [] : found),
       types: !broken,
     },
     config.quirks,

@@ -1,10 +1,4 @@
-import { AUTHZ_SKIPPED } from '../quirks/reload/authz-skipped.js';
-import { FLAGS_RESET } from '../quirks/reload/flags-reset.js';
-import { HALF_APPLIED } from '../quirks/reload/half-applied.js';
-import { LABELS_LATE, serveLabelsLate } from '../quirks/reload/labels-late.js';
-import { ONE_AT_A_TIME, serveOneAtATime } from '../quirks/reload/one-at-a-time.js';
-import { REGISTRIES_LAST } from '../quirks/reload/registries-last.js';
-import { RUNTIME_PANIC } from '../quirks/reload/runtime-panic.js';
+import { serveOneAtATime } from '../quirks/reload/one-at-a-time.js';
 import type { SimConfig } from '../config/types.js';
 import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
 
@@ -12,11 +6,25 @@ import { resolveVariant, type VariationRow } from '../faults/variant-table.js';
 export type Swap = (current: SimConfig, next: SimConfig, serve: (config: SimConfig) => void, done: () => void) => void;
 
 /**
- * What a reload (reload.ts, and what each option becomes: apply.ts) may do differently from the
- * document. REFERENCE_RELOAD is the document's; each fault and quirk that changes it is one row of
+ * What a reload (reading the file again: read.ts; applying it: reload.ts, and what each option
+ * becomes: apply.ts; its log lines: log.ts) may do differently from the document. REFERENCE_RELOAD is the document's; each fault and quirk that changes it is one row of
  * RELOAD_VARIATIONS.
  */
 export interface ReloadVariant {
+  /** Unknown directives and mistyped values are dropped, the rest of the file applied (read.ts). */
+  readonly invalidKeysDropped: boolean;
+  /** A file that repeats a start flag is not refused for it (read.ts). */
+  readonly conflictsIgnored: boolean;
+  /** A file refused for one key is logged as refused, and its other keys are applied all the same (quirks/reload/valid-keys-applied.ts). */
+  readonly otherKeysAppliedOnRefusal: boolean;
+  /** A file that repeats a start flag is logged as a conflict, and its other keys are applied all the same (quirks/reload/valid-keys-applied.ts). */
+  readonly otherKeysAppliedOnConflict: boolean;
+  /** The signal is not logged (log.ts). */
+  readonly signalNotLogged: boolean;
+  /** The reload is logged as "Reloaded configuration" without the configuration it applied (log.ts). */
+  readonly configNotLogged: boolean;
+  /** A reload replaces the authorization chain only of a daemon that started with one (quirks/reload/authz-needs-start-chain.ts). */
+  readonly chainOnlyIfStarted: boolean;
   /** The download limits and features given as start flags are reset as the others are. */
   readonly flagsReset: boolean;
   /** A download limit the file leaves out keeps its value. */
@@ -50,17 +58,32 @@ const atOnce: Swap = (_current, next, serve, done) => {
   done();
 };
 
-/** Fault (reload.atomic): the labels change first, the rest 30 ms later (then the line is logged). */
-const labelsFirst: Swap = (current, next, serve, done) => {
-  serve(Object.freeze({ ...current, settings: { ...current.settings, labels: next.settings.labels } }));
-  setTimeout(() => {
-    serve(next);
-    done();
-  }, 30);
-};
+/** A swap in two steps: `first` of the old and new configurations, then, `ms` later, the new one (then the line is logged). */
+const inTwoSteps =
+  (first: (current: SimConfig, next: SimConfig) => SimConfig, ms: number): Swap =>
+  (current, next, serve, done) => {
+    serve(first(current, next));
+    setTimeout(() => {
+      serve(next);
+      done();
+    }, ms);
+  };
+
+/** Fault (reload.atomic): the labels change first, the rest 30 ms later. */
+const labelsFirst = inTwoSteps((current, next) => Object.freeze({ ...current, settings: { ...current.settings, labels: next.settings.labels } }), 30);
+
+/** The labels are applied 20 ms after the rest of the configuration. */
+const labelsLate = inTwoSteps((current, next) => Object.freeze({ ...next, settings: { ...next.settings, labels: current.settings.labels } }), 20);
 
 /** The document's reload. */
 export const REFERENCE_RELOAD: ReloadVariant = Object.freeze({
+  invalidKeysDropped: false,
+  conflictsIgnored: false,
+  otherKeysAppliedOnRefusal: false,
+  otherKeysAppliedOnConflict: false,
+  signalNotLogged: false,
+  configNotLogged: false,
+  chainOnlyIfStarted: false,
   flagsReset: false,
   absentLimitsKept: false,
   labelsAdded: false,
@@ -87,6 +110,9 @@ export const REFERENCE_RELOAD: ReloadVariant = Object.freeze({
  */
 export const RELOAD_VARIATIONS: readonly VariationRow<ReloadVariant>[] = [
   // Faults: the smallest change under which the rule, and only it, fails.
+  ['reload.invalid.unchanged', { invalidKeysDropped: true }],
+  ['reload.conflict.unchanged', { conflictsIgnored: true }],
+  ['reload.sighup.applies', { signalNotLogged: true }],
   ['reload.flags.kept', { flagsReset: true }],
   ['reload.absent-keys', { absentLimitsKept: true }],
   ['reload.option.labels', { labelsAdded: true }],
@@ -101,14 +127,23 @@ export const RELOAD_VARIATIONS: readonly VariationRow<ReloadVariant>[] = [
   ['reload.non-reloadable', { experimentalReloaded: true }],
   ['reload.authz-missing', { missingPluginIgnored: true }],
   ['reload.atomic', { swap: labelsFirst }],
-  // Quirks (specs/quirks/reload.ts).
-  [FLAGS_RESET, { flagsReset: true }],
-  [AUTHZ_SKIPPED, { missingPluginSkipped: true }],
-  [HALF_APPLIED, { appliedUntilRefusal: true }],
-  [REGISTRIES_LAST, { appliedUntilRefusal: true }],
-  [RUNTIME_PANIC, { panicsOnDroppedRuntime: true }],
-  [ONE_AT_A_TIME, { swap: serveOneAtATime }],
-  [LABELS_LATE, { swap: serveLabelsLate }],
+  // Quirks (specs/quirks/reload.ts). The observed ones (specs/known-deviations.ts): the download
+  // limits and features given as start flags reset (20.10 to 29.7); on 20.10, a reload refused for
+  // its registry values half applied, the options applied one at a time without a snapshot, and a
+  // reload that drops the default runtime it does not name crashes the daemon (their logic:
+  // simulator/quirks/reload/half-applied.ts, one-at-a-time.ts, runtime-panic.ts).
+  ['observed.reload.flags.kept', { flagsReset: true }],
+  ['hypothetical.reload.authz-missing.skipped', { missingPluginSkipped: true }],
+  ['observed.reload.invalid.unchanged', { appliedUntilRefusal: true }],
+  // A release that otherwise swaps one configuration checks the registry values only after it applied the other options (as 20.10 does).
+  ['hypothetical.reload.invalid.unchanged.registries-last', { appliedUntilRefusal: true }],
+  ['hypothetical.reload.invalid.unchanged.valid-keys-applied', { otherKeysAppliedOnRefusal: true }],
+  ['hypothetical.reload.conflict.unchanged.other-keys-applied', { otherKeysAppliedOnConflict: true }],
+  ['observed.reload.sighup.applies', { panicsOnDroppedRuntime: true }],
+  ['hypothetical.reload.sighup.applies.line-without-config', { configNotLogged: true }],
+  ['hypothetical.reload.option.authorization-plugins.needs-start-chain', { chainOnlyIfStarted: true }],
+  ['observed.reload.atomic', { swap: serveOneAtATime }],
+  ['hypothetical.reload.atomic.labels-late', { swap: labelsLate }],
 ];
 
 /** The reload of a daemon started with these faults and quirks (resolved field by field: simulator/faults/variant-table.ts). */

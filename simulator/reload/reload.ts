@@ -54,18 +54,13 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   } catch (error) {
     const simError = error instanceof SimError ? error : new SimError('SIM_CONFIG', String(error));
     logReloadFailed(logger, current, simError.message);
-    // Quirks (hypothetical): the failure is logged, and the file's other keys are applied all the same.
-    const rest = readWithoutOneKey(current, sources, simError.message, (other) => readForReload(current, other));
+    // Where a quirk applies the file's other keys all the same (the failure logged): reload-variant.ts.
+    const rest = readWithoutOneKey(current, sources, simError.message, variant, (other) => readForReload(current, other));
     if (rest === null) return { ok: false, error: simError };
     host.serve(
       Object.freeze({
         ...current,
-        settings: withSettingQuirks(
-          current.settings,
-          applyReload(current.settings, rest, current.release, variant, keptFlags(current)),
-          rest.doc,
-          current.quirks,
-        ),
+        settings: withSettingQuirks(current.settings, applyReload(current.settings, rest, current.release, variant, keptFlags(current)), rest.doc, current),
       }),
     );
     return { ok: false, error: simError };
@@ -83,12 +78,7 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     logReconfigureFailed(logger, current, problem);
     return { ok: false, error: new SimError('SIM_CONFIG', problem) };
   }
-  const settings = withSettingQuirks(
-    current.settings,
-    applyReload(current.settings, file, current.release, variant, keptFlags(current)),
-    file.doc,
-    current.quirks,
-  );
+  const settings = withSettingQuirks(current.settings, applyReload(current.settings, file, current.release, variant, keptFlags(current)), file.doc, current);
   const authorizationPlugins =
     plugins === undefined ? current.authorizationPlugins : plugins.filter((name) => firstMissingPlugin([name], current) === undefined);
   const next: SimConfig = Object.freeze({ ...current, settings, debug: settings.debug, experimental: settings.experimental, authorizationPlugins });

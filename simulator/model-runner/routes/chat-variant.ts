@@ -1,13 +1,4 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { CONTENT_MISSING_ACCEPTED } from '../../quirks/model-runner/content-missing-accepted.js';
-import { FINISH_NULL_ON_STOP } from '../../quirks/model-runner/finish-null-on-stop.js';
-import { FIRST_STOP_ONLY } from '../../quirks/model-runner/first-stop-only.js';
-import { LAST_MESSAGE_ONLY } from '../../quirks/model-runner/last-message-only.js';
-import { LONE_SURROGATE_500 } from '../../quirks/model-runner/lone-surrogate-500.js';
-import { NO_DONE_WHEN_CUT } from '../../quirks/model-runner/no-done-when-cut.js';
-import { NO_USAGE_CHUNK } from '../../quirks/model-runner/no-usage-chunk.js';
-import { PER_TOKEN_STOP } from '../../quirks/model-runner/per-token-stop.js';
-import { TASK_INDEX } from '../../quirks/model-runner/task-index.js';
 
 /**
  * What the chat completions route (chat.ts) may do differently from the document. REFERENCE_CHAT is
@@ -64,15 +55,15 @@ export const REFERENCE_CHAT: ChatVariant = Object.freeze({
 /** Each fault and quirk of the chat completions, and what it sets (no two set the same field). */
 export const CHAT_VARIATIONS: readonly VariationRow<ChatVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [CONTENT_MISSING_ACCEPTED, { contentMissingAccepted: true }],
-  [LONE_SURROGATE_500, { loneSurrogateThrows: true }],
-  [FIRST_STOP_ONLY, { firstStopOnly: true }],
-  [PER_TOKEN_STOP, { perTokenStop: true }],
-  [LAST_MESSAGE_ONLY, { lastMessageCounted: true }],
-  [TASK_INDEX, { taskIndex: true }],
-  [FINISH_NULL_ON_STOP, { finishNullOnStop: true }],
-  [NO_USAGE_CHUNK, { usageChunk: false }],
-  [NO_DONE_WHEN_CUT, { noDoneWhenCut: true }],
+  ['hypothetical.mr.openai.bad-request.content-missing-accepted', { contentMissingAccepted: true }],
+  ['hypothetical.mr.server.survives-bad-input.lone-surrogate-500', { loneSurrogateThrows: true }],
+  ['hypothetical.mr.generation.stop.first-only', { firstStopOnly: true }],
+  ['hypothetical.mr.generation.stop.per-token-match', { perTokenStop: true }],
+  ['hypothetical.mr.generation.usage.last-message-only', { lastMessageCounted: true }],
+  ['hypothetical.mr.generation.n.task-index', { taskIndex: true }],
+  ['hypothetical.mr.chat.shape.finish-null-on-stop', { finishNullOnStop: true }],
+  ['hypothetical.mr.chat.stream.usage.no-usage-chunk', { usageChunk: false }],
+  ['hypothetical.mr.chat.stream.no-done-when-cut', { noDoneWhenCut: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.openai.bad-request', { absentMessagesEmpty: true }],
   ['mr.chat.shape', { object: 'chat_completion' }],

@@ -1,6 +1,5 @@
 import type { SimConfig } from '../../config/types.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
-import { finishChunkText, LAST_PIECE_REPEATED } from '../../quirks/model-runner/last-piece-repeated.js';
 
 /**
  * What the text completions route (completions.ts) may do differently from the document.
@@ -15,6 +14,9 @@ export interface CompletionsVariant {
   readonly finishChunkText: (pieces: readonly string[]) => string;
 }
 
+/** The text of the finish chunk that repeats the last piece. */
+const lastPiece = (pieces: readonly string[]): string => pieces[pieces.length - 1] ?? '';
+
 /** The document's text completions. */
 export const REFERENCE_COMPLETIONS: CompletionsVariant = Object.freeze({
   chunkObject: 'text_completion',
@@ -24,7 +26,7 @@ export const REFERENCE_COMPLETIONS: CompletionsVariant = Object.freeze({
 /** Each fault and quirk of the text completions, and what it sets (no two set the same field). */
 export const COMPLETIONS_VARIATIONS: readonly VariationRow<CompletionsVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [LAST_PIECE_REPEATED, { finishChunkText }],
+  ['hypothetical.mr.completions.shape.last-piece-repeated', { finishChunkText: lastPiece }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.completions.shape', { chunkObject: 'chat.completion.chunk' }],
 ];

@@ -1,7 +1,6 @@
 import type { SimConfig } from '../../config/types.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
-import { BATCH_POOLING_LEAK, leakPooling } from '../../quirks/model-runner/batch-pooling-leak.js';
-import { FLOAT64_BASE64, float64Encoded } from '../../quirks/model-runner/float64-base64.js';
+import { leakPooling } from '../../quirks/model-runner/batch-pooling-leak.js';
 import { embeddingToBase64 } from '../engine/deterministic.js';
 
 /**
@@ -26,6 +25,13 @@ function bigEndianBase64(vector: Float32Array): string {
   return buffer.toString('base64');
 }
 
+/** The vector as little-endian float64. */
+function float64Encoded(vector: Float32Array): string {
+  const buffer = Buffer.alloc(vector.length * 8);
+  vector.forEach((value, i) => buffer.writeDoubleLE(value, i * 8));
+  return buffer.toString('base64');
+}
+
 /** The document's embeddings: little-endian float32, indexed from 0, each input's vector its own. */
 export const REFERENCE_EMBEDDINGS: EmbeddingsVariant = Object.freeze({
   base64Of: embeddingToBase64,
@@ -39,8 +45,8 @@ export const REFERENCE_EMBEDDINGS: EmbeddingsVariant = Object.freeze({
  */
 export const EMBEDDINGS_VARIATIONS: readonly VariationRow<EmbeddingsVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [FLOAT64_BASE64, { base64Of: float64Encoded }],
-  [BATCH_POOLING_LEAK, { pooled: leakPooling }],
+  ['hypothetical.mr.embeddings.base64.float64', { base64Of: float64Encoded }],
+  ['hypothetical.mr.embeddings.shape.batch-pooling-leak', { pooled: leakPooling }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.embeddings.base64', { base64Of: bigEndianBase64 }],
   ['mr.embeddings.shape', { firstIndex: 1 }],

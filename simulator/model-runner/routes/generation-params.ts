@@ -17,7 +17,8 @@ export interface Delivery {
  * set (variant-table.ts), so each is the variant of the whole configuration. Resolved once per set.
  */
 const NONE: ReadonlySet<never> = new Set();
-const byFaults = (faults: ReadonlySet<TestableRuleId>): GenerationVariant => generationVariant({ faults, quirks: NONE });
+/** The variant of the faults alone (also read by the usage: openai-objects.ts). */
+export const byFaults = (faults: ReadonlySet<TestableRuleId>): GenerationVariant => generationVariant({ faults, quirks: NONE });
 const byQuirks = (quirks: ReadonlySet<string>): GenerationVariant => generationVariant({ faults: NONE, quirks });
 
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);

@@ -1,8 +1,6 @@
 import type { SimConfig } from '../../config/types.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
-import { BODY_FIRST, refusedBeforeEngine } from '../../quirks/model-runner/body-first.js';
-import { DECIMAL_BODY_LIMIT, DECIMAL_MB } from '../../quirks/model-runner/decimal-mb.js';
-import { UNKNOWN_MODEL_500 } from '../../quirks/model-runner/unknown-model-500.js';
+import { refusedBeforeEngine } from '../../quirks/model-runner/body-first.js';
 import type { RunnerRequest } from './context.js';
 import { INFERENCE_BODY_LIMIT } from './inference.js';
 
@@ -29,6 +27,9 @@ export interface InferenceVariant {
   readonly unheldModelRefused: boolean;
 }
 
+/** "10MB" read as decimal megabytes. */
+const DECIMAL_BODY_LIMIT = 10 * 1000 * 1000;
+
 /** Fault (mr.inference.body-limit): 16 MiB. */
 const FAULTY_BODY_LIMIT = 16 * 1024 * 1024;
 
@@ -48,9 +49,9 @@ export const REFERENCE_INFERENCE: InferenceVariant = Object.freeze({
  */
 export const INFERENCE_VARIATIONS: readonly VariationRow<InferenceVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [BODY_FIRST, { refusedBeforeEngine }],
-  [DECIMAL_MB, { bodyLimitBytes: DECIMAL_BODY_LIMIT }],
-  [UNKNOWN_MODEL_500, { unheldModelFails: true }],
+  ['hypothetical.mr.engines.unknown.body-first', { refusedBeforeEngine }],
+  ['hypothetical.mr.inference.body-limit.decimal-mb', { bodyLimitBytes: DECIMAL_BODY_LIMIT }],
+  ['hypothetical.mr.inference.checks.unknown-model-500', { unheldModelFails: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.engines.unknown', { unknownEngineServed: true }],
   ['mr.inference.body-limit', { bodyLimitBytes: FAULTY_BODY_LIMIT }],

@@ -1,16 +1,4 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { ARRAY_FROM_TAKEN } from '../../quirks/model-runner/array-from-taken.js';
-import { BARE_NAME_IN_AI } from '../../quirks/model-runner/bare-name-in-ai.js';
-import { CONFLICT_409 } from '../../quirks/model-runner/conflict-409.js';
-import { DELETE_ABSENT_200 } from '../../quirks/model-runner/delete-absent-200.js';
-import { DELETE_ID_UNFORCED } from '../../quirks/model-runner/delete-id-unforced.js';
-import { EXTRA_SEGMENTS_400 } from '../../quirks/model-runner/extra-segments-400.js';
-import { NAMESPACE_CASE_KEPT } from '../../quirks/model-runner/namespace-case-kept.js';
-import { SHORT_ID } from '../../quirks/model-runner/short-id.js';
-import { STALE_AFTER_DELETE } from '../../quirks/model-runner/stale-after-delete.js';
-import { TAG_CREATED_200 } from '../../quirks/model-runner/tag-created-200.js';
-import { TAG_LOWER_CASED } from '../../quirks/model-runner/tag-lower-cased.js';
-import { UNKNOWN_RECORD_LEFT } from '../../quirks/model-runner/unknown-record-left.js';
 
 /**
  * What the management routes (models.ts: /models…) may do differently from the document.
@@ -90,18 +78,18 @@ export const REFERENCE_MODELS: ModelsVariant = Object.freeze({
  */
 export const MODELS_VARIATIONS: readonly VariationRow<ModelsVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [NAMESPACE_CASE_KEPT, { namespaceCaseKept: true }],
-  [ARRAY_FROM_TAKEN, { arrayFromTaken: true }],
-  [UNKNOWN_RECORD_LEFT, { unknownRecordLeft: true }],
-  [TAG_LOWER_CASED, { tagLowerCased: true }],
-  [CONFLICT_409, { cachedConflict: true }],
-  [BARE_NAME_IN_AI, { bareNameInAi: true }],
-  [STALE_AFTER_DELETE, { staleAfterDelete: true }],
-  [EXTRA_SEGMENTS_400, { extraSegmentsRefused: true }],
-  [SHORT_ID, { shortId: true }],
-  [DELETE_ID_UNFORCED, { deleteByIdUnforced: true }],
-  [DELETE_ABSENT_200, { absentDelete: 'empty' }],
-  [TAG_CREATED_200, { tagStatus: 200 }],
+  ['hypothetical.mr.reference.normalised.namespace-case-kept', { namespaceCaseKept: true }],
+  ['hypothetical.mr.models.create.bad-body.array-from-taken', { arrayFromTaken: true }],
+  ['hypothetical.mr.models.create.unknown.record-left', { unknownRecordLeft: true }],
+  ['hypothetical.mr.reference.normalised.tag-lower-cased', { tagLowerCased: true }],
+  ['hypothetical.mr.models.create.cached.conflict-409', { cachedConflict: true }],
+  ['hypothetical.mr.reference.format.bare-name-in-ai', { bareNameInAi: true }],
+  ['hypothetical.mr.models.list.stale-after-delete', { staleAfterDelete: true }],
+  ['hypothetical.mr.models.extra-segments.bad-request', { extraSegmentsRefused: true }],
+  ['hypothetical.mr.models.get.short-id', { shortId: true }],
+  ['hypothetical.mr.models.delete.tagged.id-unforced', { deleteByIdUnforced: true }],
+  ['hypothetical.mr.models.delete.absent-200', { absentDelete: 'empty' }],
+  ['hypothetical.mr.models.tag.created-200', { tagStatus: 200 }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.reference.normalised', { lookupKeepsCase: true }],
   ['mr.models.create.bad-body', { badFromFailsInside: true }],

@@ -3,7 +3,6 @@ import { startChunked } from '../../http/streaming.js';
 import { plainError, RUNNER_MESSAGES, sendJson } from '../replies.js';
 import { ModelStore, ModelStoreError, parseModelReference, type ModelRecord, type ModelReference, type RemoveOutcome } from '../store/index.js';
 import type { RunnerRequest } from './context.js';
-import { CONFLICT_MESSAGE } from '../../quirks/model-runner/conflict-409.js';
 import { withShortId } from '../../quirks/model-runner/short-id.js';
 import { withNamespaceAsGiven } from '../../quirks/model-runner/namespace-case-kept.js';
 import { listedUntilAdded } from '../../quirks/model-runner/stale-after-delete.js';
@@ -11,6 +10,9 @@ import { lowerCased } from '../../quirks/model-runner/tag-lower-cased.js';
 
 /** The create body's limit: a reference and a token fit many times over. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
+
+/** The 409 of a create of a model held already, where the variant answers one (models-variant.ts: cachedConflict). */
+const CONFLICT_MESSAGE = 'model already exists';
 
 /**
  * A reference from the path's segments after /models/ (`ns/name`, or one segment with an escaped

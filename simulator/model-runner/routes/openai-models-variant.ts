@@ -1,10 +1,8 @@
 import type { VariationRow } from '../../faults/variant-table.js';
-import { LATEST_DROPPED } from '../../quirks/model-runner/latest-dropped.js';
-import { OPENAI_LIST_CACHED } from '../../quirks/model-runner/openai-list-cached.js';
-import { RETRIEVE_ANY_ID } from '../../quirks/model-runner/retrieve-any-id.js';
 
 /**
- * What the OpenAI-style model routes (openai-models.ts) may do differently from the document.
+ * What the OpenAI-style model routes (openai-models.ts, and their place in ../route-table.ts) may do
+ * differently from the document.
  * REFERENCE_OPENAI_MODELS is the document's; each fault and quirk that changes them is one row of
  * OPENAI_MODELS_VARIATIONS.
  */
@@ -21,6 +19,8 @@ export interface OpenAiModelsVariant {
   readonly escapedSlashTaken: boolean;
   /** An id not held is answered all the same (retrieve-any-id.ts). */
   readonly retrieveAnyId: boolean;
+  /** Under the shortcut /engines/v1, GET /models/{id} answers the whole list (/models matched as a prefix). */
+  readonly shortcutRetrieveLists: boolean;
 }
 
 const docker = (): string => 'docker';
@@ -33,6 +33,7 @@ export const REFERENCE_OPENAI_MODELS: OpenAiModelsVariant = Object.freeze({
   listCached: false,
   escapedSlashTaken: true,
   retrieveAnyId: false,
+  shortcutRetrieveLists: false,
 });
 
 /**
@@ -42,9 +43,10 @@ export const REFERENCE_OPENAI_MODELS: OpenAiModelsVariant = Object.freeze({
  */
 export const OPENAI_MODELS_VARIATIONS: readonly VariationRow<OpenAiModelsVariant>[] = [
   // Hypothetical quirks (specs/quirks/model-runner.ts).
-  [LATEST_DROPPED, { latestDropped: true }],
-  [OPENAI_LIST_CACHED, { listCached: true }],
-  [RETRIEVE_ANY_ID, { retrieveAnyId: true }],
+  ['hypothetical.mr.openai.models.list.latest-dropped', { latestDropped: true }],
+  ['hypothetical.mr.models.create.openai-list-cached', { listCached: true }],
+  ['hypothetical.mr.openai.models.retrieve.any-id', { retrieveAnyId: true }],
+  ['hypothetical.mr.engines.shortcut.models-prefix', { shortcutRetrieveLists: true }],
   // Faults: the smallest change under which the rule, and only it, fails.
   ['mr.openai.models.retrieve', { escapedSlashTaken: false }],
   ['mr.engines.shortcut', { listOwner: (engine) => engine ?? 'docker', retrieveOwner: (engine) => engine ?? 'docker' }],

@@ -1,6 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { GenerationResult } from '../engine/engine.js';
+import { byFaults } from './generation-params.js';
 
 /** What the simulator's engine says it is in `system_fingerprint`. */
 export const FINGERPRINT = 'ctrd-sim';
@@ -33,11 +34,11 @@ export interface Usage {
 
 export function usageOf(result: GenerationResult, faults: ReadonlySet<TestableRuleId>): Usage {
   const completion = result.choices.reduce((sum, choice) => sum + choice.completionTokens, 0);
-  // Fault (mr.generation.usage): the total counts one more.
+  // Where a fault makes the total differ: generation-params-variant.ts.
   return {
     prompt_tokens: result.promptTokens,
     completion_tokens: completion,
-    total_tokens: result.promptTokens + completion + (faults.has('mr.generation.usage') ? 1 : 0),
+    total_tokens: result.promptTokens + completion + byFaults(faults).extraTotalTokens,
   };
 }
 

@@ -1,12 +1,5 @@
-import type { QuirkModule } from '../quirk-module.js';
-
-/** Hypothetical (specs/quirks/model-runner.ts): in a batch, the pooling of each input after the first leaks the previous input's state: its vector differs from the same input's alone. */
-export const BATCH_POOLING_LEAK = 'hypothetical.mr.embeddings.shape.batch-pooling-leak';
-
-export const batchPoolingLeak: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/batch-pooling-leak.ts; its row of simulator/model-runner/routes/embeddings-variant.ts (EMBEDDINGS_VARIATIONS), read by simulator/model-runner/routes/embeddings.ts (embeddings)',
-};
+// Quirk hypothetical.mr.embeddings.shape.batch-pooling-leak (specs/quirks/model-runner.ts): in a batch, the pooling of
+// each input after the first leaks the previous input's state: its vector differs from the same input's alone.
 
 /** The batch's vectors with the quirk on: each after the first mixed with a quarter of the one before it, normalised again. */
 export function leakPooling(vectors: readonly Float32Array[]): Float32Array[] {

@@ -1,15 +1,9 @@
-import type { QuirkModule } from '../quirk-module.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import { plainError, RUNNER_MESSAGES } from '../../model-runner/replies.js';
 import type { RunnerRequest } from '../../model-runner/routes/context.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): the body is read and decoded before the engine is looked up: under an unknown engine a body that is not JSON or names no model answers 400, not 404. */
-export const BODY_FIRST = 'hypothetical.mr.engines.unknown.body-first';
-
-export const bodyFirst: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/body-first.ts; its row of simulator/model-runner/routes/inference-variant.ts (INFERENCE_VARIATIONS), read by simulator/model-runner/routes/inference.ts (checkInference)',
-};
+// Quirk hypothetical.mr.engines.unknown.body-first (specs/quirks/model-runner.ts): the body is read and decoded before
+// the engine is looked up: under an unknown engine a body that is not JSON or names no model answers 400, not 404.
 
 /**
  * The runner's body checks, done before the engine is looked up: answers their 400 and returns

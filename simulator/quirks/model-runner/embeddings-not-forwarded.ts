@@ -1,14 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { QuirkModule } from '../quirk-module.js';
 import { plainError, RUNNER_MESSAGES } from '../../model-runner/replies.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): the TCP listener forwards an allow-list of routes written before embeddings existed: POST /engines/<engine>/v1/embeddings over TCP answers Go's 404 page not found, while the socket serves it. */
-export const EMBEDDINGS_NOT_FORWARDED = 'hypothetical.mr.tcp.serves.embeddings-not-forwarded';
-
-export const embeddingsNotForwarded: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/embeddings-not-forwarded.ts; its row of simulator/model-runner/listener-variant.ts (LISTENER_VARIATIONS), read by simulator/model-runner/listener.ts (listenTcp)',
-};
+// Quirk hypothetical.mr.tcp.serves.embeddings-not-forwarded (specs/quirks/model-runner.ts): the TCP listener forwards
+// an allow-list of routes written before embeddings existed: POST /engines/<engine>/v1/embeddings over TCP answers Go's
+// 404 page not found, while the socket serves it.
 
 /** The TCP forwarder's allow-list: the management paths, the model lists, chat and text completions (no embeddings). */
 const FORWARDED = /^\/(?:models(?:\/.*)?|engines(?:\/[^/]+)?\/v1\/(?:models(?:\/.*)?|chat\/completions|completions)|)$/;

@@ -1,14 +1,8 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { QuirkModule } from '../quirk-module.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): a deleted model's record file is removed by a sweep seconds later (or at a clean shutdown): a kill before the sweep brings the model back. */
-export const LAZY_UNLINK = 'hypothetical.mr.store.crash-safe.lazy-unlink';
-
-export const lazyUnlink: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/lazy-unlink.ts; its row of simulator/model-runner/runner-variant.ts (RUNNER_VARIATIONS), read by simulator/model-runner/runner.ts (ModelRunner)',
-};
+// Quirk hypothetical.mr.store.crash-safe.lazy-unlink (specs/quirks/model-runner.ts): a deleted model's record file is
+// removed by a sweep seconds later (or at a clean shutdown): a kill before the sweep brings the model back.
 
 /** How long a deleted record file waits for the sweep (a garbage collection that runs every few seconds). */
 const SWEEP_AFTER_MS = 5000;

@@ -1,13 +1,7 @@
-import type { QuirkModule } from '../quirk-module.js';
 import type { ChatMessage } from '../../model-runner/engine/engine.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): a chat message whose content holds a lone surrogate (valid JSON) makes the tokenizer throw: 500. */
-export const LONE_SURROGATE_500 = 'hypothetical.mr.server.survives-bad-input.lone-surrogate-500';
-
-export const loneSurrogate500: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/lone-surrogate-500.ts; its row of simulator/model-runner/routes/chat-variant.ts (CHAT_VARIATIONS), read by simulator/model-runner/routes/chat.ts (chatCompletions)',
-};
+// Quirk hypothetical.mr.server.survives-bad-input.lone-surrogate-500 (specs/quirks/model-runner.ts): a chat message
+// whose content holds a lone surrogate (valid JSON) makes the tokenizer throw: 500.
 
 /** A UTF-16 surrogate without its pair: no UTF-8 encodes it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

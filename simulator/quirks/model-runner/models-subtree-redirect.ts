@@ -1,13 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { QuirkModule } from '../quirk-module.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): the model list is registered as a subtree pattern (…/v1/models/): GET /engines[/<engine>]/v1/models answers Go's 301 redirect to …/v1/models/ instead of the list. */
-export const MODELS_SUBTREE_REDIRECT = 'hypothetical.mr.versioning.v1.models-subtree-redirect';
-
-export const modelsSubtreeRedirect: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/models-subtree-redirect.ts; its row of simulator/model-runner/handler-variant.ts (HANDLER_VARIATIONS), read by simulator/model-runner/handler.ts (runnerHandler)',
-};
+// Quirk hypothetical.mr.versioning.v1.models-subtree-redirect (specs/quirks/model-runner.ts): the model list is
+// registered as a subtree pattern (…/v1/models/): GET /engines[/<engine>]/v1/models answers Go's 301 redirect to
+// …/v1/models/ instead of the list.
 
 /** Go's ServeMux for a subtree pattern asked without its trailing slash: 301 to the path with it (true), else false. */
 export function redirectedToSubtree(req: IncomingMessage, res: ServerResponse, path: string): boolean {

@@ -1,13 +1,8 @@
-import type { QuirkModule } from '../quirk-module.js';
 import type { ModelReference } from '../../model-runner/store/index.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): GET and DELETE /models/{namespace}/{name} lower-case the name only: a namespace in another case names another model (404), while the create normalises the whole reference. */
-export const NAMESPACE_CASE_KEPT = 'hypothetical.mr.reference.normalised.namespace-case-kept';
-
-export const namespaceCaseKept: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/namespace-case-kept.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts',
-};
+// Quirk hypothetical.mr.reference.normalised.namespace-case-kept (specs/quirks/model-runner.ts): GET and DELETE
+// /models/{namespace}/{name} lower-case the name only: a namespace in another case names another model (404), while the
+// create normalises the whole reference.
 
 /** The reference looked up with its namespace as the path gives it (the name and tag normalised). */
 export function withNamespaceAsGiven(ref: ModelReference, text: string): ModelReference {

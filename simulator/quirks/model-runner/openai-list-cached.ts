@@ -1,12 +1,6 @@
-import type { QuirkModule } from '../quirk-module.js';
-
-/** Hypothetical (specs/quirks/model-runner.ts): the OpenAI model list is cached and refreshed only when one of its models is gone (after a delete), not after a create: a created model is missing from it. */
-export const OPENAI_LIST_CACHED = 'hypothetical.mr.models.create.openai-list-cached';
-
-export const openAiListCached: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/openai-list-cached.ts; its row of simulator/model-runner/routes/openai-models-variant.ts (OPENAI_MODELS_VARIATIONS), read by simulator/model-runner/routes/openai-models.ts',
-};
+// Quirk hypothetical.mr.models.create.openai-list-cached (specs/quirks/model-runner.ts): the OpenAI model list is
+// cached and refreshed only when one of its models is gone (after a delete), not after a create: a created model is
+// missing from it.
 
 const cached = new WeakMap<object, readonly { readonly id: string }[]>();
 

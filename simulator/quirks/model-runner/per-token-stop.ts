@@ -1,13 +1,7 @@
-import type { QuirkModule } from '../quirk-module.js';
 import type { Generation, GenerationParams, GenerationResult } from '../../model-runner/engine/engine.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): a stop string is looked for in each new token's text alone: one that spans two tokens is never honoured. */
-export const PER_TOKEN_STOP = 'hypothetical.mr.generation.stop.per-token-match';
-
-export const perTokenStop: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/per-token-stop.ts; its row of simulator/model-runner/routes/chat-variant.ts (CHAT_VARIATIONS), read by simulator/model-runner/routes/chat.ts (chatCompletions)',
-};
+// Quirk hypothetical.mr.generation.stop.per-token-match (specs/quirks/model-runner.ts): a stop string is looked for in
+// each new token's text alone: one that spans two tokens is never honoured.
 
 /** One choice generated without its stop strings, then cut at the first token that holds one by itself. */
 function cutPerToken(choice: Generation, stop: readonly string[]): Generation {

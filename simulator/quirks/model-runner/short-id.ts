@@ -1,12 +1,5 @@
-import type { QuirkModule } from '../quirk-module.js';
-
-/** Hypothetical (specs/quirks/model-runner.ts): GET /models/{namespace}/{name} answers the record with its id shortened to 12 hex digits (as the CLI shows it), unlike the list. */
-export const SHORT_ID = 'hypothetical.mr.models.get.short-id';
-
-export const shortId: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/short-id.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts',
-};
+// Quirk hypothetical.mr.models.get.short-id (specs/quirks/model-runner.ts): GET /models/{namespace}/{name} answers the
+// record with its id shortened to 12 hex digits (as the CLI shows it), unlike the list.
 
 /** The record with its id as the CLI shows it: 12 hex digits, without "sha256:". */
 export const withShortId = <R extends { readonly id: string }>(record: R): R => ({

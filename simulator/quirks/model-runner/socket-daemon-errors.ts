@@ -1,13 +1,8 @@
-import type { QuirkModule } from '../quirk-module.js';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-/** Hypothetical (specs/quirks/model-runner.ts): under the socket prefix the runner's error answers pass the daemon's error middleware: their body becomes the daemon's {"message": …} instead of the runner's. */
-export const SOCKET_DAEMON_ERRORS = 'hypothetical.mr.socket.prefix.daemon-errors';
-
-export const socketDaemonErrors: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/socket-daemon-errors.ts; its row of simulator/model-runner/mount-variant.ts (MOUNT_VARIATIONS), read by simulator/model-runner/mount.ts (modelRunnerMount)',
-};
+// Quirk hypothetical.mr.socket.prefix.daemon-errors (specs/quirks/model-runner.ts): under the socket prefix the
+// runner's error answers pass the daemon's error middleware: their body becomes the daemon's {"message": …} instead of
+// the runner's.
 
 /**
  * Wraps `res` so that an answer with a status of 400 or more goes out as the daemon's errors do:

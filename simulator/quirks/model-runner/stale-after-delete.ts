@@ -1,12 +1,5 @@
-import type { QuirkModule } from '../quirk-module.js';
-
-/** Hypothetical (specs/quirks/model-runner.ts): GET /models is cached and refreshed only when a model is added: a deleted model stays in the list until the next create. */
-export const STALE_AFTER_DELETE = 'hypothetical.mr.models.list.stale-after-delete';
-
-export const staleAfterDelete: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/stale-after-delete.ts; its row of simulator/model-runner/routes/models-variant.ts (MODELS_VARIATIONS), read by simulator/model-runner/routes/models.ts',
-};
+// Quirk hypothetical.mr.models.list.stale-after-delete (specs/quirks/model-runner.ts): GET /models is cached and
+// refreshed only when a model is added: a deleted model stays in the list until the next create.
 
 const cached = new WeakMap<object, readonly { readonly id: string }[]>();
 

@@ -1,13 +1,7 @@
-import type { QuirkModule } from '../quirk-module.js';
 import { parseModelReference, type ModelRecord, type ModelReference, type ModelStore } from '../../model-runner/store/index.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): a create copies the index, awaits its write, then installs its copy (read-modify-write without a lock): a create that ran meanwhile is lost. */
-export const STALE_INDEX_COPY = 'hypothetical.mr.store.concurrent.stale-index-copy';
-
-export const staleIndexCopy: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/stale-index-copy.ts; its row of simulator/model-runner/runner-variant.ts (RUNNER_VARIATIONS), read by simulator/model-runner/runner.ts (ModelRunner)',
-};
+// Quirk hypothetical.mr.store.concurrent.stale-index-copy (specs/quirks/model-runner.ts): a create copies the index,
+// awaits its write, then installs its copy (read-modify-write without a lock): a create that ran meanwhile is lost.
 
 /** How long the index's write takes, between the copy and its installation. */
 const INDEX_WRITE_MS = 20;

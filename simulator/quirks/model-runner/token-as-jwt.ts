@@ -1,13 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { QuirkModule } from '../quirk-module.js';
 
-/** Hypothetical (specs/quirks/model-runner.ts): a bearer token, when there is one, is decoded as a registry token (a JWT) to pass on to pulls: one that is not a JWT is refused with 401. */
-export const TOKEN_AS_JWT = 'hypothetical.mr.auth.ignored.token-as-jwt';
-
-export const tokenAsJwt: QuirkModule = {
-  where:
-    'simulator/quirks/model-runner/token-as-jwt.ts; its row of simulator/model-runner/handler-variant.ts (HANDLER_VARIATIONS), read by simulator/model-runner/handler.ts (runnerHandler)',
-};
+// Quirk hypothetical.mr.auth.ignored.token-as-jwt (specs/quirks/model-runner.ts): a bearer token, when there is one, is
+// decoded as a registry token (a JWT) to pass on to pulls: one that is not a JWT is refused with 401.
 
 /** Whether a JWT's header (its first base64url part) decodes to a JSON object. */
 function jwtHeaderDecodes(token: string): boolean {

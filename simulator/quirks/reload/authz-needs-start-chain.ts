@@ -1,9 +1,13 @@
-import type { QuirkModule } from '../quirk-module.js';
+// Quirk hypothetical.reload.option.authorization-plugins.needs-start-chain: its row is in
+// simulator/reload/reload-variant.ts; simulator/daemon/start.ts asks reloadSwapsChain.
+import { reloadVariant } from '../../reload/reload-variant.js';
 
-/** Hypothetical (specs/quirks/reload.ts): the authorization middleware is installed at start only when plugins are listed then: a reload changes the chain of a daemon that started with plugins, and leaves a daemon started without any unprotected. */
-export const ID = 'hypothetical.reload.option.authorization-plugins.needs-start-chain';
+const NO_FAULTS: ReadonlySet<never> = new Set();
 
-export const needsStartChain: QuirkModule = { where: 'simulator/quirks/reload/authz-needs-start-chain.ts, called from simulator/daemon/start.ts (serve)' };
-
-/** Whether a reload may replace the chain: always, but where the quirk is carried and the daemon started without one. */
-export const reloadSwapsChain = (quirks: ReadonlySet<string>, startedWithChain: boolean): boolean => !quirks.has(ID) || startedWithChain;
+/**
+ * Whether a reload may replace the authorization chain: always, but where the variant installs the
+ * middleware only at a start that lists plugins (reload-variant.ts: chainOnlyIfStarted) and the
+ * daemon started without one.
+ */
+export const reloadSwapsChain = (quirks: ReadonlySet<string>, startedWithChain: boolean): boolean =>
+  !reloadVariant({ faults: NO_FAULTS, quirks }).chainOnlyIfStarted || startedWithChain;

@@ -1,13 +1,7 @@
+// Quirks observed.reload.invalid.unchanged (20.10, specs/known-deviations.ts) and
+// hypothetical.reload.invalid.unchanged.registries-last: their rows are in simulator/reload/reload-variant.ts.
 import type { SimConfig } from '../../config/types.js';
 import type { DaemonSettings } from '../../config/file/settings.js';
-import type { QuirkModule } from '../quirk-module.js';
-
-/** 20.10: a reload the daemon refuses for its registry values is half applied (specs/known-deviations.ts). */
-export const HALF_APPLIED = 'observed.reload.invalid.unchanged';
-
-export const halfApplied: QuirkModule = {
-  where: 'simulator/quirks/reload/half-applied.ts, its row of simulator/reload/reload-variant.ts (RELOAD_VARIATIONS), read by simulator/reload/reload.ts',
-};
 
 /**
  * What 20.10's daemon.Reload leaves behind when it stops at the registries: it applies the options

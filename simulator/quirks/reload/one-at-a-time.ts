@@ -1,12 +1,5 @@
+// Quirk observed.reload.atomic (20.10, specs/known-deviations.ts): its row is in simulator/reload/reload-variant.ts.
 import type { SimConfig } from '../../config/types.js';
-import type { QuirkModule } from '../quirk-module.js';
-
-/** 20.10: a reload applies its options one at a time, without a snapshot (specs/known-deviations.ts). */
-export const ONE_AT_A_TIME = 'observed.reload.atomic';
-
-export const oneAtATime: QuirkModule = {
-  where: 'simulator/quirks/reload/one-at-a-time.ts, its row of simulator/reload/reload-variant.ts (RELOAD_VARIATIONS), read by simulator/reload/reload.ts',
-};
 
 /** How long each step stays visible: long enough for concurrent readers to see it. */
 const STEP_MS = 15;

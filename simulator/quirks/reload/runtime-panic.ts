@@ -1,14 +1,7 @@
+// Quirk observed.reload.sighup.applies (20.10, specs/known-deviations.ts): its row is in simulator/reload/reload-variant.ts.
 import type { SimConfig } from '../../config/types.js';
 import type { Logger } from '../../log.js';
 import type { FileDocument } from '../../config/file/read-document.js';
-import type { QuirkModule } from '../quirk-module.js';
-
-/** 20.10: a reload that drops the default runtime it does not name crashes the daemon (specs/known-deviations.ts). */
-export const RUNTIME_PANIC = 'observed.reload.sighup.applies';
-
-export const runtimePanic: QuirkModule = {
-  where: 'simulator/quirks/reload/runtime-panic.ts, its row of simulator/reload/reload-variant.ts (RELOAD_VARIATIONS), read by simulator/reload/reload.ts',
-};
 
 const BUILTIN = new Set(['runc', 'io.containerd.runc.v2', 'io.containerd.runtime.v1.linux']);
 

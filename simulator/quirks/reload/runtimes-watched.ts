@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { RuntimeSetting } from '../../config/file/settings.js';
-import type { QuirkModule } from '../quirk-module.js';
 
-/** Hypothetical (specs/quirks/reload.ts): the daemon watches its file for runtimes: rewritten runtimes are registered without a signal (the rest waits for SIGHUP). */
-export const ID = 'hypothetical.reload.needs-signal.runtimes-watched';
-
-export const runtimesWatched: QuirkModule = {
-  where:
-    'simulator/quirks/reload/runtimes-watched.ts, its row of simulator/daemon/start-variant.ts (START_VARIATIONS), read by simulator/daemon/start.ts (a file watcher)',
-};
-
+/**
+ * The runtimes-watched quirk's watcher (its row: simulator/daemon/start-variant.ts): rewritten
+ * runtimes are registered without a signal (the rest waits for SIGHUP).
+ */
 /** How often the quirk's watcher looks at the file. */
 export const WATCH_INTERVAL_MS = 50;
 

@@ -1,31 +1,27 @@
+// Quirks hypothetical.reload.invalid.unchanged.valid-keys-applied and
+// hypothetical.reload.conflict.unchanged.other-keys-applied: their rows are in simulator/reload/reload-variant.ts.
 import type { SimConfig } from '../../config/types.js';
 import type { ConfigSources } from '../../config/file/sources.js';
 import type { ReloadedFile } from '../../reload/read.js';
-import type { QuirkModule } from '../quirk-module.js';
-
-/** Hypothetical: a file refused for one key is logged as refused, and its other keys are applied all the same. */
-export const VALID_KEYS_APPLIED = 'hypothetical.reload.invalid.unchanged.valid-keys-applied';
-/** Hypothetical: a file that repeats a start flag is logged as a conflict, and its other keys are applied all the same. */
-export const OTHER_KEYS_APPLIED = 'hypothetical.reload.conflict.unchanged.other-keys-applied';
-
-export const validKeysApplied: QuirkModule = { where: 'simulator/quirks/reload/valid-keys-applied.ts, called from simulator/reload/reload.ts' };
-export const otherKeysApplied: QuirkModule = { where: 'simulator/quirks/reload/valid-keys-applied.ts, called from simulator/reload/reload.ts' };
+import type { ReloadVariant } from '../../reload/reload-variant.js';
 
 const CONFLICT = 'specified both as a flag and in the configuration file';
 
 /**
- * The file as the quirk reads it after the real reading failed with `problem`: the JSON object
- * without the first key whose removal makes it readable, or null (not JSON, or no single key to
- * blame, or a problem the quirk in effect does not concern).
+ * The file as the hypothetical quirks of reload-variant.ts (otherKeysAppliedOnRefusal,
+ * otherKeysAppliedOnConflict) read it after the real reading failed with `problem`: the JSON
+ * object without the first key whose removal makes it readable, or null (not JSON, or no single
+ * key to blame, or a problem the variant does not concern).
  */
 export function readWithoutOneKey(
   config: SimConfig,
   sources: ConfigSources,
   problem: string,
+  variant: Pick<ReloadVariant, 'otherKeysAppliedOnRefusal' | 'otherKeysAppliedOnConflict'>,
   read: (sources: ConfigSources) => ReloadedFile,
 ): ReloadedFile | null {
   const conflict = problem.includes(CONFLICT);
-  if (!(conflict ? config.quirks.has(OTHER_KEYS_APPLIED) : config.quirks.has(VALID_KEYS_APPLIED))) return null;
+  if (!(conflict ? variant.otherKeysAppliedOnConflict : variant.otherKeysAppliedOnRefusal)) return null;
   const path = config.configFile ?? config.names.configFile;
   let doc: unknown;
   try {

@@ -1,4 +1,0 @@
-import type { QuirkModule } from '../quirk-module.js';
-
-/** The quirks of the api-versioning area not yet a row of a variant table, by id: none (each is a row; simulator/variant-tables.ts). */
-export const API_VERSIONING_QUIRKS: Readonly<Record<string, QuirkModule>> = {};
