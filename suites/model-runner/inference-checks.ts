@@ -83,8 +83,8 @@ const sameFloat32 = (decoded: number, json: number): boolean => Math.abs(decoded
 
 /**
  * Rounds of (float, base64) a case may take. An engine may round an input otherwise from one
- * request to the next (llama-server: on a fresh server its first answer to a request of three
- * inputs differs from every later one by a few float32 ulps, observed 2026-12-05), so one round that
+ * request to the next (llama-server, on one machine: a fresh server's first answer to a request of
+ * three inputs differed from every later one by a few float32 ulps, observed 2026-12-05), so one round that
  * differs proves nothing; a round that agrees exactly shows the encoding right. A wrong encoding never agrees.
  */
 const BASE64_ROUNDS = 4;

@@ -111,7 +111,7 @@ export const CLAIMS: readonly ReadingClaim[] = [
     rule: 'mr.embeddings.base64',
     reading: 'reading',
     words:
-      "an engine may round an input otherwise from one request to the next (llama-server: on a fresh server its first answer to a request of three inputs differs from every later one, by up to 2 float32 ulps of each vector's largest component and up to 21 ulps of a small component's own, observed 2026-12-05), while a wrong byte order or width never agrees",
+      "an engine may round an input otherwise from one request to the next (llama-server: on one machine a fresh server's first answer to a request of three inputs differed from every later one, by up to 2 float32 ulps of each vector's largest component and up to 21 ulps of a small component's own; on another every answer agreed; observed 2026-12-05), while a wrong byte order or width never agrees",
     observed: {
       kind: 'probe',
       on: ['llama-server'],
@@ -130,8 +130,8 @@ export const CLAIMS: readonly ReadingClaim[] = [
         const keys = answers.map((a) => JSON.stringify(a.vectors));
         const distinct = [...new Set(keys)];
         t.comment(`answers (format:which distinct one): ${answers.map((a, i) => `${a.format}:${distinct.indexOf(keys[i]!)}`).join(' ')}`);
-        t.not(keys[0], keys[2], 'the first answer differs from a later answer to the same input');
         t.same(new Set(keys.slice(1)).size, 1, 'every later answer, float or base64, is the same');
+        // The two machines differ here (the words): the first answer agrees, or it differs within the bounds.
         const [first, later] = [answers[0]!.vectors, answers[1]!.vectors];
         let ofLargest = 0;
         let ofOwn = 0;
@@ -144,8 +144,9 @@ export const CLAIMS: readonly ReadingClaim[] = [
             ofOwn = Math.max(ofOwn, d / ulp(x));
           }
         }
-        t.ok(ofLargest > 0 && ofLargest <= 2, `they differ by up to ${ofLargest} float32 ulps of each vector's largest component (at most 2)`);
-        t.ok(ofOwn > 2 && ofOwn <= 21, `and by up to ${ofOwn} ulps of a component's own value (over 2, at most 21)`);
+        t.comment(keys[0] === keys[2] ? 'the first answer agreed with every later one' : 'the first answer differed from every later one');
+        t.ok(ofLargest <= 2, `the first differs from a later one by up to ${ofLargest} float32 ulps of each vector's largest component (at most 2)`);
+        t.ok(ofOwn <= 21, `and by up to ${ofOwn} ulps of a component's own value (at most 21)`);
         const [float, encoded] = [answers[2]!, answers[3]!];
         t.same(encoded.vectors, float.vectors, 'a later pair agrees exactly: the base64 string is the float vector as little-endian float32');
         const bytes = Buffer.from(encoded.raw[0] as string, 'base64');
