@@ -60,6 +60,8 @@ t.test('a file that is not JSON is refused in the words each release printed', a
     t.equal(simRefusal(text, '20.10'), v20, `20.10: ${JSON.stringify(text)}`);
     t.equal(simRefusal(text, '26.1'), on26, `26.1: ${JSON.stringify(text)}`);
     t.equal(simRefusal(text, '28.5'), on28, `28.5: ${JSON.stringify(text)}`);
+    // Observed on 29.7.2 (--validate, 2026-12-05): 28.x's prefix, 26.1's words (engine/go-json-newer.ts).
+    t.equal(simRefusal(text, '29.7'), `invalid JSON: ${on26}`, `29.7: ${JSON.stringify(text)}`);
   }
 });
 
@@ -76,12 +78,13 @@ const OBSERVED_BODIES: readonly (readonly [body: string, v26: string, v28: strin
   ['{"Image" 1}', "invalid character '1' after object key", '='],
 ];
 
+// 29.7.2 answered every body in 26.1's words (observed 2026-12-05; engine/go-json-newer.ts).
 t.test('a request body that is not JSON is refused in the words each release answered', async (t) => {
-  for (const release of ['26.1', '28.5'] as const) {
+  for (const release of ['26.1', '28.5', '29.7'] as const) {
     const socket = await dockerSimSocket(t, 'ctc-json-words-', release);
     for (const [body, v26, v28] of OBSERVED_BODIES) {
       const reply = await send(socket, 'POST', '/v1.44/containers/create', Buffer.from(body, 'utf8'), 'application/json');
-      const words = release === '26.1' ? v26 : v28 === '=' ? v26 : v28;
+      const words = release === '28.5' && v28 !== '=' ? v28 : v26;
       t.same([reply.status, replyMessage(reply)], [400, `invalid JSON: ${words}`], `${release}: ${JSON.stringify(body)}`);
     }
   }

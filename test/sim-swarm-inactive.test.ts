@@ -81,6 +81,28 @@ const OBSERVED: Observed = [
 
 checkObserved('an inactive swarm answers as each release did', 'ctc-swarm-', OBSERVED);
 
+const filters = (path: string, value: unknown): Ask => ({ method: 'GET', path: `${path}?filters=${encodeURIComponent(JSON.stringify(value))}` });
+
+/**
+ * The lists' filters from 29.0 (observed on 29.7.2, 2026-12-05; the earlier releases on the same
+ * day): every list but the tasks' checks its keys, and the nodes' list its role and membership
+ * values, before the cluster answers.
+ */
+const KEYS_CHECKED: Observed = [
+  [filters('/secrets', { dangling: ['true'] }), [503, NOT_MANAGER], '=', '=', [400, "invalid filter 'dangling'"]],
+  [filters('/secrets', { names: ['a'] }), [503, NOT_MANAGER], '=', '=', '='],
+  [filters('/configs', { names: ['a'] }), [503, NOT_MANAGER], '=', '=', [400, "invalid filter 'names'"]],
+  [filters('/services', { runtime: ['x'], bogus: ['y'] }), [503, NOT_MANAGER], '=', '=', [400, "invalid filter 'bogus'"]],
+  [filters('/services', { mode: ['x'] }), [503, NOT_MANAGER], '=', '=', '='],
+  [filters('/tasks', { bogus: ['x'] }), [503, NOT_MANAGER], '=', '=', '='],
+  [filters('/nodes', { role: ['x'] }), [503, NOT_MANAGER], '=', '=', [500, "Invalid role filter: 'x'"]],
+  [filters('/nodes', { role: ['manager'], membership: ['x'] }), [503, NOT_MANAGER], '=', '=', [500, "Invalid membership filter: 'x'"]],
+  [filters('/nodes', { 'node.label': ['a=b'], Role: ['x'] }), [503, NOT_MANAGER], '=', '=', [400, "invalid filter 'Role'"]],
+  [filters('/v1.40/secrets', { bogus: ['x'] }), [503, NOT_MANAGER], '=', '=', [400, "invalid filter 'bogus'"]],
+];
+
+checkObserved("the lists' filter keys before the cluster, from 29.0", 'ctc-swarm-', KEYS_CHECKED);
+
 /** Values a route parses with Go's strconv (versions, booleans) or BoolValue (streams), and the filters' JSON. */
 const versionValue = fc.oneof(
   fc.constantFrom('', '0', '1', '01', '-1', '+1', ' 1', '1x', 'x', 'é', '1_0', '18446744073709551615', '18446744073709551616', '99999999999999999999x'),

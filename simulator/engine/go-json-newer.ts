@@ -1,13 +1,25 @@
+import { isOlder } from '../../common/dotted-version.js';
 import { goPrints, goQuotedRune, quoteChar } from './go-json.js';
 
 /**
- * Go's newer encoding/json words some of the scanner's syntax errors otherwise than the releases
- * before it; 28.x is built with it, for its configuration file and for request bodies alike
- * (observed on 28.5.2; 20.10.24 and 26.1.5 print the scanner's words, engine/go-json.ts).
+ * The encoding/json 28.x is built with words some of the scanner's syntax errors otherwise than the
+ * releases before it, for its configuration file and for request bodies alike (observed on 28.5.2;
+ * 20.10.24 and 26.1.5 print the scanner's words, engine/go-json.ts). 29.7.2, built with Go 1.26,
+ * prints the scanner's words again (observed 2026-12-05: `\{`, a control character, `1.e5`, in
+ * the file and in a body); the 29.x releases emulated from source take its words.
  */
 
 /** The first release built with that Go (28.5.2 observed, 26.1.5 not; the releases between were not). */
 export const NEWER_GO_FROM = '28.0';
+/** The first release that prints the scanner's words again (29.7.2 observed). */
+const SCANNER_WORDS_AGAIN_FROM = '29.0';
+
+/** Whether the release words a syntax error as newerGoWords does. */
+export const printsNewerWords = (release: string): boolean => !isOlder(release, NEWER_GO_FROM) && isOlder(release, SCANNER_WORDS_AGAIN_FROM);
+
+/** A scanner error met at byte `at` of `bytes` in the release's words. */
+export const syntaxWords = (release: string, error: string, bytes: Buffer, at: number): string =>
+  printsNewerWords(release) ? newerGoWords(error, bytes, at) : error;
 
 /**
  * The newer words of a scanner error met at byte `at` of `bytes` (observed on 28.5.2): a bad escape

@@ -4,7 +4,7 @@ import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
 import { goJsonDecodeFirst, isSpace } from './go-json.js';
 import { jsonRequestVariant } from './json-request-variant.js';
-import { NEWER_GO_FROM, newerGoWords } from './go-json-newer.js';
+import { syntaxWords } from './go-json-newer.js';
 import { ENGINE_MESSAGES } from './messages.js';
 import { releaseBelow } from './replies.js';
 
@@ -51,7 +51,7 @@ export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, 
   if ('error' in first) {
     if (old) return { ok: false, status: 500, message: first.error };
     // 28.x's newer Go words errors in strings and numbers otherwise (engine/go-json-newer.ts).
-    const words = first.at !== undefined && !releaseBelow(x, NEWER_GO_FROM) ? newerGoWords(first.error, bytes, first.at) : first.error;
+    const words = first.at === undefined ? first.error : syntaxWords(x.state.config.release.release, first.error, bytes, first.at);
     return { ok: false, status: 400, message: `invalid JSON: ${words}` };
   }
   const { value } = first;

@@ -27,7 +27,7 @@ export function readForReload(config: SimConfig, sources: ConfigSources): Reload
   const { names, release } = config;
   // The start-up faults (config.*) break the start; a reload, whose checks are this area's, takes only its own.
   const faults = faultsWhere(config.faults, (rule) => rule.startsWith('reload.'));
-  const file = readDocument(config.configFileGiven ?? undefined, names, messageStyle(release), sources, faults, config.quirks);
+  const file = readDocument(config.configFileGiven ?? undefined, names, messageStyle(release), sources, release.release, faults, config.quirks);
   // Where a fault differs: reload-variant.ts.
   const variant = reloadVariant({ faults, quirks: config.quirks });
   const broken = variant.invalidKeysDropped;

@@ -98,7 +98,11 @@ export function loadConfiguration(
   quirks: ReadonlySet<string> = new Set(),
 ): LoadedConfiguration {
   const variant = loadVariant({ faults, quirks });
-  const file = withRemovedKeys(readDocument(flag(flags, 'config-file'), names, messageStyle(release), sources, faults, quirks), release, variant);
+  const file = withRemovedKeys(
+    readDocument(flag(flags, 'config-file'), names, messageStyle(release), sources, release.release, faults, quirks),
+    release,
+    variant,
+  );
   const doc = checkDocument(
     file,
     flags,

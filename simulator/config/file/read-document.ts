@@ -4,7 +4,7 @@ import { SimError } from '../../errors.js';
 import type { ConfigSources } from './sources.js';
 import { jsonTypeWord } from './go-values.js';
 import { goJsonUnmarshalScan } from '../../engine/go-json.js';
-import { newerGoWords } from '../../engine/go-json-newer.js';
+import { printsNewerWords, newerGoWords } from '../../engine/go-json-newer.js';
 import type { MessageStyle } from './message-style.js';
 import { readDocumentVariant } from './read-document-variant.js';
 
@@ -39,6 +39,7 @@ export function readDocument(
   names: BrandNames,
   style: MessageStyle,
   sources: ConfigSources,
+  release: string,
   faults: ReadonlySet<TestableRuleId> = new Set(),
   quirks: ReadonlySet<string> = new Set(),
 ): ConfigDocument {
@@ -86,7 +87,7 @@ export function readDocument(
     doc = JSON.parse(trimmed);
   } catch {
     if (variant.nonJsonReadsEmpty) return { path, doc: {} };
-    throw fail(`${invalid}${syntaxProblem(trimmed, style)}`);
+    throw fail(`${invalid}${syntaxProblem(trimmed, style, printsNewerWords(release))}`);
   }
   if (doc === null) return { path, doc: {} };
   if ((typeof doc !== 'object' || Array.isArray(doc)) && variant.nonJsonReadsEmpty) return { path, doc: {} };
@@ -151,12 +152,15 @@ function nestingDepth(text: string): number {
  * feeds a text one space at its end. A text that ends too soon is "unexpected EOF" to 20.10's
  * decoder and "unexpected end of JSON input" to 28.x; 26.1 reports what that space met
  * (`{"debug": tru` → "invalid character ' ' in literal true (expecting 'e')", `{"a": -` → "…' '
- * in numeric literal"). Observed on 20.10.24, 26.1.5 and 28.5.2.
+ * in numeric literal"), and so does 29.7 (its build prints the scanner's words again:
+ * engine/go-json-newer.ts). Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2.
  */
-function syntaxProblem(text: string, style: MessageStyle): string {
+function syntaxProblem(text: string, style: MessageStyle, newerWords: boolean): string {
   const bytes = Buffer.from(text, 'utf8');
   const scanned = goJsonUnmarshalScan(bytes);
   // A text JSON.parse refuses is never one whole value to the scanner (both read RFC 8259; the depth and UTF-8 are checked apart).
-  if (!('error' in scanned) || (scanned.at >= bytes.length && style !== 'v23')) return style === 'v20' ? 'unexpected EOF' : 'unexpected end of JSON input';
-  return style === 'v28' ? newerGoWords(scanned.error, bytes, scanned.at) : scanned.error;
+  // A cut text: 20.10's EOF, 28.x's end of input; 26.1 and 29.7 report what the fed space met.
+  const cutWords = style === 'v20' || newerWords;
+  if (!('error' in scanned) || (scanned.at >= bytes.length && cutWords)) return style === 'v20' ? 'unexpected EOF' : 'unexpected end of JSON input';
+  return newerWords ? newerGoWords(scanned.error, bytes, scanned.at) : scanned.error;
 }

@@ -52,7 +52,7 @@ export const imageHistoryRoute: Route = {
   handle(x) {
     const name = x.params['name'] ?? '';
     const given = apiBelow(x, '1.48') ? '' : (queryOf(x).get('platform') ?? '');
-    const platform = given === '' ? null : decodePlatform(given);
+    const platform = given === '' ? null : decodePlatform(given, x.state.config.release.release);
     if (platform !== null && 'error' in platform) return handlerError(x, 400, platform.error);
     const image = imageOr404(x, name);
     if (image === undefined) return;

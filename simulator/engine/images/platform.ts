@@ -1,7 +1,7 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { goFieldOf, isJsonObject } from '../go-fields.js';
 import { goJsonUnmarshalScan } from '../go-json.js';
-import { newerGoWords } from '../go-json-newer.js';
+import { syntaxWords } from '../go-json-newer.js';
 
 /** An OCI platform as a request names it (moby httputils.DecodePlatform). */
 export interface Platform {
@@ -42,10 +42,10 @@ function typeProblem(value: unknown): string | null {
 }
 
 /** moby's DecodePlatform (json.Unmarshal, then OS and architecture required): the platform, or the 400's words. */
-export function decodePlatform(text: string): { readonly platform: Platform } | { readonly error: string } {
+export function decodePlatform(text: string, release: string): { readonly platform: Platform } | { readonly error: string } {
   const bytes = Buffer.from(text, 'utf8');
   const scan = goJsonUnmarshalScan(bytes);
-  if ('error' in scan) return { error: `failed to parse platform: ${newerGoWords(scan.error, bytes, scan.at)}` };
+  if ('error' in scan) return { error: `failed to parse platform: ${syntaxWords(release, scan.error, bytes, scan.at)}` };
   if ('cut' in scan) return { error: 'failed to parse platform: unexpected end of JSON input' };
   const value: unknown = JSON.parse(text);
   const problem = typeProblem(value);

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../http/exchange.js';
 import type { Route } from '../../http/route.js';
-import { parseFilterArgs } from '../filters/filter-args.js';
+import { filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow } from '../replies.js';
 import type { Refusal } from '../json-request.js';
 import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
@@ -34,13 +34,50 @@ function filtersRefusal(x: Exchange, services: boolean): Refusal | null {
   return services && old ? { ...parsed.refusal, status: 400 } : parsed.refusal;
 }
 
-/** A list: its filters, then (GET /services from API 1.41, which ignores it below) `status`, then the cluster. */
-const list = (path: string, services = false): Route => ({
+/**
+ * From 29.0 the lists but the tasks' check their filters' keys before they ask the cluster (moby
+ * docker-v29.0.0 daemon/cluster/filters.go and services.go: Args.Validate, then the nodes' role
+ * and membership values, 500 "Invalid role filter: 'x'"); before 29.0 the cluster's 503 comes
+ * first. Observed on 29.7.2 (2026-12-05).
+ */
+const KEYS_CHECKED_FROM = '29.0';
+type ListKind = 'services' | 'tasks' | 'nodes' | 'secrets' | 'configs';
+const ACCEPTED_KEYS: Readonly<Record<Exclude<ListKind, 'tasks'>, readonly string[]>> = {
+  services: ['name', 'id', 'label', 'mode', 'runtime'],
+  nodes: ['name', 'id', 'label', 'role', 'membership', 'node.label'],
+  secrets: ['names', 'name', 'id', 'label'],
+  configs: ['name', 'id', 'label'],
+};
+/** The nodes' filters whose values swarmkit's enums name (any case; "" passes). */
+const NODE_VALUES: Readonly<Record<string, readonly string[]>> = { role: ['WORKER', 'MANAGER'], membership: ['PENDING', 'ACCEPTED'] };
+
+/** What a list refuses of its filters before the cluster: an unknown key (400), then on the nodes an unknown role or membership (500). */
+function keysRefusal(x: Exchange, kind: ListKind): Refusal | null {
+  if (kind === 'tasks' || releaseBelow(x, KEYS_CHECKED_FROM)) return null;
+  const parsed = parseFilterArgs(queryOf(x).get('filters') ?? '', false);
+  if ('refusal' in parsed) return null;
+  const unaccepted = unacceptedKey(parsed.args, ACCEPTED_KEYS[kind]);
+  if (unaccepted !== null) return { status: 400, message: invalidFilterMessage(unaccepted, null, false) };
+  if (kind !== 'nodes') return null;
+  for (const [key, known] of Object.entries(NODE_VALUES)) {
+    const bad = filterValues(parsed.args, key).find((value) => value !== '' && !known.includes(value.toUpperCase()));
+    if (bad !== undefined) return { status: 500, message: `Invalid ${key} filter: '${bad}'` };
+  }
+  return null;
+}
+
+/** A list: its filters, then (GET /services from API 1.41, which ignores it below) `status`, then (from 29.0) the filters' keys, then the cluster. */
+const list = (path: string, kind: ListKind): Route => ({
   method: 'GET',
   path,
   where: `${WHERE}: GET ${path}`,
   rules: [],
-  handle: (x) => refuseInactive(x, [filtersRefusal(x, services), services && !apiBelow(x, '1.41') ? boolQueryRefusal(x, 'status', true) : null]),
+  handle: (x) =>
+    refuseInactive(x, [
+      filtersRefusal(x, kind === 'services'),
+      kind === 'services' && !apiBelow(x, '1.41') ? boolQueryRefusal(x, 'status', true) : null,
+      keysRefusal(x, kind),
+    ]),
 });
 
 /** A create: the spec's body, then the cluster. */
@@ -113,25 +150,25 @@ export const SWARM_ROUTES: readonly Route[] = [
   refused('POST', '/swarm/leave', SWARM_MESSAGES.notMember),
   create('/swarm/unlock', 'swarm.UnlockRequest'),
   swarmUpdate,
-  list('/services', true),
+  list('/services', 'services'),
   serviceInspect,
   create('/services/create', 'swarm.ServiceSpec'),
   update('/services/{id}/update', 'swarm.ServiceSpec', 'service'),
   refused('DELETE', '/services/{id}'),
   logs('/services/{id}/logs'),
-  list('/tasks'),
+  list('/tasks', 'tasks'),
   refused('GET', '/tasks/{id}'),
   logs('/tasks/{id}/logs'),
-  list('/nodes'),
+  list('/nodes', 'nodes'),
   refused('GET', '/nodes/{id}'),
   update('/nodes/{id}/update', 'swarm.NodeSpec', 'node'),
   refused('DELETE', '/nodes/{id}'),
-  list('/secrets'),
+  list('/secrets', 'secrets'),
   refused('GET', '/secrets/{id}'),
   create('/secrets/create', 'swarm.SecretSpec'),
   update('/secrets/{id}/update', 'swarm.SecretSpec', 'secret'),
   refused('DELETE', '/secrets/{id}'),
-  list('/configs'),
+  list('/configs', 'configs'),
   refused('GET', '/configs/{id}'),
   create('/configs/create', 'swarm.ConfigSpec'),
   update('/configs/{id}/update', 'swarm.ConfigSpec', 'config'),
