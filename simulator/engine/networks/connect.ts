@@ -28,6 +28,24 @@ import { ENGINE_MESSAGES } from '../messages.js';
  *   over these steps).
  * - A started container keeps the keys as they were (mode none, Networks {bridge}: its start is
  *   204 under --bridge=none).
+ * Observed again on the four releases (2026-12-05, a configuration-only network c1 with a subnet):
+ * - Mode none: joining any other network that exists is 400 "container cannot be connected to
+ *   multiple networks with one of the networks in private (none) mode" (an unknown name still
+ *   joins); joining none again is 200 and changes nothing, but Aliases are refused: "network-scoped
+ *   alias is supported only for containers in user defined networks" (20.10), prefixed
+ *   "invalid endpoint settings:\n" (26.1, 28.5), "…\nnetwork-scoped aliases are only supported for
+ *   user-defined networks" (29.7); an address outside c1's subnet: "…\nno configured subnet or
+ *   ip-range contain the IP address <ip>" (28.5), "…\nno configured subnet contains IP address
+ *   <ip>" (29.7), 20.10's none-mode refusal first.
+ * - Mode default (bridge): joining c1 is 200, its entry with DNSNames [name, short ID] (26.1 on),
+ *   Aliases [short ID] on 20.10; leaving `default` when the key is `bridge` is 500.
+ * - Leaving a key it has is 200 (none too: Networks then {}).
+ * - A start with an unknown network joined: 404 "network <name> not found" (20.10, 26.1),
+ *   "failed to set up container networking: network <name> not found" (28.5, 29.7); the container
+ *   stays created, its own entry with a NetworkID on 20.10 and 28.5 only. A start after joining
+ *   none again with Links: 204, the Links not kept.
+ * - Events: each start and kill of a none container logs its connect and disconnect; 20.10 and
+ *   26.1 also log a disconnect when a container never started leaves none or host.
  */
 function connectRoute(action: 'connect' | 'disconnect'): Route {
   const path = `/networks/{id}/${action}`;
