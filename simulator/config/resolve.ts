@@ -28,8 +28,7 @@ import { DEFAULT_RETRY_BASE_MS } from '../authz/retry.js';
 import { CALL_TIMEOUT_MS } from '../authz/plugin-client.js';
 import { corsHeaderVariant } from './cors-header-variant.js';
 import { argvVariant } from './flags/argv-variant.js';
-import { REMOVED_DAEMON_OPTIONS } from '../../specs/deprecations.js';
-import { rowRemovedIn } from './file/removed-options.js';
+import { removedFlags } from './file/removed-options.js';
 
 function chooseRelease(flags: ParsedFlags): DaemonRelease {
   const emulate = flag(flags, 'emulate');
@@ -54,8 +53,7 @@ function checkReleaseFlags(flags: ParsedFlags, release: DaemonRelease, faults: R
   const known = new Set([...(release.flags ?? []), ...releaseOptions(release, absent).map((option) => option.name)]);
   for (const name of absent) known.delete(name);
   // Hypothetical quirk: the removed options' flags are hidden flags, parsed and ignored.
-  if (argvVariant({ faults, quirks }).removedFlagsHidden)
-    for (const option of REMOVED_DAEMON_OPTIONS) if (option.flag !== undefined && rowRemovedIn(option.row, release)) known.add(option.flag);
+  if (argvVariant({ faults, quirks }).removedFlagsHidden) for (const name of removedFlags(release)) known.add(name);
   // --validate may be a hidden flag of a release without it (command-variant.ts).
   if (validateIgnored(release, commandVariant({ faults, quirks }))) known.add('validate');
   for (const name of flags.keys()) {

@@ -5,7 +5,7 @@
 export type VariationRow<V> = readonly [string, Partial<V>];
 
 /** A quirk's id names its kind; any other row is a rule's fault. */
-const isQuirk = (id: string): boolean => /^(observed|hypothetical)\./.test(id);
+export const isQuirk = (id: string): boolean => /^(observed|hypothetical)\./.test(id);
 
 /**
  * The variant of a hook point for a daemon started with these faults and quirks: each field is the

@@ -1,3 +1,4 @@
+import { isQuirk } from '../faults/variant-table.js';
 import { VARIANT_TABLES } from '../variant-tables.js';
 
 import { madeOnce } from '../../common/made-once.js';
@@ -8,9 +9,6 @@ export interface QuirkPlace {
   readonly where: string;
 }
 
-/** A quirk's id names its kind (`observed.…`, `hypothetical.…`); any other row of a table is a rule's fault. */
-const isQuirkRow = (id: string): boolean => /^(observed|hypothetical)\./.test(id);
-
 /**
  * Every quirk the simulator carries, by id, and where it lives: the tables whose rows name it
  * (simulator/variant-tables.ts). A quirk is declared by its entry in specs/quirks and its rows;
@@ -19,6 +17,6 @@ const isQuirkRow = (id: string): boolean => /^(observed|hypothetical)\./.test(id
 export const quirkPlaces = madeOnce((): Readonly<Record<string, QuirkPlace>> => {
   const places = new Map<string, string[]>();
   for (const table of VARIANT_TABLES)
-    for (const [id] of table.rows) if (isQuirkRow(id)) places.set(id, [...(places.get(id) ?? []), `${table.where} (the ${table.name} table)`]);
+    for (const [id] of table.rows) if (isQuirk(id)) places.set(id, [...(places.get(id) ?? []), `${table.where} (the ${table.name} table)`]);
   return Object.fromEntries([...places].map(([id, where]) => [id, { where: where.join('; ') }]));
 });

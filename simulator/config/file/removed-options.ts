@@ -15,6 +15,11 @@ export function removedFileKeys(release: DaemonRelease): string[] {
   return REMOVED_DAEMON_OPTIONS.filter((option) => option.fileKey !== undefined && rowRemovedIn(option.row, release)).map((option) => option.fileKey!);
 }
 
+/** The flags of the options the catalogue has removed by `release`. */
+export function removedFlags(release: DaemonRelease): string[] {
+  return REMOVED_DAEMON_OPTIONS.filter((option) => option.flag !== undefined && rowRemovedIn(option.row, release)).map((option) => option.flag!);
+}
+
 /** The log option `driver` no longer takes in `release`, of those given; undefined when none. */
 export function removedLogOption(driver: string, options: readonly string[], release: DaemonRelease): string | undefined {
   return REMOVED_LOG_OPTIONS.find((removed) => removed.driver === driver && options.includes(removed.option) && rowRemovedIn(removed.row, release))?.option;

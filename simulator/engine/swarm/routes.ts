@@ -23,15 +23,16 @@ const refused = (method: string, path: string, message: string = SWARM_MESSAGES.
   handle: (x) => refuseInactive(x, [], message),
 });
 
+/** A list's `filters`, parsed once (filters.FromJSON). */
+type ParsedFilters = ReturnType<typeof parseFilterArgs>;
+
 /**
  * The `filters` of a list (filters.FromJSON, before the cluster): 20.10 answers Go's words with a
  * 500, but 400 on GET /services, which marks the error invalid; later releases 400 "invalid filter".
  */
-function filtersRefusal(x: Exchange, services: boolean): Refusal | null {
-  const old = releaseBelow(x, '23.0');
-  const parsed = parseFilterArgs(queryOf(x).get('filters') ?? '', old);
+function filtersRefusal(x: Exchange, parsed: ParsedFilters, services: boolean): Refusal | null {
   if (!('refusal' in parsed)) return null;
-  return services && old ? { ...parsed.refusal, status: 400 } : parsed.refusal;
+  return services && releaseBelow(x, '23.0') ? { ...parsed.refusal, status: 400 } : parsed.refusal;
 }
 
 /**
@@ -52,10 +53,8 @@ const ACCEPTED_KEYS: Readonly<Record<Exclude<ListKind, 'tasks'>, readonly string
 const NODE_VALUES: Readonly<Record<string, readonly string[]>> = { role: ['WORKER', 'MANAGER'], membership: ['PENDING', 'ACCEPTED'] };
 
 /** What a list refuses of its filters before the cluster: an unknown key (400), then on the nodes an unknown role or membership (500). */
-function keysRefusal(x: Exchange, kind: ListKind): Refusal | null {
-  if (kind === 'tasks' || releaseBelow(x, KEYS_CHECKED_FROM)) return null;
-  const parsed = parseFilterArgs(queryOf(x).get('filters') ?? '', false);
-  if ('refusal' in parsed) return null;
+function keysRefusal(x: Exchange, parsed: ParsedFilters, kind: ListKind): Refusal | null {
+  if (kind === 'tasks' || releaseBelow(x, KEYS_CHECKED_FROM) || 'refusal' in parsed) return null;
   const unaccepted = unacceptedKey(parsed.args, ACCEPTED_KEYS[kind]);
   if (unaccepted !== null) return { status: 400, message: invalidFilterMessage(unaccepted, null, false) };
   if (kind !== 'nodes') return null;
@@ -72,12 +71,14 @@ const list = (path: string, kind: ListKind): Route => ({
   path,
   where: `${WHERE}: GET ${path}`,
   rules: [],
-  handle: (x) =>
+  handle: (x) => {
+    const parsed = parseFilterArgs(queryOf(x).get('filters') ?? '', releaseBelow(x, '23.0'));
     refuseInactive(x, [
-      filtersRefusal(x, kind === 'services'),
+      filtersRefusal(x, parsed, kind === 'services'),
       kind === 'services' && !apiBelow(x, '1.41') ? boolQueryRefusal(x, 'status', true) : null,
-      keysRefusal(x, kind),
-    ]),
+      keysRefusal(x, parsed, kind),
+    ]);
+  },
 });
 
 /** A create: the spec's body, then the cluster. */
