@@ -13,7 +13,7 @@ import { type Ask, checkAgainstRealReleases, checkObserved, json, type Observed,
 
 const exec = (name: string, body: string): Ask => ({ method: 'POST', path: `/containers/${name}/exec`, ...json(body) });
 
-// Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27 ('=': as the release before it).
+// Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27, and where a row has a fifth column on 29.7.2, 2026-12-06 ('=': as the release before it).
 const OBSERVED: Observed = [
   [exec('nosuch', '{}'), [400, 'No exec command specified'], '=', '='],
   [exec('nosuch', '{"Cmd":["ls"]}'), [404, 'No such container: nosuch'], '=', '='],
@@ -28,6 +28,15 @@ const OBSERVED: Observed = [
     [400, 'json: cannot unmarshal number into Go struct field ExecConfig.Cmd of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go struct field ExecConfig.Cmd of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into ExecOptions.Cmd.1 of type string'],
+    [400, 'invalid JSON: json: cannot unmarshal number into Go struct field ExecCreateRequest.Cmd of type string'],
+  ],
+  // 29.0's ExecCreateRequest has no Detach: a body's Detach is not decoded (29.7.2, 2026-12-06).
+  [
+    exec('nosuch', '{"Detach":"x","Cmd":["ls"]}'),
+    [400, 'json: cannot unmarshal string into Go struct field ExecConfig.Detach of type bool'],
+    [400, 'invalid JSON: json: cannot unmarshal string into Go struct field ExecConfig.Detach of type bool'],
+    [400, 'invalid JSON: json: cannot unmarshal string into Go struct field ExecOptions.Detach of type bool'],
+    [404, 'No such container: nosuch'],
   ],
   [
     exec('nosuch', '{"Cmd":["ls"],"ConsoleSize":[-1,2]}'),
@@ -46,6 +55,7 @@ const OBSERVED: Observed = [
     [400, 'json: cannot unmarshal array into Go value of type types.ExecConfig'],
     [400, 'invalid JSON: json: cannot unmarshal array into Go value of type types.ExecConfig'],
     [400, 'invalid JSON: json: cannot unmarshal array into Go value of type container.ExecOptions'],
+    [400, 'invalid JSON: json: cannot unmarshal array into Go value of type container.ExecCreateRequest'],
   ],
   [{ method: 'GET', path: '/exec/nosuch/json' }, [404, 'No such exec instance: nosuch'], '=', '='],
   [{ method: 'POST', path: '/exec/nosuch/start', ...json('{"Detach":true}') }, [404, 'No such exec instance: nosuch'], '=', '='],
@@ -54,6 +64,7 @@ const OBSERVED: Observed = [
     [400, 'json: cannot unmarshal number into Go struct field ExecStartCheck.Tty of type bool'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go struct field ExecStartCheck.Tty of type bool'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go struct field ExecStartOptions.tty of type bool'],
+    [400, 'invalid JSON: json: cannot unmarshal number into Go struct field ExecStartRequest.Tty of type bool'],
   ],
   [{ method: 'POST', path: '/exec/nosuch/resize?h=1&w=1' }, [404, 'No such exec instance: nosuch'], '=', '='],
   [

@@ -70,15 +70,13 @@ async function serve(t: { teardown(fn: () => unknown): void }): Promise<Served> 
         created: nowNanos(),
         config: {},
         hostConfig: {},
-        aliases: null,
         state,
         paused: false,
         startedAt: null,
         finishedAt: null,
         exitCode: 0,
         sandboxId: null,
-        endpointId: null,
-        networkId: null,
+        networks: new Map(),
       };
       objects.addContainer(container);
       return container;

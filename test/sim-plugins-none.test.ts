@@ -10,7 +10,7 @@ import { type Ask, checkAgainstRealReleases, checkObserved, json, type Observed 
  * and to ctrd-sim emulating it.
  */
 
-// Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27 ('=': as the release before it).
+// Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27, and where a row has a fifth column on 29.7.2, 2026-12-06 ('=': as the release before it).
 const OBSERVED: Observed = [
   [{ method: 'GET', path: '/plugins' }, [200, '[]'], '=', '='],
   [{ method: 'GET', path: '/plugins?filters=ctc' }, [500, "invalid character 'c' looking for beginning of value"], [400, 'invalid filter'], '='],
@@ -53,6 +53,8 @@ const OBSERVED: Observed = [
     [400, 'json: cannot unmarshal number into Go value of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go value of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into .1 of type string'],
+    // 29.7.2 (2026-12-06): its Go names the element's type only, as 26.1's.
+    [400, 'invalid JSON: json: cannot unmarshal number into Go value of type string'],
   ],
 ];
 

@@ -65,12 +65,14 @@ const REFUSALS: Observed = [
     [400, 'json: cannot unmarshal number into Go struct field VolumeCreateBody.DriverOpts of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go struct field CreateOptions.DriverOpts of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go struct field CreateOptions.DriverOpts.type of type string'],
+    [400, 'invalid JSON: json: cannot unmarshal number into Go struct field CreateRequest.DriverOpts of type string'],
   ],
   [
     create({ Name: 'ctc-x', Labels: { a: 1 }, Driver: 2 }),
     [400, 'json: cannot unmarshal number into Go struct field VolumeCreateBody.Labels of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go struct field CreateOptions.Labels of type string'],
     [400, 'invalid JSON: json: cannot unmarshal number into Go struct field CreateOptions.Labels.a of type string'],
+    [400, 'invalid JSON: json: cannot unmarshal number into Go struct field CreateRequest.Labels of type string'],
   ],
   [
     { method: 'POST', path: '/volumes/create', ...json(' ') },

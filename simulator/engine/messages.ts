@@ -54,7 +54,9 @@ export const ENGINE_MESSAGES = {
   /** Pause, unpause and resize of a container that is not running (observed on 20.10.24, 26.1.5 and 28.5.2: lower-case from 23.0). */
   pauseNotRunningOld: 'Container {id} is not running',
   pauseNotRunning: 'container {id} is not running',
-  alreadyPaused: 'Container {id} is already paused',
+  /** A pause of a paused container: lower-case from 29.0 (moby docker-v29.0.0's pause.go; observed on 29.7.2). */
+  alreadyPausedOld: 'Container {id} is already paused',
+  alreadyPaused: 'container {id} is already paused',
   notPaused: 'Container {id} is not paused',
   startPaused: 'cannot start a paused container, try unpause instead',
   imageInUse: 'conflict: unable to delete {image} (must be forced) - image is being used by stopped container {container}',
@@ -90,3 +92,6 @@ export const ENGINE_MESSAGES = {
   invalidSignal: 'invalid signal: {signal}',
   unsupportedSignal: 'the linux daemon does not support signal {signal}',
 } as const;
+
+/** The first release that writes "user-specified" and "user-defined" with a hyphen (moby docker-v29.2.0, "fix grammar"; observed on 29.7.2). */
+export const HYPHENATED_USER_WORDS_FROM = '29.2';

@@ -1,3 +1,4 @@
+import { quoteChar } from './go-json.js';
 import { goParseInt, goQuote } from './go-strconv.js';
 import { goParseDuration, goParseTime } from './go-time.js';
 
@@ -71,4 +72,56 @@ export function getTimestamp(value: string, now: bigint, offsetSeconds: number, 
   if (value.includes('-')) return parsed;
   if ('error' in parseTimestamps(value, 0n) || value === '') return { error: `failed to parse value as time or duration: ${goQuote(value)}` };
   return { text: value };
+}
+
+/**
+ * The first release that reads its times with moby's daemon/internal/timestamp Parse and
+ * ParseUnixTimestamp (docker-v29.4.0; observed on 29.7.2) instead of GetTimestamp then
+ * ParseTimestamps: seconds and nanoseconds checked apart, the nanoseconds as digits, not a float.
+ */
+export const STRICT_TIMESTAMPS_FROM = '29.4';
+
+/** Go's unicode.IsSpace, for strings.TrimSpace. */
+const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+
+/**
+ * moby 29.4's parseTimestamp: "seconds" or "seconds.nanoseconds", the seconds by strconv.ParseInt
+ * (its bare reason in the error), the nanoseconds at most 20 digits, cut or padded to nine.
+ */
+function parseUnixSeconds(value: string): UnixTime | { readonly error: string } {
+  const dot = value.indexOf('.');
+  const secondsText = dot < 0 ? value : value.slice(0, dot);
+  const seconds = goParseInt(secondsText);
+  if ('error' in seconds) return { error: `invalid seconds ${goQuote(secondsText)}: ${seconds.error.slice(seconds.error.lastIndexOf(': ') + 2)}` };
+  const fraction = dot < 0 ? '' : value.slice(dot + 1);
+  if (fraction === '' || fraction === '000000000' || fraction === '0') return { seconds: seconds.value, nanos: 0n };
+  const bytes = Buffer.from(fraction, 'utf8');
+  if (bytes.length > 20) return { error: `invalid nanoseconds: length ${bytes.length} exceeds maximum 20` };
+  const bad = bytes.findIndex((byte) => byte < 0x30 || byte > 0x39);
+  if (bad >= 0) return { error: `invalid nanoseconds: invalid character ${quoteChar(bytes[bad]!)} at position ${bad}` };
+  return { seconds: seconds.value, nanos: BigInt(fraction.slice(0, 9).padEnd(9, '0')) };
+}
+
+/** moby 29.4's ParseUnixTimestamp: "" is no time (null), else the time or the error in its words. */
+export function parseUnixTimestamp(value: string): UnixTime | null | { readonly error: string } {
+  if (value === '') return null;
+  const parsed = parseUnixSeconds(value);
+  return 'error' in parsed ? { error: `invalid timestamp ${goQuote(value)}: ${parsed.error}` } : parsed;
+}
+
+/**
+ * moby 29.4's timestamp.Parse: a Go duration before `now`, an RFC 3339-like date (in the daemon's
+ * zone without one of its own), or a Unix timestamp; the time in nanoseconds, or the error: Go's
+ * time.Parse words for a value with "-", else "failed to parse value as time or duration: …".
+ */
+export function parseTime(value: string, now: bigint, offsetSeconds: number): { readonly nanos: bigint } | { readonly error: string } {
+  if (GO_SPACE.test(value)) return { error: 'failed to parse value as time or duration: value is empty' };
+  const duration = goParseDuration(value);
+  if (value !== '0' && duration !== null) return { nanos: now - duration };
+  const inLocation = !/[zZ+]/.test(value) && value.split('-').length - 1 !== 3;
+  const parsed = goParseTime(layoutOf(value, inLocation), value, offsetSeconds, false);
+  if ('nanos' in parsed) return parsed;
+  if (value.includes('-')) return parsed;
+  const unix = parseUnixSeconds(value);
+  return 'error' in unix ? { error: `failed to parse value as time or duration: ${unix.error}` } : { nanos: totalNanos(unix) };
 }

@@ -3,7 +3,7 @@ import t, { type Test } from 'tap';
 import { HttpClient } from '../../suites/http/client.js';
 import { parseEndpoint } from '../../suites/http/endpoint.js';
 import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
-import { dockerSimSocket, startInProcessSim } from './in-process-sim.js';
+import { startInProcessSim } from './in-process-sim.js';
 import { inCI, realDaemons } from './real-daemons.js';
 
 /** One request as the tests of answers write it: a content type and a body only when given. */
@@ -59,12 +59,10 @@ export async function statusAndNamedMessage(client: HttpClient, ask: Ask, values
   return [status, withPlaceholders(message, values)];
 }
 
-/** A client of ctrd-sim in this process emulating `release` under the docker brand (with `args`), closed at the test's end. */
+/** A client of ctrd-sim in this process emulating `release` as observed, under the docker brand (with `args`), closed at the test's end. */
 export async function simClient(t: Test, prefix: string, release: string, args: readonly string[] = []): Promise<HttpClient> {
-  const socket =
-    args.length === 0
-      ? await dockerSimSocket(t, prefix, release)
-      : (await startInProcessSim(t, prefix, ['--emulate', release, '--brand', 'docker', ...args])).socket;
+  // --as-observed: the release's known deviations are facts of the real daemon these answers are compared with.
+  const socket = (await startInProcessSim(t, prefix, ['--emulate', release, '--as-observed', '--brand', 'docker', ...args])).socket;
   const client = new HttpClient(parseEndpoint(`unix://${socket}`, false));
   t.teardown(() => client.close());
   return client;

@@ -6,7 +6,7 @@ import { goAtoi } from '../go-strconv.js';
 import { goParseDurationOrError } from '../go-time.js';
 import { nowNanos } from '../objects/index.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJson } from '../replies.js';
-import { getTimestamp, localOffsetSeconds, parseTimestamps } from '../timestamps.js';
+import { getTimestamp, localOffsetSeconds, parseTime, parseTimestamps, STRICT_TIMESTAMPS_FROM } from '../timestamps.js';
 
 /** The build cache's fields a filter may name (BuildKit's, as moby's builder-next lists them); the others are refused. */
 const CACHE_FIELDS = ['id', 'parent', 'type', 'description', 'inuse', 'shared', 'private'];
@@ -48,7 +48,8 @@ function sizesRefusal(x: Exchange): Refusal | null {
 
 /**
  * moby's builder-next Prune: the keys it accepts, then toBuildkitPruneInfo's `until` (or its former
- * name `unused-for`, not both) as a Go duration on 20.10 and as GetTimestamp reads it later, then
+ * name `unused-for`, not both) as a Go duration on 20.10, as GetTimestamp reads it later, from 29.4
+ * as timestamp.Parse does, then
  * one value at most per cache field. Every refusal is "failed to prune build cache: …", 400 where
  * moby marks it an invalid parameter (on 20.10 a duration's error is a plain 500).
  */
@@ -68,6 +69,9 @@ function filtersRefusal(x: Exchange, args: FilterArgs): Refusal | null {
     if (old) {
       const duration = goParseDurationOrError(bound);
       if ('error' in duration) return failed(500, `"${key}" filter expects a duration (e.g., '24h'): ${duration.error}`);
+    } else if (!releaseBelow(x, STRICT_TIMESTAMPS_FROM)) {
+      const parsed = parseTime(bound, nowNanos(), localOffsetSeconds());
+      if ('error' in parsed) return failed(400, `"${key}" filter expects a duration (e.g., '24h') or a timestamp: ${parsed.error}`);
     } else {
       const timestamp = getTimestamp(bound, nowNanos(), localOffsetSeconds(), false);
       if ('error' in timestamp) return failed(400, `"${key}" filter expects a duration (e.g., '24h') or a timestamp: ${timestamp.error}`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { addressDecodeProblem, endpointProblem, endpointRequest } from './endpoint-settings.js';
 import { fillMessage } from '../../../common/messages.js';
 import { EMPTY_IMAGE_CONFIG, makeImage, nowNanos, type Image } from '../objects/index.js';
@@ -86,9 +87,16 @@ function mergedEnv(image: Image, given: string[] | null): string[] | null {
 /**
  * moby container.Config of a new container: the request's fields over its image's. `macAddress`:
  * the container-wide MacAddress is still the container's (below API 1.44); `health`: the
- * Healthcheck the request gave (healthcheck.ts).
+ * Healthcheck the request gave (healthcheck.ts); `hostMode`: the container is on the host network.
  */
-function containerConfig(body: Body, image: Image, id: string, macAddress: boolean, health: Readonly<Record<string, unknown>> | null): Record<string, unknown> {
+function containerConfig(
+  body: Body,
+  image: Image,
+  id: string,
+  macAddress: boolean,
+  health: Readonly<Record<string, unknown>> | null,
+  hostMode: boolean,
+): Record<string, unknown> {
   const healthcheck = keptHealthcheck(health, image);
   const exposed = { ...image.config.ExposedPorts, ...asObject(body['ExposedPorts']) };
   const volumes = { ...image.config.Volumes, ...asObject(body['Volumes']) };
@@ -96,7 +104,8 @@ function containerConfig(body: Body, image: Image, id: string, macAddress: boole
   const bool = (key: string): boolean => body[key] === true;
   const stopSignal = str('StopSignal', image.config.StopSignal);
   return {
-    Hostname: str('Hostname', id.slice(0, 12)),
+    // moby's newContainer: the machine's hostname on the host network, else the short ID (observed on 20.10.24, 26.1.5 and 29.7.2).
+    Hostname: str('Hostname', hostMode ? hostname() : id.slice(0, 12)),
     Domainname: str('Domainname', ''),
     User: str('User', image.config.User),
     AttachStdin: bool('AttachStdin'),
@@ -186,7 +195,7 @@ export const containerCreateRoute: Route = {
     const id = randomBytes(32).toString('hex');
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
-    const config = containerConfig(body, image, id, !macMoved, health);
+    const config = containerConfig(body, image, id, !macMoved, health, hostConfig['NetworkMode'] === 'host');
     // moby looks the image up, merges its config (a command at all) and checks the log configuration before it reserves the name (observed).
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
     const log = hostConfig['LogConfig'] as { readonly Type: string; readonly Config: Readonly<Record<string, unknown>> };
@@ -215,17 +224,30 @@ export const containerCreateRoute: Route = {
       created: nowNanos(),
       config,
       hostConfig,
-      aliases: settings.aliases,
-      endpointIpam: settings.ipam,
-      endpointDriverOpts: settings.driverOpts,
       state: 'created' as const,
       paused: false,
       startedAt: null,
       finishedAt: null,
       exitCode: 0,
       sandboxId: null,
-      endpointId: null,
-      networkId: null,
+      networks: new Map(
+        network === null
+          ? []
+          : [
+              [
+                network,
+                {
+                  aliases: settings.aliases,
+                  links: null,
+                  ipam: settings.ipam,
+                  driverOpts: settings.driverOpts,
+                  dnsNames: null,
+                  networkId: null,
+                  endpointId: null,
+                },
+              ],
+            ],
+      ),
     };
     objects.addContainer(container);
     objects.containerEvent(container, 'create');

@@ -1,7 +1,8 @@
+import { HYPHENATED_USER_WORDS_FROM } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { releaseBelow } from '../replies.js';
 import { builtinNetworks } from '../networks/builtin.js';
-import { parseAddress } from '../networks/ipam.js';
+import { parseAddress, subnetContains } from '../networks/ipam.js';
 
 /**
  * A create's endpoint settings for its network (NetworkingConfig.EndpointsConfig[<network>]) as the
@@ -96,7 +97,7 @@ const PREDEFINED = new Set(['bridge', 'host', 'none', 'default']);
  */
 const predefinedExists = (x: Exchange, network: string): boolean => builtinNetworks(x.state.objects).some((n) => n.name === network || n.id === network);
 
-/** The words that differ from 29.0 (observed on 29.7.2), and before. */
+/** The words that differ from 29.0 (observed on 29.7.2; ipOnPredefined from 29.2), and before. */
 const WORDS = {
   old: {
     ipOnPredefined: 'user specified IP address is supported on user defined networks only',
@@ -134,23 +135,42 @@ export function addressDecodeProblem(x: Exchange, endpoints: Readonly<Record<str
   return null;
 }
 
-/** The refusal of the endpoint settings on `network`, or null (moby's validateEndpointSettings; 20.10's verifyNetworkingConfig). */
+/** The refusal of a create's endpoint settings on `network`, or null (moby's validateEndpointSettings; 20.10's verifyNetworkingConfig). */
 export function endpointProblem(x: Exchange, network: string, request: EndpointRequest): string | null {
+  if (releaseBelow(x, '26.0')) return oldAddressProblem(request);
+  const problem = endpointSettingsProblem(x, network, request, null);
+  return problem === null ? null : `invalid config for network ${network}: ${problem}`;
+}
+
+/** 20.10's check of the addresses: the first wrong one only; an unspecified one passes, link-local ones are not read. */
+function oldAddressProblem(request: EndpointRequest): string | null {
+  const ipv4 = text(request.ipam?.['IPv4Address']);
+  const ipv6 = text(request.ipam?.['IPv6Address']);
+  const v4 = ipv4 === '' ? undefined : goParseIP(ipv4);
+  const v6 = ipv6 === '' ? undefined : goParseIP(ipv6);
+  if (v4 === null || v4?.is4 === false) return `invalid IPv4 address: ${ipv4}`;
+  if (v6 === null || v6?.is4 === true) return `invalid IPv6 address: ${ipv6}`;
+  return null;
+}
+
+/**
+ * moby's validateEndpointSettings (from 26.0): every problem of the settings on `network`, joined
+ * as its multierror joins them, after "invalid endpoint settings:\n"; or null. `userRanges`: the
+ * ranges a user-defined network was configured with (each entry's IPRange, else its Subnet; null
+ * for the daemon's own networks), which an address must be in (26.x to 28.x); from 29.0 an address
+ * must be in a pool the network allocated, which a configuration-only network never does
+ * (observed on 26.1.5, 28.5.2 and 29.7.2).
+ */
+export function endpointSettingsProblem(x: Exchange, network: string, request: EndpointRequest, userRanges: readonly string[] | null): string | null {
   const ipv4 = text(request.ipam?.['IPv4Address']);
   const ipv6 = text(request.ipam?.['IPv6Address']);
   const links = (request.ipam?.['LinkLocalIPs'] as string[] | undefined) ?? [];
   const v4 = ipv4 === '' ? undefined : goParseIP(ipv4);
   const v6 = ipv6 === '' ? undefined : goParseIP(ipv6);
-  if (releaseBelow(x, '26.0')) {
-    // The first wrong address only; an unspecified one passes, link-local ones are not read.
-    if (v4 === null || v4?.is4 === false) return `invalid IPv4 address: ${ipv4}`;
-    if (v6 === null || v6?.is4 === true) return `invalid IPv6 address: ${ipv6}`;
-    return null;
-  }
   const words = releaseBelow(x, '29.0') ? WORDS.old : WORDS.new;
   const errors: string[] = [];
   if (PREDEFINED.has(network)) {
-    if (ipv4 !== '' || ipv6 !== '') errors.push(words.ipOnPredefined);
+    if (ipv4 !== '' || ipv6 !== '') errors.push(releaseBelow(x, HYPHENATED_USER_WORDS_FROM) ? WORDS.old.ipOnPredefined : WORDS.new.ipOnPredefined);
     if ((request.aliases ?? []).length > 0) errors.push(words.aliasOnPredefined);
   }
   if (v4 !== undefined && (v4 === null || !v4.is4 || v4.unspecified)) errors.push(`invalid IPv4 address: ${ipv4}`);
@@ -159,13 +179,21 @@ export function endpointProblem(x: Exchange, network: string, request: EndpointR
     const parsed = goParseIP(link);
     if (parsed === null || parsed.unspecified) errors.push(`invalid link-local IP address: ${link}`);
   }
-  // A network the daemon has, with no subnet of the user's (none, host): an address it cannot hold.
-  if (predefinedExists(x, network)) {
-    if (ipv4 !== '') errors.push(words.noSubnet(ipv4));
-    if (ipv6 !== '') errors.push(words.noSubnet(ipv6));
+  const addresses = [ipv4, ipv6].filter((address) => address !== '');
+  if (userRanges !== null && releaseBelow(x, '29.0')) {
+    for (const address of addresses) if (!inSomeSubnet(address, userRanges)) errors.push(`no configured subnet or ip-range contain the IP address ${address}`);
+  } else if (userRanges !== null || predefinedExists(x, network)) {
+    // A network without a subnet of the user's (none, host), or from 29.0 one that allocated no pool: an address it cannot hold.
+    for (const address of addresses) errors.push(words.noSubnet(address));
   }
   if (errors.length === 0) return null;
   // moby's multierror: one error as it is, several as a list.
   const joined = errors.length === 1 ? errors[0] : errors.map((error) => `* ${error}`).join('\n');
-  return `invalid config for network ${network}: invalid endpoint settings:\n${joined}`;
+  return `invalid endpoint settings:\n${joined}`;
+}
+
+/** Whether an address parses and is in one of `ranges`. */
+function inSomeSubnet(address: string, ranges: readonly string[]): boolean {
+  const parsed = parseAddress(address);
+  return parsed !== null && ranges.some((range) => subnetContains(range, parsed));
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Exchange } from '../../http/exchange.js';
 import { bytesOf } from '../../config/file/go-values.js';
 import { apiBelow, releaseBelow } from '../replies.js';
@@ -118,6 +118,33 @@ const MASKED_PATHS: readonly (readonly [string, string | null])[] = [
 
 const READONLY_PATHS = ['/proc/bus', '/proc/fs', '/proc/irq', '/proc/sys', '/proc/sysrq-trigger'];
 
+/** The CPUs the host may have (Linux's /sys/devices/system/cpu/possible: "0-3,5"). */
+function possibleCpus(): number[] {
+  let text = '';
+  try {
+    text = readFileSync('/sys/devices/system/cpu/possible', 'utf8').slice(0, 4096).trim();
+  } catch {
+    return [];
+  }
+  return text.split(',').flatMap((part) => {
+    const [from = Number.NaN, to = from] = part.split('-').map(Number);
+    return Number.isInteger(from) && Number.isInteger(to) && to - from < 4096 ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : [];
+  });
+}
+
+let maskedPaths29: string[] | undefined;
+/**
+ * 29.0's default masked paths (moby daemon/pkg/oci/defaults.go, observed on 29.7.2): the same
+ * paths sorted, then each possible CPU's thermal_throttle directory the host has; looked at once.
+ */
+const defaultMaskedPaths29 = (): string[] =>
+  (maskedPaths29 ??= [
+    ...MASKED_PATHS.map(([path]) => path).sort(),
+    ...possibleCpus()
+      .map((cpu) => `/sys/devices/system/cpu/cpu${cpu}/thermal_throttle`)
+      .filter((path) => existsSync(path)),
+  ]);
+
 let cgroupV2Seen: boolean | undefined;
 /** Whether the host runs cgroups v2 (moby: the default cgroup namespace is private there, host on v1); looked at once, on the first create. */
 const cgroupV2 = (): boolean => (cgroupV2Seen ??= existsSync('/sys/fs/cgroup/cgroup.controllers'));
@@ -126,7 +153,7 @@ const unset = (value: unknown): boolean => value === undefined || value === null
 
 /**
  * `stored` with what a create at the exchange's API version fills in: the restart policy "no"
- * (20.10: ""), the console size, the cgroup namespace (host on cgroups v1, where the simulator
+ * (20.10: ""), the console size, from 29.2 an empty map of port bindings, the cgroup namespace (host on cgroups v1, where the simulator
  * cannot tell a configured private from its default), the IPC mode (shareable below 1.40), the
  * daemon's shm size and runtime, twice the memory limit as the swap limit, and the paths a
  * container masks and keeps read-only, or for a privileged one SELinux labelling off. 20.10 fills
@@ -144,6 +171,8 @@ export function withCreateDefaults(x: Exchange, stored: Readonly<Record<string, 
     MaximumRetryCount: typeof policy['MaximumRetryCount'] === 'number' ? policy['MaximumRetryCount'] : 0,
   };
   fill('ConsoleSize', () => [0, 0]);
+  // From 29.2 the router's decodeCreateRequest makes an unset PortBindings an empty map (moby docker-v29.2.0; observed on 29.7.2).
+  if (!releaseBelow(x, '29.2')) fill('PortBindings', () => ({}));
   fill('CgroupnsMode', () => (cgroupV2() ? settings.defaultCgroupnsMode : 'host'));
   const routerDefaults = given || !releaseBelow(x, '23.0');
   fill('IpcMode', () => (apiBelow(x, '1.40') && routerDefaults ? 'shareable' : settings.defaultIpcMode));
@@ -153,7 +182,11 @@ export function withCreateDefaults(x: Exchange, stored: Readonly<Record<string, 
   if (typeof memory === 'number' && memory > 0) fill('MemorySwap', () => memory * 2);
   if (next['Privileged'] === true) fill('SecurityOpt', () => ['label=disable']);
   else {
-    fill('MaskedPaths', () => MASKED_PATHS.filter(([, since]) => since === null || !releaseBelow(x, since)).map(([path]) => path));
+    fill('MaskedPaths', () =>
+      releaseBelow(x, '29.0')
+        ? MASKED_PATHS.filter(([, since]) => since === null || !releaseBelow(x, since)).map(([path]) => path)
+        : [...defaultMaskedPaths29()],
+    );
     fill('ReadonlyPaths', () => [...READONLY_PATHS]);
   }
   return next;

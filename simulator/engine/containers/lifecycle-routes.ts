@@ -3,9 +3,10 @@ import type { Container, DaemonEvent } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, boolQuery, notImplementedHere, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
 import { goAtoi, goParseInt } from '../go-strconv.js';
 import { containerOr404, endRunning, signalNumber, start } from './routes.js';
+import { startNetworks } from './container-networks.js';
 import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 
 /**
@@ -22,6 +23,8 @@ const LIFECYCLE = {
   waitStrictSince: '23.0',
   /** Below this release a stop records kill, die, stop; from it kill, stop, die. */
   stopBeforeDieSince: '23.0',
+  /** From this release stop's `t` that is no integer is an invalid parameter (400), not a plain error (moby docker-v29.4.0; restart's stays 500). */
+  stopTimeoutInvalidSince: '29.4',
   /** Below this release logs have no Content-Type. */
   logsTypedSince: '23.0',
   /** From this API version a non-TTY container's logs are typed multiplexed, below it raw. */
@@ -67,12 +70,15 @@ function stopSignal(x: Exchange, container: Container): number | { readonly inva
   return signalNumber(text) ?? { invalid: text };
 }
 
-/** `t`, which the router parses before the lookup (a 500), then the container (a 404): the container, or undefined once refused. */
-function timedContainer(x: Exchange): Container | undefined {
+/**
+ * `t`, which the router parses before the lookup (a 500, or a 400 where `invalidSince` is given and
+ * reached), then the container (a 404): the container, or undefined once refused.
+ */
+function timedContainer(x: Exchange, invalidSince: string | null): Container | undefined {
   const t = queryOf(x).get('t');
   const parsed = t === null ? null : goAtoi(t);
   if (parsed !== null && 'error' in parsed) {
-    handlerError(x, 500, parsed.error);
+    handlerError(x, invalidSince !== null && !releaseBelow(x, invalidSince) ? 400 : 500, parsed.error);
     return undefined;
   }
   return containerOr404(x);
@@ -90,7 +96,7 @@ export const containerStopRoute: Route = {
   where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/stop',
   rules: [],
   handle(x) {
-    const container = timedContainer(x);
+    const container = timedContainer(x, LIFECYCLE.stopTimeoutInvalidSince);
     if (container === undefined) return;
     if (container.state !== 'running') return sendEmpty(x, 304);
     const signal = stopSignal(x, container);
@@ -114,8 +120,10 @@ export const containerRestartRoute: Route = {
   where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/restart',
   rules: [],
   handle(x) {
-    const container = timedContainer(x);
+    const container = timedContainer(x, null);
     if (container === undefined) return;
+    // What a restart answers for networks its start cannot join was not observed.
+    if (!('join' in startNetworks(x, container))) return notImplementedHere(x, '/containers/{name}/restart of a container on networks it cannot join');
     if (container.state === 'running') {
       // The signal is the stop's: a container that is not running is started whatever it names (observed).
       const signal = stopSignal(x, container);

@@ -6,8 +6,6 @@ import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, lab
 import { goAtoi, goParseUint } from '../go-strconv.js';
 import type { Refusal } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { builtinNetworks } from '../networks/builtin.js';
-import { networkOf } from './network-settings.js';
 import type { Container, Image } from '../objects/index.js';
 import { boolQuery, queryOf, releaseBelow } from '../replies.js';
 
@@ -65,12 +63,16 @@ function badValue(x: Exchange, key: 'status' | 'health', value: string): { reado
 
 /**
  * Why a `publish` or `expose` value is refused (moby portOp: nat.SplitProtoPort, ParsePortRange,
- * 500 in nat's words), or null. The ports it names are not needed: no container of the simulator
+ * 500 in nat's words; from 29.0 network.ParsePortRange's), or null. The ports it names are not needed: no container of the simulator
  * has a network with ports.
  */
-function portRefusal(key: 'publish' | 'expose', value: string): Refusal | null {
+function portRefusal(x: Exchange, key: 'publish' | 'expose', value: string): Refusal | null {
   if (value.includes(':')) return { status: 500, message: `filter for '${key}' should not contain ':': ${value}` };
   const lookup = (why: string): Refusal => ({ status: 500, message: `error while looking up for ${key} ${value}: ${why}` });
+  if (!releaseBelow(x, '29.0')) {
+    const why = portRangeProblem(value);
+    return why === null ? null : lookup(why);
+  }
   const parts = value.split('/');
   const range = value === '' || parts[0] === '' ? '' : parts[0]!;
   if (range === '') return lookup('Empty string specified for ports.');
@@ -82,6 +84,30 @@ function portRefusal(key: 'publish' | 'expose', value: string): Refusal | null {
     numbers.push(parsed.value);
   }
   return numbers[1]! < numbers[0]! ? lookup(`Invalid range specified for the Port: ${range}`) : null;
+}
+
+/**
+ * 29.0's network.ParsePortRange (moby api/types/network/port.go): "start[-end][/proto]", each
+ * number a uint16 (strconv's bare reason), the range read at its first "-", an end below the
+ * start refused with the whole value. Null when it parses.
+ */
+function portRangeProblem(value: string): string | null {
+  if (value === '') return 'invalid port range: value is empty';
+  const slash = value.indexOf('/');
+  const range = slash < 0 ? value : value.slice(0, slash);
+  const dash = range.indexOf('-');
+  const [start, end] = dash < 0 ? [range, null] : [range.slice(0, dash), range.slice(dash + 1)];
+  const number = (text: string): { readonly value: bigint } | { readonly error: string } => {
+    if (text === '') return { error: 'value is empty' };
+    const parsed = goParseUint(text, 16);
+    return 'error' in parsed ? { error: parsed.error.slice(parsed.error.lastIndexOf(': ') + 2) } : parsed;
+  };
+  const first = number(start);
+  if ('error' in first) return `invalid start port '${start}': ${first.error}`;
+  if (end === null || end === start) return null;
+  const last = number(end);
+  if ('error' in last) return `invalid end port '${end}': ${last.error}`;
+  return last.value < first.value ? `invalid port range: ${value}` : null;
 }
 
 /** The images an ancestor filter names, and every image made from them (moby: the image and its children, down the graph). */
@@ -115,7 +141,8 @@ export function containerSelection(x: Exchange): ContainerSelection | { readonly
   const limitText = query.get('limit') ?? '';
   if (limitText !== '') {
     const given = goAtoi(limitText);
-    if ('error' in given) return refusal(500, given.error);
+    // An invalid parameter from 29.4 (moby docker-v29.4.0), a plain error before.
+    if ('error' in given) return refusal(releaseBelow(x, '29.4') ? 500 : 400, given.error);
     limit = Number(given.value);
   }
   const unaccepted = unacceptedKey(args, PS_FILTERS);
@@ -146,7 +173,7 @@ export function containerSelection(x: Exchange): ContainerSelection | { readonly
   }
   for (const key of ['publish', 'expose'] as const) {
     for (const value of filterValues(args, key)) {
-      const refused = portRefusal(key, value);
+      const refused = portRefusal(x, key, value);
       if (refused !== null) return { refusal: refused };
     }
   }
@@ -156,7 +183,6 @@ export function containerSelection(x: Exchange): ContainerSelection | { readonly
   const named = (container: Container): boolean =>
     nameMatchers.length === 0 || nameMatchers.some((matches) => matches(`/${container.name}`) || matches(container.name));
   const ids = filterValues(args, 'id');
-  const networks = builtinNetworks(x.state.objects);
   const all = boolQuery(x, 'all') || states.length > 0;
 
   /** includeContainerInList's other tests, in moby's order after the name and the ID. */
@@ -166,7 +192,7 @@ export function containerSelection(x: Exchange): ContainerSelection | { readonly
     if (states.length > 0 && !states.includes(stateString(container))) return false;
     if (isTask === true) return false;
     if (healths.length > 0 && !healths.includes('none')) return false;
-    if (args.has('network') && !filterValues(args, 'network').some((value) => onNetwork(container, value, networks))) return false;
+    if (args.has('network') && !filterValues(args, 'network').some((value) => onNetwork(container, value))) return false;
     // No container of the simulator mounts a volume, and none has a network with ports (none, host):
     // moby matches publish and expose on the network's ports, not on the configuration's (observed).
     if (args.has('volume') || portFiltered) return false;
@@ -222,11 +248,8 @@ function containerByNameOrId(x: Exchange, key: string): Container | undefined {
   return x.state.objects.allContainers().find((container) => container.name === name || container.id === key);
 }
 
-/** moby: the network's name, or a prefix of the network ID its endpoint has, which is empty until the container first starts. */
-function onNetwork(container: Container, value: string, networks: readonly { readonly name: string; readonly id: string }[]): boolean {
-  const name = networkOf(container.hostConfig['NetworkMode']);
-  if (name === null) return false;
-  if (name === value) return true;
-  const id = container.startedAt === null ? '' : (networks.find((network) => network.name === name)?.id ?? '');
-  return id.startsWith(value);
+/** moby: a network the container is on by its key, or by a prefix of the network ID an entry has, which is empty until the container first starts on it. */
+function onNetwork(container: Container, value: string): boolean {
+  if (container.networks.has(value)) return true;
+  return [...container.networks.values()].some((endpoint) => (endpoint.networkId ?? '').startsWith(value));
 }

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { Container } from '../objects/index.js';
+import type { Container, ContainerEndpoint } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import { networkSettingsVariant } from './network-settings-variant.js';
@@ -20,10 +20,10 @@ export function networkOf(mode: unknown): string | null {
 export const storedNetworkMode = (x: Exchange, mode: unknown): unknown =>
   mode === undefined || mode === '' || mode === 'default' ? (releaseBelow(x, '23.0') ? 'default' : 'bridge') : mode;
 
-/** NetworkSettings.Networks of a container: its one network's endpoint, or none. */
+/** NetworkSettings.Networks of a container: an entry per network it is on, in key order (Go writes a map so). */
 export function networksOf(x: Exchange, container: Container): Record<string, unknown> {
-  const network = networkOf(container.hostConfig['NetworkMode']);
-  return network === null ? {} : { [network]: endpointOf(x, container) };
+  const keys = [...container.networks.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(keys.map((key) => [key, endpointOf(x, container.networks.get(key)!)]));
 }
 
 /**
@@ -51,20 +51,21 @@ const ordered = (fields: Readonly<Record<string, unknown>>, order: readonly stri
   Object.fromEntries(order.filter((key) => Object.hasOwn(fields, key)).map((key) => [key, fields[key]]));
 
 /**
- * A container's endpoint (moby network.EndpointSettings): its aliases, the network's ID once it
- * has joined it, the endpoint's ID while it runs, no addresses on the built-in networks.
+ * A container's entry on one network (moby network.EndpointSettings): its settings, the network's
+ * ID once it has joined it, the endpoint's ID while it runs, no addresses (the simulator's networks
+ * allocate none).
  */
-export function endpointOf(x: Exchange, container: Container): Record<string, unknown> {
+export function endpointOf(x: Exchange, endpoint: ContainerEndpoint): Record<string, unknown> {
   const variant = networkSettingsVariant(x.state.config);
   const fields: Record<string, unknown> = {
-    IPAMConfig: container.endpointIpam ?? null,
-    Links: null,
-    Aliases: container.aliases,
+    IPAMConfig: endpoint.ipam,
+    Links: endpoint.links,
+    Aliases: endpoint.aliases,
     MacAddress: '',
-    DriverOpts: container.endpointDriverOpts ?? null,
+    DriverOpts: endpoint.driverOpts,
     ...(releaseBelow(x, '28.0') ? {} : { GwPriority: 0 }),
-    NetworkID: container.networkId ?? '',
-    EndpointID: container.endpointId ?? '',
+    NetworkID: endpoint.networkId ?? '',
+    EndpointID: endpoint.endpointId ?? '',
     Gateway: '',
     IPAddress: '',
     IPPrefixLen: 0,
@@ -72,7 +73,7 @@ export function endpointOf(x: Exchange, container: Container): Record<string, un
     GlobalIPv6Address: '',
     GlobalIPv6PrefixLen: 0,
     // From 25.0 (null on the network none, observed on 26.1.5 and 28.5.2; network-settings-variant.ts).
-    ...(releaseBelow(x, '25.0') || !variant.dnsNamesFrom25 || (apiBelow(x, '1.44') && variant.dnsNamesHiddenBelow144) ? {} : { DNSNames: null }),
+    ...(releaseBelow(x, '25.0') || !variant.dnsNamesFrom25 || (apiBelow(x, '1.44') && variant.dnsNamesHiddenBelow144) ? {} : { DNSNames: endpoint.dnsNames }),
   };
   return ordered(
     fields,
@@ -114,7 +115,8 @@ export function shapeNetworkSettings(x: Exchange, container: Container): Record<
     SecondaryIPAddresses: null,
     SecondaryIPv6Addresses: null,
   };
-  return { ...ordered(head, releaseBelow(x, '23.0') ? SETTINGS_ORDER_20 : SETTINGS_ORDER), ...topLevel, Networks: networksOf(x, container) };
+  const order = releaseBelow(x, '23.0') ? SETTINGS_ORDER_20 : releaseBelow(x, '29.0') ? SETTINGS_ORDER : SETTINGS_ORDER_29;
+  return { ...ordered(head, order), ...topLevel, Networks: networksOf(x, container) };
 }
 
 /** NetworkSettings' leading fields in 20.10's order, and from 26.1.5's on (observed). */
@@ -140,6 +142,9 @@ const SETTINGS_ORDER = [
   'SecondaryIPAddresses',
   'SecondaryIPv6Addresses',
 ];
+
+/** 29.0's NetworkSettings (moby docker-v29.0.0: NetworkSettingsBase gone, at every API version; observed on 29.7.2). */
+const SETTINGS_ORDER_29 = ['SandboxID', 'SandboxKey', 'Ports'];
 
 /** Where the sandbox's namespace is: the exec root's netns/, the host's own for the network host (observed on all three releases). */
 function sandboxKeyOf(x: Exchange, container: Container, sandbox: string): string {

@@ -33,7 +33,10 @@ export const containerPauseRoute: Route = {
   handle(x) {
     const container = runningContainerOr409(x);
     if (container === undefined) return;
-    if (container.paused) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.alreadyPaused, { id: container.id }));
+    if (container.paused) {
+      const words = releaseBelow(x, '29.0') ? ENGINE_MESSAGES.alreadyPausedOld : ENGINE_MESSAGES.alreadyPaused;
+      return handlerError(x, 409, fillMessage(words, { id: container.id }));
+    }
     container.paused = true;
     x.state.objects.containerEvent(container, 'pause');
     sendEmpty(x, 204);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { fillMessage } from '../../../common/messages.js';
-import { builtinNetworkOf } from '../networks/builtin.js';
 import { newestFirst, nowNanos, type Container } from '../objects/index.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -13,6 +12,8 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { isChunked } from '../../authz/request-message.js';
 import { startBodyVariant } from './start-body-variant.js';
+import { hasEndpoint, joinNetwork, leaveNetworks, startNetworks, withNetworkDisabled } from './container-networks.js';
+import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 
 /** The container a path names, or a 404 already answered. */
 export function containerOr404(x: Exchange): Container | undefined {
@@ -108,44 +109,50 @@ export const containerStartRoute: Route = {
     if (body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
     if (container.paused) return handlerError(x, 409, ENGINE_MESSAGES.startPaused);
     if (container.state === 'running') return sendEmpty(x, 304);
-    start(x, container);
+    const notStarted = start(x, container);
+    if (notStarted !== null) return handlerError(x, notStarted.status, notStarted.message);
     sendEmpty(x, 204);
   },
 };
 
 /**
- * The container runs (nothing): on a built-in network it gets a new sandbox and endpoint (the
- * network's connect event comes before the start's), its start time, exit code 0 and start event.
- * A container created without a runtime (20.10, a create without HostConfig) takes the daemon's
- * default as it starts (observed on 20.10.24: inspect shows "runc" after the start).
+ * The container runs (nothing): it joins its networks (container-networks.ts: each joined
+ * network's connect event comes before the start's), gets its start
+ * time, exit code 0 and start event. A container created without a runtime (20.10, a create
+ * without HostConfig) takes the daemon's default as it starts (observed on 20.10.24: inspect shows
+ * "runc" after the start). A network it cannot join refuses the start, the container unchanged.
  */
-export function start(x: Exchange, container: Container): void {
+export function start(x: Exchange, container: Container): { readonly status: number; readonly message: string } | null {
   const { objects } = x.state;
+  const networks = startNetworks(x, container);
+  if ('unmodelled' in networks)
+    return {
+      status: 501,
+      message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/containers/{name}/start (${networks.unmodelled})` }),
+    };
+  if ('status' in networks) {
+    if (networks.disconnectFrom !== null) objects.networkEvent('disconnect', networks.disconnectFrom, container);
+    return networks;
+  }
   const runtime = container.hostConfig['Runtime'];
   if (runtime === undefined || runtime === '') container.hostConfig = { ...container.hostConfig, Runtime: x.state.config.settings.defaultRuntime };
-  const network = builtinNetworkOf(objects, container);
-  if (network !== undefined) {
-    container.sandboxId = randomBytes(32).toString('hex');
-    container.endpointId = randomBytes(32).toString('hex');
-    container.networkId = network.id;
-    objects.networkEvent('connect', network, container);
-  }
+  if (networks.sandbox) container.sandboxId = randomBytes(32).toString('hex');
+  if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
+  for (const [key, network] of networks.join) joinNetwork(x, container, key, network);
   container.state = 'running';
   container.startedAt = nowNanos();
   container.exitCode = 0;
   objects.containerEvent(container, 'start');
+  return null;
 }
 
 /**
- * The container leaves its network as it ends: the disconnect event, the endpoint gone (its
- * network's ID stays), and from 28.0 the sandbox too (26.1.5 keeps it; observed on 20.10.24, 26.1.5
- * and 28.5.2).
+ * The container leaves its networks as it ends: each disconnect event, the endpoints gone (the
+ * networks' IDs stay), and from 28.0 the sandbox too, whatever its networks (26.1.5 keeps it;
+ * observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
  */
 function leaveNetwork(x: Exchange, container: Container): void {
-  const network = builtinNetworkOf(x.state.objects, container);
-  if (container.endpointId === null || network === undefined) return;
-  x.state.objects.networkEvent('disconnect', network, container);
-  container.endpointId = null;
+  if (hasEndpoint(container)) leaveNetworks(x, container);
   if (!releaseBelow(x, '28.0')) container.sandboxId = null;
 }
 

@@ -1,5 +1,5 @@
 import { nowNanos, type DaemonEvent } from '../objects/index.js';
-import { parseTimestamps, totalNanos } from '../timestamps.js';
+import { parseTimestamps, parseUnixTimestamp, STRICT_TIMESTAMPS_FROM, totalNanos } from '../timestamps.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
@@ -52,6 +52,50 @@ function filterOf(args: FilterArgs): Filter | { unknown: string } {
   return (event) => groups.every((group) => group.length === 0 || group.some((test) => test(event)));
 }
 
+/** A stream's bounds in nanoseconds (null: none), and the bound of the recorded events it sends, or the refusal. */
+type EventBounds =
+  | { readonly since: bigint | null; readonly until: bigint | null; readonly recordedUntil: bigint | null }
+  | { readonly status: number; readonly message: string };
+
+/** Go's Time.UnixNano, which wraps around beyond int64's nanoseconds. */
+const unixNano = (nanos: bigint): bigint => BigInt.asIntN(64, nanos);
+
+/**
+ * `since` and `until` as the release reads them. Below 29.4 moby's eventTime: ParseTimestamps with
+ * -1 for "", -1 seconds being no bound, its ParseInt error a plain one (500). From 29.4
+ * ParseUnixTimestamp (400 "invalid value for 'since': …"): only "" is no bound, and
+ * loadBufferedEvents takes an `until` at or before the epoch (in UnixNano) as no bound for the
+ * recorded events, which the stream still ends at.
+ */
+function eventBounds(x: Exchange, query: URLSearchParams): EventBounds {
+  const text = (key: string): string => query.get(key) ?? '';
+  const afterUntil = (since: bigint | null, until: bigint | null): EventBounds | null =>
+    until !== null && since !== null && until < since
+      ? { status: 400, message: `\`since\` time (${text('since')}) cannot be after \`until\` time (${text('until')})` }
+      : null;
+  if (releaseBelow(x, STRICT_TIMESTAMPS_FROM)) {
+    const bounds: (bigint | null)[] = [];
+    for (const key of ['since', 'until']) {
+      const parsed = parseTimestamps(text(key), -1n);
+      if ('error' in parsed) return { status: 500, message: parsed.error };
+      bounds.push(parsed.seconds === -1n ? null : totalNanos(parsed));
+    }
+    const [since = null, until = null] = bounds;
+    return afterUntil(since, until) ?? { since, until, recordedUntil: until };
+  }
+  const bounds: (bigint | null)[] = [];
+  for (const key of ['since', 'until']) {
+    const parsed = parseUnixTimestamp(text(key));
+    if (parsed !== null && 'error' in parsed) return { status: 400, message: `invalid value for '${key}': ${parsed.error}` };
+    bounds.push(parsed === null ? null : totalNanos(parsed));
+  }
+  const [since = null, until = null] = bounds;
+  const refused = afterUntil(since, until);
+  if (refused !== null) return refused;
+  const recordedUntil = until === null || unixNano(until) <= 0n ? null : unixNano(until);
+  return { since: since === null ? null : unixNano(since), until, recordedUntil };
+}
+
 /**
  * GET /events: the recorded events from `since` to `until`, then the new ones as they happen; the
  * stream ends when `until` is reached, or when the client goes.
@@ -63,16 +107,9 @@ export const eventsRoute: Route = {
   rules: ['deprecated.events.legacy-fields'],
   handle(x) {
     const query = queryOf(x);
-    // moby eventTime: ParseTimestamps with -1 for "", and -1 seconds is no bound; its ParseInt error is a plain one (500).
-    const bounds: (bigint | null)[] = [];
-    for (const key of ['since', 'until']) {
-      const parsed = parseTimestamps(query.get(key) ?? '', -1n);
-      if ('error' in parsed) return handlerError(x, 500, parsed.error);
-      bounds.push(parsed.seconds === -1n ? null : totalNanos(parsed));
-    }
-    const [since = null, until = null] = bounds;
-    if (until !== null && since !== null && until < since)
-      return handlerError(x, 400, `\`since\` time (${query.get('since') ?? ''}) cannot be after \`until\` time (${query.get('until') ?? ''})`);
+    const bounds = eventBounds(x, query);
+    if ('status' in bounds) return handlerError(x, bounds.status, bounds.message);
+    const { since, until } = bounds;
     // Observed 2026-11-27: 20.10.24 refuses a filters text it cannot decode with 500 and Go's words, 26.1 and 28.5 with 400 "invalid filter".
     const parsed = parseFilterArgs(query.get('filters') ?? '', releaseBelow(x, '23.0'));
     if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
@@ -82,7 +119,7 @@ export const eventsRoute: Route = {
     const now = nowNanos();
     const stream = startChunked(x.res, 200, routedHeaders(x));
     const log = x.state.objects.events;
-    const pastUntil = until !== null && until < now ? until : now;
+    const pastUntil = bounds.recordedUntil !== null && bounds.recordedUntil < now ? bounds.recordedUntil : now;
     // As moby's loadBufferedEvents: recorded events only when a bound is given (no since: from the first).
     if (since !== null || until !== null) for (const event of log.between(since ?? 0n, pastUntil)) if (keep(event)) stream.write(eventLine(x, event));
     if (until !== null && until <= now) return stream.end();

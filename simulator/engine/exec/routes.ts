@@ -4,7 +4,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { runningContainerOr409 } from '../containers/pause.js';
 import { resizeSizes } from '../containers/resize.js';
-import { NEWER_GO_FROM } from '../go-json-newer.js';
+import { printsNewerWords } from '../go-json-newer.js';
 import { type GoFieldType, goStructProblem } from '../go-struct-fields.js';
 import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
@@ -17,7 +17,7 @@ import { notImplementedHere, releaseBelow } from '../replies.js';
  * route's own checks). Observed on 20.10.24, 26.1.5 and 28.5.2.
  */
 
-/** moby's exec create body: types.ExecConfig, from 28.0 container.ExecOptions; ConsoleSize from 23.0. */
+/** moby's exec create body: types.ExecConfig, from 28.0 container.ExecOptions, from 29.0 container.ExecCreateRequest (without Detach); ConsoleSize from 23.0. */
 const CREATE_FIELDS: Readonly<Record<string, GoFieldType>> = {
   User: 'string',
   Privileged: 'bool',
@@ -33,26 +33,42 @@ const CREATE_FIELDS: Readonly<Record<string, GoFieldType>> = {
   Cmd: '[]string',
 };
 
-/** moby's exec start body: types.ExecStartCheck, from 28.0 container.ExecStartOptions; ConsoleSize from 23.0. */
+/** moby's exec start body: types.ExecStartCheck, from 28.0 container.ExecStartOptions, from 29.0 container.ExecStartRequest; ConsoleSize from 23.0. */
 const START_FIELDS: Readonly<Record<string, GoFieldType>> = { Detach: 'bool', Tty: 'bool', ConsoleSize: '[2]uint' };
 
+/** A body's Go struct on each release: its name below 28.0, below 29.0 and from it, and the fields 29.0 dropped. */
+interface ExecStruct {
+  readonly fields: Readonly<Record<string, GoFieldType>>;
+  readonly names: readonly [before28: string, before29: string, from29: string];
+  readonly droppedIn29: readonly string[];
+}
+
+const CREATE_STRUCT: ExecStruct = {
+  fields: CREATE_FIELDS,
+  names: ['types.ExecConfig', 'container.ExecOptions', 'container.ExecCreateRequest'],
+  droppedIn29: ['Detach'],
+};
+const START_STRUCT: ExecStruct = {
+  fields: START_FIELDS,
+  names: ['types.ExecStartCheck', 'container.ExecStartOptions', 'container.ExecStartRequest'],
+  droppedIn29: [],
+};
+
 /** The struct a body decodes into, as the release names it. */
-function structOf(x: Exchange, fields: Readonly<Record<string, GoFieldType>>, names: readonly [old: string, newer: string]) {
-  const withoutConsole = Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'ConsoleSize'));
+function structOf(x: Exchange, struct: ExecStruct) {
+  const before29 = releaseBelow(x, '29.0');
+  const dropped = [...(releaseBelow(x, '23.0') ? ['ConsoleSize'] : []), ...(before29 ? [] : struct.droppedIn29)];
   return {
-    typeName: releaseBelow(x, NEWER_GO_FROM) ? names[0] : names[1],
-    fields: releaseBelow(x, '23.0') ? withoutConsole : fields,
+    typeName: releaseBelow(x, '28.0') ? struct.names[0] : before29 ? struct.names[1] : struct.names[2],
+    fields: Object.fromEntries(Object.entries(struct.fields).filter(([field]) => !dropped.includes(field))),
   };
 }
 
 /** A body as the route reads it (CheckForJSON, then Go's decoder into the struct), or answered. */
-async function readExecBody(
-  x: Exchange,
-  fields: Readonly<Record<string, GoFieldType>>,
-  names: readonly [string, string],
-): Promise<{ readonly value: unknown } | null> {
-  const struct = structOf(x, fields, names);
-  const newerGo = !releaseBelow(x, NEWER_GO_FROM);
+async function readExecBody(x: Exchange, execStruct: ExecStruct): Promise<{ readonly value: unknown } | null> {
+  const struct = structOf(x, execStruct);
+  // Fields named as the body spells them by the Go 28.x is built with only (29.7.2 names the struct's, observed).
+  const newerGo = printsNewerWords(x.state.config.release.release);
   const read = await readJsonRequest(x, (value) => goStructProblem(value, struct, newerGo), true);
   if ('status' in read) {
     handlerError(x, read.status, read.message);
@@ -72,7 +88,7 @@ const createRoute: Route = {
   where: 'simulator/engine/exec/routes.ts: POST /containers/{name}/exec',
   rules: [],
   async handle(x) {
-    const body = await readExecBody(x, CREATE_FIELDS, ['types.ExecConfig', 'container.ExecOptions']);
+    const body = await readExecBody(x, CREATE_STRUCT);
     if (body === null) return;
     const command = isJsonObject(body.value) ? goFields(body.value, Object.keys(CREATE_FIELDS))['Cmd'] : undefined;
     if (!Array.isArray(command) || command.length === 0) return handlerError(x, 400, 'No exec command specified');
@@ -100,7 +116,7 @@ const startRoute: Route = {
   where: 'simulator/engine/exec/routes.ts: POST /exec/{name}/start',
   rules: [],
   async handle(x) {
-    if ((await readExecBody(x, START_FIELDS, ['types.ExecStartCheck', 'container.ExecStartOptions'])) !== null) noSuchExec(x);
+    if ((await readExecBody(x, START_STRUCT)) !== null) noSuchExec(x);
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
-import { getTimestamp, localOffsetSeconds, parseTimestamps, totalNanos } from '../timestamps.js';
+import { getTimestamp, localOffsetSeconds, parseTime, parseTimestamps, STRICT_TIMESTAMPS_FROM, totalNanos } from '../timestamps.js';
 import { nowNanos } from '../objects/index.js';
 import { dropConnection, queryOf, releaseBelow } from '../replies.js';
 import { type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, pruneLabelsMatch, unacceptedKey } from './filter-args.js';
@@ -10,16 +10,20 @@ export type PruneUntil = { readonly until: bigint | null } | { readonly status: 
 
 /**
  * moby's getUntilFromPruneFilters: one `until` value (two: "more than one until filter specified"),
- * read by timetypes.GetTimestamp then ParseTimestamps. `plain`: those errors passed on as they are
+ * read by timetypes.GetTimestamp then ParseTimestamps (`strict`, from 29.4: timestamp.Parse). `plain`: those errors passed on as they are
  * (500), not as invalid parameters (400). A key without values makes moby index an empty list:
  * its handler panics and the connection is dropped (observed on all three releases).
  */
-function pruneUntil(args: FilterArgs, old: boolean, plain: boolean): PruneUntil {
+function pruneUntil(args: FilterArgs, old: boolean, plain: boolean, strict: boolean, keyAloneIsNoBound: boolean): PruneUntil {
   if (!args.has('until')) return { until: null };
   const values = filterValues(args, 'until');
   const status = plain ? 500 : 400;
   if (values.length > 1) return { status, message: 'more than one until filter specified' };
-  if (values.length === 0) return { panics: true };
+  if (values.length === 0) return keyAloneIsNoBound ? { until: null } : { panics: true };
+  if (strict) {
+    const parsed = parseTime(values[0]!, nowNanos(), localOffsetSeconds());
+    return 'error' in parsed ? { status, message: parsed.error } : { until: parsed.nanos };
+  }
   const timestamp = getTimestamp(values[0]!, nowNanos(), localOffsetSeconds(), old);
   if ('error' in timestamp) return { status, message: timestamp.error };
   const parsed = parseTimestamps(timestamp.text, 0n);
@@ -32,12 +36,17 @@ export interface PruneKind {
   readonly accepted: readonly string[];
   /** moby's images package passes until's errors on plain (500) on every release; daemon/prune.go on 20.10 only. */
   readonly untilAlwaysPlain: boolean;
+  /** An `until` key without values is no bound (29.0's network.NewPruneFilter), where getUntilFromPruneFilters panics. */
+  readonly untilKeyAloneIsNoBound?: boolean;
   /** A check between the keys and `until` (the images' dangling): its refusal (400) ends the prune. */
   readonly between?: (args: FilterArgs, old: boolean) => string | null;
 }
 
 /** The prunes of containers and networks (moby daemon/prune.go). */
 const CONTAINERS_AND_NETWORKS: PruneKind = { accepted: ['label', 'label!', 'until'], untilAlwaysPlain: false };
+
+/** The prune of networks from 29.0 (moby daemon/network/filter.go NewPruneFilter; observed on 29.7.2). */
+export const NETWORKS_FROM_29: PruneKind = { ...CONTAINERS_AND_NETWORKS, untilKeyAloneIsNoBound: true };
 
 /**
  * The filters of a prune in moby's order: decoding (20.10: Go's words, 500), the accepted keys,
@@ -64,7 +73,7 @@ export function readPruneFilters(
     handlerError(x, 400, refused);
     return null;
   }
-  const until = pruneUntil(parsed.args, old, old || kind.untilAlwaysPlain);
+  const until = pruneUntil(parsed.args, old, old || kind.untilAlwaysPlain, !releaseBelow(x, STRICT_TIMESTAMPS_FROM), kind.untilKeyAloneIsNoBound === true);
   if ('panics' in until) {
     dropConnection(x);
     return null;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nowNanos, rfc3339Nano, type Container, type ObjectStore } from '../objects/index.js';
+import { nowNanos, rfc3339Nano, type ObjectStore } from '../objects/index.js';
 
 /**
  * The networks a daemon started with --bridge=none has: `none` (driver null) and `host`, both
@@ -51,16 +51,6 @@ export function builtinNetworks(objects: ObjectStore): readonly BuiltinNetwork[]
   return networks;
 }
 
-/** The network a container's NetworkMode names: `none`/`host` (also by ID); the sim creates no others. */
-function attachedTo(container: Container, network: BuiltinNetwork): boolean {
-  const mode = container.hostConfig['NetworkMode'];
-  return mode === network.name || mode === network.id;
-}
-
-/** The built-in network the container joins when it starts, or undefined (another network, or another container's). */
-export const builtinNetworkOf = (objects: ObjectStore, container: Container): BuiltinNetwork | undefined =>
-  builtinNetworks(objects).find((network) => attachedTo(container, network));
-
 /**
  * The network's `Containers` as inspect shows them: the running containers joined to it, each with
  * the endpoint of its start and no addresses. A created or stopped container has no endpoint.
@@ -68,8 +58,9 @@ export const builtinNetworkOf = (objects: ObjectStore, container: Container): Bu
 function attachedContainers(objects: ObjectStore, network: BuiltinNetwork): Record<string, unknown> {
   const containers: Record<string, unknown> = {};
   for (const container of objects.allContainers()) {
-    if (container.state !== 'running' || container.endpointId === null || !attachedTo(container, network)) continue;
-    containers[container.id] = { Name: container.name, EndpointID: container.endpointId, MacAddress: '', IPv4Address: '', IPv6Address: '' };
+    const endpointId = container.networks.get(network.name)?.endpointId ?? null;
+    if (container.state !== 'running' || endpointId === null) continue;
+    containers[container.id] = { Name: container.name, EndpointID: endpointId, MacAddress: '', IPv4Address: '', IPv6Address: '' };
   }
   return containers;
 }

@@ -1,52 +1,175 @@
 import { fillMessage } from '../../../common/messages.js';
-import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
+import type { Container, ContainerEndpoint } from '../objects/index.js';
+import { notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
+import { findNetwork, isConfigOnly, joinNetwork, newEndpoint, withNetworkDisabled } from '../containers/container-networks.js';
+import { type EndpointRequest, endpointRequest, endpointSettingsProblem } from '../containers/endpoint-settings.js';
+import type { SimNetwork } from './builtin.js';
 
 /**
- * The refusals every release gives before it looks at the network (observed on 20.10.24, 26.1.5,
- * 28.5.2): the body, a blank container (400), an unknown one (404). What follows changes the
- * container's networks, which ctrd-sim does not model yet: 501. Observed on 20.10.24, 26.1.5,
- * 28.5.2 and 29.7.2 (2026-12-05, a container of ctc-img:1 on none and one on host):
- * - A container never started joins any name, an unknown one too, as a key of Networks with the
- *   request's EndpointConfig (Aliases, Links, IPAMConfig, DriverOpts; a second connect replaces
- *   it); an existing network named by ID or ID prefix is keyed by its name. On host mode it joins
- *   only host (200, nothing changes); any other: 400 "container sharing network namespace with
- *   another container or host cannot be connected to any other network". Joining host from
- *   another mode: 400 "container cannot be disconnected from host network or connected to host
- *   network" (20.10, 26.1), "cannot connect container to host network - container must be created
- *   in host network mode" (28.5, 29.7). Leaving a key it does not have: 500 "container <full id>
- *   is not connected to the network <name>", Force or not. No events from 28.5 (20.10 and 26.1
- *   log a disconnect when leaving a network that exists).
- * - A running container: an unknown network is 404 "network <name> not found" (both ways), one it
- *   is on 403 "endpoint with name <container> already exists in network <name>", host as above;
- *   leaving or joining none is 200 with its network event (20.10 and 26.1 log one disconnect more
- *   over these steps).
- * - A started container keeps the keys as they were (mode none, Networks {bridge}: its start is
- *   204 under --bridge=none).
- * Observed again on the four releases (2026-12-05, a configuration-only network c1 with a subnet):
- * - Mode none: joining any other network that exists is 400 "container cannot be connected to
- *   multiple networks with one of the networks in private (none) mode" (an unknown name still
- *   joins); joining none again is 200 and changes nothing, but Aliases are refused: "network-scoped
- *   alias is supported only for containers in user defined networks" (20.10), prefixed
- *   "invalid endpoint settings:\n" (26.1, 28.5), "…\nnetwork-scoped aliases are only supported for
- *   user-defined networks" (29.7); an address outside c1's subnet: "…\nno configured subnet or
- *   ip-range contain the IP address <ip>" (28.5), "…\nno configured subnet contains IP address
- *   <ip>" (29.7), 20.10's none-mode refusal first.
- * - Mode default (bridge): joining c1 is 200, its entry with DNSNames [name, short ID] (26.1 on),
- *   Aliases [short ID] on 20.10; leaving `default` when the key is `bridge` is 500.
- * - Leaving a key it has is 200 (none too: Networks then {}).
- * - A start with an unknown network joined: 404 "network <name> not found" (20.10, 26.1),
- *   "failed to set up container networking: network <name> not found" (28.5, 29.7); the container
- *   stays created, its own entry with a NetworkID on 20.10 and 28.5 only. A start after joining
- *   none again with Links: 204, the Links not kept.
- * - Events: each start and kill of a none container logs its connect and disconnect; 20.10 and
- *   26.1 also log a disconnect when a container never started leaves none or host.
+ * POST /networks/{id}/connect and /disconnect as moby's ConnectToNetwork and DisconnectFromNetwork
+ * do them on a daemon without a bridge (--bridge=none): the body's refusals, a blank container
+ * (400) and an unknown one (404) first. Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2
+ * (2026-12-06; test/sim-network-connect.test.ts compares generated sequences with each):
+ * - A container that does not run joins a network the daemon lacks under the name given, with the
+ *   settings given (a second connect replaces them; its start then fails). A network the daemon has
+ *   is checked (the settings; host only for a container of host mode; none or host beside another
+ *   network refused) and keyed by its name; one it is on already stays as it was. A user-defined
+ *   network's entry has the container's name, aliases and short ID as DNSNames from 25.0, and
+ *   before the short ID among its Aliases.
+ * - A container that runs joins only a network the daemon has (404 otherwise), gets its endpoint
+ *   and the connect event; `bridge` sets its Config.NetworkDisabled; a configuration-only network
+ *   keeps the entry and refuses the endpoint (403).
+ * - A disconnect of a container that does not run (or, with Force, from a network the daemon
+ *   lacks) removes the key (500 "… is not connected to the network X" without it); of one that
+ *   runs, its endpoint too (500 "… is not connected to network X"); the host network of a host-mode
+ *   container stays. Before 28.0 every disconnect from a network the daemon has logs one event
+ *   more.
  */
+/** The network's kind as moby's NetworkMode reads its name or type: host, none, or another (private) one. */
+const kindOf = (network: SimNetwork): 'host' | 'none' | 'other' => (network.driver === 'host' ? 'host' : network.name === 'none' ? 'none' : 'other');
+
+/** The words that differ per release (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2). */
+const WORDS = {
+  /** From 28.1 (runconfig ErrConflictConnectToHostNetwork and ErrConflictDisconnectFromHostNetwork). */
+  hostSplitFrom: '28.1',
+  hostOld: 'container cannot be disconnected from host network or connected to host network',
+  connectHost: 'cannot connect container to host network - container must be created in host network mode',
+  disconnectHost: 'cannot disconnect container from host network - container was created in host network mode',
+  shared: 'container sharing network namespace with another container or host cannot be connected to any other network',
+  noneMode: 'container cannot be connected to multiple networks with one of the networks in private (none) mode',
+  /** Before 26.0 the settings are checked one problem at a time, in these words. */
+  ipOnPredefinedOld: 'user specified IP address is supported on user defined networks only',
+  aliasOnPredefinedOld: 'network-scoped alias is supported only for containers in user defined networks',
+  noSubnetOld: 'user specified IP address is supported only when connecting to networks with user configured subnets',
+  /** Before 28.0 a disconnect logs its event once more, after the disconnect itself. */
+  singleDisconnectEventFrom: '28.0',
+};
+
+const hostWords = (x: Exchange, connect: boolean): string =>
+  releaseBelow(x, WORDS.hostSplitFrom) ? WORDS.hostOld : connect ? WORDS.connectHost : WORDS.disconnectHost;
+
+const USER_DEFINED_EXCLUDED = new Set(['bridge', 'host', 'none', 'default']);
+
+/** The settings a connect gives (moby network.EndpointSettings), as far as ctrd-sim keeps them. */
+function connectSettings(x: Exchange, value: unknown): EndpointRequest & { readonly links: readonly string[] | null } {
+  const config = isJsonObject(value) ? goFields(value, ['Aliases', 'Links', 'IPAMConfig', 'DriverOpts']) : {};
+  const strings = (item: unknown): string[] | null => (Array.isArray(item) ? item.map((member) => (typeof member === 'string' ? member : '')) : null);
+  return { ...endpointRequest(x, config, strings(config['Aliases'])), links: strings(config['Links']) };
+}
+
+/**
+ * moby's updateNetworkConfig for a network the daemon has: the settings checked (before 26.0 the
+ * first problem, after validateEndpointSettings' list), then updateNetworkSettings: the host
+ * network only for a container of that mode, a network it is on already changes nothing, and
+ * another beside a host or none one is refused. Returns the entry to add, null for nothing to do,
+ * or the refusal.
+ */
+function networkConfigProblem(
+  x: Exchange,
+  container: Container,
+  network: SimNetwork,
+  settings: EndpointRequest & { readonly links: readonly string[] | null },
+): { readonly refusal: string } | { readonly add: ContainerEndpoint } | null {
+  const userDefined = !USER_DEFINED_EXCLUDED.has(network.name);
+  const shortId = container.id.slice(0, 12);
+  const hostname = String(container.config['Hostname'] ?? '');
+  let aliases: string[] | null = settings.aliases === null ? null : [...settings.aliases];
+  let dnsNames: string[] | null = null;
+  if (userDefined && releaseBelow(x, '25.0')) {
+    // 20.10 adds the short ID and the hostname to a user-defined network's aliases.
+    aliases = [...(aliases ?? [])];
+    if (!aliases.includes(shortId)) aliases.push(shortId);
+    if (`/${container.name}` !== hostname && !aliases.includes(hostname)) aliases.push(hostname);
+  } else if (userDefined) dnsNames = [...new Set([container.name, ...(aliases ?? []), shortId, ...(hostname === '' ? [] : [hostname])])];
+  const ipv4 = String(settings.ipam?.['IPv4Address'] ?? '');
+  const ipv6 = String(settings.ipam?.['IPv6Address'] ?? '');
+  const ranges =
+    'user' in network
+      ? network.user.ipam.config.map((entry) => String(entry['IPRange'] ?? '') || String(entry['Subnet'] ?? '')).filter((range) => range !== '')
+      : null;
+  if (releaseBelow(x, '26.0')) {
+    if (!userDefined && (ipv4 !== '' || ipv6 !== '')) return { refusal: WORDS.ipOnPredefinedOld };
+    if (!userDefined && (aliases ?? []).length > 0) return { refusal: WORDS.aliasOnPredefinedOld };
+    if ((ipv4 !== '' || ipv6 !== '') && (ranges ?? []).length === 0) return { refusal: WORDS.noSubnetOld };
+  } else {
+    const problem = endpointSettingsProblem(x, network.name, { ...settings, aliases }, ranges);
+    if (problem !== null) return { refusal: problem };
+  }
+  if (kindOf(network) === 'host' && !isHostMode(container)) return { refusal: hostWords(x, true) };
+  for (const key of container.networks.keys()) {
+    const other = findNetwork(x, key);
+    if (other === undefined) continue;
+    if (other.name === network.name) return null;
+    if (kindOf(other) === 'host' || kindOf(network) === 'host') return { refusal: WORDS.shared };
+    if (kindOf(other) === 'none' || kindOf(network) === 'none') return { refusal: WORDS.noneMode };
+  }
+  return { add: newEndpoint({ aliases, links: settings.links, ipam: settings.ipam, driverOpts: settings.driverOpts, dnsNames }) };
+}
+
+const isHostMode = (container: Container): boolean => container.hostConfig['NetworkMode'] === 'host';
+
+/** POST /networks/{id}/connect of a container found: as moby's ConnectToNetwork, for a container that runs or not. */
+function connect(x: Exchange, container: Container, term: string, body: unknown): void {
+  const settings = connectSettings(x, body);
+  const network = findNetwork(x, term);
+  if (container.state !== 'running') {
+    if (network === undefined) {
+      // A network the daemon lacks is kept under the name given, as given (its start would fail).
+      container.networks.set(term, newEndpoint({ ...settings, dnsNames: null }));
+      return sendEmpty(x, 200);
+    }
+    const outcome = networkConfigProblem(x, container, network, settings);
+    if (outcome !== null && 'refusal' in outcome) return handlerError(x, 400, outcome.refusal);
+    if (outcome !== null) container.networks.set(network.name, outcome.add);
+    return sendEmpty(x, 200);
+  }
+  // moby's connectToNetwork: the bridge the daemon lacks (--bridge=none) disables the container's network instead.
+  if (term === 'bridge' && network === undefined) {
+    container.config = withNetworkDisabled(container.config);
+    return sendEmpty(x, 200);
+  }
+  if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
+  const outcome = networkConfigProblem(x, container, network, settings);
+  if (outcome !== null && 'refusal' in outcome) return handlerError(x, 400, outcome.refusal);
+  if (outcome === null) {
+    if (isConfigOnly(network)) return notImplementedHere(x, `/networks/${term}/connect of a running container to a configuration-only network it is on`);
+    // libnetwork's CreateEndpoint refuses a second endpoint of the container's name.
+    return handlerError(x, 403, `endpoint with name ${container.name} already exists in network ${network.name}`);
+  }
+  container.networks.set(network.name, outcome.add);
+  // The entry stays when libnetwork then refuses the endpoint (observed).
+  if (isConfigOnly(network)) return handlerError(x, 403, 'cannot create endpoint on configuration-only network');
+  joinNetwork(x, container, network.name, network);
+  sendEmpty(x, 200);
+}
+
+/** POST /networks/{id}/disconnect of a container found: as moby's DisconnectFromNetwork. */
+function disconnect(x: Exchange, container: Container, term: string, force: boolean): void {
+  const network = findNetwork(x, term);
+  const twice = releaseBelow(x, WORDS.singleDisconnectEventFrom);
+  if (container.state !== 'running' || (network === undefined && force)) {
+    const key = network?.name ?? term;
+    if (!container.networks.has(key)) return handlerError(x, 500, `container ${container.id} is not connected to the network ${key}`);
+    container.networks.delete(key);
+    if (network !== undefined && twice) x.state.objects.networkEvent('disconnect', network, container);
+    return sendEmpty(x, 200);
+  }
+  if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
+  if (isHostMode(container) && kindOf(network) === 'host') return handlerError(x, 400, hostWords(x, false));
+  const key = [...container.networks.keys()].find((name) => findNetwork(x, name)?.name === network.name);
+  if (key === undefined) return handlerError(x, 500, `container ${container.id} is not connected to network ${network.name}`);
+  if (container.networks.get(key)?.endpointId !== null) x.state.objects.networkEvent('disconnect', network, container);
+  container.networks.delete(key);
+  if (twice) x.state.objects.networkEvent('disconnect', network, container);
+  sendEmpty(x, 200);
+}
+
 function connectRoute(action: 'connect' | 'disconnect'): Route {
   const path = `/networks/{id}/${action}`;
   return {
@@ -58,11 +181,14 @@ function connectRoute(action: 'connect' | 'disconnect'): Route {
     async handle(x: Exchange) {
       const read = await readJsonRequest(x, () => null, true);
       if (!('value' in read)) return handlerError(x, read.status, read.message);
-      const fields = isJsonObject(read.value) ? goFields(read.value, ['Container']) : {};
+      const fields = isJsonObject(read.value) ? goFields(read.value, ['Container', 'EndpointConfig', 'Force']) : {};
       const name = typeof fields['Container'] === 'string' ? fields['Container'] : '';
       if (name === '') return handlerError(x, 400, fillMessage(ENGINE_MESSAGES.invalidNameOrId, { name }));
-      if (x.state.objects.findContainer(name) === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
-      handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path }));
+      const container = x.state.objects.findContainer(name);
+      if (container === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
+      const term = x.params['id'] ?? '';
+      if (action === 'connect') return connect(x, container, term, fields['EndpointConfig']);
+      disconnect(x, container, term, fields['Force'] === true);
     },
   };
 }

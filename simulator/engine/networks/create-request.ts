@@ -1,4 +1,5 @@
-import { goFields, isJsonObject } from '../go-fields.js';
+import { goFieldOf, goFields, isJsonObject } from '../go-fields.js';
+import { goParseAddr, goParsePrefix } from '../go-netip.js';
 import type { IpamEntry } from './ipam.js';
 
 /** A network create's body (moby network.CreateRequest) as far as the simulator reads it. */
@@ -79,4 +80,42 @@ export function readCreateRequest(value: unknown): CreateRequest {
     options: strings(fields['Options']),
     labels: strings(fields['Labels']),
   };
+}
+
+const IPAM_ENTRY_FIELDS = ['Subnet', 'IPRange', 'Gateway', 'AuxiliaryAddresses'];
+
+/**
+ * The first error 29.x's decoder meets in the body's IPAM entries, or null: from 29.0 an entry's
+ * Subnet and IPRange are netip.Prefix, its Gateway and AuxiliaryAddresses' values netip.Addr,
+ * each parsed as it is decoded ("" is the zero value), in the document's order (observed on
+ * 29.7.2: "netip.ParsePrefix(\"bad\"): no '/'"). Values of another type are not modelled.
+ */
+export function netipProblem(value: unknown): string | null {
+  if (!isJsonObject(value)) return null;
+  const ipam = goFields(value, FIELDS)['IPAM'];
+  const config = isJsonObject(ipam) ? goFields(ipam, ['Driver', 'Config', 'Options'])['Config'] : undefined;
+  if (!Array.isArray(config)) return null;
+  const problem = (text: unknown, parse: (text: string) => object): string | null => {
+    if (typeof text !== 'string' || text === '') return null;
+    const parsed = parse(text);
+    return 'error' in parsed ? String(parsed.error) : null;
+  };
+  for (const entry of config) {
+    if (!isJsonObject(entry)) continue;
+    for (const [key, item] of Object.entries(entry)) {
+      const field = goFieldOf(key, IPAM_ENTRY_FIELDS);
+      const found =
+        field === 'Subnet' || field === 'IPRange'
+          ? problem(item, goParsePrefix)
+          : field === 'Gateway'
+            ? problem(item, goParseAddr)
+            : field === 'AuxiliaryAddresses' && isJsonObject(item)
+              ? (Object.values(item)
+                  .map((address) => problem(address, goParseAddr))
+                  .find((error) => error !== null) ?? null)
+              : null;
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }

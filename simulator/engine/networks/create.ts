@@ -8,9 +8,10 @@ import { apiBelow, releaseBelow, sendJson } from '../replies.js';
 import { SWARM_MESSAGES } from '../swarm/inactive.js';
 import { fillMessage } from '../../../common/messages.js';
 import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
+import { HYPHENATED_USER_WORDS_FROM } from '../messages.js';
 import type { UserNetwork } from './builtin.js';
-import { type CreateRequest, readCreateRequest } from './create-request.js';
-import { ipamProblem, ipv4First, oldSubnetProblem } from './ipam.js';
+import { type CreateRequest, netipProblem, readCreateRequest } from './create-request.js';
+import { ipamProblem, ipv4First, netipIpamProblem, oldSubnetProblem } from './ipam.js';
 import { userNetworks } from './user-networks.js';
 
 /** How each release's create differs (moby daemon/network.go createNetwork, libnetwork NewNetwork). */
@@ -21,8 +22,8 @@ interface CreateVariant {
   readonly duplicateWarns: boolean;
   /** The overlay driver without a swarm: 20.10 finds it in libnetwork (500), later at once (403). */
   readonly overlayEarly: boolean;
-  /** moby network.ValidateIPAM (from 25.0); 20.10 only parses the subnets. */
-  readonly validatesIpam: boolean;
+  /** How the IPAM entries are checked: 20.10 only parses the subnets; moby network.ValidateIPAM from 25.0; 29.0's validateIpamConfig on netip values. */
+  readonly ipamCheck: 'subnets-only' | 'validate' | 'validate-netip';
   /** 28.0 looks the configuration network up before the scope checks. */
   readonly configFromFirst: boolean;
 }
@@ -31,7 +32,7 @@ const VARIANT_20: CreateVariant = {
   blankName: (name) => ({ status: 500, message: `invalid name: ${name}` }),
   duplicateWarns: true,
   overlayEarly: false,
-  validatesIpam: false,
+  ipamCheck: 'subnets-only',
   configFromFirst: false,
 };
 const VARIANT_26: CreateVariant = {
@@ -39,12 +40,14 @@ const VARIANT_26: CreateVariant = {
   blankName: (name) => ({ status: 400, message: `invalid name: ${name}` }),
   duplicateWarns: false,
   overlayEarly: true,
-  validatesIpam: true,
+  ipamCheck: 'validate',
 };
 const VARIANT_28: CreateVariant = { ...VARIANT_26, blankName: () => ({ status: 400, message: 'invalid name: name is empty' }), configFromFirst: true };
+const VARIANT_29: CreateVariant = { ...VARIANT_28, ipamCheck: 'validate-netip' };
 
-/** Observed on 20.10.24, 26.1.5, 28.5.2; 29.7 from moby v29.7.2's source (as 28.5). */
-const variantOf = (x: Exchange): CreateVariant => (releaseBelow(x, '23.0') ? VARIANT_20 : releaseBelow(x, '28.0') ? VARIANT_26 : VARIANT_28);
+/** Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (29.0 from moby docker-v29.0.0's source). */
+const variantOf = (x: Exchange): CreateVariant =>
+  releaseBelow(x, '23.0') ? VARIANT_20 : releaseBelow(x, '28.0') ? VARIANT_26 : releaseBelow(x, '29.0') ? VARIANT_28 : VARIANT_29;
 
 /** runconfig.IsPreDefinedNetwork on Linux. */
 const PREDEFINED = new Set(['bridge', 'host', 'none', 'default']);
@@ -72,16 +75,16 @@ function decide(x: Exchange, request: CreateRequest): Outcome {
   const driver = request.driver === '' ? 'bridge' : request.driver;
   if (variant.overlayEarly && driver === 'overlay') return refusal(403, SWARM_MESSAGES.notManager);
   const entries = request.ipam?.entries ?? [];
-  if (variant.validatesIpam) {
-    const problem = ipamProblem(entries, request.enableIPv6);
-    if (problem !== null) return refusal(400, problem);
-  } else {
+  if (variant.ipamCheck === 'subnets-only') {
     const problem = oldSubnetProblem(entries);
     if (problem !== null) return refusal(500, problem);
+  } else {
+    const problem = (variant.ipamCheck === 'validate' ? ipamProblem : netipIpamProblem)(entries, request.enableIPv6);
+    if (problem !== null) return refusal(400, problem);
   }
   if (name.trim() === '') return variant.blankName(name);
   if (!variant.duplicateWarns && existing !== undefined) return refusal(409, `network with name ${name} already exists`);
-  const configProblem = configurationProblem(request);
+  const configProblem = configurationProblem(x, request);
   if (configProblem !== null) return refusal(403, configProblem);
   if (request.configOnly) return { make: 'config-only', warning };
   if (!BUILTIN_DRIVERS.has(driver)) return refusal(404, `plugin "${driver}" not found`);
@@ -112,7 +115,7 @@ function decide(x: Exchange, request: CreateRequest): Outcome {
 }
 
 /** libnetwork's validateConfiguration: what a configuration-only network, and one made from it, may not set. */
-function configurationProblem(request: CreateRequest): string | null {
+function configurationProblem(x: Exchange, request: CreateRequest): string | null {
   if (request.configOnly && (request.ingress || request.internal || request.attachable || request.scope !== ''))
     return 'configuration network can only contain network specific fields. Network operator fields like [ ingress | internal | attachable | scope ] are not supported.';
   if (request.configFrom === null || request.configFrom === '') return null;
@@ -126,7 +129,7 @@ function configurationProblem(request: CreateRequest): string | null {
     (ipam?.options !== null && ipam?.options !== undefined && Object.keys(ipam.options).length > 0) ||
     (ipam?.entries.length ?? 0) > 0
   )
-    return 'user specified configurations are not supported if the network depends on a configuration network';
+    return `user${releaseBelow(x, HYPHENATED_USER_WORDS_FROM) ? ' ' : '-'}specified configurations are not supported if the network depends on a configuration network`;
   if (Object.keys(request.options).length > 0) return 'network driver options are not supported if the network depends on a configuration network';
   return null;
 }
@@ -173,7 +176,8 @@ export const networkCreateRoute: Route = {
   where: 'simulator/engine/networks/create.ts: POST /networks/create',
   rules: [],
   async handle(x) {
-    const read = await readJsonRequest(x, () => null, true);
+    const netip = !releaseBelow(x, '29.0');
+    const read = await readJsonRequest(x, (value) => (netip ? netipProblem(value) : null), true);
     if (!('value' in read)) return handlerError(x, read.status, read.message);
     const request = readCreateRequest(read.value);
     const outcome = decide(x, request);

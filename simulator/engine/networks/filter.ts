@@ -17,9 +17,11 @@ export interface NetworkFilterRefusal {
  * scope by ExactMatch (a key without values keeps every network: observed on 20.10.24, 26.1.5,
  * 28.5.2); name, id by Match; label against their empty labels; `dangling` (only "true"/"1"
  * or "false"/"0") keeps none of them when true, since predefined networks are never dangling;
- * `type` builtin keeps them, custom none, anything else is refused.
+ * `type` builtin keeps them, custom none, anything else is refused. `perNetwork` (29.0's
+ * network.Filter, each network matched alone): a `type` key without values keeps every network,
+ * where the releases before keep none (observed on 28.5.2 and 29.7.2).
  */
-export function filterNetworks(networks: readonly SimNetwork[], filters: FilterArgs): readonly SimNetwork[] | NetworkFilterRefusal {
+export function filterNetworks(networks: readonly SimNetwork[], filters: FilterArgs, perNetwork: boolean): readonly SimNetwork[] | NetworkFilterRefusal {
   let kept = networks.filter(
     (network) =>
       exactMatch(filters, 'driver', network.driver) &&
@@ -38,7 +40,7 @@ export function filterNetworks(networks: readonly SimNetwork[], filters: FilterA
     // A created network without containers is dangling (none can join a configuration-only one); predefined ones never are.
     kept = kept.filter((network) => 'user' in network === (value === '1' || value === 'true'));
   }
-  if (!filters.has('type')) return kept;
+  if (!filters.has('type') || (perNetwork && filterValues(filters, 'type').length === 0)) return kept;
   let typed: SimNetwork[] = [];
   for (const value of filterValues(filters, 'type')) {
     if (value === 'builtin') typed = [...typed, ...kept.filter((network) => !('user' in network))];

@@ -1,55 +1,18 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { goParseAddr, goParsePrefix, type NetipAddr, type NetipPrefix } from '../go-netip.js';
 
-/** An address as Go's netip reads it: its family, its value and width in bits. */
-interface Address {
-  readonly family: 'IPv4' | 'IPv6';
-  readonly value: bigint;
-  readonly bits: 32 | 128;
-}
+type Address = NetipAddr;
+type Prefix = NetipPrefix;
 
-interface Prefix extends Address {
-  readonly length: number;
-}
-
-/** netip.ParseAddr: dotted quads without leading zeros, or IPv6 (no zone); null when it does not parse. */
+/** netip.ParseAddr without a zone; null when it does not parse. */
 export function parseAddress(text: string): Address | null {
-  if (isIPv4(text)) {
-    if (text.split('.').some((part) => part.length > 1 && part.startsWith('0'))) return null;
-    return { family: 'IPv4', value: text.split('.').reduce((sum, part) => (sum << 8n) | BigInt(part), 0n), bits: 32 };
-  }
-  if (!isIPv6(text) || text.includes('%')) return null;
-  return { family: 'IPv6', value: ipv6Value(text), bits: 128 };
+  const address = goParseAddr(text);
+  return 'error' in address || address.zone !== '' ? null : address;
 }
 
-function ipv6Value(text: string): bigint {
-  let head = text;
-  let tail: bigint[] = [];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted !== null) {
-    const v4 = parseAddress(dotted[1] ?? '')?.value ?? 0n;
-    tail = [v4 >> 16n, v4 & 0xffffn];
-    // The dotted tail is the last two groups: the colon before it goes, unless it is half of `::`.
-    head = text.slice(0, -(dotted[1] ?? '').length);
-    if (!head.endsWith('::')) head = head.slice(0, -1);
-  }
-  const [left = '', right] = head.split('::');
-  const groups = (part: string): bigint[] => (part === '' ? [] : part.split(':').map((group) => BigInt(`0x${group}`)));
-  const leftGroups = groups(left);
-  const rightGroups = [...(right === undefined ? [] : groups(right)), ...tail];
-  const all =
-    right === undefined ? [...leftGroups, ...tail] : [...leftGroups, ...Array<bigint>(8 - leftGroups.length - rightGroups.length).fill(0n), ...rightGroups];
-  return all.slice(0, 8).reduce((sum, group) => (sum << 16n) | group, 0n);
-}
-
-/** netip.ParsePrefix: an address, "/" and a decimal length within the family's width. */
+/** netip.ParsePrefix: an address, "/" and a decimal length within the family's width; null when it does not parse. */
 export function parsePrefix(text: string): Prefix | null {
-  const slash = text.lastIndexOf('/');
-  if (slash < 0) return null;
-  const address = parseAddress(text.slice(0, slash));
-  const lengthText = text.slice(slash + 1);
-  if (address === null || !/^(0|[1-9]\d{0,2})$/.test(lengthText)) return null;
-  const length = Number(lengthText);
-  return length > address.bits ? null : { ...address, length };
+  const prefix = goParsePrefix(text);
+  return 'error' in prefix ? null : prefix;
 }
 
 /**
@@ -89,6 +52,12 @@ const prefixText = (prefix: Prefix): string => `${addressText(prefix)}/${prefix.
 
 const contains = (prefix: Prefix, address: Address): boolean =>
   prefix.family === address.family && masked({ ...address, length: prefix.length }).value === masked(prefix).value;
+
+/** Whether the prefix `text` parses and holds `address`. */
+export function subnetContains(text: string, address: Address): boolean {
+  const prefix = parsePrefix(text);
+  return prefix !== null && contains(prefix, address);
+}
 
 const overlaps = (a: Prefix, b: Prefix): boolean => a.family === b.family && contains({ ...a, length: Math.min(a.length, b.length) }, b);
 
@@ -151,4 +120,62 @@ export function ipamProblem(entries: readonly IpamEntry[], enableIPv6: boolean):
 export function oldSubnetProblem(entries: readonly IpamEntry[]): string | null {
   for (const { subnet } of entries) if (parsePrefix(subnet) === null) return `Invalid subnet ${subnet} : invalid CIDR address: ${subnet}`;
   return null;
+}
+
+/** A netip value as its String method writes it: an IPv4-mapped address dotted after "::ffff:", a zone after "%"; the zero prefix "invalid Prefix". */
+function netipText(value: Address | Prefix | null): string {
+  if (value === null) return 'invalid Prefix';
+  const mapped = value.family === 'IPv6' && value.value >> 32n === 0xffffn;
+  const address = mapped ? `::ffff:${addressText({ family: 'IPv4', value: value.value & 0xffffffffn, bits: 32, zone: '' })}` : addressText(value);
+  const zoned = value.zone === '' ? address : `${address}%${value.zone}`;
+  return 'length' in value ? `${zoned}/${value.length}` : zoned;
+}
+
+/**
+ * 29.0's validateIpamConfig (moby daemon/network.go), on the entries as netip decoded them (a value
+ * that does not parse was refused by the decoder, netipProblem): "" is the zero value, which is no
+ * range or address, and an IPv4 subnet "invalid Prefix" that contains nothing; every value is named
+ * as netip writes it; the family of an IPv4-mapped address is IPv6, and a zoned address is in no
+ * subnet. Observed on 29.7.2.
+ */
+export function netipIpamProblem(entries: readonly IpamEntry[], enableIPv6: boolean): string | null {
+  const problems: string[] = [];
+  const familyOf = (value: Address): 4 | 6 => (value.family === 'IPv6' ? 6 : 4);
+  for (const entry of entries) {
+    const subnet = entry.subnet === '' ? null : parsePrefix(entry.subnet);
+    const family = subnet === null ? 4 : familyOf(subnet);
+    if (!enableIPv6 && family === 6) continue;
+    if (subnet !== null && masked(subnet).value !== subnet.value)
+      problems.push(`invalid subnet ${netipText(subnet)}: it should be ${netipText(masked(subnet))}`);
+    const range = entry.ipRange === '' ? null : parsePrefix(entry.ipRange);
+    if (range !== null) {
+      const named = `invalid ip-range ${netipText(range)}`;
+      if (familyOf(range) !== family) problems.push(`${named}: parent subnet is an IPv${family} block`);
+      else {
+        if (subnet !== null && range.length < subnet.length) problems.push(`${named}: CIDR block is bigger than its parent subnet ${netipText(subnet)}`);
+        if (masked(range).value !== range.value) problems.push(`${named}: it should be ${netipText(masked(range))}`);
+        if (subnet === null || !overlaps(subnet, range)) problems.push(`${named}: parent subnet ${netipText(subnet)} doesn't contain ip-range`);
+      }
+    }
+    const addressProblemOf = (text: string): string | null => {
+      const address = text === '' ? null : goParseAddr(text);
+      if (address === null || 'error' in address) return null;
+      if (familyOf(address) !== family) return `parent subnet is an IPv${family} block`;
+      return subnet !== null && address.zone === '' && contains(subnet, address) ? null : `parent subnet ${netipText(subnet)} doesn't contain this address`;
+    };
+    const gateway = addressProblemOf(entry.gateway);
+    if (gateway !== null) problems.push(`invalid gateway ${netipText(parseGoAddr(entry.gateway))}: ${gateway}`);
+    for (const [name, aux] of entry.auxAddresses) {
+      const problem = addressProblemOf(aux);
+      if (problem !== null) problems.push(`invalid auxiliary address ${name}: ${problem}`);
+    }
+  }
+  if (problems.length === 0) return null;
+  return `invalid network config:\n${problems.length === 1 ? (problems[0] ?? '').trim() : `* ${problems.join('\n* ')}`}`;
+}
+
+/** An address the decoder took (zone and all). */
+function parseGoAddr(text: string): Address | null {
+  const address = goParseAddr(text);
+  return 'error' in address ? null : address;
 }

@@ -3,7 +3,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { apiBelow, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
-import { readPruneFilters } from '../filters/prune-filters.js';
+import { NETWORKS_FROM_29, readPruneFilters } from '../filters/prune-filters.js';
 import { shapeNetwork, type SimNetwork } from './builtin.js';
 import { allNetworks, removeUserNetwork } from './user-networks.js';
 import { NETWORK_FILTERS, filterNetworks } from './filter.js';
@@ -27,7 +27,7 @@ function listNetworks(x: Exchange): void {
   if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
   const unaccepted = unacceptedKey(parsed.args, NETWORK_FILTERS);
   if (unaccepted !== null) return handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
-  const kept = filterNetworks(allNetworks(x.state.objects), parsed.args);
+  const kept = filterNetworks(allNetworks(x.state.objects), parsed.args, !releaseBelow(x, '29.0'));
   if ('message' in kept) return handlerError(x, kept.status, kept.message);
   sendJson(
     x,
@@ -112,7 +112,7 @@ export const networkPruneRoute: Route = {
   where: 'simulator/engine/networks/routes.ts: POST /networks/prune',
   rules: [],
   handle(x) {
-    if (readPruneFilters(x) === null) return;
+    if ((releaseBelow(x, '29.0') ? readPruneFilters(x) : readPruneFilters(x, NETWORKS_FROM_29)) === null) return;
     x.state.objects.events.record('network', 'prune', '', { reclaimed: '0' });
     sendJson(x, 200, { NetworksDeleted: null });
   },

@@ -1,4 +1,4 @@
-export { ObjectStore, type Container } from './store.js';
+export { ObjectStore, type Container, type ContainerEndpoint } from './store.js';
 export {
   canonical,
   chainIdsOf,

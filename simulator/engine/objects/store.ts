@@ -3,6 +3,21 @@ import type { Image } from './images.js';
 import { familiarRepoTag } from './references.js';
 import { VolumeStore } from './volumes.js';
 
+/** A container's entry on one network (moby network.EndpointSettings): what it was joined with, and its endpoint once started. */
+export interface ContainerEndpoint {
+  readonly aliases: readonly string[] | null;
+  readonly links: readonly string[] | null;
+  /** The IPAMConfig and DriverOpts as the create or connect gave them, or null. */
+  readonly ipam: Readonly<Record<string, unknown>> | null;
+  readonly driverOpts: Readonly<Record<string, string>> | null;
+  /** The names it answers to on a user-defined network (from 25.0), or null. */
+  readonly dnsNames: readonly string[] | null;
+  /** The network's ID from the container's first start on it (kept after it stops), or null. */
+  networkId: string | null;
+  /** Its endpoint while it runs, or null. */
+  endpointId: string | null;
+}
+
 /** A container: created from an image, never running anything (the simulator has no runtime). */
 export interface Container {
   readonly id: string;
@@ -12,14 +27,9 @@ export interface Container {
   /** The image as the create named it. */
   readonly imageRef: string;
   readonly created: bigint;
-  /** Config as inspect shows it (moby container.Config), in its field order. */
-  readonly config: Readonly<Record<string, unknown>>;
+  /** Config as inspect shows it (moby container.Config), in its field order; a start on the bridge the daemon lacks sets NetworkDisabled. */
+  config: Readonly<Record<string, unknown>>;
   hostConfig: Readonly<Record<string, unknown>>;
-  /** NetworkingConfig's aliases on the network none, or null. */
-  readonly aliases: readonly string[] | null;
-  /** Its endpoint's IPAMConfig (the fields the create gave) and DriverOpts, as the create gave them, or null. */
-  readonly endpointIpam?: Readonly<Record<string, unknown>> | null;
-  readonly endpointDriverOpts?: Readonly<Record<string, string>> | null;
   state: 'created' | 'running' | 'exited';
   /** A running container frozen by a pause. */
   paused: boolean;
@@ -28,10 +38,11 @@ export interface Container {
   exitCode: number;
   /** The network sandbox of its last start (kept after it stops before 28.0), or null. */
   sandboxId: string | null;
-  /** Its endpoint on its network while it runs, or null. */
-  endpointId: string | null;
-  /** The network it joined at its first start (kept after it stops), or null. */
-  networkId: string | null;
+  /**
+   * NetworkSettings.Networks: each network the container is on, by the name it was joined under
+   * (its NetworkMode's, and those a connect added); written in key order, as Go writes a map.
+   */
+  readonly networks: Map<string, ContainerEndpoint>;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { booleanFilter, invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
-import { NEWER_GO_FROM } from '../go-json-newer.js';
+import { printsNewerWords } from '../go-json-newer.js';
 import { goAtoi, goQuote } from '../go-strconv.js';
 import { type Refusal, undecodedBodyRefusal } from '../json-request.js';
 import { queryOf, releaseBelow, sendJson } from '../replies.js';
@@ -61,7 +61,7 @@ const onPlugin = (method: string, path: string): Route => ({
   handle: notFound,
 });
 
-/** POST /plugins/{name}/enable: `timeout` read with strconv.Atoi, empty included (500), then the plugin. */
+/** POST /plugins/{name}/enable: `timeout` read with strconv.Atoi, empty included (500; from 29.4 an invalid parameter, 400), then the plugin. */
 const enableRoute: Route = {
   method: 'POST',
   path: '/plugins/{name}/enable',
@@ -70,21 +70,21 @@ const enableRoute: Route = {
   rules: [],
   handle(x) {
     const timeout = goAtoi(queryOf(x).get('timeout') ?? '');
-    refuseOrNotFound(x, 'error' in timeout ? { status: 500, message: timeout.error } : null);
+    refuseOrNotFound(x, 'error' in timeout ? { status: releaseBelow(x, '29.4') ? 500 : 400, message: timeout.error } : null);
   },
 };
 
 /**
  * What a []string takes: an array of strings (null members are empty strings), or null. A member
- * of another type is named by the release's Go: "Go value" before 28.0, its index (`.0`) after
- * (observed on 26.1.5 and 28.5.2).
+ * of another type is named by the release's Go: "Go value", but its index (`.0`) by the Go 28.x
+ * is built with (observed on 26.1.5 and 28.5.2; go-json-newer.ts).
  */
 function stringListProblem(x: Exchange, value: unknown): string | null {
   if (value === null) return null;
   if (!Array.isArray(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type []string`;
   const at = value.findIndex((item) => item !== null && typeof item !== 'string');
   if (at < 0) return null;
-  const where = releaseBelow(x, NEWER_GO_FROM) ? 'Go value' : `.${at}`;
+  const where = printsNewerWords(x.state.config.release.release) ? `.${at}` : 'Go value';
   return `json: cannot unmarshal ${jsonTypeWord(value[at])} into ${where} of type string`;
 }
 

@@ -1,7 +1,7 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { goFieldOf, goFields, isJsonObject } from '../go-fields.js';
 
-/** A volume create request's fields (moby volume.CreateOptions; 20.10 VolumeCreateBody, without ClusterVolumeSpec). */
+/** A volume create request's fields (moby volume.CreateOptions, from 29.0 volume.CreateRequest; 20.10 VolumeCreateBody, without ClusterVolumeSpec). */
 export interface CreateRequest {
   readonly name: string;
   readonly driver: string;
@@ -28,10 +28,10 @@ function fieldProblem(field: string, value: unknown, namesKeys: boolean): readon
 
 /**
  * Go's unmarshal error for a create body, or null: a value that is no object, else the first field
- * (in the document's order) of the wrong type. Observed on 20.10.24, 26.1.5 and 28.5.2.
+ * (in the document's order) of the wrong type, `struct` being the body's Go type as the release
+ * names it. Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2.
  */
-export function createBodyProblem(value: unknown, old: boolean, namesKeys: boolean): string | null {
-  const struct = old ? 'VolumeCreateBody' : 'CreateOptions';
+export function createBodyProblem(value: unknown, old: boolean, struct: string, namesKeys: boolean): string | null {
   if (value === null || value === undefined) return null;
   if (!isJsonObject(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type volume.${struct}`;
   const fields = fieldsOf(old);

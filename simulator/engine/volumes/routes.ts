@@ -5,7 +5,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { parseFilterArgs } from '../filters/filter-args.js';
-import { NEWER_GO_FROM } from '../go-json-newer.js';
+import { printsNewerWords } from '../go-json-newer.js';
 import { type Refusal, readJsonRequest } from '../json-request.js';
 import { goRfc3339Local, type Volume } from '../objects/index.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson, sortedMap } from '../replies.js';
@@ -84,7 +84,10 @@ const createRoute: Route = {
   rules: [],
   async handle(x) {
     const old = isOld(x);
-    const read = await readJsonRequest(x, (value) => createBodyProblem(value, old, !releaseBelow(x, NEWER_GO_FROM)), true);
+    const struct = old ? 'VolumeCreateBody' : releaseBelow(x, '29.0') ? 'CreateOptions' : 'CreateRequest';
+    // Map keys are named by the Go 28.x is built with only (29.7.2 names none, observed).
+    const namesKeys = printsNewerWords(x.state.config.release.release);
+    const read = await readJsonRequest(x, (value) => createBodyProblem(value, old, struct, namesKeys), true);
     if (!('value' in read)) return refuse(x, read);
     const request = createRequest(read.value, old);
     if (!old && request.clusterSpec && !apiBelow(x, '1.42')) return handlerError(x, 503, SWARM_MESSAGES.notManager);

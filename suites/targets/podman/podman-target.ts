@@ -8,7 +8,7 @@ import { CAPABILITIES_OF, SURFACES_OF } from '../capabilities.js';
 import { makeInstance } from '../instance.js';
 import { LogBuffer } from '../log-buffer.js';
 import { DaemonProcess, exitNumber } from '../process/daemon-process.js';
-import { terminate } from '../process/reaper.js';
+import { mountNamespaceOf, refsInMountNamespace, terminate } from '../process/reaper.js';
 import { socketIn } from '../process/safety.js';
 import { TargetError, type StartOutcome, type StartRequest, type Target } from '../target.js';
 import { makeRunDir, removeRunDir } from '../temp-dir.js';
@@ -181,15 +181,31 @@ export class PodmanTarget implements Target {
     };
   }
 
-  /** Stops the service by PID, then the containers it left (conmons and their processes), their cgroups, and the directory. */
+  /**
+   * Stops the service by PID, then the containers it left (conmons and their processes), what is
+   * still in its private mount namespace (a conmon runs its exit command, `podman container
+   * cleanup`, as it ends: after the first sweep), their cgroups, and the directory.
+   */
   private async end(daemon: DaemonProcess, paths: PodmanPaths): Promise<void> {
     const running = containerProcesses(paths.dir).filter((ref) => ref.pid !== daemon.pid);
+    const namespace = daemon.pid === undefined ? undefined : mountNamespaceOf(daemon.pid);
     await daemon.stop();
     await terminate([...running, ...containerProcesses(paths.dir)], CONTAINER_GRACE_MS, REAP_MS);
+    if (namespace !== undefined) await emptyNamespace(namespace);
     removeContainerCgroups([...new Set([...containerIds(paths.root), ...eventContainerIds(paths.eventsLog)])]);
     if (this.needs?.cgroups != null) removeGroup(delegatedCgroupPath(this.needs.cgroups, paths.dir));
     await daemon.dispose();
   }
+}
+
+/** How long the processes left in the service's namespace get, all told, before the sweep gives up (each is ended by PID). */
+const NAMESPACE_SWEEP_MS = 15_000;
+
+/** Ends, by PID, every process left in the service's private mount namespace, until none is or the sweep's deadline passes. */
+async function emptyNamespace(namespace: string): Promise<void> {
+  const deadline = Date.now() + NAMESPACE_SWEEP_MS;
+  for (let left = refsInMountNamespace(namespace); left.length > 0 && Date.now() < deadline; left = refsInMountNamespace(namespace))
+    await terminate(left, CONTAINER_GRACE_MS, REAP_MS);
 }
 
 /** The cgroup of the v2 hierarchy `hierarchy` delegated to the service of run directory `dir`: one of its own. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /**
  * Finding and ending the processes a daemon left: always by PID, found by what ties them to the
@@ -54,6 +54,24 @@ export function pidsMentioning(marker: string): number[] {
     }
   }
   return pids;
+}
+
+/** The mount namespace `pid` is in (`mnt:[inode]`), or undefined when it is gone. */
+export function mountNamespaceOf(pid: number | 'self'): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/ns/mnt`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes in mount namespace `namespace` (never this process's own), as found now. */
+export function refsInMountNamespace(namespace: string): ProcessRef[] {
+  if (namespace === mountNamespaceOf('self')) return [];
+  return numericEntries()
+    .filter((pid) => pid !== process.pid && mountNamespaceOf(pid) === namespace)
+    .map(refOf)
+    .filter((ref): ref is ProcessRef => ref !== undefined);
 }
 
 /** Every living descendant of `root` (children, their children, …), as found now. */
