@@ -12,7 +12,7 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { isChunked } from '../../authz/request-message.js';
 import { startBodyVariant } from './start-body-variant.js';
-import { hasEndpoint, joinNetwork, leaveNetworks, startNetworks, withNetworkDisabled } from './container-networks.js';
+import { joinNetwork, leaveNetworks, startNetworks, withNetworkDisabled } from './container-networks.js';
 import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 
 /** The container a path names, or a 404 already answered. */
@@ -147,12 +147,13 @@ export function start(x: Exchange, container: Container): { readonly status: num
 }
 
 /**
- * The container leaves its networks as it ends: each disconnect event, the endpoints gone (the
- * networks' IDs stay), and from 28.0 the sandbox too, whatever its networks (26.1.5 keeps it;
- * observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
+ * The container leaves its networks as it ends, if it has a sandbox: each network's disconnect
+ * event, the endpoints gone (the networks' IDs stay), and from 28.0 the sandbox too (26.1.5 keeps
+ * it; observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
  */
 function leaveNetwork(x: Exchange, container: Container): void {
-  if (hasEndpoint(container)) leaveNetworks(x, container);
+  // moby's releaseNetwork does nothing for a container without a sandbox.
+  if (container.sandboxId !== null) leaveNetworks(x, container);
   if (!releaseBelow(x, '28.0')) container.sandboxId = null;
 }
 

@@ -1,5 +1,15 @@
 import { fillMessage } from '../../../common/messages.js';
-import { applyChange, diffIdsOf, digestOf, InvalidChange, makeImageWithOrigin, nowNanos, readConfigDocument, type ImageConfig } from '../objects/index.js';
+import {
+  applyChange,
+  configDocumentOf,
+  diffIdsOf,
+  digestOf,
+  InvalidChange,
+  makeImageWithOrigin,
+  nowNanos,
+  readConfigDocument,
+  type ImageConfig,
+} from '../objects/index.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -90,13 +100,17 @@ export const commitRoute: Route = {
       dockerVersion: null,
       layers: ran ? [...diffIdsOf(parent), layer] : diffIdsOf(parent),
     };
-    const id = digestOf(JSON.stringify({ config, origin, created: String(created) }));
     // moby's commit: the parent's history and one step, made by the container's command.
     const step = { created, createdBy: ((container.config['Cmd'] ?? []) as string[]).join(' '), comment: origin.comment, emptyLayer: !ran };
+    const history = [...(parent.history ?? []), step];
+    // The ID is the digest of the config document, which a save writes and a load reads back (the same ID).
+    const configBytes = configDocumentOf({ config, created, origin, history, layer: origin.layers[origin.layers.length - 1] ?? '' });
+    const id = digestOf(configBytes);
     const image = {
       ...makeImageWithOrigin(id, { of: parent }, config, created, origin),
-      history: [...(parent.history ?? []), step],
+      history,
       layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), ...(ran ? [0] : [])],
+      configBytes,
     };
     objects.addImage(image);
     // From 27.0 the image service records the new image (moby image_commit.go; observed on 28.5.2, not on 26.1.5).

@@ -1,7 +1,7 @@
 import { withGoHeaders } from './go-tar-headers.js';
 import {
-  canonical,
   chainIdsOf,
+  configDocumentOf,
   diffIdsOf,
   digestOf,
   packTar,
@@ -40,32 +40,11 @@ const dir = (name: string, mtime: Date): Entry => ({
 });
 
 /**
- * The image's config document. An import's is the document its ID hashes (objects/images.ts
- * makeImage), and a load's the archive's own bytes, so a load of it gives the image back under the
- * same ID; a commit's ID hashes no document the simulator keeps, so its document is rebuilt from
- * what it keeps and a load of it makes an image with another ID.
+ * The image's config document: the bytes its ID hashes (an import's and a commit's as
+ * objects/images.ts writes them, a load's as the archive held them), so a load of it gives the
+ * image back under the same ID.
  */
-function configDocument(image: Image): Buffer {
-  if (image.configBytes !== undefined) return image.configBytes;
-  const origin = image.origin;
-  const doc = {
-    architecture: 'amd64',
-    os: 'linux',
-    created: rfc3339Nano(image.created),
-    config: image.config,
-    ...(origin === undefined
-      ? {}
-      : {
-          ...(origin.author === '' ? {} : { author: origin.author }),
-          ...(origin.comment === '' ? {} : { comment: origin.comment }),
-          ...(origin.container === '' ? {} : { container: origin.container }),
-          ...(origin.containerConfig === null ? {} : { container_config: origin.containerConfig }),
-        }),
-    ...(image.history === undefined || image.history.length === 0 ? {} : { history: historyDocument(image.history) }),
-    rootfs: { type: 'layers', diff_ids: diffIdsOf(image) },
-  };
-  return Buffer.from(JSON.stringify(canonical(doc)), 'utf8');
-}
+const configDocument = (image: Image): Buffer => image.configBytes ?? configDocumentOf(image);
 
 /**
  * The tarball of each saved image's top layer, by diff ID: the simulator keeps an image's files,

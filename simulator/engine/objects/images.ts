@@ -143,3 +143,28 @@ export function historyDocument(history: readonly HistoryEntry[]): Record<string
     ...(step.emptyLayer ? { empty_layer: true } : {}),
   }));
 }
+
+/**
+ * The config document of an image made by a commit (or rebuilt for one the simulator keeps no
+ * bytes of): moby's image.Image as its store writes it, keys sorted, so that its digest is the ID.
+ */
+export function configDocumentOf(image: Pick<Image, 'config' | 'created' | 'origin' | 'history' | 'layer'>): Buffer {
+  const origin = image.origin;
+  const doc = {
+    architecture: 'amd64',
+    os: 'linux',
+    created: rfc3339Nano(image.created),
+    config: image.config,
+    ...(origin === undefined
+      ? {}
+      : {
+          ...(origin.author === '' ? {} : { author: origin.author }),
+          ...(origin.comment === '' ? {} : { comment: origin.comment }),
+          ...(origin.container === '' ? {} : { container: origin.container }),
+          ...(origin.containerConfig === null ? {} : { container_config: origin.containerConfig }),
+        }),
+    ...(image.history === undefined || image.history.length === 0 ? {} : { history: historyDocument(image.history) }),
+    rootfs: { type: 'layers', diff_ids: origin?.layers ?? [image.layer] },
+  };
+  return Buffer.from(JSON.stringify(canonical(doc)), 'utf8');
+}

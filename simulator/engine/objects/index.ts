@@ -2,6 +2,7 @@ export { ObjectStore, type Container, type ContainerEndpoint } from './store.js'
 export {
   canonical,
   chainIdsOf,
+  configDocumentOf,
   diffIdsOf,
   digestOf,
   diskSize,
