@@ -6,7 +6,6 @@ import {
   digestOf,
   packTar,
   hasDomain,
-  historyDocument,
   remoteName,
   rfc3339Nano,
   splitReference,
