@@ -191,3 +191,38 @@ const OBSERVED: Observed = [
 checkObserved('what connect, disconnect and start answer per release', 'ctc-conn-o-', OBSERVED, answerAndNetworks, [], async (client) => {
   await setup(client);
 });
+
+/**
+ * A container of the default mode on a daemon without a bridge (observed 2026-12-06 on the four
+ * releases): its start makes a sandbox and sets Config.NetworkDisabled instead of joining `bridge`;
+ * from 28.0 its end removes the sandbox, and a start of a container so disabled makes none.
+ */
+const BRIDGE_20 = `"bridge":${entry()}`;
+const BRIDGE_26 = `"bridge":${entry(',"DNSNames":null')}`;
+const DEFAULT_MODE: Observed = [
+  [{ method: 'POST', path: '/containers/cb/start' }, [204, ` [{${BRIDGE_20}},"running",true,true]`], [204, ` [{${BRIDGE_26}},"running",true,true]`], '=', '='],
+  [
+    { method: 'POST', path: '/containers/cb/kill' },
+    [204, ` [{${BRIDGE_20}},"exited",true,true]`],
+    [204, ` [{${BRIDGE_26}},"exited",true,true]`],
+    [204, ` [{${BRIDGE_26}},"exited",false,true]`],
+    '=',
+  ],
+  [
+    { method: 'POST', path: '/containers/cb/start' },
+    [204, ` [{${BRIDGE_20}},"running",true,true]`],
+    [204, ` [{${BRIDGE_26}},"running",true,true]`],
+    [204, ` [{${BRIDGE_26}},"running",false,true]`],
+    '=',
+  ],
+];
+
+checkObserved('a start on the bridge the daemon lacks disables the network', 'ctc-conn-b-', DEFAULT_MODE, answerAndNetworks, [], async (client) => {
+  await importBusybox(client);
+  await sendOk(
+    client,
+    'POST',
+    '/containers/create?name=cb',
+    JSON.stringify({ Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'sleep', '1000'], HostConfig: { Init: true } }),
+  );
+});
