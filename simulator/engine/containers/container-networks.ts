@@ -33,11 +33,11 @@ export type StartNetworks =
   | { readonly unmodelled: string };
 
 /**
- * The networks a start joins (moby's allocateNetwork). A container whose start found no bridge
- * before (its Config.NetworkDisabled) joins none before 28.0 and keeps its old sandbox; from 28.0
- * it gets no sandbox but still tries its other networks. Otherwise each start has a new sandbox,
- * and a `bridge` key, which the daemon lacks (--bridge=none), sets NetworkDisabled instead of
- * joining. Each other key must name a network that takes an endpoint: one that does not exist is
+ * The networks a start joins (moby's initializeNetworking and allocateNetwork). A container whose
+ * network is disabled (Config.NetworkDisabled, as a create or an earlier start on the missing
+ * bridge set it) joins none and gets no new sandbox (before 28.0 it keeps its old one). Otherwise
+ * each start has a new sandbox, and a `bridge` key, which the daemon lacks (--bridge=none), sets
+ * NetworkDisabled instead of joining. Each other key must name a network that takes an endpoint: one that does not exist is
  * 404 "network X not found", a configuration-only one 403 "cannot create endpoint on
  * configuration-only network", from 28.1 after "failed to set up container networking: " and,
  * for the configuration-only one, with its disconnect event; the container stays as it was. moby
@@ -45,8 +45,8 @@ export type StartNetworks =
  * answers was not stable (observed): not modelled.
  */
 export function startNetworks(x: Exchange, container: Container): StartNetworks {
-  const disabled = container.config['NetworkDisabled'] === true;
-  if (disabled && releaseBelow(x, '28.0')) return { join: [], sandbox: false, disablesNetwork: false };
+  // moby's initializeNetworking: a container whose network is disabled gets no sandbox and joins nothing.
+  if (container.config['NetworkDisabled'] === true) return { join: [], sandbox: false, disablesNetwork: false };
   const join: [string, SimNetwork][] = [];
   const failing: { readonly status: number; readonly why: string; readonly network: SimNetwork | null }[] = [];
   const hasBridge = container.networks.has('bridge');
@@ -67,8 +67,6 @@ export function startNetworks(x: Exchange, container: Container): StartNetworks 
       disconnectFrom: newer ? first.network : null,
     };
   }
-  if (disabled)
-    return join.length > 0 ? { unmodelled: 'a start with networks after one on a missing bridge' } : { join, sandbox: false, disablesNetwork: false };
   return { join, sandbox: true, disablesNetwork: hasBridge };
 }
 

@@ -6,7 +6,7 @@ import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Container, ContainerEndpoint } from '../objects/index.js';
-import { notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
+import { releaseBelow, sendEmpty } from '../replies.js';
 import { findNetwork, isConfigOnly, joinNetwork, newEndpoint, withNetworkDisabled } from '../containers/container-networks.js';
 import { type EndpointRequest, endpointRequest, endpointSettingsProblem } from '../containers/endpoint-settings.js';
 import type { SimNetwork } from './builtin.js';
@@ -70,7 +70,7 @@ function connectSettings(x: Exchange, value: unknown): EndpointRequest & { reado
  * another beside a host or none one is refused. Returns the entry to add, null for nothing to do,
  * or the refusal.
  */
-function networkConfigProblem(
+function updateNetworkConfig(
   x: Exchange,
   container: Container,
   network: SimNetwork,
@@ -80,13 +80,15 @@ function networkConfigProblem(
   const shortId = container.id.slice(0, 12);
   const hostname = String(container.config['Hostname'] ?? '');
   let aliases: string[] | null = settings.aliases === null ? null : [...settings.aliases];
-  let dnsNames: string[] | null = null;
-  if (userDefined && releaseBelow(x, '25.0')) {
-    // 20.10 adds the short ID and the hostname to a user-defined network's aliases.
+  // Before 26.0 a user-defined network's aliases take the short ID and the hostname (observed on 20.10.24).
+  if (userDefined && releaseBelow(x, '26.0')) {
     aliases = [...(aliases ?? [])];
     if (!aliases.includes(shortId)) aliases.push(shortId);
     if (`/${container.name}` !== hostname && !aliases.includes(hostname)) aliases.push(hostname);
-  } else if (userDefined) dnsNames = [...new Set([container.name, ...(aliases ?? []), shortId, ...(hostname === '' ? [] : [hostname])])];
+  }
+  // From 25.0 its DNS names (moby buildEndpointDNSNames; observed on 26.1.5, 28.5.2 and 29.7.2).
+  const dnsNames =
+    userDefined && !releaseBelow(x, '25.0') ? [...new Set([container.name, ...(aliases ?? []), shortId, ...(hostname === '' ? [] : [hostname])])] : null;
   const ipv4 = String(settings.ipam?.['IPv4Address'] ?? '');
   const ipv6 = String(settings.ipam?.['IPv6Address'] ?? '');
   const ranges =
@@ -124,7 +126,7 @@ function connect(x: Exchange, container: Container, term: string, body: unknown)
       container.networks.set(term, newEndpoint({ ...settings, dnsNames: null }));
       return sendEmpty(x, 200);
     }
-    const outcome = networkConfigProblem(x, container, network, settings);
+    const outcome = updateNetworkConfig(x, container, network, settings);
     if (outcome !== null && 'refusal' in outcome) return handlerError(x, 400, outcome.refusal);
     if (outcome !== null) container.networks.set(network.name, outcome.add);
     return sendEmpty(x, 200);
@@ -135,16 +137,13 @@ function connect(x: Exchange, container: Container, term: string, body: unknown)
     return sendEmpty(x, 200);
   }
   if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
-  const outcome = networkConfigProblem(x, container, network, settings);
+  const outcome = updateNetworkConfig(x, container, network, settings);
   if (outcome !== null && 'refusal' in outcome) return handlerError(x, 400, outcome.refusal);
-  if (outcome === null) {
-    if (isConfigOnly(network)) return notImplementedHere(x, `/networks/${term}/connect of a running container to a configuration-only network it is on`);
-    // libnetwork's CreateEndpoint refuses a second endpoint of the container's name.
-    return handlerError(x, 403, `endpoint with name ${container.name} already exists in network ${network.name}`);
-  }
-  container.networks.set(network.name, outcome.add);
-  // The entry stays when libnetwork then refuses the endpoint (observed).
+  // The entry stays when libnetwork then refuses the endpoint, a configuration-only network's first (observed on 28.5.2 for one it is on).
+  if (outcome !== null) container.networks.set(network.name, outcome.add);
   if (isConfigOnly(network)) return handlerError(x, 403, 'cannot create endpoint on configuration-only network');
+  // libnetwork's CreateEndpoint refuses a second endpoint of the container's name.
+  if (outcome === null) return handlerError(x, 403, `endpoint with name ${container.name} already exists in network ${network.name}`);
   joinNetwork(x, container, network.name, network);
   sendEmpty(x, 200);
 }
