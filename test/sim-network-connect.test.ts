@@ -139,6 +139,9 @@ async function answerAndNetworks(client: HttpClient, ask: Ask): Promise<readonly
 const entry = (extra = ''): string => `{"Aliases":null,"Links":null,"IPAMConfig":null,"DriverOpts":null${extra},"joined":false,"endpoint":false}`;
 const HOST_OLD = 'container cannot be disconnected from host network or connected to host network';
 const CREATED = (networks: string): string => `[{${networks}},"created",false,false]`;
+/** A container's entry on c1 from a connect without settings: 20.10's aliases, later releases' DNS names. */
+const C1_20 = entry().replace('"Aliases":null', '"Aliases":["<short>"]');
+const C1_26 = (name: string): string => entry(`,"DNSNames":["${name}","<short>"]`);
 
 /** Observed 2026-12-06 on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, one row after another on the containers of `setup` ('=': as the release before). */
 const OBSERVED: Observed = [
@@ -185,7 +188,27 @@ const OBSERVED: Observed = [
   ],
   [connectAsk('disconnect', 'none', { Container: 'cr' }), [200, ' [{},"running",true,false]'], '=', '=', '='],
   [connectAsk('disconnect', 'none', { Container: 'cr' }), [500, 'container <id> is not connected to network none [{},"running",true,false]'], '=', '=', '='],
-  [connectAsk('connect', 'bridge', { Container: 'cr' }), [200, ' [{},"running",true,true]'], '=', '=', '='],
+  [
+    connectAsk('connect', 'c1', { Container: 'cr' }),
+    [403, `cannot create endpoint on configuration-only network [{"c1":${C1_20}},"running",true,false]`],
+    [403, `cannot create endpoint on configuration-only network [{"c1":${C1_26('cr')}},"running",true,false]`],
+    '=',
+    '=',
+  ],
+  [
+    connectAsk('disconnect', 'c1', { Container: 'cr' }),
+    [500, `container <id> is not connected to network c1 [{"c1":${C1_20}},"running",true,false]`],
+    [500, `container <id> is not connected to network c1 [{"c1":${C1_26('cr')}},"running",true,false]`],
+    '=',
+    '=',
+  ],
+  [
+    connectAsk('connect', 'bridge', { Container: 'cr' }),
+    [200, ` [{"c1":${C1_20}},"running",true,true]`],
+    [200, ` [{"c1":${C1_26('cr')}},"running",true,true]`],
+    '=',
+    '=',
+  ],
 ];
 
 checkObserved('what connect, disconnect and start answer per release', 'ctc-conn-o-', OBSERVED, answerAndNetworks, [], async (client) => {

@@ -161,9 +161,11 @@ function disconnect(x: Exchange, container: Container, term: string, force: bool
   }
   if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
   if (isHostMode(container) && kindOf(network) === 'host') return handlerError(x, 400, hostWords(x, false));
+  // Its key with an endpoint: a key a refused connect left without one is "not connected" and stays (observed on the four releases).
   const key = [...container.networks.keys()].find((name) => findNetwork(x, name)?.name === network.name);
-  if (key === undefined) return handlerError(x, 500, `container ${container.id} is not connected to network ${network.name}`);
-  if (container.networks.get(key)?.endpointId !== null) x.state.objects.networkEvent('disconnect', network, container);
+  if (key === undefined || (container.networks.get(key)?.endpointId ?? null) === null)
+    return handlerError(x, 500, `container ${container.id} is not connected to network ${network.name}`);
+  x.state.objects.networkEvent('disconnect', network, container);
   container.networks.delete(key);
   if (twice) x.state.objects.networkEvent('disconnect', network, container);
   sendEmpty(x, 200);
