@@ -103,3 +103,6 @@ export function goParseFloat(text: string): { readonly value: number } | { reado
   }
   return Number.isFinite(value) ? { value } : fault('value out of range');
 }
+
+/** A strconv error's bare reason (its NumError.Err: "invalid syntax", "value out of range"), as moby 29.x unwraps it. */
+export const goNumErrorReason = (error: string): string => error.slice(error.lastIndexOf(': ') + 2);

@@ -1,5 +1,5 @@
 import { quoteChar } from './go-json.js';
-import { goParseInt, goQuote } from './go-strconv.js';
+import { goNumErrorReason, goParseInt, goQuote } from './go-strconv.js';
 import { goParseDuration, goParseTime } from './go-time.js';
 
 /** A time as seconds and nanoseconds since the epoch (Go's time.Unix(seconds, nanos) normalizes nanos outside a second). */
@@ -92,7 +92,7 @@ function parseUnixSeconds(value: string): UnixTime | { readonly error: string } 
   const dot = value.indexOf('.');
   const secondsText = dot < 0 ? value : value.slice(0, dot);
   const seconds = goParseInt(secondsText);
-  if ('error' in seconds) return { error: `invalid seconds ${goQuote(secondsText)}: ${seconds.error.slice(seconds.error.lastIndexOf(': ') + 2)}` };
+  if ('error' in seconds) return { error: `invalid seconds ${goQuote(secondsText)}: ${goNumErrorReason(seconds.error)}` };
   const fraction = dot < 0 ? '' : value.slice(dot + 1);
   if (fraction === '' || fraction === '000000000' || fraction === '0') return { seconds: seconds.value, nanos: 0n };
   const bytes = Buffer.from(fraction, 'utf8');

@@ -2,7 +2,7 @@ import { HYPHENATED_USER_WORDS_FROM } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { releaseBelow } from '../replies.js';
 import { builtinNetworks } from '../networks/builtin.js';
-import { parseAddress, subnetContains } from '../networks/ipam.js';
+import { netipText, parseAddress, subnetContains } from '../networks/ipam.js';
 
 /**
  * A create's endpoint settings for its network (NetworkingConfig.EndpointsConfig[<network>]) as the
@@ -27,19 +27,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  */
 export function netipString(address: string): string {
   const parsed = parseAddress(address);
-  if (parsed === null || parsed.family === 'IPv4') return address;
-  const { value } = parsed;
-  if (value >> 32n === 0xffffn) return `::ffff:${[24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.')}`;
-  const groups = [7n, 6n, 5n, 4n, 3n, 2n, 1n, 0n].map((i) => (value >> (i * 16n)) & 0xffffn);
-  let start = -1;
-  let length = 0;
-  for (let i = 0; i < 8; i++) {
-    let j = i;
-    while (j < 8 && groups[j] === 0n) j++;
-    if (j - i >= 2 && j - i > length) [start, length] = [i, j - i];
-  }
-  const hex = (part: bigint[]): string => part.map((group) => group.toString(16)).join(':');
-  return start < 0 ? hex(groups) : `${hex(groups.slice(0, start))}::${hex(groups.slice(start + length))}`;
+  return parsed === null ? address : netipText(parsed);
 }
 
 /** The endpoint as a create gives it: IPAMConfig's non-empty fields in Go's order, DriverOpts in key order. */

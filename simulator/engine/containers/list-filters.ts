@@ -3,7 +3,7 @@ import { stateString } from './shape.js';
 import { fillMessage } from '../../../common/messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
-import { goAtoi, goParseUint } from '../go-strconv.js';
+import { goAtoi, goNumErrorReason, goParseUint } from '../go-strconv.js';
 import type { Refusal } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Container, Image } from '../objects/index.js';
@@ -100,7 +100,7 @@ function portRangeProblem(value: string): string | null {
   const number = (text: string): { readonly value: bigint } | { readonly error: string } => {
     if (text === '') return { error: 'value is empty' };
     const parsed = goParseUint(text, 16);
-    return 'error' in parsed ? { error: parsed.error.slice(parsed.error.lastIndexOf(': ') + 2) } : parsed;
+    return 'error' in parsed ? { error: goNumErrorReason(parsed.error) } : parsed;
   };
   const first = number(start);
   if ('error' in first) return `invalid start port '${start}': ${first.error}`;

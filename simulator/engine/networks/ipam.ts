@@ -123,7 +123,7 @@ export function oldSubnetProblem(entries: readonly IpamEntry[]): string | null {
 }
 
 /** A netip value as its String method writes it: an IPv4-mapped address dotted after "::ffff:", a zone after "%"; the zero prefix "invalid Prefix". */
-function netipText(value: Address | Prefix | null): string {
+export function netipText(value: Address | Prefix | null): string {
   if (value === null) return 'invalid Prefix';
   const mapped = value.family === 'IPv6' && value.value >> 32n === 0xffffn;
   const address = mapped ? `::ffff:${addressText({ family: 'IPv4', value: value.value & 0xffffffffn, bits: 32, zone: '' })}` : addressText(value);
