@@ -55,21 +55,25 @@ export interface InfoStyle {
   readonly shimRuntimeShown: 'empty-path' | 'empty-object';
   readonly seccompProfileWord: 'default' | 'builtin';
   readonly logPlugins: readonly string[];
+  /** The overlay2 graph driver's DriverStatus (containerd's store shows its own: simulator/engine/system/info/document.ts). */
   readonly driverStatus: readonly (readonly [string, string])[];
   readonly bridgeNf: boolean;
   /** Whether a commit object's `Expected` is left out when empty (InitCommit on 28.5) where it is shown at all. */
   readonly emptyExpectedOmitted: boolean;
   /** How IPv4Forwarding comes about (and with it the warning "WARNING: IPv4 forwarding is disabled"). */
   readonly ipv4Forwarding: Ipv4ForwardingStyle;
-  /**
-   * Where images are kept on a fresh data root: the graph driver (`Driver` its name, `DriverStatus`
-   * its facts) or containerd's snapshotter (29.x: `Driver` the snapshotter, overlay2's being
-   * `overlayfs`, and `DriverStatus` [["driver-type", "io.containerd.snapshotter.v1"]]).
-   */
-  readonly imageStore: 'graphdriver' | 'containerd';
   /** The warning first in `Warnings` on a cgroup v1 host, or null where none is given. */
   readonly cgroupV1Warning: string | null;
 }
+
+/** overlay2's DriverStatus on this machine's ext4 (26.1.5 and 28.5.2; 20.10.24 has no metacopy line). */
+const OVERLAY2_STATUS: readonly (readonly [string, string])[] = [
+  ['Backing Filesystem', 'extfs'],
+  ['Supports d_type', 'true'],
+  ['Using metacopy', 'false'],
+  ['Native Overlay Diff', 'true'],
+  ['userxattr', 'false'],
+];
 
 /**
  * Observed (2026-11-27) with `--bridge=none --iptables=false` in a private network namespace whose
@@ -122,7 +126,6 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     bridgeNf: true,
     emptyExpectedOmitted: false,
     ipv4Forwarding: { enabledAtStart: true, readOnce: false },
-    imageStore: 'graphdriver',
     cgroupV1Warning: null,
   },
   '26.1': {
@@ -138,17 +141,10 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     shimRuntimeShown: 'empty-object',
     seccompProfileWord: 'builtin',
     logPlugins: ['awslogs', 'fluentd', 'gcplogs', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
-    driverStatus: [
-      ['Backing Filesystem', 'extfs'],
-      ['Supports d_type', 'true'],
-      ['Using metacopy', 'false'],
-      ['Native Overlay Diff', 'true'],
-      ['userxattr', 'false'],
-    ],
+    driverStatus: OVERLAY2_STATUS,
     bridgeNf: true,
     emptyExpectedOmitted: false,
     ipv4Forwarding: { enabledAtStart: true, readOnce: true },
-    imageStore: 'graphdriver',
     cgroupV1Warning: null,
   },
   '28.5': {
@@ -164,17 +160,10 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     shimRuntimeShown: 'empty-object',
     seccompProfileWord: 'builtin',
     logPlugins: ['awslogs', 'fluentd', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
-    driverStatus: [
-      ['Backing Filesystem', 'extfs'],
-      ['Supports d_type', 'true'],
-      ['Using metacopy', 'false'],
-      ['Native Overlay Diff', 'true'],
-      ['userxattr', 'false'],
-    ],
+    driverStatus: OVERLAY2_STATUS,
     bridgeNf: false,
     emptyExpectedOmitted: true,
     ipv4Forwarding: { enabledAtStart: false, readOnce: true },
-    imageStore: 'graphdriver',
     cgroupV1Warning: null,
   },
   // Observed on 29.7.2 (2026-12-05): GET /v1.40 … /v1.55/info on a fresh data root.
@@ -191,11 +180,11 @@ export const INFO_STYLES: Readonly<Record<InfoStyleName, InfoStyle>> = {
     shimRuntimeShown: 'empty-object',
     seccompProfileWord: 'builtin',
     logPlugins: ['awslogs', 'fluentd', 'gcplogs', 'gelf', 'journald', 'json-file', 'local', 'splunk', 'syslog'],
-    driverStatus: [['driver-type', 'io.containerd.snapshotter.v1']],
+    // As 28.5's (a graph driver only with the containerd-snapshotter feature off: not observed).
+    driverStatus: OVERLAY2_STATUS,
     bridgeNf: false,
     emptyExpectedOmitted: false,
     ipv4Forwarding: { enabledAtStart: false, readOnce: true },
-    imageStore: 'containerd',
     cgroupV1Warning:
       'WARNING: Support for cgroup v1 is deprecated and planned to be removed by no later than May 2029 (https://github.com/moby/moby/issues/51111)',
   },

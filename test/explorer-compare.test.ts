@@ -222,3 +222,31 @@ t.test('observe reads the headers a client reads, under one name for either bran
   t.same(o, { status: 200, headers: { 'api-version': '1.51', experimental: 'false' }, body: { kind: 'json', value: { a: 1 } } });
   t.same(observe({ status: 404, headers: { 'docker-experimental': 'false' }, body: 'page not found\n' }).body, { kind: 'text', text: 'page not found\n' });
 });
+
+t.test("the process's own figures (/debug/vars, the pprof index's counts) are volatile; the same keys elsewhere are not", async (t) => {
+  const leaf = fc.constantFrom('Alloc', 'HeapSys', 'NumGC', 'PauseNs', 'Size');
+  fc.assert(
+    fc.property(leaf, fc.nat(), fc.nat(), (key, a, b) => {
+      fc.pre(a !== b);
+      return volatileReason(key, a, b, `$.memstats.${key}`) === 'process' && volatileReason(key, 'x', 'y', `$.${key}`) === null;
+    }),
+  );
+  t.equal(volatileReason('cmdline', '/usr/bin/dockerd', 'node', '$.cmdline[]'), 'process');
+  const page = (goroutines: number, heap: number): string =>
+    `<html><body>/debug/pprof/<table><tr><td>${goroutines}</td><td><a href='goroutine?debug=1'>goroutine</a></td></tr><tr><td>${heap}</td><td>heap</td></tr></table></body></html>`;
+  const diff = (a: string, b: string) =>
+    differences(
+      { status: 200, headers: {}, body: { kind: 'text', text: a } } as unknown as Observation,
+      { status: 200, headers: {}, body: { kind: 'text', text: b } } as unknown as Observation,
+    );
+  t.same(
+    diff(page(12, 3), page(40, 0)).map((d) => d.volatile),
+    ['process'],
+    'the same index with other counts',
+  );
+  t.same(
+    diff(page(12, 3), page(12, 3).replace('heap', 'allocs')).map((d) => d.volatile),
+    [undefined],
+    'another list of profiles is a difference',
+  );
+});

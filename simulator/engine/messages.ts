@@ -63,6 +63,8 @@ export const ENGINE_MESSAGES = {
   imageHasChildren: 'conflict: unable to delete {image} (cannot be forced) - image has dependent child images',
   imageMultipleRepositories: 'conflict: unable to delete {image} (must be forced) - image is referenced in multiple repositories',
   referenceInUse: 'conflict: unable to remove repository reference "{reference}" (must force) - container {container} is using its referenced image {image}',
+  /** containerd's store (moby docker-v29.7.2 daemon/containerd/image_delete.go). */
+  referenceInUseContainerd: 'conflict: unable to delete {reference} (must be forced) - container {container} is using its referenced image {image}',
   imageInUseRunning: 'conflict: unable to delete {image} (cannot be forced) - image is being used by running container {container}',
   fileNotFound: 'Could not find the file {path} in container {name}',
   notExtractionDir: 'extraction point is not a directory',

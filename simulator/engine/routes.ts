@@ -39,6 +39,7 @@ import { buildPruneRoute } from './build/prune.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 import { VOLUME_ROUTES } from './volumes/routes.js';
+import { debugRoutes } from './debug/routes.js';
 
 /** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
 export const SYSTEM_ROUTES: readonly Route[] = [...PING_ROUTES, VERSION_ROUTE, OPTIONS_ROUTE];
@@ -120,6 +121,7 @@ export function routeTable(config: SimConfig): RouteTable {
     infoRoute(),
     ...objectRoutes(config),
     ...[...SWARM_ROUTES, ...PLUGIN_ROUTES].filter((route) => releaseHas(route, config.release.release)),
+    ...debugRoutes(config.release.release),
   ];
   return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
 }

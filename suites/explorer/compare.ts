@@ -1,6 +1,6 @@
 import { HEADERS_COMPARED, type Observation } from './observation.js';
 import { differOnlyInTarTimes } from './tar-times.js';
-import { volatileReason, volatileText } from './volatile.js';
+import { differOnlyInCounts, isProcessFigure, volatileReason, volatileText } from './volatile.js';
 
 /**
  * One observable difference between two answers to the same request. `at` names where: a header,
@@ -43,7 +43,8 @@ function valueDifferences(a: unknown, b: unknown, at: string, key: string, out: 
   if (ta === 'array') {
     const x = a as unknown[];
     const y = b as unknown[];
-    if (x.length !== y.length) out.push({ aspect: 'length', at, first: String(x.length), second: String(y.length) });
+    if (x.length !== y.length)
+      out.push({ aspect: 'length', at, first: String(x.length), second: String(y.length), ...(isProcessFigure(at) ? { volatile: 'process' } : {}) });
     for (let i = 0; i < Math.min(x.length, y.length); i++) valueDifferences(x[i], y[i], `${at}[]`, key, out);
     return;
   }
@@ -93,7 +94,11 @@ export function differences(first: Observation, second: Observation): Difference
     };
     valueDifferences(strip(first.body.value), strip(second.body.value), '$', '', out);
   } else if (first.body.kind === 'text' && second.body.kind === 'text' && !(isError(first) && isError(second)) && first.body.text !== second.body.text) {
-    const volatile = differOnlyInTarTimes(first.body.text, second.body.text) ? { volatile: 'time' } : {};
+    const volatile = differOnlyInTarTimes(first.body.text, second.body.text)
+      ? { volatile: 'time' }
+      : differOnlyInCounts(first.body.text, second.body.text)
+        ? { volatile: 'process' }
+        : {};
     out.push({ aspect: 'text', at: '', first: shown(first.body.text), second: shown(second.body.text), ...volatile });
   }
   return out;

@@ -1,6 +1,6 @@
 /**
  * Values that differ between any two daemons, or two starts of one, without saying anything of
- * their behaviour: ids, times, sizes and counters, the directories each daemon was given, what
+ * their behaviour: ids, times, sizes and counters, the figures of the process (/debug), the directories each daemon was given, what
  * the binaries were built from, and a build's own suffix on a release's version (`+dfsg4`, `+ctrd-sim`). A difference of such
  * a value is labelled volatile (and counted), never hidden.
  */
@@ -34,6 +34,18 @@ const withoutBuild = (text: string): string => text.replace(BUILD, '$1');
 const BUILD_KEY = /^(GitCommit|GoVersion|BuildTime)$/;
 const BUILD_PATH = /\.(ContainerdCommit|RuncCommit|InitCommit)\.(ID|Expected)$|\.Components\[\]\.(Version|Details\.\w+)$|^\$\.Platform\.Name$/;
 
+/**
+ * The figures of the daemon as a process, which no two processes share: Go's expvar of GET
+ * /debug/vars (its command line, its memory statistics).
+ */
+const PROCESS_FIGURES = /^\$\.(cmdline|memstats)(\.|\[|$)/;
+
+/** Whether the value at `at` (a path as `$.a.b[].c`) is a figure of the process. */
+export const isProcessFigure = (at: string): boolean => PROCESS_FIGURES.test(at);
+
+/** Whether two bodies are the same page but for its counts (net/http/pprof's index: each profile's count). */
+export const differOnlyInCounts = (a: string, b: string): boolean => a.includes('/debug/pprof/') && a.replace(/\d+/g, '#') === b.replace(/\d+/g, '#');
+
 /** Why two texts differ without meaning anything (a header value, a string in a body), or null. */
 export function volatileText(a: string, b: string): string | null {
   if (a !== b && withoutBuild(a) === withoutBuild(b)) return 'build suffix';
@@ -43,6 +55,7 @@ export function volatileText(a: string, b: string): string | null {
 
 /** Why the difference between `a` and `b` under `key` (at `at`, a path as `$.a.b[].c`) is volatile, or null when it is not. */
 export function volatileReason(key: string, a: unknown, b: unknown, at = ''): string | null {
+  if (isProcessFigure(at)) return 'process';
   if (typeof a === 'string' && typeof b === 'string') {
     const text = volatileText(a, b);
     if (text !== null) return text;

@@ -126,41 +126,50 @@ const filledIn = (text: string, values: Readonly<Record<string, string>>): strin
  * that says why.
  */
 export function checkAgainstRealReleases(what: string, prefix: string, requests: fc.Arbitrary<Ask>, numRuns: number, options: AgainstRealOptions = {}): void {
-  const read = options.read ?? statusAndMessage;
   const real = realDaemons();
   if (real.missing !== null && inCI()) t.fail(`the real daemons are required in CI: ${real.missing}`);
   else if (real.missing !== null) t.test(what, { skip: `no real daemons: ${real.missing}` }, async () => {});
-  else
-    for (const daemon of real.daemons) {
-      t.test(`${what}: ctrd-sim --emulate ${daemon.release} and dockerd ${daemon.release}`, async (t) => {
-        const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start();
-        if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
-        t.teardown(() => outcome.instance.stop());
-        const realClient = new HttpClient(outcome.instance.endpoint);
-        t.teardown(() => realClient.close());
-        const sim = await simClient(t, prefix, daemon.release, options.simArgs);
-        const [realValues, simValues] = await Promise.all([options.setup?.(realClient) ?? {}, options.setup?.(sim) ?? {}]);
-        const on = (a: Ask, values: Readonly<Record<string, string>>): Ask => ({ ...a, path: filledIn(a.path, values) });
-        const usedBy = (a: Ask, values: Readonly<Record<string, string>>): Record<string, string> =>
-          Object.fromEntries(Object.entries(values).filter(([key]) => a.path.includes(key) || a.path.includes(encodeURIComponent(key))));
-        // The requests before a disagreement made the state it happened in: the failure shows the last few.
-        const earlier: string[] = [];
-        await fc.assert(
-          fc.asyncProperty(requests, async (a) => {
-            const [fromReal, fromSim] = await Promise.all([
-              read(realClient, on(a, realValues), usedBy(a, realValues)),
-              read(sim, on(a, simValues), usedBy(a, simValues)),
-            ]);
-            const answer = JSON.stringify(fromReal);
-            if (answer !== JSON.stringify(fromSim))
-              throw new Error(
-                `${askText(a)}\n  dockerd ${daemon.release}: ${answer}\n  ctrd-sim: ${JSON.stringify(fromSim)}\n  after (oldest first):\n${earlier.join('\n')}`,
-              );
-            earlier.push(`    ${askText(a)} => ${answer.length > 120 ? `${answer.slice(0, 120)}…` : answer}`);
-            if (earlier.length > 8) earlier.shift();
-          }),
-          { numRuns },
-        );
-      });
-    }
+  else for (const daemon of real.daemons) checkAgainstRelease(what, prefix, daemon, requests, numRuns, options);
+}
+
+/** checkAgainstRealReleases against one release's daemon (one that is installed but not listed, 29.7). */
+export function checkAgainstRelease(
+  what: string,
+  prefix: string,
+  daemon: { readonly release: string; readonly path: string },
+  requests: fc.Arbitrary<Ask>,
+  numRuns: number,
+  options: AgainstRealOptions = {},
+): void {
+  const read = options.read ?? statusAndMessage;
+  t.test(`${what}: ctrd-sim --emulate ${daemon.release} and dockerd ${daemon.release}`, async (t) => {
+    const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start();
+    if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
+    t.teardown(() => outcome.instance.stop());
+    const realClient = new HttpClient(outcome.instance.endpoint);
+    t.teardown(() => realClient.close());
+    const sim = await simClient(t, prefix, daemon.release, options.simArgs);
+    const [realValues, simValues] = await Promise.all([options.setup?.(realClient) ?? {}, options.setup?.(sim) ?? {}]);
+    const on = (a: Ask, values: Readonly<Record<string, string>>): Ask => ({ ...a, path: filledIn(a.path, values) });
+    const usedBy = (a: Ask, values: Readonly<Record<string, string>>): Record<string, string> =>
+      Object.fromEntries(Object.entries(values).filter(([key]) => a.path.includes(key) || a.path.includes(encodeURIComponent(key))));
+    // The requests before a disagreement made the state it happened in: the failure shows the last few.
+    const earlier: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(requests, async (a) => {
+        const [fromReal, fromSim] = await Promise.all([
+          read(realClient, on(a, realValues), usedBy(a, realValues)),
+          read(sim, on(a, simValues), usedBy(a, simValues)),
+        ]);
+        const answer = JSON.stringify(fromReal);
+        if (answer !== JSON.stringify(fromSim))
+          throw new Error(
+            `${askText(a)}\n  dockerd ${daemon.release}: ${answer}\n  ctrd-sim: ${JSON.stringify(fromSim)}\n  after (oldest first):\n${earlier.join('\n')}`,
+          );
+        earlier.push(`    ${askText(a)} => ${answer.length > 120 ? `${answer.slice(0, 120)}…` : answer}`);
+        if (earlier.length > 8) earlier.shift();
+      }),
+      { numRuns },
+    );
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { diffIdsOf, rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
+import { CONTAINER_INIT_USAGE, CONTAINER_RW_USAGE, diffIdsOf, rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
+import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
 import { shapeHostConfig } from './host-config.js';
@@ -98,18 +99,46 @@ export function shapeContainerInspect(x: Exchange, container: Container): Record
     ...filesOf(x, container),
     Name: `/${container.name}`,
     RestartCount: 0,
-    Driver: 'overlay2',
+    Driver: container.image.containerd === undefined ? 'overlay2' : SNAPSHOTTER,
     Platform: 'linux',
     MountLabel: '',
     ProcessLabel: '',
     AppArmorProfile: '',
     ExecIDs: null,
     HostConfig: shapeHostConfig(x, container.hostConfig),
-    GraphDriver: graphDriverOf(x, container),
+    ...storageOf(x, container),
     Mounts: [],
     Config: shapeConfig(x, container.config),
     NetworkSettings: shapeNetworkSettings(x, container),
+    ...manifestOf(x, container),
   });
+}
+
+/**
+ * Where the container's files are: the graph driver's directories, or in containerd's store its
+ * snapshotter's name, as Storage from API 1.52 and as a GraphDriver without data below (moby
+ * docker-v29.7.2 daemon/inspect.go and the container router; observed on 29.7.2).
+ */
+function storageOf(x: Exchange, container: Container): Record<string, unknown> {
+  if (container.image.containerd === undefined) return { GraphDriver: graphDriverOf(x, container) };
+  return apiBelow(x, '1.52') ? { GraphDriver: { Data: null, Name: SNAPSHOTTER } } : { Storage: { RootFS: { Snapshot: { Name: SNAPSHOTTER } } } };
+}
+
+/** In containerd's store, from API 1.48: the descriptor of the image's manifest the container was made from. */
+function manifestOf(x: Exchange, container: Container): Record<string, unknown> {
+  const content = container.image.containerd;
+  return content === undefined || apiBelow(x, '1.48') ? {} : { ImageManifestDescriptor: imageManifestDescriptor(container.image, content) };
+}
+
+/** The usage of the container's own layer: its empty snapshot in containerd's store; nothing a graph driver counts (no container of the simulator writes). */
+export const writableLayerSize = (container: Container): number => (container.image.containerd === undefined ? 0 : CONTAINER_RW_USAGE);
+
+/** SizeRw and SizeRootFs: in containerd's store the snapshots' usage (its own, the init one, the image's), else the image's files (SizeRw 0 is left out). */
+function sizesOf(container: Container): Record<string, number> {
+  const content = container.image.containerd;
+  if (content === undefined) return { SizeRootFs: container.image.size };
+  const own = writableLayerSize(container);
+  return { SizeRw: own, SizeRootFs: own + CONTAINER_INIT_USAGE + unpackedSize(content) };
 }
 
 /** Go's units.HumanDuration, as the list's Status writes it. */
@@ -143,10 +172,10 @@ function listedImage(x: Exchange, container: Container): string {
 }
 
 /**
- * One entry of GET /containers/json; `withSize` (the list's `size`, and system df) adds the sizes.
- * SizeRw is moby's omitempty and no container of the simulator writes to its own layer, so only
- * SizeRootFs shows: the image's size (observed on 20.10.24, 26.1.5, 28.5.2 for containers that
- * wrote nothing, running or not).
+ * One entry of GET /containers/json; `withSize` (the list's `size`, and system df) adds the sizes
+ * (sizesOf). With a graph driver SizeRw is moby's omitempty and no container of the simulator
+ * writes to its own layer, so only SizeRootFs shows: the image's size (observed on 20.10.24,
+ * 26.1.5, 28.5.2 for containers that wrote nothing, running or not).
  */
 export function shapeContainerSummary(x: Exchange, container: Container, now: bigint, withSize = false): Record<string, unknown> {
   return {
@@ -154,10 +183,11 @@ export function shapeContainerSummary(x: Exchange, container: Container, now: bi
     Names: [`/${container.name}`],
     Image: listedImage(x, container),
     ImageID: container.image.id,
+    ...manifestOf(x, container),
     Command: commandOf(container).join(' '),
     Created: unixSeconds(container.created),
     Ports: [],
-    ...(withSize ? { SizeRootFs: container.image.size } : {}),
+    ...(withSize ? sizesOf(container) : {}),
     Labels: container.config['Labels'],
     State: stateString(container),
     Status: statusOf(container, now),

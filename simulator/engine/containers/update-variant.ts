@@ -64,7 +64,18 @@ const VARIANT_28: UpdateVariant = {
   keySpelling: true,
   cpuRangeWord: 'range',
 };
-const VARIANT_29: UpdateVariant = { ...VARIANT_28, kernelMemoryField: false, blkioDevicesFrom: '1.55' };
+/**
+ * 29.7.2's Go 1.26 names the field by its Go path again, the embedded structs included (observed:
+ * `UpdateConfig.Resources.PidsLimit`, `RestartPolicy.RestartPolicy.Name`).
+ */
+const VARIANT_29: UpdateVariant = {
+  ...VARIANT_28,
+  resourcePath: 'UpdateConfig.Resources',
+  restartPolicyPath: 'RestartPolicy.RestartPolicy',
+  keySpelling: false,
+  kernelMemoryField: false,
+  blkioDevicesFrom: '1.55',
+};
 
 export function updateVariantOf(x: Exchange): UpdateVariant {
   if (releaseBelow(x, '23.0')) return VARIANT_20;

@@ -8,13 +8,20 @@ import {
   makeImageWithOrigin,
   nowNanos,
   readConfigDocument,
+  compressLayer,
+  containerdContent,
+  ociConfigDocument,
+  packTar,
+  storedLayer,
+  type ContainerdContent,
+  type Image,
   type ImageConfig,
 } from '../objects/index.js';
 import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { ranUnderInit } from '../containers/changes.js';
+import { INIT_MOUNT_POINT, ranUnderInit } from '../containers/changes.js';
 import { targetOf } from './import.js';
 import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
@@ -34,6 +41,57 @@ function setFields(body: unknown): Record<string, unknown> {
       ([, value]) => value !== null && value !== '' && value !== false && !(Array.isArray(value) && value.length === 0),
     ),
   );
+}
+
+/**
+ * The commit as containerd's store makes it (moby docker-v29.7.2 daemon/containerd/image_commit.go):
+ * a config document without the non-standard fields (DockerOCIImageConfig has none; inspect shows
+ * them as the variant says, shape-variant.ts), the parent's layers and, when the container's own layer differs from its init layer (a start under
+ * an init: its mount point, made in the second it started), one more; the ID is the manifest's
+ * digest, the parent kept as a label.
+ */
+async function committedInContainerdStore(made: Image, parent: Image, parentContent: ContainerdContent, startedUnderInit: bigint | null): Promise<Image> {
+  // An author not given is the parent's (generateCommitImageConfig).
+  const given = made.origin!;
+  const origin = { ...given, author: given.author === '' ? (parent.origin?.author ?? '') : given.author, dockerVersion: '' };
+  let layers = parentContent.layers;
+  let diffIds = origin.layers;
+  if (startedUnderInit !== null) {
+    const mtime = new Date(Number((startedUnderInit / 1_000_000_000n) * 1000n));
+    const tar = await packTar(
+      INIT_MOUNT_POINT.map(({ path, type }) => ({
+        name: path.slice(1),
+        path,
+        type,
+        size: 0,
+        mode: type === 'directory' ? 0o755 : 0o644,
+        mtime,
+        linkname: '',
+        content: Buffer.alloc(0),
+      })),
+    );
+    layers = [
+      ...layers,
+      storedLayer(
+        compressLayer(tar),
+        INIT_MOUNT_POINT.map(({ path, type }) => ({ path, type, size: 0, mode: 0, mtime, linkname: '', content: Buffer.alloc(0) })),
+      ),
+    ];
+    diffIds = [...diffIds.slice(0, -1), digestOf(tar)];
+  }
+  // The step the commit adds names its author too.
+  const history = (made.history ?? []).map((step, i, all) => (i === all.length - 1 ? { ...step, author: origin.author } : step));
+  const configBytes = ociConfigDocument(made.config, made.created, diffIds, history, origin.author);
+  const content = containerdContent(configBytes, layers, 'commit');
+  return {
+    ...made,
+    id: content.manifest.digest,
+    origin: { ...origin, layers: diffIds },
+    history,
+    containerd: content,
+    configBytes,
+    layerSizes: layers.map((layer) => layer.usage),
+  };
 }
 
 /**
@@ -106,18 +164,24 @@ export const commitRoute: Route = {
     // The ID is the digest of the config document, which a save writes and a load reads back (the same ID).
     const configBytes = configDocumentOf({ config, created, origin, history, layer: origin.layers[origin.layers.length - 1] ?? '' });
     const id = digestOf(configBytes);
-    const image = {
+    const made = {
       ...makeImageWithOrigin(id, { of: parent }, config, created, origin),
       history,
       layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), ...(ran ? [0] : [])],
       configBytes,
     };
+    const inStore = parent.containerd;
+    const image = inStore === undefined ? made : await committedInContainerdStore(made, parent, inStore, ran ? (container.startedAt ?? 0n) : null);
     objects.addImage(image);
     // From 27.0 the image service records the new image (moby image_commit.go; observed on 28.5.2, not on 26.1.5).
-    if (!releaseBelow(x, IMAGE_CREATE_EVENT_FROM)) objects.imageEvent(image, 'create', id);
+    if (!releaseBelow(x, IMAGE_CREATE_EVENT_FROM)) objects.imageEvent(image, 'create', image.id);
     // moby's order: the image made, then tagged, then the container's commit event.
     if (target !== null) objects.tag(image, `${target.repo}:${target.tag}`, created);
-    objects.containerEvent(container, 'commit', { comment: origin.comment, imageID: id, imageRef: target === null ? '' : `${target.repo}:${target.tag}` });
-    sendJson(x, 201, { Id: id });
+    objects.containerEvent(container, 'commit', {
+      comment: origin.comment,
+      imageID: image.id,
+      imageRef: target === null ? '' : `${target.repo}:${target.tag}`,
+    });
+    sendJson(x, 201, { Id: image.id });
   },
 };

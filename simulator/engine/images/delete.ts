@@ -4,6 +4,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, sendJson } from '../replies.js';
+import { deleteContainerdImage } from './delete-containerd.js';
 import { imageOr404 } from './routes.js';
 
 export type DeleteRecord = { readonly Untagged: string } | { readonly Deleted: string };
@@ -124,7 +125,11 @@ export const imageDeleteRoute: Route = {
     if (name === '') return handlerError(x, 400, ENGINE_MESSAGES.blankImageName);
     const image = imageOr404(x, name);
     if (image === undefined) return;
-    const outcome = deleteImage(x.state.objects, image, name, boolQuery(x, 'force'), !boolQuery(x, 'noprune'));
+    const force = boolQuery(x, 'force');
+    const outcome =
+      image.containerd === undefined
+        ? deleteImage(x.state.objects, image, name, force, !boolQuery(x, 'noprune'))
+        : deleteContainerdImage(x.state.objects, image, name, force);
     if ('refusal' in outcome) return handlerError(x, 409, outcome.refusal);
     sendJson(x, 200, outcome.records);
   },

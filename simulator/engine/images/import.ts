@@ -1,10 +1,28 @@
 import { fillMessage } from '../../../common/messages.js';
-import { applyChange, EMPTY_IMAGE_CONFIG, InvalidChange, makeImage, nowNanos, readTar, splitReference, type ImageConfig } from '../objects/index.js';
+import {
+  applyChange,
+  compressLayer,
+  containerdContent,
+  EMPTY_IMAGE_CONFIG,
+  InvalidChange,
+  isGzip,
+  makeImage,
+  nowNanos,
+  ociConfigDocument,
+  readTar,
+  splitReference,
+  storedLayer,
+  type HistoryEntry,
+  type Image,
+  type ImageConfig,
+  type StoredLayer,
+} from '../objects/index.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { gunzipIfGzipped } from './bodies.js';
+import { usesContainerdStore } from './image-store.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { notImplementedHere, queryOf, sendJsonMessages } from '../replies.js';
 
@@ -37,6 +55,16 @@ export function targetOf(query: URLSearchParams): { repo: string; tag: string } 
 }
 
 /**
+ * The imported image as containerd's store keeps it (moby's c8d ImportImage): its layer blob (a
+ * gzip body as sent, a plain one compressed), the OCI config and the manifest whose digest is the ID.
+ */
+function inContainerdStore(made: Image, layer: StoredLayer, history: readonly HistoryEntry[]): Image {
+  const configBytes = ociConfigDocument(made.config, made.created, [made.layer], history);
+  const content = containerdContent(configBytes, [layer]);
+  return { ...made, id: content.manifest.digest, containerd: content, configBytes, layerSizes: content.layers.map((layer) => layer.usage) };
+}
+
+/**
  * POST /images/create?fromSrc=-: an image of the body's tarball (gzip or plain) with the config
  * its `changes` make, tagged `repo:tag` when `repo` is given. Pulls (fromImage) and imports from a
  * URL are not implemented.
@@ -60,9 +88,10 @@ export const imageCreateRoute: Route = {
     const target = targetOf(query);
     const problem = target === null ? null : referenceProblem(target.repo, target.tag);
     if (problem !== null) return handlerError(x, 400, problem);
+    let raw: Buffer;
     let tar: Buffer;
     try {
-      const raw = await readBody(x.req, MAX_LAYER_BYTES);
+      raw = await readBody(x.req, MAX_LAYER_BYTES);
       tar = gunzipIfGzipped(raw, MAX_LAYER_BYTES);
     } catch (error) {
       if (error instanceof BodyTooLarge || error instanceof RangeError)
@@ -77,10 +106,11 @@ export const imageCreateRoute: Route = {
     const created = nowNanos();
     // moby's import: one step, commented with the request's message or where the layer came from (the body here).
     const comment = query.get('message') ?? '';
-    const made = makeImage(tar, entries, config, created, [
-      { created, createdBy: '', comment: comment === '' ? 'Imported from -' : comment, emptyLayer: false },
-    ]);
-    const image = { ...made, layerSizes: [made.size] };
+    const history = [{ created, createdBy: '', comment: comment === '' ? 'Imported from -' : comment, emptyLayer: false }];
+    const made = makeImage(tar, entries, config, created, history);
+    const image: Image = usesContainerdStore(x.state.config)
+      ? inContainerdStore(made, storedLayer(isGzip(raw) ? raw : compressLayer(tar), entries), history)
+      : { ...made, layerSizes: [made.size] };
     const { objects } = x.state;
     objects.addImage(image);
     // Observed order: the tag event, then the import.

@@ -5,6 +5,7 @@ import {
   cleanPath,
   digestOf,
   diskSize,
+  loadedContent,
   makeImageWithOrigin,
   nowNanos,
   parseTimestamp,
@@ -20,6 +21,7 @@ import type { Route } from '../../http/route.js';
 import { referenceProblem } from './import.js';
 import { splitReference } from '../objects/index.js';
 import { gunzipIfGzipped, objectOf } from './bodies.js';
+import { usesContainerdStore } from './image-store.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { releaseBelow, sendJsonMessages } from '../replies.js';
 import { goTarProblem } from './tar-check.js';
@@ -92,12 +94,14 @@ export const imageLoadRoute: Route = {
       // The layers applied in order: a path an upper layer holds replaces the lower layer's.
       const layerFiles = new Map<string, FsEntry>();
       const layerSizes: number[] = [];
+      const layers: { readonly blob: Buffer; readonly entries: readonly FsEntry[] }[] = [];
       for (const layer of item.Layers) {
         const tar = files.get(cleanPath(layer));
         const read = tar === undefined ? null : await readTar(tar).catch(() => null);
-        if (read === null) return failed(BAD_ARCHIVE);
+        if (tar === undefined || read === null) return failed(BAD_ARCHIVE);
         for (const entry of read) layerFiles.set(entry.path, entry);
         layerSizes.push(diskSize(read));
+        layers.push({ blob: tar, entries: read });
       }
       const { config, nonstandard } = readConfigDocument(objectOf(doc['config']) ?? {});
       const diffIds = objectOf(doc['rootfs'])?.['diff_ids'];
@@ -112,12 +116,25 @@ export const imageLoadRoute: Route = {
         layers: Array.isArray(diffIds) ? diffIds.map(String) : [],
       };
       const created = parseTimestamp(textOf(doc, 'created')) ?? nowNanos();
-      const image = {
+      const made = {
         ...makeImageWithOrigin(digestOf(configBytes), { entries: [...layerFiles.values()] }, config, created, origin),
         history: historyOf(doc['history']),
         layerSizes,
         configBytes,
       };
+      // containerd's store: the ID is the digest of the Docker manifest its importer writes over the archive's blobs.
+      const content = usesContainerdStore(x.state.config) ? loadedContent(configBytes, layers, item.RepoTags[0] ?? null) : undefined;
+      // An image the store has already keeps its records, whose targets name it as they did.
+      const kept = content === undefined ? undefined : objects.findImage(content.manifest.digest)?.containerd;
+      const image =
+        content === undefined
+          ? made
+          : {
+              ...made,
+              id: content.manifest.digest,
+              containerd: kept ?? content,
+              layerSizes: content.layers.map((layer) => layer.usage),
+            };
       objects.addImage(image);
       objects.imageEvent(image, 'load', image.id);
       for (const repoTag of item.RepoTags) {

@@ -1,7 +1,7 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { goFieldOf, isJsonObject } from '../go-fields.js';
 import { goJsonUnmarshalScan } from '../go-json.js';
-import { syntaxWords } from '../go-json-newer.js';
+import { printsNewerWords, syntaxWords } from '../go-json-newer.js';
 
 /** An OCI platform as a request names it (moby httputils.DecodePlatform). */
 export interface Platform {
@@ -20,22 +20,27 @@ const FIELDS: Readonly<Record<string, 'string' | '[]string'>> = {
 };
 
 /**
- * Go's unmarshal error for a platform document, in the words of 28.x's Go (the only releases that
- * read one): the key as written ("Platform.OS"), a list member by its index without "Go struct
- * field" ("Platform.os.features.0"). Observed on 28.5.2.
+ * Go's unmarshal error for a platform document. 28.x's Go (observed on 28.5.2) names the key as
+ * written ("Platform.OS") and a list member by its index without "Go struct field"
+ * ("Platform.os.features.0"); 29.x's (Go 1.26, observed on 29.7.2) names the field by its JSON
+ * name, a list member by its list ("Go struct field Platform.os.features of type string").
  */
-function typeProblem(value: unknown): string | null {
+function typeProblem(value: unknown, namesKeys: boolean): string | null {
   if (value === null) return null;
   if (!isJsonObject(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type v1.Platform`;
   for (const [key, item] of Object.entries(value)) {
     const field = goFieldOf(key, Object.keys(FIELDS));
     if (field === undefined || item === null) continue;
+    const named = namesKeys ? key : field;
     if (FIELDS[field] === 'string' && typeof item !== 'string')
-      return `json: cannot unmarshal ${jsonTypeWord(item)} into Go struct field Platform.${key} of type string`;
+      return `json: cannot unmarshal ${jsonTypeWord(item)} into Go struct field Platform.${named} of type string`;
     if (FIELDS[field] === '[]string') {
-      if (!Array.isArray(item)) return `json: cannot unmarshal ${jsonTypeWord(item)} into Go struct field Platform.${key} of type []string`;
+      if (!Array.isArray(item)) return `json: cannot unmarshal ${jsonTypeWord(item)} into Go struct field Platform.${named} of type []string`;
       const at = item.findIndex((member) => member !== null && typeof member !== 'string');
-      if (at >= 0) return `json: cannot unmarshal ${jsonTypeWord(item[at])} into Platform.${key}.${at} of type string`;
+      if (at < 0) continue;
+      return namesKeys
+        ? `json: cannot unmarshal ${jsonTypeWord(item[at])} into Platform.${key}.${at} of type string`
+        : `json: cannot unmarshal ${jsonTypeWord(item[at])} into Go struct field Platform.${field} of type string`;
     }
   }
   return null;
@@ -48,7 +53,7 @@ export function decodePlatform(text: string, release: string): { readonly platfo
   if ('error' in scan) return { error: `failed to parse platform: ${syntaxWords(release, scan.error, bytes, scan.at)}` };
   if ('cut' in scan) return { error: 'failed to parse platform: unexpected end of JSON input' };
   const value: unknown = JSON.parse(text);
-  const problem = typeProblem(value);
+  const problem = typeProblem(value, printsNewerWords(release));
   if (problem !== null) return { error: `failed to parse platform: ${problem}` };
   const fields: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(isJsonObject(value) ? value : {})) {

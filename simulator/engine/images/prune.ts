@@ -4,6 +4,8 @@ import { readPruneFilters } from '../filters/prune-filters.js';
 import { layersOf } from '../objects/index.js';
 import { releaseBelow, sendJson } from '../replies.js';
 import { type DeleteRecord, deleteImage } from './delete.js';
+import { usesContainerdStore } from './image-store.js';
+import { pruneContainerdImages } from './prune-containerd.js';
 
 /**
  * Whether only dangling images go: 20.10 reads `dangling` with Args.ExactMatch (a key without
@@ -46,6 +48,10 @@ export const imagePruneRoute: Route = {
     if (filters === null) return;
     const only = danglingOnly(filters.args, releaseBelow(x, '23.0')) === true;
     const { objects } = x.state;
+    if (usesContainerdStore(x.state.config)) {
+      const pruned = pruneContainerdImages(objects, only, (image) => filters.keep(image.config.Labels, image.created));
+      return sendJson(x, 200, { ImagesDeleted: pruned.deleted.length === 0 ? null : pruned.deleted, SpaceReclaimed: pruned.reclaimed });
+    }
     const sizes = new Map(objects.allImages().flatMap((image) => layersOf(image).map((layer) => [layer.chainId, layer.size] as const)));
     const chosen = objects
       .allImages()

@@ -5,6 +5,7 @@ import type { Route } from '../../http/route.js';
 import { referenceProblem, targetOf } from './import.js';
 import { answerMissingImage, referenceError } from './missing-image.js';
 import { shapeImageInspect, shapeImageSummary } from './shape.js';
+import { shapeContainerdInspect, shapeContainerdSummary } from './shape-containerd.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { booleanFilter, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
@@ -33,7 +34,9 @@ export const imageInspectRoute: Route = {
     const image = imageOr404(x, x.params['name'] ?? '', true);
     if (image === undefined) return;
     const { objects } = x.state;
-    sendJson(x, 200, shapeImageInspect(x, image, objects.tagsOf(image), objects.lastTagTime(image)));
+    const [tags, lastTagTime] = [objects.tagsOf(image), objects.lastTagTime(image)];
+    const content = image.containerd;
+    sendJson(x, 200, content === undefined ? shapeImageInspect(x, image, tags, lastTagTime) : shapeContainerdInspect(x, image, content, tags, lastTagTime));
   },
 };
 
@@ -162,7 +165,9 @@ export const imageListRoute: Route = {
       const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
       const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
       if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
-      list.push(shapeImageSummary(x, image, tags, users.get(image.id) ?? 0));
+      const containers = users.get(image.id) ?? 0;
+      const content = image.containerd;
+      list.push(content === undefined ? shapeImageSummary(x, image, tags, containers) : shapeContainerdSummary(x, image, content, tags, containers));
     }
     sendJson(x, 200, list);
   },

@@ -5,6 +5,8 @@ import { familiarRepo, familiarRepoTag, splitReference, type Image } from '../ob
 import { queryOf, releaseBelow, sendBody } from '../replies.js';
 import { referenceError } from './missing-image.js';
 import { saveArchive, type SavedImage } from './save-archive.js';
+import { usesContainerdStore } from './image-store.js';
+import { saveContainerdArchive } from './save-containerd.js';
 
 const FULL_ID = /^(sha256:)?[a-f0-9]{64}$/;
 const INVALID_REFERENCE = 'invalid reference format';
@@ -70,6 +72,12 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
 async function answerSave(x: Exchange, names: readonly string[]): Promise<void> {
   const resolved = resolveNames(x, names);
   if ('message' in resolved) return handlerError(x, resolved.status, resolved.message);
+  if (usesContainerdStore(x.state.config)) {
+    const archive = await saveContainerdArchive(resolved.images);
+    // containerd's exporter logs each image saved (observed on 29.7.2).
+    for (const { image } of resolved.images) x.state.objects.imageEvent(image, 'save', image.id);
+    return sendBody(x, 200, archive, 'application/x-tar');
+  }
   const format = releaseBelow(x, '25.0') ? 'legacy' : releaseBelow(x, '28.0') ? 'oci-index-now' : 'oci';
   const archive = await saveArchive(resolved.images, format);
   sendBody(x, 200, archive, 'application/x-tar');

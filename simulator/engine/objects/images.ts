@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rfc3339Nano } from './clock.js';
 import { LayerFilesystem } from './filesystem.js';
+import type { ContainerdContent } from './containerd-content.js';
 import type { ImageConfig } from './image-config.js';
 import type { FsEntry } from './tar-entries.js';
 
@@ -31,11 +32,13 @@ export interface HistoryEntry {
   readonly comment: string;
   /** A step that made no layer (its size is 0 and it takes no diff ID). */
   readonly emptyLayer: boolean;
+  /** Who made it (a commit's author), where the image's config says. */
+  readonly author?: string;
 }
 
 /** An image: its layer, the config its `changes` (or its origin) made. */
 export interface Image {
-  /** `sha256:<hex>` of its config document. */
+  /** `sha256:<hex>` of its config document (of its manifest in containerd's store). */
   readonly id: string;
   readonly config: ImageConfig;
   /** Absent for an imported image. */
@@ -51,6 +54,8 @@ export interface Image {
   readonly layerSizes?: readonly number[];
   /** A loaded image's config document as the archive held it (its ID hashes it): a save writes it back. */
   readonly configBytes?: Buffer;
+  /** In containerd's store: its manifest (whose digest is then the ID), content and snapshots. */
+  readonly containerd?: ContainerdContent;
 }
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

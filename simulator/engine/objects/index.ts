@@ -19,5 +19,20 @@ export type { DaemonEvent } from './events.js';
 export { goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
 export { cleanPath, packTar, readTar, withTypeBitsInModes, type FsEntry } from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
-export { familiarRepo, familiarRepoTag, hasDomain, referenceMatches, remoteName, splitReference } from './references.js';
+export { familiarRepo, familiarRepoTag, hasDomain, normalizedName, referenceMatches, remoteName, splitReference } from './references.js';
 export type { Volume, VolumeStore } from './volumes.js';
+export {
+  compressLayer,
+  CONTAINER_INIT_USAGE,
+  CONTAINER_RW_USAGE,
+  containerdContent,
+  isGzip,
+  loadedContent,
+  ociConfigDocument,
+  OCI_MANIFEST,
+  snapshotUsage,
+  type ContainerdContent,
+  storedLayer,
+  type BlobDescriptor,
+  type StoredLayer,
+} from './containerd-content.js';

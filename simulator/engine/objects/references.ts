@@ -44,6 +44,12 @@ export function familiarRepoTag(reference: string): string {
   return `${familiarRepo(repo)}:${tag}`;
 }
 
+/** A familiar `repo:tag` fully spelled (distribution/reference's ParseNormalizedNamed): the name containerd's store keeps and sorts by. */
+export function normalizedName(repoTag: string): string {
+  const { repo, tag } = splitReference(repoTag);
+  return `${hasDomain(repo) ? repo : `${DEFAULT_DOMAINS[0]}/${remoteName(repo)}`}:${tag}`;
+}
+
 /** Go's path.Match for the `reference` filter: `*` and `?` stop at "/", `[...]` classes. */
 export function globMatches(pattern: string, text: string): boolean {
   let source = '';

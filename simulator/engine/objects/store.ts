@@ -1,7 +1,8 @@
 import { EventLog } from './events.js';
 import type { Image } from './images.js';
-import { familiarRepoTag } from './references.js';
+import { familiarRepoTag, normalizedName } from './references.js';
 import { VolumeStore } from './volumes.js';
+import { PluginStore } from '../plugins/plugin-store.js';
 
 /** A container's entry on one network (moby network.EndpointSettings): what it was joined with, and its endpoint once started. */
 export interface ContainerEndpoint {
@@ -53,6 +54,7 @@ export interface Container {
 export class ObjectStore {
   readonly events = new EventLog();
   readonly volumes = new VolumeStore(this.events);
+  readonly plugins = new PluginStore(this.events);
   private readonly images = new Map<string, Image>();
   /** Familiar `repo:tag` (references.ts: familiarRepoTag) → image ID, and when each was last tagged. */
   private readonly tags = new Map<string, string>();
@@ -69,7 +71,8 @@ export class ObjectStore {
     if (tagged !== undefined) return this.images.get(tagged);
     const hex = name.startsWith('sha256:') ? name.slice(7) : name;
     if (!/^[0-9a-f]+$/.test(hex)) return undefined;
-    const found = [...this.images.values()].filter((image) => image.id.slice(7).startsWith(hex));
+    // containerd's store takes an ID of 4 to 64 digits (checkTruncatedID).
+    const found = [...this.images.values()].filter((image) => image.id.slice(7).startsWith(hex) && (image.containerd === undefined || hex.length >= 4));
     return found.length === 1 ? found[0] : undefined;
   }
 
@@ -95,12 +98,17 @@ export class ObjectStore {
     return this.tags.has(repoTag) ? repoTag : undefined;
   }
 
-  /** The image's familiar `repo:tag`s, sorted (moby's reference store sorts them: observed on 20.10.24, 26.1.5, 28.5.2). */
+  /**
+   * The image's familiar `repo:tag`s, sorted (moby's reference store sorts them: observed on
+   * 20.10.24, 26.1.5, 28.5.2); in containerd's store by their full names, as it lists its images.
+   */
   tagsOf(image: Image): string[] {
+    const key = image.containerd === undefined ? (tag: string) => tag : normalizedName;
     return [...this.tags]
       .filter(([, id]) => id === image.id)
-      .map(([repoTag]) => repoTag)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      .map(([repoTag]) => [key(repoTag), repoTag] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, repoTag]) => repoTag);
   }
 
   lastTagTime(image: Image): bigint | null {
@@ -126,6 +134,8 @@ export class ObjectStore {
     this.tagTimes.delete(repoTag);
     const image = this.images.get(id);
     if (image === undefined) this.events.record('image', 'untag', id, { name: id });
+    // containerd's store names the reference, without the image's labels (moby's c8d logImageEvent).
+    else if (image.containerd !== undefined) this.events.record('image', 'untag', id, { name: repoTag });
     else this.imageEvent(image, 'untag', id);
   }
 
@@ -137,9 +147,10 @@ export class ObjectStore {
     this.events.record('image', action, image.id, { ...(image.config.Labels ?? {}), name });
   }
 
-  removeImage(image: Image): void {
+  /** Forgets the image; its delete event names it by ID, or as `name` (containerd's prune names the record it removed last). */
+  removeImage(image: Image, name = image.id): void {
     this.images.delete(image.id);
-    this.events.record('image', 'delete', image.id, { name: image.id });
+    this.events.record('image', 'delete', image.id, { name });
   }
 
   addContainer(container: Container): void {

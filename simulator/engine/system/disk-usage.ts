@@ -2,8 +2,10 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { shapeContainerSummary } from '../containers/shape.js';
+import { usesContainerdStore } from '../images/image-store.js';
 import { shapeImageUsage } from '../images/shape.js';
-import { type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
+import { shapeContainerdUsage } from '../images/shape-containerd.js';
+import { canonical, chainIdsOf, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
 import { apiBelow, boolQuery, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
 import { shapeVolume } from '../volumes/routes.js';
 
@@ -52,20 +54,52 @@ function layerUsage(images: readonly Image[]): { readonly shared: ReadonlyMap<st
 function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: number; readonly Images: Record<string, unknown>[] } {
   const images = objects.allImages().sort(newestFirst);
   const users = objects.imageUsers();
-  const { shared, total } = layerUsage(images);
+  const { shared, total } = usesContainerdStore(x.state.config) ? containerdUsage(images) : layerUsage(images);
   return {
     LayersSize: total,
-    Images: images.map((image) => shapeImageUsage(x, image, objects.tagsOf(image), users.get(image.id) ?? 0, shared.get(image.id) ?? 0)),
+    Images: images.map((image) => {
+      const [tags, containers, sharedSize] = [objects.tagsOf(image), users.get(image.id) ?? 0, shared.get(image.id) ?? 0];
+      const content = image.containerd;
+      return content === undefined
+        ? shapeImageUsage(x, image, tags, containers, sharedSize)
+        : shapeContainerdUsage(image, content, tags, containers, sharedSize);
+    }),
   };
 }
 
-/** The containers as the list shows them with their sizes, newest first. */
+/**
+ * containerd's store (moby's c8d Images with SharedSize, and ImageDiskUsage): an image shares the
+ * snapshots and blobs other images hold too; the total counts each snapshot and each blob once.
+ */
+function containerdUsage(images: readonly Image[]): { readonly shared: ReadonlyMap<string, number>; readonly total: number } {
+  const holders = new Map<string, number>();
+  const sizes = new Map<string, number>();
+  const partsOf = (image: Image): [string, number][] => {
+    const content = image.containerd;
+    if (content === undefined) return [];
+    const chains = chainIdsOf(image);
+    const blobs = new Map([content.manifest, content.config, ...content.layers.map((layer) => layer.blob)].map((blob) => [blob.digest, blob.size]));
+    return [...content.layers.map((layer, i): [string, number] => [chains[i]!, layer.usage]), ...blobs];
+  };
+  for (const image of images)
+    for (const [key, size] of partsOf(image)) {
+      holders.set(key, (holders.get(key) ?? 0) + 1);
+      sizes.set(key, size);
+    }
+  const shared = new Map(images.map((image) => [image.id, partsOf(image).reduce((sum, [key, size]) => sum + ((holders.get(key) ?? 0) > 1 ? size : 0), 0)]));
+  return { shared, total: [...sizes.values()].reduce((sum, size) => sum + size, 0) };
+}
+
+/** The containers as the list shows them with their sizes, newest first, without the image's manifest (moby's containerDiskUsage). */
 function containersPart(x: Exchange, objects: ObjectStore): Record<string, unknown>[] {
   const now = nowNanos();
   return objects
     .allContainers()
     .sort(newestFirst)
-    .map((container) => shapeContainerSummary(x, container, now, true));
+    .map((container) => {
+      const { ImageManifestDescriptor: _manifest, ...summary } = shapeContainerSummary(x, container, now, true);
+      return summary;
+    });
 }
 
 /** The local volumes without options, with their usage (the simulator mounts none and writes nothing into them). */
@@ -111,28 +145,37 @@ function diskUsageFrom29(x: Exchange, asked: ReadonlySet<Usage>): Record<string,
     if (volumes !== null) document['Volumes'] = volumes;
     if (asked.has('build-cache')) document['BuildCache'] = [];
   }
-  if (!summaries) return document;
+  if (!summaries) {
+    // Below API 1.44 moby's router wraps a df with images (compat.Wrap, VirtualSize in each): every object's keys sorted.
+    const images = document['Images'];
+    if (!apiBelow(x, '1.44') || !Array.isArray(images) || images.length === 0) return document;
+    return canonical({ ...document, Images: images.map((image: Record<string, unknown>) => ({ ...image, VirtualSize: image['Size'] })) }) as Record<
+      string,
+      unknown
+    >;
+  }
   if (images !== null) {
     const unused = images.Images.filter((image) => image['Containers'] === 0);
-    const freed = unused.reduce((sum, image) => sum + (image['Size'] as number) - (image['SharedSize'] as number), 0);
     document['ImageUsage'] = usage({
       ActiveCount: images.Images.length - unused.length,
       Items: images.Images,
-      // moby: the layers' size less what removing each unused image would not free.
-      Reclaimable: images.LayersSize - freed,
+      // moby's imageDiskUsage: what each image no container uses holds alone.
+      Reclaimable: unused.reduce((sum, image) => sum + (image['Size'] as number) - (image['SharedSize'] as number), 0),
       TotalCount: images.Images.length,
       TotalSize: images.LayersSize,
     });
   }
-  if (containers !== null)
+  if (containers !== null) {
+    const own = (container: Record<string, unknown>): number => (container['SizeRw'] as number | undefined) ?? 0;
+    const idle = containers.filter((container) => !ACTIVE_STATES.has(container['State'] as string));
     document['ContainerUsage'] = usage({
-      ActiveCount: containers.filter((container) => ACTIVE_STATES.has(container['State'] as string)).length,
+      ActiveCount: containers.length - idle.length,
       Items: containers,
-      // No container of the simulator writes to its own layer (SizeRw 0).
-      Reclaimable: 0,
+      Reclaimable: idle.reduce((sum, container) => sum + own(container), 0),
       TotalCount: containers.length,
-      TotalSize: 0,
+      TotalSize: containers.reduce((sum, container) => sum + own(container), 0),
     });
+  }
   if (volumes !== null) document['VolumeUsage'] = usage({ ActiveCount: 0, Items: volumes, Reclaimable: 0, TotalCount: volumes.length, TotalSize: 0 });
   if (asked.has('build-cache')) document['BuildCacheUsage'] = {};
   return document;

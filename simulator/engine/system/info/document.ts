@@ -28,6 +28,8 @@ export interface InfoInputs {
   readonly counts: ObjectCounts;
   /** Rules deliberately broken (self-test). */
   readonly faults?: ReadonlySet<string>;
+  /** Whether images are kept in containerd's store (images/image-store.ts). */
+  readonly containerdStore: boolean;
 }
 
 /** /info's counters of the daemon's objects. */
@@ -52,7 +54,7 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
     ContainersPaused: inputs.counts.paused,
     ContainersStopped: inputs.counts.stopped,
     Images: inputs.counts.images,
-    ...storage(settings.storageDriver, style),
+    ...storage(settings.storageDriver, style, inputs.containerdStore),
     Plugins: { Volume: ['local'], Network: [...INFO_NETWORK_PLUGINS], Authorization: null, Log: [...style.logPlugins] },
     MemoryLimit: true,
     SwapLimit: true,
@@ -117,10 +119,12 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
   };
 }
 
+/** containerd's store names its snapshotter's kind as its one status. */
+const SNAPSHOTTER_STATUS = [['driver-type', 'io.containerd.snapshotter.v1']];
+
 /** `Driver` and `DriverStatus`: the graph driver's, or containerd's snapshotter's (overlay2's is overlayfs). */
-function storage(driver: string, style: InfoStyle): { Driver: string; DriverStatus: string[][] } {
-  if (style.imageStore === 'containerd')
-    return { Driver: driver === 'overlay2' ? 'overlayfs' : driver, DriverStatus: style.driverStatus.map((pair) => [...pair]) };
+function storage(driver: string, style: InfoStyle, containerdStore: boolean): { Driver: string; DriverStatus: string[][] } {
+  if (containerdStore) return { Driver: driver === 'overlay2' ? 'overlayfs' : driver, DriverStatus: SNAPSHOTTER_STATUS.map((pair) => [...pair]) };
   return { Driver: driver, DriverStatus: driver === 'overlay2' ? style.driverStatus.map((pair) => [...pair]) : [] };
 }
 

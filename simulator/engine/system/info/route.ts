@@ -9,6 +9,7 @@ import { ipv4ForwardingOf } from './forwarding.js';
 import { openFileCount, readHostFacts, type HostFacts } from './host-facts.js';
 import { shapeInfo } from './shape.js';
 import { infoStyleOf } from './style.js';
+import { usesContainerdStore } from '../../images/image-store.js';
 import { infoRouteVariant, type InfoRouteVariant } from './route-variant.js';
 
 /**
@@ -87,6 +88,7 @@ export function infoRoute(): Route {
         host,
         ipv4Forwarding: ipv4ForwardingOf(x),
         counts: objectCounts(x.state.objects),
+        containerdStore: usesContainerdStore(config),
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
       const api = x.version ?? config.maxApi;
