@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { rfc3339Nano } from './clock.js';
 import type { ImageConfig } from './image-config.js';
+import { goGzip } from './go-gzip.js';
 import { digestOf, type HistoryEntry } from './images.js';
 import { normalizedName } from './references.js';
 import type { FsEntry } from './tar-entries.js';
@@ -88,18 +88,29 @@ export const CONTAINER_RW_USAGE = BLOCK;
 /** Whether `data` starts as a gzip stream does. */
 export const isGzip = (data: Buffer): boolean => data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b;
 
-/** The gzip header's OS byte Go's compress/gzip writes: "unknown". */
-const GO_GZIP_OS = 255;
+/** The layers compressed lately, by their digest: a suite imports the same tarball again and again. */
+const compressed = new Map<string, Buffer>();
+/** At most this many bytes of compressed layers are kept (the oldest go first). */
+const COMPRESSED_KEPT_BYTES = 64 * 1024 * 1024;
+let compressedBytes = 0;
 
 /**
- * A layer compressed for the content store. moby gzips a plain layer with Go's compress/gzip at its
- * default level; this is zlib's deflate at the same level behind Go's header (no name, no time,
- * OS unknown). The deflate stream is not Go's byte for byte, so the blob's digest and size (and the
- * image ID naming them) differ from a real daemon's: docs/simulator.md says so.
+ * A layer compressed for the content store: moby gzips a plain layer with Go's compress/gzip at its
+ * default level, which goGzip reproduces byte for byte (Go 1.26, as 29.x is built with), so the
+ * blob's digest and size, and the image ID naming them, are the real daemon's.
  */
 export function compressLayer(tar: Buffer): Buffer {
-  const out = gzipSync(tar, { level: 6 });
-  out[9] = GO_GZIP_OS;
+  const key = digestOf(tar);
+  const known = compressed.get(key);
+  if (known !== undefined) return known;
+  const out = goGzip(tar);
+  compressed.set(key, out);
+  compressedBytes += out.length;
+  for (const [oldest, blob] of compressed) {
+    if (compressedBytes <= COMPRESSED_KEPT_BYTES) break;
+    compressed.delete(oldest);
+    compressedBytes -= blob.length;
+  }
   return out;
 }
 
