@@ -7,7 +7,8 @@ import { type Ask, checkAgainstRealReleases, checkObserved, json, type Observed 
  * The plugin routes of a daemon with no plugin (simulator/engine/plugins/): an empty list after
  * its filters, every name not found after what the route reads first, in the release's words. The
  * table is what the releases answered; the property sends generated requests to each real release
- * and to ctrd-sim emulating it.
+ * and to ctrd-sim emulating it. Its creates name no plugin (the route has no {name}), so each is
+ * refused and none is made: test/sim-plugin-create.test.ts covers the plugins a create makes.
  */
 
 // Observed on 20.10.24, 26.1.5 and 28.5.2, 2026-11-27, and where a row has a fifth column on 29.7.2, 2026-12-06 ('=': as the release before it).

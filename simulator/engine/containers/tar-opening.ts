@@ -14,7 +14,7 @@ function storedChecksum(block: Buffer): number | undefined {
 }
 
 /** Go's header format check: the stored checksum matches the unsigned or the signed sum with the field as spaces. */
-function checksumMatches(block: Buffer): boolean {
+export function checksumMatches(block: Buffer): boolean {
   let unsigned = 0;
   let signed = 0;
   for (let i = 0; i < BLOCK; i++) {

@@ -2,7 +2,7 @@ import { nowNanos } from './clock.js';
 
 /** One recorded event (moby api/types/events.Message without its legacy fields: those are the API version's). */
 export interface DaemonEvent {
-  readonly type: 'image' | 'container' | 'volume' | 'network' | 'builder';
+  readonly type: 'image' | 'container' | 'volume' | 'network' | 'builder' | 'plugin';
   readonly action: string;
   readonly actorId: string;
   readonly attributes: Readonly<Record<string, string>>;
