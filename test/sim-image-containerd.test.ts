@@ -81,8 +81,9 @@ const TIMES = new Set(['Created', 'LastTagTime', 'time', 'timeNano']);
 
 /**
  * The answer with its volatile values named (see the top comment), then IDs numbered as they come.
- * `unordered`: its arrays sorted by content first, for the answers whose order is not the release's
- * to keep (a prune walks a Go map; lists sort by creation in seconds, ties in no order).
+ * `unordered`: its arrays sorted by content first and its IDs not told apart, for the answers whose
+ * order is not the release's to keep (a prune walks a Go map; lists sort by creation in seconds,
+ * ties in no order).
  */
 function normalized(value: unknown, keepSizes: boolean, unordered: boolean): unknown {
   // Sorted by their text without IDs, which differ between the sides.
@@ -98,9 +99,11 @@ function normalized(value: unknown, keepSizes: boolean, unordered: boolean): unk
     if (TIMES.has(key)) return '<time>';
     return item;
   };
+  // In an unordered answer equal entries may come in either order: its IDs are only IDs.
   const ids = new Map<string, string>();
   return JSON.parse(
     JSON.stringify(masked(value)).replace(/[0-9a-f]{64}/g, (hex) => {
+      if (unordered) return '<id>';
       if (!ids.has(hex)) ids.set(hex, `<id${ids.size}>`);
       return ids.get(hex)!;
     }),

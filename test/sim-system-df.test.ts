@@ -113,9 +113,13 @@ function normalized(body: string, names: ReadonlyMap<string, string>): unknown {
     .replace(/"Status":"Up [^"]*"/g, '"Status":"Up"')
     .replace(/"Mountpoint":"[^"]*\/volumes\//g, '"Mountpoint":"<root>/volumes/');
   const document = JSON.parse(text) as Record<string, unknown>;
-  // The releases list images of one second, and volumes, in Go's map order.
-  for (const key of ['Images', 'Volumes'])
-    if (Array.isArray(document[key])) document[key] = (document[key] as unknown[]).map((item) => JSON.stringify(item)).sort();
+  // The releases list images of one second, and volumes, in Go's map order (in the lists and in the 1.52 usages' items).
+  const sorted = (list: unknown): unknown => (Array.isArray(list) ? list.map((item) => JSON.stringify(item)).sort() : list);
+  for (const key of ['Images', 'Volumes']) document[key] = sorted(document[key]);
+  for (const key of ['ImageUsage', 'VolumeUsage']) {
+    const usage = document[key] as Record<string, unknown> | undefined;
+    if (usage !== undefined && usage !== null && 'Items' in usage) usage['Items'] = sorted(usage['Items']);
+  }
   return document;
 }
 

@@ -15,6 +15,20 @@ import { matching } from '../arbitraries/matching.js';
 /** dockerd gives up after 1+2+4+8 s; this leaves room for a loaded machine. */
 const FATAL_WITHIN_MS = 40_000;
 
+/** How long after its fatal line a daemon may still answer (it exits right after writing it). */
+const EXIT_WITHIN_MS = 5_000;
+const PING_EVERY_MS = 100;
+
+/** Pings until one gets no answer (null) or EXIT_WITHIN_MS is over (the last answer's status). */
+async function answersUntilGone(ping: () => Promise<number | null>): Promise<number | null> {
+  const deadline = Date.now() + EXIT_WITHIN_MS;
+  for (;;) {
+    const answered = await ping();
+    if (answered === null || Date.now() >= deadline) return answered;
+    await new Promise((resolve) => setTimeout(resolve, PING_EVERY_MS));
+  }
+}
+
 /** reload.authz-missing: a reload naming a plugin nobody provides ends the daemon after the lookup retries. */
 export const authzMissingCheck: RuleCheck = {
   rule: 'reload.authz-missing',
@@ -40,12 +54,16 @@ export const authzMissingCheck: RuleCheck = {
             throw new Violation(`the fatal line does not name the plugin's validation: ${fatal}`);
           if (!lines.some((line) => /level=warn/.test(line) && line.includes(`Unable to locate plugin: ${plugin}`)))
             throw new Violation(`no "Unable to locate plugin: ${plugin}" retry warning before the fatal line`);
-          // The daemon is gone: a request gets no answer (its socket may be left behind).
-          const answered = await client.request('GET', '/_ping', { timeoutMs: 3_000 }).then(
-            (reply) => reply.status,
-            (error: unknown) => (error instanceof HttpClientError ? null : Promise.reject(error)),
+          // The daemon is gone: a request gets no answer (its socket may be left behind). The fatal
+          // line is written just before the process exits, so a request sent at once may still be
+          // answered on a loaded machine: the daemon has EXIT_WITHIN_MS to stop answering.
+          const answered = await answersUntilGone(() =>
+            client.request('GET', '/_ping', { timeoutMs: 3_000 }).then(
+              (reply) => reply.status,
+              (error: unknown) => (error instanceof HttpClientError ? null : Promise.reject(error)),
+            ),
           );
-          if (answered !== null) throw new Violation(`after the fatal line, GET /_ping still answered ${answered}`);
+          if (answered !== null) throw new Violation(`${EXIT_WITHIN_MS} ms after the fatal line, GET /_ping still answered ${answered}`);
         } finally {
           client.close();
           await instance.stop();

@@ -27,7 +27,7 @@ export const containerPruneRoute: Route = {
       objects.removeContainer(container);
       objects.containerEvent(container, 'destroy');
     }
-    const reclaimed = pruned.reduce((total, container) => total + writableLayerSize(container), 0);
+    const reclaimed = pruned.reduce((total, container) => total + writableLayerSize(x, container), 0);
     objects.events.record('container', 'prune', '', { reclaimed: String(reclaimed) });
     sendJson(x, 200, { ContainersDeleted: pruned.length === 0 ? null : pruned.map((container) => container.id), SpaceReclaimed: reclaimed });
   },

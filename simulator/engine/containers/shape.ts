@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { CONTAINER_INIT_USAGE, CONTAINER_RW_USAGE, diffIdsOf, rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
+import { CONTAINER_INIT_USAGE, CONTAINER_RW_USAGE, diffIdsOf, INIT_MOUNT_POINT_USAGE, rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
 import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
+import { ranUnderInit } from './changes.js';
 import { shapeHostConfig } from './host-config.js';
 import { legacyInspect } from './legacy-inspect.js';
 import { networksOf, shapeNetworkSettings } from './network-settings.js';
@@ -130,14 +131,21 @@ function manifestOf(x: Exchange, container: Container): Record<string, unknown> 
   return content === undefined || apiBelow(x, '1.48') ? {} : { ImageManifestDescriptor: imageManifestDescriptor(container.image, content) };
 }
 
-/** The usage of the container's own layer: its empty snapshot in containerd's store; nothing a graph driver counts (no container of the simulator writes). */
-export const writableLayerSize = (container: Container): number => (container.image.containerd === undefined ? 0 : CONTAINER_RW_USAGE);
+/**
+ * The usage of the container's own layer: nothing a graph driver counts (no container of the
+ * simulator writes); in containerd's store its snapshot, the root directory and, once it ran under
+ * an init, the directory of the init's mount point (observed on 29.7.2: SizeRw 4096, then 8192).
+ */
+export function writableLayerSize(x: Exchange, container: Container): number {
+  if (container.image.containerd === undefined) return 0;
+  return CONTAINER_RW_USAGE + (ranUnderInit(x, container) ? INIT_MOUNT_POINT_USAGE : 0);
+}
 
 /** SizeRw and SizeRootFs: in containerd's store the snapshots' usage (its own, the init one, the image's), else the image's files (SizeRw 0 is left out). */
-function sizesOf(container: Container): Record<string, number> {
+function sizesOf(x: Exchange, container: Container): Record<string, number> {
   const content = container.image.containerd;
   if (content === undefined) return { SizeRootFs: container.image.size };
-  const own = writableLayerSize(container);
+  const own = writableLayerSize(x, container);
   return { SizeRw: own, SizeRootFs: own + CONTAINER_INIT_USAGE + unpackedSize(content) };
 }
 
@@ -178,6 +186,20 @@ function listedImage(x: Exchange, container: Container): string {
  * 26.1.5, 28.5.2 for containers that wrote nothing, running or not).
  */
 export function shapeContainerSummary(x: Exchange, container: Container, now: bigint, withSize = false): Record<string, unknown> {
+  return summaryOf(x, container, now, withSize, !apiBelow(x, '1.52'));
+}
+
+/**
+ * One container of system df's Containers (moby's containerDiskUsage, from 29.0): the daemon's
+ * summary as no list router rewrote it, its sizes with it, Health at every API version, without
+ * the image's manifest (observed on 29.7.2).
+ */
+export function diskUsageContainer(x: Exchange, container: Container, now: bigint): Record<string, unknown> {
+  const { ImageManifestDescriptor: _manifest, ...summary } = summaryOf(x, container, now, true, true);
+  return summary;
+}
+
+function summaryOf(x: Exchange, container: Container, now: bigint, withSize: boolean, health: boolean): Record<string, unknown> {
   return {
     Id: container.id,
     Names: [`/${container.name}`],
@@ -187,12 +209,12 @@ export function shapeContainerSummary(x: Exchange, container: Container, now: bi
     Command: commandOf(container).join(' '),
     Created: unixSeconds(container.created),
     Ports: [],
-    ...(withSize ? sizesOf(container) : {}),
+    ...(withSize ? sizesOf(x, container) : {}),
     Labels: container.config['Labels'],
     State: stateString(container),
     Status: statusOf(container, now),
     HostConfig: { NetworkMode: container.hostConfig['NetworkMode'] },
-    ...(releaseBelow(x, '29.0') || apiBelow(x, '1.52') ? {} : { Health: healthSummary(container) }),
+    ...(releaseBelow(x, '29.0') || !health ? {} : { Health: healthSummary(container) }),
     NetworkSettings: { Networks: networksOf(x, container) },
     Mounts: [],
   };

@@ -37,14 +37,21 @@ function conflictOf(objects: ObjectStore, image: Image, records: number, mask: C
   return null;
 }
 
-/** Removes each tag (an `Untagged` record and its event, in the store's order), then the image (`Deleted`): moby's deleteAll. */
+/**
+ * Removes each tag (an `Untagged` record and its event, in the store's order), then the image
+ * (`Deleted`): moby's deleteAll. An image whose last tag goes while another was committed from it
+ * stays, dangling (imageDeleteHelper), though the answer says `Deleted` all the same, and its
+ * delete event still finds its labels.
+ */
 function deleteAll(objects: ObjectStore, image: Image, mask: ConflictMask): DeleteOutcome {
   const tags = objects.tagsOf(image);
   // An untagged image is one record, its dangling name.
   const conflict = conflictOf(objects, image, Math.max(tags.length, 1), mask);
   if (conflict !== null) return { refusal: conflict };
+  const keptDangling = tags.length === 1 && mask.references && objects.hasChildren(image);
   for (const tag of tags) objects.untag(tag);
-  objects.removeImage(image);
+  if (keptDangling) objects.imageEvent(image, 'delete', image.id);
+  else objects.removeImage(image);
   return { records: [...tags.map((tag) => ({ Untagged: tag })), { Deleted: image.id }] };
 }
 

@@ -4,6 +4,7 @@ import { fillMessage } from '../../../common/messages.js';
 import {
   cleanPath,
   digestOf,
+  archivedContent,
   diskSize,
   loadedContent,
   makeImageWithOrigin,
@@ -97,7 +98,9 @@ export const imageLoadRoute: Route = {
       const layers: { readonly blob: Buffer; readonly entries: readonly FsEntry[] }[] = [];
       for (const layer of item.Layers) {
         const tar = files.get(cleanPath(layer));
-        const read = tar === undefined ? null : await readTar(tar).catch(() => null);
+        // A layer may be compressed (a save from containerd's store holds its blobs as stored).
+        const unpacked = tar === undefined ? undefined : gunzipIfGzipped(tar, MAX_ARCHIVE_BYTES);
+        const read = unpacked === undefined ? null : await readTar(unpacked).catch(() => null);
         if (tar === undefined || read === null) return failed(BAD_ARCHIVE);
         for (const entry of read) layerFiles.set(entry.path, entry);
         layerSizes.push(diskSize(read));
@@ -123,7 +126,9 @@ export const imageLoadRoute: Route = {
         configBytes,
       };
       // containerd's store: the ID is the digest of the Docker manifest its importer writes over the archive's blobs.
-      const content = usesContainerdStore(x.state.config) ? loadedContent(configBytes, layers, item.RepoTags[0] ?? null) : undefined;
+      const content = usesContainerdStore(x.state.config)
+        ? (indexedContent(files, configBytes, layers) ?? loadedContent(configBytes, layers, item.RepoTags[0] ?? null))
+        : undefined;
       // An image the store has already keeps its records, whose targets name it as they did.
       const kept = content === undefined ? undefined : objects.findImage(content.manifest.digest)?.containerd;
       const image =
@@ -151,6 +156,43 @@ export const imageLoadRoute: Route = {
 };
 
 const streamLine = (line: string): { stream: string } => ({ stream: `${line}\n` });
+
+/**
+ * An archive in the OCI layout (index.json, as 25.0 and later save): containerd's importer takes
+ * the manifests its index names, so the image is the manifest over this config (the same ID as the
+ * image saved), its descriptor's annotations kept. Null when the index names none (or there is no
+ * index): the manifest.json entry stands alone.
+ */
+function indexedContent(
+  files: ReadonlyMap<string, Buffer>,
+  configBytes: Buffer,
+  layers: readonly { readonly blob: Buffer; readonly entries: readonly FsEntry[] }[],
+): ReturnType<typeof archivedContent> | null {
+  const index = objectOf(parseJson(files.get('/index.json')));
+  const manifests = Array.isArray(index?.['manifests']) ? index['manifests'] : [];
+  const configDigest = digestOf(configBytes);
+  for (const item of manifests) {
+    const descriptor = objectOf(item);
+    const digest = typeof descriptor?.['digest'] === 'string' ? descriptor['digest'] : '';
+    const bytes = files.get(`/blobs/sha256/${digest.replace(/^sha256:/, '')}`);
+    const manifest = objectOf(parseJson(bytes));
+    if (bytes === undefined || objectOf(manifest?.['config'])?.['digest'] !== configDigest) continue;
+    const mediaType = typeof descriptor?.['mediaType'] === 'string' ? descriptor['mediaType'] : '';
+    const annotations = objectOf(descriptor?.['annotations']) as Record<string, string> | null;
+    return archivedContent(bytes, mediaType, configBytes, layers, annotations);
+  }
+  return null;
+}
+
+/** A file's JSON, or undefined where it is none. */
+function parseJson(bytes: Buffer | undefined): unknown {
+  if (bytes === undefined) return undefined;
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /** An error as moby's stream formatter writes it into a stream already started. */
 const errorLine = (message: string): { errorDetail: { message: string }; error: string } => ({ errorDetail: { message }, error: message });

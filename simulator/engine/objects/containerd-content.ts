@@ -84,6 +84,8 @@ export function snapshotUsage(entries: readonly FsEntry[]): number {
 export const CONTAINER_INIT_USAGE = 7 * BLOCK;
 /** A container's own snapshot before anything writes to it: its root directory (SizeRw 4096, observed). */
 export const CONTAINER_RW_USAGE = BLOCK;
+/** What an init's mount point adds to it: the directory /sbin (its file, docker-init, is empty). */
+export const INIT_MOUNT_POINT_USAGE = BLOCK;
 
 /** Whether `data` starts as a gzip stream does. */
 export const isGzip = (data: Buffer): boolean => data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b;
@@ -126,7 +128,10 @@ const descriptor = (mediaType: string, data: Buffer): { mediaType: string; diges
  * order (created, the platform, rootfs, history; then the Docker config, whose empty fields are left out).
  */
 export function ociConfigDocument(config: ImageConfig, created: bigint, diffIds: readonly string[], history: readonly HistoryEntry[], author = ''): Buffer {
-  const set = <T>(value: T | null | '', key: string): Record<string, T> => (value === null || value === '' ? {} : { [key]: value });
+  // Go's omitempty: an empty string, list or map is left out as null is.
+  const empty = (value: unknown): boolean =>
+    value === null || value === '' || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
+  const set = <T>(value: T | null | '', key: string): Record<string, T> => (empty(value) ? {} : { [key]: value as T });
   const document = {
     created: rfc3339Nano(created),
     ...set(author, 'author'),
@@ -214,6 +219,18 @@ export function loadedContent(
   const manifest = Buffer.from(JSON.stringify({ schemaVersion: 2, mediaType: DOCKER_MANIFEST, config, layers: blobs }), 'utf8');
   const stored = layers.map((layer) => storedLayer(layer.blob, layer.entries));
   return storedContent(manifest, DOCKER_MANIFEST, config, stored, tag === null ? null : nameAnnotations(tag));
+}
+
+/** An image of an archive's own manifest (an OCI layout's index names it): its bytes, and the blobs it names as the archive holds them. */
+export function archivedContent(
+  manifest: Buffer,
+  mediaType: string,
+  configDocument: Buffer,
+  layers: readonly { readonly blob: Buffer; readonly entries: readonly FsEntry[] }[],
+  annotations: Readonly<Record<string, string>> | null,
+): ContainerdContent {
+  const stored = layers.map((layer) => storedLayer(layer.blob, layer.entries));
+  return storedContent(manifest, mediaType, { digest: digestOf(configDocument), size: configDocument.length }, stored, annotations);
 }
 
 /** The annotations containerd's importer gives the manifest of an image the archive names (its full name, and its tag). */

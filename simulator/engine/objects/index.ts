@@ -22,9 +22,11 @@ export type { PathStat } from './filesystem.js';
 export { familiarRepo, familiarRepoTag, hasDomain, normalizedName, referenceMatches, remoteName, splitReference } from './references.js';
 export type { Volume, VolumeStore } from './volumes.js';
 export {
+  archivedContent,
   compressLayer,
   CONTAINER_INIT_USAGE,
   CONTAINER_RW_USAGE,
+  INIT_MOUNT_POINT_USAGE,
   containerdContent,
   isGzip,
   loadedContent,

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { shapeContainerSummary } from '../containers/shape.js';
+import { diskUsageContainer, shapeContainerSummary } from '../containers/shape.js';
 import { usesContainerdStore } from '../images/image-store.js';
 import { shapeImageUsage } from '../images/shape.js';
 import { shapeContainerdUsage } from '../images/shape-containerd.js';
@@ -90,16 +90,14 @@ function containerdUsage(images: readonly Image[]): { readonly shared: ReadonlyM
   return { shared, total: [...sizes.values()].reduce((sum, size) => sum + size, 0) };
 }
 
-/** The containers as the list shows them with their sizes, newest first, without the image's manifest (moby's containerDiskUsage). */
+/** The containers with their sizes, newest first: before 29.0 as the list shows them, from 29.0 as the daemon's summaries are (diskUsageContainer). */
 function containersPart(x: Exchange, objects: ObjectStore): Record<string, unknown>[] {
   const now = nowNanos();
+  const shape = releaseBelow(x, '29.0') ? shapeContainerSummary : diskUsageContainer;
   return objects
     .allContainers()
     .sort(newestFirst)
-    .map((container) => {
-      const { ImageManifestDescriptor: _manifest, ...summary } = shapeContainerSummary(x, container, now, true);
-      return summary;
-    });
+    .map((container) => shape(x, container, now, true));
 }
 
 /** The local volumes without options, with their usage (the simulator mounts none and writes nothing into them). */

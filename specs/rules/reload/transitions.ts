@@ -181,7 +181,8 @@ export const RELOAD_TRANSITION_RULES = [
     requires: RELOAD,
     releaseDependent: true,
     binding: 'version-independent',
-    expectation: 'A file naming a generated plugin name that no plugin has: the retry warnings, the fatal line, and no answer after it.',
+    expectation:
+      'A file naming a generated plugin name that no plugin has: the retry warnings, the fatal line, and within 5 s of it (the process exits just after writing it) no answer.',
     testability: { testable: true },
   }),
   rule({
