@@ -192,6 +192,7 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
   await clearAll(client);
   await makeWorld(client, JSON.parse(ask.body ?? '[]') as Step[]);
   const before = await imagesByLabel(client);
+  const contentSizes = await contentSizesOf(client, [...before.values()]);
   const names = new Map([...before].map(([label, id]) => [id, `<${label}>`]));
   const reply = await client.request('POST', ask.path, { timeoutMs: 30_000 });
   // A layer a commit of a started container made has an ID of its own on each side.
@@ -203,7 +204,33 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
   const left = [...(await imagesByLabel(client)).keys()].sort();
   if (reply.status !== 200) return [reply.status, answer.message, left];
   const deleted = answer.ImagesDeleted === null ? null : answer.ImagesDeleted.map((record) => JSON.stringify(record)).sort();
-  return [reply.status, deleted, answer.SpaceReclaimed, left];
+  // In containerd's store what a prune reclaims counts each deleted image's manifest and config, whose
+  // times Go writes with trailing zeros trimmed: their lengths vary by a few bytes between any two
+  // daemons. Less each deleted image's content size (inspect's Size, which counts the same manifest
+  // and config), the figure is the same on every daemon that reclaims what it should.
+  const gone = (answer.ImagesDeleted ?? []).flatMap((record) => {
+    const id = (record as { Deleted?: string }).Deleted;
+    // The answer names each image by its label (`<a>`), as `names` does.
+    const size = [...contentSizes].find(([image]) => names.get(image) === id)?.[1];
+    return id === undefined || size === undefined ? [] : [size];
+  });
+  const reclaimed = contentSizes.size === 0 ? answer.SpaceReclaimed : answer.SpaceReclaimed - gone.reduce((sum, size) => sum + size, 0);
+  return [reply.status, deleted, reclaimed, left];
+}
+
+/**
+ * Each image's content size (inspect's Size), by ID, where the daemon keeps images in containerd's
+ * store (an inspect with a Descriptor says so); none with a graph driver, whose reclaimed space
+ * counts layers alone.
+ */
+async function contentSizesOf(client: HttpClient, ids: readonly string[]): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const id of ids) {
+    const image = JSON.parse(await sendOk(client, 'GET', `/images/${id}/json`)) as { Size: number; Descriptor?: unknown };
+    if (image.Descriptor === undefined) return new Map();
+    sizes.set(id, image.Size);
+  }
+  return sizes;
 }
 
 checkAgainstRealReleases('image prunes of generated worlds', 'ctc-iprune-', world, 30, { read });

@@ -22,6 +22,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { INIT_MOUNT_POINT, ranUnderInit } from '../containers/changes.js';
+import { withGoHeaders } from './go-tar-headers.js';
 import { targetOf } from './import.js';
 import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
@@ -58,17 +59,21 @@ async function committedInContainerdStore(made: Image, parent: Image, parentCont
   let diffIds = origin.layers;
   if (startedUnderInit !== null) {
     const mtime = new Date(Number((startedUnderInit / 1_000_000_000n) * 1000n));
-    const tar = await packTar(
-      INIT_MOUNT_POINT.map(({ path, type }) => ({
-        name: path.slice(1),
-        path,
-        type,
-        size: 0,
-        mode: type === 'directory' ? 0o755 : 0o644,
-        mtime,
-        linkname: '',
-        content: Buffer.alloc(0),
-      })),
+    // containerd's differ writes it with Go's archive/tar: both entries 0755, no owner names (observed on 29.7.2).
+    const tar = withGoHeaders(
+      await packTar(
+        INIT_MOUNT_POINT.map(({ path, type }) => ({
+          name: type === 'directory' ? `${path.slice(1)}/` : path.slice(1),
+          path,
+          type,
+          size: 0,
+          mode: 0o755,
+          mtime,
+          linkname: '',
+          content: Buffer.alloc(0),
+        })),
+      ),
+      { typeBits: false, owner: '' },
     );
     layers = [
       ...layers,
