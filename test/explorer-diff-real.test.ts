@@ -3,32 +3,35 @@ import { join } from 'node:path';
 import t from 'tap';
 import { differenceText, probeText, replayLine, type DiffReport } from '../suites/explorer/index.js';
 import { cliWithin } from './helpers/cli.js';
-import { inCI, realDaemons } from './helpers/real-daemons.js';
+import { installed } from './helpers/observe-claims.js';
+import { inCI } from './helpers/real-daemons.js';
 
 /**
- * The explorer between ctrd-sim emulating 28.5 and the real dockerd 28.5, on a fixed seed:
- * nothing may differ unexplained on the requests the simulator serves (those it answers 501 are
- * listed apart). A few seconds: 300 requests and 30 stateful sequences.
+ * The explorer between ctrd-sim emulating 28.5 and 29.7 and the real dockerd 28.5 and 29.7.2 (which
+ * is installed, not listed: observe-claims.ts `installed`), on a fixed seed: nothing may differ
+ * unexplained on the requests the simulator serves (those it answers 501 are listed apart). A
+ * minute or so each: 300 requests and 30 stateful sequences.
  */
 const SEED = '20261127';
-const { daemons, missing } = realDaemons();
-const d285 = daemons.find((d) => d.release === '28.5');
 
-if (d285 === undefined) {
-  const why = missing ?? 'dockerd 28.5 is not listed by scripts/provision-daemons.sh';
-  if (inCI()) t.fail(`the real dockerd 28.5 is required in CI: ${why}`);
-  else t.test('diff sim@28.5 with the real dockerd 28.5', { skip: `no dockerd 28.5: ${why}` }, async () => {});
-} else {
-  t.test('diff sim@28.5 with the real dockerd 28.5: nothing unexplained on what the simulator serves', async (t) => {
+for (const release of ['28.5', '29.7'] as const) {
+  const found = installed(release);
+  if ('missing' in found) {
+    if (inCI()) t.fail(`the real dockerd ${release} is required in CI: ${found.missing}`);
+    else t.test(`diff sim@${release} with the real dockerd ${release}`, { skip: `no dockerd ${release}: ${found.missing}` }, async () => {});
+    continue;
+  }
+  const daemon = found.daemon;
+  t.test(`diff sim@${release} with the real dockerd ${release}: nothing unexplained on what the simulator serves`, async (t) => {
     const dir = mkdtempSync('/tmp/ctc-explorer-real-');
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-    const args = ['diff', '--target', 'sim@28.5', '--target', `daemon:${d285.path}`, '--seed', SEED, '--num-runs', '300', '--sequences', '30'];
+    const args = ['diff', '--target', `sim@${release}`, '--target', `daemon:${daemon.path}`, '--seed', SEED, '--num-runs', '300', '--sequences', '30'];
     const run = await cliWithin(t, [...args, '--shrink-timeout', '60', '--out', dir, '-q'], 240_000);
     t.ok(run.code === 0 || run.code === 1, `diff ran (exit ${run.code}): ${run.stderr}`);
     const report = JSON.parse(readFileSync(join(dir, 'diff.json'), 'utf8')) as DiffReport;
     t.equal(report.cases, 300, '300 requests');
     t.equal(report.sequences, 30, '30 stateful sequences');
-    t.equal(report.targets[1].version?.startsWith('28.5.'), true, `the daemon is 28.5 (${report.targets[1].version})`);
+    t.equal(report.targets[1].version?.startsWith(`${release}.`), true, `the daemon is ${release} (${report.targets[1].version})`);
     t.equal(run.code, report.totals.unexplained > 0 ? 1 : 0, 'exit 1 exactly when something is unexplained');
     t.comment(
       `${report.unexplainedOnNotServed} unexplained kinds of requests ctrd-sim answers 501, on ${report.notServed.length} routes: ${report.notServed.join(', ')}`,
