@@ -1,4 +1,4 @@
-import { newestFirst, referenceMatches, nowNanos, type Image } from '../objects/index.js';
+import { newestFirst, referenceMatches, nowNanos, type Image, type ObjectStore } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
@@ -8,7 +8,7 @@ import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { shapeContainerdInspect, shapeContainerdSummary } from './shape-containerd.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { booleanFilter, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
-import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, boolQuery, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { imageListVariant } from './list-variant.js';
 
 /** The image a path names, or a 404 (400 for a name that is no reference) already answered; `wrapped`: 20.10's inspect words. */
@@ -127,6 +127,16 @@ const literalMatch = (pattern: string, tag: string): boolean => pattern === tag 
 const legacyMatches = (legacy: LegacyFilter, tag: string): boolean =>
   (legacy.literal ? literalMatch(legacy.pattern, tag) : referenceMatches(legacy.pattern, tag)) !== legacy.inverted;
 
+/**
+ * Whether containerd's store leaves the image out of a list without `all` (moby's c8d Images:
+ * hideIntermediate): an untagged image another was committed from (its parent label names it).
+ * Observed on 29.7.2: a commit's parent whose last tag went is listed with `all` only, and not in
+ * system df.
+ */
+export function isHiddenIntermediate(objects: ObjectStore, image: Image): boolean {
+  return image.containerd !== undefined && objects.tagsOf(image).length === 0 && objects.allImages().some((other) => other.origin?.parent === image.id);
+}
+
 /** GET /images/json: newest first, with the `reference` and `dangling` filters and the former `filter` parameter (legacyFilter). */
 export const imageListRoute: Route = {
   method: 'GET',
@@ -157,7 +167,9 @@ export const imageListRoute: Route = {
     const list: Record<string, unknown>[] = [];
     // How many containers use each image, counted once for the list.
     const users = objects.imageUsers();
+    const listAll = boolQuery(x, 'all');
     for (const image of objects.allImages().sort(newestFirst)) {
+      if (!listAll && isHiddenIntermediate(objects, image)) continue;
       const all = objects.tagsOf(image);
       if (dangling !== undefined && dangling !== (all.length === 0)) continue;
       if ((before !== undefined && image.created >= before) || (since !== undefined && image.created <= since)) continue;

@@ -1,8 +1,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { canonical, diffIdsOf, rfc3339Nano, splitReference, unixSeconds, type Image } from '../objects/index.js';
 import { apiBelow, sortedMap } from '../replies.js';
-import { containerConfigDocument, shapeImageConfig } from './shape.js';
-import { imageInspectVariant } from './shape-variant.js';
+import { containerFields, shapeImageConfig } from './shape.js';
 
 /**
  * The image documents of containerd's store (moby docker-v29.7.2 daemon/containerd image_inspect.go,
@@ -46,7 +45,6 @@ export function shapeContainerdInspect(
   repoTags: readonly string[],
   lastTagTime: bigint | null,
 ): Record<string, unknown> {
-  const variant = imageInspectVariant(x.state.config);
   const tags = repoTags;
   const origin = image.origin;
   const comment = commentOf(image);
@@ -70,11 +68,7 @@ export function shapeContainerdInspect(
   // What the router adds for older API versions (compat.Wrap: the document then written as a map, its keys sorted).
   const extra: Record<string, unknown> = {};
   if (apiBelow(x, '1.44')) extra['VirtualSize'] = content.contentSize;
-  if (apiBelow(x, '1.45')) {
-    const container = origin?.container ?? '';
-    if (!variant.containerOmittedBelow145(container)) extra['Container'] = variant.containerWritten(container);
-    extra['ContainerConfig'] = variant.containerConfigNull ? null : containerConfigDocument(origin?.containerConfig ?? null);
-  }
+  Object.assign(extra, containerFields(x, image));
   // containerd's store keeps no DockerVersion: "" below 1.52, left out from it.
   const parent = origin?.parent ?? '';
   if (apiBelow(x, '1.52')) {

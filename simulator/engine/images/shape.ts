@@ -88,18 +88,32 @@ export function containerConfigDocument(raw: Readonly<Record<string, unknown>> |
   return configDocument(config, nonstandard);
 }
 
+/**
+ * Container and ContainerConfig, where inspect writes them: below API 1.45 only, the container the
+ * image names and its configuration (shape-variant.ts: the faults and quirks that change that).
+ */
+export function containerFields(x: Exchange, image: Image): Record<string, unknown> {
+  const variant = imageInspectVariant(x.state.config);
+  const below145 = apiBelow(x, '1.45');
+  const origin = image.origin;
+  const container = origin?.container ?? '';
+  const keptAnyway = variant.containerKeptFrom145(container);
+  const keepContainer = (below145 && !variant.containerOmittedBelow145(container)) || keptAnyway;
+  return {
+    ...(keepContainer ? { Container: variant.containerWritten(container) } : {}),
+    ...(below145 || keptAnyway || variant.containerConfigFrom145
+      ? { ContainerConfig: variant.containerConfigNull ? null : containerConfigDocument(origin?.containerConfig ?? null) }
+      : {}),
+  };
+}
+
 /** GET /images/{name}/json of an image, for the request's API version on the emulated release. */
 export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly string[], lastTagTime: bigint | null): Record<string, unknown> {
   const { config: sim } = x.state;
-  const variant = imageInspectVariant(sim);
-  const below145 = apiBelow(x, '1.45');
   const origin = image.origin;
   const config = shapeImageConfig(x, image.config, origin?.nonstandard);
   const cacheDir = posix.join(sim.dataRoot, 'overlay2', image.layer.slice(7, 7 + 25));
   const configFirst = releaseBelow(x, '28.0');
-  const container = origin?.container ?? '';
-  const keptAnyway = variant.containerKeptFrom145(container);
-  const keepContainer = (below145 && !variant.containerOmittedBelow145(container)) || keptAnyway;
   return {
     Id: image.id,
     RepoTags: repoTags,
@@ -107,11 +121,7 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     Parent: origin?.parent ?? '',
     Comment: origin?.comment ?? 'Imported from -',
     Created: rfc3339Nano(image.created),
-    ...(keepContainer ? { Container: variant.containerWritten(container) } : {}),
-    // ContainerConfig below 1.45 only (shape-variant.ts).
-    ...(below145 || keptAnyway || variant.containerConfigFrom145
-      ? { ContainerConfig: variant.containerConfigNull ? null : containerConfigDocument(origin?.containerConfig ?? null) }
-      : {}),
+    ...containerFields(x, image),
     DockerVersion: origin?.dockerVersion ?? sim.release.version,
     Author: origin?.author ?? '',
     ...(configFirst ? { Config: config } : {}),

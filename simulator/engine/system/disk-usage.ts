@@ -3,6 +3,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { diskUsageContainer, shapeContainerSummary } from '../containers/shape.js';
 import { usesContainerdStore } from '../images/image-store.js';
+import { isHiddenIntermediate } from '../images/routes.js';
 import { shapeImageUsage } from '../images/shape.js';
 import { shapeContainerdUsage } from '../images/shape-containerd.js';
 import { canonical, chainIdsOf, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
@@ -52,7 +53,11 @@ function layerUsage(images: readonly Image[]): { readonly shared: ReadonlyMap<st
 
 /** The images with their usage, newest first, and the size of every layer once. */
 function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: number; readonly Images: Record<string, unknown>[] } {
-  const images = objects.allImages().sort(newestFirst);
+  // moby's df lists images as the list does without `all`.
+  const images = objects
+    .allImages()
+    .filter((image) => !isHiddenIntermediate(objects, image))
+    .sort(newestFirst);
   const users = objects.imageUsers();
   const { shared, total } = usesContainerdStore(x.state.config) ? containerdUsage(images) : layerUsage(images);
   return {
