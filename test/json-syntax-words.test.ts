@@ -75,6 +75,8 @@ const OBSERVED_BODIES: readonly (readonly [body: string, v26: string, v28: strin
   ['{"Image": 1e}', "invalid character '}' in exponent of numeric literal", "invalid character '}' in numeric literal"],
   ['\u00e9{}', "invalid character '\u00c3' looking for beginning of value", "invalid character '\u00e9' looking for beginning of value"],
   ['{"Image": tru}', "invalid character '}' in literal true (expecting 'e')", '='],
+  // Inside a literal 28.5 names the first byte of a character beyond ASCII as a byte (found by test/sim-swarm-inactive.test.ts, 2026-12-06).
+  ['{"Image": tr\u00e9ue}', "invalid character '\u00c3' in literal true (expecting 'u')", "invalid character '\\xc3' in literal true (expecting 'u')"],
   ['{"Image" 1}', "invalid character '1' after object key", '='],
 ];
 

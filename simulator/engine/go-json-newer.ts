@@ -25,7 +25,8 @@ export const syntaxWords = (release: string, error: string, bytes: Buffer, at: n
  * The newer words of a scanner error met at byte `at` of `bytes` (observed on 28.5.2): a bad escape
  * is "invalid escape sequence `\q` in string" (a \u escape with its four bytes, whatever they
  * are), a control character is "in string", every number is "in numeric literal", and a character
- * beyond ASCII is named whole (`é`, where 26.1 names its first byte, `Ã`).
+ * beyond ASCII is named whole (`é`, where 26.1 names its first byte, `Ã`), but inside a literal as
+ * its first byte (`'\xc3'`).
  */
 export function newerGoWords(error: string, bytes: Buffer, at: number): string {
   if (error.endsWith(' in string escape code')) return `invalid escape sequence ${quoteSequence(bytes.subarray(at - 1, at + 1))} in string`;
@@ -33,8 +34,9 @@ export function newerGoWords(error: string, bytes: Buffer, at: number): string {
     const start = bytes.lastIndexOf(0x5c, at - 2);
     return `invalid escape sequence ${quoteSequence(bytes.subarray(start, start + 6))} in string`;
   }
-  const whole =
-    bytes[at]! >= 0x80 ? error.replace(`invalid character ${quoteChar(bytes[at]!)} `, `invalid character ${quoteChar(firstRune(bytes, at))} `) : error;
+  // Inside a literal (`tr\xc3…`) the byte is named as a byte (observed on 28.5.2: '\xc3' in literal true).
+  const named = / in literal \w+ \(expecting /.test(error) ? `'\\x${bytes[at]!.toString(16)}'` : quoteChar(firstRune(bytes, at));
+  const whole = bytes[at]! >= 0x80 ? error.replace(`invalid character ${quoteChar(bytes[at]!)} `, `invalid character ${named} `) : error;
   if (whole.endsWith(' in string literal')) return whole.slice(0, -' literal'.length);
   return whole.replace(/ (?:after decimal point in|in exponent of) numeric literal$/, ' in numeric literal');
 }
