@@ -1,4 +1,4 @@
-import { normalizedName, packTar, type FsEntry, type Image } from '../objects/index.js';
+import { nameAnnotations, packTar, type FsEntry, type Image } from '../objects/index.js';
 import { withGoHeaders } from './go-tar-headers.js';
 import type { SavedImage } from './save-archive.js';
 
@@ -54,12 +54,11 @@ function blobsOf(image: Image): [string, Buffer][] {
 /** The manifest descriptor index.json gives a saved name (its full name and tag as annotations), or the bare one for an image saved by ID. */
 function indexEntry(image: Image, repoTag: string | null): Record<string, unknown> {
   const content = image.containerd!;
-  const full = repoTag === null ? null : normalizedName(repoTag);
   return {
     mediaType: content.manifestMediaType,
     digest: content.manifest.digest,
     size: content.manifest.size,
-    ...(full === null ? {} : { annotations: { 'io.containerd.image.name': full, 'org.opencontainers.image.ref.name': full.slice(full.lastIndexOf(':') + 1) } }),
+    ...(repoTag === null ? {} : { annotations: nameAnnotations(repoTag) }),
   };
 }
 

@@ -15,8 +15,11 @@ export const SNAPSHOTTER = 'overlayfs';
 
 type Content = NonNullable<Image['containerd']>;
 
-/** `repo@<manifest digest>` of each tag's repository, once each (collectRepoTagsAndDigests). */
-const repoDigestsOf = (image: Image, repoTags: readonly string[]): string[] => [...new Set(repoTags.map((tag) => `${splitReference(tag).repo}@${image.id}`))];
+/** `repo@<manifest digest>` of a tag's repository. */
+const repoDigest = (image: Image, tag: string): string => `${splitReference(tag).repo}@${image.id}`;
+
+/** Each tag's repository digest, once each (collectRepoTagsAndDigests). */
+const repoDigestsOf = (image: Image, repoTags: readonly string[]): string[] => [...new Set(repoTags.map((tag) => repoDigest(image, tag)))];
 
 const descriptorOf = (image: Image, content: Content) => ({
   mediaType: content.manifestMediaType,
@@ -96,7 +99,7 @@ export function shapeContainerdSummary(x: Exchange, image: Image, content: Conte
     Labels: sortedMap(image.config.Labels) ?? {},
     ParentId: image.origin?.parent ?? '',
     ...(apiBelow(x, '1.48') ? {} : { Descriptor: descriptorOf(image, content) }),
-    RepoDigests: placeholders ? ['<none>@<none>'] : last === undefined ? [] : [`${splitReference(last).repo}@${image.id}`],
+    RepoDigests: placeholders ? ['<none>@<none>'] : last === undefined ? [] : [repoDigest(image, last)],
     RepoTags: placeholders ? ['<none>:<none>'] : tags,
     SharedSize: -1,
     Size: size,
@@ -125,7 +128,7 @@ export function shapeContainerdUsage(
     Labels: sortedMap(image.config.Labels) ?? {},
     ParentId: image.origin?.parent ?? '',
     Descriptor: descriptorOf(image, content),
-    RepoDigests: last === undefined ? null : [`${splitReference(last).repo}@${image.id}`],
+    RepoDigests: last === undefined ? null : [repoDigest(image, last)],
     RepoTags: repoTags.length === 0 ? null : repoTags,
     SharedSize: sharedSize,
     Size: content.contentSize + unpackedSize(content),

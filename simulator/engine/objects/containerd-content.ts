@@ -234,7 +234,7 @@ export function archivedContent(
 }
 
 /** The annotations containerd's importer gives the manifest of an image the archive names (its full name, and its tag). */
-function nameAnnotations(repoTag: string): Record<string, string> {
+export function nameAnnotations(repoTag: string): Record<string, string> {
   const full = normalizedName(repoTag);
   return { 'io.containerd.image.name': full, 'org.opencontainers.image.ref.name': full.slice(full.lastIndexOf(':') + 1) };
 }

@@ -30,6 +30,7 @@ export {
   containerdContent,
   isGzip,
   loadedContent,
+  nameAnnotations,
   ociConfigDocument,
   OCI_MANIFEST,
   snapshotUsage,
