@@ -75,8 +75,25 @@ const OBSERVED_BODIES: readonly (readonly [body: string, v26: string, v28: strin
   ['{"Image": 1e}', "invalid character '}' in exponent of numeric literal", "invalid character '}' in numeric literal"],
   ['\u00e9{}', "invalid character '\u00c3' looking for beginning of value", "invalid character '\u00e9' looking for beginning of value"],
   ['{"Image": tru}', "invalid character '}' in literal true (expecting 'e')", '='],
-  // Inside a literal 28.5 names the first byte of a character beyond ASCII as a byte (found by test/sim-swarm-inactive.test.ts, 2026-12-06).
-  ['{"Image": tr\u00e9ue}', "invalid character '\u00c3' in literal true (expecting 'u')", "invalid character '\\xc3' in literal true (expecting 'u')"],
+  ['{"Image": tr\u00e9ue}', "invalid character '\u00c3' in literal true (expecting 'u')", "invalid character '\u00e9' in literal true (expecting 'u')"],
+  // 28.x's Decoder holds 64 bytes, then 128, 256…: what the error names is cut there (observed 2026-12-06; engine/go-json-newer.ts).
+  [
+    `{"a": "${'x'.repeat(46)}", "b": tr\u00e9ue}`,
+    "invalid character '\u00c3' in literal true (expecting 'u')",
+    "invalid character '\\xc3' in literal true (expecting 'u')",
+  ],
+  [
+    `{"a": "${'x'.repeat(47)}", "b": tr\u00e9ue}`,
+    "invalid character '\u00c3' in literal true (expecting 'u')",
+    "invalid character '\u00e9' in literal true (expecting 'u')",
+  ],
+  [
+    `{"a": "${'x'.repeat(240)}", "b": \u00e9}`,
+    "invalid character '\u00c3' looking for beginning of value",
+    "invalid character '\\xc3' looking for beginning of value",
+  ],
+  [`{"a": "${'x'.repeat(52)}\\u12G4"}`, "invalid character 'G' in \\u hexadecimal character escape", 'invalid escape sequence `\\u12G` in string'],
+  [`{"a": "${'x'.repeat(53)}\\u12G4"}`, "invalid character 'G' in \\u hexadecimal character escape", 'invalid escape sequence `\\u12G4` in string'],
   ['{"Image" 1}', "invalid character '1' after object key", '='],
 ];
 

@@ -17,16 +17,36 @@ const SCANNER_WORDS_AGAIN_FROM = '29.0';
 /** Whether the release words a syntax error as newerGoWords does. */
 export const printsNewerWords = (release: string): boolean => !isOlder(release, NEWER_GO_FROM) && isOlder(release, SCANNER_WORDS_AGAIN_FROM);
 
+/**
+ * How the decoder holds the text: a json.Unmarshal (a file, a platform, a plugin config) holds it
+ * whole; a json.Decoder over a request body holds what it has read so far (streamWindowEnd).
+ */
+export type JsonSource = 'whole' | 'stream';
+
 /** A scanner error met at byte `at` of `bytes` in the release's words. */
-export const syntaxWords = (release: string, error: string, bytes: Buffer, at: number): string =>
-  printsNewerWords(release) ? newerGoWords(error, bytes, at) : error;
+export const syntaxWords = (release: string, error: string, bytes: Buffer, at: number, source: JsonSource = 'whole'): string =>
+  printsNewerWords(release) ? newerGoWords(error, source === 'stream' ? bytes.subarray(0, streamWindowEnd(at)) : bytes, at) : error;
+
+/**
+ * The end of what 28.x's Decoder holds when it meets the byte at `at` of one value: it reads 64
+ * bytes, then doubles its buffer each time a value runs past its end (Go's jsontext
+ * decodeBuffer.fetch), so the bytes it has end at 64·2^k. What the error names is cut there: a
+ * character beyond ASCII whose first byte is the last one held is that byte, `'\xc3'`; a \u
+ * escape is `\u12G` (observed on 28.5.2, a body's first value at 62–64, 126–128, 190–192,
+ * 254–256, 511 and 1023, in a literal, a number, after a key and at the start of a value).
+ */
+export function streamWindowEnd(at: number): number {
+  let end = 64;
+  while (end <= at) end *= 2;
+  return end;
+}
 
 /**
  * The newer words of a scanner error met at byte `at` of `bytes` (observed on 28.5.2): a bad escape
  * is "invalid escape sequence `\q` in string" (a \u escape with its four bytes, whatever they
  * are), a control character is "in string", every number is "in numeric literal", and a character
- * beyond ASCII is named whole (`é`, where 26.1 names its first byte, `Ã`), but inside a literal as
- * its first byte (`'\xc3'`).
+ * beyond ASCII is named whole (`é`, where 26.1 names its first byte, `Ã`), or by its first byte
+ * (`'\xc3'`) where `bytes` ends inside it.
  */
 export function newerGoWords(error: string, bytes: Buffer, at: number): string {
   if (error.endsWith(' in string escape code')) return `invalid escape sequence ${quoteSequence(bytes.subarray(at - 1, at + 1))} in string`;
@@ -34,11 +54,15 @@ export function newerGoWords(error: string, bytes: Buffer, at: number): string {
     const start = bytes.lastIndexOf(0x5c, at - 2);
     return `invalid escape sequence ${quoteSequence(bytes.subarray(start, start + 6))} in string`;
   }
-  // Inside a literal (`tr\xc3…`) the byte is named as a byte (observed on 28.5.2: '\xc3' in literal true).
-  const named = / in literal \w+ \(expecting /.test(error) ? `'\\x${bytes[at]!.toString(16)}'` : quoteChar(firstRune(bytes, at));
-  const whole = bytes[at]! >= 0x80 ? error.replace(`invalid character ${quoteChar(bytes[at]!)} `, `invalid character ${named} `) : error;
+  const whole = bytes[at]! >= 0x80 ? error.replace(`invalid character ${quoteChar(bytes[at]!)} `, `invalid character ${quoteRuneAt(bytes, at)} `) : error;
   if (whole.endsWith(' in string literal')) return whole.slice(0, -' literal'.length);
   return whole.replace(/ (?:after decimal point in|in exponent of) numeric literal$/, ' in numeric literal');
+}
+
+/** Go's jsonwire quoteRune: the rune that starts at `at`, or its first byte as `'\xNN'` where no valid UTF-8 starts there. */
+function quoteRuneAt(bytes: Buffer, at: number): string {
+  const [rune] = utf8Runes(bytes.subarray(at, at + 4));
+  return rune?.valid ? quoteChar(rune.code) : `'\\x${bytes[at]!.toString(16)}'`;
 }
 
 /**
@@ -74,10 +98,3 @@ function utf8Runes(bytes: Buffer): { readonly code: number; readonly valid: bool
   }
   return runes;
 }
-
-/** The rune whose UTF-8 encoding starts at `at` (U+FFFD where none does). */
-const firstRune = (bytes: Buffer, at: number): number =>
-  bytes
-    .subarray(at, at + 4)
-    .toString('utf8')
-    .codePointAt(0) ?? 0xfffd;

@@ -51,7 +51,7 @@ export function parseJsonBody(x: Exchange, text: string, decodes: (x: Exchange, 
   if ('error' in first) {
     if (old) return { ok: false, status: 500, message: first.error };
     // 28.x's newer Go words errors in strings and numbers otherwise (engine/go-json-newer.ts).
-    const words = first.at === undefined ? first.error : syntaxWords(x.state.config.release.release, first.error, bytes, first.at);
+    const words = first.at === undefined ? first.error : syntaxWords(x.state.config.release.release, first.error, bytes, first.at, 'stream');
     return { ok: false, status: 400, message: `invalid JSON: ${words}` };
   }
   const { value } = first;
