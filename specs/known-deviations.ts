@@ -486,15 +486,6 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       '29.7.2 built from the tag (2026-12-05, seed 20261123): "the deprecated (not removed) status should be there at every API version: the container create event should have status = Action, got undefined (API 1.52)", and at 1.53 to 1.55 (image tag, container die); below 1.52 they are there',
   },
   {
-    rule: 'listen.unix.mode-from-start',
-    quirk: 'observed.listen.unix.mode-from-start',
-    releases: ['29.7'],
-    cells: 'all',
-    what: 'a unix socket is bound under the process umask and given its mode after: under umask 0 it is 0777 for about 10 ms, then 0660 with the socket group',
-    evidence:
-      '29.7.2 built from the tag, -H unix://…/ctcw.sock under umask 0000 (2026-12-05, seed 20261123, seen in 2 runs of 5, the other 3 saw only 0660): "ctcw.sock had mode 0777, wider than 0660, 452.967 ms after the start was asked for … ctcw.sock +452.967 ms: 0777 uid 0 gid 0 (poll); ctcw.sock +454.095 ms: 0777 uid 0 gid 0 (event); ctcw.sock +462.755 ms: 0660 uid 0 gid 105 (poll)"; the window is short, so a run often misses it and the live agreement on this cell is not stable',
-  },
-  {
     rule: 'authz.spec-path',
     quirk: 'observed.authz.spec-path',
     releases: ['20.10', '26.1', '28.5', '29.7'],

@@ -72,29 +72,21 @@ function firstOfEachScheme<T extends { readonly kind: string }>(addresses: reado
 /** Quirk hypothetical.tls.verify.plain-before-tls: how long the listener answers plain HTTP after it opened. */
 const PLAIN_FOR_MS = 4_000;
 
-/** Quirk hypothetical.listen.unix.mode-from-start.chmod-after-listen: under the process's umask, the mode set as soon as the socket listens. */
-const BOUND_AS_IS = { lateMs: 0 } as const;
-
 /**
- * Quirk observed.listen.unix.mode-from-start: under the process's umask, the mode set 20 ms later,
- * requests held meanwhile (29.7.2 serves its API only after the chmod). 29.7.2's window was seen
- * lasting about 10 ms from its first sighting, so at least that; 20 ms keeps it wider than the
- * longest pause of the watching thread on a loaded two-core machine, so that every start shows it,
- * as the agreement test needs.
+ * Quirk hypothetical.listen.unix.mode-from-start.chmod-after-listen: under the process's umask, the
+ * mode set once the rest of the start is done, 5 ms after the socket listens.
  */
-const BOUND_AS_OBSERVED = { lateMs: 20 } as const;
+const BOUND_AS_IS = { lateMs: 5 } as const;
 
 /**
- * Each fault and quirk of the start, and what it sets; the later row wins (of the socket's binding,
- * the fault over the observed quirk over the hypothetical one; of SSLv3, the fault over the quirk:
- * the order the old branches asked them in).
+ * Each fault and quirk of the start, and what it sets; the later row wins (of the socket's binding
+ * and of SSLv3, the fault over the quirk: the order the old branches asked them in).
  */
 export const START_VARIATIONS: readonly VariationRow<StartVariant>[] = [
   // Quirks (specs/quirks).
   ['hypothetical.listen.multiple.one-per-scheme', { addressesKept: firstOfEachScheme }],
   ['hypothetical.listen.tcp.unauthenticated-deprecated.removed-early', { plainTcpRefusedFrom28: true }],
   ['hypothetical.listen.unix.mode-from-start.chmod-after-listen', { socketBoundAsIs: BOUND_AS_IS }],
-  ['observed.listen.unix.mode-from-start', { socketBoundAsIs: BOUND_AS_OBSERVED }],
   ['hypothetical.tls.versions.old-refused.sslv3-minimum', { sslv3: true }],
   ['hypothetical.tls.verify.plain-before-tls', { plainForMs: PLAIN_FOR_MS }],
   ['hypothetical.tls.plain-request.ping-served', { plainPing: true }],

@@ -14,7 +14,7 @@ export const LISTENERS_FAULTS: Readonly<Record<ListenersRuleId, Fault>> = {
   },
   'listen.unix.mode-from-start': {
     breaks:
-      'unix sockets are bound under the process umask and get their mode 200 ms later, answering nothing in between (listeners/listen.ts, daemon/start.ts)',
+      'unix sockets listen under the process umask and get their mode 200 ms later, holding what they are asked in between (listeners/listen.ts, daemon/start.ts)',
   },
   'listen.unix.group-missing': { breaks: 'a -G group that does not exist is ignored with a warning (listeners/socket-group.ts)' },
   'listen.tcp.forms': { breaks: 'the `:port` shorthand listens on port+1 (listeners/address.ts)' },

@@ -25,10 +25,10 @@ export interface ListenerOptions {
   /** Fault (listen.unix.mode): the mode unix sockets get instead of 0660. */
   readonly socketMode?: number;
   /**
-   * Fault (listen.unix.mode-from-start) and its quirks observed.listen.unix.mode-from-start and
+   * Fault (listen.unix.mode-from-start) and its quirk
    * hypothetical.listen.unix.mode-from-start.chmod-after-listen: unix sockets are bound under the
    * process's umask and get their mode `lateMs` after they listen, answering nothing meanwhile (the
-   * fault 200, the observed quirk 20), or at once in the listen callback (the hypothetical quirk, 0).
+   * fault 200, the quirk 5).
    */
   readonly socketBoundAsIs?: { readonly lateMs: number } | undefined;
 }

@@ -133,7 +133,7 @@ export const LISTENERS_QUIRKS: readonly Quirk[] = [
     id: 'hypothetical.listen.unix.mode-from-start.chmod-after-listen',
     rule: 'listen.unix.mode-from-start',
     kind: 'hypothetical',
-    what: "a unix socket is bound under the process umask and given its mode in the listen callback (listen, then chmod): for about a millisecond it has the umask's mode, 0777 under umask 0, and a connection made then stays usable",
+    what: "a unix socket listens under the process umask and is given its mode once the rest of the start is done, 5 ms later: meanwhile it has the umask's mode, 0777 under umask 0, anyone may connect, and the connection stays usable",
     process: true,
   },
   {

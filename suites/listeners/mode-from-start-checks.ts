@@ -6,16 +6,16 @@ import { checkProperty } from '../harness/property.js';
 import type { RuleCheck } from '../harness/rule-check.js';
 import { Violation } from '../harness/verdict.js';
 import { makeRunDir, removeRunDir } from '../targets/temp-dir.js';
-import { now, watchModes, type ModeObservation } from './mode-watch.js';
+import { now, opensToOthers, watchModes, type ModeObservation } from './mode-watch.js';
+import { listeningUnixPaths } from './unix-listening.js';
 
-/** The document's mode of a unix socket (listen.unix.mode's reading): read-write for its owner and the socket group. */
-export const SOCKET_MODE = 0o660;
-/** Permission bits of a st_mode beyond the document's (special bits included). */
-const beyond = (mode: number): number => mode & 0o7777 & ~SOCKET_MODE;
 const octal = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, '0');
 
-/** Umasks under which a socket bound as it comes (0777 & ~umask) is wider than 0660: 0000, 0022, 0002… */
-const permissiveUmask = fc.integer({ min: 0, max: 0o777 }).filter((umask) => beyond(0o777 & ~umask) !== 0);
+/**
+ * Umasks under which a socket bound as it comes (0777 & ~umask) lets anyone connect, the write bit
+ * for others left: 0000, 0020, 0005… (under 0022 it is 0755, and only root may connect).
+ */
+const permissiveUmask = fc.integer({ min: 0, max: 0o777 }).filter((umask) => opensToOthers(0o777 & ~umask));
 
 interface WatchCase {
   readonly umask: number;
@@ -27,11 +27,14 @@ const watchCase: fc.Arbitrary<WatchCase> = fc.record({ umask: permissiveUmask, n
 
 /** One observation as a reader follows it: the socket, the time since the start was asked for, the mode, who saw it. */
 const line = (o: ModeObservation, began: number): string =>
-  `${basename(o.path)} +${(o.at - began).toFixed(3)} ms: ${o.mode === null ? 'absent' : `${octal(o.mode)} uid ${String(o.uid)} gid ${String(o.gid)}`} (${o.by})`;
+  `${basename(o.path)} +${(o.at - began).toFixed(3)} ms: ${o.mode === null ? 'absent' : `${octal(o.mode)} uid ${String(o.uid)} gid ${String(o.gid)}${o.listening === null ? '' : o.listening ? ' listening' : ' not listening'}`} (${o.by})`;
+
+/** An observation of a socket anyone could connect to: it listened with the write bit for others. */
+const openToAnyone = (o: ModeObservation): boolean => o.mode !== null && opensToOthers(o.mode) && o.listening === true;
 
 /**
  * The observations a reading judges. Strict: every one, from the socket's first appearance. Other
- * reading (the mode holds once the daemon serves): the mode each socket had when the daemon first
+ * reading (the access holds once the daemon serves): what each socket was when the daemon first
  * answered, and every one after.
  */
 function judged(observations: readonly ModeObservation[], servedAt: number, strict: boolean): ModeObservation[] {
@@ -68,6 +71,10 @@ export const modeFromStartCheck: RuleCheck = {
                 client.close();
               }
             }
+            // Where the sockets listen out of this network namespace's sight, the watch would never see them listen, and would judge nothing.
+            const listening = listeningUnixPaths();
+            const unlisted = paths.filter((path) => !listening.has(path));
+            if (unlisted.length > 0) throw new Error(`/proc/net/unix lists no listening ${unlisted.join(', ')}, although the daemon answered there`);
             return servedAt;
           });
           // Stopped whatever the start gave (the thread must not outlive the case).
@@ -82,11 +89,11 @@ export const modeFromStartCheck: RuleCheck = {
           // The daemon answered on it: a watch that never saw it watched nothing, and judges nothing.
           if (unseen.length > 0)
             throw new Error(`the watch never saw ${unseen.join(', ')} although the daemon answered there (${report.samples} rounds of lstat)`);
-          const wide = judged(seen, outcome.value, strict).filter((o) => o.mode !== null && beyond(o.mode) !== 0);
-          if (wide.length > 0) {
-            const first = wide[0]!;
+          const open = judged(seen, outcome.value, strict).filter(openToAnyone);
+          if (open.length > 0) {
+            const first = open[0]!;
             throw new Violation(
-              `${basename(first.path)} had mode ${octal(first.mode!)}, wider than ${octal(SOCKET_MODE)}, ${(first.at - began).toFixed(3)} ms after the start was asked for ` +
+              `${basename(first.path)} listened with mode ${octal(first.mode!)}, open to anyone, ${(first.at - began).toFixed(3)} ms after the start was asked for ` +
                 `(the daemon first answered at +${(outcome.value - began).toFixed(3)} ms; ${what}); every mode seen (${report.samples} rounds of lstat, at most ${report.longestGapMs.toFixed(3)} ms apart): ` +
                 seen.map((o) => line(o, began)).join('; '),
               outcome.exchanges,
@@ -98,8 +105,8 @@ export const modeFromStartCheck: RuleCheck = {
       },
       { ...options, numRuns: ctx.numStarts },
       strict
-        ? 'unix sockets started under a permissive umask never had a mode wider than 0660, from their first appearance'
-        : 'unix sockets started under a permissive umask had no mode wider than 0660 from the moment the daemon served',
+        ? 'unix sockets started under a permissive umask never listened with a mode open to anyone, from their first appearance'
+        : 'unix sockets started under a permissive umask never listened with a mode open to anyone once the daemon served',
       [{ umask: 0, names: ['ctcw'] }],
     );
   },

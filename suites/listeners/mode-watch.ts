@@ -1,6 +1,7 @@
 import { lstatSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { listeningUnixPaths } from './unix-listening.js';
 
 /** One mode a watched path was seen with: `mode` is st_mode (type and permission bits), null while the path is absent. */
 export interface ModeObservation {
@@ -10,6 +11,8 @@ export interface ModeObservation {
   readonly mode: number | null;
   readonly uid: number | null;
   readonly gid: number | null;
+  /** Whether the socket listened (/proc/net/unix), looked at only while its mode lets others write to it (null otherwise). */
+  readonly listening: boolean | null;
   /** The tight lstat loop, or an inotify event of the directory. */
   readonly by: 'poll' | 'event';
 }
@@ -40,10 +43,30 @@ export interface ModeWatch {
 const WORKER = new URL('./mode-watch-worker.js', import.meta.url);
 export const now = (): number => performance.timeOrigin + performance.now();
 
+/** Whether a mode lets users outside the socket's owner and group connect (the write bit for others). */
+export const opensToOthers = (mode: number): boolean => (mode & 0o002) !== 0;
+
+/**
+ * What one look at `path` sees: its mode, owner and group, and, while others may write to it,
+ * whether it listens. A socket listens from listen(2) until it is closed, so a listing read before
+ * a second lstat that still sees the mode open shows one moment of both; the other order would not.
+ */
+export function lookAt(path: string): Pick<ModeObservation, 'mode' | 'uid' | 'gid' | 'listening'> {
+  const first = lstatSync(path, { throwIfNoEntry: false });
+  if (first === undefined) return { mode: null, uid: null, gid: null, listening: null };
+  const seen = { mode: first.mode, uid: first.uid, gid: first.gid };
+  if (!opensToOthers(first.mode)) return { ...seen, listening: null };
+  if (!listeningUnixPaths().has(path)) return { ...seen, listening: false };
+  const after = lstatSync(path, { throwIfNoEntry: false });
+  if (after === undefined) return { mode: null, uid: null, gid: null, listening: null };
+  return { mode: after.mode, uid: after.uid, gid: after.gid, listening: opensToOthers(after.mode) ? true : null };
+}
+
 /**
  * Watches the modes of `paths` (all in one directory) from now on, two ways: a thread that calls
  * lstat every `pollMs` (a fraction of a millisecond) and an inotify watch of their directory that
- * looks at the path as soon as an event names it. Resolves once both are watching.
+ * looks at the path as soon as an event names it; while a mode lets others write, each look also
+ * asks whether the socket listens. Resolves once both are watching.
  */
 export async function watchModes(paths: readonly string[], options: { pollMs?: number; deadlineMs?: number } = {}): Promise<ModeWatch> {
   const stopFlag = new SharedArrayBuffer(4);
@@ -55,8 +78,7 @@ export async function watchModes(paths: readonly string[], options: { pollMs?: n
     watch(dir, (_type, name) => {
       const path = name === null ? undefined : names.get(name.toString());
       if (path === undefined) return;
-      const stat = lstatSync(path, { throwIfNoEntry: false });
-      events.push({ path, at: now(), mode: stat?.mode ?? null, uid: stat?.uid ?? null, gid: stat?.gid ?? null, by: 'event' });
+      events.push({ path, at: now(), ...lookAt(path), by: 'event' });
     }).on('error', () => {
       // The directory went away with the case: the polling thread still reports what it saw.
     }),

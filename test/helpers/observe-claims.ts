@@ -1,38 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
 import type { ConformanceReport } from '../../reports/model/result.js';
 import { HttpClient } from '../../suites/http/client.js';
 import { profileFor } from '../../suites/profiles.js';
-import { DAEMON_CACHE } from '../../suites/targets/provisioned-daemons.js';
 import { resolveTarget } from '../../suites/targets/resolve.js';
 import type { StartRequest, TargetInstance } from '../../suites/targets/target.js';
 import { runCli } from './cli.js';
-import { inCI, realDaemons } from './real-daemons.js';
+import { inCI, installedDaemon } from './real-daemons.js';
 import type { Daemon, ObservedOn, ReadingClaim } from './reading-claims.js';
 
-/**
- * The daemon of an installed release: those scripts/provision-daemons.sh lists, and 29.7.2, which it
- * installs without listing (its live agreement is pending: test/helpers/release-agreement.ts).
- * llama-server is the probe's own business: its `path` is empty.
- */
+/** The daemon of an installed release (real-daemons.ts: installedDaemon); llama-server is the probe's own business: its `path` is empty. */
 export function installed(on: ObservedOn): { daemon: Daemon } | { missing: string } {
-  if (on === 'llama-server') return { daemon: { release: on, path: '' } };
-  const found = realDaemons();
-  const listed = found.daemons.find((d) => d.release === on);
-  if (listed !== undefined) return { daemon: listed };
-  if (on === '29.7') {
-    const path = join(DAEMON_CACHE, '29.7', 'dockerd');
-    try {
-      accessSync(path, constants.X_OK);
-      return { daemon: { release: on, path } };
-    } catch {
-      return { missing: `${path} is not installed: run scripts/provision-daemons.sh as root` };
-    }
-  }
-  return { missing: found.missing ?? `dockerd ${on} is not provisioned: run scripts/provision-daemons.sh as root` };
+  return on === 'llama-server' ? { daemon: { release: on, path: '' } } : installedDaemon(on);
 }
 
 /** The cells of `rule` in a live run of it alone on `daemon` (seed 7, the suite's depth). */

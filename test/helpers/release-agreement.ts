@@ -11,7 +11,7 @@ import { readTranscript } from '../../suites/targets/transcript.js';
 import { compareWithSimulator } from './agreement.js';
 import { runCli, type CliResult } from './cli.js';
 import { checkKnownDeviationCells } from './known-deviation-cells.js';
-import { inCI, realDaemons } from './real-daemons.js';
+import { inCI, installedDaemon } from './real-daemons.js';
 
 /**
  * The agreement test (test/agreement-<k>-of-<n>.test.ts: the recorded releases shared round-robin
@@ -40,16 +40,6 @@ export function recordedReleases(): string[] {
     .filter((release): release is string => release !== undefined)
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
-
-/**
- * Recorded releases whose live agreement is not yet held (issue 40), and why: their recording is
- * replayed like the others', on every machine, but CI does not list their daemon
- * (scripts/provision-daemons.sh), and the run says so as a TODO, not a pass.
- */
-export const LIVE_AGREEMENT_PENDING: Readonly<Record<string, string>> = {
-  '29.7':
-    "29.7.2 is installed but not listed among the daemons the comparison tests run on: its 0777 window on a new unix socket (listen.unix.mode-from-start: the socket is bound, then given its mode, microseconds to milliseconds apart) was seen in 2 live runs of 5, so its live cell is not stable; and listing it adds the comparison tests' runs against it and a fourth live run to CI's time, which is near its budget. 27 of the 28 comparison tests pass against 29.7.2, the df's sizes counting config documents whose length varies (docs/targets.md), and test/sim-image-containerd.test.ts and test/go-gzip.test.ts hold ctrd-sim to it in every run",
-};
 
 /**
  * The areas the agreement runs: every one but the model runner's. dockerd hosts no model runner, so
@@ -93,7 +83,6 @@ export function checkAgreement(t: Test, releases: readonly string[] = recordedRe
   // waiting out dockerd's 15 s plugin retries twice), about 4 to 5 minutes.
   t.setTimeout(1_500_000);
   if (releases.length === 0) t.fail('no release is recorded in test/fixtures/transcripts');
-  const found = realDaemons();
   const out = mkdtempSync('/tmp/ctc-agree-');
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
 
@@ -101,7 +90,8 @@ export function checkAgreement(t: Test, releases: readonly string[] = recordedRe
   for (const release of releases) {
     const fixture = join(FIXTURES, `dockerd-${release}.json.gz`);
     const transcript = readTranscript(fixture);
-    const daemon = found.daemons.find((d) => d.release === release);
+    const installed = installedDaemon(release);
+    const daemon = 'daemon' in installed ? installed.daemon : undefined;
     const dir = (name: string): string => join(out, `${name}-${release}`);
     // The recording's seed and depth for every run, statuses compared (failures are not shrunk: on a
     // real daemon each step may start one). Its starts too: the simulator's own default (5) would
@@ -166,13 +156,8 @@ export function checkAgreement(t: Test, releases: readonly string[] = recordedRe
       checkKnownDeviationCells(t, report.results, release, report.target.apiRange?.min ?? '0', `${release} --as-observed as a process`);
     });
 
-    const pending = LIVE_AGREEMENT_PENDING[release];
-    if (daemon === undefined && pending !== undefined) {
-      t.test(`dockerd ${release}: live agreement`, { todo: `not yet: ${pending}` }, async () => {});
-      continue;
-    }
     if (daemon === undefined) {
-      const why = found.missing ?? `dockerd ${release} is recorded but not provisioned`;
+      const why = 'missing' in installed ? installed.missing : `dockerd ${release} is recorded but not provisioned`;
       if (inCI()) t.fail(`real daemons are required in CI: ${why}`);
       else t.test(`dockerd ${release}`, { skip: `real daemon not provisioned: ${why}` }, async () => {});
       continue;

@@ -24,19 +24,20 @@ export const SOCKET_RULES = [
   }),
   rule({
     id: 'listen.unix.mode-from-start',
-    title: 'A unix socket never has a mode wider than 0660, from the moment it appears: not even while the daemon starts under a permissive umask',
+    title:
+      'No one but root and the socket group can connect to a unix socket, from the moment it appears: not even while the daemon starts under a permissive umask',
     area: AREA,
     level: 'must',
     source: daemonDoc(SOCKETS, '`unix://<path>` … created with root-only access or group membership (group set by `-G`).'),
     reading:
-      'The socket is "created with" that access: the mode of listen.unix.mode (0660, or narrower) holds from the moment the path exists, whatever the umask the daemon was started with. A socket bound under the process umask and changed afterwards lets any local user connect in between, and that connection stays usable. Strict: every mode the socket is seen with from its first appearance counts.',
-    otherReading: 'The access is what the socket has once the daemon serves: only the mode it has when the daemon first answers, and after, counts.',
+      'The socket is "created with" that access: from the moment the path exists, whatever the umask the daemon was started with, no user outside root and the socket group can connect to it. Access to a unix socket is a connection, and the kernel grants one only while the socket listens and its mode lets the user write to it: a socket that listens under the process umask (0777 under umask 0) and is narrowed afterwards lets any local user connect in between, and that connection stays usable. A socket bound under the umask but given its mode before it listens refuses everyone meanwhile, whatever mode it showed. Strict: every moment from its first appearance counts.',
+    otherReading: "The access is what the socket gives once the daemon serves: only the moments from the daemon's first answer count.",
     applies: PROCESS,
     requires: UMASK,
     releaseDependent: false,
     binding: 'version-independent',
     expectation:
-      'Generated permissive umasks (0000, 0022 and others under which a socket bound as it comes is wider than 0660) and one or two extra unix sockets (-H) in a directory watched from before the start (lstat every 0.2 ms in a thread of its own, and inotify): no mode seen has a bit beyond 0660, and the daemon serves on every socket.',
+      'Generated permissive umasks (those under which a socket bound as it comes lets others write: 0000, 0020, 0005…) and one or two extra unix sockets (-H) in a directory watched from before the start (lstat every 0.2 ms in a thread of its own, and inotify; while a mode lets others write, /proc/net/unix says whether the socket listens, then a second lstat confirms the mode): no socket is ever seen listening with a mode that lets others write, and the daemon serves on every socket. A moment shorter than one look (about 0.3 ms) can go unseen.',
     testability: TESTABLE,
   }),
   rule({
