@@ -4,9 +4,10 @@ import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { startChunked } from '../../http/streaming.js';
-import { type FilterArgs, filterValues, parseFilterArgs } from '../filters/filter-args.js';
-import { apiBelow, notImplementedHere, queryOf, releaseBelow, routedHeaders, sortedMap } from '../replies.js';
+import { parseFilterArgs } from '../filters/filter-args.js';
+import { apiBelow, queryOf, releaseBelow, routedHeaders, sortedMap } from '../replies.js';
 import { eventsVariant } from './events-variant.js';
+import { eventFilter } from './filter.js';
 
 /** How long a stream whose `until` is in the future is held open at most. */
 const MAX_WAIT_MS = 10 * 60 * 1000;
@@ -29,27 +30,6 @@ function eventLine(x: Exchange, event: DaemonEvent): string {
     time: Number(event.timeNano / 1_000_000_000n),
   };
   return `${JSON.stringify(document).slice(0, -1)},"timeNano":${event.timeNano}}\n`;
-}
-
-type Filter = (event: DaemonEvent) => boolean;
-
-/** The filters the simulator applies: type, event (the action), container and image (ID or name). */
-const FILTERS: Readonly<Record<string, (value: string) => Filter>> = {
-  type: (value) => (event) => event.type === value,
-  event: (value) => (event) => event.action === value,
-  container: (value) => (event) => event.type === 'container' && (event.actorId.startsWith(value) || event.attributes['name'] === value),
-  image: (value) => (event) => event.actorId === value || event.attributes['name'] === value || event.attributes['image'] === value,
-};
-
-/** The request's filters (moby filters.FromJSON: filters/filter-args.ts) as one predicate (values of a key: any; keys: all), or the unknown key. */
-function filterOf(args: FilterArgs): Filter | { unknown: string } {
-  const groups: Filter[][] = [];
-  for (const key of args.keys()) {
-    const make = FILTERS[key];
-    if (make === undefined) return { unknown: key };
-    groups.push(filterValues(args, key).map(make));
-  }
-  return (event) => groups.every((group) => group.length === 0 || group.some((test) => test(event)));
 }
 
 /** A stream's bounds in nanoseconds (null: none), and the bound of the recorded events it sends, or the refusal. */
@@ -113,9 +93,7 @@ export const eventsRoute: Route = {
     // Observed 2026-11-27: 20.10.24 refuses a filters text it cannot decode with 500 and Go's words, 26.1 and 28.5 with 400 "invalid filter".
     const parsed = parseFilterArgs(query.get('filters') ?? '', releaseBelow(x, '23.0'));
     if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
-    const filter = filterOf(parsed.args);
-    if (typeof filter !== 'function') return notImplementedHere(x, `/events with the ${filter.unknown} filter`);
-    const keep = filter;
+    const keep = eventFilter(parsed.args, x.state.config.release.release);
     const now = nowNanos();
     const stream = startChunked(x.res, 200, routedHeaders(x));
     const log = x.state.objects.events;

@@ -101,13 +101,17 @@ export function parseNormalizedNamed(text: string, release: string): NamedRefere
   return parse(`${domain}/${remainder}`, release);
 }
 
-/** FamiliarString(TagNameOnly(ref)): the default host and official prefix dropped, `latest` for a name without tag or digest. */
-export function familiarTagged(reference: NamedReference): string {
+/** FamiliarName: the default host and official prefix dropped, no tag or digest. */
+export function familiarName(reference: NamedReference): string {
   const path =
     reference.domain === DEFAULT_DOMAIN && reference.path.startsWith(OFFICIAL_PREFIX) && reference.path.split('/').length === 2
       ? reference.path.slice(OFFICIAL_PREFIX.length)
       : reference.path;
-  const name = reference.domain === DEFAULT_DOMAIN || reference.domain === '' ? path : `${reference.domain}/${path}`;
+  return reference.domain === DEFAULT_DOMAIN || reference.domain === '' ? path : `${reference.domain}/${path}`;
+}
+
+/** FamiliarString(TagNameOnly(ref)): the familiar name, `latest` for a name without tag or digest. */
+export function familiarTagged(reference: NamedReference): string {
   const tag = reference.tag === '' && reference.digest === '' ? 'latest' : reference.tag;
-  return `${name}${tag === '' ? '' : `:${tag}`}${reference.digest === '' ? '' : `@${reference.digest}`}`;
+  return `${familiarName(reference)}${tag === '' ? '' : `:${tag}`}${reference.digest === '' ? '' : `@${reference.digest}`}`;
 }
