@@ -82,15 +82,3 @@ export function memStats(recorders: ProcessRecorders): MemStats {
     BySize: SIZE_CLASSES.map((size) => ({ Size: size, Mallocs: 0, Frees: 0 })),
   };
 }
-
-/** `value` as Go's encoding/json writes it (bigints as integers; a string is escaped as Go escapes it). */
-export function goJson(value: unknown): string {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.entries(value)
-      .map(([key, member]) => `${goJson(key)}:${goJson(member)}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}

@@ -3,7 +3,8 @@ import { DEBUG_ROUTE_METHODS, DEBUG_ROUTES_ORDINARY_FROM } from '../../../specs/
 import type { Exchange } from '../../http/exchange.js';
 import type { Route } from '../../http/route.js';
 import { sendGoAnswer } from './go-answer.js';
-import { goJson, memStats } from './mem-stats.js';
+import { goJson } from '../go-json-text.js';
+import { memStats } from './mem-stats.js';
 import { processCommandLine, serveCmdline, serveCpuProfile, serveIndex, serveNamedProfile, serveSymbol, serveTrace } from './pprof-handlers.js';
 import { processRecorders } from './process-recorders.js';
 

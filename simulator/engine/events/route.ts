@@ -8,28 +8,48 @@ import { parseFilterArgs } from '../filters/filter-args.js';
 import { apiBelow, queryOf, releaseBelow, routedHeaders, sortedMap } from '../replies.js';
 import { eventsVariant } from './events-variant.js';
 import { eventFilter } from './filter.js';
+import { eventsMediaType, framed, legacyThroughMap } from './stream-format.js';
+import { goJson } from '../go-json-text.js';
 
 /** How long a stream whose `until` is in the future is held open at most. */
 const MAX_WAIT_MS = 10 * 60 * 1000;
 
-/** One event as the request's API version writes it; timeNano exceeds a double, so it is written by hand. */
+/** Go's map keys in the order encoding/json writes them (sorted), at every level. */
+function sortedDeep(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedDeep((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/**
+ * One event as the request's API version writes it, with Go's escapes; timeNano exceeds a double,
+ * so it is a bigint, but where 29.x writes the legacy fields through a map it is a float64
+ * (1796543919115347408 written 1796543919115347500, observed on 29.7.2).
+ */
 function eventLine(x: Exchange, event: DaemonEvent): string {
   // Deprecated, never removed (the catalogue's removal is "-"): the kinds the old API had keep them at every version.
   const variant = eventsVariant(x.state.config);
   const legacy =
     (event.type === 'container' || (event.type === 'image' && variant.imageEventsLegacy)) && (apiBelow(x, '1.52') || !variant.legacyDroppedFrom152);
-  const image = event.attributes['image'] ?? '';
-  const from = legacy && event.type === 'container' && image !== '' && variant.containerEventFrom ? { from: image } : {};
-  // The legacy fields are omitempty: a prune's event (no actor) has no "id" (observed on 20.10.24, 26.1.5, 28.5.2).
-  const document = {
-    ...(legacy ? { status: event.action, ...(event.actorId === '' ? {} : { id: event.actorId }), ...from } : {}),
+  const message = {
     Type: event.type,
     Action: event.action,
     Actor: { ID: event.actorId, Attributes: sortedMap(event.attributes) },
     scope: 'local',
     time: Number(event.timeNano / 1_000_000_000n),
+    timeNano: event.timeNano,
   };
-  return `${JSON.stringify(document).slice(0, -1)},"timeNano":${event.timeNano}}\n`;
+  if (!legacy) return `${goJson(message)}\n`;
+  const container = event.type === 'container' && variant.containerEventFrom;
+  const image = event.attributes['image'] ?? '';
+  // 29.x (compat.Wrap): the message decoded into a map and the fields added, "id" and "from" even when empty.
+  if (legacyThroughMap(x))
+    return `${goJson(sortedDeep({ ...message, timeNano: Number(event.timeNano), id: event.actorId, status: event.action, ...(container ? { from: image } : {}) }))}\n`;
+  // Before: omitempty, so a prune's event (no actor) has no "id" (observed on 20.10.24, 26.1.5, 28.5.2).
+  return `${goJson({ status: event.action, ...(event.actorId === '' ? {} : { id: event.actorId }), ...(container && image !== '' ? { from: image } : {}), ...message })}\n`;
 }
 
 /** A stream's bounds in nanoseconds (null: none), and the bound of the recorded events it sends, or the refusal. */
@@ -95,11 +115,13 @@ export const eventsRoute: Route = {
     if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
     const keep = eventFilter(parsed.args, x.state.config.release.release);
     const now = nowNanos();
-    const stream = startChunked(x.res, 200, routedHeaders(x));
+    const mediaType = eventsMediaType(x);
+    const stream = startChunked(x.res, 200, routedHeaders(x), mediaType);
+    const send = (event: DaemonEvent): boolean => stream.write(framed(mediaType, eventLine(x, event)));
     const log = x.state.objects.events;
     const pastUntil = bounds.recordedUntil !== null && bounds.recordedUntil < now ? bounds.recordedUntil : now;
     // As moby's loadBufferedEvents: recorded events only when a bound is given (no since: from the first).
-    if (since !== null || until !== null) for (const event of log.between(since ?? 0n, pastUntil)) if (keep(event)) stream.write(eventLine(x, event));
+    if (since !== null || until !== null) for (const event of log.between(since ?? 0n, pastUntil)) if (keep(event)) send(event);
     if (until !== null && until <= now) return stream.end();
     const stop = (): void => {
       unsubscribe();
@@ -108,7 +130,7 @@ export const eventsRoute: Route = {
     };
     const unsubscribe = log.subscribe((event) => {
       if (until !== null && event.timeNano > until) return stop();
-      if (keep(event)) stream.write(eventLine(x, event));
+      if (keep(event)) send(event);
     });
     const wait = until === null ? null : Math.min(MAX_WAIT_MS, Number((until - now) / 1_000_000n) + 1);
     const timer = wait === null ? undefined : setTimeout(stop, wait);
