@@ -8,8 +8,8 @@ import { type Ask, askText, checkAgainstRealReleases, simClient, statusAndMessag
 /**
  * PUT /containers/{name}/archive (simulator/engine/containers/archive-put.ts) on a container never
  * started: the refusals before any extraction, as 20.10.24, 26.1.5 and 28.5.2 answered them
- * (2026-12-05). Extracting into a directory is not modelled (501), so the property sends only
- * uploads the releases refuse or that hold no entry, and checks the container changed nothing.
+ * (2026-12-05). The property sends uploads the releases refuse or that hold no entry, and checks
+ * the container changed nothing; what uploads with entries write is test/sim-container-archive-upload.test.ts's.
  */
 
 async function setup(client: HttpClient): Promise<Record<string, string>> {

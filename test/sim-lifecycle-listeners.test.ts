@@ -6,7 +6,7 @@ import t from 'tap';
 import { parseArgv, resolveConfig } from '../simulator/index.js';
 import { Exchange, type ServingState } from '../simulator/http/exchange.js';
 import { LIFECYCLE_ROUTES } from '../simulator/engine/containers/lifecycle-routes.js';
-import { EMPTY_IMAGE_CONFIG, ObjectStore, makeImage, nowNanos, type Container } from '../simulator/engine/objects/index.js';
+import { ContainerLayer, EMPTY_IMAGE_CONFIG, ObjectStore, makeImage, nowNanos, type Container } from '../simulator/engine/objects/index.js';
 import { buildResponseKit } from '../simulator/engine/system/response-kit.js';
 import { resolveVariants } from '../simulator/http/variants.js';
 
@@ -76,6 +76,7 @@ async function serve(t: { teardown(fn: () => unknown): void }): Promise<Served> 
         finishedAt: null,
         exitCode: 0,
         sandboxId: null,
+        layer: new ContainerLayer(),
         networks: new Map(),
       };
       objects.addContainer(container);

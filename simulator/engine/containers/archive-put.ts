@@ -4,11 +4,12 @@ import type { Exchange } from '../../http/exchange.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { cleanPath, type Container } from '../objects/index.js';
+import { cleanPath, nowNanos, readTarRecords, type Container } from '../objects/index.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
+import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
 import { target } from './archive-routes.js';
-import { INIT_LAYER } from './export.js';
+import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
+import { extractUpload } from './extract-upload.js';
 import { ownLayerDir } from './shape.js';
 import { tarOpening } from './tar-opening.js';
 
@@ -23,13 +24,16 @@ import { tarOpening } from './tar-opening.js';
  *   `/` or `/.` is "lstat /etc/hostname/: not a directory" (500); 20.10 cleans the path first.
  * - a body that is no tar: 500 with Go's archive/tar error, which 20.10.24 wraps
  *   ("Error processing tar file(exit status 1): unexpected EOF"); 26.1.5 and 28.5.2 bare.
+ * - a container whose root file system is read-only: "container rootfs is marked read-only", 500 on
+ *   20.10.24 and 26.1.5, 400 on 28.5.2 and 29.7.2, as the release words a point that is no
+ *   directory (an invalid parameter from 24.0 in moby's source, whose status 26.1.5 still loses).
  */
 export const ARCHIVE_PUT_VARIANTS = { notDirectory400From: '28.0', bareNotDirectoryFrom: '24.0', bareTarErrorFrom: '24.0' } as const;
 
 /** 20.10 untars in a process of its own (chrootarchive) and wraps what it said. */
 const chrootTarError = (message: string): string => `Error processing tar file(exit status 1): ${message}`;
 
-/** The largest upload read; a larger one holds entries, which are not modelled (501). */
+/** The largest upload ctrd-sim extracts; a larger one is not modelled (501). */
 const MAX_UPLOAD = 16 * 1024 * 1024;
 
 /** Where the extraction point leads: its entry's type, missing, or through a non-directory (the resolved path). */
@@ -38,47 +42,40 @@ type Point =
   | { readonly type: 'missing' }
   | { readonly type: 'through-file'; readonly resolved: string };
 
-/** The entry at `path` with every symlink followed: the init layer's entries shadow the image's. */
-function entryAt(container: Container, path: string): { readonly path: string; readonly type: 'directory' | 'file' | 'symlink' } | undefined {
-  const made = INIT_LAYER.find((entry) => entry.path === cleanPath(path));
-  // The init layer's /etc/mtab names /proc/mounts, which a container never started lacks.
-  if (made !== undefined) return made.type === 'symlink' ? undefined : made;
-  return container.image.filesystem.lookup(path, true);
-}
-
 /**
  * moby's EvalSymlinks of the path joined to the root, then its Lstat: each component in turn; one
  * that is no directory while components remain makes ENOTDIR.
  */
-export function extractionPoint(container: Container, path: string): Point {
+export function extractionPoint(x: Exchange, container: Container, path: string): Point {
+  const view = containerFilesystem(x, container);
   const parts = cleanPath(path)
     .split('/')
     .filter((part) => part !== '');
   for (let i = 1; i <= parts.length; i++) {
-    const entry = entryAt(container, `/${parts.slice(0, i).join('/')}`);
+    // The init layer's /etc/mtab names /proc/mounts, which a container never started lacks.
+    const entry = view.lookup(`/${parts.slice(0, i).join('/')}`, true);
     if (entry === undefined) return { type: 'missing' };
     // 20.10's scoped walk names the component it could not lstat.
     if (i < parts.length && entry.type !== 'directory') return { type: 'through-file', resolved: posix.join(entry.path, parts[i]!) };
-    if (i === parts.length) return { type: entry.type, resolved: entry.path };
+    if (i === parts.length) return { type: entry.type === 'directory' ? 'directory' : 'file', resolved: entry.path };
   }
   return { type: 'directory', resolved: '/' };
 }
 
-/** moby's archive.PreserveTrailingDotOrSeparator: the requested path's trailing `/.` or `/` put back on the resolved one. */
-export function preserveTrailingDotOrSeparator(resolved: string, requested: string): string {
-  let out = resolved;
-  // Go's filepath.Base drops trailing separators before it takes the last element.
-  const trimmed = requested.replace(/\/+$/, '');
-  if (posix.basename(out) !== '.' && trimmed !== '' && trimmed.split('/').pop() === '.') out = `${out.endsWith('/') ? out : `${out}/`}.`;
-  if (!out.endsWith('/') && requested.endsWith('/')) out = `${out}/`;
-  return out;
+/** Whether anything is mounted into the container: an upload below a mount point writes there, which ctrd-sim does not model. */
+function hasMounts(container: Container): boolean {
+  const listed = (value: unknown): boolean =>
+    (Array.isArray(value) && value.length > 0) || (value !== null && typeof value === 'object' && Object.keys(value).length > 0);
+  return ['Binds', 'Mounts', 'Tmpfs'].some((key) => listed(container.hostConfig[key])) || listed(container.config['Volumes']);
 }
 
 /**
  * PUT /containers/{name}/archive: the path ("bad parameter: pathcannot be empty"), the container,
- * then the extraction point (404 when missing, the release's refusal when no directory), then the
- * tar's opening: no entry extracts nothing (200, empty), no tar is refused; observed on 20.10.24,
- * 26.1.5 and 28.5.2 for containers never started. Extracting entries is not modelled yet (501).
+ * then the extraction point (404 when missing, the release's refusal when no directory), a
+ * read-only root file system, then the tar: no entry extracts nothing, no tar is refused, and the
+ * entries are written into the container's own layer (extract-upload.ts); a success is the
+ * container's extract-to-dir event and an empty 200. Observed on 20.10.24, 26.1.5, 28.5.2 and
+ * 29.7.2 for containers never started.
  */
 export const archivePutRoute: Route = {
   method: 'PUT',
@@ -89,11 +86,12 @@ export const archivePutRoute: Route = {
   async handle(x: Exchange) {
     const found = target(x);
     if (found === undefined) return;
-    const point = extractionPoint(found.container, found.path);
+    const { container } = found;
+    const point = extractionPoint(x, container, found.path);
     if (point.type !== 'directory') x.req.resume();
     if (point.type === 'missing') return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
     if (point.type === 'through-file') {
-      const merged = `${ownLayerDir(x, found.container)}/merged`;
+      const merged = `${ownLayerDir(x, container)}/merged`;
       return handlerError(
         x,
         500,
@@ -106,14 +104,36 @@ export const archivePutRoute: Route = {
       return handlerError(x, 500, `lstat ${suffixed}: not a directory`);
     if (point.type !== 'directory')
       return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.notExtractionDir);
+    if (hasMounts(container)) {
+      x.req.resume();
+      return notImplementedHere(x, '/containers/{name}/archive into a container with mounts');
+    }
+    if (container.hostConfig['ReadonlyRootfs'] === true) {
+      x.req.resume();
+      return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.rootfsReadOnly);
+    }
+    // copyUIDGID gives the entries the container's user: root's, as the headers ctrd-sim takes say.
+    if (boolQuery(x, 'copyUIDGID') && (container.config['User'] ?? '') !== '') {
+      x.req.resume();
+      return notImplementedHere(x, '/containers/{name}/archive with copyUIDGID for a user other than root');
+    }
     const body = await readBody(x.req, MAX_UPLOAD).catch((error: unknown) => {
       if (error instanceof BodyTooLarge) return undefined;
       throw error;
     });
-    const opening = body === undefined ? ({ kind: 'entries' } as const) : tarOpening(body);
+    if (body === undefined) return notImplementedHere(x, `/containers/{name}/archive of more than ${MAX_UPLOAD} bytes`);
+    const opening = tarOpening(body);
     if (opening.kind === 'error')
       return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(opening.message) : opening.message);
-    if (opening.kind === 'empty') return sendEmpty(x, 200, ['Content-Length', '0']);
-    notImplementedHere(x, '/containers/{name}/archive');
+    if (opening.kind === 'entries') {
+      const records = await readTarRecords(body).catch(() => null);
+      if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar broken after its first entry');
+      const extraction = extractUpload(x, container, point.resolved, records, new Date(Number(nowNanos() / 1_000_000n)));
+      if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
+      if ('refused' in extraction)
+        return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(extraction.refused) : extraction.refused);
+    }
+    x.state.objects.containerEvent(container, 'extract-to-dir');
+    sendEmpty(x, 200, ['Content-Length', '0']);
   },
 };

@@ -1,5 +1,6 @@
 import { fillMessage } from '../../../common/messages.js';
-import { packTar, rfc3339, type Container, type PathStat } from '../objects/index.js';
+import { posix } from 'node:path';
+import { packTar, rfc3339, withTypeBitsInModes, type Container, type PathStat } from '../objects/index.js';
 import { readJsonBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -8,6 +9,8 @@ import { containerOr404 } from './routes.js';
 import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendBody, sendEmpty } from '../replies.js';
 import { archiveVariant } from './archive-variant.js';
+import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
+import { TYPELESS_MODES_FROM } from './export.js';
 
 const TAR_TYPE = 'application/x-tar';
 const STAT_HEADER = 'X-Docker-Container-Path-Stat';
@@ -29,17 +32,30 @@ export function target(x: Exchange): { container: Container; path: string } | un
   return container === undefined ? undefined : { container, path };
 }
 
-/** The path's stat as the container sees it, or an answered 404. */
-function statOr404(x: Exchange, container: Container, path: string): PathStat | undefined {
-  const stat = container.image.filesystem.stat(path);
-  if (stat === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path, name: x.params['name'] ?? '' }));
-  // The stat names the path's base name (archive-variant.ts).
-  if (stat === undefined || !archiveVariant(x.state.config).statNamesWholePath) return stat;
-  return { ...stat, name: path };
+/**
+ * What moby names the path in the stat and the tarball: filepath.Base of the path made absolute
+ * with its trailing `/.` or `/` kept (PreserveTrailingDotOrSeparator): `/` for the root, `.` for
+ * `/etc/.`, `etc` for `/etc/` (observed on 20.10.24 and 29.7.2).
+ */
+function labelOf(path: string): string {
+  const absolute = preserveTrailingDotOrSeparator(posix.join('/', path), path).replace(/\/+$/, '');
+  return absolute === '' ? '/' : posix.basename(absolute);
 }
 
-/** A tarball of `path` in the container: the path under its base name, and all below it for a directory. */
-const tarOf = (container: Container, path: string): Promise<Buffer> => packTar(container.image.filesystem.archive(path) ?? []);
+/** The path's stat as the container sees it (container-fs.ts: its own layer, the init layer, its image), or an answered 404. */
+function statOr404(x: Exchange, container: Container, path: string): PathStat | undefined {
+  const stat = containerFilesystem(x, container).stat(path);
+  if (stat === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path, name: x.params['name'] ?? '' }));
+  // The stat names the path's base name (archive-variant.ts).
+  if (stat === undefined) return stat;
+  return { ...stat, name: archiveVariant(x.state.config).statNamesWholePath ? path : labelOf(path) };
+}
+
+/** A tarball of `path` in the container under its label (labelOf), all below it for a directory; 20.10's modes carry the file type. */
+async function tarOf(x: Exchange, container: Container, path: string): Promise<Buffer> {
+  const tar = await packTar(containerFilesystem(x, container).archive(path, labelOf(path)) ?? []);
+  return releaseBelow(x, TYPELESS_MODES_FROM) ? withTypeBitsInModes(tar) : tar;
+}
 
 const ARCHIVE = { path: '/containers/{name}/archive', slashedParams: ['name'], rules: ['deprecated.container-archive.served'] } as const;
 
@@ -62,7 +78,9 @@ export const archiveGetRoute: Route = {
     const found = target(x);
     const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
     if (found === undefined || stat === undefined) return;
-    sendBody(x, 200, await tarOf(found.container, found.path), TAR_TYPE, [STAT_HEADER, statHeader(x, stat)]);
+    const tar = await tarOf(x, found.container, found.path);
+    x.state.objects.containerEvent(found.container, 'archive-path');
+    sendBody(x, 200, tar, TAR_TYPE, [STAT_HEADER, statHeader(x, stat)]);
   },
 };
 
@@ -96,8 +114,8 @@ export const containerCopyRoute: Route = {
     if (container === undefined) return;
     const resource = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['Resource'] : undefined;
     if (typeof resource !== 'string' || resource === '') return handlerError(x, 400, ENGINE_MESSAGES.pathEmpty);
-    if (container.image.filesystem.stat(resource) === undefined)
+    if (containerFilesystem(x, container).stat(resource) === undefined)
       return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: resource, name: x.params['name'] ?? '' }));
-    sendBody(x, variant.copiesWith404 && !(apiBelow(x, '1.24') && variant.copiesBelow124) ? 404 : 200, await tarOf(container, resource), TAR_TYPE);
+    sendBody(x, variant.copiesWith404 && !(apiBelow(x, '1.24') && variant.copiesBelow124) ? 404 : 200, await tarOf(x, container, resource), TAR_TYPE);
   },
 };

@@ -1,28 +1,19 @@
-import type { Exchange } from '../../http/exchange.js';
 import type { Route } from '../../http/route.js';
-import type { Container } from '../objects/index.js';
 import { sendJson } from '../replies.js';
+import { lowerFilesystem, ownEntries } from './container-fs.js';
 import { containerOr404 } from './routes.js';
 
+/** moby's archive.ChangeType: a path changed (0) or added (1) by the container's own layer. */
+const MODIFIED = 0;
+const ADDED = 1;
+
 /**
- * Whether the container's own layer holds anything: a container that ran under an init holds the
- * init's mount point, which runc made at its first start; the containers of the simulator write
- * nothing else (observed on 20.10.24, 26.1.5 and 28.5.2: one that ran without an init, or never
- * ran, has no change).
+ * GET /containers/{name}/changes: each entry of the container's own layer against the layers below
+ * it (moby's archive.Change), null when it holds none. The releases list them in the order they
+ * read the layer's directories, which is the file system's (ext4's hashed order, not the names'):
+ * ctrd-sim lists them in path order (observed on 28.5.2 and 29.7.2: the same entries, each release
+ * in an order of its own).
  */
-export function ranUnderInit(x: Exchange, container: Container): boolean {
-  // moby: HostConfig.Init when set, else the daemon's `init`.
-  const init = container.hostConfig['Init'];
-  return container.startedAt !== null && (typeof init === 'boolean' ? init : x.state.config.settings.init);
-}
-
-/** What runc makes for the init's mount point in the container's own layer: the directory and the file it mounts on. */
-export const INIT_MOUNT_POINT: readonly { readonly path: string; readonly type: 'directory' | 'file' }[] = [
-  { path: '/sbin', type: 'directory' },
-  { path: '/sbin/docker-init', type: 'file' },
-];
-
-/** GET /containers/{name}/changes: the container's own layer against its image (moby's archive.Change: Kind 1 adds), or null. */
 export const containerChangesRoute: Route = {
   method: 'GET',
   path: '/containers/{name}/changes',
@@ -32,6 +23,10 @@ export const containerChangesRoute: Route = {
   handle(x) {
     const container = containerOr404(x);
     if (container === undefined) return;
-    sendJson(x, 200, ranUnderInit(x, container) ? INIT_MOUNT_POINT.map((entry) => ({ Path: entry.path, Kind: 1 })) : null);
+    const lower = lowerFilesystem(container);
+    const changes = ownEntries(x, container)
+      .filter((entry) => entry.path !== '/')
+      .map((entry) => ({ Path: entry.path, Kind: lower.at(entry.path) === undefined ? ADDED : MODIFIED }));
+    sendJson(x, 200, changes.length === 0 ? null : changes);
   },
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { addressDecodeProblem, endpointProblem, endpointRequest } from './endpoint-settings.js';
 import { fillMessage } from '../../../common/messages.js';
-import { EMPTY_IMAGE_CONFIG, makeImage, nowNanos, type Image } from '../objects/index.js';
+import { ContainerLayer, EMPTY_IMAGE_CONFIG, makeImage, nowNanos, type Image } from '../objects/index.js';
 import { goFields } from '../go-fields.js';
 import { networkOf, storedNetworkMode } from './network-settings.js';
 import { ipv4ForwardingOf } from '../system/info/forwarding.js';
@@ -230,6 +230,7 @@ export const containerCreateRoute: Route = {
       finishedAt: null,
       exitCode: 0,
       sandboxId: null,
+      layer: new ContainerLayer(),
       networks: new Map(
         network === null
           ? []

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { CONTAINER_INIT_USAGE, CONTAINER_RW_USAGE, diffIdsOf, INIT_MOUNT_POINT_USAGE, rfc3339Nano, unixSeconds, type Container } from '../objects/index.js';
+import { CONTAINER_INIT_USAGE, diffIdsOf, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
 import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
-import { ranUnderInit } from './changes.js';
+import { ownEntries } from './container-fs.js';
 import { shapeHostConfig } from './host-config.js';
 import { legacyInspect } from './legacy-inspect.js';
 import { networksOf, shapeNetworkSettings } from './network-settings.js';
@@ -132,20 +132,30 @@ function manifestOf(x: Exchange, container: Container): Record<string, unknown> 
 }
 
 /**
- * The usage of the container's own layer: nothing a graph driver counts (no container of the
- * simulator writes); in containerd's store its snapshot, the root directory and, once it ran under
- * an init, the directory of the init's mount point (observed on 29.7.2: SizeRw 4096, then 8192).
+ * The usage of the container's own layer (container-fs.ts: ownEntries): with a graph driver the
+ * sizes of its files and links (directory.Size; observed on 28.5.2: 5008 for files of 5 and 5000
+ * bytes and a link to "top"); in containerd's store its snapshot's blocks, the root directory's
+ * included (observed on 29.7.2: 4096 untouched, 8192 once it ran under an init, 24576 for those
+ * files in a new directory of a copied-up one).
  */
 export function writableLayerSize(x: Exchange, container: Container): number {
-  if (container.image.containerd === undefined) return 0;
-  return CONTAINER_RW_USAGE + (ranUnderInit(x, container) ? INIT_MOUNT_POINT_USAGE : 0);
+  const own = ownEntries(x, container).filter((entry) => entry.path !== '/');
+  if (container.image.containerd !== undefined) return snapshotUsage(own);
+  return own.reduce(
+    (total, entry) => total + (entry.type === 'file' ? entry.content.length : entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : 0),
+    0,
+  );
 }
 
-/** SizeRw and SizeRootFs: in containerd's store the snapshots' usage (its own, the init one, the image's), else the image's files (SizeRw 0 is left out). */
+/**
+ * SizeRw and SizeRootFs: in containerd's store the snapshots' usage (its own, the init one, the
+ * image's); with a graph driver the image's files and the container's own, SizeRw left out while
+ * it is 0 (moby's omitempty).
+ */
 function sizesOf(x: Exchange, container: Container): Record<string, number> {
   const content = container.image.containerd;
-  if (content === undefined) return { SizeRootFs: container.image.size };
   const own = writableLayerSize(x, container);
+  if (content === undefined) return { ...(own === 0 ? {} : { SizeRw: own }), SizeRootFs: container.image.size + own };
   return { SizeRw: own, SizeRootFs: own + CONTAINER_INIT_USAGE + unpackedSize(content) };
 }
 
@@ -181,9 +191,8 @@ function listedImage(x: Exchange, container: Container): string {
 
 /**
  * One entry of GET /containers/json; `withSize` (the list's `size`, and system df) adds the sizes
- * (sizesOf). With a graph driver SizeRw is moby's omitempty and no container of the simulator
- * writes to its own layer, so only SizeRootFs shows: the image's size (observed on 20.10.24,
- * 26.1.5, 28.5.2 for containers that wrote nothing, running or not).
+ * (sizesOf). With a graph driver SizeRw is moby's omitempty: a container that wrote nothing shows
+ * only SizeRootFs, the image's size (observed on 20.10.24, 26.1.5, 28.5.2, running or not).
  */
 export function shapeContainerSummary(x: Exchange, container: Container, now: bigint, withSize = false): Record<string, unknown> {
   return summaryOf(x, container, now, withSize, !apiBelow(x, '1.52'));

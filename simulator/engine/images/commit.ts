@@ -21,14 +21,14 @@ import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { INIT_MOUNT_POINT, ranUnderInit } from '../containers/changes.js';
+import { INIT_MOUNT_POINT, ranUnderInit } from '../containers/container-fs.js';
 import { withGoHeaders } from './go-tar-headers.js';
 import { targetOf } from './import.js';
 import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { queryOf, releaseBelow, sendJson } from '../replies.js';
+import { notImplementedHere, queryOf, releaseBelow, sendJson } from '../replies.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
@@ -136,6 +136,8 @@ export const commitRoute: Route = {
     const container = objects.findContainer(name);
     if (container === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
     if (problem !== null) return handlerError(x, 400, problem);
+    // The layer of what an upload wrote is a tar of the container's own directory, byte for byte the release's: not modelled.
+    if (!container.layer.isEmpty) return notImplementedHere(x, '/commit of a container an upload wrote into');
     const read = readConfigDocument({ ...container.config, ...setFields(body) });
     let config: ImageConfig = read.config;
     try {

@@ -82,10 +82,6 @@ export function snapshotUsage(entries: readonly FsEntry[]): number {
  * SizeRootFs is its image's snapshots, this and its own empty snapshot (one directory).
  */
 export const CONTAINER_INIT_USAGE = 7 * BLOCK;
-/** A container's own snapshot before anything writes to it: its root directory (SizeRw 4096, observed). */
-export const CONTAINER_RW_USAGE = BLOCK;
-/** What an init's mount point adds to it: the directory /sbin (its file, docker-init, is empty). */
-export const INIT_MOUNT_POINT_USAGE = BLOCK;
 
 /** Whether `data` starts as a gzip stream does. */
 export const isGzip = (data: Buffer): boolean => data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b;

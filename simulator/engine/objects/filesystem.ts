@@ -70,6 +70,16 @@ export class LayerFilesystem {
     return this.byPath.get(current);
   }
 
+  /** Every entry, the root first. */
+  entries(): FsEntry[] {
+    return [...this.byPath.values()];
+  }
+
+  /** The entry at `path` itself, no symlink followed on the way. */
+  at(path: string): FsEntry | undefined {
+    return this.byPath.get(path);
+  }
+
   /** The stat of `path` (its last component not followed), or undefined when it does not exist. */
   stat(path: string): PathStat | undefined {
     const entry = this.lookup(path);
@@ -85,19 +95,24 @@ export class LayerFilesystem {
     return { name: posix.basename(entry.path) || '/', size, mode, mtime: entry.mtime, linkTarget };
   }
 
-  /** The entries of a tarball of `path`: the path itself under its base name, and for a directory all below it. */
-  archive(path: string): (FsEntry & { name: string })[] | undefined {
+  /**
+   * The entries of a tarball of `path`: the path itself under `label` (its base name by default),
+   * and for a directory all below it. Without a label the root is left out and what is below it
+   * named from the root (an export's names); with one, moby's rebase names the root "/" and its
+   * entries "/bin", and a label "." gives "./" and "./bin".
+   */
+  archive(path: string, label?: string): (FsEntry & { name: string })[] | undefined {
     const top = this.lookup(path);
     if (top === undefined) return undefined;
-    const base = posix.basename(top.path);
+    const base = label ?? posix.basename(top.path);
     const prefix = top.path === '/' ? '/' : `${top.path}/`;
     const rename = (entry: FsEntry): FsEntry & { name: string } => {
       const relative = entry.path === top.path ? '' : entry.path.slice(prefix.length);
-      const name = base === '' ? relative : relative === '' ? base : `${base}/${relative}`;
-      return { ...entry, name: entry.type === 'directory' ? `${name}/` : name };
+      const name = base === '' ? relative : relative === '' ? base : base === '/' ? `/${relative}` : `${base}/${relative}`;
+      return { ...entry, name: entry.type === 'directory' && !name.endsWith('/') ? `${name}/` : name };
     };
     if (top.type !== 'directory') return [rename(top)];
     const below = [...this.byPath.values()].filter((entry) => entry.path.startsWith(prefix) && entry.path !== '/');
-    return [...(top.path === '/' ? [] : [rename(top)]), ...below.sort((a, b) => (a.path < b.path ? -1 : 1)).map(rename)];
+    return [...(base === '' ? [] : [rename(top)]), ...below.sort((a, b) => (a.path < b.path ? -1 : 1)).map(rename)];
   }
 }

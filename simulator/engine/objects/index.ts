@@ -1,4 +1,5 @@
 export { ObjectStore, type Container, type ContainerEndpoint } from './store.js';
+export { ContainerLayer } from './container-layer.js';
 export {
   canonical,
   chainIdsOf,
@@ -17,7 +18,7 @@ export {
 export { EMPTY_IMAGE_CONFIG, InvalidChange, NONSTANDARD_KEYS, applyChange, readConfigDocument, type ImageConfig } from './image-config.js';
 export type { DaemonEvent } from './events.js';
 export { goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
-export { cleanPath, packTar, readTar, withTypeBitsInModes, type FsEntry } from './tar-entries.js';
+export { cleanPath, entryOfRecord, packTar, readTar, readTarRecords, withTypeBitsInModes, type FsEntry, type TarRecord } from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
 export { familiarRepo, familiarRepoTag, hasDomain, normalizedName, referenceMatches, remoteName, splitReference } from './references.js';
 export type { Volume, VolumeStore } from './volumes.js';
@@ -25,8 +26,6 @@ export {
   archivedContent,
   compressLayer,
   CONTAINER_INIT_USAGE,
-  CONTAINER_RW_USAGE,
-  INIT_MOUNT_POINT_USAGE,
   containerdContent,
   isGzip,
   loadedContent,

@@ -1,3 +1,4 @@
+import type { ContainerLayer } from './container-layer.js';
 import { EventLog } from './events.js';
 import type { Image } from './images.js';
 import { familiarRepoTag, normalizedName } from './references.js';
@@ -44,6 +45,8 @@ export interface Container {
    * (its NetworkMode's, and those a connect added); written in key order, as Go writes a map.
    */
   readonly networks: Map<string, ContainerEndpoint>;
+  /** What it wrote into its own layer (PUT …/archive). */
+  readonly layer: ContainerLayer;
 }
 
 /**

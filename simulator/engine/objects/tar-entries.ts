@@ -20,32 +20,64 @@ export const cleanPath = (name: string): string => posix.normalize(`/${name}`).r
 
 const TYPES: Readonly<Record<string, FsEntry['type']>> = { file: 'file', 'contiguous-file': 'file', directory: 'directory', symlink: 'symlink' };
 
-/**
- * The entries of a layer tarball (uncompressed). Hard links, devices and fifos are not kept: the
- * simulator's filesystems hold files, directories and symlinks only.
- */
-export async function readTar(body: Buffer): Promise<FsEntry[]> {
-  const entries: FsEntry[] = [];
+/** One entry of a tarball as its header says it: the name as written, tar-stream's type, the owner and the PAX records. */
+export interface TarRecord {
+  readonly name: string;
+  readonly type: string;
+  readonly mode: number;
+  readonly uid: number;
+  readonly gid: number;
+  readonly mtime: Date;
+  readonly linkname: string;
+  readonly pax: Readonly<Record<string, string>>;
+  readonly content: Buffer;
+}
+
+/** Every entry of a tarball (uncompressed), as written. */
+export async function readTarRecords(body: Buffer): Promise<TarRecord[]> {
+  const records: TarRecord[] = [];
   const extract = (await tarStream()).extract();
   Readable.from([body]).pipe(extract);
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
     for await (const chunk of entry) chunks.push(chunk as Buffer);
     const { header } = entry;
-    const type = TYPES[header.type ?? 'file'];
-    if (type === undefined) continue;
-    const content = Buffer.concat(chunks);
-    entries.push({
-      path: cleanPath(header.name),
-      type,
-      size: type === 'file' ? content.length : 0,
+    records.push({
+      name: header.name,
+      type: header.type ?? 'file',
       mode: header.mode ?? 0o644,
+      uid: header.uid ?? 0,
+      gid: header.gid ?? 0,
       mtime: header.mtime ?? new Date(0),
       linkname: header.linkname ?? '',
-      content,
+      pax: (header.pax ?? {}) as Record<string, string>,
+      content: Buffer.concat(chunks),
     });
   }
-  return entries;
+  return records;
+}
+
+/** A record as a file system entry at its clean path, or undefined for a type the simulator's filesystems do not hold. */
+export function entryOfRecord(record: TarRecord, path = cleanPath(record.name)): FsEntry | undefined {
+  const type = TYPES[record.type];
+  if (type === undefined) return undefined;
+  return {
+    path,
+    type,
+    size: type === 'file' ? record.content.length : 0,
+    mode: record.mode,
+    mtime: record.mtime,
+    linkname: record.linkname,
+    content: record.content,
+  };
+}
+
+/**
+ * The entries of a layer tarball (uncompressed). Hard links, devices and fifos are not kept: the
+ * simulator's filesystems hold files, directories and symlinks only.
+ */
+export async function readTar(body: Buffer): Promise<FsEntry[]> {
+  return (await readTarRecords(body)).map((record) => entryOfRecord(record)).filter((entry): entry is FsEntry => entry !== undefined);
 }
 
 /** tar-stream, loaded on the first archive: ctrd-sim starts without it (its cold start, bench/RESULTS.md section 11). */

@@ -1,0 +1,90 @@
+import { posix } from 'node:path';
+import type { Exchange } from '../../http/exchange.js';
+import type { Container, FsEntry } from '../objects/index.js';
+import { LayerFilesystem } from '../objects/filesystem.js';
+
+type Made = { readonly path: string; readonly type: FsEntry['type']; readonly linkname?: string };
+
+/**
+ * What moby's init layer puts above the image, below every container's own layer
+ * (daemon/initlayer): empty files and directories of mode 0755 and /etc/mtab's link to
+ * /proc/mounts, each shadowing the image's entry of its path, made when the container was
+ * (observed in the exports and archives of a busybox container on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
+ */
+export const INIT_LAYER: readonly Made[] = [
+  { path: '/.dockerenv', type: 'file' },
+  { path: '/dev', type: 'directory' },
+  { path: '/dev/console', type: 'file' },
+  { path: '/dev/pts', type: 'directory' },
+  { path: '/dev/shm', type: 'directory' },
+  { path: '/etc', type: 'directory' },
+  { path: '/etc/hostname', type: 'file' },
+  { path: '/etc/hosts', type: 'file' },
+  { path: '/etc/mtab', type: 'symlink', linkname: '/proc/mounts' },
+  { path: '/etc/resolv.conf', type: 'file' },
+  { path: '/proc', type: 'directory' },
+  { path: '/sys', type: 'directory' },
+];
+
+/** What runc makes for the init's mount point in the container's own layer: the directory and the file it mounts on. */
+export const INIT_MOUNT_POINT: readonly Made[] = [
+  { path: '/sbin', type: 'directory' },
+  { path: '/sbin/docker-init', type: 'file' },
+];
+
+/**
+ * Whether the container ran under an init, so that runc made the init's mount point in its own
+ * layer at its first start (observed on 20.10.24, 26.1.5 and 28.5.2: one that ran without an init,
+ * or never ran, has no change).
+ */
+export function ranUnderInit(x: Exchange, container: Container): boolean {
+  // moby: HostConfig.Init when set, else the daemon's `init`.
+  const init = container.hostConfig['Init'];
+  return container.startedAt !== null && (typeof init === 'boolean' ? init : x.state.config.settings.init);
+}
+
+const made = (entry: Made, mtime: Date): FsEntry => ({
+  path: entry.path,
+  type: entry.type,
+  size: 0,
+  mode: entry.type === 'symlink' ? 0o777 : 0o755,
+  mtime,
+  linkname: entry.linkname ?? '',
+  content: Buffer.alloc(0),
+});
+
+const createdAt = (container: Container): Date => new Date(Number(container.created / 1_000_000n));
+
+/** The layers below the container's own: its image and the init layer (the entries a change is measured against). */
+export function lowerFilesystem(container: Container): LayerFilesystem {
+  const init = INIT_LAYER.map((entry) => made(entry, createdAt(container)));
+  return new LayerFilesystem([...container.image.filesystem.entries(), ...init], createdAt(container));
+}
+
+/**
+ * The entries of the container's own layer: what runc made for an init (at its first start) and
+ * what uploads wrote, the latter over the former.
+ */
+export function ownEntries(x: Exchange, container: Container): FsEntry[] {
+  const startedAt = new Date(Number((container.startedAt ?? 0n) / 1_000_000n));
+  const written = container.layer.entries();
+  const init = ranUnderInit(x, container)
+    ? INIT_MOUNT_POINT.map((entry) => made(entry, startedAt)).filter((entry) => container.layer.get(entry.path) === undefined)
+    : [];
+  return [...init, ...written].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The file system the container sees: its own layer over the init layer over its image (overlay's merged directory). */
+export function containerFilesystem(x: Exchange, container: Container): LayerFilesystem {
+  return new LayerFilesystem([...lowerFilesystem(container).entries(), ...ownEntries(x, container)], createdAt(container));
+}
+
+/** moby's archive.PreserveTrailingDotOrSeparator: the requested path's trailing `/.` or `/` put back on the resolved one. */
+export function preserveTrailingDotOrSeparator(resolved: string, requested: string): string {
+  let out = resolved;
+  // Go's filepath.Base drops trailing separators before it takes the last element.
+  const trimmed = requested.replace(/\/+$/, '');
+  if (posix.basename(out) !== '.' && trimmed !== '' && trimmed.split('/').pop() === '.') out = `${out.endsWith('/') ? out : `${out}/`}.`;
+  if (!out.endsWith('/') && requested.endsWith('/')) out = `${out}/`;
+  return out;
+}

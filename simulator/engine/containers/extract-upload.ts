@@ -1,0 +1,139 @@
+import { posix } from 'node:path';
+import type { Exchange } from '../../http/exchange.js';
+import { type Container, entryOfRecord, type FsEntry, type TarRecord } from '../objects/index.js';
+import { releaseBelow } from '../replies.js';
+import { containerFilesystem, lowerFilesystem } from './container-fs.js';
+
+/**
+ * What an extraction did: wrote into the container's own layer; stopped at an entry the release
+ * refuses (what came before it written), with Untar's words; or met what ctrd-sim does not model
+ * (its 501 says what), before writing anything.
+ */
+export type Extraction = { readonly written: true } | { readonly refused: string } | { readonly unmodelled: string };
+
+/**
+ * The releases before it refuse a symlink whose target, taken from the link's directory, lies
+ * outside the extraction point (pkg/archive createTarFile: "invalid symlink"), and the directories
+ * they make for an entry's parents take the set-group-ID bit of the directory they are made in.
+ * Observed on 20.10.24 and 26.1.5, neither on 28.5.2 and 29.7.2, whose go-archive still holds the
+ * check: what changed was not located, and the releases between were not observed.
+ */
+const NEWER_EXTRACTION_FROM = '28.0';
+
+/** PAX records that say no more than the header does (names, sizes, owners, times) or nothing Untar applies. */
+const PLAIN_PAX = new Set(['path', 'linkpath', 'size', 'uid', 'gid', 'uname', 'gname', 'mtime', 'atime', 'ctime', 'comment']);
+const TYPES = new Set(['file', 'contiguous-file', 'directory', 'symlink']);
+
+/** Why a record is beyond what ctrd-sim extracts, or null. */
+function unmodelledRecord(record: TarRecord): string | null {
+  if (!TYPES.has(record.type)) return `a ${record.type} entry`;
+  if (record.uid !== 0 || record.gid !== 0) return 'an entry owned by another user than root';
+  const extra = Object.keys(record.pax).find((key) => !PLAIN_PAX.has(key));
+  if (extra !== undefined) return `an entry with the PAX record ${extra}`;
+  if (relativeName(record.name).startsWith('..')) return 'an entry outside the extraction point';
+  return null;
+}
+
+/** Untar's filepath.Clean of an entry's name, relative to the extraction point ("" for the point itself). */
+function relativeName(name: string): string {
+  const clean = posix.normalize(name).replace(/^\/+/, '').replace(/\/+$/, '');
+  return clean === '.' ? '' : clean;
+}
+
+/**
+ * moby's archive.Untar of an upload into the directory `dest` of the container (already resolved,
+ * every symlink followed), as the releases do it under overlay (observed on 20.10.24, 26.1.5,
+ * 28.5.2 and 29.7.2, 2026-12-06):
+ * - each entry is made with its header's mode and time (a symlink's mode is 0777), after what was
+ *   at its path is removed, unless both are directories: then the directory keeps its entries and
+ *   takes the header's mode and time;
+ * - parents the tar does not hold are made with mode 0755 (and the set-group-ID bit of a directory
+ *   that has it); a directory an entry is made in takes
+ *   the time of the upload, but those the tar holds take their header's time again at the end;
+ * - every directory above a written entry is copied up into the container's own layer.
+ * What ctrd-sim does not model is refused before anything is written: other entry types (links,
+ * devices, fifos), owners other than root, extended attributes, names outside `dest`, and an entry
+ * that replaces a directory by another type, or the reverse, or that lies below a file or symlink.
+ */
+export function extractUpload(x: Exchange, container: Container, dest: string, records: readonly TarRecord[], now: Date): Extraction {
+  const older = releaseBelow(x, NEWER_EXTRACTION_FROM);
+  for (const record of records) {
+    const why = unmodelledRecord(record);
+    if (why !== null) return { unmodelled: why };
+  }
+  const merged = containerFilesystem(x, container);
+  const pending = new Map<string, FsEntry>();
+  const at = (path: string): FsEntry | undefined => pending.get(path) ?? merged.at(path);
+  /** Something was made or removed in `dir`: it takes the time of the upload. */
+  const touch = (dir: string): void => {
+    pending.set(dir, { ...(at(dir) ?? directory(dir, now)), mtime: now });
+  };
+  const headerTimes = new Map<string, Date>();
+  for (const record of records) {
+    const relative = relativeName(record.name);
+    if (relative === '') continue;
+    const path = posix.join(dest, relative);
+    const parents = ancestorsBelow(dest, path);
+    for (const parent of parents) {
+      const existing = at(parent);
+      if (existing !== undefined && existing.type !== 'directory') return { unmodelled: 'an entry below a file or symlink' };
+      if (existing === undefined) {
+        touch(posix.dirname(parent));
+        pending.set(parent, madeIn(older ? at(posix.dirname(parent)) : undefined, parent, now));
+      }
+    }
+    const existing = at(path);
+    const entry = entryOfRecord(record, path)!;
+    if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory'))
+      return { unmodelled: 'an entry that replaces a directory by another type, or the reverse' };
+    if (older && entry.type === 'symlink' && !posix.join(posix.dirname(path), entry.linkname).startsWith(dest)) {
+      // What was at its path is removed first: from the layers below, by a whiteout, which ctrd-sim does not model.
+      if (existing !== undefined && lowerFilesystem(container).at(path) !== undefined) return { unmodelled: 'a refused symlink over an entry of the image' };
+      if (existing !== undefined) touch(posix.dirname(path));
+      pending.delete(path);
+      commit(container, pending, at);
+      container.layer.remove(path);
+      return { refused: `invalid symlink ${JSON.stringify(path)} -> ${JSON.stringify(entry.linkname)}` };
+    }
+    if (entry.type === 'directory') {
+      if (existing === undefined) touch(posix.dirname(path));
+      pending.set(path, { ...(existing ?? entry), mode: entry.mode & 0o7777, mtime: entry.mtime });
+      headerTimes.set(path, entry.mtime);
+    } else {
+      touch(posix.dirname(path));
+      pending.set(path, { ...entry, mode: entry.type === 'symlink' ? 0o777 : entry.mode & 0o7777 });
+    }
+  }
+  for (const [path, mtime] of headerTimes) pending.set(path, { ...pending.get(path)!, mtime });
+  commit(container, pending, at);
+  return { written: true };
+}
+
+/** The entries written into the container's own layer, with every directory above them, copied up as they were (overlay). */
+function commit(container: Container, pending: ReadonlyMap<string, FsEntry>, at: (path: string) => FsEntry | undefined): void {
+  const written = new Map(pending);
+  for (const path of pending.keys())
+    for (const dir of ancestorsBelow('/', path)) {
+      const seen = written.has(dir) ? undefined : at(dir);
+      if (seen !== undefined) written.set(dir, seen);
+    }
+  for (const entry of written.values()) container.layer.put(entry);
+}
+
+const directory = (path: string, mtime: Date): FsEntry => ({ path, type: 'directory', size: 0, mode: 0o755, mtime, linkname: '', content: Buffer.alloc(0) });
+
+/** Set-group-ID: a directory made in a directory that has it has it too (Linux). */
+const SETGID = 0o2000;
+
+/** A parent Untar makes (MkdirAll, 0755 under the daemon's umask 022) in `parent`, whose set-group-ID bit it takes where given (NEWER_EXTRACTION_FROM). */
+const madeIn = (parent: FsEntry | undefined, path: string, mtime: Date): FsEntry => ({
+  ...directory(path, mtime),
+  mode: 0o755 | ((parent?.mode ?? 0) & SETGID),
+});
+
+/** The directories strictly between `top` and `path`, outermost first. */
+function ancestorsBelow(top: string, path: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = posix.dirname(path); dir !== top && dir !== '/' && dir.startsWith(top === '/' ? '/' : `${top}/`); dir = posix.dirname(dir)) dirs.unshift(dir);
+  return dirs;
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import t from 'tap';
+import { packTar, readTar } from '../simulator/engine/objects/index.js';
+import type { HttpClient } from '../suites/http/client.js';
+import { importBusybox, sendOk } from './helpers/busybox-containers.js';
+import { type Ask, checkAgainstRelease, checkAgainstRealReleases, type AgainstRealOptions, statusAndMessage } from './helpers/real-versus-sim.js';
+import { inCI, installedDaemon } from './helpers/real-daemons.js';
+
+/**
+ * PUT /containers/{name}/archive with entries (simulator/engine/containers/extract-upload.ts): each
+ * real release and ctrd-sim emulating it get the same generated uploads into the same container
+ * (files, directories and symlinks, made or replacing others of their kind, at the root, in /etc,
+ * in /bin, through symlinks), and after each the answer, the whole file system as GET …/archive
+ * gives it (every entry's type, path, size, mode, link, content, and the header times the upload
+ * set), the changes and the sizes must be the same. A container with a read-only root file system
+ * refuses every upload. Names of one kind never serve another (a directory is never replaced by a
+ * file): what ctrd-sim does not model answers 501, which would fail here.
+ */
+
+const CONTAINER = 'ctc-up';
+const READ_ONLY = 'ctc-up-ro';
+/** Times an upload gives its entries: long past, so that they tell themselves from the times the daemon sets. */
+const HEADER_TIMES = [new Date('2021-03-04T05:06:07Z'), new Date('2019-12-31T23:59:59Z')];
+const PAST = Date.parse('2025-01-01T00:00:00Z');
+
+async function setup(client: HttpClient): Promise<Record<string, string>> {
+  await importBusybox(client);
+  const config = (extra: Record<string, unknown>): string =>
+    JSON.stringify({ Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'true'], HostConfig: { NetworkMode: 'none', ...extra } });
+  await sendOk(client, 'POST', `/containers/create?name=${CONTAINER}`, config({}));
+  await sendOk(client, 'POST', `/containers/create?name=${READ_ONLY}`, config({ ReadonlyRootfs: true }));
+  return {};
+}
+
+type Made = { readonly type: 'file' | 'directory' | 'symlink'; readonly name: string; readonly mode: number; readonly mtime: Date; readonly text: string };
+
+const DIRECTORIES = ['d1', 'd2', 'etc'];
+const FILES = ['f1', 'f2', 'hostname', 'ctc-release'];
+const LINKS = ['l1', 'l2'];
+const LINK_TARGETS = ['f1', 'd1', '/etc', 'nowhere', '../bin', `long-${'x'.repeat(70)}`];
+
+const below = fc.array(fc.constantFrom(...DIRECTORIES), { maxLength: 2 }).map((dirs) => dirs.join('/'));
+const under = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}/${name}`);
+const mtime = fc.constantFrom(...HEADER_TIMES);
+const made: fc.Arbitrary<Made> = fc.oneof(
+  fc.record({
+    type: fc.constant('directory' as const),
+    name: fc.tuple(below, fc.constantFrom(...DIRECTORIES)).map(([p, d]) => under(p, d)),
+    mode: fc.constantFrom(0o755, 0o750, 0o700, 0o2775),
+    mtime,
+    text: fc.constant(''),
+  }),
+  fc.record({
+    type: fc.constant('file' as const),
+    name: fc.tuple(below, fc.constantFrom(...FILES)).map(([p, f]) => under(p, f)),
+    mode: fc.constantFrom(0o644, 0o600, 0o755, 0o4755),
+    mtime,
+    text: fc.oneof(
+      fc.constantFrom('', 'hello\n'),
+      fc.stringMatching(/^[a-z]{0,40}$/),
+      fc.integer({ min: 4000, max: 9000 }).map((n) => 'y'.repeat(n)),
+    ),
+  }),
+  fc.record({
+    type: fc.constant('symlink' as const),
+    name: fc.tuple(below, fc.constantFrom(...LINKS)).map(([p, l]) => under(p, l)),
+    mode: fc.constant(0o777),
+    mtime,
+    text: fc.constantFrom(...LINK_TARGETS),
+  }),
+);
+
+/** A tarball of the entries, as ASCII text (its bytes are sent as they are). */
+async function tarText(entries: readonly Made[]): Promise<string> {
+  const tar = await packTar(
+    entries.map((e) => ({
+      name: e.type === 'directory' ? `${e.name}/` : e.name,
+      path: `/${e.name}`,
+      type: e.type,
+      size: e.type === 'file' ? e.text.length : 0,
+      mode: e.mode,
+      mtime: e.mtime,
+      linkname: e.type === 'symlink' ? e.text : '',
+      content: e.type === 'file' ? Buffer.from(e.text) : Buffer.alloc(0),
+    })),
+  );
+  return tar.toString('latin1');
+}
+
+const TARGETS = ['/', '/etc', '/bin', '/etc/', '/d1', '/etc/d1', '/l1', '/etc/l1', '/d1/d2'];
+
+/** An upload: its body names the entries (readable in a counterexample); read() sends them as a tarball. */
+const upload: fc.Arbitrary<Ask> = fc
+  .record({
+    container: fc.constantFrom(CONTAINER, CONTAINER, CONTAINER, READ_ONLY),
+    target: fc.constantFrom(...TARGETS),
+    entries: fc.array(made, { minLength: 1, maxLength: 5 }),
+  })
+  .map(({ container, target, entries }) => ({
+    method: 'PUT',
+    path: `/containers/${container}/archive?path=${encodeURIComponent(target)}`,
+    type: 'application/x-tar',
+    body: JSON.stringify(entries),
+  }));
+
+/** The container's whole file system as its archive gives it, each entry with what an upload can set (times the daemon set, not). */
+async function fileSystem(client: HttpClient): Promise<string[]> {
+  const reply = await client.stream('GET', `/containers/${CONTAINER}/archive?path=/`, { timeoutMs: 60_000 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of reply.chunks()) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  if (reply.status !== 200) return [`${reply.status}`];
+  return (await readTar(body)).map((e) => {
+    const time = e.mtime.getTime() < PAST ? e.mtime.toISOString() : 'now';
+    const sum = createHash('sha256').update(e.content).digest('hex').slice(0, 12);
+    return `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${e.linkname} ${sum} ${time}`;
+  });
+}
+
+/** The answer, then what the container is: its files, its changes (in path order: the releases list them in their file system's), its sizes. */
+async function read(client: HttpClient, ask: Ask): Promise<unknown> {
+  const entries = (JSON.parse(ask.body ?? '[]') as (Made & { mtime: string })[]).map((e) => ({ ...e, mtime: new Date(e.mtime) }));
+  const answer = await statusAndMessage(client, { ...ask, body: await tarText(entries) });
+  const changes = (JSON.parse(await sendOk(client, 'GET', `/containers/${CONTAINER}/changes`)) as { Path: string; Kind: number }[] | null) ?? [];
+  const listed = JSON.parse(await sendOk(client, 'GET', '/containers/json?all=1&size=1')) as { Names: string[]; SizeRw?: number; SizeRootFs?: number }[];
+  const sizes = listed.filter((c) => c.Names.includes(`/${CONTAINER}`)).map((c) => [c.SizeRw ?? null, c.SizeRootFs ?? null]);
+  return [answer, await fileSystem(client), changes.sort((a, b) => (a.Path < b.Path ? -1 : 1)), sizes];
+}
+
+const options: AgainstRealOptions = { setup, read };
+checkAgainstRealReleases('uploads into a container', 'ctc-upload-', upload, 60, options);
+const v29 = installedDaemon('29.7');
+if ('daemon' in v29) checkAgainstRelease('uploads into a container', 'ctc-upload-', v29.daemon, upload, 60, options);
+else if (inCI()) t.fail(`real daemons are required in CI: ${v29.missing}`);
+else t.test('uploads into a container: dockerd 29.7', { skip: v29.missing }, async () => {});
