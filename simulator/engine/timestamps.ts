@@ -46,6 +46,21 @@ function layoutOf(value: string, inLocation: boolean): string {
   return inLocation ? '2006-01-02' : '2006-01-02Z07:00';
 }
 
+/** Go's zero time (0001-01-01T00:00:00Z) in seconds since the epoch (Go's unixToInternal, negated), and in nanoseconds. */
+const GO_ZERO_SECONDS = -62_135_596_800n;
+export const GO_ZERO_TIME = GO_ZERO_SECONDS * 1_000_000_000n;
+
+/**
+ * The time Go's time.Unix makes of a Unix time (nanoseconds since the epoch): it keeps the seconds
+ * since year 1 in an int64, so beyond 2^63 - 1 - 62135596800 they wrap to before year 1. Observed on
+ * 26.1.5, 28.5.2 and 29.7.2 (2026-12-06): an image list with until=9223372036854775807 lists nothing.
+ */
+export function goUnixTime(nanos: bigint): bigint {
+  const seconds = floorSeconds(nanos);
+  const sinceYearOne = BigInt.asIntN(64, seconds - GO_ZERO_SECONDS);
+  return (sinceYearOne + GO_ZERO_SECONDS) * 1_000_000_000n + (nanos - seconds * 1_000_000_000n);
+}
+
 /** Go's Time.Unix(): whole seconds since the epoch, rounded down (also before it). */
 const floorSeconds = (nanos: bigint): bigint => (nanos >= 0n ? nanos / 1_000_000_000n : -((-nanos + 999_999_999n) / 1_000_000_000n));
 
@@ -124,4 +139,17 @@ export function parseTime(value: string, now: bigint, offsetSeconds: number): { 
   if (value.includes('-')) return parsed;
   const unix = parseUnixSeconds(value);
   return 'error' in unix ? { error: `failed to parse value as time or duration: ${unix.error}` } : { nanos: totalNanos(unix) };
+}
+
+/**
+ * A filter's time (a prune's or an image list's `until`) as the release reads it: moby's
+ * timetypes.GetTimestamp then ParseTimestamps (`olderGo`: 20.10's), or from 29.4 (`strict`)
+ * timestamp.Parse; the time in nanoseconds since the epoch, or the error's words.
+ */
+export function filterTime(value: string, now: bigint, strict: boolean, olderGo: boolean): { readonly nanos: bigint } | { readonly error: string } {
+  if (strict) return parseTime(value, now, localOffsetSeconds());
+  const timestamp = getTimestamp(value, now, localOffsetSeconds(), olderGo);
+  if ('error' in timestamp) return timestamp;
+  const parsed = parseTimestamps(timestamp.text, 0n);
+  return 'error' in parsed ? parsed : { nanos: totalNanos(parsed) };
 }

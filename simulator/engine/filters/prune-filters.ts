@@ -1,6 +1,6 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
-import { getTimestamp, localOffsetSeconds, parseTime, parseTimestamps, STRICT_TIMESTAMPS_FROM, totalNanos } from '../timestamps.js';
+import { filterTime, STRICT_TIMESTAMPS_FROM } from '../timestamps.js';
 import { nowNanos } from '../objects/index.js';
 import { dropConnection, queryOf, releaseBelow } from '../replies.js';
 import { type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, pruneLabelsMatch, unacceptedKey } from './filter-args.js';
@@ -20,15 +20,8 @@ function pruneUntil(args: FilterArgs, old: boolean, plain: boolean, strict: bool
   const status = plain ? 500 : 400;
   if (values.length > 1) return { status, message: 'more than one until filter specified' };
   if (values.length === 0) return keyAloneIsNoBound ? { until: null } : { panics: true };
-  if (strict) {
-    const parsed = parseTime(values[0]!, nowNanos(), localOffsetSeconds());
-    return 'error' in parsed ? { status, message: parsed.error } : { until: parsed.nanos };
-  }
-  const timestamp = getTimestamp(values[0]!, nowNanos(), localOffsetSeconds(), old);
-  if ('error' in timestamp) return { status, message: timestamp.error };
-  const parsed = parseTimestamps(timestamp.text, 0n);
-  if ('error' in parsed) return { status, message: parsed.error };
-  return { until: totalNanos(parsed) };
+  const read = filterTime(values[0]!, nowNanos(), strict, old);
+  return 'error' in read ? { status, message: read.error } : { until: read.nanos };
 }
 
 /** What differs between the prunes that read their filters as moby does. */

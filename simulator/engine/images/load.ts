@@ -27,6 +27,7 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { releaseBelow, sendJsonMessages } from '../replies.js';
 import { goTarProblem } from './tar-check.js';
 import { goJsonSyntaxError } from '../go-json.js';
+import { GO_ZERO_TIME } from '../timestamps.js';
 import { BAD_ARCHIVE, readSaveArchive } from './load-archive.js';
 
 /** The largest archive a load takes (ctrd-sim keeps every layer in memory), packed or unpacked. */
@@ -211,6 +212,3 @@ function historyOf(value: unknown): HistoryEntry[] {
     };
   });
 }
-
-/** Go's zero time (0001-01-01T00:00:00Z) in nanoseconds since the epoch. */
-const GO_ZERO_TIME = -62_135_596_800n * 1_000_000_000n;

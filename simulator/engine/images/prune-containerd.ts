@@ -33,10 +33,7 @@ export interface PruneOutcome {
 
 export function pruneContainerdImages(objects: ObjectStore, danglingOnly: boolean, keep: (image: Image) => boolean): PruneOutcome {
   const images = objects.allImages();
-  const recordsOf = (image: Image): StoreRecord[] => {
-    const tags = objects.tagsOf(image);
-    return tags.length === 0 ? [{ image, tag: null }] : tags.map((tag) => ({ image, tag }));
-  };
+  const recordsOf = (image: Image): StoreRecord[] => objects.recordsOf(image).map(({ tag }) => ({ image, tag }));
   const refCount = new Map(images.map((image) => [image.id, recordsOf(image).length]));
   const candidates = new Map<string, StoreRecord>();
   for (const image of images)

@@ -7,8 +7,10 @@ import { answerMissingImage, referenceError } from './missing-image.js';
 import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { shapeContainerdInspect, shapeContainerdSummary } from './shape-containerd.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { booleanFilter, filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey, type FilterArgs } from '../filters/filter-args.js';
-import { apiBelow, boolQuery, notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
+import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { usesContainerdStore } from './image-store.js';
+import { readListFilters } from './list-filters.js';
 import { imageListVariant } from './list-variant.js';
 
 /** The image a path names, or a 404 (400 for a name that is no reference) already answered; `wrapped`: 20.10's inspect words. */
@@ -70,30 +72,14 @@ export const imageTagRoute: Route = {
   },
 };
 
-/** The filters the simulator applies; the others the release accepts (`until`) answer 501. */
-const APPLIED_FILTERS = ['reference', 'dangling', 'label', 'before', 'since'];
+/** The release whose graph driver store takes the `until` filter (moby 7995e3288f, first in v25.0.0; containerd's store takes it in every release that has it). */
+const UNTIL_FROM = '25.0';
 
-/**
- * The creation time an image filter (`before`, `since`) names, over all its images: the oldest
- * for before, the newest for since (moby's AND of the values); undefined when the filter is not
- * given, null when an image is missing (answered).
- */
-function boundOf(x: Exchange, filters: FilterArgs, key: 'before' | 'since'): bigint | undefined | null {
-  let bound: bigint | undefined;
-  for (const name of filterValues(filters, key)) {
-    const image = x.state.objects.findImage(name);
-    if (image === undefined) {
-      answerMissingImage(x, name, false);
-      return null;
-    }
-    if (bound === undefined || (key === 'before' ? image.created < bound : image.created > bound)) bound = image.created;
-  }
-  return bound;
-}
-
-/** The filter names the release accepts (moby acceptedImageFilterTags; `until` from 23.0). */
-const acceptedFilters = (x: Exchange): readonly string[] =>
-  releaseBelow(x, '23.0') ? ['dangling', 'label', 'before', 'since', 'reference'] : ['dangling', 'label', 'before', 'since', 'reference', 'until'];
+/** The filter names the release accepts (moby acceptedImageFilterTags). */
+const acceptedFilters = (x: Exchange): readonly string[] => {
+  const accepted = ['dangling', 'label', 'before', 'since', 'reference'];
+  return releaseBelow(x, UNTIL_FROM) && !usesContainerdStore(x.state.config) ? accepted : [...accepted, 'until'];
+};
 
 /** The release that removed the former `filter` parameter (Deprecation catalogue: deprecated 1.13, removed 20.10). */
 const FILTER_REMOVED_IN = '20.10';
@@ -137,7 +123,27 @@ export function isHiddenIntermediate(objects: ObjectStore, image: Image): boolea
   return image.containerd !== undefined && objects.tagsOf(image).length === 0 && objects.allImages().some((other) => other.origin?.parent === image.id);
 }
 
-/** GET /images/json: newest first, with the `reference` and `dangling` filters and the former `filter` parameter (legacyFilter). */
+/**
+ * Whether a graph driver leaves the image out of the list (moby daemon/images/image_list.go): an
+ * image another was committed from, untagged, without `all`; or with `dangling=true`, which takes
+ * only the images without children (imageStore.Heads), `all` or not. Observed on 20.10.24, 26.1.5 and
+ * 28.5.2 (2026-12-06).
+ */
+function graphDriverHides(objects: ObjectStore, image: Image, untagged: boolean, listAll: boolean, dangling: boolean | undefined): boolean {
+  return image.containerd === undefined && (dangling === true || (untagged && !listAll)) && objects.hasChildren(image);
+}
+
+/**
+ * containerd's store: the image's tags whose records were made before `until`, or null when none of
+ * its records was (the image is not listed). Observed on 29.7.2 (2026-12-06): an image tagged before
+ * and after the time is listed with the earlier tags alone, RepoDigests of the last of them.
+ */
+function tagsMadeBefore(objects: ObjectStore, image: Image, until: bigint): string[] | null {
+  const records = objects.recordsOf(image).filter((record) => record.made < until);
+  return records.length === 0 ? null : records.flatMap((record) => (record.tag === null ? [] : [record.tag]));
+}
+
+/** GET /images/json: newest first, with its filters (list-filters.ts) and the former `filter` parameter (legacyFilter). */
 export const imageListRoute: Route = {
   method: 'GET',
   path: '/images/json',
@@ -145,21 +151,16 @@ export const imageListRoute: Route = {
   rules: ['deprecated.images-list.filter-parameter', 'deprecated.images-list.filter-parameter.legacy-form'],
   handle(x) {
     const query = queryOf(x);
-    // Parsed, checked for names the release accepts, then `dangling` read: each refusal in moby's order (observed on 20.10.24, 26.1.5, 28.5.2).
+    // Parsed, checked for names the release accepts, then the filters read: each refusal in moby's order (observed on 20.10.24, 26.1.5, 28.5.2, 29.7.2).
     const old = releaseBelow(x, '23.0');
     const parsed = parseFilterArgs(query.get('filters') ?? '', old);
     if ('refusal' in parsed) return handlerError(x, parsed.refusal.status, parsed.refusal.message);
     const filters = parsed.args;
     const unaccepted = unacceptedKey(filters, acceptedFilters(x));
     if (unaccepted !== null) return handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
-    const dangling = booleanFilter(filters, 'dangling', old);
-    if (typeof dangling === 'object') return handlerError(x, 400, dangling.refused);
-    const before = boundOf(x, filters, 'before');
-    if (before === null) return;
-    const since = boundOf(x, filters, 'since');
-    if (since === null) return;
-    const unapplied = unacceptedKey(filters, APPLIED_FILTERS);
-    if (unapplied !== null) return notImplementedHere(x, `/images/json with the ${unapplied} filter`);
+    const read = readListFilters(x, filters);
+    if (read === null) return;
+    const { dangling, before, since, until } = read;
     // The reference filter, from 1.41 too (list-variant.ts).
     const patterns = !imageListVariant(x.state.config).referenceFilterFrom141 && !apiBelow(x, '1.41') ? [] : filterValues(filters, 'reference');
     const legacy = legacyFilter(x, query.get('filter') ?? '');
@@ -170,9 +171,11 @@ export const imageListRoute: Route = {
     const listAll = boolQuery(x, 'all');
     for (const image of objects.allImages().sort(newestFirst)) {
       if (!listAll && isHiddenIntermediate(objects, image)) continue;
-      const all = objects.tagsOf(image);
+      const all = until === null ? objects.tagsOf(image) : tagsMadeBefore(objects, image, until);
+      if (all === null) continue;
       if (dangling !== undefined && dangling !== (all.length === 0)) continue;
-      if ((before !== undefined && image.created >= before) || (since !== undefined && image.created <= since)) continue;
+      if (graphDriverHides(objects, image, all.length === 0, listAll, dangling)) continue;
+      if ((before !== null && image.created >= before) || (since !== null && image.created <= since)) continue;
       if (filters.has('label') && !labelsMatch(filters, image.config.Labels)) continue;
       const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
       const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));

@@ -64,7 +64,6 @@ export function shapeContainerdInspect(
     Os: 'linux',
     Size: content.contentSize,
     RootFS: { Type: 'layers', Layers: diffIdsOf(image) },
-    // An untagged image is kept under its dangling name, updated when it was made.
     Metadata: { LastTagTime: rfc3339Nano(lastTagTime ?? image.created) },
     ...(apiBelow(x, '1.48') ? {} : { Descriptor: descriptorOf(image, content) }),
   };

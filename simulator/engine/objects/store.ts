@@ -1,3 +1,4 @@
+import { nowNanos } from './clock.js';
 import type { ContainerLayer } from './container-layer.js';
 import { EventLog } from './events.js';
 import type { Image } from './images.js';
@@ -59,12 +60,24 @@ export class ObjectStore {
   readonly volumes = new VolumeStore(this.events);
   readonly plugins = new PluginStore(this.events);
   private readonly images = new Map<string, Image>();
-  /** Familiar `repo:tag` (references.ts: familiarRepoTag) → image ID, and when each was last tagged. */
+  /**
+   * Familiar `repo:tag` (references.ts: familiarRepoTag) → image ID, and when each was tagged: with a
+   * graph driver at its last tag; in containerd's store when its record was made (a tag the name
+   * already had leaves it as it was).
+   */
   private readonly tags = new Map<string, string>();
   private readonly tagTimes = new Map<string, bigint>();
+  /**
+   * containerd's store: when each untagged image's dangling record (moby-dangling@<digest>) was made,
+   * by image ID: when the image came untagged, or when its last tag went or moved to another image
+   * (moby's c8d softImageDelete). Observed on 29.7.2 (2026-12-06): an untagged image loaded from an
+   * archive dated 2026-01-01 has the load's time as its LastTagTime, and `until` compares that time.
+   */
+  private readonly danglingTimes = new Map<string, bigint>();
   private readonly containers = new Map<string, Container>();
 
   addImage(image: Image): void {
+    if (image.containerd !== undefined && !this.images.has(image.id)) this.danglingTimes.set(image.id, nowNanos());
     this.images.set(image.id, image);
   }
 
@@ -114,19 +127,42 @@ export class ObjectStore {
       .map(([, repoTag]) => repoTag);
   }
 
+  /** The latest of its tags' times; in containerd's store an untagged image's is its dangling record's. */
   lastTagTime(image: Image): bigint | null {
-    const times = this.tagsOf(image).map((repoTag) => this.tagTimes.get(repoTag)!);
+    const times =
+      image.containerd === undefined ? this.tagsOf(image).map((tag) => this.tagTimes.get(tag)!) : this.recordsOf(image).map((record) => record.made);
     // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
     return times.length === 0 ? null : times.reduce((a, b) => (a > b ? a : b));
+  }
+
+  /**
+   * containerd's store: the image's records, each with when it was made: one per tag (its familiar
+   * `repo:tag`, in the store's order), or its dangling record (tag null) when it has none.
+   */
+  recordsOf(image: Image): { readonly tag: string | null; readonly made: bigint }[] {
+    const tags = this.tagsOf(image);
+    if (tags.length > 0) return tags.map((tag) => ({ tag, made: this.tagTimes.get(tag)! }));
+    return [{ tag: null, made: this.danglingTimes.get(image.id) ?? image.created }];
   }
 
   /** Points `repo:tag` at the image (moving it from another one); records the `tag` event unless `quiet` (a load tags without one). */
   tag(image: Image, name: string, at: bigint, quiet = false): void {
     const repoTag = familiarRepoTag(name);
+    const before = this.tags.get(repoTag);
+    // containerd's store keeps the record a tag already has (moby's c8d createOrReplaceImage).
+    const made = image.containerd !== undefined && before === image.id ? this.tagTimes.get(repoTag)! : at;
     this.tags.delete(repoTag);
     this.tags.set(repoTag, image.id);
-    this.tagTimes.set(repoTag, at);
+    this.tagTimes.set(repoTag, made);
+    this.danglingTimes.delete(image.id);
+    if (before !== undefined && before !== image.id) this.keepDangling(before, at);
     if (!quiet) this.imageEvent(image, 'tag', repoTag);
+  }
+
+  /** containerd's store: an image left without tags gets its dangling record, made `at`. */
+  private keepDangling(id: string, at: bigint): void {
+    const image = this.images.get(id);
+    if (image?.containerd !== undefined && this.tagsOf(image).length === 0) this.danglingTimes.set(id, at);
   }
 
   untag(name: string): void {
@@ -135,6 +171,7 @@ export class ObjectStore {
     if (id === undefined) return;
     this.tags.delete(repoTag);
     this.tagTimes.delete(repoTag);
+    this.keepDangling(id, nowNanos());
     const image = this.images.get(id);
     if (image === undefined) this.events.record('image', 'untag', id, { name: id });
     // containerd's store names the reference, without the image's labels (moby's c8d logImageEvent).
@@ -153,6 +190,7 @@ export class ObjectStore {
   /** Forgets the image; its delete event names it by ID, or as `name` (containerd's prune names the record it removed last). */
   removeImage(image: Image, name = image.id): void {
     this.images.delete(image.id);
+    this.danglingTimes.delete(image.id);
     this.events.record('image', 'delete', image.id, { name });
   }
 
