@@ -99,14 +99,16 @@ function normalized(value: unknown, keepSizes: boolean, unordered: boolean): unk
     if (TIMES.has(key)) return '<time>';
     return item;
   };
-  // In an unordered answer equal entries may come in either order: its IDs are only IDs.
+  // In an unordered answer equal entries may come in either order: its IDs are only IDs. A short ID
+  // (a 409's words name the container and the image by 12 digits) is named as the ID it begins.
   const ids = new Map<string, string>();
+  const idOf = (hex: string): string => {
+    const full = hex.length === 64 ? hex : ([...ids.keys()].find((id) => id.startsWith(hex)) ?? hex);
+    if (!ids.has(full)) ids.set(full, `<id${ids.size}>`);
+    return `${ids.get(full)!}${hex.length === 64 ? '' : ':12'}`;
+  };
   return JSON.parse(
-    JSON.stringify(masked(value)).replace(/[0-9a-f]{64}/g, (hex) => {
-      if (unordered) return '<id>';
-      if (!ids.has(hex)) ids.set(hex, `<id${ids.size}>`);
-      return ids.get(hex)!;
-    }),
+    JSON.stringify(masked(value)).replace(/[0-9a-f]{64}|\b[0-9a-f]{12}\b/g, (hex) => (unordered ? '<id>' : idOf(hex))),
   ) as unknown;
 }
 
