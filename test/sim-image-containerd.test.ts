@@ -107,9 +107,7 @@ function normalized(value: unknown, keepSizes: boolean, unordered: boolean): unk
     if (!ids.has(full)) ids.set(full, `<id${ids.size}>`);
     return `${ids.get(full)!}${hex.length === 64 ? '' : ':12'}`;
   };
-  return JSON.parse(
-    JSON.stringify(masked(value)).replace(/[0-9a-f]{64}|\b[0-9a-f]{12}\b/g, (hex) => (unordered ? '<id>' : idOf(hex))),
-  ) as unknown;
+  return JSON.parse(JSON.stringify(masked(value)).replace(/[0-9a-f]{64}|\b[0-9a-f]{12}\b/g, (hex) => (unordered ? '<id>' : idOf(hex)))) as unknown;
 }
 
 async function read(client: HttpClient, ask: Ask): Promise<unknown> {
