@@ -1,4 +1,7 @@
 import type { Route } from '../../http/route.js';
+import { posix } from 'node:path';
+import type { FsEntry } from '../objects/index.js';
+import type { LayerFilesystem } from '../objects/filesystem.js';
 import { sendJson } from '../replies.js';
 import { lowerFilesystem, ownEntries } from './container-fs.js';
 import { containerOr404 } from './routes.js';
@@ -8,8 +11,38 @@ const MODIFIED = 0;
 const ADDED = 1;
 
 /**
- * GET /containers/{name}/changes: each entry of the container's own layer against the layers below
- * it (moby's archive.Change), null when it holds none. The releases list them in the order they
+ * Whether an entry of the container's own layer differs from the one below it (moby's
+ * statDifferent): its type or mode; for what is no directory also its size or time (a directory's
+ * are no measure of change, moby#9874).
+ */
+function differs(entry: FsEntry, below: FsEntry): boolean {
+  if (entry.type !== below.type || entry.mode !== below.mode) return true;
+  if (entry.type === 'directory') return false;
+  const size = (e: FsEntry): number => (e.type === 'symlink' ? Buffer.byteLength(e.linkname) : e.content.length);
+  return size(entry) !== size(below) || entry.mtime.getTime() !== below.mtime.getTime();
+}
+
+/**
+ * The changes of the container's own layer: what is not below is added, what differs is modified,
+ * and every directory above a change is modified too (moby's addChanges: "to properly save and
+ * restore filesystem permissions"); a directory only copied up, or given the same mode, is none.
+ */
+function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string, number> {
+  const kinds = new Map<string, number>();
+  for (const entry of own) {
+    if (entry.path === '/') continue;
+    const below = lower.at(entry.path);
+    if (below === undefined) kinds.set(entry.path, ADDED);
+    else if (differs(entry, below)) kinds.set(entry.path, MODIFIED);
+  }
+  for (const path of [...kinds.keys()])
+    for (let dir = posix.dirname(path); dir !== '/'; dir = posix.dirname(dir)) if (!kinds.has(dir)) kinds.set(dir, MODIFIED);
+  return kinds;
+}
+
+/**
+ * GET /containers/{name}/changes: the container's own layer against the layers below it
+ * (changesOf; moby's archive.ChangesDirs), null when nothing changed. The releases list them in the order they
  * read the layer's directories, which is the file system's (ext4's hashed order, not the names'):
  * ctrd-sim lists them in path order (observed on 28.5.2 and 29.7.2: the same entries, each release
  * in an order of its own).
@@ -23,10 +56,8 @@ export const containerChangesRoute: Route = {
   handle(x) {
     const container = containerOr404(x);
     if (container === undefined) return;
-    const lower = lowerFilesystem(container);
-    const changes = ownEntries(x, container)
-      .filter((entry) => entry.path !== '/')
-      .map((entry) => ({ Path: entry.path, Kind: lower.at(entry.path) === undefined ? ADDED : MODIFIED }));
+    const kinds = changesOf(ownEntries(x, container), lowerFilesystem(container));
+    const changes = [...kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([Path, Kind]) => ({ Path, Kind }));
     sendJson(x, 200, changes.length === 0 ? null : changes);
   },
 };
