@@ -42,10 +42,9 @@ function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string,
 
 /**
  * GET /containers/{name}/changes: the container's own layer against the layers below it
- * (changesOf; moby's archive.ChangesDirs), null when nothing changed. The releases list them in the order they
- * read the layer's directories, which is the file system's (ext4's hashed order, not the names'):
- * ctrd-sim lists them in path order (observed on 28.5.2 and 29.7.2: the same entries, each release
- * in an order of its own).
+ * (changesOf; moby's archive.ChangesDirs), null when nothing changed. The releases list a
+ * directory's entries in the order Go ranges over a map of them, which is random: ctrd-sim lists
+ * them in path order (observed on 28.5.2 and 29.7.2: the same entries, in an order of their own).
  */
 export const containerChangesRoute: Route = {
   method: 'GET',
