@@ -7,6 +7,7 @@ import type { Route } from '../../http/route.js';
 import { cleanPath, nowNanos, readTarRecords, type Container } from '../objects/index.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
+import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
 import { extractUpload } from './extract-upload.js';
@@ -46,8 +47,7 @@ type Point =
  * moby's EvalSymlinks of the path joined to the root, then its Lstat: each component in turn; one
  * that is no directory while components remain makes ENOTDIR.
  */
-export function extractionPoint(x: Exchange, container: Container, path: string): Point {
-  const view = containerFilesystem(x, container);
+export function extractionPoint(view: LayerFilesystem, path: string): Point {
   const parts = cleanPath(path)
     .split('/')
     .filter((part) => part !== '');
@@ -87,7 +87,8 @@ export const archivePutRoute: Route = {
     const found = target(x);
     if (found === undefined) return;
     const { container } = found;
-    const point = extractionPoint(x, container, found.path);
+    const view = containerFilesystem(x, container);
+    const point = extractionPoint(view, found.path);
     if (point.type !== 'directory') x.req.resume();
     if (point.type === 'missing') return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
     if (point.type === 'through-file') {

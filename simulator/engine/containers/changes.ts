@@ -1,7 +1,7 @@
 import type { Route } from '../../http/route.js';
 import { posix } from 'node:path';
 import type { FsEntry } from '../objects/index.js';
-import type { LayerFilesystem } from '../objects/filesystem.js';
+import { statSize, type LayerFilesystem } from '../objects/filesystem.js';
 import { sendJson } from '../replies.js';
 import { lowerFilesystem, ownEntries } from './container-fs.js';
 import { containerOr404 } from './routes.js';
@@ -18,8 +18,7 @@ const ADDED = 1;
 function differs(entry: FsEntry, below: FsEntry): boolean {
   if (entry.type !== below.type || entry.mode !== below.mode) return true;
   if (entry.type === 'directory') return false;
-  const size = (e: FsEntry): number => (e.type === 'symlink' ? Buffer.byteLength(e.linkname) : e.content.length);
-  return size(entry) !== size(below) || entry.mtime.getTime() !== below.mtime.getTime();
+  return statSize(entry) !== statSize(below) || entry.mtime.getTime() !== below.mtime.getTime();
 }
 
 /**

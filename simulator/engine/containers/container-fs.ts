@@ -55,11 +55,14 @@ const made = (entry: Made, mtime: Date): FsEntry => ({
 
 const createdAt = (container: Container): Date => new Date(Number(container.created / 1_000_000n));
 
-/** The layers below the container's own: its image and the init layer (the entries a change is measured against). */
-export function lowerFilesystem(container: Container): LayerFilesystem {
-  const init = INIT_LAYER.map((entry) => made(entry, createdAt(container)));
-  return new LayerFilesystem([...container.image.filesystem.entries(), ...init], createdAt(container));
-}
+/** The entries of the layers below the container's own: its image's, then the init layer's over them. */
+const lowerEntries = (container: Container): FsEntry[] => [
+  ...container.image.filesystem.entries(),
+  ...INIT_LAYER.map((entry) => made(entry, createdAt(container))),
+];
+
+/** The layers below the container's own (the entries a change is measured against). */
+export const lowerFilesystem = (container: Container): LayerFilesystem => new LayerFilesystem(lowerEntries(container), createdAt(container));
 
 /**
  * The entries of the container's own layer: what runc made for an init (at its first start) and
@@ -76,7 +79,7 @@ export function ownEntries(x: Exchange, container: Container): FsEntry[] {
 
 /** The file system the container sees: its own layer over the init layer over its image (overlay's merged directory). */
 export function containerFilesystem(x: Exchange, container: Container): LayerFilesystem {
-  return new LayerFilesystem([...lowerFilesystem(container).entries(), ...ownEntries(x, container)], createdAt(container));
+  return new LayerFilesystem([...lowerEntries(container), ...ownEntries(x, container)], createdAt(container));
 }
 
 /** moby's archive.PreserveTrailingDotOrSeparator: the requested path's trailing `/.` or `/` put back on the resolved one. */

@@ -22,11 +22,10 @@ const NEWER_EXTRACTION_FROM = '28.0';
 
 /** PAX records that say no more than the header does (names, sizes, owners, times) or nothing Untar applies. */
 const PLAIN_PAX = new Set(['path', 'linkpath', 'size', 'uid', 'gid', 'uname', 'gname', 'mtime', 'atime', 'ctime', 'comment']);
-const TYPES = new Set(['file', 'contiguous-file', 'directory', 'symlink']);
 
 /** Why a record is beyond what ctrd-sim extracts, or null. */
 function unmodelledRecord(record: TarRecord): string | null {
-  if (!TYPES.has(record.type)) return `a ${record.type} entry`;
+  if (entryOfRecord(record) === undefined) return `a ${record.type} entry`;
   if (record.uid !== 0 || record.gid !== 0) return 'an entry owned by another user than root';
   const extra = Object.keys(record.pax).find((key) => !PLAIN_PAX.has(key));
   if (extra !== undefined) return `an entry with the PAX record ${extra}`;
@@ -61,6 +60,7 @@ export function extractUpload(x: Exchange, container: Container, dest: string, r
     const why = unmodelledRecord(record);
     if (why !== null) return { unmodelled: why };
   }
+  // Looked at now, not before the body was read: another upload may have written in between (moby holds the container's lock).
   const merged = containerFilesystem(x, container);
   const pending = new Map<string, FsEntry>();
   const at = (path: string): FsEntry | undefined => pending.get(path) ?? merged.at(path);

@@ -4,6 +4,7 @@ import { CONTAINER_INIT_USAGE, diffIdsOf, rfc3339Nano, snapshotUsage, unixSecond
 import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
+import { statSize } from '../objects/filesystem.js';
 import { ownEntries } from './container-fs.js';
 import { shapeHostConfig } from './host-config.js';
 import { legacyInspect } from './legacy-inspect.js';
@@ -141,10 +142,7 @@ function manifestOf(x: Exchange, container: Container): Record<string, unknown> 
 export function writableLayerSize(x: Exchange, container: Container): number {
   const own = ownEntries(x, container).filter((entry) => entry.path !== '/');
   if (container.image.containerd !== undefined) return snapshotUsage(own);
-  return own.reduce(
-    (total, entry) => total + (entry.type === 'file' ? entry.content.length : entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : 0),
-    0,
-  );
+  return own.reduce((total, entry) => total + (entry.type === 'directory' ? 0 : statSize(entry)), 0);
 }
 
 /**

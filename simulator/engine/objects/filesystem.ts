@@ -19,6 +19,10 @@ export interface PathStat {
 
 /** A directory's size as stat reports it on the ext4 and overlay filesystems the daemons run on. */
 const DIRECTORY_SIZE = 4096;
+
+/** An entry's size as stat reports it: a directory's block, a symlink's target, a file's bytes. */
+export const statSize = (entry: FsEntry): number =>
+  entry.type === 'directory' ? DIRECTORY_SIZE : entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : entry.size;
 const MAX_LINKS = 255;
 
 /**
@@ -90,7 +94,7 @@ export class LayerFilesystem {
     if (entry.mode & 0o1000) mode |= MODE_STICKY;
     if (entry.type === 'directory') mode = (mode | MODE_DIR) >>> 0;
     if (entry.type === 'symlink') mode |= MODE_SYMLINK;
-    const size = entry.type === 'directory' ? DIRECTORY_SIZE : entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : entry.size;
+    const size = statSize(entry);
     const linkTarget = entry.type === 'symlink' ? (this.lookup(entry.path, true)?.path ?? '') : '';
     return { name: posix.basename(entry.path) || '/', size, mode, mtime: entry.mtime, linkTarget };
   }
