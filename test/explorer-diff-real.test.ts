@@ -7,14 +7,14 @@ import { installed } from './helpers/observe-claims.js';
 import { inCI } from './helpers/real-daemons.js';
 
 /**
- * The explorer between ctrd-sim emulating 28.5 and 29.7 and the real dockerd 28.5 and 29.7.2 (which
+ * The explorer between ctrd-sim emulating each observed dockerd release and that real release (29.7.2
  * is installed, not listed: observe-claims.ts `installed`), on a fixed seed: nothing may differ
- * unexplained on the requests the simulator serves (those it answers 501 are listed apart). A
+ * unexplained on the requests the simulator serves (those it answers 501 are listed apart). Half a
  * minute or so each: 300 requests and 30 stateful sequences.
  */
 const SEED = '20261127';
 
-for (const release of ['28.5', '29.7'] as const) {
+for (const release of ['20.10', '26.1', '28.5', '29.7'] as const) {
   const found = installed(release);
   if ('missing' in found) {
     if (inCI()) t.fail(`the real dockerd ${release} is required in CI: ${found.missing}`);

@@ -15,6 +15,7 @@ import { containerRenameRoute } from './containers/rename.js';
 import { containerUpdateRoute } from './containers/update.js';
 import { containerChangesRoute } from './containers/changes.js';
 import { LOOKUP_ONLY_ROUTES } from './containers/lookup-only.js';
+import { containerStatsRoute } from './containers/stats.js';
 import { containerExportRoute } from './containers/export.js';
 import { EXEC_ROUTES } from './exec/routes.js';
 import { LIFECYCLE_ROUTES } from './containers/lifecycle-routes.js';
@@ -66,6 +67,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerRenameRoute,
   containerUpdateRoute,
   containerChangesRoute,
+  containerStatsRoute,
   ...LOOKUP_ONLY_ROUTES,
   containerExportRoute,
   ...EXEC_ROUTES,

@@ -27,10 +27,17 @@ function stream(res: ServerResponse): BodyStream {
  * Starts a chunked response (no Content-Length): the daemon's streamed answers such as
  * `/events`, logs and `docker pull` progress (newline-separated JSON). The head is sent at once
  * (a client of /events waits for it before any event), unless `flush` is false: for a body whose
- * first piece follows at once, the head then goes with it, in one write.
+ * first piece follows at once, the head then goes with it, in one write. A null `contentType`
+ * sends none (the stats stream).
  */
-export function startChunked(res: ServerResponse, status: number, headers: readonly string[], contentType = 'application/json', flush = true): BodyStream {
-  res.writeHead(status, [...headers, 'Content-Type', contentType]);
+export function startChunked(
+  res: ServerResponse,
+  status: number,
+  headers: readonly string[],
+  contentType: string | null = 'application/json',
+  flush = true,
+): BodyStream {
+  res.writeHead(status, contentType === null ? [...headers] : [...headers, 'Content-Type', contentType]);
   if (flush) res.flushHeaders();
   return stream(res);
 }

@@ -4,7 +4,7 @@ import { HttpClient } from '../../suites/http/client.js';
 import { parseEndpoint } from '../../suites/http/endpoint.js';
 import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
 import { startInProcessSim } from './in-process-sim.js';
-import { inCI, realDaemons } from './real-daemons.js';
+import { inCI, installedDaemon, realDaemons } from './real-daemons.js';
 
 /** One request as the tests of answers write it: a content type and a body only when given. */
 export interface Ask {
@@ -130,6 +130,21 @@ export function checkAgainstRealReleases(what: string, prefix: string, requests:
   if (real.missing !== null && inCI()) t.fail(`the real daemons are required in CI: ${real.missing}`);
   else if (real.missing !== null) t.test(what, { skip: `no real daemons: ${real.missing}` }, async () => {});
   else for (const daemon of real.daemons) checkAgainstRelease(what, prefix, daemon, requests, numRuns, options);
+}
+
+/** checkAgainstRealReleases, and 29.7.2 too (installed, not listed: real-daemons.ts installedDaemon). */
+export function checkAgainstObservedReleases(
+  what: string,
+  prefix: string,
+  requests: fc.Arbitrary<Ask>,
+  numRuns: number,
+  options: AgainstRealOptions = {},
+): void {
+  checkAgainstRealReleases(what, prefix, requests, numRuns, options);
+  const v29 = installedDaemon('29.7');
+  if ('daemon' in v29) checkAgainstRelease(what, prefix, v29.daemon, requests, numRuns, options);
+  else if (inCI()) t.fail(`real daemons are required in CI: ${v29.missing}`);
+  else t.test(`${what}: dockerd 29.7`, { skip: v29.missing }, async () => {});
 }
 
 /** checkAgainstRealReleases against one release's daemon (one that is installed but not listed, 29.7). */

@@ -31,7 +31,7 @@ export const containerInspectRoute: Route = {
   rules: ['deprecated.kernel-memory', 'deprecated.network-settings.top-level', 'deprecated.network.dns-names'],
   handle(x) {
     const container = containerOr404(x);
-    if (container !== undefined) sendJson(x, 200, shapeContainerInspect(x, container));
+    if (container !== undefined) sendJson(x, 200, shapeContainerInspect(x, container, boolQuery(x, 'size')));
   },
 };
 

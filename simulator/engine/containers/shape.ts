@@ -88,8 +88,12 @@ function filesOf(x: Exchange, container: Container): Record<string, string> {
   return { ResolvConfPath: file('resolv.conf'), HostnamePath: file('hostname'), HostsPath: file('hosts'), LogPath: file(`${container.id}-json.log`) };
 }
 
-/** GET /containers/{name}/json, in moby's field order (the same on 20.10.24, 26.1.5 and 28.5.2). */
-export function shapeContainerInspect(x: Exchange, container: Container): Record<string, unknown> {
+/**
+ * GET /containers/{name}/json, in moby's field order (the same on 20.10.24, 26.1.5 and 28.5.2);
+ * `withSize` (the query's `size`) adds SizeRw and SizeRootFs after the storage, both even when 0
+ * (pointers with omitempty; observed on 20.10.24, 28.5.2 and 29.7.2).
+ */
+export function shapeContainerInspect(x: Exchange, container: Container, withSize = false): Record<string, unknown> {
   const [path = '', ...args] = commandOf(container);
   return legacyInspect(x, container, {
     Id: container.id,
@@ -109,6 +113,7 @@ export function shapeContainerInspect(x: Exchange, container: Container): Record
     ExecIDs: null,
     HostConfig: shapeHostConfig(x, container.hostConfig),
     ...storageOf(x, container),
+    ...(withSize ? sizesOf(x, container) : {}),
     Mounts: [],
     Config: shapeConfig(x, container.config),
     NetworkSettings: shapeNetworkSettings(x, container),
@@ -147,14 +152,19 @@ export function writableLayerSize(x: Exchange, container: Container): number {
 
 /**
  * SizeRw and SizeRootFs: in containerd's store the snapshots' usage (its own, the init one, the
- * image's); with a graph driver the image's files and the container's own, SizeRw left out while
- * it is 0 (moby's omitempty).
+ * image's); with a graph driver the image's files and the container's own.
  */
-function sizesOf(x: Exchange, container: Container): Record<string, number> {
+function sizesOf(x: Exchange, container: Container): { readonly SizeRw: number; readonly SizeRootFs: number } {
   const content = container.image.containerd;
   const own = writableLayerSize(x, container);
-  if (content === undefined) return { ...(own === 0 ? {} : { SizeRw: own }), SizeRootFs: container.image.size + own };
+  if (content === undefined) return { SizeRw: own, SizeRootFs: container.image.size + own };
   return { SizeRw: own, SizeRootFs: own + CONTAINER_INIT_USAGE + unpackedSize(content) };
+}
+
+/** A list entry's sizes: with a graph driver SizeRw is left out while it is 0 (the summary's plain int64 with omitempty). */
+function summarySizesOf(x: Exchange, container: Container): Record<string, number> {
+  const sizes = sizesOf(x, container);
+  return container.image.containerd === undefined && sizes.SizeRw === 0 ? { SizeRootFs: sizes.SizeRootFs } : sizes;
 }
 
 /** Go's units.HumanDuration, as the list's Status writes it. */
@@ -216,7 +226,7 @@ function summaryOf(x: Exchange, container: Container, now: bigint, withSize: boo
     Command: commandOf(container).join(' '),
     Created: unixSeconds(container.created),
     Ports: [],
-    ...(withSize ? sizesOf(x, container) : {}),
+    ...(withSize ? summarySizesOf(x, container) : {}),
     Labels: container.config['Labels'],
     State: stateString(container),
     Status: statusOf(container, now),
