@@ -13,7 +13,9 @@ import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, status
  * gives it (every entry's type, path, size, mode, link, content, and the header times the upload
  * set), the changes and the sizes must be the same. A container with a read-only root file system
  * refuses every upload. Names of one kind never serve another (a directory is never replaced by a
- * file): what ctrd-sim does not model answers 501, which would fail here.
+ * file): what ctrd-sim does not model answers 501, which would fail here. Then commits: a fresh
+ * container gets a few uploads and is committed; the image's layers and history, and a new
+ * container of it (its files and sizes), must be the same.
  */
 
 const CONTAINER = 'ctc-up';
@@ -103,8 +105,8 @@ const upload: fc.Arbitrary<Ask> = fc
   }));
 
 /** The container's whole file system as its archive gives it, each entry with what an upload can set (times the daemon set, not). */
-async function fileSystem(client: HttpClient): Promise<string[]> {
-  const reply = await client.stream('GET', `/containers/${CONTAINER}/archive?path=/`, { timeoutMs: 60_000 });
+async function fileSystem(client: HttpClient, container = CONTAINER): Promise<string[]> {
+  const reply = await client.stream('GET', `/containers/${container}/archive?path=/`, { timeoutMs: 60_000 });
   const chunks: Buffer[] = [];
   for await (const chunk of reply.chunks()) chunks.push(chunk);
   const body = Buffer.concat(chunks);
@@ -128,3 +130,50 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
 
 const options: AgainstRealOptions = { setup, read };
 checkAgainstObservedReleases('uploads into a container', 'ctc-upload-', upload, 60, options);
+
+const commits = new WeakMap<HttpClient, number>();
+
+/** A commit after uploads: the uploads in the body, read() makes the container, sends them, commits it. */
+const commitAfterUploads: fc.Arbitrary<Ask> = fc
+  .array(fc.record({ target: fc.constantFrom('/', '/etc', '/bin'), entries: fc.array(made, { minLength: 1, maxLength: 4 }) }), { minLength: 1, maxLength: 3 })
+  .map((uploads) => ({ method: 'POST', path: '/commit', body: JSON.stringify(uploads) }));
+
+/**
+ * Each upload's answer; the committed image's layer count, history (sizes, steps) and, with a
+ * graph driver, size (containerd's counts compressed bytes, which are ctrd-sim's own); a container
+ * of it: its files and its sizes.
+ */
+async function readCommit(client: HttpClient, ask: Ask): Promise<unknown> {
+  const n = (commits.get(client) ?? 0) + 1;
+  commits.set(client, n);
+  const [source, made] = [`ctc-cm-src-${n}`, `ctc-cm-${n}`];
+  const config = (image: string): string => JSON.stringify({ Image: image, Cmd: ['/bin/busybox', 'true'], HostConfig: { NetworkMode: 'none' } });
+  await sendOk(client, 'POST', `/containers/create?name=${source}`, config('ctc-img:1'));
+  const answers: unknown[] = [];
+  for (const { target, entries } of JSON.parse(ask.body ?? '[]') as { target: string; entries: (Made & { mtime: string })[] }[]) {
+    const body = await tarText(entries.map((e) => ({ ...e, mtime: new Date(e.mtime) })));
+    answers.push(
+      await statusAndMessage(client, {
+        method: 'PUT',
+        path: `/containers/${source}/archive?path=${encodeURIComponent(target)}`,
+        type: 'application/x-tar',
+        body,
+      }),
+    );
+  }
+  const commit = await statusAndMessage(client, { method: 'POST', path: `/commit?container=${source}&repo=ctc-cm&tag=${n}` });
+  const image = JSON.parse(await sendOk(client, 'GET', `/images/ctc-cm:${n}/json`)) as { Size: number; RootFS: { Layers: string[] }; Descriptor?: unknown };
+  const history = (JSON.parse(await sendOk(client, 'GET', `/images/ctc-cm:${n}/history`)) as { Size: number; CreatedBy: string }[]).map((h) => [
+    h.Size,
+    h.CreatedBy,
+  ]);
+  await sendOk(client, 'POST', `/containers/create?name=${made}`, config(`ctc-cm:${n}`));
+  const listed = JSON.parse(await sendOk(client, 'GET', '/containers/json?all=1&size=1')) as { Names: string[]; SizeRw?: number; SizeRootFs?: number }[];
+  const sizes = listed
+    .filter((c) => c.Names.includes(`/${made}`) || c.Names.includes(`/${source}`))
+    .map((c) => [c.Names[0], c.SizeRw ?? null, c.SizeRootFs ?? null]);
+  const size = JSON.parse(await sendOk(client, 'GET', '/info')).Driver === 'overlay2' ? image.Size : 'containerd';
+  return [answers, commit[0], image.RootFS.Layers.length, size, history, await fileSystem(client, made), sizes];
+}
+
+checkAgainstObservedReleases('commits after uploads', 'ctc-commit-upload-', commitAfterUploads, 25, { setup, read: readCommit });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { CONTAINER_INIT_USAGE, diffIdsOf, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
+import { containerInitUsage, diffIdsOf, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
 import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -158,7 +158,7 @@ function sizesOf(x: Exchange, container: Container): { readonly SizeRw: number; 
   const content = container.image.containerd;
   const own = writableLayerSize(x, container);
   if (content === undefined) return { SizeRw: own, SizeRootFs: container.image.size + own };
-  return { SizeRw: own, SizeRootFs: own + CONTAINER_INIT_USAGE + unpackedSize(content) };
+  return { SizeRw: own, SizeRootFs: own + containerInitUsage(content) + unpackedSize(content) };
 }
 
 /** A list entry's sizes: with a graph driver SizeRw is left out while it is 0 (the summary's plain int64 with omitempty). */

@@ -13,7 +13,10 @@ import {
   ociConfigDocument,
   packTar,
   storedLayer,
+  type Container,
+  containerInitUsage,
   type ContainerdContent,
+  type FsEntry,
   type Image,
   type ImageConfig,
 } from '../objects/index.js';
@@ -21,14 +24,16 @@ import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { INIT_MOUNT_POINT, ranUnderInit } from '../containers/container-fs.js';
+import { changedEntries } from '../containers/changes.js';
+import { ownEntries } from '../containers/container-fs.js';
+import { writableLayerSize } from '../containers/shape.js';
 import { withGoHeaders } from './go-tar-headers.js';
 import { targetOf } from './import.js';
 import { referenceError } from './missing-image.js';
 import { objectOf } from './bodies.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { notImplementedHere, queryOf, releaseBelow, sendJson } from '../replies.js';
+import { queryOf, releaseBelow, sendJson } from '../replies.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 
@@ -45,43 +50,42 @@ function setFields(body: unknown): Record<string, unknown> {
 }
 
 /**
+ * The tar of a container's own layer as a commit writes it: each entry under its path without the
+ * leading "/", a directory's with a trailing one, every header as Go's archive/tar spells it
+ * without owner names (containerd's differ; observed on 29.7.2 for an init's mount point), whole seconds.
+ */
+async function ownLayerTar(own: readonly FsEntry[]): Promise<Buffer> {
+  const named = own.map((entry) => ({
+    ...entry,
+    name: entry.type === 'directory' ? `${entry.path.slice(1)}/` : entry.path.slice(1),
+    mtime: new Date(Math.floor(entry.mtime.getTime() / 1000) * 1000),
+  }));
+  return withGoHeaders(await packTar(named), { typeBits: false, owner: '' });
+}
+
+/**
  * The commit as containerd's store makes it (moby docker-v29.7.2 daemon/containerd/image_commit.go):
  * a config document without the non-standard fields (DockerOCIImageConfig has none; inspect shows
- * them as the variant says, shape-variant.ts), the parent's layers and, when the container's own layer differs from its init layer (a start under
- * an init: its mount point, made in the second it started), one more; the ID is the manifest's
- * digest, the parent kept as a label.
+ * them as the variant says, shape-variant.ts), the parent's layers and, when the container's own
+ * layer holds anything (an init's mount point, made in the second it started; what uploads wrote),
+ * one more; the ID is the manifest's digest, the parent kept as a label.
  */
-async function committedInContainerdStore(made: Image, parent: Image, parentContent: ContainerdContent, startedUnderInit: bigint | null): Promise<Image> {
+async function committedInContainerdStore(
+  made: Image,
+  parent: Image,
+  parentContent: ContainerdContent,
+  container: Container,
+  own: readonly FsEntry[],
+): Promise<Image> {
   // An author not given is the parent's (generateCommitImageConfig).
   const given = made.origin!;
   const origin = { ...given, author: given.author === '' ? (parent.origin?.author ?? '') : given.author, dockerVersion: '' };
   let layers = parentContent.layers;
   let diffIds = origin.layers;
-  if (startedUnderInit !== null) {
-    const mtime = new Date(Number((startedUnderInit / 1_000_000_000n) * 1000n));
-    // containerd's differ writes it with Go's archive/tar: both entries 0755, no owner names (observed on 29.7.2).
-    const tar = withGoHeaders(
-      await packTar(
-        INIT_MOUNT_POINT.map(({ path, type }) => ({
-          name: type === 'directory' ? `${path.slice(1)}/` : path.slice(1),
-          path,
-          type,
-          size: 0,
-          mode: 0o755,
-          mtime,
-          linkname: '',
-          content: Buffer.alloc(0),
-        })),
-      ),
-      { typeBits: false, owner: '' },
-    );
-    layers = [
-      ...layers,
-      storedLayer(
-        compressLayer(tar),
-        INIT_MOUNT_POINT.map(({ path, type }) => ({ path, type, size: 0, mode: 0, mtime, linkname: '', content: Buffer.alloc(0) })),
-      ),
-    ];
+  if (own.length > 0) {
+    const tar = await ownLayerTar(own);
+    const onInit = { key: `${container.id}-init`, usage: containerInitUsage(parentContent) };
+    layers = [...layers, { ...storedLayer(compressLayer(tar), own), onInit }];
     diffIds = [...diffIds.slice(0, -1), digestOf(tar)];
   }
   // The step the commit adds names its author too.
@@ -136,8 +140,6 @@ export const commitRoute: Route = {
     const container = objects.findContainer(name);
     if (container === undefined) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name }));
     if (problem !== null) return handlerError(x, 400, problem);
-    // The layer of what an upload wrote is a tar of the container's own directory, byte for byte the release's: not modelled.
-    if (!container.layer.isEmpty) return notImplementedHere(x, '/commit of a container an upload wrote into');
     const read = readConfigDocument({ ...container.config, ...setFields(body) });
     let config: ImageConfig = read.config;
     try {
@@ -152,9 +154,18 @@ export const commitRoute: Route = {
     // under an init leaves the init's mount point in its own layer, of size 0, whose diff changes only
     // with the second it was made in (moby's tar keeps whole seconds: two containers started in one
     // second commit the same layer); one that ran without an init, or never ran, changed nothing here
-    // (observed on 20.10.24, 26.1.5 and 28.5.2).
-    const ran = ranUnderInit(x, container);
-    const layer = digestOf(`ctrd-sim: an init's mount point, made in second ${(container.startedAt ?? 0n) / 1_000_000_000n}`);
+    // (observed on 20.10.24, 26.1.5 and 28.5.2). What uploads wrote is in that layer too: its files,
+    // with the directories above them copied up, or in containerd's store what changed and the
+    // directories above (observed on 28.5.2 and 29.7.2). The layer's bytes
+    // are ctrd-sim's tar of those entries in path order, not the release's, so its diff ID, and the
+    // image's ID, are ctrd-sim's own.
+    // A graph driver's diff is the container's whole own directory; containerd's differ writes what changed.
+    const inStore = parent.containerd;
+    const own = (inStore === undefined ? ownEntries(x, container) : changedEntries(x, container)).filter((entry) => entry.path !== '/');
+    const adds = own.length > 0;
+    const layer = container.layer.isEmpty
+      ? digestOf(`ctrd-sim: an init's mount point, made in second ${(container.startedAt ?? 0n) / 1_000_000_000n}`)
+      : digestOf(await ownLayerTar(own));
     const origin = {
       nonstandard: read.nonstandard,
       container: container.id,
@@ -163,22 +174,22 @@ export const commitRoute: Route = {
       comment: query.get('comment') ?? '',
       author: query.get('author') ?? '',
       dockerVersion: null,
-      layers: ran ? [...diffIdsOf(parent), layer] : diffIdsOf(parent),
+      layers: adds ? [...diffIdsOf(parent), layer] : diffIdsOf(parent),
     };
     // moby's commit: the parent's history and one step, made by the container's command.
-    const step = { created, createdBy: ((container.config['Cmd'] ?? []) as string[]).join(' '), comment: origin.comment, emptyLayer: !ran };
+    const step = { created, createdBy: ((container.config['Cmd'] ?? []) as string[]).join(' '), comment: origin.comment, emptyLayer: !adds };
     const history = [...(parent.history ?? []), step];
     // The ID is the digest of the config document, which a save writes and a load reads back (the same ID).
     const configBytes = configDocumentOf({ config, created, origin, history, layer: origin.layers[origin.layers.length - 1] ?? '' });
     const id = digestOf(configBytes);
+    const ownSize = writableLayerSize(x, container);
     const made = {
-      ...makeImageWithOrigin(id, { of: parent }, config, created, origin),
+      ...makeImageWithOrigin(id, { of: parent, adding: { entries: own, size: ownSize } }, config, created, origin),
       history,
-      layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), ...(ran ? [0] : [])],
+      layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), ...(adds ? [ownSize] : [])],
       configBytes,
     };
-    const inStore = parent.containerd;
-    const image = inStore === undefined ? made : await committedInContainerdStore(made, parent, inStore, ran ? (container.startedAt ?? 0n) : null);
+    const image = inStore === undefined ? made : await committedInContainerdStore(made, parent, inStore, container, own);
     objects.addImage(image);
     // From 27.0 the image service records the new image (moby image_commit.go; observed on 28.5.2, not on 26.1.5).
     if (!releaseBelow(x, IMAGE_CREATE_EVENT_FROM)) objects.imageEvent(image, 'create', image.id);

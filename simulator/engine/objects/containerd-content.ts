@@ -38,6 +38,12 @@ export interface StoredLayer {
   readonly blob: BlobDescriptor;
   readonly data: Buffer;
   readonly usage: number;
+  /**
+   * A commit's layer: the snapshot its diff was applied on, the committed container's init snapshot
+   * (moby's applyDiffLayer prepares on the container snapshot's parent), which the image's chain
+   * then holds too. Observed on 29.7.2: the image's list size and its containers' SizeRootFs count it.
+   */
+  readonly onInit?: { readonly key: string; readonly usage: number };
 }
 
 export const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
@@ -81,7 +87,25 @@ export function snapshotUsage(entries: readonly FsEntry[]): number {
  * and etc directories, its files empty and its one symlink short. Observed: a created container's
  * SizeRootFs is its image's snapshots, this and its own empty snapshot (one directory).
  */
-export const CONTAINER_INIT_USAGE = 7 * BLOCK;
+const CONTAINER_INIT_USAGE = 7 * BLOCK;
+
+/**
+ * Over an image whose chain holds an init snapshot already (a commit's), a container's init
+ * snapshot finds its directories there and takes three blocks (observed on 29.7.2).
+ */
+const CONTAINER_INIT_ON_INIT_USAGE = 3 * BLOCK;
+
+/** The usage of the init snapshot of a container of an image of `content`. */
+export const containerInitUsage = (content: ContainerdContent): number =>
+  content.layers.some((layer) => layer.onInit !== undefined) ? CONTAINER_INIT_ON_INIT_USAGE : CONTAINER_INIT_USAGE;
+
+/** Every snapshot of the image's chain with its usage, bottom first: each layer's, and the init snapshot a commit's layer sits on. */
+export function chainSnapshots(content: ContainerdContent, chainIds: readonly string[]): [string, number][] {
+  return content.layers.flatMap((layer, i): [string, number][] => [
+    ...(layer.onInit === undefined ? [] : [[layer.onInit.key, layer.onInit.usage] as [string, number]]),
+    [chainIds[i]!, layer.usage],
+  ]);
+}
 
 /** Whether `data` starts as a gzip stream does. */
 export const isGzip = (data: Buffer): boolean => data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b;

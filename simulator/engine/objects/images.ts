@@ -79,17 +79,25 @@ export function canonical(value: unknown): unknown {
   return value;
 }
 
-/** An image of a loaded or committed configuration: its ID is given (the hash of its config document). */
+/**
+ * An image of a loaded or committed configuration: its ID is given (the hash of its config
+ * document). A commit's files are its parent's, with the container's own layer over them where it
+ * has one (`adding`, whose files take `addedSize`).
+ */
 export function makeImageWithOrigin(
   id: string,
-  files: { readonly entries: readonly FsEntry[] } | { readonly of: Image },
+  files: { readonly entries: readonly FsEntry[] } | { readonly of: Image; readonly adding?: { readonly entries: readonly FsEntry[]; readonly size: number } },
   config: ImageConfig,
   created: bigint,
   origin: ImageOrigin,
 ): Image {
   const layer = origin.layers[origin.layers.length - 1] ?? '';
-  // A commit of a container that runs nothing changes no file: its image has its parent's.
-  if ('of' in files) return { id, config, origin, created, layer, size: files.of.size, filesystem: files.of.filesystem };
+  if ('of' in files) {
+    const { of: parent, adding } = files;
+    if (adding === undefined || adding.entries.length === 0) return { id, config, origin, created, layer, size: parent.size, filesystem: parent.filesystem };
+    const filesystem = new LayerFilesystem([...parent.filesystem.entries(), ...adding.entries], new Date(Number(created / 1_000_000n)));
+    return { id, config, origin, created, layer, size: parent.size + adding.size, filesystem };
+  }
   const size = diskSize(files.entries);
   return { id, config, origin, created, layer, size, filesystem: new LayerFilesystem(files.entries, new Date(Number(created / 1_000_000n))) };
 }

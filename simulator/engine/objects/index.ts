@@ -25,7 +25,8 @@ export type { Volume, VolumeStore } from './volumes.js';
 export {
   archivedContent,
   compressLayer,
-  CONTAINER_INIT_USAGE,
+  chainSnapshots,
+  containerInitUsage,
   containerdContent,
   isGzip,
   loadedContent,

@@ -6,7 +6,7 @@ import { usesContainerdStore } from '../images/image-store.js';
 import { isHiddenIntermediate } from '../images/routes.js';
 import { shapeImageUsage } from '../images/shape.js';
 import { shapeContainerdUsage } from '../images/shape-containerd.js';
-import { canonical, chainIdsOf, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
+import { canonical, chainIdsOf, chainSnapshots, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
 import { apiBelow, boolQuery, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
 import { shapeVolume } from '../volumes/routes.js';
 
@@ -84,7 +84,7 @@ function containerdUsage(images: readonly Image[]): { readonly shared: ReadonlyM
     if (content === undefined) return [];
     const chains = chainIdsOf(image);
     const blobs = new Map([content.manifest, content.config, ...content.layers.map((layer) => layer.blob)].map((blob) => [blob.digest, blob.size]));
-    return [...content.layers.map((layer, i): [string, number] => [chains[i]!, layer.usage]), ...blobs];
+    return [...chainSnapshots(content, chains), ...blobs];
   };
   for (const image of images)
     for (const [key, size] of partsOf(image)) {
