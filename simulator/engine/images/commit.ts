@@ -1,6 +1,7 @@
 import { fillMessage } from '../../../common/messages.js';
 import {
   applyChange,
+  asReadFromOciDocument,
   configDocumentOf,
   diffIdsOf,
   digestOf,
@@ -94,6 +95,7 @@ async function committedInContainerdStore(
   const content = containerdContent(configBytes, layers, 'commit');
   return {
     ...made,
+    config: asReadFromOciDocument(made.config),
     id: content.manifest.digest,
     origin: { ...origin, layers: diffIds },
     history,

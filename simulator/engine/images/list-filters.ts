@@ -1,10 +1,11 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
-import { booleanFilter, type FilterArgs, filterValues } from '../filters/filter-args.js';
+import { booleanFilter, type FilterArgs, filterValues, labelsMatch } from '../filters/filter-args.js';
 import { nowNanos } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
 import { filterTime, GO_ZERO_TIME, goUnixTime, STRICT_TIMESTAMPS_FROM } from '../timestamps.js';
 import { usesContainerdStore } from './image-store.js';
+import { containerdLabelFilter, type LabelMatch } from './label-filter-containerd.js';
 import { answerMissingImage } from './missing-image.js';
 
 /**
@@ -20,6 +21,8 @@ export interface ListFilters {
   readonly before: bigint | null;
   readonly since: bigint | null;
   readonly until: bigint | null;
+  /** Whether an image's labels pass the `label` (and in containerd's store `label!`) filters; null without any. */
+  readonly labels: LabelMatch | null;
 }
 
 /** A filter read, or null once its refusal was answered. */
@@ -80,14 +83,15 @@ function danglingFilter(x: Exchange, filters: FilterArgs): Read<boolean | undefi
 /** The filters read in the store's order, each refusal answered: null once one was. */
 export function readListFilters(x: Exchange, filters: FilterArgs): ListFilters | null {
   if (usesContainerdStore(x.state.config)) {
-    // before, since, until, then dangling (setupFilters); a record is kept made before every `until`.
+    // before, since, until, the labels, then dangling (setupFilters); a record is kept made before every `until`.
     const before = imageBound(x, filters, 'before');
     const since = before && imageBound(x, filters, 'since');
     const until = since && untilTimes(x, filters);
-    const dangling = until && danglingFilter(x, filters);
-    if (!before || !since || !until || !dangling) return null;
+    const labels = until && containerdLabelFilter(x, filters);
+    const dangling = labels && danglingFilter(x, filters);
+    if (!before || !since || !until || !labels || !dangling) return null;
     const earliest = until.value.reduce<bigint | null>((bound, time) => (bound === null || time < bound ? time : bound), null);
-    return { dangling: dangling.value, before: before.value, since: since.value, until: earliest };
+    return { dangling: dangling.value, before: before.value, since: since.value, until: earliest, labels: labels.match };
   }
   // dangling, before, until (joining before), then since (Images).
   const dangling = danglingFilter(x, filters);
@@ -96,5 +100,6 @@ export function readListFilters(x: Exchange, filters: FilterArgs): ListFilters |
   const since = until && imageBound(x, filters, 'since');
   if (!dangling || !before || !until || !since) return null;
   const bound = goEarliest([...(before.value === null ? [] : [before.value]), ...until.value]);
-  return { dangling: dangling.value, before: bound, since: since.value, until: null };
+  const labels = filters.has('label') ? (set: unknown) => labelsMatch(filters, set) : null;
+  return { dangling: dangling.value, before: bound, since: since.value, until: null, labels };
 }

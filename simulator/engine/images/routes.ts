@@ -7,7 +7,7 @@ import { answerMissingImage, referenceError } from './missing-image.js';
 import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { shapeContainerdInspect, shapeContainerdSummary } from './shape-containerd.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { filterValues, invalidFilterMessage, labelsMatch, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
+import { filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { usesContainerdStore } from './image-store.js';
 import { readListFilters } from './list-filters.js';
@@ -78,7 +78,8 @@ const UNTIL_FROM = '25.0';
 /** The filter names the release accepts (moby acceptedImageFilterTags). */
 const acceptedFilters = (x: Exchange): readonly string[] => {
   const accepted = ['dangling', 'label', 'before', 'since', 'reference'];
-  return releaseBelow(x, UNTIL_FROM) && !usesContainerdStore(x.state.config) ? accepted : [...accepted, 'until'];
+  if (usesContainerdStore(x.state.config)) return [...accepted, 'label!', 'until'];
+  return releaseBelow(x, UNTIL_FROM) ? accepted : [...accepted, 'until'];
 };
 
 /** The release that removed the former `filter` parameter (Deprecation catalogue: deprecated 1.13, removed 20.10). */
@@ -160,7 +161,7 @@ export const imageListRoute: Route = {
     if (unaccepted !== null) return handlerError(x, 400, invalidFilterMessage(unaccepted, null, old));
     const read = readListFilters(x, filters);
     if (read === null) return;
-    const { dangling, before, since, until } = read;
+    const { dangling, before, since, until, labels } = read;
     // The reference filter, from 1.41 too (list-variant.ts).
     const patterns = !imageListVariant(x.state.config).referenceFilterFrom141 && !apiBelow(x, '1.41') ? [] : filterValues(filters, 'reference');
     const legacy = legacyFilter(x, query.get('filter') ?? '');
@@ -176,7 +177,7 @@ export const imageListRoute: Route = {
       if (dangling !== undefined && dangling !== (all.length === 0)) continue;
       if (graphDriverHides(objects, image, all.length === 0, listAll, dangling)) continue;
       if ((before !== null && image.created >= before) || (since !== null && image.created <= since)) continue;
-      if (filters.has('label') && !labelsMatch(filters, image.config.Labels)) continue;
+      if (labels !== null && !labels(image.config.Labels)) continue;
       const byReference = patterns.length === 0 ? all : all.filter((tag) => patterns.some((pattern) => referenceMatches(pattern, tag)));
       const tags = legacy === null ? byReference : byReference.filter((tag) => legacyMatches(legacy, tag));
       if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;

@@ -56,7 +56,9 @@ export const EMPTY_CONTAINER_CONFIG = configDocument({
   StopSignal: '',
 });
 
-const isEmpty = (value: unknown): boolean => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+/** Go's omitempty: null, "", an empty list or an empty map (a commit's Labels of a container without any are `{}`; observed on 29.7.2). */
+const isEmpty = (value: unknown): boolean =>
+  value === null || value === '' || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
 
 /** The image config as the request's API version and the release write it. */
 export function shapeImageConfig(x: Exchange, config: ImageConfig, nonstandard: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {

@@ -16,6 +16,26 @@ export interface ImageConfig {
   readonly StopSignal: string;
 }
 
+/**
+ * The config as containerd's store reads it back from the OCI document it wrote: Go's omitempty
+ * left out every empty list and map, which come back null (observed on 29.7.2: the commit of a
+ * container whose Labels are `{}` gives an image without Labels).
+ */
+export function asReadFromOciDocument(config: ImageConfig): ImageConfig {
+  const list = <T>(value: readonly T[] | null): readonly T[] | null => (value === null || value.length === 0 ? null : value);
+  const map = <T extends object>(value: T | null): T | null => (value === null || Object.keys(value).length === 0 ? null : value);
+  return {
+    ...config,
+    ExposedPorts: map(config.ExposedPorts),
+    Env: list(config.Env),
+    Cmd: list(config.Cmd),
+    Volumes: map(config.Volumes),
+    Entrypoint: list(config.Entrypoint),
+    OnBuild: list(config.OnBuild),
+    Labels: map(config.Labels),
+  };
+}
+
 export const EMPTY_IMAGE_CONFIG: ImageConfig = {
   User: '',
   ExposedPorts: null,

@@ -15,7 +15,15 @@ export {
   type Image,
   type ImageOrigin,
 } from './images.js';
-export { EMPTY_IMAGE_CONFIG, InvalidChange, NONSTANDARD_KEYS, applyChange, readConfigDocument, type ImageConfig } from './image-config.js';
+export {
+  EMPTY_IMAGE_CONFIG,
+  InvalidChange,
+  NONSTANDARD_KEYS,
+  applyChange,
+  asReadFromOciDocument,
+  readConfigDocument,
+  type ImageConfig,
+} from './image-config.js';
 export type { DaemonEvent } from './events.js';
 export { goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
 export { cleanPath, entryOfRecord, packTar, readTar, readTarRecords, withTypeBitsInModes, type FsEntry, type TarRecord } from './tar-entries.js';
