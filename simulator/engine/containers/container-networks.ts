@@ -26,48 +26,88 @@ export function findNetwork(x: Exchange, term: string): SimNetwork | undefined {
 /** A network a create made with ConfigOnly: no endpoint can be made on it. */
 export const isConfigOnly = (network: SimNetwork): boolean => 'user' in network && network.user.configOnly;
 
-/** What a start does with the networks: joins these (in a new sandbox or not), refuses with the one it cannot join, or is not modelled. */
+/** The first release that goes through a container's networks in Go's map order alone (moby v28.0.0 dropped "always connect default network first"). */
+const DEFAULT_NETWORK_FIRST_UNTIL = '28.0';
+
+/**
+ * What a start does with the networks: joins these (in a new sandbox or not), or refuses with the
+ * first one it cannot join, its network disabled where the missing bridge came before that one,
+ * and from 28.1 a disconnect event for each of its networks the daemon has (moby's cleanup
+ * releasing them, in map order). `disablesNetwork` holds either way.
+ */
 export type StartNetworks =
   | { readonly join: readonly (readonly [string, SimNetwork])[]; readonly sandbox: boolean; readonly disablesNetwork: boolean }
-  | { readonly status: number; readonly message: string; readonly disconnectFrom: SimNetwork | null }
+  | { readonly status: number; readonly message: string; readonly disablesNetwork: boolean; readonly disconnectFrom: readonly SimNetwork[] }
   | { readonly unmodelled: string };
+
+/** Go's map iteration: an order of its own each time (moby ranges over the container's networks). */
+function goMapOrder<T>(items: readonly T[]): T[] {
+  const order = [...items];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
 
 /**
  * The networks a start joins (moby's initializeNetworking and allocateNetwork). A container whose
  * network is disabled (Config.NetworkDisabled, as a create or an earlier start on the missing
  * bridge set it) joins none and gets no new sandbox (before 28.0 it keeps its old one). Otherwise
- * each start has a new sandbox, and a `bridge` key, which the daemon lacks (--bridge=none), sets
- * NetworkDisabled instead of joining. Each other key must name a network that takes an endpoint: one that does not exist is
- * 404 "network X not found", a configuration-only one 403 "cannot create endpoint on
- * configuration-only network", from 28.1 after "failed to set up container networking: " and,
- * for the configuration-only one, with its disconnect event; the container stays as it was. moby
- * goes through the keys in Go's map order, so where such a network comes with others, which one
- * answers was not stable (observed): not modelled.
+ * each start has a new sandbox and goes through the container's keys, before 28.0 the default
+ * `bridge` first and the others in Go's map order, from 28.0 all in map order: a `bridge` key, which
+ * the daemon lacks (--bridge=none), sets NetworkDisabled and the start goes on; a network that does
+ * not exist is 404 "network X not found", a configuration-only one 403 "cannot create endpoint on
+ * configuration-only network", from 28.1 after "failed to set up container networking: ". The
+ * first such ends the start: the container stays as it was but for NetworkDisabled where the bridge
+ * came first, and from 28.1 the cleanup logs a disconnect for each network of its keys the daemon
+ * has. So with several keys the answer may differ run to run, as on the releases (observed on
+ * 20.10.24, 26.1.5, 28.5.2 and 29.7.2: test/sim-network-start-order.test.ts). A network the start
+ * could join beside one it cannot is not modelled (ctrd-sim makes no network a container joins
+ * beside others).
  */
 export function startNetworks(x: Exchange, container: Container): StartNetworks {
   // moby's initializeNetworking: a container whose network is disabled gets no sandbox and joins nothing.
   if (container.config['NetworkDisabled'] === true) return { join: [], sandbox: false, disablesNetwork: false };
+  const keys = [...container.networks.keys()];
+  const defaultFirst = releaseBelow(x, DEFAULT_NETWORK_FIRST_UNTIL) && keys.includes('bridge');
+  const order = defaultFirst ? ['bridge', ...goMapOrder(keys.filter((key) => key !== 'bridge'))] : goMapOrder(keys);
   const join: [string, SimNetwork][] = [];
-  const failing: { readonly status: number; readonly why: string; readonly network: SimNetwork | null }[] = [];
-  const hasBridge = container.networks.has('bridge');
-  for (const key of container.networks.keys()) {
-    if (key === 'bridge') continue;
+  let disablesNetwork = false;
+  for (const key of order) {
+    if (key === 'bridge') {
+      disablesNetwork = true;
+      continue;
+    }
     const network = findNetwork(x, key);
-    if (network === undefined) failing.push({ status: 404, why: `network ${key} not found`, network: null });
-    else if (isConfigOnly(network)) failing.push({ status: 403, why: 'cannot create endpoint on configuration-only network', network });
-    else join.push([key, network]);
-  }
-  const [first] = failing;
-  if (first !== undefined) {
-    if (failing.length > 1 || join.length > 0 || hasBridge) return { unmodelled: 'a start with a network it cannot join beside others' };
+    const why =
+      network === undefined
+        ? { status: 404, text: `network ${key} not found` }
+        : isConfigOnly(network)
+          ? { status: 403, text: 'cannot create endpoint on configuration-only network' }
+          : null;
+    if (why === null) {
+      join.push([key, network!]);
+      continue;
+    }
+    if (join.length > 0 || keys.some((other) => other !== key && other !== 'bridge' && isJoinable(x, other)))
+      return { unmodelled: 'a start with a network it cannot join beside one it can' };
     const newer = !releaseBelow(x, SETUP_NETWORKING_WORDS_FROM);
+    const existing = goMapOrder(keys.flatMap((other) => findNetwork(x, other) ?? []));
     return {
-      status: first.status,
-      message: newer ? `failed to set up container networking: ${first.why}` : first.why,
-      disconnectFrom: newer ? first.network : null,
+      status: why.status,
+      message: newer ? `failed to set up container networking: ${why.text}` : why.text,
+      disablesNetwork,
+      disconnectFrom: newer ? existing : [],
     };
   }
-  return { join, sandbox: true, disablesNetwork: hasBridge };
+  return { join, sandbox: true, disablesNetwork };
+}
+
+/** Whether the key names a network a start would join. */
+function isJoinable(x: Exchange, key: string): boolean {
+  const network = findNetwork(x, key);
+  return network !== undefined && !isConfigOnly(network);
 }
 
 /** Config with NetworkDisabled set, where container.Config has it (after Entrypoint). */

@@ -3,10 +3,9 @@ import type { Container, DaemonEvent } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { apiBelow, boolQuery, notImplementedHere, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
+import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
 import { goAtoi, goParseInt } from '../go-strconv.js';
 import { containerOr404, endRunning, signalNumber, start } from './routes.js';
-import { startNetworks } from './container-networks.js';
 import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 
 /**
@@ -35,7 +34,7 @@ const LIFECYCLE = {
 const LIFECYCLE_MESSAGES = {
   /** The container as the path names it (its name, ID or ID prefix). */
   cannotStop: 'cannot stop container: {name}: invalid signal: {signal}',
-  cannotRestart: 'Cannot restart container {name}: invalid signal: {signal}',
+  cannotRestart: 'Cannot restart container {name}: {reason}',
   invalidCondition: 'invalid condition: "{condition}"',
 } as const;
 
@@ -111,7 +110,7 @@ export const containerStopRoute: Route = {
  * POST /containers/{name}/restart: `t` read as stop reads it (before the lookup); a running
  * container stopped as a stop stops it (its signal from API 1.42, refused in the restart's words,
  * the container left running), then started; the restart event last (observed on 20.10.24, 26.1.5
- * and 28.5.2).
+ * and 28.5.2). A start that fails answers "Cannot restart container <name>: <why>", 500.
  */
 export const containerRestartRoute: Route = {
   method: 'POST',
@@ -122,16 +121,23 @@ export const containerRestartRoute: Route = {
   handle(x) {
     const container = timedContainer(x, null);
     if (container === undefined) return;
-    // What a restart answers for networks its start cannot join was not observed.
-    if (!('join' in startNetworks(x, container))) return notImplementedHere(x, '/containers/{name}/restart of a container on networks it cannot join');
     if (container.state === 'running') {
       // The signal is the stop's: a container that is not running is started whatever it names (observed).
       const signal = stopSignal(x, container);
       if (typeof signal !== 'number')
-        return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotRestart, { name: x.params['name'] ?? '', signal: signal.invalid }));
+        return handlerError(
+          x,
+          500,
+          fillMessage(LIFECYCLE_MESSAGES.cannotRestart, { name: x.params['name'] ?? '', reason: `invalid signal: ${signal.invalid}` }),
+        );
       endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die');
     }
-    start(x, container);
+    // A start that fails is the restart's error, in its words and as a plain error (500; observed on 26.1.5 and 28.5.2 for networks the start cannot join).
+    const notStarted = start(x, container);
+    if (notStarted !== null)
+      return notStarted.status === 501
+        ? handlerError(x, 501, notStarted.message)
+        : handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotRestart, { name: x.params['name'] ?? '', reason: notStarted.message }));
     x.state.objects.containerEvent(container, 'restart');
     sendEmpty(x, 204);
   },

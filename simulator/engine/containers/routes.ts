@@ -131,7 +131,8 @@ export function start(x: Exchange, container: Container): { readonly status: num
       message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/containers/{name}/start (${networks.unmodelled})` }),
     };
   if ('status' in networks) {
-    if (networks.disconnectFrom !== null) objects.networkEvent('disconnect', networks.disconnectFrom, container);
+    if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
+    for (const network of networks.disconnectFrom) objects.networkEvent('disconnect', network, container);
     return networks;
   }
   const runtime = container.hostConfig['Runtime'];
