@@ -80,18 +80,13 @@ export function startNetworks(x: Exchange, container: Container): StartNetworks 
       continue;
     }
     const network = findNetwork(x, key);
-    const why =
-      network === undefined
-        ? { status: 404, text: `network ${key} not found` }
-        : isConfigOnly(network)
-          ? { status: 403, text: 'cannot create endpoint on configuration-only network' }
-          : null;
-    if (why === null) {
-      join.push([key, network!]);
+    if (network !== undefined && !isConfigOnly(network)) {
+      join.push([key, network]);
       continue;
     }
-    if (join.length > 0 || keys.some((other) => other !== key && other !== 'bridge' && isJoinable(x, other)))
-      return { unmodelled: 'a start with a network it cannot join beside one it can' };
+    const why =
+      network === undefined ? { status: 404, text: `network ${key} not found` } : { status: 403, text: 'cannot create endpoint on configuration-only network' };
+    if (keys.some((other) => other !== 'bridge' && isJoinable(x, other))) return { unmodelled: 'a start with a network it cannot join beside one it can' };
     const newer = !releaseBelow(x, SETUP_NETWORKING_WORDS_FROM);
     const existing = goMapOrder(keys.flatMap((other) => findNetwork(x, other) ?? []));
     return {
