@@ -175,7 +175,7 @@ const archive = fc
     configName: fc.constantFrom('config.json', './config.json', '/config.json', 'rootfs/../config.json'),
     second: fc.option(configText, { nil: null }),
     rootfsDir: fc.constantFrom(null, 'rootfs/', 'rootfs', './rootfs/'),
-    files: fc.subarray(['a', 'd/e', 'l', 'h']),
+    files: fc.subarray(['a', 'd/e', 'l', 'h', 'p']),
     content: fc.constantFrom('1', '2', 'same'),
     other: fc.boolean(),
     damage: fc.oneof(
@@ -192,6 +192,7 @@ const archive = fc
     if (files.includes('d/e')) entries.push({ name: 'rootfs/d/e', type: 'file', content: 'e' });
     if (files.includes('l')) entries.push({ name: 'rootfs/l', type: 'symlink', target: '/a' });
     if (files.includes('h') && files.includes('a')) entries.push({ name: 'rootfs/h', type: 'hardlink', target: 'rootfs/a' });
+    if (files.includes('p')) entries.push({ name: 'rootfs/p', type: 'fifo' });
     if (other) entries.push({ name: 'README', type: 'file', content: 'x' });
     if (second !== null) entries.push({ name: 'config.json', type: 'file', content: second });
     const bytes = ustar(entries);

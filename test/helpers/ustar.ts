@@ -1,11 +1,11 @@
-/** One entry of a ustar archive written in memory: a file with its content, a directory, or a link to a target. */
+/** One entry of a ustar archive written in memory: a file with its content, a directory, a fifo, or a link to a target. */
 export type UstarEntry =
   | { readonly name: string; readonly type: 'file'; readonly content: string }
-  | { readonly name: string; readonly type: 'directory' }
+  | { readonly name: string; readonly type: 'directory' | 'fifo' }
   | { readonly name: string; readonly type: 'symlink' | 'hardlink'; readonly target: string };
 
 const BLOCK = 512;
-const FLAGS = { file: '0', directory: '5', symlink: '2', hardlink: '1' } as const;
+const FLAGS = { file: '0', directory: '5', symlink: '2', hardlink: '1', fifo: '6' } as const;
 
 /** An octal field of `width` bytes: digits, then a NUL. */
 const octal = (value: number, width: number): string => `${value.toString(8).padStart(width - 1, '0')}\0`;

@@ -2,17 +2,18 @@ import { posix } from 'node:path';
 
 /**
  * What moby's chrootarchive.Untar makes of a plugin's rootfs entries, as far as the simulator
- * follows it: files, directories, symbolic links (any target: the unpack runs chrooted in the
- * rootfs, so none leads out) and hard links to a file already there; an existing path is replaced
- * unless both are directories, "." is skipped, missing parents are made. Anything else (devices,
- * fifos, a parent that is a file or a link, a hard link to nothing or to a directory) unpacks with
- * an outcome the simulator does not model.
+ * follows it: files, directories, fifos, symbolic links (any target: the unpack runs chrooted in
+ * the rootfs, so none leads out) and hard links to a file or fifo already there; an existing path
+ * is replaced unless both are directories, "." is skipped, missing parents are made (fifos and a
+ * hard link to one observed on 20.10.24, 28.5.2 and 29.7.2). Anything else (devices, a parent that
+ * is a file, a fifo or a link, a hard link to nothing or to a directory) unpacks with an outcome
+ * the simulator does not model.
  */
 
-type Kind = 'file' | 'directory' | 'symlink';
+type Kind = 'file' | 'directory' | 'symlink' | 'fifo';
 
 /** Tar type flags the tree takes, and what each makes. */
-const KINDS: Readonly<Record<string, Kind | 'hardlink'>> = { '0': 'file', '5': 'directory', '2': 'symlink', '1': 'hardlink' };
+const KINDS: Readonly<Record<string, Kind | 'hardlink'>> = { '0': 'file', '5': 'directory', '2': 'symlink', '1': 'hardlink', '6': 'fifo' };
 
 export class RootfsTree {
   private readonly paths = new Map<string, Kind>([['.', 'directory']]);
