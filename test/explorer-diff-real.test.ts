@@ -1,28 +1,20 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
 import { differenceText, probeText, replayLine, type DiffReport } from '../suites/explorer/index.js';
 import { cliWithin } from './helpers/cli.js';
-import { installed } from './helpers/observe-claims.js';
-import { inCI } from './helpers/real-daemons.js';
+import { testOnInstalled } from './helpers/real-daemons.js';
+import { DOCKERD_OBSERVED } from './helpers/reading-claims.js';
 
 /**
  * The explorer between ctrd-sim emulating each observed dockerd release and that real release (29.7.2
- * is installed, not listed: observe-claims.ts `installed`), on a fixed seed: nothing may differ
+ * is installed, not listed: real-daemons.ts `testOnInstalled`), on a fixed seed: nothing may differ
  * unexplained on the requests the simulator serves (those it answers 501 are listed apart). Half a
  * minute or so each: 300 requests and 30 stateful sequences.
  */
 const SEED = '20261127';
 
-for (const release of ['20.10', '26.1', '28.5', '29.7'] as const) {
-  const found = installed(release);
-  if ('missing' in found) {
-    if (inCI()) t.fail(`the real dockerd ${release} is required in CI: ${found.missing}`);
-    else t.test(`diff sim@${release} with the real dockerd ${release}`, { skip: `no dockerd ${release}: ${found.missing}` }, async () => {});
-    continue;
-  }
-  const daemon = found.daemon;
-  t.test(`diff sim@${release} with the real dockerd ${release}: nothing unexplained on what the simulator serves`, async (t) => {
+for (const release of DOCKERD_OBSERVED) {
+  testOnInstalled(release, `diff sim@${release} with the real dockerd ${release}: nothing unexplained on what the simulator serves`, async (t, daemon) => {
     const dir = mkdtempSync('/tmp/ctc-explorer-real-');
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
     const args = ['diff', '--target', `sim@${release}`, '--target', `daemon:${daemon.path}`, '--seed', SEED, '--num-runs', '300', '--sequences', '30'];

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import t, { type Test } from 'tap';
+import type { Test } from 'tap';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox } from './helpers/busybox-containers.js';
-import { installed, startDaemon } from './helpers/observe-claims.js';
-import { inCI } from './helpers/real-daemons.js';
+import { startDaemon } from './helpers/observe-claims.js';
+import { testOnInstalled } from './helpers/real-daemons.js';
 import { simClient } from './helpers/real-versus-sim.js';
 
 /**
@@ -72,15 +72,8 @@ async function compare(t: Test, release: string, real: HttpClient): Promise<void
 }
 
 for (const release of RELEASES) {
-  const name = `ctrd-sim emulating ${release} checks and keeps a create's endpoint settings as dockerd ${release} does`;
-  const found = installed(release);
-  if ('missing' in found) {
-    if (inCI()) t.fail(`real daemons are required in CI: ${found.missing}`);
-    else t.test(name, { skip: `dockerd ${release} not installed: ${found.missing}` }, async () => {});
-    continue;
-  }
-  t.test(name, async (t) => {
-    const started = await startDaemon(t, found.daemon);
+  testOnInstalled(release, `ctrd-sim emulating ${release} checks and keeps a create's endpoint settings as dockerd ${release} does`, async (t, daemon) => {
+    const started = await startDaemon(t, daemon);
     if (!started.ok) return void t.fail(`dockerd ${release} did not start: ${started.output}`);
     await compare(t, release, started.started.client);
   });

@@ -4,7 +4,7 @@ import t, { type Test } from 'tap';
 import { baseTarball } from '../suites/deprecations/image-tarball.js';
 import { HttpClient } from '../suites/http/client.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
-import { inCI, installedDaemon, realDaemons } from './helpers/real-daemons.js';
+import { inCI, realDaemons, testOnInstalled } from './helpers/real-daemons.js';
 import { simClient } from './helpers/real-versus-sim.js';
 
 /**
@@ -209,16 +209,9 @@ async function compareOn(t: Test, release: string, path: string): Promise<void> 
 const listed = realDaemons();
 const releases = [...new Set([...listed.daemons.map((d) => d.release), '29.7'])];
 for (const release of releases) {
-  const found = installedDaemon(release);
-  const name = `GET /events with filters: ctrd-sim --emulate ${release} sends what dockerd ${release} sends`;
-  if ('missing' in found) {
-    if (inCI()) t.fail(`real daemons are required in CI: ${found.missing}`);
-    else t.test(name, { skip: `dockerd ${release} not installed: ${found.missing}` }, async () => {});
-    continue;
-  }
-  t.test(name, async (t) => {
+  testOnInstalled(release, `GET /events with filters: ctrd-sim --emulate ${release} sends what dockerd ${release} sends`, async (t, daemon) => {
     t.setTimeout(600_000);
-    await compareOn(t, release, found.daemon.path);
+    await compareOn(t, release, daemon.path);
   });
 }
 if (listed.daemons.length === 0) {

@@ -1,8 +1,9 @@
-import t, { type Test } from 'tap';
+import type { Test } from 'tap';
 import { HttpClient } from '../suites/http/client.js';
 import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
 import { importBusybox, sendOk } from './helpers/busybox-containers.js';
-import { inCI, installedDaemon } from './helpers/real-daemons.js';
+import { testOnInstalled } from './helpers/real-daemons.js';
+import { DOCKERD_OBSERVED } from './helpers/reading-claims.js';
 import { simClient } from './helpers/real-versus-sim.js';
 
 /**
@@ -141,15 +142,9 @@ async function checkRuns(t: Test, client: HttpClient, release: string, runs: num
   }
 }
 
-for (const release of ['20.10', '26.1', '28.5', '29.7']) {
-  const found = installedDaemon(release);
-  if ('missing' in found) {
-    if (inCI()) t.fail(`the real dockerd ${release} is required in CI: ${found.missing}`);
-    else t.test(`starts through networks in map order: dockerd ${release}`, { skip: found.missing }, async () => {});
-    continue;
-  }
-  t.test(`starts through networks in map order: dockerd ${release} and ctrd-sim --emulate ${release}`, async (t) => {
-    const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${found.daemon.path}`, command: [found.daemon.path] }).start();
+for (const release of DOCKERD_OBSERVED) {
+  testOnInstalled(release, `starts through networks in map order: dockerd ${release} and ctrd-sim --emulate ${release}`, async (t, daemon) => {
+    const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start();
     if (!outcome.ok) throw new Error(`dockerd ${release} did not start: ${outcome.output}`);
     t.teardown(() => outcome.instance.stop());
     const real = new HttpClient(outcome.instance.endpoint);

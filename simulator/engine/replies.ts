@@ -16,13 +16,22 @@ export const releaseBelow = (x: Exchange, release: string): boolean => compareVe
 /** The request's query parameters. */
 export const queryOf = (x: Exchange): URLSearchParams => new URLSearchParams(x.query.slice(1));
 
+/** moby's httputils.BoolValue of a query value. */
+const goBoolValue = (value: string): boolean => !['', '0', 'no', 'false', 'none'].includes(value.trim().toLowerCase());
+
 /**
  * A query parameter as moby's httputils.BoolValue reads it: anything but "", "0", "no", "false"
  * and "none" (any case, trimmed) is true. Observed for `all` of GET /containers/json on 20.10.24,
  * 26.1.5 and 28.5.2: TRUE, yes, on, x and " 1" list every container; the other routes' flags
  * (force, follow, stdout, stderr) are read by the same helper.
  */
-export const boolQuery = (x: Exchange, key: string): boolean => !['', '0', 'no', 'false', 'none'].includes((queryOf(x).get(key) ?? '').trim().toLowerCase());
+export const boolQuery = (x: Exchange, key: string): boolean => goBoolValue(queryOf(x).get(key) ?? '');
+
+/** moby's httputils.BoolValueOrDefault: `fallback` when the key is absent, else as boolQuery reads it (the stats' `stream`). */
+export const boolQueryOrDefault = (x: Exchange, key: string, fallback: boolean): boolean => {
+  const value = queryOf(x).get(key);
+  return value === null ? fallback : goBoolValue(value);
+};
 
 /** The route's headers (Api-Version, Server, …) for this request. */
 export const routedHeaders = (x: Exchange): readonly string[] => (x.version === null ? x.state.kit.bare : x.state.kit.versioned).routed;

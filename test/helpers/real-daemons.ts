@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import t, { type Test } from 'tap';
 import { join } from 'node:path';
 import { DAEMON_CACHE, provisionedDaemons, type ProvisionedDaemon } from '../../suites/targets/provisioned-daemons.js';
 
@@ -32,4 +33,15 @@ export function installedDaemon(release: string): { daemon: ProvisionedDaemon } 
     }
   }
   return { missing: found.missing ?? `dockerd ${release} is not provisioned: run scripts/provision-daemons.sh as root` };
+}
+
+/**
+ * The test `name` on the installed dockerd `release` (listed or not); where it is missing, a failure
+ * in CI and elsewhere a skip that says why.
+ */
+export function testOnInstalled(release: string, name: string, body: (t: Test, daemon: ProvisionedDaemon) => Promise<void>): void {
+  const found = installedDaemon(release);
+  if ('daemon' in found) t.test(name, (t) => body(t, found.daemon));
+  else if (inCI()) t.fail(`the real dockerd ${release} is required in CI: ${found.missing}`);
+  else t.test(name, { skip: `no dockerd ${release}: ${found.missing}` }, async () => {});
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { containerInitUsage, diffIdsOf, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
+import { containerInitUsage, diffIdsOf, GO_ZERO_TIME_TEXT, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
 import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -9,8 +9,6 @@ import { ownEntries } from './container-fs.js';
 import { shapeHostConfig } from './host-config.js';
 import { legacyInspect } from './legacy-inspect.js';
 import { networksOf, shapeNetworkSettings } from './network-settings.js';
-
-const ZERO_TIME = '0001-01-01T00:00:00Z';
 
 /**
  * The container's Config as inspect writes it: from 29.0 an OnBuild without entries is left out at
@@ -47,8 +45,8 @@ function stateOf(container: Container): Record<string, unknown> {
     Pid: 0,
     ExitCode: container.exitCode,
     Error: '',
-    StartedAt: container.startedAt === null ? ZERO_TIME : rfc3339Nano(container.startedAt),
-    FinishedAt: container.finishedAt === null ? ZERO_TIME : rfc3339Nano(container.finishedAt),
+    StartedAt: container.startedAt === null ? GO_ZERO_TIME_TEXT : rfc3339Nano(container.startedAt),
+    FinishedAt: container.finishedAt === null ? GO_ZERO_TIME_TEXT : rfc3339Nano(container.finishedAt),
   };
 }
 

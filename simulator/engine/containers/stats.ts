@@ -2,8 +2,8 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Route } from '../../http/route.js';
 import { handlerError } from '../../http/replies.js';
 import { startChunked, type BodyStream } from '../../http/streaming.js';
-import type { Container, DaemonEvent, ObjectStore } from '../objects/index.js';
-import { apiBelow, dropConnection, notImplementedHere, queryOf, releaseBelow, routedHeaders, sendJson } from '../replies.js';
+import { type Container, type DaemonEvent, GO_ZERO_TIME_TEXT, type ObjectStore } from '../objects/index.js';
+import { apiBelow, boolQueryOrDefault, dropConnection, notImplementedHere, releaseBelow, routedHeaders, sendJson } from '../replies.js';
 import { containerOr404 } from './routes.js';
 
 /**
@@ -38,7 +38,6 @@ const NO_BLKIO = Object.fromEntries(
     'sectors_recursive',
   ].map((key) => [key, null]),
 );
-const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
 
 /**
  * The empty document in each release's field order: before 28.0 StatsJSON (the stats, then name
@@ -52,19 +51,19 @@ function emptyStats(x: Exchange, container: Container): Record<string, unknown> 
       id: container.id,
       name,
       os_type: 'linux',
-      read: GO_ZERO_TIME,
+      read: GO_ZERO_TIME_TEXT,
       cpu_stats: ZERO_CPU,
       memory_stats: {},
       pids_stats: {},
       blkio_stats: NO_BLKIO,
       num_procs: 0,
       storage_stats: {},
-      preread: GO_ZERO_TIME,
+      preread: GO_ZERO_TIME_TEXT,
       precpu_stats: ZERO_CPU,
     };
   const stats = {
-    read: GO_ZERO_TIME,
-    preread: GO_ZERO_TIME,
+    read: GO_ZERO_TIME_TEXT,
+    preread: GO_ZERO_TIME_TEXT,
     pids_stats: {},
     blkio_stats: NO_BLKIO,
     num_procs: 0,
@@ -74,12 +73,6 @@ function emptyStats(x: Exchange, container: Container): Record<string, unknown> 
     memory_stats: {},
   };
   return releaseBelow(x, '28.0') ? { ...stats, name, id: container.id } : { name, id: container.id, ...stats };
-}
-
-/** moby's httputils.BoolValueOrDefault: the default when the key is absent, else BoolValue. */
-function boolOrDefault(x: Exchange, key: string, fallback: boolean): boolean {
-  const value = queryOf(x).get(key);
-  return value === null ? fallback : !['', '0', 'no', 'false', 'none'].includes(value.trim().toLowerCase());
 }
 
 interface Subscriber {
@@ -154,9 +147,9 @@ export const containerStatsRoute: Route = {
   where: 'simulator/engine/containers/stats.ts: GET /containers/{name}/stats',
   rules: [],
   handle(x) {
-    const stream = boolOrDefault(x, 'stream', true);
+    const stream = boolQueryOrDefault(x, 'stream', true);
     // The router reads one-shot from API 1.41.
-    const oneShot = !apiBelow(x, '1.41') && boolOrDefault(x, 'one-shot', false);
+    const oneShot = !apiBelow(x, '1.41') && boolQueryOrDefault(x, 'one-shot', false);
     const container = containerOr404(x);
     if (container === undefined) return;
     if (stream && oneShot && releaseBelow(x, ONE_SHOT_WITH_STREAM_FROM)) return handlerError(x, 400, 'cannot have stream=true and one-shot=true');

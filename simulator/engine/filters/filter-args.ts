@@ -81,9 +81,13 @@ export function parseFilterArgs(text: string, old: boolean): { readonly args: Fi
 /** A key's values, whatever their bool (moby's Args.Get; Go's map order is random, these are sorted). */
 export const filterValues = (args: FilterArgs, key: string): string[] => [...(args.get(key)?.keys() ?? [])].sort();
 
+/** An object's labels as a map (none when it has none). */
+export const labelMap = (labels: unknown): Readonly<Record<string, unknown>> =>
+  labels !== null && typeof labels === 'object' ? (labels as Readonly<Record<string, unknown>>) : {};
+
 /** moby Args.MatchKVList: every `key` or `key=value` of the filter's `key` values holds in the labels (no values: any labels). */
 export function labelsMatch(filters: FilterArgs, labels: unknown, key = 'label'): boolean {
-  const set = labels !== null && typeof labels === 'object' ? (labels as Readonly<Record<string, unknown>>) : {};
+  const set = labelMap(labels);
   return filterValues(filters, key).every((item) => {
     const at = item.indexOf('=');
     const name = at < 0 ? item : item.slice(0, at);

@@ -67,24 +67,24 @@ async function ownLayerTar(own: readonly FsEntry[]): Promise<Buffer> {
 /**
  * The commit as containerd's store makes it (moby docker-v29.7.2 daemon/containerd/image_commit.go):
  * a config document without the non-standard fields (DockerOCIImageConfig has none; inspect shows
- * them as the variant says, shape-variant.ts), the parent's layers and, when the container's own
- * layer holds anything (an init's mount point, made in the second it started; what uploads wrote),
- * one more; the ID is the manifest's digest, the parent kept as a label.
+ * them as the variant says, shape-variant.ts), the parent's layers and, given the tar of what the
+ * container changed (an init's mount point, made in the second it started; what uploads wrote), one
+ * more; the ID is the manifest's digest, the parent kept as a label.
  */
-async function committedInContainerdStore(
+function committedInContainerdStore(
   made: Image,
   parent: Image,
   parentContent: ContainerdContent,
   container: Container,
   own: readonly FsEntry[],
-): Promise<Image> {
+  tar: Buffer | null,
+): Image {
   // An author not given is the parent's (generateCommitImageConfig).
   const given = made.origin!;
   const origin = { ...given, author: given.author === '' ? (parent.origin?.author ?? '') : given.author, dockerVersion: '' };
   let layers = parentContent.layers;
   let diffIds = origin.layers;
-  if (own.length > 0) {
-    const tar = await ownLayerTar(own);
+  if (tar !== null) {
     const onInit = { key: `${container.id}-init`, usage: containerInitUsage(parentContent) };
     layers = [...layers, { ...storedLayer(compressLayer(tar), own), onInit }];
     diffIds = [...diffIds.slice(0, -1), digestOf(tar)];
@@ -158,16 +158,16 @@ export const commitRoute: Route = {
     // second commit the same layer); one that ran without an init, or never ran, changed nothing here
     // (observed on 20.10.24, 26.1.5 and 28.5.2). What uploads wrote is in that layer too: its files,
     // with the directories above them copied up, or in containerd's store what changed and the
-    // directories above (observed on 28.5.2 and 29.7.2). The layer's bytes
-    // are ctrd-sim's tar of those entries in path order, not the release's, so its diff ID, and the
-    // image's ID, are ctrd-sim's own.
-    // A graph driver's diff is the container's whole own directory; containerd's differ writes what changed.
+    // directories above (observed on 28.5.2 and 29.7.2). The layer's bytes are ctrd-sim's tar of those
+    // entries in path order, not the release's, so its diff ID, and the image's ID, are ctrd-sim's own.
     const inStore = parent.containerd;
     const own = (inStore === undefined ? ownEntries(x, container) : changedEntries(x, container)).filter((entry) => entry.path !== '/');
     const adds = own.length > 0;
-    const layer = container.layer.isEmpty
-      ? digestOf(`ctrd-sim: an init's mount point, made in second ${(container.startedAt ?? 0n) / 1_000_000_000n}`)
-      : digestOf(await ownLayerTar(own));
+    const tar = adds ? await ownLayerTar(own) : null;
+    const layer =
+      container.layer.isEmpty || tar === null
+        ? digestOf(`ctrd-sim: an init's mount point, made in second ${(container.startedAt ?? 0n) / 1_000_000_000n}`)
+        : digestOf(tar);
     const origin = {
       nonstandard: read.nonstandard,
       container: container.id,
@@ -191,7 +191,7 @@ export const commitRoute: Route = {
       layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), ...(adds ? [ownSize] : [])],
       configBytes,
     };
-    const image = inStore === undefined ? made : await committedInContainerdStore(made, parent, inStore, container, own);
+    const image = inStore === undefined ? made : committedInContainerdStore(made, parent, inStore, container, own, tar);
     objects.addImage(image);
     // From 27.0 the image service records the new image (moby image_commit.go; observed on 28.5.2, not on 26.1.5).
     if (!releaseBelow(x, IMAGE_CREATE_EVENT_FROM)) objects.imageEvent(image, 'create', image.id);

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
-import { type FilterArgs, filterValues } from '../filters/filter-args.js';
+import { type FilterArgs, filterValues, labelMap } from '../filters/filter-args.js';
 
 /** containerd's labels.Validate: a key and value of more than this many bytes together are refused. */
 const MAX_LABEL_BYTES = 4096;
@@ -49,7 +49,7 @@ export function containerdLabelFilter(x: Exchange, filters: FilterArgs): { reado
   if (checks.length === 0) return { match: null };
   return {
     match: (labels) => {
-      const set = labels !== null && typeof labels === 'object' ? (labels as Readonly<Record<string, unknown>>) : {};
+      const set = labelMap(labels);
       return checks.every((check) => {
         const exists = Object.hasOwn(set, check.key);
         if (check.onlyExists) return exists !== check.negate;

@@ -1,4 +1,4 @@
-import { chainIdsOf, normalizedName, type Image, type ObjectStore } from '../objects/index.js';
+import { chainIdsOf, layerSnapshotsUsage, normalizedName, type Image, type ObjectStore } from '../objects/index.js';
 import type { DeleteRecord } from './delete.js';
 
 /**
@@ -96,5 +96,5 @@ function freedBy(image: Image, held: { readonly blobs: ReadonlySet<string>; read
   const freedBlobs = [...new Map(blobs.map((blob) => [blob.digest, blob.size])).entries()].filter(([digest]) => !held.blobs.has(digest));
   const chains = chainIdsOf(image);
   const freedSnapshots = content.layers.filter((_, i) => !held.chains.has(chains[i]!));
-  return freedBlobs.reduce((total, [, size]) => total + size, 0) + freedSnapshots.reduce((total, layer) => total + layer.usage + (layer.onInit?.usage ?? 0), 0);
+  return freedBlobs.reduce((total, [, size]) => total + size, 0) + freedSnapshots.reduce((total, layer) => total + layerSnapshotsUsage(layer), 0);
 }

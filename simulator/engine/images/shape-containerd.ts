@@ -1,5 +1,5 @@
 import type { Exchange } from '../../http/exchange.js';
-import { canonical, diffIdsOf, rfc3339Nano, splitReference, unixSeconds, type Image } from '../objects/index.js';
+import { canonical, diffIdsOf, layerSnapshotsUsage, rfc3339Nano, splitReference, unixSeconds, type Image } from '../objects/index.js';
 import { apiBelow, sortedMap } from '../replies.js';
 import { containerFields, shapeImageConfig } from './shape.js';
 
@@ -35,7 +35,7 @@ export const imageManifestDescriptor = (image: Image, content: Content) => ({
 });
 
 /** The image's snapshots' usage, all its layers. */
-export const unpackedSize = (content: Content): number => content.layers.reduce((total, layer) => total + layer.usage + (layer.onInit?.usage ?? 0), 0);
+export const unpackedSize = (content: Content): number => content.layers.reduce((total, layer) => total + layerSnapshotsUsage(layer), 0);
 
 /** The image's last history step's comment, as containerd's inspect reads it from the config. */
 const commentOf = (image: Image): string => image.history?.[image.history.length - 1]?.comment ?? '';

@@ -9,6 +9,9 @@ export function nowNanos(): bigint {
   return last;
 }
 
+/** Go's zero time.Time as RFC 3339 writes it (a time never set: a container's StartedAt before a start, empty stats' read). */
+export const GO_ZERO_TIME_TEXT = '0001-01-01T00:00:00Z';
+
 /** Whole seconds of a nanosecond time (the events' `time`, the image list's `Created`). */
 export const unixSeconds = (nanos: bigint): number => Number(nanos / 1_000_000_000n);
 

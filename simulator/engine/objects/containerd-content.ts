@@ -99,6 +99,9 @@ const CONTAINER_INIT_ON_INIT_USAGE = 3 * BLOCK;
 export const containerInitUsage = (content: ContainerdContent): number =>
   content.layers.some((layer) => layer.onInit !== undefined) ? CONTAINER_INIT_ON_INIT_USAGE : CONTAINER_INIT_USAGE;
 
+/** The usage of a layer's snapshot and of the init snapshot a commit's layer sits on. */
+export const layerSnapshotsUsage = (layer: StoredLayer): number => layer.usage + (layer.onInit?.usage ?? 0);
+
 /** Every snapshot of the image's chain with its usage, bottom first: each layer's, and the init snapshot a commit's layer sits on. */
 export function chainSnapshots(content: ContainerdContent, chainIds: readonly string[]): [string, number][] {
   return content.layers.flatMap((layer, i): [string, number][] => [

@@ -25,7 +25,7 @@ export {
   type ImageConfig,
 } from './image-config.js';
 export type { DaemonEvent } from './events.js';
-export { goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
+export { GO_ZERO_TIME_TEXT, goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
 export { cleanPath, entryOfRecord, packTar, readTar, readTarRecords, withTypeBitsInModes, type FsEntry, type TarRecord } from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
 export { familiarRepo, familiarRepoTag, hasDomain, normalizedName, referenceMatches, remoteName, splitReference } from './references.js';
@@ -34,6 +34,7 @@ export {
   archivedContent,
   compressLayer,
   chainSnapshots,
+  layerSnapshotsUsage,
   containerInitUsage,
   containerdContent,
   isGzip,
