@@ -3,6 +3,7 @@ import { fillMessage } from '../../common/messages.js';
 import { SIMULATOR_MESSAGES } from '../../specs/messages.js';
 import { handlerError } from '../http/replies.js';
 import type { Exchange } from '../http/exchange.js';
+import { goQueryValue } from './go-query.js';
 
 /** The API version a request is served at: its prefix, or the release's newest when unversioned. */
 export const apiOf = (x: Exchange): string => x.version ?? x.state.config.maxApi;
@@ -15,6 +16,9 @@ export const releaseBelow = (x: Exchange, release: string): boolean => compareVe
 
 /** The request's query parameters. */
 export const queryOf = (x: Exchange): URLSearchParams => new URLSearchParams(x.query.slice(1));
+
+/** The first value of a query parameter in bytes, as Go's url.ParseQuery reads it (go-query.ts), or null. */
+export const queryBytes = (x: Exchange, key: string): Buffer | null => goQueryValue(x.query, key);
 
 /** moby's httputils.BoolValue of a query value. */
 const goBoolValue = (value: string): boolean => !['', '0', 'no', 'false', 'none'].includes(value.trim().toLowerCase());

@@ -16,6 +16,7 @@ import { containerUpdateRoute } from './containers/update.js';
 import { containerChangesRoute } from './containers/changes.js';
 import { LOOKUP_ONLY_ROUTES } from './containers/lookup-only.js';
 import { containerStatsRoute } from './containers/stats.js';
+import { containerAttachRoute } from './containers/attach.js';
 import { containerExportRoute } from './containers/export.js';
 import { EXEC_ROUTES } from './exec/routes.js';
 import { LIFECYCLE_ROUTES } from './containers/lifecycle-routes.js';
@@ -68,6 +69,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerUpdateRoute,
   containerChangesRoute,
   containerStatsRoute,
+  containerAttachRoute,
   ...LOOKUP_ONLY_ROUTES,
   containerExportRoute,
   ...EXEC_ROUTES,

@@ -3,6 +3,7 @@ import { cleanPath, decodePath, escapePath } from './middleware/clean-path.js';
 import type { ServingState } from './exchange.js';
 import { parseRequestLine } from './raw-request.js';
 import { afterOwedAnswers } from './in-flight.js';
+import { isHijacked } from './hijack.js';
 import { notFoundBytes, plainTextFor } from './replies.js';
 import { versionPrefixOf } from './middleware/version-prefix.js';
 import type { Implementation } from '../implementation.js';
@@ -46,6 +47,8 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: B
   // Over TLS node reports the error again for each record of the request that follows (a head over
   // 16 KiB): the refusal is still being written, and a destroy now would close without it.
   if (answered.has(socket)) return;
+  // A hijacked connection carries a stream (an attach's stdin), not requests.
+  if (isHijacked(socket)) return;
   // A head not complete in time: Go closes without a word (observed, 300 s).
   if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     socket.destroy();

@@ -1,15 +1,16 @@
 import { fillMessage } from '../../../common/messages.js';
-import type { Container, DaemonEvent } from '../objects/index.js';
+import type { Container } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
-import { goAtoi, goParseInt } from '../go-strconv.js';
+import { apiBelow, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
+import { goAtoi } from '../go-strconv.js';
+import { containerLogsRoute } from './logs.js';
+import { untilEvent } from './until-event.js';
 import { containerOr404, endRunning, signalNumber, start } from './routes.js';
-import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 
 /**
- * Stop, restart, wait and logs of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
+ * Stop, restart and wait of a container that runs nothing, as 20.10.24, 26.1.5 and 28.5.2 answer them
  * for a busybox container on the network none (observed 2026-11-27; the release boundary of each
  * difference between 20.10 and 26.1 is taken at 23.0, as the engine's other words are).
  */
@@ -24,10 +25,6 @@ const LIFECYCLE = {
   stopBeforeDieSince: '23.0',
   /** From this release stop's `t` that is no integer is an invalid parameter (400), not a plain error (moby docker-v29.4.0; restart's stays 500). */
   stopTimeoutInvalidSince: '29.4',
-  /** Below this release logs have no Content-Type. */
-  logsTypedSince: '23.0',
-  /** From this API version a non-TTY container's logs are typed multiplexed, below it raw. */
-  multiplexedTypeSince: '1.42',
 } as const;
 
 /** The words of these routes (moby's router and daemon; observed as above). */
@@ -40,26 +37,6 @@ const LIFECYCLE_MESSAGES = {
 
 /** The signal a stop sends when neither the request nor the container names one. */
 const DEFAULT_STOP_SIGNAL = 15;
-
-/**
- * Calls `done` at the container's first event `ends` accepts, or when the client goes, once; the
- * subscription ends either way. A removed container ends every wait: it cannot exit again.
- */
-function untilEvent(x: Exchange, container: Container, ends: (event: DaemonEvent) => boolean, done: () => void): void {
-  const log = x.state.objects.events;
-  let finished = false;
-  const finish = (): void => {
-    if (finished) return;
-    finished = true;
-    unsubscribe();
-    x.res.off('close', finish);
-    done();
-  };
-  const unsubscribe = log.subscribe((event) => {
-    if (event.actorId === container.id && (event.action === 'destroy' || ends(event))) finish();
-  });
-  x.res.once('close', finish);
-}
 
 /** The signal a stop sends: the request's (from API 1.42), the container's StopSignal, or SIGTERM; or the text that names none. */
 function stopSignal(x: Exchange, container: Container): number | { readonly invalid: string } {
@@ -183,57 +160,6 @@ export const containerWaitRoute: Route = {
     };
     if (condition === 'not-running' && container.state !== 'running') return answer();
     untilEvent(x, container, (event) => condition !== 'removed' && event.action === 'die', answer);
-  },
-};
-
-/** Why a `since` or `until` is no timestamp (moby timetypes.ParseTimestamps: seconds[.nanoseconds]), in Go's words, or null. */
-function timestampProblem(text: string): string | null {
-  for (const part of text.split(/\.(.*)/s, 2)) {
-    const parsed = goParseInt(part);
-    if ('error' in parsed) return parsed.error;
-  }
-  return null;
-}
-
-/** The Content-Type of a container's logs, or null where the release sends none. */
-function logsType(x: Exchange, container: Container): string | null {
-  if (releaseBelow(x, LIFECYCLE.logsTypedSince)) return null;
-  const multiplexed = container.config['Tty'] !== true && !apiBelow(x, LIFECYCLE.multiplexedTypeSince);
-  return multiplexed ? 'application/vnd.docker.multiplexed-stream' : 'application/vnd.docker.raw-stream';
-}
-
-/**
- * GET /containers/{name}/logs: a container that runs nothing printed nothing, so the body is empty
- * (no frame); with `follow` the stream of a running container stays open until it stops or the
- * client goes. `tail` is not checked (an unparsable one is taken as all lines, observed).
- */
-export const containerLogsRoute: Route = {
-  method: 'GET',
-  path: '/containers/{name}/logs',
-  slashedParams: ['name'],
-  where: 'simulator/engine/containers/lifecycle-routes.ts: GET /containers/{name}/logs',
-  rules: [],
-  handle(x) {
-    const query = queryOf(x);
-    if (!boolQuery(x, 'stdout') && !boolQuery(x, 'stderr'))
-      return handlerError(x, 400, releaseBelow(x, NAMED_STREAMS_FROM) ? ENGINE_MESSAGES.noStream : ENGINE_MESSAGES.noStreamNamed);
-    const container = containerOr404(x);
-    if (container === undefined) return;
-    for (const key of ['since', 'until']) {
-      const text = query.get(key) ?? '';
-      const problem = text === '' ? null : timestampProblem(text);
-      if (problem !== null) return handlerError(x, 500, problem);
-    }
-    const type = logsType(x, container);
-    x.res.writeHead(200, [...routedHeaders(x), ...(type === null ? [] : ['Content-Type', type])]);
-    x.res.flushHeaders();
-    if (!boolQuery(x, 'follow') || container.state !== 'running') return void x.res.end();
-    untilEvent(
-      x,
-      container,
-      (event) => event.action === 'die',
-      () => x.res.end(),
-    );
   },
 };
 

@@ -1,3 +1,4 @@
+import { goQueryValue } from '../go-query.js';
 import { goParseFloat, goParseInt } from '../go-strconv.js';
 
 /**
@@ -6,37 +7,11 @@ import { goParseFloat, goParseInt } from '../go-strconv.js';
  * (int64 nanoseconds, as amd64 converts them).
  */
 
-/** Go's url.QueryUnescape: "+" is a space, "%" must start two hex digits; null when it does not. */
-function queryUnescape(text: string): string | null {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '%') {
-      const hex = text.slice(i + 1, i + 3);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return null;
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else if (char === '+') bytes.push(0x20);
-    else bytes.push(...Buffer.from(char));
-  }
-  return Buffer.from(bytes).toString();
-}
-
 /**
  * r.FormValue(key) for a request's raw query (`?` and all, or ""): the first value of the key, or
- * "" (Go's ParseQuery drops a pair holding ";" or a malformed escape: `seconds=1;x` gives none;
- * observed on 20.10.24 and 28.5.2).
+ * "" (go-query.ts).
  */
-export function goFormValue(rawQuery: string, key: string): string {
-  for (const pair of rawQuery.replace(/^\?/, '').split('&')) {
-    if (pair === '' || pair.includes(';')) continue;
-    const at = pair.indexOf('=');
-    const name = queryUnescape(at < 0 ? pair : pair.slice(0, at));
-    const value = queryUnescape(at < 0 ? '' : pair.slice(at + 1));
-    if (name === key && value !== null) return value;
-  }
-  return '';
-}
+export const goFormValue = (rawQuery: string, key: string): string => goQueryValue(rawQuery, key)?.toString() ?? '';
 
 const MAX_INT64 = 2n ** 63n - 1n;
 

@@ -1,0 +1,159 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { fillMessage } from '../../../common/messages.js';
+import type { Exchange } from '../../http/exchange.js';
+import { hijack } from '../../http/hijack.js';
+import type { Route } from '../../http/route.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import type { Container } from '../objects/index.js';
+import { apiBelow, boolQuery, queryBytes } from '../replies.js';
+import { detachKeyBytes } from './detach-keys.js';
+import { logDriverOf } from './logs.js';
+
+/**
+ * POST /containers/{name}/attach of a container that runs nothing, as moby's postContainersAttach
+ * and ContainerAttach answer it (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, 2026-12-06).
+ * The connection is hijacked before anything is written: a refusal is a bare status line, the
+ * raw-stream type and the error's text, then the connection ends; an attach is a bare 200 (or 101
+ * for a client that asked to upgrade) with no middleware header.
+ */
+const ATTACH = {
+  rawStream: 'application/vnd.docker.raw-stream',
+  multiplexedStream: 'application/vnd.docker.multiplexed-stream',
+  /** From this API version an upgraded attach to a container without a TTY is typed multiplexed. */
+  multiplexedTypeSince: '1.42',
+} as const;
+
+export const ATTACH_MESSAGES = {
+  invalidDetachKeys: 'Invalid detach keys ({keys}) provided',
+  /** `{name}` as the path gives it. */
+  paused: 'container {name} is paused, unpause the container before attach',
+} as const;
+
+/** The refusal, written on the hijacked connection (Go's StatusText, then the error and CRLF). */
+function refuse(socket: Socket, status: number, message: Buffer): void {
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: ${ATTACH.rawStream}\r\n\r\n`;
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), message, Buffer.from('\r\n', 'latin1')]));
+}
+
+/** Why the daemon will not attach, in the order it checks: the detach keys, the container, a pause. */
+function refusal(x: Exchange, name: string, container: Container | undefined): { status: number; message: Buffer } | null {
+  const keys = queryBytes(x, 'detachKeys');
+  if (keys !== null && keys.length > 0 && detachKeyBytes(keys) === null) {
+    // The keys as sent, byte for byte (Go's %s).
+    const [before, after] = ATTACH_MESSAGES.invalidDetachKeys.split('{keys}') as [string, string];
+    return { status: 400, message: Buffer.concat([Buffer.from(before), keys, Buffer.from(after)]) };
+  }
+  if (container === undefined) return { status: 404, message: Buffer.from(fillMessage(ENGINE_MESSAGES.noSuchContainer, { name })) };
+  if (container.paused) return { status: 409, message: Buffer.from(fillMessage(ATTACH_MESSAGES.paused, { name })) };
+  return null;
+}
+
+/** The head of an attach: 101 when the client asked to upgrade, typed multiplexed (API 1.42) without a TTY. */
+function attachHead(x: Exchange, container: Container): string {
+  if (x.req.headers['upgrade'] === undefined) return `HTTP/1.1 200 OK\r\nContent-Type: ${ATTACH.rawStream}\r\n\r\n`;
+  const multiplexed = container.config['Tty'] !== true && !apiBelow(x, ATTACH.multiplexedTypeSince);
+  return `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${multiplexed ? ATTACH.multiplexedStream : ATTACH.rawStream}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`;
+}
+
+/** The default detach keys, ctrl-p then ctrl-q (moby's stream package). */
+const DEFAULT_DETACH_KEYS = [16, 17];
+
+/**
+ * The client's input on its way to a container's stdin (moby's CopyStreams, through moby/term's
+ * escape proxy for a TTY): `detach` at the detach keys in a row (a byte that breaks the row is
+ * passed on, and is not tried as the row's first); `inputEnded` at the client's half-close. A
+ * container that runs nothing reads nothing: the first byte passed on blocks the copy for good, so
+ * neither happens after it (observed on 29.7.2: "y" before ctrl-p ctrl-q, or "x" before a detach
+ * key "a", keeps the attach open).
+ */
+function copyInput(socket: Socket, container: Container, detachKeys: readonly number[] | null, on: { detach(): void; inputEnded(): void }): void {
+  let matched = 0;
+  let blocked = false;
+  socket.on('data', (chunk: Buffer) => {
+    for (const byte of chunk) {
+      if (blocked) return;
+      if (detachKeys !== null && byte === detachKeys[matched]) {
+        matched += 1;
+        if (matched === detachKeys.length) return on.detach();
+        continue;
+      }
+      matched = 0;
+      blocked = container.state !== 'running';
+    }
+  });
+  socket.once('end', () => {
+    if (!blocked) on.inputEnded();
+  });
+}
+
+/**
+ * Attached: the logs come first (a container that runs nothing printed nothing), then the attach
+ * event; without `stream` the connection ends there. With it the daemon copies the streams asked
+ * for (stdin only to a container with its stdin open) until they end (moby's CopyStreams): with
+ * none it ends at once; the container's output ends when it dies after a start (a removal of a
+ * container never started leaves it open, observed); the client's input ends with the client's
+ * half-close, which ends the output's copies too unless the container closes its stdin after one
+ * attach (StdinOnce without a TTY); a TTY's input ends at the detach keys (a detach event: copyInput). Such a
+ * StdinOnce container's attach then waits for the container to stop. With `logs` a container
+ * whose log driver is none never gets past its logs: the releases' reader of the driver's cache
+ * waits forever, with no attach event (observed; they then also hang the logs of the containers
+ * that existed at that moment, which ctrd-sim does not model).
+ */
+function attach(x: Exchange, socket: Socket, container: Container, detachKeys: readonly number[]): void {
+  socket.write(attachHead(x, container));
+  socket.on('data', () => undefined);
+  if (boolQuery(x, 'logs') && logDriverOf(container) === 'none') return;
+  const objects = x.state.objects;
+  objects.containerEvent(container, 'attach');
+  if (!boolQuery(x, 'stream')) return void socket.end();
+  const waitsForStop = container.config['StdinOnce'] === true && container.config['Tty'] !== true;
+  const copiesInput = boolQuery(x, 'stdin') && container.config['OpenStdin'] === true;
+  const copiesOutput = boolQuery(x, 'stdout') || boolQuery(x, 'stderr');
+  let done = false;
+  const unsubscribe = objects.events.subscribe((event) => {
+    if (event.actorId === container.id && event.action === 'die') end();
+  });
+  socket.once('close', () => {
+    done = true;
+    unsubscribe();
+  });
+  function end(): void {
+    if (done) return;
+    if (waitsForStop && container.state === 'running') return;
+    done = true;
+    unsubscribe();
+    socket.end();
+  }
+  if (!copiesInput && !copiesOutput) return end();
+  if (!copiesInput) return;
+  copyInput(socket, container, container.config['Tty'] === true ? detachKeys : null, {
+    detach() {
+      objects.containerEvent(container, 'detach');
+      end();
+    },
+    // The end of the input closes the container's output streams too, unless it closes its stdin.
+    inputEnded() {
+      if (!waitsForStop || !copiesOutput) end();
+    },
+  });
+}
+
+export const containerAttachRoute: Route = {
+  method: 'POST',
+  path: '/containers/{name}/attach',
+  slashedParams: ['name'],
+  where: 'simulator/engine/containers/attach.ts: POST /containers/{name}/attach',
+  rules: [],
+  handle(x) {
+    const socket = hijack(x);
+    if (socket === null) return;
+    socket.on('error', () => socket.destroy());
+    const name = x.params['name'] ?? '';
+    const container = x.state.objects.findContainer(name);
+    const refused = refusal(x, name, container);
+    if (refused !== null) return refuse(socket, refused.status, refused.message);
+    const keys = queryBytes(x, 'detachKeys');
+    attach(x, socket, container!, keys === null || keys.length === 0 ? DEFAULT_DETACH_KEYS : detachKeyBytes(keys)!);
+  },
+};
