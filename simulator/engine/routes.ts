@@ -39,6 +39,7 @@ import { containerResizeRoute } from './containers/resize.js';
 import { buildCancelRoute } from './build/routes.js';
 import { buildPruneRoute } from './build/prune.js';
 import { PLUGIN_ROUTES } from './plugins/routes.js';
+import { REGISTRY_ROUTES } from './registry/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 import { VOLUME_ROUTES } from './volumes/routes.js';
 import { debugRoutes } from './debug/routes.js';
@@ -124,7 +125,7 @@ export function routeTable(config: SimConfig): RouteTable {
     ...SYSTEM_ROUTES,
     infoRoute(),
     ...objectRoutes(config),
-    ...[...SWARM_ROUTES, ...PLUGIN_ROUTES].filter((route) => releaseHas(route, config.release.release)),
+    ...[...SWARM_ROUTES, ...PLUGIN_ROUTES, ...REGISTRY_ROUTES].filter((route) => releaseHas(route, config.release.release)),
     ...debugRoutes(config.release.release),
   ];
   return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);

@@ -113,6 +113,11 @@ export interface AgainstRealOptions {
   readonly read?: (client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>) => Promise<unknown>;
   /** ctrd-sim's further flags, to configure it as the real daemons are started (`--ip-forward=false`). */
   readonly simArgs?: readonly string[];
+  /**
+   * Start each real daemon in a private network namespace with only loopback (the requests may
+   * lead it to reach for a registry: the attempt then fails there, and nothing leaves the machine).
+   */
+  readonly isolated?: boolean;
 }
 
 /** `text` with every `{placeholder}` of `values` put in, raw and URL-encoded. */
@@ -158,7 +163,9 @@ export function checkAgainstRelease(
 ): void {
   const read = options.read ?? statusAndMessage;
   t.test(`${what}: ctrd-sim --emulate ${daemon.release} and dockerd ${daemon.release}`, async (t) => {
-    const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start();
+    const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start(
+      options.isolated === true ? { netns: { addresses: [] } } : undefined,
+    );
     if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
     t.teardown(() => outcome.instance.stop());
     const realClient = new HttpClient(outcome.instance.endpoint);

@@ -20,7 +20,7 @@ import { applySettings, SettingRefused } from './settings.js';
  * %q), in moby's order and the release's words. The simulator runs no plugin, so every plugin is
  * disabled and an enable answers 501 after the checks moby makes before it starts one. Observed
  * on 20.10.24, 26.1.5 and 28.5.2 (2026-11-27, no plugin) and with plugins made by create on
- * those and 29.7.2 (2026-12-06). Not served: pull, push, upgrade and privileges (a registry).
+ * those and 29.7.2 (2026-12-06). Pull, push, upgrade and privileges reach a registry: registry/routes.ts.
  */
 
 const WHERE = 'simulator/engine/plugins/routes.ts';

@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import type { HttpClient } from '../suites/http/client.js';
+import { setup as pluginSetup } from './helpers/plugin-exchanges.js';
+import { type Ask, checkAgainstObservedReleases, json, statusAndMessage } from './helpers/real-versus-sim.js';
+
+/**
+ * The routes that reach a registry, up to where they would (simulator/engine/registry/routes.ts):
+ * each observed release, started in a private network namespace with only loopback, and ctrd-sim
+ * emulating it get the same generated distribution, plugin privileges, pull, upgrade and push
+ * requests. A request the release takes to a registry fails there on the spot (its dial error),
+ * and ctrd-sim answers it 501: both are read as "a registry". The plugins are made alike first.
+ */
+
+const ID = 'a'.repeat(64);
+
+/** Names as a user writes them: references, image IDs, what the grammar refuses, and generated ones (no registry host is named). */
+const names = fc.oneof(
+  fc.constantFrom(
+    'ctc-img',
+    'ctc-full',
+    'ctc-full:latest',
+    'Upper',
+    'UPPER:tag',
+    ID,
+    `sha256:${ID}`,
+    'sha256:abc',
+    'a:b:c',
+    '-x',
+    'x@sha256:abc',
+    `x@sha256:${ID}`,
+    `x:1@sha256:${ID}`,
+    'a/b',
+    'localhost:5000/x',
+    'x:Bad Tag',
+    '',
+  ),
+  fc.stringMatching(/^[a-zA-Z0-9:@/._-]{1,24}$/),
+);
+
+/** The privileges a pull or an upgrade sends, as JSON (or not). */
+const privileges = fc.constantFrom(
+  '',
+  '[]',
+  'null',
+  '{}',
+  '"x"',
+  '[{"Name":"network","Value":["host"]}]',
+  '[{"name":"x","Other":1}]',
+  '[] x',
+  '[]]',
+  '[] {}',
+  'nope',
+  ' ',
+);
+
+const query = (entries: readonly (readonly [string, string | undefined])[]): string => {
+  const set = entries.filter((entry): entry is readonly [string, string] => entry[1] !== undefined);
+  return set.length === 0 ? '' : `?${set.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&')}`;
+};
+const optional = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { nil: undefined });
+const pluginNames = fc.oneof(names, fc.constantFrom('ctc-bare', 'ctc-nodevpath', '{full-id}', '{full-id12}', 'nothere'));
+
+const requests: fc.Arbitrary<Ask> = fc.oneof(
+  names.filter((name) => name !== '' && !name.endsWith('/')).map((name) => ({ method: 'GET', path: `/distribution/${encodeURI(name)}/json` })),
+  optional(names).map((remote) => ({ method: 'GET', path: `/plugins/privileges${query([['remote', remote]])}` })),
+  fc.record({ remote: optional(names), name: optional(pluginNames), body: privileges }).map(({ remote, name, body }) => ({
+    method: 'POST',
+    path: `/plugins/pull${query([
+      ['remote', remote],
+      ['name', name],
+    ])}`,
+    ...json(body),
+  })),
+  fc
+    .record({ name: pluginNames.filter((name) => name !== '' && !name.endsWith('/')), remote: optional(names), body: privileges })
+    .map(({ name, remote, body }) => ({ method: 'POST', path: `/plugins/${encodeURI(name)}/upgrade${query([['remote', remote]])}`, ...json(body) })),
+  pluginNames.filter((name) => name !== '' && !name.endsWith('/')).map((name) => ({ method: 'POST', path: `/plugins/${encodeURI(name)}/push` })),
+);
+
+/** What the release's dial says when it reaches for a registry (no name of one is written here). */
+const DIAL_FAILED = /dial tcp|lookup |connect: |no such host|connection refused/;
+
+/** Status and message, an attempt to reach a registry read as one answer on either side. */
+async function read(client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>): Promise<unknown> {
+  const [status, message] = await statusAndMessage(client, ask);
+  // A push streams what it prepares before it dials: the stream's last line is the dial's error.
+  const last = message.trim().split('\n').at(-1) ?? '';
+  const dialed = (status === 500 && DIAL_FAILED.test(message)) || (status === 200 && last.includes('"error"') && DIAL_FAILED.test(last));
+  // Privileges whose fetch fails are none (moby's Privileges returns an empty list without an error).
+  const noPrivileges = ask.path.startsWith('/plugins/privileges') && status === 200 && message.trim() === '[]';
+  if (dialed || noPrivileges || (status === 501 && message.includes('(it reaches a registry)'))) return 'a registry';
+  // The IDs of the setup's plugins are each side's own.
+  return [status, Object.entries(values).reduce((text, [key, value]) => text.replaceAll(value, key), message)];
+}
+
+checkAgainstObservedReleases('the routes that reach a registry, up to where they would', 'ctc-registry-', requests, 150, {
+  setup: pluginSetup,
+  read,
+  isolated: true,
+});
