@@ -6,8 +6,8 @@ import { type Ask, checkAgainstObservedReleases, json, statusAndMessage } from '
 /**
  * The routes that reach a registry, up to where they would (simulator/engine/registry/routes.ts):
  * each observed release, started in a private network namespace with only loopback, and ctrd-sim
- * emulating it get the same generated distribution, plugin privileges, pull, upgrade and push
- * requests. A request the release takes to a registry fails there on the spot (its dial error),
+ * emulating it get the same generated image search, distribution, plugin privileges, pull,
+ * upgrade and push requests. A request the release takes to a registry fails there on the spot (its dial error),
  * and ctrd-sim answers it 501: both are read as "a registry". The plugins are made alike first.
  */
 
@@ -58,9 +58,47 @@ const query = (entries: readonly (readonly [string, string | undefined])[]): str
   return set.length === 0 ? '' : `?${set.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&')}`;
 };
 const optional = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { nil: undefined });
-const pluginNames = fc.oneof(names, fc.constantFrom('ctc-bare', 'ctc-nodevpath', '{full-id}', '{full-id12}', 'nothere'));
+// A name of hex digits may be a prefix of one side's plugin IDs and not the other's: ID prefixes come as the setup's placeholders.
+const pluginNames = fc.oneof(
+  names.filter((name) => !/^[0-9a-f]{1,63}$/.test(name)),
+  fc.constantFrom('ctc-bare', 'ctc-nodevpath', '{full-id}', '{full-id12}', 'nothere'),
+);
+
+/** A search's filters: the old and current JSON forms, one value each (20.10 names several in Go's map order). */
+const searchFilters = fc.oneof(
+  fc.constantFrom('{', '[]', '{"nope":{"a":true}}', '{"is-automated":{}}', '{"stars":["3"]}'),
+  fc
+    .record({ key: fc.constantFrom('is-automated', 'is-official', 'stars'), value: fc.constantFrom('true', 'false', '1', '0', 'maybe', '3', '-1', 'x', '') })
+    .map(({ key, value }) => JSON.stringify({ [key]: { [value]: true } })),
+);
+
+/** moby's splitReposSearchTerm: a term whose first part holds "." or ":", or is localhost, names an index of its own. */
+function namesIndex(term: string): boolean {
+  const slash = term.indexOf('/');
+  const first = slash < 0 ? null : term.slice(0, slash);
+  return first !== null && (first.includes('.') || first.includes(':') || first === 'localhost') && !term.includes('://');
+}
+
+const search: fc.Arbitrary<Ask> = fc
+  .record({
+    // Terms on the default index: ctrd-sim does not model the checks of another index's name (501).
+    term: optional(
+      fc.oneof(fc.constantFrom('x', '', 'a://b', 'Upper', 'a/b', 'a/b.c:d'), fc.stringMatching(/^[a-z0-9:/._-]{1,12}$/)).filter((term) => !namesIndex(term)),
+    ),
+    limit: optional(fc.constantFrom('', '0', '-1', '1', '100', '101', 'abc', ' 5', '1e2', '9223372036854775808')),
+    filters: optional(searchFilters),
+  })
+  .map(({ term, limit, filters }) => ({
+    method: 'GET',
+    path: `/images/search${query([
+      ['term', term],
+      ['limit', limit],
+      ['filters', filters],
+    ])}`,
+  }));
 
 const requests: fc.Arbitrary<Ask> = fc.oneof(
+  search,
   names.filter((name) => name !== '' && !name.endsWith('/')).map((name) => ({ method: 'GET', path: `/distribution/${encodeURI(name)}/json` })),
   optional(names).map((remote) => ({ method: 'GET', path: `/plugins/privileges${query([['remote', remote]])}` })),
   fc.record({ remote: optional(names), name: optional(pluginNames), body: privileges }).map(({ remote, name, body }) => ({
@@ -78,14 +116,14 @@ const requests: fc.Arbitrary<Ask> = fc.oneof(
 );
 
 /** What the release's dial says when it reaches for a registry (no name of one is written here). */
-const DIAL_FAILED = /dial tcp|lookup |connect: |no such host|connection refused/;
+const DIAL_FAILED = /dial tcp|lookup |connect: |no such host|connection refused|invalid registry endpoint/;
 
 /** Status and message, an attempt to reach a registry read as one answer on either side. */
 async function read(client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>): Promise<unknown> {
   const [status, message] = await statusAndMessage(client, ask);
   // A push streams what it prepares before it dials: the stream's last line is the dial's error.
   const last = message.trim().split('\n').at(-1) ?? '';
-  const dialed = (status === 500 && DIAL_FAILED.test(message)) || (status === 200 && last.includes('"error"') && DIAL_FAILED.test(last));
+  const dialed = (status >= 400 && status !== 501 && DIAL_FAILED.test(message)) || (status === 200 && last.includes('"error"') && DIAL_FAILED.test(last));
   // Privileges whose fetch fails are none (moby's Privileges returns an empty list without an error).
   const noPrivileges = ask.path.startsWith('/plugins/privileges') && status === 200 && message.trim() === '[]';
   if (dialed || noPrivileges || (status === 501 && message.includes('(it reaches a registry)'))) return 'a registry';

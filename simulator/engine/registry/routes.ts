@@ -4,6 +4,7 @@ import type { Route } from '../../http/route.js';
 import { familiarTagged, type NamedReference, parseNormalizedNamed } from '../plugins/reference.js';
 import { notImplementedHere, queryOf, releaseBelow } from '../replies.js';
 import { readPrivileges } from './privileges-body.js';
+import { imageSearchRoute } from './search.js';
 
 /**
  * The routes that reach a registry, answered up to where they would: what moby checks first, in
@@ -151,4 +152,4 @@ const pushRoute: Route = {
   },
 };
 
-export const REGISTRY_ROUTES: readonly Route[] = [distributionRoute, privilegesRoute, pullRoute, upgradeRoute, pushRoute];
+export const REGISTRY_ROUTES: readonly Route[] = [imageSearchRoute, distributionRoute, privilegesRoute, pullRoute, upgradeRoute, pushRoute];
