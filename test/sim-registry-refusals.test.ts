@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
+import { importBusybox } from './helpers/busybox-containers.js';
 import { setup as pluginSetup } from './helpers/plugin-exchanges.js';
 import { type Ask, checkAgainstObservedReleases, json, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
  * The routes that reach a registry, up to where they would (simulator/engine/registry/routes.ts):
  * each observed release, started in a private network namespace with only loopback, and ctrd-sim
- * emulating it get the same generated image search, distribution, plugin privileges, pull,
- * upgrade and push requests. A request the release takes to a registry fails there on the spot (its dial error),
+ * emulating it get the same generated image search and push, distribution, plugin privileges,
+ * pull, upgrade and push requests. A request the release takes to a registry fails there on the spot (its dial error),
  * and ctrd-sim answers it 501: both are read as "a registry". The plugins are made alike first.
  */
 
@@ -97,8 +98,28 @@ const search: fc.Arbitrary<Ask> = fc
     ])}`,
   }));
 
+/** A push, with or without X-Registry-Auth (whose value is taken as it comes), and a body that may hold an auth config. */
+interface PushAsk extends Ask {
+  readonly auth?: string;
+}
+
+const push: fc.Arbitrary<PushAsk> = fc
+  .record({
+    name: names.filter((name) => name !== '' && !name.endsWith('/')),
+    tag: optional(fc.constantFrom('', '1', '2', 'latest', 'Bad Tag', 'x'.repeat(129))),
+    auth: optional(fc.constantFrom('e30=', 'not base64')),
+    body: fc.constantFrom('', '{}', 'null', '[]', 'x', '{"username":"a"}', ' '),
+  })
+  .map(({ name, tag, auth, body }) => ({
+    method: 'POST',
+    path: `/images/${encodeURI(name)}/push${query([['tag', tag]])}`,
+    ...json(body),
+    ...(auth === undefined ? {} : { auth }),
+  }));
+
 const requests: fc.Arbitrary<Ask> = fc.oneof(
   search,
+  push,
   names.filter((name) => name !== '' && !name.endsWith('/')).map((name) => ({ method: 'GET', path: `/distribution/${encodeURI(name)}/json` })),
   optional(names).map((remote) => ({ method: 'GET', path: `/plugins/privileges${query([['remote', remote]])}` })),
   fc.record({ remote: optional(names), name: optional(pluginNames), body: privileges }).map(({ remote, name, body }) => ({
@@ -118,9 +139,20 @@ const requests: fc.Arbitrary<Ask> = fc.oneof(
 /** What the release's dial says when it reaches for a registry (no name of one is written here). */
 const DIAL_FAILED = /dial tcp|lookup |connect: |no such host|connection refused|invalid registry endpoint/;
 
+/** Status and body of a request that carries X-Registry-Auth. */
+async function withAuth(client: HttpClient, ask: Ask, auth: string): Promise<[number, string]> {
+  const reply = await client.request(ask.method, ask.path, {
+    headers: { 'Content-Type': ask.type ?? 'application/json', 'X-Registry-Auth': auth },
+    body: ask.body ?? '',
+    timeoutMs: 10_000,
+  });
+  return [reply.status, reply.body];
+}
+
 /** Status and message, an attempt to reach a registry read as one answer on either side. */
 async function read(client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>): Promise<unknown> {
-  const [status, message] = await statusAndMessage(client, ask);
+  const auth = (ask as PushAsk).auth;
+  const [status, message] = auth === undefined ? await statusAndMessage(client, ask) : await withAuth(client, ask, auth);
   // A push streams what it prepares before it dials: the stream's last line is the dial's error.
   const last = message.trim().split('\n').at(-1) ?? '';
   const dialed = (status >= 400 && status !== 501 && DIAL_FAILED.test(message)) || (status === 200 && last.includes('"error"') && DIAL_FAILED.test(last));
@@ -131,8 +163,11 @@ async function read(client: HttpClient, ask: Ask, values: Readonly<Record<string
   return [status, Object.entries(values).reduce((text, [key, value]) => text.replaceAll(value, key), message)];
 }
 
-checkAgainstObservedReleases('the routes that reach a registry, up to where they would', 'ctc-registry-', requests, 150, {
-  setup: pluginSetup,
+checkAgainstObservedReleases('the routes that reach a registry, up to where they would', 'ctc-registry-', requests, 250, {
+  setup: async (client) => {
+    await importBusybox(client);
+    return pluginSetup(client);
+  },
   read,
   isolated: true,
 });

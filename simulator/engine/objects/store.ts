@@ -2,7 +2,7 @@ import { nowNanos } from './clock.js';
 import type { ContainerLayer } from './container-layer.js';
 import { EventLog } from './events.js';
 import type { Image } from './images.js';
-import { familiarRepoTag, normalizedName } from './references.js';
+import { familiarRepoTag, normalizedName, splitReference } from './references.js';
 import { VolumeStore } from './volumes.js';
 import { PluginStore } from '../plugins/plugin-store.js';
 
@@ -112,6 +112,11 @@ export class ObjectStore {
   taggedAs(name: string): string | undefined {
     const repoTag = familiarRepoTag(name);
     return this.tags.has(repoTag) ? repoTag : undefined;
+  }
+
+  /** The familiar `repo:tag`s of a repository in its familiar spelling. */
+  repositoryTags(repository: string): string[] {
+    return [...this.tags.keys()].filter((repoTag) => splitReference(repoTag).repo === repository);
   }
 
   /**

@@ -5,6 +5,7 @@ import { familiarTagged, type NamedReference, parseNormalizedNamed } from '../pl
 import { notImplementedHere, queryOf, releaseBelow } from '../replies.js';
 import { readPrivileges } from './privileges-body.js';
 import { imageSearchRoute } from './search.js';
+import { imagePushRoute } from './push.js';
 
 /**
  * The routes that reach a registry, answered up to where they would: what moby checks first, in
@@ -152,4 +153,4 @@ const pushRoute: Route = {
   },
 };
 
-export const REGISTRY_ROUTES: readonly Route[] = [imageSearchRoute, distributionRoute, privilegesRoute, pullRoute, upgradeRoute, pushRoute];
+export const REGISTRY_ROUTES: readonly Route[] = [imageSearchRoute, imagePushRoute, distributionRoute, privilegesRoute, pullRoute, upgradeRoute, pushRoute];
