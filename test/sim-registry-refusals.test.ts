@@ -7,8 +7,8 @@ import { type Ask, checkAgainstObservedReleases, json, statusAndMessage } from '
 /**
  * The routes that reach a registry, up to where they would (simulator/engine/registry/routes.ts):
  * each observed release, started in a private network namespace with only loopback, and ctrd-sim
- * emulating it get the same generated image search and push, distribution, plugin privileges,
- * pull, upgrade and push requests. A request the release takes to a registry fails there on the spot (its dial error),
+ * emulating it get the same generated image search, push and pull, distribution, plugin
+ * privileges, pull, upgrade and push requests. A request the release takes to a registry fails there on the spot (its dial error),
  * and ctrd-sim answers it 501: both are read as "a registry". The plugins are made alike first.
  */
 
@@ -117,9 +117,25 @@ const push: fc.Arbitrary<PushAsk> = fc
     ...(auth === undefined ? {} : { auth }),
   }));
 
+/** A pull: the name and a tag that may be a digest (a platform is not modelled by ctrd-sim: none is sent). */
+const pull: fc.Arbitrary<Ask> = fc
+  .record({
+    name: fc.oneof(names, fc.constantFrom('scratch', 'library/scratch', 'scratch:1', 'x:')),
+    tag: optional(fc.constantFrom('', '1', 'latest', 'Bad Tag', `sha256:${ID}`, 'sha256:abc', 'x'.repeat(129))),
+  })
+  .filter(({ name }) => name !== '')
+  .map(({ name, tag }) => ({
+    method: 'POST',
+    path: `/images/create${query([
+      ['fromImage', name],
+      ['tag', tag],
+    ])}`,
+  }));
+
 const requests: fc.Arbitrary<Ask> = fc.oneof(
   search,
   push,
+  pull,
   names.filter((name) => name !== '' && !name.endsWith('/')).map((name) => ({ method: 'GET', path: `/distribution/${encodeURI(name)}/json` })),
   optional(names).map((remote) => ({ method: 'GET', path: `/plugins/privileges${query([['remote', remote]])}` })),
   fc.record({ remote: optional(names), name: optional(pluginNames), body: privileges }).map(({ remote, name, body }) => ({

@@ -20,6 +20,7 @@ import {
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
+import { answerPull } from '../registry/pull.js';
 import type { Route } from '../../http/route.js';
 import { gunzipIfGzipped } from './bodies.js';
 import { usesContainerdStore } from './image-store.js';
@@ -66,8 +67,8 @@ function inContainerdStore(made: Image, layer: StoredLayer, history: readonly Hi
 
 /**
  * POST /images/create?fromSrc=-: an image of the body's tarball (gzip or plain) with the config
- * its `changes` make, tagged `repo:tag` when `repo` is given. Pulls (fromImage) and imports from a
- * URL are not implemented.
+ * its `changes` make, tagged `repo:tag` when `repo` is given. A pull (fromImage) is answered up to
+ * the registry (registry/pull.ts); an import from a URL is not implemented.
  */
 export const imageCreateRoute: Route = {
   method: 'POST',
@@ -76,7 +77,9 @@ export const imageCreateRoute: Route = {
   rules: ['deprecated.image-inspect.container-config', 'deprecated.image-inspect.nonstandard-fields', 'deprecated.image-inspect.empty-fields'],
   async handle(x: Exchange) {
     const query = queryOf(x);
-    if (query.get('fromSrc') !== '-') return notImplementedHere(x, query.has('fromSrc') ? '/images/create?fromSrc=<url>' : '/images/create?fromImage');
+    const fromImage = query.get('fromImage') ?? '';
+    if (fromImage !== '') return answerPull(x, fromImage);
+    if (query.get('fromSrc') !== '-') return notImplementedHere(x, '/images/create?fromSrc=<url>');
     const release = x.state.config.release.release;
     let config: ImageConfig = EMPTY_IMAGE_CONFIG;
     try {

@@ -44,7 +44,7 @@ const MODULE_GRAMMAR = grammar(true);
 const DIGEST_HEX_LENGTH: Readonly<Record<string, number>> = { sha256: 64, sha384: 96, sha512: 128 };
 
 /** go-digest's Parse (Validate): null, or its error. */
-function digestProblem(digest: string): string | null {
+export function digestProblem(digest: string): string | null {
   const colon = digest.indexOf(':');
   if (colon <= 0 || colon + 1 === digest.length) return 'invalid checksum digest format';
   const algorithm = digest.slice(0, colon);

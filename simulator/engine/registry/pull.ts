@@ -1,0 +1,31 @@
+import type { Exchange } from '../../http/exchange.js';
+import { handlerError } from '../../http/replies.js';
+import { digestProblem, familiarName, parseNormalizedNamed } from '../plugins/reference.js';
+import { apiBelow, notImplementedHere, queryOf } from '../replies.js';
+
+/**
+ * POST /images/create?fromImage up to the registry (moby's postImagesCreate, its pull branch):
+ * the name (a trailing ":" dropped, as `pull -a` sends it), the tag (a digest when it parses as
+ * one), then `scratch` refused (403); past those the registry. Observed on 20.10.24, 26.1.5,
+ * 28.5.2 and 29.7.2 in a private network namespace. A `platform` (API 1.32) is not modelled:
+ * containerd's platform parser changed its grammar across the releases.
+ */
+
+/** From this API version a pull takes a platform. */
+const PLATFORM_API_FROM = '1.32';
+
+/** distribution/reference's tag grammar. */
+const TAG = /^[\w][\w.-]{0,127}$/;
+
+/** The name no image may have (moby api.NoBaseImageSpecifier). */
+const SCRATCH = 'scratch';
+
+export function answerPull(x: Exchange, fromImage: string): void {
+  if ((queryOf(x).get('platform') ?? '') !== '' && !apiBelow(x, PLATFORM_API_FROM)) return notImplementedHere(x, '/images/create?fromImage with a platform');
+  const reference = parseNormalizedNamed(fromImage.replace(/:$/, ''), x.state.config.release.release);
+  if ('error' in reference) return handlerError(x, 400, reference.error);
+  const tag = queryOf(x).get('tag') ?? '';
+  if (tag !== '' && digestProblem(tag) !== null && !TAG.test(tag)) return handlerError(x, 400, 'invalid tag format');
+  if (familiarName(reference) === SCRATCH) return handlerError(x, 403, `'${SCRATCH}' is a reserved name`);
+  notImplementedHere(x, '/images/create?fromImage (it reaches a registry)');
+}
