@@ -43,7 +43,7 @@ const LINK_TARGETS = ['f1', 'd1', '/etc', 'nowhere', '../bin', `long-${'x'.repea
 const below = fc.array(fc.constantFrom(...DIRECTORIES), { maxLength: 2 }).map((dirs) => dirs.join('/'));
 const under = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}/${name}`);
 const mtime = fc.constantFrom(...HEADER_TIMES);
-const made: fc.Arbitrary<Made> = fc.oneof(
+const plainMade: fc.Arbitrary<Made> = fc.oneof(
   fc.record({
     type: fc.constant('directory' as const),
     name: fc.tuple(below, fc.constantFrom(...DIRECTORIES)).map(([p, d]) => under(p, d)),
@@ -70,6 +70,10 @@ const made: fc.Arbitrary<Made> = fc.oneof(
     text: fc.constantFrom(...LINK_TARGETS),
   }),
 );
+
+/** Names as a tar may spell them: mostly plain, else with a leading "/", "." or ".." segments (some leading out of the point). */
+const spelling = fc.constantFrom('', '', '', '', '', '/', './', '../', '/../', 'd1/../', '../../', '../etc/', 'd1/../../');
+const made: fc.Arbitrary<Made> = fc.tuple(spelling, plainMade).map(([prefix, entry]) => ({ ...entry, name: `${prefix}${entry.name}` }));
 
 /** A tarball of the entries, as ASCII text (its bytes are sent as they are). */
 async function tarText(entries: readonly Made[]): Promise<string> {

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import { type Container, entryOfRecord, type FsEntry, type TarRecord } from '../objects/index.js';
+import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
 
@@ -20,6 +21,15 @@ export type Extraction = { readonly written: true } | { readonly refused: string
  */
 const NEWER_EXTRACTION_FROM = '28.0';
 
+/**
+ * Whether the release's go-archive refuses an entry whose name, its leading "/" dropped, is not
+ * local (filepath.IsLocal: "invalid entry name", moby docker-v29.7.0). Debian's 28.5.2+dfsg4, the
+ * 28.5 observed, builds with a go-archive that has it too (observed 2026-12-06); the other releases
+ * refuse a name that Clean leaves outside the point ("… is outside of …") and take the rest as
+ * cleaned, so `/../x` is `x`.
+ */
+const checksEntryNames = (x: Exchange): boolean => !releaseBelow(x, '29.7') || x.state.config.release.release === '28.5';
+
 /** PAX records that say no more than the header does (names, sizes, owners, times) or nothing Untar applies. */
 const PLAIN_PAX = new Set(['path', 'linkpath', 'size', 'uid', 'gid', 'uname', 'gname', 'mtime', 'atime', 'ctime', 'comment']);
 
@@ -29,14 +39,31 @@ function unmodelledRecord(record: TarRecord): string | null {
   if (record.uid !== 0 || record.gid !== 0) return 'an entry owned by another user than root';
   const extra = Object.keys(record.pax).find((key) => !PLAIN_PAX.has(key));
   if (extra !== undefined) return `an entry with the PAX record ${extra}`;
-  if (relativeName(record.name).startsWith('..')) return 'an entry outside the extraction point';
   return null;
 }
 
-/** Untar's filepath.Clean of an entry's name, relative to the extraction point ("" for the point itself). */
-function relativeName(name: string): string {
-  const clean = posix.normalize(name).replace(/^\/+/, '').replace(/\/+$/, '');
-  return clean === '.' ? '' : clean;
+/**
+ * Where an entry goes below the extraction point `dest` ("" for the point itself, skipped), or
+ * Untar's refusal of its name; 'unmodelled' for a name the older check lets through to the point's
+ * parent ("..": the releases then try to replace "/").
+ */
+function placed(
+  x: Exchange,
+  name: string,
+  dest: string,
+): { readonly relative: string; readonly atPoint?: true } | { readonly refused: string; readonly parentMade?: string } | 'unmodelled' {
+  if (checksEntryNames(x)) {
+    const local = posix.normalize(name.replace(/^\/+/, '')).replace(/\/+$/, '');
+    if (local === '.') return { relative: '' };
+    return local === '..' || local.startsWith('../') ? { refused: `invalid entry name ${goQuote(name)}` } : { relative: local };
+  }
+  const clean = posix.normalize(name).replace(/(.)\/+$/, '$1');
+  const relative = posix.relative(dest, posix.join(dest, clean));
+  // The entry's parent is made (MkdirAll) before the name is checked, wherever it lies.
+  if (relative.startsWith('../')) return { refused: `${goQuote(clean)} is outside of ${goQuote(dest)}`, parentMade: posix.join(dest, posix.dirname(clean)) };
+  if (relative === '..') return 'unmodelled';
+  // Only "." itself is skipped: another name for the point (`../etc` into /etc) is an entry at the point.
+  return relative === '' && clean !== '.' ? { relative: '', atPoint: true } : { relative };
 }
 
 /**
@@ -50,9 +77,10 @@ function relativeName(name: string): string {
  *   that has it); a directory an entry is made in takes
  *   the time of the upload, but those the tar holds take their header's time again at the end;
  * - every directory above a written entry is copied up into the container's own layer.
+ * - a name outside `dest` is refused after what came before it (placed).
  * What ctrd-sim does not model is refused before anything is written: other entry types (links,
- * devices, fifos), owners other than root, extended attributes, names outside `dest`, and an entry
- * that replaces a directory by another type, or the reverse, or that lies below a file or symlink.
+ * devices, fifos), owners other than root, extended attributes, and an entry that replaces a
+ * directory by another type, or the reverse, or that lies below a file or symlink.
  */
 export function extractUpload(x: Exchange, container: Container, dest: string, records: readonly TarRecord[], now: Date): Extraction {
   const older = releaseBelow(x, NEWER_EXTRACTION_FROM);
@@ -70,8 +98,22 @@ export function extractUpload(x: Exchange, container: Container, dest: string, r
   };
   const headerTimes = new Map<string, Date>();
   for (const record of records) {
-    const relative = relativeName(record.name);
-    if (relative === '') continue;
+    const place = placed(x, record.name, dest);
+    if (place === 'unmodelled') return { unmodelled: 'an entry named ..' };
+    if ('refused' in place) {
+      if (place.parentMade !== undefined && at(place.parentMade) === undefined)
+        for (const dir of [...ancestorsBelow('/', place.parentMade), place.parentMade]) {
+          const existing = at(dir);
+          if (existing !== undefined && existing.type !== 'directory') return { unmodelled: 'an entry below a file or symlink' };
+          if (existing !== undefined) continue;
+          touch(posix.dirname(dir));
+          pending.set(dir, madeIn(older ? at(posix.dirname(dir)) : undefined, dir, now));
+        }
+      commit(container, pending, at);
+      return { refused: place.refused };
+    }
+    const { relative } = place;
+    if (relative === '' && place.atPoint !== true) continue;
     const path = posix.join(dest, relative);
     const parents = ancestorsBelow(dest, path);
     for (const parent of parents) {
