@@ -34,6 +34,12 @@ export function commandOf(container: Container): string[] {
 export const stateString = (container: Container): string => (container.paused ? 'paused' : container.state);
 
 /** moby container.State of a container that runs nothing: created, "running" after a start (paused by a pause), exited after a kill. */
+/** The container's exec instances (ExecIDs), null when it has none. */
+function execIdsOf(x: Exchange, container: Container): string[] | null {
+  const ids = x.state.objects.execs.idsOf(container.id);
+  return ids.length === 0 ? null : ids;
+}
+
 function stateOf(container: Container): Record<string, unknown> {
   return {
     Status: stateString(container),
@@ -108,7 +114,7 @@ export function shapeContainerInspect(x: Exchange, container: Container, withSiz
     MountLabel: '',
     ProcessLabel: '',
     AppArmorProfile: '',
-    ExecIDs: null,
+    ExecIDs: execIdsOf(x, container),
     HostConfig: shapeHostConfig(x, container.hostConfig),
     ...storageOf(x, container),
     ...(withSize ? sizesOf(x, container) : {}),

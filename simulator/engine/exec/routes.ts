@@ -8,13 +8,19 @@ import { printsNewerWords } from '../go-json-newer.js';
 import { type GoFieldType, goStructProblem } from '../go-struct-fields.js';
 import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
-import { notImplementedHere, releaseBelow } from '../replies.js';
+import { notImplementedHere, releaseBelow, sendJson } from '../replies.js';
+import { detachKeyBytes } from '../containers/detach-keys.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import type { ExecInstance } from '../objects/execs.js';
+import { execUserProblem } from './exec-user.js';
 
 /**
- * The exec routes as far as ctrd-sim can take them: its containers run nothing, so it makes no exec
- * instance. A create is read and checked as moby does (the body's types, a command, an active
- * container) and answers 501 for a running container; every exec ID is unknown (404 after the
- * route's own checks). Observed on 20.10.24, 26.1.5 and 28.5.2.
+ * The exec routes as far as ctrd-sim can take them (observed on 20.10.24, 26.1.5, 28.5.2 and
+ * 29.7.2): a create is read and checked as moby does (the body's types, a command, an active
+ * container, from 28.2 the user in the container's files, the detach keys) and makes an exec
+ * instance (its exec_create event; the container's ExecIDs); an inspect shows it, never started;
+ * a start answers what moby checks first, then 501 (it would run a process); a resize of an exec
+ * that never started waits for it for 10 s, then 500. A container's execs go at its exit.
  */
 
 /** moby's exec create body: types.ExecConfig, from 28.0 container.ExecOptions, from 29.0 container.ExecCreateRequest (without Detach); ConsoleSize from 23.0. */
@@ -79,6 +85,12 @@ async function readExecBody(x: Exchange, execStruct: ExecStruct): Promise<{ read
 
 const noSuchExec = (x: Exchange): void => handlerError(x, 404, `No such exec instance: ${x.params['id'] ?? x.params['name'] ?? ''}`);
 
+/** From this release a create looks the user up in the container's files (moby b54a038bec). */
+const USER_CHECKED_FROM = '28.2';
+
+/** How long moby's resize waits for an exec to start. */
+const RESIZE_WAIT_MS = 10_000;
+
 const PAUSED = 'Container {name} is paused, unpause the container before exec';
 
 const createRoute: Route = {
@@ -96,9 +108,65 @@ const createRoute: Route = {
     const container = runningContainerOr409(x);
     if (container === undefined) return;
     if (container.paused) return handlerError(x, 409, fillMessage(PAUSED, { name: x.params['name'] ?? '' }));
-    notImplementedHere(x, '/containers/{name}/exec');
+    const fields = goFields(body.value as Record<string, unknown>, Object.keys(CREATE_FIELDS));
+    const text = (key: string): string => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
+    const flag = (key: string): boolean => fields[key] === true;
+    if (text('User') !== '' && !releaseBelow(x, USER_CHECKED_FROM)) {
+      const problem = execUserProblem(x, container, text('User'));
+      if (problem === 'unmodelled') return notImplementedHere(x, '/containers/{name}/exec as a user whose lookup is not modelled');
+      if (problem !== null) return handlerError(x, 400, problem);
+    }
+    const keys = text('DetachKeys') === '' ? [] : detachKeyBytes(Buffer.from(text('DetachKeys'), 'latin1'));
+    if (keys === null) return handlerError(x, 500, `Invalid escape keys (${text('DetachKeys')}) provided`);
+    const [entrypoint = '', ...args] = command.map((part) => (typeof part === 'string' ? part : ''));
+    const exec = x.state.objects.execs.add({
+      containerId: container.id,
+      entrypoint,
+      args,
+      tty: flag('Tty'),
+      privileged: flag('Privileged'),
+      user: text('User') === '' ? String(container.config['User'] ?? '') : text('User'),
+      openStdin: flag('AttachStdin'),
+      openStdout: flag('AttachStdout'),
+      openStderr: flag('AttachStderr'),
+      detachKeys: Buffer.from(keys),
+    });
+    x.state.objects.containerEvent(container, `exec_create: ${entrypoint} ${args.join(' ')}`, { execID: exec.id });
+    sendJson(x, 201, { Id: exec.id });
   },
 };
+
+/** The exec the path names with its container running and not paused (moby getExecConfig), or answered. */
+function activeExec(x: Exchange): ExecInstance | undefined {
+  const exec = x.state.objects.execs.get(x.params['name'] ?? '');
+  if (exec === undefined) return void noSuchExec(x);
+  const container = x.state.objects.findContainer(exec.containerId);
+  if (container === undefined) return void handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name: x.params['name'] ?? '' }));
+  if (container.state !== 'running') return void handlerError(x, 409, `Container ${container.id} is not running`);
+  if (container.paused) return void handlerError(x, 409, fillMessage(PAUSED, { name: container.id }));
+  return exec;
+}
+
+/** moby's ExecInspect of an exec that never started. */
+const inspectDocument = (exec: ExecInstance): Record<string, unknown> => ({
+  ID: exec.id,
+  Running: false,
+  ExitCode: null,
+  ProcessConfig: {
+    tty: exec.tty,
+    entrypoint: exec.entrypoint,
+    arguments: exec.args,
+    privileged: exec.privileged,
+    ...(exec.user === '' ? {} : { user: exec.user }),
+  },
+  OpenStdin: exec.openStdin,
+  OpenStderr: exec.openStderr,
+  OpenStdout: exec.openStdout,
+  CanRemove: false,
+  ContainerID: exec.containerId,
+  DetachKeys: exec.detachKeys.toString('base64'),
+  Pid: 0,
+});
 
 const inspectRoute: Route = {
   method: 'GET',
@@ -106,7 +174,11 @@ const inspectRoute: Route = {
   slashedParams: ['id'],
   where: 'simulator/engine/exec/routes.ts: GET /exec/{id}/json',
   rules: [],
-  handle: noSuchExec,
+  handle(x) {
+    const exec = x.state.objects.execs.get(x.params['id'] ?? '');
+    if (exec === undefined) return noSuchExec(x);
+    sendJson(x, 200, inspectDocument(exec));
+  },
 };
 
 const startRoute: Route = {
@@ -116,7 +188,8 @@ const startRoute: Route = {
   where: 'simulator/engine/exec/routes.ts: POST /exec/{name}/start',
   rules: [],
   async handle(x) {
-    if ((await readExecBody(x, START_STRUCT)) !== null) noSuchExec(x);
+    if ((await readExecBody(x, START_STRUCT)) === null || activeExec(x) === undefined) return;
+    notImplementedHere(x, '/exec/{name}/start (it runs a process)');
   },
 };
 
@@ -130,7 +203,9 @@ const resizeRoute: Route = {
   handle(x) {
     const sizes = resizeSizes(x);
     if ('error' in sizes) return handlerError(x, 400, sizes.error);
-    noSuchExec(x);
+    if (activeExec(x) === undefined) return;
+    const timer = setTimeout(() => handlerError(x, 500, 'timeout waiting for exec session ready'), RESIZE_WAIT_MS);
+    x.res.once('close', () => clearTimeout(timer));
   },
 };
 

@@ -1,6 +1,7 @@
 import { nowNanos } from './clock.js';
 import type { ContainerLayer } from './container-layer.js';
 import { EventLog } from './events.js';
+import { ExecStore } from './execs.js';
 import type { Image } from './images.js';
 import { familiarRepoTag, normalizedName, splitReference } from './references.js';
 import { VolumeStore } from './volumes.js';
@@ -59,6 +60,7 @@ export class ObjectStore {
   readonly events = new EventLog();
   readonly volumes = new VolumeStore(this.events);
   readonly plugins = new PluginStore(this.events);
+  readonly execs = new ExecStore(this.events);
   private readonly images = new Map<string, Image>();
   /**
    * Familiar `repo:tag` (references.ts: familiarRepoTag) → image ID, and when each was tagged: with a
