@@ -17,6 +17,17 @@ export interface RawReply {
  * it), and whether it then ends its side: only on a connection the server took over (an answer
  * without a length), else they would be another request.
  */
+/** Whether the text holds an answer with its whole body: by its Content-Length, or chunked to its last chunk. */
+function answerComplete(text: string): boolean {
+  const headEnd = text.indexOf('\r\n\r\n');
+  if (headEnd < 0) return false;
+  const head = text.slice(0, headEnd);
+  const body = text.slice(headEnd + 4);
+  const length = /^content-length: *(\d+)/im.exec(head);
+  if (length !== null) return body.length >= Number(length[1]);
+  return /^transfer-encoding: *chunked/im.test(head) && (body === '0\r\n\r\n' || body.endsWith('\r\n0\r\n\r\n'));
+}
+
 export interface RawInput {
   readonly input: string;
   readonly halfClose: boolean;
@@ -39,6 +50,8 @@ export function rawExchange(client: HttpClient, request: string, deadlineMs: num
     socket.on('data', (chunk: Buffer) => {
       if (size < limit) chunks.push(chunk.subarray(0, limit - size));
       size += chunk.length;
+      // An ordinary answer read whole leaves a kept-alive connection open: there is nothing more to wait for.
+      if (answerComplete(Buffer.concat(chunks).toString('latin1'))) finish();
     });
     socket.on('end', () => {
       ended = true;

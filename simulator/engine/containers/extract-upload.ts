@@ -43,15 +43,14 @@ function unmodelledRecord(record: TarRecord): string | null {
 }
 
 /**
- * Where an entry goes below the extraction point `dest` ("" for the point itself, skipped), or
- * Untar's refusal of its name; 'unmodelled' for a name the older check lets through to the point's
- * parent ("..": the releases then try to replace "/").
+ * Where an entry goes relative to the extraction point `dest` ("" for the point itself, skipped;
+ * ".." its parent, which the older check lets through), or Untar's refusal of its name.
  */
 function placed(
   x: Exchange,
   name: string,
   dest: string,
-): { readonly relative: string; readonly atPoint?: true } | { readonly refused: string; readonly parentMade?: string } | 'unmodelled' {
+): { readonly relative: string; readonly atPoint?: true } | { readonly refused: string; readonly parentMade?: string } {
   if (checksEntryNames(x)) {
     const local = posix.normalize(name.replace(/^\/+/, '')).replace(/\/+$/, '');
     if (local === '.') return { relative: '' };
@@ -61,8 +60,8 @@ function placed(
   const relative = posix.relative(dest, posix.join(dest, clean));
   // The entry's parent is made (MkdirAll) before the name is checked, wherever it lies.
   if (relative.startsWith('../')) return { refused: `${goQuote(clean)} is outside of ${goQuote(dest)}`, parentMade: posix.join(dest, posix.dirname(clean)) };
-  if (relative === '..') return 'unmodelled';
-  // Only "." itself is skipped: another name for the point (`../etc` into /etc) is an entry at the point.
+  // The point's parent is no breakout ("..", not "../…"): an entry lands there; only "." itself is
+  // skipped, another name for the point (`../etc` into /etc) is an entry at the point.
   return relative === '' && clean !== '.' ? { relative: '', atPoint: true } : { relative };
 }
 
@@ -99,7 +98,6 @@ export function extractUpload(x: Exchange, container: Container, dest: string, r
   const headerTimes = new Map<string, Date>();
   for (const record of records) {
     const place = placed(x, record.name, dest);
-    if (place === 'unmodelled') return { unmodelled: 'an entry named ..' };
     if ('refused' in place) {
       if (place.parentMade !== undefined && at(place.parentMade) === undefined)
         for (const dir of [...ancestorsBelow('/', place.parentMade), place.parentMade]) {

@@ -130,6 +130,7 @@ const createRoute: Route = {
       openStdout: flag('AttachStdout'),
       openStderr: flag('AttachStderr'),
       detachKeys: Buffer.from(keys),
+      startedAt: container.startedAt,
     });
     x.state.objects.containerEvent(container, `exec_create: ${entrypoint} ${args.join(' ')}`, { execID: exec.id });
     sendJson(x, 201, { Id: exec.id });

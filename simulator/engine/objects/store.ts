@@ -60,7 +60,7 @@ export class ObjectStore {
   readonly events = new EventLog();
   readonly volumes = new VolumeStore(this.events);
   readonly plugins = new PluginStore(this.events);
-  readonly execs = new ExecStore(this.events);
+  readonly execs = new ExecStore((id) => this.findContainer(id));
   private readonly images = new Map<string, Image>();
   /**
    * Familiar `repo:tag` (references.ts: familiarRepoTag) → image ID, and when each was tagged: with a
