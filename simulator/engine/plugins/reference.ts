@@ -25,6 +25,9 @@ const REMOTE_NAME = `${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
 const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const DOMAIN_NAME = `${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*`;
 const TAG = '[\\w][\\w.-]{0,127}';
+
+/** Whether the text is a tag as distribution/reference's grammar writes one (reference.WithTag's check). */
+export const isTag = (text: string): boolean => new RegExp(`^${TAG}$`).test(text);
 const DIGEST = '[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}';
 
 /** The grammar of a release: hosts are names (docker/distribution) or names and bracketed IPv6 addresses (the module). */

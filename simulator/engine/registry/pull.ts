@@ -1,6 +1,7 @@
+import { ENGINE_MESSAGES } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
-import { digestProblem, familiarName, parseNormalizedNamed } from '../plugins/reference.js';
+import { digestProblem, isTag, familiarName, parseNormalizedNamed } from '../plugins/reference.js';
 import { apiBelow, notImplementedHere, queryOf } from '../replies.js';
 
 /**
@@ -14,9 +15,6 @@ import { apiBelow, notImplementedHere, queryOf } from '../replies.js';
 /** From this API version a pull takes a platform. */
 const PLATFORM_API_FROM = '1.32';
 
-/** distribution/reference's tag grammar. */
-const TAG = /^[\w][\w.-]{0,127}$/;
-
 /** The name no image may have (moby api.NoBaseImageSpecifier). */
 const SCRATCH = 'scratch';
 
@@ -25,7 +23,7 @@ export function answerPull(x: Exchange, fromImage: string): void {
   const reference = parseNormalizedNamed(fromImage.replace(/:$/, ''), x.state.config.release.release);
   if ('error' in reference) return handlerError(x, 400, reference.error);
   const tag = queryOf(x).get('tag') ?? '';
-  if (tag !== '' && digestProblem(tag) !== null && !TAG.test(tag)) return handlerError(x, 400, 'invalid tag format');
+  if (tag !== '' && digestProblem(tag) !== null && !isTag(tag)) return handlerError(x, 400, ENGINE_MESSAGES.invalidTag);
   if (familiarName(reference) === SCRATCH) return handlerError(x, 403, `'${SCRATCH}' is a reserved name`);
   notImplementedHere(x, '/images/create?fromImage (it reaches a registry)');
 }

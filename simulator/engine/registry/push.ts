@@ -1,11 +1,12 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
+import { ENGINE_MESSAGES } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { goJsonDecodeFirst, isSpace } from '../go-json.js';
 import { usesContainerdStore } from '../images/image-store.js';
-import { familiarName, familiarTagged, type NamedReference, parseNormalizedNamed } from '../plugins/reference.js';
+import { isTag, familiarName, familiarTagged, type NamedReference, parseNormalizedNamed } from '../plugins/reference.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJsonMessages } from '../replies.js';
 import { streamErrorLine } from '../stream-error.js';
 
@@ -22,9 +23,6 @@ const PUSH = {
   /** From this API version a push takes a platform. */
   platformApiFrom: '1.46',
 } as const;
-
-/** distribution/reference's tag grammar. */
-const TAG = /^[\w][\w.-]{0,127}$/;
 
 /** An auth config's fields (Go's decoder matches keys case-insensitively): strings all. */
 const AUTH_FIELDS = ['username', 'password', 'auth', 'email', 'serveraddress', 'identitytoken', 'registrytoken'];
@@ -76,7 +74,7 @@ function pushedReference(x: Exchange, name: string, tag: string): NamedReference
   if ('error' in reference) return { status, message: reference.error };
   if (tag === '') return reference;
   if (status === 400 && reference.digest !== '') return { status, message: 'cannot import digest reference' };
-  if (!TAG.test(tag)) return { status, message: 'invalid tag format' };
+  if (!isTag(tag)) return { status, message: ENGINE_MESSAGES.invalidTag };
   return { ...reference, tag };
 }
 
