@@ -8,7 +8,8 @@ import { type Ask, checkAgainstObservedReleases } from './helpers/real-versus-si
  * POST /containers/{name}/attach and GET /containers/{name}/logs of containers that run nothing
  * (simulator/engine/containers/attach.ts, logs.ts): each observed release and ctrd-sim emulating
  * it get the same generated requests, written raw (an attach hijacks the connection) and read
- * until the daemon ends the connection or 500 ms pass; after an attach its events are counted.
+ * until the daemon ends the connection or 900 ms pass (a margin for a loaded machine: what ends,
+ * ends within milliseconds); after an attach its events are counted.
  */
 
 /** A request as sent: an attach may ask to upgrade the connection, a logs request may name the types it accepts. */
@@ -148,7 +149,7 @@ const ownHeaders = /^(Date|Connection|Server|Docker-Experimental|Ostype|Api-Vers
 
 /** What came back with the headers of each side's own taken out, and whether the daemon ended the connection. */
 async function readRaw(client: HttpClient, ask: Ask): Promise<[string, boolean]> {
-  const reply = await rawExchange(client, rawRequest(ask as RawAsk), 500, (ask as RawAsk).afterwards);
+  const reply = await rawExchange(client, rawRequest(ask as RawAsk), 900, (ask as RawAsk).afterwards);
   return [reply.text.replace(ownHeaders, ''), reply.ended];
 }
 
