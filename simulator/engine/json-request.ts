@@ -128,6 +128,26 @@ export async function readJsonRequest(
   return parsed.ok ? { value: parsed.value } : { status: parsed.status, message: parsed.message };
 }
 
+/**
+ * The request body's first JSON value as Go's json.Decoder.Decode reads it (at most `limit`
+ * bytes): the value and the bytes after it, Go's error ("EOF" for a body of nothing but spaces),
+ * or why the body was not read. For the routes that decode a body themselves, not with ReadJSON.
+ */
+export async function decodeFirstBodyValue(
+  x: Exchange,
+  limit: number,
+): Promise<{ readonly value: unknown; readonly rest: Buffer } | { readonly decodeError: string } | { readonly unread: string }> {
+  let raw: Buffer;
+  try {
+    raw = await readBody(x.req, limit);
+  } catch (error) {
+    return { unread: error instanceof BodyTooLarge ? error.message : String(error) };
+  }
+  if (raw.every(isSpace)) return { decodeError: 'EOF' };
+  const first = goJsonDecodeFirst(raw);
+  return 'error' in first ? { decodeError: first.error } : { value: first.value, rest: raw.subarray(first.end) };
+}
+
 /** The refusal of a JSON body that a route decodes and then does not use (the answer comes before: no swarm, no such plugin), or null (readJsonRequest). */
 export async function undecodedBodyRefusal(x: Exchange, fits: (value: unknown) => string | null): Promise<Refusal | null> {
   const read = await readJsonRequest(x, fits);

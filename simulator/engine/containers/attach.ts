@@ -6,9 +6,10 @@ import { hijack } from '../../http/hijack.js';
 import type { Route } from '../../http/route.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Container } from '../objects/index.js';
-import { apiBelow, boolQuery, queryBytes } from '../replies.js';
+import { boolQuery, queryBytes } from '../replies.js';
 import { detachKeyBytes } from './detach-keys.js';
 import { logDriverOf } from './logs.js';
+import { outputStreamType, RAW_STREAM } from './stream-types.js';
 
 /**
  * POST /containers/{name}/attach of a container that runs nothing, as moby's postContainersAttach
@@ -17,13 +18,6 @@ import { logDriverOf } from './logs.js';
  * raw-stream type and the error's text, then the connection ends; an attach is a bare 200 (or 101
  * for a client that asked to upgrade) with no middleware header.
  */
-const ATTACH = {
-  rawStream: 'application/vnd.docker.raw-stream',
-  multiplexedStream: 'application/vnd.docker.multiplexed-stream',
-  /** From this API version an upgraded attach to a container without a TTY is typed multiplexed. */
-  multiplexedTypeSince: '1.42',
-} as const;
-
 export const ATTACH_MESSAGES = {
   invalidDetachKeys: 'Invalid detach keys ({keys}) provided',
   /** `{name}` as the path gives it. */
@@ -32,32 +26,36 @@ export const ATTACH_MESSAGES = {
 
 /** The refusal, written on the hijacked connection (Go's StatusText, then the error and CRLF). */
 function refuse(socket: Socket, status: number, message: Buffer): void {
-  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: ${ATTACH.rawStream}\r\n\r\n`;
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: ${RAW_STREAM}\r\n\r\n`;
   socket.end(Buffer.concat([Buffer.from(head, 'latin1'), message, Buffer.from('\r\n', 'latin1')]));
 }
 
+/** The default detach keys, ctrl-p then ctrl-q (moby's stream package). */
+const DEFAULT_DETACH_KEYS = [16, 17];
+
+/** The detach keys as the query gives them (null: none), and their bytes (null: moby/term cannot read them; the default when none). */
+function detachKeysOf(x: Exchange): { readonly given: Buffer | null; readonly bytes: readonly number[] | null } {
+  const given = queryBytes(x, 'detachKeys');
+  return given === null || given.length === 0 ? { given: null, bytes: DEFAULT_DETACH_KEYS } : { given, bytes: detachKeyBytes(given) };
+}
+
 /** Why the daemon will not attach, in the order it checks: the detach keys, the container, a pause. */
-function refusal(x: Exchange, name: string, container: Container | undefined): { status: number; message: Buffer } | null {
-  const keys = queryBytes(x, 'detachKeys');
-  if (keys !== null && keys.length > 0 && detachKeyBytes(keys) === null) {
+function refusal(unreadableKeys: Buffer | null, name: string, container: Container | undefined): { status: number; message: Buffer } | null {
+  if (unreadableKeys !== null) {
     // The keys as sent, byte for byte (Go's %s).
     const [before, after] = ATTACH_MESSAGES.invalidDetachKeys.split('{keys}') as [string, string];
-    return { status: 400, message: Buffer.concat([Buffer.from(before), keys, Buffer.from(after)]) };
+    return { status: 400, message: Buffer.concat([Buffer.from(before), unreadableKeys, Buffer.from(after)]) };
   }
   if (container === undefined) return { status: 404, message: Buffer.from(fillMessage(ENGINE_MESSAGES.noSuchContainer, { name })) };
   if (container.paused) return { status: 409, message: Buffer.from(fillMessage(ATTACH_MESSAGES.paused, { name })) };
   return null;
 }
 
-/** The head of an attach: 101 when the client asked to upgrade, typed multiplexed (API 1.42) without a TTY. */
+/** The head of an attach: 101 when the client asked to upgrade, typed as the container's output is (stream-types.ts). */
 function attachHead(x: Exchange, container: Container): string {
-  if (x.req.headers['upgrade'] === undefined) return `HTTP/1.1 200 OK\r\nContent-Type: ${ATTACH.rawStream}\r\n\r\n`;
-  const multiplexed = container.config['Tty'] !== true && !apiBelow(x, ATTACH.multiplexedTypeSince);
-  return `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${multiplexed ? ATTACH.multiplexedStream : ATTACH.rawStream}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`;
+  if (x.req.headers['upgrade'] === undefined) return `HTTP/1.1 200 OK\r\nContent-Type: ${RAW_STREAM}\r\n\r\n`;
+  return `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${outputStreamType(x, container)}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`;
 }
-
-/** The default detach keys, ctrl-p then ctrl-q (moby's stream package). */
-const DEFAULT_DETACH_KEYS = [16, 17];
 
 /**
  * The client's input on its way to a container's stdin (moby's CopyStreams, through moby/term's
@@ -151,9 +149,9 @@ export const containerAttachRoute: Route = {
     socket.on('error', () => socket.destroy());
     const name = x.params['name'] ?? '';
     const container = x.state.objects.findContainer(name);
-    const refused = refusal(x, name, container);
+    const keys = detachKeysOf(x);
+    const refused = refusal(keys.bytes === null ? keys.given : null, name, container);
     if (refused !== null) return refuse(socket, refused.status, refused.message);
-    const keys = queryBytes(x, 'detachKeys');
-    attach(x, socket, container!, keys === null || keys.length === 0 ? DEFAULT_DETACH_KEYS : detachKeyBytes(keys)!);
+    attach(x, socket, container!, keys.bytes!);
   },
 };

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
+import type { Refusal } from '../json-request.js';
 import { acceptedStrictly, JSON_STREAM_TYPES, NDJSON, negotiated } from '../accept-header.js';
 import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 import type { Container } from '../objects/index.js';
@@ -8,6 +9,7 @@ import { apiBelow, boolQuery, queryOf, releaseBelow, routedHeaders } from '../re
 import { parseTimestamps, parseUnixTimestamp, STRICT_TIMESTAMPS_FROM } from '../timestamps.js';
 import { containerOr404 } from './routes.js';
 import { untilEvent } from './until-event.js';
+import { outputStreamType } from './stream-types.js';
 import { fillMessage } from '../../../common/messages.js';
 
 /**
@@ -17,8 +19,6 @@ import { fillMessage } from '../../../common/messages.js';
 const LOGS = {
   /** Below this release logs have no Content-Type. */
   typedSince: '23.0',
-  /** From this API version a non-TTY container's logs are typed multiplexed, below it raw. */
-  multiplexedTypeSince: '1.42',
   /** From this release the router reads since and until (moby timestamp.ParseUnixTimestamp), 400 before the lookup; before it the daemon does, 500 after it. */
   timesReadFirstSince: STRICT_TIMESTAMPS_FROM,
   /** From this release, at API `formatApiSince` and above, `format=json` (or an Accept naming a JSON stream type) asks for JSON lines. */
@@ -36,8 +36,6 @@ export const LOGS_MESSAGES = {
 
 /** The log driver a container keeps (its LogConfig, the daemon's default merged in at create). */
 export const logDriverOf = (container: Container): string => (container.hostConfig['LogConfig'] as { readonly Type?: string } | undefined)?.Type ?? '';
-
-type Refusal = { readonly status: number; readonly message: string };
 
 /** From 29.4 the router's refusal of a since or until, before the container is looked up; until "0" is no bound. */
 function routerTimeRefusal(x: Exchange): Refusal | null {
@@ -74,9 +72,7 @@ function jsonFormat(x: Exchange): boolean | Refusal {
 /** The Content-Type of a container's logs, or null where the release sends none. */
 function logsType(x: Exchange, container: Container, json: boolean): string | null {
   if (json) return negotiated(x, JSON_STREAM_TYPES, NDJSON);
-  if (releaseBelow(x, LOGS.typedSince)) return null;
-  const multiplexed = container.config['Tty'] !== true && !apiBelow(x, LOGS.multiplexedTypeSince);
-  return multiplexed ? 'application/vnd.docker.multiplexed-stream' : 'application/vnd.docker.raw-stream';
+  return releaseBelow(x, LOGS.typedSince) ? null : outputStreamType(x, container);
 }
 
 /**

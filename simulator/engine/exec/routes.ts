@@ -10,7 +10,6 @@ import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
 import { notImplementedHere, releaseBelow, sendJson } from '../replies.js';
 import { detachKeyBytes } from '../containers/detach-keys.js';
-import { ENGINE_MESSAGES } from '../messages.js';
 import type { ExecInstance } from '../objects/execs.js';
 import { execUserProblem } from './exec-user.js';
 
@@ -137,14 +136,15 @@ const createRoute: Route = {
   },
 };
 
-/** The exec the path names with its container running and not paused (moby getExecConfig), or answered. */
+/**
+ * The exec the path names with its container not paused (moby getExecConfig), or answered. The
+ * store finds only the execs of a container's current run (objects/execs.ts), so moby's 404 for a
+ * removed container and 409 for one not running are its 404 here.
+ */
 function activeExec(x: Exchange): ExecInstance | undefined {
   const exec = x.state.objects.execs.get(x.params['name'] ?? '');
   if (exec === undefined) return void noSuchExec(x);
-  const container = x.state.objects.findContainer(exec.containerId);
-  if (container === undefined) return void handlerError(x, 404, fillMessage(ENGINE_MESSAGES.noSuchContainer, { name: x.params['name'] ?? '' }));
-  if (container.state !== 'running') return void handlerError(x, 409, `Container ${container.id} is not running`);
-  if (container.paused) return void handlerError(x, 409, fillMessage(PAUSED, { name: container.id }));
+  if (x.state.objects.findContainer(exec.containerId)?.paused === true) return void handlerError(x, 409, fillMessage(PAUSED, { name: exec.containerId }));
   return exec;
 }
 

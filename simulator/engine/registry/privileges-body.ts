@@ -1,8 +1,7 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
-import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
-import { goJsonDecodeFirst, isSpace } from '../go-json.js';
-import { type Refusal, readJsonRequest } from '../json-request.js';
+import { isSpace } from '../go-json.js';
+import { decodeFirstBodyValue, type Refusal, readJsonRequest } from '../json-request.js';
 import { releaseBelow } from '../replies.js';
 
 /** The privileges a pull or an upgrade sends are small; a larger body is refused. */
@@ -44,18 +43,13 @@ function fit(value: unknown): 'fits' | 'wrong-type' | 'unmodelled' {
 export async function readPrivileges(x: Exchange): Promise<Refusal | null | 'unmodelled'> {
   const typeError = (value: unknown): string => `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type ${privilegesType(x)}`;
   if (releaseBelow(x, '23.0')) {
-    let raw: Buffer;
-    try {
-      raw = await readBody(x.req, MAX_PRIVILEGES_BYTES);
-    } catch (error) {
-      return { status: 400, message: error instanceof BodyTooLarge ? error.message : String(error) };
-    }
-    const first = goJsonDecodeFirst(raw);
-    if ('error' in first) return { status: 500, message: `failed to parse privileges: ${raw.every(isSpace) ? 'EOF' : first.error}` };
-    const fits = fit(first.value);
+    const decoded = await decodeFirstBodyValue(x, MAX_PRIVILEGES_BYTES);
+    if ('unread' in decoded) return { status: 400, message: decoded.unread };
+    if ('decodeError' in decoded) return { status: 500, message: `failed to parse privileges: ${decoded.decodeError}` };
+    const fits = fit(decoded.value);
     if (fits === 'unmodelled') return 'unmodelled';
-    if (fits === 'wrong-type') return { status: 500, message: `failed to parse privileges: ${typeError(first.value)}` };
-    const next = raw.subarray(first.end).find((byte) => !isSpace(byte));
+    if (fits === 'wrong-type') return { status: 500, message: `failed to parse privileges: ${typeError(decoded.value)}` };
+    const next = decoded.rest.find((byte) => !isSpace(byte));
     // json.Decoder's More: another value follows unless what is left closes an array or object.
     return next !== undefined && next !== 0x5d && next !== 0x7d ? { status: 500, message: 'invalid privileges' } : null;
   }

@@ -1,11 +1,10 @@
 import { jsonTypeWord } from '../../config/file/go-values.js';
-import { BodyTooLarge, readBody } from '../../http/body.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { goJsonDecodeFirst, isSpace } from '../go-json.js';
 import { usesContainerdStore } from '../images/image-store.js';
+import { decodeFirstBodyValue, type Refusal } from '../json-request.js';
 import { isTag, familiarName, familiarTagged, type NamedReference, parseNormalizedNamed } from '../plugins/reference.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJsonMessages } from '../replies.js';
 import { streamErrorLine } from '../stream-error.js';
@@ -27,20 +26,12 @@ const PUSH = {
 /** An auth config's fields (Go's decoder matches keys case-insensitively): strings all. */
 const AUTH_FIELDS = ['username', 'password', 'auth', 'email', 'serveraddress', 'identitytoken', 'registrytoken'];
 
-type Refusal = { readonly status: number; readonly message: string };
-
 /** The body's auth config as json.Decoder reads it: null when it decodes, Go's error, or 'unmodelled' (a field of another type). */
 async function bodyAuthProblem(x: Exchange, type: string): Promise<string | null | 'unmodelled'> {
-  let raw: Buffer;
-  try {
-    raw = await readBody(x.req, 1024 * 1024);
-  } catch (error) {
-    return error instanceof BodyTooLarge ? error.message : String(error);
-  }
-  if (raw.every(isSpace)) return 'EOF';
-  const first = goJsonDecodeFirst(raw);
-  if ('error' in first) return first.error;
-  const value = first.value;
+  const decoded = await decodeFirstBodyValue(x, 1024 * 1024);
+  if ('unread' in decoded) return decoded.unread;
+  if ('decodeError' in decoded) return decoded.decodeError;
+  const value = decoded.value;
   if (value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type ${type}`;
   const unfit = Object.entries(value as Record<string, unknown>).some(

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
+import type { Refusal } from '../json-request.js';
 import { familiarTagged, type NamedReference, parseNormalizedNamed } from '../plugins/reference.js';
 import { notImplementedHere, queryOf, releaseBelow } from '../replies.js';
 import { readPrivileges } from './privileges-body.js';
@@ -44,8 +45,6 @@ const distributionRoute: Route = {
     needsRegistry(x, '/distribution/{name}/json');
   },
 };
-
-type Refusal = { readonly status: number; readonly message: string };
 
 /** moby's parseRemoteRef: the `remote` a user named, or its refusal (400 from 29.4, 500 before). */
 function remoteReference(x: Exchange): NamedReference | Refusal {

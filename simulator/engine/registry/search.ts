@@ -1,6 +1,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
+import type { Refusal } from '../json-request.js';
 import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { goAtoi } from '../go-strconv.js';
 import { notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
@@ -24,8 +25,6 @@ const SEARCH_FILTERS = ['is-automated', 'is-official', 'stars'];
 
 /** The registry's default and the range of a limit it takes. */
 const DEFAULT_LIMIT = 25;
-
-type Refusal = { readonly status: number; readonly message: string };
 
 /**
  * A boolean filter before 24.0 (UniqueExactMatch, which matches any value of a key without
