@@ -92,8 +92,8 @@ export function kindsOf(probe: Probe, answers: readonly [Observation, Observatio
   // A simulator that answered 501 does not serve this request: what differs is that, and is kept apart from what a request it serves shows.
   const notServed = facts.some((side, i) => !side.real && answers[i]!.status === 501);
   const out = new Map<string, Seen>();
-  const ordered = inKeyOrder(probe.route, answers);
-  for (const difference of [...(ordered.order === null ? [] : [ordered.order]), ...differences(...ordered.answers)]) {
+  const ordered = inKeyOrder(probe.route, answers, facts);
+  for (const difference of [...ordered.orders, ...differences(...ordered.answers)]) {
     const label = labelOf(probe, difference, facts);
     // The label is part of the kind: a difference some requests explain and others do not is two kinds, so the unexplained one is never hidden.
     const signature = `${labelText(label)} — ${notServed ? '(not served) ' : ''}${where}${signatureOf(probe, classes, difference)}`;
