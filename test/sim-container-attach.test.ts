@@ -5,8 +5,9 @@ import { type RawInput, rawExchange } from './helpers/raw-exchange.js';
 import { type Ask, checkAgainstObservedReleases } from './helpers/real-versus-sim.js';
 
 /**
- * POST /containers/{name}/attach and GET /containers/{name}/logs of containers that run nothing
- * (simulator/engine/containers/attach.ts, logs.ts): each observed release and ctrd-sim emulating
+ * POST /containers/{name}/attach, GET /containers/{name}/attach/ws and GET
+ * /containers/{name}/logs of containers that run nothing (simulator/engine/containers/attach.ts,
+ * attach-ws.ts, logs.ts): each observed release and ctrd-sim emulating
  * it get the same generated requests, written raw (an attach hijacks the connection) and read
  * until the daemon ends the connection or 900 ms pass (a margin for a loaded machine: what ends,
  * ends within milliseconds); after an attach its events are counted.
@@ -33,7 +34,8 @@ const withLogDriver = (client: HttpClient, name: string, type: string): Promise<
 /**
  * aj: json-file, never started; at: a TTY with stdin open; ao: stdin open for one attach; al: the
  * local driver; an: the driver none; ar: running (a sleeper prints nothing); as: running, stdin
- * open for one attach; ap: running, paused.
+ * open for one attach; ap: running, paused; ai: running, stdin open. No running container has a
+ * TTY: its terminal echoes the input (the kernel's line discipline), which ctrd-sim has not.
  */
 async function setup(client: HttpClient): Promise<Record<string, string>> {
   eventsSince.set(client, String(Math.floor(Date.now() / 1000) - 1));
@@ -50,6 +52,8 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
   await sleeper(client, 'ap');
   await sendOk(client, 'POST', '/containers/ap/start');
   await sendOk(client, 'POST', '/containers/ap/pause');
+  await sleeper(client, 'ai', { OpenStdin: true });
+  await sendOk(client, 'POST', '/containers/ai/start');
   return {};
 }
 
@@ -75,6 +79,12 @@ const query = (entries: readonly (readonly [string, string | undefined])[]): str
 };
 const escaped = (value: string | undefined): string | undefined => (value === undefined ? undefined : encodeURIComponent(value));
 
+/** An attach's query: logs, stream and the three streams in moby's boolean spellings, and detach keys. */
+const attachQuery = (logs: fc.Arbitrary<string | undefined>): fc.Arbitrary<string> =>
+  fc
+    .record({ logs, stream: flag, stdin: flag, stdout: flag, stderr: flag, detachKeys })
+    .map(({ detachKeys, ...flags }) => query([...Object.entries(flags).map(([key, value]) => [key, escaped(value)] as const), ['detachKeys', detachKeys]]));
+
 /** An upgrade asks for tcp, as the docker CLI does. */
 const UPGRADE = 'Connection: Upgrade\r\nUpgrade: tcp\r\n';
 
@@ -83,12 +93,7 @@ const attach = (containers: fc.Arbitrary<string>, logs: fc.Arbitrary<string | un
     .record({
       version,
       container: containers,
-      logs,
-      stream: flag,
-      stdin: flag,
-      stdout: flag,
-      stderr: flag,
-      detachKeys,
+      query: attachQuery(logs),
       upgrade: fc.boolean(),
       // The default detach keys, keys some generated detachKeys name, other bytes.
       afterwards: fc.record({
@@ -96,18 +101,79 @@ const attach = (containers: fc.Arbitrary<string>, logs: fc.Arbitrary<string | un
         halfClose: fc.boolean(),
       }),
     })
-    .map(({ version, container, upgrade, detachKeys, logs, stream, stdin, stdout, stderr, afterwards }) => ({
+    .map(({ version, container, query, upgrade, afterwards }) => ({
       method: 'POST',
-      path: `${version}/containers/${container}/attach${query([
-        ['logs', escaped(logs)],
-        ['stream', escaped(stream)],
-        ['stdin', escaped(stdin)],
-        ['stdout', escaped(stdout)],
-        ['stderr', escaped(stderr)],
-        ['detachKeys', detachKeys],
-      ])}`,
+      path: `${version}/containers/${container}/attach${query}`,
       headers: upgrade ? UPGRADE : '',
       afterwards,
+    }));
+
+/** A client's WebSocket frame, masked as a client must (or not, which x/net answers with a close frame). */
+function clientFrame(opcode: number, payload: string, masked = true): string {
+  const bytes = Buffer.from(payload, 'latin1');
+  const mask = Buffer.from([0x12, 0x34, 0x56, 0x78]);
+  const head = Buffer.from([0x80 | opcode, (masked ? 0x80 : 0) | bytes.length]);
+  const body = masked ? Buffer.concat([mask, Buffer.from(bytes.map((b, i) => b ^ mask[i % 4]!))]) : bytes;
+  return Buffer.concat([head, body]).toString('latin1');
+}
+
+/** Data a client sends on an attach's WebSocket: the default detach keys, other bytes, nothing. */
+const wsData = fc.constantFrom('\u0010\u0011', 'y\u0010\u0011', 'a', '', '\u0010').map((data) => clientFrame(0x2, data));
+/** Frames the daemon answers (a ping; an unmasked frame, with a close frame), and a close frame and a pong, which it answers with nothing. */
+const wsControl = fc.constantFrom(
+  clientFrame(0x9, 'hi'),
+  clientFrame(0x2, 'a', false),
+  clientFrame(0x8, '\u0003\u00e8'),
+  clientFrame(0xa, 'x'),
+  clientFrame(0x1, '\u0010\u0011'),
+);
+/**
+ * The frames a client sends. After a TTY's detach keys the releases' reader may read one frame
+ * more before the attach ends, or not (a race: an unmasked frame there got its close frame in one
+ * of five tries on 29.7.2), so to a TTY container a frame the daemon answers comes first only;
+ * a container without one reads no detach keys.
+ */
+const wsFrames = (tty: boolean): fc.Arbitrary<string> =>
+  tty
+    ? fc
+        .tuple(fc.option(fc.oneof(wsControl, wsData), { nil: '' }), fc.array(fc.oneof(wsData, fc.constant(clientFrame(0x8, '\u0003\u00e8'))), { maxLength: 2 }))
+        .map(([first, rest]) => first + rest.join(''))
+    : fc.array(fc.oneof(wsData, wsControl), { maxLength: 3 }).map((frames) => frames.join(''));
+const TTY_CONTAINERS = new Set(['at']);
+
+/** The handshake's headers, one of each or none: x/net's checks, in the spellings a client may use. */
+const wsHandshake = fc
+  .record({
+    Upgrade: fc.option(fc.constantFrom('websocket', 'WebSocket', 'tcp'), { nil: undefined }),
+    Connection: fc.option(fc.constantFrom('Upgrade', 'keep-alive, upgrade', 'close'), { nil: undefined }),
+    'Sec-WebSocket-Key': fc.option(fc.constantFrom('dGhlIHNhbXBsZSBub25jZQ==', 'x', ''), { nil: undefined }),
+    'Sec-WebSocket-Version': fc.option(fc.constantFrom('13', '8', ''), { nil: undefined }),
+    'Sec-WebSocket-Protocol': fc.option(fc.constantFrom('p1', ' p1 , p2', ','), { nil: undefined }),
+  })
+  .map((headers) =>
+    Object.entries<string | undefined>(headers)
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join(''),
+  );
+/** A handshake x/net takes, most of the time. */
+const WS_OPEN = 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n';
+
+const attachWs = (containers: fc.Arbitrary<string>, logs: fc.Arbitrary<string | undefined>): fc.Arbitrary<RawAsk> =>
+  fc
+    .record({
+      version: fc.constantFrom('', '/v1.40', '/v1.41', '/v1.42', '/v1.44'),
+      container: containers,
+      query: attachQuery(logs),
+      headers: fc.oneof({ weight: 3, arbitrary: fc.constant(WS_OPEN) }, { weight: 1, arbitrary: wsHandshake }),
+      halfClose: fc.boolean(),
+    })
+    .chain((ask) => wsFrames(TTY_CONTAINERS.has(ask.container)).map((frames) => ({ ...ask, frames })))
+    .map(({ version, container, query, headers, frames, halfClose }) => ({
+      method: 'GET',
+      path: `${version}/containers/${container}/attach/ws${query}`,
+      headers,
+      afterwards: { input: frames, halfClose },
     }));
 
 /** since and until as moby reads them (seconds[.nanoseconds]) and what it refuses, in each release's words. */
@@ -187,6 +253,28 @@ checkAgainstObservedReleases(
   'ctc-attach-none-',
   attach(fc.constant('an'), fc.constantFrom('1', 'true', 'x')),
   4,
+  {
+    setup,
+    read: readAttach,
+  },
+);
+
+checkAgainstObservedReleases(
+  'WebSocket attach to containers that run nothing',
+  'ctc-attach-ws-',
+  attachWs(fc.constantFrom('aj', 'at', 'ao', 'ar', 'as', 'ap', 'ai', 'ctc-missing'), flag),
+  40,
+  {
+    setup,
+    read: readAttach,
+  },
+);
+
+checkAgainstObservedReleases(
+  'WebSocket attach with logs to a container whose log driver is none',
+  'ctc-attach-ws-none-',
+  attachWs(fc.constant('an'), fc.constantFrom('1', 'true', 'x')),
+  3,
   {
     setup,
     read: readAttach,

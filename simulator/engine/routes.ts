@@ -17,6 +17,7 @@ import { containerChangesRoute } from './containers/changes.js';
 import { LOOKUP_ONLY_ROUTES } from './containers/lookup-only.js';
 import { containerStatsRoute } from './containers/stats.js';
 import { containerAttachRoute } from './containers/attach.js';
+import { containerAttachWsRoute } from './containers/attach-ws.js';
 import { containerExportRoute } from './containers/export.js';
 import { EXEC_ROUTES } from './exec/routes.js';
 import { LIFECYCLE_ROUTES } from './containers/lifecycle-routes.js';
@@ -71,6 +72,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerChangesRoute,
   containerStatsRoute,
   containerAttachRoute,
+  containerAttachWsRoute,
   ...LOOKUP_ONLY_ROUTES,
   containerExportRoute,
   ...EXEC_ROUTES,

@@ -34,7 +34,7 @@ function refuse(socket: Socket, status: number, message: Buffer): void {
 const DEFAULT_DETACH_KEYS = [16, 17];
 
 /** The detach keys as the query gives them (null: none), and their bytes (null: moby/term cannot read them; the default when none). */
-function detachKeysOf(x: Exchange): { readonly given: Buffer | null; readonly bytes: readonly number[] | null } {
+export function detachKeysOf(x: Exchange): { readonly given: Buffer | null; readonly bytes: readonly number[] | null } {
   const given = queryBytes(x, 'detachKeys');
   return given === null || given.length === 0 ? { given: null, bytes: DEFAULT_DETACH_KEYS } : { given, bytes: detachKeyBytes(given) };
 }
@@ -57,62 +57,100 @@ function attachHead(x: Exchange, container: Container): string {
   return `HTTP/1.1 101 UPGRADED\r\nContent-Type: ${outputStreamType(x, container)}\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n`;
 }
 
+/** Which of the container's streams an attach asks for. */
+export interface AttachStreams {
+  readonly stdin: boolean;
+  readonly stdout: boolean;
+  readonly stderr: boolean;
+}
+
+/**
+ * How an attach's streams reach the client once it is attached: raw on the connection (POST
+ * …/attach) or in WebSocket frames (GET …/attach/ws).
+ */
+export interface AttachChannel {
+  /** Starts reading the client's input (bytes as they come, then its end); `block` when the copy blocks on what it handed on: its end is then never seen. */
+  readInput(on: { data(bytes: Buffer): void; ended(): void }): { block(): void };
+  /** Ends the attach on the connection. */
+  end(): void;
+  /** Calls `listener` when the connection is gone. */
+  onClose(listener: () => void): void;
+}
+
+/** The raw connection of POST …/attach: what the client sends after the head is the input, its half-close the input's end. */
+export function rawChannel(socket: Socket): AttachChannel {
+  let reading = true;
+  return {
+    readInput(on) {
+      socket.on('data', (chunk: Buffer) => {
+        if (reading) on.data(chunk);
+      });
+      socket.once('end', () => {
+        if (reading) on.ended();
+      });
+      return {
+        block() {
+          reading = false;
+        },
+      };
+    },
+    end: () => socket.end(),
+    onClose: (listener) => socket.once('close', listener),
+  };
+}
+
 /**
  * The client's input on its way to a container's stdin (moby's CopyStreams, through moby/term's
  * escape proxy for a TTY): `detach` at the detach keys in a row (a byte that breaks the row is
- * passed on, and is not tried as the row's first); `inputEnded` at the client's half-close. A
- * container that runs nothing reads nothing: the first byte passed on blocks the copy for good, so
- * neither happens after it (observed on 29.7.2: "y" before ctrl-p ctrl-q, or "x" before a detach
- * key "a", keeps the attach open).
+ * passed on, and is not tried as the row's first); `inputEnded` at the input's end. A container
+ * that runs nothing reads nothing: the first byte passed on blocks the copy for good, so neither
+ * happens after it, and nothing more is handed on (observed on 29.7.2: "y" before ctrl-p ctrl-q, or
+ * "x" before a detach key "a", keeps the attach open).
  */
-function copyInput(socket: Socket, container: Container, detachKeys: readonly number[] | null, on: { detach(): void; inputEnded(): void }): void {
+function copyInput(channel: AttachChannel, container: Container, detachKeys: readonly number[] | null, on: { detach(): void; inputEnded(): void }): void {
   let matched = 0;
-  let blocked = false;
-  socket.on('data', (chunk: Buffer) => {
-    for (const byte of chunk) {
-      if (blocked) return;
-      if (detachKeys !== null && byte === detachKeys[matched]) {
-        matched += 1;
-        if (matched === detachKeys.length) return on.detach();
-        continue;
+  const reading = channel.readInput({
+    data(chunk) {
+      for (const byte of chunk) {
+        if (detachKeys !== null && byte === detachKeys[matched]) {
+          matched += 1;
+          if (matched === detachKeys.length) return on.detach();
+          continue;
+        }
+        matched = 0;
+        if (container.state !== 'running') return reading.block();
       }
-      matched = 0;
-      blocked = container.state !== 'running';
-    }
-  });
-  socket.once('end', () => {
-    if (!blocked) on.inputEnded();
+    },
+    ended: () => on.inputEnded(),
   });
 }
 
 /**
  * Attached: the logs come first (a container that runs nothing printed nothing), then the attach
- * event; without `stream` the connection ends there. With it the daemon copies the streams asked
- * for (stdin only to a container with its stdin open) until they end (moby's CopyStreams): with
- * none it ends at once; the container's output ends when it dies after a start (a removal of a
- * container never started leaves it open, observed); the client's input ends with the client's
- * half-close, which ends the output's copies too unless the container closes its stdin after one
- * attach (StdinOnce without a TTY); a TTY's input ends at the detach keys (a detach event: copyInput). Such a
+ * event; without `stream` the attach ends there. With it the daemon copies the streams asked for
+ * (stdin only to a container with its stdin open) until they end (moby's CopyStreams): with none
+ * it ends at once; the container's output ends when it dies after a start (a removal of a
+ * container never started leaves it open, observed); the client's input ends with its end, which
+ * ends the output's copies too unless the container closes its stdin after one attach (StdinOnce
+ * without a TTY); a TTY's input ends at the detach keys (a detach event: copyInput). Such a
  * StdinOnce container's attach then waits for the container to stop. With `logs` a container
  * whose log driver is none never gets past its logs: the releases' reader of the driver's cache
  * waits forever, with no attach event (observed; they then also hang the logs of the containers
  * that existed at that moment, which ctrd-sim does not model).
  */
-function attach(x: Exchange, socket: Socket, container: Container, detachKeys: readonly number[]): void {
-  socket.write(attachHead(x, container));
-  socket.on('data', () => undefined);
+export function runAttach(x: Exchange, container: Container, detachKeys: readonly number[], streams: AttachStreams, channel: AttachChannel): void {
   if (boolQuery(x, 'logs') && logDriverOf(container) === 'none') return;
   const objects = x.state.objects;
   objects.containerEvent(container, 'attach');
-  if (!boolQuery(x, 'stream')) return void socket.end();
+  if (!boolQuery(x, 'stream')) return channel.end();
   const waitsForStop = container.config['StdinOnce'] === true && container.config['Tty'] !== true;
-  const copiesInput = boolQuery(x, 'stdin') && container.config['OpenStdin'] === true;
-  const copiesOutput = boolQuery(x, 'stdout') || boolQuery(x, 'stderr');
+  const copiesInput = streams.stdin && container.config['OpenStdin'] === true;
+  const copiesOutput = streams.stdout || streams.stderr;
   let done = false;
   const unsubscribe = objects.events.subscribe((event) => {
     if (event.actorId === container.id && event.action === 'die') end();
   });
-  socket.once('close', () => {
+  channel.onClose(() => {
     done = true;
     unsubscribe();
   });
@@ -121,11 +159,15 @@ function attach(x: Exchange, socket: Socket, container: Container, detachKeys: r
     if (waitsForStop && container.state === 'running') return;
     done = true;
     unsubscribe();
-    socket.end();
+    channel.end();
   }
+  // moby's containerAttach starts copying the client's input before it drops the stdin of a
+  // container that has none open: that copy reads up to the first data and blocks on it for good
+  // (observed on 29.7.2: a ping before it is answered on a WebSocket).
+  if (streams.stdin && !copiesInput) channel.readInput({ data: () => undefined, ended: () => undefined }).block();
   if (!copiesInput && !copiesOutput) return end();
   if (!copiesInput) return;
-  copyInput(socket, container, container.config['Tty'] === true ? detachKeys : null, {
+  copyInput(channel, container, container.config['Tty'] === true ? detachKeys : null, {
     detach() {
       objects.containerEvent(container, 'detach');
       end();
@@ -152,6 +194,10 @@ export const containerAttachRoute: Route = {
     const keys = detachKeysOf(x);
     const refused = refusal(keys.bytes === null ? keys.given : null, name, container);
     if (refused !== null) return refuse(socket, refused.status, refused.message);
-    attach(x, socket, container!, keys.bytes!);
+    socket.write(attachHead(x, container!));
+    // The raw connection is read whether or not the container's stdin takes it.
+    socket.on('data', () => undefined);
+    const streams = { stdin: boolQuery(x, 'stdin'), stdout: boolQuery(x, 'stdout'), stderr: boolQuery(x, 'stderr') };
+    runAttach(x, container!, keys.bytes!, streams, rawChannel(socket));
   },
 };

@@ -28,6 +28,5 @@ function lookupOnly(method: string, path: string, lookup: (x: Exchange) => Conta
 export const LOOKUP_ONLY_ROUTES: readonly Route[] = [
   // moby's ContainerTop refuses a container that is not running.
   lookupOnly('GET', '/containers/{name}/top', runningContainerOr409),
-  lookupOnly('GET', '/containers/{name}/attach/ws'),
   archivePutRoute,
 ];
