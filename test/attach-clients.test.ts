@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import t from 'tap';
+import WebSocket from 'ws';
 import { HttpClient } from '../suites/http/client.js';
 import { parseEndpoint } from '../suites/http/endpoint.js';
 import { importBusybox, sendOk, sleeper } from './helpers/busybox-containers.js';
@@ -13,7 +14,9 @@ import { startSimProcess } from './helpers/sim-process.js';
 /**
  * POST /containers/{name}/attach of ctrd-sim through real clients: the docker CLI (28.2) attaches
  * to a running container and returns once it stops; dockerode reads a created container's logs
- * through an attach, and a hijacked stream that ends when the container is killed.
+ * through an attach, and a hijacked stream that ends when the container is killed. GET
+ * /containers/{name}/attach/ws through the ws package's client: a TTY's detach keys end it with a
+ * normal close, a running container's ends when it is killed, and a missing one is refused.
  */
 
 async function startSim(t: { teardown(fn: () => unknown): void }): Promise<{ socket: string; home: string; client: HttpClient }> {
@@ -82,4 +85,62 @@ t.test('dockerode: logs through an attach, and a stream that ends with the conta
       (error: { statusCode?: number }) => error.statusCode,
     );
   t.equal(missing, 404, 'a container that does not exist is a 404 to the client');
+});
+
+/** What a ws client saw of an attach: opened or refused (the status), and how it closed, within 10 s. */
+function wsAttach(
+  socket: string,
+  path: string,
+  onOpen: (ws: WebSocket) => void = () => undefined,
+): Promise<{ opened: boolean; status?: number; close?: number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws+unix://${socket}:${path}`);
+    let opened = false;
+    const timer = setTimeout(() => {
+      ws.terminate();
+      resolve({ opened });
+    }, 10_000);
+    ws.on('open', () => {
+      opened = true;
+      onOpen(ws);
+    });
+    ws.on('unexpected-response', (_request, response) => {
+      clearTimeout(timer);
+      resolve({ opened, status: response.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ opened, close: code });
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
+t.test('ws: a TTY detaches at ctrl-p ctrl-q, a running container ends the attach when killed, a missing one is a 404', async (t) => {
+  const { socket, client } = await startSim(t);
+  await sleeper(client, 'tty', { Tty: true, OpenStdin: true });
+  const detached = await wsAttach(socket, '/containers/tty/attach/ws?stream=1&stdin=1&stdout=1', (ws) => ws.send(Buffer.from([0x10, 0x11])));
+  t.same(detached, { opened: true, close: 1000 }, 'the detach keys end the attach with a normal close');
+  const events = await sendOk(
+    client,
+    'GET',
+    `/events?since=0&until=${Math.ceil(Date.now() / 1000) + 1}&filters=${encodeURIComponent('{"event":["attach","detach"]}')}`,
+  );
+  t.same(
+    events
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (JSON.parse(line) as { Action: string }).Action),
+    ['attach', 'detach'],
+    'an attach event, then a detach event',
+  );
+
+  await sleeper(client, 'runs');
+  await sendOk(client, 'POST', '/containers/runs/start');
+  const killed = await wsAttach(socket, '/containers/runs/attach/ws?stream=1&stdout=1', () => {
+    setTimeout(() => void sendOk(client, 'POST', '/containers/runs/kill'), 300);
+  });
+  t.same(killed, { opened: true, close: 1000 }, "the attach ends with the container's run");
+  t.same(await wsAttach(socket, '/containers/ctc-missing/attach/ws'), { opened: false, status: 404 });
 });
