@@ -1,3 +1,5 @@
+import { goQuote } from './go-strconv.js';
+
 /** Go's unescape in query mode (url.QueryUnescape): "+" is a space, "%XX" a byte; null for a bad escape. */
 function queryUnescape(text: string): Buffer | null {
   const bytes: number[] = [];
@@ -29,4 +31,33 @@ export function goQueryValue(rawQuery: string, key: string): Buffer | null {
     if (name !== null && value !== null && name.equals(Buffer.from(key))) return value;
   }
   return null;
+}
+
+/** The first bad escape in `text` as Go's url.EscapeError holds it: "%" and at most the two characters after it; null when every escape is whole. */
+function badEscape(text: string): string | null {
+  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
+    const sequence = text.slice(i, i + 3);
+    if (!/^%[0-9a-fA-F]{2}$/.test(sequence)) return sequence;
+  }
+  return null;
+}
+
+/**
+ * The error of Go's url.ParseQuery on a raw query (without its "?"), or null: any pair holding
+ * ";" makes it "invalid semicolon separator in query" (Go sets that one whatever came before),
+ * else the first key or value with a bad escape `invalid URL escape "%zz"`.
+ */
+export function goParseQueryError(rawQuery: string): string | null {
+  let error: string | null = null;
+  for (const pair of rawQuery.split('&')) {
+    if (pair.includes(';')) {
+      error = 'invalid semicolon separator in query';
+      continue;
+    }
+    if (pair === '' || error !== null) continue;
+    const at = pair.indexOf('=');
+    const bad = badEscape(at < 0 ? pair : pair.slice(0, at)) ?? (at < 0 ? null : badEscape(pair.slice(at + 1)));
+    if (bad !== null) error = `invalid URL escape ${goQuote(bad)}`;
+  }
+  return error;
 }

@@ -1,4 +1,6 @@
+import { fillMessage } from '../../common/messages.js';
 import { jsonTypeWord } from '../config/file/go-values.js';
+import { goMediaType } from './go-form.js';
 import { hasBody } from '../authz/request-message.js';
 import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';
@@ -11,8 +13,9 @@ import { releaseBelow } from './replies.js';
 /**
  * moby's httputils.CheckForJSON, which the routes that take a JSON body run before anything else:
  * no Content-Type is fine when the request declares no body (Content-Length 0 or none, not
- * chunked), otherwise the type must be application/json (parameters such as charset allowed). The
- * words are 20.10's, then those from 23.0 on (observed on 20.10.24, 26.1.5 and 28.5.2). Null when
+ * chunked), otherwise the type must be application/json as Go's mime.ParseMediaType reads it
+ * (parameters such as charset allowed, if they parse). The words are 20.10's, then those from 23.0
+ * on, where mime's error is named (observed on 20.10.24, 26.1.5 and 28.5.2). Null when
  * the request passes. Where a fault or quirk makes it differ, it reads the field of its variant
  * (json-request-variant.ts).
  */
@@ -23,9 +26,11 @@ export function contentTypeProblem(x: Exchange): string | null {
   if (!variant.contentTypeChecked) return null;
   if (type === '' && !hasBody(req)) return null;
   if (variant.passesUntyped(req)) return null;
-  if (type.split(';')[0]!.trim().toLowerCase() === 'application/json') return null;
-  if (releaseBelow(x, '23.0')) return ENGINE_MESSAGES.contentTypeOld.replace('{type}', type);
-  return type.trim() === '' ? ENGINE_MESSAGES.contentTypeMissing : ENGINE_MESSAGES.contentTypeUnsupported.replace('{type}', type);
+  // mime.ParseMediaType reads the type: 20.10 refuses what it cannot parse as any other type, later releases with its error.
+  const media = goMediaType(type);
+  if (releaseBelow(x, '23.0')) return media.error === null && media.type === 'application/json' ? null : ENGINE_MESSAGES.contentTypeOld.replace('{type}', type);
+  if (media.error !== null) return fillMessage(ENGINE_MESSAGES.contentTypeMalformed, { type, error: media.error });
+  return media.type === 'application/json' ? null : ENGINE_MESSAGES.contentTypeUnsupported.replace('{type}', type);
 }
 
 /** Why a JSON value does not decode into the route's struct: the status and words moby answers. */

@@ -78,10 +78,11 @@ export const ENGINE_MESSAGES = {
   /** A body sent without `Content-Type: application/json` (moby httputils.CheckForJSON); 20.10's words, then 23.0's. */
   contentTypeOld: "Content-Type specified ({type}) must be 'application/json'",
   contentTypeUnsupported: "unsupported Content-Type header ({type}): must be 'application/json'",
-  contentTypeMissing: 'malformed Content-Type header (): mime: no media type',
+  contentTypeMalformed: 'malformed Content-Type header ({type}): {error}',
   /** POST /containers/create without a body: 20.10 answers 500 with Go's io.EOF, 23.0 a 400. */
   bodyEofOld: 'EOF',
   bodyEof: 'invalid JSON: got EOF while reading request body',
+  bodyEofDecoder: 'invalid JSON: EOF',
   /** 20.10's routes that decode a body themselves (swarm specs, plugin settings): nothing to decode, 400. */
   bodyEofBare: 'got EOF while reading request body',
   /** From 23.0: a JSON body followed by more than spaces, `]` or `}` (moby httputils.ReadJSON). */

@@ -15,6 +15,7 @@ import { containerRenameRoute } from './containers/rename.js';
 import { containerUpdateRoute } from './containers/update.js';
 import { containerChangesRoute } from './containers/changes.js';
 import { LOOKUP_ONLY_ROUTES } from './containers/lookup-only.js';
+import { withFormParsedFirst } from './parses-form.js';
 import { containerStatsRoute } from './containers/stats.js';
 import { containerAttachRoute } from './containers/attach.js';
 import { containerAttachWsRoute } from './containers/attach-ws.js';
@@ -130,5 +131,6 @@ export function routeTable(config: SimConfig): RouteTable {
     ...[...SWARM_ROUTES, ...PLUGIN_ROUTES, ...REGISTRY_ROUTES].filter((route) => releaseHas(route, config.release.release)),
     ...debugRoutes(config.release.release),
   ];
-  return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)]);
+  const release = config.release.release;
+  return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)].map((route) => withFormParsedFirst(route, release)));
 }

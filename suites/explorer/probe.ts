@@ -41,10 +41,16 @@ const versionPrefix: fc.Arbitrary<string | null> = fc.oneof(
   { weight: 1, arbitrary: malformedVersion },
 );
 
-/** Query parameters that matter to several routes: flags, filters (valid, empty and malformed). */
+/**
+ * Query parameters that matter to several routes: flags, filters (valid, empty and malformed); now
+ * and then a pair a URL query may not hold (a bad escape, a ";"), which a form parser refuses.
+ */
 const query: fc.Arbitrary<string> = fc
-  .subarray(['all=1', 'size=1', 'force=1', 'filters=%7B%7D', 'filters=%7B%22dangling%22%3A%5B%22true%22%5D%7D', 'filters=ctc', 'v=1'])
-  .map((params) => (params.length === 0 ? '' : `?${params.join('&')}`));
+  .tuple(
+    fc.subarray(['all=1', 'size=1', 'force=1', 'filters=%7B%7D', 'filters=%7B%22dangling%22%3A%5B%22true%22%5D%7D', 'filters=ctc', 'v=1']),
+    fc.oneof({ weight: 6, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.subarray(['ctc=%zz', '%zz=1', 'ctc=%2', 'ctc;1'], { minLength: 1 }) }),
+  )
+  .map(([params, malformed]) => (params.length + malformed.length === 0 ? '' : `?${[...params, ...malformed].join('&')}`));
 
 /**
  * Bodies one edit away from JSON objects whose only fields no route takes (`Ctc…`, one edit from
@@ -60,6 +66,10 @@ const payload: fc.Arbitrary<{ headers: Record<string, string>; body?: string }> 
   fc.constant({ headers: { 'Content-Type': 'application/json' }, body: '{"Ctc":1}' }),
   fc.constant({ headers: { 'Content-Type': 'application/json' }, body: '[' }),
   fc.constant({ headers: { 'Content-Type': 'text/plain' }, body: '{}' }),
+  // A form, as a form parser reads it (well-formed or not), and a type no media type parser takes.
+  fc.constant({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'ctc=1' }),
+  fc.constant({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'ctc=%zz' }),
+  fc.constant({ headers: { 'Content-Type': 'text/plain;;' }, body: '{}' }),
   { weight: 2, arbitrary: oneEdit(EDITED_BODY_BASES).map((body) => ({ headers: { 'Content-Type': 'application/json' }, body })) },
 );
 

@@ -159,7 +159,11 @@ export const containerCreateRoute: Route = {
       const typeProblem = contentTypeProblem(x);
       if (typeProblem !== null) return handlerError(x, 400, typeProblem);
       const text = raw.toString('utf8');
-      if (text.trim() === '') return releaseBelow(x, '23.0') ? handlerError(x, 500, ENGINE_MESSAGES.bodyEofOld) : handlerError(x, 400, ENGINE_MESSAGES.bodyEof);
+      // From 29.0 runconfig's loadJSON wraps the decoder's own io.EOF (observed on 29.7.2).
+      if (text.trim() === '')
+        return releaseBelow(x, '23.0')
+          ? handlerError(x, 500, ENGINE_MESSAGES.bodyEofOld)
+          : handlerError(x, 400, releaseBelow(x, '29.0') ? ENGINE_MESSAGES.bodyEof : ENGINE_MESSAGES.bodyEofDecoder);
       const json = parseJsonBody(x, text, configTypeProblem);
       if (!json.ok) return handlerError(x, json.status, json.message);
       parsed = json.value;

@@ -5,6 +5,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { apiBelow, queryOf, releaseBelow, routedHeaders, sendEmpty, sendJson } from '../replies.js';
 import { goAtoi } from '../go-strconv.js';
+import { afterParseForm } from '../go-form.js';
 import { containerLogsRoute } from './logs.js';
 import { untilEvent } from './until-event.js';
 import { containerOr404, endRunning, signalNumber, start } from './routes.js';
@@ -142,26 +143,29 @@ export const containerWaitRoute: Route = {
   slashedParams: ['name'],
   where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/wait',
   rules: [],
-  handle(x) {
-    const condition = waitCondition(x);
-    if (typeof condition !== 'string') return handlerError(x, 400, fillMessage(LIFECYCLE_MESSAGES.invalidCondition, { condition: condition.invalid }));
-    const container = containerOr404(x);
-    if (container === undefined) return;
-    const streamed = !apiBelow(x, LIFECYCLE.waitConditionSince);
-    if (streamed) {
-      x.res.writeHead(200, [...routedHeaders(x), 'Content-Type', 'application/json']);
-      x.res.flushHeaders();
-    }
-    const answer = (): void => {
-      if (x.res.writableEnded || x.res.destroyed) return;
-      const body = releaseBelow(x, LIFECYCLE.waitStrictSince) ? { Error: null, StatusCode: container.exitCode } : { StatusCode: container.exitCode };
-      if (streamed) x.res.end(`${JSON.stringify(body)}\n`);
-      else sendJson(x, 200, body);
-    };
-    if (condition === 'not-running' && container.state !== 'running') return answer();
-    untilEvent(x, container, (event) => condition !== 'removed' && event.action === 'die', answer);
-  },
+  // From API 1.30 moby parses the form before it reads the condition.
+  handle: (x) => (apiBelow(x, LIFECYCLE.waitConditionSince) ? waitFor(x) : afterParseForm(x, () => waitFor(x))),
 };
+
+function waitFor(x: Exchange): void {
+  const condition = waitCondition(x);
+  if (typeof condition !== 'string') return handlerError(x, 400, fillMessage(LIFECYCLE_MESSAGES.invalidCondition, { condition: condition.invalid }));
+  const container = containerOr404(x);
+  if (container === undefined) return;
+  const streamed = !apiBelow(x, LIFECYCLE.waitConditionSince);
+  if (streamed) {
+    x.res.writeHead(200, [...routedHeaders(x), 'Content-Type', 'application/json']);
+    x.res.flushHeaders();
+  }
+  const answer = (): void => {
+    if (x.res.writableEnded || x.res.destroyed) return;
+    const body = releaseBelow(x, LIFECYCLE.waitStrictSince) ? { Error: null, StatusCode: container.exitCode } : { StatusCode: container.exitCode };
+    if (streamed) x.res.end(`${JSON.stringify(body)}\n`);
+    else sendJson(x, 200, body);
+  };
+  if (condition === 'not-running' && container.state !== 'running') return answer();
+  untilEvent(x, container, (event) => condition !== 'removed' && event.action === 'die', answer);
+}
 
 /** The lifecycle routes, in the route table's order. */
 export const LIFECYCLE_ROUTES: readonly Route[] = [containerStopRoute, containerRestartRoute, containerWaitRoute, containerLogsRoute];

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { fillMessage } from '../../../common/messages.js';
 import { newestFirst, nowNanos, type Container } from '../objects/index.js';
-import { readBody } from '../../http/body.js';
+import { keepBody, readBody } from '../../http/body.js';
+import { afterParseForm } from '../go-form.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
@@ -63,17 +64,24 @@ const MAX_START_BODY = 1024 * 1024;
  * with text, `{}` and spaces, `null` and spaces on 20.10.24 and 28.5.2). What it sets: a JSON
  * object's keys; `{}`, `null`, another content type or a body that does not parse set nothing.
  */
-async function startBody(x: Exchange): Promise<{ readonly present: boolean; readonly config: Record<string, unknown> | null }> {
-  const body = await readBody(x.req, MAX_START_BODY);
-  const present = body.length > 7 || isChunked(x.req);
-  if (!present || !/^application\/json\b/.test(x.req.headers['content-type'] ?? '')) return { present, config: null };
+/** A start's body: its bytes, whether moby sees one, and the host configuration it holds. */
+interface StartBody {
+  readonly bytes: Buffer;
+  readonly present: boolean;
+  readonly config: Record<string, unknown> | null;
+}
+
+async function startBody(x: Exchange): Promise<StartBody> {
+  const bytes = await readBody(x.req, MAX_START_BODY);
+  const present = bytes.length > 7 || isChunked(x.req);
+  if (!present || !/^application\/json\b/.test(x.req.headers['content-type'] ?? '')) return { bytes, present, config: null };
   try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
     const config =
       parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0 ? (parsed as Record<string, unknown>) : null;
-    return { present, config };
+    return { bytes, present, config };
   } catch {
-    return { present, config: null };
+    return { bytes, present, config: null };
   }
 }
 
@@ -99,21 +107,29 @@ export const containerStartRoute: Route = {
     const refused = body.present && !variant.bodyTaken && !(apiBelow(x, '1.24') && variant.bodyTakenBelow124);
     const touchesContainer = variant.refusedBodyApplied || variant.refusedStartStarts;
     if (refused && !touchesContainer) return refuseStartBody(x);
-    const container = containerOr404(x);
-    if (container === undefined) return;
-    if (refused) {
-      if (variant.refusedBodyApplied && body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
-      if (variant.refusedStartStarts) start(x, container);
-      return refuseStartBody(x);
-    }
-    if (body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
-    if (container.paused) return handlerError(x, 409, ENGINE_MESSAGES.startPaused);
-    if (container.state === 'running') return sendEmpty(x, 304);
-    const notStarted = start(x, container);
-    if (notStarted !== null) return handlerError(x, notStarted.status, notStarted.message);
-    sendEmpty(x, 204);
+    // moby parses the form after its look at the body, which the form may read again.
+    keepBody(x.req, body.bytes);
+    return afterParseForm(x, () => startFound(x, body, refused));
   },
 };
+
+/** The rest of a start once its body and form passed: the container, then what the body does to it, then the start. */
+function startFound(x: Exchange, body: StartBody, refused: boolean): void {
+  const variant = startBodyVariant(x.state.config);
+  const container = containerOr404(x);
+  if (container === undefined) return;
+  if (refused) {
+    if (variant.refusedBodyApplied && body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
+    if (variant.refusedStartStarts) start(x, container);
+    return refuseStartBody(x);
+  }
+  if (body.config !== null) container.hostConfig = applyHostConfig(x, container.hostConfig, body.config);
+  if (container.paused) return handlerError(x, 409, ENGINE_MESSAGES.startPaused);
+  if (container.state === 'running') return sendEmpty(x, 304);
+  const notStarted = start(x, container);
+  if (notStarted !== null) return handlerError(x, notStarted.status, notStarted.message);
+  sendEmpty(x, 204);
+}
 
 /**
  * The container runs (nothing): it joins its networks (container-networks.ts: each joined

@@ -43,12 +43,6 @@ const tempDirOf = (dataRoot: string): string => join(dataRoot, 'tmp', `docker-im
 /** Go's words for an archive its tar reader stops in; 20.10 unpacks in a child process and wraps them (observed). */
 const tarError = (x: Exchange, problem: string): string => (releaseBelow(x, '23.0') ? `Error processing tar file(exit status 1): ${problem}` : problem);
 
-/** Whether Go's ParseForm, which the handler calls first, reads the body as a form (then nothing is left for the load). */
-function bodyIsForm(x: Exchange): boolean {
-  const type = (x.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  return type === 'application/x-www-form-urlencoded';
-}
-
 const textOf = (doc: Record<string, unknown>, key: string): string => (typeof doc[key] === 'string' ? (doc[key] as string) : '');
 
 /**
@@ -78,7 +72,6 @@ export const imageLoadRoute: Route = {
     }
     const lines: string[] = [];
     const failed = (message: string): void => sendJsonMessages(x, [...lines.map(streamLine), streamErrorLine(x, message)]);
-    if (bodyIsForm(x)) archive = Buffer.alloc(0);
     const problem = goTarProblem(archive);
     if (problem !== null) return failed(tarError(x, problem));
     // Go ends the archive cleanly where the last entry's padding is cut short: so does the simulator's reader, given it whole.
