@@ -52,6 +52,7 @@ export const ENGINE_ROUTES: readonly EngineRoute[] = [
   { method: 'GET', path: '/images/json', since: '20.10' },
   { method: 'GET', path: '/images/search', since: '20.10' },
   { method: 'GET', path: '/images/{name}/get', since: '20.10', slashed: true },
+  { method: 'GET', path: '/images/{name}/attestations', since: '29.7', slashed: true },
   { method: 'GET', path: '/images/{name}/history', since: '20.10', slashed: true },
   { method: 'GET', path: '/images/{name}/json', since: '20.10', slashed: true },
   { method: 'GET', path: '/info', since: '20.10' },

@@ -16,22 +16,29 @@ function queryUnescape(text: string): Buffer | null {
   return Buffer.from(bytes);
 }
 
+/** Every value of `key` in a raw query (`?` and all, or ""), in order, as Go's url.ParseQuery reads them, in bytes: a pair holding ";" or a malformed escape is dropped. */
+function goQueryByteValues(rawQuery: string, key: string): Buffer[] {
+  const values: Buffer[] = [];
+  for (const pair of rawQuery.replace(/^\?/, '').split('&')) {
+    if (pair === '' || pair.includes(';')) continue;
+    const at = pair.indexOf('=');
+    const name = queryUnescape(at < 0 ? pair : pair.slice(0, at));
+    const value = queryUnescape(at < 0 ? '' : pair.slice(at + 1));
+    if (name !== null && value !== null && name.equals(Buffer.from(key))) values.push(value);
+  }
+  return values;
+}
+
 /**
  * The first value of `key` in a raw query (`?` and all, or "") as Go's url.ParseQuery reads it, in
  * bytes (an escaped byte that is no UTF-8 kept, where URLSearchParams would put U+FFFD), or null:
  * a pair holding ";" or a malformed escape is dropped (`seconds=1;x` gives none; observed on
  * 20.10.24 and 28.5.2).
  */
-export function goQueryValue(rawQuery: string, key: string): Buffer | null {
-  for (const pair of rawQuery.replace(/^\?/, '').split('&')) {
-    if (pair === '' || pair.includes(';')) continue;
-    const at = pair.indexOf('=');
-    const name = queryUnescape(at < 0 ? pair : pair.slice(0, at));
-    const value = queryUnescape(at < 0 ? '' : pair.slice(at + 1));
-    if (name !== null && value !== null && name.equals(Buffer.from(key))) return value;
-  }
-  return null;
-}
+export const goQueryValue = (rawQuery: string, key: string): Buffer | null => goQueryByteValues(rawQuery, key)[0] ?? null;
+
+/** Every value of `key` (Go's r.Form[key]), as text. */
+export const goQueryValues = (rawQuery: string, key: string): string[] => goQueryByteValues(rawQuery, key).map((value) => value.toString('utf8'));
 
 /** The first bad escape in `text` as Go's url.EscapeError holds it: "%" and at most the two characters after it; null when every escape is whole. */
 function badEscape(text: string): string | null {

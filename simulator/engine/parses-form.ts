@@ -1,4 +1,5 @@
 import { compareVersions } from '../../common/dotted-version.js';
+import { ENGINE_ROUTES } from '../../specs/engine-routes.js';
 import type { Route } from '../http/route.js';
 import { afterParseForm } from './go-form.js';
 
@@ -7,8 +8,9 @@ import { afterParseForm } from './go-form.js';
  * ArchiveFormValues), so that a query Go's url.ParseQuery refuses is their first answer (400,
  * engine/go-form.ts). Read from moby's routers at every minor release's tag, 20.10.24 to 29.7.0:
  * the same on all but those of FIRST_SINCE. A push reads its X-Meta- headers first, which refuses
- * nothing. The others parse the form later (a start after its body's check, a wait from API 1.30:
- * their routes do it), or never (a form value read with FormValue drops the error).
+ * nothing. The others parse the form later (a start after its body's check, a wait from API 1.30,
+ * 29.7's attestations after its minimum API version: their routes do it), or never (a form value
+ * read with FormValue drops the error).
  */
 const PARSES_FORM_FIRST: ReadonlySet<string> = new Set([
   'DELETE /containers/{name}',
@@ -101,8 +103,15 @@ export function parsesFormFirst(route: Route, release: string): boolean {
 /** Every route the tables name, for the test that each names a route ctrd-sim has. */
 export const ROUTES_PARSING_FORM_FIRST: readonly string[] = [...PARSES_FORM_FIRST, ...Object.keys(FIRST_SINCE)];
 
-/** `route` with moby's ParseForm before its handler where the release's handler runs it first. */
-export function withFormParsedFirst(route: Route, release: string): Route {
-  if (!parsesFormFirst(route, release)) return route;
+/** An experimental route of the table (specs/engine-routes.ts). */
+const isExperimental = (route: Route): boolean => ENGINE_ROUTES.some((r) => r.experimental === true && r.method === route.method && r.path === route.path);
+
+/**
+ * `route` with moby's ParseForm before its handler where the release's handler runs it first. An
+ * experimental route of a daemon without --experimental refuses before its handler runs (moby's
+ * router.Experimental wrapper), so the form is not read there.
+ */
+export function withFormParsedFirst(route: Route, release: string, experimental: boolean): Route {
+  if (!parsesFormFirst(route, release) || (!experimental && isExperimental(route))) return route;
   return { ...route, handle: (x) => afterParseForm(x, () => route.handle(x)) };
 }

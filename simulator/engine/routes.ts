@@ -31,6 +31,7 @@ import { imageDeleteRoute } from './images/delete.js';
 import { imagePruneRoute } from './images/prune.js';
 import { imageInspectRoute, imageListRoute, imageTagRoute } from './images/routes.js';
 import { imageSaveRoute, imagesSaveRoute } from './images/save.js';
+import { imageAttestationsRoute } from './images/attestations.js';
 import { imageHistoryRoute } from './images/history.js';
 import { networkConnectRoute, networkDisconnectRoute } from './networks/connect.js';
 import { networkCreateRoute } from './networks/create.js';
@@ -62,6 +63,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   imageSaveRoute,
   imagesSaveRoute,
   imageHistoryRoute,
+  imageAttestationsRoute,
   containerCreateRoute,
   containerInspectRoute,
   containerListRoute,
@@ -132,5 +134,7 @@ export function routeTable(config: SimConfig): RouteTable {
     ...debugRoutes(config.release.release),
   ];
   const release = config.release.release;
-  return new RouteTable([...implemented, ...documentedRoutes(config.release, implemented)].map((route) => withFormParsedFirst(route, release)));
+  return new RouteTable(
+    [...implemented, ...documentedRoutes(config.release, implemented)].map((route) => withFormParsedFirst(route, release, config.experimental)),
+  );
 }

@@ -4,6 +4,7 @@ import { HttpClientError, type HttpClient } from '../http/client.js';
 import type { Endpoint } from '../http/endpoint.js';
 import { differences, type Difference } from './compare.js';
 import { inKeyOrder } from './unordered-lists.js';
+import { isProcessPage } from './volatile.js';
 import { curlLine } from './curl-line.js';
 import { signatureOf } from './difference-kind.js';
 import { labelOf, labelText, type Label } from './labels.js';
@@ -93,7 +94,8 @@ export function kindsOf(probe: Probe, answers: readonly [Observation, Observatio
   const notServed = facts.some((side, i) => !side.real && answers[i]!.status === 501);
   const out = new Map<string, Seen>();
   const ordered = inKeyOrder(probe.route, answers, facts);
-  for (const difference of [...ordered.orders, ...differences(...ordered.answers)]) {
+  for (const found of [...ordered.orders, ...differences(...ordered.answers)]) {
+    const difference: Difference = found.aspect === 'text' && isProcessPage(probe.route) ? { ...found, volatile: 'process' } : found;
     const label = labelOf(probe, difference, facts);
     // The label is part of the kind: a difference some requests explain and others do not is two kinds, so the unexplained one is never hidden.
     const signature = `${labelText(label)} — ${notServed ? '(not served) ' : ''}${where}${signatureOf(probe, classes, difference)}`;

@@ -43,6 +43,12 @@ const PROCESS_FIGURES = /^\$\.(cmdline|memstats)(\.|\[|$)/;
 /** Whether the value at `at` (a path as `$.a.b[].c`) is a figure of the process. */
 export const isProcessFigure = (at: string): boolean => PROCESS_FIGURES.test(at);
 
+/** Routes whose whole text is a figure of the process: net/http/pprof's command line (os.Args joined by NUL). */
+const PROCESS_PAGES: ReadonlySet<string> = new Set(['/debug/pprof/cmdline']);
+
+/** Whether a route's text answer is a figure of the process, which no two processes share. */
+export const isProcessPage = (route: string): boolean => PROCESS_PAGES.has(route);
+
 /** Whether two bodies are the same page but for its counts (net/http/pprof's index: each profile's count). */
 export const differOnlyInCounts = (a: string, b: string): boolean => a.includes('/debug/pprof/') && a.replace(/\d+/g, '#') === b.replace(/\d+/g, '#');
 

@@ -3,7 +3,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { familiarRepo, familiarRepoTag, splitReference, type Image } from '../objects/index.js';
 import { queryOf, releaseBelow, sendBody } from '../replies.js';
-import { referenceError } from './missing-image.js';
+import { missingImageName, referenceError } from './missing-image.js';
 import { saveArchive, type SavedImage } from './save-archive.js';
 import { usesContainerdStore } from './image-store.js';
 import { saveContainerdArchive } from './save-containerd.js';
@@ -18,11 +18,12 @@ type Resolved = { readonly images: SavedImage[] } | { readonly status: number; r
  * the order named: a full ID, or a name that is no reference, refused with 500 (the plain error
  * of reference.ParseAnyReference); a name without a tag saves every tag of its repository, or the
  * image it names by ID prefix; `repo:tag` that tag. A name that finds nothing is a 404: "No such
- * image: <name>", or "reference does not exist" for a missing `repo:tag`. Observed on 20.10.24,
- * 26.1.5, 28.5.2.
+ * image: <name>", or with the graph drivers "reference does not exist" for a missing `repo:tag`
+ * (containerd's store: missingInContainerd). Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2.
  */
 function resolveNames(x: Exchange, names: readonly string[]): Resolved {
   const { objects } = x.state;
+  const containerdStore = usesContainerdStore(x.state.config);
   const found = new Map<string, { image: Image; repoTags: string[] }>();
   const add = (image: Image, repoTag: string | null): void => {
     const entry = found.get(image.id) ?? { image, repoTags: [] };
@@ -32,14 +33,27 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
   for (const name of names) {
     if (FULL_ID.test(name)) {
       const image = objects.findImage(name);
-      if (image === undefined) return { status: 404, message: `No such image: ${name.startsWith('sha256:') ? name : `sha256:${name}`}` };
+      if (image === undefined) return containerdStore ? missingInContainerd(x, name) : missingFromImageDb(x, name);
       add(image, null);
       continue;
     }
-    if (name === '') return { status: 500, message: INVALID_REFERENCE };
+    // containerd's store refuses what is no reference as a bad parameter (400), the graph drivers' exporter with a plain error (500).
+    const refused = containerdStore ? 400 : 500;
+    if (name === '') return { status: refused, message: INVALID_REFERENCE };
+    const at = name.indexOf('@');
+    if (at >= 0) {
+      const missing = missingImageName(x, name);
+      if ('problem' in missing) return { status: refused, message: missing.problem };
+      // The graph drivers' reference store holds no digest of an image made here (nothing is pulled).
+      if (!containerdStore) return { status: 404, message: REFERENCE_MISSING };
+      const image = imageByDigest(x, name.slice(0, at), name.slice(at + 1));
+      if (image === undefined) return missingInContainerd(x, name);
+      add(image, null);
+      continue;
+    }
     const { repo, tag } = splitReference(name);
     const problem = referenceError(x, repo, tag);
-    if (problem !== null) return { status: 500, message: problem };
+    if (problem !== null) return { status: refused, message: problem };
     const nameOnly = !name.slice(name.lastIndexOf('/') + 1).includes(':');
     if (repo === 'sha256') {
       // sha256:<prefix> is an ID prefix (moby: a familiar name "sha256" is searched as an ID).
@@ -60,13 +74,45 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
       }
     }
     const image = objects.findImage(name);
-    // A tag the reference store lacks is its own error; a name without one was searched as an image.
-    // 29.7 names the tag it looked for (observed on 29.7.2, its containerd image store; 29.0 to 29.6 not observed).
-    if (image === undefined)
-      return { status: 404, message: nameOnly ? `No such image: ${releaseBelow(x, '29.7') ? name : `${name}:latest`}` : 'reference does not exist' };
+    // The graph drivers' reference store has its own error for a tag it lacks; a name without one was searched as an image.
+    if (image === undefined && containerdStore) return missingInContainerd(x, name);
+    if (image === undefined) return { status: 404, message: nameOnly ? `No such image: ${name}` : REFERENCE_MISSING };
     add(image, nameOnly && objects.taggedAs(name) === undefined ? null : familiarRepoTag(name));
   }
   return { images: [...found.values()] };
+}
+
+/** The graph drivers' reference store's words for a name it lacks. */
+const REFERENCE_MISSING = 'reference does not exist';
+
+/**
+ * A full ID the graph drivers' image store lacks: the error of the file it opened (its data root's
+ * image/<driver>/imagedb), 500 on 20.10 and 404 from 23.0 (observed on 20.10.24, 26.1.5, 28.5.2).
+ */
+function missingFromImageDb(x: Exchange, name: string): Resolved {
+  const hex = name.replace(/^sha256:/, '');
+  const file = `${x.state.config.dataRoot}/image/${x.state.config.settings.storageDriver}/imagedb/content/sha256/${hex}`;
+  return { status: releaseBelow(x, '23.0') ? 500 : 404, message: `failed to get digest sha256:${hex}: open ${file}: no such file or directory` };
+}
+
+/**
+ * containerd's resolveImage of `name@digest`: an image whose target has the digest, named in the
+ * same repository when a name is given (any tag).
+ */
+function imageByDigest(x: Exchange, named: string, digest: string): Image | undefined {
+  const { objects } = x.state;
+  const repo = named === '' ? null : familiarRepo(splitReference(named).repo);
+  return objects.allImages().find((image) => image.id === digest && (repo === null || objects.tagsOf(image).some((tag) => splitReference(tag).repo === repo)));
+}
+
+/**
+ * containerd's exporter looks each name up as an image reference: one it lacks is "No such image"
+ * with the name in its familiar form, its tag `latest` by default, a digest kept (observed on
+ * 29.7.2: `ctc-missing:1`, `ctc-missing:latest`, `ctc-img@sha256:…`, `0123456789ab:latest`).
+ */
+function missingInContainerd(x: Exchange, name: string): Resolved {
+  const missing = missingImageName(x, name);
+  return 'problem' in missing ? { status: 500, message: missing.problem } : { status: 404, message: `No such image: ${missing.name}` };
 }
 
 async function answerSave(x: Exchange, names: readonly string[]): Promise<void> {
