@@ -47,6 +47,18 @@ function stopSignal(x: Exchange, container: Container): number | { readonly inva
   return signalNumber(text) ?? { invalid: text };
 }
 
+/** The default seconds a stop waits for the process to exit (moby's defaultStopTimeout). */
+const DEFAULT_STOP_TIMEOUT = 10;
+
+/** How long a stop waits before SIGKILL: `t` when given, else the container's StopTimeout, else the default. */
+function stopWait(x: Exchange, container: Container): number {
+  const t = queryOf(x).get('t');
+  const parsed = t === null || t === '' ? null : goAtoi(t);
+  if (parsed !== null && !('error' in parsed)) return Number(parsed.value);
+  const configured = container.config['StopTimeout'];
+  return typeof configured === 'number' ? configured : DEFAULT_STOP_TIMEOUT;
+}
+
 /**
  * `t`, which the router parses before the lookup (a 500, or a 400 where `invalidSince` is given and
  * reached), then the container (a 404): the container, or undefined once refused.
@@ -63,8 +75,9 @@ function timedContainer(x: Exchange, invalidSince: string | null): Container | u
 
 /**
  * POST /containers/{name}/stop: the simulated process dies of the stop signal at once (as a busybox
- * `sleep` under an init does: 143 for SIGTERM, observed), so `t` is only read. A container that is
- * not running is a 304; `t` that is no integer a 500 before the lookup, as the router parses it.
+ * `sleep` under an init does: 143 for SIGTERM, observed); a wait of 0 s (stopWait) adds the
+ * SIGKILL the releases send before they see the exit. A container that is not running is a 304;
+ * `t` that is no integer a 500 before the lookup, as the router parses it.
  */
 export const containerStopRoute: Route = {
   method: 'POST',
@@ -79,7 +92,7 @@ export const containerStopRoute: Route = {
     const signal = stopSignal(x, container);
     if (typeof signal !== 'number')
       return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotStop, { name: x.params['name'] ?? '', signal: signal.invalid }));
-    endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die');
+    endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die', stopWait(x, container) === 0);
     sendEmpty(x, 204);
   },
 };
@@ -108,7 +121,7 @@ export const containerRestartRoute: Route = {
           500,
           fillMessage(LIFECYCLE_MESSAGES.cannotRestart, { name: x.params['name'] ?? '', reason: `invalid signal: ${signal.invalid}` }),
         );
-      endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die');
+      endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die', stopWait(x, container) === 0);
     }
     // A start that fails is the restart's error, in its words and as a plain error (500; observed on 26.1.5 and 28.5.2 for networks the start cannot join).
     const notStarted = start(x, container);

@@ -187,9 +187,11 @@ export function signalNumber(text: string): number | undefined {
  * A running container ends: the kill and die events, exit status 128 + the signal. A stop
  * (`stopEvent`) records its stop event too, before or after the die as the release orders them.
  */
-export function endRunning(x: Exchange, container: Container, signal: number, stopEvent?: 'before-die' | 'after-die'): void {
+export function endRunning(x: Exchange, container: Container, signal: number, stopEvent?: 'before-die' | 'after-die', thenKilled = false): void {
   const { objects } = x.state;
   objects.containerEvent(container, 'kill', { signal: String(signal) });
+  // A stop that waits 0 s sends SIGKILL before the process is seen to exit; it still dies of the stop signal (observed).
+  if (thenKilled) objects.containerEvent(container, 'kill', { signal: String(SIGNALS['KILL']) });
   // A paused container is thawed to take any signal but SIGKILL, which ends it frozen (observed: no unpause event then).
   if (container.paused && signal !== SIGNALS['KILL']) objects.containerEvent(container, 'unpause');
   container.paused = false;
