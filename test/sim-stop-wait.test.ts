@@ -22,7 +22,7 @@ interface StopAsk extends Ask {
 const requests: fc.Arbitrary<StopAsk> = fc
   .record({
     route: fc.constantFrom('stop', 'restart'),
-    t: fc.constantFrom(undefined, '1', '-1', '3', '01'),
+    t: fc.constantFrom(undefined, '', '1', '-1', '3', '01'),
     signal: fc.constantFrom(undefined, 'SIGINT', 'SIGKILL', '9'),
     stopTimeout: fc.constantFrom(undefined, 1, 4),
     stopSignal: fc.constantFrom(undefined, 'SIGKILL', 'SIGUSR1'),

@@ -65,7 +65,8 @@ function stopWait(x: Exchange, container: Container): number {
  */
 function timedContainer(x: Exchange, invalidSince: string | null): Container | undefined {
   const t = queryOf(x).get('t');
-  const parsed = t === null ? null : goAtoi(t);
+  // An empty `t` is none (moby reads it only when r.Form.Get("t") != "": observed on 20.10.24, 28.5.2 and 29.7.2).
+  const parsed = t === null || t === '' ? null : goAtoi(t);
   if (parsed !== null && 'error' in parsed) {
     handlerError(x, invalidSince !== null && !releaseBelow(x, invalidSince) ? 400 : 500, parsed.error);
     return undefined;
