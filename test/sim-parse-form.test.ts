@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { goMediaType } from '../simulator/engine/go-form.js';
+import { goMediaType } from '../simulator/engine/go-mime.js';
 import { goParseQueryError } from '../simulator/engine/go-query.js';
 import { ROUTES_PARSING_FORM_FIRST } from '../simulator/engine/parses-form.js';
 import { routeTable } from '../simulator/engine/routes.js';

@@ -1,14 +1,13 @@
 import { goQuote } from './go-strconv.js';
 
-/** Go's unescape in query mode (url.QueryUnescape): "+" is a space, "%XX" a byte; null for a bad escape. */
+/** Go's unescape in query mode (url.QueryUnescape): "+" is a space, "%XX" a byte; null for a bad escape (badEscape). */
 function queryUnescape(text: string): Buffer | null {
+  if (badEscape(text) !== null) return null;
   const bytes: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (char === '%') {
-      const hex = text.slice(i + 1, i + 3);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return null;
-      bytes.push(Number.parseInt(hex, 16));
+      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
       i += 2;
     } else if (char === '+') bytes.push(0x20);
     else bytes.push(...Buffer.from(char));

@@ -1,6 +1,6 @@
 import { fillMessage } from '../../common/messages.js';
 import { jsonTypeWord } from '../config/file/go-values.js';
-import { goMediaType } from './go-form.js';
+import { goMediaType } from './go-mime.js';
 import { hasBody } from '../authz/request-message.js';
 import { BodyTooLarge, readBody } from '../http/body.js';
 import type { Exchange } from '../http/exchange.js';

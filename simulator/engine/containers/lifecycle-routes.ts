@@ -51,19 +51,18 @@ function stopSignal(x: Exchange, container: Container): number | { readonly inva
 const DEFAULT_STOP_TIMEOUT = 10;
 
 /** How long a stop waits before SIGKILL: `t` when given, else the container's StopTimeout, else the default. */
-function stopWait(x: Exchange, container: Container): number {
-  const t = queryOf(x).get('t');
-  const parsed = t === null || t === '' ? null : goAtoi(t);
-  if (parsed !== null && !('error' in parsed)) return Number(parsed.value);
+function stopWait(t: number | null, container: Container): number {
+  if (t !== null) return t;
   const configured = container.config['StopTimeout'];
   return typeof configured === 'number' ? configured : DEFAULT_STOP_TIMEOUT;
 }
 
 /**
  * `t`, which the router parses before the lookup (a 500, or a 400 where `invalidSince` is given and
- * reached), then the container (a 404): the container, or undefined once refused.
+ * reached), then the container (a 404): the container and the seconds `t` gives (null: none), or
+ * undefined once refused.
  */
-function timedContainer(x: Exchange, invalidSince: string | null): Container | undefined {
+function timedContainer(x: Exchange, invalidSince: string | null): { readonly container: Container; readonly t: number | null } | undefined {
   const t = queryOf(x).get('t');
   // An empty `t` is none (moby reads it only when r.Form.Get("t") != "": observed on 20.10.24, 28.5.2 and 29.7.2).
   const parsed = t === null || t === '' ? null : goAtoi(t);
@@ -71,7 +70,8 @@ function timedContainer(x: Exchange, invalidSince: string | null): Container | u
     handlerError(x, invalidSince !== null && !releaseBelow(x, invalidSince) ? 400 : 500, parsed.error);
     return undefined;
   }
-  return containerOr404(x);
+  const container = containerOr404(x);
+  return container === undefined ? undefined : { container, t: parsed === null ? null : Number(parsed.value) };
 }
 
 /**
@@ -87,13 +87,14 @@ export const containerStopRoute: Route = {
   where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/stop',
   rules: [],
   handle(x) {
-    const container = timedContainer(x, LIFECYCLE.stopTimeoutInvalidSince);
-    if (container === undefined) return;
+    const timed = timedContainer(x, LIFECYCLE.stopTimeoutInvalidSince);
+    if (timed === undefined) return;
+    const { container } = timed;
     if (container.state !== 'running') return sendEmpty(x, 304);
     const signal = stopSignal(x, container);
     if (typeof signal !== 'number')
       return handlerError(x, 500, fillMessage(LIFECYCLE_MESSAGES.cannotStop, { name: x.params['name'] ?? '', signal: signal.invalid }));
-    endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die', stopWait(x, container) === 0);
+    endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die', stopWait(timed.t, container) === 0);
     sendEmpty(x, 204);
   },
 };
@@ -111,8 +112,9 @@ export const containerRestartRoute: Route = {
   where: 'simulator/engine/containers/lifecycle-routes.ts: POST /containers/{name}/restart',
   rules: [],
   handle(x) {
-    const container = timedContainer(x, null);
-    if (container === undefined) return;
+    const timed = timedContainer(x, null);
+    if (timed === undefined) return;
+    const { container } = timed;
     if (container.state === 'running') {
       // The signal is the stop's: a container that is not running is started whatever it names (observed).
       const signal = stopSignal(x, container);
@@ -122,7 +124,7 @@ export const containerRestartRoute: Route = {
           500,
           fillMessage(LIFECYCLE_MESSAGES.cannotRestart, { name: x.params['name'] ?? '', reason: `invalid signal: ${signal.invalid}` }),
         );
-      endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die', stopWait(x, container) === 0);
+      endRunning(x, container, signal, releaseBelow(x, LIFECYCLE.stopBeforeDieSince) ? 'after-die' : 'before-die', stopWait(timed.t, container) === 0);
     }
     // A start that fails is the restart's error, in its words and as a plain error (500; observed on 26.1.5 and 28.5.2 for networks the start cannot join).
     const notStarted = start(x, container);

@@ -95,14 +95,11 @@ function missingFromImageDb(x: Exchange, name: string): Resolved {
   return { status: releaseBelow(x, '23.0') ? 500 : 404, message: `failed to get digest sha256:${hex}: open ${file}: no such file or directory` };
 }
 
-/**
- * containerd's resolveImage of `name@digest`: an image whose target has the digest, named in the
- * same repository when a name is given (any tag).
- */
+/** containerd's resolveImage of `name@digest`: an image whose target has the digest, named in the same repository (any tag). */
 function imageByDigest(x: Exchange, named: string, digest: string): Image | undefined {
   const { objects } = x.state;
-  const repo = named === '' ? null : familiarRepo(splitReference(named).repo);
-  return objects.allImages().find((image) => image.id === digest && (repo === null || objects.tagsOf(image).some((tag) => splitReference(tag).repo === repo)));
+  const repo = familiarRepo(splitReference(named).repo);
+  return objects.allImages().find((image) => image.id === digest && objects.tagsOf(image).some((tag) => splitReference(tag).repo === repo));
 }
 
 /**
@@ -112,7 +109,8 @@ function imageByDigest(x: Exchange, named: string, digest: string): Image | unde
  */
 function missingInContainerd(x: Exchange, name: string): Resolved {
   const missing = missingImageName(x, name);
-  return 'problem' in missing ? { status: 500, message: missing.problem } : { status: 404, message: `No such image: ${missing.name}` };
+  // What is no reference is a bad parameter there (400), as resolveNames refuses it.
+  return 'problem' in missing ? { status: 400, message: missing.problem } : { status: 404, message: `No such image: ${missing.name}` };
 }
 
 async function answerSave(x: Exchange, names: readonly string[]): Promise<void> {
