@@ -86,8 +86,12 @@ export type InputEnd = 'close-frame' | 'unmasked' | 'connection';
  */
 export function readGoWebSocket(socket: Socket, on: { data(bytes: Buffer): void; ended(how: InputEnd): void }): { block(): void } {
   let pending = Buffer.alloc(0);
-  /** The data frame being read: its mask and how many of its payload bytes were read. */
-  let frame: { readonly mask: Buffer; readonly length: number; read: number } | null = null;
+  /**
+   * The frame whose payload is being read (its header was): its kind, mask, and how many of its
+   * bytes were read; a ping keeps its first 125 for the pong. Only a header waits in `pending`, so a
+   * frame of any length is read in bounded memory.
+   */
+  let frame: { readonly kind: 'data' | 'ping' | 'pong'; readonly mask: Buffer; readonly length: number; read: number; kept: Buffer } | null = null;
   let mode: 'reading' | 'blocking' | 'stopped' = 'reading';
 
   const stop = (how: InputEnd): void => {
@@ -102,13 +106,19 @@ export function readGoWebSocket(socket: Socket, on: { data(bytes: Buffer): void;
   /** Reads what `pending` holds of one frame's header, a control frame, or a data frame's payload; false when it needs more bytes or reading ended. */
   function step(): boolean {
     if (frame !== null) {
-      const take = Math.min(pending.length, frame.length - frame.read);
-      if (take === 0 && frame.length > frame.read) return false;
-      const bytes = unmask(pending.subarray(0, take), frame.mask, frame.read);
+      const current = frame;
+      const take = Math.min(pending.length, current.length - current.read);
+      if (take === 0 && current.length > current.read) return false;
+      const bytes = unmask(pending.subarray(0, take), current.mask, current.read);
       pending = pending.subarray(take);
-      frame.read += take;
-      if (frame.read === frame.length) frame = null;
-      if (bytes.length > 0 && mode === 'reading') on.data(bytes);
+      current.read += take;
+      if (current.kind === 'data' && bytes.length > 0 && mode === 'reading') on.data(bytes);
+      if (current.kind === 'ping' && current.kept.length < MAX_CONTROL_PAYLOAD)
+        current.kept = Buffer.concat([current.kept, bytes.subarray(0, MAX_CONTROL_PAYLOAD - current.kept.length)]);
+      if (current.read === current.length) {
+        frame = null;
+        if (current.kind === 'ping') socket.write(serverFrame(OPCODE.pong, current.kept));
+      }
       return mode !== 'stopped';
     }
     if (pending.length < 2) return false;
@@ -133,19 +143,13 @@ export function readGoWebSocket(socket: Socket, on: { data(bytes: Buffer): void;
       stop('close-frame');
       return false;
     }
-    if (opcode === OPCODE.ping || opcode === OPCODE.pong) {
-      if (pending.length < headerLength + length) return false;
-      const payload = unmask(pending.subarray(headerLength, headerLength + Math.min(length, MAX_CONTROL_PAYLOAD)), mask, 0);
-      pending = pending.subarray(headerLength + length);
-      if (opcode === OPCODE.ping) socket.write(serverFrame(OPCODE.pong, payload));
-      return true;
-    }
+    const kind = opcode === OPCODE.ping ? 'ping' : opcode === OPCODE.pong ? 'pong' : 'data';
     // A blocked reader goes no further than the next frame with data (an empty one it reads through).
-    if (mode === 'blocking' && length > 0) {
+    if (kind === 'data' && mode === 'blocking' && length > 0) {
       stop('connection');
       return false;
     }
-    frame = { mask: Buffer.from(mask), length, read: 0 };
+    frame = { kind, mask: Buffer.from(mask), length, read: 0, kept: Buffer.alloc(0) };
     pending = pending.subarray(headerLength);
     return true;
   }
