@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox } from './helpers/busybox-containers.js';
 import { setup as pluginSetup } from './helpers/plugin-exchanges.js';
+import { platformSpecifiers } from './helpers/platform-specifiers.js';
 import { type Ask, checkAgainstObservedReleases, json, statusAndMessage } from './helpers/real-versus-sim.js';
 
 /**
  * The routes that reach a registry, up to where they would (simulator/engine/registry/routes.ts):
  * each observed release, started in a private network namespace with only loopback, and ctrd-sim
  * emulating it get the same generated image search, push and pull, distribution, plugin
- * privileges, pull, upgrade and push requests. A request the release takes to a registry fails there on the spot (its dial error),
+ * privileges, pull, upgrade and push requests (a pull's platform parsed first). A request the release takes to a registry fails there on the spot (its dial error),
  * and ctrd-sim answers it 501: both are read as "a registry". The plugins are made alike first.
  */
 
@@ -117,18 +118,21 @@ const push: fc.Arbitrary<PushAsk> = fc
     ...(auth === undefined ? {} : { auth }),
   }));
 
-/** A pull: the name and a tag that may be a digest (a platform is not modelled by ctrd-sim: none is sent). */
+/** A pull: the name, a tag that may be a digest and a platform, at an API version that reads it or not. */
 const pull: fc.Arbitrary<Ask> = fc
   .record({
+    version: fc.constantFrom('', '/v1.31', '/v1.41'),
     name: fc.oneof(names, fc.constantFrom('scratch', 'library/scratch', 'scratch:1', 'x:')),
     tag: optional(fc.constantFrom('', '1', 'latest', 'Bad Tag', `sha256:${ID}`, 'sha256:abc', 'x'.repeat(129))),
+    platform: optional(platformSpecifiers),
   })
   .filter(({ name }) => name !== '')
-  .map(({ name, tag }) => ({
+  .map(({ version, name, tag, platform }) => ({
     method: 'POST',
-    path: `/images/create${query([
+    path: `${version}/images/create${query([
       ['fromImage', name],
       ['tag', tag],
+      ['platform', platform],
     ])}`,
   }));
 

@@ -15,6 +15,12 @@ function queryUnescape(text: string): Buffer | null {
   return Buffer.from(bytes);
 }
 
+/** Go's url.PathUnescape of text whose escapes are whole (badEscape): "%XX" a byte, "+" itself. */
+export const goPathUnescape = (text: string): string =>
+  Buffer.concat(
+    text.split(/(%[0-9A-Fa-f]{2})/).map((piece) => (/^%[0-9A-Fa-f]{2}$/.test(piece) ? Buffer.from([Number.parseInt(piece.slice(1), 16)]) : Buffer.from(piece))),
+  ).toString('utf8');
+
 /** Every value of `key` in a raw query (`?` and all, or ""), in order, as Go's url.ParseQuery reads them, in bytes: a pair holding ";" or a malformed escape is dropped. */
 function goQueryByteValues(rawQuery: string, key: string): Buffer[] {
   const values: Buffer[] = [];
@@ -40,7 +46,7 @@ export const goQueryValue = (rawQuery: string, key: string): Buffer | null => go
 export const goQueryValues = (rawQuery: string, key: string): string[] => goQueryByteValues(rawQuery, key).map((value) => value.toString('utf8'));
 
 /** The first bad escape in `text` as Go's url.EscapeError holds it: "%" and at most the two characters after it; null when every escape is whole. */
-function badEscape(text: string): string | null {
+export function badEscape(text: string): string | null {
   for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 1)) {
     const sequence = text.slice(i, i + 3);
     if (!/^%[0-9a-fA-F]{2}$/.test(sequence)) return sequence;

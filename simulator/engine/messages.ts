@@ -32,6 +32,8 @@ export const ENGINE_MESSAGES = {
   layerTooLarge: 'ctrd-sim takes layers of at most {limit} bytes, packed or unpacked',
   badTar: 'archive/tar: invalid tar header',
   badTarOld: 'Error processing tar file(exit status 1): archive/tar: invalid tar header',
+  /** moby image.CheckOS: an import for another OS than the daemon's, in the graph drivers' store. */
+  unsupportedOs: 'operating system is not supported',
   /** 25.0 to 27.x (observed on 26.1.5; 28.5.2 looks the driver up as any other), a create's first check. */
   logentriesRemoved: 'the logentries logging driver has been deprecated and removed',
   noCommand: 'no command specified',

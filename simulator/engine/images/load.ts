@@ -19,7 +19,7 @@ import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { referenceProblem } from './import.js';
+import { referenceProblem } from './reference-checks.js';
 import { splitReference } from '../objects/index.js';
 import { gunzipIfGzipped, objectOf } from './bodies.js';
 import { usesContainerdStore } from './image-store.js';

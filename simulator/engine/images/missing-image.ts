@@ -1,21 +1,13 @@
 import { fillMessage } from '../../../common/messages.js';
-import { familiarRepo, remoteName, splitReference } from '../objects/index.js';
+import { familiarRepo, splitReference } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { releaseBelow } from '../replies.js';
-import { referenceProblem } from './import.js';
+import { referenceError } from './reference-checks.js';
 
 const FULL_ID = /^[a-f0-9]{64}$/;
 const DIGEST = /^sha256:[a-f0-9]{64}$/;
-
-/** Why `repo:tag` is no reference, in the emulated release's words (from 23.0 the lowercase error names the remote repository), or null. */
-export function referenceError(x: Exchange, repo: string, tag: string): string | null {
-  const problem = referenceProblem(repo, tag);
-  if (problem === ENGINE_MESSAGES.uppercaseRepository && !releaseBelow(x, '23.0'))
-    return fillMessage(ENGINE_MESSAGES.uppercaseRepositoryNamed, { remote: remoteName(repo) });
-  return problem;
-}
 
 /**
  * How moby names an image it does not have (reference.ParseAnyReference, TagNameOnly,

@@ -2,8 +2,8 @@ import { newestFirst, referenceMatches, nowNanos, type Image, type ObjectStore }
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { referenceProblem, targetOf } from './import.js';
-import { answerMissingImage, referenceError } from './missing-image.js';
+import { referenceError, referenceProblem, targetOf } from './reference-checks.js';
+import { answerMissingImage } from './missing-image.js';
 import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { shapeContainerdInspect, shapeContainerdSummary } from './shape-containerd.js';
 import { ENGINE_MESSAGES } from '../messages.js';

@@ -1,5 +1,15 @@
 import type { Exchange } from '../../http/exchange.js';
-import { canonical, diffIdsOf, layerSnapshotsUsage, rfc3339Nano, splitReference, unixSeconds, type Image } from '../objects/index.js';
+import {
+  canonical,
+  diffIdsOf,
+  inspectPlatformFields,
+  layerSnapshotsUsage,
+  platformOf,
+  rfc3339Nano,
+  splitReference,
+  unixSeconds,
+  type Image,
+} from '../objects/index.js';
 import { apiBelow, sortedMap } from '../replies.js';
 import { containerFields, shapeImageConfig } from './shape.js';
 
@@ -60,8 +70,7 @@ export function shapeContainerdInspect(
     Created: rfc3339Nano(image.created),
     ...(author === '' ? {} : { Author: author }),
     Config: shapeImageConfig(x, image.config, origin?.nonstandard),
-    Architecture: 'amd64',
-    Os: 'linux',
+    ...inspectPlatformFields(platformOf(image)),
     Size: content.contentSize,
     RootFS: { Type: 'layers', Layers: diffIdsOf(image) },
     Metadata: { LastTagTime: rfc3339Nano(lastTagTime ?? image.created) },

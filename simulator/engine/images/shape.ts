@@ -1,5 +1,15 @@
 import { posix } from 'node:path';
-import { diffIdsOf, NONSTANDARD_KEYS, readConfigDocument, rfc3339Nano, unixSeconds, type Image, type ImageConfig } from '../objects/index.js';
+import {
+  diffIdsOf,
+  inspectPlatformFields,
+  NONSTANDARD_KEYS,
+  platformOf,
+  readConfigDocument,
+  rfc3339Nano,
+  unixSeconds,
+  type Image,
+  type ImageConfig,
+} from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
 import { imageInspectVariant } from './shape-variant.js';
@@ -127,8 +137,7 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     DockerVersion: origin?.dockerVersion ?? sim.release.version,
     Author: origin?.author ?? '',
     ...(configFirst ? { Config: config } : {}),
-    Architecture: 'amd64',
-    Os: 'linux',
+    ...inspectPlatformFields(platformOf(image)),
     Size: image.size,
     ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
     GraphDriver: { Data: { MergedDir: `${cacheDir}/merged`, UpperDir: `${cacheDir}/diff`, WorkDir: `${cacheDir}/work` }, Name: 'overlay2' },

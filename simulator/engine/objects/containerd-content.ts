@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { rfc3339Nano } from './clock.js';
 import type { ImageConfig } from './image-config.js';
+import { HOST_PLATFORM, type ImagePlatform, ociPlatformFields } from './image-platform.js';
 import { goGzip } from './go-gzip.js';
 import { digestOf, type HistoryEntry } from './images.js';
 import { normalizedName } from './references.js';
@@ -150,7 +151,14 @@ const descriptor = (mediaType: string, data: Buffer): { mediaType: string; diges
  * The image's config as moby's import stores it: dockerspec.DockerOCIImage, its fields in Go's
  * order (created, the platform, rootfs, history; then the Docker config, whose empty fields are left out).
  */
-export function ociConfigDocument(config: ImageConfig, created: bigint, diffIds: readonly string[], history: readonly HistoryEntry[], author = ''): Buffer {
+export function ociConfigDocument(
+  config: ImageConfig,
+  created: bigint,
+  diffIds: readonly string[],
+  history: readonly HistoryEntry[],
+  author = '',
+  platform: ImagePlatform = HOST_PLATFORM,
+): Buffer {
   // Go's omitempty: an empty string, list or map is left out as null is.
   const empty = (value: unknown): boolean =>
     value === null || value === '' || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
@@ -158,8 +166,7 @@ export function ociConfigDocument(config: ImageConfig, created: bigint, diffIds:
   const document = {
     created: rfc3339Nano(created),
     ...set(author, 'author'),
-    architecture: 'amd64',
-    os: 'linux',
+    ...ociPlatformFields(platform),
     rootfs: { type: 'layers', diff_ids: diffIds },
     history: history.map((step) => ({
       created: rfc3339Nano(step.created),

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { IMAGE_CONFIG_NONSTANDARD_FIELDS } from '../../../specs/deprecations.js';
 import { isOlder } from '../../../common/dotted-version.js';
 
@@ -93,6 +94,25 @@ function pairs(text: string): [string, string][] {
   return found;
 }
 
+/** From this release an absolute WORKDIR is cleaned too (moby v26.1.0 normalizeWorkdir: filepath.Clean). */
+const CLEANS_ABSOLUTE_WORKDIR_FROM = '26.1';
+
+/** Go's filepath.Clean of an absolute path. */
+const cleanAbsolute = (path: string): string => {
+  const clean = posix.normalize(path);
+  return clean.length > 1 ? clean.replace(/\/+$/, '') : clean;
+};
+
+/**
+ * moby's normalizeWorkdir on a Linux daemon (whatever the image's OS): a relative path joined to
+ * the current directory and cleaned (filepath.Join), an absolute one as given (cleaned from
+ * CLEANS_ABSOLUTE_WORKDIR_FROM). Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2.
+ */
+function normalizeWorkdir(current: string, requested: string, release: string): string {
+  if (!requested.startsWith('/')) return cleanAbsolute(`/${current}/${requested}`);
+  return isOlder(release, CLEANS_ABSOLUTE_WORKDIR_FROM) ? requested : cleanAbsolute(requested);
+}
+
 /** The image config after one Dockerfile instruction of an import's `changes`. */
 export function applyChange(config: ImageConfig, change: string, release: string): ImageConfig {
   const trimmed = change.trim();
@@ -126,7 +146,7 @@ export function applyChange(config: ImageConfig, change: string, release: string
     case 'user':
       return { ...config, User: rest };
     case 'workdir':
-      return { ...config, WorkingDir: rest };
+      return { ...config, WorkingDir: normalizeWorkdir(config.WorkingDir, rest, release) };
     case 'volume':
       return { ...config, Volumes: { ...config.Volumes, ...Object.fromEntries(listOrWords(rest).map((path) => [path, {}])) } };
     case 'expose':

@@ -3,6 +3,7 @@ import { rfc3339Nano } from './clock.js';
 import { LayerFilesystem } from './filesystem.js';
 import type { ContainerdContent } from './containerd-content.js';
 import type { ImageConfig } from './image-config.js';
+import { HOST_PLATFORM, type ImagePlatform, v1PlatformFields } from './image-platform.js';
 import type { FsEntry } from './tar-entries.js';
 
 /**
@@ -56,7 +57,12 @@ export interface Image {
   readonly configBytes?: Buffer;
   /** In containerd's store: its manifest (whose digest is then the ID), content and snapshots. */
   readonly containerd?: ContainerdContent;
+  /** The platform an import named (absent: the host's, HOST_PLATFORM). */
+  readonly platform?: ImagePlatform;
 }
+
+/** The image's platform: the one it was made for, else the host's. */
+export const platformOf = (image: Pick<Image, 'platform'>): ImagePlatform => image.platform ?? HOST_PLATFORM;
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
@@ -125,11 +131,17 @@ export function layersOf(image: Image): { readonly chainId: string; readonly siz
 export const digestOf = (data: string | Buffer): string => `sha256:${sha256(data)}`;
 
 /** An image of `tar`'s entries: its ID hashes the config document (creation time included, as the daemon's). */
-export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: ImageConfig, created: bigint, history: readonly HistoryEntry[] = []): Image {
+export function makeImage(
+  tar: Buffer,
+  entries: readonly FsEntry[],
+  config: ImageConfig,
+  created: bigint,
+  history: readonly HistoryEntry[] = [],
+  platform?: ImagePlatform,
+): Image {
   const layer = `sha256:${sha256(tar)}`;
   const document = {
-    architecture: 'amd64',
-    os: 'linux',
+    ...v1PlatformFields(platform ?? HOST_PLATFORM),
     created: rfc3339Nano(created),
     config,
     ...(history.length === 0 ? {} : { history: historyDocument(history) }),
@@ -144,6 +156,7 @@ export function makeImage(tar: Buffer, entries: readonly FsEntry[], config: Imag
     size,
     filesystem: new LayerFilesystem(entries, new Date(Number(created / 1_000_000n))),
     ...(history.length === 0 ? {} : { history }),
+    ...(platform === undefined ? {} : { platform }),
   };
 }
 
@@ -161,11 +174,10 @@ export function historyDocument(history: readonly HistoryEntry[]): Record<string
  * The config document of an image made by a commit (or rebuilt for one the simulator keeps no
  * bytes of): moby's image.Image as its store writes it, keys sorted, so that its digest is the ID.
  */
-export function configDocumentOf(image: Pick<Image, 'config' | 'created' | 'origin' | 'history' | 'layer'>): Buffer {
+export function configDocumentOf(image: Pick<Image, 'config' | 'created' | 'origin' | 'history' | 'layer' | 'platform'>): Buffer {
   const origin = image.origin;
   const doc = {
-    architecture: 'amd64',
-    os: 'linux',
+    ...v1PlatformFields(platformOf(image)),
     created: rfc3339Nano(image.created),
     config: image.config,
     ...(origin === undefined

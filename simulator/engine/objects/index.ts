@@ -11,6 +11,7 @@ export {
   layersOf,
   makeImage,
   makeImageWithOrigin,
+  platformOf,
   type HistoryEntry,
   type Image,
   type ImageOrigin,
@@ -24,6 +25,7 @@ export {
   readConfigDocument,
   type ImageConfig,
 } from './image-config.js';
+export { HOST_PLATFORM, inspectPlatformFields, ociPlatformFields, type ImagePlatform } from './image-platform.js';
 export type { DaemonEvent } from './events.js';
 export { GO_ZERO_TIME_TEXT, goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
 export { cleanPath, entryOfRecord, packTar, readTar, readTarRecords, withTypeBitsInModes, type FsEntry, type TarRecord } from './tar-entries.js';

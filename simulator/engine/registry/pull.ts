@@ -2,24 +2,20 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import { digestProblem, isTag, familiarName, parseNormalizedNamed } from '../plugins/reference.js';
-import { apiBelow, notImplementedHere, queryOf } from '../replies.js';
+import { notImplementedHere, queryOf } from '../replies.js';
 
 /**
  * POST /images/create?fromImage up to the registry (moby's postImagesCreate, its pull branch):
  * the name (a trailing ":" dropped, as `pull -a` sends it), the tag (a digest when it parses as
  * one), then `scratch` refused (403); past those the registry. Observed on 20.10.24, 26.1.5,
- * 28.5.2 and 29.7.2 in a private network namespace. A `platform` (API 1.32) is not modelled:
- * containerd's platform parser changed its grammar across the releases.
+ * 28.5.2 and 29.7.2 in a private network namespace. Its `platform` was parsed before
+ * (images/import.ts): past the checks, whatever the platform, the registry.
  */
-
-/** From this API version a pull takes a platform. */
-const PLATFORM_API_FROM = '1.32';
 
 /** The name no image may have (moby api.NoBaseImageSpecifier). */
 const SCRATCH = 'scratch';
 
 export function answerPull(x: Exchange, fromImage: string): void {
-  if ((queryOf(x).get('platform') ?? '') !== '' && !apiBelow(x, PLATFORM_API_FROM)) return notImplementedHere(x, '/images/create?fromImage with a platform');
   const reference = parseNormalizedNamed(fromImage.replace(/:$/, ''), x.state.config.release.release);
   if ('error' in reference) return handlerError(x, 400, reference.error);
   const tag = queryOf(x).get('tag') ?? '';
