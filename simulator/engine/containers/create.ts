@@ -15,6 +15,8 @@ import { givenHealthcheck, healthcheckProblem, keptHealthcheck } from './healthc
 import { generatedName } from './generated-name.js';
 import { logConfigProblem, logentriesRemoved } from './log-config.js';
 import { answerMissingImage } from '../images/missing-image.js';
+import { hostPlatformWarning, platformMismatch } from '../images/platform-lookup.js';
+import { parsePlatformSpecifier } from '../images/platform-specifier.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
@@ -143,6 +145,9 @@ export function forwardingWarned(forwarding: boolean, mode: unknown, hasHostConf
   return !forwarding && mode !== 'host' && mode !== 'none' && (hasHostConfig || !old);
 }
 
+/** From this API version a create reads a `platform`. */
+const PLATFORM_API_FROM = '1.41';
+
 /** The smallest kernel memory limit the daemon takes: 6 MiB. */
 const MIN_KERNEL_MEMORY = 6 * 1024 * 1024;
 
@@ -173,6 +178,10 @@ export const containerCreateRoute: Route = {
     const undecodable = addressDecodeProblem(x, asObject(asObject(asObject(parsed)['NetworkingConfig'])['EndpointsConfig']));
     if (undecodable !== null) return handlerError(x, 400, undecodable);
     if (!hasConfig(parsed)) return handlerError(x, 400, releaseBelow(x, '23.0') ? ENGINE_MESSAGES.emptyConfigOld : ENGINE_MESSAGES.emptyConfig);
+    // From API 1.41 the router parses a `platform` next (containerd's grammar of the release).
+    const platformText = apiBelow(x, PLATFORM_API_FROM) ? '' : (queryOf(x).get('platform') ?? '');
+    const platform = platformText === '' ? null : parsePlatformSpecifier(platformText, x.state.config.release.release);
+    if (platform !== null && 'error' in platform) return handlerError(x, 400, platform.error);
     const body = goFields(asObject(parsed), CREATE_FIELDS);
     const given = goFields(asObject(body['HostConfig']), HOST_CONFIG_FIELDS);
     if (logentriesRemoved(x, given)) return handlerError(x, 400, ENGINE_MESSAGES.logentriesRemoved);
@@ -196,6 +205,8 @@ export const containerCreateRoute: Route = {
     // Without an image but with a command the daemon creates the container (observed on 20.10.24, 26.1.5, 28.5.2).
     const image = imageRef === '' ? noImage() : objects.findImage(imageRef);
     if (image === undefined) return answerMissingImage(x, imageRef, false);
+    const mismatch = platform === null || imageRef === '' ? null : platformMismatch(x, image, imageRef, platform.platform, 'strict');
+    if (mismatch !== null) return handlerError(x, 404, mismatch);
     const id = randomBytes(32).toString('hex');
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
@@ -261,6 +272,7 @@ export const containerCreateRoute: Route = {
       ...(forwardingWarned(ipv4ForwardingOf(x), given['NetworkMode'], body['HostConfig'] != null, releaseBelow(x, '23.0'))
         ? [ENGINE_MESSAGES.forwardingOff]
         : []),
+      ...(platform === null && imageRef !== '' ? [hostPlatformWarning(x, image)].filter((warning) => warning !== null) : []),
       ...(macMoved ? [ENGINE_MESSAGES.macAddressMoved] : []),
     ];
     sendJson(x, 201, { Id: id, Warnings: warnings });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { containerInitUsage, diffIdsOf, GO_ZERO_TIME_TEXT, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
+import { containerInitUsage, diffIdsOf, GO_ZERO_TIME_TEXT, platformOf, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
 import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -110,7 +110,8 @@ export function shapeContainerInspect(x: Exchange, container: Container, withSiz
     Name: `/${container.name}`,
     RestartCount: 0,
     Driver: container.image.containerd === undefined ? 'overlay2' : SNAPSHOTTER,
-    Platform: 'linux',
+    // The image's OS (moby: container.ImagePlatform.OS; a container without an image the host's).
+    Platform: platformOf(container.image).os,
     MountLabel: '',
     ProcessLabel: '',
     AppArmorProfile: '',

@@ -6,7 +6,9 @@ import {
   diffIdsOf,
   digestOf,
   InvalidChange,
+  HOST_PLATFORM,
   makeImageWithOrigin,
+  platformOf,
   nowNanos,
   readConfigDocument,
   compressLayer,
@@ -90,10 +92,14 @@ function committedInContainerdStore(
   }
   // The step the commit adds names its author too.
   const history = (made.history ?? []).map((step, i, all) => (i === all.length - 1 ? { ...step, author: origin.author } : step));
-  const configBytes = ociConfigDocument(made.config, made.created, diffIds, history, origin.author);
+  // Only the parent's OS and architecture (generateCommitImageConfig): a variant, an OS version and features are dropped.
+  const { os, architecture } = platformOf(parent);
+  const platform = { ...HOST_PLATFORM, os, architecture };
+  const configBytes = ociConfigDocument(made.config, made.created, diffIds, history, origin.author, platform);
   const content = containerdContent(configBytes, layers, 'commit');
   return {
     ...made,
+    platform,
     config: asReadFromOciDocument(made.config),
     id: content.manifest.digest,
     origin: { ...origin, layers: diffIds },
@@ -181,7 +187,9 @@ export const commitRoute: Route = {
     const step = { created, createdBy: ((container.config['Cmd'] ?? []) as string[]).join(' '), comment: origin.comment, emptyLayer: !adds };
     const history = [...(parent.history ?? []), step];
     // The ID is the digest of the config document, which a save writes and a load reads back (the same ID).
-    const configBytes = configDocumentOf({ config, created, origin, history, layer: origin.layers[origin.layers.length - 1] ?? '' });
+    // The graph drivers' child image keeps its parent's platform (image.NewChildImage).
+    const inherited = parent.platform === undefined ? {} : { platform: parent.platform };
+    const configBytes = configDocumentOf({ config, created, origin, history, layer: origin.layers[origin.layers.length - 1] ?? '', ...inherited });
     const id = digestOf(configBytes);
     const ownSize = writableLayerSize(x, container);
     const made = {
@@ -189,6 +197,7 @@ export const commitRoute: Route = {
       history,
       layerSizes: [...(parent.layerSizes ?? diffIdsOf(parent).map(() => 0)), ...(adds ? [ownSize] : [])],
       configBytes,
+      ...inherited,
     };
     const image = inStore === undefined ? made : committedInContainerdStore(made, parent, inStore, container, own, tar);
     objects.addImage(image);

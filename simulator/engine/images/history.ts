@@ -3,7 +3,8 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { diffIdsOf, unixSeconds, type Image } from '../objects/index.js';
 import { apiBelow, queryOf, sendJson } from '../replies.js';
-import { decodePlatform, formatPlatform, isLinuxAmd64, type Platform } from './platform.js';
+import { decodePlatform } from './platform.js';
+import { platformMismatch } from './platform-lookup.js';
 import { imageOr404 } from './routes.js';
 
 /**
@@ -39,22 +40,8 @@ function historyOf(x: Exchange, image: Image): Record<string, unknown>[] {
 }
 
 /**
- * The image has no manifest of the platform asked for: containerd's words on 28.x (observed on
- * 28.5.2), moby's errPlatformNotFound in containerd's store (29.x, observed on 29.7.2), which names
- * the record found (a tag, or the digest of an untagged image).
- */
-function platformNotFound(x: Exchange, image: Image, name: string, wanted: Platform): string {
-  const { objects } = x.state;
-  if (image.containerd === undefined)
-    return `image with reference ${objects.taggedAs(name) ?? name} was found but its platform (linux/amd64) does not match the specified platform (${formatPlatform(wanted)})`;
-  const record = objects.taggedAs(name) ?? objects.tagsOf(image)[0] ?? image.id;
-  return `image with reference ${record} was found but does not provide the specified platform (${formatPlatform(wanted)})`;
-}
-
-/**
  * GET /images/{name}/history: from API 1.48 a `platform` is read first (moby DecodePlatform) and
- * must be the image's (linux/amd64), else 404 in containerd's words, which name the reference in its
- * familiar form (observed on 28.5.2).
+ * must be the image's (images/platform-lookup.ts), else 404 (observed on 28.5.2 and 29.7.2).
  */
 export const imageHistoryRoute: Route = {
   method: 'GET',
@@ -69,7 +56,8 @@ export const imageHistoryRoute: Route = {
     if (platform !== null && 'error' in platform) return handlerError(x, 400, platform.error);
     const image = imageOr404(x, name);
     if (image === undefined) return;
-    if (platform !== null && !isLinuxAmd64(platform.platform)) return handlerError(x, 404, platformNotFound(x, image, name, platform.platform));
+    const mismatch = platform === null ? null : platformMismatch(x, image, name, platform.platform, 'only');
+    if (mismatch !== null) return handlerError(x, 404, mismatch);
     sendJson(x, 200, historyOf(x, image));
   },
 };

@@ -1,14 +1,8 @@
+import type { ImagePlatform } from '../objects/index.js';
 import { jsonTypeWord } from '../../config/file/go-values.js';
 import { goFieldOf, isJsonObject } from '../go-fields.js';
 import { goJsonUnmarshalScan } from '../go-json.js';
 import { printsNewerWords, syntaxWords } from '../go-json-newer.js';
-
-/** An OCI platform as a request names it (moby httputils.DecodePlatform). */
-export interface Platform {
-  readonly os: string;
-  readonly architecture: string;
-  readonly variant: string;
-}
 
 /** The fields of ocispec.Platform by their JSON names, and the Go type of each. */
 const FIELDS: Readonly<Record<string, 'string' | '[]string'>> = {
@@ -47,7 +41,7 @@ function typeProblem(value: unknown, namesKeys: boolean): string | null {
 }
 
 /** moby's DecodePlatform (json.Unmarshal, then OS and architecture required): the platform, or the 400's words. */
-export function decodePlatform(text: string, release: string): { readonly platform: Platform } | { readonly error: string } {
+export function decodePlatform(text: string, release: string): { readonly platform: ImagePlatform } | { readonly error: string } {
   const bytes = Buffer.from(text, 'utf8');
   const scan = goJsonUnmarshalScan(bytes);
   if ('error' in scan) return { error: `failed to parse platform: ${syntaxWords(release, scan.error, bytes, scan.at)}` };
@@ -61,23 +55,19 @@ export function decodePlatform(text: string, release: string): { readonly platfo
     if (field !== undefined) fields[field] = item;
   }
   const text0 = (key: string): string => (typeof fields[key] === 'string' ? fields[key] : '');
-  const platform = { os: text0('os'), architecture: text0('architecture'), variant: text0('variant') };
-  const features = fields['os.features'];
-  const optional = platform.variant !== '' || text0('os.version') !== '' || (Array.isArray(features) && features.length > 0);
+  const features = Array.isArray(fields['os.features'])
+    ? (fields['os.features'] as unknown[]).map((feature) => (typeof feature === 'string' ? feature : ''))
+    : [];
+  const platform: ImagePlatform = {
+    os: text0('os'),
+    architecture: text0('architecture'),
+    variant: text0('variant'),
+    osVersion: text0('os.version'),
+    osFeatures: features,
+  };
+  const optional = platform.variant !== '' || platform.osVersion !== '' || features.length > 0;
   if (platform.os === '' && platform.architecture === '' && optional)
     return { error: 'optional platform fields provided, but OS and Architecture are missing' };
   if (platform.os === '' || platform.architecture === '') return { error: 'both OS and Architecture must be provided' };
   return { platform };
 }
-
-/** containerd's normalized architecture (the aliases a request may use for the simulator's amd64). */
-const normalArchitecture = (architecture: string): string => {
-  const lower = architecture.toLowerCase();
-  return lower === 'x86_64' || lower === 'x86-64' ? 'amd64' : lower === 'aarch64' ? 'arm64' : lower;
-};
-
-/** Whether the simulator's images (linux/amd64) are of `platform`: the OS and the normalized architecture (a variant is not amd64's to refuse). */
-export const isLinuxAmd64 = (platform: Platform): boolean => platform.os.toLowerCase() === 'linux' && normalArchitecture(platform.architecture) === 'amd64';
-
-/** containerd's FormatAll: os/architecture, and the variant when there is one. */
-export const formatPlatform = (platform: Platform): string => [platform.os, platform.architecture, platform.variant].filter((part) => part !== '').join('/');

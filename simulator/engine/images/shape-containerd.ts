@@ -4,6 +4,7 @@ import {
   diffIdsOf,
   inspectPlatformFields,
   layerSnapshotsUsage,
+  ociPlatformFields,
   platformOf,
   rfc3339Nano,
   splitReference,
@@ -41,7 +42,7 @@ const descriptorOf = (image: Image, content: Content) => ({
 /** A container's ImageManifestDescriptor (API 1.48): its image's manifest with the platform it was made for. */
 export const imageManifestDescriptor = (image: Image, content: Content) => ({
   ...descriptorOf(image, content),
-  platform: { architecture: 'amd64', os: 'linux' },
+  platform: ociPlatformFields(platformOf(image)),
 });
 
 /** The image's snapshots' usage, all its layers. */
