@@ -5,6 +5,7 @@ import type { Refusal } from '../json-request.js';
 import { booleanFilter, type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { goAtoi } from '../go-strconv.js';
 import { notImplementedHere, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
+import { namedIndex, otherIndexCheck } from './search-index.js';
 
 /**
  * GET /images/search up to the registry (moby's getImagesSearch, then the search's checks in
@@ -72,14 +73,6 @@ function termCheck(x: Exchange, term: string, limit: number): Refusal | null {
   return null;
 }
 
-/** Whether the term names an index of its own (splitReposSearchTerm): a first part with "." or ":", or localhost. */
-function namesIndex(term: string): boolean {
-  const slash = term.indexOf('/');
-  if (slash < 0) return false;
-  const first = term.slice(0, slash);
-  return first.includes('.') || first.includes(':') || first === 'localhost';
-}
-
 export const imageSearchRoute: Route = {
   method: 'GET',
   path: '/images/search',
@@ -104,7 +97,12 @@ export const imageSearchRoute: Route = {
     if ('status' in checked) return handlerError(x, checked.status, checked.message);
     if (checked.automated && !releaseBelow(x, SEARCH.automatedFindsNothingFrom)) return sendJson(x, 200, []);
     const term = query.get('term') ?? '';
-    if (namesIndex(term) && !term.includes('://')) return notImplementedHere(x, '/images/search of another index (its name checks are not modelled)');
+    const index = namedIndex(term);
+    if (index !== null && !term.includes('://')) {
+      const answer = otherIndexCheck(x, index);
+      if (answer === 'dial') return notImplementedHere(x, '/images/search (it reaches a registry)');
+      if (answer !== 'default') return handlerError(x, answer.status, answer.message);
+    }
     const refused = termCheck(x, term, limit);
     if (refused !== null) return handlerError(x, refused.status, refused.message);
     notImplementedHere(x, '/images/search (it reaches a registry)');
