@@ -1,8 +1,9 @@
-import { jsonTypeWord } from '../../config/file/go-values.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
+import { printsNewerWords } from '../go-json-newer.js';
+import { type GoFieldType, goStructProblem } from '../go-struct-fields.js';
 import { usesContainerdStore } from '../images/image-store.js';
 import { decodeFirstBodyValue, type Refusal } from '../json-request.js';
 import { isTag, familiarName, familiarTagged, type NamedReference, parseNormalizedNamed } from '../plugins/reference.js';
@@ -23,29 +24,28 @@ const PUSH = {
   platformApiFrom: '1.46',
 } as const;
 
-/** An auth config's fields (Go's decoder matches keys case-insensitively): strings all. */
-const AUTH_FIELDS = ['username', 'password', 'auth', 'email', 'serveraddress', 'identitytoken', 'registrytoken'];
+/** An auth config's fields (json tags of types.AuthConfig, later registry.AuthConfig): strings all. */
+const AUTH_FIELDS: Readonly<Record<string, GoFieldType>> = Object.fromEntries(
+  ['username', 'password', 'auth', 'email', 'serveraddress', 'identitytoken', 'registrytoken'].map((field) => [field, 'string']),
+);
 
-/** The body's auth config as json.Decoder reads it: null when it decodes, Go's error, or 'unmodelled' (a field of another type). */
-async function bodyAuthProblem(x: Exchange, type: string): Promise<string | null | 'unmodelled'> {
+/**
+ * The body's auth config as json.Decoder reads it: null when it decodes, else Go's error (a type
+ * error names the struct field as the release's Go does: go-struct-fields.ts).
+ */
+async function bodyAuthProblem(x: Exchange, typeName: string): Promise<string | null> {
   const decoded = await decodeFirstBodyValue(x, 1024 * 1024);
   if ('unread' in decoded) return decoded.unread;
   if ('decodeError' in decoded) return decoded.decodeError;
-  const value = decoded.value;
-  if (value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) return `json: cannot unmarshal ${jsonTypeWord(value)} into Go value of type ${type}`;
-  const unfit = Object.entries(value as Record<string, unknown>).some(
-    ([key, field]) => AUTH_FIELDS.includes(key.toLowerCase()) && field !== null && typeof field !== 'string',
-  );
-  return unfit ? 'unmodelled' : null;
+  return goStructProblem(decoded.value, { typeName, fields: AUTH_FIELDS }, printsNewerWords(x.state.config.release.release));
 }
 
 /** Without X-Registry-Auth, before 28.4, the body's auth config: its refusal (400), or null. */
-async function authRefusal(x: Exchange): Promise<Refusal | 'unmodelled' | null> {
+async function authRefusal(x: Exchange): Promise<Refusal | null> {
   if (!releaseBelow(x, PUSH.bodyAuthUntil) || (x.req.headers['x-registry-auth'] ?? '') !== '') return null;
   const older = releaseBelow(x, PUSH.routerReadsFrom);
   const problem = await bodyAuthProblem(x, older ? 'types.AuthConfig' : 'registry.AuthConfig');
-  if (problem === null || problem === 'unmodelled') return problem;
+  if (problem === null) return null;
   return {
     status: 400,
     message: older
@@ -91,7 +91,6 @@ export const imagePushRoute: Route = {
   rules: [],
   async handle(x) {
     const auth = await authRefusal(x);
-    if (auth === 'unmodelled') return notImplementedHere(x, '/images/{name}/push with an auth config whose decoding is not modelled');
     if (auth !== null) return handlerError(x, auth.status, auth.message);
     const query = queryOf(x);
     const reference = pushedReference(x, x.params['name'] ?? '', query.get('tag') ?? '');
