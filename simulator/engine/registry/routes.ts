@@ -85,10 +85,6 @@ const privilegesRoute: Route = {
  */
 async function pullStart(x: Exchange, given: string): Promise<string | null> {
   const body = await readPrivileges(x);
-  if (body === 'unmodelled') {
-    notImplementedHere(x, `${x.route?.path ?? ''} with privileges whose decoding is not modelled`);
-    return null;
-  }
   if (body !== null) {
     handlerError(x, body.status, body.message);
     return null;
