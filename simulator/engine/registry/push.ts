@@ -7,8 +7,9 @@ import { type GoFieldType, goStructProblem } from '../go-struct-fields.js';
 import { usesContainerdStore } from '../images/image-store.js';
 import { decodeFirstBodyValue, type Refusal } from '../json-request.js';
 import { isTag, familiarName, familiarTagged, type NamedReference, parseNormalizedNamed } from '../plugins/reference.js';
-import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJsonMessages } from '../replies.js';
+import { notImplementedHere, queryOf, releaseBelow, sendJsonMessages } from '../replies.js';
 import { streamErrorLine } from '../stream-error.js';
+import { containerdPlatformError, graphDriverPlatformRefusal, pushPlatform } from './push-platform.js';
 
 /**
  * POST /images/{name}/push up to the registry (moby's postImagesPush, then the image service's
@@ -20,8 +21,6 @@ const PUSH = {
   bodyAuthUntil: '28.4',
   /** From this release the router reads the name and the tag (400; DecodeAuthConfigBody's words); before it the image service (plain errors). */
   routerReadsFrom: '24.0',
-  /** From this API version a push takes a platform. */
-  platformApiFrom: '1.46',
 } as const;
 
 /** An auth config's fields (json tags of types.AuthConfig, later registry.AuthConfig): strings all. */
@@ -95,8 +94,11 @@ export const imagePushRoute: Route = {
     const query = queryOf(x);
     const reference = pushedReference(x, x.params['name'] ?? '', query.get('tag') ?? '');
     if ('status' in reference) return handlerError(x, reference.status, reference.message);
-    if ((query.get('platform') ?? '') !== '' && !apiBelow(x, PUSH.platformApiFrom)) return notImplementedHere(x, '/images/{name}/push of a platform');
-    const refusal = localRefusal(x, reference);
+    const platform = pushPlatform(x);
+    if (platform !== null && 'status' in platform) return handlerError(x, platform.status, platform.message);
+    const before = platform === null ? null : graphDriverPlatformRefusal(x, reference, platform);
+    if (before !== null) return handlerError(x, before.status, before.message);
+    const refusal = localRefusal(x, reference) ?? (platform === null ? null : containerdPlatformError(x, reference, platform));
     if (refusal === null) return notImplementedHere(x, '/images/{name}/push (it reaches a registry)');
     const status = { status: `The push refers to repository [${reference.domain}/${reference.path}]` };
     sendJsonMessages(x, [status, streamErrorLine(x, refusal)]);
