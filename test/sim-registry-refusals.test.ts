@@ -8,9 +8,11 @@ import { type Ask, checkAgainstObservedReleases, json, statusAndMessage } from '
 /**
  * The routes that reach a registry, up to where they would (simulator/engine/registry/routes.ts):
  * each observed release, started in a private network namespace with only loopback, and ctrd-sim
- * emulating it get the same generated image search, push and pull, distribution, plugin
- * privileges, pull, upgrade and push requests (a pull's platform parsed first). A request the release takes to a registry fails there on the spot (its dial error),
- * and ctrd-sim answers it 501: both are read as "a registry". The plugins are made alike first.
+ * emulating it get the same generated image search (terms of the default index and of others),
+ * push (auth configs of every JSON type, platforms), pull, distribution, plugin privileges, pull,
+ * upgrade (privileges of every JSON type) and push requests (a pull's platform parsed first). A
+ * request the release takes to a registry fails there on the spot (its dial error), and ctrd-sim
+ * answers it 501: both are read as "a registry". The plugins and a second tag are made alike first.
  */
 
 const ID = 'a'.repeat(64);
@@ -39,20 +41,21 @@ const names = fc.oneof(
   fc.stringMatching(/^[a-zA-Z0-9:@/._-]{1,24}$/),
 );
 
-/** The privileges a pull or an upgrade sends, as JSON (or not). */
-const privileges = fc.constantFrom(
-  '',
-  '[]',
-  'null',
-  '{}',
-  '"x"',
-  '[{"Name":"network","Value":["host"]}]',
-  '[{"name":"x","Other":1}]',
-  '[] x',
-  '[]]',
-  '[] {}',
-  'nope',
-  ' ',
+/** Any JSON value, of every type, for a field of a body. */
+const jsonValue = fc.constantFrom<unknown>(1, -1.5, 0, 1e21, true, false, null, 's', '', [], ['a'], [1], ['a', 2], [null], {}, { a: 1 });
+
+/** The privileges a pull or an upgrade sends: JSON (a list of privileges whose fields, in any case, hold any JSON type, or any value) or not. */
+const privileges = fc.oneof(
+  fc.constantFrom('', '[]', 'null', '{}', '"x"', '[{"Name":"network","Value":["host"]}]', '[{"name":"x","Other":1}]', '[] x', '[]]', '[] {}', 'nope', ' '),
+  fc
+    .oneof(
+      fc.array(
+        fc.oneof(fc.dictionary(fc.constantFrom('Name', 'name', 'DESCRIPTION', 'Description', 'Value', 'value', 'Other'), jsonValue, { maxKeys: 3 }), jsonValue),
+        { maxLength: 3 },
+      ),
+      jsonValue,
+    )
+    .map((value) => JSON.stringify(value)),
 );
 
 const query = (entries: readonly (readonly [string, string | undefined])[]): string => {
@@ -74,19 +77,43 @@ const searchFilters = fc.oneof(
     .map(({ key, value }) => JSON.stringify({ [key]: { [value]: true } })),
 );
 
-/** moby's splitReposSearchTerm: a term whose first part holds "." or ":", or is localhost, names an index of its own. */
-function namesIndex(term: string): boolean {
-  const slash = term.indexOf('/');
-  const first = slash < 0 ? null : term.slice(0, slash);
-  return first !== null && (first.includes('.') || first.includes(':') || first === 'localhost') && !term.includes('://');
-}
+/**
+ * A term that names an index as a user may write one: a host (labels of letters, digits, "-" and
+ * "_", an IPv4 or IPv6 address, in brackets or not, `localhost`), a port (digits or not), userinfo,
+ * and the characters and escapes a URL's host may or may not hold; then the repository.
+ */
+const indexHost = fc.oneof(
+  fc.constantFrom(
+    'localhost',
+    'ctc-reg.invalid',
+    '127.0.0.1',
+    '[::1]',
+    '[::1%25lo]',
+    '[fe80::1]',
+    '[1.2.3.4]',
+    '[]',
+    '::1',
+    '-ctc.invalid',
+    'ctc.invalid-',
+    'Ctc.INVALID',
+  ),
+  fc.stringMatching(/^[a-zA-Z0-9_-]{0,6}\.[a-zA-Z0-9_-]{0,6}$/),
+  fc
+    .tuple(
+      fc.stringMatching(/^[a-z0-9.:]{0,5}$/),
+      fc.constantFrom('[', ']', '%', '%2', '%25', '%41', '%zz', '{', '|', '\\', ' ', '?', '#', '#%zz', '^', '`', '~', '!', '@', 'a@', 'u:p@', 'u{@', 'é'),
+      fc.stringMatching(/^[a-z0-9.:\]]{0,5}$/),
+    )
+    .map(([before, odd, after]) => `${before}${odd}${after}`),
+);
+const indexPort = fc.constantFrom('', '', ':', ':5000', ':0', ':65536', ':99999', ':x', ':-1', ':+1', ':1:2', ':5000]');
+const indexTerm = fc
+  .tuple(indexHost, indexPort, fc.constantFrom('x', '', 'library/x', 'a/B', 'x:1'))
+  .map(([host, port, repository]) => `${host}${port}/${repository}`);
 
 const search: fc.Arbitrary<Ask> = fc
   .record({
-    // Terms on the default index: ctrd-sim does not model the checks of another index's name (501).
-    term: optional(
-      fc.oneof(fc.constantFrom('x', '', 'a://b', 'Upper', 'a/b', 'a/b.c:d'), fc.stringMatching(/^[a-z0-9:/._-]{1,12}$/)).filter((term) => !namesIndex(term)),
-    ),
+    term: optional(fc.oneof(fc.constantFrom('x', '', 'a://b', 'Upper', 'a/b', 'a/b.c:d', 'a.b://c/d'), fc.stringMatching(/^[a-z0-9:/._-]{1,12}$/), indexTerm)),
     limit: optional(fc.constantFrom('', '0', '-1', '1', '100', '101', 'abc', ' 5', '1e2', '9223372036854775808')),
     filters: optional(searchFilters),
   })
@@ -99,21 +126,74 @@ const search: fc.Arbitrary<Ask> = fc
     ])}`,
   }));
 
+/** An auth config as JSON: its fields (spelled in any case, and others) holding any JSON type, or another value in its place. */
+const authConfig = fc
+  .oneof(
+    fc.dictionary(
+      fc.constantFrom(
+        'username',
+        'Username',
+        'PASSWORD',
+        'auth',
+        'email',
+        'serveraddress',
+        'ServerAddress',
+        'identitytoken',
+        'IdentityToken',
+        'registrytoken',
+        'other',
+      ),
+      jsonValue,
+      { maxKeys: 4 },
+    ),
+    jsonValue,
+  )
+  .map((value) => JSON.stringify(value));
+
 /** A push, with or without X-Registry-Auth (whose value is taken as it comes), and a body that may hold an auth config. */
 interface PushAsk extends Ask {
   readonly auth?: string;
 }
 
+/** A push's platform (API 1.46) as JSON: its fields in any case, of the image's platform or another, of any JSON type; or no JSON document. */
+const pushPlatformJson = fc.oneof(
+  fc.constantFrom('x', '{', '[]', 'null', '"linux"', '{}'),
+  fc
+    .record(
+      {
+        os: fc.constantFrom<unknown>('linux', 'windows', 'Linux', '', 1, null, ['linux']),
+        architecture: fc.constantFrom<unknown>('amd64', 'x86_64', 'AMD64', 'arm64', '386', '', 2, true),
+        variant: fc.constantFrom<unknown>('', 'v1', 'v2', 'v8', false),
+        'os.version': fc.constantFrom<unknown>('', '10.0', 1),
+        'os.features': fc.constantFrom<unknown>([], ['a'], [1], 'a'),
+      },
+      { requiredKeys: [] },
+    )
+    .chain((platform) =>
+      fc.boolean().map((upper) => JSON.stringify(Object.fromEntries(Object.entries(platform).map(([key, value]) => [upper ? key.toUpperCase() : key, value])))),
+    ),
+);
+
 const push: fc.Arbitrary<PushAsk> = fc
   .record({
+    version: fc.constantFrom('', '/v1.45', '/v1.46'),
+    platform: optional(pushPlatformJson),
     name: names.filter((name) => name !== '' && !name.endsWith('/')),
     tag: optional(fc.constantFrom('', '1', '2', 'latest', 'Bad Tag', 'x'.repeat(129))),
-    auth: optional(fc.constantFrom('e30=', 'not base64')),
-    body: fc.constantFrom('', '{}', 'null', '[]', 'x', '{"username":"a"}', ' '),
+    auth: optional(
+      fc.oneof(
+        fc.constantFrom('e30=', 'not base64'),
+        authConfig.map((config) => Buffer.from(config).toString('base64url')),
+      ),
+    ),
+    body: fc.oneof(fc.constantFrom('', '{}', 'null', '[]', 'x', '{"username":"a"}', ' ', '{"username":"a"} x'), authConfig),
   })
-  .map(({ name, tag, auth, body }) => ({
+  .map(({ version, platform, name, tag, auth, body }) => ({
     method: 'POST',
-    path: `/images/${encodeURI(name)}/push${query([['tag', tag]])}`,
+    path: `${version}/images/${encodeURI(name)}/push${query([
+      ['tag', tag],
+      ['platform', platform],
+    ])}`,
     ...json(body),
     ...(auth === undefined ? {} : { auth }),
   }));
@@ -183,9 +263,11 @@ async function read(client: HttpClient, ask: Ask, values: Readonly<Record<string
   return [status, Object.entries(values).reduce((text, [key, value]) => text.replaceAll(value, key), message)];
 }
 
-checkAgainstObservedReleases('the routes that reach a registry, up to where they would', 'ctc-registry-', requests, 250, {
+checkAgainstObservedReleases('the routes that reach a registry, up to where they would', 'ctc-registry-', requests, 400, {
   setup: async (client) => {
     await importBusybox(client);
+    // A second tag of ctc-img, before `1` by name: containerd's store pushes a repository's tags in that order.
+    await client.request('POST', '/images/ctc-img:1/tag?repo=ctc-img&tag=0a', { timeoutMs: 10_000 });
     return pluginSetup(client);
   },
   read,
