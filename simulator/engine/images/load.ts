@@ -5,6 +5,7 @@ import {
   cleanPath,
   digestOf,
   archivedContent,
+  familiarRepoTag,
   diskSize,
   loadedContent,
   makeImageWithOrigin,
@@ -12,8 +13,12 @@ import {
   parseTimestamp,
   readConfigDocument,
   readTar,
+  HOST_PLATFORM,
+  platformOf,
   type FsEntry,
   type HistoryEntry,
+  type Image,
+  type ImagePlatform,
 } from '../objects/index.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -24,15 +29,22 @@ import { splitReference } from '../objects/index.js';
 import { gunzipIfGzipped, objectOf } from './bodies.js';
 import { usesContainerdStore } from './image-store.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { releaseBelow, sendJsonMessages } from '../replies.js';
+import { releaseBelow, routedHeaders, sendJsonMessages } from '../replies.js';
 import { goTarProblem } from './tar-check.js';
 import { goJsonSyntaxError } from '../go-json.js';
 import { GO_ZERO_TIME } from '../timestamps.js';
 import { BAD_ARCHIVE, readSaveArchive } from './load-archive.js';
 import { streamErrorLine } from '../stream-error.js';
+import { formatPlatformAll } from './platform-lookup.js';
+import { onlyStrict } from './platform-match.js';
+import { parsePlatformSpecifier } from './platform-specifier.js';
+import { requestedPlatforms } from './requested-platforms.js';
 
 /** containerd's importer's words for an archive with neither an OCI index nor a Docker manifest. */
 const UNRECOGNIZED_FORMAT = 'unrecognized image format';
+
+/** From this release a load refuses an image of another OS (image.CheckOS) rather than panicking on it (moby v23.0.0). */
+const CHECKS_LOADED_OS_FROM = '23.0';
 
 /** The largest archive a load takes (ctrd-sim keeps every layer in memory), packed or unpacked. */
 const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
@@ -70,8 +82,25 @@ export const imageLoadRoute: Route = {
         return handlerError(x, 413, fillMessage(ENGINE_MESSAGES.layerTooLarge, { limit: String(MAX_ARCHIVE_BYTES) }));
       throw error;
     }
-    const lines: string[] = [];
-    const failed = (message: string): void => sendJsonMessages(x, [...lines.map(streamLine), streamErrorLine(x, message)]);
+    const asked = requestedPlatforms(x);
+    if ('status' in asked) return handlerError(x, asked.status, asked.message);
+    const wanted = asked.platforms;
+    const release = x.state.config.release.release;
+    const containerdStore = usesContainerdStore(x.state.config);
+    const lines: { stream?: string }[] = [];
+    /** Whether a config declares a platform asked for (any of them, strictly: containerd's Any of NewMatchers). */
+    const ofWanted = (configBytes: Buffer | undefined): boolean => {
+      const doc = configBytes === undefined ? null : objectOf(parseJson(configBytes));
+      return doc !== null && wanted.some((one) => onlyStrict(one, release)(configPlatform(doc)));
+    };
+    const failed = (message: string): void => sendJsonMessages(x, [...lines, streamErrorLine(x, message)]);
+    // What was written reaches the client, then the connection drops (Go's server recovers a handler's panic so).
+    // Nothing written yet: no answer at all (its writer flushes the headers with its first line).
+    const panicked = (): void => {
+      if (lines.length === 0) return void x.req.socket.destroy();
+      x.res.writeHead(200, [...routedHeaders(x), 'Content-Type', 'application/json']);
+      x.res.write(lines.map((line) => `${JSON.stringify(line)}\r\n`).join(''), () => x.req.socket.destroy());
+    };
     const problem = goTarProblem(archive);
     if (problem !== null) return failed(tarError(x, problem));
     // Go ends the archive cleanly where the last entry's padding is cut short: so does the simulator's reader, given it whole.
@@ -84,6 +113,15 @@ export const imageLoadRoute: Route = {
     if ('error' in read) return failed(read.error);
     const manifest = read.manifest;
     const { objects } = x.state;
+    // containerd's importer gives a Docker archive's manifests their config's platform and walks only those of a platform asked for:
+    // where none is, it stops before it names any image (WalkNotEmpty); where one is, it names them all (observed on 29.7.2).
+    if (containerdStore && wanted.length > 0 && !files.has('/index.json') && !manifest.some((item) => ofWanted(files.get(cleanPath(item.Config)))))
+      return failed(`requested platform(s) (${goStringList(wanted)}) not found: image might be filtered out`);
+    // The graph drivers' exporter writes the IDs of the images it loaded only when the last one loaded had no tag (tarexport Load's imageRefCount).
+    let loadedIds = '';
+    let lastTagCount = 0;
+    const loaded: { readonly image: Image; readonly names: readonly string[] }[] = [];
+    const loadedHere = new Set<string>();
     for (const item of manifest) {
       const configBytes = files.get(cleanPath(item.Config));
       if (configBytes === undefined) return failed(BAD_ARCHIVE);
@@ -92,6 +130,20 @@ export const imageLoadRoute: Route = {
       if (syntax !== null) return failed(syntax);
       const doc = objectOf(JSON.parse(configBytes.toString('utf8')) as unknown);
       if (doc === null) return failed(BAD_ARCHIVE);
+      const platform = configPlatform(doc);
+      if (!containerdStore) {
+        // The graph drivers load only the daemon's OS (image.CheckOS), and skip an image not of the one platform asked for (OnlyStrict).
+        const os = platform.os === '' ? HOST_PLATFORM.os : platform.os;
+        // 20.10 refuses Windows, and what containerd cannot parse as a platform, then looks the layer store up by the OS as written:
+        // none is there for another one, and the handler panics (checkCompatibleOS; observed on 20.10.24).
+        if (releaseBelow(x, CHECKS_LOADED_OS_FROM) && os !== HOST_PLATFORM.os) {
+          if (os === 'windows') return failed(`cannot load ${os} image on ${HOST_PLATFORM.os}`);
+          const parsed = parsePlatformSpecifier(os, release);
+          return 'error' in parsed ? failed(parsed.error) : panicked();
+        }
+        if (os.toLowerCase() !== HOST_PLATFORM.os) return failed(`cannot load ${os} image on ${HOST_PLATFORM.os}`);
+        if (wanted.length > 0 && !wanted.some((one) => onlyStrict(one, release)(platform))) continue;
+      }
       // The layers applied in order: a path an upper layer holds replaces the lower layer's.
       const layerFiles = new Map<string, FsEntry>();
       const layerSizes: number[] = [];
@@ -124,6 +176,7 @@ export const imageLoadRoute: Route = {
         history: historyOf(doc['history']),
         layerSizes,
         configBytes,
+        ...(isHostPlatform(platform) ? {} : { platform }),
       };
       // containerd's store: the ID is the digest of the Docker manifest its importer writes over the archive's blobs.
       const content = usesContainerdStore(x.state.config)
@@ -141,21 +194,81 @@ export const imageLoadRoute: Route = {
               layerSizes: content.layers.map((layer) => layer.usage),
             };
       objects.addImage(image);
-      objects.imageEvent(image, 'load', image.id);
+      loadedHere.add(image.id);
+      if (!containerdStore) objects.imageEvent(image, 'load', image.id);
+      loadedIds += `Loaded image ID: ${image.id}\n`;
+      lastTagCount = 0;
+      const names: string[] = [];
       for (const repoTag of item.RepoTags) {
         const { repo, tag } = splitReference(repoTag);
         const problem = referenceProblem(repo, tag);
         if (problem !== null) return failed(problem);
+        const before = objects.taggedAs(`${repo}:${tag}`) === undefined ? undefined : objects.findImage(`${repo}:${tag}`);
+        // The graph drivers' reference store says when a tag leaves another image (tarexport setLoadedTag).
+        if (!containerdStore && before !== undefined && before.id !== image.id)
+          lines.push(streamLine(`The image ${familiarRepoTag(repoTag)} already exists, renaming the old one with ID ${before.id} to empty string`));
         objects.tag(image, `${repo}:${tag}`, nowNanos(), true);
-        lines.push(`Loaded image: ${repoTag}`);
+        // containerd's importer renames a record it made in this load: that image keeps no record (observed on 29.7.2).
+        if (containerdStore && before !== undefined && before.id !== image.id && loadedHere.has(before.id) && objects.tagsOf(before).length === 0)
+          objects.forgetImage(before);
+        names.push(repoTag);
+        lastTagCount++;
+        if (!containerdStore) lines.push(streamLine(`Loaded image: ${repoTag}`));
       }
-      if (item.RepoTags.length === 0) lines.push(`Loaded image ID: ${image.id}`);
+      loaded.push({ image, names });
     }
-    sendJsonMessages(x, lines.map(streamLine));
+    if (!containerdStore) {
+      if (lastTagCount === 0) lines.push(loadedIds === '' ? {} : { stream: loadedIds });
+      return sendJsonMessages(x, lines);
+    }
+    // containerd's store loads every image, then checks each provides a platform asked for (any of them, strictly); only then it reports them.
+    if (wanted.length > 0 && loaded.length === 0) return failed(`no images providing the requested platform(s) found: ${goStringList(wanted)}`);
+    const lacking = wanted.length === 0 ? [] : loaded.filter(({ image }) => !wanted.some((one) => onlyStrict(one, release)(platformOf(image))));
+    if (lacking.length > 0) return failed(lackingPlatformMessage(lacking, wanted));
+    for (const { image, names } of loaded) {
+      if (objects.findImage(image.id) !== undefined) objects.imageEvent(image, 'load', image.id);
+      lines.push(...(names.length === 0 ? [streamLine(`Loaded image ID: ${image.id}`)] : names.map((name) => streamLine(`Loaded image: ${name}`))));
+    }
+    sendJsonMessages(x, lines);
   },
 };
 
 const streamLine = (line: string): { stream: string } => ({ stream: `${line}\n` });
+
+/** The platform a loaded image's config document declares (its OS, architecture, variant, OS version and features). */
+function configPlatform(doc: Readonly<Record<string, unknown>>): ImagePlatform {
+  const features = doc['os.features'];
+  return {
+    os: textOf(doc, 'os'),
+    architecture: textOf(doc, 'architecture'),
+    variant: textOf(doc, 'variant'),
+    osVersion: textOf(doc, 'os.version'),
+    osFeatures: Array.isArray(features) ? features.filter((feature): feature is string => typeof feature === 'string') : [],
+  };
+}
+
+const isHostPlatform = (platform: ImagePlatform): boolean =>
+  platform.os === HOST_PLATFORM.os &&
+  platform.architecture === HOST_PLATFORM.architecture &&
+  platform.variant === '' &&
+  platform.osVersion === '' &&
+  platform.osFeatures.length === 0;
+
+/** The platforms asked for as Go prints their FormatAll names (a []string with %v). */
+const goStringList = (platforms: readonly ImagePlatform[]): string => `[${platforms.map(formatPlatformAll).join(' ')}]`;
+
+/**
+ * containerd's store's words for loaded images none of whose manifests is of a platform asked for
+ * (moby verifyImagesProvidePlatform): each by its familiar name (its digest when it has none), the
+ * platforms as Go prints a list (observed on 29.7.2).
+ */
+function lackingPlatformMessage(lacking: readonly { readonly image: Image; readonly names: readonly string[] }[], wanted: readonly ImagePlatform[]): string {
+  const names = lacking.flatMap(({ image, names }) => (names.length === 0 ? [image.id] : names));
+  const platforms = goStringList(wanted);
+  return names.length === 1
+    ? `image ${names[0]} was loaded, but doesn't provide the requested platform (${platforms})`
+    : `images [${names.join(', ')}] were loaded, but don't provide the requested platform (${platforms})`;
+}
 
 /**
  * An archive in the OCI layout (index.json, as 25.0 and later save): containerd's importer takes

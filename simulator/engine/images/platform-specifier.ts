@@ -93,7 +93,8 @@ const KNOWN_ARCH = new Set([
   'wasm',
 ]);
 
-const normalizeOs = (os: string): string => (os.toLowerCase() === 'macos' ? 'darwin' : os.toLowerCase());
+/** containerd's normalizeOS: lower case, macOS by Go's name, none the daemon's own. */
+const normalizeOs = (os: string): string => (os === '' ? HOST_PLATFORM.os : os.toLowerCase() === 'macos' ? 'darwin' : os.toLowerCase());
 
 /** The arm64 variants platforms 1.0 reads as others (containerd 1.7 drops only "8" and "v8"). */
 const ARM64_VARIANTS: Readonly<Record<SpecifierGrammar['arch'], Readonly<Record<string, string>>>> = {

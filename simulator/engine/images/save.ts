@@ -1,8 +1,11 @@
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { familiarRepo, familiarRepoTag, splitReference, type Image } from '../objects/index.js';
+import { familiarRepo, familiarRepoTag, platformOf, splitReference, type Image, type ImagePlatform } from '../objects/index.js';
 import { queryOf, releaseBelow, sendBody } from '../replies.js';
+import { formatPlatformAll, platformMismatch } from './platform-lookup.js';
+import { onlyStrict } from './platform-match.js';
+import { requestedPlatforms } from './requested-platforms.js';
 import { missingImageName } from './missing-image.js';
 import { referenceError } from './reference-checks.js';
 import { saveArchive, type SavedImage } from './save-archive.js';
@@ -22,20 +25,23 @@ type Resolved = { readonly images: SavedImage[] } | { readonly status: number; r
  * image: <name>", or with the graph drivers "reference does not exist" for a missing `repo:tag`
  * (containerd's store: missingInContainerd). Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2.
  */
-function resolveNames(x: Exchange, names: readonly string[]): Resolved {
+function resolveNames(x: Exchange, names: readonly string[], platform: ImagePlatform | null): Resolved {
   const { objects } = x.state;
   const containerdStore = usesContainerdStore(x.state.config);
   const found = new Map<string, { image: Image; repoTags: string[] }>();
-  const add = (image: Image, repoTag: string | null): void => {
+  let notOfPlatform: Resolved | null = null;
+  const add = (image: Image, repoTag: string | null, name: string): void => {
+    if (!found.has(image.id)) notOfPlatform ??= platformRefusal(x, image, name, platform);
     const entry = found.get(image.id) ?? { image, repoTags: [] };
     if (repoTag !== null && !entry.repoTags.includes(repoTag)) entry.repoTags.push(repoTag);
     found.set(image.id, entry);
   };
   for (const name of names) {
+    if (notOfPlatform !== null) return notOfPlatform;
     if (FULL_ID.test(name)) {
       const image = objects.findImage(name);
       if (image === undefined) return containerdStore ? missingInContainerd(x, name) : missingFromImageDb(x, name);
-      add(image, null);
+      add(image, null, name);
       continue;
     }
     // containerd's store refuses what is no reference as a bad parameter (400), the graph drivers' exporter with a plain error (500).
@@ -49,7 +55,7 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
       if (!containerdStore) return { status: 404, message: REFERENCE_MISSING };
       const image = imageByDigest(x, name.slice(0, at), name.slice(at + 1));
       if (image === undefined) return missingInContainerd(x, name);
-      add(image, null);
+      add(image, null, name);
       continue;
     }
     const { repo, tag } = splitReference(name);
@@ -60,7 +66,7 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
       // sha256:<prefix> is an ID prefix (moby: a familiar name "sha256" is searched as an ID).
       const image = objects.findImage(name);
       if (image === undefined) return { status: 404, message: `No such image: ${name}` };
-      add(image, null);
+      add(image, null, name);
       continue;
     }
     if (nameOnly) {
@@ -70,7 +76,7 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
         .flatMap((image) => objects.tagsOf(image).map((repoTag) => ({ image, repoTag })))
         .filter(({ repoTag }) => splitReference(repoTag).repo === familiar);
       if (tagged.length > 0) {
-        for (const { image, repoTag } of tagged.sort((a, b) => (a.repoTag < b.repoTag ? -1 : 1))) add(image, repoTag);
+        for (const { image, repoTag } of tagged.sort((a, b) => (a.repoTag < b.repoTag ? -1 : 1))) add(image, repoTag, name);
         continue;
       }
     }
@@ -78,9 +84,9 @@ function resolveNames(x: Exchange, names: readonly string[]): Resolved {
     // The graph drivers' reference store has its own error for a tag it lacks; a name without one was searched as an image.
     if (image === undefined && containerdStore) return missingInContainerd(x, name);
     if (image === undefined) return { status: 404, message: nameOnly ? `No such image: ${name}` : REFERENCE_MISSING };
-    add(image, nameOnly && objects.taggedAs(name) === undefined ? null : familiarRepoTag(name));
+    add(image, nameOnly && objects.taggedAs(name) === undefined ? null : familiarRepoTag(name), name);
   }
-  return { images: [...found.values()] };
+  return notOfPlatform ?? { images: [...found.values()] };
 }
 
 /** The graph drivers' reference store's words for a name it lacks. */
@@ -114,8 +120,26 @@ function missingInContainerd(x: Exchange, name: string): Resolved {
   return 'problem' in missing ? { status: 400, message: missing.problem } : { status: 404, message: `No such image: ${missing.name}` };
 }
 
+/**
+ * An image that is not of the one platform the save asks for (OnlyStrict, in both stores): the
+ * graph drivers' exporter refuses it with a plain error (500), containerd's with its lookup's
+ * (404). Observed on 28.5.2 and 29.7.2.
+ */
+function platformRefusal(x: Exchange, image: Image, name: string, platform: ImagePlatform | null): Resolved | null {
+  if (platform === null) return null;
+  if (image.containerd === undefined) {
+    const mismatch = onlyStrict(platform, x.state.config.release.release)(platformOf(image));
+    return mismatch ? null : { status: 500, message: `no suitable export target found for platform ${formatPlatformAll(platform)}` };
+  }
+  const mismatch = platformMismatch(x, image, name, platform, 'strict');
+  return mismatch === null ? null : { status: 404, message: `no suitable export target found: ${mismatch}` };
+}
+
 async function answerSave(x: Exchange, names: readonly string[]): Promise<void> {
-  const resolved = resolveNames(x, names);
+  const asked = requestedPlatforms(x);
+  if ('status' in asked) return handlerError(x, asked.status, asked.message);
+  // One platform is each image's to have; several (29.x, API 1.52) filter what is saved, which ctrd-sim does not model: it saves each image whole.
+  const resolved = resolveNames(x, names, asked.platforms.length === 1 ? asked.platforms[0]! : null);
   if ('message' in resolved) return handlerError(x, resolved.status, resolved.message);
   if (usesContainerdStore(x.state.config)) {
     const archive = await saveContainerdArchive(resolved.images);

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import {
   diffIdsOf,
+  HOST_PLATFORM,
   inspectPlatformFields,
   NONSTANDARD_KEYS,
   platformOf,
@@ -9,6 +10,7 @@ import {
   unixSeconds,
   type Image,
   type ImageConfig,
+  type ImagePlatform,
 } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
@@ -137,7 +139,8 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
     DockerVersion: origin?.dockerVersion ?? sim.release.version,
     Author: origin?.author ?? '',
     ...(configFirst ? { Config: config } : {}),
-    ...inspectPlatformFields(platformOf(image)),
+    // The graph drivers' image names the daemon's OS where its config names none (image.OperatingSystem).
+    ...inspectPlatformFields(withDefaultOs(platformOf(image))),
     Size: image.size,
     ...(apiBelow(x, '1.44') ? { VirtualSize: image.size } : {}),
     GraphDriver: { Data: { MergedDir: `${cacheDir}/merged`, UpperDir: `${cacheDir}/diff`, WorkDir: `${cacheDir}/work` }, Name: 'overlay2' },
@@ -152,6 +155,8 @@ export function shapeImageInspect(x: Exchange, image: Image, repoTags: readonly 
  * counts (-1 below, "not computed"); below 1.43 an untagged image shows `<none>` placeholders and a
  * tagged one null RepoDigests (observed on 20.10.24, 26.1.5, 28.5.2).
  */
+const withDefaultOs = (platform: ImagePlatform): ImagePlatform => (platform.os === '' ? { ...platform, os: HOST_PLATFORM.os } : platform);
+
 export function shapeImageSummary(x: Exchange, image: Image, repoTags: readonly string[], containers: number): Record<string, unknown> {
   const placeholders = apiBelow(x, '1.43');
   const untagged = repoTags.length === 0;

@@ -194,6 +194,12 @@ export class ObjectStore {
     this.events.record('image', action, image.id, { ...(image.config.Labels ?? {}), name });
   }
 
+  /** Forgets an image that never had a record of its own (one containerd's importer named and then renamed within one load): no event. */
+  forgetImage(image: Image): void {
+    this.images.delete(image.id);
+    this.danglingTimes.delete(image.id);
+  }
+
   /** Forgets the image; its delete event names it by ID, or as `name` (containerd's prune names the record it removed last). */
   removeImage(image: Image, name = image.id): void {
     this.images.delete(image.id);
