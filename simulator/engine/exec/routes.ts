@@ -11,7 +11,7 @@ import { readJsonRequest } from '../json-request.js';
 import { notImplementedHere, releaseBelow, sendJson } from '../replies.js';
 import { detachKeyBytes } from '../containers/detach-keys.js';
 import type { ExecInstance } from '../objects/execs.js';
-import { execUserProblem } from './exec-user.js';
+import { execUserLookupProblem } from './exec-user.js';
 
 /**
  * The exec routes as far as ctrd-sim can take them (observed on 20.10.24, 26.1.5, 28.5.2 and
@@ -111,9 +111,10 @@ const createRoute: Route = {
     const text = (key: string): string => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
     const flag = (key: string): boolean => fields[key] === true;
     if (text('User') !== '' && !releaseBelow(x, USER_CHECKED_FROM)) {
-      const problem = execUserProblem(x, container, text('User'));
-      if (problem === 'unmodelled') return notImplementedHere(x, '/containers/{name}/exec as a user whose lookup is not modelled');
-      if (problem !== null) return handlerError(x, 400, problem);
+      const problem = execUserLookupProblem(x, container, text('User'));
+      // Go's http server recovers the handler's panic by closing the connection, unanswered.
+      if (problem === 'panics') return void x.req.socket.destroy();
+      if (problem !== null) return handlerError(x, 400, problem.message);
     }
     const keys = text('DetachKeys') === '' ? [] : detachKeyBytes(Buffer.from(text('DetachKeys'), 'latin1'));
     if (keys === null) return handlerError(x, 500, `Invalid escape keys (${text('DetachKeys')}) provided`);
