@@ -8,9 +8,9 @@ import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, status
 /**
  * PUT /containers/{name}/archive with entries (simulator/engine/containers/extract-upload.ts): each
  * real release and ctrd-sim emulating it get the same generated uploads into the same container
- * (files, directories and symlinks, made or replacing others of their kind, at the root, in /etc,
+ * (files, directories and symlinks of several owners, made or replacing others of their kind, at the root, in /etc,
  * in /bin, through symlinks), and after each the answer, the whole file system as GET …/archive
- * gives it (every entry's type, path, size, mode, link, content, and the header times the upload
+ * gives it (every entry's type, path, size, mode, owner, link, content, and the header times the upload
  * set), the changes and the sizes must be the same. A container with a read-only root file system
  * refuses every upload. Names of one kind never serve another (a directory is never replaced by a
  * file): what ctrd-sim does not model answers 501, which would fail here. Then commits: a fresh
@@ -33,7 +33,18 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
   return {};
 }
 
-type Made = { readonly type: 'file' | 'directory' | 'symlink'; readonly name: string; readonly mode: number; readonly mtime: Date; readonly text: string };
+type Made = {
+  readonly type: 'file' | 'directory' | 'symlink';
+  readonly name: string;
+  readonly mode: number;
+  readonly mtime: Date;
+  readonly text: string;
+  /** The header's user and group IDs. */
+  readonly owner: readonly [number, number];
+};
+
+/** Owners a header may name: root, others, a group alone, the largest IDs an octal field holds. */
+const owner = fc.constantFrom<readonly [number, number]>([0, 0], [0, 0], [1000, 2000], [65534, 65534], [1, 0], [0, 1], [2097151, 2097151]);
 
 const DIRECTORIES = ['d1', 'd2', 'etc'];
 const FILES = ['f1', 'f2', 'hostname', 'ctc-release'];
@@ -50,12 +61,14 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
     mode: fc.constantFrom(0o755, 0o750, 0o700, 0o2775),
     mtime,
     text: fc.constant(''),
+    owner,
   }),
   fc.record({
     type: fc.constant('file' as const),
     name: fc.tuple(below, fc.constantFrom(...FILES)).map(([p, f]) => under(p, f)),
     mode: fc.constantFrom(0o644, 0o600, 0o755, 0o4755),
     mtime,
+    owner,
     text: fc.oneof(
       fc.constantFrom('', 'hello\n'),
       fc.stringMatching(/^[a-z]{0,40}$/),
@@ -68,6 +81,7 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
     mode: fc.constant(0o777),
     mtime,
     text: fc.constantFrom(...LINK_TARGETS),
+    owner,
   }),
 );
 
@@ -87,6 +101,8 @@ async function tarText(entries: readonly Made[]): Promise<string> {
       mtime: e.mtime,
       linkname: e.type === 'symlink' ? e.text : '',
       content: e.type === 'file' ? Buffer.from(e.text) : Buffer.alloc(0),
+      uid: e.owner[0],
+      gid: e.owner[1],
     })),
   );
   return tar.toString('latin1');
@@ -118,7 +134,7 @@ async function fileSystem(client: HttpClient, container = CONTAINER): Promise<st
   return (await readTar(body)).map((e) => {
     const time = e.mtime.getTime() < PAST ? e.mtime.toISOString() : 'now';
     const sum = createHash('sha256').update(e.content).digest('hex').slice(0, 12);
-    return `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${e.linkname} ${sum} ${time}`;
+    return `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${e.uid ?? 0}:${e.gid ?? 0} ${e.linkname} ${sum} ${time}`;
   });
 }
 

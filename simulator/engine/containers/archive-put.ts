@@ -10,6 +10,7 @@ import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../repli
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
+import { copyOwner } from './copy-owner.js';
 import { extractUpload } from './extract-upload.js';
 import { ownLayerDir } from './shape.js';
 import { tarOpening } from './tar-opening.js';
@@ -113,11 +114,12 @@ export const archivePutRoute: Route = {
       x.req.resume();
       return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.rootfsReadOnly);
     }
-    // copyUIDGID gives the entries the container's user: root's, as the headers ctrd-sim takes say.
-    if (boolQuery(x, 'copyUIDGID') && (container.config['User'] ?? '') !== '') {
-      x.req.resume();
-      return notImplementedHere(x, '/containers/{name}/archive with copyUIDGID for a user other than root');
-    }
+    // copyUIDGID gives the entries the container's user, where it has one (copy-owner.ts).
+    const copied = boolQuery(x, 'copyUIDGID') ? copyOwner(x, container) : { headers: true as const };
+    if ('status' in copied || 'runsGetent' in copied) x.req.resume();
+    if ('status' in copied) return handlerError(x, copied.status, copied.message);
+    if ('runsGetent' in copied)
+      return notImplementedHere(x, "/containers/{name}/archive with copyUIDGID looked up by the container's getent (it runs a program)");
     const body = await readBody(x.req, MAX_UPLOAD).catch((error: unknown) => {
       if (error instanceof BodyTooLarge) return undefined;
       throw error;
@@ -129,7 +131,8 @@ export const archivePutRoute: Route = {
     if (opening.kind === 'entries') {
       const records = await readTarRecords(body).catch(() => null);
       if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar broken after its first entry');
-      const extraction = extractUpload(x, container, point.resolved, records, new Date(Number(nowNanos() / 1_000_000n)));
+      const chown = 'uid' in copied ? copied : null;
+      const extraction = extractUpload(x, container, point.resolved, records, new Date(Number(nowNanos() / 1_000_000n)), chown);
       if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
       if ('refused' in extraction)
         return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(extraction.refused) : extraction.refused);

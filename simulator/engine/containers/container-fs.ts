@@ -64,11 +64,24 @@ const createdAt = (container: Container): Date => new Date(Number(container.crea
 function initLayerOver(image: LayerFilesystem, created: Date): FsEntry[] {
   return INIT_LAYER.flatMap((entry): FsEntry[] => {
     const existing = image.at(entry.path);
+    if (entry.type === 'symlink') return [inGroupOf(image.at(posix.dirname(entry.path)), made(entry, created))];
     if (entry.type !== 'directory' || existing?.type !== 'directory') return [made(entry, created)];
     const holdsMade = INIT_LAYER.some((other) => other.path.startsWith(`${entry.path}/`));
     return holdsMade ? [{ ...existing, mtime: created }] : [];
   });
 }
+
+/** Set-group-ID: what is made in a directory that has it takes the directory's group (Linux). */
+const SETGID = 0o2000;
+
+/**
+ * A link the init layer makes: its files and directories are chowned to root, its link is not
+ * (initlayer.Setup), so in a set-group-ID directory it takes the directory's group (observed on
+ * 20.10.24: an image whose /etc is 2775 and of group 65534 gives its containers an /etc/mtab of
+ * group 65534).
+ */
+const inGroupOf = (parent: FsEntry | undefined, entry: FsEntry): FsEntry =>
+  parent !== undefined && (parent.mode & SETGID) !== 0 && (parent.gid ?? 0) !== 0 ? { ...entry, gid: parent.gid! } : entry;
 
 /** The entries of the layers below the container's own: its image's, then the init layer's over them. */
 const lowerEntries = (container: Container): FsEntry[] => [

@@ -36,7 +36,6 @@ const PLAIN_PAX = new Set(['path', 'linkpath', 'size', 'uid', 'gid', 'uname', 'g
 /** Why a record is beyond what ctrd-sim extracts, or null. */
 function unmodelledRecord(record: TarRecord): string | null {
   if (entryOfRecord(record) === undefined) return `a ${record.type} entry`;
-  if (record.uid !== 0 || record.gid !== 0) return 'an entry owned by another user than root';
   const extra = Object.keys(record.pax).find((key) => !PLAIN_PAX.has(key));
   if (extra !== undefined) return `an entry with the PAX record ${extra}`;
   return null;
@@ -77,11 +76,19 @@ function placed(
  *   the time of the upload, but those the tar holds take their header's time again at the end;
  * - every directory above a written entry is copied up into the container's own layer.
  * - a name outside `dest` is refused after what came before it (placed).
+ * - each entry takes its header's owner (Lchown), or copyUIDGID's (`chown`), an existing directory too.
  * What ctrd-sim does not model is refused before anything is written: other entry types (links,
- * devices, fifos), owners other than root, extended attributes, and an entry that replaces a
+ * devices, fifos), extended attributes, and an entry that replaces a
  * directory by another type, or the reverse, or that lies below a file or symlink.
  */
-export function extractUpload(x: Exchange, container: Container, dest: string, records: readonly TarRecord[], now: Date): Extraction {
+export function extractUpload(
+  x: Exchange,
+  container: Container,
+  dest: string,
+  records: readonly TarRecord[],
+  now: Date,
+  chown: { readonly uid: number; readonly gid: number } | null = null,
+): Extraction {
   const older = releaseBelow(x, NEWER_EXTRACTION_FROM);
   for (const record of records) {
     const why = unmodelledRecord(record);
@@ -105,7 +112,7 @@ export function extractUpload(x: Exchange, container: Container, dest: string, r
           if (existing !== undefined && existing.type !== 'directory') return { unmodelled: 'an entry below a file or symlink' };
           if (existing !== undefined) continue;
           touch(posix.dirname(dir));
-          pending.set(dir, madeIn(older ? at(posix.dirname(dir)) : undefined, dir, now));
+          pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
         }
       commit(container, pending, at);
       return { refused: place.refused };
@@ -119,11 +126,12 @@ export function extractUpload(x: Exchange, container: Container, dest: string, r
       if (existing !== undefined && existing.type !== 'directory') return { unmodelled: 'an entry below a file or symlink' };
       if (existing === undefined) {
         touch(posix.dirname(parent));
-        pending.set(parent, madeIn(older ? at(posix.dirname(parent)) : undefined, parent, now));
+        pending.set(parent, madeIn(at(posix.dirname(parent)), parent, now, older));
       }
     }
     const existing = at(path);
-    const entry = entryOfRecord(record, path)!;
+    // copyUIDGID's owner replaces the header's (Untar's ChownOpts); root's is no field.
+    const entry = withOwner(entryOfRecord(record, path)!, chown);
     if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory'))
       return { unmodelled: 'an entry that replaces a directory by another type, or the reverse' };
     if (older && entry.type === 'symlink' && !posix.join(posix.dirname(path), entry.linkname).startsWith(dest)) {
@@ -137,7 +145,8 @@ export function extractUpload(x: Exchange, container: Container, dest: string, r
     }
     if (entry.type === 'directory') {
       if (existing === undefined) touch(posix.dirname(path));
-      pending.set(path, { ...(existing ?? entry), mode: entry.mode & 0o7777, mtime: entry.mtime });
+      // An existing directory keeps its entries and takes the header's mode, time and owner (Untar's Lchown).
+      pending.set(path, { ...withoutOwner(existing ?? entry), ...ownerFields(entry), mode: entry.mode & 0o7777, mtime: entry.mtime });
       headerTimes.set(path, entry.mtime);
     } else {
       touch(posix.dirname(path));
@@ -160,16 +169,33 @@ function commit(container: Container, pending: ReadonlyMap<string, FsEntry>, at:
   for (const entry of written.values()) container.layer.put(entry);
 }
 
+/** The entry owned by `chown` where one is given. */
+const withOwner = (entry: FsEntry, chown: { readonly uid: number; readonly gid: number } | null): FsEntry =>
+  chown === null ? entry : { ...withoutOwner(entry), ...(chown.uid === 0 ? {} : { uid: chown.uid }), ...(chown.gid === 0 ? {} : { gid: chown.gid }) };
+
+/** An entry without its owner fields, and the owner fields an entry sets (none for root's). */
+const withoutOwner = ({ uid: _uid, gid: _gid, ...rest }: FsEntry): FsEntry => rest;
+const ownerFields = (entry: FsEntry): Pick<FsEntry, 'uid' | 'gid'> => ({
+  ...(entry.uid === undefined ? {} : { uid: entry.uid }),
+  ...(entry.gid === undefined ? {} : { gid: entry.gid }),
+});
+
 const directory = (path: string, mtime: Date): FsEntry => ({ path, type: 'directory', size: 0, mode: 0o755, mtime, linkname: '', content: Buffer.alloc(0) });
 
 /** Set-group-ID: a directory made in a directory that has it has it too (Linux). */
 const SETGID = 0o2000;
 
-/** A parent Untar makes (MkdirAll, 0755 under the daemon's umask 022) in `parent`, whose set-group-ID bit it takes where given (NEWER_EXTRACTION_FROM). */
-const madeIn = (parent: FsEntry | undefined, path: string, mtime: Date): FsEntry => ({
-  ...directory(path, mtime),
-  mode: 0o755 | ((parent?.mode ?? 0) & SETGID),
-});
+/**
+ * A parent Untar makes in `parent` (mode 0755 under the daemon's umask 022): before
+ * NEWER_EXTRACTION_FROM MkdirAllAndChownNew chowns it to root and it keeps the set-group-ID bit it
+ * took from a parent that has it; later go-archive chmods it to 0755 and leaves its owner, so in
+ * such a parent it keeps the group it took from it (observed on 28.5.2 and 29.7.2).
+ */
+const madeIn = (parent: FsEntry | undefined, path: string, mtime: Date, older: boolean): FsEntry => {
+  const setgid = ((parent?.mode ?? 0) & SETGID) !== 0;
+  if (older) return { ...directory(path, mtime), mode: 0o755 | (setgid ? SETGID : 0) };
+  return setgid && (parent?.gid ?? 0) !== 0 ? { ...directory(path, mtime), gid: parent!.gid! } : directory(path, mtime);
+};
 
 /** The directories strictly between `top` and `path`, outermost first. */
 function ancestorsBelow(top: string, path: string): string[] {

@@ -98,6 +98,8 @@ function fieldsOf(line: Buffer, count: number): Buffer[] {
 export interface PasswdEntry {
   readonly name: Buffer;
   readonly uid: bigint;
+  /** The primary group's ID. */
+  readonly gid: bigint;
 }
 
 export interface GroupEntry {
@@ -112,8 +114,8 @@ export const passwdEntries = (lines: readonly Buffer[]): PasswdEntry[] =>
     .map(trimSpace)
     .filter((line) => line.length > 0)
     .map((line) => {
-      const fields = fieldsOf(line, 3);
-      return { name: fields[0] ?? Buffer.alloc(0), uid: looseNumber(fields[2]) };
+      const fields = fieldsOf(line, 4);
+      return { name: fields[0] ?? Buffer.alloc(0), uid: looseNumber(fields[2]), gid: looseNumber(fields[3]) };
     });
 
 /** The entries of a group file's lines (comments skipped). */

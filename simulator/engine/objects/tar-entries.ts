@@ -13,7 +13,13 @@ export interface FsEntry {
   /** A symlink's target as written in the tar; "" for other entries. */
   readonly linkname: string;
   readonly content: Buffer;
+  /** The owner's user and group IDs as the tar header gives them (absent: root's, 0). */
+  readonly uid?: number;
+  readonly gid?: number;
 }
+
+/** An entry's owner: its user and group IDs (root's where it names none). */
+export const ownerOf = (entry: FsEntry): { readonly uid: number; readonly gid: number } => ({ uid: entry.uid ?? 0, gid: entry.gid ?? 0 });
 
 /** Absolute, clean form of a tar entry name or a requested path. */
 export const cleanPath = (name: string): string => posix.normalize(`/${name}`).replace(/(.)\/$/, '$1');
@@ -69,6 +75,8 @@ export function entryOfRecord(record: TarRecord, path = cleanPath(record.name)):
     mtime: record.mtime,
     linkname: record.linkname,
     content: record.content,
+    ...(record.uid === 0 ? {} : { uid: record.uid }),
+    ...(record.gid === 0 ? {} : { gid: record.gid }),
   };
 }
 
@@ -87,7 +95,7 @@ const tarStream = async (): Promise<typeof import('tar-stream')> => (await impor
 export async function packTar(entries: readonly (FsEntry & { readonly name: string })[]): Promise<Buffer> {
   const pack = (await tarStream()).pack();
   for (const entry of entries) {
-    const header = { name: entry.name, mode: entry.mode, mtime: entry.mtime, uid: 0, gid: 0, type: entry.type };
+    const header = { name: entry.name, mode: entry.mode, mtime: entry.mtime, ...ownerOf(entry), type: entry.type };
     if (entry.type === 'file') pack.entry({ ...header, size: entry.content.length }, entry.content);
     else if (entry.type === 'symlink') pack.entry({ ...header, linkname: entry.linkname });
     else pack.entry(header);
