@@ -138,7 +138,7 @@ function platformRefusal(x: Exchange, image: Image, name: string, platform: Imag
 async function answerSave(x: Exchange, names: readonly string[]): Promise<void> {
   const asked = requestedPlatforms(x);
   if ('status' in asked) return handlerError(x, asked.status, asked.message);
-  // One platform is each image's to have; several (29.x, API 1.52) filter what is saved, which ctrd-sim does not model: it saves each image whole.
+  // One platform is each image's to have; several (29.x, API 1.52) filter an index's manifests, and an image of one manifest is saved whole (observed on 29.7.2).
   const resolved = resolveNames(x, names, asked.platforms.length === 1 ? asked.platforms[0]! : null);
   if ('message' in resolved) return handlerError(x, resolved.status, resolved.message);
   if (usesContainerdStore(x.state.config)) {
