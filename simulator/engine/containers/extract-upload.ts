@@ -4,6 +4,7 @@ import { type Container, entryOfRecord, type FsEntry, type TarRecord } from '../
 import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
+import { entryParent } from './entry-parent.js';
 
 /**
  * What an extraction did: wrote into the container's own layer; stopped at an entry the release
@@ -20,6 +21,14 @@ export type Extraction = { readonly written: true } | { readonly refused: string
  * check: what changed was not located, and the releases between were not observed.
  */
 const NEWER_EXTRACTION_FROM = '28.0';
+
+/**
+ * From it the extraction's error reaches the daemon unwrapped, so one that os.IsNotExist takes (a
+ * create below a dangling link) is 404 "Could not find the file <path> in container <name>"
+ * (ContainerExtractToDir; observed on 26.1.5, where archive-put.ts's refusals are all 500: not
+ * modelled); 20.10.24 wraps it (500). As archive-put.ts's bareTarErrorFrom.
+ */
+const NOT_EXIST_IS_NOT_FOUND_FROM = '24.0';
 
 /**
  * Whether the release's go-archive refuses an entry whose name, its leading "/" dropped, is not
@@ -78,8 +87,8 @@ function placed(
  * - a name outside `dest` is refused after what came before it (placed).
  * - each entry takes its header's owner (Lchown), or copyUIDGID's (`chown`), an existing directory too.
  * What ctrd-sim does not model is refused before anything is written: other entry types (links,
- * devices, fifos), extended attributes, and an entry that replaces a
- * directory by another type, or the reverse, or that lies below a file or symlink.
+ * devices, fifos), extended attributes, and an entry that replaces a directory by another type, or
+ * the reverse. An entry below a link or file: entry-parent.ts.
  */
 export function extractUpload(
   x: Exchange,
@@ -119,29 +128,45 @@ export function extractUpload(
     }
     const { relative } = place;
     if (relative === '' && place.atPoint !== true) continue;
-    const path = posix.join(dest, relative);
-    const parents = ancestorsBelow(dest, path);
-    for (const parent of parents) {
-      const existing = at(parent);
-      if (existing !== undefined && existing.type !== 'directory') return { unmodelled: 'an entry below a file or symlink' };
-      if (existing === undefined) {
-        touch(posix.dirname(parent));
-        pending.set(parent, madeIn(at(posix.dirname(parent)), parent, now, older));
-      }
+    // The name as Untar joins it (20.10 and 26.1 word their errors with it), then where the entry goes, its parent's links followed.
+    const named = posix.join(dest, relative);
+    const parent = relative === '' ? { dir: posix.dirname(dest), missing: [] } : entryParent(at, dest, relative, older);
+    if ('unmodelled' in parent) return parent;
+    if ('said' in parent) {
+      commit(container, pending, at);
+      return { refused: parent.said };
     }
-    const existing = at(path);
+    const failed = 'failed' in parent ? parent : null;
+    const made = 'failed' in parent ? [] : parent.missing.map((_, i) => posix.join(parent.dir, ...parent.missing.slice(0, i + 1)));
+    const path = 'failed' in parent ? named : posix.join(made.at(-1) ?? parent.dir, posix.basename(named));
+    if (failed?.by === 'stat') {
+      commit(container, pending, at);
+      return { refused: `statat ${posix.dirname(relative)}: ${failed.failed}` };
+    }
+    const existing = failed === null ? at(path) : undefined;
     // copyUIDGID's owner replaces the header's (Untar's ChownOpts); root's is no field.
     const entry = withOwner(entryOfRecord(record, path)!, chown);
     if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory'))
       return { unmodelled: 'an entry that replaces a directory by another type, or the reverse' };
-    if (older && entry.type === 'symlink' && !posix.join(posix.dirname(path), entry.linkname).startsWith(dest)) {
+    // Untar makes the missing parents (MkdirAll) before it creates the entry.
+    for (const dir of made) {
+      touch(posix.dirname(dir));
+      pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
+    }
+    if (older && entry.type === 'symlink' && !posix.join(posix.dirname(named), entry.linkname).startsWith(dest)) {
       // What was at its path is removed first: from the layers below, by a whiteout, which ctrd-sim does not model.
       if (existing !== undefined && lowerFilesystem(container).at(path) !== undefined) return { unmodelled: 'a refused symlink over an entry of the image' };
       if (existing !== undefined) touch(posix.dirname(path));
       pending.delete(path);
       commit(container, pending, at);
       container.layer.remove(path);
-      return { refused: `invalid symlink ${JSON.stringify(path)} -> ${JSON.stringify(entry.linkname)}` };
+      return { refused: `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}` };
+    }
+    if (failed?.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM))
+      return { unmodelled: 'an entry below a dangling link (the release answers 404 after what came before it)' };
+    if (failed !== null) {
+      commit(container, pending, at);
+      return { refused: createFailure(entry, older ? named : (failed.name ?? relative), older, failed.failed) };
     }
     if (entry.type === 'directory') {
       if (existing === undefined) touch(posix.dirname(path));
@@ -157,6 +182,14 @@ export function extractUpload(
   commit(container, pending, at);
   return { written: true };
 }
+
+/** The error of the create of `entry` at `name`: os's before 28.0, os.Root's (…at, its name relative to the point) from 28.0. */
+const createFailure = (entry: FsEntry, name: string, older: boolean, failed: string): string => {
+  const at = older ? '' : 'at';
+  if (entry.type === 'directory') return `mkdir${at} ${name}: ${failed}`;
+  if (entry.type === 'symlink') return `symlink${at} ${entry.linkname} ${name}: ${failed}`;
+  return `open${at} ${name}: ${failed}`;
+};
 
 /** The entries written into the container's own layer, with every directory above them, copied up as they were (overlay). */
 function commit(container: Container, pending: ReadonlyMap<string, FsEntry>, at: (path: string) => FsEntry | undefined): void {
