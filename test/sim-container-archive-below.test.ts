@@ -13,12 +13,10 @@ import { type Ask, checkAgainstObservedReleases } from './helpers/real-versus-si
  * files and symlinks at the point, then entries of each type below names that are files
  * (the image's /etc/hostname, /bin/sh's link to a file, the tar's own), links (to directories,
  * files, the point, its parent, absolute, relative, leading out by "..", through another link, to
- * themselves) or nothing. A link's targets are such that the container's root always holds what they
- * name: below a link
- * that names nothing, 26.1.5 answers 404 "Could not find the file / in container …" (moby's
- * os.IsNotExist of the extraction's error), which ctrd-sim does not model (501); what the other
- * releases do there was observed by hand (entry-parent.ts), and the links that leave the point of
- * 28.5.2 and 29.7.2 (absolute ones, resolved at the point) make missing directories here too.
+ * themselves, to nothing) or nothing. Below a link that names nothing 20.10.24 fails the create
+ * (500), 26.1.5 answers 404 "Could not find the file <path> in container …" (moby's os.IsNotExist
+ * of the extraction's error), 28.5.2 and 29.7.2 make its target's directories, as they do for the
+ * links that leave the point (absolute ones, resolved at the point).
  * The entries at the point come first: a directory made for an entry below a name is never then
  * replaced by a file or link of that name, which ctrd-sim does not model (501).
  */
@@ -33,7 +31,21 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
 
 type Made = { readonly type: 'file' | 'directory' | 'symlink'; readonly name: string; readonly link: string };
 
-const LINK_TARGETS = ['/etc', '/etc/hostname', '/', '.', '..', '../etc', '../../etc', '../../../etc', '../etc/hostname', '/bin/../etc', '/bin/sh'];
+const LINK_TARGETS = [
+  '/etc',
+  '/etc/hostname',
+  '/',
+  '.',
+  '..',
+  '../etc',
+  '../../etc',
+  '../../../etc',
+  '../etc/hostname',
+  '/bin/../etc',
+  '/bin/sh',
+  'nowhere',
+  '/nowhere',
+];
 const ANCHORS: readonly Made[] = [
   { type: 'directory', name: 'd1', link: '' },
   { type: 'file', name: 'f1', link: '' },

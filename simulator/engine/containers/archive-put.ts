@@ -134,6 +134,7 @@ export const archivePutRoute: Route = {
       const chown = 'uid' in copied ? copied : null;
       const extraction = extractUpload(x, container, point.resolved, records, new Date(Number(nowNanos() / 1_000_000n)), chown);
       if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
+      if ('notFound' in extraction) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
       if ('refused' in extraction)
         return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(extraction.refused) : extraction.refused);
     }

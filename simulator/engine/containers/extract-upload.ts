@@ -11,7 +11,7 @@ import { entryParent } from './entry-parent.js';
  * refuses (what came before it written), with Untar's words; or met what ctrd-sim does not model
  * (its 501 says what), before writing anything.
  */
-export type Extraction = { readonly written: true } | { readonly refused: string } | { readonly unmodelled: string };
+export type Extraction = { readonly written: true } | { readonly refused: string } | { readonly notFound: true } | { readonly unmodelled: string };
 
 /**
  * The releases before it refuse a symlink whose target, taken from the link's directory, lies
@@ -25,8 +25,8 @@ const NEWER_EXTRACTION_FROM = '28.0';
 /**
  * From it the extraction's error reaches the daemon unwrapped, so one that os.IsNotExist takes (a
  * create below a dangling link) is 404 "Could not find the file <path> in container <name>"
- * (ContainerExtractToDir; observed on 26.1.5, where archive-put.ts's refusals are all 500: not
- * modelled); 20.10.24 wraps it (500). As archive-put.ts's bareTarErrorFrom.
+ * (ContainerExtractToDir; observed on 26.1.5), after what came before it; 20.10.24 wraps it (500).
+ * As archive-put.ts's bareTarErrorFrom.
  */
 const NOT_EXIST_IS_NOT_FOUND_FROM = '24.0';
 
@@ -162,8 +162,10 @@ export function extractUpload(
       container.layer.remove(path);
       return { refused: `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}` };
     }
-    if (failed?.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM))
-      return { unmodelled: 'an entry below a dangling link (the release answers 404 after what came before it)' };
+    if (failed?.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) {
+      commit(container, pending, at);
+      return { notFound: true };
+    }
     if (failed !== null) {
       commit(container, pending, at);
       return { refused: createFailure(entry, older ? named : (failed.name ?? relative), older, failed.failed) };
