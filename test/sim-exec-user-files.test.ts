@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { BASE_ENTRIES, type TarEntry, tarball } from '../suites/deprecations/image-tarball.js';
 import type { HttpClient } from '../suites/http/client.js';
 import { sendOk } from './helpers/busybox-containers.js';
+import { containerRootOf, imageOnce } from './helpers/user-file-images.js';
 import { type Ask, checkAgainstObservedReleases, json, statusAndMessage, withPlaceholders } from './helpers/real-versus-sim.js';
 
 /**
@@ -208,29 +208,10 @@ function uploadEntries(s: Scenario): TarEntry[] {
   return [{ type: 'file', name: 'alt', content: text(s.upload.alt, false) }, ...chain, ...node('passwd', s.upload.passwd), ...node('group', s.upload.group)];
 }
 
-const imported = new WeakMap<HttpClient, Set<string>>();
 const made = new WeakMap<HttpClient, number>();
 
 /** The image of the scenario's two nodes, imported once per side. */
-async function imageOf(client: HttpClient, s: Scenario): Promise<string> {
-  const tag = createHash('sha256').update(JSON.stringify(s.image)).digest('hex').slice(0, 12);
-  const done = imported.get(client) ?? new Set<string>();
-  imported.set(client, done);
-  if (!done.has(tag)) {
-    await sendOk(client, 'POST', `/images/create?fromSrc=-&repo=ctc-xu&tag=${tag}`, await tarball(imageEntries(s)), 'application/x-tar');
-    done.add(tag);
-  }
-  return `ctc-xu:${tag}`;
-}
-
-/** The directory the side mounted the container's root on: the graph driver's MergedDir, else containerd's snapshot mount. */
-async function rootOf(client: HttpClient, id: string): Promise<string> {
-  const inspect = JSON.parse(await sendOk(client, 'GET', `/containers/${id}/json`)) as { GraphDriver?: { Data?: { MergedDir?: string } | null } };
-  const merged = inspect.GraphDriver?.Data?.MergedDir;
-  if (merged !== undefined) return merged;
-  const info = JSON.parse(await sendOk(client, 'GET', '/info')) as { DockerRootDir: string };
-  return `${info.DockerRootDir}/rootfs/overlayfs/${id}`;
-}
+const imageOf = (client: HttpClient, s: Scenario): Promise<string> => imageOnce(client, 'ctc-xu', s.image, () => imageEntries(s));
 
 const reply = async (client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>): Promise<[number, string]> => {
   const [status, message] = await statusAndMessage(client, ask);
@@ -247,7 +228,7 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
   const config = { Image: image, Cmd: ['/bin/busybox', 'sleep', '1000'], HostConfig: { NetworkMode: 'none', Init: true, GroupAdd: s.groupAdd } };
   const id = (JSON.parse(await sendOk(client, 'POST', `/containers/create?name=${name}`, JSON.stringify(config))) as { Id: string }).Id;
   try {
-    const values = { '{id}': id, '{root}': await rootOf(client, id) };
+    const values = { '{id}': id, '{root}': await containerRootOf(client, id) };
     const start = await reply(client, { method: 'POST', path: `/containers/${name}/start` }, values);
     const upload = await client.request('PUT', `/containers/${name}/archive?path=/etc`, {
       headers: { 'Content-Type': 'application/x-tar' },

@@ -128,6 +128,7 @@ export const containerRestartRoute: Route = {
     }
     // A start that fails is the restart's error, in its words and as a plain error (500; observed on 26.1.5 and 28.5.2 for networks the start cannot join).
     const notStarted = start(x, container);
+    if (notStarted === 'drops-connection') return void x.req.socket.destroy();
     if (notStarted !== null)
       return notStarted.status === 501
         ? handlerError(x, 501, notStarted.message)

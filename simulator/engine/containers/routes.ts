@@ -15,6 +15,7 @@ import { isChunked } from '../../authz/request-message.js';
 import { startBodyVariant } from './start-body-variant.js';
 import { joinNetwork, leaveNetworks, startNetworks, withNetworkDisabled } from './container-networks.js';
 import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
+import { userLookupProblem } from '../exec/exec-user.js';
 
 /** The container a path names, or a 404 already answered. */
 export function containerOr404(x: Exchange): Container | undefined {
@@ -127,9 +128,16 @@ function startFound(x: Exchange, body: StartBody, refused: boolean): void {
   if (container.paused) return handlerError(x, 409, ENGINE_MESSAGES.startPaused);
   if (container.state === 'running') return sendEmpty(x, 304);
   const notStarted = start(x, container);
+  if (notStarted === 'drops-connection') return void x.req.socket.destroy();
   if (notStarted !== null) return handlerError(x, notStarted.status, notStarted.message);
   sendEmpty(x, 204);
 }
+
+/** Why a start failed: its status and words, or a panic of the daemon's handler (Go's server drops the connection). */
+export type NotStarted = { readonly status: number; readonly message: string } | 'drops-connection';
+
+/** moby's exitUnknown: the exit code a start that fails leaves on a container whose code was 0. */
+const EXIT_UNKNOWN = 128;
 
 /**
  * The container runs (nothing): it joins its networks (container-networks.ts: each joined
@@ -137,8 +145,12 @@ function startFound(x: Exchange, body: StartBody, refused: boolean): void {
  * time, exit code 0 and start event. A container created without a runtime (20.10, a create
  * without HostConfig) takes the daemon's default as it starts (observed on 20.10.24: inspect shows
  * "runc" after the start). A network it cannot join refuses the start, the container unchanged.
+ * Then the OCI spec's user: Config.User and HostConfig.GroupAdd looked up in the container's files
+ * (exec/exec-user.ts, all four releases): a failure answers 500 in the lookup's words and leaves
+ * exit code 128 (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, 2026-12-07: State "created",
+ * ExitCode 128; 28.5.2 drops the connection on a GroupAdd "", the container unchanged).
  */
-export function start(x: Exchange, container: Container): { readonly status: number; readonly message: string } | null {
+export function start(x: Exchange, container: Container): NotStarted | null {
   const { objects } = x.state;
   const networks = startNetworks(x, container);
   if ('unmodelled' in networks)
@@ -150,6 +162,12 @@ export function start(x: Exchange, container: Container): { readonly status: num
     if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
     for (const network of networks.disconnectFrom) objects.networkEvent('disconnect', network, container);
     return networks;
+  }
+  const user = userLookupProblem(x, container, typeof container.config['User'] === 'string' ? container.config['User'] : '');
+  if (user === 'panics') return 'drops-connection';
+  if (user !== null) {
+    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
+    return { status: 500, message: user.message };
   }
   const runtime = container.hostConfig['Runtime'];
   if (runtime === undefined || runtime === '') container.hostConfig = { ...container.hostConfig, Runtime: x.state.config.settings.defaultRuntime };

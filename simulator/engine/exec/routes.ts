@@ -11,7 +11,7 @@ import { readJsonRequest } from '../json-request.js';
 import { notImplementedHere, releaseBelow, sendJson } from '../replies.js';
 import { detachKeyBytes } from '../containers/detach-keys.js';
 import type { ExecInstance } from '../objects/execs.js';
-import { execUserLookupProblem } from './exec-user.js';
+import { userLookupProblem } from './exec-user.js';
 
 /**
  * The exec routes as far as ctrd-sim can take them (observed on 20.10.24, 26.1.5, 28.5.2 and
@@ -111,7 +111,7 @@ const createRoute: Route = {
     const text = (key: string): string => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
     const flag = (key: string): boolean => fields[key] === true;
     if (text('User') !== '' && !releaseBelow(x, USER_CHECKED_FROM)) {
-      const problem = execUserLookupProblem(x, container, text('User'));
+      const problem = userLookupProblem(x, container, text('User'));
       // Go's http server recovers the handler's panic by closing the connection, unanswered.
       if (problem === 'panics') return void x.req.socket.destroy();
       if (problem !== null) return handlerError(x, 400, problem.message);

@@ -25,14 +25,22 @@ const MAX_FILE = 10 * 1024 * 1024;
 export type Opener = 'regular-only' | 'any';
 
 /**
+ * How group lines are cut: bufio.Scanner's (bounded, above) or, in the library 20.10.24 and
+ * 26.1.5 link, bufio.Reader's ReadLine joined up to the newline (any length; observed: a group
+ * line of 1 MiB is read there).
+ */
+export type GroupLines = 'scanner' | 'whole';
+
+/**
  * The file at `path` (resolved, clean; `full` names it from the host's root) as the lookup reads
  * it: a missing one is absent; a directory absent for openUserFile, else a read error.
  */
-export function readUserFile(fs: LayerFilesystem, path: string, full: string, kind: FileKind, opener: Opener): UserFile {
+export function readUserFile(fs: LayerFilesystem, path: string, full: string, kind: FileKind, opener: Opener, groupLines: GroupLines = 'scanner'): UserFile {
   const entry = fs.lookup(path, true);
   if (entry === undefined) return { absent: true };
   if (entry.type === 'directory') return opener === 'regular-only' ? { absent: true } : { error: `read ${full}: is a directory` };
-  return scanLines(entry.content, MAX_LINE[kind], opener === 'regular-only' ? MAX_FILE : Number.POSITIVE_INFINITY, full);
+  const maxLine = kind === 'group' && groupLines === 'whole' ? Number.POSITIVE_INFINITY : MAX_LINE[kind];
+  return scanLines(entry.content, maxLine, opener === 'regular-only' ? MAX_FILE : Number.POSITIVE_INFINITY, full);
 }
 
 /**
