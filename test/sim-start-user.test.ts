@@ -12,7 +12,7 @@ import { type Ask, checkAgainstObservedReleases, json, statusAndMessage, withPla
  * generated lines, links (absolute, relative, dangling, looping, through a file) or absent,
  * and a container of it with a generated Config.User and
  * HostConfig.GroupAdd, started. Compared: the start's status and words (a dropped connection as
- * such), and after a failed start the container's State.Status and ExitCode; each side's
+ * such), and after a failed start the container's State.Status, ExitCode and Error; each side's
  * container root and ID as placeholders.
  *
  * Not generated: what passes moby's lookup and fails runc's own (its init looks "uid:gid" up in
@@ -155,7 +155,7 @@ const made = new WeakMap<HttpClient, number>();
 /** The image of the scenario's two nodes, imported once per side. */
 const imageOf = (client: HttpClient, s: Scenario): Promise<string> => imageOnce(client, 'ctc-su', [s.passwd, s.group], () => imageEntries(s));
 
-/** The start's answer (or 'dropped'), and after a failed one the container's state and exit code. */
+/** The start's answer (or 'dropped'), and after a failed one the container's state, exit code and error. */
 async function read(client: HttpClient, ask: Ask): Promise<unknown> {
   const s = JSON.parse(ask.body ?? '{}') as Scenario;
   const n = (made.get(client) ?? 0) + 1;
@@ -171,8 +171,8 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
       (error: unknown) => (String(error).includes('ECONNRESET') || String(error).includes('socket hang up') ? 'dropped' : Promise.reject(error)),
     );
     if (started !== 'dropped' && started[0] === 204) return 204;
-    const state = (JSON.parse(await sendOk(client, 'GET', `/containers/${name}/json`)) as { State: { Status: string; ExitCode: number } }).State;
-    return [started, state.Status, state.ExitCode];
+    const state = (JSON.parse(await sendOk(client, 'GET', `/containers/${name}/json`)) as { State: { Status: string; ExitCode: number; Error: string } }).State;
+    return [started, state.Status, state.ExitCode, withPlaceholders(state.Error, values)];
   } finally {
     await client.request('DELETE', `/containers/${name}?force=1`, { timeoutMs: 30_000 });
   }

@@ -147,8 +147,9 @@ const EXIT_UNKNOWN = 128;
  * "runc" after the start). A network it cannot join refuses the start, the container unchanged.
  * Then the OCI spec's user: Config.User and HostConfig.GroupAdd looked up in the container's files
  * (exec/exec-user.ts, all four releases): a failure answers 500 in the lookup's words and leaves
- * exit code 128 (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, 2026-12-07: State "created",
- * ExitCode 128; 28.5.2 drops the connection on a GroupAdd "", the container unchanged).
+ * exit code 128 and its words as State.Error (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2,
+ * 2026-12-07: State "created", ExitCode 128; 28.5.2 drops the connection on a GroupAdd "", the
+ * container unchanged); a start that succeeds clears it.
  */
 export function start(x: Exchange, container: Container): NotStarted | null {
   const { objects } = x.state;
@@ -167,6 +168,7 @@ export function start(x: Exchange, container: Container): NotStarted | null {
   if (user === 'panics') return 'drops-connection';
   if (user !== null) {
     if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
+    container.startError = user.message;
     return { status: 500, message: user.message };
   }
   const runtime = container.hostConfig['Runtime'];
@@ -177,6 +179,7 @@ export function start(x: Exchange, container: Container): NotStarted | null {
   container.state = 'running';
   container.startedAt = nowNanos();
   container.exitCode = 0;
+  delete container.startError;
   objects.containerEvent(container, 'start');
   return null;
 }

@@ -50,7 +50,7 @@ function stateOf(container: Container): Record<string, unknown> {
     Dead: false,
     Pid: 0,
     ExitCode: container.exitCode,
-    Error: '',
+    Error: container.startError ?? '',
     StartedAt: container.startedAt === null ? GO_ZERO_TIME_TEXT : rfc3339Nano(container.startedAt),
     FinishedAt: container.finishedAt === null ? GO_ZERO_TIME_TEXT : rfc3339Nano(container.finishedAt),
   };

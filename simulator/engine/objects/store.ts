@@ -40,6 +40,8 @@ export interface Container {
   startedAt: bigint | null;
   finishedAt: bigint | null;
   exitCode: number;
+  /** State.Error: why its last start failed (moby's SetError), absent once one succeeds. */
+  startError?: string;
   /** The network sandbox of its last start (kept after it stops before 28.0), or null. */
   sandboxId: string | null;
   /**
