@@ -4,7 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Container } from '../objects/index.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import { releaseBelow } from '../replies.js';
-import { type GroupEntry, groupEntries, type PasswdEntry, passwdEntries, readUserFile } from '../exec/user-files.js';
+import { type GroupEntry, groupEntries, type PasswdEntry, passwdEntries, readUserFile, scanUserFile } from '../exec/user-files.js';
 import { goQuote } from '../go-strconv.js';
 import { containerFilesystem } from './container-fs.js';
 
@@ -51,31 +51,23 @@ function containerFile(fs: LayerFilesystem, path: string, kind: 'passwd' | 'grou
   return file;
 }
 
-/** The host's /etc/passwd (bounded), the daemon's own user database. */
+/** The host's /etc/passwd (bounded), the daemon's own user database, read as the container's files are. */
 function hostPasswd(): { readonly lines: readonly Buffer[] } | { readonly error: string } {
+  let content: Buffer;
   try {
     const fd = openSync('/etc/passwd', 'r');
     try {
       const buffer = Buffer.alloc(HOST_PASSWD_LIMIT);
-      const read = readSync(fd, buffer, 0, HOST_PASSWD_LIMIT, null);
-      return { lines: splitLines(buffer.subarray(0, read)) };
+      content = buffer.subarray(0, readSync(fd, buffer, 0, HOST_PASSWD_LIMIT, null));
     } finally {
       closeSync(fd);
     }
   } catch {
     return { error: 'open /etc/passwd: no such file or directory' };
   }
+  const file = scanUserFile(content, 'passwd', '/etc/passwd');
+  return 'absent' in file ? { lines: [] } : file;
 }
-
-const splitLines = (content: Buffer): Buffer[] => {
-  const lines: Buffer[] = [];
-  for (let start = 0; start < content.length; ) {
-    const end = content.indexOf(0x0a, start) < 0 ? content.length : content.indexOf(0x0a, start);
-    lines.push(content.subarray(start, end));
-    start = end + 1;
-  }
-  return lines;
-};
 
 const owner = (entry: PasswdEntry): CopyOwner => ({ uid: Number(entry.uid), gid: Number(entry.gid) });
 const named = <T extends { readonly name: Buffer }>(entries: readonly T[], name: string): T | undefined =>

@@ -31,6 +31,9 @@ export type Opener = 'regular-only' | 'any';
  */
 export type GroupLines = 'scanner' | 'whole';
 
+/** A passwd or group file's content read from elsewhere (the daemon's own, `full`), as os.Open and the scanner read it. */
+export const scanUserFile = (content: Buffer, kind: FileKind, full: string): UserFile => scanLines(content, MAX_LINE[kind], Number.POSITIVE_INFINITY, full);
+
 /**
  * The file at `path` (resolved, clean; `full` names it from the host's root) as the lookup reads
  * it: a missing one is absent; a directory absent for openUserFile, else a read error.

@@ -1,3 +1,4 @@
+import { isOlder } from '../../../common/dotted-version.js';
 import { HOST_PLATFORM, type ImagePlatform } from '../objects/index.js';
 import { goQuote } from '../go-strconv.js';
 import { badEscape, goPathUnescape } from '../go-query.js';
@@ -35,9 +36,8 @@ const GRAMMARS: Readonly<Record<string, SpecifierGrammar>> = {
 
 /** The grammar of a release: the newest observed one at or below it. */
 function grammarOf(release: string): SpecifierGrammar {
-  const [major = 0, minor = 0] = release.split('.').map(Number);
-  if (major > 28 || (major === 28 && minor >= 5)) return GRAMMARS['28.5']!;
-  if (major > 26 || (major === 26 && minor >= 1)) return GRAMMARS['26.1']!;
+  if (!isOlder(release, '28.5')) return GRAMMARS['28.5']!;
+  if (!isOlder(release, '26.1')) return GRAMMARS['26.1']!;
   return GRAMMARS['20.10']!;
 }
 
