@@ -46,7 +46,7 @@ if (missing !== null) {
   if (inCI()) t.fail(`the docker CLI is required in CI: ${missing}`);
   else t.test('docker CLI against ctrd-sim', { skip: missing }, async () => {});
 } else {
-  t.test('docker version, ps and volume ls against ctrd-sim emulating 28.5 (docker info: test/info-clients.test.ts)', async (t) => {
+  t.test('docker version, ps, network create, inspect and rm against ctrd-sim emulating 28.5 (docker info: test/info-clients.test.ts)', async (t) => {
     const { home, host } = await simForCli(t);
 
     const version = await docker(['version', '--format', '{{.Server.Version}} {{.Server.APIVersion}} {{.Server.MinAPIVersion}}'], host, home);
@@ -57,7 +57,14 @@ if (missing !== null) {
     t.equal(ps.code, 0, `docker ps works (ctrd-sim lists containers): ${ps.stderr}`);
     t.match(ps.stdout, /^CONTAINER ID\s+IMAGE/, 'with the table header and no container');
 
-    for (const [args, endpoint] of [[['network', 'create', 'ctc-cli-net'], 'POST /networks/create']] as const) {
+    const created = await docker(['network', 'create', 'ctc-cli-net'], host, home);
+    t.equal(created.code, 0, `docker network create (the bridge driver): ${created.stderr}`);
+    t.match(created.stdout.trim(), /^[0-9a-f]{64}$/, 'prints the network ID');
+    const shown = await docker(['network', 'inspect', '--format', '{{.Driver}} {{(index .IPAM.Config 0).Subnet}}', 'ctc-cli-net'], host, home);
+    t.same([shown.code, shown.stdout.trim()], [0, 'bridge 172.17.0.0/16'], `docker network inspect: the first predefined pool: ${shown.stderr}`);
+    t.equal((await docker(['network', 'rm', 'ctc-cli-net'], host, home)).code, 0, 'docker network rm');
+
+    for (const [args, endpoint] of [[['network', 'create', '--driver', 'macvlan', 'ctc-cli-mac'], 'POST /networks/create (the macvlan driver)']] as const) {
       const run = await docker(args, host, home);
       t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
       t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);

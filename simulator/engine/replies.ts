@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { compareVersions } from '../../common/dotted-version.js';
 import { fillMessage } from '../../common/messages.js';
 import { SIMULATOR_MESSAGES } from '../../specs/messages.js';
@@ -42,7 +43,22 @@ export const routedHeaders = (x: Exchange): readonly string[] => (x.version === 
 
 /** A JSON answer, one document and a newline as the daemon writes it. */
 export function sendJson(x: Exchange, status: number, document: unknown): void {
-  sendBody(x, status, `${JSON.stringify(document)}\n`, 'application/json');
+  sendBody(x, status, `${goJsonText(document)}\n`, 'application/json');
+}
+
+/** Marks a bigint while JSON.stringify writes the document: a token no string of a request holds. */
+const BIGINT_MARK = `\u0000bigint-${randomBytes(8).toString('hex')}:`;
+const BIGINT_MARKED = new RegExp(`"${JSON.stringify(BIGINT_MARK).slice(1, -1).replace(/\\/g, '\\\\')}(\\d+)"`, 'g');
+
+/** The document as Go's encoding/json writes it, a bigint (a uint64 past a double's precision) as its digits. */
+export function goJsonText(document: unknown): string {
+  let marked = false;
+  const text = JSON.stringify(document, (_key, value: unknown) => {
+    if (typeof value !== 'bigint') return value;
+    marked = true;
+    return `${BIGINT_MARK}${value}`;
+  });
+  return marked ? text.replace(BIGINT_MARKED, '$1') : text;
 }
 
 /**

@@ -163,14 +163,7 @@ export function checkAgainstRelease(
 ): void {
   const read = options.read ?? statusAndMessage;
   t.test(`${what}: ctrd-sim --emulate ${daemon.release} and dockerd ${daemon.release}`, async (t) => {
-    const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start(
-      options.isolated === true ? { netns: { addresses: [] } } : undefined,
-    );
-    if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
-    t.teardown(() => outcome.instance.stop());
-    const realClient = new HttpClient(outcome.instance.endpoint);
-    t.teardown(() => realClient.close());
-    const sim = await simClient(t, prefix, daemon.release, options.simArgs);
+    const [realClient, sim] = await startPair(t, prefix, daemon, options);
     const [realValues, simValues] = await Promise.all([options.setup?.(realClient) ?? {}, options.setup?.(sim) ?? {}]);
     const on = (a: Ask, values: Readonly<Record<string, string>>): Ask => ({ ...a, path: filledIn(a.path, values) });
     const usedBy = (a: Ask, values: Readonly<Record<string, string>>): Record<string, string> =>
@@ -194,4 +187,45 @@ export function checkAgainstRelease(
       { numRuns },
     );
   });
+}
+
+/** The release's dockerd started (the suites' safety flags; `isolated`: in a private network namespace) and ctrd-sim emulating it; both stopped at the test's end. */
+async function startPair(
+  t: Test,
+  prefix: string,
+  daemon: { readonly release: string; readonly path: string },
+  options: Pick<AgainstRealOptions, 'isolated' | 'simArgs'>,
+): Promise<[real: HttpClient, sim: HttpClient]> {
+  const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start(
+    options.isolated === true ? { netns: { addresses: [] } } : undefined,
+  );
+  if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
+  t.teardown(() => outcome.instance.stop());
+  const realClient = new HttpClient(outcome.instance.endpoint);
+  t.teardown(() => realClient.close());
+  return [realClient, await simClient(t, prefix, daemon.release, options.simArgs)];
+}
+
+/**
+ * `body` once per observed release (20.10, 26.1, 28.5 provisioned, 29.7 installed) with that
+ * release's dockerd and ctrd-sim emulating it, for comparisons that are more than one request at a
+ * time. In CI the real daemons are required; elsewhere their absence is a skip that says why.
+ */
+export function withObservedReleases(
+  what: string,
+  prefix: string,
+  options: Pick<AgainstRealOptions, 'isolated' | 'simArgs'>,
+  body: (t: Test, release: string, real: HttpClient, sim: HttpClient) => Promise<void>,
+): void {
+  const real = realDaemons();
+  const v29 = installedDaemon('29.7');
+  const daemons = [...real.daemons, ...('daemon' in v29 ? [v29.daemon] : [])];
+  const missing = [real.missing, 'missing' in v29 ? v29.missing : null].filter((why) => why !== null);
+  if (missing.length > 0 && inCI()) t.fail(`the real daemons are required in CI: ${missing.join('; ')}`);
+  else if (missing.length > 0) t.test(`${what}: the releases not installed`, { skip: missing.join('; ') }, async () => {});
+  for (const daemon of daemons)
+    t.test(`${what}: ctrd-sim --emulate ${daemon.release} and dockerd ${daemon.release}`, async (t) => {
+      const [realClient, sim] = await startPair(t, prefix, daemon, options);
+      await body(t, daemon.release, realClient, sim);
+    });
 }

@@ -23,6 +23,11 @@ export function findNetwork(x: Exchange, term: string): SimNetwork | undefined {
   return byPrefix.length === 1 ? byPrefix[0] : undefined;
 }
 
+/** A network the bridge driver made: an endpoint there has addresses, which ctrd-sim does not give (501). */
+export const isBridgeNetwork = (network: SimNetwork): boolean => 'bridge' in network && network.bridge !== undefined;
+
+export const BRIDGE_ENDPOINT_UNMODELLED = 'an endpoint on a bridge network (its addresses are not modelled)';
+
 /** A network a create made with ConfigOnly: no endpoint can be made on it. */
 export const isConfigOnly = (network: SimNetwork): boolean => 'user' in network && network.user.configOnly;
 
@@ -80,6 +85,7 @@ export function startNetworks(x: Exchange, container: Container): StartNetworks 
       continue;
     }
     const network = findNetwork(x, key);
+    if (network !== undefined && isBridgeNetwork(network)) return { unmodelled: BRIDGE_ENDPOINT_UNMODELLED };
     if (network !== undefined && !isConfigOnly(network)) {
       join.push([key, network]);
       continue;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { nowNanos, rfc3339Nano, type ObjectStore } from '../objects/index.js';
+import { type BridgeSettings, bridgeIpamConfig, bridgeIpamStatus, type IpamView } from './bridge-network.js';
 
 /**
  * The networks a daemon started with --bridge=none has: `none` (driver null) and `host`, both
@@ -12,13 +13,14 @@ export interface BuiltinNetwork {
   readonly created: bigint;
 }
 
-/** A network a create made (user-defined.ts): only configuration-only ones, which touch no host networking. */
+/** A network a create made: a configuration-only one (driver null), or one the bridge driver made (`bridge`). */
 export interface UserNetwork {
   readonly name: string;
   readonly driver: string;
   readonly id: string;
   readonly created: bigint;
   readonly user: UserSettings;
+  readonly bridge?: BridgeSettings;
 }
 
 /** What a create asked for, as inspect shows it. */
@@ -90,15 +92,18 @@ export interface NetworkStyle {
   readonly inspectType: boolean;
   /** Inspect, and from 29.0 a list below API 1.28 (network.Inspect): the attached containers; a list before 29.0: always `{}`; a later list (network.Summary): none. */
   readonly containers: 'attached' | 'empty' | 'none';
-  /** From 29.0 at API 1.52: `Status`, the pools' use (`{"IPAM":{}}` without any: none of ctrd-sim's networks allocates one). */
+  /** From 29.0 at API 1.52: `Status`, the pools' use (`{"IPAM":{}}` for a network without any). */
   readonly withStatus: boolean;
+  /** How a bridge network's IPAM.Config is written. */
+  readonly ipamView: IpamView;
 }
 
 /** The network document in the release's field order. */
 export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: NetworkStyle): Record<string, unknown> {
   const settings = isUser(network) ? network.user : BUILTIN_SETTINGS;
   const { ipam } = settings;
-  const allocated = style.inspectType && settings.configOnly ? [] : ipam.config;
+  const bridge = isUser(network) ? network.bridge : undefined;
+  const allocated = bridge !== undefined ? bridgeIpamConfig(bridge, style.ipamView) : style.inspectType && settings.configOnly ? [] : ipam.config;
   const containers =
     style.containers === 'none' ? {} : { Containers: style.containers === 'attached' && !isUser(network) ? attachedContainers(objects, network) : {} };
   return {
@@ -110,8 +115,8 @@ export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: N
     ...(style.withIPv4 ? { EnableIPv4: settings.enableIPv4 } : {}),
     EnableIPv6: settings.enableIPv6,
     IPAM: { Driver: ipam.driver, Options: ipam.options, Config: allocated.length === 0 && !style.old ? null : allocated },
-    Internal: false,
-    Attachable: false,
+    Internal: bridge?.internal ?? false,
+    Attachable: bridge?.attachable ?? false,
     Ingress: false,
     ConfigFrom: { Network: '' },
     ConfigOnly: settings.configOnly,
@@ -119,6 +124,6 @@ export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: N
     Options: settings.options,
     Labels: settings.labels,
     ...(style.inspectType ? containers : {}),
-    ...(style.withStatus ? { Status: { IPAM: {} } } : {}),
+    ...(style.withStatus ? { Status: { IPAM: bridge === undefined ? {} : { Subnets: bridgeIpamStatus(bridge) } } } : {}),
   };
 }

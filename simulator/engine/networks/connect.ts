@@ -6,8 +6,16 @@ import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Container, ContainerEndpoint } from '../objects/index.js';
-import { releaseBelow, sendEmpty } from '../replies.js';
-import { findNetwork, isConfigOnly, joinNetwork, newEndpoint, withNetworkDisabled } from '../containers/container-networks.js';
+import { notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
+import {
+  BRIDGE_ENDPOINT_UNMODELLED,
+  findNetwork,
+  isBridgeNetwork,
+  isConfigOnly,
+  joinNetwork,
+  newEndpoint,
+  withNetworkDisabled,
+} from '../containers/container-networks.js';
 import { type EndpointRequest, endpointRequest, endpointSettingsProblem } from '../containers/endpoint-settings.js';
 import type { SimNetwork } from './builtin.js';
 
@@ -139,6 +147,7 @@ function connect(x: Exchange, container: Container, term: string, body: unknown)
   if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
   const outcome = updateNetworkConfig(x, container, network, settings);
   if (outcome !== null && 'refusal' in outcome) return handlerError(x, 400, outcome.refusal);
+  if (outcome !== null && isBridgeNetwork(network)) return notImplementedHere(x, `/networks/{id}/connect (${BRIDGE_ENDPOINT_UNMODELLED})`);
   // The entry stays when libnetwork then refuses the endpoint, a configuration-only network's first (observed on 28.5.2 for one it is on).
   if (outcome !== null) container.networks.set(network.name, outcome.add);
   if (isConfigOnly(network)) return handlerError(x, 403, 'cannot create endpoint on configuration-only network');

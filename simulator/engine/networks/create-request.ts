@@ -10,6 +10,8 @@ export interface CreateRequest {
   readonly checkDuplicate: boolean;
   readonly enableIPv4: boolean | null;
   readonly enableIPv6: boolean;
+  /** Whether the body sets EnableIPv6 (from 28.0 a field left out lets the option com.docker.network.enable_ipv6 decide). */
+  readonly enableIPv6Given: boolean;
   readonly internal: boolean;
   readonly attachable: boolean;
   readonly ingress: boolean;
@@ -64,6 +66,7 @@ export function readCreateRequest(value: unknown): CreateRequest {
     checkDuplicate: flag(fields['CheckDuplicate']),
     enableIPv4: typeof fields['EnableIPv4'] === 'boolean' ? fields['EnableIPv4'] : null,
     enableIPv6: flag(fields['EnableIPv6']),
+    enableIPv6Given: typeof fields['EnableIPv6'] === 'boolean',
     internal: flag(fields['Internal']),
     attachable: flag(fields['Attachable']),
     ingress: flag(fields['Ingress']),

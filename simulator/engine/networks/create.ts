@@ -10,6 +10,8 @@ import { fillMessage } from '../../../common/messages.js';
 import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import { HYPHENATED_USER_WORDS_FROM } from '../messages.js';
 import type { UserNetwork } from './builtin.js';
+import { createBridge } from './bridge-network.js';
+import { familyOption } from './bridge-options.js';
 import { type CreateRequest, netipProblem, readCreateRequest } from './create-request.js';
 import { ipamProblem, ipv4First, netipIpamProblem, oldSubnetProblem } from './ipam.js';
 import { userNetworks } from './user-networks.js';
@@ -55,8 +57,32 @@ const PREDEFINED = new Set(['bridge', 'host', 'none', 'default']);
 /** The drivers a daemon has built in; any other is a plugin it looks for. */
 const BUILTIN_DRIVERS = new Set(['bridge', 'host', 'null', 'overlay', 'macvlan', 'ipvlan']);
 
-/** What the create leads to: a refusal, a configuration-only network, or a driver network ctrd-sim does not make. */
-type Outcome = Refusal | { readonly make: 'config-only'; readonly warning: string } | { readonly make: 'driver' };
+/** The address families a network has: the request's fields, from 28.0 the options where a field is left out (API 1.48 for EnableIPv4). */
+interface Families {
+  readonly ipv4: boolean;
+  readonly ipv6: boolean;
+}
+
+/** What the create leads to: a refusal, a configuration-only network, or a network its driver makes. */
+type Outcome =
+  | Refusal
+  | { readonly make: 'config-only'; readonly warning: string }
+  | { readonly make: 'driver'; readonly driver: string; readonly warning: string; readonly families: Families };
+
+/**
+ * The families (moby createNetwork from 28.0: the fields, else the driver options, which must then
+ * be booleans: 400 "driver-opt … is not a valid bool"); before 28.0 the fields alone, EnableIPv4
+ * being unknown.
+ */
+function familiesOf(x: Exchange, request: CreateRequest): Families | Refusal {
+  if (releaseBelow(x, '28.0')) return { ipv4: true, ipv6: request.enableIPv6 };
+  const ipv4Field = apiBelow(x, '1.48') ? null : request.enableIPv4;
+  const ipv4 = ipv4Field ?? familyOption(request.options, 'com.docker.network.enable_ipv4') ?? true;
+  if (typeof ipv4 !== 'boolean') return ipv4;
+  const ipv6 = request.enableIPv6Given ? request.enableIPv6 : (familyOption(request.options, 'com.docker.network.enable_ipv6') ?? false);
+  if (typeof ipv6 !== 'boolean') return ipv6;
+  return { ipv4, ipv6 };
+}
 
 const refusal = (status: number, message: string): Refusal => ({ status, message });
 
@@ -74,12 +100,14 @@ function decide(x: Exchange, request: CreateRequest): Outcome {
   }
   const driver = request.driver === '' ? 'bridge' : request.driver;
   if (variant.overlayEarly && driver === 'overlay') return refusal(403, SWARM_MESSAGES.notManager);
+  const families = familiesOf(x, request);
+  if ('status' in families) return families;
   const entries = request.ipam?.entries ?? [];
   if (variant.ipamCheck === 'subnets-only') {
     const problem = oldSubnetProblem(entries);
     if (problem !== null) return refusal(500, problem);
   } else {
-    const problem = (variant.ipamCheck === 'validate' ? ipamProblem : netipIpamProblem)(entries, request.enableIPv6);
+    const problem = (variant.ipamCheck === 'validate' ? ipamProblem : netipIpamProblem)(entries, families.ipv6);
     if (problem !== null) return refusal(400, problem);
   }
   if (name.trim() === '') return variant.blankName(name);
@@ -111,7 +139,7 @@ function decide(x: Exchange, request: CreateRequest): Outcome {
     return refusal(500, SWARM_MESSAGES.notManager);
   }
   if (driver === 'null' || driver === 'host') return refusal(403, `only one instance of "${driver}" network is allowed`);
-  return { make: 'driver' };
+  return { make: 'driver', driver, warning, families };
 }
 
 /** libnetwork's validateConfiguration: what a configuration-only network, and one made from it, may not set. */
@@ -132,6 +160,44 @@ function configurationProblem(x: Exchange, request: CreateRequest): string | nul
     return `user${releaseBelow(x, HYPHENATED_USER_WORDS_FROM) ? ' ' : '-'}specified configurations are not supported if the network depends on a configuration network`;
   if (Object.keys(request.options).length > 0) return 'network driver options are not supported if the network depends on a configuration network';
   return null;
+}
+
+/** The options a network keeps: from 28.0 without the family options a field overrides (moby createNetwork deletes them). */
+function keptOptions(x: Exchange, request: CreateRequest): Readonly<Record<string, string>> {
+  if (releaseBelow(x, '28.0')) return request.options;
+  const dropped = new Set<string>();
+  if (!apiBelow(x, '1.48') && request.enableIPv4 !== null) dropped.add('com.docker.network.enable_ipv4');
+  if (request.enableIPv6Given) dropped.add('com.docker.network.enable_ipv6');
+  return Object.fromEntries(Object.entries(request.options).filter(([key]) => !dropped.has(key)));
+}
+
+/** The network the bridge driver makes of the request (bridge-network.ts), or its refusal. */
+function bridgeNetwork(x: Exchange, request: CreateRequest, families: Families): UserNetwork | Refusal {
+  const id = randomBytes(32).toString('hex');
+  const others = userNetworks(x.state.objects).flatMap((network) => (network.bridge === undefined ? [] : [{ id: network.id, bridge: network.bridge }]));
+  const options = keptOptions(x, request);
+  const bridge = createBridge(x, id, request, options, families, others);
+  if ('status' in bridge) return bridge;
+  const ipam = request.ipam;
+  return {
+    name: request.name,
+    driver: 'bridge',
+    id,
+    created: nowNanos(),
+    user: {
+      configOnly: false,
+      enableIPv4: families.ipv4,
+      enableIPv6: families.ipv6,
+      ipam: {
+        driver: ipam === null || ipam.driver === '' ? 'default' : ipam.driver,
+        options: ipam?.options ?? null,
+        config: ipv4First(ipam?.entries ?? []).map((entry) => ({ Subnet: entry.subnet, ...(entry.ipRange === '' ? {} : { IPRange: entry.ipRange }) })),
+      },
+      options,
+      labels: request.labels,
+    },
+    bridge,
+  };
 }
 
 /** The configuration-only network the request makes: driver null, scope local, nothing allocated. */
@@ -182,8 +248,17 @@ export const networkCreateRoute: Route = {
     const request = readCreateRequest(read.value);
     const outcome = decide(x, request);
     if ('status' in outcome) return handlerError(x, outcome.status, outcome.message);
-    if (outcome.make === 'driver') return handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: '/networks/create' }));
-    const network = configOnlyNetwork(x, request);
+    let network: UserNetwork;
+    if (outcome.make === 'config-only') network = configOnlyNetwork(x, request);
+    else if (outcome.driver !== 'bridge')
+      return handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/networks/create (the ${outcome.driver} driver)` }));
+    else if (request.ipam !== null && request.ipam.driver !== '' && request.ipam.driver !== 'default')
+      return handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: '/networks/create (an IPAM driver plugin)' }));
+    else {
+      const made = bridgeNetwork(x, request, outcome.families);
+      if ('status' in made) return handlerError(x, made.status, made.message);
+      network = made;
+    }
     userNetworks(x.state.objects).push(network);
     x.state.objects.events.record('network', 'create', network.id, { name: network.name, type: network.driver });
     sendJson(x, 201, { Id: network.id, Warning: outcome.warning });

@@ -28,12 +28,12 @@ export function ipv4First<T extends { readonly subnet: string }>(entries: readon
   return [...entries.filter((entry) => !isIPv6(entry.subnet)), ...entries.filter((entry) => isIPv6(entry.subnet))];
 }
 
-const masked = (prefix: Prefix): Prefix => {
+export const masked = (prefix: Prefix): Prefix => {
   const hostBits = BigInt(prefix.bits - prefix.length);
   return { ...prefix, value: (prefix.value >> hostBits) << hostBits };
 };
 
-function addressText(address: Address): string {
+export function addressText(address: Address): string {
   if (address.family === 'IPv4') return [24n, 16n, 8n, 0n].map((shift) => String((address.value >> shift) & 0xffn)).join('.');
   const groups = [...Array(8).keys()].map((at) => ((address.value >> BigInt((7 - at) * 16)) & 0xffffn).toString(16));
   // RFC 5952: the longest run of two or more zero groups (the first of equal runs) becomes "::".
@@ -48,9 +48,9 @@ function addressText(address: Address): string {
   return `${groups.slice(0, best.at).join(':')}::${groups.slice(best.at + best.length).join(':')}`;
 }
 
-const prefixText = (prefix: Prefix): string => `${addressText(prefix)}/${prefix.length}`;
+export const prefixText = (prefix: Prefix): string => `${addressText(prefix)}/${prefix.length}`;
 
-const contains = (prefix: Prefix, address: Address): boolean =>
+export const contains = (prefix: Prefix, address: Address): boolean =>
   prefix.family === address.family && masked({ ...address, length: prefix.length }).value === masked(prefix).value;
 
 /** Whether the prefix `text` parses and holds `address`. */
@@ -59,7 +59,7 @@ export function subnetContains(text: string, address: Address): boolean {
   return prefix !== null && contains(prefix, address);
 }
 
-const overlaps = (a: Prefix, b: Prefix): boolean => a.family === b.family && contains({ ...a, length: Math.min(a.length, b.length) }, b);
+export const overlaps = (a: Prefix, b: Prefix): boolean => a.family === b.family && contains({ ...a, length: Math.min(a.length, b.length) }, b);
 
 /** One entry of a create's IPAM.Config, as the request gave it. */
 export interface IpamEntry {

@@ -4,8 +4,9 @@ import type { Route } from '../../http/route.js';
 import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { apiBelow, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { NETWORKS_FROM_29, readPruneFilters } from '../filters/prune-filters.js';
-import { shapeNetwork, type SimNetwork } from './builtin.js';
-import { allNetworks, removeUserNetwork } from './user-networks.js';
+import { shapeNetwork, type SimNetwork, type UserNetwork } from './builtin.js';
+import { ipamViewOf, releaseBridge } from './bridge-network.js';
+import { allNetworks, removeUserNetwork, userNetworks } from './user-networks.js';
 import { NETWORK_FILTERS, filterNetworks } from './filter.js';
 
 /** How the release writes a network, in a list or for inspect (builtin.ts: NetworkStyle). */
@@ -17,6 +18,7 @@ function shapeOf(x: Exchange, network: SimNetwork, inspect: boolean): Record<str
     inspectType,
     containers: inspect ? 'attached' : !inspectType ? 'empty' : apiBelow(x, '1.28') ? 'attached' : 'none',
     withStatus: inspect && inspectType && !apiBelow(x, '1.52'),
+    ipamView: ipamViewOf(x),
   });
 }
 
@@ -99,21 +101,46 @@ export const networkDeleteRoute: Route = {
     // The delete words an ambiguous prefix its own way (observed: "network  is ambiguous (2 matches …)" for an empty one).
     if ('ambiguous' in found) return handlerError(x, 400, `network ${term} is ambiguous (${found.ambiguous} matches found based on ${found.basedOn})`);
     if (!('user' in found)) return handlerError(x, 403, `${found.name} is a pre-defined network and cannot be removed`);
-    removeUserNetwork(x.state.objects, found);
-    x.state.objects.events.record('network', 'destroy', found.id, { name: found.name, type: found.driver });
+    removeNetwork(x, found);
     sendEmpty(x, 204);
   },
 };
 
-/** POST /networks/prune: the filters as a container prune reads them; the daemon's networks are its pre-defined ones, never pruned. */
+/** A created network removed: its pools given back, its destroy event. */
+function removeNetwork(x: Exchange, network: UserNetwork): void {
+  removeUserNetwork(x.state.objects, network);
+  if (network.bridge !== undefined) releaseBridge(x, network.bridge);
+  x.state.objects.events.record('network', 'destroy', network.id, { name: network.name, type: network.driver });
+}
+
+/**
+ * POST /networks/prune (moby localNetworksPrune): the filters as a container prune reads them;
+ * every created network the filters keep goes, but the configuration-only ones and those with an
+ * endpoint (ctrd-sim makes none on a bridge network), in creation order (the releases walk their
+ * store's order, which the property compares as a set).
+ */
 export const networkPruneRoute: Route = {
   method: 'POST',
   path: '/networks/prune',
   where: 'simulator/engine/networks/routes.ts: POST /networks/prune',
   rules: [],
   handle(x) {
-    if ((releaseBelow(x, '29.0') ? readPruneFilters(x) : readPruneFilters(x, NETWORKS_FROM_29)) === null) return;
+    const filters = releaseBelow(x, '29.0') ? readPruneFilters(x) : readPruneFilters(x, NETWORKS_FROM_29);
+    if (filters === null) return;
+    const pruned = userNetworks(x.state.objects).filter(
+      (network) => !network.user.configOnly && filters.keep(network.user.labels, network.created) && !hasEndpoints(x, network),
+    );
+    for (const network of pruned) removeNetwork(x, network);
     x.state.objects.events.record('network', 'prune', '', { reclaimed: '0' });
-    sendJson(x, 200, { NetworksDeleted: null });
+    sendJson(x, 200, { NetworksDeleted: pruned.length === 0 ? null : pruned.map((network) => network.name) });
   },
 };
+
+/** Whether a running container has an endpoint on the network. */
+const hasEndpoints = (x: Exchange, network: UserNetwork): boolean =>
+  x.state.objects
+    .allContainers()
+    .some(
+      (container) =>
+        container.state === 'running' && [...container.networks.values()].some((endpoint) => endpoint.networkId === network.id && endpoint.endpointId !== null),
+    );

@@ -1,0 +1,272 @@
+import type { Exchange } from '../../http/exchange.js';
+import type { Refusal } from '../json-request.js';
+import { releaseBelow } from '../replies.js';
+import {
+  type HeldPool,
+  POOLS_FIRST_FREE_27,
+  POOLS_FIRST_FREE_29,
+  POOLS_ROUND_ROBIN,
+  type PoolVariant,
+  poolText,
+  releasePools,
+  requestPool,
+} from './address-space.js';
+import { BRIDGE_NAME_OPTION, bridgeLookupProblem, bridgeMakingProblem, mtuOf, optionProblem } from './bridge-options.js';
+import type { CreateRequest } from './create-request.js';
+import { addressText, type IpamEntry, parseAddress, parsePrefix } from './ipam.js';
+
+/**
+ * A network the bridge driver makes (the default driver): its pools, its gateways and its
+ * bridge's name. Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-06, each daemon in a
+ * private network namespace with only loopback, where the bridge it makes goes with the namespace);
+ * the cut-offs between 20.10 and 26.1 are placed at 23.0, those between 26.1 and 28.5 at the moby
+ * release that made the change (27.0's defaultipam, 28.0's gateway modes and EnableIPv4).
+ */
+
+/** A pool a network took, with the gateway libnetwork gave it (the create's or the first free address). */
+export interface Allocation {
+  readonly pool: HeldPool;
+  readonly gateway: string;
+  /** The create's entry the pool came from; null for a predefined pool. */
+  readonly entry: IpamEntry | null;
+}
+
+/** What the bridge driver made, as inspect shows it. */
+export interface BridgeSettings {
+  readonly bridgeName: string;
+  readonly internal: boolean;
+  readonly attachable: boolean;
+  /** The create's IPAM entries of each family, kept as the daemon keeps them whether it took a pool for them or not. */
+  readonly configV4: readonly IpamEntry[];
+  readonly configV6: readonly IpamEntry[];
+  readonly v4: Allocation | null;
+  readonly v6: Allocation | null;
+}
+
+/** How each release's bridge create differs. */
+interface BridgeVariant {
+  readonly pools: PoolVariant;
+  /** A bad option and a negative MTU: 500 on 20.10, then invalid parameters (400). */
+  readonly optionStatus: number;
+  /** From 28.0 libnetwork parses the options (GetSkipGwAlloc) before it takes the pools. */
+  readonly parseBeforePools: boolean;
+  /** 20.10's lookup of the bridge's name refuses a name longer than the kernel keeps; later ones find no link, and the making refuses it. */
+  readonly lookupRefusesLongNames: boolean;
+  /** From 23.0 an internal network refuses a default gateway (the auxiliary address DefaultGatewayIPv4), 400. */
+  readonly internalGatewayRefused: boolean;
+  /** From 23.0 the bridge is made with its MTU, which the kernel bounds to 68…65535. */
+  readonly mtuChecked: boolean;
+  /** 20.10 validates the configuration (a negative MTU) as it parses the options, before the bridge's name and the pools' count. */
+  readonly validateInParse: boolean;
+}
+
+const VARIANT_20: BridgeVariant = {
+  pools: POOLS_ROUND_ROBIN,
+  optionStatus: 500,
+  parseBeforePools: false,
+  lookupRefusesLongNames: true,
+  internalGatewayRefused: false,
+  mtuChecked: false,
+  validateInParse: true,
+};
+const VARIANT_23: BridgeVariant = {
+  ...VARIANT_20,
+  optionStatus: 400,
+  lookupRefusesLongNames: false,
+  internalGatewayRefused: true,
+  mtuChecked: true,
+  validateInParse: false,
+};
+const VARIANT_27: BridgeVariant = { ...VARIANT_23, pools: POOLS_FIRST_FREE_27 };
+const VARIANT_28: BridgeVariant = { ...VARIANT_27, parseBeforePools: true };
+const VARIANT_29: BridgeVariant = { ...VARIANT_28, pools: POOLS_FIRST_FREE_29 };
+
+const variantOf = (x: Exchange): BridgeVariant =>
+  releaseBelow(x, '23.0')
+    ? VARIANT_20
+    : releaseBelow(x, '27.0')
+      ? VARIANT_23
+      : releaseBelow(x, '28.0')
+        ? VARIANT_27
+        : releaseBelow(x, '29.0')
+          ? VARIANT_28
+          : VARIANT_29;
+
+const isIPv6Entry = (entry: IpamEntry): boolean => {
+  const prefix = parsePrefix(entry.subnet);
+  return prefix !== null && prefix.family === 'IPv6' && prefix.value >> 32n !== 0xffffn;
+};
+
+/** The first address of the entry's range (or of the pool) that is neither the pool's network address nor, for IPv4, its broadcast one. */
+function firstFreeAddress(pool: HeldPool, entry: IpamEntry | null): string {
+  const range = entry !== null && entry.ipRange !== '' ? parsePrefix(entry.ipRange) : null;
+  const from = range ?? pool;
+  const hostBits = BigInt(from.bits - from.length);
+  let value = (from.value >> hostBits) << hostBits;
+  if (value === pool.value) value += 1n;
+  return addressText({ family: pool.family, value, bits: pool.bits, zone: '' });
+}
+
+/** The family's pools: the create's entries, or a predefined one; past the first refusal the caller gives back what `held` lists. */
+function takePools(x: Exchange, variant: BridgeVariant, family: 'IPv4' | 'IPv6', entries: readonly IpamEntry[], held: HeldPool[]): Allocation[] | Refusal {
+  const wanted = entries.length === 0 ? [null] : entries;
+  const taken: Allocation[] = [];
+  for (const entry of wanted) {
+    const pool = requestPool(x.state.objects, variant.pools, family, entry?.subnet ?? null);
+    if ('status' in pool) {
+      // Taken for good: the caller gives back only what `held` still lists.
+      if (variant.pools.keepsEarlierPools) held.splice(held.length - taken.length, taken.length);
+      return pool;
+    }
+    held.push(pool);
+    taken.push({ pool, gateway: entry !== null && entry.gateway !== '' ? entry.gateway : firstFreeAddress(pool, entry), entry });
+  }
+  return taken;
+}
+
+/**
+ * libnetwork's NewNetwork for the bridge driver (`options`: the driver options the daemon passes
+ * on): the options parsed (from 28.0 first), the pools
+ * taken (the IPv4 ones when IPv4 is on, the IPv6 ones when IPv6 is), then the driver's checks,
+ * each refusal giving the pools back. `others` are the bridge networks the daemon has.
+ */
+export function createBridge(
+  x: Exchange,
+  id: string,
+  request: CreateRequest,
+  options: Readonly<Record<string, string>>,
+  families: { readonly ipv4: boolean; readonly ipv6: boolean },
+  others: readonly { readonly id: string; readonly bridge: BridgeSettings }[],
+): BridgeSettings | Refusal {
+  const variant = variantOf(x);
+  const entries = request.ipam?.entries ?? [];
+  const configV4 = entries.filter((entry) => !isIPv6Entry(entry));
+  const configV6 = entries.filter(isIPv6Entry);
+  const bridgeName = (options[BRIDGE_NAME_OPTION] ?? '') || `br-${id.slice(0, 12)}`;
+  const mtu = mtuOf(options);
+  const mtuProblem = (): Refusal | null => (mtu < 0 ? { status: variant.optionStatus, message: `invalid MTU number: ${mtu}` } : null);
+  const parse = (): Refusal | null => {
+    const problem = optionProblem(options);
+    if (problem !== null) return { status: variant.optionStatus, message: problem };
+    return (variant.validateInParse ? mtuProblem() : null) ?? bridgeLookupProblem(bridgeName, variant.lookupRefusesLongNames);
+  };
+  if (variant.parseBeforePools) {
+    const refused = parse();
+    if (refused !== null) return refused;
+  }
+  const held: HeldPool[] = [];
+  const fail = (refusal: Refusal): Refusal => {
+    releasePools(x.state.objects, held);
+    return refusal;
+  };
+  const v4 = families.ipv4 ? takePools(x, variant, 'IPv4', configV4, held) : [];
+  if ('status' in v4) return fail(v4);
+  const v6 = families.ipv6 ? takePools(x, variant, 'IPv6', configV6, held) : [];
+  if ('status' in v6) return fail(v6);
+  if (!variant.parseBeforePools) {
+    const refused = parse();
+    if (refused !== null) return fail(refused);
+  }
+  if (!families.ipv4 && !families.ipv6) return fail({ status: 400, message: 'IPv4 or IPv6 must be enabled' });
+  if (v4.length > 1 || v6.length > 1) return fail({ status: 403, message: "bridge driver doesn't support multiple subnets" });
+  const invalid = mtuProblem();
+  if (invalid !== null) return fail(invalid);
+  const twin = others.find((other) => other.bridge.bridgeName === bridgeName);
+  if (twin !== undefined)
+    return fail({
+      status: 403,
+      message: `cannot create network ${id} (${bridgeName}): conflicts with network ${twin.id} (${bridgeName}): networks have same bridge name`,
+    });
+  const making = bridgeMakingProblem(bridgeName, mtu, variant.mtuChecked);
+  if (making !== null) return fail(making);
+  const defaultGateway = configV4[0]?.auxAddresses.some(([key]) => key === 'DefaultGatewayIPv4') ?? false;
+  if (variant.internalGatewayRefused && request.internal && families.ipv4 && defaultGateway)
+    return fail({ status: 400, message: 'no gateway can be set on an internal bridge network' });
+  return { bridgeName, internal: request.internal, attachable: request.attachable, configV4, configV6, v4: v4[0] ?? null, v6: v6[0] ?? null };
+}
+
+/** The pools a network holds. */
+export const poolsOf = (bridge: BridgeSettings): HeldPool[] => [bridge.v4?.pool, bridge.v6?.pool].filter((pool): pool is HeldPool => pool !== undefined);
+
+/** Gives a removed network's pools back. */
+export const releaseBridge = (x: Exchange, bridge: BridgeSettings): void => releasePools(x.state.objects, poolsOf(bridge));
+
+/** How a release writes a bridge network's IPAM.Config (moby buildIpamResources, buildIPAMResources). */
+export type IpamView = 'config-or-info' | 'config-then-info' | 'allocated';
+
+export const ipamViewOf = (x: Exchange): IpamView => (releaseBelow(x, '23.0') ? 'config-or-info' : releaseBelow(x, '29.0') ? 'config-then-info' : 'allocated');
+
+/** An entry as the create gave it (IPAMConfig's fields, empty ones left out), with `gateway` where it has none. */
+function entryDocument(entry: IpamEntry, gateway = ''): Record<string, unknown> {
+  const shownGateway = entry.gateway === '' ? gateway : entry.gateway;
+  return {
+    Subnet: entry.subnet,
+    ...(entry.ipRange === '' ? {} : { IPRange: entry.ipRange }),
+    ...(shownGateway === '' ? {} : { Gateway: shownGateway }),
+    ...(entry.auxAddresses.length === 0 ? {} : { AuxiliaryAddresses: Object.fromEntries(entry.auxAddresses) }),
+  };
+}
+
+const infoDocument = (allocation: Allocation): Record<string, unknown> => ({ Subnet: poolText(allocation.pool), Gateway: allocation.gateway });
+
+/**
+ * IPAM.Config: 20.10 the IPv4 entries the create gave, else the pool taken, then the same for
+ * IPv6; 23.0 to 28.x the create's entries of both families (taken or not), then the pools taken
+ * for a family without any; from 29.0 only what was taken, the create's entries with their
+ * gateways first.
+ */
+export function bridgeIpamConfig(bridge: BridgeSettings, view: IpamView): Record<string, unknown>[] {
+  const infos = (allocation: Allocation | null): Record<string, unknown>[] => (allocation === null ? [] : [infoDocument(allocation)]);
+  if (view === 'config-or-info') {
+    return [
+      ...(bridge.configV4.length > 0 ? bridge.configV4.map((entry) => entryDocument(entry)) : infos(bridge.v4)),
+      ...(bridge.configV6.length > 0 ? bridge.configV6.map((entry) => entryDocument(entry)) : infos(bridge.v6)),
+    ];
+  }
+  if (view === 'config-then-info') {
+    return [
+      ...bridge.configV4.map((entry) => entryDocument(entry)),
+      ...bridge.configV6.map((entry) => entryDocument(entry)),
+      ...(bridge.configV4.length === 0 ? infos(bridge.v4) : []),
+      ...(bridge.configV6.length === 0 ? infos(bridge.v6) : []),
+    ];
+  }
+  const configured = (allocation: Allocation | null): Record<string, unknown>[] =>
+    allocation?.entry === null || allocation === null ? [] : [entryDocument(allocation.entry, allocation.gateway)];
+  return [
+    ...configured(bridge.v4),
+    ...configured(bridge.v6),
+    ...(bridge.v4 !== null && bridge.v4.entry === null ? infos(bridge.v4) : []),
+    ...(bridge.v6 !== null && bridge.v6.entry === null ? infos(bridge.v6) : []),
+  ];
+}
+
+/** Go's uint64 as JSON writes it, beyond a double's precision. */
+export type Uint64 = bigint;
+
+/**
+ * 29.x's Status.IPAM.Subnets (API 1.52): per pool taken, the addresses in use (the network address,
+ * for IPv4 the broadcast one, the gateway and the auxiliary addresses) and those a container could
+ * still be given (the range's, or the pool's, not in use). Keys sorted, as Go writes a map.
+ */
+export function bridgeIpamStatus(bridge: BridgeSettings): Record<string, { IPsInUse: Uint64; DynamicIPsAvailable: Uint64 }> {
+  const subnets: [string, { IPsInUse: Uint64; DynamicIPsAvailable: Uint64 }][] = [];
+  for (const allocation of [bridge.v4, bridge.v6]) {
+    if (allocation === null) continue;
+    const { pool, entry } = allocation;
+    const size = 1n << BigInt(pool.bits - pool.length);
+    const inUse = new Set<bigint>([pool.value]);
+    if (pool.family === 'IPv4') inUse.add(pool.value + size - 1n);
+    for (const text of [allocation.gateway, ...(entry?.auxAddresses.map(([, address]) => address) ?? [])]) {
+      const address = parseAddress(text);
+      if (address !== null) inUse.add(address.value);
+    }
+    const range = entry !== null && entry.ipRange !== '' ? (parsePrefix(entry.ipRange) ?? pool) : pool;
+    const rangeBits = BigInt(range.bits - range.length);
+    const rangeStart = (range.value >> rangeBits) << rangeBits;
+    const rangeSize = 1n << rangeBits;
+    const usedInRange = [...inUse].filter((value) => value >= rangeStart && value < rangeStart + rangeSize).length;
+    subnets.push([poolText(pool), { IPsInUse: BigInt(inUse.size), DynamicIPsAvailable: rangeSize - BigInt(usedInRange) }]);
+  }
+  return Object.fromEntries(subnets.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
