@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
-import t from 'tap';
-import { importBusybox, sendOk, sleeper } from './helpers/busybox-containers.js';
-import { type Ask, askText, json, simClient, withObservedReleases } from './helpers/real-versus-sim.js';
+import { importBusybox } from './helpers/busybox-containers.js';
+import { type Ask, askText, json, withObservedReleases } from './helpers/real-versus-sim.js';
 
 /**
  * Networks the bridge driver makes (simulator/engine/networks/bridge-network.ts, address-space.ts,
@@ -88,7 +87,7 @@ const requests: fc.Arbitrary<Ask> = fc.oneof(
 const normalized = (text: string): string => text.replace(/[0-9a-f]{64}/g, '<id>').replace(/fd[0-9a-f]{2}:[0-9a-f]{1,4}:[0-9a-f]{1,4}(?=:)/g, '<ula>');
 
 /** What of a network document the property compares: everything but its ID, its creation time and its containers. */
-function networkSummary(body: string): unknown {
+function networkSummary(body: string): [string, string | null] {
   const document = JSON.parse(body) as Record<string, unknown>;
   // Status's counts go beyond a double's precision: compared as the daemon wrote them.
   const status = /"Status":(\{.*\})\}\s*$/.exec(body)?.[1] ?? null;
@@ -143,26 +142,206 @@ withObservedReleases('bridge networks: creates, inspects, deletes and prunes', '
   );
 });
 
-/** What ctrd-sim does not model says so: an endpoint on a bridge network has addresses it does not give. */
-t.test('ctrd-sim: a start on a bridge network, or a running container connected to one, is not implemented (501)', async (t) => {
-  const client = await simClient(t, 'ctc-netbr-', '28.5');
-  await importBusybox(client);
-  await sendOk(client, 'POST', '/networks/create', JSON.stringify({ Name: 'ctc-br' }));
-  await sleeper(client, 'on-bridge', {}, 'ctc-br');
-  const started = await client.request('POST', '/containers/on-bridge/start', { timeoutMs: 10_000 });
-  t.same(
-    [started.status, JSON.parse(started.body).message],
-    [501, 'POST /containers/{name}/start (an endpoint on a bridge network (its addresses are not modelled)) is not implemented by ctrd-sim'],
-  );
-  // On the default bridge, which a daemon without one disables at the start: another network may be joined beside it.
-  await sleeper(client, 'on-default', {}, 'bridge');
-  await sendOk(client, 'POST', '/containers/on-default/start');
-  const connected = await client.request('POST', '/networks/ctc-br/connect', {
-    body: JSON.stringify({ Container: 'on-default' }),
-    headers: { 'Content-Type': 'application/json' },
-    timeoutMs: 10_000,
-  });
-  t.equal(connected.status, 501, `a running container's connect: ${connected.body}`);
-  const inspect = JSON.parse(await sendOk(client, 'GET', '/containers/on-default/json')) as { NetworkSettings: { Networks: Record<string, unknown> } };
-  t.same(Object.keys(inspect.NetworkSettings.Networks), ['bridge'], 'and the container is left as it was');
+const EP_NETWORKS = ['ctc-en-a', 'ctc-en-b'];
+const EP_CONTAINERS = ['ctc-ec-a', 'ctc-ec-b', 'ctc-ec-c', 'ctc-ec-d'];
+
+/** Networks whose addresses the endpoints take: a predefined pool, a range, a gateway and an auxiliary address, a /30 with room for one, IPv6. */
+const EP_NETWORK_BODIES = [
+  {},
+  { IPAM: { Config: [{ Subnet: '10.91.0.0/16', IPRange: '10.91.1.0/24' }] } },
+  { IPAM: { Config: [{ Subnet: '10.93.0.0/24', Gateway: '10.93.0.2', AuxiliaryAddresses: { h: '10.93.0.3' } }] } },
+  { IPAM: { Config: [{ Subnet: '10.94.0.0/30' }] } },
+  { EnableIPv6: true, IPAM: { Config: [{ Subnet: '10.95.0.0/24' }, { Subnet: 'fd95::/64' }] } },
+];
+
+/** Addresses an endpoint may ask for: free ones, the gateways, the auxiliary address, a network and a broadcast address, one outside every subnet, IPv6 ones. */
+const ASKED = [
+  {},
+  { IPv4Address: '10.93.0.9' },
+  { IPv4Address: '10.93.0.2' },
+  { IPv4Address: '10.93.0.3' },
+  { IPv4Address: '10.93.0.255' },
+  { IPv4Address: '10.91.5.5' },
+  { IPv4Address: '10.94.0.2' },
+  { IPv4Address: '172.17.0.9' },
+  { IPv6Address: 'fd95::9' },
+  { IPv4Address: '10.95.0.7', IPv6Address: 'fd95::7' },
+];
+
+type EndpointStep =
+  | { readonly kind: 'network'; readonly name: string; readonly body: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'container'; readonly name: string; readonly network: string; readonly asked: Readonly<Record<string, string>> }
+  | { readonly kind: 'start' | 'kill' | 'restart' | 'inspect'; readonly name: string }
+  | { readonly kind: 'connect'; readonly name: string; readonly network: string; readonly asked: Readonly<Record<string, string>> }
+  | { readonly kind: 'disconnect'; readonly name: string; readonly network: string }
+  | { readonly kind: 'remove-network' | 'inspect-network'; readonly network: string };
+
+const container = fc.constantFrom(...EP_CONTAINERS);
+const epNetwork = fc.constantFrom(...EP_NETWORKS);
+const networkStep = fc.record({ kind: fc.constant('network' as const), name: epNetwork, body: fc.constantFrom(...EP_NETWORK_BODIES) });
+const containerStep = fc.record({
+  kind: fc.constant('container' as const),
+  name: container,
+  network: fc.constantFrom(...EP_NETWORKS, ...EP_NETWORKS, 'none'),
+  asked: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 2, arbitrary: fc.constantFrom(...ASKED) }),
 });
+const endpointStep: fc.Arbitrary<EndpointStep> = fc.oneof(
+  { weight: 1, arbitrary: networkStep },
+  { weight: 1, arbitrary: containerStep },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom('start' as const, 'kill' as const, 'restart' as const, 'inspect' as const), name: container }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('connect' as const), name: container, network: epNetwork, asked: fc.constantFrom(...ASKED) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('disconnect' as const), name: container, network: epNetwork }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('remove-network' as const, 'inspect-network' as const), network: epNetwork }) },
+);
+
+/** A run: networks made, containers made on them and started, then starts, kills, connects and the rest in any order, then every container and network read back. */
+const runOfSteps: fc.Arbitrary<EndpointStep[]> = fc
+  .tuple(
+    fc.array(networkStep, { minLength: 1, maxLength: 2 }),
+    fc.array(containerStep, { minLength: 1, maxLength: 3 }),
+    fc.array(endpointStep, { minLength: 3, maxLength: 10 }),
+  )
+  .map(([networks, containers, rest]) => [
+    ...networks,
+    ...containers,
+    ...containers.map((made): EndpointStep => ({ kind: 'start', name: made.name })),
+    ...rest,
+    // The state the run left, read back whatever its last steps were.
+    ...EP_CONTAINERS.map((name): EndpointStep => ({ kind: 'inspect', name })),
+    ...EP_NETWORKS.map((network): EndpointStep => ({ kind: 'inspect-network', network })),
+  ]);
+
+/** The request a step sends. */
+function endpointAsk(step: EndpointStep): Ask {
+  const body = (value: unknown): Pick<Ask, 'type' | 'body'> => json(JSON.stringify(value));
+  switch (step.kind) {
+    case 'network':
+      return { method: 'POST', path: '/networks/create', ...body({ Name: step.name, CheckDuplicate: true, ...step.body }) };
+    case 'container': {
+      const settings =
+        Object.keys(step.asked).length === 0 || step.network === 'none'
+          ? {}
+          : { NetworkingConfig: { EndpointsConfig: { [step.network]: { IPAMConfig: step.asked } } } };
+      const config = { Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'sleep', '1000'], HostConfig: { NetworkMode: step.network, Init: true }, ...settings };
+      return { method: 'POST', path: `/containers/create?name=${step.name}`, ...body(config) };
+    }
+    case 'start':
+      return { method: 'POST', path: `/containers/${step.name}/start` };
+    case 'kill':
+      return { method: 'POST', path: `/containers/${step.name}/kill` };
+    case 'restart':
+      return { method: 'POST', path: `/containers/${step.name}/restart?t=0` };
+    case 'inspect':
+      return { method: 'GET', path: `/containers/${step.name}/json` };
+    case 'connect':
+      return { method: 'POST', path: `/networks/${step.network}/connect`, ...body({ Container: step.name, EndpointConfig: { IPAMConfig: step.asked } }) };
+    case 'disconnect':
+      return { method: 'POST', path: `/networks/${step.network}/disconnect`, ...body({ Container: step.name }) };
+    case 'remove-network':
+      return { method: 'DELETE', path: `/networks/${step.network}` };
+    case 'inspect-network':
+      return { method: 'GET', path: `/networks/${step.network}` };
+  }
+}
+
+/**
+ * A MAC address as compared: before 28.0 it is the IPv4 address's (exactly); from 28.0 random, so
+ * only its form (locally administered, unicast) is compared.
+ */
+const macWord = (mac: string): string => {
+  if (mac === '' || mac.startsWith('02:42:')) return mac;
+  const first = Number.parseInt(mac.slice(0, 2), 16);
+  return /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/.test(mac) && (first & 3) === 2 ? '<random local mac>' : mac;
+};
+
+/** IDs, MACs, the ULA prefix, and the short container IDs among an endpoint's names (20.10's Aliases, later DNSNames). */
+const endpointWords = (text: string): string =>
+  normalized(text)
+    .replace(/([0-9a-f]{2}:){5}[0-9a-f]{2}/g, macWord)
+    .replace(/"[0-9a-f]{12}"/g, '"<short id>"')
+    .replace(/\\"[0-9a-f]{12}\\"/g, '\\"<short id>\\"');
+
+/** What of an answer the endpoint property compares: a container's state and endpoints, a network's endpoints and pools, else the status and message. */
+async function readEndpointStep(client: HttpClient, step: EndpointStep): Promise<unknown> {
+  const ask = endpointAsk(step);
+  const reply = await client.request(ask.method, ask.path, {
+    headers: ask.type === undefined ? {} : { 'Content-Type': ask.type },
+    ...(ask.body === undefined ? {} : { body: ask.body }),
+    timeoutMs: 20_000,
+  });
+  const text = reply.body.trim();
+  if (reply.status >= 400) {
+    const message = (JSON.parse(text) as { message: string }).message;
+    // 28.1's list of the endpoints a removed network still has comes in its store's order.
+    const listed = /^(.*has active endpoints \()(.*)\)$/.exec(message);
+    const words = listed === null ? message : `${listed[1]}${listed[2]!.split(', ').sort().join(', ')})`;
+    return [reply.status, endpointWords(words).replace(/id:"[0-9a-f]{12}"/g, 'id:<endpoint>')];
+  }
+  if (step.kind === 'inspect') {
+    const document = JSON.parse(text) as { State: Record<string, unknown>; NetworkSettings: { Networks: Record<string, Record<string, unknown>> } };
+    // A start that failed on one of several networks went through the others first in Go's map
+    // order, which leaves their NetworkID and names set or not by chance: those are not compared.
+    const byChance = document.State['Error'] !== '' && Object.keys(document.NetworkSettings.Networks).length > 1;
+    const networks = Object.entries(document.NetworkSettings.Networks)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, endpoint]) => {
+        const { NetworkID, EndpointID, Aliases, DNSNames, ...rest } = endpoint;
+        const names = byChance && EndpointID === '' ? '<by chance>' : endpointWords(JSON.stringify([Aliases, DNSNames]));
+        return [
+          name,
+          byChance && EndpointID === '' ? '<by chance>' : NetworkID === '' ? '' : '<id>',
+          EndpointID === '' ? '' : '<endpoint>',
+          names,
+          endpointWords(JSON.stringify(rest)),
+        ];
+      });
+    return [reply.status, document.State['Status'], document.State['ExitCode'], endpointWords(String(document.State['Error'])), networks];
+  }
+  if (step.kind === 'inspect-network') {
+    const document = JSON.parse(text) as {
+      IPAM: unknown;
+      Containers: Record<string, { Name: string; MacAddress: string; IPv4Address: string; IPv6Address: string }>;
+    };
+    const attached = Object.values(document.Containers ?? {})
+      .map(({ Name, MacAddress, IPv4Address, IPv6Address }) => endpointWords([Name, MacAddress, IPv4Address, IPv6Address].join(' ')))
+      .sort();
+    return [reply.status, normalized(JSON.stringify(document.IPAM)), attached, networkSummary(text)[1]];
+  }
+  return [reply.status, ask.method === 'POST' && step.kind === 'container' ? '' : endpointWords(text)];
+}
+
+/** The containers and networks of the names removed (containers first: a network with endpoints stays). */
+async function cleanUpEndpoints(client: HttpClient): Promise<void> {
+  for (const name of EP_CONTAINERS) await client.request('DELETE', `/containers/${name}?force=1`, { timeoutMs: 20_000 });
+  for (const name of EP_NETWORKS) await client.request('DELETE', `/networks/${name}`, { timeoutMs: 10_000 });
+}
+
+withObservedReleases(
+  'bridge networks: endpoints of starts, restarts, kills, connects and disconnects',
+  'ctc-netep-',
+  { isolated: true, runsContainers: true },
+  async (t, release, real, sim) => {
+    await Promise.all([importBusybox(real), importBusybox(sim)]);
+    const history: string[] = [];
+    // What the runs exercised: a property whose starts all failed would compare nothing of the endpoints.
+    const seen = { started: 0, addressed: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.noShrink(runOfSteps), async (steps) => {
+        await Promise.all([cleanUpEndpoints(real), cleanUpEndpoints(sim)]);
+        history.push('    (the names removed)');
+        for (const step of steps) {
+          const [fromReal, fromSim] = await Promise.all([readEndpointStep(real, step), readEndpointStep(sim, step)]);
+          const answer = JSON.stringify(fromReal);
+          const ask = askText(endpointAsk(step));
+          if (answer !== JSON.stringify(fromSim))
+            throw new Error(`${ask}\n  dockerd ${release}: ${answer}\n  ctrd-sim: ${JSON.stringify(fromSim)}\n  after:\n${history.slice(-40).join('\n')}`);
+          history.push(`    ${ask} => ${answer.length > 200 ? `${answer.slice(0, 200)}…` : answer}`);
+          if ((step.kind === 'start' || step.kind === 'restart' || step.kind === 'connect') && /^\[20[04]/.test(answer)) seen.started++;
+          if (step.kind === 'inspect' && /\\"IPAddress\\":\\"\d/.test(answer)) seen.addressed++;
+        }
+      }),
+      { numRuns: 50 },
+    );
+    t.ok(seen.started > 25 && seen.addressed > 10, `the runs joined networks and read addresses back: ${JSON.stringify(seen)}`);
+  },
+);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import t, { type Test } from 'tap';
 import { HttpClient } from '../../suites/http/client.js';
 import { parseEndpoint } from '../../suites/http/endpoint.js';
+import { addsTimeNamespaces } from '../../suites/targets/process/time-namespaces.js';
 import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
 import { startInProcessSim } from './in-process-sim.js';
 import { inCI, installedDaemon, realDaemons } from './real-daemons.js';
@@ -189,15 +190,20 @@ export function checkAgainstRelease(
   });
 }
 
+/** How a pair is started: AgainstRealOptions', and whether the real daemon runs containers. */
+type PairOptions = Pick<AgainstRealOptions, 'isolated' | 'simArgs'> & { readonly runsContainers?: boolean };
+
 /** The release's dockerd started (the suites' safety flags; `isolated`: in a private network namespace) and ctrd-sim emulating it; both stopped at the test's end. */
 async function startPair(
   t: Test,
   prefix: string,
   daemon: { readonly release: string; readonly path: string },
-  options: Pick<AgainstRealOptions, 'isolated' | 'simArgs'>,
+  options: PairOptions,
 ): Promise<[real: HttpClient, sim: HttpClient]> {
+  // A start in a namespace is a request of its own, which keeps 29.7's time namespaces: a daemon that runs containers here turns them off.
+  const timeNamespacesOff = options.runsContainers === true && (await addsTimeNamespaces([daemon.path]));
   const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start(
-    options.isolated === true ? { netns: { addresses: [] } } : undefined,
+    options.isolated === true ? { netns: { addresses: [] }, ...(timeNamespacesOff ? { config: { features: { 'time-namespaces': false } } } : {}) } : undefined,
   );
   if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
   t.teardown(() => outcome.instance.stop());
@@ -214,7 +220,7 @@ async function startPair(
 export function withObservedReleases(
   what: string,
   prefix: string,
-  options: Pick<AgainstRealOptions, 'isolated' | 'simArgs'>,
+  options: PairOptions,
   body: (t: Test, release: string, real: HttpClient, sim: HttpClient) => Promise<void>,
 ): void {
   const real = realDaemons();

@@ -4,6 +4,9 @@ import type { Container, ContainerEndpoint } from '../objects/index.js';
 import { allNetworks } from '../networks/user-networks.js';
 import type { SimNetwork } from '../networks/builtin.js';
 import { releaseBelow } from '../replies.js';
+import type { Refusal } from '../json-request.js';
+import { endpointAddresses } from '../networks/endpoint-addresses.js';
+import { joinEndpointProblem } from './endpoint-settings.js';
 
 /**
  * What a start and an end do to the networks a container is on (its NetworkSettings.Networks:
@@ -12,7 +15,7 @@ import { releaseBelow } from '../replies.js';
  */
 
 /** The first release that words a start's network failure as "failed to set up container networking: …" (moby v28.1.0's errSetupNetworking). */
-const SETUP_NETWORKING_WORDS_FROM = '28.1';
+export const SETUP_NETWORKING_WORDS_FROM = '28.1';
 
 /** moby's FindNetwork: by full ID, by name, then by a unique ID prefix; undefined when none or several. */
 export function findNetwork(x: Exchange, term: string): SimNetwork | undefined {
@@ -22,11 +25,6 @@ export function findNetwork(x: Exchange, term: string): SimNetwork | undefined {
   const byPrefix = term === '' ? [] : networks.filter((network) => network.id.startsWith(term));
   return byPrefix.length === 1 ? byPrefix[0] : undefined;
 }
-
-/** A network the bridge driver made: an endpoint there has addresses, which ctrd-sim does not give (501). */
-export const isBridgeNetwork = (network: SimNetwork): boolean => 'bridge' in network && network.bridge !== undefined;
-
-export const BRIDGE_ENDPOINT_UNMODELLED = 'an endpoint on a bridge network (its addresses are not modelled)';
 
 /** A network a create made with ConfigOnly: no endpoint can be made on it. */
 export const isConfigOnly = (network: SimNetwork): boolean => 'user' in network && network.user.configOnly;
@@ -42,11 +40,17 @@ const DEFAULT_NETWORK_FIRST_UNTIL = '28.0';
  */
 export type StartNetworks =
   | { readonly join: readonly (readonly [string, SimNetwork])[]; readonly sandbox: boolean; readonly disablesNetwork: boolean }
-  | { readonly status: number; readonly message: string; readonly disablesNetwork: boolean; readonly disconnectFrom: readonly SimNetwork[] }
-  | { readonly unmodelled: string };
+  | {
+      readonly status: number;
+      readonly message: string;
+      readonly disablesNetwork: boolean;
+      readonly disconnectFrom: readonly SimNetwork[];
+      /** The networks the start went through before the one it could not join, in its (map) order. */
+      readonly joinedBefore: readonly (readonly [string, SimNetwork])[];
+    };
 
 /** Go's map iteration: an order of its own each time (moby ranges over the container's networks). */
-function goMapOrder<T>(items: readonly T[]): T[] {
+export function goMapOrder<T>(items: readonly T[]): T[] {
   const order = [...items];
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -67,9 +71,9 @@ function goMapOrder<T>(items: readonly T[]): T[] {
  * first such ends the start: the container stays as it was but for NetworkDisabled where the bridge
  * came first, and from 28.1 the cleanup logs a disconnect for each network of its keys the daemon
  * has. So with several keys the answer may differ run to run, as on the releases (observed on
- * 20.10.24, 26.1.5, 28.5.2 and 29.7.2: test/sim-network-start-order.test.ts). A network the start
- * could join beside one it cannot is not modelled (ctrd-sim makes no network a container joins
- * beside others).
+ * 20.10.24, 26.1.5, 28.5.2 and 29.7.2: test/sim-network-start-order.test.ts). Networks it could
+ * join beside the one it cannot are left as they were (before 28.1 the releases join them first and
+ * log their connect and disconnect events, which ctrd-sim does not).
  */
 export function startNetworks(x: Exchange, container: Container): StartNetworks {
   // moby's initializeNetworking: a container whose network is disabled gets no sandbox and joins nothing.
@@ -85,14 +89,12 @@ export function startNetworks(x: Exchange, container: Container): StartNetworks 
       continue;
     }
     const network = findNetwork(x, key);
-    if (network !== undefined && isBridgeNetwork(network)) return { unmodelled: BRIDGE_ENDPOINT_UNMODELLED };
     if (network !== undefined && !isConfigOnly(network)) {
       join.push([key, network]);
       continue;
     }
     const why =
       network === undefined ? { status: 404, text: `network ${key} not found` } : { status: 403, text: 'cannot create endpoint on configuration-only network' };
-    if (keys.some((other) => other !== 'bridge' && isJoinable(x, other))) return { unmodelled: 'a start with a network it cannot join beside one it can' };
     const newer = !releaseBelow(x, SETUP_NETWORKING_WORDS_FROM);
     const existing = goMapOrder(keys.flatMap((other) => findNetwork(x, other) ?? []));
     return {
@@ -100,15 +102,10 @@ export function startNetworks(x: Exchange, container: Container): StartNetworks 
       message: newer ? `failed to set up container networking: ${why.text}` : why.text,
       disablesNetwork,
       disconnectFrom: newer ? existing : [],
+      joinedBefore: join,
     };
   }
   return { join, sandbox: true, disablesNetwork };
-}
-
-/** Whether the key names a network a start would join. */
-function isJoinable(x: Exchange, key: string): boolean {
-  const network = findNetwork(x, key);
-  return network !== undefined && !isConfigOnly(network);
 }
 
 /** Config with NetworkDisabled set, where container.Config has it (after Entrypoint). */
@@ -119,13 +116,81 @@ export function withNetworkDisabled(config: Readonly<Record<string, unknown>>): 
   return Object.fromEntries([...entries.slice(0, at), ['NetworkDisabled', true], ...entries.slice(at)]);
 }
 
-/** The container's endpoint on `network` made (the network's ID kept from then on), and its connect event. */
-export function joinNetwork(x: Exchange, container: Container, key: string, network: SimNetwork): void {
-  const endpoint = container.networks.get(key);
-  if (endpoint === undefined) return;
+/** The networks whose endpoints have no aliases or DNS names of the user's: the daemon's own (runconfig.IsPreDefinedNetwork). */
+export const USER_DEFINED_EXCLUDED: ReadonlySet<string> = new Set(['bridge', 'host', 'none', 'default']);
+
+/**
+ * The names an endpoint answers to: before 26.0 a user-defined network's aliases take the short ID
+ * and the hostname (observed on 20.10.24); from 25.0 its DNS names (moby buildEndpointDNSNames:
+ * the container's name, the aliases, the short ID and the hostname; observed on 26.1.5, 28.5.2 and
+ * 29.7.2). moby works them out as a connect or a start updates the endpoint's settings.
+ */
+export function endpointNames(
+  x: Exchange,
+  container: Container,
+  userDefined: boolean,
+  given: readonly string[] | null,
+): { readonly aliases: string[] | null; readonly dnsNames: string[] | null } {
+  const shortId = container.id.slice(0, 12);
+  const hostname = String(container.config['Hostname'] ?? '');
+  let aliases: string[] | null = given === null ? null : [...given];
+  if (userDefined && releaseBelow(x, '26.0')) {
+    aliases = [...(aliases ?? [])];
+    if (!aliases.includes(shortId)) aliases.push(shortId);
+    if (`/${container.name}` !== hostname && !aliases.includes(hostname)) aliases.push(hostname);
+  }
+  const dnsNames =
+    userDefined && !releaseBelow(x, '25.0') ? [...new Set([container.name, ...(aliases ?? []), shortId, ...(hostname === '' ? [] : [hostname])])] : null;
+  return { aliases, dnsNames };
+}
+
+/**
+ * The container's endpoint on `network` made (the network's ID kept from then on), with its names
+ * and, on a bridge network, its addresses, and its connect event; or the refusal of its settings or
+ * addresses, the endpoint left as it was.
+ */
+export function joinNetwork(x: Exchange, container: Container, key: string, network: SimNetwork): Refusal | null {
+  const endpoint = withNames(x, container, key, network);
+  if (endpoint === undefined) return null;
+  if ('bridge' in network && network.bridge !== undefined) {
+    const invalid = joinEndpointProblem(x, network, endpoint);
+    if (invalid !== null) return invalid;
+    const addresses = endpointAddresses(x, { id: network.id, name: network.name, bridge: network.bridge }, endpoint);
+    if ('status' in addresses) return addresses;
+    endpoint.addresses = addresses;
+  }
   endpoint.networkId = network.id;
   endpoint.endpointId = randomBytes(32).toString('hex');
   x.state.objects.networkEvent('connect', network, container);
+  return null;
+}
+
+/** The entry of `key` with its names worked out (a user-defined network's), as moby's updateNetworkConfig leaves it whether the join then succeeds or not. */
+function withNames(x: Exchange, container: Container, key: string, network: SimNetwork): ContainerEndpoint | undefined {
+  const entry = container.networks.get(key);
+  if (entry === undefined || !('user' in network)) return entry;
+  const named = { ...entry, ...endpointNames(x, container, !USER_DEFINED_EXCLUDED.has(network.name), entry.aliases) };
+  container.networks.set(key, named);
+  return named;
+}
+
+/**
+ * A network a failed start joined before the one it could not: its endpoint released again by
+ * moby's cleanup, its names and the network's ID kept.
+ */
+export function joinedThenReleased(x: Exchange, container: Container, key: string, network: SimNetwork): void {
+  const endpoint = withNames(x, container, key, network);
+  if (endpoint !== undefined) endpoint.networkId = network.id;
+}
+
+/** The container's endpoint on the network of `key` given up: its disconnect event, its addresses released. */
+export function leaveEndpoint(x: Exchange, container: Container, key: string): void {
+  const endpoint = container.networks.get(key);
+  const network = findNetwork(x, key);
+  if (network !== undefined) x.state.objects.networkEvent('disconnect', network, container);
+  if (endpoint === undefined) return;
+  endpoint.endpointId = null;
+  endpoint.addresses = null;
 }
 
 /**
@@ -134,11 +199,7 @@ export function joinNetwork(x: Exchange, container: Container, key: string, netw
  * connect left without an endpoint).
  */
 export function leaveNetworks(x: Exchange, container: Container): void {
-  for (const [key, endpoint] of container.networks) {
-    const network = findNetwork(x, key);
-    if (network !== undefined) x.state.objects.networkEvent('disconnect', network, container);
-    endpoint.endpointId = null;
-  }
+  for (const key of container.networks.keys()) leaveEndpoint(x, container, key);
 }
 
 /** An entry of the settings a create or a connect gave, not joined yet. */

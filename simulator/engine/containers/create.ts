@@ -207,6 +207,14 @@ export const containerCreateRoute: Route = {
     if (image === undefined) return answerMissingImage(x, imageRef, false);
     const mismatch = platform === null || imageRef === '' ? null : platformMismatch(x, image, imageRef, platform.platform, 'strict');
     if (mismatch !== null) return handlerError(x, 404, mismatch);
+    // moby's validateNetworkingConfig (verifyNetworkingConfig on 20.10) comes before daemon.create, which merges the image's command, checks the log configuration and reserves the name.
+    const network = networkOf(given['NetworkMode']);
+    const endpoints = asObject(goFields(asObject(body['NetworkingConfig']), ['EndpointsConfig'])['EndpointsConfig']);
+    const endpoint = network === null ? {} : goFields(asObject(endpoints[network]), ['Aliases', 'IPAMConfig', 'DriverOpts']);
+    const aliases = asList(endpoint['Aliases']);
+    const settings = endpointRequest(x, endpoint, aliases);
+    const refused = network === null ? null : endpointProblem(x, network, settings);
+    if (refused !== null) return handlerError(x, 400, refused);
     const id = randomBytes(32).toString('hex');
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
@@ -221,13 +229,6 @@ export const containerCreateRoute: Route = {
     const name = requested.replace(/^\//, '');
     const taken = name === '' ? undefined : objects.allContainers().find((container) => container.name === name);
     if (taken !== undefined) return handlerError(x, 409, fillMessage(ENGINE_MESSAGES.nameInUse, { name, id: taken.id }));
-    const network = networkOf(given['NetworkMode']);
-    const endpoints = asObject(goFields(asObject(body['NetworkingConfig']), ['EndpointsConfig'])['EndpointsConfig']);
-    const endpoint = network === null ? {} : goFields(asObject(endpoints[network]), ['Aliases', 'IPAMConfig', 'DriverOpts']);
-    const aliases = asList(endpoint['Aliases']);
-    const settings = endpointRequest(x, endpoint, aliases);
-    const refused = network === null ? null : endpointProblem(x, network, settings);
-    if (refused !== null) return handlerError(x, 400, refused);
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);

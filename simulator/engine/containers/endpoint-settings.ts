@@ -1,8 +1,10 @@
 import { HYPHENATED_USER_WORDS_FROM } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { releaseBelow } from '../replies.js';
-import { builtinNetworks } from '../networks/builtin.js';
-import { netipText, parseAddress, subnetContains } from '../networks/ipam.js';
+import { builtinNetworks, type UserNetwork } from '../networks/builtin.js';
+import { ipv4First, netipText, parseAddress, prefixText, subnetContains } from '../networks/ipam.js';
+import type { NetipPrefix } from '../go-netip.js';
+import { findNetwork } from './container-networks.js';
 
 /**
  * A create's endpoint settings for its network (NetworkingConfig.EndpointsConfig[<network>]) as the
@@ -126,7 +128,9 @@ export function addressDecodeProblem(x: Exchange, endpoints: Readonly<Record<str
 /** The refusal of a create's endpoint settings on `network`, or null (moby's validateEndpointSettings; 20.10's verifyNetworkingConfig). */
 export function endpointProblem(x: Exchange, network: string, request: EndpointRequest): string | null {
   if (releaseBelow(x, '26.0')) return oldAddressProblem(request);
-  const problem = endpointSettingsProblem(x, network, request, null);
+  // The network the key names, if the daemon has it: its subnets bound the addresses.
+  const found = findNetwork(x, network);
+  const problem = endpointSettingsProblem(x, network, request, found !== undefined && 'user' in found ? networkSubnets(x, found) : null);
   return problem === null ? null : `invalid config for network ${network}: ${problem}`;
 }
 
@@ -142,14 +146,25 @@ function oldAddressProblem(request: EndpointRequest): string | null {
 }
 
 /**
- * moby's validateEndpointSettings (from 26.0): every problem of the settings on `network`, joined
- * as its multierror joins them, after "invalid endpoint settings:\n"; or null. `userRanges`: the
- * ranges a user-defined network was configured with (each entry's IPRange, else its Subnet; null
- * for the daemon's own networks), which an address must be in (26.x to 28.x); from 29.0 an address
- * must be in a pool the network allocated, which a configuration-only network never does
- * (observed on 26.1.5, 28.5.2 and 29.7.2).
+ * The ranges a network's endpoints may take an address in, per family: 26.x to 28.x the subnets its
+ * create configured (taken or not; an entry's IPRange does not narrow it), from 29.0 the pools it
+ * took, which a configuration-only network never does.
  */
-export function endpointSettingsProblem(x: Exchange, network: string, request: EndpointRequest, userRanges: readonly string[] | null): string | null {
+export interface NetworkSubnets {
+  readonly v4: readonly string[];
+  readonly v6: readonly string[];
+}
+
+/**
+ * moby's validateEndpointSettings (from 26.0): every problem of the settings on `network`, joined
+ * as its multierror joins them, after "invalid endpoint settings:\n"; or null. `subnets`: those of
+ * a user-defined network (null for the daemon's own). Each family's address is checked against
+ * that family's ranges: 26.x to 28.x a family without any is "user specified IP address is
+ * supported only when connecting to networks with user configured subnets", an address in none
+ * "no configured subnet or ip-range contain the IP address X"; from 29.0 an address in none of the
+ * pools "no configured subnet contains IP address X" (observed on 26.1.5, 28.5.2 and 29.7.2).
+ */
+export function endpointSettingsProblem(x: Exchange, network: string, request: EndpointRequest, subnets: NetworkSubnets | null): string | null {
   const ipv4 = text(request.ipam?.['IPv4Address']);
   const ipv6 = text(request.ipam?.['IPv6Address']);
   const links = (request.ipam?.['LinkLocalIPs'] as string[] | undefined) ?? [];
@@ -167,12 +182,19 @@ export function endpointSettingsProblem(x: Exchange, network: string, request: E
     const parsed = goParseIP(link);
     if (parsed === null || parsed.unspecified) errors.push(`invalid link-local IP address: ${link}`);
   }
-  const addresses = [ipv4, ipv6].filter((address) => address !== '');
-  if (userRanges !== null && releaseBelow(x, '29.0')) {
-    for (const address of addresses) if (!inSomeSubnet(address, userRanges)) errors.push(`no configured subnet or ip-range contain the IP address ${address}`);
-  } else if (userRanges !== null || predefinedExists(x, network)) {
-    // A network without a subnet of the user's (none, host), or from 29.0 one that allocated no pool: an address it cannot hold.
-    for (const address of addresses) errors.push(words.noSubnet(address));
+  const families: readonly (readonly [string, readonly string[]])[] = [
+    [ipv4, subnets?.v4 ?? []],
+    [ipv6, subnets?.v6 ?? []],
+  ];
+  if (subnets !== null && releaseBelow(x, '29.0')) {
+    for (const [address, ranges] of families) {
+      if (address === '') continue;
+      if (ranges.length === 0) errors.push(WORDS.old.noSubnet(address));
+      else if (!inSomeSubnet(address, ranges)) errors.push(`no configured subnet or ip-range contain the IP address ${address}`);
+    }
+  } else if (subnets !== null || predefinedExists(x, network)) {
+    // The daemon's own networks hold no address of the user's; from 29.0 a user-defined one only those of its pools.
+    for (const [address, ranges] of families) if (address !== '' && !inSomeSubnet(address, ranges)) errors.push(words.noSubnet(address));
   }
   if (errors.length === 0) return null;
   // moby's multierror: one error as it is, several as a list.
@@ -184,4 +206,48 @@ export function endpointSettingsProblem(x: Exchange, network: string, request: E
 function inSomeSubnet(address: string, ranges: readonly string[]): boolean {
   const parsed = parseAddress(address);
   return parsed !== null && ranges.some((range) => subnetContains(range, parsed));
+}
+
+/** The ranges an endpoint's address may be in (NetworkSubnets): the create's subnets before 29.0, the pools taken from 29.0. */
+export function networkSubnets(x: Exchange, network: UserNetwork): NetworkSubnets {
+  if (!releaseBelow(x, '29.0')) {
+    const taken = (allocation: { readonly pool: NetipPrefix } | null | undefined): string[] => (allocation == null ? [] : [prefixText(allocation.pool)]);
+    return { v4: taken(network.bridge?.v4), v6: taken(network.bridge?.v6) };
+  }
+  const ranges = ipv4First(network.user.ipam.config.map((entry) => ({ ...entry, subnet: String(entry['Subnet'] ?? '') })));
+  // libnetwork's IpamConf.Contains: the subnet, whatever the range (observed on 28.5.2: 10.91.5.5 on 10.91.0.0/16 with the range 10.91.1.0/24).
+  const rangeOf = (entry: Record<string, unknown>): string => String(entry['Subnet'] ?? '');
+  const isV6 = (entry: Record<string, unknown>): boolean => String(entry['Subnet'] ?? '').includes(':');
+  return {
+    v4: ranges
+      .filter((entry) => !isV6(entry))
+      .map(rangeOf)
+      .filter((range) => range !== ''),
+    v6: ranges
+      .filter(isV6)
+      .map(rangeOf)
+      .filter((range) => range !== ''),
+  };
+}
+
+/**
+ * A join's check of the endpoint's settings against the network as it is now (moby's
+ * updateNetworkConfig at a start: a network made or remade since the create or connect): 20.10 only
+ * a family's address without a subnet of that family; later releases validateEndpointSettings.
+ * 400 (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
+ */
+export function joinEndpointProblem(
+  x: Exchange,
+  network: UserNetwork,
+  endpoint: EndpointRequest,
+): { readonly status: number; readonly message: string } | null {
+  const subnets = networkSubnets(x, network);
+  if (releaseBelow(x, '26.0')) {
+    const ipv4 = text(endpoint.ipam?.['IPv4Address']);
+    const ipv6 = text(endpoint.ipam?.['IPv6Address']);
+    const lacking = (ipv4 !== '' && subnets.v4.length === 0) || (ipv6 !== '' && subnets.v6.length === 0);
+    return lacking ? { status: 400, message: WORDS.old.noSubnet('') } : null;
+  }
+  const problem = endpointSettingsProblem(x, network.name, endpoint, subnets);
+  return problem === null ? null : { status: 400, message: problem };
 }

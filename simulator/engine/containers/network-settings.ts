@@ -52,26 +52,27 @@ const ordered = (fields: Readonly<Record<string, unknown>>, order: readonly stri
 
 /**
  * A container's entry on one network (moby network.EndpointSettings): its settings, the network's
- * ID once it has joined it, the endpoint's ID while it runs, no addresses (the simulator's networks
- * allocate none).
+ * ID once it has joined it, the endpoint's ID while it runs, and its addresses on a bridge network
+ * (networks/endpoint-addresses.ts).
  */
 export function endpointOf(x: Exchange, endpoint: ContainerEndpoint): Record<string, unknown> {
   const variant = networkSettingsVariant(x.state.config);
+  const given = endpoint.endpointId === null ? null : (endpoint.addresses ?? null);
   const fields: Record<string, unknown> = {
     IPAMConfig: endpoint.ipam,
     Links: endpoint.links,
     Aliases: endpoint.aliases,
-    MacAddress: '',
+    MacAddress: given?.mac ?? '',
     DriverOpts: endpoint.driverOpts,
     ...(releaseBelow(x, '28.0') ? {} : { GwPriority: 0 }),
     NetworkID: endpoint.networkId ?? '',
     EndpointID: endpoint.endpointId ?? '',
-    Gateway: '',
-    IPAddress: '',
-    IPPrefixLen: 0,
-    IPv6Gateway: '',
-    GlobalIPv6Address: '',
-    GlobalIPv6PrefixLen: 0,
+    Gateway: given?.gateway ?? '',
+    IPAddress: given?.ipv4 ?? '',
+    IPPrefixLen: given?.ipv4PrefixLen ?? 0,
+    IPv6Gateway: given?.ipv6Gateway ?? '',
+    GlobalIPv6Address: given?.ipv6 ?? '',
+    GlobalIPv6PrefixLen: given?.ipv6PrefixLen ?? 0,
     // From 25.0 (null on the network none, observed on 26.1.5 and 28.5.2; network-settings-variant.ts).
     ...(releaseBelow(x, '25.0') || !variant.dnsNamesFrom25 || (apiBelow(x, '1.44') && variant.dnsNamesHiddenBelow144) ? {} : { DNSNames: endpoint.dnsNames }),
   };

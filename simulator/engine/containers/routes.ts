@@ -13,8 +13,15 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { isChunked } from '../../authz/request-message.js';
 import { startBodyVariant } from './start-body-variant.js';
-import { joinNetwork, leaveNetworks, startNetworks, withNetworkDisabled } from './container-networks.js';
-import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
+import {
+  joinedThenReleased,
+  joinNetwork,
+  leaveEndpoint,
+  leaveNetworks,
+  SETUP_NETWORKING_WORDS_FROM,
+  startNetworks,
+  withNetworkDisabled,
+} from './container-networks.js';
 import { userLookupProblem } from '../exec/exec-user.js';
 
 /** The container a path names, or a 404 already answered. */
@@ -154,14 +161,13 @@ const EXIT_UNKNOWN = 128;
 export function start(x: Exchange, container: Container): NotStarted | null {
   const { objects } = x.state;
   const networks = startNetworks(x, container);
-  if ('unmodelled' in networks)
-    return {
-      status: 501,
-      message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/containers/{name}/start (${networks.unmodelled})` }),
-    };
   if ('status' in networks) {
+    for (const [key, network] of networks.joinedBefore) joinedThenReleased(x, container, key, network);
     if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
     for (const network of networks.disconnectFrom) objects.networkEvent('disconnect', network, container);
+    // As for any start that fails (observed on 20.10.24 for "network x not found").
+    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
+    container.startError = networks.message;
     return networks;
   }
   const user = userLookupProblem(x, container, typeof container.config['User'] === 'string' ? container.config['User'] : '');
@@ -175,7 +181,17 @@ export function start(x: Exchange, container: Container): NotStarted | null {
   if (runtime === undefined || runtime === '') container.hostConfig = { ...container.hostConfig, Runtime: x.state.config.settings.defaultRuntime };
   if (networks.sandbox) container.sandboxId = randomBytes(32).toString('hex');
   if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
-  for (const [key, network] of networks.join) joinNetwork(x, container, key, network);
+  for (const [at, [key, network]] of networks.join.entries()) {
+    const refused = joinNetwork(x, container, key, network);
+    if (refused === null) continue;
+    // moby's cleanup releases the endpoints made before the one that failed.
+    for (const [joined] of networks.join.slice(0, at)) leaveEndpoint(x, container, joined);
+    for (const [key, network] of networks.join.slice(0, at)) joinedThenReleased(x, container, key, network);
+    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
+    const message = releaseBelow(x, SETUP_NETWORKING_WORDS_FROM) ? refused.message : `failed to set up container networking: ${refused.message}`;
+    container.startError = message;
+    return { status: refused.status, message };
+  }
   container.state = 'running';
   container.startedAt = nowNanos();
   container.exitCode = 0;

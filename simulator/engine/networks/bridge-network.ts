@@ -1,4 +1,5 @@
 import type { Exchange } from '../../http/exchange.js';
+import type { EndpointAddresses } from '../objects/index.js';
 import type { Refusal } from '../json-request.js';
 import { releaseBelow } from '../replies.js';
 import {
@@ -246,10 +247,13 @@ export type Uint64 = bigint;
 
 /**
  * 29.x's Status.IPAM.Subnets (API 1.52): per pool taken, the addresses in use (the network address,
- * for IPv4 the broadcast one, the gateway and the auxiliary addresses) and those a container could
+ * for IPv4 the broadcast one, the gateway, the auxiliary addresses, the endpoints') and those a container could
  * still be given (the range's, or the pool's, not in use). Keys sorted, as Go writes a map.
  */
-export function bridgeIpamStatus(bridge: BridgeSettings): Record<string, { IPsInUse: Uint64; DynamicIPsAvailable: Uint64 }> {
+export function bridgeIpamStatus(
+  bridge: BridgeSettings,
+  endpoints: readonly EndpointAddresses[],
+): Record<string, { IPsInUse: Uint64; DynamicIPsAvailable: Uint64 }> {
   const subnets: [string, { IPsInUse: Uint64; DynamicIPsAvailable: Uint64 }][] = [];
   for (const allocation of [bridge.v4, bridge.v6]) {
     if (allocation === null) continue;
@@ -257,7 +261,8 @@ export function bridgeIpamStatus(bridge: BridgeSettings): Record<string, { IPsIn
     const size = 1n << BigInt(pool.bits - pool.length);
     const inUse = new Set<bigint>([pool.value]);
     if (pool.family === 'IPv4') inUse.add(pool.value + size - 1n);
-    for (const text of [allocation.gateway, ...(entry?.auxAddresses.map(([, address]) => address) ?? [])]) {
+    const given = endpoints.map((addresses) => (pool.family === 'IPv4' ? addresses.ipv4 : addresses.ipv6));
+    for (const text of [allocation.gateway, ...(entry?.auxAddresses.map(([, address]) => address) ?? []), ...given]) {
       const address = parseAddress(text);
       if (address !== null) inUse.add(address.value);
     }

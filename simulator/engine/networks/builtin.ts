@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { nowNanos, rfc3339Nano, type ObjectStore } from '../objects/index.js';
 import { type BridgeSettings, bridgeIpamConfig, bridgeIpamStatus, type IpamView } from './bridge-network.js';
+import { endpointAddressesOn } from './endpoint-addresses.js';
 
 /**
  * The networks a daemon started with --bridge=none has: `none` (driver null) and `host`, both
@@ -55,14 +56,22 @@ export function builtinNetworks(objects: ObjectStore): readonly BuiltinNetwork[]
 
 /**
  * The network's `Containers` as inspect shows them: the running containers joined to it, each with
- * the endpoint of its start and no addresses. A created or stopped container has no endpoint.
+ * its endpoint and, on a bridge network, its addresses. A created or stopped container has no endpoint.
  */
-function attachedContainers(objects: ObjectStore, network: BuiltinNetwork): Record<string, unknown> {
+function attachedContainers(objects: ObjectStore, network: SimNetwork): Record<string, unknown> {
   const containers: Record<string, unknown> = {};
   for (const container of objects.allContainers()) {
-    const endpointId = container.networks.get(network.name)?.endpointId ?? null;
-    if (container.state !== 'running' || endpointId === null) continue;
-    containers[container.id] = { Name: container.name, EndpointID: endpointId, MacAddress: '', IPv4Address: '', IPv6Address: '' };
+    const endpoint = [...container.networks.values()].find((candidate) => candidate.networkId === network.id && candidate.endpointId !== null);
+    if (container.state !== 'running' || endpoint?.endpointId == null) continue;
+    const given = endpoint.addresses ?? null;
+    const withLength = (address: string, length: number): string => (address === '' ? '' : `${address}/${length}`);
+    containers[container.id] = {
+      Name: container.name,
+      EndpointID: endpoint.endpointId,
+      MacAddress: given?.mac ?? '',
+      IPv4Address: withLength(given?.ipv4 ?? '', given?.ipv4PrefixLen ?? 0),
+      IPv6Address: withLength(given?.ipv6 ?? '', given?.ipv6PrefixLen ?? 0),
+    };
   }
   return containers;
 }
@@ -105,7 +114,7 @@ export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: N
   const bridge = isUser(network) ? network.bridge : undefined;
   const allocated = bridge !== undefined ? bridgeIpamConfig(bridge, style.ipamView) : style.inspectType && settings.configOnly ? [] : ipam.config;
   const containers =
-    style.containers === 'none' ? {} : { Containers: style.containers === 'attached' && !isUser(network) ? attachedContainers(objects, network) : {} };
+    style.containers === 'none' ? {} : { Containers: style.containers === 'attached' && !settings.configOnly ? attachedContainers(objects, network) : {} };
   return {
     Name: network.name,
     Id: network.id,
@@ -124,6 +133,8 @@ export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: N
     Options: settings.options,
     Labels: settings.labels,
     ...(style.inspectType ? containers : {}),
-    ...(style.withStatus ? { Status: { IPAM: bridge === undefined ? {} : { Subnets: bridgeIpamStatus(bridge) } } } : {}),
+    ...(style.withStatus
+      ? { Status: { IPAM: bridge === undefined ? {} : { Subnets: bridgeIpamStatus(bridge, endpointAddressesOn(objects, network.id)) } } }
+      : {}),
   };
 }

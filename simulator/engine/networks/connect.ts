@@ -6,17 +6,17 @@ import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Container, ContainerEndpoint } from '../objects/index.js';
-import { notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
+import { releaseBelow, sendEmpty } from '../replies.js';
 import {
-  BRIDGE_ENDPOINT_UNMODELLED,
+  endpointNames,
   findNetwork,
-  isBridgeNetwork,
   isConfigOnly,
   joinNetwork,
   newEndpoint,
+  USER_DEFINED_EXCLUDED,
   withNetworkDisabled,
 } from '../containers/container-networks.js';
-import { type EndpointRequest, endpointRequest, endpointSettingsProblem } from '../containers/endpoint-settings.js';
+import { type EndpointRequest, endpointRequest, endpointSettingsProblem, networkSubnets } from '../containers/endpoint-settings.js';
 import type { SimNetwork } from './builtin.js';
 
 /**
@@ -62,8 +62,6 @@ const WORDS = {
 const hostWords = (x: Exchange, connect: boolean): string =>
   releaseBelow(x, WORDS.hostSplitFrom) ? WORDS.hostOld : connect ? WORDS.connectHost : WORDS.disconnectHost;
 
-const USER_DEFINED_EXCLUDED = new Set(['bridge', 'host', 'none', 'default']);
-
 /** The settings a connect gives (moby network.EndpointSettings), as far as ctrd-sim keeps them. */
 function connectSettings(x: Exchange, value: unknown): EndpointRequest & { readonly links: readonly string[] | null } {
   const config = isJsonObject(value) ? goFields(value, ['Aliases', 'Links', 'IPAMConfig', 'DriverOpts']) : {};
@@ -85,30 +83,17 @@ function updateNetworkConfig(
   settings: EndpointRequest & { readonly links: readonly string[] | null },
 ): { readonly refusal: string } | { readonly add: ContainerEndpoint } | null {
   const userDefined = !USER_DEFINED_EXCLUDED.has(network.name);
-  const shortId = container.id.slice(0, 12);
-  const hostname = String(container.config['Hostname'] ?? '');
-  let aliases: string[] | null = settings.aliases === null ? null : [...settings.aliases];
-  // Before 26.0 a user-defined network's aliases take the short ID and the hostname (observed on 20.10.24).
-  if (userDefined && releaseBelow(x, '26.0')) {
-    aliases = [...(aliases ?? [])];
-    if (!aliases.includes(shortId)) aliases.push(shortId);
-    if (`/${container.name}` !== hostname && !aliases.includes(hostname)) aliases.push(hostname);
-  }
-  // From 25.0 its DNS names (moby buildEndpointDNSNames; observed on 26.1.5, 28.5.2 and 29.7.2).
-  const dnsNames =
-    userDefined && !releaseBelow(x, '25.0') ? [...new Set([container.name, ...(aliases ?? []), shortId, ...(hostname === '' ? [] : [hostname])])] : null;
+  const { aliases, dnsNames } = endpointNames(x, container, userDefined, settings.aliases);
   const ipv4 = String(settings.ipam?.['IPv4Address'] ?? '');
   const ipv6 = String(settings.ipam?.['IPv6Address'] ?? '');
-  const ranges =
-    'user' in network
-      ? network.user.ipam.config.map((entry) => String(entry['IPRange'] ?? '') || String(entry['Subnet'] ?? '')).filter((range) => range !== '')
-      : null;
+  const subnets = 'user' in network ? networkSubnets(x, network) : null;
   if (releaseBelow(x, '26.0')) {
     if (!userDefined && (ipv4 !== '' || ipv6 !== '')) return { refusal: WORDS.ipOnPredefinedOld };
     if (!userDefined && (aliases ?? []).length > 0) return { refusal: WORDS.aliasOnPredefinedOld };
-    if ((ipv4 !== '' || ipv6 !== '') && (ranges ?? []).length === 0) return { refusal: WORDS.noSubnetOld };
+    // A family's address needs a subnet of that family (20.10 checks no more).
+    if ((ipv4 !== '' && (subnets?.v4 ?? []).length === 0) || (ipv6 !== '' && (subnets?.v6 ?? []).length === 0)) return { refusal: WORDS.noSubnetOld };
   } else {
-    const problem = endpointSettingsProblem(x, network.name, { ...settings, aliases }, ranges);
+    const problem = endpointSettingsProblem(x, network.name, { ...settings, aliases }, subnets);
     if (problem !== null) return { refusal: problem };
   }
   if (kindOf(network) === 'host' && !isHostMode(container)) return { refusal: hostWords(x, true) };
@@ -147,13 +132,13 @@ function connect(x: Exchange, container: Container, term: string, body: unknown)
   if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
   const outcome = updateNetworkConfig(x, container, network, settings);
   if (outcome !== null && 'refusal' in outcome) return handlerError(x, 400, outcome.refusal);
-  if (outcome !== null && isBridgeNetwork(network)) return notImplementedHere(x, `/networks/{id}/connect (${BRIDGE_ENDPOINT_UNMODELLED})`);
   // The entry stays when libnetwork then refuses the endpoint, a configuration-only network's first (observed on 28.5.2 for one it is on).
   if (outcome !== null) container.networks.set(network.name, outcome.add);
   if (isConfigOnly(network)) return handlerError(x, 403, 'cannot create endpoint on configuration-only network');
   // libnetwork's CreateEndpoint refuses a second endpoint of the container's name.
   if (outcome === null) return handlerError(x, 403, `endpoint with name ${container.name} already exists in network ${network.name}`);
-  joinNetwork(x, container, network.name, network);
+  const refused = joinNetwork(x, container, network.name, network);
+  if (refused !== null) return handlerError(x, refused.status, refused.message);
   sendEmpty(x, 200);
 }
 

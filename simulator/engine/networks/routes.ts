@@ -4,6 +4,8 @@ import type { Route } from '../../http/route.js';
 import { invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { apiBelow, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
 import { NETWORKS_FROM_29, readPruneFilters } from '../filters/prune-filters.js';
+import { goMapOrder } from '../containers/container-networks.js';
+import { goQuote } from '../go-strconv.js';
 import { shapeNetwork, type SimNetwork, type UserNetwork } from './builtin.js';
 import { ipamViewOf, releaseBridge } from './bridge-network.js';
 import { allNetworks, removeUserNetwork, userNetworks } from './user-networks.js';
@@ -101,6 +103,8 @@ export const networkDeleteRoute: Route = {
     // The delete words an ambiguous prefix its own way (observed: "network  is ambiguous (2 matches …)" for an empty one).
     if ('ambiguous' in found) return handlerError(x, 400, `network ${term} is ambiguous (${found.ambiguous} matches found based on ${found.basedOn})`);
     if (!('user' in found)) return handlerError(x, 403, `${found.name} is a pre-defined network and cannot be removed`);
+    const active = activeEndpoints(x, found);
+    if (active.length > 0) return handlerError(x, 403, `error while removing network: ${activeEndpointsWords(x, found, active)}`);
     removeNetwork(x, found);
     sendEmpty(x, 204);
   },
@@ -136,11 +140,26 @@ export const networkPruneRoute: Route = {
   },
 };
 
-/** Whether a running container has an endpoint on the network. */
-const hasEndpoints = (x: Exchange, network: UserNetwork): boolean =>
-  x.state.objects
-    .allContainers()
-    .some(
-      (container) =>
-        container.state === 'running' && [...container.networks.values()].some((endpoint) => endpoint.networkId === network.id && endpoint.endpointId !== null),
-    );
+/** The endpoints on the network: each running container's name and endpoint ID. */
+function activeEndpoints(x: Exchange, network: UserNetwork): { readonly name: string; readonly endpointId: string }[] {
+  const active: { name: string; endpointId: string }[] = [];
+  for (const container of x.state.objects.allContainers()) {
+    if (container.state !== 'running') continue;
+    for (const endpoint of container.networks.values())
+      if (endpoint.networkId === network.id && endpoint.endpointId !== null) active.push({ name: container.name, endpointId: endpoint.endpointId });
+  }
+  return active;
+}
+
+const hasEndpoints = (x: Exchange, network: UserNetwork): boolean => activeEndpoints(x, network).length > 0;
+
+/**
+ * libnetwork's ActiveEndpointsError: before 28.1 the network's name and ID; from 28.1 its name and
+ * each endpoint's name and short ID, in the order its store gives them (Go's map order here;
+ * observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
+ */
+function activeEndpointsWords(x: Exchange, network: UserNetwork, active: readonly { readonly name: string; readonly endpointId: string }[]): string {
+  if (releaseBelow(x, '28.1')) return `network ${network.name} id ${network.id} has active endpoints`;
+  const listed = goMapOrder(active).map(({ name, endpointId }) => `name:${goQuote(name)} id:${goQuote(endpointId.slice(0, 12))}`);
+  return `network ${network.name} has active endpoints (${listed.join(', ')})`;
+}

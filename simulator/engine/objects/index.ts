@@ -1,4 +1,4 @@
-export { ObjectStore, type Container, type ContainerEndpoint } from './store.js';
+export { ObjectStore, type Container, type ContainerEndpoint, type EndpointAddresses } from './store.js';
 export { ContainerLayer } from './container-layer.js';
 export {
   canonical,

@@ -20,6 +20,19 @@ export interface ContainerEndpoint {
   networkId: string | null;
   /** Its endpoint while it runs, or null. */
   endpointId: string | null;
+  /** The endpoint's addresses on a network that gives them (a bridge network), while it runs. */
+  addresses?: EndpointAddresses | null;
+}
+
+/** What an endpoint was given: its addresses with their prefix lengths and gateways ("" and 0 for a family it has none of), and its MAC address. */
+export interface EndpointAddresses {
+  readonly ipv4: string;
+  readonly ipv4PrefixLen: number;
+  readonly gateway: string;
+  readonly ipv6: string;
+  readonly ipv6PrefixLen: number;
+  readonly ipv6Gateway: string;
+  readonly mac: string;
 }
 
 /** A container: created from an image, never running anything (the simulator has no runtime). */
