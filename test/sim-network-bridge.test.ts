@@ -138,7 +138,7 @@ withObservedReleases('bridge networks: creates, inspects, deletes and prunes', '
         history.push(`    ${askText(step)} => ${answer.length > 160 ? `${answer.slice(0, 160)}…` : answer}`);
       }
     }),
-    { numRuns: 100 },
+    { numRuns: 70 },
   );
 });
 
@@ -270,6 +270,10 @@ async function readEndpointStep(client: HttpClient, step: EndpointStep): Promise
     timeoutMs: 20_000,
   });
   const text = reply.body.trim();
+  if (reply.status >= 400 && (step.kind === 'start' || step.kind === 'restart') && (await networkCount(client, step.name)) > 1)
+    // A start goes through the networks in Go's map order and answers the first it cannot join:
+    // with several, which one is chance, on the releases as on ctrd-sim.
+    return ['refused', '<the first network it could not join, by chance>'];
   if (reply.status >= 400) {
     const message = (JSON.parse(text) as { message: string }).message;
     // 28.1's list of the endpoints a removed network still has comes in its store's order.
@@ -295,7 +299,8 @@ async function readEndpointStep(client: HttpClient, step: EndpointStep): Promise
           endpointWords(JSON.stringify(rest)),
         ];
       });
-    return [reply.status, document.State['Status'], document.State['ExitCode'], endpointWords(String(document.State['Error'])), networks];
+    const error = byChance ? '<by chance>' : endpointWords(String(document.State['Error']));
+    return [reply.status, document.State['Status'], document.State['ExitCode'], error, networks];
   }
   if (step.kind === 'inspect-network') {
     const document = JSON.parse(text) as {
@@ -308,6 +313,13 @@ async function readEndpointStep(client: HttpClient, step: EndpointStep): Promise
     return [reply.status, normalized(JSON.stringify(document.IPAM)), attached, networkSummary(text)[1]];
   }
   return [reply.status, ask.method === 'POST' && step.kind === 'container' ? '' : endpointWords(text)];
+}
+
+/** How many networks the container has keys for. */
+async function networkCount(client: HttpClient, name: string): Promise<number> {
+  const reply = await client.request('GET', `/containers/${name}/json`, { timeoutMs: 10_000 });
+  if (reply.status !== 200) return 0;
+  return Object.keys((JSON.parse(reply.body) as { NetworkSettings: { Networks: Record<string, unknown> } }).NetworkSettings.Networks).length;
 }
 
 /** The containers and networks of the names removed (containers first: a network with endpoints stays). */
@@ -340,7 +352,7 @@ withObservedReleases(
           if (step.kind === 'inspect' && /\\"IPAddress\\":\\"\d/.test(answer)) seen.addressed++;
         }
       }),
-      { numRuns: 50 },
+      { numRuns: 35 },
     );
     t.ok(seen.started > 25 && seen.addressed > 10, `the runs joined networks and read addresses back: ${JSON.stringify(seen)}`);
   },
