@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { addressDecodeProblem, endpointProblem, endpointRequest } from './endpoint-settings.js';
+import { withNetworkedContainerId } from './networked-container.js';
 import { fillMessage } from '../../../common/messages.js';
 import { ContainerLayer, EMPTY_IMAGE_CONFIG, makeImage, nowNanos, type Image } from '../objects/index.js';
 import { goFields } from '../go-fields.js';
@@ -239,7 +240,7 @@ export const containerCreateRoute: Route = {
       imageRef,
       created: nowNanos(),
       config,
-      hostConfig,
+      hostConfig: withNetworkedContainerId(objects, hostConfig),
       state: 'created' as const,
       paused: false,
       startedAt: null,

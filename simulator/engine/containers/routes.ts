@@ -23,6 +23,7 @@ import {
   withNetworkDisabled,
 } from './container-networks.js';
 import { userLookupProblem } from '../exec/exec-user.js';
+import { networkedContainerProblem } from './networked-container.js';
 
 /** The container a path names, or a 404 already answered. */
 export function containerOr404(x: Exchange): Container | undefined {
@@ -160,6 +161,12 @@ const EXIT_UNKNOWN = 128;
  */
 export function start(x: Exchange, container: Container): NotStarted | null {
   const { objects } = x.state;
+  const networked = networkedContainerProblem(x, container);
+  if (networked !== null) {
+    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
+    container.startError = networked.message;
+    return networked;
+  }
   const networks = startNetworks(x, container);
   if ('status' in networks) {
     for (const [key, network] of networks.joinedBefore) joinedThenReleased(x, container, key, network);
