@@ -132,7 +132,8 @@ export const archivePutRoute: Route = {
       const records = await readTarRecords(body).catch(() => null);
       if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar broken after its first entry');
       const chown = 'uid' in copied ? copied : null;
-      const extraction = extractUpload(x, container, point.resolved, records, new Date(Number(nowNanos() / 1_000_000n)), chown);
+      const now = new Date(Number(nowNanos() / 1_000_000n));
+      const extraction = extractUpload(x, container, point.resolved, records, now, chown, boolQuery(x, 'noOverwriteDirNonDir'));
       if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
       if ('notFound' in extraction) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
       if ('refused' in extraction)

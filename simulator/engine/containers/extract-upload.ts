@@ -97,6 +97,7 @@ export function extractUpload(
   records: readonly TarRecord[],
   now: Date,
   chown: { readonly uid: number; readonly gid: number } | null = null,
+  noOverwriteDirNonDir = false,
 ): Extraction {
   const older = releaseBelow(x, NEWER_EXTRACTION_FROM);
   for (const record of records) {
@@ -146,8 +147,20 @@ export function extractUpload(
     const existing = failed === null ? at(path) : undefined;
     // copyUIDGID's owner replaces the header's (Untar's ChownOpts); root's is no field.
     const entry = withOwner(entryOfRecord(record, path)!, chown);
-    if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory'))
+    if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory')) {
+      // Asked not to (noOverwriteDirNonDir), Unpack refuses, naming the path (from 28.0 the entry's name) and the extraction point.
+      if (noOverwriteDirNonDir) {
+        commit(container, pending, at);
+        const shown = goQuote(older ? named : relative);
+        return {
+          refused:
+            existing.type === 'directory'
+              ? `cannot overwrite directory ${shown} with non-directory ${goQuote(dest)}`
+              : `cannot overwrite non-directory ${shown} with directory ${goQuote(dest)}`,
+        };
+      }
       return { unmodelled: 'an entry that replaces a directory by another type, or the reverse' };
+    }
     // Untar makes the missing parents (MkdirAll) before it creates the entry.
     for (const dir of made) {
       touch(posix.dirname(dir));
