@@ -49,7 +49,9 @@ export async function compareCommand(files: readonly string[], flags: CompareFla
   if (labels !== undefined && labels.length !== files.length)
     throw new UsageError(`--label is given ${labels.length} time(s) for ${files.length} report(s): give one per report, in the order of the reports, or none`);
   const out = flags.out ?? join('reports', `compare-${timestamp(new Date())}`);
-  const read = await Promise.all(files.map((file) => readReport(file)));
+  // One after the other: a file that cannot be read is named in the order given, not by which read failed first.
+  const read: Awaited<ReturnType<typeof readReport>>[] = [];
+  for (const file of files) read.push(await readReport(file));
   const inputs: CompareInput[] = await Promise.all(
     read.map(async ({ source, report }, i) => ({
       source,

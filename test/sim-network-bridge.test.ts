@@ -138,7 +138,7 @@ withObservedReleases('bridge networks: creates, inspects, deletes and prunes', '
         history.push(`    ${askText(step)} => ${answer.length > 160 ? `${answer.slice(0, 160)}…` : answer}`);
       }
     }),
-    { numRuns: 70 },
+    { numRuns: 50 },
   );
 });
 
@@ -352,7 +352,7 @@ withObservedReleases(
           if (step.kind === 'inspect' && /\\"IPAddress\\":\\"\d/.test(answer)) seen.addressed++;
         }
       }),
-      { numRuns: 35 },
+      { numRuns: 25 },
     );
     t.ok(seen.started > 25 && seen.addressed > 10, `the runs joined networks and read addresses back: ${JSON.stringify(seen)}`);
   },

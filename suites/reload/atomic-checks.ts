@@ -71,7 +71,15 @@ export const atomicCheck: RuleCheck = {
               if (!allowed.has(seen)) mixed = seen;
             }
           };
-          readers = Array.from({ length: READERS }, reader);
+          // Each reader's failure is kept at once: a rejection heard only after the reloads would be
+          // unhandled meanwhile, which ends the process (a daemon resetting a read, seen on 20.10.24).
+          let failed: { readonly error: unknown } | undefined;
+          readers = Array.from({ length: READERS }, () =>
+            reader().catch((error: unknown) => {
+              failed ??= { error };
+              stop = true;
+            }),
+          );
           for (let i = 0; i < RELOADS && mixed === undefined; i += 1) {
             await session.write({ doc: { ...(i % 2 === 0 ? b : a) }, flaw: 'none' });
             await session.reload(`reload ${i + 1}`);
@@ -82,6 +90,7 @@ export const atomicCheck: RuleCheck = {
           }
           stop = true;
           await Promise.all(readers);
+          if (failed !== undefined) throw failed.error;
           if (mixed !== undefined)
             throw new Violation(
               `during reloads between ${[...allowed].join(' and ')}, GET /info answered the mix ${mixed} (Labels, LiveRestoreEnabled, Runtimes, DefaultRuntime)`,
