@@ -2,7 +2,7 @@ import { HYPHENATED_USER_WORDS_FROM } from '../messages.js';
 import type { Exchange } from '../../http/exchange.js';
 import { releaseBelow } from '../replies.js';
 import { builtinNetworks, type UserNetwork } from '../networks/builtin.js';
-import { ipv4First, netipText, parseAddress, prefixText, subnetContains } from '../networks/ipam.js';
+import { isIPv6Subnet, netipText, parseAddress, prefixText, subnetContains } from '../networks/ipam.js';
 import type { NetipPrefix } from '../go-netip.js';
 import { findNetwork } from './container-networks.js';
 
@@ -214,20 +214,9 @@ export function networkSubnets(x: Exchange, network: UserNetwork): NetworkSubnet
     const taken = (allocation: { readonly pool: NetipPrefix } | null | undefined): string[] => (allocation == null ? [] : [prefixText(allocation.pool)]);
     return { v4: taken(network.bridge?.v4), v6: taken(network.bridge?.v6) };
   }
-  const ranges = ipv4First(network.user.ipam.config.map((entry) => ({ ...entry, subnet: String(entry['Subnet'] ?? '') })));
   // libnetwork's IpamConf.Contains: the subnet, whatever the range (observed on 28.5.2: 10.91.5.5 on 10.91.0.0/16 with the range 10.91.1.0/24).
-  const rangeOf = (entry: Record<string, unknown>): string => String(entry['Subnet'] ?? '');
-  const isV6 = (entry: Record<string, unknown>): boolean => String(entry['Subnet'] ?? '').includes(':');
-  return {
-    v4: ranges
-      .filter((entry) => !isV6(entry))
-      .map(rangeOf)
-      .filter((range) => range !== ''),
-    v6: ranges
-      .filter(isV6)
-      .map(rangeOf)
-      .filter((range) => range !== ''),
-  };
+  const subnets = network.user.ipam.config.map((entry) => String(entry['Subnet'] ?? '')).filter((subnet) => subnet !== '');
+  return { v4: subnets.filter((subnet) => !isIPv6Subnet(subnet)), v6: subnets.filter(isIPv6Subnet) };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from './address-space.js';
 import { BRIDGE_NAME_OPTION, bridgeLookupProblem, bridgeMakingProblem, mtuOf, optionProblem } from './bridge-options.js';
 import type { CreateRequest } from './create-request.js';
-import { addressText, type IpamEntry, parseAddress, parsePrefix } from './ipam.js';
+import { addressText, type IpamEntry, isIPv6Subnet, masked, parseAddress, parsePrefix } from './ipam.js';
 
 /**
  * A network the bridge driver makes (the default driver): its pools, its gateways and its
@@ -93,17 +93,10 @@ const variantOf = (x: Exchange): BridgeVariant =>
           ? VARIANT_28
           : VARIANT_29;
 
-const isIPv6Entry = (entry: IpamEntry): boolean => {
-  const prefix = parsePrefix(entry.subnet);
-  return prefix !== null && prefix.family === 'IPv6' && prefix.value >> 32n !== 0xffffn;
-};
-
 /** The first address of the entry's range (or of the pool) that is neither the pool's network address nor, for IPv4, its broadcast one. */
 function firstFreeAddress(pool: HeldPool, entry: IpamEntry | null): string {
   const range = entry !== null && entry.ipRange !== '' ? parsePrefix(entry.ipRange) : null;
-  const from = range ?? pool;
-  const hostBits = BigInt(from.bits - from.length);
-  let value = (from.value >> hostBits) << hostBits;
+  let value = masked(range ?? pool).value;
   if (value === pool.value) value += 1n;
   return addressText({ family: pool.family, value, bits: pool.bits, zone: '' });
 }
@@ -141,8 +134,8 @@ export function createBridge(
 ): BridgeSettings | Refusal {
   const variant = variantOf(x);
   const entries = request.ipam?.entries ?? [];
-  const configV4 = entries.filter((entry) => !isIPv6Entry(entry));
-  const configV6 = entries.filter(isIPv6Entry);
+  const configV4 = entries.filter((entry) => !isIPv6Subnet(entry.subnet));
+  const configV6 = entries.filter((entry) => isIPv6Subnet(entry.subnet));
   const bridgeName = (options[BRIDGE_NAME_OPTION] ?? '') || `br-${id.slice(0, 12)}`;
   const mtu = mtuOf(options);
   const mtuProblem = (): Refusal | null => (mtu < 0 ? { status: variant.optionStatus, message: `invalid MTU number: ${mtu}` } : null);
@@ -267,9 +260,8 @@ export function bridgeIpamStatus(
       if (address !== null) inUse.add(address.value);
     }
     const range = entry !== null && entry.ipRange !== '' ? (parsePrefix(entry.ipRange) ?? pool) : pool;
-    const rangeBits = BigInt(range.bits - range.length);
-    const rangeStart = (range.value >> rangeBits) << rangeBits;
-    const rangeSize = 1n << rangeBits;
+    const rangeStart = masked(range).value;
+    const rangeSize = 1n << BigInt(range.bits - range.length);
     const usedInRange = [...inUse].filter((value) => value >= rangeStart && value < rangeStart + rangeSize).length;
     subnets.push([poolText(pool), { IPsInUse: BigInt(inUse.size), DynamicIPsAvailable: rangeSize - BigInt(usedInRange) }]);
   }

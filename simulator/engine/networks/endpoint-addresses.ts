@@ -5,7 +5,7 @@ import type { ContainerEndpoint, EndpointAddresses, ObjectStore } from '../objec
 import { releaseBelow } from '../replies.js';
 import type { HeldPool } from './address-space.js';
 import type { Allocation, BridgeSettings } from './bridge-network.js';
-import { addressText, contains, parseAddress, parsePrefix } from './ipam.js';
+import { addressText, contains, masked, parseAddress, parsePrefix } from './ipam.js';
 
 /**
  * The addresses libnetwork's IPAM gives an endpoint on a bridge network as a container joins it
@@ -60,9 +60,8 @@ function addressIn(x: Exchange, network: { readonly id: string; readonly name: s
     return asked;
   }
   const range = entry !== null && entry.ipRange !== '' ? (parsePrefix(entry.ipRange) ?? pool) : pool;
-  const hostBits = BigInt(range.bits - range.length);
-  const start = (range.value >> hostBits) << hostBits;
-  const end = start + (1n << hostBits);
+  const start = masked(range).value;
+  const end = start + (1n << BigInt(range.bits - range.length));
   // A /64 is never full here: the search stops well before its end.
   for (let value = start; value < end && value < start + 0x10000n; value++) if (!used.has(value)) return textOf(pool, value);
   return { status: 500, message: `no available ${pool.family} addresses on this network's address pools: ${network.name} (${network.id})` };

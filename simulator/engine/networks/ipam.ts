@@ -21,11 +21,13 @@ export function parsePrefix(text: string): Prefix | null {
  * Observed on 20.10.24, 26.1.5 and 28.5.2: [fd00::/64, 10.99.0.0/24] is kept as [10.99.0.0/24, fd00::/64].
  */
 export function ipv4First<T extends { readonly subnet: string }>(entries: readonly T[]): T[] {
-  const isIPv6 = (subnet: string): boolean => {
-    const prefix = parsePrefix(subnet);
-    return prefix !== null && prefix.family === 'IPv6' && prefix.value >> 32n !== 0xffffn;
-  };
-  return [...entries.filter((entry) => !isIPv6(entry.subnet)), ...entries.filter((entry) => isIPv6(entry.subnet))];
+  return [...entries.filter((entry) => !isIPv6Subnet(entry.subnet)), ...entries.filter((entry) => isIPv6Subnet(entry.subnet))];
+}
+
+/** Whether dockerd keeps a subnet among the IPv6 ones (an IPv4-mapped subnet counts as IPv4, net.IP.To4). */
+export function isIPv6Subnet(subnet: string): boolean {
+  const prefix = parsePrefix(subnet);
+  return prefix !== null && prefix.family === 'IPv6' && prefix.value >> 32n !== 0xffffn;
 }
 
 export const masked = (prefix: Prefix): Prefix => {
