@@ -14,24 +14,32 @@ import { ustar } from './helpers/ustar.js';
  * platform and tags of every image the load left).
  */
 
-const LAYER = ustar([{ name: 'hello', type: 'file', content: 'hi\n' }]);
-const LAYER_DIGEST = `sha256:${createHash('sha256').update(LAYER).digest('hex')}`;
+/**
+ * A load's one layer, its own for each load (`salt` is generated with it): a blob that a run's
+ * deletes freed and the next load found still present was collected by dockerd 29.7.2's containerd
+ * before the load referenced it ("failed to resolve layers: … content digest … not found", 2026-12-07).
+ */
+function layerOf(salt: number): { readonly tar: Buffer; readonly digest: string } {
+  const tar = ustar([{ name: 'hello', type: 'file', content: `hi ${salt}\n` }]);
+  return { tar, digest: `sha256:${createHash('sha256').update(tar).digest('hex')}` };
+}
 
 interface ArchivedImage {
   readonly platform: Readonly<Record<string, unknown>>;
   readonly repoTags: readonly string[];
 }
 
-/** A save-format archive (manifest.json, each image's config, one shared layer). */
-function archive(images: readonly ArchivedImage[]): Buffer {
-  const layerPath = `${LAYER_DIGEST.slice(7)}/layer.tar`;
+/** A save-format archive (manifest.json, each image's config, one layer they share). */
+function archive(images: readonly ArchivedImage[], salt: number): Buffer {
+  const layer = layerOf(salt);
+  const layerPath = `${layer.digest.slice(7)}/layer.tar`;
   const configs = images.map(({ platform }, i) =>
-    JSON.stringify({ ...platform, created: `2026-01-0${i + 1}T00:00:00Z`, config: {}, rootfs: { type: 'layers', diff_ids: [LAYER_DIGEST] } }),
+    JSON.stringify({ ...platform, created: `2026-01-0${i + 1}T00:00:00Z`, config: {}, rootfs: { type: 'layers', diff_ids: [layer.digest] } }),
   );
   const names = configs.map((config) => `${createHash('sha256').update(config).digest('hex')}.json`);
   const manifest = images.map(({ repoTags }, i) => ({ Config: names[i], RepoTags: repoTags, Layers: [layerPath] }));
   return ustar([
-    { name: layerPath, type: 'file', content: LAYER.toString('latin1') },
+    { name: layerPath, type: 'file', content: layer.tar.toString('latin1') },
     ...configs.map((config, i) => ({ name: names[i]!, type: 'file' as const, content: config })),
     { name: 'manifest.json', type: 'file', content: JSON.stringify(manifest) },
   ]);
@@ -65,7 +73,7 @@ const wanted = fc.oneof(
 const platformQuery = (platforms: readonly string[]): string => platforms.map((platform) => `&platform=${encodeURIComponent(platform)}`).join('');
 
 /** A load carries the images of its archive (the archive is made when it is sent, so that a counterexample reads as its images). */
-type PlatformAsk = Ask & { readonly images?: readonly ArchivedImage[] };
+type PlatformAsk = Ask & { readonly images?: readonly ArchivedImage[]; readonly salt?: number };
 
 const requests: fc.Arbitrary<PlatformAsk> = fc.oneof(
   fc
@@ -79,8 +87,9 @@ const requests: fc.Arbitrary<PlatformAsk> = fc.oneof(
         selector: ({ repoTags }): unknown => (repoTags.length === 0 ? Symbol('untagged') : repoTags[0]),
       }),
       platforms: fc.array(wanted, { maxLength: 2 }),
+      salt: fc.nat(),
     })
-    .map(({ version, images, platforms }) => ({ method: 'POST', path: `${version}/images/load?quiet=1${platformQuery(platforms)}`, images })),
+    .map(({ version, images, platforms, salt }) => ({ method: 'POST', path: `${version}/images/load?quiet=1${platformQuery(platforms)}`, images, salt })),
   fc
     .record({
       version: fc.constantFrom('', '/v1.47', '/v1.48', '/v1.52'),
@@ -110,7 +119,7 @@ async function read(client: HttpClient, ask: PlatformAsk): Promise<unknown> {
   let reply: Awaited<ReturnType<HttpClient['request']>>;
   try {
     reply = await client.request(ask.method, ask.path, {
-      ...(ask.images === undefined ? {} : { headers: { 'Content-Type': 'application/x-tar' }, body: archive(ask.images) }),
+      ...(ask.images === undefined ? {} : { headers: { 'Content-Type': 'application/x-tar' }, body: archive(ask.images, ask.salt ?? 0) }),
       timeoutMs: 20_000,
     });
   } catch (error) {

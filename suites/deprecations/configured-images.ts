@@ -3,8 +3,12 @@ import type { ExchangeLog } from '../harness/exchange-log.js';
 import { changesFor, repoFor, type ImageSettings } from './arbitraries.js';
 import { importImage, setupPath } from './objects.js';
 
-/** A one-file layer: the image-config rules judge the configuration, not the files. */
-const LAYER = [{ type: 'file', name: 'ctc-config', content: Buffer.from('ctr-conformance\n') }] as const;
+/**
+ * A one-file layer (the image-config rules judge the configuration, not the files), its own for each
+ * reference: concurrent cells sharing one blob let dockerd 29.7.2's containerd collect it between one
+ * cell's delete and another's import (suites/deprecations/full-images.ts).
+ */
+const layerOf = (ref: string) => [{ type: 'file', name: 'ctc-config', content: Buffer.from(`ctr-conformance ${ref}\n`) }] as const;
 
 /**
  * Runs `body` with `repo:tag` imported (with `changes`) and removes the image afterwards, whatever
@@ -20,7 +24,7 @@ export async function withImageTagged<T>(
   body: (ref: string) => Promise<T>,
 ): Promise<T> {
   const ref = `${repo}:${tag}`;
-  await importImage(ctx, log, { repo, tag, changes, entries: LAYER });
+  await importImage(ctx, log, { repo, tag, changes, entries: layerOf(ref) });
   try {
     return await body(ref);
   } finally {

@@ -108,8 +108,13 @@ const EMPTY: Readonly<Record<NonstandardField, unknown>> = {
 /** Whether a value is a field's empty one (what an unset field is). */
 export const isEmptyValue = (field: NonstandardField, value: unknown): boolean => value === undefined || value === EMPTY[field];
 
-/** The one-file layer of every loaded image. */
-const LAYER = [{ type: 'file', name: 'ctc-loaded', content: Buffer.from('ctr-conformance\n') }] as const;
+/**
+ * The one-file layer of an image, its own for each reference: cells run concurrently, and a layer
+ * shared between them let dockerd 29.7.2's containerd collect the blob one cell's delete freed while
+ * another cell's load, finding it present, had not yet referenced it ("failed to resolve layers: …
+ * content digest … not found").
+ */
+const layerOf = (ref: string) => [{ type: 'file', name: 'ctc-loaded', content: Buffer.from(`ctr-conformance ${ref}\n`) }] as const;
 const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 const LOADED_CONTAINER = `c0ffee${'0'.repeat(58)}`;
 const LOADED_CONTAINER_CONFIG = { Hostname: 'ctc-builder', Cmd: ['/bin/sh', '-c', '#(nop) ctc'] };
@@ -133,7 +138,7 @@ function configFor(fields: NonstandardSettings): Record<string, unknown> {
 
 /** The save format of one image: manifest.json, the config document and the layer tar. Deterministic: the same case and tag give the same image. */
 export async function imageArchive(c: FullImageCase, repoTag: string): Promise<Buffer> {
-  const layer = await tarball(LAYER);
+  const layer = await tarball(layerOf(repoTag));
   const diffId = sha256(layer);
   const document = {
     architecture: 'amd64',
@@ -211,7 +216,7 @@ async function commit(ctx: SuiteContext, log: ExchangeLog, c: FullImageCase, rep
 }
 
 async function importEmpty(ctx: SuiteContext, log: ExchangeLog, repo: string, tag: string): Promise<MadeImage> {
-  await importImage(ctx, log, { repo, tag, entries: LAYER });
+  await importImage(ctx, log, { repo, tag, entries: layerOf(`${repo}:${tag}`) });
   return { ref: `${repo}:${tag}`, set: {}, container: '', containerConfig: null };
 }
 
