@@ -265,6 +265,8 @@ export const INFO_FIELDS: readonly InfoField[] = [
   { name: 'RuncCommit' },
   { name: 'InitCommit' },
   { name: 'SecurityOptions' },
+  // Go's omitempty: only when pools are configured (--default-address-pool, the file's default-address-pools).
+  { name: 'DefaultAddressPools' },
   { name: 'FirewallBackend', api: { min: '1.49' }, styles: ['29.7'] },
   // At every API version (26.1 and 28.5 do so, though the API documents it from 1.46; the
   // document lists the configured directories on every release: 20.10 lacks it, an observed quirk).

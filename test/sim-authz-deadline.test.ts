@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
 import { CALL_TIMEOUT_MS } from '../simulator/authz/plugin-client.js';
+import { simDirFlags } from './helpers/in-process-sim.js';
 
 /**
  * A plugin that trickles its answer (a byte now and then, head or body) must not hold requests:
@@ -65,19 +66,12 @@ t.test('a plugin that trickles its answer gets the request refused with 500 at t
   const plugin = await tricklingPlugin(join(dir, 'slow.sock'), () => phase, 100);
   t.teardown(() => new Promise<void>((done) => plugin.close(() => done())));
   plugin.on('connection', (socket) => t.teardown(() => socket.destroy()));
-  const socket = join(dir, 'd.sock');
+  const socket = join(dir, 's.sock');
   const deadline = 800;
   const flags = parseArgv([
     '--brand',
     'docker',
-    '-H',
-    `unix://${socket}`,
-    '--data-root',
-    join(dir, 'data'),
-    '--exec-root',
-    join(dir, 'exec'),
-    '--pidfile',
-    join(dir, 'pid'),
+    ...simDirFlags(dir),
     '--plugin-dir',
     dir,
     '--authorization-plugin',

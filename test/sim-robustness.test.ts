@@ -7,6 +7,7 @@ import t from 'tap';
 import { listenBacklog } from '../simulator/listeners/backlog.js';
 import { parseArgv, resolveConfig, startSimulator, type RunningSimulator } from '../simulator/index.js';
 import { startSimProcess } from './helpers/sim-process.js';
+import { simDirFlags } from './helpers/in-process-sim.js';
 
 /**
  * ctrd-sim under the inputs that break daemons, each answered as dockerd 20.10.24, 26.1.5 and
@@ -57,20 +58,7 @@ async function inProcess(
 ): Promise<{ sim: RunningSimulator; socket: string }> {
   const dir = privateDir(t);
   const socket = join(dir, 's.sock');
-  const flags = parseArgv([
-    '--emulate',
-    release,
-    '--brand',
-    'docker',
-    '-H',
-    `unix://${socket}`,
-    '--data-root',
-    join(dir, 'data'),
-    '--exec-root',
-    join(dir, 'exec'),
-    '--pidfile',
-    join(dir, 'pid'),
-  ]);
+  const flags = parseArgv(['--emulate', release, '--brand', 'docker', ...simDirFlags(dir)]);
   const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }), options);
   t.teardown(() => sim.close());
   return { sim, socket };

@@ -140,7 +140,7 @@ export function resolveConfig(flags: ParsedFlags, sources: ConfigSources): SimCo
   checkReleaseFlags(flags, release, faults, quirks);
   const flagHosts = flag(flags, 'host');
   if (flagHosts !== undefined) checkHosts(flagHosts, true, names, null);
-  checkFlagValues(flags, names, faults, quirks);
+  checkFlagValues(flags, names, release, faults, quirks);
   const { file, settings } = loadConfiguration(flags, names, release, sources, faults, quirks);
   // The flag, else the file's key (its type checked as the file was loaded), else the default.
   const pick = <K extends ReadOption, F>(name: K, key: string, fallback: F): OptionValue<K> | F =>

@@ -18,7 +18,7 @@ export async function startInProcessSim(t: { teardown(fn: () => unknown): void }
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const socket = join(dir, 's.sock');
   const dataRoot = join(dir, 'data');
-  const flags = parseArgv([...args, '-H', `unix://${socket}`, '--data-root', dataRoot, '--exec-root', join(dir, 'exec'), '--pidfile', join(dir, 'pid')]);
+  const flags = parseArgv([...args, ...simDirFlags(dir)]);
   const sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: () => null }));
   t.teardown(() => sim.close());
   return { socket, dir, dataRoot };
@@ -28,3 +28,15 @@ export async function startInProcessSim(t: { teardown(fn: () => unknown): void }
 export async function dockerSimSocket(t: { teardown(fn: () => unknown): void }, prefix: string, release: string): Promise<string> {
   return (await startInProcessSim(t, prefix, ['--emulate', release, '--brand', 'docker'])).socket;
 }
+
+/** The flags that put a simulator's socket (s.sock), data root, exec root and pidfile in `dir`. */
+export const simDirFlags = (dir: string): string[] => [
+  '-H',
+  `unix://${join(dir, 's.sock')}`,
+  '--data-root',
+  join(dir, 'data'),
+  '--exec-root',
+  join(dir, 'exec'),
+  '--pidfile',
+  join(dir, 'pid'),
+];

@@ -190,8 +190,8 @@ export function checkAgainstRelease(
   });
 }
 
-/** How a pair is started: AgainstRealOptions', and whether the real daemon runs containers. */
-type PairOptions = Pick<AgainstRealOptions, 'isolated' | 'simArgs'> & { readonly runsContainers?: boolean };
+/** How a pair is started: AgainstRealOptions', whether the real daemon runs containers, and flags both sides start with. */
+type PairOptions = Pick<AgainstRealOptions, 'isolated' | 'simArgs'> & { readonly runsContainers?: boolean; readonly daemonArgs?: readonly string[] };
 
 /** The release's dockerd started (the suites' safety flags; `isolated`: in a private network namespace) and ctrd-sim emulating it; both stopped at the test's end. */
 async function startPair(
@@ -202,14 +202,15 @@ async function startPair(
 ): Promise<[real: HttpClient, sim: HttpClient]> {
   // A start in a namespace is a request of its own, which keeps 29.7's time namespaces: a daemon that runs containers here turns them off.
   const timeNamespacesOff = options.runsContainers === true && (await addsTimeNamespaces([daemon.path]));
-  const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start(
-    options.isolated === true ? { netns: { addresses: [] }, ...(timeNamespacesOff ? { config: { features: { 'time-namespaces': false } } } : {}) } : undefined,
-  );
+  const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start({
+    ...(options.daemonArgs === undefined ? {} : { args: options.daemonArgs }),
+    ...(options.isolated === true ? { netns: { addresses: [] }, ...(timeNamespacesOff ? { config: { features: { 'time-namespaces': false } } } : {}) } : {}),
+  });
   if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
   t.teardown(() => outcome.instance.stop());
   const realClient = new HttpClient(outcome.instance.endpoint);
   t.teardown(() => realClient.close());
-  return [realClient, await simClient(t, prefix, daemon.release, options.simArgs)];
+  return [realClient, await simClient(t, prefix, daemon.release, [...(options.simArgs ?? []), ...(options.daemonArgs ?? [])])];
 }
 
 /**
@@ -223,15 +224,22 @@ export function withObservedReleases(
   options: PairOptions,
   body: (t: Test, release: string, real: HttpClient, sim: HttpClient) => Promise<void>,
 ): void {
-  const real = realDaemons();
-  const v29 = installedDaemon('29.7');
-  const daemons = [...real.daemons, ...('daemon' in v29 ? [v29.daemon] : [])];
-  const missing = [real.missing, 'missing' in v29 ? v29.missing : null].filter((why) => why !== null);
-  if (missing.length > 0 && inCI()) t.fail(`the real daemons are required in CI: ${missing.join('; ')}`);
-  else if (missing.length > 0) t.test(`${what}: the releases not installed`, { skip: missing.join('; ') }, async () => {});
-  for (const daemon of daemons)
+  for (const daemon of observedDaemons(what))
     t.test(`${what}: ctrd-sim --emulate ${daemon.release} and dockerd ${daemon.release}`, async (t) => {
       const [realClient, sim] = await startPair(t, prefix, daemon, options);
       await body(t, daemon.release, realClient, sim);
     });
+}
+
+/**
+ * The observed releases' daemons (20.10, 26.1, 28.5 provisioned, 29.7 installed). In CI a missing
+ * one is a failure; elsewhere a skipped test of `what` that says why.
+ */
+export function observedDaemons(what: string): readonly { readonly release: string; readonly path: string }[] {
+  const real = realDaemons();
+  const v29 = installedDaemon('29.7');
+  const missing = [real.missing, 'missing' in v29 ? v29.missing : null].filter((why) => why !== null);
+  if (missing.length > 0 && inCI()) t.fail(`the real daemons are required in CI: ${missing.join('; ')}`);
+  else if (missing.length > 0) t.test(`${what}: the releases not installed`, { skip: missing.join('; ') }, async () => {});
+  return [...real.daemons, ...('daemon' in v29 ? [v29.daemon] : [])];
 }

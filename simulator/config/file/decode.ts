@@ -1,5 +1,7 @@
 import { fileKeyNamed, type Shape } from '../../../specs/config-schema.js';
 import { jsonTypeWord } from './go-values.js';
+import { isOlder } from '../../../common/dotted-version.js';
+import type { DaemonRelease } from '../../../specs/versions.js';
 import type { MessageStyle } from './message-style.js';
 import type { FileDocument } from './read-document.js';
 
@@ -95,11 +97,19 @@ function check(shape: Shape, value: unknown, key: string, below: (string | numbe
 }
 
 /** Go's UnmarshalTypeError text, worded as the release words it. */
-export function typeProblemText(p: TypeProblem, style: MessageStyle): string {
+export function typeProblemText(p: TypeProblem, style: MessageStyle, release: DaemonRelease): string {
   const what = p.json === 'number' && typeof p.value === 'number' && !Number.isInteger(p.value) ? `number ${String(p.value)}` : p.json;
   const fields = p.below.filter((part): part is string => typeof part === 'string');
+  // PoolsOpt decodes its entries with a json.Unmarshal of its own. The decoder gives that error the outer
+  // path it stands at (20.10 without the field below it; 23.0 to 27.x and 29.x with it), or 28.x's keeps
+  // the inner one alone, which starts below the key with no struct before it (observed on 20.10.24,
+  // 26.1.5, 28.5.2 and 29.7.2).
+  const pools = p.key === 'default-address-pools' && fields.length > 0;
+  if (pools && style === 'v20') return `json: cannot unmarshal ${what} into Go struct field Config.${p.key} of type ${p.goType}`;
+  if (pools && (style === 'v23' || !isOlder(release.release, '29.0')))
+    return `${style === 'v28' ? 'invalid JSON: ' : ''}json: cannot unmarshal ${what} into Go struct field Config.CommonConfig.NetworkConfig.${p.key}.${fields[fields.length - 1]!} of type ${p.goType}`;
   if (style === 'v28') {
-    const path = ['Config', p.key, ...p.below.map(String)].join('.');
+    const path = pools ? `.${p.below.join('.')}` : ['Config', p.key, ...p.below.map(String)].join('.');
     const lastIsIndex = typeof p.below[p.below.length - 1] === 'number';
     return `invalid JSON: json: cannot unmarshal ${what} into ${lastIsIndex ? '' : 'Go struct field '}${path} of type ${p.goType}`;
   }

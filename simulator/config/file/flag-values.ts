@@ -1,4 +1,7 @@
 import type { BrandNames } from '../../../specs/brands.js';
+import type { DaemonRelease } from '../../../specs/versions.js';
+import { goQuote } from '../../engine/go-strconv.js';
+import { parsePoolFlag } from './address-pools.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import { KNOWN_OPTIONS, type ParsedFlags } from '../flags/argv.js';
 import { SimError } from '../../errors.js';
@@ -23,8 +26,12 @@ export function isIp(value: string): boolean {
 }
 
 /** What the flag library checks as it takes a value: the reason a value is refused, or null. */
-function problemOf(name: string, value: string, names: BrandNames, variant: FlagValuesVariant, switches: Switches): string | null {
+function problemOf(name: string, value: string, names: BrandNames, release: DaemonRelease, variant: FlagValuesVariant, switches: Switches): string | null {
   switch (name) {
+    case 'default-address-pool': {
+      const pool = parsePoolFlag(value, release);
+      return 'error' in pool ? pool.error : null;
+    }
     case 'label':
       return variant.keyValueLabelsUnchecked && value.includes('=') ? null : labelProblem(value, names, switches);
     case 'default-ulimit': {
@@ -61,18 +68,25 @@ function problemOf(name: string, value: string, names: BrandNames, variant: Flag
 }
 
 /** Checks each value of the flags that validate as they parse; a refusal is a usage error naming flag and value. */
-export function checkFlagValues(flags: ParsedFlags, names: BrandNames, faults: ReadonlySet<TestableRuleId>, quirks: ReadonlySet<string> = new Set()): void {
+export function checkFlagValues(
+  flags: ParsedFlags,
+  names: BrandNames,
+  release: DaemonRelease,
+  faults: ReadonlySet<TestableRuleId>,
+  quirks: ReadonlySet<string> = new Set(),
+): void {
   // Where these checks differ from the document's (flag-values-variant.ts).
   const switches = { faults, quirks };
   const variant = flagValuesVariant(switches);
   for (const [name, value] of flags) {
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one !== 'string') continue;
-      const problem = problemOf(name, one, names, variant, switches);
+      const problem = problemOf(name, one, names, release, variant, switches);
       if (problem === null) continue;
       const option = KNOWN_OPTIONS.find((o) => o.name === name);
       const spelled = option?.short === undefined ? `--${name}` : `-${option.short}, --${name}`;
-      throw new SimError('SIM_USAGE', `invalid argument "${one}" for "${spelled}" flag: ${problem}`);
+      // pflag's %q of the value and of the flag's names.
+      throw new SimError('SIM_USAGE', `invalid argument ${goQuote(one)} for ${goQuote(spelled)} flag: ${problem}`);
     }
   }
 }

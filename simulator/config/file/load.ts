@@ -1,3 +1,4 @@
+import { poolFileProblem } from './address-pools.js';
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
@@ -11,7 +12,7 @@ import { mergeSettings } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { fileError, readDocument, type ConfigDocument, type FileDocument } from './read-document.js';
 import { withRemovedKeys } from './removed-options.js';
-import type { DaemonSettings } from './settings.js';
+import type { AddressPoolSetting, DaemonSettings } from './settings.js';
 import { validateSettings } from './validate.js';
 
 export interface LoadedConfiguration {
@@ -73,12 +74,16 @@ export function checkDocument(
       names,
       path,
       (variant.boolTypeUnnamed && typeProblem.goType === 'bool' ? `json: cannot unmarshal ${typeProblem.json} into Go value of type bool` : null) ??
-        variant.unnamedTypeRefusal(typeProblem.key, typeProblem.value, release) ??
-        typeProblemText(typeProblem, style),
+        // A key's own value of the wrong type; what is below it keeps the decoder's words (28.x: ".0.size").
+        (typeProblem.below.length === 0 ? variant.unnamedTypeRefusal(typeProblem.key, typeProblem.value, release) : null) ??
+        typeProblemText(typeProblem, style, release),
     );
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
   variant.poolSizeCheck(file.doc, (problem) => fileError(names, path, problem));
+  const pools = file.doc['default-address-pools'];
+  const poolBase = Array.isArray(pools) ? poolFileProblem(pools as AddressPoolSetting[], release) : null;
+  if (poolBase !== null) throw fileError(names, path, `invalid JSON: ${poolBase}`);
   const builder = file.doc['builder'];
   if (typeof builder === 'object' && builder !== null && 'gc' in builder && variant.builderGcRefused)
     throw fileError(names, path, 'invalid builder: malformed gc policy');

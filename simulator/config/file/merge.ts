@@ -1,3 +1,4 @@
+import { parsePoolFlag } from './address-pools.js';
 import { inRange } from '../../../common/dotted-version.js';
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
@@ -134,7 +135,7 @@ export function mergeSettings(
     noProxy: proxy('no-proxy', flags, doc, env, 'NO_PROXY', release, variant),
     nodeGenericResources: variant.genericResourcesKept(pick('node-generic-resource', 'node-generic-resources') ?? d.nodeGenericResources),
     defaultUlimits: ulimits,
-    defaultAddressPools: (doc['default-address-pools'] as readonly AddressPoolSetting[] | null | undefined) ?? d.defaultAddressPools,
+    defaultAddressPools: addressPools(flag(flags, 'default-address-pool'), doc['default-address-pools'], release) ?? d.defaultAddressPools,
     dns: pick('dns') ?? d.dns,
     dnsOpts: pick('dns-opt', 'dns-opts') ?? d.dnsOpts,
     dnsSearch: pick('dns-search') ?? d.dnsSearch,
@@ -194,3 +195,15 @@ function cdiDirsOf(given: readonly string[] | undefined, variant: MergeVariant):
 /** The settings of a file on its own: no flags, no environment (what a reload validates: reload/read.ts). */
 export const fileSettingsAlone = (file: FileDocument, release: DaemonRelease, names: BrandNames, faults: ReadonlySet<TestableRuleId>): DaemonSettings =>
   mergeSettings(new Map(), file, {}, release, names, faults);
+
+/** The flag's pools (each value checked as it was parsed: config/file/flag-values.ts), else the file's; undefined when neither gives any. */
+function addressPools(fromFlag: readonly string[] | undefined, fromFile: unknown, release: DaemonRelease): readonly AddressPoolSetting[] | undefined {
+  if (fromFlag !== undefined)
+    return fromFlag.flatMap((value) => {
+      const pool = parsePoolFlag(value, release);
+      return 'error' in pool ? [] : [pool];
+    });
+  // A file's entry without a base or a size has the empty one (Go's zero values).
+  if (Array.isArray(fromFile)) return fromFile.map((pool: Partial<AddressPoolSetting> | null) => ({ base: pool?.base ?? '', size: pool?.size ?? 0 }));
+  return undefined;
+}

@@ -1,3 +1,4 @@
+import { poolStartProblem } from './address-pools.js';
 import { existsSync } from 'node:fs';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
@@ -111,5 +112,7 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
         );
       if (!own.includes(key)) throw failed(`error initializing graphdriver: ${s.storageDriver}: unknown option ${key}`);
     }
-  });
+  }); // The network controller comes up after the image store.
+  const pools = poolStartProblem(s.defaultAddressPools, release);
+  if (pools !== null) throw failed(`Error initializing network controller: error obtaining controller instance: ${pools}`);
 }

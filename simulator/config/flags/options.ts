@@ -51,6 +51,7 @@ export const READ_OPTIONS = {
   feature: 'list',
   'add-runtime': 'list',
   'default-ulimit': 'list',
+  'default-address-pool': 'list',
   'log-opt': 'list',
   'model-runner': 'bool',
   'model-runner-tcp': 'int',

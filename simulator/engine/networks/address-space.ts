@@ -3,6 +3,7 @@ import type { Refusal } from '../json-request.js';
 import type { ObjectStore } from '../objects/index.js';
 import { masked, overlaps, parsePrefix, prefixText } from './ipam.js';
 import type { NetipPrefix } from '../go-netip.js';
+import type { PoolToSplit } from '../../config/file/address-pools.js';
 
 /**
  * libnetwork's default IPAM for local networks: the pools a driver network takes, a subnet its
@@ -44,7 +45,8 @@ export const POOLS_FIRST_FREE_27: PoolVariant = {
   pick: 'first-free',
   ulaPool: true,
   requestWords: true,
-  exhausted: (family) => (family === 'IPv4' ? { status: 400, message: 'all predefined address pools have been fully subnetted' } : OLD_EXHAUSTED(family)),
+  // defaultipam's ErrNoMoreSubnets, for either family (IPv6 always has a pool: the configured ones or the ULA /48).
+  exhausted: () => ({ status: 400, message: 'all predefined address pools have been fully subnetted' }),
   keepsEarlierPools: true,
 };
 export const POOLS_FIRST_FREE_29: PoolVariant = { ...POOLS_FIRST_FREE_27, keepsEarlierPools: false };
@@ -55,16 +57,28 @@ const prefix = (text: string): NetipPrefix => {
   return parsed;
 };
 
-/** ipamutils' local defaults: 172.17.0.0/16 to 172.31.0.0/16, then 192.168.0.0/16 in /20s. */
-const PREDEFINED_IPV4: readonly NetipPrefix[] = [
-  ...Array.from({ length: 15 }, (_, at) => prefix(`172.${17 + at}.0.0/16`)),
-  ...Array.from({ length: 16 }, (_, at) => prefix(`192.168.${at * 16}.0/20`)),
+/** ipamutils' local defaults, to split: 172.17.0.0/16 to 172.31.0.0/16, then 192.168.0.0/16 in /20s. */
+const LOCAL_DEFAULTS: readonly PoolToSplit[] = [
+  { base: prefix('172.17.0.0/16'), size: 16 },
+  { base: prefix('172.18.0.0/16'), size: 16 },
+  { base: prefix('172.19.0.0/16'), size: 16 },
+  { base: prefix('172.20.0.0/14'), size: 16 },
+  { base: prefix('172.24.0.0/14'), size: 16 },
+  { base: prefix('172.28.0.0/14'), size: 16 },
+  { base: prefix('192.168.0.0/16'), size: 20 },
 ];
+
+/**
+ * The most subnets a request looks at. A release splits what it is configured with however large
+ * (20.10 and 26.1 make the whole list as they start); ctrd-sim stops its walk here and answers that
+ * none is free rather than hold the request.
+ */
+const MOST_SUBNETS_WALKED = 1n << 20n;
 
 /** The pools a store's networks hold, and where the round-robin pick goes on. */
 interface Space {
   readonly held: NetipPrefix[];
-  next: number;
+  next: bigint;
   /** The ULA /48 the /64s come from: 40 random bits after fd00::/8 (moby derives them from the daemon's host ID, random per data root). */
   readonly ula: bigint;
 }
@@ -75,7 +89,7 @@ function spaceOf(objects: ObjectStore): Space {
   let space = spaces.get(objects);
   if (space === undefined) {
     const globalId = BigInt(`0x${randomBytes(5).toString('hex')}`);
-    space = { held: [], next: 0, ula: (0xfdn << 120n) | (globalId << 80n) };
+    space = { held: [], next: 0n, ula: (0xfdn << 120n) | (globalId << 80n) };
     spaces.set(objects, space);
   }
   return space;
@@ -83,14 +97,96 @@ function spaceOf(objects: ObjectStore): Space {
 
 const isFree = (space: Space, candidate: NetipPrefix): boolean => !space.held.some((pool) => overlaps(pool, candidate));
 
+const subnetCount = (pool: PoolToSplit): bigint => 1n << BigInt(pool.size - pool.base.length);
+
+/**
+ * The subnet `at` of a pool. ipamutils' splitNetwork (20.10, 26.1) puts the ordinal into the base as
+ * a Go uint, `uint(i << s)`: bits past 64 are lost, so an IPv6 pool whose subnets have 64 host bits
+ * or more gives its base again and again (observed on 20.10.24 and 26.1.5: fd77:1::/63 in /64s is
+ * fd77:1::/64 twice, and the second is taken already). From 27.0 the subnets are computed in full.
+ */
+function subnetAt(pool: PoolToSplit, at: bigint, variant: PoolVariant): NetipPrefix {
+  const ordinal = at << BigInt(pool.base.bits - pool.size);
+  return { ...pool.base, value: pool.base.value + (variant.pick === 'round-robin' ? BigInt.asUintN(64, ordinal) : ordinal), length: pool.size };
+}
+
+/**
+ * 27.0's address space of a family (defaultipam newAddrSpace): its pools sorted by base, shorter
+ * first where two start alike, and any that overlaps one before it dropped.
+ */
+function sortedPools(pools: readonly PoolToSplit[]): PoolToSplit[] {
+  const sorted = [...pools].sort((a, b) => (a.base.value === b.base.value ? a.base.length - b.base.length : a.base.value < b.base.value ? -1 : 1));
+  const kept: PoolToSplit[] = [];
+  for (const pool of sorted) if (kept.length === 0 || !overlaps(kept[kept.length - 1]!.base, pool.base)) kept.push(pool);
+  return kept;
+}
+
+/** From 27.0: the first subnet of the family's pools, in their order, that overlaps nothing held. */
+function firstFree(space: Space, pools: readonly PoolToSplit[], variant: PoolVariant): NetipPrefix | null {
+  let walked = 0n;
+  for (const pool of pools)
+    for (let at = 0n; at < subnetCount(pool) && walked < MOST_SUBNETS_WALKED; at++, walked++) {
+      const candidate = subnetAt(pool, at, variant);
+      if (isFree(space, candidate)) return candidate;
+    }
+  return null;
+}
+
+/**
+ * 20.10 and 26.1: one list of the pools' subnets, both families in the configured order, walked
+ * from where the last pick stopped and round to it again (getPredefineds); a pick moves the start
+ * on by its place in that walk, back to the list's head when that runs past its end
+ * (updatePredefinedStartIndex), so a wrapped walk restarts at the head, not after the pick.
+ */
+function roundRobin(space: Space, pools: readonly PoolToSplit[], family: 'IPv4' | 'IPv6', variant: PoolVariant): NetipPrefix | null {
+  const counts = pools.map(subnetCount);
+  const total = counts.reduce((sum, count) => sum + count, 0n);
+  const start = space.next >= total ? 0n : space.next;
+  const at = (index: bigint): NetipPrefix => {
+    let rest = index;
+    for (const [i, pool] of pools.entries()) {
+      if (rest < counts[i]!) return subnetAt(pool, rest, variant);
+      rest -= counts[i]!;
+    }
+    throw new Error('a subnet past the list');
+  };
+  for (let step = 0n; step < total && step < MOST_SUBNETS_WALKED; step++) {
+    const candidate = at((start + step) % total);
+    if (candidate.family !== family || !isFree(space, candidate)) continue;
+    const next = start + step + 1n;
+    space.next = next >= total ? 0n : next;
+    return candidate;
+  }
+  return null;
+}
+
+/** The pools a request for `family` is taken from: the configured ones or the defaults; from 27.0 the family's own, IPv6 from the ULA /48 when none is configured. */
+function poolsFor(space: Space, variant: PoolVariant, family: 'IPv4' | 'IPv6', configured: readonly PoolToSplit[]): readonly PoolToSplit[] {
+  const pools = configured.length > 0 ? configured : LOCAL_DEFAULTS;
+  if (variant.pick === 'round-robin') return pools;
+  const own = pools.filter((pool) => pool.base.family === family);
+  const withUla =
+    family === 'IPv6' && variant.ulaPool && !pools.some((pool) => pool.base.family === 'IPv6')
+      ? [...own, { base: { family: 'IPv6' as const, value: space.ula, bits: 128 as const, zone: '', length: 48 }, size: 64 }]
+      : own;
+  return sortedPools(withUla);
+}
+
 /** A pool held, as its text names it (masked). */
 export type HeldPool = NetipPrefix;
 
 /**
- * Takes the pool `subnet` names (masked), or a predefined one of `family`; the refusal when it
+ * Takes the pool `subnet` names (masked), or a predefined one of `family` from the configured
+ * pools (`configured`, the daemon's default-address-pools) or the defaults; the refusal when it
  * overlaps a pool held (403) or none is free.
  */
-export function requestPool(objects: ObjectStore, variant: PoolVariant, family: 'IPv4' | 'IPv6', subnet: string | null): HeldPool | Refusal {
+export function requestPool(
+  objects: ObjectStore,
+  variant: PoolVariant,
+  family: 'IPv4' | 'IPv6',
+  subnet: string | null,
+  configured: readonly PoolToSplit[],
+): HeldPool | Refusal {
   const space = spaceOf(objects);
   if (subnet !== null) {
     const wanted = masked(prefix(subnet));
@@ -99,28 +195,11 @@ export function requestPool(objects: ObjectStore, variant: PoolVariant, family: 
     space.held.push(wanted);
     return wanted;
   }
-  if (family === 'IPv6') {
-    if (!variant.ulaPool) return variant.exhausted('IPv6');
-    for (let at = 0n; at < 1n << 16n; at++) {
-      const candidate: NetipPrefix = { family: 'IPv6', value: space.ula | (at << 64n), bits: 128, zone: '', length: 64 };
-      if (isFree(space, candidate)) {
-        space.held.push(candidate);
-        return candidate;
-      }
-    }
-    return variant.exhausted('IPv6');
-  }
-  const count = PREDEFINED_IPV4.length;
-  const start = variant.pick === 'round-robin' ? space.next : 0;
-  for (let step = 0; step < count; step++) {
-    const at = (start + step) % count;
-    const candidate = PREDEFINED_IPV4[at]!;
-    if (!isFree(space, candidate)) continue;
-    if (variant.pick === 'round-robin') space.next = (at + 1) % count;
-    space.held.push(candidate);
-    return candidate;
-  }
-  return variant.exhausted('IPv4');
+  const pools = poolsFor(space, variant, family, configured);
+  const picked = variant.pick === 'round-robin' ? roundRobin(space, pools, family, variant) : firstFree(space, pools, variant);
+  if (picked === null) return variant.exhausted(family);
+  space.held.push(picked);
+  return picked;
 }
 
 /** Gives the pools back. */

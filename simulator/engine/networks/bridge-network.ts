@@ -1,3 +1,4 @@
+import { poolsToSplit } from '../../config/file/address-pools.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { EndpointAddresses } from '../objects/index.js';
 import type { Refusal } from '../json-request.js';
@@ -106,7 +107,7 @@ function takePools(x: Exchange, variant: BridgeVariant, family: 'IPv4' | 'IPv6',
   const wanted = entries.length === 0 ? [null] : entries;
   const taken: Allocation[] = [];
   for (const entry of wanted) {
-    const pool = requestPool(x.state.objects, variant.pools, family, entry?.subnet ?? null);
+    const pool = requestPool(x.state.objects, variant.pools, family, entry?.subnet ?? null, poolsToSplit(x.state.config.settings.defaultAddressPools));
     if ('status' in pool) {
       // Taken for good: the caller gives back only what `held` still lists.
       if (variant.pools.keepsEarlierPools) held.splice(held.length - taken.length, taken.length);

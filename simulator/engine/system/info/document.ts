@@ -30,6 +30,8 @@ export interface InfoInputs {
   readonly faults?: ReadonlySet<string>;
   /** Whether images are kept in containerd's store (images/image-store.ts). */
   readonly containerdStore: boolean;
+  /** The configured default address pools as the release shows them, undefined when none is (config/file/address-pools.ts). */
+  readonly addressPools: readonly { readonly Base: string; readonly Size: number }[] | undefined;
 }
 
 /** /info's counters of the daemon's objects. */
@@ -107,6 +109,7 @@ export function infoValues(inputs: InfoInputs): Record<string, unknown> {
     RuncCommit: commit(style.builtinRuntimes.includes(settings.defaultRuntime) ? inputs.build : ''),
     InitCommit: commit(''),
     SecurityOptions: securityOptions(settings, style),
+    DefaultAddressPools: inputs.addressPools?.map((pool) => ({ ...pool })),
     FirewallBackend: firewallBackend(settings.userlandProxy, inputs.names.product),
     // None while the cdi feature is off: the merge decides (config/file/merge.ts).
     CDISpecDirs: [...settings.cdiSpecDirs],
