@@ -123,4 +123,4 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
   return [answer, await fileSystem(client, name), changes.sort((a, b) => (a.Path < b.Path ? -1 : 1))];
 }
 
-checkAgainstObservedReleases('uploads below files and symlinks', 'ctc-below-', upload, 60, { setup, read });
+checkAgainstObservedReleases('uploads below files and symlinks', 'ctc-below-', upload, 40, { setup, read });

@@ -196,4 +196,4 @@ async function readCommit(client: HttpClient, ask: Ask): Promise<unknown> {
   return [answers, commit[0], image.RootFS.Layers.length, size, history, await fileSystem(client, made), sizes];
 }
 
-checkAgainstObservedReleases('commits after uploads', 'ctc-commit-upload-', commitAfterUploads, 25, { setup, read: readCommit });
+checkAgainstObservedReleases('commits after uploads', 'ctc-commit-upload-', commitAfterUploads, 16, { setup, read: readCommit });

@@ -281,4 +281,4 @@ checkAgainstObservedReleases(
   },
 );
 
-checkAgainstObservedReleases('logs of containers that run nothing', 'ctc-logs-', logsRequests, 30, { setup, read: readRaw });
+checkAgainstObservedReleases('logs of containers that run nothing', 'ctc-logs-', logsRequests, 20, { setup, read: readRaw });

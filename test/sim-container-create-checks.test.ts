@@ -168,7 +168,7 @@ const otherAsk: fc.Arbitrary<Ask> = fc
     return { method: 'POST', path: `/containers/${name}/${op}` };
   });
 
-checkAgainstRealReleases('creates checked and kept, and /info counting what there is', 'ctc-ccheck-', fc.oneof(createAsk, otherAsk), 60, {
+checkAgainstRealReleases('creates checked and kept, and /info counting what there is', 'ctc-ccheck-', fc.oneof(createAsk, otherAsk), 40, {
   setup: withImage,
   read,
 });

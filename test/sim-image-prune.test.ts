@@ -233,4 +233,4 @@ async function contentSizesOf(client: HttpClient, ids: readonly string[]): Promi
   return sizes;
 }
 
-checkAgainstRealReleases('image prunes of generated worlds', 'ctc-iprune-', world, 30, { read });
+checkAgainstRealReleases('image prunes of generated worlds', 'ctc-iprune-', world, 20, { read });

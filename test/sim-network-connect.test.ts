@@ -128,7 +128,7 @@ const request: fc.Arbitrary<Ask> = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom('start', 'kill'), started).map(([op, name]) => ({ method: 'POST', path: `/containers/${name}/${op}` })) },
 );
 
-checkAgainstRealReleases('connects, disconnects and starts on networks that touch no host networking', 'ctc-conn-', request, 60, { setup, read });
+checkAgainstRealReleases('connects, disconnects and starts on networks that touch no host networking', 'ctc-conn-', request, 40, { setup, read });
 
 /** The answer's status, and its message with the container's networks after it. */
 async function answerAndNetworks(client: HttpClient, ask: Ask): Promise<readonly [number, string]> {

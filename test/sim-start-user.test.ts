@@ -180,4 +180,4 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
 
 const requests: fc.Arbitrary<Ask> = scenario.map((s) => ({ method: 'SCENARIO', path: '/containers/ctc-su/start', ...json(JSON.stringify(s)) }));
 
-checkAgainstObservedReleases('start users looked up in the files of containers', 'ctc-start-user-', requests, 60, { read });
+checkAgainstObservedReleases('start users looked up in the files of containers', 'ctc-start-user-', requests, 40, { read });

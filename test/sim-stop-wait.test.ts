@@ -68,7 +68,7 @@ async function stopped(client: HttpClient, ask: Ask): Promise<unknown> {
   return [answer, seen.sort()];
 }
 
-checkAgainstObservedReleases('how long a stop waits', 'ctc-stop-wait-', requests, 20, {
+checkAgainstObservedReleases('how long a stop waits', 'ctc-stop-wait-', requests, 14, {
   setup: async (client) => {
     await importBusybox(client);
     return {};

@@ -46,12 +46,14 @@ async function liveVerdicts(daemon: Daemon, rule: string): Promise<{ statuses: s
 }
 
 /**
- * Observes every probe and verdict claim of `claims` on each release it names, one after another
+ * Observes every probe and verdict claim of `claims` on each release it names, `jobs` at a time
  * (each starts daemons). A release not installed is a failure in CI and a visible skip elsewhere.
  * Known-deviation claims are the agreement test's (test/reading-claims.test.ts checks they exist).
  */
-export function observeClaims(t: Test, claims: readonly ReadingClaim[]): void {
+export function observeClaims(t: Test, claims: readonly ReadingClaim[], { jobs = 1 }: { readonly jobs?: number } = {}): void {
   t.setTimeout(1_200_000);
+  // Observations that mostly wait on the daemons (their plugin retries: 15 s each) run `jobs` at a time.
+  t.jobs = jobs;
   if (claims.every((c) => c.observed.kind === 'known-deviation')) t.pass('every claim of the area is a known deviation, which the agreement test observes');
   for (const claim of claims) {
     const { observed } = claim;
