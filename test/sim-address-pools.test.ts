@@ -196,5 +196,5 @@ withObservedReleases('networks from configured address pools', 'ctc-pools-', { i
     }),
     { numRuns: 40 },
   );
-  t.ok(fromPools > 5, `the runs made networks from the configured pools: ${fromPools}`);
+  t.ok(fromPools >= 3, `the runs made networks from the configured pools: ${fromPools}`);
 });

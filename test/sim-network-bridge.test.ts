@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox } from './helpers/busybox-containers.js';
-import { type Ask, askText, json, withObservedReleases } from './helpers/real-versus-sim.js';
+import { type Ask, askText, checkObserved, json, type Observed, withObservedReleases } from './helpers/real-versus-sim.js';
 
 /**
  * Networks the bridge driver makes (simulator/engine/networks/bridge-network.ts, address-space.ts,
@@ -58,7 +58,8 @@ const createBody = fc
       Internal: fc.boolean(),
       Attachable: fc.boolean(),
       Labels: fc.constant({ ctc: 'x' }),
-      IPAM: fc.record({ Config: fc.array(fc.constantFrom(...ENTRIES), { maxLength: 2 }) }),
+      // The null IPAM driver too (a plugin's lookup takes the releases some 15 s: OBSERVED_IPAM_PLUGIN below).
+      IPAM: fc.record({ Driver: fc.constantFrom('', 'default', 'null'), Config: fc.array(fc.constantFrom(...ENTRIES), { maxLength: 2 }) }),
       Options: fc.tuple(option, fc.boolean()).map(([chosen, extra]) => ({ ...chosen, ...(extra ? { 'ctc.opt': 'v' } : {}) })),
     },
     { requiredKeys: ['Name'] },
@@ -357,3 +358,29 @@ withObservedReleases(
     t.ok(seen.started > 15 && seen.addressed > 5, `the runs joined networks and read addresses back: ${JSON.stringify(seen)}`);
   },
 );
+
+/**
+ * An IPAM driver that is neither built in (default, null) nor in the plugin directories: each
+ * release looks for the plugin some 15 s, then answers 404 (observed on 20.10.24, 26.1.5, 28.5.2
+ * and 29.7.2, 2026-12-07), from 28.0 after it parsed the driver's options, before after.
+ */
+const pluginCreate = (body: Record<string, unknown>): Ask => ({
+  method: 'POST',
+  path: '/networks/create',
+  ...json(JSON.stringify({ Name: 'ctc-bn-p', CheckDuplicate: true, IPAM: { Driver: 'ctcnosuch' }, ...body })),
+});
+const NOT_FOUND = [404, 'plugin "ctcnosuch" not found'] as const;
+const OBSERVED_IPAM_PLUGIN: Observed = [
+  [pluginCreate({}), NOT_FOUND, '=', '=', '='],
+  [pluginCreate({ Internal: true, IPAM: { Driver: 'ctcnosuch', Config: [{ Subnet: '10.78.0.0/24' }] } }), NOT_FOUND, '=', '=', '='],
+  [pluginCreate({ EnableIPv4: false }), NOT_FOUND, '=', '=', '='],
+  [
+    pluginCreate({ Options: { 'com.docker.network.driver.mtu': 'x' } }),
+    NOT_FOUND,
+    '=',
+    [400, 'failed to parse com.docker.network.driver.mtu value: x (strconv.Atoi: parsing "x": invalid syntax)'],
+    '=',
+  ],
+];
+
+checkObserved('an IPAM driver plugin that is not there', 'ctc-netbr-o-', OBSERVED_IPAM_PLUGIN);

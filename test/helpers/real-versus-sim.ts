@@ -202,10 +202,17 @@ async function startPair(
 ): Promise<[real: HttpClient, sim: HttpClient]> {
   // A start in a namespace is a request of its own, which keeps 29.7's time namespaces: a daemon that runs containers here turns them off.
   const timeNamespacesOff = options.runsContainers === true && (await addsTimeNamespaces([daemon.path]));
-  const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start({
-    ...(options.daemonArgs === undefined ? {} : { args: options.daemonArgs }),
-    ...(options.isolated === true ? { netns: { addresses: [] }, ...(timeNamespacesOff ? { config: { features: { 'time-namespaces': false } } } : {}) } : {}),
-  });
+  // A start without a request of its own gets what this machine needs (time namespaces off for 29.7).
+  const asked = options.isolated === true || options.daemonArgs !== undefined;
+  const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${daemon.path}`, command: [daemon.path] }).start(
+    asked
+      ? {
+          ...(options.daemonArgs === undefined ? {} : { args: options.daemonArgs }),
+          ...(options.isolated === true ? { netns: { addresses: [] } } : {}),
+          ...(timeNamespacesOff ? { config: { features: { 'time-namespaces': false } } } : {}),
+        }
+      : undefined,
+  );
   if (!outcome.ok) throw new Error(`dockerd ${daemon.release} did not start: ${outcome.output}`);
   t.teardown(() => outcome.instance.stop());
   const realClient = new HttpClient(outcome.instance.endpoint);

@@ -64,6 +64,11 @@ export function checkDocument(
   // Keys whose type is not checked, or not in words that name them (load-variant.ts).
   const ignored = new Set(variant.typeUncheckedKeys(release));
   const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
+  // A pool's base the decoder cannot parse (from 27.0) ends the decoding at once, where a value of the wrong type
+  // is noted and the decoding goes on: it wins over any such value (observed on 29.7.2 with the mistyped size first).
+  const pools = file.doc['default-address-pools'];
+  const poolBase = Array.isArray(pools) ? poolFileProblem(pools as AddressPoolSetting[], release) : null;
+  if (poolBase !== null) throw fileError(names, path, `invalid JSON: ${poolBase}`);
   // The types fault is asked about only for a file with a mistyped value: elsewhere it changes nothing.
   const checkTypes = findTypeProblem(file.doc, style) === null || checks.types;
   const typeProblem = checkTypes ? findTypeProblem(typed, style) : null;
@@ -81,9 +86,7 @@ export function checkDocument(
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
   variant.poolSizeCheck(file.doc, (problem) => fileError(names, path, problem));
-  const pools = file.doc['default-address-pools'];
-  const poolBase = Array.isArray(pools) ? poolFileProblem(pools as AddressPoolSetting[], release) : null;
-  if (poolBase !== null) throw fileError(names, path, `invalid JSON: ${poolBase}`);
+
   const builder = file.doc['builder'];
   if (typeof builder === 'object' && builder !== null && 'gc' in builder && variant.builderGcRefused)
     throw fileError(names, path, 'invalid builder: malformed gc policy');

@@ -1,3 +1,6 @@
+import { locatePlugin } from '../../authz/locate.js';
+import { fillMessage } from '../../../common/messages.js';
+import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import { poolsToSplit } from '../../config/file/address-pools.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { EndpointAddresses } from '../objects/index.js';
@@ -60,6 +63,8 @@ interface BridgeVariant {
   readonly mtuChecked: boolean;
   /** 20.10 validates the configuration (a negative MTU) as it parses the options, before the bridge's name and the pools' count. */
   readonly validateInParse: boolean;
+  /** The null IPAM driver's refusal of an IPv6 pool; from 28.0 it gives ::/0, as it gives 0.0.0.0/0 for IPv4. */
+  readonly nullRefusesIPv6: string | null;
 }
 
 const VARIANT_20: BridgeVariant = {
@@ -70,6 +75,7 @@ const VARIANT_20: BridgeVariant = {
   internalGatewayRefused: false,
   mtuChecked: false,
   validateInParse: true,
+  nullRefusesIPv6: 'null ipam driver does not handle IPv6 address pool pool requests',
 };
 const VARIANT_23: BridgeVariant = {
   ...VARIANT_20,
@@ -78,9 +84,10 @@ const VARIANT_23: BridgeVariant = {
   internalGatewayRefused: true,
   mtuChecked: true,
   validateInParse: false,
+  nullRefusesIPv6: 'null ipam driver does not handle IPv6 address pool requests',
 };
 const VARIANT_27: BridgeVariant = { ...VARIANT_23, pools: POOLS_FIRST_FREE_27 };
-const VARIANT_28: BridgeVariant = { ...VARIANT_27, parseBeforePools: true };
+const VARIANT_28: BridgeVariant = { ...VARIANT_27, parseBeforePools: true, nullRefusesIPv6: null };
 const VARIANT_29: BridgeVariant = { ...VARIANT_28, pools: POOLS_FIRST_FREE_29 };
 
 const variantOf = (x: Exchange): BridgeVariant =>
@@ -100,6 +107,28 @@ function firstFreeAddress(pool: HeldPool, entry: IpamEntry | null): string {
   let value = masked(range ?? pool).value;
   if (value === pool.value) value += 1n;
   return addressText({ family: pool.family, value, bits: pool.bits, zone: '' });
+}
+
+/**
+ * The IPAM driver a create names: libnetwork's built-in `default` (also for none named) and `null`;
+ * any other is a plugin, looked up in the daemon's plugin directories. One that is not there is 404
+ * 'plugin "x" not found' (the releases look for it some 15 s first; ctrd-sim answers at once, as it
+ * does for a network driver it lacks); one that is there is a process ctrd-sim does not talk to
+ * (501). Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-07).
+ */
+function ipamDriverOf(x: Exchange, request: CreateRequest): 'default' | 'null' | Refusal {
+  const name = request.ipam?.driver ?? '';
+  if (name === '' || name === 'default' || name === 'null') return name === 'null' ? 'null' : 'default';
+  if (locatePlugin(name, x.state.config.pluginDirs) !== null)
+    return { status: 501, message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: '/networks/create (an IPAM driver plugin)' }) };
+  return { status: 404, message: `plugin ${JSON.stringify(name)} not found` };
+}
+
+/** The null IPAM driver's pool for a family: everything, or its refusal of a pool the create names (or, before 28.0, of any IPv6 pool). */
+function nullPools(variant: BridgeVariant, family: 'IPv4' | 'IPv6', config: readonly IpamEntry[]): Allocation[] | Refusal {
+  if (config.length > 0) return { status: variant.optionStatus, message: 'null ipam driver does not handle specific address pool requests' };
+  if (family === 'IPv6' && variant.nullRefusesIPv6 !== null) return { status: variant.optionStatus, message: variant.nullRefusesIPv6 };
+  return [];
 }
 
 /** The family's pools: the create's entries, or a predefined one; past the first refusal the caller gives back what `held` lists. */
@@ -154,15 +183,24 @@ export function createBridge(
     releasePools(x.state.objects, held);
     return refusal;
   };
-  const v4 = families.ipv4 ? takePools(x, variant, 'IPv4', configV4, held) : [];
+  // libnetwork's ipamAllocate looks the IPAM driver up before it asks for any pool.
+  const ipam = ipamDriverOf(x, request);
+  if (typeof ipam !== 'string') return ipam;
+  const pools = (family: 'IPv4' | 'IPv6', config: readonly IpamEntry[]): Allocation[] | Refusal =>
+    ipam === 'null' ? nullPools(variant, family, config) : takePools(x, variant, family, config, held);
+  const v4 = families.ipv4 ? pools('IPv4', configV4) : [];
   if ('status' in v4) return fail(v4);
-  const v6 = families.ipv6 ? takePools(x, variant, 'IPv6', configV6, held) : [];
+  const v6 = families.ipv6 ? pools('IPv6', configV6) : [];
   if ('status' in v6) return fail(v6);
+  // The null driver's pools are everything (0.0.0.0/0, ::/0): the bridge driver finds them empty, before 28.0 first of all.
+  const empty = (family: 'ipv4' | 'ipv6'): Refusal => ({ status: variant.optionStatus, message: `${family} pool is empty` });
+  if (ipam === 'null' && !variant.parseBeforePools) return empty('ipv4');
   if (!variant.parseBeforePools) {
     const refused = parse();
     if (refused !== null) return fail(refused);
   }
   if (!families.ipv4 && !families.ipv6) return fail({ status: 400, message: 'IPv4 or IPv6 must be enabled' });
+  if (ipam === 'null') return empty(families.ipv4 ? 'ipv4' : 'ipv6');
   if (v4.length > 1 || v6.length > 1) return fail({ status: 403, message: "bridge driver doesn't support multiple subnets" });
   const invalid = mtuProblem();
   if (invalid !== null) return fail(invalid);

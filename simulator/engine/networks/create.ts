@@ -252,8 +252,6 @@ export const networkCreateRoute: Route = {
     if (outcome.make === 'config-only') network = configOnlyNetwork(x, request);
     else if (outcome.driver !== 'bridge')
       return handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/networks/create (the ${outcome.driver} driver)` }));
-    else if (request.ipam !== null && request.ipam.driver !== '' && request.ipam.driver !== 'default')
-      return handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: '/networks/create (an IPAM driver plugin)' }));
     else {
       const made = bridgeNetwork(x, request, outcome.families);
       if ('status' in made) return handlerError(x, made.status, made.message);
