@@ -26,7 +26,7 @@ export function checkEveryRelease(t: Test, { shard, of }: { shard: number; of: n
         seed: 4711,
         // A sweep over every release: breadth, not depth. Three cases per property and one start per
         // start-up property take about half the CPU of five and two (a CLI run of 26.1: 25 s of CPU, not 47);
-        // the depth is the agreement test's and the self-test's (15 cases each).
+        // the depth is the agreement test's (the recordings' 15 cases) and the self-test's (10).
         numRuns: 3,
         numStarts: 1,
         concurrency: 8,

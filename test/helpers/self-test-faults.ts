@@ -33,7 +33,8 @@ import { sharedResults } from './shared-work.js';
  */
 
 const SEED = 7;
-const NUM_RUNS = 15;
+/** Cases per property: on this seed every fault is caught at 10 (2026-12-07), as at 15, for about a sixth less CPU. */
+const NUM_RUNS = 10;
 /**
  * Faults run this many at a time in a shard: enough to overlap the waits, few enough for two cores
  * with two shards beside each other (at 6 each, a batch of whole daemon-config runs starved the
