@@ -96,6 +96,9 @@ function check(shape: Shape, value: unknown, key: string, below: (string | numbe
   }
 }
 
+/** From it the decoder again gives PoolsOpt's own error the outer path (28.x's Go kept the inner one alone; observed on 28.5.2 and 29.7.2). */
+const POOL_ERROR_PATH_RESTORED_FROM = '29.0';
+
 /** Go's UnmarshalTypeError text, worded as the release words it. */
 export function typeProblemText(p: TypeProblem, style: MessageStyle, release: DaemonRelease): string {
   const what = p.json === 'number' && typeof p.value === 'number' && !Number.isInteger(p.value) ? `number ${String(p.value)}` : p.json;
@@ -106,7 +109,7 @@ export function typeProblemText(p: TypeProblem, style: MessageStyle, release: Da
   // 26.1.5, 28.5.2 and 29.7.2).
   const pools = p.key === 'default-address-pools' && fields.length > 0;
   if (pools && style === 'v20') return `json: cannot unmarshal ${what} into Go struct field Config.${p.key} of type ${p.goType}`;
-  if (pools && (style === 'v23' || !isOlder(release.release, '29.0')))
+  if (pools && (style === 'v23' || !isOlder(release.release, POOL_ERROR_PATH_RESTORED_FROM)))
     return `${style === 'v28' ? 'invalid JSON: ' : ''}json: cannot unmarshal ${what} into Go struct field Config.CommonConfig.NetworkConfig.${p.key}.${fields[fields.length - 1]!} of type ${p.goType}`;
   if (style === 'v28') {
     const path = pools ? `.${p.below.join('.')}` : ['Config', p.key, ...p.below.map(String)].join('.');
