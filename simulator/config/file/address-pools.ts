@@ -2,6 +2,7 @@ import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { goParsePrefix, type NetipPrefix } from '../../engine/go-netip.js';
 import { goAtoi, goQuote } from '../../engine/go-strconv.js';
+import { masked, prefixText } from '../../engine/networks/ipam.js';
 import type { AddressPoolSetting } from './settings.js';
 
 /**
@@ -116,9 +117,7 @@ const goValueOf = (pool: AddressPoolSetting): string => `&{${pool.base === '' ? 
 /** A base as the pools hold it from POOL_PREFIXES_FROM: masked (splitByIPFamily), IPv6 in netip's lowercase. */
 const maskedBase = (base: string): NetipPrefix | null => {
   const parsed = goParsePrefix(base);
-  if ('error' in parsed) return null;
-  const host = BigInt(parsed.bits - parsed.length);
-  return { ...parsed, value: (parsed.value >> host) << host, zone: '' };
+  return 'error' in parsed ? null : masked(parsed);
 };
 
 /**
@@ -144,15 +143,11 @@ export function poolStartProblem(pools: readonly AddressPoolSetting[], release: 
 }
 
 /** GET /info's DefaultAddressPools (omitted when none is configured): from POOL_PREFIXES_FROM each base masked and in netip's form. */
-export function infoAddressPools(
-  pools: readonly AddressPoolSetting[],
-  release: DaemonRelease,
-  text: (prefix: NetipPrefix) => string,
-): { Base: string; Size: number }[] | undefined {
+export function infoAddressPools(pools: readonly AddressPoolSetting[], release: DaemonRelease): { Base: string; Size: number }[] | undefined {
   if (pools.length === 0) return undefined;
   return pools.map((pool) => {
-    const masked = prefixPools(release) ? maskedBase(pool.base) : null;
-    return { Base: masked === null ? pool.base : text(masked), Size: pool.size };
+    const base = prefixPools(release) ? maskedBase(pool.base) : null;
+    return { Base: base === null ? pool.base : prefixText(base), Size: pool.size };
   });
 }
 

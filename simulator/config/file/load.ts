@@ -86,7 +86,6 @@ export function checkDocument(
   const shm = file.doc['default-shm-size'];
   if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
   variant.poolSizeCheck(file.doc, (problem) => fileError(names, path, problem));
-
   const builder = file.doc['builder'];
   if (typeof builder === 'object' && builder !== null && 'gc' in builder && variant.builderGcRefused)
     throw fileError(names, path, 'invalid builder: malformed gc policy');

@@ -112,7 +112,8 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
         );
       if (!own.includes(key)) throw failed(`error initializing graphdriver: ${s.storageDriver}: unknown option ${key}`);
     }
-  }); // The network controller comes up after the image store.
+  });
+  // The network controller comes up after the image store.
   const pools = poolStartProblem(s.defaultAddressPools, release);
   if (pools !== null) throw failed(`Error initializing network controller: error obtaining controller instance: ${pools}`);
 }

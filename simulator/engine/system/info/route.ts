@@ -1,5 +1,4 @@
 import { infoAddressPools } from '../../../config/file/address-pools.js';
-import { prefixText } from '../../networks/ipam.js';
 import { inRange } from '../../../../common/dotted-version.js';
 import type { InfoStyleName } from '../../../../specs/info-fields.js';
 import { SIM_BUILD } from '../response-kit.js';
@@ -91,7 +90,7 @@ export function infoRoute(): Route {
         ipv4Forwarding: ipv4ForwardingOf(x),
         counts: objectCounts(x.state.objects),
         containerdStore: usesContainerdStore(config),
-        addressPools: infoAddressPools(config.settings.defaultAddressPools, config.release, prefixText),
+        addressPools: infoAddressPools(config.settings.defaultAddressPools, config.release),
         live: { openFiles: openFileCount(), tasks: process.getActiveResourcesInfo().length, now: new Date() },
       });
       const api = x.version ?? config.maxApi;
