@@ -9,6 +9,7 @@ import t from 'tap';
 import { sharedTlsMaterial, tlsVerifyFlags, writeTlsFiles, type TlsMaterial } from '../suites/listeners/certificates.js';
 import { freePort } from '../suites/listeners/ports.js';
 import { startSimProcess, type SimProcess } from './helpers/sim-process.js';
+import { replayParameters } from './helpers/replay.js';
 
 /**
  * Garbage bytes and half-open TLS handshakes on every listener never crash the daemon or stop it
@@ -309,13 +310,6 @@ async function assertServing(daemons: Daemons): Promise<void> {
     });
     if (status !== 200 || body !== 'OK') throw new Error(`${listener.name}: GET /_ping answered ${status} ${JSON.stringify(body)}`);
   }
-}
-
-/** FC_SEED (and FC_PATH) replay a counterexample fast-check printed. */
-function replayParameters(): { seed?: number; path?: string } {
-  const seed = process.env['FC_SEED'];
-  const path = process.env['FC_PATH'];
-  return { ...(seed === undefined || seed === '' ? {} : { seed: Number(seed) }), ...(path === undefined || path === '' ? {} : { path }) };
 }
 
 t.test('garbage, truncated and half-open TLS handshakes and dropped requests on every listener never stop the daemons serving', async (t) => {

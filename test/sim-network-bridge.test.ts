@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox } from './helpers/busybox-containers.js';
 import { type Ask, askText, checkObserved, json, type Observed, withObservedReleases } from './helpers/real-versus-sim.js';
+import { replayParameters } from './helpers/replay.js';
 
 /**
  * Networks the bridge driver makes (simulator/engine/networks/bridge-network.ts, address-space.ts,
@@ -353,7 +354,7 @@ withObservedReleases(
           if (step.kind === 'inspect' && /\\"IPAddress\\":\\"\d/.test(answer)) seen.addressed++;
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 25, ...replayParameters() },
     );
     t.ok(seen.started > 15 && seen.addressed > 5, `the runs joined networks and read addresses back: ${JSON.stringify(seen)}`);
   },

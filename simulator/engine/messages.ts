@@ -38,6 +38,7 @@ export const ENGINE_MESSAGES = {
   logentriesRemoved: 'the logentries logging driver has been deprecated and removed',
   noCommand: 'no command specified',
   noCommandOld: 'No command specified',
+  manifestsAndPlatform: 'conflicting options: manifests and platform options cannot both be set',
   /** A create's warning when IPv4 forwarding is off (every observed release). */
   forwardingOff: 'IPv4 forwarding is disabled. Networking will not work.',
   kernelMemoryTooSmall: 'Minimum kernel memory limit allowed is 6MB',

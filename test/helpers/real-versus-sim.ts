@@ -6,6 +6,7 @@ import { addsTimeNamespaces } from '../../suites/targets/process/time-namespaces
 import { SpawnedDaemonTarget } from '../../suites/targets/spawned-daemon.js';
 import { startInProcessSim } from './in-process-sim.js';
 import { inCI, installedDaemon, realDaemons } from './real-daemons.js';
+import { replayParameters } from './replay.js';
 
 /** One request as the tests of answers write it: a content type and a body only when given. */
 export interface Ask {
@@ -185,7 +186,7 @@ export function checkAgainstRelease(
         earlier.push(`    ${askText(a)} => ${answer.length > 120 ? `${answer.slice(0, 120)}…` : answer}`);
         if (earlier.length > 8) earlier.shift();
       }),
-      { numRuns },
+      { numRuns, ...replayParameters() },
     );
   });
 }

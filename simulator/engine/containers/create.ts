@@ -1,3 +1,4 @@
+import { missingConfig } from '../images/containerd-presence.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { addressDecodeProblem, endpointProblem, endpointRequest } from './endpoint-settings.js';
@@ -208,6 +209,8 @@ export const containerCreateRoute: Route = {
     if (image === undefined) return answerMissingImage(x, imageRef, false);
     const mismatch = platform === null || imageRef === '' ? null : platformMismatch(x, image, imageRef, platform.platform, 'strict');
     if (mismatch !== null) return handlerError(x, 404, mismatch);
+    const unreadable = missingConfig(image);
+    if (unreadable !== null) return handlerError(x, unreadable.status, unreadable.message);
     // moby's validateNetworkingConfig (verifyNetworkingConfig on 20.10) comes before daemon.create, which merges the image's command, checks the log configuration and reserves the name.
     const network = networkOf(given['NetworkMode']);
     const endpoints = asObject(goFields(asObject(body['NetworkingConfig']), ['EndpointsConfig'])['EndpointsConfig']);

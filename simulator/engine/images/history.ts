@@ -6,6 +6,7 @@ import { apiBelow, queryOf, sendJson } from '../replies.js';
 import { decodePlatform } from './platform.js';
 import { platformMismatch } from './platform-lookup.js';
 import { imageOr404 } from './routes.js';
+import { missingConfig } from './containerd-presence.js';
 
 /**
  * moby's ImageHistory: the image's history newest first, each step sized by the layer it made
@@ -58,6 +59,8 @@ export const imageHistoryRoute: Route = {
     if (image === undefined) return;
     const mismatch = platform === null ? null : platformMismatch(x, image, name, platform.platform, 'only');
     if (mismatch !== null) return handlerError(x, 404, mismatch);
+    const unreadable = missingConfig(image);
+    if (unreadable !== null) return handlerError(x, unreadable.status, unreadable.message);
     sendJson(x, 200, historyOf(x, image));
   },
 };

@@ -36,7 +36,9 @@ import { GO_ZERO_TIME } from '../timestamps.js';
 import { BAD_ARCHIVE, readSaveArchive } from './load-archive.js';
 import { streamErrorLine } from '../stream-error.js';
 import { formatPlatformAll } from './platform-lookup.js';
-import { onlyStrict } from './platform-match.js';
+import { only, onlyStrict } from './platform-match.js';
+import { detectedHostPlatform } from './host-platform.js';
+import { withChildrenCollected, withPackedOnly } from './containerd-presence.js';
 import { parsePlatformSpecifier } from './platform-specifier.js';
 import { requestedPlatforms } from './requested-platforms.js';
 
@@ -122,6 +124,8 @@ export const imageLoadRoute: Route = {
     let lastTagCount = 0;
     const loaded: { readonly image: Image; readonly names: readonly string[] }[] = [];
     const loadedHere = new Set<string>();
+    /** The images this load made a record of (none was in the store before). */
+    const loadedNew = new Set<string>();
     for (const item of manifest) {
       const configBytes = files.get(cleanPath(item.Config));
       if (configBytes === undefined) return failed(BAD_ARCHIVE);
@@ -183,18 +187,22 @@ export const imageLoadRoute: Route = {
         ? (indexedContent(files, configBytes, layers) ?? loadedContent(configBytes, layers, item.RepoTags[0] ?? null))
         : undefined;
       // An image the store has already keeps its records, whose targets name it as they did.
-      const kept = content === undefined ? undefined : objects.findImage(content.manifest.digest)?.containerd;
+      const known = content === undefined ? undefined : objects.findImage(content.manifest.digest)?.containerd;
+      // (A record whose content the collector took gets it back.)
+      const kept = known?.childrenCollected === true ? undefined : known;
       const image =
         content === undefined
           ? made
           : {
               ...made,
               id: content.manifest.digest,
-              containerd: kept ?? content,
+              // Nothing is unpacked until every image is loaded and checked.
+              containerd: kept ?? { ...content, packedOnly: true },
               layerSizes: content.layers.map((layer) => layer.usage),
             };
       objects.addImage(image);
       loadedHere.add(image.id);
+      if (content !== undefined && kept === undefined) loadedNew.add(image.id);
       if (!containerdStore) objects.imageEvent(image, 'load', image.id);
       loadedIds += `Loaded image ID: ${image.id}\n`;
       lastTagCount = 0;
@@ -224,7 +232,16 @@ export const imageLoadRoute: Route = {
     // containerd's store loads every image, then checks each provides a platform asked for (any of them, strictly); only then it reports them.
     if (wanted.length > 0 && loaded.length === 0) return failed(`no images providing the requested platform(s) found: ${goStringList(wanted)}`);
     const lacking = wanted.length === 0 ? [] : loaded.filter(({ image }) => !wanted.some((one) => onlyStrict(one, release)(platformOf(image))));
-    if (lacking.length > 0) return failed(lackingPlatformMessage(lacking, wanted));
+    if (lacking.length > 0) {
+      // The importer walked a Docker archive's images of another platform without labelling their content: the collector takes it.
+      if (!files.has('/index.json'))
+        for (const { image } of lacking) if (loadedNew.has(image.id) && objects.findImage(image.id) === image) objects.addImage(withChildrenCollected(image));
+      return failed(lackingPlatformMessage(lacking, wanted));
+    }
+    // Then it unpacks the images of a platform asked for, or of the host's when none was.
+    const unpacks =
+      wanted.length === 0 ? only(detectedHostPlatform(), release) : (platform: ImagePlatform) => wanted.some((one) => onlyStrict(one, release)(platform));
+    for (const { image } of loaded) if (objects.findImage(image.id) === image && unpacks(platformOf(image))) objects.addImage(withPackedOnly(image, false));
     for (const { image, names } of loaded) {
       if (objects.findImage(image.id) !== undefined) objects.imageEvent(image, 'load', image.id);
       lines.push(...(names.length === 0 ? [streamLine(`Loaded image ID: ${image.id}`)] : names.map((name) => streamLine(`Loaded image: ${name}`))));

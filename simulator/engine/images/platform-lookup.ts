@@ -63,7 +63,9 @@ export function platformMismatch(x: Exchange, image: Image, name: string, wanted
   const release = x.state.config.release.release;
   const { objects } = x.state;
   if (image.containerd !== undefined) {
-    if ((containerdMatch === 'only' ? only : onlyStrict)(wanted, release)(platformOf(image))) return null;
+    // An image whose config the collector took has no manifest of any platform.
+    const collected = image.containerd.childrenCollected === true;
+    if (!collected && (containerdMatch === 'only' ? only : onlyStrict)(wanted, release)(platformOf(image))) return null;
     const record = objects.taggedAs(name) ?? objects.tagsOf(image)[0] ?? image.id;
     return `image with reference ${record} was found but does not provide the specified platform (${formatPlatformAll(wanted)})`;
   }

@@ -1,4 +1,5 @@
 import { chainIdsOf, layerSnapshotsUsage, normalizedName, type Image, type ObjectStore } from '../objects/index.js';
+import { presentBlobs } from './containerd-presence.js';
 import type { DeleteRecord } from './delete.js';
 
 /**
@@ -68,33 +69,35 @@ function pruneAll(objects: ObjectStore, records: readonly StoreRecord[]): PruneO
     deleted.push({ Untagged: name });
     if (objects.tagsOf(image).length > 0) continue;
     const held = heldContent(objects, image);
+    const freed = freedBy(objects, image, held);
     objects.removeImage(image, name);
     deleted.push({ Deleted: image.id });
-    reclaimed += freedBy(image, held);
+    reclaimed += freed;
   }
   return { deleted, reclaimed };
 }
 
-/** The blobs and snapshots other images, and the containers, still hold. */
+/** The blobs and snapshots other images, and the containers, still hold: the blobs present, the snapshots of the chains they unpacked or use. */
 function heldContent(objects: ObjectStore, leaving: Image): { readonly blobs: ReadonlySet<string>; readonly chains: ReadonlySet<string> } {
   const others = objects.allImages().filter((image) => image !== leaving);
   const blobs = new Set(
     others.flatMap((image) => {
       const content = image.containerd;
-      return content === undefined ? [] : [content.manifest.digest, content.config.digest, ...content.layers.map((layer) => layer.blob.digest)];
+      return content === undefined ? [] : presentBlobs(objects, image, content).map((blob) => blob.digest);
     }),
   );
-  const chains = new Set([...others, ...objects.allContainers().map((container) => container.image)].flatMap(chainIdsOf));
-  return { blobs, chains };
+  const unpackedOthers = [...others.filter((image) => image.containerd?.packedOnly !== true), ...objects.allContainers().map((container) => container.image)];
+  return { blobs, chains: new Set(unpackedOthers.flatMap(chainIdsOf)) };
 }
 
-/** What removing the image's content frees: its blobs and snapshots nothing else holds. */
-function freedBy(image: Image, held: { readonly blobs: ReadonlySet<string>; readonly chains: ReadonlySet<string> }): number {
+/** What removing the image's content frees: its blobs present and its snapshots that exist, where nothing else holds them. */
+function freedBy(objects: ObjectStore, image: Image, held: { readonly blobs: ReadonlySet<string>; readonly chains: ReadonlySet<string> }): number {
   const content = image.containerd;
   if (content === undefined) return 0;
-  const blobs = [content.manifest, content.config, ...content.layers.map((layer) => layer.blob)];
+  const blobs = presentBlobs(objects, image, content);
   const freedBlobs = [...new Map(blobs.map((blob) => [blob.digest, blob.size])).entries()].filter(([digest]) => !held.blobs.has(digest));
   const chains = chainIdsOf(image);
-  const freedSnapshots = content.layers.filter((_, i) => !held.chains.has(chains[i]!));
+  const unpacked = content.packedOnly !== true && content.childrenCollected !== true;
+  const freedSnapshots = unpacked ? content.layers.filter((_, i) => !held.chains.has(chains[i]!)) : [];
   return freedBlobs.reduce((total, [, size]) => total + size, 0) + freedSnapshots.reduce((total, layer) => total + layerSnapshotsUsage(layer), 0);
 }

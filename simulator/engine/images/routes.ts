@@ -6,6 +6,9 @@ import { referenceError, referenceProblem, targetOf } from './reference-checks.j
 import { answerMissingImage } from './missing-image.js';
 import { shapeImageInspect, shapeImageSummary } from './shape.js';
 import { shapeContainerdInspect, shapeContainerdSummary } from './shape-containerd.js';
+import { listedSize, missingConfig, unpackedChains } from './containerd-presence.js';
+import { decodePlatform } from './platform.js';
+import { platformMismatch } from './platform-lookup.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { filterValues, invalidFilterMessage, parseFilterArgs, unacceptedKey } from '../filters/filter-args.js';
 import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from '../replies.js';
@@ -33,8 +36,19 @@ export const imageInspectRoute: Route = {
   where: 'simulator/engine/images/routes.ts: GET /images/{name}/json',
   rules: [...INSPECT_RULES],
   handle(x) {
-    const image = imageOr404(x, x.params['name'] ?? '', true);
+    const name = x.params['name'] ?? '';
+    const query = queryOf(x);
+    // From API 1.48 `manifests`, from 1.49 `platform` (decoded first, a 400 when it is none), not both (moby getImagesByName; observed on 28.5.2 and 29.7.2).
+    const manifests = !apiBelow(x, '1.48') && boolQuery(x, 'manifests');
+    const given = apiBelow(x, '1.49') ? '' : (query.get('platform') ?? '');
+    const platform = given === '' ? null : decodePlatform(given, x.state.config.release.release);
+    if (platform !== null && 'error' in platform) return handlerError(x, 400, platform.error);
+    if (manifests && platform !== null) return handlerError(x, 400, ENGINE_MESSAGES.manifestsAndPlatform);
+    const image = imageOr404(x, name, true);
     if (image === undefined) return;
+    // The graph drivers' GetImage takes the platform or one it runs; containerd's store the platform itself (matchRequestedOrDefault with OnlyStrict).
+    const mismatch = platform === null ? null : platformMismatch(x, image, name, platform.platform, 'strict');
+    if (mismatch !== null) return handlerError(x, 404, mismatch);
     const { objects } = x.state;
     const [tags, lastTagTime] = [objects.tagsOf(image), objects.lastTagTime(image)];
     const content = image.containerd;
@@ -65,6 +79,8 @@ export const imageTagRoute: Route = {
     const name = x.params['name'] ?? '';
     const image = x.state.objects.findImage(name);
     if (image === undefined) return answerMissingImage(x, name, false, recent ? 404 : 400);
+    const unreadable = missingConfig(image);
+    if (unreadable !== null) return handlerError(x, unreadable.status, unreadable.message);
     const problem = target === null ? ENGINE_MESSAGES.missingRepo : referenceProblem(target.repo, target.tag);
     if (problem !== null || target === null) return handlerError(x, 400, problem ?? ENGINE_MESSAGES.missingRepo);
     x.state.objects.tag(image, `${target.repo}:${target.tag}`, nowNanos());
@@ -169,6 +185,7 @@ export const imageListRoute: Route = {
     const list: Record<string, unknown>[] = [];
     // How many containers use each image, counted once for the list.
     const users = objects.imageUsers();
+    const unpacked = unpackedChains(objects);
     const listAll = boolQuery(x, 'all');
     for (const image of objects.allImages().sort(newestFirst)) {
       if (!listAll && isHiddenIntermediate(objects, image)) continue;
@@ -183,7 +200,11 @@ export const imageListRoute: Route = {
       if ((patterns.length > 0 || legacy !== null) && tags.length === 0) continue;
       const containers = users.get(image.id) ?? 0;
       const content = image.containerd;
-      list.push(content === undefined ? shapeImageSummary(x, image, tags, containers) : shapeContainerdSummary(x, image, content, tags, containers));
+      list.push(
+        content === undefined
+          ? shapeImageSummary(x, image, tags, containers)
+          : shapeContainerdSummary(x, image, content, tags, containers, listedSize(objects, image, content, unpacked)),
+      );
     }
     sendJson(x, 200, list);
   },

@@ -2,6 +2,8 @@ import type { Exchange } from '../../http/exchange.js';
 import {
   canonical,
   diffIdsOf,
+  EMPTY_IMAGE_CONFIG,
+  GO_ZERO_TIME_TEXT,
   inspectPlatformFields,
   layerSnapshotsUsage,
   ociPlatformFields,
@@ -60,20 +62,24 @@ export function shapeContainerdInspect(
   lastTagTime: bigint | null,
 ): Record<string, unknown> {
   const tags = repoTags;
-  const origin = image.origin;
-  const comment = commentOf(image);
+  // An image whose config the collector took reads as a config of zero values (moby ImageInspect: no Best manifest's config).
+  const collected = content.childrenCollected === true;
+  const origin = collected ? undefined : image.origin;
+  const comment = collected ? '' : commentOf(image);
   const author = origin?.author ?? '';
+  const created = collected ? null : rfc3339Nano(image.created);
   const response: Record<string, unknown> = {
     Id: image.id,
     RepoTags: tags,
     RepoDigests: repoDigestsOf(image, tags),
     ...(comment === '' ? {} : { Comment: comment }),
-    Created: rfc3339Nano(image.created),
+    // Created is left out when there is none, and below API 1.44 the router gives Go's zero time instead.
+    ...(created === null ? (apiBelow(x, '1.44') ? { Created: GO_ZERO_TIME_TEXT } : {}) : { Created: created }),
     ...(author === '' ? {} : { Author: author }),
-    Config: shapeImageConfig(x, image.config, origin?.nonstandard),
-    ...inspectPlatformFields(platformOf(image)),
+    Config: shapeImageConfig(x, collected ? EMPTY_IMAGE_CONFIG : image.config, origin?.nonstandard),
+    ...(collected ? { Architecture: '', Os: '' } : inspectPlatformFields(platformOf(image))),
     Size: content.contentSize,
-    RootFS: { Type: 'layers', Layers: diffIdsOf(image) },
+    RootFS: collected ? {} : { Type: 'layers', Layers: diffIdsOf(image) },
     Metadata: { LastTagTime: rfc3339Nano(lastTagTime ?? image.created) },
     ...(apiBelow(x, '1.48') ? {} : { Descriptor: descriptorOf(image, content) }),
   };
@@ -96,11 +102,17 @@ export function shapeContainerdInspect(
  * Descriptor from API 1.48, one RepoDigest (of the tag containerd lists last), Size the content's and
  * the snapshots' together; below 1.43 an untagged image shows the `<none>` placeholders.
  */
-export function shapeContainerdSummary(x: Exchange, image: Image, content: Content, repoTags: readonly string[], containers: number): Record<string, unknown> {
+export function shapeContainerdSummary(
+  x: Exchange,
+  image: Image,
+  content: Content,
+  repoTags: readonly string[],
+  containers: number,
+  size: number,
+): Record<string, unknown> {
   const tags = repoTags;
   const last = tags[tags.length - 1];
   const placeholders = apiBelow(x, '1.43') && tags.length === 0;
-  const size = content.contentSize + unpackedSize(content);
   const summary = {
     Containers: apiBelow(x, '1.51') ? -1 : containers,
     Created: unixSeconds(image.created),
@@ -128,6 +140,7 @@ export function shapeContainerdUsage(
   repoTags: readonly string[],
   containers: number,
   sharedSize: number,
+  size: number,
 ): Record<string, unknown> {
   const last = repoTags[repoTags.length - 1];
   return {
@@ -140,6 +153,6 @@ export function shapeContainerdUsage(
     RepoDigests: last === undefined ? null : [repoDigest(image, last)],
     RepoTags: repoTags.length === 0 ? null : repoTags,
     SharedSize: sharedSize,
-    Size: content.contentSize + unpackedSize(content),
+    Size: size,
   };
 }

@@ -31,7 +31,7 @@ export interface ImageInspectVariant {
   readonly containerWritten: (container: string) => string;
   /** From API 1.45: ContainerConfig is written for every image. */
   readonly containerConfigFrom145: boolean;
-  /** ContainerConfig, where it is written, is null. */
+  /** ContainerConfig, where it is written, is null, and Container "" (the store keeps neither: containerd's on 29.7.2). */
   readonly containerConfigNull: boolean;
 }
 

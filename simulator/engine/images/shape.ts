@@ -114,7 +114,7 @@ export function containerFields(x: Exchange, image: Image): Record<string, unkno
   const keptAnyway = variant.containerKeptFrom145(container);
   const keepContainer = (below145 && !variant.containerOmittedBelow145(container)) || keptAnyway;
   return {
-    ...(keepContainer ? { Container: variant.containerWritten(container) } : {}),
+    ...(keepContainer ? { Container: variant.containerConfigNull ? '' : variant.containerWritten(container) } : {}),
     ...(below145 || keptAnyway || variant.containerConfigFrom145
       ? { ContainerConfig: variant.containerConfigNull ? null : containerConfigDocument(origin?.containerConfig ?? null) }
       : {}),

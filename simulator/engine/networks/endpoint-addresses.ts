@@ -15,7 +15,10 @@ import { addressText, contains, masked, parseAddress, parsePrefix } from './ipam
  * or another endpoint's. Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-06, daemons in a
  * private network namespace): a released address is given again first; an address taken is 403
  * "Address already in use", a pool without a free address 500 "no available IPv4 addresses on this
- * network's address pools: <name> (<id>)".
+ * network's address pools: <name> (<id>)". Before 28.0 the IPAM looks for a free address in its
+ * bitmap before it looks at the one asked for (moby v26.1.5 ipam getAddress; 28.0's address sets
+ * look at it first): a full pool refuses any address asked for as full (observed on 20.10.24 and
+ * 26.1.5, 2026-12-07).
  */
 
 /** The MAC address: before 28.0 02:42 and the IPv4 address's four bytes; from 28.0 random, locally administered (moby's genMAC). */
@@ -45,6 +48,17 @@ function addressesInUse(objects: ObjectStore, networkId: string, allocation: All
   return used;
 }
 
+/**
+ * libnetwork's ipamapi.ErrNoAvailableIPs, which the join returns as it is when an address was
+ * asked for: a NoServiceError before 25.0 (500 on 20.10.24), an UnavailableError in lower case
+ * from 25.0 (503 on 26.1.5).
+ */
+const noAddressInPool = (x: Exchange): Refusal =>
+  releaseBelow(x, '25.0') ? { status: 500, message: 'No available addresses on this pool' } : { status: 503, message: 'no available addresses on this pool' };
+
+/** Whether every address of the pool is in `used` (which holds only the pool's addresses). */
+const isFull = (pool: HeldPool, used: ReadonlySet<bigint>): boolean => BigInt(used.size) >= 1n << BigInt(pool.bits - pool.length);
+
 const textOf = (pool: HeldPool, value: bigint): string => addressText({ family: pool.family, value, bits: pool.bits, zone: '' });
 
 /** One family's address: the one asked for, or the first free one of the range (or pool); a refusal when taken or none is free. */
@@ -56,6 +70,7 @@ function addressIn(x: Exchange, network: { readonly id: string; readonly name: s
     // Only 20.10 gets here with an address outside the pool: later releases refuse it as they validate the settings.
     if (address !== null && !contains(pool, address))
       return { status: 500, message: `Invalid address ${asked}: It does not belong to any of this network's subnets` };
+    if (releaseBelow(x, '28.0') && isFull(pool, used)) return noAddressInPool(x);
     if (address !== null && used.has(address.value)) return { status: 403, message: 'Address already in use' };
     return asked;
   }

@@ -26,6 +26,21 @@ export interface ContainerdContent {
   readonly layers: readonly StoredLayer[];
   /** The bytes of everything the manifest reaches (itself, the config, each layer blob): inspect's Size. */
   readonly contentSize: number;
+  /**
+   * Its layers are not unpacked into snapshots: containerd's store unpacks what it imports, commits
+   * and builds, and of a load only the images of the host's platform (of the platforms asked for),
+   * none when the load fails (moby LoadImage; observed on 29.7.2, 2026-12-07). A container's create
+   * unpacks its image.
+   */
+  readonly packedOnly?: boolean;
+  /**
+   * Its config (and each layer blob no other image holds) collected: a load that asks for platforms
+   * keeps the record of an image none of whose manifests is of one of them, but its importer labels
+   * none of that image's content for the collector, which removes it at its next run (observed on
+   * 29.7.2: within a second, or at once where a delete runs it). The image then reads as one
+   * without a config: no platform, no creation time, no layers, and what needs its config is a 404.
+   */
+  readonly childrenCollected?: boolean;
 }
 
 /** A blob of the content store: its digest and size. */

@@ -6,6 +6,7 @@ import { usesContainerdStore } from '../images/image-store.js';
 import { isHiddenIntermediate } from '../images/routes.js';
 import { shapeImageUsage } from '../images/shape.js';
 import { shapeContainerdUsage } from '../images/shape-containerd.js';
+import { listedSize, presentBlobs, unpackedChains } from '../images/containerd-presence.js';
 import { canonical, chainIdsOf, chainSnapshots, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
 import { apiBelow, boolQuery, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
 import { shapeVolume } from '../volumes/routes.js';
@@ -59,7 +60,8 @@ function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: n
     .filter((image) => !isHiddenIntermediate(objects, image))
     .sort(newestFirst);
   const users = objects.imageUsers();
-  const { shared, total } = usesContainerdStore(x.state.config) ? containerdUsage(images) : layerUsage(images);
+  const unpacked = unpackedChains(objects);
+  const { shared, total } = usesContainerdStore(x.state.config) ? containerdUsage(objects, images, unpacked) : layerUsage(images);
   return {
     LayersSize: total,
     Images: images.map((image) => {
@@ -67,7 +69,7 @@ function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: n
       const content = image.containerd;
       return content === undefined
         ? shapeImageUsage(x, image, tags, containers, sharedSize)
-        : shapeContainerdUsage(image, content, tags, containers, sharedSize);
+        : shapeContainerdUsage(image, content, tags, containers, sharedSize, listedSize(objects, image, content, unpacked));
     }),
   };
 }
@@ -75,16 +77,24 @@ function imagesPart(x: Exchange, objects: ObjectStore): { readonly LayersSize: n
 /**
  * containerd's store (moby's c8d Images with SharedSize, and ImageDiskUsage): an image shares the
  * snapshots and blobs other images hold too; the total counts each snapshot and each blob once.
+ * Only what exists counts: the snapshots of unpacked chains, the blobs not collected. A snapshot is
+ * keyed apart from a blob: a plain layer's blob digest is its chain ID too.
  */
-function containerdUsage(images: readonly Image[]): { readonly shared: ReadonlyMap<string, number>; readonly total: number } {
+function containerdUsage(
+  objects: ObjectStore,
+  images: readonly Image[],
+  unpacked: ReadonlySet<string>,
+): { readonly shared: ReadonlyMap<string, number>; readonly total: number } {
   const holders = new Map<string, number>();
   const sizes = new Map<string, number>();
   const partsOf = (image: Image): [string, number][] => {
     const content = image.containerd;
     if (content === undefined) return [];
     const chains = chainIdsOf(image);
-    const blobs = new Map([content.manifest, content.config, ...content.layers.map((layer) => layer.blob)].map((blob) => [blob.digest, blob.size]));
-    return [...chainSnapshots(content, chains), ...blobs];
+    // A commit's init snapshot (keyed by its container) is there with the commit's layer.
+    const snapshots = content.childrenCollected === true ? [] : chainSnapshots(content, chains).filter(([key]) => unpacked.has(key) || !chains.includes(key));
+    const blobs = new Map(presentBlobs(objects, image, content).map((blob) => [`blob ${blob.digest}`, blob.size]));
+    return [...snapshots.map(([key, size]): [string, number] => [`snapshot ${key}`, size]), ...blobs];
   };
   for (const image of images)
     for (const [key, size] of partsOf(image)) {
