@@ -7,7 +7,7 @@ import { type Ask, checkAgainstObservedReleases, json } from './helpers/real-ver
 /**
  * Images of other platforms where a request names one (simulator/engine/images/platform-lookup.ts,
  * platform-match.ts): images imported for several platforms, then generated creates with and
- * without a `platform`, histories with one, and commits of the containers made, compared with each
+ * without a `platform`, histories and inspects with one, and commits of the containers made, compared with each
  * observed release: the answers (IDs and digests named by placeholders), the warnings, and the
  * platform the container's and the commit's inspects show.
  */
@@ -66,7 +66,25 @@ const requests: fc.Arbitrary<Ask> = fc.oneof(
   fc
     .record({ version: fc.constantFrom('', '/v1.47', '/v1.48'), image, platform: jsonPlatform })
     .map(({ version, image, platform }) => ({ method: 'GET', path: `${version}/images/${image}/history?platform=${encodeURIComponent(platform)}` })),
+  fc
+    .record({
+      version: fc.constantFrom('', '/v1.48', '/v1.49'),
+      image,
+      platform: fc.oneof(jsonPlatform, fc.constantFrom('bad', '')),
+      manifests: fc.constantFrom('', '&manifests=1', '&manifests=0'),
+    })
+    .map(({ version, image, platform, manifests }) => ({
+      method: 'GET',
+      path: `${version}/images/${image}/json?platform=${encodeURIComponent(platform)}${manifests}`,
+    })),
 );
+
+/** An inspect's answer: the platform it shows, or the refusal. */
+function inspectAnswer(status: number, body: string): unknown {
+  if (status !== 200) return [status, named(body.trim())];
+  const { Architecture, Variant, Os, OsVersion } = JSON.parse(body) as Record<string, unknown>;
+  return [status, { Architecture, Variant, Os, OsVersion }];
+}
 
 /** IDs and digests in the order they appear, as placeholders. */
 function named(text: string): string {
@@ -82,6 +100,7 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
     ...(ask.body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: ask.body }),
     timeoutMs: 10_000,
   });
+  if (ask.method === 'GET' && ask.path.includes('/json?')) return inspectAnswer(reply.status, reply.body);
   if (ask.method === 'GET') return [reply.status, reply.status === 200 ? (JSON.parse(reply.body) as unknown[]).length : named(reply.body.trim())];
   if (reply.status !== 201) return [reply.status, named(reply.body.trim())];
   const { Warnings } = JSON.parse(reply.body) as { Warnings: string[] };
