@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { SimError } from '../simulator/errors.js';
-import { parseArgv, resolveConfig, startSimulator } from '../simulator/index.js';
-import { HttpClient } from '../suites/http/client.js';
-import { parseEndpoint } from '../suites/http/endpoint.js';
-import { SpawnedDaemonTarget } from '../suites/targets/spawned-daemon.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { simDirFlags } from './helpers/in-process-sim.js';
+import type { HttpClient } from '../suites/http/client.js';
+import { realStartOutcome, simStartOutcome, type StartConfiguration } from './helpers/start-outcome.js';
 import { type Ask, askText, json, observedDaemons, withObservedReleases } from './helpers/real-versus-sim.js';
 
 /**
@@ -53,70 +47,39 @@ const FILE_ENTRIES: readonly Readonly<Record<string, unknown>>[] = [
   { base: '10.123.0.0/22', size: '24' },
 ];
 
-type PoolConfig = { readonly flags: readonly string[] } | { readonly file: readonly Readonly<Record<string, unknown>>[] };
+/**
+ * The pools on the command line, or in the file with, maybe, a mistyped key before or after them
+ * (the decoder's order: the pools' own problem wins over it, but on 28.x whichever comes first).
+ */
+type PoolConfig =
+  | { readonly flags: readonly string[] }
+  | { readonly file: readonly Readonly<Record<string, unknown>>[]; readonly mistyped: 'before' | 'after' | 'none' };
 
 const configs: fc.Arbitrary<PoolConfig> = fc.oneof(
   fc.record({ flags: fc.array(fc.constantFrom(...FLAG_VALUES), { minLength: 1, maxLength: 2 }) }),
-  fc.record({ file: fc.array(fc.constantFrom(...FILE_ENTRIES), { minLength: 1, maxLength: 2 }) }),
+  fc.record({
+    file: fc.array(fc.constantFrom(...FILE_ENTRIES), { minLength: 1, maxLength: 2 }),
+    mistyped: fc.constantFrom('before' as const, 'after' as const, 'none' as const, 'none' as const),
+  }),
 );
 
-const flagArgs = (config: PoolConfig): string[] => ('flags' in config ? config.flags.flatMap((value) => ['--default-address-pool', value]) : []);
-const FILE = '/etc/docker/daemon.json';
+/** The file's document, or null without one. */
+function fileOf(config: PoolConfig): Record<string, unknown> | null {
+  if (!('file' in config)) return null;
+  const pools = { 'default-address-pools': config.file };
+  if (config.mistyped === 'none') return pools;
+  return config.mistyped === 'before' ? { debug: 'x', ...pools } : { ...pools, debug: 'x' };
+}
 
-/** A start's refusal as one line: the product's words for the file, the file's path as FILE, pflag's "Status:" and its help hint left out. */
-const refusalLine = (output: string): string =>
-  (output.split('\n').find((line) => line !== '' && !line.startsWith('time=')) ?? '(no line)')
-    .replace(/^Status: /, '')
-    .replace(/with file \S+?daemon\.json:/, `with file ${FILE}:`);
-
-/** What a start with the configuration came to: ['started', /info's DefaultAddressPools] or ['refused', its line]. */
-type Outcome = readonly ['started', unknown] | readonly ['refused', string];
+/** The configuration's flags and file. */
+const startConfiguration = (config: PoolConfig): StartConfiguration => ({
+  args: 'flags' in config ? config.flags.flatMap((value) => ['--default-address-pool', value]) : [],
+  file: fileOf(config),
+});
 
 async function infoPools(client: HttpClient): Promise<unknown> {
   const info = JSON.parse((await client.request('GET', '/info', { timeoutMs: 10_000 })).body) as Record<string, unknown>;
   return info['DefaultAddressPools'] ?? '(absent)';
-}
-
-async function realOutcome(path: string, config: PoolConfig): Promise<Outcome> {
-  const outcome = await new SpawnedDaemonTarget({ spec: `daemon:${path}`, command: [path] }).start({
-    args: flagArgs(config),
-    ...('file' in config ? { config: { 'default-address-pools': config.file } } : {}),
-  });
-  if (!outcome.ok) return ['refused', refusalLine(outcome.output)];
-  const client = new HttpClient(outcome.instance.endpoint);
-  try {
-    return ['started', await infoPools(client)];
-  } finally {
-    client.close();
-    await outcome.instance.stop();
-  }
-}
-
-/** ctrd-sim in this process, as its command line reads the configuration and as it starts. */
-async function simOutcome(release: string, config: PoolConfig): Promise<Outcome> {
-  const dir = mkdtempSync('/tmp/ctc-pools-');
-  try {
-    const socket = join(dir, 's.sock');
-    const text = 'file' in config ? JSON.stringify({ 'default-address-pools': config.file }) : null;
-    let sim: Awaited<ReturnType<typeof startSimulator>>;
-    try {
-      const configFile = text === null ? [] : ['--config-file', FILE];
-      const flags = parseArgv(['--emulate', release, '--as-observed', '--brand', 'docker', ...flagArgs(config), ...configFile, ...simDirFlags(dir)]);
-      sim = await startSimulator(resolveConfig(flags, { env: {}, readFile: (path) => (path === FILE ? text : null) }));
-    } catch (error) {
-      if (error instanceof SimError) return ['refused', refusalLine(error.message)];
-      throw error;
-    }
-    const client = new HttpClient(parseEndpoint(`unix://${socket}`, false));
-    try {
-      return ['started', await infoPools(client)];
-    } finally {
-      client.close();
-      await sim.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 for (const daemon of observedDaemons('the default address pools at start'))
@@ -124,7 +87,10 @@ for (const daemon of observedDaemons('the default address pools at start'))
     const seen = { started: 0, refused: 0 };
     await fc.assert(
       fc.asyncProperty(configs, async (config) => {
-        const [real, sim] = await Promise.all([realOutcome(daemon.path, config), simOutcome(daemon.release, config)]);
+        const [real, sim] = await Promise.all([
+          realStartOutcome(daemon.path, startConfiguration(config), infoPools),
+          simStartOutcome(daemon.release, startConfiguration(config), infoPools),
+        ]);
         if (JSON.stringify(real) !== JSON.stringify(sim))
           throw new Error(`${JSON.stringify(config)}\n  dockerd ${daemon.release}: ${JSON.stringify(real)}\n  ctrd-sim: ${JSON.stringify(sim)}`);
         seen[real[0]]++;

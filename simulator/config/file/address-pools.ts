@@ -3,6 +3,7 @@ import type { DaemonRelease } from '../../../specs/versions.js';
 import { goParsePrefix, type NetipPrefix } from '../../engine/go-netip.js';
 import { goAtoi, goQuote } from '../../engine/go-strconv.js';
 import { masked, prefixText } from '../../engine/networks/ipam.js';
+import type { TextCheck } from './decode.js';
 import type { AddressPoolSetting } from './settings.js';
 
 /**
@@ -100,15 +101,14 @@ export function parsePoolFlag(value: string, release: DaemonRelease): AddressPoo
   return { base, size };
 }
 
-/** A file's pool base the decoder refuses (from POOL_PREFIXES_FROM it is a netip.Prefix): the decoder's words, or null. */
-export function poolFileProblem(pools: readonly AddressPoolSetting[], release: DaemonRelease): string | null {
-  if (!prefixPools(release)) return null;
-  for (const pool of pools) {
-    if (typeof pool.base !== 'string') continue;
-    const parsed = goParsePrefix(pool.base);
-    if ('error' in parsed) return parsed.error;
-  }
-  return null;
+/** The decoder's check of a pool's base (netip.Prefix's UnmarshalText, from POOL_PREFIXES_FROM; a string before). */
+export function poolBaseCheck(release: DaemonRelease): TextCheck {
+  if (!prefixPools(release)) return () => null;
+  return (key, below, value) => {
+    if (key !== 'default-address-pools' || below.at(-1) !== 'base') return null;
+    const parsed = goParsePrefix(value);
+    return 'error' in parsed ? parsed.error : null;
+  };
 }
 
 /** Go's %v of a *NetworkToSplit: `&{10.0.0.0/8 24}`, an unset base "invalid Prefix". */

@@ -4,12 +4,15 @@ import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import type { MessageStyle } from './message-style.js';
 import type { FileDocument } from './read-document.js';
+import { goFieldName, goFieldPath, goFieldTypeAt, goTypeAt, hasField, takesAnyValues } from './go-fields.js';
 
 /** A value of the wrong JSON type: where it is and what Go expected there. */
 export interface TypeProblem {
   readonly key: string;
   /** Path below the key (map keys, field names, array indexes). */
   readonly below: readonly (string | number)[];
+  /** The struct fields of that path alone (no map key, no index). */
+  readonly fieldNames: readonly string[];
   /** The struct a nested field belongs to, for the wording of releases before 28.0. */
   readonly struct: string | null;
   readonly json: string;
@@ -23,16 +26,24 @@ const STRUCT_OF_KEY: Readonly<Record<string, string>> = {
   runtimes: 'Runtime',
   builder: 'BuilderConfig',
   'default-address-pools': 'NetworkToSplit',
+  proxies: 'Proxies',
 };
 
-function goTypeOf(shape: Shape, key: string, style: MessageStyle): string {
+/**
+ * The type of a builder's garbage collection as the decoder names it: its struct before 28.0; from
+ * 28.0 the struct its own decoder reads it into (observed on 28.5.2 and 29.7.2).
+ */
+const BUILDER_GC_TYPE_FROM_28 =
+  'struct { Enabled bool "json:\\",omitempty\\""; Policy []config.BuilderGCRule "json:\\",omitempty\\""; DefaultReservedSpace string "json:\\",omitempty\\""; DefaultMaxUsedSpace string "json:\\",omitempty\\""; DefaultMinFreeSpace string "json:\\",omitempty\\""; DefaultKeepStorage string "json:\\",omitempty\\"" }';
+
+function goTypeOf(shape: Shape, key: string, style: MessageStyle, fieldNames: readonly string[] = []): string {
   switch (shape.type) {
     case 'bool':
       return 'bool';
     case 'int':
       return key === 'default-ulimits' ? 'int64' : 'int';
     case 'string':
-      return key === 'dns' && style !== 'v20' ? 'net.IP' : 'string';
+      return 'string';
     case 'array':
       return `[]${goTypeOf(shape.items, key, style)}`;
     case 'map':
@@ -40,6 +51,9 @@ function goTypeOf(shape: Shape, key: string, style: MessageStyle): string {
       if (key === 'default-ulimits') return 'map[string]*units.Ulimit';
       return `map[string]${goTypeOf(shape.values, key, style)}`;
     case 'object':
+      if (key === 'default-ulimits') return 'units.Ulimit';
+      if (key === 'runtimes') return `${style === 'v20' ? 'types' : 'system'}.Runtime`;
+      if (key === 'builder' && fieldNames.at(-1) === 'gc') return style === 'v28' ? BUILDER_GC_TYPE_FROM_28 : 'config.BuilderGCConfig';
       return key === 'builder' ? 'config.BuilderConfig' : `config.${STRUCT_OF_KEY[key] ?? 'Object'}`;
   }
 }
@@ -49,58 +63,128 @@ export function findTypeProblem(doc: FileDocument, style: MessageStyle): TypePro
   for (const [key, value] of Object.entries(doc)) {
     const entry = fileKeyNamed(key);
     if (entry === undefined) continue; // a flag name without a file field: the decoder ignores it
-    const problem = check(entry.shape, value, key, [], null, style);
-    if (problem !== null) return problem;
+    for (const problem of problemsIn(entry.shape, value, keyPlace(key), { style, release: null, textCheck: null })) if ('type' in problem) return problem.type;
   }
   return null;
 }
 
-function check(shape: Shape, value: unknown, key: string, below: (string | number)[], struct: string | null, style: MessageStyle): TypeProblem | null {
-  if (value === null || value === undefined) return null; // absent, or null: Go leaves the field as it was
-  const problem = (): TypeProblem => ({ key, below, struct, json: jsonTypeWord(value), goType: goTypeOf(shape, key, style), value });
+/**
+ * A string a field's own unmarshaler refuses (netip.Prefix's UnmarshalText of a pool's base, from
+ * 27.0): its error, or null.
+ */
+export type TextCheck = (key: string, below: readonly (string | number)[], value: string) => string | null;
+
+/** What the decoder reports: a value of the wrong type, or an unmarshaler's own error. */
+export type DecodeProblem = { readonly type: TypeProblem } | { readonly text: string };
+
+/** The keys whose value moby decodes with an UnmarshalJSON of its own (PoolsOpt, MemBytes): whatever it reports ends the decoding. */
+const DECODED_APART = new Set(['default-address-pools', 'default-shm-size']);
+
+/**
+ * The problem the decoder reports for the document, or null (`types`: whether mistyped values
+ * count). Go's decoder notes the first value of a wrong type and goes on, but stops at an
+ * unmarshaler's own error: netip's refusal of a pool's base, and PoolsOpt's UnmarshalJSON, which
+ * decodes the pools apart and so returns its own first problem (a refused base before a mistyped
+ * value). The pools' problem therefore wins over any other key's, wherever it stands (observed on
+ * 20.10.24, 26.1.5 and 29.7.2, 2026-12-07). The decoder of Debian's 28.5.2+dfsg4 stops at the first
+ * problem of any kind, in document order (observed the same day).
+ */
+export function findDecodeProblem(doc: FileDocument, style: MessageStyle, release: DaemonRelease, textCheck: TextCheck, types = true): DecodeProblem | null {
+  const counts = (problem: DecodeProblem): boolean => types || 'text' in problem;
+  const stopsAtFirst = style === 'v28' && isOlder(release.release, POOL_ERROR_PATH_RESTORED_FROM);
+  let noted: DecodeProblem | null = null;
+  for (const [key, value] of Object.entries(doc)) {
+    const entry = fileKeyNamed(key);
+    if (entry === undefined) continue; // a flag name without a file field: the decoder ignores it
+    const found = [...problemsIn(entry.shape, value, keyPlace(key), { style, release, textCheck })].filter(counts);
+    if (stopsAtFirst && found.length > 0) return found[0]!;
+    const ending = found.find((problem) => 'text' in problem || endsDecoding(problem.type, release)) ?? (DECODED_APART.has(key) ? found[0] : undefined);
+    if (ending !== undefined) return ending;
+    noted ??= found[0] ?? null;
+  }
+  return noted;
+}
+
+/** Where a value stands: its key, the path below it, the struct fields of that path, the innermost struct. */
+interface Place {
+  readonly key: string;
+  readonly below: readonly (string | number)[];
+  readonly fieldNames: readonly string[];
+  readonly struct: string | null;
+}
+
+/** How the values are read: the release's words, and the unmarshalers' own checks. */
+interface Reading {
+  readonly style: MessageStyle;
+  readonly release: DaemonRelease | null;
+  readonly textCheck: TextCheck | null;
+}
+
+const keyPlace = (key: string): Place => ({ key, below: [], fieldNames: [], struct: null });
+
+/** An element's place (an index or a map key): an object element takes its key's struct. */
+const elementPlace = (place: Place, part: string | number, element: Shape): Place => ({
+  ...place,
+  below: [...place.below, part],
+  struct: place.struct ?? (element.type === 'object' ? (STRUCT_OF_KEY[place.key] ?? null) : null),
+});
+
+/** A mistyped value in a builder's garbage collection, which from 29.0 decodes itself: its error ends the decoding (observed on 29.7.2). */
+const endsDecoding = (p: TypeProblem, release: DaemonRelease): boolean =>
+  p.key === 'builder' && p.fieldNames[0] === 'gc' && !isOlder(release.release, BUILDER_GC_DECODES_ITSELF_FROM);
+
+/** Every problem of a value, in the order the decoder meets them (an object's fields as the document orders them). */
+function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Reading): Generator<DecodeProblem> {
+  if (value === null || value === undefined) return; // absent, or null: Go leaves the field as it was
+  const { key, fieldNames } = place;
+  const problem = (): DecodeProblem => ({ type: { ...place, json: jsonTypeWord(value), goType: goTypeOf(shape, key, reading.style, fieldNames), value } });
   switch (shape.type) {
     case 'bool':
-      return typeof value === 'boolean' ? null : problem();
-    case 'string':
-      return typeof value === 'string' ? null : problem();
+      if (typeof value !== 'boolean') yield problem();
+      return;
+    case 'string': {
+      if (typeof value !== 'string') return void (yield problem());
+      const refused = reading.textCheck?.(key, place.below, value) ?? null;
+      if (refused !== null) yield { text: refused };
+      return;
+    }
     case 'int':
-      return typeof value === 'number' && Number.isInteger(value) ? null : problem();
+      if (!(typeof value === 'number' && Number.isInteger(value))) yield problem();
+      return;
     case 'array':
-      if (!Array.isArray(value)) return problem();
-      for (let i = 0; i < value.length; i++) {
-        const inner = check(shape.items, value[i], key, [...below, i], struct ?? (shape.items.type === 'object' ? (STRUCT_OF_KEY[key] ?? null) : null), style);
-        if (inner !== null) return inner;
-      }
-      return null;
+      if (!Array.isArray(value)) return void (yield problem());
+      for (let i = 0; i < value.length; i++) yield* problemsIn(shape.items, value[i], elementPlace(place, i, shape.items), reading);
+      return;
     case 'map':
-      if (typeof value !== 'object' || Array.isArray(value)) return problem();
-      for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
-        const found = check(
-          shape.values,
-          inner,
-          key,
-          [...below, name],
-          struct ?? (shape.values.type === 'object' ? (STRUCT_OF_KEY[key] ?? null) : null),
-          style,
-        );
-        if (found !== null) return found;
-      }
-      return null;
+      if (typeof value !== 'object' || Array.isArray(value)) return void (yield problem());
+      if (takesAnyValues(key, fieldNames)) return;
+      for (const [name, inner] of Object.entries(value as Record<string, unknown>))
+        yield* problemsIn(shape.values, inner, elementPlace(place, name, shape.values), reading);
+      return;
     case 'object':
-      if (typeof value !== 'object' || Array.isArray(value)) return problem();
-      for (const [field, fieldShape] of Object.entries(shape.fields)) {
-        const found = check(fieldShape, (value as Record<string, unknown>)[field], key, [...below, field], struct ?? STRUCT_OF_KEY[key] ?? null, style);
-        if (found !== null) return found;
+      if (typeof value !== 'object' || Array.isArray(value)) return void (yield problem());
+      for (const [field, inner] of Object.entries(value as Record<string, unknown>)) {
+        const known = Object.hasOwn(shape.fields, field) && (reading.release === null || hasField(key, field, reading.release));
+        const fieldShape = known ? shape.fields[field] : undefined;
+        const below = { below: [...place.below, field], fieldNames: [...fieldNames, field], struct: place.struct ?? STRUCT_OF_KEY[key] ?? null };
+        if (fieldShape !== undefined) yield* problemsIn(fieldShape, inner, { ...place, ...below }, reading);
       }
-      return null;
+      return;
   }
 }
+
+/** Types that decode themselves from JSON text (encoding.TextUnmarshaler). */
+const TEXT_TYPES = new Set(['net.IP', 'netip.Addr', 'netip.Prefix']);
 
 /** From it the decoder again gives PoolsOpt's own error the outer path (28.x's Go kept the inner one alone; observed on 28.5.2 and 29.7.2). */
 const POOL_ERROR_PATH_RESTORED_FROM = '29.0';
 
 /** Go's UnmarshalTypeError text, worded as the release words it. */
-export function typeProblemText(p: TypeProblem, style: MessageStyle, release: DaemonRelease): string {
+export function typeProblemText(problem: TypeProblem, style: MessageStyle, release: DaemonRelease): string {
+  // The key's Go type where the shape alone does not name it (a struct field's keeps the shape's).
+  const named =
+    problem.fieldNames.length === 0 ? goTypeAt(problem.key, problem.below.length, release) : goFieldTypeAt(problem.key, problem.fieldNames, release);
+  const p = named === null ? problem : { ...problem, goType: named };
   const what = p.json === 'number' && typeof p.value === 'number' && !Number.isInteger(p.value) ? `number ${String(p.value)}` : p.json;
   const fields = p.below.filter((part): part is string => typeof part === 'string');
   // PoolsOpt decodes its entries with a json.Unmarshal of its own. The decoder gives that error the outer
@@ -111,15 +195,53 @@ export function typeProblemText(p: TypeProblem, style: MessageStyle, release: Da
   if (pools && style === 'v20') return `json: cannot unmarshal ${what} into Go struct field Config.${p.key} of type ${p.goType}`;
   if (pools && (style === 'v23' || !isOlder(release.release, POOL_ERROR_PATH_RESTORED_FROM)))
     return `${style === 'v28' ? 'invalid JSON: ' : ''}json: cannot unmarshal ${what} into Go struct field Config.CommonConfig.NetworkConfig.${p.key}.${fields[fields.length - 1]!} of type ${p.goType}`;
-  if (style === 'v28') {
-    const path = pools ? `.${p.below.join('.')}` : ['Config', p.key, ...p.below.map(String)].join('.');
-    const lastIsIndex = typeof p.below[p.below.length - 1] === 'number';
-    return `invalid JSON: json: cannot unmarshal ${what} into ${lastIsIndex ? '' : 'Go struct field '}${path} of type ${p.goType}`;
-  }
-  // Before 28.0 the path names the innermost struct and the key, then the field (map keys and indexes left out).
+  if (style === 'v28' && isOlder(release.release, POOL_ERROR_PATH_RESTORED_FROM)) return decoder28Text(p, what);
+  return goDecoderText(p, what, style, release);
+}
+
+/** 28.x's decoder's words: the path of JSON names below Config, an index without "Go struct field", a text type's reason. */
+function decoder28Text(p: TypeProblem, what: string): string {
+  // A builder's garbage collection and each of its rules decode themselves: the path starts below them.
+  const ownDecoder = p.key === 'builder' && p.fieldNames[0] === 'gc';
+  if (ownDecoder && p.fieldNames.length === 1) return `invalid JSON: json: cannot unmarshal ${what} into Go value of type ${p.goType}`;
+  const path =
+    p.key === 'default-address-pools' && p.below.length > 0
+      ? `.${p.below.join('.')}`
+      : ownDecoder
+        ? `.${p.fieldNames.at(-1)!}`
+        : ['Config', p.key, ...p.below.map(String)].join('.');
+  const lastIsIndex = typeof p.below[p.below.length - 1] === 'number';
+  // A type that decodes itself from text says why (net.IP and netip.Prefix observed on 28.5.2).
+  const why = TEXT_TYPES.has(p.goType) ? ': JSON value must be string type' : '';
+  return `invalid JSON: json: cannot unmarshal ${what} into ${lastIsIndex ? '' : 'Go struct field '}${path} of type ${p.goType}${why}`;
+}
+
+/**
+ * Go's own decoder's words (before 28.0 and from 29.0): the innermost struct, then the key's field
+ * with the embedded structs before it, then the struct fields below it (map keys and indexes left
+ * out); a value that is no struct field's names Config (observed on 26.1.5 and 29.7.2). 20.10's Go
+ * named no embedded struct.
+ */
+function goDecoderText(p: TypeProblem, what: string, style: MessageStyle, release: DaemonRelease): string {
+  const prefix = style === 'v28' ? 'invalid JSON: ' : '';
+  const keyPath = style === 'v20' ? p.key : goFieldPath(p.key, release);
   const field =
-    p.struct !== null && fields.length > 0
-      ? `${p.struct}.${p.key}.${fields[fields.length - 1]!}`
-      : `${style === 'v23' && !(p.key in STRUCT_OF_KEY && p.key !== 'builder') ? 'Config.CommonConfig' : 'Config'}.${p.key}`;
-  return `json: cannot unmarshal ${what} into Go struct field ${field} of type ${p.goType}`;
+    p.struct !== null && p.fieldNames.length > 0
+      ? `${structOf(p, release)}.${[keyPath, ...p.fieldNames.map((name) => goFieldName(p.key, name))].join('.')}`
+      : `Config.${keyPath}`;
+  return `${prefix}json: cannot unmarshal ${what} into Go struct field ${field} of type ${p.goType}`;
+}
+
+/** From it a builder's garbage collection decodes itself (observed on 29.7.2). */
+const BUILDER_GC_DECODES_ITSELF_FROM = '29.0';
+
+/**
+ * The struct a nested field's error names: the innermost one, but a builder's garbage collection
+ * from 29.0 decodes itself, so its errors name the builder's config (observed on 29.7.2: 26.1.5
+ * names BuilderGCConfig).
+ */
+function structOf(p: TypeProblem, release: DaemonRelease): string {
+  if (p.key !== 'builder') return p.struct!;
+  if (!isOlder(release.release, BUILDER_GC_DECODES_ITSELF_FROM) || p.fieldNames[0] !== 'gc' || p.fieldNames.length === 1) return 'BuilderConfig';
+  return p.fieldNames[1] === 'policy' && p.fieldNames.length > 2 ? 'BuilderGCRule' : 'BuilderGCConfig';
 }

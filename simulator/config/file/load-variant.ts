@@ -1,3 +1,4 @@
+import { goQuote } from '../../engine/go-strconv.js';
 import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
@@ -80,8 +81,10 @@ const keysOfNoField = (release: DaemonRelease): readonly string[] => [
  */
 function releaseTypeWords(key: string, value: unknown, release: DaemonRelease): string | null {
   const v28 = !isOlder(release.release, '28.0');
-  if (key === 'default-shm-size') return `${v28 ? 'invalid JSON: ' : ''}invalid size: ${JSON.stringify(String(value))}`;
-  if (key === 'default-address-pools' && v28)
+  // MemBytes reads the value's JSON text and quotes it (%q) as it refuses it.
+  if (key === 'default-shm-size') return `${v28 ? 'invalid JSON: ' : ''}invalid size: ${goQuote(JSON.stringify(value))}`;
+  // 28.x's decoder names no field for the pools' own value (29.0's names its path: decode.ts).
+  if (key === 'default-address-pools' && v28 && isOlder(release.release, '29.0'))
     return `invalid JSON: json: cannot unmarshal ${typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number'} into Go value of type []*ipamutils.NetworkToSplit`;
   return null;
 }

@@ -1,18 +1,18 @@
-import { poolFileProblem } from './address-pools.js';
+import { poolBaseCheck } from './address-pools.js';
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import type { FlagValue, ParsedFlags } from '../flags/argv.js';
 import { flag } from '../flags/options.js';
 import type { ConfigSources } from './sources.js';
-import { findTypeProblem, typeProblemText } from './decode.js';
+import { findDecodeProblem, findTypeProblem, type TextCheck, typeProblemText } from './decode.js';
 import { conflictingDirectives, flattenDirectives, unknownDirectives } from './directives.js';
 import { loadVariant } from './load-variant.js';
 import { mergeSettings } from './merge.js';
 import { messageStyle } from './message-style.js';
 import { fileError, readDocument, type ConfigDocument, type FileDocument } from './read-document.js';
 import { withRemovedKeys } from './removed-options.js';
-import type { AddressPoolSetting, DaemonSettings } from './settings.js';
+import type { DaemonSettings } from './settings.js';
 import { validateSettings } from './validate.js';
 
 export interface LoadedConfiguration {
@@ -21,6 +21,12 @@ export interface LoadedConfiguration {
 }
 
 const SIZE = /^\s*\d+(\.\d+)?\s*([kmgtpezy]?i?b?)?\s*$/i;
+
+/** The checks of the values that decode themselves: a pool's base (netip), the containers' shm size (MemBytes, "invalid size: '…'"). */
+const ownDecoderCheck =
+  (release: DaemonRelease): TextCheck =>
+  (key, below, value) =>
+    key === 'default-shm-size' ? (SIZE.test(value) ? null : `invalid size: '${value}'`) : poolBaseCheck(release)(key, below, value);
 
 /** Which checks of the document a reading makes (each reader leaves out what its own faults break). */
 export interface DocumentChecks {
@@ -51,7 +57,7 @@ export function checkDocument(
   const variant = loadVariant({ faults, quirks });
   const style = messageStyle(release);
   const path = file.path ?? names.configFile;
-  const flat = flattenDirectives(file.doc);
+  const flat = flattenDirectives(file.doc, release);
   const passedOver = variant.unknownPassedOver(file.doc);
   const unknown = unknownDirectives(flat, release, faults, new Set(givenOptions.keys()), quirks).filter((key) => !passedOver.includes(key));
   if (unknown.length > 0 && checks.unknown) {
@@ -64,14 +70,12 @@ export function checkDocument(
   // Keys whose type is not checked, or not in words that name them (load-variant.ts).
   const ignored = new Set(variant.typeUncheckedKeys(release));
   const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
-  // A pool's base the decoder cannot parse (from 27.0) ends the decoding at once, where a value of the wrong type
-  // is noted and the decoding goes on: it wins over any such value (observed on 29.7.2 with the mistyped size first).
-  const pools = file.doc['default-address-pools'];
-  const poolBase = Array.isArray(pools) ? poolFileProblem(pools as AddressPoolSetting[], release) : null;
-  if (poolBase !== null) throw fileError(names, path, `invalid JSON: ${poolBase}`);
   // The types fault is asked about only for a file with a mistyped value: elsewhere it changes nothing.
   const checkTypes = findTypeProblem(file.doc, style) === null || checks.types;
-  const typeProblem = checkTypes ? findTypeProblem(typed, style) : null;
+  // An unmarshaler's own error (a pool's base netip refuses, from 27.0) is refused whatever the types fault says.
+  const decoded = findDecodeProblem(typed, style, release, ownDecoderCheck(release), checkTypes);
+  if (decoded !== null && 'text' in decoded) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}${decoded.text}`);
+  const typeProblem = decoded === null ? null : decoded.type;
   if (typeProblem !== null && variant.typeRefusalGoTypeOnly)
     throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
   if (typeProblem !== null)
@@ -83,8 +87,6 @@ export function checkDocument(
         (typeProblem.below.length === 0 ? variant.unnamedTypeRefusal(typeProblem.key, typeProblem.value, release) : null) ??
         typeProblemText(typeProblem, style, release),
     );
-  const shm = file.doc['default-shm-size'];
-  if (typeof shm === 'string' && !SIZE.test(shm)) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}invalid size: '${shm}'`);
   variant.poolSizeCheck(file.doc, (problem) => fileError(names, path, problem));
   const builder = file.doc['builder'];
   if (typeof builder === 'object' && builder !== null && 'gc' in builder && variant.builderGcRefused)

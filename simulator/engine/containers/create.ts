@@ -1,4 +1,4 @@
-import { missingConfig } from '../images/containerd-presence.js';
+import { missingConfig, withPackedOnly } from '../images/containerd-presence.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { addressDecodeProblem, endpointProblem, endpointRequest } from './endpoint-settings.js';
@@ -236,10 +236,13 @@ export const containerCreateRoute: Route = {
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
+    // containerd's store unpacks the image a container is made from (PrepareSnapshot); its snapshots stay with it.
+    const unpacked = withPackedOnly(image, false);
+    if (unpacked !== image) objects.addImage(unpacked);
     const container = {
       id,
       name: name === '' ? generatedName(id, (candidate) => objects.allContainers().some((other) => other.name === candidate)) : name,
-      image,
+      image: unpacked,
       imageRef,
       created: nowNanos(),
       config,
