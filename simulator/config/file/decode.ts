@@ -29,14 +29,7 @@ const STRUCT_OF_KEY: Readonly<Record<string, string>> = {
   proxies: 'Proxies',
 };
 
-/**
- * The type of a builder's garbage collection as the decoder names it: its struct before 28.0; from
- * 28.0 the struct its own decoder reads it into (observed on 28.5.2 and 29.7.2).
- */
-const BUILDER_GC_TYPE_FROM_28 =
-  'struct { Enabled bool "json:\\",omitempty\\""; Policy []config.BuilderGCRule "json:\\",omitempty\\""; DefaultReservedSpace string "json:\\",omitempty\\""; DefaultMaxUsedSpace string "json:\\",omitempty\\""; DefaultMinFreeSpace string "json:\\",omitempty\\""; DefaultKeepStorage string "json:\\",omitempty\\"" }';
-
-function goTypeOf(shape: Shape, key: string, style: MessageStyle, fieldNames: readonly string[] = []): string {
+function goTypeOf(shape: Shape, key: string, style: MessageStyle): string {
   switch (shape.type) {
     case 'bool':
       return 'bool';
@@ -53,7 +46,6 @@ function goTypeOf(shape: Shape, key: string, style: MessageStyle, fieldNames: re
     case 'object':
       if (key === 'default-ulimits') return 'units.Ulimit';
       if (key === 'runtimes') return `${style === 'v20' ? 'types' : 'system'}.Runtime`;
-      if (key === 'builder' && fieldNames.at(-1) === 'gc') return style === 'v28' ? BUILDER_GC_TYPE_FROM_28 : 'config.BuilderGCConfig';
       return key === 'builder' ? 'config.BuilderConfig' : `config.${STRUCT_OF_KEY[key] ?? 'Object'}`;
   }
 }
@@ -137,7 +129,7 @@ const endsDecoding = (p: TypeProblem, release: DaemonRelease): boolean =>
 function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Reading): Generator<DecodeProblem> {
   if (value === null || value === undefined) return; // absent, or null: Go leaves the field as it was
   const { key, fieldNames } = place;
-  const problem = (): DecodeProblem => ({ type: { ...place, json: jsonTypeWord(value), goType: goTypeOf(shape, key, reading.style, fieldNames), value } });
+  const problem = (): DecodeProblem => ({ type: { ...place, json: jsonTypeWord(value), goType: goTypeOf(shape, key, reading.style), value } });
   switch (shape.type) {
     case 'bool':
       if (typeof value !== 'boolean') yield problem();
@@ -182,8 +174,7 @@ const POOL_ERROR_PATH_RESTORED_FROM = '29.0';
 /** Go's UnmarshalTypeError text, worded as the release words it. */
 export function typeProblemText(problem: TypeProblem, style: MessageStyle, release: DaemonRelease): string {
   // The key's Go type where the shape alone does not name it (a struct field's keeps the shape's).
-  const named =
-    problem.fieldNames.length === 0 ? goTypeAt(problem.key, problem.below.length, release) : goFieldTypeAt(problem.key, problem.fieldNames, release);
+  const named = problem.fieldNames.length === 0 ? goTypeAt(problem.key, problem.below.length, release) : goFieldTypeAt(problem, release);
   const p = named === null ? problem : { ...problem, goType: named };
   const what = p.json === 'number' && typeof p.value === 'number' && !Number.isInteger(p.value) ? `number ${String(p.value)}` : p.json;
   const fields = p.below.filter((part): part is string => typeof part === 'string');
@@ -203,7 +194,9 @@ export function typeProblemText(problem: TypeProblem, style: MessageStyle, relea
 function decoder28Text(p: TypeProblem, what: string): string {
   // A builder's garbage collection and each of its rules decode themselves: the path starts below them.
   const ownDecoder = p.key === 'builder' && p.fieldNames[0] === 'gc';
-  if (ownDecoder && p.fieldNames.length === 1) return `invalid JSON: json: cannot unmarshal ${what} into Go value of type ${p.goType}`;
+  // The value a self-decoding struct is read from (the collection, a rule): its error names no field.
+  const decodedWhole = p.fieldNames.length === 1 || (p.fieldNames.at(-1) === 'policy' && typeof p.below.at(-1) === 'number');
+  if (ownDecoder && decodedWhole) return `invalid JSON: json: cannot unmarshal ${what} into Go value of type ${p.goType}`;
   const path =
     p.key === 'default-address-pools' && p.below.length > 0
       ? `.${p.below.join('.')}`

@@ -1,4 +1,4 @@
-import { inRange, isOlder } from '../../../common/dotted-version.js';
+import { inRange } from '../../../common/dotted-version.js';
 import { DAEMON_OPTIONS, UNLISTED_OPTIONS, type DaemonOption } from '../../../specs/options.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
@@ -14,12 +14,6 @@ import type { FileDocument } from './read-document.js';
  * `{"debug": {"x": 1}}` reports the directive `x`). moby daemon/config `flatOptions`.
  */
 const KEPT_WHOLE = new Set(['cluster-store-opts', 'log-opts', 'runtimes', 'default-ulimits', 'features', 'builder']);
-
-/** From it default-network-opts is kept whole too (moby v24.0.0; 20.10.24 reports its inner keys, observed 2026-12-07). */
-const NETWORK_OPTS_KEPT_WHOLE_FROM = '24.0';
-
-const keptWhole = (key: string, release: DaemonRelease): boolean =>
-  KEPT_WHOLE.has(key) || (key === 'default-network-opts' && !isOlder(release.release, NETWORK_OPTS_KEPT_WHOLE_FROM));
 
 /** Keys never reported as unknown (moby daemon/config `skipValidateOptions`). */
 const NEVER_UNKNOWN = new Set(['features', 'builder']);
@@ -56,10 +50,14 @@ function fileNamesOf(option: DaemonOption): readonly string[] {
 }
 
 /** The file's directives as the daemon sees them: top-level keys, objects flattened but those kept whole. */
-export function flattenDirectives(doc: FileDocument, release: DaemonRelease): Map<string, unknown> {
+export function flattenDirectives(doc: FileDocument, release: DaemonRelease, quirks: ReadonlySet<string> = new Set()): Map<string, unknown> {
+  // default-network-opts is kept whole where the release has the option: an observed release that
+  // lacks it (20.10.24) reports its inner keys (observed 2026-12-07; moby v24.0.0 added it to flatOptions).
+  const absent = absentKeys(release, absentOptionsVariant({ quirks }));
+  const keptWhole = (key: string): boolean => KEPT_WHOLE.has(key) || (key === 'default-network-opts' && !absent.has(key));
   const flat = new Map<string, unknown>();
   for (const [key, value] of Object.entries(doc)) {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !keptWhole(key, release)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !keptWhole(key)) {
       for (const [inner, innerValue] of Object.entries(value as Record<string, unknown>)) flat.set(inner, innerValue);
     } else flat.set(key, value);
   }

@@ -132,7 +132,34 @@ export function hasField(key: string, field: string, release: DaemonRelease): bo
 /** A runtime's options are a map[string]interface{}: any value is taken. */
 export const takesAnyValues = (key: string, fieldNames: readonly string[]): boolean => key === 'runtimes' && fieldNames.at(-1) === 'options';
 
-/** A nested field's Go type where the shape alone does not name it: a pool's base is a netip.Prefix from 27.0. */
-export function goFieldTypeAt(key: string, fieldNames: readonly string[], release: DaemonRelease): string | null {
-  return key === 'default-address-pools' && fieldNames.at(-1) === 'base' && !isOlder(release.release, '27.0') ? 'netip.Prefix' : null;
+/** Go's %v of a struct field's tag `json:",omitempty"`. */
+const OMITEMPTY = 'json:\\",omitempty\\"';
+
+/** The struct a builder's garbage collection is read into from 28.0, where it decodes itself (observed on 28.5.2 and 29.7.2). */
+const BUILDER_GC_FROM_28 = `struct { Enabled bool "${OMITEMPTY}"; Policy []config.BuilderGCRule "${OMITEMPTY}"; DefaultReservedSpace string "${OMITEMPTY}"; DefaultMaxUsedSpace string "${OMITEMPTY}"; DefaultMinFreeSpace string "${OMITEMPTY}"; DefaultKeepStorage string "${OMITEMPTY}" }`;
+
+/** The struct a garbage-collection rule is read into from 28.0: 29.x's filter field has no tag (observed on 28.5.2 and 29.7.2). */
+const builderRuleFrom28 = (release: DaemonRelease): string =>
+  `struct { All bool "${OMITEMPTY}"; Filter config.BuilderGCFilter${isOlder(release.release, SPLIT_FROM) ? ` "${OMITEMPTY}"` : ''}; ReservedSpace string "${OMITEMPTY}"; MaxUsedSpace string "${OMITEMPTY}"; MinFreeSpace string "${OMITEMPTY}"; KeepStorage string "${OMITEMPTY}" }`;
+
+/** The builder's types that decode themselves from 28.0. */
+const SELF_DECODING_FROM = '28.0';
+
+/**
+ * A nested field's Go type where the shape alone does not name it: a pool's base is a netip.Prefix
+ * from 27.0; the builder's collection and its rules are config structs, read into structs of their
+ * own from 28.0.
+ */
+export function goFieldTypeAt(
+  p: { readonly key: string; readonly fieldNames: readonly string[]; readonly below: readonly (string | number)[] },
+  release: DaemonRelease,
+): string | null {
+  const last = p.fieldNames.at(-1);
+  if (p.key === 'default-address-pools') return last === 'base' && !isOlder(release.release, '27.0') ? 'netip.Prefix' : null;
+  if (p.key !== 'builder') return null;
+  const selfDecoding = !isOlder(release.release, SELF_DECODING_FROM);
+  if (last === 'gc') return selfDecoding ? BUILDER_GC_FROM_28 : 'config.BuilderGCConfig';
+  if (last !== 'policy') return null;
+  if (typeof p.below.at(-1) !== 'number') return '[]config.BuilderGCRule';
+  return selfDecoding ? builderRuleFrom28(release) : 'config.BuilderGCRule';
 }

@@ -1,3 +1,4 @@
+import { isOlder } from '../../../common/dotted-version.js';
 import { poolBaseCheck } from './address-pools.js';
 import type { BrandNames } from '../../../specs/brands.js';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
@@ -19,6 +20,9 @@ export interface LoadedConfiguration {
   readonly file: ConfigDocument;
   readonly settings: DaemonSettings;
 }
+
+/** From it --host-gateway-ip's file key is host-gateway-ips, the older one still taken alone (moby v28.0.0). */
+const HOST_GATEWAY_MIGRATED_FROM = '28.0';
 
 const SIZE = /^\s*\d+(\.\d+)?\s*([kmgtpezy]?i?b?)?\s*$/i;
 
@@ -57,16 +61,21 @@ export function checkDocument(
   const variant = loadVariant({ faults, quirks });
   const style = messageStyle(release);
   const path = file.path ?? names.configFile;
-  const flat = flattenDirectives(file.doc, release);
+  const flat = flattenDirectives(file.doc, release, quirks);
   const passedOver = variant.unknownPassedOver(file.doc);
   const unknown = unknownDirectives(flat, release, faults, new Set(givenOptions.keys()), quirks).filter((key) => !passedOver.includes(key));
   if (unknown.length > 0 && checks.unknown) {
     throw fileError(names, path, `the following directives don't match any configuration option: ${unknown.join(', ')}`);
   }
   const conflicting = checks.conflicts(conflictingDirectives(flat, givenOptions, release, faults, quirks));
-  if (conflicting.length > 0) {
-    throw fileError(names, path, `the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`);
-  }
+  // From 28.0 host-gateway-ip is the named option host-gateway-ips: the file may not give both (moby migratedNamedConfig),
+  // an error joined before the conflicts (observed on 28.5.2).
+  const bothHostGateways = !isOlder(release.release, HOST_GATEWAY_MIGRATED_FROM) && flat.has('host-gateway-ip') && flat.has('host-gateway-ips');
+  const problems = [
+    ...(bothHostGateways ? ['host-gateway-ip and host-gateway-ips must not both be specified in the config file'] : []),
+    ...(conflicting.length > 0 ? [`the following directives are specified both as a flag and in the configuration file: ${conflicting.join(', ')}`] : []),
+  ];
+  if (problems.length > 0) throw fileError(names, path, problems.join('\n'));
   // Keys whose type is not checked, or not in words that name them (load-variant.ts).
   const ignored = new Set(variant.typeUncheckedKeys(release));
   const typed = ignored.size === 0 ? file.doc : Object.fromEntries(Object.entries(file.doc).filter(([key]) => !ignored.has(key)));
