@@ -1,10 +1,9 @@
 import { fileKeyNamed, type Shape } from '../../../specs/config-schema.js';
 import { jsonTypeWord } from './go-values.js';
-import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
-import type { MessageStyle } from './message-style.js';
+import { decodes28, type MessageStyle } from './message-style.js';
 import type { FileDocument } from './read-document.js';
-import { goFieldName, goFieldPath, goFieldTypeAt, goTypeAt, hasField, takesAnyValues } from './go-fields.js';
+import { builderGcDecodesItself, goFieldName, goFieldPath, goFieldTypeAt, goStructOf, goTypeAt, hasField, takesAnyValues } from './go-fields.js';
 
 /** A value of the wrong JSON type: where it is and what Go expected there. */
 export interface TypeProblem {
@@ -83,7 +82,7 @@ const DECODED_APART = new Set(['default-address-pools', 'default-shm-size']);
  */
 export function findDecodeProblem(doc: FileDocument, style: MessageStyle, release: DaemonRelease, textCheck: TextCheck, types = true): DecodeProblem | null {
   const counts = (problem: DecodeProblem): boolean => types || 'text' in problem;
-  const stopsAtFirst = style === 'v28' && isOlder(release.release, POOL_ERROR_PATH_RESTORED_FROM);
+  const stopsAtFirst = decodes28(release);
   let noted: DecodeProblem | null = null;
   for (const [key, value] of Object.entries(doc)) {
     const entry = fileKeyNamed(key);
@@ -121,9 +120,8 @@ const elementPlace = (place: Place, part: string | number, element: Shape): Plac
   struct: place.struct ?? (element.type === 'object' ? (STRUCT_OF_KEY[place.key] ?? null) : null),
 });
 
-/** A mistyped value in a builder's garbage collection, which from 29.0 decodes itself: its error ends the decoding (observed on 29.7.2). */
-const endsDecoding = (p: TypeProblem, release: DaemonRelease): boolean =>
-  p.key === 'builder' && p.fieldNames[0] === 'gc' && !isOlder(release.release, BUILDER_GC_DECODES_ITSELF_FROM);
+/** A mistyped value in a builder's garbage collection, which decodes itself from 28.0: its error ends the decoding (observed on 29.7.2). */
+const endsDecoding = (p: TypeProblem, release: DaemonRelease): boolean => p.key === 'builder' && p.fieldNames[0] === 'gc' && builderGcDecodesItself(release);
 
 /** Every problem of a value, in the order the decoder meets them (an object's fields as the document orders them). */
 function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Reading): Generator<DecodeProblem> {
@@ -168,9 +166,6 @@ function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Readin
 /** Types that decode themselves from JSON text (encoding.TextUnmarshaler). */
 const TEXT_TYPES = new Set(['net.IP', 'netip.Addr', 'netip.Prefix']);
 
-/** From it the decoder again gives PoolsOpt's own error the outer path (28.x's Go kept the inner one alone; observed on 28.5.2 and 29.7.2). */
-const POOL_ERROR_PATH_RESTORED_FROM = '29.0';
-
 /** Go's UnmarshalTypeError text, worded as the release words it. */
 export function typeProblemText(problem: TypeProblem, style: MessageStyle, release: DaemonRelease): string {
   // The key's Go type where the shape alone does not name it (a struct field's keeps the shape's).
@@ -182,11 +177,11 @@ export function typeProblemText(problem: TypeProblem, style: MessageStyle, relea
   // path it stands at (20.10 without the field below it; 23.0 to 27.x and 29.x with it), or 28.x's keeps
   // the inner one alone, which starts below the key with no struct before it (observed on 20.10.24,
   // 26.1.5, 28.5.2 and 29.7.2).
+  if (decodes28(release)) return decoder28Text(p, what);
   const pools = p.key === 'default-address-pools' && fields.length > 0;
   if (pools && style === 'v20') return `json: cannot unmarshal ${what} into Go struct field Config.${p.key} of type ${p.goType}`;
-  if (pools && (style === 'v23' || !isOlder(release.release, POOL_ERROR_PATH_RESTORED_FROM)))
+  if (pools)
     return `${style === 'v28' ? 'invalid JSON: ' : ''}json: cannot unmarshal ${what} into Go struct field Config.CommonConfig.NetworkConfig.${p.key}.${fields[fields.length - 1]!} of type ${p.goType}`;
-  if (style === 'v28' && isOlder(release.release, POOL_ERROR_PATH_RESTORED_FROM)) return decoder28Text(p, what);
   return goDecoderText(p, what, style, release);
 }
 
@@ -220,21 +215,7 @@ function goDecoderText(p: TypeProblem, what: string, style: MessageStyle, releas
   const keyPath = style === 'v20' ? p.key : goFieldPath(p.key, release);
   const field =
     p.struct !== null && p.fieldNames.length > 0
-      ? `${structOf(p, release)}.${[keyPath, ...p.fieldNames.map((name) => goFieldName(p.key, name))].join('.')}`
+      ? `${goStructOf(p, release)}.${[keyPath, ...p.fieldNames.map((name) => goFieldName(p.key, name))].join('.')}`
       : `Config.${keyPath}`;
   return `${prefix}json: cannot unmarshal ${what} into Go struct field ${field} of type ${p.goType}`;
-}
-
-/** From it a builder's garbage collection decodes itself (observed on 29.7.2). */
-const BUILDER_GC_DECODES_ITSELF_FROM = '29.0';
-
-/**
- * The struct a nested field's error names: the innermost one, but a builder's garbage collection
- * from 29.0 decodes itself, so its errors name the builder's config (observed on 29.7.2: 26.1.5
- * names BuilderGCConfig).
- */
-function structOf(p: TypeProblem, release: DaemonRelease): string {
-  if (p.key !== 'builder') return p.struct!;
-  if (!isOlder(release.release, BUILDER_GC_DECODES_ITSELF_FROM) || p.fieldNames[0] !== 'gc' || p.fieldNames.length === 1) return 'BuilderConfig';
-  return p.fieldNames[1] === 'policy' && p.fieldNames.length > 2 ? 'BuilderGCRule' : 'BuilderGCConfig';
 }

@@ -1,5 +1,6 @@
 import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
+import { POOL_PREFIXES_FROM } from './address-pools.js';
 
 /**
  * Where each file key's field sits in moby's Config (daemon/config config.go and config_linux.go,
@@ -84,13 +85,13 @@ export const goFieldName = (key: string, field: string): string => (key === 'bui
 
 /**
  * The Go types of the keys whose type the shape alone does not name (moby daemon/config, the same
- * in v20.10.24, v26.1.5, v28.5.2 and docker-v29.7.2 but where DNS_TYPES says): a pointer is
- * named as what it points to.
+ * in v20.10.24, v26.1.5, v28.5.2 and docker-v29.7.2; `dns`: dnsType): a pointer is named as what
+ * it points to.
  */
 const GO_TYPES: Readonly<Record<string, string>> = {
   'cpu-rt-period': 'int64',
-  'default-address-pools': '[]*ipamutils.NetworkToSplit',
   'cpu-rt-runtime': 'int64',
+  'default-address-pools': '[]*ipamutils.NetworkToSplit',
   'default-gateway': 'net.IP',
   'default-gateway-v6': 'net.IP',
   ip: 'net.IP',
@@ -142,8 +143,10 @@ const BUILDER_GC_FROM_28 = `struct { Enabled bool "${OMITEMPTY}"; Policy []confi
 const builderRuleFrom28 = (release: DaemonRelease): string =>
   `struct { All bool "${OMITEMPTY}"; Filter config.BuilderGCFilter${isOlder(release.release, SPLIT_FROM) ? ` "${OMITEMPTY}"` : ''}; ReservedSpace string "${OMITEMPTY}"; MaxUsedSpace string "${OMITEMPTY}"; MinFreeSpace string "${OMITEMPTY}"; KeepStorage string "${OMITEMPTY}" }`;
 
-/** The builder's types that decode themselves from 28.0. */
+/** From it the builder's garbage collection and its rules decode themselves (observed on 28.5.2 and 29.7.2). */
 const SELF_DECODING_FROM = '28.0';
+
+export const builderGcDecodesItself = (release: DaemonRelease): boolean => !isOlder(release.release, SELF_DECODING_FROM);
 
 /**
  * A nested field's Go type where the shape alone does not name it: a pool's base is a netip.Prefix
@@ -155,11 +158,25 @@ export function goFieldTypeAt(
   release: DaemonRelease,
 ): string | null {
   const last = p.fieldNames.at(-1);
-  if (p.key === 'default-address-pools') return last === 'base' && !isOlder(release.release, '27.0') ? 'netip.Prefix' : null;
+  if (p.key === 'default-address-pools') return last === 'base' && !isOlder(release.release, POOL_PREFIXES_FROM) ? 'netip.Prefix' : null;
   if (p.key !== 'builder') return null;
-  const selfDecoding = !isOlder(release.release, SELF_DECODING_FROM);
+  const selfDecoding = builderGcDecodesItself(release);
   if (last === 'gc') return selfDecoding ? BUILDER_GC_FROM_28 : 'config.BuilderGCConfig';
   if (last !== 'policy') return null;
   if (typeof p.below.at(-1) !== 'number') return '[]config.BuilderGCRule';
   return selfDecoding ? builderRuleFrom28(release) : 'config.BuilderGCRule';
+}
+
+/**
+ * The struct a nested field's error names: the innermost one (`struct`), but a builder's garbage
+ * collection that decodes itself names the builder's config (observed on 29.7.2; 20.10.24 and
+ * 26.1.5 name BuilderGCConfig, and BuilderGCRule for a rule's field).
+ */
+export function goStructOf(
+  p: { readonly key: string; readonly fieldNames: readonly string[]; readonly struct: string | null },
+  release: DaemonRelease,
+): string {
+  if (p.key !== 'builder') return p.struct!;
+  if (builderGcDecodesItself(release) || p.fieldNames[0] !== 'gc' || p.fieldNames.length === 1) return 'BuilderConfig';
+  return p.fieldNames[1] === 'policy' && p.fieldNames.length > 2 ? 'BuilderGCRule' : 'BuilderGCConfig';
 }

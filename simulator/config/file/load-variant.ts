@@ -3,6 +3,7 @@ import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { resolveVariant, type VariationRow } from '../../faults/variant-table.js';
 import type { FileDocument } from './read-document.js';
+import { decodes28 } from './message-style.js';
 
 /**
  * What the start's checks of the configuration file (load.ts) may do differently from the
@@ -84,7 +85,7 @@ function releaseTypeWords(key: string, value: unknown, release: DaemonRelease): 
   // MemBytes reads the value's JSON text and quotes it (%q) as it refuses it.
   if (key === 'default-shm-size') return `${v28 ? 'invalid JSON: ' : ''}invalid size: ${goQuote(JSON.stringify(value))}`;
   // 28.x's decoder names no field for the pools' own value (29.0's names its path: decode.ts).
-  if (key === 'default-address-pools' && v28 && isOlder(release.release, '29.0'))
+  if (key === 'default-address-pools' && decodes28(release))
     return `invalid JSON: json: cannot unmarshal ${typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number'} into Go value of type []*ipamutils.NetworkToSplit`;
   return null;
 }

@@ -27,10 +27,10 @@ const HOST_GATEWAY_MIGRATED_FROM = '28.0';
 const SIZE = /^\s*\d+(\.\d+)?\s*([kmgtpezy]?i?b?)?\s*$/i;
 
 /** The checks of the values that decode themselves: a pool's base (netip), the containers' shm size (MemBytes, "invalid size: '…'"). */
-const ownDecoderCheck =
-  (release: DaemonRelease): TextCheck =>
-  (key, below, value) =>
-    key === 'default-shm-size' ? (SIZE.test(value) ? null : `invalid size: '${value}'`) : poolBaseCheck(release)(key, below, value);
+function ownDecoderCheck(release: DaemonRelease): TextCheck {
+  const poolBase = poolBaseCheck(release);
+  return (key, below, value) => (key === 'default-shm-size' ? (SIZE.test(value) ? null : `invalid size: '${value}'`) : poolBase(key, below, value));
+}
 
 /** Which checks of the document a reading makes (each reader leaves out what its own faults break). */
 export interface DocumentChecks {

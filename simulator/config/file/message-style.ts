@@ -14,6 +14,13 @@ export function messageStyle(release: DaemonRelease): MessageStyle {
   return 'v28';
 }
 
+/**
+ * Whether the release's JSON decoder is 28.x's (Debian's 28.5.2+dfsg4, observed 2026-12-07): it
+ * stops at the first problem of any kind and words type errors with the JSON path; 29.0's is Go's
+ * own again, as the releases before 28.0 had it.
+ */
+export const decodes28 = (release: DaemonRelease): boolean => messageStyle(release) === 'v28' && isOlder(release.release, '29.0');
+
 /** The prefix of early validation errors of the merged configuration. */
 export const validationPrefix = (style: MessageStyle, fromFile: boolean): string =>
   style === 'v20'

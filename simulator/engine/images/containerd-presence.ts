@@ -1,5 +1,5 @@
 import type { Refusal } from '../json-request.js';
-import { type BlobDescriptor, chainIdsOf, type ContainerdContent, EMPTY_IMAGE_CONFIG, type Image, type ObjectStore } from '../objects/index.js';
+import { type BlobDescriptor, chainIdsOf, chainSnapshots, type ContainerdContent, EMPTY_IMAGE_CONFIG, type Image, type ObjectStore } from '../objects/index.js';
 import { unpackedSize } from './shape-containerd.js';
 
 /**
@@ -28,6 +28,17 @@ export function snapshotsSize(image: Image, content: ContainerdContent, unpacked
   if (content.childrenCollected === true) return 0;
   const top = chainIdsOf(image).at(-1);
   return top !== undefined && unpacked.has(top) ? unpackedSize(content) : 0;
+}
+
+/**
+ * The snapshots of the image that exist, each keyed by its chain ID (a commit's init snapshot, keyed
+ * by its container, exists with the commit's layer): those of unpacked chains, none of an image
+ * whose config is gone.
+ */
+export function presentSnapshots(image: Image, content: ContainerdContent, unpacked: ReadonlySet<string>): [string, number][] {
+  if (content.childrenCollected === true) return [];
+  const chains = chainIdsOf(image);
+  return chainSnapshots(content, chains).filter(([key]) => unpacked.has(key) || !chains.includes(key));
 }
 
 /** The blobs the image reaches that the content store holds: its manifest, its config and layers unless collected (a layer another image holds stays). */
@@ -60,7 +71,8 @@ export function missingConfig(image: Image): Refusal | null {
 export function withChildrenCollected(image: Image): Image {
   const content = image.containerd;
   if (content === undefined) return image;
-  const { platform: _platform, history: _history, ...rest } = image;
+  // What was read from the config goes with it: the platform, the history, the origin (its author, parent and layers).
+  const { platform: _platform, history: _history, origin: _origin, ...rest } = image;
   return { ...rest, config: EMPTY_IMAGE_CONFIG, created: 0n, history: [], containerd: { ...content, childrenCollected: true, packedOnly: true } };
 }
 

@@ -2,7 +2,6 @@ import type { Exchange } from '../../http/exchange.js';
 import {
   canonical,
   diffIdsOf,
-  EMPTY_IMAGE_CONFIG,
   GO_ZERO_TIME_TEXT,
   inspectPlatformFields,
   layerSnapshotsUsage,
@@ -62,10 +61,11 @@ export function shapeContainerdInspect(
   lastTagTime: bigint | null,
 ): Record<string, unknown> {
   const tags = repoTags;
-  // An image whose config the collector took reads as a config of zero values (moby ImageInspect: no Best manifest's config).
+  // An image whose config the collector took (containerd-presence.ts: its config, history and origin
+  // already empty) has no platform, creation time or layers either (moby ImageInspect: no Best manifest).
   const collected = content.childrenCollected === true;
-  const origin = collected ? undefined : image.origin;
-  const comment = collected ? '' : commentOf(image);
+  const origin = image.origin;
+  const comment = commentOf(image);
   const author = origin?.author ?? '';
   const created = collected ? null : rfc3339Nano(image.created);
   const response: Record<string, unknown> = {
@@ -76,7 +76,7 @@ export function shapeContainerdInspect(
     // Created is left out when there is none, and below API 1.44 the router gives Go's zero time instead.
     ...(created === null ? (apiBelow(x, '1.44') ? { Created: GO_ZERO_TIME_TEXT } : {}) : { Created: created }),
     ...(author === '' ? {} : { Author: author }),
-    Config: shapeImageConfig(x, collected ? EMPTY_IMAGE_CONFIG : image.config, origin?.nonstandard),
+    Config: shapeImageConfig(x, image.config, origin?.nonstandard),
     ...(collected ? { Architecture: '', Os: '' } : inspectPlatformFields(platformOf(image))),
     Size: content.contentSize,
     RootFS: collected ? {} : { Type: 'layers', Layers: diffIdsOf(image) },

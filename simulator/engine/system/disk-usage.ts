@@ -6,8 +6,8 @@ import { usesContainerdStore } from '../images/image-store.js';
 import { isHiddenIntermediate } from '../images/routes.js';
 import { shapeImageUsage } from '../images/shape.js';
 import { shapeContainerdUsage } from '../images/shape-containerd.js';
-import { listedSize, presentBlobs, unpackedChains } from '../images/containerd-presence.js';
-import { canonical, chainIdsOf, chainSnapshots, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
+import { listedSize, presentBlobs, presentSnapshots, unpackedChains } from '../images/containerd-presence.js';
+import { canonical, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
 import { apiBelow, boolQuery, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
 import { shapeVolume } from '../volumes/routes.js';
 
@@ -90,9 +90,7 @@ function containerdUsage(
   const partsOf = (image: Image): [string, number][] => {
     const content = image.containerd;
     if (content === undefined) return [];
-    const chains = chainIdsOf(image);
-    // A commit's init snapshot (keyed by its container) is there with the commit's layer.
-    const snapshots = content.childrenCollected === true ? [] : chainSnapshots(content, chains).filter(([key]) => unpacked.has(key) || !chains.includes(key));
+    const snapshots = presentSnapshots(image, content, unpacked);
     const blobs = new Map(presentBlobs(objects, image, content).map((blob) => [`blob ${blob.digest}`, blob.size]));
     return [...snapshots.map(([key, size]): [string, number] => [`snapshot ${key}`, size]), ...blobs];
   };
