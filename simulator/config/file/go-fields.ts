@@ -150,7 +150,7 @@ export const builderGcDecodesItself = (release: DaemonRelease): boolean => !isOl
 
 /**
  * A nested field's Go type where the shape alone does not name it: a pool's base is a netip.Prefix
- * from 27.0; the builder's collection and its rules are config structs, read into structs of their
+ * from 27.0; a runtime's options a map of anything; the builder's collection and its rules are config structs, read into structs of their
  * own from 28.0.
  */
 export function goFieldTypeAt(
@@ -159,6 +159,7 @@ export function goFieldTypeAt(
 ): string | null {
   const last = p.fieldNames.at(-1);
   if (p.key === 'default-address-pools') return last === 'base' && !isOlder(release.release, POOL_PREFIXES_FROM) ? 'netip.Prefix' : null;
+  if (p.key === 'runtimes') return takesAnyValues(p.key, p.fieldNames) ? 'map[string]interface {}' : null;
   if (p.key !== 'builder') return null;
   const selfDecoding = builderGcDecodesItself(release);
   if (last === 'gc') return selfDecoding ? BUILDER_GC_FROM_28 : 'config.BuilderGCConfig';
