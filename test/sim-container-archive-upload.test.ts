@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { packTar, readTar } from '../simulator/engine/objects/index.js';
+import { packTar, rdevOf, readTar } from '../simulator/engine/objects/index.js';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox, sendOk } from './helpers/busybox-containers.js';
 import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, statusAndMessage } from './helpers/real-versus-sim.js';
@@ -8,7 +8,8 @@ import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, status
 /**
  * PUT /containers/{name}/archive with entries (simulator/engine/containers/extract-upload.ts): each
  * real release and ctrd-sim emulating it get the same generated uploads into the same container
- * (files, directories and symlinks of several owners, made or replacing others of their kind, at the root, in /etc,
+ * (files, directories, symlinks, fifos and devices of several owners, made or replacing others of
+ * their kind or another that is no directory, at the root, in /etc,
  * in /bin, through symlinks), and after each the answer, the whole file system as GET …/archive
  * gives it (every entry's type, path, size, mode, owner, link, content, and the header times the upload
  * set), the changes and the sizes must be the same. A container with a read-only root file system
@@ -34,13 +35,15 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
 }
 
 type Made = {
-  readonly type: 'file' | 'directory' | 'symlink';
+  readonly type: 'file' | 'directory' | 'symlink' | 'fifo' | 'char' | 'block';
   readonly name: string;
   readonly mode: number;
   readonly mtime: Date;
   readonly text: string;
   /** The header's user and group IDs. */
   readonly owner: readonly [number, number];
+  /** A device's major and minor numbers. */
+  readonly device?: readonly [number, number];
 };
 
 /** Owners a header may name: root, others, a group alone, the largest IDs an octal field holds. */
@@ -50,6 +53,18 @@ const DIRECTORIES = ['d1', 'd2', 'etc'];
 const FILES = ['f1', 'f2', 'hostname', 'ctc-release'];
 const LINKS = ['l1', 'l2'];
 const LINK_TARGETS = ['f1', 'd1', '/etc', 'nowhere', '../bin', `long-${'x'.repeat(70)}`];
+/** Names of fifos and devices (each may replace the other kinds, none a directory). */
+const NODES = ['n1', 'n2', 'f2'];
+/**
+ * Device numbers of nodes nothing opens (a tar only stats them): the null device and a loop
+ * device's, and numbers of no driver, the largest tar-stream's six octal digits write.
+ */
+const DEVICES: readonly (readonly [number, number])[] = [
+  [1, 3],
+  [7, 200],
+  [0, 0],
+  [0o7777, 0o777777],
+];
 
 const below = fc.array(fc.constantFrom(...DIRECTORIES), { maxLength: 2 }).map((dirs) => dirs.join('/'));
 const under = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}/${name}`);
@@ -83,6 +98,15 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
     text: fc.constantFrom(...LINK_TARGETS),
     owner,
   }),
+  fc.record({
+    type: fc.constantFrom('fifo' as const, 'char' as const, 'block' as const),
+    name: fc.tuple(below, fc.constantFrom(...NODES)).map(([p, n]) => under(p, n)),
+    mode: fc.constantFrom(0o644, 0o600, 0o666, 0o4755),
+    mtime,
+    text: fc.constant(''),
+    owner,
+    device: fc.constantFrom(...DEVICES),
+  }),
 );
 
 /** Names as a tar may spell them: mostly plain, else with a leading "/", "." or ".." segments (some leading out of the point). */
@@ -103,6 +127,7 @@ async function tarText(entries: readonly Made[]): Promise<string> {
       content: e.type === 'file' ? Buffer.from(e.text) : Buffer.alloc(0),
       uid: e.owner[0],
       gid: e.owner[1],
+      ...(e.device === undefined ? {} : { devmajor: e.device[0], devminor: e.device[1] }),
     })),
   );
   return tar.toString('latin1');
@@ -134,7 +159,7 @@ async function fileSystem(client: HttpClient, container = CONTAINER): Promise<st
   return (await readTar(body)).map((e) => {
     const time = e.mtime.getTime() < PAST ? e.mtime.toISOString() : 'now';
     const sum = createHash('sha256').update(e.content).digest('hex').slice(0, 12);
-    return `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${e.uid ?? 0}:${e.gid ?? 0} ${e.linkname} ${sum} ${time}`;
+    return `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${e.uid ?? 0}:${e.gid ?? 0} ${e.linkname} ${sum} ${time} ${rdevOf(e).join(',')}`;
   });
 }
 

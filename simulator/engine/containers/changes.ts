@@ -1,6 +1,6 @@
 import type { Route } from '../../http/route.js';
 import { posix } from 'node:path';
-import { ownerOf, type Container, type FsEntry } from '../objects/index.js';
+import { ownerOf, rdevOf, type Container, type FsEntry } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { statSize, type LayerFilesystem } from '../objects/filesystem.js';
 import { sendJson } from '../replies.js';
@@ -13,12 +13,13 @@ const ADDED = 1;
 
 /**
  * Whether an entry of the container's own layer differs from the one below it (moby's
- * statDifferent): its type, mode or owner; for what is no directory also its size or time (a directory's
+ * statDifferent): its type, mode, owner or device numbers; for what is no directory also its size or time (a directory's
  * are no measure of change, moby#9874).
  */
 function differs(entry: FsEntry, below: FsEntry): boolean {
   if (entry.type !== below.type || entry.mode !== below.mode) return true;
   if (ownerOf(entry).uid !== ownerOf(below).uid || ownerOf(entry).gid !== ownerOf(below).gid) return true;
+  if (rdevOf(entry).join(',') !== rdevOf(below).join(',')) return true;
   if (entry.type === 'directory') return false;
   return statSize(entry) !== statSize(below) || entry.mtime.getTime() !== below.mtime.getTime();
 }

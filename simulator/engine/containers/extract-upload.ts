@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import { type Container, entryOfRecord, type FsEntry, type TarRecord } from '../objects/index.js';
+import { type Container, entryOfRecord, type FsEntry, rdevOf, type TarRecord } from '../objects/index.js';
 import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
 import { entryParent } from './entry-parent.js';
+import { checksLocalNames, createFailure, localName, untarsInRoot } from './untar-variants.js';
 
 /**
  * What an extraction did: wrote into the container's own layer; stopped at an entry the release
@@ -14,30 +15,12 @@ import { entryParent } from './entry-parent.js';
 export type Extraction = { readonly written: true } | { readonly refused: string } | { readonly notFound: true } | { readonly unmodelled: string };
 
 /**
- * The releases before it refuse a symlink whose target, taken from the link's directory, lies
- * outside the extraction point (pkg/archive createTarFile: "invalid symlink"), and the directories
- * they make for an entry's parents take the set-group-ID bit of the directory they are made in.
- * Observed on 20.10.24 and 26.1.5, neither on 28.5.2 and 29.7.2, whose go-archive still holds the
- * check: what changed was not located, and the releases between were not observed.
- */
-const NEWER_EXTRACTION_FROM = '28.0';
-
-/**
  * From it the extraction's error reaches the daemon unwrapped, so one that os.IsNotExist takes (a
  * create below a dangling link) is 404 "Could not find the file <path> in container <name>"
  * (ContainerExtractToDir; observed on 26.1.5), after what came before it; 20.10.24 wraps it (500).
  * As archive-put.ts's bareTarErrorFrom.
  */
 const NOT_EXIST_IS_NOT_FOUND_FROM = '24.0';
-
-/**
- * Whether the release's go-archive refuses an entry whose name, its leading "/" dropped, is not
- * local (filepath.IsLocal: "invalid entry name", moby docker-v29.7.0). Debian's 28.5.2+dfsg4, the
- * 28.5 observed, builds with a go-archive that has it too (observed 2026-12-06); the other releases
- * refuse a name that Clean leaves outside the point ("… is outside of …") and take the rest as
- * cleaned, so `/../x` is `x`.
- */
-const checksEntryNames = (x: Exchange): boolean => !releaseBelow(x, '29.7') || x.state.config.release.release === '28.5';
 
 /** PAX records that say no more than the header does (names, sizes, owners, times) or nothing Untar applies. */
 const PLAIN_PAX = new Set(['path', 'linkpath', 'size', 'uid', 'gid', 'uname', 'gname', 'mtime', 'atime', 'ctime', 'comment']);
@@ -59,10 +42,10 @@ function placed(
   name: string,
   dest: string,
 ): { readonly relative: string; readonly atPoint?: true } | { readonly refused: string; readonly parentMade?: string } {
-  if (checksEntryNames(x)) {
-    const local = posix.normalize(name.replace(/^\/+/, '')).replace(/\/+$/, '');
+  if (checksLocalNames(x.state.config.release.release)) {
+    const local = localName(name);
     if (local === '.') return { relative: '' };
-    return local === '..' || local.startsWith('../') ? { refused: `invalid entry name ${goQuote(name)}` } : { relative: local };
+    return local === null ? { refused: `invalid entry name ${goQuote(name)}` } : { relative: local };
   }
   const clean = posix.normalize(name).replace(/(.)\/+$/, '$1');
   const relative = posix.relative(dest, posix.join(dest, clean));
@@ -86,8 +69,9 @@ function placed(
  * - every directory above a written entry is copied up into the container's own layer.
  * - a name outside `dest` is refused after what came before it (placed).
  * - each entry takes its header's owner (Lchown), or copyUIDGID's (`chown`), an existing directory too.
- * What ctrd-sim does not model is refused before anything is written: other entry types (links,
- * devices, fifos), extended attributes, and an entry that replaces a directory by another type, or
+ * - fifos and devices are made with their numbers, but overlay refuses a character device 0/0 (its
+ *   whiteout) after what was at its path is removed.
+ * What ctrd-sim does not model is refused before anything is written: hard links, extended attributes, and an entry that replaces a directory by another type, or
  * the reverse. An entry below a link or file: entry-parent.ts.
  */
 export function extractUpload(
@@ -99,7 +83,7 @@ export function extractUpload(
   chown: { readonly uid: number; readonly gid: number } | null = null,
   noOverwriteDirNonDir = false,
 ): Extraction {
-  const older = releaseBelow(x, NEWER_EXTRACTION_FROM);
+  const older = !untarsInRoot(x.state.config.release.release);
   for (const record of records) {
     const why = unmodelledRecord(record);
     if (why !== null) return { unmodelled: why };
@@ -111,6 +95,18 @@ export function extractUpload(
   /** Something was made or removed in `dir`: it takes the time of the upload. */
   const touch = (dir: string): void => {
     pending.set(dir, { ...(at(dir) ?? directory(dir, now)), mtime: now });
+  };
+  /**
+   * An entry refused after what was at its path was removed: what came before is kept; an entry of
+   * the layers below would be removed by a whiteout, which ctrd-sim does not model.
+   */
+  const removedThenRefused = (path: string, existing: FsEntry | undefined, what: string, message: string): Extraction => {
+    if (existing !== undefined && lowerFilesystem(container).at(path) !== undefined) return { unmodelled: `${what} over an entry of the image` };
+    if (existing !== undefined) touch(posix.dirname(path));
+    pending.delete(path);
+    commit(container, pending, at);
+    container.layer.remove(path);
+    return { refused: message };
   };
   const headerTimes = new Map<string, Date>();
   for (const record of records) {
@@ -167,13 +163,11 @@ export function extractUpload(
       pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
     }
     if (older && entry.type === 'symlink' && !posix.join(posix.dirname(named), entry.linkname).startsWith(dest)) {
-      // What was at its path is removed first: from the layers below, by a whiteout, which ctrd-sim does not model.
-      if (existing !== undefined && lowerFilesystem(container).at(path) !== undefined) return { unmodelled: 'a refused symlink over an entry of the image' };
-      if (existing !== undefined) touch(posix.dirname(path));
-      pending.delete(path);
-      commit(container, pending, at);
-      container.layer.remove(path);
-      return { refused: `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}` };
+      return removedThenRefused(path, existing, 'a refused symlink', `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}`);
+    }
+    if (failed === null && isWhiteoutDevice(entry)) {
+      // Overlay refuses the device with mknod's bare errno.
+      return removedThenRefused(path, existing, 'a whiteout device', 'operation not permitted');
     }
     if (failed?.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) {
       commit(container, pending, at);
@@ -198,13 +192,11 @@ export function extractUpload(
   return { written: true };
 }
 
-/** The error of the create of `entry` at `name`: os's before 28.0, os.Root's (…at, its name relative to the point) from 28.0. */
-const createFailure = (entry: FsEntry, name: string, older: boolean, failed: string): string => {
-  const at = older ? '' : 'at';
-  if (entry.type === 'directory') return `mkdir${at} ${name}: ${failed}`;
-  if (entry.type === 'symlink') return `symlink${at} ${entry.linkname} ${name}: ${failed}`;
-  return `open${at} ${name}: ${failed}`;
-};
+/**
+ * A character device 0/0 is how overlay writes a whiteout: the container's layer refuses to make
+ * one (EPERM; observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, overlay2 and containerd's overlay).
+ */
+const isWhiteoutDevice = (entry: FsEntry): boolean => entry.type === 'char' && rdevOf(entry).every((n) => n === 0);
 
 /** The entries written into the container's own layer, with every directory above them, copied up as they were (overlay). */
 function commit(container: Container, pending: ReadonlyMap<string, FsEntry>, at: (path: string) => FsEntry | undefined): void {
@@ -235,7 +227,7 @@ const SETGID = 0o2000;
 
 /**
  * A parent Untar makes in `parent` (mode 0755 under the daemon's umask 022): before
- * NEWER_EXTRACTION_FROM MkdirAllAndChownNew chowns it to root and it keeps the set-group-ID bit it
+ * NEWER_EXTRACTION_FROM (untar-variants.ts) MkdirAllAndChownNew chowns it to root and it keeps the set-group-ID bit it
  * took from a parent that has it; later go-archive chmods it to 0755 and leaves its owner, so in
  * such a parent it keeps the group it took from it (observed on 28.5.2 and 29.7.2).
  */

@@ -7,6 +7,18 @@ const MODE_SYMLINK = 0x8000000;
 const MODE_SETUID = 1 << 23;
 const MODE_SETGID = 1 << 22;
 const MODE_STICKY = 1 << 20;
+const MODE_NAMED_PIPE = 1 << 25;
+const MODE_DEVICE = 1 << 26;
+const MODE_CHAR_DEVICE = 1 << 21;
+
+/** The type bits of each kind of entry that is no regular file. */
+const TYPE_MODE: Readonly<Partial<Record<FsEntry['type'], number>>> = {
+  directory: MODE_DIR,
+  symlink: MODE_SYMLINK,
+  fifo: MODE_NAMED_PIPE,
+  char: MODE_DEVICE | MODE_CHAR_DEVICE,
+  block: MODE_DEVICE,
+};
 
 /** What X-Docker-Container-Path-Stat says of a path (moby api/types/container.PathStat). */
 export interface PathStat {
@@ -20,7 +32,7 @@ export interface PathStat {
 /** A directory's size as stat reports it on the ext4 and overlay filesystems the daemons run on. */
 const DIRECTORY_SIZE = 4096;
 
-/** An entry's size as stat reports it: a directory's block, a symlink's target, a file's bytes. */
+/** An entry's size as stat reports it: a directory's block, a symlink's target, a file's bytes (a fifo's and a device's none). */
 export const statSize = (entry: FsEntry): number =>
   entry.type === 'directory' ? DIRECTORY_SIZE : entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : entry.size;
 const MAX_LINKS = 255;
@@ -92,8 +104,7 @@ export class LayerFilesystem {
     if (entry.mode & 0o4000) mode |= MODE_SETUID;
     if (entry.mode & 0o2000) mode |= MODE_SETGID;
     if (entry.mode & 0o1000) mode |= MODE_STICKY;
-    if (entry.type === 'directory') mode = (mode | MODE_DIR) >>> 0;
-    if (entry.type === 'symlink') mode |= MODE_SYMLINK;
+    mode = (mode | (TYPE_MODE[entry.type] ?? 0)) >>> 0;
     const size = statSize(entry);
     const linkTarget = entry.type === 'symlink' ? (this.lookup(entry.path, true)?.path ?? '') : '';
     return { name: posix.basename(entry.path) || '/', size, mode, mtime: entry.mtime, linkTarget };

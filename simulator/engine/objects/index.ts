@@ -28,7 +28,19 @@ export {
 export { HOST_PLATFORM, inspectPlatformFields, ociPlatformFields, type ImagePlatform } from './image-platform.js';
 export type { DaemonEvent } from './events.js';
 export { GO_ZERO_TIME_TEXT, goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
-export { cleanPath, entryOfRecord, ownerOf, packTar, readTar, readTarRecords, withTypeBitsInModes, type FsEntry, type TarRecord } from './tar-entries.js';
+export {
+  cleanPath,
+  entryOfRecord,
+  ownerOf,
+  packTar,
+  rdevOf,
+  readTar,
+  readTarRecords,
+  withTypeBitsInModes,
+  type FsEntry,
+  type FsEntryType,
+  type TarRecord,
+} from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
 export { familiarRepo, familiarRepoTag, hasDomain, normalizedName, referenceMatches, remoteName, splitReference } from './references.js';
 export type { Volume, VolumeStore } from './volumes.js';

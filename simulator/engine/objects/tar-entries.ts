@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 export interface FsEntry {
   /** Absolute and clean: `/bin/sh`; the root is `/`. */
   readonly path: string;
-  readonly type: 'file' | 'directory' | 'symlink';
+  readonly type: FsEntryType;
   readonly size: number;
   /** The tar header's mode bits (permissions and setuid/setgid/sticky). */
   readonly mode: number;
@@ -16,7 +16,32 @@ export interface FsEntry {
   /** The owner's user and group IDs as the tar header gives them (absent: root's, 0). */
   readonly uid?: number;
   readonly gid?: number;
+  /** A device's numbers (absent: 0). */
+  readonly devmajor?: number;
+  readonly devminor?: number;
 }
+
+/** The kinds of entry the simulator's filesystems hold: all a layer may, but hard links (and sockets, which tar cannot carry). */
+export type FsEntryType = 'file' | 'directory' | 'symlink' | 'fifo' | 'char' | 'block';
+
+/** tar-stream's name of each kind (reading a contiguous file as a file). */
+const TAR_STREAM_TYPES: Readonly<Record<FsEntryType, 'file' | 'directory' | 'symlink' | 'fifo' | 'character-device' | 'block-device'>> = {
+  file: 'file',
+  directory: 'directory',
+  symlink: 'symlink',
+  fifo: 'fifo',
+  char: 'character-device',
+  block: 'block-device',
+};
+
+/** A device's numbers as its entry keeps them (none for 0). */
+export const deviceNumbers = (devmajor: number, devminor: number): Pick<FsEntry, 'devmajor' | 'devminor'> => ({
+  ...(devmajor === 0 ? {} : { devmajor }),
+  ...(devminor === 0 ? {} : { devminor }),
+});
+
+/** An entry's device numbers, 0 where it has none. */
+export const rdevOf = (entry: FsEntry): readonly [number, number] => [entry.devmajor ?? 0, entry.devminor ?? 0];
 
 /** An entry's owner: its user and group IDs (root's where it names none). */
 export const ownerOf = (entry: FsEntry): { readonly uid: number; readonly gid: number } => ({ uid: entry.uid ?? 0, gid: entry.gid ?? 0 });
@@ -24,7 +49,10 @@ export const ownerOf = (entry: FsEntry): { readonly uid: number; readonly gid: n
 /** Absolute, clean form of a tar entry name or a requested path. */
 export const cleanPath = (name: string): string => posix.normalize(`/${name}`).replace(/(.)\/$/, '$1');
 
-const TYPES: Readonly<Record<string, FsEntry['type']>> = { file: 'file', 'contiguous-file': 'file', directory: 'directory', symlink: 'symlink' };
+const TYPES: Readonly<Record<string, FsEntryType>> = {
+  ...Object.fromEntries(Object.entries(TAR_STREAM_TYPES).map(([type, name]) => [name, type as FsEntryType])),
+  'contiguous-file': 'file',
+};
 
 /** One entry of a tarball as its header says it: the name as written, tar-stream's type, the owner and the PAX records. */
 export interface TarRecord {
@@ -35,6 +63,8 @@ export interface TarRecord {
   readonly gid: number;
   readonly mtime: Date;
   readonly linkname: string;
+  readonly devmajor: number;
+  readonly devminor: number;
   readonly pax: Readonly<Record<string, string>>;
   readonly content: Buffer;
 }
@@ -56,6 +86,8 @@ export async function readTarRecords(body: Buffer): Promise<TarRecord[]> {
       gid: header.gid ?? 0,
       mtime: header.mtime ?? new Date(0),
       linkname: header.linkname ?? '',
+      devmajor: header.devmajor ?? 0,
+      devminor: header.devminor ?? 0,
       pax: (header.pax ?? {}) as Record<string, string>,
       content: Buffer.concat(chunks),
     });
@@ -77,12 +109,13 @@ export function entryOfRecord(record: TarRecord, path = cleanPath(record.name)):
     content: record.content,
     ...(record.uid === 0 ? {} : { uid: record.uid }),
     ...(record.gid === 0 ? {} : { gid: record.gid }),
+    ...(type === 'char' || type === 'block' ? deviceNumbers(record.devmajor, record.devminor) : {}),
   };
 }
 
 /**
- * The entries of a layer tarball (uncompressed). Hard links, devices and fifos are not kept: the
- * simulator's filesystems hold files, directories and symlinks only.
+ * The entries of a layer tarball (uncompressed). Hard links are not kept: the simulator's
+ * filesystems hold no entry that shares another's inode.
  */
 export async function readTar(body: Buffer): Promise<FsEntry[]> {
   return (await readTarRecords(body)).map((record) => entryOfRecord(record)).filter((entry): entry is FsEntry => entry !== undefined);
@@ -95,9 +128,10 @@ const tarStream = async (): Promise<typeof import('tar-stream')> => (await impor
 export async function packTar(entries: readonly (FsEntry & { readonly name: string })[]): Promise<Buffer> {
   const pack = (await tarStream()).pack();
   for (const entry of entries) {
-    const header = { name: entry.name, mode: entry.mode, mtime: entry.mtime, ...ownerOf(entry), type: entry.type };
+    const header = { name: entry.name, mode: entry.mode, mtime: entry.mtime, ...ownerOf(entry), type: TAR_STREAM_TYPES[entry.type] };
     if (entry.type === 'file') pack.entry({ ...header, size: entry.content.length }, entry.content);
     else if (entry.type === 'symlink') pack.entry({ ...header, linkname: entry.linkname });
+    else if (entry.type === 'char' || entry.type === 'block') pack.entry({ ...header, devmajor: entry.devmajor ?? 0, devminor: entry.devminor ?? 0 });
     else pack.entry(header);
   }
   pack.finalize();
@@ -111,10 +145,19 @@ async function collect(stream: AsyncIterable<unknown>): Promise<Buffer> {
 }
 
 /** The file type bits Go's older archive/tar kept in a header's mode, by typeflag. */
-const TYPE_BITS_BY_FLAG: Readonly<Record<string, number>> = { '0': 0o100000, '\0': 0o100000, '5': 0o40000, '2': 0o120000 };
+const TYPE_BITS_BY_FLAG: Readonly<Record<string, number>> = {
+  '0': 0o100000,
+  '\0': 0o100000,
+  '5': 0o40000,
+  '2': 0o120000,
+  '3': 0o20000,
+  '4': 0o60000,
+  '6': 0o10000,
+};
 
 /**
- * A tarball whose headers carry the file type in their mode as well (0100755, 040755, 0120777), as
+ * A tarball whose headers carry the file type in their mode as well (0100755, 040755, 0120777,
+ * 010640 for a fifo, 020666 and 060660 for devices: observed on 20.10.24), as
  * the tar writer of 20.10's Go did; the headers' checksums made again. Other blocks are unchanged.
  */
 export function withTypeBitsInModes(tar: Buffer): Buffer {

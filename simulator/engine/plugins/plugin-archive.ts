@@ -52,9 +52,12 @@ function inRootfs(header: GoTarHeader, parts: readonly string[]): GoTarHeader {
 type PipeFailure = { readonly message: string; readonly rootfsWritten: boolean; readonly midEntry: boolean };
 
 /** The archive read entry by entry, the rootfs unpacked as it comes. */
-function readArchive(body: Buffer): { readonly config: Buffer | null; readonly rootfs: RootfsEntry[] } | PipeFailure | { readonly unmodelled: true } {
+function readArchive(
+  body: Buffer,
+  release: string,
+): { readonly config: Buffer | null; readonly rootfs: RootfsEntry[] } | PipeFailure | { readonly unpackFailed: string } | { readonly unmodelled: true } {
   const walk = walkGoTar(body);
-  const tree = new RootfsTree();
+  const tree = new RootfsTree(release);
   const rootfs: RootfsEntry[] = [];
   let config: Buffer | null = null;
   const failed = (message: string, midEntry = false): PipeFailure => ({ message, rootfsWritten: rootfs.length > 0, midEntry });
@@ -74,9 +77,14 @@ function readArchive(body: Buffer): { readonly config: Buffer | null; readonly r
     const entry = { header: inRootfs(header, parts), data };
     rootfs.push(entry);
     if (cut) return failed(`error copying tar data: ${UNEXPECTED_EOF}`, true);
-    if (!tree.add(entry.header.name, entry.header.typeflag, entry.header.linkname)) return { unmodelled: true };
+    const unpacked = tree.add(entry.header.name, entry.header.typeflag, entry.header.linkname);
+    if ('unmodelled' in unpacked) return unpacked;
+    if ('refused' in unpacked) return { unpackFailed: unpacked.refused };
   }
   if (walk.end.kind === 'error') return failed(`failed to read from tar: ${walk.end.message}`);
+  const finished = tree.finish();
+  if ('unmodelled' in finished) return finished;
+  if ('refused' in finished) return { unpackFailed: finished.refused };
   return { config, rootfs };
 }
 
@@ -87,8 +95,15 @@ function readArchive(body: Buffer): { readonly config: Buffer | null; readonly r
  * entry); no rootfs at all is "no rootfs found: EOF" before 28.1.
  */
 export function readPluginArchive(body: Buffer, release: string): PluginArchive {
-  const read = readArchive(body);
+  const read = readArchive(body, release);
   if ('unmodelled' in read) return { kind: 'unmodelled', rootfsWritten: true };
+  // The unpack's own error: before 24.0 its child process's, wrapped as it exits.
+  if ('unpackFailed' in read)
+    return {
+      kind: 'refused',
+      message: releaseHas(release, 'untarInProcess') ? read.unpackFailed : `Error processing tar file(exit status 1): ${read.unpackFailed}`,
+      rootfsWritten: true,
+    };
   if ('message' in read) {
     if (!read.rootfsWritten || releaseHas(release, 'untarInProcess')) return { kind: 'refused', message: read.message, rootfsWritten: read.rootfsWritten };
     const message = read.midEntry ? `Error processing tar file(exit status 1): ${UNEXPECTED_EOF}` : `Error processing tar file(${read.message}): `;

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import type { HttpClient } from '../suites/http/client.js';
+import { answer } from './helpers/plugin-exchanges.js';
+import { type Ask, checkAgainstObservedReleases } from './helpers/real-versus-sim.js';
+
+/**
+ * The unpack of a plugin's rootfs (simulator/engine/plugins/rootfs-tree.ts): each real release and
+ * ctrd-sim emulating it get the same generated creates, whose rootfs holds files, directories,
+ * fifos, devices, symlinks (to directories, files, nothing, absolute, leading out, each other) and
+ * hard links (to what is there or not, through files and links, leading out), at names that may lie
+ * below any of them; the answers (the unpack's refusal in the release's words, or the plugin made)
+ * must be the same. An outcome ctrd-sim does not model answers 501, which fails here.
+ */
+
+type Entry = {
+  readonly name: string;
+  readonly type: 'file' | 'directory' | 'symlink' | 'link' | 'fifo' | 'character-device' | 'block-device';
+  readonly linkname?: string;
+  readonly device?: readonly [number, number];
+};
+
+const NAMES = ['a', 'b', 'd', 'd/a', 'd/e/f', 'l', 'l/x', 'l/y/x', 'a/x', 'n', 'n/x', 'm'];
+/** Symlink targets: a directory, a file, nothing, absolute, leading out of the root, links of links, the link itself. */
+const SYMLINK_TARGETS = ['d', 'a', 'nowhere', '/d', '../../d', 'l', 'm', '/nowhere/deep', 'd/e'];
+/** Hard link targets as the archive names them (under rootfs/ or not, absolute, leading out, through a file or a link). */
+const HARDLINK_TARGETS = [
+  'rootfs/a',
+  'rootfs/d',
+  'rootfs/nothere',
+  'a',
+  '/a',
+  '/rootfs/a',
+  '../../etc/passwd',
+  'rootfs/l/a',
+  'rootfs/a/x',
+  'rootfs/n',
+  'rootfs/l',
+];
+/** Device numbers of nodes nothing opens: the null device, a loop device, 0/0 (overlay's whiteout, made here in a plain directory). */
+const DEVICES: readonly (readonly [number, number])[] = [
+  [1, 3],
+  [7, 200],
+  [0, 0],
+];
+
+const entry: fc.Arbitrary<Entry> = fc.oneof(
+  fc.record({ name: fc.constantFrom(...NAMES), type: fc.constantFrom('file' as const, 'directory' as const, 'fifo' as const) }),
+  fc.record({ name: fc.constantFrom(...NAMES), type: fc.constant('symlink' as const), linkname: fc.constantFrom(...SYMLINK_TARGETS) }),
+  fc.record({ name: fc.constantFrom(...NAMES), type: fc.constant('link' as const), linkname: fc.constantFrom(...HARDLINK_TARGETS) }),
+  fc.record({
+    name: fc.constantFrom(...NAMES),
+    type: fc.constantFrom('character-device' as const, 'block-device' as const),
+    device: fc.constantFrom(...DEVICES),
+  }),
+);
+
+/** A create: its body names the entries (readable in a counterexample); read() sends them as a tarball. */
+const createAsk: fc.Arbitrary<Ask> = fc
+  .array(entry, { minLength: 1, maxLength: 6 })
+  .map((entries) => ({ method: 'POST', path: '/plugins/create', type: 'application/x-tar', body: JSON.stringify(entries) }));
+
+/** The archive: config.json {}, the rootfs directory and a file of its own (no two rootfs blobs are the same), then the entries under it. */
+async function archive(entries: readonly Entry[], own: string): Promise<Buffer> {
+  const pack = (await import('tar-stream')).default.pack();
+  const mtime = new Date('2021-03-04T05:06:07Z');
+  pack.entry({ name: 'config.json', mode: 0o644, mtime }, Buffer.from('{}'));
+  pack.entry({ name: 'rootfs/', type: 'directory', mode: 0o755, mtime });
+  pack.entry({ name: `rootfs/${own}`, mode: 0o644, mtime }, Buffer.from(own));
+  for (const e of entries) {
+    const header = { name: `rootfs/${e.name}${e.type === 'directory' ? '/' : ''}`, type: e.type, mode: e.type === 'directory' ? 0o755 : 0o644, mtime };
+    if (e.type === 'file') pack.entry(header, Buffer.from(e.name));
+    else pack.entry({ ...header, linkname: e.linkname ?? '', devmajor: e.device?.[0] ?? 0, devminor: e.device?.[1] ?? 0 });
+  }
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const made = new WeakMap<HttpClient, number>();
+
+/** The create's answer (digests numbered as met), under a name of its own on each side (the n-th create of either is named alike). */
+async function read(client: HttpClient, ask: Ask): Promise<unknown> {
+  const n = (made.get(client) ?? 0) + 1;
+  made.set(client, n);
+  const body = await archive(JSON.parse(ask.body ?? '[]') as Entry[], `own-${n}`);
+  return answer(client, { ...ask, path: `/plugins/create?name=ctc-rootfs-${n}`, body: body.toString('latin1') });
+}
+
+checkAgainstObservedReleases('plugin rootfs unpacks', 'ctc-plugin-rootfs-', createAsk, 80, { read });
