@@ -9,12 +9,11 @@ import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, status
  * PUT /containers/{name}/archive with entries (simulator/engine/containers/extract-upload.ts): each
  * real release and ctrd-sim emulating it get the same generated uploads into the same container
  * (files, directories, symlinks, fifos and devices of several owners, made or replacing others of
- * their kind or another that is no directory, at the root, in /etc,
- * in /bin, through symlinks), and after each the answer, the whole file system as GET …/archive
- * gives it (every entry's type, path, size, mode, owner, link, content, and the header times the upload
- * set), the changes and the sizes must be the same. A container with a read-only root file system
- * refuses every upload. Names of one kind never serve another (a directory is never replaced by a
- * file): what ctrd-sim does not model answers 501, which would fail here. Then commits: a fresh
+ * any kind, the image's directories, files and links too, at the root, in /etc, in /bin, through
+ * symlinks), and after each the answer, the whole file system as GET …/archive gives it (every
+ * entry's type, path, size, mode, owner, link, content, and the header times the upload set), the
+ * changes and the sizes must be the same. A container with a read-only root file system refuses
+ * every upload. What ctrd-sim does not model answers 501, which would fail here. Then commits: a fresh
  * container gets a few uploads and is committed; the image's layers and history, and a new
  * container of it (its files and sizes), must be the same.
  */
@@ -67,12 +66,20 @@ const DEVICES: readonly (readonly [number, number])[] = [
 ];
 
 const below = fc.array(fc.constantFrom(...DIRECTORIES), { maxLength: 2 }).map((dirs) => dirs.join('/'));
+/**
+ * Names of the image's entries and of the other kinds', so that an entry may replace a directory
+ * by another kind or the reverse (overlay's whiteouts and opaque directories).
+ */
+const CROSSED = [...DIRECTORIES, ...FILES, ...LINKS, ...NODES, 'bin', 'busybox', 'sh'];
+/** A name of a kind: mostly its own, now and then another kind's or the image's. */
+const nameOf = (own: readonly string[]): fc.Arbitrary<string> =>
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: fc.constantFrom(...CROSSED) });
 const under = (prefix: string, name: string): string => (prefix === '' ? name : `${prefix}/${name}`);
 const mtime = fc.constantFrom(...HEADER_TIMES);
 const plainMade: fc.Arbitrary<Made> = fc.oneof(
   fc.record({
     type: fc.constant('directory' as const),
-    name: fc.tuple(below, fc.constantFrom(...DIRECTORIES)).map(([p, d]) => under(p, d)),
+    name: fc.tuple(below, nameOf(DIRECTORIES)).map(([p, d]) => under(p, d)),
     mode: fc.constantFrom(0o755, 0o750, 0o700, 0o2775),
     mtime,
     text: fc.constant(''),
@@ -80,7 +87,7 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
   }),
   fc.record({
     type: fc.constant('file' as const),
-    name: fc.tuple(below, fc.constantFrom(...FILES)).map(([p, f]) => under(p, f)),
+    name: fc.tuple(below, nameOf(FILES)).map(([p, f]) => under(p, f)),
     mode: fc.constantFrom(0o644, 0o600, 0o755, 0o4755),
     mtime,
     owner,
@@ -92,7 +99,7 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
   }),
   fc.record({
     type: fc.constant('symlink' as const),
-    name: fc.tuple(below, fc.constantFrom(...LINKS)).map(([p, l]) => under(p, l)),
+    name: fc.tuple(below, nameOf(LINKS)).map(([p, l]) => under(p, l)),
     mode: fc.constant(0o777),
     mtime,
     text: fc.constantFrom(...LINK_TARGETS),
@@ -100,7 +107,7 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
   }),
   fc.record({
     type: fc.constantFrom('fifo' as const, 'char' as const, 'block' as const),
-    name: fc.tuple(below, fc.constantFrom(...NODES)).map(([p, n]) => under(p, n)),
+    name: fc.tuple(below, nameOf(NODES)).map(([p, n]) => under(p, n)),
     mode: fc.constantFrom(0o644, 0o600, 0o666, 0o4755),
     mtime,
     text: fc.constant(''),

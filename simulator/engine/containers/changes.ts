@@ -1,15 +1,16 @@
 import type { Route } from '../../http/route.js';
 import { posix } from 'node:path';
-import { ownerOf, rdevOf, type Container, type FsEntry } from '../objects/index.js';
+import { isWhiteout, OPAQUE_MARKER, ownerOf, rdevOf, WHITEOUT_PREFIX, type Container, type FsEntry } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { statSize, type LayerFilesystem } from '../objects/filesystem.js';
 import { sendJson } from '../replies.js';
 import { lowerFilesystem, ownEntries } from './container-fs.js';
 import { containerOr404 } from './routes.js';
 
-/** moby's archive.ChangeType: a path changed (0) or added (1) by the container's own layer. */
+/** moby's archive.ChangeType: a path changed (0), added (1) or deleted (2) by the container's own layer. */
 const MODIFIED = 0;
 const ADDED = 1;
+const DELETED = 2;
 
 /**
  * Whether an entry of the container's own layer differs from the one below it (moby's
@@ -31,11 +32,20 @@ function differs(entry: FsEntry, below: FsEntry): boolean {
  */
 function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string, number> {
   const kinds = new Map<string, number>();
+  const owned = new Set(own.map((entry) => entry.path));
   for (const entry of own) {
     if (entry.path === '/') continue;
     const below = lower.at(entry.path);
+    if (isWhiteout(entry)) {
+      if (below !== undefined) kinds.set(entry.path, DELETED);
+      continue;
+    }
     if (below === undefined) kinds.set(entry.path, ADDED);
     else if (differs(entry, below)) kinds.set(entry.path, MODIFIED);
+    // An opaque directory over one below: what that held directly and the own layer does not is deleted (not what lies deeper).
+    if (entry.opaque === true && below?.type === 'directory')
+      for (const child of lower.entries())
+        if (posix.dirname(child.path) === entry.path && child.path !== '/' && !owned.has(child.path)) kinds.set(child.path, DELETED);
   }
   for (const path of [...kinds.keys()])
     for (let dir = posix.dirname(path); dir !== '/'; dir = posix.dirname(dir)) if (!kinds.has(dir)) kinds.set(dir, MODIFIED);
@@ -50,7 +60,37 @@ function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string,
 export function changedEntries(x: Exchange, container: Container): FsEntry[] {
   const own = ownEntries(x, container);
   const kinds = changesOf(own, lowerFilesystem(container));
-  return own.filter((entry) => kinds.has(entry.path));
+  const deleted = [...kinds].filter(([, kind]) => kind === DELETED).map(([path]) => whiteoutOf(path));
+  return [...own.filter((entry) => kinds.has(entry.path) && !isWhiteout(entry)).map(withoutOpaque), ...deleted].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+}
+
+/** A directory as a layer holds it: its opaqueness is the layer's markers' (whiteouts or `.wh..wh..opq`). */
+export const withoutOpaque = ({ opaque: _opaque, ...entry }: FsEntry): FsEntry => entry;
+
+/** The whiteout a layer writes for a deleted path: an empty file `.wh.<name>` beside it. */
+const whiteoutOf = (path: string): FsEntry => ({
+  path: posix.join(posix.dirname(path), `${WHITEOUT_PREFIX}${posix.basename(path)}`),
+  type: 'file',
+  size: 0,
+  mode: 0,
+  mtime: new Date(0),
+  linkname: '',
+  content: Buffer.alloc(0),
+});
+
+/**
+ * The entries of the container's own layer as a graph driver's diff writes them (overlay2's
+ * native diff): each whiteout device as `.wh.<name>`, each opaque directory followed by its
+ * `.wh..wh..opq` marker (observed on 20.10.24, 26.1.5 and 28.5.2).
+ */
+export function ownLayerEntries(x: Exchange, container: Container): FsEntry[] {
+  return ownEntries(x, container).flatMap((entry) => {
+    if (isWhiteout(entry)) return [whiteoutOf(entry.path)];
+    if (entry.opaque === true) return [withoutOpaque(entry), { ...whiteoutOf(entry.path), path: posix.join(entry.path, OPAQUE_MARKER) }];
+    return [entry];
+  });
 }
 
 /**

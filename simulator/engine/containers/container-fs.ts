@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import type { Container, FsEntry } from '../objects/index.js';
+import { type Container, type FsEntry, overlaid } from '../objects/index.js';
 import { LayerFilesystem } from '../objects/filesystem.js';
 
 type Made = { readonly path: string; readonly type: FsEntry['type']; readonly linkname?: string };
@@ -57,13 +57,16 @@ const createdAt = (container: Container): Date => new Date(Number(container.crea
 
 /**
  * The init layer over `image` (moby's initlayer.Setup works in the mounted layer, over the image):
- * a file or link is unlinked and made anew; a directory the image has already stays, with its mode,
+ * a file or link is unlinked and made anew, unless the image has a directory there (unlink fails,
+ * Stat finds it: the image's directory stays; observed on 20.10.24 after a commit whose upload made
+ * /etc/hostname a directory); a directory the image has already stays, with its mode,
  * and is copied up (taking the time a child was made in it) only where the layer makes something
  * in it (observed on 28.5.2 and 29.7.2: an image whose /etc is 0750 gives its containers a 0750 /etc).
  */
 function initLayerOver(image: LayerFilesystem, created: Date): FsEntry[] {
   return INIT_LAYER.flatMap((entry): FsEntry[] => {
     const existing = image.at(entry.path);
+    if (entry.type !== 'directory' && existing?.type === 'directory') return [];
     if (entry.type === 'symlink') return [inGroupOf(image.at(posix.dirname(entry.path)), made(entry, created))];
     if (entry.type !== 'directory' || existing?.type !== 'directory') return [made(entry, created)];
     const holdsMade = INIT_LAYER.some((other) => other.path.startsWith(`${entry.path}/`));
@@ -84,10 +87,8 @@ const inGroupOf = (parent: FsEntry | undefined, entry: FsEntry): FsEntry =>
   parent !== undefined && (parent.mode & SETGID) !== 0 && (parent.gid ?? 0) !== 0 ? { ...entry, gid: parent.gid! } : entry;
 
 /** The entries of the layers below the container's own: its image's, then the init layer's over them. */
-const lowerEntries = (container: Container): FsEntry[] => [
-  ...container.image.filesystem.entries(),
-  ...initLayerOver(container.image.filesystem, createdAt(container)),
-];
+const lowerEntries = (container: Container): FsEntry[] =>
+  overlaid(container.image.filesystem.entries(), initLayerOver(container.image.filesystem, createdAt(container)));
 
 /** The layers below the container's own (the entries a change is measured against). */
 export const lowerFilesystem = (container: Container): LayerFilesystem => new LayerFilesystem(lowerEntries(container), createdAt(container));
@@ -107,7 +108,7 @@ export function ownEntries(x: Exchange, container: Container): FsEntry[] {
 
 /** The file system the container sees: its own layer over the init layer over its image (overlay's merged directory). */
 export function containerFilesystem(x: Exchange, container: Container): LayerFilesystem {
-  return new LayerFilesystem([...lowerEntries(container), ...ownEntries(x, container)], createdAt(container));
+  return new LayerFilesystem(overlaid(lowerEntries(container), ownEntries(x, container)), createdAt(container));
 }
 
 /** moby's archive.PreserveTrailingDotOrSeparator: the requested path's trailing `/.` or `/` put back on the resolved one. */

@@ -1,10 +1,11 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import { type Container, entryOfRecord, type FsEntry, rdevOf, type TarRecord } from '../objects/index.js';
+import { type Container, entryOfRecord, type FsEntry, isWhiteout, type TarRecord, whiteoutAt } from '../objects/index.js';
 import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
 import { entryParent } from './entry-parent.js';
+import { walkIn } from './path-walk.js';
 import { checksLocalNames, createFailure, localName, untarsInRoot } from './untar-variants.js';
 
 /**
@@ -90,37 +91,59 @@ export function extractUpload(
   }
   // Looked at now, not before the body was read: another upload may have written in between (moby holds the container's lock).
   const merged = containerFilesystem(x, container);
+  const lower = lowerFilesystem(container);
   const pending = new Map<string, FsEntry>();
-  const at = (path: string): FsEntry | undefined => pending.get(path) ?? merged.at(path);
+  /** What this upload removed (os.RemoveAll): nothing at or below each is seen but what it made again. */
+  const removed = new Set<string>();
+  const removedAt = (path: string): boolean => {
+    for (let p = path; p !== '/'; p = posix.dirname(p)) if (removed.has(p)) return true;
+    return false;
+  };
+  const at = (path: string): FsEntry | undefined => {
+    const made = pending.get(path);
+    if (made !== undefined) return isWhiteout(made) ? undefined : made;
+    return removedAt(path) ? undefined : merged.at(path);
+  };
+  const removeAll = (path: string): void => {
+    removed.add(path);
+    for (const key of [...pending.keys()]) if (key === path || key.startsWith(`${path}/`)) pending.delete(key);
+  };
+  /** Whether the layers below show something at `path`, which a removal then whites out (no directory of the own layer above hides it). */
+  const belowShows = (path: string): boolean => {
+    if (lower.at(path) === undefined) return false;
+    for (let dir = posix.dirname(path); dir !== '/'; dir = posix.dirname(dir)) {
+      const own = pending.get(dir) ?? (removedAt(dir) ? undefined : container.layer.get(dir));
+      if (own !== undefined && (own.type !== 'directory' || own.opaque === true)) return false;
+    }
+    return true;
+  };
   /** Something was made or removed in `dir`: it takes the time of the upload. */
   const touch = (dir: string): void => {
     pending.set(dir, { ...(at(dir) ?? directory(dir, now)), mtime: now });
   };
-  /**
-   * An entry refused after what was at its path was removed: what came before is kept; an entry of
-   * the layers below would be removed by a whiteout, which ctrd-sim does not model.
-   */
-  const removedThenRefused = (path: string, existing: FsEntry | undefined, what: string, message: string): Extraction => {
-    if (existing !== undefined && lowerFilesystem(container).at(path) !== undefined) return { unmodelled: `${what} over an entry of the image` };
-    if (existing !== undefined) touch(posix.dirname(path));
-    pending.delete(path);
-    commit(container, pending, at);
-    container.layer.remove(path);
+  /** An entry refused after what was at its path was removed (a whiteout where the layers below show it): what came before is kept. */
+  const removedThenRefused = (path: string, existing: FsEntry | undefined, message: string): Extraction => {
+    if (existing !== undefined) {
+      touch(posix.dirname(path));
+      const whitedOut = belowShows(path);
+      removeAll(path);
+      if (whitedOut) pending.set(path, whiteoutAt(path, now));
+    }
+    commit(container, pending, removed, at);
     return { refused: message };
   };
-  const headerTimes = new Map<string, Date>();
+  /** The directory entries' times, which Untar sets again at the end (Chtimes of the path, links followed), with the names its errors give. */
+  const headerTimes = new Map<string, { readonly mtime: Date; readonly shown: string }>();
   for (const record of records) {
     const place = placed(x, record.name, dest);
     if ('refused' in place) {
-      if (place.parentMade !== undefined && at(place.parentMade) === undefined)
-        for (const dir of [...ancestorsBelow('/', place.parentMade), place.parentMade]) {
-          const existing = at(dir);
-          if (existing !== undefined && existing.type !== 'directory') return { unmodelled: 'an entry below a file or symlink' };
-          if (existing !== undefined) continue;
-          touch(posix.dirname(dir));
-          pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
-        }
-      commit(container, pending, at);
+      const way = place.parentMade === undefined ? [] : missingParents(at, place.parentMade);
+      if (!Array.isArray(way)) return way;
+      for (const dir of way) {
+        touch(posix.dirname(dir));
+        pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
+      }
+      commit(container, pending, removed, at);
       return { refused: place.refused };
     }
     const { relative } = place;
@@ -130,23 +153,23 @@ export function extractUpload(
     const parent = relative === '' ? { dir: posix.dirname(dest), missing: [] } : entryParent(at, dest, relative, older);
     if ('unmodelled' in parent) return parent;
     if ('said' in parent) {
-      commit(container, pending, at);
+      commit(container, pending, removed, at);
       return { refused: parent.said };
     }
     const failed = 'failed' in parent ? parent : null;
     const made = 'failed' in parent ? [] : parent.missing.map((_, i) => posix.join(parent.dir, ...parent.missing.slice(0, i + 1)));
     const path = 'failed' in parent ? named : posix.join(made.at(-1) ?? parent.dir, posix.basename(named));
     if (failed?.by === 'stat') {
-      commit(container, pending, at);
+      commit(container, pending, removed, at);
       return { refused: `statat ${posix.dirname(relative)}: ${failed.failed}` };
     }
-    const existing = failed === null ? at(path) : undefined;
+    let existing = failed === null ? at(path) : undefined;
     // copyUIDGID's owner replaces the header's (Untar's ChownOpts); root's is no field.
     const entry = withOwner(entryOfRecord(record, path)!, chown);
     if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory')) {
       // Asked not to (noOverwriteDirNonDir), Unpack refuses, naming the path (from 28.0 the entry's name) and the extraction point.
       if (noOverwriteDirNonDir) {
-        commit(container, pending, at);
+        commit(container, pending, removed, at);
         const shown = goQuote(older ? named : relative);
         return {
           refused:
@@ -155,7 +178,10 @@ export function extractUpload(
               : `cannot overwrite non-directory ${shown} with directory ${goQuote(dest)}`,
         };
       }
-      return { unmodelled: 'an entry that replaces a directory by another type, or the reverse' };
+      // Else what is there is removed (a whiteout where the layers below show it) and the entry made anew.
+      touch(posix.dirname(path));
+      removeAll(path);
+      existing = undefined;
     }
     // Untar makes the missing parents (MkdirAll) before it creates the entry.
     for (const dir of made) {
@@ -163,43 +189,94 @@ export function extractUpload(
       pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
     }
     if (older && entry.type === 'symlink' && !posix.join(posix.dirname(named), entry.linkname).startsWith(dest)) {
-      return removedThenRefused(path, existing, 'a refused symlink', `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}`);
+      return removedThenRefused(path, existing, `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}`);
     }
-    if (failed === null && isWhiteoutDevice(entry)) {
-      // Overlay refuses the device with mknod's bare errno.
-      return removedThenRefused(path, existing, 'a whiteout device', 'operation not permitted');
+    if (failed === null && isWhiteout(entry)) {
+      // A character device 0/0 is overlay's whiteout: the container's layer refuses to make one, with
+      // mknod's bare errno (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, overlay2 and containerd's overlay).
+      return removedThenRefused(path, existing, 'operation not permitted');
     }
     if (failed?.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) {
-      commit(container, pending, at);
+      commit(container, pending, removed, at);
       return { notFound: true };
     }
     if (failed !== null) {
-      commit(container, pending, at);
+      commit(container, pending, removed, at);
       return { refused: createFailure(entry, older ? named : (failed.name ?? relative), older, failed.failed) };
     }
     if (entry.type === 'directory') {
       if (existing === undefined) touch(posix.dirname(path));
+      // A directory made where a whiteout hides what the layers below had there: overlay makes it opaque.
+      const opaque = existing === undefined && belowShows(path);
       // An existing directory keeps its entries and takes the header's mode, time and owner (Untar's Lchown).
-      pending.set(path, { ...withoutOwner(existing ?? entry), ...ownerFields(entry), mode: entry.mode & 0o7777, mtime: entry.mtime });
-      headerTimes.set(path, entry.mtime);
+      pending.set(path, {
+        ...withoutOwner(existing ?? entry),
+        ...ownerFields(entry),
+        mode: entry.mode & 0o7777,
+        mtime: entry.mtime,
+        ...(opaque ? { opaque: true as const } : {}),
+      });
+      headerTimes.set(path, { mtime: entry.mtime, shown: older ? named : posix.relative(dest, path) || '.' });
     } else {
       touch(posix.dirname(path));
       pending.set(path, { ...entry, mode: entry.type === 'symlink' ? 0o777 : entry.mode & 0o7777 });
     }
   }
-  for (const [path, mtime] of headerTimes) pending.set(path, { ...pending.get(path)!, mtime });
-  commit(container, pending, at);
+  for (const [path, { mtime, shown }] of headerTimes) {
+    const there = reachedBy(at, older ? '/' : dest, older ? path : posix.relative(dest, path), !older);
+    if ('unmodelled' in there) return there;
+    if ('failed' in there) {
+      commit(container, pending, removed, at);
+      if (there.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) return { notFound: true };
+      return { refused: `chtimes${older ? '' : 'at'} ${shown}: ${there.failed}` };
+    }
+    pending.set(there.entry.path, { ...there.entry, mtime });
+  }
+  commit(container, pending, removed, at);
   return { written: true };
 }
 
 /**
- * A character device 0/0 is how overlay writes a whiteout: the container's layer refuses to make
- * one (EPERM; observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, overlay2 and containerd's overlay).
+ * The directories MkdirAll makes for `parent` where its Lstat finds nothing (ENOENT), links on the
+ * way followed in the chroot: none where it exists (a link too), or where a file or a cycle on the
+ * way makes Lstat fail otherwise.
  */
-const isWhiteoutDevice = (entry: FsEntry): boolean => entry.type === 'char' && rdevOf(entry).every((n) => n === 0);
+function missingParents(at: (path: string) => FsEntry | undefined, parent: string): string[] | { readonly unmodelled: string } {
+  const walk = walkIn(at, '/', posix.dirname(parent));
+  if (walk.kind === 'notDir' || walk.kind === 'loop') return [];
+  if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: 'a parent made through a dangling link, for an entry its name refuses' };
+  if (walk.missing.length === 0 && at(posix.join(walk.path, posix.basename(parent))) !== undefined) return [];
+  const names = [...walk.missing, posix.basename(parent)];
+  return names.map((_, i) => posix.join(walk.path, ...names.slice(0, i + 1)));
+}
 
-/** The entries written into the container's own layer, with every directory above them, copied up as they were (overlay). */
-function commit(container: Container, pending: ReadonlyMap<string, FsEntry>, at: (path: string) => FsEntry | undefined): void {
+/**
+ * What a call that follows links reaches at `relative` below `top` (before 28.0 the chroot's, from
+ * 28.0 the os.Root's walk): the entry, or errno's words.
+ */
+function reachedBy(
+  at: (path: string) => FsEntry | undefined,
+  top: string,
+  relative: string,
+  inRoot: boolean,
+): { readonly entry: FsEntry } | { readonly failed: string } | { readonly unmodelled: string } {
+  const direct = at(posix.join(top, relative));
+  if (direct !== undefined && direct.type !== 'symlink') return { entry: direct };
+  const walk = walkIn(at, top, relative, inRoot);
+  if (walk.kind === 'loop') return { failed: 'too many levels of symbolic links' };
+  if (walk.kind === 'escape') return { failed: 'path escapes from parent' };
+  if (walk.kind === 'notDir' && !walk.final) return { failed: 'not a directory' };
+  if (walk.kind === 'dir' && walk.missing.length > 0) return { failed: 'no such file or directory' };
+  if (walk.kind !== 'dir') return { unmodelled: "a directory's time set through a link to what is no directory" };
+  return { entry: at(walk.path)! };
+}
+
+/**
+ * What the upload removed taken out of the container's own layer, then the entries written into it,
+ * with every directory above them, copied up as they were (overlay).
+ */
+function commit(container: Container, pending: ReadonlyMap<string, FsEntry>, removed: ReadonlySet<string>, at: (path: string) => FsEntry | undefined): void {
+  for (const path of removed) container.layer.removeAll(path);
   const written = new Map(pending);
   for (const path of pending.keys())
     for (const dir of ancestorsBelow('/', path)) {

@@ -27,8 +27,7 @@ import { readBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { changedEntries } from '../containers/changes.js';
-import { ownEntries } from '../containers/container-fs.js';
+import { changedEntries, ownLayerEntries } from '../containers/changes.js';
 import { writableLayerSize } from '../containers/shape.js';
 import { withGoHeaders } from './go-tar-headers.js';
 import { referenceError, targetOf } from './reference-checks.js';
@@ -166,7 +165,7 @@ export const commitRoute: Route = {
     // directories above (observed on 28.5.2 and 29.7.2). The layer's bytes are ctrd-sim's tar of those
     // entries in path order, not the release's, so its diff ID, and the image's ID, are ctrd-sim's own.
     const inStore = parent.containerd;
-    const own = (inStore === undefined ? ownEntries(x, container) : changedEntries(x, container)).filter((entry) => entry.path !== '/');
+    const own = (inStore === undefined ? ownLayerEntries(x, container) : changedEntries(x, container)).filter((entry) => entry.path !== '/');
     const adds = own.length > 0;
     const tar = adds ? await ownLayerTar(own) : null;
     const layer =

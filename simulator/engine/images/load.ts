@@ -13,6 +13,7 @@ import {
   parseTimestamp,
   readConfigDocument,
   readTar,
+  overlaid,
   HOST_PLATFORM,
   platformOf,
   type FsEntry,
@@ -148,8 +149,8 @@ export const imageLoadRoute: Route = {
         if (os.toLowerCase() !== HOST_PLATFORM.os) return failed(`cannot load ${os} image on ${HOST_PLATFORM.os}`);
         if (wanted.length > 0 && !wanted.some((one) => onlyStrict(one, release)(platform))) continue;
       }
-      // The layers applied in order: a path an upper layer holds replaces the lower layer's.
-      const layerFiles = new Map<string, FsEntry>();
+      // The layers applied in order (an upper layer's entries and whiteouts over the lower's).
+      let layerFiles: FsEntry[] = [];
       const layerSizes: number[] = [];
       const layers: { readonly blob: Buffer; readonly entries: readonly FsEntry[] }[] = [];
       for (const layer of item.Layers) {
@@ -158,7 +159,7 @@ export const imageLoadRoute: Route = {
         const unpacked = tar === undefined ? undefined : gunzipIfGzipped(tar, MAX_ARCHIVE_BYTES);
         const read = unpacked === undefined ? null : await readTar(unpacked).catch(() => null);
         if (tar === undefined || read === null) return failed(BAD_ARCHIVE);
-        for (const entry of read) layerFiles.set(entry.path, entry);
+        layerFiles = overlaid(layerFiles, read);
         layerSizes.push(diskSize(read));
         layers.push({ blob: tar, entries: read });
       }
@@ -176,7 +177,7 @@ export const imageLoadRoute: Route = {
       };
       const created = parseTimestamp(textOf(doc, 'created')) ?? nowNanos();
       const made = {
-        ...makeImageWithOrigin(digestOf(configBytes), { entries: [...layerFiles.values()] }, config, created, origin),
+        ...makeImageWithOrigin(digestOf(configBytes), { entries: layerFiles }, config, created, origin),
         history: historyOf(doc['history']),
         layerSizes,
         configBytes,

@@ -16,8 +16,9 @@ export class ContainerLayer {
     this.byPath.set(entry.path, entry);
   }
 
-  remove(path: string): void {
-    this.byPath.delete(path);
+  /** Removes the entry at `path` and everything below it. */
+  removeAll(path: string): void {
+    for (const key of [...this.byPath.keys()]) if (key === path || key.startsWith(`${path}/`)) this.byPath.delete(key);
   }
 
   /** Every entry, the root's included where it was touched, in path order. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rfc3339Nano } from './clock.js';
 import { LayerFilesystem } from './filesystem.js';
+import { overlaid } from './overlay.js';
 import type { ContainerdContent } from './containerd-content.js';
 import type { ImageConfig } from './image-config.js';
 import { HOST_PLATFORM, type ImagePlatform, v1PlatformFields } from './image-platform.js';
@@ -101,7 +102,7 @@ export function makeImageWithOrigin(
   if ('of' in files) {
     const { of: parent, adding } = files;
     if (adding === undefined || adding.entries.length === 0) return { id, config, origin, created, layer, size: parent.size, filesystem: parent.filesystem };
-    const filesystem = new LayerFilesystem([...parent.filesystem.entries(), ...adding.entries], new Date(Number(created / 1_000_000n)));
+    const filesystem = new LayerFilesystem(overlaid(parent.filesystem.entries(), adding.entries), new Date(Number(created / 1_000_000n)));
     return { id, config, origin, created, layer, size: parent.size + adding.size, filesystem };
   }
   const size = diskSize(files.entries);

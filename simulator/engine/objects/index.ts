@@ -42,6 +42,7 @@ export {
   type TarRecord,
 } from './tar-entries.js';
 export type { PathStat } from './filesystem.js';
+export { isWhiteout, OPAQUE_MARKER, overlaid, WHITEOUT_PREFIX, whiteoutAt } from './overlay.js';
 export { familiarRepo, familiarRepoTag, hasDomain, normalizedName, referenceMatches, remoteName, splitReference } from './references.js';
 export type { Volume, VolumeStore } from './volumes.js';
 export {

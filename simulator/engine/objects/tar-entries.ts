@@ -16,6 +16,11 @@ export interface FsEntry {
   /** The owner's user and group IDs as the tar header gives them (absent: root's, 0). */
   readonly uid?: number;
   readonly gid?: number;
+  /**
+   * A directory of a container's own layer made where something of the layers below was removed
+   * (overlay's opaque directory): it hides what they hold below it.
+   */
+  readonly opaque?: true;
   /** A device's numbers (absent: 0). */
   readonly devmajor?: number;
   readonly devminor?: number;
