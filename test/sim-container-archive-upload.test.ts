@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { packTar, rdevOf, readTar } from '../simulator/engine/objects/index.js';
+import { rdevOf, readTar } from '../simulator/engine/objects/index.js';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox, sendOk } from './helpers/busybox-containers.js';
 import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, statusAndMessage } from './helpers/real-versus-sim.js';
@@ -8,7 +8,7 @@ import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, status
 /**
  * PUT /containers/{name}/archive with entries (simulator/engine/containers/extract-upload.ts): each
  * real release and ctrd-sim emulating it get the same generated uploads into the same container
- * (files, directories, symlinks, fifos and devices of several owners, made or replacing others of
+ * (files, directories, symlinks, hard links, fifos and devices of several owners, made or replacing others of
  * any kind, the image's directories, files and links too, at the root, in /etc, in /bin, through
  * symlinks), and after each the answer, the whole file system as GET …/archive gives it (every
  * entry's type, path, size, mode, owner, link, content, and the header times the upload set), the
@@ -34,7 +34,7 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
 }
 
 type Made = {
-  readonly type: 'file' | 'directory' | 'symlink' | 'fifo' | 'char' | 'block';
+  readonly type: keyof typeof TAR_TYPES;
   readonly name: string;
   readonly mode: number;
   readonly mtime: Date;
@@ -52,6 +52,8 @@ const DIRECTORIES = ['d1', 'd2', 'etc'];
 const FILES = ['f1', 'f2', 'hostname', 'ctc-release'];
 const LINKS = ['l1', 'l2'];
 const LINK_TARGETS = ['f1', 'd1', '/etc', 'nowhere', '../bin', `long-${'x'.repeat(70)}`];
+/** Hard links' targets as a tar names them (from the extraction point): its other entries, the image's, nothing, out of the point. */
+const HARD_LINK_TARGETS = ['f1', 'f2', 'n1', 'l1', 'd1', 'd1/f1', 'nothere', 'hostname', 'bin/busybox', 'bin/sh', 'etc/hostname', '../bin/busybox', '/f1'];
 /** Names of fifos and devices (each may replace the other kinds, none a directory). */
 const NODES = ['n1', 'n2', 'f2'];
 /**
@@ -106,6 +108,14 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
     owner,
   }),
   fc.record({
+    type: fc.constant('link' as const),
+    name: fc.tuple(below, nameOf(FILES)).map(([p, f]) => under(p, f)),
+    mode: fc.constantFrom(0o644, 0o600, 0o4755),
+    mtime,
+    text: fc.constantFrom(...HARD_LINK_TARGETS),
+    owner,
+  }),
+  fc.record({
     type: fc.constantFrom('fifo' as const, 'char' as const, 'block' as const),
     name: fc.tuple(below, nameOf(NODES)).map(([p, n]) => under(p, n)),
     mode: fc.constantFrom(0o644, 0o600, 0o666, 0o4755),
@@ -120,24 +130,39 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
 const spelling = fc.constantFrom('', '', '', '', '', '/', './', '../', '/../', 'd1/../', '../../', '../etc/', 'd1/../../');
 const made: fc.Arbitrary<Made> = fc.tuple(spelling, plainMade).map(([prefix, entry]) => ({ ...entry, name: `${prefix}${entry.name}` }));
 
+/** tar-stream's names of the kinds an upload holds. */
+const TAR_TYPES = {
+  file: 'file',
+  directory: 'directory',
+  symlink: 'symlink',
+  link: 'link',
+  fifo: 'fifo',
+  char: 'character-device',
+  block: 'block-device',
+} as const;
+
 /** A tarball of the entries, as ASCII text (its bytes are sent as they are). */
 async function tarText(entries: readonly Made[]): Promise<string> {
-  const tar = await packTar(
-    entries.map((e) => ({
+  const pack = (await import('tar-stream')).default.pack();
+  for (const e of entries) {
+    const header = {
       name: e.type === 'directory' ? `${e.name}/` : e.name,
-      path: `/${e.name}`,
-      type: e.type,
-      size: e.type === 'file' ? e.text.length : 0,
+      type: TAR_TYPES[e.type],
       mode: e.mode,
       mtime: e.mtime,
-      linkname: e.type === 'symlink' ? e.text : '',
-      content: e.type === 'file' ? Buffer.from(e.text) : Buffer.alloc(0),
       uid: e.owner[0],
       gid: e.owner[1],
-      ...(e.device === undefined ? {} : { devmajor: e.device[0], devminor: e.device[1] }),
-    })),
-  );
-  return tar.toString('latin1');
+      linkname: e.type === 'symlink' || e.type === 'link' ? e.text : '',
+      devmajor: e.device?.[0] ?? 0,
+      devminor: e.device?.[1] ?? 0,
+    };
+    if (e.type === 'file') pack.entry({ ...header, size: e.text.length }, Buffer.from(e.text));
+    else pack.entry(header);
+  }
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('latin1');
 }
 
 const TARGETS = ['/', '/etc', '/bin', '/etc/', '/d1', '/etc/d1', '/l1', '/etc/l1', '/d1/d2'];
@@ -166,7 +191,7 @@ async function fileSystem(client: HttpClient, container = CONTAINER): Promise<st
   return (await readTar(body)).map((e) => {
     const time = e.mtime.getTime() < PAST ? e.mtime.toISOString() : 'now';
     const sum = createHash('sha256').update(e.content).digest('hex').slice(0, 12);
-    return `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${e.uid ?? 0}:${e.gid ?? 0} ${e.linkname} ${sum} ${time} ${rdevOf(e).join(',')}`;
+    return `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${e.uid ?? 0}:${e.gid ?? 0} ${e.linkname} ${sum} ${time} ${rdevOf(e).join(',')}${e.inode === undefined ? '' : ' linked'}`;
   });
 }
 

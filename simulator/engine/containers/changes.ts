@@ -13,6 +13,13 @@ const ADDED = 1;
 const DELETED = 2;
 
 /**
+ * Whether moby's FileInfo takes an entry for a directory: its mode's S_IFDIR bit, which a block
+ * device's type (S_IFBLK, 060000) holds too (observed on 20.10.24: a block device over /etc lists
+ * what /etc held as deleted).
+ */
+const dirLike = (entry: FsEntry): boolean => entry.type === 'directory' || entry.type === 'block';
+
+/**
  * Whether an entry of the container's own layer differs from the one below it (moby's
  * statDifferent): its type, mode, owner or device numbers; for what is no directory also its size or time (a directory's
  * are no measure of change, moby#9874).
@@ -21,7 +28,7 @@ function differs(entry: FsEntry, below: FsEntry): boolean {
   if (entry.type !== below.type || entry.mode !== below.mode) return true;
   if (ownerOf(entry).uid !== ownerOf(below).uid || ownerOf(entry).gid !== ownerOf(below).gid) return true;
   if (rdevOf(entry).join(',') !== rdevOf(below).join(',')) return true;
-  if (entry.type === 'directory') return false;
+  if (dirLike(entry)) return false;
   return statSize(entry) !== statSize(below) || entry.mtime.getTime() !== below.mtime.getTime();
 }
 
@@ -42,8 +49,8 @@ function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string,
     }
     if (below === undefined) kinds.set(entry.path, ADDED);
     else if (differs(entry, below)) kinds.set(entry.path, MODIFIED);
-    // An opaque directory over one below: what that held directly and the own layer does not is deleted (not what lies deeper).
-    if (entry.opaque === true && below?.type === 'directory')
+    // An opaque directory (or a block device: dirLike) over a directory below: what that held directly and the own layer does not is deleted (not what lies deeper).
+    if ((entry.opaque === true || entry.type === 'block') && below?.type === 'directory')
       for (const child of lower.entries())
         if (posix.dirname(child.path) === entry.path && child.path !== '/' && !owned.has(child.path)) kinds.set(child.path, DELETED);
   }
@@ -61,13 +68,17 @@ export function changedEntries(x: Exchange, container: Container): FsEntry[] {
   const own = ownEntries(x, container);
   const kinds = changesOf(own, lowerFilesystem(container));
   const deleted = [...kinds].filter(([, kind]) => kind === DELETED).map(([path]) => whiteoutOf(path));
-  return [...own.filter((entry) => kinds.has(entry.path) && !isWhiteout(entry)).map(withoutOpaque), ...deleted].sort((a, b) =>
-    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
-  );
+  // A changed file's other hard links go with it, unchanged or not (observed on 29.7.2: a new link to /bin/sh carries /bin/sh).
+  const linked = new Set(own.filter((entry) => kinds.has(entry.path) && entry.inode !== undefined).map((entry) => entry.inode));
+  const inDiff = (entry: FsEntry): boolean => (kinds.has(entry.path) || linked.has(entry.inode)) && !isWhiteout(entry);
+  return [...own.filter(inDiff).map(asLayerEntry), ...deleted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** A directory as a layer holds it: its opaqueness is the layer's markers' (whiteouts or `.wh..wh..opq`). */
-export const withoutOpaque = ({ opaque: _opaque, ...entry }: FsEntry): FsEntry => entry;
+/**
+ * An entry as a layer's tar holds it: a directory's opaqueness is the layer's markers' (whiteouts or
+ * `.wh..wh..opq`), and what was copied up, or a directory overlay marked impure, is a plain entry there.
+ */
+export const asLayerEntry = ({ opaque: _opaque, copiedUp: _copiedUp, impure: _impure, ...entry }: FsEntry): FsEntry => entry;
 
 /** The whiteout a layer writes for a deleted path: an empty file `.wh.<name>` beside it. */
 const whiteoutOf = (path: string): FsEntry => ({
@@ -88,8 +99,8 @@ const whiteoutOf = (path: string): FsEntry => ({
 export function ownLayerEntries(x: Exchange, container: Container): FsEntry[] {
   return ownEntries(x, container).flatMap((entry) => {
     if (isWhiteout(entry)) return [whiteoutOf(entry.path)];
-    if (entry.opaque === true) return [withoutOpaque(entry), { ...whiteoutOf(entry.path), path: posix.join(entry.path, OPAQUE_MARKER) }];
-    return [entry];
+    if (entry.opaque === true) return [asLayerEntry(entry), { ...whiteoutOf(entry.path), path: posix.join(entry.path, OPAQUE_MARKER) }];
+    return [asLayerEntry(entry)];
   });
 }
 

@@ -32,7 +32,7 @@ export function entryParent(
   dest: string,
   relative: string,
   older: boolean,
-): { readonly dir: string; readonly missing: readonly string[] } | EntryFailure | { readonly unmodelled: string } {
+): { readonly dir: string; readonly missing: readonly string[]; readonly renamed?: true } | EntryFailure | { readonly unmodelled: string } {
   if (older) {
     const parent = posix.dirname(posix.join(dest, relative));
     const walk = walkIn(at, '/', parent);
@@ -57,7 +57,8 @@ export function entryParent(
   if ('error' in resolved) return { said: resolved.error };
   if (stat.kind === 'escape' && (!resolved.absolute || resolved.relativeEscapeBeforeAbsolute)) return { failed: 'path escapes from parent', by: 'stat' };
   const place = walkIn(at, dest, posix.relative(dest, resolved.path));
-  if (place.kind === 'dir') return { dir: place.path, missing: place.missing };
+  // go-archive goes on with the entry renamed to its resolved path, which its calls then name.
+  if (place.kind === 'dir') return { dir: place.path, missing: place.missing, renamed: true };
   // The name Untar goes on with, below a file: its create fails.
   if (place.kind === 'notDir' && place.final)
     return { failed: 'not a directory', by: 'create', name: posix.join(posix.relative(dest, resolved.path), posix.basename(relative)) };

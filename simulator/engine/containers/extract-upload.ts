@@ -1,11 +1,12 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import { type Container, entryOfRecord, type FsEntry, isWhiteout, type TarRecord, whiteoutAt } from '../objects/index.js';
+import { type Container, entryOfRecord, type FsEntry, isWhiteout, newInode, type TarRecord, whiteoutAt } from '../objects/index.js';
 import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
-import { entryParent } from './entry-parent.js';
-import { walkIn } from './path-walk.js';
+import { type EntryFailure, entryParent } from './entry-parent.js';
+import { failsBeforeParent, hardLinkTarget, linkedEntry } from './hard-link.js';
+import { reachedBy, walkIn } from './path-walk.js';
 import { checksLocalNames, createFailure, localName, untarsInRoot } from './untar-variants.js';
 
 /**
@@ -28,7 +29,7 @@ const PLAIN_PAX = new Set(['path', 'linkpath', 'size', 'uid', 'gid', 'uname', 'g
 
 /** Why a record is beyond what ctrd-sim extracts, or null. */
 function unmodelledRecord(record: TarRecord): string | null {
-  if (entryOfRecord(record) === undefined) return `a ${record.type} entry`;
+  if (record.type !== 'link' && entryOfRecord(record) === undefined) return `a ${record.type} entry`;
   const extra = Object.keys(record.pax).find((key) => !PLAIN_PAX.has(key));
   if (extra !== undefined) return `an entry with the PAX record ${extra}`;
   return null;
@@ -72,8 +73,11 @@ function placed(
  * - each entry takes its header's owner (Lchown), or copyUIDGID's (`chown`), an existing directory too.
  * - fifos and devices are made with their numbers, but overlay refuses a character device 0/0 (its
  *   whiteout) after what was at its path is removed.
- * What ctrd-sim does not model is refused before anything is written: hard links, extended attributes, and an entry that replaces a directory by another type, or
- * the reverse. An entry below a link or file: entry-parent.ts.
+ * - a hard link shares its target's inode (hardLink below).
+ * - an entry that replaces a directory by another kind, or the reverse, removes what was there (a
+ *   whiteout where the layers below show it; a directory made there is opaque: objects/overlay.ts).
+ * What ctrd-sim does not model is refused before anything is written: extended attributes. An
+ * entry below a link or file: entry-parent.ts.
  */
 export function extractUpload(
   x: Exchange,
@@ -121,16 +125,97 @@ export function extractUpload(
   const touch = (dir: string): void => {
     pending.set(dir, { ...(at(dir) ?? directory(dir, now)), mtime: now });
   };
+  /** An outcome after what was at `path` was removed: its whiteout kept where the layers below show it. */
+  const leaving = (path: string, whitedOut: boolean, outcome: Extraction): Extraction => {
+    if (whitedOut) pending.set(path, whiteoutAt(path, now));
+    commit(container, pending, removed, at);
+    return outcome;
+  };
   /** An entry refused after what was at its path was removed (a whiteout where the layers below show it): what came before is kept. */
-  const removedThenRefused = (path: string, existing: FsEntry | undefined, message: string): Extraction => {
+  const removedThenRefused = (path: string, existing: FsEntry | undefined, message: string, whitedOutBefore = false): Extraction => {
+    const whitedOut = whitedOutBefore || (existing !== undefined && belowShows(path));
     if (existing !== undefined) {
       touch(posix.dirname(path));
-      const whitedOut = belowShows(path);
       removeAll(path);
-      if (whitedOut) pending.set(path, whiteoutAt(path, now));
     }
-    commit(container, pending, removed, at);
-    return { refused: message };
+    return leaving(path, whitedOut, { refused: message });
+  };
+  /** ENOENT from 24.0 is the extraction's 404 (os.IsNotExist), else Untar's words. */
+  const notFoundOr = (failure: string, message: string): Extraction =>
+    failure === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM) ? { notFound: true } : { refused: message };
+  /** The entries sharing `entry`'s inode in the own layer (a hard link to an entry below copies it up alone). */
+  const sharersOf = (entry: FsEntry): FsEntry[] => {
+    const own = [...pending.values(), ...container.layer.entries()].filter((e) => e.inode !== undefined && e.inode === entry.inode);
+    return [...new Set([entry.path, ...own.map((e) => e.path)])]
+      .map(at)
+      .filter((e): e is FsEntry => e !== undefined && (e === entry || e.inode === entry.inode));
+  };
+  /**
+   * A hard link entry (hard-link.ts; observed 2026-12-07 on the four releases): its parents made,
+   * what is at its path removed, its target refused or looked up, then the target's inode shared
+   * (copied up from below with a new one). Untar's Lchown then gives the inode the header's owner
+   * (or copyUIDGID's), and its Chmod and Chtimes the header's mode and time where a Lstat of the
+   * link name finds no symlink: before 28.0 the name as written, from the chroot's root (its
+   * working directory), from 28.0 the target. Null when made.
+   */
+  const hardLink = (
+    record: TarRecord,
+    path: string,
+    { named, relative, shown }: { readonly named: string; readonly relative: string; readonly shown: string },
+    failed: EntryFailure | null,
+    made: readonly string[],
+  ): Extraction | null => {
+    const target = hardLinkTarget(at, dest, record.linkname, older, checksLocalNames(x.state.config.release.release));
+    if ('unmodelled' in target) return target;
+    const top = older ? '/' : dest;
+    const call = (name: string, failure: string): string =>
+      createFailure({ type: 'hardlink', target: 'named' in target ? target.named : '' }, name, older, failure);
+    if (failed !== null && 'failed' in failed) {
+      commit(container, pending, removed, at);
+      if ('refused' in target) return target;
+      const linked = linkedEntry(at, top, target.path, !older);
+      if ('failed' in linked && failsBeforeParent(linked, older)) return notFoundOr(linked.failed, call(older ? named : relative, linked.failed));
+      return notFoundOr(failed.failed, call(older ? named : (failed.name ?? relative), failed.failed));
+    }
+    for (const dir of made) {
+      touch(posix.dirname(dir));
+      pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
+    }
+    const existing = at(path);
+    if (existing?.type === 'directory' && noOverwriteDirNonDir) {
+      commit(container, pending, removed, at);
+      return { refused: `cannot overwrite directory ${goQuote(older ? named : relative)} with non-directory ${goQuote(dest)}` };
+    }
+    const whitedOut = existing !== undefined && belowShows(path);
+    if (existing !== undefined) {
+      touch(posix.dirname(path));
+      removeAll(path);
+    }
+    if ('refused' in target) return leaving(path, whitedOut, target);
+    const linked = linkedEntry(at, top, target.path, !older);
+    if ('failed' in linked) return leaving(path, whitedOut, notFoundOr(linked.failed, call(shown, linked.failed)));
+    const shared = linked.entry;
+    const ownsInode = shared.inode !== undefined && (pending.has(shared.path) || container.layer.get(shared.path) !== undefined);
+    const inode = ownsInode ? shared.inode! : newInode();
+    const lstat = older ? linkedEntry(at, '/', posix.join('/', record.linkname), false) : linked;
+    const setsModeAndTime = 'entry' in lstat && lstat.entry.type !== 'symlink';
+    const owner = chown ?? { uid: record.uid, gid: record.gid };
+    const update = (e: FsEntry): FsEntry => ({
+      ...withoutOwner(e),
+      ...(owner.uid === 0 ? {} : { uid: owner.uid }),
+      ...(owner.gid === 0 ? {} : { gid: owner.gid }),
+      mode: setsModeAndTime ? record.mode & 0o7777 : chownedMode(e),
+      ...(setsModeAndTime ? { mtime: record.mtime } : {}),
+      inode,
+    });
+    const below = !pending.has(shared.path) && container.layer.get(shared.path) === undefined;
+    const copied = below ? { ...shared, copiedUp: true as const } : shared;
+    for (const sharer of ownsInode ? sharersOf(shared) : [copied]) pending.set(sharer.path, update(sharer));
+    touch(posix.dirname(path));
+    // A link to what was copied up makes its directory impure (overlay's xattr, a block of its own on ext4).
+    if (copied.copiedUp === true) pending.set(posix.dirname(path), { ...at(posix.dirname(path))!, impure: true });
+    pending.set(path, update({ ...copied, path }));
+    return null;
   };
   /** The directory entries' times, which Untar sets again at the end (Chtimes of the path, links followed), with the names its errors give. */
   const headerTimes = new Map<string, { readonly mtime: Date; readonly shown: string }>();
@@ -159,11 +244,20 @@ export function extractUpload(
     const failed = 'failed' in parent ? parent : null;
     const made = 'failed' in parent ? [] : parent.missing.map((_, i) => posix.join(parent.dir, ...parent.missing.slice(0, i + 1)));
     const path = 'failed' in parent ? named : posix.join(made.at(-1) ?? parent.dir, posix.basename(named));
+    // The entry's name in the calls' errors: before 28.0 the chroot's path; from 28.0 relative to the point, as go-archive resolved it where it did.
+    const shown = older ? named : 'renamed' in parent && parent.renamed === true ? posix.relative(dest, path) : relative;
     if (failed?.by === 'stat') {
       commit(container, pending, removed, at);
       return { refused: `statat ${posix.dirname(relative)}: ${failed.failed}` };
     }
+    if (record.type === 'link') {
+      const linked = hardLink(record, path, { named, relative, shown }, failed, made);
+      if (linked !== null) return linked;
+      continue;
+    }
     let existing = failed === null ? at(path) : undefined;
+    /** Whether replacing a directory by another kind, or the reverse, left a whiteout. */
+    let whitedOut = false;
     // copyUIDGID's owner replaces the header's (Untar's ChownOpts); root's is no field.
     const entry = withOwner(entryOfRecord(record, path)!, chown);
     if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory')) {
@@ -180,6 +274,7 @@ export function extractUpload(
       }
       // Else what is there is removed (a whiteout where the layers below show it) and the entry made anew.
       touch(posix.dirname(path));
+      whitedOut = belowShows(path);
       removeAll(path);
       existing = undefined;
     }
@@ -189,12 +284,12 @@ export function extractUpload(
       pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
     }
     if (older && entry.type === 'symlink' && !posix.join(posix.dirname(named), entry.linkname).startsWith(dest)) {
-      return removedThenRefused(path, existing, `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}`);
+      return removedThenRefused(path, existing, `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}`, whitedOut);
     }
     if (failed === null && isWhiteout(entry)) {
       // A character device 0/0 is overlay's whiteout: the container's layer refuses to make one, with
       // mknod's bare errno (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, overlay2 and containerd's overlay).
-      return removedThenRefused(path, existing, 'operation not permitted');
+      return removedThenRefused(path, existing, 'operation not permitted', whitedOut);
     }
     if (failed?.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) {
       commit(container, pending, removed, at);
@@ -216,21 +311,22 @@ export function extractUpload(
         mtime: entry.mtime,
         ...(opaque ? { opaque: true as const } : {}),
       });
-      headerTimes.set(path, { mtime: entry.mtime, shown: older ? named : posix.relative(dest, path) || '.' });
+      headerTimes.set(path, { mtime: entry.mtime, shown: shown || '.' });
     } else {
       touch(posix.dirname(path));
       pending.set(path, { ...entry, mode: entry.type === 'symlink' ? 0o777 : entry.mode & 0o7777 });
     }
   }
-  for (const [path, { mtime, shown }] of headerTimes) {
-    const there = reachedBy(at, older ? '/' : dest, older ? path : posix.relative(dest, path), !older);
+  for (const { mtime, shown } of headerTimes.values()) {
+    const there = reachedBy(at, older ? '/' : dest, shown, !older);
     if ('unmodelled' in there) return there;
+    if ('reached' in there && there.reached === null) return { unmodelled: "a directory's time set through a link to what is no directory" };
     if ('failed' in there) {
       commit(container, pending, removed, at);
       if (there.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) return { notFound: true };
       return { refused: `chtimes${older ? '' : 'at'} ${shown}: ${there.failed}` };
     }
-    pending.set(there.entry.path, { ...there.entry, mtime });
+    pending.set(there.reached!.path, { ...there.reached!, mtime });
   }
   commit(container, pending, removed, at);
   return { written: true };
@@ -251,24 +347,13 @@ function missingParents(at: (path: string) => FsEntry | undefined, parent: strin
 }
 
 /**
- * What a call that follows links reaches at `relative` below `top` (before 28.0 the chroot's, from
- * 28.0 the os.Root's walk): the entry, or errno's words.
+ * The mode a chown leaves (Linux, root too): what is no directory loses its set-user-ID bit, and its
+ * set-group-ID bit where the group may execute it (observed on 20.10.24 through a hard link's Lchown).
  */
-function reachedBy(
-  at: (path: string) => FsEntry | undefined,
-  top: string,
-  relative: string,
-  inRoot: boolean,
-): { readonly entry: FsEntry } | { readonly failed: string } | { readonly unmodelled: string } {
-  const direct = at(posix.join(top, relative));
-  if (direct !== undefined && direct.type !== 'symlink') return { entry: direct };
-  const walk = walkIn(at, top, relative, inRoot);
-  if (walk.kind === 'loop') return { failed: 'too many levels of symbolic links' };
-  if (walk.kind === 'escape') return { failed: 'path escapes from parent' };
-  if (walk.kind === 'notDir' && !walk.final) return { failed: 'not a directory' };
-  if (walk.kind === 'dir' && walk.missing.length > 0) return { failed: 'no such file or directory' };
-  if (walk.kind !== 'dir') return { unmodelled: "a directory's time set through a link to what is no directory" };
-  return { entry: at(walk.path)! };
+function chownedMode(entry: FsEntry): number {
+  if (entry.type === 'directory' || entry.type === 'symlink') return entry.mode;
+  const withoutSetuid = entry.mode & ~0o4000;
+  return (withoutSetuid & 0o010) !== 0 ? withoutSetuid & ~0o2000 : withoutSetuid;
 }
 
 /**

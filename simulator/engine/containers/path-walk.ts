@@ -68,3 +68,25 @@ export function walkIn(at: (path: string) => FsEntry | undefined, top: string, r
   }
   return { kind: 'dir', path: cur, missing, throughLink: missing.length > 0 && throughLink };
 }
+
+/**
+ * What a call that follows links (Chtimes) reaches at `relative` below `top` (a chroot's walk, or
+ * with `inRoot` an os.Root's): the entry (null: something that is no directory, reached through a
+ * link), errno's words, or a walk not modelled.
+ */
+export function reachedBy(
+  at: (path: string) => FsEntry | undefined,
+  top: string,
+  relative: string,
+  inRoot: boolean,
+): { readonly reached: FsEntry | null } | { readonly failed: string } | { readonly unmodelled: string } {
+  const direct = at(posix.join(top, relative));
+  if (direct !== undefined && direct.type !== 'symlink') return { reached: direct };
+  const walk = walkIn(at, top, relative, inRoot);
+  if (walk.kind === 'loop') return { failed: 'too many levels of symbolic links' };
+  if (walk.kind === 'escape') return { failed: 'path escapes from parent' };
+  if (walk.kind === 'unknown') return { unmodelled: 'a walk through ".." after a missing name' };
+  if (walk.kind === 'notDir') return walk.final ? { reached: null } : { failed: 'not a directory' };
+  if (walk.missing.length > 0) return { failed: 'no such file or directory' };
+  return { reached: at(walk.path) ?? null };
+}

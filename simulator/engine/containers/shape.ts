@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { containerInitUsage, diffIdsOf, GO_ZERO_TIME_TEXT, platformOf, rfc3339Nano, snapshotUsage, unixSeconds, type Container } from '../objects/index.js';
+import {
+  containerInitUsage,
+  diffIdsOf,
+  distinctInodes,
+  GO_ZERO_TIME_TEXT,
+  platformOf,
+  rfc3339Nano,
+  snapshotUsage,
+  unixSeconds,
+  type Container,
+} from '../objects/index.js';
 import { imageManifestDescriptor, SNAPSHOTTER, unpackedSize } from '../images/shape-containerd.js';
 import { apiBelow, releaseBelow } from '../replies.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -150,9 +160,10 @@ function manifestOf(x: Exchange, container: Container): Record<string, unknown> 
  * files in a new directory of a copied-up one).
  */
 export function writableLayerSize(x: Exchange, container: Container): number {
-  const own = ownEntries(x, container).filter((entry) => entry.path !== '/');
+  const own = ownEntries(x, container);
+  // The root counts in a snapshot (snapshotUsage adds it), not with a graph driver.
   if (container.image.containerd !== undefined) return snapshotUsage(own);
-  return own.reduce((total, entry) => total + (entry.type === 'directory' ? 0 : statSize(entry)), 0);
+  return distinctInodes(own.filter((entry) => entry.path !== '/')).reduce((total, entry) => total + (entry.type === 'directory' ? 0 : statSize(entry)), 0);
 }
 
 /**

@@ -5,7 +5,7 @@ import { overlaid } from './overlay.js';
 import type { ContainerdContent } from './containerd-content.js';
 import type { ImageConfig } from './image-config.js';
 import { HOST_PLATFORM, type ImagePlatform, v1PlatformFields } from './image-platform.js';
-import type { FsEntry } from './tar-entries.js';
+import { distinctInodes, type FsEntry } from './tar-entries.js';
 
 /**
  * Where an image came from, beyond an import: a commit of a container or a loaded archive, whose
@@ -69,10 +69,10 @@ const sha256 = (data: string | Buffer): string => createHash('sha256').update(da
 
 /**
  * The bytes a layer's files take as the daemon counts them (moby's directory.Size: the lstat size
- * of everything but directories), so a symlink counts the length of its target.
+ * of everything but directories, each inode once), so a symlink counts the length of its target.
  */
 export const diskSize = (entries: readonly FsEntry[]): number =>
-  entries.reduce((total, entry) => total + (entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : entry.size), 0);
+  distinctInodes(entries).reduce((total, entry) => total + (entry.type === 'symlink' ? Buffer.byteLength(entry.linkname) : entry.size), 0);
 
 /** Sorted keys at every level: the same config always gives the same ID. */
 export function canonical(value: unknown): unknown {

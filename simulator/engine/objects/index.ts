@@ -30,7 +30,9 @@ export type { DaemonEvent } from './events.js';
 export { GO_ZERO_TIME_TEXT, goRfc3339Local, newestFirst, nowNanos, parseTimestamp, rfc3339, rfc3339Nano, unixSeconds } from './clock.js';
 export {
   cleanPath,
+  distinctInodes,
   entryOfRecord,
+  newInode,
   ownerOf,
   packTar,
   rdevOf,
