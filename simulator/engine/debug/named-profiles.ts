@@ -10,7 +10,8 @@ import { countProfileText, FrameAddresses, goFloatText, goroutineStackText, stac
  * allocs shows what heap shows), goroutine as the one JavaScript thread at the request's handler,
  * threadcreate as the process's OS threads (their creating stacks unknown), block, mutex and
  * goroutineleak empty (no blocking or mutex profiling, as in the releases, which leave their rates
- * at 0; no goroutine can leak).
+ * at 0; no goroutine can leak); with debug 2 goroutineleak prints every goroutine's stack, as
+ * goroutine does (observed on 28.5.2, go1.27.1: "goroutine 1 [running]:").
  */
 export interface NamedProfile {
   /** How its records are counted and printed, which fixes how `debug` is read (see `textFor`). */
@@ -89,6 +90,9 @@ const heapLike = (defaultSampleType?: string): NamedProfile => ({
   text: async (recorders) => heapText(heapRecords(await recorders.heapSampling()), recorders),
 });
 
+/** The count profiles whose text at debug 2 is the goroutines' stacks (runtime/pprof writeGoroutineStacks). */
+const STACK_DUMPS = new Set(['goroutine', 'goroutineleak']);
+
 /** A count profile of `records` (value type `<name>/count`, period 1). */
 function countProfile(name: string, records: () => { count: number; stack: ReturnType<typeof currentStack> }[]): NamedProfile {
   return {
@@ -101,7 +105,7 @@ function countProfile(name: string, records: () => { count: number; stack: Retur
       samples: records().map((record) => ({ stack: record.stack, values: [record.count] })),
       timeNanos: nowNanos(),
     }),
-    text: async (_recorders, debug) => (name === 'goroutine' && debug >= 2n ? goroutineStackText(1, currentStack()) : countProfileText(name, records())),
+    text: async (_recorders, debug) => (STACK_DUMPS.has(name) && debug >= 2n ? goroutineStackText(1, currentStack()) : countProfileText(name, records())),
   };
 }
 
