@@ -12,7 +12,7 @@ import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, status
  * any kind, the image's directories, files and links too, at the root, in /etc, in /bin, through
  * symlinks), and after each the answer, the whole file system as GET …/archive gives it (every
  * entry's type, path, size, mode, owner, link, content, and the header times the upload set), the
- * changes and the sizes must be the same. A container with a read-only root file system refuses
+ * changes, the sizes and the HEAD and GET answers of the extraction point must be the same. A container with a read-only root file system refuses
  * every upload. What ctrd-sim does not model answers 501, which would fail here. Then commits: a fresh
  * container gets a few uploads and is committed; the image's layers and history, and a new
  * container of it (its files and sizes), must be the same.
@@ -51,7 +51,8 @@ const owner = fc.constantFrom<readonly [number, number]>([0, 0], [0, 0], [1000, 
 const DIRECTORIES = ['d1', 'd2', 'etc'];
 const FILES = ['f1', 'f2', 'hostname', 'ctc-release'];
 const LINKS = ['l1', 'l2'];
-const LINK_TARGETS = ['f1', 'd1', '/etc', 'nowhere', '../bin', `long-${'x'.repeat(70)}`];
+/** Symlink targets: files, directories, nothing, out of the point, long, and each other (l1 -> l2 -> l1 loops). */
+const LINK_TARGETS = ['f1', 'd1', '/etc', 'nowhere', '../bin', `long-${'x'.repeat(70)}`, 'l1', 'l2'];
 /** Hard links' targets as a tar names them (from the extraction point): its other entries, the image's, nothing, out of the point. */
 const HARD_LINK_TARGETS = ['f1', 'f2', 'n1', 'l1', 'd1', 'd1/f1', 'nothere', 'hostname', 'bin/busybox', 'bin/sh', 'etc/hostname', '../bin/busybox', '/f1'];
 /** Names of fifos and devices (each may replace the other kinds, none a directory). */
@@ -128,11 +129,22 @@ const plainMade: fc.Arbitrary<Made> = fc.oneof(
 
 /** Names as a tar may spell them: mostly plain, else with a leading "/", "." or ".." segments (some leading out of the point). */
 const spelling = fc.constantFrom('', '', '', '', '', '/', './', '../', '/../', 'd1/../', '../../', '../etc/', 'd1/../../');
-const made: fc.Arbitrary<Made> = fc.tuple(spelling, plainMade).map(([prefix, entry]) => ({ ...entry, name: `${prefix}${entry.name}` }));
+/** Now and then a contiguous file (7), which Untar does not make. */
+const contiguousMade: fc.Arbitrary<Made> = fc.record({
+  type: fc.constant('contiguous' as const),
+  name: fc.tuple(below, nameOf(FILES)).map(([p, f]) => under(p, f)),
+  mode: fc.constant(0o644),
+  mtime,
+  text: fc.constant('c'),
+  owner,
+});
+const anyMade = fc.oneof({ weight: 15, arbitrary: plainMade }, { weight: 1, arbitrary: contiguousMade });
+const made: fc.Arbitrary<Made> = fc.tuple(spelling, anyMade).map(([prefix, entry]) => ({ ...entry, name: `${prefix}${entry.name}` }));
 
 /** tar-stream's names of the kinds an upload holds. */
 const TAR_TYPES = {
   file: 'file',
+  contiguous: 'contiguous-file',
   directory: 'directory',
   symlink: 'symlink',
   link: 'link',
@@ -156,7 +168,7 @@ async function tarText(entries: readonly Made[]): Promise<string> {
       devmajor: e.device?.[0] ?? 0,
       devminor: e.device?.[1] ?? 0,
     };
-    if (e.type === 'file') pack.entry({ ...header, size: e.text.length }, Buffer.from(e.text));
+    if (e.type === 'file' || e.type === 'contiguous') pack.entry({ ...header, size: e.text.length }, Buffer.from(e.text));
     else pack.entry(header);
   }
   pack.finalize();
@@ -196,13 +208,29 @@ async function fileSystem(client: HttpClient, container = CONTAINER): Promise<st
 }
 
 /** The answer, then what the container is: its files, its changes (in path order: the releases list them in their file system's), its sizes. */
+/** A message with the merged directory on the host that 20.10 names in it written as <merged>. */
+const withoutHostPaths = ([status, message]: [number, string]): [number, string] => [
+  status,
+  message.replace(/\/\S*?\/overlay2\/[0-9a-f]{64}\/merged/g, '<merged>'),
+];
+
+/** HEAD and GET of the upload's extraction point afterwards: their statuses, and their refusal's words. */
+async function pointAnswers(client: HttpClient, ask: Ask): Promise<unknown[]> {
+  const answers: unknown[] = [];
+  for (const method of ['HEAD', 'GET']) {
+    const reply = await statusAndMessage(client, { method, path: ask.path });
+    answers.push(reply[0] === 200 ? 200 : withoutHostPaths(reply));
+  }
+  return answers;
+}
+
 async function read(client: HttpClient, ask: Ask): Promise<unknown> {
   const entries = (JSON.parse(ask.body ?? '[]') as (Made & { mtime: string })[]).map((e) => ({ ...e, mtime: new Date(e.mtime) }));
-  const answer = await statusAndMessage(client, { ...ask, body: await tarText(entries) });
+  const answer = withoutHostPaths(await statusAndMessage(client, { ...ask, body: await tarText(entries) }));
   const changes = (JSON.parse(await sendOk(client, 'GET', `/containers/${CONTAINER}/changes`)) as { Path: string; Kind: number }[] | null) ?? [];
   const listed = JSON.parse(await sendOk(client, 'GET', '/containers/json?all=1&size=1')) as { Names: string[]; SizeRw?: number; SizeRootFs?: number }[];
   const sizes = listed.filter((c) => c.Names.includes(`/${CONTAINER}`)).map((c) => [c.SizeRw ?? null, c.SizeRootFs ?? null]);
-  return [answer, await fileSystem(client), changes.sort((a, b) => (a.Path < b.Path ? -1 : 1)), sizes];
+  return [answer, await fileSystem(client), changes.sort((a, b) => (a.Path < b.Path ? -1 : 1)), sizes, await pointAnswers(client, ask)];
 }
 
 const options: AgainstRealOptions = { setup, read };

@@ -7,14 +7,15 @@ import { type Ask, checkAgainstObservedReleases } from './helpers/real-versus-si
  * The unpack of a plugin's rootfs (simulator/engine/plugins/rootfs-tree.ts): each real release and
  * ctrd-sim emulating it get the same generated creates, whose rootfs holds files, directories,
  * fifos, devices, symlinks (to directories, files, nothing, absolute, leading out, each other) and
- * hard links (to what is there or not, through files and links, leading out), at names that may lie
+ * hard links (to what is there or not, through files and links, leading out), type flags Untar does
+ * not make (7, V), at names that may lie
  * below any of them; the answers (the unpack's refusal in the release's words, or the plugin made)
  * must be the same. An outcome ctrd-sim does not model answers 501, which fails here.
  */
 
 type Entry = {
   readonly name: string;
-  readonly type: 'file' | 'directory' | 'symlink' | 'link' | 'fifo' | 'character-device' | 'block-device';
+  readonly type: 'file' | 'directory' | 'symlink' | 'link' | 'fifo' | 'character-device' | 'block-device' | 'contiguous-file' | 'odd';
   readonly linkname?: string;
   readonly device?: readonly [number, number];
 };
@@ -45,6 +46,8 @@ const DEVICES: readonly (readonly [number, number])[] = [
 
 const entry: fc.Arbitrary<Entry> = fc.oneof(
   fc.record({ name: fc.constantFrom(...NAMES), type: fc.constantFrom('file' as const, 'directory' as const, 'fifo' as const) }),
+  // Type flags Untar does not make: a contiguous file (7) and one of no kind (V).
+  { weight: 1, arbitrary: fc.record({ name: fc.constantFrom(...NAMES), type: fc.constantFrom('contiguous-file' as const, 'odd' as const) }) },
   fc.record({ name: fc.constantFrom(...NAMES), type: fc.constant('symlink' as const), linkname: fc.constantFrom(...SYMLINK_TARGETS) }),
   fc.record({ name: fc.constantFrom(...NAMES), type: fc.constant('link' as const), linkname: fc.constantFrom(...HARDLINK_TARGETS) }),
   fc.record({
@@ -67,14 +70,43 @@ async function archive(entries: readonly Entry[], own: string): Promise<Buffer> 
   pack.entry({ name: 'rootfs/', type: 'directory', mode: 0o755, mtime });
   pack.entry({ name: `rootfs/${own}`, mode: 0o644, mtime }, Buffer.from(own));
   for (const e of entries) {
-    const header = { name: `rootfs/${e.name}${e.type === 'directory' ? '/' : ''}`, type: e.type, mode: e.type === 'directory' ? 0o755 : 0o644, mtime };
-    if (e.type === 'file') pack.entry(header, Buffer.from(e.name));
+    const type = e.type === 'odd' ? 'file' : e.type;
+    const header = { name: `rootfs/${e.name}${e.type === 'directory' ? '/' : ''}`, type, mode: e.type === 'directory' ? 0o755 : 0o644, mtime };
+    if (type === 'file' || type === 'contiguous-file') pack.entry(header, Buffer.from(e.name));
     else pack.entry({ ...header, linkname: e.linkname ?? '', devmajor: e.device?.[0] ?? 0, devminor: e.device?.[1] ?? 0 });
   }
   pack.finalize();
   const chunks: Buffer[] = [];
   for await (const chunk of pack) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  // The odd entries get the flag V: the headers before them are config.json's, the rootfs's and its own file's.
+  return withFlag(
+    Buffer.concat(chunks),
+    entries.flatMap((e, i) => (e.type === 'odd' ? [i + 3] : [])),
+    'V',
+  );
+}
+
+/** The tarball with the type flag of its `ordinals`-th headers (no PAX or long-name header among them) set to `flag`, checksums made again. */
+function withFlag(tar: Buffer, ordinals: readonly number[], flag: string): Buffer {
+  const out = Buffer.from(tar);
+  for (let at = 0, ordinal = 0; at + 512 <= out.length && out[at] !== 0; ordinal++) {
+    if (ordinals.includes(ordinal)) {
+      out[at + 156] = flag.charCodeAt(0);
+      out.fill(0x20, at + 148, at + 156);
+      let sum = 0;
+      for (let i = at; i < at + 512; i++) sum += out[i]!;
+      out.write(`${sum.toString(8).padStart(6, '0')}\0 `, at + 148, 8, 'latin1');
+    }
+    const size = Number.parseInt(
+      out
+        .toString('latin1', at + 124, at + 136)
+        .replace(/\0.*$/s, '')
+        .trim() || '0',
+      8,
+    );
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out;
 }
 
 const made = new WeakMap<HttpClient, number>();

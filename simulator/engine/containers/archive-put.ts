@@ -11,6 +11,7 @@ import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
 import { copyOwner } from './copy-owner.js';
+import { extractionLoop } from './path-refusals.js';
 import { extractUpload } from './extract-upload.js';
 import { ownLayerDir } from './shape.js';
 import { tarOpening } from './tar-opening.js';
@@ -72,7 +73,7 @@ function hasMounts(container: Container): boolean {
 
 /**
  * PUT /containers/{name}/archive: the path ("bad parameter: pathcannot be empty"), the container,
- * then the extraction point (404 when missing, the release's refusal when no directory), a
+ * then the extraction point (500 where its links loop, 404 when missing, the release's refusal when no directory), a
  * read-only root file system, then the tar: no entry extracts nothing, no tar is refused, and the
  * entries are written into the container's own layer (extract-upload.ts); a success is the
  * container's extract-to-dir event and an empty 200. Observed on 20.10.24, 26.1.5, 28.5.2 and
@@ -89,6 +90,11 @@ export const archivePutRoute: Route = {
     if (found === undefined) return;
     const { container } = found;
     const view = containerFilesystem(x, container);
+    const loop = extractionLoop(x, container, view, found.path);
+    if (loop !== null) {
+      x.req.resume();
+      return handlerError(x, 500, loop);
+    }
     const point = extractionPoint(view, found.path);
     if (point.type !== 'directory') x.req.resume();
     if (point.type === 'missing') return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));

@@ -10,6 +10,7 @@ import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
 import { apiBelow, queryOf, releaseBelow, sendBody, sendEmpty } from '../replies.js';
 import { archiveVariant } from './archive-variant.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
+import { statRefusal } from './path-refusals.js';
 import { TYPELESS_MODES_FROM } from './export.js';
 
 const TAR_TYPE = 'application/x-tar';
@@ -42,9 +43,15 @@ function labelOf(path: string): string {
   return absolute === '' ? '/' : posix.basename(absolute);
 }
 
-/** The path's stat as the container sees it (container-fs.ts: its own layer, the init layer, its image), or an answered 404. */
+/** The path's stat as the container sees it (container-fs.ts: its own layer, the init layer, its image), or an answered 404 (500 where its links loop or it leads through a file: path-refusals.ts). */
 function statOr404(x: Exchange, container: Container, path: string): PathStat | undefined {
-  const stat = containerFilesystem(x, container).stat(path);
+  const view = containerFilesystem(x, container);
+  const refused = statRefusal(x, container, view, path);
+  if (refused !== null) {
+    handlerError(x, 500, refused);
+    return undefined;
+  }
+  const stat = view.stat(path);
   if (stat === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path, name: x.params['name'] ?? '' }));
   // The stat names the path's base name (archive-variant.ts).
   if (stat === undefined) return stat;

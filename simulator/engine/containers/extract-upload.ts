@@ -24,12 +24,19 @@ export type Extraction = { readonly written: true } | { readonly refused: string
  */
 const NOT_EXIST_IS_NOT_FOUND_FROM = '24.0';
 
+/**
+ * The type flags Untar makes entries of: files, hard links, symlinks, devices, directories, fifos
+ * (a contiguous file, 7, and any other is "unhandled tar header type 55", observed on 20.10.24,
+ * 26.1.5, 28.5.2 and 29.7.2).
+ */
+const UNTAR_FLAGS = new Set(['0', '1', '2', '3', '4', '5', '6']);
+
 /** PAX records that say no more than the header does (names, sizes, owners, times) or nothing Untar applies. */
 const PLAIN_PAX = new Set(['path', 'linkpath', 'size', 'uid', 'gid', 'uname', 'gname', 'mtime', 'atime', 'ctime', 'comment']);
 
 /** Why a record is beyond what ctrd-sim extracts, or null. */
 function unmodelledRecord(record: TarRecord): string | null {
-  if (record.type !== 'link' && entryOfRecord(record) === undefined) return `a ${record.type} entry`;
+  if (UNTAR_FLAGS.has(record.typeflag) && record.type !== 'link' && entryOfRecord(record) === undefined) return `a ${record.type} entry`;
   const extra = Object.keys(record.pax).find((key) => !PLAIN_PAX.has(key));
   if (extra !== undefined) return `an entry with the PAX record ${extra}`;
   return null;
@@ -151,6 +158,32 @@ export function extractUpload(
       .filter((e): e is FsEntry => e !== undefined && (e === entry || e.inode === entry.inode));
   };
   /**
+   * Unpack's steps before it creates an entry that is no directory: its missing parents made, then
+   * what is at its path refused (noOverwriteDirNonDir, a directory) or removed (whitedOut: a
+   * whiteout left where the layers below show it).
+   */
+  const madeWay = (
+    path: string,
+    { named, relative }: { readonly named: string; readonly relative: string },
+    made: readonly string[],
+  ): Extraction | { readonly whitedOut: boolean } => {
+    for (const dir of made) {
+      touch(posix.dirname(dir));
+      pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
+    }
+    const existing = at(path);
+    if (existing?.type === 'directory' && noOverwriteDirNonDir) {
+      commit(container, pending, removed, at);
+      return { refused: `cannot overwrite directory ${goQuote(older ? named : relative)} with non-directory ${goQuote(dest)}` };
+    }
+    const whitedOut = existing !== undefined && belowShows(path);
+    if (existing !== undefined) {
+      touch(posix.dirname(path));
+      removeAll(path);
+    }
+    return { whitedOut };
+  };
+  /**
    * A hard link entry (hard-link.ts; observed 2026-12-07 on the four releases): its parents made,
    * what is at its path removed, its target refused or looked up, then the target's inode shared
    * (copied up from below with a new one). Untar's Lchown then gives the inode the header's owner
@@ -177,20 +210,9 @@ export function extractUpload(
       if ('failed' in linked && failsBeforeParent(linked, older)) return notFoundOr(linked.failed, call(older ? named : relative, linked.failed));
       return notFoundOr(failed.failed, call(older ? named : (failed.name ?? relative), failed.failed));
     }
-    for (const dir of made) {
-      touch(posix.dirname(dir));
-      pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
-    }
-    const existing = at(path);
-    if (existing?.type === 'directory' && noOverwriteDirNonDir) {
-      commit(container, pending, removed, at);
-      return { refused: `cannot overwrite directory ${goQuote(older ? named : relative)} with non-directory ${goQuote(dest)}` };
-    }
-    const whitedOut = existing !== undefined && belowShows(path);
-    if (existing !== undefined) {
-      touch(posix.dirname(path));
-      removeAll(path);
-    }
+    const prepared = madeWay(path, { named, relative }, made);
+    if (!('whitedOut' in prepared)) return prepared;
+    const { whitedOut } = prepared;
     if ('refused' in target) return leaving(path, whitedOut, target);
     const linked = linkedEntry(at, top, target.path, !older);
     if ('failed' in linked) return leaving(path, whitedOut, notFoundOr(linked.failed, call(shown, linked.failed)));
@@ -249,6 +271,16 @@ export function extractUpload(
     if (failed?.by === 'stat') {
       commit(container, pending, removed, at);
       return { refused: `statat ${posix.dirname(relative)}: ${failed.failed}` };
+    }
+    if (!UNTAR_FLAGS.has(record.typeflag)) {
+      // createTarFile's default, once the parents are made and what is at the path is removed.
+      const unhandled = { refused: `unhandled tar header type ${record.typeflag.charCodeAt(0)}` };
+      if (failed !== null) {
+        commit(container, pending, removed, at);
+        return unhandled;
+      }
+      const prepared = madeWay(path, { named, relative }, made);
+      return 'whitedOut' in prepared ? leaving(path, prepared.whitedOut, unhandled) : prepared;
     }
     if (record.type === 'link') {
       const linked = hardLink(record, path, { named, relative, shown }, failed, made);

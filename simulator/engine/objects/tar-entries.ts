@@ -82,6 +82,8 @@ const TYPES: Readonly<Record<string, FsEntryType>> = {
 export interface TarRecord {
   readonly name: string;
   readonly type: string;
+  /** The header's type flag as written ('\0' read as '0'): tar-stream names only the flags it knows. */
+  readonly typeflag: string;
   readonly mode: number;
   readonly uid: number;
   readonly gid: number;
@@ -95,6 +97,7 @@ export interface TarRecord {
 
 /** Every entry of a tarball (uncompressed), as written. */
 export async function readTarRecords(body: Buffer): Promise<TarRecord[]> {
+  const flags = typeflagsOf(body);
   const records: TarRecord[] = [];
   const extract = (await tarStream()).extract();
   Readable.from([body]).pipe(extract);
@@ -105,6 +108,7 @@ export async function readTarRecords(body: Buffer): Promise<TarRecord[]> {
     records.push({
       name: header.name,
       type: header.type ?? 'file',
+      typeflag: flags[records.length] ?? '0',
       mode: header.mode ?? 0o644,
       uid: header.uid ?? 0,
       gid: header.gid ?? 0,
@@ -117,6 +121,34 @@ export async function readTarRecords(body: Buffer): Promise<TarRecord[]> {
     });
   }
   return records;
+}
+
+/** Headers whose data describes the next entry, or the archive: no entry of their own (tar-stream's reading too). */
+const META_FLAGS = new Set(['x', 'g', 'L', 'K']);
+
+/** A header's octal number field (GNU's base-256 for a size past its digits). */
+function numberField(block: Buffer, from: number, to: number): number {
+  if ((block[from]! & 0x80) !== 0) return block.subarray(from + 1, to).reduce((total, byte) => total * 256 + byte, 0);
+  return Number.parseInt(
+    block
+      .toString('latin1', from, to)
+      .replace(/[\0 ]+$/, '')
+      .trim() || '0',
+    8,
+  );
+}
+
+/** The type flags of a tarball's entries, in order, as its headers write them (up to the first zero block). */
+export function typeflagsOf(body: Buffer): string[] {
+  const flags: string[] = [];
+  for (let at = 0; at + 512 <= body.length && body[at] !== 0; ) {
+    const flag = body[at + 156] === 0 ? '0' : String.fromCharCode(body[at + 156]!);
+    const size = numberField(body, at + 124, at + 136);
+    if (!Number.isFinite(size) || size < 0) break;
+    if (!META_FLAGS.has(flag)) flags.push(flag);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return flags;
 }
 
 /** A record as a file system entry at its clean path, or undefined for a type the simulator's filesystems do not hold. */

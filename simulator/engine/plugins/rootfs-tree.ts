@@ -33,7 +33,7 @@ const UNMODELLED: Stop = { unmodelled: true };
  * that leads out is refused first). Observed 2026-12-07 on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 with
  * fifos, devices, entries below files, fifos, devices and links (dangling, absolute, leading out,
  * cycles), and hard links to nothing, to directories, devices, symlinks, through files and links.
- * What it does not follow (a ".." after a missing name in a link's target, other type flags)
+ * What it does not follow (a ".." after a missing name in a link's target, a global header)
  * unpacks with an outcome the simulator does not model.
  */
 export class RootfsTree {
@@ -51,13 +51,19 @@ export class RootfsTree {
   /** Unpacks one entry (its name already moby's: clean and relative to the rootfs). */
   add(name: string, typeflag: string, linkname: string): Unpacked {
     if (name === '.') return DONE;
+    // A global header goes through moby's tar writer, whose refusal of its fields was not observed.
+    if (typeflag === 'g') return UNMODELLED;
     const kind = KINDS[typeflag];
-    if (kind === undefined) return UNMODELLED;
     const at = (path: string): FsEntry | undefined => this.byPath.get(path);
     const parent = entryParent(at, '/', name, this.older);
     if ('unmodelled' in parent) return UNMODELLED;
     if ('said' in parent) return { refused: parent.said };
     if ('failed' in parent && parent.by === 'stat') return { refused: `statat ${posix.dirname(name)}: ${parent.failed}` };
+    if (kind === undefined) {
+      // createTarFile's default, once the parents are made and what is at the path is removed (a contiguous file, 7, too).
+      if (!('failed' in parent)) this.removeAll(this.madeFor(parent, name));
+      return { refused: `unhandled tar header type ${typeflag.charCodeAt(0)}` };
+    }
     const target = kind === 'hardlink' ? hardLinkTarget(at, '/', linkname, this.older, this.checksTargets) : null;
     if (target !== null && 'unmodelled' in target) return UNMODELLED;
     if (target !== null && 'refused' in target) return target;
@@ -68,14 +74,10 @@ export class RootfsTree {
     if (linked !== null && 'failed' in linked && failsBeforeParent(linked, this.older) && 'failed' in parent)
       return { refused: createFailure(made, named, this.older, linked.failed) };
     if ('failed' in parent) return { refused: createFailure(made, this.older ? named : (parent.name ?? name), this.older, parent.failed) };
-    const path = posix.join(parent.dir, ...parent.missing, posix.basename(name));
+    const path = this.madeFor(parent, name);
     // From 28.0 the calls name the path as go-archive resolved it where it did (a directory's times too).
     const resolved = this.older ? named : parent.renamed === true ? posix.relative('/', path) : name;
     if (kind === 'directory') this.directories.push(this.older ? name : resolved);
-    for (let i = 1; i <= parent.missing.length; i++) {
-      const dir = posix.join(parent.dir, ...parent.missing.slice(0, i));
-      this.byPath.set(dir, entry(dir, 'directory'));
-    }
     if (kind === 'directory' && at(path)?.type === 'directory') return DONE;
     this.removeAll(path);
     if (kind !== 'hardlink') {
@@ -101,6 +103,15 @@ export class RootfsTree {
       if ('failed' in reached) return { refused: this.older ? `chtimes /${name}: ${reached.failed}` : `chtimesat ${name}: ${reached.failed}` };
     }
     return DONE;
+  }
+
+  /** The path an entry goes to, its missing parents made (MkdirAll). */
+  private madeFor(parent: { readonly dir: string; readonly missing: readonly string[] }, name: string): string {
+    for (let i = 1; i <= parent.missing.length; i++) {
+      const dir = posix.join(parent.dir, ...parent.missing.slice(0, i));
+      this.byPath.set(dir, entry(dir, 'directory'));
+    }
+    return posix.join(parent.dir, ...parent.missing, posix.basename(name));
   }
 
   /** os.RemoveAll of what is at `path` (a link itself, not its target). */
