@@ -133,7 +133,9 @@ t.test('arbitrary reports: data round-trips, nothing escapes, matrix matches', a
     { numRuns: 300 },
   );
   t.pass('300 arbitrary reports');
-  t.ok(known > 20, `${known} of 300 reports had a known-deviation cell`);
+  // The path is exercised, whatever the draw: about one report in twelve has such a cell (20 of 300
+  // in a run of 2026-12-07, so a bound of 20 failed now and then).
+  t.ok(known >= 5, `${known} of 300 reports had a known-deviation cell`);
 });
 
 t.test('arbitrary reports where some rules are skipped everywhere for one reason: each such rule is one cell', async (t) => {
