@@ -8,14 +8,14 @@ import { type Ask, checkAgainstObservedReleases } from './helpers/real-versus-si
  * ctrd-sim emulating it get the same generated creates, whose rootfs holds files, directories,
  * fifos, devices, symlinks (to directories, files, nothing, absolute, leading out, each other) and
  * hard links (to what is there or not, through files and links, leading out), type flags Untar does
- * not make (7, V), at names that may lie
+ * not make (7, V) and PAX global headers, at names that may lie
  * below any of them; the answers (the unpack's refusal in the release's words, or the plugin made)
  * must be the same. An outcome ctrd-sim does not model answers 501, which fails here.
  */
 
 type Entry = {
   readonly name: string;
-  readonly type: 'file' | 'directory' | 'symlink' | 'link' | 'fifo' | 'character-device' | 'block-device' | 'contiguous-file' | 'odd';
+  readonly type: 'file' | 'directory' | 'symlink' | 'link' | 'fifo' | 'character-device' | 'block-device' | 'contiguous-file' | 'odd' | 'global';
   readonly linkname?: string;
   readonly device?: readonly [number, number];
 };
@@ -47,7 +47,10 @@ const DEVICES: readonly (readonly [number, number])[] = [
 const entry: fc.Arbitrary<Entry> = fc.oneof(
   fc.record({ name: fc.constantFrom(...NAMES), type: fc.constantFrom('file' as const, 'directory' as const, 'fifo' as const) }),
   // Type flags Untar does not make: a contiguous file (7) and one of no kind (V).
-  { weight: 1, arbitrary: fc.record({ name: fc.constantFrom(...NAMES), type: fc.constantFrom('contiguous-file' as const, 'odd' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ name: fc.constantFrom(...NAMES), type: fc.constantFrom('contiguous-file' as const, 'odd' as const, 'global' as const) }),
+  },
   fc.record({ name: fc.constantFrom(...NAMES), type: fc.constant('symlink' as const), linkname: fc.constantFrom(...SYMLINK_TARGETS) }),
   fc.record({ name: fc.constantFrom(...NAMES), type: fc.constant('link' as const), linkname: fc.constantFrom(...HARDLINK_TARGETS) }),
   fc.record({
@@ -70,20 +73,18 @@ async function archive(entries: readonly Entry[], own: string): Promise<Buffer> 
   pack.entry({ name: 'rootfs/', type: 'directory', mode: 0o755, mtime });
   pack.entry({ name: `rootfs/${own}`, mode: 0o644, mtime }, Buffer.from(own));
   for (const e of entries) {
-    const type = e.type === 'odd' ? 'file' : e.type;
+    const type = e.type === 'odd' || e.type === 'global' ? 'file' : e.type;
     const header = { name: `rootfs/${e.name}${e.type === 'directory' ? '/' : ''}`, type, mode: e.type === 'directory' ? 0o755 : 0o644, mtime };
-    if (type === 'file' || type === 'contiguous-file') pack.entry(header, Buffer.from(e.name));
+    // A global header's data is PAX records: empty, it holds none.
+    if (type === 'file' || type === 'contiguous-file') pack.entry(header, Buffer.from(e.type === 'global' ? '' : e.name));
     else pack.entry({ ...header, linkname: e.linkname ?? '', devmajor: e.device?.[0] ?? 0, devminor: e.device?.[1] ?? 0 });
   }
   pack.finalize();
   const chunks: Buffer[] = [];
   for await (const chunk of pack) chunks.push(chunk as Buffer);
-  // The odd entries get the flag V: the headers before them are config.json's, the rootfs's and its own file's.
-  return withFlag(
-    Buffer.concat(chunks),
-    entries.flatMap((e, i) => (e.type === 'odd' ? [i + 3] : [])),
-    'V',
-  );
+  // The odd entries get the flag V, the global ones g (a PAX global header): the headers before them are config.json's, the rootfs's and its own file's.
+  const ordinals = (type: Entry['type']): number[] => entries.flatMap((e, i) => (e.type === type ? [i + 3] : []));
+  return withFlag(withFlag(Buffer.concat(chunks), ordinals('odd'), 'V'), ordinals('global'), 'g');
 }
 
 /** The tarball with the type flag of its `ordinals`-th headers (no PAX or long-name header among them) set to `flag`, checksums made again. */
