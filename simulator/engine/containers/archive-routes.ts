@@ -51,7 +51,9 @@ function statOr404(x: Exchange, container: Container, path: string): PathStat | 
     handlerError(x, 500, refused);
     return undefined;
   }
-  const stat = view.stat(path);
+  // A trailing "/" or "/." makes the Lstat follow a last symlink: one that leads nowhere is missing.
+  const followed = /\/\.?$/.test(path) && posix.normalize(path) !== '/';
+  const stat = followed && view.lookup(path, true) === undefined ? undefined : view.stat(path);
   if (stat === undefined) handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path, name: x.params['name'] ?? '' }));
   // The stat names the path's base name (archive-variant.ts).
   if (stat === undefined) return stat;

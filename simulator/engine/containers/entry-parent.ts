@@ -66,7 +66,7 @@ export function entryParent(
 }
 
 /** The shortest leading part of `path` that leads nowhere: a dangling link where its name is one. */
-function danglingPrefix(at: (path: string) => FsEntry | undefined, path: string): string {
+export function danglingPrefix(at: (path: string) => FsEntry | undefined, path: string): string {
   const parts = path.split('/').filter((part) => part !== '');
   for (let i = 1; i < parts.length; i++) {
     const prefix = `/${parts.slice(0, i).join('/')}`;

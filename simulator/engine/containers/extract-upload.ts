@@ -4,7 +4,7 @@ import { type Container, entryOfRecord, type FsEntry, isWhiteout, newInode, type
 import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
-import { type EntryFailure, entryParent } from './entry-parent.js';
+import { danglingPrefix, type EntryFailure, entryParent } from './entry-parent.js';
 import { failsBeforeParent, hardLinkTarget, linkedEntry } from './hard-link.js';
 import { reachedBy, walkIn } from './path-walk.js';
 import { checksLocalNames, createFailure, localName, untarsInRoot } from './untar-variants.js';
@@ -245,6 +245,10 @@ export function extractUpload(
     const place = placed(x, record.name, dest);
     if ('refused' in place) {
       const way = place.parentMade === undefined ? [] : missingParents(at, place.parentMade);
+      if ('said' in way) {
+        commit(container, pending, removed, at);
+        return { refused: way.said };
+      }
       if (!Array.isArray(way)) return way;
       for (const dir of way) {
         touch(posix.dirname(dir));
@@ -369,10 +373,12 @@ export function extractUpload(
  * way followed in the chroot: none where it exists (a link too), or where a file or a cycle on the
  * way makes Lstat fail otherwise.
  */
-function missingParents(at: (path: string) => FsEntry | undefined, parent: string): string[] | { readonly unmodelled: string } {
+function missingParents(at: (path: string) => FsEntry | undefined, parent: string): string[] | { readonly unmodelled: string } | { readonly said: string } {
   const walk = walkIn(at, '/', posix.dirname(parent));
   if (walk.kind === 'notDir' || walk.kind === 'loop') return [];
-  if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: 'a parent made through a dangling link, for an entry its name refuses' };
+  if (walk.kind !== 'dir') return { unmodelled: 'a parent made through ".." after a missing name, for an entry its name refuses' };
+  // MkdirAll meets the dangling link on the way: Mkdir's EEXIST, the link no directory (observed on 26.1.5).
+  if (walk.throughLink) return { said: `mkdir ${danglingPrefix(at, parent)}: file exists` };
   if (walk.missing.length === 0 && at(posix.join(walk.path, posix.basename(parent))) !== undefined) return [];
   const names = [...walk.missing, posix.basename(parent)];
   return names.map((_, i) => posix.join(walk.path, ...names.slice(0, i + 1)));
