@@ -243,13 +243,7 @@ export function withTypeBitsInModes(tar: Buffer): Buffer {
   let at = 0;
   while (at + 512 <= out.length && out[at] !== 0) {
     const flag = String.fromCharCode(out[at + 156]!);
-    const size = Number.parseInt(
-      out
-        .toString('latin1', at + 124, at + 136)
-        .replace(/\0.*$/s, '')
-        .trim() || '0',
-      8,
-    );
+    const size = numberField(out, at + 124, at + 136);
     const field = (from: number, to: number): string => out.toString('latin1', from, to).replace(/\0.*$/s, '');
     const prefix = field(at + 345, at + 500);
     const name = prefix === '' ? field(at, at + 100) : `${prefix}/${field(at, at + 100)}`;
@@ -257,13 +251,7 @@ export function withTypeBitsInModes(tar: Buffer): Buffer {
     const bits = flag === '1' ? bitsByName.get(field(at + 157, at + 257)) : TYPE_BITS_BY_FLAG[flag];
     if (bits !== undefined) {
       bitsByName.set(name, bits);
-      const mode = Number.parseInt(
-        out
-          .toString('latin1', at + 100, at + 108)
-          .replace(/\0.*$/s, '')
-          .trim() || '0',
-        8,
-      );
+      const mode = numberField(out, at + 100, at + 108);
       out.write(`${(mode | bits).toString(8).padStart(7, '0')}\0`, at + 100, 8, 'latin1');
       out.fill(0x20, at + 148, at + 156);
       let sum = 0;
