@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import { isWhiteout, OPAQUE_MARKER, ownerOf, rdevOf, WHITEOUT_PREFIX, type Container, type FsEntry } from '../objects/index.js';
 import type { Exchange } from '../../http/exchange.js';
 import { statSize, type LayerFilesystem } from '../objects/filesystem.js';
-import { sendJson } from '../replies.js';
+import { releaseBelow, sendJson } from '../replies.js';
 import { lowerFilesystem, ownEntries } from './container-fs.js';
 import { containerOr404 } from './routes.js';
 
@@ -13,22 +13,25 @@ const ADDED = 1;
 const DELETED = 2;
 
 /**
- * Whether moby's FileInfo takes an entry for a directory: its mode's S_IFDIR bit, which a block
- * device's type (S_IFBLK, 060000) holds too (observed on 20.10.24: a block device over /etc lists
- * what /etc held as deleted).
+ * Whether the changes take an entry for a directory: before 28.0 moby's FileInfo tests its mode's
+ * S_IFDIR bit, which a block device's type (S_IFBLK, 060000) holds too (observed on 20.10.24 and
+ * 26.1.5: a block device over /etc lists what /etc held as deleted); go-archive (28.0) no longer
+ * does (observed on 28.5.2 and 29.7.2: only /etc, modified).
  */
-const dirLike = (entry: FsEntry): boolean => entry.type === 'directory' || entry.type === 'block';
+const dirLike = (entry: FsEntry, blockIsDir: boolean): boolean => entry.type === 'directory' || (blockIsDir && entry.type === 'block');
+const BLOCK_IS_DIR_UNTIL = '28.0';
+const blockIsDirIn = (x: Exchange): boolean => releaseBelow(x, BLOCK_IS_DIR_UNTIL);
 
 /**
  * Whether an entry of the container's own layer differs from the one below it (moby's
  * statDifferent): its type, mode, owner or device numbers; for what is no directory also its size or time (a directory's
  * are no measure of change, moby#9874).
  */
-function differs(entry: FsEntry, below: FsEntry): boolean {
+function differs(entry: FsEntry, below: FsEntry, blockIsDir: boolean): boolean {
   if (entry.type !== below.type || entry.mode !== below.mode) return true;
   if (ownerOf(entry).uid !== ownerOf(below).uid || ownerOf(entry).gid !== ownerOf(below).gid) return true;
   if (rdevOf(entry).join(',') !== rdevOf(below).join(',')) return true;
-  if (dirLike(entry)) return false;
+  if (dirLike(entry, blockIsDir)) return false;
   return statSize(entry) !== statSize(below) || entry.mtime.getTime() !== below.mtime.getTime();
 }
 
@@ -37,7 +40,7 @@ function differs(entry: FsEntry, below: FsEntry): boolean {
  * and every directory above a change is modified too (moby's addChanges: "to properly save and
  * restore filesystem permissions"); a directory only copied up, or given the same mode, is none.
  */
-function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string, number> {
+function changesOf(own: readonly FsEntry[], lower: LayerFilesystem, blockIsDir: boolean): Map<string, number> {
   const kinds = new Map<string, number>();
   const owned = new Set(own.map((entry) => entry.path));
   for (const entry of own) {
@@ -48,9 +51,9 @@ function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string,
       continue;
     }
     if (below === undefined) kinds.set(entry.path, ADDED);
-    else if (differs(entry, below)) kinds.set(entry.path, MODIFIED);
+    else if (differs(entry, below, blockIsDir)) kinds.set(entry.path, MODIFIED);
     // An opaque directory (or a block device: dirLike) over a directory below: what that held directly and the own layer does not is deleted (not what lies deeper).
-    if ((entry.opaque === true || entry.type === 'block') && below?.type === 'directory')
+    if ((entry.opaque === true || (blockIsDir && entry.type === 'block')) && below?.type === 'directory')
       for (const child of lower.entries())
         if (posix.dirname(child.path) === entry.path && child.path !== '/' && !owned.has(child.path)) kinds.set(child.path, DELETED);
   }
@@ -66,7 +69,7 @@ function changesOf(own: readonly FsEntry[], lower: LayerFilesystem): Map<string,
  */
 export function changedEntries(x: Exchange, container: Container): FsEntry[] {
   const own = ownEntries(x, container);
-  const kinds = changesOf(own, lowerFilesystem(container));
+  const kinds = changesOf(own, lowerFilesystem(container), blockIsDirIn(x));
   const deleted = [...kinds].filter(([, kind]) => kind === DELETED).map(([path]) => whiteoutOf(path));
   // A changed file's other hard links go with it, unchanged or not (observed on 29.7.2: a new link to /bin/sh carries /bin/sh).
   const linked = new Set(own.filter((entry) => kinds.has(entry.path) && entry.inode !== undefined).map((entry) => entry.inode));
@@ -119,7 +122,7 @@ export const containerChangesRoute: Route = {
   handle(x) {
     const container = containerOr404(x);
     if (container === undefined) return;
-    const kinds = changesOf(ownEntries(x, container), lowerFilesystem(container));
+    const kinds = changesOf(ownEntries(x, container), lowerFilesystem(container), blockIsDirIn(x));
     const changes = [...kinds.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([Path, Kind]) => ({ Path, Kind }));
     sendJson(x, 200, changes.length === 0 ? null : changes);
   },

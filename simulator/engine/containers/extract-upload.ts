@@ -132,6 +132,21 @@ export function extractUpload(
   const touch = (dir: string): void => {
     pending.set(dir, { ...(at(dir) ?? directory(dir, now)), mtime: now });
   };
+  /** A parent MkdirAll makes: opaque where a whiteout hides what the layers below had there, as overlay's mkdir makes it (observed 2026-12-07 on 20.10.24, 26.1.5 and 29.7.2). */
+  const makeParent = (dir: string): void => {
+    const opaque = belowShows(dir);
+    touch(posix.dirname(dir));
+    pending.set(dir, { ...madeIn(at(posix.dirname(dir)), dir, now, older), ...(opaque ? { opaque: true as const } : {}) });
+  };
+  /**
+   * Overlay's impure mark on `dir`. Only a directory copied up from below (neither the root nor one
+   * made anew) holds it apart: with its origin the xattrs outgrow ext4's inode, a block more (29.7.2).
+   */
+  const markImpure = (dir: string): void => {
+    const there = at(dir);
+    if (dir === '/' || there?.type !== 'directory' || there.opaque === true || lower.at(dir)?.type !== 'directory') return;
+    pending.set(dir, { ...there, impure: true });
+  };
   /** An outcome after what was at `path` was removed: its whiteout kept where the layers below show it. */
   const leaving = (path: string, whitedOut: boolean, outcome: Extraction): Extraction => {
     if (whitedOut) pending.set(path, whiteoutAt(path, now));
@@ -167,10 +182,7 @@ export function extractUpload(
     { named, relative }: { readonly named: string; readonly relative: string },
     made: readonly string[],
   ): Extraction | { readonly whitedOut: boolean } => {
-    for (const dir of made) {
-      touch(posix.dirname(dir));
-      pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
-    }
+    for (const dir of made) makeParent(dir);
     const existing = at(path);
     if (existing?.type === 'directory' && noOverwriteDirNonDir) {
       commit(container, pending, removed, at);
@@ -234,8 +246,9 @@ export function extractUpload(
     const copied = below ? { ...shared, copiedUp: true as const } : shared;
     for (const sharer of ownsInode ? sharersOf(shared) : [copied]) pending.set(sharer.path, update(sharer));
     touch(posix.dirname(path));
-    // A link to what was copied up makes its directory impure (overlay's xattr, a block of its own on ext4).
-    if (copied.copiedUp === true) pending.set(posix.dirname(path), { ...at(posix.dirname(path))!, impure: true });
+    // Overlay marks impure the directory a copy-up writes into and the one a link to what was copied up goes into.
+    if (below) markImpure(posix.dirname(shared.path));
+    if (copied.copiedUp === true) markImpure(posix.dirname(path));
     pending.set(path, update({ ...copied, path }));
     return null;
   };
@@ -250,10 +263,7 @@ export function extractUpload(
         return { refused: way.said };
       }
       if (!Array.isArray(way)) return way;
-      for (const dir of way) {
-        touch(posix.dirname(dir));
-        pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
-      }
+      for (const dir of way) makeParent(dir);
       commit(container, pending, removed, at);
       return { refused: place.refused };
     }
@@ -315,10 +325,7 @@ export function extractUpload(
       existing = undefined;
     }
     // Untar makes the missing parents (MkdirAll) before it creates the entry.
-    for (const dir of made) {
-      touch(posix.dirname(dir));
-      pending.set(dir, madeIn(at(posix.dirname(dir)), dir, now, older));
-    }
+    for (const dir of made) makeParent(dir);
     if (older && entry.type === 'symlink' && !posix.join(posix.dirname(named), entry.linkname).startsWith(dest)) {
       return removedThenRefused(path, existing, `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}`, whitedOut);
     }

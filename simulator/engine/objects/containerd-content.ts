@@ -82,7 +82,7 @@ const blocksOf = (bytes: number): number => Math.ceil(bytes / BLOCK) * BLOCK;
  * A snapshot's disk usage as containerd's overlay snapshotter counts it (fs.DiskUsage: each inode's
  * blocks, each inode once): a block per directory, the root included, each file's size in whole
  * blocks, a symlink only when its target is too long for the inode, a block more for a directory
- * overlay marked impure (observed on 29.7.2: links to /etc/hostname in / add 4096, in / and /etc 8192). Observed: 2002944 bytes for the suites' busybox
+ * overlay marked impure (observed on 29.7.2: a link in / to /etc/hostname adds /etc's block and its mark's, one in /bin /bin's mark too). Observed: 2002944 bytes for the suites' busybox
  * layer on ext4 (three directories, three files, one short symlink).
  */
 export function snapshotUsage(entries: readonly FsEntry[]): number {

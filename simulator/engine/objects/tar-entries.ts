@@ -24,8 +24,9 @@ export interface FsEntry {
   /** A file or link of the layers below copied up into a container's own layer (by a hard link to it): overlay notes its origin. */
   readonly copiedUp?: true;
   /**
-   * A directory of a container's own layer holding a hard link to what was copied up (overlay marks
-   * it impure): containerd's snapshot usage counts a block more for it (observed on 29.7.2).
+   * A directory copied up into a container's own layer that overlay marked impure (a copy-up wrote
+   * into it, or a link to what was copied up went into it): its xattrs take a block of their own,
+   * which containerd's snapshot usage counts (observed on 29.7.2).
    */
   readonly impure?: true;
   /** The inode the entry shares with its hard links (absent: one of its own). */
