@@ -64,7 +64,19 @@ if (missing !== null) {
     t.same([shown.code, shown.stdout.trim()], [0, 'bridge 172.17.0.0/16'], `docker network inspect: the first predefined pool: ${shown.stderr}`);
     t.equal((await docker(['network', 'rm', 'ctc-cli-net'], host, home)).code, 0, 'docker network rm');
 
-    for (const [args, endpoint] of [[['network', 'create', '--driver', 'macvlan', 'ctc-cli-mac'], 'POST /networks/create (the macvlan driver)']] as const) {
+    // The simulated host has the link eth0 (networks/parent-link-network.ts) and cannot add a dummy link for a network without a parent.
+    const macvlan = await docker(['network', 'create', '--driver', 'macvlan', '-o', 'parent=eth0', 'ctc-cli-mac'], host, home);
+    t.equal(macvlan.code, 0, `docker network create --driver macvlan -o parent=eth0: ${macvlan.stderr}`);
+    const onParent = await docker(['network', 'inspect', '--format', '{{.Driver}} {{index .Options "parent"}}', 'ctc-cli-mac'], host, home);
+    t.same([onParent.code, onParent.stdout.trim()], [0, 'macvlan eth0'], `docker network inspect of the macvlan network: ${onParent.stderr}`);
+    const noParent = await docker(['network', 'create', '--driver', 'ipvlan', 'ctc-cli-ipv'], host, home);
+    t.same(
+      [noParent.code, noParent.stderr.trim()],
+      [1, 'Error response from daemon: operation not supported'],
+      'docker network create --driver ipvlan without a parent',
+    );
+
+    for (const [args, endpoint] of [[['swarm', 'init', '--advertise-addr', '127.0.0.1'], 'POST /swarm/init']] as const) {
       const run = await docker(args, host, home);
       t.equal(run.code, 1, `docker ${args.join(' ')} fails`);
       t.match(run.stderr, `Error response from daemon: ${endpoint} is not implemented by ctrd-sim`, `docker ${args.join(' ')} says what is not implemented`);

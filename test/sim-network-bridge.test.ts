@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
 import { importBusybox } from './helpers/busybox-containers.js';
-import { type Ask, askText, checkObserved, json, type Observed, withObservedReleases } from './helpers/real-versus-sim.js';
+import { type Ask, askText, assertRunsAlike, checkObserved, json, sendAsk, type Observed, withObservedReleases } from './helpers/real-versus-sim.js';
 import { replayParameters } from './helpers/replay.js';
 
 /**
@@ -98,11 +98,7 @@ function networkSummary(body: string): [string, string | null] {
 }
 
 async function read(client: HttpClient, ask: Ask): Promise<unknown> {
-  const reply = await client.request(ask.method, ask.path, {
-    headers: ask.type === undefined ? {} : { 'Content-Type': ask.type },
-    ...(ask.body === undefined ? {} : { body: ask.body }),
-    timeoutMs: 10_000,
-  });
+  const reply = await sendAsk(client, ask);
   const text = reply.body.trim();
   if (reply.status >= 400) return [reply.status, normalized((JSON.parse(text) as { message: string }).message)];
   if (ask.method === 'DELETE') return [reply.status, text];
@@ -124,25 +120,9 @@ async function cleanUp(client: HttpClient): Promise<void> {
   for (const name of NAMES) await client.request('DELETE', `/networks/${name}`, { timeoutMs: 10_000 });
 }
 
-withObservedReleases('bridge networks: creates, inspects, deletes and prunes', 'ctc-netbr-', { isolated: true }, async (_t, release, real, sim) => {
-  // The daemons keep what earlier runs left (where the round-robin pick stands, a pool a release
-  // keeps): a run is not shrunk, and a disagreement shows every step since the daemons started.
-  const history: string[] = [];
-  await fc.assert(
-    fc.asyncProperty(fc.noShrink(runs), async (steps) => {
-      await Promise.all([cleanUp(real), cleanUp(sim)]);
-      history.push('    (the names removed)');
-      for (const step of steps) {
-        const [fromReal, fromSim] = await Promise.all([read(real, step), read(sim, step)]);
-        const answer = JSON.stringify(fromReal);
-        if (answer !== JSON.stringify(fromSim))
-          throw new Error(`${askText(step)}\n  dockerd ${release}: ${answer}\n  ctrd-sim: ${JSON.stringify(fromSim)}\n  after:\n${history.join('\n')}`);
-        history.push(`    ${askText(step)} => ${answer.length > 160 ? `${answer.slice(0, 160)}…` : answer}`);
-      }
-    }),
-    { numRuns: 50 },
-  );
-});
+withObservedReleases('bridge networks: creates, inspects, deletes and prunes', 'ctc-netbr-', { isolated: true }, (_t, release, real, sim) =>
+  assertRunsAlike(release, [real, sim], runs, read, cleanUp, 50),
+);
 
 const EP_NETWORKS = ['ctc-en-a', 'ctc-en-b'];
 const EP_CONTAINERS = ['ctc-ec-a', 'ctc-ec-b', 'ctc-ec-c', 'ctc-ec-d'];

@@ -22,9 +22,11 @@ export interface StartRequest {
   readonly pluginDir?: string;
   /**
    * Capability netns: the daemon runs in a private network namespace of its own with loopback up
-   * and these extra addresses on it (e.g. "10.250.0.1"), none of them reachable from the machine.
+   * and these extra addresses on it (e.g. "10.250.0.1"), none of them reachable from the machine,
+   * and these further links (`links`: names; each an ifb device, down, which a parent of macvlan
+   * and ipvlan networks may name, and which connects to nothing).
    */
-  readonly netns?: { readonly addresses: readonly string[] };
+  readonly netns?: { readonly addresses: readonly string[]; readonly links?: readonly string[] };
   /**
    * Capability umask: the file-creation mask the daemon process starts with (0 to 0o777). A
    * permissive one shows what a daemon creates before it sets the mode it means.

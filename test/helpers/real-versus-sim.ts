@@ -23,13 +23,17 @@ export const askText = (a: Ask): string =>
 /** A JSON body with its type. */
 export const json = (body: string): Pick<Ask, 'type' | 'body'> => ({ type: 'application/json', body });
 
-/** The status and the message (a JSON error's, else the text; a JSON answer that is no error, as it is) of one answer. */
-export async function statusAndMessage(client: HttpClient, ask: Ask): Promise<[number, string]> {
-  const reply = await client.request(ask.method, ask.path, {
+/** One request sent as asked (10 s at most). */
+export const sendAsk = (client: HttpClient, ask: Ask): ReturnType<HttpClient['request']> =>
+  client.request(ask.method, ask.path, {
     headers: ask.type === undefined ? {} : { 'Content-Type': ask.type },
     ...(ask.body === undefined ? {} : { body: ask.body }),
     timeoutMs: 10_000,
   });
+
+/** The status and the message (a JSON error's, else the text; a JSON answer that is no error, as it is) of one answer. */
+export async function statusAndMessage(client: HttpClient, ask: Ask): Promise<[number, string]> {
+  const reply = await sendAsk(client, ask);
   try {
     const parsed = JSON.parse(reply.body) as { message?: unknown };
     return [reply.status, typeof parsed?.message === 'string' ? parsed.message : reply.body.trim()];
@@ -193,7 +197,12 @@ export function checkAgainstRelease(
 }
 
 /** How a pair is started: AgainstRealOptions', whether the real daemon runs containers, and flags both sides start with. */
-type PairOptions = Pick<AgainstRealOptions, 'isolated' | 'simArgs'> & { readonly runsContainers?: boolean; readonly daemonArgs?: readonly string[] };
+type PairOptions = Pick<AgainstRealOptions, 'isolated' | 'simArgs'> & {
+  readonly runsContainers?: boolean;
+  readonly daemonArgs?: readonly string[];
+  /** With `isolated`: the namespace's links beside loopback (as ctrd-sim's simulated host has them: networks/parent-link-network.ts). */
+  readonly links?: readonly string[];
+};
 
 /** The release's dockerd started (the suites' safety flags; `isolated`: in a private network namespace) and ctrd-sim emulating it; both stopped at the test's end. */
 async function startPair(
@@ -210,7 +219,7 @@ async function startPair(
     asked
       ? {
           ...(options.daemonArgs === undefined ? {} : { args: options.daemonArgs }),
-          ...(options.isolated === true ? { netns: { addresses: [] } } : {}),
+          ...(options.isolated === true ? { netns: { addresses: [], links: options.links ?? [] } } : {}),
           ...(timeNamespacesOff ? { config: { features: { 'time-namespaces': false } } } : {}),
         }
       : undefined,
@@ -251,4 +260,34 @@ export function observedDaemons(what: string): readonly { readonly release: stri
   if (missing.length > 0 && inCI()) t.fail(`the real daemons are required in CI: ${missing.join('; ')}`);
   else if (missing.length > 0) t.test(`${what}: the releases not installed`, { skip: missing.join('; ') }, async () => {});
   return [...real.daemons, ...('daemon' in v29 ? [v29.daemon] : [])];
+}
+
+/**
+ * Generated runs of requests sent to a real daemon and ctrd-sim alike, each run after `cleanUp` on
+ * both, each request answered alike (what `read` takes of it). The daemons keep what earlier runs
+ * left, so a run is not shrunk, and a disagreement shows every step since the daemons started.
+ */
+export async function assertRunsAlike(
+  release: string,
+  [real, sim]: readonly [HttpClient, HttpClient],
+  runs: fc.Arbitrary<Ask[]>,
+  read: (client: HttpClient, ask: Ask) => Promise<unknown>,
+  cleanUp: (client: HttpClient) => Promise<void>,
+  numRuns: number,
+): Promise<void> {
+  const history: string[] = [];
+  await fc.assert(
+    fc.asyncProperty(fc.noShrink(runs), async (steps) => {
+      await Promise.all([cleanUp(real), cleanUp(sim)]);
+      history.push('    (the names removed)');
+      for (const step of steps) {
+        const [fromReal, fromSim] = await Promise.all([read(real, step), read(sim, step)]);
+        const answer = JSON.stringify(fromReal);
+        if (answer !== JSON.stringify(fromSim))
+          throw new Error(`${askText(step)}\n  dockerd ${release}: ${answer}\n  ctrd-sim: ${JSON.stringify(fromSim)}\n  after:\n${history.join('\n')}`);
+        history.push(`    ${askText(step)} => ${answer.length > 160 ? `${answer.slice(0, 160)}…` : answer}`);
+      }
+    }),
+    { numRuns, ...replayParameters() },
+  );
 }

@@ -3,8 +3,8 @@ import type { Exchange } from '../../http/exchange.js';
 import { releaseBelow } from '../replies.js';
 import { builtinNetworks, type UserNetwork } from '../networks/builtin.js';
 import { isIPv6Subnet, netipText, parseAddress, prefixText, subnetContains } from '../networks/ipam.js';
-import type { NetipPrefix } from '../go-netip.js';
 import { findNetwork } from './container-networks.js';
+import { allocationsOf } from '../networks/bridge-network.js';
 
 /**
  * A create's endpoint settings for its network (NetworkingConfig.EndpointsConfig[<network>]) as the
@@ -211,8 +211,9 @@ function inSomeSubnet(address: string, ranges: readonly string[]): boolean {
 /** The ranges an endpoint's address may be in (NetworkSubnets): the create's subnets before 29.0, the pools taken from 29.0. */
 export function networkSubnets(x: Exchange, network: UserNetwork): NetworkSubnets {
   if (!releaseBelow(x, '29.0')) {
-    const taken = (allocation: { readonly pool: NetipPrefix } | null | undefined): string[] => (allocation == null ? [] : [prefixText(allocation.pool)]);
-    return { v4: taken(network.bridge?.v4), v6: taken(network.bridge?.v6) };
+    const pooled = network.bridge ?? network.parentLink;
+    const taken = (family: 'IPv4' | 'IPv6'): string[] => (pooled === undefined ? [] : allocationsOf(pooled, family).map((a) => prefixText(a.pool)));
+    return { v4: taken('IPv4'), v6: taken('IPv6') };
   }
   // libnetwork's IpamConf.Contains: the subnet, whatever the range (observed on 28.5.2: 10.91.5.5 on 10.91.0.0/16 with the range 10.91.1.0/24).
   const subnets = network.user.ipam.config.map((entry) => String(entry['Subnet'] ?? '')).filter((subnet) => subnet !== '');

@@ -36,9 +36,8 @@ export interface Allocation {
   readonly entry: IpamEntry | null;
 }
 
-/** What the bridge driver made, as inspect shows it. */
-export interface BridgeSettings {
-  readonly bridgeName: string;
+/** What a driver made of a create's pools (bridge, macvlan, ipvlan), as inspect shows it. */
+export interface PooledSettings {
   readonly internal: boolean;
   readonly attachable: boolean;
   /** The create's IPAM entries of each family, kept as the daemon keeps them whether it took a pool for them or not. */
@@ -46,6 +45,19 @@ export interface BridgeSettings {
   readonly configV6: readonly IpamEntry[];
   readonly v4: Allocation | null;
   readonly v6: Allocation | null;
+  /** The pools beyond each family's first, in the order taken (a macvlan or ipvlan network may have several). */
+  readonly further?: readonly Allocation[];
+}
+
+/** A network's pools of a family, in the order taken. */
+export const allocationsOf = (settings: PooledSettings, family: 'IPv4' | 'IPv6'): Allocation[] =>
+  [family === 'IPv4' ? settings.v4 : settings.v6, ...(settings.further ?? []).filter((a) => a.pool.family === family)].filter(
+    (allocation): allocation is Allocation => allocation !== null,
+  );
+
+/** What the bridge driver made, as inspect shows it. */
+export interface BridgeSettings extends PooledSettings {
+  readonly bridgeName: string;
 }
 
 /** How each release's bridge create differs. */
@@ -90,6 +102,11 @@ const VARIANT_27: BridgeVariant = { ...VARIANT_23, pools: POOLS_FIRST_FREE_27 };
 const VARIANT_28: BridgeVariant = { ...VARIANT_27, parseBeforePools: true, nullRefusesIPv6: null };
 const VARIANT_29: BridgeVariant = { ...VARIANT_28, pools: POOLS_FIRST_FREE_29 };
 
+/** What the pools' allocation reads of a release's variant (the same for every driver). */
+export type PoolsVariant = Pick<BridgeVariant, 'pools' | 'optionStatus' | 'nullRefusesIPv6'>;
+
+export const poolsVariantOf = (x: Exchange): PoolsVariant => variantOf(x);
+
 const variantOf = (x: Exchange): BridgeVariant =>
   releaseBelow(x, '23.0')
     ? VARIANT_20
@@ -116,7 +133,7 @@ function firstFreeAddress(pool: HeldPool, entry: IpamEntry | null): string {
  * does for a network driver it lacks); one that is there is a process ctrd-sim does not talk to
  * (501). Observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-07).
  */
-function ipamDriverOf(x: Exchange, request: CreateRequest): 'default' | 'null' | Refusal {
+export function ipamDriverOf(x: Exchange, request: CreateRequest): 'default' | 'null' | Refusal {
   const name = request.ipam?.driver ?? '';
   if (name === '' || name === 'default' || name === 'null') return name === 'null' ? 'null' : 'default';
   if (locatePlugin(name, x.state.config.pluginDirs) !== null)
@@ -124,15 +141,51 @@ function ipamDriverOf(x: Exchange, request: CreateRequest): 'default' | 'null' |
   return { status: 404, message: `plugin ${JSON.stringify(name)} not found` };
 }
 
+/** A create's pools being taken: its IPAM driver, each family's pools taken as asked, and a refusal that gives back what was taken. */
+export interface PoolAllocation {
+  readonly ipam: 'default' | 'null';
+  readonly take: (family: 'IPv4' | 'IPv6', config: readonly IpamEntry[]) => Allocation[] | Refusal;
+  readonly fail: (refusal: Refusal) => Refusal;
+}
+
+/**
+ * libnetwork's ipamAllocate for a create: the IPAM driver looked up before any pool is asked for,
+ * then the pools (`skipGateway`: the driver wants no gateway of libnetwork's).
+ */
+export function poolAllocation(x: Exchange, request: CreateRequest, variant: PoolsVariant, skipGateway = false): PoolAllocation | Refusal {
+  const ipam = ipamDriverOf(x, request);
+  if (typeof ipam !== 'string') return ipam;
+  const held: HeldPool[] = [];
+  return {
+    ipam,
+    take: (family, config) => (ipam === 'null' ? nullPools(variant, family, config) : takePools(x, variant, family, config, held, skipGateway)),
+    fail: (refusal) => {
+      releasePools(x.state.objects, held);
+      return refusal;
+    },
+  };
+}
+
 /** The null IPAM driver's pool for a family: everything, or its refusal of a pool the create names (or, before 28.0, of any IPv6 pool). */
-function nullPools(variant: BridgeVariant, family: 'IPv4' | 'IPv6', config: readonly IpamEntry[]): Allocation[] | Refusal {
+export function nullPools(variant: PoolsVariant, family: 'IPv4' | 'IPv6', config: readonly IpamEntry[]): Allocation[] | Refusal {
   if (config.length > 0) return { status: variant.optionStatus, message: 'null ipam driver does not handle specific address pool requests' };
   if (family === 'IPv6' && variant.nullRefusesIPv6 !== null) return { status: variant.optionStatus, message: variant.nullRefusesIPv6 };
   return [];
 }
 
-/** The family's pools: the create's entries, or a predefined one; past the first refusal the caller gives back what `held` lists. */
-function takePools(x: Exchange, variant: BridgeVariant, family: 'IPv4' | 'IPv6', entries: readonly IpamEntry[], held: HeldPool[]): Allocation[] | Refusal {
+/**
+ * The family's pools: the create's entries, or a predefined one; past the first refusal the caller
+ * gives back what `held` lists. Each gets the create's gateway, else the first free address unless
+ * the driver asked for none (`skipGateway`: an empty one).
+ */
+export function takePools(
+  x: Exchange,
+  variant: PoolsVariant,
+  family: 'IPv4' | 'IPv6',
+  entries: readonly IpamEntry[],
+  held: HeldPool[],
+  skipGateway = false,
+): Allocation[] | Refusal {
   const wanted = entries.length === 0 ? [null] : entries;
   const taken: Allocation[] = [];
   for (const entry of wanted) {
@@ -143,7 +196,8 @@ function takePools(x: Exchange, variant: BridgeVariant, family: 'IPv4' | 'IPv6',
       return pool;
     }
     held.push(pool);
-    taken.push({ pool, gateway: entry !== null && entry.gateway !== '' ? entry.gateway : firstFreeAddress(pool, entry), entry });
+    const gateway = entry !== null && entry.gateway !== '' ? entry.gateway : skipGateway ? '' : firstFreeAddress(pool, entry);
+    taken.push({ pool, gateway, entry });
   }
   return taken;
 }
@@ -178,16 +232,9 @@ export function createBridge(
     const refused = parse();
     if (refused !== null) return refused;
   }
-  const held: HeldPool[] = [];
-  const fail = (refusal: Refusal): Refusal => {
-    releasePools(x.state.objects, held);
-    return refusal;
-  };
-  // libnetwork's ipamAllocate looks the IPAM driver up before it asks for any pool.
-  const ipam = ipamDriverOf(x, request);
-  if (typeof ipam !== 'string') return ipam;
-  const pools = (family: 'IPv4' | 'IPv6', config: readonly IpamEntry[]): Allocation[] | Refusal =>
-    ipam === 'null' ? nullPools(variant, family, config) : takePools(x, variant, family, config, held);
+  const allocation = poolAllocation(x, request, variant);
+  if ('status' in allocation) return allocation;
+  const { ipam, take: pools, fail } = allocation;
   const v4 = families.ipv4 ? pools('IPv4', configV4) : [];
   if ('status' in v4) return fail(v4);
   const v6 = families.ipv6 ? pools('IPv6', configV6) : [];
@@ -219,10 +266,10 @@ export function createBridge(
 }
 
 /** The pools a network holds. */
-export const poolsOf = (bridge: BridgeSettings): HeldPool[] => [bridge.v4?.pool, bridge.v6?.pool].filter((pool): pool is HeldPool => pool !== undefined);
+export const poolsOf = (bridge: PooledSettings): HeldPool[] => [...allocationsOf(bridge, 'IPv4'), ...allocationsOf(bridge, 'IPv6')].map((a) => a.pool);
 
 /** Gives a removed network's pools back. */
-export const releaseBridge = (x: Exchange, bridge: BridgeSettings): void => releasePools(x.state.objects, poolsOf(bridge));
+export const releaseBridge = (x: Exchange, bridge: PooledSettings): void => releasePools(x.state.objects, poolsOf(bridge));
 
 /** How a release writes a bridge network's IPAM.Config (moby buildIpamResources, buildIPAMResources). */
 export type IpamView = 'config-or-info' | 'config-then-info' | 'allocated';
@@ -240,7 +287,10 @@ function entryDocument(entry: IpamEntry, gateway = ''): Record<string, unknown> 
   };
 }
 
-const infoDocument = (allocation: Allocation): Record<string, unknown> => ({ Subnet: poolText(allocation.pool), Gateway: allocation.gateway });
+const infoDocument = (allocation: Allocation): Record<string, unknown> => ({
+  Subnet: poolText(allocation.pool),
+  ...(allocation.gateway === '' ? {} : { Gateway: allocation.gateway }),
+});
 
 /**
  * IPAM.Config: 20.10 the IPv4 entries the create gave, else the pool taken, then the same for
@@ -248,7 +298,7 @@ const infoDocument = (allocation: Allocation): Record<string, unknown> => ({ Sub
  * for a family without any; from 29.0 only what was taken, the create's entries with their
  * gateways first.
  */
-export function bridgeIpamConfig(bridge: BridgeSettings, view: IpamView): Record<string, unknown>[] {
+export function bridgeIpamConfig(bridge: PooledSettings, view: IpamView): Record<string, unknown>[] {
   const infos = (allocation: Allocation | null): Record<string, unknown>[] => (allocation === null ? [] : [infoDocument(allocation)]);
   if (view === 'config-or-info') {
     return [
@@ -264,13 +314,10 @@ export function bridgeIpamConfig(bridge: BridgeSettings, view: IpamView): Record
       ...(bridge.configV6.length === 0 ? infos(bridge.v6) : []),
     ];
   }
-  const configured = (allocation: Allocation | null): Record<string, unknown>[] =>
-    allocation?.entry === null || allocation === null ? [] : [entryDocument(allocation.entry, allocation.gateway)];
+  const all = [...allocationsOf(bridge, 'IPv4'), ...allocationsOf(bridge, 'IPv6')];
   return [
-    ...configured(bridge.v4),
-    ...configured(bridge.v6),
-    ...(bridge.v4 !== null && bridge.v4.entry === null ? infos(bridge.v4) : []),
-    ...(bridge.v6 !== null && bridge.v6.entry === null ? infos(bridge.v6) : []),
+    ...all.flatMap((allocation) => (allocation.entry === null ? [] : [entryDocument(allocation.entry, allocation.gateway)])),
+    ...all.flatMap((allocation) => (allocation.entry === null ? infos(allocation) : [])),
   ];
 }
 
@@ -283,12 +330,11 @@ export type Uint64 = bigint;
  * still be given (the range's, or the pool's, not in use). Keys sorted, as Go writes a map.
  */
 export function bridgeIpamStatus(
-  bridge: BridgeSettings,
+  bridge: PooledSettings,
   endpoints: readonly EndpointAddresses[],
 ): Record<string, { IPsInUse: Uint64; DynamicIPsAvailable: Uint64 }> {
   const subnets: [string, { IPsInUse: Uint64; DynamicIPsAvailable: Uint64 }][] = [];
-  for (const allocation of [bridge.v4, bridge.v6]) {
-    if (allocation === null) continue;
+  for (const allocation of [...allocationsOf(bridge, 'IPv4'), ...allocationsOf(bridge, 'IPv6')]) {
     const { pool, entry } = allocation;
     const size = 1n << BigInt(pool.bits - pool.length);
     const inUse = new Set<bigint>([pool.value]);

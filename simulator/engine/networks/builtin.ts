@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { nowNanos, rfc3339Nano, type ObjectStore } from '../objects/index.js';
 import { type BridgeSettings, bridgeIpamConfig, bridgeIpamStatus, type IpamView } from './bridge-network.js';
+import type { ParentLinkSettings } from './parent-link-network.js';
 import { endpointAddressesOn } from './endpoint-addresses.js';
 
 /**
@@ -22,6 +23,8 @@ export interface UserNetwork {
   readonly created: bigint;
   readonly user: UserSettings;
   readonly bridge?: BridgeSettings;
+  /** What the macvlan or ipvlan driver made. */
+  readonly parentLink?: ParentLinkSettings;
 }
 
 /** What a create asked for, as inspect shows it. */
@@ -107,11 +110,15 @@ export interface NetworkStyle {
   readonly ipamView: IpamView;
 }
 
+/** A map as Go's encoding/json writes it: keys sorted. */
+const goMapOrdered = (map: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
 /** The network document in the release's field order. */
 export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: NetworkStyle): Record<string, unknown> {
   const settings = isUser(network) ? network.user : BUILTIN_SETTINGS;
   const { ipam } = settings;
-  const bridge = isUser(network) ? network.bridge : undefined;
+  const bridge = isUser(network) ? (network.bridge ?? network.parentLink) : undefined;
   const allocated = bridge !== undefined ? bridgeIpamConfig(bridge, style.ipamView) : style.inspectType && settings.configOnly ? [] : ipam.config;
   const containers =
     style.containers === 'none' ? {} : { Containers: style.containers === 'attached' && !settings.configOnly ? attachedContainers(objects, network) : {} };
@@ -130,8 +137,8 @@ export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: N
     ConfigFrom: { Network: '' },
     ConfigOnly: settings.configOnly,
     ...(style.inspectType ? {} : containers),
-    Options: settings.options,
-    Labels: settings.labels,
+    Options: goMapOrdered(settings.options),
+    Labels: goMapOrdered(settings.labels),
     ...(style.inspectType ? containers : {}),
     ...(style.withStatus
       ? { Status: { IPAM: bridge === undefined ? {} : { Subnets: bridgeIpamStatus(bridge, endpointAddressesOn(objects, network.id)) } } }

@@ -14,6 +14,7 @@ import { createBridge } from './bridge-network.js';
 import { familyOption } from './bridge-options.js';
 import { type CreateRequest, netipProblem, readCreateRequest } from './create-request.js';
 import { ipamProblem, ipv4First, netipIpamProblem, oldSubnetProblem } from './ipam.js';
+import { createParentLinked, type ParentLinkDriver } from './parent-link-network.js';
 import { userNetworks } from './user-networks.js';
 
 /** How each release's create differs (moby daemon/network.go createNetwork, libnetwork NewNetwork). */
@@ -178,10 +179,27 @@ function bridgeNetwork(x: Exchange, request: CreateRequest, families: Families):
   const options = keptOptions(x, request);
   const bridge = createBridge(x, id, request, options, families, others);
   if ('status' in bridge) return bridge;
+  return { ...madeNetwork(request, id, 'bridge', options, families), bridge };
+}
+
+/** The network the macvlan or ipvlan driver makes of the request (parent-link-network.ts), or its refusal. */
+function parentLinkedNetwork(x: Exchange, request: CreateRequest, driver: ParentLinkDriver, families: Families): UserNetwork | Refusal {
+  const id = randomBytes(32).toString('hex');
+  const others = userNetworks(x.state.objects).flatMap((network) =>
+    network.parentLink === undefined ? [] : [{ id: network.id, parentLink: network.parentLink }],
+  );
+  const options = keptOptions(x, request);
+  const parentLink = createParentLinked(x, { driver, others }, { request, options, families });
+  if ('status' in parentLink) return parentLink;
+  return { ...madeNetwork(request, id, driver, options, families), parentLink };
+}
+
+/** A network a driver made, as the daemon keeps the create's fields. */
+function madeNetwork(request: CreateRequest, id: string, driver: string, options: Readonly<Record<string, string>>, families: Families): UserNetwork {
   const ipam = request.ipam;
   return {
     name: request.name,
-    driver: 'bridge',
+    driver,
     id,
     created: nowNanos(),
     user: {
@@ -196,7 +214,6 @@ function bridgeNetwork(x: Exchange, request: CreateRequest, families: Families):
       options,
       labels: request.labels,
     },
-    bridge,
   };
 }
 
@@ -250,10 +267,11 @@ export const networkCreateRoute: Route = {
     if ('status' in outcome) return handlerError(x, outcome.status, outcome.message);
     let network: UserNetwork;
     if (outcome.make === 'config-only') network = configOnlyNetwork(x, request);
-    else if (outcome.driver !== 'bridge')
+    else if (outcome.driver !== 'bridge' && outcome.driver !== 'macvlan' && outcome.driver !== 'ipvlan')
       return handlerError(x, 501, fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/networks/create (the ${outcome.driver} driver)` }));
     else {
-      const made = bridgeNetwork(x, request, outcome.families);
+      const made =
+        outcome.driver === 'bridge' ? bridgeNetwork(x, request, outcome.families) : parentLinkedNetwork(x, request, outcome.driver, outcome.families);
       if ('status' in made) return handlerError(x, made.status, made.message);
       network = made;
     }

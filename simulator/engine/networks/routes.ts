@@ -113,7 +113,8 @@ export const networkDeleteRoute: Route = {
 /** A created network removed: its pools given back, its destroy event. */
 function removeNetwork(x: Exchange, network: UserNetwork): void {
   removeUserNetwork(x.state.objects, network);
-  if (network.bridge !== undefined) releaseBridge(x, network.bridge);
+  const pooled = network.bridge ?? network.parentLink;
+  if (pooled !== undefined) releaseBridge(x, pooled);
   x.state.objects.events.record('network', 'destroy', network.id, { name: network.name, type: network.driver });
 }
 

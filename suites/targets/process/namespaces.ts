@@ -5,6 +5,8 @@ import type { NetnsProbe, NetnsReply, StartRequest } from '../types.js';
 
 /** Addresses a namespace may carry: IPv4 outside 127/8, written plainly (they go into a shell line). */
 const NAMESPACE_ADDRESS = /^(?!127\.)\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+/** Interface names a namespace may carry: lowercase letters and digits, at most 15 (IFNAMSIZ - 1), not lo. */
+const LINK_NAME = /^(?!lo$)[a-z][a-z0-9]{0,14}$/;
 /** Where the daemons look for plugin sockets. */
 const PLUGIN_DIRS = ['/run/docker/plugins', '/run/ctr/plugins'];
 /** Paths that go into the shell line: the suite's own temp directories. */
@@ -13,7 +15,7 @@ const SAFE_PATH = /^\/[A-Za-z0-9._/-]+$/;
 /**
  * The command that starts a daemon inside the namespaces a request asks for, or the command as is:
  * `unshare` runs a shell in a private network namespace (loopback up, the requested addresses on
- * it, IP forwarding off) and/or a private mount namespace (a tmpfs over /run and the suite's plugin directory bound
+ * it, the requested links beside it, IP forwarding off) and/or a private mount namespace (a tmpfs over /run and the suite's plugin directory bound
  * on /run/docker/plugins and /run/ctr/plugins), which then execs the daemon: its PID stays the one spawned. Nothing of
  * the machine's network or mounts is touched.
  */
@@ -29,6 +31,11 @@ export function inNamespaces(command: readonly string[], request: StartRequest, 
       if (!NAMESPACE_ADDRESS.test(address))
         throw new TargetError('TARGET_SPEC', `namespace address ${JSON.stringify(address)} is not a plain IPv4 address outside 127.0.0.0/8`);
       lines.push(`ip addr add ${address}/32 dev lo`);
+    }
+    for (const link of request.netns!.links ?? []) {
+      if (!LINK_NAME.test(link)) throw new TargetError('TARGET_SPEC', `namespace link ${JSON.stringify(link)} is not a plain interface name`);
+      // ifb: a device of its own that leads nowhere (this kernel has no dummy links).
+      lines.push(`ip link add ${link} type ifb`);
     }
   }
   if (mounts) {
