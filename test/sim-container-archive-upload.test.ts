@@ -13,7 +13,8 @@ import { type Ask, checkAgainstObservedReleases, type AgainstRealOptions, status
  * symlinks), and after each the answer, the whole file system as GET …/archive gives it (every
  * entry's type, path, size, mode, owner, link, content, and the header times the upload set), the
  * changes, the sizes and the HEAD and GET answers of the extraction point must be the same. A container with a read-only root file system refuses
- * every upload. What ctrd-sim does not model answers 501, which would fail here. Then commits: a fresh
+ * every upload. One tar in three ends otherwise than a tar ends (`ENDINGS`: Untar extracts what
+ * comes before the break). What ctrd-sim does not model answers 501, which would fail here. Then commits: a fresh
  * container gets a few uploads and is committed; the image's layers and history, and a new
  * container of it (its files and sizes), must be the same.
  */
@@ -153,8 +154,40 @@ const TAR_TYPES = {
   block: 'block-device',
 } as const;
 
-/** A tarball of the entries, as ASCII text (its bytes are sent as they are). */
-async function tarText(entries: readonly Made[]): Promise<string> {
+/**
+ * How a tarball ends: as a tar does, or now and then without its two zero blocks, with a block that
+ * is no header, cut inside a header, a zero block and then another that is not, or cut short by
+ * 700 or 100 bytes (inside a file's data, its padding or a header: Untar extracts what comes before).
+ */
+const ENDINGS = ['no-end', 'junk', 'cut-header', 'zero-then-junk', 'cut-700', 'cut-100'] as const;
+type Ending = 'whole' | (typeof ENDINGS)[number];
+const ending: fc.Arbitrary<Ending> = fc.oneof({ weight: 12, arbitrary: fc.constant('whole' as const) }, { weight: 6, arbitrary: fc.constantFrom(...ENDINGS) });
+
+/** `tar` (a whole tarball) ended as `how`. */
+function ended(tar: Buffer, how: Ending): Buffer {
+  const core = tar.subarray(0, tar.length - 1024);
+  const junk = Buffer.alloc(512, 0x41);
+  const cut = (bytes: number): Buffer => core.subarray(0, Math.max(512, core.length - bytes));
+  switch (how) {
+    case 'whole':
+      return tar;
+    case 'no-end':
+      return core;
+    case 'junk':
+      return Buffer.concat([core, junk]);
+    case 'cut-header':
+      return Buffer.concat([core, core.subarray(0, 300)]);
+    case 'zero-then-junk':
+      return Buffer.concat([core, Buffer.alloc(512), junk]);
+    case 'cut-700':
+      return cut(700);
+    case 'cut-100':
+      return cut(100);
+  }
+}
+
+/** A tarball of the entries, ended as `how`, as ASCII text (its bytes are sent as they are). */
+async function tarText(entries: readonly Made[], how: Ending = 'whole'): Promise<string> {
   const pack = (await import('tar-stream')).default.pack();
   for (const e of entries) {
     const header = {
@@ -174,7 +207,7 @@ async function tarText(entries: readonly Made[]): Promise<string> {
   pack.finalize();
   const chunks: Buffer[] = [];
   for await (const chunk of pack) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('latin1');
+  return ended(Buffer.concat(chunks), how).toString('latin1');
 }
 
 const TARGETS = ['/', '/etc', '/bin', '/etc/', '/d1', '/etc/d1', '/l1', '/etc/l1', '/d1/d2'];
@@ -185,12 +218,13 @@ const upload: fc.Arbitrary<Ask> = fc
     container: fc.constantFrom(CONTAINER, CONTAINER, CONTAINER, READ_ONLY),
     target: fc.constantFrom(...TARGETS),
     entries: fc.array(made, { minLength: 1, maxLength: 5 }),
+    ending,
   })
-  .map(({ container, target, entries }) => ({
+  .map(({ container, target, entries, ending }) => ({
     method: 'PUT',
     path: `/containers/${container}/archive?path=${encodeURIComponent(target)}`,
     type: 'application/x-tar',
-    body: JSON.stringify(entries),
+    body: JSON.stringify(ending === 'whole' ? entries : { entries, ending }),
   }));
 
 /** The container's whole file system as its archive gives it, each entry with what an upload can set (times the daemon set, not). */
@@ -225,8 +259,11 @@ async function pointAnswers(client: HttpClient, ask: Ask): Promise<unknown[]> {
 }
 
 async function read(client: HttpClient, ask: Ask): Promise<unknown> {
-  const entries = (JSON.parse(ask.body ?? '[]') as (Made & { mtime: string })[]).map((e) => ({ ...e, mtime: new Date(e.mtime) }));
-  const answer = withoutHostPaths(await statusAndMessage(client, { ...ask, body: await tarText(entries) }));
+  type Sent = (Made & { mtime: string })[];
+  const sent = JSON.parse(ask.body ?? '[]') as Sent | { entries: Sent; ending: Ending };
+  const [written, how] = Array.isArray(sent) ? [sent, 'whole' as const] : [sent.entries, sent.ending];
+  const entries = written.map((e) => ({ ...e, mtime: new Date(e.mtime) }));
+  const answer = withoutHostPaths(await statusAndMessage(client, { ...ask, body: await tarText(entries, how) }));
   const changes = (JSON.parse(await sendOk(client, 'GET', `/containers/${CONTAINER}/changes`)) as { Path: string; Kind: number }[] | null) ?? [];
   const listed = JSON.parse(await sendOk(client, 'GET', '/containers/json?all=1&size=1')) as { Names: string[]; SizeRw?: number; SizeRootFs?: number }[];
   const sizes = listed.filter((c) => c.Names.includes(`/${CONTAINER}`)).map((c) => [c.SizeRw ?? null, c.SizeRootFs ?? null]);

@@ -14,6 +14,7 @@ import { copyOwner } from './copy-owner.js';
 import { extractionLoop } from './path-refusals.js';
 import { extractUpload } from './extract-upload.js';
 import { ownLayerDir } from './shape.js';
+import { tarBreak } from './tar-break.js';
 import { tarOpening } from './tar-opening.js';
 
 /**
@@ -135,11 +136,16 @@ export const archivePutRoute: Route = {
     if (opening.kind === 'error')
       return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(opening.message) : opening.message);
     if (opening.kind === 'entries') {
-      const records = await readTarRecords(body).catch(() => null);
-      if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar broken after its first entry');
-      const chown = 'uid' in copied ? copied : null;
+      const broken = tarBreak(body);
+      if (broken !== null && 'unmodelled' in broken) return notImplementedHere(x, `/containers/{name}/archive of ${broken.unmodelled}`);
+      const records = await readTarRecords(broken?.tar ?? body).catch(() => null);
+      if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar whose headers ctrd-sim cannot read');
       const now = new Date(Number(nowNanos() / 1_000_000n));
-      const extraction = extractUpload(x, container, point.resolved, records, now, chown, boolQuery(x, 'noOverwriteDirNonDir'));
+      const extraction = extractUpload(x, container, point.resolved, records, now, {
+        chown: 'uid' in copied ? copied : null,
+        noOverwriteDirNonDir: boolQuery(x, 'noOverwriteDirNonDir'),
+        ...(broken?.failure == null ? {} : { brokenBy: broken.failure, lastCut: broken.lastCut }),
+      });
       if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
       if ('notFound' in extraction) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
       if ('refused' in extraction)

@@ -7,7 +7,7 @@ import { containerFilesystem, lowerFilesystem } from './container-fs.js';
 import { danglingPrefix, type EntryFailure, entryParent } from './entry-parent.js';
 import { failsBeforeParent, hardLinkTarget, linkedEntry } from './hard-link.js';
 import { reachedBy, walkIn } from './path-walk.js';
-import { checksLocalNames, createFailure, localName, untarsInRoot } from './untar-variants.js';
+import { checksLocalNames, createFailure, localName, openedFileMode, untarsInRoot } from './untar-variants.js';
 
 /**
  * What an extraction did: wrote into the container's own layer; stopped at an entry the release
@@ -83,6 +83,8 @@ function placed(
  * - a hard link shares its target's inode (hardLink below).
  * - an entry that replaces a directory by another kind, or the reverse, removes what was there (a
  *   whiteout where the layers below show it; a directory made there is opaque: objects/overlay.ts).
+ * - a tar broken after whole entries (`brokenBy`) keeps what they made and answers the reader's
+ *   error; a last file whose data is cut short (`lastCut`) is made with what there is first.
  * What ctrd-sim does not model is refused before anything is written: extended attributes. An
  * entry below a link or file: entry-parent.ts.
  */
@@ -92,8 +94,20 @@ export function extractUpload(
   dest: string,
   records: readonly TarRecord[],
   now: Date,
-  chown: { readonly uid: number; readonly gid: number } | null = null,
-  noOverwriteDirNonDir = false,
+  {
+    chown = null,
+    noOverwriteDirNonDir = false,
+    brokenBy,
+    lastCut = false,
+  }: {
+    /** copyUIDGID's owner for every entry. */
+    readonly chown?: { readonly uid: number; readonly gid: number } | null;
+    readonly noOverwriteDirNonDir?: boolean;
+    /** The tar reader's error after `records` (tar-break.ts): Untar returns it before it sets the directories' times again. */
+    readonly brokenBy?: string;
+    /** The last record is a regular file whose data the tar cuts short: made with what there is, then `brokenBy`. */
+    readonly lastCut?: boolean;
+  } = {},
 ): Extraction {
   const older = !untarsInRoot(x.state.config.release.release);
   for (const record of records) {
@@ -355,10 +369,20 @@ export function extractUpload(
         ...(opaque ? { opaque: true as const } : {}),
       });
       headerTimes.set(path, { mtime: entry.mtime, shown: shown || '.' });
+    } else if (lastCut && record === records.at(-1) && entry.type === 'file') {
+      // OpenFile made it and the copy failed: neither its owner, nor its mode, nor its time was set.
+      touch(posix.dirname(path));
+      pending.set(path, { ...withoutOwner(entry), mode: openedFileMode(x.state.config.release.release, entry.mode), mtime: now });
+      commit(container, pending, removed, at);
+      return { refused: brokenBy ?? 'unexpected EOF' };
     } else {
       touch(posix.dirname(path));
       pending.set(path, { ...entry, mode: entry.type === 'symlink' ? 0o777 : entry.mode & 0o7777 });
     }
+  }
+  if (brokenBy !== undefined) {
+    commit(container, pending, removed, at);
+    return { refused: brokenBy };
   }
   for (const { mtime, shown } of headerTimes.values()) {
     const there = reachedBy(at, older ? '/' : dest, shown, !older);

@@ -23,6 +23,18 @@ export const untarsInRoot = (release: string): boolean => !isOlder(release, NEWE
  */
 export const checksLocalNames = (release: string): boolean => !isOlder(release, '29.7') || release === '28.5';
 
+/**
+ * The mode of a regular file as Untar's OpenFile makes it, before it copies the data (and, once
+ * copied, sets the header's mode): its header's bits under the daemon's umask 022, set-user-ID
+ * too before 28.0; go-archive's os.Root keeps the permission bits alone, from 29.0 without the
+ * umask. Observed 2026-12-07 through a file whose data the tar cuts short (mode 04777: 20.10.24
+ * and 26.1.5 04755, 28.5.2 0755, 29.7.2 0777); the cut at 29.0 is placed, not located.
+ */
+export function openedFileMode(release: string, headerMode: number): number {
+  if (isOlder(release, NEWER_EXTRACTION_FROM)) return headerMode & 0o7777 & ~0o022;
+  return isOlder(release, '29.0') ? headerMode & 0o777 & ~0o022 : headerMode & 0o777;
+}
+
 /** A name with its leading "/" dropped, cleaned; null when it leads out (filepath.IsLocal). */
 export function localName(name: string): string | null {
   const local = posix.normalize(name.replace(/^\/+/, '')).replace(/\/+$/, '');
