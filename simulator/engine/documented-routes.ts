@@ -12,13 +12,12 @@ function slashedParam(route: EngineRoute): string | undefined {
   return route.slashed === true ? /\{([^}]+)\}/.exec(route.path)?.[1] : undefined;
 }
 
+/** An experimental route of a daemon started without --experimental: 501 in the release's words. */
+export const experimentalDisabled = (x: Exchange): void =>
+  handlerError(x, 501, fillMessage(EXPERIMENTAL_DISABLED_MESSAGE, { product: x.state.config.names.product }));
+
 function answer(route: EngineRoute): (x: Exchange) => void {
-  if (route.experimental === true) {
-    return (x) =>
-      x.state.config.experimental
-        ? notImplemented(x, route)
-        : handlerError(x, 501, fillMessage(EXPERIMENTAL_DISABLED_MESSAGE, { product: x.state.config.names.product }));
-  }
+  if (route.experimental === true) return (x) => (x.state.config.experimental ? notImplemented(x, route) : experimentalDisabled(x));
   return (x) => notImplemented(x, route);
 }
 

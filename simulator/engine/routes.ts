@@ -46,6 +46,7 @@ import { REGISTRY_ROUTES } from './registry/routes.js';
 import { SWARM_ROUTES } from './swarm/routes.js';
 import { VOLUME_ROUTES } from './volumes/routes.js';
 import { debugRoutes } from './debug/routes.js';
+import { CHECKPOINT_ROUTES } from './containers/checkpoints.js';
 
 /** The system routes: /_ping (GET and HEAD), /version and the OPTIONS preflight (GET /info is built per route table). */
 export const SYSTEM_ROUTES: readonly Route[] = [...PING_ROUTES, VERSION_ROUTE, OPTIONS_ROUTE];
@@ -100,6 +101,7 @@ export const OBJECT_ROUTES: readonly Route[] = [
   containerPruneRoute,
   ...VOLUME_ROUTES,
   diskUsageRoute,
+  ...CHECKPOINT_ROUTES,
 ];
 
 /** The oldest release the route table was observed on: older releases are emulated with its routes. */

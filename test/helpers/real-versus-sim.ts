@@ -119,6 +119,8 @@ export interface AgainstRealOptions {
   readonly read?: (client: HttpClient, ask: Ask, values: Readonly<Record<string, string>>) => Promise<unknown>;
   /** ctrd-sim's further flags, to configure it as the real daemons are started (`--ip-forward=false`). */
   readonly simArgs?: readonly string[];
+  /** Flags both sides start with (`--experimental`). */
+  readonly daemonArgs?: readonly string[];
   /**
    * Start each real daemon in a private network namespace with only loopback (the requests may
    * lead it to reach for a registry: the attempt then fails there, and nothing leaves the machine).
@@ -197,9 +199,8 @@ export function checkAgainstRelease(
 }
 
 /** How a pair is started: AgainstRealOptions', whether the real daemon runs containers, and flags both sides start with. */
-type PairOptions = Pick<AgainstRealOptions, 'isolated' | 'simArgs'> & {
+type PairOptions = Pick<AgainstRealOptions, 'isolated' | 'simArgs' | 'daemonArgs'> & {
   readonly runsContainers?: boolean;
-  readonly daemonArgs?: readonly string[];
   /** With `isolated`: the namespace's links beside loopback (as ctrd-sim's simulated host has them: networks/parent-link-network.ts). */
   readonly links?: readonly string[];
 };
