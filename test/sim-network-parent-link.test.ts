@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { HttpClient } from '../suites/http/client.js';
 import { SIMULATED_HOST } from '../simulator/engine/networks/parent-link-network.js';
 import { type Ask, assertRunsAlike, sendAsk, json, withObservedReleases } from './helpers/real-versus-sim.js';
+import { networkWords } from './helpers/network-words.js';
 
 /**
  * Networks the macvlan and ipvlan drivers make (simulator/engine/networks/parent-link-network.ts):
@@ -68,12 +69,7 @@ const requests: fc.Arbitrary<Ask> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...NAMES).map((name) => ({ method: 'GET', path: `/networks/${name}` })) },
 );
 
-/** Network IDs, the 12-digit ones in the drivers' link names and the daemon's ULA /48 (random per data root from 27.0) as words. */
-const normalized = (text: string): string =>
-  text
-    .replace(/[0-9a-f]{64}/g, '<id>')
-    .replace(/\b(d[mi])-[0-9a-f]{12}\b/g, '$1-<id>')
-    .replace(/fd[0-9a-f]{2}:[0-9a-f]{1,4}:[0-9a-f]{1,4}(?=:)/g, '<ula>');
+const normalized = networkWords;
 
 function networkSummary(body: string): string {
   const { Id: _id, Created: _created, Containers: _containers, Status: _status, ...rest } = JSON.parse(body) as Record<string, unknown>;

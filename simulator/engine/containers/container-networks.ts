@@ -6,6 +6,7 @@ import type { SimNetwork } from '../networks/builtin.js';
 import { releaseBelow } from '../replies.js';
 import type { Refusal } from '../json-request.js';
 import { endpointAddresses } from '../networks/endpoint-addresses.js';
+import { hostAddsJoinLink } from '../networks/parent-link-network.js';
 import { joinEndpointProblem } from './endpoint-settings.js';
 
 /**
@@ -152,10 +153,11 @@ export function endpointNames(
 export function joinNetwork(x: Exchange, container: Container, key: string, network: SimNetwork): Refusal | null {
   const endpoint = withNames(x, container, key, network);
   if (endpoint === undefined) return null;
-  if ('bridge' in network && network.bridge !== undefined) {
+  const pooled = 'user' in network ? (network.bridge ?? network.parentLink) : undefined;
+  if ('user' in network && pooled !== undefined) {
     const invalid = joinEndpointProblem(x, network, endpoint);
     if (invalid !== null) return invalid;
-    const addresses = endpointAddresses(x, { id: network.id, name: network.name, bridge: network.bridge }, endpoint);
+    const addresses = endpointAddresses(x, { id: network.id, name: network.name, pooled }, endpoint);
     if ('status' in addresses) return addresses;
     endpoint.addresses = addresses;
   }
@@ -200,6 +202,15 @@ export function leaveEndpoint(x: Exchange, container: Container, key: string): v
  */
 export function leaveNetworks(x: Exchange, container: Container): void {
   for (const key of container.networks.keys()) leaveEndpoint(x, container, key);
+}
+
+/**
+ * A join ctrd-sim does not model, named for its 501: a network whose driver would add a link the
+ * simulated host cannot (an ipvlan port: networks/parent-link-network.ts), or null.
+ */
+export function unmodelledJoin(network: SimNetwork): string | null {
+  if (!('user' in network) || network.parentLink === undefined || hostAddsJoinLink(network.parentLink)) return null;
+  return `a join of the ${network.parentLink.driver} network ${network.name} (the simulated host adds no ${network.parentLink.driver} link)`;
 }
 
 /** An entry of the settings a create or a connect gave, not joined yet. */

@@ -20,8 +20,10 @@ import {
   leaveNetworks,
   SETUP_NETWORKING_WORDS_FROM,
   startNetworks,
+  unmodelledJoin,
   withNetworkDisabled,
 } from './container-networks.js';
+import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import { userLookupProblem } from '../exec/exec-user.js';
 import { networkedContainerProblem } from './networked-container.js';
 
@@ -177,6 +179,9 @@ export function start(x: Exchange, container: Container): NotStarted | null {
     container.startError = networks.message;
     return networks;
   }
+  const unmodelled = networks.join.map(([, network]) => unmodelledJoin(network)).find((what) => what !== null);
+  if (unmodelled !== undefined)
+    return { status: 501, message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/containers/{name}/start with ${unmodelled}` }) };
   const user = userLookupProblem(x, container, typeof container.config['User'] === 'string' ? container.config['User'] : '');
   if (user === 'panics') return 'drops-connection';
   if (user !== null) {

@@ -6,13 +6,14 @@ import { goFields, isJsonObject } from '../go-fields.js';
 import { readJsonRequest } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Container, ContainerEndpoint } from '../objects/index.js';
-import { releaseBelow, sendEmpty } from '../replies.js';
+import { notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
 import {
   endpointNames,
   findNetwork,
   isConfigOnly,
   joinNetwork,
   newEndpoint,
+  unmodelledJoin,
   USER_DEFINED_EXCLUDED,
   withNetworkDisabled,
 } from '../containers/container-networks.js';
@@ -109,6 +110,9 @@ function updateNetworkConfig(
 
 const isHostMode = (container: Container): boolean => container.hostConfig['NetworkMode'] === 'host';
 
+/** From this release a running container's connect to another network looks its network mode's network up (moby 6cc6682f5f). */
+const NETWORK_MODE_LOOKED_UP_FROM = '25.0';
+
 /** POST /networks/{id}/connect of a container found: as moby's ConnectToNetwork, for a container that runs or not. */
 function connect(x: Exchange, container: Container, term: string, body: unknown): void {
   const settings = connectSettings(x, body);
@@ -130,6 +134,13 @@ function connect(x: Exchange, container: Container, term: string, body: unknown)
     return sendEmpty(x, 200);
   }
   if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
+  // From 25.0 moby's normalizeNetMode looks the network mode's network up when another is named (observed on 29.7.2).
+  const mode = typeof container.hostConfig['NetworkMode'] === 'string' ? container.hostConfig['NetworkMode'] : '';
+  const userDefinedMode = mode !== '' && !mode.startsWith('container:') && !USER_DEFINED_EXCLUDED.has(mode);
+  if (!releaseBelow(x, NETWORK_MODE_LOOKED_UP_FROM) && userDefinedMode && term !== mode && findNetwork(x, mode) === undefined)
+    return handlerError(x, 404, `could not find a network matching network mode ${mode}: network ${mode} not found`);
+  const unmodelled = unmodelledJoin(network);
+  if (unmodelled !== null) return notImplementedHere(x, `/networks/{id}/connect of a running container: ${unmodelled}`);
   const outcome = updateNetworkConfig(x, container, network, settings);
   if (outcome !== null && 'refusal' in outcome) return handlerError(x, 400, outcome.refusal);
   // The entry stays when libnetwork then refuses the endpoint, a configuration-only network's first (observed on 28.5.2 for one it is on).

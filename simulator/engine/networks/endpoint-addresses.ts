@@ -4,7 +4,7 @@ import type { Refusal } from '../json-request.js';
 import type { ContainerEndpoint, EndpointAddresses, ObjectStore } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
 import type { HeldPool } from './address-space.js';
-import type { Allocation, BridgeSettings } from './bridge-network.js';
+import type { Allocation, PooledSettings } from './bridge-network.js';
 import { addressText, contains, masked, parseAddress, parsePrefix } from './ipam.js';
 
 /**
@@ -84,13 +84,13 @@ function addressIn(x: Exchange, network: { readonly id: string; readonly name: s
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The endpoint's addresses on the bridge network `network`, or the refusal that ends the join. */
+/** The endpoint's addresses on the network `network` (bridge, macvlan or ipvlan), or the refusal that ends the join. */
 export function endpointAddresses(
   x: Exchange,
-  network: { readonly id: string; readonly name: string; readonly bridge: BridgeSettings },
+  network: { readonly id: string; readonly name: string; readonly pooled: PooledSettings },
   endpoint: ContainerEndpoint,
 ): EndpointAddresses | Refusal {
-  const { v4, v6 } = network.bridge;
+  const { v4, v6 } = network.pooled;
   const ipv4 = v4 === null ? '' : addressIn(x, network, v4, text(endpoint.ipam?.['IPv4Address']));
   if (typeof ipv4 !== 'string') return ipv4;
   const ipv6 = v6 === null ? '' : addressIn(x, network, v6, text(endpoint.ipam?.['IPv6Address']));
