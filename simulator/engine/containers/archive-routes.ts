@@ -7,7 +7,7 @@ import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
 import { containerOr404 } from './routes.js';
 import { ENGINE_MESSAGES, NAMED_STREAMS_FROM } from '../messages.js';
-import { apiBelow, queryOf, releaseBelow, sendBody, sendEmpty } from '../replies.js';
+import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendBody, sendEmpty } from '../replies.js';
 import { archiveVariant } from './archive-variant.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
 import { statRefusal } from './path-refusals.js';
@@ -30,7 +30,14 @@ export function target(x: Exchange): { container: Container; path: string } | un
     return undefined;
   }
   const container = containerOr404(x);
-  return container === undefined ? undefined : { container, path };
+  if (container === undefined) return undefined;
+  // moby mounts the container's volumes, binds and mounts into its root for the copy (creating their mount points there): not modelled.
+  if ((container.mounts ?? []).length > 0) {
+    x.req.resume();
+    notImplementedHere(x, '/containers/{name}/archive of a container with volumes or mounts');
+    return undefined;
+  }
+  return { container, path };
 }
 
 /**

@@ -21,7 +21,8 @@ import { hostPlatformWarning, platformMismatch } from '../images/platform-lookup
 import { parsePlatformSpecifier } from '../images/platform-specifier.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
-import { apiBelow, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
+import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
+import { mountVolumes, planMounts } from './mount-points.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 /** A container name moby takes (with or without its "/"). */
@@ -200,6 +201,9 @@ export const containerCreateRoute: Route = {
     const kernel = hostConfig['KernelMemory'];
     if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
     const { objects } = x.state;
+    // What ctrd-sim does not read of the mounts answers 501 before anything is looked up or made.
+    const asked = planMounts(x, asObject(body), hostConfig);
+    if ('unmodelled' in asked) return notImplementedHere(x, `/containers/create with ${asked.unmodelled}`);
     const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
     const noCommand = releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noCommandOld : ENGINE_MESSAGES.noCommand;
     // Without an image there is no command to inherit: moby refuses before any lookup (observed).
@@ -223,6 +227,9 @@ export const containerCreateRoute: Route = {
     // From API 1.44 the container-wide MacAddress belongs to the endpoint, with a warning (26.1.5, 28.5.2; observed).
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     const config = containerConfig(body, image, id, !macMoved, health, hostConfig['NetworkMode'] === 'host');
+    // The image's volumes too, now that its config is merged.
+    const plan = planMounts(x, config, hostConfig);
+    if ('unmodelled' in plan) return notImplementedHere(x, `/containers/create with ${plan.unmodelled}`);
     // moby looks the image up, merges its config (a command at all) and checks the log configuration before it reserves the name (observed).
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
     const log = hostConfig['LogConfig'] as { readonly Type: string; readonly Config: Readonly<Record<string, unknown>> };
@@ -248,6 +255,7 @@ export const containerCreateRoute: Route = {
       config,
       hostConfig: withNetworkedContainerId(objects, hostConfig),
       state: 'created' as const,
+      mounts: mountVolumes(x, plan),
       paused: false,
       startedAt: null,
       finishedAt: null,

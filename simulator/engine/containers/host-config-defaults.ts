@@ -86,6 +86,7 @@ export const HOST_CONFIG_LAYOUT: readonly (readonly [string, unknown])[] = [
   ['CpuPercent', 0],
   ['IOMaximumIOps', 0],
   ['IOMaximumBandwidth', 0],
+  ['Mounts', OMITTED],
   ['MaskedPaths', null],
   ['ReadonlyPaths', null],
   ['Init', OMITTED],

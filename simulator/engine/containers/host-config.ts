@@ -16,10 +16,33 @@ const KERNEL_MEMORY = ['KernelMemory', 'KernelMemoryTCP'] as const;
 export function applyHostConfig(x: Exchange, stored: Readonly<Record<string, unknown>>, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const next: Record<string, unknown> = { ...stored, ...goFields(body, HOST_CONFIG_FIELDS) };
   next['LogConfig'] = logConfig(x, next['LogConfig']);
+  if (Array.isArray(next['Mounts'])) next['Mounts'] = next['Mounts'].map(goMount);
   const variant = hostConfigVariant(x.state.config);
   if ((!apiBelow(x, '1.42') && variant.kernelMemoryDroppedFrom142) || variant.kernelMemoryDroppedEverywhere)
     for (const field of KERNEL_MEMORY) delete next[field];
   return next;
+}
+
+/** mount.Mount's fields in Go's order; inspect leaves the empty ones out (omitempty). */
+const MOUNT_FIELD_ORDER = [
+  'Type',
+  'Source',
+  'Target',
+  'ReadOnly',
+  'Consistency',
+  'BindOptions',
+  'VolumeOptions',
+  'ImageOptions',
+  'TmpfsOptions',
+  'ClusterOptions',
+];
+
+/** A Mounts entry as the daemon keeps and writes it: its fields in Go's order, the empty ones left out. */
+function goMount(given: unknown): unknown {
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return given;
+  const fields = given as Record<string, unknown>;
+  const kept = MOUNT_FIELD_ORDER.filter((key) => fields[key] !== undefined && fields[key] !== null && fields[key] !== '' && fields[key] !== false);
+  return Object.fromEntries(kept.map((key) => [key, fields[key]]));
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import { userLookupProblem } from '../exec/exec-user.js';
 import { networkedContainerProblem } from './networked-container.js';
+import { removeAnonymousVolumes } from './mount-points.js';
 
 /** The container a path names, or a 404 already answered. */
 export function containerOr404(x: Exchange): Container | undefined {
@@ -324,6 +325,8 @@ export const containerDeleteRoute: Route = {
       endRunning(x, container, SIGNALS['KILL']!);
     }
     x.state.objects.removeContainer(container);
+    // With `v` the anonymous volumes made for it go too, unless another container mounts them.
+    if (boolQuery(x, 'v')) removeAnonymousVolumes(x, container);
     x.state.objects.containerEvent(container, 'destroy');
     sendEmpty(x, 204);
   },

@@ -19,6 +19,7 @@ import { ownEntries } from './container-fs.js';
 import { shapeHostConfig } from './host-config.js';
 import { legacyInspect } from './legacy-inspect.js';
 import { networksOf, shapeNetworkSettings } from './network-settings.js';
+import { shapeMounts } from './mount-points.js';
 
 /**
  * The container's Config as inspect writes it: from 29.0 an OnBuild without entries is left out at
@@ -129,7 +130,7 @@ export function shapeContainerInspect(x: Exchange, container: Container, withSiz
     HostConfig: shapeHostConfig(x, container.hostConfig),
     ...storageOf(x, container),
     ...(withSize ? sizesOf(x, container) : {}),
-    Mounts: [],
+    Mounts: shapeMounts(x, container),
     Config: shapeConfig(x, container.config),
     NetworkSettings: shapeNetworkSettings(x, container),
     ...manifestOf(x, container),
@@ -249,7 +250,7 @@ function summaryOf(x: Exchange, container: Container, now: bigint, withSize: boo
     HostConfig: { NetworkMode: container.hostConfig['NetworkMode'] },
     ...(releaseBelow(x, '29.0') || !health ? {} : { Health: healthSummary(container) }),
     NetworkSettings: { Networks: networksOf(x, container) },
-    Mounts: [],
+    Mounts: shapeMounts(x, container),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Image } from './images.js';
 import { familiarRepoTag, normalizedName, splitReference } from './references.js';
 import { VolumeStore } from './volumes.js';
 import { PluginStore } from '../plugins/plugin-store.js';
+import type { MountPoint } from '../containers/mount-points.js';
 
 /** A container's entry on one network (moby network.EndpointSettings): what it was joined with, and its endpoint once started. */
 export interface ContainerEndpoint {
@@ -64,6 +65,8 @@ export interface Container {
   readonly networks: Map<string, ContainerEndpoint>;
   /** What it wrote into its own layer (PUT …/archive). */
   readonly layer: ContainerLayer;
+  /** Its mount points, as its create registered them (containers/mount-points.ts). */
+  readonly mounts?: readonly MountPoint[];
 }
 
 /**

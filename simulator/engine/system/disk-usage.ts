@@ -10,6 +10,7 @@ import { listedSize, presentBlobs, presentSnapshots, unpackedChains } from '../i
 import { canonical, type Image, layersOf, newestFirst, nowNanos, type ObjectStore } from '../objects/index.js';
 import { apiBelow, boolQuery, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
 import { shapeVolume } from '../volumes/routes.js';
+import { usersOf } from '../containers/mount-points.js';
 
 /** What system df can be asked for, by the `type` values moby's router knows (from API 1.42). */
 type Usage = 'container' | 'image' | 'volume' | 'build-cache';
@@ -113,12 +114,12 @@ function containersPart(x: Exchange, objects: ObjectStore): Record<string, unkno
     .map((container) => shape(x, container, now, true));
 }
 
-/** The local volumes without options, with their usage (the simulator mounts none and writes nothing into them). */
+/** The local volumes without options, with their usage: the containers that mount each (the simulator writes nothing into them). */
 function volumesPart(x: Exchange, objects: ObjectStore): Record<string, unknown>[] {
   return objects.volumes
     .all()
     .filter((volume) => volume.options === null || Object.keys(volume.options).length === 0)
-    .map((volume) => ({ ...shapeVolume(x, volume), UsageData: { RefCount: 0, Size: 0 } }));
+    .map((volume) => ({ ...shapeVolume(x, volume), UsageData: { RefCount: usersOf(x, volume.name).length, Size: 0 } }));
 }
 
 /** A usage summary (moby's image, container, volume and build DiskUsage): every field omitempty. */
@@ -187,7 +188,10 @@ function diskUsageFrom29(x: Exchange, asked: ReadonlySet<Usage>): Record<string,
       TotalSize: containers.reduce((sum, container) => sum + own(container), 0),
     });
   }
-  if (volumes !== null) document['VolumeUsage'] = usage({ ActiveCount: 0, Items: volumes, Reclaimable: 0, TotalCount: volumes.length, TotalSize: 0 });
+  if (volumes !== null) {
+    const active = volumes.filter((volume) => (volume['UsageData'] as { RefCount: number }).RefCount > 0).length;
+    document['VolumeUsage'] = usage({ ActiveCount: active, Items: volumes, Reclaimable: 0, TotalCount: volumes.length, TotalSize: 0 });
+  }
   if (asked.has('build-cache')) document['BuildCacheUsage'] = {};
   return document;
 }

@@ -13,6 +13,7 @@ import { SWARM_MESSAGES } from '../swarm/inactive.js';
 import { createBodyProblem, createRequest } from './create-body.js';
 import { ANONYMOUS_LABEL, listFilter, pruneFilter } from './filters.js';
 import { localCreateProblem } from './local-driver.js';
+import { usersOf } from '../containers/mount-points.js';
 
 const WHERE = 'simulator/engine/volumes/routes.ts';
 
@@ -111,7 +112,7 @@ const createRoute: Route = {
   },
 };
 
-/** DELETE /volumes/{name}: no container uses a volume here, so it goes; a missing one is 404 unless `force`. */
+/** DELETE /volumes/{name}: a volume no container mounts goes; a missing one is 404 unless `force`. */
 const deleteRoute: Route = {
   method: 'DELETE',
   path: '/volumes/{name}',
@@ -122,6 +123,9 @@ const deleteRoute: Route = {
     const name = x.params['name'] ?? '';
     const store = x.state.objects.volumes;
     const volume = store.find(name);
+    // A volume a container mounts stays, forced or not (observed on the four releases, 2026-12-07).
+    const users = volume === undefined ? [] : usersOf(x, volume.name);
+    if (users.length > 0) return handlerError(x, 409, opError('remove', name, `volume is in use - [${users.map((user) => user.id).join(', ')}]`));
     if (volume !== undefined) store.remove(volume);
     else if (!boolQuery(x, 'force')) return refuse(x, noSuchVolume(name));
     sendEmpty(x, 204);
@@ -145,7 +149,7 @@ const pruneRoute: Route = {
     const keep = pruneFilter(parsed.args, old, apiBelow(x, '1.42'));
     if (typeof keep !== 'function') return refuse(x, keep);
     const store = x.state.objects.volumes;
-    const pruned = store.all().filter((volume) => Object.keys(volume.options ?? {}).length === 0 && keep(volume));
+    const pruned = store.all().filter((volume) => Object.keys(volume.options ?? {}).length === 0 && keep(volume) && usersOf(x, volume.name).length === 0);
     for (const volume of pruned) store.remove(volume, old);
     store.recordPrune(0);
     sendJson(x, 200, { VolumesDeleted: pruned.map((volume) => volume.name), SpaceReclaimed: 0 });
