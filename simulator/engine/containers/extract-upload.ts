@@ -5,7 +5,7 @@ import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
 import { danglingPrefix, type EntryFailure, entryParent } from './entry-parent.js';
-import { failsBeforeParent, hardLinkTarget, linkedEntry } from './hard-link.js';
+import { failsBeforeParent, hardLinkTarget, type LinkTarget, linkedEntry } from './hard-link.js';
 import { reachedBy, walkIn } from './path-walk.js';
 import { checksLocalNames, createFailure, localName, openedFileMode, untarsInRoot } from './untar-variants.js';
 
@@ -224,24 +224,26 @@ export function extractUpload(
     failed: EntryFailure | null,
     made: readonly string[],
   ): Extraction | null => {
-    const target = hardLinkTarget(at, dest, record.linkname, older, checksLocalNames(x.state.config.release.release));
-    if ('unmodelled' in target) return target;
     const top = older ? '/' : dest;
-    const call = (name: string, failure: string): string =>
-      createFailure({ type: 'hardlink', target: 'named' in target ? target.named : '' }, name, older, failure);
+    const call = (name: string, failure: string, target: LinkTarget): string => createFailure({ type: 'hardlink', target: target.named }, name, older, failure);
     if (failed !== null && 'failed' in failed) {
+      const before = hardLinkTarget(at, dest, record.linkname, older, checksLocalNames(x.state.config.release.release));
+      if ('unmodelled' in before) return before;
       commit(container, pending, removed, at);
-      if ('refused' in target) return target;
-      const linked = linkedEntry(at, top, target.path, !older);
-      if ('failed' in linked && failsBeforeParent(linked, older)) return notFoundOr(linked.failed, call(older ? named : relative, linked.failed));
-      return notFoundOr(failed.failed, call(older ? named : (failed.name ?? relative), failed.failed));
+      if ('refused' in before) return before;
+      const linked = linkedEntry(at, top, before.path, !older);
+      if ('failed' in linked && failsBeforeParent(linked, older)) return notFoundOr(linked.failed, call(older ? named : relative, linked.failed, before));
+      return notFoundOr(failed.failed, call(older ? named : (failed.name ?? relative), failed.failed, before));
     }
     const prepared = madeWay(path, { named, relative }, made);
     if (!('whitedOut' in prepared)) return prepared;
     const { whitedOut } = prepared;
+    // Resolved again now that the parents are made (go-archive resolves it as it links: observed on 29.7.2, "linkat a/x d/e/f").
+    const target = hardLinkTarget(at, dest, record.linkname, older, checksLocalNames(x.state.config.release.release));
+    if ('unmodelled' in target) return target;
     if ('refused' in target) return leaving(path, whitedOut, target);
     const linked = linkedEntry(at, top, target.path, !older);
-    if ('failed' in linked) return leaving(path, whitedOut, notFoundOr(linked.failed, call(shown, linked.failed)));
+    if ('failed' in linked) return leaving(path, whitedOut, notFoundOr(linked.failed, call(shown, linked.failed, target)));
     const shared = linked.entry;
     const ownsInode = shared.inode !== undefined && (pending.has(shared.path) || container.layer.get(shared.path) !== undefined);
     const inode = ownsInode ? shared.inode! : newInode();

@@ -84,9 +84,12 @@ export class RootfsTree {
       this.byPath.set(path, entry(path, kind, linkname));
       return DONE;
     }
-    // Looked up again: the removal of what was at the path may have taken it.
-    const shared = linkedEntry(at, '/', target!.path, !this.older);
-    if ('failed' in shared) return { refused: createFailure(made, resolved, this.older, shared.failed) };
+    // Resolved and looked up again: the parents just made, or the removal of what was at the path, may change them.
+    const now = hardLinkTarget(at, '/', linkname, this.older, this.checksTargets);
+    if ('unmodelled' in now) return UNMODELLED;
+    if ('refused' in now) return now;
+    const shared = linkedEntry(at, '/', now.path, !this.older);
+    if ('failed' in shared) return { refused: createFailure({ type: 'hardlink', target: now.named }, resolved, this.older, shared.failed) };
     this.byPath.set(path, { ...shared.entry, path });
     return DONE;
   }
