@@ -29,7 +29,8 @@ async function setup(client: HttpClient): Promise<Record<string, string>> {
   await importBusybox(client);
   const config = (extra: Record<string, unknown>): string =>
     JSON.stringify({ Image: 'ctc-img:1', Cmd: ['/bin/busybox', 'true'], HostConfig: { NetworkMode: 'none', ...extra } });
-  await sendOk(client, 'POST', `/containers/create?name=${CONTAINER}`, config({}));
+  // HostConfig.Tmpfs is mounted only when the container runs: an upload writes below it into the container's layer (observed on 20.10.24 and 29.7.2).
+  await sendOk(client, 'POST', `/containers/create?name=${CONTAINER}`, config({ Tmpfs: { '/d1/d2': '' } }));
   await sendOk(client, 'POST', `/containers/create?name=${READ_ONLY}`, config({ ReadonlyRootfs: true }));
   return {};
 }

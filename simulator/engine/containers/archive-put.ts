@@ -4,7 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { BodyTooLarge, readBody } from '../../http/body.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
-import { cleanPath, nowNanos, readTarRecords, type Container } from '../objects/index.js';
+import { cleanPath, nowNanos, readTarRecords } from '../objects/index.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
@@ -65,13 +65,6 @@ export function extractionPoint(view: LayerFilesystem, path: string): Point {
   return { type: 'directory', resolved: '/' };
 }
 
-/** Whether anything is mounted into the container: an upload below a mount point writes there, which ctrd-sim does not model. */
-function hasMounts(container: Container): boolean {
-  const listed = (value: unknown): boolean =>
-    (Array.isArray(value) && value.length > 0) || (value !== null && typeof value === 'object' && Object.keys(value).length > 0);
-  return ['Binds', 'Mounts', 'Tmpfs'].some((key) => listed(container.hostConfig[key])) || listed(container.config['Volumes']);
-}
-
 /**
  * PUT /containers/{name}/archive: the path ("bad parameter: pathcannot be empty"), the container,
  * then the extraction point (500 where its links loop, 404 when missing, the release's refusal when no directory), a
@@ -113,10 +106,6 @@ export const archivePutRoute: Route = {
       return handlerError(x, 500, `lstat ${suffixed}: not a directory`);
     if (point.type !== 'directory')
       return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.notExtractionDir);
-    if (hasMounts(container)) {
-      x.req.resume();
-      return notImplementedHere(x, '/containers/{name}/archive into a container with mounts');
-    }
     if (container.hostConfig['ReadonlyRootfs'] === true) {
       x.req.resume();
       return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.rootfsReadOnly);

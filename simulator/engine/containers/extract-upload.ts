@@ -5,7 +5,7 @@ import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
 import { danglingPrefix, type EntryFailure, entryParent } from './entry-parent.js';
-import { failsBeforeParent, hardLinkTarget, type LinkTarget, linkedEntry } from './hard-link.js';
+import { failsBeforeParent, hardLinkTarget, LINKS_NO_DIRECTORY, type LinkTarget, linkedEntry } from './hard-link.js';
 import { reachedBy, walkIn } from './path-walk.js';
 import { checksLocalNames, createFailure, localName, openedFileMode, untarsInRoot } from './untar-variants.js';
 
@@ -247,8 +247,9 @@ export function extractUpload(
     const shared = linked.entry;
     const ownsInode = shared.inode !== undefined && (pending.has(shared.path) || container.layer.get(shared.path) !== undefined);
     const inode = ownsInode ? shared.inode! : newInode();
+    // A directory there is no symlink either: its Lstat succeeds (observed on 26.1.5, a link to f2 in /etc with a directory /f2).
     const lstat = older ? linkedEntry(at, '/', posix.join('/', record.linkname), false) : linked;
-    const setsModeAndTime = 'entry' in lstat && lstat.entry.type !== 'symlink';
+    const setsModeAndTime = 'entry' in lstat ? lstat.entry.type !== 'symlink' : lstat.failed === LINKS_NO_DIRECTORY && lstat.atFinal;
     const owner = chown ?? { uid: record.uid, gid: record.gid };
     const update = (e: FsEntry): FsEntry => ({
       ...withoutOwner(e),
