@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import type { Container, Volume } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
-import { ANONYMOUS_LABEL } from '../volumes/filters.js';
+import { ANONYMOUS_LABEL, ANONYMOUS_LABEL_FROM } from '../volumes/filters.js';
 
 /**
  * A container's mount points as its create registers them (moby registerMountPoints and, for
@@ -37,8 +37,11 @@ export interface MountPoint {
   readonly anonymous: boolean;
 }
 
-/** What a create will mount: each mount point, a volume's name still to be given where anonymous ('' then). */
-export type MountPlan = readonly (MountPoint & { readonly labelled: boolean })[];
+/** A mount point a create will make: an anonymous volume's name still to be given (''), and whether its volume is labelled anonymous. */
+type PlannedMount = MountPoint & { readonly labelled: boolean };
+
+/** What a create will mount. */
+export type MountPlan = readonly PlannedMount[];
 
 const VOLUME_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 /** The modes of a bind this reading takes: read-only or not, and SELinux's relabelling. */
@@ -47,7 +50,6 @@ const MODES = new Set(['', 'ro', 'rw', 'z', 'Z', 'ro,z', 'ro,Z', 'rw,z', 'rw,Z']
 const MOUNT_FIELDS = new Set(['Type', 'Source', 'Target', 'ReadOnly']);
 /** From this release the Mounts parser leaves an anonymous volume's name to the volume service, which labels it. */
 const MOUNTS_ANONYMOUS_LABELLED_FROM = '27.4';
-const ANONYMOUS_LABEL_FROM = '23.0';
 
 const isDestination = (path: unknown): path is string => typeof path === 'string' && path.startsWith('/') && path !== '/' && posix.normalize(path) === path;
 
@@ -58,9 +60,9 @@ export function planMounts(
   hostConfig: Readonly<Record<string, unknown>>,
 ): MountPlan | { readonly unmodelled: string } {
   const labels = !releaseBelow(x, ANONYMOUS_LABEL_FROM);
-  const planned: (MountPoint & { readonly labelled: boolean })[] = [];
+  const planned: PlannedMount[] = [];
   const taken = new Set<string>();
-  const add = (point: MountPoint & { readonly labelled: boolean }): boolean => {
+  const add = (point: PlannedMount): boolean => {
     if (taken.has(point.destination)) return false;
     taken.add(point.destination);
     planned.push(point);
@@ -88,7 +90,7 @@ export function planMounts(
     const source = typeof fields['Source'] === 'string' ? fields['Source'] : fields['Source'] === undefined ? '' : null;
     const target = fields['Target'];
     if (!known || source === null || !isDestination(target)) return { unmodelled: `a mount ${JSON.stringify(mount)}` };
-    let point: (MountPoint & { readonly labelled: boolean }) | null = null;
+    let point: PlannedMount | null = null;
     if (fields['Type'] === 'volume' && (source === '' || VOLUME_NAME.test(source))) {
       const anonymous = source === '';
       const labelled = anonymous && labels && !releaseBelow(x, MOUNTS_ANONYMOUS_LABELLED_FROM);

@@ -6,6 +6,8 @@ import type { Refusal } from '../json-request.js';
 
 /** The label moby gives a volume made without a name, from 23.0 (volume/service AnonymousLabel). */
 export const ANONYMOUS_LABEL = 'com.docker.volume.anonymous';
+/** The release from which the volume service labels a volume it names (20.10 has no such label). */
+export const ANONYMOUS_LABEL_FROM = '23.0';
 
 const LIST_FILTERS = ['dangling', 'name', 'driver', 'label'];
 const PRUNE_FILTERS_OLD = ['label', 'label!'];
