@@ -4,6 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Container, Volume } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
 import { ANONYMOUS_LABEL, ANONYMOUS_LABEL_FROM } from '../volumes/filters.js';
+import { VOLUME_NAME, volumeDataPath } from '../volumes/local-driver.js';
 
 /**
  * A container's mount points as its create registers them (moby registerMountPoints and, for
@@ -43,7 +44,6 @@ type PlannedMount = MountPoint & { readonly labelled: boolean };
 /** What a create will mount. */
 export type MountPlan = readonly PlannedMount[];
 
-const VOLUME_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 /** The modes of a bind this reading takes: read-only or not, and SELinux's relabelling. */
 const MODES = new Set(['', 'ro', 'rw', 'z', 'Z', 'ro,z', 'ro,Z', 'rw,z', 'rw,Z']);
 /** The Mounts fields this reading takes (any other, such as VolumeOptions, is not modelled). */
@@ -135,7 +135,7 @@ export function shapeMounts(x: Exchange, container: Container): Record<string, u
       ? {
           Type: 'volume',
           Name: point.name,
-          Source: posix.join(x.state.config.dataRoot, 'volumes', point.name, '_data'),
+          Source: volumeDataPath(x, point.name),
           Destination: point.destination,
           Driver: 'local',
           Mode: point.mode,

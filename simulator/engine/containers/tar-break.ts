@@ -1,10 +1,6 @@
-import { checksumMatches } from './tar-opening.js';
+import { META_FLAGS, numberField } from '../objects/index.js';
+import { BLOCK, checksumMatches, INVALID_HEADER, isZero, UNEXPECTED_EOF } from './tar-opening.js';
 
-const BLOCK = 512;
-const UNEXPECTED_EOF = 'unexpected EOF';
-const INVALID_HEADER = 'archive/tar: invalid tar header';
-/** Headers whose data describes the next entry (PAX, GNU long names): Next reads it before it returns. */
-const META_FLAGS = new Set(['x', 'g', 'L', 'K']);
 /** The type flags of regular files, whose data Untar copies into the file it has made. */
 const FILE_FLAGS = new Set(['0', '\0']);
 
@@ -21,20 +17,6 @@ const FILE_FLAGS = new Set(['0', '\0']);
  * Null when the stream ends as a tar may; `unmodelled` where a PAX or long-name header's data is cut.
  */
 export type TarBreak = { readonly tar: Buffer; readonly failure: string | null; readonly lastCut: boolean } | { readonly unmodelled: string };
-
-const isZero = (block: Buffer): boolean => block.every((byte) => byte === 0);
-
-/** A header's size field (octal, or GNU's base-256). */
-function sizeOf(block: Buffer): number {
-  if ((block[124]! & 0x80) !== 0) return block.subarray(125, 136).reduce((total, byte) => total * 256 + byte, 0);
-  return Number.parseInt(
-    block
-      .toString('latin1', 124, 136)
-      .replace(/[\0 ]+$/, '')
-      .trim() || '0',
-    8,
-  );
-}
 
 /** `header` with its size field set to `size` and its checksum written again. */
 function withSize(header: Buffer, size: number): Buffer {
@@ -70,7 +52,7 @@ export function tarBreak(body: Buffer): TarBreak | null {
     }
     if (!checksumMatches(block)) return upTo(whole, INVALID_HEADER);
     const flag = String.fromCharCode(block[156]!);
-    const size = sizeOf(block);
+    const size = numberField(block, 124, 136);
     const dataEnd = at + BLOCK + size;
     if (dataEnd > body.length) {
       if (META_FLAGS.has(flag)) return { unmodelled: "a tar whose PAX or long-name header's data ends early" };

@@ -1,11 +1,12 @@
 /** What Go's archive/tar reader makes of a stream's opening: no entry, an entry, or its error in Go's words. */
 export type TarOpening = { readonly kind: 'empty' } | { readonly kind: 'entries' } | { readonly kind: 'error'; readonly message: string };
 
-const BLOCK = 512;
-const UNEXPECTED_EOF = 'unexpected EOF';
-const INVALID_HEADER = 'archive/tar: invalid tar header';
+/** A tar's block, and Go's archive/tar words for a stream cut short and for a block that is no header. */
+export const BLOCK = 512;
+export const UNEXPECTED_EOF = 'unexpected EOF';
+export const INVALID_HEADER = 'archive/tar: invalid tar header';
 
-const isZero = (block: Buffer): boolean => block.every((byte) => byte === 0);
+export const isZero = (block: Buffer): boolean => block.every((byte) => byte === 0);
 
 /** Go's parseOctal of the checksum field (spaces and NULs trimmed), or undefined when it is no octal number. */
 function storedChecksum(block: Buffer): number | undefined {

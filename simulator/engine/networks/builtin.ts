@@ -3,6 +3,7 @@ import { nowNanos, rfc3339Nano, type ObjectStore } from '../objects/index.js';
 import { type BridgeSettings, bridgeIpamConfig, bridgeIpamStatus, type IpamView } from './bridge-network.js';
 import type { ParentLinkSettings } from './parent-link-network.js';
 import { endpointAddressesOn } from './endpoint-addresses.js';
+import { sortedMap } from '../replies.js';
 
 /**
  * The networks a daemon started with --bridge=none has: `none` (driver null) and `host`, both
@@ -110,10 +111,6 @@ export interface NetworkStyle {
   readonly ipamView: IpamView;
 }
 
-/** A map as Go's encoding/json writes it: keys sorted. */
-const goMapOrdered = (map: Readonly<Record<string, string>>): Record<string, string> =>
-  Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
 /** The network document in the release's field order. */
 export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: NetworkStyle): Record<string, unknown> {
   const settings = isUser(network) ? network.user : BUILTIN_SETTINGS;
@@ -137,8 +134,8 @@ export function shapeNetwork(objects: ObjectStore, network: SimNetwork, style: N
     ConfigFrom: { Network: '' },
     ConfigOnly: settings.configOnly,
     ...(style.inspectType ? {} : containers),
-    Options: goMapOrdered(settings.options),
-    Labels: goMapOrdered(settings.labels),
+    Options: sortedMap(settings.options),
+    Labels: sortedMap(settings.labels),
     ...(style.inspectType ? containers : {}),
     ...(style.withStatus
       ? { Status: { IPAM: bridge === undefined ? {} : { Subnets: bridgeIpamStatus(bridge, endpointAddressesOn(objects, network.id)) } } }

@@ -7,6 +7,7 @@ import { readJsonRequest } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import type { Container, ContainerEndpoint } from '../objects/index.js';
 import { notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
+import { networkOf } from '../containers/network-settings.js';
 import {
   endpointNames,
   findNetwork,
@@ -135,8 +136,8 @@ function connect(x: Exchange, container: Container, term: string, body: unknown)
   }
   if (network === undefined) return handlerError(x, 404, `network ${term} not found`);
   // From 25.0 moby's normalizeNetMode looks the network mode's network up when another is named (observed on 29.7.2).
-  const mode = typeof container.hostConfig['NetworkMode'] === 'string' ? container.hostConfig['NetworkMode'] : '';
-  const userDefinedMode = mode !== '' && !mode.startsWith('container:') && !USER_DEFINED_EXCLUDED.has(mode);
+  const mode = networkOf(container.hostConfig['NetworkMode']);
+  const userDefinedMode = mode !== null && !USER_DEFINED_EXCLUDED.has(mode);
   if (!releaseBelow(x, NETWORK_MODE_LOOKED_UP_FROM) && userDefinedMode && term !== mode && findNetwork(x, mode) === undefined)
     return handlerError(x, 404, `could not find a network matching network mode ${mode}: network ${mode} not found`);
   const unmodelled = unmodelledJoin(network);

@@ -1,4 +1,5 @@
 import type { Exchange } from '../../http/exchange.js';
+import { goAtoi } from '../go-strconv.js';
 import type { Refusal } from '../json-request.js';
 import { releaseBelow } from '../replies.js';
 import { type PooledSettings, poolAllocation, poolsVariantOf } from './bridge-network.js';
@@ -107,13 +108,6 @@ function optionsProblem(variant: ParentLinkVariant, driver: ParentLinkDriver, op
 /** The name of the dummy link a network without a parent gets (dm- for macvlan, di- for ipvlan) and names another network by. */
 const dummyName = (driver: ParentLinkDriver, id: string): string => `${driver === 'macvlan' ? 'dm' : 'di'}-${id.slice(0, 12)}`;
 
-/** Go's strconv.Atoi, as parseVlan reads a VLAN id: null where it fails. */
-function atoi(text: string): number | null {
-  if (!/^[+-]?\d+$/.test(text)) return null;
-  const value = Number.parseInt(text, 10);
-  return Number.isSafeInteger(value) && Math.abs(value) <= 2 ** 63 - 1 ? value : null;
-}
-
 /**
  * createVlanLink for a parent the host lacks: a name without a dot is no VLAN, one with more is
  * malformed; the id must parse and lie in 1…4094 and its link exist; then the kernel refuses
@@ -124,10 +118,10 @@ function vlanLinkProblem(variant: ParentLinkVariant, driver: ParentLinkDriver, p
   const parts = parent.split('.');
   if (parts.length !== 2) return failed(`required interface name format is: name.vlan_id, ex. eth0.10 for vlan 10, instead received ${parent}`);
   const [link, idText] = parts as [string, string];
-  const id = atoi(idText);
-  if (id === null) return failed(`unable to parse a valid vlan id from: ${idText} (ex. eth0.10 for vlan 10)`);
+  const parsed = goAtoi(idText);
+  if ('error' in parsed) return failed(`unable to parse a valid vlan id from: ${idText} (ex. eth0.10 for vlan 10)`);
   if (!hostHas(link)) return failed(`-o parent interface ${variant.doesWasTypo && driver === 'macvlan' ? 'does ' : ''}was not found on the host: ${link}`);
-  if (id > 4094 || id < 1) return failed(`vlan id must be between 1-4094, received: ${id}`);
+  if (parsed.value > 4094n || parsed.value < 1n) return failed(`vlan id must be between 1-4094, received: ${parsed.value}`);
   return failed(`failed to create ${parent} vlan link: ${SIMULATED_HOST.addLinkFailure}`);
 }
 

@@ -37,6 +37,8 @@ export {
   packTar,
   rdevOf,
   readTar,
+  META_FLAGS,
+  numberField,
   readTarRecords,
   withTypeBitsInModes,
   type FsEntry,

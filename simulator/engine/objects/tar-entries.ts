@@ -125,10 +125,10 @@ export async function readTarRecords(body: Buffer): Promise<TarRecord[]> {
 }
 
 /** Headers whose data describes the next entry, or the archive: no entry of their own (tar-stream's reading too). */
-const META_FLAGS = new Set(['x', 'g', 'L', 'K']);
+export const META_FLAGS: ReadonlySet<string> = new Set(['x', 'g', 'L', 'K']);
 
 /** A header's octal number field (GNU's base-256 for a size past its digits). */
-function numberField(block: Buffer, from: number, to: number): number {
+export function numberField(block: Buffer, from: number, to: number): number {
   if ((block[from]! & 0x80) !== 0) return block.subarray(from + 1, to).reduce((total, byte) => total * 256 + byte, 0);
   return Number.parseInt(
     block

@@ -1,10 +1,18 @@
+import { posix } from 'node:path';
+import type { Exchange } from '../../http/exchange.js';
 import { goQuote } from '../go-strconv.js';
 import { ramInBytes } from '../go-units.js';
 import { goUrlPort } from '../go-url.js';
 import type { Refusal } from '../json-request.js';
 
 /** moby's RestrictedNamePattern, which a local volume's name must match (it names a directory). */
-const VOLUME_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
+export const VOLUME_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
+
+/** The directory of a local volume in the daemon's data root. */
+export const volumeDirectory = (x: Exchange, name: string): string => posix.join(x.state.config.dataRoot, 'volumes', name);
+
+/** Where a local volume's data lives: what a volume's Mountpoint and a mount's Source name. */
+export const volumeDataPath = (x: Exchange, name: string): string => posix.join(volumeDirectory(x, name), '_data');
 
 /** The longest directory name Linux takes (NAME_MAX, in bytes). */
 const NAME_MAX = 255;

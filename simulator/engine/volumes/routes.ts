@@ -1,6 +1,5 @@
 import { REGEX_SIZES_UNTIL } from '../go-units.js';
 import { randomBytes } from 'node:crypto';
-import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
 import type { Route } from '../../http/route.js';
@@ -12,7 +11,7 @@ import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson, sorted
 import { SWARM_MESSAGES } from '../swarm/inactive.js';
 import { createBodyProblem, createRequest } from './create-body.js';
 import { ANONYMOUS_LABEL, listFilter, pruneFilter } from './filters.js';
-import { localCreateProblem } from './local-driver.js';
+import { localCreateProblem, volumeDataPath, volumeDirectory } from './local-driver.js';
 import { usersOf } from '../containers/mount-points.js';
 
 const WHERE = 'simulator/engine/volumes/routes.ts';
@@ -20,14 +19,12 @@ const WHERE = 'simulator/engine/volumes/routes.ts';
 /** The releases before 23.0 (20.10): Go's words for filters, no anonymous label, `all` unknown to prune, a create event for every create. */
 const isOld = (x: Exchange): boolean => releaseBelow(x, '23.0');
 
-const volumeDirectory = (x: Exchange, name: string): string => posix.join(x.state.config.dataRoot, 'volumes', name);
-
 /** A volume as the API writes it (moby volume.Volume: Status and UsageData omitted, as for a local volume outside system df). */
 export const shapeVolume = (x: Exchange, volume: Volume): Record<string, unknown> => ({
   CreatedAt: goRfc3339Local(volume.createdAt),
   Driver: volume.driver,
   Labels: sortedMap(volume.labels),
-  Mountpoint: posix.join(volumeDirectory(x, volume.name), '_data'),
+  Mountpoint: volumeDataPath(x, volume.name),
   Name: volume.name,
   Options: sortedMap(volume.options),
   Scope: 'local',
