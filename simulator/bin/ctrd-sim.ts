@@ -4,7 +4,7 @@ import { processSources } from '../config/file/sources.js';
 import { stderrLogger } from '../log.js';
 import { takeProcessSignals } from '../daemon/signals.js';
 import { startSimulator } from '../daemon/start.js';
-import { SimError } from '../errors.js';
+import { exitStatusOf, SimError } from '../errors.js';
 import { CleanShutdown } from '../authz/chain-variant.js';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -25,7 +25,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof SimError) process.stderr.write(`${error.message}\n`);
     else process.stderr.write(`ctrd-sim: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    // Quirk hypothetical.authz.missing.exit-0: that start error exits with status 0.
-    process.exit(error instanceof CleanShutdown ? 0 : 1);
+    // Quirk hypothetical.authz.missing.exit-0: that start error exits with status 0; a Go panic with 2.
+    process.exit(error instanceof CleanShutdown ? 0 : error instanceof SimError ? exitStatusOf(error) : 1);
   },
 );

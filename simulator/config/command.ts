@@ -7,7 +7,7 @@ import { type KNOWN_OPTIONS, parseArgv, SIMULATOR_OPTIONS, type ParsedFlags } fr
 import { flag } from './flags/options.js';
 import { resolveConfig, type SimConfig } from './resolve.js';
 import type { ConfigSources } from './file/sources.js';
-import { SimError } from '../errors.js';
+import { exitStatusOf, SimError } from '../errors.js';
 import { FaultSet } from '../faults/fault-set.js';
 import { releaseOptions } from './file/directives.js';
 import { commandVariant, validateIgnored } from './command-variant.js';
@@ -153,7 +153,7 @@ export function runCommandLine(argv: readonly string[], sources: ConfigSources):
       flag(flags, 'validate') === true &&
       variant.validateUnknownExit0 &&
       error.message.includes("don't match any configuration option");
-    if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : 1, stdout: '', stderr: `${error.message}\n` };
+    if (error instanceof SimError) return { kind: 'exit', code: validateExit0 ? 0 : exitStatusOf(error), stdout: '', stderr: `${error.message}\n` };
     throw error;
   }
   // Of the configuration's faults and quirks: a release without --validate may parse it and start.

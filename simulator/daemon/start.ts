@@ -244,7 +244,7 @@ export async function startSimulator(config: SimConfig, options: StartOptions = 
       void outcome.fatal.then(async (fatal) => {
         if (!fatal) return;
         await close();
-        endedBy(1);
+        endedBy(outcome.status);
       });
     }
     return outcome;

@@ -1,7 +1,7 @@
 import type { SimConfig } from '../config/types.js';
 import type { ConfigSources } from '../config/file/sources.js';
 import type { Logger } from '../log.js';
-import { SimError } from '../errors.js';
+import { GO_PANIC_STATUS, SimError } from '../errors.js';
 import { applyReload, reconfigureProblem } from './apply.js';
 import { firstMissingPlugin, missingPluginIsFatal, namedAuthzPlugins } from './authz.js';
 import { logLimitResets, logReconfigureFailed, logReloaded, logReloadFailed } from './log.js';
@@ -23,8 +23,11 @@ function keptFlags(config: SimConfig): (key: string) => boolean {
 export type ReloadOutcome =
   | { readonly ok: true; readonly config: SimConfig }
   | { readonly ok: false; readonly error: SimError }
-  /** The file names an authorization plugin that cannot be found: the daemon ends once the lookup gives up. */
-  | { readonly ok: false; readonly fatal: Promise<boolean> };
+  /**
+   * The daemon ends with `status` once `fatal` resolves true: an authorization plugin the file names
+   * cannot be found (1, when the lookup gives up), or Go's runtime panics (2).
+   */
+  | { readonly ok: false; readonly fatal: Promise<boolean>; readonly status: number };
 
 /** What a reload acts on: the configuration in effect, and how to replace it or end the daemon. */
 export interface ReloadHost {
@@ -52,6 +55,11 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   try {
     file = readForReload(current, sources);
   } catch (error) {
+    // 20.10 panics reading some files (a builder filter's "name" without "="): the daemon ends.
+    if (error instanceof SimError && error.code === 'SIM_PANIC') {
+      logger.log('error', error.message, { at: 'daemon/config.Reload' });
+      return { ok: false, fatal: Promise.resolve(true), status: GO_PANIC_STATUS };
+    }
     const simError = error instanceof SimError ? error : new SimError('SIM_CONFIG', String(error));
     logReloadFailed(logger, current, simError.message);
     // Where a quirk applies the file's other keys all the same (the failure logged): reload-variant.ts.
@@ -69,7 +77,7 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
   const missing = plugins === undefined ? undefined : firstMissingPlugin(plugins, current);
   if (missing !== undefined && variant.missingPluginSkipped) logger.log('warning', `Unable to locate plugin: ${missing}, skipping it`);
   else if (missing !== undefined && !variant.missingPluginIgnored) {
-    return { ok: false, fatal: missingPluginIsFatal(missing, current, logger, host.stopped) };
+    return { ok: false, fatal: missingPluginIsFatal(missing, current, logger, host.stopped), status: 1 };
   }
   const problem = reconfigureProblem(current.settings, file, current.release);
   if (problem !== null) {
@@ -88,7 +96,7 @@ export function reloadConfiguration(host: ReloadHost, sources: ConfigSources): R
     host.serve(next);
     report();
     logPanic(logger);
-    return { ok: false, fatal: Promise.resolve(true) };
+    return { ok: false, fatal: Promise.resolve(true), status: GO_PANIC_STATUS };
   }
   const swap = (done: () => void): void => variant.swap(current, next, (config) => host.serve(config), done);
   if (current.reloadStoreDelayMs > 0) {

@@ -88,3 +88,13 @@ export async function simStartOutcome(release: string, config: StartConfiguratio
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Starts `daemon` and ctrd-sim emulating its release with the file `file` alone; throws, naming both outcomes, when they differ. Returns the real one. */
+export async function startsAlike(daemon: { readonly release: string; readonly path: string }, file: Readonly<Record<string, unknown>>): Promise<StartOutcome> {
+  const config = { args: [], file };
+  const started = async (): Promise<string> => 'started';
+  const [real, sim] = await Promise.all([realStartOutcome(daemon.path, config, started), simStartOutcome(daemon.release, config, started)]);
+  if (JSON.stringify(real) !== JSON.stringify(sim))
+    throw new Error(`${JSON.stringify(file)}\n  dockerd ${daemon.release}: ${JSON.stringify(real)}\n  ctrd-sim: ${JSON.stringify(sim)}`);
+  return real;
+}

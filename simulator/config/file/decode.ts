@@ -4,6 +4,7 @@ import type { DaemonRelease } from '../../../specs/versions.js';
 import { decodes28, type MessageStyle } from './message-style.js';
 import type { FileDocument } from './read-document.js';
 import { builderGcDecodesItself, goFieldName, goFieldPath, goFieldTypeAt, goStructOf, goTypeAt, hasField, takesAnyValues } from './go-fields.js';
+import { gcFilterProblem, isGcFilterPlace } from './gc-filter.js';
 
 /** A value of the wrong JSON type: where it is and what Go expected there. */
 export interface TypeProblem {
@@ -18,6 +19,8 @@ export interface TypeProblem {
   readonly goType: string;
   /** The value, for numbers Go prints ("number 1.5"). */
   readonly value: unknown;
+  /** Inside a value that decodes itself with a json.Unmarshal of its own (a rule's filter): the map keys below it. */
+  readonly inner?: readonly string[];
 }
 
 const STRUCT_OF_KEY: Readonly<Record<string, string>> = {
@@ -54,7 +57,8 @@ export function findTypeProblem(doc: FileDocument, style: MessageStyle): TypePro
   for (const [key, value] of Object.entries(doc)) {
     const entry = fileKeyNamed(key);
     if (entry === undefined) continue; // a flag name without a file field: the decoder ignores it
-    for (const problem of problemsIn(entry.shape, value, keyPlace(key), { style, release: null, textCheck: null })) if ('type' in problem) return problem.type;
+    for (const { problem } of problemsIn(entry.shape, value, keyPlace(key), { style, release: null, textCheck: null }, []))
+      if ('type' in problem) return problem.type;
   }
   return null;
 }
@@ -65,35 +69,58 @@ export function findTypeProblem(doc: FileDocument, style: MessageStyle): TypePro
  */
 export type TextCheck = (key: string, below: readonly (string | number)[], value: string) => string | null;
 
-/** What the decoder reports: a value of the wrong type, or an unmarshaler's own error. */
-export type DecodeProblem = { readonly type: TypeProblem } | { readonly text: string };
+/** What the decoder reports: a value of the wrong type, an unmarshaler's own error, or a Go runtime panic (the daemon ends). */
+export type DecodeProblem = { readonly type: TypeProblem } | { readonly text: string } | { readonly panic: string };
 
-/** The keys whose value moby decodes with an UnmarshalJSON of its own (PoolsOpt, MemBytes): whatever it reports ends the decoding. */
+/** The keys whose value moby decodes with an UnmarshalJSON of its own (PoolsOpt, MemBytes). */
 const DECODED_APART = new Set(['default-address-pools', 'default-shm-size']);
 
 /**
+ * A problem as the decoder meets it, with the values that decode themselves (an UnmarshalJSON or
+ * UnmarshalText of their own) it stands in, outermost first.
+ */
+interface Found {
+  readonly problem: DecodeProblem;
+  readonly scopes: readonly string[];
+}
+
+/**
  * The problem the decoder reports for the document, or null (`types`: whether mistyped values
- * count). Go's decoder notes the first value of a wrong type and goes on, but stops at an
- * unmarshaler's own error: netip's refusal of a pool's base, and PoolsOpt's UnmarshalJSON, which
- * decodes the pools apart and so returns its own first problem (a refused base before a mistyped
- * value). The pools' problem therefore wins over any other key's, wherever it stands (observed on
- * 20.10.24, 26.1.5 and 29.7.2, 2026-12-07). The decoder of Debian's 28.5.2+dfsg4 stops at the first
- * problem of any kind, in document order (observed the same day).
+ * count). Go's decoder notes the first value of a wrong type and goes on, but a value that decodes
+ * itself returns its own problem, and that stops the decoding around it: netip's refusal of a
+ * pool's base; PoolsOpt, which decodes the pools apart and returns its own first problem; a
+ * builder rule's filter; from 28.0 the builder's garbage collection and each of its rules. So
+ * such a problem wins over any value of a wrong type met before it (observed on 20.10.24, 26.1.5
+ * and 29.7.2). A Go panic ends the daemon where it is met. The decoder of Debian's 28.5.2+dfsg4
+ * stops at the first problem of any kind, in document order (observed the same way).
  */
 export function findDecodeProblem(doc: FileDocument, style: MessageStyle, release: DaemonRelease, textCheck: TextCheck, types = true): DecodeProblem | null {
-  const counts = (problem: DecodeProblem): boolean => types || 'text' in problem;
-  const stopsAtFirst = decodes28(release);
-  let noted: DecodeProblem | null = null;
+  const found: Found[] = [];
   for (const [key, value] of Object.entries(doc)) {
     const entry = fileKeyNamed(key);
     if (entry === undefined) continue; // a flag name without a file field: the decoder ignores it
-    const found = [...problemsIn(entry.shape, value, keyPlace(key), { style, release, textCheck })].filter(counts);
-    if (stopsAtFirst && found.length > 0) return found[0]!;
-    const ending = found.find((problem) => 'text' in problem || endsDecoding(problem.type, release)) ?? (DECODED_APART.has(key) ? found[0] : undefined);
-    if (ending !== undefined) return ending;
-    noted ??= found[0] ?? null;
+    const scopes = DECODED_APART.has(key) ? [key] : [];
+    for (const one of problemsIn(entry.shape, value, keyPlace(key), { style, release, textCheck }, scopes))
+      if (types || !('type' in one.problem)) found.push(one);
   }
-  return noted;
+  if (decodes28(release)) return found[0]?.problem ?? null;
+  return outcomeOf(found, 0);
+}
+
+/**
+ * What one json.Unmarshal returns, of the problems met inside it (those at `depth` scopes and
+ * below, in order): a panic met, or the first value decoding itself that fails (what it returns
+ * ends this decoding), else the first value of a wrong type noted.
+ */
+function outcomeOf(found: readonly Found[], depth: number): DecodeProblem | null {
+  for (const [index, one] of found.entries()) {
+    if ('panic' in one.problem) return one.problem;
+    const scope = one.scopes[depth];
+    if (scope === undefined) continue;
+    const inside = found.slice(index).filter((other) => other.scopes[depth] === scope);
+    return outcomeOf(inside, depth + 1);
+  }
+  return found[0]?.problem ?? null;
 }
 
 /** Where a value stands: its key, the path below it, the struct fields of that path, the innermost struct. */
@@ -120,14 +147,33 @@ const elementPlace = (place: Place, part: string | number, element: Shape): Plac
   struct: place.struct ?? (element.type === 'object' ? (STRUCT_OF_KEY[place.key] ?? null) : null),
 });
 
-/** A mistyped value in a builder's garbage collection, which decodes itself from 28.0: its error ends the decoding (observed on 29.7.2). */
-const endsDecoding = (p: TypeProblem, release: DaemonRelease): boolean => p.key === 'builder' && p.fieldNames[0] === 'gc' && builderGcDecodesItself(release);
+/** Whether the value at `place` decodes itself: from 28.0 a builder's garbage collection and each of its rules (moby v28.0.0). */
+function decodesItself(place: Place, release: DaemonRelease | null): boolean {
+  if (place.key !== 'builder' || release === null || !builderGcDecodesItself(release)) return false;
+  const [first, second] = place.fieldNames;
+  if (place.fieldNames.length === 1) return first === 'gc';
+  return place.fieldNames.length === 2 && first === 'gc' && second === 'policy' && typeof place.below.at(-1) === 'number';
+}
+
+/** A scope's name: where the value stands. */
+const scopeAt = (place: Place): string => [place.key, ...place.below].join('.');
 
 /** Every problem of a value, in the order the decoder meets them (an object's fields as the document orders them). */
-function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Reading): Generator<DecodeProblem> {
+function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Reading, outer: readonly string[]): Generator<Found> {
   if (value === null || value === undefined) return; // absent, or null: Go leaves the field as it was
   const { key, fieldNames } = place;
-  const problem = (): DecodeProblem => ({ type: { ...place, json: jsonTypeWord(value), goType: goTypeOf(shape, key, reading.style), value } });
+  const scopes = decodesItself(place, reading.release) ? [...outer, scopeAt(place)] : outer;
+  const problem = (): Found => ({ problem: { type: { ...place, json: jsonTypeWord(value), goType: goTypeOf(shape, key, reading.style), value } }, scopes });
+  if (isGcFilterPlace(key, fieldNames)) {
+    const found = gcFilterProblem(value, reading.release);
+    const own = [...scopes, scopeAt(place)];
+    if (found !== null && 'panic' in found) yield { problem: found, scopes: own };
+    else if (found !== null) {
+      const { path, ...mistype } = found.mistype;
+      yield { problem: { type: { ...place, ...mistype, below: [...place.below, ...path], inner: path } }, scopes: own };
+    }
+    return;
+  }
   switch (shape.type) {
     case 'bool':
       if (typeof value !== 'boolean') yield problem();
@@ -135,7 +181,7 @@ function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Readin
     case 'string': {
       if (typeof value !== 'string') return void (yield problem());
       const refused = reading.textCheck?.(key, place.below, value) ?? null;
-      if (refused !== null) yield { text: refused };
+      if (refused !== null) yield { problem: { text: refused }, scopes: [...scopes, scopeAt(place)] };
       return;
     }
     case 'int':
@@ -143,13 +189,13 @@ function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Readin
       return;
     case 'array':
       if (!Array.isArray(value)) return void (yield problem());
-      for (let i = 0; i < value.length; i++) yield* problemsIn(shape.items, value[i], elementPlace(place, i, shape.items), reading);
+      for (let i = 0; i < value.length; i++) yield* problemsIn(shape.items, value[i], elementPlace(place, i, shape.items), reading, scopes);
       return;
     case 'map':
       if (typeof value !== 'object' || Array.isArray(value)) return void (yield problem());
       if (takesAnyValues(key, fieldNames)) return;
       for (const [name, inner] of Object.entries(value as Record<string, unknown>))
-        yield* problemsIn(shape.values, inner, elementPlace(place, name, shape.values), reading);
+        yield* problemsIn(shape.values, inner, elementPlace(place, name, shape.values), reading, scopes);
       return;
     case 'object':
       if (typeof value !== 'object' || Array.isArray(value)) return void (yield problem());
@@ -157,11 +203,13 @@ function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Readin
         const known = Object.hasOwn(shape.fields, field) && (reading.release === null || hasField(key, field, reading.release));
         const fieldShape = known ? shape.fields[field] : undefined;
         const below = { below: [...place.below, field], fieldNames: [...fieldNames, field], struct: place.struct ?? STRUCT_OF_KEY[key] ?? null };
-        if (fieldShape !== undefined) yield* problemsIn(fieldShape, inner, { ...place, ...below }, reading);
+        if (fieldShape !== undefined) yield* problemsIn(fieldShape, inner, { ...place, ...below }, reading, scopes);
       }
       return;
   }
 }
+
+const INTEGER_TYPES = new Set(['int', 'int64']);
 
 /** Types that decode themselves from JSON text (encoding.TextUnmarshaler). */
 const TEXT_TYPES = new Set(['net.IP', 'netip.Addr', 'netip.Prefix']);
@@ -171,7 +219,8 @@ export function typeProblemText(problem: TypeProblem, style: MessageStyle, relea
   // The key's Go type where the shape alone does not name it (a struct field's keeps the shape's).
   const named = problem.fieldNames.length === 0 ? goTypeAt(problem.key, problem.below.length, release) : goFieldTypeAt(problem, release);
   const p = named === null ? problem : { ...problem, goType: named };
-  const what = p.json === 'number' && typeof p.value === 'number' && !Number.isInteger(p.value) ? `number ${String(p.value)}` : p.json;
+  // Go names a number's text where an integer type refuses it, elsewhere its JSON type alone (observed on 20.10.24 and 28.5.2).
+  const what = p.json === 'number' && INTEGER_TYPES.has(p.goType) && typeof p.value === 'number' ? `number ${String(p.value)}` : p.json;
   const fields = p.below.filter((part): part is string => typeof part === 'string');
   // PoolsOpt decodes its entries with a json.Unmarshal of its own. The decoder gives that error the outer
   // path it stands at (20.10 without the field below it; 23.0 to 27.x and 29.x with it), or 28.x's keeps
@@ -187,6 +236,9 @@ export function typeProblemText(problem: TypeProblem, style: MessageStyle, relea
 
 /** 28.x's decoder's words: the path of JSON names below Config, an index without "Go struct field", a text type's reason. */
 function decoder28Text(p: TypeProblem, what: string): string {
+  // A value that decodes itself with a json.Unmarshal of its own: its error's own path, from the value down (observed on 28.5.2).
+  if (p.inner !== undefined)
+    return `invalid JSON: json: cannot unmarshal ${what} into ${p.inner.length === 0 ? 'Go value' : `Go struct field .${p.inner.join('.')}`} of type ${p.goType}`;
   // A builder's garbage collection and each of its rules decode themselves: the path starts below them.
   const ownDecoder = p.key === 'builder' && p.fieldNames[0] === 'gc';
   // The value a self-decoding struct is read from (the collection, a rule): its error names no field.

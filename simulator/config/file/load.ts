@@ -15,6 +15,7 @@ import { fileError, readDocument, type ConfigDocument, type FileDocument } from 
 import { withRemovedKeys } from './removed-options.js';
 import type { DaemonSettings } from './settings.js';
 import { validateSettings } from './validate.js';
+import { SimError } from '../../errors.js';
 
 export interface LoadedConfiguration {
   readonly file: ConfigDocument;
@@ -84,6 +85,7 @@ export function checkDocument(
   // An unmarshaler's own error (a pool's base netip refuses, from 27.0) is refused whatever the types fault says.
   const decoded = findDecodeProblem(typed, style, release, ownDecoderCheck(release), checkTypes);
   if (decoded !== null && 'text' in decoded) throw fileError(names, path, `${style === 'v28' ? 'invalid JSON: ' : ''}${decoded.text}`);
+  if (decoded !== null && 'panic' in decoded) throw new SimError('SIM_PANIC', decoded.panic);
   const typeProblem = decoded === null ? null : decoded.type;
   if (typeProblem !== null && variant.typeRefusalGoTypeOnly)
     throw fileError(names, path, `json: cannot unmarshal ${typeProblem.json} into Go value of type ${typeProblem.goType}`);
