@@ -23,6 +23,7 @@ import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-re
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
 import { mountVolumes, planMounts } from './mount-points.js';
+import { mountConfigProblem, routedMounts, unmodelledMount } from './mount-config.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 /** A container name moby takes (with or without its "/"). */
@@ -186,12 +187,22 @@ export const containerCreateRoute: Route = {
     const platform = platformText === '' ? null : parsePlatformSpecifier(platformText, x.state.config.release.release);
     if (platform !== null && 'error' in platform) return handlerError(x, 400, platform.error);
     const body = goFields(asObject(parsed), CREATE_FIELDS);
-    const given = goFields(asObject(body['HostConfig']), HOST_CONFIG_FIELDS);
+    const decoded = goFields(asObject(body['HostConfig']), HOST_CONFIG_FIELDS);
+    // What ctrd-sim does not read of the mounts answers 501 before anything is looked up or made.
+    const unmodelled = unmodelledMount(decoded['Mounts']);
+    if (unmodelled !== null) return notImplementedHere(x, `/containers/create with ${unmodelled}`);
+    const routed = Array.isArray(decoded['Mounts']) ? routedMounts(x, decoded['Mounts'] as Record<string, unknown>[]) : null;
+    if (routed !== null && 'status' in routed) return handlerError(x, routed.status, routed.message);
+    const given = routed === null ? decoded : { ...decoded, Mounts: routed.mounts };
     if (logentriesRemoved(x, given)) return handlerError(x, 400, ENGINE_MESSAGES.logentriesRemoved);
     // moby's verifyContainerSettings comes before the image: the health check, then the host's limits (observed).
     const health = givenHealthcheck(x, body['Healthcheck']);
     const healthProblem = healthcheckProblem(health);
     if (healthProblem !== null) return handlerError(x, 400, healthProblem);
+    // Then validateHostConfig's reading of each mount.
+    const mountProblem = routed === null ? null : mountConfigProblem(x, routed.mounts);
+    if (mountProblem !== null && 'unmodelled' in mountProblem) return notImplementedHere(x, `/containers/create with ${mountProblem.unmodelled}`);
+    if (mountProblem !== null) return handlerError(x, mountProblem.status, mountProblem.message);
     const hostConfig: Record<string, unknown> = withCreateDefaults(
       x,
       { ...applyHostConfig(x, {}, given), NetworkMode: storedNetworkMode(x, given['NetworkMode']) },
@@ -201,7 +212,6 @@ export const containerCreateRoute: Route = {
     const kernel = hostConfig['KernelMemory'];
     if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
     const { objects } = x.state;
-    // What ctrd-sim does not read of the mounts answers 501 before anything is looked up or made.
     const asked = planMounts(x, asObject(body), hostConfig);
     if ('unmodelled' in asked) return notImplementedHere(x, `/containers/create with ${asked.unmodelled}`);
     const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
@@ -243,6 +253,11 @@ export const containerCreateRoute: Route = {
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
+    // registerMountPoints, once the name is reserved: a refusal leaves the volumes made before it.
+    if (plan.refusal !== null) {
+      mountVolumes(x, plan);
+      return handlerError(x, plan.refusal.status, plan.refusal.message);
+    }
     // containerd's store unpacks the image a container is made from (PrepareSnapshot); its snapshots stay with it.
     const unpacked = withPackedOnly(image, false);
     if (unpacked !== image) objects.addImage(unpacked);

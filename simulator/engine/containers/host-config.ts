@@ -37,12 +37,28 @@ const MOUNT_FIELD_ORDER = [
   'ClusterOptions',
 ];
 
-/** A Mounts entry as the daemon keeps and writes it: its fields in Go's order, the empty ones left out. */
+/** The fields of a mount's options in Go's order (mount.BindOptions, VolumeOptions, TmpfsOptions). */
+const OPTION_FIELD_ORDER: Readonly<Record<string, readonly string[]>> = {
+  BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint', 'ReadOnlyNonRecursive', 'ReadOnlyForceRecursive'],
+  VolumeOptions: ['NoCopy', 'Labels', 'Subpath', 'DriverConfig'],
+  TmpfsOptions: ['SizeBytes', 'Mode', 'Options'],
+};
+
+/** A struct as Go writes it: `order`'s fields, the empty ones left out (omitempty). */
+function goOmitEmpty(fields: Readonly<Record<string, unknown>>, order: readonly string[]): Record<string, unknown> {
+  const kept = order.filter((key) => fields[key] !== undefined && fields[key] !== null && fields[key] !== '' && fields[key] !== false && fields[key] !== 0);
+  return Object.fromEntries(kept.map((key) => [key, fields[key]]));
+}
+
+/** A Mounts entry as the daemon keeps and writes it: its fields and its options' in Go's order, the empty ones left out. */
 function goMount(given: unknown): unknown {
   if (given === null || typeof given !== 'object' || Array.isArray(given)) return given;
-  const fields = given as Record<string, unknown>;
-  const kept = MOUNT_FIELD_ORDER.filter((key) => fields[key] !== undefined && fields[key] !== null && fields[key] !== '' && fields[key] !== false);
-  return Object.fromEntries(kept.map((key) => [key, fields[key]]));
+  const mount = goOmitEmpty(given as Record<string, unknown>, MOUNT_FIELD_ORDER);
+  for (const [field, order] of Object.entries(OPTION_FIELD_ORDER)) {
+    const options = mount[field];
+    if (options !== null && typeof options === 'object' && !Array.isArray(options)) mount[field] = goOmitEmpty(options as Record<string, unknown>, order);
+  }
+  return mount;
 }
 
 /**

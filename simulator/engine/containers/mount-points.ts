@@ -4,7 +4,9 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Container, Volume } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
 import { ANONYMOUS_LABEL, ANONYMOUS_LABEL_FROM } from '../volumes/filters.js';
-import { VOLUME_NAME, volumeDataPath } from '../volumes/local-driver.js';
+import { VOLUME_NAME, volumeDataPath, volumeNameProblem } from '../volumes/local-driver.js';
+import { goQuote } from '../go-strconv.js';
+import type { Refusal } from '../json-request.js';
 
 /**
  * A container's mount points as its create registers them (moby registerMountPoints and, for
@@ -20,9 +22,13 @@ import { VOLUME_NAME, volumeDataPath } from '../volumes/local-driver.js';
  * - the volume service labels a volume it names com.docker.volume.anonymous from 23.0; before
  *   27.4 the Mounts parser names an anonymous volume itself, so that one has no label;
  * - 20.10 logs a create event for a named volume that exists too (volumes.ts).
+ * - a Mounts bind's source and destination are cleaned; its propagation is rprivate unless asked,
+ *   rslave where the source is within the data root or holds it (moby validateBindDaemonRoot);
+ * - a destination mounted twice, a bind in the data root that propagates otherwise, and a
+ *   volume's name the volume service refuses stop the registration, after the volumes before it.
  * What is not read here is not modelled (501 before anything is made): another form of bind or
- * mode, a Mounts bind (its source must exist on the host), options of a mount, a destination
- * mounted twice or not absolute.
+ * mode, an image mount. A volume's Subpath is kept in HostConfig.Mounts alone (it matters when the
+ * container starts).
  */
 export interface MountPoint {
   readonly type: 'volume' | 'bind' | 'tmpfs';
@@ -41,19 +47,46 @@ export interface MountPoint {
 /** A mount point a create will make: an anonymous volume's name still to be given (''), and whether its volume is labelled anonymous. */
 type PlannedMount = MountPoint & { readonly labelled: boolean };
 
-/** What a create will mount. */
-export type MountPlan = readonly PlannedMount[];
+/** What a create will mount, and the refusal that stops it after the points before it (null: none). */
+export interface MountPlan {
+  readonly points: readonly PlannedMount[];
+  readonly refusal: Refusal | null;
+}
 
 /** The modes of a bind this reading takes: read-only or not, and SELinux's relabelling. */
 const MODES = new Set(['', 'ro', 'rw', 'z', 'Z', 'ro,z', 'ro,Z', 'rw,z', 'rw,Z']);
-/** The Mounts fields this reading takes (any other, such as VolumeOptions, is not modelled). */
-const MOUNT_FIELDS = new Set(['Type', 'Source', 'Target', 'ReadOnly']);
 /** From this release the Mounts parser leaves an anonymous volume's name to the volume service, which labels it. */
 const MOUNTS_ANONYMOUS_LABELLED_FROM = '27.4';
 
 const isDestination = (path: unknown): path is string => typeof path === 'string' && path.startsWith('/') && path !== '/' && posix.normalize(path) === path;
 
-/** The create's mount points, or what of them is not modelled. */
+/** Go's path.Clean of an absolute path. */
+const cleanPath = (path: string): string => posix.normalize(path).replace(/(.)\/+$/, '$1');
+
+type Entry = Readonly<Record<string, unknown>>;
+
+/**
+ * moby's validateBindDaemonRoot: a bind whose source is within the data root, or holds it (Go's
+ * string prefixes), must propagate mounts to it (rslave when none is asked); its refusal, or
+ * whether it takes rslave.
+ */
+function daemonRootPropagation(x: Exchange, source: string, bind: Entry | null): { readonly rslave: boolean } | { readonly refusal: string } {
+  const root = x.state.config.dataRoot;
+  if (!source.startsWith(root) && !root.startsWith(source)) return { rslave: false };
+  if (bind === null) return { rslave: true };
+  const propagation = typeof bind['Propagation'] === 'string' ? bind['Propagation'] : '';
+  if (propagation === '' || propagation === 'rslave' || propagation === 'rshared') return { rslave: propagation === '' };
+  return {
+    refusal: `invalid mount config: must use either propagation mode "rslave" or "rshared" when mount source is within the daemon root, daemon root: ${goQuote(root)}, bind mount source: ${goQuote(source)}, propagation: ${goQuote(propagation)}`,
+  };
+}
+
+/**
+ * The create's mount points as moby's registerMountPoints takes them (Binds, then Mounts, then the
+ * anonymous volumes), HostConfig.Mounts as the router passed them on and ValidateMountConfig
+ * found them sound (mount-config.ts): the points, and the refusal that stopped the registration
+ * (the volumes of the points before it are made all the same), or what of them is not modelled.
+ */
 export function planMounts(
   x: Exchange,
   config: Readonly<Record<string, unknown>>,
@@ -62,6 +95,7 @@ export function planMounts(
   const labels = !releaseBelow(x, ANONYMOUS_LABEL_FROM);
   const planned: PlannedMount[] = [];
   const taken = new Set<string>();
+  const stopped = (message: string): MountPlan => ({ points: planned, refusal: { status: 400, message } });
   const add = (point: PlannedMount): boolean => {
     if (taken.has(point.destination)) return false;
     taken.add(point.destination);
@@ -74,32 +108,44 @@ export function planMounts(
     const [source = '', destination, mode = ''] = parts;
     if (parts.length < 2 || parts.length > 3 || !isDestination(destination) || !MODES.has(mode)) return { unmodelled: `a bind ${JSON.stringify(bind)}` };
     const rw = !mode.split(',').includes('ro');
+    // No mode here names a propagation, so a bind within the data root (or holding it) takes rslave.
+    const underRoot = source.startsWith('/') && daemonRootPropagation(x, source, null);
+    const propagation = underRoot !== false && 'rslave' in underRoot && underRoot.rslave ? 'rslave' : 'rprivate';
     const point = source.startsWith('/')
-      ? { type: 'bind' as const, name: '', hostPath: source, destination, mode, rw, propagation: 'rprivate', anonymous: false, labelled: false }
+      ? { type: 'bind' as const, name: '', hostPath: source, destination, mode, rw, propagation, anonymous: false, labelled: false }
       : VOLUME_NAME.test(source)
         ? { type: 'volume' as const, name: source, hostPath: '', destination, mode: mode || 'z', rw, propagation: '', anonymous: false, labelled: false }
         : null;
+    // The destination is checked before the volume is made.
+    if (taken.has(destination)) return stopped(`Duplicate mount point: ${destination}`);
     if (point === null || (source.startsWith('/') && posix.normalize(source) !== source)) return { unmodelled: `a bind ${JSON.stringify(bind)}` };
-    if (!add(point)) return { unmodelled: `a destination mounted twice (${destination})` };
+    add(point);
   }
   const mounts = hostConfig['Mounts'];
-  for (const mount of Array.isArray(mounts) ? mounts : []) {
-    const fields = mount !== null && typeof mount === 'object' ? (mount as Record<string, unknown>) : {};
-    const readOnly = fields['ReadOnly'] === true;
-    const known = Object.keys(fields).every((key) => MOUNT_FIELDS.has(key)) && (fields['ReadOnly'] === undefined || typeof fields['ReadOnly'] === 'boolean');
-    const source = typeof fields['Source'] === 'string' ? fields['Source'] : fields['Source'] === undefined ? '' : null;
-    const target = fields['Target'];
-    if (!known || source === null || !isDestination(target)) return { unmodelled: `a mount ${JSON.stringify(mount)}` };
-    let point: PlannedMount | null = null;
-    if (fields['Type'] === 'volume' && (source === '' || VOLUME_NAME.test(source))) {
+  for (const mount of (Array.isArray(mounts) ? mounts : []) as Entry[]) {
+    const target = mount['Target'] as string;
+    const destination = cleanPath(target);
+    const source = typeof mount['Source'] === 'string' ? mount['Source'] : '';
+    const rw = mount['ReadOnly'] !== true;
+    let point: PlannedMount;
+    if (mount['Type'] === 'bind') {
+      const bind = mount['BindOptions'] !== null && typeof mount['BindOptions'] === 'object' ? (mount['BindOptions'] as Entry) : null;
+      const root = daemonRootPropagation(x, source, bind);
+      if ('refusal' in root) return stopped(root.refusal);
+      const asked = typeof bind?.['Propagation'] === 'string' && bind['Propagation'] !== '' ? bind['Propagation'] : 'rprivate';
+      const propagation = root.rslave ? 'rslave' : asked;
+      point = { type: 'bind', name: '', hostPath: cleanPath(source), destination, mode: '', rw, propagation, anonymous: false, labelled: false };
+    } else if (mount['Type'] === 'volume') {
+      // The volume service's name check, as it makes the volume (after the destination's).
+      const badName = source === '' ? null : volumeNameProblem(source);
+      if (badName !== null) return taken.has(destination) ? stopped(`Duplicate mount point: ${target}`) : stopped(`create ${source}: ${badName.message}`);
       const anonymous = source === '';
       const labelled = anonymous && labels && !releaseBelow(x, MOUNTS_ANONYMOUS_LABELLED_FROM);
-      point = { type: 'volume', name: source, hostPath: '', destination: target, mode: 'z', rw: !readOnly, propagation: '', anonymous, labelled };
-    } else if (fields['Type'] === 'tmpfs' && source === '' && !readOnly) {
-      point = { type: 'tmpfs', name: '', hostPath: '', destination: target, mode: '', rw: true, propagation: '', anonymous: false, labelled: false };
-    }
-    if (point === null) return { unmodelled: `a mount ${JSON.stringify(mount)}` };
-    if (!add(point)) return { unmodelled: `a destination mounted twice (${target})` };
+      point = { type: 'volume', name: source, hostPath: '', destination, mode: 'z', rw, propagation: '', anonymous, labelled };
+    } else if (mount['Type'] === 'tmpfs') {
+      point = { type: 'tmpfs', name: '', hostPath: '', destination, mode: '', rw, propagation: '', anonymous: false, labelled: false };
+    } else return { unmodelled: `a mount ${JSON.stringify(mount)}` };
+    if (!add(point)) return stopped(`Duplicate mount point: ${target}`);
   }
   const volumes = config['Volumes'];
   for (const destination of Object.keys(volumes !== null && typeof volumes === 'object' ? volumes : {})) {
@@ -107,14 +153,14 @@ export function planMounts(
     // Where a bind or a mount is, the anonymous volume is not made.
     add({ type: 'volume', name: '', hostPath: '', destination, mode: '', rw: true, propagation: '', anonymous: true, labelled: labels });
   }
-  return planned;
+  return { points: planned, refusal: null };
 }
 
 /** The plan's volumes made (or found) for `container`, its mount points given their names. */
 export function mountVolumes(x: Exchange, plan: MountPlan): MountPoint[] {
   const store = x.state.objects.volumes;
   const old = releaseBelow(x, ANONYMOUS_LABEL_FROM);
-  return plan.map(({ labelled, ...point }) => {
+  return plan.points.map(({ labelled, ...point }) => {
     if (point.type !== 'volume') return point;
     const name = point.name === '' ? randomBytes(32).toString('hex') : point.name;
     const existing = store.find(name);
