@@ -9,6 +9,8 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
+import { entryInVolume } from './archive-mounts.js';
+import type { Container } from '../objects/index.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
 import { copyOwner } from './copy-owner.js';
 import { extractionLoop } from './path-refusals.js';
@@ -80,67 +82,78 @@ export const archivePutRoute: Route = {
   where: 'simulator/engine/containers/archive-put.ts: PUT /containers/{name}/archive',
   rules: [],
   async handle(x: Exchange) {
-    const found = target(x);
+    const found = target(x, false);
     if (found === undefined) return;
-    const { container } = found;
-    const view = containerFilesystem(x, container);
-    const loop = extractionLoop(x, container, view, found.path);
-    if (loop !== null) {
-      x.req.resume();
-      return handlerError(x, 500, loop);
+    try {
+      await extractInto(x, found);
+    } finally {
+      found.unmount();
     }
-    const point = extractionPoint(view, found.path);
-    if (point.type !== 'directory') x.req.resume();
-    if (point.type === 'missing') return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
-    if (point.type === 'through-file') {
-      const merged = `${ownLayerDir(x, container)}/merged`;
-      return handlerError(
-        x,
-        500,
-        releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareNotDirectoryFrom) ? `lstat ${merged}${point.resolved}: not a directory` : 'not a directory',
-      );
-    }
-    // From 24.0 the point is lstat'ed with the requested path's trailing `/` or `/.`, which no file has.
-    const suffixed = preserveTrailingDotOrSeparator(point.resolved, found.path);
-    if (point.type !== 'directory' && suffixed !== point.resolved && !releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareNotDirectoryFrom))
-      return handlerError(x, 500, `lstat ${suffixed}: not a directory`);
-    if (point.type !== 'directory')
-      return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.notExtractionDir);
-    if (container.hostConfig['ReadonlyRootfs'] === true) {
-      x.req.resume();
-      return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.rootfsReadOnly);
-    }
-    // copyUIDGID gives the entries the container's user, where it has one (copy-owner.ts).
-    const copied = boolQuery(x, 'copyUIDGID') ? copyOwner(x, container) : { headers: true as const };
-    if ('status' in copied || 'runsGetent' in copied) x.req.resume();
-    if ('status' in copied) return handlerError(x, copied.status, copied.message);
-    if ('runsGetent' in copied)
-      return notImplementedHere(x, "/containers/{name}/archive with copyUIDGID looked up by the container's getent (it runs a program)");
-    const body = await readBody(x.req, MAX_UPLOAD).catch((error: unknown) => {
-      if (error instanceof BodyTooLarge) return undefined;
-      throw error;
-    });
-    if (body === undefined) return notImplementedHere(x, `/containers/{name}/archive of more than ${MAX_UPLOAD} bytes`);
-    const opening = tarOpening(body);
-    if (opening.kind === 'error')
-      return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(opening.message) : opening.message);
-    if (opening.kind === 'entries') {
-      const broken = tarBreak(body);
-      if (broken !== null && 'unmodelled' in broken) return notImplementedHere(x, `/containers/{name}/archive of ${broken.unmodelled}`);
-      const records = await readTarRecords(broken?.tar ?? body).catch(() => null);
-      if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar whose headers ctrd-sim cannot read');
-      const now = new Date(Number(nowNanos() / 1_000_000n));
-      const extraction = extractUpload(x, container, point.resolved, records, now, {
-        chown: 'uid' in copied ? copied : null,
-        noOverwriteDirNonDir: boolQuery(x, 'noOverwriteDirNonDir'),
-        ...(broken?.failure == null ? {} : { brokenBy: broken.failure, lastCut: broken.lastCut }),
-      });
-      if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
-      if ('notFound' in extraction) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
-      if ('refused' in extraction)
-        return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(extraction.refused) : extraction.refused);
-    }
-    x.state.objects.containerEvent(container, 'extract-to-dir');
-    sendEmpty(x, 200, ['Content-Length', '0']);
   },
 };
+
+/** The upload once the container's volumes are mounted (archive-mounts.ts): the extraction point's checks, then the tar's entries written. */
+async function extractInto(x: Exchange, found: { readonly container: Container; readonly path: string }): Promise<void> {
+  const { container } = found;
+  const view = containerFilesystem(x, container);
+  const loop = extractionLoop(x, container, view, found.path);
+  if (loop !== null) {
+    x.req.resume();
+    return handlerError(x, 500, loop);
+  }
+  const point = extractionPoint(view, found.path);
+  if (point.type !== 'directory') x.req.resume();
+  if (point.type === 'missing') return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
+  if (point.type === 'through-file') {
+    const merged = `${ownLayerDir(x, container)}/merged`;
+    return handlerError(
+      x,
+      500,
+      releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareNotDirectoryFrom) ? `lstat ${merged}${point.resolved}: not a directory` : 'not a directory',
+    );
+  }
+  // From 24.0 the point is lstat'ed with the requested path's trailing `/` or `/.`, which no file has.
+  const suffixed = preserveTrailingDotOrSeparator(point.resolved, found.path);
+  if (point.type !== 'directory' && suffixed !== point.resolved && !releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareNotDirectoryFrom))
+    return handlerError(x, 500, `lstat ${suffixed}: not a directory`);
+  if (point.type !== 'directory')
+    return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.notExtractionDir);
+  if (container.hostConfig['ReadonlyRootfs'] === true) {
+    x.req.resume();
+    return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.rootfsReadOnly);
+  }
+  // copyUIDGID gives the entries the container's user, where it has one (copy-owner.ts).
+  const copied = boolQuery(x, 'copyUIDGID') ? copyOwner(x, container) : { headers: true as const };
+  if ('status' in copied || 'runsGetent' in copied) x.req.resume();
+  if ('status' in copied) return handlerError(x, copied.status, copied.message);
+  if ('runsGetent' in copied)
+    return notImplementedHere(x, "/containers/{name}/archive with copyUIDGID looked up by the container's getent (it runs a program)");
+  const body = await readBody(x.req, MAX_UPLOAD).catch((error: unknown) => {
+    if (error instanceof BodyTooLarge) return undefined;
+    throw error;
+  });
+  if (body === undefined) return notImplementedHere(x, `/containers/{name}/archive of more than ${MAX_UPLOAD} bytes`);
+  const opening = tarOpening(body);
+  if (opening.kind === 'error')
+    return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(opening.message) : opening.message);
+  if (opening.kind === 'entries') {
+    const broken = tarBreak(body);
+    if (broken !== null && 'unmodelled' in broken) return notImplementedHere(x, `/containers/{name}/archive of ${broken.unmodelled}`);
+    const records = await readTarRecords(broken?.tar ?? body).catch(() => null);
+    if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar whose headers ctrd-sim cannot read');
+    const reaching = entryInVolume(x, container, point.resolved, records);
+    if (reaching !== null) return notImplementedHere(x, `/containers/{name}/archive of ${reaching}`);
+    const now = new Date(Number(nowNanos() / 1_000_000n));
+    const extraction = extractUpload(x, container, point.resolved, records, now, {
+      chown: 'uid' in copied ? copied : null,
+      noOverwriteDirNonDir: boolQuery(x, 'noOverwriteDirNonDir'),
+      ...(broken?.failure == null ? {} : { brokenBy: broken.failure, lastCut: broken.lastCut }),
+    });
+    if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
+    if ('notFound' in extraction) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
+    if ('refused' in extraction)
+      return handlerError(x, 500, releaseBelow(x, ARCHIVE_PUT_VARIANTS.bareTarErrorFrom) ? chrootTarError(extraction.refused) : extraction.refused);
+  }
+  x.state.objects.containerEvent(container, 'extract-to-dir');
+  sendEmpty(x, 200, ['Content-Length', '0']);
+}

@@ -1,6 +1,6 @@
 import { fillMessage } from '../../../common/messages.js';
 import { posix } from 'node:path';
-import { packTar, rfc3339, withTypeBitsInModes, type Container, type PathStat } from '../objects/index.js';
+import { nowNanos, packTar, rfc3339, withTypeBitsInModes, type Container, type PathStat } from '../objects/index.js';
 import { readJsonBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -12,6 +12,7 @@ import { archiveVariant } from './archive-variant.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
 import { statRefusal } from './path-refusals.js';
 import { TYPELESS_MODES_FROM } from './export.js';
+import { mountForCopy, reachesVolume } from './archive-mounts.js';
 
 const TAR_TYPE = 'application/x-tar';
 const STAT_HEADER = 'X-Docker-Container-Path-Stat';
@@ -22,8 +23,12 @@ function statHeader(x: Exchange, stat: PathStat): string {
   return Buffer.from(JSON.stringify({ name: stat.name, size: stat.size, mode: stat.mode, mtime: rfc3339(stat.mtime), ...linkTarget })).toString('base64');
 }
 
-/** The container and the `path` query, or an answered 400/404: moby checks the path before it looks the container up. */
-export function target(x: Exchange): { container: Container; path: string } | undefined {
+/**
+ * The container and the `path` query, its volumes mounted for the copy (archive-mounts.ts), or an
+ * answered 400/404: moby checks the path before it looks the container up. `tree`: the copy takes
+ * what is below the path. The caller unmounts once the copy is over.
+ */
+export function target(x: Exchange, tree: boolean): { container: Container; path: string; unmount: () => void } | undefined {
   const path = queryOf(x).get('path') ?? '';
   if (path === '') {
     handlerError(x, 400, releaseBelow(x, NAMED_STREAMS_FROM) ? ENGINE_MESSAGES.archivePathEmpty : ENGINE_MESSAGES.archivePathEmptySpaced);
@@ -31,13 +36,15 @@ export function target(x: Exchange): { container: Container; path: string } | un
   }
   const container = containerOr404(x);
   if (container === undefined) return undefined;
-  // moby mounts the container's volumes, binds and mounts into its root for the copy (creating their mount points there): not modelled.
-  if ((container.mounts ?? []).length > 0) {
+  const reach = reachesVolume(x, container, path, tree);
+  const mounted =
+    reach === false ? mountForCopy(x, container, new Date(Number(nowNanos() / 1_000_000n))) : reach === true ? { unmodelled: 'a path in a volume' } : reach;
+  if ('unmodelled' in mounted) {
     x.req.resume();
-    notImplementedHere(x, '/containers/{name}/archive of a container with volumes or mounts');
+    notImplementedHere(x, `/containers/{name}/archive of ${mounted.unmodelled}`);
     return undefined;
   }
-  return { container, path };
+  return { container, path, unmount: mounted.unmount };
 }
 
 /**
@@ -80,8 +87,10 @@ export const archiveHeadRoute: Route = {
   method: 'HEAD',
   where: 'simulator/engine/containers/archive-routes.ts: HEAD /containers/{name}/archive',
   handle(x) {
-    const found = target(x);
-    const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
+    const found = target(x, false);
+    if (found === undefined) return;
+    const stat = statOr404(x, found.container, found.path);
+    found.unmount();
     if (stat !== undefined) sendEmpty(x, 200, [STAT_HEADER, statHeader(x, stat), 'Content-Type', TAR_TYPE]);
   },
 };
@@ -91,11 +100,14 @@ export const archiveGetRoute: Route = {
   method: 'GET',
   where: 'simulator/engine/containers/archive-routes.ts: GET /containers/{name}/archive',
   async handle(x) {
-    const found = target(x);
-    const stat = found === undefined ? undefined : statOr404(x, found.container, found.path);
-    if (found === undefined || stat === undefined) return;
+    const found = target(x, true);
+    if (found === undefined) return;
+    const stat = statOr404(x, found.container, found.path);
+    if (stat === undefined) return found.unmount();
     const tar = await tarOf(x, found.container, found.path);
     x.state.objects.containerEvent(found.container, 'archive-path');
+    // The volumes are unmounted once the tarball is read.
+    found.unmount();
     sendBody(x, 200, tar, TAR_TYPE, [STAT_HEADER, statHeader(x, stat)]);
   },
 };

@@ -1,0 +1,127 @@
+import { posix } from 'node:path';
+import type { Exchange } from '../../http/exchange.js';
+import type { Container, TarRecord } from '../objects/index.js';
+import { containerFilesystem } from './container-fs.js';
+import type { LayerFilesystem } from '../objects/filesystem.js';
+import { extractUpload } from './extract-upload.js';
+import type { MountPoint } from './mount-points.js';
+import { walkIn } from './path-walk.js';
+
+/**
+ * A container's volumes mounted for a copy (moby openContainerFS; before 24.0 Mount and
+ * mountVolumes), observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-07) with containers
+ * never started: before the path is looked at (a copy of a missing path too), each volume is
+ * mounted, with a volume "mount" event (container, destination, driver, propagation, read/write),
+ * over its mount point, which MkdirAll makes in the container's own layer where it is missing
+ * (0755, the parent copied up and touched, as `changes` then lists); after the copy each is
+ * unmounted, with an "unmount" event (container, driver). The releases walk a Go map: the events
+ * come in no fixed order. A tmpfs is not mounted for a copy. Not modelled: binds (their sources are
+ * the host's), a copy that reaches into a volume (its contents are not modelled), a volume inside
+ * another (its mount point is made in the outer one), and a mount point the walk cannot make as a
+ * directory.
+ */
+
+/** The volumes a copy mounts, or what of the container's mounts is not modelled. */
+function mountedVolumes(container: Container): readonly MountPoint[] | { readonly unmodelled: string } {
+  const points = container.mounts ?? [];
+  const bind = points.find((point) => point.type === 'bind');
+  if (bind !== undefined) return { unmodelled: `a container with a bind (${bind.hostPath})` };
+  const volumes = points.filter((point) => point.type === 'volume');
+  // A mount point inside another volume is made in that volume (read-only or not), whose contents are not modelled.
+  const nested = volumes.find((inner) => volumes.some((outer) => outer !== inner && within(inner.destination, outer.destination)));
+  if (nested !== undefined) return { unmodelled: `a volume inside another (${nested.destination})` };
+  return volumes;
+}
+
+const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
+
+/** Whether `path` (as written and as its links lead in `view`) is at or below a destination, or, with `tree`, holds one. */
+function reaches(view: LayerFilesystem, volumes: readonly MountPoint[], path: string, tree: boolean): boolean {
+  const lexical = posix.normalize(posix.join('/', path));
+  const walk = walkIn((at) => view.at(at), '/', lexical);
+  const resolved = walk.kind === 'dir' ? posix.join(walk.path, ...walk.missing) : lexical;
+  return volumes.some((point) => [lexical, resolved].some((at) => within(at, point.destination) || (tree && within(point.destination, at))));
+}
+
+/**
+ * Whether a copy at `path` reaches into a volume: the path at or below a destination, or, for what
+ * takes the tree below the path (`tree`), a destination below it.
+ */
+export function reachesVolume(x: Exchange, container: Container, path: string, tree: boolean): boolean | { readonly unmodelled: string } {
+  const volumes = mountedVolumes(container);
+  if ('unmodelled' in volumes) return volumes;
+  return volumes.length > 0 && reaches(containerFilesystem(x, container), volumes, path, tree);
+}
+
+/** A directory record MkdirAll's result stands for: mode 0755, root's, the copy's time. */
+const directoryRecord = (path: string, now: Date): TarRecord => ({
+  name: `${path.replace(/^\//, '')}/`,
+  type: 'directory',
+  typeflag: '5',
+  mode: 0o755,
+  uid: 0,
+  gid: 0,
+  mtime: now,
+  linkname: '',
+  devmajor: 0,
+  devminor: 0,
+  pax: {},
+  content: Buffer.alloc(0),
+});
+
+/**
+ * Mounts the container's volumes for a copy: their mount events, their mount points made where
+ * missing. Returns the unmount (its events), or what is not modelled (then nothing was done).
+ */
+export function mountForCopy(x: Exchange, container: Container, now: Date): { readonly unmount: () => void } | { readonly unmodelled: string } {
+  const volumes = mountedVolumes(container);
+  if ('unmodelled' in volumes) return volumes;
+  const view = containerFilesystem(x, container);
+  const missing: string[] = [];
+  for (const point of volumes) {
+    const walk = walkIn((at) => view.at(at), '/', point.destination);
+    if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: `a mount point at ${point.destination} that is no directory` };
+    if (walk.missing.length > 0) missing.push(posix.join(walk.path, ...walk.missing));
+  }
+  const events = x.state.objects.events;
+  for (const point of volumes)
+    events.record('volume', 'mount', point.name, {
+      container: container.id,
+      destination: point.destination,
+      driver: 'local',
+      propagation: point.propagation,
+      'read/write': String(point.rw),
+    });
+  // MkdirAll's directories stand as an upload of them would make them: missing parents 0755, the parent touched and copied up.
+  if (missing.length > 0)
+    extractUpload(
+      x,
+      container,
+      '/',
+      missing.map((path) => directoryRecord(path, now)),
+      now,
+    );
+  return {
+    unmount: () => {
+      for (const point of volumes) events.record('volume', 'unmount', point.name, { container: container.id, driver: 'local' });
+    },
+  };
+}
+
+/**
+ * What of an upload's entries at `point` reaches into a volume, or null: an entry at or below a
+ * destination, a hard link to one, or any symbolic link while the container has volumes (where a
+ * later entry goes through it is not followed here).
+ */
+export function entryInVolume(x: Exchange, container: Container, point: string, records: readonly TarRecord[]): string | null {
+  const volumes = mountedVolumes(container);
+  if ('unmodelled' in volumes || volumes.length === 0) return null;
+  const view = containerFilesystem(x, container);
+  for (const record of records) {
+    if (record.type === 'symlink') return 'a symbolic link in an upload to a container with volumes';
+    const named = [posix.join(point, record.name), ...(record.type === 'link' ? [posix.join('/', record.linkname)] : [])];
+    const reached = named.find((path) => reaches(view, volumes, path, false));
+    if (reached !== undefined) return `an entry in a volume (${reached})`;
+  }
+  return null;
+}

@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { packTar, readTar } from '../simulator/engine/objects/index.js';
+import type { HttpClient } from '../suites/http/client.js';
+import { importBusybox, sendOk } from './helpers/busybox-containers.js';
+import { type Ask, checkAgainstObservedReleases } from './helpers/real-versus-sim.js';
+
+/**
+ * Copies to and from a container with volumes (simulator/engine/containers/archive-mounts.ts):
+ * a fresh container gets generated volumes (anonymous, named by Mounts or Binds, read-only or not,
+ * beside a tmpfs) at destinations the image has, lacks, or lacks the parents of, then one to three
+ * HEAD, GET and PUT …/archive of paths beside, above and away from them (never into a volume: its
+ * contents are not modelled), each real release and ctrd-sim emulating it alike. Compared: each
+ * answer (status, message, the stat's name, size and mode, a tarball's entries), then the
+ * container's changes (the mount points each copy makes) and the volume and container events of
+ * the copies (mount and unmount per volume, which the releases give in Go's map order: sorted).
+ */
+
+const PAST = Date.parse('2025-01-01T00:00:00Z');
+const HEADER_TIME = new Date('2021-03-04T05:06:07Z');
+
+/** Destinations the image has (/etc, /tmp), lacks (/data), or lacks the parents of. */
+const DESTINATIONS = ['/data', '/etc/vol', '/usr/sbin/newdir/deep', '/tmp/v', '/bin/newv', '/etc', '/home/a/b'];
+const PATHS = ['/', '/etc', '/etc/', '/etc/hostname', '/etc/passwd', '/bin', '/usr', '/usr/sbin', '/tmp', '/home', '/nonexistent', '/bin/sh'];
+
+type Volume = { readonly how: 'anonymous' | 'mounts' | 'binds'; readonly name: string; readonly destination: string; readonly readOnly: boolean };
+type Copy = { readonly method: 'HEAD' | 'GET' | 'PUT'; readonly path: string };
+
+const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
+const clean = (path: string): string => (path === '/' ? path : path.replace(/\/+$/, ''));
+/** Whether the copy reaches into a volume (what ctrd-sim does not model): at or below one, or a GET above one. */
+const reachesVolume = (copy: Copy, destinations: readonly string[]): boolean =>
+  destinations.some((destination) => within(clean(copy.path), destination) || (copy.method === 'GET' && within(destination, clean(copy.path))));
+
+const scenario = fc
+  .record({
+    volumes: fc.uniqueArray(
+      fc.record({
+        how: fc.constantFrom('anonymous' as const, 'mounts' as const, 'binds' as const),
+        name: fc.constantFrom('ctcva', 'ctcvb'),
+        destination: fc.constantFrom(...DESTINATIONS),
+        readOnly: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 3, selector: (volume) => volume.destination },
+    ),
+    tmpfs: fc.boolean(),
+    copies: fc.array(fc.record({ method: fc.constantFrom('HEAD' as const, 'GET' as const, 'PUT' as const), path: fc.constantFrom(...PATHS) }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+  })
+  .map(({ volumes, tmpfs, copies }) => {
+    // A name mounted twice is one volume at two places: kept apart.
+    const named = volumes.map((volume, i): Volume => ({ ...volume, name: `${volume.name}${i}`, readOnly: volume.how !== 'anonymous' && volume.readOnly }));
+    const destinations = named.map((volume) => volume.destination);
+    // A volume inside another has its mount point made in that one, whose contents ctrd-sim does not model (501).
+    if (destinations.some((inner) => destinations.some((outer) => outer !== inner && within(inner, outer)))) return null;
+    return { volumes: named, tmpfs: tmpfs && !destinations.includes('/m'), copies: copies.filter((copy) => !reachesVolume(copy, destinations)) };
+  })
+  .filter((s): s is NonNullable<typeof s> => s !== null && s.copies.length > 0);
+
+const requests: fc.Arbitrary<Ask> = scenario.map((s) => ({ method: 'POST', path: '/scenario', body: JSON.stringify(s) }));
+
+function createBody(volumes: readonly Volume[], tmpfs: boolean): string {
+  const anonymous = volumes.filter((volume) => volume.how === 'anonymous');
+  const mounts = volumes
+    .filter((volume) => volume.how === 'mounts')
+    .map((volume) => ({ Type: 'volume', Source: volume.name, Target: volume.destination, ...(volume.readOnly ? { ReadOnly: true } : {}) }));
+  const binds = volumes.filter((volume) => volume.how === 'binds').map((volume) => `${volume.name}:${volume.destination}${volume.readOnly ? ':ro' : ''}`);
+  return JSON.stringify({
+    Image: 'ctc-img:1',
+    Cmd: ['/bin/busybox', 'true'],
+    ...(anonymous.length === 0 ? {} : { Volumes: Object.fromEntries(anonymous.map((volume) => [volume.destination, {}])) }),
+    HostConfig: {
+      NetworkMode: 'none',
+      Mounts: [...mounts, ...(tmpfs ? [{ Type: 'tmpfs', Target: '/m' }] : [])],
+      ...(binds.length === 0 ? {} : { Binds: binds }),
+    },
+  });
+}
+
+/** What an upload writes: a file and a directory with a file, none of a volume's names. */
+const UPLOAD = packTar(
+  [
+    { name: 'ctc-up.txt', type: 'file' as const, mode: 0o640, content: Buffer.from('hello\n') },
+    { name: 'ctc-d/', type: 'directory' as const, mode: 0o750, content: Buffer.alloc(0) },
+    { name: 'ctc-d/f', type: 'file' as const, mode: 0o600, content: Buffer.from('x') },
+  ].map((e) => ({ ...e, path: `/${e.name}`, size: e.content.length, mtime: HEADER_TIME, linkname: '' })),
+);
+
+const timeOf = (date: Date): string => (date.getTime() < PAST ? date.toISOString() : 'now');
+
+/** One copy's answer: status, message, the stat's name, size and mode, a tarball's entries. */
+async function copied(client: HttpClient, container: string, copy: Copy): Promise<unknown> {
+  const path = `/containers/${container}/archive?path=${encodeURIComponent(copy.path)}`;
+  let status: number;
+  let header: unknown;
+  let body: string | string[];
+  if (copy.method === 'GET') {
+    const reply = await client.stream('GET', path, { timeoutMs: 30_000 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of reply.chunks()) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    status = reply.status;
+    header = reply.headers['x-docker-container-path-stat'];
+    body =
+      status === 200
+        ? (await readTar(bytes)).map((e) => `${e.type} ${e.path} ${e.size} ${e.mode.toString(8)} ${timeOf(e.mtime)}`)
+        : bytes.toString('utf8').trim().replaceAll(container, '<c>');
+  } else {
+    const reply =
+      copy.method === 'PUT'
+        ? await client.request('PUT', path, { headers: { 'Content-Type': 'application/x-tar' }, body: await UPLOAD, timeoutMs: 30_000 })
+        : await client.request('HEAD', path, { timeoutMs: 30_000 });
+    status = reply.status;
+    header = reply.headers['x-docker-container-path-stat'];
+    body = reply.body.trim().replaceAll(container, '<c>');
+  }
+  const stat = typeof header === 'string' ? (JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as { name: string; size: number; mode: number }) : null;
+  return [copy.method, copy.path, status, stat === null ? null : [stat.name, stat.size, stat.mode], body];
+}
+
+const made = new WeakMap<HttpClient, number>();
+
+/** A fresh container with the volumes, the copies: their answers, the container's changes, the copies' events. */
+async function read(client: HttpClient, ask: Ask): Promise<unknown> {
+  const n = (made.get(client) ?? 0) + 1;
+  made.set(client, n);
+  const name = `ctc-amnt-${n}`;
+  const { volumes, tmpfs, copies } = JSON.parse(ask.body ?? '{}') as { volumes: Volume[]; tmpfs: boolean; copies: Copy[] };
+  const since = Math.floor(Date.now() / 1000) - 1;
+  const created = JSON.parse(await sendOk(client, 'POST', `/containers/create?name=${name}`, createBody(volumes, tmpfs))) as { Id: string };
+  const answers = [];
+  for (const copy of copies) answers.push(await copied(client, name, copy));
+  const changes = (JSON.parse(await sendOk(client, 'GET', `/containers/${name}/changes`)) as { Path: string; Kind: number }[] | null) ?? [];
+  // Up to a moment from now (seconds with a fraction): a whole second ahead would keep the stream open until then.
+  const until = ((Date.now() + 10) / 1000).toFixed(3);
+  const events = (await sendOk(client, 'GET', `/events?since=${since}&until=${until}`))
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { Type: string; Action: string; Actor: { ID: string; Attributes: Record<string, string> } })
+    .filter((event) => (event.Actor.ID === created.Id || event.Actor.Attributes['container'] === created.Id) && event.Action !== 'create')
+    .map((event) => JSON.stringify([event.Type, event.Action, event.Actor.Attributes['destination'] ?? '', event.Actor.Attributes['read/write'] ?? '']))
+    .sort();
+  await client.request('DELETE', `/containers/${name}?v=1`, { timeoutMs: 10_000 });
+  return [answers, changes.map((change) => `${change.Kind} ${change.Path}`).sort(), events];
+}
+
+checkAgainstObservedReleases('copies to and from a container with volumes', 'ctc-amnt-', requests, 40, {
+  setup: async (client) => {
+    await importBusybox(client);
+    return {};
+  },
+  read,
+});
