@@ -25,6 +25,8 @@ const BINDS = [
   ['/etc/sub', 'ctcv3:/etc/sub:z'],
   ['/hostdir', '/tmp/ctc-mounts-none:/hostdir'],
   ['/hy', '/tmp/ctc-mounts-none2/y:/hy:ro,Z'],
+  ['/bin', 'ctcv2:/bin'],
+  ['/tmp', 'ctcv3:/tmp'],
 ] as const;
 const MOUNTS = [
   ['/m1', { Type: 'volume', Source: 'ctcv1', Target: '/m1' }],
@@ -32,8 +34,10 @@ const MOUNTS = [
   ['/m3', { Type: 'volume', Source: 'ctcv2', Target: '/m3', ReadOnly: true }],
   ['/m4', { Type: 'tmpfs', Target: '/m4' }],
   ['/data', { Type: 'volume', Source: 'ctcv3', Target: '/data' }],
+  ['/etc', { Type: 'volume', Source: 'ctcv1', Target: '/etc' }],
 ] as const;
-const ANONYMOUS = ['/data', '/v1', '/etc/sub', '/m2'];
+/** Destinations the image lacks, and ones it has, whose contents a create copies into the volume (system df and prunes count them). */
+const ANONYMOUS = ['/data', '/v1', '/etc/sub', '/m2', '/etc', '/bin'];
 
 const createBody = fc
   .record({
@@ -113,8 +117,10 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
     const volumes = (JSON.parse(body) as { Volumes: Record<string, unknown>[] | null }).Volumes ?? [];
     return [reply.status, sortedText(volumes.map((v) => words(JSON.stringify([v['Name'], v['UsageData']]))))];
   }
-  if (ask.path === '/volumes/prune')
-    return [reply.status, sortedText(((JSON.parse(body) as { VolumesDeleted: string[] | null }).VolumesDeleted ?? []).map(words))];
+  if (ask.path === '/volumes/prune') {
+    const pruned = JSON.parse(body) as { VolumesDeleted: string[] | null; SpaceReclaimed: number };
+    return [reply.status, sortedText((pruned.VolumesDeleted ?? []).map(words)), pruned.SpaceReclaimed];
+  }
   return [reply.status, body === '' ? '' : words(body).replace(/"Warnings":.*/, '')];
 }
 

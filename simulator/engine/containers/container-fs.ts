@@ -53,7 +53,7 @@ const made = (entry: Made, mtime: Date): FsEntry => ({
   content: Buffer.alloc(0),
 });
 
-const createdAt = (container: Container): Date => new Date(Number(container.created / 1_000_000n));
+const createdAt = (container: Pick<Container, 'created'>): Date => new Date(Number(container.created / 1_000_000n));
 
 /**
  * The init layer over `image` (moby's initlayer.Setup works in the mounted layer, over the image):
@@ -87,11 +87,12 @@ const inGroupOf = (parent: FsEntry | undefined, entry: FsEntry): FsEntry =>
   parent !== undefined && (parent.mode & SETGID) !== 0 && (parent.gid ?? 0) !== 0 ? { ...entry, gid: parent.gid! } : entry;
 
 /** The entries of the layers below the container's own: its image's, then the init layer's over them. */
-const lowerEntries = (container: Container): FsEntry[] =>
+const lowerEntries = (container: Pick<Container, 'image' | 'created'>): FsEntry[] =>
   overlaid(container.image.filesystem.entries(), initLayerOver(container.image.filesystem, createdAt(container)));
 
-/** The layers below the container's own (the entries a change is measured against). */
-export const lowerFilesystem = (container: Container): LayerFilesystem => new LayerFilesystem(lowerEntries(container), createdAt(container));
+/** The layers below the container's own (the entries a change is measured against); also of a container a create is about to make. */
+export const lowerFilesystem = (container: Pick<Container, 'image' | 'created'>): LayerFilesystem =>
+  new LayerFilesystem(lowerEntries(container), createdAt(container));
 
 /**
  * The entries of the container's own layer: what runc made for an init (at its first start) and

@@ -24,6 +24,8 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
 import { mountVolumes, planMounts } from './mount-points.js';
 import { mountConfigProblem, routedMounts, unmodelledMount } from './mount-config.js';
+import { populateVolumes, populationProblem } from './volume-population.js';
+import { lowerFilesystem } from './container-fs.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
 /** A container name moby takes (with or without its "/"). */
@@ -240,6 +242,8 @@ export const containerCreateRoute: Route = {
     // The image's volumes too, now that its config is merged.
     const plan = planMounts(x, config, hostConfig);
     if ('unmodelled' in plan) return notImplementedHere(x, `/containers/create with ${plan.unmodelled}`);
+    const overFile = populationProblem(lowerFilesystem({ image, created: nowNanos() }), plan.points);
+    if (overFile !== null) return notImplementedHere(x, `/containers/create with ${overFile}`);
     // moby looks the image up, merges its config (a command at all) and checks the log configuration before it reserves the name (observed).
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
     const log = hostConfig['LogConfig'] as { readonly Type: string; readonly Config: Readonly<Record<string, unknown>> };
@@ -297,6 +301,8 @@ export const containerCreateRoute: Route = {
       ),
     };
     objects.addContainer(container);
+    // The volumes are filled from what the container sees before it is named in the event.
+    populateVolumes(x, lowerFilesystem(container), container.mounts);
     objects.containerEvent(container, 'create');
     const warnings = [
       ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),

@@ -1,4 +1,5 @@
 import type { EventLog } from './events.js';
+import type { FsEntry } from './tar-entries.js';
 
 /** A volume of the local driver: what its metadata keeps (the simulator makes no directory). */
 export interface Volume {
@@ -8,6 +9,8 @@ export interface Volume {
   readonly labels: Readonly<Record<string, string>> | null;
   readonly options: Readonly<Record<string, string>> | null;
   readonly createdAt: Date;
+  /** What a container's create copied into it from its image, rooted at `/` (the volume's root); absent: nothing. */
+  readonly content?: readonly FsEntry[];
 }
 
 /**
@@ -31,6 +34,12 @@ export class VolumeStore {
   add(volume: Volume): void {
     this.byName.set(volume.name, volume);
     this.recordCreate(volume);
+  }
+
+  /** The volume given what a create copied into it (no event). */
+  fill(name: string, content: readonly FsEntry[]): void {
+    const volume = this.byName.get(name);
+    if (volume !== undefined) this.byName.set(name, { ...volume, content });
   }
 
   /** The create event alone: 20.10 records one for every create, also of a volume that exists. */

@@ -11,6 +11,7 @@ import { canonical, type Image, layersOf, newestFirst, nowNanos, type ObjectStor
 import { apiBelow, boolQuery, dropConnection, queryOf, releaseBelow, sendJson } from '../replies.js';
 import { shapeVolume } from '../volumes/routes.js';
 import { usersOf } from '../containers/mount-points.js';
+import { volumeSize } from '../containers/volume-population.js';
 
 /** What system df can be asked for, by the `type` values moby's router knows (from API 1.42). */
 type Usage = 'container' | 'image' | 'volume' | 'build-cache';
@@ -114,12 +115,12 @@ function containersPart(x: Exchange, objects: ObjectStore): Record<string, unkno
     .map((container) => shape(x, container, now, true));
 }
 
-/** The local volumes without options, with their usage: the containers that mount each (the simulator writes nothing into them). */
+/** The local volumes without options, with their usage: the containers that mount each, and the size of what a create copied in (volume-population.ts). */
 function volumesPart(x: Exchange, objects: ObjectStore): Record<string, unknown>[] {
   return objects.volumes
     .all()
     .filter((volume) => volume.options === null || Object.keys(volume.options).length === 0)
-    .map((volume) => ({ ...shapeVolume(x, volume), UsageData: { RefCount: usersOf(x, volume.name).length, Size: 0 } }));
+    .map((volume) => ({ ...shapeVolume(x, volume), UsageData: { RefCount: usersOf(x, volume.name).length, Size: volumeSize(volume) } }));
 }
 
 /** A usage summary (moby's image, container, volume and build DiskUsage): every field omitempty. */
@@ -189,8 +190,15 @@ function diskUsageFrom29(x: Exchange, asked: ReadonlySet<Usage>): Record<string,
     });
   }
   if (volumes !== null) {
-    const active = volumes.filter((volume) => (volume['UsageData'] as { RefCount: number }).RefCount > 0).length;
-    document['VolumeUsage'] = usage({ ActiveCount: active, Items: volumes, Reclaimable: 0, TotalCount: volumes.length, TotalSize: 0 });
+    const usageOf = (volume: Record<string, unknown>): { RefCount: number; Size: number } => volume['UsageData'] as { RefCount: number; Size: number };
+    const idle = volumes.filter((volume) => usageOf(volume).RefCount === 0);
+    document['VolumeUsage'] = usage({
+      ActiveCount: volumes.length - idle.length,
+      Items: volumes,
+      Reclaimable: idle.reduce((sum, volume) => sum + usageOf(volume).Size, 0),
+      TotalCount: volumes.length,
+      TotalSize: volumes.reduce((sum, volume) => sum + usageOf(volume).Size, 0),
+    });
   }
   if (asked.has('build-cache')) document['BuildCacheUsage'] = {};
   return document;

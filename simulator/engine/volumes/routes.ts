@@ -1,4 +1,5 @@
 import { REGEX_SIZES_UNTIL } from '../go-units.js';
+import { volumeSize } from '../containers/volume-population.js';
 import { randomBytes } from 'node:crypto';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -148,8 +149,10 @@ const pruneRoute: Route = {
     const store = x.state.objects.volumes;
     const pruned = store.all().filter((volume) => Object.keys(volume.options ?? {}).length === 0 && keep(volume) && usersOf(x, volume.name).length === 0);
     for (const volume of pruned) store.remove(volume, old);
-    store.recordPrune(0);
-    sendJson(x, 200, { VolumesDeleted: pruned.map((volume) => volume.name), SpaceReclaimed: 0 });
+    // What a create copied into them is what the prune frees (directory.Size of each).
+    const reclaimed = pruned.reduce((sum, volume) => sum + volumeSize(volume), 0);
+    store.recordPrune(reclaimed);
+    sendJson(x, 200, { VolumesDeleted: pruned.map((volume) => volume.name), SpaceReclaimed: reclaimed });
   },
 };
 
