@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import type { Container, TarRecord } from '../objects/index.js';
+import type { Container, FsEntry, TarRecord } from '../objects/index.js';
 import { containerFilesystem } from './container-fs.js';
-import type { LayerFilesystem } from '../objects/filesystem.js';
+import { LayerFilesystem } from '../objects/filesystem.js';
 import { extractUpload } from './extract-upload.js';
 import type { MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
@@ -15,8 +15,9 @@ import { walkIn } from './path-walk.js';
  * over its mount point, which MkdirAll makes in the container's own layer where it is missing
  * (0755, the parent copied up and touched, as `changes` then lists); after the copy each is
  * unmounted, with an "unmount" event (container, driver). The releases walk a Go map: the events
- * come in no fixed order. A tmpfs is not mounted for a copy. Not modelled: binds (their sources are
- * the host's), a copy that reaches into a volume (its contents are not modelled), a volume inside
+ * come in no fixed order. A tmpfs is not mounted for a copy. A copy reads a volume as a create
+ * filled it (volume-population.ts; an empty one is the local driver's directory). Not modelled:
+ * binds (their sources are the host's), an upload into a volume (writing there), a volume inside
  * another (its mount point is made in the outer one), and a mount point the walk cannot make as a
  * directory.
  */
@@ -51,6 +52,34 @@ export function reachesVolume(x: Exchange, container: Container, path: string, t
   const volumes = mountedVolumes(container);
   if ('unmodelled' in volumes) return volumes;
   return volumes.length > 0 && reaches(containerFilesystem(x, container), volumes, path, tree);
+}
+
+/**
+ * What a copy sees once the volumes are mounted: the container's file system with each volume over
+ * its destination (its root, the copy a create made into it or, for one nothing was copied into, its
+ * directory as the local driver made it: 0755, root's, of its creation).
+ */
+export function mountedFilesystem(x: Exchange, container: Container): LayerFilesystem {
+  const view = containerFilesystem(x, container);
+  const volumes = mountedVolumes(container);
+  if ('unmodelled' in volumes || volumes.length === 0) return view;
+  const store = x.state.objects.volumes;
+  const over = volumes.flatMap((point) => {
+    const volume = store.find(point.name);
+    const root: FsEntry = {
+      path: '/',
+      type: 'directory',
+      size: 0,
+      mode: 0o755,
+      mtime: volume?.createdAt ?? new Date(0),
+      linkname: '',
+      content: Buffer.alloc(0),
+    };
+    const content = volume?.content ?? [root];
+    return content.map((entry) => ({ ...entry, path: entry.path === '/' ? point.destination : posix.join(point.destination, entry.path) }));
+  });
+  const covered = (path: string): boolean => volumes.some((point) => within(path, point.destination));
+  return new LayerFilesystem([...view.entries().filter((entry) => !covered(entry.path)), ...over], new Date(Number(container.created / 1_000_000n)));
 }
 
 /** A directory record MkdirAll's result stands for: mode 0755, root's, the copy's time. */

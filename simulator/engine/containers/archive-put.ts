@@ -82,7 +82,7 @@ export const archivePutRoute: Route = {
   where: 'simulator/engine/containers/archive-put.ts: PUT /containers/{name}/archive',
   rules: [],
   async handle(x: Exchange) {
-    const found = target(x, false);
+    const found = target(x, { tree: false, readsVolumes: false });
     if (found === undefined) return;
     try {
       await extractInto(x, found);

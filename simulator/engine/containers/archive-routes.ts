@@ -12,7 +12,7 @@ import { archiveVariant } from './archive-variant.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
 import { statRefusal } from './path-refusals.js';
 import { TYPELESS_MODES_FROM } from './export.js';
-import { mountForCopy, reachesVolume } from './archive-mounts.js';
+import { mountedFilesystem, mountForCopy, reachesVolume } from './archive-mounts.js';
 
 const TAR_TYPE = 'application/x-tar';
 const STAT_HEADER = 'X-Docker-Container-Path-Stat';
@@ -28,7 +28,10 @@ function statHeader(x: Exchange, stat: PathStat): string {
  * answered 400/404: moby checks the path before it looks the container up. `tree`: the copy takes
  * what is below the path. The caller unmounts once the copy is over.
  */
-export function target(x: Exchange, tree: boolean): { container: Container; path: string; unmount: () => void } | undefined {
+export function target(
+  x: Exchange,
+  { tree, readsVolumes }: { readonly tree: boolean; readonly readsVolumes: boolean },
+): { container: Container; path: string; unmount: () => void } | undefined {
   const path = queryOf(x).get('path') ?? '';
   if (path === '') {
     handlerError(x, 400, releaseBelow(x, NAMED_STREAMS_FROM) ? ENGINE_MESSAGES.archivePathEmpty : ENGINE_MESSAGES.archivePathEmptySpaced);
@@ -36,9 +39,22 @@ export function target(x: Exchange, tree: boolean): { container: Container; path
   }
   const container = containerOr404(x);
   if (container === undefined) return undefined;
+  // What is read of a volume is modelled (archive-mounts.ts: mountedFilesystem), what is written into one is not.
   const reach = reachesVolume(x, container, path, tree);
+  if (reach === true && readsVolumes) return mountedTarget(x, container, path);
   const mounted =
     reach === false ? mountForCopy(x, container, new Date(Number(nowNanos() / 1_000_000n))) : reach === true ? { unmodelled: 'a path in a volume' } : reach;
+  if ('unmodelled' in mounted) {
+    x.req.resume();
+    notImplementedHere(x, `/containers/{name}/archive of ${mounted.unmodelled}`);
+    return undefined;
+  }
+  return { container, path, unmount: mounted.unmount };
+}
+
+/** The target of a copy that reads a volume: mounted as any other. */
+function mountedTarget(x: Exchange, container: Container, path: string): { container: Container; path: string; unmount: () => void } | undefined {
+  const mounted = mountForCopy(x, container, new Date(Number(nowNanos() / 1_000_000n)));
   if ('unmodelled' in mounted) {
     x.req.resume();
     notImplementedHere(x, `/containers/{name}/archive of ${mounted.unmodelled}`);
@@ -59,7 +75,7 @@ function labelOf(path: string): string {
 
 /** The path's stat as the container sees it (container-fs.ts: its own layer, the init layer, its image), or an answered 404 (500 where its links loop or it leads through a file: path-refusals.ts). */
 function statOr404(x: Exchange, container: Container, path: string): PathStat | undefined {
-  const view = containerFilesystem(x, container);
+  const view = mountedFilesystem(x, container);
   const refused = statRefusal(x, container, view, path);
   if (refused !== null) {
     handlerError(x, 500, refused);
@@ -76,7 +92,7 @@ function statOr404(x: Exchange, container: Container, path: string): PathStat | 
 
 /** A tarball of `path` in the container under its label (labelOf), all below it for a directory; 20.10's modes carry the file type. */
 async function tarOf(x: Exchange, container: Container, path: string): Promise<Buffer> {
-  const tar = await packTar(containerFilesystem(x, container).archive(path, labelOf(path)) ?? []);
+  const tar = await packTar(mountedFilesystem(x, container).archive(path, labelOf(path)) ?? []);
   return releaseBelow(x, TYPELESS_MODES_FROM) ? withTypeBitsInModes(tar) : tar;
 }
 
@@ -87,7 +103,7 @@ export const archiveHeadRoute: Route = {
   method: 'HEAD',
   where: 'simulator/engine/containers/archive-routes.ts: HEAD /containers/{name}/archive',
   handle(x) {
-    const found = target(x, false);
+    const found = target(x, { tree: false, readsVolumes: true });
     if (found === undefined) return;
     const stat = statOr404(x, found.container, found.path);
     found.unmount();
@@ -100,7 +116,7 @@ export const archiveGetRoute: Route = {
   method: 'GET',
   where: 'simulator/engine/containers/archive-routes.ts: GET /containers/{name}/archive',
   async handle(x) {
-    const found = target(x, true);
+    const found = target(x, { tree: true, readsVolumes: true });
     if (found === undefined) return;
     const stat = statOr404(x, found.container, found.path);
     if (stat === undefined) return found.unmount();

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import type { FsEntry, Volume } from '../objects/index.js';
+import { type FsEntry, newInode, type Volume } from '../objects/index.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import type { MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
@@ -32,12 +32,18 @@ export function populationProblem(view: LayerFilesystem, points: readonly Pick<M
   return null;
 }
 
-/** What is at and below `dir` in `view`, rooted at `/`. */
+/** What is at and below `dir` in `view`, rooted at `/`: new files, hard links kept among themselves (new inodes). */
 function copyOf(view: LayerFilesystem, dir: string): FsEntry[] {
+  const inodes = new Map<number, number>();
+  const copied = (inode: number): number => inodes.get(inode) ?? inodes.set(inode, newInode()).get(inode)!;
   return view
     .entries()
     .filter((entry) => entry.path === dir || entry.path.startsWith(dir === '/' ? '/' : `${dir}/`))
-    .map((entry) => ({ ...entry, path: posix.join('/', posix.relative(dir, entry.path)) }));
+    .map(({ opaque: _opaque, copiedUp: _copiedUp, impure: _impure, ...entry }) => ({
+      ...entry,
+      path: posix.join('/', posix.relative(dir, entry.path)),
+      ...(entry.inode === undefined ? {} : { inode: copied(entry.inode) }),
+    }));
 }
 
 /** Fills the container's empty volumes from `view` (what the container sees before anything is written). */
