@@ -8,11 +8,12 @@ import { type Ask, checkAgainstObservedReleases, json, sendAsk } from './helpers
  * HostConfig.Mounts as a create reads them (simulator/engine/containers/mount-config.ts,
  * mount-points.ts): generated creates of one to three Mounts entries of every type and field the
  * API names (sources on the host, in the data root and nowhere; targets relative, root, unclean;
- * propagations; each type's options on another type), sometimes beside Binds and anonymous
+ * propagations; a volume's NoCopy, labels and driver; each type's options on another type),
+ * sometimes beside Binds and anonymous
  * volumes, at API versions on both sides of 1.40, 1.42 and 1.45; each sent to an observed release
  * and to ctrd-sim emulating it. Compared: the refusal, or the container's Mounts (sorted by
  * destination) and HostConfig.Mounts; then the volumes left once the container is removed with
- * its anonymous volumes. `{root}` stands for each daemon's data root.
+ * its anonymous volumes, with their labels and options. `{root}` stands for each daemon's data root.
  */
 
 /** Sources by the type they suit, and any of them now and then. */
@@ -27,7 +28,20 @@ const PROPAGATIONS = ['', 'rprivate', 'rshared', 'rslave', 'private', 'slave', '
 
 const OPTIONS: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> = {
   BindOptions: fc.record({ Propagation: fc.constantFrom(...PROPAGATIONS), CreateMountpoint: fc.boolean(), NonRecursive: fc.boolean() }, { requiredKeys: [] }),
-  VolumeOptions: fc.record({ Subpath: fc.constantFrom('', 'x', '../x') }, { requiredKeys: [] }),
+  VolumeOptions: fc.record(
+    {
+      Subpath: fc.constantFrom('', 'x', '../x'),
+      NoCopy: fc.boolean(),
+      Labels: fc.constantFrom<Record<string, string>>({ a: 'b', c: '' }, {}),
+      DriverConfig: fc.constantFrom<Record<string, unknown>>(
+        // Another driver is looked up as a plugin, with retries for some 15 s: not drawn.
+        { Name: 'local', Options: { type: 'tmpfs', device: 'tmpfs' } },
+        { Options: { bogus: '1' } },
+        { Name: '' },
+      ),
+    },
+    { requiredKeys: [] },
+  ),
   TmpfsOptions: fc.record({ SizeBytes: fc.constantFrom(0, 1024, -1), Mode: fc.constantFrom(0, 0o700) }, { requiredKeys: [] }),
 };
 const OWN_OPTIONS: Readonly<Record<string, string>> = { bind: 'BindOptions', volume: 'VolumeOptions', tmpfs: 'TmpfsOptions' };
@@ -103,9 +117,14 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
     made = words(JSON.stringify([[...inspect.Mounts].sort(byDestination), inspect.HostConfig.Mounts ?? null]));
   }
   await client.request('DELETE', '/containers/ctc-mc?v=1&force=1', { timeoutMs: 10_000 });
-  const volumes = (JSON.parse((await client.request('GET', '/volumes', { timeoutMs: 10_000 })).body) as { Volumes: { Name: string }[] | null }).Volumes ?? [];
+  const volumes =
+    (
+      JSON.parse((await client.request('GET', '/volumes', { timeoutMs: 10_000 })).body) as {
+        Volumes: { Name: string; Labels: unknown; Options: unknown }[] | null;
+      }
+    ).Volumes ?? [];
   const answer = reply.status === 201 ? made : words(reply.body.trim());
-  return [reply.status, answer, volumes.map((volume) => words(volume.Name)).sort()];
+  return [reply.status, answer, volumes.map((volume) => words(JSON.stringify([volume.Name, volume.Labels, volume.Options]))).sort()];
 }
 
 checkAgainstObservedReleases('HostConfig.Mounts at create', 'ctc-mountcfg-', requests, 150, {

@@ -27,6 +27,7 @@ const BINDS = [
   ['/hy', '/tmp/ctc-mounts-none2/y:/hy:ro,Z'],
   ['/bin', 'ctcv2:/bin'],
   ['/tmp', 'ctcv3:/tmp'],
+  ['/etc', 'ctcv3:/etc:nocopy'],
 ] as const;
 const MOUNTS = [
   ['/m1', { Type: 'volume', Source: 'ctcv1', Target: '/m1' }],
@@ -35,6 +36,7 @@ const MOUNTS = [
   ['/m4', { Type: 'tmpfs', Target: '/m4' }],
   ['/data', { Type: 'volume', Source: 'ctcv3', Target: '/data' }],
   ['/etc', { Type: 'volume', Source: 'ctcv1', Target: '/etc' }],
+  ['/bin', { Type: 'volume', Source: 'ctcv2', Target: '/bin', VolumeOptions: { NoCopy: true, Labels: { a: 'b' } } }],
 ] as const;
 /** Destinations the image lacks, and ones it has, whose contents a create copies into the volume (system df and prunes count them). */
 const ANONYMOUS = ['/data', '/v1', '/etc/sub', '/m2', '/etc', '/bin'];

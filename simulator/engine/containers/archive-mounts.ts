@@ -23,8 +23,11 @@ import { walkIn } from './path-walk.js';
  */
 
 /** The volumes a copy mounts, or what of the container's mounts is not modelled. */
-function mountedVolumes(container: Container): readonly MountPoint[] | { readonly unmodelled: string } {
+function mountedVolumes(x: Exchange, container: Container): readonly MountPoint[] | { readonly unmodelled: string } {
   const points = container.mounts ?? [];
+  const store = x.state.objects.volumes;
+  const ownMount = points.find((point) => point.type === 'volume' && Object.keys(store.find(point.name)?.options ?? {}).length > 0);
+  if (ownMount !== undefined) return { unmodelled: `a volume with driver options (${ownMount.name})` };
   const bind = points.find((point) => point.type === 'bind');
   if (bind !== undefined) return { unmodelled: `a container with a bind (${bind.hostPath})` };
   const volumes = points.filter((point) => point.type === 'volume');
@@ -49,7 +52,7 @@ function reaches(view: LayerFilesystem, volumes: readonly MountPoint[], path: st
  * takes the tree below the path (`tree`), a destination below it.
  */
 export function reachesVolume(x: Exchange, container: Container, path: string, tree: boolean): boolean | { readonly unmodelled: string } {
-  const volumes = mountedVolumes(container);
+  const volumes = mountedVolumes(x, container);
   if ('unmodelled' in volumes) return volumes;
   return volumes.length > 0 && reaches(containerFilesystem(x, container), volumes, path, tree);
 }
@@ -61,7 +64,7 @@ export function reachesVolume(x: Exchange, container: Container, path: string, t
  */
 export function mountedFilesystem(x: Exchange, container: Container): LayerFilesystem {
   const view = containerFilesystem(x, container);
-  const volumes = mountedVolumes(container);
+  const volumes = mountedVolumes(x, container);
   if ('unmodelled' in volumes || volumes.length === 0) return view;
   const store = x.state.objects.volumes;
   const over = volumes.flatMap((point) => {
@@ -103,7 +106,7 @@ const directoryRecord = (path: string, now: Date): TarRecord => ({
  * missing. Returns the unmount (its events), or what is not modelled (then nothing was done).
  */
 export function mountForCopy(x: Exchange, container: Container, now: Date): { readonly unmount: () => void } | { readonly unmodelled: string } {
-  const volumes = mountedVolumes(container);
+  const volumes = mountedVolumes(x, container);
   if ('unmodelled' in volumes) return volumes;
   const view = containerFilesystem(x, container);
   const missing: string[] = [];
@@ -143,7 +146,7 @@ export function mountForCopy(x: Exchange, container: Container, now: Date): { re
  * later entry goes through it is not followed here).
  */
 export function entryInVolume(x: Exchange, container: Container, point: string, records: readonly TarRecord[]): string | null {
-  const volumes = mountedVolumes(container);
+  const volumes = mountedVolumes(x, container);
   if ('unmodelled' in volumes || volumes.length === 0) return null;
   const view = containerFilesystem(x, container);
   for (const record of records) {

@@ -214,7 +214,7 @@ export const containerCreateRoute: Route = {
     const kernel = hostConfig['KernelMemory'];
     if (typeof kernel === 'number' && kernel > 0 && kernel < MIN_KERNEL_MEMORY) return handlerError(x, 400, ENGINE_MESSAGES.kernelMemoryTooSmall);
     const { objects } = x.state;
-    const asked = planMounts(x, asObject(body), hostConfig);
+    const asked = planMounts(x, asObject(body), hostConfig, routed?.mounts ?? []);
     if ('unmodelled' in asked) return notImplementedHere(x, `/containers/create with ${asked.unmodelled}`);
     const imageRef = typeof body['Image'] === 'string' ? body['Image'] : '';
     const noCommand = releaseBelow(x, '23.0') ? ENGINE_MESSAGES.noCommandOld : ENGINE_MESSAGES.noCommand;
@@ -240,7 +240,7 @@ export const containerCreateRoute: Route = {
     const macMoved = !apiBelow(x, '1.44') && typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     const config = containerConfig(body, image, id, !macMoved, health, hostConfig['NetworkMode'] === 'host');
     // The image's volumes too, now that its config is merged.
-    const plan = planMounts(x, config, hostConfig);
+    const plan = planMounts(x, config, hostConfig, routed?.mounts ?? []);
     if ('unmodelled' in plan) return notImplementedHere(x, `/containers/create with ${plan.unmodelled}`);
     const overFile = populationProblem(lowerFilesystem({ image, created: nowNanos() }), plan.points);
     if (overFile !== null) return notImplementedHere(x, `/containers/create with ${overFile}`);

@@ -37,6 +37,8 @@ const MOUNT_FIELD_ORDER = [
   'ClusterOptions',
 ];
 
+const isMap = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /** The fields of a mount's options in Go's order (mount.BindOptions, VolumeOptions, TmpfsOptions). */
 const OPTION_FIELD_ORDER: Readonly<Record<string, readonly string[]>> = {
   BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint', 'ReadOnlyNonRecursive', 'ReadOnlyForceRecursive'],
@@ -57,6 +59,15 @@ function goMount(given: unknown): unknown {
   for (const [field, order] of Object.entries(OPTION_FIELD_ORDER)) {
     const options = mount[field];
     if (options !== null && typeof options === 'object' && !Array.isArray(options)) mount[field] = goOmitEmpty(options as Record<string, unknown>, order);
+  }
+  // The maps among them (a volume's labels, its driver's options) are written as Go writes a map: keys sorted.
+  // An empty map is left out (omitempty).
+  const volume = mount['VolumeOptions'] as Record<string, unknown> | undefined;
+  if (isMap(volume?.['Labels'])) volume['Labels'] = Object.keys(volume['Labels']).length === 0 ? undefined : sortedMap(volume['Labels']);
+  const driver = volume?.['DriverConfig'];
+  if (isMap(driver)) {
+    const options = isMap(driver['Options']) && Object.keys(driver['Options']).length > 0 ? sortedMap(driver['Options']) : undefined;
+    volume!['DriverConfig'] = goOmitEmpty({ ...driver, Options: options }, ['Name', 'Options']);
   }
   return mount;
 }

@@ -1,7 +1,9 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import type { Refusal } from '../json-request.js';
-import { apiBelow, releaseBelow } from '../replies.js';
+import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
+import { ANONYMOUS_LABEL } from '../volumes/filters.js';
+import { MOUNTS_ANONYMOUS_LABELLED_FROM } from './mount-points.js';
 import { hostPathExists } from './data-root-paths.js';
 
 /**
@@ -26,7 +28,7 @@ import { hostPathExists } from './data-root-paths.js';
 const TAKEN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   '': ['Type', 'Source', 'Target', 'ReadOnly', 'Consistency', 'BindOptions', 'VolumeOptions', 'TmpfsOptions'],
   BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint'],
-  VolumeOptions: ['Subpath'],
+  VolumeOptions: ['Subpath', 'NoCopy', 'Labels', 'DriverConfig'],
   TmpfsOptions: ['SizeBytes', 'Mode'],
 };
 
@@ -72,6 +74,14 @@ function unmodelledPart(mount: unknown): string | null {
   }
   if (['Type', 'Source', 'Target', 'Consistency'].some((field) => isGiven(mount[field]) && typeof mount[field] !== 'string'))
     return 'a mount field of another type';
+  const volume = isEntry(mount['VolumeOptions']) ? mount['VolumeOptions'] : {};
+  const driver = volume['DriverConfig'];
+  if (isGiven(driver) && !(isEntry(driver) && Object.keys(driver).every((key) => key === 'Name' || key === 'Options')))
+    return "a mount's VolumeOptions.DriverConfig";
+  const maps = [volume['Labels'], isEntry(driver) ? driver['Options'] : undefined];
+  if (maps.some((map) => isGiven(map) && !(isEntry(map) && Object.values(map).every((value) => typeof value === 'string'))))
+    return "a mount's labels or driver options";
+  if (isGiven(volume['NoCopy']) && typeof volume['NoCopy'] !== 'boolean') return "a mount's NoCopy";
   return null;
 }
 
@@ -100,6 +110,10 @@ export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly 
     if (bind !== null && mount['Type'] === 'bind' && mount['ReadOnly'] === true && apiBelow(x, '1.44') && !releaseBelow(x, READ_ONLY_NON_RECURSIVE_FROM))
       bind['ReadOnlyNonRecursive'] = true;
     if (bind !== null) mount['BindOptions'] = bind;
+    // From 27.4 the volume service labels an anonymous volume in the very map the create gave: its HostConfig keeps the label.
+    const labels = volume === null ? null : volume['Labels'];
+    if (mount['Type'] === 'volume' && text(mount['Source']) === '' && isEntry(labels) && !releaseBelow(x, MOUNTS_ANONYMOUS_LABELLED_FROM))
+      mount['VolumeOptions'] = { ...volume, Labels: sortedMap({ ...labels, [ANONYMOUS_LABEL]: '' }) };
   }
   if (!releaseBelow(x, ROUTER_CHECKS_OPTIONS_FROM)) {
     // Below 1.42 moby means to drop another type's VolumeOptions and TmpfsOptions, but sets them on a copy of the entry: they stay.

@@ -4,7 +4,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Container, Volume } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
 import { ANONYMOUS_LABEL, ANONYMOUS_LABEL_FROM } from '../volumes/filters.js';
-import { VOLUME_NAME, volumeDataPath, volumeNameProblem } from '../volumes/local-driver.js';
+import { newVolumeProblem, VOLUME_NAME, volumeDataPath } from '../volumes/local-driver.js';
 import { goQuote } from '../go-strconv.js';
 import type { Refusal } from '../json-request.js';
 
@@ -42,10 +42,19 @@ export interface MountPoint {
   readonly propagation: string;
   /** Made for this container, without a name of the user's: a remove with `v` removes it. */
   readonly anonymous: boolean;
+  /** A volume a create does not fill from the image (a bind's `nocopy`, a mount's NoCopy). */
+  readonly noCopy?: true;
 }
 
-/** A mount point a create will make: an anonymous volume's name still to be given (''), and whether its volume is labelled anonymous. */
-type PlannedMount = MountPoint & { readonly labelled: boolean };
+/**
+ * A mount point a create will make: an anonymous volume's name still to be given (''), whether its
+ * volume is labelled anonymous, and the labels and driver options a volume it makes takes.
+ */
+type PlannedMount = MountPoint & {
+  readonly labelled: boolean;
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly driverOptions?: Readonly<Record<string, string>>;
+};
 
 /** What a create will mount, and the refusal that stops it after the points before it (null: none). */
 export interface MountPlan {
@@ -55,8 +64,10 @@ export interface MountPlan {
 
 /** The modes of a bind this reading takes: read-only or not, and SELinux's relabelling. */
 const MODES = new Set(['', 'ro', 'rw', 'z', 'Z', 'ro,z', 'ro,Z', 'rw,z', 'rw,Z']);
+/** The modes of a named volume's bind that say not to fill it from the image. */
+const NO_COPY_MODES = new Set(['nocopy', 'nocopy,ro', 'nocopy,rw', 'ro,nocopy', 'rw,nocopy']);
 /** From this release the Mounts parser leaves an anonymous volume's name to the volume service, which labels it. */
-const MOUNTS_ANONYMOUS_LABELLED_FROM = '27.4';
+export const MOUNTS_ANONYMOUS_LABELLED_FROM = '27.4';
 
 const isDestination = (path: unknown): path is string => typeof path === 'string' && path.startsWith('/') && path !== '/' && posix.normalize(path) === path;
 
@@ -64,6 +75,10 @@ const isDestination = (path: unknown): path is string => typeof path === 'string
 const cleanPath = (path: string): string => posix.normalize(path).replace(/(.)\/+$/, '$1');
 
 type Entry = Readonly<Record<string, unknown>>;
+const entryOf = (value: unknown): Entry => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Entry) : {});
+/** A map of strings as given (mount-config.ts took only those), or undefined. */
+const mapOf = (value: unknown): Readonly<Record<string, string>> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Readonly<Record<string, string>>) : undefined;
 
 /**
  * moby's validateBindDaemonRoot: a bind whose source is within the data root, or holds it (Go's
@@ -91,11 +106,13 @@ export function planMounts(
   x: Exchange,
   config: Readonly<Record<string, unknown>>,
   hostConfig: Readonly<Record<string, unknown>>,
+  /** HostConfig.Mounts as the router passed them on (mount-config.ts), before they are kept as Go writes them. */
+  mounts: readonly Entry[],
 ): MountPlan | { readonly unmodelled: string } {
   const labels = !releaseBelow(x, ANONYMOUS_LABEL_FROM);
   const planned: PlannedMount[] = [];
   const taken = new Set<string>();
-  const stopped = (message: string): MountPlan => ({ points: planned, refusal: { status: 400, message } });
+  const stopped = (message: string, status = 400): MountPlan => ({ points: planned, refusal: { status, message } });
   const add = (point: PlannedMount): boolean => {
     if (taken.has(point.destination)) return false;
     taken.add(point.destination);
@@ -106,7 +123,9 @@ export function planMounts(
   for (const bind of Array.isArray(binds) ? binds : []) {
     const parts = typeof bind === 'string' ? bind.split(':') : [];
     const [source = '', destination, mode = ''] = parts;
-    if (parts.length < 2 || parts.length > 3 || !isDestination(destination) || !MODES.has(mode)) return { unmodelled: `a bind ${JSON.stringify(bind)}` };
+    const noCopy = NO_COPY_MODES.has(mode) && !source.startsWith('/');
+    if (parts.length < 2 || parts.length > 3 || !isDestination(destination) || !(MODES.has(mode) || noCopy))
+      return { unmodelled: `a bind ${JSON.stringify(bind)}` };
     const rw = !mode.split(',').includes('ro');
     // No mode here names a propagation, so a bind within the data root (or holding it) takes rslave.
     const underRoot = source.startsWith('/') && daemonRootPropagation(x, source, null);
@@ -114,15 +133,25 @@ export function planMounts(
     const point = source.startsWith('/')
       ? { type: 'bind' as const, name: '', hostPath: source, destination, mode, rw, propagation, anonymous: false, labelled: false }
       : VOLUME_NAME.test(source)
-        ? { type: 'volume' as const, name: source, hostPath: '', destination, mode: mode || 'z', rw, propagation: '', anonymous: false, labelled: false }
+        ? {
+            type: 'volume' as const,
+            name: source,
+            hostPath: '',
+            destination,
+            mode: mode || 'z',
+            rw,
+            propagation: '',
+            anonymous: false,
+            labelled: false,
+            ...(noCopy ? { noCopy: true as const } : {}),
+          }
         : null;
     // The destination is checked before the volume is made.
     if (taken.has(destination)) return stopped(`Duplicate mount point: ${destination}`);
     if (point === null || (source.startsWith('/') && posix.normalize(source) !== source)) return { unmodelled: `a bind ${JSON.stringify(bind)}` };
     add(point);
   }
-  const mounts = hostConfig['Mounts'];
-  for (const mount of (Array.isArray(mounts) ? mounts : []) as Entry[]) {
+  for (const mount of mounts) {
     const target = mount['Target'] as string;
     const destination = cleanPath(target);
     const source = typeof mount['Source'] === 'string' ? mount['Source'] : '';
@@ -136,12 +165,34 @@ export function planMounts(
       const propagation = root.rslave ? 'rslave' : asked;
       point = { type: 'bind', name: '', hostPath: cleanPath(source), destination, mode: '', rw, propagation, anonymous: false, labelled: false };
     } else if (mount['Type'] === 'volume') {
-      // The volume service's name check, as it makes the volume (after the destination's).
-      const badName = source === '' ? null : volumeNameProblem(source);
-      if (badName !== null) return taken.has(destination) ? stopped(`Duplicate mount point: ${target}`) : stopped(`create ${source}: ${badName.message}`);
+      const options = entryOf(mount['VolumeOptions']);
+      const driverConfig = entryOf(options['DriverConfig']);
+      const driver = typeof driverConfig['Name'] === 'string' ? driverConfig['Name'] : '';
+      const driverOptions = mapOf(driverConfig['Options']);
       const anonymous = source === '';
+      // An anonymous volume's name is drawn as the parser or the volume service draws it (64 hexadecimal digits).
+      const name = anonymous ? randomBytes(32).toString('hex') : source;
+      // The volume service's checks, as it makes a volume that is not there (after the destination's).
+      if (taken.has(destination)) return stopped(`Duplicate mount point: ${target}`);
+      const made = anonymous || x.state.objects.volumes.find(source) === undefined;
+      const refused = made ? newVolumeProblem(x, name, driver, driverOptions ?? null) : null;
+      if (refused !== null) return stopped(`create ${name}: ${refused.message}`, refused.status);
       const labelled = anonymous && labels && !releaseBelow(x, MOUNTS_ANONYMOUS_LABELLED_FROM);
-      point = { type: 'volume', name: source, hostPath: '', destination, mode: 'z', rw, propagation: '', anonymous, labelled };
+      const given = mapOf(options['Labels']);
+      point = {
+        type: 'volume',
+        name,
+        hostPath: '',
+        destination,
+        mode: 'z',
+        rw,
+        propagation: '',
+        anonymous,
+        labelled,
+        ...(options['NoCopy'] === true ? { noCopy: true as const } : {}),
+        ...(given === undefined ? {} : { labels: given }),
+        ...(driverOptions === undefined ? {} : { driverOptions }),
+      };
     } else if (mount['Type'] === 'tmpfs') {
       point = { type: 'tmpfs', name: '', hostPath: '', destination, mode: '', rw, propagation: '', anonymous: false, labelled: false };
     } else return { unmodelled: `a mount ${JSON.stringify(mount)}` };
@@ -160,14 +211,21 @@ export function planMounts(
 export function mountVolumes(x: Exchange, plan: MountPlan): MountPoint[] {
   const store = x.state.objects.volumes;
   const old = releaseBelow(x, ANONYMOUS_LABEL_FROM);
-  return plan.points.map(({ labelled, ...point }) => {
+  return plan.points.map(({ labelled, labels, driverOptions, ...point }) => {
     if (point.type !== 'volume') return point;
     const name = point.name === '' ? randomBytes(32).toString('hex') : point.name;
     const existing = store.find(name);
     if (existing !== undefined) {
       if (old) store.recordCreate(existing);
     } else {
-      const volume: Volume = { name, driver: 'local', labels: labelled ? { [ANONYMOUS_LABEL]: '' } : null, options: null, createdAt: new Date() };
+      const given = labels ?? (labelled ? {} : null);
+      const volume: Volume = {
+        name,
+        driver: 'local',
+        labels: given === null ? null : { ...given, ...(labelled ? { [ANONYMOUS_LABEL]: '' } : {}) },
+        options: driverOptions ?? null,
+        createdAt: new Date(),
+      };
       store.add(volume);
     }
     return { ...point, name };

@@ -50,12 +50,14 @@ function copyOf(view: LayerFilesystem, dir: string): FsEntry[] {
 export function populateVolumes(x: Exchange, view: LayerFilesystem, points: readonly MountPoint[]): void {
   const store = x.state.objects.volumes;
   for (const point of points) {
-    if (point.type !== 'volume') continue;
+    if (point.type !== 'volume' || point.noCopy === true) continue;
     const volume = store.find(point.name);
     const source = sourceOf(view, point.destination);
     // moby copies only into a volume whose directory is empty (ReadDir).
     const holdsSomething = (volume?.content ?? []).some((entry) => entry.path !== '/');
-    if (volume === undefined || holdsSomething || typeof source !== 'string') continue;
+    // A volume with driver options is mounted anew each time (a tmpfs, a device): what a create copies there is not kept here.
+    const ownMount = Object.keys(volume?.options ?? {}).length > 0;
+    if (volume === undefined || holdsSomething || ownMount || typeof source !== 'string') continue;
     store.fill(volume.name, copyOf(view, source));
   }
 }

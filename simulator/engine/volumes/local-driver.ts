@@ -3,6 +3,8 @@ import type { Exchange } from '../../http/exchange.js';
 import { goQuote } from '../go-strconv.js';
 import { ramInBytes } from '../go-units.js';
 import { goUrlPort } from '../go-url.js';
+import { REGEX_SIZES_UNTIL } from '../go-units.js';
+import { releaseBelow } from '../replies.js';
 import type { Refusal } from '../json-request.js';
 
 /** moby's RestrictedNamePattern, which a local volume's name must match (it names a directory). */
@@ -96,4 +98,17 @@ export function localCreateProblem(name: string, options: Readonly<Record<string
     missingRequired(set) ??
     directoryProblem()
   );
+}
+
+/** The release's local driver as the exchange's daemon has it. */
+export const localDriverOf = (x: Exchange): LocalDriverRelease => ({ old: releaseBelow(x, '23.0'), regexSizes: releaseBelow(x, REGEX_SIZES_UNTIL) });
+
+/**
+ * The volume service's checks of a volume to make (moby VolumesService.Create): its driver looked
+ * up (404 for another than local, which has no plugin here), then the local driver's
+ * (localCreateProblem). A refusal's message is the bare problem; the caller words the operation.
+ */
+export function newVolumeProblem(x: Exchange, name: string, driver: string, options: Readonly<Record<string, string>> | null): Refusal | null {
+  if (driver !== '' && driver !== 'local') return { status: 404, message: `error looking up volume plugin ${driver}: plugin ${goQuote(driver)} not found` };
+  return localCreateProblem(name, options, volumeDirectory(x, name), localDriverOf(x));
 }

@@ -1,4 +1,3 @@
-import { REGEX_SIZES_UNTIL } from '../go-units.js';
 import { volumeSize } from '../containers/volume-population.js';
 import { randomBytes } from 'node:crypto';
 import type { Exchange } from '../../http/exchange.js';
@@ -12,7 +11,7 @@ import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson, sorted
 import { SWARM_MESSAGES } from '../swarm/inactive.js';
 import { createBodyProblem, createRequest } from './create-body.js';
 import { ANONYMOUS_LABEL, listFilter, pruneFilter } from './filters.js';
-import { localCreateProblem, volumeDataPath, volumeDirectory } from './local-driver.js';
+import { newVolumeProblem, volumeDataPath } from './local-driver.js';
 import { usersOf } from '../containers/mount-points.js';
 
 const WHERE = 'simulator/engine/volumes/routes.ts';
@@ -94,15 +93,16 @@ const createRoute: Route = {
     const name = anonymous ? randomBytes(32).toString('hex') : request.name;
     const labels = anonymous && !old ? { ...request.labels, [ANONYMOUS_LABEL]: '' } : request.labels;
     const fail = (refusal: Refusal): void => handlerError(x, refusal.status, opError('create', name, refusal.message));
-    if (request.driver !== '' && request.driver !== 'local')
-      return fail({ status: 404, message: `error looking up volume plugin ${request.driver}: plugin "${request.driver}" not found` });
+    // The driver is looked up first; a volume that exists is taken as it is, its options unchecked.
+    const plugin = request.driver !== '' && request.driver !== 'local' ? newVolumeProblem(x, name, request.driver, null) : null;
+    if (plugin !== null) return fail(plugin);
     const store = x.state.objects.volumes;
     const existing = store.find(name);
     if (existing !== undefined) {
       if (old) store.recordCreate(existing);
       return sendJson(x, 201, shapeVolume(x, existing));
     }
-    const problem = localCreateProblem(name, request.driverOpts, volumeDirectory(x, name), { old, regexSizes: releaseBelow(x, REGEX_SIZES_UNTIL) });
+    const problem = newVolumeProblem(x, name, request.driver, request.driverOpts);
     if (problem !== null) return fail(problem);
     const volume: Volume = { name, driver: 'local', labels, options: request.driverOpts, createdAt: new Date() };
     store.add(volume);
