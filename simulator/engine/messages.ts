@@ -72,6 +72,7 @@ export const ENGINE_MESSAGES = {
   fileNotFound: 'Could not find the file {path} in container {name}',
   notExtractionDir: 'extraction point is not a directory',
   rootfsReadOnly: 'container rootfs is marked read-only',
+  volumeReadOnly: 'mounted volume is marked read-only',
   pathEmpty: 'Path cannot be empty',
   /** GET and HEAD /containers/{name}/archive without `path` (sic: moby joins the words without a space). */
   archivePathEmpty: 'bad parameter: pathcannot be empty',

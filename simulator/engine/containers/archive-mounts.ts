@@ -1,9 +1,9 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import type { Container, FsEntry, TarRecord } from '../objects/index.js';
+import { type Container, ContainerLayer, type FsEntry, type TarRecord } from '../objects/index.js';
 import { containerFilesystem } from './container-fs.js';
 import { LayerFilesystem } from '../objects/filesystem.js';
-import { extractUpload } from './extract-upload.js';
+import { type ExtractionTarget, extractUpload } from './extract-upload.js';
 import type { MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
 
@@ -16,10 +16,12 @@ import { walkIn } from './path-walk.js';
  * (0755, the parent copied up and touched, as `changes` then lists); after the copy each is
  * unmounted, with an "unmount" event (container, driver). The releases walk a Go map: the events
  * come in no fixed order. A tmpfs is not mounted for a copy. A copy reads a volume as a create
- * filled it (volume-population.ts; an empty one is the local driver's directory). Not modelled:
- * binds (their sources are the host's), an upload into a volume (writing there), a volume inside
- * another (its mount point is made in the outer one), and a mount point the walk cannot make as a
- * directory.
+ * filled it (volume-population.ts; an empty one is the local driver's directory), and an upload
+ * whose point lies in a volume writes there as into a plain directory (a read-only one refuses it:
+ * "mounted volume is marked read-only"). Not modelled: binds (their sources are the host's), an
+ * upload into the container's layer whose entries reach a volume below its point, a volume inside
+ * another (its mount point is made in the outer one), a volume with driver options, and a mount
+ * point the walk cannot make as a directory.
  */
 
 /** The volumes a copy mounts, or what of the container's mounts is not modelled. */
@@ -39,22 +41,12 @@ function mountedVolumes(x: Exchange, container: Container): readonly MountPoint[
 
 const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
 
-/** Whether `path` (as written and as its links lead in `view`) is at or below a destination, or, with `tree`, holds one. */
-function reaches(view: LayerFilesystem, volumes: readonly MountPoint[], path: string, tree: boolean): boolean {
+/** Whether `path` (as written and as its links lead in `view`) is at or below a destination. */
+function reaches(view: LayerFilesystem, volumes: readonly MountPoint[], path: string): boolean {
   const lexical = posix.normalize(posix.join('/', path));
   const walk = walkIn((at) => view.at(at), '/', lexical);
   const resolved = walk.kind === 'dir' ? posix.join(walk.path, ...walk.missing) : lexical;
-  return volumes.some((point) => [lexical, resolved].some((at) => within(at, point.destination) || (tree && within(point.destination, at))));
-}
-
-/**
- * Whether a copy at `path` reaches into a volume: the path at or below a destination, or, for what
- * takes the tree below the path (`tree`), a destination below it.
- */
-export function reachesVolume(x: Exchange, container: Container, path: string, tree: boolean): boolean | { readonly unmodelled: string } {
-  const volumes = mountedVolumes(x, container);
-  if ('unmodelled' in volumes) return volumes;
-  return volumes.length > 0 && reaches(containerFilesystem(x, container), volumes, path, tree);
+  return volumes.some((point) => [lexical, resolved].some((at) => within(at, point.destination)));
 }
 
 /**
@@ -152,8 +144,31 @@ export function entryInVolume(x: Exchange, container: Container, point: string, 
   for (const record of records) {
     if (record.type === 'symlink') return 'a symbolic link in an upload to a container with volumes';
     const named = [posix.join(point, record.name), ...(record.type === 'link' ? [posix.join('/', record.linkname)] : [])];
-    const reached = named.find((path) => reaches(view, volumes, path, false));
+    const reached = named.find((path) => reaches(view, volumes, path));
     if (reached !== undefined) return `an entry in a volume (${reached})`;
   }
   return null;
+}
+
+/** The volume a path of the mounted view lies in (the innermost), or undefined. */
+export function volumeAt(x: Exchange, container: Container, path: string): MountPoint | undefined {
+  const volumes = mountedVolumes(x, container);
+  if ('unmodelled' in volumes) return undefined;
+  return volumes.filter((point) => within(path, point.destination)).sort((a, b) => b.destination.length - a.destination.length)[0];
+}
+
+/**
+ * A volume's contents as an extraction's target (extract-upload.ts): a plain directory with nothing
+ * below it; `save` keeps what the extraction wrote as the volume's contents.
+ */
+export function volumeTarget(x: Exchange, name: string): { readonly into: ExtractionTarget; readonly save: () => void } {
+  const store = x.state.objects.volumes;
+  const volume = store.find(name)!;
+  const root: FsEntry = { path: '/', type: 'directory', size: 0, mode: 0o755, mtime: volume.createdAt, linkname: '', content: Buffer.alloc(0) };
+  const layer = new ContainerLayer();
+  for (const entry of volume.content ?? [root]) layer.put(entry);
+  return {
+    into: { merged: new LayerFilesystem(layer.entries(), volume.createdAt), lower: new LayerFilesystem([], volume.createdAt), own: layer, overlay: false },
+    save: () => store.fill(name, layer.entries()),
+  };
 }

@@ -9,9 +9,9 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
-import { entryInVolume } from './archive-mounts.js';
+import { entryInVolume, mountedFilesystem, volumeAt, volumeTarget } from './archive-mounts.js';
 import type { Container } from '../objects/index.js';
-import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
+import { preserveTrailingDotOrSeparator } from './container-fs.js';
 import { copyOwner } from './copy-owner.js';
 import { extractionLoop } from './path-refusals.js';
 import { extractUpload } from './extract-upload.js';
@@ -82,7 +82,7 @@ export const archivePutRoute: Route = {
   where: 'simulator/engine/containers/archive-put.ts: PUT /containers/{name}/archive',
   rules: [],
   async handle(x: Exchange) {
-    const found = target(x, { tree: false, readsVolumes: false });
+    const found = target(x);
     if (found === undefined) return;
     try {
       await extractInto(x, found);
@@ -95,7 +95,8 @@ export const archivePutRoute: Route = {
 /** The upload once the container's volumes are mounted (archive-mounts.ts): the extraction point's checks, then the tar's entries written. */
 async function extractInto(x: Exchange, found: { readonly container: Container; readonly path: string }): Promise<void> {
   const { container } = found;
-  const view = containerFilesystem(x, container);
+  // What the upload sees: the container's file system with its volumes over their destinations.
+  const view = mountedFilesystem(x, container);
   const loop = extractionLoop(x, container, view, found.path);
   if (loop !== null) {
     x.req.resume();
@@ -104,6 +105,9 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
   const point = extractionPoint(view, found.path);
   if (point.type !== 'directory') x.req.resume();
   if (point.type === 'missing') return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
+  // A point in a volume: the entries go into it (a read-only one refuses them), else into the container's layer.
+  const volume = volumeAt(x, container, point.resolved);
+  if (point.type === 'through-file' && volume !== undefined) return notImplementedHere(x, '/containers/{name}/archive of a point through a file in a volume');
   if (point.type === 'through-file') {
     const merged = `${ownLayerDir(x, container)}/merged`;
     return handlerError(
@@ -118,7 +122,17 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
     return handlerError(x, 500, `lstat ${suffixed}: not a directory`);
   if (point.type !== 'directory')
     return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.notExtractionDir);
-  if (container.hostConfig['ReadonlyRootfs'] === true) {
+  // moby asks whether the path as written lies in a volume (checkIfPathIsInAVolume): a link that leads out of one is not modelled.
+  const written = volumeAt(x, container, posix.normalize(posix.join('/', found.path)));
+  if (written !== volume) {
+    x.req.resume();
+    return notImplementedHere(x, '/containers/{name}/archive of a point a link leads into or out of a volume');
+  }
+  if (volume !== undefined && !volume.rw) {
+    x.req.resume();
+    return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.volumeReadOnly);
+  }
+  if (volume === undefined && container.hostConfig['ReadonlyRootfs'] === true) {
     x.req.resume();
     return handlerError(x, releaseBelow(x, ARCHIVE_PUT_VARIANTS.notDirectory400From) ? 500 : 400, ENGINE_MESSAGES.rootfsReadOnly);
   }
@@ -141,14 +155,19 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
     if (broken !== null && 'unmodelled' in broken) return notImplementedHere(x, `/containers/{name}/archive of ${broken.unmodelled}`);
     const records = await readTarRecords(broken?.tar ?? body).catch(() => null);
     if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar whose headers ctrd-sim cannot read');
-    const reaching = entryInVolume(x, container, point.resolved, records);
+    // Into the container's layer, no entry may reach a volume below the point (what is written there is not followed across).
+    const reaching = volume === undefined ? entryInVolume(x, container, point.resolved, records) : null;
     if (reaching !== null) return notImplementedHere(x, `/containers/{name}/archive of ${reaching}`);
     const now = new Date(Number(nowNanos() / 1_000_000n));
-    const extraction = extractUpload(x, container, point.resolved, records, now, {
+    const intoVolume = volume === undefined ? null : volumeTarget(x, volume.name);
+    const dest = volume === undefined ? point.resolved : posix.join('/', posix.relative(volume.destination, point.resolved));
+    const extraction = extractUpload(x, container, dest, records, now, {
       chown: 'uid' in copied ? copied : null,
       noOverwriteDirNonDir: boolQuery(x, 'noOverwriteDirNonDir'),
       ...(broken?.failure == null ? {} : { brokenBy: broken.failure, lastCut: broken.lastCut }),
+      ...(intoVolume === null ? {} : { into: intoVolume.into }),
     });
+    if (!('unmodelled' in extraction)) intoVolume?.save();
     if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
     if ('notFound' in extraction) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
     if ('refused' in extraction)

@@ -12,7 +12,7 @@ import { archiveVariant } from './archive-variant.js';
 import { containerFilesystem, preserveTrailingDotOrSeparator } from './container-fs.js';
 import { statRefusal } from './path-refusals.js';
 import { TYPELESS_MODES_FROM } from './export.js';
-import { mountedFilesystem, mountForCopy, reachesVolume } from './archive-mounts.js';
+import { mountedFilesystem, mountForCopy } from './archive-mounts.js';
 
 const TAR_TYPE = 'application/x-tar';
 const STAT_HEADER = 'X-Docker-Container-Path-Stat';
@@ -25,13 +25,10 @@ function statHeader(x: Exchange, stat: PathStat): string {
 
 /**
  * The container and the `path` query, its volumes mounted for the copy (archive-mounts.ts), or an
- * answered 400/404: moby checks the path before it looks the container up. `tree`: the copy takes
- * what is below the path. The caller unmounts once the copy is over.
+ * answered 400/404: moby checks the path before it looks the container up. The caller unmounts
+ * once the copy is over.
  */
-export function target(
-  x: Exchange,
-  { tree, readsVolumes }: { readonly tree: boolean; readonly readsVolumes: boolean },
-): { container: Container; path: string; unmount: () => void } | undefined {
+export function target(x: Exchange): { container: Container; path: string; unmount: () => void } | undefined {
   const path = queryOf(x).get('path') ?? '';
   if (path === '') {
     handlerError(x, 400, releaseBelow(x, NAMED_STREAMS_FROM) ? ENGINE_MESSAGES.archivePathEmpty : ENGINE_MESSAGES.archivePathEmptySpaced);
@@ -39,21 +36,6 @@ export function target(
   }
   const container = containerOr404(x);
   if (container === undefined) return undefined;
-  // What is read of a volume is modelled (archive-mounts.ts: mountedFilesystem), what is written into one is not.
-  const reach = reachesVolume(x, container, path, tree);
-  if (reach === true && readsVolumes) return mountedTarget(x, container, path);
-  const mounted =
-    reach === false ? mountForCopy(x, container, new Date(Number(nowNanos() / 1_000_000n))) : reach === true ? { unmodelled: 'a path in a volume' } : reach;
-  if ('unmodelled' in mounted) {
-    x.req.resume();
-    notImplementedHere(x, `/containers/{name}/archive of ${mounted.unmodelled}`);
-    return undefined;
-  }
-  return { container, path, unmount: mounted.unmount };
-}
-
-/** The target of a copy that reads a volume: mounted as any other. */
-function mountedTarget(x: Exchange, container: Container, path: string): { container: Container; path: string; unmount: () => void } | undefined {
   const mounted = mountForCopy(x, container, new Date(Number(nowNanos() / 1_000_000n)));
   if ('unmodelled' in mounted) {
     x.req.resume();
@@ -103,7 +85,7 @@ export const archiveHeadRoute: Route = {
   method: 'HEAD',
   where: 'simulator/engine/containers/archive-routes.ts: HEAD /containers/{name}/archive',
   handle(x) {
-    const found = target(x, { tree: false, readsVolumes: true });
+    const found = target(x);
     if (found === undefined) return;
     const stat = statOr404(x, found.container, found.path);
     found.unmount();
@@ -116,7 +98,7 @@ export const archiveGetRoute: Route = {
   method: 'GET',
   where: 'simulator/engine/containers/archive-routes.ts: GET /containers/{name}/archive',
   async handle(x) {
-    const found = target(x, { tree: true, readsVolumes: true });
+    const found = target(x);
     if (found === undefined) return;
     const stat = statOr404(x, found.container, found.path);
     if (stat === undefined) return found.unmount();

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
-import { type Container, entryOfRecord, type FsEntry, isWhiteout, newInode, type TarRecord, whiteoutAt } from '../objects/index.js';
+import { type Container, type ContainerLayer, entryOfRecord, type FsEntry, isWhiteout, newInode, type TarRecord, whiteoutAt } from '../objects/index.js';
+import type { LayerFilesystem } from '../objects/filesystem.js';
 import { goQuote } from '../go-strconv.js';
 import { releaseBelow } from '../replies.js';
 import { containerFilesystem, lowerFilesystem } from './container-fs.js';
@@ -14,6 +15,28 @@ import { checksLocalNames, createFailure, localName, openedFileMode, untarsInRoo
  * refuses (what came before it written), with Untar's words; or met what ctrd-sim does not model
  * (its 501 says what), before writing anything.
  */
+/** What an extraction writes into: a store of entries (a container's own layer, a volume's contents). */
+export type OwnEntries = Pick<ContainerLayer, 'get' | 'put' | 'removeAll' | 'entries'>;
+
+/**
+ * Where an extraction writes: what is seen there (`merged`), what lies below the entries written
+ * (`lower`: nothing in a volume), the entries written, and whether it is overlay (its whiteouts).
+ */
+export interface ExtractionTarget {
+  readonly merged: LayerFilesystem;
+  readonly lower: LayerFilesystem;
+  readonly own: OwnEntries;
+  readonly overlay: boolean;
+}
+
+/** A container's own layer, over the layers below it. */
+const layerTarget = (x: Exchange, container: Container): ExtractionTarget => ({
+  merged: containerFilesystem(x, container),
+  lower: lowerFilesystem(container),
+  own: container.layer,
+  overlay: true,
+});
+
 export type Extraction = { readonly written: true } | { readonly refused: string } | { readonly notFound: true } | { readonly unmodelled: string };
 
 /**
@@ -99,6 +122,7 @@ export function extractUpload(
     noOverwriteDirNonDir = false,
     brokenBy,
     lastCut = false,
+    into,
   }: {
     /** copyUIDGID's owner for every entry. */
     readonly chown?: { readonly uid: number; readonly gid: number } | null;
@@ -107,6 +131,8 @@ export function extractUpload(
     readonly brokenBy?: string;
     /** The last record is a regular file whose data the tar cuts short: made with what there is, then `brokenBy`. */
     readonly lastCut?: boolean;
+    /** Where the entries go: the container's own layer over the layers below (default), or a volume (archive-mounts.ts). */
+    readonly into?: ExtractionTarget;
   } = {},
 ): Extraction {
   const older = !untarsInRoot(x.state.config.release.release);
@@ -115,8 +141,8 @@ export function extractUpload(
     if (why !== null) return { unmodelled: why };
   }
   // Looked at now, not before the body was read: another upload may have written in between (moby holds the container's lock).
-  const merged = containerFilesystem(x, container);
-  const lower = lowerFilesystem(container);
+  const target = into ?? layerTarget(x, container);
+  const { merged, lower, own: layer } = target;
   const pending = new Map<string, FsEntry>();
   /** What this upload removed (os.RemoveAll): nothing at or below each is seen but what it made again. */
   const removed = new Set<string>();
@@ -137,7 +163,7 @@ export function extractUpload(
   const belowShows = (path: string): boolean => {
     if (lower.at(path) === undefined) return false;
     for (let dir = posix.dirname(path); dir !== '/'; dir = posix.dirname(dir)) {
-      const own = pending.get(dir) ?? (removedAt(dir) ? undefined : container.layer.get(dir));
+      const own = pending.get(dir) ?? (removedAt(dir) ? undefined : layer.get(dir));
       if (own !== undefined && (own.type !== 'directory' || own.opaque === true)) return false;
     }
     return true;
@@ -164,7 +190,7 @@ export function extractUpload(
   /** An outcome after what was at `path` was removed: its whiteout kept where the layers below show it. */
   const leaving = (path: string, whitedOut: boolean, outcome: Extraction): Extraction => {
     if (whitedOut) pending.set(path, whiteoutAt(path, now));
-    commit(container, pending, removed, at);
+    commit(layer, pending, removed, at);
     return outcome;
   };
   /** An entry refused after what was at its path was removed (a whiteout where the layers below show it): what came before is kept. */
@@ -181,7 +207,7 @@ export function extractUpload(
     failure === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM) ? { notFound: true } : { refused: message };
   /** The entries sharing `entry`'s inode in the own layer (a hard link to an entry below copies it up alone). */
   const sharersOf = (entry: FsEntry): FsEntry[] => {
-    const own = [...pending.values(), ...container.layer.entries()].filter((e) => e.inode !== undefined && e.inode === entry.inode);
+    const own = [...pending.values(), ...layer.entries()].filter((e) => e.inode !== undefined && e.inode === entry.inode);
     return [...new Set([entry.path, ...own.map((e) => e.path)])]
       .map(at)
       .filter((e): e is FsEntry => e !== undefined && (e === entry || e.inode === entry.inode));
@@ -199,7 +225,7 @@ export function extractUpload(
     for (const dir of made) makeParent(dir);
     const existing = at(path);
     if (existing?.type === 'directory' && noOverwriteDirNonDir) {
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       return { refused: `cannot overwrite directory ${goQuote(older ? named : relative)} with non-directory ${goQuote(dest)}` };
     }
     const whitedOut = existing !== undefined && belowShows(path);
@@ -229,7 +255,7 @@ export function extractUpload(
     if (failed !== null && 'failed' in failed) {
       const before = hardLinkTarget(at, dest, record.linkname, older, checksLocalNames(x.state.config.release.release));
       if ('unmodelled' in before) return before;
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       if ('refused' in before) return before;
       const linked = linkedEntry(at, top, before.path, !older);
       if ('failed' in linked && failsBeforeParent(linked, older)) return notFoundOr(linked.failed, call(older ? named : relative, linked.failed, before));
@@ -245,7 +271,7 @@ export function extractUpload(
     const linked = linkedEntry(at, top, target.path, !older);
     if ('failed' in linked) return leaving(path, whitedOut, notFoundOr(linked.failed, call(shown, linked.failed, target)));
     const shared = linked.entry;
-    const ownsInode = shared.inode !== undefined && (pending.has(shared.path) || container.layer.get(shared.path) !== undefined);
+    const ownsInode = shared.inode !== undefined && (pending.has(shared.path) || layer.get(shared.path) !== undefined);
     const inode = ownsInode ? shared.inode! : newInode();
     // A directory there is no symlink either: its Lstat succeeds (observed on 26.1.5, a link to f2 in /etc with a directory /f2).
     const lstat = older ? linkedEntry(at, '/', posix.join('/', record.linkname), false) : linked;
@@ -259,7 +285,7 @@ export function extractUpload(
       ...(setsModeAndTime ? { mtime: record.mtime } : {}),
       inode,
     });
-    const below = !pending.has(shared.path) && container.layer.get(shared.path) === undefined;
+    const below = !pending.has(shared.path) && layer.get(shared.path) === undefined;
     const copied = below ? { ...shared, copiedUp: true as const } : shared;
     for (const sharer of ownsInode ? sharersOf(shared) : [copied]) pending.set(sharer.path, update(sharer));
     touch(posix.dirname(path));
@@ -276,12 +302,12 @@ export function extractUpload(
     if ('refused' in place) {
       const way = place.parentMade === undefined ? [] : missingParents(at, place.parentMade);
       if ('said' in way) {
-        commit(container, pending, removed, at);
+        commit(layer, pending, removed, at);
         return { refused: way.said };
       }
       if (!Array.isArray(way)) return way;
       for (const dir of way) makeParent(dir);
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       return { refused: place.refused };
     }
     const { relative } = place;
@@ -291,7 +317,7 @@ export function extractUpload(
     const parent = relative === '' ? { dir: posix.dirname(dest), missing: [] } : entryParent(at, dest, relative, older);
     if ('unmodelled' in parent) return parent;
     if ('said' in parent) {
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       return { refused: parent.said };
     }
     const failed = 'failed' in parent ? parent : null;
@@ -300,14 +326,14 @@ export function extractUpload(
     // The entry's name in the calls' errors: before 28.0 the chroot's path; from 28.0 relative to the point, as go-archive resolved it where it did.
     const shown = older ? named : 'renamed' in parent && parent.renamed === true ? posix.relative(dest, path) : relative;
     if (failed?.by === 'stat') {
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       return { refused: `statat ${posix.dirname(relative)}: ${failed.failed}` };
     }
     if (!UNTAR_FLAGS.has(record.typeflag)) {
       // createTarFile's default, once the parents are made and what is at the path is removed.
       const unhandled = { refused: `unhandled tar header type ${record.typeflag.charCodeAt(0)}` };
       if (failed !== null) {
-        commit(container, pending, removed, at);
+        commit(layer, pending, removed, at);
         return unhandled;
       }
       const prepared = madeWay(path, { named, relative }, made);
@@ -326,7 +352,7 @@ export function extractUpload(
     if (existing !== undefined && (existing.type === 'directory') !== (entry.type === 'directory')) {
       // Asked not to (noOverwriteDirNonDir), Unpack refuses, naming the path (from 28.0 the entry's name) and the extraction point.
       if (noOverwriteDirNonDir) {
-        commit(container, pending, removed, at);
+        commit(layer, pending, removed, at);
         const shown = goQuote(older ? named : relative);
         return {
           refused:
@@ -346,17 +372,18 @@ export function extractUpload(
     if (older && entry.type === 'symlink' && !posix.join(posix.dirname(named), entry.linkname).startsWith(dest)) {
       return removedThenRefused(path, existing, `invalid symlink ${JSON.stringify(named)} -> ${JSON.stringify(entry.linkname)}`, whitedOut);
     }
+    if (failed === null && isWhiteout(entry) && !target.overlay) return { unmodelled: 'a character device 0/0 in a volume' };
     if (failed === null && isWhiteout(entry)) {
       // A character device 0/0 is overlay's whiteout: the container's layer refuses to make one, with
       // mknod's bare errno (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2, overlay2 and containerd's overlay).
       return removedThenRefused(path, existing, 'operation not permitted', whitedOut);
     }
     if (failed?.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) {
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       return { notFound: true };
     }
     if (failed !== null) {
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       return { refused: createFailure(entry, older ? named : (failed.name ?? relative), older, failed.failed) };
     }
     if (entry.type === 'directory') {
@@ -376,7 +403,7 @@ export function extractUpload(
       // OpenFile made it and the copy failed: neither its owner, nor its mode, nor its time was set.
       touch(posix.dirname(path));
       pending.set(path, { ...withoutOwner(entry), mode: openedFileMode(x.state.config.release.release, entry.mode), mtime: now });
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       return { refused: brokenBy ?? 'unexpected EOF' };
     } else {
       touch(posix.dirname(path));
@@ -384,7 +411,7 @@ export function extractUpload(
     }
   }
   if (brokenBy !== undefined) {
-    commit(container, pending, removed, at);
+    commit(layer, pending, removed, at);
     return { refused: brokenBy };
   }
   for (const { mtime, shown } of headerTimes.values()) {
@@ -392,13 +419,13 @@ export function extractUpload(
     if ('unmodelled' in there) return there;
     if ('reached' in there && there.reached === null) return { unmodelled: "a directory's time set through a link to what is no directory" };
     if ('failed' in there) {
-      commit(container, pending, removed, at);
+      commit(layer, pending, removed, at);
       if (there.failed === 'no such file or directory' && !releaseBelow(x, NOT_EXIST_IS_NOT_FOUND_FROM)) return { notFound: true };
       return { refused: `chtimes${older ? '' : 'at'} ${shown}: ${there.failed}` };
     }
     pending.set(there.reached!.path, { ...there.reached!, mtime });
   }
-  commit(container, pending, removed, at);
+  commit(layer, pending, removed, at);
   return { written: true };
 }
 
@@ -432,15 +459,15 @@ function chownedMode(entry: FsEntry): number {
  * What the upload removed taken out of the container's own layer, then the entries written into it,
  * with every directory above them, copied up as they were (overlay).
  */
-function commit(container: Container, pending: ReadonlyMap<string, FsEntry>, removed: ReadonlySet<string>, at: (path: string) => FsEntry | undefined): void {
-  for (const path of removed) container.layer.removeAll(path);
+function commit(layer: OwnEntries, pending: ReadonlyMap<string, FsEntry>, removed: ReadonlySet<string>, at: (path: string) => FsEntry | undefined): void {
+  for (const path of removed) layer.removeAll(path);
   const written = new Map(pending);
   for (const path of pending.keys())
     for (const dir of ancestorsBelow('/', path)) {
       const seen = written.has(dir) ? undefined : at(dir);
       if (seen !== undefined) written.set(dir, seen);
     }
-  for (const entry of written.values()) container.layer.put(entry);
+  for (const entry of written.values()) layer.put(entry);
 }
 
 /** The entry owned by `chown` where one is given. */
