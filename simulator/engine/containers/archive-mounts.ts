@@ -100,6 +100,7 @@ const directoryRecord = (path: string, now: Date): TarRecord => ({
 export function mountForCopy(x: Exchange, container: Container, now: Date): { readonly unmount: () => void } | { readonly unmodelled: string } {
   const volumes = mountedVolumes(x, container);
   if ('unmodelled' in volumes) return volumes;
+  if (volumes.length === 0) return { unmount: () => {} };
   const view = containerFilesystem(x, container);
   const missing: string[] = [];
   for (const point of volumes) {

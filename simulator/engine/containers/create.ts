@@ -242,7 +242,9 @@ export const containerCreateRoute: Route = {
     // The image's volumes too, now that its config is merged.
     const plan = planMounts(x, config, hostConfig, routed?.mounts ?? []);
     if ('unmodelled' in plan) return notImplementedHere(x, `/containers/create with ${plan.unmodelled}`);
-    const overFile = populationProblem(lowerFilesystem({ image, created: nowNanos() }), plan.points);
+    // Only a create with volumes looks at what its container will see (the image's whole tree).
+    const withVolumes = plan.points.some((point) => point.type === 'volume');
+    const overFile = withVolumes ? populationProblem(lowerFilesystem({ image, created: nowNanos() }), plan.points) : null;
     if (overFile !== null) return notImplementedHere(x, `/containers/create with ${overFile}`);
     // moby looks the image up, merges its config (a command at all) and checks the log configuration before it reserves the name (observed).
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
@@ -302,7 +304,7 @@ export const containerCreateRoute: Route = {
     };
     objects.addContainer(container);
     // The volumes are filled from what the container sees before it is named in the event.
-    populateVolumes(x, lowerFilesystem(container), container.mounts);
+    if (withVolumes) populateVolumes(x, lowerFilesystem(container), container.mounts);
     objects.containerEvent(container, 'create');
     const warnings = [
       ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),

@@ -134,7 +134,7 @@ const absolute = (path: string): boolean => path.replaceAll('\\', '/').startsWit
 const notAbsolute = (path: string): string => `invalid mount path: '${path.replaceAll('\\', '/')}' mount path must be absolute`;
 
 /** Whether the reading of this entry is left to the caller (a type the release serves but this reading does not model). */
-export const unmodelledType = (x: Exchange, mount: Entry): boolean => mount['Type'] === 'image' && !releaseBelow(x, IMAGE_MOUNTS_FROM);
+const unmodelledType = (x: Exchange, mount: Entry): boolean => mount['Type'] === 'image' && !releaseBelow(x, IMAGE_MOUNTS_FROM);
 
 /** An entry's reading that rests on what is not modelled (a path deep in the data root). */
 const UNMODELLED = Symbol('unmodelled');
