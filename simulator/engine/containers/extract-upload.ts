@@ -277,12 +277,14 @@ export function extractUpload(
     const lstat = older ? linkedEntry(at, '/', posix.join('/', record.linkname), false) : linked;
     const setsModeAndTime = 'entry' in lstat ? lstat.entry.type !== 'symlink' : lstat.failed === LINKS_NO_DIRECTORY && lstat.atFinal;
     const owner = chown ?? { uid: record.uid, gid: record.gid };
+    // Chmod and Chtimes follow a link: where the inode shared is a symlink they reach what it leads to (before 28.0 only, whose Lstat looks elsewhere).
+    const followed = setsModeAndTime && shared.type === 'symlink';
     const update = (e: FsEntry): FsEntry => ({
       ...withoutOwner(e),
       ...(owner.uid === 0 ? {} : { uid: owner.uid }),
       ...(owner.gid === 0 ? {} : { gid: owner.gid }),
-      mode: setsModeAndTime ? record.mode & 0o7777 : chownedMode(e),
-      ...(setsModeAndTime ? { mtime: record.mtime } : {}),
+      mode: setsModeAndTime && !followed ? record.mode & 0o7777 : chownedMode(e),
+      ...(setsModeAndTime && !followed ? { mtime: record.mtime } : {}),
       inode,
     });
     const below = !pending.has(shared.path) && layer.get(shared.path) === undefined;
@@ -293,6 +295,15 @@ export function extractUpload(
     if (below) markImpure(posix.dirname(shared.path));
     if (copied.copiedUp === true) markImpure(posix.dirname(path));
     pending.set(path, update({ ...copied, path }));
+    if (!followed) return null;
+    const reached = reachedBy(at, top, posix.relative(top, path), false);
+    if ('unmodelled' in reached) return reached;
+    if ('failed' in reached) {
+      commit(layer, pending, removed, at);
+      return notFoundOr(reached.failed, `chmod ${named}: ${reached.failed}`);
+    }
+    if (reached.reached === null) return { unmodelled: "a hard link's Chmod through a symlink to what is no directory" };
+    for (const sharer of sharersOf(reached.reached)) pending.set(sharer.path, { ...sharer, mode: record.mode & 0o7777, mtime: record.mtime });
     return null;
   };
   /** The directory entries' times, which Untar sets again at the end (Chtimes of the path, links followed), with the names its errors give. */
