@@ -1,5 +1,5 @@
 import type { Exchange } from '../../http/exchange.js';
-import { goFields } from '../go-fields.js';
+import { goFields, isJsonObject } from '../go-fields.js';
 import { HOST_CONFIG_LAYOUT, hostConfigLayout, OMITTED, WINDOWS_RESOURCES } from './host-config-defaults.js';
 import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
 import { hostConfigVariant } from './host-config-variant.js';
@@ -37,8 +37,6 @@ const MOUNT_FIELD_ORDER = [
   'ClusterOptions',
 ];
 
-const isMap = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** The fields of a mount's options in Go's order (mount.BindOptions, VolumeOptions, TmpfsOptions). */
 const OPTION_FIELD_ORDER: Readonly<Record<string, readonly string[]>> = {
   BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint', 'ReadOnlyNonRecursive', 'ReadOnlyForceRecursive'],
@@ -63,10 +61,10 @@ function goMount(given: unknown): unknown {
   // The maps among them (a volume's labels, its driver's options) are written as Go writes a map: keys sorted.
   // An empty map is left out (omitempty).
   const volume = mount['VolumeOptions'] as Record<string, unknown> | undefined;
-  if (isMap(volume?.['Labels'])) volume['Labels'] = Object.keys(volume['Labels']).length === 0 ? undefined : sortedMap(volume['Labels']);
+  if (isJsonObject(volume?.['Labels'])) volume['Labels'] = Object.keys(volume['Labels']).length === 0 ? undefined : sortedMap(volume['Labels']);
   const driver = volume?.['DriverConfig'];
-  if (isMap(driver)) {
-    const options = isMap(driver['Options']) && Object.keys(driver['Options']).length > 0 ? sortedMap(driver['Options']) : undefined;
+  if (isJsonObject(driver)) {
+    const options = isJsonObject(driver['Options']) && Object.keys(driver['Options']).length > 0 ? sortedMap(driver['Options']) : undefined;
     volume!['DriverConfig'] = goOmitEmpty({ ...driver, Options: options }, ['Name', 'Options']);
   }
   return mount;

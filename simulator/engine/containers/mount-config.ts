@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import type { Refusal } from '../json-request.js';
 import { apiBelow, releaseBelow, sortedMap } from '../replies.js';
+import { isJsonObject } from '../go-fields.js';
 import { ANONYMOUS_LABEL } from '../volumes/filters.js';
 import { MOUNTS_ANONYMOUS_LABELLED_FROM } from './mount-points.js';
 import { hostPathExists } from './data-root-paths.js';
@@ -56,30 +57,29 @@ const SUBPATH_FROM = '26.0';
 
 type Entry = Record<string, unknown>;
 
-const isEntry = (value: unknown): value is Entry => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isGiven = (value: unknown): boolean => value !== undefined && value !== null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const invalid = (message: string): Refusal => ({ status: 400, message });
 
 /** What of the entry this reading does not take, or null. */
 function unmodelledPart(mount: unknown): string | null {
-  if (!isEntry(mount)) return 'a mount that is no object';
+  if (!isJsonObject(mount)) return 'a mount that is no object';
   for (const [field, value] of Object.entries(mount)) {
     if (!TAKEN_FIELDS['']!.includes(field)) return `a mount's ${field}`;
     const inner = TAKEN_FIELDS[field];
     if (inner === undefined || !isGiven(value)) continue;
-    if (!isEntry(value)) return `a mount's ${field} that is no object`;
+    if (!isJsonObject(value)) return `a mount's ${field} that is no object`;
     const other = Object.keys(value).find((key) => !inner.includes(key));
     if (other !== undefined) return `a mount's ${field}.${other}`;
   }
   if (['Type', 'Source', 'Target', 'Consistency'].some((field) => isGiven(mount[field]) && typeof mount[field] !== 'string'))
     return 'a mount field of another type';
-  const volume = isEntry(mount['VolumeOptions']) ? mount['VolumeOptions'] : {};
+  const volume = isJsonObject(mount['VolumeOptions']) ? mount['VolumeOptions'] : {};
   const driver = volume['DriverConfig'];
-  if (isGiven(driver) && !(isEntry(driver) && Object.keys(driver).every((key) => key === 'Name' || key === 'Options')))
+  if (isGiven(driver) && !(isJsonObject(driver) && Object.keys(driver).every((key) => key === 'Name' || key === 'Options')))
     return "a mount's VolumeOptions.DriverConfig";
-  const maps = [volume['Labels'], isEntry(driver) ? driver['Options'] : undefined];
-  if (maps.some((map) => isGiven(map) && !(isEntry(map) && Object.values(map).every((value) => typeof value === 'string'))))
+  const maps = [volume['Labels'], isJsonObject(driver) ? driver['Options'] : undefined];
+  if (maps.some((map) => isGiven(map) && !(isJsonObject(map) && Object.values(map).every((value) => typeof value === 'string'))))
     return "a mount's labels or driver options";
   if (isGiven(volume['NoCopy']) && typeof volume['NoCopy'] !== 'boolean') return "a mount's NoCopy";
   return null;
@@ -99,10 +99,10 @@ export function unmodelledMount(mounts: unknown): string | null {
 export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly mounts: Entry[] } | Refusal {
   const routed = mounts.map((mount) => ({ ...mount }));
   for (const mount of routed) {
-    const volume = isEntry(mount['VolumeOptions']) ? { ...mount['VolumeOptions'] } : null;
+    const volume = isJsonObject(mount['VolumeOptions']) ? { ...mount['VolumeOptions'] } : null;
     if (volume !== null && releaseBelow(x, SUBPATH_FROM)) delete volume['Subpath'];
     if (volume !== null) mount['VolumeOptions'] = volume;
-    const bind = isEntry(mount['BindOptions']) ? { ...mount['BindOptions'] } : null;
+    const bind = isJsonObject(mount['BindOptions']) ? { ...mount['BindOptions'] } : null;
     if (bind !== null && apiBelow(x, '1.40')) delete bind['NonRecursive'];
     if (bind !== null && (apiBelow(x, '1.42') || releaseBelow(x, ROUTER_CHECKS_OPTIONS_FROM))) delete bind['CreateMountpoint'];
     // From 26.0, below API 1.44, a read-only bind is non-recursive: registerMountPoints marks it
@@ -112,7 +112,7 @@ export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly 
     if (bind !== null) mount['BindOptions'] = bind;
     // From 27.4 the volume service labels an anonymous volume in the very map the create gave: its HostConfig keeps the label.
     const labels = volume === null ? null : volume['Labels'];
-    if (mount['Type'] === 'volume' && text(mount['Source']) === '' && isEntry(labels) && !releaseBelow(x, MOUNTS_ANONYMOUS_LABELLED_FROM))
+    if (mount['Type'] === 'volume' && text(mount['Source']) === '' && isJsonObject(labels) && !releaseBelow(x, MOUNTS_ANONYMOUS_LABELLED_FROM))
       mount['VolumeOptions'] = { ...volume, Labels: sortedMap({ ...labels, [ANONYMOUS_LABEL]: '' }) };
   }
   if (!releaseBelow(x, ROUTER_CHECKS_OPTIONS_FROM)) {
@@ -145,7 +145,7 @@ function entryProblem(x: Exchange, mount: Entry): string | typeof UNMODELLED | n
   const source = text(mount['Source']);
   const target = text(mount['Target']);
   const extra = (field: string): string => `field ${field} must not be specified`;
-  const optionOf = (field: string): Entry | null => (isEntry(mount[field]) ? (mount[field] as Entry) : null);
+  const optionOf = (field: string): Entry | null => (isJsonObject(mount[field]) ? (mount[field] as Entry) : null);
   // From 29.0 another type's options are refused before anything else (moby validateExclusiveOptions).
   const exclusiveFirst = !releaseBelow(x, EXCLUSIVE_OPTIONS_FROM);
   if (exclusiveFirst) {

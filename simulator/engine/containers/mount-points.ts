@@ -6,6 +6,7 @@ import { releaseBelow } from '../replies.js';
 import { ANONYMOUS_LABEL, ANONYMOUS_LABEL_FROM } from '../volumes/filters.js';
 import { newVolumeProblem, VOLUME_NAME, volumeDataPath } from '../volumes/local-driver.js';
 import { goQuote } from '../go-strconv.js';
+import { isJsonObject } from '../go-fields.js';
 import type { Refusal } from '../json-request.js';
 
 /**
@@ -75,10 +76,9 @@ const isDestination = (path: unknown): path is string => typeof path === 'string
 const cleanPath = (path: string): string => posix.normalize(path).replace(/(.)\/+$/, '$1');
 
 type Entry = Readonly<Record<string, unknown>>;
-const entryOf = (value: unknown): Entry => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Entry) : {});
+const entryOf = (value: unknown): Entry => (isJsonObject(value) ? value : {});
 /** A map of strings as given (mount-config.ts took only those), or undefined. */
-const mapOf = (value: unknown): Readonly<Record<string, string>> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Readonly<Record<string, string>>) : undefined;
+const mapOf = (value: unknown): Readonly<Record<string, string>> | undefined => (isJsonObject(value) ? (value as Readonly<Record<string, string>>) : undefined);
 
 /**
  * moby's validateBindDaemonRoot: a bind whose source is within the data root, or holds it (Go's
