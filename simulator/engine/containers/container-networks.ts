@@ -27,6 +27,22 @@ export function findNetwork(x: Exchange, term: string): SimNetwork | undefined {
   return byPrefix.length === 1 ? byPrefix[0] : undefined;
 }
 
+/**
+ * What a container's key looks its network up by (moby's getNetworkID): the NetworkID a join
+ * recorded in the endpoint, for a user-defined network, else the key. So a start after the
+ * network was removed names its ID, and a network made again under the name is not the one the
+ * container joined (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
+ */
+export function networkTerm(key: string, endpoint: ContainerEndpoint | undefined): string {
+  const recorded = endpoint?.networkId ?? null;
+  return !USER_DEFINED_EXCLUDED.has(key) && recorded !== null && recorded !== '' ? recorded : key;
+}
+
+/** The network of a container's key, found as moby finds it (networkTerm). */
+export function networkOfKey(x: Exchange, container: Container, key: string): SimNetwork | undefined {
+  return findNetwork(x, networkTerm(key, container.networks.get(key)));
+}
+
 /** A network a create made with ConfigOnly: no endpoint can be made on it. */
 export const isConfigOnly = (network: SimNetwork): boolean => 'user' in network && network.user.configOnly;
 
@@ -89,15 +105,18 @@ export function startNetworks(x: Exchange, container: Container): StartNetworks 
       disablesNetwork = true;
       continue;
     }
-    const network = findNetwork(x, key);
+    const term = networkTerm(key, container.networks.get(key));
+    const network = findNetwork(x, term);
     if (network !== undefined && !isConfigOnly(network)) {
       join.push([key, network]);
       continue;
     }
     const why =
-      network === undefined ? { status: 404, text: `network ${key} not found` } : { status: 403, text: 'cannot create endpoint on configuration-only network' };
+      network === undefined
+        ? { status: 404, text: `network ${term} not found` }
+        : { status: 403, text: 'cannot create endpoint on configuration-only network' };
     const newer = !releaseBelow(x, SETUP_NETWORKING_WORDS_FROM);
-    const existing = goMapOrder(keys.flatMap((other) => findNetwork(x, other) ?? []));
+    const existing = goMapOrder(keys.flatMap((other) => networkOfKey(x, container, other) ?? []));
     return {
       status: why.status,
       message: newer ? `failed to set up container networking: ${why.text}` : why.text,
@@ -188,7 +207,7 @@ export function joinedThenReleased(x: Exchange, container: Container, key: strin
 /** The container's endpoint on the network of `key` given up: its disconnect event, its addresses released. */
 export function leaveEndpoint(x: Exchange, container: Container, key: string): void {
   const endpoint = container.networks.get(key);
-  const network = findNetwork(x, key);
+  const network = findNetwork(x, networkTerm(key, endpoint));
   if (network !== undefined) x.state.objects.networkEvent('disconnect', network, container);
   if (endpoint === undefined) return;
   endpoint.endpointId = null;

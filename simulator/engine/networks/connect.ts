@@ -13,6 +13,7 @@ import {
   findNetwork,
   isConfigOnly,
   joinNetwork,
+  networkOfKey,
   newEndpoint,
   unmodelledJoin,
   USER_DEFINED_EXCLUDED,
@@ -100,7 +101,7 @@ function updateNetworkConfig(
   }
   if (kindOf(network) === 'host' && !isHostMode(container)) return { refusal: hostWords(x, true) };
   for (const key of container.networks.keys()) {
-    const other = findNetwork(x, key);
+    const other = networkOfKey(x, container, key);
     if (other === undefined) continue;
     if (other.name === network.name) return null;
     if (kindOf(other) === 'host' || kindOf(network) === 'host') return { refusal: WORDS.shared };
