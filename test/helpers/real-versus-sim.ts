@@ -267,6 +267,7 @@ export function observedDaemons(what: string): readonly { readonly release: stri
  * Generated runs of requests sent to a real daemon and ctrd-sim alike, each run after `cleanUp` on
  * both, each request answered alike (what `read` takes of it). The daemons keep what earlier runs
  * left, so a run is not shrunk, and a disagreement shows every step since the daemons started.
+ * `examples`: runs tried first, within `numRuns`.
  */
 export async function assertRunsAlike(
   release: string,
@@ -275,6 +276,7 @@ export async function assertRunsAlike(
   read: (client: HttpClient, ask: Ask) => Promise<unknown>,
   cleanUp: (client: HttpClient) => Promise<void>,
   numRuns: number,
+  examples: readonly Ask[][] = [],
 ): Promise<void> {
   const history: string[] = [];
   await fc.assert(
@@ -289,6 +291,6 @@ export async function assertRunsAlike(
         history.push(`    ${askText(step)} => ${answer.length > 160 ? `${answer.slice(0, 160)}…` : answer}`);
       }
     }),
-    { numRuns, ...replayParameters() },
+    { numRuns, examples: examples.map((run) => [run]), ...replayParameters() },
   );
 }

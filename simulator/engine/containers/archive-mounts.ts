@@ -6,6 +6,8 @@ import { LayerFilesystem } from '../objects/filesystem.js';
 import { type ExtractionTarget, extractUpload } from './extract-upload.js';
 import type { MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
+import { mountPointRecord } from './mount-point-record.js';
+import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 
 /**
  * A container's volumes mounted for a copy (moby openContainerFS; before 24.0 Mount and
@@ -77,22 +79,6 @@ export function mountedFilesystem(x: Exchange, container: Container): LayerFiles
   return new LayerFilesystem([...view.entries().filter((entry) => !covered(entry.path)), ...over], new Date(Number(container.created / 1_000_000n)));
 }
 
-/** A directory record MkdirAll's result stands for: mode 0755, root's, the copy's time. */
-const directoryRecord = (path: string, now: Date): TarRecord => ({
-  name: `${path.replace(/^\//, '')}/`,
-  type: 'directory',
-  typeflag: '5',
-  mode: 0o755,
-  uid: 0,
-  gid: 0,
-  mtime: now,
-  linkname: '',
-  devmajor: 0,
-  devminor: 0,
-  pax: {},
-  content: Buffer.alloc(0),
-});
-
 /**
  * Mounts the container's volumes for a copy: their mount events, their mount points made where
  * missing. Returns the unmount (its events), or what is not modelled (then nothing was done).
@@ -108,27 +94,19 @@ export function mountForCopy(x: Exchange, container: Container, now: Date): { re
     if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: `a mount point at ${point.destination} that is no directory` };
     if (walk.missing.length > 0) missing.push(posix.join(walk.path, ...walk.missing));
   }
-  const events = x.state.objects.events;
-  for (const point of volumes)
-    events.record('volume', 'mount', point.name, {
-      container: container.id,
-      destination: point.destination,
-      driver: 'local',
-      propagation: point.propagation,
-      'read/write': String(point.rw),
-    });
+  for (const point of volumes) volumeMountEvent(x, container, point);
   // MkdirAll's directories stand as an upload of them would make them: missing parents 0755, the parent touched and copied up.
   if (missing.length > 0)
     extractUpload(
       x,
       container,
       '/',
-      missing.map((path) => directoryRecord(path, now)),
+      missing.map((path) => mountPointRecord(path, true, now)),
       now,
     );
   return {
     unmount: () => {
-      for (const point of volumes) events.record('volume', 'unmount', point.name, { container: container.id, driver: 'local' });
+      for (const point of volumes) volumeUnmountEvent(x, container, point);
     },
   };
 }

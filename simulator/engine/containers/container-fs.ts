@@ -38,9 +38,13 @@ export const INIT_MOUNT_POINT: readonly Made[] = [
  * or never ran, has no change).
  */
 export function ranUnderInit(x: Exchange, container: Container): boolean {
-  // moby: HostConfig.Init when set, else the daemon's `init`.
+  return container.startedAt !== null && usesInit(x, container);
+}
+
+/** Whether the container runs under an init: HostConfig.Init when set, else the daemon's `init` (moby). */
+export function usesInit(x: Exchange, container: Container): boolean {
   const init = container.hostConfig['Init'];
-  return container.startedAt !== null && (typeof init === 'boolean' ? init : x.state.config.settings.init);
+  return typeof init === 'boolean' ? init : x.state.config.settings.init;
 }
 
 const made = (entry: Made, mtime: Date): FsEntry => ({

@@ -116,16 +116,25 @@ export function startNetworks(x: Exchange, container: Container): StartNetworks 
         ? { status: 404, text: `network ${term} not found` }
         : { status: 403, text: 'cannot create endpoint on configuration-only network' };
     const newer = !releaseBelow(x, SETUP_NETWORKING_WORDS_FROM);
-    const existing = goMapOrder(keys.flatMap((other) => networkOfKey(x, container, other) ?? []));
     return {
       status: why.status,
       message: newer ? `failed to set up container networking: ${why.text}` : why.text,
       disablesNetwork,
-      disconnectFrom: newer ? existing : [],
+      disconnectFrom: cleanupDisconnects(x, container),
       joinedBefore: join,
     };
   }
   return { join, sandbox: true, disablesNetwork };
+}
+
+/**
+ * The networks a failed start's cleanup logs a disconnect for without an endpoint: from 28.1 each
+ * network of the container's keys the daemon has, in map order (moby's releaseNetwork; observed on
+ * 28.5.2 and 29.7.2 after a network or a user the start could not find); none before.
+ */
+export function cleanupDisconnects(x: Exchange, container: Container): SimNetwork[] {
+  if (releaseBelow(x, SETUP_NETWORKING_WORDS_FROM)) return [];
+  return goMapOrder([...container.networks.keys()].flatMap((key) => networkOfKey(x, container, key) ?? []));
 }
 
 /** Config with NetworkDisabled set, where container.Config has it (after Entrypoint). */

@@ -14,11 +14,14 @@ import { apiBelow, boolQuery, queryOf, releaseBelow, sendEmpty, sendJson } from 
 import { isChunked } from '../../authz/request-message.js';
 import { startBodyVariant } from './start-body-variant.js';
 import {
+  cleanupDisconnects,
   joinedThenReleased,
+  networkOfKey,
   joinNetwork,
   leaveEndpoint,
   leaveNetworks,
   SETUP_NETWORKING_WORDS_FROM,
+  type StartNetworks,
   startNetworks,
   unmodelledJoin,
   withNetworkDisabled,
@@ -27,6 +30,9 @@ import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import { userLookupProblem } from '../exec/exec-user.js';
 import { networkedContainerProblem } from './networked-container.js';
 import { removeAnonymousVolumes } from './mount-points.js';
+import { makeMountPoints, type MountPointPlan, planMountPoints, setupMountsAtStart, unmountVolumes } from './start-mounts.js';
+import { usesInit } from './container-fs.js';
+import type { SimNetwork } from '../networks/builtin.js';
 
 /** The container a path names, or a 404 already answered. */
 export function containerOr404(x: Exchange): Container | undefined {
@@ -150,61 +156,68 @@ export type NotStarted = { readonly status: number; readonly message: string } |
 /** moby's exitUnknown: the exit code a start that fails leaves on a container whose code was 0. */
 const EXIT_UNKNOWN = 128;
 
+/** The first release that joins a start's networks once runc created the task, its volumes mounted before (moby 28.0's initializeCreatedTask). */
+const NETWORKS_AFTER_TASK_FROM = '28.0';
+
+/** The first release whose spec mounts the volumes before it looks the user up (moby 24.0's createSpec). */
+const MOUNTS_BEFORE_USER_FROM = '24.0';
+
 /**
- * The container runs (nothing): it joins its networks (container-networks.ts: each joined
- * network's connect event comes before the start's), gets its start
- * time, exit code 0 and start event. A container created without a runtime (20.10, a create
- * without HostConfig) takes the daemon's default as it starts (observed on 20.10.24: inspect shows
- * "runc" after the start). A network it cannot join refuses the start, the container unchanged.
- * Then the OCI spec's user: Config.User and HostConfig.GroupAdd looked up in the container's files
- * (exec/exec-user.ts, all four releases): a failure answers 500 in the lookup's words and leaves
- * exit code 128 and its words as State.Error (observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2,
- * 2026-12-07: State "created", ExitCode 128; 28.5.2 drops the connection on a GroupAdd "", the
- * container unchanged); a start that succeeds clears it.
+ * The container runs (nothing), in the releases' order (observed on 20.10.24, 26.1.5, 28.5.2 and
+ * 29.7.2, 2026-12-07):
+ * - before 28.0: it joins its networks (container-networks.ts: each joined network's connect
+ *   event), its mounts are set up (start-mounts.ts: the volumes' mount events, the binds' missing
+ *   sources made on the host; before 24.0 after the user is looked up), runc makes the mount points;
+ * - from 28.0: its mounts are set up, the user looked up, runc makes the mount points, then it
+ *   joins its networks, so a network it cannot join fails the start with the mount points made.
+ * Then its start time, exit code 0 and start event. A container created without a runtime (20.10, a
+ * create without HostConfig) takes the daemon's default as it starts (observed on 20.10.24:
+ * inspect shows "runc" after the start). The OCI spec's user: Config.User and HostConfig.GroupAdd
+ * looked up in the container's files (exec/exec-user.ts); a failure answers 500 in the lookup's
+ * words (28.5.2 drops the connection on a GroupAdd ""). A start that fails after its network
+ * checks is cleaned up: the networks it joined left (from 28.1 a disconnect event for each of its
+ * networks the daemon has), an unmount event for each volume, exit code 128 where it was 0 and the
+ * words as State.Error; a start that succeeds clears them.
  */
 export function start(x: Exchange, container: Container): NotStarted | null {
   const { objects } = x.state;
+  const failed = (why: { readonly status: number; readonly message: string }, disconnect: readonly SimNetwork[] = []): NotStarted => {
+    for (const network of disconnect) objects.networkEvent('disconnect', network, container);
+    unmountVolumes(x, container);
+    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
+    container.startError = why.message;
+    return why;
+  };
   const networked = networkedContainerProblem(x, container);
-  if (networked !== null) {
-    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
-    container.startError = networked.message;
-    return networked;
-  }
+  if (networked !== null) return failed(networked);
   const networks = startNetworks(x, container);
-  if ('status' in networks) {
-    for (const [key, network] of networks.joinedBefore) joinedThenReleased(x, container, key, network);
-    if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
-    for (const network of networks.disconnectFrom) objects.networkEvent('disconnect', network, container);
-    // As for any start that fails (observed on 20.10.24 for "network x not found").
-    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
-    container.startError = networks.message;
-    return networks;
+  const unmodelled = 'status' in networks ? undefined : networks.join.map(([, network]) => unmodelledJoin(network)).find((what) => what !== null);
+  const plan = planMountPoints(x, container, new Date(Number(nowNanos() / 1_000_000n)), usesInit(x, container));
+  const notModelled = unmodelled ?? ('unmodelled' in plan ? plan.unmodelled : undefined);
+  if (notModelled !== undefined)
+    return { status: 501, message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/containers/{name}/start with ${notModelled}` }) };
+  const points = plan as MountPointPlan;
+  const networksLater = !releaseBelow(x, NETWORKS_AFTER_TASK_FROM);
+  const joined: string[] = [];
+  if (!networksLater) {
+    const refused = joinStartNetworks(x, container, networks, joined);
+    if (refused !== null) return failed(refused);
   }
-  const unmodelled = networks.join.map(([, network]) => unmodelledJoin(network)).find((what) => what !== null);
-  if (unmodelled !== undefined)
-    return { status: 501, message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/containers/{name}/start with ${unmodelled}` }) };
+  const mountsBeforeUser = !releaseBelow(x, MOUNTS_BEFORE_USER_FROM);
+  const unmounted = mountsBeforeUser ? setupMountsAtStart(x, container) : null;
+  if (unmounted !== null) return failed(unmounted, leftOnFailure(x, container, networks, joined, networksLater));
   const user = userLookupProblem(x, container, typeof container.config['User'] === 'string' ? container.config['User'] : '');
   if (user === 'panics') return 'drops-connection';
-  if (user !== null) {
-    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
-    container.startError = user.message;
-    return { status: 500, message: user.message };
+  if (user !== null) return failed({ status: 500, message: user.message }, leftOnFailure(x, container, networks, joined, networksLater));
+  const lateUnmounted = mountsBeforeUser ? null : setupMountsAtStart(x, container);
+  if (lateUnmounted !== null) return failed(lateUnmounted, leftOnFailure(x, container, networks, joined, networksLater));
+  makeMountPoints(x, container, points, new Date(Number(nowNanos() / 1_000_000n)));
+  if (networksLater) {
+    const refused = joinStartNetworks(x, container, networks, joined);
+    if (refused !== null) return failed(refused);
   }
   const runtime = container.hostConfig['Runtime'];
   if (runtime === undefined || runtime === '') container.hostConfig = { ...container.hostConfig, Runtime: x.state.config.settings.defaultRuntime };
-  if (networks.sandbox) container.sandboxId = randomBytes(32).toString('hex');
-  if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
-  for (const [at, [key, network]] of networks.join.entries()) {
-    const refused = joinNetwork(x, container, key, network);
-    if (refused === null) continue;
-    // moby's cleanup releases the endpoints made before the one that failed.
-    for (const [joined] of networks.join.slice(0, at)) leaveEndpoint(x, container, joined);
-    for (const [key, network] of networks.join.slice(0, at)) joinedThenReleased(x, container, key, network);
-    if (container.exitCode === 0) container.exitCode = EXIT_UNKNOWN;
-    const message = releaseBelow(x, SETUP_NETWORKING_WORDS_FROM) ? refused.message : `failed to set up container networking: ${refused.message}`;
-    container.startError = message;
-    return { status: refused.status, message };
-  }
   container.state = 'running';
   container.startedAt = nowNanos();
   container.exitCode = 0;
@@ -214,14 +227,55 @@ export function start(x: Exchange, container: Container): NotStarted | null {
 }
 
 /**
+ * A start that fails between its networks and its task: the networks joined left again (before
+ * 28.0), and the networks whose disconnect the cleanup logs without an endpoint (from 28.1).
+ */
+function leftOnFailure(x: Exchange, container: Container, networks: StartNetworks, joined: readonly string[], networksLater: boolean): readonly SimNetwork[] {
+  for (const key of joined) leaveEndpoint(x, container, key);
+  for (const key of joined) joinedThenReleased(x, container, key, networkOfKey(x, container, key)!);
+  const sandboxed = 'status' in networks || networks.sandbox;
+  return networksLater && sandboxed ? cleanupDisconnects(x, container) : [];
+}
+
+/**
+ * The start's networks joined (their keys pushed to `joined`), or the refusal of the first it
+ * cannot join, the endpoints made before it released again (moby's cleanup) and the disconnects
+ * a failed start logs (container-networks.ts) done.
+ */
+function joinStartNetworks(x: Exchange, container: Container, networks: StartNetworks, joined: string[]): { status: number; message: string } | null {
+  const { objects } = x.state;
+  if ('status' in networks) {
+    for (const [key, network] of networks.joinedBefore) joinedThenReleased(x, container, key, network);
+    if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
+    for (const network of networks.disconnectFrom) objects.networkEvent('disconnect', network, container);
+    return networks;
+  }
+  if (networks.sandbox) container.sandboxId = randomBytes(32).toString('hex');
+  if (networks.disablesNetwork) container.config = withNetworkDisabled(container.config);
+  for (const [key, network] of networks.join) {
+    const refused = joinNetwork(x, container, key, network);
+    if (refused === null) {
+      joined.push(key);
+      continue;
+    }
+    for (const key of joined) leaveEndpoint(x, container, key);
+    for (const [key, network] of networks.join.slice(0, joined.length)) joinedThenReleased(x, container, key, network);
+    const message = releaseBelow(x, SETUP_NETWORKING_WORDS_FROM) ? refused.message : `failed to set up container networking: ${refused.message}`;
+    return { status: refused.status, message };
+  }
+  return null;
+}
+
+/**
  * The container leaves its networks as it ends, if it has a sandbox: each network's disconnect
  * event, the endpoints gone (the networks' IDs stay), and from 28.0 the sandbox too (26.1.5 keeps
- * it; observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
+ * it; observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2); then each volume's unmount event.
  */
 function leaveNetwork(x: Exchange, container: Container): void {
   // moby's releaseNetwork does nothing for a container without a sandbox.
   if (container.sandboxId !== null) leaveNetworks(x, container);
   if (!releaseBelow(x, '28.0')) container.sandboxId = null;
+  unmountVolumes(x, container);
 }
 
 /** The signals a kill names by name or number (SIG prefix optional). */

@@ -1,0 +1,141 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { posix } from 'node:path';
+import { goPathError } from '../../../common/go-errno.js';
+import type { Exchange } from '../../http/exchange.js';
+import type { Container, TarRecord } from '../objects/index.js';
+import { containerFilesystem } from './container-fs.js';
+import { goMapOrder } from './container-networks.js';
+import { extractUpload } from './extract-upload.js';
+import type { MountPoint } from './mount-points.js';
+import { walkIn } from './path-walk.js';
+import { volumeTarget } from './archive-mounts.js';
+import { mountPointRecord } from './mount-point-record.js';
+import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
+import { INIT_MOUNT_POINT } from './container-fs.js';
+
+/**
+ * A container's mounts as a start and its cleanup see them (moby setupMounts, UnmountVolumes;
+ * runc's mount points), observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-07):
+ * - each volume (not a bind, not a tmpfs) is mounted with a volume "mount" event (container,
+ *   destination, driver, propagation, read/write), the volumes in Go's map order, and a bind's
+ *   source missing from the host is made there (0755);
+ * - the cleanup of a container that ends, or of a start that fails after its network checks, gives
+ *   each volume an "unmount" event (container, driver), mounted or not, after the network's
+ *   disconnects;
+ * - as runc creates the task it makes each mount point missing from the container's files, as
+ *   MkdirAll does (missing parents 0755, the parent copied up and touched; a bind of what is no
+ *   directory gets an empty file), so `changes` lists them. A mount point inside another mount is
+ *   made in that mount: a volume's, in the volume.
+ * Not modelled (501 before the start does anything): a mount point runc cannot make (below what is
+ * no directory, through a dangling link, inside a read-only volume), or one inside a bind (it would
+ * be made on the host).
+ */
+
+const volumePoints = (container: Container): MountPoint[] => (container.mounts ?? []).filter((point) => point.type === 'volume');
+
+/**
+ * setupMounts at a start, the mount points in map order: a bind's source made on the host where it
+ * is missing (MkdirAll, 0755; a create refused a Mounts bind's missing source unless
+ * CreateMountpoint, a Binds one it leaves to the start), each volume's mount event. A source that
+ * cannot be made fails the start.
+ */
+export function setupMountsAtStart(x: Exchange, container: Container): { readonly status: number; readonly message: string } | null {
+  for (const point of goMapOrder([...(container.mounts ?? [])])) {
+    if (point.type === 'volume') volumeMountEvent(x, container, point);
+    if (point.type !== 'bind') continue;
+    try {
+      mkdirSync(point.hostPath, { recursive: true, mode: 0o755 });
+    } catch (error) {
+      // Go's MkdirAll: a source that is a file stays (ENOTDIR and EEXIST are not errors here).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTDIR' || code === 'EEXIST') continue;
+      return {
+        status: 500,
+        message: `error while creating mount source path '${point.hostPath}': ${goPathError('mkdir', (error as NodeJS.ErrnoException).path ?? point.hostPath, error as NodeJS.ErrnoException)}`,
+      };
+    }
+  }
+  return null;
+}
+
+/** UnmountVolumes in moby's Cleanup: each volume's unmount event, in map order. */
+export function unmountVolumes(x: Exchange, container: Container): void {
+  for (const point of goMapOrder(volumePoints(container))) volumeUnmountEvent(x, container, point);
+}
+
+/** What runc will make: records for the container's own layer, and for volumes by name (paths within the volume). */
+export interface MountPointPlan {
+  readonly layer: readonly TarRecord[];
+  readonly volumes: ReadonlyMap<string, readonly TarRecord[]>;
+}
+
+const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
+
+/** Whether a bind's source is something other than a directory on this host (runc then mounts on a file). */
+function bindsNonDirectory(point: MountPoint): boolean {
+  if (point.type !== 'bind') return false;
+  try {
+    return !statSync(point.hostPath).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The mount points runc will make, in the order it mounts (fewest path components first), or what
+ * is not modelled. Nothing is changed. `withInit`: the init's mount point too.
+ */
+export function planMountPoints(x: Exchange, container: Container, now: Date, withInit: boolean): MountPointPlan | { readonly unmodelled: string } {
+  const points = [...(container.mounts ?? [])].sort((a, b) => a.destination.split('/').length - b.destination.split('/').length);
+  const view = containerFilesystem(x, container);
+  const layer: TarRecord[] = [];
+  const volumes = new Map<string, TarRecord[]>();
+  for (const [at, point] of points.entries()) {
+    const outer = points
+      .slice(0, at)
+      .filter((other) => other.destination !== point.destination && within(point.destination, other.destination))
+      .sort((a, b) => b.destination.length - a.destination.length)[0];
+    const file = bindsNonDirectory(point);
+    if (outer?.type === 'tmpfs') continue;
+    if (outer?.type === 'bind') return { unmodelled: `a mount point inside the bind of ${outer.hostPath} (${point.destination})` };
+    if (outer !== undefined) {
+      const inVolume = posix.relative(outer.destination, point.destination);
+      const content = x.state.objects.volumes.find(outer.name)?.content ?? [];
+      const made = missingPath((path) => content.find((entry) => entry.path === path), `/${inVolume}`);
+      if (typeof made !== 'string' && 'unmodelled' in made) return { unmodelled: `${made.unmodelled} (${point.destination})` };
+      if (typeof made === 'string' && !outer.rw) return { unmodelled: `a mount point made inside the read-only volume ${outer.name} (${point.destination})` };
+      if (typeof made === 'string') volumes.set(outer.name, [...(volumes.get(outer.name) ?? []), mountPointRecord(made, !file, now)]);
+      continue;
+    }
+    const made = missingPath((path) => view.at(path), point.destination, file);
+    if (typeof made !== 'string' && 'unmodelled' in made) return { unmodelled: `${made.unmodelled} (${point.destination})` };
+    if (typeof made === 'string') layer.push(mountPointRecord(made, !file, now));
+  }
+  // The init's mount point, where runc makes it before the start (ranUnderInit stands for it after one).
+  const init = INIT_MOUNT_POINT.find((entry) => entry.type === 'file')!.path;
+  const initPath = withInit ? missingPath((path) => view.at(path), init, true) : { exists: true };
+  if (typeof initPath === 'string') layer.push(mountPointRecord(initPath, false, now));
+  return { layer, volumes };
+}
+
+/** The path runc makes for a mount point (its links followed), nothing where it exists, or what is not modelled. */
+function missingPath(
+  at: Parameters<typeof walkIn>[0],
+  destination: string,
+  file = false,
+): string | { readonly exists: true } | { readonly unmodelled: string } {
+  const walk = walkIn(at, '/', destination);
+  if (walk.kind === 'notDir' && walk.final && file) return { exists: true };
+  if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: 'a mount point runc cannot make as ctrd-sim knows it' };
+  return walk.missing.length === 0 ? { exists: true } : posix.join(walk.path, ...walk.missing);
+}
+
+/** Makes what the plan says (runc creating the task). */
+export function makeMountPoints(x: Exchange, container: Container, plan: MountPointPlan, now: Date): void {
+  if (plan.layer.length > 0) extractUpload(x, container, '/', plan.layer, now);
+  for (const [name, records] of plan.volumes) {
+    const target = volumeTarget(x, name);
+    extractUpload(x, container, '/', records, now, { into: target.into });
+    target.save();
+  }
+}
