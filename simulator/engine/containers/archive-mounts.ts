@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import { type Container, ContainerLayer, type FsEntry, type TarRecord } from '../objects/index.js';
@@ -6,39 +7,48 @@ import { LayerFilesystem } from '../objects/filesystem.js';
 import { type ExtractionTarget, extractUpload } from './extract-upload.js';
 import type { MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
+import { bindsNonDirectory, hostTree, makeBindSource, writeHostChanges } from './host-tree.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 
 /**
- * A container's volumes mounted for a copy (moby openContainerFS; before 24.0 Mount and
+ * A container's volumes and binds mounted for a copy (moby openContainerFS; before 24.0 Mount and
  * mountVolumes), observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-07) with containers
  * never started: before the path is looked at (a copy of a missing path too), each volume is
  * mounted, with a volume "mount" event (container, destination, driver, propagation, read/write),
- * over its mount point, which MkdirAll makes in the container's own layer where it is missing
- * (0755, the parent copied up and touched, as `changes` then lists); after the copy each is
- * unmounted, with an "unmount" event (container, driver). The releases walk a Go map: the events
- * come in no fixed order. A tmpfs is not mounted for a copy. A copy reads a volume as a create
- * filled it (volume-population.ts; an empty one is the local driver's directory), and an upload
- * whose point lies in a volume writes there as into a plain directory (a read-only one refuses it:
- * "mounted volume is marked read-only"). Not modelled: binds (their sources are the host's), an
- * upload into the container's layer whose entries reach a volume below its point, a volume inside
- * another (its mount point is made in the outer one), a volume with driver options, and a mount
- * point the walk cannot make as a directory.
+ * and each bind, without one, its source made on the host where it is missing (MkdirAll, as a
+ * start does), over its mount point, which MkdirAll makes in the container's own layer where it is
+ * missing (0755, the parent copied up and touched, as `changes` then lists; an empty file for a
+ * bind of a file); after the copy each volume is unmounted, with an "unmount" event (container,
+ * driver). The releases walk a Go map: the events come in no fixed order. A tmpfs is not mounted
+ * for a copy. A copy reads a volume as a create filled it (volume-population.ts; an empty one is
+ * the local driver's directory) and a bind as its source is on the host (host-tree.ts), and an
+ * upload whose point lies in a volume writes there as into a plain directory, one in a bind into
+ * the host's files there (bindTarget), a read-only volume or bind refusing it ("mounted volume is
+ * marked read-only"). Not modelled: an upload into the container's layer whose entries reach a mount below
+ * its point, a mount inside another (its mount point is made in the outer one), a volume with
+ * driver options, a bind larger than host-tree.ts reads, and a mount point the walk cannot make.
  */
 
-/** The volumes a copy mounts, or what of the container's mounts is not modelled. */
-function mountedVolumes(x: Exchange, container: Container): readonly MountPoint[] | { readonly unmodelled: string } {
+/** The volumes and binds a copy mounts, or what of the container's mounts is not modelled. */
+function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | { readonly unmodelled: string } {
   const points = container.mounts ?? [];
   const store = x.state.objects.volumes;
   const ownMount = points.find((point) => point.type === 'volume' && Object.keys(store.find(point.name)?.options ?? {}).length > 0);
   if (ownMount !== undefined) return { unmodelled: `a volume with driver options (${ownMount.name})` };
-  const bind = points.find((point) => point.type === 'bind');
-  if (bind !== undefined) return { unmodelled: `a container with a bind (${bind.hostPath})` };
-  const volumes = points.filter((point) => point.type === 'volume');
-  // A mount point inside another volume is made in that volume (read-only or not), whose contents are not modelled.
-  const nested = volumes.find((inner) => volumes.some((outer) => outer !== inner && within(inner.destination, outer.destination)));
-  if (nested !== undefined) return { unmodelled: `a volume inside another (${nested.destination})` };
-  return volumes;
+  const mounted = points.filter((point) => point.type === 'volume' || point.type === 'bind');
+  // A mount point inside another mount is made in that one (read-only or not), which is not followed here.
+  const nested = mounted.find((inner) => mounted.some((outer) => outer !== inner && within(inner.destination, outer.destination)));
+  if (nested !== undefined) return { unmodelled: `a mount inside another (${nested.destination})` };
+  return mounted;
+}
+
+/** What a copy sees of a mount: a volume's contents, a bind's source on the host (or what keeps ctrd-sim from reading it). */
+function mountContent(x: Exchange, point: MountPoint): readonly FsEntry[] | { readonly unmodelled: string } {
+  if (point.type === 'bind') return hostTree(point.hostPath);
+  const volume = x.state.objects.volumes.find(point.name);
+  const root: FsEntry = { path: '/', type: 'directory', size: 0, mode: 0o755, mtime: volume?.createdAt ?? new Date(0), linkname: '', content: Buffer.alloc(0) };
+  return volume?.content ?? [root];
 }
 
 const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
@@ -52,27 +62,18 @@ function reaches(view: LayerFilesystem, volumes: readonly MountPoint[], path: st
 }
 
 /**
- * What a copy sees once the volumes are mounted: the container's file system with each volume over
+ * What a copy sees once the mounts are mounted: the container's file system with each volume over
  * its destination (its root, the copy a create made into it or, for one nothing was copied into, its
- * directory as the local driver made it: 0755, root's, of its creation).
+ * directory as the local driver made it: 0755, root's, of its creation) and each bind's source as
+ * the host has it.
  */
 export function mountedFilesystem(x: Exchange, container: Container): LayerFilesystem {
   const view = containerFilesystem(x, container);
-  const volumes = mountedVolumes(x, container);
+  const volumes = copyMounts(x, container);
   if ('unmodelled' in volumes || volumes.length === 0) return view;
-  const store = x.state.objects.volumes;
   const over = volumes.flatMap((point) => {
-    const volume = store.find(point.name);
-    const root: FsEntry = {
-      path: '/',
-      type: 'directory',
-      size: 0,
-      mode: 0o755,
-      mtime: volume?.createdAt ?? new Date(0),
-      linkname: '',
-      content: Buffer.alloc(0),
-    };
-    const content = volume?.content ?? [root];
+    const content = mountContent(x, point);
+    if ('unmodelled' in content) return [];
     return content.map((entry) => ({ ...entry, path: entry.path === '/' ? point.destination : posix.join(point.destination, entry.path) }));
   });
   const covered = (path: string): boolean => volumes.some((point) => within(path, point.destination));
@@ -84,54 +85,58 @@ export function mountedFilesystem(x: Exchange, container: Container): LayerFiles
  * missing. Returns the unmount (its events), or what is not modelled (then nothing was done).
  */
 export function mountForCopy(x: Exchange, container: Container, now: Date): { readonly unmount: () => void } | { readonly unmodelled: string } {
-  const volumes = mountedVolumes(x, container);
+  const volumes = copyMounts(x, container);
   if ('unmodelled' in volumes) return volumes;
   if (volumes.length === 0) return { unmount: () => {} };
   const view = containerFilesystem(x, container);
-  const missing: string[] = [];
+  const missing: TarRecord[] = [];
   for (const point of volumes) {
+    const content = point.type === 'bind' && existsSync(point.hostPath) ? mountContent(x, point) : [];
+    if ('unmodelled' in content) return content;
+    const file = bindsNonDirectory(point);
     const walk = walkIn((at) => view.at(at), '/', point.destination);
-    if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: `a mount point at ${point.destination} that is no directory` };
-    if (walk.missing.length > 0) missing.push(posix.join(walk.path, ...walk.missing));
+    if (walk.kind === 'notDir' && walk.final && file) continue;
+    if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: `a mount point at ${point.destination} ctrd-sim cannot make` };
+    if (walk.missing.length > 0) missing.push(mountPointRecord(posix.join(walk.path, ...walk.missing), !file, now));
   }
-  for (const point of volumes) volumeMountEvent(x, container, point);
+  // A missing source is made as a start makes it (one that cannot be is not modelled here).
+  const unmade = volumes.find((point) => point.type === 'bind' && makeBindSource(point) !== null);
+  if (unmade !== undefined) return { unmodelled: `a bind whose source ${unmade.hostPath} cannot be made` };
+  for (const point of volumes) if (point.type === 'volume') volumeMountEvent(x, container, point);
   // MkdirAll's directories stand as an upload of them would make them: missing parents 0755, the parent touched and copied up.
-  if (missing.length > 0)
-    extractUpload(
-      x,
-      container,
-      '/',
-      missing.map((path) => mountPointRecord(path, true, now)),
-      now,
-    );
+  if (missing.length > 0) extractUpload(x, container, '/', missing, now);
   return {
     unmount: () => {
-      for (const point of volumes) volumeUnmountEvent(x, container, point);
+      for (const point of volumes) if (point.type === 'volume') volumeUnmountEvent(x, container, point);
     },
   };
 }
 
 /**
- * What of an upload's entries at `point` reaches into a volume, or null: an entry at or below a
- * destination, a hard link to one, or any symbolic link while the container has volumes (where a
- * later entry goes through it is not followed here).
+ * What of an upload's entries at `point` reaches into a volume or bind, or null: an entry at or
+ * below a destination, a hard link to one, or, while the container has mounts, a symbolic link of
+ * the upload that another entry (or a hard link's target) lies below (where that one goes is not
+ * followed here).
  */
 export function entryInVolume(x: Exchange, container: Container, point: string, records: readonly TarRecord[]): string | null {
-  const volumes = mountedVolumes(x, container);
+  const volumes = copyMounts(x, container);
   if ('unmodelled' in volumes || volumes.length === 0) return null;
   const view = containerFilesystem(x, container);
+  const paths = records.flatMap((record) => [posix.join(point, record.name), ...(record.type === 'link' ? [posix.join('/', record.linkname)] : [])]);
   for (const record of records) {
-    if (record.type === 'symlink') return 'a symbolic link in an upload to a container with volumes';
+    const at = posix.join(point, record.name);
+    if (record.type === 'symlink' && paths.some((path) => path.startsWith(`${at}/`)))
+      return `an entry below a symbolic link of the upload in a container with volumes or binds (${at})`;
     const named = [posix.join(point, record.name), ...(record.type === 'link' ? [posix.join('/', record.linkname)] : [])];
     const reached = named.find((path) => reaches(view, volumes, path));
-    if (reached !== undefined) return `an entry in a volume (${reached})`;
+    if (reached !== undefined) return `an entry in a volume or bind (${reached})`;
   }
   return null;
 }
 
-/** The volume a path of the mounted view lies in (the innermost), or undefined. */
+/** The volume or bind a path of the mounted view lies in (the innermost), or undefined. */
 export function volumeAt(x: Exchange, container: Container, path: string): MountPoint | undefined {
-  const volumes = mountedVolumes(x, container);
+  const volumes = copyMounts(x, container);
   if ('unmodelled' in volumes) return undefined;
   return volumes.filter((point) => within(path, point.destination)).sort((a, b) => b.destination.length - a.destination.length)[0];
 }
@@ -149,5 +154,21 @@ export function volumeTarget(x: Exchange, name: string): { readonly into: Extrac
   return {
     into: { merged: new LayerFilesystem(layer.entries(), volume.createdAt), lower: new LayerFilesystem([], volume.createdAt), own: layer, overlay: false },
     save: () => store.fill(name, layer.entries()),
+  };
+}
+
+/**
+ * A bind's source as an extraction's target: the host's files there (host-tree.ts) as a plain
+ * directory; `save` writes what the extraction changed back to the host (null, or the host's error).
+ */
+export function bindTarget(point: MountPoint): { readonly into: ExtractionTarget; readonly save: () => string | null } | { readonly unmodelled: string } {
+  const before = hostTree(point.hostPath);
+  if ('unmodelled' in before) return before;
+  const layer = new ContainerLayer();
+  for (const entry of before) layer.put(entry);
+  const created = before[0]?.mtime ?? new Date(0);
+  return {
+    into: { merged: new LayerFilesystem(layer.entries(), created), lower: new LayerFilesystem([], created), own: layer, overlay: false },
+    save: () => writeHostChanges(point.hostPath, before, layer.entries()),
   };
 }

@@ -9,7 +9,8 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
-import { entryInVolume, mountedFilesystem, volumeAt, volumeTarget } from './archive-mounts.js';
+import { bindTarget, entryInVolume, mountedFilesystem, volumeAt, volumeTarget } from './archive-mounts.js';
+import { HOST_UNMAKEABLE_FLAGS } from './host-tree.js';
 import type { Container } from '../objects/index.js';
 import { preserveTrailingDotOrSeparator } from './container-fs.js';
 import { copyOwner } from './copy-owner.js';
@@ -105,7 +106,7 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
   const point = extractionPoint(view, found.path);
   if (point.type !== 'directory') x.req.resume();
   if (point.type === 'missing') return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
-  // A point in a volume: the entries go into it (a read-only one refuses them), else into the container's layer.
+  // A point in a volume: the entries go into it (a read-only one, or bind, refuses them), else into the container's layer.
   const volume = volumeAt(x, container, point.resolved);
   if (point.type === 'through-file' && volume !== undefined) return notImplementedHere(x, '/containers/{name}/archive of a point through a file in a volume');
   if (point.type === 'through-file') {
@@ -159,7 +160,11 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
     const reaching = volume === undefined ? entryInVolume(x, container, point.resolved, records) : null;
     if (reaching !== null) return notImplementedHere(x, `/containers/{name}/archive of ${reaching}`);
     const now = new Date(Number(nowNanos() / 1_000_000n));
-    const intoVolume = volume === undefined ? null : volumeTarget(x, volume.name);
+    // Into a bind the entries are written on the host, where Node makes no fifo or device.
+    if (volume?.type === 'bind' && records.some((record) => HOST_UNMAKEABLE_FLAGS.has(record.typeflag)))
+      return notImplementedHere(x, '/containers/{name}/archive of a fifo or device into a bind (ctrd-sim cannot make one on the host)');
+    const intoVolume = volume === undefined ? null : volume.type === 'bind' ? bindTarget(volume) : volumeTarget(x, volume.name);
+    if (intoVolume !== null && 'unmodelled' in intoVolume) return notImplementedHere(x, `/containers/{name}/archive of ${intoVolume.unmodelled}`);
     const dest = volume === undefined ? point.resolved : posix.join('/', posix.relative(volume.destination, point.resolved));
     const extraction = extractUpload(x, container, dest, records, now, {
       chown: 'uid' in copied ? copied : null,
@@ -167,7 +172,8 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
       ...(broken?.failure == null ? {} : { brokenBy: broken.failure, lastCut: broken.lastCut }),
       ...(intoVolume === null ? {} : { into: intoVolume.into }),
     });
-    if (!('unmodelled' in extraction)) intoVolume?.save();
+    const unsaved = 'unmodelled' in extraction ? null : (intoVolume?.save() ?? null);
+    if (typeof unsaved === 'string') return handlerError(x, 500, unsaved);
     if ('unmodelled' in extraction) return notImplementedHere(x, `/containers/{name}/archive of ${extraction.unmodelled}`);
     if ('notFound' in extraction) return handlerError(x, 404, fillMessage(ENGINE_MESSAGES.fileNotFound, { path: found.path, name: x.params['name'] ?? '' }));
     if ('refused' in extraction)

@@ -1,6 +1,7 @@
 import { fillMessage } from '../../../common/messages.js';
 import { posix } from 'node:path';
-import { nowNanos, packTar, rfc3339, withTypeBitsInModes, type Container, type PathStat } from '../objects/index.js';
+import { nowNanos, packTar, rfc3339, type Container, type PathStat } from '../objects/index.js';
+import { asOlderMobyWrites } from './host-names.js';
 import { readJsonBody } from '../../http/body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { handlerError } from '../../http/replies.js';
@@ -75,7 +76,7 @@ function statOr404(x: Exchange, container: Container, path: string): PathStat | 
 /** A tarball of `path` in the container under its label (labelOf), all below it for a directory; 20.10's modes carry the file type. */
 async function tarOf(x: Exchange, container: Container, path: string): Promise<Buffer> {
   const tar = await packTar(mountedFilesystem(x, container).archive(path, labelOf(path)) ?? []);
-  return releaseBelow(x, TYPELESS_MODES_FROM) ? withTypeBitsInModes(tar) : tar;
+  return releaseBelow(x, TYPELESS_MODES_FROM) ? asOlderMobyWrites(tar) : tar;
 }
 
 const ARCHIVE = { path: '/containers/{name}/archive', slashedParams: ['name'], rules: ['deprecated.container-archive.served'] } as const;

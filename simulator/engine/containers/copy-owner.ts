@@ -1,12 +1,12 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import type { Container } from '../objects/index.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import { releaseBelow } from '../replies.js';
-import { type GroupEntry, groupEntries, type PasswdEntry, passwdEntries, readUserFile, scanUserFile } from '../exec/user-files.js';
+import { type GroupEntry, groupEntries, type PasswdEntry, passwdEntries, readUserFile } from '../exec/user-files.js';
 import { goQuote } from '../go-strconv.js';
 import { containerFilesystem } from './container-fs.js';
+import { hostUserFile } from './host-names.js';
 
 /** Whom an upload with copyUIDGID gives its entries: an owner, none (the headers' own), a refusal, or a lookup that runs a program. */
 export type CopyOwner =
@@ -29,16 +29,13 @@ const LOOKUP_FROM = { containerIdtools: '24.0', container: '28.0' } as const;
 /** The daemon's PATH, as exec.LookPath searches it for getent inside the container's root. */
 const DAEMON_PATH = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
-/** The most of the host's /etc/passwd read. */
-const HOST_PASSWD_LIMIT = 4 * 1024 * 1024;
-
 const INT32_MAX = 2n ** 31n - 1n;
 
 /** The owner copyUIDGID gives an upload's entries in `container`. */
 export function copyOwner(x: Exchange, container: Container): CopyOwner {
   const spec = typeof container.config['User'] === 'string' ? container.config['User'] : '';
   if (spec === '') return { headers: true };
-  if (releaseBelow(x, LOOKUP_FROM.containerIdtools)) return idtoolsLookup(spec, hostPasswd(), null);
+  if (releaseBelow(x, LOOKUP_FROM.containerIdtools)) return idtoolsLookup(spec, hostUserFile('passwd'), null);
   const fs = containerFilesystem(x, container);
   if (releaseBelow(x, LOOKUP_FROM.container)) return idtoolsLookup(spec, containerFile(fs, '/etc/passwd', 'passwd'), fs);
   return getUidGid(spec, fs);
@@ -49,24 +46,6 @@ function containerFile(fs: LayerFilesystem, path: string, kind: 'passwd' | 'grou
   const file = readUserFile(fs, path, path, kind, 'any');
   if ('absent' in file) return { error: `open ${path}: no such file or directory` };
   return file;
-}
-
-/** The host's /etc/passwd (bounded), the daemon's own user database, read as the container's files are. */
-function hostPasswd(): { readonly lines: readonly Buffer[] } | { readonly error: string } {
-  let content: Buffer;
-  try {
-    const fd = openSync('/etc/passwd', 'r');
-    try {
-      const buffer = Buffer.alloc(HOST_PASSWD_LIMIT);
-      content = buffer.subarray(0, readSync(fd, buffer, 0, HOST_PASSWD_LIMIT, null));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return { error: 'open /etc/passwd: no such file or directory' };
-  }
-  const file = scanUserFile(content, 'passwd', '/etc/passwd');
-  return 'absent' in file ? { lines: [] } : file;
 }
 
 const owner = (entry: PasswdEntry): CopyOwner => ({ uid: Number(entry.uid), gid: Number(entry.gid) });

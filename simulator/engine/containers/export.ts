@@ -1,5 +1,6 @@
 import type { Route } from '../../http/route.js';
-import { packTar, withTypeBitsInModes } from '../objects/index.js';
+import { packTar } from '../objects/index.js';
+import { asOlderMobyWrites } from './host-names.js';
 import { releaseBelow, sendBody } from '../replies.js';
 import { containerFilesystem } from './container-fs.js';
 import { containerOr404 } from './routes.js';
@@ -26,6 +27,6 @@ export const containerExportRoute: Route = {
     if (container === undefined) return;
     // The layers above shadow the image's entries of the same path (its /etc/hostname is the init layer's empty file).
     const tar = await packTar(containerFilesystem(x, container).archive('/') ?? []);
-    sendBody(x, 200, releaseBelow(x, TYPELESS_MODES_FROM) ? withTypeBitsInModes(tar) : tar, 'application/octet-stream');
+    sendBody(x, 200, releaseBelow(x, TYPELESS_MODES_FROM) ? asOlderMobyWrites(tar) : tar, 'application/octet-stream');
   },
 };

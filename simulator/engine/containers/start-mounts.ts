@@ -1,6 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
-import { goPathError } from '../../../common/go-errno.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { Container, TarRecord } from '../objects/index.js';
 import { containerFilesystem } from './container-fs.js';
@@ -8,6 +6,7 @@ import { goMapOrder } from './container-networks.js';
 import { extractUpload } from './extract-upload.js';
 import type { MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
+import { bindsNonDirectory, makeBindSource } from './host-tree.js';
 import { volumeTarget } from './archive-mounts.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
@@ -43,17 +42,8 @@ export function setupMountsAtStart(x: Exchange, container: Container): { readonl
   for (const point of goMapOrder([...(container.mounts ?? [])])) {
     if (point.type === 'volume') volumeMountEvent(x, container, point);
     if (point.type !== 'bind') continue;
-    try {
-      mkdirSync(point.hostPath, { recursive: true, mode: 0o755 });
-    } catch (error) {
-      // Go's MkdirAll: a source that is a file stays (ENOTDIR and EEXIST are not errors here).
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR' || code === 'EEXIST') continue;
-      return {
-        status: 500,
-        message: `error while creating mount source path '${point.hostPath}': ${goPathError('mkdir', (error as NodeJS.ErrnoException).path ?? point.hostPath, error as NodeJS.ErrnoException)}`,
-      };
-    }
+    const unmade = makeBindSource(point);
+    if (unmade !== null) return { status: 500, message: unmade };
   }
   return null;
 }
@@ -70,16 +60,6 @@ export interface MountPointPlan {
 }
 
 const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
-
-/** Whether a bind's source is something other than a directory on this host (runc then mounts on a file). */
-function bindsNonDirectory(point: MountPoint): boolean {
-  if (point.type !== 'bind') return false;
-  try {
-    return !statSync(point.hostPath).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The mount points runc will make, in the order it mounts (fewest path components first), or what

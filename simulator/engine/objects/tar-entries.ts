@@ -239,25 +239,50 @@ const TYPE_BITS_BY_FLAG: Readonly<Record<string, number>> = {
  * the tar writer of 20.10's Go did; the headers' checksums made again. Other blocks are unchanged.
  */
 export function withTypeBitsInModes(tar: Buffer): Buffer {
-  const out = Buffer.from(tar);
   const bitsByName = new Map<string, number>();
-  let at = 0;
-  while (at + 512 <= out.length && out[at] !== 0) {
-    const flag = String.fromCharCode(out[at + 156]!);
-    const size = numberField(out, at + 124, at + 136);
-    const field = (from: number, to: number): string => out.toString('latin1', from, to).replace(/\0.*$/s, '');
-    const prefix = field(at + 345, at + 500);
-    const name = prefix === '' ? field(at, at + 100) : `${prefix}/${field(at, at + 100)}`;
+  return withHeadersRewritten(tar, (header) => {
+    const flag = String.fromCharCode(header[156]!);
+    const field = (from: number, to: number): string => header.toString('latin1', from, to).replace(/\0.*$/s, '');
+    const prefix = field(345, 500);
+    const name = prefix === '' ? field(0, 100) : `${prefix}/${field(0, 100)}`;
     // A hard link takes the bits of what it links to, written before it.
-    const bits = flag === '1' ? bitsByName.get(field(at + 157, at + 257)) : TYPE_BITS_BY_FLAG[flag];
-    if (bits !== undefined) {
-      bitsByName.set(name, bits);
-      const mode = numberField(out, at + 100, at + 108);
-      out.write(`${(mode | bits).toString(8).padStart(7, '0')}\0`, at + 100, 8, 'latin1');
-      out.fill(0x20, at + 148, at + 156);
-      let sum = 0;
-      for (let i = at; i < at + 512; i++) sum += out[i]!;
-      out.write(`${sum.toString(8).padStart(6, '0')}\0 `, at + 148, 8, 'latin1');
+    const bits = flag === '1' ? bitsByName.get(field(157, 257)) : TYPE_BITS_BY_FLAG[flag];
+    if (bits === undefined) return false;
+    bitsByName.set(name, bits);
+    const mode = numberField(header, 100, 108);
+    header.write(`${(mode | bits).toString(8).padStart(7, '0')}\0`, 100, 8, 'latin1');
+    return true;
+  });
+}
+
+/**
+ * The tarball with each header's owner and group names (uname, gname) set from its IDs by `names`,
+ * as Go's tar.FileInfoHeader looked them up; the checksums made again. Other blocks are unchanged.
+ */
+export function withOwnerNames(tar: Buffer, names: { readonly user: (uid: number) => string; readonly group: (gid: number) => string }): Buffer {
+  return withHeadersRewritten(tar, (header) => {
+    // A PAX or GNU long-name header describes the next one and names no owner.
+    if ('xgLK'.includes(String.fromCharCode(header[156]!))) return false;
+    const write = (from: number, text: string): void => {
+      header.fill(0, from, from + 32);
+      header.write(text.slice(0, 31), from, 32, 'latin1');
+    };
+    write(265, names.user(numberField(header, 108, 116)));
+    write(297, names.group(numberField(header, 116, 124)));
+    return true;
+  });
+}
+
+/** A copy of the tarball with `rewrite` applied to each header block (true: it changed it, its checksum made again). */
+function withHeadersRewritten(tar: Buffer, rewrite: (header: Buffer) => boolean): Buffer {
+  const out = Buffer.from(tar);
+  for (let at = 0; at + 512 <= out.length && out[at] !== 0; ) {
+    const header = out.subarray(at, at + 512);
+    const size = numberField(header, 124, 136);
+    if (rewrite(header)) {
+      header.fill(0x20, 148, 156);
+      const sum = header.reduce((total, byte) => total + byte, 0);
+      header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 8, 'latin1');
     }
     at += 512 + Math.ceil(size / 512) * 512;
   }
