@@ -6,12 +6,12 @@ import { type Ask, assertRunsAlike, json, sendAsk, withObservedReleases } from '
 
 /**
  * What a container's mounts do as it starts and ends (simulator/engine/containers/start-mounts.ts):
- * runs of generated creates (anonymous and named volumes, one inside another, binds of a host
- * directory, of a host file and of a host path still missing, a tmpfs; a user the image lacks, a
+ * runs of generated creates (anonymous and named volumes, one inside another or inside a bind,
+ * binds of a host directory, of a host file and of a host path still missing, a tmpfs; a user the image lacks, a
  * network mode of a container; each under an init), starts, kills, restarts and stops, sent to each observed release and
  * to ctrd-sim emulating it, in a private network namespace. Compared: each answer, the container's
- * state and mounts, its changes (the mount points runc makes), whether a missing bind source now
- * exists on the host, and the run's container, network and volume events (the mount and unmount
+ * state and mounts, its changes (the mount points runc makes), whether a missing bind source and a
+ * mount point inside a bind now exist on the host, and the run's container, network and volume events (the mount and unmount
  * events of one container, which the releases give in Go's map order, sorted within each stretch).
  * Each side binds its own host directory, so neither sees what the other made.
  */
@@ -30,7 +30,7 @@ const BINDS = [
   ['/etc/f2', '<host>/file:/etc/f2:ro'],
   ['/mnt/q/r', '<host>/missing/y:/mnt/q/r'],
 ] as const;
-const ANONYMOUS = ['/data', '/v1/v2', '/etc/sub', '/bin', '/data/x'];
+const ANONYMOUS = ['/data', '/v1/v2', '/etc/sub', '/bin', '/data/x', '/mnt/d/v'];
 
 const createBody = fc
   .record({
@@ -40,8 +40,6 @@ const createBody = fc
     user: fc.constantFrom('', '', '', 'ctcnosuch'),
     networkMode: fc.constantFrom('none', 'none', 'none', 'container:ctc-sm-a'),
   })
-  // A bind inside another bind would make its mount point on the host (not modelled: 501).
-  .filter(({ binds }) => !binds.some(([inner]) => binds.some(([outer, bind]) => outer !== inner && inner.startsWith(`${outer}/`) && bind.startsWith('<host>'))))
   .map(({ binds, volumes, tmpfs, user, networkMode }) => ({
     Image: 'ctc-img:1',
     Cmd: ['/bin/busybox', 'sleep', '1000'],
@@ -81,10 +79,11 @@ const runs = fc
     ...steps,
     ...CONTAINERS.map((name): Ask => ({ method: 'GET', path: `/containers/${name}/changes` })),
     { method: 'GET', path: '<host>/missing/y' },
+    { method: 'GET', path: '<host>/dir/v' },
     { method: 'GET', path: '/events' },
   ]);
 
-/** A run sure to exercise each part: a missing source made, mount points, mount and unmount events. */
+/** A run sure to exercise each part: a missing source made, mount points (one inside a bind), mount and unmount events. */
 const EXERCISING_RUN: Ask[] = [
   {
     method: 'POST',
@@ -93,8 +92,13 @@ const EXERCISING_RUN: Ask[] = [
       JSON.stringify({
         Image: 'ctc-img:1',
         Cmd: ['/bin/busybox', 'sleep', '1000'],
-        Volumes: { '/v1/v2': {} },
-        HostConfig: { NetworkMode: 'none', Init: true, Binds: ['ctcsm1:/data', '<host>/missing/y:/mnt/q/r'], Mounts: [{ Type: 'tmpfs', Target: '/run/t' }] },
+        Volumes: { '/v1/v2': {}, '/mnt/d/v': {} },
+        HostConfig: {
+          NetworkMode: 'none',
+          Init: true,
+          Binds: ['ctcsm1:/data', '<host>/missing/y:/mnt/q/r', '<host>/dir:/mnt/d'],
+          Mounts: [{ Type: 'tmpfs', Target: '/run/t' }],
+        },
       }),
     ),
   },
@@ -102,6 +106,7 @@ const EXERCISING_RUN: Ask[] = [
   { method: 'POST', path: '/containers/ctc-sm-a/kill' },
   ...CONTAINERS.map((name): Ask => ({ method: 'GET', path: `/containers/${name}/changes` })),
   { method: 'GET', path: '<host>/missing/y' },
+  { method: 'GET', path: '<host>/dir/v' },
   { method: 'GET', path: '/events' },
 ];
 
@@ -188,6 +193,7 @@ async function cleanUp(client: HttpClient): Promise<void> {
   for (const name of CONTAINERS) await client.request('DELETE', `/containers/${name}?force=1&v=1`, { timeoutMs: 20_000 });
   for (const name of VOLUMES) await client.request('DELETE', `/volumes/${name}`, { timeoutMs: 10_000 });
   rmSync(`${side.host}/missing`, { recursive: true, force: true });
+  rmSync(`${side.host}/dir/v`, { recursive: true, force: true });
   // Past the millisecond of the cleanup's last event, which ctrd-sim times within that millisecond.
   await new Promise((resolve) => setTimeout(resolve, 3));
   side.since = (Date.now() / 1000).toFixed(9);

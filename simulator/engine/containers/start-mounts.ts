@@ -1,3 +1,4 @@
+import { existsSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import type { Container, TarRecord } from '../objects/index.js';
@@ -24,10 +25,9 @@ import { INIT_MOUNT_POINT } from './container-fs.js';
  * - as runc creates the task it makes each mount point missing from the container's files, as
  *   MkdirAll does (missing parents 0755, the parent copied up and touched; a bind of what is no
  *   directory gets an empty file), so `changes` lists them. A mount point inside another mount is
- *   made in that mount: a volume's, in the volume.
+ *   made in that mount: a volume's in the volume, a bind's in its source on the host.
  * Not modelled (501 before the start does anything): a mount point runc cannot make (below what is
- * no directory, through a dangling link, inside a read-only volume), or one inside a bind (it would
- * be made on the host).
+ * no directory, through a dangling link, inside a read-only volume or bind).
  */
 
 const volumePoints = (container: Container): MountPoint[] => (container.mounts ?? []).filter((point) => point.type === 'volume');
@@ -53,10 +53,12 @@ export function unmountVolumes(x: Exchange, container: Container): void {
   for (const point of goMapOrder(volumePoints(container))) volumeUnmountEvent(x, container, point);
 }
 
-/** What runc will make: records for the container's own layer, and for volumes by name (paths within the volume). */
+/** What runc will make: records for the container's own layer, for volumes by name (paths within the volume), and paths on the host. */
 export interface MountPointPlan {
   readonly layer: readonly TarRecord[];
   readonly volumes: ReadonlyMap<string, readonly TarRecord[]>;
+  /** Made on the host, inside a bind's source (a directory, or an empty file for a bind of a file). */
+  readonly host: readonly { readonly path: string; readonly directory: boolean }[];
 }
 
 const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
@@ -70,6 +72,7 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
   const view = containerFilesystem(x, container);
   const layer: TarRecord[] = [];
   const volumes = new Map<string, TarRecord[]>();
+  const host: { readonly path: string; readonly directory: boolean }[] = [];
   for (const [at, point] of points.entries()) {
     const outer = points
       .slice(0, at)
@@ -77,11 +80,16 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
       .sort((a, b) => b.destination.length - a.destination.length)[0];
     const file = bindsNonDirectory(point);
     if (outer?.type === 'tmpfs') continue;
-    if (outer?.type === 'bind') return { unmodelled: `a mount point inside the bind of ${outer.hostPath} (${point.destination})` };
+    if (outer?.type === 'bind') {
+      const made = hostMountPoint(outer, point.destination);
+      if (typeof made !== 'string' && 'unmodelled' in made) return { unmodelled: `${made.unmodelled} (${point.destination})` };
+      if (typeof made === 'string') host.push({ path: made, directory: !file });
+      continue;
+    }
     if (outer !== undefined) {
       const inVolume = posix.relative(outer.destination, point.destination);
       const content = x.state.objects.volumes.find(outer.name)?.content ?? [];
-      const made = missingPath((path) => content.find((entry) => entry.path === path), `/${inVolume}`);
+      const made = missingPath((path) => content.find((entry) => entry.path === path), `/${inVolume}`, file);
       if (typeof made !== 'string' && 'unmodelled' in made) return { unmodelled: `${made.unmodelled} (${point.destination})` };
       if (typeof made === 'string' && !outer.rw) return { unmodelled: `a mount point made inside the read-only volume ${outer.name} (${point.destination})` };
       if (typeof made === 'string') volumes.set(outer.name, [...(volumes.get(outer.name) ?? []), mountPointRecord(made, !file, now)]);
@@ -95,7 +103,24 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
   const init = INIT_MOUNT_POINT.find((entry) => entry.type === 'file')!.path;
   const initPath = withInit ? missingPath((path) => view.at(path), init, true) : { exists: true };
   if (typeof initPath === 'string') layer.push(mountPointRecord(initPath, false, now));
-  return { layer, volumes };
+  return { layer, volumes, host };
+}
+
+/**
+ * A mount point inside a bind, which runc makes in the bind's source on the host: its path there
+ * where it is missing, nothing where it is there, or what is not modelled (a read-only bind, a
+ * link or what is no directory on the way).
+ */
+function hostMountPoint(outer: MountPoint, destination: string): string | { readonly exists: true } | { readonly unmodelled: string } {
+  const path = posix.join(outer.hostPath, posix.relative(outer.destination, destination));
+  if (existsSync(path)) return { exists: true };
+  if (!outer.rw) return { unmodelled: `a mount point made inside the read-only bind of ${outer.hostPath}` };
+  for (let dir = posix.dirname(path); within(dir, outer.hostPath); dir = posix.dirname(dir)) {
+    const stat = lstatSync(dir, { throwIfNoEntry: false });
+    if (stat !== undefined && !stat.isDirectory()) return { unmodelled: `a mount point made through what is no directory in the bind of ${outer.hostPath}` };
+    if (dir === outer.hostPath) break;
+  }
+  return path;
 }
 
 /** The path runc makes for a mount point (its links followed), nothing where it exists, or what is not modelled. */
@@ -117,5 +142,9 @@ export function makeMountPoints(x: Exchange, container: Container, plan: MountPo
     const target = volumeTarget(x, name);
     extractUpload(x, container, '/', records, now, { into: target.into });
     target.save();
+  }
+  for (const made of plan.host) {
+    mkdirSync(made.directory ? made.path : posix.dirname(made.path), { recursive: true, mode: 0o755 });
+    if (!made.directory) writeFileSync(made.path, '', { mode: 0o755 });
   }
 }
