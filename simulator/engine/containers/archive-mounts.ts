@@ -5,7 +5,7 @@ import { type Container, ContainerLayer, type FsEntry, type TarRecord } from '..
 import { containerFilesystem } from './container-fs.js';
 import { LayerFilesystem } from '../objects/filesystem.js';
 import { type ExtractionTarget, extractUpload } from './extract-upload.js';
-import type { MountPoint } from './mount-points.js';
+import { atOrBelow, type MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
 import { bindsNonDirectory, hostTree, makeBindSource, writeHostChanges } from './host-tree.js';
 import { mountPointRecord } from './mount-point-record.js';
@@ -38,7 +38,7 @@ function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | 
   if (ownMount !== undefined) return { unmodelled: `a volume with driver options (${ownMount.name})` };
   const mounted = points.filter((point) => point.type === 'volume' || point.type === 'bind');
   // A mount point inside another mount is made in that one (read-only or not), which is not followed here.
-  const nested = mounted.find((inner) => mounted.some((outer) => outer !== inner && within(inner.destination, outer.destination)));
+  const nested = mounted.find((inner) => mounted.some((outer) => outer !== inner && atOrBelow(inner.destination, outer.destination)));
   if (nested !== undefined) return { unmodelled: `a mount inside another (${nested.destination})` };
   return mounted;
 }
@@ -51,14 +51,12 @@ function mountContent(x: Exchange, point: MountPoint): readonly FsEntry[] | { re
   return volume?.content ?? [root];
 }
 
-const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
-
 /** Whether `path` (as written and as its links lead in `view`) is at or below a destination. */
 function reaches(view: LayerFilesystem, volumes: readonly MountPoint[], path: string): boolean {
   const lexical = posix.normalize(posix.join('/', path));
   const walk = walkIn((at) => view.at(at), '/', lexical);
   const resolved = walk.kind === 'dir' ? posix.join(walk.path, ...walk.missing) : lexical;
-  return volumes.some((point) => [lexical, resolved].some((at) => within(at, point.destination)));
+  return volumes.some((point) => [lexical, resolved].some((at) => atOrBelow(at, point.destination)));
 }
 
 /**
@@ -76,7 +74,7 @@ export function mountedFilesystem(x: Exchange, container: Container): LayerFiles
     if ('unmodelled' in content) return [];
     return content.map((entry) => ({ ...entry, path: entry.path === '/' ? point.destination : posix.join(point.destination, entry.path) }));
   });
-  const covered = (path: string): boolean => volumes.some((point) => within(path, point.destination));
+  const covered = (path: string): boolean => volumes.some((point) => atOrBelow(path, point.destination));
   return new LayerFilesystem([...view.entries().filter((entry) => !covered(entry.path)), ...over], new Date(Number(container.created / 1_000_000n)));
 }
 
@@ -138,7 +136,7 @@ export function entryInVolume(x: Exchange, container: Container, point: string, 
 export function volumeAt(x: Exchange, container: Container, path: string): MountPoint | undefined {
   const volumes = copyMounts(x, container);
   if ('unmodelled' in volumes) return undefined;
-  return volumes.filter((point) => within(path, point.destination)).sort((a, b) => b.destination.length - a.destination.length)[0];
+  return volumes.filter((point) => atOrBelow(path, point.destination)).sort((a, b) => b.destination.length - a.destination.length)[0];
 }
 
 /**

@@ -63,9 +63,10 @@ export function hostTree(source: string): FsEntry[] | { readonly unmodelled: str
       const type = typeOf(stat);
       if (type === null) continue;
       if (entries.length >= MAX_ENTRIES) return { unmodelled: `a bind of ${source} holding more than ${MAX_ENTRIES} entries` };
+      // The size is checked before the read, so a large file is never read whole.
+      if (type === 'file' && bytes + Number(stat.size) > MAX_BYTES) return { unmodelled: `a bind of ${source} holding more than ${MAX_BYTES} bytes` };
       const content = type === 'file' ? readFileSync(onHost) : Buffer.alloc(0);
       bytes += content.length;
-      if (bytes > MAX_BYTES) return { unmodelled: `a bind of ${source} holding more than ${MAX_BYTES} bytes` };
       const key = `${stat.dev}:${stat.ino}`;
       const shared = type !== 'directory' && stat.nlink > 1n ? (inodes.get(key) ?? inodes.set(key, newInode()).get(key)) : undefined;
       entries.push({
@@ -155,8 +156,9 @@ export function writeHostChanges(source: string, before: readonly FsEntry[], aft
       const was = old.get(entry.path);
       return was === undefined || !sameEntry(was, entry);
     });
+    const rewritten = new Set(changed);
     for (const entry of after)
-      if (entry.inode !== undefined && !firstOfInode.has(entry.inode) && !changed.includes(entry)) firstOfInode.set(entry.inode, entry.path);
+      if (entry.inode !== undefined && !firstOfInode.has(entry.inode) && !rewritten.has(entry)) firstOfInode.set(entry.inode, entry.path);
     for (const entry of changed) {
       const path = onHost(entry.path);
       const first = entry.inode === undefined ? undefined : firstOfInode.get(entry.inode);

@@ -31,6 +31,9 @@ import type { Refusal } from '../json-request.js';
  * mode, an image mount. A volume's Subpath is kept in HostConfig.Mounts alone (it matters when the
  * container starts).
  */
+/** Whether `path` is the destination `top` or lies below it (both absolute and clean). */
+export const atOrBelow = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
+
 export interface MountPoint {
   readonly type: 'volume' | 'bind' | 'tmpfs';
   /** The volume's name; '' for a bind or a tmpfs. */

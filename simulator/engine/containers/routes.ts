@@ -30,7 +30,7 @@ import { SIMULATOR_MESSAGES } from '../../../specs/messages.js';
 import { userLookupProblem } from '../exec/exec-user.js';
 import { networkedContainerProblem } from './networked-container.js';
 import { removeAnonymousVolumes } from './mount-points.js';
-import { makeMountPoints, type MountPointPlan, planMountPoints, setupMountsAtStart, unmountVolumes } from './start-mounts.js';
+import { makeMountPoints, planMountPoints, setupMountsAtStart, unmountVolumes } from './start-mounts.js';
 import { usesInit } from './container-fs.js';
 import type { SimNetwork } from '../networks/builtin.js';
 
@@ -192,11 +192,11 @@ export function start(x: Exchange, container: Container): NotStarted | null {
   if (networked !== null) return failed(networked);
   const networks = startNetworks(x, container);
   const unmodelled = 'status' in networks ? undefined : networks.join.map(([, network]) => unmodelledJoin(network)).find((what) => what !== null);
-  const plan = planMountPoints(x, container, new Date(Number(nowNanos() / 1_000_000n)), usesInit(x, container));
-  const notModelled = unmodelled ?? ('unmodelled' in plan ? plan.unmodelled : undefined);
-  if (notModelled !== undefined)
+  const now = new Date(Number(nowNanos() / 1_000_000n));
+  const points = planMountPoints(x, container, now, usesInit(x, container));
+  const notModelled = unmodelled ?? ('unmodelled' in points ? points.unmodelled : undefined);
+  if (notModelled !== undefined || 'unmodelled' in points)
     return { status: 501, message: fillMessage(SIMULATOR_MESSAGES.notImplemented, { method: 'POST', path: `/containers/{name}/start with ${notModelled}` }) };
-  const points = plan as MountPointPlan;
   const networksLater = !releaseBelow(x, NETWORKS_AFTER_TASK_FROM);
   const joined: string[] = [];
   if (!networksLater) {
@@ -211,7 +211,7 @@ export function start(x: Exchange, container: Container): NotStarted | null {
   if (user !== null) return failed({ status: 500, message: user.message }, leftOnFailure(x, container, networks, joined, networksLater));
   const lateUnmounted = mountsBeforeUser ? null : setupMountsAtStart(x, container);
   if (lateUnmounted !== null) return failed(lateUnmounted, leftOnFailure(x, container, networks, joined, networksLater));
-  makeMountPoints(x, container, points, new Date(Number(nowNanos() / 1_000_000n)));
+  makeMountPoints(x, container, points, now);
   if (networksLater) {
     const refused = joinStartNetworks(x, container, networks, joined);
     if (refused !== null) return failed(refused);

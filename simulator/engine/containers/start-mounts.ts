@@ -2,16 +2,15 @@ import { existsSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import type { Container, TarRecord } from '../objects/index.js';
-import { containerFilesystem } from './container-fs.js';
+import { containerFilesystem, INIT_MOUNT_POINT } from './container-fs.js';
 import { goMapOrder } from './container-networks.js';
 import { extractUpload } from './extract-upload.js';
-import type { MountPoint } from './mount-points.js';
+import { atOrBelow, type MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
 import { bindsNonDirectory, makeBindSource } from './host-tree.js';
 import { volumeTarget } from './archive-mounts.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
-import { INIT_MOUNT_POINT } from './container-fs.js';
 
 /**
  * A container's mounts as a start and its cleanup see them (moby setupMounts, UnmountVolumes;
@@ -61,8 +60,6 @@ export interface MountPointPlan {
   readonly host: readonly { readonly path: string; readonly directory: boolean }[];
 }
 
-const within = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
-
 /**
  * The mount points runc will make, in the order it mounts (fewest path components first), or what
  * is not modelled. Nothing is changed. `withInit`: the init's mount point too.
@@ -76,7 +73,7 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
   for (const [at, point] of points.entries()) {
     const outer = points
       .slice(0, at)
-      .filter((other) => other.destination !== point.destination && within(point.destination, other.destination))
+      .filter((other) => other.destination !== point.destination && atOrBelow(point.destination, other.destination))
       .sort((a, b) => b.destination.length - a.destination.length)[0];
     const file = bindsNonDirectory(point);
     if (outer?.type === 'tmpfs') continue;
@@ -115,7 +112,7 @@ function hostMountPoint(outer: MountPoint, destination: string): string | { read
   const path = posix.join(outer.hostPath, posix.relative(outer.destination, destination));
   if (existsSync(path)) return { exists: true };
   if (!outer.rw) return { unmodelled: `a mount point made inside the read-only bind of ${outer.hostPath}` };
-  for (let dir = posix.dirname(path); within(dir, outer.hostPath); dir = posix.dirname(dir)) {
+  for (let dir = posix.dirname(path); atOrBelow(dir, outer.hostPath); dir = posix.dirname(dir)) {
     const stat = lstatSync(dir, { throwIfNoEntry: false });
     if (stat !== undefined && !stat.isDirectory()) return { unmodelled: `a mount point made through what is no directory in the bind of ${outer.hostPath}` };
     if (dir === outer.hostPath) break;
