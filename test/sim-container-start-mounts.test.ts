@@ -66,7 +66,8 @@ const step: fc.Arbitrary<Ask> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .tuple(container, fc.constantFrom('kill', 'restart?t=0', 'stop?t=0'))
+      // A wait of 0 s races the SIGKILL against the init's exit on the real daemon (a second kill event or not); 5 s lets the SIGTERM end it.
+      .tuple(container, fc.constantFrom('kill', 'restart?t=5', 'stop?t=5'))
       .map(([name, action]): Ask => ({ method: 'POST', path: `/containers/${name}/${action}` })),
   },
   { weight: 2, arbitrary: container.map((name): Ask => ({ method: 'GET', path: `/containers/${name}/changes` })) },
