@@ -10,6 +10,8 @@ import { walkIn } from './path-walk.js';
 import { bindsNonDirectory, hostTree, makeBindSource, writeHostChanges } from './host-tree.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
+import { mountedOver, mountingError, mountVolume, unmodelledVolumeMounts, unmountVolume, volumeFiles } from './volume-mounts.js';
+import { releaseBelow } from '../replies.js';
 
 /**
  * A container's volumes and binds mounted for a copy (moby openContainerFS; before 24.0 Mount and
@@ -21,22 +23,31 @@ import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
  * missing (0755, the parent copied up and touched, as `changes` then lists; an empty file for a
  * bind of a file); after the copy each volume is unmounted, with an "unmount" event (container,
  * driver). The releases walk a Go map: the events come in no fixed order. A tmpfs is not mounted
- * for a copy. A copy reads a volume as a create filled it (volume-population.ts; an empty one is
- * the local driver's directory) and a bind as its source is on the host (host-tree.ts), and an
- * upload whose point lies in a volume writes there as into a plain directory, one in a bind into
- * the host's files there (bindTarget), a read-only volume or bind refusing it ("mounted volume is
- * marked read-only"). Not modelled: an upload into the container's layer whose entries reach a mount below
- * its point, a mount inside another (its mount point is made in the outer one), a volume with
- * driver options, a bind larger than host-tree.ts reads, and a mount point the walk cannot make.
+ * for a copy. A volume with mount options is mounted by its driver (volume-mounts.ts): one that
+ * fails fails the copy, 500 "error while mounting volume '<its directory>': …", before any mount
+ * point is made; before 24.0 every volume is then unmounted, with its event. A copy reads a volume
+ * as a create filled it (volume-population.ts; an empty one is the local driver's directory) or as
+ * its driver mounted it, and a bind as its source is on the host (host-tree.ts), and an upload
+ * whose point lies in a volume writes there as into a plain directory, one in a bind into the
+ * host's files there (hostTarget), a read-only volume or bind refusing it ("mounted volume is
+ * marked read-only"). Not modelled: an upload into the container's layer whose entries reach a
+ * mount below its point, a mount inside another (its mount point is made in the outer one), a
+ * volume whose driver's mount is not modelled, a bind larger than host-tree.ts reads, and a mount
+ * point the walk cannot make.
  */
+
+/** Before it a copy whose volume fails to mount unmounts every volume (moby DetachAndUnmount; from v24.0.0 openContainerFS returns). */
+const FAILED_COPY_UNMOUNTS_BELOW = '24.0';
 
 /** The volumes and binds a copy mounts, or what of the container's mounts is not modelled. */
 function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | { readonly unmodelled: string } {
   const points = container.mounts ?? [];
-  const store = x.state.objects.volumes;
-  const ownMount = points.find((point) => point.type === 'volume' && Object.keys(store.find(point.name)?.options ?? {}).length > 0);
-  if (ownMount !== undefined) return { unmodelled: `a volume with driver options (${ownMount.name})` };
   const mounted = points.filter((point) => point.type === 'volume' || point.type === 'bind');
+  const unmodelled = unmodelledVolumeMounts(
+    x,
+    mounted.filter((point) => point.type === 'volume').map((point) => point.name),
+  );
+  if (unmodelled !== null) return { unmodelled };
   // A mount point inside another mount is made in that one (read-only or not), which is not followed here.
   const nested = mounted.find((inner) => mounted.some((outer) => outer !== inner && atOrBelow(inner.destination, outer.destination)));
   if (nested !== undefined) return { unmodelled: `a mount inside another (${nested.destination})` };
@@ -45,10 +56,7 @@ function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | 
 
 /** What a copy sees of a mount: a volume's contents, a bind's source on the host (or what keeps ctrd-sim from reading it). */
 function mountContent(x: Exchange, point: MountPoint): readonly FsEntry[] | { readonly unmodelled: string } {
-  if (point.type === 'bind') return hostTree(point.hostPath);
-  const volume = x.state.objects.volumes.find(point.name);
-  const root: FsEntry = { path: '/', type: 'directory', size: 0, mode: 0o755, mtime: volume?.createdAt ?? new Date(0), linkname: '', content: Buffer.alloc(0) };
-  return volume?.content ?? [root];
+  return point.type === 'bind' ? hostTree(point.hostPath) : volumeFiles(x, point.name);
 }
 
 /** Whether `path` (as written and as its links lead in `view`) is at or below a destination. */
@@ -72,7 +80,12 @@ export function mountedFilesystem(x: Exchange, container: Container): LayerFiles
   const over = volumes.flatMap((point) => {
     const content = mountContent(x, point);
     if ('unmodelled' in content) return [];
-    return content.map((entry) => ({ ...entry, path: entry.path === '/' ? point.destination : posix.join(point.destination, entry.path) }));
+    const tmpfs = point.type === 'volume' && mountedOver(x, point.name)?.kind === 'tmpfs';
+    return content.map((entry) => ({
+      ...entry,
+      path: entry.path === '/' ? point.destination : posix.join(point.destination, entry.path),
+      ...(tmpfs && entry.type === 'directory' ? { onTmpfs: true as const } : {}),
+    }));
   });
   const covered = (path: string): boolean => volumes.some((point) => atOrBelow(path, point.destination));
   return new LayerFilesystem([...view.entries().filter((entry) => !covered(entry.path)), ...over], new Date(Number(container.created / 1_000_000n)));
@@ -82,7 +95,11 @@ export function mountedFilesystem(x: Exchange, container: Container): LayerFiles
  * Mounts the container's volumes for a copy: their mount events, their mount points made where
  * missing. Returns the unmount (its events), or what is not modelled (then nothing was done).
  */
-export function mountForCopy(x: Exchange, container: Container, now: Date): { readonly unmount: () => void } | { readonly unmodelled: string } {
+export function mountForCopy(
+  x: Exchange,
+  container: Container,
+  now: Date,
+): { readonly unmount: () => void } | { readonly unmodelled: string } | { readonly failed: string } {
   const volumes = copyMounts(x, container);
   if ('unmodelled' in volumes) return volumes;
   if (volumes.length === 0) return { unmount: () => {} };
@@ -100,14 +117,24 @@ export function mountForCopy(x: Exchange, container: Container, now: Date): { re
   // A missing source is made as a start makes it (one that cannot be is not modelled here).
   const unmade = volumes.find((point) => point.type === 'bind' && makeBindSource(point) !== null);
   if (unmade !== undefined) return { unmodelled: `a bind whose source ${unmade.hostPath} cannot be made` };
-  for (const point of volumes) if (point.type === 'volume') volumeMountEvent(x, container, point);
+  const volumePoints = volumes.filter((point) => point.type === 'volume');
+  const unmount = (): void => {
+    for (const point of volumePoints) {
+      unmountVolume(x, point.name);
+      volumeUnmountEvent(x, container, point);
+    }
+  };
+  for (const point of volumePoints) {
+    const failed = mountVolume(x, point.name);
+    if (failed !== null) {
+      if (releaseBelow(x, FAILED_COPY_UNMOUNTS_BELOW)) unmount();
+      return { failed: mountingError(x, point.name, failed) };
+    }
+    volumeMountEvent(x, container, point);
+  }
   // MkdirAll's directories stand as an upload of them would make them: missing parents 0755, the parent touched and copied up.
   if (missing.length > 0) extractUpload(x, container, '/', missing, now);
-  return {
-    unmount: () => {
-      for (const point of volumes) if (point.type === 'volume') volumeUnmountEvent(x, container, point);
-    },
-  };
+  return { unmount };
 }
 
 /**
@@ -141,32 +168,44 @@ export function volumeAt(x: Exchange, container: Container, path: string): Mount
 
 /**
  * A volume's contents as an extraction's target (extract-upload.ts): a plain directory with nothing
- * below it; `save` keeps what the extraction wrote as the volume's contents.
+ * below it, or what its driver mounted there (a tmpfs' files, a host directory: hostTarget); `save`
+ * keeps what the extraction wrote (null, or the host's error).
  */
-export function volumeTarget(x: Exchange, name: string): { readonly into: ExtractionTarget; readonly save: () => void } {
+export function volumeTarget(
+  x: Exchange,
+  name: string,
+): { readonly into: ExtractionTarget; readonly save: () => string | null } | { readonly unmodelled: string } {
+  const mounted = mountedOver(x, name);
+  if (mounted?.kind === 'bind') return hostTarget(mounted.hostPath);
   const store = x.state.objects.volumes;
-  const volume = store.find(name)!;
-  const root: FsEntry = { path: '/', type: 'directory', size: 0, mode: 0o755, mtime: volume.createdAt, linkname: '', content: Buffer.alloc(0) };
+  const files = volumeFiles(x, name);
+  if ('unmodelled' in files) return files;
   const layer = new ContainerLayer();
-  for (const entry of volume.content ?? [root]) layer.put(entry);
+  for (const entry of files) layer.put(entry);
+  const created = files[0]?.mtime ?? new Date(0);
   return {
-    into: { merged: new LayerFilesystem(layer.entries(), volume.createdAt), lower: new LayerFilesystem([], volume.createdAt), own: layer, overlay: false },
-    save: () => store.fill(name, layer.entries()),
+    into: { merged: new LayerFilesystem(layer.entries(), created), lower: new LayerFilesystem([], created), own: layer, overlay: false },
+    save: () => {
+      if (mounted?.kind === 'tmpfs') mounted.files = layer.entries();
+      else store.fill(name, layer.entries());
+      return null;
+    },
   };
 }
 
 /**
- * A bind's source as an extraction's target: the host's files there (host-tree.ts) as a plain
- * directory; `save` writes what the extraction changed back to the host (null, or the host's error).
+ * A host directory (a bind's source, a volume bound to one) as an extraction's target: the host's
+ * files there (host-tree.ts) as a plain directory; `save` writes what the extraction changed back
+ * to the host (null, or the host's error).
  */
-export function bindTarget(point: MountPoint): { readonly into: ExtractionTarget; readonly save: () => string | null } | { readonly unmodelled: string } {
-  const before = hostTree(point.hostPath);
+export function hostTarget(hostPath: string): { readonly into: ExtractionTarget; readonly save: () => string | null } | { readonly unmodelled: string } {
+  const before = hostTree(hostPath);
   if ('unmodelled' in before) return before;
   const layer = new ContainerLayer();
   for (const entry of before) layer.put(entry);
   const created = before[0]?.mtime ?? new Date(0);
   return {
     into: { merged: new LayerFilesystem(layer.entries(), created), lower: new LayerFilesystem([], created), own: layer, overlay: false },
-    save: () => writeHostChanges(point.hostPath, before, layer.entries()),
+    save: () => writeHostChanges(hostPath, before, layer.entries()),
   };
 }

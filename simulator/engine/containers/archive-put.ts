@@ -9,7 +9,8 @@ import { ENGINE_MESSAGES } from '../messages.js';
 import { boolQuery, notImplementedHere, releaseBelow, sendEmpty } from '../replies.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
-import { bindTarget, entryInVolume, mountedFilesystem, volumeAt, volumeTarget } from './archive-mounts.js';
+import { entryInVolume, hostTarget, mountedFilesystem, volumeAt, volumeTarget } from './archive-mounts.js';
+import { mountedOver, tmpfsOverflow } from './volume-mounts.js';
 import { HOST_UNMAKEABLE_FLAGS } from './host-tree.js';
 import type { Container } from '../objects/index.js';
 import { preserveTrailingDotOrSeparator } from './container-fs.js';
@@ -160,10 +161,16 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
     const reaching = volume === undefined ? entryInVolume(x, container, point.resolved, records) : null;
     if (reaching !== null) return notImplementedHere(x, `/containers/{name}/archive of ${reaching}`);
     const now = new Date(Number(nowNanos() / 1_000_000n));
+    const driverMounted = volume?.type === 'volume' ? mountedOver(x, volume.name) : null;
     // Into a bind the entries are written on the host, where Node makes no fifo or device.
-    if (volume?.type === 'bind' && records.some((record) => HOST_UNMAKEABLE_FLAGS.has(record.typeflag)))
+    const onHost = volume?.type === 'bind' || driverMounted?.kind === 'bind';
+    if (onHost && records.some((record) => HOST_UNMAKEABLE_FLAGS.has(record.typeflag)))
       return notImplementedHere(x, '/containers/{name}/archive of a fifo or device into a bind (ctrd-sim cannot make one on the host)');
-    const intoVolume = volume === undefined ? null : volume.type === 'bind' ? bindTarget(volume) : volumeTarget(x, volume.name);
+    // A file system the driver mounted read-only refuses the first write with its own errno, in words ctrd-sim does not keep.
+    if (driverMounted?.readOnly === true) return notImplementedHere(x, '/containers/{name}/archive into a volume its driver mounted read-only');
+    if (driverMounted?.kind === 'tmpfs' && tmpfsOverflow(driverMounted, records))
+      return notImplementedHere(x, "/containers/{name}/archive that may fill a tmpfs volume's size or inodes");
+    const intoVolume = volume === undefined ? null : volume.type === 'bind' ? hostTarget(volume.hostPath) : volumeTarget(x, volume.name);
     if (intoVolume !== null && 'unmodelled' in intoVolume) return notImplementedHere(x, `/containers/{name}/archive of ${intoVolume.unmodelled}`);
     const dest = volume === undefined ? point.resolved : posix.join('/', posix.relative(volume.destination, point.resolved));
     const extraction = extractUpload(x, container, dest, records, now, {

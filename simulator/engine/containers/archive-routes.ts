@@ -43,6 +43,11 @@ export function target(x: Exchange): { container: Container; path: string; unmou
     notImplementedHere(x, `/containers/{name}/archive of ${mounted.unmodelled}`);
     return undefined;
   }
+  if ('failed' in mounted) {
+    x.req.resume();
+    handlerError(x, 500, mounted.failed);
+    return undefined;
+  }
   return { container, path, unmount: mounted.unmount };
 }
 

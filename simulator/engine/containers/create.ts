@@ -22,9 +22,9 @@ import { parsePlatformSpecifier } from '../images/platform-specifier.js';
 import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-request.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
-import { mountVolumes, planMounts } from './mount-points.js';
+import { mountVolumes, planMounts, removeAnonymousVolumes } from './mount-points.js';
 import { mountConfigProblem, routedMounts, unmodelledMount } from './mount-config.js';
-import { populateVolumes, populationProblem } from './volume-population.js';
+import { populateVolumes, populationProblem, populationUnmodelled } from './volume-population.js';
 import { lowerFilesystem } from './container-fs.js';
 
 const MAX_CONFIG_BYTES = 10 * 1024 * 1024;
@@ -244,7 +244,8 @@ export const containerCreateRoute: Route = {
     if ('unmodelled' in plan) return notImplementedHere(x, `/containers/create with ${plan.unmodelled}`);
     // Only a create with volumes looks at what its container will see (the image's whole tree).
     const withVolumes = plan.points.some((point) => point.type === 'volume');
-    const overFile = withVolumes ? populationProblem(lowerFilesystem({ image, created: nowNanos() }), plan.points) : null;
+    const lower = withVolumes ? lowerFilesystem({ image, created: nowNanos() }) : null;
+    const overFile = lower === null ? null : (populationProblem(lower, plan.points) ?? populationUnmodelled(x, lower, plan.points));
     if (overFile !== null) return notImplementedHere(x, `/containers/create with ${overFile}`);
     // moby looks the image up, merges its config (a command at all) and checks the log configuration before it reserves the name (observed).
     if ([...((config['Entrypoint'] ?? []) as string[]), ...((config['Cmd'] ?? []) as string[])].length === 0) return handlerError(x, 400, noCommand);
@@ -304,7 +305,14 @@ export const containerCreateRoute: Route = {
     };
     objects.addContainer(container);
     // The volumes are filled from what the container sees before it is named in the event.
-    if (withVolumes) populateVolumes(x, lowerFilesystem(container), container.mounts);
+    const unpopulated = withVolumes ? populateVolumes(x, lowerFilesystem(container), container.mounts) : null;
+    if (unpopulated !== null) {
+      // moby's cleanup of a create that failed: the container removed with its anonymous volumes.
+      objects.removeContainer(container);
+      removeAnonymousVolumes(x, container);
+      objects.containerEvent(container, 'destroy');
+      return handlerError(x, unpopulated.status, unpopulated.message);
+    }
     objects.containerEvent(container, 'create');
     const warnings = [
       ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),

@@ -11,13 +11,15 @@ import { bindsNonDirectory, makeBindSource } from './host-tree.js';
 import { volumeTarget } from './archive-mounts.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
+import { mountingError, mountsFileSystem, mountVolume, unmodelledVolumeMounts, unmountVolume } from './volume-mounts.js';
 
 /**
  * A container's mounts as a start and its cleanup see them (moby setupMounts, UnmountVolumes;
  * runc's mount points), observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-07):
  * - each volume (not a bind, not a tmpfs) is mounted with a volume "mount" event (container,
  *   destination, driver, propagation, read/write), the volumes in Go's map order, and a bind's
- *   source missing from the host is made there (0755);
+ *   source missing from the host is made there (0755); a volume whose driver cannot mount it
+ *   (volume-mounts.ts) fails the start, 500 "error while mounting volume '<its directory>': …";
  * - the cleanup of a container that ends, or of a start that fails after its network checks, gives
  *   each volume an "unmount" event (container, driver), mounted or not, after the network's
  *   disconnects;
@@ -26,7 +28,8 @@ import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
  *   directory gets an empty file), so `changes` lists them. A mount point inside another mount is
  *   made in that mount: a volume's in the volume, a bind's in its source on the host.
  * Not modelled (501 before the start does anything): a mount point runc cannot make (below what is
- * no directory, through a dangling link, inside a read-only volume or bind).
+ * no directory, through a dangling link, inside a read-only volume or bind, inside a volume its
+ * driver mounts a file system for).
  */
 
 const volumePoints = (container: Container): MountPoint[] => (container.mounts ?? []).filter((point) => point.type === 'volume');
@@ -39,7 +42,11 @@ const volumePoints = (container: Container): MountPoint[] => (container.mounts ?
  */
 export function setupMountsAtStart(x: Exchange, container: Container): { readonly status: number; readonly message: string } | null {
   for (const point of goMapOrder([...(container.mounts ?? [])])) {
-    if (point.type === 'volume') volumeMountEvent(x, container, point);
+    if (point.type === 'volume') {
+      const failed = mountVolume(x, point.name);
+      if (failed !== null) return { status: 500, message: mountingError(x, point.name, failed) };
+      volumeMountEvent(x, container, point);
+    }
     if (point.type !== 'bind') continue;
     const unmade = makeBindSource(point);
     if (unmade !== null) return { status: 500, message: unmade };
@@ -47,9 +54,12 @@ export function setupMountsAtStart(x: Exchange, container: Container): { readonl
   return null;
 }
 
-/** UnmountVolumes in moby's Cleanup: each volume's unmount event, in map order. */
+/** UnmountVolumes in moby's Cleanup: each volume unmounted (volume-mounts.ts), with its event, in map order. */
 export function unmountVolumes(x: Exchange, container: Container): void {
-  for (const point of goMapOrder(volumePoints(container))) volumeUnmountEvent(x, container, point);
+  for (const point of goMapOrder(volumePoints(container))) {
+    unmountVolume(x, point.name);
+    volumeUnmountEvent(x, container, point);
+  }
 }
 
 /** What runc will make: records for the container's own layer, for volumes by name (paths within the volume), and paths on the host. */
@@ -66,6 +76,11 @@ export interface MountPointPlan {
  */
 export function planMountPoints(x: Exchange, container: Container, now: Date, withInit: boolean): MountPointPlan | { readonly unmodelled: string } {
   const points = [...(container.mounts ?? [])].sort((a, b) => a.destination.split('/').length - b.destination.split('/').length);
+  const unmodelledMount = unmodelledVolumeMounts(
+    x,
+    points.filter((point) => point.type === 'volume').map((point) => point.name),
+  );
+  if (unmodelledMount !== null) return { unmodelled: unmodelledMount };
   const view = containerFilesystem(x, container);
   const layer: TarRecord[] = [];
   const volumes = new Map<string, TarRecord[]>();
@@ -83,6 +98,8 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
       if (typeof made === 'string') host.push({ path: made, directory: !file });
       continue;
     }
+    if (outer !== undefined && mountsFileSystem(x, outer.name))
+      return { unmodelled: `a mount point inside the volume ${outer.name}, which its driver mounts (${point.destination})` };
     if (outer !== undefined) {
       const inVolume = posix.relative(outer.destination, point.destination);
       const content = x.state.objects.volumes.find(outer.name)?.content ?? [];
@@ -137,6 +154,7 @@ export function makeMountPoints(x: Exchange, container: Container, plan: MountPo
   if (plan.layer.length > 0) extractUpload(x, container, '/', plan.layer, now);
   for (const [name, records] of plan.volumes) {
     const target = volumeTarget(x, name);
+    if ('unmodelled' in target) continue;
     extractUpload(x, container, '/', records, now, { into: target.into });
     target.save();
   }

@@ -4,13 +4,19 @@ import { type FsEntry, newInode, type Volume } from '../objects/index.js';
 import type { LayerFilesystem } from '../objects/filesystem.js';
 import type { MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
+import { goMapOrder } from './container-networks.js';
+import { releaseBelow } from '../replies.js';
+import { volumeTarget } from './archive-mounts.js';
+import { driverMountOf, mountedOver, mountingError, mountsFileSystem, mountVolume, tmpfsOverflow, unmountVolume, volumeFiles } from './volume-mounts.js';
+import { volumeDataPath } from '../volumes/local-driver.js';
 
 /**
  * A create's volumes filled from what the container sees (moby populateVolumes and
  * CopyImagePathContent, at create; observed on 20.10.24 and 29.7.2, 2026-12-07): each volume
  * mounted at a directory of the image (or of the init layer over it; links on the way followed)
  * gets a copy of what is below it, the directory's own mode, owner and time for its root, unless it
- * holds something already. Anonymous volumes, Binds' and Mounts' named volumes alike. The copy is
+ * holds something already (a volume with mount options: what its driver mounted there). Anonymous
+ * volumes, Binds' and Mounts' named volumes alike. The copy is
  * what the volume's size in `system df` and a prune's reclaimed space count. A destination that
  * leads to no directory (a file, a loop) is not modelled (501 before the create makes anything).
  */
@@ -46,20 +52,76 @@ function copyOf(view: LayerFilesystem, dir: string): FsEntry[] {
     }));
 }
 
-/** Fills the container's empty volumes from `view` (what the container sees before anything is written). */
-export function populateVolumes(x: Exchange, view: LayerFilesystem, points: readonly MountPoint[]): void {
+/** From it a population whose volume fails to mount names the step and the volume (moby v26.0.0 populateVolume); before, the driver's words alone. */
+const POPULATE_WORDS_FROM = '26.0';
+
+/**
+ * Fills the container's empty volumes from `view` (what the container sees before anything is
+ * written), in Go's map order: a volume with mount options is mounted for it (no event) and
+ * unmounted after (volume-mounts.ts), so a tmpfs keeps nothing unless it stays mounted, and a
+ * volume bound to a host directory fills that directory. The first volume whose driver cannot
+ * mount it stops the create, 500 in the release's words, and so does an empty one mounted
+ * read-only (the copy's chmod of its root fails; observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2).
+ */
+export function populateVolumes(
+  x: Exchange,
+  view: LayerFilesystem,
+  points: readonly MountPoint[],
+): { readonly status: number; readonly message: string } | null {
   const store = x.state.objects.volumes;
-  for (const point of points) {
+  for (const point of goMapOrder(points)) {
     if (point.type !== 'volume' || point.noCopy === true) continue;
     const volume = store.find(point.name);
     const source = sourceOf(view, point.destination);
-    // moby copies only into a volume whose directory is empty (ReadDir).
-    const holdsSomething = (volume?.content ?? []).some((entry) => entry.path !== '/');
-    // A volume with driver options is mounted anew each time (a tmpfs, a device): what a create copies there is not kept here.
-    const ownMount = Object.keys(volume?.options ?? {}).length > 0;
-    if (volume === undefined || holdsSomething || ownMount || typeof source !== 'string') continue;
-    store.fill(volume.name, copyOf(view, source));
+    if (volume === undefined || typeof source !== 'string') continue;
+    if (!mountsFileSystem(x, volume.name)) {
+      // moby copies only into a volume whose directory is empty (ReadDir).
+      if (!(volume.content ?? []).some((entry) => entry.path !== '/')) store.fill(volume.name, copyOf(view, source));
+      continue;
+    }
+    const failed = mountVolume(x, volume.name);
+    if (failed !== null)
+      return { status: 500, message: releaseBelow(x, POPULATE_WORDS_FROM) ? failed : `failed to populate volume: ${mountingError(x, volume.name, failed)}` };
+    const files = volumeFiles(x, volume.name);
+    const empty = !('unmodelled' in files) && !files.some((entry) => entry.path !== '/');
+    // continuity's CopyDir gives the volume's root the source's mode first: a read-only mount refuses it.
+    if (empty && mountedOver(x, volume.name)?.readOnly === true) {
+      unmountVolume(x, volume.name);
+      const path = volumeDataPath(x, volume.name);
+      return { status: 500, message: `failed to chmod on ${path}: chmod ${path}: read-only file system` };
+    }
+    if (empty) {
+      const target = volumeTarget(x, volume.name);
+      if (!('unmodelled' in target)) {
+        for (const entry of copyOf(view, source)) target.into.own.put(entry);
+        target.save();
+      }
+    }
+    unmountVolume(x, volume.name);
   }
+  return null;
+}
+
+/**
+ * What of a create's population ctrd-sim does not model (501 before anything is made): a volume
+ * to fill whose driver's mount is not modelled, or a tmpfs the copy could fill.
+ */
+export function populationUnmodelled(
+  x: Exchange,
+  view: LayerFilesystem,
+  points: readonly (Pick<MountPoint, 'type' | 'destination' | 'name' | 'noCopy'> & { readonly driverOptions?: Readonly<Record<string, string>> })[],
+): string | null {
+  for (const point of points) {
+    if (point.type !== 'volume') continue;
+    const source = point.noCopy === true ? null : sourceOf(view, point.destination);
+    if (typeof source !== 'string') continue;
+    const options = x.state.objects.volumes.find(point.name)?.options ?? point.driverOptions ?? null;
+    const mount = driverMountOf(x, point.name, options);
+    if (mount.kind === 'unmodelled') return `${mount.what} (${point.destination})`;
+    const copy = copyOf(view, source);
+    if (mount.kind === 'tmpfs' && tmpfsOverflow({ files: [], ...mount.root }, copy)) return `a tmpfs volume the create's copy may fill (${point.destination})`;
+  }
+  return null;
 }
 
 /**

@@ -96,6 +96,14 @@ export class LayerFilesystem {
     return this.byPath.get(path);
   }
 
+  /** shmem's size of a directory: BOGO_DIRENT_SIZE (20) for each entry, its own and its parent's included. */
+  private tmpfsDirectorySize(path: string): number {
+    const prefix = path === '/' ? '/' : `${path}/`;
+    let held = 0;
+    for (const at of this.byPath.keys()) if (at !== path && at.startsWith(prefix) && !at.slice(prefix.length).includes('/')) held++;
+    return 20 * (held + 2);
+  }
+
   /** The stat of `path` (its last component not followed), or undefined when it does not exist. */
   stat(path: string): PathStat | undefined {
     const entry = this.lookup(path);
@@ -105,7 +113,7 @@ export class LayerFilesystem {
     if (entry.mode & 0o2000) mode |= MODE_SETGID;
     if (entry.mode & 0o1000) mode |= MODE_STICKY;
     mode = (mode | (TYPE_MODE[entry.type] ?? 0)) >>> 0;
-    const size = statSize(entry);
+    const size = entry.type === 'directory' && entry.onTmpfs === true ? this.tmpfsDirectorySize(entry.path) : statSize(entry);
     const linkTarget = entry.type === 'symlink' ? (this.lookup(entry.path, true)?.path ?? '') : '';
     return { name: posix.basename(entry.path) || '/', size, mode, mtime: entry.mtime, linkTarget };
   }

@@ -48,7 +48,7 @@ export {
 export type { PathStat } from './filesystem.js';
 export { isWhiteout, OPAQUE_MARKER, overlaid, WHITEOUT_PREFIX, whiteoutAt } from './overlay.js';
 export { familiarRepo, familiarRepoTag, hasDomain, normalizedName, referenceMatches, remoteName, splitReference } from './references.js';
-export type { Volume, VolumeStore } from './volumes.js';
+export type { Volume, VolumeMounted, VolumeMountState, VolumeStore } from './volumes.js';
 export {
   archivedContent,
   compressLayer,

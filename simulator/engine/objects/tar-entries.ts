@@ -29,6 +29,8 @@ export interface FsEntry {
    * which containerd's snapshot usage counts (observed on 29.7.2).
    */
   readonly impure?: true;
+  /** A directory of a mounted tmpfs: stat gives it shmem's size (40 bytes, and 20 for each entry it holds). */
+  readonly onTmpfs?: true;
   /** The inode the entry shares with its hard links (absent: one of its own). */
   readonly inode?: number;
   /** A device's numbers (absent: 0). */

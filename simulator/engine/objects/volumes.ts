@@ -18,8 +18,20 @@ export interface Volume {
  * map, so a real daemon lists them in no fixed order). Events: create and destroy with the driver,
  * and prune with the space it reclaimed.
  */
+/** What a local volume's driver mounted over its directory: a tmpfs (its files, as long as it stays mounted) or a host directory. */
+export type VolumeMounted =
+  | { readonly kind: 'tmpfs'; files: readonly FsEntry[]; readonly readOnly: boolean; readonly maxBytes?: number; readonly maxInodes?: number }
+  | { readonly kind: 'bind'; readonly hostPath: string; readonly readOnly: boolean };
+
+/** A local volume with mount options as its driver keeps it (moby volume/local active): its mount count and what is mounted. */
+export interface VolumeMountState {
+  count: number;
+  mounted: VolumeMounted | null;
+}
+
 export class VolumeStore {
   private readonly byName = new Map<string, Volume>();
+  private readonly mountStates = new Map<string, VolumeMountState>();
 
   constructor(private readonly events: EventLog) {}
 
@@ -42,6 +54,13 @@ export class VolumeStore {
     if (volume !== undefined) this.byName.set(name, { ...volume, content });
   }
 
+  /** The driver's mount state of the volume (made on first use). */
+  mountState(name: string): VolumeMountState {
+    const state = this.mountStates.get(name) ?? { count: 0, mounted: null };
+    this.mountStates.set(name, state);
+    return state;
+  }
+
   /** The create event alone: 20.10 records one for every create, also of a volume that exists. */
   recordCreate(volume: Volume): void {
     this.events.record('volume', 'create', volume.name, { driver: volume.driver });
@@ -50,6 +69,7 @@ export class VolumeStore {
   /** Removes the volume; `quiet`: without its destroy event (20.10's prune records none). */
   remove(volume: Volume, quiet = false): void {
     this.byName.delete(volume.name);
+    this.mountStates.delete(volume.name);
     if (!quiet) this.events.record('volume', 'destroy', volume.name, { driver: volume.driver });
   }
 
