@@ -96,8 +96,8 @@ function createAsk(name: string, destination: string, mountsOptions: Record<stri
 }
 
 function steps(mountsOptions: Record<string, string> | null, readOnly: boolean): fc.Arbitrary<Ask[]> {
-  // Only ctc-vm-b mounts the volume over the image's /etc (a create fills it), and it never starts: a started
-  // container's copies see the hostname, hosts and resolv.conf its start wrote, which ctrd-sim does not write.
+  // Only ctc-vm-b mounts the volume over the image's /etc (a create fills it), and it never starts: runc would make
+  // the network files' mount points in a tmpfs there, which ctrd-sim does not make.
   const create = fc
     .oneof(fc.tuple(fc.constant('ctc-vm-a'), fc.constantFrom('/v', '/tmp')), fc.tuple(fc.constant('ctc-vm-b'), fc.constantFrom('/etc', '/v')))
     .map(([name, destination]) => createAsk(name, destination, mountsOptions));

@@ -9,6 +9,7 @@ import { atOrBelow, type MountPoint } from './mount-points.js';
 import { walkIn } from './path-walk.js';
 import { bindsNonDirectory, hostTree, makeBindSource, writeHostChanges } from './host-tree.js';
 import { mountPointRecord } from './mount-point-record.js';
+import { networkFiles } from './network-files.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 import { mountedOver, mountingError, mountVolume, unmodelledVolumeMounts, unmountVolume, volumeFiles } from './volume-mounts.js';
 import { releaseBelow } from '../replies.js';
@@ -48,6 +49,8 @@ function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | 
     mounted.filter((point) => point.type === 'volume').map((point) => point.name),
   );
   if (unmodelled !== null) return { unmodelled };
+  const files = networkFiles(x, container);
+  if ('unmodelled' in files) return files;
   // A mount point inside another mount is made in that one (read-only or not), which is not followed here.
   const nested = mounted.find((inner) => mounted.some((outer) => outer !== inner && atOrBelow(inner.destination, outer.destination)));
   if (nested !== undefined) return { unmodelled: `a mount inside another (${nested.destination})` };
@@ -76,7 +79,11 @@ function reaches(view: LayerFilesystem, volumes: readonly MountPoint[], path: st
 export function mountedFilesystem(x: Exchange, container: Container): LayerFilesystem {
   const view = containerFilesystem(x, container);
   const volumes = copyMounts(x, container);
-  if ('unmodelled' in volumes || volumes.length === 0) return view;
+  if ('unmodelled' in volumes) return view;
+  // The network files a start wrote are mounted over their paths, unless a mount of the user's is there.
+  const files = networkFiles(x, container);
+  const networkMounts = 'unmodelled' in files ? [] : files.filter((file) => !volumes.some((point) => point.destination === file.path));
+  if (volumes.length === 0 && networkMounts.length === 0) return view;
   const over = volumes.flatMap((point) => {
     const content = mountContent(x, point);
     if ('unmodelled' in content) return [];
@@ -87,8 +94,15 @@ export function mountedFilesystem(x: Exchange, container: Container): LayerFiles
       ...(tmpfs && entry.type === 'directory' ? { onTmpfs: true as const } : {}),
     }));
   });
-  const covered = (path: string): boolean => volumes.some((point) => atOrBelow(path, point.destination));
-  return new LayerFilesystem([...view.entries().filter((entry) => !covered(entry.path)), ...over], new Date(Number(container.created / 1_000_000n)));
+  const covered = (path: string): boolean => volumes.some((point) => atOrBelow(path, point.destination)) || networkMounts.some((file) => file.path === path);
+  return new LayerFilesystem(
+    [
+      ...view.entries().filter((entry) => !covered(entry.path)),
+      ...over.filter((entry) => !networkMounts.some((file) => file.path === entry.path)),
+      ...networkMounts,
+    ],
+    new Date(Number(container.created / 1_000_000n)),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import type { LayerFilesystem } from '../objects/filesystem.js';
 import { target } from './archive-routes.js';
 import { entryInVolume, hostTarget, mountedFilesystem, volumeAt, volumeTarget } from './archive-mounts.js';
 import { mountedOver, tmpfsOverflow } from './volume-mounts.js';
+import { networkFileReached } from './network-files.js';
 import { HOST_UNMAKEABLE_FLAGS } from './host-tree.js';
 import type { Container } from '../objects/index.js';
 import { preserveTrailingDotOrSeparator } from './container-fs.js';
@@ -158,7 +159,8 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
     const records = await readTarRecords(broken?.tar ?? body).catch(() => null);
     if (records === null) return notImplementedHere(x, '/containers/{name}/archive of a tar whose headers ctrd-sim cannot read');
     // Into the container's layer, no entry may reach a volume below the point (what is written there is not followed across).
-    const reaching = volume === undefined ? entryInVolume(x, container, point.resolved, records) : null;
+    const reaching =
+      networkFileReached(container, point.resolved, records) ?? (volume === undefined ? entryInVolume(x, container, point.resolved, records) : null);
     if (reaching !== null) return notImplementedHere(x, `/containers/{name}/archive of ${reaching}`);
     const now = new Date(Number(nowNanos() / 1_000_000n));
     const driverMounted = volume?.type === 'volume' ? mountedOver(x, volume.name) : null;
