@@ -10,6 +10,7 @@ import { walkIn } from './path-walk.js';
 import { bindsNonDirectory, hostTree, makeBindSource, writeHostChanges } from './host-tree.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { networkFiles } from './network-files.js';
+import { imageMountFiles } from './image-mounts.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 import { mountedOver, mountingError, mountVolume, unmodelledVolumeMounts, unmountVolume, volumeFiles } from './volume-mounts.js';
 import { releaseBelow } from '../replies.js';
@@ -43,7 +44,11 @@ const FAILED_COPY_UNMOUNTS_BELOW = '24.0';
 /** The volumes and binds a copy mounts, or what of the container's mounts is not modelled. */
 function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | { readonly unmodelled: string } {
   const points = container.mounts ?? [];
-  const mounted = points.filter((point) => point.type === 'volume' || point.type === 'bind');
+  const mounted = points.filter((point) => point.type !== 'tmpfs');
+  for (const point of mounted.filter((each) => each.type === 'image')) {
+    const files = imageMountFiles(x, point);
+    if ('unmodelled' in files) return files;
+  }
   const unmodelled = unmodelledVolumeMounts(
     x,
     mounted.filter((point) => point.type === 'volume').map((point) => point.name),
@@ -59,6 +64,10 @@ function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | 
 
 /** What a copy sees of a mount: a volume's contents, a bind's source on the host (or what keeps ctrd-sim from reading it). */
 function mountContent(x: Exchange, point: MountPoint): readonly FsEntry[] | { readonly unmodelled: string } {
+  if (point.type === 'image') {
+    const files = imageMountFiles(x, point);
+    return 'failed' in files ? [] : files;
+  }
   return point.type === 'bind' ? hostTree(point.hostPath) : volumeFiles(x, point.name);
 }
 
@@ -138,6 +147,11 @@ export function mountForCopy(
       volumeUnmountEvent(x, container, point);
     }
   };
+  // An image mount's Subpath the image lacks fails the copy as its Setup fails.
+  for (const point of volumes.filter((each) => each.type === 'image')) {
+    const files = imageMountFiles(x, point);
+    if ('failed' in files) return files;
+  }
   for (const point of volumePoints) {
     const failed = mountVolume(x, point.name);
     if (failed !== null) {

@@ -23,6 +23,7 @@ import { configTypeProblem, contentTypeProblem, parseJsonBody } from '../json-re
 import { ENGINE_MESSAGES } from '../messages.js';
 import { apiBelow, notImplementedHere, queryOf, releaseBelow, sendJson, sortedMap } from '../replies.js';
 import { mountVolumes, planMounts, removeAnonymousVolumes } from './mount-points.js';
+import { IMAGE_MOUNT_WARNING, IMAGE_MOUNT_WARNING_UNTIL } from './image-mounts.js';
 import { mountConfigProblem, routedMounts, unmodelledMount } from './mount-config.js';
 import { populateVolumes, populationProblem, populationUnmodelled } from './volume-population.js';
 import { lowerFilesystem } from './container-fs.js';
@@ -260,9 +261,14 @@ export const containerCreateRoute: Route = {
     // 26.1.5 and 28.5.2 refuse a container-wide MacAddress on the network none below API 1.44 (observed; 20.10.24 takes it).
     const mac = typeof body['MacAddress'] === 'string' && body['MacAddress'] !== '';
     if (mac && apiBelow(x, '1.44') && !releaseBelow(x, '25.0')) return handlerError(x, 400, ENGINE_MESSAGES.macAddressConflict);
-    // registerMountPoints, once the name is reserved: a refusal leaves the volumes made before it.
+    const nameTaken = (candidate: string): boolean => objects.allContainers().some((other) => other.name === candidate);
+    const containerName = name === '' ? generatedName(id, nameTaken) : name;
+    // registerMountPoints, once the name is reserved: a refusal leaves the volumes made before it, and
+    // the cleanup of the container made so far logs its destroy (observed on 20.10.24, 28.5.2 and 29.7.2).
     if (plan.refusal !== null) {
       mountVolumes(x, plan);
+      const labels = (config['Labels'] ?? {}) as Record<string, string>;
+      objects.events.record('container', 'destroy', id, { ...labels, image: imageRef, name: containerName });
       return handlerError(x, plan.refusal.status, plan.refusal.message);
     }
     // containerd's store unpacks the image a container is made from (PrepareSnapshot); its snapshots stay with it.
@@ -270,7 +276,7 @@ export const containerCreateRoute: Route = {
     if (unpacked !== image) objects.addImage(unpacked);
     const container = {
       id,
-      name: name === '' ? generatedName(id, (candidate) => objects.allContainers().some((other) => other.name === candidate)) : name,
+      name: containerName,
       image: unpacked,
       imageRef,
       created: nowNanos(),
@@ -314,7 +320,10 @@ export const containerCreateRoute: Route = {
       return handlerError(x, unpopulated.status, unpopulated.message);
     }
     objects.containerEvent(container, 'create');
+    // validateHostConfig warns of each image mount first (28.0 to 29.6).
+    const imageMounts = (container.mounts ?? []).filter((point) => point.type === 'image').length;
     const warnings = [
+      ...(releaseBelow(x, IMAGE_MOUNT_WARNING_UNTIL) ? Array<string>(imageMounts).fill(IMAGE_MOUNT_WARNING) : []),
       ...(releaseBelow(x, '23.0') && hasKernelMemory(hostConfig) ? [ENGINE_MESSAGES.kernelMemoryWarning] : []),
       ...(forwardingWarned(ipv4ForwardingOf(x), given['NetworkMode'], body['HostConfig'] != null, releaseBelow(x, '23.0'))
         ? [ENGINE_MESSAGES.forwardingOff]

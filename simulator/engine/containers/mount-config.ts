@@ -16,21 +16,23 @@ import { hostPathExists } from './data-root-paths.js';
  *   on a copy); from 1.42 another type's options are refused ("VolumeOptions must not be specified
  *   on mount type …"); below 1.45 a Subpath is refused; below 1.48 (from 28.0) an image mount;
  * - then each mount in order: from 29.0 another type's options first, the target (given, not
- *   "/", absolute), then by type: a bind's source
+ *   "/", absolute), then by type (from 28.0 an image's options refused on the others): a bind's source
  *   (given, a known propagation, absolute, existing on the host unless CreateMountpoint), a
  *   volume's Subpath (not for an anonymous volume, local) and, before 29.0, no ReadOnly anonymous
  *   volume; a tmpfs without a source; before 29.0 no VolumeOptions on a bind, no BindOptions on a
- *   volume or a tmpfs; any other type
+ *   volume or a tmpfs; an image mount's source and a local Subpath (28.0 on; before 29.0 no BindOptions or
+ *   VolumeOptions on it); any other type
  *   "mount type unknown"; worded "invalid mount config for type "…": …".
  * The options this reading takes are listed below; any other is not modelled (501).
  */
 
 /** The fields of a Mounts entry, and of each of its options, this reading takes. */
 const TAKEN_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  '': ['Type', 'Source', 'Target', 'ReadOnly', 'Consistency', 'BindOptions', 'VolumeOptions', 'TmpfsOptions'],
+  '': ['Type', 'Source', 'Target', 'ReadOnly', 'Consistency', 'BindOptions', 'VolumeOptions', 'TmpfsOptions', 'ImageOptions'],
   BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint'],
   VolumeOptions: ['Subpath', 'NoCopy', 'Labels', 'DriverConfig'],
   TmpfsOptions: ['SizeBytes', 'Mode'],
+  ImageOptions: ['Subpath'],
 };
 
 /** The options field each mount type takes; another type's is refused or dropped. */
@@ -74,6 +76,8 @@ function unmodelledPart(mount: unknown): string | null {
   }
   if (['Type', 'Source', 'Target', 'Consistency'].some((field) => isGiven(mount[field]) && typeof mount[field] !== 'string'))
     return 'a mount field of another type';
+  const image = isJsonObject(mount['ImageOptions']) ? mount['ImageOptions'] : {};
+  if (isGiven(image['Subpath']) && typeof image['Subpath'] !== 'string') return "a mount's ImageOptions.Subpath";
   const volume = isJsonObject(mount['VolumeOptions']) ? mount['VolumeOptions'] : {};
   const driver = volume['DriverConfig'];
   if (isGiven(driver) && !(isJsonObject(driver) && Object.keys(driver).every((key) => key === 'Name' || key === 'Options')))
@@ -102,6 +106,8 @@ export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly 
     const volume = isJsonObject(mount['VolumeOptions']) ? { ...mount['VolumeOptions'] } : null;
     if (volume !== null && releaseBelow(x, SUBPATH_FROM)) delete volume['Subpath'];
     if (volume !== null) mount['VolumeOptions'] = volume;
+    // Before 28.0 the Mount type has no ImageOptions: the decoder drops them.
+    if (releaseBelow(x, IMAGE_MOUNTS_FROM)) delete mount['ImageOptions'];
     const bind = isJsonObject(mount['BindOptions']) ? { ...mount['BindOptions'] } : null;
     if (bind !== null && apiBelow(x, '1.40')) delete bind['NonRecursive'];
     if (bind !== null && (apiBelow(x, '1.42') || releaseBelow(x, ROUTER_CHECKS_OPTIONS_FROM))) delete bind['CreateMountpoint'];
@@ -133,9 +139,6 @@ export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly 
 const absolute = (path: string): boolean => path.replaceAll('\\', '/').startsWith('/');
 const notAbsolute = (path: string): string => `invalid mount path: '${path.replaceAll('\\', '/')}' mount path must be absolute`;
 
-/** Whether the reading of this entry is left to the caller (a type the release serves but this reading does not model). */
-const unmodelledType = (x: Exchange, mount: Entry): boolean => mount['Type'] === 'image' && !releaseBelow(x, IMAGE_MOUNTS_FROM);
-
 /** An entry's reading that rests on what is not modelled (a path deep in the data root). */
 const UNMODELLED = Symbol('unmodelled');
 
@@ -149,8 +152,8 @@ function entryProblem(x: Exchange, mount: Entry): string | typeof UNMODELLED | n
   // From 29.0 another type's options are refused before anything else (moby validateExclusiveOptions).
   const exclusiveFirst = !releaseBelow(x, EXCLUSIVE_OPTIONS_FROM);
   if (exclusiveFirst) {
-    const owner = new Map(OPTIONS_OF);
-    const other = ['BindOptions', 'VolumeOptions', 'TmpfsOptions'].find((field) => isGiven(mount[field]) && owner.get(field) !== type);
+    const owner = new Map([...OPTIONS_OF, ['ImageOptions', 'image'] as const]);
+    const other = ['BindOptions', 'VolumeOptions', 'ImageOptions', 'TmpfsOptions'].find((field) => isGiven(mount[field]) && owner.get(field) !== type);
     if (other !== undefined) return extra(other);
   }
   if (target === '') return 'field Target must not be empty';
@@ -162,6 +165,7 @@ function entryProblem(x: Exchange, mount: Entry): string | typeof UNMODELLED | n
       const propagation = text(optionOf('BindOptions')?.['Propagation']);
       if (propagation !== '' && !PROPAGATIONS.has(propagation)) return `invalid propagation mode: ${propagation}`;
       if (!exclusiveFirst && isGiven(mount['VolumeOptions'])) return extra('VolumeOptions');
+      if (!exclusiveFirst && isGiven(mount['ImageOptions'])) return extra('ImageOptions');
       if (!absolute(source)) return notAbsolute(source);
       const exists = hostPathExists(x, source);
       if (exists === null) return UNMODELLED;
@@ -170,6 +174,7 @@ function entryProblem(x: Exchange, mount: Entry): string | typeof UNMODELLED | n
     }
     case 'volume': {
       if (!exclusiveFirst && isGiven(mount['BindOptions'])) return extra('BindOptions');
+      if (!exclusiveFirst && isGiven(mount['ImageOptions'])) return extra('ImageOptions');
       const subpath = text(optionOf('VolumeOptions')?.['Subpath']);
       if (subpath !== '' && source === '') return 'must not set Subpath when using anonymous volumes';
       if (subpath !== '' && !isLocal(subpath)) return 'subpath must be a relative path within the volume';
@@ -179,7 +184,16 @@ function entryProblem(x: Exchange, mount: Entry): string | typeof UNMODELLED | n
     }
     case 'tmpfs':
       if (!exclusiveFirst && isGiven(mount['BindOptions'])) return extra('BindOptions');
+      if (!exclusiveFirst && isGiven(mount['ImageOptions'])) return extra('ImageOptions');
       return source === '' ? null : extra('Source');
+    case 'image': {
+      if (releaseBelow(x, IMAGE_MOUNTS_FROM)) return 'mount type unknown';
+      if (!exclusiveFirst && isGiven(mount['BindOptions'])) return extra('BindOptions');
+      if (!exclusiveFirst && isGiven(mount['VolumeOptions'])) return extra('VolumeOptions');
+      if (source === '') return 'field Source must not be empty';
+      const subpath = text(optionOf('ImageOptions')?.['Subpath']);
+      return subpath !== '' && !isLocal(subpath) ? 'subpath must be a relative path within the volume' : null;
+    }
     default:
       return 'mount type unknown';
   }
@@ -198,7 +212,6 @@ function isLocal(path: string): boolean {
  */
 export function mountConfigProblem(x: Exchange, mounts: readonly Entry[]): Refusal | { readonly unmodelled: string } | null {
   for (const mount of mounts) {
-    if (unmodelledType(x, mount)) return null;
     const problem = entryProblem(x, mount);
     if (problem === UNMODELLED) return { unmodelled: `a bind of ${JSON.stringify(mount['Source'])} in the data root` };
     if (problem !== null) return invalid(`invalid mount config for type "${text(mount['Type'])}": ${problem}`);

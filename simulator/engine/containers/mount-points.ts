@@ -8,6 +8,10 @@ import { newVolumeProblem, VOLUME_NAME, volumeDataPath } from '../volumes/local-
 import { goQuote } from '../go-strconv.js';
 import { isJsonObject } from '../go-fields.js';
 import type { Refusal } from '../json-request.js';
+import { fillMessage } from '../../../common/messages.js';
+import { ENGINE_MESSAGES } from '../messages.js';
+import { missingImageName } from '../images/missing-image.js';
+import { usesContainerdStore } from '../images/image-store.js';
 
 /**
  * A container's mount points as its create registers them (moby registerMountPoints and, for
@@ -26,19 +30,30 @@ import type { Refusal } from '../json-request.js';
  * - a Mounts bind's source and destination are cleaned; its propagation is rprivate unless asked,
  *   rslave where the source is within the data root or holds it (moby validateBindDaemonRoot);
  * - a destination mounted twice, a bind in the data root that propagates otherwise, and a
- *   volume's name the volume service refuses stop the registration, after the volumes before it.
+ *   volume's name the volume service refuses stop the registration, after the volumes before it;
+ * - an image mount (image-mounts.ts) names the image as given and the layer made of it.
  * What is not read here is not modelled (501 before anything is made): another form of bind or
- * mode, an image mount. A volume's Subpath is kept in HostConfig.Mounts alone (it matters when the
- * container starts).
+ * mode. A volume's Subpath is kept in HostConfig.Mounts alone (it matters when the container
+ * starts).
  */
+/**
+ * Where an image mount's layer is mounted: a graph driver's new layer's merged directory, or
+ * containerd's snapshot mount (observed on 28.5.2 and 29.7.2; the layer's ID drawn at random).
+ */
+function imageLayerPath(x: Exchange): string {
+  const id = randomBytes(32).toString('hex');
+  const root = x.state.config.dataRoot;
+  return usesContainerdStore(x.state.config) ? posix.join(root, 'rootfs', 'overlayfs', id) : posix.join(root, 'overlay2', id, 'merged');
+}
+
 /** Whether `path` is the destination `top` or lies below it (both absolute and clean). */
 export const atOrBelow = (path: string, top: string): boolean => path === top || path.startsWith(top === '/' ? '/' : `${top}/`);
 
 export interface MountPoint {
-  readonly type: 'volume' | 'bind' | 'tmpfs';
-  /** The volume's name; '' for a bind or a tmpfs. */
+  readonly type: 'volume' | 'bind' | 'tmpfs' | 'image';
+  /** The volume's name, an image mount's source as given; '' for a bind or a tmpfs. */
   readonly name: string;
-  /** A bind's host path; '' otherwise (a volume's is its directory). */
+  /** A bind's host path, an image mount's layer as mounted; '' otherwise (a volume's is its directory). */
   readonly hostPath: string;
   readonly destination: string;
   readonly mode: string;
@@ -48,6 +63,9 @@ export interface MountPoint {
   readonly anonymous: boolean;
   /** A volume a create does not fill from the image (a bind's `nocopy`, a mount's NoCopy). */
   readonly noCopy?: true;
+  /** An image mount's image, and the directory of it that is mounted (ImageOptions.Subpath; absent: its root). */
+  readonly imageId?: string;
+  readonly subpath?: string;
 }
 
 /**
@@ -198,6 +216,27 @@ export function planMounts(
       };
     } else if (mount['Type'] === 'tmpfs') {
       point = { type: 'tmpfs', name: '', hostPath: '', destination, mode: '', rw, propagation: '', anonymous: false, labelled: false };
+    } else if (mount['Type'] === 'image') {
+      // registerMountPoints looks the image up, makes a layer of it and mounts it, read-only whatever was asked.
+      const image = x.state.objects.findImage(source);
+      if (image === undefined) {
+        const missing = missingImageName(x, source);
+        return 'problem' in missing ? stopped(missing.problem) : stopped(fillMessage(ENGINE_MESSAGES.noSuchImage, { given: source, name: missing.name }), 404);
+      }
+      const subpath = entryOf(mount['ImageOptions'])['Subpath'];
+      point = {
+        type: 'image',
+        name: source,
+        hostPath: imageLayerPath(x),
+        destination,
+        mode: '',
+        rw: false,
+        propagation: 'rprivate',
+        anonymous: false,
+        labelled: false,
+        imageId: image.id,
+        ...(typeof subpath === 'string' && subpath !== '' ? { subpath: posix.normalize(subpath) } : {}),
+      };
     } else return { unmodelled: `a mount ${JSON.stringify(mount)}` };
     if (!add(point)) return stopped(`Duplicate mount point: ${target}`);
   }
@@ -238,18 +277,20 @@ export function mountVolumes(x: Exchange, plan: MountPlan): MountPoint[] {
 /** Mounts as inspect and the list write it. */
 export function shapeMounts(x: Exchange, container: Container): Record<string, unknown>[] {
   return (container.mounts ?? []).map((point) =>
-    point.type === 'volume'
-      ? {
-          Type: 'volume',
-          Name: point.name,
-          Source: volumeDataPath(x, point.name),
-          Destination: point.destination,
-          Driver: 'local',
-          Mode: point.mode,
-          RW: point.rw,
-          Propagation: point.propagation,
-        }
-      : { Type: point.type, Source: point.hostPath, Destination: point.destination, Mode: point.mode, RW: point.rw, Propagation: point.propagation },
+    point.type === 'image'
+      ? { Type: 'image', Name: point.name, Source: point.hostPath, Destination: point.destination, Mode: '', RW: false, Propagation: point.propagation }
+      : point.type === 'volume'
+        ? {
+            Type: 'volume',
+            Name: point.name,
+            Source: volumeDataPath(x, point.name),
+            Destination: point.destination,
+            Driver: 'local',
+            Mode: point.mode,
+            RW: point.rw,
+            Propagation: point.propagation,
+          }
+        : { Type: point.type, Source: point.hostPath, Destination: point.destination, Mode: point.mode, RW: point.rw, Propagation: point.propagation },
   );
 }
 

@@ -12,6 +12,7 @@ import { volumeTarget } from './archive-mounts.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 import { mountingError, mountsFileSystem, mountVolume, unmodelledVolumeMounts, unmountVolume } from './volume-mounts.js';
+import { imageMountAtStartUnmodelled, imageMountFiles } from './image-mounts.js';
 
 /**
  * A container's mounts as a start and its cleanup see them (moby setupMounts, UnmountVolumes;
@@ -47,6 +48,11 @@ export function setupMountsAtStart(x: Exchange, container: Container): { readonl
       if (failed !== null) return { status: 500, message: mountingError(x, point.name, failed) };
       volumeMountEvent(x, container, point);
     }
+    if (point.type === 'image') {
+      const files = imageMountFiles(x, point);
+      // The Subpath's lookup is a NotFound error, which the start answers 404.
+      if ('failed' in files) return { status: 404, message: files.failed };
+    }
     if (point.type !== 'bind') continue;
     const unmade = makeBindSource(point);
     if (unmade !== null) return { status: 500, message: unmade };
@@ -81,6 +87,12 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
     points.filter((point) => point.type === 'volume').map((point) => point.name),
   );
   if (unmodelledMount !== null) return { unmodelled: unmodelledMount };
+  const overNetworkFiles = imageMountAtStartUnmodelled(points);
+  if (overNetworkFiles !== null) return { unmodelled: overNetworkFiles };
+  for (const point of points.filter((each) => each.type === 'image')) {
+    const files = imageMountFiles(x, point);
+    if ('unmodelled' in files) return files;
+  }
   const view = containerFilesystem(x, container);
   const layer: TarRecord[] = [];
   const volumes = new Map<string, TarRecord[]>();
@@ -92,6 +104,7 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
       .sort((a, b) => b.destination.length - a.destination.length)[0];
     const file = bindsNonDirectory(point);
     if (outer?.type === 'tmpfs') continue;
+    if (outer?.type === 'image') return { unmodelled: `a mount point inside the image mount at ${outer.destination} (${point.destination})` };
     if (outer?.type === 'bind') {
       const made = hostMountPoint(outer, point.destination);
       if (typeof made !== 'string' && 'unmodelled' in made) return { unmodelled: `${made.unmodelled} (${point.destination})` };
