@@ -5,29 +5,43 @@ import type { Container, FsEntry, TarRecord } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
 
 /**
- * The files a start writes for a container on the network `none` (moby's BuildHostnameFile, libnetwork's
- * etchosts and resolvconf), which a copy then sees over /etc/hostname, /etc/hosts and
- * /etc/resolv.conf (moby's NetworkMounts, from the first start on, the container running or not),
- * observed on 20.10.24, 26.1.5, 28.5.2 and 29.7.2 (2026-12-07), each 0644, root's, of the start:
+ * The files a start writes for a container (moby's BuildHostnameFile, libnetwork's etchosts and
+ * resolvconf), which a copy then sees over /etc/hostname, /etc/hosts and /etc/resolv.conf (moby's
+ * NetworkMounts, from the first start on, the container running or not), observed on 20.10.24,
+ * 26.1.5, 28.5.2 and 29.7.2 (2026-12-07), each 0644, root's, of the start:
  * - hostname: Config.Hostname and a newline;
- * - hosts: localhost, the IPv6 names (`fe00::0`, `ff00::0` before 28.0, `fe00::`, `ff00::` from),
- *   then each ExtraHosts entry as `<address>\t<name>`;
- * - resolv.conf: before 26.0 the host's /etc/resolv.conf without its loopback nameservers, or with
- *   Dns, DnsSearch or DnsOptions given `search`, `nameserver` and `options` lines built from them
- *   (what they leave out taken from the host's file); from 26.0 a generated file: its header, the
- *   nameservers, search and options (the host's, each replaced by what the create gave), and a
- *   trailer naming the host file, "(legacy)", and the overrides.
- * Not modelled: the files of another network mode (a copy of a started container on one is 501),
- * an ExtraHosts entry other than `<name>:<IPv4 address>`, a host resolv.conf or DNS settings beyond
- * IPv4 nameservers, search domains and options without ndots (comments and blank lines dropped),
- * and a host file whose nameservers are all loopback addresses (the default servers, or
- * systemd-resolved's file).
+ * - hosts: on the network `none` or a user-defined one, localhost, the IPv6 names (`fe00::0`,
+ *   `ff00::0` before 28.0, `fe00::`, `ff00::` from), each ExtraHosts entry as `<address>\t<name>`,
+ *   and on a user-defined network the endpoint's address with `<hostname>.<domainname> <hostname>`
+ *   (the hostname alone without a domain name); on the host's network the host's /etc/hosts;
+ * - resolv.conf: before 26.0 the host's /etc/resolv.conf (without its loopback nameservers off the
+ *   host's network), or with Dns, DnsSearch or DnsOptions given `search`, `nameserver` and
+ *   `options` lines built from them (what they leave out taken from the host's file), and on a
+ *   user-defined network the internal resolver's (`nameserver 127.0.0.11`, the options and
+ *   `ndots:0`); from 26.0 a generated file: its header, the nameservers (127.0.0.11 on a
+ *   user-defined network), search and options (the host's, each replaced by what the create gave;
+ *   `ndots:0` added for the internal resolver), and a trailer naming the host file, how it was
+ *   transformed ("legacy" on `none`, "internal resolver" with the external servers, from 28.0 the
+ *   host's marked `host(…)`, before only loopback ones), the overrides and where ndots came from.
+ * A container on another's network (`container:<id>`) sees that one's files.
+ * Not modelled (a copy of the container is 501): the default bridge, more than one network or an
+ * endpoint without an IPv4 address or with an IPv6 one, a hostname with a dot beside an address line, ExtraHosts other
+ * than `<name>:<IPv4 address>` (any on the host's network), DNS settings on the host's network, a
+ * host resolv.conf or DNS settings beyond IPv4 nameservers, search domains and options without
+ * ndots (comments and blank lines dropped), a host file whose nameservers are all loopback
+ * addresses (the default servers, or systemd-resolved's file), and a container on the network of
+ * one that is gone.
  */
 
 /** From it libnetwork writes the IPv6 names' addresses in netip's short form (moby v28.0.0 etchosts). */
 const SHORT_IPV6_NAMES_FROM = '28.0';
 /** From it resolv.conf is generated with its header and trailer (moby v26.0.0 internal/resolvconf). */
 const GENERATED_RESOLV_CONF_FROM = '26.0';
+/** From it every external server read from the host's file is marked host(…) (moby v28.0.0; before, only loopback ones). */
+const HOST_MARKED_SERVERS_FROM = '28.0';
+const INTERNAL_RESOLVER = '127.0.0.11';
+const HOST_HOSTS = '/etc/hosts';
+const MAX_HOSTS = 64 * 1024;
 
 /** The paths the network files are mounted over, in the container. */
 export const NETWORK_FILE_PATHS = ['/etc/hostname', '/etc/hosts', '/etc/resolv.conf'] as const;
@@ -42,7 +56,18 @@ type Unmodelled = { readonly unmodelled: string };
 
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
-function hostsFile(x: Exchange, container: Container): string | Unmodelled {
+/** How the container reaches a network: `none`, the host's, or a user-defined one with its endpoint's IPv4 address. */
+type Reach = { readonly kind: 'none' } | { readonly kind: 'host' } | { readonly kind: 'network'; readonly address: string };
+
+function hostsFile(x: Exchange, container: Container, reach: Reach): string | Unmodelled {
+  if (reach.kind === 'host') {
+    if (stringsOf(container.hostConfig['ExtraHosts']).length > 0) return { unmodelled: "ExtraHosts on the host's network" };
+    try {
+      return readFileSync(HOST_HOSTS, 'utf8').slice(0, MAX_HOSTS);
+    } catch {
+      return { unmodelled: `a host without a readable ${HOST_HOSTS}` };
+    }
+  }
   const short = !releaseBelow(x, SHORT_IPV6_NAMES_FROM);
   const lines = [
     '127.0.0.1\tlocalhost',
@@ -56,6 +81,12 @@ function hostsFile(x: Exchange, container: Container): string | Unmodelled {
     const match = /^([^:=\s]+):([^:\s]+)$/.exec(entry);
     if (match === null || !IPV4.test(match[2]!)) return { unmodelled: `an ExtraHosts entry ${JSON.stringify(entry)}` };
     lines.push(`${match[2]}\t${match[1]}`);
+  }
+  if (reach.kind === 'network') {
+    const hostname = typeof container.config['Hostname'] === 'string' ? container.config['Hostname'] : '';
+    const domain = typeof container.config['Domainname'] === 'string' ? container.config['Domainname'] : '';
+    if (hostname.includes('.')) return { unmodelled: `an address line for the hostname ${JSON.stringify(hostname)}` };
+    lines.push(`${reach.address}\t${domain === '' ? hostname : `${hostname}.${domain} ${hostname}`}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -83,54 +114,107 @@ function hostResolvConf(): { readonly text: string; readonly nameservers: string
   return { text, nameservers, search, options };
 }
 
-function resolvConf(x: Exchange, container: Container): string | Unmodelled {
+function resolvConf(x: Exchange, container: Container, reach: Reach): string | Unmodelled {
   const host = hostResolvConf();
   if ('unmodelled' in host) return host;
   const dns = stringsOf(container.hostConfig['Dns']);
   const dnsSearch = stringsOf(container.hostConfig['DnsSearch']);
   const dnsOptions = stringsOf(container.hostConfig['DnsOptions']);
+  const overridden = dns.length > 0 || dnsSearch.length > 0 || dnsOptions.length > 0;
   if (
     !dns.every((address) => IPV4.test(address)) ||
     dnsOptions.some((option) => option.startsWith('ndots')) ||
     dnsSearch.some((domain) => domain.trim() === '.')
   )
     return { unmodelled: 'DNS settings beyond IPv4 nameservers, search domains and options without ndots' };
+  if (reach.kind === 'host' && overridden) return { unmodelled: "DNS settings on the host's network" };
   const search = dnsSearch.length > 0 ? dnsSearch : host.search;
   const options = dnsOptions.length > 0 ? dnsOptions : host.options;
+  const internal = reach.kind === 'network';
+  const resolverOptions = internal ? [...options, 'ndots:0'] : options;
   const line = (key: string, values: readonly string[]): string[] => (values.length > 0 ? [`${key} ${values.join(' ')}`] : []);
+  const nameserverLines = (addresses: readonly string[]): string[] => addresses.map((address) => `nameserver ${address}`);
   if (releaseBelow(x, GENERATED_RESOLV_CONF_FROM)) {
-    const overridden = dns.length > 0 || dnsSearch.length > 0 || dnsOptions.length > 0;
-    // FilterResolvDNS: the host's file as written, its loopback nameservers' lines dropped.
+    if (internal) return `${[...line('search', search), ...nameserverLines([INTERNAL_RESOLVER]), ...line('options', resolverOptions)].join('\n')}\n`;
+    // The host's network takes the host's file as it is; FilterResolvDNS drops its loopback nameservers' lines elsewhere.
+    if (reach.kind === 'host') return host.text;
     if (!overridden) return host.text.replace(/^nameserver\s+127(\.\d{1,3}){3}\s*\n*/gm, '');
     // Build: the host's nameservers unfiltered where Dns gives none.
-    const nameservers = dns.length > 0 ? dns : host.nameservers;
-    return `${[...line('search', search), ...nameservers.map((address) => `nameserver ${address}`), ...line('options', options)].join('\n')}\n`;
+    return `${[...line('search', search), ...nameserverLines(dns.length > 0 ? dns : host.nameservers), ...line('options', options)].join('\n')}\n`;
   }
-  // TransformForLegacyNw drops the host's loopback nameservers, not those the create gave.
-  const nameservers = dns.length > 0 ? dns : host.nameservers.filter((address) => !address.startsWith('127.'));
-  const body = [...nameservers.map((address) => `nameserver ${address}`), ...line('search', search), ...line('options', options)];
+  const loopback = (address: string): boolean => address.startsWith('127.');
+  // TransformForLegacyNw drops the host's loopback nameservers, not those the create gave; the host's network keeps them all.
+  const given = dns.length > 0 ? dns : reach.kind === 'host' ? host.nameservers : host.nameservers.filter((address) => !loopback(address));
+  const marked = (address: string): string =>
+    dns.length === 0 && (!releaseBelow(x, HOST_MARKED_SERVERS_FROM) || loopback(address)) ? `host(${address})` : address;
+  const external = dns.length > 0 ? dns : host.nameservers;
+  const body = [...nameserverLines(internal ? [INTERNAL_RESOLVER] : given), ...line('search', search), ...line('options', resolverOptions)];
   const overrides = [...(dns.length > 0 ? ['nameservers'] : []), ...(dnsSearch.length > 0 ? ['search'] : []), ...(dnsOptions.length > 0 ? ['options'] : [])];
-  return `${RESOLV_CONF_HEADER}\n\n${body.join('\n')}\n\n# Based on host file: '${HOST_RESOLV_CONF}' (legacy)\n# Overrides: [${overrides.join(' ')}]\n`;
+  const transform = reach.kind === 'host' ? '' : internal ? ' (internal resolver)' : ' (legacy)';
+  const trailer = [
+    `# Based on host file: '${HOST_RESOLV_CONF}'${transform}`,
+    ...(internal ? [`# ExtServers: [${external.map(marked).join(' ')}]`] : []),
+    `# Overrides: [${overrides.join(' ')}]`,
+    ...(internal ? ['# Option ndots from: internal'] : []),
+  ];
+  return `${RESOLV_CONF_HEADER}\n\n${body.join('\n')}\n\n${trailer.join('\n')}\n`;
+}
+
+/** How the container reaches its network as it starts, or what is not modelled. */
+function reachOf(container: Container): Reach | Unmodelled {
+  const mode = container.hostConfig['NetworkMode'];
+  if (mode === 'none') return { kind: 'none' };
+  if (mode === 'host') return { kind: 'host' };
+  const endpoints = [...container.networks.values()];
+  const addresses = endpoints.length === 1 ? endpoints[0]!.addresses : undefined;
+  const address = addresses === undefined || addresses === null || addresses.ipv6 !== '' ? undefined : addresses.ipv4;
+  if (address === undefined || address === '' || mode === 'bridge' || mode === 'default')
+    return { unmodelled: `the hostname, hosts and resolv.conf a start writes for the network mode ${JSON.stringify(mode)} on ${endpoints.length} networks` };
+  return { kind: 'network', address };
 }
 
 /**
- * The network files a copy of the container sees, as entries at their paths in the container;
- * none before its first start; or what is not modelled.
+ * The files the start now succeeding writes for the container (kept on it: a copy sees them until
+ * the next start), or what is not modelled; nothing for a container on another's network.
  */
-export function networkFiles(x: Exchange, container: Container): FsEntry[] | Unmodelled {
+export function writeNetworkFiles(x: Exchange, container: Container): void {
+  const mode = container.hostConfig['NetworkMode'];
+  if (typeof mode === 'string' && mode.startsWith(SHARED_PREFIX)) return;
+  const reach = reachOf(container);
+  if ('unmodelled' in reach) {
+    container.networkFiles = reach;
+    return;
+  }
+  const hostname = typeof container.config['Hostname'] === 'string' ? container.config['Hostname'] : '';
+  const hosts = hostsFile(x, container, reach);
+  const resolv = resolvConf(x, container, reach);
+  if (typeof hosts !== 'string' || typeof resolv !== 'string') {
+    container.networkFiles = typeof hosts !== 'string' ? hosts : (resolv as Unmodelled);
+    return;
+  }
+  const written = new Date(Number((container.startedAt ?? 0n) / 1_000_000n));
+  container.networkFiles = [`${hostname}\n`, hosts, resolv].map((text, at) => {
+    const content = Buffer.from(text);
+    return { path: NETWORK_FILE_PATHS[at]!, type: 'file' as const, size: content.length, mode: 0o644, mtime: written, linkname: '', content };
+  });
+}
+
+const SHARED_PREFIX = 'container:';
+
+/**
+ * The network files a copy of the container sees, as entries at their paths in the container:
+ * none before its first start, another's where it is on that one's network; or what is not modelled.
+ */
+export function networkFiles(x: Exchange, container: Container): readonly FsEntry[] | Unmodelled {
   if (container.startedAt === null) return [];
   const mode = container.hostConfig['NetworkMode'];
-  if (mode !== 'none') return { unmodelled: `the hostname, hosts and resolv.conf a start wrote for the network mode ${JSON.stringify(mode)}` };
-  const hostname = typeof container.config['Hostname'] === 'string' ? container.config['Hostname'] : '';
-  const hosts = hostsFile(x, container);
-  if (typeof hosts !== 'string') return hosts;
-  const resolv = resolvConf(x, container);
-  if (typeof resolv !== 'string') return resolv;
-  const written = new Date(Number(container.startedAt / 1_000_000n));
-  return [`${hostname}\n`, hosts, resolv].map((text, at) => {
-    const content = Buffer.from(text);
-    return { path: NETWORK_FILE_PATHS[at]!, type: 'file', size: content.length, mode: 0o644, mtime: written, linkname: '', content };
-  });
+  if (typeof mode === 'string' && mode.startsWith(SHARED_PREFIX)) {
+    const other = x.state.objects.findContainer(mode.slice(SHARED_PREFIX.length));
+    if (other === undefined || other.id === container.id)
+      return { unmodelled: `the network files of a container on the network of one that is gone (${mode})` };
+    return networkFiles(x, other);
+  }
+  return container.networkFiles ?? { unmodelled: 'the network files of a container started before ctrd-sim kept them' };
 }
 
 /**
@@ -142,4 +226,30 @@ export function networkFileReached(container: Container, point: string, records:
   const paths = records.flatMap((record) => [posix.join(point, record.name), ...(record.type === 'link' ? [posix.join('/', record.linkname)] : [])]);
   const reached = paths.find((path) => (NETWORK_FILE_PATHS as readonly string[]).includes(path));
   return reached === undefined ? null : `an entry at ${reached}, over which a start's network file is mounted`;
+}
+
+/** From it libnetwork deletes a leaving endpoint's hosts lines by address (moby v28.0.0); before, by the record, which misses a line naming a domain. */
+const HOSTS_DELETED_BY_ADDRESS_FROM = '28.0';
+
+/**
+ * The hosts file once the container leaves its user-defined network (it ends): its endpoint's
+ * address line removed (libnetwork deleteHostsEntries; observed on the four releases), except
+ * before 28.0 a line that names a domain (`<hostname>.<domainname> <hostname>`), which stays.
+ */
+export function leaveNetworkFiles(x: Exchange, container: Container): void {
+  const files = container.networkFiles;
+  const mode = container.hostConfig['NetworkMode'];
+  if (files === undefined || 'unmodelled' in files || mode === 'none' || mode === 'host') return;
+  const domain = container.config['Domainname'];
+  if (releaseBelow(x, HOSTS_DELETED_BY_ADDRESS_FROM) && typeof domain === 'string' && domain !== '') return;
+  const hosts = hostsFile(x, container, { kind: 'none' });
+  if (typeof hosts !== 'string') return;
+  const content = Buffer.from(hosts);
+  container.networkFiles = files.map((file) => (file.path === '/etc/hosts' ? { ...file, content, size: content.length, mtime: new Date() } : file));
+}
+
+/** A running container's connect or disconnect rewrites its hosts file in ways not modelled: its copies are 501 until its next start. */
+export function networksChangedWhileRunning(container: Container): void {
+  if (container.networkFiles !== undefined && !('unmodelled' in container.networkFiles))
+    container.networkFiles = { unmodelled: 'the hosts file after a connect or disconnect of the running container' };
 }

@@ -31,6 +31,7 @@ import { userLookupProblem } from '../exec/exec-user.js';
 import { networkedContainerProblem } from './networked-container.js';
 import { removeAnonymousVolumes } from './mount-points.js';
 import { makeMountPoints, planMountPoints, setupMountsAtStart, unmountVolumes } from './start-mounts.js';
+import { leaveNetworkFiles, writeNetworkFiles } from './network-files.js';
 import { usesInit } from './container-fs.js';
 import type { SimNetwork } from '../networks/builtin.js';
 
@@ -220,6 +221,7 @@ export function start(x: Exchange, container: Container): NotStarted | null {
   if (runtime === undefined || runtime === '') container.hostConfig = { ...container.hostConfig, Runtime: x.state.config.settings.defaultRuntime };
   container.state = 'running';
   container.startedAt = nowNanos();
+  writeNetworkFiles(x, container);
   container.exitCode = 0;
   delete container.startError;
   objects.containerEvent(container, 'start');
@@ -274,6 +276,7 @@ function joinStartNetworks(x: Exchange, container: Container, networks: StartNet
 function leaveNetwork(x: Exchange, container: Container): void {
   // moby's releaseNetwork does nothing for a container without a sandbox.
   if (container.sandboxId !== null) leaveNetworks(x, container);
+  leaveNetworkFiles(x, container);
   if (!releaseBelow(x, '28.0')) container.sandboxId = null;
   unmountVolumes(x, container);
 }

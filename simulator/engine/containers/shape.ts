@@ -95,12 +95,20 @@ function graphDriverOf(x: Exchange, container: Container): Record<string, unknow
   };
 }
 
-/** The files the daemon writes for a container when it first starts (moby's layout under the data root); "" before. */
+/** The files the daemon writes for a container when it first starts (moby's layout under the data root; a shared network's files are the other container's, observed on 20.10.24 and 28.5.2); "" before. */
 function filesOf(x: Exchange, container: Container): Record<string, string> {
-  const dir = posix.join(x.state.config.dataRoot, 'containers', container.id);
+  const dir = (id: string): string => posix.join(x.state.config.dataRoot, 'containers', id);
   const started = container.startedAt !== null;
-  const file = (name: string): string => (started ? posix.join(dir, name) : '');
-  return { ResolvConfPath: file('resolv.conf'), HostnamePath: file('hostname'), HostsPath: file('hosts'), LogPath: file(`${container.id}-json.log`) };
+  const file = (name: string, id = container.id): string => (started ? posix.join(dir(id), name) : '');
+  // On another container's network the start takes that one's network files (the mode names it by its full ID).
+  const mode = container.hostConfig['NetworkMode'];
+  const shared = typeof mode === 'string' && /^container:[0-9a-f]{64}$/.test(mode) ? mode.slice('container:'.length) : container.id;
+  return {
+    ResolvConfPath: file('resolv.conf', shared),
+    HostnamePath: file('hostname', shared),
+    HostsPath: file('hosts', shared),
+    LogPath: file(`${container.id}-json.log`),
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from '../containers/container-networks.js';
 import { type EndpointRequest, endpointRequest, endpointSettingsProblem, networkSubnets } from '../containers/endpoint-settings.js';
 import type { SimNetwork } from './builtin.js';
+import { networksChangedWhileRunning } from '../containers/network-files.js';
 
 /**
  * POST /networks/{id}/connect and /disconnect as moby's ConnectToNetwork and DisconnectFromNetwork
@@ -152,6 +153,7 @@ function connect(x: Exchange, container: Container, term: string, body: unknown)
   if (outcome === null) return handlerError(x, 403, `endpoint with name ${container.name} already exists in network ${network.name}`);
   const refused = joinNetwork(x, container, network.name, network);
   if (refused !== null) return handlerError(x, refused.status, refused.message);
+  networksChangedWhileRunning(container);
   sendEmpty(x, 200);
 }
 
@@ -175,6 +177,7 @@ function disconnect(x: Exchange, container: Container, term: string, force: bool
   x.state.objects.networkEvent('disconnect', network, container);
   container.networks.delete(key);
   if (twice) x.state.objects.networkEvent('disconnect', network, container);
+  networksChangedWhileRunning(container);
   sendEmpty(x, 200);
 }
 

@@ -1,5 +1,6 @@
 import { nowNanos } from './clock.js';
 import type { ContainerLayer } from './container-layer.js';
+import type { FsEntry } from './tar-entries.js';
 import { EventLog } from './events.js';
 import { ExecStore } from './execs.js';
 import type { Image } from './images.js';
@@ -67,6 +68,8 @@ export interface Container {
   readonly layer: ContainerLayer;
   /** Its mount points, as its create registered them (containers/mount-points.ts). */
   readonly mounts?: readonly MountPoint[];
+  /** The hostname, hosts and resolv.conf its last start wrote (containers/network-files.ts), or what of them is not modelled. */
+  networkFiles?: readonly FsEntry[] | { readonly unmodelled: string };
 }
 
 /**
