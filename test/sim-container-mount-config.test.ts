@@ -8,9 +8,10 @@ import { type Ask, checkAgainstObservedReleases, json, sendAsk } from './helpers
  * HostConfig.Mounts as a create reads them (simulator/engine/containers/mount-config.ts,
  * mount-points.ts): generated creates of one to three Mounts entries of every type and field the
  * API names (sources on the host, in the data root and nowhere; targets relative, root, unclean;
- * propagations; a volume's NoCopy, labels and driver; each type's options on another type),
+ * propagations; a volume's NoCopy, labels and driver; a tmpfs' Options; an image mount's image
+ * and Subpath; each type's options on another type),
  * sometimes beside Binds and anonymous
- * volumes, at API versions on both sides of 1.40, 1.42 and 1.45; each sent to an observed release
+ * volumes, at API versions on both sides of 1.40, 1.42, 1.45 and 1.48; each sent to an observed release
  * and to ctrd-sim emulating it. Compared: the refusal, or the container's Mounts (sorted by
  * destination) and HostConfig.Mounts; then the volumes left once the container is removed with
  * its anonymous volumes, with their labels and options. `{root}` stands for each daemon's data root.
@@ -21,6 +22,7 @@ const SOURCES: Readonly<Record<string, readonly string[]>> = {
   bind: ['/tmp', '/etc', '/nonexistent-ctc', '/tmp/', '/tmp/../etc', '/', '{root}', '{root}/volumes', '{root}/nope', '{root}/volumes/ctcv1/_data', 'tmp', ''],
   volume: ['', 'ctcv1', 'ctcv2', 'v', 'a/b'],
   tmpfs: [''],
+  image: ['ctc-img:1', 'nosuch:1', ''],
 };
 const ANY_SOURCE = [...new Set(Object.values(SOURCES).flat())];
 const TARGETS = ['/b', '/c', '/d', '', '/', 'b', '/b/', '/x/../c', '//'];
@@ -42,13 +44,21 @@ const OPTIONS: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> =
     },
     { requiredKeys: [] },
   ),
-  TmpfsOptions: fc.record({ SizeBytes: fc.constantFrom(0, 1024, -1), Mode: fc.constantFrom(0, 0o700) }, { requiredKeys: [] }),
+  TmpfsOptions: fc.record(
+    {
+      SizeBytes: fc.constantFrom(0, 1024, -1),
+      Mode: fc.constantFrom(0, 0o700),
+      Options: fc.constantFrom<string[][]>([['noexec']], [['exec'], ['noexec']], [['exec', '1']], [['bogus']], [[]], [['noexec', 'a', 'b']]),
+    },
+    { requiredKeys: [] },
+  ),
+  ImageOptions: fc.record({ Subpath: fc.constantFrom('', 'etc', '../x') }, { requiredKeys: [] }),
 };
-const OWN_OPTIONS: Readonly<Record<string, string>> = { bind: 'BindOptions', volume: 'VolumeOptions', tmpfs: 'TmpfsOptions' };
+const OWN_OPTIONS: Readonly<Record<string, string>> = { bind: 'BindOptions', volume: 'VolumeOptions', tmpfs: 'TmpfsOptions', image: 'ImageOptions' };
 
 /** A Mounts entry: mostly a source and options that suit its type, now and then another's. */
 const mount = fc
-  .oneof({ weight: 8, arbitrary: fc.constantFrom('bind', 'volume', 'tmpfs') }, { weight: 1, arbitrary: fc.constantFrom('npipe', 'bogus', '') })
+  .oneof({ weight: 8, arbitrary: fc.constantFrom('bind', 'volume', 'tmpfs', 'image') }, { weight: 1, arbitrary: fc.constantFrom('npipe', 'bogus', '') })
   .chain((type) =>
     fc
       .record({
@@ -84,7 +94,7 @@ const createBody = fc
   }));
 
 const requests: fc.Arbitrary<Ask> = fc
-  .tuple(fc.constantFrom('', '/v1.39', '/v1.41', '/v1.43', '/v1.44', '/v1.47'), createBody)
+  .tuple(fc.constantFrom('', '/v1.39', '/v1.41', '/v1.43', '/v1.44', '/v1.47', '/v1.48'), createBody)
   .map(([version, body]) => ({ method: 'POST', path: `${version}/containers/create?name=ctc-mc`, ...json(JSON.stringify(body)) }));
 
 const roots = new WeakMap<HttpClient, string>();

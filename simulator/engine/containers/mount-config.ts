@@ -20,7 +20,7 @@ import { hostPathExists } from './data-root-paths.js';
  *   (given, a known propagation, absolute, existing on the host unless CreateMountpoint), a
  *   volume's Subpath (not for an anonymous volume, local) and, before 29.0, no ReadOnly anonymous
  *   volume; a tmpfs without a source; before 29.0 no VolumeOptions on a bind, no BindOptions on a
- *   volume or a tmpfs; an image mount's source and a local Subpath (28.0 on; before 29.0 no BindOptions or
+ *   volume or a tmpfs; a tmpfs' Options (27.0 on: `exec` or `noexec`, a value beside); an image mount's source and a local Subpath (28.0 on; before 29.0 no BindOptions or
  *   VolumeOptions on it); any other type
  *   "mount type unknown"; worded "invalid mount config for type "…": …".
  * The options this reading takes are listed below; any other is not modelled (501).
@@ -31,7 +31,7 @@ const TAKEN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   '': ['Type', 'Source', 'Target', 'ReadOnly', 'Consistency', 'BindOptions', 'VolumeOptions', 'TmpfsOptions', 'ImageOptions'],
   BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint'],
   VolumeOptions: ['Subpath', 'NoCopy', 'Labels', 'DriverConfig'],
-  TmpfsOptions: ['SizeBytes', 'Mode'],
+  TmpfsOptions: ['SizeBytes', 'Mode', 'Options'],
   ImageOptions: ['Subpath'],
 };
 
@@ -43,6 +43,10 @@ const OPTIONS_OF: readonly (readonly [string, string])[] = [
 ];
 
 const PROPAGATIONS = new Set(['private', 'rprivate', 'slave', 'rslave', 'shared', 'rshared']);
+
+/** From it a tmpfs mount takes Options, of which the parser knows `exec` and `noexec` (API 1.46, moby v27.0.0). */
+const TMPFS_FLAG_OPTIONS_FROM = '27.0';
+const TMPFS_FLAG_OPTIONS = new Set(['exec', 'noexec']);
 
 /** From it the router knows image mounts (API 1.48, moby v28.0.0). */
 const IMAGE_MOUNTS_FROM = '28.0';
@@ -76,6 +80,10 @@ function unmodelledPart(mount: unknown): string | null {
   }
   if (['Type', 'Source', 'Target', 'Consistency'].some((field) => isGiven(mount[field]) && typeof mount[field] !== 'string'))
     return 'a mount field of another type';
+  const tmpfs = isJsonObject(mount['TmpfsOptions']) ? mount['TmpfsOptions'] : {};
+  const options = tmpfs['Options'];
+  if (isGiven(options) && !(Array.isArray(options) && options.every((option) => Array.isArray(option) && option.every((part) => typeof part === 'string'))))
+    return "a mount's TmpfsOptions.Options that are no lists of strings";
   const image = isJsonObject(mount['ImageOptions']) ? mount['ImageOptions'] : {};
   if (isGiven(image['Subpath']) && typeof image['Subpath'] !== 'string') return "a mount's ImageOptions.Subpath";
   const volume = isJsonObject(mount['VolumeOptions']) ? mount['VolumeOptions'] : {};
@@ -106,8 +114,13 @@ export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly 
     const volume = isJsonObject(mount['VolumeOptions']) ? { ...mount['VolumeOptions'] } : null;
     if (volume !== null && releaseBelow(x, SUBPATH_FROM)) delete volume['Subpath'];
     if (volume !== null) mount['VolumeOptions'] = volume;
-    // Before 28.0 the Mount type has no ImageOptions: the decoder drops them.
+    // Before 28.0 the Mount type has no ImageOptions, before 27.0 TmpfsOptions no Options: the decoder drops them.
     if (releaseBelow(x, IMAGE_MOUNTS_FROM)) delete mount['ImageOptions'];
+    const tmpfs = isJsonObject(mount['TmpfsOptions']) ? { ...mount['TmpfsOptions'] } : null;
+    if (tmpfs !== null && releaseBelow(x, TMPFS_FLAG_OPTIONS_FROM)) {
+      delete tmpfs['Options'];
+      mount['TmpfsOptions'] = tmpfs;
+    }
     const bind = isJsonObject(mount['BindOptions']) ? { ...mount['BindOptions'] } : null;
     if (bind !== null && apiBelow(x, '1.40')) delete bind['NonRecursive'];
     if (bind !== null && (apiBelow(x, '1.42') || releaseBelow(x, ROUTER_CHECKS_OPTIONS_FROM))) delete bind['CreateMountpoint'];
@@ -185,7 +198,13 @@ function entryProblem(x: Exchange, mount: Entry): string | typeof UNMODELLED | n
     case 'tmpfs':
       if (!exclusiveFirst && isGiven(mount['BindOptions'])) return extra('BindOptions');
       if (!exclusiveFirst && isGiven(mount['ImageOptions'])) return extra('ImageOptions');
-      return source === '' ? null : extra('Source');
+      if (source !== '') return extra('Source');
+      // ConvertTmpfsOptions: each option a name (and a value) the parser knows.
+      for (const option of (optionOf('TmpfsOptions')?.['Options'] as string[][] | null | undefined) ?? []) {
+        if (option.length < 1 || option.length > 2) return 'invalid option array length';
+        if (!TMPFS_FLAG_OPTIONS.has(option[0]!)) return `invalid option: ${option[0]}`;
+      }
+      return null;
     case 'image': {
       if (releaseBelow(x, IMAGE_MOUNTS_FROM)) return 'mount type unknown';
       if (!exclusiveFirst && isGiven(mount['BindOptions'])) return extra('BindOptions');
