@@ -12,7 +12,7 @@ import { mountPointRecord } from './mount-point-record.js';
 import { networkFiles } from './network-files.js';
 import { imageMountFiles } from './image-mounts.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
-import { mountedOver, mountingError, mountVolume, unmodelledVolumeMounts, unmountVolume, volumeFiles } from './volume-mounts.js';
+import { driverBoundPath, mountedOver, mountingError, mountVolume, unmodelledVolumeMounts, unmountVolume, volumeFiles } from './volume-mounts.js';
 import { releaseBelow } from '../replies.js';
 
 /**
@@ -131,6 +131,10 @@ export function mountForCopy(
   for (const point of volumes) {
     const content = point.type === 'bind' && existsSync(point.hostPath) ? mountContent(x, point) : [];
     if ('unmodelled' in content) return content;
+    // A volume its driver binds to a host directory is read as a bind is (one too large is not modelled).
+    const bound = point.type === 'volume' ? driverBoundPath(x, point.name) : null;
+    const boundTree = bound === null ? [] : hostTree(bound);
+    if ('unmodelled' in boundTree) return boundTree;
     const file = bindsNonDirectory(point);
     const walk = walkIn((at) => view.at(at), '/', point.destination);
     if (walk.kind === 'notDir' && walk.final && file) continue;

@@ -87,6 +87,15 @@ export function unmountVolume(x: Exchange, name: string): void {
   state.mounted = null;
 }
 
+/** The host directory the volume's driver binds (or would bind at its next mount) over its directory, or null. */
+export function driverBoundPath(x: Exchange, name: string): string | null {
+  const mounted = mountedOver(x, name);
+  if (mounted !== null) return mounted.kind === 'bind' ? mounted.hostPath : null;
+  const volume = x.state.objects.volumes.find(name);
+  const mount = volume === undefined || !needsMount(volume) ? null : driverMountOf(x, name, volume.options);
+  return mount?.kind === 'bind' ? mount.hostPath : null;
+}
+
 /** What is mounted over the volume's directory now, or null. */
 export function mountedOver(x: Exchange, name: string): VolumeMounted | null {
   const volume = x.state.objects.volumes.find(name);
