@@ -12,7 +12,7 @@ import { type Ask, assertRunsAlike, json, sendAsk, withObservedReleases } from '
  * each observed release (before 28.0 the type is unknown) and to ctrd-sim emulating it, in a
  * private network namespace. Compared: each answer (the warnings, the Mounts with the layer's
  * directory as a word, a stat's size and mode, a tarball's entries, the changes sorted: Go's map
- * order) and the run's container events.
+ * order) and the run's container events (sorted: a stop and its die come in either order).
  */
 
 const NAME = 'ctc-im';
@@ -106,13 +106,17 @@ async function read(client: HttpClient, ask: Ask): Promise<unknown> {
         timeoutMs: 20_000,
       },
     );
-    return reply.body
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => {
-        const event = JSON.parse(line) as { Action: string; Actor: { Attributes: Record<string, string> } };
-        return `${event.Action} ${event.Actor.Attributes['name']}`;
-      });
+    return (
+      reply.body
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => {
+          const event = JSON.parse(line) as { Action: string; Actor: { Attributes: Record<string, string> } };
+          return `${event.Action} ${event.Actor.Attributes['name']}`;
+        })
+        // The releases log a stop and its die in either order (a race): compared as a set of events.
+        .sort()
+    );
   }
   const path = ask.path.replace('<mount>', side.mount);
   if (ask.method === 'GET' && path.includes('/archive?')) {

@@ -37,16 +37,19 @@ const MOUNT_FIELD_ORDER = [
   'ClusterOptions',
 ];
 
-/** The fields of a mount's options in Go's order (mount.BindOptions, VolumeOptions, TmpfsOptions). */
+/** The fields of a mount's options in Go's order (mount.BindOptions, VolumeOptions, ImageOptions, TmpfsOptions). */
 const OPTION_FIELD_ORDER: Readonly<Record<string, readonly string[]>> = {
   BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint', 'ReadOnlyNonRecursive', 'ReadOnlyForceRecursive'],
   VolumeOptions: ['NoCopy', 'Labels', 'Subpath', 'DriverConfig'],
+  ImageOptions: ['Subpath'],
   TmpfsOptions: ['SizeBytes', 'Mode', 'Options'],
 };
 
 /** A struct as Go writes it: `order`'s fields, the empty ones left out (omitempty). */
 function goOmitEmpty(fields: Readonly<Record<string, unknown>>, order: readonly string[]): Record<string, unknown> {
-  const kept = order.filter((key) => fields[key] !== undefined && fields[key] !== null && fields[key] !== '' && fields[key] !== false && fields[key] !== 0);
+  const empty = (value: unknown): boolean =>
+    value === undefined || value === null || value === '' || value === false || value === 0 || (Array.isArray(value) && value.length === 0);
+  const kept = order.filter((key) => !empty(fields[key]));
   return Object.fromEntries(kept.map((key) => [key, fields[key]]));
 }
 

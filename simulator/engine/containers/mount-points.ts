@@ -195,7 +195,9 @@ export function planMounts(
       const name = anonymous ? randomBytes(32).toString('hex') : source;
       // The volume service's checks, as it makes a volume that is not there (after the destination's).
       if (taken.has(destination)) return stopped(`Duplicate mount point: ${target}`);
-      const made = anonymous || x.state.objects.volumes.find(source) === undefined;
+      // A volume a bind before it names is made by then: its options are not checked again.
+      const bound = planned.some((point) => point.type === 'volume' && point.name === source);
+      const made = anonymous || (x.state.objects.volumes.find(source) === undefined && !bound);
       const refused = made ? newVolumeProblem(x, name, driver, driverOptions ?? null) : null;
       if (refused !== null) return stopped(`create ${name}: ${refused.message}`, refused.status);
       const labelled = anonymous && labels && !releaseBelow(x, MOUNTS_ANONYMOUS_LABELLED_FROM);
@@ -217,12 +219,16 @@ export function planMounts(
     } else if (mount['Type'] === 'tmpfs') {
       point = { type: 'tmpfs', name: '', hostPath: '', destination, mode: '', rw, propagation: '', anonymous: false, labelled: false };
     } else if (mount['Type'] === 'image') {
-      // registerMountPoints looks the image up, makes a layer of it and mounts it, read-only whatever was asked.
+      // registerMountPoints checks the destination, then looks the image up, makes a layer of it and mounts it, read-only whatever was asked.
+      if (taken.has(destination)) return stopped(`Duplicate mount point: ${target}`);
       const image = x.state.objects.findImage(source);
       if (image === undefined) {
         const missing = missingImageName(x, source);
         return 'problem' in missing ? stopped(missing.problem) : stopped(fillMessage(ENGINE_MESSAGES.noSuchImage, { given: source, name: missing.name }), 404);
       }
+      // A graph driver names the layer <container>-<source>: a second mount of the same source finds it made (observed on 28.5.2; containerd's store takes it).
+      if (!usesContainerdStore(x.state.config) && planned.some((other) => other.type === 'image' && other.name === source))
+        return stopped('mount already exists with name', 500);
       const subpath = entryOf(mount['ImageOptions'])['Subpath'];
       point = {
         type: 'image',

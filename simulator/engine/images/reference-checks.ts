@@ -12,8 +12,10 @@ const TAG = /^[\w][\w.-]{0,127}$/;
 /** The reason `repo:tag` is not a valid reference, or null. */
 export function referenceProblem(repo: string, tag: string): string | null {
   if (repo === '') return ENGINE_MESSAGES.missingRepo;
-  if (!REPOSITORY.test(repo))
-    return repo.toLowerCase() !== repo && REPOSITORY.test(repo.toLowerCase()) ? ENGINE_MESSAGES.uppercaseRepository : 'invalid reference format';
+  // ParseNormalizedNamed refuses upper case in the remote name before it reads the grammar (a path such as /tmp/A/b too).
+  const remote = remoteName(repo);
+  if (remote.toLowerCase() !== remote) return ENGINE_MESSAGES.uppercaseRepository;
+  if (!REPOSITORY.test(repo)) return 'invalid reference format';
   return TAG.test(tag) ? null : 'invalid reference format';
 }
 
