@@ -12,6 +12,9 @@ const ERRNO_WORDS: Readonly<Record<string, string>> = {
   EROFS: 'read-only file system',
 };
 
+/** Go's words for an errno code Node reports, or undefined where they are not known here. */
+export const goErrnoWords = (code: string | undefined): string | undefined => ERRNO_WORDS[code ?? ''];
+
 /** An *os.PathError's words: `<op> <path>: <errno's words>` (Node's message where Go's words are not known here). */
 export function goPathError(op: string, path: string, error: NodeJS.ErrnoException): string {
   return `${op} ${path}: ${ERRNO_WORDS[error.code ?? ''] ?? error.message}`;

@@ -10,7 +10,7 @@ import { walkIn } from './path-walk.js';
 import { bindsNonDirectory, hostTree, makeBindSource, writeHostChanges } from './host-tree.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { networkFiles } from './network-files.js';
-import { imageMountFiles } from './image-mounts.js';
+import { imageMountFiles, imageMountProblem } from './image-mounts.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 import { driverBoundPath, mountedOver, mountingError, mountVolume, unmodelledVolumeMounts, unmountVolume, volumeFiles } from './volume-mounts.js';
 import { releaseBelow } from '../replies.js';
@@ -46,8 +46,8 @@ function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | 
   const points = container.mounts ?? [];
   const mounted = points.filter((point) => point.type !== 'tmpfs');
   for (const point of mounted.filter((each) => each.type === 'image')) {
-    const files = imageMountFiles(x, point);
-    if ('unmodelled' in files) return files;
+    const problem = imageMountProblem(x, point);
+    if (problem !== null && 'unmodelled' in problem) return problem;
   }
   const unmodelled = unmodelledVolumeMounts(
     x,
@@ -64,10 +64,7 @@ function copyMounts(x: Exchange, container: Container): readonly MountPoint[] | 
 
 /** What a copy sees of a mount: a volume's contents, a bind's source on the host (or what keeps ctrd-sim from reading it). */
 function mountContent(x: Exchange, point: MountPoint): readonly FsEntry[] | { readonly unmodelled: string } {
-  if (point.type === 'image') {
-    const files = imageMountFiles(x, point);
-    return 'failed' in files ? [] : files;
-  }
+  if (point.type === 'image') return imageMountFiles(x, point);
   return point.type === 'bind' ? hostTree(point.hostPath) : volumeFiles(x, point.name);
 }
 
@@ -153,8 +150,8 @@ export function mountForCopy(
   };
   // An image mount's Subpath the image lacks fails the copy as its Setup fails.
   for (const point of volumes.filter((each) => each.type === 'image')) {
-    const files = imageMountFiles(x, point);
-    if ('failed' in files) return files;
+    const problem = imageMountProblem(x, point);
+    if (problem !== null && 'failed' in problem) return problem;
   }
   for (const point of volumePoints) {
     const failed = mountVolume(x, point.name);

@@ -267,8 +267,7 @@ export const containerCreateRoute: Route = {
     // the cleanup of the container made so far logs its destroy (observed on 20.10.24, 28.5.2 and 29.7.2).
     if (plan.refusal !== null) {
       mountVolumes(x, plan);
-      const labels = (config['Labels'] ?? {}) as Record<string, string>;
-      objects.events.record('container', 'destroy', id, { ...labels, image: imageRef, name: containerName });
+      objects.containerEvent({ id, name: containerName, imageRef, config }, 'destroy');
       return handlerError(x, plan.refusal.status, plan.refusal.message);
     }
     // containerd's store unpacks the image a container is made from (PrepareSnapshot); its snapshots stay with it.

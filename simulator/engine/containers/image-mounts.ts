@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { Exchange } from '../../http/exchange.js';
 import type { FsEntry } from '../objects/index.js';
+import type { LayerFilesystem } from '../objects/filesystem.js';
 import { atOrBelow, type MountPoint } from './mount-points.js';
 import { NETWORK_FILE_PATHS } from './network-files.js';
 import { walkIn } from './path-walk.js';
@@ -25,20 +26,33 @@ export const IMAGE_MOUNT_WARNING = 'Image mount is an experimental feature';
 
 type Unmodelled = { readonly unmodelled: string };
 
-/** The image's files an image mount shows, rooted at `/`, its Subpath's failure (moby's words), or what is not modelled. */
-export function imageMountFiles(x: Exchange, point: MountPoint): readonly FsEntry[] | { readonly failed: string } | Unmodelled {
+/** The directory of the image an image mount shows (its Subpath), its Subpath's failure (moby's words), or what is not modelled. */
+function mountedTop(x: Exchange, point: MountPoint): { readonly view: LayerFilesystem; readonly top: string } | { readonly failed: string } | Unmodelled {
   const image = x.state.objects.allImages().find((candidate) => candidate.id === point.imageId);
   if (image === undefined) return { unmodelled: `an image mount of an image that is gone (${point.name})` };
   const view = image.filesystem;
   const top = posix.join('/', point.subpath ?? '.');
-  if (top !== '/') {
-    const walk = walkIn((at) => view.at(at), '/', top);
-    if (walk.kind === 'dir' && walk.missing.length > 0 && !walk.throughLink) {
-      const path = posix.join(point.hostPath, point.subpath!);
-      return { failed: `cannot access path ${path}: lstat ${path}: no such file or directory` };
-    }
-    if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: `an image mount's Subpath ${JSON.stringify(point.subpath)} that is no plain directory` };
+  if (top === '/') return { view, top };
+  const walk = walkIn((at) => view.at(at), '/', top);
+  if (walk.kind === 'dir' && walk.missing.length > 0 && !walk.throughLink) {
+    const path = posix.join(point.hostPath, point.subpath!);
+    return { failed: `cannot access path ${path}: lstat ${path}: no such file or directory` };
   }
+  if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: `an image mount's Subpath ${JSON.stringify(point.subpath)} that is no plain directory` };
+  return { view, top };
+}
+
+/** Why an image mount cannot be set up (its Subpath's failure), what of it is not modelled, or null. */
+export function imageMountProblem(x: Exchange, point: MountPoint): { readonly failed: string } | Unmodelled | null {
+  const mounted = mountedTop(x, point);
+  return 'top' in mounted ? null : mounted;
+}
+
+/** The image's files an image mount shows, rooted at `/` (none where it cannot be set up). */
+export function imageMountFiles(x: Exchange, point: MountPoint): readonly FsEntry[] {
+  const mounted = mountedTop(x, point);
+  if (!('top' in mounted)) return [];
+  const { view, top } = mounted;
   const prefix = top === '/' ? '/' : `${top}/`;
   return view
     .entries()

@@ -22,11 +22,16 @@ export function withNetworkedContainerId(objects: ObjectStore, hostConfig: Recor
   return other === undefined ? hostConfig : { ...hostConfig, NetworkMode: `${PREFIX}${other.id}` };
 }
 
+/** The container whose network the container's mode names (`container:<name or ID>`), as the mode names it, or null. */
+export function networkedContainerRef(container: Pick<Container, 'hostConfig'>): string | null {
+  const mode = container.hostConfig['NetworkMode'];
+  return typeof mode === 'string' && mode.startsWith(PREFIX) ? mode.slice(PREFIX.length) : null;
+}
+
 /** The refusal of a start whose network is another container's, or null. */
 export function networkedContainerProblem(x: Exchange, container: Container): { readonly status: number; readonly message: string } | null {
-  const mode = container.hostConfig['NetworkMode'];
-  if (typeof mode !== 'string' || !mode.startsWith(PREFIX)) return null;
-  const reference = mode.slice(PREFIX.length);
+  const reference = networkedContainerRef(container);
+  if (reference === null) return null;
   const older = releaseBelow(x, '28.0');
   const other = x.state.objects.findContainer(reference);
   if (other === undefined) {

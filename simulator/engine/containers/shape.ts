@@ -20,6 +20,7 @@ import { shapeHostConfig } from './host-config.js';
 import { legacyInspect } from './legacy-inspect.js';
 import { networksOf, shapeNetworkSettings } from './network-settings.js';
 import { shapeMounts } from './mount-points.js';
+import { networkedContainerRef } from './networked-container.js';
 
 /**
  * The container's Config as inspect writes it: from 29.0 an OnBuild without entries is left out at
@@ -100,9 +101,9 @@ function filesOf(x: Exchange, container: Container): Record<string, string> {
   const dir = (id: string): string => posix.join(x.state.config.dataRoot, 'containers', id);
   const started = container.startedAt !== null;
   const file = (name: string, id = container.id): string => (started ? posix.join(dir(id), name) : '');
-  // On another container's network the start takes that one's network files (the mode names it by its full ID).
-  const mode = container.hostConfig['NetworkMode'];
-  const shared = typeof mode === 'string' && /^container:[0-9a-f]{64}$/.test(mode) ? mode.slice('container:'.length) : container.id;
+  // On another container's network the start takes that one's network files.
+  const ref = networkedContainerRef(container);
+  const shared = (ref === null ? undefined : x.state.objects.findContainer(ref)?.id) ?? container.id;
   return {
     ResolvConfPath: file('resolv.conf', shared),
     HostnamePath: file('hostname', shared),

@@ -12,7 +12,7 @@ import { volumeTarget } from './archive-mounts.js';
 import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 import { mountingError, mountsFileSystem, mountVolume, unmodelledVolumeMounts, unmountVolume } from './volume-mounts.js';
-import { imageMountAtStartUnmodelled, imageMountFiles } from './image-mounts.js';
+import { imageMountAtStartUnmodelled, imageMountProblem } from './image-mounts.js';
 
 /**
  * A container's mounts as a start and its cleanup see them (moby setupMounts, UnmountVolumes;
@@ -48,11 +48,9 @@ export function setupMountsAtStart(x: Exchange, container: Container): { readonl
       if (failed !== null) return { status: 500, message: mountingError(x, point.name, failed) };
       volumeMountEvent(x, container, point);
     }
-    if (point.type === 'image') {
-      const files = imageMountFiles(x, point);
-      // The Subpath's lookup is a NotFound error, which the start answers 404.
-      if ('failed' in files) return { status: 404, message: files.failed };
-    }
+    // An image mount's Subpath lookup is a NotFound error, which the start answers 404.
+    const problem = point.type === 'image' ? imageMountProblem(x, point) : null;
+    if (problem !== null && 'failed' in problem) return { status: 404, message: problem.failed };
     if (point.type !== 'bind') continue;
     const unmade = makeBindSource(point);
     if (unmade !== null) return { status: 500, message: unmade };
@@ -90,8 +88,8 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
   const overNetworkFiles = imageMountAtStartUnmodelled(points);
   if (overNetworkFiles !== null) return { unmodelled: overNetworkFiles };
   for (const point of points.filter((each) => each.type === 'image')) {
-    const files = imageMountFiles(x, point);
-    if ('unmodelled' in files) return files;
+    const problem = imageMountProblem(x, point);
+    if (problem !== null && 'unmodelled' in problem) return problem;
   }
   const view = containerFilesystem(x, container);
   const layer: TarRecord[] = [];

@@ -2,7 +2,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { FsEntry, Volume, VolumeMounted } from '../objects/index.js';
 import { releaseBelow } from '../replies.js';
 import { volumeDataPath } from '../volumes/local-driver.js';
-import { localMount, type MountOutcome } from '../volumes/mount-syscall.js';
+import { localMount, type MountOutcome, TMPFS_PAGE } from '../volumes/mount-syscall.js';
 import { hostTree } from './host-tree.js';
 
 /**
@@ -33,18 +33,12 @@ export function driverMountOf(x: Exchange, name: string, options: Readonly<Recor
 
 const needsMount = (volume: Volume): boolean => (volume.options?.['device'] ?? '') !== '' || (volume.options?.['type'] ?? '') !== '';
 
-/** What of a mount of a volume with these options ctrd-sim does not model, or null. */
-export function unmodelledVolumeMount(x: Exchange, name: string, options: Readonly<Record<string, string>> | null): string | null {
-  const mount = driverMountOf(x, name, options);
-  return mount.kind === 'unmodelled' ? mount.what : null;
-}
-
 /** The volumes of `names` whose mount is not modelled, named for a 501, or null. */
 export function unmodelledVolumeMounts(x: Exchange, names: readonly string[]): string | null {
   for (const name of names) {
     const volume = x.state.objects.volumes.find(name);
-    const what = volume === undefined ? null : unmodelledVolumeMount(x, name, volume.options);
-    if (what !== null) return `${what} (${name})`;
+    const mount = volume === undefined ? null : driverMountOf(x, name, volume.options);
+    if (mount?.kind === 'unmodelled') return `${mount.what} (${name})`;
   }
   return null;
 }
@@ -132,7 +126,6 @@ export function mountsFileSystem(x: Exchange, name: string): boolean {
   return volume !== undefined && needsMount(volume);
 }
 
-const PAGE = 4096;
 /** shmem keeps a symbolic link's target in its inode below this length, else in a page. */
 const INLINE_LINK = 128;
 
@@ -140,7 +133,7 @@ const INLINE_LINK = 128;
 function tmpfsUsage(entries: readonly { readonly type: string; readonly size: number; readonly linkname: string }[]): { pages: number; inodes: number } {
   let pages = 0;
   for (const entry of entries) {
-    if (entry.type === 'file') pages += Math.ceil(entry.size / PAGE);
+    if (entry.type === 'file') pages += Math.ceil(entry.size / TMPFS_PAGE);
     if (entry.type === 'symlink' && Buffer.byteLength(entry.linkname) >= INLINE_LINK) pages++;
   }
   return { pages, inodes: entries.length };
@@ -158,7 +151,7 @@ export function tmpfsOverflow(
   const added = tmpfsUsage(records.map((record) => ({ type: record.type, size: record.content.length, linkname: record.linkname })));
   const pages = held.pages + added.pages;
   const inodes = held.inodes + added.inodes;
-  return (mounted.maxBytes !== undefined && pages * PAGE >= mounted.maxBytes) || (mounted.maxInodes !== undefined && inodes >= mounted.maxInodes);
+  return (mounted.maxBytes !== undefined && pages * TMPFS_PAGE >= mounted.maxBytes) || (mounted.maxInodes !== undefined && inodes >= mounted.maxInodes);
 }
 
 /** The error a MountPoint's Setup gives for a volume its driver could not mount. */

@@ -118,8 +118,8 @@ export function populationUnmodelled(
     const options = x.state.objects.volumes.find(point.name)?.options ?? point.driverOptions ?? null;
     const mount = driverMountOf(x, point.name, options);
     if (mount.kind === 'unmodelled') return `${mount.what} (${point.destination})`;
-    const copy = copyOf(view, source);
-    if (mount.kind === 'tmpfs' && tmpfsOverflow({ files: [], ...mount.root }, copy)) return `a tmpfs volume the create's copy may fill (${point.destination})`;
+    if (mount.kind === 'tmpfs' && tmpfsOverflow({ files: [], ...mount.root }, copyOf(view, source)))
+      return `a tmpfs volume the create's copy may fill (${point.destination})`;
   }
   return null;
 }

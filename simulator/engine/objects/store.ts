@@ -265,7 +265,7 @@ export class ObjectStore {
   }
 
   /** A container event: its actor's attributes are the image as named, the name and the labels. */
-  containerEvent(container: Container, action: string, extra: Readonly<Record<string, string>> = {}): void {
+  containerEvent(container: Pick<Container, 'id' | 'name' | 'imageRef' | 'config'>, action: string, extra: Readonly<Record<string, string>> = {}): void {
     const labels = (container.config['Labels'] ?? {}) as Record<string, string>;
     this.events.record('container', action, container.id, { ...labels, image: container.imageRef, name: container.name, ...extra });
   }

@@ -13,11 +13,6 @@ export interface Volume {
   readonly content?: readonly FsEntry[];
 }
 
-/**
- * The volumes of one simulator, by name, in the order they were made (moby keeps them in a Go
- * map, so a real daemon lists them in no fixed order). Events: create and destroy with the driver,
- * and prune with the space it reclaimed.
- */
 /** What a local volume's driver mounted over its directory: a tmpfs (its files, as long as it stays mounted) or a host directory. */
 export type VolumeMounted =
   | { readonly kind: 'tmpfs'; files: readonly FsEntry[]; readonly readOnly: boolean; readonly maxBytes?: number; readonly maxInodes?: number }
@@ -29,6 +24,11 @@ export interface VolumeMountState {
   mounted: VolumeMounted | null;
 }
 
+/**
+ * The volumes of one simulator, by name, in the order they were made (moby keeps them in a Go
+ * map, so a real daemon lists them in no fixed order). Events: create and destroy with the driver,
+ * and prune with the space it reclaimed.
+ */
 export class VolumeStore {
   private readonly byName = new Map<string, Volume>();
   private readonly mountStates = new Map<string, VolumeMountState>();

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { goErrnoWords } from '../../../common/go-errno.js';
 
 /**
  * What a local volume's mount(2) does on this host, as moby/sys/mount's Mount and Linux see it:
@@ -103,27 +104,24 @@ export type MountOutcome =
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'unmodelled'; readonly what: string };
 
-/** What mount(2) answers for a bind's source the host's stat refuses: the same errno. */
-const BIND_ERRNO: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file or directory',
-  ENOTDIR: 'not a directory',
-  ELOOP: 'too many levels of symbolic links',
-};
+/** The errnos mount(2) answers, as the host's stat does, for a bind's source it cannot take. */
+const BIND_ERRNOS = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
 
-const PAGE = 4096;
+/** A tmpfs' page: what its size limit is counted in. */
+export const TMPFS_PAGE = 4096;
 const U32_MAX = 0xffffffff;
+
+/** Linux's digits in base 0: `0x` hexadecimal, a leading 0 octal, else decimal. */
+const BASE_ZERO_DIGITS = '0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*';
+const LEADING_DIGITS = new RegExp(`^(${BASE_ZERO_DIGITS})?`);
+const U32_TEXT = { 0: new RegExp(`^\\+?(${BASE_ZERO_DIGITS})$`), 8: /^\+?([0-7]+)$/ } as const;
+const baseZeroValue = (digits: string): bigint =>
+  /^0[xX]/.test(digits) ? BigInt(digits) : digits.length > 1 && digits.startsWith('0') ? BigInt(`0o${digits.slice(1)}`) : BigInt(digits);
 
 /** Linux's memparse: simple_strtoull in base 0, then one K/M/G/T/P/E suffix; what is left. */
 function memparse(text: string): { readonly value: bigint; readonly rest: string } {
-  const digits = /^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)?/.exec(text)![0];
-  let value =
-    digits === ''
-      ? 0n
-      : digits.startsWith('0x') || digits.startsWith('0X')
-        ? BigInt(digits)
-        : digits.startsWith('0') && digits.length > 1
-          ? BigInt(`0o${digits.slice(1)}`)
-          : BigInt(digits);
+  const digits = LEADING_DIGITS.exec(text)![0];
+  let value = digits === '' ? 0n : baseZeroValue(digits);
   let rest = text.slice(digits.length);
   const shift = { k: 10n, m: 20n, g: 30n, t: 40n, p: 50n, e: 60n }[rest.charAt(0).toLowerCase()];
   if (shift !== undefined) {
@@ -135,17 +133,9 @@ function memparse(text: string): { readonly value: bigint; readonly rest: string
 
 /** kstrtouint: an optional "+", then base 0 (0x hexadecimal, 0 octal) or the base given; null where it is no u32. */
 function kstrtouint(text: string, base: 0 | 8): number | null {
-  const match = base === 8 ? /^\+?([0-7]+)$/.exec(text) : /^\+?(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)$/.exec(text);
+  const match = U32_TEXT[base].exec(text);
   if (match === null) return null;
-  const digits = match[1]!;
-  const value =
-    base === 8
-      ? BigInt(`0o${digits}`)
-      : /^0[xX]/.test(digits)
-        ? BigInt(digits)
-        : digits.startsWith('0') && digits.length > 1
-          ? BigInt(`0o${digits.slice(1)}`)
-          : BigInt(digits);
+  const value = base === 8 ? BigInt(`0o${match[1]}`) : baseZeroValue(match[1]!);
   return value > BigInt(U32_MAX) ? null : Number(value);
 }
 
@@ -156,7 +146,9 @@ const SB_FLAGS_UNMODELLED = new Set(['lazytime', 'nolazytime', 'posixacl', 'sile
 
 /** shmem's parse of the data (Linux 6.18 shmem_fs_parameters): the root it makes, false for EINVAL, or what is not modelled. */
 function tmpfsRoot(data: string, readOnly: boolean): TmpfsRoot | false | { readonly unmodelled: string } {
-  let root: { mode: number; uid: number; gid: number; readOnly: boolean; maxBytes?: number; maxInodes?: number } = { mode: 0o1777, uid: 0, gid: 0, readOnly };
+  const owner = { mode: 0o1777, uid: 0, gid: 0 };
+  let maxBytes: number | undefined;
+  let maxInodes: number | undefined;
   for (const option of data.split(',')) {
     if (option === '') continue;
     const equals = option.indexOf('=');
@@ -168,31 +160,28 @@ function tmpfsRoot(data: string, readOnly: boolean): TmpfsRoot | false | { reado
       const parsed = memparse(value);
       if (key === 'size' && parsed.rest === '%') return { unmodelled: "a tmpfs volume's size in percent" };
       if (parsed.rest !== '') return false;
+      // 0 is no limit; a later option of the same name overrides an earlier one.
       const limit = parsed.value === 0n ? undefined : Number(parsed.value > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : parsed.value);
-      if (key === 'nr_inodes') root = { ...root, ...(limit === undefined ? {} : { maxInodes: limit }) };
-      else {
-        const bytes = limit === undefined ? undefined : key === 'size' ? Math.ceil(limit / PAGE) * PAGE : limit * PAGE;
-        const { maxBytes: _dropped, ...rest } = root;
-        root = bytes === undefined ? rest : { ...rest, maxBytes: bytes };
-      }
+      if (key === 'nr_inodes') maxInodes = limit;
+      else maxBytes = limit === undefined ? undefined : key === 'size' ? Math.ceil(limit / TMPFS_PAGE) * TMPFS_PAGE : limit * TMPFS_PAGE;
       continue;
     }
     if (key === 'mode') {
       const mode = kstrtouint(value, 8);
       if (mode === null) return false;
-      root = { ...root, mode: mode & 0o7777 };
+      owner.mode = mode & 0o7777;
       continue;
     }
     if (key === 'uid' || key === 'gid') {
       const id = kstrtouint(value, 0);
       // The initial user namespace maps every ID but (uid_t)-1.
       if (id === null || id === U32_MAX) return false;
-      root = { ...root, [key]: id };
+      owner[key] = id;
       continue;
     }
     return false;
   }
-  return root;
+  return { ...owner, readOnly, ...(maxBytes === undefined ? {} : { maxBytes }), ...(maxInodes === undefined ? {} : { maxInodes }) };
 }
 
 const MAX_FILESYSTEMS_READ = 64 * 1024;
@@ -230,7 +219,8 @@ export function localMount(device: string, type: string, options: string, target
     try {
       directory = statSync(device).isDirectory();
     } catch (error) {
-      const errno = BIND_ERRNO[(error as NodeJS.ErrnoException).code ?? ''];
+      const code = (error as NodeJS.ErrnoException).code;
+      const errno = BIND_ERRNOS.has(code ?? '') ? goErrnoWords(code) : undefined;
       if (errno === undefined) return { kind: 'unmodelled', what: `a local volume bound from ${device}, which ctrd-sim cannot stat` };
       return failed(errno);
     }
