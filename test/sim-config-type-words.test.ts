@@ -9,7 +9,7 @@ import { startsAlike } from './helpers/start-outcome.js';
  * A configuration file's values of the wrong type (simulator/config/file/decode.ts,
  * go-field-paths.ts): generated documents of one to three documented keys, each given a value of
  * another JSON type at some depth (the key itself, an element, a map's value, a nested field), in
- * any order; each observed release started with it and ctrd-sim emulating it, the refusal's words
+ * any order, a nested field's key now and then in upper case; each observed release started with it and ctrd-sim emulating it, the refusal's words
  * compared: which problem the decoder reports first, the struct path and Go type it names.
  */
 
@@ -40,7 +40,12 @@ function mistyped(shape: Shape): fc.Arbitrary<unknown> {
       if (fields.length === 0) return fc.constantFrom('x', 3, ['x']);
       return fc.oneof(
         fc.constantFrom('x', 3, ['x']),
-        fc.constantFrom(...fields).chain(([field, inner]) => mistyped(inner).map((value) => ({ [field]: value }))),
+        // A struct's field under its name or in upper case: Go's decoder matches either.
+        fc
+          .constantFrom(...fields)
+          .chain(([field, inner]) =>
+            fc.tuple(fc.constantFrom(field, field, field.toUpperCase()), mistyped(inner)).map(([named, value]) => ({ [named]: value })),
+          ),
       );
     }
   }

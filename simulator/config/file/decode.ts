@@ -3,7 +3,7 @@ import { jsonTypeWord } from './go-values.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { decodes28, type MessageStyle } from './message-style.js';
 import type { FileDocument } from './read-document.js';
-import { builderGcDecodesItself, goFieldName, goFieldPath, goFieldTypeAt, goStructOf, goTypeAt, hasField, takesAnyValues } from './go-fields.js';
+import { builderGcDecodesItself, goFieldName, goFieldPath, goFieldTypeAt, goStructOf, goTypeAt, hasField, releaseFields, takesAnyValues } from './go-fields.js';
 import { gcFilterProblem, isGcFilterPlace } from './gc-filter.js';
 
 /** A value of the wrong JSON type: where it is and what Go expected there. */
@@ -11,6 +11,8 @@ export interface TypeProblem {
   readonly key: string;
   /** Path below the key (map keys, field names, array indexes). */
   readonly below: readonly (string | number)[];
+  /** That path as the document writes it: a field's key in the case it was given. */
+  readonly given: readonly (string | number)[];
   /** The struct fields of that path alone (no map key, no index). */
   readonly fieldNames: readonly string[];
   /** The struct a nested field belongs to, for the wording of releases before 28.0. */
@@ -127,6 +129,7 @@ function outcomeOf(found: readonly Found[], depth: number): DecodeProblem | null
 interface Place {
   readonly key: string;
   readonly below: readonly (string | number)[];
+  readonly given: readonly (string | number)[];
   readonly fieldNames: readonly string[];
   readonly struct: string | null;
 }
@@ -138,14 +141,19 @@ interface Reading {
   readonly textCheck: TextCheck | null;
 }
 
-const keyPlace = (key: string): Place => ({ key, below: [], fieldNames: [], struct: null });
+const keyPlace = (key: string): Place => ({ key, below: [], given: [], fieldNames: [], struct: null });
 
 /** An element's place (an index or a map key): an object element takes its key's struct. */
 const elementPlace = (place: Place, part: string | number, element: Shape): Place => ({
   ...place,
   below: [...place.below, part],
+  given: [...place.given, part],
   struct: place.struct ?? (element.type === 'object' ? (STRUCT_OF_KEY[place.key] ?? null) : null),
 });
+
+/** The struct field a JSON key fills: encoding/json prefers the field of that exact name, else takes one whose name differs only in case. */
+const structFieldNamed = (fields: Readonly<Record<string, Shape>>, given: string): string | undefined =>
+  Object.hasOwn(fields, given) ? given : Object.keys(fields).find((field) => field.toLowerCase() === given.toLowerCase());
 
 /** Whether the value at `place` decodes itself: from 28.0 a builder's garbage collection and each of its rules (moby v28.0.0). */
 function decodesItself(place: Place, release: DaemonRelease | null): boolean {
@@ -170,7 +178,7 @@ function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Readin
     if (found !== null && 'panic' in found) yield { problem: found, scopes: own };
     else if (found !== null) {
       const { path, ...mistype } = found.mistype;
-      yield { problem: { type: { ...place, ...mistype, below: [...place.below, ...path], inner: path } }, scopes: own };
+      yield { problem: { type: { ...place, ...mistype, below: [...place.below, ...path], given: [...place.given, ...path], inner: path } }, scopes: own };
     }
     return;
   }
@@ -197,15 +205,24 @@ function* problemsIn(shape: Shape, value: unknown, place: Place, reading: Readin
       for (const [name, inner] of Object.entries(value as Record<string, unknown>))
         yield* problemsIn(shape.values, inner, elementPlace(place, name, shape.values), reading, scopes);
       return;
-    case 'object':
+    case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return void (yield problem());
-      for (const [field, inner] of Object.entries(value as Record<string, unknown>)) {
-        const known = Object.hasOwn(shape.fields, field) && (reading.release === null || hasField(key, field, reading.release));
-        const fieldShape = known ? shape.fields[field] : undefined;
-        const below = { below: [...place.below, field], fieldNames: [...fieldNames, field], struct: place.struct ?? STRUCT_OF_KEY[key] ?? null };
+      const fields = reading.release === null ? shape.fields : { ...shape.fields, ...releaseFields(key, fieldNames, reading.release) };
+      for (const [given, inner] of Object.entries(value as Record<string, unknown>)) {
+        const field = structFieldNamed(fields, given);
+        if (field === undefined) continue; // no such field: the decoder passes over it
+        const known = reading.release === null || hasField(key, field, reading.release);
+        const fieldShape = known ? fields[field] : undefined;
+        const below = {
+          below: [...place.below, field],
+          given: [...place.given, given],
+          fieldNames: [...fieldNames, field],
+          struct: place.struct ?? STRUCT_OF_KEY[key] ?? null,
+        };
         if (fieldShape !== undefined) yield* problemsIn(fieldShape, inner, { ...place, ...below }, reading, scopes);
       }
       return;
+    }
   }
 }
 
@@ -234,7 +251,11 @@ export function typeProblemText(problem: TypeProblem, style: MessageStyle, relea
   return goDecoderText(p, what, style, release);
 }
 
-/** 28.x's decoder's words: the path of JSON names below Config, an index without "Go struct field", a text type's reason. */
+/**
+ * 28.x's decoder's words: the path below Config of the keys as the document gives them (a field's
+ * in the case written, where Go's own decoder names the field), an index without "Go struct
+ * field", a text type's reason.
+ */
 function decoder28Text(p: TypeProblem, what: string): string {
   // A value that decodes itself with a json.Unmarshal of its own: its error's own path, from the value down (observed on 28.5.2).
   if (p.inner !== undefined)
@@ -246,10 +267,10 @@ function decoder28Text(p: TypeProblem, what: string): string {
   if (ownDecoder && decodedWhole) return `invalid JSON: json: cannot unmarshal ${what} into Go value of type ${p.goType}`;
   const path =
     p.key === 'default-address-pools' && p.below.length > 0
-      ? `.${p.below.join('.')}`
+      ? `.${p.given.join('.')}`
       : ownDecoder
-        ? `.${p.fieldNames.at(-1)!}`
-        : ['Config', p.key, ...p.below.map(String)].join('.');
+        ? `.${p.given.at(-1)!}`
+        : ['Config', p.key, ...p.given.map(String)].join('.');
   const lastIsIndex = typeof p.below[p.below.length - 1] === 'number';
   // A type that decodes itself from text says why (net.IP and netip.Prefix observed on 28.5.2).
   const why = TEXT_TYPES.has(p.goType) ? ': JSON value must be string type' : '';

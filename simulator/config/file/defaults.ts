@@ -62,4 +62,5 @@ export const DEFAULT_SETTINGS: DaemonSettings = Object.freeze({
   ip6tables: true,
   containerdNamespace: 'moby',
   containerdPluginsNamespace: 'plugins.moby',
+  builder: null,
 });

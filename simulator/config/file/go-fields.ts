@@ -1,4 +1,5 @@
 import { isOlder } from '../../../common/dotted-version.js';
+import type { Shape } from '../../../specs/config-schema.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { POOL_PREFIXES_FROM } from './address-pools.js';
 
@@ -78,6 +79,12 @@ const BUILDER_GO_NAMES: Readonly<Record<string, string>> = {
   keepStorage: 'KeepStorage',
   filter: 'Filter',
   all: 'All',
+  defaultReservedSpace: 'DefaultReservedSpace',
+  defaultMaxUsedSpace: 'DefaultMaxUsedSpace',
+  defaultMinFreeSpace: 'DefaultMinFreeSpace',
+  reservedSpace: 'ReservedSpace',
+  maxUsedSpace: 'MaxUsedSpace',
+  minFreeSpace: 'MinFreeSpace',
 };
 
 /** A field below a key as the decoder names it: its JSON name, or the builder's Go name. */
@@ -128,6 +135,33 @@ const FIELDS_FROM: Readonly<Record<string, Readonly<Record<string, string>>>> = 
 export function hasField(key: string, field: string, release: DaemonRelease): boolean {
   const since = FIELDS_FROM[key]?.[field];
   return since === undefined || !isOlder(release.release, since);
+}
+
+/** A string field a release's struct has beyond the document's shape. */
+const STRING_FIELD: Shape = { type: 'string' };
+
+/**
+ * The fields a release's struct has that the document's shape does not name, by the struct's
+ * place below its key: from 28.0 the builder's collection has default sizes and each rule sizes
+ * of their own (moby v28.0.0 daemon/config/builder.go), which the decoder reads as strings.
+ */
+const FIELDS_ADDED: readonly { readonly key: string; readonly place: string; readonly from: string; readonly fields: Readonly<Record<string, Shape>> }[] = [
+  {
+    key: 'builder',
+    place: 'gc',
+    from: '28.0',
+    fields: { defaultReservedSpace: STRING_FIELD, defaultMaxUsedSpace: STRING_FIELD, defaultMinFreeSpace: STRING_FIELD },
+  },
+  { key: 'builder', place: 'gc.policy', from: '28.0', fields: { reservedSpace: STRING_FIELD, maxUsedSpace: STRING_FIELD, minFreeSpace: STRING_FIELD } },
+];
+
+/** The fields the release's struct adds at `fieldNames` below `key` (none where it adds none). */
+export function releaseFields(key: string, fieldNames: readonly string[], release: DaemonRelease): Readonly<Record<string, Shape>> {
+  const place = fieldNames.join('.');
+  return Object.assign(
+    {},
+    ...FIELDS_ADDED.filter((row) => row.key === key && row.place === place && !isOlder(release.release, row.from)).map((row) => row.fields),
+  );
 }
 
 /** A runtime's options are a map[string]interface{}: any value is taken. */

@@ -163,6 +163,7 @@ export function mergeSettings(
     ip6tables: pick('ip6tables') ?? d.ip6tables,
     containerdNamespace: pick('containerd-namespace') ?? d.containerdNamespace,
     containerdPluginsNamespace: pick('containerd-plugins-namespace') ?? d.containerdPluginsNamespace,
+    builder: (doc['builder'] as Readonly<Record<string, unknown>> | null | undefined) ?? d.builder,
   });
 }
 

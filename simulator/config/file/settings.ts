@@ -85,6 +85,8 @@ export interface DaemonSettings {
   readonly ip6tables: boolean;
   readonly containerdNamespace: string;
   readonly containerdPluginsNamespace: string;
+  /** The file's `builder` object as given (null: none), read when BuildKit starts (builder-gc-policy.ts). */
+  readonly builder: Readonly<Record<string, unknown>> | null;
   /** 20.10 after a reload that set runtimes: its built-in containerd shim names are gone from the table. */
   readonly builtinShimsDropped?: boolean;
 }

@@ -1,4 +1,6 @@
 import { poolStartProblem } from './address-pools.js';
+import { builderStartProblem } from './builder-gc-policy.js';
+import { usesContainerdStore } from '../../engine/images/image-store.js';
 import { existsSync } from 'node:fs';
 import type { TestableRuleId } from '../../../specs/catalogue.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
@@ -116,4 +118,7 @@ export function checkAtStart(s: DaemonSettings, release: DaemonRelease, faults: 
   // The network controller comes up after the image store.
   const pools = poolStartProblem(s.defaultAddressPools, release);
   if (pools !== null) throw failed(`Error initializing network controller: error obtaining controller instance: ${pools}`);
+  // BuildKit starts once the daemon is up; its failure is not the daemon's ("failed to start daemon").
+  const builder = builderStartProblem(s.builder, release, usesContainerdStore({ settings: s, release }));
+  if (builder !== null) throw new SimError('SIM_CONFIG', builder);
 }

@@ -4,13 +4,10 @@ import type { Route } from '../../http/route.js';
 import { type FilterArgs, filterValues, invalidFilterMessage, parseFilterArgs } from '../filters/filter-args.js';
 import { goAtoi } from '../go-strconv.js';
 import { containerdFilterError } from './containerd-filters.js';
-import { goParseDurationOrError } from '../go-time.js';
-import { nowNanos } from '../objects/index.js';
 import { apiBelow, queryOf, releaseBelow, sendJson } from '../replies.js';
-import { getTimestamp, localOffsetSeconds, parseTime, parseTimestamps, STRICT_TIMESTAMPS_FROM } from '../timestamps.js';
+import { CACHE_FIELDS, pruneInfoProblem } from './prune-info.js';
 
-/** The build cache's fields a filter may name (BuildKit's, as moby's builder-next lists them); the others are refused. */
-const CACHE_FIELDS = ['id', 'parent', 'type', 'description', 'inuse', 'shared', 'private'];
+/** The keys a prune's filter may name; the others are refused. */
 const ACCEPTED = new Set(['unused-for', 'until', 'label', 'label!', ...CACHE_FIELDS]);
 
 type Refusal = { readonly status: number; readonly message: string };
@@ -71,41 +68,12 @@ function sizesRefusal(x: Exchange): Refusal | null {
   return null;
 }
 
-/**
- * moby's builder-next Prune: the keys it accepts, then toBuildkitPruneInfo's `until` (or its former
- * name `unused-for`, not both) as a Go duration on 20.10, as GetTimestamp reads it later, from 29.4
- * as timestamp.Parse does, then
- * one value at most per cache field. Every refusal is "failed to prune build cache: …", 400 where
- * moby marks it an invalid parameter (on 20.10 a duration's error is a plain 500).
- */
+/** moby's builder-next Prune: the keys it accepts, then toBuildkitPruneInfo's checks; every refusal is "failed to prune build cache: …". */
 function filtersRefusal(x: Exchange, args: FilterArgs): Refusal | null {
-  const old = releaseBelow(x, '23.0');
-  const failed = (status: number, message: string): Refusal => ({ status, message: `${PRUNE_FAILED}: ${message}` });
   const unaccepted = [...args.keys()].find((key) => !ACCEPTED.has(key));
-  if (unaccepted !== undefined) return failed(400, invalidFilterMessage(unaccepted, null, old));
-  const until = filterValues(args, 'until');
-  const unusedFor = filterValues(args, 'unused-for');
-  if (until.length > 0 && unusedFor.length > 0) return failed(400, 'conflicting filters: "until" and "unused-for"');
-  const key = unusedFor.length > 0 ? 'unused-for' : 'until';
-  const bounds = [...until, ...unusedFor];
-  if (bounds.length > 1) return failed(400, 'filters expect only one value');
-  if (bounds.length === 1) {
-    const bound = bounds[0]!;
-    if (old) {
-      const duration = goParseDurationOrError(bound);
-      if ('error' in duration) return failed(500, `"${key}" filter expects a duration (e.g., '24h'): ${duration.error}`);
-    } else if (!releaseBelow(x, STRICT_TIMESTAMPS_FROM)) {
-      const parsed = parseTime(bound, nowNanos(), localOffsetSeconds());
-      if ('error' in parsed) return failed(400, `"${key}" filter expects a duration (e.g., '24h') or a timestamp: ${parsed.error}`);
-    } else {
-      const timestamp = getTimestamp(bound, nowNanos(), localOffsetSeconds(), false);
-      if ('error' in timestamp) return failed(400, `"${key}" filter expects a duration (e.g., '24h') or a timestamp: ${timestamp.error}`);
-      const parsed = parseTimestamps(timestamp.text, 0n);
-      if ('error' in parsed) return failed(400, `failed to parse timestamp "${timestamp.text}": ${parsed.error}`);
-    }
-  }
-  for (const field of CACHE_FIELDS) if (filterValues(args, field).length > 1) return failed(400, 'filters expect only one value');
-  return null;
+  if (unaccepted !== undefined) return { status: 400, message: `${PRUNE_FAILED}: ${invalidFilterMessage(unaccepted, null, releaseBelow(x, '23.0'))}` };
+  const problem = pruneInfoProblem(args, x.state.config.release.release);
+  return problem === null ? null : { status: problem.status, message: `${PRUNE_FAILED}: ${problem.message}` };
 }
 
 /**
