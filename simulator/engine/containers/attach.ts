@@ -118,11 +118,48 @@ function copyInput(channel: AttachChannel, container: Container, detachKeys: rea
           continue;
         }
         matched = 0;
-        if (container.state !== 'running') return reading.block();
+        // A write to a stdin an attach closed fails: the copy ends there.
+        if (closedStdin.has(container)) {
+          reading.block();
+          return on.inputEnded();
+        }
+        if (container.state !== 'running') {
+          reading.block();
+          return waitForStdinClose(container, () => on.inputEnded());
+        }
       }
     },
     ended: () => on.inputEnded(),
   });
+}
+
+/**
+ * Containers whose stdin an attach closed: one whose stdin is open for one attach (StdinOnce, no
+ * TTY) once that attach's input ends (moby's CopyStreams, CloseStdin). Their next start makes new
+ * pipes (NewInputPipes). Observed on 26.1.5, 28.5.2 and 29.7.2, 2026-12-08: after such an attach
+ * ended, an attach's first byte of input ends its copy, and with it an attach of stdin alone.
+ */
+const closedStdin = new WeakSet<Container>();
+/** The copies blocked on a container's stdin pipe, which fail once it is closed. */
+const blockedOnStdin = new WeakMap<Container, Set<() => void>>();
+
+function waitForStdinClose(container: Container, failed: () => void): void {
+  const waiting = blockedOnStdin.get(container) ?? new Set();
+  waiting.add(failed);
+  blockedOnStdin.set(container, waiting);
+}
+
+function closeStdin(container: Container): void {
+  closedStdin.add(container);
+  const waiting = blockedOnStdin.get(container);
+  blockedOnStdin.delete(container);
+  for (const failed of waiting ?? []) failed();
+}
+
+/** A start's new stdin pipe: open again, and nothing blocked on it (what was blocked on the old one stays so). */
+export function reopenStdin(container: Container): void {
+  closedStdin.delete(container);
+  blockedOnStdin.delete(container);
 }
 
 /**
@@ -174,6 +211,7 @@ export function runAttach(x: Exchange, container: Container, detachKeys: readonl
     },
     // The end of the input closes the container's output streams too, unless it closes its stdin.
     inputEnded() {
+      if (waitsForStop) closeStdin(container);
       if (!waitsForStop || !copiesOutput) end();
     },
   });

@@ -66,9 +66,23 @@ export type StartNetworks =
       readonly joinedBefore: readonly (readonly [string, SimNetwork])[];
     };
 
-/** Go's map iteration: an order of its own each time (moby ranges over the container's networks). */
+/** The slots of a Go map's group (a bucket before Go 1.24): a map of at most this many entries keeps them in one. */
+const GO_MAP_GROUP_SLOTS = 8;
+
+/**
+ * Go's iteration over a map whose entries were inserted in `items`' order (moby ranges over a
+ * container's networks and mount points). Up to 8 entries fill one group's slots in that order,
+ * and an iteration starts at a random one of its 8 slots and goes round, empty ones skipped
+ * (runtime mapiterinit's offset; the Swiss tables' entryOffset from Go 1.24): the insertion order
+ * unless the start falls on an entry after the first, so with two entries 7 times in 8. A larger map
+ * spreads over groups by hash, which this models as a shuffle.
+ */
 export function goMapOrder<T>(items: readonly T[]): T[] {
   const order = [...items];
+  if (order.length <= GO_MAP_GROUP_SLOTS) {
+    const offset = Math.floor(Math.random() * GO_MAP_GROUP_SLOTS);
+    return offset < order.length ? [...order.slice(offset), ...order.slice(0, offset)] : order;
+  }
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];

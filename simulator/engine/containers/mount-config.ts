@@ -6,6 +6,7 @@ import { isJsonObject } from '../go-fields.js';
 import { ANONYMOUS_LABEL } from '../volumes/filters.js';
 import { MOUNTS_ANONYMOUS_LABELLED_FROM } from './mount-points.js';
 import { hostPathExists } from './data-root-paths.js';
+import { READ_ONLY_RECURSION_FROM } from './read-only-recursion.js';
 
 /**
  * HostConfig.Mounts as a create's router and moby's ValidateMountConfig (linuxParser) read them,
@@ -29,7 +30,7 @@ import { hostPathExists } from './data-root-paths.js';
 /** The fields of a Mounts entry, and of each of its options, this reading takes. */
 const TAKEN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   '': ['Type', 'Source', 'Target', 'ReadOnly', 'Consistency', 'BindOptions', 'VolumeOptions', 'TmpfsOptions', 'ImageOptions'],
-  BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint'],
+  BindOptions: ['Propagation', 'NonRecursive', 'CreateMountpoint', 'ReadOnlyNonRecursive', 'ReadOnlyForceRecursive'],
   VolumeOptions: ['Subpath', 'NoCopy', 'Labels', 'DriverConfig'],
   TmpfsOptions: ['SizeBytes', 'Mode', 'Options'],
   ImageOptions: ['Subpath'],
@@ -124,6 +125,12 @@ export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly 
     const bind = isJsonObject(mount['BindOptions']) ? { ...mount['BindOptions'] } : null;
     if (bind !== null && apiBelow(x, '1.40')) delete bind['NonRecursive'];
     if (bind !== null && (apiBelow(x, '1.42') || releaseBelow(x, ROUTER_CHECKS_OPTIONS_FROM))) delete bind['CreateMountpoint'];
+    // Before 25.0 the Mount type has no read-only recursion; 25.x drops ReadOnlyNonRecursive below API 1.44.
+    if (bind !== null && releaseBelow(x, READ_ONLY_RECURSION_FROM)) {
+      delete bind['ReadOnlyNonRecursive'];
+      delete bind['ReadOnlyForceRecursive'];
+    }
+    if (bind !== null && apiBelow(x, '1.44') && releaseBelow(x, READ_ONLY_NON_RECURSIVE_FROM)) delete bind['ReadOnlyNonRecursive'];
     // From 26.0, below API 1.44, a read-only bind is non-recursive: registerMountPoints marks it
     // through the pointer it shares with the create's own entry, so only a given BindOptions keeps the mark.
     if (bind !== null && mount['Type'] === 'bind' && mount['ReadOnly'] === true && apiBelow(x, '1.44') && !releaseBelow(x, READ_ONLY_NON_RECURSIVE_FROM))
@@ -140,6 +147,12 @@ export function routedMounts(x: Exchange, mounts: readonly Entry[]): { readonly 
       for (const mount of routed)
         for (const [field, type] of OPTIONS_OF)
           if (isGiven(mount[field]) && mount['Type'] !== type) return invalid(`${field} must not be specified on mount type "${text(mount['Type'])}"`);
+    // Below API 1.44 a bind that must be recursively read-only is refused rather than made otherwise (25.x: any mount's BindOptions).
+    const forced = (mount: Entry): boolean =>
+      (mount['Type'] === 'bind' || releaseBelow(x, READ_ONLY_NON_RECURSIVE_FROM)) &&
+      isJsonObject(mount['BindOptions']) &&
+      mount['BindOptions']['ReadOnlyForceRecursive'] === true;
+    if (apiBelow(x, '1.44') && routed.some(forced)) return invalid('BindOptions.ReadOnlyForceRecursive needs API v1.44 or newer');
     if (apiBelow(x, '1.45') && routed.some((mount) => text((mount['VolumeOptions'] as Entry | undefined)?.['Subpath']) !== ''))
       return invalid('VolumeOptions.Subpath needs API v1.45 or newer');
     if (!releaseBelow(x, IMAGE_MOUNTS_FROM) && apiBelow(x, '1.48') && routed.some((mount) => mount['Type'] === 'image'))

@@ -12,6 +12,7 @@ import { fillMessage } from '../../../common/messages.js';
 import { ENGINE_MESSAGES } from '../messages.js';
 import { missingImageName } from '../images/missing-image.js';
 import { usesContainerdStore } from '../images/image-store.js';
+import { goMapOrder } from './container-networks.js';
 
 /**
  * A container's mount points as its create registers them (moby registerMountPoints and, for
@@ -66,6 +67,10 @@ export interface MountPoint {
   /** An image mount's image, and the directory of it that is mounted (ImageOptions.Subpath; absent: its root). */
   readonly imageId?: string;
   readonly subpath?: string;
+  /** A Mounts bind whose BindOptions name a propagation (bind-propagation.ts). */
+  readonly propagationGiven?: true;
+  /** A Mounts bind's BindOptions, where given: its read-only recursion (read-only-recursion.ts). */
+  readonly readOnlyRecursion?: { readonly nonRecursive: boolean; readonly forceRecursive: boolean };
 }
 
 /**
@@ -184,7 +189,21 @@ export function planMounts(
       if ('refusal' in root) return stopped(root.refusal);
       const asked = typeof bind?.['Propagation'] === 'string' && bind['Propagation'] !== '' ? bind['Propagation'] : 'rprivate';
       const propagation = root.rslave ? 'rslave' : asked;
-      point = { type: 'bind', name: '', hostPath: cleanPath(source), destination, mode: '', rw, propagation, anonymous: false, labelled: false };
+      point = {
+        type: 'bind',
+        name: '',
+        hostPath: cleanPath(source),
+        destination,
+        mode: '',
+        rw,
+        propagation,
+        anonymous: false,
+        labelled: false,
+        ...(typeof bind?.['Propagation'] === 'string' && bind['Propagation'] !== '' ? { propagationGiven: true as const } : {}),
+        ...(bind === null
+          ? {}
+          : { readOnlyRecursion: { nonRecursive: bind['ReadOnlyNonRecursive'] === true, forceRecursive: bind['ReadOnlyForceRecursive'] === true } }),
+      };
     } else if (mount['Type'] === 'volume') {
       const options = entryOf(mount['VolumeOptions']);
       const driverConfig = entryOf(options['DriverConfig']);
@@ -259,7 +278,7 @@ export function planMounts(
 export function mountVolumes(x: Exchange, plan: MountPlan): MountPoint[] {
   const store = x.state.objects.volumes;
   const old = releaseBelow(x, ANONYMOUS_LABEL_FROM);
-  return plan.points.map(({ labelled, labels, driverOptions, ...point }) => {
+  const points = plan.points.map(({ labelled, labels, driverOptions, ...point }) => {
     if (point.type !== 'volume') return point;
     const name = point.name === '' ? randomBytes(32).toString('hex') : point.name;
     const existing = store.find(name);
@@ -278,6 +297,8 @@ export function mountVolumes(x: Exchange, plan: MountPlan): MountPoint[] {
     }
     return { ...point, name };
   });
+  // The container's mount points are filled from registerMountPoints' own map, in that map's order.
+  return goMapOrder(points);
 }
 
 /** Mounts as inspect and the list write it. */

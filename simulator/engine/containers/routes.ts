@@ -33,6 +33,7 @@ import { removeAnonymousVolumes } from './mount-points.js';
 import { makeMountPoints, planMountPoints, setupMountsAtStart, unmountVolumes } from './start-mounts.js';
 import { leaveNetworkFiles, writeNetworkFiles } from './network-files.js';
 import { usesInit } from './container-fs.js';
+import { reopenStdin } from './attach.js';
 import type { SimNetwork } from '../networks/builtin.js';
 
 /** The container a path names, or a 404 already answered. */
@@ -221,6 +222,7 @@ export function start(x: Exchange, container: Container): NotStarted | null {
   if (runtime === undefined || runtime === '') container.hostConfig = { ...container.hostConfig, Runtime: x.state.config.settings.defaultRuntime };
   container.state = 'running';
   container.startedAt = nowNanos();
+  reopenStdin(container);
   writeNetworkFiles(x, container);
   container.exitCode = 0;
   delete container.startError;

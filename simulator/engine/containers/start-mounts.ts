@@ -13,6 +13,8 @@ import { mountPointRecord } from './mount-point-record.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 import { mountingError, mountsFileSystem, mountVolume, unmodelledVolumeMounts, unmountVolume } from './volume-mounts.js';
 import { imageMountAtStartUnmodelled, imageMountProblem } from './image-mounts.js';
+import { forcedRecursionUnavailable, recursionConflict } from './read-only-recursion.js';
+import { propagationProblem } from './bind-propagation.js';
 
 /**
  * A container's mounts as a start and its cleanup see them (moby setupMounts, UnmountVolumes;
@@ -20,7 +22,9 @@ import { imageMountAtStartUnmodelled, imageMountProblem } from './image-mounts.j
  * - each volume (not a bind, not a tmpfs) is mounted with a volume "mount" event (container,
  *   destination, driver, propagation, read/write), the volumes in Go's map order, and a bind's
  *   source missing from the host is made there (0755); a volume whose driver cannot mount it
- *   (volume-mounts.ts) fails the start, 500 "error while mounting volume '<its directory>': …";
+ *   (volume-mounts.ts) fails the start, 500 "error while mounting volume '<its directory>': …", as
+ *   does a bind whose read-only recursion contradicts itself (read-only-recursion.ts), once its
+ *   source is made, and then a bind whose propagation its host mount lacks (bind-propagation.ts);
  * - the cleanup of a container that ends, or of a start that fails after its network checks, gives
  *   each volume an "unmount" event (container, driver), mounted or not, after the network's
  *   disconnects;
@@ -32,8 +36,6 @@ import { imageMountAtStartUnmodelled, imageMountProblem } from './image-mounts.j
  * no directory, through a dangling link, inside a read-only volume or bind, inside a volume its
  * driver mounts a file system for).
  */
-
-const volumePoints = (container: Container): MountPoint[] => (container.mounts ?? []).filter((point) => point.type === 'volume');
 
 /**
  * setupMounts at a start, the mount points in map order: a bind's source made on the host where it
@@ -54,13 +56,17 @@ export function setupMountsAtStart(x: Exchange, container: Container): { readonl
     if (point.type !== 'bind') continue;
     const unmade = makeBindSource(point);
     if (unmade !== null) return { status: 500, message: unmade };
+    const conflict = recursionConflict(point);
+    if (conflict !== null) return { status: 500, message: conflict };
   }
-  return null;
+  // The OCI spec's mounts next: a bind that propagates needs its host mount to.
+  const unpropagated = propagationProblem(container.mounts ?? [], x.state.config.dataRoot);
+  return unpropagated === null ? null : { status: 500, message: unpropagated };
 }
 
 /** UnmountVolumes in moby's Cleanup: each volume unmounted (volume-mounts.ts), with its event, in map order. */
 export function unmountVolumes(x: Exchange, container: Container): void {
-  for (const point of goMapOrder(volumePoints(container))) {
+  for (const point of goMapOrder(container.mounts ?? []).filter((each) => each.type === 'volume')) {
     unmountVolume(x, point.name);
     volumeUnmountEvent(x, container, point);
   }
@@ -85,8 +91,8 @@ export function planMountPoints(x: Exchange, container: Container, now: Date, wi
     points.filter((point) => point.type === 'volume').map((point) => point.name),
   );
   if (unmodelledMount !== null) return { unmodelled: unmodelledMount };
-  const overNetworkFiles = imageMountAtStartUnmodelled(points);
-  if (overNetworkFiles !== null) return { unmodelled: overNetworkFiles };
+  const unmodelledPoint = imageMountAtStartUnmodelled(points) ?? forcedRecursionUnavailable(points);
+  if (unmodelledPoint !== null) return { unmodelled: unmodelledPoint };
   for (const point of points.filter((each) => each.type === 'image')) {
     const problem = imageMountProblem(x, point);
     if (problem !== null && 'unmodelled' in problem) return problem;
