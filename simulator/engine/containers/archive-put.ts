@@ -164,13 +164,13 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
     if (reaching !== null) return notImplementedHere(x, `/containers/{name}/archive of ${reaching}`);
     const now = new Date(Number(nowNanos() / 1_000_000n));
     const driverMounted = volume?.type === 'volume' ? mountedOver(x, volume.name) : null;
+    // A file system the driver mounted read-only refuses the first write (read-only-extraction.ts): nothing is made there.
+    const readOnly = driverMounted?.readOnly === true;
     // Into a bind the entries are written on the host, where Node makes no fifo or device.
     const onHost = volume?.type === 'bind' || driverMounted?.kind === 'bind';
-    if (onHost && records.some((record) => HOST_UNMAKEABLE_FLAGS.has(record.typeflag)))
+    if (onHost && !readOnly && records.some((record) => HOST_UNMAKEABLE_FLAGS.has(record.typeflag)))
       return notImplementedHere(x, '/containers/{name}/archive of a fifo or device into a bind (ctrd-sim cannot make one on the host)');
-    // A file system the driver mounted read-only refuses the first write with its own errno, in words ctrd-sim does not keep.
-    if (driverMounted?.readOnly === true) return notImplementedHere(x, '/containers/{name}/archive into a volume its driver mounted read-only');
-    if (driverMounted?.kind === 'tmpfs' && tmpfsOverflow(driverMounted, records))
+    if (driverMounted?.kind === 'tmpfs' && !readOnly && tmpfsOverflow(driverMounted, records))
       return notImplementedHere(x, "/containers/{name}/archive that may fill a tmpfs volume's size or inodes");
     const intoVolume = volume === undefined ? null : volume.type === 'bind' ? hostTarget(volume.hostPath) : volumeTarget(x, volume.name);
     if (intoVolume !== null && 'unmodelled' in intoVolume) return notImplementedHere(x, `/containers/{name}/archive of ${intoVolume.unmodelled}`);
@@ -179,7 +179,7 @@ async function extractInto(x: Exchange, found: { readonly container: Container; 
       chown: 'uid' in copied ? copied : null,
       noOverwriteDirNonDir: boolQuery(x, 'noOverwriteDirNonDir'),
       ...(broken?.failure == null ? {} : { brokenBy: broken.failure, lastCut: broken.lastCut }),
-      ...(intoVolume === null ? {} : { into: intoVolume.into }),
+      ...(intoVolume === null ? {} : { into: readOnly ? { ...intoVolume.into, readOnly: { mountedAt: volume!.destination } } : intoVolume.into }),
     });
     const unsaved = 'unmodelled' in extraction ? null : (intoVolume?.save() ?? null);
     if (typeof unsaved === 'string') return handlerError(x, 500, unsaved);

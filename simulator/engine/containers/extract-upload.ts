@@ -9,6 +9,7 @@ import { danglingPrefix, type EntryFailure, entryParent } from './entry-parent.j
 import { failsBeforeParent, hardLinkTarget, LINKS_NO_DIRECTORY, type LinkTarget, linkedEntry } from './hard-link.js';
 import { reachedBy, walkIn } from './path-walk.js';
 import { checksLocalNames, createFailure, localName, openedFileMode, untarsInRoot } from './untar-variants.js';
+import { readOnlyRefusal } from './read-only-extraction.js';
 
 /**
  * What an extraction did: wrote into the container's own layer; stopped at an entry the release
@@ -27,6 +28,8 @@ export interface ExtractionTarget {
   readonly lower: LayerFilesystem;
   readonly own: OwnEntries;
   readonly overlay: boolean;
+  /** A file system mounted read-only, at `mountedAt` in the container: the first write fails (read-only-extraction.ts). */
+  readonly readOnly?: { readonly mountedAt: string };
 }
 
 /** A container's own layer, over the layers below it. */
@@ -317,6 +320,7 @@ export function extractUpload(
         return { refused: way.said };
       }
       if (!Array.isArray(way)) return way;
+      if (target.readOnly !== undefined && way.length > 0) return { unmodelled: 'a parent made for a name outside the point, in a read-only volume' };
       for (const dir of way) makeParent(dir);
       commit(layer, pending, removed, at);
       return { refused: place.refused };
@@ -339,6 +343,12 @@ export function extractUpload(
     if (failed?.by === 'stat') {
       commit(layer, pending, removed, at);
       return { refused: `statat ${posix.dirname(relative)}: ${failed.failed}` };
+    }
+    if (target.readOnly !== undefined && failed === null) {
+      const owner = chown ?? { uid: record.uid, gid: record.gid };
+      const release = x.state.config.release.release;
+      const handled = UNTAR_FLAGS.has(record.typeflag);
+      return readOnlyRefusal({ release, older, at, dest, mountedAt: target.readOnly.mountedAt, record, path, shown, made, owner, handled });
     }
     if (!UNTAR_FLAGS.has(record.typeflag)) {
       // createTarFile's default, once the parents are made and what is at the path is removed.
