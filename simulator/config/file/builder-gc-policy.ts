@@ -1,8 +1,8 @@
 import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
 import { pruneInfoProblem } from '../../engine/build/prune-info.js';
-import type { FilterArgs } from '../../engine/filters/filter-args.js';
 import { ramInBytes, REGEX_SIZES_UNTIL } from '../../engine/go-units.js';
+import { gcFilterArgs } from './gc-filter.js';
 
 /**
  * The builder's garbage-collection policy as the daemon reads it when it starts BuildKit, after
@@ -32,33 +32,6 @@ const stringField = (object: unknown, name: string): string => {
   const value = goField(object, name);
   return typeof value === 'string' ? value : '';
 };
-
-/**
- * A rule's filter as config.BuilderGCFilter decodes it: a list of "name=value" strings, the name
- * trimmed and lower-cased, the value trimmed (before 23.0 a string without "=" panics at decoding,
- * gc-filter.ts); else the deprecated form, names to sets of values, whatever their booleans.
- */
-function filterArgs(filter: unknown): FilterArgs {
-  const args = new Map<string, Map<string, boolean>>();
-  const add = (name: string, value?: string): void => {
-    const values = args.get(name) ?? new Map<string, boolean>();
-    if (value !== undefined) values.set(value, true);
-    args.set(name, values);
-  };
-  if (Array.isArray(filter)) {
-    for (const element of filter) {
-      const text = typeof element === 'string' ? element : '';
-      const cut = text.indexOf('=');
-      add((cut === -1 ? text : text.slice(0, cut)).trim().toLowerCase(), cut === -1 ? '' : text.slice(cut + 1).trim());
-    }
-  } else if (typeof filter === 'object' && filter !== null) {
-    for (const [name, values] of Object.entries(filter)) {
-      add(name);
-      if (typeof values === 'object' && values !== null) for (const value of Object.keys(values)) add(name, value);
-    }
-  }
-  return args;
-}
 
 /** go-units RAMInBytes of a size, in the release's words. */
 const sizeError = (text: string, release: DaemonRelease): string | null => {
@@ -97,7 +70,7 @@ function policyFrom28(gc: unknown, release: DaemonRelease): string | null {
       maxUsedSpace: stringField(rule, 'maxUsedSpace'),
       minFreeSpace: stringField(rule, 'minFreeSpace'),
     };
-    const problem = spacesProblem(sizes, '', release) ?? pruneInfoProblem(filterArgs(goField(rule, 'filter')), release.release)?.message ?? null;
+    const problem = spacesProblem(sizes, '', release) ?? pruneInfoProblem(gcFilterArgs(goField(rule, 'filter')), release.release)?.message ?? null;
     if (problem !== null) return problem;
   }
   return null;
@@ -114,7 +87,7 @@ function policyBefore28(gc: unknown, release: DaemonRelease): string | null {
   const rules = goField(gc, 'policy');
   for (const rule of Array.isArray(rules) ? rules : []) {
     const problem =
-      sizeError(stringField(rule, 'keepStorage'), release) ?? pruneInfoProblem(filterArgs(goField(rule, 'filter')), release.release)?.message ?? null;
+      sizeError(stringField(rule, 'keepStorage'), release) ?? pruneInfoProblem(gcFilterArgs(goField(rule, 'filter')), release.release)?.message ?? null;
     if (problem !== null) return problem;
   }
   return null;

@@ -1,5 +1,6 @@
 import { isOlder } from '../../../common/dotted-version.js';
 import type { DaemonRelease } from '../../../specs/versions.js';
+import type { FilterArgs } from '../../engine/filters/filter-args.js';
 import { jsonTypeWord } from './go-values.js';
 
 /**
@@ -48,4 +49,31 @@ export function gcFilterProblem(value: unknown, release: DaemonRelease | null): 
     for (const [inner, flag] of Object.entries(values)) if (flag !== null && typeof flag !== 'boolean') return mistype([name, inner], flag, 'bool');
   }
   return null;
+}
+
+/**
+ * The filter once decoded, for a value gcFilterProblem takes: a list of "name=value" strings, the
+ * name trimmed and lower-cased, the value trimmed (before 23.0 a string without "=" panics first);
+ * else the deprecated form, names to sets of values, whatever their booleans.
+ */
+export function gcFilterArgs(filter: unknown): FilterArgs {
+  const args = new Map<string, Map<string, boolean>>();
+  const add = (name: string, value?: string): void => {
+    const values = args.get(name) ?? new Map<string, boolean>();
+    if (value !== undefined) values.set(value, true);
+    args.set(name, values);
+  };
+  if (Array.isArray(filter)) {
+    for (const element of filter) {
+      const text = typeof element === 'string' ? element : '';
+      const cut = text.indexOf('=');
+      add((cut === -1 ? text : text.slice(0, cut)).trim().toLowerCase(), cut === -1 ? '' : text.slice(cut + 1).trim());
+    }
+  } else if (typeof filter === 'object' && filter !== null) {
+    for (const [name, values] of Object.entries(filter)) {
+      add(name);
+      if (typeof values === 'object' && values !== null) for (const value of Object.keys(values)) add(name, value);
+    }
+  }
+  return args;
 }

@@ -14,7 +14,7 @@ import { imageMountFiles, imageMountProblem } from './image-mounts.js';
 import { volumeMountEvent, volumeUnmountEvent } from './volume-events.js';
 import { driverBoundPath, mountedOver, mountingError, mountVolume, unmodelledVolumeMounts, unmountVolume, volumeFiles } from './volume-mounts.js';
 import { releaseBelow } from '../replies.js';
-import { goMapOrder } from './container-networks.js';
+import { setupMounts } from './start-mounts.js';
 import { recursionConflict } from './read-only-recursion.js';
 
 /**
@@ -140,7 +140,10 @@ export function mountForCopy(
     if (walk.kind !== 'dir' || walk.throughLink) return { unmodelled: `a mount point at ${point.destination} ctrd-sim cannot make` };
     if (walk.missing.length > 0) missing.push(mountPointRecord(posix.join(walk.path, ...walk.missing), !file, now));
   }
-  if (volumes.some((point) => recursionConflict(point) !== null)) return { failed: setupUntilConflict(x, container, volumes) };
+  // A bind whose read-only recursion contradicts itself fails setupMounts where Go's map order reaches it (what came before mounted).
+  if (volumes.some((point) => recursionConflict(point) !== null)) {
+    return { failed: setupMounts(x, container, volumes)!.message };
+  }
   // A missing source is made as a start makes it (one that cannot be is not modelled here).
   const unmade = volumes.find((point) => point.type === 'bind' && makeBindSource(point) !== null);
   if (unmade !== undefined) return { unmodelled: `a bind whose source ${unmade.hostPath} cannot be made` };
@@ -167,30 +170,6 @@ export function mountForCopy(
   // MkdirAll's directories stand as an upload of them would make them: missing parents 0755, the parent touched and copied up.
   if (missing.length > 0) extractUpload(x, container, '/', missing, now);
   return { unmount };
-}
-
-/**
- * setupMounts for a copy where a bind's read-only recursion contradicts itself: the mounts in Go's
- * map order until that bind (each volume mounted with its event, each bind's source made), then
- * its refusal; what was mounted stays so, as the releases that know the options leave it. Returns
- * the words of the first failure.
- */
-function setupUntilConflict(x: Exchange, container: Container, points: readonly MountPoint[]): string {
-  for (const point of goMapOrder(points)) {
-    if (point.type === 'volume') {
-      const failed = mountVolume(x, point.name);
-      if (failed !== null) return mountingError(x, point.name, failed);
-      volumeMountEvent(x, container, point);
-    }
-    const image = point.type === 'image' ? imageMountProblem(x, point) : null;
-    if (image !== null && 'failed' in image) return image.failed;
-    if (point.type !== 'bind') continue;
-    const unmade = makeBindSource(point);
-    if (unmade !== null) return unmade;
-    const conflict = recursionConflict(point);
-    if (conflict !== null) return conflict;
-  }
-  throw new Error('setupUntilConflict: no bind conflicts');
 }
 
 /**

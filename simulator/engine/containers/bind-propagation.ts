@@ -42,7 +42,7 @@ function hostMounts(): readonly HostMount[] {
  * moby's getSourceMount: the source with its links resolved, the mounts whose point is a prefix of
  * it as a string (mountinfo.ParentsFilter), the first of the longest points.
  */
-function sourceMount(source: string): HostMount | { readonly error: string } {
+function sourceMount(source: string, mounts: readonly HostMount[]): HostMount | { readonly error: string } {
   let resolved: string;
   try {
     resolved = realpathSync(source);
@@ -50,7 +50,7 @@ function sourceMount(source: string): HostMount | { readonly error: string } {
     return { error: `lstat ${source}: no such file or directory` };
   }
   let found: HostMount | undefined;
-  for (const mount of hostMounts()) if (resolved.startsWith(mount.mountPoint) && mount.mountPoint.length > (found?.mountPoint.length ?? 0)) found = mount;
+  for (const mount of mounts) if (resolved.startsWith(mount.mountPoint) && mount.mountPoint.length > (found?.mountPoint.length ?? 0)) found = mount;
   return found ?? { error: `Can't find mount point of ${source}` };
 }
 
@@ -63,10 +63,12 @@ const SLAVE = new Set(['slave', 'rslave']);
 /** The first bind, in the spec's order (fewest path components first), whose propagation the host's mounts refuse: the start's words, or null. */
 export function propagationProblem(points: readonly MountPoint[], dataRoot: string): string | null {
   const binds = points.filter((point) => point.type === 'bind' && (SHARED.has(point.propagation) || SLAVE.has(point.propagation)));
+  if (binds.length === 0) return null;
   const ordered = [...binds].sort((a, b) => a.destination.split('/').length - b.destination.split('/').length);
+  const mounts = hostMounts();
   for (const point of ordered) {
     const shared = SHARED.has(point.propagation);
-    const mount = sourceMount(point.hostPath);
+    const mount = sourceMount(point.hostPath, mounts);
     if ('error' in mount) return mount.error;
     if (hasOption(mount.optional, 'shared:', ...(shared ? [] : ['master:']))) continue;
     if (shared) return `path ${point.hostPath} is mounted on ${mount.mountPoint} but it is not a shared mount`;

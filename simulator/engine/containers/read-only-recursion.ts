@@ -1,5 +1,6 @@
 import { release as kernelRelease } from 'node:os';
 import { compareVersions } from '../../../common/dotted-version.js';
+import { madeOnce } from '../../../common/made-once.js';
 import type { MountPoint } from './mount-points.js';
 
 /**
@@ -28,7 +29,7 @@ export function recursionConflict(point: MountPoint): string | null {
 const MOUNT_SETATTR_KERNEL = '5.12';
 
 /** Whether this host's kernel can make a mount recursively read-only (its release, as moby's kernel probe would find it). */
-export const kernelMakesReadOnlyRecursive = (): boolean => compareVersions(kernelRelease().replace(/[^0-9.].*$/, ''), MOUNT_SETATTR_KERNEL) >= 0;
+export const kernelMakesReadOnlyRecursive = madeOnce((): boolean => compareVersions(kernelRelease().replace(/[^0-9.].*$/, ''), MOUNT_SETATTR_KERNEL) >= 0);
 
 /** A start that needs `rro` where this kernel cannot give it: its mount point, named for a 501 (moby's probe's words are not kept), or null. */
 export function forcedRecursionUnavailable(points: readonly MountPoint[]): string | null {

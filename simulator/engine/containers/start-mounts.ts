@@ -37,29 +37,41 @@ import { propagationProblem } from './bind-propagation.js';
  * driver mounts a file system for).
  */
 
+/** Where moby's setupMounts stopped, and in what words: a volume's mount, an image mount's Subpath (a NotFound), a bind's source or its options. */
+export type SetupFailure = { readonly at: 'volume' | 'image' | 'bind source' | 'bind options'; readonly message: string };
+
 /**
- * setupMounts at a start, the mount points in map order: a bind's source made on the host where it
- * is missing (MkdirAll, 0755; a create refused a Mounts bind's missing source unless
- * CreateMountpoint, a Binds one it leaves to the start), each volume's mount event. A source that
- * cannot be made fails the start.
+ * moby's setupMounts, at a start and at a copy: the mount points in Go's map order, each volume
+ * mounted with its mount event, an image mount's Subpath looked up, a bind's source made on the
+ * host where it is missing (MkdirAll, 0755; a create refused a Mounts bind's missing source unless
+ * CreateMountpoint, a Binds one it leaves to the start), then the bind's read-only recursion
+ * checked. The first failure stops it; what was mounted before stays so.
  */
-export function setupMountsAtStart(x: Exchange, container: Container): { readonly status: number; readonly message: string } | null {
-  for (const point of goMapOrder([...(container.mounts ?? [])])) {
+export function setupMounts(x: Exchange, container: Container, points: readonly MountPoint[]): SetupFailure | null {
+  for (const point of goMapOrder(points)) {
     if (point.type === 'volume') {
       const failed = mountVolume(x, point.name);
-      if (failed !== null) return { status: 500, message: mountingError(x, point.name, failed) };
+      if (failed !== null) return { at: 'volume', message: mountingError(x, point.name, failed) };
       volumeMountEvent(x, container, point);
     }
-    // An image mount's Subpath lookup is a NotFound error, which the start answers 404.
     const problem = point.type === 'image' ? imageMountProblem(x, point) : null;
-    if (problem !== null && 'failed' in problem) return { status: 404, message: problem.failed };
+    if (problem !== null && 'failed' in problem) return { at: 'image', message: problem.failed };
     if (point.type !== 'bind') continue;
     const unmade = makeBindSource(point);
-    if (unmade !== null) return { status: 500, message: unmade };
+    if (unmade !== null) return { at: 'bind source', message: unmade };
     const conflict = recursionConflict(point);
-    if (conflict !== null) return { status: 500, message: conflict };
+    if (conflict !== null) return { at: 'bind options', message: conflict };
   }
-  // The OCI spec's mounts next: a bind that propagates needs its host mount to.
+  return null;
+}
+
+/**
+ * setupMounts at a start (an image mount's missing Subpath is a NotFound, 404; the rest 500), then,
+ * as the OCI spec's mounts are made, a bind that propagates needs its host mount to.
+ */
+export function setupMountsAtStart(x: Exchange, container: Container): { readonly status: number; readonly message: string } | null {
+  const failed = setupMounts(x, container, container.mounts ?? []);
+  if (failed !== null) return { status: failed.at === 'image' ? 404 : 500, message: failed.message };
   const unpropagated = propagationProblem(container.mounts ?? [], x.state.config.dataRoot);
   return unpropagated === null ? null : { status: 500, message: unpropagated };
 }
